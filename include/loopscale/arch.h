@@ -1,0 +1,43 @@
+/*
+ * loopscale/arch.h — the architecture template: from (N_act, E) to N_total
+ * and N_loop (SPEC §6).
+ *
+ * Default, after the paper's middle-cycle looping: attention is 1/3 of an
+ * active layer's parameters and the expert FFN 2/3 (experts the size of the
+ * dense FFN, top-1 routing); 2 prelude and 2 coda layers unshared around a
+ * 12-layer looped block, so N_loop / N_act = 12/16 = 0.75.  With a the
+ * attention share, the k active experts hold 1 - a of an active layer and
+ * the E stored ones E/k times that, so
+ *     N_total = N_act (a + (1 - a) E / k),   N_loop = N_act L_loop / L_all,
+ * which is N_act (1 + (2/3)(E - 1)) by default.
+ * A JSON template file ("loopscale-template/1") overrides any field.
+ */
+#ifndef LOOPSCALE_ARCH_H
+#define LOOPSCALE_ARCH_H
+
+#include "loopscale/error.h"
+#include "loopscale/law.h"
+
+#define ARCH_TEMPLATE_FORMAT "loopscale-template/1"
+
+typedef struct arch_template {
+    double attention_share; /* share of an active layer's parameters in attention */
+    int top_k;              /* experts chosen per token */
+    int prelude_layers;     /* unshared layers before the looped block */
+    int loop_layers;        /* layers in the looped block */
+    int coda_layers;        /* unshared layers after it */
+} arch_template;
+
+void arch_template_default(arch_template *t);
+/* Read a template file over the defaults; LS_ERR_NOINPUT or LS_ERR_DATA. */
+int arch_template_read(const char *path, arch_template *t, ls_error *err) LS_MUST_CHECK;
+/* The template as JSON (malloc'd), with the derived loop fraction. */
+char *arch_template_to_json(const arch_template *t, ls_error *err) LS_MUST_CHECK;
+
+double arch_loop_fraction(const arch_template *t);
+double arch_n_total(const arch_template *t, double n_act, double E);
+double arch_n_loop(const arch_template *t, double n_act);
+/* The law point of a configuration. */
+law_point arch_point(const arch_template *t, double n_act, double E, double R, double tokens);
+
+#endif

@@ -1,0 +1,146 @@
+/*
+ * loopscale/law.h — the loss laws of SPEC §2: a base and a loop mapping.
+ *
+ *   dense: L = A N_eff^-alpha + B D^-beta + c
+ *   moe:   L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat)
+ *            + B Ehat^omega D^-(beta + zeta ln Ehat) + c
+ *
+ * N_eff comes from the mapping (none, linear, power, bounded, bounded-sparse,
+ * hyperbolic) of R, m = N_act/N_total and N_loop.  N_eff is what the loss
+ * sees; N_unroll = N_act + (R-1) N_loop is what compute is charged on.
+ *
+ * The loss is evaluated in log space as a log-sum-exp of its three terms, and
+ * its gradient is taken with respect to the *fitted* coordinates u of the
+ * parameters: u = ln p for positive parameters, u = ln(p - 1) for E_max, and
+ * u = p for exponents that may take either sign.  Everything here is pure
+ * computation on caller-owned structs; nothing allocates.
+ */
+#ifndef LOOPSCALE_LAW_H
+#define LOOPSCALE_LAW_H
+
+#include <stddef.h>
+
+#include "loopscale/error.h"
+
+typedef enum { LAW_BASE_DENSE, LAW_BASE_MOE } law_base;
+
+typedef enum {
+    LAW_MAPPING_NONE,
+    LAW_MAPPING_LINEAR,         /* Parcae: N_act + (R-1) N_loop */
+    LAW_MAPPING_POWER,          /* Iso-Depth: N_act + (R^phi - 1) N_loop */
+    LAW_MAPPING_BOUNDED,        /* N_act + kappa1 N_loop (1 - exp(-(R-1)/kappa2)) */
+    LAW_MAPPING_BOUNDED_SPARSE, /* bounded, kappa_j -> kappa_j m^-theta */
+    LAW_MAPPING_HYPERBOLIC,     /* N_act + kappa1 m^-theta N_loop (R-1)/(R-1 + kappa2 m^-theta) */
+    LAW_NMAPPINGS
+} law_mapping;
+
+/* Parameters, in the order files and tables list them. */
+typedef enum {
+    LAW_P_A,
+    LAW_P_ALPHA,
+    LAW_P_B,
+    LAW_P_BETA,
+    LAW_P_C,
+    LAW_P_DELTA,
+    LAW_P_GAMMA,
+    LAW_P_OMEGA,
+    LAW_P_ZETA,
+    LAW_P_E_START,
+    LAW_P_E_MAX,
+    LAW_P_PHI,
+    LAW_P_KAPPA1,
+    LAW_P_KAPPA2,
+    LAW_P_THETA,
+    LAW_NPARAMS
+} law_param;
+
+typedef enum {
+    LAW_TRANSFORM_IDENTITY,    /* u = p */
+    LAW_TRANSFORM_LOG,         /* u = ln p, p > 0 */
+    LAW_TRANSFORM_LOG_MINUS_1  /* u = ln(p - 1), p > 1 */
+} law_transform;
+
+typedef struct law_kind {
+    law_base base;
+    law_mapping mapping;
+} law_kind;
+
+/* A law: its kind and the natural value of every parameter.  Parameters the
+ * kind does not use hold their neutral value (law_param_neutral). */
+typedef struct law {
+    law_kind kind;
+    double p[LAW_NPARAMS];
+} law;
+
+/* One configuration the law is evaluated at. */
+typedef struct law_point {
+    double n_act, n_total, n_loop, R, E, D;
+} law_point;
+
+/* --- names ----------------------------------------------------------- */
+
+const char *law_base_name(law_base base);
+const char *law_mapping_name(law_mapping mapping);
+const char *law_param_name(law_param param);
+/* "moe:bounded-sparse" into buf; returns buf. */
+char *law_kind_format(law_kind kind, char *buf, size_t size);
+/* Parse "BASE" or "BASE:MAPPING" ("dense" means dense:none). */
+int law_kind_parse(const char *text, law_kind *out, ls_error *err) LS_MUST_CHECK;
+/* The parameter called `name` (exact spelling), or -1. */
+int law_param_from_name(const char *name);
+
+/* --- parameters ------------------------------------------------------ */
+
+int law_uses_param(law_kind kind, law_param param);
+/* Number of parameters the kind uses, and their list in file order. */
+size_t law_params_of(law_kind kind, law_param out[LAW_NPARAMS]);
+/* The value that switches a parameter's effect off (0 for the MoE exponents
+ * and theta, 1 for E_start and phi, 1e6 for E_max: Ehat ~ E). */
+double law_param_neutral(law_param param);
+law_transform law_param_transform(law_param param);
+double law_param_to_fitted(law_param param, double natural);
+double law_param_from_fitted(law_param param, double fitted);
+/* 0 when value is inside the parameter's domain, else an LS_ERR_DATA error
+ * saying which bound it breaks ("must be positive"). */
+int law_param_check(law_param param, double value, ls_error *err) LS_MUST_CHECK;
+
+/* A law of the given kind with every parameter at its neutral value
+ * (A = B = c = 1, alpha = beta = 0.3, kappa1 = kappa2 = 1). */
+void law_init(law *l, law_kind kind);
+
+/* --- quantities ------------------------------------------------------ */
+
+/* Clark et al. (2022): 1/Ehat = 1/(E - 1 + (1/E_start - 1/E_max)^-1) + 1/E_max,
+ * so Ehat(1) = E_start exactly. */
+double law_ehat(double E, double e_start, double e_max);
+double law_n_unroll(const law_point *x);
+double law_n_eff(const law *l, const law_point *x);
+/* rho_eff = N_eff / N_act, and its ceiling as R -> inf for the bounded
+ * mappings (1 + kappa1 m^-theta N_loop / N_act; infinity for linear and
+ * power, 1 for none). */
+double law_rho_eff(const law *l, const law_point *x);
+double law_rho_eff_ceiling(const law *l, const law_point *x);
+
+double law_loss(const law *l, const law_point *x);
+/* ln L, and (when grad is not NULL) d ln L / d u_j for every parameter j in
+ * fitted coordinates; entries of parameters the kind does not use are 0. */
+double law_log_loss_grad(const law *l, const law_point *x, double grad[LAW_NPARAMS]);
+
+/* --- the same, split for loops over many points (fitting) --------------
+ * law_row holds what depends on the point only, law_prepared what depends on
+ * the parameters only, so the inner loop does no repeated logarithms. */
+typedef struct law_row {
+    law_point x;
+    double ln_n_act, ln_d, ln_m; /* ln m = ln(N_act / N_total) */
+} law_row;
+
+typedef struct law_prepared {
+    law l;
+    double ln_a, ln_b, ln_c;
+} law_prepared;
+
+void law_row_init(law_row *row, const law_point *x);
+void law_prepare(law_prepared *prep, const law *l);
+double law_row_log_loss_grad(const law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS]);
+
+#endif

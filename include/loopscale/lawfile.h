@@ -1,0 +1,77 @@
+/*
+ * loopscale/lawfile.h — law files (JSON, "loopscale-law/1").
+ *
+ * A law file carries a law and, when `fit` wrote it, how it was obtained:
+ * which parameters were fixed, standard errors or bootstrap intervals, the
+ * bootstrap draws themselves, the fit's statistics and its provenance.  Only
+ * `format`, `law` and `params` are required, so a published law can be typed
+ * in by hand.  Numbers are written as the shortest text that reads back to
+ * the same double, so a file round-trips bit for bit; a NaN or infinity is
+ * never written.  Unknown keys are ignored; a missing or mistyped key is an
+ * LS_ERR_DATA error that names it.
+ *
+ * lawfile_new() and lawfile_read() return a lawfile the caller frees with
+ * lawfile_free(); every pointer inside belongs to it.
+ */
+#ifndef LOOPSCALE_LAWFILE_H
+#define LOOPSCALE_LAWFILE_H
+
+#include <stddef.h>
+
+#include "loopscale/error.h"
+#include "loopscale/law.h"
+
+#define LAWFILE_FORMAT "loopscale-law/1"
+
+typedef struct lawfile_data {
+    char *path;
+    char sha256[65]; /* lower-case hex */
+} lawfile_data;
+
+typedef struct lawfile_fit {
+    char loss[16];   /* "huber" or "mse" */
+    char space[16];  /* "log" or "linear" */
+    char method[96]; /* solver and options, for provenance */
+    double objective, delta, rmse;
+    size_t n, starts, starts_at_best;
+    unsigned long seed;
+    int converged;
+    size_t ndata;
+    lawfile_data *data;
+    size_t nfilters;
+    char **filters; /* --where and --map as given */
+} lawfile_fit;
+
+typedef struct lawfile {
+    law law;
+    unsigned char fixed[LAW_NPARAMS]; /* held fixed by the fit */
+    int has_stderr;
+    double stderr_of[LAW_NPARAMS];    /* from the Jacobian (free parameters) */
+    int has_ci;
+    double ci_level;
+    double ci_low[LAW_NPARAMS], ci_high[LAW_NPARAMS];
+    size_t ndraws;
+    double *draws; /* ndraws x LAW_NPARAMS natural values, row-major */
+    char *bootstrap_group; /* column resampled as groups, or NULL */
+    int has_fit;
+    lawfile_fit fit;
+    char *version;
+    char *command;
+} lawfile;
+
+lawfile *lawfile_new(const law *l);
+void lawfile_free(lawfile *lf);
+
+/* Read and check a law file; name is used in messages. */
+lawfile *lawfile_read(const char *path, ls_error *err) LS_MUST_CHECK;
+lawfile *lawfile_parse(const char *text, size_t len, const char *name, ls_error *err) LS_MUST_CHECK;
+
+/* The JSON text (malloc'd, NUL-terminated), or NULL with an error. */
+char *lawfile_to_json(const lawfile *lf, ls_error *err) LS_MUST_CHECK;
+/* Write atomically (temporary file, then rename). */
+int lawfile_write(const lawfile *lf, const char *path, ls_error *err) LS_MUST_CHECK;
+
+/* Draw i as a law. */
+void lawfile_draw(const lawfile *lf, size_t i, law *out);
+
+#endif

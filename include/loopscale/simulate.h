@@ -1,0 +1,43 @@
+/*
+ * loopscale/simulate.h — synthetic sweeps drawn from a known law (SPEC §7).
+ *
+ * Every combination of the grid's N_act, tokens, E and R becomes one run,
+ * mapped through the architecture template (N_total, N_loop rounded to whole
+ * parameters), with loss = L_truth * exp(sigma z), z standard normal from
+ * GSL's MT19937 seeded with `seed`: the same seed gives the same file.
+ * Columns: n_act,n_total,n_loop,R,E,k,tokens,flops,loss.
+ */
+#ifndef LOOPSCALE_SIMULATE_H
+#define LOOPSCALE_SIMULATE_H
+
+#include <stddef.h>
+
+#include "loopscale/arch.h"
+#include "loopscale/error.h"
+#include "loopscale/law.h"
+#include "loopscale/outfile.h"
+
+typedef struct simulate_grid {
+    const double *n_act;
+    size_t n_n_act;
+    const double *tokens;
+    size_t n_tokens;
+    const double *E;
+    size_t n_E;
+    const double *R;
+    size_t n_R;
+} simulate_grid;
+
+typedef struct simulate_options {
+    double noise_sigma; /* multiplicative log-normal noise; 0 for none */
+    unsigned long seed;
+} simulate_options;
+
+/* Check the grid (positive sizes, integer R >= 1 and E >= top_k). */
+int simulate_check(const arch_template *t, const simulate_grid *grid, ls_error *err) LS_MUST_CHECK;
+
+/* Write the sweep as CSV to out (rows in the order N_act, tokens, E, R). */
+int simulate_write(const law *truth, const arch_template *t, const simulate_grid *grid,
+                   const simulate_options *options, outfile *out, ls_error *err) LS_MUST_CHECK;
+
+#endif

@@ -1,0 +1,431 @@
+#include "cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "loopscale/numtext.h"
+
+/* ---- messages ------------------------------------------------------------ */
+
+static char *invocation;
+
+static void free_invocation(void) { free(invocation); }
+
+static int needs_quotes(const char *s)
+{
+    if (*s == '\0')
+        return 1;
+    for (; *s; s++)
+        if (!(isalnum((unsigned char)*s) || strchr("-_./=:,+@%", *s)))
+            return 1;
+    return 0;
+}
+
+void cli_set_invocation(int argc, char **argv)
+{
+    size_t len = sizeof "loopscale";
+    for (int i = 1; i < argc; i++)
+        len += 4 * strlen(argv[i]) + 3;
+    if (!invocation)
+        atexit(free_invocation);
+    free(invocation);
+    invocation = malloc(len);
+    if (!invocation)
+        return;
+    char *p = invocation;
+    memcpy(p, "loopscale", 9);
+    p += 9;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        *p++ = ' ';
+        int quote = needs_quotes(arg);
+        if (quote)
+            *p++ = '\'';
+        for (const char *s = arg; *s; s++) {
+            if (*s == '\'') { /* 'it'\''s' */
+                memcpy(p, "'\\''", 4);
+                p += 4;
+            } else {
+                *p++ = *s;
+            }
+        }
+        if (quote)
+            *p++ = '\'';
+    }
+    *p = '\0';
+}
+
+const char *cli_command_line(void) { return invocation ? invocation : "loopscale"; }
+
+static void vmessage(const char *command, const char *kind, const char *fmt, va_list ap)
+{
+    fflush(stdout);
+    fprintf(stderr, "loopscale%s%s: %s", command ? " " : "", command ? command : "", kind);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+void cli_error(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmessage(command, "", fmt, ap);
+    va_end(ap);
+}
+
+void cli_warn(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmessage(command, "warning: ", fmt, ap);
+    va_end(ap);
+}
+
+int cli_fail(const char *command, const ls_error *err)
+{
+    cli_error(command, "%s", err->message);
+    if (err->code == LS_ERR_USAGE)
+        fprintf(stderr, "Try 'loopscale %s --help'.\n", command);
+    return ls_exit_status(err->code);
+}
+
+int cli_usage_error(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmessage(command, "", fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "Try 'loopscale %s --help'.\n", command);
+    return ls_exit_status(LS_ERR_USAGE);
+}
+
+int cli_option_error(const char *command, int opt, char **argv)
+{
+    const char *arg = argv[optind - 1];
+    if (opt == ':')
+        return cli_usage_error(command, "option '%s' needs a value", arg);
+    if (optopt && !(arg[0] == '-' && arg[1] == '-'))
+        return cli_usage_error(command, "unknown option '-%c'", optopt);
+    return cli_usage_error(command, "unknown option '%s'", arg);
+}
+
+int cli_help(const char *text)
+{
+    fputs(text, stdout);
+    return 0;
+}
+
+int cli_finish(const char *command, int status)
+{
+    /* Results that never reached their reader are a failure (jq, datamash). */
+    int bad = fflush(stdout) != 0 || ferror(stdout);
+    int saved = errno;
+    if (fclose(stdout) != 0 && !bad) {
+        bad = 1;
+        saved = errno;
+    }
+    if (bad) {
+        fprintf(stderr, "loopscale%s%s: write error on standard output: %s\n", command ? " " : "",
+                command ? command : "", strerror(saved ? saved : EIO));
+        return status != 0 ? status : ls_exit_status(LS_ERR_IO);
+    }
+    return status;
+}
+
+/* ---- option values --------------------------------------------------------- */
+
+static int value_error(const char *command, const char *option, const char *arg, numtext_status st)
+{
+    return cli_usage_error(command, "%s: '%s' %s", option, arg, numtext_reason(st));
+}
+
+int cli_parse_double(const char *command, const char *option, const char *arg, double *out)
+{
+    numtext_status st = numtext_parse_double(arg, strlen(arg), out);
+    return st == NUMTEXT_OK ? 0 : value_error(command, option, arg, st);
+}
+
+int cli_parse_positive(const char *command, const char *option, const char *arg, double *out)
+{
+    int status = cli_parse_double(command, option, arg, out);
+    if (status == 0 && !(*out > 0))
+        return cli_usage_error(command, "%s: '%s' must be positive", option, arg);
+    return status;
+}
+
+int cli_parse_scaled(const char *command, const char *option, const char *arg, double *out)
+{
+    numtext_status st = numtext_parse_scaled(arg, strlen(arg), out);
+    if (st != NUMTEXT_OK)
+        return value_error(command, option, arg, st);
+    if (!(*out > 0))
+        return cli_usage_error(command, "%s: '%s' must be positive", option, arg);
+    return 0;
+}
+
+int cli_parse_long(const char *command, const char *option, const char *arg, long min, long max, long *out)
+{
+    numtext_status st = numtext_parse_long(arg, strlen(arg), out);
+    if (st != NUMTEXT_OK)
+        return value_error(command, option, arg, st);
+    if (*out < min || *out > max)
+        return cli_usage_error(command, "%s: '%s' is outside [%ld, %ld]", option, arg, min, max);
+    return 0;
+}
+
+int cli_parse_seed(const char *command, const char *arg, unsigned long *out)
+{
+    long v = 0;
+    int status = cli_parse_long(command, "--seed", arg, 0, 4294967295L, &v);
+    *out = (unsigned long)v;
+    return status;
+}
+
+int cli_parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n)
+{
+    size_t count = 1;
+    for (const char *p = arg; *p; p++)
+        count += *p == ',';
+    double *v = malloc(count * sizeof *v);
+    if (!v) {
+        cli_error(command, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    const char *p = arg;
+    for (size_t i = 0; i < count; i++) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        numtext_status st = numtext_parse_double(p, len, &v[i]);
+        if (st == NUMTEXT_OK && !(v[i] > 0))
+            st = NUMTEXT_RANGE;
+        if (st != NUMTEXT_OK) {
+            free(v);
+            if (st == NUMTEXT_RANGE)
+                return cli_usage_error(command, "%s: '%.*s' must be a positive number", option, (int)len, p);
+            return cli_usage_error(command, "%s: '%.*s' %s", option, (int)len, p, numtext_reason(st));
+        }
+        p = comma ? comma + 1 : p + len;
+    }
+    free(*values);
+    *values = v;
+    *n = count;
+    return 0;
+}
+
+int cli_parse_format(const char *command, const char *arg, unsigned allowed, cli_format *out)
+{
+    static const char *const names[] = {"table", "csv", "json", "md"};
+    char choices[64] = "";
+    for (int f = 0; f < 4; f++) {
+        if (!(allowed & (1u << f)))
+            continue;
+        if (strcmp(arg, names[f]) == 0) {
+            *out = (cli_format)f;
+            return 0;
+        }
+        if (choices[0])
+            strcat(choices, ", ");
+        strcat(choices, names[f]);
+    }
+    return cli_usage_error(command, "--format: '%s' is not one of %s", arg, choices);
+}
+
+int cli_strings_push(cli_strings *list, const char *s)
+{
+    if (list->n == list->cap) {
+        size_t cap = list->cap ? 2 * list->cap : 8;
+        const char **v = realloc(list->v, cap * sizeof *v);
+        if (!v)
+            return ls_exit_status(LS_ERR_INTERNAL);
+        list->v = v;
+        list->cap = cap;
+    }
+    list->v[list->n++] = s;
+    return 0;
+}
+
+void cli_strings_free(cli_strings *list)
+{
+    free(list->v);
+    memset(list, 0, sizeof *list);
+}
+
+int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg)
+{
+    if (opt == OPT_MAP)
+        return cli_strings_push(&args->maps, arg) == 0 ? 1 : -1;
+    if (opt == OPT_WHERE)
+        return cli_strings_push(&args->wheres, arg) == 0 ? 1 : -1;
+    return 0;
+}
+
+sweep_options cli_sweep_options(const cli_sweep_args *args)
+{
+    sweep_options o = {0};
+    o.maps = args->maps.v;
+    o.nmaps = args->maps.n;
+    o.wheres = args->wheres.v;
+    o.nwheres = args->wheres.n;
+    return o;
+}
+
+void cli_sweep_args_free(cli_sweep_args *args)
+{
+    cli_strings_free(&args->maps);
+    cli_strings_free(&args->wheres);
+}
+
+lawfile *cli_read_law(const char *command, const char *path, int *status)
+{
+    ls_error err;
+    lawfile *lf = lawfile_read(path, &err);
+    *status = lf ? 0 : cli_fail(command, &err);
+    return lf;
+}
+
+/* ---- tables ------------------------------------------------------------------- */
+
+struct cli_table {
+    size_t ncols, nrows, cap;
+    char **cells; /* (nrows + 1) x ncols, headers first */
+};
+
+cli_table *cli_table_new(size_t ncols, const char *const *headers)
+{
+    cli_table *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->ncols = ncols;
+    if (cli_table_add(t, headers) != 0) { /* the header is stored as row 0 */
+        cli_table_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+int cli_table_add(cli_table *t, const char *const *cells)
+{
+    size_t used = (t->cells ? t->nrows + 1 : 0) * t->ncols;
+    if (used + t->ncols > t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 16 * t->ncols;
+        while (cap < used + t->ncols)
+            cap *= 2;
+        char **p = realloc(t->cells, cap * sizeof *p);
+        if (!p)
+            return -1;
+        t->cells = p;
+        t->cap = cap;
+    }
+    for (size_t j = 0; j < t->ncols; j++) {
+        t->cells[used + j] = strdup(cells[j] ? cells[j] : "");
+        if (!t->cells[used + j]) {
+            for (size_t k = 0; k < j; k++)
+                free(t->cells[used + k]);
+            return -1;
+        }
+    }
+    if (used > 0)
+        t->nrows++;
+    return 0;
+}
+
+static int looks_numeric(const char *s)
+{
+    double x;
+    return *s && (numtext_parse_double(s, strlen(s), &x) == NUMTEXT_OK || strcmp(s, "-") == 0 ||
+                  strcmp(s, "inf") == 0);
+}
+
+void cli_csv_field(FILE *fp, const char *s, size_t len)
+{
+    int quote = len == 0 ? 0 : strcspn(s, ",\"\r\n") < len || isspace((unsigned char)s[0]);
+    if (!quote) {
+        fwrite(s, 1, len, fp);
+        return;
+    }
+    fputc('"', fp);
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '"')
+            fputc('"', fp);
+        fputc(s[i], fp);
+    }
+    fputc('"', fp);
+}
+
+void cli_table_print(const cli_table *t, FILE *fp, cli_format format)
+{
+    size_t rows = t->nrows + 1;
+    if (format == CLI_FORMAT_CSV) {
+        for (size_t i = 0; i < rows; i++)
+            for (size_t j = 0; j < t->ncols; j++) {
+                const char *s = t->cells[i * t->ncols + j];
+                cli_csv_field(fp, s, strlen(s));
+                fputc(j + 1 < t->ncols ? ',' : '\n', fp);
+            }
+        return;
+    }
+    size_t *width = calloc(t->ncols, sizeof *width);
+    int *numeric = calloc(t->ncols, sizeof *numeric);
+    if (!width || !numeric) {
+        free(width);
+        free(numeric);
+        return;
+    }
+    for (size_t j = 0; j < t->ncols; j++) {
+        numeric[j] = t->nrows > 0;
+        for (size_t i = 0; i < rows; i++) {
+            const char *s = t->cells[i * t->ncols + j];
+            size_t w = strlen(s);
+            if (w > width[j])
+                width[j] = w;
+            if (i > 0 && !looks_numeric(s))
+                numeric[j] = 0;
+        }
+    }
+    int md = format == CLI_FORMAT_MD;
+    for (size_t i = 0; i < rows; i++) {
+        if (md)
+            fputs("| ", fp);
+        for (size_t j = 0; j < t->ncols; j++) {
+            const char *s = t->cells[i * t->ncols + j];
+            int w = (int)width[j];
+            int last = j + 1 == t->ncols;
+            if (numeric[j])
+                fprintf(fp, "%*s", w, s);
+            else if (last && !md)
+                fputs(s, fp);
+            else
+                fprintf(fp, "%-*s", w, s);
+            if (!last)
+                fputs(md ? " | " : "  ", fp);
+        }
+        fputs(md ? " |\n" : "\n", fp);
+        if (i == 0 && md) { /* |---|---:| : numbers right-aligned */
+            fputs("|", fp);
+            for (size_t j = 0; j < t->ncols; j++) {
+                for (size_t k = 0; k < width[j] + 1; k++)
+                    fputc('-', fp);
+                fputs(numeric[j] ? ":|" : "-|", fp);
+            }
+            fputc('\n', fp);
+        }
+    }
+    free(width);
+    free(numeric);
+}
+
+void cli_table_free(cli_table *t)
+{
+    if (!t)
+        return;
+    size_t used = t->cells ? (t->nrows + 1) * t->ncols : 0;
+    for (size_t i = 0; i < used; i++)
+        free(t->cells[i]);
+    free(t->cells);
+    free(t);
+}

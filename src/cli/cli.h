@@ -1,0 +1,113 @@
+/*
+ * cli.h — what every subcommand shares: option values, messages, output
+ * formats, tables.  The CLI only parses options, calls the library and
+ * prints; anything computed lives in libloopscale.
+ */
+#ifndef LOOPSCALE_CLI_H
+#define LOOPSCALE_CLI_H
+
+#include <getopt.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "loopscale/error.h"
+#include "loopscale/law.h"
+#include "loopscale/lawfile.h"
+#include "loopscale/sweep.h"
+
+/* Long-only options are numbered from CHAR_MAX + 1; the shared ones come
+ * first and each command numbers its own from OPT_COMMAND_FIRST. */
+enum {
+    OPT_MAP = CHAR_MAX + 1,
+    OPT_WHERE,
+    OPT_FORMAT,
+    OPT_THREADS,
+    OPT_SEED,
+    OPT_LAW,
+    OPT_TEMPLATE,
+    OPT_COMMAND_FIRST
+};
+
+#define CLI_HELP_OPTION {"help", no_argument, NULL, 'h'}
+#define CLI_SWEEP_OPTIONS                                                                                        \
+    {"map", required_argument, NULL, OPT_MAP}, { "where", required_argument, NULL, OPT_WHERE }
+#define CLI_SWEEP_HELP                                                                                           \
+    "      --map NEW=OLD       read column OLD as NEW (repeatable), e.g. --map n_act='Model Size'\n"              \
+    "      --where 'COL OP X'  keep rows where COL OP X holds, OP one of < <= = != >= > (repeatable,\n"           \
+    "                          all must hold), e.g. --where 'R<=8'\n"
+
+typedef int (*cli_command_fn)(int argc, char **argv);
+
+/* ---- messages -------------------------------------------------------- */
+
+/* Remember the whole command line, for messages and provenance. */
+void cli_set_invocation(int argc, char **argv);
+/* "loopscale fit --law dense sweep.csv", shell-quoted; owned by cli. */
+const char *cli_command_line(void);
+
+/* "loopscale CMD: message" on stderr (stdout flushed first). */
+void cli_error(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
+void cli_warn(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
+/* Print a library error and return its exit status. */
+int cli_fail(const char *command, const ls_error *err);
+/* Print a usage error and the "Try" line; returns 64. */
+int cli_usage_error(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
+/* Turn getopt_long's '?' or ':' into a usage error; returns 64. */
+int cli_option_error(const char *command, int opt, char **argv);
+/* Print usage text to stdout; returns 0. */
+int cli_help(const char *text);
+/* Flush and close stdout; a failed write of the results is a failure (74). */
+int cli_finish(const char *command, int status);
+
+/* ---- option values ---------------------------------------------------- */
+
+int cli_parse_double(const char *command, const char *option, const char *arg, double *out);
+int cli_parse_positive(const char *command, const char *option, const char *arg, double *out);
+int cli_parse_scaled(const char *command, const char *option, const char *arg, double *out);
+int cli_parse_long(const char *command, const char *option, const char *arg, long min, long max, long *out);
+int cli_parse_seed(const char *command, const char *arg, unsigned long *out);
+/* A comma-separated list of positive numbers; *values is malloc'd. */
+int cli_parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n);
+
+typedef enum { CLI_FORMAT_TABLE, CLI_FORMAT_CSV, CLI_FORMAT_JSON, CLI_FORMAT_MD } cli_format;
+/* Parse --format; `allowed` is a bit mask of 1 << cli_format. */
+int cli_parse_format(const char *command, const char *arg, unsigned allowed, cli_format *out);
+
+typedef struct cli_strings {
+    const char **v;
+    size_t n, cap;
+} cli_strings;
+/* Returns 0, or 70 when out of memory. */
+int cli_strings_push(cli_strings *list, const char *s);
+void cli_strings_free(cli_strings *list);
+
+/* --map and --where collected for the sweep reader. */
+typedef struct cli_sweep_args {
+    cli_strings maps, wheres;
+} cli_sweep_args;
+/* Handle OPT_MAP / OPT_WHERE; returns 1 when opt was one of them. */
+int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg);
+sweep_options cli_sweep_options(const cli_sweep_args *args);
+void cli_sweep_args_free(cli_sweep_args *args);
+
+/* ---- laws -------------------------------------------------------------- */
+
+/* Read --law FILE. */
+lawfile *cli_read_law(const char *command, const char *path, int *status);
+
+/* ---- tables -------------------------------------------------------------- */
+
+/* A table of text cells printed aligned (numbers to the right), as
+ * markdown, or as CSV. */
+typedef struct cli_table cli_table;
+cli_table *cli_table_new(size_t ncols, const char *const *headers);
+/* Append a row of ncols cells (copied); returns 0 or -1 when out of memory. */
+int cli_table_add(cli_table *t, const char *const *cells);
+void cli_table_print(const cli_table *t, FILE *fp, cli_format format);
+void cli_table_free(cli_table *t);
+
+/* Quote a CSV field when it needs it. */
+void cli_csv_field(FILE *fp, const char *s, size_t len);
+
+#endif

@@ -1,0 +1,304 @@
+/*
+ * loopscale predict — the loss a law predicts for a sweep's runs, or for one
+ * configuration.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "loopscale/jsonw.h"
+#include "loopscale/numtext.h"
+
+static const char USAGE[] =
+    "Usage: loopscale predict --law FILE [OPTIONS] SWEEP\n"
+    "       loopscale predict --law FILE --n-act N [--n-total N] [--n-loop N] [--R R] [--E E] [--k K]\n"
+    "                         (--tokens D | --flops F)\n"
+    "\n"
+    "Predict the loss of every run in SWEEP (CSV or gzip CSV, '-' for standard input), adding\n"
+    "pred_loss and residual = loss - pred_loss to each row and reporting the RMSE in loss units;\n"
+    "or predict one configuration given by options.\n"
+    "\n"
+    "  -l, --law FILE          law file (JSON) to predict with\n"
+    "      --format FMT        table (default), csv or json\n" CLI_SWEEP_HELP
+    "One configuration:\n"
+    "      --n-act N           active non-embedding parameters\n"
+    "      --n-total N         all stored parameters (default: n-act)\n"
+    "      --n-loop N          active parameters in the looped block (needed when R > 1)\n"
+    "      --R R               loop count (default 1)\n"
+    "      --E E               routed experts per MoE layer (default 1)\n"
+    "      --k K               experts chosen per token (default 1)\n"
+    "      --tokens D          training tokens\n"
+    "      --flops F           training FLOPs instead of tokens: D = F / (6 N_unroll)\n"
+    "  -h, --help              show this help\n";
+
+enum { OPT_N_ACT = OPT_COMMAND_FIRST, OPT_N_TOTAL, OPT_N_LOOP, OPT_R, OPT_E, OPT_K, OPT_TOKENS, OPT_FLOPS };
+
+typedef struct predict_options {
+    const char *law_path;
+    cli_format format;
+    cli_sweep_args sweep;
+    int point_mode;
+    sweep_row point; /* NaN where not given */
+    double flops;
+} predict_options;
+
+static int predict_point(const predict_options *o, const lawfile *lf)
+{
+    const char *cmd = "predict";
+    sweep_row row = o->point;
+    if (isnan(row.n_act))
+        return cli_usage_error(cmd, "give --n-act (or a SWEEP file)");
+    if (isnan(row.n_total))
+        row.n_total = row.n_act;
+    if (isnan(row.tokens) == isnan(o->flops))
+        return cli_usage_error(cmd, "give exactly one of --tokens and --flops");
+    sweep_quantity which;
+    char reason[128];
+    static const char *const option_of[SWEEP_NQUANTITIES] = {"--n-act", "--n-total", "--n-loop", "--R",   "--E",
+                                                              "--k",     "--tokens",  "--flops",  "--loss"};
+    if (sweep_row_check(&row, &which, reason, sizeof reason)) {
+        if (which == SWEEP_N_LOOP && isnan(row.n_loop))
+            return cli_usage_error(cmd, "--n-loop is needed when R > 1");
+        double values[SWEEP_NQUANTITIES] = {row.n_act, row.n_total, row.n_loop, row.R,   row.E,
+                                            row.k,     row.tokens,  o->flops,   row.loss};
+        char num[NUMTEXT_DOUBLE_MAX];
+        return cli_usage_error(cmd, "%s: '%s' %s", option_of[which], numtext_format_double(num, values[which]),
+                               reason);
+    }
+    law_point x = {row.n_act, row.n_total, isnan(row.n_loop) ? 0 : row.n_loop, row.R, row.E, row.tokens};
+    double n_unroll = law_n_unroll(&x);
+    if (isnan(x.D))
+        x.D = o->flops / (6.0 * n_unroll);
+    double loss = law_loss(&lf->law, &x);
+    double n_eff = law_n_eff(&lf->law, &x);
+    const char *names[] = {"loss", "n_eff", "n_unroll", "rho_eff", "tokens", "train_flops", "inference_flops_per_token"};
+    double values[] = {loss, n_eff, n_unroll, n_eff / x.n_act, x.D, 6.0 * n_unroll * x.D, 2.0 * n_unroll};
+    size_t n = sizeof values / sizeof *values;
+    if (o->format == CLI_FORMAT_JSON) {
+        jsonw w;
+        jsonw_init(&w);
+        jsonw_object_begin(&w, NULL);
+        for (size_t i = 0; i < n; i++)
+            jsonw_number(&w, names[i], values[i]);
+        jsonw_object_end(&w);
+        ls_error err;
+        char *text = jsonw_finish(&w, &err);
+        if (!text)
+            return cli_fail(cmd, &err);
+        fputs(text, stdout);
+        free(text);
+        return 0;
+    }
+    char num[NUMTEXT_DOUBLE_MAX];
+    if (o->format == CLI_FORMAT_CSV) {
+        for (size_t i = 0; i < n; i++)
+            printf("%s%c", names[i], i + 1 < n ? ',' : '\n');
+        for (size_t i = 0; i < n; i++)
+            printf("%s%c", numtext_format_double(num, values[i]), i + 1 < n ? ',' : '\n');
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++)
+        printf("%-26s %.6g\n", names[i], values[i]);
+    return 0;
+}
+
+static int predict_sweep(const predict_options *o, const lawfile *lf, const char *path)
+{
+    const char *cmd = "predict";
+    sweep_options so = cli_sweep_options(&o->sweep);
+    so.keep_text = 1;
+    ls_error err;
+    sweep *s = sweep_read(&path, 1, &so, &err);
+    if (!s)
+        return cli_fail(cmd, &err);
+    double *pred = malloc(s->n * sizeof *pred);
+    if (!pred) {
+        sweep_free(s);
+        cli_error(cmd, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    double sum_sq = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const sweep_row *r = &s->rows[i];
+        law_point x = {r->n_act, r->n_total, isnan(r->n_loop) ? 0 : r->n_loop, r->R, r->E, r->tokens};
+        pred[i] = law_loss(&lf->law, &x);
+        if (s->has_loss)
+            sum_sq += (r->loss - pred[i]) * (r->loss - pred[i]);
+    }
+    double rmse = sqrt(sum_sq / (double)s->n);
+    char a[NUMTEXT_DOUBLE_MAX], b[NUMTEXT_DOUBLE_MAX];
+    int status = 0;
+    if (o->format == CLI_FORMAT_CSV) {
+        for (size_t j = 0; j < s->ncolumns; j++) {
+            cli_csv_field(stdout, s->column_names[j], strlen(s->column_names[j]));
+            putchar(',');
+        }
+        printf(s->has_loss ? "pred_loss,residual\n" : "pred_loss\n");
+        for (size_t i = 0; i < s->n; i++) {
+            for (size_t j = 0; j < s->ncolumns; j++) {
+                size_t len;
+                const char *cell = sweep_cell(s, i, j, &len);
+                cli_csv_field(stdout, cell, len);
+                putchar(',');
+            }
+            if (s->has_loss)
+                printf("%s,%s\n", numtext_format_double(a, pred[i]),
+                       numtext_format_double(b, s->rows[i].loss - pred[i]));
+            else
+                printf("%s\n", numtext_format_double(a, pred[i]));
+        }
+        if (s->has_loss)
+            cli_warn(cmd, "RMSE %.6g over %zu runs", rmse, s->n);
+    } else if (o->format == CLI_FORMAT_JSON) {
+        jsonw w;
+        jsonw_init(&w);
+        jsonw_object_begin(&w, NULL);
+        jsonw_integer(&w, "n", (long long)s->n);
+        if (s->has_loss)
+            jsonw_number(&w, "rmse", rmse);
+        jsonw_array_begin(&w, "rows", 0);
+        for (size_t i = 0; i < s->n; i++) {
+            const sweep_row *r = &s->rows[i];
+            jsonw_object_begin(&w, NULL);
+            jsonw_integer(&w, "line", r->line);
+            jsonw_number(&w, "n_act", r->n_act);
+            jsonw_number(&w, "n_total", r->n_total);
+            if (!isnan(r->n_loop))
+                jsonw_number(&w, "n_loop", r->n_loop);
+            jsonw_number(&w, "R", r->R);
+            jsonw_number(&w, "E", r->E);
+            jsonw_number(&w, "k", r->k);
+            jsonw_number(&w, "tokens", r->tokens);
+            if (s->has_loss)
+                jsonw_number(&w, "loss", r->loss);
+            jsonw_number(&w, "pred_loss", pred[i]);
+            if (s->has_loss)
+                jsonw_number(&w, "residual", r->loss - pred[i]);
+            jsonw_object_end(&w);
+        }
+        jsonw_array_end(&w);
+        jsonw_object_end(&w);
+        char *text = jsonw_finish(&w, &err);
+        if (text)
+            fputs(text, stdout);
+        else
+            status = cli_fail(cmd, &err);
+        free(text);
+    } else {
+        static const char *const headers[] = {"line", "n_act", "n_total", "n_loop", "R", "E",
+                                              "tokens", "loss", "pred_loss", "residual"};
+        cli_table *t = cli_table_new(10, headers);
+        for (size_t i = 0; t && i < s->n; i++) {
+            const sweep_row *r = &s->rows[i];
+            char c[10][32];
+            snprintf(c[0], 32, "%ld", r->line);
+            snprintf(c[1], 32, "%.4g", r->n_act);
+            snprintf(c[2], 32, "%.4g", r->n_total);
+            if (isnan(r->n_loop))
+                snprintf(c[3], 32, "-");
+            else
+                snprintf(c[3], 32, "%.4g", r->n_loop);
+            snprintf(c[4], 32, "%g", r->R);
+            snprintf(c[5], 32, "%g", r->E);
+            snprintf(c[6], 32, "%.4g", r->tokens);
+            snprintf(c[7], 32, s->has_loss ? "%.4f" : "-", r->loss);
+            snprintf(c[8], 32, "%.4f", pred[i]);
+            snprintf(c[9], 32, s->has_loss ? "%+.4f" : "-", r->loss - pred[i]);
+            const char *cells[10];
+            for (int j = 0; j < 10; j++)
+                cells[j] = c[j];
+            if (cli_table_add(t, cells) != 0) {
+                cli_table_free(t);
+                t = NULL;
+            }
+        }
+        if (!t) {
+            status = ls_exit_status(LS_ERR_INTERNAL);
+            cli_error(cmd, "out of memory");
+        } else {
+            cli_table_print(t, stdout, CLI_FORMAT_TABLE);
+            cli_table_free(t);
+            if (s->has_loss)
+                printf("\nRMSE %.6g over %zu runs (loss units)\n", rmse, s->n);
+        }
+    }
+    free(pred);
+    sweep_free(s);
+    return status;
+}
+
+int cmd_predict(int argc, char **argv)
+{
+    const char *cmd = "predict";
+    static const struct option longopts[] = {
+        CLI_HELP_OPTION,
+        {"law", required_argument, NULL, 'l'},
+        {"format", required_argument, NULL, OPT_FORMAT},
+        CLI_SWEEP_OPTIONS,
+        {"n-act", required_argument, NULL, OPT_N_ACT},
+        {"n-total", required_argument, NULL, OPT_N_TOTAL},
+        {"n-loop", required_argument, NULL, OPT_N_LOOP},
+        {"R", required_argument, NULL, OPT_R},
+        {"E", required_argument, NULL, OPT_E},
+        {"k", required_argument, NULL, OPT_K},
+        {"tokens", required_argument, NULL, OPT_TOKENS},
+        {"flops", required_argument, NULL, OPT_FLOPS},
+        {NULL, 0, NULL, 0}};
+    predict_options o;
+    memset(&o, 0, sizeof o);
+    o.point = (sweep_row){.n_act = NAN, .n_total = NAN, .n_loop = NAN, .R = 1, .E = 1, .k = 1, .tokens = NAN,
+                          .loss = NAN};
+    o.flops = NAN;
+    int status = 0, opt, index = 0;
+    opterr = 0;
+    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, &index)) != -1) {
+        int handled = cli_sweep_option(&o.sweep, opt, optarg);
+        if (handled < 0)
+            status = ls_exit_status(LS_ERR_INTERNAL);
+        if (handled)
+            continue;
+        double *target = NULL;
+        switch (opt) {
+        case 'h':
+            cli_sweep_args_free(&o.sweep);
+            return cli_help(USAGE);
+        case 'l': o.law_path = optarg; break;
+        case OPT_FORMAT:
+            status = cli_parse_format(cmd, optarg, 1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_CSV | 1u << CLI_FORMAT_JSON,
+                                      &o.format);
+            break;
+        case OPT_N_ACT: target = &o.point.n_act; break;
+        case OPT_N_TOTAL: target = &o.point.n_total; break;
+        case OPT_N_LOOP: target = &o.point.n_loop; break;
+        case OPT_R: target = &o.point.R; break;
+        case OPT_E: target = &o.point.E; break;
+        case OPT_K: target = &o.point.k; break;
+        case OPT_TOKENS: target = &o.point.tokens; break;
+        case OPT_FLOPS: target = &o.flops; break;
+        default: status = cli_option_error(cmd, opt, argv); break;
+        }
+        if (target) {
+            char name[64];
+            snprintf(name, sizeof name, "--%s", longopts[index].name);
+            o.point_mode = 1;
+            status = cli_parse_double(cmd, name, optarg, target);
+        }
+    }
+    lawfile *lf = NULL;
+    if (status == 0 && !o.law_path)
+        status = cli_usage_error(cmd, "give the law with --law FILE");
+    if (status == 0 && o.point_mode && optind < argc)
+        status = cli_usage_error(cmd, "give either a SWEEP file or one configuration, not both");
+    if (status == 0 && !o.point_mode && optind + 1 != argc)
+        status = cli_usage_error(cmd, optind >= argc ? "give a SWEEP file or one configuration (--n-act ...)"
+                                                     : "give one SWEEP file");
+    if (status == 0)
+        lf = cli_read_law(cmd, o.law_path, &status);
+    if (status == 0)
+        status = o.point_mode ? predict_point(&o, lf) : predict_sweep(&o, lf, argv[optind]);
+    lawfile_free(lf);
+    cli_sweep_args_free(&o.sweep);
+    return status;
+}

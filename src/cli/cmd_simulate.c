@@ -1,0 +1,118 @@
+/*
+ * loopscale simulate — draw a synthetic sweep from a known law.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "loopscale/arch.h"
+#include "loopscale/outfile.h"
+#include "loopscale/simulate.h"
+
+static const char USAGE[] =
+    "Usage: loopscale simulate --law FILE --n-act LIST --tokens LIST [OPTIONS]\n"
+    "\n"
+    "Draw a sweep from a law (the truth): one run for every combination of N_act, tokens, E\n"
+    "and R, mapped through the architecture template to N_total and N_loop, with loss =\n"
+    "L_truth * exp(SIGMA z), z standard normal.  Writes CSV (gzip when FILE ends in .gz).\n"
+    "Columns: n_act,n_total,n_loop,R,E,k,tokens,flops,loss.\n"
+    "\n"
+    "  -l, --law FILE          the truth (law file)\n"
+    "      --n-act LIST        active parameters, comma-separated (e.g. 3e8,6e8,1e9)\n"
+    "      --tokens LIST       training tokens\n"
+    "      --E LIST            experts (default 1)\n"
+    "      --R LIST            loop counts (default 1)\n"
+    "      --template FILE     architecture template (JSON; default: the paper's middle-cycle\n"
+    "                          looping, see 'loopscale solve --print-template')\n"
+    "      --noise SIGMA       log-normal noise on the loss (default 0)\n"
+    "      --seed S            random seed (default 1)\n"
+    "  -o, --output FILE       output file (default: standard output)\n"
+    "  -h, --help              show this help\n";
+
+enum { OPT_N_ACT = OPT_COMMAND_FIRST, OPT_TOKENS, OPT_E, OPT_R, OPT_NOISE };
+
+int cmd_simulate(int argc, char **argv)
+{
+    const char *cmd = "simulate";
+    static const struct option longopts[] = {
+        CLI_HELP_OPTION,
+        {"law", required_argument, NULL, 'l'},
+        {"n-act", required_argument, NULL, OPT_N_ACT},
+        {"tokens", required_argument, NULL, OPT_TOKENS},
+        {"E", required_argument, NULL, OPT_E},
+        {"R", required_argument, NULL, OPT_R},
+        {"template", required_argument, NULL, OPT_TEMPLATE},
+        {"noise", required_argument, NULL, OPT_NOISE},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"output", required_argument, NULL, 'o'},
+        {NULL, 0, NULL, 0}};
+    const char *law_path = NULL, *template_path = NULL, *output = "-";
+    double one = 1.0;
+    double *n_act = NULL, *tokens = NULL, *E = NULL, *R = NULL;
+    simulate_grid grid = {NULL, 0, NULL, 0, &one, 1, &one, 1};
+    simulate_options so = {0.0, 1};
+    int status = 0, opt;
+    opterr = 0;
+    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:o:", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'h': status = -1; break;
+        case 'l': law_path = optarg; break;
+        case 'o': output = optarg; break;
+        case OPT_N_ACT: status = cli_parse_list(cmd, "--n-act", optarg, &n_act, &grid.n_n_act); break;
+        case OPT_TOKENS: status = cli_parse_list(cmd, "--tokens", optarg, &tokens, &grid.n_tokens); break;
+        case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &grid.n_E); break;
+        case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &grid.n_R); break;
+        case OPT_TEMPLATE: template_path = optarg; break;
+        case OPT_NOISE:
+            status = cli_parse_double(cmd, "--noise", optarg, &so.noise_sigma);
+            if (status == 0 && so.noise_sigma < 0)
+                status = cli_usage_error(cmd, "--noise: '%s' must not be negative", optarg);
+            break;
+        case OPT_SEED: status = cli_parse_seed(cmd, optarg, &so.seed); break;
+        default: status = cli_option_error(cmd, opt, argv); break;
+        }
+    }
+    grid.n_act = n_act;
+    grid.tokens = tokens;
+    if (E)
+        grid.E = E;
+    if (R)
+        grid.R = R;
+    lawfile *lf = NULL;
+    arch_template tmpl;
+    arch_template_default(&tmpl);
+    ls_error err;
+    if (status == -1)
+        status = cli_help(USAGE);
+    else if (status == 0) {
+        if (!law_path)
+            status = cli_usage_error(cmd, "give the truth with --law FILE");
+        else if (!n_act || !tokens)
+            status = cli_usage_error(cmd, "give --n-act and --tokens");
+        else if (optind < argc)
+            status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    }
+    if (status == 0 && template_path && arch_template_read(template_path, &tmpl, &err) != 0)
+        status = cli_fail(cmd, &err);
+    if (status == 0 && simulate_check(&tmpl, &grid, &err) != 0)
+        status = cli_fail(cmd, &err);
+    if (status == 0)
+        lf = cli_read_law(cmd, law_path, &status);
+    if (status == 0) {
+        outfile *out = outfile_open(output, outfile_wants_gzip(output), &err);
+        if (!out)
+            status = cli_fail(cmd, &err);
+        else if (simulate_write(&lf->law, &tmpl, &grid, &so, out, &err) != 0) {
+            outfile_abort(out);
+            status = cli_fail(cmd, &err);
+        } else if (outfile_commit(out, &err) != 0)
+            status = cli_fail(cmd, &err);
+    }
+    lawfile_free(lf);
+    free(n_act);
+    free(tokens);
+    free(E);
+    free(R);
+    return status;
+}

@@ -1,0 +1,84 @@
+/*
+ * main.c — the loopscale dispatcher.  One table names every subcommand, its
+ * function and its one-line summary, so `loopscale --help` and dispatch
+ * cannot drift apart (samtools' bamtk.c, done as a table).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+
+#include "cli.h"
+#include "commands.h"
+
+typedef struct command {
+    const char *name;
+    cli_command_fn run;
+    const char *summary;
+} command;
+
+static const command COMMANDS[] = {
+    {"predict", cmd_predict, "predict the loss of a sweep's runs, or of one configuration, from a law"},
+    {"simulate", cmd_simulate, "draw a synthetic sweep from a law, with noise, through the architecture template"},
+};
+#define NCOMMANDS (sizeof COMMANDS / sizeof *COMMANDS)
+
+static const command *find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(COMMANDS[i].name, name) == 0)
+            return &COMMANDS[i];
+    return NULL;
+}
+
+static int print_usage(FILE *fp)
+{
+    fprintf(fp, "Usage: loopscale COMMAND [OPTIONS] [FILES]\n\n"
+                "Scaling laws for looped Mixture-of-Experts models: fit laws to a training sweep,\n"
+                "compare them on held-out runs, and solve for the configuration a compute and memory\n"
+                "budget should buy.\n\nCommands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(fp, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    fprintf(fp, "\n'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options.\n"
+                "'loopscale --version' prints the version.  Exit status: 0 success, 64 usage error,\n"
+                "65 bad input data, 66 input missing, 73 cannot create output, 74 I/O error,\n"
+                "70 internal error, 3 a fit that did not converge.\n");
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    gsl_set_error_handler_off(); /* every GSL status is checked by the caller */
+    cli_set_invocation(argc, argv);
+    if (argc < 2) {
+        print_usage(stderr);
+        return cli_finish(NULL, 64);
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0)
+        return cli_finish(NULL, print_usage(stdout));
+    if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
+        printf("loopscale %s\n", LOOPSCALE_VERSION);
+        return cli_finish(NULL, 0);
+    }
+    if (strcmp(name, "help") == 0) {
+        if (argc < 3)
+            return cli_finish(NULL, print_usage(stdout));
+        const command *cmd = find_command(argv[2]);
+        if (!cmd) {
+            cli_error(NULL, "unknown command '%s'", argv[2]);
+            fprintf(stderr, "Try 'loopscale --help'.\n");
+            return cli_finish(NULL, 64);
+        }
+        static char help_flag[] = "--help";
+        char *help_argv[] = {argv[2], help_flag, NULL};
+        return cli_finish(cmd->name, cmd->run(2, help_argv));
+    }
+    const command *cmd = find_command(name);
+    if (!cmd) {
+        cli_error(NULL, "unknown command '%s'", name);
+        fprintf(stderr, "Try 'loopscale --help'.\n");
+        return cli_finish(NULL, 64);
+    }
+    return cli_finish(cmd->name, cmd->run(argc - 1, argv + 1));
+}

@@ -1,0 +1,104 @@
+#include "loopscale/arch.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loopscale/jsonw.h"
+#include "readfile_internal.h"
+
+void arch_template_default(arch_template *t)
+{
+    t->attention_share = 1.0 / 3.0;
+    t->top_k = 1;
+    t->prelude_layers = 2;
+    t->loop_layers = 12;
+    t->coda_layers = 2;
+}
+
+double arch_loop_fraction(const arch_template *t)
+{
+    return (double)t->loop_layers / (double)(t->prelude_layers + t->loop_layers + t->coda_layers);
+}
+
+double arch_n_total(const arch_template *t, double n_act, double E)
+{
+    if (E == t->top_k)
+        return n_act; /* exact for dense rows */
+    return n_act * (t->attention_share + (1.0 - t->attention_share) * E / t->top_k);
+}
+
+double arch_n_loop(const arch_template *t, double n_act) { return n_act * arch_loop_fraction(t); }
+
+law_point arch_point(const arch_template *t, double n_act, double E, double R, double tokens)
+{
+    law_point x = {n_act, arch_n_total(t, n_act, E), arch_n_loop(t, n_act), R, E, tokens};
+    return x;
+}
+
+static int template_int(const char *path, const cJSON *root, const char *key, int min, int *out, ls_error *err)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(root, key);
+    if (!item)
+        return 0;
+    if (!cJSON_IsNumber(item) || item->valuedouble != floor(item->valuedouble) || item->valuedouble < min ||
+        item->valuedouble > 1e6)
+        return ls_error_set(err, LS_ERR_DATA, "%s: %s: expected an integer of at least %d", path, key, min);
+    *out = (int)item->valuedouble;
+    return 0;
+}
+
+int arch_template_read(const char *path, arch_template *t, ls_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    int status = read_small_file(path, (size_t)1 << 20, "template file", &text, &len, err);
+    if (status != 0)
+        return status;
+    cJSON *root = parse_json_text(text, len, path, err);
+    free(text);
+    if (!root)
+        return err->code;
+    if (!cJSON_IsObject(root)) {
+        cJSON_Delete(root);
+        return ls_error_set(err, LS_ERR_DATA, "%s: expected a JSON object at the top", path);
+    }
+    const cJSON *format = cJSON_GetObjectItemCaseSensitive(root, "format");
+    if (format && (!cJSON_IsString(format) || strcmp(format->valuestring, ARCH_TEMPLATE_FORMAT) != 0))
+        status = ls_error_set(err, LS_ERR_DATA, "%s: format: expected \"%s\"", path, ARCH_TEMPLATE_FORMAT);
+    const cJSON *share = cJSON_GetObjectItemCaseSensitive(root, "attention_share");
+    if (status == 0 && share) {
+        if (!cJSON_IsNumber(share) || !(share->valuedouble >= 0 && share->valuedouble < 1))
+            status = ls_error_set(err, LS_ERR_DATA, "%s: attention_share: expected a number in [0, 1)", path);
+        else
+            t->attention_share = share->valuedouble;
+    }
+    if (status == 0)
+        status = template_int(path, root, "top_k", 1, &t->top_k, err);
+    if (status == 0)
+        status = template_int(path, root, "prelude_layers", 0, &t->prelude_layers, err);
+    if (status == 0)
+        status = template_int(path, root, "loop_layers", 1, &t->loop_layers, err);
+    if (status == 0)
+        status = template_int(path, root, "coda_layers", 0, &t->coda_layers, err);
+    cJSON_Delete(root);
+    return status;
+}
+
+char *arch_template_to_json(const arch_template *t, ls_error *err)
+{
+    jsonw w;
+    jsonw_init(&w);
+    jsonw_object_begin(&w, NULL);
+    jsonw_string(&w, "format", ARCH_TEMPLATE_FORMAT);
+    jsonw_number(&w, "attention_share", t->attention_share);
+    jsonw_integer(&w, "top_k", t->top_k);
+    jsonw_integer(&w, "prelude_layers", t->prelude_layers);
+    jsonw_integer(&w, "loop_layers", t->loop_layers);
+    jsonw_integer(&w, "coda_layers", t->coda_layers);
+    jsonw_number(&w, "loop_fraction", arch_loop_fraction(t));
+    jsonw_object_end(&w);
+    return jsonw_finish(&w, err);
+}

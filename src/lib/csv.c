@@ -1,0 +1,317 @@
+#include "csv_internal.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+/* A record longer than this is refused rather than read into memory whole:
+ * such a line is a binary or broken file, not a sweep. */
+#define CSV_RECORD_MAX ((size_t)16 << 20)
+#define CSV_CHUNK ((size_t)1 << 16)
+
+typedef enum {
+    AT_RECORD_START,
+    AT_FIELD_START,
+    IN_UNQUOTED,
+    IN_QUOTED,
+    AFTER_QUOTE, /* a quote inside a quoted field: "" or the closing one */
+    IN_COMMENT
+} csv_state;
+
+struct csv_reader {
+    gzFile gz;
+    char *name;
+    unsigned char *chunk;
+    size_t chunk_len, chunk_pos;
+    int at_file_start;
+    long line;        /* physical line of the next byte */
+    long record_line; /* line on which the current record began */
+    char *record;     /* unquoted text of the current record */
+    size_t record_len, record_cap;
+    size_t *bounds; /* start and end offset of each field in record */
+    size_t nbounds, bounds_cap;
+    csv_field *fields;
+    size_t fields_cap;
+    int last_field_quoted;
+};
+
+csv_reader *csv_open(const char *path, ls_error *err)
+{
+    int from_stdin = strcmp(path, "-") == 0;
+    int fd = from_stdin ? dup(STDIN_FILENO) : open(path, O_RDONLY);
+    const char *name = from_stdin ? "<stdin>" : path;
+    if (fd < 0) {
+        ls_error_set(err, LS_ERR_NOINPUT, "%s: cannot open: %s", name, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(fd);
+        ls_error_set(err, LS_ERR_NOINPUT, "%s: is a directory", name);
+        return NULL;
+    }
+    csv_reader *reader = calloc(1, sizeof *reader);
+    if (!reader || !(reader->name = strdup(name)) || !(reader->chunk = malloc(CSV_CHUNK))) {
+        close(fd);
+        csv_close(reader);
+        ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", name);
+        return NULL;
+    }
+    reader->gz = gzdopen(fd, "rb");
+    if (!reader->gz) {
+        close(fd);
+        csv_close(reader);
+        ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", name);
+        return NULL;
+    }
+    gzbuffer(reader->gz, 1 << 17);
+    reader->line = 1;
+    reader->at_file_start = 1;
+    return reader;
+}
+
+void csv_close(csv_reader *reader)
+{
+    if (!reader)
+        return;
+    if (reader->gz)
+        gzclose(reader->gz);
+    free(reader->name);
+    free(reader->chunk);
+    free(reader->record);
+    free(reader->bounds);
+    free(reader->fields);
+    free(reader);
+}
+
+long csv_line(const csv_reader *reader) { return reader->record_line; }
+const char *csv_name(const csv_reader *reader) { return reader->name; }
+
+int csv_field_equals(csv_field field, const char *name)
+{
+    size_t n = strlen(name);
+    if (n != field.len)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (tolower((unsigned char)field.ptr[i]) != tolower((unsigned char)name[i]))
+            return 0;
+    return 1;
+}
+
+/* Returns 1 when bytes are available, 0 at the end, or an error code. */
+static int refill(csv_reader *reader, ls_error *err)
+{
+    int n = gzread(reader->gz, reader->chunk, (unsigned)CSV_CHUNK);
+    if (n < 0 || (n == 0 && !gzeof(reader->gz))) {
+        int zerr = Z_OK;
+        const char *msg = gzerror(reader->gz, &zerr);
+        if (zerr == Z_ERRNO)
+            return ls_error_set(err, LS_ERR_IO, "%s: read error: %s", reader->name, strerror(errno));
+        return ls_error_set(err, LS_ERR_DATA, "%s: corrupt or truncated gzip data (%s)", reader->name, msg);
+    }
+    if (n == 0) {
+        /* zlib reports a gzip stream cut short only through gzerror. */
+        int zerr = Z_OK;
+        const char *msg = gzerror(reader->gz, &zerr);
+        if (zerr != Z_OK)
+            return ls_error_set(err, LS_ERR_DATA, "%s: corrupt or truncated gzip data (%s)", reader->name, msg);
+        return 0;
+    }
+    reader->chunk_len = (size_t)n;
+    reader->chunk_pos = 0;
+    if (reader->at_file_start) {
+        reader->at_file_start = 0;
+        static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+        if (reader->chunk_len >= 3 && memcmp(reader->chunk, bom, 3) == 0)
+            reader->chunk_pos = 3;
+    }
+    return 1;
+}
+
+static int grow(void **ptr, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    size_t cap2 = *cap ? *cap : 64;
+    while (cap2 < need)
+        cap2 *= 2;
+    void *p = realloc(*ptr, cap2 * elem);
+    if (!p)
+        return -1;
+    *ptr = p;
+    *cap = cap2;
+    return 0;
+}
+
+static int append_byte(csv_reader *reader, unsigned char byte, ls_error *err)
+{
+    if (reader->record_len + 1 > CSV_RECORD_MAX)
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: record longer than %zu MiB", reader->name,
+                            reader->record_line, CSV_RECORD_MAX >> 20);
+    if (grow((void **)&reader->record, &reader->record_cap, reader->record_len + 1, 1) != 0)
+        return ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", reader->name);
+    reader->record[reader->record_len++] = (char)byte;
+    return 0;
+}
+
+static int begin_field(csv_reader *reader, ls_error *err)
+{
+    if (grow((void **)&reader->bounds, &reader->bounds_cap, reader->nbounds + 2, sizeof *reader->bounds) != 0)
+        return ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", reader->name);
+    reader->bounds[reader->nbounds++] = reader->record_len;
+    reader->bounds[reader->nbounds++] = reader->record_len;
+    reader->last_field_quoted = 0;
+    return 0;
+}
+
+static void end_field(csv_reader *reader) { reader->bounds[reader->nbounds - 1] = reader->record_len; }
+
+/* A record made of one blank, unquoted field is a blank line. */
+static int record_is_blank(const csv_reader *reader)
+{
+    if (reader->nbounds != 2 || reader->last_field_quoted)
+        return 0;
+    for (size_t i = reader->bounds[0]; i < reader->bounds[1]; i++)
+        if (!isspace((unsigned char)reader->record[i]))
+            return 0;
+    return 1;
+}
+
+static int finish_record(csv_reader *reader, const csv_field **fields, size_t *nfields, ls_error *err)
+{
+    size_t n = reader->nbounds / 2;
+    if (grow((void **)&reader->fields, &reader->fields_cap, n, sizeof *reader->fields) != 0)
+        return ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", reader->name);
+    for (size_t i = 0; i < n; i++) {
+        reader->fields[i].ptr = reader->record + reader->bounds[2 * i];
+        reader->fields[i].len = reader->bounds[2 * i + 1] - reader->bounds[2 * i];
+    }
+    *fields = reader->fields;
+    *nfields = n;
+    return 1;
+}
+
+int csv_next(csv_reader *reader, const csv_field **fields, size_t *nfields, ls_error *err)
+{
+    csv_state state = AT_RECORD_START;
+    reader->record_len = 0;
+    reader->nbounds = 0;
+    reader->record_line = reader->line;
+    for (;;) {
+        if (reader->chunk_pos == reader->chunk_len) {
+            int status = refill(reader, err);
+            if (status < 0)
+                return status;
+            if (status == 0)
+                break;
+        }
+        unsigned char byte = reader->chunk[reader->chunk_pos++];
+        int status = 0;
+        if (byte == '\0')
+            return ls_error_set(err, LS_ERR_DATA, "%s:%ld: binary data (a NUL byte); not a CSV file",
+                                reader->name, reader->line);
+        if (byte == '\r' && state != IN_QUOTED)
+            continue; /* CRLF ends a record like LF */
+        switch (state) {
+        case AT_RECORD_START:
+            reader->record_line = reader->line;
+            if (byte == '#') {
+                state = IN_COMMENT;
+                break;
+            }
+            if (byte == '\n') {
+                reader->line++;
+                break;
+            }
+            status = begin_field(reader, err);
+            state = AT_FIELD_START;
+            __attribute__((fallthrough));
+        case AT_FIELD_START:
+            if (status != 0)
+                return status;
+            if (byte == '"') {
+                reader->last_field_quoted = 1;
+                state = IN_QUOTED;
+                break;
+            }
+            state = IN_UNQUOTED;
+            __attribute__((fallthrough));
+        case IN_UNQUOTED:
+            if (byte == ',') {
+                end_field(reader);
+                status = begin_field(reader, err);
+                state = AT_FIELD_START;
+            } else if (byte == '\n') {
+                end_field(reader);
+                reader->line++;
+                if (record_is_blank(reader)) {
+                    reader->record_len = 0;
+                    reader->nbounds = 0;
+                    state = AT_RECORD_START;
+                    break;
+                }
+                return finish_record(reader, fields, nfields, err);
+            } else if (byte == '"') {
+                return ls_error_set(err, LS_ERR_DATA,
+                                    "%s:%ld: field %zu: a quote inside an unquoted field (quote the whole field)",
+                                    reader->name, reader->line, reader->nbounds / 2);
+            } else {
+                status = append_byte(reader, byte, err);
+            }
+            break;
+        case IN_QUOTED:
+            if (byte == '"')
+                state = AFTER_QUOTE;
+            else {
+                if (byte == '\n')
+                    reader->line++;
+                status = append_byte(reader, byte, err);
+            }
+            break;
+        case AFTER_QUOTE:
+            if (byte == '"') {
+                status = append_byte(reader, byte, err);
+                state = IN_QUOTED;
+            } else if (byte == ',') {
+                end_field(reader);
+                status = begin_field(reader, err);
+                state = AT_FIELD_START;
+            } else if (byte == '\n') {
+                end_field(reader);
+                reader->line++;
+                return finish_record(reader, fields, nfields, err);
+            } else {
+                return ls_error_set(err, LS_ERR_DATA, "%s:%ld: field %zu: text after the closing quote",
+                                    reader->name, reader->line, reader->nbounds / 2);
+            }
+            break;
+        case IN_COMMENT:
+            if (byte == '\n') {
+                reader->line++;
+                state = AT_RECORD_START;
+            }
+            break;
+        }
+        if (status != 0)
+            return status;
+    }
+    /* End of input. */
+    switch (state) {
+    case AT_RECORD_START:
+    case IN_COMMENT:
+        return 0;
+    case IN_QUOTED:
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: field %zu: unterminated quoted field", reader->name,
+                            reader->record_line, reader->nbounds / 2);
+    default:
+        end_field(reader);
+        if (record_is_blank(reader))
+            return 0;
+        return finish_record(reader, fields, nfields, err);
+    }
+}

@@ -1,0 +1,384 @@
+#include "loopscale/law.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const BASE_NAMES[] = {"dense", "moe"};
+static const char *const MAPPING_NAMES[LAW_NMAPPINGS] = {"none",    "linear",         "power",
+                                                          "bounded", "bounded-sparse", "hyperbolic"};
+static const char *const PARAM_NAMES[LAW_NPARAMS] = {"A",     "alpha",   "B",     "beta", "c",
+                                                      "delta", "gamma",   "omega", "zeta", "E_start",
+                                                      "E_max", "phi",     "kappa1", "kappa2", "theta"};
+
+const char *law_base_name(law_base base) { return BASE_NAMES[base]; }
+const char *law_mapping_name(law_mapping mapping) { return MAPPING_NAMES[mapping]; }
+const char *law_param_name(law_param param) { return PARAM_NAMES[param]; }
+
+char *law_kind_format(law_kind kind, char *buf, size_t size)
+{
+    if (kind.mapping == LAW_MAPPING_NONE)
+        snprintf(buf, size, "%s", law_base_name(kind.base));
+    else
+        snprintf(buf, size, "%s:%s", law_base_name(kind.base), law_mapping_name(kind.mapping));
+    return buf;
+}
+
+int law_kind_parse(const char *text, law_kind *out, ls_error *err)
+{
+    const char *colon = strchr(text, ':');
+    size_t base_len = colon ? (size_t)(colon - text) : strlen(text);
+    int base = -1;
+    for (int i = 0; i < 2; i++)
+        if (strlen(BASE_NAMES[i]) == base_len && strncmp(text, BASE_NAMES[i], base_len) == 0)
+            base = i;
+    int mapping = colon ? -1 : LAW_MAPPING_NONE;
+    for (int i = 0; colon && i < LAW_NMAPPINGS; i++)
+        if (strcmp(colon + 1, MAPPING_NAMES[i]) == 0)
+            mapping = i;
+    if (base < 0 || mapping < 0)
+        return ls_error_set(err, LS_ERR_USAGE,
+                            "unknown law '%s' (BASE[:MAPPING] with BASE dense or moe and MAPPING none, linear, "
+                            "power, bounded, bounded-sparse or hyperbolic)",
+                            text);
+    out->base = (law_base)base;
+    out->mapping = (law_mapping)mapping;
+    return 0;
+}
+
+int law_param_from_name(const char *name)
+{
+    for (int i = 0; i < LAW_NPARAMS; i++)
+        if (strcmp(name, PARAM_NAMES[i]) == 0)
+            return i;
+    return -1;
+}
+
+int law_uses_param(law_kind kind, law_param param)
+{
+    switch (param) {
+    case LAW_P_A: case LAW_P_ALPHA: case LAW_P_B: case LAW_P_BETA: case LAW_P_C:
+        return 1;
+    case LAW_P_DELTA: case LAW_P_GAMMA: case LAW_P_OMEGA: case LAW_P_ZETA: case LAW_P_E_START: case LAW_P_E_MAX:
+        return kind.base == LAW_BASE_MOE;
+    case LAW_P_PHI:
+        return kind.mapping == LAW_MAPPING_POWER;
+    case LAW_P_KAPPA1: case LAW_P_KAPPA2:
+        return kind.mapping == LAW_MAPPING_BOUNDED || kind.mapping == LAW_MAPPING_BOUNDED_SPARSE ||
+               kind.mapping == LAW_MAPPING_HYPERBOLIC;
+    case LAW_P_THETA:
+        return kind.mapping == LAW_MAPPING_BOUNDED_SPARSE || kind.mapping == LAW_MAPPING_HYPERBOLIC;
+    case LAW_NPARAMS:
+        break;
+    }
+    return 0;
+}
+
+size_t law_params_of(law_kind kind, law_param out[LAW_NPARAMS])
+{
+    size_t n = 0;
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        if (law_uses_param(kind, (law_param)j))
+            out[n++] = (law_param)j;
+    return n;
+}
+
+double law_param_neutral(law_param param)
+{
+    static const double neutral[LAW_NPARAMS] = {
+        [LAW_P_A] = 1, [LAW_P_ALPHA] = 0, [LAW_P_B] = 1, [LAW_P_BETA] = 0, [LAW_P_C] = 1,
+        [LAW_P_DELTA] = 0, [LAW_P_GAMMA] = 0, [LAW_P_OMEGA] = 0, [LAW_P_ZETA] = 0,
+        [LAW_P_E_START] = 1, [LAW_P_E_MAX] = 1e6, [LAW_P_PHI] = 1,
+        [LAW_P_KAPPA1] = 1, [LAW_P_KAPPA2] = 1, [LAW_P_THETA] = 0};
+    return neutral[param];
+}
+
+law_transform law_param_transform(law_param param)
+{
+    switch (param) {
+    case LAW_P_ALPHA: case LAW_P_BETA: case LAW_P_DELTA: case LAW_P_GAMMA: case LAW_P_OMEGA: case LAW_P_ZETA:
+        return LAW_TRANSFORM_IDENTITY;
+    case LAW_P_E_MAX:
+        return LAW_TRANSFORM_LOG_MINUS_1;
+    default:
+        return LAW_TRANSFORM_LOG;
+    }
+}
+
+double law_param_to_fitted(law_param param, double natural)
+{
+    switch (law_param_transform(param)) {
+    case LAW_TRANSFORM_LOG: return log(natural);
+    case LAW_TRANSFORM_LOG_MINUS_1: return log(natural - 1.0);
+    default: return natural;
+    }
+}
+
+double law_param_from_fitted(law_param param, double fitted)
+{
+    switch (law_param_transform(param)) {
+    case LAW_TRANSFORM_LOG: return exp(fitted);
+    case LAW_TRANSFORM_LOG_MINUS_1: return 1.0 + exp(fitted);
+    default: return fitted;
+    }
+}
+
+int law_param_check(law_param param, double value, ls_error *err)
+{
+    const char *name = law_param_name(param);
+    if (!isfinite(value))
+        return ls_error_set(err, LS_ERR_DATA, "parameter %s must be a finite number", name);
+    switch (param) {
+    case LAW_P_E_MAX:
+        if (!(value > 1.0))
+            return ls_error_set(err, LS_ERR_DATA, "parameter E_max = %g must be greater than 1", value);
+        break;
+    case LAW_P_THETA:
+        if (value < 0.0)
+            return ls_error_set(err, LS_ERR_DATA, "parameter theta = %g must not be negative", value);
+        break;
+    default:
+        if (law_param_transform(param) == LAW_TRANSFORM_LOG && !(value > 0.0))
+            return ls_error_set(err, LS_ERR_DATA, "parameter %s = %g must be positive", name, value);
+        break;
+    }
+    return 0;
+}
+
+void law_init(law *l, law_kind kind)
+{
+    l->kind = kind;
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        l->p[j] = law_param_neutral((law_param)j);
+}
+
+/* ---------------------------------------------------------------------- */
+
+double law_ehat(double E, double e_start, double e_max)
+{
+    if (E == 1.0)
+        return e_start; /* exact, so that moe reduces to dense at E = 1 */
+    double s = 1.0 / e_start - 1.0 / e_max;
+    double q = E - 1.0 + 1.0 / s;
+    return 1.0 / (1.0 / q + 1.0 / e_max);
+}
+
+/* d Ehat / d E_max and d Ehat / d E_start, from Ehat = 1/r with
+ * r = 1/q + 1/E_max, q = E - 1 + 1/s, s = 1/E_start - 1/E_max. */
+static void ehat_derivatives(double E, double e_start, double e_max, double ehat, double *d_emax, double *d_estart)
+{
+    if (E == 1.0) {
+        *d_emax = 0.0;
+        *d_estart = 1.0;
+        return;
+    }
+    double s = 1.0 / e_start - 1.0 / e_max;
+    double q = E - 1.0 + 1.0 / s;
+    double qs = q * s;
+    double e2 = ehat * ehat;
+    *d_emax = e2 / (e_max * e_max) * (1.0 - 1.0 / (qs * qs));
+    *d_estart = e2 / (qs * e_start * qs * e_start);
+}
+
+double law_n_unroll(const law_point *x)
+{
+    if (x->R == 1.0)
+        return x->n_act;
+    return x->n_act + (x->R - 1.0) * x->n_loop;
+}
+
+/* The loop gain N_eff - N_act and its derivatives with respect to the
+ * natural mapping parameters (phi, kappa1, kappa2, theta).  ln_m is ln of the
+ * active ratio m = N_act / N_total. */
+typedef struct gain {
+    double value;
+    double d[LAW_NPARAMS];
+} gain;
+
+static void loop_gain(const law *l, const law_point *x, double ln_m, gain *g, int want_derivatives)
+{
+    g->value = 0.0;
+    if (want_derivatives) {
+        g->d[LAW_P_PHI] = g->d[LAW_P_KAPPA1] = g->d[LAW_P_KAPPA2] = g->d[LAW_P_THETA] = 0.0;
+    }
+    double y = x->R - 1.0;
+    if (y == 0.0 || l->kind.mapping == LAW_MAPPING_NONE)
+        return; /* R = 1: N_eff = N_act exactly under every mapping */
+    double nl = x->n_loop;
+    double k1 = l->p[LAW_P_KAPPA1], k2 = l->p[LAW_P_KAPPA2], theta = l->p[LAW_P_THETA];
+    switch (l->kind.mapping) {
+    case LAW_MAPPING_NONE:
+    case LAW_NMAPPINGS:
+        break;
+    case LAW_MAPPING_LINEAR:
+        g->value = y * nl;
+        break;
+    case LAW_MAPPING_POWER: {
+        double phi = l->p[LAW_P_PHI], ln_r = log(x->R);
+        g->value = expm1(phi * ln_r) * nl; /* (R^phi - 1) N_loop */
+        if (want_derivatives)
+            g->d[LAW_P_PHI] = exp(phi * ln_r) * ln_r * nl;
+        break;
+    }
+    case LAW_MAPPING_BOUNDED:
+    case LAW_MAPPING_BOUNDED_SPARSE: {
+        /* kappa_j(m) = kappa_j m^-theta; with theta = 0 (or m = 1) the
+         * scale is exactly 1 and this is the dense bounded mapping. */
+        double scale = l->kind.mapping == LAW_MAPPING_BOUNDED ? 1.0 : exp(-theta * ln_m);
+        double z = y / (k2 * scale);
+        double e = exp(-z);
+        double sat = -expm1(-z); /* 1 - exp(-z), exact for small z */
+        g->value = k1 * scale * nl * sat;
+        if (want_derivatives) {
+            g->d[LAW_P_KAPPA1] = scale * nl * sat;
+            g->d[LAW_P_KAPPA2] = -k1 * scale * nl * e * z / k2;
+            if (l->kind.mapping == LAW_MAPPING_BOUNDED_SPARSE)
+                g->d[LAW_P_THETA] = -ln_m * scale * k1 * nl * (sat - z * e);
+        }
+        break;
+    }
+    case LAW_MAPPING_HYPERBOLIC: {
+        double scale = exp(-theta * ln_m);
+        double h = k2 * scale;
+        double frac = y / (y + h);
+        g->value = k1 * scale * nl * frac;
+        if (want_derivatives) {
+            g->d[LAW_P_KAPPA1] = scale * nl * frac;
+            g->d[LAW_P_KAPPA2] = -k1 * scale * nl * frac * scale / (y + h);
+            g->d[LAW_P_THETA] = -ln_m * scale * k1 * nl * frac * y / (y + h);
+        }
+        break;
+    }
+    }
+}
+
+static double ln_active_ratio(const law_point *x)
+{
+    return x->n_total == x->n_act ? 0.0 : log(x->n_act / x->n_total);
+}
+
+double law_n_eff(const law *l, const law_point *x)
+{
+    gain g;
+    loop_gain(l, x, ln_active_ratio(x), &g, 0);
+    return x->n_act + g.value;
+}
+
+double law_rho_eff(const law *l, const law_point *x) { return law_n_eff(l, x) / x->n_act; }
+
+double law_rho_eff_ceiling(const law *l, const law_point *x)
+{
+    double k1 = l->p[LAW_P_KAPPA1], ratio = x->n_loop / x->n_act;
+    switch (l->kind.mapping) {
+    case LAW_MAPPING_NONE:
+        return 1.0;
+    case LAW_MAPPING_LINEAR:
+    case LAW_MAPPING_POWER:
+        return INFINITY;
+    case LAW_MAPPING_BOUNDED:
+        return 1.0 + k1 * ratio;
+    default:
+        return 1.0 + k1 * exp(-l->p[LAW_P_THETA] * ln_active_ratio(x)) * ratio;
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+
+void law_row_init(law_row *row, const law_point *x)
+{
+    row->x = *x;
+    row->ln_n_act = log(x->n_act);
+    row->ln_d = log(x->D);
+    row->ln_m = ln_active_ratio(x);
+}
+
+void law_prepare(law_prepared *prep, const law *l)
+{
+    prep->l = *l;
+    prep->ln_a = log(l->p[LAW_P_A]);
+    prep->ln_b = log(l->p[LAW_P_B]);
+    prep->ln_c = log(l->p[LAW_P_C]);
+}
+
+double law_row_log_loss_grad(const law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS])
+{
+    const law *l = &prep->l;
+    const double *p = l->p;
+    const law_point *x = &row->x;
+    int moe = l->kind.base == LAW_BASE_MOE;
+
+    gain g;
+    loop_gain(l, x, row->ln_m, &g, grad != NULL);
+    int looped = x->R != 1.0 && l->kind.mapping != LAW_MAPPING_NONE;
+    double n_eff = x->n_act + g.value;
+    double ln_n_eff = looped ? log(n_eff) : row->ln_n_act;
+
+    /* ln Ehat is 0 for dense laws and at E = 1 (E_start = 1), and the MoE
+     * terms are then skipped, so moe at E = 1 gives dense bit for bit. */
+    double ehat = moe ? law_ehat(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX]) : 1.0;
+    double ln_e = ehat == 1.0 ? 0.0 : log(ehat);
+
+    double exponent_n = p[LAW_P_ALPHA], exponent_d = p[LAW_P_BETA];
+    double t1 = prep->ln_a, t2 = prep->ln_b, t3 = prep->ln_c;
+    if (ln_e != 0.0) {
+        exponent_n += p[LAW_P_GAMMA] * ln_e;
+        exponent_d += p[LAW_P_ZETA] * ln_e;
+        t1 += p[LAW_P_DELTA] * ln_e;
+        t2 += p[LAW_P_OMEGA] * ln_e;
+    }
+    t1 -= exponent_n * ln_n_eff;
+    t2 -= exponent_d * row->ln_d;
+
+    double top = fmax(t1, fmax(t2, t3));
+    double w1 = exp(t1 - top), w2 = exp(t2 - top), w3 = exp(t3 - top);
+    double sum = w1 + w2 + w3;
+    double ln_loss = top + log(sum);
+    if (!grad)
+        return ln_loss;
+
+    w1 /= sum;
+    w2 /= sum;
+    w3 /= sum;
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        grad[j] = 0.0;
+    grad[LAW_P_A] = w1;
+    grad[LAW_P_ALPHA] = -w1 * ln_n_eff;
+    grad[LAW_P_B] = w2;
+    grad[LAW_P_BETA] = -w2 * row->ln_d;
+    grad[LAW_P_C] = w3;
+    if (moe) {
+        grad[LAW_P_DELTA] = w1 * ln_e;
+        grad[LAW_P_GAMMA] = -w1 * ln_e * ln_n_eff;
+        grad[LAW_P_OMEGA] = w2 * ln_e;
+        grad[LAW_P_ZETA] = -w2 * ln_e * row->ln_d;
+        double d_ln_ehat = (w1 * (p[LAW_P_DELTA] - p[LAW_P_GAMMA] * ln_n_eff) +
+                            w2 * (p[LAW_P_OMEGA] - p[LAW_P_ZETA] * row->ln_d)) / ehat;
+        double d_emax, d_estart;
+        ehat_derivatives(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX], ehat, &d_emax, &d_estart);
+        grad[LAW_P_E_MAX] = d_ln_ehat * d_emax * (p[LAW_P_E_MAX] - 1.0); /* u = ln(E_max - 1) */
+        grad[LAW_P_E_START] = d_ln_ehat * d_estart * p[LAW_P_E_START];    /* u = ln E_start */
+    }
+    if (looped) {
+        /* d t1 / d N_eff, then the chain through u = ln p of each mapping
+         * parameter (all of them are log-transformed). */
+        double d_n_eff = -w1 * exponent_n / n_eff;
+        static const law_param mapping_params[] = {LAW_P_PHI, LAW_P_KAPPA1, LAW_P_KAPPA2, LAW_P_THETA};
+        for (size_t i = 0; i < sizeof mapping_params / sizeof *mapping_params; i++) {
+            law_param j = mapping_params[i];
+            if (law_uses_param(l->kind, j))
+                grad[j] = d_n_eff * g.d[j] * p[j];
+        }
+    }
+    return ln_loss;
+}
+
+double law_log_loss_grad(const law *l, const law_point *x, double grad[LAW_NPARAMS])
+{
+    law_row row;
+    law_prepared prep;
+    law_row_init(&row, x);
+    law_prepare(&prep, l);
+    return law_row_log_loss_grad(&prep, &row, grad);
+}
+
+double law_loss(const law *l, const law_point *x) { return exp(law_log_loss_grad(l, x, NULL)); }

@@ -1,0 +1,526 @@
+#include "loopscale/lawfile.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loopscale/jsonw.h"
+#include "loopscale/outfile.h"
+#include "readfile_internal.h"
+
+/* Law files are small; a larger file is not one. */
+#define LAWFILE_MAX_BYTES ((size_t)256 << 20)
+
+lawfile *lawfile_new(const law *l)
+{
+    lawfile *lf = calloc(1, sizeof *lf);
+    if (lf && l)
+        lf->law = *l;
+    return lf;
+}
+
+static void fit_free(lawfile_fit *fit)
+{
+    for (size_t i = 0; i < fit->ndata; i++)
+        free(fit->data[i].path);
+    free(fit->data);
+    for (size_t i = 0; i < fit->nfilters; i++)
+        free(fit->filters[i]);
+    free(fit->filters);
+}
+
+void lawfile_free(lawfile *lf)
+{
+    if (!lf)
+        return;
+    free(lf->draws);
+    free(lf->bootstrap_group);
+    fit_free(&lf->fit);
+    free(lf->version);
+    free(lf->command);
+    free(lf);
+}
+
+void lawfile_draw(const lawfile *lf, size_t i, law *out)
+{
+    out->kind = lf->law.kind;
+    memcpy(out->p, lf->draws + i * LAW_NPARAMS, sizeof out->p);
+}
+
+/* ---- reading ---------------------------------------------------------- */
+
+typedef struct json_ctx {
+    const char *name;
+    ls_error *err;
+} json_ctx;
+
+static int key_error(const json_ctx *c, const char *path, const char *what)
+{
+    return ls_error_set(c->err, LS_ERR_DATA, "%s: %s: %s", c->name, path, what);
+}
+
+/* The member `key` of obj; `path` names it in messages. */
+static const cJSON *member(const json_ctx *c, const cJSON *obj, const char *key, const char *path, int required,
+                           int *status)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!item && required && *status == 0)
+        *status = ls_error_set(c->err, LS_ERR_DATA, "%s: missing key '%s'", c->name, path);
+    return item;
+}
+
+static int get_number(const json_ctx *c, const cJSON *item, const char *path, double *out)
+{
+    if (!cJSON_IsNumber(item))
+        return key_error(c, path, "expected a number");
+    if (!isfinite(item->valuedouble))
+        return key_error(c, path, "is not a finite number");
+    *out = item->valuedouble;
+    return 0;
+}
+
+static int get_count(const json_ctx *c, const cJSON *item, const char *path, size_t *out)
+{
+    double x = 0;
+    int status = get_number(c, item, path, &x);
+    if (status != 0)
+        return status;
+    if (x < 0 || x != floor(x) || x > 9e15)
+        return key_error(c, path, "expected a non-negative integer");
+    *out = (size_t)x;
+    return 0;
+}
+
+static int get_string(const json_ctx *c, const cJSON *item, const char *path, char *buf, size_t size)
+{
+    if (!cJSON_IsString(item))
+        return key_error(c, path, "expected a string");
+    if (strlen(item->valuestring) >= size)
+        return key_error(c, path, "string too long");
+    memcpy(buf, item->valuestring, strlen(item->valuestring) + 1);
+    return 0;
+}
+
+static int dup_string(const json_ctx *c, const cJSON *item, const char *path, char **out)
+{
+    if (!cJSON_IsString(item))
+        return key_error(c, path, "expected a string");
+    if (!(*out = strdup(item->valuestring)))
+        return ls_error_set(c->err, LS_ERR_INTERNAL, "out of memory");
+    return 0;
+}
+
+static int expect_object(const json_ctx *c, const cJSON *item, const char *path)
+{
+    return cJSON_IsObject(item) ? 0 : key_error(c, path, "expected an object");
+}
+
+static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
+{
+    int status = 0;
+    const cJSON *law_obj = member(c, root, "law", "law", 1, &status);
+    if (status == 0)
+        status = expect_object(c, law_obj, "law");
+    const cJSON *base = status ? NULL : member(c, law_obj, "base", "law.base", 1, &status);
+    const cJSON *mapping = status ? NULL : member(c, law_obj, "mapping", "law.mapping", 1, &status);
+    char base_text[32], mapping_text[32];
+    if (status == 0)
+        status = get_string(c, base, "law.base", base_text, sizeof base_text);
+    if (status == 0)
+        status = get_string(c, mapping, "law.mapping", mapping_text, sizeof mapping_text);
+    if (status != 0)
+        return status;
+    char kind_text[80];
+    snprintf(kind_text, sizeof kind_text, "%s:%s", base_text, mapping_text);
+    law_kind kind;
+    if (law_kind_parse(kind_text, &kind, c->err) != 0)
+        return ls_error_set(c->err, LS_ERR_DATA, "%s: law: unknown law '%s'", c->name, kind_text);
+    law_init(&lf->law, kind);
+
+    const cJSON *params = member(c, root, "params", "params", 1, &status);
+    if (status == 0)
+        status = expect_object(c, params, "params");
+    if (status != 0)
+        return status;
+    for (const cJSON *item = params->child; item; item = item->next) {
+        int j = law_param_from_name(item->string);
+        if (j >= 0 && !law_uses_param(kind, (law_param)j))
+            return ls_error_set(c->err, LS_ERR_DATA, "%s: params.%s: not a parameter of %s", c->name, item->string,
+                                kind_text);
+    }
+    law_param list[LAW_NPARAMS];
+    size_t np = law_params_of(kind, list);
+    for (size_t i = 0; i < np; i++) {
+        const char *name = law_param_name(list[i]);
+        char path[64];
+        snprintf(path, sizeof path, "params.%s", name);
+        /* E_start is fixed at 1 unless a file says otherwise (SPEC §2). */
+        const cJSON *item = member(c, params, name, path, list[i] != LAW_P_E_START, &status);
+        if (status != 0)
+            return status;
+        if (!item)
+            continue;
+        double value = 0;
+        if ((status = get_number(c, item, path, &value)) != 0)
+            return status;
+        if (law_param_check(list[i], value, c->err) != 0)
+            return ls_error_prefix(c->err, "%s: %s", c->name, path);
+        lf->law.p[list[i]] = value;
+    }
+    if (kind.base == LAW_BASE_MOE && !(lf->law.p[LAW_P_E_START] < lf->law.p[LAW_P_E_MAX]))
+        return ls_error_set(c->err, LS_ERR_DATA, "%s: params: E_start must be less than E_max", c->name);
+    return 0;
+}
+
+/* An object mapping parameter names of the law to numbers (stderr) or to
+ * [low, high] pairs (ci). */
+static int read_param_table(const json_ctx *c, const cJSON *obj, const char *key, const lawfile *lf, double *a,
+                            double *b)
+{
+    int status = expect_object(c, obj, key);
+    for (const cJSON *item = status ? NULL : obj->child; item && status == 0; item = item->next) {
+        char path[96];
+        snprintf(path, sizeof path, "%s.%s", key, item->string);
+        int j = law_param_from_name(item->string);
+        if (j < 0 || !law_uses_param(lf->law.kind, (law_param)j))
+            continue; /* "level" and unknown keys */
+        if (!b) {
+            status = get_number(c, item, path, &a[j]);
+        } else if (!cJSON_IsArray(item) || cJSON_GetArraySize(item) != 2) {
+            status = key_error(c, path, "expected [low, high]");
+        } else {
+            status = get_number(c, cJSON_GetArrayItem(item, 0), path, &a[j]);
+            if (status == 0)
+                status = get_number(c, cJSON_GetArrayItem(item, 1), path, &b[j]);
+        }
+    }
+    return status;
+}
+
+static int read_bootstrap(const json_ctx *c, const cJSON *obj, lawfile *lf)
+{
+    int status = expect_object(c, obj, "bootstrap");
+    const cJSON *names = status ? NULL : member(c, obj, "params", "bootstrap.params", 1, &status);
+    const cJSON *draws = status ? NULL : member(c, obj, "draws", "bootstrap.draws", 1, &status);
+    const cJSON *group = status ? NULL : member(c, obj, "group", "bootstrap.group", 0, &status);
+    if (status != 0)
+        return status;
+    if (group && !cJSON_IsNull(group) && (status = dup_string(c, group, "bootstrap.group", &lf->bootstrap_group)))
+        return status;
+    if (!cJSON_IsArray(names))
+        return key_error(c, "bootstrap.params", "expected an array of parameter names");
+    if (!cJSON_IsArray(draws))
+        return key_error(c, "bootstrap.draws", "expected an array of draws");
+    int ncols = cJSON_GetArraySize(names);
+    int columns[LAW_NPARAMS];
+    if (ncols > LAW_NPARAMS)
+        return key_error(c, "bootstrap.params", "too many names");
+    for (int i = 0; i < ncols; i++) {
+        const cJSON *name = cJSON_GetArrayItem(names, i);
+        int j = cJSON_IsString(name) ? law_param_from_name(name->valuestring) : -1;
+        if (j < 0 || !law_uses_param(lf->law.kind, (law_param)j))
+            return key_error(c, "bootstrap.params", "expected names of the law's parameters");
+        columns[i] = j;
+    }
+    size_t n = (size_t)cJSON_GetArraySize(draws);
+    lf->draws = malloc((n ? n : 1) * LAW_NPARAMS * sizeof *lf->draws);
+    if (!lf->draws)
+        return ls_error_set(c->err, LS_ERR_INTERNAL, "out of memory");
+    lf->ndraws = n;
+    size_t i = 0;
+    for (const cJSON *draw = draws->child; draw; draw = draw->next, i++) {
+        char path[64];
+        snprintf(path, sizeof path, "bootstrap.draws[%zu]", i);
+        if (!cJSON_IsArray(draw) || cJSON_GetArraySize(draw) != ncols)
+            return key_error(c, path, "expected one number per name in bootstrap.params");
+        double *row = lf->draws + i * LAW_NPARAMS;
+        memcpy(row, lf->law.p, sizeof lf->law.p);
+        int k = 0;
+        for (const cJSON *x = draw->child; x; x = x->next, k++) {
+            if ((status = get_number(c, x, path, &row[columns[k]])) != 0)
+                return status;
+            if (law_param_check((law_param)columns[k], row[columns[k]], c->err) != 0)
+                return ls_error_prefix(c->err, "%s: %s", c->name, path);
+        }
+    }
+    return 0;
+}
+
+static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
+{
+    int status = expect_object(c, obj, "fit");
+    if (status != 0)
+        return status;
+    static const struct {
+        const char *key;
+        size_t offset;
+    } numbers[] = {{"objective", offsetof(lawfile_fit, objective)},
+                   {"delta", offsetof(lawfile_fit, delta)},
+                   {"rmse", offsetof(lawfile_fit, rmse)}},
+      counts[] = {{"n", offsetof(lawfile_fit, n)},
+                  {"starts", offsetof(lawfile_fit, starts)},
+                  {"starts_at_best", offsetof(lawfile_fit, starts_at_best)}};
+    char path[96];
+    for (size_t i = 0; i < 3 && status == 0; i++) {
+        snprintf(path, sizeof path, "fit.%s", numbers[i].key);
+        const cJSON *item = member(c, obj, numbers[i].key, path, 1, &status);
+        if (status == 0)
+            status = get_number(c, item, path, (double *)((char *)fit + numbers[i].offset));
+    }
+    for (size_t i = 0; i < 3 && status == 0; i++) {
+        snprintf(path, sizeof path, "fit.%s", counts[i].key);
+        const cJSON *item = member(c, obj, counts[i].key, path, 1, &status);
+        if (status == 0)
+            status = get_count(c, item, path, (size_t *)((char *)fit + counts[i].offset));
+    }
+    const cJSON *loss = status ? NULL : member(c, obj, "loss", "fit.loss", 1, &status);
+    const cJSON *space = status ? NULL : member(c, obj, "space", "fit.space", 1, &status);
+    if (status == 0)
+        status = get_string(c, loss, "fit.loss", fit->loss, sizeof fit->loss);
+    if (status == 0)
+        status = get_string(c, space, "fit.space", fit->space, sizeof fit->space);
+    const cJSON *method = status ? NULL : member(c, obj, "method", "fit.method", 0, &status);
+    if (method && status == 0)
+        status = get_string(c, method, "fit.method", fit->method, sizeof fit->method);
+    const cJSON *seed = status ? NULL : member(c, obj, "seed", "fit.seed", 0, &status);
+    size_t seed_value = 0;
+    if (seed && status == 0 && (status = get_count(c, seed, "fit.seed", &seed_value)) == 0)
+        fit->seed = (unsigned long)seed_value;
+    const cJSON *converged = status ? NULL : member(c, obj, "converged", "fit.converged", 0, &status);
+    if (converged && status == 0) {
+        if (!cJSON_IsBool(converged))
+            status = key_error(c, "fit.converged", "expected true or false");
+        fit->converged = cJSON_IsTrue(converged);
+    }
+    const cJSON *data = status ? NULL : member(c, obj, "data", "fit.data", 1, &status);
+    if (status == 0 && !cJSON_IsArray(data))
+        status = key_error(c, "fit.data", "expected an array");
+    if (status == 0) {
+        size_t n = (size_t)cJSON_GetArraySize(data);
+        fit->data = calloc(n ? n : 1, sizeof *fit->data);
+        if (!fit->data)
+            return ls_error_set(c->err, LS_ERR_INTERNAL, "out of memory");
+        for (const cJSON *d = data->child; d && status == 0; d = d->next) {
+            snprintf(path, sizeof path, "fit.data[%zu]", fit->ndata);
+            lawfile_data *dst = &fit->data[fit->ndata++];
+            if ((status = expect_object(c, d, path)) != 0)
+                break;
+            const cJSON *file = member(c, d, "file", "fit.data[].file", 1, &status);
+            const cJSON *sha = status ? NULL : member(c, d, "sha256", "fit.data[].sha256", 1, &status);
+            if (status == 0)
+                status = dup_string(c, file, "fit.data[].file", &dst->path);
+            if (status == 0)
+                status = get_string(c, sha, "fit.data[].sha256", dst->sha256, sizeof dst->sha256);
+        }
+    }
+    const cJSON *filters = status ? NULL : member(c, obj, "filters", "fit.filters", 1, &status);
+    if (status == 0 && !cJSON_IsArray(filters))
+        status = key_error(c, "fit.filters", "expected an array of strings");
+    if (status == 0) {
+        size_t n = (size_t)cJSON_GetArraySize(filters);
+        fit->filters = calloc(n ? n : 1, sizeof *fit->filters);
+        if (!fit->filters)
+            return ls_error_set(c->err, LS_ERR_INTERNAL, "out of memory");
+        for (const cJSON *f = filters->child; f && status == 0; f = f->next)
+            status = dup_string(c, f, "fit.filters[]", &fit->filters[fit->nfilters++]);
+    }
+    return status;
+}
+
+lawfile *lawfile_parse(const char *text, size_t len, const char *name, ls_error *err)
+{
+    json_ctx c = {name, err};
+    cJSON *root = parse_json_text(text, len, name, err);
+    if (!root)
+        return NULL;
+    lawfile *lf = lawfile_new(NULL);
+    int status = lf ? 0 : ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    if (status == 0 && !cJSON_IsObject(root))
+        status = ls_error_set(err, LS_ERR_DATA, "%s: expected a JSON object at the top", name);
+    const cJSON *format = status ? NULL : member(&c, root, "format", "format", 1, &status);
+    char format_text[64];
+    if (status == 0)
+        status = get_string(&c, format, "format", format_text, sizeof format_text);
+    if (status == 0 && strcmp(format_text, LAWFILE_FORMAT) != 0)
+        status = ls_error_set(err, LS_ERR_DATA, "%s: format: '%s' is not %s", name, format_text, LAWFILE_FORMAT);
+    if (status == 0)
+        status = read_law(&c, root, lf);
+
+    const cJSON *item;
+    if (status == 0 && (item = member(&c, root, "fixed", "fixed", 0, &status))) {
+        if (!cJSON_IsArray(item))
+            status = key_error(&c, "fixed", "expected an array of parameter names");
+        for (const cJSON *x = item->child; x && status == 0; x = x->next) {
+            int j = cJSON_IsString(x) ? law_param_from_name(x->valuestring) : -1;
+            if (j < 0 || !law_uses_param(lf->law.kind, (law_param)j))
+                status = key_error(&c, "fixed", "expected names of the law's parameters");
+            else
+                lf->fixed[j] = 1;
+        }
+    }
+    if (status == 0 && (item = member(&c, root, "stderr", "stderr", 0, &status))) {
+        lf->has_stderr = 1;
+        for (int j = 0; j < LAW_NPARAMS; j++)
+            lf->stderr_of[j] = NAN;
+        status = read_param_table(&c, item, "stderr", lf, lf->stderr_of, NULL);
+    }
+    if (status == 0 && (item = member(&c, root, "ci", "ci", 0, &status))) {
+        lf->has_ci = 1;
+        for (int j = 0; j < LAW_NPARAMS; j++)
+            lf->ci_low[j] = lf->ci_high[j] = NAN;
+        const cJSON *level = status ? NULL : member(&c, item, "level", "ci.level", 1, &status);
+        if (status == 0)
+            status = get_number(&c, level, "ci.level", &lf->ci_level);
+        if (status == 0)
+            status = read_param_table(&c, item, "ci", lf, lf->ci_low, lf->ci_high);
+    }
+    if (status == 0 && (item = member(&c, root, "bootstrap", "bootstrap", 0, &status)))
+        status = read_bootstrap(&c, item, lf);
+    if (status == 0 && (item = member(&c, root, "fit", "fit", 0, &status))) {
+        lf->has_fit = 1;
+        status = read_fit(&c, item, &lf->fit);
+    }
+    if (status == 0 && (item = member(&c, root, "created_by", "created_by", 0, &status))) {
+        const cJSON *version = member(&c, item, "version", "created_by.version", 0, &status);
+        const cJSON *command = member(&c, item, "command", "created_by.command", 0, &status);
+        if (status == 0 && version)
+            status = dup_string(&c, version, "created_by.version", &lf->version);
+        if (status == 0 && command)
+            status = dup_string(&c, command, "created_by.command", &lf->command);
+    }
+    cJSON_Delete(root);
+    if (status != 0) {
+        lawfile_free(lf);
+        return NULL;
+    }
+    return lf;
+}
+
+lawfile *lawfile_read(const char *path, ls_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (read_small_file(path, LAWFILE_MAX_BYTES, "law file", &text, &len, err) != 0)
+        return NULL;
+    lawfile *lf = lawfile_parse(text, len, path, err);
+    free(text);
+    return lf;
+}
+
+/* ---- writing ---------------------------------------------------------- */
+
+char *lawfile_to_json(const lawfile *lf, ls_error *err)
+{
+    jsonw w;
+    jsonw_init(&w);
+    law_param list[LAW_NPARAMS];
+    size_t np = law_params_of(lf->law.kind, list);
+
+    jsonw_object_begin(&w, NULL);
+    jsonw_string(&w, "format", LAWFILE_FORMAT);
+    jsonw_object_begin(&w, "law");
+    jsonw_string(&w, "base", law_base_name(lf->law.kind.base));
+    jsonw_string(&w, "mapping", law_mapping_name(lf->law.kind.mapping));
+    jsonw_object_end(&w);
+    jsonw_object_begin(&w, "params");
+    for (size_t i = 0; i < np; i++)
+        jsonw_number(&w, law_param_name(list[i]), lf->law.p[list[i]]);
+    jsonw_object_end(&w);
+    jsonw_array_begin(&w, "fixed", 1);
+    for (size_t i = 0; i < np; i++)
+        if (lf->fixed[list[i]])
+            jsonw_string(&w, NULL, law_param_name(list[i]));
+    jsonw_array_end(&w);
+    if (lf->has_stderr) {
+        jsonw_object_begin(&w, "stderr");
+        for (size_t i = 0; i < np; i++)
+            if (isfinite(lf->stderr_of[list[i]]))
+                jsonw_number(&w, law_param_name(list[i]), lf->stderr_of[list[i]]);
+        jsonw_object_end(&w);
+    }
+    if (lf->has_ci) {
+        jsonw_object_begin(&w, "ci");
+        jsonw_number(&w, "level", lf->ci_level);
+        for (size_t i = 0; i < np; i++) {
+            if (!isfinite(lf->ci_low[list[i]]) || !isfinite(lf->ci_high[list[i]]))
+                continue;
+            jsonw_array_begin(&w, law_param_name(list[i]), 1);
+            jsonw_number(&w, NULL, lf->ci_low[list[i]]);
+            jsonw_number(&w, NULL, lf->ci_high[list[i]]);
+            jsonw_array_end(&w);
+        }
+        jsonw_object_end(&w);
+    }
+    if (lf->ndraws > 0) {
+        jsonw_object_begin(&w, "bootstrap");
+        jsonw_integer(&w, "n", (long long)lf->ndraws);
+        if (lf->bootstrap_group)
+            jsonw_string(&w, "group", lf->bootstrap_group);
+        jsonw_array_begin(&w, "params", 1);
+        for (size_t i = 0; i < np; i++)
+            jsonw_string(&w, NULL, law_param_name(list[i]));
+        jsonw_array_end(&w);
+        jsonw_array_begin(&w, "draws", 0);
+        for (size_t d = 0; d < lf->ndraws; d++) {
+            jsonw_array_begin(&w, NULL, 1);
+            for (size_t i = 0; i < np; i++)
+                jsonw_number(&w, NULL, lf->draws[d * LAW_NPARAMS + list[i]]);
+            jsonw_array_end(&w);
+        }
+        jsonw_array_end(&w);
+        jsonw_object_end(&w);
+    }
+    if (lf->has_fit) {
+        const lawfile_fit *fit = &lf->fit;
+        jsonw_object_begin(&w, "fit");
+        jsonw_number(&w, "objective", fit->objective);
+        jsonw_string(&w, "loss", fit->loss);
+        jsonw_number(&w, "delta", fit->delta);
+        jsonw_string(&w, "space", fit->space);
+        jsonw_integer(&w, "n", (long long)fit->n);
+        jsonw_number(&w, "rmse", fit->rmse);
+        jsonw_integer(&w, "starts", (long long)fit->starts);
+        jsonw_integer(&w, "starts_at_best", (long long)fit->starts_at_best);
+        jsonw_bool(&w, "converged", fit->converged);
+        jsonw_string(&w, "method", fit->method);
+        jsonw_integer(&w, "seed", (long long)fit->seed);
+        jsonw_array_begin(&w, "data", 0);
+        for (size_t i = 0; i < fit->ndata; i++) {
+            jsonw_object_begin(&w, NULL);
+            jsonw_string(&w, "file", fit->data[i].path);
+            jsonw_string(&w, "sha256", fit->data[i].sha256);
+            jsonw_object_end(&w);
+        }
+        jsonw_array_end(&w);
+        jsonw_array_begin(&w, "filters", 1);
+        for (size_t i = 0; i < fit->nfilters; i++)
+            jsonw_string(&w, NULL, fit->filters[i]);
+        jsonw_array_end(&w);
+        jsonw_object_end(&w);
+    }
+    if (lf->version || lf->command) {
+        jsonw_object_begin(&w, "created_by");
+        if (lf->version)
+            jsonw_string(&w, "version", lf->version);
+        if (lf->command)
+            jsonw_string(&w, "command", lf->command);
+        jsonw_object_end(&w);
+    }
+    jsonw_object_end(&w);
+    return jsonw_finish(&w, err);
+}
+
+int lawfile_write(const lawfile *lf, const char *path, ls_error *err)
+{
+    char *text = lawfile_to_json(lf, err);
+    if (!text)
+        return err->code;
+    outfile *out = outfile_open(path, 0, err);
+    int status = out ? outfile_write(out, text, strlen(text), err) : err->code;
+    if (out)
+        status = status == 0 ? outfile_commit(out, err) : (outfile_abort(out), status);
+    free(text);
+    return status;
+}

@@ -1,0 +1,189 @@
+#include "loopscale/outfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+struct outfile {
+    char *path;     /* destination */
+    char *tmp_path; /* NULL when writing in place */
+    FILE *fp;       /* plain output */
+    gzFile gz;      /* gzip output */
+    int is_stdout;
+    int failed;     /* a write already failed: commit must not rename */
+    int saved_errno;
+};
+
+int outfile_wants_gzip(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 3 && strcmp(path + n - 3, ".gz") == 0;
+}
+
+static void outfile_release(outfile *out)
+{
+    free(out->path);
+    free(out->tmp_path);
+    free(out);
+}
+
+outfile *outfile_open(const char *path, int gzip, ls_error *err)
+{
+    outfile *out = calloc(1, sizeof *out);
+    if (!out || !(out->path = strdup(path))) {
+        free(out);
+        ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", path);
+        return NULL;
+    }
+    int fd = -1;
+    struct stat st;
+    if (strcmp(path, "-") == 0) {
+        out->is_stdout = 1;
+        fflush(stdout);
+        fd = dup(STDOUT_FILENO);
+    } else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        if (S_ISDIR(st.st_mode)) {
+            ls_error_set(err, LS_ERR_CANTCREAT, "%s: is a directory", path);
+            outfile_release(out);
+            return NULL;
+        }
+        fd = open(path, O_WRONLY);
+    } else {
+        size_t n = strlen(path) + sizeof ".tmp.XXXXXX";
+        out->tmp_path = malloc(n);
+        if (out->tmp_path) {
+            snprintf(out->tmp_path, n, "%s.tmp.XXXXXX", path);
+            fd = mkstemp(out->tmp_path);
+        }
+        if (fd >= 0) {
+            /* mkstemp makes the file 0600; give it the mode a plain create
+             * would have, or the mode of the file it replaces. */
+            mode_t mode = 0666;
+            if (stat(path, &st) == 0)
+                mode = st.st_mode & 07777;
+            else {
+                mode_t mask = umask(0);
+                umask(mask);
+                mode &= ~mask;
+            }
+            (void)fchmod(fd, mode); /* not fatal: the data is what matters */
+        }
+    }
+    if (fd < 0) {
+        ls_error_set(err, LS_ERR_CANTCREAT, "%s: cannot create: %s", path, strerror(errno));
+        outfile_release(out);
+        return NULL;
+    }
+    if (gzip)
+        out->gz = gzdopen(fd, "wb6");
+    else
+        out->fp = fdopen(fd, "wb");
+    if (!out->gz && !out->fp) {
+        close(fd);
+        if (out->tmp_path)
+            unlink(out->tmp_path);
+        ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", path);
+        outfile_release(out);
+        return NULL;
+    }
+    return out;
+}
+
+static int write_failed(outfile *out, ls_error *err)
+{
+    out->failed = 1;
+    int e = errno ? errno : EIO;
+    return ls_error_set(err, LS_ERR_IO, "%s: write error: %s", out->is_stdout ? "<stdout>" : out->path,
+                        strerror(e));
+}
+
+int outfile_write(outfile *out, const void *data, size_t len, ls_error *err)
+{
+    if (len == 0)
+        return 0;
+    errno = 0;
+    if (out->gz) {
+        /* gzwrite takes an unsigned length; write in pieces. */
+        const char *p = data;
+        while (len > 0) {
+            unsigned piece = len > (1u << 30) ? (1u << 30) : (unsigned)len;
+            if (gzwrite(out->gz, p, piece) != (int)piece)
+                return write_failed(out, err);
+            p += piece;
+            len -= piece;
+        }
+        return 0;
+    }
+    if (fwrite(data, 1, len, out->fp) != len)
+        return write_failed(out, err);
+    return 0;
+}
+
+int outfile_printf(outfile *out, ls_error *err, const char *fmt, ...)
+{
+    char small[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return ls_error_set(err, LS_ERR_INTERNAL, "formatting failed");
+    if ((size_t)n < sizeof small)
+        return outfile_write(out, small, (size_t)n, err);
+    char *big = malloc((size_t)n + 1);
+    if (!big)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    int status = outfile_write(out, big, (size_t)n, err);
+    free(big);
+    return status;
+}
+
+int outfile_commit(outfile *out, ls_error *err)
+{
+    int status = out->failed ? LS_ERR_IO : 0;
+    errno = 0;
+    if (out->gz) {
+        if (gzclose(out->gz) != Z_OK && status == 0)
+            status = write_failed(out, err);
+    } else {
+        int bad = fflush(out->fp) != 0 || ferror(out->fp);
+        if (!bad && !out->is_stdout && out->tmp_path && fsync(fileno(out->fp)) != 0 && errno != EINVAL)
+            bad = 1;
+        if (fclose(out->fp) != 0)
+            bad = 1;
+        if (bad && status == 0)
+            status = write_failed(out, err);
+    }
+    out->gz = NULL;
+    out->fp = NULL;
+    if (out->tmp_path) {
+        if (status == 0 && rename(out->tmp_path, out->path) != 0)
+            status = ls_error_set(err, LS_ERR_IO, "%s: cannot replace: %s", out->path, strerror(errno));
+        if (status != 0)
+            unlink(out->tmp_path);
+    }
+    outfile_release(out);
+    return status;
+}
+
+void outfile_abort(outfile *out)
+{
+    if (!out)
+        return;
+    if (out->gz)
+        gzclose(out->gz);
+    if (out->fp)
+        fclose(out->fp);
+    if (out->tmp_path)
+        unlink(out->tmp_path);
+    outfile_release(out);
+}

@@ -1,0 +1,22 @@
+/*
+ * readfile_internal.h — read a small file (law, template, shape) whole, and
+ * parse JSON with the position of any syntax error.
+ */
+#ifndef LOOPSCALE_READFILE_INTERNAL_H
+#define LOOPSCALE_READFILE_INTERNAL_H
+
+#include <stddef.h>
+
+#include "loopscale/error.h"
+
+/* Read path into a NUL-terminated malloc'd buffer. A file larger than
+ * max_bytes is an LS_ERR_DATA error described as "too large for a <what>";
+ * an unreadable one is LS_ERR_NOINPUT. */
+int read_small_file(const char *path, size_t max_bytes, const char *what, char **text, size_t *len,
+                    ls_error *err) LS_MUST_CHECK;
+
+/* Parse JSON text; a syntax error is an LS_ERR_DATA error giving
+ * "name:LINE:COLUMN: not valid JSON". The caller frees with cJSON_Delete. */
+struct cJSON *parse_json_text(const char *text, size_t len, const char *name, ls_error *err) LS_MUST_CHECK;
+
+#endif

@@ -1,0 +1,71 @@
+#include "loopscale/simulate.h"
+
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+#include <math.h>
+
+#include "loopscale/numtext.h"
+
+int simulate_check(const arch_template *t, const simulate_grid *grid, ls_error *err)
+{
+    const struct {
+        const char *name;
+        const double *v;
+        size_t n;
+    } axes[] = {{"--n-act", grid->n_act, grid->n_n_act},
+                {"--tokens", grid->tokens, grid->n_tokens},
+                {"--E", grid->E, grid->n_E},
+                {"--R", grid->R, grid->n_R}};
+    for (size_t a = 0; a < 4; a++) {
+        if (axes[a].n == 0)
+            return ls_error_set(err, LS_ERR_USAGE, "%s: no values", axes[a].name);
+        for (size_t i = 0; i < axes[a].n; i++) {
+            double v = axes[a].v[i];
+            if (!(v > 0) || !isfinite(v))
+                return ls_error_set(err, LS_ERR_USAGE, "%s: %g must be positive", axes[a].name, v);
+            if (a >= 2 && v != floor(v))
+                return ls_error_set(err, LS_ERR_USAGE, "%s: %g is not an integer", axes[a].name, v);
+            if (a == 2 && v < t->top_k)
+                return ls_error_set(err, LS_ERR_USAGE, "--E: %g is less than the template's top_k (%d)", v,
+                                    t->top_k);
+        }
+    }
+    return 0;
+}
+
+int simulate_write(const law *truth, const arch_template *t, const simulate_grid *grid,
+                   const simulate_options *options, outfile *out, ls_error *err)
+{
+    int status = simulate_check(t, grid, err);
+    if (status != 0)
+        return status;
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    if (!rng)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    gsl_rng_set(rng, options->seed);
+    status = outfile_printf(out, err, "n_act,n_total,n_loop,R,E,k,tokens,flops,loss\n");
+    for (size_t a = 0; a < grid->n_n_act && status == 0; a++)
+        for (size_t d = 0; d < grid->n_tokens && status == 0; d++)
+            for (size_t e = 0; e < grid->n_E && status == 0; e++)
+                for (size_t r = 0; r < grid->n_R && status == 0; r++) {
+                    law_point x = arch_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
+                    /* Parameter counts are whole numbers. */
+                    x.n_total = nearbyint(x.n_total);
+                    x.n_loop = nearbyint(x.n_loop);
+                    double loss = law_loss(truth, &x);
+                    if (options->noise_sigma > 0)
+                        loss *= exp(gsl_ran_gaussian_ziggurat(rng, options->noise_sigma));
+                    double flops = 6.0 * law_n_unroll(&x) * x.D;
+                    char v[8][NUMTEXT_DOUBLE_MAX];
+                    status = outfile_printf(out, err, "%s,%s,%s,%s,%s,%d,%s,%s,%s\n",
+                                            numtext_format_double(v[0], x.n_act),
+                                            numtext_format_double(v[1], x.n_total),
+                                            numtext_format_double(v[2], x.n_loop),
+                                            numtext_format_double(v[3], x.R), numtext_format_double(v[4], x.E),
+                                            t->top_k, numtext_format_double(v[5], x.D),
+                                            numtext_format_double(v[6], flops),
+                                            numtext_format_double(v[7], loss));
+                }
+    gsl_rng_free(rng);
+    return status;
+}

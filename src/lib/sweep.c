@@ -1,0 +1,634 @@
+#include "loopscale/sweep.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "csv_internal.h"
+#include "loopscale/numtext.h"
+
+typedef struct quantity_names {
+    const char *canonical;
+    const char *aliases[3];
+} quantity_names;
+
+static const quantity_names QUANTITIES[SWEEP_NQUANTITIES] = {
+    [SWEEP_N_ACT] = {"n_act", {"N", "params", NULL}},
+    [SWEEP_N_TOTAL] = {"n_total", {NULL}},
+    [SWEEP_N_LOOP] = {"n_loop", {NULL}},
+    [SWEEP_R] = {"R", {"loops", NULL}},
+    [SWEEP_E] = {"E", {"experts", NULL}},
+    [SWEEP_K] = {"k", {"top_k", NULL}},
+    [SWEEP_TOKENS] = {"tokens", {"D", NULL}},
+    [SWEEP_FLOPS] = {"flops", {NULL}},
+    [SWEEP_LOSS] = {"loss", {NULL}},
+};
+
+const char *sweep_quantity_name(sweep_quantity q) { return QUANTITIES[q].canonical; }
+
+int sweep_quantity_from_name(const char *name, size_t len)
+{
+    csv_field field = {name, len};
+    for (int q = 0; q < SWEEP_NQUANTITIES; q++) {
+        if (csv_field_equals(field, QUANTITIES[q].canonical))
+            return q;
+        for (const char *const *alias = QUANTITIES[q].aliases; *alias; alias++)
+            if (csv_field_equals(field, *alias))
+                return q;
+    }
+    return -1;
+}
+
+/* ---- options ---------------------------------------------------------- */
+
+typedef enum { OP_LT, OP_LE, OP_EQ, OP_NE, OP_GE, OP_GT } where_op;
+
+typedef struct where_filter {
+    const char *text; /* as given, for messages */
+    char column[128];
+    where_op op;
+    double value;
+} where_filter;
+
+typedef struct map_rename {
+    const char *text;
+    char new_name[128];
+    char old_name[128];
+} map_rename;
+
+static void copy_trimmed(char *dst, size_t size, const char *src, size_t len)
+{
+    while (len > 0 && isspace((unsigned char)*src)) {
+        src++;
+        len--;
+    }
+    while (len > 0 && isspace((unsigned char)src[len - 1]))
+        len--;
+    if (len >= size)
+        len = size - 1;
+    memcpy(dst, src, len);
+    dst[len] = '\0';
+}
+
+static int parse_where(const char *text, where_filter *w, ls_error *err)
+{
+    memset(w, 0, sizeof *w);
+    w->text = text;
+    const char *op = strpbrk(text, "<>=!");
+    if (!op || op == text)
+        return ls_error_set(err, LS_ERR_USAGE,
+                            "--where '%s': expected COLUMN OP NUMBER with OP one of < <= = != >= >", text);
+    copy_trimmed(w->column, sizeof w->column, text, (size_t)(op - text));
+    size_t oplen = 1;
+    if (op[0] == '<')
+        w->op = op[1] == '=' ? (oplen = 2, OP_LE) : OP_LT;
+    else if (op[0] == '>')
+        w->op = op[1] == '=' ? (oplen = 2, OP_GE) : OP_GT;
+    else if (op[0] == '=')
+        w->op = OP_EQ, oplen = op[1] == '=' ? 2 : 1;
+    else if (op[1] == '=')
+        w->op = OP_NE, oplen = 2;
+    else
+        return ls_error_set(err, LS_ERR_USAGE,
+                            "--where '%s': expected COLUMN OP NUMBER with OP one of < <= = != >= >", text);
+    const char *number = op + oplen;
+    numtext_status st = numtext_parse_double(number, strlen(number), &w->value);
+    if (st != NUMTEXT_OK || w->column[0] == '\0')
+        return ls_error_set(err, LS_ERR_USAGE, "--where '%s': '%s' %s", text, number, numtext_reason(st));
+    return 0;
+}
+
+static int where_holds(const where_filter *w, double x)
+{
+    switch (w->op) {
+    case OP_LT: return x < w->value;
+    case OP_LE: return x <= w->value;
+    case OP_EQ: return x == w->value;
+    case OP_NE: return x != w->value;
+    case OP_GE: return x >= w->value;
+    case OP_GT: return x > w->value;
+    }
+    return 0;
+}
+
+static int parse_map(const char *text, map_rename *m, ls_error *err)
+{
+    memset(m, 0, sizeof *m);
+    m->text = text;
+    const char *eq = strchr(text, '=');
+    if (!eq || eq == text || eq[1] == '\0')
+        return ls_error_set(err, LS_ERR_USAGE, "--map '%s': expected NEW=OLD", text);
+    copy_trimmed(m->new_name, sizeof m->new_name, text, (size_t)(eq - text));
+    copy_trimmed(m->old_name, sizeof m->old_name, eq + 1, strlen(eq + 1));
+    return 0;
+}
+
+/* ---- the reader --------------------------------------------------------- */
+
+typedef struct reader_state {
+    const sweep_options *options;
+    where_filter *wheres;
+    map_rename *maps;
+    sweep *s;
+    size_t rows_cap;
+    size_t text_cap;
+    /* Group keys, one per kept row, as offsets into `keys`. */
+    char *keys;
+    size_t keys_len, keys_cap;
+    size_t *key_of_row;
+    size_t key_of_row_cap;
+} reader_state;
+
+/* Per-file view of the header. */
+typedef struct file_columns {
+    size_t nfields;
+    int column_of[SWEEP_NQUANTITIES]; /* field index, or -1 */
+    char (*names)[128];               /* header text of each field */
+    int *where_column;                /* field index of each --where column, or -1 (a quantity) */
+    int *where_quantity;
+    int group_column;
+} file_columns;
+
+static int grow(void **ptr, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    size_t cap2 = *cap ? *cap : 256;
+    while (cap2 < need)
+        cap2 *= 2;
+    void *p = realloc(*ptr, cap2 * elem);
+    if (!p)
+        return -1;
+    *ptr = p;
+    *cap = cap2;
+    return 0;
+}
+
+/* Quote a cell for a message: at most 60 bytes, control bytes shown as '?'. */
+static const char *cell_text(csv_field f, char buf[80])
+{
+    size_t n = f.len > 60 ? 60 : f.len;
+    for (size_t i = 0; i < n; i++)
+        buf[i] = iscntrl((unsigned char)f.ptr[i]) ? '?' : f.ptr[i];
+    if (f.len > 60) {
+        memcpy(buf + n, "...", 3);
+        n += 3;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+static int read_header(reader_state *st, csv_reader *csv, const csv_field *fields, size_t nfields,
+                       file_columns *fc, ls_error *err)
+{
+    const char *file = csv_name(csv);
+    long line = csv_line(csv);
+    const sweep_options *o = st->options;
+    fc->nfields = nfields;
+    fc->names = calloc(nfields ? nfields : 1, sizeof *fc->names);
+    fc->where_column = calloc(o->nwheres + 1, sizeof *fc->where_column);
+    fc->where_quantity = calloc(o->nwheres + 1, sizeof *fc->where_quantity);
+    if (!fc->names || !fc->where_column || !fc->where_quantity)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    for (int q = 0; q < SWEEP_NQUANTITIES; q++)
+        fc->column_of[q] = -1;
+    fc->group_column = -1;
+
+    int *map_used = calloc(o->nmaps + 1, sizeof *map_used);
+    if (!map_used)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    int status = 0;
+    for (size_t i = 0; i < nfields; i++) {
+        char original[128];
+        copy_trimmed(original, sizeof original, fields[i].ptr, fields[i].len);
+        memcpy(fc->names[i], original, sizeof original);
+        const char *effective = original;
+        for (size_t m = 0; m < o->nmaps; m++) {
+            csv_field f = {original, strlen(original)};
+            if (csv_field_equals(f, st->maps[m].old_name)) {
+                effective = st->maps[m].new_name;
+                map_used[m] = 1;
+            }
+        }
+        int q = sweep_quantity_from_name(effective, strlen(effective));
+        for (size_t j = 0; j < i && original[0] != '\0' && status == 0; j++)
+            if (strcasecmp(fc->names[j], original) == 0)
+                status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' appears twice", file, line, original);
+        if (q >= 0 && status == 0) {
+            if (fc->column_of[q] >= 0)
+                status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' and column '%s' both give %s", file,
+                                      line, fc->names[fc->column_of[q]], original, QUANTITIES[q].canonical);
+            fc->column_of[q] = (int)i;
+        }
+    }
+    for (size_t m = 0; m < o->nmaps && status == 0; m++)
+        if (!map_used[m])
+            status = ls_error_set(err, LS_ERR_USAGE, "--map '%s': %s has no column '%s'", st->maps[m].text, file,
+                                  st->maps[m].old_name);
+    free(map_used);
+    if (status != 0)
+        return status;
+
+    if (fc->column_of[SWEEP_N_ACT] < 0)
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: no column 'n_act' (or 'N', 'params'; --map renames)",
+                            file, line);
+    if (fc->column_of[SWEEP_TOKENS] < 0 && fc->column_of[SWEEP_FLOPS] < 0)
+        return ls_error_set(err, LS_ERR_DATA,
+                            "%s:%ld: no column 'tokens' (or 'D'), and no 'flops' to derive it from", file, line);
+    if (o->require_loss && fc->column_of[SWEEP_LOSS] < 0)
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: no column 'loss'", file, line);
+
+    for (size_t w = 0; w < o->nwheres; w++) {
+        const char *name = st->wheres[w].column;
+        int q = sweep_quantity_from_name(name, strlen(name));
+        fc->where_quantity[w] = q;
+        fc->where_column[w] = -1;
+        if (q >= 0)
+            continue;
+        for (size_t i = 0; i < nfields; i++)
+            if (strcasecmp(fc->names[i], name) == 0)
+                fc->where_column[w] = (int)i;
+        if (fc->where_column[w] < 0)
+            return ls_error_set(err, LS_ERR_USAGE, "--where '%s': %s has no column '%s'", st->wheres[w].text,
+                                file, name);
+    }
+    if (o->group_column) {
+        int q = sweep_quantity_from_name(o->group_column, strlen(o->group_column));
+        for (size_t i = 0; i < nfields; i++)
+            if (strcasecmp(fc->names[i], o->group_column) == 0 || (q >= 0 && fc->column_of[q] == (int)i))
+                fc->group_column = (int)i;
+        if (fc->group_column < 0)
+            return ls_error_set(err, LS_ERR_USAGE, "--group '%s': %s has no such column", o->group_column, file);
+    }
+    return 0;
+}
+
+static void file_columns_free(file_columns *fc)
+{
+    free(fc->names);
+    free(fc->where_column);
+    free(fc->where_quantity);
+    memset(fc, 0, sizeof *fc);
+}
+
+/* Messages about one cell: "FILE:LINE: column 'NAME': 'TEXT' REASON". */
+typedef struct row_context {
+    const char *file;
+    long line;
+    const csv_field *fields;
+    const file_columns *fc;
+    ls_error *err;
+} row_context;
+
+static int cell_error(const row_context *rc, int column, const char *fmt, ...) LS_PRINTF(3, 4);
+
+static int cell_error(const row_context *rc, int column, const char *fmt, ...)
+{
+    char reason[256], text[80];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(reason, sizeof reason, fmt, ap);
+    va_end(ap);
+    return ls_error_set(rc->err, LS_ERR_DATA, "%s:%ld: column '%s': '%s' %s", rc->file, rc->line,
+                        rc->fc->names[column], cell_text(rc->fields[column], text), reason);
+}
+
+/* Parse quantity q of the row into *out; *present says whether the cell
+ * exists (the column is there), and an empty n_loop cell is reported as
+ * absent because it is legal at R = 1. */
+static int parse_quantity(const row_context *rc, sweep_quantity q, double *out, int *present)
+{
+    int col = rc->fc->column_of[q];
+    *present = 0;
+    if (col < 0)
+        return 0;
+    csv_field f = rc->fields[col];
+    double value = 0;
+    numtext_status st = numtext_parse_double(f.ptr, f.len, &value);
+    if (st == NUMTEXT_EMPTY && q == SWEEP_N_LOOP)
+        return 0;
+    if (st != NUMTEXT_OK)
+        return cell_error(rc, col, "%s", numtext_reason(st));
+    *out = value;
+    *present = 1;
+    return 0;
+}
+
+static double row_n_unroll(const sweep_row *row)
+{
+    return row->R == 1 ? row->n_act : row->n_act + (row->R - 1) * row->n_loop;
+}
+
+static double row_value(const sweep_row *row, sweep_quantity q)
+{
+    switch (q) {
+    case SWEEP_N_ACT: return row->n_act;
+    case SWEEP_N_TOTAL: return row->n_total;
+    case SWEEP_N_LOOP: return row->n_loop;
+    case SWEEP_R: return row->R;
+    case SWEEP_E: return row->E;
+    case SWEEP_K: return row->k;
+    case SWEEP_TOKENS: return row->tokens;
+    case SWEEP_LOSS: return row->loss;
+    default: return 6.0 * row_n_unroll(row) * row->tokens;
+    }
+}
+
+int sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason, size_t size)
+{
+#define PROBLEM(quantity, ...)                                                                                   \
+    do {                                                                                                         \
+        *which = (quantity);                                                                                     \
+        snprintf(reason, size, __VA_ARGS__);                                                                     \
+        return 1;                                                                                                \
+    } while (0)
+    char num[NUMTEXT_DOUBLE_MAX];
+    if (!(row->n_act > 0))
+        PROBLEM(SWEEP_N_ACT, "must be positive");
+    if (!(row->n_total > 0))
+        PROBLEM(SWEEP_N_TOTAL, "must be positive");
+    if (row->n_total < row->n_act)
+        PROBLEM(SWEEP_N_TOTAL, "is less than n_act (%s)", numtext_format_double(num, row->n_act));
+    static const sweep_quantity counts[] = {SWEEP_R, SWEEP_E, SWEEP_K};
+    const double values[] = {row->R, row->E, row->k};
+    for (size_t i = 0; i < 3; i++) {
+        if (values[i] != floor(values[i]))
+            PROBLEM(counts[i], "is not an integer");
+        if (values[i] < 1)
+            PROBLEM(counts[i], "must be at least 1");
+    }
+    if (row->E < row->k)
+        PROBLEM(SWEEP_E, "is less than k (%s)", numtext_format_double(num, row->k));
+    if (!isnan(row->n_loop)) {
+        if (row->n_loop < 0 || (row->n_loop == 0 && row->R > 1))
+            PROBLEM(SWEEP_N_LOOP, "must be positive");
+        if (row->n_loop > row->n_act)
+            PROBLEM(SWEEP_N_LOOP, "is greater than n_act (%s)", numtext_format_double(num, row->n_act));
+    } else if (row->R > 1) {
+        PROBLEM(SWEEP_N_LOOP, "is needed when R > 1");
+    }
+    if (!isnan(row->tokens) && !(row->tokens > 0))
+        PROBLEM(SWEEP_TOKENS, "must be positive");
+    if (!isnan(row->loss) && !(row->loss > 0))
+        PROBLEM(SWEEP_LOSS, "must be positive");
+    return 0;
+#undef PROBLEM
+}
+
+static int check_row(const row_context *rc, sweep_row *row, double flops, int has_flops)
+{
+    const int *col = rc->fc->column_of;
+    sweep_quantity which;
+    char reason[128];
+    if (has_flops && !(flops > 0))
+        return cell_error(rc, col[SWEEP_FLOPS], "must be positive");
+    if (sweep_row_check(row, &which, reason, sizeof reason)) {
+        if (which == SWEEP_N_LOOP && isnan(row->n_loop)) {
+            if (col[SWEEP_N_LOOP] < 0)
+                return cell_error(rc, col[SWEEP_R], "needs an n_loop column (R > 1)");
+            return cell_error(rc, col[SWEEP_N_LOOP], "is empty, but this row has R = %g", row->R);
+        }
+        if (col[which] < 0 && which == SWEEP_E) /* E defaulted to 1 below k */
+            return cell_error(rc, col[SWEEP_K], "is greater than E (%g)", row->E);
+        return cell_error(rc, col[which], "%s", reason);
+    }
+    if (col[SWEEP_TOKENS] < 0) {
+        /* Training logs often record compute, not tokens: F = 6 N_unroll D. */
+        row->tokens = flops / (6.0 * row_n_unroll(row));
+    }
+    return 0;
+}
+
+static int row_passes_filters(reader_state *st, const row_context *rc, const sweep_row *row, int *keep)
+{
+    *keep = 1;
+    for (size_t w = 0; w < st->options->nwheres && *keep; w++) {
+        int q = rc->fc->where_quantity[w];
+        double x = 0;
+        if (q == SWEEP_FLOPS) {
+            int present = 0;
+            int status = parse_quantity(rc, SWEEP_FLOPS, &x, &present);
+            if (status != 0)
+                return status;
+            if (!present)
+                x = 6.0 * row_n_unroll(row) * row->tokens;
+        } else if (q >= 0) {
+            x = row_value(row, (sweep_quantity)q);
+        } else {
+            int c = rc->fc->where_column[w];
+            csv_field f = rc->fields[c];
+            numtext_status ns = numtext_parse_double(f.ptr, f.len, &x);
+            if (ns != NUMTEXT_OK)
+                return cell_error(rc, c, "%s (used by --where '%s')", numtext_reason(ns), st->wheres[w].text);
+        }
+        *keep = where_holds(&st->wheres[w], x);
+    }
+    return 0;
+}
+
+static int keep_row(reader_state *st, const row_context *rc, size_t nfields, const sweep_row *row)
+{
+    sweep *s = st->s;
+    if (grow((void **)&s->rows, &st->rows_cap, s->n + 1, sizeof *s->rows) != 0)
+        return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
+    sweep_row *dst = &s->rows[s->n];
+    *dst = *row;
+    if (st->options->keep_text) {
+        size_t need = s->text_len;
+        for (size_t i = 0; i < nfields; i++)
+            need += rc->fields[i].len + 1;
+        if (grow((void **)&s->text, &st->text_cap, need, 1) != 0)
+            return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
+        dst->text = s->text_len;
+        for (size_t i = 0; i < nfields; i++) {
+            memcpy(s->text + s->text_len, rc->fields[i].ptr, rc->fields[i].len);
+            s->text_len += rc->fields[i].len;
+            s->text[s->text_len++] = '\0';
+        }
+    }
+    if (rc->fc->group_column >= 0) {
+        csv_field f = rc->fields[rc->fc->group_column];
+        if (grow((void **)&st->key_of_row, &st->key_of_row_cap, s->n + 1, sizeof *st->key_of_row) != 0 ||
+            grow((void **)&st->keys, &st->keys_cap, st->keys_len + f.len + 1, 1) != 0)
+            return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
+        st->key_of_row[s->n] = st->keys_len;
+        memcpy(st->keys + st->keys_len, f.ptr, f.len);
+        st->keys_len += f.len;
+        st->keys[st->keys_len++] = '\0';
+    }
+    s->n++;
+    return 0;
+}
+
+static int read_file(reader_state *st, const char *path, int file_index, ls_error *err)
+{
+    csv_reader *csv = csv_open(path, err);
+    if (!csv)
+        return err->code;
+    file_columns fc;
+    memset(&fc, 0, sizeof fc);
+    const csv_field *fields = NULL;
+    size_t nfields = 0;
+    int status = csv_next(csv, &fields, &nfields, err);
+    if (status == 0)
+        status = ls_error_set(err, LS_ERR_DATA, "%s: empty file (no header row)", csv_name(csv));
+    if (status > 0)
+        status = read_header(st, csv, fields, nfields, &fc, err);
+    if (status == 0 && st->options->keep_text && st->s->column_names == NULL) {
+        st->s->column_names = calloc(nfields, sizeof *st->s->column_names);
+        if (!st->s->column_names)
+            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        for (size_t i = 0; status == 0 && i < nfields; i++)
+            if (!(st->s->column_names[i] = strdup(fc.names[i])))
+                status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        st->s->ncolumns = nfields;
+    }
+    if (status == 0 && fc.column_of[SWEEP_LOSS] < 0)
+        st->s->has_loss = 0;
+    size_t rows_in_file = 0;
+    while (status == 0 && (status = csv_next(csv, &fields, &nfields, err)) > 0) {
+        row_context rc = {csv_name(csv), csv_line(csv), fields, &fc, err};
+        status = 0;
+        rows_in_file++;
+        if (nfields != fc.nfields) {
+            status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: %zu fields, but the header has %zu", rc.file, rc.line,
+                                  nfields, fc.nfields);
+            break;
+        }
+        sweep_row row = {.n_act = NAN, .n_total = NAN, .n_loop = NAN, .R = 1, .E = 1, .k = 1,
+                         .tokens = NAN, .loss = NAN, .line = rc.line, .file = file_index};
+        double flops = NAN;
+        int present[SWEEP_NQUANTITIES] = {0};
+        double *targets[SWEEP_NQUANTITIES] = {&row.n_act, &row.n_total, &row.n_loop, &row.R, &row.E,
+                                              &row.k,     &row.tokens,  &flops,       &row.loss};
+        for (int q = 0; q < SWEEP_NQUANTITIES && status == 0; q++)
+            status = parse_quantity(&rc, (sweep_quantity)q, targets[q], &present[q]);
+        if (status != 0)
+            break;
+        if (!present[SWEEP_N_TOTAL])
+            row.n_total = row.n_act;
+        status = check_row(&rc, &row, flops, present[SWEEP_FLOPS]);
+        int keep = 0;
+        if (status == 0)
+            status = row_passes_filters(st, &rc, &row, &keep);
+        if (status == 0 && keep)
+            status = keep_row(st, &rc, nfields, &row);
+    }
+    if (status == 0 && rows_in_file == 0)
+        status = ls_error_set(err, LS_ERR_DATA, "%s: no rows after the header", csv_name(csv));
+    file_columns_free(&fc);
+    csv_close(csv);
+    return status < 0 ? status : 0;
+}
+
+typedef struct keyed_row {
+    const char *key;
+    size_t row;
+} keyed_row;
+
+static int compare_keyed_rows(const void *a, const void *b)
+{
+    const keyed_row *x = a, *y = b;
+    int c = strcmp(x->key, y->key);
+    return c ? c : (x->row > y->row) - (x->row < y->row);
+}
+
+/* Number the groups 0, 1, ... in the sorted order of their keys. */
+static int assign_groups(reader_state *st, ls_error *err)
+{
+    sweep *s = st->s;
+    keyed_row *pairs = malloc((s->n ? s->n : 1) * sizeof *pairs);
+    if (!pairs)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    for (size_t i = 0; i < s->n; i++)
+        pairs[i] = (keyed_row){st->keys + st->key_of_row[i], i};
+    qsort(pairs, s->n, sizeof *pairs, compare_keyed_rows);
+    size_t id = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (i > 0 && strcmp(pairs[i].key, pairs[i - 1].key) != 0)
+            id++;
+        s->rows[pairs[i].row].group = id;
+    }
+    s->ngroups = s->n ? id + 1 : 0;
+    free(pairs);
+    return 0;
+}
+
+sweep *sweep_read(const char *const *paths, size_t npaths, const sweep_options *options, ls_error *err)
+{
+    static const sweep_options no_options = {0};
+    if (!options)
+        options = &no_options;
+    reader_state st;
+    memset(&st, 0, sizeof st);
+    st.options = options;
+    int status = 0;
+    st.s = calloc(1, sizeof *st.s);
+    st.wheres = calloc(options->nwheres + 1, sizeof *st.wheres);
+    st.maps = calloc(options->nmaps + 1, sizeof *st.maps);
+    if (!st.s || !st.wheres || !st.maps)
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    if (status == 0 && npaths == 0)
+        status = ls_error_set(err, LS_ERR_USAGE, "no sweep file given");
+    if (status == 0 && options->keep_text && npaths > 1)
+        status = ls_error_set(err, LS_ERR_USAGE, "only one sweep file can be echoed row by row");
+    for (size_t w = 0; status == 0 && w < options->nwheres; w++)
+        status = parse_where(options->wheres[w], &st.wheres[w], err);
+    for (size_t m = 0; status == 0 && m < options->nmaps; m++)
+        status = parse_map(options->maps[m], &st.maps[m], err);
+
+    size_t name_len = 1;
+    for (size_t f = 0; f < npaths; f++)
+        name_len += strlen(paths[f]) + 1;
+    if (status == 0 && !(st.s->name = calloc(name_len, 1)))
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    if (st.s)
+        st.s->has_loss = 1;
+    for (size_t f = 0; status == 0 && f < npaths; f++) {
+        if (f > 0)
+            strcat(st.s->name, " ");
+        strcat(st.s->name, paths[f]);
+        status = read_file(&st, paths[f], (int)f, err);
+    }
+    if (status == 0 && st.s->n == 0)
+        status = ls_error_set(err, LS_ERR_DATA, "%s: no rows left after the --where filters", st.s->name);
+    if (status == 0 && options->group_column)
+        status = assign_groups(&st, err);
+
+    free(st.wheres);
+    free(st.maps);
+    free(st.keys);
+    free(st.key_of_row);
+    if (status != 0) {
+        sweep_free(st.s);
+        return NULL;
+    }
+    return st.s;
+}
+
+void sweep_free(sweep *s)
+{
+    if (!s)
+        return;
+    free(s->rows);
+    for (size_t i = 0; i < s->ncolumns; i++)
+        free(s->column_names[i]);
+    free(s->column_names);
+    free(s->text);
+    free(s->name);
+    free(s);
+}
+
+const char *sweep_cell(const sweep *s, size_t row, size_t column, size_t *len)
+{
+    const char *p = s->text + s->rows[row].text;
+    for (size_t i = 0; i < column; i++)
+        p += strlen(p) + 1;
+    if (len)
+        *len = strlen(p);
+    return p;
+}
