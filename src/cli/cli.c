@@ -78,6 +78,14 @@ void cli_error(const char *command, const char *fmt, ...)
     va_end(ap);
 }
 
+void cli_note(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmessage(command, "", fmt, ap);
+    va_end(ap);
+}
+
 void cli_warn(const char *command, const char *fmt, ...)
 {
     va_list ap;

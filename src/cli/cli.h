@@ -49,6 +49,8 @@ const char *cli_command_line(void);
 /* "loopscale CMD: message" on stderr (stdout flushed first). */
 void cli_error(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
 void cli_warn(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
+/* An informational line on stderr, "loopscale CMD: message". */
+void cli_note(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
 /* Print a library error and return its exit status. */
 int cli_fail(const char *command, const ls_error *err);
 /* Print a usage error and the "Try" line; returns 64. */

@@ -42,6 +42,7 @@ typedef struct predict_options {
     int point_mode;
     sweep_row point; /* NaN where not given */
     double flops;
+    const char *text[SWEEP_NQUANTITIES]; /* the option values as given */
 } predict_options;
 
 static int predict_point(const predict_options *o, const lawfile *lf)
@@ -61,11 +62,10 @@ static int predict_point(const predict_options *o, const lawfile *lf)
     if (sweep_row_check(&row, &which, reason, sizeof reason)) {
         if (which == SWEEP_N_LOOP && isnan(row.n_loop))
             return cli_usage_error(cmd, "--n-loop is needed when R > 1");
-        double values[SWEEP_NQUANTITIES] = {row.n_act, row.n_total, row.n_loop, row.R,   row.E,
-                                            row.k,     row.tokens,  o->flops,   row.loss};
-        char num[NUMTEXT_DOUBLE_MAX];
-        return cli_usage_error(cmd, "%s: '%s' %s", option_of[which], numtext_format_double(num, values[which]),
-                               reason);
+        /* A value that was not given is a default: E = 1 below a given k. */
+        if (!o->text[which])
+            which = SWEEP_K;
+        return cli_usage_error(cmd, "%s: '%s' %s", option_of[which], o->text[which], reason);
     }
     law_point x = {row.n_act, row.n_total, isnan(row.n_loop) ? 0 : row.n_loop, row.R, row.E, row.tokens};
     double n_unroll = law_n_unroll(&x);
@@ -150,7 +150,7 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
                 printf("%s\n", numtext_format_double(a, pred[i]));
         }
         if (s->has_loss)
-            cli_warn(cmd, "RMSE %.6g over %zu runs", rmse, s->n);
+            cli_note(cmd, "RMSE %.6g over %zu run%s (loss units)", rmse, s->n, s->n == 1 ? "" : "s");
     } else if (o->format == CLI_FORMAT_JSON) {
         jsonw w;
         jsonw_init(&w);
@@ -221,7 +221,7 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
             cli_table_print(t, stdout, CLI_FORMAT_TABLE);
             cli_table_free(t);
             if (s->has_loss)
-                printf("\nRMSE %.6g over %zu runs (loss units)\n", rmse, s->n);
+                printf("\nRMSE %.6g over %zu run%s (loss units)\n", rmse, s->n, s->n == 1 ? "" : "s");
         }
     }
     free(pred);
@@ -260,6 +260,7 @@ int cmd_predict(int argc, char **argv)
         if (handled)
             continue;
         double *target = NULL;
+        int quantity = -1;
         switch (opt) {
         case 'h':
             cli_sweep_args_free(&o.sweep);
@@ -269,20 +270,21 @@ int cmd_predict(int argc, char **argv)
             status = cli_parse_format(cmd, optarg, 1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_CSV | 1u << CLI_FORMAT_JSON,
                                       &o.format);
             break;
-        case OPT_N_ACT: target = &o.point.n_act; break;
-        case OPT_N_TOTAL: target = &o.point.n_total; break;
-        case OPT_N_LOOP: target = &o.point.n_loop; break;
-        case OPT_R: target = &o.point.R; break;
-        case OPT_E: target = &o.point.E; break;
-        case OPT_K: target = &o.point.k; break;
-        case OPT_TOKENS: target = &o.point.tokens; break;
-        case OPT_FLOPS: target = &o.flops; break;
+        case OPT_N_ACT: target = &o.point.n_act, quantity = SWEEP_N_ACT; break;
+        case OPT_N_TOTAL: target = &o.point.n_total, quantity = SWEEP_N_TOTAL; break;
+        case OPT_N_LOOP: target = &o.point.n_loop, quantity = SWEEP_N_LOOP; break;
+        case OPT_R: target = &o.point.R, quantity = SWEEP_R; break;
+        case OPT_E: target = &o.point.E, quantity = SWEEP_E; break;
+        case OPT_K: target = &o.point.k, quantity = SWEEP_K; break;
+        case OPT_TOKENS: target = &o.point.tokens, quantity = SWEEP_TOKENS; break;
+        case OPT_FLOPS: target = &o.flops, quantity = SWEEP_FLOPS; break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
         if (target) {
             char name[64];
             snprintf(name, sizeof name, "--%s", longopts[index].name);
             o.point_mode = 1;
+            o.text[quantity] = optarg;
             status = cli_parse_double(cmd, name, optarg, target);
         }
     }

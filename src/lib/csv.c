@@ -103,23 +103,26 @@ int csv_field_equals(csv_field field, const char *name)
     return 1;
 }
 
-/* Returns 1 when bytes are available, 0 at the end, or an error code. */
+/* zlib's own message without the "<fd:3>: " it puts in front. */
+static const char *zlib_reason(gzFile gz, int *zerr)
+{
+    const char *msg = gzerror(gz, zerr);
+    const char *colon = msg[0] == '<' ? strstr(msg, ">: ") : NULL;
+    return colon ? colon + 3 : msg;
+}
+
+/* Returns 1 when bytes are available, 0 at the end, or an error code.
+ * zlib reports a gzip stream cut short or damaged only through gzerror. */
 static int refill(csv_reader *reader, ls_error *err)
 {
     int n = gzread(reader->gz, reader->chunk, (unsigned)CSV_CHUNK);
-    if (n < 0 || (n == 0 && !gzeof(reader->gz))) {
+    if (n <= 0) {
         int zerr = Z_OK;
-        const char *msg = gzerror(reader->gz, &zerr);
+        const char *reason = zlib_reason(reader->gz, &zerr);
         if (zerr == Z_ERRNO)
             return ls_error_set(err, LS_ERR_IO, "%s: read error: %s", reader->name, strerror(errno));
-        return ls_error_set(err, LS_ERR_DATA, "%s: corrupt or truncated gzip data (%s)", reader->name, msg);
-    }
-    if (n == 0) {
-        /* zlib reports a gzip stream cut short only through gzerror. */
-        int zerr = Z_OK;
-        const char *msg = gzerror(reader->gz, &zerr);
-        if (zerr != Z_OK)
-            return ls_error_set(err, LS_ERR_DATA, "%s: corrupt or truncated gzip data (%s)", reader->name, msg);
+        if (zerr != Z_OK || n < 0)
+            return ls_error_set(err, LS_ERR_DATA, "%s: corrupt or truncated gzip data (%s)", reader->name, reason);
         return 0;
     }
     reader->chunk_len = (size_t)n;

@@ -1,0 +1,126 @@
+Predicting the shipped sweeps with their truth gives the noise as RMSE.
+
+  $ TRUTH=$ROOT/data/truth
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json $ROOT/data/sweeps/looped-moe.csv.gz | tail -1
+  RMSE 0.0043185 over 525 runs (loss units)
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json $ROOT/data/sweeps/looped-dense.csv.gz | tail -1
+  RMSE 0.00445928 over 140 runs (loss units)
+  $ loopscale predict --law $TRUTH/moe-hyperbolic.json $ROOT/data/sweeps/looped-moe-hyperbolic.csv.gz | tail -1
+  RMSE 0.00433206 over 525 runs (loss units)
+
+CSV output keeps every column of the input and adds pred_loss and residual = loss - pred_loss:
+
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format csv --where 'R=16' --where 'E=16' --where 'tokens=5e11' $ROOT/data/sweeps/looped-moe.csv.gz
+  n_act,n_total,n_loop,R,E,k,tokens,flops,loss,pred_loss,residual
+  300000000,3300000000,225000000,16,16,1,500000000000,1.1025e+22,2.1195603205760016,2.117434817906995,0.0021255026690067957
+  600000000,6600000000,450000000,16,16,1,500000000000,2.205e+22,2.0733463716566685,2.0718390873131494,0.0015072843435190997
+  1000000000,11000000000,750000000,16,16,1,500000000000,3.675e+22,2.0448715412497567,2.044710382025211,0.0001611592245458482
+  loopscale predict: RMSE 0.00150728 over 3 runs (loss units)
+
+JSON output:
+
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format json --where 'R=16' --where 'E=16' --where 'tokens=5e11' --where 'n_act=1e9' $ROOT/data/sweeps/looped-moe.csv.gz
+  {
+    "n": 1,
+    "rmse": 0.0001611592245458482,
+    "rows": [
+      {
+        "line": 526,
+        "n_act": 1000000000,
+        "n_total": 11000000000,
+        "n_loop": 750000000,
+        "R": 16,
+        "E": 16,
+        "k": 1,
+        "tokens": 500000000000,
+        "loss": 2.0448715412497567,
+        "pred_loss": 2.044710382025211,
+        "residual": 0.0001611592245458482
+      }
+    ]
+  }
+
+The table, from standard input, gzip recognised by its bytes:
+
+  $ cat $ROOT/data/sweeps/looped-dense.csv.gz | loopscale predict --law $TRUTH/moe-bounded-sparse.json --where 'n_act=1e8' --where 'tokens=1e11' -
+  line  n_act  n_total   n_loop   R  E  tokens    loss  pred_loss  residual
+     2  1e+08    1e+08  7.5e+07   1  1   1e+11  2.8032     2.8060   -0.0028
+     3  1e+08    1e+08  7.5e+07   2  1   1e+11  2.7076     2.7160   -0.0084
+     4  1e+08    1e+08  7.5e+07   3  1   1e+11  2.6830     2.6830   +0.0000
+     5  1e+08    1e+08  7.5e+07   4  1   1e+11  2.6688     2.6683   +0.0005
+     6  1e+08    1e+08  7.5e+07   6  1   1e+11  2.6605     2.6578   +0.0027
+     7  1e+08    1e+08  7.5e+07   8  1   1e+11  2.6570     2.6551   +0.0019
+     8  1e+08    1e+08  7.5e+07  16  1   1e+11  2.6546     2.6542   +0.0004
+  
+  RMSE 0.00357681 over 7 runs (loss units)
+
+A sweep written by hand: byte-order mark, CRLF, quoted header, aliases in any case, no loss column:
+
+  $ printf '\xef\xbb\xbf# my runs\r\n"PARAMS",Loops,n_loop,D\r\n1e9,4,7.5e8,5e11\r\n' > mine.csv
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format csv mine.csv
+  PARAMS,Loops,n_loop,D,pred_loss
+  1e9,4,7.5e8,5e11,2.198722478333013
+
+FLOPs instead of tokens, with a renamed column:
+
+  $ printf 'size,compute,loss\n1e9,3e21,2.2\n' > flops.csv
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --map n_act=size --map flops=compute flops.csv
+  line  n_act  n_total  n_loop  R  E  tokens    loss  pred_loss  residual
+     2  1e+09    1e+09       -  1  1   5e+11  2.2000     2.2616   -0.0616
+  
+  RMSE 0.0616369 over 1 run (loss units)
+
+One configuration:
+
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --n-act 1e9 --n-total 5.6666666666666667e9 --n-loop 7.5e8 --R 4 --E 8 --tokens 5e11
+  loss                       2.08747
+  n_eff                      2.09623e+09
+  n_unroll                   3.25e+09
+  rho_eff                    2.09623
+  tokens                     5e+11
+  train_flops                9.75e+21
+  inference_flops_per_token  6.5e+09
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --n-act 1e9 --flops 6e21 --format json
+  {
+    "loss": 2.2232366552591873,
+    "n_eff": 1000000000,
+    "n_unroll": 1000000000,
+    "rho_eff": 1,
+    "tokens": 1000000000000,
+    "train_flops": 6e+21,
+    "inference_flops_per_token": 2000000000
+  }
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --n-act 1e9 --R 4 --tokens 5e11
+  loopscale predict: --n-loop is needed when R > 1
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --n-act 1e9 --n-loop 2e9 --R 4 --tokens 5e11
+  loopscale predict: --n-loop: '2e9' is greater than n_act (1000000000)
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --n-act 1e9 --tokens 5e11 --flops 1e20
+  loopscale predict: give exactly one of --tokens and --flops
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --n-act 1e9 --tokens abc
+  loopscale predict: --tokens: 'abc' is not a number
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --n-act 1e9 --tokens 1e11 sweep.csv
+  loopscale predict: give either a SWEEP file or one configuration, not both
+  Try 'loopscale predict --help'.
+  [64]
+
+Law files that are missing or broken:
+
+  $ loopscale predict --law nowhere.json --n-act 1e9 --tokens 1e11
+  loopscale predict: nowhere.json: cannot open: No such file or directory
+  [66]
+  $ echo '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 1}}' > bad.json
+  $ loopscale predict --law bad.json --n-act 1e9 --tokens 1e11
+  loopscale predict: bad.json: missing key 'params.alpha'
+  [65]
+  $ loopscale predict --n-act 1e9 --tokens 1e11
+  loopscale predict: give the law with --law FILE
+  Try 'loopscale predict --help'.
+  [64]

@@ -1,0 +1,158 @@
+Every check of SPEC §3 refuses the sweep with FILE:LINE, the column, the
+offending text, and exit status 65 (bad input data).
+
+  $ LAW=$ROOT/data/truth/moe-bounded-sparse.json
+  $ check() { printf "$1" > s.csv; loopscale predict --law $LAW s.csv > /dev/null; }
+
+A missing required column:
+
+  $ check 'tokens,loss\n1e11,2.5\n'
+  loopscale predict: s.csv:1: no column 'n_act' (or 'N', 'params'; --map renames)
+  [65]
+  $ check 'n_act,loss\n3e8,2.5\n'
+  loopscale predict: s.csv:1: no column 'tokens' (or 'D'), and no 'flops' to derive it from
+  [65]
+
+Cells that are empty, not numbers, NaN or infinite:
+
+  $ check 'n_act,tokens,loss\n3e8,1e11,\n'
+  loopscale predict: s.csv:2: column 'loss': '' is empty
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,1e11,2.7x\n'
+  loopscale predict: s.csv:2: column 'loss': '2.7x' is not a number
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,nan,2.5\n'
+  loopscale predict: s.csv:2: column 'tokens': 'nan' is not a finite number
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,1e11,inf\n'
+  loopscale predict: s.csv:2: column 'loss': 'inf' is not a finite number
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,1e11,-Infinity\n'
+  loopscale predict: s.csv:2: column 'loss': '-Infinity' is not a finite number
+  [65]
+  $ check 'n_act,tokens,loss\n1e999,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'n_act': '1e999' is out of range
+  [65]
+
+Sizes and losses must be positive:
+
+  $ check 'n_act,tokens,loss\n0,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'n_act': '0' must be positive
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,-1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'tokens': '-1e11' must be positive
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,1e11,0\n'
+  loopscale predict: s.csv:2: column 'loss': '0' must be positive
+  [65]
+  $ check 'n_act,flops,loss\n3e8,-5,2.5\n'
+  loopscale predict: s.csv:2: column 'flops': '-5' must be positive
+  [65]
+
+Loops and experts are whole numbers, R >= 1, E >= k:
+
+  $ check 'n_act,n_loop,R,tokens,loss\n3e8,2e8,0,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'R': '0' must be at least 1
+  [65]
+  $ check 'n_act,n_loop,R,tokens,loss\n3e8,2e8,2.5,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'R': '2.5' is not an integer
+  [65]
+  $ check 'n_act,E,tokens,loss\n3e8,1.5,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'E': '1.5' is not an integer
+  [65]
+  $ check 'n_act,E,k,tokens,loss\n3e8,1,2,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'E': '1' is less than k (2)
+  [65]
+  $ check 'n_act,k,tokens,loss\n3e8,2,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'k': '2' is greater than E (1)
+  [65]
+
+Parameter counts must be consistent:
+
+  $ check 'n_act,n_loop,R,tokens,loss\n3e8,4e8,2,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'n_loop': '4e8' is greater than n_act (300000000)
+  [65]
+  $ check 'n_act,n_total,tokens,loss\n3e8,2e8,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'n_total': '2e8' is less than n_act (300000000)
+  [65]
+  $ check 'n_act,R,tokens,loss\n3e8,4,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'R': '4' needs an n_loop column (R > 1)
+  [65]
+  $ check 'n_act,n_loop,R,tokens,loss\n3e8,,4,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'n_loop': '' is empty, but this row has R = 4
+  [65]
+
+An empty n_loop is fine at R = 1, where it is not used:
+
+  $ check 'n_act,n_loop,R,tokens,loss\n3e8,,1,1e11,2.5\n'
+
+The line number counts comments and blank lines, and names the row's own line:
+
+  $ check '# a sweep\nn_act,tokens,loss\n\n3e8,1e11,2.5\n3e8,1e11,x\n'
+  loopscale predict: s.csv:5: column 'loss': 'x' is not a number
+  [65]
+
+The shape of the file:
+
+  $ check ''
+  loopscale predict: s.csv: empty file (no header row)
+  [65]
+  $ check 'n_act,tokens,loss\n'
+  loopscale predict: s.csv: no rows after the header
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,1e11\n'
+  loopscale predict: s.csv:2: 2 fields, but the header has 3
+  [65]
+  $ check 'n_act,tokens,loss,N\n3e8,1e11,2.5,3e8\n'
+  loopscale predict: s.csv:1: column 'n_act' and column 'N' both give n_act
+  [65]
+  $ check 'n_act,tokens,loss,x,X\n3e8,1e11,2.5,1,2\n'
+  loopscale predict: s.csv:1: column 'X' appears twice
+  [65]
+  $ check 'n_act,tokens,loss\n"3e8,1e11,2.5\n'
+  loopscale predict: s.csv:2: field 1: unterminated quoted field
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,1e11,2.5\x00\n'
+  loopscale predict: s.csv:2: binary data (a NUL byte); not a CSV file
+  [65]
+
+Damaged gzip, a directory, a missing file:
+
+  $ printf 'n_act,tokens,loss\n3e8,1e11,2.5\n' | gzip > ok.gz
+  $ head -c 20 ok.gz > cut.gz
+  $ loopscale predict --law $LAW cut.gz
+  loopscale predict: cut.gz: corrupt or truncated gzip data (unexpected end of file)
+  [65]
+  $ loopscale predict --law $LAW .
+  loopscale predict: .: is a directory
+  [66]
+  $ loopscale predict --law $LAW missing.csv
+  loopscale predict: missing.csv: cannot open: No such file or directory
+  [66]
+
+Filters and renames that do not fit the file are usage errors (64):
+
+  $ printf 'n_act,tokens,loss\n3e8,1e11,2.5\n' > ok.csv
+  $ loopscale predict --law $LAW --where 'lr<1' ok.csv
+  loopscale predict: --where 'lr<1': ok.csv has no column 'lr'
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --where 'R<x' ok.csv
+  loopscale predict: --where 'R<x': 'x' is not a number
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --where 'R' ok.csv
+  loopscale predict: --where 'R': expected COLUMN OP NUMBER with OP one of < <= = != >= >
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --map n_loop=blocks ok.csv
+  loopscale predict: --map 'n_loop=blocks': ok.csv has no column 'blocks'
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --map n_loop ok.csv
+  loopscale predict: --map 'n_loop': expected NEW=OLD
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --where 'R>1' ok.csv
+  loopscale predict: ok.csv: no rows left after the --where filters
+  [65]

@@ -1,0 +1,186 @@
+/* Law files: bit-exact round trips, hand-written minimal files, and an
+ * error naming the key for everything malformed. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "loopscale/lawfile.h"
+#include "tmpfile.h"
+
+static double random_double(void)
+{
+    /* Non-round values across many magnitudes. */
+    double mantissa = (double)rand() / RAND_MAX + 1e-3;
+    return mantissa * pow(10.0, (double)(rand() % 21 - 10));
+}
+
+static void every_double_round_trips_bit_for_bit(void **state)
+{
+    (void)state;
+    srand(2385);
+    law l;
+    law_init(&l, (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE});
+    law_param used[LAW_NPARAMS];
+    size_t nused = law_params_of(l.kind, used);
+    for (int trial = 0; trial < 200; trial++) {
+        lawfile *lf = lawfile_new(&l);
+        for (size_t i = 0; i < nused; i++)
+            lf->law.p[used[i]] = random_double();
+        lf->law.p[LAW_P_E_START] = 1;
+        lf->law.p[LAW_P_E_MAX] += 1;
+        lf->law.p[LAW_P_DELTA] = -random_double();
+        lf->fixed[LAW_P_E_START] = 1;
+        lf->has_stderr = 1;
+        lf->has_ci = 1;
+        lf->ci_level = 0.95;
+        for (int j = 0; j < LAW_NPARAMS; j++) /* entries of unused parameters are NaN */
+            lf->stderr_of[j] = lf->ci_low[j] = lf->ci_high[j] = NAN;
+        for (size_t i = 0; i < nused; i++) {
+            lf->stderr_of[used[i]] = random_double();
+            lf->ci_low[used[i]] = lf->law.p[used[i]] - random_double();
+            lf->ci_high[used[i]] = lf->law.p[used[i]] + random_double();
+        }
+        lf->ndraws = 3;
+        lf->draws = malloc(3 * LAW_NPARAMS * sizeof *lf->draws);
+        for (int d = 0; d < 3; d++) {
+            memcpy(lf->draws + d * LAW_NPARAMS, lf->law.p, sizeof lf->law.p);
+            for (size_t i = 0; i < nused; i++)
+                lf->draws[d * LAW_NPARAMS + used[i]] *= 1 + 0.01 * d;
+        }
+        lf->has_fit = 1;
+        snprintf(lf->fit.loss, sizeof lf->fit.loss, "huber");
+        snprintf(lf->fit.space, sizeof lf->fit.space, "log");
+        lf->fit.objective = random_double();
+        lf->fit.delta = 1e-3;
+        lf->fit.rmse = random_double();
+        lf->fit.n = 525;
+        lf->fit.starts = 4500;
+        lf->fit.starts_at_best = 4321;
+        lf->command = strdup("loopscale fit 'a \"quoted\" name'");
+        ls_error err;
+        char *text = lawfile_to_json(lf, &err);
+        assert_non_null(text);
+        lawfile *back = lawfile_parse(text, strlen(text), "mem", &err);
+        if (!back)
+            fail_msg("%s\n%s", err.message, text);
+        assert_memory_equal(back->law.p, lf->law.p, sizeof lf->law.p);
+        assert_memory_equal(back->stderr_of, lf->stderr_of, sizeof lf->stderr_of);
+        assert_memory_equal(back->ci_low, lf->ci_low, sizeof lf->ci_low);
+        assert_memory_equal(back->ci_high, lf->ci_high, sizeof lf->ci_high);
+        assert_memory_equal(back->draws, lf->draws, 3 * LAW_NPARAMS * sizeof *lf->draws);
+        assert_memory_equal(back->fixed, lf->fixed, sizeof lf->fixed);
+        assert_true(back->fit.objective == lf->fit.objective && back->fit.rmse == lf->fit.rmse);
+        assert_int_equal(back->fit.starts_at_best, 4321);
+        assert_string_equal(back->command, lf->command);
+        /* Written again, the text is identical. */
+        char *again = lawfile_to_json(back, &err);
+        assert_string_equal(again, text);
+        free(text);
+        free(again);
+        lawfile_free(back);
+        lawfile_free(lf);
+    }
+}
+
+static const char MINIMAL[] = "{\"format\": \"loopscale-law/1\", \"law\": {\"base\": \"dense\", \"mapping\": \"none\"},"
+                              " \"params\": {\"A\": 406.4, \"alpha\": 0.34, \"B\": 410.7, \"beta\": 0.28,"
+                              " \"c\": 1.69}, \"note\": \"unknown keys are ignored\"}";
+
+static void a_hand_written_minimal_file_is_valid(void **state)
+{
+    (void)state;
+    ls_error err;
+    lawfile *lf = lawfile_parse(MINIMAL, strlen(MINIMAL), "chinchilla.json", &err);
+    assert_non_null(lf);
+    assert_true(lf->law.p[LAW_P_B] == 410.7);
+    assert_false(lf->has_fit);
+    assert_int_equal(lf->ndraws, 0);
+    lawfile_free(lf);
+    const char *path = write_temp_text(MINIMAL, 0);
+    lf = lawfile_read(path, &err);
+    unlink(path);
+    assert_non_null(lf);
+    lawfile_free(lf);
+}
+
+/* Replace `from` with `to` in MINIMAL and expect the error `want`. */
+static void expect_error(const char *from, const char *to, const char *want)
+{
+    char text[1024];
+    const char *at = strstr(MINIMAL, from);
+    assert_non_null(at);
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - MINIMAL), MINIMAL, to, at + strlen(from));
+    ls_error err;
+    lawfile *lf = lawfile_parse(text, strlen(text), "law.json", &err);
+    assert_null(lf);
+    assert_int_equal(err.code, LS_ERR_DATA);
+    assert_string_equal(err.message, want);
+}
+
+static void malformed_files_name_the_key(void **state)
+{
+    (void)state;
+    expect_error("\"loopscale-law/1\"", "\"loopscale-law/2\"", "law.json: format: 'loopscale-law/2' is not loopscale-law/1");
+    expect_error("\"format\"", "\"formats\"", "law.json: missing key 'format'");
+    expect_error("\"none\"", "\"bounded-sprase\"", "law.json: law: unknown law 'dense:bounded-sprase'");
+    expect_error("\"alpha\": 0.34, ", "", "law.json: missing key 'params.alpha'");
+    expect_error("0.34", "\"0.34\"", "law.json: params.alpha: expected a number");
+    expect_error("0.34", "1e999", "law.json: params.alpha: is not a finite number");
+    expect_error("406.4", "-406.4", "law.json: params.A: parameter A = -406.4 must be positive");
+    expect_error("\"c\": 1.69", "\"c\": 1.69, \"theta\": 0.3", "law.json: params.theta: not a parameter of dense:none");
+    expect_error("\"params\"", "\"params\": 3, \"x\"", "law.json: params: expected an object");
+    expect_error("{\"base\"", "{\"bass\"", "law.json: missing key 'law.base'");
+    expect_error("0.34,", "0.34,,", "law.json:1:114: not valid JSON");
+}
+
+static void a_moe_law_may_leave_e_start_at_one(void **state)
+{
+    (void)state;
+    const char *text = "{\"format\":\"loopscale-law/1\",\"law\":{\"base\":\"moe\",\"mapping\":\"bounded\"},"
+                       "\"params\":{\"A\":1,\"alpha\":0.3,\"B\":1,\"beta\":0.3,\"c\":1,\"delta\":0,\"gamma\":0,"
+                       "\"omega\":0,\"zeta\":0,\"E_max\":100,\"kappa1\":1,\"kappa2\":2}}";
+    ls_error err;
+    lawfile *lf = lawfile_parse(text, strlen(text), "m.json", &err);
+    assert_non_null(lf);
+    assert_true(lf->law.p[LAW_P_E_START] == 1);
+    lawfile_free(lf);
+}
+
+static void writing_replaces_the_file_atomically(void **state)
+{
+    (void)state;
+    ls_error err;
+    lawfile *lf = lawfile_parse(MINIMAL, strlen(MINIMAL), "m", &err);
+    assert_non_null(lf);
+    char path[64];
+    snprintf(path, sizeof path, "%s", write_temp_text("old contents", 0));
+    assert_int_equal(lawfile_write(lf, path, &err), 0);
+    lawfile *back = lawfile_read(path, &err);
+    assert_non_null(back);
+    assert_true(back->law.p[LAW_P_A] == 406.4);
+    lawfile_free(back);
+    /* A law that cannot be written leaves the old file alone. */
+    lf->law.p[LAW_P_A] = NAN;
+    assert_int_not_equal(lawfile_write(lf, path, &err), 0);
+    back = lawfile_read(path, &err);
+    assert_non_null(back);
+    assert_true(back->law.p[LAW_P_A] == 406.4);
+    lawfile_free(back);
+    lawfile_free(lf);
+    unlink(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_double_round_trips_bit_for_bit),
+        cmocka_unit_test(a_hand_written_minimal_file_is_valid),
+        cmocka_unit_test(malformed_files_name_the_key),
+        cmocka_unit_test(a_moe_law_may_leave_e_start_at_one),
+        cmocka_unit_test(writing_replaces_the_file_atomically),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,115 @@
+/* Synthetic sweeps: without noise every loss is the law's; with noise the
+ * log residuals have the requested spread; a seed fixes the file. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <unistd.h>
+
+#include "loopscale/lawfile.h"
+#include "loopscale/simulate.h"
+#include "loopscale/sweep.h"
+
+static law truth(void)
+{
+    ls_error err;
+    lawfile *lf = lawfile_read(PROJECT_DATA_DIR "/truth/moe-bounded-sparse.json", &err);
+    assert_non_null(lf);
+    law l = lf->law;
+    lawfile_free(lf);
+    return l;
+}
+
+static const double N[] = {3e8, 6e8, 1e9}, D[] = {1e11, 3e11}, E[] = {1, 4, 16}, R[] = {1, 2, 16};
+static const simulate_grid GRID = {N, 3, D, 2, E, 3, R, 3};
+
+static sweep *simulate_to_sweep(const char *path, double sigma, unsigned long seed)
+{
+    law l = truth();
+    arch_template t;
+    arch_template_default(&t);
+    simulate_options o = {sigma, seed};
+    ls_error err;
+    outfile *out = outfile_open(path, outfile_wants_gzip(path), &err);
+    assert_non_null(out);
+    assert_int_equal(simulate_write(&l, &t, &GRID, &o, out, &err), 0);
+    assert_int_equal(outfile_commit(out, &err), 0);
+    const char *paths[] = {path};
+    sweep *s = sweep_read(paths, 1, NULL, &err);
+    assert_non_null(s);
+    return s;
+}
+
+static void without_noise_every_loss_is_the_laws(void **state)
+{
+    (void)state;
+    sweep *s = simulate_to_sweep("/tmp/loopscale-test-sim.csv.gz", 0, 1);
+    law l = truth();
+    assert_int_equal(s->n, 3 * 2 * 3 * 3);
+    for (size_t i = 0; i < s->n; i++) {
+        const sweep_row *r = &s->rows[i];
+        law_point x = {r->n_act, r->n_total, r->n_loop, r->R, r->E, r->tokens};
+        assert_true(r->loss == law_loss(&l, &x));
+        assert_true(r->n_loop == 0.75 * r->n_act);
+        assert_true(fabs(r->n_total - r->n_act * (1 + (2.0 / 3.0) * (r->E - 1))) <= 0.5);
+    }
+    sweep_free(s);
+    unlink("/tmp/loopscale-test-sim.csv.gz");
+}
+
+static void noise_has_the_requested_spread_and_the_seed_fixes_it(void **state)
+{
+    (void)state;
+    sweep *a = simulate_to_sweep("/tmp/loopscale-test-sim-a.csv", 0.01, 7);
+    sweep *b = simulate_to_sweep("/tmp/loopscale-test-sim-b.csv", 0.01, 7);
+    sweep *c = simulate_to_sweep("/tmp/loopscale-test-sim-c.csv", 0.01, 8);
+    law l = truth();
+    double sum_sq = 0;
+    int differs = 0;
+    for (size_t i = 0; i < a->n; i++) {
+        const sweep_row *r = &a->rows[i];
+        law_point x = {r->n_act, r->n_total, r->n_loop, r->R, r->E, r->tokens};
+        double z = log(r->loss / law_loss(&l, &x));
+        sum_sq += z * z;
+        assert_true(r->loss == b->rows[i].loss);
+        differs |= r->loss != c->rows[i].loss;
+    }
+    double sd = sqrt(sum_sq / (double)a->n);
+    assert_true(sd > 0.007 && sd < 0.013); /* 54 draws of sigma 0.01 */
+    assert_true(differs);
+    sweep_free(a);
+    sweep_free(b);
+    sweep_free(c);
+    unlink("/tmp/loopscale-test-sim-a.csv");
+    unlink("/tmp/loopscale-test-sim-b.csv");
+    unlink("/tmp/loopscale-test-sim-c.csv");
+}
+
+static void bad_grids_are_usage_errors(void **state)
+{
+    (void)state;
+    arch_template t;
+    arch_template_default(&t);
+    ls_error err;
+    const double bad_R[] = {1, 2.5};
+    simulate_grid g = GRID;
+    g.R = bad_R;
+    g.n_R = 2;
+    assert_int_equal(simulate_check(&t, &g, &err), LS_ERR_USAGE);
+    assert_string_equal(err.message, "--R: 2.5 is not an integer");
+    g = GRID;
+    g.n_tokens = 0;
+    assert_int_equal(simulate_check(&t, &g, &err), LS_ERR_USAGE);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(without_noise_every_loss_is_the_laws),
+        cmocka_unit_test(noise_has_the_requested_spread_and_the_seed_fixes_it),
+        cmocka_unit_test(bad_grids_are_usage_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
