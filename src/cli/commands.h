@@ -7,5 +7,8 @@
 
 int cmd_predict(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
+int cmd_shape(int argc, char **argv);
+int cmd_route(int argc, char **argv);
+int cmd_exit(int argc, char **argv);
 
 #endif
