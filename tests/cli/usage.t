@@ -12,6 +12,9 @@ Help goes to standard output with status 0; usage errors to standard error with 
   Commands:
     predict    predict the loss of a sweep's runs, or of one configuration, from a law
     simulate   draw a synthetic sweep from a law, with noise, through the architecture template
+    shape      parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder
+    route      router health from logits: load balance, MMR confidence, expert switching across loops
+    exit       entropy-threshold early exit: FLOPs saved against perplexity, Pareto front
   
   'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options.
   'loopscale --version' prints the version.  Exit status: 0 success, 64 usage error,
@@ -33,6 +36,9 @@ Help goes to standard output with status 0; usage errors to standard error with 
   Commands:
     predict    predict the loss of a sweep's runs, or of one configuration, from a law
     simulate   draw a synthetic sweep from a law, with noise, through the architecture template
+    shape      parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder
+    route      router health from logits: load balance, MMR confidence, expert switching across loops
+    exit       entropy-threshold early exit: FLOPs saved against perplexity, Pareto front
   
   'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options.
   'loopscale --version' prints the version.  Exit status: 0 success, 64 usage error,
