@@ -1,0 +1,126 @@
+/*
+ * loopscale/shape.h — parameter and FLOP accounting of a looped MoE (SPEC §8,
+ * after Foil, seed 003).
+ *
+ * A shape is a looped block of D layers, each with E routed experts of which
+ * a token uses top_k, run L times; around it, head (prelude) and tail (coda)
+ * layers that run once, with their own expert counts; embeddings and an LM
+ * head.  Attention in the block is tied (D sets shared by every loop, the
+ * classic looped transformer) or per-loop (D L sets, Foil's "untied"
+ * attention: experts and routers stay shared).
+ *
+ * Conventions, all exact integer counts:
+ *   attention set   4 d^2 without biases, or d h (2 heads + 2 kv_heads) for
+ *                   grouped-query attention with heads of size h
+ *   expert          SwiGLU, 3 d d_expert, with d_expert = d_ff / top_k so
+ *                   that top_k experts cost what a dense FFN of width d_ff
+ *                   does; a layer with one expert is that dense FFN
+ *   router          d E per layer with E > 1 (every token computes all E
+ *                   logits, so a router is active whole)
+ *   norms           with norm_params, an RMSNorm gain vector of d before
+ *                   every attention set and every FFN, and a final one
+ *   embeddings      vocab x d, and the LM head vocab x d again unless tied
+ * "Active" counts the parameters that do multiply-adds for a token: the
+ * embedding lookup does none, the LM head's product always happens.  The
+ * sweep quantities of SPEC §1 follow: N_total and N_act are non-embedding,
+ * N_act runs the block once, N_loop is the block's share of that, and
+ * N_unroll = N_act + (L - 1) N_loop is what a token costs.
+ *
+ * Nothing here allocates; every struct belongs to the caller.
+ */
+#ifndef LOOPSCALE_SHAPE_H
+#define LOOPSCALE_SHAPE_H
+
+#include <stdint.h>
+
+#include "loopscale/error.h"
+#include "loopscale/jsonw.h"
+
+#define SHAPE_FORMAT "loopscale-shape/1"
+#define SHAPE_UNSET (-1L)
+
+typedef enum { SHAPE_ATTENTION_TIED, SHAPE_ATTENTION_PER_LOOP } shape_attention;
+typedef enum { SHAPE_EMBEDDINGS_UNTIED, SHAPE_EMBEDDINGS_TIED } shape_embeddings;
+
+/* Every field is SHAPE_UNSET until given; shape_resolve() fills defaults. */
+typedef struct shape_spec {
+    long d_model;
+    long d_ff;     /* width of the dense FFN an expert layer replaces */
+    long d_expert; /* or the expert width itself: d_ff = top_k d_expert */
+    long top_k;    /* default 1 */
+    long vocab;
+    long experts;  /* E, per block layer; default 1 (dense) */
+    long layers;   /* D, in the block */
+    long loops;    /* L; default 1 */
+    long head_layers, tail_layers;   /* default 0 */
+    long head_experts, tail_experts; /* default E, and head_experts */
+    long heads, kv_heads, head_dim;  /* optional attention geometry */
+    long context;    /* positions attended to, for attention FLOPs; default 0 */
+    long attention;  /* shape_attention; default tied */
+    long embeddings; /* shape_embeddings; default untied */
+    long norm_params; /* 0 or 1; default 0 */
+} shape_spec;
+
+void shape_spec_unset(shape_spec *s);
+/* Fields set in `over` replace those of `base`. */
+void shape_spec_merge(shape_spec *base, const shape_spec *over);
+
+/* Read a shape file (JSON object with the field names above, "attention":
+ * "tied"|"per-loop", "embeddings": "untied"|"tied", "norm_params": bool; or
+ * the output of `loopscale shape --format json`, whose "shape" member is
+ * read) over s.  Unknown keys are refused.  LS_ERR_NOINPUT or LS_ERR_DATA. */
+int shape_spec_read(const char *path, shape_spec *s, ls_error *err) LS_MUST_CHECK;
+
+/* Write s as the JSON object `key` with the field names of a shape file
+ * (unset fields left out), so that the output reads back as a shape. */
+void shape_spec_write_json(jsonw *w, const char *key, const shape_spec *s);
+
+/* Fill defaults and check the shape; LS_ERR_USAGE names the field at fault
+ * ("experts = 1 is less than top_k = 2"). */
+int shape_resolve(shape_spec *s, ls_error *err) LS_MUST_CHECK;
+
+/* (E, D, L) -> (2^steps E, D / 2^steps, 2^steps L), head and tail kept;
+ * s must be resolved.  LS_ERR_USAGE when D does not halve so often. */
+int shape_flatten(const shape_spec *s, int steps, shape_spec *out, ls_error *err) LS_MUST_CHECK;
+
+/* Parameters of one part: stored, active with the block run once, and
+ * active over the whole forward pass (the block run L times). */
+typedef struct shape_count {
+    uint64_t stored, once, all;
+} shape_count;
+
+typedef enum { SHAPE_ATTN, SHAPE_FFN, SHAPE_ROUTER, SHAPE_NORM, SHAPE_NKINDS } shape_kind;
+
+typedef struct shape_counts {
+    /* the accounting identities of Foil, for the block */
+    uint64_t e_real, e_comp, d_eff, e_eq;
+    double log10_routes; /* log10 of C(E, top_k)^(D L), the formal routes */
+    /* sizes of the pieces */
+    uint64_t attention_set, expert, head_expert, tail_expert;
+    uint64_t q_width;        /* heads x head_dim (d by default) */
+    uint64_t attention_sets; /* stored in the block: D, or D L per loop */
+    /* parts */
+    shape_count block[SHAPE_NKINDS], head[SHAPE_NKINDS], tail[SHAPE_NKINDS];
+    shape_count final_norm, embedding, lm_head;
+    /* sums: non_embedding is (N_total, N_act, N_unroll); total adds the
+     * embedding and LM head */
+    shape_count non_embedding, total;
+    uint64_t n_loop;
+    /* FLOPs per token: 2 per multiply-add of every active parameter over the
+     * whole pass (lm_head included), plus attention scores: QK^T and the
+     * weighted sum of V, 4 context q_width per attention layer run */
+    uint64_t flops_matmul, flops_attention, flops_total;
+    /* the same split for early exit: prelude (head layers), one pass of the
+     * block, coda (tail layers, final norm, LM head); prelude + L loop +
+     * coda = flops_total */
+    uint64_t flops_prelude, flops_loop, flops_coda;
+} shape_counts;
+
+/* Count a resolved shape.  LS_ERR_USAGE when a count overflows 64 bits. */
+int shape_count_params(const shape_spec *s, shape_counts *c, ls_error *err) LS_MUST_CHECK;
+
+/* The value the string fields take in files and messages. */
+const char *shape_attention_name(long attention);
+const char *shape_embeddings_name(long embeddings);
+
+#endif
