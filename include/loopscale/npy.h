@@ -57,8 +57,11 @@ int npy_expect_end(npy_reader *r, ls_error *err) LS_MUST_CHECK;
 
 void npy_close(npy_reader *r);
 
-/* 1 when path is a readable file that begins with the .npy magic string. */
-int npy_has_magic(const char *path);
+/* What a file starts with: the .npy magic string, gzip-compressed data
+ * that starts with it (a .npy file compressed, which cannot be streamed
+ * with a known size), or anything else (unreadable files included). */
+typedef enum { NPY_SNIFF_OTHER, NPY_SNIFF_NPY, NPY_SNIFF_GZIP_NPY } npy_sniff_result;
+npy_sniff_result npy_sniff(const char *path);
 
 /* "(255500, 16, 1, 64)" into buf; returns buf. */
 char *npy_shape_text(const npy_header *h, char *buf, size_t size);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 /* The format: https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html
  * "\x93NUMPY", one byte major and one byte minor version, the header length
@@ -298,19 +299,20 @@ static int read_fully(int fd, unsigned char *buf, size_t n, size_t *got)
     return 0;
 }
 
-int npy_has_magic(const char *path)
+npy_sniff_result npy_sniff(const char *path)
 {
     if (strcmp(path, "-") == 0)
-        return 0;
-    int fd = open(path, O_RDONLY);
-    if (fd < 0)
-        return 0;
+        return NPY_SNIFF_OTHER;
+    gzFile gz = gzopen(path, "rb"); /* reads plain files unchanged */
+    if (!gz)
+        return NPY_SNIFF_OTHER;
     unsigned char magic[sizeof NPY_MAGIC];
-    size_t got = 0;
-    int ok = read_fully(fd, magic, sizeof magic, &got) == 0 && got == sizeof magic &&
-             memcmp(magic, NPY_MAGIC, sizeof magic) == 0;
-    close(fd);
-    return ok;
+    int got = gzread(gz, magic, (unsigned)sizeof magic);
+    int compressed = !gzdirect(gz);
+    gzclose(gz);
+    if (got != (int)sizeof magic || memcmp(magic, NPY_MAGIC, sizeof magic) != 0)
+        return NPY_SNIFF_OTHER;
+    return compressed ? NPY_SNIFF_GZIP_NPY : NPY_SNIFF_NPY;
 }
 
 static int read_header(npy_reader *r, ls_error *err)

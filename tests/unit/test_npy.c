@@ -234,7 +234,7 @@ static void bad_headers_are_refused_with_a_reason(void **state)
     refuse(write_temp(buf, n, 0), ".npy header of 10001 bytes is longer than 10000");
 }
 
-static void missing_files_and_magic_sniffing(void **state)
+static void missing_files_and_sniffing(void **state)
 {
     (void)state;
     ls_error err;
@@ -244,18 +244,27 @@ static void missing_files_and_magic_sniffing(void **state)
     assert_int_equal(err.code, LS_ERR_NOINPUT);
     const float one = 1;
     const char *path = write_npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (), }", &one, sizeof one);
-    assert_true(npy_has_magic(path));
+    assert_int_equal(npy_sniff(path), NPY_SNIFF_NPY);
     npy_reader *r = npy_open(path, &err);
     assert_non_null(r);
     assert_int_equal(npy_header_of(r)->ndim, 0);
     assert_int_equal(npy_header_of(r)->count, 1); /* a 0-d array holds one value */
     npy_close(r);
     unlink(path);
-    path = write_temp_text("z0\n1\n", 0);
-    assert_false(npy_has_magic(path));
+    path = write_npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (), }", &one, sizeof one);
+    unsigned char bytes[256];
+    FILE *fp = fopen(path, "rb");
+    size_t n = fread(bytes, 1, sizeof bytes, fp);
+    fclose(fp);
     unlink(path);
-    assert_false(npy_has_magic("-"));
-    assert_false(npy_has_magic("/nonexistent/x.npy"));
+    path = write_temp(bytes, n, 1);
+    assert_int_equal(npy_sniff(path), NPY_SNIFF_GZIP_NPY);
+    unlink(path);
+    path = write_temp_text("z0\n1\n", 1);
+    assert_int_equal(npy_sniff(path), NPY_SNIFF_OTHER);
+    unlink(path);
+    assert_int_equal(npy_sniff("-"), NPY_SNIFF_OTHER);
+    assert_int_equal(npy_sniff("/nonexistent/x.npy"), NPY_SNIFF_OTHER);
 }
 
 int main(void)
@@ -265,7 +274,7 @@ int main(void)
         cmocka_unit_test(reads_every_version_and_float_width),
         cmocka_unit_test(reads_across_its_buffer_in_any_chunk_size),
         cmocka_unit_test(bad_headers_are_refused_with_a_reason),
-        cmocka_unit_test(missing_files_and_magic_sniffing),
+        cmocka_unit_test(missing_files_and_sniffing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
