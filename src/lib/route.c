@@ -82,7 +82,11 @@ route_acc *route_acc_new(size_t loops, size_t layers, size_t experts, size_t top
 }
 
 /* The element of ascending rank m (from 0) of x[0..n), reordering x:
- * quickselect with a three-way partition, so equal values cost nothing. */
+ * quickselect.  Random logits make every comparison a coin toss, so the
+ * partitions are written without branches (Lomuto's scheme, swapping every
+ * element and advancing the boundary by the comparison's value): a second
+ * pass splits off the elements equal to the pivot, so that ties, however
+ * many, end the search. */
 static double select_rank(double *x, size_t n, size_t m)
 {
     size_t lo = 0, hi = n;
@@ -91,25 +95,27 @@ static double select_rank(double *x, size_t n, size_t m)
             return x[lo];
         double a = x[lo], b = x[lo + (hi - lo) / 2], c = x[hi - 1];
         double pivot = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b));
-        size_t lt = lo, i = lo, gt = hi;
-        while (i < gt) {
+        size_t lt = lo;
+        for (size_t i = lo; i < hi; i++) { /* [lo, lt) < pivot */
             double v = x[i];
-            if (v < pivot) {
-                x[i++] = x[lt];
-                x[lt++] = v;
-            } else if (v > pivot) {
-                x[i] = x[--gt];
-                x[gt] = v;
-            } else {
-                i++;
-            }
+            x[i] = x[lt];
+            x[lt] = v;
+            lt += v < pivot;
         }
-        if (m < lt)
+        if (m < lt) {
             hi = lt;
-        else if (m >= gt)
-            lo = gt;
-        else
+            continue;
+        }
+        size_t eq = lt;
+        for (size_t i = lt; i < hi; i++) { /* [lt, eq) == pivot, as nothing here is below it */
+            double v = x[i];
+            x[i] = x[eq];
+            x[eq] = v;
+            eq += v == pivot;
+        }
+        if (m < eq)
             return pivot;
+        lo = eq;
     }
 }
 
