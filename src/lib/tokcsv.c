@@ -136,6 +136,24 @@ static int field_error(const tokcsv *t, long line, const char *column, csv_field
                         (int)f.len, f.ptr, reason);
 }
 
+/* An integer field: plain digits are read here (token and loop numbers
+ * fill most of a large file, and strtod is slow), anything else through
+ * numtext, which also gives the reason for a refusal. */
+static numtext_status parse_index(csv_field f, long *out)
+{
+    if (f.len > 0 && f.len < 19) {
+        long v = 0;
+        size_t i = 0;
+        while (i < f.len && f.ptr[i] >= '0' && f.ptr[i] <= '9')
+            v = v * 10 + (f.ptr[i++] - '0');
+        if (i == f.len) {
+            *out = v;
+            return NUMTEXT_OK;
+        }
+    }
+    return numtext_parse_long(f.ptr, f.len, out);
+}
+
 /* Read and check the next row into t->pending. 1, 0 at the end, or error. */
 static int read_row(tokcsv *t, ls_error *err)
 {
@@ -149,7 +167,7 @@ static int read_row(tokcsv *t, ls_error *err)
     if (n != t->nfields)
         return ls_error_set(err, LS_ERR_DATA, "%s:%ld: %zu fields, but the header has %zu", csv_name(t->csv), p->line,
                             n, t->nfields);
-    numtext_status st = numtext_parse_long(f[0].ptr, f[0].len, &p->token);
+    numtext_status st = parse_index(f[0], &p->token);
     if (st != NUMTEXT_OK)
         return field_error(t, p->line, "token", f[0], numtext_reason(st), err);
     if (p->token < 0)
@@ -157,7 +175,7 @@ static int read_row(tokcsv *t, ls_error *err)
     for (size_t i = 0; i < t->layout.nindex; i++) {
         const char *name = t->layout.index_names[i];
         long v = 0;
-        st = numtext_parse_long(f[1 + i].ptr, f[1 + i].len, &v);
+        st = parse_index(f[1 + i], &v);
         if (st != NUMTEXT_OK)
             return field_error(t, p->line, name, f[1 + i], numtext_reason(st), err);
         if (v < 1 || v > TOKCSV_INDEX_LIMIT) {
