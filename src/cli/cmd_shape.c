@@ -415,8 +415,8 @@ static int print_table(const shape_spec *s, const shape_counts *c, const shape_o
     printf("  E_eq   = E D L        %s\n", u64(a, 32, c->e_eq));
     printf("  log10 C(E,k)^(D L)    %.4f\n", c->log10_routes);
 
-    printf("\nParameters: stored, and active per token (with multiply-adds) running the block once and\n"
-           "L = %ld time%s\n", s->loops, s->loops == 1 ? "" : "s");
+    printf("\nParameters: stored; active per token, with the block run once and L = %ld time%s\n", s->loops,
+           s->loops == 1 ? "" : "s");
     static const char *const headers[] = {"part", "stored", "active_once", "active_all_loops"};
     cli_table *t = cli_table_new(4, headers);
     part_row rows[20];

@@ -250,8 +250,8 @@ int shape_flatten(const shape_spec *s, int steps, shape_spec *out, ls_error *err
     long factor = 1;
     for (int i = 0; i < steps; i++) {
         if (s->layers % (2 * factor) != 0)
-            return ls_error_set(err, LS_ERR_USAGE, "--flatten %d: D = %ld layers cannot be halved %d time%s", steps,
-                                s->layers, steps, steps == 1 ? "" : "s");
+            return ls_error_set(err, LS_ERR_USAGE, "--flatten %d: D = %ld layer%s cannot be halved %d time%s", steps,
+                                s->layers, s->layers == 1 ? "" : "s", steps, steps == 1 ? "" : "s");
         factor *= 2;
     }
     *out = *s;

@@ -17,8 +17,7 @@ a prelude and a coda layer of 8 experts.  The paper's 553.7M total is
     E_eq   = E D L        128
     log10 C(E,k)^(D L)    23.1545
   
-  Parameters: stored, and active per token (with multiply-adds) running the block once and
-  L = 2 times
+  Parameters: stored; active per token, with the block run once and L = 2 times
   part                stored  active_once  active_all_loops
   block attention   67108864     33554432          67108864
   block experts    301989888     75497472         150994944
@@ -84,8 +83,7 @@ A dense model with grouped-query attention and norm gains: TinyLlama-1.1B's
 published 1,100,048,384 parameters.
 
   $ loopscale shape --d-model 2048 --d-ff 5632 --vocab 32000 --layers 22 --heads 32 --kv-heads 4 --norm-params | sed -n '/^Parameters/,/^  stored/p'
-  Parameters: stored, and active per token (with multiply-adds) running the block once and
-  L = 1 time
+  Parameters: stored; active per token, with the block run once and L = 1 time
   part                 stored  active_once  active_all_loops
   block attention   207618048    207618048         207618048
   block FFN         761266176    761266176         761266176
