@@ -66,7 +66,8 @@ static size_t make_npy(unsigned char *out, int major, const char *dict, const vo
     memcpy(out + prefix, dict, len);
     memset(out + prefix + len, ' ', header_len - len - 1);
     out[prefix + header_len - 1] = '\n';
-    memcpy(out + prefix + header_len, data, data_len);
+    if (data_len > 0) /* data may be NULL then */
+        memcpy(out + prefix + header_len, data, data_len);
     return prefix + header_len + data_len;
 }
 
