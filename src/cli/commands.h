@@ -5,6 +5,7 @@
 #ifndef LOOPSCALE_COMMANDS_H
 #define LOOPSCALE_COMMANDS_H
 
+int cmd_fit(int argc, char **argv);
 int cmd_predict(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_shape(int argc, char **argv);

@@ -307,9 +307,10 @@ double law_row_log_loss_grad(const law_prepared *prep, const law_row *row, doubl
     const law_point *x = &row->x;
     int moe = l->kind.base == LAW_BASE_MOE;
 
-    gain g;
-    loop_gain(l, x, row->ln_m, &g, grad != NULL);
     int looped = x->R != 1.0 && l->kind.mapping != LAW_MAPPING_NONE;
+    gain g = {0.0, {0.0}};
+    if (looped)
+        loop_gain(l, x, row->ln_m, &g, grad != NULL);
     double n_eff = x->n_act + g.value;
     double ln_n_eff = looped ? log(n_eff) : row->ln_n_act;
 
@@ -329,16 +330,21 @@ double law_row_log_loss_grad(const law_prepared *prep, const law_row *row, doubl
     t1 -= exponent_n * ln_n_eff;
     t2 -= exponent_d * row->ln_d;
 
-    double top = fmax(t1, fmax(t2, t3));
-    double w1 = exp(t1 - top), w2 = exp(t2 - top), w3 = exp(t3 - top);
+    /* log-sum-exp, shifted by the largest term (whose exp is 1). */
+    double top = t1 > t2 ? t1 : t2;
+    top = t3 > top ? t3 : top;
+    double w1 = t1 == top ? 1.0 : exp(t1 - top);
+    double w2 = t2 == top ? 1.0 : exp(t2 - top);
+    double w3 = t3 == top ? 1.0 : exp(t3 - top);
     double sum = w1 + w2 + w3;
     double ln_loss = top + log(sum);
     if (!grad)
         return ln_loss;
 
-    w1 /= sum;
-    w2 /= sum;
-    w3 /= sum;
+    double inv = 1.0 / sum; /* w_j: each term's share of the loss */
+    w1 *= inv;
+    w2 *= inv;
+    w3 *= inv;
     for (int j = 0; j < LAW_NPARAMS; j++)
         grad[j] = 0.0;
     grad[LAW_P_A] = w1;

@@ -1,0 +1,119 @@
+/*
+ * loopscale/fit.h — fitting a law to a sweep (SPEC §4).
+ *
+ * The default objective is Chinchilla's approach 3 as Hoffmann et al. (2022)
+ * and Epoch AI's replication use it: the SUM over runs of
+ * Huber_delta(ln Lhat - ln L), delta = 1e-3, with A, B, c carried as their
+ * logarithms and ln Lhat a log-sum-exp of the law's terms.  It is solved as
+ * least squares with GSL's trust-region solver (gsl_multifit_nlinear) and the
+ * law core's analytic Jacobian: residual f = sign(r) sqrt(2 rho(r)), so that
+ * 1/2 |f|^2 is the Huber sum exactly and the gradient is exact.
+ *
+ * Global search is multi-start.  The base parameters (A, alpha, B, beta, c)
+ * start from Chinchilla's 4,500-point grid (fit_parameters.grid_chinchilla)
+ * or from Sobol points in the same box; a law with further parameters is
+ * fitted in two stages: first the base parameters with the others held at
+ * typical values, then everything from the best stage-one solutions crossed
+ * with a small grid over the extra parameters.  Every start is a complete
+ * local solve; results do not depend on the thread count.
+ *
+ * Parameters the data cannot identify (the loop parameters when no run has
+ * R > 1, theta when no looped run has m < 1, the MoE terms when no run has
+ * E > 1) are held at their neutral values and reported in `unidentified`.
+ *
+ * fit_run() and fit_bootstrap() fill caller-owned results; fit_bootstrap's
+ * draws are malloc'd and freed with fit_bootstrap_free().
+ */
+#ifndef LOOPSCALE_FIT_H
+#define LOOPSCALE_FIT_H
+
+#include <stddef.h>
+
+#include "loopscale/error.h"
+#include "loopscale/law.h"
+#include "loopscale/sweep.h"
+
+typedef enum { FIT_LOSS_HUBER, FIT_LOSS_MSE } fit_loss;
+typedef enum { FIT_SPACE_LOG, FIT_SPACE_LINEAR } fit_space;
+typedef enum { FIT_SCALE_LEVENBERG, FIT_SCALE_MORE, FIT_SCALE_MARQUARDT } fit_scale;
+
+/* Progress of a long run: `done` of `total` local solves finished.  Called
+ * from one thread at a time, often, so it should be cheap. */
+typedef void (*fit_progress_fn)(void *context, size_t done, size_t total);
+
+typedef struct fit_parameters {
+    fit_loss loss;             /* default Huber */
+    double huber_delta;        /* default 1e-3 */
+    fit_space space;           /* residuals ln Lhat - ln L (default) or Lhat - L */
+    int grid_chinchilla;       /* base starts from the 4,500-point grid */
+    size_t starts;             /* base starts from Sobol points otherwise (default 128) */
+    size_t stage_two_seeds;    /* best stage-one solutions carried on (default 2) */
+    unsigned long seed;        /* bootstrap resampling (default 1) */
+    int threads;               /* 0: one per online core */
+    size_t max_iterations;     /* per local solve (default 500) */
+    double xtol, gtol;         /* GSL convergence tests (1e-10, 1e-12) */
+    double ftol;               /* a start also stops when two steps in a row lower
+                                  the objective by less than this, relative (1e-10);
+                                  the best start is then polished to xtol */
+    fit_scale scale;           /* trust-region scaling (Levenberg, see docs/fitting.md) */
+    double best_rtol;          /* a start "reached the best" within this relative
+                                  difference in objective (1e-6) */
+    unsigned char fixed[LAW_NPARAMS]; /* --fix: hold at fixed_value */
+    double fixed_value[LAW_NPARAMS];
+    fit_progress_fn progress;
+    void *progress_context;
+} fit_parameters;
+
+void fit_default_parameters(fit_parameters *p);
+
+typedef struct fit_result {
+    law law;                                /* the best fit (natural values) */
+    unsigned char fixed[LAW_NPARAMS];       /* held fixed, for any reason */
+    unsigned char unidentified[LAW_NPARAMS];/* fixed because the data cannot identify them */
+    double stderr_of[LAW_NPARAMS];          /* Jacobian (Gauss-Newton) standard errors; NaN if fixed */
+    double objective;  /* Huber sum (or sum of squares for mse) at the best fit */
+    double rmse;       /* sqrt(mean (Lhat - L)^2), loss units */
+    size_t n;          /* runs */
+    size_t nfree;      /* parameters fitted */
+    size_t starts;     /* local solves of the final stage */
+    size_t starts_converged;
+    size_t starts_at_best;
+    size_t stage_one_starts; /* 0 for a base-only law */
+    int converged;     /* the best solve met GSL's convergence test */
+    size_t iterations; /* of the best solve */
+    char method[96];   /* solver and options, for provenance */
+} fit_result;
+
+/* Fit law `kind` to every row of s (which must have a loss column).
+ * Errors: LS_ERR_DATA (too few runs for the free parameters),
+ * LS_ERR_USAGE (bad parameters), LS_ERR_INTERNAL. A fit whose best solve did
+ * not converge is returned with converged = 0, not as an error. */
+int fit_run(const sweep *s, law_kind kind, const fit_parameters *p, fit_result *out, ls_error *err) LS_MUST_CHECK;
+
+/* Why a parameter in fit_result.unidentified could not be identified
+ * ("no run has E > 1"). */
+const char *fit_unidentified_reason(law_param param);
+
+/* Evaluate the objective of a law on a sweep (Huber sum or sum of squares,
+ * as p says), e.g. for a law read from a file. */
+double fit_objective(const sweep *s, const law *l, const fit_parameters *p);
+
+typedef struct fit_bootstrap {
+    size_t ndraws;     /* draws that converged and are kept */
+    size_t failed;     /* draws whose refit did not converge (dropped) */
+    double *draws;     /* ndraws x LAW_NPARAMS natural values, row-major */
+    double level;      /* e.g. 0.95 */
+    double ci_low[LAW_NPARAMS], ci_high[LAW_NPARAMS]; /* percentile intervals */
+} fit_bootstrap;
+
+/* Resample runs with replacement (or whole groups when by_group, using the
+ * sweep's group ids), refit from the full-data optimum and `perturbed`
+ * perturbed starts, and take percentile intervals at `level`.  Draw i uses
+ * its own random stream seeded from (p->seed, i), so results do not depend
+ * on the thread count. */
+int fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_parameters *p, size_t ndraws,
+                      size_t perturbed, int by_group, double level, fit_bootstrap *out,
+                      ls_error *err) LS_MUST_CHECK;
+void fit_bootstrap_free(fit_bootstrap *b);
+
+#endif

@@ -1,0 +1,28 @@
+/*
+ * loopscale/sha256.h — SHA-256 (FIPS 180-4) of a file, for the provenance
+ * that law files record about the data they were fitted on.
+ */
+#ifndef LOOPSCALE_SHA256_H
+#define LOOPSCALE_SHA256_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "loopscale/error.h"
+
+typedef struct sha256 {
+    uint32_t state[8];
+    uint64_t length; /* bytes hashed so far */
+    unsigned char block[64];
+    size_t used;
+} sha256;
+
+void sha256_init(sha256 *h);
+void sha256_update(sha256 *h, const void *data, size_t len);
+/* Finish and write 64 lower-case hex digits and a NUL. */
+void sha256_hex(sha256 *h, char hex[65]);
+
+/* The SHA-256 of a file's bytes as stored (compressed or not). */
+int sha256_file(const char *path, char hex[65], ls_error *err) LS_MUST_CHECK;
+
+#endif

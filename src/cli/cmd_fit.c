@@ -1,0 +1,470 @@
+/*
+ * loopscale fit — fit a law to one or more sweeps: multi-start GSL trust
+ * region on Chinchilla's Huber objective, bootstrap intervals, law file.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "loopscale/fit.h"
+#include "loopscale/lawfile.h"
+#include "loopscale/numtext.h"
+#include "loopscale/sha256.h"
+
+static const char USAGE[] =
+    "Usage: loopscale fit [--law BASE:MAPPING] [OPTIONS] SWEEP... [-o LAW.json]\n"
+    "\n"
+    "Fit a loss law to the runs of one or more sweeps (CSV or gzip CSV, '-' for standard input).\n"
+    "The objective is Chinchilla's approach 3: the sum over runs of Huber(ln Lhat - ln L), solved\n"
+    "by GSL's trust-region least squares with analytic Jacobians from many starting points.\n"
+    "\n"
+    "  -l, --law LAW           law to fit, BASE[:MAPPING] (default moe:bounded-sparse); BASE is\n"
+    "                          dense or moe, MAPPING none, linear, power, bounded, bounded-sparse\n"
+    "                          or hyperbolic. Parameters the sweep cannot identify are held at\n"
+    "                          their neutral values, with a warning.\n"
+    "      --loss huber|mse    objective (default huber)\n"
+    "      --huber-delta X     Huber threshold (default 1e-3)\n"
+    "      --space log|linear  residuals ln Lhat - ln L (default) or Lhat - L\n"
+    "      --grid chinchilla   start the base parameters from Chinchilla's 4,500-point grid\n"
+    "      --starts N          otherwise from N Sobol points in the same box (default 128)\n"
+    "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable)\n"
+    "      --bootstrap N       refit N resamples of the runs for percentile intervals (default 0)\n"
+    "      --group COL         resample whole groups of runs sharing COL's value\n"
+    "      --ci LEVEL          interval level (default 0.95)\n"
+    "      --seed S            bootstrap random seed (default 1)\n"
+    "      --threads T         worker threads (default: one per core; results do not depend on it)\n"
+    "      --scale NAME        trust-region scaling: levenberg (default), more, marquardt\n"
+    "      --max-iterations N  per local solve (default 500)\n"
+    "      --format FMT        table (default) or json (the law file on standard output)\n"
+    "  -o, --output FILE       write the law file (JSON); not written when the fit fails\n" CLI_SWEEP_HELP
+    "  -h, --help              show this help\n"
+    "\n"
+    "Exit status 3 when the best solve did not converge (nothing is written).\n";
+
+enum {
+    OPT_LOSS = OPT_COMMAND_FIRST,
+    OPT_DELTA,
+    OPT_SPACE,
+    OPT_GRID,
+    OPT_STARTS,
+    OPT_FIX,
+    OPT_BOOTSTRAP,
+    OPT_GROUP,
+    OPT_CI,
+    OPT_SCALE,
+    OPT_MAX_ITER
+};
+
+typedef struct fit_options {
+    law_kind kind;
+    fit_parameters params;
+    cli_sweep_args sweep;
+    cli_strings fixes;
+    size_t bootstrap;
+    const char *group;
+    double ci;
+    cli_format format;
+    const char *output;
+} fit_options;
+
+/* ---- progress on a terminal -------------------------------------------------- */
+
+typedef struct progress_state {
+    const char *what;
+    double last;
+    int shown;
+} progress_state;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void show_progress(void *context, size_t done, size_t total)
+{
+    progress_state *ps = context;
+    double t = now_seconds();
+    if (done < total && t - ps->last < 0.2)
+        return;
+    ps->last = t;
+    ps->shown = 1;
+    fprintf(stderr, "\rloopscale fit: %s %zu/%zu", ps->what, done, total);
+    fflush(stderr);
+}
+
+static void end_progress(progress_state *ps)
+{
+    if (ps->shown)
+        fputs("\r\033[K", stderr);
+    ps->shown = 0;
+}
+
+/* ---- output ------------------------------------------------------------------ */
+
+static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_parameters *p)
+{
+    const char *eq = strchr(text, '=');
+    char name[32];
+    if (!eq || (size_t)(eq - text) >= sizeof name)
+        return cli_usage_error(cmd, "--fix '%s': expected NAME=VALUE", text);
+    memcpy(name, text, (size_t)(eq - text));
+    name[eq - text] = '\0';
+    int j = law_param_from_name(name);
+    char kind_text[64];
+    if (j < 0 || !law_uses_param(kind, (law_param)j))
+        return cli_usage_error(cmd, "--fix '%s': %s is not a parameter of %s", text, name,
+                               law_kind_format(kind, kind_text, sizeof kind_text));
+    double value = 0;
+    int status = cli_parse_double(cmd, "--fix", eq + 1, &value);
+    if (status != 0)
+        return status;
+    ls_error err;
+    if (law_param_check((law_param)j, value, &err) != 0)
+        return cli_usage_error(cmd, "--fix '%s': %s", text, err.message);
+    p->fixed[j] = 1;
+    p->fixed_value[j] = value;
+    return 0;
+}
+
+static void format_value(char *buf, size_t size, double x)
+{
+    if (isnan(x))
+        snprintf(buf, size, "-");
+    else
+        snprintf(buf, size, "%.6g", x);
+}
+
+static int print_table(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
+                       double seconds, int threads)
+{
+    char kind_text[64];
+    law_kind_format(r->law.kind, kind_text, sizeof kind_text);
+    printf("law        %s\n", kind_text);
+    printf("runs       %zu (%s)\n", r->n, s->name);
+    const char *space = o->params.space == FIT_SPACE_LOG ? "ln Lhat - ln L" : "Lhat - L";
+    if (o->params.loss == FIT_LOSS_HUBER)
+        printf("objective  %.9g  (sum of Huber(%s), delta %g)\n", r->objective, space, o->params.huber_delta);
+    else
+        printf("objective  %.9g  (sum of (%s)^2)\n", r->objective, space);
+    printf("RMSE       %.6g (loss units)\n", r->rmse);
+    printf("starts     %zu, %zu reached the best objective (within %g relative), %zu converged\n", r->starts,
+           r->starts_at_best, o->params.best_rtol, r->starts_converged);
+    if (r->stage_one_starts)
+        printf("           after %zu stage-one starts on the base parameters\n", r->stage_one_starts);
+    printf("converged  %s (%zu iterations)\n", r->converged ? "yes" : "NO", r->iterations);
+    printf("time       %.3f s, %d thread%s\n", seconds, threads, threads == 1 ? "" : "s");
+    if (b && b->ndraws + b->failed > 0)
+        printf("bootstrap  %zu draws%s%s, %zu did not converge\n", b->ndraws + b->failed, o->group ? " of groups by " : "",
+               o->group ? o->group : "", b->failed);
+    printf("\n");
+
+    int with_ci = b && b->ndraws > 0;
+    char ci_header[32];
+    snprintf(ci_header, sizeof ci_header, "%g%% interval", 100 * o->ci);
+    const char *headers[] = {"parameter", "value", "stderr*", with_ci ? ci_header : "", ""};
+    size_t ncols = with_ci ? 4 : 3;
+    cli_table *t = cli_table_new(ncols, headers);
+    law_param list[LAW_NPARAMS];
+    size_t np = law_params_of(r->law.kind, list);
+    for (size_t i = 0; t && i < np; i++) {
+        law_param j = list[i];
+        char value[32], se[32], ci[64];
+        format_value(value, sizeof value, r->law.p[j]);
+        if (r->unidentified[j])
+            snprintf(se, sizeof se, "held (unidentified)");
+        else if (r->fixed[j])
+            snprintf(se, sizeof se, "held");
+        else
+            format_value(se, sizeof se, r->stderr_of[j]);
+        if (with_ci && !r->fixed[j] && !isnan(b->ci_low[j]))
+            snprintf(ci, sizeof ci, "[%.6g, %.6g]", b->ci_low[j], b->ci_high[j]);
+        else
+            snprintf(ci, sizeof ci, "-");
+        const char *cells[] = {law_param_name(j), value, se, ci};
+        if (cli_table_add(t, cells) != 0) {
+            cli_table_free(t);
+            t = NULL;
+        }
+    }
+    if (!t) {
+        cli_error("fit", "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    cli_table_print(t, stdout, CLI_FORMAT_TABLE);
+    cli_table_free(t);
+    printf("\n* standard errors from the Jacobian (Gauss-Newton, normal approximation). With Huber on\n"
+           "  log loss most residuals sit in its linear branch and these run about 2x too small;%s\n",
+           with_ci ? "\n  prefer the bootstrap intervals." : "\n  use --bootstrap N for intervals.");
+    return 0;
+}
+
+static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
+                             char *const *paths, size_t npaths, ls_error *err)
+{
+    lawfile *lf = lawfile_new(&r->law);
+    if (!lf) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        return NULL;
+    }
+    memcpy(lf->fixed, r->fixed, sizeof lf->fixed);
+    lf->has_stderr = 1;
+    memcpy(lf->stderr_of, r->stderr_of, sizeof lf->stderr_of);
+    if (b && b->ndraws > 0) {
+        lf->has_ci = 1;
+        lf->ci_level = b->level;
+        memcpy(lf->ci_low, b->ci_low, sizeof lf->ci_low);
+        memcpy(lf->ci_high, b->ci_high, sizeof lf->ci_high);
+        lf->ndraws = b->ndraws;
+        lf->draws = malloc(b->ndraws * LAW_NPARAMS * sizeof *lf->draws);
+        if (lf->draws)
+            memcpy(lf->draws, b->draws, b->ndraws * LAW_NPARAMS * sizeof *lf->draws);
+        if (o->group)
+            lf->bootstrap_group = strdup(o->group);
+    }
+    lf->has_fit = 1;
+    lawfile_fit *fit = &lf->fit;
+    snprintf(fit->loss, sizeof fit->loss, "%s", o->params.loss == FIT_LOSS_HUBER ? "huber" : "mse");
+    snprintf(fit->space, sizeof fit->space, "%s", o->params.space == FIT_SPACE_LOG ? "log" : "linear");
+    snprintf(fit->method, sizeof fit->method, "%s", r->method);
+    fit->objective = r->objective;
+    fit->delta = o->params.huber_delta;
+    fit->rmse = r->rmse;
+    fit->n = r->n;
+    fit->starts = r->starts;
+    fit->starts_at_best = r->starts_at_best;
+    fit->seed = o->params.seed;
+    fit->converged = r->converged;
+    fit->data = calloc(npaths, sizeof *fit->data);
+    fit->filters = calloc(o->sweep.maps.n + o->sweep.wheres.n + 1, sizeof *fit->filters);
+    lf->version = strdup(LOOPSCALE_VERSION);
+    lf->command = strdup(cli_command_line());
+    if (!fit->data || !fit->filters || !lf->version || !lf->command || (b && b->ndraws > 0 && !lf->draws)) {
+        lawfile_free(lf);
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        return NULL;
+    }
+    for (size_t i = 0; i < npaths; i++) {
+        fit->data[i].path = strdup(paths[i]);
+        fit->ndata++;
+        if (!fit->data[i].path) {
+            lawfile_free(lf);
+            ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+            return NULL;
+        }
+        /* Standard input cannot be read twice; its checksum is left empty. */
+        if (strcmp(paths[i], "-") != 0 && sha256_file(paths[i], fit->data[i].sha256, err) != 0) {
+            lawfile_free(lf);
+            return NULL;
+        }
+    }
+    char buf[512];
+    for (size_t i = 0; i < o->sweep.maps.n + o->sweep.wheres.n; i++) {
+        int is_map = i < o->sweep.maps.n;
+        snprintf(buf, sizeof buf, "%s %s", is_map ? "--map" : "--where",
+                 is_map ? o->sweep.maps.v[i] : o->sweep.wheres.v[i - o->sweep.maps.n]);
+        fit->filters[fit->nfilters] = strdup(buf);
+        if (!fit->filters[fit->nfilters++]) {
+            lawfile_free(lf);
+            ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+            return NULL;
+        }
+    }
+    (void)s;
+    return lf;
+}
+
+int cmd_fit(int argc, char **argv)
+{
+    const char *cmd = "fit";
+    static const struct option longopts[] = {CLI_HELP_OPTION,
+                                             {"law", required_argument, NULL, 'l'},
+                                             {"loss", required_argument, NULL, OPT_LOSS},
+                                             {"huber-delta", required_argument, NULL, OPT_DELTA},
+                                             {"space", required_argument, NULL, OPT_SPACE},
+                                             {"grid", required_argument, NULL, OPT_GRID},
+                                             {"starts", required_argument, NULL, OPT_STARTS},
+                                             {"fix", required_argument, NULL, OPT_FIX},
+                                             {"bootstrap", required_argument, NULL, OPT_BOOTSTRAP},
+                                             {"group", required_argument, NULL, OPT_GROUP},
+                                             {"ci", required_argument, NULL, OPT_CI},
+                                             {"seed", required_argument, NULL, OPT_SEED},
+                                             {"threads", required_argument, NULL, OPT_THREADS},
+                                             {"scale", required_argument, NULL, OPT_SCALE},
+                                             {"max-iterations", required_argument, NULL, OPT_MAX_ITER},
+                                             {"format", required_argument, NULL, OPT_FORMAT},
+                                             {"output", required_argument, NULL, 'o'},
+                                             CLI_SWEEP_OPTIONS,
+                                             {NULL, 0, NULL, 0}};
+    fit_options o;
+    memset(&o, 0, sizeof o);
+    fit_default_parameters(&o.params);
+    o.kind = (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE};
+    o.ci = 0.95;
+    ls_error err;
+    int status = 0, opt;
+    long value = 0;
+    opterr = 0;
+    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:o:", longopts, NULL)) != -1) {
+        int handled = cli_sweep_option(&o.sweep, opt, optarg);
+        if (handled < 0)
+            status = ls_exit_status(LS_ERR_INTERNAL);
+        if (handled)
+            continue;
+        switch (opt) {
+        case 'h': status = -1; break;
+        case 'l':
+            if (law_kind_parse(optarg, &o.kind, &err) != 0)
+                status = cli_usage_error(cmd, "--law: %s", err.message);
+            break;
+        case OPT_LOSS:
+            if (strcmp(optarg, "huber") == 0 || strcmp(optarg, "mse") == 0)
+                o.params.loss = optarg[0] == 'h' ? FIT_LOSS_HUBER : FIT_LOSS_MSE;
+            else
+                status = cli_usage_error(cmd, "--loss: '%s' is not huber or mse", optarg);
+            break;
+        case OPT_DELTA: status = cli_parse_positive(cmd, "--huber-delta", optarg, &o.params.huber_delta); break;
+        case OPT_SPACE:
+            if (strcmp(optarg, "log") == 0 || strcmp(optarg, "linear") == 0)
+                o.params.space = optarg[1] == 'o' ? FIT_SPACE_LOG : FIT_SPACE_LINEAR;
+            else
+                status = cli_usage_error(cmd, "--space: '%s' is not log or linear", optarg);
+            break;
+        case OPT_GRID:
+            if (strcmp(optarg, "chinchilla") == 0)
+                o.params.grid_chinchilla = 1;
+            else
+                status = cli_usage_error(cmd, "--grid: '%s' is not chinchilla", optarg);
+            break;
+        case OPT_STARTS:
+            status = cli_parse_long(cmd, "--starts", optarg, 1, 1000000, &value);
+            o.params.starts = (size_t)value;
+            break;
+        case OPT_FIX:
+            if (cli_strings_push(&o.fixes, optarg) != 0)
+                status = ls_exit_status(LS_ERR_INTERNAL);
+            break;
+        case OPT_BOOTSTRAP:
+            status = cli_parse_long(cmd, "--bootstrap", optarg, 0, 10000000, &value);
+            o.bootstrap = (size_t)value;
+            break;
+        case OPT_GROUP: o.group = optarg; break;
+        case OPT_CI:
+            status = cli_parse_double(cmd, "--ci", optarg, &o.ci);
+            if (status == 0 && !(o.ci > 0 && o.ci < 1))
+                status = cli_usage_error(cmd, "--ci: '%s' must be between 0 and 1", optarg);
+            break;
+        case OPT_SEED: status = cli_parse_seed(cmd, optarg, &o.params.seed); break;
+        case OPT_THREADS:
+            status = cli_parse_long(cmd, "--threads", optarg, 1, 256, &value);
+            o.params.threads = (int)value;
+            break;
+        case OPT_SCALE:
+            if (strcmp(optarg, "levenberg") == 0)
+                o.params.scale = FIT_SCALE_LEVENBERG;
+            else if (strcmp(optarg, "more") == 0)
+                o.params.scale = FIT_SCALE_MORE;
+            else if (strcmp(optarg, "marquardt") == 0)
+                o.params.scale = FIT_SCALE_MARQUARDT;
+            else
+                status = cli_usage_error(cmd, "--scale: '%s' is not levenberg, more or marquardt", optarg);
+            break;
+        case OPT_MAX_ITER:
+            status = cli_parse_long(cmd, "--max-iterations", optarg, 1, 1000000, &value);
+            o.params.max_iterations = (size_t)value;
+            break;
+        case OPT_FORMAT:
+            status = cli_parse_format(cmd, optarg, 1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_JSON, &o.format);
+            break;
+        case 'o': o.output = optarg; break;
+        default: status = cli_option_error(cmd, opt, argv); break;
+        }
+    }
+    if (status == -1) {
+        cli_sweep_args_free(&o.sweep);
+        cli_strings_free(&o.fixes);
+        return cli_help(USAGE);
+    }
+    for (size_t i = 0; status == 0 && i < o.fixes.n; i++)
+        status = parse_fix(cmd, o.fixes.v[i], o.kind, &o.params);
+    if (status == 0 && optind >= argc)
+        status = cli_usage_error(cmd, "give at least one SWEEP file");
+    if (status == 0 && o.group && o.bootstrap == 0)
+        status = cli_usage_error(cmd, "--group needs --bootstrap N");
+
+    sweep *s = NULL;
+    fit_result result;
+    fit_bootstrap boot;
+    memset(&boot, 0, sizeof boot);
+    lawfile *lf = NULL;
+    if (status == 0) {
+        sweep_options so = cli_sweep_options(&o.sweep);
+        so.require_loss = 1;
+        so.group_column = o.group;
+        s = sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
+        if (!s)
+            status = cli_fail(cmd, &err);
+    }
+    progress_state ps = {"starts", 0, 0};
+    if (status == 0 && isatty(STDERR_FILENO)) {
+        o.params.progress = show_progress;
+        o.params.progress_context = &ps;
+    }
+    double t0 = now_seconds();
+    if (status == 0 && fit_run(s, o.kind, &o.params, &result, &err) != 0)
+        status = cli_fail(cmd, &err);
+    end_progress(&ps);
+    if (status == 0) {
+        law_param list[LAW_NPARAMS];
+        size_t np = law_params_of(o.kind, list);
+        for (size_t i = 0; i < np; i++)
+            if (result.unidentified[list[i]])
+                cli_warn(cmd, "%s is held at %g: %s", law_param_name(list[i]), result.law.p[list[i]],
+                         fit_unidentified_reason(list[i]));
+    }
+    if (status == 0 && result.converged && o.bootstrap > 0) {
+        ps.what = "bootstrap draws";
+        size_t perturbed = 2;
+        if (fit_run_bootstrap(s, &result, &o.params, o.bootstrap, perturbed, o.group != NULL, o.ci, &boot, &err) != 0)
+            status = cli_fail(cmd, &err);
+        end_progress(&ps);
+    }
+    double seconds = now_seconds() - t0;
+    if (status == 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        int threads = o.params.threads > 0 ? o.params.threads : (int)(cores > 0 ? cores : 1);
+        if (o.format == CLI_FORMAT_JSON || (o.output && result.converged)) {
+            lf = make_lawfile(&o, s, &result, &boot, argv + optind, (size_t)(argc - optind), &err);
+            if (!lf)
+                status = cli_fail(cmd, &err);
+        }
+        if (status == 0 && o.format == CLI_FORMAT_JSON) {
+            char *text = lawfile_to_json(lf, &err);
+            if (!text)
+                status = cli_fail(cmd, &err);
+            else
+                fputs(text, stdout);
+            free(text);
+        } else if (status == 0) {
+            status = print_table(&o, s, &result, &boot, seconds, threads);
+        }
+    }
+    if (status == 0 && !result.converged) {
+        cli_error(cmd, "the best of %zu starts did not converge (after %zu iterations); %s", result.starts,
+                  result.iterations, o.output ? "no law file written" : "its numbers are not a fit");
+        status = ls_exit_status(LS_ERR_NOCONV);
+    }
+    if (status == 0 && o.output && lawfile_write(lf, o.output, &err) != 0)
+        status = cli_fail(cmd, &err);
+    lawfile_free(lf);
+    fit_bootstrap_free(&boot);
+    sweep_free(s);
+    cli_sweep_args_free(&o.sweep);
+    cli_strings_free(&o.fixes);
+    return status;
+}

@@ -1,0 +1,1121 @@
+#include "loopscale/fit.h"
+
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_multifit_nlinear.h>
+#include <gsl/gsl_qrng.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A residual vector entry for parameters where the law cannot be evaluated
+ * (a step that overflowed): large enough that the trust region rejects the
+ * step, small enough that its square stays finite. */
+#define BAD_RESIDUAL 1e50
+
+void fit_default_parameters(fit_parameters *p)
+{
+    memset(p, 0, sizeof *p);
+    p->loss = FIT_LOSS_HUBER;
+    p->huber_delta = 1e-3;
+    p->space = FIT_SPACE_LOG;
+    p->starts = 128;
+    p->stage_two_seeds = 2;
+    p->seed = 1;
+    p->max_iterations = 500;
+    p->xtol = 1e-10;
+    p->gtol = 1e-12;
+    p->ftol = 1e-10;
+    p->scale = FIT_SCALE_LEVENBERG;
+    p->best_rtol = 1e-6;
+}
+
+/* ---- the least-squares problem --------------------------------------------- */
+
+/* The solver works in coordinates v where the scale parameters are centred
+ * on the data: u_A = v_A + c_N v_alpha with c_N the mean ln N_act (and
+ * likewise delta/gamma with c_N, B/beta and omega/zeta with c_D, the mean
+ * ln D).  ln A and alpha are otherwise almost collinear (ln N is near 20
+ * everywhere), and the trust region creeps along that valley; centred, the
+ * same fit takes several times fewer iterations. */
+typedef struct coupling {
+    size_t target, source; /* indices into free_params */
+    double coefficient;
+} coupling;
+
+typedef struct problem {
+    law_kind kind;
+    size_t n;
+    const law_row *rows;
+    const double *target;      /* ln L (log space) or L */
+    const double *weight;      /* bootstrap multiplicities, or NULL for all 1 */
+    const double *sqrt_weight; /* their square roots */
+    size_t nfree;
+    law_param free_params[LAW_NPARAMS];
+    law held;                  /* every parameter's value when it is not free */
+    fit_loss loss;
+    double delta;
+    fit_space space;
+    double center_ln_n, center_ln_d;
+    size_t ncouplings;
+    coupling couplings[4];
+} problem;
+
+static void to_solver(const problem *pb, const double *u, double *v)
+{
+    memcpy(v, u, pb->nfree * sizeof *u);
+    for (size_t c = 0; c < pb->ncouplings; c++)
+        v[pb->couplings[c].target] -= pb->couplings[c].coefficient * u[pb->couplings[c].source];
+}
+
+static void from_solver(const problem *pb, const double *v, double *u)
+{
+    memcpy(u, v, pb->nfree * sizeof *v);
+    for (size_t c = 0; c < pb->ncouplings; c++)
+        u[pb->couplings[c].target] += pb->couplings[c].coefficient * v[pb->couplings[c].source];
+}
+
+static double huber(double r, double delta)
+{
+    double a = fabs(r);
+    return a <= delta ? 0.5 * r * r : delta * (a - 0.5 * delta);
+}
+
+static double objective_term(const problem *pb, double r)
+{
+    return pb->loss == FIT_LOSS_MSE ? r * r : huber(r, pb->delta);
+}
+
+/* The residual handed to least squares, and its derivative d f / d r.  For
+ * Huber it is sign(r) sqrt(2 rho(r)): half its square is rho, so GSL's
+ * 1/2 |f|^2 is the Huber sum exactly, and f f' = psi(r) makes the gradient
+ * exact.  For mse it is r itself (1/2 |f|^2 is half the sum of squares). */
+static double robust_residual(const problem *pb, double r, double *slope)
+{
+    double a = fabs(r);
+    if (pb->loss == FIT_LOSS_MSE || a <= pb->delta) {
+        *slope = 1.0;
+        return r;
+    }
+    double f = sqrt(2.0 * pb->delta * a - pb->delta * pb->delta);
+    *slope = pb->delta / f;
+    return r < 0 ? -f : f;
+}
+
+static void law_from_fitted(const problem *pb, const double *u, law *l)
+{
+    *l = pb->held;
+    for (size_t k = 0; k < pb->nfree; k++)
+        l->p[pb->free_params[k]] = law_param_from_fitted(pb->free_params[k], u[k]);
+}
+
+static int law_is_finite(const law *l)
+{
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        if (!isfinite(l->p[j]))
+            return 0;
+    return 1;
+}
+
+/* One thread's solver: a GSL workspace sized once from (n, p) and reused for
+ * every start, plus the residuals and their gradients at the last point
+ * evaluated, so that GSL's separate f and df calls (and our objective) cost
+ * one pass over the data. */
+typedef struct solver {
+    const problem *pb;
+    const fit_parameters *fp;
+    gsl_multifit_nlinear_workspace *w;
+    gsl_multifit_nlinear_fdf fdf;
+    gsl_vector *x0;
+    double *resid;       /* r_i */
+    double *grad;        /* d r_i / d v_k, n x nfree */
+    double *fval;        /* the least-squares residual f_i, bootstrap weight included */
+    double *slope;       /* d f_i / d r_i, likewise */
+    double *at;          /* the point they belong to */
+    int ok;              /* the law could be evaluated there */
+    int valid;
+} solver;
+
+/* Residuals and their gradients with respect to the solver coordinates v. */
+static void evaluate(solver *s, const double *v)
+{
+    const problem *pb = s->pb;
+    size_t p = pb->nfree;
+    double u[LAW_NPARAMS];
+    from_solver(pb, v, u);
+    law l;
+    law_from_fitted(pb, u, &l);
+    memcpy(s->at, v, p * sizeof *v);
+    s->valid = 1;
+    s->ok = law_is_finite(&l);
+    if (!s->ok)
+        return;
+    law_prepared prep;
+    law_prepare(&prep, &l);
+    double g[LAW_NPARAMS];
+    for (size_t i = 0; i < pb->n; i++) {
+        double ln_pred = law_row_log_loss_grad(&prep, &pb->rows[i], g);
+        double scale = 1.0, r;
+        if (pb->space == FIT_SPACE_LOG) {
+            r = ln_pred - pb->target[i];
+        } else {
+            scale = exp(ln_pred); /* d Lhat = Lhat d ln Lhat */
+            r = scale - pb->target[i];
+        }
+        if (!isfinite(r)) {
+            s->ok = 0;
+            return;
+        }
+        s->resid[i] = r;
+        s->fval[i] = robust_residual(pb, r, &s->slope[i]);
+        if (pb->sqrt_weight) {
+            s->fval[i] *= pb->sqrt_weight[i];
+            s->slope[i] *= pb->sqrt_weight[i];
+        }
+        double *row = s->grad + i * p;
+        for (size_t k = 0; k < p; k++)
+            row[k] = scale * g[pb->free_params[k]];
+        for (size_t c = 0; c < pb->ncouplings; c++)
+            row[pb->couplings[c].source] += pb->couplings[c].coefficient * row[pb->couplings[c].target];
+    }
+}
+
+static void ensure_evaluated(solver *s, const gsl_vector *x)
+{
+    size_t p = s->pb->nfree;
+    int same = s->valid;
+    for (size_t k = 0; same && k < p; k++)
+        same = s->at[k] == gsl_vector_get(x, k);
+    if (!same) {
+        double v[LAW_NPARAMS];
+        for (size_t k = 0; k < p; k++)
+            v[k] = gsl_vector_get(x, k);
+        evaluate(s, v);
+    }
+}
+
+static int residual_fn(const gsl_vector *x, void *params, gsl_vector *f)
+{
+    solver *s = params;
+    ensure_evaluated(s, x);
+    for (size_t i = 0; i < s->pb->n; i++)
+        f->data[i * f->stride] = s->ok ? s->fval[i] : BAD_RESIDUAL;
+    return GSL_SUCCESS;
+}
+
+static int jacobian_fn(const gsl_vector *x, void *params, gsl_matrix *J)
+{
+    solver *s = params;
+    size_t p = s->pb->nfree;
+    ensure_evaluated(s, x);
+    for (size_t i = 0; i < s->pb->n; i++) {
+        double *out = J->data + i * J->tda;
+        const double *row = s->grad + i * p;
+        double slope = s->ok ? s->slope[i] : 0.0;
+        for (size_t k = 0; k < p; k++)
+            out[k] = slope * row[k];
+    }
+    return GSL_SUCCESS;
+}
+
+static const gsl_multifit_nlinear_scale *gsl_scale(fit_scale scale)
+{
+    switch (scale) {
+    case FIT_SCALE_MORE: return gsl_multifit_nlinear_scale_more;
+    case FIT_SCALE_MARQUARDT: return gsl_multifit_nlinear_scale_marquardt;
+    default: return gsl_multifit_nlinear_scale_levenberg;
+    }
+}
+
+static void solver_free(solver *s)
+{
+    if (s->w)
+        gsl_multifit_nlinear_free(s->w);
+    gsl_vector_free(s->x0);
+    free(s->resid);
+    free(s->grad);
+    free(s->fval);
+    free(s->slope);
+    free(s->at);
+    memset(s, 0, sizeof *s);
+}
+
+static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
+{
+    memset(s, 0, sizeof *s);
+    s->pb = pb;
+    s->fp = fp;
+    gsl_multifit_nlinear_parameters params = gsl_multifit_nlinear_default_parameters();
+    params.trs = gsl_multifit_nlinear_trs_lm;
+    params.scale = gsl_scale(fp->scale);
+    /* n >> p: the normal equations are cheap and, with the trust region's
+     * damping, well enough conditioned (docs/fitting.md). */
+    params.solver = gsl_multifit_nlinear_solver_cholesky;
+    s->w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &params, pb->n, pb->nfree);
+    s->x0 = gsl_vector_alloc(pb->nfree);
+    s->resid = malloc(pb->n * sizeof *s->resid);
+    s->grad = malloc(pb->n * pb->nfree * sizeof *s->grad);
+    s->fval = malloc(pb->n * sizeof *s->fval);
+    s->slope = malloc(pb->n * sizeof *s->slope);
+    s->at = malloc(pb->nfree * sizeof *s->at);
+    if (!s->w || !s->x0 || !s->resid || !s->grad || !s->fval || !s->slope || !s->at) {
+        solver_free(s);
+        return LS_ERR_INTERNAL;
+    }
+    s->fdf.f = residual_fn;
+    s->fdf.df = jacobian_fn;
+    s->fdf.fvv = NULL;
+    s->fdf.n = pb->n;
+    s->fdf.p = pb->nfree;
+    s->fdf.params = s;
+    return 0;
+}
+
+typedef struct start_result {
+    double objective; /* +inf when the solve failed outright */
+    int converged;
+    size_t iterations;
+    double u[LAW_NPARAMS];
+} start_result;
+
+/* The objective at the point last evaluated, from its residuals. */
+static double current_objective(const solver *s)
+{
+    const problem *pb = s->pb;
+    if (!s->ok)
+        return INFINITY;
+    double sum = 0.0;
+    for (size_t i = 0; i < pb->n; i++)
+        sum += (pb->weight ? pb->weight[i] : 1.0) * objective_term(pb, s->resid[i]);
+    return sum;
+}
+
+/* One local solve from u0: GSL's trust-region Levenberg-Marquardt on the
+ * residuals sign(r) sqrt(2 rho(r)).  It stops when GSL's step test (xtol)
+ * or gradient test (gtol) passes, or, unless `polish`, when two steps in a
+ * row lower the objective by less than ftol relative.  On a Huber objective
+ * most residuals sit in the linear branch, where the Gauss-Newton model has
+ * half the curvature IRLS would give; the objective settles long before the
+ * last digits of x, which come one per ~10 steps.  So starts stop on the
+ * objective, and the best one is then polished to xtol.  (IRLS through
+ * gsl_multifit_nlinear_winit was measured too: re-weighting restarts the
+ * damping, and it took 3.8 times more steps; docs/fitting.md.) */
+static void solve_from(solver *s, const double *u0, start_result *res, int polish)
+{
+    const problem *pb = s->pb;
+    const fit_parameters *fp = s->fp;
+    size_t p = pb->nfree;
+    double v[LAW_NPARAMS];
+    res->objective = INFINITY;
+    res->converged = 0;
+    res->iterations = 0;
+    memcpy(res->u, u0, p * sizeof *u0);
+    to_solver(pb, u0, v);
+    for (size_t k = 0; k < p; k++)
+        gsl_vector_set(s->x0, k, v[k]);
+    s->valid = 0; /* a new problem (bootstrap weights) may share this point */
+    if (gsl_multifit_nlinear_init(s->x0, &s->fdf, s->w) != GSL_SUCCESS)
+        return;
+    double objective = current_objective(s);
+    int converged = 0;
+    size_t quiet = 0, stuck = 0, iter;
+    for (iter = 0; iter < fp->max_iterations && !converged; iter++) {
+        int status = gsl_multifit_nlinear_iterate(s->w);
+        if (status == GSL_ENOPROG) {
+            /* No step lowers the objective: a minimum to machine precision
+             * (or a point where the law cannot be evaluated nearby). */
+            if (++stuck >= 2) {
+                converged = s->ok && iter > 0;
+                break;
+            }
+        } else if (status != GSL_SUCCESS) {
+            break;
+        } else {
+            stuck = 0;
+        }
+        int info = 0;
+        if (status == GSL_SUCCESS && gsl_multifit_nlinear_test(fp->xtol, fp->gtol, 0.0, &info, s->w) == GSL_SUCCESS)
+            converged = 1;
+        ensure_evaluated(s, gsl_multifit_nlinear_position(s->w));
+        double next = current_objective(s);
+        quiet = objective - next <= fp->ftol * next ? quiet + 1 : 0;
+        objective = next;
+        if (!polish && quiet >= 2)
+            converged = 1;
+    }
+    const gsl_vector *x = gsl_multifit_nlinear_position(s->w);
+    for (size_t k = 0; k < p; k++)
+        v[k] = gsl_vector_get(x, k);
+    from_solver(pb, v, res->u);
+    evaluate(s, v);
+    res->iterations = iter;
+    res->objective = current_objective(s);
+    res->converged = converged && isfinite(res->objective);
+}
+
+/* ---- multi-start, in parallel ------------------------------------------------- */
+
+typedef struct multistart {
+    const problem *pb;
+    const fit_parameters *fp;
+    const double *starts; /* nstarts x nfree */
+    size_t nstarts;
+    start_result *results;
+    atomic_size_t next;
+    atomic_size_t done;
+    atomic_int failed;
+    size_t progress_base, progress_total;
+} multistart;
+
+typedef struct worker_arg {
+    multistart *ms;
+    int reports_progress;
+} worker_arg;
+
+static void *multistart_worker(void *arg)
+{
+    worker_arg *wa = arg;
+    multistart *ms = wa->ms;
+    solver s;
+    if (solver_init(&s, ms->pb, ms->fp) != 0) {
+        atomic_store(&ms->failed, 1);
+        return NULL;
+    }
+    size_t i;
+    while ((i = atomic_fetch_add(&ms->next, 1)) < ms->nstarts) {
+        solve_from(&s, ms->starts + i * ms->pb->nfree, &ms->results[i], 0);
+        size_t done = atomic_fetch_add(&ms->done, 1) + 1;
+        if (wa->reports_progress && ms->fp->progress)
+            ms->fp->progress(ms->fp->progress_context, ms->progress_base + done, ms->progress_total);
+    }
+    solver_free(&s);
+    return NULL;
+}
+
+static int thread_count(const fit_parameters *fp, size_t work)
+{
+    long t = fp->threads > 0 ? fp->threads : sysconf(_SC_NPROCESSORS_ONLN);
+    if (t < 1)
+        t = 1;
+    if ((size_t)t > work)
+        t = (long)(work ? work : 1);
+    return (int)(t > 256 ? 256 : t);
+}
+
+/* Run every start; results[i] belongs to start i whatever the threads. */
+static int run_starts(const problem *pb, const fit_parameters *fp, const double *starts, size_t nstarts,
+                      start_result *results, size_t progress_base, size_t progress_total, ls_error *err)
+{
+    multistart ms = {pb, fp, starts, nstarts, results, 0, 0, 0, progress_base, progress_total};
+    int nthreads = thread_count(fp, nstarts);
+    pthread_t threads[256];
+    worker_arg args[256];
+    int started = 0;
+    for (int t = 1; t < nthreads; t++) {
+        args[t] = (worker_arg){&ms, 0};
+        if (pthread_create(&threads[t], NULL, multistart_worker, &args[t]) != 0)
+            break;
+        started++;
+    }
+    args[0] = (worker_arg){&ms, 1};
+    multistart_worker(&args[0]);
+    for (int t = 1; t <= started; t++)
+        pthread_join(threads[t], NULL);
+    if (atomic_load(&ms.failed))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory for the solver workspaces");
+    return 0;
+}
+
+/* ---- starting points ------------------------------------------------------------ */
+
+/* Chinchilla's grid (Hoffmann et al. 2022; Epoch AI's replication), in
+ * fitted coordinates: a = ln A, b = ln B, e = ln c. */
+static const double GRID_ALPHA_BETA[] = {0, 0.5, 1, 1.5, 2};
+static const double GRID_E[] = {-1, -0.5, 0, 0.5, 1};
+static const double GRID_AB[] = {0, 5, 10, 15, 20, 25};
+
+typedef struct axis {
+    law_param param;
+    const double *values; /* fitted coordinates */
+    size_t n;
+    double low, high;     /* the same range, for Sobol points */
+} axis;
+
+static const axis BASE_AXES[] = {
+    {LAW_P_A, GRID_AB, 6, 0, 25},
+    {LAW_P_ALPHA, GRID_ALPHA_BETA, 5, 0, 2},
+    {LAW_P_B, GRID_AB, 6, 0, 25},
+    {LAW_P_BETA, GRID_ALPHA_BETA, 5, 0, 2},
+    {LAW_P_C, GRID_E, 5, -1, 1},
+};
+
+/* Typical values the extra parameters are held at in stage one, and the
+ * small grid of values stage two starts them from (natural units). */
+typedef struct extra_start {
+    double typical;
+    double grid[2];
+    size_t ngrid;
+} extra_start;
+
+static const extra_start EXTRA_STARTS[LAW_NPARAMS] = {
+    [LAW_P_DELTA] = {0.0, {0.0, -0.2}, 2},
+    [LAW_P_GAMMA] = {0.0, {0.0}, 1},
+    [LAW_P_OMEGA] = {0.0, {0.0}, 1},
+    [LAW_P_ZETA] = {0.0, {0.0}, 1},
+    [LAW_P_E_START] = {1.0, {1.0}, 1},
+    [LAW_P_E_MAX] = {100.0, {30.0, 1000.0}, 2},
+    [LAW_P_PHI] = {0.5, {0.3, 0.8}, 2},
+    [LAW_P_KAPPA1] = {1.0, {0.5, 2.0}, 2},
+    [LAW_P_KAPPA2] = {2.0, {1.0, 4.0}, 2},
+    [LAW_P_THETA] = {0.3, {0.1, 0.5}, 2},
+};
+
+static int is_base_param(law_param j) { return j <= LAW_P_C; }
+
+/* Base starts for the free base parameters of pb (which frees only those):
+ * the Chinchilla grid or `count` Sobol points in the same box. */
+static double *base_starts(const problem *pb, const fit_parameters *fp, size_t *count, ls_error *err)
+{
+    size_t p = pb->nfree;
+    const axis *axes[LAW_NPARAMS];
+    for (size_t k = 0; k < p; k++) {
+        axes[k] = NULL;
+        for (size_t a = 0; a < sizeof BASE_AXES / sizeof *BASE_AXES; a++)
+            if (BASE_AXES[a].param == pb->free_params[k])
+                axes[k] = &BASE_AXES[a];
+    }
+    size_t n = fp->starts;
+    if (fp->grid_chinchilla) {
+        n = 1;
+        for (size_t k = 0; k < p; k++)
+            n *= axes[k]->n;
+    }
+    double *u = malloc((n ? n : 1) * (p ? p : 1) * sizeof *u);
+    gsl_qrng *q = !fp->grid_chinchilla && p > 0 ? gsl_qrng_alloc(gsl_qrng_sobol, (unsigned)p) : NULL;
+    if (!u || (!fp->grid_chinchilla && p > 0 && !q)) {
+        free(u);
+        gsl_qrng_free(q);
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        double point[LAW_NPARAMS];
+        if (q)
+            gsl_qrng_get(q, point);
+        size_t rest = i;
+        /* The grid in Epoch's nesting: the last axis varies fastest. */
+        for (size_t kk = p; kk-- > 0;) {
+            const axis *ax = axes[kk];
+            if (fp->grid_chinchilla) {
+                u[i * p + kk] = ax->values[rest % ax->n];
+                rest /= ax->n;
+            } else {
+                u[i * p + kk] = ax->low + (ax->high - ax->low) * point[kk];
+            }
+        }
+    }
+    gsl_qrng_free(q);
+    *count = n;
+    return u;
+}
+
+/* ---- setting up a fit ----------------------------------------------------------- */
+
+typedef struct prepared_data {
+    size_t n;
+    law_row *rows;
+    double *log_loss, *loss;
+} prepared_data;
+
+static void prepared_data_free(prepared_data *d)
+{
+    free(d->rows);
+    free(d->log_loss);
+    free(d->loss);
+    memset(d, 0, sizeof *d);
+}
+
+static int prepare_data(const sweep *s, prepared_data *d, ls_error *err)
+{
+    memset(d, 0, sizeof *d);
+    if (!s->has_loss)
+        return ls_error_set(err, LS_ERR_DATA, "%s: no column 'loss' to fit", s->name);
+    d->n = s->n;
+    d->rows = malloc(s->n * sizeof *d->rows);
+    d->log_loss = malloc(s->n * sizeof *d->log_loss);
+    d->loss = malloc(s->n * sizeof *d->loss);
+    if (!d->rows || !d->log_loss || !d->loss) {
+        prepared_data_free(d);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    for (size_t i = 0; i < s->n; i++) {
+        const sweep_row *r = &s->rows[i];
+        law_point x = {r->n_act, r->n_total, isnan(r->n_loop) ? 0.0 : r->n_loop, r->R, r->E, r->tokens};
+        law_row_init(&d->rows[i], &x);
+        d->loss[i] = r->loss;
+        d->log_loss[i] = log(r->loss);
+    }
+    return 0;
+}
+
+/* Which parameters the sweep cannot identify (SPEC §4). */
+static void find_unidentified(const sweep *s, law_kind kind, unsigned char out[LAW_NPARAMS])
+{
+    int looped = 0, looped_sparse = 0, moe = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const sweep_row *r = &s->rows[i];
+        looped |= r->R > 1;
+        looped_sparse |= r->R > 1 && r->n_total > r->n_act;
+        moe |= r->E > 1;
+    }
+    memset(out, 0, LAW_NPARAMS);
+    static const law_param loop_params[] = {LAW_P_PHI, LAW_P_KAPPA1, LAW_P_KAPPA2, LAW_P_THETA};
+    static const law_param moe_params[] = {LAW_P_DELTA, LAW_P_GAMMA, LAW_P_OMEGA, LAW_P_ZETA, LAW_P_E_MAX};
+    for (size_t i = 0; i < 4; i++)
+        if (!looped || (loop_params[i] == LAW_P_THETA && !looped_sparse))
+            out[loop_params[i]] = 1;
+    for (size_t i = 0; i < 5; i++)
+        if (!moe)
+            out[moe_params[i]] = 1;
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        out[j] = out[j] && law_uses_param(kind, (law_param)j);
+}
+
+const char *fit_unidentified_reason(law_param param)
+{
+    switch (param) {
+    case LAW_P_THETA: return "no looped run (R > 1) has m < 1";
+    case LAW_P_PHI: case LAW_P_KAPPA1: case LAW_P_KAPPA2: return "no run has R > 1";
+    default: return "no run has E > 1";
+    }
+}
+
+static void problem_init(problem *pb, law_kind kind, const prepared_data *d, const fit_parameters *fp)
+{
+    memset(pb, 0, sizeof *pb);
+    pb->kind = kind;
+    pb->n = d->n;
+    pb->rows = d->rows;
+    pb->target = fp->space == FIT_SPACE_LOG ? d->log_loss : d->loss;
+    pb->loss = fp->loss;
+    pb->delta = fp->huber_delta;
+    pb->space = fp->space;
+    law_init(&pb->held, kind);
+    for (size_t i = 0; i < d->n; i++) {
+        pb->center_ln_n += d->rows[i].ln_n_act / (double)d->n;
+        pb->center_ln_d += d->rows[i].ln_d / (double)d->n;
+    }
+}
+
+static void problem_free_only(problem *pb, const unsigned char fixed[LAW_NPARAMS])
+{
+    law_param list[LAW_NPARAMS];
+    size_t np = law_params_of(pb->kind, list);
+    int index[LAW_NPARAMS];
+    pb->nfree = 0;
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        index[j] = -1;
+    for (size_t i = 0; i < np; i++)
+        if (!fixed[list[i]]) {
+            index[list[i]] = (int)pb->nfree;
+            pb->free_params[pb->nfree++] = list[i];
+        }
+    static const struct {
+        law_param target, source;
+        int on_tokens;
+    } pairs[] = {{LAW_P_A, LAW_P_ALPHA, 0}, {LAW_P_DELTA, LAW_P_GAMMA, 0}, {LAW_P_B, LAW_P_BETA, 1},
+                 {LAW_P_OMEGA, LAW_P_ZETA, 1}};
+    pb->ncouplings = 0;
+    for (size_t c = 0; c < 4; c++)
+        if (index[pairs[c].target] >= 0 && index[pairs[c].source] >= 0)
+            pb->couplings[pb->ncouplings++] = (coupling){(size_t)index[pairs[c].target],
+                                                         (size_t)index[pairs[c].source],
+                                                         pairs[c].on_tokens ? pb->center_ln_d : pb->center_ln_n};
+}
+
+static int compare_results(const void *a, const void *b)
+{
+    const start_result *x = *(const start_result *const *)a, *y = *(const start_result *const *)b;
+    /* converged first, then by objective */
+    if (x->converged != y->converged)
+        return y->converged - x->converged;
+    if (x->objective != y->objective)
+        return (x->objective > y->objective) - (x->objective < y->objective);
+    return (x > y) - (x < y); /* earlier start first */
+}
+
+/* The best result (lowest objective; earliest start on ties). */
+static size_t best_of(const start_result *r, size_t n)
+{
+    size_t best = 0;
+    for (size_t i = 1; i < n; i++)
+        if (r[i].objective < r[best].objective)
+            best = i;
+    return best;
+}
+
+/* Jacobian standard errors of the free parameters at the optimum, in natural
+ * units: Cov(u) = s^2 (J'J)^-1 with J = d r / d u and s^2 = sum r^2 / (n - p),
+ * then se(p) = |dp/du| se(u). */
+static void standard_errors(const problem *pb, const fit_parameters *fp, const double *u, const law *best,
+                            double out[LAW_NPARAMS])
+{
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        out[j] = NAN;
+    size_t n = pb->n, p = pb->nfree;
+    if (n <= p || p == 0)
+        return;
+    problem plain = *pb; /* gradients in the fitted coordinates u */
+    plain.ncouplings = 0;
+    solver s;
+    if (solver_init(&s, &plain, fp) != 0)
+        return;
+    evaluate(&s, u);
+    gsl_matrix *jtj = gsl_matrix_calloc(p, p);
+    if (s.ok && jtj) {
+        double ss = 0.0;
+        for (size_t i = 0; i < n; i++) {
+            ss += s.resid[i] * s.resid[i];
+            for (size_t a = 0; a < p; a++)
+                for (size_t b = 0; b <= a; b++)
+                    *gsl_matrix_ptr(jtj, a, b) += s.grad[i * p + a] * s.grad[i * p + b];
+        }
+        double s2 = ss / (double)(n - p);
+        if (gsl_linalg_cholesky_decomp1(jtj) == GSL_SUCCESS && gsl_linalg_cholesky_invert(jtj) == GSL_SUCCESS) {
+            for (size_t k = 0; k < p; k++) {
+                law_param j = pb->free_params[k];
+                double value = best->p[j];
+                double dp_du = law_param_transform(j) == LAW_TRANSFORM_LOG
+                                   ? value
+                                   : law_param_transform(j) == LAW_TRANSFORM_LOG_MINUS_1 ? value - 1.0 : 1.0;
+                out[j] = fabs(dp_du) * sqrt(s2 * gsl_matrix_get(jtj, k, k));
+            }
+        }
+    }
+    gsl_matrix_free(jtj);
+    solver_free(&s);
+}
+
+static double rmse_of(const prepared_data *d, const law *l)
+{
+    law_prepared prep;
+    law_prepare(&prep, l);
+    double ss = 0.0;
+    for (size_t i = 0; i < d->n; i++) {
+        double diff = exp(law_row_log_loss_grad(&prep, &d->rows[i], NULL)) - d->loss[i];
+        ss += diff * diff;
+    }
+    return sqrt(ss / (double)d->n);
+}
+
+int fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (!(fp->huber_delta > 0))
+        return ls_error_set(err, LS_ERR_USAGE, "the Huber delta must be positive");
+    prepared_data d;
+    int status = prepare_data(s, &d, err);
+    if (status != 0)
+        return status;
+
+    /* What is held fixed: E_start (SPEC §2), --fix, and what the data cannot
+     * identify, at its neutral value. */
+    problem pb;
+    problem_init(&pb, kind, &d, fp);
+    find_unidentified(s, kind, out->unidentified);
+    unsigned char fixed[LAW_NPARAMS] = {0};
+    for (int j = 0; j < LAW_NPARAMS; j++) {
+        if (!law_uses_param(kind, (law_param)j))
+            continue;
+        if (fp->fixed[j]) {
+            fixed[j] = 1;
+            pb.held.p[j] = fp->fixed_value[j];
+            out->unidentified[j] = 0;
+        } else if (out->unidentified[j] || j == LAW_P_E_START) {
+            fixed[j] = 1;
+        }
+    }
+    problem_free_only(&pb, fixed);
+    memcpy(out->fixed, fixed, sizeof fixed);
+    out->n = d.n;
+    out->nfree = pb.nfree;
+    if (pb.nfree == 0) {
+        prepared_data_free(&d);
+        return ls_error_set(err, LS_ERR_USAGE, "every parameter is fixed; nothing to fit");
+    }
+    if (d.n < pb.nfree) {
+        prepared_data_free(&d);
+        return ls_error_set(err, LS_ERR_DATA, "%s: %zu runs cannot determine %zu free parameters", s->name, d.n,
+                            pb.nfree);
+    }
+
+    /* Stage one: the free base parameters, the others held at typical
+     * values (or their fixed ones). */
+    problem stage1 = pb;
+    unsigned char stage1_fixed[LAW_NPARAMS];
+    int has_extra = 0;
+    for (int j = 0; j < LAW_NPARAMS; j++) {
+        stage1_fixed[j] = fixed[j] || !is_base_param((law_param)j);
+        if (!fixed[j] && !is_base_param((law_param)j) && law_uses_param(kind, (law_param)j)) {
+            has_extra = 1;
+            stage1.held.p[j] = EXTRA_STARTS[j].typical;
+        }
+    }
+    problem_free_only(&stage1, stage1_fixed);
+
+    size_t n1 = 0;
+    double *starts1 = NULL, *starts2 = NULL;
+    start_result *results1 = NULL, *results2 = NULL;
+    size_t n2 = 0;
+    if (stage1.nfree > 0) {
+        starts1 = base_starts(&stage1, fp, &n1, err);
+        if (!starts1) {
+            prepared_data_free(&d);
+            return err->code;
+        }
+    } else {
+        /* Every base parameter is fixed: stage two starts from the held values. */
+        n1 = 1;
+        starts1 = calloc(1, sizeof *starts1);
+    }
+    results1 = calloc(n1, sizeof *results1);
+    if (!starts1 || !results1)
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+
+    /* Stage two's size is known before running stage one, for progress. */
+    size_t grid2 = 1;
+    for (size_t k = 0; k < pb.nfree; k++)
+        if (!is_base_param(pb.free_params[k]))
+            grid2 *= EXTRA_STARTS[pb.free_params[k]].ngrid;
+    size_t seeds = has_extra ? (fp->stage_two_seeds ? fp->stage_two_seeds : 1) : 0;
+    if (seeds > n1)
+        seeds = n1;
+    size_t total = (stage1.nfree > 0 ? n1 : 0) + seeds * grid2;
+
+    if (status == 0 && stage1.nfree > 0)
+        status = run_starts(has_extra ? &stage1 : &pb, fp, starts1, n1, results1, 0, total, err);
+
+    start_result *final_results = results1;
+    size_t nfinal = n1;
+    const problem *final_pb = &pb;
+    if (status == 0 && has_extra) {
+        /* The best distinct stage-one solutions, each crossed with the grid
+         * over the extra parameters. */
+        const start_result **order = malloc(n1 * sizeof *order);
+        n2 = seeds * grid2;
+        starts2 = malloc(n2 * pb.nfree * sizeof *starts2);
+        results2 = calloc(n2, sizeof *results2);
+        if (!order || !starts2 || !results2)
+            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        if (status == 0) {
+            for (size_t i = 0; i < n1; i++)
+                order[i] = &results1[i];
+            if (stage1.nfree > 0)
+                qsort(order, n1, sizeof *order, compare_results);
+            size_t chosen = 0;
+            const start_result *picked[64];
+            for (size_t i = 0; i < n1 && chosen < seeds && chosen < 64; i++) {
+                int duplicate = 0;
+                for (size_t c = 0; c < chosen; c++)
+                    duplicate |= fabs(order[i]->objective - picked[c]->objective) <=
+                                 fp->best_rtol * fabs(picked[c]->objective);
+                if (!duplicate || stage1.nfree == 0)
+                    picked[chosen++] = order[i];
+            }
+            n2 = chosen * grid2;
+            for (size_t c = 0; c < chosen; c++) {
+                law seed_law;
+                law_from_fitted(&stage1, picked[c]->u, &seed_law);
+                for (size_t g = 0; g < grid2; g++) {
+                    double *u = starts2 + (c * grid2 + g) * pb.nfree;
+                    size_t rest = g;
+                    for (size_t k = 0; k < pb.nfree; k++) {
+                        law_param j = pb.free_params[k];
+                        double value = seed_law.p[j];
+                        if (!is_base_param(j)) {
+                            const extra_start *e = &EXTRA_STARTS[j];
+                            value = e->grid[rest % e->ngrid];
+                            rest /= e->ngrid;
+                        }
+                        u[k] = law_param_to_fitted(j, value);
+                    }
+                }
+            }
+            status = run_starts(&pb, fp, starts2, n2, results2, stage1.nfree > 0 ? n1 : 0, total, err);
+            final_results = results2;
+            nfinal = n2;
+            out->stage_one_starts = stage1.nfree > 0 ? n1 : 0;
+        }
+        free(order);
+    }
+
+    if (status == 0) {
+        size_t best = best_of(final_results, nfinal);
+        start_result polished, *b = &final_results[best];
+        /* Polish the best start to the step tolerance (see solve_from). */
+        solver sv;
+        if (solver_init(&sv, final_pb, fp) != 0) {
+            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        } else {
+            solve_from(&sv, b->u, &polished, 1);
+            solver_free(&sv);
+            if (polished.converged && polished.objective <= b->objective) {
+                polished.iterations += b->iterations;
+                *b = polished;
+            }
+        }
+        law_from_fitted(final_pb, b->u, &out->law);
+        out->objective = b->objective;
+        out->converged = b->converged;
+        out->iterations = b->iterations;
+        out->starts = nfinal;
+        for (size_t i = 0; i < nfinal; i++) {
+            out->starts_converged += final_results[i].converged;
+            if (final_results[i].objective <= b->objective + fp->best_rtol * fabs(b->objective))
+                out->starts_at_best++;
+        }
+        out->rmse = rmse_of(&d, &out->law);
+        standard_errors(final_pb, fp, b->u, &out->law, out->stderr_of);
+        static const char *const scale_names[] = {"levenberg", "more", "marquardt"};
+        snprintf(out->method, sizeof out->method, "gsl_multifit_nlinear lm/%s/qr; %s starts%s",
+                 scale_names[fp->scale], fp->grid_chinchilla ? "chinchilla-grid" : "sobol",
+                 has_extra ? " + stage-two grid" : "");
+        if (!isfinite(out->objective))
+            status = ls_error_set(err, LS_ERR_NOCONV, "no start could evaluate the law on this sweep");
+    }
+    free(starts1);
+    free(starts2);
+    free(results1);
+    free(results2);
+    prepared_data_free(&d);
+    return status;
+}
+
+double fit_objective(const sweep *s, const law *l, const fit_parameters *fp)
+{
+    law_prepared prep;
+    law_prepare(&prep, l);
+    double sum = 0.0;
+    problem pb;
+    memset(&pb, 0, sizeof pb);
+    pb.loss = fp->loss;
+    pb.delta = fp->huber_delta;
+    for (size_t i = 0; i < s->n; i++) {
+        const sweep_row *r = &s->rows[i];
+        law_point x = {r->n_act, r->n_total, isnan(r->n_loop) ? 0.0 : r->n_loop, r->R, r->E, r->tokens};
+        law_row row;
+        law_row_init(&row, &x);
+        double ln_pred = law_row_log_loss_grad(&prep, &row, NULL);
+        double res = fp->space == FIT_SPACE_LOG ? ln_pred - log(r->loss) : exp(ln_pred) - r->loss;
+        sum += objective_term(&pb, res);
+    }
+    return sum;
+}
+
+/* ---- bootstrap --------------------------------------------------------------------- */
+
+typedef struct bootstrap_job {
+    const problem *pb;        /* the full-data problem; weights per draw */
+    const fit_parameters *fp;
+    const sweep *s;
+    const double *u_full;
+    const unsigned char *loose; /* per free parameter: standard error of u above 1 */
+    size_t ndraws, perturbed;
+    int by_group;
+    double *draws;            /* ndraws x LAW_NPARAMS */
+    unsigned char *ok;        /* per draw */
+    atomic_size_t next, done;
+    atomic_int failed;
+} bootstrap_job;
+
+typedef struct bootstrap_worker_arg {
+    bootstrap_job *job;
+    int reports_progress;
+} bootstrap_worker_arg;
+
+static void *bootstrap_worker(void *arg)
+{
+    bootstrap_worker_arg *wa = arg;
+    bootstrap_job *job = wa->job;
+    const problem *full = job->pb;
+    size_t n = full->n, p = full->nfree;
+    problem pb = *full;
+    double *weight = calloc(n, sizeof *weight);
+    double *sqrt_weight = calloc(n, sizeof *sqrt_weight);
+    double *group_count = job->by_group ? calloc(job->s->ngroups ? job->s->ngroups : 1, sizeof *group_count) : NULL;
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    solver s;
+    int ready = weight && sqrt_weight && rng && (!job->by_group || group_count);
+    pb.weight = weight;
+    pb.sqrt_weight = sqrt_weight;
+    if (!ready || solver_init(&s, &pb, job->fp) != 0) {
+        atomic_store(&job->failed, 1);
+        free(weight);
+        free(sqrt_weight);
+        free(group_count);
+        gsl_rng_free(rng);
+        return NULL;
+    }
+    size_t i;
+    while ((i = atomic_fetch_add(&job->next, 1)) < job->ndraws) {
+        /* Draw i's own stream: the same draws whatever the threads. */
+        gsl_rng_set(rng, job->fp->seed * 2654435761UL + i + 1);
+        memset(weight, 0, n * sizeof *weight);
+        if (job->by_group) {
+            size_t g = job->s->ngroups;
+            memset(group_count, 0, g * sizeof *group_count);
+            for (size_t k = 0; k < g; k++)
+                group_count[gsl_rng_uniform_int(rng, g)] += 1.0;
+            for (size_t r = 0; r < n; r++)
+                weight[r] = group_count[job->s->rows[r].group];
+        } else {
+            for (size_t k = 0; k < n; k++)
+                weight[gsl_rng_uniform_int(rng, n)] += 1.0;
+        }
+        for (size_t r = 0; r < n; r++)
+            sqrt_weight[r] = sqrt(weight[r]);
+        start_result best, trial;
+        solve_from(&s, job->u_full, &best, 0);
+        for (size_t t = 0; t < job->perturbed; t++) {
+            /* Perturbed by about 10%; a parameter the data leaves loose
+             * (its log known to worse than a factor e) restarts from the
+             * stage-two grid instead, since a nudge along a flat direction
+             * goes nowhere (E_max on a sweep with E <= 16). */
+            double u[LAW_NPARAMS];
+            for (size_t k = 0; k < p; k++) {
+                law_param j = full->free_params[k];
+                const extra_start *e = &EXTRA_STARTS[j];
+                if (job->loose[k] && e->ngrid > 0) {
+                    u[k] = law_param_to_fitted(j, e->grid[t % e->ngrid]);
+                    continue;
+                }
+                double spread = law_param_transform(j) == LAW_TRANSFORM_IDENTITY
+                                    ? 0.1 * fmax(fabs(job->u_full[k]), 0.01)
+                                    : 0.1;
+                u[k] = job->u_full[k] + gsl_ran_gaussian_ziggurat(rng, spread);
+            }
+            solve_from(&s, u, &trial, 0);
+            if (trial.converged && (!best.converged || trial.objective < best.objective))
+                best = trial;
+        }
+        law l;
+        law_from_fitted(full, best.u, &l);
+        memcpy(job->draws + i * LAW_NPARAMS, l.p, sizeof l.p);
+        job->ok[i] = (unsigned char)best.converged;
+        size_t done = atomic_fetch_add(&job->done, 1) + 1;
+        if (wa->reports_progress && job->fp->progress)
+            job->fp->progress(job->fp->progress_context, done, job->ndraws);
+    }
+    solver_free(&s);
+    free(weight);
+    free(sqrt_weight);
+    free(group_count);
+    gsl_rng_free(rng);
+    return NULL;
+}
+
+void fit_bootstrap_free(fit_bootstrap *b)
+{
+    if (!b)
+        return;
+    free(b->draws);
+    b->draws = NULL;
+    b->ndraws = 0;
+}
+
+int fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_parameters *fp, size_t ndraws,
+                      size_t perturbed, int by_group, double level, fit_bootstrap *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->level = level;
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        out->ci_low[j] = out->ci_high[j] = NAN;
+    if (!(level > 0 && level < 1))
+        return ls_error_set(err, LS_ERR_USAGE, "the interval level must be between 0 and 1");
+    if (by_group && s->ngroups < 2)
+        return ls_error_set(err, LS_ERR_DATA, "%s: resampling groups needs at least 2 groups", s->name);
+    if (ndraws == 0)
+        return 0;
+    prepared_data d;
+    int status = prepare_data(s, &d, err);
+    if (status != 0)
+        return status;
+    problem pb;
+    problem_init(&pb, full->law.kind, &d, fp);
+    pb.held = full->law;
+    problem_free_only(&pb, full->fixed);
+    double u_full[LAW_NPARAMS];
+    for (size_t k = 0; k < pb.nfree; k++)
+        u_full[k] = law_param_to_fitted(pb.free_params[k], full->law.p[pb.free_params[k]]);
+
+    unsigned char loose[LAW_NPARAMS] = {0};
+    for (size_t k = 0; k < pb.nfree; k++) {
+        law_param j = pb.free_params[k];
+        double value = full->law.p[j];
+        double dp_du = law_param_transform(j) == LAW_TRANSFORM_LOG
+                           ? value
+                           : law_param_transform(j) == LAW_TRANSFORM_LOG_MINUS_1 ? value - 1.0 : 1.0;
+        loose[k] = !(full->stderr_of[j] / fabs(dp_du) <= 1.0);
+    }
+    bootstrap_job job = {&pb, fp, s, u_full, loose, ndraws, perturbed, by_group, NULL, NULL, 0, 0, 0};
+    job.draws = malloc(ndraws * LAW_NPARAMS * sizeof *job.draws);
+    job.ok = calloc(ndraws, 1);
+    double *column = malloc(ndraws * sizeof *column);
+    if (!job.draws || !job.ok || !column)
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    if (status == 0) {
+        int nthreads = thread_count(fp, ndraws);
+        pthread_t threads[256];
+        bootstrap_worker_arg args[256];
+        int started = 0;
+        for (int t = 1; t < nthreads; t++) {
+            args[t] = (bootstrap_worker_arg){&job, 0};
+            if (pthread_create(&threads[t], NULL, bootstrap_worker, &args[t]) != 0)
+                break;
+            started++;
+        }
+        args[0] = (bootstrap_worker_arg){&job, 1};
+        bootstrap_worker(&args[0]);
+        for (int t = 1; t <= started; t++)
+            pthread_join(threads[t], NULL);
+        if (atomic_load(&job.failed))
+            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory for the bootstrap");
+    }
+    if (status == 0) {
+        /* Keep the converged draws, in draw order. */
+        size_t kept = 0;
+        for (size_t i = 0; i < ndraws; i++) {
+            if (!job.ok[i])
+                continue;
+            memmove(job.draws + kept * LAW_NPARAMS, job.draws + i * LAW_NPARAMS, LAW_NPARAMS * sizeof *job.draws);
+            kept++;
+        }
+        out->ndraws = kept;
+        out->failed = ndraws - kept;
+        out->draws = job.draws;
+        job.draws = NULL;
+        double tail = (1.0 - level) / 2.0;
+        for (size_t k = 0; k < pb.nfree && kept > 0; k++) {
+            law_param j = pb.free_params[k];
+            for (size_t i = 0; i < kept; i++)
+                column[i] = out->draws[i * LAW_NPARAMS + j];
+            gsl_sort(column, 1, kept);
+            out->ci_low[j] = gsl_stats_quantile_from_sorted_data(column, 1, kept, tail);
+            out->ci_high[j] = gsl_stats_quantile_from_sorted_data(column, 1, kept, 1.0 - tail);
+        }
+    }
+    free(job.draws);
+    free(job.ok);
+    free(column);
+    prepared_data_free(&d);
+    return status;
+}
