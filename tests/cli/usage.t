@@ -1,39 +1,79 @@
 Help goes to standard output with status 0; usage errors to standard error with 64.
 
   $ loopscale --version
-  /work/main/tests/cli/bin/loopscale: 4: exec: build/loopscale: not found
-  [127]
+  loopscale 0.1.0
   $ loopscale --help
-  /work/main/tests/cli/bin/loopscale: 4: exec: build/loopscale: not found
-  [127]
+  Usage: loopscale COMMAND [OPTIONS] [FILES]
+  
+  Scaling laws for looped Mixture-of-Experts models: fit laws to a training sweep,
+  compare them on held-out runs, and solve for the configuration a compute and memory
+  budget should buy.
+  
+  Commands:
+    fit        fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file
+    predict    predict the loss of a sweep's runs, or of one configuration, from a law
+    simulate   draw a synthetic sweep from a law, with noise, through the architecture template
+    shape      parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder
+    route      router health from logits: load balance, MMR confidence, expert switching across loops
+    exit       entropy-threshold early exit: FLOPs saved against perplexity, Pareto front
+  
+  'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options.
+  'loopscale --version' prints the version.  Exit status: 0 success, 64 usage error,
+  65 bad input data, 66 input missing, 73 cannot create output, 74 I/O error,
+  70 internal error, 3 a fit that did not converge.
   $ loopscale help predict | head -3
-  /work/main/tests/cli/bin/loopscale: 4: exec: build/loopscale: not found
+  Usage: loopscale predict --law FILE [OPTIONS] SWEEP
+         loopscale predict --law FILE --n-act N [--n-total N] [--n-loop N] [--R R] [--E E] [--k K]
+                           (--tokens D | --flops F)
   $ loopscale predict --help | head -1
-  /work/main/tests/cli/bin/loopscale: 4: exec: build/loopscale: not found
+  Usage: loopscale predict --law FILE [OPTIONS] SWEEP
   $ loopscale
-  /work/main/tests/cli/bin/loopscale: 4: exec: build/loopscale: not found
-  [127]
+  Usage: loopscale COMMAND [OPTIONS] [FILES]
+  
+  Scaling laws for looped Mixture-of-Experts models: fit laws to a training sweep,
+  compare them on held-out runs, and solve for the configuration a compute and memory
+  budget should buy.
+  
+  Commands:
+    fit        fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file
+    predict    predict the loss of a sweep's runs, or of one configuration, from a law
+    simulate   draw a synthetic sweep from a law, with noise, through the architecture template
+    shape      parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder
+    route      router health from logits: load balance, MMR confidence, expert switching across loops
+    exit       entropy-threshold early exit: FLOPs saved against perplexity, Pareto front
+  
+  'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options.
+  'loopscale --version' prints the version.  Exit status: 0 success, 64 usage error,
+  65 bad input data, 66 input missing, 73 cannot create output, 74 I/O error,
+  70 internal error, 3 a fit that did not converge.
+  [64]
   $ loopscale frobnicate
-  /work/main/tests/cli/bin/loopscale: 4: exec: build/loopscale: not found
-  [127]
+  loopscale: unknown command 'frobnicate'
+  Try 'loopscale --help'.
+  [64]
   $ loopscale help frobnicate
-  /work/main/tests/cli/bin/loopscale: 4: exec: build/loopscale: not found
-  [127]
+  loopscale: unknown command 'frobnicate'
+  Try 'loopscale --help'.
+  [64]
   $ loopscale predict --bogus
-  /work/main/tests/cli/bin/loopscale: 4: exec: build/loopscale: not found
-  [127]
+  loopscale predict: unknown option '--bogus'
+  Try 'loopscale predict --help'.
+  [64]
   $ loopscale predict -x
-  /work/main/tests/cli/bin/loopscale: 4: exec: build/loopscale: not found
-  [127]
+  loopscale predict: unknown option '-x'
+  Try 'loopscale predict --help'.
+  [64]
   $ loopscale predict --law
-  /work/main/tests/cli/bin/loopscale: 4: exec: build/loopscale: not found
-  [127]
+  loopscale predict: option '--law' needs a value
+  Try 'loopscale predict --help'.
+  [64]
   $ loopscale predict --format xml --law x.json s.csv
-  /work/main/tests/cli/bin/loopscale: 4: exec: build/loopscale: not found
-  [127]
+  loopscale predict: --format: 'xml' is not one of table, csv, json
+  Try 'loopscale predict --help'.
+  [64]
 
 A failed write of the results is a failure (74):
 
   $ loopscale --help > /dev/full
-  /work/main/tests/cli/bin/loopscale: 4: exec: build/loopscale: not found
-  [127]
+  loopscale: write error on standard output: No space left on device
+  [74]
