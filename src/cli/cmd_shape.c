@@ -304,7 +304,7 @@ static int print_json(const shape_spec *s, const shape_counts *c, const shape_op
     size_t n = part_rows(s, c, rows);
     jsonw_array_begin(&w, "params", 0);
     for (size_t i = 0; i < n; i++) {
-        if (is_zero(rows[i].count) && strcmp(rows[i].name, "LM head") != 0)
+        if (is_zero(rows[i].count))
             continue;
         jsonw_object_begin(&w, NULL);
         jsonw_string(&w, "part", rows[i].name);

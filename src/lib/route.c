@@ -46,7 +46,11 @@ void route_acc_free(route_acc *a)
 
 route_acc *route_acc_new(size_t loops, size_t layers, size_t experts, size_t top_k, ls_error *err)
 {
-    if (loops == 0 || layers == 0 || experts == 0 || top_k == 0 || top_k > experts) {
+    if (loops == 0 || layers == 0 || experts == 0) {
+        ls_error_set(err, LS_ERR_DATA, "no logits: %zu loops x %zu layers x %zu experts", loops, layers, experts);
+        return NULL;
+    }
+    if (top_k == 0 || top_k > experts) {
         ls_error_set(err, LS_ERR_USAGE, "top-k %zu with %zu experts: need 1 <= top-k <= experts", top_k, experts);
         return NULL;
     }

@@ -291,9 +291,9 @@ static void add_count(checked *c, shape_count *sum, const shape_count *x)
     sum->all = add(c, sum->all, x->all);
 }
 
-/* Layers outside the block (head or tail): n of them, each with `experts`
- * experts, all run once. */
-static void count_outer(checked *c, const shape_spec *s, uint64_t attention_set, uint64_t layers, uint64_t experts,
+/* `layers` layers with `experts` experts each, run once: the head or the
+ * tail, or one layer of the block. */
+static void count_layers(checked *c, const shape_spec *s, uint64_t attention_set, uint64_t layers, uint64_t experts,
                         uint64_t *expert_size, shape_count part[SHAPE_NKINDS])
 {
     uint64_t d = (uint64_t)s->d_model;
@@ -343,7 +343,7 @@ int shape_count_params(const shape_spec *s, shape_counts *out, ls_error *err)
     /* The block: one pass is D layers; the whole pass runs it L times.
      * Only attention (and its norm) is stored per loop when untied. */
     shape_count one_layer[SHAPE_NKINDS];
-    count_outer(&c, s, r.attention_set, 1, E, &r.expert, one_layer);
+    count_layers(&c, s, r.attention_set, 1, E, &r.expert, one_layer);
     for (int kind = 0; kind < SHAPE_NKINDS; kind++) {
         r.block[kind].stored = mul(&c, D, one_layer[kind].stored);
         r.block[kind].once = mul(&c, D, one_layer[kind].once);
@@ -353,8 +353,8 @@ int shape_count_params(const shape_spec *s, shape_counts *out, ls_error *err)
     if (s->norm_params)
         r.block[SHAPE_NORM].stored = mul(&c, add(&c, r.attention_sets, D), d);
 
-    count_outer(&c, s, r.attention_set, (uint64_t)s->head_layers, (uint64_t)s->head_experts, &r.head_expert, r.head);
-    count_outer(&c, s, r.attention_set, (uint64_t)s->tail_layers, (uint64_t)s->tail_experts, &r.tail_expert, r.tail);
+    count_layers(&c, s, r.attention_set, (uint64_t)s->head_layers, (uint64_t)s->head_experts, &r.head_expert, r.head);
+    count_layers(&c, s, r.attention_set, (uint64_t)s->tail_layers, (uint64_t)s->tail_experts, &r.tail_expert, r.tail);
     if (s->norm_params)
         r.final_norm.stored = r.final_norm.once = r.final_norm.all = d;
     r.embedding.stored = mul(&c, V, d); /* a lookup: no multiply-adds */

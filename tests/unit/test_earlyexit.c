@@ -10,14 +10,8 @@
 #include <cmocka.h>
 
 #include "loopscale/earlyexit.h"
-#include "message.h"
+#include "checks.h"
 #include "tmpfile.h"
-
-static void close_to(double got, double want)
-{
-    if (!(fabs(got - want) <= 1e-12 * fmax(1, fabs(want))))
-        fail_msg("got %.17g, want %.17g", got, want);
-}
 
 static earlyexit_report *sweep(const double *h, const double *nll, size_t n, size_t L, const double *grid,
                                size_t ngrid, earlyexit_costs costs, const double *targets, size_t ntargets)

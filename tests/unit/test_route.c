@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "loopscale/route.h"
-#include "message.h"
+#include "checks.h"
 #include "tmpfile.h"
 
 static route_report *run(size_t N, size_t L, size_t D, size_t E, size_t k, const double *z)
@@ -24,12 +24,6 @@ static route_report *run(size_t N, size_t L, size_t D, size_t E, size_t k, const
     route_acc_free(a);
     assert_non_null(r);
     return r;
-}
-
-static void close_to(double got, double want)
-{
-    if (!(fabs(got - want) <= 1e-12 * fmax(1, fabs(want))))
-        fail_msg("got %.17g, want %.17g", got, want);
 }
 
 static void no_preference_router_has_b2_one_and_mmr_one(void **state)
