@@ -204,6 +204,33 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     return 0;
 }
 
+/* One warning per reason: "delta, gamma are held at 0, 0: no run has E > 1". */
+static void warn_unidentified(const char *cmd, const fit_result *r)
+{
+    law_param list[LAW_NPARAMS];
+    size_t np = law_params_of(r->law.kind, list);
+    int done[LAW_NPARAMS] = {0};
+    for (size_t i = 0; i < np; i++) {
+        if (!r->unidentified[list[i]] || done[i])
+            continue;
+        const char *reason = fit_unidentified_reason(list[i]);
+        char names[160] = "", values[160] = "";
+        size_t count = 0;
+        for (size_t k = i; k < np; k++) {
+            if (!r->unidentified[list[k]] || strcmp(fit_unidentified_reason(list[k]), reason) != 0)
+                continue;
+            done[k] = 1;
+            char num[NUMTEXT_DOUBLE_MAX];
+            size_t nl = strlen(names), vl = strlen(values);
+            snprintf(names + nl, sizeof names - nl, "%s%s", count ? ", " : "", law_param_name(list[k]));
+            snprintf(values + vl, sizeof values - vl, "%s%s", count ? ", " : "",
+                     numtext_format_double(num, r->law.p[list[k]]));
+            count++;
+        }
+        cli_warn(cmd, "%s %s held at %s: %s", names, count > 1 ? "are" : "is", values, reason);
+    }
+}
+
 static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
                              char *const *paths, size_t npaths, ls_error *err)
 {
@@ -419,14 +446,8 @@ int cmd_fit(int argc, char **argv)
     if (status == 0 && fit_run(s, o.kind, &o.params, &result, &err) != 0)
         status = cli_fail(cmd, &err);
     end_progress(&ps);
-    if (status == 0) {
-        law_param list[LAW_NPARAMS];
-        size_t np = law_params_of(o.kind, list);
-        for (size_t i = 0; i < np; i++)
-            if (result.unidentified[list[i]])
-                cli_warn(cmd, "%s is held at %g: %s", law_param_name(list[i]), result.law.p[list[i]],
-                         fit_unidentified_reason(list[i]));
-    }
+    if (status == 0)
+        warn_unidentified(cmd, &result);
     if (status == 0 && result.converged && o.bootstrap > 0) {
         ps.what = "bootstrap draws";
         size_t perturbed = 2;

@@ -754,7 +754,7 @@ int fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result 
     }
     if (d.n < pb.nfree) {
         prepared_data_free(&d);
-        return ls_error_set(err, LS_ERR_DATA, "%s: %zu runs cannot determine %zu free parameters", s->name, d.n,
+        return ls_error_set(err, LS_ERR_DATA, "%s: %zu runs cannot determine %zu free parameters", s->name, s->n,
                             pb.nfree);
     }
 

@@ -1,0 +1,158 @@
+Fitting the shipped sweeps.
+
+  $ cp $ROOT/data/sweeps/*.csv.gz . && SWEEPS=.
+
+The dense looped sweep: the bounded mapping recovers the truth (A 406.4,
+alpha 0.34, B 410.7, beta 0.28, c 1.69, kappa1 1.2, kappa2 1.5) inside its
+bootstrap intervals.
+
+  $ loopscale fit --law dense:bounded --bootstrap 100 --threads 2 $SWEEPS/looped-dense.csv.gz | grep -v '^time'
+  law        dense:bounded
+  runs       140 (./looped-dense.csv.gz)
+  objective  0.000137083916  (sum of Huber(ln Lhat - ln L), delta 0.001)
+  RMSE       0.00434259 (loss units)
+  starts     8, 4 reached the best objective (within 1e-06 relative), 8 converged
+             after 128 stage-one starts on the base parameters
+  converged  yes (33 iterations)
+  bootstrap  100 draws, 0 did not converge
+  
+  parameter     value    stderr*  95% interval
+  A           455.657    56.0527  [339.065, 588.464]
+  alpha      0.346323  0.0072642  [0.32891, 0.36135]
+  B           204.214    166.471  [53.7069, 1615]
+  beta       0.248743  0.0369753  [0.186333, 0.33996]
+  c            1.6609  0.0469159  [1.56019, 1.73859]
+  kappa1      1.18884  0.0178118  [1.16039, 1.22909]
+  kappa2      1.46305  0.0427797  [1.34382, 1.61029]
+  
+  * standard errors from the Jacobian (Gauss-Newton, normal approximation). With Huber on
+    log loss most residuals sit in its linear branch and these run about 2x too small;
+    prefer the bootstrap intervals.
+  $ loopscale fit --law moe:bounded-sparse --threads 2 $SWEEPS/looped-dense.csv.gz > /dev/null
+  loopscale fit: warning: delta, gamma, omega, zeta, E_max are held at 0, 0, 0, 0, 1000000: no run has E > 1
+  loopscale fit: warning: theta is held at 0: no looped run (R > 1) has m < 1
+
+The MoE sweep: moe:bounded-sparse recovers every parameter of its truth
+inside the bootstrap intervals, E_max included (the sweep's E <= 16 barely
+sees saturation at 300, so its interval reaches far up; see docs/fitting.md).
+
+  $ loopscale fit --law moe:bounded-sparse --bootstrap 100 --format json $SWEEPS/looped-moe.csv.gz > moe.json
+  $ python3 $ROOT/tests/cli/inside.py moe.json $ROOT/data/truth/moe-bounded-sparse.json
+  A 406.4 inside
+  alpha 0.34 inside
+  B 410.7 inside
+  beta 0.28 inside
+  c 1.69 inside
+  delta -0.1 inside
+  gamma 0.005 inside
+  omega 0 inside
+  zeta 0 inside
+  E_max 300 inside
+  kappa1 1.2 inside
+  kappa2 1.5 inside
+  theta 0.35 inside
+
+The law file round-trips into predict, which reports the fit's RMSE:
+
+  $ loopscale fit --law dense:bounded --threads 2 -o law.json $SWEEPS/looped-dense.csv.gz | grep RMSE
+  RMSE       0.00434259 (loss units)
+  $ loopscale predict --law law.json $SWEEPS/looped-dense.csv.gz | tail -1
+  RMSE 0.00434259 over 140 runs (loss units)
+  $ grep -E '"(format|base|mapping|loss|space|n|starts|converged|file|sha256)"' law.json | sed 's|/.*/||'
+    "format": "loopscale-law/1",
+      "base": "dense",
+      "mapping": "bounded"
+      "loss": "huber",
+      "space": "log",
+      "n": 140,
+      "starts": 8,
+      "converged": true,
+          "file": "./looped-dense.csv.gz",
+          "sha256": "527b79bc9a32bc7d581554093e8c307a9a52554161d058412c25a7466169af56"
+  $ sha256sum $SWEEPS/looped-dense.csv.gz | cut -c1-64
+  527b79bc9a32bc7d581554093e8c307a9a52554161d058412c25a7466169af56
+
+JSON on standard output is the law file:
+
+  $ loopscale fit --law dense --threads 2 --format json $SWEEPS/looped-dense.csv.gz --where 'R=1' | head -12
+  {
+    "format": "loopscale-law/1",
+    "law": {
+      "base": "dense",
+      "mapping": "none"
+    },
+    "params": {
+      "A": 550.483975875459,
+      "alpha": 0.35785505008312263,
+      "B": 6.846303602161018,
+      "beta": 0.07449644463501842,
+      "c": 1.0101059934101435
+
+Options: losses, spaces, fixed parameters, filters.
+
+  $ loopscale fit --law dense --loss mse --space linear --fix alpha=0.34 --threads 2 --where 'R=1' $SWEEPS/looped-dense.csv.gz | grep -E '^(objective|alpha|beta) '
+  objective  0.000136726144  (sum of (Lhat - L)^2)
+  alpha          0.34  held
+  beta       0.131811  0.067855
+
+Usage errors:
+
+  $ loopscale fit
+  loopscale fit: give at least one SWEEP file
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense:cubic $SWEEPS/looped-dense.csv.gz
+  loopscale fit: --law: unknown law 'dense:cubic' (BASE[:MAPPING] with BASE dense or moe and MAPPING none, linear, power, bounded, bounded-sparse or hyperbolic)
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --fix theta=0.3 $SWEEPS/looped-dense.csv.gz
+  loopscale fit: --fix 'theta=0.3': theta is not a parameter of dense
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --fix alpha=x $SWEEPS/looped-dense.csv.gz
+  loopscale fit: --fix: 'x' is not a number
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --fix A=-1 $SWEEPS/looped-dense.csv.gz
+  loopscale fit: --fix 'A=-1': parameter A = -1 must be positive
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --group R $SWEEPS/looped-dense.csv.gz
+  loopscale fit: --group needs --bootstrap N
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --loss l1 $SWEEPS/looped-dense.csv.gz
+  loopscale fit: --loss: 'l1' is not huber or mse
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --ci 95 $SWEEPS/looped-dense.csv.gz
+  loopscale fit: --ci: '95' must be between 0 and 1
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --grid big $SWEEPS/looped-dense.csv.gz
+  loopscale fit: --grid: 'big' is not chinchilla
+  Try 'loopscale fit --help'.
+  [64]
+
+Bad data:
+
+  $ printf 'n_act,tokens\n1e8,1e10\n' > noloss.csv
+  $ loopscale fit --law dense noloss.csv
+  loopscale fit: noloss.csv:1: no column 'loss'
+  [65]
+  $ printf 'n_act,tokens,loss\n1e8,1e10,3\n2e8,1e10,2.9\n' > tiny.csv
+  $ loopscale fit --law dense tiny.csv
+  loopscale fit: tiny.csv: 2 runs cannot determine 5 free parameters
+  [65]
+
+A fit that does not converge says so, exits 3, and writes nothing:
+
+  $ echo precious > kept.json
+  $ loopscale fit --law dense --max-iterations 2 --starts 4 -o kept.json $SWEEPS/looped-dense.csv.gz > out.txt
+  loopscale fit: the best of 4 starts did not converge (after 2 iterations); no law file written
+  [3]
+  $ grep converged out.txt
+  starts     4, 1 reached the best objective (within 1e-06 relative), 0 converged
+  converged  NO (2 iterations)
+  $ cat kept.json
+  precious
