@@ -166,6 +166,17 @@ static void bad_costs_and_thresholds_are_refused(void **state)
 
 /* ---- files ---------------------------------------------------------------- */
 
+/* Field by field: the points' padding bytes are not part of the answer. */
+static void assert_same_points(const earlyexit_report *got, const earlyexit_report *want)
+{
+    assert_int_equal(got->npoints, want->npoints);
+    for (size_t i = 0; i < want->npoints; i++) {
+        const earlyexit_point *a = &got->points[i], *b = &want->points[i];
+        assert_true(a->threshold == b->threshold && a->saved == b->saved && a->mean_loops == b->mean_loops &&
+                    a->mean_nll == b->mean_nll && a->pareto == b->pareto);
+    }
+}
+
 static const char *write_npy2(size_t n, size_t L, const float *data)
 {
     char dict[118];
@@ -199,8 +210,7 @@ static void files_agree_with_the_accumulator(void **state)
     assert_non_null(x);
     earlyexit_report *got = earlyexit_report_new(x, &(earlyexit_costs){1, 2, 1}, NULL, 0, &err);
     earlyexit_free(x);
-    assert_int_equal(got->npoints, want->npoints);
-    assert_memory_equal(got->points, want->points, want->npoints * sizeof *want->points);
+    assert_same_points(got, want);
     earlyexit_report_free(got);
 
     float hf[9], nf[9];
@@ -215,7 +225,7 @@ static void files_agree_with_the_accumulator(void **state)
     assert_non_null(x);
     got = earlyexit_report_new(x, &(earlyexit_costs){1, 2, 1}, NULL, 0, &err);
     earlyexit_free(x);
-    assert_memory_equal(got->points, want->points, want->npoints * sizeof *want->points);
+    assert_same_points(got, want);
     earlyexit_report_free(got);
     earlyexit_report_free(want);
     /* one .npy alone is a usage error */
