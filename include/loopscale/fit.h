@@ -13,7 +13,8 @@
  * start from Chinchilla's 4,500-point grid (fit_parameters.grid_chinchilla)
  * or from Sobol points in the same box; a law with further parameters is
  * fitted in two stages: first the base parameters with the others held at
- * typical values, then everything from the best stage-one solutions crossed
+ * typical values (on the plain runs, R = 1 and E = 1, when there are enough
+ * of them), then everything from the best two stage-one solutions crossed
  * with a small grid over the extra parameters.  Every start is a complete
  * local solve; results do not depend on the thread count.
  *
@@ -46,7 +47,7 @@ typedef struct fit_parameters {
     double huber_delta;        /* default 1e-3 */
     fit_space space;           /* residuals ln Lhat - ln L (default) or Lhat - L */
     int grid_chinchilla;       /* base starts from the 4,500-point grid */
-    size_t starts;             /* base starts from Sobol points otherwise (default 128) */
+    size_t starts;             /* base starts from Sobol points otherwise (default 32) */
     size_t stage_two_seeds;    /* best stage-one solutions carried on (default 2) */
     unsigned long seed;        /* bootstrap resampling (default 1) */
     int threads;               /* 0: one per online core */

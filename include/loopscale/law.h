@@ -128,7 +128,10 @@ double law_log_loss_grad(const law *l, const law_point *x, double grad[LAW_NPARA
 
 /* --- the same, split for loops over many points (fitting) --------------
  * law_row holds what depends on the point only, law_prepared what depends on
- * the parameters only, so the inner loop does no repeated logarithms. */
+ * the parameters only, so the inner loop does no repeated logarithms.  A
+ * law_prepared also remembers the values that depend on E and on m for the
+ * last row it saw, since a sweep's runs share a handful of each; it is
+ * therefore written to by law_row_log_loss_grad and belongs to one thread. */
 typedef struct law_row {
     law_point x;
     double ln_n_act, ln_d, ln_m; /* ln m = ln(N_act / N_total) */
@@ -137,10 +140,14 @@ typedef struct law_row {
 typedef struct law_prepared {
     law l;
     double ln_a, ln_b, ln_c;
+    /* for the last E seen: Ehat, ln Ehat, d Ehat / d E_max, d Ehat / d E_start */
+    double last_e, ehat, ln_ehat, d_ehat_d_emax, d_ehat_d_estart;
+    /* for the last ln m seen: the sparsity scale m^-theta */
+    double last_ln_m, sparsity_scale;
 } law_prepared;
 
 void law_row_init(law_row *row, const law_point *x);
 void law_prepare(law_prepared *prep, const law *l);
-double law_row_log_loss_grad(const law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS]);
+double law_row_log_loss_grad(law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS]);
 
 #endif

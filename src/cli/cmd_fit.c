@@ -30,7 +30,7 @@ static const char USAGE[] =
     "      --huber-delta X     Huber threshold (default 1e-3)\n"
     "      --space log|linear  residuals ln Lhat - ln L (default) or Lhat - L\n"
     "      --grid chinchilla   start the base parameters from Chinchilla's 4,500-point grid\n"
-    "      --starts N          otherwise from N Sobol points in the same box (default 128)\n"
+    "      --starts N          otherwise from N Sobol points in the same box (default 32)\n"
     "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable)\n"
     "      --bootstrap N       refit N resamples of the runs for percentile intervals (default 0)\n"
     "      --group COL         resample whole groups of runs sharing COL's value\n"

@@ -22,13 +22,17 @@
  * step, small enough that its square stays finite. */
 #define BAD_RESIDUAL 1e50
 
+/* Stage one fits the plain runs alone when there are at least this many:
+ * twice the five base parameters. */
+#define STAGE_ONE_MIN_PLAIN_RUNS 10
+
 void fit_default_parameters(fit_parameters *p)
 {
     memset(p, 0, sizeof *p);
     p->loss = FIT_LOSS_HUBER;
     p->huber_delta = 1e-3;
     p->space = FIT_SPACE_LOG;
-    p->starts = 128;
+    p->starts = 32;
     p->stage_two_seeds = 2;
     p->seed = 1;
     p->max_iterations = 500;
@@ -467,7 +471,7 @@ typedef struct extra_start {
 } extra_start;
 
 static const extra_start EXTRA_STARTS[LAW_NPARAMS] = {
-    [LAW_P_DELTA] = {0.0, {0.0, -0.2}, 2},
+    [LAW_P_DELTA] = {0.0, {0.0}, 1},
     [LAW_P_GAMMA] = {0.0, {0.0}, 1},
     [LAW_P_OMEGA] = {0.0, {0.0}, 1},
     [LAW_P_ZETA] = {0.0, {0.0}, 1},
@@ -565,6 +569,31 @@ static int prepare_data(const sweep *s, prepared_data *d, ls_error *err)
         d->log_loss[i] = log(r->loss);
     }
     return 0;
+}
+
+/* Copy the plain runs (R = 1, E = 1) of d into plain; returns their number
+ * (0 when there are none or memory runs out: stage one then uses every run). */
+static size_t select_plain_rows(const prepared_data *d, prepared_data *plain)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < d->n; i++)
+        n += d->rows[i].x.R == 1.0 && d->rows[i].x.E == 1.0;
+    if (n == 0)
+        return 0;
+    plain->rows = malloc(n * sizeof *plain->rows);
+    plain->log_loss = malloc(n * sizeof *plain->log_loss);
+    plain->loss = malloc(n * sizeof *plain->loss);
+    if (!plain->rows || !plain->log_loss || !plain->loss) {
+        prepared_data_free(plain);
+        return 0;
+    }
+    for (size_t i = 0; i < d->n; i++)
+        if (d->rows[i].x.R == 1.0 && d->rows[i].x.E == 1.0) {
+            plain->rows[plain->n] = d->rows[i];
+            plain->log_loss[plain->n] = d->log_loss[i];
+            plain->loss[plain->n++] = d->loss[i];
+        }
+    return n;
 }
 
 /* Which parameters the sweep cannot identify (SPEC §4). */
@@ -759,7 +788,10 @@ int fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result 
     }
 
     /* Stage one: the free base parameters, the others held at typical
-     * values (or their fixed ones). */
+     * values (or their fixed ones).  When the sweep has enough plain runs
+     * (R = 1, E = 1), stage one fits those alone: the extra parameters do
+     * not touch them, so they pin the base parameters without the extra
+     * ones' guesses in the way. */
     problem stage1 = pb;
     unsigned char stage1_fixed[LAW_NPARAMS];
     int has_extra = 0;
@@ -770,6 +802,13 @@ int fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result 
             stage1.held.p[j] = EXTRA_STARTS[j].typical;
         }
     }
+    prepared_data plain;
+    memset(&plain, 0, sizeof plain);
+    if (has_extra && select_plain_rows(&d, &plain) >= STAGE_ONE_MIN_PLAIN_RUNS) {
+        stage1.n = plain.n;
+        stage1.rows = plain.rows;
+        stage1.target = fp->space == FIT_SPACE_LOG ? plain.log_loss : plain.loss;
+    }
     problem_free_only(&stage1, stage1_fixed);
 
     size_t n1 = 0;
@@ -779,6 +818,7 @@ int fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result 
     if (stage1.nfree > 0) {
         starts1 = base_starts(&stage1, fp, &n1, err);
         if (!starts1) {
+            prepared_data_free(&plain);
             prepared_data_free(&d);
             return err->code;
         }
@@ -896,6 +936,7 @@ int fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result 
     free(starts2);
     free(results1);
     free(results2);
+    prepared_data_free(&plain);
     prepared_data_free(&d);
     return status;
 }

@@ -195,7 +195,8 @@ typedef struct gain {
     double d[LAW_NPARAMS];
 } gain;
 
-static void loop_gain(const law *l, const law_point *x, double ln_m, gain *g, int want_derivatives)
+/* `scale` is m^-theta for the sparsity-conditional mappings (1 otherwise). */
+static void loop_gain(const law *l, const law_point *x, double ln_m, double scale, gain *g, int want_derivatives)
 {
     g->value = 0.0;
     if (want_derivatives) {
@@ -205,7 +206,7 @@ static void loop_gain(const law *l, const law_point *x, double ln_m, gain *g, in
     if (y == 0.0 || l->kind.mapping == LAW_MAPPING_NONE)
         return; /* R = 1: N_eff = N_act exactly under every mapping */
     double nl = x->n_loop;
-    double k1 = l->p[LAW_P_KAPPA1], k2 = l->p[LAW_P_KAPPA2], theta = l->p[LAW_P_THETA];
+    double k1 = l->p[LAW_P_KAPPA1], k2 = l->p[LAW_P_KAPPA2];
     switch (l->kind.mapping) {
     case LAW_MAPPING_NONE:
     case LAW_NMAPPINGS:
@@ -224,10 +225,10 @@ static void loop_gain(const law *l, const law_point *x, double ln_m, gain *g, in
     case LAW_MAPPING_BOUNDED_SPARSE: {
         /* kappa_j(m) = kappa_j m^-theta; with theta = 0 (or m = 1) the
          * scale is exactly 1 and this is the dense bounded mapping. */
-        double scale = l->kind.mapping == LAW_MAPPING_BOUNDED ? 1.0 : exp(-theta * ln_m);
         double z = y / (k2 * scale);
-        double e = exp(-z);
-        double sat = -expm1(-z); /* 1 - exp(-z), exact for small z */
+        double em = expm1(-z);
+        double e = 1.0 + em; /* exp(-z) */
+        double sat = -em;    /* 1 - exp(-z), exact for small z */
         g->value = k1 * scale * nl * sat;
         if (want_derivatives) {
             g->d[LAW_P_KAPPA1] = scale * nl * sat;
@@ -238,7 +239,6 @@ static void loop_gain(const law *l, const law_point *x, double ln_m, gain *g, in
         break;
     }
     case LAW_MAPPING_HYPERBOLIC: {
-        double scale = exp(-theta * ln_m);
         double h = k2 * scale;
         double frac = y / (y + h);
         g->value = k1 * scale * nl * frac;
@@ -257,10 +257,22 @@ static double ln_active_ratio(const law_point *x)
     return x->n_total == x->n_act ? 0.0 : log(x->n_act / x->n_total);
 }
 
+static int is_sparse_mapping(law_mapping m) { return m == LAW_MAPPING_BOUNDED_SPARSE || m == LAW_MAPPING_HYPERBOLIC; }
+
+/* m^-theta; exactly 1 at m = 1 or theta = 0, so bounded-sparse reduces to
+ * bounded bit for bit. */
+static double sparsity_scale(const law *l, double ln_m)
+{
+    if (!is_sparse_mapping(l->kind.mapping) || ln_m == 0.0 || l->p[LAW_P_THETA] == 0.0)
+        return 1.0;
+    return exp(-l->p[LAW_P_THETA] * ln_m);
+}
+
 double law_n_eff(const law *l, const law_point *x)
 {
     gain g;
-    loop_gain(l, x, ln_active_ratio(x), &g, 0);
+    double ln_m = ln_active_ratio(x);
+    loop_gain(l, x, ln_m, sparsity_scale(l, ln_m), &g, 0);
     return x->n_act + g.value;
 }
 
@@ -278,7 +290,7 @@ double law_rho_eff_ceiling(const law *l, const law_point *x)
     case LAW_MAPPING_BOUNDED:
         return 1.0 + k1 * ratio;
     default:
-        return 1.0 + k1 * exp(-l->p[LAW_P_THETA] * ln_active_ratio(x)) * ratio;
+        return 1.0 + k1 * sparsity_scale(l, ln_active_ratio(x)) * ratio;
     }
 }
 
@@ -298,9 +310,11 @@ void law_prepare(law_prepared *prep, const law *l)
     prep->ln_a = log(l->p[LAW_P_A]);
     prep->ln_b = log(l->p[LAW_P_B]);
     prep->ln_c = log(l->p[LAW_P_C]);
+    prep->last_e = NAN; /* no row seen yet: NaN equals nothing */
+    prep->last_ln_m = NAN;
 }
 
-double law_row_log_loss_grad(const law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS])
+double law_row_log_loss_grad(law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS])
 {
     const law *l = &prep->l;
     const double *p = l->p;
@@ -308,16 +322,29 @@ double law_row_log_loss_grad(const law_prepared *prep, const law_row *row, doubl
     int moe = l->kind.base == LAW_BASE_MOE;
 
     int looped = x->R != 1.0 && l->kind.mapping != LAW_MAPPING_NONE;
-    gain g = {0.0, {0.0}};
-    if (looped)
-        loop_gain(l, x, row->ln_m, &g, grad != NULL);
+    gain g;
+    g.value = 0.0;
+    if (looped) {
+        if (row->ln_m != prep->last_ln_m) {
+            prep->last_ln_m = row->ln_m;
+            prep->sparsity_scale = sparsity_scale(l, row->ln_m);
+        }
+        loop_gain(l, x, row->ln_m, prep->sparsity_scale, &g, grad != NULL);
+    }
     double n_eff = x->n_act + g.value;
     double ln_n_eff = looped ? log(n_eff) : row->ln_n_act;
 
     /* ln Ehat is 0 for dense laws and at E = 1 (E_start = 1), and the MoE
      * terms are then skipped, so moe at E = 1 gives dense bit for bit. */
-    double ehat = moe ? law_ehat(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX]) : 1.0;
-    double ln_e = ehat == 1.0 ? 0.0 : log(ehat);
+    if (moe && x->E != prep->last_e) {
+        prep->last_e = x->E;
+        prep->ehat = law_ehat(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX]);
+        prep->ln_ehat = prep->ehat == 1.0 ? 0.0 : log(prep->ehat);
+        ehat_derivatives(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX], prep->ehat, &prep->d_ehat_d_emax,
+                         &prep->d_ehat_d_estart);
+    }
+    double ehat = moe ? prep->ehat : 1.0;
+    double ln_e = moe ? prep->ln_ehat : 0.0;
 
     double exponent_n = p[LAW_P_ALPHA], exponent_d = p[LAW_P_BETA];
     double t1 = prep->ln_a, t2 = prep->ln_b, t3 = prep->ln_c;
@@ -359,10 +386,8 @@ double law_row_log_loss_grad(const law_prepared *prep, const law_row *row, doubl
         grad[LAW_P_ZETA] = -w2 * ln_e * row->ln_d;
         double d_ln_ehat = (w1 * (p[LAW_P_DELTA] - p[LAW_P_GAMMA] * ln_n_eff) +
                             w2 * (p[LAW_P_OMEGA] - p[LAW_P_ZETA] * row->ln_d)) / ehat;
-        double d_emax, d_estart;
-        ehat_derivatives(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX], ehat, &d_emax, &d_estart);
-        grad[LAW_P_E_MAX] = d_ln_ehat * d_emax * (p[LAW_P_E_MAX] - 1.0); /* u = ln(E_max - 1) */
-        grad[LAW_P_E_START] = d_ln_ehat * d_estart * p[LAW_P_E_START];    /* u = ln E_start */
+        grad[LAW_P_E_MAX] = d_ln_ehat * prep->d_ehat_d_emax * (p[LAW_P_E_MAX] - 1.0); /* u = ln(E_max - 1) */
+        grad[LAW_P_E_START] = d_ln_ehat * prep->d_ehat_d_estart * p[LAW_P_E_START];    /* u = ln E_start */
     }
     if (looped) {
         /* d t1 / d N_eff, then the chain through u = ln p of each mapping

@@ -11,9 +11,9 @@ bootstrap intervals.
   runs       140 (./looped-dense.csv.gz)
   objective  0.000137083916  (sum of Huber(ln Lhat - ln L), delta 0.001)
   RMSE       0.00434259 (loss units)
-  starts     8, 4 reached the best objective (within 1e-06 relative), 8 converged
-             after 128 stage-one starts on the base parameters
-  converged  yes (33 iterations)
+  starts     8, 8 reached the best objective (within 1e-06 relative), 8 converged
+             after 32 stage-one starts on the base parameters
+  converged  yes (81 iterations)
   bootstrap  100 draws, 0 did not converge
   
   parameter     value    stderr*  95% interval

@@ -284,7 +284,7 @@ static void the_chinchilla_grid_has_4500_starts(void **state)
     fit_result sobol;
     p.grid_chinchilla = 0;
     assert_int_equal(fit_run(s, truth.kind, &p, &sobol, &err), 0);
-    assert_int_equal(sobol.starts, 128);
+    assert_int_equal(sobol.starts, 32);
     assert_true(fabs(sobol.objective - r.objective) <= 1e-9 * r.objective);
     assert_true(fabs(sobol.law.p[LAW_P_ALPHA] - r.law.p[LAW_P_ALPHA]) <= 1e-6);
     sweep_free(s);
