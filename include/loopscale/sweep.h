@@ -84,6 +84,15 @@ void sweep_free(sweep *s);
  * and a reason to follow its value in a message ("must be positive"). */
 int sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason, size_t size);
 
+/* Mark the rows that satisfy every condition "QUANTITY OP NUMBER" (as for
+ * --where, but only on the quantities of SPEC §1: n_act, R, tokens, ...).
+ * Errors: LS_ERR_USAGE for a malformed condition or another column. */
+int sweep_select(const sweep *s, const char *const *conditions, size_t n, unsigned char *selected,
+                 ls_error *err) LS_MUST_CHECK;
+
+/* A new sweep holding the rows with keep[i] set (without their text). */
+sweep *sweep_subset(const sweep *s, const unsigned char *keep, ls_error *err) LS_MUST_CHECK;
+
 /* Cell `column` of row `row` (keep_text only); returns its length in *len. */
 const char *sweep_cell(const sweep *s, size_t row, size_t column, size_t *len);
 

@@ -19,6 +19,7 @@ typedef struct command {
 
 static const command COMMANDS[] = {
     {"fit", cmd_fit, "fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file"},
+    {"holdout", cmd_holdout, "compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC"},
     {"predict", cmd_predict, "predict the loss of a sweep's runs, or of one configuration, from a law"},
     {"simulate", cmd_simulate, "draw a synthetic sweep from a law, with noise, through the architecture template"},
     {"shape", cmd_shape, "parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder"},

@@ -632,3 +632,45 @@ const char *sweep_cell(const sweep *s, size_t row, size_t column, size_t *len)
         *len = strlen(p);
     return p;
 }
+
+int sweep_select(const sweep *s, const char *const *conditions, size_t n, unsigned char *selected, ls_error *err)
+{
+    for (size_t i = 0; i < s->n; i++)
+        selected[i] = 1;
+    for (size_t c = 0; c < n; c++) {
+        where_filter w;
+        int status = parse_where(conditions[c], &w, err);
+        if (status != 0)
+            return status;
+        int q = sweep_quantity_from_name(w.column, strlen(w.column));
+        if (q < 0)
+            return ls_error_set(err, LS_ERR_USAGE, "'%s': '%s' is not one of the quantities n_act, n_total, "
+                                "n_loop, R, E, k, tokens, flops, loss", conditions[c], w.column);
+        for (size_t i = 0; i < s->n; i++)
+            selected[i] = selected[i] && where_holds(&w, row_value(&s->rows[i], (sweep_quantity)q));
+    }
+    return 0;
+}
+
+sweep *sweep_subset(const sweep *s, const unsigned char *keep, ls_error *err)
+{
+    sweep *out = calloc(1, sizeof *out);
+    size_t n = 0;
+    for (size_t i = 0; i < s->n; i++)
+        n += keep[i] != 0;
+    if (out) {
+        out->rows = malloc((n ? n : 1) * sizeof *out->rows);
+        out->name = strdup(s->name);
+    }
+    if (!out || !out->rows || !out->name) {
+        sweep_free(out);
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        return NULL;
+    }
+    for (size_t i = 0; i < s->n; i++)
+        if (keep[i])
+            out->rows[out->n++] = s->rows[i];
+    out->has_loss = s->has_loss;
+    out->ngroups = s->ngroups;
+    return out;
+}

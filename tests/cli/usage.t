@@ -11,6 +11,7 @@ Help goes to standard output with status 0; usage errors to standard error with 
   
   Commands:
     fit        fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file
+    holdout    compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC
     predict    predict the loss of a sweep's runs, or of one configuration, from a law
     simulate   draw a synthetic sweep from a law, with noise, through the architecture template
     shape      parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder
@@ -36,6 +37,7 @@ Help goes to standard output with status 0; usage errors to standard error with 
   
   Commands:
     fit        fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file
+    holdout    compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC
     predict    predict the loss of a sweep's runs, or of one configuration, from a law
     simulate   draw a synthetic sweep from a law, with noise, through the architecture template
     shape      parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder

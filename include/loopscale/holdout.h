@@ -1,0 +1,68 @@
+/*
+ * loopscale/holdout.h — how well each law predicts runs it has not seen
+ * (SPEC §5), the comparison the Loop Scaling Laws paper argues from.
+ *
+ * For each axis X in {R, N, D, E}: fit every law on the runs with X below
+ * its largest value and predict the runs at the largest value (the paper
+ * fits R <= 8 and predicts R = 16).  A custom split names the test runs by
+ * conditions instead.  Besides the held-out RMSEs (loss units), each law gets
+ * its in-sample RMSE and the AIC and BIC of its in-sample fit.
+ *
+ * holdout_run() fills a caller-allocated holdout_result; free it with
+ * holdout_result_free().
+ */
+#ifndef LOOPSCALE_HOLDOUT_H
+#define LOOPSCALE_HOLDOUT_H
+
+#include <stddef.h>
+
+#include "loopscale/error.h"
+#include "loopscale/fit.h"
+#include "loopscale/law.h"
+#include "loopscale/sweep.h"
+
+typedef enum { HOLDOUT_AXIS_R, HOLDOUT_AXIS_N, HOLDOUT_AXIS_D, HOLDOUT_AXIS_E, HOLDOUT_AXIS_CUSTOM } holdout_axis;
+
+/* "R", "N", "D", "E", "split". */
+const char *holdout_axis_name(holdout_axis axis);
+/* Parse "R", "N", "D", "E" (any case); -1 if none. */
+int holdout_axis_from_name(const char *name);
+
+typedef struct holdout_spec {
+    const law_kind *laws;
+    size_t nlaws;
+    const holdout_axis *axes; /* R, N, D, E, in the order to report */
+    size_t naxes;
+    const char *const *split; /* conditions "COL OP X" naming the test runs of a
+                                 custom split (all must hold); NULL for none */
+    size_t nsplit;
+} holdout_spec;
+
+typedef struct holdout_cell {
+    double rmse;   /* held-out RMSE in loss units; NaN when not evaluated */
+    int converged; /* the training fit converged */
+} holdout_cell;
+
+typedef struct holdout_column {
+    holdout_axis axis;
+    char label[64];   /* "R=16", "N=1e+09", or the split's conditions */
+    size_t ntrain, ntest;
+    int skipped;      /* the axis has a single value (or the split is empty) */
+} holdout_column;
+
+typedef struct holdout_result {
+    size_t nlaws, ncolumns, n;
+    law_kind *laws;
+    holdout_column *columns;
+    holdout_cell *cells;       /* nlaws x ncolumns */
+    double *in_sample_rmse;    /* per law */
+    double *aic, *bic;         /* per law, Gaussian on the in-sample residuals */
+    size_t *nfree;             /* per law */
+    int *in_sample_converged;
+} holdout_result;
+
+int holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *p, holdout_result *out,
+                ls_error *err) LS_MUST_CHECK;
+void holdout_result_free(holdout_result *r);
+
+#endif

@@ -1,0 +1,374 @@
+/*
+ * loopscale holdout — held-out RMSE of each law along each axis.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "loopscale/holdout.h"
+#include "loopscale/jsonw.h"
+#include "loopscale/numtext.h"
+
+static const char USAGE[] =
+    "Usage: loopscale holdout [OPTIONS] SWEEP...\n"
+    "\n"
+    "Compare laws on runs they have not seen.  For each axis X (R, N, D, E) every law is\n"
+    "fitted on the runs with X below its largest value and predicts the runs at the largest\n"
+    "value (the paper fits R <= 8 and predicts R = 16).  Reports the held-out RMSE in loss\n"
+    "units per law and axis, the in-sample RMSE, and the AIC and BIC of the in-sample fit\n"
+    "(Gaussian on the fit's residuals, k free parameters).\n"
+    "\n"
+    "      --laws LIST         laws to compare, comma-separated (default: the paper's four\n"
+    "                          mappings linear, power, bounded, bounded-sparse on the sweep's\n"
+    "                          base, moe when some run has E > 1; bounded-sparse is skipped on\n"
+    "                          a sweep where every run is dense, since it equals bounded there)\n"
+    "      --axes LIST         axes to hold out, from R,N,D,E (default all four)\n"
+    "      --split 'COND'      also hold out the runs where COND holds, e.g. 'R>8' (quantities\n"
+    "                          only; repeatable, all must hold)\n"
+    "      --format FMT        md (default, a markdown table), csv or json\n"
+    "Fitting (as for 'loopscale fit'): --loss, --huber-delta, --space, --grid, --starts,\n"
+    "      --seed, --threads\n" CLI_SWEEP_HELP
+    "  -h, --help              show this help\n";
+
+enum { OPT_LAWS = OPT_COMMAND_FIRST, OPT_AXES, OPT_SPLIT, OPT_LOSS, OPT_DELTA, OPT_SPACE, OPT_GRID, OPT_STARTS };
+
+static int parse_laws(const char *cmd, const char *arg, law_kind **laws, size_t *n)
+{
+    size_t count = 1;
+    for (const char *p = arg; *p; p++)
+        count += *p == ',';
+    law_kind *v = calloc(count, sizeof *v);
+    char *copy = strdup(arg);
+    if (!v || !copy) {
+        free(v);
+        free(copy);
+        cli_error(cmd, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    size_t k = 0;
+    int status = 0;
+    for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok && status == 0;
+         tok = strtok_r(NULL, ",", &save)) {
+        ls_error err;
+        if (law_kind_parse(tok, &v[k++], &err) != 0)
+            status = cli_usage_error(cmd, "--laws: %s", err.message);
+    }
+    free(copy);
+    if (status == 0 && k == 0)
+        status = cli_usage_error(cmd, "--laws: no law given");
+    if (status != 0) {
+        free(v);
+        return status;
+    }
+    free(*laws);
+    *laws = v;
+    *n = k;
+    return 0;
+}
+
+static int parse_axes(const char *cmd, const char *arg, holdout_axis *axes, size_t *n)
+{
+    char copy[64];
+    snprintf(copy, sizeof copy, "%s", arg);
+    size_t k = 0;
+    for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int a = holdout_axis_from_name(tok);
+        if (a < 0)
+            return cli_usage_error(cmd, "--axes: '%s' is not one of R, N, D, E", tok);
+        for (size_t j = 0; j < k; j++)
+            if (axes[j] == (holdout_axis)a)
+                return cli_usage_error(cmd, "--axes: '%s' given twice", tok);
+        axes[k++] = (holdout_axis)a;
+    }
+    if (k == 0)
+        return cli_usage_error(cmd, "--axes: no axis given");
+    *n = k;
+    return 0;
+}
+
+static void cell_text(char *buf, size_t size, double x, int decimals)
+{
+    if (isnan(x))
+        snprintf(buf, size, "-");
+    else
+        snprintf(buf, size, "%.*f", decimals, x);
+}
+
+static void print_csv(const holdout_result *r)
+{
+    char num[NUMTEXT_DOUBLE_MAX], kind[64];
+    printf("law,k,in_sample");
+    for (size_t c = 0; c < r->ncolumns; c++) {
+        if (r->columns[c].skipped)
+            continue;
+        putchar(',');
+        cli_csv_field(stdout, r->columns[c].label, strlen(r->columns[c].label));
+    }
+    printf(",aic,bic\n");
+    for (size_t l = 0; l < r->nlaws; l++) {
+        printf("%s,%zu,%s", law_kind_format(r->laws[l], kind, sizeof kind), r->nfree[l],
+               numtext_format_double(num, r->in_sample_rmse[l]));
+        for (size_t c = 0; c < r->ncolumns; c++) {
+            double x = r->cells[l * r->ncolumns + c].rmse;
+            if (!r->columns[c].skipped)
+                printf(",%s", isnan(x) ? "" : numtext_format_double(num, x));
+        }
+        printf(",%s", numtext_format_double(num, r->aic[l]));
+        printf(",%s\n", numtext_format_double(num, r->bic[l]));
+    }
+}
+
+static int print_json(const holdout_result *r)
+{
+    jsonw w;
+    jsonw_init(&w);
+    char kind[64];
+    jsonw_object_begin(&w, NULL);
+    jsonw_integer(&w, "n", (long long)r->n);
+    jsonw_array_begin(&w, "laws", 0);
+    for (size_t l = 0; l < r->nlaws; l++) {
+        jsonw_object_begin(&w, NULL);
+        jsonw_string(&w, "law", law_kind_format(r->laws[l], kind, sizeof kind));
+        jsonw_integer(&w, "k", (long long)r->nfree[l]);
+        jsonw_number(&w, "in_sample_rmse", r->in_sample_rmse[l]);
+        jsonw_bool(&w, "converged", r->in_sample_converged[l]);
+        jsonw_number(&w, "aic", r->aic[l]);
+        jsonw_number(&w, "bic", r->bic[l]);
+        jsonw_array_begin(&w, "heldout", 0);
+        for (size_t c = 0; c < r->ncolumns; c++) {
+            const holdout_column *col = &r->columns[c];
+            const holdout_cell *cell = &r->cells[l * r->ncolumns + c];
+            if (col->skipped || isnan(cell->rmse))
+                continue;
+            jsonw_object_begin(&w, NULL);
+            jsonw_string(&w, "axis", holdout_axis_name(col->axis));
+            jsonw_string(&w, "test", col->label);
+            jsonw_integer(&w, "train_runs", (long long)col->ntrain);
+            jsonw_integer(&w, "test_runs", (long long)col->ntest);
+            jsonw_number(&w, "rmse", cell->rmse);
+            jsonw_bool(&w, "converged", cell->converged);
+            jsonw_object_end(&w);
+        }
+        jsonw_array_end(&w);
+        jsonw_object_end(&w);
+    }
+    jsonw_array_end(&w);
+    jsonw_object_end(&w);
+    ls_error err;
+    char *text = jsonw_finish(&w, &err);
+    if (!text)
+        return cli_fail("holdout", &err);
+    fputs(text, stdout);
+    free(text);
+    return 0;
+}
+
+static int print_markdown(const holdout_result *r)
+{
+    size_t shown[16], nshown = 0;
+    for (size_t c = 0; c < r->ncolumns && nshown < 16; c++)
+        if (!r->columns[c].skipped)
+            shown[nshown++] = c;
+    size_t ncols = nshown + 5;
+    const char **headers = calloc(ncols, sizeof *headers);
+    char(*cells)[48] = calloc(ncols, sizeof *cells);
+    if (!headers || !cells) {
+        free(headers);
+        free(cells);
+        cli_error("holdout", "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    headers[0] = "law";
+    headers[1] = "k";
+    headers[2] = "in-sample";
+    for (size_t c = 0; c < nshown; c++)
+        headers[3 + c] = r->columns[shown[c]].label;
+    headers[ncols - 2] = "AIC";
+    headers[ncols - 1] = "BIC";
+    cli_table *t = cli_table_new(ncols, headers);
+    int unconverged = 0;
+    for (size_t l = 0; t && l < r->nlaws; l++) {
+        const char *row[32];
+        law_kind_format(r->laws[l], cells[0], sizeof cells[0]);
+        snprintf(cells[1], sizeof cells[1], "%zu", r->nfree[l]);
+        cell_text(cells[2], sizeof cells[2], r->in_sample_rmse[l], 4);
+        if (!r->in_sample_converged[l]) {
+            strcat(cells[2], "*");
+            unconverged = 1;
+        }
+        for (size_t c = 0; c < nshown; c++) {
+            const holdout_cell *cell = &r->cells[l * r->ncolumns + shown[c]];
+            cell_text(cells[3 + c], sizeof cells[3 + c], cell->rmse, 4);
+            if (!isnan(cell->rmse) && !cell->converged) {
+                strcat(cells[3 + c], "*");
+                unconverged = 1;
+            }
+        }
+        cell_text(cells[ncols - 2], sizeof cells[ncols - 2], r->aic[l], 1);
+        cell_text(cells[ncols - 1], sizeof cells[ncols - 1], r->bic[l], 1);
+        for (size_t j = 0; j < ncols && j < 32; j++)
+            row[j] = cells[j];
+        if (cli_table_add(t, row) != 0) {
+            cli_table_free(t);
+            t = NULL;
+        }
+    }
+    int status = 0;
+    if (!t) {
+        cli_error("holdout", "out of memory");
+        status = ls_exit_status(LS_ERR_INTERNAL);
+    } else {
+        cli_table_print(t, stdout, CLI_FORMAT_MD);
+        printf("\nRMSE in loss units; the held-out columns fit on the other runs (train/test runs:");
+        for (size_t c = 0; c < nshown; c++)
+            printf("%s %s %zu/%zu", c ? "," : "", r->columns[shown[c]].label, r->columns[shown[c]].ntrain,
+                   r->columns[shown[c]].ntest);
+        printf(").\n");
+        if (unconverged)
+            printf("* the fit behind this number did not converge.\n");
+    }
+    cli_table_free(t);
+    free(headers);
+    free(cells);
+    return status;
+}
+
+int cmd_holdout(int argc, char **argv)
+{
+    const char *cmd = "holdout";
+    static const struct option longopts[] = {CLI_HELP_OPTION,
+                                             {"laws", required_argument, NULL, OPT_LAWS},
+                                             {"axes", required_argument, NULL, OPT_AXES},
+                                             {"split", required_argument, NULL, OPT_SPLIT},
+                                             {"format", required_argument, NULL, OPT_FORMAT},
+                                             {"loss", required_argument, NULL, OPT_LOSS},
+                                             {"huber-delta", required_argument, NULL, OPT_DELTA},
+                                             {"space", required_argument, NULL, OPT_SPACE},
+                                             {"grid", required_argument, NULL, OPT_GRID},
+                                             {"starts", required_argument, NULL, OPT_STARTS},
+                                             {"seed", required_argument, NULL, OPT_SEED},
+                                             {"threads", required_argument, NULL, OPT_THREADS},
+                                             CLI_SWEEP_OPTIONS,
+                                             {NULL, 0, NULL, 0}};
+    fit_parameters params;
+    fit_default_parameters(&params);
+    cli_sweep_args sweep_args;
+    memset(&sweep_args, 0, sizeof sweep_args);
+    cli_strings split;
+    memset(&split, 0, sizeof split);
+    law_kind *laws = NULL;
+    size_t nlaws = 0, naxes = 4;
+    holdout_axis axes[4] = {HOLDOUT_AXIS_R, HOLDOUT_AXIS_N, HOLDOUT_AXIS_D, HOLDOUT_AXIS_E};
+    cli_format format = CLI_FORMAT_MD;
+    int status = 0, opt;
+    long value = 0;
+    opterr = 0;
+    while (status == 0 && (opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        int handled = cli_sweep_option(&sweep_args, opt, optarg);
+        if (handled < 0)
+            status = ls_exit_status(LS_ERR_INTERNAL);
+        if (handled)
+            continue;
+        switch (opt) {
+        case 'h': status = -1; break;
+        case OPT_LAWS: status = parse_laws(cmd, optarg, &laws, &nlaws); break;
+        case OPT_AXES: status = parse_axes(cmd, optarg, axes, &naxes); break;
+        case OPT_SPLIT:
+            if (cli_strings_push(&split, optarg) != 0)
+                status = ls_exit_status(LS_ERR_INTERNAL);
+            break;
+        case OPT_FORMAT:
+            status = cli_parse_format(cmd, optarg, 1u << CLI_FORMAT_MD | 1u << CLI_FORMAT_CSV | 1u << CLI_FORMAT_JSON,
+                                      &format);
+            break;
+        case OPT_LOSS:
+            if (strcmp(optarg, "huber") == 0 || strcmp(optarg, "mse") == 0)
+                params.loss = optarg[0] == 'h' ? FIT_LOSS_HUBER : FIT_LOSS_MSE;
+            else
+                status = cli_usage_error(cmd, "--loss: '%s' is not huber or mse", optarg);
+            break;
+        case OPT_DELTA: status = cli_parse_positive(cmd, "--huber-delta", optarg, &params.huber_delta); break;
+        case OPT_SPACE:
+            if (strcmp(optarg, "log") == 0 || strcmp(optarg, "linear") == 0)
+                params.space = optarg[1] == 'o' ? FIT_SPACE_LOG : FIT_SPACE_LINEAR;
+            else
+                status = cli_usage_error(cmd, "--space: '%s' is not log or linear", optarg);
+            break;
+        case OPT_GRID:
+            if (strcmp(optarg, "chinchilla") == 0)
+                params.grid_chinchilla = 1;
+            else
+                status = cli_usage_error(cmd, "--grid: '%s' is not chinchilla", optarg);
+            break;
+        case OPT_STARTS:
+            status = cli_parse_long(cmd, "--starts", optarg, 1, 1000000, &value);
+            params.starts = (size_t)value;
+            break;
+        case OPT_SEED: status = cli_parse_seed(cmd, optarg, &params.seed); break;
+        case OPT_THREADS:
+            status = cli_parse_long(cmd, "--threads", optarg, 1, 256, &value);
+            params.threads = (int)value;
+            break;
+        default: status = cli_option_error(cmd, opt, argv); break;
+        }
+    }
+    sweep *s = NULL;
+    holdout_result result;
+    memset(&result, 0, sizeof result);
+    ls_error err;
+    if (status == -1)
+        status = cli_help(USAGE);
+    else if (status == 0 && optind >= argc)
+        status = cli_usage_error(cmd, "give at least one SWEEP file");
+    if (status == 0) {
+        sweep_options so = cli_sweep_options(&sweep_args);
+        so.require_loss = 1;
+        s = sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
+        if (!s)
+            status = cli_fail(cmd, &err);
+    }
+    if (status == 0 && !laws) {
+        /* The paper's comparison on the sweep's base. */
+        int moe = 0, sparse = 0;
+        for (size_t i = 0; i < s->n; i++) {
+            moe |= s->rows[i].E > 1;
+            sparse |= s->rows[i].n_total > s->rows[i].n_act;
+        }
+        law_base base = moe ? LAW_BASE_MOE : LAW_BASE_DENSE;
+        static const law_mapping mappings[] = {LAW_MAPPING_LINEAR, LAW_MAPPING_POWER, LAW_MAPPING_BOUNDED,
+                                               LAW_MAPPING_BOUNDED_SPARSE};
+        laws = calloc(4, sizeof *laws);
+        for (size_t m = 0; laws && m < 4; m++)
+            if (sparse || mappings[m] != LAW_MAPPING_BOUNDED_SPARSE)
+                laws[nlaws++] = (law_kind){base, mappings[m]};
+        if (!sparse)
+            cli_note(cmd, "every run is dense (m = 1), where bounded-sparse equals bounded; it is left out");
+        if (!laws)
+            status = ls_exit_status(LS_ERR_INTERNAL);
+    }
+    if (status == 0) {
+        holdout_spec spec = {laws, nlaws, axes, naxes, split.v, split.n};
+        if (holdout_run(s, &spec, &params, &result, &err) != 0)
+            status = cli_fail(cmd, &err);
+    }
+    if (status == 0) {
+        for (size_t c = 0; c < result.ncolumns; c++)
+            if (result.columns[c].skipped)
+                cli_note(cmd, "%s: nothing to hold out (%s)", result.columns[c].label,
+                         result.columns[c].ntest == 0 ? "no run matches" : "every run has this value");
+        if (format == CLI_FORMAT_CSV)
+            print_csv(&result);
+        else if (format == CLI_FORMAT_JSON)
+            status = print_json(&result);
+        else
+            status = print_markdown(&result);
+    }
+    holdout_result_free(&result);
+    sweep_free(s);
+    free(laws);
+    cli_strings_free(&split);
+    cli_sweep_args_free(&sweep_args);
+    return status;
+}

@@ -1,0 +1,185 @@
+#include "loopscale/holdout.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const AXIS_NAMES[] = {"R", "N", "D", "E", "split"};
+
+const char *holdout_axis_name(holdout_axis axis) { return AXIS_NAMES[axis]; }
+
+int holdout_axis_from_name(const char *name)
+{
+    for (int a = 0; a < HOLDOUT_AXIS_CUSTOM; a++)
+        if (strcasecmp(name, AXIS_NAMES[a]) == 0)
+            return a;
+    return -1;
+}
+
+static double axis_value(const sweep_row *r, holdout_axis axis)
+{
+    switch (axis) {
+    case HOLDOUT_AXIS_R: return r->R;
+    case HOLDOUT_AXIS_N: return r->n_act;
+    case HOLDOUT_AXIS_D: return r->tokens;
+    default: return r->E;
+    }
+}
+
+void holdout_result_free(holdout_result *r)
+{
+    if (!r)
+        return;
+    free(r->laws);
+    free(r->columns);
+    free(r->cells);
+    free(r->in_sample_rmse);
+    free(r->aic);
+    free(r->bic);
+    free(r->nfree);
+    free(r->in_sample_converged);
+    memset(r, 0, sizeof *r);
+}
+
+static law_point point_of(const sweep_row *r)
+{
+    law_point x = {r->n_act, r->n_total, isnan(r->n_loop) ? 0.0 : r->n_loop, r->R, r->E, r->tokens};
+    return x;
+}
+
+/* RMSE in loss units of a law over the rows of s with mask[i] == want. */
+static double rmse_over(const sweep *s, const law *l, const unsigned char *mask, unsigned char want)
+{
+    double ss = 0.0;
+    size_t n = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (mask && mask[i] != want)
+            continue;
+        law_point x = point_of(&s->rows[i]);
+        double diff = law_loss(l, &x) - s->rows[i].loss;
+        ss += diff * diff;
+        n++;
+    }
+    return n ? sqrt(ss / (double)n) : NAN;
+}
+
+/* The test runs of each column: the largest value of the axis, or the
+ * custom split's conditions. */
+static int make_columns(const sweep *s, const holdout_spec *spec, holdout_result *out, unsigned char *masks,
+                        ls_error *err)
+{
+    size_t c = 0;
+    for (size_t a = 0; a < spec->naxes; a++, c++) {
+        holdout_column *col = &out->columns[c];
+        unsigned char *test = masks + c * s->n;
+        col->axis = spec->axes[a];
+        double top = -INFINITY;
+        for (size_t i = 0; i < s->n; i++)
+            top = fmax(top, axis_value(&s->rows[i], col->axis));
+        for (size_t i = 0; i < s->n; i++) {
+            test[i] = axis_value(&s->rows[i], col->axis) == top;
+            col->ntest += test[i];
+        }
+        col->ntrain = s->n - col->ntest;
+        col->skipped = col->ntrain == 0;
+        snprintf(col->label, sizeof col->label, "%s=%g", holdout_axis_name(col->axis), top);
+    }
+    if (spec->nsplit > 0) {
+        holdout_column *col = &out->columns[c];
+        unsigned char *test = masks + c * s->n;
+        col->axis = HOLDOUT_AXIS_CUSTOM;
+        int status = sweep_select(s, spec->split, spec->nsplit, test, err);
+        if (status != 0)
+            return ls_error_prefix(err, "--split");
+        for (size_t i = 0; i < s->n; i++)
+            col->ntest += test[i];
+        col->ntrain = s->n - col->ntest;
+        col->skipped = col->ntest == 0 || col->ntrain == 0;
+        size_t len = 0;
+        for (size_t k = 0; k < spec->nsplit && len < sizeof col->label; k++)
+            len += (size_t)snprintf(col->label + len, sizeof col->label - len, "%s%s", k ? " & " : "",
+                                    spec->split[k]);
+    }
+    return 0;
+}
+
+int holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *p, holdout_result *out,
+                ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    size_t nl = spec->nlaws, nc = spec->naxes + (spec->nsplit > 0);
+    out->nlaws = nl;
+    out->ncolumns = nc;
+    out->n = s->n;
+    out->laws = calloc(nl, sizeof *out->laws);
+    out->columns = calloc(nc ? nc : 1, sizeof *out->columns);
+    out->cells = calloc(nl * (nc ? nc : 1), sizeof *out->cells);
+    out->in_sample_rmse = calloc(nl, sizeof(double));
+    out->aic = calloc(nl, sizeof(double));
+    out->bic = calloc(nl, sizeof(double));
+    out->nfree = calloc(nl, sizeof(size_t));
+    out->in_sample_converged = calloc(nl, sizeof(int));
+    unsigned char *masks = calloc((nc ? nc : 1) * s->n, 1);
+    unsigned char *train = malloc(s->n ? s->n : 1);
+    int status = 0;
+    if (!out->laws || !out->columns || !out->cells || !out->in_sample_rmse || !out->aic || !out->bic ||
+        !out->nfree || !out->in_sample_converged || !masks || !train)
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    if (status == 0)
+        status = make_columns(s, spec, out, masks, err);
+
+    for (size_t l = 0; status == 0 && l < nl; l++) {
+        out->laws[l] = spec->laws[l];
+        fit_result r;
+        status = fit_run(s, spec->laws[l], p, &r, err);
+        if (status != 0)
+            break;
+        out->in_sample_converged[l] = r.converged;
+        out->in_sample_rmse[l] = r.rmse;
+        out->nfree[l] = r.nfree;
+        /* AIC and BIC as for Gaussian residuals in the space the fit used. */
+        double rss = 0.0;
+        for (size_t i = 0; i < s->n; i++) {
+            law_point x = point_of(&s->rows[i]);
+            double pred = law_loss(&r.law, &x);
+            double res = p->space == FIT_SPACE_LOG ? log(pred) - log(s->rows[i].loss) : pred - s->rows[i].loss;
+            rss += res * res;
+        }
+        double n = (double)s->n, k = (double)r.nfree;
+        out->aic[l] = n * log(rss / n) + 2.0 * k;
+        out->bic[l] = n * log(rss / n) + k * log(n);
+
+        for (size_t c = 0; status == 0 && c < nc; c++) {
+            holdout_cell *cell = &out->cells[l * nc + c];
+            cell->rmse = NAN;
+            if (out->columns[c].skipped)
+                continue;
+            const unsigned char *test = masks + c * s->n;
+            for (size_t i = 0; i < s->n; i++)
+                train[i] = !test[i];
+            sweep *part = sweep_subset(s, train, err);
+            if (!part) {
+                status = err->code;
+                break;
+            }
+            fit_result rt;
+            ls_error fit_err;
+            /* A training set too small for the law leaves its cell empty. */
+            if (fit_run(part, spec->laws[l], p, &rt, &fit_err) == 0) {
+                cell->converged = rt.converged;
+                cell->rmse = rmse_over(s, &rt.law, test, 1);
+            } else if (fit_err.code != LS_ERR_DATA) {
+                *err = fit_err;
+                status = fit_err.code;
+            }
+            sweep_free(part);
+        }
+    }
+    free(masks);
+    free(train);
+    if (status != 0)
+        holdout_result_free(out);
+    return status;
+}

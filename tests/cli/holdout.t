@@ -1,0 +1,92 @@
+The held-out comparison of the shipped sweeps reproduces the committed
+tables (tests/data/holdout, regenerated on purpose by
+tests/data/holdout/regenerate) to a relative 1e-6.
+
+  $ EXPECT=$ROOT/tests/data/holdout SWEEPS=$ROOT/data/sweeps
+  $ loopscale holdout --format csv $SWEEPS/looped-moe.csv.gz > moe.csv
+  $ python3 $ROOT/tests/cli/compare-tables.py $EXPECT/looped-moe.csv moe.csv
+  same
+  $ loopscale holdout --format csv $SWEEPS/looped-dense.csv.gz > dense.csv
+  loopscale holdout: every run is dense (m = 1), where bounded-sparse equals bounded; it is left out
+  loopscale holdout: E=1: nothing to hold out (every run has this value)
+  $ python3 $ROOT/tests/cli/compare-tables.py $EXPECT/looped-dense.csv dense.csv
+  same
+  $ loopscale holdout --format csv --laws moe:linear,moe:power,moe:bounded,moe:bounded-sparse,moe:hyperbolic $SWEEPS/looped-moe-hyperbolic.csv.gz > hyperbolic.csv
+  $ python3 $ROOT/tests/cli/compare-tables.py $EXPECT/looped-moe-hyperbolic.csv hyperbolic.csv
+  same
+
+The markdown table a person reads:
+
+  $ loopscale holdout $SWEEPS/looped-dense.csv.gz
+  loopscale holdout: every run is dense (m = 1), where bounded-sparse equals bounded; it is left out
+  loopscale holdout: E=1: nothing to hold out (every run has this value)
+  | law           | k | in-sample |   R=16 | N=1e+09 | D=5e+11 |     AIC |     BIC |
+  |---------------|--:|----------:|-------:|--------:|--------:|--------:|--------:|
+  | dense:linear  | 5 |    0.0709 | 0.1376 |  0.0643 |  0.0723 |  -980.8 |  -966.1 |
+  | dense:power   | 6 |    0.0199 | 0.0381 |  0.0135 |  0.0196 | -1341.2 | -1323.5 |
+  | dense:bounded | 7 |    0.0043 | 0.0051 |  0.0043 |  0.0036 | -1755.3 | -1734.7 |
+  
+  RMSE in loss units; the held-out columns fit on the other runs (train/test runs: R=16 120/20, N=1e+09 105/35, D=5e+11 112/28).
+
+A custom split, one axis, JSON:
+
+  $ loopscale holdout --laws dense:bounded --axes R --split 'R>=8' --format json $SWEEPS/looped-dense.csv.gz
+  {
+    "n": 140,
+    "laws": [
+      {
+        "law": "dense:bounded",
+        "k": 7,
+        "in_sample_rmse": 0.004342593330453091,
+        "converged": true,
+        "aic": -1755.26306833411,
+        "bic": -1734.6715713758447,
+        "heldout": [
+          {
+            "axis": "R",
+            "test": "R=16",
+            "train_runs": 120,
+            "test_runs": 20,
+            "rmse": 0.0051447632993067965,
+            "converged": true
+          },
+          {
+            "axis": "split",
+            "test": "R>=8",
+            "train_runs": 100,
+            "test_runs": 40,
+            "rmse": 0.004502425706989485,
+            "converged": true
+          }
+        ]
+      }
+    ]
+  }
+
+Usage errors:
+
+  $ loopscale holdout
+  loopscale holdout: give at least one SWEEP file
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --axes R,X $SWEEPS/looped-dense.csv.gz
+  loopscale holdout: --axes: 'X' is not one of R, N, D, E
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --axes R,R $SWEEPS/looped-dense.csv.gz
+  loopscale holdout: --axes: 'R' given twice
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --laws dense:linear,dense:wobbly $SWEEPS/looped-dense.csv.gz
+  loopscale holdout: --laws: unknown law 'dense:wobbly' (BASE[:MAPPING] with BASE dense or moe and MAPPING none, linear, power, bounded, bounded-sparse or hyperbolic)
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --split 'lr<1' $SWEEPS/looped-dense.csv.gz
+  loopscale holdout: every run is dense (m = 1), where bounded-sparse equals bounded; it is left out
+  loopscale holdout: --split: 'lr<1': 'lr' is not one of the quantities n_act, n_total, n_loop, R, E, k, tokens, flops, loss
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --split 'R>100' --axes R --laws dense:bounded $SWEEPS/looped-dense.csv.gz | tail -2
+  loopscale holdout: R>100: nothing to hold out (no run matches)
+  
+  RMSE in loss units; the held-out columns fit on the other runs (train/test runs: R=16 120/20).
