@@ -40,6 +40,8 @@ typedef struct lawfile_fit {
     lawfile_data *data;
     size_t nfilters;
     char **filters; /* --where and --map as given */
+    int has_ranges; /* the range of each quantity in the fitted runs */
+    double n_act_range[2], tokens_range[2], r_range[2], e_range[2];
 } lawfile_fit;
 
 typedef struct lawfile {
@@ -70,6 +72,12 @@ lawfile *lawfile_parse(const char *text, size_t len, const char *name, ls_error 
 char *lawfile_to_json(const lawfile *lf, ls_error *err) LS_MUST_CHECK;
 /* Write atomically (temporary file, then rename). */
 int lawfile_write(const lawfile *lf, const char *path, ls_error *err) LS_MUST_CHECK;
+
+/* The default law compiled into the library: moe:bounded-sparse fitted on
+ * the shipped sweep data/sweeps/looped-moe.csv.gz, with bootstrap draws
+ * (data/laws/README.md says how it is regenerated). */
+lawfile *lawfile_default(ls_error *err) LS_MUST_CHECK;
+#define LAWFILE_DEFAULT_DESCRIPTION "moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz"
 
 /* Draw i as a law. */
 void lawfile_draw(const lawfile *lf, size_t i, law *out);

@@ -267,6 +267,20 @@ static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_res
     fit->starts_at_best = r->starts_at_best;
     fit->seed = o->params.seed;
     fit->converged = r->converged;
+    /* What the law has seen, so that solve can say when it extrapolates. */
+    fit->has_ranges = 1;
+    double *ranges[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range};
+    for (int q = 0; q < 4; q++) {
+        ranges[q][0] = INFINITY;
+        ranges[q][1] = -INFINITY;
+    }
+    for (size_t i = 0; i < s->n; i++) {
+        const double values[] = {s->rows[i].n_act, s->rows[i].tokens, s->rows[i].R, s->rows[i].E};
+        for (int q = 0; q < 4; q++) {
+            ranges[q][0] = fmin(ranges[q][0], values[q]);
+            ranges[q][1] = fmax(ranges[q][1], values[q]);
+        }
+    }
     fit->data = calloc(npaths, sizeof *fit->data);
     fit->filters = calloc(o->sweep.maps.n + o->sweep.wheres.n + 1, sizeof *fit->filters);
     lf->version = strdup(LOOPSCALE_VERSION);
@@ -302,7 +316,6 @@ static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_res
             return NULL;
         }
     }
-    (void)s;
     return lf;
 }
 

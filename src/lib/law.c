@@ -226,9 +226,17 @@ static void loop_gain(const law *l, const law_point *x, double ln_m, double scal
         /* kappa_j(m) = kappa_j m^-theta; with theta = 0 (or m = 1) the
          * scale is exactly 1 and this is the dense bounded mapping. */
         double z = y / (k2 * scale);
-        double em = expm1(-z);
-        double e = 1.0 + em; /* exp(-z) */
-        double sat = -em;    /* 1 - exp(-z), exact for small z */
+        /* e = exp(-z) and sat = 1 - e, through expm1 where 1 - e would
+         * cancel (z small); exp is the faster call elsewhere. */
+        double e, sat;
+        if (z < 0.5) {
+            double em = expm1(-z);
+            e = 1.0 + em;
+            sat = -em;
+        } else {
+            e = exp(-z);
+            sat = 1.0 - e;
+        }
         g->value = k1 * scale * nl * sat;
         if (want_derivatives) {
             g->d[LAW_P_KAPPA1] = scale * nl * sat;

@@ -30,24 +30,24 @@ The markdown table a person reads:
 
 A custom split, one axis, JSON:
 
-  $ loopscale holdout --laws dense:bounded --axes R --split 'R>=8' --format json $SWEEPS/looped-dense.csv.gz
+  $ loopscale holdout --laws dense:bounded --axes R --split 'R>=8' --format json $SWEEPS/looped-dense.csv.gz | python3 $ROOT/tests/cli/round.py
   {
     "n": 140,
     "laws": [
       {
         "law": "dense:bounded",
         "k": 7,
-        "in_sample_rmse": 0.004342593330453091,
+        "in_sample_rmse": 0.00434259,
         "converged": true,
-        "aic": -1755.26306833411,
-        "bic": -1734.6715713758447,
+        "aic": -1755.26,
+        "bic": -1734.67,
         "heldout": [
           {
             "axis": "R",
             "test": "R=16",
             "train_runs": 120,
             "test_runs": 20,
-            "rmse": 0.0051447632993067965,
+            "rmse": 0.00514476,
             "converged": true
           },
           {
@@ -55,7 +55,7 @@ A custom split, one axis, JSON:
             "test": "R>=8",
             "train_runs": 100,
             "test_runs": 40,
-            "rmse": 0.004502425706989485,
+            "rmse": 0.00450243,
             "converged": true
           }
         ]

@@ -10,19 +10,19 @@ Predicting the shipped sweeps with their truth gives the noise as RMSE.
 
 CSV output keeps every column of the input and adds pred_loss and residual = loss - pred_loss:
 
-  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format csv --where 'R=16' --where 'E=16' --where 'tokens=5e11' $ROOT/data/sweeps/looped-moe.csv.gz
-  n_act,n_total,n_loop,R,E,k,tokens,flops,loss,pred_loss,residual
-  300000000,3300000000,225000000,16,16,1,500000000000,1.1025e+22,2.1195603205760016,2.117434817906995,0.0021255026690067957
-  600000000,6600000000,450000000,16,16,1,500000000000,2.205e+22,2.0733463716566685,2.0718390873131494,0.0015072843435190997
-  1000000000,11000000000,750000000,16,16,1,500000000000,3.675e+22,2.0448715412497567,2.044710382025211,0.0001611592245458482
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format csv --where 'R=16' --where 'E=16' --where 'tokens=5e11' $ROOT/data/sweeps/looped-moe.csv.gz | python3 $ROOT/tests/cli/round.py
   loopscale predict: RMSE 0.00150728 over 3 runs (loss units)
+  n_act,n_total,n_loop,R,E,k,tokens,flops,loss,pred_loss,residual
+  300000000,3300000000,225000000,16,16,1,500000000000,1.1025e+22,2.11956,2.11743,0.0021255
+  600000000,6600000000,450000000,16,16,1,500000000000,2.205e+22,2.07335,2.07184,0.00150728
+  1000000000,11000000000,750000000,16,16,1,500000000000,3.675e+22,2.04487,2.04471,0.000161159
 
 JSON output:
 
-  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format json --where 'R=16' --where 'E=16' --where 'tokens=5e11' --where 'n_act=1e9' $ROOT/data/sweeps/looped-moe.csv.gz
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format json --where 'R=16' --where 'E=16' --where 'tokens=5e11' --where 'n_act=1e9' $ROOT/data/sweeps/looped-moe.csv.gz | python3 $ROOT/tests/cli/round.py
   {
     "n": 1,
-    "rmse": 0.0001611592245458482,
+    "rmse": 0.000161159,
     "rows": [
       {
         "line": 526,
@@ -33,9 +33,9 @@ JSON output:
         "E": 16,
         "k": 1,
         "tokens": 500000000000,
-        "loss": 2.0448715412497567,
-        "pred_loss": 2.044710382025211,
-        "residual": 0.0001611592245458482
+        "loss": 2.04487,
+        "pred_loss": 2.04471,
+        "residual": 0.000161159
       }
     ]
   }
@@ -57,9 +57,9 @@ The table, from standard input, gzip recognised by its bytes:
 A sweep written by hand: byte-order mark, CRLF, quoted header, aliases in any case, no loss column:
 
   $ printf '\xef\xbb\xbf# my runs\r\n"PARAMS",Loops,n_loop,D\r\n1e9,4,7.5e8,5e11\r\n' > mine.csv
-  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format csv mine.csv
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format csv mine.csv | python3 $ROOT/tests/cli/round.py
   PARAMS,Loops,n_loop,D,pred_loss
-  1e9,4,7.5e8,5e11,2.198722478333013
+  1e+09,4,7.5e+08,5e+11,2.19872
 
 FLOPs instead of tokens, with a renamed column:
 
@@ -80,9 +80,9 @@ One configuration:
   tokens                     5e+11
   train_flops                9.75e+21
   inference_flops_per_token  6.5e+09
-  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --n-act 1e9 --flops 6e21 --format json
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --n-act 1e9 --flops 6e21 --format json | python3 $ROOT/tests/cli/round.py
   {
-    "loss": 2.2232366552591873,
+    "loss": 2.22324,
     "n_eff": 1000000000,
     "n_unroll": 1000000000,
     "rho_eff": 1,

@@ -1,0 +1,94 @@
+/*
+ * loopscale/solve.h — the configuration a compute and memory budget should
+ * buy (SPEC §6), and IsoFLOP profiles.
+ *
+ * For every candidate loop count R and expert count E, the architecture
+ * template gives N_total and N_loop from N_act; the compute budget fixes
+ * D = F / (6 N_unroll); the memory budget caps N_total at 8 M / b_w.  N_act
+ * is optimised continuously (a scan of ln N_act, then Brent's method from
+ * GSL) inside the feasible range, or taken from a ladder.  Among the feasible
+ * candidates whose loss is within epsilon of the best, the one with the
+ * fewest loops, then the fewest experts, is chosen: gains inside the law's
+ * own error are not worth more inference compute or memory.
+ *
+ * solve_run() fills a solve_result whose candidate array it allocates; free
+ * it with solve_result_free().
+ */
+#ifndef LOOPSCALE_SOLVE_H
+#define LOOPSCALE_SOLVE_H
+
+#include <stddef.h>
+
+#include "loopscale/arch.h"
+#include "loopscale/error.h"
+#include "loopscale/law.h"
+
+typedef struct solve_budget {
+    double flops;     /* training compute F */
+    double mem_bytes; /* weight memory M; +inf for none */
+    double bits;      /* bits per weight b_w */
+} solve_budget;
+
+typedef struct solve_options {
+    const double *R; /* candidate loop counts */
+    size_t nR;
+    const double *E; /* candidate expert counts */
+    size_t nE;
+    const double *ladder; /* N_act values to choose from; NULL: continuous */
+    size_t nladder;
+    double eps;           /* tolerance in loss units (>= 0) */
+} solve_options;
+
+typedef struct solve_candidate {
+    double R, E;
+    double n_act, n_total, n_loop, n_unroll, tokens;
+    double loss;
+    double inference_flops; /* per token, 2 N_unroll */
+    double weight_bytes;    /* b_w N_total / 8 */
+    int feasible;           /* some N_act fits the memory budget */
+} solve_candidate;
+
+typedef struct solve_result {
+    size_t ncandidates;
+    solve_candidate *candidates; /* every (E, R), E outer, memory-constrained */
+    int has_choice;
+    solve_candidate choice;      /* the chosen configuration */
+    solve_candidate best;        /* the lowest-loss feasible candidate */
+    solve_candidate unconstrained; /* the lowest loss with no memory limit */
+} solve_result;
+
+/* The best N_act for one (E, R) under the budget: the candidate, with
+ * feasible = 0 when no N_act fits.  A NULL ladder means continuous. */
+int solve_candidate_at(const law *l, const arch_template *t, const solve_budget *b, double E, double R,
+                       const double *ladder, size_t nladder, int use_memory, solve_candidate *out);
+
+int solve_run(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
+              solve_result *out, ls_error *err) LS_MUST_CHECK;
+void solve_result_free(solve_result *r);
+
+/* How the choice moves under the law's uncertainty: the problem re-solved
+ * under each of n laws (bootstrap draws). */
+typedef struct solve_choice_count {
+    double R, E;
+    size_t count;
+} solve_choice_count;
+
+typedef struct solve_uncertainty {
+    size_t ndraws;      /* draws with a feasible choice */
+    size_t nchoices;
+    solve_choice_count *choices; /* distinct (R*, E*), most frequent first */
+    double level;
+    double n_act[2], tokens[2], loss[2]; /* percentile intervals of the choice */
+} solve_uncertainty;
+
+int solve_run_uncertainty(const law *draws, size_t n, const arch_template *t, const solve_budget *b,
+                          const solve_options *o, double level, int threads, solve_uncertainty *out,
+                          ls_error *err) LS_MUST_CHECK;
+void solve_uncertainty_free(solve_uncertainty *u);
+
+/* The loss at fixed compute F for one (E, R) at each of the N_act values
+ * given (for IsoFLOP profiles). */
+void solve_isoflop_profile(const law *l, const arch_template *t, double flops, double E, double R,
+                           const double *n_act, size_t n, double *loss, double *tokens);
+
+#endif

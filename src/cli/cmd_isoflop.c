@@ -1,0 +1,181 @@
+/*
+ * loopscale isoflop — loss against N_act at fixed training compute, and the
+ * minimum of each profile.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "loopscale/arch.h"
+#include "loopscale/numtext.h"
+#include "loopscale/solve.h"
+
+static const char USAGE[] =
+    "Usage: loopscale isoflop --flops F1,F2,... [OPTIONS]\n"
+    "\n"
+    "IsoFLOP profiles: for each compute budget F and each (E, R), the loss against N_act when\n"
+    "all of F is spent (D = F / (6 N_unroll)), and the minimum of each profile.\n"
+    "\n"
+    "  -l, --law FILE          law file (default: the law compiled in)\n"
+    "      --flops LIST        compute budgets, e.g. 1e20,1e21,1e22\n"
+    "      --E LIST            expert counts (default 1)\n"
+    "      --R LIST            loop counts (default 1)\n"
+    "      --template FILE     architecture template (JSON)\n"
+    "      --points N          profile points per curve, from N*/30 to 30 N* (default 25)\n"
+    "      --format FMT        table (default: the minima) or csv (every profile point, with\n"
+    "                          a column 'minimum' marking the minima)\n"
+    "  -h, --help              show this help\n";
+
+enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_E, OPT_R, OPT_POINTS };
+
+static void print_profile_row(double flops, double E, double R, double n_act, double tokens, double loss,
+                              int is_minimum)
+{
+    char num[6][NUMTEXT_DOUBLE_MAX];
+    printf("%s,%s,%s,%s,%s,%s,%d\n", numtext_format_double(num[0], flops), numtext_format_double(num[1], E),
+           numtext_format_double(num[2], R), numtext_format_double(num[3], n_act),
+           numtext_format_double(num[4], tokens), numtext_format_double(num[5], loss), is_minimum);
+}
+
+int cmd_isoflop(int argc, char **argv)
+{
+    const char *cmd = "isoflop";
+    static const struct option longopts[] = {CLI_HELP_OPTION,
+                                             {"law", required_argument, NULL, 'l'},
+                                             {"flops", required_argument, NULL, OPT_FLOPS},
+                                             {"E", required_argument, NULL, OPT_E},
+                                             {"R", required_argument, NULL, OPT_R},
+                                             {"template", required_argument, NULL, OPT_TEMPLATE},
+                                             {"points", required_argument, NULL, OPT_POINTS},
+                                             {"format", required_argument, NULL, OPT_FORMAT},
+                                             {NULL, 0, NULL, 0}};
+    const char *law_path = NULL, *template_path = NULL;
+    double *flops = NULL, *E = NULL, *R = NULL, one = 1.0;
+    size_t nflops = 0, nE = 0, nR = 0;
+    long points = 25;
+    cli_format format = CLI_FORMAT_TABLE;
+    int status = 0, opt;
+    opterr = 0;
+    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'h': status = -1; break;
+        case 'l': law_path = optarg; break;
+        case OPT_FLOPS: status = cli_parse_list(cmd, "--flops", optarg, &flops, &nflops); break;
+        case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &nE); break;
+        case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &nR); break;
+        case OPT_TEMPLATE: template_path = optarg; break;
+        case OPT_POINTS: status = cli_parse_long(cmd, "--points", optarg, 2, 100000, &points); break;
+        case OPT_FORMAT:
+            status = cli_parse_format(cmd, optarg, 1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_CSV, &format);
+            break;
+        default: status = cli_option_error(cmd, opt, argv); break;
+        }
+    }
+    arch_template tmpl;
+    arch_template_default(&tmpl);
+    ls_error err;
+    lawfile *lf = NULL;
+    cli_table *t = NULL;
+    double *grid = NULL, *loss = NULL, *tokens = NULL;
+    if (status == -1)
+        status = cli_help(USAGE);
+    else if (status == 0 && !flops)
+        status = cli_usage_error(cmd, "give the compute budgets with --flops F1,F2,...");
+    else if (status == 0 && optind < argc)
+        status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (!E) {
+        E = &one;
+        nE = 1;
+    }
+    if (!R) {
+        R = &one;
+        nR = 1;
+    }
+    if (status == 0 && template_path && arch_template_read(template_path, &tmpl, &err) != 0)
+        status = cli_fail(cmd, &err);
+    for (size_t i = 0; status == 0 && i < nE; i++)
+        if (E[i] != floor(E[i]) || E[i] < tmpl.top_k)
+            status = cli_usage_error(cmd, "--E: %g is not a whole number of experts of at least top_k", E[i]);
+    for (size_t i = 0; status == 0 && i < nR; i++)
+        if (R[i] != floor(R[i]))
+            status = cli_usage_error(cmd, "--R: %g is not an integer", R[i]);
+    if (status == 0) {
+        if (law_path) {
+            lf = cli_read_law(cmd, law_path, &status);
+        } else if (!(lf = lawfile_default(&err))) {
+            status = cli_fail(cmd, &err);
+        } else {
+            cli_note(cmd, "using the default law (%s); --law FILE for another", LAWFILE_DEFAULT_DESCRIPTION);
+        }
+    }
+    grid = malloc((size_t)points * sizeof *grid);
+    loss = malloc((size_t)points * sizeof *loss);
+    tokens = malloc((size_t)points * sizeof *tokens);
+    if (status == 0 && (!grid || !loss || !tokens)) {
+        cli_error(cmd, "out of memory");
+        status = ls_exit_status(LS_ERR_INTERNAL);
+    }
+    static const char *const headers[] = {"flops", "E", "R", "N_act*", "D*", "tokens/N_act", "loss*"};
+    if (status == 0 && format == CLI_FORMAT_TABLE)
+        t = cli_table_new(7, headers);
+    if (status == 0 && format == CLI_FORMAT_CSV)
+        printf("flops,E,R,n_act,tokens,loss,minimum\n");
+    solve_budget budget = {0, INFINITY, 16};
+    for (size_t f = 0; status == 0 && f < nflops; f++)
+        for (size_t e = 0; status == 0 && e < nE; e++)
+            for (size_t r = 0; status == 0 && r < nR; r++) {
+                budget.flops = flops[f];
+                solve_candidate best;
+                if (solve_candidate_at(&lf->law, &tmpl, &budget, E[e], R[r], NULL, 0, 0, &best) != 0 ||
+                    !best.feasible) {
+                    cli_error(cmd, "no model fits a budget of %g FLOPs", flops[f]);
+                    status = ls_exit_status(LS_ERR_USAGE);
+                    break;
+                }
+                if (format == CLI_FORMAT_CSV) {
+                    /* From N_opt / 30 to 30 N_opt, evenly in ln N, with the minimum itself. */
+                    for (long i = 0; i < points; i++)
+                        grid[i] = best.n_act * exp(log(30.0) * (2.0 * (double)i / (double)(points - 1) - 1.0));
+                    solve_isoflop_profile(&lf->law, &tmpl, flops[f], E[e], R[r], grid, (size_t)points, loss, tokens);
+                    int printed_min = 0;
+                    for (long i = 0; i < points; i++) {
+                        if (!printed_min && grid[i] > best.n_act) {
+                            print_profile_row(flops[f], E[e], R[r], best.n_act, best.tokens, best.loss, 1);
+                            printed_min = 1;
+                        }
+                        print_profile_row(flops[f], E[e], R[r], grid[i], tokens[i], loss[i], 0);
+                    }
+                    if (!printed_min)
+                        print_profile_row(flops[f], E[e], R[r], best.n_act, best.tokens, best.loss, 1);
+                } else {
+                    char c[7][32];
+                    snprintf(c[0], 32, "%.3g", flops[f]);
+                    snprintf(c[1], 32, "%g", E[e]);
+                    snprintf(c[2], 32, "%g", R[r]);
+                    snprintf(c[3], 32, "%.4g", best.n_act);
+                    snprintf(c[4], 32, "%.4g", best.tokens);
+                    snprintf(c[5], 32, "%.1f", best.tokens / best.n_act);
+                    snprintf(c[6], 32, "%.4f", best.loss);
+                    const char *cells[] = {c[0], c[1], c[2], c[3], c[4], c[5], c[6]};
+                    if (cli_table_add(t, cells) != 0) {
+                        cli_error(cmd, "out of memory");
+                        status = ls_exit_status(LS_ERR_INTERNAL);
+                    }
+                }
+            }
+    if (status == 0 && t)
+        cli_table_print(t, stdout, CLI_FORMAT_TABLE);
+    cli_table_free(t);
+    lawfile_free(lf);
+    free(flops);
+    if (E != &one)
+        free(E);
+    if (R != &one)
+        free(R);
+    free(grid);
+    free(loss);
+    free(tokens);
+    return status;
+}

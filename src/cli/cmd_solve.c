@@ -1,0 +1,409 @@
+/*
+ * loopscale solve — what a compute and memory budget should buy: loops R,
+ * experts E, active size N_act and tokens D.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "loopscale/arch.h"
+#include "loopscale/jsonw.h"
+#include "loopscale/numtext.h"
+#include "loopscale/solve.h"
+
+static const char USAGE[] =
+    "Usage: loopscale solve --flops F [--mem BYTES] [OPTIONS]\n"
+    "\n"
+    "Find the loop count R*, expert count E*, active size N_act* and tokens D* that a\n"
+    "training budget of F FLOPs and a weight-memory budget of BYTES should buy, under a law.\n"
+    "D = F / (6 N_unroll) spends the whole budget; N_total (b_w bits per weight) must fit in\n"
+    "memory.  Among the candidates within epsilon of the best feasible loss, the one with the\n"
+    "fewest loops, then the fewest experts, is chosen: cheapest to serve.\n"
+    "\n"
+    "  -l, --law FILE          law file (default: the law compiled in, moe:bounded-sparse fitted\n"
+    "                          on the shipped sweep looped-moe.csv.gz with 1,000 bootstrap draws)\n"
+    "      --flops F           training compute, e.g. 1e21\n"
+    "      --mem BYTES         weight memory, e.g. 3GB, 3GiB, 2.5e9 (default: no limit)\n"
+    "      --bits B            bits per weight (default 16; 4 for INT4)\n"
+    "      --template FILE     architecture template (JSON; default: the paper's middle-cycle\n"
+    "                          looping)\n"
+    "      --print-template    print the template in force and exit\n"
+    "      --R LIST            candidate loop counts (default 1,2,...,16)\n"
+    "      --E LIST            candidate expert counts (default 1,2,4,8,16,32,64)\n"
+    "      --n-act LIST        choose N_act from this ladder (default: continuous)\n"
+    "      --eps X             tolerance in loss units (default: the law's fit RMSE, 0 if none)\n"
+    "      --table             also print every (E, R) candidate\n"
+    "      --uncertainty       re-solve under each bootstrap draw of the law: how often each\n"
+    "                          (R*, E*) wins, intervals for N_act*, D* and the loss\n"
+    "      --ci LEVEL          interval level (default 0.95)\n"
+    "      --threads T         threads for --uncertainty (default: one per core)\n"
+    "      --format FMT        table (default) or json\n"
+    "  -h, --help              show this help\n";
+
+enum {
+    OPT_FLOPS = OPT_COMMAND_FIRST,
+    OPT_MEM,
+    OPT_BITS,
+    OPT_PRINT_TEMPLATE,
+    OPT_R,
+    OPT_E,
+    OPT_N_ACT,
+    OPT_EPS,
+    OPT_TABLE,
+    OPT_UNCERTAINTY,
+    OPT_CI
+};
+
+static void human(char *buf, size_t size, double x)
+{
+    if (isinf(x))
+        snprintf(buf, size, "-");
+    else
+        snprintf(buf, size, "%.4g", x);
+}
+
+static void bytes_text(char *buf, size_t size, double bytes)
+{
+    snprintf(buf, size, "%.3g GB", bytes / 1e9);
+}
+
+static void column_values(const solve_candidate *c, char cells[11][40])
+{
+    if (!c->feasible) {
+        for (int i = 0; i < 11; i++)
+            snprintf(cells[i], 40, "-");
+        return;
+    }
+    snprintf(cells[0], 40, "%g", c->R);
+    snprintf(cells[1], 40, "%g", c->E);
+    human(cells[2], 40, c->n_act);
+    human(cells[3], 40, c->n_total);
+    human(cells[4], 40, c->n_loop);
+    human(cells[5], 40, c->tokens);
+    snprintf(cells[6], 40, "%.1f", c->tokens / c->n_act);
+    snprintf(cells[7], 40, "%.4f", c->loss);
+    human(cells[8], 40, c->inference_flops);
+    bytes_text(cells[9], 40, c->weight_bytes);
+    human(cells[10], 40, c->n_unroll);
+}
+
+static int print_result(const solve_result *r, const solve_uncertainty *u, int show_table, double eps)
+{
+    static const char *const rows[] = {"R (loops)",   "E (experts)",       "N_act",
+                                       "N_total",     "N_loop",            "D (tokens)",
+                                       "tokens/N_act", "loss (predicted)", "inference FLOPs/token",
+                                       "weight memory", "N_unroll"};
+    char a[11][40], b[11][40], c[11][40];
+    column_values(&r->choice, a);
+    column_values(&r->best, b);
+    column_values(&r->unconstrained, c);
+    const char *headers[] = {"", "chosen", "lowest loss", "no memory limit"};
+    cli_table *t = cli_table_new(4, headers);
+    for (size_t i = 0; t && i < 11; i++) {
+        const char *cells[] = {rows[i], a[i], b[i], c[i]};
+        if (cli_table_add(t, cells) != 0) {
+            cli_table_free(t);
+            t = NULL;
+        }
+    }
+    if (!t)
+        return -1;
+    cli_table_print(t, stdout, CLI_FORMAT_TABLE);
+    cli_table_free(t);
+
+    if (u) {
+        printf("\nUnder the law's %zu bootstrap draws (%g%% intervals of the chosen configuration):\n", u->ndraws,
+               100 * u->level);
+        for (size_t k = 0; k < u->nchoices; k++)
+            printf("  R* = %-3g E* = %-3g %5.1f%%\n", u->choices[k].R, u->choices[k].E,
+                   100.0 * (double)u->choices[k].count / (double)u->ndraws);
+        printf("  N_act*  [%.4g, %.4g]\n  D*      [%.4g, %.4g]\n  loss    [%.4f, %.4f]\n", u->n_act[0], u->n_act[1],
+               u->tokens[0], u->tokens[1], u->loss[0], u->loss[1]);
+    }
+    if (show_table) {
+        const char *headers2[] = {"E", "R", "N_act", "D", "loss", "memory", "within eps"};
+        cli_table *all = cli_table_new(7, headers2);
+        for (size_t i = 0; all && i < r->ncandidates; i++) {
+            const solve_candidate *cand = &r->candidates[i];
+            char e[16], rr[16], n[32], d[32], l[32], m[32], w[16];
+            snprintf(e, sizeof e, "%g", cand->E);
+            snprintf(rr, sizeof rr, "%g", cand->R);
+            if (cand->feasible) {
+                human(n, sizeof n, cand->n_act);
+                human(d, sizeof d, cand->tokens);
+                snprintf(l, sizeof l, "%.4f", cand->loss);
+                bytes_text(m, sizeof m, cand->weight_bytes);
+            } else {
+                snprintf(n, sizeof n, "-");
+                snprintf(d, sizeof d, "-");
+                snprintf(l, sizeof l, "infeasible");
+                snprintf(m, sizeof m, "-");
+            }
+            int chosen = cand->R == r->choice.R && cand->E == r->choice.E;
+            snprintf(w, sizeof w, "%s", chosen ? "chosen" : cand->feasible && cand->loss <= r->best.loss + eps ? "yes" : "");
+            const char *cells[] = {e, rr, n, d, l, m, w};
+            if (cli_table_add(all, cells) != 0) {
+                cli_table_free(all);
+                all = NULL;
+            }
+        }
+        if (!all)
+            return -1;
+        printf("\nEvery candidate (N_act optimised under the memory budget):\n");
+        cli_table_print(all, stdout, CLI_FORMAT_TABLE);
+        cli_table_free(all);
+    }
+    return 0;
+}
+
+static void json_candidate(jsonw *w, const char *key, const solve_candidate *c)
+{
+    jsonw_object_begin(w, key);
+    jsonw_bool(w, "feasible", c->feasible);
+    if (c->feasible) {
+        jsonw_number(w, "R", c->R);
+        jsonw_number(w, "E", c->E);
+        jsonw_number(w, "n_act", c->n_act);
+        jsonw_number(w, "n_total", c->n_total);
+        jsonw_number(w, "n_loop", c->n_loop);
+        jsonw_number(w, "n_unroll", c->n_unroll);
+        jsonw_number(w, "tokens", c->tokens);
+        jsonw_number(w, "tokens_per_parameter", c->tokens / c->n_act);
+        jsonw_number(w, "loss", c->loss);
+        jsonw_number(w, "inference_flops_per_token", c->inference_flops);
+        jsonw_number(w, "weight_bytes", c->weight_bytes);
+    }
+    jsonw_object_end(w);
+}
+
+static int print_json(const solve_budget *b, double eps, const solve_result *r, const solve_uncertainty *u,
+                      int with_candidates)
+{
+    jsonw w;
+    jsonw_init(&w);
+    jsonw_object_begin(&w, NULL);
+    jsonw_number(&w, "flops", b->flops);
+    if (isfinite(b->mem_bytes))
+        jsonw_number(&w, "mem_bytes", b->mem_bytes);
+    jsonw_number(&w, "bits", b->bits);
+    jsonw_number(&w, "eps", eps);
+    json_candidate(&w, "chosen", &r->choice);
+    json_candidate(&w, "lowest_loss", &r->best);
+    json_candidate(&w, "unconstrained", &r->unconstrained);
+    if (u) {
+        jsonw_object_begin(&w, "uncertainty");
+        jsonw_integer(&w, "draws", (long long)u->ndraws);
+        jsonw_number(&w, "level", u->level);
+        jsonw_array_begin(&w, "choices", 0);
+        for (size_t k = 0; k < u->nchoices; k++) {
+            jsonw_object_begin(&w, NULL);
+            jsonw_number(&w, "R", u->choices[k].R);
+            jsonw_number(&w, "E", u->choices[k].E);
+            jsonw_number(&w, "share", (double)u->choices[k].count / (double)u->ndraws);
+            jsonw_object_end(&w);
+        }
+        jsonw_array_end(&w);
+        const char *names[] = {"n_act", "tokens", "loss"};
+        const double *values[] = {u->n_act, u->tokens, u->loss};
+        for (int q = 0; q < 3; q++) {
+            jsonw_array_begin(&w, names[q], 1);
+            jsonw_number(&w, NULL, values[q][0]);
+            jsonw_number(&w, NULL, values[q][1]);
+            jsonw_array_end(&w);
+        }
+        jsonw_object_end(&w);
+    }
+    if (with_candidates) {
+        jsonw_array_begin(&w, "candidates", 0);
+        for (size_t i = 0; i < r->ncandidates; i++)
+            json_candidate(&w, NULL, &r->candidates[i]);
+        jsonw_array_end(&w);
+    }
+    jsonw_object_end(&w);
+    ls_error err;
+    char *text = jsonw_finish(&w, &err);
+    if (!text)
+        return cli_fail("solve", &err);
+    fputs(text, stdout);
+    free(text);
+    return 0;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    const char *cmd = "solve";
+    static const struct option longopts[] = {CLI_HELP_OPTION,
+                                             {"law", required_argument, NULL, 'l'},
+                                             {"flops", required_argument, NULL, OPT_FLOPS},
+                                             {"mem", required_argument, NULL, OPT_MEM},
+                                             {"bits", required_argument, NULL, OPT_BITS},
+                                             {"template", required_argument, NULL, OPT_TEMPLATE},
+                                             {"print-template", no_argument, NULL, OPT_PRINT_TEMPLATE},
+                                             {"R", required_argument, NULL, OPT_R},
+                                             {"E", required_argument, NULL, OPT_E},
+                                             {"n-act", required_argument, NULL, OPT_N_ACT},
+                                             {"eps", required_argument, NULL, OPT_EPS},
+                                             {"table", no_argument, NULL, OPT_TABLE},
+                                             {"uncertainty", no_argument, NULL, OPT_UNCERTAINTY},
+                                             {"ci", required_argument, NULL, OPT_CI},
+                                             {"threads", required_argument, NULL, OPT_THREADS},
+                                             {"format", required_argument, NULL, OPT_FORMAT},
+                                             {NULL, 0, NULL, 0}};
+    const char *law_path = NULL, *template_path = NULL;
+    solve_budget budget = {NAN, INFINITY, 16};
+    double *R = NULL, *E = NULL, *ladder = NULL, eps = NAN, ci = 0.95;
+    size_t nR = 0, nE = 0, nladder = 0;
+    int print_template = 0, show_table = 0, uncertainty = 0, threads = 0;
+    cli_format format = CLI_FORMAT_TABLE;
+    int status = 0, opt;
+    long value = 0;
+    opterr = 0;
+    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'h': status = -1; break;
+        case 'l': law_path = optarg; break;
+        case OPT_FLOPS: status = cli_parse_scaled(cmd, "--flops", optarg, &budget.flops); break;
+        case OPT_MEM: status = cli_parse_scaled(cmd, "--mem", optarg, &budget.mem_bytes); break;
+        case OPT_BITS: status = cli_parse_positive(cmd, "--bits", optarg, &budget.bits); break;
+        case OPT_TEMPLATE: template_path = optarg; break;
+        case OPT_PRINT_TEMPLATE: print_template = 1; break;
+        case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &nR); break;
+        case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &nE); break;
+        case OPT_N_ACT: status = cli_parse_list(cmd, "--n-act", optarg, &ladder, &nladder); break;
+        case OPT_EPS:
+            status = cli_parse_double(cmd, "--eps", optarg, &eps);
+            if (status == 0 && eps < 0)
+                status = cli_usage_error(cmd, "--eps: '%s' must not be negative", optarg);
+            break;
+        case OPT_TABLE: show_table = 1; break;
+        case OPT_UNCERTAINTY: uncertainty = 1; break;
+        case OPT_CI:
+            status = cli_parse_double(cmd, "--ci", optarg, &ci);
+            if (status == 0 && !(ci > 0 && ci < 1))
+                status = cli_usage_error(cmd, "--ci: '%s' must be between 0 and 1", optarg);
+            break;
+        case OPT_THREADS:
+            status = cli_parse_long(cmd, "--threads", optarg, 1, 64, &value);
+            threads = (int)value;
+            break;
+        case OPT_FORMAT:
+            status = cli_parse_format(cmd, optarg, 1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_JSON, &format);
+            break;
+        default: status = cli_option_error(cmd, opt, argv); break;
+        }
+    }
+    arch_template tmpl;
+    arch_template_default(&tmpl);
+    ls_error err;
+    lawfile *lf = NULL;
+    law *draws = NULL;
+    solve_result result;
+    memset(&result, 0, sizeof result);
+    solve_uncertainty unc;
+    memset(&unc, 0, sizeof unc);
+    if (status == -1)
+        status = cli_help(USAGE);
+    else if (status == 0 && optind < argc)
+        status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (status == 0 && template_path && arch_template_read(template_path, &tmpl, &err) != 0)
+        status = cli_fail(cmd, &err);
+    if (status == 0 && print_template) {
+        char *text = arch_template_to_json(&tmpl, &err);
+        if (text)
+            fputs(text, stdout);
+        else
+            status = cli_fail(cmd, &err);
+        free(text);
+        goto done;
+    }
+    if (status == 0 && isnan(budget.flops))
+        status = cli_usage_error(cmd, "give the compute budget with --flops F");
+    static const double default_E[] = {1, 2, 4, 8, 16, 32, 64};
+    double default_R[16];
+    for (int i = 0; i < 16; i++)
+        default_R[i] = i + 1;
+    solve_options so = {R ? R : default_R, R ? nR : 16, E ? E : default_E, E ? nE : 7, ladder, nladder, eps};
+    for (size_t i = 0; status == 0 && i < so.nR; i++)
+        if (so.R[i] != floor(so.R[i]))
+            status = cli_usage_error(cmd, "--R: %g is not an integer", so.R[i]);
+    for (size_t i = 0; status == 0 && i < so.nE; i++)
+        if (so.E[i] != floor(so.E[i]))
+            status = cli_usage_error(cmd, "--E: %g is not an integer", so.E[i]);
+    if (status == 0) {
+        if (law_path) {
+            lf = cli_read_law(cmd, law_path, &status);
+        } else {
+            lf = lawfile_default(&err);
+            if (!lf)
+                status = cli_fail(cmd, &err);
+            else
+                cli_note(cmd, "using the default law (%s); --law FILE for another", LAWFILE_DEFAULT_DESCRIPTION);
+        }
+    }
+    if (status == 0 && isnan(eps)) {
+        eps = lf->has_fit ? lf->fit.rmse : 0.0;
+        if (!lf->has_fit)
+            cli_note(cmd, "the law file has no fit RMSE; epsilon is 0 (--eps X to set one)");
+    }
+    so.eps = eps;
+    if (status == 0 && !isfinite(budget.mem_bytes) && format == CLI_FORMAT_TABLE)
+        cli_note(cmd, "no --mem given: no memory limit");
+    if (status == 0 && solve_run(&lf->law, &tmpl, &budget, &so, &result, &err) != 0)
+        status = cli_fail(cmd, &err);
+    if (status == 0 && !result.has_choice) {
+        cli_error(cmd, "no candidate fits in %g bytes at %g bits per weight", budget.mem_bytes, budget.bits);
+        status = ls_exit_status(LS_ERR_DATA);
+    }
+    if (status == 0 && lf->has_fit && lf->fit.has_ranges) {
+        /* Loops and experts beyond the sweep are the law's guess, not its fit. */
+        if (result.choice.R > lf->fit.r_range[1])
+            cli_warn(cmd, "R* = %g is beyond the largest R the law was fitted on (%g): an extrapolation",
+                     result.choice.R, lf->fit.r_range[1]);
+        if (result.choice.E > lf->fit.e_range[1])
+            cli_warn(cmd, "E* = %g is beyond the largest E the law was fitted on (%g): an extrapolation "
+                     "(--E up to %g keeps to what it has seen)",
+                     result.choice.E, lf->fit.e_range[1], lf->fit.e_range[1]);
+    }
+    if (status == 0 && uncertainty) {
+        draws = malloc((lf->ndraws ? lf->ndraws : 1) * sizeof *draws);
+        if (!draws)
+            status = ls_exit_status(LS_ERR_INTERNAL);
+        for (size_t i = 0; draws && i < lf->ndraws; i++)
+            lawfile_draw(lf, i, &draws[i]);
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        if (status == 0 && solve_run_uncertainty(draws, lf->ndraws, &tmpl, &budget, &so, ci,
+                                                 threads ? threads : (int)(cores > 0 ? cores : 1), &unc,
+                                                 &err) != 0)
+            status = cli_fail(cmd, &err);
+    }
+    if (status == 0) {
+        if (format == CLI_FORMAT_JSON) {
+            status = print_json(&budget, eps, &result, uncertainty ? &unc : NULL, show_table);
+        } else {
+            char kind[64], mem[64];
+            if (isfinite(budget.mem_bytes))
+                snprintf(mem, sizeof mem, "%.4g bytes of weights at %g bits (N_total <= %.4g)", budget.mem_bytes,
+                         budget.bits, 8 * budget.mem_bytes / budget.bits);
+            else
+                snprintf(mem, sizeof mem, "no memory limit");
+            printf("law      %s\nbudget   %.4g training FLOPs; %s\nepsilon  %.4g (loss units)\n\n",
+                   law_kind_format(lf->law.kind, kind, sizeof kind), budget.flops, mem, eps);
+            if (print_result(&result, uncertainty ? &unc : NULL, show_table, eps) != 0) {
+                cli_error(cmd, "out of memory");
+                status = ls_exit_status(LS_ERR_INTERNAL);
+            }
+        }
+    }
+done:
+    solve_uncertainty_free(&unc);
+    solve_result_free(&result);
+    free(draws);
+    lawfile_free(lf);
+    free(R);
+    free(E);
+    free(ladder);
+    return status;
+}

@@ -1,0 +1,396 @@
+#include "loopscale/solve.h"
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_min.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The search over ln N_act: a scan of SCAN_POINTS points across the feasible
+ * range, then Brent's method around the best of them (EDGE_POINTS more in
+ * the last interval when the best is at an end).  The smallest model
+ * considered has N_MIN active parameters; the largest trains on one token. */
+#define SCAN_POINTS 24
+#define EDGE_POINTS 8
+#define N_MIN 1e3
+#define LN_N_TOLERANCE 1e-9
+#define BRENT_MAX_ITERATIONS 100
+
+typedef struct profile {
+    law_prepared prep;
+    const arch_template *t;
+    double flops, E, R;
+    double total_ratio, unroll_ratio; /* N_total / N_act, N_unroll / N_act */
+    double loop_ratio;                /* N_loop / N_act */
+    double ln_d_at_unit_n;            /* ln D = this - ln N_act */
+    double ln_m;                      /* ln(N_act / N_total) */
+} profile;
+
+static void profile_init(profile *pr, const law *l, const arch_template *t, double flops, double E, double R)
+{
+    law_prepare(&pr->prep, l);
+    pr->t = t;
+    pr->flops = flops;
+    pr->E = E;
+    pr->R = R;
+    pr->total_ratio = arch_n_total(t, 1.0, E);
+    pr->loop_ratio = arch_loop_fraction(t);
+    pr->unroll_ratio = 1.0 + (R - 1.0) * pr->loop_ratio;
+    pr->ln_d_at_unit_n = log(flops / (6.0 * pr->unroll_ratio));
+    pr->ln_m = pr->total_ratio == 1.0 ? 0.0 : -log(pr->total_ratio);
+}
+
+static law_point profile_point(const profile *pr, double n_act)
+{
+    law_point x = arch_point(pr->t, n_act, pr->E, pr->R, 0.0);
+    x.D = pr->flops / (6.0 * law_n_unroll(&x)); /* all of the compute budget */
+    return x;
+}
+
+/* ln L at ln N_act, which the search minimises (L itself is monotone in
+ * it).  The row's logarithms follow from ln N_act directly:
+ * ln D = ln(F / (6 N_unroll / N_act)) - ln N_act. */
+static double profile_ln_loss(double ln_n, void *context)
+{
+    profile *pr = context;
+    double n = exp(ln_n);
+    law_row row;
+    row.ln_n_act = ln_n;
+    row.ln_d = pr->ln_d_at_unit_n - ln_n;
+    row.ln_m = pr->ln_m;
+    /* The law reads ln D from the row, never D itself. */
+    row.x = (law_point){n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN};
+    return law_row_log_loss_grad(&pr->prep, &row, NULL);
+}
+
+static void fill_candidate(profile *pr, double n_act, double bits, solve_candidate *c)
+{
+    law_point x = profile_point(pr, n_act);
+    c->E = pr->E;
+    c->R = pr->R;
+    c->n_act = n_act;
+    c->n_total = x.n_total;
+    c->n_loop = x.n_loop;
+    c->n_unroll = law_n_unroll(&x);
+    c->tokens = x.D;
+    c->loss = exp(profile_ln_loss(log(n_act), pr));
+    c->inference_flops = 2.0 * c->n_unroll;
+    c->weight_bytes = bits * c->n_total / 8.0;
+}
+
+/* The minimum of the profile over ln N in [lo, hi]: scan, then Brent in
+ * the bracket around the best scanned point. */
+static double minimise(profile *pr, gsl_min_fminimizer *brent, double lo, double hi)
+{
+    double best_x = lo, best_f = INFINITY, step = (hi - lo) / (SCAN_POINTS - 1);
+    int best_k = 0;
+    for (int k = 0; k < SCAN_POINTS; k++) {
+        double x = k == SCAN_POINTS - 1 ? hi : lo + step * k;
+        double f = profile_ln_loss(x, pr);
+        if (f < best_f) {
+            best_f = f;
+            best_x = x;
+            best_k = k;
+        }
+    }
+    if (hi <= lo)
+        return lo;
+    /* Bracket: the neighbours of the best point.  At an end of the range a
+     * finer scan of the last interval looks for a lower point to bracket;
+     * if there is none, the end itself is the minimum (the budget binds). */
+    double a = best_x - step, b = best_x + step, guess = best_x;
+    if (best_k == 0 || best_k == SCAN_POINTS - 1) {
+        double edge = best_k == 0 ? lo : hi, toward = best_k == 0 ? step : -step;
+        double fine = toward / (EDGE_POINTS + 1), fine_best = best_f;
+        int fine_k = 0;
+        for (int k = 1; k <= EDGE_POINTS; k++) {
+            double f = profile_ln_loss(edge + fine * k, pr);
+            if (f < fine_best) {
+                fine_best = f;
+                fine_k = k;
+            }
+        }
+        if (fine_k == 0)
+            return edge;
+        guess = edge + fine * fine_k;
+        a = fmin(guess - fine, guess + fine);
+        b = fmax(guess - fine, guess + fine);
+    }
+    gsl_function fn = {profile_ln_loss, pr};
+    if (gsl_min_fminimizer_set(brent, &fn, guess, a, b) != GSL_SUCCESS)
+        return best_x;
+    for (int it = 0; it < BRENT_MAX_ITERATIONS; it++) {
+        if (gsl_min_fminimizer_iterate(brent) != GSL_SUCCESS)
+            break;
+        if (gsl_min_test_interval(gsl_min_fminimizer_x_lower(brent), gsl_min_fminimizer_x_upper(brent),
+                                  LN_N_TOLERANCE, 0.0) == GSL_SUCCESS)
+            break;
+    }
+    return gsl_min_fminimizer_x_minimum(brent);
+}
+
+static int candidate_with(const law *l, const arch_template *t, const solve_budget *b, double E, double R,
+                          const double *ladder, size_t nladder, int use_memory, gsl_min_fminimizer *brent,
+                          solve_candidate *out)
+{
+    profile pr;
+    profile_init(&pr, l, t, b->flops, E, R);
+    memset(out, 0, sizeof *out);
+    out->E = E;
+    out->R = R;
+    out->loss = INFINITY;
+    /* N_act at most what the memory holds, and at most what leaves one
+     * training token. */
+    double n_hi = b->flops / (6.0 * pr.unroll_ratio);
+    if (use_memory && isfinite(b->mem_bytes))
+        n_hi = fmin(n_hi, 8.0 * b->mem_bytes / (b->bits * pr.total_ratio));
+    if (ladder) {
+        double best = INFINITY, best_n = 0;
+        for (size_t i = 0; i < nladder; i++) {
+            if (ladder[i] > n_hi)
+                continue;
+            double f = profile_ln_loss(log(ladder[i]), &pr);
+            if (f < best) {
+                best = f;
+                best_n = ladder[i];
+            }
+        }
+        if (isinf(best))
+            return 0;
+        fill_candidate(&pr, best_n, b->bits, out);
+        out->feasible = 1;
+        return 0;
+    }
+    if (n_hi < N_MIN)
+        return 0;
+    double ln_n = minimise(&pr, brent, log(N_MIN), log(n_hi));
+    /* Keep the reported point inside the budget after rounding. */
+    double n = fmin(exp(ln_n), n_hi);
+    fill_candidate(&pr, n, b->bits, out);
+    out->feasible = 1;
+    return 0;
+}
+
+int solve_candidate_at(const law *l, const arch_template *t, const solve_budget *b, double E, double R,
+                       const double *ladder, size_t nladder, int use_memory, solve_candidate *out)
+{
+    gsl_min_fminimizer *brent = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
+    if (!brent)
+        return LS_ERR_INTERNAL;
+    int status = candidate_with(l, t, b, E, R, ladder, nladder, use_memory, brent, out);
+    gsl_min_fminimizer_free(brent);
+    return status;
+}
+
+void solve_result_free(solve_result *r)
+{
+    if (!r)
+        return;
+    free(r->candidates);
+    r->candidates = NULL;
+    r->ncandidates = 0;
+}
+
+/* Fewer loops first, then fewer experts. */
+static int cheaper(const solve_candidate *a, const solve_candidate *b)
+{
+    return a->R < b->R || (a->R == b->R && a->E < b->E);
+}
+
+/* solve_run, with the search without memory limit made optional (the
+ * uncertainty runs do not report it). */
+static int solve_core(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
+                      int with_unconstrained, solve_result *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (!(b->flops > 0) || !isfinite(b->flops))
+        return ls_error_set(err, LS_ERR_USAGE, "the compute budget must be a positive number of FLOPs");
+    if (!(b->mem_bytes > 0))
+        return ls_error_set(err, LS_ERR_USAGE, "the memory budget must be positive");
+    if (!(b->bits > 0))
+        return ls_error_set(err, LS_ERR_USAGE, "the bits per weight must be positive");
+    if (!(o->eps >= 0))
+        return ls_error_set(err, LS_ERR_USAGE, "epsilon must not be negative");
+    for (size_t e = 0; e < o->nE; e++)
+        if (o->E[e] < t->top_k)
+            return ls_error_set(err, LS_ERR_USAGE, "E = %g is below the template's top_k (%d)", o->E[e], t->top_k);
+    size_t n = o->nE * o->nR;
+    out->candidates = calloc(n ? n : 1, sizeof *out->candidates);
+    gsl_min_fminimizer *brent = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
+    if (!out->candidates || !brent) {
+        gsl_min_fminimizer_free(brent);
+        solve_result_free(out);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    out->ncandidates = n;
+    out->unconstrained.loss = INFINITY;
+    out->best.loss = INFINITY;
+    for (size_t e = 0; e < o->nE; e++)
+        for (size_t r = 0; r < o->nR; r++) {
+            solve_candidate *c = &out->candidates[e * o->nR + r];
+            candidate_with(l, t, b, o->E[e], o->R[r], o->ladder, o->nladder, 1, brent, c);
+            if (c->feasible && c->loss < out->best.loss)
+                out->best = *c;
+            if (!with_unconstrained)
+                continue;
+            solve_candidate free_c;
+            candidate_with(l, t, b, o->E[e], o->R[r], o->ladder, o->nladder, 0, brent, &free_c);
+            if (free_c.feasible && free_c.loss < out->unconstrained.loss)
+                out->unconstrained = free_c;
+        }
+    gsl_min_fminimizer_free(brent);
+    /* Within epsilon of the best feasible loss: the cheapest to serve. */
+    for (size_t i = 0; i < n; i++) {
+        const solve_candidate *c = &out->candidates[i];
+        if (!c->feasible || c->loss > out->best.loss + o->eps)
+            continue;
+        if (!out->has_choice || cheaper(c, &out->choice)) {
+            out->choice = *c;
+            out->has_choice = 1;
+        }
+    }
+    return 0;
+}
+
+int solve_run(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
+              solve_result *out, ls_error *err)
+{
+    return solve_core(l, t, b, o, 1, out, err);
+}
+
+void solve_isoflop_profile(const law *l, const arch_template *t, double flops, double E, double R,
+                           const double *n_act, size_t n, double *loss, double *tokens)
+{
+    profile pr;
+    profile_init(&pr, l, t, flops, E, R);
+    for (size_t i = 0; i < n; i++) {
+        loss[i] = exp(profile_ln_loss(log(n_act[i]), &pr));
+        if (tokens)
+            tokens[i] = profile_point(&pr, n_act[i]).D;
+    }
+}
+
+/* ---- uncertainty ------------------------------------------------------------- */
+
+typedef struct uncertainty_job {
+    const law *draws;
+    size_t n;
+    const arch_template *t;
+    const solve_budget *b;
+    const solve_options *o;
+    solve_candidate *choices; /* per draw; feasible = 0 when none */
+    atomic_size_t next;
+    atomic_int failed;
+} uncertainty_job;
+
+static void *uncertainty_worker(void *arg)
+{
+    uncertainty_job *job = arg;
+    size_t i;
+    while ((i = atomic_fetch_add(&job->next, 1)) < job->n) {
+        solve_result r;
+        ls_error err;
+        if (solve_core(&job->draws[i], job->t, job->b, job->o, 0, &r, &err) != 0) {
+            atomic_store(&job->failed, 1);
+            continue;
+        }
+        job->choices[i] = r.choice;
+        job->choices[i].feasible = r.has_choice;
+        solve_result_free(&r);
+    }
+    return NULL;
+}
+
+static int compare_counts(const void *a, const void *b)
+{
+    const solve_choice_count *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count < y->count ? 1 : -1;
+    if (x->R != y->R)
+        return x->R < y->R ? -1 : 1;
+    return (x->E > y->E) - (x->E < y->E);
+}
+
+void solve_uncertainty_free(solve_uncertainty *u)
+{
+    if (!u)
+        return;
+    free(u->choices);
+    u->choices = NULL;
+    u->nchoices = 0;
+}
+
+int solve_run_uncertainty(const law *draws, size_t n, const arch_template *t, const solve_budget *b,
+                          const solve_options *o, double level, int threads, solve_uncertainty *out,
+                          ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->level = level;
+    if (!(level > 0 && level < 1))
+        return ls_error_set(err, LS_ERR_USAGE, "the interval level must be between 0 and 1");
+    if (n == 0)
+        return ls_error_set(err, LS_ERR_DATA, "the law has no bootstrap draws (fit it with --bootstrap N)");
+    uncertainty_job job = {draws, n, t, b, o, calloc(n, sizeof(solve_candidate)), 0, 0};
+    double *column = malloc(n * sizeof *column);
+    out->choices = calloc(n, sizeof *out->choices);
+    int status = 0;
+    if (!job.choices || !column || !out->choices)
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    if (status == 0) {
+        if (threads < 1)
+            threads = 1;
+        if (threads > 64)
+            threads = 64;
+        pthread_t ids[64];
+        int started = 0;
+        for (int k = 1; k < threads; k++)
+            if (pthread_create(&ids[k], NULL, uncertainty_worker, &job) == 0)
+                started = k;
+            else
+                break;
+        uncertainty_worker(&job);
+        for (int k = 1; k <= started; k++)
+            pthread_join(ids[k], NULL);
+        if (atomic_load(&job.failed))
+            status = ls_error_set(err, LS_ERR_INTERNAL, "a bootstrap draw could not be solved");
+    }
+    if (status == 0) {
+        /* Count the choices in draw order, so ties sort the same every run. */
+        for (size_t i = 0; i < n; i++) {
+            const solve_candidate *c = &job.choices[i];
+            if (!c->feasible)
+                continue;
+            out->ndraws++;
+            size_t k = 0;
+            while (k < out->nchoices && !(out->choices[k].R == c->R && out->choices[k].E == c->E))
+                k++;
+            if (k == out->nchoices)
+                out->choices[out->nchoices++] = (solve_choice_count){c->R, c->E, 0};
+            out->choices[k].count++;
+        }
+        qsort(out->choices, out->nchoices, sizeof *out->choices, compare_counts);
+        double tail = (1.0 - level) / 2.0;
+        double *targets[3] = {out->n_act, out->tokens, out->loss};
+        for (int q = 0; q < 3; q++) {
+            size_t m = 0;
+            for (size_t i = 0; i < n; i++)
+                if (job.choices[i].feasible)
+                    column[m++] = q == 0 ? job.choices[i].n_act : q == 1 ? job.choices[i].tokens : job.choices[i].loss;
+            targets[q][0] = targets[q][1] = NAN;
+            if (m == 0)
+                continue;
+            gsl_sort(column, 1, m);
+            targets[q][0] = gsl_stats_quantile_from_sorted_data(column, 1, m, tail);
+            targets[q][1] = gsl_stats_quantile_from_sorted_data(column, 1, m, 1.0 - tail);
+        }
+    }
+    free(job.choices);
+    free(column);
+    if (status != 0)
+        solve_uncertainty_free(out);
+    return status;
+}

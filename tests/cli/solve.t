@@ -1,0 +1,152 @@
+What a budget should buy, under the default law (compiled in) and under the
+truth the shipped sweep was drawn from.
+
+  $ loopscale solve --flops 1e21 --mem 3GB --bits 4 --E 1,2,4,8,16
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  law      moe:bounded-sparse
+  budget   1e+21 training FLOPs; 3e+09 bytes of weights at 4 bits (N_total <= 6e+09)
+  epsilon  0.004281 (loss units)
+  
+                         chosen     lowest loss  no memory limit
+  R (loops)              1          1            1
+  E (experts)            16         16           16
+  N_act                  5.455e+08  5.455e+08    7.852e+08
+  N_total                6e+09      6e+09        8.637e+09
+  N_loop                 4.091e+08  4.091e+08    5.889e+08
+  D (tokens)             3.056e+11  3.056e+11    2.123e+11
+  tokens/N_act           560.2      560.2        270.3
+  loss (predicted)       2.1908     2.1908       2.1872
+  inference FLOPs/token  1.091e+09  1.091e+09    1.57e+09
+  weight memory          3 GB       3 GB         4.32 GB
+  N_unroll               5.455e+08  5.455e+08    7.852e+08
+  $ loopscale solve --flops 1e23 --mem 3GB --bits 4 --E 1,2,4,8,16 --format json | head -20 | python3 $ROOT/tests/cli/round.py
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  {
+    "flops": 1e+23,
+    "mem_bytes": 3000000000,
+    "bits": 4,
+    "eps": 0.00428073,
+    "chosen": {
+      "feasible": true,
+      "R": 4,
+      "E": 16,
+      "n_act": 5.45455e+08,
+      "n_total": 6000000000,
+      "n_loop": 4.09091e+08,
+      "n_unroll": 1.77273e+09,
+      "tokens": 9.40171e+12,
+      "tokens_per_parameter": 17236.5,
+      "loss": 1.98271,
+      "inference_flops_per_token": 3.54545e+09,
+      "weight_bytes": 3000000000
+    },
+    "lowest_loss": {
+
+Beyond the fitted range the law extrapolates, and solve says so:
+
+  $ loopscale solve --flops 1e21 --mem 3GB --bits 4 2>&1 >/dev/null
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: E* = 64 is beyond the largest E the law was fitted on (16): an extrapolation (--E up to 16 keeps to what it has seen)
+
+With the truth and epsilon 0 the choice is the lowest loss:
+
+  $ loopscale solve --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e23 --mem 3GB --bits 4 --eps 0 --R 1,2,4,8 --E 1,8 --table
+  law      moe:bounded-sparse
+  budget   1e+23 training FLOPs; 3e+09 bytes of weights at 4 bits (N_total <= 6e+09)
+  epsilon  0 (loss units)
+  
+                         chosen     lowest loss  no memory limit
+  R (loops)              4          4            1
+  E (experts)            8          8            8
+  N_act                  1.059e+09  1.059e+09    7.546e+09
+  N_total                6e+09      6e+09        4.276e+10
+  N_loop                 7.941e+08  7.941e+08    5.659e+09
+  D (tokens)             4.843e+12  4.843e+12    2.209e+12
+  tokens/N_act           4574.2     4574.2       292.7
+  loss (predicted)       1.9815     1.9815       1.9484
+  inference FLOPs/token  6.882e+09  6.882e+09    1.509e+10
+  weight memory          3 GB       3 GB         21.4 GB
+  N_unroll               3.441e+09  3.441e+09    7.546e+09
+  
+  Every candidate (N_act optimised under the memory budget):
+  E  R      N_act          D    loss  memory   within eps
+  1  1      6e+09  2.778e+12  2.0172  3 GB     
+  1  2      6e+09  1.587e+12  2.0176  3 GB     
+  1  4      6e+09  8.547e+11  2.0356  3 GB     
+  1  8  4.499e+09  5.928e+11  2.0685  2.25 GB  
+  8  1  1.059e+09  1.574e+13  2.0012  3 GB     
+  8  2  1.059e+09  8.995e+12  1.9849  3 GB     
+  8  4  1.059e+09  4.843e+12  1.9815  3 GB     chosen
+  8  8  1.059e+09  2.519e+12  1.9936  3 GB     
+
+A ladder of sizes, and uncertainty under the default law's bootstrap draws:
+
+  $ loopscale solve --flops 1e22 --mem 10GB --bits 4 --E 1,4,16 --n-act 3e8,6e8,1e9,1.6e9,2e9 2>/dev/null | sed -n '5,9p'
+                         chosen     lowest loss  no memory limit
+  R (loops)              1          1            1
+  E (experts)            16         16           16
+  N_act                  1.6e+09    1.6e+09      2e+09
+  N_total                1.76e+10   1.76e+10     2.2e+10
+  $ loopscale solve --flops 1e21 --mem 3GB --bits 4 --E 1,2,4,8,16 --uncertainty 2>/dev/null | sed -n '/bootstrap/,$p'
+  Under the law's 1000 bootstrap draws (95% intervals of the chosen configuration):
+    R* = 1   E* = 16  100.0%
+    N_act*  [5.455e+08, 5.455e+08]
+    D*      [3.056e+11, 3.056e+11]
+    loss    [2.1893, 2.1923]
+
+The template in force:
+
+  $ loopscale solve --print-template
+  {
+    "format": "loopscale-template/1",
+    "attention_share": 0.3333333333333333,
+    "top_k": 1,
+    "prelude_layers": 2,
+    "loop_layers": 12,
+    "coda_layers": 2,
+    "loop_fraction": 0.75
+  }
+  $ echo '{"attention_share": 0.5, "top_k": 2}' > t.json
+  $ loopscale solve --print-template --template t.json
+  {
+    "format": "loopscale-template/1",
+    "attention_share": 0.5,
+    "top_k": 2,
+    "prelude_layers": 2,
+    "loop_layers": 12,
+    "coda_layers": 2,
+    "loop_fraction": 0.75
+  }
+
+Errors:
+
+  $ loopscale solve --mem 3GB
+  loopscale solve: give the compute budget with --flops F
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops lots
+  loopscale solve: --flops: 'lots' is not a number
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --mem 3XB
+  loopscale solve: --mem: '3XB' is not a number
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --mem 100 --bits 16 2>&1 | tail -1
+  loopscale solve: no candidate fits in 100 bytes at 16 bits per weight
+  $ loopscale solve --flops 1e21 --R 1.5
+  loopscale solve: --R: 1.5 is not an integer
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --eps -1
+  loopscale solve: --eps: '-1' must not be negative
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --uncertainty --law $ROOT/data/truth/moe-bounded-sparse.json
+  loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
+  loopscale solve: no --mem given: no memory limit
+  loopscale solve: the law has no bootstrap draws (fit it with --bootstrap N)
+  [65]
+  $ loopscale solve --flops 1e21 --template t.json --E 1 2>&1 | tail -2
+  loopscale solve: E = 1 is below the template's top_k (2)
+  Try 'loopscale solve --help'.

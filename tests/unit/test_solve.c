@@ -1,0 +1,241 @@
+/* The solver: every answer is feasible and spends the budget exactly; the
+ * dense non-looped optimum is Chinchilla's closed form; with epsilon 0 the
+ * choice is the lowest loss; otherwise the cheapest within epsilon. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+
+#include "loopscale/lawfile.h"
+#include "loopscale/solve.h"
+
+static const double ALL_R[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+static const double ALL_E[] = {1, 2, 4, 8, 16, 32, 64};
+
+static law truth(void)
+{
+    ls_error err;
+    lawfile *lf = lawfile_read(PROJECT_DATA_DIR "/truth/moe-bounded-sparse.json", &err);
+    assert_non_null(lf);
+    law l = lf->law;
+    lawfile_free(lf);
+    return l;
+}
+
+static void every_answer_is_feasible_and_spends_the_budget(void **state)
+{
+    (void)state;
+    law l = truth();
+    arch_template t;
+    arch_template_default(&t);
+    const double flops[] = {1.37e19, 2.9e20, 4.1e21, 7.7e22};
+    const double mems[] = {0.9e9, 3e9, 1.1e10};
+    const double bits[] = {4, 8, 16};
+    for (size_t f = 0; f < 4; f++)
+        for (size_t m = 0; m < 3; m++)
+            for (size_t b = 0; b < 3; b++) {
+                solve_budget budget = {flops[f], mems[m], bits[b]};
+                solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004};
+                solve_result r;
+                ls_error err;
+                assert_int_equal(solve_run(&l, &t, &budget, &o, &r, &err), 0);
+                for (size_t i = 0; i < r.ncandidates; i++) {
+                    const solve_candidate *c = &r.candidates[i];
+                    if (!c->feasible)
+                        continue;
+                    assert_true(c->weight_bytes <= budget.mem_bytes * (1 + 1e-12));
+                    assert_true(fabs(6 * c->n_unroll * c->tokens - budget.flops) <= 1e-9 * budget.flops);
+                    assert_true(c->n_total == arch_n_total(&t, c->n_act, c->E));
+                }
+                if (r.has_choice) {
+                    assert_true(r.choice.weight_bytes <= budget.mem_bytes * (1 + 1e-12));
+                    assert_true(fabs(6 * r.choice.n_unroll * r.choice.tokens - budget.flops) <= 1e-9 * budget.flops);
+                }
+                assert_true(r.unconstrained.loss <= r.best.loss + 1e-12);
+                solve_result_free(&r);
+            }
+}
+
+/* Chinchilla: with no loops and no experts the IsoFLOP minimum is
+ * N_opt = G (F/6)^(beta/(alpha+beta)), G = (alpha A / (beta B))^(1/(alpha+beta)). */
+static void the_dense_optimum_is_chinchillas_closed_form(void **state)
+{
+    (void)state;
+    law l;
+    law_init(&l, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    l.p[LAW_P_A] = 406.4;
+    l.p[LAW_P_ALPHA] = 0.3392;
+    l.p[LAW_P_B] = 410.7;
+    l.p[LAW_P_BETA] = 0.2849;
+    l.p[LAW_P_C] = 1.6934;
+    arch_template t;
+    arch_template_default(&t);
+    double a = l.p[LAW_P_ALPHA], b = l.p[LAW_P_BETA];
+    double G = pow(a * l.p[LAW_P_A] / (b * l.p[LAW_P_B]), 1.0 / (a + b));
+    for (double F = 2.385e18; F < 1e25; F *= 13.7) {
+        solve_budget budget = {F, INFINITY, 16};
+        solve_candidate c;
+        assert_int_equal(solve_candidate_at(&l, &t, &budget, 1, 1, NULL, 0, 0, &c), 0);
+        double n_opt = G * pow(F / 6.0, b / (a + b));
+        if (fabs(c.n_act - n_opt) > 1e-6 * n_opt)
+            fail_msg("F = %g: N* %.10g, closed form %.10g", F, c.n_act, n_opt);
+        assert_true(fabs(c.tokens - F / (6 * n_opt)) <= 1e-6 * c.tokens);
+    }
+}
+
+/* Brent's answer is the minimum of a fine scan. */
+static void the_continuous_optimum_beats_a_fine_scan(void **state)
+{
+    (void)state;
+    law l = truth();
+    arch_template t;
+    arch_template_default(&t);
+    solve_budget budget = {3.3e21, 2.7e9, 4};
+    for (size_t e = 0; e < 7; e++)
+        for (double R = 1; R <= 16; R += 5) {
+            solve_candidate c;
+            assert_int_equal(solve_candidate_at(&l, &t, &budget, ALL_E[e], R, NULL, 0, 1, &c), 0);
+            if (!c.feasible)
+                continue;
+            double n_hi = fmin(8 * budget.mem_bytes / (budget.bits * arch_n_total(&t, 1, ALL_E[e])),
+                               budget.flops / (6 * (1 + (R - 1) * arch_loop_fraction(&t))));
+            enum { SCAN = 20001 };
+            static double grid[SCAN], loss[SCAN];
+            for (int i = 0; i < SCAN; i++)
+                grid[i] = n_hi * exp(-12.0 * i / (SCAN - 1));
+            solve_isoflop_profile(&l, &t, budget.flops, ALL_E[e], R, grid, SCAN, loss, NULL);
+            double best = INFINITY;
+            for (int i = 0; i < SCAN; i++)
+                best = fmin(best, loss[i]);
+            if (c.loss > best + 1e-12)
+                fail_msg("E %g R %g: solver %.15g, scan %.15g, N %.6g of %.6g", ALL_E[e], R, c.loss, best, c.n_act, n_hi);
+            assert_true(c.loss >= best - 1e-6);
+        }
+}
+
+static void epsilon_zero_picks_the_lowest_loss_and_otherwise_the_cheapest_within_it(void **state)
+{
+    (void)state;
+    law l = truth();
+    arch_template t;
+    arch_template_default(&t);
+    solve_budget budget = {1e23, 3e9, 4};
+    solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0};
+    solve_result r;
+    ls_error err;
+    assert_int_equal(solve_run(&l, &t, &budget, &o, &r, &err), 0);
+    double lowest = INFINITY;
+    for (size_t i = 0; i < r.ncandidates; i++)
+        if (r.candidates[i].feasible)
+            lowest = fmin(lowest, r.candidates[i].loss);
+    assert_true(r.choice.loss == lowest);
+    solve_result_free(&r);
+
+    for (double eps = 0.001; eps < 0.1; eps *= 3) {
+        o.eps = eps;
+        assert_int_equal(solve_run(&l, &t, &budget, &o, &r, &err), 0);
+        assert_true(r.choice.loss <= r.best.loss + eps);
+        for (size_t i = 0; i < r.ncandidates; i++) {
+            const solve_candidate *c = &r.candidates[i];
+            int cheaper = c->R < r.choice.R || (c->R == r.choice.R && c->E < r.choice.E);
+            if (c->feasible && cheaper)
+                assert_true(c->loss > r.best.loss + eps);
+        }
+        solve_result_free(&r);
+    }
+}
+
+static void a_ladder_restricts_n_act(void **state)
+{
+    (void)state;
+    law l = truth();
+    arch_template t;
+    arch_template_default(&t);
+    const double ladder[] = {1.25e8, 3.5e8, 7.7e8, 1.3e9, 2.7e9};
+    solve_budget budget = {5e21, 6e9, 16};
+    solve_options o = {ALL_R, 4, ALL_E, 5, ladder, 5, 0.0};
+    solve_result r;
+    ls_error err;
+    assert_int_equal(solve_run(&l, &t, &budget, &o, &r, &err), 0);
+    for (size_t i = 0; i < r.ncandidates; i++) {
+        const solve_candidate *c = &r.candidates[i];
+        if (!c->feasible)
+            continue;
+        int on_ladder = 0;
+        for (int k = 0; k < 5; k++)
+            on_ladder |= c->n_act == ladder[k];
+        assert_true(on_ladder);
+        assert_true(c->weight_bytes <= budget.mem_bytes);
+    }
+    solve_result_free(&r);
+}
+
+static void no_feasible_candidate_is_reported(void **state)
+{
+    (void)state;
+    law l = truth();
+    arch_template t;
+    arch_template_default(&t);
+    solve_budget budget = {1e21, 100, 16}; /* 100 bytes */
+    solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0};
+    solve_result r;
+    ls_error err;
+    assert_int_equal(solve_run(&l, &t, &budget, &o, &r, &err), 0);
+    assert_false(r.has_choice);
+    solve_result_free(&r);
+    budget.flops = -1;
+    assert_int_equal(solve_run(&l, &t, &budget, &o, &r, &err), LS_ERR_USAGE);
+}
+
+static void uncertainty_counts_choices_and_ignores_threads(void **state)
+{
+    (void)state;
+    ls_error err;
+    lawfile *lf = lawfile_read(PROJECT_DATA_DIR "/laws/default.json", &err);
+    assert_non_null(lf);
+    assert_true(lf->ndraws >= 100);
+    size_t n = 100;
+    law *draws = malloc(n * sizeof *draws);
+    for (size_t i = 0; i < n; i++)
+        lawfile_draw(lf, i, &draws[i]);
+    arch_template t;
+    arch_template_default(&t);
+    solve_budget budget = {1e21, 3e9, 4};
+    solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, lf->fit.rmse};
+    solve_uncertainty one, two;
+    assert_int_equal(solve_run_uncertainty(draws, n, &t, &budget, &o, 0.9, 1, &one, &err), 0);
+    assert_int_equal(solve_run_uncertainty(draws, n, &t, &budget, &o, 0.9, 2, &two, &err), 0);
+    size_t total = 0;
+    for (size_t k = 0; k < one.nchoices; k++) {
+        total += one.choices[k].count;
+        assert_true(one.choices[k].R == two.choices[k].R && one.choices[k].E == two.choices[k].E);
+        assert_int_equal(one.choices[k].count, two.choices[k].count);
+        if (k > 0)
+            assert_true(one.choices[k].count <= one.choices[k - 1].count);
+    }
+    assert_int_equal(total, one.ndraws);
+    assert_int_equal(one.ndraws, n);
+    assert_true(one.n_act[0] <= one.n_act[1] && one.loss[0] <= one.loss[1]);
+    assert_memory_equal(one.n_act, two.n_act, sizeof one.n_act);
+    solve_uncertainty_free(&one);
+    solve_uncertainty_free(&two);
+    free(draws);
+    lawfile_free(lf);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_answer_is_feasible_and_spends_the_budget),
+        cmocka_unit_test(the_dense_optimum_is_chinchillas_closed_form),
+        cmocka_unit_test(the_continuous_optimum_beats_a_fine_scan),
+        cmocka_unit_test(epsilon_zero_picks_the_lowest_loss_and_otherwise_the_cheapest_within_it),
+        cmocka_unit_test(a_ladder_restricts_n_act),
+        cmocka_unit_test(no_feasible_candidate_is_reported),
+        cmocka_unit_test(uncertainty_counts_choices_and_ignores_threads),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
