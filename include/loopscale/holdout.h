@@ -41,6 +41,7 @@ typedef struct holdout_spec {
 typedef struct holdout_cell {
     double rmse;   /* held-out RMSE in loss units; NaN when not evaluated */
     int converged; /* the training fit converged */
+    law fitted;    /* the law fitted on the training runs (when rmse is not NaN) */
 } holdout_cell;
 
 typedef struct holdout_column {
@@ -59,6 +60,7 @@ typedef struct holdout_result {
     double *aic, *bic;         /* per law, Gaussian on the in-sample residuals */
     size_t *nfree;             /* per law */
     int *in_sample_converged;
+    unsigned char *test;       /* ncolumns x n: 1 for each column's held-out runs */
 } holdout_result;
 
 int holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *p, holdout_result *out,

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "loopscale/numtext.h"
+#include "loopscale/outfile.h"
 
 /* ---- messages ------------------------------------------------------------ */
 
@@ -125,6 +126,21 @@ int cli_option_error(const char *command, int opt, char **argv)
 int cli_help(const char *text)
 {
     fputs(text, stdout);
+    return 0;
+}
+
+int cli_write_file(const char *command, const char *path, const char *text)
+{
+    ls_error err;
+    outfile *out = outfile_open(path, 0, &err);
+    if (!out)
+        return cli_fail(command, &err);
+    if (outfile_write(out, text, strlen(text), &err) != 0) {
+        outfile_abort(out);
+        return cli_fail(command, &err);
+    }
+    if (outfile_commit(out, &err) != 0)
+        return cli_fail(command, &err);
     return 0;
 }
 

@@ -59,6 +59,10 @@ int cli_usage_error(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
 int cli_option_error(const char *command, int opt, char **argv);
 /* Print usage text to stdout; returns 0. */
 int cli_help(const char *text);
+/* Write text to path through outfile.h (a temporary file renamed into
+ * place, so a failed run leaves no half-written file); returns 0 or the
+ * exit status after printing the error. */
+int cli_write_file(const char *command, const char *path, const char *text);
 /* Flush and close stdout; a failed write of the results is a failure (74). */
 int cli_finish(const char *command, int status);
 

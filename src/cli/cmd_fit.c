@@ -13,6 +13,7 @@
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/numtext.h"
+#include "loopscale/plot.h"
 #include "loopscale/sha256.h"
 
 static const char USAGE[] =
@@ -40,7 +41,9 @@ static const char USAGE[] =
     "      --scale NAME        trust-region scaling: levenberg (default), more, marquardt\n"
     "      --max-iterations N  per local solve (default 500)\n"
     "      --format FMT        table (default) or json (the law file on standard output)\n"
-    "  -o, --output FILE       write the law file (JSON); not written when the fit fails\n" CLI_SWEEP_HELP
+    "  -o, --output FILE       write the law file (JSON); not written when the fit fails\n"
+    "      --plot FILE         draw the observed and fitted loss against R for each E and N_act\n"
+    "                          (SVG); not written when the fit fails\n" CLI_SWEEP_HELP
     "  -h, --help              show this help\n"
     "\n"
     "Exit status 3 when the best solve did not converge (nothing is written).\n";
@@ -56,7 +59,8 @@ enum {
     OPT_GROUP,
     OPT_CI,
     OPT_SCALE,
-    OPT_MAX_ITER
+    OPT_MAX_ITER,
+    OPT_PLOT
 };
 
 typedef struct fit_options {
@@ -69,6 +73,7 @@ typedef struct fit_options {
     double ci;
     cli_format format;
     const char *output;
+    const char *plot;
 } fit_options;
 
 /* ---- progress on a terminal -------------------------------------------------- */
@@ -339,6 +344,7 @@ int cmd_fit(int argc, char **argv)
                                              {"max-iterations", required_argument, NULL, OPT_MAX_ITER},
                                              {"format", required_argument, NULL, OPT_FORMAT},
                                              {"output", required_argument, NULL, 'o'},
+                                             {"plot", required_argument, NULL, OPT_PLOT},
                                              CLI_SWEEP_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     fit_options o;
@@ -422,6 +428,7 @@ int cmd_fit(int argc, char **argv)
             status = cli_parse_format(cmd, optarg, 1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_JSON, &o.format);
             break;
         case 'o': o.output = optarg; break;
+        case OPT_PLOT: o.plot = optarg; break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
@@ -495,6 +502,11 @@ int cmd_fit(int argc, char **argv)
     }
     if (status == 0 && o.output && lawfile_write(lf, o.output, &err) != 0)
         status = cli_fail(cmd, &err);
+    if (status == 0 && o.plot) {
+        char *svg = plot_fit(s, &result.law, result.rmse, &err);
+        status = svg ? cli_write_file(cmd, o.plot, svg) : cli_fail(cmd, &err);
+        free(svg);
+    }
     lawfile_free(lf);
     fit_bootstrap_free(&boot);
     sweep_free(s);

@@ -10,6 +10,7 @@
 #include "loopscale/holdout.h"
 #include "loopscale/jsonw.h"
 #include "loopscale/numtext.h"
+#include "loopscale/plot.h"
 
 static const char USAGE[] =
     "Usage: loopscale holdout [OPTIONS] SWEEP...\n"
@@ -28,11 +29,13 @@ static const char USAGE[] =
     "      --split 'COND'      also hold out the runs where COND holds, e.g. 'R>8' (quantities\n"
     "                          only; repeatable, all must hold)\n"
     "      --format FMT        md (default, a markdown table), csv or json\n"
+    "      --plot FILE         draw each law's predictions of the held-out runs against their\n"
+    "                          observed loss (SVG)\n"
     "Fitting (as for 'loopscale fit'): --loss, --huber-delta, --space, --grid, --starts,\n"
     "      --seed, --threads\n" CLI_SWEEP_HELP
     "  -h, --help              show this help\n";
 
-enum { OPT_LAWS = OPT_COMMAND_FIRST, OPT_AXES, OPT_SPLIT, OPT_LOSS, OPT_DELTA, OPT_SPACE, OPT_GRID, OPT_STARTS };
+enum { OPT_LAWS = OPT_COMMAND_FIRST, OPT_AXES, OPT_SPLIT, OPT_LOSS, OPT_DELTA, OPT_SPACE, OPT_GRID, OPT_STARTS, OPT_PLOT };
 
 static int parse_laws(const char *cmd, const char *arg, law_kind **laws, size_t *n)
 {
@@ -250,6 +253,7 @@ int cmd_holdout(int argc, char **argv)
                                              {"starts", required_argument, NULL, OPT_STARTS},
                                              {"seed", required_argument, NULL, OPT_SEED},
                                              {"threads", required_argument, NULL, OPT_THREADS},
+                                             {"plot", required_argument, NULL, OPT_PLOT},
                                              CLI_SWEEP_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     fit_parameters params;
@@ -262,6 +266,7 @@ int cmd_holdout(int argc, char **argv)
     size_t nlaws = 0, naxes = 4;
     holdout_axis axes[4] = {HOLDOUT_AXIS_R, HOLDOUT_AXIS_N, HOLDOUT_AXIS_D, HOLDOUT_AXIS_E};
     cli_format format = CLI_FORMAT_MD;
+    const char *plot = NULL;
     int status = 0, opt;
     long value = 0;
     opterr = 0;
@@ -311,6 +316,7 @@ int cmd_holdout(int argc, char **argv)
             status = cli_parse_long(cmd, "--threads", optarg, 1, 256, &value);
             params.threads = (int)value;
             break;
+        case OPT_PLOT: plot = optarg; break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
@@ -318,9 +324,11 @@ int cmd_holdout(int argc, char **argv)
     holdout_result result;
     memset(&result, 0, sizeof result);
     ls_error err;
-    if (status == -1)
+    if (status == -1) {
         status = cli_help(USAGE);
-    else if (status == 0 && optind >= argc)
+        goto done;
+    }
+    if (status == 0 && optind >= argc)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0) {
         sweep_options so = cli_sweep_options(&sweep_args);
@@ -365,6 +373,12 @@ int cmd_holdout(int argc, char **argv)
         else
             status = print_markdown(&result);
     }
+    if (status == 0 && plot) {
+        char *svg = plot_holdout(s, &result, &err);
+        status = svg ? cli_write_file(cmd, plot, svg) : cli_fail(cmd, &err);
+        free(svg);
+    }
+done:
     holdout_result_free(&result);
     sweep_free(s);
     free(laws);

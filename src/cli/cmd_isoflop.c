@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "loopscale/arch.h"
 #include "loopscale/numtext.h"
+#include "loopscale/plot.h"
 #include "loopscale/solve.h"
 
 static const char USAGE[] =
@@ -26,9 +27,10 @@ static const char USAGE[] =
     "      --points N          profile points per curve, from N*/30 to 30 N* (default 25)\n"
     "      --format FMT        table (default: the minima) or csv (every profile point, with\n"
     "                          a column 'minimum' marking the minima)\n"
+    "      --plot FILE         draw the profiles and their minima (SVG)\n"
     "  -h, --help              show this help\n";
 
-enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_E, OPT_R, OPT_POINTS };
+enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_E, OPT_R, OPT_POINTS, OPT_PLOT };
 
 static void print_profile_row(double flops, double E, double R, double n_act, double tokens, double loss,
                               int is_minimum)
@@ -50,8 +52,9 @@ int cmd_isoflop(int argc, char **argv)
                                              {"template", required_argument, NULL, OPT_TEMPLATE},
                                              {"points", required_argument, NULL, OPT_POINTS},
                                              {"format", required_argument, NULL, OPT_FORMAT},
+                                             {"plot", required_argument, NULL, OPT_PLOT},
                                              {NULL, 0, NULL, 0}};
-    const char *law_path = NULL, *template_path = NULL;
+    const char *law_path = NULL, *template_path = NULL, *plot = NULL;
     double *flops = NULL, *E = NULL, *R = NULL, one = 1.0;
     size_t nflops = 0, nE = 0, nR = 0;
     long points = 25;
@@ -67,6 +70,7 @@ int cmd_isoflop(int argc, char **argv)
         case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &nR); break;
         case OPT_TEMPLATE: template_path = optarg; break;
         case OPT_POINTS: status = cli_parse_long(cmd, "--points", optarg, 2, 100000, &points); break;
+        case OPT_PLOT: plot = optarg; break;
         case OPT_FORMAT:
             status = cli_parse_format(cmd, optarg, 1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_CSV, &format);
             break;
@@ -79,9 +83,13 @@ int cmd_isoflop(int argc, char **argv)
     lawfile *lf = NULL;
     cli_table *t = NULL;
     double *grid = NULL, *loss = NULL, *tokens = NULL;
-    if (status == -1)
-        status = cli_help(USAGE);
-    else if (status == 0 && !flops)
+    if (status == -1) {
+        free(flops);
+        free(E);
+        free(R);
+        return cli_help(USAGE);
+    }
+    if (status == 0 && !flops)
         status = cli_usage_error(cmd, "give the compute budgets with --flops F1,F2,...");
     else if (status == 0 && optind < argc)
         status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
@@ -167,6 +175,12 @@ int cmd_isoflop(int argc, char **argv)
             }
     if (status == 0 && t)
         cli_table_print(t, stdout, CLI_FORMAT_TABLE);
+    if (status == 0 && plot) {
+        plot_isoflop_spec spec = {flops, nflops, E, R, nE, nR, (size_t)points};
+        char *svg = plot_isoflop(&lf->law, &tmpl, &spec, &err);
+        status = svg ? cli_write_file(cmd, plot, svg) : cli_fail(cmd, &err);
+        free(svg);
+    }
     cli_table_free(t);
     lawfile_free(lf);
     free(flops);

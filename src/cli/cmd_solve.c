@@ -12,6 +12,7 @@
 #include "loopscale/arch.h"
 #include "loopscale/jsonw.h"
 #include "loopscale/numtext.h"
+#include "loopscale/plot.h"
 #include "loopscale/solve.h"
 
 static const char USAGE[] =
@@ -41,6 +42,10 @@ static const char USAGE[] =
     "      --ci LEVEL          interval level (default 0.95)\n"
     "      --threads T         threads for --uncertainty (default: one per core)\n"
     "      --format FMT        table (default) or json\n"
+    "      --plot FILE         draw the loss of the best N_act against R for each E under the\n"
+    "                          budget, losses out of reach shaded, the choice marked (SVG)\n"
+    "      --plot-rho FILE     draw rho_eff(R) = N_eff / N_act for each E, with its ceilings\n"
+    "                          (SVG; the paper's figure 1c)\n"
     "  -h, --help              show this help\n";
 
 enum {
@@ -54,7 +59,9 @@ enum {
     OPT_EPS,
     OPT_TABLE,
     OPT_UNCERTAINTY,
-    OPT_CI
+    OPT_CI,
+    OPT_PLOT,
+    OPT_PLOT_RHO
 };
 
 static void human(char *buf, size_t size, double x)
@@ -251,8 +258,10 @@ int cmd_solve(int argc, char **argv)
                                              {"ci", required_argument, NULL, OPT_CI},
                                              {"threads", required_argument, NULL, OPT_THREADS},
                                              {"format", required_argument, NULL, OPT_FORMAT},
+                                             {"plot", required_argument, NULL, OPT_PLOT},
+                                             {"plot-rho", required_argument, NULL, OPT_PLOT_RHO},
                                              {NULL, 0, NULL, 0}};
-    const char *law_path = NULL, *template_path = NULL;
+    const char *law_path = NULL, *template_path = NULL, *plot = NULL, *plot_rho = NULL;
     solve_budget budget = {NAN, INFINITY, 16};
     double *R = NULL, *E = NULL, *ladder = NULL, eps = NAN, ci = 0.95;
     size_t nR = 0, nE = 0, nladder = 0;
@@ -279,6 +288,8 @@ int cmd_solve(int argc, char **argv)
                 status = cli_usage_error(cmd, "--eps: '%s' must not be negative", optarg);
             break;
         case OPT_TABLE: show_table = 1; break;
+        case OPT_PLOT: plot = optarg; break;
+        case OPT_PLOT_RHO: plot_rho = optarg; break;
         case OPT_UNCERTAINTY: uncertainty = 1; break;
         case OPT_CI:
             status = cli_parse_double(cmd, "--ci", optarg, &ci);
@@ -304,9 +315,11 @@ int cmd_solve(int argc, char **argv)
     memset(&result, 0, sizeof result);
     solve_uncertainty unc;
     memset(&unc, 0, sizeof unc);
-    if (status == -1)
+    if (status == -1) {
         status = cli_help(USAGE);
-    else if (status == 0 && optind < argc)
+        goto done;
+    }
+    if (status == 0 && optind < argc)
         status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
     if (status == 0 && template_path && arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
@@ -396,6 +409,19 @@ int cmd_solve(int argc, char **argv)
                 status = ls_exit_status(LS_ERR_INTERNAL);
             }
         }
+    }
+    if (status == 0 && plot) {
+        char *svg = plot_solve(&lf->law, &tmpl, &budget, &so, &result, &err);
+        status = svg ? cli_write_file(cmd, plot, svg) : cli_fail(cmd, &err);
+        free(svg);
+    }
+    if (status == 0 && plot_rho) {
+        double r_max = 1;
+        for (size_t i = 0; i < so.nR; i++)
+            r_max = fmax(r_max, so.R[i]);
+        char *svg = plot_rho_eff(&lf->law, &tmpl, so.E, so.nE, fmax(r_max, 2), &err);
+        status = svg ? cli_write_file(cmd, plot_rho, svg) : cli_fail(cmd, &err);
+        free(svg);
     }
 done:
     solve_uncertainty_free(&unc);

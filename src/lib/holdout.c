@@ -40,6 +40,7 @@ void holdout_result_free(holdout_result *r)
     free(r->bic);
     free(r->nfree);
     free(r->in_sample_converged);
+    free(r->test);
     memset(r, 0, sizeof *r);
 }
 
@@ -169,6 +170,7 @@ int holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *
             /* A training set too small for the law leaves its cell empty. */
             if (fit_run(part, spec->laws[l], p, &rt, &fit_err) == 0) {
                 cell->converged = rt.converged;
+                cell->fitted = rt.law;
                 cell->rmse = rmse_over(s, &rt.law, test, 1);
             } else if (fit_err.code != LS_ERR_DATA) {
                 *err = fit_err;
@@ -177,7 +179,7 @@ int holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *
             sweep_free(part);
         }
     }
-    free(masks);
+    out->test = masks; /* kept for the plot of predictions against observations */
     free(train);
     if (status != 0)
         holdout_result_free(out);
