@@ -45,17 +45,6 @@ void fit_default_parameters(fit_parameters *p)
 
 /* ---- the least-squares problem --------------------------------------------- */
 
-/* The solver works in coordinates v where the scale parameters are centred
- * on the data: u_A = v_A + c_N v_alpha with c_N the mean ln N_act (and
- * likewise delta/gamma with c_N, B/beta and omega/zeta with c_D, the mean
- * ln D).  ln A and alpha are otherwise almost collinear (ln N is near 20
- * everywhere), and the trust region creeps along that valley; centred, the
- * same fit takes several times fewer iterations. */
-typedef struct coupling {
-    size_t target, source; /* indices into free_params */
-    double coefficient;
-} coupling;
-
 typedef struct problem {
     law_kind kind;
     size_t n;
@@ -69,24 +58,7 @@ typedef struct problem {
     fit_loss loss;
     double delta;
     fit_space space;
-    double center_ln_n, center_ln_d;
-    size_t ncouplings;
-    coupling couplings[4];
 } problem;
-
-static void to_solver(const problem *pb, const double *u, double *v)
-{
-    memcpy(v, u, pb->nfree * sizeof *u);
-    for (size_t c = 0; c < pb->ncouplings; c++)
-        v[pb->couplings[c].target] -= pb->couplings[c].coefficient * u[pb->couplings[c].source];
-}
-
-static void from_solver(const problem *pb, const double *v, double *u)
-{
-    memcpy(u, v, pb->nfree * sizeof *v);
-    for (size_t c = 0; c < pb->ncouplings; c++)
-        u[pb->couplings[c].target] += pb->couplings[c].coefficient * v[pb->couplings[c].source];
-}
 
 static double huber(double r, double delta)
 {
@@ -149,16 +121,14 @@ typedef struct solver {
     int valid;
 } solver;
 
-/* Residuals and their gradients with respect to the solver coordinates v. */
-static void evaluate(solver *s, const double *v)
+/* Residuals and their gradients with respect to the fitted coordinates u. */
+static void evaluate(solver *s, const double *u)
 {
     const problem *pb = s->pb;
     size_t p = pb->nfree;
-    double u[LAW_NPARAMS];
-    from_solver(pb, v, u);
     law l;
     law_from_fitted(pb, u, &l);
-    memcpy(s->at, v, p * sizeof *v);
+    memcpy(s->at, u, p * sizeof *u);
     s->valid = 1;
     s->ok = law_is_finite(&l);
     if (!s->ok)
@@ -188,8 +158,6 @@ static void evaluate(solver *s, const double *v)
         double *row = s->grad + i * p;
         for (size_t k = 0; k < p; k++)
             row[k] = scale * g[pb->free_params[k]];
-        for (size_t c = 0; c < pb->ncouplings; c++)
-            row[pb->couplings[c].source] += pb->couplings[c].coefficient * row[pb->couplings[c].target];
     }
 }
 
@@ -200,10 +168,10 @@ static void ensure_evaluated(solver *s, const gsl_vector *x)
     for (size_t k = 0; same && k < p; k++)
         same = s->at[k] == gsl_vector_get(x, k);
     if (!same) {
-        double v[LAW_NPARAMS];
+        double u[LAW_NPARAMS];
         for (size_t k = 0; k < p; k++)
-            v[k] = gsl_vector_get(x, k);
-        evaluate(s, v);
+            u[k] = gsl_vector_get(x, k);
+        evaluate(s, u);
     }
 }
 
@@ -318,14 +286,12 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
     const problem *pb = s->pb;
     const fit_parameters *fp = s->fp;
     size_t p = pb->nfree;
-    double v[LAW_NPARAMS];
     res->objective = INFINITY;
     res->converged = 0;
     res->iterations = 0;
     memcpy(res->u, u0, p * sizeof *u0);
-    to_solver(pb, u0, v);
     for (size_t k = 0; k < p; k++)
-        gsl_vector_set(s->x0, k, v[k]);
+        gsl_vector_set(s->x0, k, u0[k]);
     s->valid = 0; /* a new problem (bootstrap weights) may share this point */
     if (gsl_multifit_nlinear_init(s->x0, &s->fdf, s->w) != GSL_SUCCESS)
         return;
@@ -358,9 +324,8 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
     }
     const gsl_vector *x = gsl_multifit_nlinear_position(s->w);
     for (size_t k = 0; k < p; k++)
-        v[k] = gsl_vector_get(x, k);
-    from_solver(pb, v, res->u);
-    evaluate(s, v);
+        res->u[k] = gsl_vector_get(x, k);
+    evaluate(s, res->u);
     res->iterations = iter;
     res->objective = current_objective(s);
     res->converged = converged && isfinite(res->objective);
@@ -639,36 +604,16 @@ static void problem_init(problem *pb, law_kind kind, const prepared_data *d, con
     pb->delta = fp->huber_delta;
     pb->space = fp->space;
     law_init(&pb->held, kind);
-    for (size_t i = 0; i < d->n; i++) {
-        pb->center_ln_n += d->rows[i].ln_n_act / (double)d->n;
-        pb->center_ln_d += d->rows[i].ln_d / (double)d->n;
-    }
 }
 
 static void problem_free_only(problem *pb, const unsigned char fixed[LAW_NPARAMS])
 {
     law_param list[LAW_NPARAMS];
     size_t np = law_params_of(pb->kind, list);
-    int index[LAW_NPARAMS];
     pb->nfree = 0;
-    for (int j = 0; j < LAW_NPARAMS; j++)
-        index[j] = -1;
     for (size_t i = 0; i < np; i++)
-        if (!fixed[list[i]]) {
-            index[list[i]] = (int)pb->nfree;
+        if (!fixed[list[i]])
             pb->free_params[pb->nfree++] = list[i];
-        }
-    static const struct {
-        law_param target, source;
-        int on_tokens;
-    } pairs[] = {{LAW_P_A, LAW_P_ALPHA, 0}, {LAW_P_DELTA, LAW_P_GAMMA, 0}, {LAW_P_B, LAW_P_BETA, 1},
-                 {LAW_P_OMEGA, LAW_P_ZETA, 1}};
-    pb->ncouplings = 0;
-    for (size_t c = 0; c < 4; c++)
-        if (index[pairs[c].target] >= 0 && index[pairs[c].source] >= 0)
-            pb->couplings[pb->ncouplings++] = (coupling){(size_t)index[pairs[c].target],
-                                                         (size_t)index[pairs[c].source],
-                                                         pairs[c].on_tokens ? pb->center_ln_d : pb->center_ln_n};
 }
 
 static int compare_results(const void *a, const void *b)
@@ -703,10 +648,8 @@ static void standard_errors(const problem *pb, const fit_parameters *fp, const d
     size_t n = pb->n, p = pb->nfree;
     if (n <= p || p == 0)
         return;
-    problem plain = *pb; /* gradients in the fitted coordinates u */
-    plain.ncouplings = 0;
     solver s;
-    if (solver_init(&s, &plain, fp) != 0)
+    if (solver_init(&s, pb, fp) != 0)
         return;
     evaluate(&s, u);
     gsl_matrix *jtj = gsl_matrix_calloc(p, p);

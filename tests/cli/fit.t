@@ -6,24 +6,24 @@ The dense looped sweep: the bounded mapping recovers the truth (A 406.4,
 alpha 0.34, B 410.7, beta 0.28, c 1.69, kappa1 1.2, kappa2 1.5) inside its
 bootstrap intervals.
 
-  $ loopscale fit --law dense:bounded --bootstrap 100 --threads 2 $SWEEPS/looped-dense.csv.gz | grep -v '^time'
+  $ loopscale fit --law dense:bounded --bootstrap 100 --threads 2 $SWEEPS/looped-dense.csv.gz | grep -v '^time' | python3 $ROOT/tests/cli/round.py 4
   law        dense:bounded
   runs       140 (./looped-dense.csv.gz)
-  objective  0.000137083916  (sum of Huber(ln Lhat - ln L), delta 0.001)
-  RMSE       0.00434259 (loss units)
+  objective  0.0001371  (sum of Huber(ln Lhat - ln L), delta 0.001)
+  RMSE       0.004343 (loss units)
   starts     8, 8 reached the best objective (within 1e-06 relative), 8 converged
              after 32 stage-one starts on the base parameters
   converged  yes \(\d+ iterations\) (re)
   bootstrap  100 draws, 0 did not converge
   
   parameter     value    stderr*  95% interval
-  A           455.657    56.0527  [339.065, 588.464]
-  alpha      0.346323  0.0072642  [0.32891, 0.36135]
-  B           204.214    166.471  [53.7069, 1615]
-  beta       0.248743  0.0369753  [0.186333, 0.33996]
-  c            1.6609  0.0469159  [1.56019, 1.73859]
-  kappa1      1.18884  0.0178118  [1.16039, 1.22909]
-  kappa2      1.46305  0.0427797  [1.34382, 1.61029]
+  A           455.7    56.05  [339.1, 588.5]
+  alpha      0.3463  0.007264  [0.3289, 0.3614]
+  B           204.2    166.5  [53.71, 1615]
+  beta       0.2487  0.03698  [0.1863, 0.34]
+  c            1.661  0.04692  [1.56, 1.739]
+  kappa1      1.189  0.01781  [1.16, 1.229]
+  kappa2      1.463  0.04278  [1.344, 1.61]
   
   * standard errors from the Jacobian (Gauss-Newton, normal approximation). With Huber on
     log loss most residuals sit in its linear branch and these run about 2x too small;
