@@ -182,6 +182,39 @@ static const char *cell_text(csv_field f, char buf[80])
     return buf;
 }
 
+typedef struct named_field {
+    const char *name;
+    size_t index;
+} named_field;
+
+static int compare_named_fields(const void *a, const void *b)
+{
+    const named_field *x = a, *y = b;
+    int c = strcasecmp(x->name, y->name);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+/* The first column (in file order) whose non-empty name repeats an earlier
+ * one, or fc->nfields when none does.  Sorting keeps a header of 100,000
+ * columns from costing 5e9 comparisons.  Returns -1 when out of memory. */
+static int first_repeated_name(const file_columns *fc, size_t *first)
+{
+    *first = fc->nfields;
+    named_field *v = malloc((fc->nfields ? fc->nfields : 1) * sizeof *v);
+    if (!v)
+        return -1;
+    size_t n = 0;
+    for (size_t i = 0; i < fc->nfields; i++)
+        if (fc->names[i][0] != '\0')
+            v[n++] = (named_field){fc->names[i], i};
+    qsort(v, n, sizeof *v, compare_named_fields);
+    for (size_t k = 1; k < n; k++)
+        if (strcasecmp(v[k].name, v[k - 1].name) == 0 && v[k].index < *first)
+            *first = v[k].index;
+    free(v);
+    return 0;
+}
+
 static int read_header(reader_state *st, csv_reader *csv, const csv_field *fields, size_t nfields,
                        file_columns *fc, ls_error *err)
 {
@@ -201,11 +234,16 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
     int *map_used = calloc(o->nmaps + 1, sizeof *map_used);
     if (!map_used)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-    int status = 0;
+    for (size_t i = 0; i < nfields; i++)
+        copy_trimmed(fc->names[i], sizeof fc->names[i], fields[i].ptr, fields[i].len);
+    size_t first_repeat = 0;
+    int status = first_repeated_name(fc, &first_repeat);
+    if (status != 0) {
+        free(map_used);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
     for (size_t i = 0; i < nfields; i++) {
-        char original[128];
-        copy_trimmed(original, sizeof original, fields[i].ptr, fields[i].len);
-        memcpy(fc->names[i], original, sizeof original);
+        const char *original = fc->names[i];
         const char *effective = original;
         for (size_t m = 0; m < o->nmaps; m++) {
             csv_field f = {original, strlen(original)};
@@ -215,9 +253,8 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
             }
         }
         int q = sweep_quantity_from_name(effective, strlen(effective));
-        for (size_t j = 0; j < i && original[0] != '\0' && status == 0; j++)
-            if (strcasecmp(fc->names[j], original) == 0)
-                status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' appears twice", file, line, original);
+        if (i == first_repeat && status == 0)
+            status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' appears twice", file, line, original);
         if (q >= 0 && status == 0) {
             if (fc->column_of[q] >= 0)
                 status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' and column '%s' both give %s", file,
