@@ -132,6 +132,17 @@ static int refill(csv_reader *reader, ls_error *err)
         static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
         if (reader->chunk_len >= 3 && memcmp(reader->chunk, bom, 3) == 0)
             reader->chunk_pos = 3;
+        /* A binary file (an image, a spreadsheet saved as UTF-16) would
+         * otherwise be refused for whatever its first line lacks, "no column
+         * 'n_act'"; a NUL byte near the start says what it is. */
+        const unsigned char *nul = memchr(reader->chunk, '\0', reader->chunk_len);
+        if (nul) {
+            long line = 1;
+            for (const unsigned char *p = reader->chunk; p < nul; p++)
+                line += *p == '\n';
+            return ls_error_set(err, LS_ERR_DATA, "%s:%ld: binary data (a NUL byte); not a CSV file", reader->name,
+                                line);
+        }
     }
     return 1;
 }
