@@ -303,9 +303,12 @@ int cmd_exit(int argc, char **argv)
     }
     earlyexit *x = NULL;
     earlyexit_report *r = NULL;
-    if (status == -1)
-        status = cli_help(USAGE);
-    else if (status == 0 && o.shape_path && o.costs_given)
+    if (status == -1) {
+        free(o.thresholds);
+        free(o.at);
+        return cli_help(USAGE);
+    }
+    if (status == 0 && o.shape_path && o.costs_given)
         status = cli_usage_error(cmd, "give the costs by --shape or by --prelude, --loop and --coda, not both");
     else if (status == 0 && o.context >= 0 && !o.shape_path)
         status = cli_usage_error(cmd, "--context needs --shape");

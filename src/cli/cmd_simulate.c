@@ -83,9 +83,14 @@ int cmd_simulate(int argc, char **argv)
     arch_template tmpl;
     arch_template_default(&tmpl);
     ls_error err;
-    if (status == -1)
-        status = cli_help(USAGE);
-    else if (status == 0) {
+    if (status == -1) {
+        free(n_act);
+        free(tokens);
+        free(E);
+        free(R);
+        return cli_help(USAGE);
+    }
+    if (status == 0) {
         if (!law_path)
             status = cli_usage_error(cmd, "give the truth with --law FILE");
         else if (!n_act || !tokens)

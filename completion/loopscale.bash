@@ -1,0 +1,98 @@
+# bash completion for loopscale                             -*- shell-script -*-
+#
+# Commands and options are read from the program itself ('loopscale --help'
+# and 'loopscale help COMMAND'), so the completion cannot drift from the
+# program it completes.  Installed as share/bash-completion/completions/loopscale;
+# to try it from a checkout: source completion/loopscale.bash
+
+_loopscale_laws()
+{
+    local b m
+    for b in dense moe; do
+        printf '%s\n' "$b"
+        for m in none linear power bounded bounded-sparse hyperbolic; do
+            printf '%s\n' "$b:$m"
+        done
+    done
+}
+
+# Words for cur, with the part before the last ':' dropped when ':' breaks
+# words (as it does by default), so that 'moe:bou<TAB>' completes.
+_loopscale_reply()
+{
+    local cur=$1 words=$2 prefix=
+    COMPREPLY=($(compgen -W "$words" -- "$cur"))
+    if [[ $cur == *:* && $COMP_WORDBREAKS == *:* ]]; then
+        prefix=${cur%"${cur##*:}"}
+        COMPREPLY=("${COMPREPLY[@]#"$prefix"}")
+    fi
+}
+
+_loopscale()
+{
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+    local prog=${COMP_WORDS[0]} cmd commands opts
+    # The word before a ':' or '=' that broke the current word.
+    if [[ $cur == : || $prev == : ]] && ((COMP_CWORD >= 2)); then
+        local i=$COMP_CWORD
+        [[ $cur == : ]] && cur=
+        [[ ${COMP_WORDS[i-1]} == : ]] && { cur=${COMP_WORDS[i-2]}:$cur; prev=${COMP_WORDS[i-3]}; }
+    fi
+    commands=$("$prog" --help 2>/dev/null | awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { on = 0 }')
+
+    if ((COMP_CWORD == 1)); then
+        _loopscale_reply "$cur" "$commands help --help --version"
+        return
+    fi
+    cmd=${COMP_WORDS[1]}
+    if [[ $cmd == help ]]; then
+        ((COMP_CWORD == 2)) && _loopscale_reply "$cur" "$commands"
+        return
+    fi
+
+    case $prev in
+    -l | --law)
+        if [[ $cmd == fit ]]; then
+            _loopscale_reply "$cur" "$(_loopscale_laws)"
+        else
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur"))
+        fi
+        return ;;
+    --laws)
+        local head=${cur%"${cur##*,}"} tail=${cur##*,} w list=
+        for w in $(_loopscale_laws); do list+="$head$w "; done
+        _loopscale_reply "$cur" "$list"
+        compopt -o nospace 2>/dev/null
+        return ;;
+    --format)
+        opts=$("$prog" help "$cmd" 2>/dev/null | grep -- '--format' | sed 's/([^)]*)//g' | grep -oE '\b(table|csv|json|md)\b' | sort -u)
+        _loopscale_reply "$cur" "${opts:-table csv json md}"
+        return ;;
+    --loss) _loopscale_reply "$cur" "huber mse"; return ;;
+    --space) _loopscale_reply "$cur" "log linear"; return ;;
+    --grid) _loopscale_reply "$cur" "chinchilla"; return ;;
+    --scale) _loopscale_reply "$cur" "levenberg more marquardt"; return ;;
+    --attention) _loopscale_reply "$cur" "tied per-loop"; return ;;
+    --embeddings) _loopscale_reply "$cur" "untied tied"; return ;;
+    --axes) _loopscale_reply "$cur" "R N D E R,N,D,E"; return ;;
+    -o | --output | --plot | --plot-rho | --template | --shape)
+        compopt -o filenames 2>/dev/null
+        COMPREPLY=($(compgen -f -- "$cur"))
+        return ;;
+    esac
+    # Any other option that takes a value: nothing to offer.
+    if [[ $prev == --* ]] && "$prog" help "$cmd" 2>/dev/null | grep -qE -- "^ +(-[a-z], )?$prev [A-Za-z']"; then
+        return
+    fi
+
+    if [[ $cur == -* ]]; then
+        opts=$("$prog" help "$cmd" 2>/dev/null | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u)
+        _loopscale_reply "$cur" "$opts"
+        return
+    fi
+    compopt -o filenames 2>/dev/null
+    COMPREPLY=($(compgen -f -- "$cur"))
+}
+
+complete -F _loopscale loopscale

@@ -1,0 +1,57 @@
+#!/bin/bash
+# The bash completion completes commands, a command's options and their
+# values, as bash would call it (COMP_WORDS and COMP_CWORD set).
+#     tests/docs/completion.sh LOOPSCALE_BINARY COMPLETION_SCRIPT
+set -u
+bin=$1
+source "$2"
+failed=0 passed=0
+
+# complete WORDS... : the words of the command line, the last one being
+# completed; prints the replies sorted, one line.
+complete_line()
+{
+    COMP_WORDS=("$bin" "${@:2}")
+    COMP_WORDS[0]=$bin
+    COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+    COMP_LINE="${COMP_WORDS[*]}"
+    COMP_POINT=${#COMP_LINE}
+    COMPREPLY=()
+    _loopscale
+    printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ' | sed 's/ $//'
+}
+
+expect()
+{
+    local want=$1
+    shift
+    local got
+    got=$(complete_line "$@")
+    if [[ $got == "$want" ]]; then
+        passed=$((passed + 1))
+    else
+        echo "FAIL: completing '${*:2}': got '$got', want '$want'"
+        failed=$((failed + 1))
+    fi
+}
+
+expect "fit" loopscale "f"
+expect "--help --version exit fit help holdout isoflop predict route shape simulate solve" loopscale ""
+expect "solve" loopscale help "so"
+expect "--plot --plot-rho" loopscale solve "--plo"
+expect "--bootstrap" loopscale fit "--boo"
+expect "--huber-delta" loopscale holdout "--hu"
+expect "bounded bounded-sparse" loopscale fit --law moe : "bou"
+expect "huber mse" loopscale fit --loss ""
+expect "csv json md" loopscale holdout --format ""
+expect "csv table" loopscale isoflop --format ""
+expect "" loopscale solve --flops ""
+
+# Every option of every command is offered after '--'.
+for cmd in $("$bin" --help | awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { on = 0 }'); do
+    want=$("$bin" help "$cmd" | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u | tr '\n' ' ' | sed 's/ $//')
+    expect "$want" loopscale "$cmd" "--"
+done
+
+echo "completion: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
