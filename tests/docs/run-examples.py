@@ -1,0 +1,170 @@
+#!/usr/bin/python3
+"""Run the examples in README.md and docs/*.md, so that the docs cannot rot.
+
+    tests/docs/run-examples.py LOOPSCALE_BINARY ROOT [FILE.md ...]
+
+A fenced block is an example to run when the line just before its opening
+fence is one of these HTML comments (invisible when the page is rendered):
+
+    <!-- doc-test -->            run it; a ```console block's output must match
+    <!-- doc-test: run-only -->  run it and check that it succeeds, but do not
+                                 compare the output (timings, progress)
+
+```sh blocks are run as one bash script (set -e) and must succeed.
+```console blocks hold commands after '$ ' (a line ending in '\\' continues
+on the next) and the standard output each prints; the output is compared
+line by line with every number rounded to 6 significant digits (as
+tests/cli/round.py does) and trailing spaces ignored.  A line '...' in the
+expected output stands for any number of lines.  Standard error is not
+compared; a command that fails (non-zero exit) fails the test unless the
+block shows its status on a last line '[N]', as cram does.
+
+The blocks of one file run in order in one temporary directory, so a later
+block can use what an earlier one wrote (the tutorial's law.json).  In it,
+`loopscale` and `build/loopscale` are the binary under test, `data/` is the
+repository's data, and `scripts/install-deps`, `scripts/build` and
+`scripts/test` do nothing (CI runs the real ones on every submission).
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+)(?![\w.])")
+MARK = re.compile(r"^<!--\s*doc-test(?::\s*([\w-]+))?\s*-->\s*$")
+FENCE = re.compile(r"^```(\w*)")
+
+
+def rounded(line):
+    line = NUMBER.sub(lambda m: f"{float(m.group(0)):.6g}", line)
+    return line.rstrip()
+
+
+def blocks(path):
+    """(line number, language, mode, lines) of every marked block."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    i = 0
+    while i < len(lines):
+        m = FENCE.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        lang, start = m.group(1), i
+        j = i + 1
+        while j < len(lines) and not lines[j].startswith("```"):
+            j += 1
+        mark = MARK.match(lines[start - 1]) if start > 0 else None
+        if mark:
+            yield start + 1, lang, mark.group(1) or "compare", lines[start + 1:j]
+        i = j + 1
+
+
+def console_steps(body):
+    """[(command, expected output lines, expected status)]"""
+    steps = []
+    k = 0
+    while k < len(body):
+        if not body[k].startswith("$ "):
+            k += 1
+            continue
+        cmd = [body[k][2:]]
+        while cmd[-1].endswith("\\") and k + 1 < len(body):
+            k += 1
+            cmd.append(body[k])
+        k += 1
+        out = []
+        while k < len(body) and not body[k].startswith("$ "):
+            out.append(body[k])
+            k += 1
+        while out and out[-1] == "":
+            out.pop()
+        status = 0
+        if out and re.fullmatch(r"\[\d+\]", out[-1]):
+            status = int(out[-1][1:-1])
+            out.pop()
+        steps.append(("\n".join(cmd), out, status))
+    return steps
+
+
+def matches(expected, got):
+    """expected lines (with '...' lines) against got lines, both rounded."""
+    exp = [rounded(x) for x in expected]
+    act = [rounded(x) for x in got]
+
+    def walk(i, j):
+        if i == len(exp):
+            return j == len(act)
+        if exp[i] == "...":
+            return any(walk(i + 1, jj) for jj in range(j, len(act) + 1))
+        return j < len(act) and exp[i] == act[j] and walk(i + 1, j + 1)
+
+    return walk(0, 0)
+
+
+def sandbox(binary, root):
+    d = tempfile.mkdtemp(prefix="loopscale-docs-")
+    os.makedirs(os.path.join(d, "build"))
+    os.makedirs(os.path.join(d, "bin"))
+    os.makedirs(os.path.join(d, "scripts"))
+    os.symlink(binary, os.path.join(d, "build", "loopscale"))
+    os.symlink(binary, os.path.join(d, "bin", "loopscale"))
+    os.symlink(os.path.join(root, "data"), os.path.join(d, "data"))
+    for name in ("install-deps", "build", "test"):
+        p = os.path.join(d, "scripts", name)
+        with open(p, "w") as f:
+            f.write("#!/bin/sh\n# stands in for the real script while the docs are tested\nexit 0\n")
+        os.chmod(p, 0o755)
+    return d
+
+
+def run(script, cwd):
+    env = dict(os.environ, PATH=os.path.join(cwd, "bin") + ":/usr/bin:/bin", LC_ALL="C.UTF-8")
+    return subprocess.run(["bash", "-c", script], cwd=cwd, env=env, capture_output=True, text=True)
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    root = os.path.abspath(sys.argv[2])
+    files = sys.argv[3:] or [os.path.join(root, "README.md")] + sorted(
+        os.path.join(root, "docs", f) for f in os.listdir(os.path.join(root, "docs")) if f.endswith(".md"))
+    passed = failed = 0
+    for path in files:
+        name = os.path.relpath(path, root)
+        cwd = None
+        for lineno, lang, mode, body in blocks(path):
+            if cwd is None:
+                cwd = sandbox(binary, root)
+            where = f"{name}:{lineno}"
+            if lang == "sh":
+                r = run("set -e\n" + "\n".join(body), cwd)
+                if r.returncode != 0:
+                    print(f"FAIL {where}: exit {r.returncode}\n{r.stderr}")
+                    failed += 1
+                else:
+                    passed += 1
+                continue
+            if lang != "console":
+                print(f"FAIL {where}: a doc-test block must be sh or console, not '{lang}'")
+                failed += 1
+                continue
+            for cmd, expected, status in console_steps(body):
+                r = run(cmd, cwd)
+                got = r.stdout.rstrip("\n").split("\n") if r.stdout.strip() else []
+                if r.returncode != status:
+                    print(f"FAIL {where}: '{cmd}' exited {r.returncode}, the page says {status}\n{r.stderr}")
+                    failed += 1
+                elif mode == "compare" and not matches(expected, got):
+                    print(f"FAIL {where}: '{cmd}' printed\n" + "\n".join(got) +
+                          "\n--- where the page shows\n" + "\n".join(expected))
+                    failed += 1
+                else:
+                    passed += 1
+        if cwd:
+            subprocess.run(["rm", "-rf", cwd])
+    print(f"doc examples: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
