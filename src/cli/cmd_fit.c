@@ -35,6 +35,8 @@ static const char USAGE[] =
     "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable)\n"
     "      --bootstrap N       refit N resamples of the runs for percentile intervals (default 0)\n"
     "      --group COL         resample whole groups of runs sharing COL's value\n"
+    "      --bootstrap-starts K  refit each draw from the full-data optimum and K perturbed\n"
+    "                          starts (default 2; loose parameters restart from a grid)\n"
     "      --ci LEVEL          interval level (default 0.95)\n"
     "      --seed S            bootstrap random seed (default 1)\n"
     "      --threads T         worker threads (default: one per core; results do not depend on it)\n"
@@ -60,6 +62,7 @@ enum {
     OPT_CI,
     OPT_SCALE,
     OPT_MAX_ITER,
+    OPT_BOOTSTRAP_STARTS,
     OPT_PLOT
 };
 
@@ -69,6 +72,7 @@ typedef struct fit_options {
     cli_sweep_args sweep;
     cli_strings fixes;
     size_t bootstrap;
+    size_t bootstrap_starts; /* perturbed starts per draw, besides the full-data optimum */
     const char *group;
     double ci;
     cli_format format;
@@ -324,6 +328,38 @@ static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_res
     return lf;
 }
 
+/* A fit that converged can still leave parameters undetermined: when the
+ * Jacobian at the best fit is singular (every run at one token count makes
+ * B, beta and c one constant), its standard errors do not exist and the
+ * values printed are one of many equally good fits.  (The caller has made
+ * sure there are more runs than free parameters, without which there are no
+ * standard errors either.) */
+static int fit_is_determined(const fit_result *r)
+{
+    law_param list[LAW_NPARAMS];
+    size_t np = law_params_of(r->law.kind, list);
+    for (size_t i = 0; i < np; i++)
+        if (!r->fixed[list[i]] && !isfinite(r->stderr_of[list[i]]))
+            return 0;
+    return 1;
+}
+
+/* The likeliest reason, from the runs: one token count or one size. */
+static void undetermined_reason(const sweep *s, char *buf, size_t size)
+{
+    int one_d = 1, one_n = 1;
+    for (size_t i = 1; i < s->n; i++) {
+        one_d &= s->rows[i].tokens == s->rows[0].tokens;
+        one_n &= s->rows[i].n_act == s->rows[0].n_act;
+    }
+    if (one_d)
+        snprintf(buf, size, " (every run has tokens = %g)", s->rows[0].tokens);
+    else if (one_n)
+        snprintf(buf, size, " (every run has n_act = %g)", s->rows[0].n_act);
+    else
+        buf[0] = '\0';
+}
+
 int cmd_fit(int argc, char **argv)
 {
     const char *cmd = "fit";
@@ -342,6 +378,7 @@ int cmd_fit(int argc, char **argv)
                                              {"threads", required_argument, NULL, OPT_THREADS},
                                              {"scale", required_argument, NULL, OPT_SCALE},
                                              {"max-iterations", required_argument, NULL, OPT_MAX_ITER},
+                                             {"bootstrap-starts", required_argument, NULL, OPT_BOOTSTRAP_STARTS},
                                              {"format", required_argument, NULL, OPT_FORMAT},
                                              {"output", required_argument, NULL, 'o'},
                                              {"plot", required_argument, NULL, OPT_PLOT},
@@ -352,6 +389,7 @@ int cmd_fit(int argc, char **argv)
     fit_default_parameters(&o.params);
     o.kind = (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE};
     o.ci = 0.95;
+    o.bootstrap_starts = 2;
     ls_error err;
     int status = 0, opt;
     long value = 0;
@@ -420,6 +458,10 @@ int cmd_fit(int argc, char **argv)
             else
                 status = cli_usage_error(cmd, "--scale: '%s' is not levenberg, more or marquardt", optarg);
             break;
+        case OPT_BOOTSTRAP_STARTS:
+            status = cli_parse_long(cmd, "--bootstrap-starts", optarg, 0, 100, &value);
+            o.bootstrap_starts = (size_t)value;
+            break;
         case OPT_MAX_ITER:
             status = cli_parse_long(cmd, "--max-iterations", optarg, 1, 1000000, &value);
             o.params.max_iterations = (size_t)value;
@@ -466,12 +508,18 @@ int cmd_fit(int argc, char **argv)
     if (status == 0 && fit_run(s, o.kind, &o.params, &result, &err) != 0)
         status = cli_fail(cmd, &err);
     end_progress(&ps);
+    if (status == 0 && result.n <= result.nfree) {
+        cli_error(cmd, "%s: %zu runs for %zu free parameters leave no residual to judge the fit by or to estimate "
+                  "its errors (add runs, or --fix some)", s->name, result.n, result.nfree);
+        status = ls_exit_status(LS_ERR_DATA);
+    }
     if (status == 0)
         warn_unidentified(cmd, &result);
-    if (status == 0 && result.converged && o.bootstrap > 0) {
+    int determined = status == 0 && result.converged ? fit_is_determined(&result) : 1;
+    if (status == 0 && result.converged && determined && o.bootstrap > 0) {
         ps.what = "bootstrap draws";
-        size_t perturbed = 2;
-        if (fit_run_bootstrap(s, &result, &o.params, o.bootstrap, perturbed, o.group != NULL, o.ci, &boot, &err) != 0)
+        if (fit_run_bootstrap(s, &result, &o.params, o.bootstrap, o.bootstrap_starts, o.group != NULL, o.ci, &boot,
+                              &err) != 0)
             status = cli_fail(cmd, &err);
         end_progress(&ps);
     }
@@ -479,7 +527,7 @@ int cmd_fit(int argc, char **argv)
     if (status == 0) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         int threads = o.params.threads > 0 ? o.params.threads : (int)(cores > 0 ? cores : 1);
-        if (o.format == CLI_FORMAT_JSON || (o.output && result.converged)) {
+        if (o.format == CLI_FORMAT_JSON || (o.output && result.converged && determined)) {
             lf = make_lawfile(&o, s, &result, &boot, argv + optind, (size_t)(argc - optind), &err);
             if (!lf)
                 status = cli_fail(cmd, &err);
@@ -498,6 +546,14 @@ int cmd_fit(int argc, char **argv)
     if (status == 0 && !result.converged) {
         cli_error(cmd, "the best of %zu starts did not converge (after %zu iterations); %s", result.starts,
                   result.iterations, o.output ? "no law file written" : "its numbers are not a fit");
+        status = ls_exit_status(LS_ERR_NOCONV);
+    }
+    if (status == 0 && !determined) {
+        char reason[96];
+        undetermined_reason(s, reason, sizeof reason);
+        cli_error(cmd, "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, "
+                  "so its values are one of many equally good fits (--fix some, or add runs); %s", reason,
+                  o.output ? "no law file written" : "they are not a fit");
         status = ls_exit_status(LS_ERR_NOCONV);
     }
     if (status == 0 && o.output && lawfile_write(lf, o.output, &err) != 0)
