@@ -1,5 +1,6 @@
 #include "loopscale/law.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -238,6 +239,8 @@ static void loop_gain(const law *l, const law_point *x, double ln_m, double scal
             sat = 1.0 - e;
         }
         g->value = k1 * scale * nl * sat;
+        if (!isfinite(g->value)) /* m^-theta overflowed: the linear limit k1 y / k2 */
+            g->value = k1 * nl * (isinf(scale) ? y / k2 : scale * sat);
         if (want_derivatives) {
             g->d[LAW_P_KAPPA1] = scale * nl * sat;
             g->d[LAW_P_KAPPA2] = -k1 * scale * nl * e * z / k2;
@@ -250,6 +253,8 @@ static void loop_gain(const law *l, const law_point *x, double ln_m, double scal
         double h = k2 * scale;
         double frac = y / (y + h);
         g->value = k1 * scale * nl * frac;
+        if (!isfinite(g->value)) /* as for bounded */
+            g->value = k1 * nl * (isinf(scale) ? y / k2 : scale * frac);
         if (want_derivatives) {
             g->d[LAW_P_KAPPA1] = scale * nl * frac;
             g->d[LAW_P_KAPPA2] = -k1 * scale * nl * frac * scale / (y + h);
@@ -262,7 +267,11 @@ static void loop_gain(const law *l, const law_point *x, double ln_m, double scal
 
 static double ln_active_ratio(const law_point *x)
 {
-    return x->n_total == x->n_act ? 0.0 : log(x->n_act / x->n_total);
+    if (x->n_total == x->n_act)
+        return 0.0;
+    /* A ratio below the normal range has lost digits or become 0. */
+    double m = x->n_act / x->n_total;
+    return m >= DBL_MIN ? log(m) : log(x->n_act) - log(x->n_total);
 }
 
 static int is_sparse_mapping(law_mapping m) { return m == LAW_MAPPING_BOUNDED_SPARSE || m == LAW_MAPPING_HYPERBOLIC; }
