@@ -76,6 +76,14 @@ static int predict_point(const predict_options *o, const lawfile *lf)
     const char *names[] = {"loss", "n_eff", "n_unroll", "rho_eff", "tokens", "train_flops", "inference_flops_per_token"};
     double values[] = {loss, n_eff, n_unroll, n_eff / x.n_act, x.D, 6.0 * n_unroll * x.D, 2.0 * n_unroll};
     size_t n = sizeof values / sizeof *values;
+    /* Every value is a positive number; anything else has overflowed or
+     * underflowed, and is refused rather than printed as inf, nan or 0. */
+    for (size_t i = 0; i < n; i++)
+        if (!(isfinite(values[i]) && values[i] > 0)) {
+            cli_error(cmd, "%s is %g at this configuration, outside the range of double precision", names[i],
+                      values[i]);
+            return ls_exit_status(LS_ERR_DATA);
+        }
     if (o->format == CLI_FORMAT_JSON) {
         jsonw w;
         jsonw_init(&w);
@@ -126,8 +134,21 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
         pred[i] = law_loss(&lf->law, &x);
         if (s->has_loss)
             sum_sq += (r->loss - pred[i]) * (r->loss - pred[i]);
+        if (!(isfinite(pred[i]) && pred[i] > 0)) {
+            cli_error(cmd, "%s:%ld: the predicted loss is %g, outside the range of double precision", s->name,
+                      r->line, pred[i]);
+            free(pred);
+            sweep_free(s);
+            return ls_exit_status(LS_ERR_DATA);
+        }
     }
     double rmse = sqrt(sum_sq / (double)s->n);
+    if (!isfinite(rmse)) {
+        cli_error(cmd, "%s: the RMSE is %g, outside the range of double precision", s->name, rmse);
+        free(pred);
+        sweep_free(s);
+        return ls_exit_status(LS_ERR_DATA);
+    }
     char a[NUMTEXT_DOUBLE_MAX], b[NUMTEXT_DOUBLE_MAX];
     int status = 0;
     if (o->format == CLI_FORMAT_CSV) {
