@@ -139,7 +139,7 @@ int cmd_isoflop(int argc, char **argv)
                 if (solve_candidate_at(&lf->law, &tmpl, &budget, E[e], R[r], NULL, 0, 0, &best) != 0 ||
                     !best.feasible) {
                     cli_error(cmd, "no model fits a budget of %g FLOPs", flops[f]);
-                    status = ls_exit_status(LS_ERR_USAGE);
+                    status = ls_exit_status(LS_ERR_DATA); /* as solve says it */
                     break;
                 }
                 if (format == CLI_FORMAT_CSV) {

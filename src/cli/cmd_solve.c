@@ -367,7 +367,10 @@ int cmd_solve(int argc, char **argv)
     if (status == 0 && solve_run(&lf->law, &tmpl, &budget, &so, &result, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && !result.has_choice) {
-        cli_error(cmd, "no candidate fits in %g bytes at %g bits per weight", budget.mem_bytes, budget.bits);
+        if (isfinite(budget.mem_bytes))
+            cli_error(cmd, "no candidate fits in %g bytes at %g bits per weight", budget.mem_bytes, budget.bits);
+        else /* nothing of 1000 active parameters trains on one token */
+            cli_error(cmd, "no model fits a budget of %g FLOPs", budget.flops);
         status = ls_exit_status(LS_ERR_DATA);
     }
     if (status == 0 && lf->has_fit && lf->fit.has_ranges) {
