@@ -3,8 +3,10 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include <math.h>
+#include <stdio.h>
 
 #include "loopscale/numtext.h"
+#include "loopscale/sweep.h"
 
 int simulate_check(const arch_template *t, const simulate_grid *grid, ls_error *err)
 {
@@ -33,6 +35,30 @@ int simulate_check(const arch_template *t, const simulate_grid *grid, ls_error *
     return 0;
 }
 
+/* A run must read back as a sweep row: no value overflowed or underflowed,
+ * and none was rounded out of its range (n_act 0.4 rounds n_total to 0). */
+static int check_run(const law_point *x, int top_k, double flops, double loss, ls_error *err)
+{
+    sweep_row row = {.n_act = x->n_act, .n_total = x->n_total, .n_loop = x->n_loop, .R = x->R, .E = x->E,
+                     .k = top_k, .tokens = x->D, .loss = loss};
+    const char *names[] = {"flops", "loss"};
+    const double values[] = {flops, loss};
+    char what[160] = "";
+    for (int i = 0; i < 2 && !what[0]; i++)
+        if (!(isfinite(values[i]) && values[i] > 0))
+            snprintf(what, sizeof what, "%s is %g, outside the range of double precision", names[i], values[i]);
+    sweep_quantity which;
+    char reason[128];
+    if (!what[0] && sweep_row_check(&row, &which, reason, sizeof reason)) {
+        const double value[] = {row.n_act, row.n_total, row.n_loop, row.R, row.E, row.k, row.tokens, flops, loss};
+        snprintf(what, sizeof what, "%s %g %s", sweep_quantity_name(which), value[which], reason);
+    }
+    if (!what[0])
+        return 0;
+    return ls_error_set(err, LS_ERR_USAGE, "the run n_act = %g, tokens = %g, E = %g, R = %g: %s", x->n_act, x->D,
+                        x->E, x->R, what);
+}
+
 int simulate_write(const law *truth, const arch_template *t, const simulate_grid *grid,
                    const simulate_options *options, outfile *out, ls_error *err)
 {
@@ -42,30 +68,40 @@ int simulate_write(const law *truth, const arch_template *t, const simulate_grid
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     if (!rng)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-    gsl_rng_set(rng, options->seed);
-    status = outfile_printf(out, err, "n_act,n_total,n_loop,R,E,k,tokens,flops,loss\n");
-    for (size_t a = 0; a < grid->n_n_act && status == 0; a++)
-        for (size_t d = 0; d < grid->n_tokens && status == 0; d++)
-            for (size_t e = 0; e < grid->n_E && status == 0; e++)
-                for (size_t r = 0; r < grid->n_R && status == 0; r++) {
-                    law_point x = arch_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
-                    /* Parameter counts are whole numbers. */
-                    x.n_total = nearbyint(x.n_total);
-                    x.n_loop = nearbyint(x.n_loop);
-                    double loss = law_loss(truth, &x);
-                    if (options->noise_sigma > 0)
-                        loss *= exp(gsl_ran_gaussian_ziggurat(rng, options->noise_sigma));
-                    double flops = 6.0 * law_n_unroll(&x) * x.D;
-                    char v[8][NUMTEXT_DOUBLE_MAX];
-                    status = outfile_printf(out, err, "%s,%s,%s,%s,%s,%d,%s,%s,%s\n",
-                                            numtext_format_double(v[0], x.n_act),
-                                            numtext_format_double(v[1], x.n_total),
-                                            numtext_format_double(v[2], x.n_loop),
-                                            numtext_format_double(v[3], x.R), numtext_format_double(v[4], x.E),
-                                            t->top_k, numtext_format_double(v[5], x.D),
-                                            numtext_format_double(v[6], flops),
-                                            numtext_format_double(v[7], loss));
-                }
+    /* Two passes over the same random stream: the first checks every run,
+     * so that a bad one is refused before anything is written (standard
+     * output cannot be taken back); the second writes. */
+    for (int pass = 0; pass < 2 && status == 0; pass++) {
+        gsl_rng_set(rng, options->seed);
+        if (pass == 1)
+            status = outfile_printf(out, err, "n_act,n_total,n_loop,R,E,k,tokens,flops,loss\n");
+        for (size_t a = 0; a < grid->n_n_act && status == 0; a++)
+            for (size_t d = 0; d < grid->n_tokens && status == 0; d++)
+                for (size_t e = 0; e < grid->n_E && status == 0; e++)
+                    for (size_t r = 0; r < grid->n_R && status == 0; r++) {
+                        law_point x = arch_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
+                        /* Parameter counts are whole numbers. */
+                        x.n_total = nearbyint(x.n_total);
+                        x.n_loop = nearbyint(x.n_loop);
+                        double loss = law_loss(truth, &x);
+                        if (options->noise_sigma > 0)
+                            loss *= exp(gsl_ran_gaussian_ziggurat(rng, options->noise_sigma));
+                        double flops = 6.0 * law_n_unroll(&x) * x.D;
+                        if (pass == 0) {
+                            status = check_run(&x, t->top_k, flops, loss, err);
+                            continue;
+                        }
+                        char v[8][NUMTEXT_DOUBLE_MAX];
+                        status = outfile_printf(out, err, "%s,%s,%s,%s,%s,%d,%s,%s,%s\n",
+                                                numtext_format_double(v[0], x.n_act),
+                                                numtext_format_double(v[1], x.n_total),
+                                                numtext_format_double(v[2], x.n_loop),
+                                                numtext_format_double(v[3], x.R), numtext_format_double(v[4], x.E),
+                                                t->top_k, numtext_format_double(v[5], x.D),
+                                                numtext_format_double(v[6], flops),
+                                                numtext_format_double(v[7], loss));
+                    }
+    }
     gsl_rng_free(rng);
     return status;
 }
