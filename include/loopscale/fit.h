@@ -95,6 +95,12 @@ int fit_run(const sweep *s, law_kind kind, const fit_parameters *p, fit_result *
  * ("no run has E > 1"). */
 const char *fit_unidentified_reason(law_param param);
 
+/* 1 when every free parameter of a fit has a standard error, that is when
+ * the Jacobian at the best fit is regular.  A singular one (every run at one
+ * token count makes B, beta and c a single constant) means the values are
+ * one of many equally good fits, however well the solve converged. */
+int fit_determined(const fit_result *r);
+
 /* Evaluate the objective of a law on a sweep (Huber sum or sum of squares,
  * as p says), e.g. for a law read from a file. */
 double fit_objective(const sweep *s, const law *l, const fit_parameters *p);

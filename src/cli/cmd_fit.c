@@ -328,36 +328,36 @@ static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_res
     return lf;
 }
 
-/* A fit that converged can still leave parameters undetermined: when the
- * Jacobian at the best fit is singular (every run at one token count makes
- * B, beta and c one constant), its standard errors do not exist and the
- * values printed are one of many equally good fits.  (The caller has made
- * sure there are more runs than free parameters, without which there are no
- * standard errors either.) */
-static int fit_is_determined(const fit_result *r)
+/* The likeliest reason, from the runs: fewer than three token counts
+ * (B D^-beta + c then takes at most two values for three parameters), or
+ * fewer than three sizes. */
+static size_t distinct_upto3(const sweep *s, int tokens, double v[3])
 {
-    law_param list[LAW_NPARAMS];
-    size_t np = law_params_of(r->law.kind, list);
-    for (size_t i = 0; i < np; i++)
-        if (!r->fixed[list[i]] && !isfinite(r->stderr_of[list[i]]))
-            return 0;
-    return 1;
+    size_t n = 0;
+    for (size_t i = 0; i < s->n && n < 3; i++) {
+        double x = tokens ? s->rows[i].tokens : s->rows[i].n_act;
+        size_t k = 0;
+        while (k < n && v[k] != x)
+            k++;
+        if (k == n)
+            v[n++] = x;
+    }
+    return n;
 }
 
-/* The likeliest reason, from the runs: one token count or one size. */
 static void undetermined_reason(const sweep *s, char *buf, size_t size)
 {
-    int one_d = 1, one_n = 1;
-    for (size_t i = 1; i < s->n; i++) {
-        one_d &= s->rows[i].tokens == s->rows[0].tokens;
-        one_n &= s->rows[i].n_act == s->rows[0].n_act;
+    static const char *const names[] = {"n_act", "tokens"};
+    buf[0] = '\0';
+    for (int tokens = 1; tokens >= 0 && !buf[0]; tokens--) {
+        double v[3];
+        size_t n = distinct_upto3(s, tokens, v);
+        if (n == 1)
+            snprintf(buf, size, " (every run has %s = %g)", names[tokens], v[0]);
+        else if (n == 2)
+            snprintf(buf, size, " (the runs have only two values of %s, %g and %g)", names[tokens], fmin(v[0], v[1]),
+                     fmax(v[0], v[1]));
     }
-    if (one_d)
-        snprintf(buf, size, " (every run has tokens = %g)", s->rows[0].tokens);
-    else if (one_n)
-        snprintf(buf, size, " (every run has n_act = %g)", s->rows[0].n_act);
-    else
-        buf[0] = '\0';
 }
 
 int cmd_fit(int argc, char **argv)
@@ -515,7 +515,7 @@ int cmd_fit(int argc, char **argv)
     }
     if (status == 0)
         warn_unidentified(cmd, &result);
-    int determined = status == 0 && result.converged ? fit_is_determined(&result) : 1;
+    int determined = status == 0 && result.converged ? fit_determined(&result) : 1;
     if (status == 0 && result.converged && determined && o.bootstrap > 0) {
         ps.what = "bootstrap draws";
         if (fit_run_bootstrap(s, &result, &o.params, o.bootstrap, o.bootstrap_starts, o.group != NULL, o.ci, &boot,

@@ -230,7 +230,7 @@ static int print_markdown(const holdout_result *r)
                    r->columns[shown[c]].ntest);
         printf(").\n");
         if (unconverged)
-            printf("* the fit behind this number did not converge.\n");
+            printf("* the fit behind this number did not converge, or cannot tell its parameters apart.\n");
     }
     cli_table_free(t);
     free(headers);

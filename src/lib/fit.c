@@ -593,6 +593,16 @@ const char *fit_unidentified_reason(law_param param)
     }
 }
 
+int fit_determined(const fit_result *r)
+{
+    law_param list[LAW_NPARAMS];
+    size_t np = law_params_of(r->law.kind, list);
+    for (size_t i = 0; i < np; i++)
+        if (!r->fixed[list[i]] && !isfinite(r->stderr_of[list[i]]))
+            return 0;
+    return 1;
+}
+
 static void problem_init(problem *pb, law_kind kind, const prepared_data *d, const fit_parameters *fp)
 {
     memset(pb, 0, sizeof *pb);

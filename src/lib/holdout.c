@@ -169,7 +169,9 @@ int holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *
             ls_error fit_err;
             /* A training set too small for the law leaves its cell empty. */
             if (fit_run(part, spec->laws[l], p, &rt, &fit_err) == 0) {
-                cell->converged = rt.converged;
+                /* A training set that cannot tell the parameters apart
+                 * (one token count left) predicts from an arbitrary fit. */
+                cell->converged = rt.converged && fit_determined(&rt);
                 cell->fitted = rt.law;
                 cell->rmse = rmse_over(s, &rt.law, test, 1);
             } else if (fit_err.code != LS_ERR_DATA) {
