@@ -21,6 +21,11 @@ typedef struct outfile outfile;
 outfile *outfile_open(const char *path, int gzip, ls_error *err);
 int outfile_write(outfile *out, const void *data, size_t len, ls_error *err) LS_MUST_CHECK;
 int outfile_printf(outfile *out, ls_error *err, const char *fmt, ...) LS_PRINTF(3, 4) LS_MUST_CHECK;
+/* Push everything written so far to the file and sync it, without renaming,
+ * so that a caller writing several files can find a full disk in any of
+ * them before it replaces the first (plain output; a gzip stream is only
+ * complete when committed).  Errors: LS_ERR_IO. */
+int outfile_flush(outfile *out, ls_error *err) LS_MUST_CHECK;
 /* Errors: LS_ERR_IO for a failed write, flush or rename. */
 int outfile_commit(outfile *out, ls_error *err) LS_MUST_CHECK;
 void outfile_abort(outfile *out);

@@ -76,7 +76,10 @@ outfile *outfile_open(const char *path, int gzip, ls_error *err)
         }
     }
     if (fd < 0) {
-        ls_error_set(err, LS_ERR_CANTCREAT, "%s: cannot create: %s", path, strerror(errno));
+        if (out->is_stdout) /* closed: a write error, as cli_finish would say */
+            ls_error_set(err, LS_ERR_IO, "<stdout>: write error: %s", strerror(errno));
+        else
+            ls_error_set(err, LS_ERR_CANTCREAT, "%s: cannot create: %s", path, strerror(errno));
         outfile_release(out);
         return NULL;
     }
@@ -145,6 +148,19 @@ int outfile_printf(outfile *out, ls_error *err, const char *fmt, ...)
     int status = outfile_write(out, big, (size_t)n, err);
     free(big);
     return status;
+}
+
+int outfile_flush(outfile *out, ls_error *err)
+{
+    if (out->failed)
+        return LS_ERR_IO;
+    if (out->gz)
+        return 0;
+    errno = 0;
+    int bad = fflush(out->fp) != 0 || ferror(out->fp);
+    if (!bad && !out->is_stdout && out->tmp_path && fsync(fileno(out->fp)) != 0 && errno != EINVAL)
+        bad = 1;
+    return bad ? write_failed(out, err) : 0;
 }
 
 int outfile_commit(outfile *out, ls_error *err)
