@@ -129,19 +129,41 @@ int cli_help(const char *text)
     return 0;
 }
 
+int cli_write_files(const char *command, size_t n, const char *const *paths, const char *const *texts)
+{
+    /* Results already printed but lost (a full disk behind standard output)
+     * fail the run before any file is replaced; cli_finish says so. */
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return ls_exit_status(LS_ERR_IO);
+    ls_error err;
+    outfile *out[8] = {NULL};
+    int status = n <= 8 ? 0 : ls_error_set(&err, LS_ERR_INTERNAL, "too many output files");
+    for (size_t i = 0; status == 0 && i < n; i++) {
+        if (!paths[i])
+            continue;
+        if (!(out[i] = outfile_open(paths[i], 0, &err)))
+            status = err.code;
+        else if (outfile_write(out[i], texts[i], strlen(texts[i]), &err) == 0)
+            status = outfile_flush(out[i], &err);
+        else
+            status = err.code;
+    }
+    /* Every file is written and synced; only the renames remain. */
+    for (size_t i = 0; i < n && i < 8; i++) {
+        if (!out[i])
+            continue;
+        if (status != 0)
+            outfile_abort(out[i]);
+        else
+            status = outfile_commit(out[i], &err);
+        out[i] = NULL;
+    }
+    return status == 0 ? 0 : cli_fail(command, &err);
+}
+
 int cli_write_file(const char *command, const char *path, const char *text)
 {
-    ls_error err;
-    outfile *out = outfile_open(path, 0, &err);
-    if (!out)
-        return cli_fail(command, &err);
-    if (outfile_write(out, text, strlen(text), &err) != 0) {
-        outfile_abort(out);
-        return cli_fail(command, &err);
-    }
-    if (outfile_commit(out, &err) != 0)
-        return cli_fail(command, &err);
-    return 0;
+    return cli_write_files(command, 1, &path, &text);
 }
 
 int cli_finish(const char *command, int status)

@@ -63,6 +63,10 @@ int cli_help(const char *text);
  * place, so a failed run leaves no half-written file); returns 0 or the
  * exit status after printing the error. */
 int cli_write_file(const char *command, const char *path, const char *text);
+/* The same for up to 8 files at once (a NULL path is skipped), all or none:
+ * each is written and synced to its temporary file before the first is
+ * renamed, and none is written when standard output has already failed. */
+int cli_write_files(const char *command, size_t n, const char *const *paths, const char *const *texts);
 /* Flush and close stdout; a failed write of the results is a failure (74). */
 int cli_finish(const char *command, int status);
 

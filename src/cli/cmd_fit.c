@@ -556,13 +556,18 @@ int cmd_fit(int argc, char **argv)
                   o.output ? "no law file written" : "they are not a fit");
         status = ls_exit_status(LS_ERR_NOCONV);
     }
-    if (status == 0 && o.output && lawfile_write(lf, o.output, &err) != 0)
+    /* The law file and the plot are replaced together or not at all. */
+    char *law_text = NULL, *svg = NULL;
+    if (status == 0 && o.output && !(law_text = lawfile_to_json(lf, &err)))
         status = cli_fail(cmd, &err);
-    if (status == 0 && o.plot) {
-        char *svg = plot_fit(s, &result.law, result.rmse, &err);
-        status = svg ? cli_write_file(cmd, o.plot, svg) : cli_fail(cmd, &err);
-        free(svg);
+    if (status == 0 && o.plot && !(svg = plot_fit(s, &result.law, result.rmse, &err)))
+        status = cli_fail(cmd, &err);
+    if (status == 0) {
+        const char *paths[] = {o.output, o.plot}, *texts[] = {law_text, svg};
+        status = cli_write_files(cmd, 2, paths, texts);
     }
+    free(law_text);
+    free(svg);
     lawfile_free(lf);
     fit_bootstrap_free(&boot);
     sweep_free(s);

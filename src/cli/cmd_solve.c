@@ -413,19 +413,23 @@ int cmd_solve(int argc, char **argv)
             }
         }
     }
-    if (status == 0 && plot) {
-        char *svg = plot_solve(&lf->law, &tmpl, &budget, &so, &result, &err);
-        status = svg ? cli_write_file(cmd, plot, svg) : cli_fail(cmd, &err);
-        free(svg);
-    }
+    /* The two plots are replaced together or not at all. */
+    char *svg = NULL, *svg_rho = NULL;
+    if (status == 0 && plot && !(svg = plot_solve(&lf->law, &tmpl, &budget, &so, &result, &err)))
+        status = cli_fail(cmd, &err);
     if (status == 0 && plot_rho) {
         double r_max = 1;
         for (size_t i = 0; i < so.nR; i++)
             r_max = fmax(r_max, so.R[i]);
-        char *svg = plot_rho_eff(&lf->law, &tmpl, so.E, so.nE, fmax(r_max, 2), &err);
-        status = svg ? cli_write_file(cmd, plot_rho, svg) : cli_fail(cmd, &err);
-        free(svg);
+        if (!(svg_rho = plot_rho_eff(&lf->law, &tmpl, so.E, so.nE, fmax(r_max, 2), &err)))
+            status = cli_fail(cmd, &err);
     }
+    if (status == 0) {
+        const char *paths[] = {plot, plot_rho}, *texts[] = {svg, svg_rho};
+        status = cli_write_files(cmd, 2, paths, texts);
+    }
+    free(svg);
+    free(svg_rho);
 done:
     solve_uncertainty_free(&unc);
     solve_result_free(&result);
