@@ -1,0 +1,151 @@
+Numerical faults.  A fit that cannot be trusted says why and does not write
+a law file: too few runs for its free parameters (65), a sweep that cannot
+tell the parameters apart (3), a solve that did not converge (3).  Laws are
+evaluated at extreme configurations without overflow, and a value that
+does leave the range of doubles is refused, never printed as inf or nan.
+
+  $ TRUTH=$ROOT/data/truth/moe-bounded-sparse.json
+  $ loopscale simulate --law $TRUTH --n-act 1e8,2e8,4e8,1e9,2e9,4e9,1e10 --tokens 1e11 --noise 0.01 -o oneD.csv
+  $ loopscale simulate --law $TRUTH --n-act 1e9 --tokens 1e10,2e10,4e10,1e11,2e11,4e11,1e12 --noise 0.01 -o oneN.csv
+  $ loopscale simulate --law $TRUTH --n-act 1e8,1e9,1e10 --tokens 1e10,1e11,1e12 --noise 0.01 -o small.csv
+  $ echo precious > law.json
+
+Too few runs:
+
+  $ head -3 small.csv > two.csv
+  $ loopscale fit --law dense two.csv
+  loopscale fit: two.csv: 2 runs cannot determine 5 free parameters
+  [65]
+  $ head -6 small.csv > five.csv
+  $ loopscale fit --law dense -o law.json five.csv
+  loopscale fit: five.csv: 5 runs for 5 free parameters leave no residual to judge the fit by or to estimate its errors (add runs, or --fix some)
+  [65]
+  $ loopscale fit --law dense --fix alpha=0.34 -o law.json five.csv | grep -E '^(runs|converged)'
+  runs       5 (five.csv)
+  converged  yes \(\d+ iterations\) (re)
+  $ cat law.json | grep -c '"alpha": 0.34'
+  1
+  $ echo precious > law.json
+
+A sweep where every run has one token count (B, beta and c act as one
+constant) or one size (A, alpha and c): the fit converges, but to one of
+many equally good points:
+
+  $ loopscale fit --law dense -o law.json oneD.csv | grep -E '^(converged|B|beta) '
+  loopscale fit: the sweep cannot tell the parameters apart (every run has tokens = 1e+11): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law file written
+  converged  yes \(\d+ iterations\) (re)
+  B .* - (re)
+  beta .* - (re)
+  $ loopscale fit --law dense oneN.csv > /dev/null
+  loopscale fit: the sweep cannot tell the parameters apart (every run has n_act = 1e+09): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); they are not a fit
+  [3]
+  $ cat law.json
+  precious
+
+Fixing the parameters the sweep cannot see makes it a fit again:
+
+  $ loopscale fit --law dense --fix B=410.7 --fix beta=0.28 oneD.csv | grep -E '^(B|beta|c) '
+  B            410.7  held
+  beta          0.28  held
+  c +[0-9.]+ +[0-9.]+ (re)
+
+Held out along D, a sweep with three token counts trains on two, which
+cannot tell B, beta and c apart: that cell is marked like a fit that did
+not converge (the in-sample fit, on all three, is sound):
+
+  $ loopscale simulate --law $TRUTH --n-act 1e8,3e8,1e9,3e9,1e10 --tokens 3e10,1e11,3e11 --R 1,2,4 --noise 0.01 -o threeD.csv
+  $ loopscale holdout --laws dense:bounded --axes D threeD.csv
+  | law           | k | in-sample | D=3e+11 |    AIC |    BIC |
+  |---------------|--:|----------:|---------|-------:|-------:|
+  | dense:bounded | 7 |    0.0218 | 0.0243* | -409.7 | -397.0 |
+  
+  RMSE in loss units; the held-out columns fit on the other runs (train/test runs: D=3e+11 30/15).
+  * the fit behind this number did not converge, or cannot tell its parameters apart.
+
+A law the sweep cannot identify parts of is fitted with those parts held
+at their neutral values, with a warning (the dense sweep has no experts):
+
+  $ loopscale fit --law moe:bounded $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null
+  loopscale fit: warning: delta, gamma, omega, zeta, E_max are held at 0, 0, 0, 0, 1000000: no run has E > 1
+
+A solve that does not converge (status 3, nothing written):
+
+  $ loopscale fit --law dense --max-iterations 1 --starts 2 -o law.json small.csv > /dev/null
+  loopscale fit: the best of 2 starts did not converge (after 1 iterations); no law file written
+  [3]
+  $ cat law.json
+  precious
+
+Extreme configurations: N_act = 1e15, D = 1e6, R = 1000, E = 4096, under
+every mapping, give finite losses that sit where the law says: between the
+irreducible loss c and c plus both terms at the smallest sizes.
+
+  $ for law in linear power bounded bounded-sparse hyperbolic; do
+  >   loopscale fit --law moe:$law --starts 4 --format json $ROOT/data/sweeps/looped-moe.csv.gz > $law.json 2> /dev/null
+  >   loopscale predict --law $law.json --n-act 1e15 --n-total 2.731e18 --n-loop 7.5e14 --R 1000 --E 4096 --tokens 1e6 --format csv | tail -1 | cut -d, -f1 | python3 -c 'import sys; x = float(sys.stdin.read()); print("'$law'", 1.5 < x < 100)'
+  > done
+  linear True
+  power True
+  bounded True
+  bounded-sparse True
+  hyperbolic True
+  $ loopscale predict --law $TRUTH --n-act 1e15 --n-total 2.731e18 --n-loop 7.5e14 --R 1000 --E 4096 --tokens 1e6 | python3 $ROOT/tests/cli/round.py
+  loss                       10.271
+  n_eff                      1.53534e+16
+  n_unroll                   7.5025e+17
+  rho_eff                    15.3534
+  tokens                     1e+06
+  train_flops                4.5015e+24
+  inference_flops_per_token  1.5005e+18
+  $ loopscale predict --law $TRUTH --n-act 1e15 --n-total 2.731e18 --n-loop 7.5e14 --R 1000 --E 4096 --tokens 1e6 --format json | python3 $ROOT/tests/cli/round.py
+  {
+    "loss": 10.271,
+    "n_eff": 15353410462467064,
+    "n_unroll": 7.5025e+17,
+    "rho_eff": 15.3534,
+    "tokens": 1000000,
+    "train_flops": 4.5015e+24,
+    "inference_flops_per_token": 1.5005e+18
+  }
+
+An active ratio m = N_act / N_total below the range of doubles: the
+bounded-sparse gain tends to its linear limit kappa1 / kappa2 per loop
+(rho_eff = 1 + 999 x 1.2 / 1.5 = 800.2), not nan:
+
+  $ loopscale predict --law $TRUTH --n-act 1e-300 --n-total 1e300 --n-loop 1e-300 --R 1000 --E 4096 --tokens 1e11 | grep rho_eff
+  rho_eff                    800.2
+
+Values that leave the range of doubles are refused (65):
+
+  $ loopscale predict --law $TRUTH --n-act 1e300 --n-loop 1e300 --R 1e300 --tokens 1e300
+  loopscale predict: n_unroll is inf at this configuration, outside the range of double precision
+  [65]
+  $ loopscale predict --law $TRUTH --n-act 1e-300 --tokens 1e-300
+  loopscale predict: train_flops is 0 at this configuration, outside the range of double precision
+  [65]
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 400, "alpha": -50, "B": 410, "beta": 0.28, "c": 1.69}}\n' > wild.json
+  $ loopscale predict --law wild.json --n-act 1e9 --tokens 1e11
+  loopscale predict: loss is inf at this configuration, outside the range of double precision
+  [65]
+  $ printf 'n_act,tokens,loss\n1e3,1e11,2.5\n1e9,1e11,2.5\n' > two-runs.csv
+  $ loopscale predict --law wild.json two-runs.csv
+  loopscale predict: two-runs.csv:3: the predicted loss is inf, outside the range of double precision
+  [65]
+  $ loopscale simulate --law $TRUTH --n-act 1e300 --tokens 1e300 --R 1000
+  loopscale simulate: the run n_act = 1e+300, tokens = 1e+300, E = 1, R = 1000: flops is inf, outside the range of double precision
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale simulate --law $TRUTH --n-act 1e9,0.4 --tokens 1e10
+  loopscale simulate: the run n_act = 0.4, tokens = 1e+10, E = 1, R = 1: n_total 0 must be positive
+  Try 'loopscale simulate --help'.
+  [64]
+
+Budgets too small to train anything, or too large for the default law to
+mean much, still give a clear line or a finite answer:
+
+  $ loopscale solve --flops 1 2>&1 | tail -1
+  loopscale solve: no model fits a budget of 1 FLOPs
+  $ loopscale isoflop --flops 1e21,1 2> /dev/null
+  [65]
+  $ loopscale solve --flops 1e40 --format json 2> /dev/null | python3 -c 'import json, math, sys; d = json.load(sys.stdin)["chosen"]; print(all(math.isfinite(v) for v in d.values()))'
+  True

@@ -1,0 +1,412 @@
+Bad options, for every command: an unknown option, a missing value, a value
+that is not a number (or not one of the choices), a number out of range,
+options that contradict each other.  Each is a usage error: one line on
+standard error, a pointer to --help, status 64, and nothing done.
+
+  $ LAW=$ROOT/data/truth/moe-bounded-sparse.json
+  $ SWEEP=$ROOT/data/sweeps/looped-dense.csv.gz
+
+Commands and options that do not exist (a long option may be shortened to
+any prefix that names one option, as getopt_long allows: --thresh for
+--thresholds):
+
+  $ loopscale fitt $SWEEP
+  loopscale: unknown command 'fitt'
+  Try 'loopscale --help'.
+  [64]
+  $ loopscale --frobnicate
+  loopscale: unknown command '--frobnicate'
+  Try 'loopscale --help'.
+  [64]
+  $ loopscale fit --lwa dense $SWEEP
+  loopscale fit: unknown option '--lwa'
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale holdout --axis R $SWEEP
+  loopscale holdout: unknown option '--axis'
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale predict -q --law $LAW $SWEEP
+  loopscale predict: unknown option '-q'
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --memory 3GB
+  loopscale solve: unknown option '--memory'
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale isoflop --budget 1e21
+  loopscale isoflop: unknown option '--budget'
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale simulate --law $LAW --n-act 1e9 --tokens 1e11 --noize 0.01
+  loopscale simulate: unknown option '--noize'
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale shape --d-model 512 --d-ff 2048 --vocab 1000 --layers 4 --repeat 2
+  loopscale shape: unknown option '--repeat'
+  Try 'loopscale shape --help'.
+  [64]
+  $ loopscale route -k 1 --per-layer logits.npy
+  loopscale route: unknown option '--per-layer'
+  Try 'loopscale route --help'.
+  [64]
+  $ loopscale exit --entropy 0.5 data.csv
+  loopscale exit: unknown option '--entropy'
+  Try 'loopscale exit --help'.
+  [64]
+
+An option without its value:
+
+  $ loopscale fit $SWEEP --law
+  loopscale fit: option '--law' needs a value
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale holdout $SWEEP --laws
+  loopscale holdout: option '--laws' needs a value
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale predict --law $LAW --n-act 1e9 --tokens
+  loopscale predict: option '--tokens' needs a value
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale solve --flops
+  loopscale solve: option '--flops' needs a value
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale isoflop --flops 1e21 --E
+  loopscale isoflop: option '--E' needs a value
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale simulate --law $LAW --n-act 1e9 --tokens 1e11 -o
+  loopscale simulate: option '-o' needs a value
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale shape --d-model
+  loopscale shape: option '--d-model' needs a value
+  Try 'loopscale shape --help'.
+  [64]
+  $ loopscale route -k
+  loopscale route: option '-k' needs a value
+  Try 'loopscale route --help'.
+  [64]
+  $ loopscale exit data.csv --at
+  loopscale exit: option '--at' needs a value
+  Try 'loopscale exit --help'.
+  [64]
+
+Values that are not numbers, or not one of the choices:
+
+  $ loopscale fit --law dense --starts many $SWEEP
+  loopscale fit: --starts: 'many' is not a number
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --huber-delta 1e-3x $SWEEP
+  loopscale fit: --huber-delta: '1e-3x' is not a number
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --seed 0x10 $SWEEP
+  loopscale fit: --seed: '0x10' is not a number
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --scale fast $SWEEP
+  loopscale fit: --scale: 'fast' is not levenberg, more or marquardt
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --format csv $SWEEP
+  loopscale fit: --format: 'csv' is not one of table, json
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale holdout --threads two $SWEEP
+  loopscale holdout: --threads: 'two' is not a number
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --format table $SWEEP
+  loopscale holdout: --format: 'table' is not one of csv, json, md
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale predict --law $LAW --n-act 1e9 --tokens 1e11 --R four
+  loopscale predict: --R: 'four' is not a number
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --n-act 1e9 --tokens nan
+  loopscale predict: --tokens: 'nan' is not a finite number
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --n-act 1e9 --tokens inf
+  loopscale predict: --tokens: 'inf' is not a finite number
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --mem 3 GB
+  loopscale solve: unexpected argument 'GB'
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --mem 3GBB
+  loopscale solve: --mem: '3GBB' is not a number
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --bits four
+  loopscale solve: --bits: 'four' is not a number
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --E 1,2,,4
+  loopscale solve: --E: '' is empty
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale isoflop --flops 1e21,1e22x
+  loopscale isoflop: --flops: '1e22x' is not a number
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale isoflop --flops 1e21 --format json
+  loopscale isoflop: --format: 'json' is not one of table, csv
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale simulate --law $LAW --n-act 1e9 --tokens 1e11 --noise 1%
+  loopscale simulate: --noise: '1%' is not a number
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale shape --d-model 512.5 --d-ff 2048 --vocab 1000 --layers 4
+  loopscale shape: --d-model: '512.5' is not an integer
+  Try 'loopscale shape --help'.
+  [64]
+  $ loopscale shape --d-model 512 --d-ff 2048 --vocab 1000 --layers 4 --embeddings shared
+  loopscale shape: --embeddings: 'shared' is not one of untied, tied
+  Try 'loopscale shape --help'.
+  [64]
+  $ loopscale route -k one logits.npy
+  loopscale route: --top-k: 'one' is not a number
+  Try 'loopscale route --help'.
+  [64]
+  $ loopscale exit --loop 1/2 data.csv
+  loopscale exit: --loop: '1/2' is not a number
+  Try 'loopscale exit --help'.
+  [64]
+
+Numbers out of range, budgets included:
+
+  $ loopscale fit --law dense --starts 0 $SWEEP
+  loopscale fit: --starts: '0' is outside [1, 1000000]
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --bootstrap -5 $SWEEP
+  loopscale fit: --bootstrap: '-5' is outside [0, 10000000]
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --bootstrap 2.5 $SWEEP
+  loopscale fit: --bootstrap: '2.5' is not an integer
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --threads 100000 $SWEEP
+  loopscale fit: --threads: '100000' is outside [1, 256]
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --seed -1 $SWEEP
+  loopscale fit: --seed: '-1' is outside [0, 4294967295]
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --seed 4294967296 $SWEEP
+  loopscale fit: --seed: '4294967296' is outside [0, 4294967295]
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --huber-delta 0 $SWEEP
+  loopscale fit: --huber-delta: '0' must be positive
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --ci 1 $SWEEP
+  loopscale fit: --ci: '1' must be between 0 and 1
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --max-iterations 0 $SWEEP
+  loopscale fit: --max-iterations: '0' is outside [1, 1000000]
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale holdout --starts 1e7 $SWEEP
+  loopscale holdout: --starts: '1e7' is outside [1, 1000000]
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale predict --law $LAW --n-act -1e9 --tokens 1e11
+  loopscale predict: --n-act: '-1e9' must be positive
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --n-act 1e9 --tokens 1e11 --R 0
+  loopscale predict: --R: '0' must be at least 1
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --n-act 1e9 --tokens 1e999
+  loopscale predict: --tokens: '1e999' is out of range
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale solve --flops 0
+  loopscale solve: --flops: '0' must be positive
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops -1e21
+  loopscale solve: --flops: '-1e21' must be positive
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e999
+  loopscale solve: --flops: '1e999' is out of range
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e300E
+  loopscale solve: --flops: '1e300E' is out of range
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --mem 0
+  loopscale solve: --mem: '0' must be positive
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --mem -3GB
+  loopscale solve: --mem: '-3GB' must be positive
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --bits 0
+  loopscale solve: --bits: '0' must be positive
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --R 0
+  loopscale solve: --R: '0' must be a positive number
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --threads 65
+  loopscale solve: --threads: '65' is outside [1, 64]
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --ci 0
+  loopscale solve: --ci: '0' must be between 0 and 1
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale isoflop --flops 0
+  loopscale isoflop: --flops: '0' must be a positive number
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale isoflop --flops 1e21 --points 1000001
+  loopscale isoflop: --points: '1000001' is outside [2, 100000]
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale isoflop --flops 1e21 --R 2.5
+  loopscale isoflop: --R: 2.5 is not an integer
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale simulate --law $LAW --n-act 1e9 --tokens 1e11 --seed 1e10
+  loopscale simulate: --seed: '1e10' is outside [0, 4294967295]
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale simulate --law $LAW --n-act 0 --tokens 1e11
+  loopscale simulate: --n-act: '0' must be a positive number
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale shape --d-model 0 --d-ff 2048 --vocab 1000 --layers 4
+  loopscale shape: --d-model: '0' is outside [1, 1000000000000]
+  Try 'loopscale shape --help'.
+  [64]
+  $ loopscale shape --d-model 512 --d-ff 2048 --vocab 1000 --layers 4 --flatten 31
+  loopscale shape: --flatten: '31' is outside [1, 30]
+  Try 'loopscale shape --help'.
+  [64]
+  $ loopscale route -k 0 logits.npy
+  loopscale route: --top-k: '0' is outside [1, 1000000]
+  Try 'loopscale route --help'.
+  [64]
+  $ loopscale exit --rows 1 data.csv
+  loopscale exit: --rows: '1' is outside [2, 1000000]
+  Try 'loopscale exit --help'.
+  [64]
+  $ loopscale exit --loop 0 data.csv
+  loopscale exit: --loop: '0' must be positive
+  Try 'loopscale exit --help'.
+  [64]
+  $ loopscale exit --prelude -1 data.csv
+  loopscale exit: --prelude: '-1' must not be negative
+  Try 'loopscale exit --help'.
+  [64]
+  $ loopscale exit --at 0 data.csv
+  loopscale exit: --at: '0' must be a positive number
+  Try 'loopscale exit --help'.
+  [64]
+
+Options that contradict each other, or are missing:
+
+  $ loopscale holdout --laws , $SWEEP
+  loopscale holdout: --laws: no law given
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --axes '' $SWEEP
+  loopscale holdout: --axes: no axis given
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale fit --law dense --group R $SWEEP
+  loopscale fit: --group needs --bootstrap N
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --fix alpha=0.3 --fix alpha $SWEEP
+  loopscale fit: --fix 'alpha': expected NAME=VALUE
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale predict --law $LAW --n-act 1e9 --tokens 1e11 --flops 1e21
+  loopscale predict: give exactly one of --tokens and --flops
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --n-act 1e9 --tokens 1e11 $SWEEP
+  loopscale predict: give either a SWEEP file or one configuration, not both
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --n-act 1e9 --n-total 5e8 --tokens 1e11
+  loopscale predict: --n-total: '5e8' is less than n_act (1000000000)
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --n-act 1e9 --E 4 --k 8 --tokens 1e11
+  loopscale predict: --E: '4' is less than k (8)
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --tokens 1e11
+  loopscale predict: give --n-act (or a SWEEP file)
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW $SWEEP $SWEEP
+  loopscale predict: give one SWEEP file
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale solve --law $LAW
+  loopscale solve: give the compute budget with --flops F
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 extra
+  loopscale solve: unexpected argument 'extra'
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale isoflop --flops 1e21 extra
+  loopscale isoflop: unexpected argument 'extra'
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale simulate --law $LAW --tokens 1e11
+  loopscale simulate: give --n-act and --tokens
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale simulate --law $LAW --n-act 1e9 --tokens 1e11 extra.csv
+  loopscale simulate: unexpected argument 'extra.csv'
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale shape --d-model 512 --d-ff 2048 --d-expert 1024 --vocab 1000 --layers 4
+  loopscale shape: d_ff = 2048 and d_expert = 1024 disagree: d_ff must be top_k x d_expert
+  Try 'loopscale shape --help'.
+  [64]
+  $ loopscale shape --d-model 512 --vocab 1000 --layers 4
+  loopscale shape: d_ff (--d-ff) or d_expert (--d-expert) is required
+  Try 'loopscale shape --help'.
+  [64]
+  $ loopscale route logits.npy
+  loopscale route: give --top-k K, the experts each router decision chooses
+  Try 'loopscale route --help'.
+  [64]
+  $ loopscale route -k 1 a.npy b.npy
+  loopscale route: give one LOGITS file
+  Try 'loopscale route --help'.
+  [64]
+  $ loopscale exit --shape s.json --prelude 1 data.csv
+  loopscale exit: give the costs by --shape or by --prelude, --loop and --coda, not both
+  Try 'loopscale exit --help'.
+  [64]
+  $ loopscale exit a.csv b.csv c.csv
+  loopscale exit: give one CSV file, or two .npy files (entropy, then NLL)
+  Try 'loopscale exit --help'.
+  [64]

@@ -1,0 +1,157 @@
+Nothing is lost.  Output files are written to a temporary file beside the
+destination and renamed over it only when everything was written, so a run
+that fails leaves an existing file untouched and no temporary file behind;
+a full disk or a closed standard output is an error (74), never ignored.
+
+  $ TRUTH=$ROOT/data/truth/moe-bounded-sparse.json
+  $ SWEEP=$ROOT/data/sweeps/looped-dense.csv.gz
+  $ printf 'n_act,tokens,loss\n3e8,1e11,2.5\n3e8,1e11\n' > ragged.csv
+  $ keep() { for f in "$@"; do echo "precious $f" > $f; done; }
+
+A failed run leaves every existing output file as it was, whatever failed:
+the input, the fit, the options, or the output itself:
+
+  $ keep law.json fit.svg
+  $ loopscale fit --law dense -o law.json --plot fit.svg ragged.csv
+  loopscale fit: ragged.csv:3: 2 fields, but the header has 3
+  [65]
+  $ loopscale fit --law dense --max-iterations 1 --starts 2 -o law.json --plot fit.svg $SWEEP > /dev/null
+  loopscale fit: the best of 2 starts did not converge (after 1 iterations); no law file written
+  [3]
+  $ loopscale fit --law dense -o law.json --plot /nonexistent/fit.svg $SWEEP > /dev/null
+  loopscale fit: /nonexistent/fit.svg: cannot create: No such file or directory
+  [73]
+  $ loopscale fit --law dense -o law.json --plot /dev/full $SWEEP > /dev/null
+  loopscale fit: /dev/full: write error: No space left on device
+  [74]
+  $ loopscale fit --law dense -o law.json --plot fit.svg $SWEEP > /dev/full
+  loopscale fit: write error on standard output: No space left on device
+  [74]
+  $ cat law.json fit.svg
+  precious law.json
+  precious fit.svg
+  $ keep sweep.csv sweep.csv.gz
+  $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 --R 0.5 -o sweep.csv
+  loopscale simulate: --R: 0.5 is not an integer
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale simulate --law $TRUTH --n-act 3e8,0.4 --tokens 1e11 -o sweep.csv.gz
+  loopscale simulate: the run n_act = 0.4, tokens = 1e+11, E = 1, R = 1: n_total 0 must be positive
+  Try 'loopscale simulate --help'.
+  [64]
+  $ cat sweep.csv sweep.csv.gz
+  precious sweep.csv
+  precious sweep.csv.gz
+  $ keep holdout.svg iso.svg solve.svg rho.svg
+  $ loopscale holdout --plot holdout.svg ragged.csv
+  loopscale holdout: ragged.csv:3: 2 fields, but the header has 3
+  [65]
+  $ loopscale isoflop --law $TRUTH --flops 1e21,1 --plot iso.svg > /dev/null
+  loopscale isoflop: no model fits a budget of 1 FLOPs
+  [65]
+  $ loopscale solve --law $TRUTH --flops 1e21 --mem 100 --plot solve.svg --plot-rho rho.svg 2> /dev/null
+  [65]
+  $ loopscale solve --law $TRUTH --flops 1e21 --mem 1TB --eps 0 --plot solve.svg --plot-rho /dev/full > /dev/null
+  loopscale solve: /dev/full: write error: No space left on device
+  [74]
+  $ cat holdout.svg iso.svg solve.svg rho.svg
+  precious holdout.svg
+  precious iso.svg
+  precious solve.svg
+  precious rho.svg
+  $ ls
+  fit.svg
+  holdout.svg
+  iso.svg
+  law.json
+  ragged.csv
+  rho.svg
+  solve.svg
+  sweep.csv
+  sweep.csv.gz
+
+A successful run replaces the file, keeping its permissions:
+
+  $ chmod 640 sweep.csv
+  $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 -o sweep.csv
+  $ head -1 sweep.csv; stat -c %a sweep.csv
+  n_act,n_total,n_loop,R,E,k,tokens,flops,loss
+  640
+
+Output files that cannot be created (73), or fill the disk (74):
+
+  $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 -o /nonexistent/sweep.csv
+  loopscale simulate: /nonexistent/sweep.csv: cannot create: No such file or directory
+  [73]
+  $ mkdir out
+  $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 -o out
+  loopscale simulate: out: is a directory
+  [73]
+  $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 -o /dev/full
+  loopscale simulate: /dev/full: write error: No space left on device
+  [74]
+  $ loopscale fit --law dense -o /dev/full $SWEEP > /dev/null
+  loopscale fit: /dev/full: write error: No space left on device
+  [74]
+  $ loopscale fit --law dense --plot /dev/full $SWEEP > /dev/null
+  loopscale fit: /dev/full: write error: No space left on device
+  [74]
+  $ loopscale solve --law $TRUTH --flops 1e21 --plot-rho /dev/full > /dev/null 2>&1
+  [74]
+
+Every command that prints reports a full standard output (74):
+
+  $ loopscale fit --law dense $SWEEP > /dev/full
+  loopscale fit: write error on standard output: No space left on device
+  [74]
+  $ loopscale fit --law dense --format json $SWEEP > /dev/full
+  loopscale fit: write error on standard output: No space left on device
+  [74]
+  $ loopscale holdout --laws dense:bounded --axes R $SWEEP > /dev/full
+  loopscale holdout: write error on standard output: No space left on device
+  [74]
+  $ loopscale predict --law $TRUTH $SWEEP > /dev/full
+  loopscale predict: write error on standard output: No space left on device
+  [74]
+  $ loopscale predict --law $TRUTH --n-act 1e9 --tokens 1e11 > /dev/full
+  loopscale predict: write error on standard output: No space left on device
+  [74]
+  $ loopscale solve --law $TRUTH --flops 1e21 > /dev/full 2> err.txt; echo $?; tail -1 err.txt
+  74
+  loopscale solve: write error on standard output: No space left on device
+  $ loopscale solve --print-template > /dev/full
+  loopscale solve: write error on standard output: No space left on device
+  [74]
+  $ loopscale isoflop --law $TRUTH --flops 1e21 --format csv > /dev/full
+  loopscale isoflop: write error on standard output: No space left on device
+  [74]
+  $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 > /dev/full
+  loopscale simulate: <stdout>: write error: No space left on device
+  [74]
+  $ loopscale shape --d-model 512 --d-ff 2048 --vocab 1000 --layers 4 > /dev/full
+  loopscale shape: write error on standard output: No space left on device
+  [74]
+  $ printf 'token,loop,layer,z0,z1\n0,1,1,0,1\n0,2,1,1,0\n' > logits.csv
+  $ loopscale route -k 1 logits.csv > /dev/full
+  loopscale route: write error on standard output: No space left on device
+  [74]
+  $ printf 'token,loop,entropy,nll\n0,1,1,2\n0,2,0.5,1\n' > exits.csv
+  $ loopscale exit exits.csv > /dev/full
+  loopscale exit: write error on standard output: No space left on device
+  [74]
+  $ loopscale help fit > /dev/full
+  loopscale fit: write error on standard output: No space left on device
+  [74]
+  $ loopscale --version > /dev/full
+  loopscale: write error on standard output: No space left on device
+  [74]
+
+A closed standard output is reported the same way:
+
+  $ loopscale predict --law $TRUTH --n-act 1e9 --tokens 1e11 >&-
+  loopscale predict: write error on standard output: Bad file descriptor
+  [74]
+  $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 >&-
+  loopscale simulate: <stdout>: write error: Bad file descriptor
+  loopscale simulate: write error on standard output: Bad file descriptor
+  [74]

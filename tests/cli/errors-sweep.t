@@ -1,0 +1,158 @@
+Bad sweep files, beyond the cell checks of sweep-errors.t: the shape of the
+file, damaged and foreign bytes, very long lines and very many rows.  Each
+is refused with one line naming the file (and the line where there is one)
+and status 65 (bad data) or 66 (missing or unreadable input).  The checks
+are the sweep reader's, so every command that reads sweeps says the same.
+
+  $ LAW=$ROOT/data/truth/moe-bounded-sparse.json
+  $ check() { printf "$1" > s.csv; loopscale predict --law $LAW s.csv > /dev/null; }
+
+The shape of the file: a header and nothing else (a comment or blank lines
+do not count as rows), rows longer or shorter than the header, a quoted
+field left open at the end of the file, a quote in the middle of a field or
+text after a closing quote:
+
+  $ check '# only a comment\n\n'
+  loopscale predict: s.csv: empty file (no header row)
+  [65]
+  $ check 'n_act,tokens,loss\n# no runs yet\n\n'
+  loopscale predict: s.csv: no rows after the header
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,1e11,2.5,7\n'
+  loopscale predict: s.csv:2: 4 fields, but the header has 3
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,1e11,2.5\n3e8\n'
+  loopscale predict: s.csv:3: 1 fields, but the header has 3
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,1e11,"2.5\n3e8,1e11,2.5\n'
+  loopscale predict: s.csv:2: field 3: unterminated quoted field
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,1e11,2"5\n'
+  loopscale predict: s.csv:2: field 3: a quote inside an unquoted field (quote the whole field)
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,"1e11"x,2.5\n'
+  loopscale predict: s.csv:2: field 2: text after the closing quote
+  [65]
+
+Counts that are not whole numbers, or below one:
+
+  $ check 'n_act,n_loop,R,tokens,loss\n3e8,2e8,1e0.5,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'R': '1e0.5' is not a number
+  [65]
+  $ check 'n_act,n_loop,R,tokens,loss\n3e8,2e8,-2,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'R': '-2' must be at least 1
+  [65]
+  $ check 'n_act,n_total,E,tokens,loss\n3e8,6e8,2.000001,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'E': '2.000001' is not an integer
+  [65]
+  $ check 'n_act,E,tokens,loss\n3e8,0,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'E': '0' must be at least 1
+  [65]
+  $ check 'n_act,E,k,tokens,loss\n3e8,8,0.5,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'k': '0.5' is not an integer
+  [65]
+  $ check 'n_act,n_loop,R,tokens,loss\n3e8,0,2,1e11,2.5\n'
+  loopscale predict: s.csv:2: column 'n_loop': '0' must be positive
+  [65]
+
+Damaged gzip: cut short, a flipped bit in its checksum, or garbage where
+the compressed data should be:
+
+  $ printf 'n_act,tokens,loss\n3e8,1e11,2.5\n' | gzip -n > ok.gz
+  $ head -c 30 ok.gz > cut.gz
+  $ loopscale predict --law $LAW cut.gz
+  loopscale predict: cut.gz: corrupt or truncated gzip data (unexpected end of file)
+  [65]
+  $ python3 -c 'import sys; b = bytearray(open("ok.gz", "rb").read()); b[-8] ^= 1; sys.stdout.buffer.write(b)' > crc.gz
+  $ loopscale predict --law $LAW crc.gz
+  loopscale predict: crc.gz: corrupt or truncated gzip data (incorrect data check)
+  [65]
+  $ printf '\037\213\010\000\000\000\000\000\000\003\377\377\377\377' > junk.gz
+  $ loopscale predict --law $LAW junk.gz
+  loopscale predict: junk.gz: corrupt or truncated gzip data (invalid block type)
+  [65]
+
+A binary file (a PNG image; a spreadsheet saved as UTF-16 has NUL bytes
+too), and an empty gzip stream:
+
+  $ printf '\211PNG\r\n\032\n\000\000\000\rIHDR\000\000\000\001' > image.csv
+  $ loopscale predict --law $LAW image.csv
+  loopscale predict: image.csv:3: binary data (a NUL byte); not a CSV file
+  [65]
+  $ printf '\377\376n\000_\000a\000c\000t\000\n\000' > utf16.csv
+  $ loopscale predict --law $LAW utf16.csv
+  loopscale predict: utf16.csv:1: binary data (a NUL byte); not a CSV file
+  [65]
+  $ printf '' | gzip -n > empty.gz
+  $ loopscale predict --law $LAW empty.gz
+  loopscale predict: empty.gz: empty file (no header row)
+  [65]
+
+Files that are not there, directories, and nothing on standard input:
+
+  $ loopscale predict --law $LAW missing.csv.gz
+  loopscale predict: missing.csv.gz: cannot open: No such file or directory
+  [66]
+  $ mkdir runs
+  $ loopscale predict --law $LAW runs
+  loopscale predict: runs: is a directory
+  [66]
+  $ loopscale predict --law $LAW - < /dev/null
+  loopscale predict: <stdin>: empty file (no header row)
+  [65]
+
+Very long lines: a cell of a million digits is quoted in part, and a record
+beyond 16 MiB (a binary or broken file, not a sweep) is refused before it is
+read into memory whole:
+
+  $ python3 -c 'print("n_act,tokens,loss"); print("3e8,1e11," + "7" * 1000000)' > long.csv
+  $ loopscale predict --law $LAW long.csv
+  loopscale predict: long.csv:2: column 'loss': '777777777777777777777777777777777777777777777777777777777777...' is not a number
+  [65]
+  $ python3 -c 'print("n_act,tokens,loss"); print("x" * (17 << 20))' > huge.csv
+  $ loopscale predict --law $LAW huge.csv
+  loopscale predict: huge.csv:2: record longer than 16 MiB
+  [65]
+  $ python3 -c 'print("n_act,tokens,loss," + ",".join("c%d" % i for i in range(100000))); print("3e8,1e11,2.5," + ",".join("1" for i in range(100000)))' > wide.csv
+  $ loopscale predict --law $LAW --format csv wide.csv | cut -c 1-40
+  loopscale predict: RMSE 0.0646118 over 1 run (loss units)
+  n_act,tokens,loss,c0,c1,c2,c3,c4,c5,c6,c
+  3e8,1e11,2.5,1,1,1,1,1,1,1,1,1,1,1,1,1,1
+
+A million rows are read (gzip, from standard input too); a bad cell in the
+last of them is found and named by its line:
+
+  $ python3 -c '
+  > print("n_act,tokens,loss")
+  > for i in range(1000000): print("%d,1e11,%.6f" % (100000000 + i, 2.5 + i * 1e-7))
+  > ' | gzip -1 > million.csv.gz
+  $ loopscale predict --law $LAW --where 'n_act>=100999999' million.csv.gz
+     line     n_act   n_total  n_loop  R  E  tokens    loss  pred_loss  residual
+  1000001  1.01e+08  1.01e+08       -  1  1   1e+11  2.6000     2.8034   -0.2034
+  
+  RMSE 0.203369 over 1 run (loss units)
+  $ (zcat million.csv.gz; echo '3e8,1e11,2.5x') | loopscale predict --law $LAW --where 'n_act>1e9' -
+  loopscale predict: <stdin>:1000002: column 'loss': '2.5x' is not a number
+  [65]
+
+Every command that reads sweeps refuses a bad one the same way:
+
+  $ printf 'n_act,tokens,loss\n3e8,1e11,2.5\n3e8,1e11\n' > ragged.csv
+  $ loopscale fit --law dense ragged.csv
+  loopscale fit: ragged.csv:3: 2 fields, but the header has 3
+  [65]
+  $ loopscale holdout ragged.csv
+  loopscale holdout: ragged.csv:3: 2 fields, but the header has 3
+  [65]
+  $ loopscale predict --law $LAW ragged.csv
+  loopscale predict: ragged.csv:3: 2 fields, but the header has 3
+  [65]
+  $ loopscale fit --law dense $ROOT/data/sweeps/looped-dense.csv.gz ragged.csv
+  loopscale fit: ragged.csv:3: 2 fields, but the header has 3
+  [65]
+  $ loopscale fit --law dense runs
+  loopscale fit: runs: is a directory
+  [66]
+  $ loopscale holdout missing.csv
+  loopscale holdout: missing.csv: cannot open: No such file or directory
+  [66]
