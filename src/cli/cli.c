@@ -63,6 +63,8 @@ void cli_set_invocation(int argc, char **argv)
 
 const char *cli_command_line(void) { return invocation ? invocation : "loopscale"; }
 
+static void vmessage(const char *command, const char *kind, const char *fmt, va_list ap) LS_PRINTF(3, 0);
+
 static void vmessage(const char *command, const char *kind, const char *fmt, va_list ap)
 {
     fflush(stdout);
