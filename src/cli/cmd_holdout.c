@@ -170,15 +170,19 @@ static int print_json(const holdout_result *r)
 
 static int print_markdown(const holdout_result *r)
 {
-    size_t shown[16], nshown = 0;
-    for (size_t c = 0; c < r->ncolumns && nshown < 16; c++)
+    /* The columns to show: the axes that held something out. */
+    size_t *shown = calloc(r->ncolumns + 1, sizeof *shown), nshown = 0;
+    for (size_t c = 0; shown && c < r->ncolumns; c++)
         if (!r->columns[c].skipped)
             shown[nshown++] = c;
-    size_t ncols = nshown + 5;
+    size_t ncols = nshown + 5; /* law, k, in-sample, the axes, AIC, BIC */
     const char **headers = calloc(ncols, sizeof *headers);
+    const char **row = calloc(ncols, sizeof *row);
     char(*cells)[48] = calloc(ncols, sizeof *cells);
-    if (!headers || !cells) {
+    if (!shown || !headers || !row || !cells) {
+        free(shown);
         free(headers);
+        free(row);
         free(cells);
         cli_error("holdout", "out of memory");
         return ls_exit_status(LS_ERR_INTERNAL);
@@ -193,7 +197,6 @@ static int print_markdown(const holdout_result *r)
     cli_table *t = cli_table_new(ncols, headers);
     int unconverged = 0;
     for (size_t l = 0; t && l < r->nlaws; l++) {
-        const char *row[32];
         law_kind_format(r->laws[l], cells[0], sizeof cells[0]);
         snprintf(cells[1], sizeof cells[1], "%zu", r->nfree[l]);
         cell_text(cells[2], sizeof cells[2], r->in_sample_rmse[l], 4);
@@ -211,7 +214,7 @@ static int print_markdown(const holdout_result *r)
         }
         cell_text(cells[ncols - 2], sizeof cells[ncols - 2], r->aic[l], 1);
         cell_text(cells[ncols - 1], sizeof cells[ncols - 1], r->bic[l], 1);
-        for (size_t j = 0; j < ncols && j < 32; j++)
+        for (size_t j = 0; j < ncols; j++)
             row[j] = cells[j];
         if (cli_table_add(t, row) != 0) {
             cli_table_free(t);
@@ -233,7 +236,9 @@ static int print_markdown(const holdout_result *r)
             printf("* the fit behind this number did not converge, or cannot tell its parameters apart.\n");
     }
     cli_table_free(t);
+    free(shown);
     free(headers);
+    free(row);
     free(cells);
     return status;
 }
