@@ -201,8 +201,11 @@ static int finish_record(csv_reader *reader, const csv_field **fields, size_t *n
     size_t n = reader->nbounds / 2;
     if (grow((void **)&reader->fields, &reader->fields_cap, n, sizeof *reader->fields) != 0)
         return ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", reader->name);
+    /* A record of empty fields (",,") has put no byte in the buffer yet,
+     * which may still be NULL: its fields point at an empty string. */
+    const char *base = reader->record ? reader->record : "";
     for (size_t i = 0; i < n; i++) {
-        reader->fields[i].ptr = reader->record + reader->bounds[2 * i];
+        reader->fields[i].ptr = base + reader->bounds[2 * i];
         reader->fields[i].len = reader->bounds[2 * i + 1] - reader->bounds[2 * i];
     }
     *fields = reader->fields;
