@@ -1,0 +1,139 @@
+/* Regressions for what fuzzing and the catalogue of bad inputs found (issue
+ * 7): each test names the input that once went wrong.  The fuzzers' own
+ * copies of these inputs are in tests/fuzz/regressions. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "checks.h"
+#include "csv_internal.h"
+#include "loopscale/law.h"
+#include "loopscale/lawfile.h"
+#include "loopscale/npy.h"
+#include "loopscale/sweep.h"
+#include "tmpfile.h"
+
+/* fuzz_sweep: the record "," put no byte in the reader's buffer, still
+ * NULL, and its fields were NULL + 0 (undefined; clang's UBSan stops). */
+static void csv_record_of_only_empty_fields_points_at_an_empty_string(void **state)
+{
+    (void)state;
+    static const char input[] = ",\nacm\377";
+    const char *path = write_temp(input, sizeof input - 1, 0);
+    ls_error err;
+    csv_reader *r = csv_open(path, &err);
+    assert_non_null(r);
+    const csv_field *f;
+    size_t n;
+    assert_int_equal(csv_next(r, &f, &n, &err), 1);
+    assert_int_equal(n, 2);
+    for (size_t i = 0; i < n; i++) {
+        assert_non_null(f[i].ptr);
+        assert_int_equal(f[i].len, 0);
+    }
+    assert_int_equal(csv_next(r, &f, &n, &err), 1);
+    assert_int_equal(n, 1);
+    assert_int_equal(f[0].len, 4);
+    csv_close(r);
+    unlink(path);
+}
+
+/* A header of 100,000 columns took a minute (pairwise name comparison);
+ * the first column that repeats an earlier name is still the one named. */
+static void sweep_header_repeats_are_found_in_file_order(void **state)
+{
+    (void)state;
+    size_t columns = 100000, cap = columns * 12 + 64;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    size_t len = (size_t)snprintf(text, cap, "n_act,tokens,loss");
+    for (size_t i = 0; i < columns; i++)
+        len += (size_t)snprintf(text + len, cap - len, ",c%zu", i % 99990);
+    len += (size_t)snprintf(text + len, cap - len, "\n3e8,1e11,2.5");
+    for (size_t i = 0; i < columns; i++)
+        len += (size_t)snprintf(text + len, cap - len, ",1");
+    text[len++] = '\n';
+    const char *path = write_temp(text, len, 0);
+    free(text);
+    ls_error err;
+    sweep *s = sweep_read(&path, 1, NULL, &err);
+    assert_null(s);
+    assert_message(err.message, "@:1: column 'c0' appears twice", path);
+    unlink(path);
+
+    path = write_temp_text("n_act,b,tokens,B,loss,a,A\n1,2,3,4,5,6,7\n", 0);
+    assert_null(sweep_read(&path, 1, NULL, &err));
+    assert_message(err.message, "@:1: column 'B' appears twice", path);
+    unlink(path);
+}
+
+static law moe_law(law_mapping mapping)
+{
+    law l;
+    law_init(&l, (law_kind){LAW_BASE_MOE, mapping});
+    l.p[LAW_P_A] = 406.4, l.p[LAW_P_ALPHA] = 0.34, l.p[LAW_P_B] = 410.7, l.p[LAW_P_BETA] = 0.28;
+    l.p[LAW_P_C] = 1.69, l.p[LAW_P_DELTA] = -0.1, l.p[LAW_P_GAMMA] = 0.005, l.p[LAW_P_E_MAX] = 300;
+    l.p[LAW_P_PHI] = 0.6, l.p[LAW_P_KAPPA1] = 1.2, l.p[LAW_P_KAPPA2] = 1.5, l.p[LAW_P_THETA] = 0.35;
+    return l;
+}
+
+/* Issue 7's extreme configuration, N_act = 1e15, D = 1e6, R = 1000,
+ * E = 4096, gives a finite loss between c and the loss at R = 1 under every
+ * mapping, and so do the far corners of the doubles. */
+static void law_is_finite_at_extreme_configurations(void **state)
+{
+    (void)state;
+    for (int m = LAW_MAPPING_NONE; m < LAW_NMAPPINGS; m++) {
+        law l = moe_law((law_mapping)m);
+        law_point x = {1e15, 2.731e18, 7.5e14, 1000, 4096, 1e6};
+        double loss = law_loss(&l, &x);
+        law_point one = x;
+        one.R = 1;
+        assert_true(isfinite(loss) && loss > l.p[LAW_P_C] && loss <= law_loss(&l, &one));
+        double grad[LAW_NPARAMS];
+        assert_true(isfinite(law_log_loss_grad(&l, &x, grad)));
+        for (int j = 0; j < LAW_NPARAMS; j++)
+            assert_true(isfinite(grad[j]));
+        law_point corners[] = {{1e-300, 1e300, 1e-300, 1000, 4096, 1e11},
+                               {1e300, 1e300, 1e300, 2, 1, 1e300},
+                               {1, 1, 1, 1e15, 1, 1e-300}};
+        for (size_t k = 0; k < sizeof corners / sizeof *corners; k++)
+            assert_false(isnan(law_loss(&l, &corners[k])));
+    }
+}
+
+/* predict --n-act 1e-300 --n-total 1e300 printed nan: m = N_act/N_total
+ * underflowed to 0.  The bounded-sparse gain takes its limit as m -> 0,
+ * kappa1/kappa2 per loop (SPEC §2), and so does a theta large enough that
+ * m^-theta overflows. */
+static void law_gain_takes_its_linear_limit_when_m_leaves_the_doubles(void **state)
+{
+    (void)state;
+    law l = moe_law(LAW_MAPPING_BOUNDED_SPARSE);
+    law_point x = {1e-300, 1e300, 1e-300, 1000, 4096, 1e11};
+    close_to(law_rho_eff(&l, &x), 1 + 999 * 1.2 / 1.5);
+    l.p[LAW_P_THETA] = 200; /* m = 1e-3: m^-theta = 1e600 */
+    law_point y = {1e9, 1e12, 7.5e8, 5, 4096, 1e11};
+    close_to(law_rho_eff(&l, &y), 1 + 0.75 * 4 * 1.2 / 1.5);
+    law h = moe_law(LAW_MAPPING_HYPERBOLIC);
+    h.p[LAW_P_THETA] = 200;
+    close_to(law_rho_eff(&h, &y), 1 + 0.75 * 4 * 1.2 / 1.5);
+    close_to(law_rho_eff(&h, &x), 1 + 999 * 1.2 / 1.5);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(csv_record_of_only_empty_fields_points_at_an_empty_string),
+        cmocka_unit_test(sweep_header_repeats_are_found_in_file_order),
+        cmocka_unit_test(law_is_finite_at_extreme_configurations),
+        cmocka_unit_test(law_gain_takes_its_linear_limit_when_m_leaves_the_doubles),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
