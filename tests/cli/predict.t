@@ -10,12 +10,12 @@ Predicting the shipped sweeps with their truth gives the noise as RMSE.
 
 CSV output keeps every column of the input and adds pred_loss and residual = loss - pred_loss:
 
-  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format csv --where 'R=16' --where 'E=16' --where 'tokens=5e11' $ROOT/data/sweeps/looped-moe.csv.gz | python3 $ROOT/tests/cli/round.py
-  loopscale predict: RMSE 0.00150728 over 3 runs (loss units)
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format csv --where 'R=16' --where 'E=16' --where 'tokens=5e11' $ROOT/data/sweeps/looped-moe.csv.gz 2>&1 | python3 $ROOT/tests/cli/round.py
   n_act,n_total,n_loop,R,E,k,tokens,flops,loss,pred_loss,residual
   300000000,3300000000,225000000,16,16,1,500000000000,1.1025e+22,2.11956,2.11743,0.0021255
   600000000,6600000000,450000000,16,16,1,500000000000,2.205e+22,2.07335,2.07184,0.00150728
   1000000000,11000000000,750000000,16,16,1,500000000000,3.675e+22,2.04487,2.04471,0.000161159
+  loopscale predict: RMSE 0.00150728 over 3 runs (loss units)
 
 JSON output:
 
