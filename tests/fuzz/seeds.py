@@ -4,9 +4,10 @@ large is committed:
 
     python3 tests/fuzz/seeds.py ROOT OUTDIR
 
-writes OUTDIR/sweep, OUTDIR/lawfile, OUTDIR/npy and OUTDIR/numtext, one
-file per seed.  Sweep seeds start with the byte fuzz_sweep reads its options
-from; numtext seeds with the byte that picks the parser."""
+writes OUTDIR/sweep, OUTDIR/lawfile, OUTDIR/npy, OUTDIR/numtext and
+OUTDIR/tokens, one file per seed.  Sweep seeds start with the byte
+fuzz_sweep reads its options from; numtext and tokens seeds with the byte
+that picks the parser."""
 import gzip
 import json
 import os
@@ -58,7 +59,7 @@ def npy(descr, shape, values, version=(1, 0), fortran=False):
 
 def main():
     root, outdir = sys.argv[1], sys.argv[2]
-    seeds = {"sweep": [], "lawfile": [], "npy": [], "numtext": []}
+    seeds = {"sweep": [], "lawfile": [], "npy": [], "numtext": [], "tokens": []}
 
     # Sweeps: the shipped ones cut to 40 runs, plain and gzip, and every
     # inline file of the sweep error tests.
@@ -110,6 +111,15 @@ def main():
         seeds["numtext"].append(b"\x03" + text.encode())
     for text in ["R<=8", "n_act >= 1e9", "E!=1", "tokens=1e11", "loss<3", "flops>1e20", "k==1", "R<", "lr<1"]:
         seeds["numtext"].append(b"\x04" + text.encode())
+
+    # Router logits and early-exit tables: the inline files of route.t and
+    # exit.t (odd first byte: route, even: exit), and a 4-d logits array.
+    for t, selector in [("route.t", 1), ("exit.t", 0)]:
+        text = open(os.path.join(root, "tests", "cli", t), encoding="utf-8").read()
+        for m in re.finditer(r"printf '([^']*)'", text):
+            seeds["tokens"].append(bytes([selector]) + printf_bytes(m.group(1)))
+    seeds["tokens"].append(b"\x03" + npy("<f4", (2, 2, 1, 4), [float(i % 5) for i in range(16)]))
+    seeds["tokens"].append(b"\x05" + npy("<f2", (3, 2, 2, 4), [float(i % 7) / 2 for i in range(48)]))
 
     for kind, items in seeds.items():
         d = os.path.join(outdir, kind)
