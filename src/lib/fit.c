@@ -138,6 +138,13 @@ static void evaluate(solver *s, const double *u)
     law_prepare(&prep, &l);
     double g[LAW_NPARAMS];
     for (size_t i = 0; i < pb->n; i++) {
+        if (pb->weight && pb->weight[i] == 0.0) {
+            /* Not drawn into this bootstrap resample (about 37% of the
+             * runs): it adds nothing, so it is not evaluated. */
+            s->resid[i] = s->fval[i] = s->slope[i] = 0.0;
+            memset(s->grad + i * p, 0, p * sizeof *s->grad);
+            continue;
+        }
         double ln_pred = law_row_log_loss_grad(&prep, &pb->rows[i], g);
         double scale = 1.0, r;
         if (pb->space == FIT_SPACE_LOG) {
