@@ -23,8 +23,20 @@ typedef enum {
     IN_COMMENT
 } csv_state;
 
+/* Raw bytes are read in pieces of this size. */
+#define CSV_IN ((size_t)1 << 17)
+
+typedef enum { INPUT_UNKNOWN, INPUT_PLAIN, INPUT_GZIP } input_kind;
+
 struct csv_reader {
-    gzFile gz;
+    int fd;
+    input_kind kind;  /* decided by the first two bytes */
+    unsigned char *in; /* raw bytes read, in[in_pos..in_len) not yet used */
+    size_t in_len, in_pos;
+    int in_eof;       /* read() has returned 0 */
+    z_stream zs;
+    int zs_ready;     /* inflateInit2 done */
+    int member_done;  /* the last gzip member ended; another may follow */
     char *name;
     unsigned char *chunk;
     size_t chunk_len, chunk_pos;
@@ -56,20 +68,16 @@ csv_reader *csv_open(const char *path, ls_error *err)
         return NULL;
     }
     csv_reader *reader = calloc(1, sizeof *reader);
-    if (!reader || !(reader->name = strdup(name)) || !(reader->chunk = malloc(CSV_CHUNK))) {
+    if (reader)
+        reader->fd = fd;
+    else
         close(fd);
+    if (!reader || !(reader->name = strdup(name)) || !(reader->chunk = malloc(CSV_CHUNK)) ||
+        !(reader->in = malloc(CSV_IN))) {
         csv_close(reader);
         ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", name);
         return NULL;
     }
-    reader->gz = gzdopen(fd, "rb");
-    if (!reader->gz) {
-        close(fd);
-        csv_close(reader);
-        ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", name);
-        return NULL;
-    }
-    gzbuffer(reader->gz, 1 << 17);
     reader->line = 1;
     reader->at_file_start = 1;
     return reader;
@@ -79,8 +87,10 @@ void csv_close(csv_reader *reader)
 {
     if (!reader)
         return;
-    if (reader->gz)
-        gzclose(reader->gz);
+    if (reader->zs_ready)
+        inflateEnd(&reader->zs);
+    close(reader->fd);
+    free(reader->in);
     free(reader->name);
     free(reader->chunk);
     free(reader->record);
@@ -103,29 +113,126 @@ int csv_field_equals(csv_field field, const char *name)
     return 1;
 }
 
-/* zlib's own message without the "<fd:3>: " it puts in front. */
-static const char *zlib_reason(gzFile gz, int *zerr)
+/* More raw bytes: keep the unused ones at the front of the buffer and read
+ * after them.  Returns 0, or LS_ERR_IO. */
+static int read_more(csv_reader *reader, ls_error *err)
 {
-    const char *msg = gzerror(gz, zerr);
-    const char *colon = msg[0] == '<' ? strstr(msg, ">: ") : NULL;
-    return colon ? colon + 3 : msg;
-}
-
-/* Returns 1 when bytes are available, 0 at the end, or an error code.
- * zlib reports a gzip stream cut short or damaged only through gzerror. */
-static int refill(csv_reader *reader, ls_error *err)
-{
-    int n = gzread(reader->gz, reader->chunk, (unsigned)CSV_CHUNK);
-    if (n <= 0) {
-        int zerr = Z_OK;
-        const char *reason = zlib_reason(reader->gz, &zerr);
-        if (zerr == Z_ERRNO)
+    size_t left = reader->in_len - reader->in_pos;
+    memmove(reader->in, reader->in + reader->in_pos, left);
+    reader->in_pos = 0;
+    reader->in_len = left;
+    for (;;) {
+        ssize_t n = read(reader->fd, reader->in + left, CSV_IN - left);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
             return ls_error_set(err, LS_ERR_IO, "%s: read error: %s", reader->name, strerror(errno));
-        if (zerr != Z_OK || n < 0)
-            return ls_error_set(err, LS_ERR_DATA, "%s: corrupt or truncated gzip data (%s)", reader->name, reason);
+        reader->in_len += (size_t)n;
+        reader->in_eof = n == 0;
         return 0;
     }
-    reader->chunk_len = (size_t)n;
+}
+
+/* At least `want` unused raw bytes, unless the input ends first. */
+static int ensure_bytes(csv_reader *reader, size_t want, ls_error *err)
+{
+    while (reader->in_len - reader->in_pos < want && !reader->in_eof) {
+        int status = read_more(reader, err);
+        if (status != 0)
+            return status;
+    }
+    return 0;
+}
+
+static int gzip_error(csv_reader *reader, const char *reason, ls_error *err)
+{
+    return ls_error_set(err, LS_ERR_DATA, "%s: corrupt or truncated gzip data (%s)", reader->name, reason);
+}
+
+/* Decode up to CSV_CHUNK bytes into chunk; *n = 0 at the end.  gzip is
+ * recognised by its magic bytes and inflated here rather than by gzread,
+ * which stops silently at whatever follows a gzip member that is not
+ * another one: rows appended in plain text to a .csv.gz file would be lost
+ * without a word.  Concatenated members (RFC 1952) are read in turn. */
+static int decode(csv_reader *reader, size_t *n, ls_error *err)
+{
+    *n = 0;
+    int status = 0;
+    if (reader->kind == INPUT_UNKNOWN) {
+        if ((status = ensure_bytes(reader, 2, err)) != 0)
+            return status;
+        const unsigned char *p = reader->in + reader->in_pos;
+        reader->kind = reader->in_len - reader->in_pos >= 2 && p[0] == 0x1f && p[1] == 0x8b ? INPUT_GZIP : INPUT_PLAIN;
+        if (reader->kind == INPUT_GZIP) {
+            if (inflateInit2(&reader->zs, 15 + 16) != Z_OK)
+                return ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", reader->name);
+            reader->zs_ready = 1;
+        }
+    }
+    if (reader->kind == INPUT_PLAIN) {
+        if (reader->in_pos == reader->in_len && (status = ensure_bytes(reader, 1, err)) != 0)
+            return status;
+        size_t take = reader->in_len - reader->in_pos;
+        take = take < CSV_CHUNK ? take : CSV_CHUNK;
+        memcpy(reader->chunk, reader->in + reader->in_pos, take);
+        reader->in_pos += take;
+        *n = take;
+        return 0;
+    }
+    z_stream *zs = &reader->zs;
+    zs->next_out = reader->chunk;
+    zs->avail_out = (uInt)CSV_CHUNK;
+    while (zs->avail_out == CSV_CHUNK) {
+        if (reader->member_done) {
+            /* The end of the input, another member, or data that is not
+             * gzip after the stream. */
+            if ((status = ensure_bytes(reader, 2, err)) != 0)
+                return status;
+            size_t left = reader->in_len - reader->in_pos;
+            if (left == 0)
+                break;
+            const unsigned char *p = reader->in + reader->in_pos;
+            if (left < 2 || p[0] != 0x1f || p[1] != 0x8b)
+                return ls_error_set(err, LS_ERR_DATA, "%s: data after the end of the gzip stream", reader->name);
+            if (inflateReset(zs) != Z_OK)
+                return ls_error_set(err, LS_ERR_INTERNAL, "%s: inflateReset failed", reader->name);
+            reader->member_done = 0;
+        }
+        if (reader->in_pos == reader->in_len) {
+            if (reader->in_eof)
+                return gzip_error(reader, "unexpected end of file", err);
+            if ((status = read_more(reader, err)) != 0)
+                return status;
+            continue;
+        }
+        zs->next_in = reader->in + reader->in_pos;
+        zs->avail_in = (uInt)(reader->in_len - reader->in_pos);
+        int z = inflate(zs, Z_NO_FLUSH);
+        size_t used = (size_t)(zs->next_in - reader->in) - reader->in_pos;
+        reader->in_pos += used;
+        if (z == Z_BUF_ERROR && used == 0 && zs->avail_out == CSV_CHUNK)
+            return gzip_error(reader, "inflate made no progress", err); /* never, by zlib's contract */
+        if (z == Z_STREAM_END)
+            reader->member_done = 1;
+        else if (z == Z_MEM_ERROR)
+            return ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", reader->name);
+        else if (z != Z_OK && z != Z_BUF_ERROR)
+            return gzip_error(reader, zs->msg ? zs->msg : "inflate failed", err);
+    }
+    *n = CSV_CHUNK - zs->avail_out;
+    return 0;
+}
+
+/* Returns 1 when bytes are available, 0 at the end, or an error code. */
+static int refill(csv_reader *reader, ls_error *err)
+{
+    size_t n = 0;
+    int status = decode(reader, &n, err);
+    if (status != 0)
+        return status;
+    if (n == 0)
+        return 0;
+    reader->chunk_len = n;
     reader->chunk_pos = 0;
     if (reader->at_file_start) {
         reader->at_file_start = 0;

@@ -4,8 +4,8 @@
  * One reader owns one growable record buffer, reused for the whole file; the
  * fields handed out are {pointer, length} slices of it and stay valid until
  * the next csv_next() or csv_close().  Quoted fields are unquoted in place.
- * gzip is recognised by its magic bytes (zlib's transparent mode reads plain
- * files unchanged).  A UTF-8 byte-order mark, '#' comment lines and blank
+ * gzip is recognised by its magic bytes and inflated member after member;
+ * bytes after the last member that are not another one are an error.  A UTF-8 byte-order mark, '#' comment lines and blank
  * lines are skipped; CRLF and LF both end a record.
  */
 #ifndef LOOPSCALE_CSV_INTERNAL_H
