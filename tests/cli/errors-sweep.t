@@ -72,6 +72,21 @@ the compressed data should be:
   loopscale predict: junk.gz: corrupt or truncated gzip data (invalid block type)
   [65]
 
+Rows appended in plain text to a gzip file (or anything else after the
+compressed stream) would be lost without a word; they are refused.  A
+second gzip stream after the first is read, as gzip does:
+
+  $ cp ok.gz appended.gz && printf '3e8,2e11,2.4\n' >> appended.gz
+  $ loopscale predict --law $LAW appended.gz
+  loopscale predict: appended.gz: data after the end of the gzip stream
+  [65]
+  $ cat appended.gz | loopscale predict --law $LAW -
+  loopscale predict: <stdin>: data after the end of the gzip stream
+  [65]
+  $ cp ok.gz twice.gz && printf '3e8,2e11,2.4\n' | gzip -n >> twice.gz
+  $ loopscale predict --law $LAW twice.gz | tail -1
+  RMSE 0.0867857 over 2 runs (loss units)
+
 A binary file (a PNG image; a spreadsheet saved as UTF-16 has NUL bytes
 too), and an empty gzip stream:
 

@@ -9,6 +9,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "checks.h"
@@ -40,6 +41,55 @@ static void csv_record_of_only_empty_fields_points_at_an_empty_string(void **sta
     assert_int_equal(csv_next(r, &f, &n, &err), 1);
     assert_int_equal(n, 1);
     assert_int_equal(f[0].len, 4);
+    csv_close(r);
+    unlink(path);
+}
+
+/* gzread stopped silently at whatever followed a gzip member: rows
+ * appended in plain text to a .csv.gz file were dropped.  Concatenated
+ * members are one stream (RFC 1952); anything else after them is an error. */
+static void csv_reads_gzip_members_in_turn_and_refuses_what_follows(void **state)
+{
+    (void)state;
+    unsigned char buf[256];
+    size_t len = 0;
+    const char *parts[] = {"n_act,tokens,loss\n", "3e8,1e11,2.5\n"};
+    for (int i = 0; i < 2; i++) {
+        const char *p = write_temp_text(parts[i], 1);
+        FILE *f = fopen(p, "rb");
+        len += fread(buf + len, 1, sizeof buf - len, f);
+        fclose(f);
+        unlink(p);
+    }
+    const char *path = write_temp(buf, len, 0);
+    ls_error err;
+    csv_reader *r = csv_open(path, &err);
+    const csv_field *f;
+    size_t n;
+    assert_int_equal(csv_next(r, &f, &n, &err), 1);
+    assert_int_equal(csv_next(r, &f, &n, &err), 1);
+    assert_int_equal(n, 3);
+    assert_int_equal(csv_next(r, &f, &n, &err), 0);
+    csv_close(r);
+    unlink(path);
+
+    memcpy(buf + len, "4e8,1e11,2.4\n", 13);
+    path = write_temp(buf, len + 13, 0);
+    r = csv_open(path, &err);
+    assert_int_equal(csv_next(r, &f, &n, &err), 1);
+    assert_int_equal(csv_next(r, &f, &n, &err), 1);
+    assert_int_equal(csv_next(r, &f, &n, &err), LS_ERR_DATA);
+    assert_message(err.message, "@: data after the end of the gzip stream", path);
+    csv_close(r);
+    unlink(path);
+
+    path = write_temp(buf, len - 3, 0); /* cut inside the second member's trailer */
+    r = csv_open(path, &err);
+    int status;
+    while ((status = csv_next(r, &f, &n, &err)) > 0)
+        ;
+    assert_int_equal(status, LS_ERR_DATA);
+    assert_message(err.message, "@: corrupt or truncated gzip data (unexpected end of file)", path);
     csv_close(r);
     unlink(path);
 }
@@ -131,6 +181,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(csv_record_of_only_empty_fields_points_at_an_empty_string),
+        cmocka_unit_test(csv_reads_gzip_members_in_turn_and_refuses_what_follows),
         cmocka_unit_test(sweep_header_repeats_are_found_in_file_order),
         cmocka_unit_test(law_is_finite_at_extreme_configurations),
         cmocka_unit_test(law_gain_takes_its_linear_limit_when_m_leaves_the_doubles),
