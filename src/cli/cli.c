@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "loopscale/numtext.h"
@@ -161,6 +162,19 @@ int cli_write_files(const char *command, size_t n, const char *const *paths, con
         out[i] = NULL;
     }
     return status == 0 ? 0 : cli_fail(command, &err);
+}
+
+int cli_check_output_is_not_input(const char *command, const char *option, const char *output,
+                                  char *const *inputs, size_t ninputs)
+{
+    struct stat out_st, in_st;
+    if (!output || strcmp(output, "-") == 0 || stat(output, &out_st) != 0 || !S_ISREG(out_st.st_mode))
+        return 0;
+    for (size_t i = 0; i < ninputs; i++)
+        if (strcmp(inputs[i], "-") != 0 && stat(inputs[i], &in_st) == 0 && in_st.st_dev == out_st.st_dev &&
+            in_st.st_ino == out_st.st_ino)
+            return cli_usage_error(command, "%s %s would replace the input %s", option, output, inputs[i]);
+    return 0;
 }
 
 int cli_write_file(const char *command, const char *path, const char *text)

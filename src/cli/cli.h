@@ -63,6 +63,10 @@ int cli_help(const char *text);
  * place, so a failed run leaves no half-written file); returns 0 or the
  * exit status after printing the error. */
 int cli_write_file(const char *command, const char *path, const char *text);
+/* A usage error when output (given by option) is one of the input files, so
+ * that `fit -o sweep.csv sweep.csv` cannot replace the data with its law. */
+int cli_check_output_is_not_input(const char *command, const char *option, const char *output,
+                                  char *const *inputs, size_t ninputs);
 /* The same for up to 8 files at once (a NULL path is skipped), all or none:
  * each is written and synced to its temporary file before the first is
  * renamed, and none is written when standard output has already failed. */
