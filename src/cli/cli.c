@@ -138,6 +138,11 @@ int cli_write_files(const char *command, size_t n, const char *const *paths, con
      * fail the run before any file is replaced; cli_finish says so. */
     if (fflush(stdout) != 0 || ferror(stdout))
         return ls_exit_status(LS_ERR_IO);
+    /* Two outputs naming one file would leave only the second. */
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            if (paths[i] && paths[j] && strcmp(paths[i], "-") != 0 && strcmp(paths[i], paths[j]) == 0)
+                return cli_usage_error(command, "%s is named for two outputs", paths[i]);
     ls_error err;
     outfile *out[8] = {NULL};
     int status = n <= 8 ? 0 : ls_error_set(&err, LS_ERR_INTERNAL, "too many output files");

@@ -164,7 +164,7 @@ int cmd_isoflop(int argc, char **argv)
                     snprintf(c[2], 32, "%g", R[r]);
                     snprintf(c[3], 32, "%.4g", best.n_act);
                     snprintf(c[4], 32, "%.4g", best.tokens);
-                    snprintf(c[5], 32, "%.1f", best.tokens / best.n_act);
+                    snprintf(c[5], 32, "%.4g", best.tokens / best.n_act);
                     snprintf(c[6], 32, "%.4f", best.loss);
                     const char *cells[] = {c[0], c[1], c[2], c[3], c[4], c[5], c[6]};
                     if (cli_table_add(t, cells) != 0) {

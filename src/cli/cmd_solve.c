@@ -90,7 +90,7 @@ static void column_values(const solve_candidate *c, char cells[11][40])
     human(cells[3], 40, c->n_total);
     human(cells[4], 40, c->n_loop);
     human(cells[5], 40, c->tokens);
-    snprintf(cells[6], 40, "%.1f", c->tokens / c->n_act);
+    snprintf(cells[6], 40, "%.4g", c->tokens / c->n_act);
     snprintf(cells[7], 40, "%.4f", c->loss);
     human(cells[8], 40, c->inference_flops);
     bytes_text(cells[9], 40, c->weight_bytes);

@@ -156,3 +156,13 @@ A fit that does not converge says so, exits 3, and writes nothing:
   converged  NO (2 iterations)
   $ cat kept.json
   precious
+
+Two outputs naming one file are refused before anything is written:
+
+  $ loopscale fit --law dense -o same.json --plot same.json --where 'R=1' $SWEEPS/looped-dense.csv.gz > /dev/null
+  loopscale fit: same.json is named for two outputs
+  Try 'loopscale fit --help'.
+  [64]
+  $ ls same.json
+  ls: cannot access 'same.json': No such file or directory
+  [2]

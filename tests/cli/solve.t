@@ -62,7 +62,7 @@ With the truth and epsilon 0 the choice is the lowest loss:
   N_total                6e+09      6e+09        4.276e+10
   N_loop                 7.941e+08  7.941e+08    5.659e+09
   D (tokens)             4.843e+12  4.843e+12    2.209e+12
-  tokens/N_act           4574.2     4574.2       292.7
+  tokens/N_act           4574       4574         292.7
   loss (predicted)       1.9815     1.9815       1.9484
   inference FLOPs/token  6.882e+09  6.882e+09    1.509e+10
   weight memory          3 GB       3 GB         21.4 GB
