@@ -25,3 +25,9 @@ intervals move in the 6th with where each bootstrap refit stops.
   B           2143    438.7  [1046, 6035]
   beta       0.3672  0.01014  [0.3318, 0.4172]
   c           1.817  0.01743  [1.77, 1.869]
+
+The threshold docs/fitting.md writes out keeps the same 240 points.
+
+  $ loopscale fit --law dense --map 'n_act=Model Size' --map 'flops=Training FLOP' \
+  >   --where 'loss<3.4469' $CSV | sed -n 's| (.*/| (|; /^runs /p'
+  runs       240 (svg_extracted_data.csv)

@@ -17,7 +17,9 @@ line by line with every number rounded to 6 significant digits (as
 tests/cli/round.py does) and trailing spaces ignored.  A line '...' in the
 expected output stands for any number of lines.  Standard error is not
 compared; a command that fails (non-zero exit) fails the test unless the
-block shows its status on a last line '[N]', as cram does.
+block shows its status on a last line '[N]', as cram does.  A page shows its
+input files with '$ cat NAME': when NAME does not exist yet, it is first
+written with the lines the page shows, so the page is its own test data.
 
 The blocks of one file run in order in one temporary directory, so a later
 block can use what an earlier one wrote (the tutorial's law.json).  In it,
@@ -149,6 +151,10 @@ def main():
                 failed += 1
                 continue
             for cmd, expected, status in console_steps(body):
+                shown = re.fullmatch(r"cat ([\w.-]+)", cmd)
+                if shown and not os.path.exists(os.path.join(cwd, shown.group(1))):
+                    with open(os.path.join(cwd, shown.group(1)), "w") as f:
+                        f.write("\n".join(expected) + "\n")
                 r = run(cmd, cwd)
                 got = r.stdout.rstrip("\n").split("\n") if r.stdout.strip() else []
                 if r.returncode != status:
