@@ -132,12 +132,19 @@ int cli_help(const char *text)
     return 0;
 }
 
+static int stdout_failed(const char *command, int errnum)
+{
+    fprintf(stderr, "loopscale%s%s: write error on standard output: %s\n", command ? " " : "",
+            command ? command : "", strerror(errnum ? errnum : EIO));
+    return ls_exit_status(LS_ERR_IO);
+}
+
 int cli_write_files(const char *command, size_t n, const char *const *paths, const char *const *texts)
 {
     /* Results already printed but lost (a full disk behind standard output)
-     * fail the run before any file is replaced; cli_finish says so. */
+     * fail the run before any file is replaced. */
     if (fflush(stdout) != 0 || ferror(stdout))
-        return ls_exit_status(LS_ERR_IO);
+        return stdout_failed(command, errno);
     /* Two outputs naming one file would leave only the second. */
     for (size_t i = 0; i < n; i++)
         for (size_t j = i + 1; j < n; j++)
@@ -196,11 +203,10 @@ int cli_finish(const char *command, int status)
         bad = 1;
         saved = errno;
     }
-    if (bad) {
-        fprintf(stderr, "loopscale%s%s: write error on standard output: %s\n", command ? " " : "",
-                command ? command : "", strerror(saved ? saved : EIO));
-        return status != 0 ? status : ls_exit_status(LS_ERR_IO);
-    }
+    /* A run that already failed has said why (a closed standard output
+     * included); a second line would only repeat it. */
+    if (bad && status == 0)
+        return stdout_failed(command, saved);
     return status;
 }
 

@@ -166,5 +166,12 @@ A closed standard output is reported the same way:
   [74]
   $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 >&-
   loopscale simulate: <stdout>: write error: Bad file descriptor
-  loopscale simulate: write error on standard output: Bad file descriptor
   [74]
+
+A run that fails for another reason says only why it failed, even with
+standard output closed:
+
+  $ loopscale simulate --law $TRUTH >&-
+  loopscale simulate: give --n-act and --tokens
+  Try 'loopscale simulate --help'.
+  [64]
