@@ -3,6 +3,7 @@
 #include <cjson/cJSON.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_sf_gamma.h>
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -312,6 +313,24 @@ static void count_layers(checked *c, const shape_spec *s, uint64_t attention_set
     }
 }
 
+/* ln C(n, k) for any n that fits in 64 bits: GSL's lnchoose up to its limit
+ * of 2^32 - 1; beyond it a sum of logs while k (or n - k) is small, which
+ * keeps every digit, and lgamma otherwise. */
+static double ln_choose(uint64_t n, uint64_t k)
+{
+    gsl_sf_result r;
+    if (n <= UINT_MAX && gsl_sf_lnchoose_e((unsigned)n, (unsigned)k, &r) == GSL_SUCCESS)
+        return r.val;
+    if (k > n - k)
+        k = n - k;
+    if (k > 1000)
+        return lgamma((double)n + 1) - lgamma((double)k + 1) - lgamma((double)(n - k) + 1);
+    double sum = 0;
+    for (uint64_t i = 0; i < k; i++)
+        sum += log((double)(n - i) / (double)(k - i));
+    return sum;
+}
+
 int shape_count_params(const shape_spec *s, shape_counts *out, ls_error *err)
 {
     checked c = {0};
@@ -324,10 +343,7 @@ int shape_count_params(const shape_spec *s, shape_counts *out, ls_error *err)
     r.e_comp = mul(&c, mul(&c, k, D), L);
     r.d_eff = mul(&c, D, L);
     r.e_eq = mul(&c, r.e_real, L);
-    gsl_sf_result lnc;
-    if (s->experts > 4294967295L || gsl_sf_lnchoose_e((unsigned)E, (unsigned)k, &lnc) != GSL_SUCCESS)
-        return ls_error_set(err, LS_ERR_USAGE, "cannot compute C(%ld, %ld)", s->experts, s->top_k);
-    r.log10_routes = (double)r.d_eff * lnc.val / log(10.0);
+    r.log10_routes = (double)r.d_eff * ln_choose(E, k) / log(10.0);
 
     if (s->heads == SHAPE_UNSET) {
         r.q_width = d;

@@ -303,6 +303,10 @@ Numbers out of range, budgets included:
   loopscale shape: --flatten: '31' is outside [1, 30]
   Try 'loopscale shape --help'.
   [64]
+  $ loopscale shape --d-model 1024 --d-ff 3072 --top-k 2 --vocab 1000 --layers 2 --experts 1e12
+  loopscale shape: the counts of this shape overflow 64-bit integers
+  Try 'loopscale shape --help'.
+  [64]
   $ loopscale route -k 0 logits.npy
   loopscale route: --top-k: '0' is outside [1, 1000000]
   Try 'loopscale route --help'.

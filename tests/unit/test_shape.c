@@ -196,6 +196,31 @@ static void a_small_odd_shape_counted_by_hand(void **state)
     assert_true(fabs(c.log10_routes - 15 * log10(15.0)) < 1e-12);
 }
 
+/* log10 of the number of formal routes, D L log10 C(E, k), for expert counts
+ * beyond GSL's lnchoose (2^32), with a small k and with a k large enough to
+ * take lgamma, against the product formula. */
+static void route_counts_for_any_expert_count(void **state)
+{
+    (void)state;
+    shape_spec s = foil(10000000000L, 1, 1, SHAPE_ATTENTION_TIED);
+    s.head_layers = s.tail_layers = 0;
+    shape_counts c = count(&s);
+    /* C(1e10, 2) = 1e10 (1e10 - 1) / 2 = 49,999,999,995,000,000,000 */
+    assert_true(fabs(c.log10_routes - log10(4.9999999995e19)) < 1e-12);
+
+    s = foil(5000000000L, 2, 1, SHAPE_ATTENTION_TIED);
+    s.head_layers = s.tail_layers = 0;
+    s.top_k = s.head_experts = 1500;
+    s.d_expert = 2; /* d_ff = 3000 */
+    c = count(&s);
+    /* lgamma's cancellation costs digits: ln C is about 2.4e4 from terms of
+     * 1.1e11, so relative 1e-8 */
+    double ln = 0;
+    for (int i = 0; i < 1500; i++)
+        ln += log((5e9 - i) / (1500.0 - i));
+    assert_true(fabs(c.log10_routes - 2 * ln / log(10.0)) < 1e-8 * c.log10_routes);
+}
+
 static void flattening_keeps_the_budget_and_doubles_e_eq(void **state)
 {
     (void)state;
@@ -354,6 +379,7 @@ int main(void)
         cmocka_unit_test(tinyllama_count_matches_its_published_1100048384),
         cmocka_unit_test(mixtral_count_matches_its_published_46702792704),
         cmocka_unit_test(a_small_odd_shape_counted_by_hand),
+        cmocka_unit_test(route_counts_for_any_expert_count),
         cmocka_unit_test(flattening_keeps_the_budget_and_doubles_e_eq),
         cmocka_unit_test(bad_shapes_are_refused_by_name),
         cmocka_unit_test(shape_files_read_back_what_is_written),
