@@ -52,19 +52,14 @@ static int template_int(const char *path, const cJSON *root, const char *key, in
 
 int arch_template_read(const char *path, arch_template *t, ls_error *err)
 {
-    char *text = NULL;
-    size_t len = 0;
-    int status = read_small_file(path, (size_t)1 << 20, "template file", &text, &len, err);
-    if (status != 0)
-        return status;
-    cJSON *root = parse_json_text(text, len, path, err);
-    free(text);
+    cJSON *root = read_json_file(path, (size_t)1 << 20, "template file", err);
     if (!root)
         return err->code;
     if (!cJSON_IsObject(root)) {
         cJSON_Delete(root);
         return ls_error_set(err, LS_ERR_DATA, "%s: expected a JSON object at the top", path);
     }
+    int status = 0;
     const cJSON *format = cJSON_GetObjectItemCaseSensitive(root, "format");
     if (format && (!cJSON_IsString(format) || strcmp(format->valuestring, ARCH_TEMPLATE_FORMAT) != 0))
         status = ls_error_set(err, LS_ERR_DATA, "%s: format: expected \"%s\"", path, ARCH_TEMPLATE_FORMAT);

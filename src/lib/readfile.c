@@ -70,3 +70,14 @@ cJSON *parse_json_text(const char *text, size_t len, const char *name, ls_error 
     ls_error_set(err, LS_ERR_DATA, "%s:%ld:%ld: not valid JSON", name, line, column);
     return NULL;
 }
+
+struct cJSON *read_json_file(const char *path, size_t max_bytes, const char *what, ls_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (read_small_file(path, max_bytes, what, &text, &len, err) != 0)
+        return NULL;
+    struct cJSON *root = parse_json_text(text, len, path, err);
+    free(text);
+    return root;
+}

@@ -19,4 +19,7 @@ int read_small_file(const char *path, size_t max_bytes, const char *what, char *
  * "name:LINE:COLUMN: not valid JSON". The caller frees with cJSON_Delete. */
 struct cJSON *parse_json_text(const char *text, size_t len, const char *name, ls_error *err) LS_MUST_CHECK;
 
+/* read_small_file, then parse_json_text; NULL with err set on either error. */
+struct cJSON *read_json_file(const char *path, size_t max_bytes, const char *what, ls_error *err) LS_MUST_CHECK;
+
 #endif

@@ -122,13 +122,7 @@ static int read_fields(const char *path, const cJSON *obj, shape_spec *s, ls_err
 
 int shape_spec_read(const char *path, shape_spec *s, ls_error *err)
 {
-    char *text = NULL;
-    size_t len = 0;
-    int status = read_small_file(path, (size_t)1 << 20, "shape file", &text, &len, err);
-    if (status != 0)
-        return status;
-    cJSON *root = parse_json_text(text, len, path, err);
-    free(text);
+    cJSON *root = read_json_file(path, (size_t)1 << 20, "shape file", err);
     if (!root)
         return err->code;
     /* The output of `loopscale shape --format json` carries the shape as its
@@ -137,10 +131,8 @@ int shape_spec_read(const char *path, shape_spec *s, ls_error *err)
     const cJSON *inner = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "shape") : NULL;
     if (cJSON_IsObject(inner))
         obj = inner;
-    if (!cJSON_IsObject(obj))
-        status = ls_error_set(err, LS_ERR_DATA, "%s: expected a JSON object at the top", path);
-    else
-        status = read_fields(path, obj, s, err);
+    int status = cJSON_IsObject(obj) ? read_fields(path, obj, s, err)
+                                     : ls_error_set(err, LS_ERR_DATA, "%s: expected a JSON object at the top", path);
     cJSON_Delete(root);
     return status;
 }
