@@ -118,12 +118,14 @@ typedef struct solver {
     double *fval;        /* the least-squares residual f_i, bootstrap weight included */
     double *slope;       /* d f_i / d r_i, likewise */
     double *at;          /* the point they belong to */
+    double objective;    /* the objective there */
     int ok;              /* the law could be evaluated there */
     int valid;
     gsl_multifit_nlinear_parameters params;
 } solver;
 
-/* Residuals and their gradients with respect to the fitted coordinates u. */
+/* Residuals and their gradients with respect to the fitted coordinates u,
+ * and the objective there. */
 static void evaluate(solver *s, const double *u)
 {
     const problem *pb = s->pb;
@@ -152,15 +154,23 @@ static void evaluate(solver *s, const double *u)
             return;
         }
         s->resid[i] = r;
+        double *row = s->grad + i * p;
+        for (size_t k = 0; k < p; k++)
+            row[k] = scale * g[pb->free_params[k]];
+    }
+    /* The robust residuals in a pass of their own: between the calls into
+     * libm, each run's square root and division waited for the last. */
+    double sum = 0.0;
+    for (size_t i = 0; i < pb->n; i++) {
+        double r = s->resid[i];
         s->fval[i] = robust_residual(pb, r, &s->slope[i]);
         if (pb->sqrt_weight) {
             s->fval[i] *= pb->sqrt_weight[i];
             s->slope[i] *= pb->sqrt_weight[i];
         }
-        double *row = s->grad + i * p;
-        for (size_t k = 0; k < p; k++)
-            row[k] = scale * g[pb->free_params[k]];
+        sum += (pb->weight ? pb->weight[i] : 1.0) * objective_term(pb, r);
     }
+    s->objective = sum;
 }
 
 static void ensure_evaluated(solver *s, const gsl_vector *x)
@@ -256,7 +266,11 @@ static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
 }
 
 /* Fit the first n rows of the problem (at most as many as the solver was
- * made for): a new GSL workspace when n changes. */
+ * made for): a new GSL workspace when n changes.  The bootstrap calls this
+ * once per draw, since a draw's number of distinct runs varies; keeping a
+ * workspace per size instead would hold thousands of them on a large
+ * sweep, and an allocation costs microseconds against a draw's
+ * milliseconds. */
 static int solver_set_rows(solver *s, size_t n)
 {
     if (n == s->fdf.n)
@@ -274,17 +288,8 @@ typedef struct start_result {
     double u[LAW_NPARAMS];
 } start_result;
 
-/* The objective at the point last evaluated, from its residuals. */
-static double current_objective(const solver *s)
-{
-    const problem *pb = s->pb;
-    if (!s->ok)
-        return INFINITY;
-    double sum = 0.0;
-    for (size_t i = 0; i < pb->n; i++)
-        sum += (pb->weight ? pb->weight[i] : 1.0) * objective_term(pb, s->resid[i]);
-    return sum;
-}
+/* The objective at the point last evaluated. */
+static double current_objective(const solver *s) { return s->ok ? s->objective : INFINITY; }
 
 /* One local solve from u0: GSL's trust-region Levenberg-Marquardt on the
  * residuals sign(r) sqrt(2 rho(r)).  It stops when GSL's step test (xtol)
