@@ -51,7 +51,7 @@ typedef struct problem {
     size_t n;
     const law_row *rows;
     const double *target;      /* ln L (log space) or L */
-    const double *weight;      /* bootstrap multiplicities, or NULL for all 1 */
+    const double *weight;      /* bootstrap multiplicities (all positive), or NULL for all 1 */
     const double *sqrt_weight; /* their square roots */
     size_t nfree;
     law_param free_params[LAW_NPARAMS];
@@ -118,11 +118,14 @@ typedef struct solver {
     double *fval;        /* the least-squares residual f_i, bootstrap weight included */
     double *slope;       /* d f_i / d r_i, likewise */
     double *at;          /* the point they belong to */
+    double objective;    /* the objective there */
     int ok;              /* the law could be evaluated there */
     int valid;
+    gsl_multifit_nlinear_parameters params;
 } solver;
 
-/* Residuals and their gradients with respect to the fitted coordinates u. */
+/* Residuals and their gradients with respect to the fitted coordinates u,
+ * and the objective there. */
 static void evaluate(solver *s, const double *u)
 {
     const problem *pb = s->pb;
@@ -138,13 +141,6 @@ static void evaluate(solver *s, const double *u)
     law_prepare(&prep, &l);
     double g[LAW_NPARAMS];
     for (size_t i = 0; i < pb->n; i++) {
-        if (pb->weight && pb->weight[i] == 0.0) {
-            /* Not drawn into this bootstrap resample (about 37% of the
-             * runs): it adds nothing, so it is not evaluated. */
-            s->resid[i] = s->fval[i] = s->slope[i] = 0.0;
-            memset(s->grad + i * p, 0, p * sizeof *s->grad);
-            continue;
-        }
         double ln_pred = law_row_log_loss_grad(&prep, &pb->rows[i], g);
         double scale = 1.0, r;
         if (pb->space == FIT_SPACE_LOG) {
@@ -158,15 +154,23 @@ static void evaluate(solver *s, const double *u)
             return;
         }
         s->resid[i] = r;
+        double *row = s->grad + i * p;
+        for (size_t k = 0; k < p; k++)
+            row[k] = scale * g[pb->free_params[k]];
+    }
+    /* The robust residuals in a pass of their own: between the calls into
+     * libm, each run's square root and division waited for the last. */
+    double sum = 0.0;
+    for (size_t i = 0; i < pb->n; i++) {
+        double r = s->resid[i];
         s->fval[i] = robust_residual(pb, r, &s->slope[i]);
         if (pb->sqrt_weight) {
             s->fval[i] *= pb->sqrt_weight[i];
             s->slope[i] *= pb->sqrt_weight[i];
         }
-        double *row = s->grad + i * p;
-        for (size_t k = 0; k < p; k++)
-            row[k] = scale * g[pb->free_params[k]];
+        sum += (pb->weight ? pb->weight[i] : 1.0) * objective_term(pb, r);
     }
+    s->objective = sum;
 }
 
 static void ensure_evaluated(solver *s, const gsl_vector *x)
@@ -234,13 +238,14 @@ static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
     memset(s, 0, sizeof *s);
     s->pb = pb;
     s->fp = fp;
-    gsl_multifit_nlinear_parameters params = gsl_multifit_nlinear_default_parameters();
-    params.trs = gsl_multifit_nlinear_trs_lm;
-    params.scale = gsl_scale(fp->scale);
+    gsl_multifit_nlinear_parameters *params = &s->params;
+    *params = gsl_multifit_nlinear_default_parameters();
+    params->trs = gsl_multifit_nlinear_trs_lm;
+    params->scale = gsl_scale(fp->scale);
     /* n >> p: the normal equations are cheap and, with the trust region's
      * damping, well enough conditioned (docs/fitting.md). */
-    params.solver = gsl_multifit_nlinear_solver_cholesky;
-    s->w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &params, pb->n, pb->nfree);
+    params->solver = gsl_multifit_nlinear_solver_cholesky;
+    s->w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, params, pb->n, pb->nfree);
     s->x0 = gsl_vector_alloc(pb->nfree);
     s->resid = malloc(pb->n * sizeof *s->resid);
     s->grad = malloc(pb->n * pb->nfree * sizeof *s->grad);
@@ -260,6 +265,22 @@ static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
     return 0;
 }
 
+/* Fit the first n rows of the problem (at most as many as the solver was
+ * made for): a new GSL workspace when n changes.  The bootstrap calls this
+ * once per draw, since a draw's number of distinct runs varies; keeping a
+ * workspace per size instead would hold thousands of them on a large
+ * sweep, and an allocation costs microseconds against a draw's
+ * milliseconds. */
+static int solver_set_rows(solver *s, size_t n)
+{
+    if (n == s->fdf.n)
+        return 0;
+    gsl_multifit_nlinear_free(s->w);
+    s->w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &s->params, n, s->pb->nfree);
+    s->fdf.n = n;
+    return s->w ? 0 : LS_ERR_INTERNAL;
+}
+
 typedef struct start_result {
     double objective; /* +inf when the solve failed outright */
     int converged;
@@ -267,17 +288,8 @@ typedef struct start_result {
     double u[LAW_NPARAMS];
 } start_result;
 
-/* The objective at the point last evaluated, from its residuals. */
-static double current_objective(const solver *s)
-{
-    const problem *pb = s->pb;
-    if (!s->ok)
-        return INFINITY;
-    double sum = 0.0;
-    for (size_t i = 0; i < pb->n; i++)
-        sum += (pb->weight ? pb->weight[i] : 1.0) * objective_term(pb, s->resid[i]);
-    return sum;
-}
+/* The objective at the point last evaluated. */
+static double current_objective(const solver *s) { return s->ok ? s->objective : INFINITY; }
 
 /* One local solve from u0: GSL's trust-region Levenberg-Marquardt on the
  * residuals sign(r) sqrt(2 rho(r)).  It stops when GSL's step test (xtol)
@@ -985,18 +997,30 @@ static void *bootstrap_worker(void *arg)
     const problem *full = job->pb;
     size_t n = full->n, p = full->nfree;
     problem pb = *full;
+    /* Each draw fits only the runs it drew (about 63% of them), in their
+     * order: a run left out would only add exact zeros to every sum GSL
+     * forms (J'J, J'f, the norms), so the fit is the same, bit for bit,
+     * on fewer rows. */
     double *weight = calloc(n, sizeof *weight);
+    double *drawn_weight = calloc(n, sizeof *drawn_weight);
     double *sqrt_weight = calloc(n, sizeof *sqrt_weight);
+    double *target = calloc(n, sizeof *target);
+    law_row *rows = calloc(n, sizeof *rows);
     double *group_count = job->by_group ? calloc(job->s->ngroups ? job->s->ngroups : 1, sizeof *group_count) : NULL;
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     solver s;
-    int ready = weight && sqrt_weight && rng && (!job->by_group || group_count);
-    pb.weight = weight;
+    int ready = weight && drawn_weight && sqrt_weight && target && rows && rng && (!job->by_group || group_count);
+    pb.weight = drawn_weight;
     pb.sqrt_weight = sqrt_weight;
+    pb.target = target;
+    pb.rows = rows;
     if (!ready || solver_init(&s, &pb, job->fp) != 0) {
         atomic_store(&job->failed, 1);
         free(weight);
+        free(drawn_weight);
         free(sqrt_weight);
+        free(target);
+        free(rows);
         free(group_count);
         gsl_rng_free(rng);
         return NULL;
@@ -1017,8 +1041,21 @@ static void *bootstrap_worker(void *arg)
             for (size_t k = 0; k < n; k++)
                 weight[gsl_rng_uniform_int(rng, n)] += 1.0;
         }
-        for (size_t r = 0; r < n; r++)
-            sqrt_weight[r] = sqrt(weight[r]);
+        size_t m = 0;
+        for (size_t r = 0; r < n; r++) {
+            if (weight[r] == 0.0)
+                continue;
+            rows[m] = full->rows[r];
+            target[m] = full->target[r];
+            drawn_weight[m] = weight[r];
+            sqrt_weight[m] = sqrt(weight[r]);
+            m++;
+        }
+        pb.n = m;
+        if (solver_set_rows(&s, m) != 0) {
+            atomic_store(&job->failed, 1);
+            break;
+        }
         start_result best, trial;
         solve_from(&s, job->u_full, &best, 0);
         for (size_t t = 0; t < job->perturbed; t++) {
@@ -1053,7 +1090,10 @@ static void *bootstrap_worker(void *arg)
     }
     solver_free(&s);
     free(weight);
+    free(drawn_weight);
     free(sqrt_weight);
+    free(target);
+    free(rows);
     free(group_count);
     gsl_rng_free(rng);
     return NULL;
