@@ -1041,9 +1041,15 @@ static void *bootstrap_worker(void *arg)
             for (size_t k = 0; k < n; k++)
                 weight[gsl_rng_uniform_int(rng, n)] += 1.0;
         }
+        /* A draw of fewer distinct runs than parameters keeps every run
+         * (those left out with weight 0, still exact zeros): GSL needs at
+         * least as many rows as parameters. */
+        size_t drawn = 0;
+        for (size_t r = 0; r < n; r++)
+            drawn += weight[r] != 0.0;
         size_t m = 0;
         for (size_t r = 0; r < n; r++) {
-            if (weight[r] == 0.0)
+            if (weight[r] == 0.0 && drawn >= p)
                 continue;
             rows[m] = full->rows[r];
             target[m] = full->target[r];

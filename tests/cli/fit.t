@@ -166,3 +166,13 @@ Two outputs naming one file are refused before anything is written:
   $ ls same.json
   ls: cannot access 'same.json': No such file or directory
   [2]
+
+A bootstrap on a handful of runs: many draws hold fewer distinct runs than
+the law has parameters, and still refit (on every run, the undrawn ones
+with weight 0) rather than fail.
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8,3e8,1e9 \
+  >   --tokens 1e10,3e10,1e11 --noise 0.002 -o nine.csv
+  $ loopscale fit --law dense --bootstrap 300 nine.csv | grep -E '^(runs|bootstrap) '
+  runs       9 (nine.csv)
+  bootstrap  300 draws, 0 did not converge
