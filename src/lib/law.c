@@ -331,6 +331,27 @@ void law_prepare(law_prepared *prep, const law *l)
     prep->last_ln_m = NAN;
 }
 
+/* ln(e^t1 + e^t2 + e^t3), shifted by the largest term (whose exp is 1) so
+ * that nothing overflows; share, unless NULL, gets each term's share of the
+ * sum, which is the gradient of the result with respect to (t1, t2, t3).
+ * Scalars, not loops over arrays: the fit spends most of its time here. */
+static inline double log_sum_exp3(double t1, double t2, double t3, double share[3])
+{
+    double top = t1 > t2 ? t1 : t2;
+    top = t3 > top ? t3 : top;
+    double w1 = t1 == top ? 1.0 : exp(t1 - top);
+    double w2 = t2 == top ? 1.0 : exp(t2 - top);
+    double w3 = t3 == top ? 1.0 : exp(t3 - top);
+    double sum = w1 + w2 + w3;
+    if (share) {
+        double inv = 1.0 / sum;
+        share[0] = w1 * inv;
+        share[1] = w2 * inv;
+        share[2] = w3 * inv;
+    }
+    return top + log(sum);
+}
+
 /* A dense law at a run it does not loop (every run when the mapping is
  * none): the general code below with N_eff = N_act, Ehat = 1 and no MoE or
  * mapping terms, the same operations in the same order, without its
@@ -338,27 +359,16 @@ void law_prepare(law_prepared *prep, const law *l)
 static double plain_dense_log_loss_grad(const law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS])
 {
     const double *p = prep->l.p;
-    double t1 = prep->ln_a - p[LAW_P_ALPHA] * row->ln_n_act;
-    double t2 = prep->ln_b - p[LAW_P_BETA] * row->ln_d;
-    double t3 = prep->ln_c;
-    double top = t1 > t2 ? t1 : t2;
-    top = t3 > top ? t3 : top;
-    double w1 = t1 == top ? 1.0 : exp(t1 - top);
-    double w2 = t2 == top ? 1.0 : exp(t2 - top);
-    double w3 = t3 == top ? 1.0 : exp(t3 - top);
-    double sum = w1 + w2 + w3;
-    double ln_loss = top + log(sum);
+    double w[3];
+    double ln_loss = log_sum_exp3(prep->ln_a - p[LAW_P_ALPHA] * row->ln_n_act,
+                                  prep->ln_b - p[LAW_P_BETA] * row->ln_d, prep->ln_c, grad ? w : NULL);
     if (!grad)
         return ln_loss;
-    double inv = 1.0 / sum;
-    w1 *= inv;
-    w2 *= inv;
-    w3 *= inv;
-    grad[LAW_P_A] = w1;
-    grad[LAW_P_ALPHA] = -w1 * row->ln_n_act;
-    grad[LAW_P_B] = w2;
-    grad[LAW_P_BETA] = -w2 * row->ln_d;
-    grad[LAW_P_C] = w3;
+    grad[LAW_P_A] = w[0];
+    grad[LAW_P_ALPHA] = -w[0] * row->ln_n_act;
+    grad[LAW_P_B] = w[1];
+    grad[LAW_P_BETA] = -w[1] * row->ln_d;
+    grad[LAW_P_C] = w[2];
     for (int j = LAW_P_C + 1; j < LAW_NPARAMS; j++)
         grad[j] = 0.0;
     return ln_loss;
@@ -409,21 +419,11 @@ double law_row_log_loss_grad(law_prepared *prep, const law_row *row, double grad
     t1 -= exponent_n * ln_n_eff;
     t2 -= exponent_d * row->ln_d;
 
-    /* log-sum-exp, shifted by the largest term (whose exp is 1). */
-    double top = t1 > t2 ? t1 : t2;
-    top = t3 > top ? t3 : top;
-    double w1 = t1 == top ? 1.0 : exp(t1 - top);
-    double w2 = t2 == top ? 1.0 : exp(t2 - top);
-    double w3 = t3 == top ? 1.0 : exp(t3 - top);
-    double sum = w1 + w2 + w3;
-    double ln_loss = top + log(sum);
+    double w[3]; /* each term's share of the loss */
+    double ln_loss = log_sum_exp3(t1, t2, t3, grad ? w : NULL);
     if (!grad)
         return ln_loss;
-
-    double inv = 1.0 / sum; /* w_j: each term's share of the loss */
-    w1 *= inv;
-    w2 *= inv;
-    w3 *= inv;
+    double w1 = w[0], w2 = w[1], w3 = w[2];
     for (int j = 0; j < LAW_NPARAMS; j++)
         grad[j] = 0.0;
     grad[LAW_P_A] = w1;
