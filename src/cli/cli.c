@@ -328,6 +328,42 @@ void cli_strings_free(cli_strings *list)
     memset(list, 0, sizeof *list);
 }
 
+int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters *params, int *status)
+{
+    long value = 0;
+    switch (opt) {
+    case OPT_LOSS:
+        if (strcmp(arg, "huber") == 0 || strcmp(arg, "mse") == 0)
+            params->loss = arg[0] == 'h' ? FIT_LOSS_HUBER : FIT_LOSS_MSE;
+        else
+            *status = cli_usage_error(command, "--loss: '%s' is not huber or mse", arg);
+        return 1;
+    case OPT_HUBER_DELTA: *status = cli_parse_positive(command, "--huber-delta", arg, &params->huber_delta); return 1;
+    case OPT_SPACE:
+        if (strcmp(arg, "log") == 0 || strcmp(arg, "linear") == 0)
+            params->space = arg[1] == 'o' ? FIT_SPACE_LOG : FIT_SPACE_LINEAR;
+        else
+            *status = cli_usage_error(command, "--space: '%s' is not log or linear", arg);
+        return 1;
+    case OPT_GRID:
+        if (strcmp(arg, "chinchilla") == 0)
+            params->grid_chinchilla = 1;
+        else
+            *status = cli_usage_error(command, "--grid: '%s' is not chinchilla", arg);
+        return 1;
+    case OPT_STARTS:
+        *status = cli_parse_long(command, "--starts", arg, 1, 1000000, &value);
+        params->starts = (size_t)value;
+        return 1;
+    case OPT_SEED: *status = cli_parse_seed(command, arg, &params->seed); return 1;
+    case OPT_THREADS:
+        *status = cli_parse_long(command, "--threads", arg, 1, 256, &value);
+        params->threads = (int)value;
+        return 1;
+    default: return 0;
+    }
+}
+
 int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg)
 {
     if (opt == OPT_MAP)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "loopscale/error.h"
+#include "loopscale/fit.h"
 #include "loopscale/law.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/sweep.h"
@@ -26,12 +27,23 @@ enum {
     OPT_SEED,
     OPT_LAW,
     OPT_TEMPLATE,
+    OPT_LOSS,
+    OPT_HUBER_DELTA,
+    OPT_SPACE,
+    OPT_GRID,
+    OPT_STARTS,
     OPT_COMMAND_FIRST
 };
 
 #define CLI_HELP_OPTION {"help", no_argument, NULL, 'h'}
 #define CLI_SWEEP_OPTIONS                                                                                        \
     {"map", required_argument, NULL, OPT_MAP}, { "where", required_argument, NULL, OPT_WHERE }
+/* The options of the fit itself, which fit and holdout share. */
+#define CLI_FIT_OPTIONS                                                                                          \
+    {"loss", required_argument, NULL, OPT_LOSS}, {"huber-delta", required_argument, NULL, OPT_HUBER_DELTA},      \
+    {"space", required_argument, NULL, OPT_SPACE}, {"grid", required_argument, NULL, OPT_GRID},                 \
+    {"starts", required_argument, NULL, OPT_STARTS}, {"seed", required_argument, NULL, OPT_SEED},               \
+    {"threads", required_argument, NULL, OPT_THREADS}
 #define CLI_SWEEP_HELP                                                                                           \
     "      --map NEW=OLD       read column OLD as NEW (repeatable), e.g. --map n_act='Model Size'\n"              \
     "      --where 'COL OP X'  keep rows where COL OP X holds, OP one of < <= = != >= > (repeatable,\n"           \
@@ -100,6 +112,10 @@ void cli_strings_free(cli_strings *list);
 typedef struct cli_sweep_args {
     cli_strings maps, wheres;
 } cli_sweep_args;
+/* Handle one of CLI_FIT_OPTIONS into params; returns 1 when opt was one of
+ * them, with *status 0 or a usage error's exit status. */
+int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters *params, int *status);
+
 /* Handle OPT_MAP / OPT_WHERE; returns 1 when opt was one of them. */
 int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg);
 sweep_options cli_sweep_options(const cli_sweep_args *args);

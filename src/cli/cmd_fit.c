@@ -51,12 +51,7 @@ static const char USAGE[] =
     "Exit status 3 when the best solve did not converge (nothing is written).\n";
 
 enum {
-    OPT_LOSS = OPT_COMMAND_FIRST,
-    OPT_DELTA,
-    OPT_SPACE,
-    OPT_GRID,
-    OPT_STARTS,
-    OPT_FIX,
+    OPT_FIX = OPT_COMMAND_FIRST,
     OPT_BOOTSTRAP,
     OPT_GROUP,
     OPT_CI,
@@ -365,23 +360,17 @@ int cmd_fit(int argc, char **argv)
     const char *cmd = "fit";
     static const struct option longopts[] = {CLI_HELP_OPTION,
                                              {"law", required_argument, NULL, 'l'},
-                                             {"loss", required_argument, NULL, OPT_LOSS},
-                                             {"huber-delta", required_argument, NULL, OPT_DELTA},
-                                             {"space", required_argument, NULL, OPT_SPACE},
-                                             {"grid", required_argument, NULL, OPT_GRID},
-                                             {"starts", required_argument, NULL, OPT_STARTS},
                                              {"fix", required_argument, NULL, OPT_FIX},
                                              {"bootstrap", required_argument, NULL, OPT_BOOTSTRAP},
                                              {"group", required_argument, NULL, OPT_GROUP},
                                              {"ci", required_argument, NULL, OPT_CI},
-                                             {"seed", required_argument, NULL, OPT_SEED},
-                                             {"threads", required_argument, NULL, OPT_THREADS},
                                              {"scale", required_argument, NULL, OPT_SCALE},
                                              {"max-iterations", required_argument, NULL, OPT_MAX_ITER},
                                              {"bootstrap-starts", required_argument, NULL, OPT_BOOTSTRAP_STARTS},
                                              {"format", required_argument, NULL, OPT_FORMAT},
                                              {"output", required_argument, NULL, 'o'},
                                              {"plot", required_argument, NULL, OPT_PLOT},
+                                             CLI_FIT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     fit_options o;
@@ -398,36 +387,13 @@ int cmd_fit(int argc, char **argv)
         int handled = cli_sweep_option(&o.sweep, opt, optarg);
         if (handled < 0)
             status = ls_exit_status(LS_ERR_INTERNAL);
-        if (handled)
+        if (handled || cli_fit_option(cmd, opt, optarg, &o.params, &status))
             continue;
         switch (opt) {
         case 'h': status = -1; break;
         case 'l':
             if (law_kind_parse(optarg, &o.kind, &err) != 0)
                 status = cli_usage_error(cmd, "--law: %s", err.message);
-            break;
-        case OPT_LOSS:
-            if (strcmp(optarg, "huber") == 0 || strcmp(optarg, "mse") == 0)
-                o.params.loss = optarg[0] == 'h' ? FIT_LOSS_HUBER : FIT_LOSS_MSE;
-            else
-                status = cli_usage_error(cmd, "--loss: '%s' is not huber or mse", optarg);
-            break;
-        case OPT_DELTA: status = cli_parse_positive(cmd, "--huber-delta", optarg, &o.params.huber_delta); break;
-        case OPT_SPACE:
-            if (strcmp(optarg, "log") == 0 || strcmp(optarg, "linear") == 0)
-                o.params.space = optarg[1] == 'o' ? FIT_SPACE_LOG : FIT_SPACE_LINEAR;
-            else
-                status = cli_usage_error(cmd, "--space: '%s' is not log or linear", optarg);
-            break;
-        case OPT_GRID:
-            if (strcmp(optarg, "chinchilla") == 0)
-                o.params.grid_chinchilla = 1;
-            else
-                status = cli_usage_error(cmd, "--grid: '%s' is not chinchilla", optarg);
-            break;
-        case OPT_STARTS:
-            status = cli_parse_long(cmd, "--starts", optarg, 1, 1000000, &value);
-            o.params.starts = (size_t)value;
             break;
         case OPT_FIX:
             if (cli_strings_push(&o.fixes, optarg) != 0)
@@ -442,11 +408,6 @@ int cmd_fit(int argc, char **argv)
             status = cli_parse_double(cmd, "--ci", optarg, &o.ci);
             if (status == 0 && !(o.ci > 0 && o.ci < 1))
                 status = cli_usage_error(cmd, "--ci: '%s' must be between 0 and 1", optarg);
-            break;
-        case OPT_SEED: status = cli_parse_seed(cmd, optarg, &o.params.seed); break;
-        case OPT_THREADS:
-            status = cli_parse_long(cmd, "--threads", optarg, 1, 256, &value);
-            o.params.threads = (int)value;
             break;
         case OPT_SCALE:
             if (strcmp(optarg, "levenberg") == 0)

@@ -35,7 +35,7 @@ static const char USAGE[] =
     "      --seed, --threads\n" CLI_SWEEP_HELP
     "  -h, --help              show this help\n";
 
-enum { OPT_LAWS = OPT_COMMAND_FIRST, OPT_AXES, OPT_SPLIT, OPT_LOSS, OPT_DELTA, OPT_SPACE, OPT_GRID, OPT_STARTS, OPT_PLOT };
+enum { OPT_LAWS = OPT_COMMAND_FIRST, OPT_AXES, OPT_SPLIT, OPT_PLOT };
 
 static int parse_laws(const char *cmd, const char *arg, law_kind **laws, size_t *n)
 {
@@ -251,14 +251,8 @@ int cmd_holdout(int argc, char **argv)
                                              {"axes", required_argument, NULL, OPT_AXES},
                                              {"split", required_argument, NULL, OPT_SPLIT},
                                              {"format", required_argument, NULL, OPT_FORMAT},
-                                             {"loss", required_argument, NULL, OPT_LOSS},
-                                             {"huber-delta", required_argument, NULL, OPT_DELTA},
-                                             {"space", required_argument, NULL, OPT_SPACE},
-                                             {"grid", required_argument, NULL, OPT_GRID},
-                                             {"starts", required_argument, NULL, OPT_STARTS},
-                                             {"seed", required_argument, NULL, OPT_SEED},
-                                             {"threads", required_argument, NULL, OPT_THREADS},
                                              {"plot", required_argument, NULL, OPT_PLOT},
+                                             CLI_FIT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     fit_parameters params;
@@ -273,13 +267,12 @@ int cmd_holdout(int argc, char **argv)
     cli_format format = CLI_FORMAT_MD;
     const char *plot = NULL;
     int status = 0, opt;
-    long value = 0;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         int handled = cli_sweep_option(&sweep_args, opt, optarg);
         if (handled < 0)
             status = ls_exit_status(LS_ERR_INTERNAL);
-        if (handled)
+        if (handled || cli_fit_option(cmd, opt, optarg, &params, &status))
             continue;
         switch (opt) {
         case 'h': status = -1; break;
@@ -292,34 +285,6 @@ int cmd_holdout(int argc, char **argv)
         case OPT_FORMAT:
             status = cli_parse_format(cmd, optarg, 1u << CLI_FORMAT_MD | 1u << CLI_FORMAT_CSV | 1u << CLI_FORMAT_JSON,
                                       &format);
-            break;
-        case OPT_LOSS:
-            if (strcmp(optarg, "huber") == 0 || strcmp(optarg, "mse") == 0)
-                params.loss = optarg[0] == 'h' ? FIT_LOSS_HUBER : FIT_LOSS_MSE;
-            else
-                status = cli_usage_error(cmd, "--loss: '%s' is not huber or mse", optarg);
-            break;
-        case OPT_DELTA: status = cli_parse_positive(cmd, "--huber-delta", optarg, &params.huber_delta); break;
-        case OPT_SPACE:
-            if (strcmp(optarg, "log") == 0 || strcmp(optarg, "linear") == 0)
-                params.space = optarg[1] == 'o' ? FIT_SPACE_LOG : FIT_SPACE_LINEAR;
-            else
-                status = cli_usage_error(cmd, "--space: '%s' is not log or linear", optarg);
-            break;
-        case OPT_GRID:
-            if (strcmp(optarg, "chinchilla") == 0)
-                params.grid_chinchilla = 1;
-            else
-                status = cli_usage_error(cmd, "--grid: '%s' is not chinchilla", optarg);
-            break;
-        case OPT_STARTS:
-            status = cli_parse_long(cmd, "--starts", optarg, 1, 1000000, &value);
-            params.starts = (size_t)value;
-            break;
-        case OPT_SEED: status = cli_parse_seed(cmd, optarg, &params.seed); break;
-        case OPT_THREADS:
-            status = cli_parse_long(cmd, "--threads", optarg, 1, 256, &value);
-            params.threads = (int)value;
             break;
         case OPT_PLOT: plot = optarg; break;
         default: status = cli_option_error(cmd, opt, argv); break;
