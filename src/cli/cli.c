@@ -392,8 +392,10 @@ void cli_sweep_args_free(cli_sweep_args *args)
 lawfile *cli_read_law(const char *command, const char *path, int *status)
 {
     ls_error err;
-    lawfile *lf = lawfile_read(path, &err);
+    lawfile *lf = path ? lawfile_read(path, &err) : lawfile_default(&err);
     *status = lf ? 0 : cli_fail(command, &err);
+    if (lf && !path)
+        cli_note(command, "using the default law (%s); --law FILE for another", LAWFILE_DEFAULT_DESCRIPTION);
     return lf;
 }
 

@@ -123,7 +123,8 @@ void cli_sweep_args_free(cli_sweep_args *args);
 
 /* ---- laws -------------------------------------------------------------- */
 
-/* Read --law FILE. */
+/* Read --law FILE, or with path NULL the default law embedded in the
+ * binary, with a note saying so. */
 lawfile *cli_read_law(const char *command, const char *path, int *status);
 
 /* ---- tables -------------------------------------------------------------- */

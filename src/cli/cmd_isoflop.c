@@ -109,15 +109,8 @@ int cmd_isoflop(int argc, char **argv)
     for (size_t i = 0; status == 0 && i < nR; i++)
         if (R[i] != floor(R[i]))
             status = cli_usage_error(cmd, "--R: %g is not an integer", R[i]);
-    if (status == 0) {
-        if (law_path) {
-            lf = cli_read_law(cmd, law_path, &status);
-        } else if (!(lf = lawfile_default(&err))) {
-            status = cli_fail(cmd, &err);
-        } else {
-            cli_note(cmd, "using the default law (%s); --law FILE for another", LAWFILE_DEFAULT_DESCRIPTION);
-        }
-    }
+    if (status == 0)
+        lf = cli_read_law(cmd, law_path, &status);
     grid = malloc((size_t)points * sizeof *grid);
     loss = malloc((size_t)points * sizeof *loss);
     tokens = malloc((size_t)points * sizeof *tokens);

@@ -345,17 +345,8 @@ int cmd_solve(int argc, char **argv)
     for (size_t i = 0; status == 0 && i < so.nE; i++)
         if (so.E[i] != floor(so.E[i]))
             status = cli_usage_error(cmd, "--E: %g is not an integer", so.E[i]);
-    if (status == 0) {
-        if (law_path) {
-            lf = cli_read_law(cmd, law_path, &status);
-        } else {
-            lf = lawfile_default(&err);
-            if (!lf)
-                status = cli_fail(cmd, &err);
-            else
-                cli_note(cmd, "using the default law (%s); --law FILE for another", LAWFILE_DEFAULT_DESCRIPTION);
-        }
-    }
+    if (status == 0)
+        lf = cli_read_law(cmd, law_path, &status);
     if (status == 0 && isnan(eps)) {
         eps = lf->has_fit ? lf->fit.rmse : 0.0;
         if (!lf->has_fit)
