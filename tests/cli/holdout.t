@@ -63,6 +63,29 @@ A custom split, one axis, JSON:
     ]
   }
 
+The same numbers computed another way: fit on all runs and on R < 16 with
+`fit`, predict with `predict`, and compute the RMSEs, AIC = n ln(RSS/n) + 2k
+and BIC = n ln(RSS/n) + k ln n (RSS of ln Lhat - ln L) from its residuals.
+
+  $ loopscale fit --law dense:bounded -o all.json $SWEEPS/looped-dense.csv.gz > /dev/null
+  $ loopscale fit --law dense:bounded --where 'R<16' -o train.json $SWEEPS/looped-dense.csv.gz > /dev/null
+  $ loopscale predict --law all.json --format csv $SWEEPS/looped-dense.csv.gz > all.csv 2> /dev/null
+  $ loopscale predict --law train.json --where 'R=16' --format csv $SWEEPS/looped-dense.csv.gz > test.csv 2> /dev/null
+  $ loopscale holdout --laws dense:bounded --axes R --format json $SWEEPS/looped-dense.csv.gz > holdout.json
+  $ python3 - <<'EOF'
+  > import csv, json, math
+  > rows = list(csv.DictReader(open("all.csv")))
+  > test = list(csv.DictReader(open("test.csv")))
+  > law = json.load(open("holdout.json"))["laws"][0]
+  > n, k = len(rows), law["k"]
+  > rss = sum((math.log(float(r["pred_loss"])) - math.log(float(r["loss"]))) ** 2 for r in rows)
+  > def rmse(rs): return math.sqrt(sum(float(r["residual"]) ** 2 for r in rs) / len(rs))
+  > mine = [rmse(rows), n * math.log(rss / n) + 2 * k, n * math.log(rss / n) + k * math.log(n), rmse(test)]
+  > theirs = [law["in_sample_rmse"], law["aic"], law["bic"], law["heldout"][0]["rmse"]]
+  > print(k, len(test), all(abs(a - b) <= 1e-9 * abs(b) for a, b in zip(mine, theirs)))
+  > EOF
+  7 20 True
+
 Usage errors:
 
   $ loopscale holdout
