@@ -49,6 +49,9 @@ static void every_answer_is_feasible_and_spends_the_budget(void **state)
                     assert_true(c->weight_bytes <= budget.mem_bytes * (1 + 1e-12));
                     assert_true(fabs(6 * c->n_unroll * c->tokens - budget.flops) <= 1e-9 * budget.flops);
                     assert_true(c->n_total == arch_n_total(&t, c->n_act, c->E));
+                    /* the loss reported is the law's at that configuration */
+                    law_point x = arch_point(&t, c->n_act, c->E, c->R, c->tokens);
+                    assert_true(fabs(c->loss - law_loss(&l, &x)) <= 1e-12 * c->loss);
                 }
                 if (r.has_choice) {
                     assert_true(r.choice.weight_bytes <= budget.mem_bytes * (1 + 1e-12));
