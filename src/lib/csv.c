@@ -1,4 +1,5 @@
 #include "csv_internal.h"
+#include "grow_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -254,27 +255,12 @@ static int refill(csv_reader *reader, ls_error *err)
     return 1;
 }
 
-static int grow(void **ptr, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    size_t cap2 = *cap ? *cap : 64;
-    while (cap2 < need)
-        cap2 *= 2;
-    void *p = realloc(*ptr, cap2 * elem);
-    if (!p)
-        return -1;
-    *ptr = p;
-    *cap = cap2;
-    return 0;
-}
-
 static int append_byte(csv_reader *reader, unsigned char byte, ls_error *err)
 {
     if (reader->record_len + 1 > CSV_RECORD_MAX)
         return ls_error_set(err, LS_ERR_DATA, "%s:%ld: record longer than %zu MiB", reader->name,
                             reader->record_line, CSV_RECORD_MAX >> 20);
-    if (grow((void **)&reader->record, &reader->record_cap, reader->record_len + 1, 1) != 0)
+    if (ls_grow((void **)&reader->record, &reader->record_cap, reader->record_len + 1, 1) != 0)
         return ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", reader->name);
     reader->record[reader->record_len++] = (char)byte;
     return 0;
@@ -282,7 +268,7 @@ static int append_byte(csv_reader *reader, unsigned char byte, ls_error *err)
 
 static int begin_field(csv_reader *reader, ls_error *err)
 {
-    if (grow((void **)&reader->bounds, &reader->bounds_cap, reader->nbounds + 2, sizeof *reader->bounds) != 0)
+    if (ls_grow((void **)&reader->bounds, &reader->bounds_cap, reader->nbounds + 2, sizeof *reader->bounds) != 0)
         return ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", reader->name);
     reader->bounds[reader->nbounds++] = reader->record_len;
     reader->bounds[reader->nbounds++] = reader->record_len;
@@ -306,7 +292,7 @@ static int record_is_blank(const csv_reader *reader)
 static int finish_record(csv_reader *reader, const csv_field **fields, size_t *nfields, ls_error *err)
 {
     size_t n = reader->nbounds / 2;
-    if (grow((void **)&reader->fields, &reader->fields_cap, n, sizeof *reader->fields) != 0)
+    if (ls_grow((void **)&reader->fields, &reader->fields_cap, n, sizeof *reader->fields) != 0)
         return ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", reader->name);
     /* A record of empty fields (",,") has put no byte in the buffer yet,
      * which may still be NULL: its fields point at an empty string. */

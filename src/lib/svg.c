@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow_internal.h"
+
 /* Layout, in pixels.  Every panel occupies a cell: its plot area plus room
  * for the title above it, the tick labels and axis label to its left and
  * below.  The legend is a column to the right of the grid. */
@@ -194,14 +196,8 @@ static int oom(svg_figure *f)
 
 int svg_figure_legend(svg_figure *f, const char *label, const svg_style *style)
 {
-    if (f->nlegend == f->legend_cap) {
-        size_t cap = f->legend_cap ? 2 * f->legend_cap : 8;
-        legend_entry *v = realloc(f->legend, cap * sizeof *v);
-        if (!v)
-            return oom(f);
-        f->legend = v;
-        f->legend_cap = cap;
-    }
+    if (ls_grow((void **)&f->legend, &f->legend_cap, f->nlegend + 1, sizeof *f->legend) != 0)
+        return oom(f);
     char *copy = dup_text(f, label ? label : "");
     if (!copy)
         return LS_ERR_INTERNAL;
@@ -213,14 +209,8 @@ int svg_figure_legend(svg_figure *f, const char *label, const svg_style *style)
 
 int svg_figure_note(svg_figure *f, const char *text)
 {
-    if (f->nnotes == f->notes_cap) {
-        size_t cap = f->notes_cap ? 2 * f->notes_cap : 4;
-        char **v = realloc(f->notes, cap * sizeof *v);
-        if (!v)
-            return oom(f);
-        f->notes = v;
-        f->notes_cap = cap;
-    }
+    if (ls_grow((void **)&f->notes, &f->notes_cap, f->nnotes + 1, sizeof *f->notes) != 0)
+        return oom(f);
     char *copy = dup_text(f, text ? text : "");
     if (!copy)
         return LS_ERR_INTERNAL;
@@ -272,15 +262,9 @@ static item *new_item(svg_panel *p, item_kind kind)
 {
     if (p->owner->failed)
         return NULL;
-    if (p->nitems == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 8;
-        item *v = realloc(p->items, cap * sizeof *v);
-        if (!v) {
-            oom(p->owner);
-            return NULL;
-        }
-        p->items = v;
-        p->cap = cap;
+    if (ls_grow((void **)&p->items, &p->cap, p->nitems + 1, sizeof *p->items) != 0) {
+        oom(p->owner);
+        return NULL;
     }
     item *it = &p->items[p->nitems++];
     memset(it, 0, sizeof *it);

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "csv_internal.h"
+#include "grow_internal.h"
 #include "loopscale/numtext.h"
 
 typedef struct quantity_names {
@@ -152,21 +153,6 @@ typedef struct file_columns {
     int *where_quantity;
     int group_column;
 } file_columns;
-
-static int grow(void **ptr, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    size_t cap2 = *cap ? *cap : 256;
-    while (cap2 < need)
-        cap2 *= 2;
-    void *p = realloc(*ptr, cap2 * elem);
-    if (!p)
-        return -1;
-    *ptr = p;
-    *cap = cap2;
-    return 0;
-}
 
 /* Quote a cell for a message: at most 60 bytes, control bytes shown as '?'. */
 static const char *cell_text(csv_field f, char buf[80])
@@ -470,7 +456,7 @@ static int row_passes_filters(reader_state *st, const row_context *rc, const swe
 static int keep_row(reader_state *st, const row_context *rc, size_t nfields, const sweep_row *row)
 {
     sweep *s = st->s;
-    if (grow((void **)&s->rows, &st->rows_cap, s->n + 1, sizeof *s->rows) != 0)
+    if (ls_grow((void **)&s->rows, &st->rows_cap, s->n + 1, sizeof *s->rows) != 0)
         return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
     sweep_row *dst = &s->rows[s->n];
     *dst = *row;
@@ -478,7 +464,7 @@ static int keep_row(reader_state *st, const row_context *rc, size_t nfields, con
         size_t need = s->text_len;
         for (size_t i = 0; i < nfields; i++)
             need += rc->fields[i].len + 1;
-        if (grow((void **)&s->text, &st->text_cap, need, 1) != 0)
+        if (ls_grow((void **)&s->text, &st->text_cap, need, 1) != 0)
             return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
         dst->text = s->text_len;
         for (size_t i = 0; i < nfields; i++) {
@@ -489,8 +475,8 @@ static int keep_row(reader_state *st, const row_context *rc, size_t nfields, con
     }
     if (rc->fc->group_column >= 0) {
         csv_field f = rc->fields[rc->fc->group_column];
-        if (grow((void **)&st->key_of_row, &st->key_of_row_cap, s->n + 1, sizeof *st->key_of_row) != 0 ||
-            grow((void **)&st->keys, &st->keys_cap, st->keys_len + f.len + 1, 1) != 0)
+        if (ls_grow((void **)&st->key_of_row, &st->key_of_row_cap, s->n + 1, sizeof *st->key_of_row) != 0 ||
+            ls_grow((void **)&st->keys, &st->keys_cap, st->keys_len + f.len + 1, 1) != 0)
             return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
         st->key_of_row[s->n] = st->keys_len;
         memcpy(st->keys + st->keys_len, f.ptr, f.len);
