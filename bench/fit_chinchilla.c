@@ -31,7 +31,7 @@ int main(int argc, char **argv)
     sweep_options all = {.maps = maps, .nmaps = 2, .require_loss = 1};
     ls_error err;
     const char *paths[] = {argv[1]};
-    sweep *s = sweep_read(paths, 1, &all, &err);
+    sweep *s = ls_sweep_read(paths, 1, &all, &err);
     if (!s) {
         fprintf(stderr, "%s\n", err.message);
         return 1;
@@ -47,33 +47,33 @@ int main(int argc, char **argv)
                 break;
             }
     }
-    sweep_free(s);
+    ls_sweep_free(s);
     char where[64];
     snprintf(where, sizeof where, "loss<%.17g", top[4]);
     const char *wheres[] = {where};
     sweep_options kept = all;
     kept.wheres = wheres;
     kept.nwheres = 1;
-    s = sweep_read(paths, 1, &kept, &err);
+    s = ls_sweep_read(paths, 1, &kept, &err);
     if (!s) {
         fprintf(stderr, "%s\n", err.message);
         return 1;
     }
 
     fit_parameters p;
-    fit_default_parameters(&p);
+    ls_fit_default_parameters(&p);
     p.grid_chinchilla = 1;
     p.threads = argc > 2 ? (int)strtol(argv[2], NULL, 10) : 0;
     fit_result r;
     double t0 = now();
-    if (fit_run(s, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE}, &p, &r, &err) != 0) {
+    if (ls_fit_run(s, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE}, &p, &r, &err) != 0) {
         fprintf(stderr, "%s\n", err.message);
         return 1;
     }
     double t_fit = now() - t0;
     fit_bootstrap b;
     t0 = now();
-    if (fit_run_bootstrap(s, &r, &p, 4000, 2, 0, 0.95, &b, &err) != 0) {
+    if (ls_fit_run_bootstrap(s, &r, &p, 4000, 2, 0, 0.95, &b, &err) != 0) {
         fprintf(stderr, "%s\n", err.message);
         return 1;
     }
@@ -86,7 +86,7 @@ int main(int argc, char **argv)
            r.law.p[LAW_P_C], r.law.p[LAW_P_ALPHA], r.law.p[LAW_P_BETA], b.ndraws, t_boot, b.ci_low[LAW_P_ALPHA],
            b.ci_high[LAW_P_ALPHA], b.ci_low[LAW_P_BETA], b.ci_high[LAW_P_BETA], b.ci_low[LAW_P_C],
            b.ci_high[LAW_P_C]);
-    fit_bootstrap_free(&b);
-    sweep_free(s);
+    ls_fit_bootstrap_free(&b);
+    ls_sweep_free(s);
     return 0;
 }

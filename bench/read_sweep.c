@@ -1,5 +1,5 @@
 /*
- * bench/read_sweep.c — times sweep_read on a file (plain or gzip) and prints
+ * bench/read_sweep.c — times ls_sweep_read on a file (plain or gzip) and prints
  * one JSON line: rows, seconds, rows per second.  Built by CMake as
  * bench_read_sweep; bench/README.md says how the million-row input is made.
  *
@@ -20,7 +20,7 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     ls_error err;
     const char *paths[] = {argv[1]};
-    sweep *s = sweep_read(paths, 1, NULL, &err);
+    sweep *s = ls_sweep_read(paths, 1, NULL, &err);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (!s) {
         fprintf(stderr, "%s\n", err.message);
@@ -29,6 +29,6 @@ int main(int argc, char **argv)
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     printf("{\"file\": \"%s\", \"rows\": %zu, \"seconds\": %.3f, \"rows_per_second\": %.0f}\n", argv[1], s->n, seconds,
            (double)s->n / seconds);
-    sweep_free(s);
+    ls_sweep_free(s);
     return 0;
 }

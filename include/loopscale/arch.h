@@ -28,16 +28,16 @@ typedef struct arch_template {
     int coda_layers;        /* unshared layers after it */
 } arch_template;
 
-void arch_template_default(arch_template *t);
+void ls_arch_template_default(arch_template *t);
 /* Read a template file over the defaults; LS_ERR_NOINPUT or LS_ERR_DATA. */
-int arch_template_read(const char *path, arch_template *t, ls_error *err) LS_MUST_CHECK;
+int ls_arch_template_read(const char *path, arch_template *t, ls_error *err) LS_MUST_CHECK;
 /* The template as JSON (malloc'd), with the derived loop fraction. */
-char *arch_template_to_json(const arch_template *t, ls_error *err) LS_MUST_CHECK;
+char *ls_arch_template_to_json(const arch_template *t, ls_error *err) LS_MUST_CHECK;
 
-double arch_loop_fraction(const arch_template *t);
-double arch_n_total(const arch_template *t, double n_act, double E);
-double arch_n_loop(const arch_template *t, double n_act);
+double ls_arch_loop_fraction(const arch_template *t);
+double ls_arch_n_total(const arch_template *t, double n_act, double E);
+double ls_arch_n_loop(const arch_template *t, double n_act);
 /* The law point of a configuration. */
-law_point arch_point(const arch_template *t, double n_act, double E, double R, double tokens);
+law_point ls_arch_point(const arch_template *t, double n_act, double E, double R, double tokens);
 
 #endif

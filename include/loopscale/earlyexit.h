@@ -23,8 +23,8 @@
  * a grid can also be given.  Either way the sweep starts at threshold 0,
  * where no token exits early.
  *
- * earlyexit_read() returns data the caller frees with earlyexit_free(), and
- * earlyexit_report_new() a report freed with earlyexit_report_free().
+ * ls_earlyexit_read() returns data the caller frees with ls_earlyexit_free(), and
+ * ls_earlyexit_report_new() a report freed with ls_earlyexit_report_free().
  */
 #ifndef LOOPSCALE_EARLYEXIT_H
 #define LOOPSCALE_EARLYEXIT_H
@@ -37,17 +37,17 @@ typedef struct earlyexit earlyexit;
 
 /* An accumulator for loops boundaries per token; thresholds (ascending,
  * distinct, positive) or NULL for the default grid. */
-earlyexit *earlyexit_new(size_t loops, const double *thresholds, size_t nthresholds, ls_error *err);
+earlyexit *ls_earlyexit_new(size_t loops, const double *thresholds, size_t nthresholds, ls_error *err);
 /* One token: entropy[0..loops) and nll[0..loops), finite and >= 0. */
-void earlyexit_add(earlyexit *x, const double *entropy, const double *nll);
-size_t earlyexit_tokens(const earlyexit *x);
-size_t earlyexit_loops(const earlyexit *x);
-void earlyexit_free(earlyexit *x);
+void ls_earlyexit_add(earlyexit *x, const double *entropy, const double *nll);
+size_t ls_earlyexit_tokens(const earlyexit *x);
+size_t ls_earlyexit_loops(const earlyexit *x);
+void ls_earlyexit_free(earlyexit *x);
 
 /* Read a CSV file `token,loop,entropy,nll` (plain, gzip or "-"; loops
  * counted from 1), or two .npy files [tokens, loops] of entropy and NLL, into
  * a new accumulator. */
-earlyexit *earlyexit_read(const char *const *paths, size_t npaths, const double *thresholds, size_t nthresholds,
+earlyexit *ls_earlyexit_read(const char *const *paths, size_t npaths, const double *thresholds, size_t nthresholds,
                           ls_error *err);
 
 typedef struct earlyexit_costs {
@@ -88,8 +88,8 @@ typedef struct earlyexit_report {
  * what choosing one of the two thresholds at random per token achieves; below
  * the front's first point, that point (it saves more at no loss).  Costs
  * must be >= 0 with loop > 0. */
-earlyexit_report *earlyexit_report_new(const earlyexit *x, const earlyexit_costs *costs, const double *targets,
+earlyexit_report *ls_earlyexit_report_new(const earlyexit *x, const earlyexit_costs *costs, const double *targets,
                                        size_t ntargets, ls_error *err);
-void earlyexit_report_free(earlyexit_report *r);
+void ls_earlyexit_report_free(earlyexit_report *r);
 
 #endif

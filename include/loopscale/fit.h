@@ -22,8 +22,8 @@
  * R > 1, theta when no looped run has m < 1, the MoE terms when no run has
  * E > 1) are held at their neutral values and reported in `unidentified`.
  *
- * fit_run() and fit_bootstrap() fill caller-owned results; fit_bootstrap's
- * draws are malloc'd and freed with fit_bootstrap_free().
+ * ls_fit_run() and fit_bootstrap() fill caller-owned results; fit_bootstrap's
+ * draws are malloc'd and freed with ls_fit_bootstrap_free().
  */
 #ifndef LOOPSCALE_FIT_H
 #define LOOPSCALE_FIT_H
@@ -65,7 +65,7 @@ typedef struct fit_parameters {
     void *progress_context;
 } fit_parameters;
 
-void fit_default_parameters(fit_parameters *p);
+void ls_fit_default_parameters(fit_parameters *p);
 
 typedef struct fit_result {
     law law;                                /* the best fit (natural values) */
@@ -89,21 +89,21 @@ typedef struct fit_result {
  * Errors: LS_ERR_DATA (too few runs for the free parameters),
  * LS_ERR_USAGE (bad parameters), LS_ERR_INTERNAL. A fit whose best solve did
  * not converge is returned with converged = 0, not as an error. */
-int fit_run(const sweep *s, law_kind kind, const fit_parameters *p, fit_result *out, ls_error *err) LS_MUST_CHECK;
+int ls_fit_run(const sweep *s, law_kind kind, const fit_parameters *p, fit_result *out, ls_error *err) LS_MUST_CHECK;
 
 /* Why a parameter in fit_result.unidentified could not be identified
  * ("no run has E > 1"). */
-const char *fit_unidentified_reason(law_param param);
+const char *ls_fit_unidentified_reason(law_param param);
 
 /* 1 when every free parameter of a fit has a standard error, that is when
  * the Jacobian at the best fit is regular.  A singular one (every run at one
  * token count makes B, beta and c a single constant) means the values are
  * one of many equally good fits, however well the solve converged. */
-int fit_determined(const fit_result *r);
+int ls_fit_determined(const fit_result *r);
 
 /* Evaluate the objective of a law on a sweep (Huber sum or sum of squares,
  * as p says), e.g. for a law read from a file. */
-double fit_objective(const sweep *s, const law *l, const fit_parameters *p);
+double ls_fit_objective(const sweep *s, const law *l, const fit_parameters *p);
 
 typedef struct fit_bootstrap {
     size_t ndraws;     /* draws that converged and are kept */
@@ -118,9 +118,9 @@ typedef struct fit_bootstrap {
  * perturbed starts, and take percentile intervals at `level`.  Draw i uses
  * its own random stream seeded from (p->seed, i), so results do not depend
  * on the thread count. */
-int fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_parameters *p, size_t ndraws,
+int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_parameters *p, size_t ndraws,
                       size_t perturbed, int by_group, double level, fit_bootstrap *out,
                       ls_error *err) LS_MUST_CHECK;
-void fit_bootstrap_free(fit_bootstrap *b);
+void ls_fit_bootstrap_free(fit_bootstrap *b);
 
 #endif

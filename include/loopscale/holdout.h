@@ -8,8 +8,8 @@
  * conditions instead.  Besides the held-out RMSEs (loss units), each law gets
  * its in-sample RMSE and the AIC and BIC of its in-sample fit.
  *
- * holdout_run() fills a caller-allocated holdout_result; free it with
- * holdout_result_free().
+ * ls_holdout_run() fills a caller-allocated holdout_result; free it with
+ * ls_holdout_result_free().
  */
 #ifndef LOOPSCALE_HOLDOUT_H
 #define LOOPSCALE_HOLDOUT_H
@@ -24,9 +24,9 @@
 typedef enum { HOLDOUT_AXIS_R, HOLDOUT_AXIS_N, HOLDOUT_AXIS_D, HOLDOUT_AXIS_E, HOLDOUT_AXIS_CUSTOM } holdout_axis;
 
 /* "R", "N", "D", "E", "split". */
-const char *holdout_axis_name(holdout_axis axis);
+const char *ls_holdout_axis_name(holdout_axis axis);
 /* Parse "R", "N", "D", "E" (any case); -1 if none. */
-int holdout_axis_from_name(const char *name);
+int ls_holdout_axis_from_name(const char *name);
 
 typedef struct holdout_spec {
     const law_kind *laws;
@@ -63,8 +63,8 @@ typedef struct holdout_result {
     unsigned char *test;       /* ncolumns x n: 1 for each column's held-out runs */
 } holdout_result;
 
-int holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *p, holdout_result *out,
+int ls_holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *p, holdout_result *out,
                 ls_error *err) LS_MUST_CHECK;
-void holdout_result_free(holdout_result *r);
+void ls_holdout_result_free(holdout_result *r);
 
 #endif

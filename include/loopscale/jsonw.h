@@ -3,10 +3,10 @@
  *
  * Builds the text in a growable buffer.  Objects are written one member per
  * line with two-space indentation; arrays opened as `inline` stay on one line
- * (a bootstrap draw, an interval).  Numbers use numtext_format_double, so
+ * (a bootstrap draw, an interval).  Numbers use ls_numtext_format_double, so
  * they read back bit for bit; a non-finite number marks the writer failed,
  * because JSON cannot carry it and a silent null would lie.  Errors (that and
- * running out of memory) are sticky and reported once by jsonw_finish().
+ * running out of memory) are sticky and reported once by ls_jsonw_finish().
  */
 #ifndef LOOPSCALE_JSONW_H
 #define LOOPSCALE_JSONW_H
@@ -27,19 +27,19 @@ typedef struct jsonw {
     char failure[128];
 } jsonw;
 
-void jsonw_init(jsonw *w);
+void ls_jsonw_init(jsonw *w);
 /* key is the member name inside an object, NULL inside an array or at the top. */
-void jsonw_object_begin(jsonw *w, const char *key);
-void jsonw_object_end(jsonw *w);
-void jsonw_array_begin(jsonw *w, const char *key, int is_inline);
-void jsonw_array_end(jsonw *w);
-void jsonw_number(jsonw *w, const char *key, double x);
-void jsonw_integer(jsonw *w, const char *key, long long x);
-void jsonw_string(jsonw *w, const char *key, const char *s);
-void jsonw_bool(jsonw *w, const char *key, int b);
+void ls_jsonw_object_begin(jsonw *w, const char *key);
+void ls_jsonw_object_end(jsonw *w);
+void ls_jsonw_array_begin(jsonw *w, const char *key, int is_inline);
+void ls_jsonw_array_end(jsonw *w);
+void ls_jsonw_number(jsonw *w, const char *key, double x);
+void ls_jsonw_integer(jsonw *w, const char *key, long long x);
+void ls_jsonw_string(jsonw *w, const char *key, const char *s);
+void ls_jsonw_bool(jsonw *w, const char *key, int b);
 /* Return the text (ending in a newline; the caller frees it), or NULL with an
  * error; the writer is emptied either way. */
-char *jsonw_finish(jsonw *w, ls_error *err) LS_MUST_CHECK;
-void jsonw_discard(jsonw *w);
+char *ls_jsonw_finish(jsonw *w, ls_error *err) LS_MUST_CHECK;
+void ls_jsonw_discard(jsonw *w);
 
 #endif

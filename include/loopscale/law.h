@@ -66,7 +66,7 @@ typedef struct law_kind {
 } law_kind;
 
 /* A law: its kind and the natural value of every parameter.  Parameters the
- * kind does not use hold their neutral value (law_param_neutral). */
+ * kind does not use hold their neutral value (ls_law_param_neutral). */
 typedef struct law {
     law_kind kind;
     double p[LAW_NPARAMS];
@@ -79,59 +79,59 @@ typedef struct law_point {
 
 /* --- names ----------------------------------------------------------- */
 
-const char *law_base_name(law_base base);
-const char *law_mapping_name(law_mapping mapping);
-const char *law_param_name(law_param param);
+const char *ls_law_base_name(law_base base);
+const char *ls_law_mapping_name(law_mapping mapping);
+const char *ls_law_param_name(law_param param);
 /* "moe:bounded-sparse" into buf; returns buf. */
-char *law_kind_format(law_kind kind, char *buf, size_t size);
+char *ls_law_kind_format(law_kind kind, char *buf, size_t size);
 /* Parse "BASE" or "BASE:MAPPING" ("dense" means dense:none). */
-int law_kind_parse(const char *text, law_kind *out, ls_error *err) LS_MUST_CHECK;
+int ls_law_kind_parse(const char *text, law_kind *out, ls_error *err) LS_MUST_CHECK;
 /* The parameter called `name` (exact spelling), or -1. */
-int law_param_from_name(const char *name);
+int ls_law_param_from_name(const char *name);
 
 /* --- parameters ------------------------------------------------------ */
 
-int law_uses_param(law_kind kind, law_param param);
+int ls_law_uses_param(law_kind kind, law_param param);
 /* Number of parameters the kind uses, and their list in file order. */
-size_t law_params_of(law_kind kind, law_param out[LAW_NPARAMS]);
+size_t ls_law_params_of(law_kind kind, law_param out[LAW_NPARAMS]);
 /* The value that switches a parameter's effect off (0 for the MoE exponents
  * and theta, 1 for E_start and phi, 1e6 for E_max: Ehat ~ E). */
-double law_param_neutral(law_param param);
-law_transform law_param_transform(law_param param);
-double law_param_to_fitted(law_param param, double natural);
-double law_param_from_fitted(law_param param, double fitted);
+double ls_law_param_neutral(law_param param);
+law_transform ls_law_param_transform(law_param param);
+double ls_law_param_to_fitted(law_param param, double natural);
+double ls_law_param_from_fitted(law_param param, double fitted);
 /* 0 when value is inside the parameter's domain, else an LS_ERR_DATA error
  * saying which bound it breaks ("must be positive"). */
-int law_param_check(law_param param, double value, ls_error *err) LS_MUST_CHECK;
+int ls_law_param_check(law_param param, double value, ls_error *err) LS_MUST_CHECK;
 
 /* A law of the given kind with every parameter at its neutral value
  * (A = B = c = 1, alpha = beta = 0.3, kappa1 = kappa2 = 1). */
-void law_init(law *l, law_kind kind);
+void ls_law_init(law *l, law_kind kind);
 
 /* --- quantities ------------------------------------------------------ */
 
 /* Clark et al. (2022): 1/Ehat = 1/(E - 1 + (1/E_start - 1/E_max)^-1) + 1/E_max,
  * so Ehat(1) = E_start exactly. */
-double law_ehat(double E, double e_start, double e_max);
-double law_n_unroll(const law_point *x);
-double law_n_eff(const law *l, const law_point *x);
+double ls_law_ehat(double E, double e_start, double e_max);
+double ls_law_n_unroll(const law_point *x);
+double ls_law_n_eff(const law *l, const law_point *x);
 /* rho_eff = N_eff / N_act, and its ceiling as R -> inf for the bounded
  * mappings (1 + kappa1 m^-theta N_loop / N_act; infinity for linear and
  * power, 1 for none). */
-double law_rho_eff(const law *l, const law_point *x);
-double law_rho_eff_ceiling(const law *l, const law_point *x);
+double ls_law_rho_eff(const law *l, const law_point *x);
+double ls_law_rho_eff_ceiling(const law *l, const law_point *x);
 
-double law_loss(const law *l, const law_point *x);
+double ls_law_loss(const law *l, const law_point *x);
 /* ln L, and (when grad is not NULL) d ln L / d u_j for every parameter j in
  * fitted coordinates; entries of parameters the kind does not use are 0. */
-double law_log_loss_grad(const law *l, const law_point *x, double grad[LAW_NPARAMS]);
+double ls_law_log_loss_grad(const law *l, const law_point *x, double grad[LAW_NPARAMS]);
 
 /* --- the same, split for loops over many points (fitting) --------------
  * law_row holds what depends on the point only, law_prepared what depends on
  * the parameters only, so the inner loop does no repeated logarithms.  A
  * law_prepared also remembers the values that depend on E and on m for the
  * last row it saw, since a sweep's runs share a handful of each; it is
- * therefore written to by law_row_log_loss_grad and belongs to one thread. */
+ * therefore written to by ls_law_row_log_loss_grad and belongs to one thread. */
 typedef struct law_row {
     law_point x;
     double ln_n_act, ln_d, ln_m; /* ln m = ln(N_act / N_total) */
@@ -146,8 +146,8 @@ typedef struct law_prepared {
     double last_ln_m, sparsity_scale;
 } law_prepared;
 
-void law_row_init(law_row *row, const law_point *x);
-void law_prepare(law_prepared *prep, const law *l);
-double law_row_log_loss_grad(law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS]);
+void ls_law_row_init(law_row *row, const law_point *x);
+void ls_law_prepare(law_prepared *prep, const law *l);
+double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS]);
 
 #endif

@@ -10,8 +10,8 @@
  * never written.  Unknown keys are ignored; a missing or mistyped key is an
  * LS_ERR_DATA error that names it.
  *
- * lawfile_new() and lawfile_read() return a lawfile the caller frees with
- * lawfile_free(); every pointer inside belongs to it.
+ * ls_lawfile_new() and ls_lawfile_read() return a lawfile the caller frees with
+ * ls_lawfile_free(); every pointer inside belongs to it.
  */
 #ifndef LOOPSCALE_LAWFILE_H
 #define LOOPSCALE_LAWFILE_H
@@ -61,25 +61,25 @@ typedef struct lawfile {
     char *command;
 } lawfile;
 
-lawfile *lawfile_new(const law *l);
-void lawfile_free(lawfile *lf);
+lawfile *ls_lawfile_new(const law *l);
+void ls_lawfile_free(lawfile *lf);
 
 /* Read and check a law file; name is used in messages. */
-lawfile *lawfile_read(const char *path, ls_error *err) LS_MUST_CHECK;
-lawfile *lawfile_parse(const char *text, size_t len, const char *name, ls_error *err) LS_MUST_CHECK;
+lawfile *ls_lawfile_read(const char *path, ls_error *err) LS_MUST_CHECK;
+lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_error *err) LS_MUST_CHECK;
 
 /* The JSON text (malloc'd, NUL-terminated), or NULL with an error. */
-char *lawfile_to_json(const lawfile *lf, ls_error *err) LS_MUST_CHECK;
+char *ls_lawfile_to_json(const lawfile *lf, ls_error *err) LS_MUST_CHECK;
 /* Write atomically (temporary file, then rename). */
-int lawfile_write(const lawfile *lf, const char *path, ls_error *err) LS_MUST_CHECK;
+int ls_lawfile_write(const lawfile *lf, const char *path, ls_error *err) LS_MUST_CHECK;
 
 /* The default law compiled into the library: moe:bounded-sparse fitted on
  * the shipped sweep data/sweeps/looped-moe.csv.gz, with bootstrap draws
  * (data/laws/README.md says how it is regenerated). */
-lawfile *lawfile_default(ls_error *err) LS_MUST_CHECK;
+lawfile *ls_lawfile_default(ls_error *err) LS_MUST_CHECK;
 #define LAWFILE_DEFAULT_DESCRIPTION "moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz"
 
 /* Draw i as a law. */
-void lawfile_draw(const lawfile *lf, size_t i, law *out);
+void ls_lawfile_draw(const lawfile *lf, size_t i, law *out);
 
 #endif

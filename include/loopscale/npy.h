@@ -2,8 +2,8 @@
  * loopscale/npy.h — streaming reader for NumPy .npy arrays of floats.
  *
  * `route` and `exit` read arrays of half a gigabyte and more, so the data is
- * never loaded whole: npy_open() reads and checks the header, and
- * npy_read() hands out the next elements, converted to double, through one
+ * never loaded whole: ls_npy_open() reads and checks the header, and
+ * ls_npy_read() hands out the next elements, converted to double, through one
  * fixed buffer.  The header is parsed as the format defines it (the magic
  * string, versions 1.0, 2.0 and 3.0, a dict with exactly 'descr',
  * 'fortran_order' and 'shape'), not guessed at: big-endian data, Fortran
@@ -14,7 +14,7 @@
  * infinities and NaN included.  Non-finite values are passed through: what
  * they mean is the caller's business.
  *
- * npy_open() returns a reader the caller frees with npy_close().
+ * ls_npy_open() returns a reader the caller frees with ls_npy_close().
  */
 #ifndef LOOPSCALE_NPY_H
 #define LOOPSCALE_NPY_H
@@ -43,30 +43,30 @@ typedef struct npy_reader npy_reader;
 
 /* Open path and check its header (and, for a regular file, its size).
  * Errors: LS_ERR_NOINPUT, LS_ERR_DATA. */
-npy_reader *npy_open(const char *path, ls_error *err);
-const npy_header *npy_header_of(const npy_reader *r);
-const char *npy_name(const npy_reader *r);
+npy_reader *ls_npy_open(const char *path, ls_error *err);
+const npy_header *ls_npy_header_of(const npy_reader *r);
+const char *ls_npy_name(const npy_reader *r);
 
 /* The next n elements, in C order, as doubles.  A file that ends early is
  * LS_ERR_DATA, a failed read LS_ERR_IO. */
-int npy_read(npy_reader *r, double *out, size_t n, ls_error *err) LS_MUST_CHECK;
+int ls_npy_read(npy_reader *r, double *out, size_t n, ls_error *err) LS_MUST_CHECK;
 
 /* After the last element: data beyond the shape is LS_ERR_DATA (checked up
  * front for regular files; this catches it on pipes). */
-int npy_expect_end(npy_reader *r, ls_error *err) LS_MUST_CHECK;
+int ls_npy_expect_end(npy_reader *r, ls_error *err) LS_MUST_CHECK;
 
-void npy_close(npy_reader *r);
+void ls_npy_close(npy_reader *r);
 
 /* What a file starts with: the .npy magic string, gzip-compressed data
  * that starts with it (a .npy file compressed, which cannot be streamed
  * with a known size), or anything else (unreadable files included). */
 typedef enum { NPY_SNIFF_OTHER, NPY_SNIFF_NPY, NPY_SNIFF_GZIP_NPY } npy_sniff_result;
-npy_sniff_result npy_sniff(const char *path);
+npy_sniff_result ls_npy_sniff(const char *path);
 
 /* "(255500, 16, 1, 64)" into buf; returns buf. */
-char *npy_shape_text(const npy_header *h, char *buf, size_t size);
+char *ls_npy_shape_text(const npy_header *h, char *buf, size_t size);
 
 /* IEEE 754 binary16 bits to float, exactly (every half is a float). */
-float npy_half_to_float(uint16_t bits);
+float ls_npy_half_to_float(uint16_t bits);
 
 #endif

@@ -23,26 +23,26 @@ typedef enum {
 } numtext_status;
 
 /* Parse text[0..len) as a double. */
-numtext_status numtext_parse_double(const char *text, size_t len, double *out);
+numtext_status ls_numtext_parse_double(const char *text, size_t len, double *out);
 
 /* Parse text[0..len) as an integer in [LONG_MIN, LONG_MAX] (decimal digits,
  * or a double such as 1e3 that is an exact integer). */
-numtext_status numtext_parse_long(const char *text, size_t len, long *out);
+numtext_status ls_numtext_parse_long(const char *text, size_t len, long *out);
 
 /* Parse a size with an optional unit suffix: k M G T P E (powers of 1000) and
  * an optional trailing B (bytes); Ki Mi Gi Ti (powers of 1024) likewise, so
  * "3GB" is 3e9, "3GiB" is 3 * 2^30 and "5e20" is 5e20. Case of the B and of k
  * is ignored. */
-numtext_status numtext_parse_scaled(const char *text, size_t len, double *out);
+numtext_status ls_numtext_parse_scaled(const char *text, size_t len, double *out);
 
 /* "is empty", "is not a number", ... for messages: `'%s' <reason>`. */
-const char *numtext_reason(numtext_status status);
+const char *ls_numtext_reason(numtext_status status);
 
-/* Longest text numtext_format_double writes, with its terminating NUL. */
+/* Longest text ls_numtext_format_double writes, with its terminating NUL. */
 #define NUMTEXT_DOUBLE_MAX 32
 
 /* Write the shortest %.{15,16,17}g text of x that reads back exactly.
  * x must be finite; returns buf. */
-char *numtext_format_double(char buf[NUMTEXT_DOUBLE_MAX], double x);
+char *ls_numtext_format_double(char buf[NUMTEXT_DOUBLE_MAX], double x);
 
 #endif

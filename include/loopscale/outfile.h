@@ -1,12 +1,12 @@
 /*
  * loopscale/outfile.h — output files that are never left half-written.
  *
- * outfile_open() writes into a temporary file beside the destination;
- * outfile_commit() flushes, closes and renames it over the destination, so a
+ * ls_outfile_open() writes into a temporary file beside the destination;
+ * ls_outfile_commit() flushes, closes and renames it over the destination, so a
  * run that fails part-way (or is killed) leaves an existing file untouched.
  * "-" is standard output, and a destination that exists but is not a regular
  * file (/dev/null, a FIFO) is written in place.  With gzip set the bytes are
- * compressed.  Both outfile_commit() and outfile_abort() free the handle.
+ * compressed.  Both ls_outfile_commit() and ls_outfile_abort() free the handle.
  */
 #ifndef LOOPSCALE_OUTFILE_H
 #define LOOPSCALE_OUTFILE_H
@@ -18,19 +18,19 @@
 typedef struct outfile outfile;
 
 /* Errors: LS_ERR_CANTCREAT when the temporary file cannot be created. */
-outfile *outfile_open(const char *path, int gzip, ls_error *err);
-int outfile_write(outfile *out, const void *data, size_t len, ls_error *err) LS_MUST_CHECK;
-int outfile_printf(outfile *out, ls_error *err, const char *fmt, ...) LS_PRINTF(3, 4) LS_MUST_CHECK;
+outfile *ls_outfile_open(const char *path, int gzip, ls_error *err);
+int ls_outfile_write(outfile *out, const void *data, size_t len, ls_error *err) LS_MUST_CHECK;
+int ls_outfile_printf(outfile *out, ls_error *err, const char *fmt, ...) LS_PRINTF(3, 4) LS_MUST_CHECK;
 /* Push everything written so far to the file and sync it, without renaming,
  * so that a caller writing several files can find a full disk in any of
  * them before it replaces the first (plain output; a gzip stream is only
  * complete when committed).  Errors: LS_ERR_IO. */
-int outfile_flush(outfile *out, ls_error *err) LS_MUST_CHECK;
+int ls_outfile_flush(outfile *out, ls_error *err) LS_MUST_CHECK;
 /* Errors: LS_ERR_IO for a failed write, flush or rename. */
-int outfile_commit(outfile *out, ls_error *err) LS_MUST_CHECK;
-void outfile_abort(outfile *out);
+int ls_outfile_commit(outfile *out, ls_error *err) LS_MUST_CHECK;
+void ls_outfile_abort(outfile *out);
 
 /* 1 when path names a gzip output (ends in ".gz"). */
-int outfile_wants_gzip(const char *path);
+int ls_outfile_wants_gzip(const char *path);
 
 #endif

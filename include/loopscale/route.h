@@ -22,7 +22,7 @@
  * (so all-equal logits give B2 = 1), and broken towards the lower expert
  * index for the set metrics; ties are counted and reported.
  *
- * route_read() returns a report the caller frees with route_report_free().
+ * ls_route_read() returns a report the caller frees with ls_route_report_free().
  */
 #ifndef LOOPSCALE_ROUTE_H
 #define LOOPSCALE_ROUTE_H
@@ -49,19 +49,19 @@ typedef struct route_report {
 
 /* The streaming accumulator, for callers that hold logits in memory. */
 typedef struct route_acc route_acc;
-route_acc *route_acc_new(size_t loops, size_t layers, size_t experts, size_t top_k, ls_error *err);
+route_acc *ls_route_acc_new(size_t loops, size_t layers, size_t experts, size_t top_k, ls_error *err);
 /* One token's logits, [loop][layer][expert] in C order, all finite. */
-void route_acc_add(route_acc *a, const double *logits);
-route_report *route_acc_report(const route_acc *a, ls_error *err);
-void route_acc_free(route_acc *a);
+void ls_route_acc_add(route_acc *a, const double *logits);
+route_report *ls_route_acc_report(const route_acc *a, ls_error *err);
+void ls_route_acc_free(route_acc *a);
 
 /* Read logits from a .npy file ([tokens, loops, layers, experts], float16,
  * float32 or float64; recognised by its magic string) or a CSV file
  * `token,loop,layer,z0,...,z{E-1}` (plain, gzip or "-"; loops and layers
  * counted from 1) and report on them.  A non-finite logit is an LS_ERR_DATA
  * error naming the file and the position; a top_k above E is LS_ERR_USAGE. */
-route_report *route_read(const char *path, size_t top_k, ls_error *err);
+route_report *ls_route_read(const char *path, size_t top_k, ls_error *err);
 
-void route_report_free(route_report *r);
+void ls_route_report_free(route_report *r);
 
 #endif

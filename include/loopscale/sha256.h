@@ -17,12 +17,12 @@ typedef struct sha256 {
     size_t used;
 } sha256;
 
-void sha256_init(sha256 *h);
-void sha256_update(sha256 *h, const void *data, size_t len);
+void ls_sha256_init(sha256 *h);
+void ls_sha256_update(sha256 *h, const void *data, size_t len);
 /* Finish and write 64 lower-case hex digits and a NUL. */
-void sha256_hex(sha256 *h, char hex[65]);
+void ls_sha256_hex(sha256 *h, char hex[65]);
 
 /* The SHA-256 of a file's bytes as stored (compressed or not). */
-int sha256_file(const char *path, char hex[65], ls_error *err) LS_MUST_CHECK;
+int ls_sha256_file(const char *path, char hex[65], ls_error *err) LS_MUST_CHECK;
 
 #endif

@@ -42,7 +42,7 @@
 typedef enum { SHAPE_ATTENTION_TIED, SHAPE_ATTENTION_PER_LOOP } shape_attention;
 typedef enum { SHAPE_EMBEDDINGS_UNTIED, SHAPE_EMBEDDINGS_TIED } shape_embeddings;
 
-/* Every field is SHAPE_UNSET until given; shape_resolve() fills defaults. */
+/* Every field is SHAPE_UNSET until given; ls_shape_resolve() fills defaults. */
 typedef struct shape_spec {
     long d_model;
     long d_ff;     /* width of the dense FFN an expert layer replaces */
@@ -61,27 +61,27 @@ typedef struct shape_spec {
     long norm_params; /* 0 or 1; default 0 */
 } shape_spec;
 
-void shape_spec_unset(shape_spec *s);
+void ls_shape_spec_unset(shape_spec *s);
 /* Fields set in `over` replace those of `base`. */
-void shape_spec_merge(shape_spec *base, const shape_spec *over);
+void ls_shape_spec_merge(shape_spec *base, const shape_spec *over);
 
 /* Read a shape file (JSON object with the field names above, "attention":
  * "tied"|"per-loop", "embeddings": "untied"|"tied", "norm_params": bool; or
  * the output of `loopscale shape --format json`, whose "shape" member is
  * read) over s.  Unknown keys are refused.  LS_ERR_NOINPUT or LS_ERR_DATA. */
-int shape_spec_read(const char *path, shape_spec *s, ls_error *err) LS_MUST_CHECK;
+int ls_shape_spec_read(const char *path, shape_spec *s, ls_error *err) LS_MUST_CHECK;
 
 /* Write s as the JSON object `key` with the field names of a shape file
  * (unset fields left out), so that the output reads back as a shape. */
-void shape_spec_write_json(jsonw *w, const char *key, const shape_spec *s);
+void ls_shape_spec_write_json(jsonw *w, const char *key, const shape_spec *s);
 
 /* Fill defaults and check the shape; LS_ERR_USAGE names the field at fault
  * ("experts = 1 is less than top_k = 2"). */
-int shape_resolve(shape_spec *s, ls_error *err) LS_MUST_CHECK;
+int ls_shape_resolve(shape_spec *s, ls_error *err) LS_MUST_CHECK;
 
 /* (E, D, L) -> (2^steps E, D / 2^steps, 2^steps L), head and tail kept;
  * s must be resolved.  LS_ERR_USAGE when D does not halve so often. */
-int shape_flatten(const shape_spec *s, int steps, shape_spec *out, ls_error *err) LS_MUST_CHECK;
+int ls_shape_flatten(const shape_spec *s, int steps, shape_spec *out, ls_error *err) LS_MUST_CHECK;
 
 /* Parameters of one part: stored, active with the block run once, and
  * active over the whole forward pass (the block run L times). */
@@ -117,10 +117,10 @@ typedef struct shape_counts {
 } shape_counts;
 
 /* Count a resolved shape.  LS_ERR_USAGE when a count overflows 64 bits. */
-int shape_count_params(const shape_spec *s, shape_counts *c, ls_error *err) LS_MUST_CHECK;
+int ls_shape_count_params(const shape_spec *s, shape_counts *c, ls_error *err) LS_MUST_CHECK;
 
 /* The value the string fields take in files and messages. */
-const char *shape_attention_name(long attention);
-const char *shape_embeddings_name(long embeddings);
+const char *ls_shape_attention_name(long attention);
+const char *ls_shape_embeddings_name(long embeddings);
 
 #endif

@@ -34,10 +34,10 @@ typedef struct simulate_options {
 } simulate_options;
 
 /* Check the grid (positive sizes, integer R >= 1 and E >= top_k). */
-int simulate_check(const arch_template *t, const simulate_grid *grid, ls_error *err) LS_MUST_CHECK;
+int ls_simulate_check(const arch_template *t, const simulate_grid *grid, ls_error *err) LS_MUST_CHECK;
 
 /* Write the sweep as CSV to out (rows in the order N_act, tokens, E, R). */
-int simulate_write(const law *truth, const arch_template *t, const simulate_grid *grid,
+int ls_simulate_write(const law *truth, const arch_template *t, const simulate_grid *grid,
                    const simulate_options *options, outfile *out, ls_error *err) LS_MUST_CHECK;
 
 #endif

@@ -11,8 +11,8 @@
  * fewest loops, then the fewest experts, is chosen: gains inside the law's
  * own error are not worth more inference compute or memory.
  *
- * solve_run() fills a solve_result whose candidate array it allocates; free
- * it with solve_result_free().
+ * ls_solve_run() fills a solve_result whose candidate array it allocates; free
+ * it with ls_solve_result_free().
  */
 #ifndef LOOPSCALE_SOLVE_H
 #define LOOPSCALE_SOLVE_H
@@ -59,12 +59,12 @@ typedef struct solve_result {
 
 /* The best N_act for one (E, R) under the budget: the candidate, with
  * feasible = 0 when no N_act fits.  A NULL ladder means continuous. */
-int solve_candidate_at(const law *l, const arch_template *t, const solve_budget *b, double E, double R,
+int ls_solve_candidate_at(const law *l, const arch_template *t, const solve_budget *b, double E, double R,
                        const double *ladder, size_t nladder, int use_memory, solve_candidate *out);
 
-int solve_run(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
+int ls_solve_run(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
               solve_result *out, ls_error *err) LS_MUST_CHECK;
-void solve_result_free(solve_result *r);
+void ls_solve_result_free(solve_result *r);
 
 /* How the choice moves under the law's uncertainty: the problem re-solved
  * under each of n laws (bootstrap draws). */
@@ -81,14 +81,14 @@ typedef struct solve_uncertainty {
     double n_act[2], tokens[2], loss[2]; /* percentile intervals of the choice */
 } solve_uncertainty;
 
-int solve_run_uncertainty(const law *draws, size_t n, const arch_template *t, const solve_budget *b,
+int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t, const solve_budget *b,
                           const solve_options *o, double level, int threads, solve_uncertainty *out,
                           ls_error *err) LS_MUST_CHECK;
-void solve_uncertainty_free(solve_uncertainty *u);
+void ls_solve_uncertainty_free(solve_uncertainty *u);
 
 /* The loss at fixed compute F for one (E, R) at each of the N_act values
  * given (for IsoFLOP profiles). */
-void solve_isoflop_profile(const law *l, const arch_template *t, double flops, double E, double R,
+void ls_solve_isoflop_profile(const law *l, const arch_template *t, double flops, double E, double R,
                            const double *n_act, size_t n, double *loss, double *tokens);
 
 #endif

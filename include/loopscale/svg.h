@@ -13,7 +13,7 @@
  *
  * The figure owns copies of everything given to it.  Adding to a figure can
  * only fail for want of memory; that failure is sticky (the adders return
- * LS_ERR_INTERNAL and svg_figure_render() reports it), so a caller may add
+ * LS_ERR_INTERNAL and ls_svg_figure_render() reports it), so a caller may add
  * many things and check once, at render time.  svg_figure_render() returns
  * the document as a malloc'd string, which the caller writes (atomically,
  * through outfile.h) and frees.
@@ -56,48 +56,48 @@ typedef struct svg_style {
 } svg_style;
 
 /* A line in colour c: solid, 1.8 px, no marker. */
-svg_style svg_line_style(int color);
+svg_style ls_svg_line_style(int color);
 /* Markers only. */
-svg_style svg_marker_style(int color, svg_marker marker);
+svg_style ls_svg_marker_style(int color, svg_marker marker);
 
 typedef struct svg_figure svg_figure;
 typedef struct svg_panel svg_panel;
 
 /* A figure of rows x cols panels (both >= 1); NULL when out of memory. */
-svg_figure *svg_figure_new(const char *title, size_t rows, size_t cols);
-void svg_figure_free(svg_figure *f);
+svg_figure *ls_svg_figure_new(const char *title, size_t rows, size_t cols);
+void ls_svg_figure_free(svg_figure *f);
 /* Plot-area size of every panel in pixels (default 420 x 300). */
-void svg_figure_set_panel_size(svg_figure *f, double width, double height);
+void ls_svg_figure_set_panel_size(svg_figure *f, double width, double height);
 /* The panel at (row, col), counted from 0; NULL when outside the grid. */
-svg_panel *svg_figure_panel(svg_figure *f, size_t row, size_t col);
+svg_panel *ls_svg_figure_panel(svg_figure *f, size_t row, size_t col);
 /* A legend entry (in the order added) and a line of small text under the
  * panels (a caption: what is held fixed, where the data come from). */
-int svg_figure_legend(svg_figure *f, const char *label, const svg_style *style);
-int svg_figure_note(svg_figure *f, const char *text);
+int ls_svg_figure_legend(svg_figure *f, const char *label, const svg_style *style);
+int ls_svg_figure_note(svg_figure *f, const char *text);
 
-int svg_panel_title(svg_panel *p, const char *title);
-int svg_panel_axis(svg_panel *p, svg_axis axis, const char *label, svg_scale scale);
+int ls_svg_panel_title(svg_panel *p, const char *title);
+int ls_svg_panel_axis(svg_panel *p, svg_axis axis, const char *label, svg_scale scale);
 /* Fix an axis range (lo < hi; both > 0 on a log axis). */
-void svg_panel_range(svg_panel *p, svg_axis axis, double lo, double hi);
+void ls_svg_panel_range(svg_panel *p, svg_axis axis, double lo, double hi);
 /* Ticks at these values instead of the automatic ones. */
-int svg_panel_ticks(svg_panel *p, svg_axis axis, const double *values, size_t n);
+int ls_svg_panel_ticks(svg_panel *p, svg_axis axis, const double *values, size_t n);
 
-int svg_panel_line(svg_panel *p, const double *x, const double *y, size_t n, const svg_style *style);
+int ls_svg_panel_line(svg_panel *p, const double *x, const double *y, size_t n, const svg_style *style);
 /* A horizontal line across the whole panel at y, with an optional label
  * written above its right end. */
-int svg_panel_hline(svg_panel *p, double y, const svg_style *style, const char *label);
+int ls_svg_panel_hline(svg_panel *p, double y, const svg_style *style, const char *label);
 /* The region between lo(x) and hi(x), filled with colour at opacity. */
-int svg_panel_band(svg_panel *p, const double *x, const double *lo, const double *hi, size_t n, int color,
+int ls_svg_panel_band(svg_panel *p, const double *x, const double *lo, const double *hi, size_t n, int color,
                    double opacity);
 /* Text at data coordinates (x, y); anchor -1 left, 0 centre, 1 right. */
-int svg_panel_text(svg_panel *p, double x, double y, const char *text, int anchor);
+int ls_svg_panel_text(svg_panel *p, double x, double y, const char *text, int anchor);
 
 /* The SVG document (malloc'd, NUL-terminated), or NULL with an error. */
-char *svg_figure_render(const svg_figure *f, ls_error *err) LS_MUST_CHECK;
+char *ls_svg_figure_render(const svg_figure *f, ls_error *err) LS_MUST_CHECK;
 
 /* Append text to a buffer with XML's five special characters escaped and
  * control characters dropped (exposed for the tests).  Returns the length
  * the escaped text needs, like snprintf. */
-size_t svg_escape(char *buf, size_t size, const char *text);
+size_t ls_svg_escape(char *buf, size_t size, const char *text);
 
 #endif

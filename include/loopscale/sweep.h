@@ -8,7 +8,7 @@
  * needs is checked, and any problem is an LS_ERR_DATA error that names the
  * file, the line, the column and the offending text.  Nothing is guessed.
  *
- * sweep_read() returns a sweep the caller owns and frees with sweep_free().
+ * ls_sweep_read() returns a sweep the caller owns and frees with ls_sweep_free().
  */
 #ifndef LOOPSCALE_SWEEP_H
 #define LOOPSCALE_SWEEP_H
@@ -31,11 +31,11 @@ typedef enum {
 } sweep_quantity;
 
 /* Canonical column name of a quantity ("n_act", "R", "tokens", ...). */
-const char *sweep_quantity_name(sweep_quantity q);
+const char *ls_sweep_quantity_name(sweep_quantity q);
 
 /* The quantity a column name stands for (canonical or alias, any case), or
  * -1 when it is not one. */
-int sweep_quantity_from_name(const char *name, size_t len);
+int ls_sweep_quantity_from_name(const char *name, size_t len);
 
 typedef struct sweep_options {
     const char *const *maps;   /* "new=old" renames */
@@ -54,7 +54,7 @@ typedef struct sweep_options {
 typedef struct sweep_row {
     double n_act, n_total, n_loop, R, E, k, tokens, loss;
     long line;    /* line of the row in its file */
-    int file;     /* index into the paths given to sweep_read */
+    int file;     /* index into the paths given to ls_sweep_read */
     size_t group; /* group id when options.group_column is set, else 0 */
     size_t text;  /* offset of the row's cells in the text store (keep_text) */
 } sweep_row;
@@ -73,27 +73,27 @@ typedef struct sweep {
     char *name; /* the file name(s), for messages and provenance */
 } sweep;
 
-sweep *sweep_read(const char *const *paths, size_t npaths, const sweep_options *options,
+sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_options *options,
                   ls_error *err) LS_MUST_CHECK;
-void sweep_free(sweep *s);
+void ls_sweep_free(sweep *s);
 
 /* Check one run against the rules of SPEC §3 (positive sizes and loss,
  * integer R, E, k >= 1, E >= k, N_act <= N_total, N_loop <= N_act, N_loop
  * known and positive when R > 1).  NaN tokens or loss mean "not given" and
  * pass.  Returns 0 when the row is valid, else 1 with the quantity at fault
  * and a reason to follow its value in a message ("must be positive"). */
-int sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason, size_t size);
+int ls_sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason, size_t size);
 
 /* Mark the rows that satisfy every condition "QUANTITY OP NUMBER" (as for
  * --where, but only on the quantities of SPEC §1: n_act, R, tokens, ...).
  * Errors: LS_ERR_USAGE for a malformed condition or another column. */
-int sweep_select(const sweep *s, const char *const *conditions, size_t n, unsigned char *selected,
+int ls_sweep_select(const sweep *s, const char *const *conditions, size_t n, unsigned char *selected,
                  ls_error *err) LS_MUST_CHECK;
 
 /* A new sweep holding the rows with keep[i] set (without their text). */
-sweep *sweep_subset(const sweep *s, const unsigned char *keep, ls_error *err) LS_MUST_CHECK;
+sweep *ls_sweep_subset(const sweep *s, const unsigned char *keep, ls_error *err) LS_MUST_CHECK;
 
 /* Cell `column` of row `row` (keep_text only); returns its length in *len. */
-const char *sweep_cell(const sweep *s, size_t row, size_t column, size_t *len);
+const char *ls_sweep_cell(const sweep *s, size_t row, size_t column, size_t *len);
 
 #endif

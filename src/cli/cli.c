@@ -156,10 +156,10 @@ int cli_write_files(const char *command, size_t n, const char *const *paths, con
     for (size_t i = 0; status == 0 && i < n; i++) {
         if (!paths[i])
             continue;
-        if (!(out[i] = outfile_open(paths[i], 0, &err)))
+        if (!(out[i] = ls_outfile_open(paths[i], 0, &err)))
             status = err.code;
-        else if (outfile_write(out[i], texts[i], strlen(texts[i]), &err) == 0)
-            status = outfile_flush(out[i], &err);
+        else if (ls_outfile_write(out[i], texts[i], strlen(texts[i]), &err) == 0)
+            status = ls_outfile_flush(out[i], &err);
         else
             status = err.code;
     }
@@ -168,9 +168,9 @@ int cli_write_files(const char *command, size_t n, const char *const *paths, con
         if (!out[i])
             continue;
         if (status != 0)
-            outfile_abort(out[i]);
+            ls_outfile_abort(out[i]);
         else
-            status = outfile_commit(out[i], &err);
+            status = ls_outfile_commit(out[i], &err);
         out[i] = NULL;
     }
     return status == 0 ? 0 : cli_fail(command, &err);
@@ -214,12 +214,12 @@ int cli_finish(const char *command, int status)
 
 static int value_error(const char *command, const char *option, const char *arg, numtext_status st)
 {
-    return cli_usage_error(command, "%s: '%s' %s", option, arg, numtext_reason(st));
+    return cli_usage_error(command, "%s: '%s' %s", option, arg, ls_numtext_reason(st));
 }
 
 int cli_parse_double(const char *command, const char *option, const char *arg, double *out)
 {
-    numtext_status st = numtext_parse_double(arg, strlen(arg), out);
+    numtext_status st = ls_numtext_parse_double(arg, strlen(arg), out);
     return st == NUMTEXT_OK ? 0 : value_error(command, option, arg, st);
 }
 
@@ -233,7 +233,7 @@ int cli_parse_positive(const char *command, const char *option, const char *arg,
 
 int cli_parse_scaled(const char *command, const char *option, const char *arg, double *out)
 {
-    numtext_status st = numtext_parse_scaled(arg, strlen(arg), out);
+    numtext_status st = ls_numtext_parse_scaled(arg, strlen(arg), out);
     if (st != NUMTEXT_OK)
         return value_error(command, option, arg, st);
     if (!(*out > 0))
@@ -243,7 +243,7 @@ int cli_parse_scaled(const char *command, const char *option, const char *arg, d
 
 int cli_parse_long(const char *command, const char *option, const char *arg, long min, long max, long *out)
 {
-    numtext_status st = numtext_parse_long(arg, strlen(arg), out);
+    numtext_status st = ls_numtext_parse_long(arg, strlen(arg), out);
     if (st != NUMTEXT_OK)
         return value_error(command, option, arg, st);
     if (*out < min || *out > max)
@@ -273,14 +273,14 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
     for (size_t i = 0; i < count; i++) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        numtext_status st = numtext_parse_double(p, len, &v[i]);
+        numtext_status st = ls_numtext_parse_double(p, len, &v[i]);
         if (st == NUMTEXT_OK && !(v[i] > 0))
             st = NUMTEXT_RANGE;
         if (st != NUMTEXT_OK) {
             free(v);
             if (st == NUMTEXT_RANGE)
                 return cli_usage_error(command, "%s: '%.*s' must be a positive number", option, (int)len, p);
-            return cli_usage_error(command, "%s: '%.*s' %s", option, (int)len, p, numtext_reason(st));
+            return cli_usage_error(command, "%s: '%.*s' %s", option, (int)len, p, ls_numtext_reason(st));
         }
         p = comma ? comma + 1 : p + len;
     }
@@ -392,7 +392,7 @@ void cli_sweep_args_free(cli_sweep_args *args)
 lawfile *cli_read_law(const char *command, const char *path, int *status)
 {
     ls_error err;
-    lawfile *lf = path ? lawfile_read(path, &err) : lawfile_default(&err);
+    lawfile *lf = path ? ls_lawfile_read(path, &err) : ls_lawfile_default(&err);
     *status = lf ? 0 : cli_fail(command, &err);
     if (lf && !path)
         cli_note(command, "using the default law (%s); --law FILE for another", LAWFILE_DEFAULT_DESCRIPTION);
@@ -448,7 +448,7 @@ int cli_table_add(cli_table *t, const char *const *cells)
 static int looks_numeric(const char *s)
 {
     double x;
-    return *s && (numtext_parse_double(s, strlen(s), &x) == NUMTEXT_OK || strcmp(s, "-") == 0 ||
+    return *s && (ls_numtext_parse_double(s, strlen(s), &x) == NUMTEXT_OK || strcmp(s, "-") == 0 ||
                   strcmp(s, "inf") == 0);
 }
 

@@ -69,13 +69,13 @@ static int shape_costs(const exit_options *o, size_t loops, earlyexit_costs *cos
 {
     ls_error err;
     shape_spec s;
-    shape_spec_unset(&s);
+    ls_shape_spec_unset(&s);
     shape_counts c;
-    if (shape_spec_read(o->shape_path, &s, &err) != 0)
+    if (ls_shape_spec_read(o->shape_path, &s, &err) != 0)
         return cli_fail("exit", &err);
     if (o->context >= 0)
         s.context = o->context;
-    if (shape_resolve(&s, &err) != 0 || shape_count_params(&s, &c, &err) != 0) {
+    if (ls_shape_resolve(&s, &err) != 0 || ls_shape_count_params(&s, &c, &err) != 0) {
         ls_error_prefix(&err, "%s", o->shape_path);
         err.code = LS_ERR_DATA;
         return cli_fail("exit", &err);
@@ -120,67 +120,67 @@ static void print_csv(const earlyexit_report *r)
         e[NUMTEXT_DOUBLE_MAX];
     for (size_t i = 0; i < r->npoints; i++) {
         const earlyexit_point *p = &r->points[i];
-        printf("%s,%s,%s,%s,%s,%d\n", numtext_format_double(a, p->threshold), numtext_format_double(b, p->saved),
-               numtext_format_double(c, p->mean_loops), numtext_format_double(d, p->mean_nll),
-               numtext_format_double(e, exp(p->mean_nll)), p->pareto);
+        printf("%s,%s,%s,%s,%s,%d\n", ls_numtext_format_double(a, p->threshold), ls_numtext_format_double(b, p->saved),
+               ls_numtext_format_double(c, p->mean_loops), ls_numtext_format_double(d, p->mean_nll),
+               ls_numtext_format_double(e, exp(p->mean_nll)), p->pareto);
     }
 }
 
 static int print_json(const earlyexit_report *r, const char *input)
 {
     jsonw w;
-    jsonw_init(&w);
-    jsonw_object_begin(&w, NULL);
-    jsonw_string(&w, "input", input);
-    jsonw_integer(&w, "tokens", (long long)r->tokens);
-    jsonw_integer(&w, "loops", (long long)r->loops);
-    jsonw_object_begin(&w, "costs");
-    jsonw_number(&w, "prelude", r->costs.prelude);
-    jsonw_number(&w, "loop", r->costs.loop);
-    jsonw_number(&w, "coda", r->costs.coda);
-    jsonw_number(&w, "all_loops", r->full_cost);
-    jsonw_object_end(&w);
-    jsonw_object_begin(&w, "every_loop");
-    jsonw_number(&w, "mean_nll", r->full_nll);
-    jsonw_number(&w, "perplexity", exp(r->full_nll));
-    jsonw_object_end(&w);
-    jsonw_object_begin(&w, "every_token_at_loop_1");
-    jsonw_number(&w, "saved", r->loop1_saved);
-    jsonw_number(&w, "mean_nll", r->loop1_nll);
-    jsonw_number(&w, "perplexity", exp(r->loop1_nll));
-    jsonw_object_end(&w);
-    jsonw_array_begin(&w, "at_saved", 0);
+    ls_jsonw_init(&w);
+    ls_jsonw_object_begin(&w, NULL);
+    ls_jsonw_string(&w, "input", input);
+    ls_jsonw_integer(&w, "tokens", (long long)r->tokens);
+    ls_jsonw_integer(&w, "loops", (long long)r->loops);
+    ls_jsonw_object_begin(&w, "costs");
+    ls_jsonw_number(&w, "prelude", r->costs.prelude);
+    ls_jsonw_number(&w, "loop", r->costs.loop);
+    ls_jsonw_number(&w, "coda", r->costs.coda);
+    ls_jsonw_number(&w, "all_loops", r->full_cost);
+    ls_jsonw_object_end(&w);
+    ls_jsonw_object_begin(&w, "every_loop");
+    ls_jsonw_number(&w, "mean_nll", r->full_nll);
+    ls_jsonw_number(&w, "perplexity", exp(r->full_nll));
+    ls_jsonw_object_end(&w);
+    ls_jsonw_object_begin(&w, "every_token_at_loop_1");
+    ls_jsonw_number(&w, "saved", r->loop1_saved);
+    ls_jsonw_number(&w, "mean_nll", r->loop1_nll);
+    ls_jsonw_number(&w, "perplexity", exp(r->loop1_nll));
+    ls_jsonw_object_end(&w);
+    ls_jsonw_array_begin(&w, "at_saved", 0);
     for (size_t i = 0; i < r->ntargets; i++) {
-        jsonw_object_begin(&w, NULL);
-        jsonw_number(&w, "saved", r->targets[i].saved);
+        ls_jsonw_object_begin(&w, NULL);
+        ls_jsonw_number(&w, "saved", r->targets[i].saved);
         int reachable = !isnan(r->targets[i].perplexity);
-        jsonw_bool(&w, "reachable", reachable);
+        ls_jsonw_bool(&w, "reachable", reachable);
         if (reachable)
-            jsonw_number(&w, "perplexity", r->targets[i].perplexity);
-        jsonw_object_end(&w);
+            ls_jsonw_number(&w, "perplexity", r->targets[i].perplexity);
+        ls_jsonw_object_end(&w);
     }
-    jsonw_array_end(&w);
-    jsonw_array_begin(&w, "columns", 1);
+    ls_jsonw_array_end(&w);
+    ls_jsonw_array_begin(&w, "columns", 1);
     static const char *const columns[] = {"threshold", "saved", "mean_loops", "mean_nll", "perplexity", "pareto"};
     for (size_t j = 0; j < 6; j++)
-        jsonw_string(&w, NULL, columns[j]);
-    jsonw_array_end(&w);
-    jsonw_array_begin(&w, "sweep", 0);
+        ls_jsonw_string(&w, NULL, columns[j]);
+    ls_jsonw_array_end(&w);
+    ls_jsonw_array_begin(&w, "sweep", 0);
     for (size_t i = 0; i < r->npoints; i++) {
         const earlyexit_point *p = &r->points[i];
-        jsonw_array_begin(&w, NULL, 1);
-        jsonw_number(&w, NULL, p->threshold);
-        jsonw_number(&w, NULL, p->saved);
-        jsonw_number(&w, NULL, p->mean_loops);
-        jsonw_number(&w, NULL, p->mean_nll);
-        jsonw_number(&w, NULL, exp(p->mean_nll));
-        jsonw_integer(&w, NULL, p->pareto);
-        jsonw_array_end(&w);
+        ls_jsonw_array_begin(&w, NULL, 1);
+        ls_jsonw_number(&w, NULL, p->threshold);
+        ls_jsonw_number(&w, NULL, p->saved);
+        ls_jsonw_number(&w, NULL, p->mean_loops);
+        ls_jsonw_number(&w, NULL, p->mean_nll);
+        ls_jsonw_number(&w, NULL, exp(p->mean_nll));
+        ls_jsonw_integer(&w, NULL, p->pareto);
+        ls_jsonw_array_end(&w);
     }
-    jsonw_array_end(&w);
-    jsonw_object_end(&w);
+    ls_jsonw_array_end(&w);
+    ls_jsonw_object_end(&w);
     ls_error err;
-    char *text = jsonw_finish(&w, &err);
+    char *text = ls_jsonw_finish(&w, &err);
     if (!text)
         return cli_fail("exit", &err);
     fputs(text, stdout);
@@ -196,8 +196,8 @@ static int print_table(const earlyexit_report *r, const char *input, size_t rows
         npareto += r->points[i].pareto != 0;
     printf("%s: %zu token%s x %zu loop boundar%s; costs: prelude %s, loop %s, coda %s\n", input, r->tokens,
            r->tokens == 1 ? "" : "s", r->loops, r->loops == 1 ? "y" : "ies",
-           numtext_format_double(a, r->costs.prelude), numtext_format_double(b, r->costs.loop),
-           numtext_format_double(c, r->costs.coda));
+           ls_numtext_format_double(a, r->costs.prelude), ls_numtext_format_double(b, r->costs.loop),
+           ls_numtext_format_double(c, r->costs.coda));
     printf("  every loop:            perplexity %.4g (mean NLL %.4f)\n", exp(r->full_nll), r->full_nll);
     printf("  every token at loop 1: perplexity %.4g (mean NLL %.4f), %.2f%% saved\n", exp(r->loop1_nll),
            r->loop1_nll, 100 * r->loop1_saved);
@@ -324,13 +324,13 @@ int cmd_exit(int argc, char **argv)
     }
     ls_error err;
     if (status == 0) {
-        x = earlyexit_read((const char *const *)argv + optind, (size_t)(argc - optind), o.thresholds, o.nthresholds,
+        x = ls_earlyexit_read((const char *const *)argv + optind, (size_t)(argc - optind), o.thresholds, o.nthresholds,
                            &err);
         if (!x)
             status = cli_fail(cmd, &err);
     }
     if (status == 0 && o.shape_path)
-        status = shape_costs(&o, earlyexit_loops(x), &o.costs);
+        status = shape_costs(&o, ls_earlyexit_loops(x), &o.costs);
     if (status == 0) {
         static const double default_at[] = {5, 10, 20, 30};
         const double *at = o.at ? o.at : default_at;
@@ -340,7 +340,7 @@ int cmd_exit(int argc, char **argv)
             targets[i] = at[i] / 100;
         if (!targets)
             status = cli_fail(cmd, &(ls_error){LS_ERR_INTERNAL, "out of memory"});
-        else if (!(r = earlyexit_report_new(x, &o.costs, targets, nat, &err)))
+        else if (!(r = ls_earlyexit_report_new(x, &o.costs, targets, nat, &err)))
             status = cli_fail(cmd, &err);
         free(targets);
     }
@@ -357,8 +357,8 @@ int cmd_exit(int argc, char **argv)
         else
             status = print_table(r, input, (size_t)o.rows);
     }
-    earlyexit_report_free(r);
-    earlyexit_free(x);
+    ls_earlyexit_report_free(r);
+    ls_earlyexit_free(x);
     free(o.thresholds);
     free(o.at);
     return status;

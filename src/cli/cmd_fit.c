@@ -119,17 +119,17 @@ static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_param
         return cli_usage_error(cmd, "--fix '%s': expected NAME=VALUE", text);
     memcpy(name, text, (size_t)(eq - text));
     name[eq - text] = '\0';
-    int j = law_param_from_name(name);
+    int j = ls_law_param_from_name(name);
     char kind_text[64];
-    if (j < 0 || !law_uses_param(kind, (law_param)j))
+    if (j < 0 || !ls_law_uses_param(kind, (law_param)j))
         return cli_usage_error(cmd, "--fix '%s': %s is not a parameter of %s", text, name,
-                               law_kind_format(kind, kind_text, sizeof kind_text));
+                               ls_law_kind_format(kind, kind_text, sizeof kind_text));
     double value = 0;
     int status = cli_parse_double(cmd, "--fix", eq + 1, &value);
     if (status != 0)
         return status;
     ls_error err;
-    if (law_param_check((law_param)j, value, &err) != 0)
+    if (ls_law_param_check((law_param)j, value, &err) != 0)
         return cli_usage_error(cmd, "--fix '%s': %s", text, err.message);
     p->fixed[j] = 1;
     p->fixed_value[j] = value;
@@ -148,7 +148,7 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
                        double seconds, int threads)
 {
     char kind_text[64];
-    law_kind_format(r->law.kind, kind_text, sizeof kind_text);
+    ls_law_kind_format(r->law.kind, kind_text, sizeof kind_text);
     printf("law        %s\n", kind_text);
     printf("runs       %zu (%s)\n", r->n, s->name);
     const char *space = o->params.space == FIT_SPACE_LOG ? "ln Lhat - ln L" : "Lhat - L";
@@ -175,7 +175,7 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     size_t ncols = with_ci ? 4 : 3;
     cli_table *t = cli_table_new(ncols, headers);
     law_param list[LAW_NPARAMS];
-    size_t np = law_params_of(r->law.kind, list);
+    size_t np = ls_law_params_of(r->law.kind, list);
     for (size_t i = 0; t && i < np; i++) {
         law_param j = list[i];
         char value[32], se[32], ci[64];
@@ -190,7 +190,7 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
             snprintf(ci, sizeof ci, "[%.6g, %.6g]", b->ci_low[j], b->ci_high[j]);
         else
             snprintf(ci, sizeof ci, "-");
-        const char *cells[] = {law_param_name(j), value, se, ci};
+        const char *cells[] = {ls_law_param_name(j), value, se, ci};
         if (cli_table_add(t, cells) != 0) {
             cli_table_free(t);
             t = NULL;
@@ -212,23 +212,23 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
 static void warn_unidentified(const char *cmd, const fit_result *r)
 {
     law_param list[LAW_NPARAMS];
-    size_t np = law_params_of(r->law.kind, list);
+    size_t np = ls_law_params_of(r->law.kind, list);
     int done[LAW_NPARAMS] = {0};
     for (size_t i = 0; i < np; i++) {
         if (!r->unidentified[list[i]] || done[i])
             continue;
-        const char *reason = fit_unidentified_reason(list[i]);
+        const char *reason = ls_fit_unidentified_reason(list[i]);
         char names[160] = "", values[160] = "";
         size_t count = 0;
         for (size_t k = i; k < np; k++) {
-            if (!r->unidentified[list[k]] || strcmp(fit_unidentified_reason(list[k]), reason) != 0)
+            if (!r->unidentified[list[k]] || strcmp(ls_fit_unidentified_reason(list[k]), reason) != 0)
                 continue;
             done[k] = 1;
             char num[NUMTEXT_DOUBLE_MAX];
             size_t nl = strlen(names), vl = strlen(values);
-            snprintf(names + nl, sizeof names - nl, "%s%s", count ? ", " : "", law_param_name(list[k]));
+            snprintf(names + nl, sizeof names - nl, "%s%s", count ? ", " : "", ls_law_param_name(list[k]));
             snprintf(values + vl, sizeof values - vl, "%s%s", count ? ", " : "",
-                     numtext_format_double(num, r->law.p[list[k]]));
+                     ls_numtext_format_double(num, r->law.p[list[k]]));
             count++;
         }
         cli_warn(cmd, "%s %s held at %s: %s", names, count > 1 ? "are" : "is", values, reason);
@@ -238,7 +238,7 @@ static void warn_unidentified(const char *cmd, const fit_result *r)
 static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
                              char *const *paths, size_t npaths, ls_error *err)
 {
-    lawfile *lf = lawfile_new(&r->law);
+    lawfile *lf = ls_lawfile_new(&r->law);
     if (!lf) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
@@ -290,7 +290,7 @@ static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_res
     lf->version = strdup(LOOPSCALE_VERSION);
     lf->command = strdup(cli_command_line());
     if (!fit->data || !fit->filters || !lf->version || !lf->command || (b && b->ndraws > 0 && !lf->draws)) {
-        lawfile_free(lf);
+        ls_lawfile_free(lf);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
     }
@@ -298,13 +298,13 @@ static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_res
         fit->data[i].path = strdup(paths[i]);
         fit->ndata++;
         if (!fit->data[i].path) {
-            lawfile_free(lf);
+            ls_lawfile_free(lf);
             ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
             return NULL;
         }
         /* Standard input cannot be read twice; its checksum is left empty. */
-        if (strcmp(paths[i], "-") != 0 && sha256_file(paths[i], fit->data[i].sha256, err) != 0) {
-            lawfile_free(lf);
+        if (strcmp(paths[i], "-") != 0 && ls_sha256_file(paths[i], fit->data[i].sha256, err) != 0) {
+            ls_lawfile_free(lf);
             return NULL;
         }
     }
@@ -315,7 +315,7 @@ static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_res
                  is_map ? o->sweep.maps.v[i] : o->sweep.wheres.v[i - o->sweep.maps.n]);
         fit->filters[fit->nfilters] = strdup(buf);
         if (!fit->filters[fit->nfilters++]) {
-            lawfile_free(lf);
+            ls_lawfile_free(lf);
             ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
             return NULL;
         }
@@ -375,7 +375,7 @@ int cmd_fit(int argc, char **argv)
                                              {NULL, 0, NULL, 0}};
     fit_options o;
     memset(&o, 0, sizeof o);
-    fit_default_parameters(&o.params);
+    ls_fit_default_parameters(&o.params);
     o.kind = (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE};
     o.ci = 0.95;
     o.bootstrap_starts = 2;
@@ -392,7 +392,7 @@ int cmd_fit(int argc, char **argv)
         switch (opt) {
         case 'h': status = -1; break;
         case 'l':
-            if (law_kind_parse(optarg, &o.kind, &err) != 0)
+            if (ls_law_kind_parse(optarg, &o.kind, &err) != 0)
                 status = cli_usage_error(cmd, "--law: %s", err.message);
             break;
         case OPT_FIX:
@@ -460,7 +460,7 @@ int cmd_fit(int argc, char **argv)
         sweep_options so = cli_sweep_options(&o.sweep);
         so.require_loss = 1;
         so.group_column = o.group;
-        s = sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
+        s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);
     }
@@ -470,7 +470,7 @@ int cmd_fit(int argc, char **argv)
         o.params.progress_context = &ps;
     }
     double t0 = now_seconds();
-    if (status == 0 && fit_run(s, o.kind, &o.params, &result, &err) != 0)
+    if (status == 0 && ls_fit_run(s, o.kind, &o.params, &result, &err) != 0)
         status = cli_fail(cmd, &err);
     end_progress(&ps);
     if (status == 0 && result.n <= result.nfree) {
@@ -480,10 +480,10 @@ int cmd_fit(int argc, char **argv)
     }
     if (status == 0)
         warn_unidentified(cmd, &result);
-    int determined = status == 0 && result.converged ? fit_determined(&result) : 1;
+    int determined = status == 0 && result.converged ? ls_fit_determined(&result) : 1;
     if (status == 0 && result.converged && determined && o.bootstrap > 0) {
         ps.what = "bootstrap draws";
-        if (fit_run_bootstrap(s, &result, &o.params, o.bootstrap, o.bootstrap_starts, o.group != NULL, o.ci, &boot,
+        if (ls_fit_run_bootstrap(s, &result, &o.params, o.bootstrap, o.bootstrap_starts, o.group != NULL, o.ci, &boot,
                               &err) != 0)
             status = cli_fail(cmd, &err);
         end_progress(&ps);
@@ -498,7 +498,7 @@ int cmd_fit(int argc, char **argv)
                 status = cli_fail(cmd, &err);
         }
         if (status == 0 && o.format == CLI_FORMAT_JSON) {
-            char *text = lawfile_to_json(lf, &err);
+            char *text = ls_lawfile_to_json(lf, &err);
             if (!text)
                 status = cli_fail(cmd, &err);
             else
@@ -523,9 +523,9 @@ int cmd_fit(int argc, char **argv)
     }
     /* The law file and the plot are replaced together or not at all. */
     char *law_text = NULL, *svg = NULL;
-    if (status == 0 && o.output && !(law_text = lawfile_to_json(lf, &err)))
+    if (status == 0 && o.output && !(law_text = ls_lawfile_to_json(lf, &err)))
         status = cli_fail(cmd, &err);
-    if (status == 0 && o.plot && !(svg = plot_fit(s, &result.law, result.rmse, &err)))
+    if (status == 0 && o.plot && !(svg = ls_plot_fit(s, &result.law, result.rmse, &err)))
         status = cli_fail(cmd, &err);
     if (status == 0) {
         const char *paths[] = {o.output, o.plot}, *texts[] = {law_text, svg};
@@ -533,9 +533,9 @@ int cmd_fit(int argc, char **argv)
     }
     free(law_text);
     free(svg);
-    lawfile_free(lf);
-    fit_bootstrap_free(&boot);
-    sweep_free(s);
+    ls_lawfile_free(lf);
+    ls_fit_bootstrap_free(&boot);
+    ls_sweep_free(s);
     cli_sweep_args_free(&o.sweep);
     cli_strings_free(&o.fixes);
     return status;

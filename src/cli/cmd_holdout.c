@@ -55,7 +55,7 @@ static int parse_laws(const char *cmd, const char *arg, law_kind **laws, size_t 
     for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok && status == 0;
          tok = strtok_r(NULL, ",", &save)) {
         ls_error err;
-        if (law_kind_parse(tok, &v[k++], &err) != 0)
+        if (ls_law_kind_parse(tok, &v[k++], &err) != 0)
             status = cli_usage_error(cmd, "--laws: %s", err.message);
     }
     free(copy);
@@ -77,7 +77,7 @@ static int parse_axes(const char *cmd, const char *arg, holdout_axis *axes, size
     snprintf(copy, sizeof copy, "%s", arg);
     size_t k = 0;
     for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        int a = holdout_axis_from_name(tok);
+        int a = ls_holdout_axis_from_name(tok);
         if (a < 0)
             return cli_usage_error(cmd, "--axes: '%s' is not one of R, N, D, E", tok);
         for (size_t j = 0; j < k; j++)
@@ -111,56 +111,56 @@ static void print_csv(const holdout_result *r)
     }
     printf(",aic,bic\n");
     for (size_t l = 0; l < r->nlaws; l++) {
-        printf("%s,%zu,%s", law_kind_format(r->laws[l], kind, sizeof kind), r->nfree[l],
-               numtext_format_double(num, r->in_sample_rmse[l]));
+        printf("%s,%zu,%s", ls_law_kind_format(r->laws[l], kind, sizeof kind), r->nfree[l],
+               ls_numtext_format_double(num, r->in_sample_rmse[l]));
         for (size_t c = 0; c < r->ncolumns; c++) {
             double x = r->cells[l * r->ncolumns + c].rmse;
             if (!r->columns[c].skipped)
-                printf(",%s", isnan(x) ? "" : numtext_format_double(num, x));
+                printf(",%s", isnan(x) ? "" : ls_numtext_format_double(num, x));
         }
-        printf(",%s", numtext_format_double(num, r->aic[l]));
-        printf(",%s\n", numtext_format_double(num, r->bic[l]));
+        printf(",%s", ls_numtext_format_double(num, r->aic[l]));
+        printf(",%s\n", ls_numtext_format_double(num, r->bic[l]));
     }
 }
 
 static int print_json(const holdout_result *r)
 {
     jsonw w;
-    jsonw_init(&w);
+    ls_jsonw_init(&w);
     char kind[64];
-    jsonw_object_begin(&w, NULL);
-    jsonw_integer(&w, "n", (long long)r->n);
-    jsonw_array_begin(&w, "laws", 0);
+    ls_jsonw_object_begin(&w, NULL);
+    ls_jsonw_integer(&w, "n", (long long)r->n);
+    ls_jsonw_array_begin(&w, "laws", 0);
     for (size_t l = 0; l < r->nlaws; l++) {
-        jsonw_object_begin(&w, NULL);
-        jsonw_string(&w, "law", law_kind_format(r->laws[l], kind, sizeof kind));
-        jsonw_integer(&w, "k", (long long)r->nfree[l]);
-        jsonw_number(&w, "in_sample_rmse", r->in_sample_rmse[l]);
-        jsonw_bool(&w, "converged", r->in_sample_converged[l]);
-        jsonw_number(&w, "aic", r->aic[l]);
-        jsonw_number(&w, "bic", r->bic[l]);
-        jsonw_array_begin(&w, "heldout", 0);
+        ls_jsonw_object_begin(&w, NULL);
+        ls_jsonw_string(&w, "law", ls_law_kind_format(r->laws[l], kind, sizeof kind));
+        ls_jsonw_integer(&w, "k", (long long)r->nfree[l]);
+        ls_jsonw_number(&w, "in_sample_rmse", r->in_sample_rmse[l]);
+        ls_jsonw_bool(&w, "converged", r->in_sample_converged[l]);
+        ls_jsonw_number(&w, "aic", r->aic[l]);
+        ls_jsonw_number(&w, "bic", r->bic[l]);
+        ls_jsonw_array_begin(&w, "heldout", 0);
         for (size_t c = 0; c < r->ncolumns; c++) {
             const holdout_column *col = &r->columns[c];
             const holdout_cell *cell = &r->cells[l * r->ncolumns + c];
             if (col->skipped || isnan(cell->rmse))
                 continue;
-            jsonw_object_begin(&w, NULL);
-            jsonw_string(&w, "axis", holdout_axis_name(col->axis));
-            jsonw_string(&w, "test", col->label);
-            jsonw_integer(&w, "train_runs", (long long)col->ntrain);
-            jsonw_integer(&w, "test_runs", (long long)col->ntest);
-            jsonw_number(&w, "rmse", cell->rmse);
-            jsonw_bool(&w, "converged", cell->converged);
-            jsonw_object_end(&w);
+            ls_jsonw_object_begin(&w, NULL);
+            ls_jsonw_string(&w, "axis", ls_holdout_axis_name(col->axis));
+            ls_jsonw_string(&w, "test", col->label);
+            ls_jsonw_integer(&w, "train_runs", (long long)col->ntrain);
+            ls_jsonw_integer(&w, "test_runs", (long long)col->ntest);
+            ls_jsonw_number(&w, "rmse", cell->rmse);
+            ls_jsonw_bool(&w, "converged", cell->converged);
+            ls_jsonw_object_end(&w);
         }
-        jsonw_array_end(&w);
-        jsonw_object_end(&w);
+        ls_jsonw_array_end(&w);
+        ls_jsonw_object_end(&w);
     }
-    jsonw_array_end(&w);
-    jsonw_object_end(&w);
+    ls_jsonw_array_end(&w);
+    ls_jsonw_object_end(&w);
     ls_error err;
-    char *text = jsonw_finish(&w, &err);
+    char *text = ls_jsonw_finish(&w, &err);
     if (!text)
         return cli_fail("holdout", &err);
     fputs(text, stdout);
@@ -197,7 +197,7 @@ static int print_markdown(const holdout_result *r)
     cli_table *t = cli_table_new(ncols, headers);
     int unconverged = 0;
     for (size_t l = 0; t && l < r->nlaws; l++) {
-        law_kind_format(r->laws[l], cells[0], sizeof cells[0]);
+        ls_law_kind_format(r->laws[l], cells[0], sizeof cells[0]);
         snprintf(cells[1], sizeof cells[1], "%zu", r->nfree[l]);
         cell_text(cells[2], sizeof cells[2], r->in_sample_rmse[l], 4);
         if (!r->in_sample_converged[l]) {
@@ -256,7 +256,7 @@ int cmd_holdout(int argc, char **argv)
                                              CLI_SWEEP_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     fit_parameters params;
-    fit_default_parameters(&params);
+    ls_fit_default_parameters(&params);
     cli_sweep_args sweep_args;
     memset(&sweep_args, 0, sizeof sweep_args);
     cli_strings split;
@@ -303,7 +303,7 @@ int cmd_holdout(int argc, char **argv)
     if (status == 0) {
         sweep_options so = cli_sweep_options(&sweep_args);
         so.require_loss = 1;
-        s = sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
+        s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);
     }
@@ -328,7 +328,7 @@ int cmd_holdout(int argc, char **argv)
     }
     if (status == 0) {
         holdout_spec spec = {laws, nlaws, axes, naxes, split.v, split.n};
-        if (holdout_run(s, &spec, &params, &result, &err) != 0)
+        if (ls_holdout_run(s, &spec, &params, &result, &err) != 0)
             status = cli_fail(cmd, &err);
     }
     if (status == 0) {
@@ -344,13 +344,13 @@ int cmd_holdout(int argc, char **argv)
             status = print_markdown(&result);
     }
     if (status == 0 && plot) {
-        char *svg = plot_holdout(s, &result, &err);
+        char *svg = ls_plot_holdout(s, &result, &err);
         status = svg ? cli_write_file(cmd, plot, svg) : cli_fail(cmd, &err);
         free(svg);
     }
 done:
-    holdout_result_free(&result);
-    sweep_free(s);
+    ls_holdout_result_free(&result);
+    ls_sweep_free(s);
     free(laws);
     cli_strings_free(&split);
     cli_sweep_args_free(&sweep_args);

@@ -36,9 +36,9 @@ static void print_profile_row(double flops, double E, double R, double n_act, do
                               int is_minimum)
 {
     char num[6][NUMTEXT_DOUBLE_MAX];
-    printf("%s,%s,%s,%s,%s,%s,%d\n", numtext_format_double(num[0], flops), numtext_format_double(num[1], E),
-           numtext_format_double(num[2], R), numtext_format_double(num[3], n_act),
-           numtext_format_double(num[4], tokens), numtext_format_double(num[5], loss), is_minimum);
+    printf("%s,%s,%s,%s,%s,%s,%d\n", ls_numtext_format_double(num[0], flops), ls_numtext_format_double(num[1], E),
+           ls_numtext_format_double(num[2], R), ls_numtext_format_double(num[3], n_act),
+           ls_numtext_format_double(num[4], tokens), ls_numtext_format_double(num[5], loss), is_minimum);
 }
 
 int cmd_isoflop(int argc, char **argv)
@@ -78,7 +78,7 @@ int cmd_isoflop(int argc, char **argv)
         }
     }
     arch_template tmpl;
-    arch_template_default(&tmpl);
+    ls_arch_template_default(&tmpl);
     ls_error err;
     lawfile *lf = NULL;
     cli_table *t = NULL;
@@ -101,7 +101,7 @@ int cmd_isoflop(int argc, char **argv)
         R = &one;
         nR = 1;
     }
-    if (status == 0 && template_path && arch_template_read(template_path, &tmpl, &err) != 0)
+    if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
     for (size_t i = 0; status == 0 && i < nE; i++)
         if (E[i] != floor(E[i]) || E[i] < tmpl.top_k)
@@ -129,7 +129,7 @@ int cmd_isoflop(int argc, char **argv)
             for (size_t r = 0; status == 0 && r < nR; r++) {
                 budget.flops = flops[f];
                 solve_candidate best;
-                if (solve_candidate_at(&lf->law, &tmpl, &budget, E[e], R[r], NULL, 0, 0, &best) != 0 ||
+                if (ls_solve_candidate_at(&lf->law, &tmpl, &budget, E[e], R[r], NULL, 0, 0, &best) != 0 ||
                     !best.feasible) {
                     cli_error(cmd, "no model fits a budget of %g FLOPs", flops[f]);
                     status = ls_exit_status(LS_ERR_DATA); /* as solve says it */
@@ -139,7 +139,7 @@ int cmd_isoflop(int argc, char **argv)
                     /* From N_opt / 30 to 30 N_opt, evenly in ln N, with the minimum itself. */
                     for (long i = 0; i < points; i++)
                         grid[i] = best.n_act * exp(log(30.0) * (2.0 * (double)i / (double)(points - 1) - 1.0));
-                    solve_isoflop_profile(&lf->law, &tmpl, flops[f], E[e], R[r], grid, (size_t)points, loss, tokens);
+                    ls_solve_isoflop_profile(&lf->law, &tmpl, flops[f], E[e], R[r], grid, (size_t)points, loss, tokens);
                     int printed_min = 0;
                     for (long i = 0; i < points; i++) {
                         if (!printed_min && grid[i] > best.n_act) {
@@ -170,12 +170,12 @@ int cmd_isoflop(int argc, char **argv)
         cli_table_print(t, stdout, CLI_FORMAT_TABLE);
     if (status == 0 && plot) {
         plot_isoflop_spec spec = {flops, nflops, E, R, nE, nR, (size_t)points};
-        char *svg = plot_isoflop(&lf->law, &tmpl, &spec, &err);
+        char *svg = ls_plot_isoflop(&lf->law, &tmpl, &spec, &err);
         status = svg ? cli_write_file(cmd, plot, svg) : cli_fail(cmd, &err);
         free(svg);
     }
     cli_table_free(t);
-    lawfile_free(lf);
+    ls_lawfile_free(lf);
     free(flops);
     if (E != &one)
         free(E);

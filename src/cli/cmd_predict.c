@@ -59,7 +59,7 @@ static int predict_point(const predict_options *o, const lawfile *lf)
     char reason[128];
     static const char *const option_of[SWEEP_NQUANTITIES] = {"--n-act", "--n-total", "--n-loop", "--R",   "--E",
                                                               "--k",     "--tokens",  "--flops",  "--loss"};
-    if (sweep_row_check(&row, &which, reason, sizeof reason)) {
+    if (ls_sweep_row_check(&row, &which, reason, sizeof reason)) {
         if (which == SWEEP_N_LOOP && isnan(row.n_loop))
             return cli_usage_error(cmd, "--n-loop is needed when R > 1");
         /* A value that was not given is a default: E = 1 below a given k. */
@@ -68,11 +68,11 @@ static int predict_point(const predict_options *o, const lawfile *lf)
         return cli_usage_error(cmd, "%s: '%s' %s", option_of[which], o->text[which], reason);
     }
     law_point x = {row.n_act, row.n_total, isnan(row.n_loop) ? 0 : row.n_loop, row.R, row.E, row.tokens};
-    double n_unroll = law_n_unroll(&x);
+    double n_unroll = ls_law_n_unroll(&x);
     if (isnan(x.D))
         x.D = o->flops / (6.0 * n_unroll);
-    double loss = law_loss(&lf->law, &x);
-    double n_eff = law_n_eff(&lf->law, &x);
+    double loss = ls_law_loss(&lf->law, &x);
+    double n_eff = ls_law_n_eff(&lf->law, &x);
     const char *names[] = {"loss", "n_eff", "n_unroll", "rho_eff", "tokens", "train_flops", "inference_flops_per_token"};
     double values[] = {loss, n_eff, n_unroll, n_eff / x.n_act, x.D, 6.0 * n_unroll * x.D, 2.0 * n_unroll};
     size_t n = sizeof values / sizeof *values;
@@ -86,13 +86,13 @@ static int predict_point(const predict_options *o, const lawfile *lf)
         }
     if (o->format == CLI_FORMAT_JSON) {
         jsonw w;
-        jsonw_init(&w);
-        jsonw_object_begin(&w, NULL);
+        ls_jsonw_init(&w);
+        ls_jsonw_object_begin(&w, NULL);
         for (size_t i = 0; i < n; i++)
-            jsonw_number(&w, names[i], values[i]);
-        jsonw_object_end(&w);
+            ls_jsonw_number(&w, names[i], values[i]);
+        ls_jsonw_object_end(&w);
         ls_error err;
-        char *text = jsonw_finish(&w, &err);
+        char *text = ls_jsonw_finish(&w, &err);
         if (!text)
             return cli_fail(cmd, &err);
         fputs(text, stdout);
@@ -104,7 +104,7 @@ static int predict_point(const predict_options *o, const lawfile *lf)
         for (size_t i = 0; i < n; i++)
             printf("%s%c", names[i], i + 1 < n ? ',' : '\n');
         for (size_t i = 0; i < n; i++)
-            printf("%s%c", numtext_format_double(num, values[i]), i + 1 < n ? ',' : '\n');
+            printf("%s%c", ls_numtext_format_double(num, values[i]), i + 1 < n ? ',' : '\n');
         return 0;
     }
     for (size_t i = 0; i < n; i++)
@@ -118,12 +118,12 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
     sweep_options so = cli_sweep_options(&o->sweep);
     so.keep_text = 1;
     ls_error err;
-    sweep *s = sweep_read(&path, 1, &so, &err);
+    sweep *s = ls_sweep_read(&path, 1, &so, &err);
     if (!s)
         return cli_fail(cmd, &err);
     double *pred = malloc(s->n * sizeof *pred);
     if (!pred) {
-        sweep_free(s);
+        ls_sweep_free(s);
         cli_error(cmd, "out of memory");
         return ls_exit_status(LS_ERR_INTERNAL);
     }
@@ -131,14 +131,14 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
     for (size_t i = 0; i < s->n; i++) {
         const sweep_row *r = &s->rows[i];
         law_point x = {r->n_act, r->n_total, isnan(r->n_loop) ? 0 : r->n_loop, r->R, r->E, r->tokens};
-        pred[i] = law_loss(&lf->law, &x);
+        pred[i] = ls_law_loss(&lf->law, &x);
         if (s->has_loss)
             sum_sq += (r->loss - pred[i]) * (r->loss - pred[i]);
         if (!(isfinite(pred[i]) && pred[i] > 0)) {
             cli_error(cmd, "%s:%ld: the predicted loss is %g, outside the range of double precision", s->name,
                       r->line, pred[i]);
             free(pred);
-            sweep_free(s);
+            ls_sweep_free(s);
             return ls_exit_status(LS_ERR_DATA);
         }
     }
@@ -146,7 +146,7 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
     if (!isfinite(rmse)) {
         cli_error(cmd, "%s: the RMSE is %g, outside the range of double precision", s->name, rmse);
         free(pred);
-        sweep_free(s);
+        ls_sweep_free(s);
         return ls_exit_status(LS_ERR_DATA);
     }
     char a[NUMTEXT_DOUBLE_MAX], b[NUMTEXT_DOUBLE_MAX];
@@ -159,10 +159,10 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
         printf(s->has_loss ? "pred_loss,residual\n" : "pred_loss\n");
         for (size_t i = 0; i < s->n; i++) {
             /* The cells of a row are NUL-separated and in order; walking them
-             * keeps a row of 100,000 columns linear (sweep_cell counts from
+             * keeps a row of 100,000 columns linear (ls_sweep_cell counts from
              * the first cell every time). */
             size_t len;
-            const char *cell = sweep_cell(s, i, 0, &len);
+            const char *cell = ls_sweep_cell(s, i, 0, &len);
             for (size_t j = 0; j < s->ncolumns; j++) {
                 len = strlen(cell);
                 cli_csv_field(stdout, cell, len);
@@ -170,43 +170,43 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
                 cell += len + 1;
             }
             if (s->has_loss)
-                printf("%s,%s\n", numtext_format_double(a, pred[i]),
-                       numtext_format_double(b, s->rows[i].loss - pred[i]));
+                printf("%s,%s\n", ls_numtext_format_double(a, pred[i]),
+                       ls_numtext_format_double(b, s->rows[i].loss - pred[i]));
             else
-                printf("%s\n", numtext_format_double(a, pred[i]));
+                printf("%s\n", ls_numtext_format_double(a, pred[i]));
         }
         if (s->has_loss)
             cli_note(cmd, "RMSE %.6g over %zu run%s (loss units)", rmse, s->n, s->n == 1 ? "" : "s");
     } else if (o->format == CLI_FORMAT_JSON) {
         jsonw w;
-        jsonw_init(&w);
-        jsonw_object_begin(&w, NULL);
-        jsonw_integer(&w, "n", (long long)s->n);
+        ls_jsonw_init(&w);
+        ls_jsonw_object_begin(&w, NULL);
+        ls_jsonw_integer(&w, "n", (long long)s->n);
         if (s->has_loss)
-            jsonw_number(&w, "rmse", rmse);
-        jsonw_array_begin(&w, "rows", 0);
+            ls_jsonw_number(&w, "rmse", rmse);
+        ls_jsonw_array_begin(&w, "rows", 0);
         for (size_t i = 0; i < s->n; i++) {
             const sweep_row *r = &s->rows[i];
-            jsonw_object_begin(&w, NULL);
-            jsonw_integer(&w, "line", r->line);
-            jsonw_number(&w, "n_act", r->n_act);
-            jsonw_number(&w, "n_total", r->n_total);
+            ls_jsonw_object_begin(&w, NULL);
+            ls_jsonw_integer(&w, "line", r->line);
+            ls_jsonw_number(&w, "n_act", r->n_act);
+            ls_jsonw_number(&w, "n_total", r->n_total);
             if (!isnan(r->n_loop))
-                jsonw_number(&w, "n_loop", r->n_loop);
-            jsonw_number(&w, "R", r->R);
-            jsonw_number(&w, "E", r->E);
-            jsonw_number(&w, "k", r->k);
-            jsonw_number(&w, "tokens", r->tokens);
+                ls_jsonw_number(&w, "n_loop", r->n_loop);
+            ls_jsonw_number(&w, "R", r->R);
+            ls_jsonw_number(&w, "E", r->E);
+            ls_jsonw_number(&w, "k", r->k);
+            ls_jsonw_number(&w, "tokens", r->tokens);
             if (s->has_loss)
-                jsonw_number(&w, "loss", r->loss);
-            jsonw_number(&w, "pred_loss", pred[i]);
+                ls_jsonw_number(&w, "loss", r->loss);
+            ls_jsonw_number(&w, "pred_loss", pred[i]);
             if (s->has_loss)
-                jsonw_number(&w, "residual", r->loss - pred[i]);
-            jsonw_object_end(&w);
+                ls_jsonw_number(&w, "residual", r->loss - pred[i]);
+            ls_jsonw_object_end(&w);
         }
-        jsonw_array_end(&w);
-        jsonw_object_end(&w);
-        char *text = jsonw_finish(&w, &err);
+        ls_jsonw_array_end(&w);
+        ls_jsonw_object_end(&w);
+        char *text = ls_jsonw_finish(&w, &err);
         if (text)
             fputs(text, stdout);
         else
@@ -251,7 +251,7 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
         }
     }
     free(pred);
-    sweep_free(s);
+    ls_sweep_free(s);
     return status;
 }
 
@@ -326,7 +326,7 @@ int cmd_predict(int argc, char **argv)
         lf = cli_read_law(cmd, o.law_path, &status);
     if (status == 0)
         status = o.point_mode ? predict_point(&o, lf) : predict_sweep(&o, lf, argv[optind]);
-    lawfile_free(lf);
+    ls_lawfile_free(lf);
     cli_sweep_args_free(&o.sweep);
     return status;
 }

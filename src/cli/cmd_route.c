@@ -53,7 +53,7 @@ static void row_cells(char cells[NCOLUMNS][NUMTEXT_DOUBLE_MAX], const char *laye
         if (isnan(v[i]))
             snprintf(cells[2 + i], NUMTEXT_DOUBLE_MAX, "%s", exact ? "" : "-");
         else if (exact)
-            numtext_format_double(cells[2 + i], v[i]);
+            ls_numtext_format_double(cells[2 + i], v[i]);
         else
             snprintf(cells[2 + i], NUMTEXT_DOUBLE_MAX, "%.*f", decimals[i], v[i]);
     }
@@ -62,55 +62,55 @@ static void row_cells(char cells[NCOLUMNS][NUMTEXT_DOUBLE_MAX], const char *laye
 
 static void json_metrics(jsonw *w, const route_metrics *m)
 {
-    jsonw_number(w, "b2", m->b2);
-    jsonw_number(w, "mmr", m->mmr);
-    jsonw_number(w, "distinct", m->distinct);
+    ls_jsonw_number(w, "b2", m->b2);
+    ls_jsonw_number(w, "mmr", m->mmr);
+    ls_jsonw_number(w, "distinct", m->distinct);
     if (!isnan(m->disjoint)) { /* undefined with a single loop, and at loop 1 */
-        jsonw_number(w, "disjoint", m->disjoint);
-        jsonw_number(w, "switched", m->switched);
+        ls_jsonw_number(w, "disjoint", m->disjoint);
+        ls_jsonw_number(w, "switched", m->switched);
     }
-    jsonw_integer(w, "decisions", (long long)m->decisions);
-    jsonw_integer(w, "ties", (long long)m->ties);
+    ls_jsonw_integer(w, "decisions", (long long)m->decisions);
+    ls_jsonw_integer(w, "ties", (long long)m->ties);
 }
 
 static int print_json(const route_report *r, const char *path, int per_loop)
 {
     jsonw w;
-    jsonw_init(&w);
-    jsonw_object_begin(&w, NULL);
-    jsonw_string(&w, "input", path);
-    jsonw_string(&w, "source", r->source);
-    jsonw_integer(&w, "tokens", (long long)r->tokens);
-    jsonw_integer(&w, "loops", (long long)r->loops);
-    jsonw_integer(&w, "layers", (long long)r->layers);
-    jsonw_integer(&w, "experts", (long long)r->experts);
-    jsonw_integer(&w, "top_k", (long long)r->top_k);
-    jsonw_array_begin(&w, "per_layer", 0);
+    ls_jsonw_init(&w);
+    ls_jsonw_object_begin(&w, NULL);
+    ls_jsonw_string(&w, "input", path);
+    ls_jsonw_string(&w, "source", r->source);
+    ls_jsonw_integer(&w, "tokens", (long long)r->tokens);
+    ls_jsonw_integer(&w, "loops", (long long)r->loops);
+    ls_jsonw_integer(&w, "layers", (long long)r->layers);
+    ls_jsonw_integer(&w, "experts", (long long)r->experts);
+    ls_jsonw_integer(&w, "top_k", (long long)r->top_k);
+    ls_jsonw_array_begin(&w, "per_layer", 0);
     for (size_t d = 0; d < r->layers; d++) {
-        jsonw_object_begin(&w, NULL);
-        jsonw_integer(&w, "layer", (long long)d + 1);
+        ls_jsonw_object_begin(&w, NULL);
+        ls_jsonw_integer(&w, "layer", (long long)d + 1);
         json_metrics(&w, &r->per_layer[d]);
         if (per_loop) {
-            jsonw_array_begin(&w, "per_loop", 0);
+            ls_jsonw_array_begin(&w, "per_loop", 0);
             for (size_t l = 0; l < r->loops; l++) {
-                jsonw_object_begin(&w, NULL);
-                jsonw_integer(&w, "loop", (long long)l + 1);
+                ls_jsonw_object_begin(&w, NULL);
+                ls_jsonw_integer(&w, "loop", (long long)l + 1);
                 json_metrics(&w, &r->per_loop[d * r->loops + l]);
-                jsonw_object_end(&w);
+                ls_jsonw_object_end(&w);
             }
-            jsonw_array_end(&w);
+            ls_jsonw_array_end(&w);
         }
-        jsonw_object_end(&w);
+        ls_jsonw_object_end(&w);
     }
-    jsonw_array_end(&w);
+    ls_jsonw_array_end(&w);
     if (r->layers > 1) {
-        jsonw_object_begin(&w, "all_layers");
+        ls_jsonw_object_begin(&w, "all_layers");
         json_metrics(&w, &r->all);
-        jsonw_object_end(&w);
+        ls_jsonw_object_end(&w);
     }
-    jsonw_object_end(&w);
+    ls_jsonw_object_end(&w);
     ls_error err;
-    char *text = jsonw_finish(&w, &err);
+    char *text = ls_jsonw_finish(&w, &err);
     if (!text)
         return cli_fail("route", &err);
     fputs(text, stdout);
@@ -199,10 +199,10 @@ int cmd_route(int argc, char **argv)
         return cli_usage_error(cmd, optind == argc ? "give a LOGITS file (.npy or CSV)" : "give one LOGITS file");
     const char *path = argv[optind];
     ls_error err;
-    route_report *r = route_read(path, (size_t)top_k, &err);
+    route_report *r = ls_route_read(path, (size_t)top_k, &err);
     if (!r)
         return cli_fail(cmd, &err);
     status = format == CLI_FORMAT_JSON ? print_json(r, path, per_loop) : print_table(r, path, per_loop, format);
-    route_report_free(r);
+    ls_route_report_free(r);
     return status;
 }

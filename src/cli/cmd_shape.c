@@ -176,12 +176,12 @@ static int ladder_compute(const shape_spec *s, long steps, ladder_step **out)
     for (long i = 0; i <= steps; i++) {
         ls_error err;
         shape_spec tied, untied;
-        if (shape_flatten(s, (int)i, &st[i].shape, &err) == 0) {
+        if (ls_shape_flatten(s, (int)i, &st[i].shape, &err) == 0) {
             tied = untied = st[i].shape;
             tied.attention = SHAPE_ATTENTION_TIED;
             untied.attention = SHAPE_ATTENTION_PER_LOOP;
-            if (shape_count_params(&tied, &st[i].tied, &err) == 0 &&
-                shape_count_params(&untied, &st[i].per_loop, &err) == 0)
+            if (ls_shape_count_params(&tied, &st[i].tied, &err) == 0 &&
+                ls_shape_count_params(&untied, &st[i].per_loop, &err) == 0)
                 continue;
         }
         free(st);
@@ -250,7 +250,7 @@ static int ladder_table(const shape_spec *s, long steps, int exact, cli_table **
         u64(c[6], 32, ct->d_eff);
         u64(c[7], 32, ct->e_eq);
         if (exact)
-            numtext_format_double(c[8], ct->log10_routes);
+            ls_numtext_format_double(c[8], ct->log10_routes);
         else
             snprintf(c[8], 32, "%.2f", ct->log10_routes);
         u64(c[9], 32, ct->attention_sets);
@@ -283,106 +283,106 @@ static int ladder_table(const shape_spec *s, long steps, int exact, cli_table **
 static int print_json(const shape_spec *s, const shape_counts *c, const shape_options *o)
 {
     jsonw w;
-    jsonw_init(&w);
-    jsonw_object_begin(&w, NULL);
-    shape_spec_write_json(&w, "shape", s);
-    jsonw_object_begin(&w, "identities");
-    jsonw_integer(&w, "E_real", (long long)c->e_real);
-    jsonw_integer(&w, "E_comp", (long long)c->e_comp);
-    jsonw_integer(&w, "D_eff", (long long)c->d_eff);
-    jsonw_integer(&w, "E_eq", (long long)c->e_eq);
-    jsonw_number(&w, "log10_routes", c->log10_routes);
-    jsonw_object_end(&w);
-    jsonw_object_begin(&w, "sizes");
-    jsonw_integer(&w, "attention_set", (long long)c->attention_set);
-    jsonw_integer(&w, "attention_sets", (long long)c->attention_sets);
-    jsonw_integer(&w, "expert", (long long)c->expert);
-    jsonw_integer(&w, "head_expert", (long long)c->head_expert);
-    jsonw_integer(&w, "tail_expert", (long long)c->tail_expert);
-    jsonw_object_end(&w);
+    ls_jsonw_init(&w);
+    ls_jsonw_object_begin(&w, NULL);
+    ls_shape_spec_write_json(&w, "shape", s);
+    ls_jsonw_object_begin(&w, "identities");
+    ls_jsonw_integer(&w, "E_real", (long long)c->e_real);
+    ls_jsonw_integer(&w, "E_comp", (long long)c->e_comp);
+    ls_jsonw_integer(&w, "D_eff", (long long)c->d_eff);
+    ls_jsonw_integer(&w, "E_eq", (long long)c->e_eq);
+    ls_jsonw_number(&w, "log10_routes", c->log10_routes);
+    ls_jsonw_object_end(&w);
+    ls_jsonw_object_begin(&w, "sizes");
+    ls_jsonw_integer(&w, "attention_set", (long long)c->attention_set);
+    ls_jsonw_integer(&w, "attention_sets", (long long)c->attention_sets);
+    ls_jsonw_integer(&w, "expert", (long long)c->expert);
+    ls_jsonw_integer(&w, "head_expert", (long long)c->head_expert);
+    ls_jsonw_integer(&w, "tail_expert", (long long)c->tail_expert);
+    ls_jsonw_object_end(&w);
     part_row rows[20];
     size_t n = part_rows(s, c, rows);
-    jsonw_array_begin(&w, "params", 0);
+    ls_jsonw_array_begin(&w, "params", 0);
     for (size_t i = 0; i < n; i++) {
         if (is_zero(rows[i].count))
             continue;
-        jsonw_object_begin(&w, NULL);
-        jsonw_string(&w, "part", rows[i].name);
-        jsonw_integer(&w, "stored", (long long)rows[i].count->stored);
-        jsonw_integer(&w, "active_once", (long long)rows[i].count->once);
-        jsonw_integer(&w, "active_all_loops", (long long)rows[i].count->all);
-        jsonw_object_end(&w);
+        ls_jsonw_object_begin(&w, NULL);
+        ls_jsonw_string(&w, "part", rows[i].name);
+        ls_jsonw_integer(&w, "stored", (long long)rows[i].count->stored);
+        ls_jsonw_integer(&w, "active_once", (long long)rows[i].count->once);
+        ls_jsonw_integer(&w, "active_all_loops", (long long)rows[i].count->all);
+        ls_jsonw_object_end(&w);
     }
-    jsonw_array_end(&w);
-    jsonw_object_begin(&w, "sweep_row");
-    jsonw_integer(&w, "n_act", (long long)c->non_embedding.once);
-    jsonw_integer(&w, "n_total", (long long)c->non_embedding.stored);
-    jsonw_integer(&w, "n_loop", (long long)c->n_loop);
-    jsonw_integer(&w, "R", s->loops);
-    jsonw_integer(&w, "E", s->experts);
-    jsonw_integer(&w, "k", s->top_k);
-    jsonw_object_end(&w);
-    jsonw_integer(&w, "n_unroll", (long long)c->non_embedding.all);
-    jsonw_object_begin(&w, "flops_per_token");
-    jsonw_integer(&w, "matmul", (long long)c->flops_matmul);
-    jsonw_integer(&w, "attention", (long long)c->flops_attention);
-    jsonw_integer(&w, "total", (long long)c->flops_total);
-    jsonw_integer(&w, "prelude", (long long)c->flops_prelude);
-    jsonw_integer(&w, "loop", (long long)c->flops_loop);
-    jsonw_integer(&w, "coda", (long long)c->flops_coda);
-    jsonw_object_end(&w);
+    ls_jsonw_array_end(&w);
+    ls_jsonw_object_begin(&w, "sweep_row");
+    ls_jsonw_integer(&w, "n_act", (long long)c->non_embedding.once);
+    ls_jsonw_integer(&w, "n_total", (long long)c->non_embedding.stored);
+    ls_jsonw_integer(&w, "n_loop", (long long)c->n_loop);
+    ls_jsonw_integer(&w, "R", s->loops);
+    ls_jsonw_integer(&w, "E", s->experts);
+    ls_jsonw_integer(&w, "k", s->top_k);
+    ls_jsonw_object_end(&w);
+    ls_jsonw_integer(&w, "n_unroll", (long long)c->non_embedding.all);
+    ls_jsonw_object_begin(&w, "flops_per_token");
+    ls_jsonw_integer(&w, "matmul", (long long)c->flops_matmul);
+    ls_jsonw_integer(&w, "attention", (long long)c->flops_attention);
+    ls_jsonw_integer(&w, "total", (long long)c->flops_total);
+    ls_jsonw_integer(&w, "prelude", (long long)c->flops_prelude);
+    ls_jsonw_integer(&w, "loop", (long long)c->flops_loop);
+    ls_jsonw_integer(&w, "coda", (long long)c->flops_coda);
+    ls_jsonw_object_end(&w);
     if (o->mup_base > 0) {
         double m = o->mup_base / (double)s->d_model;
-        jsonw_object_begin(&w, "mup");
-        jsonw_number(&w, "base_width", o->mup_base);
-        jsonw_number(&w, "width_ratio", 1.0 / m);
-        jsonw_number(&w, "hidden_init_variance", m);
-        jsonw_number(&w, "hidden_init_std", sqrt(m));
-        jsonw_number(&w, "hidden_learning_rate", m);
-        jsonw_string(&w, "hidden", s->embeddings == SHAPE_EMBEDDINGS_TIED ? "attention, experts, routers"
+        ls_jsonw_object_begin(&w, "mup");
+        ls_jsonw_number(&w, "base_width", o->mup_base);
+        ls_jsonw_number(&w, "width_ratio", 1.0 / m);
+        ls_jsonw_number(&w, "hidden_init_variance", m);
+        ls_jsonw_number(&w, "hidden_init_std", sqrt(m));
+        ls_jsonw_number(&w, "hidden_learning_rate", m);
+        ls_jsonw_string(&w, "hidden", s->embeddings == SHAPE_EMBEDDINGS_TIED ? "attention, experts, routers"
                                                                           : "attention, experts, routers, LM head");
-        jsonw_string(&w, "unchanged", "embedding, norms");
-        jsonw_object_end(&w);
+        ls_jsonw_string(&w, "unchanged", "embedding, norms");
+        ls_jsonw_object_end(&w);
     }
     if (o->flatten > 0) {
         ladder_step *steps = NULL;
         int status = ladder_compute(s, o->flatten, &steps);
         if (status != 0) {
-            jsonw_discard(&w);
+            ls_jsonw_discard(&w);
             return status;
         }
-        jsonw_array_begin(&w, "ladder", 0);
+        ls_jsonw_array_begin(&w, "ladder", 0);
         for (long i = 0; i <= o->flatten; i++) {
             const ladder_step *st = &steps[i];
             const shape_counts *ct = &st->tied, *cu = &st->per_loop;
-            jsonw_object_begin(&w, NULL);
-            jsonw_integer(&w, "step", i);
-            jsonw_integer(&w, "E", st->shape.experts);
-            jsonw_integer(&w, "D", st->shape.layers);
-            jsonw_integer(&w, "L", st->shape.loops);
-            jsonw_integer(&w, "E_real", (long long)ct->e_real);
-            jsonw_integer(&w, "E_comp", (long long)ct->e_comp);
-            jsonw_integer(&w, "D_eff", (long long)ct->d_eff);
-            jsonw_integer(&w, "E_eq", (long long)ct->e_eq);
-            jsonw_number(&w, "log10_routes", ct->log10_routes);
-            jsonw_integer(&w, "attention_sets_tied", (long long)ct->attention_sets);
-            jsonw_integer(&w, "attention_sets_per_loop", (long long)cu->attention_sets);
-            jsonw_integer(&w, "n_total_tied", (long long)ct->non_embedding.stored);
-            jsonw_integer(&w, "n_total_per_loop", (long long)cu->non_embedding.stored);
-            jsonw_integer(&w, "total_tied", (long long)ct->total.stored);
-            jsonw_integer(&w, "total_per_loop", (long long)cu->total.stored);
-            jsonw_integer(&w, "n_act", (long long)ct->non_embedding.once);
-            jsonw_integer(&w, "n_loop", (long long)ct->n_loop);
-            jsonw_integer(&w, "n_unroll", (long long)ct->non_embedding.all);
-            jsonw_integer(&w, "flops_per_token", (long long)ct->flops_total);
-            jsonw_object_end(&w);
+            ls_jsonw_object_begin(&w, NULL);
+            ls_jsonw_integer(&w, "step", i);
+            ls_jsonw_integer(&w, "E", st->shape.experts);
+            ls_jsonw_integer(&w, "D", st->shape.layers);
+            ls_jsonw_integer(&w, "L", st->shape.loops);
+            ls_jsonw_integer(&w, "E_real", (long long)ct->e_real);
+            ls_jsonw_integer(&w, "E_comp", (long long)ct->e_comp);
+            ls_jsonw_integer(&w, "D_eff", (long long)ct->d_eff);
+            ls_jsonw_integer(&w, "E_eq", (long long)ct->e_eq);
+            ls_jsonw_number(&w, "log10_routes", ct->log10_routes);
+            ls_jsonw_integer(&w, "attention_sets_tied", (long long)ct->attention_sets);
+            ls_jsonw_integer(&w, "attention_sets_per_loop", (long long)cu->attention_sets);
+            ls_jsonw_integer(&w, "n_total_tied", (long long)ct->non_embedding.stored);
+            ls_jsonw_integer(&w, "n_total_per_loop", (long long)cu->non_embedding.stored);
+            ls_jsonw_integer(&w, "total_tied", (long long)ct->total.stored);
+            ls_jsonw_integer(&w, "total_per_loop", (long long)cu->total.stored);
+            ls_jsonw_integer(&w, "n_act", (long long)ct->non_embedding.once);
+            ls_jsonw_integer(&w, "n_loop", (long long)ct->n_loop);
+            ls_jsonw_integer(&w, "n_unroll", (long long)ct->non_embedding.all);
+            ls_jsonw_integer(&w, "flops_per_token", (long long)ct->flops_total);
+            ls_jsonw_object_end(&w);
         }
-        jsonw_array_end(&w);
+        ls_jsonw_array_end(&w);
         free(steps);
     }
-    jsonw_object_end(&w);
+    ls_jsonw_object_end(&w);
     ls_error err;
-    char *text = jsonw_finish(&w, &err);
+    char *text = ls_jsonw_finish(&w, &err);
     if (!text)
         return cli_fail("shape", &err);
     fputs(text, stdout);
@@ -398,11 +398,11 @@ static int print_table(const shape_spec *s, const shape_counts *c, const shape_o
     if (s->experts > 1 || s->head_experts > 1 || s->tail_experts > 1)
         printf(" (experts %ld wide)", s->d_expert);
     printf(", vocab %ld\n", s->vocab);
-    printf("  attention %s, %s set%s of %s in the block", shape_attention_name(s->attention),
+    printf("  attention %s, %s set%s of %s in the block", ls_shape_attention_name(s->attention),
            u64(a, 32, c->attention_sets), c->attention_sets == 1 ? "" : "s", u64(b, 32, c->attention_set));
     if (s->heads != SHAPE_UNSET)
         printf(" (%ld heads, %ld key/value heads of %ld)", s->heads, s->kv_heads, s->head_dim);
-    printf("; embeddings %s; norms %s\n", shape_embeddings_name(s->embeddings),
+    printf("; embeddings %s; norms %s\n", ls_shape_embeddings_name(s->embeddings),
            s->norm_params ? "with gains" : "without parameters");
     if (s->head_layers > 0 || s->tail_layers > 0)
         printf("  head %ld layer%s x %ld expert%s, tail %ld layer%s x %ld expert%s, each run once\n", s->head_layers,
@@ -459,7 +459,7 @@ static int print_table(const shape_spec *s, const shape_counts *c, const shape_o
 
     if (o->mup_base > 0) {
         double m = o->mup_base / (double)s->d_model;
-        printf("\nmuP from base width %s to %ld (width ratio %.6g)\n", numtext_format_double(a, o->mup_base),
+        printf("\nmuP from base width %s to %ld (width ratio %.6g)\n", ls_numtext_format_double(a, o->mup_base),
                s->d_model, 1 / m);
         printf("  attention, experts, routers%s: init variance x %.6g (std x %.6g), learning rate x %.6g\n",
                s->embeddings == SHAPE_EMBEDDINGS_TIED ? "" : ", LM head", m, sqrt(m), m);
@@ -520,8 +520,8 @@ int cmd_shape(int argc, char **argv)
         {NULL, 0, NULL, 0}};
     shape_options o = {NULL, 0, 0, CLI_FORMAT_TABLE};
     shape_spec given, s;
-    shape_spec_unset(&given);
-    shape_spec_unset(&s);
+    ls_shape_spec_unset(&given);
+    ls_shape_spec_unset(&s);
     int status = 0, opt, index = 0;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":h", longopts, &index)) != -1) {
@@ -557,11 +557,11 @@ int cmd_shape(int argc, char **argv)
     if (optind < argc)
         return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
     ls_error err;
-    if (o.path && shape_spec_read(o.path, &s, &err) != 0)
+    if (o.path && ls_shape_spec_read(o.path, &s, &err) != 0)
         return cli_fail(cmd, &err);
-    shape_spec_merge(&s, &given);
+    ls_shape_spec_merge(&s, &given);
     shape_counts c;
-    if (shape_resolve(&s, &err) != 0 || shape_count_params(&s, &c, &err) != 0) {
+    if (ls_shape_resolve(&s, &err) != 0 || ls_shape_count_params(&s, &c, &err) != 0) {
         if (o.path) { /* the fault may lie in the file: bad data, named */
             ls_error_prefix(&err, "%s", o.path);
             err.code = LS_ERR_DATA;
@@ -570,7 +570,7 @@ int cmd_shape(int argc, char **argv)
     }
     if (o.flatten > 0) { /* check every step before printing anything */
         shape_spec last;
-        if (shape_flatten(&s, (int)o.flatten, &last, &err) != 0)
+        if (ls_shape_flatten(&s, (int)o.flatten, &last, &err) != 0)
             return cli_fail(cmd, &err);
     }
     if (o.format == CLI_FORMAT_JSON)

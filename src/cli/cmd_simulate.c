@@ -81,7 +81,7 @@ int cmd_simulate(int argc, char **argv)
         grid.R = R;
     lawfile *lf = NULL;
     arch_template tmpl;
-    arch_template_default(&tmpl);
+    ls_arch_template_default(&tmpl);
     ls_error err;
     if (status == -1) {
         free(n_act);
@@ -98,23 +98,23 @@ int cmd_simulate(int argc, char **argv)
         else if (optind < argc)
             status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
     }
-    if (status == 0 && template_path && arch_template_read(template_path, &tmpl, &err) != 0)
+    if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
-    if (status == 0 && simulate_check(&tmpl, &grid, &err) != 0)
+    if (status == 0 && ls_simulate_check(&tmpl, &grid, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0)
         lf = cli_read_law(cmd, law_path, &status);
     if (status == 0) {
-        outfile *out = outfile_open(output, outfile_wants_gzip(output), &err);
+        outfile *out = ls_outfile_open(output, ls_outfile_wants_gzip(output), &err);
         if (!out)
             status = cli_fail(cmd, &err);
-        else if (simulate_write(&lf->law, &tmpl, &grid, &so, out, &err) != 0) {
-            outfile_abort(out);
+        else if (ls_simulate_write(&lf->law, &tmpl, &grid, &so, out, &err) != 0) {
+            ls_outfile_abort(out);
             status = cli_fail(cmd, &err);
-        } else if (outfile_commit(out, &err) != 0)
+        } else if (ls_outfile_commit(out, &err) != 0)
             status = cli_fail(cmd, &err);
     }
-    lawfile_free(lf);
+    ls_lawfile_free(lf);
     free(n_act);
     free(tokens);
     free(E);

@@ -168,70 +168,70 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
 
 static void json_candidate(jsonw *w, const char *key, const solve_candidate *c)
 {
-    jsonw_object_begin(w, key);
-    jsonw_bool(w, "feasible", c->feasible);
+    ls_jsonw_object_begin(w, key);
+    ls_jsonw_bool(w, "feasible", c->feasible);
     if (c->feasible) {
-        jsonw_number(w, "R", c->R);
-        jsonw_number(w, "E", c->E);
-        jsonw_number(w, "n_act", c->n_act);
-        jsonw_number(w, "n_total", c->n_total);
-        jsonw_number(w, "n_loop", c->n_loop);
-        jsonw_number(w, "n_unroll", c->n_unroll);
-        jsonw_number(w, "tokens", c->tokens);
-        jsonw_number(w, "tokens_per_parameter", c->tokens / c->n_act);
-        jsonw_number(w, "loss", c->loss);
-        jsonw_number(w, "inference_flops_per_token", c->inference_flops);
-        jsonw_number(w, "weight_bytes", c->weight_bytes);
+        ls_jsonw_number(w, "R", c->R);
+        ls_jsonw_number(w, "E", c->E);
+        ls_jsonw_number(w, "n_act", c->n_act);
+        ls_jsonw_number(w, "n_total", c->n_total);
+        ls_jsonw_number(w, "n_loop", c->n_loop);
+        ls_jsonw_number(w, "n_unroll", c->n_unroll);
+        ls_jsonw_number(w, "tokens", c->tokens);
+        ls_jsonw_number(w, "tokens_per_parameter", c->tokens / c->n_act);
+        ls_jsonw_number(w, "loss", c->loss);
+        ls_jsonw_number(w, "inference_flops_per_token", c->inference_flops);
+        ls_jsonw_number(w, "weight_bytes", c->weight_bytes);
     }
-    jsonw_object_end(w);
+    ls_jsonw_object_end(w);
 }
 
 static int print_json(const solve_budget *b, double eps, const solve_result *r, const solve_uncertainty *u,
                       int with_candidates)
 {
     jsonw w;
-    jsonw_init(&w);
-    jsonw_object_begin(&w, NULL);
-    jsonw_number(&w, "flops", b->flops);
+    ls_jsonw_init(&w);
+    ls_jsonw_object_begin(&w, NULL);
+    ls_jsonw_number(&w, "flops", b->flops);
     if (isfinite(b->mem_bytes))
-        jsonw_number(&w, "mem_bytes", b->mem_bytes);
-    jsonw_number(&w, "bits", b->bits);
-    jsonw_number(&w, "eps", eps);
+        ls_jsonw_number(&w, "mem_bytes", b->mem_bytes);
+    ls_jsonw_number(&w, "bits", b->bits);
+    ls_jsonw_number(&w, "eps", eps);
     json_candidate(&w, "chosen", &r->choice);
     json_candidate(&w, "lowest_loss", &r->best);
     json_candidate(&w, "unconstrained", &r->unconstrained);
     if (u) {
-        jsonw_object_begin(&w, "uncertainty");
-        jsonw_integer(&w, "draws", (long long)u->ndraws);
-        jsonw_number(&w, "level", u->level);
-        jsonw_array_begin(&w, "choices", 0);
+        ls_jsonw_object_begin(&w, "uncertainty");
+        ls_jsonw_integer(&w, "draws", (long long)u->ndraws);
+        ls_jsonw_number(&w, "level", u->level);
+        ls_jsonw_array_begin(&w, "choices", 0);
         for (size_t k = 0; k < u->nchoices; k++) {
-            jsonw_object_begin(&w, NULL);
-            jsonw_number(&w, "R", u->choices[k].R);
-            jsonw_number(&w, "E", u->choices[k].E);
-            jsonw_number(&w, "share", (double)u->choices[k].count / (double)u->ndraws);
-            jsonw_object_end(&w);
+            ls_jsonw_object_begin(&w, NULL);
+            ls_jsonw_number(&w, "R", u->choices[k].R);
+            ls_jsonw_number(&w, "E", u->choices[k].E);
+            ls_jsonw_number(&w, "share", (double)u->choices[k].count / (double)u->ndraws);
+            ls_jsonw_object_end(&w);
         }
-        jsonw_array_end(&w);
+        ls_jsonw_array_end(&w);
         const char *names[] = {"n_act", "tokens", "loss"};
         const double *values[] = {u->n_act, u->tokens, u->loss};
         for (int q = 0; q < 3; q++) {
-            jsonw_array_begin(&w, names[q], 1);
-            jsonw_number(&w, NULL, values[q][0]);
-            jsonw_number(&w, NULL, values[q][1]);
-            jsonw_array_end(&w);
+            ls_jsonw_array_begin(&w, names[q], 1);
+            ls_jsonw_number(&w, NULL, values[q][0]);
+            ls_jsonw_number(&w, NULL, values[q][1]);
+            ls_jsonw_array_end(&w);
         }
-        jsonw_object_end(&w);
+        ls_jsonw_object_end(&w);
     }
     if (with_candidates) {
-        jsonw_array_begin(&w, "candidates", 0);
+        ls_jsonw_array_begin(&w, "candidates", 0);
         for (size_t i = 0; i < r->ncandidates; i++)
             json_candidate(&w, NULL, &r->candidates[i]);
-        jsonw_array_end(&w);
+        ls_jsonw_array_end(&w);
     }
-    jsonw_object_end(&w);
+    ls_jsonw_object_end(&w);
     ls_error err;
-    char *text = jsonw_finish(&w, &err);
+    char *text = ls_jsonw_finish(&w, &err);
     if (!text)
         return cli_fail("solve", &err);
     fputs(text, stdout);
@@ -307,7 +307,7 @@ int cmd_solve(int argc, char **argv)
         }
     }
     arch_template tmpl;
-    arch_template_default(&tmpl);
+    ls_arch_template_default(&tmpl);
     ls_error err;
     lawfile *lf = NULL;
     law *draws = NULL;
@@ -321,10 +321,10 @@ int cmd_solve(int argc, char **argv)
     }
     if (status == 0 && optind < argc)
         status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
-    if (status == 0 && template_path && arch_template_read(template_path, &tmpl, &err) != 0)
+    if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && print_template) {
-        char *text = arch_template_to_json(&tmpl, &err);
+        char *text = ls_arch_template_to_json(&tmpl, &err);
         if (text)
             fputs(text, stdout);
         else
@@ -355,7 +355,7 @@ int cmd_solve(int argc, char **argv)
     so.eps = eps;
     if (status == 0 && !isfinite(budget.mem_bytes) && format == CLI_FORMAT_TABLE)
         cli_note(cmd, "no --mem given: no memory limit");
-    if (status == 0 && solve_run(&lf->law, &tmpl, &budget, &so, &result, &err) != 0)
+    if (status == 0 && ls_solve_run(&lf->law, &tmpl, &budget, &so, &result, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && !result.has_choice) {
         if (isfinite(budget.mem_bytes))
@@ -379,9 +379,9 @@ int cmd_solve(int argc, char **argv)
         if (!draws)
             status = ls_exit_status(LS_ERR_INTERNAL);
         for (size_t i = 0; draws && i < lf->ndraws; i++)
-            lawfile_draw(lf, i, &draws[i]);
+            ls_lawfile_draw(lf, i, &draws[i]);
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
-        if (status == 0 && solve_run_uncertainty(draws, lf->ndraws, &tmpl, &budget, &so, ci,
+        if (status == 0 && ls_solve_run_uncertainty(draws, lf->ndraws, &tmpl, &budget, &so, ci,
                                                  threads ? threads : (int)(cores > 0 ? cores : 1), &unc,
                                                  &err) != 0)
             status = cli_fail(cmd, &err);
@@ -397,7 +397,7 @@ int cmd_solve(int argc, char **argv)
             else
                 snprintf(mem, sizeof mem, "no memory limit");
             printf("law      %s\nbudget   %.4g training FLOPs; %s\nepsilon  %.4g (loss units)\n\n",
-                   law_kind_format(lf->law.kind, kind, sizeof kind), budget.flops, mem, eps);
+                   ls_law_kind_format(lf->law.kind, kind, sizeof kind), budget.flops, mem, eps);
             if (print_result(&result, uncertainty ? &unc : NULL, show_table, eps) != 0) {
                 cli_error(cmd, "out of memory");
                 status = ls_exit_status(LS_ERR_INTERNAL);
@@ -406,13 +406,13 @@ int cmd_solve(int argc, char **argv)
     }
     /* The two plots are replaced together or not at all. */
     char *svg = NULL, *svg_rho = NULL;
-    if (status == 0 && plot && !(svg = plot_solve(&lf->law, &tmpl, &budget, &so, &result, &err)))
+    if (status == 0 && plot && !(svg = ls_plot_solve(&lf->law, &tmpl, &budget, &so, &result, &err)))
         status = cli_fail(cmd, &err);
     if (status == 0 && plot_rho) {
         double r_max = 1;
         for (size_t i = 0; i < so.nR; i++)
             r_max = fmax(r_max, so.R[i]);
-        if (!(svg_rho = plot_rho_eff(&lf->law, &tmpl, so.E, so.nE, fmax(r_max, 2), &err)))
+        if (!(svg_rho = ls_plot_rho_eff(&lf->law, &tmpl, so.E, so.nE, fmax(r_max, 2), &err)))
             status = cli_fail(cmd, &err);
     }
     if (status == 0) {
@@ -422,10 +422,10 @@ int cmd_solve(int argc, char **argv)
     free(svg);
     free(svg_rho);
 done:
-    solve_uncertainty_free(&unc);
-    solve_result_free(&result);
+    ls_solve_uncertainty_free(&unc);
+    ls_solve_result_free(&result);
     free(draws);
-    lawfile_free(lf);
+    ls_lawfile_free(lf);
     free(R);
     free(E);
     free(ladder);

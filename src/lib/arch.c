@@ -9,7 +9,7 @@
 #include "loopscale/jsonw.h"
 #include "readfile_internal.h"
 
-void arch_template_default(arch_template *t)
+void ls_arch_template_default(arch_template *t)
 {
     t->attention_share = 1.0 / 3.0;
     t->top_k = 1;
@@ -18,23 +18,23 @@ void arch_template_default(arch_template *t)
     t->coda_layers = 2;
 }
 
-double arch_loop_fraction(const arch_template *t)
+double ls_arch_loop_fraction(const arch_template *t)
 {
     return (double)t->loop_layers / (double)(t->prelude_layers + t->loop_layers + t->coda_layers);
 }
 
-double arch_n_total(const arch_template *t, double n_act, double E)
+double ls_arch_n_total(const arch_template *t, double n_act, double E)
 {
     if (E == t->top_k)
         return n_act; /* exact for dense rows */
     return n_act * (t->attention_share + (1.0 - t->attention_share) * E / t->top_k);
 }
 
-double arch_n_loop(const arch_template *t, double n_act) { return n_act * arch_loop_fraction(t); }
+double ls_arch_n_loop(const arch_template *t, double n_act) { return n_act * ls_arch_loop_fraction(t); }
 
-law_point arch_point(const arch_template *t, double n_act, double E, double R, double tokens)
+law_point ls_arch_point(const arch_template *t, double n_act, double E, double R, double tokens)
 {
-    law_point x = {n_act, arch_n_total(t, n_act, E), arch_n_loop(t, n_act), R, E, tokens};
+    law_point x = {n_act, ls_arch_n_total(t, n_act, E), ls_arch_n_loop(t, n_act), R, E, tokens};
     return x;
 }
 
@@ -50,9 +50,9 @@ static int template_int(const char *path, const cJSON *root, const char *key, in
     return 0;
 }
 
-int arch_template_read(const char *path, arch_template *t, ls_error *err)
+int ls_arch_template_read(const char *path, arch_template *t, ls_error *err)
 {
-    cJSON *root = read_json_file(path, (size_t)1 << 20, "template file", err);
+    cJSON *root = ls_read_json_file(path, (size_t)1 << 20, "template file", err);
     if (!root)
         return err->code;
     if (!cJSON_IsObject(root)) {
@@ -82,18 +82,18 @@ int arch_template_read(const char *path, arch_template *t, ls_error *err)
     return status;
 }
 
-char *arch_template_to_json(const arch_template *t, ls_error *err)
+char *ls_arch_template_to_json(const arch_template *t, ls_error *err)
 {
     jsonw w;
-    jsonw_init(&w);
-    jsonw_object_begin(&w, NULL);
-    jsonw_string(&w, "format", ARCH_TEMPLATE_FORMAT);
-    jsonw_number(&w, "attention_share", t->attention_share);
-    jsonw_integer(&w, "top_k", t->top_k);
-    jsonw_integer(&w, "prelude_layers", t->prelude_layers);
-    jsonw_integer(&w, "loop_layers", t->loop_layers);
-    jsonw_integer(&w, "coda_layers", t->coda_layers);
-    jsonw_number(&w, "loop_fraction", arch_loop_fraction(t));
-    jsonw_object_end(&w);
-    return jsonw_finish(&w, err);
+    ls_jsonw_init(&w);
+    ls_jsonw_object_begin(&w, NULL);
+    ls_jsonw_string(&w, "format", ARCH_TEMPLATE_FORMAT);
+    ls_jsonw_number(&w, "attention_share", t->attention_share);
+    ls_jsonw_integer(&w, "top_k", t->top_k);
+    ls_jsonw_integer(&w, "prelude_layers", t->prelude_layers);
+    ls_jsonw_integer(&w, "loop_layers", t->loop_layers);
+    ls_jsonw_integer(&w, "coda_layers", t->coda_layers);
+    ls_jsonw_number(&w, "loop_fraction", ls_arch_loop_fraction(t));
+    ls_jsonw_object_end(&w);
+    return ls_jsonw_finish(&w, err);
 }

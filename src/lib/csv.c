@@ -53,7 +53,7 @@ struct csv_reader {
     int last_field_quoted;
 };
 
-csv_reader *csv_open(const char *path, ls_error *err)
+csv_reader *ls_csv_open(const char *path, ls_error *err)
 {
     int from_stdin = strcmp(path, "-") == 0;
     int fd = from_stdin ? dup(STDIN_FILENO) : open(path, O_RDONLY);
@@ -75,7 +75,7 @@ csv_reader *csv_open(const char *path, ls_error *err)
         close(fd);
     if (!reader || !(reader->name = strdup(name)) || !(reader->chunk = malloc(CSV_CHUNK)) ||
         !(reader->in = malloc(CSV_IN))) {
-        csv_close(reader);
+        ls_csv_close(reader);
         ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", name);
         return NULL;
     }
@@ -84,7 +84,7 @@ csv_reader *csv_open(const char *path, ls_error *err)
     return reader;
 }
 
-void csv_close(csv_reader *reader)
+void ls_csv_close(csv_reader *reader)
 {
     if (!reader)
         return;
@@ -100,10 +100,10 @@ void csv_close(csv_reader *reader)
     free(reader);
 }
 
-long csv_line(const csv_reader *reader) { return reader->record_line; }
-const char *csv_name(const csv_reader *reader) { return reader->name; }
+long ls_csv_line(const csv_reader *reader) { return reader->record_line; }
+const char *ls_csv_name(const csv_reader *reader) { return reader->name; }
 
-int csv_field_equals(csv_field field, const char *name)
+int ls_csv_field_equals(csv_field field, const char *name)
 {
     size_t n = strlen(name);
     if (n != field.len)
@@ -306,7 +306,7 @@ static int finish_record(csv_reader *reader, const csv_field **fields, size_t *n
     return 1;
 }
 
-int csv_next(csv_reader *reader, const csv_field **fields, size_t *nfields, ls_error *err)
+int ls_csv_next(csv_reader *reader, const csv_field **fields, size_t *nfields, ls_error *err)
 {
     csv_state state = AT_RECORD_START;
     reader->record_len = 0;

@@ -3,7 +3,7 @@
  *
  * One reader owns one growable record buffer, reused for the whole file; the
  * fields handed out are {pointer, length} slices of it and stay valid until
- * the next csv_next() or csv_close().  Quoted fields are unquoted in place.
+ * the next ls_csv_next() or ls_csv_close().  Quoted fields are unquoted in place.
  * gzip is recognised by its magic bytes and inflated member after member;
  * bytes after the last member that are not another one are an error.  A UTF-8 byte-order mark, '#' comment lines and blank
  * lines are skipped; CRLF and LF both end a record.
@@ -23,22 +23,22 @@ typedef struct csv_field {
 typedef struct csv_reader csv_reader;
 
 /* Open path ("-" for standard input). Errors: LS_ERR_NOINPUT. */
-csv_reader *csv_open(const char *path, ls_error *err);
+csv_reader *ls_csv_open(const char *path, ls_error *err);
 
 /* Read the next record. Returns 1 with fields and nfields set, 0 at the end of
  * the input, or a negative LS_ERR_* code (a message that names the file and
  * line). */
-int csv_next(csv_reader *reader, const csv_field **fields, size_t *nfields, ls_error *err) LS_MUST_CHECK;
+int ls_csv_next(csv_reader *reader, const csv_field **fields, size_t *nfields, ls_error *err) LS_MUST_CHECK;
 
 /* 1-based line on which the last record returned began. */
-long csv_line(const csv_reader *reader);
+long ls_csv_line(const csv_reader *reader);
 
 /* The name used in messages: the path, or "<stdin>". */
-const char *csv_name(const csv_reader *reader);
+const char *ls_csv_name(const csv_reader *reader);
 
-void csv_close(csv_reader *reader);
+void ls_csv_close(csv_reader *reader);
 
 /* Case-insensitive equality of a field with a NUL-terminated name. */
-int csv_field_equals(csv_field field, const char *name);
+int ls_csv_field_equals(csv_field field, const char *name);
 
 #endif

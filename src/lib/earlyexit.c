@@ -29,7 +29,7 @@ struct earlyexit {
     size_t *records;  /* one token's scratch */
 };
 
-void earlyexit_free(earlyexit *x)
+void ls_earlyexit_free(earlyexit *x)
 {
     if (!x)
         return;
@@ -41,7 +41,7 @@ void earlyexit_free(earlyexit *x)
     free(x);
 }
 
-earlyexit *earlyexit_new(size_t loops, const double *thresholds, size_t nthresholds, ls_error *err)
+earlyexit *ls_earlyexit_new(size_t loops, const double *thresholds, size_t nthresholds, ls_error *err)
 {
     if (loops == 0) {
         ls_error_set(err, LS_ERR_DATA, "no loop boundaries");
@@ -71,15 +71,15 @@ earlyexit *earlyexit_new(size_t loops, const double *thresholds, size_t nthresho
     x->events = calloc(x->nbins + 1, sizeof *x->events);
     x->records = malloc(loops * sizeof *x->records);
     if (!ok || !x->dloops || !x->dnll || !x->events || !x->records) {
-        earlyexit_free(x);
+        ls_earlyexit_free(x);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
     }
     return x;
 }
 
-size_t earlyexit_tokens(const earlyexit *x) { return x->tokens; }
-size_t earlyexit_loops(const earlyexit *x) { return x->L; }
+size_t ls_earlyexit_tokens(const earlyexit *x) { return x->tokens; }
+size_t ls_earlyexit_loops(const earlyexit *x) { return x->L; }
 
 /* The first bin whose threshold exceeds v (nbins when none does). */
 static size_t bin_of(const earlyexit *x, double v)
@@ -114,7 +114,7 @@ static double bin_threshold(const earlyexit *x, size_t b)
     return isinf(f) ? DBL_MAX : (double)f;
 }
 
-void earlyexit_add(earlyexit *x, const double *entropy, const double *nll)
+void ls_earlyexit_add(earlyexit *x, const double *entropy, const double *nll)
 {
     size_t L = x->L, n = 0;
     /* Records: boundary 1, then each boundary whose entropy is below every
@@ -144,7 +144,7 @@ void earlyexit_add(earlyexit *x, const double *entropy, const double *nll)
 
 /* ---- the report ------------------------------------------------------------- */
 
-void earlyexit_report_free(earlyexit_report *r)
+void ls_earlyexit_report_free(earlyexit_report *r)
 {
     if (!r)
         return;
@@ -192,7 +192,7 @@ static double perplexity_at(const earlyexit_point *p, size_t n, double saved)
     return NAN;
 }
 
-earlyexit_report *earlyexit_report_new(const earlyexit *x, const earlyexit_costs *costs, const double *targets,
+earlyexit_report *ls_earlyexit_report_new(const earlyexit *x, const earlyexit_costs *costs, const double *targets,
                                        size_t ntargets, ls_error *err)
 {
     if (!(costs->prelude >= 0 && costs->coda >= 0 && costs->loop > 0 && isfinite(costs->prelude) &&
@@ -213,7 +213,7 @@ earlyexit_report *earlyexit_report_new(const earlyexit *x, const earlyexit_costs
         r->targets = malloc((ntargets ? ntargets : 1) * sizeof *r->targets);
     }
     if (!r || !r->points || !r->targets) {
-        earlyexit_report_free(r);
+        ls_earlyexit_report_free(r);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
     }
@@ -257,7 +257,7 @@ static earlyexit *read_csv(const char *path, const double *thresholds, size_t nt
     static const char *const INDEX[] = {"loop"};
     static const char *const VALUES[] = {"entropy", "nll"};
     tokcsv_layout layout = {INDEX, 1, VALUES, 2, NULL, 1};
-    tokcsv *in = tokcsv_open(path, &layout, err);
+    tokcsv *in = ls_tokcsv_open(path, &layout, err);
     if (!in)
         return NULL;
     earlyexit *x = NULL;
@@ -265,10 +265,10 @@ static earlyexit *read_csv(const char *path, const double *thresholds, size_t nt
     long token;
     const double *block;
     int status;
-    while ((status = tokcsv_next(in, &token, &block, err)) == 1) {
-        size_t L = tokcsv_dims(in)[0];
+    while ((status = ls_tokcsv_next(in, &token, &block, err)) == 1) {
+        size_t L = ls_tokcsv_dims(in)[0];
         if (!x) {
-            x = earlyexit_new(L, thresholds, nthresholds, err);
+            x = ls_earlyexit_new(L, thresholds, nthresholds, err);
             h = x ? malloc(2 * L * sizeof *h) : NULL;
             if (x && !h)
                 status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
@@ -279,12 +279,12 @@ static earlyexit *read_csv(const char *path, const double *thresholds, size_t nt
             h[l] = block[2 * l];
             h[L + l] = block[2 * l + 1];
         }
-        earlyexit_add(x, h, h + L);
+        ls_earlyexit_add(x, h, h + L);
     }
     free(h);
-    tokcsv_close(in);
+    ls_tokcsv_close(in);
     if (status != 0) {
-        earlyexit_free(x);
+        ls_earlyexit_free(x);
         return NULL;
     }
     return x;
@@ -317,29 +317,29 @@ static earlyexit *read_npy(const char *const *paths, const double *thresholds, s
     int status = 0;
     char shape[2][NPY_MAX_DIMS * 22 + 4];
     for (int f = 0; f < 2 && status == 0; f++) {
-        in[f] = npy_open(paths[f], err);
+        in[f] = ls_npy_open(paths[f], err);
         if (!in[f]) {
             status = err->code;
             break;
         }
-        const npy_header *h = npy_header_of(in[f]);
+        const npy_header *h = ls_npy_header_of(in[f]);
         if (h->ndim != 2 || h->count == 0)
             status = ls_error_set(err, LS_ERR_DATA, "%s: shape %s is not [tokens, loops]%s", paths[f],
-                                  npy_shape_text(h, shape[f], sizeof shape[f]),
+                                  ls_npy_shape_text(h, shape[f], sizeof shape[f]),
                                   h->ndim == 2 ? " with both extents at least 1" : "");
     }
     if (status == 0) {
-        const npy_header *a = npy_header_of(in[0]), *b = npy_header_of(in[1]);
+        const npy_header *a = ls_npy_header_of(in[0]), *b = ls_npy_header_of(in[1]);
         if (a->shape[0] != b->shape[0] || a->shape[1] != b->shape[1])
             status = ls_error_set(err, LS_ERR_DATA, "%s: shape %s differs from the shape %s of %s", paths[1],
-                                  npy_shape_text(b, shape[1], sizeof shape[1]),
-                                  npy_shape_text(a, shape[0], sizeof shape[0]), paths[0]);
+                                  ls_npy_shape_text(b, shape[1], sizeof shape[1]),
+                                  ls_npy_shape_text(a, shape[0], sizeof shape[0]), paths[0]);
     }
     size_t N = 0, L = 0;
     if (status == 0) {
-        N = npy_header_of(in[0])->shape[0];
-        L = npy_header_of(in[0])->shape[1];
-        x = earlyexit_new(L, thresholds, nthresholds, err);
+        N = ls_npy_header_of(in[0])->shape[0];
+        L = ls_npy_header_of(in[0])->shape[1];
+        x = ls_earlyexit_new(L, thresholds, nthresholds, err);
         v = x ? malloc(2 * L * sizeof *v) : NULL;
         if (!x)
             status = err->code;
@@ -348,26 +348,26 @@ static earlyexit *read_npy(const char *const *paths, const double *thresholds, s
     }
     for (size_t t = 0; t < N && status == 0; t++) {
         for (int f = 0; f < 2 && status == 0; f++) {
-            status = npy_read(in[f], v + (size_t)f * L, L, err);
+            status = ls_npy_read(in[f], v + (size_t)f * L, L, err);
             if (status == 0)
                 status = check_values(paths[f], WHAT[f], v + (size_t)f * L, L, t, err);
         }
         if (status == 0)
-            earlyexit_add(x, v, v + L);
+            ls_earlyexit_add(x, v, v + L);
     }
     for (int f = 0; f < 2 && status == 0; f++)
-        status = npy_expect_end(in[f], err);
+        status = ls_npy_expect_end(in[f], err);
     free(v);
-    npy_close(in[0]);
-    npy_close(in[1]);
+    ls_npy_close(in[0]);
+    ls_npy_close(in[1]);
     if (status != 0) {
-        earlyexit_free(x);
+        ls_earlyexit_free(x);
         return NULL;
     }
     return x;
 }
 
-earlyexit *earlyexit_read(const char *const *paths, size_t npaths, const double *thresholds, size_t nthresholds,
+earlyexit *ls_earlyexit_read(const char *const *paths, size_t npaths, const double *thresholds, size_t nthresholds,
                           ls_error *err)
 {
     if (npaths == 2)
@@ -376,7 +376,7 @@ earlyexit *earlyexit_read(const char *const *paths, size_t npaths, const double 
         ls_error_set(err, LS_ERR_USAGE, "give one CSV file, or two .npy files (entropy, then NLL)");
         return NULL;
     }
-    switch (npy_sniff(paths[0])) {
+    switch (ls_npy_sniff(paths[0])) {
     case NPY_SNIFF_NPY:
         ls_error_set(err, LS_ERR_USAGE, "%s is a .npy array: give two, the entropy and then the NLL", paths[0]);
         return NULL;

@@ -27,7 +27,7 @@
  * twice the five base parameters. */
 #define STAGE_ONE_MIN_PLAIN_RUNS 10
 
-void fit_default_parameters(fit_parameters *p)
+void ls_fit_default_parameters(fit_parameters *p)
 {
     memset(p, 0, sizeof *p);
     p->loss = FIT_LOSS_HUBER;
@@ -92,7 +92,7 @@ static void law_from_fitted(const problem *pb, const double *u, law *l)
 {
     *l = pb->held;
     for (size_t k = 0; k < pb->nfree; k++)
-        l->p[pb->free_params[k]] = law_param_from_fitted(pb->free_params[k], u[k]);
+        l->p[pb->free_params[k]] = ls_law_param_from_fitted(pb->free_params[k], u[k]);
 }
 
 static int law_is_finite(const law *l)
@@ -138,10 +138,10 @@ static void evaluate(solver *s, const double *u)
     if (!s->ok)
         return;
     law_prepared prep;
-    law_prepare(&prep, &l);
+    ls_law_prepare(&prep, &l);
     double g[LAW_NPARAMS];
     for (size_t i = 0; i < pb->n; i++) {
-        double ln_pred = law_row_log_loss_grad(&prep, &pb->rows[i], g);
+        double ln_pred = ls_law_row_log_loss_grad(&prep, &pb->rows[i], g);
         double scale = 1.0, r;
         if (pb->space == FIT_SPACE_LOG) {
             r = ln_pred - pb->target[i];
@@ -549,7 +549,7 @@ static int prepare_data(const sweep *s, prepared_data *d, ls_error *err)
     for (size_t i = 0; i < s->n; i++) {
         const sweep_row *r = &s->rows[i];
         law_point x = {r->n_act, r->n_total, isnan(r->n_loop) ? 0.0 : r->n_loop, r->R, r->E, r->tokens};
-        law_row_init(&d->rows[i], &x);
+        ls_law_row_init(&d->rows[i], &x);
         d->loss[i] = r->loss;
         d->log_loss[i] = log(r->loss);
     }
@@ -601,10 +601,10 @@ static void find_unidentified(const sweep *s, law_kind kind, unsigned char out[L
         if (!moe)
             out[moe_params[i]] = 1;
     for (int j = 0; j < LAW_NPARAMS; j++)
-        out[j] = out[j] && law_uses_param(kind, (law_param)j);
+        out[j] = out[j] && ls_law_uses_param(kind, (law_param)j);
 }
 
-const char *fit_unidentified_reason(law_param param)
+const char *ls_fit_unidentified_reason(law_param param)
 {
     switch (param) {
     case LAW_P_THETA: return "no looped run (R > 1) has m < 1";
@@ -613,10 +613,10 @@ const char *fit_unidentified_reason(law_param param)
     }
 }
 
-int fit_determined(const fit_result *r)
+int ls_fit_determined(const fit_result *r)
 {
     law_param list[LAW_NPARAMS];
-    size_t np = law_params_of(r->law.kind, list);
+    size_t np = ls_law_params_of(r->law.kind, list);
     for (size_t i = 0; i < np; i++)
         if (!r->fixed[list[i]] && !isfinite(r->stderr_of[list[i]]))
             return 0;
@@ -633,13 +633,13 @@ static void problem_init(problem *pb, law_kind kind, const prepared_data *d, con
     pb->loss = fp->loss;
     pb->delta = fp->huber_delta;
     pb->space = fp->space;
-    law_init(&pb->held, kind);
+    ls_law_init(&pb->held, kind);
 }
 
 static void problem_free_only(problem *pb, const unsigned char fixed[LAW_NPARAMS])
 {
     law_param list[LAW_NPARAMS];
-    size_t np = law_params_of(pb->kind, list);
+    size_t np = ls_law_params_of(pb->kind, list);
     pb->nfree = 0;
     for (size_t i = 0; i < np; i++)
         if (!fixed[list[i]])
@@ -730,9 +730,9 @@ static void standard_errors(const problem *pb, const fit_parameters *fp, const d
             for (size_t k = 0; k < p; k++) {
                 law_param j = pb->free_params[k];
                 double value = best->p[j];
-                double dp_du = law_param_transform(j) == LAW_TRANSFORM_LOG
+                double dp_du = ls_law_param_transform(j) == LAW_TRANSFORM_LOG
                                    ? value
-                                   : law_param_transform(j) == LAW_TRANSFORM_LOG_MINUS_1 ? value - 1.0 : 1.0;
+                                   : ls_law_param_transform(j) == LAW_TRANSFORM_LOG_MINUS_1 ? value - 1.0 : 1.0;
                 out[j] = fabs(dp_du) * sqrt(s2 * gsl_matrix_get(jtj, k, k));
             }
         }
@@ -744,16 +744,16 @@ static void standard_errors(const problem *pb, const fit_parameters *fp, const d
 static double rmse_of(const prepared_data *d, const law *l)
 {
     law_prepared prep;
-    law_prepare(&prep, l);
+    ls_law_prepare(&prep, l);
     double ss = 0.0;
     for (size_t i = 0; i < d->n; i++) {
-        double diff = exp(law_row_log_loss_grad(&prep, &d->rows[i], NULL)) - d->loss[i];
+        double diff = exp(ls_law_row_log_loss_grad(&prep, &d->rows[i], NULL)) - d->loss[i];
         ss += diff * diff;
     }
     return sqrt(ss / (double)d->n);
 }
 
-int fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result *out, ls_error *err)
+int ls_fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result *out, ls_error *err)
 {
     memset(out, 0, sizeof *out);
     if (!(fp->huber_delta > 0))
@@ -770,7 +770,7 @@ int fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result 
     find_unidentified(s, kind, out->unidentified);
     unsigned char fixed[LAW_NPARAMS] = {0};
     for (int j = 0; j < LAW_NPARAMS; j++) {
-        if (!law_uses_param(kind, (law_param)j))
+        if (!ls_law_uses_param(kind, (law_param)j))
             continue;
         if (fp->fixed[j]) {
             fixed[j] = 1;
@@ -804,7 +804,7 @@ int fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result 
     int has_extra = 0;
     for (int j = 0; j < LAW_NPARAMS; j++) {
         stage1_fixed[j] = fixed[j] || !is_base_param((law_param)j);
-        if (!fixed[j] && !is_base_param((law_param)j) && law_uses_param(kind, (law_param)j)) {
+        if (!fixed[j] && !is_base_param((law_param)j) && ls_law_uses_param(kind, (law_param)j)) {
             has_extra = 1;
             stage1.held.p[j] = EXTRA_STARTS[j].typical;
         }
@@ -893,7 +893,7 @@ int fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result 
                             value = e->grid[rest % e->ngrid];
                             rest /= e->ngrid;
                         }
-                        u[k] = law_param_to_fitted(j, value);
+                        u[k] = ls_law_param_to_fitted(j, value);
                     }
                 }
             }
@@ -948,10 +948,10 @@ int fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result 
     return status;
 }
 
-double fit_objective(const sweep *s, const law *l, const fit_parameters *fp)
+double ls_fit_objective(const sweep *s, const law *l, const fit_parameters *fp)
 {
     law_prepared prep;
-    law_prepare(&prep, l);
+    ls_law_prepare(&prep, l);
     double sum = 0.0;
     problem pb;
     memset(&pb, 0, sizeof pb);
@@ -961,8 +961,8 @@ double fit_objective(const sweep *s, const law *l, const fit_parameters *fp)
         const sweep_row *r = &s->rows[i];
         law_point x = {r->n_act, r->n_total, isnan(r->n_loop) ? 0.0 : r->n_loop, r->R, r->E, r->tokens};
         law_row row;
-        law_row_init(&row, &x);
-        double ln_pred = law_row_log_loss_grad(&prep, &row, NULL);
+        ls_law_row_init(&row, &x);
+        double ln_pred = ls_law_row_log_loss_grad(&prep, &row, NULL);
         double res = fp->space == FIT_SPACE_LOG ? ln_pred - log(r->loss) : exp(ln_pred) - r->loss;
         sum += objective_term(&pb, res);
     }
@@ -1074,10 +1074,10 @@ static void *bootstrap_worker(void *arg)
                 law_param j = full->free_params[k];
                 const extra_start *e = &EXTRA_STARTS[j];
                 if (job->loose[k] && e->ngrid > 0) {
-                    u[k] = law_param_to_fitted(j, e->grid[t % e->ngrid]);
+                    u[k] = ls_law_param_to_fitted(j, e->grid[t % e->ngrid]);
                     continue;
                 }
-                double spread = law_param_transform(j) == LAW_TRANSFORM_IDENTITY
+                double spread = ls_law_param_transform(j) == LAW_TRANSFORM_IDENTITY
                                     ? 0.1 * fmax(fabs(job->u_full[k]), 0.01)
                                     : 0.1;
                 u[k] = job->u_full[k] + gsl_ran_gaussian_ziggurat(rng, spread);
@@ -1105,7 +1105,7 @@ static void *bootstrap_worker(void *arg)
     return NULL;
 }
 
-void fit_bootstrap_free(fit_bootstrap *b)
+void ls_fit_bootstrap_free(fit_bootstrap *b)
 {
     if (!b)
         return;
@@ -1114,7 +1114,7 @@ void fit_bootstrap_free(fit_bootstrap *b)
     b->ndraws = 0;
 }
 
-int fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_parameters *fp, size_t ndraws,
+int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_parameters *fp, size_t ndraws,
                       size_t perturbed, int by_group, double level, fit_bootstrap *out, ls_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -1137,15 +1137,15 @@ int fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_paramete
     problem_free_only(&pb, full->fixed);
     double u_full[LAW_NPARAMS];
     for (size_t k = 0; k < pb.nfree; k++)
-        u_full[k] = law_param_to_fitted(pb.free_params[k], full->law.p[pb.free_params[k]]);
+        u_full[k] = ls_law_param_to_fitted(pb.free_params[k], full->law.p[pb.free_params[k]]);
 
     unsigned char loose[LAW_NPARAMS] = {0};
     for (size_t k = 0; k < pb.nfree; k++) {
         law_param j = pb.free_params[k];
         double value = full->law.p[j];
-        double dp_du = law_param_transform(j) == LAW_TRANSFORM_LOG
+        double dp_du = ls_law_param_transform(j) == LAW_TRANSFORM_LOG
                            ? value
-                           : law_param_transform(j) == LAW_TRANSFORM_LOG_MINUS_1 ? value - 1.0 : 1.0;
+                           : ls_law_param_transform(j) == LAW_TRANSFORM_LOG_MINUS_1 ? value - 1.0 : 1.0;
         loose[k] = !(full->stderr_of[j] / fabs(dp_du) <= 1.0);
     }
     bootstrap_job job = {&pb, fp, s, u_full, loose, ndraws, perturbed, by_group, NULL, NULL, 0, 0, 0};

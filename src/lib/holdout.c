@@ -8,9 +8,9 @@
 
 static const char *const AXIS_NAMES[] = {"R", "N", "D", "E", "split"};
 
-const char *holdout_axis_name(holdout_axis axis) { return AXIS_NAMES[axis]; }
+const char *ls_holdout_axis_name(holdout_axis axis) { return AXIS_NAMES[axis]; }
 
-int holdout_axis_from_name(const char *name)
+int ls_holdout_axis_from_name(const char *name)
 {
     for (int a = 0; a < HOLDOUT_AXIS_CUSTOM; a++)
         if (strcasecmp(name, AXIS_NAMES[a]) == 0)
@@ -28,7 +28,7 @@ static double axis_value(const sweep_row *r, holdout_axis axis)
     }
 }
 
-void holdout_result_free(holdout_result *r)
+void ls_holdout_result_free(holdout_result *r)
 {
     if (!r)
         return;
@@ -59,7 +59,7 @@ static double rmse_over(const sweep *s, const law *l, const unsigned char *mask,
         if (mask && mask[i] != want)
             continue;
         law_point x = point_of(&s->rows[i]);
-        double diff = law_loss(l, &x) - s->rows[i].loss;
+        double diff = ls_law_loss(l, &x) - s->rows[i].loss;
         ss += diff * diff;
         n++;
     }
@@ -85,13 +85,13 @@ static int make_columns(const sweep *s, const holdout_spec *spec, holdout_result
         }
         col->ntrain = s->n - col->ntest;
         col->skipped = col->ntrain == 0;
-        snprintf(col->label, sizeof col->label, "%s=%g", holdout_axis_name(col->axis), top);
+        snprintf(col->label, sizeof col->label, "%s=%g", ls_holdout_axis_name(col->axis), top);
     }
     if (spec->nsplit > 0) {
         holdout_column *col = &out->columns[c];
         unsigned char *test = masks + c * s->n;
         col->axis = HOLDOUT_AXIS_CUSTOM;
-        int status = sweep_select(s, spec->split, spec->nsplit, test, err);
+        int status = ls_sweep_select(s, spec->split, spec->nsplit, test, err);
         if (status != 0)
             return ls_error_prefix(err, "--split");
         for (size_t i = 0; i < s->n; i++)
@@ -106,7 +106,7 @@ static int make_columns(const sweep *s, const holdout_spec *spec, holdout_result
     return 0;
 }
 
-int holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *p, holdout_result *out,
+int ls_holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *p, holdout_result *out,
                 ls_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -134,7 +134,7 @@ int holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *
     for (size_t l = 0; status == 0 && l < nl; l++) {
         out->laws[l] = spec->laws[l];
         fit_result r;
-        status = fit_run(s, spec->laws[l], p, &r, err);
+        status = ls_fit_run(s, spec->laws[l], p, &r, err);
         if (status != 0)
             break;
         out->in_sample_converged[l] = r.converged;
@@ -144,7 +144,7 @@ int holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *
         double rss = 0.0;
         for (size_t i = 0; i < s->n; i++) {
             law_point x = point_of(&s->rows[i]);
-            double pred = law_loss(&r.law, &x);
+            double pred = ls_law_loss(&r.law, &x);
             double res = p->space == FIT_SPACE_LOG ? log(pred) - log(s->rows[i].loss) : pred - s->rows[i].loss;
             rss += res * res;
         }
@@ -160,7 +160,7 @@ int holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *
             const unsigned char *test = masks + c * s->n;
             for (size_t i = 0; i < s->n; i++)
                 train[i] = !test[i];
-            sweep *part = sweep_subset(s, train, err);
+            sweep *part = ls_sweep_subset(s, train, err);
             if (!part) {
                 status = err->code;
                 break;
@@ -168,22 +168,22 @@ int holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *
             fit_result rt;
             ls_error fit_err;
             /* A training set too small for the law leaves its cell empty. */
-            if (fit_run(part, spec->laws[l], p, &rt, &fit_err) == 0) {
+            if (ls_fit_run(part, spec->laws[l], p, &rt, &fit_err) == 0) {
                 /* A training set that cannot tell the parameters apart
                  * (one token count left) predicts from an arbitrary fit. */
-                cell->converged = rt.converged && fit_determined(&rt);
+                cell->converged = rt.converged && ls_fit_determined(&rt);
                 cell->fitted = rt.law;
                 cell->rmse = rmse_over(s, &rt.law, test, 1);
             } else if (fit_err.code != LS_ERR_DATA) {
                 *err = fit_err;
                 status = fit_err.code;
             }
-            sweep_free(part);
+            ls_sweep_free(part);
         }
     }
     out->test = masks; /* kept for the plot of predictions against observations */
     free(train);
     if (status != 0)
-        holdout_result_free(out);
+        ls_holdout_result_free(out);
     return status;
 }

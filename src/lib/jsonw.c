@@ -7,7 +7,7 @@
 
 #include "loopscale/numtext.h"
 
-void jsonw_init(jsonw *w) { memset(w, 0, sizeof *w); }
+void ls_jsonw_init(jsonw *w) { memset(w, 0, sizeof *w); }
 
 static void put(jsonw *w, const char *s, size_t n)
 {
@@ -100,12 +100,12 @@ static void close_(jsonw *w, const char *bracket)
     puts_(w, bracket);
 }
 
-void jsonw_object_begin(jsonw *w, const char *key) { open_(w, key, "{", 0); }
-void jsonw_object_end(jsonw *w) { close_(w, "}"); }
-void jsonw_array_begin(jsonw *w, const char *key, int is_inline) { open_(w, key, "[", is_inline); }
-void jsonw_array_end(jsonw *w) { close_(w, "]"); }
+void ls_jsonw_object_begin(jsonw *w, const char *key) { open_(w, key, "{", 0); }
+void ls_jsonw_object_end(jsonw *w) { close_(w, "}"); }
+void ls_jsonw_array_begin(jsonw *w, const char *key, int is_inline) { open_(w, key, "[", is_inline); }
+void ls_jsonw_array_end(jsonw *w) { close_(w, "]"); }
 
-void jsonw_number(jsonw *w, const char *key, double x)
+void ls_jsonw_number(jsonw *w, const char *key, double x)
 {
     if (!isfinite(x)) {
         if (!w->failed) {
@@ -117,10 +117,10 @@ void jsonw_number(jsonw *w, const char *key, double x)
     }
     char num[NUMTEXT_DOUBLE_MAX];
     member(w, key);
-    puts_(w, numtext_format_double(num, x));
+    puts_(w, ls_numtext_format_double(num, x));
 }
 
-void jsonw_integer(jsonw *w, const char *key, long long x)
+void ls_jsonw_integer(jsonw *w, const char *key, long long x)
 {
     char num[32];
     snprintf(num, sizeof num, "%lld", x);
@@ -128,34 +128,34 @@ void jsonw_integer(jsonw *w, const char *key, long long x)
     puts_(w, num);
 }
 
-void jsonw_string(jsonw *w, const char *key, const char *s)
+void ls_jsonw_string(jsonw *w, const char *key, const char *s)
 {
     member(w, key);
     put_string(w, s);
 }
 
-void jsonw_bool(jsonw *w, const char *key, int b)
+void ls_jsonw_bool(jsonw *w, const char *key, int b)
 {
     member(w, key);
     puts_(w, b ? "true" : "false");
 }
 
-char *jsonw_finish(jsonw *w, ls_error *err)
+char *ls_jsonw_finish(jsonw *w, ls_error *err)
 {
     puts_(w, "\n");
     if (w->failed) {
         ls_error_set(err, w->failed, "%s", w->failure);
-        jsonw_discard(w);
+        ls_jsonw_discard(w);
         return NULL;
     }
     char *text = w->buf;
     w->buf = NULL;
-    jsonw_discard(w);
+    ls_jsonw_discard(w);
     return text;
 }
 
-void jsonw_discard(jsonw *w)
+void ls_jsonw_discard(jsonw *w)
 {
     free(w->buf);
-    jsonw_init(w);
+    ls_jsonw_init(w);
 }

@@ -12,20 +12,20 @@ static const char *const PARAM_NAMES[LAW_NPARAMS] = {"A",     "alpha",   "B",   
                                                       "delta", "gamma",   "omega", "zeta", "E_start",
                                                       "E_max", "phi",     "kappa1", "kappa2", "theta"};
 
-const char *law_base_name(law_base base) { return BASE_NAMES[base]; }
-const char *law_mapping_name(law_mapping mapping) { return MAPPING_NAMES[mapping]; }
-const char *law_param_name(law_param param) { return PARAM_NAMES[param]; }
+const char *ls_law_base_name(law_base base) { return BASE_NAMES[base]; }
+const char *ls_law_mapping_name(law_mapping mapping) { return MAPPING_NAMES[mapping]; }
+const char *ls_law_param_name(law_param param) { return PARAM_NAMES[param]; }
 
-char *law_kind_format(law_kind kind, char *buf, size_t size)
+char *ls_law_kind_format(law_kind kind, char *buf, size_t size)
 {
     if (kind.mapping == LAW_MAPPING_NONE)
-        snprintf(buf, size, "%s", law_base_name(kind.base));
+        snprintf(buf, size, "%s", ls_law_base_name(kind.base));
     else
-        snprintf(buf, size, "%s:%s", law_base_name(kind.base), law_mapping_name(kind.mapping));
+        snprintf(buf, size, "%s:%s", ls_law_base_name(kind.base), ls_law_mapping_name(kind.mapping));
     return buf;
 }
 
-int law_kind_parse(const char *text, law_kind *out, ls_error *err)
+int ls_law_kind_parse(const char *text, law_kind *out, ls_error *err)
 {
     const char *colon = strchr(text, ':');
     size_t base_len = colon ? (size_t)(colon - text) : strlen(text);
@@ -47,7 +47,7 @@ int law_kind_parse(const char *text, law_kind *out, ls_error *err)
     return 0;
 }
 
-int law_param_from_name(const char *name)
+int ls_law_param_from_name(const char *name)
 {
     for (int i = 0; i < LAW_NPARAMS; i++)
         if (strcmp(name, PARAM_NAMES[i]) == 0)
@@ -55,7 +55,7 @@ int law_param_from_name(const char *name)
     return -1;
 }
 
-int law_uses_param(law_kind kind, law_param param)
+int ls_law_uses_param(law_kind kind, law_param param)
 {
     switch (param) {
     case LAW_P_A: case LAW_P_ALPHA: case LAW_P_B: case LAW_P_BETA: case LAW_P_C:
@@ -75,16 +75,16 @@ int law_uses_param(law_kind kind, law_param param)
     return 0;
 }
 
-size_t law_params_of(law_kind kind, law_param out[LAW_NPARAMS])
+size_t ls_law_params_of(law_kind kind, law_param out[LAW_NPARAMS])
 {
     size_t n = 0;
     for (int j = 0; j < LAW_NPARAMS; j++)
-        if (law_uses_param(kind, (law_param)j))
+        if (ls_law_uses_param(kind, (law_param)j))
             out[n++] = (law_param)j;
     return n;
 }
 
-double law_param_neutral(law_param param)
+double ls_law_param_neutral(law_param param)
 {
     static const double neutral[LAW_NPARAMS] = {
         [LAW_P_A] = 1, [LAW_P_ALPHA] = 0, [LAW_P_B] = 1, [LAW_P_BETA] = 0, [LAW_P_C] = 1,
@@ -94,7 +94,7 @@ double law_param_neutral(law_param param)
     return neutral[param];
 }
 
-law_transform law_param_transform(law_param param)
+law_transform ls_law_param_transform(law_param param)
 {
     switch (param) {
     case LAW_P_ALPHA: case LAW_P_BETA: case LAW_P_DELTA: case LAW_P_GAMMA: case LAW_P_OMEGA: case LAW_P_ZETA:
@@ -106,27 +106,27 @@ law_transform law_param_transform(law_param param)
     }
 }
 
-double law_param_to_fitted(law_param param, double natural)
+double ls_law_param_to_fitted(law_param param, double natural)
 {
-    switch (law_param_transform(param)) {
+    switch (ls_law_param_transform(param)) {
     case LAW_TRANSFORM_LOG: return log(natural);
     case LAW_TRANSFORM_LOG_MINUS_1: return log(natural - 1.0);
     default: return natural;
     }
 }
 
-double law_param_from_fitted(law_param param, double fitted)
+double ls_law_param_from_fitted(law_param param, double fitted)
 {
-    switch (law_param_transform(param)) {
+    switch (ls_law_param_transform(param)) {
     case LAW_TRANSFORM_LOG: return exp(fitted);
     case LAW_TRANSFORM_LOG_MINUS_1: return 1.0 + exp(fitted);
     default: return fitted;
     }
 }
 
-int law_param_check(law_param param, double value, ls_error *err)
+int ls_law_param_check(law_param param, double value, ls_error *err)
 {
-    const char *name = law_param_name(param);
+    const char *name = ls_law_param_name(param);
     if (!isfinite(value))
         return ls_error_set(err, LS_ERR_DATA, "parameter %s must be a finite number", name);
     switch (param) {
@@ -139,23 +139,23 @@ int law_param_check(law_param param, double value, ls_error *err)
             return ls_error_set(err, LS_ERR_DATA, "parameter theta = %g must not be negative", value);
         break;
     default:
-        if (law_param_transform(param) == LAW_TRANSFORM_LOG && !(value > 0.0))
+        if (ls_law_param_transform(param) == LAW_TRANSFORM_LOG && !(value > 0.0))
             return ls_error_set(err, LS_ERR_DATA, "parameter %s = %g must be positive", name, value);
         break;
     }
     return 0;
 }
 
-void law_init(law *l, law_kind kind)
+void ls_law_init(law *l, law_kind kind)
 {
     l->kind = kind;
     for (int j = 0; j < LAW_NPARAMS; j++)
-        l->p[j] = law_param_neutral((law_param)j);
+        l->p[j] = ls_law_param_neutral((law_param)j);
 }
 
 /* ---------------------------------------------------------------------- */
 
-double law_ehat(double E, double e_start, double e_max)
+double ls_law_ehat(double E, double e_start, double e_max)
 {
     if (E == 1.0)
         return e_start; /* exact, so that moe reduces to dense at E = 1 */
@@ -181,7 +181,7 @@ static void ehat_derivatives(double E, double e_start, double e_max, double ehat
     *d_estart = e2 / (qs * e_start * qs * e_start);
 }
 
-double law_n_unroll(const law_point *x)
+double ls_law_n_unroll(const law_point *x)
 {
     if (x->R == 1.0)
         return x->n_act;
@@ -285,7 +285,7 @@ static double sparsity_scale(const law *l, double ln_m)
     return exp(-l->p[LAW_P_THETA] * ln_m);
 }
 
-double law_n_eff(const law *l, const law_point *x)
+double ls_law_n_eff(const law *l, const law_point *x)
 {
     gain g;
     double ln_m = ln_active_ratio(x);
@@ -293,9 +293,9 @@ double law_n_eff(const law *l, const law_point *x)
     return x->n_act + g.value;
 }
 
-double law_rho_eff(const law *l, const law_point *x) { return law_n_eff(l, x) / x->n_act; }
+double ls_law_rho_eff(const law *l, const law_point *x) { return ls_law_n_eff(l, x) / x->n_act; }
 
-double law_rho_eff_ceiling(const law *l, const law_point *x)
+double ls_law_rho_eff_ceiling(const law *l, const law_point *x)
 {
     double k1 = l->p[LAW_P_KAPPA1], ratio = x->n_loop / x->n_act;
     switch (l->kind.mapping) {
@@ -313,7 +313,7 @@ double law_rho_eff_ceiling(const law *l, const law_point *x)
 
 /* ---------------------------------------------------------------------- */
 
-void law_row_init(law_row *row, const law_point *x)
+void ls_law_row_init(law_row *row, const law_point *x)
 {
     row->x = *x;
     row->ln_n_act = log(x->n_act);
@@ -321,7 +321,7 @@ void law_row_init(law_row *row, const law_point *x)
     row->ln_m = ln_active_ratio(x);
 }
 
-void law_prepare(law_prepared *prep, const law *l)
+void ls_law_prepare(law_prepared *prep, const law *l)
 {
     prep->l = *l;
     prep->ln_a = log(l->p[LAW_P_A]);
@@ -374,7 +374,7 @@ static double plain_dense_log_loss_grad(const law_prepared *prep, const law_row 
     return ln_loss;
 }
 
-double law_row_log_loss_grad(law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS])
+double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS])
 {
     const law *l = &prep->l;
     const double *p = l->p;
@@ -400,7 +400,7 @@ double law_row_log_loss_grad(law_prepared *prep, const law_row *row, double grad
      * terms are then skipped, so moe at E = 1 gives dense bit for bit. */
     if (moe && x->E != prep->last_e) {
         prep->last_e = x->E;
-        prep->ehat = law_ehat(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX]);
+        prep->ehat = ls_law_ehat(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX]);
         prep->ln_ehat = prep->ehat == 1.0 ? 0.0 : log(prep->ehat);
         ehat_derivatives(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX], prep->ehat, &prep->d_ehat_d_emax,
                          &prep->d_ehat_d_estart);
@@ -448,20 +448,20 @@ double law_row_log_loss_grad(law_prepared *prep, const law_row *row, double grad
         static const law_param mapping_params[] = {LAW_P_PHI, LAW_P_KAPPA1, LAW_P_KAPPA2, LAW_P_THETA};
         for (size_t i = 0; i < sizeof mapping_params / sizeof *mapping_params; i++) {
             law_param j = mapping_params[i];
-            if (law_uses_param(l->kind, j))
+            if (ls_law_uses_param(l->kind, j))
                 grad[j] = d_n_eff * g.d[j] * p[j];
         }
     }
     return ln_loss;
 }
 
-double law_log_loss_grad(const law *l, const law_point *x, double grad[LAW_NPARAMS])
+double ls_law_log_loss_grad(const law *l, const law_point *x, double grad[LAW_NPARAMS])
 {
     law_row row;
     law_prepared prep;
-    law_row_init(&row, x);
-    law_prepare(&prep, l);
-    return law_row_log_loss_grad(&prep, &row, grad);
+    ls_law_row_init(&row, x);
+    ls_law_prepare(&prep, l);
+    return ls_law_row_log_loss_grad(&prep, &row, grad);
 }
 
-double law_loss(const law *l, const law_point *x) { return exp(law_log_loss_grad(l, x, NULL)); }
+double ls_law_loss(const law *l, const law_point *x) { return exp(ls_law_log_loss_grad(l, x, NULL)); }

@@ -13,7 +13,7 @@
 /* Law files are small; a larger file is not one. */
 #define LAWFILE_MAX_BYTES ((size_t)256 << 20)
 
-lawfile *lawfile_new(const law *l)
+lawfile *ls_lawfile_new(const law *l)
 {
     lawfile *lf = calloc(1, sizeof *lf);
     if (lf && l)
@@ -31,7 +31,7 @@ static void fit_free(lawfile_fit *fit)
     free(fit->filters);
 }
 
-void lawfile_free(lawfile *lf)
+void ls_lawfile_free(lawfile *lf)
 {
     if (!lf)
         return;
@@ -43,7 +43,7 @@ void lawfile_free(lawfile *lf)
     free(lf);
 }
 
-void lawfile_draw(const lawfile *lf, size_t i, law *out)
+void ls_lawfile_draw(const lawfile *lf, size_t i, law *out)
 {
     out->kind = lf->law.kind;
     memcpy(out->p, lf->draws + i * LAW_NPARAMS, sizeof out->p);
@@ -135,9 +135,9 @@ static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
     char kind_text[80];
     snprintf(kind_text, sizeof kind_text, "%s:%s", base_text, mapping_text);
     law_kind kind;
-    if (law_kind_parse(kind_text, &kind, c->err) != 0)
+    if (ls_law_kind_parse(kind_text, &kind, c->err) != 0)
         return ls_error_set(c->err, LS_ERR_DATA, "%s: law: unknown law '%s'", c->name, kind_text);
-    law_init(&lf->law, kind);
+    ls_law_init(&lf->law, kind);
 
     const cJSON *params = member(c, root, "params", "params", 1, &status);
     if (status == 0)
@@ -145,15 +145,15 @@ static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
     if (status != 0)
         return status;
     for (const cJSON *item = params->child; item; item = item->next) {
-        int j = law_param_from_name(item->string);
-        if (j >= 0 && !law_uses_param(kind, (law_param)j))
+        int j = ls_law_param_from_name(item->string);
+        if (j >= 0 && !ls_law_uses_param(kind, (law_param)j))
             return ls_error_set(c->err, LS_ERR_DATA, "%s: params.%s: not a parameter of %s", c->name, item->string,
                                 kind_text);
     }
     law_param list[LAW_NPARAMS];
-    size_t np = law_params_of(kind, list);
+    size_t np = ls_law_params_of(kind, list);
     for (size_t i = 0; i < np; i++) {
-        const char *name = law_param_name(list[i]);
+        const char *name = ls_law_param_name(list[i]);
         char path[64];
         snprintf(path, sizeof path, "params.%s", name);
         /* E_start is fixed at 1 unless a file says otherwise (SPEC §2). */
@@ -165,7 +165,7 @@ static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
         double value = 0;
         if ((status = get_number(c, item, path, &value)) != 0)
             return status;
-        if (law_param_check(list[i], value, c->err) != 0)
+        if (ls_law_param_check(list[i], value, c->err) != 0)
             return ls_error_prefix(c->err, "%s: %s", c->name, path);
         lf->law.p[list[i]] = value;
     }
@@ -183,8 +183,8 @@ static int read_param_table(const json_ctx *c, const cJSON *obj, const char *key
     for (const cJSON *item = status ? NULL : obj->child; item && status == 0; item = item->next) {
         char path[96];
         snprintf(path, sizeof path, "%s.%s", key, item->string);
-        int j = law_param_from_name(item->string);
-        if (j < 0 || !law_uses_param(lf->law.kind, (law_param)j))
+        int j = ls_law_param_from_name(item->string);
+        if (j < 0 || !ls_law_uses_param(lf->law.kind, (law_param)j))
             continue; /* "level" and unknown keys */
         if (!b) {
             status = get_number(c, item, path, &a[j]);
@@ -219,8 +219,8 @@ static int read_bootstrap(const json_ctx *c, const cJSON *obj, lawfile *lf)
         return key_error(c, "bootstrap.params", "too many names");
     for (int i = 0; i < ncols; i++) {
         const cJSON *name = cJSON_GetArrayItem(names, i);
-        int j = cJSON_IsString(name) ? law_param_from_name(name->valuestring) : -1;
-        if (j < 0 || !law_uses_param(lf->law.kind, (law_param)j))
+        int j = cJSON_IsString(name) ? ls_law_param_from_name(name->valuestring) : -1;
+        if (j < 0 || !ls_law_uses_param(lf->law.kind, (law_param)j))
             return key_error(c, "bootstrap.params", "expected names of the law's parameters");
         columns[i] = j;
     }
@@ -241,7 +241,7 @@ static int read_bootstrap(const json_ctx *c, const cJSON *obj, lawfile *lf)
         for (const cJSON *x = draw->child; x; x = x->next, k++) {
             if ((status = get_number(c, x, path, &row[columns[k]])) != 0)
                 return status;
-            if (law_param_check((law_param)columns[k], row[columns[k]], c->err) != 0)
+            if (ls_law_param_check((law_param)columns[k], row[columns[k]], c->err) != 0)
                 return ls_error_prefix(c->err, "%s: %s", c->name, path);
         }
     }
@@ -346,13 +346,13 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
     return status;
 }
 
-lawfile *lawfile_parse(const char *text, size_t len, const char *name, ls_error *err)
+lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_error *err)
 {
     json_ctx c = {name, err};
-    cJSON *root = parse_json_text(text, len, name, err);
+    cJSON *root = ls_parse_json_text(text, len, name, err);
     if (!root)
         return NULL;
-    lawfile *lf = lawfile_new(NULL);
+    lawfile *lf = ls_lawfile_new(NULL);
     int status = lf ? 0 : ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (status == 0 && !cJSON_IsObject(root))
         status = ls_error_set(err, LS_ERR_DATA, "%s: expected a JSON object at the top", name);
@@ -370,8 +370,8 @@ lawfile *lawfile_parse(const char *text, size_t len, const char *name, ls_error 
         if (!cJSON_IsArray(item))
             status = key_error(&c, "fixed", "expected an array of parameter names");
         for (const cJSON *x = item->child; x && status == 0; x = x->next) {
-            int j = cJSON_IsString(x) ? law_param_from_name(x->valuestring) : -1;
-            if (j < 0 || !law_uses_param(lf->law.kind, (law_param)j))
+            int j = cJSON_IsString(x) ? ls_law_param_from_name(x->valuestring) : -1;
+            if (j < 0 || !ls_law_uses_param(lf->law.kind, (law_param)j))
                 status = key_error(&c, "fixed", "expected names of the law's parameters");
             else
                 lf->fixed[j] = 1;
@@ -409,19 +409,19 @@ lawfile *lawfile_parse(const char *text, size_t len, const char *name, ls_error 
     }
     cJSON_Delete(root);
     if (status != 0) {
-        lawfile_free(lf);
+        ls_lawfile_free(lf);
         return NULL;
     }
     return lf;
 }
 
-lawfile *lawfile_read(const char *path, ls_error *err)
+lawfile *ls_lawfile_read(const char *path, ls_error *err)
 {
     char *text = NULL;
     size_t len = 0;
-    if (read_small_file(path, LAWFILE_MAX_BYTES, "law file", &text, &len, err) != 0)
+    if (ls_read_small_file(path, LAWFILE_MAX_BYTES, "law file", &text, &len, err) != 0)
         return NULL;
-    lawfile *lf = lawfile_parse(text, len, path, err);
+    lawfile *lf = ls_lawfile_parse(text, len, path, err);
     free(text);
     return lf;
 }
@@ -430,136 +430,136 @@ lawfile *lawfile_read(const char *path, ls_error *err)
 extern const unsigned char loopscale_default_law_json[];
 extern const size_t loopscale_default_law_json_len;
 
-lawfile *lawfile_default(ls_error *err)
+lawfile *ls_lawfile_default(ls_error *err)
 {
-    return lawfile_parse((const char *)loopscale_default_law_json, loopscale_default_law_json_len,
+    return ls_lawfile_parse((const char *)loopscale_default_law_json, loopscale_default_law_json_len,
                          "the default law", err);
 }
 
 /* ---- writing ---------------------------------------------------------- */
 
-char *lawfile_to_json(const lawfile *lf, ls_error *err)
+char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
 {
     jsonw w;
-    jsonw_init(&w);
+    ls_jsonw_init(&w);
     law_param list[LAW_NPARAMS];
-    size_t np = law_params_of(lf->law.kind, list);
+    size_t np = ls_law_params_of(lf->law.kind, list);
 
-    jsonw_object_begin(&w, NULL);
-    jsonw_string(&w, "format", LAWFILE_FORMAT);
-    jsonw_object_begin(&w, "law");
-    jsonw_string(&w, "base", law_base_name(lf->law.kind.base));
-    jsonw_string(&w, "mapping", law_mapping_name(lf->law.kind.mapping));
-    jsonw_object_end(&w);
-    jsonw_object_begin(&w, "params");
+    ls_jsonw_object_begin(&w, NULL);
+    ls_jsonw_string(&w, "format", LAWFILE_FORMAT);
+    ls_jsonw_object_begin(&w, "law");
+    ls_jsonw_string(&w, "base", ls_law_base_name(lf->law.kind.base));
+    ls_jsonw_string(&w, "mapping", ls_law_mapping_name(lf->law.kind.mapping));
+    ls_jsonw_object_end(&w);
+    ls_jsonw_object_begin(&w, "params");
     for (size_t i = 0; i < np; i++)
-        jsonw_number(&w, law_param_name(list[i]), lf->law.p[list[i]]);
-    jsonw_object_end(&w);
-    jsonw_array_begin(&w, "fixed", 1);
+        ls_jsonw_number(&w, ls_law_param_name(list[i]), lf->law.p[list[i]]);
+    ls_jsonw_object_end(&w);
+    ls_jsonw_array_begin(&w, "fixed", 1);
     for (size_t i = 0; i < np; i++)
         if (lf->fixed[list[i]])
-            jsonw_string(&w, NULL, law_param_name(list[i]));
-    jsonw_array_end(&w);
+            ls_jsonw_string(&w, NULL, ls_law_param_name(list[i]));
+    ls_jsonw_array_end(&w);
     if (lf->has_stderr) {
-        jsonw_object_begin(&w, "stderr");
+        ls_jsonw_object_begin(&w, "stderr");
         for (size_t i = 0; i < np; i++)
             if (isfinite(lf->stderr_of[list[i]]))
-                jsonw_number(&w, law_param_name(list[i]), lf->stderr_of[list[i]]);
-        jsonw_object_end(&w);
+                ls_jsonw_number(&w, ls_law_param_name(list[i]), lf->stderr_of[list[i]]);
+        ls_jsonw_object_end(&w);
     }
     if (lf->has_ci) {
-        jsonw_object_begin(&w, "ci");
-        jsonw_number(&w, "level", lf->ci_level);
+        ls_jsonw_object_begin(&w, "ci");
+        ls_jsonw_number(&w, "level", lf->ci_level);
         for (size_t i = 0; i < np; i++) {
             if (!isfinite(lf->ci_low[list[i]]) || !isfinite(lf->ci_high[list[i]]))
                 continue;
-            jsonw_array_begin(&w, law_param_name(list[i]), 1);
-            jsonw_number(&w, NULL, lf->ci_low[list[i]]);
-            jsonw_number(&w, NULL, lf->ci_high[list[i]]);
-            jsonw_array_end(&w);
+            ls_jsonw_array_begin(&w, ls_law_param_name(list[i]), 1);
+            ls_jsonw_number(&w, NULL, lf->ci_low[list[i]]);
+            ls_jsonw_number(&w, NULL, lf->ci_high[list[i]]);
+            ls_jsonw_array_end(&w);
         }
-        jsonw_object_end(&w);
+        ls_jsonw_object_end(&w);
     }
     if (lf->ndraws > 0) {
-        jsonw_object_begin(&w, "bootstrap");
-        jsonw_integer(&w, "n", (long long)lf->ndraws);
+        ls_jsonw_object_begin(&w, "bootstrap");
+        ls_jsonw_integer(&w, "n", (long long)lf->ndraws);
         if (lf->bootstrap_group)
-            jsonw_string(&w, "group", lf->bootstrap_group);
-        jsonw_array_begin(&w, "params", 1);
+            ls_jsonw_string(&w, "group", lf->bootstrap_group);
+        ls_jsonw_array_begin(&w, "params", 1);
         for (size_t i = 0; i < np; i++)
-            jsonw_string(&w, NULL, law_param_name(list[i]));
-        jsonw_array_end(&w);
-        jsonw_array_begin(&w, "draws", 0);
+            ls_jsonw_string(&w, NULL, ls_law_param_name(list[i]));
+        ls_jsonw_array_end(&w);
+        ls_jsonw_array_begin(&w, "draws", 0);
         for (size_t d = 0; d < lf->ndraws; d++) {
-            jsonw_array_begin(&w, NULL, 1);
+            ls_jsonw_array_begin(&w, NULL, 1);
             for (size_t i = 0; i < np; i++)
-                jsonw_number(&w, NULL, lf->draws[d * LAW_NPARAMS + list[i]]);
-            jsonw_array_end(&w);
+                ls_jsonw_number(&w, NULL, lf->draws[d * LAW_NPARAMS + list[i]]);
+            ls_jsonw_array_end(&w);
         }
-        jsonw_array_end(&w);
-        jsonw_object_end(&w);
+        ls_jsonw_array_end(&w);
+        ls_jsonw_object_end(&w);
     }
     if (lf->has_fit) {
         const lawfile_fit *fit = &lf->fit;
-        jsonw_object_begin(&w, "fit");
-        jsonw_number(&w, "objective", fit->objective);
-        jsonw_string(&w, "loss", fit->loss);
-        jsonw_number(&w, "delta", fit->delta);
-        jsonw_string(&w, "space", fit->space);
-        jsonw_integer(&w, "n", (long long)fit->n);
-        jsonw_number(&w, "rmse", fit->rmse);
-        jsonw_integer(&w, "starts", (long long)fit->starts);
-        jsonw_integer(&w, "starts_at_best", (long long)fit->starts_at_best);
-        jsonw_bool(&w, "converged", fit->converged);
-        jsonw_string(&w, "method", fit->method);
-        jsonw_integer(&w, "seed", (long long)fit->seed);
-        jsonw_array_begin(&w, "data", 0);
+        ls_jsonw_object_begin(&w, "fit");
+        ls_jsonw_number(&w, "objective", fit->objective);
+        ls_jsonw_string(&w, "loss", fit->loss);
+        ls_jsonw_number(&w, "delta", fit->delta);
+        ls_jsonw_string(&w, "space", fit->space);
+        ls_jsonw_integer(&w, "n", (long long)fit->n);
+        ls_jsonw_number(&w, "rmse", fit->rmse);
+        ls_jsonw_integer(&w, "starts", (long long)fit->starts);
+        ls_jsonw_integer(&w, "starts_at_best", (long long)fit->starts_at_best);
+        ls_jsonw_bool(&w, "converged", fit->converged);
+        ls_jsonw_string(&w, "method", fit->method);
+        ls_jsonw_integer(&w, "seed", (long long)fit->seed);
+        ls_jsonw_array_begin(&w, "data", 0);
         for (size_t i = 0; i < fit->ndata; i++) {
-            jsonw_object_begin(&w, NULL);
-            jsonw_string(&w, "file", fit->data[i].path);
-            jsonw_string(&w, "sha256", fit->data[i].sha256);
-            jsonw_object_end(&w);
+            ls_jsonw_object_begin(&w, NULL);
+            ls_jsonw_string(&w, "file", fit->data[i].path);
+            ls_jsonw_string(&w, "sha256", fit->data[i].sha256);
+            ls_jsonw_object_end(&w);
         }
-        jsonw_array_end(&w);
-        jsonw_array_begin(&w, "filters", 1);
+        ls_jsonw_array_end(&w);
+        ls_jsonw_array_begin(&w, "filters", 1);
         for (size_t i = 0; i < fit->nfilters; i++)
-            jsonw_string(&w, NULL, fit->filters[i]);
-        jsonw_array_end(&w);
+            ls_jsonw_string(&w, NULL, fit->filters[i]);
+        ls_jsonw_array_end(&w);
         if (fit->has_ranges) {
             static const char *const names[] = {"n_act", "tokens", "R", "E"};
             const double *values[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range};
-            jsonw_object_begin(&w, "ranges");
+            ls_jsonw_object_begin(&w, "ranges");
             for (int q = 0; q < 4; q++) {
-                jsonw_array_begin(&w, names[q], 1);
-                jsonw_number(&w, NULL, values[q][0]);
-                jsonw_number(&w, NULL, values[q][1]);
-                jsonw_array_end(&w);
+                ls_jsonw_array_begin(&w, names[q], 1);
+                ls_jsonw_number(&w, NULL, values[q][0]);
+                ls_jsonw_number(&w, NULL, values[q][1]);
+                ls_jsonw_array_end(&w);
             }
-            jsonw_object_end(&w);
+            ls_jsonw_object_end(&w);
         }
-        jsonw_object_end(&w);
+        ls_jsonw_object_end(&w);
     }
     if (lf->version || lf->command) {
-        jsonw_object_begin(&w, "created_by");
+        ls_jsonw_object_begin(&w, "created_by");
         if (lf->version)
-            jsonw_string(&w, "version", lf->version);
+            ls_jsonw_string(&w, "version", lf->version);
         if (lf->command)
-            jsonw_string(&w, "command", lf->command);
-        jsonw_object_end(&w);
+            ls_jsonw_string(&w, "command", lf->command);
+        ls_jsonw_object_end(&w);
     }
-    jsonw_object_end(&w);
-    return jsonw_finish(&w, err);
+    ls_jsonw_object_end(&w);
+    return ls_jsonw_finish(&w, err);
 }
 
-int lawfile_write(const lawfile *lf, const char *path, ls_error *err)
+int ls_lawfile_write(const lawfile *lf, const char *path, ls_error *err)
 {
-    char *text = lawfile_to_json(lf, err);
+    char *text = ls_lawfile_to_json(lf, err);
     if (!text)
         return err->code;
-    outfile *out = outfile_open(path, 0, err);
-    int status = out ? outfile_write(out, text, strlen(text), err) : err->code;
+    outfile *out = ls_outfile_open(path, 0, err);
+    int status = out ? ls_outfile_write(out, text, strlen(text), err) : err->code;
     if (out)
-        status = status == 0 ? outfile_commit(out, err) : (outfile_abort(out), status);
+        status = status == 0 ? ls_outfile_commit(out, err) : (ls_outfile_abort(out), status);
     free(text);
     return status;
 }

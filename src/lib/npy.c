@@ -30,7 +30,7 @@ struct npy_reader {
     size_t consumed; /* elements handed out */
 };
 
-float npy_half_to_float(uint16_t h)
+float ls_npy_half_to_float(uint16_t h)
 {
     uint32_t sign = (uint32_t)(h >> 15) << 31;
     uint32_t exponent = (h >> 10) & 0x1fu;
@@ -58,7 +58,7 @@ float npy_half_to_float(uint16_t h)
     return f;
 }
 
-char *npy_shape_text(const npy_header *h, char *buf, size_t size)
+char *ls_npy_shape_text(const npy_header *h, char *buf, size_t size)
 {
     size_t used = 0;
     used += (size_t)snprintf(buf, size, "(");
@@ -299,7 +299,7 @@ static int read_fully(int fd, unsigned char *buf, size_t n, size_t *got)
     return 0;
 }
 
-npy_sniff_result npy_sniff(const char *path)
+npy_sniff_result ls_npy_sniff(const char *path)
 {
     if (strcmp(path, "-") == 0)
         return NPY_SNIFF_OTHER;
@@ -366,7 +366,7 @@ static int check_size(npy_reader *r, ls_error *err)
 {
     struct stat st;
     if (fstat(r->fd, &st) != 0 || !S_ISREG(st.st_mode))
-        return 0; /* a pipe: npy_read and npy_expect_end check as they go */
+        return 0; /* a pipe: ls_npy_read and ls_npy_expect_end check as they go */
     size_t data_bytes = r->h.count * r->h.item_bytes;
     if (data_bytes > SIZE_MAX - r->h.data_offset || (size_t)st.st_size != r->h.data_offset + data_bytes) {
         char shape[NPY_MAX_DIMS * 22 + 4];
@@ -374,12 +374,12 @@ static int check_size(npy_reader *r, ls_error *err)
                             "%s: file is %lld bytes, but the header says %zu (%zu-byte header + shape %s of "
                             "%zu-byte '%s')",
                             r->name, (long long)st.st_size, r->h.data_offset + data_bytes, r->h.data_offset,
-                            npy_shape_text(&r->h, shape, sizeof shape), r->h.item_bytes, r->h.descr);
+                            ls_npy_shape_text(&r->h, shape, sizeof shape), r->h.item_bytes, r->h.descr);
     }
     return 0;
 }
 
-npy_reader *npy_open(const char *path, ls_error *err)
+npy_reader *ls_npy_open(const char *path, ls_error *err)
 {
     int fd = open(path, O_RDONLY);
     if (fd < 0) {
@@ -403,14 +403,14 @@ npy_reader *npy_open(const char *path, ls_error *err)
     }
     r->fd = fd;
     if (read_header(r, err) != 0 || check_size(r, err) != 0) {
-        npy_close(r);
+        ls_npy_close(r);
         return NULL;
     }
     return r;
 }
 
-const npy_header *npy_header_of(const npy_reader *r) { return &r->h; }
-const char *npy_name(const npy_reader *r) { return r->name; }
+const npy_header *ls_npy_header_of(const npy_reader *r) { return &r->h; }
+const char *ls_npy_name(const npy_reader *r) { return r->name; }
 
 /* Keep the unread tail and fill the rest of the buffer. Returns the bytes
  * now available, or -1 with errno set. */
@@ -434,7 +434,7 @@ static void decode(const unsigned char *p, npy_dtype dtype, double *out, size_t 
     switch (dtype) {
     case NPY_FLOAT16:
         for (size_t i = 0; i < n; i++, p += 2)
-            out[i] = npy_half_to_float((uint16_t)(p[0] | p[1] << 8));
+            out[i] = ls_npy_half_to_float((uint16_t)(p[0] | p[1] << 8));
         break;
     case NPY_FLOAT32:
         for (size_t i = 0; i < n; i++, p += 4) {
@@ -457,7 +457,7 @@ static void decode(const unsigned char *p, npy_dtype dtype, double *out, size_t 
     }
 }
 
-int npy_read(npy_reader *r, double *out, size_t n, ls_error *err)
+int ls_npy_read(npy_reader *r, double *out, size_t n, ls_error *err)
 {
     if (n > r->h.count - r->consumed)
         return ls_error_set(err, LS_ERR_INTERNAL, "%s: read past the end of the array", r->name);
@@ -484,7 +484,7 @@ int npy_read(npy_reader *r, double *out, size_t n, ls_error *err)
     return 0;
 }
 
-int npy_expect_end(npy_reader *r, ls_error *err)
+int ls_npy_expect_end(npy_reader *r, ls_error *err)
 {
     if (r->consumed != r->h.count)
         return ls_error_set(err, LS_ERR_INTERNAL, "%s: %zu of %zu elements read", r->name, r->consumed, r->h.count);
@@ -499,7 +499,7 @@ int npy_expect_end(npy_reader *r, ls_error *err)
     return 0;
 }
 
-void npy_close(npy_reader *r)
+void ls_npy_close(npy_reader *r)
 {
     if (!r)
         return;

@@ -56,7 +56,7 @@ static numtext_status parse_prefix(const char *text, size_t len, double *out, si
     return NUMTEXT_OK;
 }
 
-numtext_status numtext_parse_double(const char *text, size_t len, double *out)
+numtext_status ls_numtext_parse_double(const char *text, size_t len, double *out)
 {
     trim(&text, &len);
     if (len == 0)
@@ -72,10 +72,10 @@ numtext_status numtext_parse_double(const char *text, size_t len, double *out)
     return NUMTEXT_OK;
 }
 
-numtext_status numtext_parse_long(const char *text, size_t len, long *out)
+numtext_status ls_numtext_parse_long(const char *text, size_t len, long *out)
 {
     double value = 0;
-    numtext_status status = numtext_parse_double(text, len, &value);
+    numtext_status status = ls_numtext_parse_double(text, len, &value);
     if (status != NUMTEXT_OK)
         return status;
     if (value != floor(value))
@@ -87,7 +87,7 @@ numtext_status numtext_parse_long(const char *text, size_t len, long *out)
     return NUMTEXT_OK;
 }
 
-numtext_status numtext_parse_scaled(const char *text, size_t len, double *out)
+numtext_status ls_numtext_parse_scaled(const char *text, size_t len, double *out)
 {
     trim(&text, &len);
     if (len == 0)
@@ -135,7 +135,7 @@ numtext_status numtext_parse_scaled(const char *text, size_t len, double *out)
     return NUMTEXT_OK;
 }
 
-const char *numtext_reason(numtext_status status)
+const char *ls_numtext_reason(numtext_status status)
 {
     switch (status) {
     case NUMTEXT_OK: return "is a number";
@@ -148,7 +148,7 @@ const char *numtext_reason(numtext_status status)
     return "is not a number";
 }
 
-char *numtext_format_double(char buf[NUMTEXT_DOUBLE_MAX], double x)
+char *ls_numtext_format_double(char buf[NUMTEXT_DOUBLE_MAX], double x)
 {
     for (int digits = 15; digits <= 17; digits++) {
         snprintf(buf, NUMTEXT_DOUBLE_MAX, "%.*g", digits, x);

@@ -20,7 +20,7 @@ struct outfile {
     int saved_errno;
 };
 
-int outfile_wants_gzip(const char *path)
+int ls_outfile_wants_gzip(const char *path)
 {
     size_t n = strlen(path);
     return n > 3 && strcmp(path + n - 3, ".gz") == 0;
@@ -33,7 +33,7 @@ static void outfile_release(outfile *out)
     free(out);
 }
 
-outfile *outfile_open(const char *path, int gzip, ls_error *err)
+outfile *ls_outfile_open(const char *path, int gzip, ls_error *err)
 {
     outfile *out = calloc(1, sizeof *out);
     if (!out || !(out->path = strdup(path))) {
@@ -106,7 +106,7 @@ static int write_failed(outfile *out, ls_error *err)
                         strerror(e));
 }
 
-int outfile_write(outfile *out, const void *data, size_t len, ls_error *err)
+int ls_outfile_write(outfile *out, const void *data, size_t len, ls_error *err)
 {
     if (len == 0)
         return 0;
@@ -128,7 +128,7 @@ int outfile_write(outfile *out, const void *data, size_t len, ls_error *err)
     return 0;
 }
 
-int outfile_printf(outfile *out, ls_error *err, const char *fmt, ...)
+int ls_outfile_printf(outfile *out, ls_error *err, const char *fmt, ...)
 {
     char small[512];
     va_list ap;
@@ -138,19 +138,19 @@ int outfile_printf(outfile *out, ls_error *err, const char *fmt, ...)
     if (n < 0)
         return ls_error_set(err, LS_ERR_INTERNAL, "formatting failed");
     if ((size_t)n < sizeof small)
-        return outfile_write(out, small, (size_t)n, err);
+        return ls_outfile_write(out, small, (size_t)n, err);
     char *big = malloc((size_t)n + 1);
     if (!big)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     va_start(ap, fmt);
     vsnprintf(big, (size_t)n + 1, fmt, ap);
     va_end(ap);
-    int status = outfile_write(out, big, (size_t)n, err);
+    int status = ls_outfile_write(out, big, (size_t)n, err);
     free(big);
     return status;
 }
 
-int outfile_flush(outfile *out, ls_error *err)
+int ls_outfile_flush(outfile *out, ls_error *err)
 {
     if (out->failed)
         return LS_ERR_IO;
@@ -163,7 +163,7 @@ int outfile_flush(outfile *out, ls_error *err)
     return bad ? write_failed(out, err) : 0;
 }
 
-int outfile_commit(outfile *out, ls_error *err)
+int ls_outfile_commit(outfile *out, ls_error *err)
 {
     int status = out->failed ? LS_ERR_IO : 0;
     errno = 0;
@@ -191,7 +191,7 @@ int outfile_commit(outfile *out, ls_error *err)
     return status;
 }
 
-void outfile_abort(outfile *out)
+void ls_outfile_abort(outfile *out)
 {
     if (!out)
         return;

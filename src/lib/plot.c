@@ -115,14 +115,14 @@ static law_point point_of(const sweep_row *r)
 
 static char *finish(svg_figure *f, ls_error *err)
 {
-    char *text = svg_figure_render(f, err);
-    svg_figure_free(f);
+    char *text = ls_svg_figure_render(f, err);
+    ls_svg_figure_free(f);
     return text;
 }
 
 static svg_figure *new_figure(const char *title, size_t rows, size_t cols, ls_error *err)
 {
-    svg_figure *f = svg_figure_new(title, rows, cols);
+    svg_figure *f = ls_svg_figure_new(title, rows, cols);
     if (!f)
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
     return f;
@@ -136,7 +136,7 @@ static int powers_of_two(svg_panel *p, double lo, double hi)
     for (double t = 1; t <= hi * (1 + 1e-9) && n < 40; t *= 2)
         if (t >= lo * (1 - 1e-9))
             v[n++] = t;
-    return svg_panel_ticks(p, SVG_AXIS_X, v, n);
+    return ls_svg_panel_ticks(p, SVG_AXIS_X, v, n);
 }
 
 /* ---- fit ----------------------------------------------------------------------- */
@@ -154,7 +154,7 @@ static double row_key(const fit_view *v, const sweep_row *r)
     if (!v->key_flops)
         return r->tokens;
     law_point x = point_of(r);
-    return 6.0 * law_n_unroll(&x) * r->tokens;
+    return 6.0 * ls_law_n_unroll(&x) * r->tokens;
 }
 
 static const fit_view *sort_view;
@@ -200,17 +200,17 @@ static void fitted_curve(const fit_view *v, const law *l, const sweep_row *rows,
         if (v->by_r) {
             x.R = t;
             if (v->key_flops) {
-                x.D = row_key(v, first) / (6.0 * law_n_unroll(&x));
+                x.D = row_key(v, first) / (6.0 * ls_law_n_unroll(&x));
             }
         } else {
             x.D = t;
         }
         xs[k] = t;
-        ys[k] = law_loss(l, &x);
+        ys[k] = ls_law_loss(l, &x);
     }
 }
 
-char *plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
+char *ls_plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
 {
     if (s->n == 0) {
         ls_error_set(err, LS_ERR_DATA, "no runs to plot");
@@ -240,7 +240,7 @@ char *plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
     size_t ntokens = distinct(vals, n, scratch);
     for (size_t i = 0; i < n; i++) {
         law_point x = point_of(&s->rows[i]);
-        vals[i] = 6.0 * law_n_unroll(&x) * s->rows[i].tokens;
+        vals[i] = 6.0 * ls_law_n_unroll(&x) * s->rows[i].tokens;
     }
     size_t nflops = distinct(vals, n, scratch);
     v.key_flops = nflops < ntokens;
@@ -258,7 +258,7 @@ char *plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
 
     char title[160], text[256];
     char kind[64];
-    law_kind_format(l->kind, kind, sizeof kind);
+    ls_law_kind_format(l->kind, kind, sizeof kind);
     snprintf(title, sizeof title, "Observed and fitted loss against %s: %s", v.by_r ? "loops R" : "tokens D", kind);
     svg_figure *f = new_figure(title, eg.n, ng.n, err);
     if (!f) {
@@ -266,13 +266,13 @@ char *plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
         free(idx);
         return NULL;
     }
-    svg_figure_set_panel_size(f, 300, 210);
+    ls_svg_figure_set_panel_size(f, 300, 210);
     const char *key_name = !v.by_r ? "R" : v.key_flops ? "F" : "D";
-    svg_style obs = svg_marker_style(SVG_GREY, SVG_MARKER_CIRCLE), fitted = svg_line_style(SVG_GREY);
-    svg_figure_legend(f, "observed run", &obs);
-    svg_figure_legend(f, "fitted law", &fitted);
+    svg_style obs = ls_svg_marker_style(SVG_GREY, SVG_MARKER_CIRCLE), fitted = ls_svg_line_style(SVG_GREY);
+    ls_svg_figure_legend(f, "observed run", &obs);
+    ls_svg_figure_legend(f, "fitted law", &fitted);
     for (size_t k = 0; k < kg.n; k++) {
-        svg_style st = svg_line_style((int)k);
+        svg_style st = ls_svg_line_style((int)k);
         st.marker = SVG_MARKER_CIRCLE;
         st.marker_size = 3;
         group_label(text, sizeof text, key_name, &kg, k);
@@ -280,7 +280,7 @@ char *plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
             strncat(text, " tokens", sizeof text - strlen(text) - 1);
         else if (v.by_r)
             strncat(text, " FLOPs", sizeof text - strlen(text) - 1);
-        svg_figure_legend(f, text, &st);
+        ls_svg_figure_legend(f, text, &st);
     }
     double xs[CURVE_POINTS], ys[CURVE_POINTS];
     double *ox = malloc(n * sizeof *ox), *oy = malloc(n * sizeof *oy);
@@ -289,21 +289,21 @@ char *plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
         free(oy);
         free(scratch);
         free(idx);
-        svg_figure_free(f);
+        ls_svg_figure_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
     for (size_t pr = 0; pr < eg.n; pr++)
         for (size_t pc = 0; pc < ng.n; pc++) {
-            svg_panel *p = svg_figure_panel(f, pr, pc);
+            svg_panel *p = ls_svg_figure_panel(f, pr, pc);
             char a[96], b[96];
             group_label(a, sizeof a, "E", &eg, pr);
             group_label(b, sizeof b, "N_act", &ng, pc);
             snprintf(text, sizeof text, "%s, %s", a, b);
-            svg_panel_title(p, text);
-            svg_panel_axis(p, SVG_AXIS_X, pr + 1 == eg.n ? (v.by_r ? "R (loops)" : "D (tokens)") : NULL,
+            ls_svg_panel_title(p, text);
+            ls_svg_panel_axis(p, SVG_AXIS_X, pr + 1 == eg.n ? (v.by_r ? "R (loops)" : "D (tokens)") : NULL,
                            SVG_SCALE_LOG);
-            svg_panel_axis(p, SVG_AXIS_Y, pc == 0 ? "loss (nats/token)" : NULL, SVG_SCALE_LINEAR);
+            ls_svg_panel_axis(p, SVG_AXIS_Y, pc == 0 ? "loss (nats/token)" : NULL, SVG_SCALE_LINEAR);
             if (v.by_r)
                 powers_of_two(p, rmin, rmax);
             size_t m = 0;
@@ -325,24 +325,24 @@ char *plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
                 }
                 if (end - start >= 2) {
                     fitted_curve(&v, l, s->rows, idx + start, end - start, xs, ys);
-                    svg_style st = svg_line_style(color);
+                    svg_style st = ls_svg_line_style(color);
                     st.width = 1.5;
-                    svg_panel_line(p, xs, ys, CURVE_POINTS, &st);
+                    ls_svg_panel_line(p, xs, ys, CURVE_POINTS, &st);
                 }
-                svg_style mk = svg_marker_style(color, SVG_MARKER_CIRCLE);
+                svg_style mk = ls_svg_marker_style(color, SVG_MARKER_CIRCLE);
                 mk.marker_size = 3;
-                svg_panel_line(p, ox, oy, end - start, &mk);
+                ls_svg_panel_line(p, ox, oy, end - start, &mk);
                 start = end;
             }
         }
     snprintf(text, sizeof text, "Markers: the %zu observed runs of %s. Lines: the fitted law along each series%s.",
              n, s->name ? s->name : "the sweep", v.by_r ? (v.key_flops ? " (equal training FLOPs)" : " (equal tokens)") : "");
-    svg_figure_note(f, text);
+    ls_svg_figure_note(f, text);
     if (!isnan(rmse)) {
         char r[32];
         short_number(r, sizeof r, rmse);
         snprintf(text, sizeof text, "Law %s, RMSE %s (loss units).", kind, r);
-        svg_figure_note(f, text);
+        ls_svg_figure_note(f, text);
     }
     free(ox);
     free(oy);
@@ -353,7 +353,7 @@ char *plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
 
 /* ---- holdout --------------------------------------------------------------------- */
 
-char *plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
+char *ls_plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
 {
     if (r->nlaws == 0 || !r->test) {
         ls_error_set(err, LS_ERR_DATA, "no held-out results to plot");
@@ -364,12 +364,12 @@ char *plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
     svg_figure *f = new_figure("Held-out runs: predicted against observed loss", rows, cols, err);
     if (!f)
         return NULL;
-    svg_figure_set_panel_size(f, 330, 300);
+    ls_svg_figure_set_panel_size(f, 330, 300);
     double *px = malloc((s->n ? s->n : 1) * sizeof *px), *py = malloc((s->n ? s->n : 1) * sizeof *py);
     if (!px || !py) {
         free(px);
         free(py);
-        svg_figure_free(f);
+        ls_svg_figure_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
@@ -379,22 +379,22 @@ char *plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
     for (size_t c = 0; c < r->ncolumns; c++) {
         if (r->columns[c].skipped)
             continue;
-        svg_style st = svg_marker_style((int)c, markers[c % 5]);
+        svg_style st = ls_svg_marker_style((int)c, markers[c % 5]);
         st.hollow = 1;
         snprintf(text, sizeof text, "%s held out (%zu runs)", r->columns[c].label, r->columns[c].ntest);
-        svg_figure_legend(f, text, &st);
+        ls_svg_figure_legend(f, text, &st);
     }
-    svg_style diag = svg_line_style(SVG_GREY);
+    svg_style diag = ls_svg_line_style(SVG_GREY);
     diag.dash = SVG_DASH_DASHED;
     diag.width = 1.2;
-    svg_figure_legend(f, "prediction = observation", &diag);
+    ls_svg_figure_legend(f, "prediction = observation", &diag);
     for (size_t li = 0; li < r->nlaws; li++) {
-        svg_panel *p = svg_figure_panel(f, li / cols, li % cols);
+        svg_panel *p = ls_svg_figure_panel(f, li / cols, li % cols);
         char kind[64];
-        law_kind_format(r->laws[li], kind, sizeof kind);
-        svg_panel_title(p, kind);
-        svg_panel_axis(p, SVG_AXIS_X, "observed loss", SVG_SCALE_LINEAR);
-        svg_panel_axis(p, SVG_AXIS_Y, li % cols == 0 ? "predicted loss" : NULL, SVG_SCALE_LINEAR);
+        ls_law_kind_format(r->laws[li], kind, sizeof kind);
+        ls_svg_panel_title(p, kind);
+        ls_svg_panel_axis(p, SVG_AXIS_X, "observed loss", SVG_SCALE_LINEAR);
+        ls_svg_panel_axis(p, SVG_AXIS_Y, li % cols == 0 ? "predicted loss" : NULL, SVG_SCALE_LINEAR);
         double lo = INFINITY, hi = -INFINITY;
         size_t shown = 0;
         for (size_t c = 0; c < r->ncolumns; c++) {
@@ -407,14 +407,14 @@ char *plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
                     continue;
                 law_point x = point_of(&s->rows[i]);
                 px[m] = s->rows[i].loss;
-                py[m] = law_loss(&cell->fitted, &x);
+                py[m] = ls_law_loss(&cell->fitted, &x);
                 lo = fmin(lo, fmin(px[m], py[m]));
                 hi = fmax(hi, fmax(px[m], py[m]));
                 m++;
             }
-            svg_style st = svg_marker_style((int)c, markers[c % 5]);
+            svg_style st = ls_svg_marker_style((int)c, markers[c % 5]);
             st.hollow = 1;
-            svg_panel_line(p, px, py, m, &st);
+            ls_svg_panel_line(p, px, py, m, &st);
             shown++;
         }
         if (!(lo < hi)) {
@@ -424,10 +424,10 @@ char *plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
         double pad = 0.05 * (hi - lo);
         lo -= pad;
         hi += pad;
-        svg_panel_range(p, SVG_AXIS_X, lo, hi);
-        svg_panel_range(p, SVG_AXIS_Y, lo, hi);
+        ls_svg_panel_range(p, SVG_AXIS_X, lo, hi);
+        ls_svg_panel_range(p, SVG_AXIS_Y, lo, hi);
         double d[2] = {lo, hi};
-        svg_panel_line(p, d, d, 2, &diag);
+        ls_svg_panel_line(p, d, d, 2, &diag);
         /* The held-out RMSEs, top left, where a good law leaves no points. */
         size_t k = 0;
         for (size_t c = 0; c < r->ncolumns; c++) {
@@ -437,15 +437,15 @@ char *plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
             char num[32];
             short_number(num, sizeof num, cell->rmse);
             snprintf(text, sizeof text, "RMSE %s: %s%s", r->columns[c].label, num, cell->converged ? "" : " *");
-            svg_panel_text(p, lo + 0.03 * (hi - lo), hi - (0.07 + 0.065 * (double)k) * (hi - lo), text, -1);
+            ls_svg_panel_text(p, lo + 0.03 * (hi - lo), hi - (0.07 + 0.065 * (double)k) * (hi - lo), text, -1);
             k++;
         }
         if (shown == 0)
-            svg_panel_text(p, (lo + hi) / 2, (lo + hi) / 2, "no held-out fit", 0);
+            ls_svg_panel_text(p, (lo + hi) / 2, (lo + hi) / 2, "no held-out fit", 0);
     }
     snprintf(text, sizeof text,
              "Each law is fitted on the other runs and predicts the held-out ones; RMSE in loss units (%zu runs).", s->n);
-    svg_figure_note(f, text);
+    ls_svg_figure_note(f, text);
     free(px);
     free(py);
     return finish(f, err);
@@ -453,7 +453,7 @@ char *plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
 
 /* ---- isoflop ----------------------------------------------------------------------- */
 
-char *plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec *spec, ls_error *err)
+char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec *spec, ls_error *err)
 {
     size_t ncombo = spec->nE * spec->nR;
     if (spec->nflops == 0 || ncombo == 0) {
@@ -461,12 +461,12 @@ char *plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec
         return NULL;
     }
     char kind[64], text[256];
-    law_kind_format(l->kind, kind, sizeof kind);
+    ls_law_kind_format(l->kind, kind, sizeof kind);
     snprintf(text, sizeof text, "IsoFLOP profiles: loss against N_act at fixed compute (%s)", kind);
     svg_figure *f = new_figure(text, 1, 1, err);
     if (!f)
         return NULL;
-    svg_figure_set_panel_size(f, 560, 380);
+    ls_svg_figure_set_panel_size(f, 560, 380);
     size_t points = spec->points < 2 ? 2 : spec->points;
     if (points < 60)
         points = 60; /* a smooth curve; the table keeps the requested points */
@@ -479,13 +479,13 @@ char *plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec
         free(tokens);
         free(min_n);
         free(min_l);
-        svg_figure_free(f);
+        ls_svg_figure_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
-    svg_panel *p = svg_figure_panel(f, 0, 0);
-    svg_panel_axis(p, SVG_AXIS_X, "N_act (active parameters)", SVG_SCALE_LOG);
-    svg_panel_axis(p, SVG_AXIS_Y, "loss (nats/token)", SVG_SCALE_LINEAR);
+    svg_panel *p = ls_svg_figure_panel(f, 0, 0);
+    ls_svg_panel_axis(p, SVG_AXIS_X, "N_act (active parameters)", SVG_SCALE_LOG);
+    ls_svg_panel_axis(p, SVG_AXIS_Y, "loss (nats/token)", SVG_SCALE_LINEAR);
     static const svg_dash dashes[] = {SVG_DASH_SOLID, SVG_DASH_DASHED, SVG_DASH_DOTTED, SVG_DASH_DASHDOT};
     int by_combo = spec->nflops == 1; /* one budget: a colour for each (E, R) */
     double ylo = INFINITY, yhi = -INFINITY;
@@ -497,7 +497,7 @@ char *plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec
             solve_candidate best;
             min_n[fi * ncombo + c] = NAN;
             min_l[fi * ncombo + c] = NAN;
-            if (solve_candidate_at(l, t, &b, E, R, NULL, 0, 0, &best) != 0) {
+            if (ls_solve_candidate_at(l, t, &b, E, R, NULL, 0, 0, &best) != 0) {
                 status = LS_ERR_INTERNAL;
                 continue;
             }
@@ -505,10 +505,10 @@ char *plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec
                 continue;
             for (size_t i = 0; i < points; i++)
                 grid[i] = best.n_act * exp(log(30.0) * (2.0 * (double)i / (double)(points - 1) - 1.0));
-            solve_isoflop_profile(l, t, spec->flops[fi], E, R, grid, points, loss, tokens);
-            svg_style st = svg_line_style(by_combo ? (int)c : (int)fi);
+            ls_solve_isoflop_profile(l, t, spec->flops[fi], E, R, grid, points, loss, tokens);
+            svg_style st = ls_svg_line_style(by_combo ? (int)c : (int)fi);
             st.dash = by_combo ? SVG_DASH_SOLID : dashes[c % 4];
-            svg_panel_line(p, grid, loss, points, &st);
+            ls_svg_panel_line(p, grid, loss, points, &st);
             min_n[fi * ncombo + c] = best.n_act;
             min_l[fi * ncombo + c] = best.loss;
             /* The y range: each curve from N_opt / 10 to 10 N_opt. */
@@ -523,13 +523,13 @@ char *plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec
         free(tokens);
         free(min_n);
         free(min_l);
-        svg_figure_free(f);
+        ls_svg_figure_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory in the solver");
         return NULL;
     }
     /* The minima, joined across budgets for each (E, R): where the
      * compute-optimal models lie. */
-    svg_style mk = svg_marker_style(SVG_BLACK, SVG_MARKER_CIRCLE);
+    svg_style mk = ls_svg_marker_style(SVG_BLACK, SVG_MARKER_CIRCLE);
     mk.marker_size = 4;
     for (size_t c = 0; c < ncombo; c++) {
         double xs[64], ys[64];
@@ -540,32 +540,32 @@ char *plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec
                 ys[m] = min_l[fi * ncombo + c];
                 m++;
             }
-        svg_style join = svg_line_style(SVG_GREY);
+        svg_style join = ls_svg_line_style(SVG_GREY);
         join.width = spec->nflops > 1 ? 1.0 : 0.0;
         join.dash = SVG_DASH_DOTTED;
         join.marker = SVG_MARKER_CIRCLE;
         join.marker_size = 4;
         join.color = by_combo ? (int)c : SVG_BLACK;
-        svg_panel_line(p, xs, ys, m, &join);
+        ls_svg_panel_line(p, xs, ys, m, &join);
     }
     if (ylo < yhi) {
         double pad = 0.06 * (yhi - ylo);
-        svg_panel_range(p, SVG_AXIS_Y, ylo - pad, yhi + pad);
+        ls_svg_panel_range(p, SVG_AXIS_Y, ylo - pad, yhi + pad);
     }
     for (size_t fi = 0; fi < spec->nflops && !by_combo; fi++) {
         char num[32];
         short_number(num, sizeof num, spec->flops[fi]);
         snprintf(text, sizeof text, "F = %s FLOPs", num);
-        svg_style st = svg_line_style((int)fi);
-        svg_figure_legend(f, text, &st);
+        svg_style st = ls_svg_line_style((int)fi);
+        ls_svg_figure_legend(f, text, &st);
     }
     for (size_t c = 0; c < ncombo && (by_combo || ncombo > 1); c++) {
         snprintf(text, sizeof text, "E = %g, R = %g", spec->E[c / spec->nR], spec->R[c % spec->nR]);
-        svg_style st = svg_line_style(by_combo ? (int)c : SVG_BLACK);
+        svg_style st = ls_svg_line_style(by_combo ? (int)c : SVG_BLACK);
         st.dash = by_combo ? SVG_DASH_SOLID : dashes[c % 4];
-        svg_figure_legend(f, text, &st);
+        ls_svg_figure_legend(f, text, &st);
     }
-    svg_figure_legend(f, "minimum (N_act*, loss*)", &mk);
+    ls_svg_figure_legend(f, "minimum (N_act*, loss*)", &mk);
     if (by_combo) {
         char num[32];
         short_number(num, sizeof num, spec->flops[0]);
@@ -573,7 +573,7 @@ char *plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec
     } else {
         snprintf(text, sizeof text, "All of each budget spent: D = F / (6 N_unroll); dotted: the minima across budgets.");
     }
-    svg_figure_note(f, text);
+    ls_svg_figure_note(f, text);
     free(grid);
     free(loss);
     free(tokens);
@@ -584,7 +584,7 @@ char *plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec
 
 /* ---- solve --------------------------------------------------------------------------- */
 
-char *plot_solve(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
+char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
                  const solve_result *r, ls_error *err)
 {
     if (o->nR == 0 || o->nE == 0 || r->ncandidates != o->nR * o->nE) {
@@ -604,7 +604,7 @@ char *plot_solve(const law *l, const arch_template *t, const solve_budget *b, co
     svg_figure *f = new_figure(title, 1, 1, err);
     if (!f)
         return NULL;
-    svg_figure_set_panel_size(f, 560, 380);
+    ls_svg_figure_set_panel_size(f, 560, 380);
     size_t nR = o->nR;
     double *Rs = malloc(nR * sizeof *Rs), *ys = malloc(nR * sizeof *ys), *env = malloc((nR + 2) * sizeof *env),
            *free_env = malloc(nR * sizeof *free_env), *bx = malloc((nR + 2) * sizeof *bx),
@@ -612,7 +612,7 @@ char *plot_solve(const law *l, const arch_template *t, const solve_budget *b, co
     size_t *order = malloc(nR * sizeof *order);
     if (!Rs || !ys || !env || !free_env || !bx || !blo || !bhi || !order) {
         free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
-        svg_figure_free(f);
+        ls_svg_figure_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
@@ -630,9 +630,9 @@ char *plot_solve(const law *l, const arch_template *t, const solve_budget *b, co
         env[i] = INFINITY;
         free_env[i] = INFINITY;
     }
-    svg_panel *p = svg_figure_panel(f, 0, 0);
-    svg_panel_axis(p, SVG_AXIS_X, "R (loops)", SVG_SCALE_LINEAR);
-    svg_panel_axis(p, SVG_AXIS_Y, "loss at the best N_act (nats/token)", SVG_SCALE_LINEAR);
+    svg_panel *p = ls_svg_figure_panel(f, 0, 0);
+    ls_svg_panel_axis(p, SVG_AXIS_X, "R (loops)", SVG_SCALE_LINEAR);
+    ls_svg_panel_axis(p, SVG_AXIS_Y, "loss at the best N_act (nats/token)", SVG_SCALE_LINEAR);
     double lo = INFINITY, hi = -INFINITY;
     int status = 0;
     for (size_t e = 0; e < o->nE; e++) {
@@ -645,17 +645,17 @@ char *plot_solve(const law *l, const arch_template *t, const solve_budget *b, co
                 hi = fmax(hi, c->loss);
             }
             solve_candidate u;
-            if (solve_candidate_at(l, t, b, o->E[e], Rs[i], o->ladder, o->nladder, 0, &u) != 0)
+            if (ls_solve_candidate_at(l, t, b, o->E[e], Rs[i], o->ladder, o->nladder, 0, &u) != 0)
                 status = LS_ERR_INTERNAL;
             else if (u.feasible)
                 free_env[i] = fmin(free_env[i], u.loss);
         }
-        svg_style st = svg_line_style((int)e);
+        svg_style st = ls_svg_line_style((int)e);
         st.marker = SVG_MARKER_CIRCLE;
         st.marker_size = 3;
-        svg_panel_line(p, Rs, ys, nR, &st);
+        ls_svg_panel_line(p, Rs, ys, nR, &st);
         snprintf(text, sizeof text, "E = %g", o->E[e]);
-        svg_figure_legend(f, text, &st);
+        ls_svg_figure_legend(f, text, &st);
     }
     for (size_t i = 0; i < nR; i++) {
         if (isinf(free_env[i]))
@@ -665,7 +665,7 @@ char *plot_solve(const law *l, const arch_template *t, const solve_budget *b, co
     }
     if (status != 0 || !(lo <= hi)) {
         free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
-        svg_figure_free(f);
+        ls_svg_figure_free(f);
         ls_error_set(err, status ? LS_ERR_INTERNAL : LS_ERR_DATA,
                      status ? "out of memory in the solver" : "no feasible candidate to plot");
         return NULL;
@@ -675,8 +675,8 @@ char *plot_solve(const law *l, const arch_template *t, const solve_budget *b, co
     double xlo = Rs[0] - 0.5, xhi = Rs[nR - 1] + 0.5;
     if (xlo < 0.5)
         xlo = 0.5;
-    svg_panel_range(p, SVG_AXIS_X, xlo, xhi);
-    svg_panel_range(p, SVG_AXIS_Y, ylo, yhi);
+    ls_svg_panel_range(p, SVG_AXIS_X, xlo, xhi);
+    ls_svg_panel_range(p, SVG_AXIS_Y, ylo, yhi);
     /* Losses below the lower envelope of the feasible candidates are out of
      * reach: no (E, R) and N_act under this budget gets there. */
     size_t nb = 0;
@@ -700,92 +700,92 @@ char *plot_solve(const law *l, const arch_template *t, const solve_budget *b, co
         bhi[nb] = bhi[nb - 1];
         nb++;
     }
-    svg_panel_band(p, bx, blo, bhi, nb, 1, 0.13);
-    svg_style band = svg_line_style(1);
+    ls_svg_panel_band(p, bx, blo, bhi, nb, 1, 0.13);
+    svg_style band = ls_svg_line_style(1);
     band.width = 0;
     band.fill_opacity = 0.13;
-    svg_figure_legend(f, "out of reach under the budget", &band);
+    ls_svg_figure_legend(f, "out of reach under the budget", &band);
     if (isfinite(b->mem_bytes)) {
-        svg_style fe = svg_line_style(SVG_BLACK);
+        svg_style fe = ls_svg_line_style(SVG_BLACK);
         fe.dash = SVG_DASH_DASHED;
         fe.width = 1.3;
-        svg_panel_line(p, Rs, free_env, nR, &fe);
-        svg_figure_legend(f, "best of any E with no memory limit", &fe);
+        ls_svg_panel_line(p, Rs, free_env, nR, &fe);
+        ls_svg_figure_legend(f, "best of any E with no memory limit", &fe);
     }
     if (r->has_choice) {
-        svg_style eps = svg_line_style(SVG_GREY);
+        svg_style eps = ls_svg_line_style(SVG_GREY);
         eps.dash = SVG_DASH_DOTTED;
         eps.width = 1.2;
-        svg_panel_hline(p, r->best.loss + o->eps, &eps, "lowest loss + epsilon");
-        svg_style star = svg_marker_style(SVG_BLACK, SVG_MARKER_STAR);
+        ls_svg_panel_hline(p, r->best.loss + o->eps, &eps, "lowest loss + epsilon");
+        svg_style star = ls_svg_marker_style(SVG_BLACK, SVG_MARKER_STAR);
         star.marker_size = 9;
         double cx = r->choice.R, cy = r->choice.loss;
-        svg_panel_line(p, &cx, &cy, 1, &star);
+        ls_svg_panel_line(p, &cx, &cy, 1, &star);
         snprintf(text, sizeof text, "chosen: R* = %g, E* = %g", r->choice.R, r->choice.E);
-        svg_figure_legend(f, text, &star);
+        ls_svg_figure_legend(f, text, &star);
     }
     char kind[64];
-    law_kind_format(l->kind, kind, sizeof kind);
+    ls_law_kind_format(l->kind, kind, sizeof kind);
     snprintf(text, sizeof text,
              "Law %s. Each point: the N_act that minimises the loss at that (E, R), with D = F / (6 N_unroll).", kind);
-    svg_figure_note(f, text);
+    ls_svg_figure_note(f, text);
     free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
     return finish(f, err);
 }
 
 /* ---- rho_eff -------------------------------------------------------------------------- */
 
-char *plot_rho_eff(const law *l, const arch_template *t, const double *E, size_t nE, double r_max, ls_error *err)
+char *ls_plot_rho_eff(const law *l, const arch_template *t, const double *E, size_t nE, double r_max, ls_error *err)
 {
     if (nE == 0 || !(r_max > 1)) {
         ls_error_set(err, LS_ERR_DATA, "no curve to plot");
         return NULL;
     }
     char kind[64], text[256];
-    law_kind_format(l->kind, kind, sizeof kind);
+    ls_law_kind_format(l->kind, kind, sizeof kind);
     snprintf(text, sizeof text, "Effective parameters per active parameter: rho_eff(R) = N_eff / N_act (%s)", kind);
     svg_figure *f = new_figure(text, 1, 1, err);
     if (!f)
         return NULL;
-    svg_figure_set_panel_size(f, 560, 380);
-    svg_panel *p = svg_figure_panel(f, 0, 0);
-    svg_panel_axis(p, SVG_AXIS_X, "R (loops)", SVG_SCALE_LINEAR);
-    svg_panel_axis(p, SVG_AXIS_Y, "rho_eff = N_eff / N_act", SVG_SCALE_LINEAR);
+    ls_svg_figure_set_panel_size(f, 560, 380);
+    svg_panel *p = ls_svg_figure_panel(f, 0, 0);
+    ls_svg_panel_axis(p, SVG_AXIS_X, "R (loops)", SVG_SCALE_LINEAR);
+    ls_svg_panel_axis(p, SVG_AXIS_Y, "rho_eff = N_eff / N_act", SVG_SCALE_LINEAR);
     enum { N = 121 };
     double xs[N], ys[N];
     double top = 1.0;
     for (size_t e = 0; e < nE; e++) {
-        law_point x = arch_point(t, 1e9, E[e], 1.0, 1e11);
+        law_point x = ls_arch_point(t, 1e9, E[e], 1.0, 1e11);
         for (int k = 0; k < N; k++) {
             x.R = 1.0 + (r_max - 1.0) * k / (N - 1);
             xs[k] = x.R;
-            ys[k] = law_rho_eff(l, &x);
+            ys[k] = ls_law_rho_eff(l, &x);
             top = fmax(top, ys[k]);
         }
-        svg_style st = svg_line_style((int)e);
-        svg_panel_line(p, xs, ys, N, &st);
-        double ceiling = law_rho_eff_ceiling(l, &x);
+        svg_style st = ls_svg_line_style((int)e);
+        ls_svg_panel_line(p, xs, ys, N, &st);
+        double ceiling = ls_law_rho_eff_ceiling(l, &x);
         char m[32];
         short_number(m, sizeof m, x.n_act / x.n_total);
         snprintf(text, sizeof text, "E = %g (m = %s)", E[e], m);
-        svg_figure_legend(f, text, &st);
+        ls_svg_figure_legend(f, text, &st);
         if (isfinite(ceiling) && ceiling > 1.0) {
-            svg_style dash = svg_line_style((int)e);
+            svg_style dash = ls_svg_line_style((int)e);
             dash.dash = SVG_DASH_DASHED;
             dash.width = 1.0;
-            svg_panel_hline(p, ceiling, &dash, NULL);
+            ls_svg_panel_hline(p, ceiling, &dash, NULL);
             top = fmax(top, ceiling);
         }
     }
-    svg_panel_range(p, SVG_AXIS_X, 1.0, r_max);
-    svg_panel_range(p, SVG_AXIS_Y, 1.0 - 0.03 * (top - 1.0 > 0 ? top - 1.0 : 1.0), top + 0.06 * (top - 1.0 > 0 ? top - 1.0 : 1.0));
-    svg_style dash = svg_line_style(SVG_BLACK);
+    ls_svg_panel_range(p, SVG_AXIS_X, 1.0, r_max);
+    ls_svg_panel_range(p, SVG_AXIS_Y, 1.0 - 0.03 * (top - 1.0 > 0 ? top - 1.0 : 1.0), top + 0.06 * (top - 1.0 > 0 ? top - 1.0 : 1.0));
+    svg_style dash = ls_svg_line_style(SVG_BLACK);
     dash.dash = SVG_DASH_DASHED;
     dash.width = 1.0;
-    svg_figure_legend(f, "ceiling as R grows without bound", &dash);
+    ls_svg_figure_legend(f, "ceiling as R grows without bound", &dash);
     snprintf(text, sizeof text,
              "m = N_act / N_total and N_loop / N_act = %.3g from the architecture template; rho_eff = 1 at R = 1.",
-             arch_loop_fraction(t));
-    svg_figure_note(f, text);
+             ls_arch_loop_fraction(t));
+    ls_svg_figure_note(f, text);
     return finish(f, err);
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-int read_small_file(const char *path, size_t max_bytes, const char *what, char **text, size_t *len,
+int ls_read_small_file(const char *path, size_t max_bytes, const char *what, char **text, size_t *len,
                     ls_error *err)
 {
     FILE *fp = fopen(path, "rb");
@@ -51,7 +51,7 @@ int read_small_file(const char *path, size_t max_bytes, const char *what, char *
     return 0;
 }
 
-cJSON *parse_json_text(const char *text, size_t len, const char *name, ls_error *err)
+cJSON *ls_parse_json_text(const char *text, size_t len, const char *name, ls_error *err)
 {
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
@@ -71,13 +71,13 @@ cJSON *parse_json_text(const char *text, size_t len, const char *name, ls_error 
     return NULL;
 }
 
-struct cJSON *read_json_file(const char *path, size_t max_bytes, const char *what, ls_error *err)
+struct cJSON *ls_read_json_file(const char *path, size_t max_bytes, const char *what, ls_error *err)
 {
     char *text = NULL;
     size_t len = 0;
-    if (read_small_file(path, max_bytes, what, &text, &len, err) != 0)
+    if (ls_read_small_file(path, max_bytes, what, &text, &len, err) != 0)
         return NULL;
-    struct cJSON *root = parse_json_text(text, len, path, err);
+    struct cJSON *root = ls_parse_json_text(text, len, path, err);
     free(text);
     return root;
 }

@@ -12,14 +12,14 @@
 /* Read path into a NUL-terminated malloc'd buffer. A file larger than
  * max_bytes is an LS_ERR_DATA error described as "too large for a <what>";
  * an unreadable one is LS_ERR_NOINPUT. */
-int read_small_file(const char *path, size_t max_bytes, const char *what, char **text, size_t *len,
+int ls_read_small_file(const char *path, size_t max_bytes, const char *what, char **text, size_t *len,
                     ls_error *err) LS_MUST_CHECK;
 
 /* Parse JSON text; a syntax error is an LS_ERR_DATA error giving
  * "name:LINE:COLUMN: not valid JSON". The caller frees with cJSON_Delete. */
-struct cJSON *parse_json_text(const char *text, size_t len, const char *name, ls_error *err) LS_MUST_CHECK;
+struct cJSON *ls_parse_json_text(const char *text, size_t len, const char *name, ls_error *err) LS_MUST_CHECK;
 
-/* read_small_file, then parse_json_text; NULL with err set on either error. */
-struct cJSON *read_json_file(const char *path, size_t max_bytes, const char *what, ls_error *err) LS_MUST_CHECK;
+/* ls_read_small_file, then ls_parse_json_text; NULL with err set on either error. */
+struct cJSON *ls_read_json_file(const char *path, size_t max_bytes, const char *what, ls_error *err) LS_MUST_CHECK;
 
 #endif

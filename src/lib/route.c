@@ -26,7 +26,7 @@ struct route_acc {
     uint64_t *stamp; /* [layer][expert]: last token that touched it */
 };
 
-void route_acc_free(route_acc *a)
+void ls_route_acc_free(route_acc *a)
 {
     if (!a)
         return;
@@ -44,7 +44,7 @@ void route_acc_free(route_acc *a)
     free(a);
 }
 
-route_acc *route_acc_new(size_t loops, size_t layers, size_t experts, size_t top_k, ls_error *err)
+route_acc *ls_route_acc_new(size_t loops, size_t layers, size_t experts, size_t top_k, ls_error *err)
 {
     if (loops == 0 || layers == 0 || experts == 0) {
         ls_error_set(err, LS_ERR_DATA, "no logits: %zu loops x %zu layers x %zu experts", loops, layers, experts);
@@ -78,7 +78,7 @@ route_acc *route_acc_new(size_t loops, size_t layers, size_t experts, size_t top
     a->stamp = calloc(layers * experts, sizeof *a->stamp);
     if (!a->load || !a->gap || !a->ties || !a->distinct || !a->disjoint || !a->switched || !a->sel || !a->scratch ||
         !a->topv || !a->topi || !a->stamp) {
-        route_acc_free(a);
+        ls_route_acc_free(a);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
     }
@@ -197,7 +197,7 @@ static size_t common(const size_t *x, const size_t *y, size_t k)
     return n;
 }
 
-void route_acc_add(route_acc *a, const double *logits)
+void ls_route_acc_add(route_acc *a, const double *logits)
 {
     size_t L = a->L, D = a->D, E = a->E, k = a->k;
     for (size_t row = 0; row < L * D; row++)
@@ -236,7 +236,7 @@ static double balance(const double *x, size_t n)
     return total * total / ((double)n * squares);
 }
 
-route_report *route_acc_report(const route_acc *a, ls_error *err)
+route_report *ls_route_acc_report(const route_acc *a, ls_error *err)
 {
     size_t L = a->L, D = a->D, E = a->E;
     if (a->tokens == 0) {
@@ -250,7 +250,7 @@ route_report *route_acc_report(const route_acc *a, ls_error *err)
         r->per_layer = calloc(D, sizeof *r->per_layer);
     }
     if (!r || !pooled || !r->per_loop || !r->per_layer) {
-        route_report_free(r);
+        ls_route_report_free(r);
         free(pooled);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
@@ -308,7 +308,7 @@ route_report *route_acc_report(const route_acc *a, ls_error *err)
     return r;
 }
 
-void route_report_free(route_report *r)
+void ls_route_report_free(route_report *r)
 {
     if (!r)
         return;
@@ -323,17 +323,17 @@ static const char *const DTYPE_NAMES[] = {"float16", "float32", "float64"};
 
 static route_report *read_npy(const char *path, size_t top_k, ls_error *err)
 {
-    npy_reader *in = npy_open(path, err);
+    npy_reader *in = ls_npy_open(path, err);
     if (!in)
         return NULL;
-    const npy_header *h = npy_header_of(in);
+    const npy_header *h = ls_npy_header_of(in);
     char shape[NPY_MAX_DIMS * 22 + 4];
     route_acc *acc = NULL;
     double *logits = NULL;
     route_report *report = NULL;
     if (h->ndim != 4 || h->count == 0) {
         ls_error_set(err, LS_ERR_DATA, "%s: shape %s is not [tokens, loops, layers, experts]%s", path,
-                     npy_shape_text(h, shape, sizeof shape), h->ndim == 4 ? " with every extent at least 1" : "");
+                     ls_npy_shape_text(h, shape, sizeof shape), h->ndim == 4 ? " with every extent at least 1" : "");
         goto done;
     }
     size_t N = h->shape[0], L = h->shape[1], D = h->shape[2], E = h->shape[3];
@@ -341,14 +341,14 @@ static route_report *read_npy(const char *path, size_t top_k, ls_error *err)
         ls_error_set(err, LS_ERR_USAGE, "top-k %zu is more than the %zu experts of %s", top_k, E, path);
         goto done;
     }
-    acc = route_acc_new(L, D, E, top_k, err);
+    acc = ls_route_acc_new(L, D, E, top_k, err);
     logits = acc ? malloc(L * D * E * sizeof *logits) : NULL;
     if (acc && !logits)
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (!logits)
         goto done;
     for (size_t t = 0; t < N; t++) {
-        if (npy_read(in, logits, L * D * E, err) != 0)
+        if (ls_npy_read(in, logits, L * D * E, err) != 0)
             goto done;
         for (size_t i = 0; i < L * D * E; i++) {
             if (isfinite(logits[i]))
@@ -358,17 +358,17 @@ static route_report *read_npy(const char *path, size_t top_k, ls_error *err)
                          path, t, l, d, e, t, l + 1, d + 1, e, isnan(logits[i]) ? "NaN" : "infinite");
             goto done;
         }
-        route_acc_add(acc, logits);
+        ls_route_acc_add(acc, logits);
     }
-    if (npy_expect_end(in, err) != 0)
+    if (ls_npy_expect_end(in, err) != 0)
         goto done;
-    report = route_acc_report(acc, err);
+    report = ls_route_acc_report(acc, err);
     if (report)
         snprintf(report->source, sizeof report->source, "%s .npy", DTYPE_NAMES[h->dtype]);
 done:
     free(logits);
-    route_acc_free(acc);
-    npy_close(in);
+    ls_route_acc_free(acc);
+    ls_npy_close(in);
     return report;
 }
 
@@ -376,42 +376,42 @@ static route_report *read_csv(const char *path, size_t top_k, ls_error *err)
 {
     static const char *const INDEX[] = {"loop", "layer"};
     tokcsv_layout layout = {INDEX, 2, NULL, 0, "z", 0};
-    tokcsv *in = tokcsv_open(path, &layout, err);
+    tokcsv *in = ls_tokcsv_open(path, &layout, err);
     if (!in)
         return NULL;
-    size_t E = tokcsv_nvalues(in);
+    size_t E = ls_tokcsv_nvalues(in);
     route_acc *acc = NULL;
     route_report *report = NULL;
     if (top_k > E) {
-        ls_error_set(err, LS_ERR_USAGE, "top-k %zu is more than the %zu experts of %s", top_k, E, tokcsv_name(in));
+        ls_error_set(err, LS_ERR_USAGE, "top-k %zu is more than the %zu experts of %s", top_k, E, ls_tokcsv_name(in));
         goto done;
     }
     long token;
     const double *logits;
     int status;
-    while ((status = tokcsv_next(in, &token, &logits, err)) == 1) {
+    while ((status = ls_tokcsv_next(in, &token, &logits, err)) == 1) {
         if (!acc) {
-            const size_t *dims = tokcsv_dims(in);
-            acc = route_acc_new(dims[0], dims[1], E, top_k, err);
+            const size_t *dims = ls_tokcsv_dims(in);
+            acc = ls_route_acc_new(dims[0], dims[1], E, top_k, err);
             if (!acc)
                 goto done;
         }
-        route_acc_add(acc, logits);
+        ls_route_acc_add(acc, logits);
     }
     if (status == 0) {
-        report = route_acc_report(acc, err);
+        report = ls_route_acc_report(acc, err);
         if (report)
             snprintf(report->source, sizeof report->source, "CSV");
     }
 done:
-    route_acc_free(acc);
-    tokcsv_close(in);
+    ls_route_acc_free(acc);
+    ls_tokcsv_close(in);
     return report;
 }
 
-route_report *route_read(const char *path, size_t top_k, ls_error *err)
+route_report *ls_route_read(const char *path, size_t top_k, ls_error *err)
 {
-    switch (npy_sniff(path)) {
+    switch (ls_npy_sniff(path)) {
     case NPY_SNIFF_NPY: return read_npy(path, top_k, err);
     case NPY_SNIFF_GZIP_NPY:
         ls_error_set(err, LS_ERR_DATA, "%s: gzip-compressed; a .npy file must be uncompressed", path);

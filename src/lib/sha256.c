@@ -51,7 +51,7 @@ static void compress(sha256 *h, const unsigned char *p)
     h->state[7] += k;
 }
 
-void sha256_init(sha256 *h)
+void ls_sha256_init(sha256 *h)
 {
     static const uint32_t initial[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                         0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
@@ -60,7 +60,7 @@ void sha256_init(sha256 *h)
     h->used = 0;
 }
 
-void sha256_update(sha256 *h, const void *data, size_t len)
+void ls_sha256_update(sha256 *h, const void *data, size_t len)
 {
     const unsigned char *p = data;
     h->length += len;
@@ -77,37 +77,37 @@ void sha256_update(sha256 *h, const void *data, size_t len)
     }
 }
 
-void sha256_hex(sha256 *h, char hex[65])
+void ls_sha256_hex(sha256 *h, char hex[65])
 {
     uint64_t bits = h->length * 8;
     unsigned char pad = 0x80;
-    sha256_update(h, &pad, 1);
+    ls_sha256_update(h, &pad, 1);
     unsigned char zero = 0;
     while (h->used != 56)
-        sha256_update(h, &zero, 1);
+        ls_sha256_update(h, &zero, 1);
     unsigned char len[8];
     for (int i = 0; i < 8; i++)
         len[i] = (unsigned char)(bits >> (56 - 8 * i));
-    sha256_update(h, len, 8);
+    ls_sha256_update(h, len, 8);
     for (int i = 0; i < 8; i++)
         snprintf(hex + 8 * i, 9, "%08x", h->state[i]);
 }
 
-int sha256_file(const char *path, char hex[65], ls_error *err)
+int ls_sha256_file(const char *path, char hex[65], ls_error *err)
 {
     FILE *fp = fopen(path, "rb");
     if (!fp)
         return ls_error_set(err, LS_ERR_NOINPUT, "%s: cannot open: %s", path, strerror(errno));
     sha256 h;
-    sha256_init(&h);
+    ls_sha256_init(&h);
     unsigned char buf[65536];
     size_t n;
     while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
-        sha256_update(&h, buf, n);
+        ls_sha256_update(&h, buf, n);
     int failed = ferror(fp);
     fclose(fp);
     if (failed)
         return ls_error_set(err, LS_ERR_NOINPUT, "%s: cannot read", path);
-    sha256_hex(&h, hex);
+    ls_sha256_hex(&h, hex);
     return 0;
 }

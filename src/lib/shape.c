@@ -47,7 +47,7 @@ static const long *cfield(const shape_spec *s, size_t i)
     return (const long *)((const char *)s + INT_FIELDS[i].offset);
 }
 
-void shape_spec_unset(shape_spec *s)
+void ls_shape_spec_unset(shape_spec *s)
 {
     for (size_t i = 0; i < NINT_FIELDS; i++)
         *field(s, i) = SHAPE_UNSET;
@@ -56,7 +56,7 @@ void shape_spec_unset(shape_spec *s)
     s->norm_params = SHAPE_UNSET;
 }
 
-void shape_spec_merge(shape_spec *base, const shape_spec *over)
+void ls_shape_spec_merge(shape_spec *base, const shape_spec *over)
 {
     for (size_t i = 0; i < NINT_FIELDS; i++)
         if (*cfield(over, i) != SHAPE_UNSET)
@@ -69,12 +69,12 @@ void shape_spec_merge(shape_spec *base, const shape_spec *over)
         base->norm_params = over->norm_params;
 }
 
-const char *shape_attention_name(long attention)
+const char *ls_shape_attention_name(long attention)
 {
     return attention == SHAPE_ATTENTION_PER_LOOP ? "per-loop" : "tied";
 }
 
-const char *shape_embeddings_name(long embeddings)
+const char *ls_shape_embeddings_name(long embeddings)
 {
     return embeddings == SHAPE_EMBEDDINGS_TIED ? "tied" : "untied";
 }
@@ -120,9 +120,9 @@ static int read_fields(const char *path, const cJSON *obj, shape_spec *s, ls_err
     return 0;
 }
 
-int shape_spec_read(const char *path, shape_spec *s, ls_error *err)
+int ls_shape_spec_read(const char *path, shape_spec *s, ls_error *err)
 {
-    cJSON *root = read_json_file(path, (size_t)1 << 20, "shape file", err);
+    cJSON *root = ls_read_json_file(path, (size_t)1 << 20, "shape file", err);
     if (!root)
         return err->code;
     /* The output of `loopscale shape --format json` carries the shape as its
@@ -137,20 +137,20 @@ int shape_spec_read(const char *path, shape_spec *s, ls_error *err)
     return status;
 }
 
-void shape_spec_write_json(jsonw *w, const char *key, const shape_spec *s)
+void ls_shape_spec_write_json(jsonw *w, const char *key, const shape_spec *s)
 {
-    jsonw_object_begin(w, key);
-    jsonw_string(w, "format", SHAPE_FORMAT);
+    ls_jsonw_object_begin(w, key);
+    ls_jsonw_string(w, "format", SHAPE_FORMAT);
     for (size_t i = 0; i < NINT_FIELDS; i++)
         if (*cfield(s, i) != SHAPE_UNSET)
-            jsonw_integer(w, INT_FIELDS[i].key, *cfield(s, i));
+            ls_jsonw_integer(w, INT_FIELDS[i].key, *cfield(s, i));
     if (s->attention != SHAPE_UNSET)
-        jsonw_string(w, "attention", shape_attention_name(s->attention));
+        ls_jsonw_string(w, "attention", ls_shape_attention_name(s->attention));
     if (s->embeddings != SHAPE_UNSET)
-        jsonw_string(w, "embeddings", shape_embeddings_name(s->embeddings));
+        ls_jsonw_string(w, "embeddings", ls_shape_embeddings_name(s->embeddings));
     if (s->norm_params != SHAPE_UNSET)
-        jsonw_bool(w, "norm_params", (int)s->norm_params);
-    jsonw_object_end(w);
+        ls_jsonw_bool(w, "norm_params", (int)s->norm_params);
+    ls_jsonw_object_end(w);
 }
 
 /* ---- defaults and checks ------------------------------------------------------ */
@@ -161,7 +161,7 @@ static void set_default(long *v, long value)
         *v = value;
 }
 
-int shape_resolve(shape_spec *s, ls_error *err)
+int ls_shape_resolve(shape_spec *s, ls_error *err)
 {
     for (size_t i = 0; i < NINT_FIELDS; i++) {
         long v = *field(s, i);
@@ -238,7 +238,7 @@ int shape_resolve(shape_spec *s, ls_error *err)
     return 0;
 }
 
-int shape_flatten(const shape_spec *s, int steps, shape_spec *out, ls_error *err)
+int ls_shape_flatten(const shape_spec *s, int steps, shape_spec *out, ls_error *err)
 {
     long factor = 1;
     for (int i = 0; i < steps; i++) {
@@ -323,7 +323,7 @@ static double ln_choose(uint64_t n, uint64_t k)
     return sum;
 }
 
-int shape_count_params(const shape_spec *s, shape_counts *out, ls_error *err)
+int ls_shape_count_params(const shape_spec *s, shape_counts *out, ls_error *err)
 {
     checked c = {0};
     shape_counts r;

@@ -8,7 +8,7 @@
 #include "loopscale/numtext.h"
 #include "loopscale/sweep.h"
 
-int simulate_check(const arch_template *t, const simulate_grid *grid, ls_error *err)
+int ls_simulate_check(const arch_template *t, const simulate_grid *grid, ls_error *err)
 {
     const struct {
         const char *name;
@@ -49,9 +49,9 @@ static int check_run(const law_point *x, int top_k, double flops, double loss, l
             snprintf(what, sizeof what, "%s is %g, outside the range of double precision", names[i], values[i]);
     sweep_quantity which;
     char reason[128];
-    if (!what[0] && sweep_row_check(&row, &which, reason, sizeof reason)) {
+    if (!what[0] && ls_sweep_row_check(&row, &which, reason, sizeof reason)) {
         const double value[] = {row.n_act, row.n_total, row.n_loop, row.R, row.E, row.k, row.tokens, flops, loss};
-        snprintf(what, sizeof what, "%s %g %s", sweep_quantity_name(which), value[which], reason);
+        snprintf(what, sizeof what, "%s %g %s", ls_sweep_quantity_name(which), value[which], reason);
     }
     if (!what[0])
         return 0;
@@ -59,10 +59,10 @@ static int check_run(const law_point *x, int top_k, double flops, double loss, l
                         x->E, x->R, what);
 }
 
-int simulate_write(const law *truth, const arch_template *t, const simulate_grid *grid,
+int ls_simulate_write(const law *truth, const arch_template *t, const simulate_grid *grid,
                    const simulate_options *options, outfile *out, ls_error *err)
 {
-    int status = simulate_check(t, grid, err);
+    int status = ls_simulate_check(t, grid, err);
     if (status != 0)
         return status;
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
@@ -74,32 +74,32 @@ int simulate_write(const law *truth, const arch_template *t, const simulate_grid
     for (int pass = 0; pass < 2 && status == 0; pass++) {
         gsl_rng_set(rng, options->seed);
         if (pass == 1)
-            status = outfile_printf(out, err, "n_act,n_total,n_loop,R,E,k,tokens,flops,loss\n");
+            status = ls_outfile_printf(out, err, "n_act,n_total,n_loop,R,E,k,tokens,flops,loss\n");
         for (size_t a = 0; a < grid->n_n_act && status == 0; a++)
             for (size_t d = 0; d < grid->n_tokens && status == 0; d++)
                 for (size_t e = 0; e < grid->n_E && status == 0; e++)
                     for (size_t r = 0; r < grid->n_R && status == 0; r++) {
-                        law_point x = arch_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
+                        law_point x = ls_arch_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
                         /* Parameter counts are whole numbers. */
                         x.n_total = nearbyint(x.n_total);
                         x.n_loop = nearbyint(x.n_loop);
-                        double loss = law_loss(truth, &x);
+                        double loss = ls_law_loss(truth, &x);
                         if (options->noise_sigma > 0)
                             loss *= exp(gsl_ran_gaussian_ziggurat(rng, options->noise_sigma));
-                        double flops = 6.0 * law_n_unroll(&x) * x.D;
+                        double flops = 6.0 * ls_law_n_unroll(&x) * x.D;
                         if (pass == 0) {
                             status = check_run(&x, t->top_k, flops, loss, err);
                             continue;
                         }
                         char v[8][NUMTEXT_DOUBLE_MAX];
-                        status = outfile_printf(out, err, "%s,%s,%s,%s,%s,%d,%s,%s,%s\n",
-                                                numtext_format_double(v[0], x.n_act),
-                                                numtext_format_double(v[1], x.n_total),
-                                                numtext_format_double(v[2], x.n_loop),
-                                                numtext_format_double(v[3], x.R), numtext_format_double(v[4], x.E),
-                                                t->top_k, numtext_format_double(v[5], x.D),
-                                                numtext_format_double(v[6], flops),
-                                                numtext_format_double(v[7], loss));
+                        status = ls_outfile_printf(out, err, "%s,%s,%s,%s,%s,%d,%s,%s,%s\n",
+                                                ls_numtext_format_double(v[0], x.n_act),
+                                                ls_numtext_format_double(v[1], x.n_total),
+                                                ls_numtext_format_double(v[2], x.n_loop),
+                                                ls_numtext_format_double(v[3], x.R), ls_numtext_format_double(v[4], x.E),
+                                                t->top_k, ls_numtext_format_double(v[5], x.D),
+                                                ls_numtext_format_double(v[6], flops),
+                                                ls_numtext_format_double(v[7], loss));
                     }
     }
     gsl_rng_free(rng);

@@ -32,13 +32,13 @@ typedef struct profile {
 
 static void profile_init(profile *pr, const law *l, const arch_template *t, double flops, double E, double R)
 {
-    law_prepare(&pr->prep, l);
+    ls_law_prepare(&pr->prep, l);
     pr->t = t;
     pr->flops = flops;
     pr->E = E;
     pr->R = R;
-    pr->total_ratio = arch_n_total(t, 1.0, E);
-    pr->loop_ratio = arch_loop_fraction(t);
+    pr->total_ratio = ls_arch_n_total(t, 1.0, E);
+    pr->loop_ratio = ls_arch_loop_fraction(t);
     pr->unroll_ratio = 1.0 + (R - 1.0) * pr->loop_ratio;
     pr->ln_d_at_unit_n = log(flops / (6.0 * pr->unroll_ratio));
     pr->ln_m = pr->total_ratio == 1.0 ? 0.0 : -log(pr->total_ratio);
@@ -46,8 +46,8 @@ static void profile_init(profile *pr, const law *l, const arch_template *t, doub
 
 static law_point profile_point(const profile *pr, double n_act)
 {
-    law_point x = arch_point(pr->t, n_act, pr->E, pr->R, 0.0);
-    x.D = pr->flops / (6.0 * law_n_unroll(&x)); /* all of the compute budget */
+    law_point x = ls_arch_point(pr->t, n_act, pr->E, pr->R, 0.0);
+    x.D = pr->flops / (6.0 * ls_law_n_unroll(&x)); /* all of the compute budget */
     return x;
 }
 
@@ -64,7 +64,7 @@ static double profile_ln_loss(double ln_n, void *context)
     row.ln_m = pr->ln_m;
     /* The law reads ln D from the row, never D itself. */
     row.x = (law_point){n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN};
-    return law_row_log_loss_grad(&pr->prep, &row, NULL);
+    return ls_law_row_log_loss_grad(&pr->prep, &row, NULL);
 }
 
 static void fill_candidate(profile *pr, double n_act, double bits, solve_candidate *c)
@@ -75,7 +75,7 @@ static void fill_candidate(profile *pr, double n_act, double bits, solve_candida
     c->n_act = n_act;
     c->n_total = x.n_total;
     c->n_loop = x.n_loop;
-    c->n_unroll = law_n_unroll(&x);
+    c->n_unroll = ls_law_n_unroll(&x);
     c->tokens = x.D;
     c->loss = exp(profile_ln_loss(log(n_act), pr));
     c->inference_flops = 2.0 * c->n_unroll;
@@ -175,7 +175,7 @@ static int candidate_with(const law *l, const arch_template *t, const solve_budg
     return 0;
 }
 
-int solve_candidate_at(const law *l, const arch_template *t, const solve_budget *b, double E, double R,
+int ls_solve_candidate_at(const law *l, const arch_template *t, const solve_budget *b, double E, double R,
                        const double *ladder, size_t nladder, int use_memory, solve_candidate *out)
 {
     gsl_min_fminimizer *brent = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
@@ -186,7 +186,7 @@ int solve_candidate_at(const law *l, const arch_template *t, const solve_budget 
     return status;
 }
 
-void solve_result_free(solve_result *r)
+void ls_solve_result_free(solve_result *r)
 {
     if (!r)
         return;
@@ -201,7 +201,7 @@ static int cheaper(const solve_candidate *a, const solve_candidate *b)
     return a->R < b->R || (a->R == b->R && a->E < b->E);
 }
 
-/* solve_run, with the search without memory limit made optional (the
+/* ls_solve_run, with the search without memory limit made optional (the
  * uncertainty runs do not report it). */
 static int solve_core(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
                       int with_unconstrained, solve_result *out, ls_error *err)
@@ -223,7 +223,7 @@ static int solve_core(const law *l, const arch_template *t, const solve_budget *
     gsl_min_fminimizer *brent = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
     if (!out->candidates || !brent) {
         gsl_min_fminimizer_free(brent);
-        solve_result_free(out);
+        ls_solve_result_free(out);
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     }
     out->ncandidates = n;
@@ -256,13 +256,13 @@ static int solve_core(const law *l, const arch_template *t, const solve_budget *
     return 0;
 }
 
-int solve_run(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
+int ls_solve_run(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
               solve_result *out, ls_error *err)
 {
     return solve_core(l, t, b, o, 1, out, err);
 }
 
-void solve_isoflop_profile(const law *l, const arch_template *t, double flops, double E, double R,
+void ls_solve_isoflop_profile(const law *l, const arch_template *t, double flops, double E, double R,
                            const double *n_act, size_t n, double *loss, double *tokens)
 {
     profile pr;
@@ -300,7 +300,7 @@ static void *uncertainty_worker(void *arg)
         }
         job->choices[i] = r.choice;
         job->choices[i].feasible = r.has_choice;
-        solve_result_free(&r);
+        ls_solve_result_free(&r);
     }
     return NULL;
 }
@@ -315,7 +315,7 @@ static int compare_counts(const void *a, const void *b)
     return (x->E > y->E) - (x->E < y->E);
 }
 
-void solve_uncertainty_free(solve_uncertainty *u)
+void ls_solve_uncertainty_free(solve_uncertainty *u)
 {
     if (!u)
         return;
@@ -324,7 +324,7 @@ void solve_uncertainty_free(solve_uncertainty *u)
     u->nchoices = 0;
 }
 
-int solve_run_uncertainty(const law *draws, size_t n, const arch_template *t, const solve_budget *b,
+int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t, const solve_budget *b,
                           const solve_options *o, double level, int threads, solve_uncertainty *out,
                           ls_error *err)
 {
@@ -391,6 +391,6 @@ int solve_run_uncertainty(const law *draws, size_t n, const arch_template *t, co
     free(job.choices);
     free(column);
     if (status != 0)
-        solve_uncertainty_free(out);
+        ls_solve_uncertainty_free(out);
     return status;
 }

@@ -74,13 +74,13 @@ struct svg_figure {
 
 /* ---- styles ------------------------------------------------------------- */
 
-svg_style svg_line_style(int color)
+svg_style ls_svg_line_style(int color)
 {
     svg_style s = {color, SVG_DASH_SOLID, 1.8, SVG_MARKER_NONE, 0.0, 0, 0.0};
     return s;
 }
 
-svg_style svg_marker_style(int color, svg_marker marker)
+svg_style ls_svg_marker_style(int color, svg_marker marker)
 {
     svg_style s = {color, SVG_DASH_SOLID, 0.0, marker, 3.5, 0, 0.0};
     return s;
@@ -117,7 +117,7 @@ static char *dup_text(svg_figure *f, const char *s)
     return d;
 }
 
-svg_figure *svg_figure_new(const char *title, size_t rows, size_t cols)
+svg_figure *ls_svg_figure_new(const char *title, size_t rows, size_t cols)
 {
     if (rows == 0 || cols == 0)
         return NULL;
@@ -131,7 +131,7 @@ svg_figure *svg_figure_new(const char *title, size_t rows, size_t cols)
     f->panels = calloc(rows * cols, sizeof *f->panels);
     f->title = title ? strdup(title) : NULL;
     if (!f->panels || (title && !f->title)) {
-        svg_figure_free(f);
+        ls_svg_figure_free(f);
         return NULL;
     }
     for (size_t i = 0; i < rows * cols; i++)
@@ -155,7 +155,7 @@ static void free_panel(svg_panel *p)
     free(p->items);
 }
 
-void svg_figure_free(svg_figure *f)
+void ls_svg_figure_free(svg_figure *f)
 {
     if (!f)
         return;
@@ -173,7 +173,7 @@ void svg_figure_free(svg_figure *f)
     free(f);
 }
 
-void svg_figure_set_panel_size(svg_figure *f, double width, double height)
+void ls_svg_figure_set_panel_size(svg_figure *f, double width, double height)
 {
     if (width > 50 && height > 50) {
         f->panel_w = width;
@@ -181,7 +181,7 @@ void svg_figure_set_panel_size(svg_figure *f, double width, double height)
     }
 }
 
-svg_panel *svg_figure_panel(svg_figure *f, size_t row, size_t col)
+svg_panel *ls_svg_figure_panel(svg_figure *f, size_t row, size_t col)
 {
     if (row >= f->rows || col >= f->cols)
         return NULL;
@@ -194,7 +194,7 @@ static int oom(svg_figure *f)
     return LS_ERR_INTERNAL;
 }
 
-int svg_figure_legend(svg_figure *f, const char *label, const svg_style *style)
+int ls_svg_figure_legend(svg_figure *f, const char *label, const svg_style *style)
 {
     if (ls_grow((void **)&f->legend, &f->legend_cap, f->nlegend + 1, sizeof *f->legend) != 0)
         return oom(f);
@@ -207,7 +207,7 @@ int svg_figure_legend(svg_figure *f, const char *label, const svg_style *style)
     return 0;
 }
 
-int svg_figure_note(svg_figure *f, const char *text)
+int ls_svg_figure_note(svg_figure *f, const char *text)
 {
     if (ls_grow((void **)&f->notes, &f->notes_cap, f->nnotes + 1, sizeof *f->notes) != 0)
         return oom(f);
@@ -218,14 +218,14 @@ int svg_figure_note(svg_figure *f, const char *text)
     return 0;
 }
 
-int svg_panel_title(svg_panel *p, const char *title)
+int ls_svg_panel_title(svg_panel *p, const char *title)
 {
     free(p->title);
     p->title = dup_text(p->owner, title);
     return p->title || !title ? 0 : LS_ERR_INTERNAL;
 }
 
-int svg_panel_axis(svg_panel *p, svg_axis axis, const char *label, svg_scale scale)
+int ls_svg_panel_axis(svg_panel *p, svg_axis axis, const char *label, svg_scale scale)
 {
     axis_spec *a = &p->axis[axis];
     free(a->label);
@@ -234,7 +234,7 @@ int svg_panel_axis(svg_panel *p, svg_axis axis, const char *label, svg_scale sca
     return a->label || !label ? 0 : LS_ERR_INTERNAL;
 }
 
-void svg_panel_range(svg_panel *p, svg_axis axis, double lo, double hi)
+void ls_svg_panel_range(svg_panel *p, svg_axis axis, double lo, double hi)
 {
     axis_spec *a = &p->axis[axis];
     if (!(lo < hi) || !isfinite(lo) || !isfinite(hi))
@@ -244,7 +244,7 @@ void svg_panel_range(svg_panel *p, svg_axis axis, double lo, double hi)
     a->hi = hi;
 }
 
-int svg_panel_ticks(svg_panel *p, svg_axis axis, const double *values, size_t n)
+int ls_svg_panel_ticks(svg_panel *p, svg_axis axis, const double *values, size_t n)
 {
     axis_spec *a = &p->axis[axis];
     double *v = malloc((n ? n : 1) * sizeof *v);
@@ -284,7 +284,7 @@ static double *dup_values(svg_figure *f, const double *v, size_t n)
     return d;
 }
 
-int svg_panel_line(svg_panel *p, const double *x, const double *y, size_t n, const svg_style *style)
+int ls_svg_panel_line(svg_panel *p, const double *x, const double *y, size_t n, const svg_style *style)
 {
     item *it = new_item(p, ITEM_LINE);
     if (!it)
@@ -296,7 +296,7 @@ int svg_panel_line(svg_panel *p, const double *x, const double *y, size_t n, con
     return p->owner->failed ? LS_ERR_INTERNAL : 0;
 }
 
-int svg_panel_hline(svg_panel *p, double y, const svg_style *style, const char *label)
+int ls_svg_panel_hline(svg_panel *p, double y, const svg_style *style, const char *label)
 {
     item *it = new_item(p, ITEM_HLINE);
     if (!it)
@@ -307,13 +307,13 @@ int svg_panel_hline(svg_panel *p, double y, const svg_style *style, const char *
     return p->owner->failed ? LS_ERR_INTERNAL : 0;
 }
 
-int svg_panel_band(svg_panel *p, const double *x, const double *lo, const double *hi, size_t n, int color,
+int ls_svg_panel_band(svg_panel *p, const double *x, const double *lo, const double *hi, size_t n, int color,
                    double opacity)
 {
     item *it = new_item(p, ITEM_BAND);
     if (!it)
         return LS_ERR_INTERNAL;
-    it->style = svg_line_style(color);
+    it->style = ls_svg_line_style(color);
     it->style.fill_opacity = opacity;
     it->n = n;
     it->x = dup_values(p->owner, x, n);
@@ -322,7 +322,7 @@ int svg_panel_band(svg_panel *p, const double *x, const double *lo, const double
     return p->owner->failed ? LS_ERR_INTERNAL : 0;
 }
 
-int svg_panel_text(svg_panel *p, double x, double y, const char *text, int anchor)
+int ls_svg_panel_text(svg_panel *p, double x, double y, const char *text, int anchor)
 {
     item *it = new_item(p, ITEM_TEXT);
     if (!it)
@@ -380,7 +380,7 @@ static void put(buffer *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
-size_t svg_escape(char *buf, size_t size, const char *text)
+size_t ls_svg_escape(char *buf, size_t size, const char *text)
 {
     size_t n = 0;
     for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
@@ -406,10 +406,10 @@ size_t svg_escape(char *buf, size_t size, const char *text)
 
 static void put_text(buffer *b, const char *text)
 {
-    size_t n = svg_escape(NULL, 0, text);
+    size_t n = ls_svg_escape(NULL, 0, text);
     if (reserve(b, n) != 0)
         return;
-    svg_escape(b->s + b->len, n + 1, text);
+    ls_svg_escape(b->s + b->len, n + 1, text);
     b->len += n;
 }
 
@@ -799,7 +799,7 @@ static void draw_swatch(buffer *b, const svg_style *s, double x, double y)
         put_marker(b, s->marker, x + (LEGEND_SWATCH - 6) / 2, y, s->marker_size > 0 ? s->marker_size : 3.5, s);
 }
 
-char *svg_figure_render(const svg_figure *f, ls_error *err)
+char *ls_svg_figure_render(const svg_figure *f, ls_error *err)
 {
     if (f->failed) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");

@@ -29,16 +29,16 @@ static const quantity_names QUANTITIES[SWEEP_NQUANTITIES] = {
     [SWEEP_LOSS] = {"loss", {NULL}},
 };
 
-const char *sweep_quantity_name(sweep_quantity q) { return QUANTITIES[q].canonical; }
+const char *ls_sweep_quantity_name(sweep_quantity q) { return QUANTITIES[q].canonical; }
 
-int sweep_quantity_from_name(const char *name, size_t len)
+int ls_sweep_quantity_from_name(const char *name, size_t len)
 {
     csv_field field = {name, len};
     for (int q = 0; q < SWEEP_NQUANTITIES; q++) {
-        if (csv_field_equals(field, QUANTITIES[q].canonical))
+        if (ls_csv_field_equals(field, QUANTITIES[q].canonical))
             return q;
         for (const char *const *alias = QUANTITIES[q].aliases; *alias; alias++)
-            if (csv_field_equals(field, *alias))
+            if (ls_csv_field_equals(field, *alias))
                 return q;
     }
     return -1;
@@ -97,9 +97,9 @@ static int parse_where(const char *text, where_filter *w, ls_error *err)
         return ls_error_set(err, LS_ERR_USAGE,
                             "--where '%s': expected COLUMN OP NUMBER with OP one of < <= = != >= >", text);
     const char *number = op + oplen;
-    numtext_status st = numtext_parse_double(number, strlen(number), &w->value);
+    numtext_status st = ls_numtext_parse_double(number, strlen(number), &w->value);
     if (st != NUMTEXT_OK || w->column[0] == '\0')
-        return ls_error_set(err, LS_ERR_USAGE, "--where '%s': '%s' %s", text, number, numtext_reason(st));
+        return ls_error_set(err, LS_ERR_USAGE, "--where '%s': '%s' %s", text, number, ls_numtext_reason(st));
     return 0;
 }
 
@@ -204,8 +204,8 @@ static int first_repeated_name(const file_columns *fc, size_t *first)
 static int read_header(reader_state *st, csv_reader *csv, const csv_field *fields, size_t nfields,
                        file_columns *fc, ls_error *err)
 {
-    const char *file = csv_name(csv);
-    long line = csv_line(csv);
+    const char *file = ls_csv_name(csv);
+    long line = ls_csv_line(csv);
     const sweep_options *o = st->options;
     fc->nfields = nfields;
     fc->names = calloc(nfields ? nfields : 1, sizeof *fc->names);
@@ -233,12 +233,12 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         const char *effective = original;
         for (size_t m = 0; m < o->nmaps; m++) {
             csv_field f = {original, strlen(original)};
-            if (csv_field_equals(f, st->maps[m].old_name)) {
+            if (ls_csv_field_equals(f, st->maps[m].old_name)) {
                 effective = st->maps[m].new_name;
                 map_used[m] = 1;
             }
         }
-        int q = sweep_quantity_from_name(effective, strlen(effective));
+        int q = ls_sweep_quantity_from_name(effective, strlen(effective));
         if (i == first_repeat && status == 0)
             status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' appears twice", file, line, original);
         if (q >= 0 && status == 0) {
@@ -267,7 +267,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
 
     for (size_t w = 0; w < o->nwheres; w++) {
         const char *name = st->wheres[w].column;
-        int q = sweep_quantity_from_name(name, strlen(name));
+        int q = ls_sweep_quantity_from_name(name, strlen(name));
         fc->where_quantity[w] = q;
         fc->where_column[w] = -1;
         if (q >= 0)
@@ -280,7 +280,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
                                 file, name);
     }
     if (o->group_column) {
-        int q = sweep_quantity_from_name(o->group_column, strlen(o->group_column));
+        int q = ls_sweep_quantity_from_name(o->group_column, strlen(o->group_column));
         for (size_t i = 0; i < nfields; i++)
             if (strcasecmp(fc->names[i], o->group_column) == 0 || (q >= 0 && fc->column_of[q] == (int)i))
                 fc->group_column = (int)i;
@@ -331,11 +331,11 @@ static int parse_quantity(const row_context *rc, sweep_quantity q, double *out, 
         return 0;
     csv_field f = rc->fields[col];
     double value = 0;
-    numtext_status st = numtext_parse_double(f.ptr, f.len, &value);
+    numtext_status st = ls_numtext_parse_double(f.ptr, f.len, &value);
     if (st == NUMTEXT_EMPTY && q == SWEEP_N_LOOP)
         return 0;
     if (st != NUMTEXT_OK)
-        return cell_error(rc, col, "%s", numtext_reason(st));
+        return cell_error(rc, col, "%s", ls_numtext_reason(st));
     *out = value;
     *present = 1;
     return 0;
@@ -361,7 +361,7 @@ static double row_value(const sweep_row *row, sweep_quantity q)
     }
 }
 
-int sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason, size_t size)
+int ls_sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason, size_t size)
 {
 #define PROBLEM(quantity, ...)                                                                                   \
     do {                                                                                                         \
@@ -375,7 +375,7 @@ int sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason, s
     if (!(row->n_total > 0))
         PROBLEM(SWEEP_N_TOTAL, "must be positive");
     if (row->n_total < row->n_act)
-        PROBLEM(SWEEP_N_TOTAL, "is less than n_act (%s)", numtext_format_double(num, row->n_act));
+        PROBLEM(SWEEP_N_TOTAL, "is less than n_act (%s)", ls_numtext_format_double(num, row->n_act));
     static const sweep_quantity counts[] = {SWEEP_R, SWEEP_E, SWEEP_K};
     const double values[] = {row->R, row->E, row->k};
     for (size_t i = 0; i < 3; i++) {
@@ -385,12 +385,12 @@ int sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason, s
             PROBLEM(counts[i], "must be at least 1");
     }
     if (row->E < row->k)
-        PROBLEM(SWEEP_E, "is less than k (%s)", numtext_format_double(num, row->k));
+        PROBLEM(SWEEP_E, "is less than k (%s)", ls_numtext_format_double(num, row->k));
     if (!isnan(row->n_loop)) {
         if (row->n_loop < 0 || (row->n_loop == 0 && row->R > 1))
             PROBLEM(SWEEP_N_LOOP, "must be positive");
         if (row->n_loop > row->n_act)
-            PROBLEM(SWEEP_N_LOOP, "is greater than n_act (%s)", numtext_format_double(num, row->n_act));
+            PROBLEM(SWEEP_N_LOOP, "is greater than n_act (%s)", ls_numtext_format_double(num, row->n_act));
     } else if (row->R > 1) {
         PROBLEM(SWEEP_N_LOOP, "is needed when R > 1");
     }
@@ -409,7 +409,7 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
     char reason[128];
     if (has_flops && !(flops > 0))
         return cell_error(rc, col[SWEEP_FLOPS], "must be positive");
-    if (sweep_row_check(row, &which, reason, sizeof reason)) {
+    if (ls_sweep_row_check(row, &which, reason, sizeof reason)) {
         if (which == SWEEP_N_LOOP && isnan(row->n_loop)) {
             if (col[SWEEP_N_LOOP] < 0)
                 return cell_error(rc, col[SWEEP_R], "needs an n_loop column (R > 1)");
@@ -444,9 +444,9 @@ static int row_passes_filters(reader_state *st, const row_context *rc, const swe
         } else {
             int c = rc->fc->where_column[w];
             csv_field f = rc->fields[c];
-            numtext_status ns = numtext_parse_double(f.ptr, f.len, &x);
+            numtext_status ns = ls_numtext_parse_double(f.ptr, f.len, &x);
             if (ns != NUMTEXT_OK)
-                return cell_error(rc, c, "%s (used by --where '%s')", numtext_reason(ns), st->wheres[w].text);
+                return cell_error(rc, c, "%s (used by --where '%s')", ls_numtext_reason(ns), st->wheres[w].text);
         }
         *keep = where_holds(&st->wheres[w], x);
     }
@@ -489,16 +489,16 @@ static int keep_row(reader_state *st, const row_context *rc, size_t nfields, con
 
 static int read_file(reader_state *st, const char *path, int file_index, ls_error *err)
 {
-    csv_reader *csv = csv_open(path, err);
+    csv_reader *csv = ls_csv_open(path, err);
     if (!csv)
         return err->code;
     file_columns fc;
     memset(&fc, 0, sizeof fc);
     const csv_field *fields = NULL;
     size_t nfields = 0;
-    int status = csv_next(csv, &fields, &nfields, err);
+    int status = ls_csv_next(csv, &fields, &nfields, err);
     if (status == 0)
-        status = ls_error_set(err, LS_ERR_DATA, "%s: empty file (no header row)", csv_name(csv));
+        status = ls_error_set(err, LS_ERR_DATA, "%s: empty file (no header row)", ls_csv_name(csv));
     if (status > 0)
         status = read_header(st, csv, fields, nfields, &fc, err);
     if (status == 0 && st->options->keep_text && st->s->column_names == NULL) {
@@ -513,8 +513,8 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
     if (status == 0 && fc.column_of[SWEEP_LOSS] < 0)
         st->s->has_loss = 0;
     size_t rows_in_file = 0;
-    while (status == 0 && (status = csv_next(csv, &fields, &nfields, err)) > 0) {
-        row_context rc = {csv_name(csv), csv_line(csv), fields, &fc, err};
+    while (status == 0 && (status = ls_csv_next(csv, &fields, &nfields, err)) > 0) {
+        row_context rc = {ls_csv_name(csv), ls_csv_line(csv), fields, &fc, err};
         status = 0;
         rows_in_file++;
         if (nfields != fc.nfields) {
@@ -542,9 +542,9 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
             status = keep_row(st, &rc, nfields, &row);
     }
     if (status == 0 && rows_in_file == 0)
-        status = ls_error_set(err, LS_ERR_DATA, "%s: no rows after the header", csv_name(csv));
+        status = ls_error_set(err, LS_ERR_DATA, "%s: no rows after the header", ls_csv_name(csv));
     file_columns_free(&fc);
-    csv_close(csv);
+    ls_csv_close(csv);
     return status < 0 ? status : 0;
 }
 
@@ -581,7 +581,7 @@ static int assign_groups(reader_state *st, ls_error *err)
     return 0;
 }
 
-sweep *sweep_read(const char *const *paths, size_t npaths, const sweep_options *options, ls_error *err)
+sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_options *options, ls_error *err)
 {
     static const sweep_options no_options = {0};
     if (!options)
@@ -627,13 +627,13 @@ sweep *sweep_read(const char *const *paths, size_t npaths, const sweep_options *
     free(st.keys);
     free(st.key_of_row);
     if (status != 0) {
-        sweep_free(st.s);
+        ls_sweep_free(st.s);
         return NULL;
     }
     return st.s;
 }
 
-void sweep_free(sweep *s)
+void ls_sweep_free(sweep *s)
 {
     if (!s)
         return;
@@ -646,7 +646,7 @@ void sweep_free(sweep *s)
     free(s);
 }
 
-const char *sweep_cell(const sweep *s, size_t row, size_t column, size_t *len)
+const char *ls_sweep_cell(const sweep *s, size_t row, size_t column, size_t *len)
 {
     const char *p = s->text + s->rows[row].text;
     for (size_t i = 0; i < column; i++)
@@ -656,7 +656,7 @@ const char *sweep_cell(const sweep *s, size_t row, size_t column, size_t *len)
     return p;
 }
 
-int sweep_select(const sweep *s, const char *const *conditions, size_t n, unsigned char *selected, ls_error *err)
+int ls_sweep_select(const sweep *s, const char *const *conditions, size_t n, unsigned char *selected, ls_error *err)
 {
     for (size_t i = 0; i < s->n; i++)
         selected[i] = 1;
@@ -665,7 +665,7 @@ int sweep_select(const sweep *s, const char *const *conditions, size_t n, unsign
         int status = parse_where(conditions[c], &w, err);
         if (status != 0)
             return status;
-        int q = sweep_quantity_from_name(w.column, strlen(w.column));
+        int q = ls_sweep_quantity_from_name(w.column, strlen(w.column));
         if (q < 0)
             return ls_error_set(err, LS_ERR_USAGE, "'%s': '%s' is not one of the quantities n_act, n_total, "
                                 "n_loop, R, E, k, tokens, flops, loss", conditions[c], w.column);
@@ -675,7 +675,7 @@ int sweep_select(const sweep *s, const char *const *conditions, size_t n, unsign
     return 0;
 }
 
-sweep *sweep_subset(const sweep *s, const unsigned char *keep, ls_error *err)
+sweep *ls_sweep_subset(const sweep *s, const unsigned char *keep, ls_error *err)
 {
     sweep *out = calloc(1, sizeof *out);
     size_t n = 0;
@@ -686,7 +686,7 @@ sweep *sweep_subset(const sweep *s, const unsigned char *keep, ls_error *err)
         out->name = strdup(s->name);
     }
     if (!out || !out->rows || !out->name) {
-        sweep_free(out);
+        ls_sweep_free(out);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
     }

@@ -63,30 +63,30 @@ static int check_header(tokcsv *t, ls_error *err)
 {
     const csv_field *f;
     size_t n;
-    int status = csv_next(t->csv, &f, &n, err);
+    int status = ls_csv_next(t->csv, &f, &n, err);
     if (status < 0)
         return status;
     if (status == 0)
-        return ls_error_set(err, LS_ERR_DATA, "%s: empty file (no header row)", csv_name(t->csv));
-    long line = csv_line(t->csv);
+        return ls_error_set(err, LS_ERR_DATA, "%s: empty file (no header row)", ls_csv_name(t->csv));
+    long line = ls_csv_line(t->csv);
     size_t fixed = 1 + t->layout.nindex;
     size_t want = t->layout.value_names ? fixed + t->layout.nvalues : 0;
     if (n < fixed + 1 || (want && n != want))
-        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: %zu columns; the header must be %s", csv_name(t->csv), line, n,
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: %zu columns; the header must be %s", ls_csv_name(t->csv), line, n,
                             t->header);
     t->nfields = n;
     t->nvalues = n - fixed;
     for (size_t j = 0; j < n; j++) {
         char buf[32];
         const char *name = j == 0 ? "token" : j < fixed ? t->layout.index_names[j - 1] : value_name(t, j - fixed, buf, sizeof buf);
-        if (!csv_field_equals(f[j], name))
+        if (!ls_csv_field_equals(f[j], name))
             return ls_error_set(err, LS_ERR_DATA, "%s:%ld: column %zu is '%.*s' where '%s' belongs; the header must be %s",
-                                csv_name(t->csv), line, j + 1, (int)f[j].len, f[j].ptr, name, t->header);
+                                ls_csv_name(t->csv), line, j + 1, (int)f[j].len, f[j].ptr, name, t->header);
     }
     return 0;
 }
 
-tokcsv *tokcsv_open(const char *path, const tokcsv_layout *layout, ls_error *err)
+tokcsv *ls_tokcsv_open(const char *path, const tokcsv_layout *layout, ls_error *err)
 {
     if (layout->nindex > TOKCSV_MAX_INDEX) {
         ls_error_set(err, LS_ERR_INTERNAL, "tokcsv: too many index columns");
@@ -99,25 +99,25 @@ tokcsv *tokcsv_open(const char *path, const tokcsv_layout *layout, ls_error *err
     }
     t->layout = *layout;
     describe_header(t);
-    t->csv = csv_open(path, err);
+    t->csv = ls_csv_open(path, err);
     if (!t->csv || check_header(t, err) != 0) {
-        tokcsv_close(t);
+        ls_tokcsv_close(t);
         return NULL;
     }
     t->pending_values = malloc(t->nvalues * sizeof *t->pending_values);
     if (!t->pending_values) {
-        tokcsv_close(t);
+        ls_tokcsv_close(t);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
     }
     return t;
 }
 
-void tokcsv_close(tokcsv *t)
+void ls_tokcsv_close(tokcsv *t)
 {
     if (!t)
         return;
-    csv_close(t->csv);
+    ls_csv_close(t->csv);
     free(t->block);
     free(t->cell_line);
     free(t->pending_values);
@@ -126,13 +126,13 @@ void tokcsv_close(tokcsv *t)
     free(t);
 }
 
-size_t tokcsv_nvalues(const tokcsv *t) { return t->nvalues; }
-const size_t *tokcsv_dims(const tokcsv *t) { return t->dims; }
-const char *tokcsv_name(const tokcsv *t) { return csv_name(t->csv); }
+size_t ls_tokcsv_nvalues(const tokcsv *t) { return t->nvalues; }
+const size_t *ls_tokcsv_dims(const tokcsv *t) { return t->dims; }
+const char *ls_tokcsv_name(const tokcsv *t) { return ls_csv_name(t->csv); }
 
 static int field_error(const tokcsv *t, long line, const char *column, csv_field f, const char *reason, ls_error *err)
 {
-    return ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s': '%.*s' %s", csv_name(t->csv), line, column,
+    return ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s': '%.*s' %s", ls_csv_name(t->csv), line, column,
                         (int)f.len, f.ptr, reason);
 }
 
@@ -151,7 +151,7 @@ static numtext_status parse_index(csv_field f, long *out)
             return NUMTEXT_OK;
         }
     }
-    return numtext_parse_long(f.ptr, f.len, out);
+    return ls_numtext_parse_long(f.ptr, f.len, out);
 }
 
 /* Read and check the next row into t->pending. 1, 0 at the end, or error. */
@@ -159,17 +159,17 @@ static int read_row(tokcsv *t, ls_error *err)
 {
     const csv_field *f;
     size_t n;
-    int status = csv_next(t->csv, &f, &n, err);
+    int status = ls_csv_next(t->csv, &f, &n, err);
     if (status <= 0)
         return status;
     pending_row *p = &t->pending;
-    p->line = csv_line(t->csv);
+    p->line = ls_csv_line(t->csv);
     if (n != t->nfields)
-        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: %zu fields, but the header has %zu", csv_name(t->csv), p->line,
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: %zu fields, but the header has %zu", ls_csv_name(t->csv), p->line,
                             n, t->nfields);
     numtext_status st = parse_index(f[0], &p->token);
     if (st != NUMTEXT_OK)
-        return field_error(t, p->line, "token", f[0], numtext_reason(st), err);
+        return field_error(t, p->line, "token", f[0], ls_numtext_reason(st), err);
     if (p->token < 0)
         return field_error(t, p->line, "token", f[0], "must not be negative", err);
     for (size_t i = 0; i < t->layout.nindex; i++) {
@@ -177,7 +177,7 @@ static int read_row(tokcsv *t, ls_error *err)
         long v = 0;
         st = parse_index(f[1 + i], &v);
         if (st != NUMTEXT_OK)
-            return field_error(t, p->line, name, f[1 + i], numtext_reason(st), err);
+            return field_error(t, p->line, name, f[1 + i], ls_numtext_reason(st), err);
         if (v < 1 || v > TOKCSV_INDEX_LIMIT) {
             char reason[96];
             if (v < 1)
@@ -192,9 +192,9 @@ static int read_row(tokcsv *t, ls_error *err)
     for (size_t v = 0; v < t->nvalues; v++) {
         csv_field cell = f[first_value + v];
         char buf[32];
-        st = numtext_parse_double(cell.ptr, cell.len, &t->pending_values[v]);
+        st = ls_numtext_parse_double(cell.ptr, cell.len, &t->pending_values[v]);
         if (st != NUMTEXT_OK)
-            return field_error(t, p->line, value_name(t, v, buf, sizeof buf), cell, numtext_reason(st), err);
+            return field_error(t, p->line, value_name(t, v, buf, sizeof buf), cell, ls_numtext_reason(st), err);
         if (t->layout.nonnegative && t->pending_values[v] < 0)
             return field_error(t, p->line, value_name(t, v, buf, sizeof buf), cell, "must not be negative", err);
     }
@@ -217,13 +217,13 @@ static int place(tokcsv *t, const pending_row *row, const double *values, ls_err
     for (size_t i = 0; i < t->layout.nindex; i++) {
         if (row->idx[i] >= t->dims[i])
             return ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s': %zu is out of range 1..%zu (as in the first token)",
-                                csv_name(t->csv), row->line, t->layout.index_names[i], row->idx[i] + 1, t->dims[i]);
+                                ls_csv_name(t->csv), row->line, t->layout.index_names[i], row->idx[i] + 1, t->dims[i]);
         cell = cell * t->dims[i] + row->idx[i];
     }
     if (t->cell_line[cell] != 0) {
         char pos[96];
         position_text(t, row->idx, pos, sizeof pos);
-        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: token %ld has %s twice (also on line %ld)", csv_name(t->csv),
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: token %ld has %s twice (also on line %ld)", ls_csv_name(t->csv),
                             row->line, row->token, pos, t->cell_line[cell]);
     }
     t->cell_line[cell] = row->line;
@@ -243,7 +243,7 @@ static int check_complete(const tokcsv *t, long token, long last_line, ls_error 
         }
         char pos[96];
         position_text(t, idx, pos, sizeof pos);
-        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: token %ld has no row for %s", csv_name(t->csv), last_line, token,
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: token %ld has no row for %s", ls_csv_name(t->csv), last_line, token,
                             pos);
     }
     return 0;
@@ -254,7 +254,7 @@ static int keep_first(tokcsv *t, ls_error *err)
     if (t->nfirst == t->first_cap) {
         size_t cap = t->first_cap ? 2 * t->first_cap : 64;
         if (cap > TOKCSV_CELLS_LIMIT)
-            return ls_error_set(err, LS_ERR_DATA, "%s:%ld: token %ld has more than %zu rows", csv_name(t->csv),
+            return ls_error_set(err, LS_ERR_DATA, "%s:%ld: token %ld has more than %zu rows", ls_csv_name(t->csv),
                                 t->pending.line, t->pending.token, TOKCSV_CELLS_LIMIT);
         pending_row *rows = realloc(t->first, cap * sizeof *rows);
         if (rows)
@@ -282,7 +282,7 @@ static int fix_dims(tokcsv *t, ls_error *err)
                 t->dims[i] = t->first[r].idx[i] + 1;
         t->ncells *= t->dims[i];
         if (t->ncells > TOKCSV_CELLS_LIMIT)
-            return ls_error_set(err, LS_ERR_DATA, "%s: the first token spans more than %zu positions", csv_name(t->csv),
+            return ls_error_set(err, LS_ERR_DATA, "%s: the first token spans more than %zu positions", ls_csv_name(t->csv),
                                 TOKCSV_CELLS_LIMIT);
     }
     t->block = malloc(t->ncells * t->nvalues * sizeof *t->block);
@@ -302,7 +302,7 @@ static int fix_dims(tokcsv *t, ls_error *err)
     return 0;
 }
 
-int tokcsv_next(tokcsv *t, long *token, const double **block, ls_error *err)
+int ls_tokcsv_next(tokcsv *t, long *token, const double **block, ls_error *err)
 {
     if (!t->has_pending) {
         int status = read_row(t, err);
@@ -310,7 +310,7 @@ int tokcsv_next(tokcsv *t, long *token, const double **block, ls_error *err)
             return status;
         if (status == 0) {
             if (!t->seen_rows)
-                return ls_error_set(err, LS_ERR_DATA, "%s: no rows after the header", csv_name(t->csv));
+                return ls_error_set(err, LS_ERR_DATA, "%s: no rows after the header", ls_csv_name(t->csv));
             return 0;
         }
         t->has_pending = 1;
@@ -335,7 +335,7 @@ int tokcsv_next(tokcsv *t, long *token, const double **block, ls_error *err)
             return ls_error_set(err, LS_ERR_DATA,
                                 "%s:%ld: token %ld comes after token %ld (rows must be grouped by token, tokens "
                                 "increasing)",
-                                csv_name(t->csv), t->pending.line, t->pending.token, current);
+                                ls_csv_name(t->csv), t->pending.line, t->pending.token, current);
         if (t->pending.token != current)
             break;
     }

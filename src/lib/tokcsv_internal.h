@@ -36,20 +36,20 @@ typedef struct tokcsv_layout {
 typedef struct tokcsv tokcsv;
 
 /* Open path ("-" for standard input) and check its header. */
-tokcsv *tokcsv_open(const char *path, const tokcsv_layout *layout, ls_error *err);
+tokcsv *ls_tokcsv_open(const char *path, const tokcsv_layout *layout, ls_error *err);
 
 /* Values per position (the number of PREFIXn columns, or nvalues). */
-size_t tokcsv_nvalues(const tokcsv *t);
+size_t ls_tokcsv_nvalues(const tokcsv *t);
 
 /* The next token: returns 1 with *block holding its values at
  * [((i0 * dim1 + i1) ...) * nvalues + v] (indices from 0 here), 0 at the
  * end, or an error.  The block stays valid until the next call. */
-int tokcsv_next(tokcsv *t, long *token, const double **block, ls_error *err) LS_MUST_CHECK;
+int ls_tokcsv_next(tokcsv *t, long *token, const double **block, ls_error *err) LS_MUST_CHECK;
 
 /* Extent of each index column, known after the first token. */
-const size_t *tokcsv_dims(const tokcsv *t);
+const size_t *ls_tokcsv_dims(const tokcsv *t);
 
-const char *tokcsv_name(const tokcsv *t);
-void tokcsv_close(tokcsv *t);
+const char *ls_tokcsv_name(const tokcsv *t);
+void ls_tokcsv_close(tokcsv *t);
 
 #endif

@@ -1,7 +1,7 @@
 /*
- * fuzz_lawfile — law files (lawfile_parse over cJSON).  A file that parses
+ * fuzz_lawfile — law files (ls_lawfile_parse over cJSON).  A file that parses
  * must hold a law whose parameters are in their domains, must write back
- * (lawfile_to_json) and must read back to the same law bit for bit.
+ * (ls_lawfile_to_json) and must read back to the same law bit for bit.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,29 +15,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     ls_error err;
-    lawfile *lf = lawfile_parse((const char *)data, size, "fuzz.json", &err);
+    lawfile *lf = ls_lawfile_parse((const char *)data, size, "fuzz.json", &err);
     if (!lf) {
         if (err.code >= 0 || strlen(err.message) == 0)
             abort();
         return 0;
     }
     law_param list[LAW_NPARAMS];
-    size_t np = law_params_of(lf->law.kind, list);
+    size_t np = ls_law_params_of(lf->law.kind, list);
     for (size_t i = 0; i < np; i++)
-        if (law_param_check(list[i], lf->law.p[list[i]], &err) != 0)
+        if (ls_law_param_check(list[i], lf->law.p[list[i]], &err) != 0)
             abort();
-    char *text = lawfile_to_json(lf, &err);
+    char *text = ls_lawfile_to_json(lf, &err);
     if (text) {
-        lawfile *again = lawfile_parse(text, strlen(text), "again.json", &err);
+        lawfile *again = ls_lawfile_parse(text, strlen(text), "again.json", &err);
         if (!again)
             abort(); /* what was written must read back */
         if (memcmp(&again->law.kind, &lf->law.kind, sizeof lf->law.kind) != 0 ||
             memcmp(again->law.p, lf->law.p, sizeof lf->law.p) != 0 || again->ndraws != lf->ndraws ||
             (lf->ndraws && memcmp(again->draws, lf->draws, lf->ndraws * LAW_NPARAMS * sizeof *lf->draws) != 0))
             abort(); /* ... and to the same numbers */
-        lawfile_free(again);
+        ls_lawfile_free(again);
         free(text);
     }
-    lawfile_free(lf);
+    ls_lawfile_free(lf);
     return 0;
 }

@@ -18,9 +18,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void round_trip(double x)
 {
     char buf[NUMTEXT_DOUBLE_MAX];
-    numtext_format_double(buf, x);
+    ls_numtext_format_double(buf, x);
     double y = 0;
-    if (numtext_parse_double(buf, strlen(buf), &y) != NUMTEXT_OK || memcmp(&x, &y, sizeof x) != 0)
+    if (ls_numtext_parse_double(buf, strlen(buf), &y) != NUMTEXT_OK || memcmp(&x, &y, sizeof x) != 0)
         abort();
 }
 
@@ -34,18 +34,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     long l = 0;
     switch (data[0] % 5) {
     case 0:
-        if (numtext_parse_double(text, len, &x) == NUMTEXT_OK) {
+        if (ls_numtext_parse_double(text, len, &x) == NUMTEXT_OK) {
             if (!isfinite(x))
                 abort();
             round_trip(x);
         }
         break;
     case 1:
-        if (numtext_parse_long(text, len, &l) == NUMTEXT_OK)
+        if (ls_numtext_parse_long(text, len, &l) == NUMTEXT_OK)
             round_trip((double)l);
         break;
     case 2:
-        if (numtext_parse_scaled(text, len, &x) == NUMTEXT_OK) {
+        if (ls_numtext_parse_scaled(text, len, &x) == NUMTEXT_OK) {
             if (!isfinite(x))
                 abort();
             round_trip(x);
@@ -61,11 +61,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ls_error err;
         if (data[0] % 5 == 3) {
             law_kind kind;
-            if (law_kind_parse(s, &kind, &err) == 0) {
+            if (ls_law_kind_parse(s, &kind, &err) == 0) {
                 char name[64];
-                law_kind_format(kind, name, sizeof name);
+                ls_law_kind_format(kind, name, sizeof name);
                 law_kind back;
-                if (law_kind_parse(name, &back, &err) != 0 || back.base != kind.base || back.mapping != kind.mapping)
+                if (ls_law_kind_parse(name, &back, &err) != 0 || back.base != kind.base || back.mapping != kind.mapping)
                     abort();
             }
         } else {
@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             sw.has_loss = 1;
             const char *cond = s;
             unsigned char selected[2];
-            (void)sweep_select(&sw, &cond, 1, selected, &err);
+            (void)ls_sweep_select(&sw, &cond, 1, selected, &err);
         }
         free(s);
         break;

@@ -2,7 +2,7 @@
  * fuzz_sweep — the sweep reader (csv.c over plain or gzip bytes, sweep.c's
  * header, cell and row checks, --map, --where and --group).  The first
  * byte picks the options; the rest is the file.  A sweep that reads must
- * hold only rows that pass sweep_row_check, as SPEC §3 promises.
+ * hold only rows that pass ls_sweep_row_check, as SPEC §3 promises.
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (flags & 32)
         o.group_column = (flags & 64) ? "R" : "seed";
     ls_error err;
-    sweep *s = sweep_read(&path, 1, &o, &err);
+    sweep *s = ls_sweep_read(&path, 1, &o, &err);
     if (!s) {
         if (err.code >= 0 || strlen(err.message) == 0)
             abort(); /* a failure must say why */
@@ -47,16 +47,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sweep_quantity which;
         char reason[128];
         sweep_row row = s->rows[i];
-        if (sweep_row_check(&row, &which, reason, sizeof reason) != 0 || !(row.tokens > 0) || !isfinite(row.tokens))
+        if (ls_sweep_row_check(&row, &which, reason, sizeof reason) != 0 || !(row.tokens > 0) || !isfinite(row.tokens))
             abort(); /* a row the reader let through breaks the rules */
         if (o.group_column && s->rows[i].group >= s->ngroups)
             abort();
         if (o.keep_text)
             for (size_t j = 0; j < s->ncolumns; j++) {
                 size_t len;
-                (void)sweep_cell(s, i, j, &len);
+                (void)ls_sweep_cell(s, i, j, &len);
             }
     }
-    sweep_free(s);
+    ls_sweep_free(s);
     return 0;
 }

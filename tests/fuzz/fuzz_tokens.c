@@ -21,13 +21,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *path = memfile_set(data + 1, size - 1);
     ls_error err;
     if (data[0] & 1) {
-        route_report *r = route_read(path, 1 + (data[0] >> 1) % 4, &err);
+        route_report *r = ls_route_read(path, 1 + (data[0] >> 1) % 4, &err);
         if (!r && (err.code >= 0 || strlen(err.message) == 0))
             abort();
-        route_report_free(r);
+        ls_route_report_free(r);
         return 0;
     }
-    earlyexit *x = earlyexit_read(&path, 1, NULL, 0, &err);
+    earlyexit *x = ls_earlyexit_read(&path, 1, NULL, 0, &err);
     if (!x) {
         if (err.code >= 0 || strlen(err.message) == 0)
             abort();
@@ -35,8 +35,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     earlyexit_costs costs = {1.0, 2.0, 0.5};
     static const double targets[] = {0.05, 0.1, 0.2, 0.3};
-    earlyexit_report *rep = earlyexit_report_new(x, &costs, targets, 4, &err);
-    earlyexit_report_free(rep);
-    earlyexit_free(x);
+    earlyexit_report *rep = ls_earlyexit_report_new(x, &costs, targets, 4, &err);
+    ls_earlyexit_report_free(rep);
+    ls_earlyexit_free(x);
     return 0;
 }

@@ -14,14 +14,14 @@ static void default_template_is_the_papers_middle_cycle_looping(void **state)
 {
     (void)state;
     arch_template t;
-    arch_template_default(&t);
-    assert_true(arch_loop_fraction(&t) == 0.75);
+    ls_arch_template_default(&t);
+    assert_true(ls_arch_loop_fraction(&t) == 0.75);
     for (double E = 1; E <= 64; E *= 2) {
         double want = 2.385e8 * (1 + (2.0 / 3.0) * (E - 1));
-        assert_true(fabs(arch_n_total(&t, 2.385e8, E) - want) <= 1e-15 * want);
+        assert_true(fabs(ls_arch_n_total(&t, 2.385e8, E) - want) <= 1e-15 * want);
     }
-    assert_true(arch_n_total(&t, 2.385e8, 1) == 2.385e8);
-    law_point x = arch_point(&t, 6e8, 8, 4, 2e11);
+    assert_true(ls_arch_n_total(&t, 2.385e8, 1) == 2.385e8);
+    law_point x = ls_arch_point(&t, 6e8, 8, 4, 2e11);
     assert_true(x.n_loop == 4.5e8 && x.R == 4 && x.E == 8 && x.D == 2e11);
 }
 
@@ -29,51 +29,51 @@ static void a_template_file_overrides_fields(void **state)
 {
     (void)state;
     arch_template t;
-    arch_template_default(&t);
+    ls_arch_template_default(&t);
     const char *path = write_temp_text("{\"top_k\": 2, \"attention_share\": 0.25, \"loop_layers\": 8,"
                                        " \"prelude_layers\": 1, \"coda_layers\": 1}", 0);
     ls_error err;
-    assert_int_equal(arch_template_read(path, &t, &err), 0);
+    assert_int_equal(ls_arch_template_read(path, &t, &err), 0);
     unlink(path);
-    assert_true(arch_loop_fraction(&t) == 0.8);
+    assert_true(ls_arch_loop_fraction(&t) == 0.8);
     /* 0.25 + 0.75 * 16 / 2 = 6.25 */
-    assert_true(fabs(arch_n_total(&t, 1e9, 16) - 6.25e9) < 1);
-    assert_true(arch_n_total(&t, 1e9, 2) == 1e9);
+    assert_true(fabs(ls_arch_n_total(&t, 1e9, 16) - 6.25e9) < 1);
+    assert_true(ls_arch_n_total(&t, 1e9, 2) == 1e9);
 }
 
 static void bad_templates_are_refused(void **state)
 {
     (void)state;
     arch_template t;
-    arch_template_default(&t);
+    ls_arch_template_default(&t);
     ls_error err;
     const char *path = write_temp_text("{\"top_k\": 0}", 0);
-    assert_int_equal(arch_template_read(path, &t, &err), LS_ERR_DATA);
+    assert_int_equal(ls_arch_template_read(path, &t, &err), LS_ERR_DATA);
     assert_non_null(strstr(err.message, "top_k: expected an integer of at least 1"));
     unlink(path);
     path = write_temp_text("{\"attention_share\": 1.5}", 0);
-    assert_int_equal(arch_template_read(path, &t, &err), LS_ERR_DATA);
+    assert_int_equal(ls_arch_template_read(path, &t, &err), LS_ERR_DATA);
     unlink(path);
     path = write_temp_text("{\"top_k\": 2", 0);
-    assert_int_equal(arch_template_read(path, &t, &err), LS_ERR_DATA);
+    assert_int_equal(ls_arch_template_read(path, &t, &err), LS_ERR_DATA);
     assert_non_null(strstr(err.message, "not valid JSON"));
     unlink(path);
-    assert_int_equal(arch_template_read("/nonexistent.json", &t, &err), LS_ERR_NOINPUT);
+    assert_int_equal(ls_arch_template_read("/nonexistent.json", &t, &err), LS_ERR_NOINPUT);
 }
 
 static void template_json_round_trips(void **state)
 {
     (void)state;
     arch_template t, back;
-    arch_template_default(&t);
+    ls_arch_template_default(&t);
     ls_error err;
-    char *text = arch_template_to_json(&t, &err);
+    char *text = ls_arch_template_to_json(&t, &err);
     assert_non_null(strstr(text, "\"loop_fraction\": 0.75"));
     const char *path = write_temp_text(text, 0);
     free(text);
     memset(&back, 0, sizeof back);
     back.top_k = 7;
-    assert_int_equal(arch_template_read(path, &back, &err), 0);
+    assert_int_equal(ls_arch_template_read(path, &back, &err), 0);
     unlink(path);
     assert_memory_equal(&back, &t, sizeof t);
 }

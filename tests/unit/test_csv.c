@@ -12,23 +12,23 @@
 /* Read every record of text into "a|b|c\n" form. */
 static int read_all(const char *path, char *out, size_t size, ls_error *err)
 {
-    csv_reader *r = csv_open(path, err);
+    csv_reader *r = ls_csv_open(path, err);
     if (!r)
         return err->code;
     out[0] = '\0';
     const csv_field *f;
     size_t n;
     int status;
-    while ((status = csv_next(r, &f, &n, err)) > 0) {
+    while ((status = ls_csv_next(r, &f, &n, err)) > 0) {
         char line[32];
-        snprintf(line, sizeof line, "%ld:", csv_line(r));
+        snprintf(line, sizeof line, "%ld:", ls_csv_line(r));
         strncat(out, line, size - strlen(out) - 1);
         for (size_t i = 0; i < n; i++) {
             strncat(out, f[i].ptr, f[i].len < size - strlen(out) - 1 ? f[i].len : size - strlen(out) - 1);
             strncat(out, i + 1 < n ? "|" : "\n", size - strlen(out) - 1);
         }
     }
-    csv_close(r);
+    ls_csv_close(r);
     unlink(path);
     return status;
 }
@@ -111,10 +111,10 @@ static void missing_files_and_directories_are_input_errors(void **state)
 {
     (void)state;
     ls_error err;
-    assert_null(csv_open("/nonexistent/sweep.csv", &err));
+    assert_null(ls_csv_open("/nonexistent/sweep.csv", &err));
     assert_int_equal(err.code, LS_ERR_NOINPUT);
     assert_string_equal(err.message, "/nonexistent/sweep.csv: cannot open: No such file or directory");
-    assert_null(csv_open("/tmp", &err));
+    assert_null(ls_csv_open("/tmp", &err));
     assert_string_equal(err.message, "/tmp: is a directory");
 }
 
@@ -127,13 +127,13 @@ static void long_records_are_read_whole(void **state)
     memcpy(text + n, ",y\n", 4);
     const char *path = write_temp_text(text, 0);
     ls_error err;
-    csv_reader *r = csv_open(path, &err);
+    csv_reader *r = ls_csv_open(path, &err);
     const csv_field *f;
     size_t nf;
-    assert_int_equal(csv_next(r, &f, &nf, &err), 1);
+    assert_int_equal(ls_csv_next(r, &f, &nf, &err), 1);
     assert_int_equal(nf, 2);
     assert_int_equal(f[0].len, n);
-    csv_close(r);
+    ls_csv_close(r);
     unlink(path);
     free(text);
 }

@@ -17,12 +17,12 @@ static earlyexit_report *sweep(const double *h, const double *nll, size_t n, siz
                                size_t ngrid, earlyexit_costs costs, const double *targets, size_t ntargets)
 {
     ls_error err;
-    earlyexit *x = earlyexit_new(L, grid, ngrid, &err);
+    earlyexit *x = ls_earlyexit_new(L, grid, ngrid, &err);
     assert_non_null(x);
     for (size_t t = 0; t < n; t++)
-        earlyexit_add(x, h + t * L, nll + t * L);
-    earlyexit_report *r = earlyexit_report_new(x, &costs, targets, ntargets, &err);
-    earlyexit_free(x);
+        ls_earlyexit_add(x, h + t * L, nll + t * L);
+    earlyexit_report *r = ls_earlyexit_report_new(x, &costs, targets, ntargets, &err);
+    ls_earlyexit_free(x);
     if (!r)
         fail_msg("%s", err.message);
     return r;
@@ -55,12 +55,12 @@ static void confident_at_loop_1_saves_the_remaining_loops(void **state)
     close_to(r->full_nll, 2.25 + 0.025);
     close_to(r->loop1_nll, 3.0 + 0.025);
     close_to(r->loop1_saved, 0.75);
-    earlyexit_report_free(r);
+    ls_earlyexit_report_free(r);
     r = sweep(h, nll, N, L, grid, 4, (earlyexit_costs){2, 1, 1}, NULL, 0);
     close_to(r->full_cost, 7);
     close_to(r->points[3].saved, 3.0 / 7.0);
     close_to(r->loop1_saved, 3.0 / 7.0);
-    earlyexit_report_free(r);
+    ls_earlyexit_report_free(r);
 }
 
 /*   token 0  H (2, 1, 0.5)    NLL (3, 2, 1)     records 1, 2, 3
@@ -104,7 +104,7 @@ static void three_tokens_worked_by_hand(void **state)
     close_to(r->targets[2].perplexity, exp(0.5 * (5.5 / 3 + 6.5 / 3)));
     assert_true(isnan(r->targets[3].perplexity));
     close_to(r->targets[4].perplexity, exp(6.5 / 3));
-    earlyexit_report_free(r);
+    ls_earlyexit_report_free(r);
 }
 
 static void default_grid_reports_exact_float_thresholds(void **state)
@@ -121,14 +121,14 @@ static void default_grid_reports_exact_float_thresholds(void **state)
         assert_true(r->points[i].threshold == thresholds[i]);
         close_to(r->points[i].saved, saved[i]);
     }
-    earlyexit_report_free(r);
+    ls_earlyexit_report_free(r);
     /* An entropy just below a grid threshold still counts at it. */
     const double h[] = {nextafter(1.0, 0), 9}, nll[] = {1, 2};
     r = sweep(h, nll, 1, 2, NULL, 0, (earlyexit_costs){0, 1, 0}, NULL, 0);
     assert_int_equal(r->npoints, 2);
     assert_true(r->points[1].threshold == 1.0);
     close_to(r->points[1].saved, 0.5);
-    earlyexit_report_free(r);
+    ls_earlyexit_report_free(r);
 }
 
 static void exit_that_helps_perplexity_dominates_full_depth(void **state)
@@ -141,13 +141,13 @@ static void exit_that_helps_perplexity_dominates_full_depth(void **state)
     assert_int_equal(r->points[0].pareto, 0);
     assert_int_equal(r->points[1].pareto, 1);
     close_to(r->targets[0].perplexity, exp(1));
-    earlyexit_report_free(r);
+    ls_earlyexit_report_free(r);
     /* One loop: nothing to save. */
     const double one_h[] = {0.5}, one_nll[] = {2};
     r = sweep(one_h, one_nll, 1, 1, NULL, 0, (earlyexit_costs){1, 1, 1}, targets, 1);
     assert_int_equal(r->npoints, 1);
     assert_true(isnan(r->targets[0].perplexity));
-    earlyexit_report_free(r);
+    ls_earlyexit_report_free(r);
 }
 
 static void bad_costs_and_thresholds_are_refused(void **state)
@@ -155,13 +155,13 @@ static void bad_costs_and_thresholds_are_refused(void **state)
     (void)state;
     ls_error err;
     const double grid[] = {0.5, 0.25};
-    assert_null(earlyexit_new(3, grid, 2, &err));
+    assert_null(ls_earlyexit_new(3, grid, 2, &err));
     assert_int_equal(err.code, LS_ERR_USAGE);
-    earlyexit *x = earlyexit_new(3, NULL, 0, &err);
-    earlyexit_add(x, H3, NLL3);
-    assert_null(earlyexit_report_new(x, &(earlyexit_costs){0, 0, 1}, NULL, 0, &err));
+    earlyexit *x = ls_earlyexit_new(3, NULL, 0, &err);
+    ls_earlyexit_add(x, H3, NLL3);
+    assert_null(ls_earlyexit_report_new(x, &(earlyexit_costs){0, 0, 1}, NULL, 0, &err));
     assert_string_equal(err.message, "costs: prelude and coda must be >= 0 and the loop > 0");
-    earlyexit_free(x);
+    ls_earlyexit_free(x);
 }
 
 /* ---- files ---------------------------------------------------------------- */
@@ -205,13 +205,13 @@ static void files_agree_with_the_accumulator(void **state)
     char paths[2][64];
     snprintf(paths[0], sizeof paths[0], "%s", csv);
     const char *one[] = {paths[0]};
-    earlyexit *x = earlyexit_read(one, 1, NULL, 0, &err);
+    earlyexit *x = ls_earlyexit_read(one, 1, NULL, 0, &err);
     unlink(paths[0]);
     assert_non_null(x);
-    earlyexit_report *got = earlyexit_report_new(x, &(earlyexit_costs){1, 2, 1}, NULL, 0, &err);
-    earlyexit_free(x);
+    earlyexit_report *got = ls_earlyexit_report_new(x, &(earlyexit_costs){1, 2, 1}, NULL, 0, &err);
+    ls_earlyexit_free(x);
     assert_same_points(got, want);
-    earlyexit_report_free(got);
+    ls_earlyexit_report_free(got);
 
     float hf[9], nf[9];
     for (int i = 0; i < 9; i++) {
@@ -221,15 +221,15 @@ static void files_agree_with_the_accumulator(void **state)
     snprintf(paths[0], sizeof paths[0], "%s", write_npy2(3, 3, hf));
     snprintf(paths[1], sizeof paths[1], "%s", write_npy2(3, 3, nf));
     const char *two[] = {paths[0], paths[1]};
-    x = earlyexit_read(two, 2, NULL, 0, &err);
+    x = ls_earlyexit_read(two, 2, NULL, 0, &err);
     assert_non_null(x);
-    got = earlyexit_report_new(x, &(earlyexit_costs){1, 2, 1}, NULL, 0, &err);
-    earlyexit_free(x);
+    got = ls_earlyexit_report_new(x, &(earlyexit_costs){1, 2, 1}, NULL, 0, &err);
+    ls_earlyexit_free(x);
     assert_same_points(got, want);
-    earlyexit_report_free(got);
-    earlyexit_report_free(want);
+    ls_earlyexit_report_free(got);
+    ls_earlyexit_report_free(want);
     /* one .npy alone is a usage error */
-    x = earlyexit_read(two, 1, NULL, 0, &err);
+    x = ls_earlyexit_read(two, 1, NULL, 0, &err);
     assert_null(x);
     assert_int_equal(err.code, LS_ERR_USAGE);
     assert_message(err.message, "@ is a .npy array: give two, the entropy and then the NLL", paths[0]);
@@ -247,18 +247,18 @@ static void bad_inputs_are_refused_by_position(void **state)
     n[4] = NAN;
     snprintf(paths[0], 64, "%s", write_npy2(2, 3, h));
     snprintf(paths[1], 64, "%s", write_npy2(2, 3, n));
-    assert_null(earlyexit_read(two, 2, NULL, 0, &err));
+    assert_null(ls_earlyexit_read(two, 2, NULL, 0, &err));
     assert_message(err.message, "@: NLL [1, 1] (token 1, loop 2) is NaN", paths[1]);
     unlink(paths[1]);
     h[2] = -0.5f;
     snprintf(paths[1], 64, "%s", write_npy2(2, 3, h));
     two[0] = paths[1];
-    assert_null(earlyexit_read(two, 2, NULL, 0, &err));
+    assert_null(ls_earlyexit_read(two, 2, NULL, 0, &err));
     assert_message(err.message, "@: entropy [0, 2] (token 0, loop 3) is negative (-0.5)", paths[1]);
     two[0] = paths[0];
     unlink(paths[1]);
     snprintf(paths[1], 64, "%s", write_npy2(3, 2, n));
-    assert_null(earlyexit_read(two, 2, NULL, 0, &err));
+    assert_null(ls_earlyexit_read(two, 2, NULL, 0, &err));
     assert_int_equal(err.code, LS_ERR_DATA);
     char want[256];
     snprintf(want, sizeof want, "@: shape (3, 2) differs from the shape (2, 3) of %s", paths[0]);
@@ -280,7 +280,7 @@ static void bad_inputs_are_refused_by_position(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         snprintf(paths[0], 64, "%s", write_temp_text(cases[i].csv, 0));
-        assert_null(earlyexit_read(two, 1, NULL, 0, &err));
+        assert_null(ls_earlyexit_read(two, 1, NULL, 0, &err));
         assert_int_equal(err.code, LS_ERR_DATA);
         assert_message(err.message, cases[i].message, paths[0]);
         unlink(paths[0]);

@@ -36,7 +36,7 @@ static sweep *sweep_from_law(const law *l, const double *n_act, size_t nn, const
                     state = state * 6364136223846793005UL + 1442695040888963407UL;
                     double u2 = ((double)(state >> 11) + 0.5) / 9007199254740992.0;
                     double z = sqrt(-2 * log(u1)) * cos(2 * M_PI * u2);
-                    double loss = law_loss(l, &x) * exp(sigma * z);
+                    double loss = ls_law_loss(l, &x) * exp(sigma * z);
                     len += (size_t)snprintf(text + len, cap - len, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
                                             x.n_act, x.n_total, x.n_loop, x.R, x.E, x.D, loss);
                 }
@@ -45,7 +45,7 @@ static sweep *sweep_from_law(const law *l, const double *n_act, size_t nn, const
     ls_error err;
     const char *paths[] = {path};
     sweep_options o = {.require_loss = 1, .group_column = "R"};
-    sweep *s = sweep_read(paths, 1, &o, &err);
+    sweep *s = ls_sweep_read(paths, 1, &o, &err);
     unlink(path);
     assert_non_null(s);
     return s;
@@ -54,7 +54,7 @@ static sweep *sweep_from_law(const law *l, const double *n_act, size_t nn, const
 static law chinchilla_law(law_kind kind)
 {
     law l;
-    law_init(&l, kind);
+    ls_law_init(&l, kind);
     l.p[LAW_P_A] = 406.4;
     l.p[LAW_P_ALPHA] = 0.34;
     l.p[LAW_P_B] = 410.7;
@@ -71,7 +71,7 @@ static const double ONE[] = {1}, LOOPS[] = {1, 2, 3, 4, 6, 8, 16};
 static fit_parameters quick_parameters(void)
 {
     fit_parameters p;
-    fit_default_parameters(&p);
+    ls_fit_default_parameters(&p);
     p.starts = 32;
     return p;
 }
@@ -84,19 +84,19 @@ static void a_noise_free_looped_law_is_recovered(void **state)
     fit_parameters p = quick_parameters();
     fit_result r;
     ls_error err;
-    assert_int_equal(fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     assert_true(r.converged);
     assert_true(r.objective < 1e-20);
     law_param list[LAW_NPARAMS];
-    size_t np = law_params_of(truth.kind, list);
+    size_t np = ls_law_params_of(truth.kind, list);
     for (size_t i = 0; i < np; i++) {
         double got = r.law.p[list[i]], want = truth.p[list[i]];
         if (fabs(got - want) > 1e-6 * fabs(want))
-            fail_msg("%s: fitted %.12g, truth %.12g", law_param_name(list[i]), got, want);
+            fail_msg("%s: fitted %.12g, truth %.12g", ls_law_param_name(list[i]), got, want);
     }
     assert_int_equal(r.n, 175);
     assert_int_equal(r.nfree, 7);
-    sweep_free(s);
+    ls_sweep_free(s);
 }
 
 /* With alpha and beta held, L = A N^-alpha + B D^-beta + c is linear in
@@ -131,14 +131,14 @@ static void linear_mse_with_fixed_exponents_is_linear_least_squares(void **state
     p.fixed_value[LAW_P_BETA] = beta;
     fit_result r;
     ls_error err;
-    assert_int_equal(fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     assert_true(r.converged);
     assert_true(r.law.p[LAW_P_ALPHA] == alpha && r.fixed[LAW_P_ALPHA]);
     const law_param abc[] = {LAW_P_A, LAW_P_B, LAW_P_C};
     for (int k = 0; k < 3; k++) {
         double want = gsl_vector_get(coef, (size_t)k);
         if (fabs(r.law.p[abc[k]] - want) > 1e-7 * fabs(want))
-            fail_msg("%s: fitted %.12g, normal equations %.12g", law_param_name(abc[k]), r.law.p[abc[k]], want);
+            fail_msg("%s: fitted %.12g, normal equations %.12g", ls_law_param_name(abc[k]), r.law.p[abc[k]], want);
     }
     /* The reported objective is the sum of squares at that point. */
     double ss = 0;
@@ -150,7 +150,7 @@ static void linear_mse_with_fixed_exponents_is_linear_least_squares(void **state
     assert_true(fabs(r.objective - ss) <= 1e-9 * ss);
     assert_true(fabs(r.rmse - sqrt(ss / (double)s->n)) <= 1e-6 * r.rmse);
     gsl_vector_free(coef);
-    sweep_free(s);
+    ls_sweep_free(s);
 }
 
 static void huber_objective_is_the_sum_written_out(void **state)
@@ -161,15 +161,15 @@ static void huber_objective_is_the_sum_written_out(void **state)
     law other = truth;
     other.p[LAW_P_ALPHA] = 0.3317;
     fit_parameters p;
-    fit_default_parameters(&p);
+    ls_fit_default_parameters(&p);
     double want = 0;
     for (size_t i = 0; i < s->n; i++) {
         law_point x = {s->rows[i].n_act, s->rows[i].n_total, 0, 1, 1, s->rows[i].tokens};
-        double r = log(law_loss(&other, &x)) - log(s->rows[i].loss);
+        double r = log(ls_law_loss(&other, &x)) - log(s->rows[i].loss);
         want += fabs(r) <= 1e-3 ? 0.5 * r * r : 1e-3 * (fabs(r) - 0.5e-3);
     }
-    assert_true(fabs(fit_objective(s, &other, &p) - want) <= 1e-12 * want);
-    sweep_free(s);
+    assert_true(fabs(ls_fit_objective(s, &other, &p) - want) <= 1e-12 * want);
+    ls_sweep_free(s);
 }
 
 static void results_do_not_depend_on_the_thread_count(void **state)
@@ -182,11 +182,11 @@ static void results_do_not_depend_on_the_thread_count(void **state)
     fit_bootstrap b1, b2;
     ls_error err;
     p.threads = 1;
-    assert_int_equal(fit_run(s, truth.kind, &p, &one, &err), 0);
-    assert_int_equal(fit_run_bootstrap(s, &one, &p, 24, 2, 0, 0.9, &b1, &err), 0);
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &one, &err), 0);
+    assert_int_equal(ls_fit_run_bootstrap(s, &one, &p, 24, 2, 0, 0.9, &b1, &err), 0);
     p.threads = 2;
-    assert_int_equal(fit_run(s, truth.kind, &p, &two, &err), 0);
-    assert_int_equal(fit_run_bootstrap(s, &two, &p, 24, 2, 0, 0.9, &b2, &err), 0);
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &two, &err), 0);
+    assert_int_equal(ls_fit_run_bootstrap(s, &two, &p, 24, 2, 0, 0.9, &b2, &err), 0);
     assert_memory_equal(one.law.p, two.law.p, sizeof one.law.p);
     assert_true(one.objective == two.objective);
     assert_int_equal(one.starts_at_best, two.starts_at_best);
@@ -194,11 +194,11 @@ static void results_do_not_depend_on_the_thread_count(void **state)
     assert_memory_equal(b1.draws, b2.draws, b1.ndraws * LAW_NPARAMS * sizeof(double));
     /* The estimate sits inside its own interval. */
     for (int j = 0; j < LAW_NPARAMS; j++)
-        if (!one.fixed[j] && law_uses_param(truth.kind, (law_param)j))
+        if (!one.fixed[j] && ls_law_uses_param(truth.kind, (law_param)j))
             assert_true(b1.ci_low[j] <= one.law.p[j] && one.law.p[j] <= b1.ci_high[j]);
-    fit_bootstrap_free(&b1);
-    fit_bootstrap_free(&b2);
-    sweep_free(s);
+    ls_fit_bootstrap_free(&b1);
+    ls_fit_bootstrap_free(&b2);
+    ls_sweep_free(s);
 }
 
 static void group_bootstrap_resamples_whole_groups(void **state)
@@ -210,12 +210,12 @@ static void group_bootstrap_resamples_whole_groups(void **state)
     fit_result r;
     fit_bootstrap b;
     ls_error err;
-    assert_int_equal(fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     /* The sweep's groups are its R values: a single one cannot be resampled. */
     assert_int_equal(s->ngroups, 1);
-    assert_int_equal(fit_run_bootstrap(s, &r, &p, 10, 1, 1, 0.95, &b, &err), LS_ERR_DATA);
-    assert_int_equal(fit_run_bootstrap(s, &r, &p, 10, 1, 0, 1.5, &b, &err), LS_ERR_USAGE);
-    sweep_free(s);
+    assert_int_equal(ls_fit_run_bootstrap(s, &r, &p, 10, 1, 1, 0.95, &b, &err), LS_ERR_DATA);
+    assert_int_equal(ls_fit_run_bootstrap(s, &r, &p, 10, 1, 0, 1.5, &b, &err), LS_ERR_USAGE);
+    ls_sweep_free(s);
 }
 
 static void parameters_the_sweep_cannot_identify_are_held(void **state)
@@ -227,26 +227,26 @@ static void parameters_the_sweep_cannot_identify_are_held(void **state)
     fit_result r;
     ls_error err;
     law_kind moe = {LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE};
-    assert_int_equal(fit_run(s, moe, &p, &r, &err), 0);
+    assert_int_equal(ls_fit_run(s, moe, &p, &r, &err), 0);
     const law_param held[] = {LAW_P_DELTA, LAW_P_GAMMA, LAW_P_OMEGA, LAW_P_ZETA, LAW_P_E_MAX, LAW_P_THETA};
     for (size_t i = 0; i < 6; i++) {
         assert_true(r.unidentified[held[i]] && r.fixed[held[i]]);
-        assert_true(r.law.p[held[i]] == law_param_neutral(held[i]));
+        assert_true(r.law.p[held[i]] == ls_law_param_neutral(held[i]));
         assert_true(isnan(r.stderr_of[held[i]]));
     }
     assert_true(r.fixed[LAW_P_E_START] && !r.unidentified[LAW_P_E_START]);
     assert_false(r.fixed[LAW_P_KAPPA1]);
     assert_int_equal(r.nfree, 7);
     assert_true(fabs(r.law.p[LAW_P_KAPPA1] - 1.2) < 0.05);
-    assert_string_equal(fit_unidentified_reason(LAW_P_THETA), "no looped run (R > 1) has m < 1");
-    sweep_free(s);
+    assert_string_equal(ls_fit_unidentified_reason(LAW_P_THETA), "no looped run (R > 1) has m < 1");
+    ls_sweep_free(s);
 
     /* Without loops, the loop parameters go too. */
     s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.002);
-    assert_int_equal(fit_run(s, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_POWER}, &p, &r, &err), 0);
+    assert_int_equal(ls_fit_run(s, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_POWER}, &p, &r, &err), 0);
     assert_true(r.unidentified[LAW_P_PHI]);
     assert_int_equal(r.nfree, 5);
-    sweep_free(s);
+    ls_sweep_free(s);
 }
 
 static void too_few_runs_for_the_parameters_is_an_error(void **state)
@@ -258,9 +258,9 @@ static void too_few_runs_for_the_parameters_is_an_error(void **state)
     fit_parameters p = quick_parameters();
     fit_result r;
     ls_error err;
-    assert_int_equal(fit_run(s, truth.kind, &p, &r, &err), LS_ERR_DATA);
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), LS_ERR_DATA);
     assert_non_null(strstr(err.message, "4 runs cannot determine 5 free parameters"));
-    sweep_free(s);
+    ls_sweep_free(s);
 }
 
 static void the_chinchilla_grid_has_4500_starts(void **state)
@@ -269,11 +269,11 @@ static void the_chinchilla_grid_has_4500_starts(void **state)
     law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
     sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
     fit_parameters p;
-    fit_default_parameters(&p);
+    ls_fit_default_parameters(&p);
     p.grid_chinchilla = 1;
     fit_result r;
     ls_error err;
-    assert_int_equal(fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     /* On 25 runs the Huber objective has other local minima (about 75 times
      * higher, where one term takes over); a little under half the grid
      * reaches the global one. */
@@ -283,11 +283,11 @@ static void the_chinchilla_grid_has_4500_starts(void **state)
     /* Sobol starts find the same optimum. */
     fit_result sobol;
     p.grid_chinchilla = 0;
-    assert_int_equal(fit_run(s, truth.kind, &p, &sobol, &err), 0);
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &sobol, &err), 0);
     assert_int_equal(sobol.starts, 32);
     assert_true(fabs(sobol.objective - r.objective) <= 1e-9 * r.objective);
     assert_true(fabs(sobol.law.p[LAW_P_ALPHA] - r.law.p[LAW_P_ALPHA]) <= 1e-6);
-    sweep_free(s);
+    ls_sweep_free(s);
 }
 
 int main(void)

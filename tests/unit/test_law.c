@@ -16,7 +16,7 @@ static const law_base BASES[] = {LAW_BASE_DENSE, LAW_BASE_MOE};
 static law sample_law(law_kind kind)
 {
     law l;
-    law_init(&l, kind);
+    ls_law_init(&l, kind);
     l.p[LAW_P_A] = 406.4;
     l.p[LAW_P_ALPHA] = 0.3417;
     l.p[LAW_P_B] = 410.7;
@@ -81,7 +81,7 @@ static void loss_matches_formulas_written_out_for_every_law(void **state)
             law l = sample_law((law_kind){BASES[b], (law_mapping)mp});
             for (size_t i = 0; i < NPOINTS; i++) {
                 double want = reference_loss(&l, &POINTS[i]);
-                double got = law_loss(&l, &POINTS[i]);
+                double got = ls_law_loss(&l, &POINTS[i]);
                 assert_true(fabs(got - want) <= 1e-13 * want);
             }
         }
@@ -92,7 +92,7 @@ static void loss_at_hand_computed_points(void **state)
 {
     (void)state;
     law chinchilla;
-    law_init(&chinchilla, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    ls_law_init(&chinchilla, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
     chinchilla.p[LAW_P_A] = 406.4;
     chinchilla.p[LAW_P_ALPHA] = 0.34;
     chinchilla.p[LAW_P_B] = 410.7;
@@ -100,10 +100,10 @@ static void loss_at_hand_computed_points(void **state)
     chinchilla.p[LAW_P_C] = 1.69;
     law_point x = {7e10, 7e10, 0, 1, 1, 1.4e12}; /* Chinchilla itself */
     /* 406.4*7e10**-0.34 + 410.7*1.4e12**-0.28 + 1.69 */
-    assert_true(fabs(law_loss(&chinchilla, &x) - 1.9366454705587173) < 1e-13);
+    assert_true(fabs(ls_law_loss(&chinchilla, &x) - 1.9366454705587173) < 1e-13);
 
     law truth;
-    law_init(&truth, (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE});
+    ls_law_init(&truth, (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE});
     double values[] = {406.4, 0.34, 410.7, 0.28, 1.69, -0.10, 0.005, 0, 0, 1, 300, 1, 1.2, 1.5, 0.35};
     for (int j = 0; j < LAW_NPARAMS; j++)
         truth.p[j] = values[j];
@@ -111,9 +111,9 @@ static void loss_at_hand_computed_points(void **state)
      * Ehat = 1/(1/(7 + 300/299) + 1/300) = 7.7954; m = 3/17;
      * N_eff = 1e9 + 1.2 m^-0.35 7.5e8 (1 - exp(-3/(1.5 m^-0.35))). */
     law_point y = {1e9, 1e9 * (1.0 / 3 + 2.0 / 3 * 8), 7.5e8, 4, 8, 5e11};
-    assert_true(fabs(law_ehat(8, 1, 300) - 7.795380756409282) < 1e-12);
-    assert_true(fabs(law_n_eff(&truth, &y) - 2096225417.1071303) < 1e-3);
-    assert_true(fabs(law_loss(&truth, &y) - 2.0874698440188872) < 1e-13);
+    assert_true(fabs(ls_law_ehat(8, 1, 300) - 7.795380756409282) < 1e-12);
+    assert_true(fabs(ls_law_n_eff(&truth, &y) - 2096225417.1071303) < 1e-3);
+    assert_true(fabs(ls_law_loss(&truth, &y) - 2.0874698440188872) < 1e-13);
 }
 
 static void every_mapping_gives_n_act_at_one_loop(void **state)
@@ -122,8 +122,8 @@ static void every_mapping_gives_n_act_at_one_loop(void **state)
     for (int mp = 0; mp < LAW_NMAPPINGS; mp++) {
         law l = sample_law((law_kind){LAW_BASE_MOE, (law_mapping)mp});
         law_point x = {4.37e8, 2.9e9, 3.1e8, 1, 8, 1e11};
-        assert_true(law_n_eff(&l, &x) == x.n_act);
-        assert_true(law_rho_eff(&l, &x) == 1.0);
+        assert_true(ls_law_n_eff(&l, &x) == x.n_act);
+        assert_true(ls_law_rho_eff(&l, &x) == 1.0);
     }
 }
 
@@ -137,10 +137,10 @@ static void moe_equals_dense_bit_for_bit_at_one_expert(void **state)
             law_point x = POINTS[i];
             x.E = 1;
             x.n_total = x.n_act;
-            assert_true(law_loss(&dense, &x) == law_loss(&moe, &x));
+            assert_true(ls_law_loss(&dense, &x) == ls_law_loss(&moe, &x));
         }
     }
-    assert_true(law_ehat(1, 1, 287.3) == 1.0);
+    assert_true(ls_law_ehat(1, 1, 287.3) == 1.0);
 }
 
 static void bounded_sparse_reduces_to_bounded_when_theta_is_zero_or_m_is_one(void **state)
@@ -149,11 +149,11 @@ static void bounded_sparse_reduces_to_bounded_when_theta_is_zero_or_m_is_one(voi
     law bounded = sample_law((law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED});
     law sparse = sample_law((law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE});
     law_point dense_point = {6.23e8, 6.23e8, 4.671e8, 5, 1, 2.71e11};
-    assert_true(law_n_eff(&bounded, &dense_point) == law_n_eff(&sparse, &dense_point));
-    assert_true(law_loss(&bounded, &dense_point) == law_loss(&sparse, &dense_point));
+    assert_true(ls_law_n_eff(&bounded, &dense_point) == ls_law_n_eff(&sparse, &dense_point));
+    assert_true(ls_law_loss(&bounded, &dense_point) == ls_law_loss(&sparse, &dense_point));
     sparse.p[LAW_P_THETA] = 0;
     for (size_t i = 0; i < NPOINTS; i++)
-        assert_true(law_n_eff(&bounded, &POINTS[i]) == law_n_eff(&sparse, &POINTS[i]));
+        assert_true(ls_law_n_eff(&bounded, &POINTS[i]) == ls_law_n_eff(&sparse, &POINTS[i]));
 }
 
 static void bounded_sparse_gain_tends_to_linear_slope_as_m_vanishes(void **state)
@@ -163,13 +163,13 @@ static void bounded_sparse_gain_tends_to_linear_slope_as_m_vanishes(void **state
     double slope = l.p[LAW_P_KAPPA1] / l.p[LAW_P_KAPPA2];
     for (double R = 2; R <= 64; R *= 2) {
         law_point x = {1e9, 1e9 / 1e-60, 7.5e8, R, 1e6, 1e11}; /* m = 1e-60 */
-        double gain_per_loop = (law_n_eff(&l, &x) - x.n_act) / ((R - 1) * x.n_loop);
+        double gain_per_loop = (ls_law_n_eff(&l, &x) - x.n_act) / ((R - 1) * x.n_loop);
         assert_true(fabs(gain_per_loop - slope) <= 1e-9 * slope);
     }
     /* The hyperbolic mapping has the same limit. */
     l.kind.mapping = LAW_MAPPING_HYPERBOLIC;
     law_point x = {1e9, 1e9 / 1e-60, 7.5e8, 9, 1e6, 1e11};
-    assert_true(fabs((law_n_eff(&l, &x) - x.n_act) / (8 * x.n_loop) - slope) <= 1e-9 * slope);
+    assert_true(fabs((ls_law_n_eff(&l, &x) - x.n_act) / (8 * x.n_loop) - slope) <= 1e-9 * slope);
 }
 
 static void rho_eff_approaches_its_ceiling(void **state)
@@ -179,16 +179,16 @@ static void rho_eff_approaches_its_ceiling(void **state)
     for (size_t i = 0; i < 3; i++) {
         law l = sample_law((law_kind){LAW_BASE_MOE, bounded[i]});
         law_point x = {9.71e8, 1.0357e10, 7.283e8, 1e12, 16, 4.19e11};
-        double ceiling = law_rho_eff_ceiling(&l, &x);
+        double ceiling = ls_law_rho_eff_ceiling(&l, &x);
         double m = x.n_act / x.n_total;
         double scale = bounded[i] == LAW_MAPPING_BOUNDED ? 1.0 : pow(m, -l.p[LAW_P_THETA]);
         assert_true(fabs(ceiling - (1 + l.p[LAW_P_KAPPA1] * scale * x.n_loop / x.n_act)) < 1e-14 * ceiling);
-        assert_true(fabs(law_rho_eff(&l, &x) - ceiling) < 1e-9 * ceiling);
+        assert_true(fabs(ls_law_rho_eff(&l, &x) - ceiling) < 1e-9 * ceiling);
         x.R = 3;
-        assert_true(law_rho_eff(&l, &x) < ceiling);
+        assert_true(ls_law_rho_eff(&l, &x) < ceiling);
     }
     law linear = sample_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_LINEAR});
-    assert_true(isinf(law_rho_eff_ceiling(&linear, &POINTS[1])));
+    assert_true(isinf(ls_law_rho_eff_ceiling(&linear, &POINTS[1])));
 }
 
 /* The analytic gradient of ln L in fitted coordinates against central
@@ -201,30 +201,30 @@ static void jacobian_matches_central_differences_for_every_law(void **state)
             law_kind kind = {BASES[b], (law_mapping)mp};
             law l = sample_law(kind);
             law_param params[LAW_NPARAMS];
-            size_t np = law_params_of(kind, params);
+            size_t np = ls_law_params_of(kind, params);
             for (size_t i = 0; i < NPOINTS; i++) {
                 double grad[LAW_NPARAMS];
-                law_log_loss_grad(&l, &POINTS[i], grad);
+                ls_law_log_loss_grad(&l, &POINTS[i], grad);
                 double norm = 0;
                 for (size_t k = 0; k < np; k++)
                     norm = fmax(norm, fabs(grad[params[k]]));
                 for (size_t k = 0; k < np; k++) {
                     law_param j = params[k];
-                    double u = law_param_to_fitted(j, l.p[j]);
+                    double u = ls_law_param_to_fitted(j, l.p[j]);
                     double h = 1e-5 * fmax(1.0, fabs(u));
                     law up = l, down = l;
-                    up.p[j] = law_param_from_fitted(j, u + h);
-                    down.p[j] = law_param_from_fitted(j, u - h);
-                    double fd = (law_log_loss_grad(&up, &POINTS[i], NULL) -
-                                 law_log_loss_grad(&down, &POINTS[i], NULL)) / (2 * h);
+                    up.p[j] = ls_law_param_from_fitted(j, u + h);
+                    down.p[j] = ls_law_param_from_fitted(j, u - h);
+                    double fd = (ls_law_log_loss_grad(&up, &POINTS[i], NULL) -
+                                 ls_law_log_loss_grad(&down, &POINTS[i], NULL)) / (2 * h);
                     double tol = 1e-6 * fmax(fabs(fd), 1e-3 * norm);
                     if (fabs(grad[j] - fd) > tol)
                         fail_msg("%s:%s point %zu param %s: analytic %.12g, differences %.12g",
-                                 law_base_name(kind.base), law_mapping_name(kind.mapping), i, law_param_name(j),
+                                 ls_law_base_name(kind.base), ls_law_mapping_name(kind.mapping), i, ls_law_param_name(j),
                                  grad[j], fd);
                 }
                 for (int j = 0; j < LAW_NPARAMS; j++)
-                    if (!law_uses_param(kind, (law_param)j))
+                    if (!ls_law_uses_param(kind, (law_param)j))
                         assert_true(grad[j] == 0.0);
             }
         }
@@ -234,9 +234,9 @@ static void ehat_saturates_at_e_max(void **state)
 {
     (void)state;
     /* Ehat(E) -> E_max as E -> inf, Ehat ~ E for E << E_max. */
-    assert_true(fabs(law_ehat(1e15, 1, 287.3) - 287.3) < 1e-9);
-    assert_true(fabs(law_ehat(2, 1, 1e12) - 2) < 1e-9);
-    assert_true(law_ehat(16, 1, 300) < 16 && law_ehat(16, 1, 300) > 15);
+    assert_true(fabs(ls_law_ehat(1e15, 1, 287.3) - 287.3) < 1e-9);
+    assert_true(fabs(ls_law_ehat(2, 1, 1e12) - 2) < 1e-9);
+    assert_true(ls_law_ehat(16, 1, 300) < 16 && ls_law_ehat(16, 1, 300) > 15);
 }
 
 static void law_names_parse_and_print(void **state)
@@ -244,21 +244,21 @@ static void law_names_parse_and_print(void **state)
     (void)state;
     ls_error err;
     law_kind kind;
-    assert_int_equal(law_kind_parse("dense", &kind, &err), 0);
+    assert_int_equal(ls_law_kind_parse("dense", &kind, &err), 0);
     assert_int_equal(kind.base, LAW_BASE_DENSE);
     assert_int_equal(kind.mapping, LAW_MAPPING_NONE);
-    assert_int_equal(law_kind_parse("moe:bounded-sparse", &kind, &err), 0);
+    assert_int_equal(ls_law_kind_parse("moe:bounded-sparse", &kind, &err), 0);
     assert_int_equal(kind.mapping, LAW_MAPPING_BOUNDED_SPARSE);
     char buf[64];
-    assert_string_equal(law_kind_format(kind, buf, sizeof buf), "moe:bounded-sparse");
-    assert_int_equal(law_kind_parse("moe:bounded-sprase", &kind, &err), LS_ERR_USAGE);
-    assert_int_equal(law_kind_parse("mo", &kind, &err), LS_ERR_USAGE);
-    assert_int_equal(law_param_from_name("kappa2"), LAW_P_KAPPA2);
-    assert_int_equal(law_param_from_name("Alpha"), -1);
-    assert_int_equal(law_param_check(LAW_P_E_MAX, 1.0, &err), LS_ERR_DATA);
-    assert_int_equal(law_param_check(LAW_P_THETA, 0.0, &err), 0);
-    assert_int_equal(law_param_check(LAW_P_A, -3, &err), LS_ERR_DATA);
-    assert_int_equal(law_param_check(LAW_P_DELTA, -3, &err), 0);
+    assert_string_equal(ls_law_kind_format(kind, buf, sizeof buf), "moe:bounded-sparse");
+    assert_int_equal(ls_law_kind_parse("moe:bounded-sprase", &kind, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_law_kind_parse("mo", &kind, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_law_param_from_name("kappa2"), LAW_P_KAPPA2);
+    assert_int_equal(ls_law_param_from_name("Alpha"), -1);
+    assert_int_equal(ls_law_param_check(LAW_P_E_MAX, 1.0, &err), LS_ERR_DATA);
+    assert_int_equal(ls_law_param_check(LAW_P_THETA, 0.0, &err), 0);
+    assert_int_equal(ls_law_param_check(LAW_P_A, -3, &err), LS_ERR_DATA);
+    assert_int_equal(ls_law_param_check(LAW_P_DELTA, -3, &err), 0);
 }
 
 static void fitted_coordinates_round_trip(void **state)
@@ -266,7 +266,7 @@ static void fitted_coordinates_round_trip(void **state)
     (void)state;
     law l = sample_law((law_kind){LAW_BASE_MOE, LAW_MAPPING_HYPERBOLIC});
     for (int j = 0; j < LAW_NPARAMS; j++) {
-        double back = law_param_from_fitted((law_param)j, law_param_to_fitted((law_param)j, l.p[j]));
+        double back = ls_law_param_from_fitted((law_param)j, ls_law_param_to_fitted((law_param)j, l.p[j]));
         assert_true(fabs(back - l.p[j]) <= 4e-16 * fabs(l.p[j]) + 1e-300);
     }
 }

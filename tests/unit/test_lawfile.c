@@ -22,11 +22,11 @@ static void every_double_round_trips_bit_for_bit(void **state)
     (void)state;
     srand(2385);
     law l;
-    law_init(&l, (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE});
+    ls_law_init(&l, (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE});
     law_param used[LAW_NPARAMS];
-    size_t nused = law_params_of(l.kind, used);
+    size_t nused = ls_law_params_of(l.kind, used);
     for (int trial = 0; trial < 200; trial++) {
-        lawfile *lf = lawfile_new(&l);
+        lawfile *lf = ls_lawfile_new(&l);
         for (size_t i = 0; i < nused; i++)
             lf->law.p[used[i]] = random_double();
         lf->law.p[LAW_P_E_START] = 1;
@@ -61,9 +61,9 @@ static void every_double_round_trips_bit_for_bit(void **state)
         lf->fit.starts_at_best = 4321;
         lf->command = strdup("loopscale fit 'a \"quoted\" name'");
         ls_error err;
-        char *text = lawfile_to_json(lf, &err);
+        char *text = ls_lawfile_to_json(lf, &err);
         assert_non_null(text);
-        lawfile *back = lawfile_parse(text, strlen(text), "mem", &err);
+        lawfile *back = ls_lawfile_parse(text, strlen(text), "mem", &err);
         if (!back)
             fail_msg("%s\n%s", err.message, text);
         assert_memory_equal(back->law.p, lf->law.p, sizeof lf->law.p);
@@ -76,12 +76,12 @@ static void every_double_round_trips_bit_for_bit(void **state)
         assert_int_equal(back->fit.starts_at_best, 4321);
         assert_string_equal(back->command, lf->command);
         /* Written again, the text is identical. */
-        char *again = lawfile_to_json(back, &err);
+        char *again = ls_lawfile_to_json(back, &err);
         assert_string_equal(again, text);
         free(text);
         free(again);
-        lawfile_free(back);
-        lawfile_free(lf);
+        ls_lawfile_free(back);
+        ls_lawfile_free(lf);
     }
 }
 
@@ -93,17 +93,17 @@ static void a_hand_written_minimal_file_is_valid(void **state)
 {
     (void)state;
     ls_error err;
-    lawfile *lf = lawfile_parse(MINIMAL, strlen(MINIMAL), "chinchilla.json", &err);
+    lawfile *lf = ls_lawfile_parse(MINIMAL, strlen(MINIMAL), "chinchilla.json", &err);
     assert_non_null(lf);
     assert_true(lf->law.p[LAW_P_B] == 410.7);
     assert_false(lf->has_fit);
     assert_int_equal(lf->ndraws, 0);
-    lawfile_free(lf);
+    ls_lawfile_free(lf);
     const char *path = write_temp_text(MINIMAL, 0);
-    lf = lawfile_read(path, &err);
+    lf = ls_lawfile_read(path, &err);
     unlink(path);
     assert_non_null(lf);
-    lawfile_free(lf);
+    ls_lawfile_free(lf);
 }
 
 /* Replace `from` with `to` in MINIMAL and expect the error `want`. */
@@ -114,7 +114,7 @@ static void expect_error(const char *from, const char *to, const char *want)
     assert_non_null(at);
     snprintf(text, sizeof text, "%.*s%s%s", (int)(at - MINIMAL), MINIMAL, to, at + strlen(from));
     ls_error err;
-    lawfile *lf = lawfile_parse(text, strlen(text), "law.json", &err);
+    lawfile *lf = ls_lawfile_parse(text, strlen(text), "law.json", &err);
     assert_null(lf);
     assert_int_equal(err.code, LS_ERR_DATA);
     assert_string_equal(err.message, want);
@@ -143,33 +143,33 @@ static void a_moe_law_may_leave_e_start_at_one(void **state)
                        "\"params\":{\"A\":1,\"alpha\":0.3,\"B\":1,\"beta\":0.3,\"c\":1,\"delta\":0,\"gamma\":0,"
                        "\"omega\":0,\"zeta\":0,\"E_max\":100,\"kappa1\":1,\"kappa2\":2}}";
     ls_error err;
-    lawfile *lf = lawfile_parse(text, strlen(text), "m.json", &err);
+    lawfile *lf = ls_lawfile_parse(text, strlen(text), "m.json", &err);
     assert_non_null(lf);
     assert_true(lf->law.p[LAW_P_E_START] == 1);
-    lawfile_free(lf);
+    ls_lawfile_free(lf);
 }
 
 static void writing_replaces_the_file_atomically(void **state)
 {
     (void)state;
     ls_error err;
-    lawfile *lf = lawfile_parse(MINIMAL, strlen(MINIMAL), "m", &err);
+    lawfile *lf = ls_lawfile_parse(MINIMAL, strlen(MINIMAL), "m", &err);
     assert_non_null(lf);
     char path[64];
     snprintf(path, sizeof path, "%s", write_temp_text("old contents", 0));
-    assert_int_equal(lawfile_write(lf, path, &err), 0);
-    lawfile *back = lawfile_read(path, &err);
+    assert_int_equal(ls_lawfile_write(lf, path, &err), 0);
+    lawfile *back = ls_lawfile_read(path, &err);
     assert_non_null(back);
     assert_true(back->law.p[LAW_P_A] == 406.4);
-    lawfile_free(back);
+    ls_lawfile_free(back);
     /* A law that cannot be written leaves the old file alone. */
     lf->law.p[LAW_P_A] = NAN;
-    assert_int_not_equal(lawfile_write(lf, path, &err), 0);
-    back = lawfile_read(path, &err);
+    assert_int_not_equal(ls_lawfile_write(lf, path, &err), 0);
+    back = ls_lawfile_read(path, &err);
     assert_non_null(back);
     assert_true(back->law.p[LAW_P_A] == 406.4);
-    lawfile_free(back);
-    lawfile_free(lf);
+    ls_lawfile_free(back);
+    ls_lawfile_free(lf);
     unlink(path);
 }
 

@@ -30,7 +30,7 @@ static void half_to_float_matches_the_definition_for_all_65536_values(void **sta
 {
     (void)state;
     for (uint32_t h = 0; h < 65536; h++) {
-        float got = npy_half_to_float((uint16_t)h);
+        float got = ls_npy_half_to_float((uint16_t)h);
         double want = half_reference((uint16_t)h);
         if (isnan(want)) {
             assert_true(isnan(got));
@@ -39,13 +39,13 @@ static void half_to_float_matches_the_definition_for_all_65536_values(void **sta
             assert_int_equal(signbit(got) != 0, (h >> 15) != 0); /* -0.0 keeps its sign */
         }
     }
-    assert_true(npy_half_to_float(0x3c00) == 1.0f);
-    assert_true(npy_half_to_float(0xc000) == -2.0f);
-    assert_true(npy_half_to_float(0x7bff) == 65504.0f);
-    assert_true(npy_half_to_float(0x0001) == 0x1p-24f);  /* smallest subnormal */
-    assert_true(npy_half_to_float(0x03ff) == 0x1.ff8p-15f); /* largest subnormal */
-    assert_true(npy_half_to_float(0x0400) == 0x1p-14f);  /* smallest normal */
-    assert_true(isinf(npy_half_to_float(0xfc00)) && npy_half_to_float(0xfc00) < 0);
+    assert_true(ls_npy_half_to_float(0x3c00) == 1.0f);
+    assert_true(ls_npy_half_to_float(0xc000) == -2.0f);
+    assert_true(ls_npy_half_to_float(0x7bff) == 65504.0f);
+    assert_true(ls_npy_half_to_float(0x0001) == 0x1p-24f);  /* smallest subnormal */
+    assert_true(ls_npy_half_to_float(0x03ff) == 0x1.ff8p-15f); /* largest subnormal */
+    assert_true(ls_npy_half_to_float(0x0400) == 0x1p-14f);  /* smallest normal */
+    assert_true(isinf(ls_npy_half_to_float(0xfc00)) && ls_npy_half_to_float(0xfc00) < 0);
 }
 
 /* A .npy file: magic, version, header padded with spaces to a multiple of
@@ -100,25 +100,25 @@ static void reads_every_version_and_float_width(void **state)
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         const char *path = write_npy(cases[c].major, cases[c].dict, cases[c].data, cases[c].bytes);
         ls_error err;
-        npy_reader *r = npy_open(path, &err);
+        npy_reader *r = ls_npy_open(path, &err);
         assert_non_null(r);
-        const npy_header *h = npy_header_of(r);
+        const npy_header *h = ls_npy_header_of(r);
         assert_int_equal(h->major, cases[c].major);
         assert_int_equal(h->count, 6);
         double got[6];
-        assert_int_equal(npy_read(r, got, 2, &err), 0);
-        assert_int_equal(npy_read(r, got + 2, 4, &err), 0);
+        assert_int_equal(ls_npy_read(r, got, 2, &err), 0);
+        assert_int_equal(ls_npy_read(r, got + 2, 4, &err), 0);
         for (int i = 0; i < 6; i++)
             assert_true(got[i] == cases[c].want[i]);
-        assert_int_equal(npy_expect_end(r, &err), 0);
-        npy_close(r);
+        assert_int_equal(ls_npy_expect_end(r, &err), 0);
+        ls_npy_close(r);
         unlink(path);
     }
     char text[64];
     npy_header h = {.ndim = 4, .shape = {255500, 16, 1, 64}};
-    assert_string_equal(npy_shape_text(&h, text, sizeof text), "(255500, 16, 1, 64)");
+    assert_string_equal(ls_npy_shape_text(&h, text, sizeof text), "(255500, 16, 1, 64)");
     h.ndim = 1;
-    assert_string_equal(npy_shape_text(&h, text, sizeof text), "(255500,)");
+    assert_string_equal(ls_npy_shape_text(&h, text, sizeof text), "(255500,)");
 }
 
 static void reads_across_its_buffer_in_any_chunk_size(void **state)
@@ -149,26 +149,26 @@ static void reads_across_its_buffer_in_any_chunk_size(void **state)
     free(file);
     free(data);
     ls_error err;
-    npy_reader *r = npy_open(path, &err);
+    npy_reader *r = ls_npy_open(path, &err);
     assert_non_null(r);
     double chunk[1000];
     size_t at = 0, sizes[] = {1, 999, 7, 1000, 333};
     for (size_t k = 0; at < n; k++) {
         size_t take = sizes[k % 5] < n - at ? sizes[k % 5] : n - at;
-        assert_int_equal(npy_read(r, chunk, take, &err), 0);
+        assert_int_equal(ls_npy_read(r, chunk, take, &err), 0);
         for (size_t i = 0; i < take; i++)
             assert_true(chunk[i] == (double)((at + i) % 2048));
         at += take;
     }
-    assert_int_equal(npy_expect_end(r, &err), 0);
-    npy_close(r);
+    assert_int_equal(ls_npy_expect_end(r, &err), 0);
+    ls_npy_close(r);
     unlink(path);
 }
 
 static void refuse(const char *path, const char *message)
 {
     ls_error err;
-    npy_reader *r = npy_open(path, &err);
+    npy_reader *r = ls_npy_open(path, &err);
     assert_null(r);
     assert_int_equal(err.code, LS_ERR_DATA);
     const char *colon = strchr(err.message, ':'); /* after the file name */
@@ -239,18 +239,18 @@ static void missing_files_and_sniffing(void **state)
 {
     (void)state;
     ls_error err;
-    assert_null(npy_open("/nonexistent/x.npy", &err));
+    assert_null(ls_npy_open("/nonexistent/x.npy", &err));
     assert_int_equal(err.code, LS_ERR_NOINPUT);
-    assert_null(npy_open("/tmp", &err));
+    assert_null(ls_npy_open("/tmp", &err));
     assert_int_equal(err.code, LS_ERR_NOINPUT);
     const float one = 1;
     const char *path = write_npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (), }", &one, sizeof one);
-    assert_int_equal(npy_sniff(path), NPY_SNIFF_NPY);
-    npy_reader *r = npy_open(path, &err);
+    assert_int_equal(ls_npy_sniff(path), NPY_SNIFF_NPY);
+    npy_reader *r = ls_npy_open(path, &err);
     assert_non_null(r);
-    assert_int_equal(npy_header_of(r)->ndim, 0);
-    assert_int_equal(npy_header_of(r)->count, 1); /* a 0-d array holds one value */
-    npy_close(r);
+    assert_int_equal(ls_npy_header_of(r)->ndim, 0);
+    assert_int_equal(ls_npy_header_of(r)->count, 1); /* a 0-d array holds one value */
+    ls_npy_close(r);
     unlink(path);
     path = write_npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (), }", &one, sizeof one);
     unsigned char bytes[256];
@@ -259,13 +259,13 @@ static void missing_files_and_sniffing(void **state)
     fclose(fp);
     unlink(path);
     path = write_temp(bytes, n, 1);
-    assert_int_equal(npy_sniff(path), NPY_SNIFF_GZIP_NPY);
+    assert_int_equal(ls_npy_sniff(path), NPY_SNIFF_GZIP_NPY);
     unlink(path);
     path = write_temp_text("z0\n1\n", 1);
-    assert_int_equal(npy_sniff(path), NPY_SNIFF_OTHER);
+    assert_int_equal(ls_npy_sniff(path), NPY_SNIFF_OTHER);
     unlink(path);
-    assert_int_equal(npy_sniff("-"), NPY_SNIFF_OTHER);
-    assert_int_equal(npy_sniff("/nonexistent/x.npy"), NPY_SNIFF_OTHER);
+    assert_int_equal(ls_npy_sniff("-"), NPY_SNIFF_OTHER);
+    assert_int_equal(ls_npy_sniff("/nonexistent/x.npy"), NPY_SNIFF_OTHER);
 }
 
 int main(void)

@@ -10,7 +10,7 @@
 
 #include "loopscale/numtext.h"
 
-static numtext_status parse(const char *s, double *x) { return numtext_parse_double(s, strlen(s), x); }
+static numtext_status parse(const char *s, double *x) { return ls_numtext_parse_double(s, strlen(s), x); }
 
 static void doubles_parse_strictly(void **state)
 {
@@ -35,7 +35,7 @@ static void doubles_parse_strictly(void **state)
     assert_int_equal(parse("1e999", &x), NUMTEXT_RANGE);
     assert_int_equal(parse("1e-999", &x), NUMTEXT_RANGE);
     /* Only the first len bytes count. */
-    assert_int_equal(numtext_parse_double("12345", 2, &x), NUMTEXT_OK);
+    assert_int_equal(ls_numtext_parse_double("12345", 2, &x), NUMTEXT_OK);
     assert_true(x == 12);
 }
 
@@ -43,42 +43,42 @@ static void integers_parse_from_integer_valued_text(void **state)
 {
     (void)state;
     long v = 0;
-    assert_int_equal(numtext_parse_long("16", 2, &v), NUMTEXT_OK);
+    assert_int_equal(ls_numtext_parse_long("16", 2, &v), NUMTEXT_OK);
     assert_int_equal(v, 16);
-    assert_int_equal(numtext_parse_long("1e3", 3, &v), NUMTEXT_OK);
+    assert_int_equal(ls_numtext_parse_long("1e3", 3, &v), NUMTEXT_OK);
     assert_int_equal(v, 1000);
-    assert_int_equal(numtext_parse_long("2.5", 3, &v), NUMTEXT_NOT_INTEGER);
-    assert_int_equal(numtext_parse_long("1e30", 4, &v), NUMTEXT_RANGE);
+    assert_int_equal(ls_numtext_parse_long("2.5", 3, &v), NUMTEXT_NOT_INTEGER);
+    assert_int_equal(ls_numtext_parse_long("1e30", 4, &v), NUMTEXT_RANGE);
 }
 
 static void scaled_values_take_decimal_and_binary_suffixes(void **state)
 {
     (void)state;
     double x = 0;
-    assert_int_equal(numtext_parse_scaled("3GB", 3, &x), NUMTEXT_OK);
+    assert_int_equal(ls_numtext_parse_scaled("3GB", 3, &x), NUMTEXT_OK);
     assert_true(x == 3e9);
-    assert_int_equal(numtext_parse_scaled("3GiB", 4, &x), NUMTEXT_OK);
+    assert_int_equal(ls_numtext_parse_scaled("3GiB", 4, &x), NUMTEXT_OK);
     assert_true(x == 3.0 * 1073741824.0);
-    assert_int_equal(numtext_parse_scaled("5e20", 4, &x), NUMTEXT_OK);
+    assert_int_equal(ls_numtext_parse_scaled("5e20", 4, &x), NUMTEXT_OK);
     assert_true(x == 5e20);
-    assert_int_equal(numtext_parse_scaled("10 kb", 5, &x), NUMTEXT_OK);
+    assert_int_equal(ls_numtext_parse_scaled("10 kb", 5, &x), NUMTEXT_OK);
     assert_true(x == 1e4);
-    assert_int_equal(numtext_parse_scaled("1.5T", 4, &x), NUMTEXT_OK);
+    assert_int_equal(ls_numtext_parse_scaled("1.5T", 4, &x), NUMTEXT_OK);
     assert_true(x == 1.5e12);
-    assert_int_equal(numtext_parse_scaled("2MiB", 4, &x), NUMTEXT_OK);
+    assert_int_equal(ls_numtext_parse_scaled("2MiB", 4, &x), NUMTEXT_OK);
     assert_true(x == 2097152.0);
-    assert_int_equal(numtext_parse_scaled("3GX", 3, &x), NUMTEXT_NOT_NUMBER);
-    assert_int_equal(numtext_parse_scaled("3 gigabytes", 11, &x), NUMTEXT_NOT_NUMBER);
-    assert_int_equal(numtext_parse_scaled("B", 1, &x), NUMTEXT_NOT_NUMBER);
+    assert_int_equal(ls_numtext_parse_scaled("3GX", 3, &x), NUMTEXT_NOT_NUMBER);
+    assert_int_equal(ls_numtext_parse_scaled("3 gigabytes", 11, &x), NUMTEXT_NOT_NUMBER);
+    assert_int_equal(ls_numtext_parse_scaled("B", 1, &x), NUMTEXT_NOT_NUMBER);
 }
 
 static void formatting_is_shortest_and_round_trips(void **state)
 {
     (void)state;
     char buf[NUMTEXT_DOUBLE_MAX];
-    assert_string_equal(numtext_format_double(buf, 0.34), "0.34");
-    assert_string_equal(numtext_format_double(buf, 3e8), "300000000");
-    assert_string_equal(numtext_format_double(buf, 0.1 + 0.2), "0.30000000000000004");
+    assert_string_equal(ls_numtext_format_double(buf, 0.34), "0.34");
+    assert_string_equal(ls_numtext_format_double(buf, 3e8), "300000000");
+    assert_string_equal(ls_numtext_format_double(buf, 0.1 + 0.2), "0.30000000000000004");
     srand(2385);
     for (int i = 0; i < 100000; i++) {
         uint64_t bits = ((uint64_t)rand() << 62) ^ ((uint64_t)rand() << 31) ^ (uint64_t)rand();
@@ -86,7 +86,7 @@ static void formatting_is_shortest_and_round_trips(void **state)
         memcpy(&x, &bits, sizeof x);
         if (!isfinite(x))
             continue;
-        numtext_format_double(buf, x);
+        ls_numtext_format_double(buf, x);
         double back = strtod(buf, NULL);
         assert_memory_equal(&back, &x, sizeof x);
     }

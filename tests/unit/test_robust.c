@@ -28,20 +28,20 @@ static void csv_record_of_only_empty_fields_points_at_an_empty_string(void **sta
     static const char input[] = ",\nacm\377";
     const char *path = write_temp(input, sizeof input - 1, 0);
     ls_error err;
-    csv_reader *r = csv_open(path, &err);
+    csv_reader *r = ls_csv_open(path, &err);
     assert_non_null(r);
     const csv_field *f;
     size_t n;
-    assert_int_equal(csv_next(r, &f, &n, &err), 1);
+    assert_int_equal(ls_csv_next(r, &f, &n, &err), 1);
     assert_int_equal(n, 2);
     for (size_t i = 0; i < n; i++) {
         assert_non_null(f[i].ptr);
         assert_int_equal(f[i].len, 0);
     }
-    assert_int_equal(csv_next(r, &f, &n, &err), 1);
+    assert_int_equal(ls_csv_next(r, &f, &n, &err), 1);
     assert_int_equal(n, 1);
     assert_int_equal(f[0].len, 4);
-    csv_close(r);
+    ls_csv_close(r);
     unlink(path);
 }
 
@@ -63,34 +63,34 @@ static void csv_reads_gzip_members_in_turn_and_refuses_what_follows(void **state
     }
     const char *path = write_temp(buf, len, 0);
     ls_error err;
-    csv_reader *r = csv_open(path, &err);
+    csv_reader *r = ls_csv_open(path, &err);
     const csv_field *f;
     size_t n;
-    assert_int_equal(csv_next(r, &f, &n, &err), 1);
-    assert_int_equal(csv_next(r, &f, &n, &err), 1);
+    assert_int_equal(ls_csv_next(r, &f, &n, &err), 1);
+    assert_int_equal(ls_csv_next(r, &f, &n, &err), 1);
     assert_int_equal(n, 3);
-    assert_int_equal(csv_next(r, &f, &n, &err), 0);
-    csv_close(r);
+    assert_int_equal(ls_csv_next(r, &f, &n, &err), 0);
+    ls_csv_close(r);
     unlink(path);
 
     memcpy(buf + len, "4e8,1e11,2.4\n", 13);
     path = write_temp(buf, len + 13, 0);
-    r = csv_open(path, &err);
-    assert_int_equal(csv_next(r, &f, &n, &err), 1);
-    assert_int_equal(csv_next(r, &f, &n, &err), 1);
-    assert_int_equal(csv_next(r, &f, &n, &err), LS_ERR_DATA);
+    r = ls_csv_open(path, &err);
+    assert_int_equal(ls_csv_next(r, &f, &n, &err), 1);
+    assert_int_equal(ls_csv_next(r, &f, &n, &err), 1);
+    assert_int_equal(ls_csv_next(r, &f, &n, &err), LS_ERR_DATA);
     assert_message(err.message, "@: data after the end of the gzip stream", path);
-    csv_close(r);
+    ls_csv_close(r);
     unlink(path);
 
     path = write_temp(buf, len - 3, 0); /* cut inside the second member's trailer */
-    r = csv_open(path, &err);
+    r = ls_csv_open(path, &err);
     int status;
-    while ((status = csv_next(r, &f, &n, &err)) > 0)
+    while ((status = ls_csv_next(r, &f, &n, &err)) > 0)
         ;
     assert_int_equal(status, LS_ERR_DATA);
     assert_message(err.message, "@: corrupt or truncated gzip data (unexpected end of file)", path);
-    csv_close(r);
+    ls_csv_close(r);
     unlink(path);
 }
 
@@ -112,13 +112,13 @@ static void sweep_header_repeats_are_found_in_file_order(void **state)
     const char *path = write_temp(text, len, 0);
     free(text);
     ls_error err;
-    sweep *s = sweep_read(&path, 1, NULL, &err);
+    sweep *s = ls_sweep_read(&path, 1, NULL, &err);
     assert_null(s);
     assert_message(err.message, "@:1: column 'c0' appears twice", path);
     unlink(path);
 
     path = write_temp_text("n_act,b,tokens,B,loss,a,A\n1,2,3,4,5,6,7\n", 0);
-    assert_null(sweep_read(&path, 1, NULL, &err));
+    assert_null(ls_sweep_read(&path, 1, NULL, &err));
     assert_message(err.message, "@:1: column 'B' appears twice", path);
     unlink(path);
 }
@@ -126,7 +126,7 @@ static void sweep_header_repeats_are_found_in_file_order(void **state)
 static law moe_law(law_mapping mapping)
 {
     law l;
-    law_init(&l, (law_kind){LAW_BASE_MOE, mapping});
+    ls_law_init(&l, (law_kind){LAW_BASE_MOE, mapping});
     l.p[LAW_P_A] = 406.4, l.p[LAW_P_ALPHA] = 0.34, l.p[LAW_P_B] = 410.7, l.p[LAW_P_BETA] = 0.28;
     l.p[LAW_P_C] = 1.69, l.p[LAW_P_DELTA] = -0.1, l.p[LAW_P_GAMMA] = 0.005, l.p[LAW_P_E_MAX] = 300;
     l.p[LAW_P_PHI] = 0.6, l.p[LAW_P_KAPPA1] = 1.2, l.p[LAW_P_KAPPA2] = 1.5, l.p[LAW_P_THETA] = 0.35;
@@ -142,19 +142,19 @@ static void law_is_finite_at_extreme_configurations(void **state)
     for (int m = LAW_MAPPING_NONE; m < LAW_NMAPPINGS; m++) {
         law l = moe_law((law_mapping)m);
         law_point x = {1e15, 2.731e18, 7.5e14, 1000, 4096, 1e6};
-        double loss = law_loss(&l, &x);
+        double loss = ls_law_loss(&l, &x);
         law_point one = x;
         one.R = 1;
-        assert_true(isfinite(loss) && loss > l.p[LAW_P_C] && loss <= law_loss(&l, &one));
+        assert_true(isfinite(loss) && loss > l.p[LAW_P_C] && loss <= ls_law_loss(&l, &one));
         double grad[LAW_NPARAMS];
-        assert_true(isfinite(law_log_loss_grad(&l, &x, grad)));
+        assert_true(isfinite(ls_law_log_loss_grad(&l, &x, grad)));
         for (int j = 0; j < LAW_NPARAMS; j++)
             assert_true(isfinite(grad[j]));
         law_point corners[] = {{1e-300, 1e300, 1e-300, 1000, 4096, 1e11},
                                {1e300, 1e300, 1e300, 2, 1, 1e300},
                                {1, 1, 1, 1e15, 1, 1e-300}};
         for (size_t k = 0; k < sizeof corners / sizeof *corners; k++)
-            assert_false(isnan(law_loss(&l, &corners[k])));
+            assert_false(isnan(ls_law_loss(&l, &corners[k])));
     }
 }
 
@@ -167,14 +167,14 @@ static void law_gain_takes_its_linear_limit_when_m_leaves_the_doubles(void **sta
     (void)state;
     law l = moe_law(LAW_MAPPING_BOUNDED_SPARSE);
     law_point x = {1e-300, 1e300, 1e-300, 1000, 4096, 1e11};
-    close_to(law_rho_eff(&l, &x), 1 + 999 * 1.2 / 1.5);
+    close_to(ls_law_rho_eff(&l, &x), 1 + 999 * 1.2 / 1.5);
     l.p[LAW_P_THETA] = 200; /* m = 1e-3: m^-theta = 1e600 */
     law_point y = {1e9, 1e12, 7.5e8, 5, 4096, 1e11};
-    close_to(law_rho_eff(&l, &y), 1 + 0.75 * 4 * 1.2 / 1.5);
+    close_to(ls_law_rho_eff(&l, &y), 1 + 0.75 * 4 * 1.2 / 1.5);
     law h = moe_law(LAW_MAPPING_HYPERBOLIC);
     h.p[LAW_P_THETA] = 200;
-    close_to(law_rho_eff(&h, &y), 1 + 0.75 * 4 * 1.2 / 1.5);
-    close_to(law_rho_eff(&h, &x), 1 + 999 * 1.2 / 1.5);
+    close_to(ls_law_rho_eff(&h, &y), 1 + 0.75 * 4 * 1.2 / 1.5);
+    close_to(ls_law_rho_eff(&h, &x), 1 + 999 * 1.2 / 1.5);
 }
 
 int main(void)

@@ -16,12 +16,12 @@
 static route_report *run(size_t N, size_t L, size_t D, size_t E, size_t k, const double *z)
 {
     ls_error err;
-    route_acc *a = route_acc_new(L, D, E, k, &err);
+    route_acc *a = ls_route_acc_new(L, D, E, k, &err);
     assert_non_null(a);
     for (size_t t = 0; t < N; t++)
-        route_acc_add(a, z + t * L * D * E);
-    route_report *r = route_acc_report(a, &err);
-    route_acc_free(a);
+        ls_route_acc_add(a, z + t * L * D * E);
+    route_report *r = ls_route_acc_report(a, &err);
+    ls_route_acc_free(a);
     assert_non_null(r);
     return r;
 }
@@ -46,7 +46,7 @@ static void no_preference_router_has_b2_one_and_mmr_one(void **state)
     close_to(r->per_layer[0].distinct, 2);
     close_to(r->per_layer[0].switched, 0);
     close_to(r->all.b2, 1);
-    route_report_free(r);
+    ls_route_report_free(r);
 }
 
 static void collapsed_router_has_b2_k_over_e(void **state)
@@ -70,7 +70,7 @@ static void collapsed_router_has_b2_k_over_e(void **state)
     close_to(r->per_layer[0].switched, 0);
     assert_int_equal(r->per_layer[0].ties, 0);
     assert_true(isnan(r->per_loop[0].disjoint)); /* loop 1 has no loop before it */
-    route_report_free(r);
+    ls_route_report_free(r);
 }
 
 static void two_tokens_two_loops_worked_by_hand(void **state)
@@ -101,7 +101,7 @@ static void two_tokens_two_loops_worked_by_hand(void **state)
     close_to(r->per_loop[1].switched, 0.5);
     close_to(r->per_layer[0].disjoint, 0.5);
     assert_int_equal(r->per_layer[0].decisions, 4);
-    route_report_free(r);
+    ls_route_report_free(r);
 }
 
 static void ties_split_the_load_and_odd_e_takes_the_median(void **state)
@@ -117,11 +117,11 @@ static void ties_split_the_load_and_odd_e_takes_the_median(void **state)
     close_to(r->per_layer[0].mmr, 1);
     assert_int_equal(r->per_layer[0].ties, 1);
     assert_true(isnan(r->per_layer[0].switched)); /* a single loop */
-    route_report_free(r);
+    ls_route_report_free(r);
     r = run(1, 1, 1, 5, 2, z + 5);
     close_to(r->per_layer[0].mmr, exp(2));
     assert_int_equal(r->per_layer[0].ties, 0);
-    route_report_free(r);
+    ls_route_report_free(r);
 }
 
 static void layers_pool_into_the_all_row(void **state)
@@ -145,7 +145,7 @@ static void layers_pool_into_the_all_row(void **state)
     close_to(r->all.b2, 0.8);
     close_to(r->per_layer[0].b2, 1);
     close_to(r->per_layer[1].b2, 16.0 / (4 * 6));
-    route_report_free(r);
+    ls_route_report_free(r);
 }
 
 /* ---- files ---------------------------------------------------------------- */
@@ -182,12 +182,12 @@ static void files_agree_with_the_accumulator(void **state)
     ls_error err;
     const size_t shape[4] = {2, 2, 1, 4};
     const char *path = write_npy4(shape, zf);
-    route_report *got = route_read(path, 1, &err);
+    route_report *got = ls_route_read(path, 1, &err);
     unlink(path);
     assert_non_null(got);
     assert_string_equal(got->source, "float32 .npy");
     assert_memory_equal(got->per_loop, want->per_loop, 2 * sizeof *got->per_loop);
-    route_report_free(got);
+    ls_route_report_free(got);
     /* CSV, rows in any order within a token, gzip, token ids not from 0 */
     path = write_temp_text("token,loop,layer,z0,z1,z2,z3\n"
                            "7,2,1,0,3,0.5,0\n"
@@ -195,20 +195,20 @@ static void files_agree_with_the_accumulator(void **state)
                            "9,1,1,0,0,5,1\n"
                            "9,2,1,0,0,5,2\n",
                            1);
-    got = route_read(path, 1, &err);
+    got = ls_route_read(path, 1, &err);
     unlink(path);
     assert_non_null(got);
     assert_string_equal(got->source, "CSV");
     assert_int_equal(got->tokens, 2);
     assert_memory_equal(got->per_loop, want->per_loop, 2 * sizeof *got->per_loop);
-    route_report_free(got);
-    route_report_free(want);
+    ls_route_report_free(got);
+    ls_route_report_free(want);
 }
 
 static void refuse(const char *path, size_t k, int code, const char *message)
 {
     ls_error err;
-    route_report *r = route_read(path, k, &err);
+    route_report *r = ls_route_read(path, k, &err);
     unlink(path);
     assert_null(r);
     assert_int_equal(err.code, code);
@@ -251,7 +251,7 @@ static void bad_logits_are_refused_by_position(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         refuse(write_temp_text(cases[i].csv, 0), 1, LS_ERR_DATA, cases[i].message);
     ls_error err;
-    assert_null(route_read("/nonexistent/logits.csv", 1, &err));
+    assert_null(ls_route_read("/nonexistent/logits.csv", 1, &err));
     assert_int_equal(err.code, LS_ERR_NOINPUT);
 }
 

@@ -15,7 +15,7 @@ static shape_counts count(shape_spec *s)
 {
     ls_error err;
     shape_counts c;
-    if (shape_resolve(s, &err) != 0 || shape_count_params(s, &c, &err) != 0)
+    if (ls_shape_resolve(s, &err) != 0 || ls_shape_count_params(s, &c, &err) != 0)
         fail_msg("%s", err.message);
     return c;
 }
@@ -26,7 +26,7 @@ static shape_counts count(shape_spec *s)
 static shape_spec foil(long E, long D, long L, long attention)
 {
     shape_spec s;
-    shape_spec_unset(&s);
+    ls_shape_spec_unset(&s);
     s.d_model = 1024;
     s.d_expert = 1536;
     s.top_k = 2;
@@ -82,7 +82,7 @@ static void tinyllama_count_matches_its_published_1100048384(void **state)
      * RMSNorm gains, untied embeddings: 22 x (2048 x 64 x (64 + 8) + 3 x
      * 2048 x 5632 + 2 x 2048) + 2048 + 2 x 32000 x 2048. */
     shape_spec s;
-    shape_spec_unset(&s);
+    ls_shape_spec_unset(&s);
     s.d_model = 2048;
     s.d_ff = 5632;
     s.vocab = 32000;
@@ -103,7 +103,7 @@ static void mixtral_count_matches_its_published_46702792704(void **state)
     /* 32 layers of 8 experts 14336 wide, top-2, attention 4096 x 128 x (64 +
      * 16), routers 4096 x 8, RMSNorm gains, untied 32000 x 4096 embeddings. */
     shape_spec s;
-    shape_spec_unset(&s);
+    ls_shape_spec_unset(&s);
     s.d_model = 4096;
     s.d_expert = 14336;
     s.top_k = 2;
@@ -141,7 +141,7 @@ static void a_small_odd_shape_counted_by_hand(void **state)
      *   final norm 96; embedding 96,000; LM head tied (96,000 active)
      * N_total 1,884,576, N_act 814,368, N_loop 407,808, N_unroll 2,445,600. */
     shape_spec s;
-    shape_spec_unset(&s);
+    ls_shape_spec_unset(&s);
     s.d_model = 96;
     s.d_ff = 384;
     s.top_k = 2;
@@ -229,7 +229,7 @@ static void flattening_keeps_the_budget_and_doubles_e_eq(void **state)
     ls_error err;
     for (int step = 1; step <= 3; step++) {
         shape_spec f;
-        assert_int_equal(shape_flatten(&base, step, &f, &err), 0);
+        assert_int_equal(ls_shape_flatten(&base, step, &f, &err), 0);
         assert_int_equal(f.experts, 8 << step);
         assert_int_equal(f.layers, 8 >> step);
         assert_int_equal(f.loops, 2 << step);
@@ -245,7 +245,7 @@ static void flattening_keeps_the_budget_and_doubles_e_eq(void **state)
                          c0.non_embedding.all - c0.block[SHAPE_ROUTER].all);
         assert_int_equal(c.block[SHAPE_ROUTER].all, c0.block[SHAPE_ROUTER].all << step);
     }
-    assert_int_equal(shape_flatten(&base, 4, &(shape_spec){0}, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_shape_flatten(&base, 4, &(shape_spec){0}, &err), LS_ERR_USAGE);
     assert_string_equal(err.message, "--flatten 4: D = 8 layers cannot be halved 4 times");
 }
 
@@ -268,7 +268,7 @@ static void bad_shapes_are_refused_by_name(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         shape_spec s;
-        shape_spec_unset(&s);
+        ls_shape_spec_unset(&s);
         s.d_model = 1024;
         s.d_ff = 3072;
         s.top_k = 2;
@@ -285,7 +285,7 @@ static void bad_shapes_are_refused_by_name(void **state)
                                                                      : &s.d_expert;
         *target = cases[i].value;
         ls_error err;
-        int status = shape_resolve(&s, &err);
+        int status = ls_shape_resolve(&s, &err);
         if (!cases[i].message) {
             assert_int_equal(status, 0);
             continue;
@@ -294,7 +294,7 @@ static void bad_shapes_are_refused_by_name(void **state)
         assert_string_equal(err.message, cases[i].message);
     }
     shape_spec s;
-    shape_spec_unset(&s);
+    ls_shape_spec_unset(&s);
     s.d_model = 1024;
     s.d_ff = 3072;
     s.vocab = 100;
@@ -302,7 +302,7 @@ static void bad_shapes_are_refused_by_name(void **state)
     s.heads = 16;
     s.kv_heads = 3;
     ls_error err;
-    assert_int_equal(shape_resolve(&s, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_shape_resolve(&s, &err), LS_ERR_USAGE);
     assert_string_equal(err.message, "heads = 16 is not a multiple of kv_heads = 3");
 }
 
@@ -313,28 +313,28 @@ static void shape_files_read_back_what_is_written(void **state)
     s.norm_params = 1;
     s.context = 4096;
     ls_error err;
-    assert_int_equal(shape_resolve(&s, &err), 0);
+    assert_int_equal(ls_shape_resolve(&s, &err), 0);
     jsonw w;
-    jsonw_init(&w);
-    jsonw_object_begin(&w, NULL);
-    shape_spec_write_json(&w, "shape", &s);
-    jsonw_number(&w, "other_output", 1.5);
-    jsonw_object_end(&w);
-    char *text = jsonw_finish(&w, &err);
+    ls_jsonw_init(&w);
+    ls_jsonw_object_begin(&w, NULL);
+    ls_shape_spec_write_json(&w, "shape", &s);
+    ls_jsonw_number(&w, "other_output", 1.5);
+    ls_jsonw_object_end(&w);
+    char *text = ls_jsonw_finish(&w, &err);
     assert_non_null(text);
     const char *path = write_temp_text(text, 0);
     free(text);
     shape_spec back;
-    shape_spec_unset(&back);
-    assert_int_equal(shape_spec_read(path, &back, &err), 0);
+    ls_shape_spec_unset(&back);
+    assert_int_equal(ls_shape_spec_read(path, &back, &err), 0);
     unlink(path);
     assert_memory_equal(&back, &s, sizeof s);
 
     path = write_temp_text("{\"d_model\": 512, \"d_ff\": 2048, \"vocab\": 50000, \"layers\": 6, \"loops\": 3,"
                            " \"attention\": \"per-loop\", \"embeddings\": \"tied\"}",
                            0);
-    shape_spec_unset(&back);
-    assert_int_equal(shape_spec_read(path, &back, &err), 0);
+    ls_shape_spec_unset(&back);
+    assert_int_equal(ls_shape_spec_read(path, &back, &err), 0);
     unlink(path);
     assert_int_equal(back.d_model, 512);
     assert_int_equal(back.attention, SHAPE_ATTENTION_PER_LOOP);
@@ -342,9 +342,9 @@ static void shape_files_read_back_what_is_written(void **state)
     assert_int_equal(back.experts, SHAPE_UNSET);
     /* options merged over the file win */
     shape_spec over;
-    shape_spec_unset(&over);
+    ls_shape_spec_unset(&over);
     over.loops = 7;
-    shape_spec_merge(&back, &over);
+    ls_shape_spec_merge(&back, &over);
     assert_int_equal(back.loops, 7);
     assert_int_equal(back.layers, 6);
 
@@ -363,13 +363,13 @@ static void shape_files_read_back_what_is_written(void **state)
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         path = write_temp_text(bad[i].text, 0);
-        assert_int_equal(shape_spec_read(path, &back, &err), LS_ERR_DATA);
+        assert_int_equal(ls_shape_spec_read(path, &back, &err), LS_ERR_DATA);
         const char *colon = strchr(err.message, ':');
         if (strcmp(colon + (bad[i].message[0] == '1' ? 1 : 2), bad[i].message) != 0)
             fail_msg("got '%s', want '%s'", err.message, bad[i].message);
         unlink(path);
     }
-    assert_int_equal(shape_spec_read("/nonexistent/shape.json", &back, &err), LS_ERR_NOINPUT);
+    assert_int_equal(ls_shape_spec_read("/nonexistent/shape.json", &back, &err), LS_ERR_NOINPUT);
 }
 
 int main(void)

@@ -15,10 +15,10 @@
 static law truth(void)
 {
     ls_error err;
-    lawfile *lf = lawfile_read(PROJECT_DATA_DIR "/truth/moe-bounded-sparse.json", &err);
+    lawfile *lf = ls_lawfile_read(PROJECT_DATA_DIR "/truth/moe-bounded-sparse.json", &err);
     assert_non_null(lf);
     law l = lf->law;
-    lawfile_free(lf);
+    ls_lawfile_free(lf);
     return l;
 }
 
@@ -29,15 +29,15 @@ static sweep *simulate_to_sweep(const char *path, double sigma, unsigned long se
 {
     law l = truth();
     arch_template t;
-    arch_template_default(&t);
+    ls_arch_template_default(&t);
     simulate_options o = {sigma, seed};
     ls_error err;
-    outfile *out = outfile_open(path, outfile_wants_gzip(path), &err);
+    outfile *out = ls_outfile_open(path, ls_outfile_wants_gzip(path), &err);
     assert_non_null(out);
-    assert_int_equal(simulate_write(&l, &t, &GRID, &o, out, &err), 0);
-    assert_int_equal(outfile_commit(out, &err), 0);
+    assert_int_equal(ls_simulate_write(&l, &t, &GRID, &o, out, &err), 0);
+    assert_int_equal(ls_outfile_commit(out, &err), 0);
     const char *paths[] = {path};
-    sweep *s = sweep_read(paths, 1, NULL, &err);
+    sweep *s = ls_sweep_read(paths, 1, NULL, &err);
     assert_non_null(s);
     return s;
 }
@@ -51,11 +51,11 @@ static void without_noise_every_loss_is_the_laws(void **state)
     for (size_t i = 0; i < s->n; i++) {
         const sweep_row *r = &s->rows[i];
         law_point x = {r->n_act, r->n_total, r->n_loop, r->R, r->E, r->tokens};
-        assert_true(r->loss == law_loss(&l, &x));
+        assert_true(r->loss == ls_law_loss(&l, &x));
         assert_true(r->n_loop == 0.75 * r->n_act);
         assert_true(fabs(r->n_total - r->n_act * (1 + (2.0 / 3.0) * (r->E - 1))) <= 0.5);
     }
-    sweep_free(s);
+    ls_sweep_free(s);
     unlink("/tmp/loopscale-test-sim.csv.gz");
 }
 
@@ -71,7 +71,7 @@ static void noise_has_the_requested_spread_and_the_seed_fixes_it(void **state)
     for (size_t i = 0; i < a->n; i++) {
         const sweep_row *r = &a->rows[i];
         law_point x = {r->n_act, r->n_total, r->n_loop, r->R, r->E, r->tokens};
-        double z = log(r->loss / law_loss(&l, &x));
+        double z = log(r->loss / ls_law_loss(&l, &x));
         sum_sq += z * z;
         assert_true(r->loss == b->rows[i].loss);
         differs |= r->loss != c->rows[i].loss;
@@ -79,9 +79,9 @@ static void noise_has_the_requested_spread_and_the_seed_fixes_it(void **state)
     double sd = sqrt(sum_sq / (double)a->n);
     assert_true(sd > 0.007 && sd < 0.013); /* 54 draws of sigma 0.01 */
     assert_true(differs);
-    sweep_free(a);
-    sweep_free(b);
-    sweep_free(c);
+    ls_sweep_free(a);
+    ls_sweep_free(b);
+    ls_sweep_free(c);
     unlink("/tmp/loopscale-test-sim-a.csv");
     unlink("/tmp/loopscale-test-sim-b.csv");
     unlink("/tmp/loopscale-test-sim-c.csv");
@@ -91,17 +91,17 @@ static void bad_grids_are_usage_errors(void **state)
 {
     (void)state;
     arch_template t;
-    arch_template_default(&t);
+    ls_arch_template_default(&t);
     ls_error err;
     const double bad_R[] = {1, 2.5};
     simulate_grid g = GRID;
     g.R = bad_R;
     g.n_R = 2;
-    assert_int_equal(simulate_check(&t, &g, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_simulate_check(&t, &g, &err), LS_ERR_USAGE);
     assert_string_equal(err.message, "--R: 2.5 is not an integer");
     g = GRID;
     g.n_tokens = 0;
-    assert_int_equal(simulate_check(&t, &g, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_simulate_check(&t, &g, &err), LS_ERR_USAGE);
 }
 
 int main(void)

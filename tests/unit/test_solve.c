@@ -18,10 +18,10 @@ static const double ALL_E[] = {1, 2, 4, 8, 16, 32, 64};
 static law truth(void)
 {
     ls_error err;
-    lawfile *lf = lawfile_read(PROJECT_DATA_DIR "/truth/moe-bounded-sparse.json", &err);
+    lawfile *lf = ls_lawfile_read(PROJECT_DATA_DIR "/truth/moe-bounded-sparse.json", &err);
     assert_non_null(lf);
     law l = lf->law;
-    lawfile_free(lf);
+    ls_lawfile_free(lf);
     return l;
 }
 
@@ -30,7 +30,7 @@ static void every_answer_is_feasible_and_spends_the_budget(void **state)
     (void)state;
     law l = truth();
     arch_template t;
-    arch_template_default(&t);
+    ls_arch_template_default(&t);
     const double flops[] = {1.37e19, 2.9e20, 4.1e21, 7.7e22};
     const double mems[] = {0.9e9, 3e9, 1.1e10};
     const double bits[] = {4, 8, 16};
@@ -41,24 +41,24 @@ static void every_answer_is_feasible_and_spends_the_budget(void **state)
                 solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004};
                 solve_result r;
                 ls_error err;
-                assert_int_equal(solve_run(&l, &t, &budget, &o, &r, &err), 0);
+                assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
                 for (size_t i = 0; i < r.ncandidates; i++) {
                     const solve_candidate *c = &r.candidates[i];
                     if (!c->feasible)
                         continue;
                     assert_true(c->weight_bytes <= budget.mem_bytes * (1 + 1e-12));
                     assert_true(fabs(6 * c->n_unroll * c->tokens - budget.flops) <= 1e-9 * budget.flops);
-                    assert_true(c->n_total == arch_n_total(&t, c->n_act, c->E));
+                    assert_true(c->n_total == ls_arch_n_total(&t, c->n_act, c->E));
                     /* the loss reported is the law's at that configuration */
-                    law_point x = arch_point(&t, c->n_act, c->E, c->R, c->tokens);
-                    assert_true(fabs(c->loss - law_loss(&l, &x)) <= 1e-12 * c->loss);
+                    law_point x = ls_arch_point(&t, c->n_act, c->E, c->R, c->tokens);
+                    assert_true(fabs(c->loss - ls_law_loss(&l, &x)) <= 1e-12 * c->loss);
                 }
                 if (r.has_choice) {
                     assert_true(r.choice.weight_bytes <= budget.mem_bytes * (1 + 1e-12));
                     assert_true(fabs(6 * r.choice.n_unroll * r.choice.tokens - budget.flops) <= 1e-9 * budget.flops);
                 }
                 assert_true(r.unconstrained.loss <= r.best.loss + 1e-12);
-                solve_result_free(&r);
+                ls_solve_result_free(&r);
             }
 }
 
@@ -68,20 +68,20 @@ static void the_dense_optimum_is_chinchillas_closed_form(void **state)
 {
     (void)state;
     law l;
-    law_init(&l, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    ls_law_init(&l, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
     l.p[LAW_P_A] = 406.4;
     l.p[LAW_P_ALPHA] = 0.3392;
     l.p[LAW_P_B] = 410.7;
     l.p[LAW_P_BETA] = 0.2849;
     l.p[LAW_P_C] = 1.6934;
     arch_template t;
-    arch_template_default(&t);
+    ls_arch_template_default(&t);
     double a = l.p[LAW_P_ALPHA], b = l.p[LAW_P_BETA];
     double G = pow(a * l.p[LAW_P_A] / (b * l.p[LAW_P_B]), 1.0 / (a + b));
     for (double F = 2.385e18; F < 1e25; F *= 13.7) {
         solve_budget budget = {F, INFINITY, 16};
         solve_candidate c;
-        assert_int_equal(solve_candidate_at(&l, &t, &budget, 1, 1, NULL, 0, 0, &c), 0);
+        assert_int_equal(ls_solve_candidate_at(&l, &t, &budget, 1, 1, NULL, 0, 0, &c), 0);
         double n_opt = G * pow(F / 6.0, b / (a + b));
         if (fabs(c.n_act - n_opt) > 1e-6 * n_opt)
             fail_msg("F = %g: N* %.10g, closed form %.10g", F, c.n_act, n_opt);
@@ -95,21 +95,21 @@ static void the_continuous_optimum_beats_a_fine_scan(void **state)
     (void)state;
     law l = truth();
     arch_template t;
-    arch_template_default(&t);
+    ls_arch_template_default(&t);
     solve_budget budget = {3.3e21, 2.7e9, 4};
     for (size_t e = 0; e < 7; e++)
         for (double R = 1; R <= 16; R += 5) {
             solve_candidate c;
-            assert_int_equal(solve_candidate_at(&l, &t, &budget, ALL_E[e], R, NULL, 0, 1, &c), 0);
+            assert_int_equal(ls_solve_candidate_at(&l, &t, &budget, ALL_E[e], R, NULL, 0, 1, &c), 0);
             if (!c.feasible)
                 continue;
-            double n_hi = fmin(8 * budget.mem_bytes / (budget.bits * arch_n_total(&t, 1, ALL_E[e])),
-                               budget.flops / (6 * (1 + (R - 1) * arch_loop_fraction(&t))));
+            double n_hi = fmin(8 * budget.mem_bytes / (budget.bits * ls_arch_n_total(&t, 1, ALL_E[e])),
+                               budget.flops / (6 * (1 + (R - 1) * ls_arch_loop_fraction(&t))));
             enum { SCAN = 20001 };
             static double grid[SCAN], loss[SCAN];
             for (int i = 0; i < SCAN; i++)
                 grid[i] = n_hi * exp(-12.0 * i / (SCAN - 1));
-            solve_isoflop_profile(&l, &t, budget.flops, ALL_E[e], R, grid, SCAN, loss, NULL);
+            ls_solve_isoflop_profile(&l, &t, budget.flops, ALL_E[e], R, grid, SCAN, loss, NULL);
             double best = INFINITY;
             for (int i = 0; i < SCAN; i++)
                 best = fmin(best, loss[i]);
@@ -124,22 +124,22 @@ static void epsilon_zero_picks_the_lowest_loss_and_otherwise_the_cheapest_within
     (void)state;
     law l = truth();
     arch_template t;
-    arch_template_default(&t);
+    ls_arch_template_default(&t);
     solve_budget budget = {1e23, 3e9, 4};
     solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0};
     solve_result r;
     ls_error err;
-    assert_int_equal(solve_run(&l, &t, &budget, &o, &r, &err), 0);
+    assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
     double lowest = INFINITY;
     for (size_t i = 0; i < r.ncandidates; i++)
         if (r.candidates[i].feasible)
             lowest = fmin(lowest, r.candidates[i].loss);
     assert_true(r.choice.loss == lowest);
-    solve_result_free(&r);
+    ls_solve_result_free(&r);
 
     for (double eps = 0.001; eps < 0.1; eps *= 3) {
         o.eps = eps;
-        assert_int_equal(solve_run(&l, &t, &budget, &o, &r, &err), 0);
+        assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
         assert_true(r.choice.loss <= r.best.loss + eps);
         for (size_t i = 0; i < r.ncandidates; i++) {
             const solve_candidate *c = &r.candidates[i];
@@ -147,7 +147,7 @@ static void epsilon_zero_picks_the_lowest_loss_and_otherwise_the_cheapest_within
             if (c->feasible && cheaper)
                 assert_true(c->loss > r.best.loss + eps);
         }
-        solve_result_free(&r);
+        ls_solve_result_free(&r);
     }
 }
 
@@ -156,13 +156,13 @@ static void a_ladder_restricts_n_act(void **state)
     (void)state;
     law l = truth();
     arch_template t;
-    arch_template_default(&t);
+    ls_arch_template_default(&t);
     const double ladder[] = {1.25e8, 3.5e8, 7.7e8, 1.3e9, 2.7e9};
     solve_budget budget = {5e21, 6e9, 16};
     solve_options o = {ALL_R, 4, ALL_E, 5, ladder, 5, 0.0};
     solve_result r;
     ls_error err;
-    assert_int_equal(solve_run(&l, &t, &budget, &o, &r, &err), 0);
+    assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
     for (size_t i = 0; i < r.ncandidates; i++) {
         const solve_candidate *c = &r.candidates[i];
         if (!c->feasible)
@@ -173,7 +173,7 @@ static void a_ladder_restricts_n_act(void **state)
         assert_true(on_ladder);
         assert_true(c->weight_bytes <= budget.mem_bytes);
     }
-    solve_result_free(&r);
+    ls_solve_result_free(&r);
 }
 
 static void no_feasible_candidate_is_reported(void **state)
@@ -181,36 +181,36 @@ static void no_feasible_candidate_is_reported(void **state)
     (void)state;
     law l = truth();
     arch_template t;
-    arch_template_default(&t);
+    ls_arch_template_default(&t);
     solve_budget budget = {1e21, 100, 16}; /* 100 bytes */
     solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0};
     solve_result r;
     ls_error err;
-    assert_int_equal(solve_run(&l, &t, &budget, &o, &r, &err), 0);
+    assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
     assert_false(r.has_choice);
-    solve_result_free(&r);
+    ls_solve_result_free(&r);
     budget.flops = -1;
-    assert_int_equal(solve_run(&l, &t, &budget, &o, &r, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), LS_ERR_USAGE);
 }
 
 static void uncertainty_counts_choices_and_ignores_threads(void **state)
 {
     (void)state;
     ls_error err;
-    lawfile *lf = lawfile_read(PROJECT_DATA_DIR "/laws/default.json", &err);
+    lawfile *lf = ls_lawfile_read(PROJECT_DATA_DIR "/laws/default.json", &err);
     assert_non_null(lf);
     assert_true(lf->ndraws >= 100);
     size_t n = 100;
     law *draws = malloc(n * sizeof *draws);
     for (size_t i = 0; i < n; i++)
-        lawfile_draw(lf, i, &draws[i]);
+        ls_lawfile_draw(lf, i, &draws[i]);
     arch_template t;
-    arch_template_default(&t);
+    ls_arch_template_default(&t);
     solve_budget budget = {1e21, 3e9, 4};
     solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, lf->fit.rmse};
     solve_uncertainty one, two;
-    assert_int_equal(solve_run_uncertainty(draws, n, &t, &budget, &o, 0.9, 1, &one, &err), 0);
-    assert_int_equal(solve_run_uncertainty(draws, n, &t, &budget, &o, 0.9, 2, &two, &err), 0);
+    assert_int_equal(ls_solve_run_uncertainty(draws, n, &t, &budget, &o, 0.9, 1, &one, &err), 0);
+    assert_int_equal(ls_solve_run_uncertainty(draws, n, &t, &budget, &o, 0.9, 2, &two, &err), 0);
     size_t total = 0;
     for (size_t k = 0; k < one.nchoices; k++) {
         total += one.choices[k].count;
@@ -223,10 +223,10 @@ static void uncertainty_counts_choices_and_ignores_threads(void **state)
     assert_int_equal(one.ndraws, n);
     assert_true(one.n_act[0] <= one.n_act[1] && one.loss[0] <= one.loss[1]);
     assert_memory_equal(one.n_act, two.n_act, sizeof one.n_act);
-    solve_uncertainty_free(&one);
-    solve_uncertainty_free(&two);
+    ls_solve_uncertainty_free(&one);
+    ls_solve_uncertainty_free(&two);
     free(draws);
-    lawfile_free(lf);
+    ls_lawfile_free(lf);
 }
 
 int main(void)

@@ -157,44 +157,44 @@ static void escape_replaces_the_five_special_characters_and_drops_controls(void 
 {
     (void)state;
     char buf[128];
-    size_t n = svg_escape(buf, sizeof buf, "a<b & \"c\" > 'd'\x01\te");
+    size_t n = ls_svg_escape(buf, sizeof buf, "a<b & \"c\" > 'd'\x01\te");
     assert_string_equal(buf, "a&lt;b &amp; &quot;c&quot; &gt; &apos;d&apos; e");
     assert_int_equal(n, strlen(buf));
     /* Truncation keeps the buffer terminated and reports the full length. */
     char small[6];
-    assert_int_equal(svg_escape(small, sizeof small, "&&"), 10);
+    assert_int_equal(ls_svg_escape(small, sizeof small, "&&"), 10);
     assert_int_equal(strlen(small), 5);
 }
 
 static void a_chart_has_axes_ticks_labels_lines_markers_and_a_legend(void **state)
 {
     (void)state;
-    svg_figure *f = svg_figure_new("Loss <against> R & E", 1, 1);
+    svg_figure *f = ls_svg_figure_new("Loss <against> R & E", 1, 1);
     assert_non_null(f);
-    svg_panel *p = svg_figure_panel(f, 0, 0);
+    svg_panel *p = ls_svg_figure_panel(f, 0, 0);
     assert_non_null(p);
-    assert_null(svg_figure_panel(f, 1, 0));
-    assert_int_equal(svg_panel_title(p, "E = 4"), 0);
-    assert_int_equal(svg_panel_axis(p, SVG_AXIS_X, "R (loops)", SVG_SCALE_LOG), 0);
-    assert_int_equal(svg_panel_axis(p, SVG_AXIS_Y, "loss", SVG_SCALE_LINEAR), 0);
+    assert_null(ls_svg_figure_panel(f, 1, 0));
+    assert_int_equal(ls_svg_panel_title(p, "E = 4"), 0);
+    assert_int_equal(ls_svg_panel_axis(p, SVG_AXIS_X, "R (loops)", SVG_SCALE_LOG), 0);
+    assert_int_equal(ls_svg_panel_axis(p, SVG_AXIS_Y, "loss", SVG_SCALE_LINEAR), 0);
     const double x[] = {1, 2, 4, 8, 16}, y[] = {2.41, 2.33, 2.29, 2.27, 2.265};
-    svg_style line = svg_line_style(0);
+    svg_style line = ls_svg_line_style(0);
     line.marker = SVG_MARKER_SQUARE;
-    assert_int_equal(svg_panel_line(p, x, y, 5, &line), 0);
-    svg_style dots = svg_marker_style(1, SVG_MARKER_CIRCLE);
-    assert_int_equal(svg_panel_line(p, x, y, 5, &dots), 0);
+    assert_int_equal(ls_svg_panel_line(p, x, y, 5, &line), 0);
+    svg_style dots = ls_svg_marker_style(1, SVG_MARKER_CIRCLE);
+    assert_int_equal(ls_svg_panel_line(p, x, y, 5, &dots), 0);
     const double lo[] = {2.2, 2.2, 2.2, 2.2, 2.2};
-    assert_int_equal(svg_panel_band(p, x, lo, y, 5, 2, 0.2), 0);
-    svg_style ref = svg_line_style(SVG_GREY);
+    assert_int_equal(ls_svg_panel_band(p, x, lo, y, 5, 2, 0.2), 0);
+    svg_style ref = ls_svg_line_style(SVG_GREY);
     ref.dash = SVG_DASH_DOTTED;
-    assert_int_equal(svg_panel_hline(p, 2.3, &ref, "best + eps"), 0);
-    assert_int_equal(svg_panel_text(p, 2, 2.4, "a note", -1), 0);
-    assert_int_equal(svg_figure_legend(f, "D = 1e11 <tokens>", &line), 0);
-    assert_int_equal(svg_figure_legend(f, "observed", &dots), 0);
-    assert_int_equal(svg_figure_note(f, "caption"), 0);
+    assert_int_equal(ls_svg_panel_hline(p, 2.3, &ref, "best + eps"), 0);
+    assert_int_equal(ls_svg_panel_text(p, 2, 2.4, "a note", -1), 0);
+    assert_int_equal(ls_svg_figure_legend(f, "D = 1e11 <tokens>", &line), 0);
+    assert_int_equal(ls_svg_figure_legend(f, "observed", &dots), 0);
+    assert_int_equal(ls_svg_figure_note(f, "caption"), 0);
     ls_error err;
-    char *svg = svg_figure_render(f, &err);
-    svg_figure_free(f);
+    char *svg = ls_svg_figure_render(f, &err);
+    ls_svg_figure_free(f);
     assert_non_null(svg);
     assert_well_formed(svg);
     assert_non_null(strstr(svg, "<title>Loss &lt;against&gt; R &amp; E</title>"));
@@ -219,17 +219,17 @@ static void a_chart_has_axes_ticks_labels_lines_markers_and_a_legend(void **stat
 static void missing_values_break_a_line_and_log_axes_skip_non_positive_ones(void **state)
 {
     (void)state;
-    svg_figure *f = svg_figure_new(NULL, 1, 1);
-    svg_panel *p = svg_figure_panel(f, 0, 0);
-    svg_panel_axis(p, SVG_AXIS_X, "N", SVG_SCALE_LOG);
-    svg_panel_axis(p, SVG_AXIS_Y, "y", SVG_SCALE_LINEAR);
+    svg_figure *f = ls_svg_figure_new(NULL, 1, 1);
+    svg_panel *p = ls_svg_figure_panel(f, 0, 0);
+    ls_svg_panel_axis(p, SVG_AXIS_X, "N", SVG_SCALE_LOG);
+    ls_svg_panel_axis(p, SVG_AXIS_Y, "y", SVG_SCALE_LINEAR);
     const double x[] = {1e8, 3e8, 1e9, 3e9, -1, 1e10, 3e10};
     const double y[] = {1.0, 2.0, NAN, 3.0, 4.0, 5.0, 6.0};
-    svg_style st = svg_line_style(3);
-    svg_panel_line(p, x, y, 7, &st);
+    svg_style st = ls_svg_line_style(3);
+    ls_svg_panel_line(p, x, y, 7, &st);
     ls_error err;
-    char *svg = svg_figure_render(f, &err);
-    svg_figure_free(f);
+    char *svg = ls_svg_figure_render(f, &err);
+    ls_svg_figure_free(f);
     assert_non_null(svg);
     assert_well_formed(svg);
     /* {1e8, 3e8} and {1e10, 3e10}; 3e9 alone is no line. */
@@ -245,17 +245,17 @@ static void missing_values_break_a_line_and_log_axes_skip_non_positive_ones(void
 static void fixed_ranges_and_explicit_ticks_are_kept(void **state)
 {
     (void)state;
-    svg_figure *f = svg_figure_new("t", 2, 2);
-    svg_panel *p = svg_figure_panel(f, 1, 1);
-    svg_panel_range(p, SVG_AXIS_X, 0.5, 16.5);
+    svg_figure *f = ls_svg_figure_new("t", 2, 2);
+    svg_panel *p = ls_svg_figure_panel(f, 1, 1);
+    ls_svg_panel_range(p, SVG_AXIS_X, 0.5, 16.5);
     const double ticks[] = {1, 4, 16, 64};
-    svg_panel_ticks(p, SVG_AXIS_X, ticks, 4);
+    ls_svg_panel_ticks(p, SVG_AXIS_X, ticks, 4);
     const double x[] = {1, 16}, y[] = {0.25, 0.75};
-    svg_style st = svg_line_style(0);
-    svg_panel_line(p, x, y, 2, &st);
+    svg_style st = ls_svg_line_style(0);
+    ls_svg_panel_line(p, x, y, 2, &st);
     ls_error err;
-    char *svg = svg_figure_render(f, &err);
-    svg_figure_free(f);
+    char *svg = ls_svg_figure_render(f, &err);
+    ls_svg_figure_free(f);
     assert_non_null(svg);
     assert_well_formed(svg);
     /* Only the one panel with something in it is drawn; 64 is off the axis. */
@@ -270,11 +270,11 @@ static void fixed_ranges_and_explicit_ticks_are_kept(void **state)
 static law default_law(double *rmse)
 {
     ls_error err;
-    lawfile *lf = lawfile_default(&err);
+    lawfile *lf = ls_lawfile_default(&err);
     assert_non_null(lf);
     law l = lf->law;
     *rmse = lf->fit.rmse;
-    lawfile_free(lf);
+    ls_lawfile_free(lf);
     return l;
 }
 
@@ -290,9 +290,9 @@ static void the_fit_plot_has_a_panel_for_each_e_and_n_act(void **state)
     const char *where[] = {"E<=4"};
     so.wheres = where;
     so.nwheres = 1;
-    sweep *s = sweep_read(&path, 1, &so, &err);
+    sweep *s = ls_sweep_read(&path, 1, &so, &err);
     assert_non_null(s);
-    char *svg = plot_fit(s, &l, rmse, &err);
+    char *svg = ls_plot_fit(s, &l, rmse, &err);
     assert_non_null(svg);
     assert_well_formed(svg);
     assert_int_equal(count(svg, "class=\"panel\""), 3 * 3); /* E 1, 2, 4 x N_act 3e8, 6e8, 1e9 */
@@ -302,7 +302,7 @@ static void the_fit_plot_has_a_panel_for_each_e_and_n_act(void **state)
     assert_int_equal(count(svg, "<circle class=\"marker\""), s->n + 1 + 5); /* the runs; the legend's "observed run" and 5 budgets */
     assert_non_null(strstr(svg, ">D = 3e11 tokens</text>"));
     free(svg);
-    sweep_free(s);
+    ls_sweep_free(s);
 }
 
 static void the_solve_and_rho_plots_mark_the_choice_and_the_ceilings(void **state)
@@ -311,14 +311,14 @@ static void the_solve_and_rho_plots_mark_the_choice_and_the_ceilings(void **stat
     double rmse;
     law l = default_law(&rmse);
     arch_template t;
-    arch_template_default(&t);
+    ls_arch_template_default(&t);
     const double R[] = {1, 2, 3, 4, 6, 8}, E[] = {1, 4, 16};
     solve_budget b = {1e22, 3e9, 4};
     solve_options o = {R, 6, E, 3, NULL, 0, rmse};
     solve_result r;
     ls_error err;
-    assert_int_equal(solve_run(&l, &t, &b, &o, &r, &err), 0);
-    char *svg = plot_solve(&l, &t, &b, &o, &r, &err);
+    assert_int_equal(ls_solve_run(&l, &t, &b, &o, &r, &err), 0);
+    char *svg = ls_plot_solve(&l, &t, &b, &o, &r, &err);
     assert_non_null(svg);
     assert_well_formed(svg);
     assert_int_equal(count(svg, "class=\"band\""), 1);
@@ -329,9 +329,9 @@ static void the_solve_and_rho_plots_mark_the_choice_and_the_ceilings(void **stat
     /* a line for each E and the envelope without memory limit */
     assert_int_equal(count(svg, "class=\"series\""), 3 + 1);
     free(svg);
-    solve_result_free(&r);
+    ls_solve_result_free(&r);
 
-    svg = plot_rho_eff(&l, &t, E, 3, 16, &err);
+    svg = ls_plot_rho_eff(&l, &t, E, 3, 16, &err);
     assert_non_null(svg);
     assert_well_formed(svg);
     assert_int_equal(count(svg, "class=\"series\""), 3);
@@ -346,11 +346,11 @@ static void the_isoflop_plot_marks_every_minimum(void **state)
     double rmse;
     law l = default_law(&rmse);
     arch_template t;
-    arch_template_default(&t);
+    ls_arch_template_default(&t);
     const double F[] = {1e20, 1e21, 1e22}, E[] = {1, 8}, R[] = {1, 4};
     plot_isoflop_spec spec = {F, 3, E, R, 2, 2, 25};
     ls_error err;
-    char *svg = plot_isoflop(&l, &t, &spec, &err);
+    char *svg = ls_plot_isoflop(&l, &t, &spec, &err);
     assert_non_null(svg);
     assert_well_formed(svg);
     /* 12 profiles, and the 4 dotted lines joining the minima across budgets */

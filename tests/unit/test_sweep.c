@@ -16,7 +16,7 @@ static sweep *read_text(const char *text, const sweep_options *o, ls_error *err)
     char path[64];
     snprintf(path, sizeof path, "%s", write_temp_text(text, 0));
     const char *paths[] = {path};
-    sweep *s = sweep_read(paths, 1, o, err);
+    sweep *s = ls_sweep_read(paths, 1, o, err);
     unlink(path);
     return s;
 }
@@ -33,7 +33,7 @@ static void aliases_match_in_any_case_and_defaults_apply(void **state)
     assert_true(r.n_total == 3e8 && r.R == 1 && r.k == 1 && isnan(r.n_loop));
     assert_int_equal(r.line, 2);
     assert_true(s->has_loss);
-    sweep_free(s);
+    ls_sweep_free(s);
 }
 
 static void map_renames_and_tokens_come_from_flops(void **state)
@@ -45,12 +45,12 @@ static void map_renames_and_tokens_come_from_flops(void **state)
     sweep *s = read_text("Model Size,Training FLOP,loss\n2.385e8,1.431e19,3.1\n", &o, &err);
     assert_non_null(s);
     assert_true(fabs(s->rows[0].tokens - 1.431e19 / (6 * 2.385e8)) < 1e-3);
-    sweep_free(s);
+    ls_sweep_free(s);
     /* Looped runs are charged on N_unroll = N_act + (R-1) N_loop. */
     s = read_text("n_act,n_loop,R,flops,loss\n1e9,7.5e8,3,1.5e21,2.9\n", NULL, &err);
     assert_non_null(s);
     assert_true(fabs(s->rows[0].tokens - 1.5e21 / (6 * 2.5e9)) < 1e-3);
-    sweep_free(s);
+    ls_sweep_free(s);
 }
 
 static void where_filters_are_anded_over_quantities_and_other_columns(void **state)
@@ -69,7 +69,7 @@ static void where_filters_are_anded_over_quantities_and_other_columns(void **sta
     assert_int_equal(s->n, 2);
     assert_true(s->rows[0].R == 1 && s->rows[1].R == 4);
     assert_int_equal(s->rows[1].line, 5);
-    sweep_free(s);
+    ls_sweep_free(s);
     const char *none[] = {"E > 4"};
     o.wheres = none;
     o.nwheres = 1;
@@ -95,9 +95,9 @@ static void groups_and_echoed_cells(void **state)
     assert_int_equal(s->ncolumns, 4);
     assert_string_equal(s->column_names[1], "N");
     size_t len;
-    assert_string_equal(sweep_cell(s, 2, 0, &len), "b");
-    assert_string_equal(sweep_cell(s, 1, 3, &len), "2.9");
-    sweep_free(s);
+    assert_string_equal(ls_sweep_cell(s, 2, 0, &len), "b");
+    assert_string_equal(ls_sweep_cell(s, 1, 3, &len), "2.9");
+    ls_sweep_free(s);
 }
 
 static void several_files_concatenate(void **state)
@@ -108,12 +108,12 @@ static void several_files_concatenate(void **state)
     snprintf(a, sizeof a, "%s", write_temp_text("N,D,loss\n1e8,1e10,3\n", 0));
     snprintf(b, sizeof b, "%s", write_temp_text("tokens,loss,n_act\n2e10,2.9,1e8\n", 1));
     const char *paths[] = {a, b};
-    sweep *s = sweep_read(paths, 2, NULL, &err);
+    sweep *s = ls_sweep_read(paths, 2, NULL, &err);
     assert_non_null(s);
     assert_int_equal(s->n, 2);
     assert_int_equal(s->rows[1].file, 1);
     assert_true(s->rows[1].tokens == 2e10);
-    sweep_free(s);
+    ls_sweep_free(s);
     unlink(a);
     unlink(b);
 }
@@ -124,22 +124,22 @@ static void row_check_names_the_quantity_at_fault(void **state)
     sweep_row ok = {1e9, 2e9, 7e8, 4, 8, 2, 1e11, 2.5, 0, 0, 0, 0};
     sweep_quantity which;
     char reason[128];
-    assert_int_equal(sweep_row_check(&ok, &which, reason, sizeof reason), 0);
+    assert_int_equal(ls_sweep_row_check(&ok, &which, reason, sizeof reason), 0);
     sweep_row r = ok;
     r.n_loop = 2e9;
-    assert_int_equal(sweep_row_check(&r, &which, reason, sizeof reason), 1);
+    assert_int_equal(ls_sweep_row_check(&r, &which, reason, sizeof reason), 1);
     assert_int_equal(which, SWEEP_N_LOOP);
     assert_string_equal(reason, "is greater than n_act (1000000000)");
     r = ok;
     r.E = 1;
-    assert_int_equal(sweep_row_check(&r, &which, reason, sizeof reason), 1);
+    assert_int_equal(ls_sweep_row_check(&r, &which, reason, sizeof reason), 1);
     assert_int_equal(which, SWEEP_E);
     r = ok;
     r.n_loop = NAN;
-    assert_int_equal(sweep_row_check(&r, &which, reason, sizeof reason), 1);
+    assert_int_equal(ls_sweep_row_check(&r, &which, reason, sizeof reason), 1);
     assert_int_equal(which, SWEEP_N_LOOP);
     r.R = 1;
-    assert_int_equal(sweep_row_check(&r, &which, reason, sizeof reason), 0);
+    assert_int_equal(ls_sweep_row_check(&r, &which, reason, sizeof reason), 0);
 }
 
 static void a_million_rows_read_in_one_pass(void **state)
@@ -156,12 +156,12 @@ static void a_million_rows_read_in_one_pass(void **state)
     free(text);
     ls_error err;
     const char *paths[] = {path};
-    sweep *s = sweep_read(paths, 1, NULL, &err);
+    sweep *s = ls_sweep_read(paths, 1, NULL, &err);
     unlink(path);
     assert_non_null(s);
     assert_int_equal(s->n, rows);
     assert_true(s->rows[rows - 1].R == 16);
-    sweep_free(s);
+    ls_sweep_free(s);
 }
 
 int main(void)
