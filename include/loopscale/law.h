@@ -100,6 +100,9 @@ double ls_law_param_neutral(law_param param);
 law_transform ls_law_param_transform(law_param param);
 double ls_law_param_to_fitted(law_param param, double natural);
 double ls_law_param_from_fitted(law_param param, double fitted);
+/* d p / d u at the natural value p: p for log-transformed parameters,
+ * p - 1 for E_max, 1 otherwise (turns errors in u into errors in p). */
+double ls_law_param_natural_per_fitted(law_param param, double natural);
 /* 0 when value is inside the parameter's domain, else an LS_ERR_DATA error
  * saying which bound it breaks ("must be positive"). */
 int ls_law_param_check(law_param param, double value, ls_error *err) LS_MUST_CHECK;
@@ -114,6 +117,11 @@ void ls_law_init(law *l, law_kind kind);
  * so Ehat(1) = E_start exactly. */
 double ls_law_ehat(double E, double e_start, double e_max);
 double ls_law_n_unroll(const law_point *x);
+/* Training FLOPs F = 6 N_unroll D (forward and backward passes over the
+ * unrolled depth), and the tokens a budget of F buys, D = F / (6 N_unroll).
+ * Every conversion between FLOPs and tokens goes through these two. */
+double ls_law_training_flops(const law_point *x);
+double ls_law_tokens_for_flops(const law_point *x, double flops);
 double ls_law_n_eff(const law *l, const law_point *x);
 /* rho_eff = N_eff / N_act, and its ceiling as R -> inf for the bounded
  * mappings (1 + kappa1 m^-theta N_loop / N_act; infinity for linear and

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
+#include "loopscale/law.h"
 
 typedef enum {
     SWEEP_N_ACT,
@@ -76,6 +77,10 @@ typedef struct sweep {
 sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_options *options,
                   ls_error *err) LS_MUST_CHECK;
 void ls_sweep_free(sweep *s);
+
+/* The configuration a run stands for, as the law sees it (an unknown
+ * N_loop, allowed only at R = 1, where no mapping reads it, becomes 0). */
+law_point ls_sweep_row_point(const sweep_row *row);
 
 /* Check one run against the rules of SPEC §3 (positive sizes and loss,
  * integer R, E, k >= 1, E >= k, N_act <= N_total, N_loop <= N_act, N_loop

@@ -67,14 +67,14 @@ static int predict_point(const predict_options *o, const lawfile *lf)
             which = SWEEP_K;
         return cli_usage_error(cmd, "%s: '%s' %s", option_of[which], o->text[which], reason);
     }
-    law_point x = {row.n_act, row.n_total, isnan(row.n_loop) ? 0 : row.n_loop, row.R, row.E, row.tokens};
+    law_point x = ls_sweep_row_point(&row);
     double n_unroll = ls_law_n_unroll(&x);
     if (isnan(x.D))
-        x.D = o->flops / (6.0 * n_unroll);
+        x.D = ls_law_tokens_for_flops(&x, o->flops);
     double loss = ls_law_loss(&lf->law, &x);
     double n_eff = ls_law_n_eff(&lf->law, &x);
     const char *names[] = {"loss", "n_eff", "n_unroll", "rho_eff", "tokens", "train_flops", "inference_flops_per_token"};
-    double values[] = {loss, n_eff, n_unroll, n_eff / x.n_act, x.D, 6.0 * n_unroll * x.D, 2.0 * n_unroll};
+    double values[] = {loss, n_eff, n_unroll, n_eff / x.n_act, x.D, ls_law_training_flops(&x), 2.0 * n_unroll};
     size_t n = sizeof values / sizeof *values;
     /* Every value is a positive number; anything else has overflowed or
      * underflowed, and is refused rather than printed as inf, nan or 0. */
@@ -130,7 +130,7 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
     double sum_sq = 0;
     for (size_t i = 0; i < s->n; i++) {
         const sweep_row *r = &s->rows[i];
-        law_point x = {r->n_act, r->n_total, isnan(r->n_loop) ? 0 : r->n_loop, r->R, r->E, r->tokens};
+        law_point x = ls_sweep_row_point(r);
         pred[i] = ls_law_loss(&lf->law, &x);
         if (s->has_loss)
             sum_sq += (r->loss - pred[i]) * (r->loss - pred[i]);

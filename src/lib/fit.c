@@ -548,7 +548,7 @@ static int prepare_data(const sweep *s, prepared_data *d, ls_error *err)
     }
     for (size_t i = 0; i < s->n; i++) {
         const sweep_row *r = &s->rows[i];
-        law_point x = {r->n_act, r->n_total, isnan(r->n_loop) ? 0.0 : r->n_loop, r->R, r->E, r->tokens};
+        law_point x = ls_sweep_row_point(r);
         ls_law_row_init(&d->rows[i], &x);
         d->loss[i] = r->loss;
         d->log_loss[i] = log(r->loss);
@@ -730,9 +730,7 @@ static void standard_errors(const problem *pb, const fit_parameters *fp, const d
             for (size_t k = 0; k < p; k++) {
                 law_param j = pb->free_params[k];
                 double value = best->p[j];
-                double dp_du = ls_law_param_transform(j) == LAW_TRANSFORM_LOG
-                                   ? value
-                                   : ls_law_param_transform(j) == LAW_TRANSFORM_LOG_MINUS_1 ? value - 1.0 : 1.0;
+                double dp_du = ls_law_param_natural_per_fitted(j, value);
                 out[j] = fabs(dp_du) * sqrt(s2 * gsl_matrix_get(jtj, k, k));
             }
         }
@@ -959,7 +957,7 @@ double ls_fit_objective(const sweep *s, const law *l, const fit_parameters *fp)
     pb.delta = fp->huber_delta;
     for (size_t i = 0; i < s->n; i++) {
         const sweep_row *r = &s->rows[i];
-        law_point x = {r->n_act, r->n_total, isnan(r->n_loop) ? 0.0 : r->n_loop, r->R, r->E, r->tokens};
+        law_point x = ls_sweep_row_point(r);
         law_row row;
         ls_law_row_init(&row, &x);
         double ln_pred = ls_law_row_log_loss_grad(&prep, &row, NULL);
@@ -1143,9 +1141,7 @@ int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_param
     for (size_t k = 0; k < pb.nfree; k++) {
         law_param j = pb.free_params[k];
         double value = full->law.p[j];
-        double dp_du = ls_law_param_transform(j) == LAW_TRANSFORM_LOG
-                           ? value
-                           : ls_law_param_transform(j) == LAW_TRANSFORM_LOG_MINUS_1 ? value - 1.0 : 1.0;
+        double dp_du = ls_law_param_natural_per_fitted(j, value);
         loose[k] = !(full->stderr_of[j] / fabs(dp_du) <= 1.0);
     }
     bootstrap_job job = {&pb, fp, s, u_full, loose, ndraws, perturbed, by_group, NULL, NULL, 0, 0, 0};

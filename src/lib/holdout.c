@@ -44,11 +44,6 @@ void ls_holdout_result_free(holdout_result *r)
     memset(r, 0, sizeof *r);
 }
 
-static law_point point_of(const sweep_row *r)
-{
-    law_point x = {r->n_act, r->n_total, isnan(r->n_loop) ? 0.0 : r->n_loop, r->R, r->E, r->tokens};
-    return x;
-}
 
 /* RMSE in loss units of a law over the rows of s with mask[i] == want. */
 static double rmse_over(const sweep *s, const law *l, const unsigned char *mask, unsigned char want)
@@ -58,7 +53,7 @@ static double rmse_over(const sweep *s, const law *l, const unsigned char *mask,
     for (size_t i = 0; i < s->n; i++) {
         if (mask && mask[i] != want)
             continue;
-        law_point x = point_of(&s->rows[i]);
+        law_point x = ls_sweep_row_point(&s->rows[i]);
         double diff = ls_law_loss(l, &x) - s->rows[i].loss;
         ss += diff * diff;
         n++;
@@ -143,7 +138,7 @@ int ls_holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameter
         /* AIC and BIC as for Gaussian residuals in the space the fit used. */
         double rss = 0.0;
         for (size_t i = 0; i < s->n; i++) {
-            law_point x = point_of(&s->rows[i]);
+            law_point x = ls_sweep_row_point(&s->rows[i]);
             double pred = ls_law_loss(&r.law, &x);
             double res = p->space == FIT_SPACE_LOG ? log(pred) - log(s->rows[i].loss) : pred - s->rows[i].loss;
             rss += res * res;

@@ -124,6 +124,15 @@ double ls_law_param_from_fitted(law_param param, double fitted)
     }
 }
 
+double ls_law_param_natural_per_fitted(law_param param, double natural)
+{
+    switch (ls_law_param_transform(param)) {
+    case LAW_TRANSFORM_LOG: return natural;
+    case LAW_TRANSFORM_LOG_MINUS_1: return natural - 1.0;
+    default: return 1.0;
+    }
+}
+
 int ls_law_param_check(law_param param, double value, ls_error *err)
 {
     const char *name = ls_law_param_name(param);
@@ -187,6 +196,10 @@ double ls_law_n_unroll(const law_point *x)
         return x->n_act;
     return x->n_act + (x->R - 1.0) * x->n_loop;
 }
+
+double ls_law_training_flops(const law_point *x) { return 6.0 * ls_law_n_unroll(x) * x->D; }
+
+double ls_law_tokens_for_flops(const law_point *x, double flops) { return flops / (6.0 * ls_law_n_unroll(x)); }
 
 /* The loop gain N_eff - N_act and its derivatives with respect to the
  * natural mapping parameters (phi, kappa1, kappa2, theta).  ln_m is ln of the

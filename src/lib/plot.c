@@ -107,11 +107,6 @@ static void group_label(char *buf, size_t size, const char *name, const grouping
     snprintf(buf, size, "%s %s to %s", name, a, b);
 }
 
-static law_point point_of(const sweep_row *r)
-{
-    law_point x = {r->n_act, r->n_total, isnan(r->n_loop) ? 0.0 : r->n_loop, r->R, r->E, r->tokens};
-    return x;
-}
 
 static char *finish(svg_figure *f, ls_error *err)
 {
@@ -153,8 +148,8 @@ static double row_key(const fit_view *v, const sweep_row *r)
         return r->R;
     if (!v->key_flops)
         return r->tokens;
-    law_point x = point_of(r);
-    return 6.0 * ls_law_n_unroll(&x) * r->tokens;
+    law_point x = ls_sweep_row_point(r);
+    return ls_law_training_flops(&x);
 }
 
 static const fit_view *sort_view;
@@ -195,12 +190,12 @@ static void fitted_curve(const fit_view *v, const law *l, const sweep_row *rows,
     double hi = v->by_r ? rows[idx[n - 1]].R : rows[idx[n - 1]].tokens;
     for (int k = 0; k < CURVE_POINTS; k++) {
         double t = exp(log(lo) + (log(hi) - log(lo)) * k / (CURVE_POINTS - 1));
-        law_point x = point_of(first);
+        law_point x = ls_sweep_row_point(first);
         x.n_loop = first->n_act * loop_ratio;
         if (v->by_r) {
             x.R = t;
             if (v->key_flops) {
-                x.D = row_key(v, first) / (6.0 * ls_law_n_unroll(&x));
+                x.D = ls_law_tokens_for_flops(&x, row_key(v, first));
             }
         } else {
             x.D = t;
@@ -239,8 +234,8 @@ char *ls_plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
         vals[i] = s->rows[i].tokens;
     size_t ntokens = distinct(vals, n, scratch);
     for (size_t i = 0; i < n; i++) {
-        law_point x = point_of(&s->rows[i]);
-        vals[i] = 6.0 * ls_law_n_unroll(&x) * s->rows[i].tokens;
+        law_point x = ls_sweep_row_point(&s->rows[i]);
+        vals[i] = ls_law_training_flops(&x);
     }
     size_t nflops = distinct(vals, n, scratch);
     v.key_flops = nflops < ntokens;
@@ -405,7 +400,7 @@ char *ls_plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
             for (size_t i = 0; i < s->n; i++) {
                 if (!r->test[c * s->n + i])
                     continue;
-                law_point x = point_of(&s->rows[i]);
+                law_point x = ls_sweep_row_point(&s->rows[i]);
                 px[m] = s->rows[i].loss;
                 py[m] = ls_law_loss(&cell->fitted, &x);
                 lo = fmin(lo, fmin(px[m], py[m]));

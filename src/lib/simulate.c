@@ -86,7 +86,7 @@ int ls_simulate_write(const law *truth, const arch_template *t, const simulate_g
                         double loss = ls_law_loss(truth, &x);
                         if (options->noise_sigma > 0)
                             loss *= exp(gsl_ran_gaussian_ziggurat(rng, options->noise_sigma));
-                        double flops = 6.0 * ls_law_n_unroll(&x) * x.D;
+                        double flops = ls_law_training_flops(&x);
                         if (pass == 0) {
                             status = check_run(&x, t->top_k, flops, loss, err);
                             continue;

@@ -40,14 +40,15 @@ static void profile_init(profile *pr, const law *l, const arch_template *t, doub
     pr->total_ratio = ls_arch_n_total(t, 1.0, E);
     pr->loop_ratio = ls_arch_loop_fraction(t);
     pr->unroll_ratio = 1.0 + (R - 1.0) * pr->loop_ratio;
-    pr->ln_d_at_unit_n = log(flops / (6.0 * pr->unroll_ratio));
+    law_point unit = ls_arch_point(t, 1.0, E, R, 0.0);
+    pr->ln_d_at_unit_n = log(ls_law_tokens_for_flops(&unit, flops)); /* D at N_act = 1 */
     pr->ln_m = pr->total_ratio == 1.0 ? 0.0 : -log(pr->total_ratio);
 }
 
 static law_point profile_point(const profile *pr, double n_act)
 {
     law_point x = ls_arch_point(pr->t, n_act, pr->E, pr->R, 0.0);
-    x.D = pr->flops / (6.0 * ls_law_n_unroll(&x)); /* all of the compute budget */
+    x.D = ls_law_tokens_for_flops(&x, pr->flops); /* all of the compute budget */
     return x;
 }
 
@@ -145,7 +146,7 @@ static int candidate_with(const law *l, const arch_template *t, const solve_budg
     out->loss = INFINITY;
     /* N_act at most what the memory holds, and at most what leaves one
      * training token. */
-    double n_hi = b->flops / (6.0 * pr.unroll_ratio);
+    double n_hi = exp(pr.ln_d_at_unit_n);
     if (use_memory && isfinite(b->mem_bytes))
         n_hi = fmin(n_hi, 8.0 * b->mem_bytes / (b->bits * pr.total_ratio));
     if (ladder) {

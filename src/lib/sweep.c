@@ -341,9 +341,16 @@ static int parse_quantity(const row_context *rc, sweep_quantity q, double *out, 
     return 0;
 }
 
-static double row_n_unroll(const sweep_row *row)
+law_point ls_sweep_row_point(const sweep_row *row)
 {
-    return row->R == 1 ? row->n_act : row->n_act + (row->R - 1) * row->n_loop;
+    law_point x = {row->n_act, row->n_total, isnan(row->n_loop) ? 0.0 : row->n_loop, row->R, row->E, row->tokens};
+    return x;
+}
+
+static double row_flops(const sweep_row *row)
+{
+    law_point x = ls_sweep_row_point(row);
+    return ls_law_training_flops(&x);
 }
 
 static double row_value(const sweep_row *row, sweep_quantity q)
@@ -357,7 +364,7 @@ static double row_value(const sweep_row *row, sweep_quantity q)
     case SWEEP_K: return row->k;
     case SWEEP_TOKENS: return row->tokens;
     case SWEEP_LOSS: return row->loss;
-    default: return 6.0 * row_n_unroll(row) * row->tokens;
+    default: return row_flops(row);
     }
 }
 
@@ -421,7 +428,8 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
     }
     if (col[SWEEP_TOKENS] < 0) {
         /* Training logs often record compute, not tokens: F = 6 N_unroll D. */
-        row->tokens = flops / (6.0 * row_n_unroll(row));
+        law_point x = ls_sweep_row_point(row);
+        row->tokens = ls_law_tokens_for_flops(&x, flops);
     }
     return 0;
 }
@@ -438,7 +446,7 @@ static int row_passes_filters(reader_state *st, const row_context *rc, const swe
             if (status != 0)
                 return status;
             if (!present)
-                x = 6.0 * row_n_unroll(row) * row->tokens;
+                x = row_flops(row);
         } else if (q >= 0) {
             x = row_value(row, (sweep_quantity)q);
         } else {
