@@ -5,10 +5,10 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "parallel_internal.h"
 
 /* The search over ln N_act: a scan of SCAN_POINTS points across the feasible
  * range, then Brent's method around the best of them (EDGE_POINTS more in
@@ -279,31 +279,24 @@ void ls_solve_isoflop_profile(const law *l, const arch_template *t, double flops
 
 typedef struct uncertainty_job {
     const law *draws;
-    size_t n;
     const arch_template *t;
     const solve_budget *b;
     const solve_options *o;
     solve_candidate *choices; /* per draw; feasible = 0 when none */
-    atomic_size_t next;
-    atomic_int failed;
 } uncertainty_job;
 
-static void *uncertainty_worker(void *arg)
+static int solve_draw(void *context, void *state, size_t i)
 {
-    uncertainty_job *job = arg;
-    size_t i;
-    while ((i = atomic_fetch_add(&job->next, 1)) < job->n) {
-        solve_result r;
-        ls_error err;
-        if (solve_core(&job->draws[i], job->t, job->b, job->o, 0, &r, &err) != 0) {
-            atomic_store(&job->failed, 1);
-            continue;
-        }
-        job->choices[i] = r.choice;
-        job->choices[i].feasible = r.has_choice;
-        ls_solve_result_free(&r);
-    }
-    return NULL;
+    (void)state;
+    uncertainty_job *job = context;
+    solve_result r;
+    ls_error err;
+    if (solve_core(&job->draws[i], job->t, job->b, job->o, 0, &r, &err) != 0)
+        return -1;
+    job->choices[i] = r.choice;
+    job->choices[i].feasible = r.has_choice;
+    ls_solve_result_free(&r);
+    return 0;
 }
 
 static int compare_counts(const void *a, const void *b)
@@ -335,28 +328,15 @@ int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t,
         return ls_error_set(err, LS_ERR_USAGE, "the interval level must be between 0 and 1");
     if (n == 0)
         return ls_error_set(err, LS_ERR_DATA, "the law has no bootstrap draws (fit it with --bootstrap N)");
-    uncertainty_job job = {draws, n, t, b, o, calloc(n, sizeof(solve_candidate)), 0, 0};
+    uncertainty_job job = {draws, t, b, o, calloc(n, sizeof(solve_candidate))};
     double *column = malloc(n * sizeof *column);
     out->choices = calloc(n, sizeof *out->choices);
     int status = 0;
     if (!job.choices || !column || !out->choices)
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (status == 0) {
-        if (threads < 1)
-            threads = 1;
-        if (threads > 64)
-            threads = 64;
-        pthread_t ids[64];
-        int started = 0;
-        for (int k = 1; k < threads; k++)
-            if (pthread_create(&ids[k], NULL, uncertainty_worker, &job) == 0)
-                started = k;
-            else
-                break;
-        uncertainty_worker(&job);
-        for (int k = 1; k <= started; k++)
-            pthread_join(ids[k], NULL);
-        if (atomic_load(&job.failed))
+        ls_parallel_job pj = {.n = n, .threads = threads, .context = &job, .item = solve_draw};
+        if (ls_parallel_for(&pj) != 0)
             status = ls_error_set(err, LS_ERR_INTERNAL, "a bootstrap draw could not be solved");
     }
     if (status == 0) {
