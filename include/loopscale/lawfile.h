@@ -12,6 +12,10 @@
  *
  * ls_lawfile_new() and ls_lawfile_read() return a lawfile the caller frees with
  * ls_lawfile_free(); every pointer inside belongs to it.
+ *
+ * Thread safety: no global state; a lawfile may be read from several
+ * threads at once and changed by one at a time.  ls_lawfile_default() parses
+ * a new copy at each call.
  */
 #ifndef LOOPSCALE_LAWFILE_H
 #define LOOPSCALE_LAWFILE_H
@@ -20,6 +24,9 @@
 
 #include "loopscale/error.h"
 #include "loopscale/law.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 #define LAWFILE_FORMAT "loopscale-law/1"
 
@@ -81,5 +88,7 @@ lawfile *ls_lawfile_default(ls_error *err) LS_MUST_CHECK;
 
 /* Draw i as a law. */
 void ls_lawfile_draw(const lawfile *lf, size_t i, law *out);
+
+LS_API_END
 
 #endif

@@ -13,6 +13,10 @@
  *
  * ls_solve_run() fills a solve_result whose candidate array it allocates; free
  * it with ls_solve_result_free().
+ *
+ * Thread safety: no global state; ls_solve_run() and friends only read the
+ * law and template, so calls may overlap; ls_solve_run_uncertainty() starts
+ * and joins its own worker threads.
  */
 #ifndef LOOPSCALE_SOLVE_H
 #define LOOPSCALE_SOLVE_H
@@ -22,6 +26,9 @@
 #include "loopscale/arch.h"
 #include "loopscale/error.h"
 #include "loopscale/law.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 typedef struct solve_budget {
     double flops;     /* training compute F */
@@ -90,5 +97,7 @@ void ls_solve_uncertainty_free(solve_uncertainty *u);
  * given (for IsoFLOP profiles). */
 void ls_solve_isoflop_profile(const law *l, const arch_template *t, double flops, double E, double R,
                            const double *n_act, size_t n, double *loss, double *tokens);
+
+LS_API_END
 
 #endif

@@ -12,9 +12,9 @@
 #include "commands.h"
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/plot.h"
-#include "loopscale/sha256.h"
+#include "sha256_internal.h"
 
 static const char USAGE[] =
     "Usage: loopscale fit [--law BASE:MAPPING] [OPTIONS] SWEEP... [-o LAW.json]\n"

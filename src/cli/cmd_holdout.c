@@ -9,7 +9,7 @@
 #include "commands.h"
 #include "loopscale/holdout.h"
 #include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/plot.h"
 
 static const char USAGE[] =

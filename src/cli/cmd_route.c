@@ -9,7 +9,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/route.h"
 
 static const char USAGE[] =

@@ -11,7 +11,7 @@
 #include "commands.h"
 #include "loopscale/arch.h"
 #include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/plot.h"
 #include "loopscale/solve.h"
 
