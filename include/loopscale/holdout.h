@@ -73,6 +73,10 @@ int ls_holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameter
                 ls_error *err) LS_MUST_CHECK;
 void ls_holdout_result_free(holdout_result *r);
 
+/* The result as `loopscale holdout --format json` prints it (malloc'd), or
+ * NULL with an error. */
+char *ls_holdout_result_to_json(const holdout_result *r, ls_error *err) LS_MUST_CHECK;
+
 LS_API_END
 
 #endif

@@ -93,6 +93,13 @@ int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t,
                           ls_error *err) LS_MUST_CHECK;
 void ls_solve_uncertainty_free(solve_uncertainty *u);
 
+/* The answer as `loopscale solve --format json` prints it (malloc'd), or NULL
+ * with an error: the budget, eps, the chosen, lowest-loss and unconstrained
+ * candidates, the uncertainty when u is not NULL, every candidate when
+ * with_candidates. */
+char *ls_solve_result_to_json(const solve_budget *b, double eps, const solve_result *r, const solve_uncertainty *u,
+                              int with_candidates, ls_error *err) LS_MUST_CHECK;
+
 /* The loss at fixed compute F for one (E, R) at each of the N_act values
  * given (for IsoFLOP profiles). */
 void ls_solve_isoflop_profile(const law *l, const arch_template *t, double flops, double E, double R,
