@@ -6,6 +6,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "loopscale/law.h"
@@ -261,6 +263,62 @@ static void law_names_parse_and_print(void **state)
     assert_int_equal(ls_law_param_check(LAW_P_DELTA, -3, &err), 0);
 }
 
+/* Each mapping's descriptor agrees with itself and with what the law
+ * computes: its name parses back, its formula names its parameters, the
+ * sparse flag is "uses theta", and the ceiling kind matches rho_eff far out. */
+static void every_mapping_descriptor_is_consistent(void **state)
+{
+    (void)state;
+    for (int mp = 0; mp < LAW_NMAPPINGS; mp++) {
+        law_mapping m = (law_mapping)mp;
+        const char *name = ls_law_mapping_name(m);
+        assert_non_null(name);
+        assert_int_equal(ls_law_mapping_from_name(name), mp);
+        char text[64], back[64];
+        snprintf(text, sizeof text, "moe:%s", name);
+        law_kind kind;
+        ls_error err;
+        assert_int_equal(ls_law_kind_parse(text, &kind, &err), 0);
+        assert_int_equal(kind.mapping, mp);
+        ls_law_kind_format(kind, back, sizeof back);
+        assert_string_equal(back, mp == LAW_MAPPING_NONE ? "moe" : text);
+        /* An unknown name's message lists this one. */
+        assert_int_equal(ls_law_kind_parse("moe:cubic", &kind, &err), LS_ERR_USAGE);
+        assert_non_null(strstr(err.message, name));
+
+        const char *formula = ls_law_mapping_formula(m);
+        assert_non_null(formula);
+        assert_true(strncmp(formula, "N_eff = N_act", 13) == 0);
+        law_kind dense = {LAW_BASE_DENSE, m};
+        for (int j = LAW_P_PHI; j < LAW_NPARAMS; j++)
+            assert_true(ls_law_uses_param(dense, (law_param)j) ==
+                        (strstr(formula, ls_law_param_name((law_param)j)) != NULL));
+        assert_int_equal(ls_law_mapping_is_sparse(m), ls_law_uses_param(dense, LAW_P_THETA));
+
+        law l = sample_law(dense);
+        law_point x = {9.71e8, 1.0357e10, 7.283e8, 3, 16, 4.19e11};
+        double near = ls_law_rho_eff(&l, &x), ceiling = ls_law_rho_eff_ceiling(&l, &x);
+        x.R = 1e12;
+        double far = ls_law_rho_eff(&l, &x);
+        switch (ls_law_mapping_ceiling(m)) {
+        case LAW_CEILING_ONE:
+            assert_true(ceiling == 1.0 && near == 1.0 && far == 1.0);
+            break;
+        case LAW_CEILING_UNBOUNDED:
+            assert_true(isinf(ceiling));
+            assert_true(far > near + 1.0);
+            break;
+        case LAW_CEILING_KAPPA1:
+            assert_true(isfinite(ceiling));
+            assert_true(near < ceiling && fabs(far - ceiling) < 1e-6 * ceiling);
+            break;
+        }
+    }
+    assert_int_equal(ls_law_mapping_from_name("Bounded"), -1);
+    assert_int_equal(ls_law_base_from_name("moe"), LAW_BASE_MOE);
+    assert_int_equal(ls_law_base_from_name("sparse"), -1);
+}
+
 static void fitted_coordinates_round_trip(void **state)
 {
     (void)state;
@@ -284,6 +342,7 @@ int main(void)
         cmocka_unit_test(jacobian_matches_central_differences_for_every_law),
         cmocka_unit_test(ehat_saturates_at_e_max),
         cmocka_unit_test(law_names_parse_and_print),
+        cmocka_unit_test(every_mapping_descriptor_is_consistent),
         cmocka_unit_test(fitted_coordinates_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
