@@ -1,5 +1,5 @@
 /*
- * loopscale/law.h — the loss laws of SPEC §2: a base and a loop mapping.
+ * loopscale/law.h — the loss laws (docs/laws.md): a base and a loop mapping.
  *
  *   dense: L = A N_eff^-alpha + B D^-beta + c
  *   moe:   L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat)

@@ -1,4 +1,4 @@
-/* Tests of the law core: SPEC §2's identities hold exactly, the analytic
+/* Tests of the law core: docs/laws.md's identities hold exactly, the analytic
  * Jacobian matches central finite differences for every law, and the
  * log-sum-exp evaluation agrees with the formulas written out directly. */
 #include <math.h>
@@ -46,7 +46,7 @@ static const law_point POINTS[] = {
 };
 #define NPOINTS (sizeof POINTS / sizeof *POINTS)
 
-/* The SPEC's formulas, written out directly in natural space. */
+/* docs/laws.md's formulas, written out directly in natural space. */
 static double reference_loss(const law *l, const law_point *x)
 {
     const double *p = l->p;
