@@ -6,7 +6,7 @@
  *            + B Ehat^omega D^-(beta + zeta ln Ehat) + c
  *
  * N_eff comes from the mapping (none, linear, power, bounded, bounded-sparse,
- * hyperbolic) of R, m = N_act/N_total and N_loop.  N_eff is what the loss
+ * hyperbolic, log) of R, m = N_act/N_total and N_loop.  N_eff is what the loss
  * sees; N_unroll = N_act + (R-1) N_loop is what compute is charged on.
  *
  * The loss is evaluated in log space as a log-sum-exp of its three terms, and
@@ -31,6 +31,7 @@ typedef enum {
     LAW_MAPPING_BOUNDED,        /* N_act + kappa1 N_loop (1 - exp(-(R-1)/kappa2)) */
     LAW_MAPPING_BOUNDED_SPARSE, /* bounded, kappa_j -> kappa_j m^-theta */
     LAW_MAPPING_HYPERBOLIC,     /* N_act + kappa1 m^-theta N_loop (R-1)/(R-1 + kappa2 m^-theta) */
+    LAW_MAPPING_LOG,            /* N_act + kappa1 N_loop ln R */
     LAW_NMAPPINGS
 } law_mapping;
 
@@ -142,8 +143,8 @@ double ls_law_tokens_for_flops(const law_point *x, double flops);
 double ls_law_n_eff(const law *l, const law_point *x);
 /* rho_eff = N_eff / N_act, and its ceiling as R -> inf, as the mapping's
  * law_ceiling says: 1 + kappa1 m^-theta N_loop / N_act for the bounded
- * family (m^-theta = 1 when not sparse), infinity for linear and power, 1
- * for none. */
+ * family (m^-theta = 1 when not sparse), infinity for linear, power and
+ * log, 1 for none. */
 double ls_law_rho_eff(const law *l, const law_point *x);
 double ls_law_rho_eff_ceiling(const law *l, const law_point *x);
 

@@ -35,6 +35,8 @@ static void gain_bounded(const law *l, const law_point *x, double y, double ln_m
                          int want_derivatives);
 static void gain_hyperbolic(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
                             int want_derivatives);
+static void gain_log(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+                     int want_derivatives);
 
 /* Every loop mapping, in law_mapping order.  Adding one is a row here, its
  * gain function below and its tests (docs/design.md has the checklist). */
@@ -53,6 +55,8 @@ static const law_mapping_info MAPPINGS[LAW_NMAPPINGS] = {
                                 "N_eff = N_act + kappa1 m^-theta N_loop (R-1) / (R-1 + kappa2 m^-theta)",
                                 BIT(LAW_P_KAPPA1) | BIT(LAW_P_KAPPA2) | BIT(LAW_P_THETA), 1, LAW_CEILING_KAPPA1,
                                 gain_hyperbolic},
+    [LAW_MAPPING_LOG] = {"log", "N_eff = N_act + kappa1 N_loop ln R", BIT(LAW_P_KAPPA1), 0, LAW_CEILING_UNBOUNDED,
+                         gain_log},
 };
 
 static const char *const PARAM_NAMES[LAW_NPARAMS] = {"A",     "alpha",   "B",     "beta", "c",
@@ -339,6 +343,18 @@ static void gain_hyperbolic(const law *l, const law_point *x, double y, double l
         g->d[LAW_P_KAPPA2] = -k1 * scale * nl * frac * scale / (y + h);
         g->d[LAW_P_THETA] = -ln_m * scale * k1 * nl * frac * y / (y + h);
     }
+}
+
+/* kappa1 N_loop ln R: each doubling of the loops adds the same kappa1 N_loop
+ * ln 2, without bound.  ln R through log1p(R - 1), exact for R near 1. */
+static void gain_log(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+                     int want_derivatives)
+{
+    (void)ln_m, (void)scale;
+    double per_kappa1 = x->n_loop * log1p(y);
+    g->value = l->p[LAW_P_KAPPA1] * per_kappa1;
+    if (want_derivatives)
+        g->d[LAW_P_KAPPA1] = per_kappa1;
 }
 
 void ls_law_gain(const law *l, const law_point *x, double ln_m, double scale, law_gain *g, int want_derivatives)

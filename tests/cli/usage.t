@@ -106,5 +106,7 @@ A failed write of the results is a failure (74):
                     parameters kappa1, kappa2, theta
     hyperbolic      N_eff = N_act + kappa1 m^-theta N_loop (R-1) / (R-1 + kappa2 m^-theta)
                     parameters kappa1, kappa2, theta
+    log             N_eff = N_act + kappa1 N_loop ln R
+                    parameters kappa1
   
   'loopscale fit --law moe:bounded-sparse' fits one.

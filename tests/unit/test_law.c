@@ -64,6 +64,7 @@ static double reference_loss(const law *l, const law_point *x)
     case LAW_MAPPING_HYPERBOLIC:
         n_eff += k1 * pow(m, -th) * x->n_loop * y / (y + k2 * pow(m, -th));
         break;
+    case LAW_MAPPING_LOG: n_eff += k1 * x->n_loop * log(x->R); break;
     default: break;
     }
     if (l->kind.base == LAW_BASE_DENSE)
@@ -263,6 +264,57 @@ static void law_names_parse_and_print(void **state)
     assert_int_equal(ls_law_param_check(LAW_P_DELTA, -3, &err), 0);
 }
 
+/* The log mapping, N_eff = N_act + kappa1 N_loop ln R: exactly N_act at
+ * R = 1, values worked out in Python (math.log), its one parameter's
+ * derivative against central differences, no ceiling, and ln's signature:
+ * squaring R doubles the gain. */
+static void log_mapping_adds_kappa1_n_loop_ln_r(void **state)
+{
+    (void)state;
+    law_kind kind = {LAW_BASE_DENSE, LAW_MAPPING_LOG};
+    law l = sample_law(kind);
+    law_param params[LAW_NPARAMS];
+    size_t np = ls_law_params_of(kind, params);
+    assert_int_equal(np, 6); /* A alpha B beta c kappa1 */
+    assert_int_equal(params[5], LAW_P_KAPPA1);
+    assert_false(ls_law_uses_param(kind, LAW_P_KAPPA2));
+    assert_false(ls_law_uses_param(kind, LAW_P_THETA));
+
+    law_point one = {6.23e8, 1.9e9, 4.671e8, 1, 8, 2.71e11};
+    assert_true(ls_law_n_eff(&l, &one) == one.n_act);
+    law moe = sample_law((law_kind){LAW_BASE_MOE, LAW_MAPPING_LOG});
+    assert_true(ls_law_n_eff(&moe, &one) == one.n_act);
+
+    /* 6.23e8 + 1.2173*4.671e8*math.log(4), 9.71e8 + 1.2173*7.283e8*math.log(6) */
+    law_point four = {6.23e8, 6.23e8, 4.671e8, 4, 1, 2.71e11};
+    assert_true(fabs(ls_law_n_eff(&l, &four) - 1411248124.3570895) <= 1e-14 * 1411248124.3570895);
+    assert_true(fabs(ls_law_n_eff(&moe, &POINTS[3]) - 2559501540.4174423) <= 1e-14 * 2559501540.4174423);
+
+    /* d ln L / d u at u = ln kappa1, against central differences in u. */
+    for (size_t i = 0; i < NPOINTS; i++) {
+        double grad[LAW_NPARAMS];
+        ls_law_log_loss_grad(&moe, &POINTS[i], grad);
+        double u = log(moe.p[LAW_P_KAPPA1]), h = 1e-5;
+        law up = moe, down = moe;
+        up.p[LAW_P_KAPPA1] = exp(u + h);
+        down.p[LAW_P_KAPPA1] = exp(u - h);
+        double fd = (ls_law_log_loss_grad(&up, &POINTS[i], NULL) - ls_law_log_loss_grad(&down, &POINTS[i], NULL)) /
+                    (2 * h);
+        if (POINTS[i].R == 1)
+            assert_true(grad[LAW_P_KAPPA1] == 0.0 && fd == 0.0);
+        else
+            assert_true(fabs(grad[LAW_P_KAPPA1] - fd) <= 1e-7 * fabs(fd));
+    }
+
+    assert_true(isinf(ls_law_rho_eff_ceiling(&l, &four)));
+    law_point sq = four;
+    sq.R = 16; /* 4^2 */
+    double gain4 = ls_law_rho_eff(&l, &four) - 1, gain16 = ls_law_rho_eff(&l, &sq) - 1;
+    assert_true(fabs(gain16 - 2 * gain4) <= 1e-14 * gain16);
+    sq.R = 1e300;
+    assert_true(ls_law_rho_eff(&l, &sq) > 100 * ls_law_rho_eff(&l, &four));
+}
+
 /* Each mapping's descriptor agrees with itself and with what the law
  * computes: its name parses back, its formula names its parameters, the
  * sparse flag is "uses theta", and the ceiling kind matches rho_eff far out. */
@@ -342,6 +394,7 @@ int main(void)
         cmocka_unit_test(jacobian_matches_central_differences_for_every_law),
         cmocka_unit_test(ehat_saturates_at_e_max),
         cmocka_unit_test(law_names_parse_and_print),
+        cmocka_unit_test(log_mapping_adds_kappa1_n_loop_ln_r),
         cmocka_unit_test(every_mapping_descriptor_is_consistent),
         cmocka_unit_test(fitted_coordinates_round_trip),
     };
