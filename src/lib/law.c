@@ -273,6 +273,13 @@ double ls_law_training_flops(const law_point *x) { return 6.0 * ls_law_n_unroll(
 
 double ls_law_tokens_for_flops(const law_point *x, double flops) { return flops / (6.0 * ls_law_n_unroll(x)); }
 
+/* Second derivative between mapping parameters j and k, both entries. */
+static inline void set_d2(law_gain *g, law_param j, law_param k, double v)
+{
+    g->d2[j - LAW_P_FIRST_MAPPING][k - LAW_P_FIRST_MAPPING] = v;
+    g->d2[k - LAW_P_FIRST_MAPPING][j - LAW_P_FIRST_MAPPING] = v;
+}
+
 /* ---- the loop gain N_eff - N_act of each mapping ----------------------
  * Each gain function sees y = R - 1 > 0 (R = 1 never reaches it: N_eff =
  * N_act exactly under every mapping), ln m and scale = m^-theta (1 for the
@@ -296,6 +303,8 @@ static void gain_power(const law *l, const law_point *x, double y, double ln_m, 
     g->value = expm1(phi * ln_r) * nl;
     if (want_derivatives)
         g->d[LAW_P_PHI] = exp(phi * ln_r) * ln_r * nl;
+    if (want_derivatives > 1)
+        set_d2(g, LAW_P_PHI, LAW_P_PHI, g->d[LAW_P_PHI] * ln_r);
 }
 
 /* bounded and bounded-sparse: kappa1 s N_loop (1 - exp(-(R-1)/(kappa2 s)))
@@ -326,6 +335,16 @@ static void gain_bounded(const law *l, const law_point *x, double y, double ln_m
         if (MAPPINGS[l->kind.mapping].sparse)
             g->d[LAW_P_THETA] = -ln_m * scale * k1 * nl * (sat - z * e);
     }
+    if (want_derivatives > 1) {
+        /* dz/dkappa2 = -z/kappa2; ds/dtheta = -s ln m, dz/dtheta = z ln m. */
+        set_d2(g, LAW_P_KAPPA1, LAW_P_KAPPA2, -scale * nl * e * z / k2);
+        set_d2(g, LAW_P_KAPPA2, LAW_P_KAPPA2, -k1 * scale * nl * e * z * (z - 2.0) / (k2 * k2));
+        if (MAPPINGS[l->kind.mapping].sparse) {
+            set_d2(g, LAW_P_KAPPA1, LAW_P_THETA, -ln_m * scale * nl * (sat - z * e));
+            set_d2(g, LAW_P_KAPPA2, LAW_P_THETA, k1 * nl * scale * e * z * z * ln_m / k2);
+            set_d2(g, LAW_P_THETA, LAW_P_THETA, -ln_m * ln_m * k1 * nl * scale * (e * z * z + z * e - sat));
+        }
+    }
 }
 
 /* kappa1 s N_loop (R-1) / (R-1 + kappa2 s), s = m^-theta. */
@@ -343,10 +362,19 @@ static void gain_hyperbolic(const law *l, const law_point *x, double y, double l
         g->d[LAW_P_KAPPA2] = -k1 * scale * nl * frac * scale / (y + h);
         g->d[LAW_P_THETA] = -ln_m * scale * k1 * nl * frac * y / (y + h);
     }
+    if (want_derivatives > 1) {
+        double q = y + h, q3 = q * q * q;
+        set_d2(g, LAW_P_KAPPA1, LAW_P_KAPPA2, -scale * scale * nl * y / (q * q));
+        set_d2(g, LAW_P_KAPPA1, LAW_P_THETA, -ln_m * scale * nl * y * y / (q * q));
+        set_d2(g, LAW_P_KAPPA2, LAW_P_KAPPA2, 2.0 * k1 * scale * scale * scale * nl * y / q3);
+        set_d2(g, LAW_P_KAPPA2, LAW_P_THETA, 2.0 * k1 * nl * ln_m * scale * scale * y * y / q3);
+        set_d2(g, LAW_P_THETA, LAW_P_THETA, ln_m * ln_m * k1 * nl * y * y * scale * (y - h) / q3);
+    }
 }
 
 /* kappa1 N_loop ln R: each doubling of the loops adds the same kappa1 N_loop
- * ln 2, without bound.  ln R through log1p(R - 1), exact for R near 1. */
+ * ln 2, without bound.  ln R through log1p(R - 1), exact for R near 1.
+ * Linear in kappa1: no second derivative. */
 static void gain_log(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
                      int want_derivatives)
 {
@@ -364,6 +392,8 @@ void ls_law_gain(const law *l, const law_point *x, double ln_m, double scale, la
     if (want_derivatives)
         for (int j = LAW_P_FIRST_MAPPING; j < LAW_NPARAMS; j++)
             g->d[j] = 0.0;
+    if (want_derivatives > 1)
+        memset(g->d2, 0, sizeof g->d2);
     double y = x->R - 1.0;
     if (y == 0.0 || !info->gain)
         return; /* R = 1: N_eff = N_act exactly under every mapping */

@@ -20,18 +20,24 @@
 /* Mapping parameters follow the base parameters in law_param; a mapping's
  * mask only has bits from here on. */
 #define LAW_P_FIRST_MAPPING LAW_P_PHI
+#define LAW_NMAPPING_PARAMS (LAW_NPARAMS - LAW_P_FIRST_MAPPING)
 
 /* The loop gain N_eff - N_act at one point, and its derivatives with
- * respect to the natural values of the mapping parameters (entries
- * LAW_P_FIRST_MAPPING .. LAW_NPARAMS-1; the others are not touched). */
+ * respect to the natural values of the mapping parameters: d[j] for j in
+ * LAW_P_FIRST_MAPPING .. LAW_NPARAMS-1 (the other entries are not touched)
+ * and, when asked for, the second derivatives d2[a][b] =
+ * d^2 value / d p_j d p_k with a = j - LAW_P_FIRST_MAPPING, b likewise (what
+ * a Hessian of ln L needs from the mapping; for u = ln p, d/du = p d/dp). */
 typedef struct law_gain {
     double value;
     double d[LAW_NPARAMS];
+    double d2[LAW_NMAPPING_PARAMS][LAW_NMAPPING_PARAMS];
 } law_gain;
 
 /* y = R - 1 > 0, ln_m = ln(N_act / N_total), scale = m^-theta for a sparse
- * mapping (exactly 1 otherwise).  Sets g->value, and g->d[j] for each of
- * the mapping's parameters j when want_derivatives. */
+ * mapping (exactly 1 otherwise).  Sets g->value; with want_derivatives >= 1
+ * also g->d[j] for each of the mapping's parameters j, and with 2 also
+ * g->d2 between them (zeroed beforehand by ls_law_gain). */
 typedef void (*law_gain_fn)(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
                             int want_derivatives);
 
@@ -53,7 +59,8 @@ double ls_law_ln_active_ratio(const law_point *x);
  * bit for bit. */
 double ls_law_sparsity_scale(const law *l, double ln_m);
 /* The mapping's gain at x: zero (and zero derivatives) at R = 1 and for
- * the mapping none, else its gain function's. */
+ * the mapping none, else its gain function's.  want_derivatives: 0 the value
+ * only, 1 and first derivatives, 2 and second derivatives. */
 void ls_law_gain(const law *l, const law_point *x, double ln_m, double scale, law_gain *g, int want_derivatives);
 
 #endif

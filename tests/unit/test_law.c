@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "law_internal.h"
 #include "loopscale/law.h"
 
 static const law_base BASES[] = {LAW_BASE_DENSE, LAW_BASE_MOE};
@@ -315,6 +316,50 @@ static void log_mapping_adds_kappa1_n_loop_ln_r(void **state)
     assert_true(ls_law_rho_eff(&l, &sq) > 100 * ls_law_rho_eff(&l, &four));
 }
 
+/* Each mapping's gain function: its first derivatives against central
+ * differences of its value, and its second derivatives against central
+ * differences of its first, in the natural parameters, at every looped
+ * point; what a Hessian of ln L takes from the mapping. */
+static void gain_derivatives_match_central_differences(void **state)
+{
+    (void)state;
+    for (int mp = 0; mp < LAW_NMAPPINGS; mp++) {
+        law_kind kind = {LAW_BASE_MOE, (law_mapping)mp};
+        law l = sample_law(kind);
+        for (size_t i = 0; i < NPOINTS; i++) {
+            const law_point *x = &POINTS[i];
+            double ln_m = ls_law_ln_active_ratio(x);
+            law_gain g;
+            ls_law_gain(&l, x, ln_m, ls_law_sparsity_scale(&l, ln_m), &g, 2);
+            for (int j = LAW_P_FIRST_MAPPING; j < LAW_NPARAMS; j++) {
+                if (!ls_law_uses_param(kind, (law_param)j))
+                    continue;
+                double h = 1e-5 * l.p[j];
+                law up = l, down = l;
+                up.p[j] += h;
+                down.p[j] -= h;
+                law_gain gu, gd;
+                ls_law_gain(&up, x, ln_m, ls_law_sparsity_scale(&up, ln_m), &gu, 1);
+                ls_law_gain(&down, x, ln_m, ls_law_sparsity_scale(&down, ln_m), &gd, 1);
+                double fd = (gu.value - gd.value) / (2 * h);
+                if (fabs(g.d[j] - fd) > 1e-6 * fmax(fabs(fd), 1e-6 * x->n_loop))
+                    fail_msg("%s point %zu d/d%s: %.12g, differences %.12g", ls_law_mapping_name(kind.mapping), i,
+                             ls_law_param_name((law_param)j), g.d[j], fd);
+                for (int k = LAW_P_FIRST_MAPPING; k < LAW_NPARAMS; k++) {
+                    if (!ls_law_uses_param(kind, (law_param)k))
+                        continue;
+                    double fd2 = (gu.d[k] - gd.d[k]) / (2 * h);
+                    double got = g.d2[k - LAW_P_FIRST_MAPPING][j - LAW_P_FIRST_MAPPING];
+                    if (fabs(got - fd2) > 1e-6 * fmax(fabs(fd2), 1e-6 * x->n_loop))
+                        fail_msg("%s point %zu d2/d%s d%s: %.12g, differences %.12g",
+                                 ls_law_mapping_name(kind.mapping), i, ls_law_param_name((law_param)k),
+                                 ls_law_param_name((law_param)j), got, fd2);
+                }
+            }
+        }
+    }
+}
+
 /* Each mapping's descriptor agrees with itself and with what the law
  * computes: its name parses back, its formula names its parameters, the
  * sparse flag is "uses theta", and the ceiling kind matches rho_eff far out. */
@@ -395,6 +440,7 @@ int main(void)
         cmocka_unit_test(ehat_saturates_at_e_max),
         cmocka_unit_test(law_names_parse_and_print),
         cmocka_unit_test(log_mapping_adds_kappa1_n_loop_ln_r),
+        cmocka_unit_test(gain_derivatives_match_central_differences),
         cmocka_unit_test(every_mapping_descriptor_is_consistent),
         cmocka_unit_test(fitted_coordinates_round_trip),
     };
