@@ -13,6 +13,10 @@
  * ls_lawfile_new(), ls_lawfile_read() and ls_lawfile_from_fit() return a
  * lawfile the caller frees with ls_lawfile_free(); every pointer inside
  * belongs to it.
+ *
+ * Thread safety: no global state; a lawfile may be read from several
+ * threads at once and changed by one at a time.  ls_lawfile_default() parses
+ * a new copy at each call.
  */
 #ifndef LOOPSCALE_LAWFILE_H
 #define LOOPSCALE_LAWFILE_H
@@ -23,6 +27,9 @@
 #include "loopscale/fit.h"
 #include "loopscale/law.h"
 #include "loopscale/sweep.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 #define LAWFILE_FORMAT "loopscale-law/1"
 
@@ -105,5 +112,7 @@ lawfile *ls_lawfile_default(ls_error *err) LS_MUST_CHECK;
 
 /* Draw i as a law. */
 void ls_lawfile_draw(const lawfile *lf, size_t i, law *out);
+
+LS_API_END
 
 #endif

@@ -28,6 +28,9 @@
  * N_unroll = N_act + (L - 1) N_loop is what a token costs.
  *
  * Nothing here allocates; every struct belongs to the caller.
+ *
+ * Thread safety: pure functions of caller-owned structs; safe from any
+ * thread.
  */
 #ifndef LOOPSCALE_SHAPE_H
 #define LOOPSCALE_SHAPE_H
@@ -36,6 +39,9 @@
 
 #include "loopscale/error.h"
 #include "loopscale/jsonw.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 #define SHAPE_FORMAT "loopscale-shape/1"
 #define SHAPE_UNSET (-1L)
@@ -123,5 +129,7 @@ int ls_shape_count_params(const shape_spec *s, shape_counts *c, ls_error *err) L
 /* The value the string fields take in files and messages. */
 const char *ls_shape_attention_name(long attention);
 const char *ls_shape_embeddings_name(long embeddings);
+
+LS_API_END
 
 #endif

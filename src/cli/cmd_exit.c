@@ -11,7 +11,7 @@
 #include "commands.h"
 #include "loopscale/earlyexit.h"
 #include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/shape.h"
 
 static const char USAGE[] =

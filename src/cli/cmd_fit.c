@@ -12,7 +12,7 @@
 #include "commands.h"
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/plot.h"
 
 static const char USAGE[] =

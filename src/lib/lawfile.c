@@ -8,7 +8,7 @@
 
 #include "loopscale/jsonw.h"
 #include "loopscale/outfile.h"
-#include "loopscale/sha256.h"
+#include "sha256_internal.h"
 #include "readfile_internal.h"
 
 /* Law files are small; a larger file is not one. */

@@ -10,7 +10,7 @@
 
 #include "csv_internal.h"
 #include "grow_internal.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 
 typedef struct quantity_names {
     const char *canonical;
