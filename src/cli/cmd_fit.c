@@ -446,10 +446,14 @@ int cmd_fit(int argc, char **argv)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0 && o.group && o.bootstrap == 0)
         status = cli_usage_error(cmd, "--group needs --bootstrap N");
-    if (status == 0)
-        status = cli_check_output_is_not_input(cmd, "-o", o.output, argv + optind, (size_t)(argc - optind));
-    if (status == 0)
-        status = cli_check_output_is_not_input(cmd, "--plot", o.plot, argv + optind, (size_t)(argc - optind));
+    if (status == 0) {
+        for (int i = optind; i < argc; i++)
+            cli_file_input("SWEEP", argv[i]);
+        cli_file_output(o.format == CLI_FORMAT_JSON ? "the law of --format json" : "the table", "-");
+        cli_file_output("-o", o.output);
+        cli_file_output("--plot", o.plot);
+        status = cli_files_check(cmd);
+    }
 
     sweep *s = NULL;
     fit_result result;

@@ -101,6 +101,13 @@ int cmd_isoflop(int argc, char **argv)
         R = &one;
         nR = 1;
     }
+    if (status == 0) {
+        cli_file_input("--law", law_path);
+        cli_file_input("--template", template_path);
+        cli_file_output("the table", "-");
+        cli_file_output("--plot", plot);
+        status = cli_files_check(cmd);
+    }
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
     for (size_t i = 0; status == 0 && i < nE; i++)

@@ -322,6 +322,12 @@ int cmd_predict(int argc, char **argv)
     if (status == 0 && !o.point_mode && optind + 1 != argc)
         status = cli_usage_error(cmd, optind >= argc ? "give a SWEEP file or one configuration (--n-act ...)"
                                                      : "give one SWEEP file");
+    if (status == 0) {
+        cli_file_input("--law", o.law_path);
+        if (!o.point_mode)
+            cli_file_input("SWEEP", argv[optind]);
+        status = cli_files_check(cmd);
+    }
     if (status == 0)
         lf = cli_read_law(cmd, o.law_path, &status);
     if (status == 0)

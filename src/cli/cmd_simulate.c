@@ -98,6 +98,12 @@ int cmd_simulate(int argc, char **argv)
         else if (optind < argc)
             status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
     }
+    if (status == 0) {
+        cli_file_input("--law", law_path);
+        cli_file_input("--template", template_path);
+        cli_file_output("-o", output);
+        status = cli_files_check(cmd);
+    }
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && ls_simulate_check(&tmpl, &grid, &err) != 0)
@@ -105,9 +111,9 @@ int cmd_simulate(int argc, char **argv)
     if (status == 0)
         lf = cli_read_law(cmd, law_path, &status);
     if (status == 0) {
-        outfile *out = ls_outfile_open(output, ls_outfile_wants_gzip(output), &err);
+        outfile *out = cli_output_open(cmd, output, &status);
         if (!out)
-            status = cli_fail(cmd, &err);
+            ;
         else if (ls_simulate_write(&lf->law, &tmpl, &grid, &so, out, &err) != 0) {
             ls_outfile_abort(out);
             status = cli_fail(cmd, &err);

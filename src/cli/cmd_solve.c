@@ -321,6 +321,14 @@ int cmd_solve(int argc, char **argv)
     }
     if (status == 0 && optind < argc)
         status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (status == 0) {
+        cli_file_input("--law", law_path);
+        cli_file_input("--template", template_path);
+        cli_file_output("the table", "-");
+        cli_file_output("--plot", plot);
+        cli_file_output("--plot-rho", plot_rho);
+        status = cli_files_check(cmd);
+    }
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && print_template) {

@@ -22,6 +22,7 @@ TITLES = {
     "errors-options": "Options",
     "errors-numeric": "Numerical faults",
     "errors-output": "Output: nothing lost",
+    "errors-clobber": "Outputs that would replace an input",
     "errors-permissions": "Permissions",
 }
 ORDER = list(TITLES)
