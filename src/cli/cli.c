@@ -607,13 +607,49 @@ void cli_sweep_args_free(cli_sweep_args *args)
     cli_strings_free(&args->wheres);
 }
 
-lawfile *cli_read_law(const char *command, const char *path, int *status)
+/* Why the fit a law file records is not a fit, or NULL: the best solve did
+ * not converge, or a free parameter has no standard error (the Jacobian was
+ * singular: the sweep could not tell the parameters apart).  fit writes
+ * neither; a file from an older version or edited by hand may say so. */
+static const char *not_a_fit(const lawfile *lf, char *buf, size_t size)
+{
+    if (!lf->has_fit)
+        return NULL;
+    if (!lf->fit.converged)
+        return "the fit it records did not converge";
+    if (!lf->has_stderr)
+        return NULL;
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(lf->law.kind, list), used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < np; i++)
+        if (!lf->fixed[list[i]] && !isfinite(lf->stderr_of[list[i]]) && used + 16 < size)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "", ls_law_param_name(list[i]));
+    if (!used)
+        return NULL;
+    char names[128];
+    snprintf(names, sizeof names, "%s", buf);
+    snprintf(buf, size, "the fit it records cannot tell its parameters apart (no standard error for %s)", names);
+    return buf;
+}
+
+lawfile *cli_read_law(const char *command, const char *path, int force, int *status)
 {
     ls_error err;
     lawfile *lf = path ? ls_lawfile_read(path, &err) : ls_lawfile_default(&err);
     *status = lf ? 0 : cli_fail(command, &err);
     if (lf && !path)
         cli_note(command, "using the default law (%s); --law FILE for another", LAWFILE_DEFAULT_DESCRIPTION);
+    char buf[256];
+    const char *why = lf && path ? not_a_fit(lf, buf, sizeof buf) : NULL;
+    if (why && force)
+        cli_warn(command, "%s: %s; used anyway (--force)", path, why);
+    else if (why) {
+        cli_error(command, "%s: %s, so its parameters are not a law (--force to use them anyway)", path, why);
+        *status = ls_exit_status(LS_ERR_DATA);
+        ls_lawfile_free(lf);
+        lf = NULL;
+    }
     return lf;
 }
 

@@ -33,6 +33,7 @@ enum {
     OPT_SPACE,
     OPT_GRID,
     OPT_STARTS,
+    OPT_FORCE,
     OPT_COMMAND_FIRST
 };
 
@@ -145,8 +146,13 @@ void cli_sweep_args_free(cli_sweep_args *args);
 /* ---- laws -------------------------------------------------------------- */
 
 /* Read --law FILE, or with path NULL the default law embedded in the
- * binary, with a note saying so. */
-lawfile *cli_read_law(const char *command, const char *path, int *status);
+ * binary, with a note saying so.  A file recording a fit that did not
+ * converge, or whose parameters the sweep could not tell apart, is refused
+ * (65) unless force is set (then a warning). */
+lawfile *cli_read_law(const char *command, const char *path, int force, int *status);
+#define CLI_FORCE_HELP                                                                                           \
+    "      --force             use a law file whose fit did not converge or could not tell its\n"             \
+    "                          parameters apart (refused otherwise)\n"
 
 /* ---- tables -------------------------------------------------------------- */
 

@@ -28,6 +28,7 @@ static const char USAGE[] =
     "      --format FMT        table (default: the minima) or csv (every profile point, with\n"
     "                          a column 'minimum' marking the minima)\n"
     "      --plot FILE         draw the profiles and their minima (SVG)\n"
+    CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
 enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_E, OPT_R, OPT_POINTS, OPT_PLOT };
@@ -46,6 +47,7 @@ int cmd_isoflop(int argc, char **argv)
     const char *cmd = "isoflop";
     static const struct option longopts[] = {CLI_HELP_OPTION,
                                              {"law", required_argument, NULL, 'l'},
+        {"force", no_argument, NULL, OPT_FORCE},
                                              {"flops", required_argument, NULL, OPT_FLOPS},
                                              {"E", required_argument, NULL, OPT_E},
                                              {"R", required_argument, NULL, OPT_R},
@@ -59,12 +61,13 @@ int cmd_isoflop(int argc, char **argv)
     size_t nflops = 0, nE = 0, nR = 0;
     long points = 25;
     cli_format format = CLI_FORMAT_TABLE;
-    int status = 0, opt;
+    int status = 0, opt, force = 0;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
         switch (opt) {
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;
+        case OPT_FORCE: force = 1; break;
         case OPT_FLOPS: status = cli_parse_list(cmd, "--flops", optarg, &flops, &nflops); break;
         case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &nE); break;
         case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &nR); break;
@@ -117,7 +120,7 @@ int cmd_isoflop(int argc, char **argv)
         if (R[i] != floor(R[i]))
             status = cli_usage_error(cmd, "--R: %g is not an integer", R[i]);
     if (status == 0)
-        lf = cli_read_law(cmd, law_path, &status);
+        lf = cli_read_law(cmd, law_path, force, &status);
     grid = malloc((size_t)points * sizeof *grid);
     loss = malloc((size_t)points * sizeof *loss);
     tokens = malloc((size_t)points * sizeof *tokens);

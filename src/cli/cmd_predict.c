@@ -31,6 +31,7 @@ static const char USAGE[] =
     "      --k K               experts chosen per token (default 1)\n"
     "      --tokens D          training tokens\n"
     "      --flops F           training FLOPs instead of tokens: D = F / (6 N_unroll)\n"
+    CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
 enum { OPT_N_ACT = OPT_COMMAND_FIRST, OPT_N_TOTAL, OPT_N_LOOP, OPT_R, OPT_E, OPT_K, OPT_TOKENS, OPT_FLOPS };
@@ -40,6 +41,7 @@ typedef struct predict_options {
     cli_format format;
     cli_sweep_args sweep;
     int point_mode;
+    int force; /* --force: use a law file whose fit was not a fit */
     sweep_row point; /* NaN where not given */
     double flops;
     const char *text[SWEEP_NQUANTITIES]; /* the option values as given */
@@ -261,6 +263,7 @@ int cmd_predict(int argc, char **argv)
     static const struct option longopts[] = {
         CLI_HELP_OPTION,
         {"law", required_argument, NULL, 'l'},
+        {"force", no_argument, NULL, OPT_FORCE},
         {"format", required_argument, NULL, OPT_FORMAT},
         CLI_SWEEP_OPTIONS,
         {"n-act", required_argument, NULL, OPT_N_ACT},
@@ -292,6 +295,7 @@ int cmd_predict(int argc, char **argv)
             cli_sweep_args_free(&o.sweep);
             return cli_help(USAGE);
         case 'l': o.law_path = optarg; break;
+        case OPT_FORCE: o.force = 1; break;
         case OPT_FORMAT:
             status = cli_parse_format(cmd, optarg, 1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_CSV | 1u << CLI_FORMAT_JSON,
                                       &o.format);
@@ -329,7 +333,7 @@ int cmd_predict(int argc, char **argv)
         status = cli_files_check(cmd);
     }
     if (status == 0)
-        lf = cli_read_law(cmd, o.law_path, &status);
+        lf = cli_read_law(cmd, o.law_path, o.force, &status);
     if (status == 0)
         status = o.point_mode ? predict_point(&o, lf) : predict_sweep(&o, lf, argv[optind]);
     ls_lawfile_free(lf);

@@ -27,6 +27,7 @@ static const char USAGE[] =
     "                          looping, see 'loopscale solve --print-template')\n"
     "      --noise SIGMA       log-normal noise on the loss (default 0)\n"
     "      --seed S            random seed (default 1)\n"
+    CLI_FORCE_HELP
     "  -o, --output FILE       output file (default: standard output)\n"
     "  -h, --help              show this help\n";
 
@@ -38,6 +39,7 @@ int cmd_simulate(int argc, char **argv)
     static const struct option longopts[] = {
         CLI_HELP_OPTION,
         {"law", required_argument, NULL, 'l'},
+        {"force", no_argument, NULL, OPT_FORCE},
         {"n-act", required_argument, NULL, OPT_N_ACT},
         {"tokens", required_argument, NULL, OPT_TOKENS},
         {"E", required_argument, NULL, OPT_E},
@@ -52,12 +54,13 @@ int cmd_simulate(int argc, char **argv)
     double *n_act = NULL, *tokens = NULL, *E = NULL, *R = NULL;
     simulate_grid grid = {NULL, 0, NULL, 0, &one, 1, &one, 1};
     simulate_options so = {0.0, 1};
-    int status = 0, opt;
+    int status = 0, opt, force = 0;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":hl:o:", longopts, NULL)) != -1) {
         switch (opt) {
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;
+        case OPT_FORCE: force = 1; break;
         case 'o': output = optarg; break;
         case OPT_N_ACT: status = cli_parse_list(cmd, "--n-act", optarg, &n_act, &grid.n_n_act); break;
         case OPT_TOKENS: status = cli_parse_list(cmd, "--tokens", optarg, &tokens, &grid.n_tokens); break;
@@ -109,7 +112,7 @@ int cmd_simulate(int argc, char **argv)
     if (status == 0 && ls_simulate_check(&tmpl, &grid, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0)
-        lf = cli_read_law(cmd, law_path, &status);
+        lf = cli_read_law(cmd, law_path, force, &status);
     if (status == 0) {
         outfile *out = cli_output_open(cmd, output, &status);
         if (!out)

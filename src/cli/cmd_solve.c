@@ -46,6 +46,7 @@ static const char USAGE[] =
     "                          budget, losses out of reach shaded, the choice marked (SVG)\n"
     "      --plot-rho FILE     draw rho_eff(R) = N_eff / N_act for each E, with its ceilings\n"
     "                          (SVG; the paper's figure 1c)\n"
+    CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
 enum {
@@ -244,6 +245,7 @@ int cmd_solve(int argc, char **argv)
     const char *cmd = "solve";
     static const struct option longopts[] = {CLI_HELP_OPTION,
                                              {"law", required_argument, NULL, 'l'},
+        {"force", no_argument, NULL, OPT_FORCE},
                                              {"flops", required_argument, NULL, OPT_FLOPS},
                                              {"mem", required_argument, NULL, OPT_MEM},
                                              {"bits", required_argument, NULL, OPT_BITS},
@@ -267,13 +269,14 @@ int cmd_solve(int argc, char **argv)
     size_t nR = 0, nE = 0, nladder = 0;
     int print_template = 0, show_table = 0, uncertainty = 0, threads = 0;
     cli_format format = CLI_FORMAT_TABLE;
-    int status = 0, opt;
+    int status = 0, opt, force = 0;
     long value = 0;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
         switch (opt) {
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;
+        case OPT_FORCE: force = 1; break;
         case OPT_FLOPS: status = cli_parse_scaled(cmd, "--flops", optarg, &budget.flops); break;
         case OPT_MEM: status = cli_parse_scaled(cmd, "--mem", optarg, &budget.mem_bytes); break;
         case OPT_BITS: status = cli_parse_positive(cmd, "--bits", optarg, &budget.bits); break;
@@ -354,7 +357,7 @@ int cmd_solve(int argc, char **argv)
         if (so.E[i] != floor(so.E[i]))
             status = cli_usage_error(cmd, "--E: %g is not an integer", so.E[i]);
     if (status == 0)
-        lf = cli_read_law(cmd, law_path, &status);
+        lf = cli_read_law(cmd, law_path, force, &status);
     if (status == 0 && isnan(eps)) {
         eps = lf->has_fit ? lf->fit.rmse : 0.0;
         if (!lf->has_fit)

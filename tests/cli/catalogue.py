@@ -23,6 +23,7 @@ TITLES = {
     "errors-numeric": "Numerical faults",
     "errors-output": "Output: nothing lost",
     "errors-clobber": "Outputs that would replace an input",
+    "errors-notfit": "Fits that are not a law",
     "errors-permissions": "Permissions",
 }
 ORDER = list(TITLES)
