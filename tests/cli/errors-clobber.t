@@ -193,3 +193,35 @@ twice:
   loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
   loopscale solve: no --mem given: no memory limit
   $ loopscale fit --law dense --where 'R=1' -o /dev/null --plot /dev/null s.csv.gz > /dev/null
+
+One sweep named twice would count each of its runs twice and halve the
+standard errors: refused, whatever the spelling, standard input included.
+Two copies of a file are two files, and are read as such:
+
+  $ loopscale fit - - < s.csv.gz
+  loopscale fit: SWEEP: standard input (-) is named twice
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit s.csv.gz s.csv.gz
+  loopscale fit: SWEEP: s.csv.gz and s.csv.gz are the same file; each run would count twice
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense s.csv.gz d/../s.csv.gz
+  loopscale fit: SWEEP: s.csv.gz and d/../s.csv.gz are the same file; each run would count twice
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense sym.csv.gz hard.csv.gz
+  loopscale fit: SWEEP: sym.csv.gz and hard.csv.gz are the same file; each run would count twice
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense s.csv.gz - < s.csv.gz
+  loopscale fit: SWEEP: s.csv.gz and - (standard input) are the same file; each run would count twice
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale holdout --laws dense --axes R ./s.csv.gz s.csv.gz
+  loopscale holdout: SWEEP: ./s.csv.gz and s.csv.gz are the same file; each run would count twice
+  Try 'loopscale holdout --help'.
+  [64]
+  $ cp s.csv.gz copy.csv.gz
+  $ loopscale fit --law dense s.csv.gz copy.csv.gz | sed -n 2p
+  runs       280 (s.csv.gz copy.csv.gz)
