@@ -57,7 +57,7 @@ int cmd_isoflop(int argc, char **argv)
                                              {"plot", required_argument, NULL, OPT_PLOT},
                                              {NULL, 0, NULL, 0}};
     const char *law_path = NULL, *template_path = NULL, *plot = NULL;
-    double *flops = NULL, *E = NULL, *R = NULL, one = 1.0;
+    double *flops = NULL, *E = NULL, *R = NULL, one = 1.0, default_e = 1.0;
     size_t nflops = 0, nE = 0, nR = 0;
     long points = 25;
     cli_format format = CLI_FORMAT_TABLE;
@@ -97,7 +97,7 @@ int cmd_isoflop(int argc, char **argv)
     else if (status == 0 && optind < argc)
         status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
     if (!E) {
-        E = &one;
+        E = &default_e;
         nE = 1;
     }
     if (!R) {
@@ -113,6 +113,10 @@ int cmd_isoflop(int argc, char **argv)
     }
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
+    if (status == 0 && E == &default_e && tmpl.top_k > 1) { /* the default E = 1 cannot route to top_k experts */
+        default_e = tmpl.top_k;
+        cli_note(cmd, "the template routes to top_k = %d experts: the default --E is %d", tmpl.top_k, tmpl.top_k);
+    }
     for (size_t i = 0; status == 0 && i < nE; i++)
         if (E[i] != floor(E[i]) || E[i] < tmpl.top_k)
             status = cli_usage_error(cmd, "--E: %g is not a whole number of experts of at least top_k", E[i]);
@@ -187,7 +191,7 @@ int cmd_isoflop(int argc, char **argv)
     cli_table_free(t);
     ls_lawfile_free(lf);
     free(flops);
-    if (E != &one)
+    if (E != &default_e)
         free(E);
     if (R != &one)
         free(R);

@@ -154,7 +154,20 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
     char a[NUMTEXT_DOUBLE_MAX], b[NUMTEXT_DOUBLE_MAX];
     int status = 0;
     if (o->format == CLI_FORMAT_CSV) {
+        /* Columns this command writes, found in its input (predict run on
+         * its own output), are replaced, not repeated: one header each. */
+        unsigned char *replaced = calloc(s->ncolumns + 1, 1);
+        if (!replaced) {
+            free(pred);
+            ls_sweep_free(s);
+            cli_error(cmd, "out of memory");
+            return ls_exit_status(LS_ERR_INTERNAL);
+        }
+        for (size_t j = 0; j < s->ncolumns; j++)
+            replaced[j] = strcmp(s->column_names[j], "pred_loss") == 0 || strcmp(s->column_names[j], "residual") == 0;
         for (size_t j = 0; j < s->ncolumns; j++) {
+            if (replaced[j])
+                continue;
             cli_csv_field(stdout, s->column_names[j], strlen(s->column_names[j]));
             putchar(',');
         }
@@ -167,8 +180,10 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
             const char *cell = ls_sweep_cell(s, i, 0, &len);
             for (size_t j = 0; j < s->ncolumns; j++) {
                 len = strlen(cell);
-                cli_csv_field(stdout, cell, len);
-                putchar(',');
+                if (!replaced[j]) {
+                    cli_csv_field(stdout, cell, len);
+                    putchar(',');
+                }
                 cell += len + 1;
             }
             if (s->has_loss)
@@ -179,6 +194,7 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
         }
         if (s->has_loss)
             cli_note(cmd, "RMSE %.6g over %zu run%s (loss units)", rmse, s->n, s->n == 1 ? "" : "s");
+        free(replaced);
     } else if (o->format == CLI_FORMAT_JSON) {
         jsonw w;
         ls_jsonw_init(&w);

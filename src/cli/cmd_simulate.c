@@ -50,9 +50,9 @@ int cmd_simulate(int argc, char **argv)
         {"output", required_argument, NULL, 'o'},
         {NULL, 0, NULL, 0}};
     const char *law_path = NULL, *template_path = NULL, *output = "-";
-    double one = 1.0;
+    double one = 1.0, default_e = 1.0;
     double *n_act = NULL, *tokens = NULL, *E = NULL, *R = NULL;
-    simulate_grid grid = {NULL, 0, NULL, 0, &one, 1, &one, 1};
+    simulate_grid grid = {NULL, 0, NULL, 0, &default_e, 1, &one, 1};
     simulate_options so = {0.0, 1};
     int status = 0, opt, force = 0;
     opterr = 0;
@@ -109,6 +109,10 @@ int cmd_simulate(int argc, char **argv)
     }
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
+    if (status == 0 && !E && tmpl.top_k > 1) { /* the default E = 1 cannot route to top_k experts */
+        default_e = tmpl.top_k;
+        cli_note(cmd, "the template routes to top_k = %d experts: the default --E is %d", tmpl.top_k, tmpl.top_k);
+    }
     if (status == 0 && ls_simulate_check(&tmpl, &grid, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0)

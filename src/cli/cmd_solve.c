@@ -350,6 +350,17 @@ int cmd_solve(int argc, char **argv)
     for (int i = 0; i < 16; i++)
         default_R[i] = i + 1;
     solve_options so = {R ? R : default_R, R ? nR : 16, E ? E : default_E, E ? nE : 7, ladder, nladder, eps};
+    if (status == 0 && !E && tmpl.top_k > 1) {
+        /* The default list starts at E = 1; a template routing each token
+         * to top_k experts needs at least top_k of them. */
+        size_t skip = 0;
+        while (skip < so.nE && so.E[skip] < tmpl.top_k)
+            skip++;
+        so.E += skip;
+        so.nE -= skip;
+        cli_note(cmd, "the template routes to top_k = %d experts: E below %d left out of the default --E list",
+                 tmpl.top_k, tmpl.top_k);
+    }
     for (size_t i = 0; status == 0 && i < so.nR; i++)
         if (so.R[i] != floor(so.R[i]))
             status = cli_usage_error(cmd, "--R: %g is not an integer", so.R[i]);
@@ -371,7 +382,13 @@ int cmd_solve(int argc, char **argv)
     if (status == 0 && !result.has_choice) {
         if (isfinite(budget.mem_bytes))
             cli_error(cmd, "no candidate fits in %g bytes at %g bits per weight", budget.mem_bytes, budget.bits);
-        else /* nothing of 1000 active parameters trains on one token */
+        else if (ladder) { /* every size given leaves less than one token */
+            double smallest = ladder[0];
+            for (size_t i = 1; i < nladder; i++)
+                smallest = fmin(smallest, ladder[i]);
+            cli_error(cmd, "no model fits a budget of %g FLOPs: the smallest --n-act, %g, leaves less than one "
+                      "training token", budget.flops, smallest);
+        } else /* nothing of 1000 active parameters trains on one token */
             cli_error(cmd, "no model fits a budget of %g FLOPs", budget.flops);
         status = ls_exit_status(LS_ERR_DATA);
     }

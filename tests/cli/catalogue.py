@@ -24,6 +24,7 @@ TITLES = {
     "errors-output": "Output: nothing lost",
     "errors-clobber": "Outputs that would replace an input",
     "errors-notfit": "Fits that are not a law",
+    "errors-messages": "Messages that named the wrong problem",
     "errors-permissions": "Permissions",
 }
 ORDER = list(TITLES)
