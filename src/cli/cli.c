@@ -237,6 +237,15 @@ static int same_file(const file_id *a, const file_id *b)
     return !a->exists && !b->exists && a->resolved && b->resolved && strcmp(a->resolved, b->resolved) == 0;
 }
 
+/* An output that goes to standard output: "-", or the regular file that
+ * standard output was redirected to, under any name (/dev/stdout). */
+static int on_stdout(const cli_file *f, const file_id *id, const struct stat *out_st)
+{
+    if (strcmp(f->path, "-") == 0)
+        return 1;
+    return out_st && id->exists && id->st.st_dev == out_st->st_dev && id->st.st_ino == out_st->st_ino;
+}
+
 static const char *shown(const cli_file *f) { return strcmp(f->path, "-") == 0 ? "- (standard input)" : f->path; }
 
 static int check_output_name(const char *command, const cli_file *f, const file_id *id)
@@ -306,10 +315,12 @@ int cli_files_check(const char *command)
         for (size_t j = 0; status == 0 && j < i; j++) {
             const cli_file *b = &files.v[j];
             if (a->output && b->output) {
-                if (strcmp(a->path, "-") == 0 && strcmp(b->path, "-") == 0)
-                    status = cli_usage_error(command, "%s%s and %s%s both write to standard output", b->option,
-                                             strchr(b->option, ' ') ? "" : " -", a->option,
-                                             strchr(a->option, ' ') ? "" : " -");
+                if (on_stdout(a, &ids[i], stdout_regular ? &out_st : NULL) &&
+                    on_stdout(b, &ids[j], stdout_regular ? &out_st : NULL))
+                    status = cli_usage_error(command, "%s%s%s and %s%s%s both write to standard output", b->option,
+                                             strchr(b->option, ' ') ? "" : " ", strchr(b->option, ' ') ? "" : b->path,
+                                             a->option, strchr(a->option, ' ') ? "" : " ",
+                                             strchr(a->option, ' ') ? "" : a->path);
                 else if (same_file(&ids[i], &ids[j]))
                     status = cli_usage_error(command, "%s %s and %s %s name the same file", b->option, b->path,
                                              a->option, a->path);
@@ -319,9 +330,13 @@ int cli_files_check(const char *command)
                     status = cli_usage_error(command, "%s %s would replace the input %s %s", out->option, out->path,
                                              in->option, shown(in));
             } else if (strcmp(a->option, b->option) == 0) {
+                /* One stream read twice, a pipe as much as a file (- and
+                 * /dev/stdin): the second read would find it empty. */
+                int same_stream = ids[i].exists && ids[j].exists && ids[i].st.st_dev == ids[j].st.st_dev &&
+                                  ids[i].st.st_ino == ids[j].st.st_ino;
                 if (ids[i].is_stdin && ids[j].is_stdin)
                     status = cli_usage_error(command, "%s: standard input (-) is named twice", a->option);
-                else if (same_file(&ids[i], &ids[j]))
+                else if (same_stream || same_file(&ids[i], &ids[j]))
                     status = cli_usage_error(command, "%s: %s and %s are the same file; each run would count twice",
                                              a->option, shown(b), shown(a));
             }

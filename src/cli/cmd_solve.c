@@ -346,6 +346,7 @@ int cmd_solve(int argc, char **argv)
     if (status == 0 && isnan(budget.flops))
         status = cli_usage_error(cmd, "give the compute budget with --flops F");
     static const double default_E[] = {1, 2, 4, 8, 16, 32, 64};
+    double top_k_e = 1;
     double default_R[16];
     for (int i = 0; i < 16; i++)
         default_R[i] = i + 1;
@@ -358,8 +359,15 @@ int cmd_solve(int argc, char **argv)
             skip++;
         so.E += skip;
         so.nE -= skip;
-        cli_note(cmd, "the template routes to top_k = %d experts: E below %d left out of the default --E list",
-                 tmpl.top_k, tmpl.top_k);
+        if (so.nE == 0) { /* top_k beyond the whole list: E = top_k alone */
+            top_k_e = tmpl.top_k;
+            so.E = &top_k_e;
+            so.nE = 1;
+            cli_note(cmd, "the template routes to top_k = %d experts: the default --E is %d", tmpl.top_k,
+                     tmpl.top_k);
+        } else
+            cli_note(cmd, "the template routes to top_k = %d experts: E below %d left out of the default --E list",
+                     tmpl.top_k, tmpl.top_k);
     }
     for (size_t i = 0; status == 0 && i < so.nR; i++)
         if (so.R[i] != floor(so.R[i]))

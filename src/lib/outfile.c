@@ -95,8 +95,18 @@ static void outfile_release(outfile *out)
 
 outfile *ls_outfile_open(const char *path, int gzip, ls_error *err)
 {
+    /* A symbolic link is written through, to the file it names: the
+     * temporary file goes beside that file and is renamed over it, so the
+     * link stays a link (renaming over the link itself would replace
+     * /dev/stdout, or a link into another directory, with a plain file). */
+    struct stat lst;
+    char *target = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) ? realpath(path, NULL) : NULL;
     outfile *out = calloc(1, sizeof *out);
-    if (!out || !(out->path = strdup(path))) {
+    if (out)
+        out->path = strdup(target ? target : path);
+    free(target);
+    path = out && out->path ? out->path : path;
+    if (!out || !out->path) {
         free(out);
         ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", path);
         return NULL;

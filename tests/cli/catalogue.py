@@ -25,6 +25,7 @@ TITLES = {
     "errors-clobber": "Outputs that would replace an input",
     "errors-notfit": "Fits that are not a law",
     "errors-messages": "Messages that named the wrong problem",
+    "errors-neighbours": "Neighbours: outputs, streams, law files, units, templates",
     "errors-permissions": "Permissions",
 }
 ORDER = list(TITLES)
