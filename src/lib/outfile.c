@@ -100,7 +100,8 @@ outfile *ls_outfile_open(const char *path, int gzip, ls_error *err)
      * link stays a link (renaming over the link itself would replace
      * /dev/stdout, or a link into another directory, with a plain file). */
     struct stat lst;
-    char *target = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) ? realpath(path, NULL) : NULL;
+    char *target = strcmp(path, "-") != 0 && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) ? realpath(path, NULL)
+                                                                                          : NULL;
     outfile *out = calloc(1, sizeof *out);
     if (out)
         out->path = strdup(target ? target : path);
