@@ -23,6 +23,7 @@ TITLES = {
     "errors-numeric": "Numerical faults",
     "errors-output": "Output: nothing lost",
     "errors-permissions": "Permissions",
+    "errors-documents": "Law, template and shape documents: strict reading",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6
