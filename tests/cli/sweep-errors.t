@@ -134,17 +134,43 @@ Filters and renames that do not fit the file are usage errors (64):
 
   $ printf 'n_act,tokens,loss\n3e8,1e11,2.5\n' > ok.csv
   $ loopscale predict --law $LAW --where 'lr<1' ok.csv
-  loopscale predict: --where 'lr<1': ok.csv has no column 'lr'
+  loopscale predict: filter 'lr<1': ok.csv has no column 'lr'
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --where 'R<x' ok.csv
-  loopscale predict: --where 'R<x': 'x' is not a number
+  loopscale predict: filter 'R<x': 'x' is not a number
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --where 'R' ok.csv
-  loopscale predict: --where 'R': expected COLUMN OP NUMBER with OP one of < <= = != >= >
+  loopscale predict: filter 'R': expected COLUMN OP NUMBER with OP one of < <= = != >= >
   Try 'loopscale predict --help'.
   [64]
+  $ loopscale predict --law $LAW --where ' <5' ok.csv
+  loopscale predict: filter ' <5': no column name before '<'
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --where '>=5' ok.csv
+  loopscale predict: filter '>=5': no column name before '>='
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --where '  !=5' ok.csv
+  loopscale predict: filter '  !=5': no column name before '!='
+  Try 'loopscale predict --help'.
+  [64]
+  $ printf 'n_act,tokens\n3e8,1e11\n' > noloss.csv
+  $ loopscale predict --law $LAW --where 'loss<3' noloss.csv
+  loopscale predict: filter 'loss<3': noloss.csv has no column 'loss'
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --where 'n_loop<3e8' noloss.csv
+  loopscale predict: filter 'n_loop<3e8': noloss.csv has no column 'n_loop'
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --where 'R<=8' --where 'E==1' --where 'k=1' --where 'n_total>1' --where 'flops>1' noloss.csv 2>&1 | head -1
+  line  n_act  n_total  n_loop  R  E  tokens  loss  pred_loss  residual
+  $ loopscale fit --law dense --where 'loss<3' noloss.csv
+  loopscale fit: noloss.csv:1: no column 'loss'
+  [65]
   $ loopscale predict --law $LAW --map n_loop=blocks ok.csv
   loopscale predict: --map 'n_loop=blocks': ok.csv has no column 'blocks'
   Try 'loopscale predict --help'.
@@ -154,5 +180,5 @@ Filters and renames that do not fit the file are usage errors (64):
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --where 'R>1' ok.csv
-  loopscale predict: ok.csv: no rows left after the --where filters
+  loopscale predict: ok.csv: no rows left after the filters
   [65]
