@@ -58,7 +58,7 @@ int ls_arch_template_read(const char *path, arch_template *t, ls_error *err)
     size_t len = 0;
     if (ls_read_small_file(path, TEMPLATE_MAX_BYTES, "template file", &text, &len, err) != 0)
         return err->code;
-    int status = ls_arch_template_parse(text, len, path, t, err);
+    int status = ls_arch_template_parse(text, len, ls_input_name(path), t, err);
     free(text);
     return status;
 }

@@ -1,5 +1,6 @@
 #include "csv_internal.h"
 #include "grow_internal.h"
+#include "input_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -62,30 +63,30 @@ struct csv_reader {
 
 csv_reader *ls_csv_open(const char *path, ls_error *err)
 {
-    int from_stdin = strcmp(path, "-") == 0;
-    int fd = from_stdin ? dup(STDIN_FILENO) : open(path, O_RDONLY);
-    const char *name = from_stdin ? "<stdin>" : path;
-    if (fd < 0) {
-        ls_error_set(err, LS_ERR_NOINPUT, "%s: cannot open: %s", name, strerror(errno));
+    ls_input in;
+    if (ls_input_open(path, &in, err) != 0)
         return NULL;
-    }
-    struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        close(fd);
-        ls_error_set(err, LS_ERR_NOINPUT, "%s: is a directory", name);
-        return NULL;
-    }
+    return ls_csv_open_input(&in, err);
+}
+
+csv_reader *ls_csv_open_input(struct ls_input *in, ls_error *err)
+{
     csv_reader *reader = calloc(1, sizeof *reader);
-    if (reader)
-        reader->fd = fd;
-    else
-        close(fd);
-    if (!reader || !(reader->name = strdup(name)) || !(reader->chunk = malloc(CSV_CHUNK)) ||
-        !(reader->in = malloc(CSV_IN))) {
+    if (reader) {
+        reader->fd = in->fd;
+        reader->name = in->name;
+        in->fd = -1;
+        in->name = NULL;
+    }
+    if (!reader || !(reader->chunk = malloc(CSV_CHUNK)) || !(reader->in = malloc(CSV_IN))) {
         ls_csv_close(reader);
-        ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", name);
+        ls_input_close(in);
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
     }
+    /* The bytes already read to tell the format are the first ones. */
+    memcpy(reader->in, in->head, in->head_len);
+    reader->in_len = in->head_len;
     reader->line = 1;
     reader->at_file_start = 1;
     return reader;
@@ -97,7 +98,8 @@ void ls_csv_close(csv_reader *reader)
         return;
     if (reader->zs_ready)
         inflateEnd(&reader->zs);
-    close(reader->fd);
+    if (reader->fd >= 0)
+        close(reader->fd);
     free(reader->in);
     free(reader->name);
     free(reader->chunk);
@@ -257,6 +259,10 @@ static int refill(csv_reader *reader, ls_error *err)
         }
         if (reader->chunk_len >= 3 && memcmp(reader->chunk, bom, 3) == 0)
             reader->chunk_pos = 3;
+        if (reader->chunk_len >= 6 && memcmp(reader->chunk, "\x93NUMPY", 6) == 0)
+            return ls_error_set(err, LS_ERR_DATA, "%s: %s", reader->name,
+                                reader->kind == INPUT_GZIP ? "gzip-compressed; a .npy file must be uncompressed"
+                                                           : "a NumPy .npy array, not a CSV file");
         /* A binary file (an image, a spreadsheet saved as UTF-16) would
          * otherwise be refused for whatever its first line lacks, "no column
          * 'n_act'"; a NUL byte near the start says what it is. */

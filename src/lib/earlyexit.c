@@ -252,12 +252,12 @@ earlyexit_report *ls_earlyexit_report_new(const earlyexit *x, const earlyexit_co
 
 /* ---- files ------------------------------------------------------------------ */
 
-static earlyexit *read_csv(const char *path, const double *thresholds, size_t nthresholds, ls_error *err)
+static earlyexit *read_csv(ls_input *input, const double *thresholds, size_t nthresholds, ls_error *err)
 {
     static const char *const INDEX[] = {"loop"};
     static const char *const VALUES[] = {"entropy", "nll"};
     tokcsv_layout layout = {INDEX, 1, VALUES, 2, NULL, 1};
-    tokcsv *in = ls_tokcsv_open(path, &layout, err);
+    tokcsv *in = ls_tokcsv_open_input(input, &layout, err);
     if (!in)
         return NULL;
     earlyexit *x = NULL;
@@ -376,13 +376,14 @@ earlyexit *ls_earlyexit_read(const char *const *paths, size_t npaths, const doub
         ls_error_set(err, LS_ERR_USAGE, "give one CSV file, or two .npy files (entropy, then NLL)");
         return NULL;
     }
-    switch (ls_npy_sniff(paths[0])) {
-    case NPY_SNIFF_NPY:
-        ls_error_set(err, LS_ERR_USAGE, "%s is a .npy array: give two, the entropy and then the NLL", paths[0]);
+    /* Told from the stream's first bytes, read once (see route.c). */
+    ls_input in;
+    if (ls_input_open(paths[0], &in, err) != 0)
         return NULL;
-    case NPY_SNIFF_GZIP_NPY:
-        ls_error_set(err, LS_ERR_DATA, "%s: gzip-compressed; a .npy file must be uncompressed", paths[0]);
+    if (ls_input_is_npy(&in)) {
+        ls_error_set(err, LS_ERR_USAGE, "%s is a .npy array: give two, the entropy and then the NLL", in.name);
+        ls_input_close(&in);
         return NULL;
-    default: return read_csv(paths[0], thresholds, nthresholds, err);
     }
+    return read_csv(&in, thresholds, nthresholds, err);
 }

@@ -453,7 +453,7 @@ lawfile *ls_lawfile_read(const char *path, ls_error *err)
     size_t len = 0;
     if (ls_read_small_file(path, LAWFILE_MAX_BYTES, "law file", &text, &len, err) != 0)
         return NULL;
-    lawfile *lf = ls_lawfile_parse(text, len, path, err);
+    lawfile *lf = ls_lawfile_parse(text, len, ls_input_name(path), err);
     free(text);
     return lf;
 }

@@ -6,13 +6,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+const char *ls_input_name(const char *path) { return strcmp(path, "-") == 0 ? "<stdin>" : path; }
 
 int ls_read_small_file(const char *path, size_t max_bytes, const char *what, char **text, size_t *len,
                     ls_error *err)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
+    /* "-" is standard input (read through a duplicate, so that closing it
+     * leaves the process's own descriptor alone). */
+    int from_stdin = strcmp(path, "-") == 0;
+    int fd = from_stdin ? dup(STDIN_FILENO) : -1;
+    FILE *fp = from_stdin ? (fd >= 0 ? fdopen(fd, "rb") : NULL) : fopen(path, "rb");
+    path = ls_input_name(path);
+    if (!fp) {
+        if (fd >= 0)
+            close(fd);
         return ls_error_set(err, LS_ERR_NOINPUT, "%s: cannot open: %s", path, strerror(errno));
+    }
     struct stat st;
     if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
         fclose(fp);

@@ -9,7 +9,10 @@
 
 #include "loopscale/error.h"
 
-/* Read path into a NUL-terminated malloc'd buffer. A file larger than
+/* The name of an input in messages: "<stdin>" for "-", else the path. */
+const char *ls_input_name(const char *path);
+
+/* Read path ("-": standard input) into a NUL-terminated malloc'd buffer. A file larger than
  * max_bytes is an LS_ERR_DATA error described as "too large for a <what>";
  * an unreadable one is LS_ERR_NOINPUT. */
 int ls_read_small_file(const char *path, size_t max_bytes, const char *what, char **text, size_t *len,

@@ -321,11 +321,12 @@ void ls_route_report_free(route_report *r)
 
 static const char *const DTYPE_NAMES[] = {"float16", "float32", "float64"};
 
-static route_report *read_npy(const char *path, size_t top_k, ls_error *err)
+static route_report *read_npy(ls_input *input, size_t top_k, ls_error *err)
 {
-    npy_reader *in = ls_npy_open(path, err);
+    npy_reader *in = ls_npy_open_input(input, err);
     if (!in)
         return NULL;
+    const char *path = ls_npy_name(in);
     const npy_header *h = ls_npy_header_of(in);
     char shape[NPY_MAX_DIMS * 22 + 4];
     route_acc *acc = NULL;
@@ -372,11 +373,11 @@ done:
     return report;
 }
 
-static route_report *read_csv(const char *path, size_t top_k, ls_error *err)
+static route_report *read_csv(ls_input *input, size_t top_k, ls_error *err)
 {
     static const char *const INDEX[] = {"loop", "layer"};
     tokcsv_layout layout = {INDEX, 2, NULL, 0, "z", 0};
-    tokcsv *in = ls_tokcsv_open(path, &layout, err);
+    tokcsv *in = ls_tokcsv_open_input(input, &layout, err);
     if (!in)
         return NULL;
     size_t E = ls_tokcsv_nvalues(in);
@@ -411,11 +412,11 @@ done:
 
 route_report *ls_route_read(const char *path, size_t top_k, ls_error *err)
 {
-    switch (ls_npy_sniff(path)) {
-    case NPY_SNIFF_NPY: return read_npy(path, top_k, err);
-    case NPY_SNIFF_GZIP_NPY:
-        ls_error_set(err, LS_ERR_DATA, "%s: gzip-compressed; a .npy file must be uncompressed", path);
+    /* The format is told from the stream's first bytes, read once (a FIFO
+     * cannot be opened twice); CSV may be gzip-compressed, .npy not (the
+     * CSV reader recognises a compressed .npy and says so). */
+    ls_input in;
+    if (ls_input_open(path, &in, err) != 0)
         return NULL;
-    default: return read_csv(path, top_k, err);
-    }
+    return ls_input_is_npy(&in) ? read_npy(&in, top_k, err) : read_csv(&in, top_k, err);
 }

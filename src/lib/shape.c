@@ -126,7 +126,7 @@ int ls_shape_spec_read(const char *path, shape_spec *s, ls_error *err)
     size_t len = 0;
     if (ls_read_small_file(path, (size_t)1 << 20, "shape file", &text, &len, err) != 0)
         return err->code;
-    int status = ls_shape_spec_parse(text, len, path, s, err);
+    int status = ls_shape_spec_parse(text, len, ls_input_name(path), s, err);
     free(text);
     return status;
 }
