@@ -221,6 +221,14 @@ earlyexit_report *ls_earlyexit_report_new(const earlyexit *x, const earlyexit_co
     r->loops = x->L;
     r->costs = *costs;
     r->full_cost = costs->prelude + (double)x->L * costs->loop + costs->coda;
+    if (!isfinite(r->full_cost)) {
+        ls_error_set(err, LS_ERR_USAGE,
+                     "costs: prelude %g + %zu loops of %g + coda %g is beyond double precision (give them in "
+                     "larger units)",
+                     costs->prelude, x->L, costs->loop, costs->coda);
+        ls_earlyexit_report_free(r);
+        return NULL;
+    }
     double N = (double)x->tokens;
     r->full_nll = x->base_nll / N;
     r->loop1_nll = x->first_nll / N;
@@ -241,6 +249,20 @@ earlyexit_report *ls_earlyexit_report_new(const earlyexit *x, const earlyexit_co
         }
     }
     r->npoints = n;
+    /* Perplexity is exp(mean NLL): past ln(DBL_MAX) it is not a number
+     * double precision holds, and an NLL that large is not in nats per
+     * token of a language model. */
+    double worst = r->full_nll > r->loop1_nll ? r->full_nll : r->loop1_nll;
+    for (size_t i = 0; i < n; i++)
+        worst = r->points[i].mean_nll > worst ? r->points[i].mean_nll : worst;
+    if (!(worst <= log(DBL_MAX))) {
+        ls_error_set(err, LS_ERR_DATA,
+                     "the NLL averages %g nats per token, so the perplexity e^%g is beyond double precision (is the "
+                     "NLL in nats per token?)",
+                     worst, worst);
+        ls_earlyexit_report_free(r);
+        return NULL;
+    }
     mark_pareto(r->points, n);
     r->ntargets = ntargets;
     for (size_t i = 0; i < ntargets; i++) {

@@ -305,6 +305,39 @@ route_report *ls_route_acc_report(const route_acc *a, ls_error *err)
     r->all.decisions = a->tokens * L * D;
     r->all.ties = ties_all;
     free(pooled);
+    /* MMR = exp(mean logit gap): a mean gap past ln(DBL_MAX) = 709.78 has
+     * no MMR in double precision; say where rather than print inf. */
+    double N_all = N * (double)(L * D);
+    for (size_t d = 0; d <= D; d++) {
+        for (size_t l = 0; l <= L; l++) {
+            /* l < L, d < D: one loop of one layer; l == L: the layer's loops
+             * pooled; d == D: every layer (once, at l == L). */
+            if (d == D && l < L)
+                continue;
+            const route_metrics *m = d == D ? &r->all : l == L ? &r->per_layer[d] : &r->per_loop[d * L + l];
+            if (isfinite(m->mmr))
+                continue;
+            double gap = 0;
+            for (size_t ll = 0; ll < L; ll++)
+                for (size_t dd = 0; dd < D; dd++)
+                    if ((d == D || dd == d) && (l == L || ll == l))
+                        gap += a->gap[ll * D + dd];
+            gap /= d == D ? N_all : l == L ? N * (double)L : N;
+            char where[64];
+            if (d == D)
+                snprintf(where, sizeof where, "every layer");
+            else if (l == L)
+                snprintf(where, sizeof where, "layer %zu", d + 1);
+            else
+                snprintf(where, sizeof where, "layer %zu, loop %zu", d + 1, l + 1);
+            ls_error_set(err, LS_ERR_DATA,
+                         "%s: the mean gap between the largest and the median logit is %.6g, so MMR = e^%.6g is "
+                         "beyond double precision (are these logits?)",
+                         where, gap, gap);
+            ls_route_report_free(r);
+            return NULL;
+        }
+    }
     return r;
 }
 

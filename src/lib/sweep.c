@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -442,6 +443,16 @@ int ls_sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason
         PROBLEM(SWEEP_TOKENS, "must be positive");
     if (!isnan(row->loss) && !(row->loss > 0))
         PROBLEM(SWEEP_LOSS, "must be positive");
+    /* What the bill sees must be a number: a configuration whose compute
+     * overflows double precision is refused here, for sweep rows and
+     * options alike, rather than predicted by one command and refused by
+     * another. */
+    law_point x = ls_sweep_row_point(row);
+    if (!isfinite(ls_law_n_unroll(&x)))
+        PROBLEM(row->R > 1 ? SWEEP_R : SWEEP_N_ACT,
+                "makes N_unroll = n_act + (R - 1) n_loop overflow double precision");
+    if (!isnan(row->tokens) && !isfinite(ls_law_training_flops(&x)))
+        PROBLEM(SWEEP_TOKENS, "makes the training FLOPs 6 N_unroll D overflow double precision");
     return 0;
 #undef PROBLEM
 }
@@ -467,6 +478,9 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
         /* Training logs often record compute, not tokens: F = 6 N_unroll D. */
         law_point x = ls_sweep_row_point(row);
         row->tokens = ls_law_tokens_for_flops(&x, flops);
+        if (!(row->tokens >= DBL_MIN && isfinite(row->tokens)))
+            return cell_error(rc, col[SWEEP_FLOPS], "gives tokens D = F / (6 N_unroll) = %g, outside double precision",
+                              row->tokens);
     }
     return 0;
 }
