@@ -55,6 +55,8 @@ static void row_cells(char cells[NCOLUMNS][NUMTEXT_DOUBLE_MAX], const char *laye
             snprintf(cells[2 + i], NUMTEXT_DOUBLE_MAX, "%s", exact ? "" : "-");
         else if (exact)
             ls_numtext_format_double(cells[2 + i], v[i]);
+        else if (v[i] >= 1e6) /* MMR up to 1.8e308: %.4f would not fit the cell and be cut */
+            snprintf(cells[2 + i], NUMTEXT_DOUBLE_MAX, "%.5g", v[i]);
         else
             snprintf(cells[2 + i], NUMTEXT_DOUBLE_MAX, "%.*f", decimals[i], v[i]);
     }

@@ -315,6 +315,7 @@ int cmd_solve(int argc, char **argv)
             status = cli_usage_error(cmd, "--E: %g is not an integer", so.E[i]);
     if (status == 0)
         lf = cli_read_law(cmd, law_path, force, &status);
+    int eps_from_law = isnan(eps);
     if (status == 0 && isnan(eps)) {
         eps = lf->has_fit ? lf->fit.rmse : 0.0;
         if (!lf->has_fit)
@@ -337,6 +338,18 @@ int cmd_solve(int argc, char **argv)
         } else /* nothing of 1000 active parameters trains on one token */
             cli_error(cmd, "no model fits a budget of %g FLOPs", budget.flops);
         status = ls_exit_status(LS_ERR_DATA);
+    }
+    if (status == 0 && result.has_choice && eps > 0 && result.choice.loss > result.best.loss) {
+        /* An epsilon that covers every candidate decides nothing: the choice
+         * is then only the cheapest one, which must not happen silently. */
+        double worst = result.best.loss;
+        for (size_t i = 0; i < result.ncandidates; i++)
+            if (result.candidates[i].feasible && result.candidates[i].loss > worst)
+                worst = result.candidates[i].loss;
+        if (worst - result.best.loss <= eps)
+            cli_warn(cmd, "epsilon %g%s covers the loss of every candidate (they span %.4g): the choice is only the "
+                     "cheapest to serve",
+                     eps, eps_from_law ? " (the law file's fit.rmse)" : "", worst - result.best.loss);
     }
     if (status == 0 && lf->has_fit && lf->fit.has_ranges) {
         /* Loops and experts beyond the sweep are the law's guess, not its fit. */

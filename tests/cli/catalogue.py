@@ -27,6 +27,7 @@ TITLES = {
     "errors-messages": "Messages that named the wrong problem",
     "errors-neighbours": "Neighbours: outputs, streams, law files, units, templates",
     "errors-permissions": "Permissions",
+    "errors-documents": "Law, template and shape documents: strict reading",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6
