@@ -266,6 +266,13 @@ int cmd_holdout(int argc, char **argv)
     if (status == 0 && optind >= argc)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0) {
+        for (int i = optind; i < argc; i++)
+            cli_file_input("SWEEP", argv[i]);
+        cli_file_output("the table", "-");
+        cli_file_output("--plot", plot);
+        status = cli_files_check(cmd);
+    }
+    if (status == 0) {
         sweep_options so = cli_sweep_options(&sweep_args);
         so.require_loss = 1;
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
