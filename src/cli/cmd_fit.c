@@ -234,35 +234,13 @@ static void warn_unidentified(const char *cmd, const fit_result *r)
     }
 }
 
-/* The law file of the fit, with the renames and filters written as the
- * options that gave them ("--where R<=8"). */
 static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
                              char *const *paths, size_t npaths, ls_error *err)
 {
-    size_t nfilters = o->sweep.maps.n + o->sweep.wheres.n;
-    char **filters = calloc(nfilters + 1, sizeof *filters);
-    int oom = !filters;
-    for (size_t i = 0; !oom && i < nfilters; i++) {
-        int is_map = i < o->sweep.maps.n;
-        const char *value = is_map ? o->sweep.maps.v[i] : o->sweep.wheres.v[i - o->sweep.maps.n];
-        size_t size = strlen(value) + sizeof "--where ";
-        filters[i] = malloc(size);
-        oom |= !filters[i];
-        if (filters[i])
-            snprintf(filters[i], size, "%s %s", is_map ? "--map" : "--where", value);
-    }
-    lawfile *lf = NULL;
-    if (oom) {
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-    } else {
-        lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)filters, nfilters,
-                                   o->group, cli_command_line()};
-        lf = ls_lawfile_from_fit(r, &o->params, b, s, &prov, err);
-    }
-    for (size_t i = 0; filters && i < nfilters; i++)
-        free(filters[i]);
-    free(filters);
-    return lf;
+    lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
+                               o->sweep.maps.n, (const char *const *)o->sweep.wheres.v, o->sweep.wheres.n,
+                               o->group, cli_command_line()};
+    return ls_lawfile_from_fit(r, &o->params, b, s, &prov, err);
 }
 
 /* The likeliest reason, from the runs: fewer than three token counts

@@ -86,38 +86,6 @@ static sweep *read_sweep(const ls_bind_sweep *sw, const char *group, ls_error *e
     return ls_sweep_read(sw->paths, sw->npaths, &so, err);
 }
 
-/* The law file of a fit, with the renames and filters recorded as the
- * program records them ("--map new=old", "--where R<=8"), so that a law file
- * written through the bindings reads like one the program wrote. */
-static lawfile *lawfile_of_fit(const fit_result *r, const fit_parameters *p, const fit_bootstrap *b, const sweep *s,
-                               const ls_bind_sweep *sw, const char *group, const char *command, ls_error *err)
-{
-    size_t nfilters = sw->nmaps + sw->nwheres;
-    char **filters = calloc(nfilters + 1, sizeof *filters);
-    int oom = !filters;
-    for (size_t i = 0; !oom && i < nfilters; i++) {
-        int is_map = i < sw->nmaps;
-        const char *value = is_map ? sw->maps[i] : sw->wheres[i - sw->nmaps];
-        size_t size = strlen(value) + sizeof "--where ";
-        filters[i] = malloc(size);
-        oom |= !filters[i];
-        if (filters[i])
-            snprintf(filters[i], size, "%s %s", is_map ? "--map" : "--where", value);
-    }
-    lawfile *lf = NULL;
-    if (oom) {
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-    } else {
-        lawfile_provenance prov = {sw->paths, sw->npaths, (const char *const *)filters, nfilters, group,
-                                   command ? command : ""};
-        lf = ls_lawfile_from_fit(r, p, b, s, &prov, err);
-    }
-    for (size_t i = 0; filters && i < nfilters; i++)
-        free(filters[i]);
-    free(filters);
-    return lf;
-}
-
 char *ls_bind_fit(const char *law_text, const ls_bind_sweep *sw, const ls_bind_fit_options *o, const char *command,
                   ls_error *err)
 {
@@ -158,7 +126,9 @@ char *ls_bind_fit(const char *law_text, const ls_bind_sweep *sw, const ls_bind_f
     if (r.converged && ls_fit_determined(&r) && ndraws > 0 &&
         ls_fit_run_bootstrap(s, &r, &p, ndraws, o->bootstrap_starts, group != NULL, level, &boot, err) != 0)
         goto done;
-    lf = lawfile_of_fit(&r, &p, &boot, s, sw, group, command, err);
+    lawfile_provenance prov = {sw->paths, sw->npaths, sw->maps, sw->nmaps, sw->wheres, sw->nwheres, group,
+                               command ? command : ""};
+    lf = ls_lawfile_from_fit(&r, &p, &boot, s, &prov, err);
     if (lf)
         text = ls_lawfile_to_json(lf, err);
 done:
