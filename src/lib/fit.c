@@ -1,5 +1,7 @@
 #include "loopscale/fit.h"
 
+#include "parallel_internal.h"
+
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
@@ -11,12 +13,9 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* A residual vector entry for parameters where the law cannot be evaluated
  * (a step that overflowed): large enough that the trust region rejects the
@@ -353,73 +352,57 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
 
 /* ---- multi-start, in parallel ------------------------------------------------- */
 
+/* The starts share one problem; each thread has its own solver (a GSL
+ * workspace sized once), made in begin and freed in end. */
 typedef struct multistart {
     const problem *pb;
     const fit_parameters *fp;
     const double *starts; /* nstarts x nfree */
-    size_t nstarts;
     start_result *results;
-    atomic_size_t next;
-    atomic_size_t done;
-    atomic_int failed;
     size_t progress_base, progress_total;
 } multistart;
 
-typedef struct worker_arg {
-    multistart *ms;
-    int reports_progress;
-} worker_arg;
-
-static void *multistart_worker(void *arg)
+static int multistart_begin(void *context, void **state)
 {
-    worker_arg *wa = arg;
-    multistart *ms = wa->ms;
-    solver s;
-    if (solver_init(&s, ms->pb, ms->fp) != 0) {
-        atomic_store(&ms->failed, 1);
-        return NULL;
+    const multistart *ms = context;
+    solver *s = malloc(sizeof *s);
+    if (!s || solver_init(s, ms->pb, ms->fp) != 0) {
+        free(s);
+        return -1;
     }
-    size_t i;
-    while ((i = atomic_fetch_add(&ms->next, 1)) < ms->nstarts) {
-        solve_from(&s, ms->starts + i * ms->pb->nfree, &ms->results[i], 0);
-        size_t done = atomic_fetch_add(&ms->done, 1) + 1;
-        if (wa->reports_progress && ms->fp->progress)
-            ms->fp->progress(ms->fp->progress_context, ms->progress_base + done, ms->progress_total);
-    }
-    solver_free(&s);
-    return NULL;
+    *state = s;
+    return 0;
 }
 
-static int thread_count(const fit_parameters *fp, size_t work)
+static void multistart_end(void *context, void *state)
 {
-    long t = fp->threads > 0 ? fp->threads : sysconf(_SC_NPROCESSORS_ONLN);
-    if (t < 1)
-        t = 1;
-    if ((size_t)t > work)
-        t = (long)(work ? work : 1);
-    return (int)(t > 256 ? 256 : t);
+    (void)context;
+    solver_free(state);
+    free(state);
+}
+
+static int multistart_item(void *context, void *state, size_t i)
+{
+    const multistart *ms = context;
+    solve_from(state, ms->starts + i * ms->pb->nfree, &ms->results[i], 0);
+    return 0;
+}
+
+static void multistart_progress(void *context, size_t done, size_t total)
+{
+    (void)total;
+    const multistart *ms = context;
+    ms->fp->progress(ms->fp->progress_context, ms->progress_base + done, ms->progress_total);
 }
 
 /* Run every start; results[i] belongs to start i whatever the threads. */
 static int run_starts(const problem *pb, const fit_parameters *fp, const double *starts, size_t nstarts,
                       start_result *results, size_t progress_base, size_t progress_total, ls_error *err)
 {
-    multistart ms = {pb, fp, starts, nstarts, results, 0, 0, 0, progress_base, progress_total};
-    int nthreads = thread_count(fp, nstarts);
-    pthread_t threads[256];
-    worker_arg args[256];
-    int started = 0;
-    for (int t = 1; t < nthreads; t++) {
-        args[t] = (worker_arg){&ms, 0};
-        if (pthread_create(&threads[t], NULL, multistart_worker, &args[t]) != 0)
-            break;
-        started++;
-    }
-    args[0] = (worker_arg){&ms, 1};
-    multistart_worker(&args[0]);
-    for (int t = 1; t <= started; t++)
-        pthread_join(threads[t], NULL);
-    if (atomic_load(&ms.failed))
+    multistart ms = {pb, fp, starts, results, progress_base, progress_total};
+    ls_parallel_job job = {nstarts, fp->threads, &ms, multistart_begin, multistart_end, multistart_item,
+                           fp->progress ? multistart_progress : NULL};
+    if (ls_parallel_for(&job) != 0)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory for the solver workspaces");
     return 0;
 }
@@ -1002,132 +985,154 @@ typedef struct bootstrap_job {
     const sweep *s;
     const double *u_full;
     const unsigned char *loose; /* per free parameter: standard error of u above 1 */
-    size_t ndraws, perturbed;
+    size_t perturbed;
     int by_group;
     double *draws;            /* ndraws x LAW_NPARAMS */
     unsigned char *ok;        /* per draw */
-    atomic_size_t next, done;
-    atomic_int failed;
 } bootstrap_job;
 
-typedef struct bootstrap_worker_arg {
-    bootstrap_job *job;
-    int reports_progress;
-} bootstrap_worker_arg;
+/* One thread's bootstrap state: the draw's problem (the runs it drew, their
+ * weights), a random stream reseeded per draw, and a solver. */
+typedef struct bootstrap_thread {
+    problem pb;
+    double *weight, *drawn_weight, *sqrt_weight, *target;
+    law_row *rows;
+    double *group_count;
+    gsl_rng *rng;
+    solver s;
+    int has_solver;
+} bootstrap_thread;
 
-static void *bootstrap_worker(void *arg)
+static void bootstrap_end(void *context, void *state)
 {
-    bootstrap_worker_arg *wa = arg;
-    bootstrap_job *job = wa->job;
+    (void)context;
+    bootstrap_thread *t = state;
+    if (!t)
+        return;
+    if (t->has_solver)
+        solver_free(&t->s);
+    free(t->weight);
+    free(t->drawn_weight);
+    free(t->sqrt_weight);
+    free(t->target);
+    free(t->rows);
+    free(t->group_count);
+    gsl_rng_free(t->rng);
+    free(t);
+}
+
+static int bootstrap_begin(void *context, void **state)
+{
+    const bootstrap_job *job = context;
     const problem *full = job->pb;
-    size_t n = full->n, p = full->nfree;
-    problem pb = *full;
+    size_t n = full->n;
+    bootstrap_thread *t = calloc(1, sizeof *t);
+    if (!t)
+        return -1;
+    t->pb = *full;
     /* Each draw fits only the runs it drew (about 63% of them), in their
      * order: a run left out would only add exact zeros to every sum GSL
      * forms (J'J, J'f, the norms), so the fit is the same, bit for bit,
      * on fewer rows. */
-    double *weight = calloc(n, sizeof *weight);
-    double *drawn_weight = calloc(n, sizeof *drawn_weight);
-    double *sqrt_weight = calloc(n, sizeof *sqrt_weight);
-    double *target = calloc(n, sizeof *target);
-    law_row *rows = calloc(n, sizeof *rows);
-    double *group_count = job->by_group ? calloc(job->s->ngroups ? job->s->ngroups : 1, sizeof *group_count) : NULL;
-    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-    solver s;
-    int ready = weight && drawn_weight && sqrt_weight && target && rows && rng && (!job->by_group || group_count);
-    pb.weight = drawn_weight;
-    pb.sqrt_weight = sqrt_weight;
-    pb.target = target;
-    pb.rows = rows;
-    if (!ready || solver_init(&s, &pb, job->fp) != 0) {
-        atomic_store(&job->failed, 1);
-        free(weight);
-        free(drawn_weight);
-        free(sqrt_weight);
-        free(target);
-        free(rows);
-        free(group_count);
-        gsl_rng_free(rng);
-        return NULL;
+    t->weight = calloc(n, sizeof *t->weight);
+    t->drawn_weight = calloc(n, sizeof *t->drawn_weight);
+    t->sqrt_weight = calloc(n, sizeof *t->sqrt_weight);
+    t->target = calloc(n, sizeof *t->target);
+    t->rows = calloc(n, sizeof *t->rows);
+    t->group_count = job->by_group ? calloc(job->s->ngroups ? job->s->ngroups : 1, sizeof *t->group_count) : NULL;
+    t->rng = gsl_rng_alloc(gsl_rng_mt19937);
+    t->pb.weight = t->drawn_weight;
+    t->pb.sqrt_weight = t->sqrt_weight;
+    t->pb.target = t->target;
+    t->pb.rows = t->rows;
+    int ready = t->weight && t->drawn_weight && t->sqrt_weight && t->target && t->rows && t->rng &&
+                (!job->by_group || t->group_count);
+    if (ready && solver_init(&t->s, &t->pb, job->fp) == 0)
+        t->has_solver = 1;
+    if (!t->has_solver) {
+        bootstrap_end(context, t);
+        return -1;
     }
-    size_t i;
-    while ((i = atomic_fetch_add(&job->next, 1)) < job->ndraws) {
-        /* Draw i's own stream: the same draws whatever the threads. */
-        gsl_rng_set(rng, job->fp->seed * 2654435761UL + i + 1);
-        memset(weight, 0, n * sizeof *weight);
-        if (job->by_group) {
-            size_t g = job->s->ngroups;
-            memset(group_count, 0, g * sizeof *group_count);
-            for (size_t k = 0; k < g; k++)
-                group_count[gsl_rng_uniform_int(rng, g)] += 1.0;
-            for (size_t r = 0; r < n; r++)
-                weight[r] = group_count[job->s->rows[r].group];
-        } else {
-            for (size_t k = 0; k < n; k++)
-                weight[gsl_rng_uniform_int(rng, n)] += 1.0;
-        }
-        /* A draw of fewer distinct runs than parameters keeps every run
-         * (those left out with weight 0, still exact zeros): GSL needs at
-         * least as many rows as parameters. */
-        size_t drawn = 0;
+    *state = t;
+    return 0;
+}
+
+/* Draw i: resample, fit from the full fit and perturbed starts, keep the best. */
+static int bootstrap_item(void *context, void *state, size_t i)
+{
+    const bootstrap_job *job = context;
+    bootstrap_thread *t = state;
+    const problem *full = job->pb;
+    size_t n = full->n, p = full->nfree;
+    double *weight = t->weight;
+    /* Draw i's own stream: the same draws whatever the threads. */
+    gsl_rng_set(t->rng, job->fp->seed * 2654435761UL + i + 1);
+    memset(weight, 0, n * sizeof *weight);
+    if (job->by_group) {
+        size_t g = job->s->ngroups;
+        memset(t->group_count, 0, g * sizeof *t->group_count);
+        for (size_t k = 0; k < g; k++)
+            t->group_count[gsl_rng_uniform_int(t->rng, g)] += 1.0;
         for (size_t r = 0; r < n; r++)
-            drawn += weight[r] != 0.0;
-        size_t m = 0;
-        for (size_t r = 0; r < n; r++) {
-            if (weight[r] == 0.0 && drawn >= p)
-                continue;
-            rows[m] = full->rows[r];
-            target[m] = full->target[r];
-            drawn_weight[m] = weight[r];
-            sqrt_weight[m] = sqrt(weight[r]);
-            m++;
-        }
-        pb.n = m;
-        if (solver_set_rows(&s, m) != 0) {
-            atomic_store(&job->failed, 1);
-            break;
-        }
-        start_result best, trial;
-        solve_from(&s, job->u_full, &best, 0);
-        for (size_t t = 0; t < job->perturbed; t++) {
-            /* Perturbed by about 10%; a parameter the data leaves loose
-             * (its log known to worse than a factor e) restarts from the
-             * stage-two grid instead, since a nudge along a flat direction
-             * goes nowhere (E_max on a sweep with E <= 16). */
-            double u[LAW_NPARAMS];
-            for (size_t k = 0; k < p; k++) {
-                law_param j = full->free_params[k];
-                const extra_start *e = &EXTRA_STARTS[j];
-                if (job->loose[k] && e->ngrid > 0) {
-                    u[k] = ls_law_param_to_fitted(j, e->grid[t % e->ngrid]);
-                    continue;
-                }
-                double spread = ls_law_param_transform(j) == LAW_TRANSFORM_IDENTITY
-                                    ? 0.1 * fmax(fabs(job->u_full[k]), 0.01)
-                                    : 0.1;
-                u[k] = job->u_full[k] + gsl_ran_gaussian_ziggurat(rng, spread);
-            }
-            solve_from(&s, u, &trial, 0);
-            if (trial.converged && (!best.converged || trial.objective < best.objective))
-                best = trial;
-        }
-        law l;
-        law_from_fitted(full, best.u, &l);
-        memcpy(job->draws + i * LAW_NPARAMS, l.p, sizeof l.p);
-        job->ok[i] = (unsigned char)best.converged;
-        size_t done = atomic_fetch_add(&job->done, 1) + 1;
-        if (wa->reports_progress && job->fp->progress)
-            job->fp->progress(job->fp->progress_context, done, job->ndraws);
+            weight[r] = t->group_count[job->s->rows[r].group];
+    } else {
+        for (size_t k = 0; k < n; k++)
+            weight[gsl_rng_uniform_int(t->rng, n)] += 1.0;
     }
-    solver_free(&s);
-    free(weight);
-    free(drawn_weight);
-    free(sqrt_weight);
-    free(target);
-    free(rows);
-    free(group_count);
-    gsl_rng_free(rng);
-    return NULL;
+    /* A draw of fewer distinct runs than parameters keeps every run
+     * (those left out with weight 0, still exact zeros): GSL needs at
+     * least as many rows as parameters. */
+    size_t drawn = 0;
+    for (size_t r = 0; r < n; r++)
+        drawn += weight[r] != 0.0;
+    size_t m = 0;
+    for (size_t r = 0; r < n; r++) {
+        if (weight[r] == 0.0 && drawn >= p)
+            continue;
+        t->rows[m] = full->rows[r];
+        t->target[m] = full->target[r];
+        t->drawn_weight[m] = weight[r];
+        t->sqrt_weight[m] = sqrt(weight[r]);
+        m++;
+    }
+    t->pb.n = m;
+    if (solver_set_rows(&t->s, m) != 0)
+        return -1;
+    start_result best, trial;
+    solve_from(&t->s, job->u_full, &best, 0);
+    for (size_t attempt = 0; attempt < job->perturbed; attempt++) {
+        /* Perturbed by about 10%; a parameter the data leaves loose
+         * (its log known to worse than a factor e) restarts from the
+         * stage-two grid instead, since a nudge along a flat direction
+         * goes nowhere (E_max on a sweep with E <= 16). */
+        double u[LAW_NPARAMS];
+        for (size_t k = 0; k < p; k++) {
+            law_param j = full->free_params[k];
+            const extra_start *e = &EXTRA_STARTS[j];
+            if (job->loose[k] && e->ngrid > 0) {
+                u[k] = ls_law_param_to_fitted(j, e->grid[attempt % e->ngrid]);
+                continue;
+            }
+            double spread = ls_law_param_transform(j) == LAW_TRANSFORM_IDENTITY
+                                ? 0.1 * fmax(fabs(job->u_full[k]), 0.01)
+                                : 0.1;
+            u[k] = job->u_full[k] + gsl_ran_gaussian_ziggurat(t->rng, spread);
+        }
+        solve_from(&t->s, u, &trial, 0);
+        if (trial.converged && (!best.converged || trial.objective < best.objective))
+            best = trial;
+    }
+    law l;
+    law_from_fitted(full, best.u, &l);
+    memcpy(job->draws + i * LAW_NPARAMS, l.p, sizeof l.p);
+    job->ok[i] = (unsigned char)best.converged;
+    return 0;
+}
+
+static void bootstrap_progress(void *context, size_t done, size_t total)
+{
+    const bootstrap_job *job = context;
+    job->fp->progress(job->fp->progress_context, done, total);
 }
 
 void ls_fit_bootstrap_free(fit_bootstrap *b)
@@ -1171,28 +1176,16 @@ int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_param
         double dp_du = ls_law_param_natural_per_fitted(j, value);
         loose[k] = !(full->stderr_of[j] / fabs(dp_du) <= 1.0);
     }
-    bootstrap_job job = {&pb, fp, s, u_full, loose, ndraws, perturbed, by_group, NULL, NULL, 0, 0, 0};
+    bootstrap_job job = {&pb, fp, s, u_full, loose, perturbed, by_group, NULL, NULL};
     job.draws = malloc(ndraws * LAW_NPARAMS * sizeof *job.draws);
     job.ok = calloc(ndraws, 1);
     double *column = malloc(ndraws * sizeof *column);
     if (!job.draws || !job.ok || !column)
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (status == 0) {
-        int nthreads = thread_count(fp, ndraws);
-        pthread_t threads[256];
-        bootstrap_worker_arg args[256];
-        int started = 0;
-        for (int t = 1; t < nthreads; t++) {
-            args[t] = (bootstrap_worker_arg){&job, 0};
-            if (pthread_create(&threads[t], NULL, bootstrap_worker, &args[t]) != 0)
-                break;
-            started++;
-        }
-        args[0] = (bootstrap_worker_arg){&job, 1};
-        bootstrap_worker(&args[0]);
-        for (int t = 1; t <= started; t++)
-            pthread_join(threads[t], NULL);
-        if (atomic_load(&job.failed))
+        ls_parallel_job pj = {ndraws, fp->threads, &job, bootstrap_begin, bootstrap_end, bootstrap_item,
+                              fp->progress ? bootstrap_progress : NULL};
+        if (ls_parallel_for(&pj) != 0)
             status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory for the bootstrap");
     }
     if (status == 0) {
