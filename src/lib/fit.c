@@ -564,7 +564,8 @@ static size_t select_plain_rows(const prepared_data *d, prepared_data *plain)
     return n;
 }
 
-/* Which parameters the sweep cannot identify (SPEC §4). */
+/* Which parameters the sweep cannot identify, which the fit then holds at
+ * their neutral values (docs/fitting.md, "What the data cannot identify"). */
 static void find_unidentified(const sweep *s, law_kind kind, unsigned char out[LAW_NPARAMS])
 {
     int looped = 0, looped_sparse = 0, moe = 0;
@@ -759,200 +760,272 @@ static int check_fixed(law_kind kind, const fit_parameters *fp, ls_error *err)
     return 0;
 }
 
+/* ---- the fit, stage by stage ------------------------------------------------------ */
+
+/* What ls_fit_run carries from one stage to the next.  Every pointer starts
+ * NULL and is freed by fit_state_free, so each stage can simply return an
+ * error and leave the cleanup to ls_fit_run's one exit path. */
+typedef struct fit_state {
+    const sweep *s;
+    law_kind kind;
+    const fit_parameters *fp;
+    fit_result *out;
+    ls_error *err;
+    prepared_data d;     /* every run */
+    prepared_data plain; /* the plain runs (R = 1, E = 1), when stage one fits those alone */
+    problem pb;          /* the final problem: every free parameter, every run */
+    problem stage1;      /* the free base parameters, the others held */
+    unsigned char fixed[LAW_NPARAMS];
+    int has_extra;       /* free parameters beyond the base ones: two stages */
+    double *starts1, *starts2;
+    start_result *results1, *results2;
+    size_t n1, n2;
+    size_t grid2;        /* stage-two starts per stage-one seed */
+    size_t seeds;        /* stage-one solutions stage two starts from */
+    size_t total;        /* starts in both stages, for progress */
+    start_result *final_results; /* the last stage's results */
+    size_t nfinal;
+} fit_state;
+
+static void fit_state_free(fit_state *st)
+{
+    free(st->starts1);
+    free(st->starts2);
+    free(st->results1);
+    free(st->results2);
+    prepared_data_free(&st->plain);
+    prepared_data_free(&st->d);
+}
+
+/* Check the options against each other and read the runs into rows the law
+ * evaluates quickly (ln L beside L, for either space). */
+static int fit_prepare(fit_state *st)
+{
+    if (check_fixed(st->kind, st->fp, st->err) != 0)
+        return st->err->code;
+    if (!(st->fp->huber_delta > 0))
+        return ls_error_set(st->err, LS_ERR_USAGE, "the Huber delta must be positive");
+    return prepare_data(st->s, &st->d, st->err);
+}
+
+/* Decide what is held fixed: E_start (at 1, so that Ehat(1) = 1 and the
+ * moe base reduces to dense at E = 1; docs/laws.md), --fix, and what the
+ * data cannot identify, at its neutral value.  Refuses a fit with nothing
+ * free or with fewer runs than free parameters. */
+static int fit_hold_fixed(fit_state *st)
+{
+    const fit_parameters *fp = st->fp;
+    fit_result *out = st->out;
+    problem *pb = &st->pb;
+    problem_init(pb, st->kind, &st->d, fp);
+    find_unidentified(st->s, st->kind, out->unidentified);
+    for (int j = 0; j < LAW_NPARAMS; j++) {
+        if (!ls_law_uses_param(st->kind, (law_param)j))
+            continue;
+        if (fp->fixed[j]) {
+            st->fixed[j] = 1;
+            pb->held.p[j] = fp->fixed_value[j];
+            out->unidentified[j] = 0;
+        } else if (out->unidentified[j] || j == LAW_P_E_START) {
+            st->fixed[j] = 1;
+        }
+    }
+    problem_free_only(pb, st->fixed);
+    memcpy(out->fixed, st->fixed, sizeof st->fixed);
+    out->n = st->d.n;
+    out->nfree = pb->nfree;
+    if (pb->nfree == 0)
+        return ls_error_set(st->err, LS_ERR_USAGE, "every parameter is fixed; nothing to fit");
+    if (st->d.n < pb->nfree)
+        return ls_error_set(st->err, LS_ERR_DATA, "%s: %zu runs cannot determine %zu free parameters", st->s->name,
+                            st->s->n, pb->nfree);
+    return 0;
+}
+
+/* Stage one: the free base parameters from the Chinchilla grid or Sobol
+ * points, the others held at typical values (or their fixed ones).  When
+ * the sweep has enough plain runs (R = 1, E = 1), stage one fits those
+ * alone: the extra parameters do not touch them, so they pin the base
+ * parameters without the extra ones' guesses in the way.  Without extra
+ * parameters this is the whole multi-start. */
+static int fit_stage_one(fit_state *st)
+{
+    const fit_parameters *fp = st->fp;
+    const problem *pb = &st->pb;
+    problem *stage1 = &st->stage1;
+    *stage1 = *pb;
+    unsigned char stage1_fixed[LAW_NPARAMS];
+    for (int j = 0; j < LAW_NPARAMS; j++) {
+        stage1_fixed[j] = st->fixed[j] || !is_base_param((law_param)j);
+        if (!st->fixed[j] && !is_base_param((law_param)j) && ls_law_uses_param(st->kind, (law_param)j)) {
+            st->has_extra = 1;
+            stage1->held.p[j] = EXTRA_STARTS[j].typical;
+        }
+    }
+    if (st->has_extra && select_plain_rows(&st->d, &st->plain) >= STAGE_ONE_MIN_PLAIN_RUNS) {
+        stage1->n = st->plain.n;
+        stage1->rows = st->plain.rows;
+        stage1->target = fp->space == FIT_SPACE_LOG ? st->plain.log_loss : st->plain.loss;
+    }
+    problem_free_only(stage1, stage1_fixed);
+
+    if (stage1->nfree > 0) {
+        st->starts1 = base_starts(stage1, fp, &st->n1, st->err);
+        if (!st->starts1)
+            return st->err->code;
+    } else {
+        /* Every base parameter is fixed: stage two starts from the held values. */
+        st->n1 = 1;
+        st->starts1 = calloc(1, sizeof *st->starts1);
+    }
+    st->results1 = calloc(st->n1, sizeof *st->results1);
+    if (!st->starts1 || !st->results1)
+        return ls_error_set(st->err, LS_ERR_INTERNAL, "out of memory");
+
+    /* Stage two's size is known before running stage one, for progress. */
+    st->grid2 = 1;
+    for (size_t k = 0; k < pb->nfree; k++)
+        if (!is_base_param(pb->free_params[k]))
+            st->grid2 *= EXTRA_STARTS[pb->free_params[k]].ngrid;
+    st->seeds = st->has_extra ? (fp->stage_two_seeds ? fp->stage_two_seeds : 1) : 0;
+    if (st->seeds > st->n1)
+        st->seeds = st->n1;
+    st->total = (stage1->nfree > 0 ? st->n1 : 0) + st->seeds * st->grid2;
+
+    st->final_results = st->results1;
+    st->nfinal = st->n1;
+    if (stage1->nfree == 0)
+        return 0;
+    return run_starts(st->has_extra ? stage1 : pb, fp, st->starts1, st->n1, st->results1, 0, st->total, st->err);
+}
+
+/* Stage two, for laws with extra parameters: the best distinct stage-one
+ * solutions, each crossed with the small grid over the extra parameters,
+ * every parameter free and every run in. */
+static int fit_stage_two(fit_state *st)
+{
+    if (!st->has_extra)
+        return 0;
+    const fit_parameters *fp = st->fp;
+    const problem *pb = &st->pb, *stage1 = &st->stage1;
+    size_t n1 = st->n1, grid2 = st->grid2;
+    const start_result **order = malloc(n1 * sizeof *order);
+    st->n2 = st->seeds * grid2;
+    st->starts2 = malloc(st->n2 * pb->nfree * sizeof *st->starts2);
+    st->results2 = calloc(st->n2, sizeof *st->results2);
+    if (!order || !st->starts2 || !st->results2) {
+        free(order);
+        return ls_error_set(st->err, LS_ERR_INTERNAL, "out of memory");
+    }
+    for (size_t i = 0; i < n1; i++)
+        order[i] = &st->results1[i];
+    if (stage1->nfree > 0)
+        qsort(order, n1, sizeof *order, compare_results);
+    size_t chosen = 0;
+    const start_result *picked[64];
+    for (size_t i = 0; i < n1 && chosen < st->seeds && chosen < 64; i++) {
+        int duplicate = 0;
+        for (size_t c = 0; c < chosen; c++)
+            duplicate |= fabs(order[i]->objective - picked[c]->objective) <= fp->best_rtol * fabs(picked[c]->objective);
+        if (!duplicate || stage1->nfree == 0)
+            picked[chosen++] = order[i];
+    }
+    st->n2 = chosen * grid2;
+    for (size_t c = 0; c < chosen; c++) {
+        law seed_law;
+        law_from_fitted(stage1, picked[c]->u, &seed_law);
+        for (size_t g = 0; g < grid2; g++) {
+            double *u = st->starts2 + (c * grid2 + g) * pb->nfree;
+            size_t rest = g;
+            for (size_t k = 0; k < pb->nfree; k++) {
+                law_param j = pb->free_params[k];
+                double value = seed_law.p[j];
+                if (!is_base_param(j)) {
+                    const extra_start *e = &EXTRA_STARTS[j];
+                    value = e->grid[rest % e->ngrid];
+                    rest /= e->ngrid;
+                }
+                u[k] = ls_law_param_to_fitted(j, value);
+            }
+        }
+    }
+    free(order);
+    size_t done1 = stage1->nfree > 0 ? n1 : 0;
+    st->final_results = st->results2;
+    st->nfinal = st->n2;
+    st->out->stage_one_starts = done1;
+    return run_starts(pb, fp, st->starts2, st->n2, st->results2, done1, st->total, st->err);
+}
+
+/* Polish the best start to the step tolerance (the starts stop on the
+ * objective; see solve_from), keep it if it is no worse, and record the
+ * solver's method from the workspace that ran it. */
+static int fit_polish(fit_state *st, start_result *best)
+{
+    solver sv;
+    if (solver_init(&sv, &st->pb, st->fp) != 0)
+        return ls_error_set(st->err, LS_ERR_INTERNAL, "out of memory");
+    start_result polished;
+    solve_from(&sv, best->u, &polished, 1);
+    solver_free(&sv);
+    if (polished.converged && polished.objective <= best->objective) {
+        polished.iterations += best->iterations;
+        *best = polished;
+    }
+    return 0;
+}
+
+/* Fill the result: the law at the best start, how many starts reached it,
+ * RMSE in loss units, Jacobian standard errors and the method used. */
+static int fit_summarise(fit_state *st, const start_result *best)
+{
+    const fit_parameters *fp = st->fp;
+    fit_result *out = st->out;
+    law_from_fitted(&st->pb, best->u, &out->law);
+    out->objective = best->objective;
+    out->converged = best->converged;
+    out->iterations = best->iterations;
+    out->starts = st->nfinal;
+    for (size_t i = 0; i < st->nfinal; i++) {
+        out->starts_converged += st->final_results[i].converged;
+        if (st->final_results[i].objective <= best->objective + fp->best_rtol * fabs(best->objective))
+            out->starts_at_best++;
+    }
+    out->rmse = rmse_of(&st->d, &out->law);
+    standard_errors(&st->pb, fp, best->u, &out->law, out->stderr_of);
+    static const char *const scale_names[] = {"levenberg", "more", "marquardt"};
+    snprintf(out->method, sizeof out->method, "gsl_multifit_nlinear lm/%s/qr; %s starts%s",
+             scale_names[fp->scale], fp->grid_chinchilla ? "chinchilla-grid" : "sobol",
+             st->has_extra ? " + stage-two grid" : "");
+    if (!isfinite(out->objective))
+        return ls_error_set(st->err, LS_ERR_NOCONV, "no start could evaluate the law on this sweep");
+    return 0;
+}
+
 int ls_fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result *out, ls_error *err)
 {
     memset(out, 0, sizeof *out);
-    if (check_fixed(kind, fp, err) != 0)
-        return err->code;
-    if (!(fp->huber_delta > 0))
-        return ls_error_set(err, LS_ERR_USAGE, "the Huber delta must be positive");
-    prepared_data d;
-    int status = prepare_data(s, &d, err);
-    if (status != 0)
-        return status;
-
-    /* What is held fixed: E_start (SPEC §2), --fix, and what the data cannot
-     * identify, at its neutral value. */
-    problem pb;
-    problem_init(&pb, kind, &d, fp);
-    find_unidentified(s, kind, out->unidentified);
-    unsigned char fixed[LAW_NPARAMS] = {0};
-    for (int j = 0; j < LAW_NPARAMS; j++) {
-        if (!ls_law_uses_param(kind, (law_param)j))
-            continue;
-        if (fp->fixed[j]) {
-            fixed[j] = 1;
-            pb.held.p[j] = fp->fixed_value[j];
-            out->unidentified[j] = 0;
-        } else if (out->unidentified[j] || j == LAW_P_E_START) {
-            fixed[j] = 1;
-        }
-    }
-    problem_free_only(&pb, fixed);
-    memcpy(out->fixed, fixed, sizeof fixed);
-    out->n = d.n;
-    out->nfree = pb.nfree;
-    if (pb.nfree == 0) {
-        prepared_data_free(&d);
-        return ls_error_set(err, LS_ERR_USAGE, "every parameter is fixed; nothing to fit");
-    }
-    if (d.n < pb.nfree) {
-        prepared_data_free(&d);
-        return ls_error_set(err, LS_ERR_DATA, "%s: %zu runs cannot determine %zu free parameters", s->name, s->n,
-                            pb.nfree);
-    }
-
-    /* Stage one: the free base parameters, the others held at typical
-     * values (or their fixed ones).  When the sweep has enough plain runs
-     * (R = 1, E = 1), stage one fits those alone: the extra parameters do
-     * not touch them, so they pin the base parameters without the extra
-     * ones' guesses in the way. */
-    problem stage1 = pb;
-    unsigned char stage1_fixed[LAW_NPARAMS];
-    int has_extra = 0;
-    for (int j = 0; j < LAW_NPARAMS; j++) {
-        stage1_fixed[j] = fixed[j] || !is_base_param((law_param)j);
-        if (!fixed[j] && !is_base_param((law_param)j) && ls_law_uses_param(kind, (law_param)j)) {
-            has_extra = 1;
-            stage1.held.p[j] = EXTRA_STARTS[j].typical;
-        }
-    }
-    prepared_data plain;
-    memset(&plain, 0, sizeof plain);
-    if (has_extra && select_plain_rows(&d, &plain) >= STAGE_ONE_MIN_PLAIN_RUNS) {
-        stage1.n = plain.n;
-        stage1.rows = plain.rows;
-        stage1.target = fp->space == FIT_SPACE_LOG ? plain.log_loss : plain.loss;
-    }
-    problem_free_only(&stage1, stage1_fixed);
-
-    size_t n1 = 0;
-    double *starts1 = NULL, *starts2 = NULL;
-    start_result *results1 = NULL, *results2 = NULL;
-    size_t n2 = 0;
-    if (stage1.nfree > 0) {
-        starts1 = base_starts(&stage1, fp, &n1, err);
-        if (!starts1) {
-            prepared_data_free(&plain);
-            prepared_data_free(&d);
-            return err->code;
-        }
-    } else {
-        /* Every base parameter is fixed: stage two starts from the held values. */
-        n1 = 1;
-        starts1 = calloc(1, sizeof *starts1);
-    }
-    results1 = calloc(n1, sizeof *results1);
-    if (!starts1 || !results1)
-        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-
-    /* Stage two's size is known before running stage one, for progress. */
-    size_t grid2 = 1;
-    for (size_t k = 0; k < pb.nfree; k++)
-        if (!is_base_param(pb.free_params[k]))
-            grid2 *= EXTRA_STARTS[pb.free_params[k]].ngrid;
-    size_t seeds = has_extra ? (fp->stage_two_seeds ? fp->stage_two_seeds : 1) : 0;
-    if (seeds > n1)
-        seeds = n1;
-    size_t total = (stage1.nfree > 0 ? n1 : 0) + seeds * grid2;
-
-    if (status == 0 && stage1.nfree > 0)
-        status = run_starts(has_extra ? &stage1 : &pb, fp, starts1, n1, results1, 0, total, err);
-
-    start_result *final_results = results1;
-    size_t nfinal = n1;
-    const problem *final_pb = &pb;
-    if (status == 0 && has_extra) {
-        /* The best distinct stage-one solutions, each crossed with the grid
-         * over the extra parameters. */
-        const start_result **order = malloc(n1 * sizeof *order);
-        n2 = seeds * grid2;
-        starts2 = malloc(n2 * pb.nfree * sizeof *starts2);
-        results2 = calloc(n2, sizeof *results2);
-        if (!order || !starts2 || !results2)
-            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-        if (status == 0) {
-            for (size_t i = 0; i < n1; i++)
-                order[i] = &results1[i];
-            if (stage1.nfree > 0)
-                qsort(order, n1, sizeof *order, compare_results);
-            size_t chosen = 0;
-            const start_result *picked[64];
-            for (size_t i = 0; i < n1 && chosen < seeds && chosen < 64; i++) {
-                int duplicate = 0;
-                for (size_t c = 0; c < chosen; c++)
-                    duplicate |= fabs(order[i]->objective - picked[c]->objective) <=
-                                 fp->best_rtol * fabs(picked[c]->objective);
-                if (!duplicate || stage1.nfree == 0)
-                    picked[chosen++] = order[i];
-            }
-            n2 = chosen * grid2;
-            for (size_t c = 0; c < chosen; c++) {
-                law seed_law;
-                law_from_fitted(&stage1, picked[c]->u, &seed_law);
-                for (size_t g = 0; g < grid2; g++) {
-                    double *u = starts2 + (c * grid2 + g) * pb.nfree;
-                    size_t rest = g;
-                    for (size_t k = 0; k < pb.nfree; k++) {
-                        law_param j = pb.free_params[k];
-                        double value = seed_law.p[j];
-                        if (!is_base_param(j)) {
-                            const extra_start *e = &EXTRA_STARTS[j];
-                            value = e->grid[rest % e->ngrid];
-                            rest /= e->ngrid;
-                        }
-                        u[k] = ls_law_param_to_fitted(j, value);
-                    }
-                }
-            }
-            status = run_starts(&pb, fp, starts2, n2, results2, stage1.nfree > 0 ? n1 : 0, total, err);
-            final_results = results2;
-            nfinal = n2;
-            out->stage_one_starts = stage1.nfree > 0 ? n1 : 0;
-        }
-        free(order);
-    }
-
+    fit_state st;
+    memset(&st, 0, sizeof st);
+    st.s = s;
+    st.kind = kind;
+    st.fp = fp;
+    st.out = out;
+    st.err = err;
+    int status = fit_prepare(&st);
+    if (status == 0)
+        status = fit_hold_fixed(&st);
+    if (status == 0)
+        status = fit_stage_one(&st);
+    if (status == 0)
+        status = fit_stage_two(&st);
     if (status == 0) {
-        size_t best = best_of(final_results, nfinal);
-        start_result polished, *b = &final_results[best];
-        /* Polish the best start to the step tolerance (see solve_from). */
-        solver sv;
-        if (solver_init(&sv, final_pb, fp) != 0) {
-            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-        } else {
-            solve_from(&sv, b->u, &polished, 1);
-            solver_free(&sv);
-            if (polished.converged && polished.objective <= b->objective) {
-                polished.iterations += b->iterations;
-                *b = polished;
-            }
-        }
-        law_from_fitted(final_pb, b->u, &out->law);
-        out->objective = b->objective;
-        out->converged = b->converged;
-        out->iterations = b->iterations;
-        out->starts = nfinal;
-        for (size_t i = 0; i < nfinal; i++) {
-            out->starts_converged += final_results[i].converged;
-            if (final_results[i].objective <= b->objective + fp->best_rtol * fabs(b->objective))
-                out->starts_at_best++;
-        }
-        out->rmse = rmse_of(&d, &out->law);
-        standard_errors(final_pb, fp, b->u, &out->law, out->stderr_of);
-        static const char *const scale_names[] = {"levenberg", "more", "marquardt"};
-        snprintf(out->method, sizeof out->method, "gsl_multifit_nlinear lm/%s/qr; %s starts%s",
-                 scale_names[fp->scale], fp->grid_chinchilla ? "chinchilla-grid" : "sobol",
-                 has_extra ? " + stage-two grid" : "");
-        if (!isfinite(out->objective))
-            status = ls_error_set(err, LS_ERR_NOCONV, "no start could evaluate the law on this sweep");
+        start_result *best = &st.final_results[best_of(st.final_results, st.nfinal)];
+        status = fit_polish(&st, best);
+        if (status == 0)
+            status = fit_summarise(&st, best);
     }
-    free(starts1);
-    free(starts2);
-    free(results1);
-    free(results2);
-    prepared_data_free(&plain);
-    prepared_data_free(&d);
+    fit_state_free(&st);
     return status;
 }
 
