@@ -90,7 +90,7 @@ typedef struct fit_result {
     size_t stage_one_starts; /* 0 for a base-only law */
     int converged;     /* the best solve met GSL's convergence test */
     size_t iterations; /* of the best solve */
-    char method[96];   /* solver and options, for provenance */
+    char method[160];  /* solver and options, for provenance */
 } fit_result;
 
 /* Fit law `kind` to every row of s (which must have a loss column).

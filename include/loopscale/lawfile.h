@@ -42,7 +42,7 @@ typedef struct lawfile_data {
 typedef struct lawfile_fit {
     char loss[16];   /* "huber" or "mse" */
     char space[16];  /* "log" or "linear" */
-    char method[96]; /* solver and options, for provenance */
+    char method[160]; /* solver and options, for provenance */
     double objective, delta, rmse;
     size_t n, starts, starts_at_best;
     unsigned long seed;

@@ -350,6 +350,17 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
     res->converged = converged && isfinite(res->objective);
 }
 
+/* The solver's method in GSL's own names, read from the workspace that ran
+ * it, so that what a law file records cannot drift from what the code does:
+ * the method (trust-region), the trust-region subproblem, the scaling
+ * matrix and the linear solver, e.g.
+ * "gsl_multifit_nlinear trust-region/levenberg-marquardt/levenberg/cholesky". */
+static void solver_method(const solver *s, char *buf, size_t size)
+{
+    snprintf(buf, size, "gsl_multifit_nlinear %s/%s/%s/%s", gsl_multifit_nlinear_name(s->w),
+             gsl_multifit_nlinear_trs_name(s->w), s->w->params.scale->name, s->w->params.solver->name);
+}
+
 /* ---- multi-start, in parallel ------------------------------------------------- */
 
 /* The starts share one problem; each thread has its own solver (a GSL
@@ -785,6 +796,7 @@ typedef struct fit_state {
     size_t total;        /* starts in both stages, for progress */
     start_result *final_results; /* the last stage's results */
     size_t nfinal;
+    char solver_method[96];      /* the polishing solver's, in GSL's names */
 } fit_state;
 
 static void fit_state_free(fit_state *st)
@@ -967,6 +979,7 @@ static int fit_polish(fit_state *st, start_result *best)
         return ls_error_set(st->err, LS_ERR_INTERNAL, "out of memory");
     start_result polished;
     solve_from(&sv, best->u, &polished, 1);
+    solver_method(&sv, st->solver_method, sizeof st->solver_method);
     solver_free(&sv);
     if (polished.converged && polished.objective <= best->objective) {
         polished.iterations += best->iterations;
@@ -993,10 +1006,8 @@ static int fit_summarise(fit_state *st, const start_result *best)
     }
     out->rmse = rmse_of(&st->d, &out->law);
     standard_errors(&st->pb, fp, best->u, &out->law, out->stderr_of);
-    static const char *const scale_names[] = {"levenberg", "more", "marquardt"};
-    snprintf(out->method, sizeof out->method, "gsl_multifit_nlinear lm/%s/qr; %s starts%s",
-             scale_names[fp->scale], fp->grid_chinchilla ? "chinchilla-grid" : "sobol",
-             st->has_extra ? " + stage-two grid" : "");
+    snprintf(out->method, sizeof out->method, "%s; %s starts%s", st->solver_method,
+             fp->grid_chinchilla ? "chinchilla-grid" : "sobol", st->has_extra ? " + stage-two grid" : "");
     if (!isfinite(out->objective))
         return ls_error_set(st->err, LS_ERR_NOCONV, "no start could evaluate the law on this sweep");
     return 0;

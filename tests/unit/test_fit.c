@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include <gsl/gsl_linalg.h>
+#include <gsl/gsl_multifit_nlinear.h>
 
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
@@ -314,6 +315,35 @@ static void the_chinchilla_grid_has_4500_starts(void **state)
     ls_sweep_free(s);
 }
 
+/* The method recorded in law files names what ran: GSL's trust region with
+ * the Levenberg-Marquardt subproblem, the chosen scaling and the Cholesky
+ * solver, in GSL's own names. */
+static void the_method_names_the_solver_that_ran(void **state)
+{
+    (void)state;
+    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
+    fit_parameters p = quick_parameters();
+    fit_result r;
+    ls_error err;
+    char expected[160];
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    snprintf(expected, sizeof expected, "gsl_multifit_nlinear trust-region/%s/%s/%s; sobol starts",
+             gsl_multifit_nlinear_trs_lm->name, gsl_multifit_nlinear_scale_levenberg->name,
+             gsl_multifit_nlinear_solver_cholesky->name);
+    assert_string_equal(r.method, expected);
+    assert_string_equal(r.method,
+                        "gsl_multifit_nlinear trust-region/levenberg-marquardt/levenberg/cholesky; sobol starts");
+    p.scale = FIT_SCALE_MORE;
+    p.grid_chinchilla = 1;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    snprintf(expected, sizeof expected, "gsl_multifit_nlinear trust-region/%s/%s/%s; chinchilla-grid starts",
+             gsl_multifit_nlinear_trs_lm->name, gsl_multifit_nlinear_scale_more->name,
+             gsl_multifit_nlinear_solver_cholesky->name);
+    assert_string_equal(r.method, expected);
+    ls_sweep_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -326,6 +356,7 @@ int main(void)
         cmocka_unit_test(parameters_the_sweep_cannot_identify_are_held),
         cmocka_unit_test(too_few_runs_for_the_parameters_is_an_error),
         cmocka_unit_test(the_chinchilla_grid_has_4500_starts),
+        cmocka_unit_test(the_method_names_the_solver_that_ran),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
