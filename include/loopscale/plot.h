@@ -1,11 +1,13 @@
 /*
- * loopscale/plot.h — the pictures researchers draw by hand, as SVG figures
- * (drawn by loopscale/svg.h).  Each function computes what it shows with the
- * library's own functions (ls_law_loss, ls_law_rho_eff, ls_solve_candidate_at,
- * ls_solve_isoflop_profile, the results of fit and holdout) and returns the SVG
- * document as a malloc'd string for the caller to write and free; on failure
- * it returns NULL with an error (only LS_ERR_INTERNAL, out of memory, or
- * LS_ERR_DATA when there is nothing to draw).
+ * loopscale/plot.h — the pictures researchers draw by hand, as SVG, PDF or
+ * PNG figures (drawn by loopscale/chart.h, written as chart_output says).
+ * Each function computes what it shows with the library's own functions
+ * (ls_law_loss, ls_law_rho_eff, ls_solve_candidate_at,
+ * ls_solve_isoflop_profile, the results of fit and holdout) and returns the
+ * file's bytes as a malloc'd buffer (*len bytes) for the caller to write and
+ * free; on failure it returns NULL with an error (LS_ERR_INTERNAL, out of
+ * memory; LS_ERR_DATA when there is nothing to draw; LS_ERR_USAGE when the
+ * requested figure size leaves no room).
  *
  *   ls_plot_fit       observed and fitted loss against R, a panel for each E
  *                  (rows) and N_act (columns), a colour for each token
@@ -25,6 +27,7 @@
 #include <stddef.h>
 
 #include "loopscale/arch.h"
+#include "loopscale/chart.h"
 #include "loopscale/error.h"
 #include "loopscale/holdout.h"
 #include "loopscale/law.h"
@@ -33,9 +36,11 @@
 
 /* `rmse` (loss units) and `name` (the sweep's files) go in the caption;
  * rmse may be NaN. */
-char *ls_plot_fit(const sweep *s, const law *l, double rmse, ls_error *err) LS_MUST_CHECK;
+unsigned char *ls_plot_fit(const sweep *s, const law *l, double rmse, const chart_output *o, size_t *len,
+                           ls_error *err) LS_MUST_CHECK;
 
-char *ls_plot_holdout(const sweep *s, const holdout_result *r, ls_error *err) LS_MUST_CHECK;
+unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const chart_output *o, size_t *len,
+                               ls_error *err) LS_MUST_CHECK;
 
 typedef struct plot_isoflop_spec {
     const double *flops; /* compute budgets */
@@ -45,15 +50,16 @@ typedef struct plot_isoflop_spec {
     size_t points;       /* per curve, from N_opt / 30 to 30 N_opt (at least 2) */
 } plot_isoflop_spec;
 
-char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec *spec, ls_error *err) LS_MUST_CHECK;
+unsigned char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec *spec, const chart_output *o,
+                               size_t *len, ls_error *err) LS_MUST_CHECK;
 
 /* r is ls_solve_run's answer to (b, o); every (E, R) of o is drawn. */
-char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
-                 const solve_result *r, ls_error *err) LS_MUST_CHECK;
+unsigned char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b, const solve_options *so,
+                             const solve_result *r, const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 /* rho_eff(R) for R from 1 to r_max (> 1), one curve for each E, with
  * m = N_act / N_total and N_loop / N_act from the template. */
-char *ls_plot_rho_eff(const law *l, const arch_template *t, const double *E, size_t nE, double r_max,
-                   ls_error *err) LS_MUST_CHECK;
+unsigned char *ls_plot_rho_eff(const law *l, const arch_template *t, const double *E, size_t nE, double r_max,
+                               const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 #endif

@@ -27,7 +27,8 @@ static const char USAGE[] =
     "      --points N          profile points per curve, from N*/30 to 30 N* (default 25)\n"
     "      --format FMT        table (default: the minima) or csv (every profile point, with\n"
     "                          a column 'minimum' marking the minima)\n"
-    "      --plot FILE         draw the profiles and their minima (SVG)\n"
+    "      --plot FILE         draw the profiles and their minima (.svg, .pdf or .png)\n"
+    CLI_PLOT_HELP
     "  -h, --help              show this help\n";
 
 enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_E, OPT_R, OPT_POINTS, OPT_PLOT };
@@ -53,15 +54,19 @@ int cmd_isoflop(int argc, char **argv)
                                              {"points", required_argument, NULL, OPT_POINTS},
                                              {"format", required_argument, NULL, OPT_FORMAT},
                                              {"plot", required_argument, NULL, OPT_PLOT},
+                                             CLI_PLOT_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     const char *law_path = NULL, *template_path = NULL, *plot = NULL;
     double *flops = NULL, *E = NULL, *R = NULL, one = 1.0;
     size_t nflops = 0, nE = 0, nR = 0;
     long points = 25;
     cli_format format = CLI_FORMAT_TABLE;
+    chart_output figure = cli_plot_defaults();
     int status = 0, opt;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
+        if (cli_plot_option(cmd, opt, optarg, &figure, &status))
+            continue;
         switch (opt) {
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;
@@ -93,6 +98,8 @@ int cmd_isoflop(int argc, char **argv)
         status = cli_usage_error(cmd, "give the compute budgets with --flops F1,F2,...");
     else if (status == 0 && optind < argc)
         status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (status == 0)
+        status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (!E) {
         E = &one;
         nE = 1;
@@ -170,9 +177,11 @@ int cmd_isoflop(int argc, char **argv)
         cli_table_print(t, stdout, CLI_FORMAT_TABLE);
     if (status == 0 && plot) {
         plot_isoflop_spec spec = {flops, nflops, E, R, nE, nR, (size_t)points};
-        char *svg = ls_plot_isoflop(&lf->law, &tmpl, &spec, &err);
-        status = svg ? cli_write_file(cmd, plot, svg) : cli_fail(cmd, &err);
-        free(svg);
+        size_t len = 0;
+        unsigned char *bytes = ls_plot_isoflop(&lf->law, &tmpl, &spec, &figure, &len, &err);
+        const void *data = bytes;
+        status = bytes ? cli_write_data(cmd, 1, &plot, &data, &len) : cli_fail(cmd, &err);
+        free(bytes);
     }
     cli_table_free(t);
     ls_lawfile_free(lf);

@@ -43,9 +43,10 @@ static const char USAGE[] =
     "      --threads T         threads for --uncertainty (default: one per core)\n"
     "      --format FMT        table (default) or json\n"
     "      --plot FILE         draw the loss of the best N_act against R for each E under the\n"
-    "                          budget, losses out of reach shaded, the choice marked (SVG)\n"
+    "                          budget, losses out of reach shaded, the choice marked\n"
     "      --plot-rho FILE     draw rho_eff(R) = N_eff / N_act for each E, with its ceilings\n"
-    "                          (SVG; the paper's figure 1c)\n"
+    "                          (the paper's figure 1c)\n"
+    CLI_PLOT_HELP
     "  -h, --help              show this help\n";
 
 enum {
@@ -260,6 +261,7 @@ int cmd_solve(int argc, char **argv)
                                              {"format", required_argument, NULL, OPT_FORMAT},
                                              {"plot", required_argument, NULL, OPT_PLOT},
                                              {"plot-rho", required_argument, NULL, OPT_PLOT_RHO},
+                                             CLI_PLOT_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     const char *law_path = NULL, *template_path = NULL, *plot = NULL, *plot_rho = NULL;
     solve_budget budget = {NAN, INFINITY, 16};
@@ -267,10 +269,13 @@ int cmd_solve(int argc, char **argv)
     size_t nR = 0, nE = 0, nladder = 0;
     int print_template = 0, show_table = 0, uncertainty = 0, threads = 0;
     cli_format format = CLI_FORMAT_TABLE;
+    chart_output figure = cli_plot_defaults(), figure_rho;
     int status = 0, opt;
     long value = 0;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
+        if (cli_plot_option(cmd, opt, optarg, &figure, &status))
+            continue;
         switch (opt) {
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;
@@ -321,6 +326,11 @@ int cmd_solve(int argc, char **argv)
     }
     if (status == 0 && optind < argc)
         status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    figure_rho = figure;
+    if (status == 0)
+        status = cli_plot_format(cmd, "--plot", plot, &figure);
+    if (status == 0)
+        status = cli_plot_format(cmd, "--plot-rho", plot_rho, &figure_rho);
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && print_template) {
@@ -405,19 +415,21 @@ int cmd_solve(int argc, char **argv)
         }
     }
     /* The two plots are replaced together or not at all. */
-    char *svg = NULL, *svg_rho = NULL;
-    if (status == 0 && plot && !(svg = ls_plot_solve(&lf->law, &tmpl, &budget, &so, &result, &err)))
+    unsigned char *svg = NULL, *svg_rho = NULL;
+    size_t lens[2] = {0, 0};
+    if (status == 0 && plot && !(svg = ls_plot_solve(&lf->law, &tmpl, &budget, &so, &result, &figure, &lens[0], &err)))
         status = cli_fail(cmd, &err);
     if (status == 0 && plot_rho) {
         double r_max = 1;
         for (size_t i = 0; i < so.nR; i++)
             r_max = fmax(r_max, so.R[i]);
-        if (!(svg_rho = ls_plot_rho_eff(&lf->law, &tmpl, so.E, so.nE, fmax(r_max, 2), &err)))
+        if (!(svg_rho = ls_plot_rho_eff(&lf->law, &tmpl, so.E, so.nE, fmax(r_max, 2), &figure_rho, &lens[1], &err)))
             status = cli_fail(cmd, &err);
     }
     if (status == 0) {
-        const char *paths[] = {plot, plot_rho}, *texts[] = {svg, svg_rho};
-        status = cli_write_files(cmd, 2, paths, texts);
+        const char *paths[] = {plot, plot_rho};
+        const void *data[] = {svg, svg_rho};
+        status = cli_write_data(cmd, 2, paths, data, lens);
     }
     free(svg);
     free(svg_rho);

@@ -5,28 +5,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loopscale/svg.h"
+#include "loopscale/chart.h"
 
 #define MAX_GROUPS 8
 #define CURVE_POINTS 48
 
 /* ---- small helpers ------------------------------------------------------- */
 
-/* A number as short as a reader wants it: 3 significant digits, exponent
- * without '+' or leading zeros ("3e8", "1.5e21", "0.6"). */
-static void short_number(char *buf, size_t size, double x)
-{
-    char tmp[48];
-    snprintf(tmp, sizeof tmp, "%.3g", x);
-    char *e = strchr(tmp, 'e');
-    if (!e) {
-        snprintf(buf, size, "%s", tmp);
-        return;
-    }
-    int exponent = (int)strtol(e + 1, NULL, 10);
-    *e = '\0';
-    snprintf(buf, size, "%se%d", tmp, exponent);
-}
+/* A number as a reader wants it in a figure, as markup: 3 significant
+ * digits, large and small ones as m x 10^k with a superscript ("3x10^8",
+ * "10^21", "0.6"). */
+static void short_number(char *buf, size_t size, double x) { ls_chart_number(buf, size, x); }
+
+/* Plain text (a file or column name) as markup. */
+static void plain(char *buf, size_t size, const char *text) { ls_chart_escape(buf, size, text); }
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -104,34 +96,34 @@ static void group_label(char *buf, size_t size, const char *name, const grouping
         return;
     }
     short_number(b, sizeof b, g->hi[i]);
-    snprintf(buf, size, "%s %s to %s", name, a, b);
+    snprintf(buf, size, "%s = %s\xe2\x80\x93%s", name, a, b);
 }
 
 
-static char *finish(svg_figure *f, ls_error *err)
+static unsigned char *finish(chart *f, const chart_output *o, size_t *len, ls_error *err)
 {
-    char *text = ls_svg_figure_render(f, err);
-    ls_svg_figure_free(f);
-    return text;
+    unsigned char *bytes = ls_chart_render(f, o, len, err);
+    ls_chart_free(f);
+    return bytes;
 }
 
-static svg_figure *new_figure(const char *title, size_t rows, size_t cols, ls_error *err)
+static chart *new_figure(const char *title, size_t rows, size_t cols, ls_error *err)
 {
-    svg_figure *f = ls_svg_figure_new(title, rows, cols);
+    chart *f = ls_chart_new(title, rows, cols);
     if (!f)
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
     return f;
 }
 
 /* Ticks at the powers of two in [lo, hi] (loop counts). */
-static int powers_of_two(svg_panel *p, double lo, double hi)
+static int powers_of_two(chart_panel *p, double lo, double hi)
 {
     double v[40];
     size_t n = 0;
     for (double t = 1; t <= hi * (1 + 1e-9) && n < 40; t *= 2)
         if (t >= lo * (1 - 1e-9))
             v[n++] = t;
-    return ls_svg_panel_ticks(p, SVG_AXIS_X, v, n);
+    return ls_chart_panel_ticks(p, CHART_AXIS_X, v, n);
 }
 
 /* ---- fit ----------------------------------------------------------------------- */
@@ -152,21 +144,37 @@ static double row_key(const fit_view *v, const sweep_row *r)
     return ls_law_training_flops(&x);
 }
 
-static const fit_view *sort_view;
+/* A row's sort key: rows of one series together (same N_act, E, N_total
+ * and key), then by x.  Sorting keys rather than rows keeps the comparison
+ * free of global state. */
+typedef struct row_order {
+    double k[5];
+    size_t row;
+} row_order;
 
-/* Rows of one series together: same N_act, E, N_total and key; then by x. */
 static int cmp_rows(const void *a, const void *b)
 {
-    const sweep_row *x = &sort_view->s->rows[*(const size_t *)a], *y = &sort_view->s->rows[*(const size_t *)b];
-    double kx[5] = {x->n_act, x->E, x->n_total, row_key(sort_view, x), sort_view->by_r ? x->R : x->tokens};
-    double ky[5] = {y->n_act, y->E, y->n_total, row_key(sort_view, y), sort_view->by_r ? y->R : y->tokens};
+    const row_order *x = a, *y = b;
     for (int i = 0; i < 5; i++) {
-        if (i < 4 && same(kx[i], ky[i]))
+        if (i < 4 && same(x->k[i], y->k[i]))
             continue;
-        if (kx[i] != ky[i])
-            return kx[i] < ky[i] ? -1 : 1;
+        if (x->k[i] != y->k[i])
+            return x->k[i] < y->k[i] ? -1 : 1;
     }
     return 0;
+}
+
+/* Sort the rows idx[0..m) of one panel into series (order has room for m). */
+static void sort_rows(const fit_view *v, size_t *idx, size_t m, row_order *order)
+{
+    for (size_t i = 0; i < m; i++) {
+        const sweep_row *r = &v->s->rows[idx[i]];
+        row_order o = {{r->n_act, r->E, r->n_total, row_key(v, r), v->by_r ? r->R : r->tokens}, idx[i]};
+        order[i] = o;
+    }
+    qsort(order, m, sizeof *order, cmp_rows);
+    for (size_t i = 0; i < m; i++)
+        idx[i] = order[i].row;
 }
 
 static int same_series(const fit_view *v, const sweep_row *a, const sweep_row *b)
@@ -205,7 +213,7 @@ static void fitted_curve(const fit_view *v, const law *l, const sweep_row *rows,
     }
 }
 
-char *ls_plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
+unsigned char *ls_plot_fit(const sweep *s, const law *l, double rmse, const chart_output *o, size_t *len, ls_error *err)
 {
     if (s->n == 0) {
         ls_error_set(err, LS_ERR_DATA, "no runs to plot");
@@ -214,9 +222,11 @@ char *ls_plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
     size_t n = s->n;
     double *scratch = malloc(2 * n * sizeof *scratch);
     size_t *idx = malloc(n * sizeof *idx);
-    if (!scratch || !idx) {
+    row_order *order = malloc(n * sizeof *order);
+    if (!scratch || !idx || !order) {
         free(scratch);
         free(idx);
+        free(order);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
@@ -255,27 +265,28 @@ char *ls_plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
     char kind[64];
     ls_law_kind_format(l->kind, kind, sizeof kind);
     snprintf(title, sizeof title, "Observed and fitted loss against %s: %s", v.by_r ? "loops R" : "tokens D", kind);
-    svg_figure *f = new_figure(title, eg.n, ng.n, err);
+    chart *f = new_figure(title, eg.n, ng.n, err);
     if (!f) {
         free(scratch);
         free(idx);
+        free(order);
         return NULL;
     }
-    ls_svg_figure_set_panel_size(f, 300, 210);
+    ls_chart_set_panel_size(f, 135, 95);
     const char *key_name = !v.by_r ? "R" : v.key_flops ? "F" : "D";
-    svg_style obs = ls_svg_marker_style(SVG_GREY, SVG_MARKER_CIRCLE), fitted = ls_svg_line_style(SVG_GREY);
-    ls_svg_figure_legend(f, "observed run", &obs);
-    ls_svg_figure_legend(f, "fitted law", &fitted);
+    chart_style obs = ls_chart_marker_style(CHART_GREY, CHART_MARKER_CIRCLE), fitted = ls_chart_line_style(CHART_GREY);
+    ls_chart_legend(f, "observed run", &obs);
+    ls_chart_legend(f, "fitted law", &fitted);
     for (size_t k = 0; k < kg.n; k++) {
-        svg_style st = ls_svg_line_style((int)k);
-        st.marker = SVG_MARKER_CIRCLE;
-        st.marker_size = 3;
+        chart_style st = ls_chart_line_style((int)k);
+        st.marker = CHART_MARKER_CIRCLE;
+        st.marker_size = 2.0;
         group_label(text, sizeof text, key_name, &kg, k);
         if (v.by_r && !v.key_flops)
             strncat(text, " tokens", sizeof text - strlen(text) - 1);
         else if (v.by_r)
             strncat(text, " FLOPs", sizeof text - strlen(text) - 1);
-        ls_svg_figure_legend(f, text, &st);
+        ls_chart_legend(f, text, &st);
     }
     double xs[CURVE_POINTS], ys[CURVE_POINTS];
     double *ox = malloc(n * sizeof *ox), *oy = malloc(n * sizeof *oy);
@@ -284,29 +295,29 @@ char *ls_plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
         free(oy);
         free(scratch);
         free(idx);
-        ls_svg_figure_free(f);
+        free(order);
+        ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
     for (size_t pr = 0; pr < eg.n; pr++)
         for (size_t pc = 0; pc < ng.n; pc++) {
-            svg_panel *p = ls_svg_figure_panel(f, pr, pc);
+            chart_panel *p = ls_chart_panel(f, pr, pc);
             char a[96], b[96];
             group_label(a, sizeof a, "E", &eg, pr);
-            group_label(b, sizeof b, "N_act", &ng, pc);
+            group_label(b, sizeof b, "N<sub>act</sub>", &ng, pc);
             snprintf(text, sizeof text, "%s, %s", a, b);
-            ls_svg_panel_title(p, text);
-            ls_svg_panel_axis(p, SVG_AXIS_X, pr + 1 == eg.n ? (v.by_r ? "R (loops)" : "D (tokens)") : NULL,
-                           SVG_SCALE_LOG);
-            ls_svg_panel_axis(p, SVG_AXIS_Y, pc == 0 ? "loss (nats/token)" : NULL, SVG_SCALE_LINEAR);
+            ls_chart_panel_title(p, text);
+            ls_chart_panel_axis(p, CHART_AXIS_X, pr + 1 == eg.n ? (v.by_r ? "loops R" : "tokens D") : NULL,
+                           CHART_SCALE_LOG);
+            ls_chart_panel_axis(p, CHART_AXIS_Y, pc == 0 ? "loss (nats/token)" : NULL, CHART_SCALE_LINEAR);
             if (v.by_r)
                 powers_of_two(p, rmin, rmax);
             size_t m = 0;
             for (size_t i = 0; i < n; i++)
                 if (group_of(&eg, s->rows[i].E) == pr && group_of(&ng, s->rows[i].n_act) == pc)
                     idx[m++] = i;
-            sort_view = &v;
-            qsort(idx, m, sizeof *idx, cmp_rows);
+            sort_rows(&v, idx, m, order);
             for (size_t start = 0; start < m;) {
                 size_t end = start + 1;
                 while (end < m && same_series(&v, &s->rows[idx[start]], &s->rows[idx[end]]))
@@ -320,35 +331,38 @@ char *ls_plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
                 }
                 if (end - start >= 2) {
                     fitted_curve(&v, l, s->rows, idx + start, end - start, xs, ys);
-                    svg_style st = ls_svg_line_style(color);
+                    chart_style st = ls_chart_line_style(color);
                     st.width = 1.5;
-                    ls_svg_panel_line(p, xs, ys, CURVE_POINTS, &st);
+                    ls_chart_panel_line(p, xs, ys, CURVE_POINTS, &st);
                 }
-                svg_style mk = ls_svg_marker_style(color, SVG_MARKER_CIRCLE);
-                mk.marker_size = 3;
-                ls_svg_panel_line(p, ox, oy, end - start, &mk);
+                chart_style mk = ls_chart_marker_style(color, CHART_MARKER_CIRCLE);
+                mk.marker_size = 2.0;
+                ls_chart_panel_line(p, ox, oy, end - start, &mk);
                 start = end;
             }
         }
+    char name[256];
+    plain(name, sizeof name, s->name ? s->name : "the sweep");
     snprintf(text, sizeof text, "Markers: the %zu observed runs of %s. Lines: the fitted law along each series%s.",
-             n, s->name ? s->name : "the sweep", v.by_r ? (v.key_flops ? " (equal training FLOPs)" : " (equal tokens)") : "");
-    ls_svg_figure_note(f, text);
+             n, name, v.by_r ? (v.key_flops ? " (equal training FLOPs)" : " (equal tokens)") : "");
+    ls_chart_note(f, text);
     if (!isnan(rmse)) {
         char r[32];
         short_number(r, sizeof r, rmse);
         snprintf(text, sizeof text, "Law %s, RMSE %s (loss units).", kind, r);
-        ls_svg_figure_note(f, text);
+        ls_chart_note(f, text);
     }
     free(ox);
     free(oy);
     free(scratch);
     free(idx);
-    return finish(f, err);
+    free(order);
+    return finish(f, o, len, err);
 }
 
 /* ---- holdout --------------------------------------------------------------------- */
 
-char *ls_plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
+unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const chart_output *o, size_t *len, ls_error *err)
 {
     if (r->nlaws == 0 || !r->test) {
         ls_error_set(err, LS_ERR_DATA, "no held-out results to plot");
@@ -356,40 +370,43 @@ char *ls_plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
     }
     size_t cols = r->nlaws <= 3 ? r->nlaws : r->nlaws == 4 ? 2 : 3;
     size_t rows = (r->nlaws + cols - 1) / cols;
-    svg_figure *f = new_figure("Held-out runs: predicted against observed loss", rows, cols, err);
+    chart *f = new_figure("Held-out runs: predicted against observed loss", rows, cols, err);
     if (!f)
         return NULL;
-    ls_svg_figure_set_panel_size(f, 330, 300);
+    ls_chart_set_panel_size(f, 165, 150);
     double *px = malloc((s->n ? s->n : 1) * sizeof *px), *py = malloc((s->n ? s->n : 1) * sizeof *py);
     if (!px || !py) {
         free(px);
         free(py);
-        ls_svg_figure_free(f);
+        ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
-    static const svg_marker markers[] = {SVG_MARKER_CIRCLE, SVG_MARKER_SQUARE, SVG_MARKER_TRIANGLE,
-                                         SVG_MARKER_DIAMOND, SVG_MARKER_STAR};
+    static const chart_marker markers[] = {CHART_MARKER_CIRCLE, CHART_MARKER_SQUARE, CHART_MARKER_TRIANGLE,
+                                         CHART_MARKER_DIAMOND, CHART_MARKER_STAR};
     char text[256];
     for (size_t c = 0; c < r->ncolumns; c++) {
         if (r->columns[c].skipped)
             continue;
-        svg_style st = ls_svg_marker_style((int)c, markers[c % 5]);
+        chart_style st = ls_chart_marker_style((int)c, markers[c % 5]);
         st.hollow = 1;
-        snprintf(text, sizeof text, "%s held out (%zu runs)", r->columns[c].label, r->columns[c].ntest);
-        ls_svg_figure_legend(f, text, &st);
+        char label[128];
+        plain(label, sizeof label, r->columns[c].label);
+        snprintf(text, sizeof text, "%s held out (%zu runs)", label, r->columns[c].ntest);
+        ls_chart_legend(f, text, &st);
     }
-    svg_style diag = ls_svg_line_style(SVG_GREY);
-    diag.dash = SVG_DASH_DASHED;
+    chart_style diag = ls_chart_line_style(CHART_GREY);
+    diag.dash = CHART_DASH_DASHED;
     diag.width = 1.2;
-    ls_svg_figure_legend(f, "prediction = observation", &diag);
+    ls_chart_legend(f, "prediction = observation", &diag);
+    int stars = 0;
     for (size_t li = 0; li < r->nlaws; li++) {
-        svg_panel *p = ls_svg_figure_panel(f, li / cols, li % cols);
+        chart_panel *p = ls_chart_panel(f, li / cols, li % cols);
         char kind[64];
         ls_law_kind_format(r->laws[li], kind, sizeof kind);
-        ls_svg_panel_title(p, kind);
-        ls_svg_panel_axis(p, SVG_AXIS_X, "observed loss", SVG_SCALE_LINEAR);
-        ls_svg_panel_axis(p, SVG_AXIS_Y, li % cols == 0 ? "predicted loss" : NULL, SVG_SCALE_LINEAR);
+        ls_chart_panel_title(p, kind);
+        ls_chart_panel_axis(p, CHART_AXIS_X, "observed loss (nats/token)", CHART_SCALE_LINEAR);
+        ls_chart_panel_axis(p, CHART_AXIS_Y, li % cols == 0 ? "predicted loss (nats/token)" : NULL, CHART_SCALE_LINEAR);
         double lo = INFINITY, hi = -INFINITY;
         size_t shown = 0;
         for (size_t c = 0; c < r->ncolumns; c++) {
@@ -407,9 +424,9 @@ char *ls_plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
                 hi = fmax(hi, fmax(px[m], py[m]));
                 m++;
             }
-            svg_style st = ls_svg_marker_style((int)c, markers[c % 5]);
+            chart_style st = ls_chart_marker_style((int)c, markers[c % 5]);
             st.hollow = 1;
-            ls_svg_panel_line(p, px, py, m, &st);
+            ls_chart_panel_line(p, px, py, m, &st);
             shown++;
         }
         if (!(lo < hi)) {
@@ -419,10 +436,10 @@ char *ls_plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
         double pad = 0.05 * (hi - lo);
         lo -= pad;
         hi += pad;
-        ls_svg_panel_range(p, SVG_AXIS_X, lo, hi);
-        ls_svg_panel_range(p, SVG_AXIS_Y, lo, hi);
+        ls_chart_panel_range(p, CHART_AXIS_X, lo, hi);
+        ls_chart_panel_range(p, CHART_AXIS_Y, lo, hi);
         double d[2] = {lo, hi};
-        ls_svg_panel_line(p, d, d, 2, &diag);
+        ls_chart_panel_line(p, d, d, 2, &diag);
         /* The held-out RMSEs, top left, where a good law leaves no points. */
         size_t k = 0;
         for (size_t c = 0; c < r->ncolumns; c++) {
@@ -431,24 +448,32 @@ char *ls_plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
                 continue;
             char num[32];
             short_number(num, sizeof num, cell->rmse);
-            snprintf(text, sizeof text, "RMSE %s: %s%s", r->columns[c].label, num, cell->converged ? "" : " *");
-            ls_svg_panel_text(p, lo + 0.03 * (hi - lo), hi - (0.07 + 0.065 * (double)k) * (hi - lo), text, -1);
+            char label[128];
+            plain(label, sizeof label, r->columns[c].label);
+            snprintf(text, sizeof text, "RMSE %s: %s%s", label, num, cell->converged ? "" : " *");
+            stars |= !cell->converged;
+            ls_chart_panel_text(p, lo + 0.03 * (hi - lo), hi - (0.07 + 0.065 * (double)k) * (hi - lo), text, -1);
             k++;
         }
         if (shown == 0)
-            ls_svg_panel_text(p, (lo + hi) / 2, (lo + hi) / 2, "no held-out fit", 0);
+            ls_chart_panel_text(p, (lo + hi) / 2, (lo + hi) / 2, "no held-out fit", 0);
+    }
+    if (stars) {
+        chart_style none = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_NONE);
+        ls_chart_legend(f, "*: that fit did not converge", &none);
     }
     snprintf(text, sizeof text,
-             "Each law is fitted on the other runs and predicts the held-out ones; RMSE in loss units (%zu runs).", s->n);
-    ls_svg_figure_note(f, text);
+             "Each law is fitted on the other runs and predicts the held-out ones; RMSE in nats/token (%zu runs).", s->n);
+    ls_chart_note(f, text);
     free(px);
     free(py);
-    return finish(f, err);
+    return finish(f, o, len, err);
 }
 
 /* ---- isoflop ----------------------------------------------------------------------- */
 
-char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec *spec, ls_error *err)
+unsigned char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec *spec, const chart_output *o,
+                               size_t *len, ls_error *err)
 {
     size_t ncombo = spec->nE * spec->nR;
     if (spec->nflops == 0 || ncombo == 0) {
@@ -457,11 +482,11 @@ char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_s
     }
     char kind[64], text[256];
     ls_law_kind_format(l->kind, kind, sizeof kind);
-    snprintf(text, sizeof text, "IsoFLOP profiles: loss against N_act at fixed compute (%s)", kind);
-    svg_figure *f = new_figure(text, 1, 1, err);
+    snprintf(text, sizeof text, "IsoFLOP profiles: loss against N<sub>act</sub> at fixed compute (%s)", kind);
+    chart *f = new_figure(text, 1, 1, err);
     if (!f)
         return NULL;
-    ls_svg_figure_set_panel_size(f, 560, 380);
+    ls_chart_set_panel_size(f, 300, 200);
     size_t points = spec->points < 2 ? 2 : spec->points;
     if (points < 60)
         points = 60; /* a smooth curve; the table keeps the requested points */
@@ -474,14 +499,14 @@ char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_s
         free(tokens);
         free(min_n);
         free(min_l);
-        ls_svg_figure_free(f);
+        ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
-    svg_panel *p = ls_svg_figure_panel(f, 0, 0);
-    ls_svg_panel_axis(p, SVG_AXIS_X, "N_act (active parameters)", SVG_SCALE_LOG);
-    ls_svg_panel_axis(p, SVG_AXIS_Y, "loss (nats/token)", SVG_SCALE_LINEAR);
-    static const svg_dash dashes[] = {SVG_DASH_SOLID, SVG_DASH_DASHED, SVG_DASH_DOTTED, SVG_DASH_DASHDOT};
+    chart_panel *p = ls_chart_panel(f, 0, 0);
+    ls_chart_panel_axis(p, CHART_AXIS_X, "active parameters N<sub>act</sub>", CHART_SCALE_LOG);
+    ls_chart_panel_axis(p, CHART_AXIS_Y, "loss (nats/token)", CHART_SCALE_LINEAR);
+    static const chart_dash dashes[] = {CHART_DASH_SOLID, CHART_DASH_DASHED, CHART_DASH_DOTTED, CHART_DASH_DASHDOT};
     int by_combo = spec->nflops == 1; /* one budget: a colour for each (E, R) */
     double ylo = INFINITY, yhi = -INFINITY;
     int status = 0;
@@ -501,9 +526,9 @@ char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_s
             for (size_t i = 0; i < points; i++)
                 grid[i] = best.n_act * exp(log(30.0) * (2.0 * (double)i / (double)(points - 1) - 1.0));
             ls_solve_isoflop_profile(l, t, spec->flops[fi], E, R, grid, points, loss, tokens);
-            svg_style st = ls_svg_line_style(by_combo ? (int)c : (int)fi);
-            st.dash = by_combo ? SVG_DASH_SOLID : dashes[c % 4];
-            ls_svg_panel_line(p, grid, loss, points, &st);
+            chart_style st = ls_chart_line_style(by_combo ? (int)c : (int)fi);
+            st.dash = by_combo ? CHART_DASH_SOLID : dashes[c % 4];
+            ls_chart_panel_line(p, grid, loss, points, &st);
             min_n[fi * ncombo + c] = best.n_act;
             min_l[fi * ncombo + c] = best.loss;
             /* The y range: each curve from N_opt / 10 to 10 N_opt. */
@@ -518,14 +543,14 @@ char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_s
         free(tokens);
         free(min_n);
         free(min_l);
-        ls_svg_figure_free(f);
+        ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory in the solver");
         return NULL;
     }
     /* The minima, joined across budgets for each (E, R): where the
      * compute-optimal models lie. */
-    svg_style mk = ls_svg_marker_style(SVG_BLACK, SVG_MARKER_CIRCLE);
-    mk.marker_size = 4;
+    chart_style mk = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_CIRCLE);
+    mk.marker_size = 2.6;
     for (size_t c = 0; c < ncombo; c++) {
         double xs[64], ys[64];
         size_t m = 0;
@@ -535,54 +560,54 @@ char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_s
                 ys[m] = min_l[fi * ncombo + c];
                 m++;
             }
-        svg_style join = ls_svg_line_style(SVG_GREY);
+        chart_style join = ls_chart_line_style(CHART_GREY);
         join.width = spec->nflops > 1 ? 1.0 : 0.0;
-        join.dash = SVG_DASH_DOTTED;
-        join.marker = SVG_MARKER_CIRCLE;
-        join.marker_size = 4;
-        join.color = by_combo ? (int)c : SVG_BLACK;
-        ls_svg_panel_line(p, xs, ys, m, &join);
+        join.dash = CHART_DASH_DOTTED;
+        join.marker = CHART_MARKER_CIRCLE;
+        join.marker_size = 2.6;
+        join.color = by_combo ? (int)c : CHART_BLACK;
+        ls_chart_panel_line(p, xs, ys, m, &join);
     }
     if (ylo < yhi) {
         double pad = 0.06 * (yhi - ylo);
-        ls_svg_panel_range(p, SVG_AXIS_Y, ylo - pad, yhi + pad);
+        ls_chart_panel_range(p, CHART_AXIS_Y, ylo - pad, yhi + pad);
     }
     for (size_t fi = 0; fi < spec->nflops && !by_combo; fi++) {
         char num[32];
         short_number(num, sizeof num, spec->flops[fi]);
         snprintf(text, sizeof text, "F = %s FLOPs", num);
-        svg_style st = ls_svg_line_style((int)fi);
-        ls_svg_figure_legend(f, text, &st);
+        chart_style st = ls_chart_line_style((int)fi);
+        ls_chart_legend(f, text, &st);
     }
     for (size_t c = 0; c < ncombo && (by_combo || ncombo > 1); c++) {
         snprintf(text, sizeof text, "E = %g, R = %g", spec->E[c / spec->nR], spec->R[c % spec->nR]);
-        svg_style st = ls_svg_line_style(by_combo ? (int)c : SVG_BLACK);
-        st.dash = by_combo ? SVG_DASH_SOLID : dashes[c % 4];
-        ls_svg_figure_legend(f, text, &st);
+        chart_style st = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
+        st.dash = by_combo ? CHART_DASH_SOLID : dashes[c % 4];
+        ls_chart_legend(f, text, &st);
     }
-    ls_svg_figure_legend(f, "minimum (N_act*, loss*)", &mk);
+    ls_chart_legend(f, "minimum of each profile", &mk);
     if (by_combo) {
         char num[32];
         short_number(num, sizeof num, spec->flops[0]);
-        snprintf(text, sizeof text, "All of F = %s training FLOPs spent: D = F / (6 N_unroll).", num);
+        snprintf(text, sizeof text, "All of F = %s training FLOPs spent: D = F / (6 N<sub>unroll</sub>).", num);
     } else {
-        snprintf(text, sizeof text, "All of each budget spent: D = F / (6 N_unroll); dotted: the minima across budgets.");
+        snprintf(text, sizeof text, "All of each budget spent: D = F / (6 N<sub>unroll</sub>); dotted: the minima across budgets.");
     }
-    ls_svg_figure_note(f, text);
+    ls_chart_note(f, text);
     free(grid);
     free(loss);
     free(tokens);
     free(min_n);
     free(min_l);
-    return finish(f, err);
+    return finish(f, o, len, err);
 }
 
 /* ---- solve --------------------------------------------------------------------------- */
 
-char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
-                 const solve_result *r, ls_error *err)
+unsigned char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b, const solve_options *so,
+                             const solve_result *r, const chart_output *o, size_t *len, ls_error *err)
 {
-    if (o->nR == 0 || o->nE == 0 || r->ncandidates != o->nR * o->nE) {
+    if (so->nR == 0 || so->nE == 0 || r->ncandidates != so->nR * so->nE) {
         ls_error_set(err, LS_ERR_DATA, "no candidates to plot");
         return NULL;
     }
@@ -596,18 +621,18 @@ char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b,
         snprintf(mem, sizeof mem, "no memory limit");
     }
     snprintf(title, sizeof title, "Best loss against loops under the budget: %s FLOPs, %s", flops, mem);
-    svg_figure *f = new_figure(title, 1, 1, err);
+    chart *f = new_figure(title, 1, 1, err);
     if (!f)
         return NULL;
-    ls_svg_figure_set_panel_size(f, 560, 380);
-    size_t nR = o->nR;
+    ls_chart_set_panel_size(f, 300, 200);
+    size_t nR = so->nR;
     double *Rs = malloc(nR * sizeof *Rs), *ys = malloc(nR * sizeof *ys), *env = malloc((nR + 2) * sizeof *env),
            *free_env = malloc(nR * sizeof *free_env), *bx = malloc((nR + 2) * sizeof *bx),
            *blo = malloc((nR + 2) * sizeof *blo), *bhi = malloc((nR + 2) * sizeof *bhi);
     size_t *order = malloc(nR * sizeof *order);
     if (!Rs || !ys || !env || !free_env || !bx || !blo || !bhi || !order) {
         free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
-        ls_svg_figure_free(f);
+        ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
@@ -615,22 +640,22 @@ char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b,
     for (size_t i = 0; i < nR; i++)
         order[i] = i;
     for (size_t i = 1; i < nR; i++)
-        for (size_t j = i; j > 0 && o->R[order[j]] < o->R[order[j - 1]]; j--) {
+        for (size_t j = i; j > 0 && so->R[order[j]] < so->R[order[j - 1]]; j--) {
             size_t tmp = order[j];
             order[j] = order[j - 1];
             order[j - 1] = tmp;
         }
     for (size_t i = 0; i < nR; i++) {
-        Rs[i] = o->R[order[i]];
+        Rs[i] = so->R[order[i]];
         env[i] = INFINITY;
         free_env[i] = INFINITY;
     }
-    svg_panel *p = ls_svg_figure_panel(f, 0, 0);
-    ls_svg_panel_axis(p, SVG_AXIS_X, "R (loops)", SVG_SCALE_LINEAR);
-    ls_svg_panel_axis(p, SVG_AXIS_Y, "loss at the best N_act (nats/token)", SVG_SCALE_LINEAR);
+    chart_panel *p = ls_chart_panel(f, 0, 0);
+    ls_chart_panel_axis(p, CHART_AXIS_X, "loops R", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(p, CHART_AXIS_Y, "loss at the best N<sub>act</sub> (nats/token)", CHART_SCALE_LINEAR);
     double lo = INFINITY, hi = -INFINITY;
     int status = 0;
-    for (size_t e = 0; e < o->nE; e++) {
+    for (size_t e = 0; e < so->nE; e++) {
         for (size_t i = 0; i < nR; i++) {
             const solve_candidate *c = &r->candidates[e * nR + order[i]];
             ys[i] = c->feasible ? c->loss : NAN;
@@ -640,17 +665,17 @@ char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b,
                 hi = fmax(hi, c->loss);
             }
             solve_candidate u;
-            if (ls_solve_candidate_at(l, t, b, o->E[e], Rs[i], o->ladder, o->nladder, 0, &u) != 0)
+            if (ls_solve_candidate_at(l, t, b, so->E[e], Rs[i], so->ladder, so->nladder, 0, &u) != 0)
                 status = LS_ERR_INTERNAL;
             else if (u.feasible)
                 free_env[i] = fmin(free_env[i], u.loss);
         }
-        svg_style st = ls_svg_line_style((int)e);
-        st.marker = SVG_MARKER_CIRCLE;
-        st.marker_size = 3;
-        ls_svg_panel_line(p, Rs, ys, nR, &st);
-        snprintf(text, sizeof text, "E = %g", o->E[e]);
-        ls_svg_figure_legend(f, text, &st);
+        chart_style st = ls_chart_line_style((int)e);
+        st.marker = CHART_MARKER_CIRCLE;
+        st.marker_size = 2.0;
+        ls_chart_panel_line(p, Rs, ys, nR, &st);
+        snprintf(text, sizeof text, "E = %g", so->E[e]);
+        ls_chart_legend(f, text, &st);
     }
     for (size_t i = 0; i < nR; i++) {
         if (isinf(free_env[i]))
@@ -660,7 +685,7 @@ char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b,
     }
     if (status != 0 || !(lo <= hi)) {
         free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
-        ls_svg_figure_free(f);
+        ls_chart_free(f);
         ls_error_set(err, status ? LS_ERR_INTERNAL : LS_ERR_DATA,
                      status ? "out of memory in the solver" : "no feasible candidate to plot");
         return NULL;
@@ -670,8 +695,8 @@ char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b,
     double xlo = Rs[0] - 0.5, xhi = Rs[nR - 1] + 0.5;
     if (xlo < 0.5)
         xlo = 0.5;
-    ls_svg_panel_range(p, SVG_AXIS_X, xlo, xhi);
-    ls_svg_panel_range(p, SVG_AXIS_Y, ylo, yhi);
+    ls_chart_panel_range(p, CHART_AXIS_X, xlo, xhi);
+    ls_chart_panel_range(p, CHART_AXIS_Y, ylo, yhi);
     /* Losses below the lower envelope of the feasible candidates are out of
      * reach: no (E, R) and N_act under this budget gets there. */
     size_t nb = 0;
@@ -695,42 +720,43 @@ char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b,
         bhi[nb] = bhi[nb - 1];
         nb++;
     }
-    ls_svg_panel_band(p, bx, blo, bhi, nb, 1, 0.13);
-    svg_style band = ls_svg_line_style(1);
+    ls_chart_panel_band(p, bx, blo, bhi, nb, 1, 0.13);
+    chart_style band = ls_chart_line_style(1);
     band.width = 0;
     band.fill_opacity = 0.13;
-    ls_svg_figure_legend(f, "out of reach under the budget", &band);
+    ls_chart_legend(f, "out of reach under the budget", &band);
     if (isfinite(b->mem_bytes)) {
-        svg_style fe = ls_svg_line_style(SVG_BLACK);
-        fe.dash = SVG_DASH_DASHED;
+        chart_style fe = ls_chart_line_style(CHART_BLACK);
+        fe.dash = CHART_DASH_DASHED;
         fe.width = 1.3;
-        ls_svg_panel_line(p, Rs, free_env, nR, &fe);
-        ls_svg_figure_legend(f, "best of any E with no memory limit", &fe);
+        ls_chart_panel_line(p, Rs, free_env, nR, &fe);
+        ls_chart_legend(f, "best of any E with no memory limit", &fe);
     }
     if (r->has_choice) {
-        svg_style eps = ls_svg_line_style(SVG_GREY);
-        eps.dash = SVG_DASH_DOTTED;
+        chart_style eps = ls_chart_line_style(CHART_GREY);
+        eps.dash = CHART_DASH_DOTTED;
         eps.width = 1.2;
-        ls_svg_panel_hline(p, r->best.loss + o->eps, &eps, "lowest loss + epsilon");
-        svg_style star = ls_svg_marker_style(SVG_BLACK, SVG_MARKER_STAR);
-        star.marker_size = 9;
+        ls_chart_panel_hline(p, r->best.loss + so->eps, &eps, "lowest loss + epsilon");
+        chart_style star = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_STAR);
+        star.marker_size = 6.0;
         double cx = r->choice.R, cy = r->choice.loss;
-        ls_svg_panel_line(p, &cx, &cy, 1, &star);
-        snprintf(text, sizeof text, "chosen: R* = %g, E* = %g", r->choice.R, r->choice.E);
-        ls_svg_figure_legend(f, text, &star);
+        ls_chart_panel_line(p, &cx, &cy, 1, &star);
+        snprintf(text, sizeof text, "chosen: R<sup>*</sup> = %g, E<sup>*</sup> = %g", r->choice.R, r->choice.E);
+        ls_chart_legend(f, text, &star);
     }
     char kind[64];
     ls_law_kind_format(l->kind, kind, sizeof kind);
     snprintf(text, sizeof text,
-             "Law %s. Each point: the N_act that minimises the loss at that (E, R), with D = F / (6 N_unroll).", kind);
-    ls_svg_figure_note(f, text);
+             "Law %s. Each point: the N<sub>act</sub> that minimises the loss at that (E, R), with D = F / (6 N<sub>unroll</sub>).", kind);
+    ls_chart_note(f, text);
     free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
-    return finish(f, err);
+    return finish(f, o, len, err);
 }
 
 /* ---- rho_eff -------------------------------------------------------------------------- */
 
-char *ls_plot_rho_eff(const law *l, const arch_template *t, const double *E, size_t nE, double r_max, ls_error *err)
+unsigned char *ls_plot_rho_eff(const law *l, const arch_template *t, const double *E, size_t nE, double r_max,
+                               const chart_output *o, size_t *len, ls_error *err)
 {
     if (nE == 0 || !(r_max > 1)) {
         ls_error_set(err, LS_ERR_DATA, "no curve to plot");
@@ -738,14 +764,14 @@ char *ls_plot_rho_eff(const law *l, const arch_template *t, const double *E, siz
     }
     char kind[64], text[256];
     ls_law_kind_format(l->kind, kind, sizeof kind);
-    snprintf(text, sizeof text, "Effective parameters per active parameter: rho_eff(R) = N_eff / N_act (%s)", kind);
-    svg_figure *f = new_figure(text, 1, 1, err);
+    snprintf(text, sizeof text, "Effective parameters per active parameter: \xcf\x81<sub>eff</sub>(R) = N<sub>eff</sub> / N<sub>act</sub> (%s)", kind);
+    chart *f = new_figure(text, 1, 1, err);
     if (!f)
         return NULL;
-    ls_svg_figure_set_panel_size(f, 560, 380);
-    svg_panel *p = ls_svg_figure_panel(f, 0, 0);
-    ls_svg_panel_axis(p, SVG_AXIS_X, "R (loops)", SVG_SCALE_LINEAR);
-    ls_svg_panel_axis(p, SVG_AXIS_Y, "rho_eff = N_eff / N_act", SVG_SCALE_LINEAR);
+    ls_chart_set_panel_size(f, 300, 200);
+    chart_panel *p = ls_chart_panel(f, 0, 0);
+    ls_chart_panel_axis(p, CHART_AXIS_X, "loops R", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(p, CHART_AXIS_Y, "\xcf\x81<sub>eff</sub> = N<sub>eff</sub> / N<sub>act</sub>", CHART_SCALE_LINEAR);
     enum { N = 121 };
     double xs[N], ys[N];
     double top = 1.0;
@@ -757,30 +783,30 @@ char *ls_plot_rho_eff(const law *l, const arch_template *t, const double *E, siz
             ys[k] = ls_law_rho_eff(l, &x);
             top = fmax(top, ys[k]);
         }
-        svg_style st = ls_svg_line_style((int)e);
-        ls_svg_panel_line(p, xs, ys, N, &st);
+        chart_style st = ls_chart_line_style((int)e);
+        ls_chart_panel_line(p, xs, ys, N, &st);
         double ceiling = ls_law_rho_eff_ceiling(l, &x);
         char m[32];
         short_number(m, sizeof m, x.n_act / x.n_total);
         snprintf(text, sizeof text, "E = %g (m = %s)", E[e], m);
-        ls_svg_figure_legend(f, text, &st);
+        ls_chart_legend(f, text, &st);
         if (isfinite(ceiling) && ceiling > 1.0) {
-            svg_style dash = ls_svg_line_style((int)e);
-            dash.dash = SVG_DASH_DASHED;
+            chart_style dash = ls_chart_line_style((int)e);
+            dash.dash = CHART_DASH_DASHED;
             dash.width = 1.0;
-            ls_svg_panel_hline(p, ceiling, &dash, NULL);
+            ls_chart_panel_hline(p, ceiling, &dash, NULL);
             top = fmax(top, ceiling);
         }
     }
-    ls_svg_panel_range(p, SVG_AXIS_X, 1.0, r_max);
-    ls_svg_panel_range(p, SVG_AXIS_Y, 1.0 - 0.03 * (top - 1.0 > 0 ? top - 1.0 : 1.0), top + 0.06 * (top - 1.0 > 0 ? top - 1.0 : 1.0));
-    svg_style dash = ls_svg_line_style(SVG_BLACK);
-    dash.dash = SVG_DASH_DASHED;
+    ls_chart_panel_range(p, CHART_AXIS_X, 1.0, r_max);
+    ls_chart_panel_range(p, CHART_AXIS_Y, 1.0 - 0.03 * (top - 1.0 > 0 ? top - 1.0 : 1.0), top + 0.06 * (top - 1.0 > 0 ? top - 1.0 : 1.0));
+    chart_style dash = ls_chart_line_style(CHART_BLACK);
+    dash.dash = CHART_DASH_DASHED;
     dash.width = 1.0;
-    ls_svg_figure_legend(f, "ceiling as R grows without bound", &dash);
+    ls_chart_legend(f, "ceiling as R grows without bound", &dash);
     snprintf(text, sizeof text,
-             "m = N_act / N_total and N_loop / N_act = %.3g from the architecture template; rho_eff = 1 at R = 1.",
+             "m = N<sub>act</sub> / N<sub>total</sub> and N<sub>loop</sub> / N<sub>act</sub> = %.3g from the architecture template; \xcf\x81<sub>eff</sub> = 1 at R = 1.",
              ls_arch_loop_fraction(t));
-    ls_svg_figure_note(f, text);
-    return finish(f, err);
+    ls_chart_note(f, text);
+    return finish(f, o, len, err);
 }
