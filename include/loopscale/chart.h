@@ -123,6 +123,9 @@ int ls_chart_panel_hline(chart_panel *p, double y, const chart_style *style, con
 /* The region between lo(x) and hi(x), filled with colour at opacity. */
 int ls_chart_panel_band(chart_panel *p, const double *x, const double *lo, const double *hi, size_t n, int color,
                    double opacity);
+/* The full height of the panel from x0 to x1 shaded (-INFINITY and
+ * INFINITY reach the edges; a region beyond what a law has seen). */
+int ls_chart_panel_vspan(chart_panel *p, double x0, double x1, int color, double opacity);
 /* Text at data coordinates (x, y); anchor -1 left, 0 centre, 1 right. */
 int ls_chart_panel_text(chart_panel *p, double x, double y, const char *text, int anchor);
 

@@ -31,12 +31,14 @@
 #include "loopscale/error.h"
 #include "loopscale/holdout.h"
 #include "loopscale/law.h"
+#include "loopscale/lawfile.h"
 #include "loopscale/solve.h"
 #include "loopscale/sweep.h"
 
-/* `rmse` (loss units) and `name` (the sweep's files) go in the caption;
- * rmse may be NaN. */
-unsigned char *ls_plot_fit(const sweep *s, const law *l, double rmse, const chart_output *o, size_t *len,
+/* The law, its fit's RMSE (a note), its bootstrap draws (95% bands, with
+ * 20 draws or more) come from the law file; a residual panel under the
+ * others shows observed minus fitted loss of every run. */
+unsigned char *ls_plot_fit(const sweep *s, const lawfile *lf, const chart_output *o, size_t *len,
                            ls_error *err) LS_MUST_CHECK;
 
 unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const chart_output *o, size_t *len,
@@ -50,16 +52,21 @@ typedef struct plot_isoflop_spec {
     size_t points;       /* per curve, from N_opt / 30 to 30 N_opt (at least 2) */
 } plot_isoflop_spec;
 
-unsigned char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec *spec, const chart_output *o,
-                               size_t *len, ls_error *err) LS_MUST_CHECK;
+/* With the law file's bootstrap draws, a 95% band around each profile; with
+ * its fit ranges, N_act beyond them shaded. */
+unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const plot_isoflop_spec *spec,
+                               const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 /* r is ls_solve_run's answer to (b, o); every (E, R) of o is drawn. */
-unsigned char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b, const solve_options *so,
+/* With the law file's draws, a 95% band of each E's best loss (under up to
+ * 50 draws, each a solve); with its fit ranges, R beyond them shaded and E
+ * beyond them dashed. */
+unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const solve_budget *b, const solve_options *so,
                              const solve_result *r, const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 /* rho_eff(R) for R from 1 to r_max (> 1), one curve for each E, with
  * m = N_act / N_total and N_loop / N_act from the template. */
-unsigned char *ls_plot_rho_eff(const law *l, const arch_template *t, const double *E, size_t nE, double r_max,
+unsigned char *ls_plot_rho_eff(const lawfile *lf, const arch_template *t, const double *E, size_t nE, double r_max,
                                const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 #endif

@@ -498,7 +498,7 @@ int cmd_fit(int argc, char **argv)
     if (status == 0) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         int threads = o.params.threads > 0 ? o.params.threads : (int)(cores > 0 ? cores : 1);
-        if (o.format == CLI_FORMAT_JSON || (o.output && result.converged && determined)) {
+        if (o.format == CLI_FORMAT_JSON || ((o.output || o.plot) && result.converged && determined)) {
             lf = make_lawfile(&o, s, &result, &boot, argv + optind, (size_t)(argc - optind), &err);
             if (!lf)
                 status = cli_fail(cmd, &err);
@@ -533,7 +533,7 @@ int cmd_fit(int argc, char **argv)
     size_t figure_len = 0;
     if (status == 0 && o.output && !(law_text = ls_lawfile_to_json(lf, &err)))
         status = cli_fail(cmd, &err);
-    if (status == 0 && o.plot && !(figure = ls_plot_fit(s, &result.law, result.rmse, &o.figure, &figure_len, &err)))
+    if (status == 0 && o.plot && !(figure = ls_plot_fit(s, lf, &o.figure, &figure_len, &err)))
         status = cli_fail(cmd, &err);
     if (status == 0) {
         const char *paths[] = {o.output, o.plot};

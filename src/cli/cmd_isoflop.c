@@ -144,8 +144,7 @@ int cmd_isoflop(int argc, char **argv)
                 }
                 if (format == CLI_FORMAT_CSV) {
                     /* From N_opt / 30 to 30 N_opt, evenly in ln N, with the minimum itself. */
-                    for (long i = 0; i < points; i++)
-                        grid[i] = best.n_act * exp(log(30.0) * (2.0 * (double)i / (double)(points - 1) - 1.0));
+                    ls_solve_isoflop_grid(best.n_act, 30.0, (size_t)points, grid);
                     ls_solve_isoflop_profile(&lf->law, &tmpl, flops[f], E[e], R[r], grid, (size_t)points, loss, tokens);
                     int printed_min = 0;
                     for (long i = 0; i < points; i++) {
@@ -178,7 +177,7 @@ int cmd_isoflop(int argc, char **argv)
     if (status == 0 && plot) {
         plot_isoflop_spec spec = {flops, nflops, E, R, nE, nR, (size_t)points};
         size_t len = 0;
-        unsigned char *bytes = ls_plot_isoflop(&lf->law, &tmpl, &spec, &figure, &len, &err);
+        unsigned char *bytes = ls_plot_isoflop(lf, &tmpl, &spec, &figure, &len, &err);
         const void *data = bytes;
         status = bytes ? cli_write_data(cmd, 1, &plot, &data, &len) : cli_fail(cmd, &err);
         free(bytes);

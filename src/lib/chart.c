@@ -26,7 +26,7 @@
 static const char *const PALETTE[CHART_NCOLORS] = {"#0072b2", "#d55e00", "#009e73", "#cc79a7",
                                                  "#e69f00", "#56b4e9", "#7a4a00", "#5d5d5d"};
 
-typedef enum { ITEM_LINE, ITEM_HLINE, ITEM_BAND, ITEM_TEXT } item_kind;
+typedef enum { ITEM_LINE, ITEM_HLINE, ITEM_BAND, ITEM_TEXT, ITEM_VSPAN } item_kind;
 
 typedef struct item {
     item_kind kind;
@@ -327,6 +327,19 @@ int ls_chart_panel_band(chart_panel *p, const double *x, const double *lo, const
     return p->owner->failed ? LS_ERR_INTERNAL : 0;
 }
 
+int ls_chart_panel_vspan(chart_panel *p, double x0, double x1, int color, double opacity)
+{
+    item *it = new_item(p, ITEM_VSPAN);
+    if (!it)
+        return LS_ERR_INTERNAL;
+    double x[2] = {x0, x1};
+    it->style = ls_chart_line_style(color);
+    it->style.fill_opacity = opacity;
+    it->n = 2;
+    it->x = dup_values(p->owner, x, 2);
+    return p->owner->failed ? LS_ERR_INTERNAL : 0;
+}
+
 int ls_chart_panel_text(chart_panel *p, double x, double y, const char *text, int anchor)
 {
     item *it = new_item(p, ITEM_TEXT);
@@ -589,7 +602,7 @@ static void axis_range(const chart_panel *p, chart_axis a, double *lo, double *h
                 extend(lo, hi, ax->scale, it->value);
             continue;
         }
-        if (it->kind == ITEM_TEXT)
+        if (it->kind == ITEM_TEXT || it->kind == ITEM_VSPAN)
             continue;
         for (size_t k = 0; k < it->n; k++) {
             extend(lo, hi, ax->scale, a == CHART_AXIS_X ? it->x[k] : it->y[k]);
@@ -933,6 +946,9 @@ typedef struct layout {
     double title_h, legend_w, legend_h, legend_row, notes_h;
     double width, height;
     int clipped; /* some line leaves its plot area: a legend entry says what the arrows mean */
+    int legend_below;       /* a narrow figure: the legend in columns under the panels */
+    size_t legend_cols;
+    double legend_item_w;
     const char *title; /* markup, or NULL */
 } layout;
 
@@ -990,7 +1006,7 @@ static int compute_layout(const painter *pt, const chart *f, const chart_output 
     L->bottom = TICK_LEN + 2 + tick_h + (xlabels ? label_h + 2 : 0) + 4;
     L->top = titles ? 1.45 * L->fs + 3 : 6;
     L->right = 0.6 * L->fs + 4;
-    L->title_h = title ? 1.9 * L->title_fs : 4;
+    L->title_h = title ? 1.9 * L->title_fs : 4; /* a line; more when it wraps (below) */
     L->legend_row = 1.55 * L->legend_fs;
     size_t nlegend = f->nlegend + (L->clipped ? 1 : 0);
     double lw = 0;
@@ -1017,6 +1033,15 @@ static int compute_layout(const painter *pt, const chart *f, const chart_output 
             L->width = fmax(L->width, w + 24);
         }
     }
+    if (title) { /* wrapped to the figure's width, centred */
+        PangoLayout *lay = layout_of(pt, title, L->title_fs, 1);
+        pango_layout_set_width(lay, (int)((L->width - 12) * PANGO_SCALE));
+        pango_layout_set_wrap(lay, PANGO_WRAP_WORD);
+        PangoRectangle logical;
+        pango_layout_get_extents(lay, NULL, &logical);
+        L->title_h = (double)logical.height / PANGO_SCALE + 0.75 * L->title_fs;
+        g_object_unref(lay);
+    }
     if (o->caption && f->nnotes) {
         L->notes_h = 6;
         for (size_t i = 0; i < f->nnotes; i++) {
@@ -1029,9 +1054,21 @@ static int compute_layout(const painter *pt, const chart *f, const chart_output 
             g_object_unref(lay);
         }
     }
+    if (o->width_pt > 0 && o->height_pt > 0 && L->legend_w > 0.4 * L->width) {
+        /* The legend would take the panels' room: put it under them, in
+         * as many columns as fit. */
+        L->legend_below = 1;
+        L->legend_item_w = L->legend_w - 8;
+        size_t fit = (size_t)floor((L->width - 12) / L->legend_item_w);
+        L->legend_cols = fit < 1 ? 1 : fit > nlegend ? nlegend : fit;
+        size_t lrows = (nlegend + L->legend_cols - 1) / L->legend_cols;
+        L->legend_h = L->legend_row * (double)lrows + 8;
+        L->legend_w = 0;
+    }
     if (o->width_pt > 0 && o->height_pt > 0) {
+        double below = L->legend_below ? L->legend_h + 6 : 0;
         L->panel_w = (L->width - L->legend_w - 6) / cols - L->left - L->right;
-        L->panel_h = (L->height - L->title_h - L->notes_h) / rows - L->top - L->bottom;
+        L->panel_h = (L->height - L->title_h - L->notes_h - below) / rows - L->top - L->bottom;
         if (L->panel_w < 24 || L->panel_h < 24)
             return ls_error_set(err, LS_ERR_USAGE,
                                 "a figure of %.3g x %.3g in leaves no room for %zu x %zu panels at %.3g pt text",
@@ -1082,6 +1119,15 @@ static void draw_panel(const painter *pt, const layout *L, const chart_panel *p,
     for (int pass = 0; pass < 3; pass++)
         for (size_t i = 0; i < p->nitems; i++) {
             const item *it = &p->items[i];
+            if (pass == 0 && it->kind == ITEM_VSPAN) {
+                double a = it->x[0] == -INFINITY ? fr.x0 : usable(&fr, CHART_AXIS_X, it->x[0]) ? coord(&fr, CHART_AXIS_X, it->x[0]) : fr.x0;
+                double b = it->x[1] == INFINITY ? fr.x0 + fr.w : usable(&fr, CHART_AXIS_X, it->x[1]) ? coord(&fr, CHART_AXIS_X, it->x[1]) : fr.x0;
+                if (b > a) {
+                    cairo_rectangle(cr, a, fr.y0, b - a, fr.h);
+                    set_color(cr, it->style.color, it->style.fill_opacity);
+                    cairo_fill(cr);
+                }
+            }
             if (pass == 0 && it->kind == ITEM_BAND)
                 draw_band(pt, &fr, it);
             if (pass == 1 && it->kind == ITEM_HLINE && usable(&fr, CHART_AXIS_Y, it->value)) {
@@ -1187,16 +1233,29 @@ static void draw_chart(const painter *pt, const chart *f, const chart_output *o,
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
     cairo_set_source_rgb(cr, 0, 0, 0);
-    if (L->title)
-        draw_text(pt, L->title, L->width / 2, 0.45 * L->title_fs, L->title_fs, 1, 0, -1, 0);
+    if (L->title) {
+        PangoLayout *lay = layout_of(pt, L->title, L->title_fs, 1);
+        pango_layout_set_width(lay, (int)((L->width - 12) * PANGO_SCALE));
+        pango_layout_set_wrap(lay, PANGO_WRAP_WORD);
+        pango_layout_set_alignment(lay, PANGO_ALIGN_CENTER);
+        cairo_move_to(cr, 6, 0.4 * L->title_fs);
+        pango_cairo_update_layout(cr, lay);
+        pango_cairo_show_layout(cr, lay);
+        g_object_unref(lay);
+    }
     double cell_w = L->left + L->panel_w + L->right, cell_h = L->top + L->panel_h + L->bottom;
     for (size_t r = 0; r < f->rows; r++)
         for (size_t c = 0; c < f->cols; c++)
             draw_panel(pt, L, &f->panels[r * f->cols + c], cell_w * (double)c, L->title_h + cell_h * (double)r);
-    if (L->legend_w > 0) {
+    if (L->legend_w > 0 || L->legend_below) {
         double lx = cell_w * (double)f->cols + 2, ly = L->title_h + L->top;
-        double sw = 2.4 * L->legend_fs;
-        cairo_rectangle(cr, lx, ly, L->legend_w, L->legend_h);
+        double sw = 2.4 * L->legend_fs, box_w = L->legend_w;
+        if (L->legend_below) {
+            lx = 6;
+            ly = L->title_h + cell_h * (double)f->rows + 2;
+            box_w = L->width - 12;
+        }
+        cairo_rectangle(cr, lx, ly, box_w, L->legend_h);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_fill_preserve(cr);
         cairo_set_source_rgb(cr, 0.73, 0.73, 0.73);
@@ -1204,16 +1263,19 @@ static void draw_chart(const painter *pt, const chart *f, const chart_output *o,
         cairo_set_dash(cr, NULL, 0, 0);
         cairo_stroke(cr);
         size_t n = f->nlegend + (L->clipped ? 1 : 0);
+        size_t ncol = L->legend_below ? L->legend_cols : 1, nrow = (n + ncol - 1) / ncol;
         for (size_t i = 0; i < n; i++) {
-            double y = ly + 4 + L->legend_row * ((double)i + 0.5);
+            /* Column-major: down the first column, then the next. */
+            double x = lx + (L->legend_below ? L->legend_item_w * (double)(i / nrow) : 0);
+            double y = ly + 4 + L->legend_row * ((double)(i % nrow) + 0.5);
             if (i < f->nlegend) {
-                draw_swatch(pt, &f->legend[i].style, lx + 6, y, sw);
+                draw_swatch(pt, &f->legend[i].style, x + 6, y, sw);
             } else {
-                frame fr = {lx + 6, y - 0.45 * L->legend_fs, sw, 0.9 * L->legend_fs, {0, 0}, {1, 1}, {0, 0}};
-                draw_clip_mark(pt, &fr, lx + 6 + sw / 2, -1, CHART_BLACK);
+                frame fr = {x + 6, y - 0.45 * L->legend_fs, sw, 0.9 * L->legend_fs, {0, 0}, {1, 1}, {0, 0}};
+                draw_clip_mark(pt, &fr, x + 6 + sw / 2, -1, CHART_BLACK);
             }
             cairo_set_source_rgb(cr, 0, 0, 0);
-            draw_text(pt, i < f->nlegend ? f->legend[i].label : CLIP_LABEL, lx + 6 + sw + 6, y, L->legend_fs, 0, -1,
+            draw_text(pt, i < f->nlegend ? f->legend[i].label : CLIP_LABEL, x + 6 + sw + 6, y, L->legend_fs, 0, -1,
                       0, 0);
         }
     }

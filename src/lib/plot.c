@@ -102,9 +102,9 @@ static void group_label(char *buf, size_t size, const char *name, const grouping
 
 static unsigned char *finish(chart *f, const chart_output *o, size_t *len, ls_error *err)
 {
-    unsigned char *bytes = ls_chart_render(f, o, len, err);
+    unsigned char *data = ls_chart_render(f, o, len, err);
     ls_chart_free(f);
-    return bytes;
+    return data;
 }
 
 static chart *new_figure(const char *title, size_t rows, size_t cols, ls_error *err)
@@ -113,6 +113,88 @@ static chart *new_figure(const char *title, size_t rows, size_t cols, ls_error *
     if (!f)
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
     return f;
+}
+
+/* ---- uncertainty and extrapolation ------------------------------------------- */
+
+/* Bands use at most this many of a law's bootstrap draws, and none when it
+ * has fewer than 20 (too few for a 95% interval). */
+#define BAND_DRAWS 200
+#define BAND_OPACITY 0.16
+#define EXTRAPOLATION_OPACITY 0.07
+#define SOLVE_BAND_DRAWS 50
+#define OUT_OF_REACH_COLOR 6 /* brown: the lines of up to six E keep the others */
+
+static size_t band_draws(const lawfile *lf)
+{
+    if (!lf || lf->ndraws < 20 || !lf->draws)
+        return 0;
+    return lf->ndraws < BAND_DRAWS ? lf->ndraws : BAND_DRAWS;
+}
+
+/* The q-quantile of sorted v[0..n) by linear interpolation. */
+static double quantile(const double *v, size_t n, double q)
+{
+    double h = q * (double)(n - 1);
+    size_t i = (size_t)floor(h);
+    return i + 1 < n ? v[i] + (h - (double)i) * (v[i + 1] - v[i]) : v[n - 1];
+}
+
+/* The central 95% of v[0..n) (sorted in place; NaNs dropped). */
+static void central95(double *v, size_t n, double *lo, double *hi)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (isfinite(v[i]))
+            v[m++] = v[i];
+    if (m < 2) {
+        *lo = *hi = NAN;
+        return;
+    }
+    qsort(v, m, sizeof *v, cmp_double);
+    *lo = quantile(v, m, 0.025);
+    *hi = quantile(v, m, 0.975);
+}
+
+/* The central 95% of the loss at x under the first nd draws. */
+static void band_at(const lawfile *lf, size_t nd, const law_point *x, double *scratch, double *lo, double *hi)
+{
+    for (size_t i = 0; i < nd; i++) {
+        law d;
+        ls_lawfile_draw(lf, i, &d);
+        scratch[i] = ls_law_loss(&d, x);
+    }
+    central95(scratch, nd, lo, hi);
+}
+
+static void band_legend(chart *f, size_t nd, const lawfile *lf)
+{
+    char text[128];
+    chart_style band = ls_chart_line_style(CHART_GREY);
+    band.width = 0;
+    band.fill_opacity = 0.3;
+    if (nd < lf->ndraws)
+        snprintf(text, sizeof text, "95%% band over %zu of the law's %zu bootstrap draws", nd, lf->ndraws);
+    else
+        snprintf(text, sizeof text, "95%% band over the law's %zu bootstrap draws", nd);
+    ls_chart_legend(f, text, &band);
+}
+
+/* Shade the parts of x beyond [lo, hi] in a panel: what the law never saw. */
+static void shade_beyond(chart_panel *p, double lo, double hi)
+{
+    ls_chart_panel_vspan(p, -INFINITY, lo, CHART_BLACK, EXTRAPOLATION_OPACITY);
+    ls_chart_panel_vspan(p, hi, INFINITY, CHART_BLACK, EXTRAPOLATION_OPACITY);
+}
+
+static void extrapolation_legend(chart *f, const char *what)
+{
+    char text[160];
+    chart_style sh = ls_chart_line_style(CHART_BLACK);
+    sh.width = 0;
+    sh.fill_opacity = EXTRAPOLATION_OPACITY * 2;
+    snprintf(text, sizeof text, "beyond the fitted %s: extrapolated", what);
+    ls_chart_legend(f, text, &sh);
 }
 
 /* Ticks at the powers of two in [lo, hi] (loop counts). */
@@ -184,8 +266,8 @@ static int same_series(const fit_view *v, const sweep_row *a, const sweep_row *b
 }
 
 /* The law along one series: x from its first to its last run. */
-static void fitted_curve(const fit_view *v, const law *l, const sweep_row *rows, const size_t *idx, size_t n,
-                         double *xs, double *ys)
+static void fitted_curve(const fit_view *v, const lawfile *lf, const sweep_row *rows, const size_t *idx, size_t n,
+                         double *xs, double *ys, size_t nd, double *scratch, double *blo, double *bhi)
 {
     const sweep_row *first = &rows[idx[0]];
     double loop_ratio = 0.0;
@@ -209,18 +291,23 @@ static void fitted_curve(const fit_view *v, const law *l, const sweep_row *rows,
             x.D = t;
         }
         xs[k] = t;
-        ys[k] = ls_law_loss(l, &x);
+        ys[k] = ls_law_loss(&lf->law, &x);
+        if (nd)
+            band_at(lf, nd, &x, scratch, &blo[k], &bhi[k]);
     }
 }
 
-unsigned char *ls_plot_fit(const sweep *s, const law *l, double rmse, const chart_output *o, size_t *len, ls_error *err)
+unsigned char *ls_plot_fit(const sweep *s, const lawfile *lf, const chart_output *o, size_t *len, ls_error *err)
 {
+    const law *l = &lf->law;
+    double rmse = lf->has_fit ? lf->fit.rmse : NAN;
+    size_t nd = band_draws(lf);
     if (s->n == 0) {
         ls_error_set(err, LS_ERR_DATA, "no runs to plot");
         return NULL;
     }
     size_t n = s->n;
-    double *scratch = malloc(2 * n * sizeof *scratch);
+    double *scratch = malloc((2 * n + BAND_DRAWS) * sizeof *scratch);
     size_t *idx = malloc(n * sizeof *idx);
     row_order *order = malloc(n * sizeof *order);
     if (!scratch || !idx || !order) {
@@ -230,7 +317,7 @@ unsigned char *ls_plot_fit(const sweep *s, const law *l, double rmse, const char
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
-    double *vals = scratch + n;
+    double *vals = scratch + n, *draw_scratch = scratch + 2 * n;
     fit_view v = {s, 0, 0};
     double rmin = INFINITY, rmax = -INFINITY;
     for (size_t i = 0; i < n; i++) {
@@ -265,7 +352,8 @@ unsigned char *ls_plot_fit(const sweep *s, const law *l, double rmse, const char
     char kind[64];
     ls_law_kind_format(l->kind, kind, sizeof kind);
     snprintf(title, sizeof title, "Observed and fitted loss against %s: %s", v.by_r ? "loops R" : "tokens D", kind);
-    chart *f = new_figure(title, eg.n, ng.n, err);
+    /* A last row for the residuals of every run in one panel. */
+    chart *f = new_figure(title, eg.n + 1, ng.n, err);
     if (!f) {
         free(scratch);
         free(idx);
@@ -288,7 +376,10 @@ unsigned char *ls_plot_fit(const sweep *s, const law *l, double rmse, const char
             strncat(text, " FLOPs", sizeof text - strlen(text) - 1);
         ls_chart_legend(f, text, &st);
     }
-    double xs[CURVE_POINTS], ys[CURVE_POINTS];
+    if (nd)
+        band_legend(f, nd, lf);
+    double xs[CURVE_POINTS], ys[CURVE_POINTS], blo[CURVE_POINTS], bhi[CURVE_POINTS];
+    double ylo = INFINITY, yhi = -INFINITY;
     double *ox = malloc(n * sizeof *ox), *oy = malloc(n * sizeof *oy);
     if (!ox || !oy) {
         free(ox);
@@ -309,7 +400,7 @@ unsigned char *ls_plot_fit(const sweep *s, const law *l, double rmse, const char
             snprintf(text, sizeof text, "%s, %s", a, b);
             ls_chart_panel_title(p, text);
             ls_chart_panel_axis(p, CHART_AXIS_X, pr + 1 == eg.n ? (v.by_r ? "loops R" : "tokens D") : NULL,
-                           CHART_SCALE_LOG);
+                                CHART_SCALE_LOG);
             ls_chart_panel_axis(p, CHART_AXIS_Y, pc == 0 ? "loss (nats/token)" : NULL, CHART_SCALE_LINEAR);
             if (v.by_r)
                 powers_of_two(p, rmin, rmax);
@@ -328,12 +419,20 @@ unsigned char *ls_plot_fit(const sweep *s, const law *l, double rmse, const char
                 for (size_t j = start; j < end; j++) {
                     ox[j - start] = v.by_r ? s->rows[idx[j]].R : s->rows[idx[j]].tokens;
                     oy[j - start] = s->rows[idx[j]].loss;
+                    ylo = fmin(ylo, oy[j - start]);
+                    yhi = fmax(yhi, oy[j - start]);
                 }
                 if (end - start >= 2) {
-                    fitted_curve(&v, l, s->rows, idx + start, end - start, xs, ys);
+                    fitted_curve(&v, lf, s->rows, idx + start, end - start, xs, ys, nd, draw_scratch, blo, bhi);
+                    if (nd)
+                        ls_chart_panel_band(p, xs, blo, bhi, CURVE_POINTS, color, BAND_OPACITY);
                     chart_style st = ls_chart_line_style(color);
-                    st.width = 1.5;
+                    st.width = 1.0;
                     ls_chart_panel_line(p, xs, ys, CURVE_POINTS, &st);
+                    for (int k = 0; k < CURVE_POINTS; k++) {
+                        ylo = fmin(ylo, ys[k]);
+                        yhi = fmax(yhi, ys[k]);
+                    }
                 }
                 chart_style mk = ls_chart_marker_style(color, CHART_MARKER_CIRCLE);
                 mk.marker_size = 2.0;
@@ -341,6 +440,35 @@ unsigned char *ls_plot_fit(const sweep *s, const law *l, double rmse, const char
                 start = end;
             }
         }
+    /* One y scale for every panel, so that losses compare across them. */
+    if (ylo < yhi)
+        for (size_t pr = 0; pr < eg.n; pr++)
+            for (size_t pc = 0; pc < ng.n; pc++)
+                ls_chart_panel_range(ls_chart_panel(f, pr, pc), CHART_AXIS_Y, ylo - 0.04 * (yhi - ylo),
+                                     yhi + 0.04 * (yhi - ylo));
+    /* The residuals: observed minus fitted loss of every run against its
+     * fitted loss, coloured as above. */
+    chart_panel *rp = ls_chart_panel(f, eg.n, 0);
+    ls_chart_panel_title(rp, "residuals of all runs");
+    ls_chart_panel_axis(rp, CHART_AXIS_X, "fitted loss (nats/token)", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(rp, CHART_AXIS_Y, "observed \xe2\x88\x92 fitted", CHART_SCALE_LINEAR);
+    chart_style zero = ls_chart_line_style(CHART_GREY);
+    zero.width = 0.7;
+    ls_chart_panel_hline(rp, 0.0, &zero, NULL);
+    for (size_t k = 0; k < (v.by_r ? kg.n : 1); k++) {
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (v.by_r && group_of(&kg, row_key(&v, &s->rows[i])) != k)
+                continue;
+            law_point x = ls_sweep_row_point(&s->rows[i]);
+            ox[m] = ls_law_loss(l, &x);
+            oy[m] = s->rows[i].loss - ox[m];
+            m++;
+        }
+        chart_style mk = ls_chart_marker_style((int)k, CHART_MARKER_CIRCLE);
+        mk.marker_size = 1.6;
+        ls_chart_panel_line(rp, ox, oy, m, &mk);
+    }
     char name[256];
     plain(name, sizeof name, s->name ? s->name : "the sweep");
     snprintf(text, sizeof text, "Markers: the %zu observed runs of %s. Lines: the fitted law along each series%s.",
@@ -349,7 +477,7 @@ unsigned char *ls_plot_fit(const sweep *s, const law *l, double rmse, const char
     if (!isnan(rmse)) {
         char r[32];
         short_number(r, sizeof r, rmse);
-        snprintf(text, sizeof text, "Law %s, RMSE %s (loss units).", kind, r);
+        snprintf(text, sizeof text, "Law %s, RMSE %s nats/token.", kind, r);
         ls_chart_note(f, text);
     }
     free(ox);
@@ -370,7 +498,8 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
     }
     size_t cols = r->nlaws <= 3 ? r->nlaws : r->nlaws == 4 ? 2 : 3;
     size_t rows = (r->nlaws + cols - 1) / cols;
-    chart *f = new_figure("Held-out runs: predicted against observed loss", rows, cols, err);
+    /* Under each law's panel, its residuals. */
+    chart *f = new_figure("Held-out runs: predicted against observed loss", 2 * rows, cols, err);
     if (!f)
         return NULL;
     ls_chart_set_panel_size(f, 165, 150);
@@ -400,12 +529,20 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
     diag.width = 1.2;
     ls_chart_legend(f, "prediction = observation", &diag);
     int stars = 0;
+    double worst = 0; /* the largest |residual|: one residual scale for every law */
     for (size_t li = 0; li < r->nlaws; li++) {
-        chart_panel *p = ls_chart_panel(f, li / cols, li % cols);
+        chart_panel *p = ls_chart_panel(f, 2 * (li / cols), li % cols);
+        chart_panel *rp = ls_chart_panel(f, 2 * (li / cols) + 1, li % cols);
+        ls_chart_panel_axis(rp, CHART_AXIS_X, "observed loss (nats/token)", CHART_SCALE_LINEAR);
+        ls_chart_panel_axis(rp, CHART_AXIS_Y, li % cols == 0 ? "observed \xe2\x88\x92 predicted" : NULL,
+                            CHART_SCALE_LINEAR);
+        chart_style zero = ls_chart_line_style(CHART_GREY);
+        zero.width = 0.7;
+        ls_chart_panel_hline(rp, 0.0, &zero, NULL);
         char kind[64];
         ls_law_kind_format(r->laws[li], kind, sizeof kind);
         ls_chart_panel_title(p, kind);
-        ls_chart_panel_axis(p, CHART_AXIS_X, "observed loss (nats/token)", CHART_SCALE_LINEAR);
+        ls_chart_panel_axis(p, CHART_AXIS_X, NULL, CHART_SCALE_LINEAR); /* the residuals below say it */
         ls_chart_panel_axis(p, CHART_AXIS_Y, li % cols == 0 ? "predicted loss (nats/token)" : NULL, CHART_SCALE_LINEAR);
         double lo = INFINITY, hi = -INFINITY;
         size_t shown = 0;
@@ -427,6 +564,11 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
             chart_style st = ls_chart_marker_style((int)c, markers[c % 5]);
             st.hollow = 1;
             ls_chart_panel_line(p, px, py, m, &st);
+            for (size_t i = 0; i < m; i++) {
+                py[i] = px[i] - py[i];
+                worst = fmax(worst, fabs(py[i]));
+            }
+            ls_chart_panel_line(rp, px, py, m, &st);
             shown++;
         }
         if (!(lo < hi)) {
@@ -437,6 +579,7 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
         lo -= pad;
         hi += pad;
         ls_chart_panel_range(p, CHART_AXIS_X, lo, hi);
+        ls_chart_panel_range(rp, CHART_AXIS_X, lo, hi);
         ls_chart_panel_range(p, CHART_AXIS_Y, lo, hi);
         double d[2] = {lo, hi};
         ls_chart_panel_line(p, d, d, 2, &diag);
@@ -458,6 +601,10 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
         if (shown == 0)
             ls_chart_panel_text(p, (lo + hi) / 2, (lo + hi) / 2, "no held-out fit", 0);
     }
+    if (worst > 0)
+        for (size_t li = 0; li < r->nlaws; li++)
+            ls_chart_panel_range(ls_chart_panel(f, 2 * (li / cols) + 1, li % cols), CHART_AXIS_Y, -1.08 * worst,
+                                 1.08 * worst);
     if (stars) {
         chart_style none = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_NONE);
         ls_chart_legend(f, "*: that fit did not converge", &none);
@@ -472,9 +619,11 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
 
 /* ---- isoflop ----------------------------------------------------------------------- */
 
-unsigned char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec *spec, const chart_output *o,
-                               size_t *len, ls_error *err)
+unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const plot_isoflop_spec *spec,
+                               const chart_output *o, size_t *len, ls_error *err)
 {
+    const law *l = &lf->law;
+    size_t nd = band_draws(lf);
     size_t ncombo = spec->nE * spec->nR;
     if (spec->nflops == 0 || ncombo == 0) {
         ls_error_set(err, LS_ERR_DATA, "no IsoFLOP profile to plot");
@@ -493,17 +642,27 @@ unsigned char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_
     double *grid = malloc(points * sizeof *grid), *loss = malloc(points * sizeof *loss),
            *tokens = malloc(points * sizeof *tokens);
     double *min_n = malloc(spec->nflops * ncombo * sizeof *min_n), *min_l = malloc(spec->nflops * ncombo * sizeof *min_l);
-    if (!grid || !loss || !tokens || !min_n || !min_l) {
+    /* Per draw, the profile's losses; then per point, the band. */
+    double *dl = malloc((nd ? nd : 1) * points * sizeof *dl), *col = malloc((nd ? nd : 1) * sizeof *col),
+           *blo = malloc(points * sizeof *blo), *bhi = malloc(points * sizeof *bhi);
+    if (!grid || !loss || !tokens || !min_n || !min_l || !dl || !col || !blo || !bhi) {
         free(grid);
         free(loss);
         free(tokens);
         free(min_n);
         free(min_l);
+        free(dl);
+        free(col);
+        free(blo);
+        free(bhi);
         ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
     chart_panel *p = ls_chart_panel(f, 0, 0);
+    int ranges = lf->has_fit && lf->fit.has_ranges;
+    if (ranges)
+        shade_beyond(p, lf->fit.n_act_range[0], lf->fit.n_act_range[1]);
     ls_chart_panel_axis(p, CHART_AXIS_X, "active parameters N<sub>act</sub>", CHART_SCALE_LOG);
     ls_chart_panel_axis(p, CHART_AXIS_Y, "loss (nats/token)", CHART_SCALE_LINEAR);
     static const chart_dash dashes[] = {CHART_DASH_SOLID, CHART_DASH_DASHED, CHART_DASH_DOTTED, CHART_DASH_DASHDOT};
@@ -523,9 +682,21 @@ unsigned char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_
             }
             if (!best.feasible)
                 continue;
-            for (size_t i = 0; i < points; i++)
-                grid[i] = best.n_act * exp(log(30.0) * (2.0 * (double)i / (double)(points - 1) - 1.0));
+            ls_solve_isoflop_grid(best.n_act, 30.0, points, grid);
             ls_solve_isoflop_profile(l, t, spec->flops[fi], E, R, grid, points, loss, tokens);
+            if (nd) {
+                for (size_t d = 0; d < nd; d++) {
+                    law dlaw;
+                    ls_lawfile_draw(lf, d, &dlaw);
+                    ls_solve_isoflop_profile(&dlaw, t, spec->flops[fi], E, R, grid, points, dl + d * points, NULL);
+                }
+                for (size_t i = 0; i < points; i++) {
+                    for (size_t d = 0; d < nd; d++)
+                        col[d] = dl[d * points + i];
+                    central95(col, nd, &blo[i], &bhi[i]);
+                }
+                ls_chart_panel_band(p, grid, blo, bhi, points, by_combo ? (int)c : (int)fi, BAND_OPACITY);
+            }
             chart_style st = ls_chart_line_style(by_combo ? (int)c : (int)fi);
             st.dash = by_combo ? CHART_DASH_SOLID : dashes[c % 4];
             ls_chart_panel_line(p, grid, loss, points, &st);
@@ -543,12 +714,43 @@ unsigned char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_
         free(tokens);
         free(min_n);
         free(min_l);
+        free(dl);
+        free(col);
+        free(blo);
+        free(bhi);
         ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory in the solver");
         return NULL;
     }
-    /* The minima, joined across budgets for each (E, R): where the
-     * compute-optimal models lie. */
+    /* The compute-optimal frontier of each (E, R): the minimum (N_act*,
+     * loss*) as the budget varies continuously from a third of the smallest
+     * budget to three times the largest, drawn under the minima. */
+    double fmin_b = INFINITY, fmax_b = 0;
+    for (size_t fi = 0; fi < spec->nflops; fi++) {
+        fmin_b = fmin(fmin_b, spec->flops[fi]);
+        fmax_b = fmax(fmax_b, spec->flops[fi]);
+    }
+    enum { FRONTIER = 41 };
+    for (size_t c = 0; c < ncombo && status == 0; c++) {
+        double E = spec->E[c / spec->nR], R = spec->R[c % spec->nR], fx[FRONTIER], fy[FRONTIER];
+        for (int k = 0; k < FRONTIER; k++) {
+            double F = exp(log(fmin_b / 3) + (log(fmax_b * 3) - log(fmin_b / 3)) * k / (FRONTIER - 1));
+            solve_budget b = {F, INFINITY, 16};
+            solve_candidate best;
+            fx[k] = fy[k] = NAN;
+            if (ls_solve_candidate_at(l, t, &b, E, R, NULL, 0, 0, &best) != 0)
+                status = LS_ERR_INTERNAL;
+            else if (best.feasible) {
+                fx[k] = best.n_act;
+                fy[k] = best.loss;
+            }
+        }
+        chart_style fr = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
+        fr.width = 0.8;
+        fr.dash = by_combo ? CHART_DASH_DOTTED : dashes[c % 4];
+        ls_chart_panel_line(p, fx, fy, FRONTIER, &fr);
+    }
+    /* The minima of the profiles drawn, on the frontier. */
     chart_style mk = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_CIRCLE);
     mk.marker_size = 2.6;
     for (size_t c = 0; c < ncombo; c++) {
@@ -560,13 +762,23 @@ unsigned char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_
                 ys[m] = min_l[fi * ncombo + c];
                 m++;
             }
-        chart_style join = ls_chart_line_style(CHART_GREY);
-        join.width = spec->nflops > 1 ? 1.0 : 0.0;
-        join.dash = CHART_DASH_DOTTED;
-        join.marker = CHART_MARKER_CIRCLE;
-        join.marker_size = 2.6;
-        join.color = by_combo ? (int)c : CHART_BLACK;
-        ls_chart_panel_line(p, xs, ys, m, &join);
+        chart_style dot = mk;
+        dot.color = by_combo ? (int)c : CHART_BLACK;
+        ls_chart_panel_line(p, xs, ys, m, &dot);
+    }
+    if (status != 0) {
+        free(grid);
+        free(loss);
+        free(tokens);
+        free(min_n);
+        free(min_l);
+        free(dl);
+        free(col);
+        free(blo);
+        free(bhi);
+        ls_chart_free(f);
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory in the solver");
+        return NULL;
     }
     if (ylo < yhi) {
         double pad = 0.06 * (yhi - ylo);
@@ -580,18 +792,29 @@ unsigned char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_
         ls_chart_legend(f, text, &st);
     }
     for (size_t c = 0; c < ncombo && (by_combo || ncombo > 1); c++) {
-        snprintf(text, sizeof text, "E = %g, R = %g", spec->E[c / spec->nR], spec->R[c % spec->nR]);
+        double E = spec->E[c / spec->nR], R = spec->R[c % spec->nR];
+        int beyond = ranges && (E > lf->fit.e_range[1] * (1 + 1e-9) || R > lf->fit.r_range[1] * (1 + 1e-9));
+        snprintf(text, sizeof text, "E = %g, R = %g%s", E, R, beyond ? " (beyond the fitted E or R)" : "");
         chart_style st = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
         st.dash = by_combo ? CHART_DASH_SOLID : dashes[c % 4];
         ls_chart_legend(f, text, &st);
     }
     ls_chart_legend(f, "minimum of each profile", &mk);
+    if (nd)
+        band_legend(f, nd, lf);
+    if (ranges)
+        extrapolation_legend(f, "N<sub>act</sub>");
+    chart_style frontier = ls_chart_line_style(CHART_BLACK);
+    frontier.width = 0.8;
+    frontier.dash = by_combo ? CHART_DASH_DOTTED : CHART_DASH_SOLID;
+    ls_chart_legend(f, by_combo ? "compute-optimal frontier as F varies" : "compute-optimal frontier as F varies (dash: E, R)",
+                    &frontier);
     if (by_combo) {
         char num[32];
         short_number(num, sizeof num, spec->flops[0]);
         snprintf(text, sizeof text, "All of F = %s training FLOPs spent: D = F / (6 N<sub>unroll</sub>).", num);
     } else {
-        snprintf(text, sizeof text, "All of each budget spent: D = F / (6 N<sub>unroll</sub>); dotted: the minima across budgets.");
+        snprintf(text, sizeof text, "All of each budget spent: D = F / (6 N<sub>unroll</sub>); the frontier joins the minima of every budget between.");
     }
     ls_chart_note(f, text);
     free(grid);
@@ -599,14 +822,25 @@ unsigned char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_
     free(tokens);
     free(min_n);
     free(min_l);
+    free(dl);
+    free(col);
+    free(blo);
+    free(bhi);
     return finish(f, o, len, err);
 }
 
 /* ---- solve --------------------------------------------------------------------------- */
 
-unsigned char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b, const solve_options *so,
+unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const solve_budget *b, const solve_options *so,
                              const solve_result *r, const chart_output *o, size_t *len, ls_error *err)
 {
+    const law *l = &lf->law;
+    /* Each band point is a solve under each draw: fewer draws than the
+     * other plots use keep the plot quick. */
+    size_t nd = band_draws(lf);
+    if (nd > SOLVE_BAND_DRAWS)
+        nd = SOLVE_BAND_DRAWS;
+    int ranges = lf->has_fit && lf->fit.has_ranges;
     if (so->nR == 0 || so->nE == 0 || r->ncandidates != so->nR * so->nE) {
         ls_error_set(err, LS_ERR_DATA, "no candidates to plot");
         return NULL;
@@ -630,8 +864,10 @@ unsigned char *ls_plot_solve(const law *l, const arch_template *t, const solve_b
            *free_env = malloc(nR * sizeof *free_env), *bx = malloc((nR + 2) * sizeof *bx),
            *blo = malloc((nR + 2) * sizeof *blo), *bhi = malloc((nR + 2) * sizeof *bhi);
     size_t *order = malloc(nR * sizeof *order);
-    if (!Rs || !ys || !env || !free_env || !bx || !blo || !bhi || !order) {
+    double *dlo = malloc(nR * sizeof *dlo), *dhi = malloc(nR * sizeof *dhi), *col = malloc((nd ? nd : 1) * sizeof *col);
+    if (!Rs || !ys || !env || !free_env || !bx || !blo || !bhi || !order || !dlo || !dhi || !col) {
         free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
+        free(dlo), free(dhi), free(col);
         ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
@@ -651,6 +887,10 @@ unsigned char *ls_plot_solve(const law *l, const arch_template *t, const solve_b
         free_env[i] = INFINITY;
     }
     chart_panel *p = ls_chart_panel(f, 0, 0);
+    /* Loop counts beyond those fitted, shaded when some are solved. */
+    int r_beyond = ranges && (Rs[0] < lf->fit.r_range[0] * (1 - 1e-9) || Rs[nR - 1] > lf->fit.r_range[1] * (1 + 1e-9));
+    if (r_beyond)
+        shade_beyond(p, lf->fit.r_range[0], lf->fit.r_range[1]);
     ls_chart_panel_axis(p, CHART_AXIS_X, "loops R", CHART_SCALE_LINEAR);
     ls_chart_panel_axis(p, CHART_AXIS_Y, "loss at the best N<sub>act</sub> (nats/token)", CHART_SCALE_LINEAR);
     double lo = INFINITY, hi = -INFINITY;
@@ -669,12 +909,28 @@ unsigned char *ls_plot_solve(const law *l, const arch_template *t, const solve_b
                 status = LS_ERR_INTERNAL;
             else if (u.feasible)
                 free_env[i] = fmin(free_env[i], u.loss);
+            dlo[i] = dhi[i] = NAN;
+            for (size_t d = 0; d < nd && c->feasible; d++) {
+                law dlaw;
+                solve_candidate w;
+                ls_lawfile_draw(lf, d, &dlaw);
+                col[d] = ls_solve_candidate_at(&dlaw, t, b, so->E[e], Rs[i], so->ladder, so->nladder, 0, &w) == 0 &&
+                                 w.feasible
+                             ? w.loss
+                             : NAN;
+            }
+            if (nd && c->feasible)
+                central95(col, nd, &dlo[i], &dhi[i]);
         }
+        if (nd)
+            ls_chart_panel_band(p, Rs, dlo, dhi, nR, (int)e, BAND_OPACITY);
+        int beyond = ranges && so->E[e] > lf->fit.e_range[1] * (1 + 1e-9);
         chart_style st = ls_chart_line_style((int)e);
         st.marker = CHART_MARKER_CIRCLE;
         st.marker_size = 2.0;
+        st.dash = beyond ? CHART_DASH_DASHED : CHART_DASH_SOLID;
         ls_chart_panel_line(p, Rs, ys, nR, &st);
-        snprintf(text, sizeof text, "E = %g", so->E[e]);
+        snprintf(text, sizeof text, "E = %g%s", so->E[e], beyond ? " (beyond the fitted E: extrapolated)" : "");
         ls_chart_legend(f, text, &st);
     }
     for (size_t i = 0; i < nR; i++) {
@@ -685,6 +941,7 @@ unsigned char *ls_plot_solve(const law *l, const arch_template *t, const solve_b
     }
     if (status != 0 || !(lo <= hi)) {
         free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
+        free(dlo), free(dhi), free(col);
         ls_chart_free(f);
         ls_error_set(err, status ? LS_ERR_INTERNAL : LS_ERR_DATA,
                      status ? "out of memory in the solver" : "no feasible candidate to plot");
@@ -698,33 +955,29 @@ unsigned char *ls_plot_solve(const law *l, const arch_template *t, const solve_b
     ls_chart_panel_range(p, CHART_AXIS_X, xlo, xhi);
     ls_chart_panel_range(p, CHART_AXIS_Y, ylo, yhi);
     /* Losses below the lower envelope of the feasible candidates are out of
-     * reach: no (E, R) and N_act under this budget gets there. */
+     * reach: no (E, R) and N_act under this budget gets there.  Shaded
+     * only over the loop counts solved (nothing is known between R = 0.5
+     * and the first), with the envelope drawn as its edge. */
     size_t nb = 0;
     for (size_t i = 0; i < nR; i++) {
         if (isinf(env[i]))
             continue;
-        if (nb == 0) {
-            bx[nb] = xlo;
-            blo[nb] = ylo - span;
-            bhi[nb] = env[i];
-            nb++;
-        }
         bx[nb] = Rs[i];
         blo[nb] = ylo - span;
         bhi[nb] = env[i];
         nb++;
     }
-    if (nb > 0) {
-        bx[nb] = xhi;
-        blo[nb] = ylo - span;
-        bhi[nb] = bhi[nb - 1];
-        nb++;
-    }
-    ls_chart_panel_band(p, bx, blo, bhi, nb, 1, 0.13);
-    chart_style band = ls_chart_line_style(1);
-    band.width = 0;
-    band.fill_opacity = 0.13;
+    ls_chart_panel_band(p, bx, blo, bhi, nb, OUT_OF_REACH_COLOR, 0.16);
+    chart_style edge = ls_chart_line_style(OUT_OF_REACH_COLOR);
+    edge.width = 0.9;
+    ls_chart_panel_line(p, bx, bhi, nb, &edge);
+    chart_style band = edge;
+    band.fill_opacity = 0.16;
     ls_chart_legend(f, "out of reach under the budget", &band);
+    if (nd)
+        band_legend(f, nd, lf);
+    if (r_beyond)
+        extrapolation_legend(f, "R");
     if (isfinite(b->mem_bytes)) {
         chart_style fe = ls_chart_line_style(CHART_BLACK);
         fe.dash = CHART_DASH_DASHED;
@@ -736,7 +989,11 @@ unsigned char *ls_plot_solve(const law *l, const arch_template *t, const solve_b
         chart_style eps = ls_chart_line_style(CHART_GREY);
         eps.dash = CHART_DASH_DOTTED;
         eps.width = 1.2;
-        ls_chart_panel_hline(p, r->best.loss + so->eps, &eps, "lowest loss + epsilon");
+        ls_chart_panel_hline(p, r->best.loss + so->eps, &eps, NULL);
+        char num[48];
+        short_number(num, sizeof num, so->eps);
+        snprintf(text, sizeof text, "lowest loss + \xce\xb5 (\xce\xb5 = %s)", num);
+        ls_chart_legend(f, text, &eps);
         chart_style star = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_STAR);
         star.marker_size = 6.0;
         double cx = r->choice.R, cy = r->choice.loss;
@@ -750,14 +1007,17 @@ unsigned char *ls_plot_solve(const law *l, const arch_template *t, const solve_b
              "Law %s. Each point: the N<sub>act</sub> that minimises the loss at that (E, R), with D = F / (6 N<sub>unroll</sub>).", kind);
     ls_chart_note(f, text);
     free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
+    free(dlo), free(dhi), free(col);
     return finish(f, o, len, err);
 }
 
 /* ---- rho_eff -------------------------------------------------------------------------- */
 
-unsigned char *ls_plot_rho_eff(const law *l, const arch_template *t, const double *E, size_t nE, double r_max,
+unsigned char *ls_plot_rho_eff(const lawfile *lf, const arch_template *t, const double *E, size_t nE, double r_max,
                                const chart_output *o, size_t *len, ls_error *err)
 {
+    const law *l = &lf->law;
+    int ranges = lf->has_fit && lf->fit.has_ranges && r_max > lf->fit.r_range[1] * (1 + 1e-9);
     if (nE == 0 || !(r_max > 1)) {
         ls_error_set(err, LS_ERR_DATA, "no curve to plot");
         return NULL;
@@ -770,6 +1030,8 @@ unsigned char *ls_plot_rho_eff(const law *l, const arch_template *t, const doubl
         return NULL;
     ls_chart_set_panel_size(f, 300, 200);
     chart_panel *p = ls_chart_panel(f, 0, 0);
+    if (ranges)
+        shade_beyond(p, lf->fit.r_range[0], lf->fit.r_range[1]);
     ls_chart_panel_axis(p, CHART_AXIS_X, "loops R", CHART_SCALE_LINEAR);
     ls_chart_panel_axis(p, CHART_AXIS_Y, "\xcf\x81<sub>eff</sub> = N<sub>eff</sub> / N<sub>act</sub>", CHART_SCALE_LINEAR);
     enum { N = 121 };
@@ -804,6 +1066,8 @@ unsigned char *ls_plot_rho_eff(const law *l, const arch_template *t, const doubl
     dash.dash = CHART_DASH_DASHED;
     dash.width = 1.0;
     ls_chart_legend(f, "ceiling as R grows without bound", &dash);
+    if (ranges)
+        extrapolation_legend(f, "R");
     snprintf(text, sizeof text,
              "m = N<sub>act</sub> / N<sub>total</sub> and N<sub>loop</sub> / N<sub>act</sub> = %.3g from the architecture template; \xcf\x81<sub>eff</sub> = 1 at R = 1.",
              ls_arch_loop_fraction(t));

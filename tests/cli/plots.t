@@ -68,6 +68,30 @@ legends; numbers as powers of ten, not e-notation.
   0
   [1]
 
+Uncertainty, residuals, extrapolation: a law with bootstrap draws gets 95%
+bands (the default law has 1,000 draws; fit, isoflop and solve draw them);
+fit has a panel of every run's residuals; the regions beyond the law's
+fitted ranges are shaded and named in the legend, an E beyond them dashed.
+
+  $ loopscale fit --bootstrap 30 --bootstrap-starts 1 --plot boot.pdf --where 'E<=4' "$SWEEP" > /dev/null
+  $ pdftotext boot.pdf - | grep -E -o '95% band over the law.s 30 bootstrap draws|residuals of all runs'
+  95% band over the law's 30 bootstrap draws
+  residuals of all runs
+  $ pdftotext fit.pdf - | grep -c '95% band'
+  0
+  [1]
+  $ loopscale isoflop --flops 1e21 --plot iso-default.pdf 2> /dev/null > /dev/null
+  $ pdftotext iso-default.pdf - | grep -E -o '95% band over 200 of the law.s 1000 bootstrap draws|beyond the fitted N ?act: extrapolated|compute-optimal frontier as F varies'
+  95% band over 200 of the law's 1000 bootstrap draws
+  beyond the fitted Nact: extrapolated
+  compute-optimal frontier as F varies
+  $ loopscale solve --flops 1e22 --mem 3GB --bits 4 --E 4,64 --R 1,2,4,8,16,32 --plot beyond.pdf 2> /dev/null > /dev/null
+  $ pdftotext beyond.pdf - | grep -E -o 'E = 64 \(beyond the fitted E: extrapolated\)|beyond the fitted R: extrapolated|95% band over 50 of the law.s 1000 bootstrap draws|lowest loss \+ ε \(ε = [0-9.]*\)'
+  E = 64 (beyond the fitted E: extrapolated)
+  95% band over 50 of the law's 1000 bootstrap draws
+  beyond the fitted R: extrapolated
+  lowest loss + ε (ε = 0.004281)
+
 No footer by default: the provenance (command line, version) and the notes
 go into the file's metadata instead of the picture.
 
@@ -103,7 +127,7 @@ notes drawn as a caption, the print style, PNG resolution.
   $ pdftotext print.pdf - | grep -o 'Each point: the N'
   Each point: the N
   $ loopscale fit --plot tiny.pdf --plot-size 1x1 --plot-font-size 20 --where 'E<=4' "$SWEEP" > /dev/null
-  loopscale fit: a figure of 1 x 1 in leaves no room for 3 x 3 panels at 20 pt text
+  loopscale fit: a figure of 1 x 1 in leaves no room for 4 x 3 panels at 20 pt text
   Try 'loopscale fit --help'.
   [64]
   $ ls tiny.pdf

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../../src/lib/chart.c"
+#include "../../src/lib/plot.c"
 #include "loopscale/lawfile.h"
 #include "loopscale/plot.h"
 
@@ -379,17 +380,6 @@ static void lines_beyond_the_axis_are_marked(void **state)
 
 /* ---- the plots -------------------------------------------------------------------- */
 
-static law default_law(double *rmse)
-{
-    ls_error err;
-    lawfile *lf = ls_lawfile_default(&err);
-    assert_non_null(lf);
-    law l = lf->law;
-    *rmse = lf->fit.rmse;
-    ls_lawfile_free(lf);
-    return l;
-}
-
 static const char *const MAGIC[] = {"<?xml", "%PDF-", "\x89PNG"};
 
 /* A plot's bytes: the format's magic, and for SVG well-formed XML. */
@@ -408,11 +398,14 @@ static void check_plot(unsigned char *data, size_t len, chart_format format, con
 static void every_plot_renders_in_every_format(void **state)
 {
     (void)state;
-    double rmse;
-    law l = default_law(&rmse);
+    ls_error err;
+    lawfile *lf = ls_lawfile_default(&err);
+    assert_non_null(lf);
+    assert_true(lf->ndraws >= 20); /* the bands are drawn */
+    const law l = lf->law;
+    double rmse = lf->fit.rmse;
     arch_template t;
     ls_arch_template_default(&t);
-    ls_error err;
     const char *path = PROJECT_DATA_DIR "/sweeps/looped-moe.csv.gz";
     sweep_options so = {0};
     so.require_loss = 1;
@@ -433,17 +426,58 @@ static void every_plot_renders_in_every_format(void **state)
         o.format = (chart_format)format;
         o.dpi = 60;
         size_t len = 0;
-        unsigned char *data = ls_plot_fit(s, &l, rmse, &o, &len, &err);
+        unsigned char *data = ls_plot_fit(s, lf, &o, &len, &err);
         check_plot(data, len, o.format, &err);
-        data = ls_plot_solve(&l, &t, &b, &sopt, &r, &o, &len, &err);
+        data = ls_plot_solve(lf, &t, &b, &sopt, &r, &o, &len, &err);
         check_plot(data, len, o.format, &err);
-        data = ls_plot_rho_eff(&l, &t, E, 3, 16, &o, &len, &err);
+        data = ls_plot_rho_eff(lf, &t, E, 3, 16, &o, &len, &err);
         check_plot(data, len, o.format, &err);
-        data = ls_plot_isoflop(&l, &t, &spec, &o, &len, &err);
+        data = ls_plot_isoflop(lf, &t, &spec, &o, &len, &err);
         check_plot(data, len, o.format, &err);
     }
     ls_solve_result_free(&r);
     ls_sweep_free(s);
+    ls_lawfile_free(lf);
+}
+
+static void the_isoflop_grid_spans_n_opt_evenly_in_log(void **state)
+{
+    (void)state;
+    double g[7];
+    ls_solve_isoflop_grid(2.385e9, 30.0, 7, g);
+    assert_near(g[0], 2.385e9 / 30, 1e-6 * g[0]);
+    assert_near(g[3], 2.385e9, 1e-6 * g[3]); /* the middle of an odd grid is N_opt itself */
+    assert_near(g[6], 2.385e9 * 30, 1e-6 * g[6]);
+    for (int i = 1; i < 7; i++)
+        assert_near(g[i] / g[i - 1], pow(30.0, 2.0 / 6.0), 1e-12);
+}
+
+static void bands_are_the_central_95_percent(void **state)
+{
+    (void)state;
+    /* 201 values 1..201 shuffled, with NaNs that are dropped: the 2.5% and
+     * 97.5% quantiles by linear interpolation are 6 and 196. */
+    double v[205];
+    for (int i = 0; i < 201; i++)
+        v[i] = (double)((i * 37) % 201 + 1);
+    v[201] = v[202] = v[203] = v[204] = NAN;
+    double lo, hi;
+    central95(v, 205, &lo, &hi);
+    assert_near(lo, 6.0, 1e-12);
+    assert_near(hi, 196.0, 1e-12);
+    /* A law file's band at one point holds the law's own loss there. */
+    ls_error err;
+    lawfile *lf = ls_lawfile_default(&err);
+    assert_non_null(lf);
+    size_t nd = band_draws(lf);
+    assert_true(nd >= 20 && nd <= BAND_DRAWS);
+    law_point x = {2.385e8, 3.0 * 2.385e8, 0.6 * 2.385e8, 4.0, 4.0, 3.1e11}; /* n_act, n_total, n_loop, R, E, D */
+    double scratch[BAND_DRAWS];
+    band_at(lf, nd, &x, scratch, &lo, &hi);
+    double at = ls_law_loss(&lf->law, &x);
+    assert_true(lo < at && at < hi);
+    assert_true(hi - lo < 0.05 * at);
+    ls_lawfile_free(lf);
 }
 
 int main(void)
@@ -457,6 +491,8 @@ int main(void)
         cmocka_unit_test(a_chart_renders_as_svg_pdf_and_png_with_metadata),
         cmocka_unit_test(lines_beyond_the_axis_are_marked),
         cmocka_unit_test(every_plot_renders_in_every_format),
+        cmocka_unit_test(the_isoflop_grid_spans_n_opt_evenly_in_log),
+        cmocka_unit_test(bands_are_the_central_95_percent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
