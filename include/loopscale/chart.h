@@ -32,6 +32,9 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 /* The file formats, chosen by the output file's name. */
 typedef enum { CHART_FORMAT_SVG, CHART_FORMAT_PDF, CHART_FORMAT_PNG } chart_format;
@@ -142,5 +145,7 @@ size_t ls_chart_escape(char *buf, size_t size, const char *text);
  * ("0.25", "2000"), else m x 10^k with a superscript exponent ("10<sup>21</sup>",
  * "6&#215;10<sup>10</sup>", 3 significant digits).  Returns its length. */
 size_t ls_chart_number(char *buf, size_t size, double v);
+
+LS_API_END
 
 #endif

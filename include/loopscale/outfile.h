@@ -7,6 +7,8 @@
  * "-" is standard output, and a destination that exists but is not a regular
  * file (/dev/null, a FIFO) is written in place.  With gzip set the bytes are
  * compressed.  Both ls_outfile_commit() and ls_outfile_abort() free the handle.
+ *
+ * Thread safety: an outfile belongs to one thread at a time.
  */
 #ifndef LOOPSCALE_OUTFILE_H
 #define LOOPSCALE_OUTFILE_H
@@ -14,6 +16,9 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 typedef struct outfile outfile;
 
@@ -32,5 +37,7 @@ void ls_outfile_abort(outfile *out);
 
 /* 1 when path names a gzip output (ends in ".gz"). */
 int ls_outfile_wants_gzip(const char *path);
+
+LS_API_END
 
 #endif

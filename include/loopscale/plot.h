@@ -20,6 +20,9 @@
  *   ls_plot_rho_eff   the effective-parameter multiplier rho_eff(R) = N_eff /
  *                  N_act for several E, with its ceilings (the Loop Scaling
  *                  Laws paper's figure 1c)
+ *
+ * Thread safety: no global state; each function builds and writes its own
+ * figure, so plots may be drawn from several threads at once.
  */
 #ifndef LOOPSCALE_PLOT_H
 #define LOOPSCALE_PLOT_H
@@ -34,6 +37,9 @@
 #include "loopscale/lawfile.h"
 #include "loopscale/solve.h"
 #include "loopscale/sweep.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 /* The law, its fit's RMSE (a note), its bootstrap draws (95% bands, with
  * 20 draws or more) come from the law file; a residual panel under the
@@ -68,5 +74,7 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
  * m = N_act / N_total and N_loop / N_act from the template. */
 unsigned char *ls_plot_rho_eff(const lawfile *lf, const arch_template *t, const double *E, size_t nE, double r_max,
                                const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
+
+LS_API_END
 
 #endif

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/outfile.h"
 
 /* ---- messages ------------------------------------------------------------ */

@@ -1,6 +1,7 @@
 /*
  * loopscale exit — entropy-threshold early exit at loop boundaries: FLOPs
- * saved against perplexity, and the Pareto front (seed 004).
+ * saved against perplexity, and the Pareto front (Sparse Layers are Critical
+ * to Scaling Looped Language Models).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -10,7 +11,7 @@
 #include "commands.h"
 #include "loopscale/earlyexit.h"
 #include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/shape.h"
 
 static const char USAGE[] =

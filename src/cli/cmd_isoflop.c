@@ -9,7 +9,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/arch.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/plot.h"
 #include "loopscale/solve.h"
 

@@ -9,7 +9,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 
 static const char USAGE[] =
     "Usage: loopscale predict --law FILE [OPTIONS] SWEEP\n"

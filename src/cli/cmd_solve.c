@@ -10,8 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/arch.h"
-#include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/plot.h"
 #include "loopscale/solve.h"
 
@@ -167,72 +166,11 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
     return 0;
 }
 
-static void json_candidate(jsonw *w, const char *key, const solve_candidate *c)
-{
-    ls_jsonw_object_begin(w, key);
-    ls_jsonw_bool(w, "feasible", c->feasible);
-    if (c->feasible) {
-        ls_jsonw_number(w, "R", c->R);
-        ls_jsonw_number(w, "E", c->E);
-        ls_jsonw_number(w, "n_act", c->n_act);
-        ls_jsonw_number(w, "n_total", c->n_total);
-        ls_jsonw_number(w, "n_loop", c->n_loop);
-        ls_jsonw_number(w, "n_unroll", c->n_unroll);
-        ls_jsonw_number(w, "tokens", c->tokens);
-        ls_jsonw_number(w, "tokens_per_parameter", c->tokens / c->n_act);
-        ls_jsonw_number(w, "loss", c->loss);
-        ls_jsonw_number(w, "inference_flops_per_token", c->inference_flops);
-        ls_jsonw_number(w, "weight_bytes", c->weight_bytes);
-    }
-    ls_jsonw_object_end(w);
-}
-
 static int print_json(const solve_budget *b, double eps, const solve_result *r, const solve_uncertainty *u,
                       int with_candidates)
 {
-    jsonw w;
-    ls_jsonw_init(&w);
-    ls_jsonw_object_begin(&w, NULL);
-    ls_jsonw_number(&w, "flops", b->flops);
-    if (isfinite(b->mem_bytes))
-        ls_jsonw_number(&w, "mem_bytes", b->mem_bytes);
-    ls_jsonw_number(&w, "bits", b->bits);
-    ls_jsonw_number(&w, "eps", eps);
-    json_candidate(&w, "chosen", &r->choice);
-    json_candidate(&w, "lowest_loss", &r->best);
-    json_candidate(&w, "unconstrained", &r->unconstrained);
-    if (u) {
-        ls_jsonw_object_begin(&w, "uncertainty");
-        ls_jsonw_integer(&w, "draws", (long long)u->ndraws);
-        ls_jsonw_number(&w, "level", u->level);
-        ls_jsonw_array_begin(&w, "choices", 0);
-        for (size_t k = 0; k < u->nchoices; k++) {
-            ls_jsonw_object_begin(&w, NULL);
-            ls_jsonw_number(&w, "R", u->choices[k].R);
-            ls_jsonw_number(&w, "E", u->choices[k].E);
-            ls_jsonw_number(&w, "share", (double)u->choices[k].count / (double)u->ndraws);
-            ls_jsonw_object_end(&w);
-        }
-        ls_jsonw_array_end(&w);
-        const char *names[] = {"n_act", "tokens", "loss"};
-        const double *values[] = {u->n_act, u->tokens, u->loss};
-        for (int q = 0; q < 3; q++) {
-            ls_jsonw_array_begin(&w, names[q], 1);
-            ls_jsonw_number(&w, NULL, values[q][0]);
-            ls_jsonw_number(&w, NULL, values[q][1]);
-            ls_jsonw_array_end(&w);
-        }
-        ls_jsonw_object_end(&w);
-    }
-    if (with_candidates) {
-        ls_jsonw_array_begin(&w, "candidates", 0);
-        for (size_t i = 0; i < r->ncandidates; i++)
-            json_candidate(&w, NULL, &r->candidates[i]);
-        ls_jsonw_array_end(&w);
-    }
-    ls_jsonw_object_end(&w);
     ls_error err;
-    char *text = ls_jsonw_finish(&w, &err);
+    char *text = ls_solve_result_to_json(b, eps, r, u, with_candidates, &err);
     if (!text)
         return cli_fail("solve", &err);
     fputs(text, stdout);

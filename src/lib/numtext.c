@@ -1,4 +1,4 @@
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 
 static numtext_status parse(const char *s, double *x) { return ls_numtext_parse_double(s, strlen(s), x); }
 

@@ -1,5 +1,5 @@
 /*
- * loopscale/numtext.h — numbers in text, both ways.
+ * numtext_internal.h — numbers in text, both ways.
  *
  * Parsing is strict: the whole field must be one finite number (surrounding
  * blanks allowed), no NaN, no infinity, no overflow.  The result says why a
@@ -8,8 +8,8 @@
  * files stay readable (0.34, not 0.34000000000000002) and exact.
  * Nothing here allocates.
  */
-#ifndef LOOPSCALE_NUMTEXT_H
-#define LOOPSCALE_NUMTEXT_H
+#ifndef LOOPSCALE_NUMTEXT_INTERNAL_H
+#define LOOPSCALE_NUMTEXT_INTERNAL_H
 
 #include <stddef.h>
 
