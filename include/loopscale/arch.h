@@ -37,6 +37,9 @@ typedef struct arch_template {
 void ls_arch_template_default(arch_template *t);
 /* Read a template file over the defaults; LS_ERR_NOINPUT or LS_ERR_DATA. */
 int ls_arch_template_read(const char *path, arch_template *t, ls_error *err) LS_MUST_CHECK;
+/* The same from text in memory; path names it in messages. */
+int ls_arch_template_parse(const char *text, size_t len, const char *path, arch_template *t,
+                           ls_error *err) LS_MUST_CHECK;
 /* The template as JSON (malloc'd), with the derived loop fraction. */
 char *ls_arch_template_to_json(const arch_template *t, ls_error *err) LS_MUST_CHECK;
 

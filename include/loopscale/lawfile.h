@@ -7,8 +7,9 @@
  * `format`, `law` and `params` are required, so a published law can be typed
  * in by hand.  Numbers are written as the shortest text that reads back to
  * the same double, so a file round-trips bit for bit; a NaN or infinity is
- * never written.  Unknown keys are ignored; a missing or mistyped key is an
- * LS_ERR_DATA error that names it.
+ * never written.  Unknown keys are ignored; a missing or mistyped key, a
+ * value outside its domain (docs/formats.md lists the rules), a repeated key
+ * or text after the document is an LS_ERR_DATA error that names it.
  *
  * ls_lawfile_new(), ls_lawfile_read() and ls_lawfile_from_fit() return a
  * lawfile the caller frees with ls_lawfile_free(); every pointer inside

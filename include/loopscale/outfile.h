@@ -35,6 +35,15 @@ int ls_outfile_flush(outfile *out, ls_error *err) LS_MUST_CHECK;
 int ls_outfile_commit(outfile *out, ls_error *err) LS_MUST_CHECK;
 void ls_outfile_abort(outfile *out);
 
+/* Unlink every temporary file of an output still open (neither committed
+ * nor aborted).  Async-signal-safe: the paths live in a fixed table, so a
+ * program's SIGINT/SIGTERM/SIGHUP handler may call it before _exit() and
+ * leave no "NAME.tmp.XXXXXX" behind; the destinations are untouched.  At
+ * most LS_OUTFILE_MAX_OPEN outputs may be open at once (LS_ERR_INTERNAL
+ * beyond). */
+#define LS_OUTFILE_MAX_OPEN 32
+void ls_outfile_remove_temporaries(void);
+
 /* 1 when path names a gzip output (ends in ".gz"). */
 int ls_outfile_wants_gzip(const char *path);
 

@@ -77,6 +77,8 @@ void ls_shape_spec_merge(shape_spec *base, const shape_spec *over);
  * the output of `loopscale shape --format json`, whose "shape" member is
  * read) over s.  Unknown keys are refused.  LS_ERR_NOINPUT or LS_ERR_DATA. */
 int ls_shape_spec_read(const char *path, shape_spec *s, ls_error *err) LS_MUST_CHECK;
+/* The same from text in memory; path names it in messages. */
+int ls_shape_spec_parse(const char *text, size_t len, const char *path, shape_spec *s, ls_error *err) LS_MUST_CHECK;
 
 /* Write s as the JSON object `key` with the field names of a shape file
  * (unset fields left out), so that the output reads back as a shape. */

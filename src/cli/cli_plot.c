@@ -103,10 +103,10 @@ int cli_plot_format(const char *command, const char *option, const char *path, c
     ls_error err;
     if (ls_chart_format_of_path(path, &out->format, &err) == 0)
         return 0;
-    /* A device or a pipe (/dev/stdout, a FIFO) has no extension to go by:
-     * it gets SVG, the one text format. */
+    /* Standard output, a device or a pipe (-, /dev/stdout, a FIFO) has no
+     * extension to go by: it gets SVG, the one text format. */
     struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    if (strcmp(path, "-") == 0 || (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))) {
         out->format = CHART_FORMAT_SVG;
         return 0;
     }

@@ -323,6 +323,13 @@ int cmd_exit(int argc, char **argv)
                 o.thresholds[n++] = o.thresholds[i];
         o.nthresholds = n;
     }
+    if (status == 0) {
+        cli_file_input("--shape", o.shape_path);
+        cli_file_input(argc - optind == 2 ? "ENTROPY.npy" : "CSV", argv[optind]);
+        if (argc - optind == 2)
+            cli_file_input("NLL.npy", argv[optind + 1]);
+        status = cli_files_check(cmd);
+    }
     ls_error err;
     if (status == 0) {
         x = ls_earlyexit_read((const char *const *)argv + optind, (size_t)(argc - optind), o.thresholds, o.nthresholds,

@@ -268,6 +268,15 @@ int cmd_holdout(int argc, char **argv)
     }
     if (status == 0 && optind >= argc)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
+    if (status == 0) {
+        for (int i = optind; i < argc; i++)
+            cli_file_input("SWEEP", argv[i]);
+        cli_file_output("the table", "-");
+        cli_file_output("--plot", plot);
+        status = cli_files_check(cmd);
+    }
+    /* The format the plot's name asks for; any other name is refused here,
+     * before any work. */
     if (status == 0)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (status == 0) {

@@ -46,6 +46,7 @@ static const char USAGE[] =
     "      --plot-rho FILE     draw rho_eff(R) = N_eff / N_act for each E, with its ceilings\n"
     "                          (the paper's figure 1c)\n"
     CLI_PLOT_HELP
+    CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
 enum {
@@ -183,6 +184,7 @@ int cmd_solve(int argc, char **argv)
     const char *cmd = "solve";
     static const struct option longopts[] = {CLI_HELP_OPTION,
                                              {"law", required_argument, NULL, 'l'},
+        {"force", no_argument, NULL, OPT_FORCE},
                                              {"flops", required_argument, NULL, OPT_FLOPS},
                                              {"mem", required_argument, NULL, OPT_MEM},
                                              {"bits", required_argument, NULL, OPT_BITS},
@@ -208,7 +210,7 @@ int cmd_solve(int argc, char **argv)
     int print_template = 0, show_table = 0, uncertainty = 0, threads = 0;
     cli_format format = CLI_FORMAT_TABLE;
     chart_output figure = cli_plot_defaults(), figure_rho;
-    int status = 0, opt;
+    int status = 0, opt, force = 0;
     long value = 0;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
@@ -217,6 +219,7 @@ int cmd_solve(int argc, char **argv)
         switch (opt) {
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;
+        case OPT_FORCE: force = 1; break;
         case OPT_FLOPS: status = cli_parse_scaled(cmd, "--flops", optarg, &budget.flops); break;
         case OPT_MEM: status = cli_parse_scaled(cmd, "--mem", optarg, &budget.mem_bytes); break;
         case OPT_BITS: status = cli_parse_positive(cmd, "--bits", optarg, &budget.bits); break;
@@ -265,6 +268,16 @@ int cmd_solve(int argc, char **argv)
     if (status == 0 && optind < argc)
         status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
     figure_rho = figure;
+    if (status == 0) {
+        cli_file_input("--law", law_path);
+        cli_file_input("--template", template_path);
+        cli_file_output("the table", "-");
+        cli_file_output("--plot", plot);
+        cli_file_output("--plot-rho", plot_rho);
+        status = cli_files_check(cmd);
+    }
+    /* The format the plot's name asks for; any other name is refused here,
+     * before any work. */
     if (status == 0)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (status == 0)
@@ -283,10 +296,29 @@ int cmd_solve(int argc, char **argv)
     if (status == 0 && isnan(budget.flops))
         status = cli_usage_error(cmd, "give the compute budget with --flops F");
     static const double default_E[] = {1, 2, 4, 8, 16, 32, 64};
+    double top_k_e = 1;
     double default_R[16];
     for (int i = 0; i < 16; i++)
         default_R[i] = i + 1;
     solve_options so = {R ? R : default_R, R ? nR : 16, E ? E : default_E, E ? nE : 7, ladder, nladder, eps};
+    if (status == 0 && !E && tmpl.top_k > 1) {
+        /* The default list starts at E = 1; a template routing each token
+         * to top_k experts needs at least top_k of them. */
+        size_t skip = 0;
+        while (skip < so.nE && so.E[skip] < tmpl.top_k)
+            skip++;
+        so.E += skip;
+        so.nE -= skip;
+        if (so.nE == 0) { /* top_k beyond the whole list: E = top_k alone */
+            top_k_e = tmpl.top_k;
+            so.E = &top_k_e;
+            so.nE = 1;
+            cli_note(cmd, "the template routes to top_k = %d experts: the default --E is %d", tmpl.top_k,
+                     tmpl.top_k);
+        } else
+            cli_note(cmd, "the template routes to top_k = %d experts: E below %d left out of the default --E list",
+                     tmpl.top_k, tmpl.top_k);
+    }
     for (size_t i = 0; status == 0 && i < so.nR; i++)
         if (so.R[i] != floor(so.R[i]))
             status = cli_usage_error(cmd, "--R: %g is not an integer", so.R[i]);
@@ -294,7 +326,8 @@ int cmd_solve(int argc, char **argv)
         if (so.E[i] != floor(so.E[i]))
             status = cli_usage_error(cmd, "--E: %g is not an integer", so.E[i]);
     if (status == 0)
-        lf = cli_read_law(cmd, law_path, &status);
+        lf = cli_read_law(cmd, law_path, force, &status);
+    int eps_from_law = isnan(eps);
     if (status == 0 && isnan(eps)) {
         eps = lf->has_fit ? lf->fit.rmse : 0.0;
         if (!lf->has_fit)
@@ -308,9 +341,27 @@ int cmd_solve(int argc, char **argv)
     if (status == 0 && !result.has_choice) {
         if (isfinite(budget.mem_bytes))
             cli_error(cmd, "no candidate fits in %g bytes at %g bits per weight", budget.mem_bytes, budget.bits);
-        else /* nothing of 1000 active parameters trains on one token */
+        else if (ladder) { /* every size given leaves less than one token */
+            double smallest = ladder[0];
+            for (size_t i = 1; i < nladder; i++)
+                smallest = fmin(smallest, ladder[i]);
+            cli_error(cmd, "no model fits a budget of %g FLOPs: the smallest --n-act, %g, leaves less than one "
+                      "training token", budget.flops, smallest);
+        } else /* nothing of 1000 active parameters trains on one token */
             cli_error(cmd, "no model fits a budget of %g FLOPs", budget.flops);
         status = ls_exit_status(LS_ERR_DATA);
+    }
+    if (status == 0 && result.has_choice && eps > 0 && result.choice.loss > result.best.loss) {
+        /* An epsilon that covers every candidate decides nothing: the choice
+         * is then only the cheapest one, which must not happen silently. */
+        double worst = result.best.loss;
+        for (size_t i = 0; i < result.ncandidates; i++)
+            if (result.candidates[i].feasible && result.candidates[i].loss > worst)
+                worst = result.candidates[i].loss;
+        if (worst - result.best.loss <= eps)
+            cli_warn(cmd, "epsilon %g%s covers the loss of every candidate (they span %.4g): the choice is only the "
+                     "cheapest to serve",
+                     eps, eps_from_law ? " (the law file's fit.rmse)" : "", worst - result.best.loss);
     }
     if (status == 0 && lf->has_fit && lf->fit.has_ranges) {
         /* Loops and experts beyond the sweep are the law's guess, not its fit. */

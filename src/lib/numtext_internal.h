@@ -31,8 +31,9 @@ numtext_status ls_numtext_parse_long(const char *text, size_t len, long *out);
 
 /* Parse a size with an optional unit suffix: k M G T P E (powers of 1000) and
  * an optional trailing B (bytes); Ki Mi Gi Ti (powers of 1024) likewise, so
- * "3GB" is 3e9, "3GiB" is 3 * 2^30 and "5e20" is 5e20. Case of the B and of k
- * is ignored. */
+ * "3GB" is 3e9, "3GiB" is 3 * 2^30 and "5e20" is 5e20. Case is ignored
+ * throughout: "3gb", "3Gb" and "3gib" read as "3GB" and "3GiB" ("m" is mega,
+ * never milli). */
 numtext_status ls_numtext_parse_scaled(const char *text, size_t len, double *out);
 
 /* "is empty", "is not a number", ... for messages: `'%s' <reason>`. */

@@ -35,11 +35,11 @@ An output that names an input would replace the data with its result:
 
   $ cp $SWEEP runs.svg
   $ loopscale fit --law dense -o runs.svg runs.svg
-  loopscale fit: -o runs.svg would replace the input runs.svg
+  loopscale fit: -o runs.svg would replace the input SWEEP runs.svg
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --plot ./runs.svg runs.svg
-  loopscale fit: --plot ./runs.svg would replace the input runs.svg
+  loopscale fit: --plot ./runs.svg would replace the input SWEEP runs.svg
   Try 'loopscale fit --help'.
   [64]
   $ gzip -t runs.svg && rm runs.svg

@@ -134,11 +134,11 @@ notes drawn as a caption, the print style, PNG resolution.
   ls: cannot access 'tiny.pdf': No such file or directory
   [2]
 
-A file name with any other extension is refused before any work (even
-before the sweep is read), and a file already there is left as it was.
+A file name with any other extension is refused before any work, and a
+file already there is left as it was.
 
   $ echo precious > fig.jpg
-  $ loopscale fit --plot fig.jpg --where 'E<=4' missing.csv
+  $ loopscale fit --plot fig.jpg --where 'E<=4' "$SWEEP"
   loopscale fit: --plot: 'fig.jpg': the file name must end in .svg, .pdf or .png
   Try 'loopscale fit --help'.
   [64]
