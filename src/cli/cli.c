@@ -385,6 +385,15 @@ static int stdout_failed(const char *command, int errnum)
 
 int cli_write_files(const char *command, size_t n, const char *const *paths, const char *const *texts)
 {
+    size_t lens[8] = {0};
+    for (size_t i = 0; i < n && i < 8; i++)
+        lens[i] = texts[i] ? strlen(texts[i]) : 0;
+    return cli_write_data(command, n, paths, (const void *const *)texts, lens);
+}
+
+int cli_write_data(const char *command, size_t n, const char *const *paths, const void *const *data,
+                   const size_t *lens)
+{
     /* Results already printed but lost (a full disk behind standard output)
      * fail the run before any file is replaced. */
     if (fflush(stdout) != 0 || ferror(stdout))
@@ -404,7 +413,7 @@ int cli_write_files(const char *command, size_t n, const char *const *paths, con
             continue;
         if (!(out[i] = ls_outfile_open(paths[i], 0, &err)))
             status = err.code;
-        else if (ls_outfile_write(out[i], texts[i], strlen(texts[i]), &err) == 0)
+        else if (ls_outfile_write(out[i], data[i], lens[i], &err) == 0)
             status = ls_outfile_flush(out[i], &err);
         else
             status = err.code;
