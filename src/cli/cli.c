@@ -373,6 +373,23 @@ int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg)
     return 0;
 }
 
+size_t cli_max_rows(void)
+{
+    /* fit and holdout hold every run in memory (about 320 bytes a run at
+     * one thread, docs/performance.md); predict streams and needs no limit. */
+    const char *text = getenv("LOOPSCALE_MAX_ROWS");
+    long value = 0;
+    if (!text || !*text)
+        return CLI_MAX_ROWS_DEFAULT;
+    if (ls_numtext_parse_long(text, strlen(text), &value) != NUMTEXT_OK || value < 0) {
+        fflush(stdout);
+        fprintf(stderr, "loopscale: warning: LOOPSCALE_MAX_ROWS='%s' is not a count of rows; using %zu\n", text,
+                (size_t)CLI_MAX_ROWS_DEFAULT);
+        return CLI_MAX_ROWS_DEFAULT;
+    }
+    return (size_t)value; /* 0: no limit */
+}
+
 sweep_options cli_sweep_options(const cli_sweep_args *args)
 {
     sweep_options o = {0};
@@ -380,6 +397,7 @@ sweep_options cli_sweep_options(const cli_sweep_args *args)
     o.nmaps = args->maps.n;
     o.wheres = args->wheres.v;
     o.nwheres = args->wheres.n;
+    o.max_rows = cli_max_rows();
     return o;
 }
 
