@@ -1,6 +1,6 @@
 /*
  * loopscale/arch.h — the architecture template: from (N_act, E) to N_total
- * and N_loop (SPEC §6).
+ * and N_loop (docs/solver.md).
  *
  * Default, after the paper's middle-cycle looping: attention is 1/3 of an
  * active layer's parameters and the expert FFN 2/3 (experts the size of the
@@ -11,12 +11,18 @@
  *     N_total = N_act (a + (1 - a) E / k),   N_loop = N_act L_loop / L_all,
  * which is N_act (1 + (2/3)(E - 1)) by default.
  * A JSON template file ("loopscale-template/1") overrides any field.
+ *
+ * Thread safety: an arch_template is plain data; reading one from many
+ * threads at once is safe, and the functions keep no state of their own.
  */
 #ifndef LOOPSCALE_ARCH_H
 #define LOOPSCALE_ARCH_H
 
 #include "loopscale/error.h"
 #include "loopscale/law.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 #define ARCH_TEMPLATE_FORMAT "loopscale-template/1"
 
@@ -42,5 +48,7 @@ double ls_arch_n_total(const arch_template *t, double n_act, double E);
 double ls_arch_n_loop(const arch_template *t, double n_act);
 /* The law point of a configuration. */
 law_point ls_arch_point(const arch_template *t, double n_act, double E, double R, double tokens);
+
+LS_API_END
 
 #endif

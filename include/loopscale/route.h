@@ -1,6 +1,7 @@
 /*
- * loopscale/route.h — router health from router logits (SPEC §8, seeds 003
- * and 004).
+ * loopscale/route.h — router health from router logits (docs/calculators.md;
+ * after How to Loop MoE: Flatten the Experts, Untie the Attention, and Sparse
+ * Layers are Critical to Scaling Looped Language Models).
  *
  * Logits z[token][loop][layer][expert] are streamed one token at a time, so
  * memory depends on the shape of one token, not on the number of tokens.
@@ -14,7 +15,7 @@
  *   distinct experts a token's top-k sets cover over loops 1..l (over all
  *            loops for the pooled row);
  *   disjoint share of tokens whose top-k sets at two consecutive loops have
- *            no expert in common (seed 004), and
+ *            no expert in common (Sparse Layers), and
  *   switched share whose sets differ at all — both over the pairs
  *            (l-1, l), undefined (NaN) at loop 1 and for a single loop.
  * A tie at the top-k boundary (the k-th and (k+1)-th largest logits equal) is
@@ -23,6 +24,9 @@
  * index for the set metrics; ties are counted and reported.
  *
  * ls_route_read() returns a report the caller frees with ls_route_report_free().
+ *
+ * Thread safety: no global state; a report may be read from several threads
+ * at once.
  */
 #ifndef LOOPSCALE_ROUTE_H
 #define LOOPSCALE_ROUTE_H
@@ -31,6 +35,9 @@
 #include <stdint.h>
 
 #include "loopscale/error.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 typedef struct route_metrics {
     double b2, mmr, distinct, disjoint, switched;
@@ -63,5 +70,7 @@ void ls_route_acc_free(route_acc *a);
 route_report *ls_route_read(const char *path, size_t top_k, ls_error *err);
 
 void ls_route_report_free(route_report *r);
+
+LS_API_END
 
 #endif

@@ -1,6 +1,7 @@
 /*
- * loopscale/shape.h — parameter and FLOP accounting of a looped MoE (SPEC §8,
- * after Foil, seed 003).
+ * loopscale/shape.h — parameter and FLOP accounting of a looped MoE
+ * (docs/calculators.md; after Foil: How to Loop MoE: Flatten the Experts,
+ * Untie the Attention).
  *
  * A shape is a looped block of D layers, each with E routed experts of which
  * a token uses top_k, run L times; around it, head (prelude) and tail (coda)
@@ -22,11 +23,14 @@
  *   embeddings      vocab x d, and the LM head vocab x d again unless tied
  * "Active" counts the parameters that do multiply-adds for a token: the
  * embedding lookup does none, the LM head's product always happens.  The
- * sweep quantities of SPEC §1 follow: N_total and N_act are non-embedding,
+ * sweep quantities (docs/laws.md) follow: N_total and N_act are non-embedding,
  * N_act runs the block once, N_loop is the block's share of that, and
  * N_unroll = N_act + (L - 1) N_loop is what a token costs.
  *
  * Nothing here allocates; every struct belongs to the caller.
+ *
+ * Thread safety: pure functions of caller-owned structs; safe from any
+ * thread.
  */
 #ifndef LOOPSCALE_SHAPE_H
 #define LOOPSCALE_SHAPE_H
@@ -35,6 +39,9 @@
 
 #include "loopscale/error.h"
 #include "loopscale/jsonw.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 #define SHAPE_FORMAT "loopscale-shape/1"
 #define SHAPE_UNSET (-1L)
@@ -124,5 +131,7 @@ int ls_shape_count_params(const shape_spec *s, shape_counts *c, ls_error *err) L
 /* The value the string fields take in files and messages. */
 const char *ls_shape_attention_name(long attention);
 const char *ls_shape_embeddings_name(long embeddings);
+
+LS_API_END
 
 #endif

@@ -10,8 +10,8 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
 #include "loopscale/predict.h"
+#include "numtext_internal.h"
 
 static const char USAGE[] =
     "Usage: loopscale predict --law FILE [OPTIONS] SWEEP\n"
@@ -33,6 +33,7 @@ static const char USAGE[] =
     "      --k K               experts chosen per token (default 1)\n"
     "      --tokens D          training tokens\n"
     "      --flops F           training FLOPs instead of tokens: D = F / (6 N_unroll)\n"
+    CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
 enum { OPT_N_ACT = OPT_COMMAND_FIRST, OPT_N_TOTAL, OPT_N_LOOP, OPT_R, OPT_E, OPT_K, OPT_TOKENS, OPT_FLOPS };
@@ -42,6 +43,7 @@ typedef struct predict_options {
     cli_format format;
     cli_sweep_args sweep;
     int point_mode;
+    int force; /* --force: use a law file whose fit was not a fit */
     sweep_row point; /* NaN where not given */
     double flops;
     const char *text[SWEEP_NQUANTITIES]; /* the option values as given */
@@ -130,6 +132,7 @@ typedef struct predict_stream {
     cli_table *table; /* the current block */
     char **names;     /* the header, printed with the first row */
     size_t ncolumns;
+    unsigned char *replaced; /* columns this command writes (pred_loss, residual) */
 } predict_stream;
 
 static const char *const TABLE_HEADERS[] = {"line", "n_act", "n_total", "n_loop", "R", "E",
@@ -151,6 +154,8 @@ static void free_names(predict_stream *ps)
         free(ps->names[j]);
     free(ps->names);
     ps->names = NULL;
+    free(ps->replaced);
+    ps->replaced = NULL;
     ps->ncolumns = 0;
 }
 
@@ -160,6 +165,8 @@ static void print_header(predict_stream *ps)
 {
     if (ps->format == CLI_FORMAT_CSV) {
         for (size_t j = 0; j < ps->ncolumns; j++) {
+            if (ps->replaced[j])
+                continue;
             cli_csv_field(stdout, ps->names[j], strlen(ps->names[j]));
             putchar(',');
         }
@@ -178,12 +185,17 @@ static int on_header(void *ctx, const char *file, const char *const *names, size
     free_names(ps);
     if (ps->format != CLI_FORMAT_CSV)
         return 0;
-    if (!(ps->names = calloc(ncolumns ? ncolumns : 1, sizeof *ps->names)))
+    if (!(ps->names = calloc(ncolumns ? ncolumns : 1, sizeof *ps->names)) ||
+        !(ps->replaced = calloc(ncolumns + 1, 1)))
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     ps->ncolumns = ncolumns;
-    for (size_t j = 0; j < ncolumns; j++)
+    /* Columns this command writes, found in its input (predict run on its
+     * own output), are replaced, not repeated: one header each. */
+    for (size_t j = 0; j < ncolumns; j++) {
         if (!(ps->names[j] = strdup(names[j])))
             return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        ps->replaced[j] = strcmp(names[j], "pred_loss") == 0 || strcmp(names[j], "residual") == 0;
+    }
     return 0;
 }
 
@@ -209,6 +221,8 @@ static int on_row(void *ctx, const sweep_row *r, const sweep_cell *cells, size_t
     char a[NUMTEXT_DOUBLE_MAX], b[NUMTEXT_DOUBLE_MAX];
     if (ps->format == CLI_FORMAT_CSV) {
         for (size_t j = 0; j < ncells; j++) {
+            if (ps->replaced[j])
+                continue;
             cli_csv_field(stdout, cells[j].ptr, cells[j].len);
             putchar(',');
         }
@@ -268,7 +282,7 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
 {
     const char *cmd = "predict";
     sweep_options so = cli_sweep_options(&o->sweep);
-    predict_stream ps = {cmd, lf, o->format, 0, {0, 0}, 0, path, NULL, NULL, 0};
+    predict_stream ps = {cmd, lf, o->format, 0, {0, 0}, 0, path, NULL, NULL, 0, NULL};
     ls_predict_acc_init(&ps.acc);
     sweep_stream stream = {on_header, on_row, &ps};
     ls_error err;
@@ -306,6 +320,7 @@ int cmd_predict(int argc, char **argv)
     static const struct option longopts[] = {
         CLI_HELP_OPTION,
         {"law", required_argument, NULL, 'l'},
+        {"force", no_argument, NULL, OPT_FORCE},
         {"format", required_argument, NULL, OPT_FORMAT},
         CLI_SWEEP_OPTIONS,
         {"n-act", required_argument, NULL, OPT_N_ACT},
@@ -337,6 +352,7 @@ int cmd_predict(int argc, char **argv)
             cli_sweep_args_free(&o.sweep);
             return cli_help(USAGE);
         case 'l': o.law_path = optarg; break;
+        case OPT_FORCE: o.force = 1; break;
         case OPT_FORMAT:
             status = cli_parse_format(cmd, optarg, 1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_CSV | 1u << CLI_FORMAT_JSON,
                                       &o.format);
@@ -367,8 +383,14 @@ int cmd_predict(int argc, char **argv)
     if (status == 0 && !o.point_mode && optind + 1 != argc)
         status = cli_usage_error(cmd, optind >= argc ? "give a SWEEP file or one configuration (--n-act ...)"
                                                      : "give one SWEEP file");
+    if (status == 0) {
+        cli_file_input("--law", o.law_path);
+        if (!o.point_mode)
+            cli_file_input("SWEEP", argv[optind]);
+        status = cli_files_check(cmd);
+    }
     if (status == 0)
-        lf = cli_read_law(cmd, o.law_path, &status);
+        lf = cli_read_law(cmd, o.law_path, o.force, &status);
     if (status == 0)
         status = o.point_mode ? predict_point(&o, lf) : predict_sweep(&o, lf, argv[optind]);
     ls_lawfile_free(lf);

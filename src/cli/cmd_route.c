@@ -1,6 +1,7 @@
 /*
- * loopscale route — router health from router logits (Foil, seed 003;
- * sparse looped LMs, seed 004).
+ * loopscale route — router health from router logits (Foil: How to Loop MoE:
+ * Flatten the Experts, Untie the Attention; Sparse Layers are Critical to
+ * Scaling Looped Language Models).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -9,7 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/route.h"
 
 static const char USAGE[] =
@@ -200,6 +201,9 @@ int cmd_route(int argc, char **argv)
     if (optind + 1 != argc)
         return cli_usage_error(cmd, optind == argc ? "give a LOGITS file (.npy or CSV)" : "give one LOGITS file");
     const char *path = argv[optind];
+    cli_file_input("LOGITS", path);
+    if ((status = cli_files_check(cmd)) != 0)
+        return status;
     ls_error err;
     route_report *r = ls_route_read(path, (size_t)top_k, &err);
     if (!r)

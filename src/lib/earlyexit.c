@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loopscale/npy.h"
+#include "npy_internal.h"
 #include "tokcsv_internal.h"
 
 /* The default grid: a threshold at every float whose lowest GRID_SHIFT

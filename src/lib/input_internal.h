@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
-#include "loopscale/npy.h"
+#include "npy_internal.h"
 
 #define LS_INPUT_HEAD 16
 

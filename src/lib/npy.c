@@ -1,4 +1,4 @@
-#include "loopscale/npy.h"
+#include "npy_internal.h"
 #include "input_internal.h"
 
 #include <errno.h>

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loopscale/npy.h"
+#include "npy_internal.h"
 #include "tokcsv_internal.h"
 
 struct route_acc {

@@ -11,7 +11,7 @@
 
 #include "csv_internal.h"
 #include "grow_internal.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 
 typedef struct quantity_names {
     const char *canonical;
@@ -146,10 +146,10 @@ static int parse_map(const char *text, map_rename *m, ls_error *err)
     m->text = text;
     const char *eq = strchr(text, '=');
     if (!eq || eq == text || eq[1] == '\0')
-        return ls_error_set(err, LS_ERR_USAGE, "--map '%s': expected NEW=OLD", text);
+        return ls_error_set(err, LS_ERR_USAGE, "rename '%s': expected NEW=OLD", text);
     if (copy_trimmed(m->new_name, sizeof m->new_name, text, (size_t)(eq - text)) ||
         copy_trimmed(m->old_name, sizeof m->old_name, eq + 1, strlen(eq + 1)))
-        return ls_error_set(err, LS_ERR_USAGE, "--map '%s': column name longer than %zu bytes", text,
+        return ls_error_set(err, LS_ERR_USAGE, "rename '%s': column name longer than %zu bytes", text,
                             sizeof m->new_name - 1);
     return 0;
 }
@@ -280,14 +280,14 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
     }
     for (size_t m = 0; m < o->nmaps && status == 0; m++)
         if (!map_used[m])
-            status = ls_error_set(err, LS_ERR_USAGE, "--map '%s': %s has no column '%s'", st->maps[m].text, file,
+            status = ls_error_set(err, LS_ERR_USAGE, "rename '%s': %s has no column '%s'", st->maps[m].text, file,
                                   st->maps[m].old_name);
     free(map_used);
     if (status != 0)
         return status;
 
     if (fc->column_of[SWEEP_N_ACT] < 0)
-        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: no column 'n_act' (or 'N', 'params'; --map renames)",
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: no column 'n_act' (or 'N', 'params', or one renamed to it)",
                             file, line);
     if (fc->column_of[SWEEP_TOKENS] < 0 && fc->column_of[SWEEP_FLOPS] < 0)
         return ls_error_set(err, LS_ERR_DATA,
@@ -322,7 +322,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
             if (strcasecmp(fc->names[i], o->group_column) == 0 || (q >= 0 && fc->column_of[q] == (int)i))
                 fc->group_column = (int)i;
         if (fc->group_column < 0)
-            return ls_error_set(err, LS_ERR_USAGE, "--group '%s': %s has no such column", o->group_column, file);
+            return ls_error_set(err, LS_ERR_USAGE, "group column '%s': %s has no such column", o->group_column, file);
     }
     return 0;
 }

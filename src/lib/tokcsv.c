@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "csv_internal.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 
 /* Bounds that keep one token's block small whatever the file says. */
 #define TOKCSV_INDEX_LIMIT 65536L

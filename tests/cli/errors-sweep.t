@@ -219,10 +219,10 @@ time included, plain or gzip; a part of one is not one:
   n_act,tokens,loss,pred_loss
   3e8,1e11,2.5,2.564611840785472
   $ (printf '\357\273'; sleep 0.2; printf 'n_act,tokens,loss\n3e8,1e11,2.5\n') | loopscale predict --law $LAW -
-  loopscale predict: <stdin>:1: no column 'n_act' (or 'N', 'params'; --map renames)
+  loopscale predict: <stdin>:1: no column 'n_act' (or 'N', 'params', or one renamed to it)
   [65]
   $ printf '\357\273' | loopscale predict --law $LAW -
-  loopscale predict: <stdin>:1: no column 'n_act' (or 'N', 'params'; --map renames)
+  loopscale predict: <stdin>:1: no column 'n_act' (or 'N', 'params', or one renamed to it)
   [65]
 
 Column names have no length limit (they were cut at 127 bytes, so that two

@@ -1,5 +1,5 @@
 /*
- * loopscale/npy.h — streaming reader for NumPy .npy arrays of floats.
+ * npy_internal.h — streaming reader for NumPy .npy arrays of floats.
  *
  * `route` and `exit` read arrays of half a gigabyte and more, so the data is
  * never loaded whole: ls_npy_open() reads and checks the header, and
@@ -16,8 +16,8 @@
  *
  * ls_npy_open() returns a reader the caller frees with ls_npy_close().
  */
-#ifndef LOOPSCALE_NPY_H
-#define LOOPSCALE_NPY_H
+#ifndef LOOPSCALE_NPY_INTERNAL_H
+#define LOOPSCALE_NPY_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
