@@ -741,7 +741,10 @@ static int looks_numeric(const char *s)
 
 void cli_csv_field(FILE *fp, const char *s, size_t len)
 {
-    int quote = len == 0 ? 0 : strcspn(s, ",\"\r\n") < len || isspace((unsigned char)s[0]);
+    /* s need not be NUL-terminated (streamed cells are slices of a record). */
+    int quote = len > 0 && isspace((unsigned char)s[0]);
+    for (size_t i = 0; i < len && !quote; i++)
+        quote = s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n';
     if (!quote) {
         fwrite(s, 1, len, fp);
         return;
