@@ -615,6 +615,23 @@ int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg)
     return 0;
 }
 
+size_t cli_max_rows(void)
+{
+    /* fit and holdout hold every run in memory (about 320 bytes a run at
+     * one thread, docs/performance.md); predict streams and needs no limit. */
+    const char *text = getenv("LOOPSCALE_MAX_ROWS");
+    long value = 0;
+    if (!text || !*text)
+        return CLI_MAX_ROWS_DEFAULT;
+    if (ls_numtext_parse_long(text, strlen(text), &value) != NUMTEXT_OK || value < 0) {
+        fflush(stdout);
+        fprintf(stderr, "loopscale: warning: LOOPSCALE_MAX_ROWS='%s' is not a count of rows; using %zu\n", text,
+                (size_t)CLI_MAX_ROWS_DEFAULT);
+        return CLI_MAX_ROWS_DEFAULT;
+    }
+    return (size_t)value; /* 0: no limit */
+}
+
 sweep_options cli_sweep_options(const cli_sweep_args *args)
 {
     sweep_options o = {0};
@@ -622,6 +639,7 @@ sweep_options cli_sweep_options(const cli_sweep_args *args)
     o.nmaps = args->maps.n;
     o.wheres = args->wheres.v;
     o.nwheres = args->wheres.n;
+    o.max_rows = cli_max_rows();
     return o;
 }
 
@@ -732,7 +750,10 @@ static int looks_numeric(const char *s)
 
 void cli_csv_field(FILE *fp, const char *s, size_t len)
 {
-    int quote = len == 0 ? 0 : strcspn(s, ",\"\r\n") < len || isspace((unsigned char)s[0]);
+    /* s need not be NUL-terminated (streamed cells are slices of a record). */
+    int quote = len > 0 && isspace((unsigned char)s[0]);
+    for (size_t i = 0; i < len && !quote; i++)
+        quote = s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n';
     if (!quote) {
         fwrite(s, 1, len, fp);
         return;

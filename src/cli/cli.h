@@ -181,6 +181,10 @@ int cli_plot_format(const char *command, const char *option, const char *path, c
 
 /* Handle OPT_MAP / OPT_WHERE; returns 1 when opt was one of them. */
 int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg);
+/* The most runs fit and holdout hold in memory: LOOPSCALE_MAX_ROWS (0: no
+ * limit), by default CLI_MAX_ROWS_DEFAULT; more is a status 65 error. */
+#define CLI_MAX_ROWS_DEFAULT ((size_t)10000000)
+size_t cli_max_rows(void);
 sweep_options cli_sweep_options(const cli_sweep_args *args);
 void cli_sweep_args_free(cli_sweep_args *args);
 
