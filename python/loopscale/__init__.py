@@ -161,6 +161,11 @@ class Law:
         self.draws = np.array(boot["draws"], dtype=float) if boot and boot.get("draws") else None
         self.draw_names = list(boot["params"]) if boot and boot.get("draws") else None
         self.fit = d.get("fit")
+        # The files the law was fitted to: as the Sweep named them when fitted
+        # here, else as the law file records them (relative to the directory
+        # the fit ran in, which is usually the current one).
+        self._data_paths = [e["file"] for e in (self.fit or {}).get("data", []) if isinstance(e, dict)
+                            and isinstance(e.get("file"), str)]
 
     @property
     def rmse(self):
@@ -170,18 +175,33 @@ class Law:
         """The law file's text, as the program writes it."""
         return self.text
 
-    def save(self, path):
-        """Write the law file (replaced atomically: a temporary file, then rename)."""
-        directory = os.path.dirname(os.path.abspath(path))
-        fd, tmp = tempfile.mkstemp(prefix=".loopscale-", dir=directory)
-        try:
-            with os.fdopen(fd, "w") as f:
-                f.write(self.text)
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+    def save(self, path, inputs=()):
+        """Write the law file through the library's output files, as the
+        program does: a temporary file beside `path`, then a rename, so an
+        interrupted save leaves the old file whole; a file replaced keeps its
+        permissions and a new one gets the umask's.  Refuses (UsageError) to
+        write onto the law's own data files or onto any file in `inputs`,
+        under any name (same device and inode, symbolic links followed)."""
+        if not isinstance(path, (str, bytes, os.PathLike)):
+            raise UsageError("Law.save: the path must be a string or path, not %s" % type(path).__name__)
+        shown = os.fsdecode(path)
+        if shown == "":
+            raise CantCreateError("'': cannot create: No such file or directory")
+        target = _file_id(path)
+        if target is not None:
+            for name in list(self._data_paths) + [os.fsdecode(p) for p in _as_list(inputs)]:
+                if _file_id(name) == target:
+                    raise UsageError("%s would replace the input %s" % (shown, name))
+        err = _lib._Error()
+        out = _lib.lib.ls_outfile_open(_encode_path(path), 0, ctypes.byref(err))
+        if not out:
+            _lib.raise_error(err)
+        data = self.text.encode()
+        if _lib.lib.ls_outfile_write(out, data, len(data), ctypes.byref(err)) != 0:
+            _lib.lib.ls_outfile_abort(out)
+            _lib.raise_error(err)
+        if _lib.lib.ls_outfile_commit(out, ctypes.byref(err)) != 0:
+            _lib.raise_error(err)
 
     def predict(self, n_act, tokens, R=1, E=1, n_total=None, n_loop=None, k=1):
         """The predicted loss (nats per token) at each configuration; arguments
@@ -206,6 +226,25 @@ class Law:
     def __repr__(self):
         values = ", ".join("%s=%.6g" % (k, v) for k, v in self.params.items())
         return "Law(%s: %s)" % (self.kind, values)
+
+
+def _encode_path(path):
+    """A path as the bytes the operating system takes (UsageError for a name
+    that has none, such as a lone surrogate)."""
+    try:
+        return os.fsencode(path)
+    except (UnicodeError, TypeError) as e:
+        raise UsageError("%r is not a usable file name: %s" % (path, e)) from None
+
+
+def _file_id(path):
+    """(device, inode) of an existing regular file, following links; else None."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError, UnicodeError):
+        return None
+    import stat as _stat
+    return (st.st_dev, st.st_ino) if _stat.S_ISREG(st.st_mode) else None
 
 
 def read_law(path):
@@ -238,7 +277,9 @@ def fit(sweep, law="moe:bounded-sparse", *, bootstrap=0, group=None, level=0.95,
     err = _lib._Error()
     text = _lib.take_string(_lib.lib.ls_bind_fit(law.encode(), ctypes.byref(s), ctypes.byref(o),
                                                  _command("fit").encode(), ctypes.byref(err)), err)
-    return Law(text)
+    result = Law(text)
+    result._data_paths = list(sw.paths) + [p for p in result._data_paths if p not in sw.paths]
+    return result
 
 
 def holdout(sweep, laws, *, axes="R,N,D,E", split=None, loss="huber", huber_delta=None, space="log", grid=None,

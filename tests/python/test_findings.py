@@ -1,0 +1,71 @@
+"""What outside testers found in the package: saving over data, GSL's
+default error handler on degenerate fits, undetermined fits, bad arguments,
+messages.  Run by ctest (test `python`) with GSL's handler at its default."""
+import gzip
+import os
+import shutil
+import stat
+
+import pytest
+
+import loopscale
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+DENSE = os.path.join(ROOT, "data", "sweeps", "looped-dense.csv.gz")
+
+
+@pytest.fixture(scope="module")
+def dense_law():
+    return loopscale.fit(DENSE, "dense")
+
+
+def test_save_refuses_its_own_data_under_any_name(tmp_path, dense_law):
+    data = tmp_path / "mine.csv.gz"
+    shutil.copy(DENSE, data)
+    before = data.read_bytes()
+    law = loopscale.fit(str(data), "dense")
+    os.symlink(data, tmp_path / "link.csv.gz")
+    os.link(data, tmp_path / "hard.csv.gz")
+    for name in (str(data), str(tmp_path / "link.csv.gz"), str(tmp_path / "hard.csv.gz"),
+                 str(tmp_path / "." / "mine.csv.gz")):
+        with pytest.raises(loopscale.UsageError, match="would replace the input"):
+            law.save(name)
+    assert data.read_bytes() == before
+    # Any input the caller names is refused as well.
+    other = tmp_path / "other.csv"
+    other.write_text("x\n")
+    with pytest.raises(loopscale.UsageError, match="would replace the input"):
+        dense_law.save(str(other), inputs=[str(other)])
+    assert other.read_text() == "x\n"
+    # A law read back from its file knows its data by the path it records.
+    copy = tmp_path / "copy.json"
+    law.save(str(copy))
+    with pytest.raises(loopscale.UsageError, match="would replace the input"):
+        loopscale.read_law(str(copy)).save(str(data))
+
+
+def test_save_keeps_permissions_and_gives_new_files_the_umask(tmp_path, dense_law):
+    old = tmp_path / "law.json"
+    old.write_text("old")
+    os.chmod(old, 0o640)
+    dense_law.save(str(old))
+    assert stat.S_IMODE(os.stat(old).st_mode) == 0o640
+    assert loopscale.read_law(str(old)).params == dense_law.params
+    mask = os.umask(0o022)
+    try:
+        dense_law.save(str(tmp_path / "new.json"))
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE(os.stat(tmp_path / "new.json").st_mode) == 0o644
+    assert not [n for n in os.listdir(tmp_path) if "tmp" in n or n.startswith(".loopscale")]
+
+
+@pytest.mark.parametrize("target", ["/nonexistent/x.json", "DIR", ""])
+def test_save_that_cannot_create_is_cant_create_naming_the_target(tmp_path, dense_law, target):
+    if target == "DIR":
+        target = str(tmp_path)
+    with pytest.raises(loopscale.CantCreateError) as e:
+        dense_law.save(target)
+    assert e.value.exit_status == 73
+    assert str(e.value).startswith(repr(target) if target == "" else target)
+    assert ".loopscale-" not in str(e.value) and ".tmp." not in str(e.value)
