@@ -69,3 +69,25 @@ def test_save_that_cannot_create_is_cant_create_naming_the_target(tmp_path, dens
     assert e.value.exit_status == 73
     assert str(e.value).startswith(repr(target) if target == "" else target)
     assert ".loopscale-" not in str(e.value) and ".tmp." not in str(e.value)
+
+
+SEVEN = os.path.join(ROOT, "tests", "data", "seven-runs-two-tokens.csv")
+
+
+def test_degenerate_sweep_does_not_abort_the_host():
+    """Seven runs, two token counts: GSL's own Cholesky solver used to call
+    GSL's default handler (abort) from inside the library.  Run in a child
+    so that an abort fails this test instead of killing pytest."""
+    import subprocess
+    import sys
+    code = ("import loopscale, sys\n"
+            "try:\n"
+            "    loopscale.fit(sys.argv[1], 'dense')\n"
+            "except loopscale.LoopscaleError as e:\n"
+            "    print('fit', type(e).__name__)\n"
+            "r = loopscale.holdout(sys.argv[1], ['dense'], axes='N,D')\n"
+            "print('holdout', len(r['laws'][0]['heldout']))\n")
+    out = subprocess.run([sys.executable, "-c", code, SEVEN], capture_output=True, text=True)
+    assert "Default GSL error handler" not in out.stderr
+    assert out.returncode == 0, out.stderr
+    assert "holdout " in out.stdout
