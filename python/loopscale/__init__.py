@@ -17,6 +17,7 @@ import math
 import os
 import sys
 import tempfile
+import warnings
 
 import numpy as np
 
@@ -73,6 +74,14 @@ class Sweep:
             self.paths = [os.fspath(p) for p in source]
         if not self.paths:
             raise UsageError("give at least one sweep file")
+        # One file named twice (under any name) would count each run twice.
+        seen = {}
+        for p in self.paths:
+            ident = _file_id(p)
+            if ident is not None and ident in seen:
+                raise UsageError("%s and %s are the same file; each run would count twice" % (seen[ident], p))
+            if ident is not None:
+                seen[ident] = p
 
     def _write_table(self, table):
         if hasattr(table, "columns") and hasattr(table, "to_dict"):  # a pandas DataFrame
@@ -143,7 +152,8 @@ class Law:
     None), fit (the fit's statistics and provenance, or None), and document
     (the law file as a dict)."""
 
-    def __init__(self, text):
+    def __init__(self, text, source="law"):
+        self.source = source
         err = _lib._Error()
         self.text = _lib.take_string(_lib.lib.ls_bind_law_normalise(text.encode(), ctypes.byref(err)), err)
         d = json.loads(self.text)
@@ -166,6 +176,32 @@ class Law:
         # the fit ran in, which is usually the current one).
         self._data_paths = [e["file"] for e in (self.fit or {}).get("data", []) if isinstance(e, dict)
                             and isinstance(e.get("file"), str)]
+
+    def not_a_fit(self):
+        """Why the fit this law records is not a fit, or None: its best start
+        did not converge, or a free parameter has no standard error (the
+        sweep could not tell the parameters apart).  fit() returns neither;
+        a law file edited by hand or from an older version may say so."""
+        if not self.fit:
+            return None
+        if not self.fit.get("converged", True):
+            return "the fit it records did not converge"
+        if self.stderr is None:
+            return None
+        names = [n for n in self.params if n not in self.fixed and not _finite(self.stderr.get(n))]
+        if not names:
+            return None
+        return "the fit it records cannot tell its parameters apart (no standard error for %s)" % ", ".join(names)
+
+    def _check_usable(self, force, what):
+        why = self.not_a_fit()
+        if why is None:
+            return
+        if force:
+            warnings.warn("%s: %s; used anyway (force=True)" % (self.source, why), stacklevel=3)
+        else:
+            raise DataError("%s: %s, so its parameters are not a law (force=True to use them anyway)"
+                            % (self.source, why))
 
     @property
     def rmse(self):
@@ -203,11 +239,13 @@ class Law:
         if _lib.lib.ls_outfile_commit(out, ctypes.byref(err)) != 0:
             _lib.raise_error(err)
 
-    def predict(self, n_act, tokens, R=1, E=1, n_total=None, n_loop=None, k=1):
+    def predict(self, n_act, tokens, R=1, E=1, n_total=None, n_loop=None, k=1, force=False):
         """The predicted loss (nats per token) at each configuration; arguments
         are numbers or numpy arrays, broadcast together.  n_total defaults to
         n_act (dense), n_loop is needed wherever R > 1.  Returns a float for
-        scalar input, else an array of the broadcast shape."""
+        scalar input, else an array of the broadcast shape.  A law whose fit
+        is not a fit (not_a_fit()) raises DataError unless force=True."""
+        self._check_usable(force, "predict")
         given = {"n_act": n_act, "tokens": tokens, "R": R, "E": E, "k": k,
                  "n_total": n_act if n_total is None else n_total,
                  "n_loop": np.nan if n_loop is None else n_loop}
@@ -226,6 +264,10 @@ class Law:
     def __repr__(self):
         values = ", ".join("%s=%.6g" % (k, v) for k, v in self.params.items())
         return "Law(%s: %s)" % (self.kind, values)
+
+
+def _finite(x):
+    return isinstance(x, (int, float)) and math.isfinite(x)
 
 
 def _encode_path(path):
@@ -254,7 +296,7 @@ def read_law(path):
             text = f.read()
     except FileNotFoundError as e:
         raise NoInputError("%s: %s" % (path, e.strerror)) from None
-    return Law(text)
+    return Law(text, source=os.fsdecode(path))
 
 
 def default_law():
@@ -275,8 +317,15 @@ def fit(sweep, law="moe:bounded-sparse", *, bootstrap=0, group=None, level=0.95,
     o, fixed = _fit_options(loss, huber_delta, space, grid, starts, seed, threads, fix, bootstrap,
                             bootstrap_starts, group, level)
     err = _lib._Error()
-    text = _lib.take_string(_lib.lib.ls_bind_fit(law.encode(), ctypes.byref(s), ctypes.byref(o),
-                                                 _command("fit").encode(), ctypes.byref(err)), err)
+    notes = ctypes.c_void_p()
+    out = _lib.lib.ls_bind_fit2(law.encode(), ctypes.byref(s), ctypes.byref(o), _command("fit").encode(),
+                                ctypes.byref(notes), ctypes.byref(err))
+    if notes.value:
+        lines = ctypes.string_at(notes.value).decode("utf-8", "replace").splitlines()
+        _lib.lib.ls_bind_free(notes)
+        for line in lines:
+            warnings.warn(line, stacklevel=2)
+    text = _lib.take_string(out, err)
     result = Law(text)
     result._data_paths = list(sw.paths) + [p for p in result._data_paths if p not in sw.paths]
     return result
@@ -316,14 +365,17 @@ def holdout_frame(result):
 
 
 def solve(law=None, *, flops, mem=math.inf, bits=16, R=None, E=None, n_act=None, eps=None, uncertainty=False,
-          level=0.95, threads=0, candidates=False):
+          level=0.95, threads=0, candidates=False, force=False):
     """The R*, E*, N_act* and D* that `flops` of training compute and `mem` bytes
     of weights (at `bits` per weight) should buy under `law` (a Law, a law-file
     path, or None for the default law): `loopscale solve --format json` as a
     dict (chosen, lowest_loss, unconstrained, and uncertainty with
-    uncertainty=True)."""
+    uncertainty=True).  A law whose fit is not a fit (Law.not_a_fit())
+    raises DataError unless force=True (then a warning)."""
     if isinstance(law, (str, os.PathLike)):
         law = read_law(law)
+    if law is not None:
+        law._check_usable(force, "solve")
     text = law.text.encode() if law is not None else None
 
     def array(values):

@@ -122,6 +122,9 @@ lib.ls_version.argtypes = []
 lib.ls_bind_free.argtypes = [ctypes.c_void_p]
 lib.ls_bind_fit.restype = ctypes.c_void_p
 lib.ls_bind_fit.argtypes = [ctypes.c_char_p, _P(_Sweep), _P(_FitOptions), ctypes.c_char_p, _P(_Error)]
+lib.ls_bind_fit2.restype = ctypes.c_void_p
+lib.ls_bind_fit2.argtypes = [ctypes.c_char_p, _P(_Sweep), _P(_FitOptions), ctypes.c_char_p,
+                             _P(ctypes.c_void_p), _P(_Error)]
 lib.ls_bind_holdout.restype = ctypes.c_void_p
 lib.ls_bind_holdout.argtypes = [_P(ctypes.c_char_p), ctypes.c_size_t, ctypes.c_char_p, _P(ctypes.c_char_p),
                                 ctypes.c_size_t, _P(_Sweep), _P(_FitOptions), _P(_Error)]

@@ -18,6 +18,7 @@
 #include "loopscale/lawfile.h"
 #include "loopscale/solve.h"
 #include "loopscale/sweep.h"
+#include "numtext_internal.h"
 
 void ls_bind_free(void *p)
 {
@@ -86,9 +87,85 @@ static sweep *read_sweep(const ls_bind_sweep *sw, const char *group, ls_error *e
     return ls_sweep_read(sw->paths, sw->npaths, &so, err);
 }
 
+/* Up to three distinct values of n_act or tokens among the runs. */
+static size_t distinct_upto3(const sweep *s, int tokens, double v[3])
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->n && n < 3; i++) {
+        double x = tokens ? s->rows[i].tokens : s->rows[i].n_act;
+        size_t k = 0;
+        while (k < n && v[k] != x)
+            k++;
+        if (k == n)
+            v[n++] = x;
+    }
+    return n;
+}
+
+/* Why a sweep cannot tell the parameters apart, as the program says it. */
+static void undetermined_reason(const sweep *s, char *buf, size_t size)
+{
+    static const char *const names[] = {"n_act", "tokens"};
+    buf[0] = '\0';
+    for (int tokens = 1; tokens >= 0 && !buf[0]; tokens--) {
+        double v[3];
+        size_t n = distinct_upto3(s, tokens, v);
+        if (n == 1)
+            snprintf(buf, size, " (every run has %s = %g)", names[tokens], v[0]);
+        else if (n == 2)
+            snprintf(buf, size, " (the runs have only two values of %s, %g and %g)", names[tokens], fmin(v[0], v[1]),
+                     fmax(v[0], v[1]));
+    }
+}
+
+/* The program's warnings about parameters held at their neutral values,
+ * one line each ("delta, gamma are held at 0, 0: no run has E > 1\n"), or
+ * NULL when there are none (or no memory). */
+static char *unidentified_warnings(const fit_result *r)
+{
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(r->law.kind, list);
+    int done[LAW_NPARAMS] = {0};
+    size_t cap = 1024, used = 0;
+    char *out = NULL;
+    for (size_t i = 0; i < np; i++) {
+        if (!r->unidentified[list[i]] || done[i])
+            continue;
+        const char *reason = ls_fit_unidentified_reason(list[i]);
+        char names[160] = "", values[160] = "";
+        size_t count = 0;
+        for (size_t k = i; k < np; k++) {
+            if (!r->unidentified[list[k]] || strcmp(ls_fit_unidentified_reason(list[k]), reason) != 0)
+                continue;
+            done[k] = 1;
+            char num[NUMTEXT_DOUBLE_MAX];
+            size_t nl = strlen(names), vl = strlen(values);
+            snprintf(names + nl, sizeof names - nl, "%s%s", count ? ", " : "", ls_law_param_name(list[k]));
+            snprintf(values + vl, sizeof values - vl, "%s%s", count ? ", " : "",
+                     ls_numtext_format_double(num, r->law.p[list[k]]));
+            count++;
+        }
+        if (!out && !(out = malloc(cap)))
+            return NULL;
+        int w = snprintf(out + used, cap - used, "%s %s held at %s: %s\n", names, count > 1 ? "are" : "is", values,
+                         reason);
+        if (w > 0 && (size_t)w < cap - used)
+            used += (size_t)w;
+    }
+    return out;
+}
+
 char *ls_bind_fit(const char *law_text, const ls_bind_sweep *sw, const ls_bind_fit_options *o, const char *command,
                   ls_error *err)
 {
+    return ls_bind_fit2(law_text, sw, o, command, NULL, err);
+}
+
+char *ls_bind_fit2(const char *law_text, const ls_bind_sweep *sw, const ls_bind_fit_options *o, const char *command,
+                   char **warnings, ls_error *err)
+{
+    if (warnings)
+        *warnings = NULL;
     law_kind kind;
     if (ls_law_kind_parse(law_text ? law_text : "moe:bounded-sparse", &kind, err) != 0)
         return NULL;
@@ -123,7 +200,26 @@ char *ls_bind_fit(const char *law_text, const ls_bind_sweep *sw, const ls_bind_f
                      s->name, r.n, r.nfree);
         goto done;
     }
-    if (r.converged && ls_fit_determined(&r) && ndraws > 0 &&
+    if (warnings)
+        *warnings = unidentified_warnings(&r);
+    /* A fit that did not converge, or cannot tell its parameters apart, is
+     * not a law: none is returned, as the program writes none (exit 3). */
+    if (!r.converged) {
+        ls_error_set(err, LS_ERR_NOCONV,
+                     "the best of %zu starts did not converge (after %zu iterations); no law written", r.starts,
+                     r.iterations);
+        goto done;
+    }
+    if (!ls_fit_determined(&r)) {
+        char reason[96];
+        undetermined_reason(s, reason, sizeof reason);
+        ls_error_set(err, LS_ERR_NOCONV,
+                     "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, so its "
+                     "values are one of many equally good fits (fix some, or add runs); no law written",
+                     reason);
+        goto done;
+    }
+    if (ndraws > 0 &&
         ls_fit_run_bootstrap(s, &r, &p, ndraws, o->bootstrap_starts, group != NULL, level, &boot, err) != 0)
         goto done;
     lawfile_provenance prov = {sw->paths, sw->npaths, sw->maps, sw->nmaps, sw->wheres, sw->nwheres, group,

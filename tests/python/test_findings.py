@@ -2,6 +2,7 @@
 default error handler on degenerate fits, undetermined fits, bad arguments,
 messages.  Run by ctest (test `python`) with GSL's handler at its default."""
 import gzip
+import json
 import os
 import shutil
 import stat
@@ -91,3 +92,65 @@ def test_degenerate_sweep_does_not_abort_the_host():
     assert "Default GSL error handler" not in out.stderr
     assert out.returncode == 0, out.stderr
     assert "holdout " in out.stdout
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+    return str(path)
+
+
+ONE_SIZE = "n_act,tokens,loss\n" + "".join("4e8,%g,%g\n" % (d, 2.2 + 30 / d ** 0.15) for d in
+                                           (1e9, 2e9, 4e9, 8e9, 1.6e10, 3.2e10, 6.4e10, 1.28e11))
+
+
+def test_undetermined_fit_raises_not_converged_like_the_program(tmp_path):
+    import subprocess
+    path = write(tmp_path / "one-size.csv", ONE_SIZE)
+    with pytest.raises(loopscale.NotConvergedError) as e:
+        loopscale.fit(path, "dense")
+    assert e.value.exit_status == 3
+    assert "every run has n_act = 4e+08" in str(e.value)
+    bin_ = os.environ.get("LOOPSCALE_BIN", os.path.join(ROOT, "build", "loopscale"))
+    out = subprocess.run([bin_, "fit", "--law", "dense", path], capture_output=True, text=True)
+    assert out.returncode == 3 and "every run has n_act = 4e+08" in out.stderr
+
+
+def test_law_that_is_not_a_fit_needs_force(tmp_path, dense_law):
+    doc = json.loads(dense_law.to_json())
+    doc["fit"]["converged"] = False
+    path = write(tmp_path / "bad.json", json.dumps(doc))
+    law = loopscale.read_law(path)
+    assert law.not_a_fit() == "the fit it records did not converge"
+    with pytest.raises(loopscale.DataError, match=r"bad\.json: the fit it records did not converge, so its"):
+        law.predict(n_act=1e9, tokens=2e10)
+    with pytest.raises(loopscale.DataError, match="force=True"):
+        loopscale.solve(path, flops=1e21)
+    with pytest.warns(UserWarning, match="used anyway"):
+        value = law.predict(n_act=1e9, tokens=2e10, force=True)
+    assert value == dense_law.predict(n_act=1e9, tokens=2e10)
+    with pytest.warns(UserWarning, match="used anyway"):
+        loopscale.solve(law, flops=1e21, force=True)
+    doc = json.loads(dense_law.to_json())
+    del doc["stderr"]["alpha"]
+    law = loopscale.Law(json.dumps(doc))
+    assert "no standard error for alpha" in law.not_a_fit()
+
+
+def test_same_file_twice_is_refused(tmp_path):
+    path = write(tmp_path / "runs.csv", ONE_SIZE)
+    os.symlink(path, tmp_path / "link.csv")
+    for second in (path, str(tmp_path / "." / "runs.csv"), str(tmp_path / "link.csv")):
+        with pytest.raises(loopscale.UsageError, match="same file; each run would count twice"):
+            loopscale.Sweep([path, second])
+
+
+def test_held_parameters_warn_as_the_program_does(tmp_path):
+    import subprocess
+    bin_ = os.environ.get("LOOPSCALE_BIN", os.path.join(ROOT, "build", "loopscale"))
+    out = subprocess.run([bin_, "fit", DENSE], capture_output=True, text=True)
+    expected = [l.split("warning: ", 1)[1] for l in out.stderr.splitlines() if "warning: " in l]
+    assert expected
+    with pytest.warns(UserWarning) as record:
+        loopscale.fit(DENSE)
+    assert [str(w.message) for w in record] == expected

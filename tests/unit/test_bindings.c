@@ -168,6 +168,31 @@ static void bad_arguments_are_usage_errors(void **state)
     assert_int_equal(err.code, LS_ERR_DATA);
 }
 
+/* A fit that is not a fit is no law: LS_ERR_NOCONV with the program's
+ * reason; ls_bind_fit2 gives the program's held-parameter warnings. */
+static void undetermined_fit_is_no_law_and_warnings_are_given(void **state)
+{
+    (void)state;
+    static const char *const SEVEN[] = {TEST_DATA_DIR "/seven-runs-two-tokens.csv"};
+    ls_bind_sweep sw = {SEVEN, 1, NULL, 0, NULL, 0};
+    ls_bind_fit_options o = default_options();
+    ls_error err;
+    char *notes = (char *)1;
+    assert_null(ls_bind_fit2("dense", &sw, &o, NULL, &notes, &err));
+    assert_int_equal(err.code, LS_ERR_NOCONV);
+    assert_non_null(strstr(err.message, "cannot tell the parameters apart (the runs have only two values of tokens, "
+                                        "1e+10 and 4e+10)"));
+    assert_null(notes);
+    ls_bind_sweep dense = {DENSE, 1, NULL, 0, NULL, 0};
+    char *text = ls_bind_fit2("moe:bounded-sparse", &dense, &o, NULL, &notes, &err);
+    assert_non_null(text);
+    assert_non_null(notes);
+    assert_string_equal(notes, "delta, gamma, omega, zeta, E_max are held at 0, 0, 0, 0, 1000000: no run has E > 1\n"
+                               "theta is held at 0: no looped run (R > 1) has m < 1\n");
+    ls_bind_free(notes);
+    ls_bind_free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -175,6 +200,7 @@ int main(void)
         cmocka_unit_test(holdout_and_solve_give_the_library_documents),
         cmocka_unit_test(predict_is_the_law_and_checks_each_configuration),
         cmocka_unit_test(bad_arguments_are_usage_errors),
+        cmocka_unit_test(undetermined_fit_is_no_law_and_warnings_are_given),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
