@@ -119,18 +119,60 @@ class Sweep:
         return "Sweep(%r, map=%r, where=%r)" % (self.paths, self.maps, self.wheres)
 
 
+def _show(value):
+    return repr(value) if isinstance(value, str) else "'%s'" % (value,)
+
+
+def _integer(name, value, lo, hi):
+    """An integer argument in [lo, hi], with the program's wording."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        if isinstance(value, (float, np.floating)) and math.isfinite(value) and float(value).is_integer():
+            value = int(value)
+        else:
+            raise UsageError("%s: %s is not an integer" % (name, _show(value)))
+    if not lo <= value <= hi:
+        raise UsageError("%s: '%d' is outside [%d, %d]" % (name, value, lo, hi))
+    return int(value)
+
+
+def _real(name, value):
+    """A finite real argument, with the program's wording."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise UsageError("%s: %s is not a number" % (name, _show(value)))
+    value = float(value)
+    if not math.isfinite(value):
+        raise UsageError("%s: '%r' is not a finite number" % (name, value))
+    return value
+
+
+def _choice(name, value):
+    if value is not None and not isinstance(value, str):
+        raise UsageError("%s: %s is not a string" % (name, _show(value)))
+    return value.encode() if value else None
+
+
 def _fit_options(loss="huber", huber_delta=None, space="log", grid=None, starts=None, seed=1, threads=0,
                  fix=None, bootstrap=0, bootstrap_starts=2, group=None, level=0.95):
     fixed = (ctypes.c_double * _lib.LAW_NPARAMS)(*([math.nan] * _lib.LAW_NPARAMS))
+    if fix is not None and not isinstance(fix, dict):
+        raise UsageError("fix: give a dict of parameter name -> value, not %s" % type(fix).__name__)
     for name, value in (fix or {}).items():
         if name not in PARAM_NAMES:
             raise UsageError("cannot fix %s: there is no such parameter (%s)" % (name, " ".join(PARAM_NAMES)))
-        fixed[PARAM_NAMES.index(name)] = float(value)
+        fixed[PARAM_NAMES.index(name)] = _real("fix", value)
+    if huber_delta is not None:
+        huber_delta = _real("huber_delta", huber_delta)
+        if not huber_delta > 0:
+            raise UsageError("huber_delta: '%r' must be positive" % huber_delta)
+    level = _real("level", level)
+    if not 0 < level < 1:
+        raise UsageError("level: '%r' must be between 0 and 1" % level)
     o = _lib._FitOptions(
-        loss.encode() if loss else None, math.nan if huber_delta is None else float(huber_delta),
-        space.encode() if space else None, grid.encode() if grid else None, int(starts or 0), int(seed),
-        int(threads), fixed, int(bootstrap), int(bootstrap_starts), group.encode() if group else None,
-        float(level))
+        _choice("loss", loss), math.nan if huber_delta is None else huber_delta,
+        _choice("space", space), _choice("grid", grid),
+        0 if starts is None else _integer("starts", starts, 1, 1000000), _integer("seed", seed, 0, 4294967295),
+        _integer("threads", threads, 0, 256), fixed, _integer("bootstrap", bootstrap, 0, 10000000),
+        _integer("bootstrap_starts", bootstrap_starts, 0, 100), _choice("group", group), level)
     return o, fixed
 
 

@@ -53,7 +53,11 @@ static int fit_parameters_of(const ls_bind_fit_options *o, law_kind kind, int ch
         p->grid_chinchilla = 1;
     }
     if (o->starts > 1000000)
-        return ls_error_set(err, LS_ERR_USAGE, "starts %zu is more than 1000000", o->starts);
+        return ls_error_set(err, LS_ERR_USAGE, "starts %zu is outside [1, 1000000]", o->starts);
+    if (o->bootstrap > 10000000)
+        return ls_error_set(err, LS_ERR_USAGE, "bootstrap %zu is outside [0, 10000000]", o->bootstrap);
+    if (o->bootstrap_starts > 100)
+        return ls_error_set(err, LS_ERR_USAGE, "bootstrap_starts %zu is outside [0, 100]", o->bootstrap_starts);
     if (o->starts > 0)
         p->starts = o->starts;
     p->seed = o->seed;
@@ -67,12 +71,32 @@ static int fit_parameters_of(const ls_bind_fit_options *o, law_kind kind, int ch
         if (check_kind && !ls_law_uses_param(kind, (law_param)j))
             return ls_error_set(err, LS_ERR_USAGE, "cannot fix %s: it is not a parameter of %s",
                                 ls_law_param_name((law_param)j), ls_law_kind_format(kind, kind_text, sizeof kind_text));
-        if (ls_law_param_check((law_param)j, o->fixed[j], err) != 0)
-            return ls_error_set(err, LS_ERR_USAGE, "cannot fix %s: %s", ls_law_param_name((law_param)j),
-                                err->message);
+        if (ls_law_param_check((law_param)j, o->fixed[j], err) != 0) {
+            /* The reason is copied out first: err->message is also where the
+             * new message is written. */
+            char why[sizeof err->message];
+            snprintf(why, sizeof why, "%s", err->message);
+            return ls_error_set(err, LS_ERR_USAGE, "cannot fix %s: %s", ls_law_param_name((law_param)j), why);
+        }
         p->fixed[j] = 1;
         p->fixed_value[j] = o->fixed[j];
     }
+    return 0;
+}
+
+/* An array of n strings that is NULL, or holds a NULL: an LS_ERR_USAGE
+ * error naming it. */
+static int strings_missing(const char *const *v, size_t n, const char *what, ls_error *err)
+{
+    if (n > 0 && !v) {
+        ls_error_set(err, LS_ERR_USAGE, "%s is NULL but its count is %zu", what, n);
+        return 1;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (!v[i]) {
+            ls_error_set(err, LS_ERR_USAGE, "%s[%zu] is NULL", what, i);
+            return 1;
+        }
     return 0;
 }
 
@@ -82,6 +106,9 @@ static sweep *read_sweep(const ls_bind_sweep *sw, const char *group, ls_error *e
         ls_error_set(err, LS_ERR_USAGE, "give at least one sweep file");
         return NULL;
     }
+    if (strings_missing(sw->paths, sw->npaths, "paths", err) || strings_missing(sw->maps, sw->nmaps, "maps", err) ||
+        strings_missing(sw->wheres, sw->nwheres, "wheres", err))
+        return NULL;
     sweep_options so = {.maps = sw->maps, .nmaps = sw->nmaps, .wheres = sw->wheres, .nwheres = sw->nwheres,
                         .require_loss = 1, .group_column = group};
     return ls_sweep_read(sw->paths, sw->npaths, &so, err);
@@ -241,6 +268,8 @@ char *ls_bind_holdout(const char *const *laws, size_t nlaws, const char *axes_te
         ls_error_set(err, LS_ERR_USAGE, "give at least one law");
         return NULL;
     }
+    if (strings_missing(laws, nlaws, "laws", err) || strings_missing(split, nsplit, "split", err))
+        return NULL;
     law_kind *kinds = calloc(nlaws, sizeof *kinds);
     if (!kinds) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
@@ -303,6 +332,11 @@ char *ls_bind_solve(const char *law_json, double flops, double mem_bytes, double
                     const double *E, size_t nE, const double *ladder, size_t nladder, double eps, int uncertainty,
                     double level, int threads, int with_candidates, ls_error *err)
 {
+    if ((nR > 0 && !R) || (nE > 0 && !E) || (nladder > 0 && !ladder)) {
+        ls_error_set(err, LS_ERR_USAGE, "%s is NULL but its count is %zu", nR > 0 && !R ? "R" : nE > 0 && !E ? "E" : "n_act",
+                     nR > 0 && !R ? nR : nE > 0 && !E ? nE : nladder);
+        return NULL;
+    }
     if (!(flops > 0) || !isfinite(flops)) {
         ls_error_set(err, LS_ERR_USAGE, "the compute budget %g must be positive", flops);
         return NULL;

@@ -3,6 +3,7 @@ default error handler on degenerate fits, undetermined fits, bad arguments,
 messages.  Run by ctest (test `python`) with GSL's handler at its default."""
 import gzip
 import json
+import math
 import os
 import shutil
 import stat
@@ -154,3 +155,27 @@ def test_held_parameters_warn_as_the_program_does(tmp_path):
     with pytest.warns(UserWarning) as record:
         loopscale.fit(DENSE)
     assert [str(w.message) for w in record] == expected
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"fix": {"alpha": math.nan}}, "fix: 'nan' is not a finite number"),
+    ({"fix": {"alpha": math.inf}}, "fix: 'inf' is not a finite number"),
+    ({"fix": {"alpha": "x"}}, "fix: 'x' is not a number"),
+    ({"huber_delta": math.nan}, "huber_delta: 'nan' is not a finite number"),
+    ({"huber_delta": 0}, "huber_delta: '0.0' must be positive"),
+    ({"level": math.nan}, "level: 'nan' is not a finite number"),
+    ({"level": 1}, "level: '1.0' must be between 0 and 1"),
+    ({"bootstrap": -1}, "bootstrap: '-1' is outside [0, 10000000]"),
+    ({"bootstrap": 2.5}, "bootstrap: '2.5' is not an integer"),
+    ({"starts": -1}, "starts: '-1' is outside [1, 1000000]"),
+    ({"starts": 0}, "starts: '0' is outside [1, 1000000]"),
+    ({"bootstrap_starts": 101}, "bootstrap_starts: '101' is outside [0, 100]"),
+    ({"seed": -1}, "seed: '-1' is outside [0, 4294967295]"),
+    ({"threads": 1000}, "threads: '1000' is outside [0, 256]"),
+    ({"loss": 3}, "loss: '3' is not a string"),
+])
+def test_bad_fit_arguments_are_usage_errors(kwargs, message):
+    with pytest.raises(loopscale.UsageError) as e:
+        loopscale.fit(DENSE, "dense", **kwargs)
+    assert str(e.value) == message
+    assert e.value.exit_status == 64
