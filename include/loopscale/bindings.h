@@ -60,6 +60,11 @@ typedef struct ls_bind_fit_options {
     double level;
 } ls_bind_fit_options;
 
+/* Read the sweep with every check a fit makes (files, cells, renames,
+ * filters) and give its number of runs: 0, or an LS_ERR_* code with err
+ * naming file, line, column and value. */
+int ls_bind_sweep_check(const ls_bind_sweep *sw, size_t *nruns, ls_error *err) LS_MUST_CHECK;
+
 /* Fit `law` ("moe:bounded-sparse") and return the law file, as
  * `loopscale fit --format json` writes it.  As the program, a fit with no
  * more runs than free parameters is an LS_ERR_DATA error, and a fit whose

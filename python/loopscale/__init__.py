@@ -56,9 +56,10 @@ class Sweep:
 
     `map` renames columns as the program's --map does ({"n_act": "Model Size"} or
     ["n_act=Model Size"]); `where` keeps the rows that satisfy every condition,
-    as --where ("R<=8").  The files are read by the library each time a fit
-    needs them, with the same checks as the program: a bad cell raises
-    DataError naming file, line, column and value.  A DataFrame or dict is
+    as --where ("R<=8").  The files are read and checked by the library
+    when the Sweep is made (a missing file raises NoInputError, a bad cell
+    DataError naming file, line, column and value; `n` is the number of
+    runs), and read again by each fit.  A DataFrame or dict is
     written (every number at full precision) to a temporary CSV file that
     lives as long as the Sweep."""
 
@@ -66,12 +67,16 @@ class Sweep:
         self.maps = [str(m) for m in _as_list(map)]
         self.wheres = [str(w) for w in _as_list(where)]
         self._tmp = None
-        if isinstance(source, (str, os.PathLike)):
-            self.paths = [os.fspath(source)]
+        if isinstance(source, (str, bytes, os.PathLike)):
+            self.paths = [os.fsdecode(source)]
         elif isinstance(source, dict) or hasattr(source, "to_dict") and hasattr(source, "columns"):
             self.paths = [self._write_table(source)]
         else:
-            self.paths = [os.fspath(p) for p in source]
+            try:
+                self.paths = [os.fsdecode(p) for p in source]
+            except TypeError:
+                raise UsageError("Sweep: give a path, a list of paths, a DataFrame or a dict of columns, not %s"
+                                 % type(source).__name__) from None
         if not self.paths:
             raise UsageError("give at least one sweep file")
         # One file named twice (under any name) would count each run twice.
@@ -82,6 +87,14 @@ class Sweep:
                 raise UsageError("%s and %s are the same file; each run would count twice" % (seen[ident], p))
             if ident is not None:
                 seen[ident] = p
+        # Read now, with the program's checks, so that a missing file or a
+        # bad cell is an error here rather than at the first fit.
+        s, keep = self._struct()
+        err = _lib._Error()
+        n = ctypes.c_size_t()
+        if _lib.lib.ls_bind_sweep_check(ctypes.byref(s), ctypes.byref(n), ctypes.byref(err)) != 0:
+            _lib.raise_error(err)
+        self.n = n.value
 
     def _write_table(self, table):
         if hasattr(table, "columns") and hasattr(table, "to_dict"):  # a pandas DataFrame
@@ -195,9 +208,20 @@ class Law:
     (the law file as a dict)."""
 
     def __init__(self, text, source="law"):
+        if not isinstance(text, str):
+            raise UsageError("Law: give the text of a law file (a str), not %s; read_law(path) reads a file"
+                             % type(text).__name__)
         self.source = source
         err = _lib._Error()
-        self.text = _lib.take_string(_lib.lib.ls_bind_law_normalise(text.encode(), ctypes.byref(err)), err)
+        try:
+            self.text = _lib.take_string(_lib.lib.ls_bind_law_normalise(text.encode("utf-8", "surrogateescape"),
+                                                                        ctypes.byref(err)), err)
+        except LoopscaleError as e:
+            # The library calls the document "law"; name the file it came from.
+            message = str(e)
+            if source != "law" and message.startswith("law"):
+                message = source + message[3:]
+            raise type(e)(message, e.code) from None
         d = json.loads(self.text)
         self.document = d
         law = d["law"]
@@ -332,12 +356,23 @@ def _file_id(path):
 
 
 def read_law(path):
-    """Read a law file written by the program or by Law.save()."""
+    """Read a law file written by the program or by Law.save().  A missing,
+    unreadable or directory path is NoInputError (66); a file that is not a
+    law file (not UTF-8, not JSON, a bad field) is DataError (65) naming it."""
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        raise UsageError("read_law: the path must be a string or path, not %s" % type(path).__name__)
+    shown = os.fsdecode(path)
+    _encode_path(path)
     try:
-        with open(path) as f:
-            text = f.read()
-    except FileNotFoundError as e:
-        raise NoInputError("%s: %s" % (path, e.strerror)) from None
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise NoInputError("%s: %s" % (shown, e.strerror or e)) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DataError("%s: not a law file: byte %d is not UTF-8 text" % (shown, e.start + 1)) from None
+    path = shown
     return Law(text, source=os.fsdecode(path))
 
 

@@ -125,6 +125,8 @@ lib.ls_bind_fit.argtypes = [ctypes.c_char_p, _P(_Sweep), _P(_FitOptions), ctypes
 lib.ls_bind_fit2.restype = ctypes.c_void_p
 lib.ls_bind_fit2.argtypes = [ctypes.c_char_p, _P(_Sweep), _P(_FitOptions), ctypes.c_char_p,
                              _P(ctypes.c_void_p), _P(_Error)]
+lib.ls_bind_sweep_check.restype = ctypes.c_int
+lib.ls_bind_sweep_check.argtypes = [_P(_Sweep), _P(ctypes.c_size_t), _P(_Error)]
 lib.ls_bind_holdout.restype = ctypes.c_void_p
 lib.ls_bind_holdout.argtypes = [_P(ctypes.c_char_p), ctypes.c_size_t, ctypes.c_char_p, _P(ctypes.c_char_p),
                                 ctypes.c_size_t, _P(_Sweep), _P(_FitOptions), _P(_Error)]
@@ -163,7 +165,14 @@ def take_string(pointer, err):
         lib.ls_bind_free(pointer)
 
 
+def _encode(v):
+    try:
+        return v.encode("utf-8", "surrogateescape") if isinstance(v, str) else bytes(v)
+    except (UnicodeError, TypeError):
+        raise UsageError("%r is not a usable string (not text the system can take)" % (v,)) from None
+
+
 def strings(values):
-    values = [v.encode("utf-8") if isinstance(v, str) else bytes(v) for v in values]
+    values = [_encode(v) for v in values]
     array = (ctypes.c_char_p * max(len(values), 1))(*values)
     return array, len(values)

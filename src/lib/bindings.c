@@ -182,6 +182,17 @@ static char *unidentified_warnings(const fit_result *r)
     return out;
 }
 
+int ls_bind_sweep_check(const ls_bind_sweep *sw, size_t *nruns, ls_error *err)
+{
+    sweep *s = read_sweep(sw, NULL, err);
+    if (!s)
+        return err->code;
+    if (nruns)
+        *nruns = s->n;
+    ls_sweep_free(s);
+    return 0;
+}
+
 char *ls_bind_fit(const char *law_text, const ls_bind_sweep *sw, const ls_bind_fit_options *o, const char *command,
                   ls_error *err)
 {

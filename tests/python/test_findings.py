@@ -179,3 +179,38 @@ def test_bad_fit_arguments_are_usage_errors(kwargs, message):
         loopscale.fit(DENSE, "dense", **kwargs)
     assert str(e.value) == message
     assert e.value.exit_status == 64
+
+
+def test_law_file_errors_name_the_file_and_use_the_documented_classes(tmp_path):
+    bad = write(tmp_path / "badlaw.json", "not json\n")
+    with pytest.raises(loopscale.DataError) as e:
+        loopscale.read_law(bad)
+    assert str(e.value).startswith(bad + ":1:1:")
+    with pytest.raises(loopscale.DataError, match="badlaw.json"):
+        loopscale.solve(bad, flops=1e21)
+    with pytest.raises(loopscale.NoInputError) as e:
+        loopscale.read_law(str(tmp_path))
+    assert e.value.exit_status == 66 and str(tmp_path) in str(e.value)
+    with pytest.raises(loopscale.NoInputError):
+        loopscale.read_law(str(tmp_path / "missing.json"))
+    binary = tmp_path / "law.bin"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    with pytest.raises(loopscale.DataError, match="law.bin: not a law file"):
+        loopscale.read_law(str(binary))
+    with pytest.raises(loopscale.UsageError):
+        loopscale.Law(None)
+    with pytest.raises(loopscale.UsageError):
+        loopscale.read_law(None)
+    with pytest.raises(loopscale.UsageError):
+        loopscale.read_law("bad\ud800name.json")
+    with pytest.raises(loopscale.UsageError):
+        loopscale.Sweep(["bad\ud800name.csv"])
+
+
+def test_sweep_is_read_and_checked_at_construction(tmp_path):
+    with pytest.raises(loopscale.NoInputError):
+        loopscale.Sweep(str(tmp_path / "missing.csv"))
+    path = write(tmp_path / "runs.csv", "n_act,tokens,loss\n1e8,2e9,3.1\n2e8,4e9,2.7x\n")
+    with pytest.raises(loopscale.DataError, match=r"runs.csv:3: column 'loss': '2.7x' is not a number"):
+        loopscale.Sweep(path)
+    assert loopscale.Sweep(DENSE).n == 140
