@@ -65,6 +65,7 @@ class Sweep:
 
     def __init__(self, source, map=None, where=None):
         self.maps = [str(m) for m in _as_list(map)]
+        self._labels = None
         self.wheres = [str(w) for w in _as_list(where)]
         self._tmp = None
         if isinstance(source, (str, bytes, os.PathLike)):
@@ -93,12 +94,13 @@ class Sweep:
         err = _lib._Error()
         n = ctypes.c_size_t()
         if _lib.lib.ls_bind_sweep_check(ctypes.byref(s), ctypes.byref(n), ctypes.byref(err)) != 0:
-            _lib.raise_error(err)
+            self._raise(err)
         self.n = n.value
 
     def _write_table(self, table):
         if hasattr(table, "columns") and hasattr(table, "to_dict"):  # a pandas DataFrame
             columns = {str(c): np.asarray(table[c]) for c in table.columns}
+            self._labels = list(table.index)
         else:
             columns = {str(k): np.asarray(v) for k, v in table.items()}
         lengths = {len(v) for v in columns.values()}
@@ -118,6 +120,28 @@ class Sweep:
             for row in zip(*columns.values()):
                 w.writerow([text(x) for x in row])
         return path
+
+    def _raise(self, err):
+        """Raise the library's error, naming the table's row (its index
+        label, or 0-based position for a dict) instead of the temporary
+        file's line when the runs came from a DataFrame or dict."""
+        try:
+            _lib.raise_error(err)
+        except LoopscaleError as e:
+            message = str(e)
+            if self._tmp is not None and message.startswith(self.paths[0]):
+                rest = message[len(self.paths[0]):]
+                import re
+                m = re.match(r":(\d+)(?::\d+)?(.*)", rest, re.S)
+                where = "<DataFrame>" if self._labels is not None else "<dict>"
+                if m and int(m.group(1)) >= 2:
+                    row = int(m.group(1)) - 2
+                    label = self._labels[row] if self._labels is not None and row < len(self._labels) else row
+                    message = "%s row %r%s" % (where, label, m.group(2))
+                else:
+                    message = where + rest
+                raise type(e)(message, e.code) from None
+            raise
 
     def _struct(self):
         keep = []
@@ -402,9 +426,20 @@ def fit(sweep, law="moe:bounded-sparse", *, bootstrap=0, group=None, level=0.95,
         _lib.lib.ls_bind_free(notes)
         for line in lines:
             warnings.warn(line, stacklevel=2)
+    if not out:
+        sw._raise(err)
     text = _lib.take_string(out, err)
+    if sw._tmp is not None:
+        # The temporary CSV file is gone once the Sweep is: record the table
+        # instead (the sha256 stays that of the CSV text fitted).
+        doc = json.loads(text)
+        for entry in doc.get("fit", {}).get("data", []):
+            if entry.get("file") == sw.paths[0]:
+                entry["file"] = "<DataFrame>" if sw._labels is not None else "<dict>"
+        text = json.dumps(doc)
     result = Law(text)
-    result._data_paths = list(sw.paths) + [p for p in result._data_paths if p not in sw.paths]
+    result._data_paths = [p for p in sw.paths if sw._tmp is None] + \
+        [p for p in result._data_paths if p not in sw.paths and not p.startswith("<")]
     return result
 
 

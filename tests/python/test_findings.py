@@ -214,3 +214,19 @@ def test_sweep_is_read_and_checked_at_construction(tmp_path):
     with pytest.raises(loopscale.DataError, match=r"runs.csv:3: column 'loss': '2.7x' is not a number"):
         loopscale.Sweep(path)
     assert loopscale.Sweep(DENSE).n == 140
+
+
+def test_dataframe_errors_name_the_row_and_laws_record_the_table():
+    pd = pytest.importorskip("pandas")
+    runs = pd.DataFrame({"n_act": [1e8, 2e8, 4e8], "tokens": [2e9, 4e9, 8e9], "loss": [3.1, -2.7, 2.5]},
+                        index=["a", "b", "c"])
+    with pytest.raises(loopscale.DataError) as e:
+        loopscale.Sweep(runs)
+    assert str(e.value).startswith("<DataFrame> row 'b'")
+    assert "column 'loss'" in str(e.value) and "/tmp" not in str(e.value)
+    good = pd.DataFrame({"n_act": [1.1e8, 1.1e8, 4.2e8, 4.2e8, 1.3e9, 1.3e9, 2.385e9, 2.385e9],
+                         "tokens": [2.2e9, 8.8e9, 8.4e9, 3.4e10, 2.6e10, 1.0e11, 4.8e10, 1.9e11],
+                         "loss": [3.38, 3.12, 2.92, 2.71, 2.62, 2.46, 2.50, 2.37]})
+    law = loopscale.fit(loopscale.Sweep(good), "dense")
+    assert law.fit["data"][0]["file"] == "<DataFrame>"
+    assert len(law.fit["data"][0]["sha256"]) == 64
