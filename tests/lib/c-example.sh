@@ -28,8 +28,8 @@ libdir=$(pkg-config --variable=libdir loopscale)
 # A shared link needs no .pc file of GSL, cJSON or zlib, and no -I of theirs.
 flags=$(PKG_CONFIG_LIBDIR="$(dirname "$pc")" pkg-config --cflags --libs loopscale) ||
     { echo "FAIL: pkg-config loopscale needs other .pc files"; exit 1; }
-case "$flags" in *cjson*|*gsl*) echo "FAIL: pkg-config loopscale gives $flags"; exit 1 ;; esac
-PKG_CONFIG_LIBDIR="$(dirname "$pc")" pkg-config --static --libs loopscale | grep -q -- "-lgsl .*-lcjson -lz" ||
+case "$flags" in *cjson*|*gsl*|*cairo*|*pango*|*glib*) echo "FAIL: pkg-config loopscale gives $flags"; exit 1 ;; esac
+PKG_CONFIG_LIBDIR="$(dirname "$pc")" pkg-config --static --libs loopscale | grep -q -- "-lgsl .*-lcjson -lz .*-lcairo" ||
     { echo "FAIL: pkg-config --static --libs lacks the private libraries"; exit 1; }
 # shellcheck disable=SC2046
 cc -std=c11 -Wall -Wextra -Werror -o "$tmp/fit_sweep" "$src/examples/c/fit_sweep.c" \
