@@ -18,6 +18,7 @@
 #include "loopscale/lawfile.h"
 #include "loopscale/solve.h"
 #include "loopscale/sweep.h"
+#include "numtext_internal.h"
 
 void ls_bind_free(void *p)
 {
@@ -52,7 +53,11 @@ static int fit_parameters_of(const ls_bind_fit_options *o, law_kind kind, int ch
         p->grid_chinchilla = 1;
     }
     if (o->starts > 1000000)
-        return ls_error_set(err, LS_ERR_USAGE, "starts %zu is more than 1000000", o->starts);
+        return ls_error_set(err, LS_ERR_USAGE, "starts %zu is outside [1, 1000000]", o->starts);
+    if (o->bootstrap > 10000000)
+        return ls_error_set(err, LS_ERR_USAGE, "bootstrap %zu is outside [0, 10000000]", o->bootstrap);
+    if (o->bootstrap_starts > 100)
+        return ls_error_set(err, LS_ERR_USAGE, "bootstrap_starts %zu is outside [0, 100]", o->bootstrap_starts);
     if (o->starts > 0)
         p->starts = o->starts;
     p->seed = o->seed;
@@ -66,12 +71,32 @@ static int fit_parameters_of(const ls_bind_fit_options *o, law_kind kind, int ch
         if (check_kind && !ls_law_uses_param(kind, (law_param)j))
             return ls_error_set(err, LS_ERR_USAGE, "cannot fix %s: it is not a parameter of %s",
                                 ls_law_param_name((law_param)j), ls_law_kind_format(kind, kind_text, sizeof kind_text));
-        if (ls_law_param_check((law_param)j, o->fixed[j], err) != 0)
-            return ls_error_set(err, LS_ERR_USAGE, "cannot fix %s: %s", ls_law_param_name((law_param)j),
-                                err->message);
+        if (ls_law_param_check((law_param)j, o->fixed[j], err) != 0) {
+            /* The reason is copied out first: err->message is also where the
+             * new message is written. */
+            char why[sizeof err->message];
+            snprintf(why, sizeof why, "%s", err->message);
+            return ls_error_set(err, LS_ERR_USAGE, "cannot fix %s: %s", ls_law_param_name((law_param)j), why);
+        }
         p->fixed[j] = 1;
         p->fixed_value[j] = o->fixed[j];
     }
+    return 0;
+}
+
+/* An array of n strings that is NULL, or holds a NULL: an LS_ERR_USAGE
+ * error naming it. */
+static int strings_missing(const char *const *v, size_t n, const char *what, ls_error *err)
+{
+    if (n > 0 && !v) {
+        ls_error_set(err, LS_ERR_USAGE, "%s is NULL but its count is %zu", what, n);
+        return 1;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (!v[i]) {
+            ls_error_set(err, LS_ERR_USAGE, "%s[%zu] is NULL", what, i);
+            return 1;
+        }
     return 0;
 }
 
@@ -81,14 +106,104 @@ static sweep *read_sweep(const ls_bind_sweep *sw, const char *group, ls_error *e
         ls_error_set(err, LS_ERR_USAGE, "give at least one sweep file");
         return NULL;
     }
+    if (strings_missing(sw->paths, sw->npaths, "paths", err) || strings_missing(sw->maps, sw->nmaps, "maps", err) ||
+        strings_missing(sw->wheres, sw->nwheres, "wheres", err))
+        return NULL;
     sweep_options so = {.maps = sw->maps, .nmaps = sw->nmaps, .wheres = sw->wheres, .nwheres = sw->nwheres,
                         .require_loss = 1, .group_column = group};
     return ls_sweep_read(sw->paths, sw->npaths, &so, err);
 }
 
+/* Up to three distinct values of n_act or tokens among the runs. */
+static size_t distinct_upto3(const sweep *s, int tokens, double v[3])
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->n && n < 3; i++) {
+        double x = tokens ? s->rows[i].tokens : s->rows[i].n_act;
+        size_t k = 0;
+        while (k < n && v[k] != x)
+            k++;
+        if (k == n)
+            v[n++] = x;
+    }
+    return n;
+}
+
+/* Why a sweep cannot tell the parameters apart, as the program says it. */
+static void undetermined_reason(const sweep *s, char *buf, size_t size)
+{
+    static const char *const names[] = {"n_act", "tokens"};
+    buf[0] = '\0';
+    for (int tokens = 1; tokens >= 0 && !buf[0]; tokens--) {
+        double v[3];
+        size_t n = distinct_upto3(s, tokens, v);
+        if (n == 1)
+            snprintf(buf, size, " (every run has %s = %g)", names[tokens], v[0]);
+        else if (n == 2)
+            snprintf(buf, size, " (the runs have only two values of %s, %g and %g)", names[tokens], fmin(v[0], v[1]),
+                     fmax(v[0], v[1]));
+    }
+}
+
+/* The program's warnings about parameters held at their neutral values,
+ * one line each ("delta, gamma are held at 0, 0: no run has E > 1\n"), or
+ * NULL when there are none (or no memory). */
+static char *unidentified_warnings(const fit_result *r)
+{
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(r->law.kind, list);
+    int done[LAW_NPARAMS] = {0};
+    size_t cap = 1024, used = 0;
+    char *out = NULL;
+    for (size_t i = 0; i < np; i++) {
+        if (!r->unidentified[list[i]] || done[i])
+            continue;
+        const char *reason = ls_fit_unidentified_reason(list[i]);
+        char names[160] = "", values[160] = "";
+        size_t count = 0;
+        for (size_t k = i; k < np; k++) {
+            if (!r->unidentified[list[k]] || strcmp(ls_fit_unidentified_reason(list[k]), reason) != 0)
+                continue;
+            done[k] = 1;
+            char num[NUMTEXT_DOUBLE_MAX];
+            size_t nl = strlen(names), vl = strlen(values);
+            snprintf(names + nl, sizeof names - nl, "%s%s", count ? ", " : "", ls_law_param_name(list[k]));
+            snprintf(values + vl, sizeof values - vl, "%s%s", count ? ", " : "",
+                     ls_numtext_format_double(num, r->law.p[list[k]]));
+            count++;
+        }
+        if (!out && !(out = malloc(cap)))
+            return NULL;
+        int w = snprintf(out + used, cap - used, "%s %s held at %s: %s\n", names, count > 1 ? "are" : "is", values,
+                         reason);
+        if (w > 0 && (size_t)w < cap - used)
+            used += (size_t)w;
+    }
+    return out;
+}
+
+int ls_bind_sweep_check(const ls_bind_sweep *sw, size_t *nruns, ls_error *err)
+{
+    sweep *s = read_sweep(sw, NULL, err);
+    if (!s)
+        return err->code;
+    if (nruns)
+        *nruns = s->n;
+    ls_sweep_free(s);
+    return 0;
+}
+
 char *ls_bind_fit(const char *law_text, const ls_bind_sweep *sw, const ls_bind_fit_options *o, const char *command,
                   ls_error *err)
 {
+    return ls_bind_fit2(law_text, sw, o, command, NULL, err);
+}
+
+char *ls_bind_fit2(const char *law_text, const ls_bind_sweep *sw, const ls_bind_fit_options *o, const char *command,
+                   char **warnings, ls_error *err)
+{
+    if (warnings)
+        *warnings = NULL;
     law_kind kind;
     if (ls_law_kind_parse(law_text ? law_text : "moe:bounded-sparse", &kind, err) != 0)
         return NULL;
@@ -123,7 +238,26 @@ char *ls_bind_fit(const char *law_text, const ls_bind_sweep *sw, const ls_bind_f
                      s->name, r.n, r.nfree);
         goto done;
     }
-    if (r.converged && ls_fit_determined(&r) && ndraws > 0 &&
+    if (warnings)
+        *warnings = unidentified_warnings(&r);
+    /* A fit that did not converge, or cannot tell its parameters apart, is
+     * not a law: none is returned, as the program writes none (exit 3). */
+    if (!r.converged) {
+        ls_error_set(err, LS_ERR_NOCONV,
+                     "the best of %zu starts did not converge (after %zu iterations); no law written", r.starts,
+                     r.iterations);
+        goto done;
+    }
+    if (!ls_fit_determined(&r)) {
+        char reason[96];
+        undetermined_reason(s, reason, sizeof reason);
+        ls_error_set(err, LS_ERR_NOCONV,
+                     "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, so its "
+                     "values are one of many equally good fits (fix some, or add runs); no law written",
+                     reason);
+        goto done;
+    }
+    if (ndraws > 0 &&
         ls_fit_run_bootstrap(s, &r, &p, ndraws, o->bootstrap_starts, group != NULL, level, &boot, err) != 0)
         goto done;
     lawfile_provenance prov = {sw->paths, sw->npaths, sw->maps, sw->nmaps, sw->wheres, sw->nwheres, group,
@@ -145,6 +279,8 @@ char *ls_bind_holdout(const char *const *laws, size_t nlaws, const char *axes_te
         ls_error_set(err, LS_ERR_USAGE, "give at least one law");
         return NULL;
     }
+    if (strings_missing(laws, nlaws, "laws", err) || strings_missing(split, nsplit, "split", err))
+        return NULL;
     law_kind *kinds = calloc(nlaws, sizeof *kinds);
     if (!kinds) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
@@ -207,6 +343,11 @@ char *ls_bind_solve(const char *law_json, double flops, double mem_bytes, double
                     const double *E, size_t nE, const double *ladder, size_t nladder, double eps, int uncertainty,
                     double level, int threads, int with_candidates, ls_error *err)
 {
+    if ((nR > 0 && !R) || (nE > 0 && !E) || (nladder > 0 && !ladder)) {
+        ls_error_set(err, LS_ERR_USAGE, "%s is NULL but its count is %zu", nR > 0 && !R ? "R" : nE > 0 && !E ? "E" : "n_act",
+                     nR > 0 && !R ? nR : nE > 0 && !E ? nE : nladder);
+        return NULL;
+    }
     if (!(flops > 0) || !isfinite(flops)) {
         ls_error_set(err, LS_ERR_USAGE, "the compute budget %g must be positive", flops);
         return NULL;

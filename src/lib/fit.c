@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gslguard_internal.h"
+
 /* A residual vector entry for parameters where the law cannot be evaluated
  * (a step that overflowed): large enough that the trust region rejects the
  * step, small enough that its square stays finite. */
@@ -243,7 +245,7 @@ static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
     params->scale = gsl_scale(fp->scale);
     /* n >> p: the normal equations are cheap and, with the trust region's
      * damping, well enough conditioned (docs/fitting.md). */
-    params->solver = gsl_multifit_nlinear_solver_cholesky;
+    params->solver = ls_nlinear_solver_cholesky; /* GSL's, failing by status (gslguard_internal.h) */
     s->w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, params, pb->n, pb->nfree);
     s->x0 = gsl_vector_alloc(pb->nfree);
     s->resid = malloc(pb->n * sizeof *s->resid);
@@ -720,7 +722,7 @@ static void standard_errors(const problem *pb, const fit_parameters *fp, const d
                     *gsl_matrix_ptr(jtj, a, b) += s.grad[i * p + a] * s.grad[i * p + b];
         }
         double s2 = ss / (double)(n - p);
-        if (!jtj_singular(jtj) && gsl_linalg_cholesky_decomp1(jtj) == GSL_SUCCESS &&
+        if (!jtj_singular(jtj) && ls_cholesky_decomp(jtj) == GSL_SUCCESS &&
             gsl_linalg_cholesky_invert(jtj) == GSL_SUCCESS) {
             for (size_t k = 0; k < p; k++) {
                 law_param j = pb->free_params[k];

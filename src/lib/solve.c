@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gslguard_internal.h"
 #include "parallel_internal.h"
 
 /* The search over ln N_act: a scan of SCAN_POINTS points across the feasible
@@ -121,11 +122,15 @@ static double minimise(profile *pr, gsl_min_fminimizer *brent, double lo, double
         a = fmin(guess - fine, guess + fine);
         b = fmax(guess - fine, guess + fine);
     }
-    gsl_function fn = {profile_ln_loss, pr};
-    if (gsl_min_fminimizer_set(brent, &fn, guess, a, b) != GSL_SUCCESS)
+    /* Brent through gslguard: a flat or non-finite profile fails by status,
+     * never through GSL's error handler. */
+    gsl_function inner = {profile_ln_loss, pr};
+    ls_min_function fn;
+    ls_min_function_init(&fn, &inner);
+    if (ls_min_set(brent, &fn, guess, a, b) != GSL_SUCCESS)
         return best_x;
     for (int it = 0; it < BRENT_MAX_ITERATIONS; it++) {
-        if (gsl_min_fminimizer_iterate(brent) != GSL_SUCCESS)
+        if (ls_min_iterate(brent, &fn) != GSL_SUCCESS)
             break;
         if (gsl_min_test_interval(gsl_min_fminimizer_x_lower(brent), gsl_min_fminimizer_x_upper(brent),
                                   LN_N_TOLERANCE, 0.0) == GSL_SUCCESS)
