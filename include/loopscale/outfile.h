@@ -37,7 +37,7 @@ void ls_outfile_abort(outfile *out);
 
 /* Unlink every temporary file of an output still open (neither committed
  * nor aborted).  Async-signal-safe: the paths live in a fixed table, so a
- * program's SIGINT/SIGTERM/SIGHUP handler may call it before _exit() and
+ * program's handler of a fatal signal may call it before dying and
  * leave no "NAME.tmp.XXXXXX" behind; the destinations are untouched.  At
  * most LS_OUTFILE_MAX_OPEN outputs may be open at once (LS_ERR_INTERNAL
  * beyond). */

@@ -43,7 +43,7 @@ static int live_free_slot(void)
 }
 
 /* mkstemp() with the file registered in live[] before any signal can come
- * (blocked meanwhile in this thread, the one that writes outputs). */
+ * (all blocked meanwhile in this thread, the one that writes outputs). */
 static int make_temporary(outfile *out, size_t n, ls_error *err)
 {
     if (n > PATH_MAX) {
@@ -51,10 +51,7 @@ static int make_temporary(outfile *out, size_t n, ls_error *err)
         return -1;
     }
     sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGHUP);
+    sigfillset(&block); /* whichever signals the program handles */
     pthread_sigmask(SIG_BLOCK, &block, &old);
     int slot = live_free_slot(), fd = -1;
     if (slot < 0)
