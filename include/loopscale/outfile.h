@@ -44,7 +44,13 @@ void ls_outfile_abort(outfile *out);
 #define LS_OUTFILE_MAX_OPEN 32
 void ls_outfile_remove_temporaries(void);
 
-/* 1 when path names a gzip output (ends in ".gz"). */
+/* The file an output named path is written to: path itself, or the end of
+ * the chain of symbolic links it starts (a link whose target does not
+ * exist yet included: the target is created).  malloc'd; NULL with errno
+ * set (ELOOP for a link loop, ENOMEM).  "-" is returned as is. */
+char *ls_outfile_resolve(const char *path);
+
+/* 1 when path names a gzip output (ends in ".gz", in any case). */
 int ls_outfile_wants_gzip(const char *path);
 
 LS_API_END

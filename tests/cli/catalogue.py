@@ -28,6 +28,7 @@ TITLES = {
     "errors-neighbours": "Neighbours: outputs, streams, law files, units, templates",
     "errors-permissions": "Permissions",
     "errors-documents": "Law, template and shape documents: strict reading",
+    "errors-paths": "Output paths: links, kernel files, long names, standard error",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6
