@@ -357,7 +357,8 @@ int cli_files_check(const char *command)
         }
         file_id_get(targets[i] ? targets[i] : path, files.v[i].output, &ids[i]);
     }
-    struct stat err_st;
+    struct stat in_st, err_st;
+    int stdin_ok = fstat(STDIN_FILENO, &in_st) == 0;
     int stderr_regular = fstat(STDERR_FILENO, &err_st) == 0 && S_ISREG(err_st.st_mode);
     struct stat out_st;
     int stdout_regular = fstat(STDOUT_FILENO, &out_st) == 0 && S_ISREG(out_st.st_mode);
@@ -388,7 +389,27 @@ int cli_files_check(const char *command)
                 if (same_file(&ids[i], &ids[j]))
                     status = cli_usage_error(command, "%s %s would replace the input %s %s", out->option, out->path,
                                              in->option, shown(in));
-            } else if (strcmp(a->option, b->option) == 0) {
+            } else if (strcmp(a->option, b->option) != 0) {
+                /* Two roles: a regular file may be read for both (it is
+                 * opened twice, each read from its start), but standard
+                 * input, or any one stream, is consumed by the first read
+                 * and would leave the second one empty. */
+                int ai = ids[i].is_stdin || (stdin_ok && ids[i].exists && ids[i].st.st_dev == in_st.st_dev &&
+                                             ids[i].st.st_ino == in_st.st_ino);
+                int bi = ids[j].is_stdin || (stdin_ok && ids[j].exists && ids[j].st.st_dev == in_st.st_dev &&
+                                             ids[j].st.st_ino == in_st.st_ino);
+                int same_stream = ids[i].exists && ids[j].exists && !S_ISREG(ids[i].st.st_mode) &&
+                                  !S_ISCHR(ids[i].st.st_mode) && ids[i].st.st_dev == ids[j].st.st_dev &&
+                                  ids[i].st.st_ino == ids[j].st.st_ino;
+                if (ai && bi)
+                    status = cli_usage_error(command, "standard input is named twice (%s and %s)", b->option,
+                                             a->option);
+                else if (same_stream)
+                    status = cli_usage_error(command, "%s %s and %s %s are one stream, which can be read once",
+                                             b->option, b->path, a->option, a->path);
+                else if (same_file(&ids[i], &ids[j]))
+                    cli_warn(command, "%s and %s are the same file, %s", b->option, a->option, shown(a));
+            } else {
                 /* One stream read twice, a pipe as much as a file (- and
                  * /dev/stdin): the second read would find it empty. */
                 int same_stream = ids[i].exists && ids[j].exists && ids[i].st.st_dev == ids[j].st.st_dev &&

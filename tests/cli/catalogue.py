@@ -29,6 +29,7 @@ TITLES = {
     "errors-permissions": "Permissions",
     "errors-documents": "Law, template and shape documents: strict reading",
     "errors-paths": "Output paths: links, kernel files, long names, standard error",
+    "errors-stdin": "Standard input and streams named twice",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6
