@@ -30,6 +30,7 @@ TITLES = {
     "errors-documents": "Law, template and shape documents: strict reading",
     "errors-paths": "Output paths: links, kernel files, long names, standard error",
     "errors-stdin": "Standard input and streams named twice",
+    "errors-json": "JSON documents: strings, numbers, depth, size, unknown template keys",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6
