@@ -31,6 +31,7 @@ TITLES = {
     "errors-paths": "Output paths: links, kernel files, long names, standard error",
     "errors-stdin": "Standard input and streams named twice",
     "errors-json": "JSON documents: strings, numbers, depth, size, unknown template keys",
+    "errors-numbers": "Numbers: unrepresentable results, unit suffixes",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6
