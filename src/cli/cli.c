@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -594,6 +595,16 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
             st = NUMTEXT_RANGE;
         if (st != NUMTEXT_OK) {
             free(v);
+            char copy[64];
+            double tiny = 0;
+            if (st == NUMTEXT_RANGE && len < sizeof copy) { /* positive, but below DBL_MIN? */
+                memcpy(copy, p, len);
+                copy[len] = '\0';
+                tiny = strtod(copy, NULL);
+            }
+            if (st == NUMTEXT_RANGE && tiny > 0 && tiny < DBL_MIN)
+                return cli_usage_error(command, "%s: '%.*s' is below the smallest normal double (%g); subnormal "
+                                       "values lose precision and are refused", option, (int)len, p, DBL_MIN);
             if (st == NUMTEXT_RANGE)
                 return cli_usage_error(command, "%s: '%.*s' must be a positive number", option, (int)len, p);
             return cli_usage_error(command, "%s: '%.*s' %s", option, (int)len, p, ls_numtext_reason(st));

@@ -32,6 +32,7 @@ TITLES = {
     "errors-stdin": "Standard input and streams named twice",
     "errors-json": "JSON documents: strings, numbers, depth, size, unknown template keys",
     "errors-numbers": "Numbers: unrepresentable results, unit suffixes",
+    "errors-wording": "Messages: top-k against experts, subnormal values",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6
