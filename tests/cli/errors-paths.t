@@ -76,3 +76,8 @@ saying so is all that lands in the file):
   $ tail -c 100 s.csv.gz | tr -cd '[:print:]\n' | tail -2
   /|*loopscale fit: standard error is the input SWEEP s.csv.gz
   Try 'loopscale fit --help'.
+
+The gzip suffix is matched in any case, so `-o X.CSV.GZ` is compressed:
+
+  $ sim -o X.CSV.GZ && gzip -dc X.CSV.GZ | head -c 5; echo
+  n_act
