@@ -469,6 +469,15 @@ static int stdout_failed(const char *command, int errnum)
 
 int cli_write_files(const char *command, size_t n, const char *const *paths, const char *const *texts)
 {
+    size_t lens[8] = {0};
+    for (size_t i = 0; i < n && i < 8; i++)
+        lens[i] = texts[i] ? strlen(texts[i]) : 0;
+    return cli_write_data(command, n, paths, (const void *const *)texts, lens);
+}
+
+int cli_write_data(const char *command, size_t n, const char *const *paths, const void *const *data,
+                   const size_t *lens)
+{
     /* Results already printed but lost (a full disk behind standard output)
      * fail the run before any file is replaced. */
     if (fflush(stdout) != 0 || ferror(stdout))
@@ -488,7 +497,7 @@ int cli_write_files(const char *command, size_t n, const char *const *paths, con
             continue;
         if (!(out[i] = ls_outfile_open(paths[i], 0, &err)))
             status = err.code;
-        else if (ls_outfile_write(out[i], texts[i], strlen(texts[i]), &err) == 0)
+        else if (ls_outfile_write(out[i], data[i], lens[i], &err) == 0)
             status = ls_outfile_flush(out[i], &err);
         else
             status = err.code;
@@ -700,6 +709,23 @@ int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg)
     return 0;
 }
 
+size_t cli_max_rows(void)
+{
+    /* fit and holdout hold every run in memory (about 320 bytes a run at
+     * one thread, docs/performance.md); predict streams and needs no limit. */
+    const char *text = getenv("LOOPSCALE_MAX_ROWS");
+    long value = 0;
+    if (!text || !*text)
+        return CLI_MAX_ROWS_DEFAULT;
+    if (ls_numtext_parse_long(text, strlen(text), &value) != NUMTEXT_OK || value < 0) {
+        fflush(stdout);
+        fprintf(stderr, "loopscale: warning: LOOPSCALE_MAX_ROWS='%s' is not a count of rows; using %zu\n", text,
+                (size_t)CLI_MAX_ROWS_DEFAULT);
+        return CLI_MAX_ROWS_DEFAULT;
+    }
+    return (size_t)value; /* 0: no limit */
+}
+
 sweep_options cli_sweep_options(const cli_sweep_args *args)
 {
     sweep_options o = {0};
@@ -707,6 +733,7 @@ sweep_options cli_sweep_options(const cli_sweep_args *args)
     o.nmaps = args->maps.n;
     o.wheres = args->wheres.v;
     o.nwheres = args->wheres.n;
+    o.max_rows = cli_max_rows();
     return o;
 }
 
@@ -817,7 +844,10 @@ static int looks_numeric(const char *s)
 
 void cli_csv_field(FILE *fp, const char *s, size_t len)
 {
-    int quote = len == 0 ? 0 : strcspn(s, ",\"\r\n") < len || isspace((unsigned char)s[0]);
+    /* s need not be NUL-terminated (streamed cells are slices of a record). */
+    int quote = len > 0 && isspace((unsigned char)s[0]);
+    for (size_t i = 0; i < len && !quote; i++)
+        quote = s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n';
     if (!quote) {
         fwrite(s, 1, len, fp);
         return;

@@ -44,7 +44,7 @@ static const char USAGE[] =
     "                          when the fit fails)\n"
     "  -o, --output FILE       write the law file (JSON); not written when the fit fails\n"
     "      --plot FILE         draw the observed and fitted loss against R for each E and N_act\n"
-    "                          (SVG); not written when the fit fails\n" CLI_SWEEP_HELP
+    "                          (.svg, .pdf or .png); not written when the fit fails\n" CLI_SWEEP_HELP CLI_PLOT_HELP
     "  -h, --help              show this help\n"
     "\n"
     "Exit status 3 when the best solve did not converge (nothing is written).\n";
@@ -72,6 +72,7 @@ typedef struct fit_options {
     cli_format format;
     const char *output;
     const char *plot;
+    chart_output figure;
 } fit_options;
 
 /* ---- progress on a terminal -------------------------------------------------- */
@@ -234,35 +235,13 @@ static void warn_unidentified(const char *cmd, const fit_result *r)
     }
 }
 
-/* The law file of the fit, with the renames and filters written as the
- * options that gave them ("--where R<=8"). */
 static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
                              char *const *paths, size_t npaths, ls_error *err)
 {
-    size_t nfilters = o->sweep.maps.n + o->sweep.wheres.n;
-    char **filters = calloc(nfilters + 1, sizeof *filters);
-    int oom = !filters;
-    for (size_t i = 0; !oom && i < nfilters; i++) {
-        int is_map = i < o->sweep.maps.n;
-        const char *value = is_map ? o->sweep.maps.v[i] : o->sweep.wheres.v[i - o->sweep.maps.n];
-        size_t size = strlen(value) + sizeof "--where ";
-        filters[i] = malloc(size);
-        oom |= !filters[i];
-        if (filters[i])
-            snprintf(filters[i], size, "%s %s", is_map ? "--map" : "--where", value);
-    }
-    lawfile *lf = NULL;
-    if (oom) {
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-    } else {
-        lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)filters, nfilters,
-                                   o->group, cli_command_line()};
-        lf = ls_lawfile_from_fit(r, &o->params, b, s, &prov, err);
-    }
-    for (size_t i = 0; filters && i < nfilters; i++)
-        free(filters[i]);
-    free(filters);
-    return lf;
+    lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
+                               o->sweep.maps.n, (const char *const *)o->sweep.wheres.v, o->sweep.wheres.n,
+                               o->group, cli_command_line()};
+    return ls_lawfile_from_fit(r, &o->params, b, s, &prov, err);
 }
 
 /* The likeliest reason, from the runs: fewer than three token counts
@@ -314,9 +293,11 @@ int cmd_fit(int argc, char **argv)
                                              {"plot", required_argument, NULL, OPT_PLOT},
                                              CLI_FIT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
+                                             CLI_PLOT_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     fit_options o;
     memset(&o, 0, sizeof o);
+    o.figure = cli_plot_defaults();
     ls_fit_default_parameters(&o.params);
     o.kind = (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE};
     o.ci = 0.95;
@@ -329,7 +310,8 @@ int cmd_fit(int argc, char **argv)
         int handled = cli_sweep_option(&o.sweep, opt, optarg);
         if (handled < 0)
             status = ls_exit_status(LS_ERR_INTERNAL);
-        if (handled || cli_fit_option(cmd, opt, optarg, &o.params, &status))
+        if (handled || cli_fit_option(cmd, opt, optarg, &o.params, &status) ||
+            cli_plot_option(cmd, opt, optarg, &o.figure, &status))
             continue;
         switch (opt) {
         case 'h': status = -1; break;
@@ -396,6 +378,10 @@ int cmd_fit(int argc, char **argv)
         cli_file_output("--plot", o.plot);
         status = cli_files_check(cmd);
     }
+    /* The format the plot's name asks for; any other name is refused here,
+     * before any work. */
+    if (status == 0)
+        status = cli_plot_format(cmd, "--plot", o.plot, &o.figure);
 
     sweep *s = NULL;
     fit_result result;
@@ -441,7 +427,7 @@ int cmd_fit(int argc, char **argv)
         /* A fit that did not converge, or cannot tell its parameters apart,
          * is not a law: none is written, to a file or to standard output. */
         int is_fit = result.converged && determined;
-        if (is_fit && (o.format == CLI_FORMAT_JSON || o.output)) {
+        if (is_fit && (o.format == CLI_FORMAT_JSON || o.output || o.plot)) {
             lf = make_lawfile(&o, s, &result, &boot, argv + optind, (size_t)(argc - optind), &err);
             if (!lf)
                 status = cli_fail(cmd, &err);
@@ -472,17 +458,21 @@ int cmd_fit(int argc, char **argv)
         status = ls_exit_status(LS_ERR_NOCONV);
     }
     /* The law file and the plot are replaced together or not at all. */
-    char *law_text = NULL, *svg = NULL;
+    char *law_text = NULL;
+    unsigned char *figure = NULL;
+    size_t figure_len = 0;
     if (status == 0 && o.output && !(law_text = ls_lawfile_to_json(lf, &err)))
         status = cli_fail(cmd, &err);
-    if (status == 0 && o.plot && !(svg = ls_plot_fit(s, &result.law, result.rmse, &err)))
+    if (status == 0 && o.plot && !(figure = ls_plot_fit(s, lf, &o.figure, &figure_len, &err)))
         status = cli_fail(cmd, &err);
     if (status == 0) {
-        const char *paths[] = {o.output, o.plot}, *texts[] = {law_text, svg};
-        status = cli_write_files(cmd, 2, paths, texts);
+        const char *paths[] = {o.output, o.plot};
+        const void *data[] = {law_text, figure};
+        size_t lens[] = {law_text ? strlen(law_text) : 0, figure_len};
+        status = cli_write_data(cmd, 2, paths, data, lens);
     }
     free(law_text);
-    free(svg);
+    free(figure);
     ls_lawfile_free(lf);
     ls_fit_bootstrap_free(&boot);
     ls_sweep_free(s);

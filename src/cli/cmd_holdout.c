@@ -29,9 +29,9 @@ static const char USAGE[] =
     "                          only; repeatable, all must hold)\n"
     "      --format FMT        md (default, a markdown table), csv or json\n"
     "      --plot FILE         draw each law's predictions of the held-out runs against their\n"
-    "                          observed loss (SVG)\n"
+    "                          observed loss (.svg, .pdf or .png)\n"
     "Fitting (as for 'loopscale fit'): --loss, --huber-delta, --space, --grid, --starts,\n"
-    "      --seed, --threads\n" CLI_SWEEP_HELP
+    "      --seed, --threads\n" CLI_SWEEP_HELP CLI_PLOT_HELP
     "  -h, --help              show this help\n";
 
 enum { OPT_LAWS = OPT_COMMAND_FIRST, OPT_AXES, OPT_SPLIT, OPT_PLOT };
@@ -219,6 +219,7 @@ int cmd_holdout(int argc, char **argv)
                                              {"plot", required_argument, NULL, OPT_PLOT},
                                              CLI_FIT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
+                                             CLI_PLOT_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     fit_parameters params;
     ls_fit_default_parameters(&params);
@@ -231,13 +232,15 @@ int cmd_holdout(int argc, char **argv)
     holdout_axis axes[4] = {HOLDOUT_AXIS_R, HOLDOUT_AXIS_N, HOLDOUT_AXIS_D, HOLDOUT_AXIS_E};
     cli_format format = CLI_FORMAT_MD;
     const char *plot = NULL;
+    chart_output figure = cli_plot_defaults();
     int status = 0, opt;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         int handled = cli_sweep_option(&sweep_args, opt, optarg);
         if (handled < 0)
             status = ls_exit_status(LS_ERR_INTERNAL);
-        if (handled || cli_fit_option(cmd, opt, optarg, &params, &status))
+        if (handled || cli_fit_option(cmd, opt, optarg, &params, &status) ||
+            cli_plot_option(cmd, opt, optarg, &figure, &status))
             continue;
         switch (opt) {
         case 'h': status = -1; break;
@@ -272,6 +275,10 @@ int cmd_holdout(int argc, char **argv)
         cli_file_output("--plot", plot);
         status = cli_files_check(cmd);
     }
+    /* The format the plot's name asks for; any other name is refused here,
+     * before any work. */
+    if (status == 0)
+        status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (status == 0) {
         sweep_options so = cli_sweep_options(&sweep_args);
         so.require_loss = 1;
@@ -316,9 +323,11 @@ int cmd_holdout(int argc, char **argv)
             status = print_markdown(&result);
     }
     if (status == 0 && plot) {
-        char *svg = ls_plot_holdout(s, &result, &err);
-        status = svg ? cli_write_file(cmd, plot, svg) : cli_fail(cmd, &err);
-        free(svg);
+        size_t len = 0;
+        unsigned char *bytes = ls_plot_holdout(s, &result, &figure, &len, &err);
+        const void *data = bytes;
+        status = bytes ? cli_write_data(cmd, 1, &plot, &data, &len) : cli_fail(cmd, &err);
+        free(bytes);
     }
 done:
     ls_holdout_result_free(&result);

@@ -18,8 +18,6 @@
 #include "loopscale/lawfile.h"
 #include "loopscale/solve.h"
 #include "loopscale/sweep.h"
-#include "numtext_internal.h"
-#include "sha256_internal.h"
 
 void ls_bind_free(void *p)
 {
@@ -88,100 +86,6 @@ static sweep *read_sweep(const ls_bind_sweep *sw, const char *group, ls_error *e
     return ls_sweep_read(sw->paths, sw->npaths, &so, err);
 }
 
-static char *dup_or_null(const char *s, int *oom)
-{
-    char *d = s ? strdup(s) : NULL;
-    *oom |= s && !d;
-    return d;
-}
-
-/* The law file of a fit, with the provenance the program records: the
- * objective's settings, the ranges of the fitted runs, each data file and
- * its SHA-256, the renames and filters, the version and the command. */
-static lawfile *lawfile_of_fit(const fit_result *r, const fit_parameters *p, const fit_bootstrap *b, const sweep *s,
-                               const ls_bind_sweep *sw, const char *group, const char *command, ls_error *err)
-{
-    lawfile *lf = ls_lawfile_new(&r->law);
-    if (!lf) {
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-        return NULL;
-    }
-    int oom = 0;
-    memcpy(lf->fixed, r->fixed, sizeof lf->fixed);
-    lf->has_stderr = 1;
-    memcpy(lf->stderr_of, r->stderr_of, sizeof lf->stderr_of);
-    if (b && b->ndraws > 0) {
-        lf->has_ci = 1;
-        lf->ci_level = b->level;
-        memcpy(lf->ci_low, b->ci_low, sizeof lf->ci_low);
-        memcpy(lf->ci_high, b->ci_high, sizeof lf->ci_high);
-        lf->draws = malloc(b->ndraws * LAW_NPARAMS * sizeof *lf->draws);
-        oom |= !lf->draws;
-        if (lf->draws) {
-            lf->ndraws = b->ndraws;
-            memcpy(lf->draws, b->draws, b->ndraws * LAW_NPARAMS * sizeof *lf->draws);
-        }
-        lf->bootstrap_group = dup_or_null(group, &oom);
-    }
-    lf->has_fit = 1;
-    lawfile_fit *fit = &lf->fit;
-    snprintf(fit->loss, sizeof fit->loss, "%s", p->loss == FIT_LOSS_HUBER ? "huber" : "mse");
-    snprintf(fit->space, sizeof fit->space, "%s", p->space == FIT_SPACE_LOG ? "log" : "linear");
-    snprintf(fit->method, sizeof fit->method, "%s", r->method);
-    fit->objective = r->objective;
-    fit->delta = p->huber_delta;
-    fit->rmse = r->rmse;
-    fit->n = r->n;
-    fit->starts = r->starts;
-    fit->starts_at_best = r->starts_at_best;
-    fit->seed = p->seed;
-    fit->converged = r->converged;
-    fit->has_ranges = 1;
-    double *ranges[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range};
-    for (int q = 0; q < 4; q++) {
-        ranges[q][0] = INFINITY;
-        ranges[q][1] = -INFINITY;
-    }
-    for (size_t i = 0; i < s->n; i++) {
-        const double values[] = {s->rows[i].n_act, s->rows[i].tokens, s->rows[i].R, s->rows[i].E};
-        for (int q = 0; q < 4; q++) {
-            ranges[q][0] = fmin(ranges[q][0], values[q]);
-            ranges[q][1] = fmax(ranges[q][1], values[q]);
-        }
-    }
-    fit->data = calloc(sw->npaths, sizeof *fit->data);
-    fit->filters = calloc(sw->nmaps + sw->nwheres + 1, sizeof *fit->filters);
-    lf->version = dup_or_null(LOOPSCALE_VERSION, &oom);
-    lf->command = dup_or_null(command ? command : "", &oom);
-    oom |= !fit->data || !fit->filters;
-    for (size_t i = 0; !oom && i < sw->npaths; i++) {
-        fit->data[i].path = dup_or_null(sw->paths[i], &oom);
-        if (!oom)
-            fit->ndata++;
-        if (!oom && strcmp(sw->paths[i], "-") != 0 && ls_sha256_file(sw->paths[i], fit->data[i].sha256, err) != 0) {
-            ls_lawfile_free(lf);
-            return NULL;
-        }
-    }
-    for (size_t i = 0; !oom && i < sw->nmaps + sw->nwheres; i++) {
-        int is_map = i < sw->nmaps;
-        const char *value = is_map ? sw->maps[i] : sw->wheres[i - sw->nmaps];
-        size_t size = strlen(value) + sizeof "--where ";
-        char *f = malloc(size);
-        oom |= !f;
-        if (f) {
-            snprintf(f, size, "%s %s", is_map ? "--map" : "--where", value);
-            fit->filters[fit->nfilters++] = f;
-        }
-    }
-    if (oom) {
-        ls_lawfile_free(lf);
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-        return NULL;
-    }
-    return lf;
-}
-
 char *ls_bind_fit(const char *law_text, const ls_bind_sweep *sw, const ls_bind_fit_options *o, const char *command,
                   ls_error *err)
 {
@@ -222,7 +126,9 @@ char *ls_bind_fit(const char *law_text, const ls_bind_sweep *sw, const ls_bind_f
     if (r.converged && ls_fit_determined(&r) && ndraws > 0 &&
         ls_fit_run_bootstrap(s, &r, &p, ndraws, o->bootstrap_starts, group != NULL, level, &boot, err) != 0)
         goto done;
-    lf = lawfile_of_fit(&r, &p, &boot, s, sw, group, command, err);
+    lawfile_provenance prov = {sw->paths, sw->npaths, sw->maps, sw->nmaps, sw->wheres, sw->nwheres, group,
+                               command ? command : ""};
+    lf = ls_lawfile_from_fit(&r, &p, &boot, s, &prov, err);
     if (lf)
         text = ls_lawfile_to_json(lf, err);
 done:

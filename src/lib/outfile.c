@@ -93,6 +93,17 @@ static void outfile_release(outfile *out)
 
 char *ls_outfile_resolve(const char *path)
 {
+    /* A file that exists: a device, FIFO or socket is written in place
+     * under its own name (/dev/stdout on a pipe); a regular file through
+     * realpath(), which also knows /proc's links (/dev/stdout on a file). */
+    struct stat st, lst;
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0) {
+        int link = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+        char *real = link && S_ISREG(st.st_mode) ? realpath(path, NULL) : NULL;
+        return real ? real : strdup(path);
+    }
+    /* Otherwise follow the links by hand: the last one names a file yet to
+     * be made. */
     char *cur = strdup(path);
     if (!cur || strcmp(path, "-") == 0)
         return cur;

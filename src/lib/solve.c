@@ -300,6 +300,12 @@ void ls_solve_isoflop_profile(const law *l, const arch_template *t, double flops
     }
 }
 
+void ls_solve_isoflop_grid(double n_opt, double span, size_t n, double *n_act)
+{
+    for (size_t i = 0; i < n; i++)
+        n_act[i] = n_opt * exp(log(span) * (2.0 * (double)i / (double)(n - 1) - 1.0));
+}
+
 /* ---- uncertainty ------------------------------------------------------------- */
 
 typedef struct uncertainty_job {

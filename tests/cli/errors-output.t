@@ -33,16 +33,16 @@ the input, the fit, the options, or the output itself:
 
 An output that names an input would replace the data with its result:
 
-  $ cp $SWEEP runs.csv.gz
-  $ loopscale fit --law dense -o runs.csv.gz runs.csv.gz
-  loopscale fit: -o runs.csv.gz would replace the input SWEEP runs.csv.gz
+  $ cp $SWEEP runs.svg
+  $ loopscale fit --law dense -o runs.svg runs.svg
+  loopscale fit: -o runs.svg would replace the input SWEEP runs.svg
   Try 'loopscale fit --help'.
   [64]
-  $ loopscale fit --law dense --plot ./runs.csv.gz runs.csv.gz
-  loopscale fit: --plot ./runs.csv.gz would replace the input SWEEP runs.csv.gz
+  $ loopscale fit --law dense --plot ./runs.svg runs.svg
+  loopscale fit: --plot ./runs.svg would replace the input SWEEP runs.svg
   Try 'loopscale fit --help'.
   [64]
-  $ gzip -t runs.csv.gz && rm runs.csv.gz
+  $ gzip -t runs.svg && rm runs.svg
   $ keep sweep.csv sweep.csv.gz
   $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 --R 0.5 -o sweep.csv
   loopscale simulate: R: 0.5 is not an integer
