@@ -96,9 +96,9 @@ char *ls_outfile_resolve(const char *path)
     /* A file that exists: a device, FIFO or socket is written in place
      * under its own name (/dev/stdout on a pipe); a regular file through
      * realpath(), which also knows /proc's links (/dev/stdout on a file). */
-    struct stat st, lst;
+    struct stat st, own;
     if (strcmp(path, "-") != 0 && stat(path, &st) == 0) {
-        int link = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+        int link = lstat(path, &own) == 0 && S_ISLNK(own.st_mode);
         char *real = link && S_ISREG(st.st_mode) ? realpath(path, NULL) : NULL;
         return real ? real : strdup(path);
     }
