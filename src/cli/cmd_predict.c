@@ -66,7 +66,10 @@ static int predict_point(const predict_options *o, const lawfile *lf)
     if (ls_sweep_row_check(&row, &which, reason, sizeof reason)) {
         if (which == SWEEP_N_LOOP && isnan(row.n_loop))
             return cli_usage_error(cmd, "--n-loop is needed when R > 1");
-        /* A value that was not given is a default: E = 1 below a given k. */
+        /* A value that was not given is a default: E = 1 below a given k,
+         * said of k. */
+        if (!o->text[which] && which == SWEEP_E && o->text[SWEEP_K])
+            return cli_usage_error(cmd, "--k: '%s' is greater than E (%g, the default)", o->text[SWEEP_K], row.E);
         if (!o->text[which])
             which = SWEEP_K;
         return cli_usage_error(cmd, "%s: '%s' %s", option_of[which], o->text[which], reason);

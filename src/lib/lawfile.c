@@ -12,7 +12,7 @@
 #include "readfile_internal.h"
 
 /* Law files are small; a larger file is not one. */
-#define LAWFILE_MAX_BYTES ((size_t)256 << 20)
+#define LAWFILE_MAX_BYTES ((size_t)16 << 20) /* 16 MiB: ~100,000 bootstrap draws */
 
 lawfile *ls_lawfile_new(const law *l)
 {

@@ -175,3 +175,17 @@ standard output closed:
   loopscale simulate: give --n-act and --tokens
   Try 'loopscale simulate --help'.
   [64]
+
+A file-size limit (ulimit -f) is a write error, not a death by SIGXFSZ
+that would leave the temporary file behind:
+
+  $ n=$(seq -s, 100000000 1000000 399000000)
+  $ (ulimit -f 100; loopscale simulate --law $TRUTH --n-act $n --tokens $n -o big.csv)
+  loopscale simulate: big.csv: write error: File too large
+  [74]
+  $ (ulimit -f 100; loopscale simulate --law $TRUTH --n-act $n --tokens $n -o big.csv.gz)
+  loopscale simulate: big.csv.gz: write error: File too large
+  [74]
+  $ ls big.csv*
+  ls: cannot access 'big.csv*': No such file or directory
+  [2]
