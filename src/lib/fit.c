@@ -769,7 +769,7 @@ static int check_fixed(law_kind kind, const fit_parameters *fp, ls_error *err)
     double top = x->grid[x->ngrid - 1];
     if (!(e_start < top))
         return ls_error_set(err, LS_ERR_USAGE, "E_start = %g must be below E_max, which the fit starts from at most "
-                            "%g: --fix E_max above E_start too", e_start, top);
+                            "%g: fix E_max above E_start too", e_start, top);
     return 0;
 }
 
