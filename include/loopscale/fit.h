@@ -109,6 +109,12 @@ const char *ls_fit_unidentified_reason(law_param param);
  * one of many equally good fits, however well the solve converged. */
 int ls_fit_determined(const fit_result *r);
 
+/* Why an undetermined fit's sweep cannot tell the parameters apart, as a
+ * parenthesis to append to a message: " (every run has tokens = 1e+10)" or
+ * " (the runs have only two values of n_act, 1e+08 and 2e+08)"; empty when
+ * neither sizes nor token counts explain it. */
+void ls_fit_undetermined_reason(const sweep *s, char *buf, size_t size);
+
 /* Evaluate the objective of a law on a sweep (Huber sum or sum of squares,
  * as p says), e.g. for a law read from a file. */
 double ls_fit_objective(const sweep *s, const law *l, const fit_parameters *p);

@@ -244,38 +244,6 @@ static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_res
     return ls_lawfile_from_fit(r, &o->params, b, s, &prov, err);
 }
 
-/* The likeliest reason, from the runs: fewer than three token counts
- * (B D^-beta + c then takes at most two values for three parameters), or
- * fewer than three sizes. */
-static size_t distinct_upto3(const sweep *s, int tokens, double v[3])
-{
-    size_t n = 0;
-    for (size_t i = 0; i < s->n && n < 3; i++) {
-        double x = tokens ? s->rows[i].tokens : s->rows[i].n_act;
-        size_t k = 0;
-        while (k < n && v[k] != x)
-            k++;
-        if (k == n)
-            v[n++] = x;
-    }
-    return n;
-}
-
-static void undetermined_reason(const sweep *s, char *buf, size_t size)
-{
-    static const char *const names[] = {"n_act", "tokens"};
-    buf[0] = '\0';
-    for (int tokens = 1; tokens >= 0 && !buf[0]; tokens--) {
-        double v[3];
-        size_t n = distinct_upto3(s, tokens, v);
-        if (n == 1)
-            snprintf(buf, size, " (every run has %s = %g)", names[tokens], v[0]);
-        else if (n == 2)
-            snprintf(buf, size, " (the runs have only two values of %s, %g and %g)", names[tokens], fmin(v[0], v[1]),
-                     fmax(v[0], v[1]));
-    }
-}
-
 int cmd_fit(int argc, char **argv)
 {
     const char *cmd = "fit";
@@ -451,7 +419,7 @@ int cmd_fit(int argc, char **argv)
     }
     if (status == 0 && !determined) {
         char reason[96];
-        undetermined_reason(s, reason, sizeof reason);
+        ls_fit_undetermined_reason(s, reason, sizeof reason);
         cli_error(cmd, "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, "
                   "so its values are one of many equally good fits (--fix some, or add runs); %s", reason,
                   o.output ? "no law file written" : o.format == CLI_FORMAT_JSON ? "no law written" : "they are not a fit");

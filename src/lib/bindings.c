@@ -114,37 +114,6 @@ static sweep *read_sweep(const ls_bind_sweep *sw, const char *group, ls_error *e
     return ls_sweep_read(sw->paths, sw->npaths, &so, err);
 }
 
-/* Up to three distinct values of n_act or tokens among the runs. */
-static size_t distinct_upto3(const sweep *s, int tokens, double v[3])
-{
-    size_t n = 0;
-    for (size_t i = 0; i < s->n && n < 3; i++) {
-        double x = tokens ? s->rows[i].tokens : s->rows[i].n_act;
-        size_t k = 0;
-        while (k < n && v[k] != x)
-            k++;
-        if (k == n)
-            v[n++] = x;
-    }
-    return n;
-}
-
-/* Why a sweep cannot tell the parameters apart, as the program says it. */
-static void undetermined_reason(const sweep *s, char *buf, size_t size)
-{
-    static const char *const names[] = {"n_act", "tokens"};
-    buf[0] = '\0';
-    for (int tokens = 1; tokens >= 0 && !buf[0]; tokens--) {
-        double v[3];
-        size_t n = distinct_upto3(s, tokens, v);
-        if (n == 1)
-            snprintf(buf, size, " (every run has %s = %g)", names[tokens], v[0]);
-        else if (n == 2)
-            snprintf(buf, size, " (the runs have only two values of %s, %g and %g)", names[tokens], fmin(v[0], v[1]),
-                     fmax(v[0], v[1]));
-    }
-}
-
 /* The program's warnings about parameters held at their neutral values,
  * one line each ("delta, gamma are held at 0, 0: no run has E > 1\n"), or
  * NULL when there are none (or no memory). */
@@ -250,7 +219,7 @@ char *ls_bind_fit2(const char *law_text, const ls_bind_sweep *sw, const ls_bind_
     }
     if (!ls_fit_determined(&r)) {
         char reason[96];
-        undetermined_reason(s, reason, sizeof reason);
+        ls_fit_undetermined_reason(s, reason, sizeof reason);
         ls_error_set(err, LS_ERR_NOCONV,
                      "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, so its "
                      "values are one of many equally good fits (fix some, or add runs); no law written",

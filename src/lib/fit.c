@@ -610,6 +610,38 @@ const char *ls_fit_unidentified_reason(law_param param)
     }
 }
 
+/* The likeliest reason, from the runs: fewer than three token counts
+ * (B D^-beta + c then takes at most two values for three parameters), or
+ * fewer than three sizes. */
+static size_t distinct_upto3(const sweep *s, int tokens, double v[3])
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->n && n < 3; i++) {
+        double x = tokens ? s->rows[i].tokens : s->rows[i].n_act;
+        size_t k = 0;
+        while (k < n && v[k] != x)
+            k++;
+        if (k == n)
+            v[n++] = x;
+    }
+    return n;
+}
+
+void ls_fit_undetermined_reason(const sweep *s, char *buf, size_t size)
+{
+    static const char *const names[] = {"n_act", "tokens"};
+    buf[0] = '\0';
+    for (int tokens = 1; tokens >= 0 && !buf[0]; tokens--) {
+        double v[3];
+        size_t n = distinct_upto3(s, tokens, v);
+        if (n == 1)
+            snprintf(buf, size, " (every run has %s = %g)", names[tokens], v[0]);
+        else if (n == 2)
+            snprintf(buf, size, " (the runs have only two values of %s, %g and %g)", names[tokens], fmin(v[0], v[1]),
+                     fmax(v[0], v[1]));
+    }
+}
+
 int ls_fit_determined(const fit_result *r)
 {
     law_param list[LAW_NPARAMS];
