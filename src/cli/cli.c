@@ -618,6 +618,11 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
                 return cli_usage_error(command, "%s: '%.*s' must be a positive number", option, (int)len, p);
             return cli_usage_error(command, "%s: '%.*s' %s", option, (int)len, p, ls_numtext_reason(st));
         }
+        for (size_t j = 0; j < i; j++)
+            if (v[j] == v[i]) {
+                free(v);
+                return cli_usage_error(command, "%s: '%.*s' given twice", option, (int)len, p);
+            }
         p = comma ? comma + 1 : p + len;
     }
     free(*values);

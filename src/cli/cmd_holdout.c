@@ -38,6 +38,8 @@ enum { OPT_LAWS = OPT_COMMAND_FIRST, OPT_AXES, OPT_SPLIT, OPT_PLOT };
 
 static int parse_laws(const char *cmd, const char *arg, law_kind **laws, size_t *n)
 {
+    if (arg[0] == '\0')
+        return cli_usage_error(cmd, "--laws: no law given");
     size_t count = 1;
     for (const char *p = arg; *p; p++)
         count += *p == ',';
@@ -51,15 +53,24 @@ static int parse_laws(const char *cmd, const char *arg, law_kind **laws, size_t 
     }
     size_t k = 0;
     int status = 0;
-    for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok && status == 0;
-         tok = strtok_r(NULL, ",", &save)) {
+    /* Split on every comma, so that an empty item ('dense,') is refused
+     * as the numeric lists refuse one, not skipped. */
+    char *tok = copy;
+    for (char *next = tok; next && status == 0; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
         ls_error err;
-        if (ls_law_kind_parse(tok, &v[k++], &err) != 0)
+        if (*tok == '\0')
+            status = cli_usage_error(cmd, "--laws: empty item in '%s'", arg);
+        else if (ls_law_kind_parse(tok, &v[k], &err) != 0)
             status = cli_usage_error(cmd, "--laws: %s", err.message);
+        for (size_t j = 0; status == 0 && j < k; j++)
+            if (v[j].base == v[k].base && v[j].mapping == v[k].mapping)
+                status = cli_usage_error(cmd, "--laws: '%s' given twice", tok);
+        k++;
     }
     free(copy);
-    if (status == 0 && k == 0)
-        status = cli_usage_error(cmd, "--laws: no law given");
     if (status != 0) {
         free(v);
         return status;
@@ -75,7 +86,15 @@ static int parse_axes(const char *cmd, const char *arg, holdout_axis *axes, size
     char copy[64];
     snprintf(copy, sizeof copy, "%s", arg);
     size_t k = 0;
-    for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    if (arg[0] == '\0')
+        return cli_usage_error(cmd, "--axes: no axis given");
+    char *tok = copy;
+    for (char *next = tok; next; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
+        if (*tok == '\0')
+            return cli_usage_error(cmd, "--axes: empty item in '%s'", arg);
         int a = ls_holdout_axis_from_name(tok);
         if (a < 0)
             return cli_usage_error(cmd, "--axes: '%s' is not one of R, N, D, E", tok);

@@ -331,7 +331,7 @@ Numbers out of range, budgets included:
 Options that contradict each other, or are missing:
 
   $ loopscale holdout --laws , $SWEEP
-  loopscale holdout: --laws: no law given
+  loopscale holdout: --laws: empty item in ','
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale holdout --axes '' $SWEEP
@@ -452,3 +452,39 @@ that make sense:
   Try 'loopscale fit --help'.
   [64]
   $ ls
+
+Lists: a value given twice would print the same row twice, and an empty
+item is a typo, so both are refused, in numeric lists and in names alike:
+
+  $ loopscale solve --law $LAW --flops 1e21 --E 1,1
+  loopscale solve: --E: '1' given twice
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale isoflop --law $LAW --flops 1e21,1e21
+  loopscale isoflop: --flops: '1e21' given twice
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale simulate --law $LAW --n-act 1e8,1e8 --tokens 1e10
+  loopscale simulate: --n-act: '1e8' given twice
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale solve --law $LAW --flops 1e21 --R 1,,2
+  loopscale solve: --R: '' is empty
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale holdout --laws dense,dense $SWEEP
+  loopscale holdout: --laws: 'dense' given twice
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --laws dense, $SWEEP
+  loopscale holdout: --laws: empty item in 'dense,'
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --laws dense --axes R, $SWEEP
+  loopscale holdout: --axes: empty item in 'R,'
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --laws dense --axes N,N $SWEEP
+  loopscale holdout: --axes: 'N' given twice
+  Try 'loopscale holdout --help'.
+  [64]
