@@ -115,6 +115,11 @@ int ls_fit_determined(const fit_result *r);
  * neither sizes nor token counts explain it. */
 void ls_fit_undetermined_reason(const sweep *s, char *buf, size_t size);
 
+/* The warnings about parameters held at their neutral values, one line per
+ * reason, each ending in a newline ("delta, gamma are held at 0, 0: no run
+ * has E > 1\n"); malloc'd, or NULL when there are none (or no memory). */
+char *ls_fit_unidentified_warnings(const fit_result *r);
+
 /* Evaluate the objective of a law on a sweep (Huber sum or sum of squares,
  * as p says), e.g. for a law read from a file. */
 double ls_fit_objective(const sweep *s, const law *l, const fit_parameters *p);

@@ -211,28 +211,10 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
 /* One warning per reason: "delta, gamma are held at 0, 0: no run has E > 1". */
 static void warn_unidentified(const char *cmd, const fit_result *r)
 {
-    law_param list[LAW_NPARAMS];
-    size_t np = ls_law_params_of(r->law.kind, list);
-    int done[LAW_NPARAMS] = {0};
-    for (size_t i = 0; i < np; i++) {
-        if (!r->unidentified[list[i]] || done[i])
-            continue;
-        const char *reason = ls_fit_unidentified_reason(list[i]);
-        char names[160] = "", values[160] = "";
-        size_t count = 0;
-        for (size_t k = i; k < np; k++) {
-            if (!r->unidentified[list[k]] || strcmp(ls_fit_unidentified_reason(list[k]), reason) != 0)
-                continue;
-            done[k] = 1;
-            char num[NUMTEXT_DOUBLE_MAX];
-            size_t nl = strlen(names), vl = strlen(values);
-            snprintf(names + nl, sizeof names - nl, "%s%s", count ? ", " : "", ls_law_param_name(list[k]));
-            snprintf(values + vl, sizeof values - vl, "%s%s", count ? ", " : "",
-                     ls_numtext_format_double(num, r->law.p[list[k]]));
-            count++;
-        }
-        cli_warn(cmd, "%s %s held at %s: %s", names, count > 1 ? "are" : "is", values, reason);
-    }
+    char *lines = ls_fit_unidentified_warnings(r);
+    for (char *line = lines, *end; line && (end = strchr(line, '\n')); line = end + 1)
+        cli_warn(cmd, "%.*s", (int)(end - line), line);
+    free(lines);
 }
 
 static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,

@@ -114,43 +114,6 @@ static sweep *read_sweep(const ls_bind_sweep *sw, const char *group, ls_error *e
     return ls_sweep_read(sw->paths, sw->npaths, &so, err);
 }
 
-/* The program's warnings about parameters held at their neutral values,
- * one line each ("delta, gamma are held at 0, 0: no run has E > 1\n"), or
- * NULL when there are none (or no memory). */
-static char *unidentified_warnings(const fit_result *r)
-{
-    law_param list[LAW_NPARAMS];
-    size_t np = ls_law_params_of(r->law.kind, list);
-    int done[LAW_NPARAMS] = {0};
-    size_t cap = 1024, used = 0;
-    char *out = NULL;
-    for (size_t i = 0; i < np; i++) {
-        if (!r->unidentified[list[i]] || done[i])
-            continue;
-        const char *reason = ls_fit_unidentified_reason(list[i]);
-        char names[160] = "", values[160] = "";
-        size_t count = 0;
-        for (size_t k = i; k < np; k++) {
-            if (!r->unidentified[list[k]] || strcmp(ls_fit_unidentified_reason(list[k]), reason) != 0)
-                continue;
-            done[k] = 1;
-            char num[NUMTEXT_DOUBLE_MAX];
-            size_t nl = strlen(names), vl = strlen(values);
-            snprintf(names + nl, sizeof names - nl, "%s%s", count ? ", " : "", ls_law_param_name(list[k]));
-            snprintf(values + vl, sizeof values - vl, "%s%s", count ? ", " : "",
-                     ls_numtext_format_double(num, r->law.p[list[k]]));
-            count++;
-        }
-        if (!out && !(out = malloc(cap)))
-            return NULL;
-        int w = snprintf(out + used, cap - used, "%s %s held at %s: %s\n", names, count > 1 ? "are" : "is", values,
-                         reason);
-        if (w > 0 && (size_t)w < cap - used)
-            used += (size_t)w;
-    }
-    return out;
-}
-
 int ls_bind_sweep_check(const ls_bind_sweep *sw, size_t *nruns, ls_error *err)
 {
     sweep *s = read_sweep(sw, NULL, err);
@@ -208,7 +171,7 @@ char *ls_bind_fit2(const char *law_text, const ls_bind_sweep *sw, const ls_bind_
         goto done;
     }
     if (warnings)
-        *warnings = unidentified_warnings(&r);
+        *warnings = ls_fit_unidentified_warnings(&r);
     /* A fit that did not converge, or cannot tell its parameters apart, is
      * not a law: none is returned, as the program writes none (exit 3). */
     if (!r.converged) {

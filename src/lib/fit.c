@@ -1,7 +1,5 @@
 #include "loopscale/fit.h"
 
-#include "parallel_internal.h"
-
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
@@ -18,6 +16,8 @@
 #include <string.h>
 
 #include "gslguard_internal.h"
+#include "numtext_internal.h"
+#include "parallel_internal.h"
 
 /* A residual vector entry for parameters where the law cannot be evaluated
  * (a step that overflowed): large enough that the trust region rejects the
@@ -640,6 +640,40 @@ void ls_fit_undetermined_reason(const sweep *s, char *buf, size_t size)
             snprintf(buf, size, " (the runs have only two values of %s, %g and %g)", names[tokens], fmin(v[0], v[1]),
                      fmax(v[0], v[1]));
     }
+}
+
+char *ls_fit_unidentified_warnings(const fit_result *r)
+{
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(r->law.kind, list);
+    int done[LAW_NPARAMS] = {0};
+    size_t cap = 1024, used = 0;
+    char *out = NULL;
+    for (size_t i = 0; i < np; i++) {
+        if (!r->unidentified[list[i]] || done[i])
+            continue;
+        const char *reason = ls_fit_unidentified_reason(list[i]);
+        char names[160] = "", values[160] = "";
+        size_t count = 0;
+        for (size_t k = i; k < np; k++) {
+            if (!r->unidentified[list[k]] || strcmp(ls_fit_unidentified_reason(list[k]), reason) != 0)
+                continue;
+            done[k] = 1;
+            char num[NUMTEXT_DOUBLE_MAX];
+            size_t nl = strlen(names), vl = strlen(values);
+            snprintf(names + nl, sizeof names - nl, "%s%s", count ? ", " : "", ls_law_param_name(list[k]));
+            snprintf(values + vl, sizeof values - vl, "%s%s", count ? ", " : "",
+                     ls_numtext_format_double(num, r->law.p[list[k]]));
+            count++;
+        }
+        if (!out && !(out = malloc(cap)))
+            return NULL;
+        int w = snprintf(out + used, cap - used, "%s %s held at %s: %s\n", names, count > 1 ? "are" : "is", values,
+                         reason);
+        if (w > 0 && (size_t)w < cap - used)
+            used += (size_t)w;
+    }
+    return out;
 }
 
 int ls_fit_determined(const fit_result *r)
