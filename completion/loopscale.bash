@@ -72,6 +72,7 @@ _loopscale()
         _loopscale_reply "$cur" "${opts:-table csv json md}"
         return ;;
     --loss) _loopscale_reply "$cur" "huber mse"; return ;;
+    --loss-unit) _loopscale_reply "$cur" "nats bits"; return ;;
     --space) _loopscale_reply "$cur" "log linear"; return ;;
     --grid) _loopscale_reply "$cur" "chinchilla"; return ;;
     --scale) _loopscale_reply "$cur" "levenberg more marquardt"; return ;;

@@ -50,7 +50,10 @@ typedef struct lawfile_fit {
     size_t ndata;
     lawfile_data *data;
     size_t nfilters;
-    char **filters; /* --where and --map as given */
+    char **filters; /* --where and --map as given, and the reader's other options */
+    size_t nskipped; /* rows --skip-invalid dropped ("skipped", written when nonzero) */
+    size_t nskipped_lines;
+    long skipped_lines[LS_SWEEP_SKIPS_SHOWN]; /* the first few */
     int has_ranges; /* the range of each quantity in the fitted runs */
     double n_act_range[2], tokens_range[2], r_range[2], e_range[2];
 } lawfile_fit;
@@ -82,10 +85,12 @@ typedef struct lawfile_provenance {
     size_t ndata;
     const char *const *maps;       /* column renames "new=old", as in sweep_options */
     size_t nmaps;
-    const char *const *wheres;     /* row filters "COLUMN OP NUMBER", as in sweep_options */
+    const char *const *wheres;     /* row filters "COLUMN OP VALUE", as in sweep_options */
     size_t nwheres;
     const char *bootstrap_group;   /* column resampled as whole groups, or NULL */
     const char *command;           /* the command line, or NULL */
+    const char *const *options;    /* the reader's other options, "--skip-invalid", "--loss-unit bits" */
+    size_t noptions;
 } lawfile_provenance;
 
 /* The law file of a fit: the law, fixed parameters and standard errors from

@@ -50,14 +50,33 @@ int ls_sweep_quantity_from_name(const char *name, size_t len);
 typedef struct sweep_options {
     const char *const *maps;   /* "new=old" renames */
     size_t nmaps;
-    const char *const *wheres; /* "COLUMN OP NUMBER", all must hold */
+    const char *const *wheres; /* "COLUMN OP VALUE", all must hold (docs/formats.md#filters);
+                                * tested on the cells before the row's quantities are read */
     size_t nwheres;
+    int skip_invalid;          /* drop (and count) rows whose quantities are invalid instead
+                                * of failing with LS_ERR_DATA */
+    int loss_in_bits;          /* the loss column is in bits (else nats) */
+    double bytes_per_token;    /* > 0: the loss column is per byte; this many bytes a token */
     int require_loss;          /* the loss column must be present */
     int keep_text;             /* keep each row's cells (for echoing rows) */
     const char *group_column;  /* number rows by the distinct values of this column */
     size_t max_rows;           /* ls_sweep_read: more rows kept than this is an
                                 * LS_ERR_DATA error (0: no limit) */
 } sweep_options;
+
+/* The rows skip_invalid dropped: how many, the first few (line in file
+ * number `file`), and the first one's message. */
+#define LS_SWEEP_SKIPS_SHOWN 5
+typedef struct sweep_skips {
+    size_t n;
+    long line[LS_SWEEP_SKIPS_SHOWN];
+    int file[LS_SWEEP_SKIPS_SHOWN];
+    char first[LS_ERROR_MESSAGE_MAX];
+} sweep_skips;
+
+/* "6 invalid rows skipped (lines 14, 27, 40, 53, 66, ...); the first: MESSAGE"
+ * into buf; empty when none were. */
+void ls_sweep_skips_describe(const sweep_skips *k, char *buf, size_t size);
 
 /* A cell of a row as read: {pointer, length}, unquoted, not NUL-terminated. */
 typedef struct sweep_cell {
@@ -89,6 +108,7 @@ typedef struct sweep {
     char *text;
     size_t text_len;
     char *name; /* the file name(s), for messages and provenance */
+    sweep_skips skipped; /* rows dropped by skip_invalid */
 } sweep;
 
 sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_options *options,
@@ -108,6 +128,7 @@ typedef struct sweep_stream {
                      ls_error *err);
     int (*on_row)(void *ctx, const sweep_row *row, const sweep_cell *cells, size_t ncells, ls_error *err);
     void *ctx;
+    sweep_skips *skipped; /* receives the rows skip_invalid dropped (may be NULL) */
 } sweep_stream;
 int ls_sweep_stream(const char *const *paths, size_t npaths, const sweep_options *options,
                     const sweep_stream *stream, size_t *nrows, ls_error *err) LS_MUST_CHECK;

@@ -705,13 +705,61 @@ int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters
     }
 }
 
-int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg)
+/* Keep "--option value" for the law file's provenance. */
+static int remember_option(cli_sweep_args *args, const char *option, const char *arg)
 {
-    if (opt == OPT_MAP)
-        return cli_strings_push(&args->maps, arg) == 0 ? 1 : -1;
-    if (opt == OPT_WHERE)
-        return cli_strings_push(&args->wheres, arg) == 0 ? 1 : -1;
+    char text[512];
+    snprintf(text, sizeof text, "%s%s%s", option, arg ? " " : "", arg ? arg : "");
+    char *copy = strdup(text);
+    if (!copy || cli_strings_push(&args->given, copy) != 0) {
+        free(copy);
+        return -1;
+    }
     return 0;
+}
+
+int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const char *arg, int *status)
+{
+    int oom = 0;
+    switch (opt) {
+    case OPT_MAP: oom = cli_strings_push(&args->maps, arg); break;
+    case OPT_WHERE: oom = cli_strings_push(&args->wheres, arg); break;
+    case OPT_SKIP_INVALID:
+        if (!args->skip_invalid)
+            oom = remember_option(args, "--skip-invalid", NULL);
+        args->skip_invalid = 1;
+        break;
+    case OPT_LOSS_UNIT:
+        if (strcmp(arg, "nats") != 0 && strcmp(arg, "bits") != 0) {
+            *status = cli_usage_error(command, "--loss-unit: '%s' is not nats or bits", arg);
+            return 1;
+        }
+        args->loss_in_bits = strcmp(arg, "bits") == 0;
+        oom = remember_option(args, "--loss-unit", arg);
+        break;
+    case OPT_BYTES_PER_TOKEN:
+        if ((*status = cli_parse_positive(command, "--bytes-per-token", arg, &args->bytes_per_token)) != 0)
+            return 1;
+        oom = remember_option(args, "--bytes-per-token", arg);
+        break;
+    default: return 0;
+    }
+    *status = oom ? ls_exit_status(LS_ERR_INTERNAL) : 0;
+    return 1;
+}
+
+void cli_sweep_report_skips(const char *command, const char *name, const sweep_skips *skipped)
+{
+    char text[2 * LS_ERROR_MESSAGE_MAX];
+    ls_sweep_skips_describe(skipped, text, sizeof text);
+    if (text[0])
+        cli_warn(command, "%s: %s", name, text);
+}
+
+int cli_parse_count(const char *command, const char *option, const char *arg, double *out)
+{
+    numtext_status st = ls_numtext_parse_count(arg, strlen(arg), out);
+    return st == NUMTEXT_OK ? 0 : value_error(command, option, arg, st);
 }
 
 size_t cli_max_rows(void)
@@ -738,6 +786,9 @@ sweep_options cli_sweep_options(const cli_sweep_args *args)
     o.nmaps = args->maps.n;
     o.wheres = args->wheres.v;
     o.nwheres = args->wheres.n;
+    o.skip_invalid = args->skip_invalid;
+    o.loss_in_bits = args->loss_in_bits;
+    o.bytes_per_token = args->bytes_per_token;
     o.max_rows = cli_max_rows();
     return o;
 }
@@ -746,6 +797,12 @@ void cli_sweep_args_free(cli_sweep_args *args)
 {
     cli_strings_free(&args->maps);
     cli_strings_free(&args->wheres);
+    for (size_t i = 0; i < args->given.n; i++) {
+        char *owned; /* strdup'd by remember_option */
+        memcpy(&owned, &args->given.v[i], sizeof owned);
+        free(owned);
+    }
+    cli_strings_free(&args->given);
 }
 
 /* Why the fit a law file records is not a fit, or NULL: the best solve did

@@ -42,12 +42,20 @@ enum {
     OPT_PLOT_CAPTION,
     OPT_DPI,
     OPT_FORCE,
+    OPT_SKIP_INVALID,
+    OPT_LOSS_UNIT,
+    OPT_BYTES_PER_TOKEN,
     OPT_COMMAND_FIRST
 };
 
 #define CLI_HELP_OPTION {"help", no_argument, NULL, 'h'}
 #define CLI_SWEEP_OPTIONS                                                                                        \
-    {"map", required_argument, NULL, OPT_MAP}, { "where", required_argument, NULL, OPT_WHERE }
+    {"map", required_argument, NULL, OPT_MAP}, {"where", required_argument, NULL, OPT_WHERE},                 \
+        {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},                                                   \
+        {"loss-unit", required_argument, NULL, OPT_LOSS_UNIT},                                                   \
+    {                                                                                                            \
+        "bytes-per-token", required_argument, NULL, OPT_BYTES_PER_TOKEN                                          \
+    }
 /* The options of the fit itself, which fit and holdout share. */
 #define CLI_FIT_OPTIONS                                                                                          \
     {"loss", required_argument, NULL, OPT_LOSS}, {"huber-delta", required_argument, NULL, OPT_HUBER_DELTA},      \
@@ -77,7 +85,15 @@ enum {
 #define CLI_SWEEP_HELP                                                                                           \
     "      --map NEW=OLD       read column OLD as NEW (repeatable), e.g. --map n_act='Model Size'\n"              \
     "      --where 'COL OP X'  keep rows where COL OP X holds, OP one of < <= = != >= > (repeatable,\n"           \
-    "                          all must hold), e.g. --where 'R<=8'\n"
+    "                          all must hold), e.g. --where 'R<=8'; == != compare text when X is\n"            \
+    "                          not a number, ~ !~ match a glob (--where 'State==finished',\n"             \
+    "                          --where 'run_name~*-long'); COL may be n_unroll or tokens_per_param.\n"     \
+    "                          Filters run before the quantities are checked; an empty or NaN cell\n"    \
+    "                          passes no numeric condition\n"                                              \
+    "      --skip-invalid      drop rows with an empty, NaN, non-positive or otherwise invalid\n"          \
+    "                          quantity, and say how many (default: refuse the sweep)\n"                  \
+    "      --loss-unit UNIT    the loss column is in nats (default) or bits\n"                             \
+    "      --bytes-per-token X the loss column is per byte (e.g. bits per byte); X bytes a token\n"
 
 typedef int (*cli_command_fn)(int argc, char **argv);
 
@@ -161,9 +177,14 @@ typedef struct cli_strings {
 int cli_strings_push(cli_strings *list, const char *s);
 void cli_strings_free(cli_strings *list);
 
-/* --map and --where collected for the sweep reader. */
+/* --map, --where and the other options of the sweep reader. */
 typedef struct cli_sweep_args {
     cli_strings maps, wheres;
+    int skip_invalid;
+    int loss_in_bits;
+    double bytes_per_token;
+    cli_strings given; /* the reader's other options as given ("--loss-unit bits"), for
+                        * provenance; each string malloc'd */
 } cli_sweep_args;
 /* Handle one of CLI_FIT_OPTIONS into params; returns 1 when opt was one of
  * them, with *status 0 or a usage error's exit status. */
@@ -179,8 +200,13 @@ int cli_plot_option(const char *command, int opt, const char *arg, chart_output 
  * NULL path: nothing to check. */
 int cli_plot_format(const char *command, const char *option, const char *path, chart_output *out);
 
-/* Handle OPT_MAP / OPT_WHERE; returns 1 when opt was one of them. */
-int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg);
+/* Handle one of CLI_SWEEP_OPTIONS into args; returns 1 when opt was one of
+ * them, with *status 0 or a usage error's exit status. */
+int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const char *arg, int *status);
+/* A note on standard error for the rows --skip-invalid dropped, if any. */
+void cli_sweep_report_skips(const char *command, const char *name, const sweep_skips *skipped);
+/* A number with an optional SI suffix (125M, 2.8B, 1.5T, 3k); B is a billion. */
+int cli_parse_count(const char *command, const char *option, const char *arg, double *out);
 /* The most runs fit and holdout hold in memory: LOOPSCALE_MAX_ROWS (0: no
  * limit), by default CLI_MAX_ROWS_DEFAULT; more is a status 65 error. */
 #define CLI_MAX_ROWS_DEFAULT ((size_t)10000000)

@@ -222,7 +222,8 @@ static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_res
 {
     lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
                                o->sweep.maps.n, (const char *const *)o->sweep.wheres.v, o->sweep.wheres.n,
-                               o->group, cli_command_line()};
+                               o->group, cli_command_line(), (const char *const *)o->sweep.given.v,
+                               o->sweep.given.n};
     return ls_lawfile_from_fit(r, &o->params, b, s, &prov, err);
 }
 
@@ -257,11 +258,8 @@ int cmd_fit(int argc, char **argv)
     long value = 0;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":hl:o:", longopts, NULL)) != -1) {
-        int handled = cli_sweep_option(&o.sweep, opt, optarg);
-        if (handled < 0)
-            status = ls_exit_status(LS_ERR_INTERNAL);
-        if (handled || cli_fit_option(cmd, opt, optarg, &o.params, &status) ||
-            cli_plot_option(cmd, opt, optarg, &o.figure, &status))
+        if (cli_sweep_option(cmd, &o.sweep, opt, optarg, &status) ||
+            cli_fit_option(cmd, opt, optarg, &o.params, &status) || cli_plot_option(cmd, opt, optarg, &o.figure, &status))
             continue;
         switch (opt) {
         case 'h': status = -1; break;
@@ -345,6 +343,8 @@ int cmd_fit(int argc, char **argv)
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);
+        else
+            cli_sweep_report_skips(cmd, s->name, &s->skipped);
     }
     progress_state ps = {"starts", 0, 0};
     if (status == 0 && isatty(STDERR_FILENO)) {

@@ -255,10 +255,7 @@ int cmd_holdout(int argc, char **argv)
     int status = 0, opt;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        int handled = cli_sweep_option(&sweep_args, opt, optarg);
-        if (handled < 0)
-            status = ls_exit_status(LS_ERR_INTERNAL);
-        if (handled || cli_fit_option(cmd, opt, optarg, &params, &status) ||
+        if (cli_sweep_option(cmd, &sweep_args, opt, optarg, &status) || cli_fit_option(cmd, opt, optarg, &params, &status) ||
             cli_plot_option(cmd, opt, optarg, &figure, &status))
             continue;
         switch (opt) {
@@ -304,6 +301,8 @@ int cmd_holdout(int argc, char **argv)
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);
+        else
+            cli_sweep_report_skips(cmd, s->name, &s->skipped);
     }
     if (status == 0 && !laws) {
         /* The paper's comparison on the sweep's base. */

@@ -102,7 +102,7 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
     lf->version = strdup(LOOPSCALE_VERSION);
     lf->command = dup_or_null(prov->command);
     fit->data = calloc(prov->ndata + 1, sizeof *fit->data);
-    size_t nfilters = prov->nmaps + prov->nwheres;
+    size_t nfilters = prov->nmaps + prov->nwheres + prov->noptions;
     fit->filters = calloc(nfilters + 1, sizeof *fit->filters);
     oom |= !lf->version || (prov->command && !lf->command) || !fit->data || !fit->filters;
     for (size_t i = 0; !oom && i < prov->ndata; i++) {
@@ -117,16 +117,20 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
         }
     }
     for (size_t i = 0; !oom && i < nfilters; i++) {
-        int is_map = i < prov->nmaps;
-        const char *value = is_map ? prov->maps[i] : prov->wheres[i - prov->nmaps];
+        int is_map = i < prov->nmaps, is_where = !is_map && i < prov->nmaps + prov->nwheres;
+        const char *value = is_map ? prov->maps[i] : is_where ? prov->wheres[i - prov->nmaps]
+                                                              : prov->options[i - prov->nmaps - prov->nwheres];
         size_t size = strlen(value) + sizeof "--where ";
         fit->filters[i] = malloc(size);
         oom |= !fit->filters[i];
         if (fit->filters[i]) {
-            snprintf(fit->filters[i], size, "%s %s", is_map ? "--map" : "--where", value);
+            snprintf(fit->filters[i], size, "%s%s", is_map ? "--map " : is_where ? "--where " : "", value);
             fit->nfilters++;
         }
     }
+    fit->nskipped = s->skipped.n;
+    fit->nskipped_lines = s->skipped.n < LS_SWEEP_SKIPS_SHOWN ? s->skipped.n : LS_SWEEP_SKIPS_SHOWN;
+    memcpy(fit->skipped_lines, s->skipped.line, sizeof fit->skipped_lines);
     if (oom) {
         ls_lawfile_free(lf);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
@@ -465,6 +469,28 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
         for (const cJSON *f = filters->child; f && status == 0; f = f->next)
             status = dup_string(c, f, "fit.filters[]", &fit->filters[fit->nfilters++]);
     }
+    /* Rows --skip-invalid dropped: optional (absent when none were). */
+    const cJSON *skipped = status ? NULL : member(c, obj, "skipped", "fit.skipped", 0, &status);
+    if (status == 0 && skipped) {
+        double rows = 0, line = 0;
+        status = expect_object(c, skipped, "fit.skipped");
+        const cJSON *count = status ? NULL : member(c, skipped, "rows", "fit.skipped.rows", 1, &status);
+        if (status == 0)
+            status = get_number(c, count, "fit.skipped.rows", &rows);
+        if (status == 0 && !(rows >= 1 && rows == floor(rows) && rows < 1e15))
+            status = key_error(c, "fit.skipped.rows", "expected a count of rows");
+        fit->nskipped = status == 0 ? (size_t)rows : 0;
+        const cJSON *lines = status ? NULL : member(c, skipped, "first_lines", "fit.skipped.first_lines", 1, &status);
+        if (status == 0 && !cJSON_IsArray(lines))
+            status = key_error(c, "fit.skipped.first_lines", "expected an array of line numbers");
+        for (const cJSON *l = lines ? lines->child : NULL; l && status == 0; l = l->next) {
+            status = get_number(c, l, "fit.skipped.first_lines[]", &line);
+            if (status == 0 && !(line >= 1 && line == floor(line) && line < 1e15))
+                status = key_error(c, "fit.skipped.first_lines[]", "expected a line number");
+            if (status == 0 && fit->nskipped_lines < LS_SWEEP_SKIPS_SHOWN)
+                fit->skipped_lines[fit->nskipped_lines++] = (long)line;
+        }
+    }
     return status;
 }
 
@@ -649,6 +675,15 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
         for (size_t i = 0; i < fit->nfilters; i++)
             ls_jsonw_string(&w, NULL, fit->filters[i]);
         ls_jsonw_array_end(&w);
+        if (fit->nskipped > 0) {
+            ls_jsonw_object_begin(&w, "skipped");
+            ls_jsonw_integer(&w, "rows", (long long)fit->nskipped);
+            ls_jsonw_array_begin(&w, "first_lines", 1);
+            for (size_t i = 0; i < fit->nskipped_lines; i++)
+                ls_jsonw_integer(&w, NULL, fit->skipped_lines[i]);
+            ls_jsonw_array_end(&w);
+            ls_jsonw_object_end(&w);
+        }
         if (fit->has_ranges) {
             static const char *const names[] = {"n_act", "tokens", "R", "E"};
             const double *values[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range};

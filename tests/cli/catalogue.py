@@ -33,6 +33,7 @@ TITLES = {
     "errors-json": "JSON documents: strings, numbers, depth, size, unknown template keys",
     "errors-numbers": "Numbers: unrepresentable results, unit suffixes",
     "errors-wording": "Messages: top-k against experts, subnormal values",
+    "errors-ingest": "Training-log exports: filters, invalid rows, units, suffixes",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6

@@ -146,7 +146,7 @@ last of them is found and named by its line:
   1000001  1.01e+08  1.01e+08       -  1  1   1e+11  2.6000     2.8034   -0.2034
   
   RMSE 0.203369 over 1 run (loss units)
-  $ (zcat million.csv.gz; echo '3e8,1e11,2.5x') | loopscale predict --law $LAW --where 'n_act>1e9' -
+  $ (zcat million.csv.gz; echo '3e8,1e11,2.5x') | loopscale predict --law $LAW --where 'n_act>2e8' -
   loopscale predict: <stdin>:1000002: column 'loss': '2.5x' is not a number
   [65]
 

@@ -41,6 +41,8 @@ expect "solve" loopscale help "so"
 expect "--plot --plot-caption --plot-font-size --plot-no-title --plot-rho --plot-size --plot-style --plot-title" loopscale solve "--plo"
 expect "light print" loopscale isoflop --plot-style ""
 expect "--max-iterations" loopscale fit "--max"
+expect "bits nats" loopscale predict --loss-unit ""
+expect "--skip-invalid" loopscale holdout "--ski"
 expect "--huber-delta" loopscale holdout "--hu"
 expect "bounded bounded-sparse" loopscale fit --law moe : "bou"
 # The mapping names come from 'loopscale help laws', all of them (bash

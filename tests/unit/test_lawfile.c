@@ -227,7 +227,7 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
     b.ci_high[LAW_P_A] = 411.9;
 
     const char *maps[] = {"N=params"}, *wheres[] = {"R<=8"};
-    lawfile_provenance prov = {paths, 1, maps, 1, wheres, 1, "family", "loopscale fit tiny.csv"};
+    lawfile_provenance prov = {paths, 1, maps, 1, wheres, 1, "family", "loopscale fit tiny.csv", NULL, 0};
     lawfile *lf = ls_lawfile_from_fit(&r, &fp, &b, s, &prov, &err);
     assert_non_null(lf);
     char *text = ls_lawfile_to_json(lf, &err);
@@ -271,7 +271,7 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
     /* Standard input has no checksum; a data file that has gone is an
      * error, and nothing is returned. */
     const char *stdin_path[] = {"-"};
-    lawfile_provenance from_stdin = {stdin_path, 1, NULL, 0, NULL, 0, NULL, NULL};
+    lawfile_provenance from_stdin = {stdin_path, 1, NULL, 0, NULL, 0, NULL, NULL, NULL, 0};
     lf = ls_lawfile_from_fit(&r, &fp, NULL, s, &from_stdin, &err);
     assert_non_null(lf);
     assert_string_equal(lf->fit.data[0].sha256, "");

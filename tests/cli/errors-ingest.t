@@ -1,0 +1,71 @@
+Training-log exports: filters run on the cells before a row's quantities
+are read, so a row they drop is never checked; numeric conditions are false
+on an empty or NaN cell; == and != compare text when the value is not a
+number, ~ and !~ match a glob.  Bad filters and reader options are usage
+errors (64); an invalid row is bad data (65) unless --skip-invalid drops
+it, and a sweep with no valid row left is still an error.
+
+  $ LAW=$ROOT/data/truth/moe-bounded-sparse.json
+  $ printf 'n_act,tokens,eval/loss,State\n3e8,1e11,2.5,finished\n3e8,2e11,,crashed\n1.25B,1e11,NaN,failed\n' > runs.csv
+  $ loopscale predict --law $LAW --map loss=eval/loss runs.csv > /dev/null
+  loopscale predict: runs.csv:3: column 'eval/loss': '' is empty
+  [65]
+  $ loopscale predict --law $LAW --map loss=eval/loss --where 'Status==finished' runs.csv
+  loopscale predict: filter 'Status==finished': runs.csv has no column 'Status'
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --map loss=eval/loss --where 'State<finished' runs.csv
+  loopscale predict: filter 'State<finished': 'finished' is not a number (only = == != ~ !~ compare text)
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --map loss=eval/loss --where 'State' runs.csv
+  loopscale predict: filter 'State': expected COLUMN OP VALUE with OP one of < <= = == != >= > ~ !~
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --map loss=eval/loss --where '==finished' runs.csv
+  loopscale predict: filter '==finished': no column name before '=='
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --map loss=eval/loss --where 'n_unroll==big' runs.csv
+  loopscale predict: filter 'n_unroll==big': runs.csv has no column 'n_unroll' (it is derived, a number) to compare as text
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --map loss=eval/loss --where 'n_act>=1.5X' runs.csv
+  loopscale predict: filter 'n_act>=1.5X': '1.5X' is not a number (only = == != ~ !~ compare text)
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --map loss=eval/loss --where 'State>0' runs.csv
+  loopscale predict: runs.csv:2: column 'State': 'finished' is not a number (used by filter 'State>0')
+  [65]
+  $ loopscale predict --law $LAW --map loss=eval/loss --where 'State==crashed' runs.csv
+  loopscale predict: runs.csv:3: column 'eval/loss': '' is empty
+  [65]
+  $ loopscale predict --law $LAW --map loss=eval/loss --where 'State~fail*' --skip-invalid runs.csv
+  loopscale predict: runs.csv: no rows left: 1 invalid row skipped (line 4); the first: runs.csv:4: column 'eval/loss': 'NaN' is not a finite number
+  [65]
+
+Units: the loss is in nats or bits, per token or per byte.
+
+  $ loopscale predict --law $LAW --map loss=eval/loss --loss-unit bytes runs.csv
+  loopscale predict: --loss-unit: 'bytes' is not nats or bits
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --map loss=eval/loss --bytes-per-token -1 runs.csv
+  loopscale predict: --bytes-per-token: '-1' must be positive
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --map loss=eval/loss --bytes-per-token 4x runs.csv
+  loopscale predict: --bytes-per-token: '4x' is not a number
+  Try 'loopscale predict --help'.
+  [64]
+
+Counts with SI suffixes: k, M, B or G, T; anything else is not a number.
+
+  $ printf 'n_act,tokens,loss\n125M,2.8Bn,2.5\n' > si.csv
+  $ loopscale predict --law $LAW si.csv
+  loopscale predict: si.csv:2: column 'tokens': '2.8Bn' is not a number
+  [65]
+  $ printf 'n_act,tokens,loss\n125M,3GB,2.5\n' > si.csv
+  $ loopscale predict --law $LAW si.csv
+  loopscale predict: si.csv:2: column 'tokens': '3GB' is not a number
+  [65]

@@ -1,0 +1,95 @@
+Reading a training-log export as it is: filters first, text conditions,
+derived quantities, invalid rows skipped on request, counts with SI
+suffixes and losses in bits or per byte (docs/formats.md).
+
+  $ LAW=$ROOT/data/truth/moe-bounded-sparse.json
+  $ cat > runs.csv <<'CSV'
+  > run_name,State,n_act,tokens,eval/loss
+  > a-short,finished,125M,2.5B,3.1
+  > a-long,finished,125M,10B,2.9
+  > b-short,crashed,350M,,
+  > b-long,finished,350M,28B,NaN
+  > c-long,finished,1.3B,26B,2.6
+  > CSV
+
+A crashed run's empty cells and a diverged run's NaN are dropped by the
+filters before they are read; 125M, 2.5B and 1.3B are counts:
+
+  $ loopscale predict --law $LAW --map loss=eval/loss --where 'eval/loss>0' runs.csv
+  line     n_act   n_total  n_loop  R  E   tokens    loss  pred_loss  residual
+     2  1.25e+08  1.25e+08       -  1  1  2.5e+09  3.1000     3.3674   -0.2674
+     3  1.25e+08  1.25e+08       -  1  1    1e+10  2.9000     3.0587   -0.1587
+     6   1.3e+09   1.3e+09       -  1  1  2.6e+10  2.6000     2.5119   +0.0881
+  
+  RMSE 0.186614 over 3 runs (loss units)
+
+Text conditions: == and != compare the cell's text, ~ and !~ match a glob;
+a quoted value is always text:
+
+  $ loopscale predict --law $LAW --map loss=eval/loss --where 'State==finished' --where 'run_name!~b-*' runs.csv | cut -c1-6
+  line  
+     2  
+     3  
+     6  
+  
+  RMSE 0
+  $ loopscale predict --law $LAW --map loss=eval/loss --where "run_name=='c-long'" runs.csv | cut -c1-6
+  line  
+     6  
+  
+  RMSE 0
+
+Derived quantities: tokens per parameter (D / N_act, 20 for c-long, 80 for
+a-long) and n_unroll:
+
+  $ loopscale predict --law $LAW --map loss=eval/loss --where 'eval/loss>0' --where 'tokens_per_param>=20' --where 'n_unroll<1B' runs.csv | cut -c1-6
+  line  
+     2  
+     3  
+  
+  RMSE 0
+
+--skip-invalid drops the rows whose quantities are invalid, and says which:
+
+  $ loopscale predict --law $LAW --map loss=eval/loss --skip-invalid runs.csv | cut -c1-6
+  loopscale predict: warning: runs.csv: 2 invalid rows skipped (lines 4, 5); the first: runs.csv:4: column 'tokens': '' is empty
+  line  
+     2  
+     3  
+     6  
+  
+  RMSE 0
+
+fit records it in the law file, beside the filters:
+
+  $ loopscale fit --law dense --fix alpha=0.34 --fix beta=0.28 --fix c=1.69 --map loss=eval/loss --skip-invalid -o law.json runs.csv > /dev/null
+  loopscale fit: warning: runs.csv: 2 invalid rows skipped (lines 4, 5); the first: runs.csv:4: column 'tokens': '' is empty
+  $ python3 -c 'import json; f = json.load(open("law.json"))["fit"]; print(f["filters"], f["skipped"], f["n"])'
+  ['--map loss=eval/loss', '--skip-invalid'] {'rows': 2, 'first_lines': [4, 5]} 3
+
+Losses in bits become nats (x ln 2), and per byte become per token (x
+bytes per token); filters on `loss` compare nats, filters on the column's
+own name compare the cell as written:
+
+  $ printf 'n_act,tokens,bpb\n3e8,1e11,0.9\n3e8,2e11,0.88\n' > bpb.csv
+  $ loopscale predict --law $LAW --map loss=bpb --loss-unit bits --bytes-per-token 4 --where 'loss<2.49' bpb.csv
+  line  n_act  n_total  n_loop  R  E  tokens    loss  pred_loss  residual
+     3  3e+08    3e+08       -  1  1   2e+11  2.4399     2.5043   -0.0645
+  
+  RMSE 0.0644715 over 1 run (loss units)
+  $ loopscale predict --law $LAW --map loss=bpb --loss-unit bits --bytes-per-token 4 --where 'bpb<0.89' bpb.csv | cut -c1-6
+  line  
+     3  
+  
+  RMSE 0
+  $ python3 -c 'import math; print(round(0.88 * math.log(2) * 4, 4))'
+  2.4399
+
+Options take the same suffixes (B a billion):
+
+  $ loopscale predict --law $LAW --n-act 1.3B --tokens 26B --format csv
+  loss,n_eff,n_unroll,rho_eff,tokens,train_flops,inference_flops_per_token
+  2.5118702917756424,1300000000,1300000000,1,26000000000,2.028e+20,2600000000
+  $ loopscale predict --law $LAW --n-act 1.3e9 --tokens 2.6e10 --format csv
+  loss,n_eff,n_unroll,rho_eff,tokens,train_flops,inference_flops_per_token
+  2.5118702917756424,1300000000,1300000000,1,26000000000,2.028e+20,2600000000
