@@ -22,6 +22,7 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
+#include "loopscale/group.h"
 #include "loopscale/law.h"
 #include "loopscale/export.h"
 
@@ -57,6 +58,9 @@ typedef struct sweep_options {
                                 * of failing with LS_ERR_DATA */
     int loss_in_bits;          /* the loss column is in bits (else nats) */
     double bytes_per_token;    /* > 0: the loss column is per byte; this many bytes a token */
+    double group_tol;          /* relative tolerance within which values of a quantity are one
+                                * group (plot series, held-out tiers); 0: read off the data
+                                * (ls_group_auto_tolerance).  Kept in the sweep read. */
     int require_loss;          /* the loss column must be present */
     int keep_text;             /* keep each row's cells (for echoing rows) */
     const char *group_column;  /* number rows by the distinct values of this column */
@@ -109,7 +113,13 @@ typedef struct sweep {
     size_t text_len;
     char *name; /* the file name(s), for messages and provenance */
     sweep_skips skipped; /* rows dropped by skip_invalid */
+    double group_tol;    /* options.group_tol: 0, automatic */
 } sweep;
+
+/* Group the n values v of a quantity of s (finite, positive) as loopscale/group.h
+ * does, with s->group_tol or, when it is 0, the values' own tolerance. */
+int ls_sweep_group(const sweep *s, const double *v, size_t n, size_t *group, ls_grouping *out,
+                   ls_error *err) LS_MUST_CHECK;
 
 sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_options *options,
                   ls_error *err) LS_MUST_CHECK;

@@ -742,6 +742,15 @@ int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const c
             return 1;
         oom = remember_option(args, "--bytes-per-token", arg);
         break;
+    case OPT_GROUP_TOL:
+        if ((*status = cli_parse_double(command, "--group-tol", arg, &args->group_tol)) != 0)
+            return 1;
+        if (!(args->group_tol > 0 && args->group_tol < 0.5)) {
+            *status = cli_usage_error(command, "--group-tol: '%s' is not between 0 and 0.5 (a relative tolerance)", arg);
+            return 1;
+        }
+        oom = remember_option(args, "--group-tol", arg);
+        break;
     default: return 0;
     }
     *status = oom ? ls_exit_status(LS_ERR_INTERNAL) : 0;
@@ -789,6 +798,7 @@ sweep_options cli_sweep_options(const cli_sweep_args *args)
     o.skip_invalid = args->skip_invalid;
     o.loss_in_bits = args->loss_in_bits;
     o.bytes_per_token = args->bytes_per_token;
+    o.group_tol = args->group_tol;
     o.max_rows = cli_max_rows();
     return o;
 }

@@ -45,6 +45,7 @@ enum {
     OPT_SKIP_INVALID,
     OPT_LOSS_UNIT,
     OPT_BYTES_PER_TOKEN,
+    OPT_GROUP_TOL,
     OPT_COMMAND_FIRST
 };
 
@@ -53,6 +54,7 @@ enum {
     {"map", required_argument, NULL, OPT_MAP}, {"where", required_argument, NULL, OPT_WHERE},                 \
         {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},                                                   \
         {"loss-unit", required_argument, NULL, OPT_LOSS_UNIT},                                                   \
+        {"group-tol", required_argument, NULL, OPT_GROUP_TOL},                                                   \
     {                                                                                                            \
         "bytes-per-token", required_argument, NULL, OPT_BYTES_PER_TOKEN                                          \
     }
@@ -93,7 +95,9 @@ enum {
     "      --skip-invalid      drop rows with an empty, NaN, non-positive or otherwise invalid\n"          \
     "                          quantity, and say how many (default: refuse the sweep)\n"                  \
     "      --loss-unit UNIT    the loss column is in nats (default) or bits\n"                             \
-    "      --bytes-per-token X the loss column is per byte (e.g. bits per byte); X bytes a token\n"
+    "      --bytes-per-token X the loss column is per byte (e.g. bits per byte); X bytes a token\n"      \
+    "      --group-tol X       values of a quantity within X relative are one tier (plot series,\n"     \
+    "                          held-out tiers); default: read off the data's own rounding\n"
 
 typedef int (*cli_command_fn)(int argc, char **argv);
 
@@ -183,6 +187,7 @@ typedef struct cli_sweep_args {
     int skip_invalid;
     int loss_in_bits;
     double bytes_per_token;
+    double group_tol;
     cli_strings given; /* the reader's other options as given ("--loss-unit bits"), for
                         * provenance; each string malloc'd */
 } cli_sweep_args;

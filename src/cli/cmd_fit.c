@@ -44,7 +44,9 @@ static const char USAGE[] =
     "                          when the fit fails)\n"
     "  -o, --output FILE       write the law file (JSON); not written when the fit fails\n"
     "      --plot FILE         draw the observed and fitted loss against R for each E and N_act\n"
-    "                          (.svg, .pdf or .png); not written when the fit fails\n" CLI_SWEEP_HELP CLI_PLOT_HELP
+    "                          (.svg, .pdf or .png); not written when the fit fails\n";
+/* The rest of the help (C99 promises string literals of 4,095 bytes only). */
+static const char USAGE_TAIL[] = CLI_SWEEP_HELP CLI_PLOT_HELP
     "  -h, --help              show this help\n"
     "\n"
     "Exit status 3 when the best solve did not converge (nothing is written).\n";
@@ -310,7 +312,7 @@ int cmd_fit(int argc, char **argv)
     if (status == -1) {
         cli_sweep_args_free(&o.sweep);
         cli_strings_free(&o.fixes);
-        return cli_help(USAGE);
+        return cli_help(USAGE), cli_help(USAGE_TAIL);
     }
     for (size_t i = 0; status == 0 && i < o.fixes.n; i++)
         status = parse_fix(cmd, o.fixes.v[i], o.kind, &o.params);

@@ -31,7 +31,9 @@ static const char USAGE[] =
     "      --plot FILE         draw each law's predictions of the held-out runs against their\n"
     "                          observed loss (.svg, .pdf or .png)\n"
     "Fitting (as for 'loopscale fit'): --loss, --huber-delta, --space, --grid, --starts,\n"
-    "      --seed, --threads\n" CLI_SWEEP_HELP CLI_PLOT_HELP
+    "      --seed, --threads\n";
+/* The rest of the help (C99 promises string literals of 4,095 bytes only). */
+static const char USAGE_TAIL[] = CLI_SWEEP_HELP CLI_PLOT_HELP
     "  -h, --help              show this help\n";
 
 enum { OPT_LAWS = OPT_COMMAND_FIRST, OPT_AXES, OPT_SPLIT, OPT_PLOT };
@@ -279,7 +281,7 @@ int cmd_holdout(int argc, char **argv)
     memset(&result, 0, sizeof result);
     ls_error err;
     if (status == -1) {
-        status = cli_help(USAGE);
+        status = cli_help(USAGE) + cli_help(USAGE_TAIL);
         goto done;
     }
     if (status == 0 && optind >= argc)

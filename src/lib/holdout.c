@@ -71,16 +71,32 @@ static int make_columns(const sweep *s, const holdout_spec *spec, holdout_result
         holdout_column *col = &out->columns[c];
         unsigned char *test = masks + c * s->n;
         col->axis = spec->axes[a];
-        double top = -INFINITY;
-        for (size_t i = 0; i < s->n; i++)
-            top = fmax(top, axis_value(&s->rows[i], col->axis));
+        /* The top tier, grouped tolerantly: tokens derived from rounded
+         * FLOPs scatter one tier over nearby values, all of which are held
+         * out together (loopscale/group.h). */
+        double *v = malloc((s->n ? s->n : 1) * sizeof *v);
+        size_t *group = malloc((s->n ? s->n : 1) * sizeof *group);
+        ls_grouping g;
+        int status = v && group ? 0 : ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        for (size_t i = 0; status == 0 && i < s->n; i++)
+            v[i] = axis_value(&s->rows[i], col->axis);
+        if (status == 0)
+            status = ls_sweep_group(s, v, s->n, group, &g, err);
+        if (status != 0) {
+            free(v);
+            free(group);
+            return status;
+        }
         for (size_t i = 0; i < s->n; i++) {
-            test[i] = axis_value(&s->rows[i], col->axis) == top;
+            test[i] = g.n > 0 && group[i] == g.n - 1;
             col->ntest += test[i];
         }
         col->ntrain = s->n - col->ntest;
         col->skipped = col->ntrain == 0;
-        snprintf(col->label, sizeof col->label, "%s=%g", ls_holdout_axis_name(col->axis), top);
+        snprintf(col->label, sizeof col->label, "%s=%g", ls_holdout_axis_name(col->axis), g.n ? g.label[g.n - 1] : NAN);
+        ls_grouping_free(&g);
+        free(v);
+        free(group);
     }
     if (spec->nsplit > 0) {
         holdout_column *col = &out->columns[c];

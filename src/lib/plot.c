@@ -211,9 +211,10 @@ static int powers_of_two(chart_panel *p, double lo, double hi)
 /* ---- fit ----------------------------------------------------------------------- */
 
 typedef struct fit_view {
-    const sweep *s;
-    int by_r;       /* x is R (else D) */
-    int key_flops;  /* series at equal training FLOPs (else equal tokens) */
+    const sweep *s;     /* the runs with N_act, N_total and D snapped to their tiers */
+    int by_r;           /* x is R (else D) */
+    int key_flops;      /* series at equal training FLOPs (else equal tokens) */
+    const double *flops; /* each run's training FLOPs, snapped to its tier */
 } fit_view;
 
 static double row_key(const fit_view *v, const sweep_row *r)
@@ -222,8 +223,63 @@ static double row_key(const fit_view *v, const sweep_row *r)
         return r->R;
     if (!v->key_flops)
         return r->tokens;
-    law_point x = ls_sweep_row_point(r);
-    return ls_law_training_flops(&x);
+    return v->flops[r - v->s->rows];
+}
+
+/* Replace each of the n values with its group's label (loopscale/group.h),
+ * so that a tier a log's rounding scattered (D = F / (6 N_unroll) from
+ * FLOPs printed to 6 digits) is one series, one panel, one colour. */
+static int snap_to_tiers(const sweep *s, double *v, size_t n, size_t *group, ls_error *err)
+{
+    ls_grouping g;
+    if (ls_sweep_group(s, v, n, group, &g, err) != 0)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        v[i] = g.label[group[i]];
+    ls_grouping_free(&g);
+    return 0;
+}
+
+/* A copy of s's rows with N_act, N_total and D snapped to their tiers, and
+ * the runs' training FLOPs (from the rows as read) snapped likewise. */
+static int snapped_rows(const sweep *s, sweep_row **rows, double **flops, ls_error *err)
+{
+    size_t n = s->n;
+    *rows = malloc(n * sizeof **rows);
+    *flops = malloc(n * sizeof **flops);
+    double *v = malloc(n * sizeof *v);
+    size_t *group = malloc(n * sizeof *group);
+    int status = *rows && *flops && v && group ? 0 : ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    if (status == 0)
+        memcpy(*rows, s->rows, n * sizeof **rows);
+    for (int q = 0; q < 4 && status == 0; q++) {
+        for (size_t i = 0; i < n; i++) {
+            const sweep_row *r = &s->rows[i];
+            law_point x = ls_sweep_row_point(r);
+            v[i] = q == 0 ? r->n_act : q == 1 ? r->n_total : q == 2 ? r->tokens : ls_law_training_flops(&x);
+        }
+        status = snap_to_tiers(s, v, n, group, err) == 0 ? 0 : err->code;
+        for (size_t i = 0; status == 0 && i < n; i++) {
+            sweep_row *r = &(*rows)[i];
+            if (q == 0)
+                r->n_act = v[i];
+            else if (q == 1)
+                r->n_total = fmax(v[i], r->n_act);
+            else if (q == 2)
+                r->tokens = v[i];
+            else
+                (*flops)[i] = v[i];
+        }
+    }
+    free(v);
+    free(group);
+    if (status != 0) {
+        free(*rows);
+        free(*flops);
+        *rows = NULL;
+        *flops = NULL;
+    }
+    return status;
 }
 
 /* A row's sort key: rows of one series together (same N_act, E, N_total
@@ -297,15 +353,33 @@ static void fitted_curve(const fit_view *v, const lawfile *lf, const sweep_row *
     }
 }
 
-unsigned char *ls_plot_fit(const sweep *s, const lawfile *lf, const chart_output *o, size_t *len, ls_error *err)
+static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfile *lf, const law *l, double rmse,
+                               size_t nd, const chart_output *o, size_t *len, ls_error *err);
+
+unsigned char *ls_plot_fit(const sweep *read, const lawfile *lf, const chart_output *o, size_t *len, ls_error *err)
 {
     const law *l = &lf->law;
     double rmse = lf->has_fit ? lf->fit.rmse : NAN;
     size_t nd = band_draws(lf);
-    if (s->n == 0) {
+    if (read->n == 0) {
         ls_error_set(err, LS_ERR_DATA, "no runs to plot");
         return NULL;
     }
+    sweep_row *rows = NULL;
+    double *flops = NULL;
+    if (snapped_rows(read, &rows, &flops, err) != 0)
+        return NULL;
+    sweep snapped = *read;
+    snapped.rows = rows;
+    unsigned char *data = plot_fit(&snapped, flops, lf, l, rmse, nd, o, len, err);
+    free(rows);
+    free(flops);
+    return data;
+}
+
+static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfile *lf, const law *l, double rmse,
+                               size_t nd, const chart_output *o, size_t *len, ls_error *err)
+{
     size_t n = s->n;
     double *scratch = malloc((2 * n + BAND_DRAWS) * sizeof *scratch);
     size_t *idx = malloc(n * sizeof *idx);
@@ -318,7 +392,7 @@ unsigned char *ls_plot_fit(const sweep *s, const lawfile *lf, const chart_output
         return NULL;
     }
     double *vals = scratch + n, *draw_scratch = scratch + 2 * n;
-    fit_view v = {s, 0, 0};
+    fit_view v = {s, 0, 0, flops};
     double rmin = INFINITY, rmax = -INFINITY;
     for (size_t i = 0; i < n; i++) {
         rmin = fmin(rmin, s->rows[i].R);
@@ -330,11 +404,7 @@ unsigned char *ls_plot_fit(const sweep *s, const lawfile *lf, const chart_output
     for (size_t i = 0; i < n; i++)
         vals[i] = s->rows[i].tokens;
     size_t ntokens = distinct(vals, n, scratch);
-    for (size_t i = 0; i < n; i++) {
-        law_point x = ls_sweep_row_point(&s->rows[i]);
-        vals[i] = ls_law_training_flops(&x);
-    }
-    size_t nflops = distinct(vals, n, scratch);
+    size_t nflops = distinct(flops, n, scratch);
     v.key_flops = nflops < ntokens;
 
     grouping eg, ng, kg;

@@ -831,6 +831,7 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (st.s) {
         st.s->has_loss = 1;
+        st.s->group_tol = options->group_tol > 0 ? options->group_tol : 0;
         st.skips = &st.s->skipped;
     }
     for (size_t f = 0; status == 0 && f < npaths; f++) {
@@ -955,6 +956,7 @@ sweep *ls_sweep_subset(const sweep *s, const unsigned char *keep, ls_error *err)
             out->rows[out->n++] = s->rows[i];
     out->has_loss = s->has_loss;
     out->ngroups = s->ngroups;
+    out->group_tol = s->group_tol;
     return out;
 }
 
@@ -971,4 +973,9 @@ void ls_sweep_skips_describe(const sweep_skips *k, char *buf, size_t size)
         used += (size_t)snprintf(buf + used, size - used, "%s%ld", i ? ", " : " ", k->line[i]);
     if (used < size)
         snprintf(buf + used, size - used, "%s); the first: %s", k->n > shown ? ", ..." : "", k->first);
+}
+
+int ls_sweep_group(const sweep *s, const double *v, size_t n, size_t *group, ls_grouping *out, ls_error *err)
+{
+    return ls_group_values(v, n, s->group_tol > 0 ? s->group_tol : -1.0, group, out, err);
 }

@@ -44,7 +44,8 @@ it, and a sweep with no valid row left is still an error.
   loopscale predict: runs.csv: no rows left: 1 invalid row skipped (line 4); the first: runs.csv:4: column 'eval/loss': 'NaN' is not a finite number
   [65]
 
-Units: the loss is in nats or bits, per token or per byte.
+Units: the loss is in nats or bits, per token or per byte; a grouping
+tolerance is relative, above 0 and below 0.5.
 
   $ loopscale predict --law $LAW --map loss=eval/loss --loss-unit bytes runs.csv
   loopscale predict: --loss-unit: 'bytes' is not nats or bits
@@ -57,6 +58,19 @@ Units: the loss is in nats or bits, per token or per byte.
   $ loopscale predict --law $LAW --map loss=eval/loss --bytes-per-token 4x runs.csv
   loopscale predict: --bytes-per-token: '4x' is not a number
   Try 'loopscale predict --help'.
+  [64]
+
+  $ loopscale holdout --laws dense --axes D --group-tol 0.5 runs.csv
+  loopscale holdout: --group-tol: '0.5' is not between 0 and 0.5 (a relative tolerance)
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --laws dense --axes D --group-tol 0 runs.csv
+  loopscale holdout: --group-tol: '0' is not between 0 and 0.5 (a relative tolerance)
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --laws dense --axes D --group-tol 1e-3x runs.csv
+  loopscale holdout: --group-tol: '1e-3x' is not a number
+  Try 'loopscale holdout --help'.
   [64]
 
 Counts with SI suffixes: k, M, B or G, T; anything else is not a number.
