@@ -58,6 +58,12 @@ typedef struct sweep_options {
                                 * of failing with LS_ERR_DATA */
     int loss_in_bits;          /* the loss column is in bits (else nats) */
     double bytes_per_token;    /* > 0: the loss column is per byte; this many bytes a token */
+    const char *run_column;    /* the run identity column; NULL: the first of run, run_name,
+                                * run_id, name, id that the file has (if any) */
+    const char *step_column;   /* the checkpoint step column; NULL: the first of step, _step,
+                                * global_step, trainer/global_step, iter, iteration */
+    int last;                  /* keep only each run's row with the largest step (not with
+                                * ls_sweep_stream) */
     double group_tol;          /* relative tolerance within which values of a quantity are one
                                 * group (plot series, held-out tiers); 0: read off the data
                                 * (ls_group_auto_tolerance).  Kept in the sweep read. */
@@ -114,6 +120,12 @@ typedef struct sweep {
     char *name; /* the file name(s), for messages and provenance */
     sweep_skips skipped; /* rows dropped by skip_invalid */
     double group_tol;    /* options.group_tol: 0, automatic */
+    /* Checkpoints: runs (by the run column) with more than one row kept,
+     * and the rows options.last dropped (each run's earlier steps). */
+    size_t runs_with_several_rows;
+    size_t rows_of_those_runs;
+    size_t earlier_steps_dropped;
+    char *run_column;    /* the run column used (NULL: none) */
 } sweep;
 
 /* Group the n values v of a quantity of s (finite, positive) as loopscale/group.h

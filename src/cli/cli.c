@@ -742,6 +742,19 @@ int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const c
             return 1;
         oom = remember_option(args, "--bytes-per-token", arg);
         break;
+    case OPT_RUN:
+        args->run = arg;
+        oom = remember_option(args, "--run", arg);
+        break;
+    case OPT_STEP:
+        args->step = arg;
+        oom = remember_option(args, "--step", arg);
+        break;
+    case OPT_LAST:
+        if (!args->last)
+            oom = remember_option(args, "--last", NULL);
+        args->last = 1;
+        break;
     case OPT_GROUP_TOL:
         if ((*status = cli_parse_double(command, "--group-tol", arg, &args->group_tol)) != 0)
             return 1;
@@ -755,6 +768,17 @@ int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const c
     }
     *status = oom ? ls_exit_status(LS_ERR_INTERNAL) : 0;
     return 1;
+}
+
+void cli_sweep_report_checkpoints(const char *command, const sweep *s, const cli_sweep_args *args)
+{
+    if (args->last && s->earlier_steps_dropped > 0)
+        cli_note(command, "%s: kept the last step of each run ('%s'): %zu earlier checkpoints left out", s->name,
+                 s->run_column ? s->run_column : "?", s->earlier_steps_dropped);
+    else if (!args->last && s->runs_with_several_rows > 0)
+        cli_warn(command, "%s: %zu runs ('%s') have several rows each (%zu rows): each row is fitted as a run; "
+                 "--last keeps each run's last checkpoint, --where can pick a step", s->name,
+                 s->runs_with_several_rows, s->run_column ? s->run_column : "?", s->rows_of_those_runs);
 }
 
 void cli_sweep_report_skips(const char *command, const char *name, const sweep_skips *skipped)
@@ -799,6 +823,9 @@ sweep_options cli_sweep_options(const cli_sweep_args *args)
     o.loss_in_bits = args->loss_in_bits;
     o.bytes_per_token = args->bytes_per_token;
     o.group_tol = args->group_tol;
+    o.run_column = args->run;
+    o.step_column = args->step;
+    o.last = args->last;
     o.max_rows = cli_max_rows();
     return o;
 }

@@ -46,6 +46,9 @@ enum {
     OPT_LOSS_UNIT,
     OPT_BYTES_PER_TOKEN,
     OPT_GROUP_TOL,
+    OPT_RUN,
+    OPT_STEP,
+    OPT_LAST,
     OPT_COMMAND_FIRST
 };
 
@@ -55,6 +58,8 @@ enum {
         {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},                                                   \
         {"loss-unit", required_argument, NULL, OPT_LOSS_UNIT},                                                   \
         {"group-tol", required_argument, NULL, OPT_GROUP_TOL},                                                   \
+        {"run", required_argument, NULL, OPT_RUN}, {"step", required_argument, NULL, OPT_STEP},                  \
+        {"last", no_argument, NULL, OPT_LAST},                                                                   \
     {                                                                                                            \
         "bytes-per-token", required_argument, NULL, OPT_BYTES_PER_TOKEN                                          \
     }
@@ -97,7 +102,13 @@ enum {
     "      --loss-unit UNIT    the loss column is in nats (default) or bits\n"                             \
     "      --bytes-per-token X the loss column is per byte (e.g. bits per byte); X bytes a token\n"      \
     "      --group-tol X       values of a quantity within X relative are one tier (plot series,\n"     \
-    "                          held-out tiers); default: read off the data's own rounding\n"
+    "                          held-out tiers); default: read off the data's own rounding\n"          \
+    "      --run COL           the run identity column (default: the first of run, run_name,\n"      \
+    "                          run_id, name, id in the file)\n"                                        \
+    "      --step COL          the checkpoint step column (default: the first of step, _step,\n"     \
+    "                          global_step, trainer/global_step, iter, iteration)\n"                \
+    "      --last              keep each run's row with the largest step (its last checkpoint\n"    \
+    "                          among the rows the filters keep); fit and holdout only\n"
 
 typedef int (*cli_command_fn)(int argc, char **argv);
 
@@ -188,6 +199,8 @@ typedef struct cli_sweep_args {
     int loss_in_bits;
     double bytes_per_token;
     double group_tol;
+    const char *run, *step;
+    int last;
     cli_strings given; /* the reader's other options as given ("--loss-unit bits"), for
                         * provenance; each string malloc'd */
 } cli_sweep_args;
@@ -208,6 +221,10 @@ int cli_plot_format(const char *command, const char *option, const char *path, c
 /* Handle one of CLI_SWEEP_OPTIONS into args; returns 1 when opt was one of
  * them, with *status 0 or a usage error's exit status. */
 int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const char *arg, int *status);
+/* What fit and holdout say about a sweep's checkpoints: how many earlier
+ * steps --last dropped, or a warning when runs have several rows and no
+ * choice was made (each row is then fitted as a run). */
+void cli_sweep_report_checkpoints(const char *command, const sweep *s, const cli_sweep_args *args);
 /* A note on standard error for the rows --skip-invalid dropped, if any. */
 void cli_sweep_report_skips(const char *command, const char *name, const sweep_skips *skipped);
 /* A number with an optional SI suffix (125M, 2.8B, 1.5T, 3k); B is a billion. */

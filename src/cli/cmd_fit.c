@@ -346,7 +346,7 @@ int cmd_fit(int argc, char **argv)
         if (!s)
             status = cli_fail(cmd, &err);
         else
-            cli_sweep_report_skips(cmd, s->name, &s->skipped);
+            cli_sweep_report_skips(cmd, s->name, &s->skipped), cli_sweep_report_checkpoints(cmd, s, &o.sweep);
     }
     progress_state ps = {"starts", 0, 0};
     if (status == 0 && isatty(STDERR_FILENO)) {

@@ -304,7 +304,7 @@ int cmd_holdout(int argc, char **argv)
         if (!s)
             status = cli_fail(cmd, &err);
         else
-            cli_sweep_report_skips(cmd, s->name, &s->skipped);
+            cli_sweep_report_skips(cmd, s->name, &s->skipped), cli_sweep_report_checkpoints(cmd, s, &sweep_args);
     }
     if (status == 0 && !laws) {
         /* The paper's comparison on the sweep's base. */

@@ -235,6 +235,14 @@ typedef struct reader_state {
     char *cell_buf; /* a cell NUL-terminated for a glob */
     size_t cell_buf_cap;
     double loss_scale; /* nats per token per unit of the loss column */
+    /* Run identities (offsets into run_keys) and steps, one per kept row,
+     * when the file has a run column. */
+    char *run_keys;
+    size_t run_keys_len, run_keys_cap;
+    size_t *run_key_of_row;
+    size_t run_key_of_row_cap;
+    double *steps;
+    size_t steps_cap;
     sweep_skips *skips;
 } reader_state;
 
@@ -246,6 +254,7 @@ typedef struct file_columns {
     int *where_column;                /* field index of each --where column, or -1 (tested on the row) */
     int *where_quantity;              /* what it names: a quantity, WHERE_N_UNROLL, ..., or -1 (a column) */
     int group_column;
+    int run_column, step_column; /* field index, or -1 */
 } file_columns;
 
 /* Quote a cell for a message: at most 60 bytes, control bytes shown as '?'. */
@@ -310,6 +319,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
     for (int q = 0; q < SWEEP_NQUANTITIES; q++)
         fc->column_of[q] = -1;
     fc->group_column = -1;
+    fc->run_column = fc->step_column = -1;
 
     int *map_used = calloc(o->nmaps + 1, sizeof *map_used);
     if (!map_used)
@@ -392,6 +402,33 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         if (fc->where_column[w] < 0)
             return ls_error_set(err, LS_ERR_USAGE, "filter '%s': %s has no column '%s'", wf->text, file, name);
     }
+    /* Checkpoints: the run identity and the step, named or found by alias. */
+    static const char *const run_aliases[] = {"run", "run_name", "run_id", "name", "id", NULL};
+    static const char *const step_aliases[] = {"step", "_step", "global_step", "trainer/global_step", "iter",
+                                               "iteration", NULL};
+    const char *const *lists[2] = {run_aliases, step_aliases};
+    const char *given[2] = {o->run_column, o->step_column};
+    int *found[2] = {&fc->run_column, &fc->step_column};
+    for (int k = 0; k < 2; k++) {
+        const char *const one[2] = {given[k], NULL};
+        for (const char *const *name = given[k] ? one : lists[k]; *name && *found[k] < 0; name++)
+            for (size_t i = 0; i < nfields; i++)
+                if (strcasecmp(fc->names[i], *name) == 0) {
+                    *found[k] = (int)i;
+                    break;
+                }
+        if (given[k] && *found[k] < 0)
+            return ls_error_set(err, LS_ERR_USAGE, "%s column '%s': %s has no such column", k ? "step" : "run",
+                                given[k], file);
+    }
+    if (o->last && fc->run_column < 0)
+        return ls_error_set(err, LS_ERR_USAGE, "--last: %s has no run column (run, run_name, run_id, name, id; "
+                            "or name one with --run COL)", file);
+    if (o->last && fc->step_column < 0)
+        return ls_error_set(err, LS_ERR_USAGE, "--last: %s has no step column (step, _step, global_step, "
+                            "trainer/global_step, iter, iteration; or name one with --step COL)", file);
+    if (fc->run_column >= 0 && !st->s->run_column && !(st->s->run_column = strdup(fc->names[fc->run_column])))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (o->group_column) {
         int q = ls_sweep_quantity_from_name(o->group_column, strlen(o->group_column));
         for (size_t i = 0; i < nfields; i++)
@@ -658,6 +695,26 @@ static int keep_row(reader_state *st, const row_context *rc, size_t nfields, con
             s->text[s->text_len++] = '\0';
         }
     }
+    if (rc->fc->run_column >= 0) {
+        csv_field f = rc->fields[rc->fc->run_column];
+        double step = (double)s->n; /* without a step column, the order of the rows */
+        if (rc->fc->step_column >= 0) {
+            csv_field sf = rc->fields[rc->fc->step_column];
+            numtext_status ns = ls_numtext_parse_count(sf.ptr, sf.len, &step);
+            if (ns != NUMTEXT_OK)
+                return cell_error(rc, rc->fc->step_column, "%s (the step of run '%.*s')", ls_numtext_reason(ns),
+                                  (int)(f.len > 60 ? 60 : f.len), f.ptr);
+        }
+        if (ls_grow((void **)&st->run_key_of_row, &st->run_key_of_row_cap, s->n + 1, sizeof *st->run_key_of_row) != 0 ||
+            ls_grow((void **)&st->steps, &st->steps_cap, s->n + 1, sizeof *st->steps) != 0 ||
+            ls_grow((void **)&st->run_keys, &st->run_keys_cap, st->run_keys_len + f.len + 1, 1) != 0)
+            return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
+        st->run_key_of_row[s->n] = st->run_keys_len;
+        st->steps[s->n] = step;
+        memcpy(st->run_keys + st->run_keys_len, f.ptr, f.len);
+        st->run_keys_len += f.len;
+        st->run_keys[st->run_keys_len++] = '\0';
+    }
     if (rc->fc->group_column >= 0) {
         csv_field f = rc->fields[rc->fc->group_column];
         if (ls_grow((void **)&st->key_of_row, &st->key_of_row_cap, s->n + 1, sizeof *st->key_of_row) != 0 ||
@@ -771,6 +828,68 @@ static int compare_keyed_rows(const void *a, const void *b)
     return c ? c : (x->row > y->row) - (x->row < y->row);
 }
 
+typedef struct checkpoint {
+    const char *run;
+    double step;
+    size_t row;
+} checkpoint;
+
+static int compare_checkpoints(const void *a, const void *b)
+{
+    const checkpoint *x = a, *y = b;
+    int c = strcmp(x->run, y->run);
+    if (c)
+        return c;
+    if (x->step != y->step)
+        return x->step < y->step ? -1 : 1;
+    return (x->row > y->row) - (x->row < y->row);
+}
+
+/* Count the runs that have several rows (checkpoints) and, with
+ * options.last, keep only the row of each run with the largest step (the
+ * later row on a tie), in the order the rows were read. */
+static int checkpoints(reader_state *st, ls_error *err)
+{
+    sweep *s = st->s;
+    checkpoint *c = malloc((s->n ? s->n : 1) * sizeof *c);
+    unsigned char *keep = calloc(s->n ? s->n : 1, 1);
+    if (!c || !keep) {
+        free(c);
+        free(keep);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    for (size_t i = 0; i < s->n; i++)
+        c[i] = (checkpoint){st->run_keys + st->run_key_of_row[i], st->steps[i], i};
+    qsort(c, s->n, sizeof *c, compare_checkpoints);
+    for (size_t i = 0; i < s->n;) {
+        size_t j = i + 1;
+        while (j < s->n && strcmp(c[j].run, c[i].run) == 0)
+            j++;
+        if (j - i > 1) {
+            s->runs_with_several_rows++;
+            s->rows_of_those_runs += j - i;
+        }
+        keep[c[j - 1].row] = 1;
+        i = j;
+    }
+    if (st->options->last) {
+        size_t n = 0;
+        for (size_t i = 0; i < s->n; i++) {
+            if (!keep[i])
+                continue;
+            s->rows[n] = s->rows[i];
+            if (st->key_of_row)
+                st->key_of_row[n] = st->key_of_row[i];
+            n++;
+        }
+        s->earlier_steps_dropped = s->n - n;
+        s->n = n;
+    }
+    free(c);
+    free(keep);
+    return 0;
+}
+
 /* Number the groups 0, 1, ... in the sorted order of their keys. */
 static int assign_groups(reader_state *st, ls_error *err)
 {
@@ -810,6 +929,9 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
     int status = 0;
     if (stream && (options->group_column || options->keep_text))
         return ls_error_set(err, LS_ERR_INTERNAL, "a streamed sweep cannot be grouped or kept as text"), NULL;
+    if (stream && options->last)
+        return ls_error_set(err, LS_ERR_USAGE, "--last needs every row at once; it works with fit and holdout, "
+                            "not with a streamed sweep"), NULL;
     st.s = calloc(1, sizeof *st.s);
     st.wheres = calloc(options->nwheres + 1, sizeof *st.wheres);
     st.maps = calloc(options->nmaps + 1, sizeof *st.maps);
@@ -848,6 +970,8 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
         status = ls_error_set(err, LS_ERR_DATA, "%s: no rows left after the filters", st.s->name);
     if (stream && stream->skipped && st.s)
         *stream->skipped = st.s->skipped;
+    if (status == 0 && !stream && st.run_key_of_row)
+        status = checkpoints(&st, err);
     if (status == 0 && options->group_column)
         status = assign_groups(&st, err);
 
@@ -858,6 +982,9 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
     free(st.keys);
     free(st.key_of_row);
     free(st.cell_buf);
+    free(st.run_keys);
+    free(st.run_key_of_row);
+    free(st.steps);
     if (status != 0) {
         ls_sweep_free(st.s);
         return NULL;
@@ -891,6 +1018,7 @@ void ls_sweep_free(sweep *s)
     free(s->column_names);
     free(s->text);
     free(s->name);
+    free(s->run_column);
     free(s);
 }
 

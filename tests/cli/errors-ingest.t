@@ -83,3 +83,34 @@ Counts with SI suffixes: k, M, B or G, T; anything else is not a number.
   $ loopscale predict --law $LAW si.csv
   loopscale predict: si.csv:2: column 'tokens': '3GB' is not a number
   [65]
+
+Checkpoints: --last needs a run column and a step column, named or found
+by their usual names; a named column must exist; a step must be a number;
+predict streams its rows and cannot pick a run's last one.
+
+  $ printf 'run,n_act,tokens,loss\na,3e8,1e11,2.5\na,3e8,2e11,2.4\nb,6e8,1e11,2.3\n' > ckpt.csv
+  $ loopscale fit --law dense --last ckpt.csv
+  loopscale fit: --last: ckpt.csv has no step column (step, _step, global_step, trainer/global_step, iter, iteration; or name one with --step COL)
+  Try 'loopscale fit --help'.
+  [64]
+  $ printf 'n_act,tokens,loss,step\n3e8,1e11,2.5,1\n' > nostep.csv
+  $ loopscale fit --law dense --last nostep.csv
+  loopscale fit: --last: nostep.csv has no run column (run, run_name, run_id, name, id; or name one with --run COL)
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --run id ckpt.csv
+  loopscale fit: run column 'id': ckpt.csv has no such column
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --step step ckpt.csv
+  loopscale fit: step column 'step': ckpt.csv has no such column
+  Try 'loopscale fit --help'.
+  [64]
+  $ printf 'run,step,n_act,tokens,loss\na,100,3e8,1e11,2.5\na,x,3e8,2e11,2.4\n' > badstep.csv
+  $ loopscale fit --law dense --last badstep.csv
+  loopscale fit: badstep.csv:3: column 'step': 'x' is not a number (the step of run 'a')
+  [65]
+  $ loopscale predict --law $LAW --last ckpt.csv
+  loopscale predict: --last needs every row at once; it works with fit and holdout, not with a streamed sweep
+  Try 'loopscale predict --help'.
+  [64]

@@ -108,3 +108,29 @@ is set below the rounding:
   train/test runs: D=2e+10 24/12).
   $ loopscale holdout --laws dense:bounded --axes D --group-tol 1e-12 rounded.csv | grep -o 'train/test runs: .*'
   train/test runs: D=2.00001e+10 35/1).
+
+Checkpoints: the example W&B export (examples/exports, 42 runs that
+finished, 4 checkpoints each).  Several rows per run without a choice is a
+warning; --last keeps each run's last step, and fits as the clean sweep of
+final checkpoints does:
+
+  $ EXPORT=$ROOT/examples/exports
+  $ cp $EXPORT/wandb-export.csv $EXPORT/wandb-clean.csv .
+  $ MAP="--map n_act=model/num_active_params --map n_loop=model/loop_block_params --map R=config.model.n_loops --map E=config.model.moe.num_experts --map flops=throughput/total_flops --map loss=eval/loss"
+  $ loopscale fit --law dense:bounded $MAP --where 'State==finished' wandb-export.csv | grep '^runs'
+  loopscale fit: warning: wandb-export.csv: 42 runs ('run_name') have several rows each (168 rows): each row is fitted as a run; --last keeps each run's last checkpoint, --where can pick a step
+  runs       168 (wandb-export.csv)
+  $ loopscale fit --law dense:bounded $MAP --where 'State==finished' --run run_name --step trainer/global_step --last --format json wandb-export.csv > export.json
+  loopscale fit: wandb-export.csv: kept the last step of each run ('run_name'): 126 earlier checkpoints left out
+  $ loopscale fit --law dense:bounded --format json wandb-clean.csv > clean.json
+  $ python3 -c '
+  > import json
+  > a, b = (json.load(open(f)) for f in ("export.json", "clean.json"))
+  > print(a["fit"]["n"], b["fit"]["n"], a["fit"]["filters"][-3:])
+  > print(all(abs(a["params"][k] / b["params"][k] - 1) < 1e-3 for k in b["params"]))'
+  42 42 ['--run run_name', '--step trainer/global_step', '--last']
+  True
+
+The script that writes the examples rewrites them byte for byte:
+
+  $ mkdir regenerated && python3 $EXPORT/make-exports regenerated && cmp regenerated/wandb-export.csv wandb-export.csv && cmp regenerated/wandb-clean.csv wandb-clean.csv
