@@ -89,6 +89,8 @@ typedef struct sweep {
     char *text;
     size_t text_len;
     char *name; /* the file name(s), for messages and provenance */
+    size_t nfiles;
+    char (*sha256)[65]; /* of each file's bytes as read (standard input too), for provenance */
 } sweep;
 
 sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_options *options,

@@ -387,9 +387,16 @@ int cli_files_check(const char *command)
                                              a->option, a->path);
             } else if (a->output || b->output) {
                 const cli_file *in = a->output ? b : a, *out = a->output ? a : b;
+                /* A FIFO is written in place, not replaced, but writing the
+                 * stream the command reads would wait on itself. */
+                int same_fifo = ids[i].exists && ids[j].exists && S_ISFIFO(ids[i].st.st_mode) &&
+                                ids[i].st.st_dev == ids[j].st.st_dev && ids[i].st.st_ino == ids[j].st.st_ino;
                 if (same_file(&ids[i], &ids[j]))
                     status = cli_usage_error(command, "%s %s would replace the input %s %s", out->option, out->path,
                                              in->option, shown(in));
+                else if (same_fifo)
+                    status = cli_usage_error(command, "%s %s writes into the FIFO read as the input %s %s",
+                                             out->option, out->path, in->option, shown(in));
             } else if (strcmp(a->option, b->option) != 0) {
                 /* Two roles: a regular file may be read for both (it is
                  * opened twice, each read from its start), but standard
@@ -502,16 +509,13 @@ int cli_write_data(const char *command, size_t n, const char *const *paths, cons
         else
             status = err.code;
     }
-    /* Every file is written and synced; only the renames remain. */
-    for (size_t i = 0; i < n && i < 8; i++) {
-        if (!out[i])
-            continue;
-        if (status != 0)
+    /* Every file is written and synced; only the renames remain, all or
+     * none of them. */
+    if (status == 0)
+        status = ls_outfile_commit_all(out, n, &err);
+    for (size_t i = 0; i < n && i < 8; i++)
+        if (out[i])
             ls_outfile_abort(out[i]);
-        else
-            status = ls_outfile_commit(out[i], &err);
-        out[i] = NULL;
-    }
     return status == 0 ? 0 : cli_fail(command, &err);
 }
 

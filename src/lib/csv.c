@@ -1,6 +1,7 @@
 #include "csv_internal.h"
 #include "grow_internal.h"
 #include "input_internal.h"
+#include "sha256_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -59,6 +60,7 @@ struct csv_reader {
     int last_field_quoted;
     line_ends ends;
     int cr_pending; /* a CR outside quotes, whose next byte decides what it is */
+    sha256 hash;    /* of every byte read, as stored: the checksum a law file records */
 };
 
 csv_reader *ls_csv_open(const char *path, ls_error *err)
@@ -87,6 +89,8 @@ csv_reader *ls_csv_open_input(struct ls_input *in, ls_error *err)
     /* The bytes already read to tell the format are the first ones. */
     memcpy(reader->in, in->head, in->head_len);
     reader->in_len = in->head_len;
+    ls_sha256_init(&reader->hash);
+    ls_sha256_update(&reader->hash, in->head, in->head_len);
     reader->line = 1;
     reader->at_file_start = 1;
     return reader;
@@ -110,6 +114,12 @@ void ls_csv_close(csv_reader *reader)
 }
 
 long ls_csv_line(const csv_reader *reader) { return reader->record_line; }
+
+void ls_csv_sha256(csv_reader *reader, char hex[65])
+{
+    sha256 copy = reader->hash;
+    ls_sha256_hex(&copy, hex);
+}
 const char *ls_csv_name(const csv_reader *reader) { return reader->name; }
 
 int ls_csv_field_equals(csv_field field, const char *name)
@@ -137,6 +147,7 @@ static int read_more(csv_reader *reader, ls_error *err)
             continue;
         if (n < 0)
             return ls_error_set(err, LS_ERR_IO, "%s: read error: %s", reader->name, strerror(errno));
+        ls_sha256_update(&reader->hash, reader->in + left, (size_t)n);
         reader->in_len += (size_t)n;
         reader->in_eof = n == 0;
         return 0;

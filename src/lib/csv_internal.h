@@ -39,6 +39,9 @@ long ls_csv_line(const csv_reader *reader);
 
 /* The name used in messages: the path, or "<stdin>". */
 const char *ls_csv_name(const csv_reader *reader);
+/* The SHA-256 of the bytes read so far, as stored (compressed or not): of
+ * the whole input once ls_csv_next() has returned 0. */
+void ls_csv_sha256(csv_reader *reader, char hex[65]);
 
 void ls_csv_close(csv_reader *reader);
 

@@ -8,7 +8,6 @@
 
 #include "loopscale/jsonw.h"
 #include "loopscale/outfile.h"
-#include "sha256_internal.h"
 #include "readfile_internal.h"
 
 /* Law files are small; a larger file is not one. */
@@ -109,12 +108,16 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
         fit->data[i].path = strdup(prov->data_paths[i]);
         oom |= !fit->data[i].path;
         fit->ndata++;
-        /* Standard input cannot be read twice; its checksum is left empty. */
-        if (!oom && strcmp(prov->data_paths[i], "-") != 0 &&
-            ls_sha256_file(prov->data_paths[i], fit->data[i].sha256, err) != 0) {
+        /* The checksum of the bytes the reader fitted, not of the path read
+         * again: standard input, a pipe or a file changed since have no
+         * second reading. */
+        if (!oom && i >= s->nfiles) {
+            ls_error_set(err, LS_ERR_INTERNAL, "%s: not among the sweep's %zu files", prov->data_paths[i], s->nfiles);
             ls_lawfile_free(lf);
             return NULL;
         }
+        if (!oom)
+            memcpy(fit->data[i].sha256, s->sha256[i], sizeof fit->data[i].sha256);
     }
     for (size_t i = 0; !oom && i < nfilters; i++) {
         int is_map = i < prov->nmaps;
