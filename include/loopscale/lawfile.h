@@ -95,10 +95,10 @@ typedef struct lawfile_provenance {
  * each data file, the renames and filters (written "--map new=old" and
  * "--where COND", the law file's notation), the library version and the
  * command line.
- * The checksums are those of the bytes s was read from (sweep.h), so a pipe
- * or standard input has one too and no file is read again.
- * Errors: LS_ERR_INTERNAL when out of memory or when prov names more files
- * than s was read from. */
+ * The checksums are those of the bytes s was read from (s must be read with
+ * sweep_options.checksum), so a pipe or standard input has one too and no
+ * file is read again.  Errors: LS_ERR_USAGE when s has no checksum for a
+ * file of prov, LS_ERR_INTERNAL when out of memory. */
 lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const fit_bootstrap *b, const sweep *s,
                              const lawfile_provenance *prov, ls_error *err) LS_MUST_CHECK;
 

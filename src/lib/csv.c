@@ -60,6 +60,7 @@ struct csv_reader {
     int last_field_quoted;
     line_ends ends;
     int cr_pending; /* a CR outside quotes, whose next byte decides what it is */
+    int hashing;    /* ls_csv_keep_checksum() was called */
     sha256 hash;    /* of every byte read, as stored: the checksum a law file records */
 };
 
@@ -89,8 +90,6 @@ csv_reader *ls_csv_open_input(struct ls_input *in, ls_error *err)
     /* The bytes already read to tell the format are the first ones. */
     memcpy(reader->in, in->head, in->head_len);
     reader->in_len = in->head_len;
-    ls_sha256_init(&reader->hash);
-    ls_sha256_update(&reader->hash, in->head, in->head_len);
     reader->line = 1;
     reader->at_file_start = 1;
     return reader;
@@ -114,6 +113,15 @@ void ls_csv_close(csv_reader *reader)
 }
 
 long ls_csv_line(const csv_reader *reader) { return reader->record_line; }
+
+void ls_csv_keep_checksum(csv_reader *reader)
+{
+    /* Before the first record only the head is in the buffer: the bytes
+     * the input was opened with. */
+    ls_sha256_init(&reader->hash);
+    ls_sha256_update(&reader->hash, reader->in, reader->in_len);
+    reader->hashing = 1;
+}
 
 void ls_csv_sha256(csv_reader *reader, char hex[65])
 {
@@ -147,7 +155,8 @@ static int read_more(csv_reader *reader, ls_error *err)
             continue;
         if (n < 0)
             return ls_error_set(err, LS_ERR_IO, "%s: read error: %s", reader->name, strerror(errno));
-        ls_sha256_update(&reader->hash, reader->in + left, (size_t)n);
+        if (reader->hashing)
+            ls_sha256_update(&reader->hash, reader->in + left, (size_t)n);
         reader->in_len += (size_t)n;
         reader->in_eof = n == 0;
         return 0;

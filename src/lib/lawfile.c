@@ -111,8 +111,9 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
         /* The checksum of the bytes the reader fitted, not of the path read
          * again: standard input, a pipe or a file changed since have no
          * second reading. */
-        if (!oom && i >= s->nfiles) {
-            ls_error_set(err, LS_ERR_INTERNAL, "%s: not among the sweep's %zu files", prov->data_paths[i], s->nfiles);
+        if (!oom && (i >= s->nfiles || s->sha256[i][0] == '\0')) {
+            ls_error_set(err, LS_ERR_USAGE, "%s: no checksum: the sweep was not read from it with options.checksum",
+                         prov->data_paths[i]);
             ls_lawfile_free(lf);
             return NULL;
         }

@@ -561,6 +561,8 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
     csv_reader *csv = ls_csv_open(path, err);
     if (!csv)
         return err->code;
+    if (st->options->checksum)
+        ls_csv_keep_checksum(csv);
     file_columns fc;
     memset(&fc, 0, sizeof fc);
     const csv_field *fields = NULL;
@@ -615,7 +617,7 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
     }
     if (status == 0 && rows_in_file == 0)
         status = ls_error_set(err, LS_ERR_DATA, "%s: no rows after the header", ls_csv_name(csv));
-    if (status == 0) /* every byte read: the checksum of what was fitted, even from a pipe */
+    if (status == 0 && st->options->checksum) /* every byte read: what was fitted, even from a pipe */
         ls_csv_sha256(csv, st->s->sha256[file_index]);
     file_columns_free(&fc);
     ls_csv_close(csv);
