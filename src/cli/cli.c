@@ -762,8 +762,8 @@ static const char *not_a_fit(const lawfile *lf, char *buf, size_t size)
         return NULL;
     if (!lf->fit.converged)
         return "the fit it records did not converge";
-    if (!lf->has_stderr)
-        return NULL;
+    if (!lf->has_stderr) /* fit always writes them: without, nothing says the fit was determined */
+        return "the fit it records has no standard errors";
     law_param list[LAW_NPARAMS];
     size_t np = ls_law_params_of(lf->law.kind, list), used = 0;
     buf[0] = '\0';

@@ -241,8 +241,10 @@ static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
     if (status != 0)
         return status;
     for (const cJSON *item = params->child; item; item = item->next) {
+        /* A misspelt name ("alpah") would leave the parameter missing, or
+         * be ignored beside it: either way not what was typed. */
         int j = ls_law_param_from_name(item->string);
-        if (j >= 0 && !ls_law_uses_param(kind, (law_param)j))
+        if (j < 0 || !ls_law_uses_param(kind, (law_param)j))
             return ls_error_set(c->err, LS_ERR_DATA, "%s: params.%s: not a parameter of %s", c->name, item->string,
                                 kind_text);
     }
@@ -280,8 +282,12 @@ static int read_param_table(const json_ctx *c, const cJSON *obj, const char *key
         char path[96];
         snprintf(path, sizeof path, "%s.%s", key, item->string);
         int j = ls_law_param_from_name(item->string);
-        if (j < 0 || !ls_law_uses_param(lf->law.kind, (law_param)j))
-            continue; /* "level" and unknown keys */
+        if (b && strcmp(item->string, "level") == 0)
+            continue;
+        if (j < 0 || !ls_law_uses_param(lf->law.kind, (law_param)j)) {
+            status = key_error(c, path, "not a parameter of the law");
+            break;
+        }
         if (!b) {
             status = get_number(c, item, path, &a[j]);
             if (status == 0 && a[j] < 0)
@@ -314,7 +320,7 @@ static int read_bootstrap(const json_ctx *c, const cJSON *obj, lawfile *lf)
     if (!cJSON_IsArray(draws))
         return key_error(c, "bootstrap.draws", "expected an array of draws");
     int ncols = cJSON_GetArraySize(names);
-    int columns[LAW_NPARAMS];
+    int columns[LAW_NPARAMS], named[LAW_NPARAMS] = {0};
     if (ncols > LAW_NPARAMS)
         return key_error(c, "bootstrap.params", "too many names");
     for (int i = 0; i < ncols; i++) {
@@ -322,9 +328,19 @@ static int read_bootstrap(const json_ctx *c, const cJSON *obj, lawfile *lf)
         int j = cJSON_IsString(name) ? ls_law_param_from_name(name->valuestring) : -1;
         if (j < 0 || !ls_law_uses_param(lf->law.kind, (law_param)j))
             return key_error(c, "bootstrap.params", "expected names of the law's parameters");
+        if (named[j]++) /* two columns of draws for one parameter: which is it? */
+            return ls_error_set(c->err, LS_ERR_DATA, "%s: bootstrap.params: '%s' is named twice", c->name,
+                                name->valuestring);
         columns[i] = j;
     }
     size_t n = (size_t)cJSON_GetArraySize(draws);
+    const cJSON *count = member(c, obj, "n", "bootstrap.n", 0, &status);
+    size_t count_value = 0;
+    if (count && status == 0 && (status = get_count(c, count, "bootstrap.n", &count_value)) == 0 && count_value != n)
+        status = ls_error_set(c->err, LS_ERR_DATA, "%s: bootstrap.n: %zu, but bootstrap.draws holds %zu draws",
+                              c->name, count_value, n);
+    if (status != 0)
+        return status;
     lf->draws = malloc((n ? n : 1) * LAW_NPARAMS * sizeof *lf->draws);
     if (!lf->draws)
         return ls_error_set(c->err, LS_ERR_INTERNAL, "out of memory");
@@ -406,7 +422,7 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
     size_t seed_value = 0;
     if (seed && status == 0 && (status = get_count(c, seed, "fit.seed", &seed_value)) == 0)
         fit->seed = (unsigned long)seed_value;
-    const cJSON *converged = status ? NULL : member(c, obj, "converged", "fit.converged", 0, &status);
+    const cJSON *converged = status ? NULL : member(c, obj, "converged", "fit.converged", 1, &status);
     if (converged && status == 0) {
         if (!cJSON_IsBool(converged))
             status = key_error(c, "fit.converged", "expected true or false");
