@@ -308,6 +308,9 @@ static int check_output_name(const char *command, const cli_file *f, const char 
         saved = errno;
         what = "cannot replace";
     }
+    /* Root may write anything, but a file nobody may write (chmod 444) was
+     * made read-only to be kept. */
+    int read_only = !denied && id->exists && (id->st.st_mode & 0222) == 0;
 #ifdef __linux__
     /* /proc and /sys take no new files, whatever access() says to root. */
     struct statfs fs;
@@ -319,6 +322,11 @@ static int check_output_name(const char *command, const cli_file *f, const char 
         return ls_exit_status(LS_ERR_CANTCREAT);
     }
 #endif
+    if (read_only) {
+        cli_error(command, "%s: cannot replace: read-only for everyone (chmod u+w it to allow that)", f->path);
+        free(dir);
+        return ls_exit_status(LS_ERR_CANTCREAT);
+    }
     if (denied)
         cli_error(command, "%s: %s: %s", f->path, what, strerror(saved));
     free(dir);

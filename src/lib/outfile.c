@@ -385,6 +385,12 @@ int ls_outfile_commit_all(outfile **outs, size_t n, ls_error *err)
             kept[i] = NULL;
         }
     }
+    /* A signal between two renames would leave some destinations replaced
+     * and others not: hold signals until every rename, or every undoing,
+     * is done (a signal then finds the outputs all old or all new). */
+    sigset_t block, old;
+    sigfillset(&block);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
     size_t renamed = 0;
     for (; status == 0 && renamed < n; renamed++)
         if (outs[renamed] && replace_destination(outs[renamed], err) != 0) {
@@ -402,6 +408,7 @@ int ls_outfile_commit_all(outfile **outs, size_t n, ls_error *err)
                 unlink(outs[j]->path);
             }
         }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     for (size_t i = 0; i < n; i++) {
         if (kept && kept[i]) {
             unlink(kept[i]);
