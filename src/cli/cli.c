@@ -510,7 +510,7 @@ int cli_write_data(const char *command, size_t n, const char *const *paths, cons
     for (size_t i = 0; status == 0 && i < n; i++) {
         if (!paths[i])
             continue;
-        if (!(out[i] = ls_outfile_open(paths[i], 0, &err)))
+        if (!(out[i] = ls_outfile_open(paths[i], ls_outfile_wants_gzip(paths[i]), &err)))
             status = err.code;
         else if (ls_outfile_write(out[i], data[i], lens[i], &err) == 0)
             status = ls_outfile_flush(out[i], &err);

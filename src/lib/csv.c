@@ -87,6 +87,21 @@ csv_reader *ls_csv_open_input(struct ls_input *in, ls_error *err)
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
     }
+    const char *compression = ls_compression_not_read(in->head, in->head_len);
+    if (compression) {
+        int zip = strcmp(compression, "zip") == 0;
+        ls_error_set(err, LS_ERR_DATA, "%s: %s-compressed; loopscale reads CSV plain or gzip-compressed "
+                     "(decompress it first, or pipe it in: %s%s FILE | loopscale ... -)", reader->name,
+                     compression, zip ? "unzip -p" : compression, zip ? "" : " -dc");
+        ls_csv_close(reader);
+        return NULL;
+    }
+    if (in->head_len >= 2 && ((in->head[0] == 0xff && in->head[1] == 0xfe) || (in->head[0] == 0xfe && in->head[1] == 0xff))) {
+        ls_error_set(err, LS_ERR_DATA, "%s: UTF-16 text (byte-order mark %02X %02X); loopscale reads UTF-8 "
+                     "(save it as UTF-8 CSV, or iconv -f UTF-16 -t UTF-8 FILE)", reader->name, in->head[0], in->head[1]);
+        ls_csv_close(reader);
+        return NULL;
+    }
     /* The bytes already read to tell the format are the first ones. */
     memcpy(reader->in, in->head, in->head_len);
     reader->in_len = in->head_len;

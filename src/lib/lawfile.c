@@ -700,7 +700,7 @@ int ls_lawfile_write(const lawfile *lf, const char *path, ls_error *err)
     char *text = ls_lawfile_to_json(lf, err);
     if (!text)
         return err->code;
-    outfile *out = ls_outfile_open(path, 0, err);
+    outfile *out = ls_outfile_open(path, ls_outfile_wants_gzip(path), err);
     int status = out ? ls_outfile_write(out, text, strlen(text), err) : err->code;
     if (out)
         status = status == 0 ? ls_outfile_commit(out, err) : (ls_outfile_abort(out), status);

@@ -235,3 +235,34 @@ interval for a name that is not a parameter of the law:
   $ scheck 's/"A": 40,/"A": 40, "learning_rate": 1,/'
   loopscale solve: law.json: stderr.learning_rate: not a parameter of the law
   [65]
+
+A law, template or shape file may be gzip-compressed, recognised by its
+magic bytes as sweeps are (fit -o law.json.gz writes one); damaged or cut
+short it is refused, and its size limit holds once inflated.  An empty file
+(a failed command's output captured with >) says so:
+
+  $ gzip -c fitted.json > fitted.json.gz
+  $ loopscale solve --law fitted.json.gz --flops 1e21 --mem 1e12 | sed -n 3p
+  epsilon  0.004 (loss units)
+  $ head -c 60 fitted.json.gz > cut.json.gz
+  $ loopscale solve --law cut.json.gz --flops 1e21
+  loopscale solve: cut.json.gz: gzip data cut short
+  [65]
+  $ python3 -c "import sys; d = bytearray(open('fitted.json.gz', 'rb').read()); d[-6] ^= 0xff; sys.stdout.buffer.write(d)" > bad.json.gz
+  $ loopscale solve --law bad.json.gz --flops 1e21 2>&1 | sed 's/(.*)/(REASON)/'
+  loopscale solve: bad.json.gz: damaged gzip data (REASON)
+  $ { printf '{"format": "loopscale-law/1", "x": "'; head -c 17000000 /dev/zero | tr '\0' a; printf '"}'; } | gzip -c > bomb.json.gz
+  $ loopscale solve --law bomb.json.gz --flops 1e21
+  loopscale solve: bomb.json.gz: too large for a law file (more than 16 MiB once inflated)
+  [65]
+  $ printf '{"top_k": 2}' | gzip -c > t.json.gz && loopscale solve --flops 1e21 --mem 1e12 --E 2 --template t.json.gz 2>/dev/null | sed -n 1p
+  law      moe:bounded-sparse
+  $ : > empty.json
+  $ loopscale solve --law empty.json --flops 1e21
+  loopscale solve: empty.json: empty (no JSON document)
+  [65]
+  $ loopscale solve --law - --flops 1e21 < /dev/null
+  loopscale solve: <stdin>: empty (no JSON document)
+  [65]
+  $ loopscale fit --law dense -o law.json.gz $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null && gzip -t law.json.gz && loopscale predict --law law.json.gz --n-act 1e9 --tokens 1e11 | head -1
+  loss                       2.32115
