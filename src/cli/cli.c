@@ -375,6 +375,8 @@ int cli_files_check(const char *command)
         const cli_file *a = &files.v[i];
         if (a->output)
             status = check_output_name(command, a, targets[i] ? targets[i] : a->path, &ids[i]);
+        else if (a->path[0] == '\0')
+            status = cli_usage_error(command, "%s: the file name is empty", a->option);
         else if (stderr_regular && ids[i].exists && ids[i].st.st_dev == err_st.st_dev &&
                  ids[i].st.st_ino == err_st.st_ino)
             status = cli_usage_error(command, "standard error is the input %s %s", a->option, shown(a));
