@@ -72,6 +72,7 @@ typedef struct sweep_options {
     const char *group_column;  /* number rows by the distinct values of this column */
     size_t max_rows;           /* ls_sweep_read: more rows kept than this is an
                                 * LS_ERR_DATA error (0: no limit) */
+    int checksum;              /* fill sweep.sha256 (fit's provenance) */
 } sweep_options;
 
 /* The rows skip_invalid dropped: how many, the first few (line in file
@@ -126,6 +127,9 @@ typedef struct sweep {
     size_t rows_of_those_runs;
     size_t earlier_steps_dropped;
     char *run_column;    /* the run column used (NULL: none) */
+    size_t nfiles;
+    char (*sha256)[65]; /* with options.checksum: of each file's bytes as read
+                         * (standard input too), for provenance; else "" */
 } sweep;
 
 /* Group the n values v of a quantity of s (finite, positive) as loopscale/group.h
