@@ -62,8 +62,8 @@ typedef struct sweep_options {
                                 * run_id, name, id that the file has (if any) */
     const char *step_column;   /* the checkpoint step column; NULL: the first of step, _step,
                                 * global_step, trainer/global_step, iter, iteration */
-    int last;                  /* keep only each run's row with the largest step (not with
-                                * ls_sweep_stream) */
+    int last;                  /* keep only each run's row with the largest step (with
+                                * ls_sweep_stream, the file is then read whole first) */
     double group_tol;          /* relative tolerance within which values of a quantity are one
                                 * group (plot series, held-out tiers); 0: read off the data
                                 * (ls_group_auto_tolerance).  Kept in the sweep read. */

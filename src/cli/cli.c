@@ -15,6 +15,7 @@
 
 #include "numtext_internal.h"
 #include "loopscale/outfile.h"
+#include "loopscale/profile.h"
 
 /* ---- messages ------------------------------------------------------------ */
 
@@ -752,6 +753,7 @@ int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const c
             return 1;
         }
         args->loss_in_bits = strcmp(arg, "bits") == 0;
+        args->loss_unit_given = 1;
         oom = remember_option(args, "--loss-unit", arg);
         break;
     case OPT_BYTES_PER_TOKEN:
@@ -772,6 +774,42 @@ int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const c
             oom = remember_option(args, "--last", NULL);
         args->last = 1;
         break;
+    case OPT_PROFILE: {
+        if (args->profile) {
+            *status = cli_usage_error(command, "--profile: give one profile");
+            return 1;
+        }
+        ls_error err;
+        if (!(args->profile = ls_profile_read(arg, &err))) {
+            *status = cli_fail(command, &err);
+            return 1;
+        }
+        cli_file_input("--profile", arg);
+        const ls_profile *p = args->profile;
+        oom = remember_option(args, "--profile", arg);
+        for (size_t i = 0; i < p->nmaps && !oom; i++)
+            oom = cli_strings_push(&args->maps, p->maps[i]);
+        for (size_t i = 0; i < p->nwheres && !oom; i++)
+            oom = cli_strings_push(&args->wheres, p->wheres[i]);
+        /* Single values given as options win, before or after --profile. */
+        if (p->run && !args->run && !(oom = remember_option(args, "--run", p->run)))
+            args->run = p->run;
+        if (p->step && !args->step && !oom && !(oom = remember_option(args, "--step", p->step)))
+            args->step = p->step;
+        if (p->last && !args->last && !oom)
+            oom = remember_option(args, "--last", NULL);
+        if (p->skip_invalid && !args->skip_invalid && !oom)
+            oom = remember_option(args, "--skip-invalid", NULL);
+        args->last |= p->last;
+        args->skip_invalid |= p->skip_invalid;
+        if (!args->loss_unit_given)
+            args->loss_in_bits = p->loss_in_bits;
+        if (p->bytes_per_token > 0 && !(args->bytes_per_token > 0))
+            args->bytes_per_token = p->bytes_per_token;
+        if (p->group_tol > 0 && !(args->group_tol > 0))
+            args->group_tol = p->group_tol;
+        break;
+    }
     case OPT_GROUP_TOL:
         if ((*status = cli_parse_double(command, "--group-tol", arg, &args->group_tol)) != 0)
             return 1;
@@ -857,6 +895,8 @@ void cli_sweep_args_free(cli_sweep_args *args)
         free(owned);
     }
     cli_strings_free(&args->given);
+    ls_profile_free(args->profile);
+    args->profile = NULL;
 }
 
 /* Why the fit a law file records is not a fit, or NULL: the best solve did

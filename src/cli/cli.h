@@ -49,6 +49,7 @@ enum {
     OPT_RUN,
     OPT_STEP,
     OPT_LAST,
+    OPT_PROFILE,
     OPT_COMMAND_FIRST
 };
 
@@ -59,7 +60,7 @@ enum {
         {"loss-unit", required_argument, NULL, OPT_LOSS_UNIT},                                                   \
         {"group-tol", required_argument, NULL, OPT_GROUP_TOL},                                                   \
         {"run", required_argument, NULL, OPT_RUN}, {"step", required_argument, NULL, OPT_STEP},                  \
-        {"last", no_argument, NULL, OPT_LAST},                                                                   \
+        {"last", no_argument, NULL, OPT_LAST}, {"profile", required_argument, NULL, OPT_PROFILE},                \
     {                                                                                                            \
         "bytes-per-token", required_argument, NULL, OPT_BYTES_PER_TOKEN                                          \
     }
@@ -90,6 +91,9 @@ enum {
     "                          they always go in the file's metadata\n"                                        \
     "      --dpi N             PNG resolution in dots per inch (default 150)\n"
 #define CLI_SWEEP_HELP                                                                                           \
+    "      --profile FILE      read the sweep as the profile FILE says (a JSON file of maps,\n"     \
+    "                          filters, run and step columns, --last, units); options given\n"     \
+    "                          too add to it, and win over its single values\n"                   \
     "      --map NEW=OLD       read column OLD as NEW (repeatable), e.g. --map n_act='Model Size'\n"              \
     "      --where 'COL OP X'  keep rows where COL OP X holds, OP one of < <= = != >= > (repeatable,\n"           \
     "                          all must hold), e.g. --where 'R<=8'; == != compare text when X is\n"            \
@@ -108,7 +112,7 @@ enum {
     "      --step COL          the checkpoint step column (default: the first of step, _step,\n"     \
     "                          global_step, trainer/global_step, iter, iteration)\n"                \
     "      --last              keep each run's row with the largest step (its last checkpoint\n"    \
-    "                          among the rows the filters keep); fit and holdout only\n"
+    "                          among the rows the filters keep)\n"
 
 typedef int (*cli_command_fn)(int argc, char **argv);
 
@@ -201,6 +205,8 @@ typedef struct cli_sweep_args {
     double group_tol;
     const char *run, *step;
     int last;
+    int loss_unit_given;
+    struct ls_profile *profile; /* --profile, or NULL */
     cli_strings given; /* the reader's other options as given ("--loss-unit bits"), for
                         * provenance; each string malloc'd */
 } cli_sweep_args;

@@ -933,9 +933,6 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
     int status = 0;
     if (stream && (options->group_column || options->keep_text))
         return ls_error_set(err, LS_ERR_INTERNAL, "a streamed sweep cannot be grouped or kept as text"), NULL;
-    if (stream && options->last)
-        return ls_error_set(err, LS_ERR_USAGE, "--last needs every row at once; it works with fit and holdout, "
-                            "not with a streamed sweep"), NULL;
     st.s = calloc(1, sizeof *st.s);
     st.wheres = calloc(options->nwheres + 1, sizeof *st.wheres);
     st.maps = calloc(options->nmaps + 1, sizeof *st.maps);
@@ -1003,9 +1000,48 @@ sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_option
     return read_sweep(paths, npaths, options, NULL, err);
 }
 
+/* --last needs every row before it can hand out any: read the sweep whole,
+ * with its cells, then hand its rows to the callbacks as a stream would. */
+static int stream_last_rows(const char *const *paths, size_t npaths, const sweep_options *options,
+                            const sweep_stream *stream, size_t *nrows, ls_error *err)
+{
+    sweep_options o = *options;
+    o.keep_text = 1;
+    if (npaths != 1)
+        return ls_error_set(err, LS_ERR_USAGE, "--last reads one sweep file at a time here");
+    sweep *s = read_sweep(paths, npaths, &o, NULL, err);
+    if (!s)
+        return err->code;
+    int status = 0;
+    sweep_cell *cells = calloc(s->ncolumns ? s->ncolumns : 1, sizeof *cells);
+    if (!cells)
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    const char *file = strcmp(paths[0], "-") == 0 ? "<stdin>" : paths[0];
+    if (status == 0 && stream->on_header)
+        status = stream->on_header(stream->ctx, file, (const char *const *)s->column_names, s->ncolumns, s->has_loss,
+                                   err);
+    for (size_t i = 0; status == 0 && i < s->n; i++) {
+        const char *p = s->text + s->rows[i].text;
+        for (size_t c = 0; c < s->ncolumns; c++) {
+            cells[c].ptr = p;
+            cells[c].len = strlen(p);
+            p += cells[c].len + 1;
+        }
+        status = stream->on_row(stream->ctx, &s->rows[i], cells, s->ncolumns, err);
+    }
+    if (status == 0 && stream->skipped)
+        *stream->skipped = s->skipped;
+    *nrows = s->n;
+    free(cells);
+    ls_sweep_free(s);
+    return status;
+}
+
 int ls_sweep_stream(const char *const *paths, size_t npaths, const sweep_options *options,
                     const sweep_stream *stream, size_t *nrows, ls_error *err)
 {
+    if (options && options->last)
+        return stream_last_rows(paths, npaths, options, stream, nrows, err);
     sweep *s = read_sweep(paths, npaths, options, stream, err);
     if (!s)
         return err->code;

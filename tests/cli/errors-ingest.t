@@ -85,8 +85,7 @@ Counts with SI suffixes: k, M, B or G, T; anything else is not a number.
   [65]
 
 Checkpoints: --last needs a run column and a step column, named or found
-by their usual names; a named column must exist; a step must be a number;
-predict streams its rows and cannot pick a run's last one.
+by their usual names; a named column must exist; a step must be a number.
 
   $ printf 'run,n_act,tokens,loss\na,3e8,1e11,2.5\na,3e8,2e11,2.4\nb,6e8,1e11,2.3\n' > ckpt.csv
   $ loopscale fit --law dense --last ckpt.csv
@@ -110,7 +109,43 @@ predict streams its rows and cannot pick a run's last one.
   $ loopscale fit --law dense --last badstep.csv
   loopscale fit: badstep.csv:3: column 'step': 'x' is not a number (the step of run 'a')
   [65]
-  $ loopscale predict --law $LAW --last ckpt.csv
-  loopscale predict: --last needs every row at once; it works with fit and holdout, not with a streamed sweep
-  Try 'loopscale predict --help'.
+
+Sweep profiles: a JSON object with "format": "loopscale-profile/1" and only
+the keys a profile has, each of its type; one profile a command.
+
+  $ printf '{"format": "loopscale-profile/1", "wehre": ["R<=8"]}' > typo.json
+  $ loopscale fit --law dense --profile typo.json ckpt.csv
+  loopscale fit: typo.json: 'wehre': not a key of a sweep profile (format, name, map, where, run, step, last, skip_invalid, loss_unit, bytes_per_token, group_tol)
+  [65]
+  $ printf '{"map": {"n_act": "N"}}' > noformat.json
+  $ loopscale fit --law dense --profile noformat.json ckpt.csv
+  loopscale fit: noformat.json: 'format': expected "loopscale-profile/1"
+  [65]
+  $ printf '{"format": "loopscale-profile/1", "last": "yes"}' > last.json
+  $ loopscale fit --law dense --profile last.json ckpt.csv
+  loopscale fit: last.json: 'last': expected true or false
+  [65]
+  $ printf '{"format": "loopscale-profile/1", "map": {"n_act": 3}}' > map.json
+  $ loopscale fit --law dense --profile map.json ckpt.csv
+  loopscale fit: map.json: 'map': expected a non-empty column name for each quantity
+  [65]
+  $ printf '{"format": "loopscale-profile/1", "loss_unit": "bytes"}' > unit.json
+  $ loopscale fit --law dense --profile unit.json ckpt.csv
+  loopscale fit: unit.json: 'loss_unit': expected "nats" or "bits"
+  [65]
+  $ printf '{"format": "loopscale-profile/1", "group_tol": 2}' > tol.json
+  $ loopscale fit --law dense --profile tol.json ckpt.csv
+  loopscale fit: tol.json: 'group_tol': expected a number between 0 and 0.5
+  [65]
+  $ printf '{"format": "loopscale-profile/1",' > broken.json
+  $ loopscale fit --law dense --profile broken.json ckpt.csv
+  loopscale fit: broken.json:1:33: not valid JSON
+  [65]
+  $ loopscale fit --law dense --profile missing.json ckpt.csv
+  loopscale fit: missing.json: cannot open: No such file or directory
+  [66]
+  $ printf '{"format": "loopscale-profile/1"}' > empty.json
+  $ loopscale fit --law dense --profile empty.json --profile empty.json ckpt.csv
+  loopscale fit: --profile: give one profile
+  Try 'loopscale fit --help'.
   [64]

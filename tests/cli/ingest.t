@@ -134,3 +134,29 @@ final checkpoints does:
 The script that writes the examples rewrites them byte for byte:
 
   $ mkdir regenerated && python3 $EXPORT/make-exports regenerated && cmp regenerated/wandb-export.csv wandb-export.csv && cmp regenerated/wandb-clean.csv wandb-clean.csv
+
+Sweep profiles: the shipped W&B profile reads the export as the options
+above did; an option given too wins over the profile's single value, and
+fit records the profile and what it expanded to:
+
+  $ cp $EXPORT/wandb.json $EXPORT/tensorboard.json $EXPORT/tensorboard-export.csv .
+  $ loopscale fit --law dense:bounded --profile wandb.json --format json wandb-export.csv > profile.json
+  loopscale fit: wandb-export.csv: kept the last step of each run ('run_name'): 126 earlier checkpoints left out
+  $ python3 -c '
+  > import json
+  > a, b = (json.load(open(f)) for f in ("profile.json", "export.json"))
+  > print(a["params"] == b["params"], a["fit"]["n"])
+  > print([f for f in a["fit"]["filters"] if not f.startswith("--map")])'
+  True 42
+  ['--where State==finished', '--profile wandb.json', '--run run_name', '--step trainer/global_step', '--last']
+  $ loopscale predict --law profile.json --profile wandb.json --where 'config.model.n_loops==8' wandb-export.csv | tail -1
+  RMSE 0.00746374 over 10 runs (loss units)
+
+The TensorBoard / CSV-logger profile reads tokens written 1.25B and a loss
+in bits per byte (x ln 2 x 4.2 bytes a token); a logger has no run state, so
+--last keeps the last evaluation a crashed run logged (48 runs, not 42):
+
+  $ loopscale fit --law dense:bounded --profile tensorboard.json tensorboard-export.csv | grep -E '^(runs|RMSE)'
+  loopscale fit: tensorboard-export.csv: kept the last step of each run ('run'): 132 earlier checkpoints left out
+  runs       48 (tensorboard-export.csv)
+  RMSE       0.0154737 (loss units)
