@@ -341,7 +341,7 @@ int cmd_fit(int argc, char **argv)
     memset(&boot, 0, sizeof boot);
     lawfile *lf = NULL;
     if (status == 0) {
-        sweep_options so = cli_sweep_options(&o.sweep);
+        sweep_options so = cli_sweep_options(cmd, &o.sweep);
         so.require_loss = 1;
         so.group_column = o.group;
         so.checksum = 1; /* the law file records what was fitted */
