@@ -82,6 +82,8 @@ typedef struct fit_result {
     size_t stage_one_starts; /* 0 for a base-only law */
     int converged;     /* the best solve met GSL's convergence test */
     size_t iterations; /* of the best solve */
+    size_t steps;      /* accepted steps of every start of every stage */
+    size_t newton_steps; /* of which undamped Newton steps */
     char method[96];   /* solver and options, for provenance */
 } fit_result;
 

@@ -4,24 +4,19 @@
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
-#include <gsl/gsl_multifit_nlinear.h>
 #include <gsl/gsl_qrng.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-/* A residual vector entry for parameters where the law cannot be evaluated
- * (a step that overflowed): large enough that the trust region rejects the
- * step, small enough that its square stays finite. */
-#define BAD_RESIDUAL 1e50
+#include "fit_kernel_internal.h"
+#include "parallel_internal.h"
+#include "law_second_internal.h"
 
 /* Stage one fits the plain runs alone when there are at least this many:
  * twice the five base parameters. */
@@ -72,20 +67,20 @@ static double objective_term(const problem *pb, double r)
     return pb->loss == FIT_LOSS_MSE ? r * r : huber(r, pb->delta);
 }
 
-/* The residual handed to least squares, and its derivative d f / d r.  For
- * Huber it is sign(r) sqrt(2 rho(r)): half its square is rho, so GSL's
- * 1/2 |f|^2 is the Huber sum exactly, and f f' = psi(r) makes the gradient
- * exact.  For mse it is r itself (1/2 |f|^2 is half the sum of squares). */
-static double robust_residual(const problem *pb, double r, double *slope)
+/* The objective's derivative psi = rho'(r) and its second derivative
+ * rho''(r) (Huber: 0 in the linear branch). */
+static double psi_of(const problem *pb, double r, double *second)
 {
-    double a = fabs(r);
-    if (pb->loss == FIT_LOSS_MSE || a <= pb->delta) {
-        *slope = 1.0;
+    if (pb->loss == FIT_LOSS_MSE) {
+        *second = 2.0;
+        return 2.0 * r;
+    }
+    if (fabs(r) <= pb->delta) {
+        *second = 1.0;
         return r;
     }
-    double f = sqrt(2.0 * pb->delta * a - pb->delta * pb->delta);
-    *slope = pb->delta / f;
-    return r < 0 ? -f : f;
+    *second = 0.0;
+    return r < 0 ? -pb->delta : pb->delta;
 }
 
 static void law_from_fitted(const problem *pb, const double *u, law *l)
@@ -103,252 +98,480 @@ static int law_is_finite(const law *l)
     return 1;
 }
 
-/* One thread's solver: a GSL workspace sized once from (n, p) and reused for
- * every start, plus the residuals and their gradients at the last point
- * evaluated, so that GSL's separate f and df calls (and our objective) cost
- * one pass over the data. */
+/* ---- the local solver ----------------------------------------------------------
+ *
+ * The objective is F(u) = sum_i w_i rho(r_i(u)) with r_i = ln Lhat_i - ln L_i
+ * (or Lhat_i - L_i), w_i the bootstrap multiplicities.  Its gradient is
+ * g = sum_i w_i psi(r_i) J_i (J_i = d r_i / d u) and its Hessian
+ *   H = sum_i w_i [rho''(r_i) J_i J_i' + psi(r_i) Hess r_i],
+ * where Hess r_i comes from the law core (law_hessian.c).  Two quadratic
+ * models of F are formed from one pass over the runs:
+ *   - the exact one, H;
+ *   - IRLS's, M = sum_i w_i (psi(r_i)/r_i) [J_i J_i' + r_i Hess r_i], the
+ *     exact Hessian of the weighted least-squares problem IRLS solves at
+ *     this point: Huber's linear branch gets the weight delta/|r| instead of
+ *     rho'' = 0, so M keeps the curvature that H loses there.
+ * Each step tries Newton's step on H, undamped, when H is positive definite
+ * and the step is plausible (no coordinate moves more than NEWTON_RADIUS),
+ * and keeps it when F
+ * decreases; otherwise it takes a Levenberg-Marquardt step on M with
+ * Nielsen's damping update.  Far from the optimum this is IRLS made robust
+ * by damping (the exact Hessian alone jumps from the grid's far corners
+ * into minima where one term dies); near it, Newton, which ends
+ * quadratically where the Gauss-Newton model of the square-root residual
+ * converged linearly. */
+
+/* The largest move of a fitted coordinate a Newton step may make (u are
+ * logarithms and exponents: 1 is a factor e, or a whole unit of alpha). */
+#define NEWTON_RADIUS 1.0
+
+/* Damping above this multiple of the model's largest diagonal means no
+ * step lowers the objective: a minimum to machine precision. */
+#define DAMPING_LIMIT 1e16
+
+/* The relative rounding noise of the objective that a polishing Newton step
+ * may add (a sum of a few hundred terms carries about 1e-16 per term). */
+#define NEWTON_NOISE 1e-13
+
+#define PMAX LAW_NPARAMS
+
+/* One thread's solver state, sized once for the problem's rows. */
 typedef struct solver {
     const problem *pb;
     const fit_parameters *fp;
-    gsl_multifit_nlinear_workspace *w;
-    gsl_multifit_nlinear_fdf fdf;
-    gsl_vector *x0;
-    double *resid;       /* r_i */
-    double *grad;        /* d r_i / d v_k, n x nfree */
-    double *fval;        /* the least-squares residual f_i, bootstrap weight included */
-    double *slope;       /* d f_i / d r_i, likewise */
-    double *at;          /* the point they belong to */
-    double objective;    /* the objective there */
-    int ok;              /* the law could be evaluated there */
-    int valid;
-    gsl_multifit_nlinear_parameters params;
+    size_t cap;          /* runs the arrays hold (the stride of cols) */
+    double *cols;        /* model_at's columns: J (d r_i / d u, p of them, for the
+                            standard errors too), a_1, a_2 (p each), then 6 of
+                            per-run coefficients */
+    double *resid;       /* r_i at the last model_at point */
+    /* The plain dense law in log space goes through the vectorised kernel
+     * (fit_kernel.c), on these structure-of-arrays copies of the rows. */
+    const ls_dense_kernel *kernel;
+    const ls_dense_kernel *dots; /* the vector sums of model_at (always set) */
+    ls_dense_rows soa;
+    double *soa_data;
+    size_t base_index[PMAX]; /* free parameter k is theta[base_index[k]] */
 } solver;
-
-/* Residuals and their gradients with respect to the fitted coordinates u,
- * and the objective there. */
-static void evaluate(solver *s, const double *u)
-{
-    const problem *pb = s->pb;
-    size_t p = pb->nfree;
-    law l;
-    law_from_fitted(pb, u, &l);
-    memcpy(s->at, u, p * sizeof *u);
-    s->valid = 1;
-    s->ok = law_is_finite(&l);
-    if (!s->ok)
-        return;
-    law_prepared prep;
-    ls_law_prepare(&prep, &l);
-    double g[LAW_NPARAMS];
-    for (size_t i = 0; i < pb->n; i++) {
-        double ln_pred = ls_law_row_log_loss_grad(&prep, &pb->rows[i], g);
-        double scale = 1.0, r;
-        if (pb->space == FIT_SPACE_LOG) {
-            r = ln_pred - pb->target[i];
-        } else {
-            scale = exp(ln_pred); /* d Lhat = Lhat d ln Lhat */
-            r = scale - pb->target[i];
-        }
-        if (!isfinite(r)) {
-            s->ok = 0;
-            return;
-        }
-        s->resid[i] = r;
-        double *row = s->grad + i * p;
-        for (size_t k = 0; k < p; k++)
-            row[k] = scale * g[pb->free_params[k]];
-    }
-    /* The robust residuals in a pass of their own: between the calls into
-     * libm, each run's square root and division waited for the last. */
-    double sum = 0.0;
-    for (size_t i = 0; i < pb->n; i++) {
-        double r = s->resid[i];
-        s->fval[i] = robust_residual(pb, r, &s->slope[i]);
-        if (pb->sqrt_weight) {
-            s->fval[i] *= pb->sqrt_weight[i];
-            s->slope[i] *= pb->sqrt_weight[i];
-        }
-        sum += (pb->weight ? pb->weight[i] : 1.0) * objective_term(pb, r);
-    }
-    s->objective = sum;
-}
-
-static void ensure_evaluated(solver *s, const gsl_vector *x)
-{
-    size_t p = s->pb->nfree;
-    int same = s->valid;
-    for (size_t k = 0; same && k < p; k++)
-        same = s->at[k] == gsl_vector_get(x, k);
-    if (!same) {
-        double u[LAW_NPARAMS];
-        for (size_t k = 0; k < p; k++)
-            u[k] = gsl_vector_get(x, k);
-        evaluate(s, u);
-    }
-}
-
-static int residual_fn(const gsl_vector *x, void *params, gsl_vector *f)
-{
-    solver *s = params;
-    ensure_evaluated(s, x);
-    for (size_t i = 0; i < s->pb->n; i++)
-        f->data[i * f->stride] = s->ok ? s->fval[i] : BAD_RESIDUAL;
-    return GSL_SUCCESS;
-}
-
-static int jacobian_fn(const gsl_vector *x, void *params, gsl_matrix *J)
-{
-    solver *s = params;
-    size_t p = s->pb->nfree;
-    ensure_evaluated(s, x);
-    for (size_t i = 0; i < s->pb->n; i++) {
-        double *out = J->data + i * J->tda;
-        const double *row = s->grad + i * p;
-        double slope = s->ok ? s->slope[i] : 0.0;
-        for (size_t k = 0; k < p; k++)
-            out[k] = slope * row[k];
-    }
-    return GSL_SUCCESS;
-}
-
-static const gsl_multifit_nlinear_scale *gsl_scale(fit_scale scale)
-{
-    switch (scale) {
-    case FIT_SCALE_MORE: return gsl_multifit_nlinear_scale_more;
-    case FIT_SCALE_MARQUARDT: return gsl_multifit_nlinear_scale_marquardt;
-    default: return gsl_multifit_nlinear_scale_levenberg;
-    }
-}
 
 static void solver_free(solver *s)
 {
-    if (s->w)
-        gsl_multifit_nlinear_free(s->w);
-    gsl_vector_free(s->x0);
+    free(s->cols);
     free(s->resid);
-    free(s->grad);
-    free(s->fval);
-    free(s->slope);
-    free(s->at);
+    free(s->soa_data);
     memset(s, 0, sizeof *s);
 }
+
+/* Whether every run of pb is the plain dense law in log space, ln Lhat =
+ * lse(ln A - alpha ln N, ln B - beta ln D, ln c), with only base parameters
+ * free: a dense law, or a MoE law on runs at E = 1 with E_start held at 1
+ * (stage one on the plain runs), on runs that do not loop. */
+static int kernel_applies(const problem *pb)
+{
+    if (pb->space != FIT_SPACE_LOG)
+        return 0;
+    for (size_t k = 0; k < pb->nfree; k++)
+        if (pb->free_params[k] > LAW_P_C)
+            return 0;
+    int moe = pb->kind.base == LAW_BASE_MOE;
+    if (moe && pb->held.p[LAW_P_E_START] != 1.0)
+        return 0;
+    for (size_t i = 0; i < pb->n; i++) {
+        const law_point *x = &pb->rows[i].x;
+        if ((pb->kind.mapping != LAW_MAPPING_NONE && x->R != 1.0) || (moe && x->E != 1.0))
+            return 0;
+    }
+    return 1;
+}
+
+/* Copy the problem's current rows (a bootstrap draw changes them) into the
+ * kernel's arrays. */
+static void kernel_load_rows(solver *s)
+{
+    const problem *pb = s->pb;
+    size_t n = pb->n;
+    double *ln_n = s->soa_data, *ln_d = ln_n + n, *y = ln_d + n, *wt = y + n;
+    for (size_t i = 0; i < n; i++) {
+        ln_n[i] = pb->rows[i].ln_n_act;
+        ln_d[i] = pb->rows[i].ln_d;
+        y[i] = pb->target[i];
+        wt[i] = pb->weight ? pb->weight[i] : 1.0;
+    }
+    s->soa = (ls_dense_rows){n, ln_n, ln_d, y, wt, wt + n};
+}
+
+/* theta = (ln A, alpha, ln B, beta, ln c) as ls_law_prepare forms it. */
+static void kernel_theta(const law *l, double theta[5])
+{
+    theta[0] = log(l->p[LAW_P_A]);
+    theta[1] = l->p[LAW_P_ALPHA];
+    theta[2] = log(l->p[LAW_P_B]);
+    theta[3] = l->p[LAW_P_BETA];
+    theta[4] = log(l->p[LAW_P_C]);
+}
+
+static double kernel_delta(const problem *pb) { return pb->loss == FIT_LOSS_MSE ? INFINITY : pb->delta; }
+static double kernel_scale(const problem *pb) { return pb->loss == FIT_LOSS_MSE ? 2.0 : 1.0; }
 
 static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
 {
     memset(s, 0, sizeof *s);
     s->pb = pb;
     s->fp = fp;
-    gsl_multifit_nlinear_parameters *params = &s->params;
-    *params = gsl_multifit_nlinear_default_parameters();
-    params->trs = gsl_multifit_nlinear_trs_lm;
-    params->scale = gsl_scale(fp->scale);
-    /* n >> p: the normal equations are cheap and, with the trust region's
-     * damping, well enough conditioned (docs/fitting.md). */
-    params->solver = gsl_multifit_nlinear_solver_cholesky;
-    s->w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, params, pb->n, pb->nfree);
-    s->x0 = gsl_vector_alloc(pb->nfree);
-    s->resid = malloc(pb->n * sizeof *s->resid);
-    s->grad = malloc(pb->n * pb->nfree * sizeof *s->grad);
-    s->fval = malloc(pb->n * sizeof *s->fval);
-    s->slope = malloc(pb->n * sizeof *s->slope);
-    s->at = malloc(pb->nfree * sizeof *s->at);
-    if (!s->w || !s->x0 || !s->resid || !s->grad || !s->fval || !s->slope || !s->at) {
+    s->cap = pb->n ? pb->n : 1;
+    s->cols = malloc(s->cap * (3 * pb->nfree + 6) * sizeof *s->cols);
+    s->resid = malloc(s->cap * sizeof *s->resid);
+    if (!s->cols || !s->resid) {
         solver_free(s);
         return LS_ERR_INTERNAL;
     }
-    s->fdf.f = residual_fn;
-    s->fdf.df = jacobian_fn;
-    s->fdf.fvv = NULL;
-    s->fdf.n = pb->n;
-    s->fdf.p = pb->nfree;
-    s->fdf.params = s;
+    s->dots = ls_fit_kernel();
+    if (kernel_applies(pb)) {
+        s->kernel = ls_fit_kernel();
+        s->soa_data = malloc((pb->n ? pb->n : 1) * 10 * sizeof *s->soa_data);
+        if (!s->soa_data) {
+            solver_free(s);
+            return LS_ERR_INTERNAL;
+        }
+        for (size_t k = 0; k < pb->nfree; k++)
+            s->base_index[k] = (size_t)pb->free_params[k]; /* LAW_P_A .. LAW_P_C are 0 .. 4 */
+    }
     return 0;
 }
 
-/* Fit the first n rows of the problem (at most as many as the solver was
- * made for): a new GSL workspace when n changes.  The bootstrap calls this
- * once per draw, since a draw's number of distinct runs varies; keeping a
- * workspace per size instead would hold thousands of them on a large
- * sweep, and an allocation costs microseconds against a draw's
- * milliseconds. */
-static int solver_set_rows(solver *s, size_t n)
+/* The objective at u (the value pass: no derivatives), +inf where the law
+ * cannot be evaluated. */
+static double value_at(const solver *s, const double *u)
 {
-    if (n == s->fdf.n)
-        return 0;
-    gsl_multifit_nlinear_free(s->w);
-    s->w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &s->params, n, s->pb->nfree);
-    s->fdf.n = n;
-    return s->w ? 0 : LS_ERR_INTERNAL;
+    const problem *pb = s->pb;
+    law l;
+    law_from_fitted(pb, u, &l);
+    if (!law_is_finite(&l))
+        return INFINITY;
+    if (s->kernel) {
+        double theta[5];
+        kernel_theta(&l, theta);
+        double v = s->kernel->value(&s->soa, theta, kernel_delta(pb), kernel_scale(pb));
+        return isfinite(v) ? v : INFINITY;
+    }
+    law_prepared prep;
+    ls_law_prepare(&prep, &l);
+    double sum = 0.0;
+    for (size_t i = 0; i < pb->n; i++) {
+        double ln_pred = ls_law_row_log_loss_grad(&prep, &pb->rows[i], NULL);
+        double r = pb->space == FIT_SPACE_LOG ? ln_pred - pb->target[i] : exp(ln_pred) - pb->target[i];
+        if (!isfinite(r))
+            return INFINITY;
+        sum += (pb->weight ? pb->weight[i] : 1.0) * objective_term(pb, r);
+    }
+    return isfinite(sum) ? sum : INFINITY;
+}
+
+/* The derivative pass at u: the gradient g, IRLS's model M and the exact
+ * Hessian H (p x p, row-major), and each run's r_i and J_i into the solver.
+ * With the law core's compact second-order form (law_second_internal.h),
+ *   Hess r_i = s_i (S_i + T_i) - [log space] J_i J_i',
+ * S_i = sum_k w_k a_k a_k' and s_i = 1 in log space, Lhat_i in linear space
+ * (where Hess Lhat = Lhat (Hess ln Lhat + grad grad') cancels the - grad grad').
+ * A first pass per run stores J_i, a_1 and a_2 by column and each run's
+ * coefficients; the p x p sums are then dot products over the runs.
+ * Returns 0 when everything is finite. */
+static int model_at(solver *s, const double *u, double *g, double *M, double *H)
+{
+    const problem *pb = s->pb;
+    size_t p = pb->nfree, n = pb->n, st = s->cap;
+    int pos[LAW_NPARAMS];
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        pos[j] = -1;
+    for (size_t k = 0; k < p; k++)
+        pos[pb->free_params[k]] = (int)k;
+    int pos_c = pos[LAW_P_C];
+    law l;
+    law_from_fitted(pb, u, &l);
+    law_prepared prep;
+    ls_law_prepare(&prep, &l);
+    double *Jc = s->cols, *A1 = Jc + p * st, *A2 = A1 + p * st;
+    double *gp = A2 + p * st, *cm = gp + st, *ch = cm + st, *c1 = ch + st, *c2 = c1 + st, *c3 = c2 + st;
+    double C[PMAX * PMAX];
+    int in1[PMAX] = {0}, in2[PMAX] = {0};
+    memset(C, 0, p * p * sizeof *C);
+    int log_space = pb->space == FIT_SPACE_LOG;
+    void (*dots)(size_t, const double *, const double *, const double *, const double *, double *, double *) =
+        s->dots->dot3x2;
+    for (size_t i = 0; i < n; i++) {
+        ls_law_second o;
+        ls_law_row_second(&prep, &pb->rows[i], &o);
+        double scale = 1.0, r;
+        if (log_space) {
+            r = o.ln_loss - pb->target[i];
+        } else {
+            scale = exp(o.ln_loss); /* d Lhat = Lhat d ln Lhat */
+            r = scale - pb->target[i];
+        }
+        double second, psi = psi_of(pb, r, &second);
+        double irls = r != 0.0 ? psi / r : second;
+        double w = pb->weight ? pb->weight[i] : 1.0;
+        for (size_t b = 0; b < p; b++)
+            Jc[b * st + i] = A1[b * st + i] = A2[b * st + i] = 0.0;
+        for (int k = 0; k < 3; k++)
+            for (int m = 0; m < o.na[k]; m++) {
+                int q = pos[o.ia[k][m]];
+                if (q < 0)
+                    continue;
+                Jc[(size_t)q * st + i] += o.w[k] * o.a[k][m];
+                if (k == 0) {
+                    A1[(size_t)q * st + i] = o.a[k][m];
+                    in1[q] = 1;
+                } else if (k == 1) {
+                    A2[(size_t)q * st + i] = o.a[k][m];
+                    in2[q] = 1;
+                } /* the third term's gradient is 1 at ln c */
+            }
+        for (size_t b = 0; b < p; b++)
+            Jc[b * st + i] *= scale;
+        s->resid[i] = r;
+        double cs = w * psi * scale;
+        gp[i] = w * psi;
+        cm[i] = w * (irls - (log_space ? psi : 0.0));
+        ch[i] = w * (second - (log_space ? psi : 0.0));
+        c1[i] = cs * o.w[0];
+        c2[i] = cs * o.w[1];
+        c3[i] = cs * o.w[2];
+        for (int m = 0; m < o.nt; m++) {
+            int qa = pos[o.ti[m]], qb = pos[o.tj[m]];
+            if (qa >= 0 && qb >= 0)
+                C[(qa < qb ? qa : qb) * (int)p + (qa < qb ? qb : qa)] += cs * o.tv[m];
+        }
+    }
+    int finite = 1;
+    for (size_t a = 0; a < p; a++) {
+        const double *ja = Jc + a * st;
+        double sum = 0.0;
+        for (size_t i = 0; i < n; i++)
+            sum += gp[i] * ja[i];
+        g[a] = sum;
+        finite &= isfinite(sum);
+        for (size_t b = a; b < p; b++) {
+            const double *jb = Jc + b * st;
+            double c = C[a * p + b], x, y;
+            if (in1[a] && in1[b]) {
+                dots(n, c1, c1, A1 + a * st, A1 + b * st, &x, &y);
+                c += x;
+            }
+            if (in2[a] && in2[b]) {
+                dots(n, c2, c2, A2 + a * st, A2 + b * st, &x, &y);
+                c += x;
+            }
+            if ((int)a == pos_c && (int)b == pos_c)
+                for (size_t i = 0; i < n; i++)
+                    c += c3[i];
+            dots(n, cm, ch, ja, jb, &x, &y);
+            M[a * p + b] = M[b * p + a] = x + c;
+            H[a * p + b] = H[b * p + a] = y + c;
+            finite &= isfinite(M[a * p + b]) && isfinite(H[a * p + b]);
+        }
+    }
+    return finite ? 0 : -1;
+}
+
+/* model_at for the solver's steps: through the kernel when it applies (the
+ * 5 x 5 models, restricted to the free parameters). */
+static int models_at(solver *s, const double *u, double *g, double *M, double *H)
+{
+    if (!s->kernel)
+        return model_at(s, u, g, M, H);
+    const problem *pb = s->pb;
+    size_t p = pb->nfree;
+    law l;
+    law_from_fitted(pb, u, &l);
+    double theta[5], g5[5], M5[25], H5[25];
+    kernel_theta(&l, theta);
+    s->kernel->model(&s->soa, theta, kernel_delta(pb), kernel_scale(pb), g5, M5, H5);
+    int finite = 1;
+    for (size_t a = 0; a < p; a++) {
+        size_t ia = s->base_index[a];
+        g[a] = g5[ia];
+        finite &= isfinite(g[a]);
+        for (size_t b = 0; b < p; b++) {
+            size_t ib = s->base_index[b];
+            M[a * p + b] = M5[ia * 5 + ib];
+            H[a * p + b] = H5[ia * 5 + ib];
+            finite &= isfinite(M[a * p + b]) && isfinite(H[a * p + b]);
+        }
+    }
+    return finite ? 0 : -1;
+}
+
+/* Solve (A + lambda D) x = -g by Cholesky (A is p x p, symmetric; D
+ * diagonal); 0, or -1 when the matrix is not positive definite.  p is at
+ * most 15: a plain loop beats a library call's overhead here. */
+static int cholesky_step(size_t p, const double *A, double lambda, const double *D, const double *g, double *x)
+{
+    double Lm[PMAX * PMAX];
+    for (size_t a = 0; a < p; a++) {
+        for (size_t b = 0; b <= a; b++) {
+            double v = A[a * p + b] + (a == b ? lambda * D[a] : 0.0);
+            for (size_t k = 0; k < b; k++)
+                v -= Lm[a * PMAX + k] * Lm[b * PMAX + k];
+            if (a == b) {
+                if (!(v > 0.0) || !isfinite(v))
+                    return -1;
+                Lm[a * PMAX + a] = sqrt(v);
+            } else {
+                Lm[a * PMAX + b] = v / Lm[b * PMAX + b];
+            }
+        }
+    }
+    double y[PMAX];
+    for (size_t a = 0; a < p; a++) {
+        double v = -g[a];
+        for (size_t k = 0; k < a; k++)
+            v -= Lm[a * PMAX + k] * y[k];
+        y[a] = v / Lm[a * PMAX + a];
+    }
+    for (size_t a = p; a-- > 0;) {
+        double v = y[a];
+        for (size_t k = a + 1; k < p; k++)
+            v -= Lm[k * PMAX + a] * x[k];
+        x[a] = v / Lm[a * PMAX + a];
+    }
+    return 0;
+}
+
+/* -(g's + s'As/2): the decrease a quadratic model predicts for step s. */
+static double predicted_decrease(size_t p, const double *A, const double *g, const double *s)
+{
+    double lin = 0.0, quad = 0.0;
+    for (size_t a = 0; a < p; a++) {
+        lin += g[a] * s[a];
+        double row = 0.0;
+        for (size_t b = 0; b < p; b++)
+            row += A[a * p + b] * s[b];
+        quad += s[a] * row;
+    }
+    return -(lin + 0.5 * quad);
 }
 
 typedef struct start_result {
     double objective; /* +inf when the solve failed outright */
     int converged;
-    size_t iterations;
+    size_t iterations;   /* accepted steps */
+    size_t newton_steps; /* of which undamped Newton steps */
     double u[LAW_NPARAMS];
 } start_result;
 
-/* The objective at the point last evaluated. */
-static double current_objective(const solver *s) { return s->ok ? s->objective : INFINITY; }
-
-/* One local solve from u0: GSL's trust-region Levenberg-Marquardt on the
- * residuals sign(r) sqrt(2 rho(r)).  It stops when GSL's step test (xtol)
- * or gradient test (gtol) passes, or, unless `polish`, when two steps in a
- * row lower the objective by less than ftol relative.  On a Huber objective
- * most residuals sit in the linear branch, where the Gauss-Newton model has
- * half the curvature IRLS would give; the objective settles long before the
- * last digits of x, which come one per ~10 steps.  So starts stop on the
- * objective, and the best one is then polished to xtol.  (IRLS through
- * gsl_multifit_nlinear_winit was measured too: re-weighting restarts the
- * damping, and it took 3.8 times more steps; docs/fitting.md.) */
+/* One local solve from u0 (the hybrid described above).  It stops when a
+ * step moves every coordinate by less than xtol (relative), when the
+ * scaled gradient is below gtol, when no step lowers the objective any
+ * more, or, unless `polish`, when two steps in a row lower the objective
+ * by less than ftol relative; the best start of a fit is then polished,
+ * which with Newton's steps takes one or two more. */
 static void solve_from(solver *s, const double *u0, start_result *res, int polish)
 {
     const problem *pb = s->pb;
     const fit_parameters *fp = s->fp;
     size_t p = pb->nfree;
-    res->objective = INFINITY;
+    double u[PMAX], trial[PMAX], step[PMAX], g[PMAX], M[PMAX * PMAX], H[PMAX * PMAX], D[PMAX], zero[PMAX];
+    memcpy(u, u0, p * sizeof *u);
+    memcpy(res->u, u0, p * sizeof *u0);
+    if (s->kernel)
+        kernel_load_rows(s);
+    for (size_t k = 0; k < p; k++)
+        zero[k] = D[k] = 0.0;
     res->converged = 0;
     res->iterations = 0;
-    memcpy(res->u, u0, p * sizeof *u0);
-    for (size_t k = 0; k < p; k++)
-        gsl_vector_set(s->x0, k, u0[k]);
-    s->valid = 0; /* a new problem (bootstrap weights) may share this point */
-    if (gsl_multifit_nlinear_init(s->x0, &s->fdf, s->w) != GSL_SUCCESS)
+    res->newton_steps = 0;
+    double F = value_at(s, u);
+    res->objective = F;
+    if (!isfinite(F))
         return;
-    double objective = current_objective(s);
+    double lambda = -1.0, nu = 2.0;
     int converged = 0;
-    size_t quiet = 0, stuck = 0, iter;
+    size_t quiet = 0, iter;
     for (iter = 0; iter < fp->max_iterations && !converged; iter++) {
-        int status = gsl_multifit_nlinear_iterate(s->w);
-        if (status == GSL_ENOPROG) {
-            /* No step lowers the objective: a minimum to machine precision
-             * (or a point where the law cannot be evaluated nearby). */
-            if (++stuck >= 2) {
-                converged = s->ok && iter > 0;
-                break;
-            }
-        } else if (status != GSL_SUCCESS) {
+        if (models_at(s, u, g, M, H) != 0)
             break;
-        } else {
-            stuck = 0;
+        double top = 0.0;
+        for (size_t k = 0; k < p; k++) {
+            double d = M[k * p + k];
+            top = fmax(top, d);
+            switch (fp->scale) {
+            case FIT_SCALE_MARQUARDT: D[k] = d > 0 ? d : 1.0; break;
+            case FIT_SCALE_MORE: D[k] = fmax(D[k], d > 0 ? d : 1.0); break;
+            default: D[k] = 1.0; break;
+            }
         }
-        int info = 0;
-        if (status == GSL_SUCCESS && gsl_multifit_nlinear_test(fp->xtol, fp->gtol, 0.0, &info, s->w) == GSL_SUCCESS)
+        double gnorm = 0.0;
+        for (size_t k = 0; k < p; k++)
+            gnorm = fmax(gnorm, fabs(g[k]) * fmax(fabs(u[k]), 1.0));
+        if (!polish && gnorm <= fp->gtol * fmax(F, 1.0)) {
             converged = 1;
-        ensure_evaluated(s, gsl_multifit_nlinear_position(s->w));
-        double next = current_objective(s);
-        quiet = objective - next <= fp->ftol * next ? quiet + 1 : 0;
-        objective = next;
-        if (!polish && quiet >= 2)
+            break;
+        }
+        double dmax = 0.0;
+        for (size_t k = 0; k < p; k++)
+            dmax = fmax(dmax, D[k]);
+        if (top <= 0.0)
+            top = 1.0;
+        if (lambda < 0) /* as GSL's trust region: 1e-3 of the scaled diagonal */
+            lambda = 1e-3 * top / dmax;
+        double Ft = INFINITY;
+        int accepted = 0, newton = 0;
+        if (cholesky_step(p, H, 0.0, zero, g, step) == 0) {
+            int plausible = 1;
+            for (size_t k = 0; k < p; k++)
+                plausible &= fabs(step[k]) <= NEWTON_RADIUS;
+            if (plausible) {
+                for (size_t k = 0; k < p; k++)
+                    trial[k] = u[k] + step[k];
+                Ft = value_at(s, trial);
+                /* Near the optimum the objective's last digits are
+                 * rounding: a Newton step within that noise is taken,
+                 * since its gradient, not its objective, is what improves. */
+                accepted = newton = Ft < F || (polish && Ft <= F * (1.0 + NEWTON_NOISE));
+            }
+        }
+        while (!accepted) {
+            if (!(lambda * dmax <= DAMPING_LIMIT * top))
+                break;
+            if (cholesky_step(p, M, lambda, D, g, step) != 0) {
+                lambda *= nu;
+                nu *= 2.0;
+                continue;
+            }
+            for (size_t k = 0; k < p; k++)
+                trial[k] = u[k] + step[k];
+            double pred = predicted_decrease(p, M, g, step);
+            Ft = value_at(s, trial);
+            double rho = (F - Ft) / pred;
+            if (isfinite(Ft) && pred > 0 && rho > 0) {
+                accepted = 1;
+                double t = 2.0 * rho - 1.0;
+                lambda *= fmax(1.0 / 3.0, 1.0 - t * t * t);
+                nu = 2.0;
+            } else {
+                lambda *= nu;
+                nu *= 2.0;
+            }
+        }
+        if (!accepted) {
+            /* No step lowers the objective: a minimum to machine precision. */
+            converged = iter > 0;
+            break;
+        }
+        res->newton_steps += newton;
+        int small = 1;
+        for (size_t k = 0; k < p; k++)
+            small &= fabs(trial[k] - u[k]) <= fp->xtol * (fabs(u[k]) + fp->xtol);
+        quiet = F - Ft <= fp->ftol * Ft ? quiet + 1 : 0;
+        memcpy(u, trial, p * sizeof *u);
+        F = Ft;
+        if (small || (!polish && quiet >= 2))
             converged = 1;
     }
-    const gsl_vector *x = gsl_multifit_nlinear_position(s->w);
-    for (size_t k = 0; k < p; k++)
-        res->u[k] = gsl_vector_get(x, k);
-    evaluate(s, res->u);
+    memcpy(res->u, u, p * sizeof *u);
     res->iterations = iter;
-    res->objective = current_objective(s);
-    res->converged = converged && isfinite(res->objective);
+    res->objective = F;
+    res->converged = converged && isfinite(F);
 }
 
 /* ---- multi-start, in parallel ------------------------------------------------- */
@@ -357,69 +580,57 @@ typedef struct multistart {
     const problem *pb;
     const fit_parameters *fp;
     const double *starts; /* nstarts x nfree */
-    size_t nstarts;
     start_result *results;
-    atomic_size_t next;
-    atomic_size_t done;
-    atomic_int failed;
     size_t progress_base, progress_total;
 } multistart;
 
-typedef struct worker_arg {
-    multistart *ms;
-    int reports_progress;
-} worker_arg;
-
-static void *multistart_worker(void *arg)
+/* Each thread's state: a solver sized for the problem. */
+static int multistart_begin(void *context, void **state)
 {
-    worker_arg *wa = arg;
-    multistart *ms = wa->ms;
-    solver s;
-    if (solver_init(&s, ms->pb, ms->fp) != 0) {
-        atomic_store(&ms->failed, 1);
-        return NULL;
+    multistart *ms = context;
+    solver *s = malloc(sizeof *s);
+    if (!s || solver_init(s, ms->pb, ms->fp) != 0) {
+        free(s);
+        return -1;
     }
-    size_t i;
-    while ((i = atomic_fetch_add(&ms->next, 1)) < ms->nstarts) {
-        solve_from(&s, ms->starts + i * ms->pb->nfree, &ms->results[i], 0);
-        size_t done = atomic_fetch_add(&ms->done, 1) + 1;
-        if (wa->reports_progress && ms->fp->progress)
-            ms->fp->progress(ms->fp->progress_context, ms->progress_base + done, ms->progress_total);
-    }
-    solver_free(&s);
-    return NULL;
+    *state = s;
+    return 0;
 }
 
-static int thread_count(const fit_parameters *fp, size_t work)
+static void multistart_end(void *context, void *state)
 {
-    long t = fp->threads > 0 ? fp->threads : sysconf(_SC_NPROCESSORS_ONLN);
-    if (t < 1)
-        t = 1;
-    if ((size_t)t > work)
-        t = (long)(work ? work : 1);
-    return (int)(t > 256 ? 256 : t);
+    (void)context;
+    solver_free(state);
+    free(state);
+}
+
+static int multistart_item(void *context, void *state, size_t i)
+{
+    multistart *ms = context;
+    solve_from(state, ms->starts + i * ms->pb->nfree, &ms->results[i], 0);
+    return 0;
+}
+
+static void multistart_progress(void *context, size_t done, size_t total)
+{
+    (void)total;
+    multistart *ms = context;
+    ms->fp->progress(ms->fp->progress_context, ms->progress_base + done, ms->progress_total);
 }
 
 /* Run every start; results[i] belongs to start i whatever the threads. */
 static int run_starts(const problem *pb, const fit_parameters *fp, const double *starts, size_t nstarts,
                       start_result *results, size_t progress_base, size_t progress_total, ls_error *err)
 {
-    multistart ms = {pb, fp, starts, nstarts, results, 0, 0, 0, progress_base, progress_total};
-    int nthreads = thread_count(fp, nstarts);
-    pthread_t threads[256];
-    worker_arg args[256];
-    int started = 0;
-    for (int t = 1; t < nthreads; t++) {
-        args[t] = (worker_arg){&ms, 0};
-        if (pthread_create(&threads[t], NULL, multistart_worker, &args[t]) != 0)
-            break;
-        started++;
-    }
-    args[0] = (worker_arg){&ms, 1};
-    multistart_worker(&args[0]);
-    for (int t = 1; t <= started; t++)
-        pthread_join(threads[t], NULL);
-    if (atomic_load(&ms.failed))
+    multistart ms = {pb, fp, starts, results, progress_base, progress_total};
+    ls_parallel_job job = {.n = nstarts,
+                           .threads = fp->threads,
+                           .context = &ms,
+                           .begin = multistart_begin,
+                           .end = multistart_end,
+                           .item = multistart_item,
+                           .progress = fp->progress ? multistart_progress : NULL};
+    if (ls_parallel_for(&job) != 0)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory for the solver workspaces");
     return 0;
 }
@@ -581,7 +792,7 @@ static size_t select_plain_rows(const prepared_data *d, prepared_data *plain)
     return n;
 }
 
-/* Which parameters the sweep cannot identify (SPEC §4). */
+/* Which parameters the sweep cannot identify (docs/fitting.md). */
 static void find_unidentified(const sweep *s, law_kind kind, unsigned char out[LAW_NPARAMS])
 {
     int looped = 0, looped_sparse = 0, moe = 0;
@@ -714,15 +925,16 @@ static void standard_errors(const problem *pb, const fit_parameters *fp, const d
     solver s;
     if (solver_init(&s, pb, fp) != 0)
         return;
-    evaluate(&s, u);
+    double g[PMAX], M[PMAX * PMAX], H[PMAX * PMAX];
+    int ok = model_at(&s, u, g, M, H) == 0;
     gsl_matrix *jtj = gsl_matrix_calloc(p, p);
-    if (s.ok && jtj) {
+    if (ok && jtj) {
         double ss = 0.0;
         for (size_t i = 0; i < n; i++) {
             ss += s.resid[i] * s.resid[i];
             for (size_t a = 0; a < p; a++)
                 for (size_t b = 0; b <= a; b++)
-                    *gsl_matrix_ptr(jtj, a, b) += s.grad[i * p + a] * s.grad[i * p + b];
+                    *gsl_matrix_ptr(jtj, a, b) += s.cols[a * s.cap + i] * s.cols[b * s.cap + i];
         }
         double s2 = ss / (double)(n - p);
         if (!jtj_singular(jtj) && gsl_linalg_cholesky_decomp1(jtj) == GSL_SUCCESS &&
@@ -751,20 +963,41 @@ static double rmse_of(const prepared_data *d, const law *l)
     return sqrt(ss / (double)d->n);
 }
 
-int ls_fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result *out, ls_error *err)
+/* A fit in progress: the data, the problem of each stage, and each stage's
+ * starts and results. */
+typedef struct fit_state {
+    const fit_parameters *fp;
+    prepared_data d, plain;
+    problem pb;     /* the final problem: every free parameter, every run */
+    problem stage1; /* the free base parameters, the others held */
+    int has_extra;  /* free parameters beyond the base ones: two stages */
+    double *starts1, *starts2;
+    start_result *results1, *results2;
+    size_t n1, n2, grid2, seeds, total;
+} fit_state;
+
+static void fit_state_free(fit_state *st)
 {
-    memset(out, 0, sizeof *out);
+    free(st->starts1);
+    free(st->starts2);
+    free(st->results1);
+    free(st->results2);
+    prepared_data_free(&st->plain);
+    prepared_data_free(&st->d);
+}
+
+/* Read the runs and decide what is held fixed: E_start (held at 1), --fix,
+ * and what the data cannot identify, at its neutral value. */
+static int fit_prepare(fit_state *st, const sweep *s, law_kind kind, fit_result *out, ls_error *err)
+{
+    const fit_parameters *fp = st->fp;
     if (!(fp->huber_delta > 0))
         return ls_error_set(err, LS_ERR_USAGE, "the Huber delta must be positive");
-    prepared_data d;
-    int status = prepare_data(s, &d, err);
+    int status = prepare_data(s, &st->d, err);
     if (status != 0)
         return status;
-
-    /* What is held fixed: E_start (SPEC §2), --fix, and what the data cannot
-     * identify, at its neutral value. */
-    problem pb;
-    problem_init(&pb, kind, &d, fp);
+    problem *pb = &st->pb;
+    problem_init(pb, kind, &st->d, fp);
     find_unidentified(s, kind, out->unidentified);
     unsigned char fixed[LAW_NPARAMS] = {0};
     for (int j = 0; j < LAW_NPARAMS; j++) {
@@ -772,177 +1005,220 @@ int ls_fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_resu
             continue;
         if (fp->fixed[j]) {
             fixed[j] = 1;
-            pb.held.p[j] = fp->fixed_value[j];
+            pb->held.p[j] = fp->fixed_value[j];
             out->unidentified[j] = 0;
         } else if (out->unidentified[j] || j == LAW_P_E_START) {
             fixed[j] = 1;
         }
     }
-    problem_free_only(&pb, fixed);
+    problem_free_only(pb, fixed);
     memcpy(out->fixed, fixed, sizeof fixed);
-    out->n = d.n;
-    out->nfree = pb.nfree;
-    if (pb.nfree == 0) {
-        prepared_data_free(&d);
+    out->n = st->d.n;
+    out->nfree = pb->nfree;
+    if (pb->nfree == 0)
         return ls_error_set(err, LS_ERR_USAGE, "every parameter is fixed; nothing to fit");
-    }
-    if (d.n < pb.nfree) {
-        prepared_data_free(&d);
+    if (st->d.n < pb->nfree)
         return ls_error_set(err, LS_ERR_DATA, "%s: %zu runs cannot determine %zu free parameters", s->name, s->n,
-                            pb.nfree);
-    }
+                            pb->nfree);
+    return 0;
+}
 
-    /* Stage one: the free base parameters, the others held at typical
-     * values (or their fixed ones).  When the sweep has enough plain runs
-     * (R = 1, E = 1), stage one fits those alone: the extra parameters do
-     * not touch them, so they pin the base parameters without the extra
-     * ones' guesses in the way. */
-    problem stage1 = pb;
+/* Hold fixed for stage one: the free base parameters are fitted, the
+ * others held at typical values (or their fixed ones).  When the sweep has
+ * enough plain runs (R = 1, E = 1), stage one fits those alone: the extra
+ * parameters do not touch them, so they pin the base parameters without
+ * the extra ones' guesses in the way.  Also sizes both stages (for
+ * progress) and makes stage one's starts. */
+static int fit_hold_fixed(fit_state *st, ls_error *err)
+{
+    const fit_parameters *fp = st->fp;
+    problem *pb = &st->pb, *stage1 = &st->stage1;
+    *stage1 = *pb;
     unsigned char stage1_fixed[LAW_NPARAMS];
-    int has_extra = 0;
     for (int j = 0; j < LAW_NPARAMS; j++) {
-        stage1_fixed[j] = fixed[j] || !is_base_param((law_param)j);
-        if (!fixed[j] && !is_base_param((law_param)j) && ls_law_uses_param(kind, (law_param)j)) {
-            has_extra = 1;
-            stage1.held.p[j] = EXTRA_STARTS[j].typical;
+        int is_free = 0;
+        for (size_t k = 0; k < pb->nfree; k++)
+            is_free |= pb->free_params[k] == (law_param)j;
+        stage1_fixed[j] = !is_free || !is_base_param((law_param)j);
+        if (is_free && !is_base_param((law_param)j)) {
+            st->has_extra = 1;
+            stage1->held.p[j] = EXTRA_STARTS[j].typical;
         }
     }
-    prepared_data plain;
-    memset(&plain, 0, sizeof plain);
-    if (has_extra && select_plain_rows(&d, &plain) >= STAGE_ONE_MIN_PLAIN_RUNS) {
-        stage1.n = plain.n;
-        stage1.rows = plain.rows;
-        stage1.target = fp->space == FIT_SPACE_LOG ? plain.log_loss : plain.loss;
+    if (st->has_extra && select_plain_rows(&st->d, &st->plain) >= STAGE_ONE_MIN_PLAIN_RUNS) {
+        stage1->n = st->plain.n;
+        stage1->rows = st->plain.rows;
+        stage1->target = fp->space == FIT_SPACE_LOG ? st->plain.log_loss : st->plain.loss;
     }
-    problem_free_only(&stage1, stage1_fixed);
-
-    size_t n1 = 0;
-    double *starts1 = NULL, *starts2 = NULL;
-    start_result *results1 = NULL, *results2 = NULL;
-    size_t n2 = 0;
-    if (stage1.nfree > 0) {
-        starts1 = base_starts(&stage1, fp, &n1, err);
-        if (!starts1) {
-            prepared_data_free(&plain);
-            prepared_data_free(&d);
+    problem_free_only(stage1, stage1_fixed);
+    if (stage1->nfree > 0) {
+        st->starts1 = base_starts(stage1, fp, &st->n1, err);
+        if (!st->starts1)
             return err->code;
-        }
     } else {
         /* Every base parameter is fixed: stage two starts from the held values. */
-        n1 = 1;
-        starts1 = calloc(1, sizeof *starts1);
+        st->n1 = 1;
+        st->starts1 = calloc(1, sizeof *st->starts1);
     }
-    results1 = calloc(n1, sizeof *results1);
-    if (!starts1 || !results1)
-        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    st->results1 = calloc(st->n1, sizeof *st->results1);
+    if (!st->starts1 || !st->results1)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    st->grid2 = 1;
+    for (size_t k = 0; k < pb->nfree; k++)
+        if (!is_base_param(pb->free_params[k]))
+            st->grid2 *= EXTRA_STARTS[pb->free_params[k]].ngrid;
+    st->seeds = st->has_extra ? (fp->stage_two_seeds ? fp->stage_two_seeds : 1) : 0;
+    if (st->seeds > st->n1)
+        st->seeds = st->n1;
+    st->total = (stage1->nfree > 0 ? st->n1 : 0) + st->seeds * st->grid2;
+    return 0;
+}
 
-    /* Stage two's size is known before running stage one, for progress. */
-    size_t grid2 = 1;
-    for (size_t k = 0; k < pb.nfree; k++)
-        if (!is_base_param(pb.free_params[k]))
-            grid2 *= EXTRA_STARTS[pb.free_params[k]].ngrid;
-    size_t seeds = has_extra ? (fp->stage_two_seeds ? fp->stage_two_seeds : 1) : 0;
-    if (seeds > n1)
-        seeds = n1;
-    size_t total = (stage1.nfree > 0 ? n1 : 0) + seeds * grid2;
+/* Stage one: every base start (of the final problem when there is no
+ * stage two). */
+static int fit_stage_one(fit_state *st, ls_error *err)
+{
+    if (st->stage1.nfree == 0)
+        return 0;
+    return run_starts(st->has_extra ? &st->stage1 : &st->pb, st->fp, st->starts1, st->n1, st->results1, 0,
+                      st->total, err);
+}
 
-    if (status == 0 && stage1.nfree > 0)
-        status = run_starts(has_extra ? &stage1 : &pb, fp, starts1, n1, results1, 0, total, err);
-
-    start_result *final_results = results1;
-    size_t nfinal = n1;
-    const problem *final_pb = &pb;
-    if (status == 0 && has_extra) {
-        /* The best distinct stage-one solutions, each crossed with the grid
-         * over the extra parameters. */
-        const start_result **order = malloc(n1 * sizeof *order);
-        n2 = seeds * grid2;
-        starts2 = malloc(n2 * pb.nfree * sizeof *starts2);
-        results2 = calloc(n2, sizeof *results2);
-        if (!order || !starts2 || !results2)
-            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-        if (status == 0) {
-            for (size_t i = 0; i < n1; i++)
-                order[i] = &results1[i];
-            if (stage1.nfree > 0)
-                qsort(order, n1, sizeof *order, compare_results);
-            size_t chosen = 0;
-            const start_result *picked[64];
-            for (size_t i = 0; i < n1 && chosen < seeds && chosen < 64; i++) {
-                int duplicate = 0;
-                for (size_t c = 0; c < chosen; c++)
-                    duplicate |= fabs(order[i]->objective - picked[c]->objective) <=
-                                 fp->best_rtol * fabs(picked[c]->objective);
-                if (!duplicate || stage1.nfree == 0)
-                    picked[chosen++] = order[i];
-            }
-            n2 = chosen * grid2;
-            for (size_t c = 0; c < chosen; c++) {
-                law seed_law;
-                law_from_fitted(&stage1, picked[c]->u, &seed_law);
-                for (size_t g = 0; g < grid2; g++) {
-                    double *u = starts2 + (c * grid2 + g) * pb.nfree;
-                    size_t rest = g;
-                    for (size_t k = 0; k < pb.nfree; k++) {
-                        law_param j = pb.free_params[k];
-                        double value = seed_law.p[j];
-                        if (!is_base_param(j)) {
-                            const extra_start *e = &EXTRA_STARTS[j];
-                            value = e->grid[rest % e->ngrid];
-                            rest /= e->ngrid;
-                        }
-                        u[k] = ls_law_param_to_fitted(j, value);
-                    }
-                }
-            }
-            status = run_starts(&pb, fp, starts2, n2, results2, stage1.nfree > 0 ? n1 : 0, total, err);
-            final_results = results2;
-            nfinal = n2;
-            out->stage_one_starts = stage1.nfree > 0 ? n1 : 0;
-        }
+/* Stage two: the best distinct stage-one solutions, each crossed with the
+ * grid over the extra parameters, with everything free. */
+static int fit_stage_two(fit_state *st, fit_result *out, ls_error *err)
+{
+    const fit_parameters *fp = st->fp;
+    const problem *pb = &st->pb, *stage1 = &st->stage1;
+    size_t n1 = st->n1, grid2 = st->grid2;
+    const start_result **order = malloc(n1 * sizeof *order);
+    st->starts2 = malloc(st->seeds * grid2 * pb->nfree * sizeof *st->starts2);
+    st->results2 = calloc(st->seeds * grid2, sizeof *st->results2);
+    if (!order || !st->starts2 || !st->results2) {
         free(order);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     }
-
-    if (status == 0) {
-        size_t best = best_of(final_results, nfinal);
-        start_result polished, *b = &final_results[best];
-        /* Polish the best start to the step tolerance (see solve_from). */
-        solver sv;
-        if (solver_init(&sv, final_pb, fp) != 0) {
-            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-        } else {
-            solve_from(&sv, b->u, &polished, 1);
-            solver_free(&sv);
-            if (polished.converged && polished.objective <= b->objective) {
-                polished.iterations += b->iterations;
-                *b = polished;
+    for (size_t i = 0; i < n1; i++)
+        order[i] = &st->results1[i];
+    if (stage1->nfree > 0)
+        qsort(order, n1, sizeof *order, compare_results);
+    size_t chosen = 0;
+    const start_result *picked[64];
+    for (size_t i = 0; i < n1 && chosen < st->seeds && chosen < 64; i++) {
+        int duplicate = 0;
+        for (size_t c = 0; c < chosen; c++)
+            duplicate |= fabs(order[i]->objective - picked[c]->objective) <= fp->best_rtol * fabs(picked[c]->objective);
+        if (!duplicate || stage1->nfree == 0)
+            picked[chosen++] = order[i];
+    }
+    st->n2 = chosen * grid2;
+    for (size_t c = 0; c < chosen; c++) {
+        law seed_law;
+        law_from_fitted(stage1, picked[c]->u, &seed_law);
+        for (size_t g = 0; g < grid2; g++) {
+            double *u = st->starts2 + (c * grid2 + g) * pb->nfree;
+            size_t rest = g;
+            for (size_t k = 0; k < pb->nfree; k++) {
+                law_param j = pb->free_params[k];
+                double value = seed_law.p[j];
+                if (!is_base_param(j)) {
+                    const extra_start *e = &EXTRA_STARTS[j];
+                    value = e->grid[rest % e->ngrid];
+                    rest /= e->ngrid;
+                }
+                u[k] = ls_law_param_to_fitted(j, value);
             }
         }
-        law_from_fitted(final_pb, b->u, &out->law);
-        out->objective = b->objective;
-        out->converged = b->converged;
-        out->iterations = b->iterations;
-        out->starts = nfinal;
-        for (size_t i = 0; i < nfinal; i++) {
-            out->starts_converged += final_results[i].converged;
-            if (final_results[i].objective <= b->objective + fp->best_rtol * fabs(b->objective))
-                out->starts_at_best++;
-        }
-        out->rmse = rmse_of(&d, &out->law);
-        standard_errors(final_pb, fp, b->u, &out->law, out->stderr_of);
-        static const char *const scale_names[] = {"levenberg", "more", "marquardt"};
-        snprintf(out->method, sizeof out->method, "gsl_multifit_nlinear lm/%s/qr; %s starts%s",
-                 scale_names[fp->scale], fp->grid_chinchilla ? "chinchilla-grid" : "sobol",
-                 has_extra ? " + stage-two grid" : "");
+    }
+    free(order);
+    out->stage_one_starts = stage1->nfree > 0 ? n1 : 0;
+    return run_starts(pb, fp, st->starts2, st->n2, st->results2, stage1->nfree > 0 ? n1 : 0, st->total, err);
+}
+
+/* Polish the final stage's best start to the step tolerance (see
+ * solve_from); returns its index. */
+static int fit_polish(fit_state *st, start_result *results, size_t n, size_t *best, ls_error *err)
+{
+    *best = best_of(results, n);
+    start_result polished, *b = &results[*best];
+    solver sv;
+    if (solver_init(&sv, &st->pb, st->fp) != 0)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    solve_from(&sv, b->u, &polished, 1);
+    solver_free(&sv);
+    if (polished.converged && polished.objective <= b->objective) {
+        polished.iterations += b->iterations;
+        polished.newton_steps += b->newton_steps;
+        *b = polished;
+    }
+    return 0;
+}
+
+/* The method string, from what the solver actually used. */
+static void fit_method(const fit_state *st, char *buf, size_t size)
+{
+    static const char *const scale_names[] = {"levenberg", "more", "marquardt"};
+    solver probe;
+    const char *kernel = NULL;
+    if (solver_init(&probe, &st->pb, st->fp) == 0) {
+        kernel = probe.kernel ? probe.kernel->name : NULL;
+        solver_free(&probe);
+    }
+    snprintf(buf, size, "hybrid irls-lm/%s + newton, cholesky%s%s; %s starts%s", scale_names[st->fp->scale],
+             kernel ? ", kernel " : "", kernel ? kernel : "", st->fp->grid_chinchilla ? "chinchilla-grid" : "sobol",
+             st->has_extra ? " + stage-two grid" : "");
+}
+
+static void fit_summarise(fit_state *st, const start_result *results, size_t n, size_t best, fit_result *out)
+{
+    const fit_parameters *fp = st->fp;
+    const start_result *b = &results[best];
+    law_from_fitted(&st->pb, b->u, &out->law);
+    out->objective = b->objective;
+    out->converged = b->converged;
+    out->iterations = b->iterations;
+    out->starts = n;
+    for (size_t i = 0; i < n; i++) {
+        out->starts_converged += results[i].converged;
+        if (results[i].objective <= b->objective + fp->best_rtol * fabs(b->objective))
+            out->starts_at_best++;
+    }
+    for (size_t i = 0; i < st->n1 && st->stage1.nfree > 0; i++) {
+        out->steps += st->results1[i].iterations;
+        out->newton_steps += st->results1[i].newton_steps;
+    }
+    for (size_t i = 0; i < st->n2; i++) {
+        out->steps += st->results2[i].iterations;
+        out->newton_steps += st->results2[i].newton_steps;
+    }
+    out->rmse = rmse_of(&st->d, &out->law);
+    standard_errors(&st->pb, fp, b->u, &out->law, out->stderr_of);
+    fit_method(st, out->method, sizeof out->method);
+}
+
+int ls_fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    fit_state st;
+    memset(&st, 0, sizeof st);
+    st.fp = fp;
+    int status = fit_prepare(&st, s, kind, out, err);
+    if (status == 0)
+        status = fit_hold_fixed(&st, err);
+    if (status == 0)
+        status = fit_stage_one(&st, err);
+    if (status == 0 && st.has_extra)
+        status = fit_stage_two(&st, out, err);
+    start_result *final_results = st.has_extra ? st.results2 : st.results1;
+    size_t nfinal = st.has_extra ? st.n2 : st.n1, best = 0;
+    if (status == 0)
+        status = fit_polish(&st, final_results, nfinal, &best, err);
+    if (status == 0) {
+        fit_summarise(&st, final_results, nfinal, best, out);
         if (!isfinite(out->objective))
             status = ls_error_set(err, LS_ERR_NOCONV, "no start could evaluate the law on this sweep");
     }
-    free(starts1);
-    free(starts2);
-    free(results1);
-    free(results2);
-    prepared_data_free(&plain);
-    prepared_data_free(&d);
+    fit_state_free(&st);
     return status;
 }
 
@@ -979,128 +1255,144 @@ typedef struct bootstrap_job {
     int by_group;
     double *draws;            /* ndraws x LAW_NPARAMS */
     unsigned char *ok;        /* per draw */
-    atomic_size_t next, done;
-    atomic_int failed;
 } bootstrap_job;
 
-typedef struct bootstrap_worker_arg {
-    bootstrap_job *job;
-    int reports_progress;
-} bootstrap_worker_arg;
+/* One thread's state: its copy of the problem with the draw's rows and
+ * weights, a solver and a random generator (reseeded per draw). */
+typedef struct bootstrap_state {
+    problem pb;
+    double *weight, *drawn_weight, *sqrt_weight, *target, *group_count;
+    law_row *rows;
+    gsl_rng *rng;
+    solver s;
+    int have_solver;
+} bootstrap_state;
 
-static void *bootstrap_worker(void *arg)
+static void bootstrap_end(void *context, void *state)
 {
-    bootstrap_worker_arg *wa = arg;
-    bootstrap_job *job = wa->job;
+    (void)context;
+    bootstrap_state *b = state;
+    if (!b)
+        return;
+    if (b->have_solver)
+        solver_free(&b->s);
+    free(b->weight);
+    free(b->drawn_weight);
+    free(b->sqrt_weight);
+    free(b->target);
+    free(b->rows);
+    free(b->group_count);
+    gsl_rng_free(b->rng);
+    free(b);
+}
+
+static int bootstrap_begin(void *context, void **state)
+{
+    bootstrap_job *job = context;
+    const problem *full = job->pb;
+    size_t n = full->n;
+    bootstrap_state *b = calloc(1, sizeof *b);
+    if (!b)
+        return -1;
+    b->pb = *full;
+    b->weight = calloc(n, sizeof *b->weight);
+    b->drawn_weight = calloc(n, sizeof *b->drawn_weight);
+    b->sqrt_weight = calloc(n, sizeof *b->sqrt_weight);
+    b->target = calloc(n, sizeof *b->target);
+    b->rows = calloc(n, sizeof *b->rows);
+    b->group_count = job->by_group ? calloc(job->s->ngroups ? job->s->ngroups : 1, sizeof *b->group_count) : NULL;
+    b->rng = gsl_rng_alloc(gsl_rng_mt19937);
+    b->pb.weight = b->drawn_weight;
+    b->pb.sqrt_weight = b->sqrt_weight;
+    b->pb.target = b->target;
+    /* The solver is made for the full problem's rows (which decide whether
+     * the kernel applies); each draw then fits a subset of them. */
+    int ready = b->weight && b->drawn_weight && b->sqrt_weight && b->target && b->rows && b->rng &&
+                (!job->by_group || b->group_count);
+    b->have_solver = ready && solver_init(&b->s, &b->pb, job->fp) == 0;
+    b->pb.rows = b->rows;
+    if (!b->have_solver) {
+        bootstrap_end(context, b);
+        return -1;
+    }
+    *state = b;
+    return 0;
+}
+
+static int bootstrap_item(void *context, void *state, size_t i)
+{
+    bootstrap_job *job = context;
+    bootstrap_state *b = state;
     const problem *full = job->pb;
     size_t n = full->n, p = full->nfree;
-    problem pb = *full;
-    /* Each draw fits only the runs it drew (about 63% of them), in their
-     * order: a run left out would only add exact zeros to every sum GSL
-     * forms (J'J, J'f, the norms), so the fit is the same, bit for bit,
-     * on fewer rows. */
-    double *weight = calloc(n, sizeof *weight);
-    double *drawn_weight = calloc(n, sizeof *drawn_weight);
-    double *sqrt_weight = calloc(n, sizeof *sqrt_weight);
-    double *target = calloc(n, sizeof *target);
-    law_row *rows = calloc(n, sizeof *rows);
-    double *group_count = job->by_group ? calloc(job->s->ngroups ? job->s->ngroups : 1, sizeof *group_count) : NULL;
-    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-    solver s;
-    int ready = weight && drawn_weight && sqrt_weight && target && rows && rng && (!job->by_group || group_count);
-    pb.weight = drawn_weight;
-    pb.sqrt_weight = sqrt_weight;
-    pb.target = target;
-    pb.rows = rows;
-    if (!ready || solver_init(&s, &pb, job->fp) != 0) {
-        atomic_store(&job->failed, 1);
-        free(weight);
-        free(drawn_weight);
-        free(sqrt_weight);
-        free(target);
-        free(rows);
-        free(group_count);
-        gsl_rng_free(rng);
-        return NULL;
-    }
-    size_t i;
-    while ((i = atomic_fetch_add(&job->next, 1)) < job->ndraws) {
-        /* Draw i's own stream: the same draws whatever the threads. */
-        gsl_rng_set(rng, job->fp->seed * 2654435761UL + i + 1);
-        memset(weight, 0, n * sizeof *weight);
-        if (job->by_group) {
-            size_t g = job->s->ngroups;
-            memset(group_count, 0, g * sizeof *group_count);
-            for (size_t k = 0; k < g; k++)
-                group_count[gsl_rng_uniform_int(rng, g)] += 1.0;
-            for (size_t r = 0; r < n; r++)
-                weight[r] = group_count[job->s->rows[r].group];
-        } else {
-            for (size_t k = 0; k < n; k++)
-                weight[gsl_rng_uniform_int(rng, n)] += 1.0;
-        }
-        /* A draw of fewer distinct runs than parameters keeps every run
-         * (those left out with weight 0, still exact zeros): GSL needs at
-         * least as many rows as parameters. */
-        size_t drawn = 0;
+    gsl_rng *rng = b->rng;
+    double *weight = b->weight;
+    /* Draw i's own stream: the same draws whatever the threads. */
+    gsl_rng_set(rng, job->fp->seed * 2654435761UL + i + 1);
+    memset(weight, 0, n * sizeof *weight);
+    if (job->by_group) {
+        size_t g = job->s->ngroups;
+        memset(b->group_count, 0, g * sizeof *b->group_count);
+        for (size_t k = 0; k < g; k++)
+            b->group_count[gsl_rng_uniform_int(rng, g)] += 1.0;
         for (size_t r = 0; r < n; r++)
-            drawn += weight[r] != 0.0;
-        size_t m = 0;
-        for (size_t r = 0; r < n; r++) {
-            if (weight[r] == 0.0 && drawn >= p)
-                continue;
-            rows[m] = full->rows[r];
-            target[m] = full->target[r];
-            drawn_weight[m] = weight[r];
-            sqrt_weight[m] = sqrt(weight[r]);
-            m++;
-        }
-        pb.n = m;
-        if (solver_set_rows(&s, m) != 0) {
-            atomic_store(&job->failed, 1);
-            break;
-        }
-        start_result best, trial;
-        solve_from(&s, job->u_full, &best, 0);
-        for (size_t t = 0; t < job->perturbed; t++) {
-            /* Perturbed by about 10%; a parameter the data leaves loose
-             * (its log known to worse than a factor e) restarts from the
-             * stage-two grid instead, since a nudge along a flat direction
-             * goes nowhere (E_max on a sweep with E <= 16). */
-            double u[LAW_NPARAMS];
-            for (size_t k = 0; k < p; k++) {
-                law_param j = full->free_params[k];
-                const extra_start *e = &EXTRA_STARTS[j];
-                if (job->loose[k] && e->ngrid > 0) {
-                    u[k] = ls_law_param_to_fitted(j, e->grid[t % e->ngrid]);
-                    continue;
-                }
-                double spread = ls_law_param_transform(j) == LAW_TRANSFORM_IDENTITY
-                                    ? 0.1 * fmax(fabs(job->u_full[k]), 0.01)
-                                    : 0.1;
-                u[k] = job->u_full[k] + gsl_ran_gaussian_ziggurat(rng, spread);
-            }
-            solve_from(&s, u, &trial, 0);
-            if (trial.converged && (!best.converged || trial.objective < best.objective))
-                best = trial;
-        }
-        law l;
-        law_from_fitted(full, best.u, &l);
-        memcpy(job->draws + i * LAW_NPARAMS, l.p, sizeof l.p);
-        job->ok[i] = (unsigned char)best.converged;
-        size_t done = atomic_fetch_add(&job->done, 1) + 1;
-        if (wa->reports_progress && job->fp->progress)
-            job->fp->progress(job->fp->progress_context, done, job->ndraws);
+            weight[r] = b->group_count[job->s->rows[r].group];
+    } else {
+        for (size_t k = 0; k < n; k++)
+            weight[gsl_rng_uniform_int(rng, n)] += 1.0;
     }
-    solver_free(&s);
-    free(weight);
-    free(drawn_weight);
-    free(sqrt_weight);
-    free(target);
-    free(rows);
-    free(group_count);
-    gsl_rng_free(rng);
-    return NULL;
+    /* Each draw fits only the runs it drew (about 63% of them), in their
+     * order: a run left out would only add exact zeros to every sum.  A
+     * draw of fewer distinct runs than parameters keeps every run (those
+     * left out with weight 0). */
+    size_t drawn = 0;
+    for (size_t r = 0; r < n; r++)
+        drawn += weight[r] != 0.0;
+    size_t m = 0;
+    for (size_t r = 0; r < n; r++) {
+        if (weight[r] == 0.0 && drawn >= p)
+            continue;
+        b->rows[m] = full->rows[r];
+        b->target[m] = full->target[r];
+        b->drawn_weight[m] = weight[r];
+        b->sqrt_weight[m] = sqrt(weight[r]);
+        m++;
+    }
+    b->pb.n = m;
+    start_result best, trial;
+    solve_from(&b->s, job->u_full, &best, 0);
+    for (size_t t = 0; t < job->perturbed; t++) {
+        /* Perturbed by about 10%; a parameter the data leaves loose (its
+         * log known to worse than a factor e) restarts from the stage-two
+         * grid instead, since a nudge along a flat direction goes nowhere
+         * (E_max on a sweep with E <= 16). */
+        double u[LAW_NPARAMS];
+        for (size_t k = 0; k < p; k++) {
+            law_param j = full->free_params[k];
+            const extra_start *e = &EXTRA_STARTS[j];
+            if (job->loose[k] && e->ngrid > 0) {
+                u[k] = ls_law_param_to_fitted(j, e->grid[t % e->ngrid]);
+                continue;
+            }
+            double spread = ls_law_param_transform(j) == LAW_TRANSFORM_IDENTITY ? 0.1 * fmax(fabs(job->u_full[k]), 0.01)
+                                                                                 : 0.1;
+            u[k] = job->u_full[k] + gsl_ran_gaussian_ziggurat(rng, spread);
+        }
+        solve_from(&b->s, u, &trial, 0);
+        if (trial.converged && (!best.converged || trial.objective < best.objective))
+            best = trial;
+    }
+    law l;
+    law_from_fitted(full, best.u, &l);
+    memcpy(job->draws + i * LAW_NPARAMS, l.p, sizeof l.p);
+    job->ok[i] = (unsigned char)best.converged;
+    return 0;
+}
+
+static void bootstrap_progress(void *context, size_t done, size_t total)
+{
+    bootstrap_job *job = context;
+    job->fp->progress(job->fp->progress_context, done, total);
 }
 
 void ls_fit_bootstrap_free(fit_bootstrap *b)
@@ -1144,28 +1436,21 @@ int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_param
         double dp_du = ls_law_param_natural_per_fitted(j, value);
         loose[k] = !(full->stderr_of[j] / fabs(dp_du) <= 1.0);
     }
-    bootstrap_job job = {&pb, fp, s, u_full, loose, ndraws, perturbed, by_group, NULL, NULL, 0, 0, 0};
+    bootstrap_job job = {&pb, fp, s, u_full, loose, ndraws, perturbed, by_group, NULL, NULL};
     job.draws = malloc(ndraws * LAW_NPARAMS * sizeof *job.draws);
     job.ok = calloc(ndraws, 1);
     double *column = malloc(ndraws * sizeof *column);
     if (!job.draws || !job.ok || !column)
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (status == 0) {
-        int nthreads = thread_count(fp, ndraws);
-        pthread_t threads[256];
-        bootstrap_worker_arg args[256];
-        int started = 0;
-        for (int t = 1; t < nthreads; t++) {
-            args[t] = (bootstrap_worker_arg){&job, 0};
-            if (pthread_create(&threads[t], NULL, bootstrap_worker, &args[t]) != 0)
-                break;
-            started++;
-        }
-        args[0] = (bootstrap_worker_arg){&job, 1};
-        bootstrap_worker(&args[0]);
-        for (int t = 1; t <= started; t++)
-            pthread_join(threads[t], NULL);
-        if (atomic_load(&job.failed))
+        ls_parallel_job pj = {.n = ndraws,
+                              .threads = fp->threads,
+                              .context = &job,
+                              .begin = bootstrap_begin,
+                              .end = bootstrap_end,
+                              .item = bootstrap_item,
+                              .progress = fp->progress ? bootstrap_progress : NULL};
+        if (ls_parallel_for(&pj) != 0)
             status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory for the bootstrap");
     }
     if (status == 0) {

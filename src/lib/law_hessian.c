@@ -17,6 +17,7 @@
  * law.c's and its Hessian against finite differences of law.c's gradient.
  */
 #include "loopscale/law.h"
+#include "law_second_internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -24,12 +25,15 @@
 #define NP LAW_NPARAMS
 
 /* The loop gain G = N_eff - N_act and its first and second derivatives with
- * respect to the fitted mapping parameters (u = ln p for each). */
+ * respect to the fitted mapping parameters (u = ln p for each), indexed
+ * 0 phi, 1 kappa1, 2 kappa2, 3 theta. */
 typedef struct gain2 {
     double value;
-    double d[NP];
-    double dd[NP][NP];
+    double d[4];
+    double dd[4][4];
 } gain2;
+
+static const law_param MAPPING_PARAMS[4] = {LAW_P_PHI, LAW_P_KAPPA1, LAW_P_KAPPA2, LAW_P_THETA};
 
 static void gain_fitted(const law *l, const law_point *x, double ln_m, gain2 *g)
 {
@@ -49,8 +53,8 @@ static void gain_fitted(const law *l, const law_point *x, double ln_m, gain2 *g)
         double phi = p[LAW_P_PHI], ln_r = log(x->R);
         double gu = phi * ln_r * exp(phi * ln_r) * nl;
         g->value = expm1(phi * ln_r) * nl;
-        g->d[LAW_P_PHI] = gu;
-        g->dd[LAW_P_PHI][LAW_P_PHI] = gu * (1.0 + phi * ln_r);
+        g->d[0] = gu;
+        g->dd[0][0] = gu * (1.0 + phi * ln_r);
         return;
     }
     case LAW_MAPPING_BOUNDED:
@@ -66,7 +70,7 @@ static void gain_fitted(const law *l, const law_point *x, double ln_m, gain2 *g)
     double c3 = sparse && ln_m != 0.0 && theta != 0.0 ? -theta * ln_m : 0.0;
     double scale = c3 == 0.0 ? 1.0 : exp(c3);
     double k1 = p[LAW_P_KAPPA1] * scale, k2 = p[LAW_P_KAPPA2] * scale;
-    double f, f1, f2, f11, f12, f22;
+    double f, f2, f22;
     if (l->kind.mapping == LAW_MAPPING_HYPERBOLIC) {
         /* F = K1 N_loop y / (y + K2) */
         double h = y + k2;
@@ -88,19 +92,19 @@ static void gain_fitted(const law *l, const law_point *x, double ln_m, gain2 *g)
         f2 = -k1 * nl * z * e;
         f22 = k1 * nl * (1.0 - z) * z * e;
     }
-    f1 = f11 = f;
-    f12 = f2;
+    /* F is linear in e^U1: F_1 = F_11 = F, F_12 = F_2. */
+    double f1 = f, f11 = f, f12 = f2;
     g->value = f;
-    g->d[LAW_P_KAPPA1] = f1;
-    g->d[LAW_P_KAPPA2] = f2;
-    g->dd[LAW_P_KAPPA1][LAW_P_KAPPA1] = f11;
-    g->dd[LAW_P_KAPPA1][LAW_P_KAPPA2] = g->dd[LAW_P_KAPPA2][LAW_P_KAPPA1] = f12;
-    g->dd[LAW_P_KAPPA2][LAW_P_KAPPA2] = f22;
+    g->d[1] = f1;
+    g->d[2] = f2;
+    g->dd[1][1] = f11;
+    g->dd[1][2] = g->dd[2][1] = f12;
+    g->dd[2][2] = f22;
     if (sparse) {
-        g->d[LAW_P_THETA] = c3 * (f1 + f2);
-        g->dd[LAW_P_KAPPA1][LAW_P_THETA] = g->dd[LAW_P_THETA][LAW_P_KAPPA1] = c3 * (f11 + f12);
-        g->dd[LAW_P_KAPPA2][LAW_P_THETA] = g->dd[LAW_P_THETA][LAW_P_KAPPA2] = c3 * (f12 + f22);
-        g->dd[LAW_P_THETA][LAW_P_THETA] = c3 * c3 * (f11 + 2.0 * f12 + f22) + c3 * (f1 + f2);
+        g->d[3] = c3 * (f1 + f2);
+        g->dd[1][3] = g->dd[3][1] = c3 * (f11 + f12);
+        g->dd[2][3] = g->dd[3][2] = c3 * (f12 + f22);
+        g->dd[3][3] = c3 * c3 * (f11 + 2.0 * f12 + f22) + c3 * (f1 + f2);
     }
 }
 
@@ -133,39 +137,44 @@ static void ln_ehat_fitted(double E, double e_start, double e_max, double out[6]
     out[5] = -rvv / r + rv * rv / (r * r);
 }
 
-static void sym_add(double *hess, int i, int j, double v)
+static void put_a(ls_law_second *o, int k, law_param j, double v)
 {
-    hess[i * NP + j] += v;
-    if (i != j)
-        hess[j * NP + i] += v;
+    o->ia[k][o->na[k]] = j;
+    o->a[k][o->na[k]++] = v;
 }
 
-double ls_law_row_log_loss_hessian(const law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS],
-                                   double hess[LAW_NPARAMS * LAW_NPARAMS])
+static void put_t(ls_law_second *o, law_param i, law_param j, double v)
+{
+    o->ti[o->nt] = i < j ? i : j;
+    o->tj[o->nt] = i < j ? j : i;
+    o->tv[o->nt++] = v;
+}
+
+void ls_law_row_second(const law_prepared *prep, const law_row *row, ls_law_second *o)
 {
     const law *l = &prep->l;
     const double *p = l->p;
     const law_point *x = &row->x;
     int moe = l->kind.base == LAW_BASE_MOE;
     int looped = x->R != 1.0 && l->kind.mapping != LAW_MAPPING_NONE;
-    static const law_param MAPPING_PARAMS[] = {LAW_P_PHI, LAW_P_KAPPA1, LAW_P_KAPPA2, LAW_P_THETA};
     static const law_param E_PARAMS[] = {LAW_P_E_START, LAW_P_E_MAX};
+    int used[4] = {0, 0, 0, 0};
 
     /* ln N_eff and its derivatives in the mapping parameters. */
-    gain2 g;
-    double d_ln_n[NP] = {0}, dd_ln_n[NP][NP];
+    double d_ln_n[4] = {0, 0, 0, 0}, dd_ln_n[4][4];
     double ln_n = row->ln_n_act;
     if (looped) {
+        gain2 g;
         gain_fitted(l, x, row->ln_m, &g);
         double n_eff = x->n_act + g.value;
         ln_n = log(n_eff);
+        for (int a = 0; a < 4; a++) {
+            used[a] = ls_law_uses_param(l->kind, MAPPING_PARAMS[a]);
+            d_ln_n[a] = g.d[a] / n_eff;
+        }
         for (int a = 0; a < 4; a++)
-            d_ln_n[MAPPING_PARAMS[a]] = g.d[MAPPING_PARAMS[a]] / n_eff;
-        for (int a = 0; a < 4; a++)
-            for (int b = 0; b < 4; b++) {
-                law_param i = MAPPING_PARAMS[a], j = MAPPING_PARAMS[b];
-                dd_ln_n[i][j] = g.dd[i][j] / n_eff - d_ln_n[i] * d_ln_n[j];
-            }
+            for (int b = 0; b < 4; b++)
+                dd_ln_n[a][b] = g.dd[a][b] / n_eff - d_ln_n[a] * d_ln_n[b];
     }
     /* ln Ehat and its derivatives in E_start, E_max. */
     double le[6] = {0, 0, 0, 0, 0, 0};
@@ -183,83 +192,101 @@ double ls_law_row_log_loss_hessian(const law_prepared *prep, const law_row *row,
     t[1] = prep->ln_b + (moe ? p[LAW_P_OMEGA] * ln_e : 0.0) - exponent_d * ln_d;
     t[2] = prep->ln_c;
     double top = fmax(t[0], fmax(t[1], t[2]));
-    double w[3], sum = 0.0;
+    double sum = 0.0;
     for (int k = 0; k < 3; k++) {
-        w[k] = exp(t[k] - top);
-        sum += w[k];
+        o->w[k] = exp(t[k] - top);
+        sum += o->w[k];
     }
     for (int k = 0; k < 3; k++)
-        w[k] /= sum;
-    double ln_loss = top + log(sum);
+        o->w[k] /= sum;
+    o->ln_loss = top + log(sum);
+    double w1 = o->w[0], w2 = o->w[1];
 
     /* Each term's gradient. */
-    double a[3][NP];
-    memset(a, 0, sizeof a);
-    a[0][LAW_P_A] = 1.0;
-    a[0][LAW_P_ALPHA] = -ln_n;
-    a[1][LAW_P_B] = 1.0;
-    a[1][LAW_P_BETA] = -ln_d;
-    a[2][LAW_P_C] = 1.0;
+    o->na[0] = o->na[1] = o->na[2] = 0;
+    o->nt = 0;
+    put_a(o, 0, LAW_P_A, 1.0);
+    put_a(o, 0, LAW_P_ALPHA, -ln_n);
+    put_a(o, 1, LAW_P_B, 1.0);
+    put_a(o, 1, LAW_P_BETA, -ln_d);
+    put_a(o, 2, LAW_P_C, 1.0);
     double coef1 = p[LAW_P_DELTA] - p[LAW_P_GAMMA] * ln_n; /* d t1 / d ln Ehat */
     double coef2 = p[LAW_P_OMEGA] - p[LAW_P_ZETA] * ln_d;  /* d t2 / d ln Ehat */
     if (moe) {
-        a[0][LAW_P_DELTA] = ln_e;
-        a[0][LAW_P_GAMMA] = -ln_e * ln_n;
-        a[1][LAW_P_OMEGA] = ln_e;
-        a[1][LAW_P_ZETA] = -ln_e * ln_d;
+        put_a(o, 0, LAW_P_DELTA, ln_e);
+        put_a(o, 0, LAW_P_GAMMA, -ln_e * ln_n);
+        put_a(o, 1, LAW_P_OMEGA, ln_e);
+        put_a(o, 1, LAW_P_ZETA, -ln_e * ln_d);
         for (int e = 0; e < 2; e++) {
-            a[0][E_PARAMS[e]] = coef1 * d_le[e];
-            a[1][E_PARAMS[e]] = coef2 * d_le[e];
+            put_a(o, 0, E_PARAMS[e], coef1 * d_le[e]);
+            put_a(o, 1, E_PARAMS[e], coef2 * d_le[e]);
         }
     }
-    if (looped)
-        for (int m = 0; m < 4; m++)
-            if (ls_law_uses_param(l->kind, MAPPING_PARAMS[m]))
-                a[0][MAPPING_PARAMS[m]] = -exponent_n * d_ln_n[MAPPING_PARAMS[m]];
+    for (int m = 0; m < 4; m++)
+        if (used[m])
+            put_a(o, 0, MAPPING_PARAMS[m], -exponent_n * d_ln_n[m]);
 
-    for (int j = 0; j < NP; j++)
-        grad[j] = w[0] * a[0][j] + w[1] * a[1][j] + w[2] * a[2][j];
-    if (!hess)
-        return ln_loss;
-
-    /* The log-sum-exp's curvature: sum_k w_k a_k a_k' - g g'. */
-    for (int i = 0; i < NP; i++)
-        for (int j = 0; j <= i; j++) {
-            double v = w[0] * a[0][i] * a[0][j] + w[1] * a[1][i] * a[1][j] + w[2] * a[2][i] * a[2][j] -
-                       grad[i] * grad[j];
-            hess[i * NP + j] = hess[j * NP + i] = v;
-        }
-    /* The terms' own curvature, w_k Hess t_k. */
-    if (moe) {
+    /* The terms' own curvature, T = w1 Hess t1 + w2 Hess t2. */
+    if (moe && x->E != 1.0) {
         for (int e = 0; e < 2; e++) {
             law_param ie = E_PARAMS[e];
-            sym_add(hess, LAW_P_DELTA, ie, w[0] * d_le[e]);
-            sym_add(hess, LAW_P_GAMMA, ie, -w[0] * ln_n * d_le[e]);
-            sym_add(hess, LAW_P_OMEGA, ie, w[1] * d_le[e]);
-            sym_add(hess, LAW_P_ZETA, ie, -w[1] * ln_d * d_le[e]);
+            put_t(o, LAW_P_DELTA, ie, w1 * d_le[e]);
+            put_t(o, LAW_P_GAMMA, ie, -w1 * ln_n * d_le[e]);
+            put_t(o, LAW_P_OMEGA, ie, w2 * d_le[e]);
+            put_t(o, LAW_P_ZETA, ie, -w2 * ln_d * d_le[e]);
             for (int f = 0; f <= e; f++)
-                sym_add(hess, ie, E_PARAMS[f], (w[0] * coef1 + w[1] * coef2) * dd_le[e][f]);
+                put_t(o, ie, E_PARAMS[f], (w1 * coef1 + w2 * coef2) * dd_le[e][f]);
         }
+    } else if (moe) { /* E = 1: ln Ehat = ln E_start, linear in s */
+        put_t(o, LAW_P_DELTA, LAW_P_E_START, w1);
+        put_t(o, LAW_P_GAMMA, LAW_P_E_START, -w1 * ln_n);
+        put_t(o, LAW_P_OMEGA, LAW_P_E_START, w2);
+        put_t(o, LAW_P_ZETA, LAW_P_E_START, -w2 * ln_d);
     }
-    if (looped) {
-        for (int m = 0; m < 4; m++) {
-            law_param im = MAPPING_PARAMS[m];
-            if (!ls_law_uses_param(l->kind, im))
-                continue;
-            sym_add(hess, LAW_P_ALPHA, im, -w[0] * d_ln_n[im]);
-            if (moe) {
-                sym_add(hess, LAW_P_GAMMA, im, -w[0] * ln_e * d_ln_n[im]);
-                for (int e = 0; e < 2; e++)
-                    sym_add(hess, E_PARAMS[e], im, -w[0] * p[LAW_P_GAMMA] * d_le[e] * d_ln_n[im]);
-            }
-            for (int m2 = 0; m2 <= m; m2++) {
-                law_param jm = MAPPING_PARAMS[m2];
-                if (ls_law_uses_param(l->kind, jm))
-                    sym_add(hess, im, jm, -w[0] * exponent_n * dd_ln_n[im][jm]);
-            }
+    for (int m = 0; m < 4; m++) {
+        if (!used[m])
+            continue;
+        law_param im = MAPPING_PARAMS[m];
+        put_t(o, LAW_P_ALPHA, im, -w1 * d_ln_n[m]);
+        if (moe) {
+            put_t(o, LAW_P_GAMMA, im, -w1 * ln_e * d_ln_n[m]);
+            for (int e = 0; e < 2; e++)
+                put_t(o, E_PARAMS[e], im, -w1 * p[LAW_P_GAMMA] * d_le[e] * d_ln_n[m]);
         }
+        for (int m2 = 0; m2 <= m; m2++)
+            if (used[m2])
+                put_t(o, im, MAPPING_PARAMS[m2], -w1 * exponent_n * dd_ln_n[m][m2]);
     }
-    return ln_loss;
+}
+
+double ls_law_row_log_loss_hessian(const law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS],
+                                   double hess[LAW_NPARAMS * LAW_NPARAMS])
+{
+    ls_law_second o;
+    ls_law_row_second(prep, row, &o);
+    for (int j = 0; j < NP; j++)
+        grad[j] = 0.0;
+    for (int k = 0; k < 3; k++)
+        for (int m = 0; m < o.na[k]; m++)
+            grad[o.ia[k][m]] += o.w[k] * o.a[k][m];
+    if (!hess)
+        return o.ln_loss;
+    for (int i = 0; i < NP * NP; i++)
+        hess[i] = 0.0;
+    /* The upper triangle (i <= j), then its mirror image. */
+    for (int k = 0; k < 3; k++)
+        for (int m = 0; m < o.na[k]; m++)
+            for (int n = 0; n < o.na[k]; n++)
+                if (o.ia[k][m] <= o.ia[k][n])
+                    hess[o.ia[k][m] * NP + o.ia[k][n]] += o.w[k] * o.a[k][m] * o.a[k][n];
+    for (int m = 0; m < o.nt; m++)
+        hess[o.ti[m] * NP + o.tj[m]] += o.tv[m];
+    for (int i = 0; i < NP; i++)
+        for (int j = i; j < NP; j++) {
+            hess[i * NP + j] -= grad[i] * grad[j];
+            hess[j * NP + i] = hess[i * NP + j];
+        }
+    return o.ln_loss;
 }
 
 double ls_law_log_loss_hessian(const law *l, const law_point *x, double grad[LAW_NPARAMS],
