@@ -1,5 +1,6 @@
 #!/bin/sh
-# Time `route` and `exit` on the sizes of issue 6, and check their answers
+# Time `route` and `exit` on the sizes of docs/calculators.md's "Speed and
+# memory" (Foil's router probe, a million tokens), and check their answers
 # against NumPy.  Run by hand, not a test:
 #     bench/calculators.sh [BUILD_DIR]        (default: build)
 # Needs python3 with NumPy (Debian: python3-numpy; PYTHON=... picks another)

@@ -1,19 +1,21 @@
 # bash completion for loopscale                             -*- shell-script -*-
 #
-# Commands and options are read from the program itself ('loopscale --help'
-# and 'loopscale help COMMAND'), so the completion cannot drift from the
-# program it completes.  Installed as share/bash-completion/completions/loopscale;
-# to try it from a checkout: source completion/loopscale.bash
+# Commands, options and law names are read from the program itself
+# ('loopscale --help', 'loopscale help COMMAND', 'loopscale help laws'), so
+# the completion cannot drift from the program it completes.  Installed as
+# share/bash-completion/completions/loopscale; to try it from a checkout:
+# source completion/loopscale.bash
 
+# Every law BASE and BASE:MAPPING, from the names 'loopscale help laws' lists.
 _loopscale_laws()
 {
-    local b m
-    for b in dense moe; do
-        printf '%s\n' "$b"
-        for m in none linear power bounded bounded-sparse hyperbolic; do
-            printf '%s\n' "$b:$m"
-        done
-    done
+    "$1" help laws 2>/dev/null | awk '
+        /^Bases:/ { part = "b"; next }
+        /^Mappings/ { part = "m"; next }
+        /^$/ { part = "" }
+        part == "b" && /^  [a-z]/ { bases[++nb] = $1 }
+        part == "m" && /^  [a-z]/ { maps[++nm] = $1 }
+        END { for (i = 1; i <= nb; i++) { print bases[i]; for (j = 1; j <= nm; j++) print bases[i] ":" maps[j] } }'
 }
 
 # Words for cur, with the part before the last ':' dropped when ':' breaks
@@ -46,14 +48,14 @@ _loopscale()
     fi
     cmd=${COMP_WORDS[1]}
     if [[ $cmd == help ]]; then
-        ((COMP_CWORD == 2)) && _loopscale_reply "$cur" "$commands"
+        ((COMP_CWORD == 2)) && _loopscale_reply "$cur" "$commands laws"
         return
     fi
 
     case $prev in
     -l | --law)
         if [[ $cmd == fit ]]; then
-            _loopscale_reply "$cur" "$(_loopscale_laws)"
+            _loopscale_reply "$cur" "$(_loopscale_laws "$prog")"
         else
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur"))
@@ -61,7 +63,7 @@ _loopscale()
         return ;;
     --laws)
         local head=${cur%"${cur##*,}"} tail=${cur##*,} w list=
-        for w in $(_loopscale_laws); do list+="$head$w "; done
+        for w in $(_loopscale_laws "$prog"); do list+="$head$w "; done
         _loopscale_reply "$cur" "$list"
         compopt -o nospace 2>/dev/null
         return ;;

@@ -1,6 +1,6 @@
 /*
  * loopscale/arch.h — the architecture template: from (N_act, E) to N_total
- * and N_loop (SPEC §6).
+ * and N_loop (docs/solver.md).
  *
  * Default, after the paper's middle-cycle looping: attention is 1/3 of an
  * active layer's parameters and the expert FFN 2/3 (experts the size of the

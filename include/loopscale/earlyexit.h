@@ -1,6 +1,7 @@
 /*
  * loopscale/earlyexit.h — entropy-threshold early exit at loop boundaries
- * (SPEC §8, seed 004).
+ * (docs/calculators.md; after Sparse Layers are Critical to Scaling Looped
+ * Language Models).
  *
  * Input: for every token, the entropy H_r and the negative log-likelihood
  * NLL_r of the output distribution at each loop boundary r = 1..L (the

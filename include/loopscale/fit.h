@@ -1,5 +1,5 @@
 /*
- * loopscale/fit.h — fitting a law to a sweep (SPEC §4).
+ * loopscale/fit.h — fitting a law to a sweep (docs/fitting.md).
  *
  * The default objective is Chinchilla's approach 3 as Hoffmann et al. (2022)
  * and Epoch AI's replication use it: the SUM over runs of

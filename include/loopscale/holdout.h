@@ -1,6 +1,7 @@
 /*
  * loopscale/holdout.h — how well each law predicts runs it has not seen
- * (SPEC §5), the comparison the Loop Scaling Laws paper argues from.
+ * (docs/holdout.md), the comparison the Loop Scaling Laws paper (Scaling Laws
+ * for Looped Mixture of Experts) argues from.
  *
  * For each axis X in {R, N, D, E}: fit every law on the runs with X below
  * its largest value and predict the runs at the largest value (the paper

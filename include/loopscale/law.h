@@ -1,12 +1,12 @@
 /*
- * loopscale/law.h — the loss laws of SPEC §2: a base and a loop mapping.
+ * loopscale/law.h — the loss laws (docs/laws.md): a base and a loop mapping.
  *
  *   dense: L = A N_eff^-alpha + B D^-beta + c
  *   moe:   L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat)
  *            + B Ehat^omega D^-(beta + zeta ln Ehat) + c
  *
  * N_eff comes from the mapping (none, linear, power, bounded, bounded-sparse,
- * hyperbolic) of R, m = N_act/N_total and N_loop.  N_eff is what the loss
+ * hyperbolic, log) of R, m = N_act/N_total and N_loop.  N_eff is what the loss
  * sees; N_unroll = N_act + (R-1) N_loop is what compute is charged on.
  *
  * The loss is evaluated in log space as a log-sum-exp of its three terms, and
@@ -22,7 +22,7 @@
 
 #include "loopscale/error.h"
 
-typedef enum { LAW_BASE_DENSE, LAW_BASE_MOE } law_base;
+typedef enum { LAW_BASE_DENSE, LAW_BASE_MOE, LAW_NBASES } law_base;
 
 typedef enum {
     LAW_MAPPING_NONE,
@@ -31,6 +31,7 @@ typedef enum {
     LAW_MAPPING_BOUNDED,        /* N_act + kappa1 N_loop (1 - exp(-(R-1)/kappa2)) */
     LAW_MAPPING_BOUNDED_SPARSE, /* bounded, kappa_j -> kappa_j m^-theta */
     LAW_MAPPING_HYPERBOLIC,     /* N_act + kappa1 m^-theta N_loop (R-1)/(R-1 + kappa2 m^-theta) */
+    LAW_MAPPING_LOG,            /* N_act + kappa1 N_loop ln R */
     LAW_NMAPPINGS
 } law_mapping;
 
@@ -79,9 +80,26 @@ typedef struct law_point {
 
 /* --- names ----------------------------------------------------------- */
 
+/* How rho_eff = N_eff / N_act behaves as R -> inf under a mapping. */
+typedef enum {
+    LAW_CEILING_ONE,       /* no loop gain: rho_eff = 1 (none) */
+    LAW_CEILING_UNBOUNDED, /* grows without bound (linear, power, log) */
+    LAW_CEILING_KAPPA1     /* saturates at 1 + kappa1 m^-theta N_loop / N_act (bounded family) */
+} law_ceiling;
+
 const char *ls_law_base_name(law_base base);
 const char *ls_law_mapping_name(law_mapping mapping);
 const char *ls_law_param_name(law_param param);
+/* The formula of a base ("L = ...") and of a mapping ("N_eff = ..."). */
+const char *ls_law_base_formula(law_base base);
+const char *ls_law_mapping_formula(law_mapping mapping);
+/* The base or mapping called `name` (exact spelling), or -1. */
+int ls_law_base_from_name(const char *name);
+int ls_law_mapping_from_name(const char *name);
+/* 1 for the sparsity-conditional mappings (kappa_j -> kappa_j m^-theta),
+ * which equal their dense counterpart on a sweep where every run has m = 1. */
+int ls_law_mapping_is_sparse(law_mapping mapping);
+law_ceiling ls_law_mapping_ceiling(law_mapping mapping);
 /* "moe:bounded-sparse" into buf; returns buf. */
 char *ls_law_kind_format(law_kind kind, char *buf, size_t size);
 /* Parse "BASE" or "BASE:MAPPING" ("dense" means dense:none). */
@@ -123,9 +141,10 @@ double ls_law_n_unroll(const law_point *x);
 double ls_law_training_flops(const law_point *x);
 double ls_law_tokens_for_flops(const law_point *x, double flops);
 double ls_law_n_eff(const law *l, const law_point *x);
-/* rho_eff = N_eff / N_act, and its ceiling as R -> inf for the bounded
- * mappings (1 + kappa1 m^-theta N_loop / N_act; infinity for linear and
- * power, 1 for none). */
+/* rho_eff = N_eff / N_act, and its ceiling as R -> inf, as the mapping's
+ * law_ceiling says: 1 + kappa1 m^-theta N_loop / N_act for the bounded
+ * family (m^-theta = 1 when not sparse), infinity for linear, power and
+ * log, 1 for none. */
 double ls_law_rho_eff(const law *l, const law_point *x);
 double ls_law_rho_eff_ceiling(const law *l, const law_point *x);
 

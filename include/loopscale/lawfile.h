@@ -10,8 +10,9 @@
  * never written.  Unknown keys are ignored; a missing or mistyped key is an
  * LS_ERR_DATA error that names it.
  *
- * ls_lawfile_new() and ls_lawfile_read() return a lawfile the caller frees with
- * ls_lawfile_free(); every pointer inside belongs to it.
+ * ls_lawfile_new(), ls_lawfile_read() and ls_lawfile_from_fit() return a
+ * lawfile the caller frees with ls_lawfile_free(); every pointer inside
+ * belongs to it.
  */
 #ifndef LOOPSCALE_LAWFILE_H
 #define LOOPSCALE_LAWFILE_H
@@ -19,7 +20,9 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
+#include "loopscale/fit.h"
 #include "loopscale/law.h"
+#include "loopscale/sweep.h"
 
 #define LAWFILE_FORMAT "loopscale-law/1"
 
@@ -63,6 +66,27 @@ typedef struct lawfile {
 
 lawfile *ls_lawfile_new(const law *l);
 void ls_lawfile_free(lawfile *lf);
+
+/* Where a fit's runs came from, as the caller was given them.  Every
+ * pointer is borrowed: ls_lawfile_from_fit copies what it keeps. */
+typedef struct lawfile_provenance {
+    const char *const *data_paths; /* the sweep files read ("-": standard input, no checksum) */
+    size_t ndata;
+    const char *const *filters;    /* renames and filters as given, e.g. "--where R<=8" */
+    size_t nfilters;
+    const char *bootstrap_group;   /* column resampled as whole groups, or NULL */
+    const char *command;           /* the command line, or NULL */
+} lawfile_provenance;
+
+/* The law file of a fit: the law, fixed parameters and standard errors from
+ * r; intervals and draws from b (NULL, or no draws, for none); the
+ * objective's settings from p; the range of N_act, D, R and E over the
+ * fitted runs s (so that solve can say when it extrapolates); the SHA-256 of
+ * each data file, the filters, the library version and the command line.
+ * Errors: LS_ERR_NOINPUT or LS_ERR_IO when a data file cannot be read for
+ * its checksum, LS_ERR_INTERNAL when out of memory. */
+lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const fit_bootstrap *b, const sweep *s,
+                             const lawfile_provenance *prov, ls_error *err) LS_MUST_CHECK;
 
 /* Read and check a law file; name is used in messages. */
 lawfile *ls_lawfile_read(const char *path, ls_error *err) LS_MUST_CHECK;

@@ -1,6 +1,7 @@
 /*
- * loopscale/route.h — router health from router logits (SPEC §8, seeds 003
- * and 004).
+ * loopscale/route.h — router health from router logits (docs/calculators.md;
+ * after How to Loop MoE: Flatten the Experts, Untie the Attention, and Sparse
+ * Layers are Critical to Scaling Looped Language Models).
  *
  * Logits z[token][loop][layer][expert] are streamed one token at a time, so
  * memory depends on the shape of one token, not on the number of tokens.
@@ -14,7 +15,7 @@
  *   distinct experts a token's top-k sets cover over loops 1..l (over all
  *            loops for the pooled row);
  *   disjoint share of tokens whose top-k sets at two consecutive loops have
- *            no expert in common (seed 004), and
+ *            no expert in common (Sparse Layers), and
  *   switched share whose sets differ at all — both over the pairs
  *            (l-1, l), undefined (NaN) at loop 1 and for a single loop.
  * A tie at the top-k boundary (the k-th and (k+1)-th largest logits equal) is

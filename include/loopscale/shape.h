@@ -1,6 +1,7 @@
 /*
- * loopscale/shape.h — parameter and FLOP accounting of a looped MoE (SPEC §8,
- * after Foil, seed 003).
+ * loopscale/shape.h — parameter and FLOP accounting of a looped MoE
+ * (docs/calculators.md; after Foil: How to Loop MoE: Flatten the Experts,
+ * Untie the Attention).
  *
  * A shape is a looped block of D layers, each with E routed experts of which
  * a token uses top_k, run L times; around it, head (prelude) and tail (coda)
@@ -22,7 +23,7 @@
  *   embeddings      vocab x d, and the LM head vocab x d again unless tied
  * "Active" counts the parameters that do multiply-adds for a token: the
  * embedding lookup does none, the LM head's product always happens.  The
- * sweep quantities of SPEC §1 follow: N_total and N_act are non-embedding,
+ * sweep quantities (docs/laws.md) follow: N_total and N_act are non-embedding,
  * N_act runs the block once, N_loop is the block's share of that, and
  * N_unroll = N_act + (L - 1) N_loop is what a token costs.
  *

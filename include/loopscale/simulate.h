@@ -1,5 +1,5 @@
 /*
- * loopscale/simulate.h — synthetic sweeps drawn from a known law (SPEC §7).
+ * loopscale/simulate.h — synthetic sweeps drawn from a known law (data/README.md).
  *
  * Every combination of the grid's N_act, tokens, E and R becomes one run,
  * mapped through the architecture template (N_total, N_loop rounded to whole

@@ -1,6 +1,6 @@
 /*
  * loopscale/solve.h — the configuration a compute and memory budget should
- * buy (SPEC §6), and IsoFLOP profiles.
+ * buy (docs/solver.md), and IsoFLOP profiles.
  *
  * For every candidate loop count R and expert count E, the architecture
  * template gives N_total and N_loop from N_act; the compute budget fixes

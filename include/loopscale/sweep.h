@@ -3,7 +3,7 @@
  *
  * A sweep is a CSV file (plain or gzip, recognised by its magic bytes; "-"
  * for standard input) with a header row.  Columns are matched to the
- * quantities of SPEC §1 case-insensitively, with their aliases; `--map
+ * quantities of docs/formats.md case-insensitively, with their aliases; `--map
  * new=old` renames a column; `--where` filters rows.  Every cell a quantity
  * needs is checked, and any problem is an LS_ERR_DATA error that names the
  * file, the line, the column and the offending text.  Nothing is guessed.
@@ -82,7 +82,7 @@ void ls_sweep_free(sweep *s);
  * N_loop, allowed only at R = 1, where no mapping reads it, becomes 0). */
 law_point ls_sweep_row_point(const sweep_row *row);
 
-/* Check one run against the rules of SPEC §3 (positive sizes and loss,
+/* Check one run against the rules of docs/formats.md (positive sizes and loss,
  * integer R, E, k >= 1, E >= k, N_act <= N_total, N_loop <= N_act, N_loop
  * known and positive when R > 1).  NaN tokens or loss mean "not given" and
  * pass.  Returns 0 when the row is valid, else 1 with the quantity at fault
@@ -90,7 +90,7 @@ law_point ls_sweep_row_point(const sweep_row *row);
 int ls_sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason, size_t size);
 
 /* Mark the rows that satisfy every condition "QUANTITY OP NUMBER" (as for
- * --where, but only on the quantities of SPEC §1: n_act, R, tokens, ...).
+ * --where, but only on the quantities (docs/laws.md): n_act, R, tokens, ...).
  * Errors: LS_ERR_USAGE for a malformed condition or another column. */
 int ls_sweep_select(const sweep *s, const char *const *conditions, size_t n, unsigned char *selected,
                  ls_error *err) LS_MUST_CHECK;

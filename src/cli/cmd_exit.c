@@ -1,6 +1,7 @@
 /*
  * loopscale exit — entropy-threshold early exit at loop boundaries: FLOPs
- * saved against perplexity, and the Pareto front (seed 004).
+ * saved against perplexity, and the Pareto front (Sparse Layers are Critical
+ * to Scaling Looped Language Models).
  */
 #include <math.h>
 #include <stdlib.h>

@@ -14,7 +14,6 @@
 #include "loopscale/lawfile.h"
 #include "loopscale/numtext.h"
 #include "loopscale/plot.h"
-#include "loopscale/sha256.h"
 
 static const char USAGE[] =
     "Usage: loopscale fit [--law BASE:MAPPING] [OPTIONS] SWEEP... [-o LAW.json]\n"
@@ -23,10 +22,9 @@ static const char USAGE[] =
     "The objective is Chinchilla's approach 3: the sum over runs of Huber(ln Lhat - ln L), solved\n"
     "by GSL's trust-region least squares with analytic Jacobians from many starting points.\n"
     "\n"
-    "  -l, --law LAW           law to fit, BASE[:MAPPING] (default moe:bounded-sparse); BASE is\n"
-    "                          dense or moe, MAPPING none, linear, power, bounded, bounded-sparse\n"
-    "                          or hyperbolic. Parameters the sweep cannot identify are held at\n"
-    "                          their neutral values, with a warning.\n"
+    "  -l, --law LAW           law to fit, BASE[:MAPPING] (default moe:bounded-sparse); 'loopscale\n"
+    "                          help laws' lists the bases and mappings. Parameters the sweep cannot\n"
+    "                          identify are held at their neutral values, with a warning.\n"
     "      --loss huber|mse    objective (default huber)\n"
     "      --huber-delta X     Huber threshold (default 1e-3)\n"
     "      --space log|linear  residuals ln Lhat - ln L (default) or Lhat - L\n"
@@ -235,91 +233,34 @@ static void warn_unidentified(const char *cmd, const fit_result *r)
     }
 }
 
+/* The law file of the fit, with the renames and filters written as the
+ * options that gave them ("--where R<=8"). */
 static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
                              char *const *paths, size_t npaths, ls_error *err)
 {
-    lawfile *lf = ls_lawfile_new(&r->law);
-    if (!lf) {
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-        return NULL;
-    }
-    memcpy(lf->fixed, r->fixed, sizeof lf->fixed);
-    lf->has_stderr = 1;
-    memcpy(lf->stderr_of, r->stderr_of, sizeof lf->stderr_of);
-    if (b && b->ndraws > 0) {
-        lf->has_ci = 1;
-        lf->ci_level = b->level;
-        memcpy(lf->ci_low, b->ci_low, sizeof lf->ci_low);
-        memcpy(lf->ci_high, b->ci_high, sizeof lf->ci_high);
-        lf->ndraws = b->ndraws;
-        lf->draws = malloc(b->ndraws * LAW_NPARAMS * sizeof *lf->draws);
-        if (lf->draws)
-            memcpy(lf->draws, b->draws, b->ndraws * LAW_NPARAMS * sizeof *lf->draws);
-        if (o->group)
-            lf->bootstrap_group = strdup(o->group);
-    }
-    lf->has_fit = 1;
-    lawfile_fit *fit = &lf->fit;
-    snprintf(fit->loss, sizeof fit->loss, "%s", o->params.loss == FIT_LOSS_HUBER ? "huber" : "mse");
-    snprintf(fit->space, sizeof fit->space, "%s", o->params.space == FIT_SPACE_LOG ? "log" : "linear");
-    snprintf(fit->method, sizeof fit->method, "%s", r->method);
-    fit->objective = r->objective;
-    fit->delta = o->params.huber_delta;
-    fit->rmse = r->rmse;
-    fit->n = r->n;
-    fit->starts = r->starts;
-    fit->starts_at_best = r->starts_at_best;
-    fit->seed = o->params.seed;
-    fit->converged = r->converged;
-    /* What the law has seen, so that solve can say when it extrapolates. */
-    fit->has_ranges = 1;
-    double *ranges[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range};
-    for (int q = 0; q < 4; q++) {
-        ranges[q][0] = INFINITY;
-        ranges[q][1] = -INFINITY;
-    }
-    for (size_t i = 0; i < s->n; i++) {
-        const double values[] = {s->rows[i].n_act, s->rows[i].tokens, s->rows[i].R, s->rows[i].E};
-        for (int q = 0; q < 4; q++) {
-            ranges[q][0] = fmin(ranges[q][0], values[q]);
-            ranges[q][1] = fmax(ranges[q][1], values[q]);
-        }
-    }
-    fit->data = calloc(npaths, sizeof *fit->data);
-    fit->filters = calloc(o->sweep.maps.n + o->sweep.wheres.n + 1, sizeof *fit->filters);
-    lf->version = strdup(LOOPSCALE_VERSION);
-    lf->command = strdup(cli_command_line());
-    if (!fit->data || !fit->filters || !lf->version || !lf->command || (b && b->ndraws > 0 && !lf->draws)) {
-        ls_lawfile_free(lf);
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-        return NULL;
-    }
-    for (size_t i = 0; i < npaths; i++) {
-        fit->data[i].path = strdup(paths[i]);
-        fit->ndata++;
-        if (!fit->data[i].path) {
-            ls_lawfile_free(lf);
-            ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-            return NULL;
-        }
-        /* Standard input cannot be read twice; its checksum is left empty. */
-        if (strcmp(paths[i], "-") != 0 && ls_sha256_file(paths[i], fit->data[i].sha256, err) != 0) {
-            ls_lawfile_free(lf);
-            return NULL;
-        }
-    }
-    char buf[512];
-    for (size_t i = 0; i < o->sweep.maps.n + o->sweep.wheres.n; i++) {
+    size_t nfilters = o->sweep.maps.n + o->sweep.wheres.n;
+    char **filters = calloc(nfilters + 1, sizeof *filters);
+    int oom = !filters;
+    for (size_t i = 0; !oom && i < nfilters; i++) {
         int is_map = i < o->sweep.maps.n;
-        snprintf(buf, sizeof buf, "%s %s", is_map ? "--map" : "--where",
-                 is_map ? o->sweep.maps.v[i] : o->sweep.wheres.v[i - o->sweep.maps.n]);
-        fit->filters[fit->nfilters] = strdup(buf);
-        if (!fit->filters[fit->nfilters++]) {
-            ls_lawfile_free(lf);
-            ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-            return NULL;
-        }
+        const char *value = is_map ? o->sweep.maps.v[i] : o->sweep.wheres.v[i - o->sweep.maps.n];
+        size_t size = strlen(value) + sizeof "--where ";
+        filters[i] = malloc(size);
+        oom |= !filters[i];
+        if (filters[i])
+            snprintf(filters[i], size, "%s %s", is_map ? "--map" : "--where", value);
     }
+    lawfile *lf = NULL;
+    if (oom) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    } else {
+        lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)filters, nfilters,
+                                   o->group, cli_command_line()};
+        lf = ls_lawfile_from_fit(r, &o->params, b, s, &prov, err);
+    }
+    for (size_t i = 0; filters && i < nfilters; i++)
+        free(filters[i]);
+    free(filters);
     return lf;
 }
 

@@ -319,7 +319,7 @@ int cmd_holdout(int argc, char **argv)
                                                LAW_MAPPING_BOUNDED_SPARSE};
         laws = calloc(4, sizeof *laws);
         for (size_t m = 0; laws && m < 4; m++)
-            if (sparse || mappings[m] != LAW_MAPPING_BOUNDED_SPARSE)
+            if (sparse || !ls_law_mapping_is_sparse(mappings[m]))
                 laws[nlaws++] = (law_kind){base, mappings[m]};
         if (!sparse)
             cli_note(cmd, "every run is dense (m = 1), where bounded-sparse equals bounded; it is left out");

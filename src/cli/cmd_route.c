@@ -1,6 +1,7 @@
 /*
- * loopscale route — router health from router logits (Foil, seed 003;
- * sparse looped LMs, seed 004).
+ * loopscale route — router health from router logits (Foil: How to Loop MoE:
+ * Flatten the Experts, Untie the Attention; Sparse Layers are Critical to
+ * Scaling Looped Language Models).
  */
 #include <math.h>
 #include <stdlib.h>

@@ -1,6 +1,8 @@
 /*
  * loopscale shape — parameter and FLOP accounting of a looped MoE shape
- * (Foil, seed 003), the flattening ladder, muP multipliers (seed 004).
+ * (Foil: How to Loop MoE: Flatten the Experts, Untie the Attention), the
+ * flattening ladder, muP multipliers (Sparse Layers are Critical to Scaling
+ * Looped Language Models).
  */
 #include <math.h>
 #include <stdint.h>
@@ -53,8 +55,8 @@ static const char USAGE[] =
     "Output:\n"
     "      --flatten K         also the ladder (E, D, L) -> (2E, D/2, 2L), K steps, with tied and\n"
     "                          per-loop attention side by side\n"
-    "      --mup-base-width W  muP multipliers for a base model of width W (seed 004): init\n"
-    "                          variance and learning rate of hidden and output weights x W / d\n"
+    "      --mup-base-width W  muP multipliers for a base model of width W: init variance and\n"
+    "                          learning rate of hidden and output weights x W / d\n"
     "      --format FMT        table (default), csv (the sweep row alone, or the ladder with\n"
     "                          --flatten) or json\n"
     "  -h, --help              show this help\n";

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "loopscale/law.h"
 
 typedef struct command {
     const char *name;
@@ -46,10 +47,35 @@ static int print_usage(FILE *fp)
                 "budget should buy.\n\nCommands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(fp, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fprintf(fp, "\n'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options.\n"
+    fprintf(fp, "\n'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options;\n"
+                "'loopscale help laws' lists the laws.\n"
                 "'loopscale --version' prints the version.  Exit status: 0 success, 64 usage error,\n"
                 "65 bad input data, 66 input missing, 73 cannot create output, 74 I/O error,\n"
                 "70 internal error, 3 a fit that did not converge.\n");
+    return 0;
+}
+
+/* 'loopscale help laws': every base and mapping the library knows, with its
+ * formula and parameters, from the library's own tables (the bash completion
+ * reads the names from here). */
+static int print_laws(void)
+{
+    printf("A law is BASE[:MAPPING]; BASE alone means BASE:none.\n\nBases:\n");
+    for (int b = 0; b < LAW_NBASES; b++)
+        printf("  %-15s %s\n", ls_law_base_name((law_base)b), ls_law_base_formula((law_base)b));
+    printf("\nMappings (m = N_act/N_total):\n");
+    for (int m = 0; m < LAW_NMAPPINGS; m++) {
+        printf("  %-15s %s\n", ls_law_mapping_name((law_mapping)m), ls_law_mapping_formula((law_mapping)m));
+        law_param list[LAW_NPARAMS];
+        law_kind dense = {LAW_BASE_DENSE, (law_mapping)m};
+        size_t n = ls_law_params_of(dense, list), shown = 0;
+        for (size_t i = 0; i < n; i++)
+            if (!ls_law_uses_param((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE}, list[i]))
+                printf("%s%s", shown++ ? ", " : "                  parameters ", ls_law_param_name(list[i]));
+        if (shown)
+            printf("\n");
+    }
+    printf("\n'loopscale fit --law moe:bounded-sparse' fits one.\n");
     return 0;
 }
 
@@ -71,6 +97,8 @@ int main(int argc, char **argv)
     if (strcmp(name, "help") == 0) {
         if (argc < 3)
             return cli_finish(NULL, print_usage(stdout));
+        if (strcmp(argv[2], "laws") == 0)
+            return cli_finish(NULL, print_laws());
         const command *cmd = find_command(argv[2]);
         if (!cmd) {
             cli_error(NULL, "unknown command '%s'", argv[2]);

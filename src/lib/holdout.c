@@ -88,7 +88,7 @@ static int make_columns(const sweep *s, const holdout_spec *spec, holdout_result
         col->axis = HOLDOUT_AXIS_CUSTOM;
         int status = ls_sweep_select(s, spec->split, spec->nsplit, test, err);
         if (status != 0)
-            return ls_error_prefix(err, "--split");
+            return ls_error_prefix(err, "split");
         for (size_t i = 0; i < s->n; i++)
             col->ntest += test[i];
         col->ntrain = s->n - col->ntest;

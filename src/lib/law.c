@@ -1,20 +1,93 @@
 #include "loopscale/law.h"
 
+#include "law_internal.h"
+
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-static const char *const BASE_NAMES[] = {"dense", "moe"};
-static const char *const MAPPING_NAMES[LAW_NMAPPINGS] = {"none",    "linear",         "power",
-                                                          "bounded", "bounded-sparse", "hyperbolic"};
+/* ---- the bases and mappings: one descriptor each ---------------------- */
+
+#define BIT(p) (1u << (p))
+
+typedef struct base_info {
+    const char *name;
+    const char *formula;
+    unsigned params; /* the parameters of the base, as bits 1 << law_param */
+} base_info;
+
+static const base_info BASES[LAW_NBASES] = {
+    [LAW_BASE_DENSE] = {"dense", "L = A N_eff^-alpha + B D^-beta + c",
+                        BIT(LAW_P_A) | BIT(LAW_P_ALPHA) | BIT(LAW_P_B) | BIT(LAW_P_BETA) | BIT(LAW_P_C)},
+    [LAW_BASE_MOE] = {"moe", "L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat) + B Ehat^omega D^-(beta + zeta ln Ehat) + c",
+                      BIT(LAW_P_A) | BIT(LAW_P_ALPHA) | BIT(LAW_P_B) | BIT(LAW_P_BETA) | BIT(LAW_P_C) |
+                          BIT(LAW_P_DELTA) | BIT(LAW_P_GAMMA) | BIT(LAW_P_OMEGA) | BIT(LAW_P_ZETA) |
+                          BIT(LAW_P_E_START) | BIT(LAW_P_E_MAX)},
+};
+#define NBASES LAW_NBASES
+
+static void gain_linear(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+                        int want_derivatives);
+static void gain_power(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+                       int want_derivatives);
+static void gain_bounded(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+                         int want_derivatives);
+static void gain_hyperbolic(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+                            int want_derivatives);
+static void gain_log(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+                     int want_derivatives);
+
+/* Every loop mapping, in law_mapping order.  Adding one is a row here, its
+ * gain function below and its tests (docs/design.md has the checklist). */
+static const law_mapping_info MAPPINGS[LAW_NMAPPINGS] = {
+    [LAW_MAPPING_NONE] = {"none", "N_eff = N_act", 0, 0, LAW_CEILING_ONE, NULL},
+    [LAW_MAPPING_LINEAR] = {"linear", "N_eff = N_act + (R-1) N_loop", 0, 0, LAW_CEILING_UNBOUNDED, gain_linear},
+    [LAW_MAPPING_POWER] = {"power", "N_eff = N_act + (R^phi - 1) N_loop", BIT(LAW_P_PHI), 0, LAW_CEILING_UNBOUNDED,
+                           gain_power},
+    [LAW_MAPPING_BOUNDED] = {"bounded", "N_eff = N_act + kappa1 N_loop (1 - exp(-(R-1)/kappa2))",
+                             BIT(LAW_P_KAPPA1) | BIT(LAW_P_KAPPA2), 0, LAW_CEILING_KAPPA1, gain_bounded},
+    [LAW_MAPPING_BOUNDED_SPARSE] = {"bounded-sparse",
+                                    "N_eff = N_act + kappa1 m^-theta N_loop (1 - exp(-(R-1)/(kappa2 m^-theta)))",
+                                    BIT(LAW_P_KAPPA1) | BIT(LAW_P_KAPPA2) | BIT(LAW_P_THETA), 1,
+                                    LAW_CEILING_KAPPA1, gain_bounded},
+    [LAW_MAPPING_HYPERBOLIC] = {"hyperbolic",
+                                "N_eff = N_act + kappa1 m^-theta N_loop (R-1) / (R-1 + kappa2 m^-theta)",
+                                BIT(LAW_P_KAPPA1) | BIT(LAW_P_KAPPA2) | BIT(LAW_P_THETA), 1, LAW_CEILING_KAPPA1,
+                                gain_hyperbolic},
+    [LAW_MAPPING_LOG] = {"log", "N_eff = N_act + kappa1 N_loop ln R", BIT(LAW_P_KAPPA1), 0, LAW_CEILING_UNBOUNDED,
+                         gain_log},
+};
+
 static const char *const PARAM_NAMES[LAW_NPARAMS] = {"A",     "alpha",   "B",     "beta", "c",
                                                       "delta", "gamma",   "omega", "zeta", "E_start",
                                                       "E_max", "phi",     "kappa1", "kappa2", "theta"};
 
-const char *ls_law_base_name(law_base base) { return BASE_NAMES[base]; }
-const char *ls_law_mapping_name(law_mapping mapping) { return MAPPING_NAMES[mapping]; }
+const law_mapping_info *ls_law_mapping_info(law_mapping mapping) { return &MAPPINGS[mapping]; }
+
+const char *ls_law_base_name(law_base base) { return BASES[base].name; }
+const char *ls_law_base_formula(law_base base) { return BASES[base].formula; }
+const char *ls_law_mapping_name(law_mapping mapping) { return MAPPINGS[mapping].name; }
+const char *ls_law_mapping_formula(law_mapping mapping) { return MAPPINGS[mapping].formula; }
+int ls_law_mapping_is_sparse(law_mapping mapping) { return MAPPINGS[mapping].sparse; }
+law_ceiling ls_law_mapping_ceiling(law_mapping mapping) { return MAPPINGS[mapping].ceiling; }
 const char *ls_law_param_name(law_param param) { return PARAM_NAMES[param]; }
+
+int ls_law_base_from_name(const char *name)
+{
+    for (size_t i = 0; i < NBASES; i++)
+        if (strcmp(name, BASES[i].name) == 0)
+            return (int)i;
+    return -1;
+}
+
+int ls_law_mapping_from_name(const char *name)
+{
+    for (int i = 0; i < LAW_NMAPPINGS; i++)
+        if (strcmp(name, MAPPINGS[i].name) == 0)
+            return i;
+    return -1;
+}
 
 char *ls_law_kind_format(law_kind kind, char *buf, size_t size)
 {
@@ -25,23 +98,37 @@ char *ls_law_kind_format(law_kind kind, char *buf, size_t size)
     return buf;
 }
 
+/* "a, b or c" from n names into buf. */
+static void list_names(char *buf, size_t size, size_t n, const char *(*name_of)(int))
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && len < size; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == n ? " or " : ", ";
+        int w = snprintf(buf + len, size - len, "%s%s", sep, name_of((int)i));
+        len += w > 0 ? (size_t)w : 0;
+    }
+}
+
+static const char *base_name_of(int i) { return BASES[i].name; }
+static const char *mapping_name_of(int i) { return MAPPINGS[i].name; }
+
 int ls_law_kind_parse(const char *text, law_kind *out, ls_error *err)
 {
     const char *colon = strchr(text, ':');
     size_t base_len = colon ? (size_t)(colon - text) : strlen(text);
     int base = -1;
-    for (int i = 0; i < 2; i++)
-        if (strlen(BASE_NAMES[i]) == base_len && strncmp(text, BASE_NAMES[i], base_len) == 0)
-            base = i;
-    int mapping = colon ? -1 : LAW_MAPPING_NONE;
-    for (int i = 0; colon && i < LAW_NMAPPINGS; i++)
-        if (strcmp(colon + 1, MAPPING_NAMES[i]) == 0)
-            mapping = i;
-    if (base < 0 || mapping < 0)
-        return ls_error_set(err, LS_ERR_USAGE,
-                            "unknown law '%s' (BASE[:MAPPING] with BASE dense or moe and MAPPING none, linear, "
-                            "power, bounded, bounded-sparse or hyperbolic)",
-                            text);
+    for (size_t i = 0; i < NBASES; i++)
+        if (strlen(BASES[i].name) == base_len && strncmp(text, BASES[i].name, base_len) == 0)
+            base = (int)i;
+    int mapping = colon ? ls_law_mapping_from_name(colon + 1) : LAW_MAPPING_NONE;
+    if (base < 0 || mapping < 0) {
+        char bases[64], mappings[256];
+        list_names(bases, sizeof bases, NBASES, base_name_of);
+        list_names(mappings, sizeof mappings, LAW_NMAPPINGS, mapping_name_of);
+        return ls_error_set(err, LS_ERR_USAGE, "unknown law '%s' (BASE[:MAPPING] with BASE %s and MAPPING %s)", text,
+                            bases, mappings);
+    }
     out->base = (law_base)base;
     out->mapping = (law_mapping)mapping;
     return 0;
@@ -57,22 +144,7 @@ int ls_law_param_from_name(const char *name)
 
 int ls_law_uses_param(law_kind kind, law_param param)
 {
-    switch (param) {
-    case LAW_P_A: case LAW_P_ALPHA: case LAW_P_B: case LAW_P_BETA: case LAW_P_C:
-        return 1;
-    case LAW_P_DELTA: case LAW_P_GAMMA: case LAW_P_OMEGA: case LAW_P_ZETA: case LAW_P_E_START: case LAW_P_E_MAX:
-        return kind.base == LAW_BASE_MOE;
-    case LAW_P_PHI:
-        return kind.mapping == LAW_MAPPING_POWER;
-    case LAW_P_KAPPA1: case LAW_P_KAPPA2:
-        return kind.mapping == LAW_MAPPING_BOUNDED || kind.mapping == LAW_MAPPING_BOUNDED_SPARSE ||
-               kind.mapping == LAW_MAPPING_HYPERBOLIC;
-    case LAW_P_THETA:
-        return kind.mapping == LAW_MAPPING_BOUNDED_SPARSE || kind.mapping == LAW_MAPPING_HYPERBOLIC;
-    case LAW_NPARAMS:
-        break;
-    }
-    return 0;
+    return ((BASES[kind.base].params | MAPPINGS[kind.mapping].params) >> param) & 1u;
 }
 
 size_t ls_law_params_of(law_kind kind, law_param out[LAW_NPARAMS])
@@ -201,84 +273,134 @@ double ls_law_training_flops(const law_point *x) { return 6.0 * ls_law_n_unroll(
 
 double ls_law_tokens_for_flops(const law_point *x, double flops) { return flops / (6.0 * ls_law_n_unroll(x)); }
 
-/* The loop gain N_eff - N_act and its derivatives with respect to the
- * natural mapping parameters (phi, kappa1, kappa2, theta).  ln_m is ln of the
- * active ratio m = N_act / N_total. */
-typedef struct gain {
-    double value;
-    double d[LAW_NPARAMS];
-} gain;
-
-/* `scale` is m^-theta for the sparsity-conditional mappings (1 otherwise). */
-static void loop_gain(const law *l, const law_point *x, double ln_m, double scale, gain *g, int want_derivatives)
+/* Second derivative between mapping parameters j and k, both entries. */
+static inline void set_d2(law_gain *g, law_param j, law_param k, double v)
 {
-    g->value = 0.0;
+    g->d2[j - LAW_P_FIRST_MAPPING][k - LAW_P_FIRST_MAPPING] = v;
+    g->d2[k - LAW_P_FIRST_MAPPING][j - LAW_P_FIRST_MAPPING] = v;
+}
+
+/* ---- the loop gain N_eff - N_act of each mapping ----------------------
+ * Each gain function sees y = R - 1 > 0 (R = 1 never reaches it: N_eff =
+ * N_act exactly under every mapping), ln m and scale = m^-theta (1 for the
+ * mappings that are not sparsity-conditional), and sets g->value and, when
+ * asked, g->d[j] = d value / d p_j for each of its parameters j. */
+
+/* Parcae: (R-1) N_loop. */
+static void gain_linear(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+                        int want_derivatives)
+{
+    (void)l, (void)ln_m, (void)scale, (void)want_derivatives;
+    g->value = y * x->n_loop;
+}
+
+/* Iso-Depth: (R^phi - 1) N_loop. */
+static void gain_power(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+                       int want_derivatives)
+{
+    (void)y, (void)ln_m, (void)scale;
+    double nl = x->n_loop, phi = l->p[LAW_P_PHI], ln_r = log(x->R);
+    g->value = expm1(phi * ln_r) * nl;
+    if (want_derivatives)
+        g->d[LAW_P_PHI] = exp(phi * ln_r) * ln_r * nl;
+    if (want_derivatives > 1)
+        set_d2(g, LAW_P_PHI, LAW_P_PHI, g->d[LAW_P_PHI] * ln_r);
+}
+
+/* bounded and bounded-sparse: kappa1 s N_loop (1 - exp(-(R-1)/(kappa2 s)))
+ * with s = m^-theta; with theta = 0 (or m = 1) s is exactly 1 and this is
+ * the dense bounded mapping. */
+static void gain_bounded(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+                         int want_derivatives)
+{
+    double nl = x->n_loop, k1 = l->p[LAW_P_KAPPA1], k2 = l->p[LAW_P_KAPPA2];
+    double z = y / (k2 * scale);
+    /* e = exp(-z) and sat = 1 - e, through expm1 where 1 - e would cancel
+     * (z small); exp is the faster call elsewhere. */
+    double e, sat;
+    if (z < 0.5) {
+        double em = expm1(-z);
+        e = 1.0 + em;
+        sat = -em;
+    } else {
+        e = exp(-z);
+        sat = 1.0 - e;
+    }
+    g->value = k1 * scale * nl * sat;
+    if (!isfinite(g->value)) /* m^-theta overflowed: the linear limit k1 y / k2 */
+        g->value = k1 * nl * (isinf(scale) ? y / k2 : scale * sat);
     if (want_derivatives) {
-        g->d[LAW_P_PHI] = g->d[LAW_P_KAPPA1] = g->d[LAW_P_KAPPA2] = g->d[LAW_P_THETA] = 0.0;
+        g->d[LAW_P_KAPPA1] = scale * nl * sat;
+        g->d[LAW_P_KAPPA2] = -k1 * scale * nl * e * z / k2;
+        if (MAPPINGS[l->kind.mapping].sparse)
+            g->d[LAW_P_THETA] = -ln_m * scale * k1 * nl * (sat - z * e);
     }
-    double y = x->R - 1.0;
-    if (y == 0.0 || l->kind.mapping == LAW_MAPPING_NONE)
-        return; /* R = 1: N_eff = N_act exactly under every mapping */
-    double nl = x->n_loop;
-    double k1 = l->p[LAW_P_KAPPA1], k2 = l->p[LAW_P_KAPPA2];
-    switch (l->kind.mapping) {
-    case LAW_MAPPING_NONE:
-    case LAW_NMAPPINGS:
-        break;
-    case LAW_MAPPING_LINEAR:
-        g->value = y * nl;
-        break;
-    case LAW_MAPPING_POWER: {
-        double phi = l->p[LAW_P_PHI], ln_r = log(x->R);
-        g->value = expm1(phi * ln_r) * nl; /* (R^phi - 1) N_loop */
-        if (want_derivatives)
-            g->d[LAW_P_PHI] = exp(phi * ln_r) * ln_r * nl;
-        break;
-    }
-    case LAW_MAPPING_BOUNDED:
-    case LAW_MAPPING_BOUNDED_SPARSE: {
-        /* kappa_j(m) = kappa_j m^-theta; with theta = 0 (or m = 1) the
-         * scale is exactly 1 and this is the dense bounded mapping. */
-        double z = y / (k2 * scale);
-        /* e = exp(-z) and sat = 1 - e, through expm1 where 1 - e would
-         * cancel (z small); exp is the faster call elsewhere. */
-        double e, sat;
-        if (z < 0.5) {
-            double em = expm1(-z);
-            e = 1.0 + em;
-            sat = -em;
-        } else {
-            e = exp(-z);
-            sat = 1.0 - e;
+    if (want_derivatives > 1) {
+        /* dz/dkappa2 = -z/kappa2; ds/dtheta = -s ln m, dz/dtheta = z ln m. */
+        set_d2(g, LAW_P_KAPPA1, LAW_P_KAPPA2, -scale * nl * e * z / k2);
+        set_d2(g, LAW_P_KAPPA2, LAW_P_KAPPA2, -k1 * scale * nl * e * z * (z - 2.0) / (k2 * k2));
+        if (MAPPINGS[l->kind.mapping].sparse) {
+            set_d2(g, LAW_P_KAPPA1, LAW_P_THETA, -ln_m * scale * nl * (sat - z * e));
+            set_d2(g, LAW_P_KAPPA2, LAW_P_THETA, k1 * nl * scale * e * z * z * ln_m / k2);
+            set_d2(g, LAW_P_THETA, LAW_P_THETA, -ln_m * ln_m * k1 * nl * scale * (e * z * z + z * e - sat));
         }
-        g->value = k1 * scale * nl * sat;
-        if (!isfinite(g->value)) /* m^-theta overflowed: the linear limit k1 y / k2 */
-            g->value = k1 * nl * (isinf(scale) ? y / k2 : scale * sat);
-        if (want_derivatives) {
-            g->d[LAW_P_KAPPA1] = scale * nl * sat;
-            g->d[LAW_P_KAPPA2] = -k1 * scale * nl * e * z / k2;
-            if (l->kind.mapping == LAW_MAPPING_BOUNDED_SPARSE)
-                g->d[LAW_P_THETA] = -ln_m * scale * k1 * nl * (sat - z * e);
-        }
-        break;
-    }
-    case LAW_MAPPING_HYPERBOLIC: {
-        double h = k2 * scale;
-        double frac = y / (y + h);
-        g->value = k1 * scale * nl * frac;
-        if (!isfinite(g->value)) /* as for bounded */
-            g->value = k1 * nl * (isinf(scale) ? y / k2 : scale * frac);
-        if (want_derivatives) {
-            g->d[LAW_P_KAPPA1] = scale * nl * frac;
-            g->d[LAW_P_KAPPA2] = -k1 * scale * nl * frac * scale / (y + h);
-            g->d[LAW_P_THETA] = -ln_m * scale * k1 * nl * frac * y / (y + h);
-        }
-        break;
-    }
     }
 }
 
-static double ln_active_ratio(const law_point *x)
+/* kappa1 s N_loop (R-1) / (R-1 + kappa2 s), s = m^-theta. */
+static void gain_hyperbolic(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+                            int want_derivatives)
+{
+    double nl = x->n_loop, k1 = l->p[LAW_P_KAPPA1], k2 = l->p[LAW_P_KAPPA2];
+    double h = k2 * scale;
+    double frac = y / (y + h);
+    g->value = k1 * scale * nl * frac;
+    if (!isfinite(g->value)) /* as for bounded */
+        g->value = k1 * nl * (isinf(scale) ? y / k2 : scale * frac);
+    if (want_derivatives) {
+        g->d[LAW_P_KAPPA1] = scale * nl * frac;
+        g->d[LAW_P_KAPPA2] = -k1 * scale * nl * frac * scale / (y + h);
+        g->d[LAW_P_THETA] = -ln_m * scale * k1 * nl * frac * y / (y + h);
+    }
+    if (want_derivatives > 1) {
+        double q = y + h, q3 = q * q * q;
+        set_d2(g, LAW_P_KAPPA1, LAW_P_KAPPA2, -scale * scale * nl * y / (q * q));
+        set_d2(g, LAW_P_KAPPA1, LAW_P_THETA, -ln_m * scale * nl * y * y / (q * q));
+        set_d2(g, LAW_P_KAPPA2, LAW_P_KAPPA2, 2.0 * k1 * scale * scale * scale * nl * y / q3);
+        set_d2(g, LAW_P_KAPPA2, LAW_P_THETA, 2.0 * k1 * nl * ln_m * scale * scale * y * y / q3);
+        set_d2(g, LAW_P_THETA, LAW_P_THETA, ln_m * ln_m * k1 * nl * y * y * scale * (y - h) / q3);
+    }
+}
+
+/* kappa1 N_loop ln R: each doubling of the loops adds the same kappa1 N_loop
+ * ln 2, without bound.  ln R through log1p(R - 1), exact for R near 1.
+ * Linear in kappa1: no second derivative. */
+static void gain_log(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+                     int want_derivatives)
+{
+    (void)ln_m, (void)scale;
+    double per_kappa1 = x->n_loop * log1p(y);
+    g->value = l->p[LAW_P_KAPPA1] * per_kappa1;
+    if (want_derivatives)
+        g->d[LAW_P_KAPPA1] = per_kappa1;
+}
+
+void ls_law_gain(const law *l, const law_point *x, double ln_m, double scale, law_gain *g, int want_derivatives)
+{
+    const law_mapping_info *info = &MAPPINGS[l->kind.mapping];
+    g->value = 0.0;
+    if (want_derivatives)
+        for (int j = LAW_P_FIRST_MAPPING; j < LAW_NPARAMS; j++)
+            g->d[j] = 0.0;
+    if (want_derivatives > 1)
+        memset(g->d2, 0, sizeof g->d2);
+    double y = x->R - 1.0;
+    if (y == 0.0 || !info->gain)
+        return; /* R = 1: N_eff = N_act exactly under every mapping */
+    info->gain(l, x, y, ln_m, scale, g, want_derivatives);
+}
+
+double ls_law_ln_active_ratio(const law_point *x)
 {
     if (x->n_total == x->n_act)
         return 0.0;
@@ -287,22 +409,18 @@ static double ln_active_ratio(const law_point *x)
     return m >= DBL_MIN ? log(m) : log(x->n_act) - log(x->n_total);
 }
 
-static int is_sparse_mapping(law_mapping m) { return m == LAW_MAPPING_BOUNDED_SPARSE || m == LAW_MAPPING_HYPERBOLIC; }
-
-/* m^-theta; exactly 1 at m = 1 or theta = 0, so bounded-sparse reduces to
- * bounded bit for bit. */
-static double sparsity_scale(const law *l, double ln_m)
+double ls_law_sparsity_scale(const law *l, double ln_m)
 {
-    if (!is_sparse_mapping(l->kind.mapping) || ln_m == 0.0 || l->p[LAW_P_THETA] == 0.0)
+    if (!MAPPINGS[l->kind.mapping].sparse || ln_m == 0.0 || l->p[LAW_P_THETA] == 0.0)
         return 1.0;
     return exp(-l->p[LAW_P_THETA] * ln_m);
 }
 
 double ls_law_n_eff(const law *l, const law_point *x)
 {
-    gain g;
-    double ln_m = ln_active_ratio(x);
-    loop_gain(l, x, ln_m, sparsity_scale(l, ln_m), &g, 0);
+    law_gain g;
+    double ln_m = ls_law_ln_active_ratio(x);
+    ls_law_gain(l, x, ln_m, ls_law_sparsity_scale(l, ln_m), &g, 0);
     return x->n_act + g.value;
 }
 
@@ -310,18 +428,18 @@ double ls_law_rho_eff(const law *l, const law_point *x) { return ls_law_n_eff(l,
 
 double ls_law_rho_eff_ceiling(const law *l, const law_point *x)
 {
-    double k1 = l->p[LAW_P_KAPPA1], ratio = x->n_loop / x->n_act;
-    switch (l->kind.mapping) {
-    case LAW_MAPPING_NONE:
+    switch (MAPPINGS[l->kind.mapping].ceiling) {
+    case LAW_CEILING_ONE:
         return 1.0;
-    case LAW_MAPPING_LINEAR:
-    case LAW_MAPPING_POWER:
+    case LAW_CEILING_UNBOUNDED:
         return INFINITY;
-    case LAW_MAPPING_BOUNDED:
-        return 1.0 + k1 * ratio;
-    default:
-        return 1.0 + k1 * sparsity_scale(l, ln_active_ratio(x)) * ratio;
+    case LAW_CEILING_KAPPA1:
+        break;
     }
+    /* kappa1 m^-theta N_loop / N_act; m^-theta is exactly 1 for a mapping
+     * that is not sparsity-conditional. */
+    double k1 = l->p[LAW_P_KAPPA1], ratio = x->n_loop / x->n_act;
+    return 1.0 + k1 * ls_law_sparsity_scale(l, ls_law_ln_active_ratio(x)) * ratio;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -331,7 +449,7 @@ void ls_law_row_init(law_row *row, const law_point *x)
     row->x = *x;
     row->ln_n_act = log(x->n_act);
     row->ln_d = log(x->D);
-    row->ln_m = ln_active_ratio(x);
+    row->ln_m = ls_law_ln_active_ratio(x);
 }
 
 void ls_law_prepare(law_prepared *prep, const law *l)
@@ -394,17 +512,17 @@ double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double g
     const law_point *x = &row->x;
     int moe = l->kind.base == LAW_BASE_MOE;
 
-    int looped = x->R != 1.0 && l->kind.mapping != LAW_MAPPING_NONE;
+    int looped = x->R != 1.0 && MAPPINGS[l->kind.mapping].gain != NULL;
     if (!moe && !looped)
         return plain_dense_log_loss_grad(prep, row, grad);
-    gain g;
+    law_gain g;
     g.value = 0.0;
     if (looped) {
         if (row->ln_m != prep->last_ln_m) {
             prep->last_ln_m = row->ln_m;
-            prep->sparsity_scale = sparsity_scale(l, row->ln_m);
+            prep->sparsity_scale = ls_law_sparsity_scale(l, row->ln_m);
         }
-        loop_gain(l, x, row->ln_m, prep->sparsity_scale, &g, grad != NULL);
+        ls_law_gain(l, x, row->ln_m, prep->sparsity_scale, &g, grad != NULL);
     }
     double n_eff = x->n_act + g.value;
     double ln_n_eff = looped ? log(n_eff) : row->ln_n_act;
@@ -455,15 +573,14 @@ double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double g
         grad[LAW_P_E_START] = d_ln_ehat * prep->d_ehat_d_estart * p[LAW_P_E_START];    /* u = ln E_start */
     }
     if (looped) {
-        /* d t1 / d N_eff, then the chain through u = ln p of each mapping
-         * parameter (all of them are log-transformed). */
+        /* d t1 / d N_eff, then the chain through the fitted coordinate
+         * u of each mapping parameter (d p / d u = p: all of them are
+         * log-transformed). */
         double d_n_eff = -w1 * exponent_n / n_eff;
-        static const law_param mapping_params[] = {LAW_P_PHI, LAW_P_KAPPA1, LAW_P_KAPPA2, LAW_P_THETA};
-        for (size_t i = 0; i < sizeof mapping_params / sizeof *mapping_params; i++) {
-            law_param j = mapping_params[i];
-            if (ls_law_uses_param(l->kind, j))
-                grad[j] = d_n_eff * g.d[j] * p[j];
-        }
+        unsigned params = MAPPINGS[l->kind.mapping].params;
+        for (int j = LAW_P_FIRST_MAPPING; j < LAW_NPARAMS; j++)
+            if ((params >> j) & 1u)
+                grad[j] = d_n_eff * g.d[j] * ls_law_param_natural_per_fitted((law_param)j, p[j]);
     }
     return ln_loss;
 }

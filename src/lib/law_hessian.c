@@ -11,12 +11,13 @@
  * (the second part is the log-sum-exp's own curvature, a covariance, so it
  * is positive semi-definite).  The terms' derivatives come from two inner
  * functions: ln N_eff of the mapping parameters (phi, kappa1, kappa2,
- * theta, all carried as logarithms) and ln Ehat of (ln E_start,
- * ln(E_max - 1)).  This file repeats the value and gradient of law.c on
+ * theta, all carried as logarithms; each mapping's gain function in
+ * law.c gives its curvature) and ln Ehat of (ln E_start, ln(E_max - 1)).  This file repeats the value and gradient of law.c on
  * purpose, in its own way: the unit test checks its gradient against
  * law.c's and its Hessian against finite differences of law.c's gradient.
  */
 #include "loopscale/law.h"
+#include "law_internal.h"
 #include "law_second_internal.h"
 
 #include <math.h>
@@ -25,87 +26,34 @@
 #define NP LAW_NPARAMS
 
 /* The loop gain G = N_eff - N_act and its first and second derivatives with
- * respect to the fitted mapping parameters (u = ln p for each), indexed
- * 0 phi, 1 kappa1, 2 kappa2, 3 theta. */
+ * respect to the fitted mapping parameters, indexed a = j -
+ * LAW_P_FIRST_MAPPING (phi, kappa1, kappa2, theta).  The mapping's own
+ * function (law.c's descriptor table, through ls_law_gain) gives them in
+ * natural values; every mapping parameter is carried as u = ln p, so
+ * dG/du_a = p_a G_a and d2G/du_a du_b = p_a p_b G_ab + [a = b] p_a G_a. */
+#define NM LAW_NMAPPING_PARAMS
+
 typedef struct gain2 {
     double value;
-    double d[4];
-    double dd[4][4];
+    double d[NM];
+    double dd[NM][NM];
 } gain2;
-
-static const law_param MAPPING_PARAMS[4] = {LAW_P_PHI, LAW_P_KAPPA1, LAW_P_KAPPA2, LAW_P_THETA};
 
 static void gain_fitted(const law *l, const law_point *x, double ln_m, gain2 *g)
 {
-    memset(g, 0, sizeof *g);
-    double y = x->R - 1.0, nl = x->n_loop;
-    const double *p = l->p;
-    switch (l->kind.mapping) {
-    case LAW_MAPPING_NONE:
-    case LAW_NMAPPINGS:
-        return;
-    case LAW_MAPPING_LINEAR:
-        g->value = y * nl;
-        return;
-    case LAW_MAPPING_POWER: {
-        /* G = (R^phi - 1) N_loop; dG/du = phi ln R R^phi N_loop, and
-         * d2G/du2 = dG/du (1 + phi ln R). */
-        double phi = p[LAW_P_PHI], ln_r = log(x->R);
-        double gu = phi * ln_r * exp(phi * ln_r) * nl;
-        g->value = expm1(phi * ln_r) * nl;
-        g->d[0] = gu;
-        g->dd[0][0] = gu * (1.0 + phi * ln_r);
-        return;
+    law_gain lg;
+    ls_law_gain(l, x, ln_m, ls_law_sparsity_scale(l, ln_m), &lg, 2);
+    g->value = lg.value;
+    double pa[NM];
+    for (int a = 0; a < NM; a++) {
+        law_param j = (law_param)(LAW_P_FIRST_MAPPING + a);
+        int used = ls_law_uses_param(l->kind, j);
+        pa[a] = used ? l->p[j] : 0.0;
+        g->d[a] = used ? pa[a] * lg.d[j] : 0.0;
     }
-    case LAW_MAPPING_BOUNDED:
-    case LAW_MAPPING_BOUNDED_SPARSE:
-    case LAW_MAPPING_HYPERBOLIC:
-        break;
-    }
-    /* In U1 = ln(kappa1 m^-theta) and U2 = ln(kappa2 m^-theta): G = F(U1, U2)
-     * with F = e^U1 N_loop sat(y / e^U2).  theta enters both through
-     * c3 = -theta ln m, whose derivative in u = ln theta is c3 itself. */
-    int sparse = l->kind.mapping != LAW_MAPPING_BOUNDED;
-    double theta = sparse ? p[LAW_P_THETA] : 0.0;
-    double c3 = sparse && ln_m != 0.0 && theta != 0.0 ? -theta * ln_m : 0.0;
-    double scale = c3 == 0.0 ? 1.0 : exp(c3);
-    double k1 = p[LAW_P_KAPPA1] * scale, k2 = p[LAW_P_KAPPA2] * scale;
-    double f, f2, f22;
-    if (l->kind.mapping == LAW_MAPPING_HYPERBOLIC) {
-        /* F = K1 N_loop y / (y + K2) */
-        double h = y + k2;
-        f = k1 * nl * y / h;
-        f2 = -f * k2 / h;
-        f22 = -f * k2 * (y - k2) / (h * h);
-    } else {
-        /* F = K1 N_loop (1 - e^-z), z = y / K2, dz/dU2 = -z */
-        double z = y / k2, e, sat;
-        if (z < 0.5) {
-            double em = expm1(-z);
-            e = 1.0 + em;
-            sat = -em;
-        } else {
-            e = exp(-z);
-            sat = 1.0 - e;
-        }
-        f = k1 * nl * sat;
-        f2 = -k1 * nl * z * e;
-        f22 = k1 * nl * (1.0 - z) * z * e;
-    }
-    /* F is linear in e^U1: F_1 = F_11 = F, F_12 = F_2. */
-    double f1 = f, f11 = f, f12 = f2;
-    g->value = f;
-    g->d[1] = f1;
-    g->d[2] = f2;
-    g->dd[1][1] = f11;
-    g->dd[1][2] = g->dd[2][1] = f12;
-    g->dd[2][2] = f22;
-    if (sparse) {
-        g->d[3] = c3 * (f1 + f2);
-        g->dd[1][3] = g->dd[3][1] = c3 * (f11 + f12);
-        g->dd[2][3] = g->dd[3][2] = c3 * (f12 + f22);
-        g->dd[3][3] = c3 * c3 * (f11 + 2.0 * f12 + f22) + c3 * (f1 + f2);
-    }
+    for (int a = 0; a < NM; a++)
+        for (int b = 0; b < NM; b++)
+            g->dd[a][b] = pa[a] * pa[b] * lg.d2[a][b] + (a == b ? g->d[a] : 0.0);
 }
 
 /* ln Ehat and its derivatives in s = ln E_start and v = ln(E_max - 1):
@@ -158,22 +106,22 @@ void ls_law_row_second(const law_prepared *prep, const law_row *row, ls_law_seco
     int moe = l->kind.base == LAW_BASE_MOE;
     int looped = x->R != 1.0 && l->kind.mapping != LAW_MAPPING_NONE;
     static const law_param E_PARAMS[] = {LAW_P_E_START, LAW_P_E_MAX};
-    int used[4] = {0, 0, 0, 0};
+    int used[NM] = {0};
 
     /* ln N_eff and its derivatives in the mapping parameters. */
-    double d_ln_n[4] = {0, 0, 0, 0}, dd_ln_n[4][4];
+    double d_ln_n[NM] = {0}, dd_ln_n[NM][NM];
     double ln_n = row->ln_n_act;
     if (looped) {
         gain2 g;
         gain_fitted(l, x, row->ln_m, &g);
         double n_eff = x->n_act + g.value;
         ln_n = log(n_eff);
-        for (int a = 0; a < 4; a++) {
-            used[a] = ls_law_uses_param(l->kind, MAPPING_PARAMS[a]);
+        for (int a = 0; a < NM; a++) {
+            used[a] = ls_law_uses_param(l->kind, (law_param)(LAW_P_FIRST_MAPPING + a));
             d_ln_n[a] = g.d[a] / n_eff;
         }
-        for (int a = 0; a < 4; a++)
-            for (int b = 0; b < 4; b++)
+        for (int a = 0; a < NM; a++)
+            for (int b = 0; b < NM; b++)
                 dd_ln_n[a][b] = g.dd[a][b] / n_eff - d_ln_n[a] * d_ln_n[b];
     }
     /* ln Ehat and its derivatives in E_start, E_max. */
@@ -222,9 +170,9 @@ void ls_law_row_second(const law_prepared *prep, const law_row *row, ls_law_seco
             put_a(o, 1, E_PARAMS[e], coef2 * d_le[e]);
         }
     }
-    for (int m = 0; m < 4; m++)
+    for (int m = 0; m < NM; m++)
         if (used[m])
-            put_a(o, 0, MAPPING_PARAMS[m], -exponent_n * d_ln_n[m]);
+            put_a(o, 0, (law_param)(LAW_P_FIRST_MAPPING + m), -exponent_n * d_ln_n[m]);
 
     /* The terms' own curvature, T = w1 Hess t1 + w2 Hess t2. */
     if (moe && x->E != 1.0) {
@@ -243,10 +191,10 @@ void ls_law_row_second(const law_prepared *prep, const law_row *row, ls_law_seco
         put_t(o, LAW_P_OMEGA, LAW_P_E_START, w2);
         put_t(o, LAW_P_ZETA, LAW_P_E_START, -w2 * ln_d);
     }
-    for (int m = 0; m < 4; m++) {
+    for (int m = 0; m < NM; m++) {
         if (!used[m])
             continue;
-        law_param im = MAPPING_PARAMS[m];
+        law_param im = (law_param)(LAW_P_FIRST_MAPPING + m);
         put_t(o, LAW_P_ALPHA, im, -w1 * d_ln_n[m]);
         if (moe) {
             put_t(o, LAW_P_GAMMA, im, -w1 * ln_e * d_ln_n[m]);
@@ -255,7 +203,7 @@ void ls_law_row_second(const law_prepared *prep, const law_row *row, ls_law_seco
         }
         for (int m2 = 0; m2 <= m; m2++)
             if (used[m2])
-                put_t(o, im, MAPPING_PARAMS[m2], -w1 * exponent_n * dd_ln_n[m][m2]);
+                put_t(o, im, (law_param)(LAW_P_FIRST_MAPPING + m2), -w1 * exponent_n * dd_ln_n[m][m2]);
     }
 }
 

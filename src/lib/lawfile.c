@@ -8,6 +8,7 @@
 
 #include "loopscale/jsonw.h"
 #include "loopscale/outfile.h"
+#include "loopscale/sha256.h"
 #include "readfile_internal.h"
 
 /* Law files are small; a larger file is not one. */
@@ -41,6 +42,90 @@ void ls_lawfile_free(lawfile *lf)
     free(lf->version);
     free(lf->command);
     free(lf);
+}
+
+/* ---- from a fit --------------------------------------------------------- */
+
+static char *dup_or_null(const char *text) { return text ? strdup(text) : NULL; }
+
+lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const fit_bootstrap *b, const sweep *s,
+                             const lawfile_provenance *prov, ls_error *err)
+{
+    lawfile *lf = ls_lawfile_new(&r->law);
+    if (!lf) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        return NULL;
+    }
+    int oom = 0;
+    memcpy(lf->fixed, r->fixed, sizeof lf->fixed);
+    lf->has_stderr = 1;
+    memcpy(lf->stderr_of, r->stderr_of, sizeof lf->stderr_of);
+    if (b && b->ndraws > 0) {
+        lf->has_ci = 1;
+        lf->ci_level = b->level;
+        memcpy(lf->ci_low, b->ci_low, sizeof lf->ci_low);
+        memcpy(lf->ci_high, b->ci_high, sizeof lf->ci_high);
+        lf->ndraws = b->ndraws;
+        lf->draws = malloc(b->ndraws * LAW_NPARAMS * sizeof *lf->draws);
+        oom |= !lf->draws;
+        if (lf->draws)
+            memcpy(lf->draws, b->draws, b->ndraws * LAW_NPARAMS * sizeof *lf->draws);
+        lf->bootstrap_group = dup_or_null(prov->bootstrap_group);
+        oom |= prov->bootstrap_group && !lf->bootstrap_group;
+    }
+    lf->has_fit = 1;
+    lawfile_fit *fit = &lf->fit;
+    snprintf(fit->loss, sizeof fit->loss, "%s", p->loss == FIT_LOSS_HUBER ? "huber" : "mse");
+    snprintf(fit->space, sizeof fit->space, "%s", p->space == FIT_SPACE_LOG ? "log" : "linear");
+    snprintf(fit->method, sizeof fit->method, "%s", r->method);
+    fit->objective = r->objective;
+    fit->delta = p->huber_delta;
+    fit->rmse = r->rmse;
+    fit->n = r->n;
+    fit->starts = r->starts;
+    fit->starts_at_best = r->starts_at_best;
+    fit->seed = p->seed;
+    fit->converged = r->converged;
+    fit->has_ranges = 1;
+    double *ranges[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range};
+    for (int q = 0; q < 4; q++) {
+        ranges[q][0] = INFINITY;
+        ranges[q][1] = -INFINITY;
+    }
+    for (size_t i = 0; i < s->n; i++) {
+        const double values[] = {s->rows[i].n_act, s->rows[i].tokens, s->rows[i].R, s->rows[i].E};
+        for (int q = 0; q < 4; q++) {
+            ranges[q][0] = fmin(ranges[q][0], values[q]);
+            ranges[q][1] = fmax(ranges[q][1], values[q]);
+        }
+    }
+    lf->version = strdup(LOOPSCALE_VERSION);
+    lf->command = dup_or_null(prov->command);
+    fit->data = calloc(prov->ndata + 1, sizeof *fit->data);
+    fit->filters = calloc(prov->nfilters + 1, sizeof *fit->filters);
+    oom |= !lf->version || (prov->command && !lf->command) || !fit->data || !fit->filters;
+    for (size_t i = 0; !oom && i < prov->ndata; i++) {
+        fit->data[i].path = strdup(prov->data_paths[i]);
+        oom |= !fit->data[i].path;
+        fit->ndata++;
+        /* Standard input cannot be read twice; its checksum is left empty. */
+        if (!oom && strcmp(prov->data_paths[i], "-") != 0 &&
+            ls_sha256_file(prov->data_paths[i], fit->data[i].sha256, err) != 0) {
+            ls_lawfile_free(lf);
+            return NULL;
+        }
+    }
+    for (size_t i = 0; !oom && i < prov->nfilters; i++) {
+        fit->filters[i] = strdup(prov->filters[i]);
+        oom |= !fit->filters[i];
+        fit->nfilters++;
+    }
+    if (oom) {
+        ls_lawfile_free(lf);
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        return NULL;
+    }
+    return lf;
 }
 
 void ls_lawfile_draw(const lawfile *lf, size_t i, law *out)
@@ -156,7 +241,7 @@ static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
         const char *name = ls_law_param_name(list[i]);
         char path[64];
         snprintf(path, sizeof path, "params.%s", name);
-        /* E_start is fixed at 1 unless a file says otherwise (SPEC §2). */
+        /* E_start is fixed at 1 unless a file says otherwise (docs/laws.md). */
         const cJSON *item = member(c, params, name, path, list[i] != LAW_P_E_START, &status);
         if (status != 0)
             return status;

@@ -170,14 +170,14 @@ int ls_shape_resolve(shape_spec *s, ls_error *err)
                                 INT_FIELDS[i].min, SHAPE_INPUT_MAX);
     }
     static const struct {
-        const char *key, *option;
+        const char *key;
         size_t offset;
-    } required[] = {{"d_model", "--d-model", offsetof(shape_spec, d_model)},
-                    {"vocab", "--vocab", offsetof(shape_spec, vocab)},
-                    {"layers", "--layers", offsetof(shape_spec, layers)}};
+    } required[] = {{"d_model", offsetof(shape_spec, d_model)},
+                    {"vocab", offsetof(shape_spec, vocab)},
+                    {"layers", offsetof(shape_spec, layers)}};
     for (size_t i = 0; i < sizeof required / sizeof *required; i++)
         if (*(const long *)((const char *)s + required[i].offset) == SHAPE_UNSET)
-            return ls_error_set(err, LS_ERR_USAGE, "%s (%s) is required", required[i].key, required[i].option);
+            return ls_error_set(err, LS_ERR_USAGE, "%s is required", required[i].key);
     set_default(&s->top_k, 1);
     set_default(&s->experts, 1);
     set_default(&s->loops, 1);
@@ -191,7 +191,7 @@ int ls_shape_resolve(shape_spec *s, ls_error *err)
     set_default(&s->norm_params, 0);
     long k = s->top_k;
     if (s->d_ff == SHAPE_UNSET && s->d_expert == SHAPE_UNSET)
-        return ls_error_set(err, LS_ERR_USAGE, "d_ff (--d-ff) or d_expert (--d-expert) is required");
+        return ls_error_set(err, LS_ERR_USAGE, "d_ff or d_expert is required");
     if (s->d_expert == SHAPE_UNSET) {
         if (s->d_ff % k != 0)
             return ls_error_set(err, LS_ERR_USAGE,
@@ -215,12 +215,12 @@ int ls_shape_resolve(shape_spec *s, ls_error *err)
                             s->tail_experts, k);
     if (s->heads == SHAPE_UNSET) {
         if (s->kv_heads != SHAPE_UNSET || s->head_dim != SHAPE_UNSET)
-            return ls_error_set(err, LS_ERR_USAGE, "kv_heads and head_dim need heads (--heads)");
+            return ls_error_set(err, LS_ERR_USAGE, "kv_heads and head_dim need heads");
     } else {
         if (s->head_dim == SHAPE_UNSET) {
             if (s->d_model % s->heads != 0)
                 return ls_error_set(err, LS_ERR_USAGE,
-                                    "heads = %ld does not divide d_model = %ld; give head_dim (--head-dim)", s->heads,
+                                    "heads = %ld does not divide d_model = %ld; give head_dim", s->heads,
                                     s->d_model);
             s->head_dim = s->d_model / s->heads;
         }
@@ -243,7 +243,8 @@ int ls_shape_flatten(const shape_spec *s, int steps, shape_spec *out, ls_error *
     long factor = 1;
     for (int i = 0; i < steps; i++) {
         if (s->layers % (2 * factor) != 0)
-            return ls_error_set(err, LS_ERR_USAGE, "--flatten %d: D = %ld layer%s cannot be halved %d time%s", steps,
+            return ls_error_set(err, LS_ERR_USAGE, "flattening %d step%s: D = %ld layer%s cannot be halved %d time%s",
+                                steps, steps == 1 ? "" : "s",
                                 s->layers, s->layers == 1 ? "" : "s", steps, steps == 1 ? "" : "s");
         factor *= 2;
     }

@@ -14,10 +14,10 @@ int ls_simulate_check(const arch_template *t, const simulate_grid *grid, ls_erro
         const char *name;
         const double *v;
         size_t n;
-    } axes[] = {{"--n-act", grid->n_act, grid->n_n_act},
-                {"--tokens", grid->tokens, grid->n_tokens},
-                {"--E", grid->E, grid->n_E},
-                {"--R", grid->R, grid->n_R}};
+    } axes[] = {{"n_act", grid->n_act, grid->n_n_act},
+                {"tokens", grid->tokens, grid->n_tokens},
+                {"E", grid->E, grid->n_E},
+                {"R", grid->R, grid->n_R}};
     for (size_t a = 0; a < 4; a++) {
         if (axes[a].n == 0)
             return ls_error_set(err, LS_ERR_USAGE, "%s: no values", axes[a].name);
@@ -28,7 +28,7 @@ int ls_simulate_check(const arch_template *t, const simulate_grid *grid, ls_erro
             if (a >= 2 && v != floor(v))
                 return ls_error_set(err, LS_ERR_USAGE, "%s: %g is not an integer", axes[a].name, v);
             if (a == 2 && v < t->top_k)
-                return ls_error_set(err, LS_ERR_USAGE, "--E: %g is less than the template's top_k (%d)", v,
+                return ls_error_set(err, LS_ERR_USAGE, "E: %g is less than the template's top_k (%d)", v,
                                     t->top_k);
         }
     }

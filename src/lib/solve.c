@@ -327,7 +327,7 @@ int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t,
     if (!(level > 0 && level < 1))
         return ls_error_set(err, LS_ERR_USAGE, "the interval level must be between 0 and 1");
     if (n == 0)
-        return ls_error_set(err, LS_ERR_DATA, "the law has no bootstrap draws (fit it with --bootstrap N)");
+        return ls_error_set(err, LS_ERR_DATA, "the law has no bootstrap draws (a bootstrap fit records them)");
     uncertainty_job job = {draws, t, b, o, calloc(n, sizeof(solve_candidate))};
     double *column = malloc(n * sizeof *column);
     out->choices = calloc(n, sizeof *out->choices);

@@ -82,7 +82,7 @@ static int parse_where(const char *text, where_filter *w, ls_error *err)
     const char *op = strpbrk(text, "<>=!");
     if (!op || op == text)
         return ls_error_set(err, LS_ERR_USAGE,
-                            "--where '%s': expected COLUMN OP NUMBER with OP one of < <= = != >= >", text);
+                            "filter '%s': expected COLUMN OP NUMBER with OP one of < <= = != >= >", text);
     copy_trimmed(w->column, sizeof w->column, text, (size_t)(op - text));
     size_t oplen = 1;
     if (op[0] == '<')
@@ -95,11 +95,11 @@ static int parse_where(const char *text, where_filter *w, ls_error *err)
         w->op = OP_NE, oplen = 2;
     else
         return ls_error_set(err, LS_ERR_USAGE,
-                            "--where '%s': expected COLUMN OP NUMBER with OP one of < <= = != >= >", text);
+                            "filter '%s': expected COLUMN OP NUMBER with OP one of < <= = != >= >", text);
     const char *number = op + oplen;
     numtext_status st = ls_numtext_parse_double(number, strlen(number), &w->value);
     if (st != NUMTEXT_OK || w->column[0] == '\0')
-        return ls_error_set(err, LS_ERR_USAGE, "--where '%s': '%s' %s", text, number, ls_numtext_reason(st));
+        return ls_error_set(err, LS_ERR_USAGE, "filter '%s': '%s' %s", text, number, ls_numtext_reason(st));
     return 0;
 }
 
@@ -122,7 +122,7 @@ static int parse_map(const char *text, map_rename *m, ls_error *err)
     m->text = text;
     const char *eq = strchr(text, '=');
     if (!eq || eq == text || eq[1] == '\0')
-        return ls_error_set(err, LS_ERR_USAGE, "--map '%s': expected NEW=OLD", text);
+        return ls_error_set(err, LS_ERR_USAGE, "rename '%s': expected NEW=OLD", text);
     copy_trimmed(m->new_name, sizeof m->new_name, text, (size_t)(eq - text));
     copy_trimmed(m->old_name, sizeof m->old_name, eq + 1, strlen(eq + 1));
     return 0;
@@ -250,14 +250,14 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
     }
     for (size_t m = 0; m < o->nmaps && status == 0; m++)
         if (!map_used[m])
-            status = ls_error_set(err, LS_ERR_USAGE, "--map '%s': %s has no column '%s'", st->maps[m].text, file,
+            status = ls_error_set(err, LS_ERR_USAGE, "rename '%s': %s has no column '%s'", st->maps[m].text, file,
                                   st->maps[m].old_name);
     free(map_used);
     if (status != 0)
         return status;
 
     if (fc->column_of[SWEEP_N_ACT] < 0)
-        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: no column 'n_act' (or 'N', 'params'; --map renames)",
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: no column 'n_act' (or 'N', 'params', or one renamed to it)",
                             file, line);
     if (fc->column_of[SWEEP_TOKENS] < 0 && fc->column_of[SWEEP_FLOPS] < 0)
         return ls_error_set(err, LS_ERR_DATA,
@@ -276,7 +276,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
             if (strcasecmp(fc->names[i], name) == 0)
                 fc->where_column[w] = (int)i;
         if (fc->where_column[w] < 0)
-            return ls_error_set(err, LS_ERR_USAGE, "--where '%s': %s has no column '%s'", st->wheres[w].text,
+            return ls_error_set(err, LS_ERR_USAGE, "filter '%s': %s has no column '%s'", st->wheres[w].text,
                                 file, name);
     }
     if (o->group_column) {
@@ -285,7 +285,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
             if (strcasecmp(fc->names[i], o->group_column) == 0 || (q >= 0 && fc->column_of[q] == (int)i))
                 fc->group_column = (int)i;
         if (fc->group_column < 0)
-            return ls_error_set(err, LS_ERR_USAGE, "--group '%s': %s has no such column", o->group_column, file);
+            return ls_error_set(err, LS_ERR_USAGE, "group column '%s': %s has no such column", o->group_column, file);
     }
     return 0;
 }
@@ -454,7 +454,7 @@ static int row_passes_filters(reader_state *st, const row_context *rc, const swe
             csv_field f = rc->fields[c];
             numtext_status ns = ls_numtext_parse_double(f.ptr, f.len, &x);
             if (ns != NUMTEXT_OK)
-                return cell_error(rc, c, "%s (used by --where '%s')", ls_numtext_reason(ns), st->wheres[w].text);
+                return cell_error(rc, c, "%s (used by filter '%s')", ls_numtext_reason(ns), st->wheres[w].text);
         }
         *keep = where_holds(&st->wheres[w], x);
     }
@@ -626,7 +626,7 @@ sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_option
         status = read_file(&st, paths[f], (int)f, err);
     }
     if (status == 0 && st.s->n == 0)
-        status = ls_error_set(err, LS_ERR_DATA, "%s: no rows left after the --where filters", st.s->name);
+        status = ls_error_set(err, LS_ERR_DATA, "%s: no rows left after the filters", st.s->name);
     if (status == 0 && options->group_column)
         status = assign_groups(&st, err);
 

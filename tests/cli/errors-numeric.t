@@ -80,7 +80,7 @@ Extreme configurations: N_act = 1e15, D = 1e6, R = 1000, E = 4096, under
 every mapping, give finite losses that sit where the law says: between the
 irreducible loss c and c plus both terms at the smallest sizes.
 
-  $ for law in linear power bounded bounded-sparse hyperbolic; do
+  $ for law in linear power bounded bounded-sparse hyperbolic log; do
   >   loopscale fit --law moe:$law --starts 4 --format json $ROOT/data/sweeps/looped-moe.csv.gz > $law.json 2> /dev/null
   >   loopscale predict --law $law.json --n-act 1e15 --n-total 2.731e18 --n-loop 7.5e14 --R 1000 --E 4096 --tokens 1e6 --format csv | tail -1 | cut -d, -f1 | python3 -c 'import sys; x = float(sys.stdin.read()); print("'$law'", 1.5 < x < 100)'
   > done
@@ -89,6 +89,7 @@ irreducible loss c and c plus both terms at the smallest sizes.
   bounded True
   bounded-sparse True
   hyperbolic True
+  log True
   $ loopscale predict --law $TRUTH --n-act 1e15 --n-total 2.731e18 --n-loop 7.5e14 --R 1000 --E 4096 --tokens 1e6 | python3 $ROOT/tests/cli/round.py
   loss                       10.271
   n_eff                      1.53534e+16

@@ -395,7 +395,7 @@ Options that contradict each other, or are missing:
   Try 'loopscale shape --help'.
   [64]
   $ loopscale shape --d-model 512 --vocab 1000 --layers 4
-  loopscale shape: d_ff (--d-ff) or d_expert (--d-expert) is required
+  loopscale shape: d_ff or d_expert is required
   Try 'loopscale shape --help'.
   [64]
   $ loopscale route logits.npy

@@ -45,7 +45,7 @@ An output that names an input would replace the data with its result:
   $ gzip -t runs.csv.gz && rm runs.csv.gz
   $ keep sweep.csv sweep.csv.gz
   $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 --R 0.5 -o sweep.csv
-  loopscale simulate: --R: 0.5 is not an integer
+  loopscale simulate: R: 0.5 is not an integer
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale simulate --law $TRUTH --n-act 3e8,0.4 --tokens 1e11 -o sweep.csv.gz

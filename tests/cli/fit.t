@@ -102,7 +102,7 @@ Usage errors:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense:cubic $SWEEPS/looped-dense.csv.gz
-  loopscale fit: --law: unknown law 'dense:cubic' (BASE[:MAPPING] with BASE dense or moe and MAPPING none, linear, power, bounded, bounded-sparse or hyperbolic)
+  loopscale fit: --law: unknown law 'dense:cubic' (BASE[:MAPPING] with BASE dense or moe and MAPPING none, linear, power, bounded, bounded-sparse, hyperbolic or log)
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --fix theta=0.3 $SWEEPS/looped-dense.csv.gz
@@ -176,3 +176,26 @@ with weight 0) rather than fail.
   $ loopscale fit --law dense --bootstrap 300 nine.csv | grep -E '^(runs|bootstrap) '
   runs       9 (nine.csv)
   bootstrap  300 draws, 0 did not converge
+
+The log mapping, N_eff = N_act + kappa1 N_loop ln R, goes through fit,
+predict, solve and holdout like any other.  predict's rho_eff is
+1 + kappa1 (N_loop / N_act) ln R with the fitted kappa1 (computed here from
+the law file); at this budget a logarithmic gain does not pay for a second
+loop (R = 1); on the sweep drawn from a bounded truth, holdout prefers
+bounded.
+
+  $ loopscale fit --law dense:log --threads 2 -o log.json $SWEEPS/looped-dense.csv.gz | grep -E '^(law|converged|kappa1) ' | sed 's/ (.* iterations)//' | python3 $ROOT/tests/cli/round.py 3
+  law        dense:log
+  converged  yes
+  kappa1     0.554  0.0253
+  $ rho=$(loopscale predict --law log.json --n-act 1e9 --n-loop 7.5e8 --R 8 --tokens 1e11 | awk '$1 == "rho_eff" { print $2 }')
+  $ python3 -c "import json, math; k = json.load(open('log.json'))['params']['kappa1']; print(abs(1 + k * 0.75 * math.log(8) - $rho) < 1e-5 * $rho)"
+  True
+  $ loopscale solve --law log.json --flops 1e21 --mem 3GB --bits 4 --E 1 | sed -n '1p;6,7p'
+  law      dense:log
+  R (loops)              1          1            1
+  E (experts)            1          1            1
+  $ loopscale holdout --laws dense:log,dense:bounded --axes R --threads 2 --format csv $SWEEPS/looped-dense.csv.gz | cut -d, -f1-4 | python3 $ROOT/tests/cli/round.py 3
+  law,k,in_sample,R=16
+  dense:log,6,0.0138,0.0354
+  dense:bounded,7,0.00434,0.00514

@@ -101,12 +101,12 @@ Usage errors:
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale holdout --laws dense:linear,dense:wobbly $SWEEPS/looped-dense.csv.gz
-  loopscale holdout: --laws: unknown law 'dense:wobbly' (BASE[:MAPPING] with BASE dense or moe and MAPPING none, linear, power, bounded, bounded-sparse or hyperbolic)
+  loopscale holdout: --laws: unknown law 'dense:wobbly' (BASE[:MAPPING] with BASE dense or moe and MAPPING none, linear, power, bounded, bounded-sparse, hyperbolic or log)
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale holdout --split 'lr<1' $SWEEPS/looped-dense.csv.gz
   loopscale holdout: every run is dense (m = 1), where bounded-sparse equals bounded; it is left out
-  loopscale holdout: --split: 'lr<1': 'lr' is not one of the quantities n_act, n_total, n_loop, R, E, k, tokens, flops, loss
+  loopscale holdout: split: 'lr<1': 'lr' is not one of the quantities n_act, n_total, n_loop, R, E, k, tokens, flops, loss
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale holdout --split 'R>100' --axes R --laws dense:bounded $SWEEPS/looped-dense.csv.gz | tail -2

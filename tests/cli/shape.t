@@ -133,7 +133,7 @@ A shape file: the JSON output reads back, and options override it.
 Mistakes:
 
   $ loopscale shape --d-ff 3072 --vocab 100 --layers 2
-  loopscale shape: d_model (--d-model) is required
+  loopscale shape: d_model is required
   Try 'loopscale shape --help'.
   [64]
   $ loopscale shape $FOIL --d-expert 1000 --d-ff 3000 --layers 2
@@ -145,7 +145,7 @@ Mistakes:
   Try 'loopscale shape --help'.
   [64]
   $ loopscale shape $FOIL --experts 8 --layers 6 --flatten 2
-  loopscale shape: --flatten 2: D = 6 layers cannot be halved 2 times
+  loopscale shape: flattening 2 steps: D = 6 layers cannot be halved 2 times
   Try 'loopscale shape --help'.
   [64]
   $ loopscale shape $FOIL --experts 8 --layers 2 --attention untied
@@ -157,7 +157,7 @@ Mistakes:
   Try 'loopscale shape --help'.
   [64]
   $ loopscale shape $FOIL --experts 8 --layers 2 --heads 7
-  loopscale shape: heads = 7 does not divide d_model = 1024; give head_dim (--head-dim)
+  loopscale shape: heads = 7 does not divide d_model = 1024; give head_dim
   Try 'loopscale shape --help'.
   [64]
   $ loopscale shape $FOIL --layers 2 extra.json

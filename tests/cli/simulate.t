@@ -28,7 +28,7 @@ A template changes the parameter counts:
 Bad grids and options:
 
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 3e8 --tokens 1e11 --R 0.5
-  loopscale simulate: --R: 0.5 is not an integer
+  loopscale simulate: R: 0.5 is not an integer
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 3e8,,6e8 --tokens 1e11
@@ -36,7 +36,7 @@ Bad grids and options:
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 3e8 --tokens 1e11 --E 1 --template t.json
-  loopscale simulate: --E: 1 is less than the template's top_k (2)
+  loopscale simulate: E: 1 is less than the template's top_k (2)
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 3e8 --tokens 1e11 --noise -1
@@ -52,7 +52,7 @@ A failed run leaves an existing output file untouched:
 
   $ echo precious > out.csv
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 3e8 --tokens 1e11 --R 0.5 -o out.csv
-  loopscale simulate: --R: 0.5 is not an integer
+  loopscale simulate: R: 0.5 is not an integer
   Try 'loopscale simulate --help'.
   [64]
   $ cat out.csv

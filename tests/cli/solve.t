@@ -145,7 +145,7 @@ Errors:
   $ loopscale solve --flops 1e21 --uncertainty --law $ROOT/data/truth/moe-bounded-sparse.json
   loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
   loopscale solve: no --mem given: no memory limit
-  loopscale solve: the law has no bootstrap draws (fit it with --bootstrap N)
+  loopscale solve: the law has no bootstrap draws (a bootstrap fit records them)
   [65]
   $ loopscale solve --flops 1e21 --template t.json --E 1 2>&1 | tail -2
   loopscale solve: E = 1 is below the template's top_k (2)

@@ -1,5 +1,6 @@
-Every check of SPEC §3 refuses the sweep with FILE:LINE, the column, the
-offending text, and exit status 65 (bad input data).
+Every check of a sweep file (docs/formats.md) refuses the sweep with
+FILE:LINE, the column, the offending text, and exit status 65 (bad input
+data).
 
   $ LAW=$ROOT/data/truth/moe-bounded-sparse.json
   $ check() { printf "$1" > s.csv; loopscale predict --law $LAW s.csv > /dev/null; }
@@ -7,7 +8,7 @@ offending text, and exit status 65 (bad input data).
 A missing required column:
 
   $ check 'tokens,loss\n1e11,2.5\n'
-  loopscale predict: s.csv:1: no column 'n_act' (or 'N', 'params'; --map renames)
+  loopscale predict: s.csv:1: no column 'n_act' (or 'N', 'params', or one renamed to it)
   [65]
   $ check 'n_act,loss\n3e8,2.5\n'
   loopscale predict: s.csv:1: no column 'tokens' (or 'D'), and no 'flops' to derive it from
@@ -134,25 +135,25 @@ Filters and renames that do not fit the file are usage errors (64):
 
   $ printf 'n_act,tokens,loss\n3e8,1e11,2.5\n' > ok.csv
   $ loopscale predict --law $LAW --where 'lr<1' ok.csv
-  loopscale predict: --where 'lr<1': ok.csv has no column 'lr'
+  loopscale predict: filter 'lr<1': ok.csv has no column 'lr'
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --where 'R<x' ok.csv
-  loopscale predict: --where 'R<x': 'x' is not a number
+  loopscale predict: filter 'R<x': 'x' is not a number
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --where 'R' ok.csv
-  loopscale predict: --where 'R': expected COLUMN OP NUMBER with OP one of < <= = != >= >
+  loopscale predict: filter 'R': expected COLUMN OP NUMBER with OP one of < <= = != >= >
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --map n_loop=blocks ok.csv
-  loopscale predict: --map 'n_loop=blocks': ok.csv has no column 'blocks'
+  loopscale predict: rename 'n_loop=blocks': ok.csv has no column 'blocks'
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --map n_loop ok.csv
-  loopscale predict: --map 'n_loop': expected NEW=OLD
+  loopscale predict: rename 'n_loop': expected NEW=OLD
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --where 'R>1' ok.csv
-  loopscale predict: ok.csv: no rows left after the --where filters
+  loopscale predict: ok.csv: no rows left after the filters
   [65]

@@ -20,7 +20,8 @@ Help goes to standard output with status 0; usage errors to standard error with 
     route      router health from logits: load balance, MMR confidence, expert switching across loops
     exit       entropy-threshold early exit: FLOPs saved against perplexity, Pareto front
   
-  'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options.
+  'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options;
+  'loopscale help laws' lists the laws.
   'loopscale --version' prints the version.  Exit status: 0 success, 64 usage error,
   65 bad input data, 66 input missing, 73 cannot create output, 74 I/O error,
   70 internal error, 3 a fit that did not converge.
@@ -48,7 +49,8 @@ Help goes to standard output with status 0; usage errors to standard error with 
     route      router health from logits: load balance, MMR confidence, expert switching across loops
     exit       entropy-threshold early exit: FLOPs saved against perplexity, Pareto front
   
-  'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options.
+  'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options;
+  'loopscale help laws' lists the laws.
   'loopscale --version' prints the version.  Exit status: 0 success, 64 usage error,
   65 bad input data, 66 input missing, 73 cannot create output, 74 I/O error,
   70 internal error, 3 a fit that did not converge.
@@ -83,3 +85,28 @@ A failed write of the results is a failure (74):
   $ loopscale --help > /dev/full
   loopscale: write error on standard output: No space left on device
   [74]
+
+'help laws' lists every base and mapping with its formula and parameters:
+
+  $ loopscale help laws
+  A law is BASE[:MAPPING]; BASE alone means BASE:none.
+  
+  Bases:
+    dense           L = A N_eff^-alpha + B D^-beta + c
+    moe             L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat) + B Ehat^omega D^-(beta + zeta ln Ehat) + c
+  
+  Mappings (m = N_act/N_total):
+    none            N_eff = N_act
+    linear          N_eff = N_act + (R-1) N_loop
+    power           N_eff = N_act + (R^phi - 1) N_loop
+                    parameters phi
+    bounded         N_eff = N_act + kappa1 N_loop (1 - exp(-(R-1)/kappa2))
+                    parameters kappa1, kappa2
+    bounded-sparse  N_eff = N_act + kappa1 m^-theta N_loop (1 - exp(-(R-1)/(kappa2 m^-theta)))
+                    parameters kappa1, kappa2, theta
+    hyperbolic      N_eff = N_act + kappa1 m^-theta N_loop (R-1) / (R-1 + kappa2 m^-theta)
+                    parameters kappa1, kappa2, theta
+    log             N_eff = N_act + kappa1 N_loop ln R
+                    parameters kappa1
+  
+  'loopscale fit --law moe:bounded-sparse' fits one.

@@ -42,6 +42,12 @@ expect "--plot --plot-rho" loopscale solve "--plo"
 expect "--max-iterations" loopscale fit "--max"
 expect "--huber-delta" loopscale holdout "--hu"
 expect "bounded bounded-sparse" loopscale fit --law moe : "bou"
+# The mapping names come from 'loopscale help laws', all of them (bash
+# replaces only the part after the ':', which breaks words).
+want=$("$bin" help laws | awk '/^Mappings/ { on = 1; next } /^$/ { on = 0 } on && /^  [a-z]/ { print $1 }' | sort | tr '\n' ' ' | sed 's/ $//')
+expect "$want" loopscale fit --law "dense:"
+expect "hyperbolic" loopscale holdout --laws "dense:bounded,moe:hyp"
+expect "laws" loopscale help "la"
 expect "huber mse" loopscale fit --loss ""
 expect "csv json md" loopscale holdout --format ""
 expect "csv table" loopscale isoflop --format ""

@@ -2,7 +2,7 @@
  * fuzz_sweep — the sweep reader (csv.c over plain or gzip bytes, sweep.c's
  * header, cell and row checks, --map, --where and --group).  The first
  * byte picks the options; the rest is the file.  A sweep that reads must
- * hold only rows that pass ls_sweep_row_check, as SPEC §3 promises.
+ * hold only rows that pass ls_sweep_row_check, as docs/formats.md promises.
  */
 #define _GNU_SOURCE
 #include <math.h>

@@ -1,4 +1,4 @@
-/* The architecture template: the default follows SPEC §6 and a file
+/* The architecture template: the default follows docs/solver.md and a file
  * overrides any field. */
 #include <math.h>
 #include <setjmp.h>

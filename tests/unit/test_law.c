@@ -1,4 +1,4 @@
-/* Tests of the law core: SPEC §2's identities hold exactly, the analytic
+/* Tests of the law core: docs/laws.md's identities hold exactly, the analytic
  * Jacobian matches central finite differences for every law, and the
  * log-sum-exp evaluation agrees with the formulas written out directly. */
 #include <math.h>
@@ -6,8 +6,11 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 #include <cmocka.h>
 
+#include "law_internal.h"
 #include "loopscale/law.h"
 
 static const law_base BASES[] = {LAW_BASE_DENSE, LAW_BASE_MOE};
@@ -44,7 +47,7 @@ static const law_point POINTS[] = {
 };
 #define NPOINTS (sizeof POINTS / sizeof *POINTS)
 
-/* The SPEC's formulas, written out directly in natural space. */
+/* docs/laws.md's formulas, written out directly in natural space. */
 static double reference_loss(const law *l, const law_point *x)
 {
     const double *p = l->p;
@@ -62,6 +65,7 @@ static double reference_loss(const law *l, const law_point *x)
     case LAW_MAPPING_HYPERBOLIC:
         n_eff += k1 * pow(m, -th) * x->n_loop * y / (y + k2 * pow(m, -th));
         break;
+    case LAW_MAPPING_LOG: n_eff += k1 * x->n_loop * log(x->R); break;
     default: break;
     }
     if (l->kind.base == LAW_BASE_DENSE)
@@ -321,6 +325,157 @@ static void law_names_parse_and_print(void **state)
     assert_int_equal(ls_law_param_check(LAW_P_DELTA, -3, &err), 0);
 }
 
+/* The log mapping, N_eff = N_act + kappa1 N_loop ln R: exactly N_act at
+ * R = 1, values worked out in Python (math.log), its one parameter's
+ * derivative against central differences, no ceiling, and ln's signature:
+ * squaring R doubles the gain. */
+static void log_mapping_adds_kappa1_n_loop_ln_r(void **state)
+{
+    (void)state;
+    law_kind kind = {LAW_BASE_DENSE, LAW_MAPPING_LOG};
+    law l = sample_law(kind);
+    law_param params[LAW_NPARAMS];
+    size_t np = ls_law_params_of(kind, params);
+    assert_int_equal(np, 6); /* A alpha B beta c kappa1 */
+    assert_int_equal(params[5], LAW_P_KAPPA1);
+    assert_false(ls_law_uses_param(kind, LAW_P_KAPPA2));
+    assert_false(ls_law_uses_param(kind, LAW_P_THETA));
+
+    law_point one = {6.23e8, 1.9e9, 4.671e8, 1, 8, 2.71e11};
+    assert_true(ls_law_n_eff(&l, &one) == one.n_act);
+    law moe = sample_law((law_kind){LAW_BASE_MOE, LAW_MAPPING_LOG});
+    assert_true(ls_law_n_eff(&moe, &one) == one.n_act);
+
+    /* 6.23e8 + 1.2173*4.671e8*math.log(4), 9.71e8 + 1.2173*7.283e8*math.log(6) */
+    law_point four = {6.23e8, 6.23e8, 4.671e8, 4, 1, 2.71e11};
+    assert_true(fabs(ls_law_n_eff(&l, &four) - 1411248124.3570895) <= 1e-14 * 1411248124.3570895);
+    assert_true(fabs(ls_law_n_eff(&moe, &POINTS[3]) - 2559501540.4174423) <= 1e-14 * 2559501540.4174423);
+
+    /* d ln L / d u at u = ln kappa1, against central differences in u. */
+    for (size_t i = 0; i < NPOINTS; i++) {
+        double grad[LAW_NPARAMS];
+        ls_law_log_loss_grad(&moe, &POINTS[i], grad);
+        double u = log(moe.p[LAW_P_KAPPA1]), h = 1e-5;
+        law up = moe, down = moe;
+        up.p[LAW_P_KAPPA1] = exp(u + h);
+        down.p[LAW_P_KAPPA1] = exp(u - h);
+        double fd = (ls_law_log_loss_grad(&up, &POINTS[i], NULL) - ls_law_log_loss_grad(&down, &POINTS[i], NULL)) /
+                    (2 * h);
+        if (POINTS[i].R == 1)
+            assert_true(grad[LAW_P_KAPPA1] == 0.0 && fd == 0.0);
+        else
+            assert_true(fabs(grad[LAW_P_KAPPA1] - fd) <= 1e-7 * fabs(fd));
+    }
+
+    assert_true(isinf(ls_law_rho_eff_ceiling(&l, &four)));
+    law_point sq = four;
+    sq.R = 16; /* 4^2 */
+    double gain4 = ls_law_rho_eff(&l, &four) - 1, gain16 = ls_law_rho_eff(&l, &sq) - 1;
+    assert_true(fabs(gain16 - 2 * gain4) <= 1e-14 * gain16);
+    sq.R = 1e300;
+    assert_true(ls_law_rho_eff(&l, &sq) > 100 * ls_law_rho_eff(&l, &four));
+}
+
+/* Each mapping's gain function: its first derivatives against central
+ * differences of its value, and its second derivatives against central
+ * differences of its first, in the natural parameters, at every looped
+ * point; what a Hessian of ln L takes from the mapping. */
+static void gain_derivatives_match_central_differences(void **state)
+{
+    (void)state;
+    for (int mp = 0; mp < LAW_NMAPPINGS; mp++) {
+        law_kind kind = {LAW_BASE_MOE, (law_mapping)mp};
+        law l = sample_law(kind);
+        for (size_t i = 0; i < NPOINTS; i++) {
+            const law_point *x = &POINTS[i];
+            double ln_m = ls_law_ln_active_ratio(x);
+            law_gain g;
+            ls_law_gain(&l, x, ln_m, ls_law_sparsity_scale(&l, ln_m), &g, 2);
+            for (int j = LAW_P_FIRST_MAPPING; j < LAW_NPARAMS; j++) {
+                if (!ls_law_uses_param(kind, (law_param)j))
+                    continue;
+                double h = 1e-5 * l.p[j];
+                law up = l, down = l;
+                up.p[j] += h;
+                down.p[j] -= h;
+                law_gain gu, gd;
+                ls_law_gain(&up, x, ln_m, ls_law_sparsity_scale(&up, ln_m), &gu, 1);
+                ls_law_gain(&down, x, ln_m, ls_law_sparsity_scale(&down, ln_m), &gd, 1);
+                double fd = (gu.value - gd.value) / (2 * h);
+                if (fabs(g.d[j] - fd) > 1e-6 * fmax(fabs(fd), 1e-6 * x->n_loop))
+                    fail_msg("%s point %zu d/d%s: %.12g, differences %.12g", ls_law_mapping_name(kind.mapping), i,
+                             ls_law_param_name((law_param)j), g.d[j], fd);
+                for (int k = LAW_P_FIRST_MAPPING; k < LAW_NPARAMS; k++) {
+                    if (!ls_law_uses_param(kind, (law_param)k))
+                        continue;
+                    double fd2 = (gu.d[k] - gd.d[k]) / (2 * h);
+                    double got = g.d2[k - LAW_P_FIRST_MAPPING][j - LAW_P_FIRST_MAPPING];
+                    if (fabs(got - fd2) > 1e-6 * fmax(fabs(fd2), 1e-6 * x->n_loop))
+                        fail_msg("%s point %zu d2/d%s d%s: %.12g, differences %.12g",
+                                 ls_law_mapping_name(kind.mapping), i, ls_law_param_name((law_param)k),
+                                 ls_law_param_name((law_param)j), got, fd2);
+                }
+            }
+        }
+    }
+}
+
+/* Each mapping's descriptor agrees with itself and with what the law
+ * computes: its name parses back, its formula names its parameters, the
+ * sparse flag is "uses theta", and the ceiling kind matches rho_eff far out. */
+static void every_mapping_descriptor_is_consistent(void **state)
+{
+    (void)state;
+    for (int mp = 0; mp < LAW_NMAPPINGS; mp++) {
+        law_mapping m = (law_mapping)mp;
+        const char *name = ls_law_mapping_name(m);
+        assert_non_null(name);
+        assert_int_equal(ls_law_mapping_from_name(name), mp);
+        char text[64], back[64];
+        snprintf(text, sizeof text, "moe:%s", name);
+        law_kind kind;
+        ls_error err;
+        assert_int_equal(ls_law_kind_parse(text, &kind, &err), 0);
+        assert_int_equal(kind.mapping, mp);
+        ls_law_kind_format(kind, back, sizeof back);
+        assert_string_equal(back, mp == LAW_MAPPING_NONE ? "moe" : text);
+        /* An unknown name's message lists this one. */
+        assert_int_equal(ls_law_kind_parse("moe:cubic", &kind, &err), LS_ERR_USAGE);
+        assert_non_null(strstr(err.message, name));
+
+        const char *formula = ls_law_mapping_formula(m);
+        assert_non_null(formula);
+        assert_true(strncmp(formula, "N_eff = N_act", 13) == 0);
+        law_kind dense = {LAW_BASE_DENSE, m};
+        for (int j = LAW_P_PHI; j < LAW_NPARAMS; j++)
+            assert_true(ls_law_uses_param(dense, (law_param)j) ==
+                        (strstr(formula, ls_law_param_name((law_param)j)) != NULL));
+        assert_int_equal(ls_law_mapping_is_sparse(m), ls_law_uses_param(dense, LAW_P_THETA));
+
+        law l = sample_law(dense);
+        law_point x = {9.71e8, 1.0357e10, 7.283e8, 3, 16, 4.19e11};
+        double near = ls_law_rho_eff(&l, &x), ceiling = ls_law_rho_eff_ceiling(&l, &x);
+        x.R = 1e12;
+        double far = ls_law_rho_eff(&l, &x);
+        switch (ls_law_mapping_ceiling(m)) {
+        case LAW_CEILING_ONE:
+            assert_true(ceiling == 1.0 && near == 1.0 && far == 1.0);
+            break;
+        case LAW_CEILING_UNBOUNDED:
+            assert_true(isinf(ceiling));
+            assert_true(far > near + 1.0);
+            break;
+        case LAW_CEILING_KAPPA1:
+            assert_true(isfinite(ceiling));
+            assert_true(near < ceiling && fabs(far - ceiling) < 1e-6 * ceiling);
+            break;
+        }
+    }
+    assert_int_equal(ls_law_mapping_from_name("Bounded"), -1);
+    assert_int_equal(ls_law_base_from_name("moe"), LAW_BASE_MOE);
+    assert_int_equal(ls_law_base_from_name("sparse"), -1);
+}
+
 static void fitted_coordinates_round_trip(void **state)
 {
     (void)state;
@@ -345,6 +500,9 @@ int main(void)
         cmocka_unit_test(hessian_matches_differences_of_the_gradient_for_every_law),
         cmocka_unit_test(ehat_saturates_at_e_max),
         cmocka_unit_test(law_names_parse_and_print),
+        cmocka_unit_test(log_mapping_adds_kappa1_n_loop_ln_r),
+        cmocka_unit_test(gain_derivatives_match_central_differences),
+        cmocka_unit_test(every_mapping_descriptor_is_consistent),
         cmocka_unit_test(fitted_coordinates_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -173,6 +173,117 @@ static void writing_replaces_the_file_atomically(void **state)
     unlink(path);
 }
 
+/* A fit's law file carries the fit, the ranges of the fitted runs, the
+ * data's checksum (hashlib's SHA-256 of the same bytes), the filters and
+ * the command line, and reads back as written. */
+static const char TINY_SWEEP[] = "n_act,tokens,R,n_loop,E,n_total,loss\n"
+                                 "3.17e8,1.13e11,1,2.385e8,1,3.17e8,2.871\n"
+                                 "6.23e8,2.71e11,4,4.671e8,1,6.23e8,2.512\n"
+                                 "2.93e8,3.37e11,1,2.197e8,8,1.4627e9,2.603\n"
+                                 "9.71e8,4.19e10,6,7.283e8,16,1.0357e10,2.415\n";
+
+static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
+{
+    (void)state;
+    ls_error err;
+    char path[64];
+    snprintf(path, sizeof path, "%s", write_temp_text(TINY_SWEEP, 0));
+    const char *paths[] = {path};
+    sweep_options so = {0};
+    so.require_loss = 1;
+    sweep *s = ls_sweep_read(paths, 1, &so, &err);
+    assert_non_null(s);
+
+    fit_parameters fp;
+    ls_fit_default_parameters(&fp);
+    fp.seed = 2385;
+    fit_result r;
+    memset(&r, 0, sizeof r);
+    ls_law_init(&r.law, (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED});
+    r.law.p[LAW_P_A] = 406.4;
+    r.law.p[LAW_P_E_MAX] = 287.3;
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        r.stderr_of[j] = NAN;
+    r.stderr_of[LAW_P_A] = 12.5;
+    r.fixed[LAW_P_E_START] = 1;
+    r.objective = 3.25e-7;
+    r.rmse = 0.0123;
+    r.n = s->n;
+    r.starts = 96;
+    r.starts_at_best = 17;
+    r.converged = 1;
+    snprintf(r.method, sizeof r.method, "trust-region/levenberg");
+    fit_bootstrap b = {0};
+    double draws[2 * LAW_NPARAMS];
+    for (int d = 0; d < 2; d++)
+        memcpy(draws + d * LAW_NPARAMS, r.law.p, sizeof r.law.p);
+    draws[LAW_NPARAMS + LAW_P_A] = 411.9;
+    b.ndraws = 2;
+    b.draws = draws;
+    b.level = 0.9;
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        b.ci_low[j] = b.ci_high[j] = NAN;
+    b.ci_low[LAW_P_A] = 406.4;
+    b.ci_high[LAW_P_A] = 411.9;
+
+    const char *filters[] = {"--where R<=8", "--map N=params"};
+    lawfile_provenance prov = {paths, 1, filters, 2, "family", "loopscale fit tiny.csv"};
+    lawfile *lf = ls_lawfile_from_fit(&r, &fp, &b, s, &prov, &err);
+    assert_non_null(lf);
+    char *text = ls_lawfile_to_json(lf, &err);
+    assert_non_null(text);
+    lawfile *back = ls_lawfile_parse(text, strlen(text), "back", &err);
+    assert_non_null(back);
+    const lawfile *got[] = {lf, back};
+    for (int k = 0; k < 2; k++) {
+        const lawfile *g = got[k];
+        assert_int_equal(g->law.kind.mapping, LAW_MAPPING_BOUNDED);
+        assert_true(g->law.p[LAW_P_A] == 406.4 && g->stderr_of[LAW_P_A] == 12.5);
+        assert_true(g->fixed[LAW_P_E_START]);
+        assert_string_equal(g->fit.loss, "huber");
+        assert_string_equal(g->fit.space, "log");
+        assert_string_equal(g->fit.method, "trust-region/levenberg");
+        assert_true(g->fit.objective == 3.25e-7 && g->fit.rmse == 0.0123 && g->fit.delta == 1e-3);
+        assert_int_equal(g->fit.n, 4);
+        assert_int_equal(g->fit.starts_at_best, 17);
+        assert_int_equal(g->fit.seed, 2385);
+        assert_true(g->fit.has_ranges);
+        assert_true(g->fit.n_act_range[0] == 2.93e8 && g->fit.n_act_range[1] == 9.71e8);
+        assert_true(g->fit.tokens_range[0] == 4.19e10 && g->fit.tokens_range[1] == 3.37e11);
+        assert_true(g->fit.r_range[0] == 1 && g->fit.r_range[1] == 6);
+        assert_true(g->fit.e_range[0] == 1 && g->fit.e_range[1] == 16);
+        assert_int_equal(g->fit.ndata, 1);
+        assert_string_equal(g->fit.data[0].path, path);
+        assert_string_equal(g->fit.data[0].sha256, "84c0dbbbf569613bbb08bf16a614b0c36121cdd38fdcf5d0b718ee4eb2f96542");
+        assert_int_equal(g->fit.nfilters, 2);
+        assert_string_equal(g->fit.filters[0], "--where R<=8");
+        assert_string_equal(g->fit.filters[1], "--map N=params");
+        assert_true(g->has_ci && g->ci_level == 0.9 && g->ndraws == 2);
+        assert_true(g->draws[LAW_NPARAMS + LAW_P_A] == 411.9);
+        assert_string_equal(g->bootstrap_group, "family");
+        assert_string_equal(g->command, "loopscale fit tiny.csv");
+        assert_true(g->version && g->version[0] >= '0' && g->version[0] <= '9');
+    }
+    free(text);
+    ls_lawfile_free(back);
+    ls_lawfile_free(lf);
+
+    /* Standard input has no checksum; a data file that has gone is an
+     * error, and nothing is returned. */
+    const char *stdin_path[] = {"-"};
+    lawfile_provenance from_stdin = {stdin_path, 1, NULL, 0, NULL, NULL};
+    lf = ls_lawfile_from_fit(&r, &fp, NULL, s, &from_stdin, &err);
+    assert_non_null(lf);
+    assert_string_equal(lf->fit.data[0].sha256, "");
+    assert_false(lf->has_ci);
+    ls_lawfile_free(lf);
+    unlink(path);
+    assert_null(ls_lawfile_from_fit(&r, &fp, NULL, s, &prov, &err));
+    assert_int_equal(err.code, LS_ERR_NOINPUT);
+    assert_non_null(strstr(err.message, path));
+    ls_sweep_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -181,6 +292,7 @@ int main(void)
         cmocka_unit_test(malformed_files_name_the_key),
         cmocka_unit_test(a_moe_law_may_leave_e_start_at_one),
         cmocka_unit_test(writing_replaces_the_file_atomically),
+        cmocka_unit_test(a_fit_becomes_a_law_file_with_its_provenance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

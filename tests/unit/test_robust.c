@@ -160,7 +160,7 @@ static void law_is_finite_at_extreme_configurations(void **state)
 
 /* predict --n-act 1e-300 --n-total 1e300 printed nan: m = N_act/N_total
  * underflowed to 0.  The bounded-sparse gain takes its limit as m -> 0,
- * kappa1/kappa2 per loop (SPEC §2), and so does a theta large enough that
+ * kappa1/kappa2 per loop (docs/laws.md), and so does a theta large enough that
  * m^-theta overflows. */
 static void law_gain_takes_its_linear_limit_when_m_leaves_the_doubles(void **state)
 {

@@ -246,7 +246,7 @@ static void flattening_keeps_the_budget_and_doubles_e_eq(void **state)
         assert_int_equal(c.block[SHAPE_ROUTER].all, c0.block[SHAPE_ROUTER].all << step);
     }
     assert_int_equal(ls_shape_flatten(&base, 4, &(shape_spec){0}, &err), LS_ERR_USAGE);
-    assert_string_equal(err.message, "--flatten 4: D = 8 layers cannot be halved 4 times");
+    assert_string_equal(err.message, "flattening 4 steps: D = 8 layers cannot be halved 4 times");
 }
 
 static void bad_shapes_are_refused_by_name(void **state)
@@ -261,9 +261,9 @@ static void bad_shapes_are_refused_by_name(void **state)
         {"experts", 1, "experts = 1 is less than top_k = 2"},
         {"head_experts", 1, NULL}, /* a dense prelude is fine */
         {"tail_experts", 0, "tail_experts = 0 is outside [1, 1000000000000]"},
-        {"heads", 7, "heads = 7 does not divide d_model = 1024; give head_dim (--head-dim)"},
-        {"kv_heads", 3, "kv_heads and head_dim need heads (--heads)"},
-        {"d_model", SHAPE_UNSET, "d_model (--d-model) is required"},
+        {"heads", 7, "heads = 7 does not divide d_model = 1024; give head_dim"},
+        {"kv_heads", 3, "kv_heads and head_dim need heads"},
+        {"d_model", SHAPE_UNSET, "d_model is required"},
         {"d_expert", 1000, "d_ff = 3072 and d_expert = 1000 disagree: d_ff must be top_k x d_expert"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

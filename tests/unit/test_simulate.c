@@ -98,7 +98,7 @@ static void bad_grids_are_usage_errors(void **state)
     g.R = bad_R;
     g.n_R = 2;
     assert_int_equal(ls_simulate_check(&t, &g, &err), LS_ERR_USAGE);
-    assert_string_equal(err.message, "--R: 2.5 is not an integer");
+    assert_string_equal(err.message, "R: 2.5 is not an integer");
     g = GRID;
     g.n_tokens = 0;
     assert_int_equal(ls_simulate_check(&t, &g, &err), LS_ERR_USAGE);
