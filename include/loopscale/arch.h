@@ -11,12 +11,18 @@
  *     N_total = N_act (a + (1 - a) E / k),   N_loop = N_act L_loop / L_all,
  * which is N_act (1 + (2/3)(E - 1)) by default.
  * A JSON template file ("loopscale-template/1") overrides any field.
+ *
+ * Thread safety: an arch_template is plain data; reading one from many
+ * threads at once is safe, and the functions keep no state of their own.
  */
 #ifndef LOOPSCALE_ARCH_H
 #define LOOPSCALE_ARCH_H
 
 #include "loopscale/error.h"
 #include "loopscale/law.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 #define ARCH_TEMPLATE_FORMAT "loopscale-template/1"
 
@@ -31,6 +37,9 @@ typedef struct arch_template {
 void ls_arch_template_default(arch_template *t);
 /* Read a template file over the defaults; LS_ERR_NOINPUT or LS_ERR_DATA. */
 int ls_arch_template_read(const char *path, arch_template *t, ls_error *err) LS_MUST_CHECK;
+/* The same from text in memory; path names it in messages. */
+int ls_arch_template_parse(const char *text, size_t len, const char *path, arch_template *t,
+                           ls_error *err) LS_MUST_CHECK;
 /* The template as JSON (malloc'd), with the derived loop fraction. */
 char *ls_arch_template_to_json(const arch_template *t, ls_error *err) LS_MUST_CHECK;
 
@@ -39,5 +48,7 @@ double ls_arch_n_total(const arch_template *t, double n_act, double E);
 double ls_arch_n_loop(const arch_template *t, double n_act);
 /* The law point of a configuration. */
 law_point ls_arch_point(const arch_template *t, double n_act, double E, double R, double tokens);
+
+LS_API_END
 
 #endif

@@ -26,6 +26,9 @@
  *
  * ls_earlyexit_read() returns data the caller frees with ls_earlyexit_free(), and
  * ls_earlyexit_report_new() a report freed with ls_earlyexit_report_free().
+ *
+ * Thread safety: no global state; an earlyexit_data or report may be read
+ * from several threads at once but changed by one thread at a time.
  */
 #ifndef LOOPSCALE_EARLYEXIT_H
 #define LOOPSCALE_EARLYEXIT_H
@@ -33,6 +36,9 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 typedef struct earlyexit earlyexit;
 
@@ -92,5 +98,7 @@ typedef struct earlyexit_report {
 earlyexit_report *ls_earlyexit_report_new(const earlyexit *x, const earlyexit_costs *costs, const double *targets,
                                        size_t ntargets, ls_error *err);
 void ls_earlyexit_report_free(earlyexit_report *r);
+
+LS_API_END
 
 #endif

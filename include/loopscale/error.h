@@ -6,11 +6,22 @@
  * name, no newline) into a caller-owned ls_error, which must not be NULL.  Constructors return NULL
  * and fill the ls_error the same way.  The CLI turns a code into the exit
  * status documented in the man page with ls_exit_status().
+ *
+ * Thread safety: an ls_error belongs to one call at a time; give each
+ * thread its own.  GSL's error handler is process-global and the library
+ * never changes it: it checks the status of every GSL call itself (see
+ * docs/library.md).  GSL calls the handler before returning some statuses
+ * (an allocation that fails, for one); under GSL's default handler that
+ * aborts, so a host that prefers codes calls gsl_set_error_handler_off()
+ * once, as the loopscale program does.
  */
 #ifndef LOOPSCALE_ERROR_H
 #define LOOPSCALE_ERROR_H
 
 #include <stddef.h>
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 #if defined(__GNUC__)
 #define LS_MUST_CHECK __attribute__((warn_unused_result))
@@ -50,5 +61,7 @@ void ls_error_clear(ls_error *err);
 
 /* The process exit status for an LS_ERR_* code (sysexits.h values). */
 int ls_exit_status(int code);
+
+LS_API_END
 
 #endif

@@ -26,6 +26,11 @@
  *
  * ls_fit_run() and fit_bootstrap() fill caller-owned results; fit_bootstrap's
  * draws are malloc'd and freed with ls_fit_bootstrap_free().
+ *
+ * Thread safety: no global state.  ls_fit_run() and ls_fit_run_bootstrap()
+ * only read the sweep and the parameters, so several fits may run at once on
+ * one sweep; each starts and joins its own worker threads (threads = 0: one
+ * per online core), and calls `progress` from one thread at a time.
  */
 #ifndef LOOPSCALE_FIT_H
 #define LOOPSCALE_FIT_H
@@ -35,6 +40,9 @@
 #include "loopscale/error.h"
 #include "loopscale/law.h"
 #include "loopscale/sweep.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 typedef enum { FIT_LOSS_HUBER, FIT_LOSS_MSE } fit_loss;
 typedef enum { FIT_SPACE_LOG, FIT_SPACE_LINEAR } fit_space;
@@ -128,5 +136,7 @@ int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_param
                       size_t perturbed, int by_group, double level, fit_bootstrap *out,
                       ls_error *err) LS_MUST_CHECK;
 void ls_fit_bootstrap_free(fit_bootstrap *b);
+
+LS_API_END
 
 #endif

@@ -11,6 +11,9 @@
  *
  * ls_holdout_run() fills a caller-allocated holdout_result; free it with
  * ls_holdout_result_free().
+ *
+ * Thread safety: no global state; ls_holdout_run() only reads the sweep and
+ * runs its fits as ls_fit_run() does, so calls on one sweep may overlap.
  */
 #ifndef LOOPSCALE_HOLDOUT_H
 #define LOOPSCALE_HOLDOUT_H
@@ -21,6 +24,9 @@
 #include "loopscale/fit.h"
 #include "loopscale/law.h"
 #include "loopscale/sweep.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 typedef enum { HOLDOUT_AXIS_R, HOLDOUT_AXIS_N, HOLDOUT_AXIS_D, HOLDOUT_AXIS_E, HOLDOUT_AXIS_CUSTOM } holdout_axis;
 
@@ -67,5 +73,11 @@ typedef struct holdout_result {
 int ls_holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *p, holdout_result *out,
                 ls_error *err) LS_MUST_CHECK;
 void ls_holdout_result_free(holdout_result *r);
+
+/* The result as `loopscale holdout --format json` prints it (malloc'd), or
+ * NULL with an error. */
+char *ls_holdout_result_to_json(const holdout_result *r, ls_error *err) LS_MUST_CHECK;
+
+LS_API_END
 
 #endif

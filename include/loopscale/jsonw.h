@@ -7,6 +7,9 @@
  * they read back bit for bit; a non-finite number marks the writer failed,
  * because JSON cannot carry it and a silent null would lie.  Errors (that and
  * running out of memory) are sticky and reported once by ls_jsonw_finish().
+ *
+ * Thread safety: a jsonw belongs to one thread at a time; the functions
+ * keep no state of their own.
  */
 #ifndef LOOPSCALE_JSONW_H
 #define LOOPSCALE_JSONW_H
@@ -14,6 +17,9 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 #define JSONW_MAX_DEPTH 32
 
@@ -41,5 +47,7 @@ void ls_jsonw_bool(jsonw *w, const char *key, int b);
  * error; the writer is emptied either way. */
 char *ls_jsonw_finish(jsonw *w, ls_error *err) LS_MUST_CHECK;
 void ls_jsonw_discard(jsonw *w);
+
+LS_API_END
 
 #endif

@@ -14,6 +14,10 @@
  * parameters: u = ln p for positive parameters, u = ln(p - 1) for E_max, and
  * u = p for exponents that may take either sign.  Everything here is pure
  * computation on caller-owned structs; nothing allocates.
+ *
+ * Thread safety: pure functions of their arguments; any number of threads
+ * may evaluate one law at once.  A law_prepared caches values for the last
+ * point seen, so each thread needs its own.
  */
 #ifndef LOOPSCALE_LAW_H
 #define LOOPSCALE_LAW_H
@@ -21,6 +25,9 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 typedef enum { LAW_BASE_DENSE, LAW_BASE_MOE, LAW_NBASES } law_base;
 
@@ -186,5 +193,6 @@ double ls_law_row_log_loss_hessian(const law_prepared *prep, const law_row *row,
                                    double hess[LAW_NPARAMS * LAW_NPARAMS]);
 double ls_law_log_loss_hessian(const law *l, const law_point *x, double grad[LAW_NPARAMS],
                                double hess[LAW_NPARAMS * LAW_NPARAMS]);
+LS_API_END
 
 #endif

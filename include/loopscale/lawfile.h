@@ -7,12 +7,17 @@
  * `format`, `law` and `params` are required, so a published law can be typed
  * in by hand.  Numbers are written as the shortest text that reads back to
  * the same double, so a file round-trips bit for bit; a NaN or infinity is
- * never written.  Unknown keys are ignored; a missing or mistyped key is an
- * LS_ERR_DATA error that names it.
+ * never written.  Unknown keys are ignored; a missing or mistyped key, a
+ * value outside its domain (docs/formats.md lists the rules), a repeated key
+ * or text after the document is an LS_ERR_DATA error that names it.
  *
  * ls_lawfile_new(), ls_lawfile_read() and ls_lawfile_from_fit() return a
  * lawfile the caller frees with ls_lawfile_free(); every pointer inside
  * belongs to it.
+ *
+ * Thread safety: no global state; a lawfile may be read from several
+ * threads at once and changed by one at a time.  ls_lawfile_default() parses
+ * a new copy at each call.
  */
 #ifndef LOOPSCALE_LAWFILE_H
 #define LOOPSCALE_LAWFILE_H
@@ -23,6 +28,9 @@
 #include "loopscale/fit.h"
 #include "loopscale/law.h"
 #include "loopscale/sweep.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 #define LAWFILE_FORMAT "loopscale-law/1"
 
@@ -105,5 +113,7 @@ lawfile *ls_lawfile_default(ls_error *err) LS_MUST_CHECK;
 
 /* Draw i as a law. */
 void ls_lawfile_draw(const lawfile *lf, size_t i, law *out);
+
+LS_API_END
 
 #endif

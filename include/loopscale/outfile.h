@@ -7,6 +7,8 @@
  * "-" is standard output, and a destination that exists but is not a regular
  * file (/dev/null, a FIFO) is written in place.  With gzip set the bytes are
  * compressed.  Both ls_outfile_commit() and ls_outfile_abort() free the handle.
+ *
+ * Thread safety: an outfile belongs to one thread at a time.
  */
 #ifndef LOOPSCALE_OUTFILE_H
 #define LOOPSCALE_OUTFILE_H
@@ -14,6 +16,9 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 typedef struct outfile outfile;
 
@@ -30,7 +35,18 @@ int ls_outfile_flush(outfile *out, ls_error *err) LS_MUST_CHECK;
 int ls_outfile_commit(outfile *out, ls_error *err) LS_MUST_CHECK;
 void ls_outfile_abort(outfile *out);
 
+/* Unlink every temporary file of an output still open (neither committed
+ * nor aborted).  Async-signal-safe: the paths live in a fixed table, so a
+ * program's SIGINT/SIGTERM/SIGHUP handler may call it before _exit() and
+ * leave no "NAME.tmp.XXXXXX" behind; the destinations are untouched.  At
+ * most LS_OUTFILE_MAX_OPEN outputs may be open at once (LS_ERR_INTERNAL
+ * beyond). */
+#define LS_OUTFILE_MAX_OPEN 32
+void ls_outfile_remove_temporaries(void);
+
 /* 1 when path names a gzip output (ends in ".gz"). */
 int ls_outfile_wants_gzip(const char *path);
+
+LS_API_END
 
 #endif

@@ -18,6 +18,9 @@
  *   ls_plot_rho_eff   the effective-parameter multiplier rho_eff(R) = N_eff /
  *                  N_act for several E, with its ceilings (the Loop Scaling
  *                  Laws paper's figure 1c)
+ *
+ * Thread safety: no global state; each function builds and writes its own
+ * figure, so plots may be drawn from several threads at once.
  */
 #ifndef LOOPSCALE_PLOT_H
 #define LOOPSCALE_PLOT_H
@@ -30,6 +33,9 @@
 #include "loopscale/law.h"
 #include "loopscale/solve.h"
 #include "loopscale/sweep.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 /* `rmse` (loss units) and `name` (the sweep's files) go in the caption;
  * rmse may be NaN. */
@@ -55,5 +61,7 @@ char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b,
  * m = N_act / N_total and N_loop / N_act from the template. */
 char *ls_plot_rho_eff(const law *l, const arch_template *t, const double *E, size_t nE, double r_max,
                    ls_error *err) LS_MUST_CHECK;
+
+LS_API_END
 
 #endif

@@ -24,6 +24,9 @@
  * index for the set metrics; ties are counted and reported.
  *
  * ls_route_read() returns a report the caller frees with ls_route_report_free().
+ *
+ * Thread safety: no global state; a report may be read from several threads
+ * at once.
  */
 #ifndef LOOPSCALE_ROUTE_H
 #define LOOPSCALE_ROUTE_H
@@ -32,6 +35,9 @@
 #include <stdint.h>
 
 #include "loopscale/error.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 typedef struct route_metrics {
     double b2, mmr, distinct, disjoint, switched;
@@ -64,5 +70,7 @@ void ls_route_acc_free(route_acc *a);
 route_report *ls_route_read(const char *path, size_t top_k, ls_error *err);
 
 void ls_route_report_free(route_report *r);
+
+LS_API_END
 
 #endif

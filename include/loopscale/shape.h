@@ -28,6 +28,9 @@
  * N_unroll = N_act + (L - 1) N_loop is what a token costs.
  *
  * Nothing here allocates; every struct belongs to the caller.
+ *
+ * Thread safety: pure functions of caller-owned structs; safe from any
+ * thread.
  */
 #ifndef LOOPSCALE_SHAPE_H
 #define LOOPSCALE_SHAPE_H
@@ -36,6 +39,9 @@
 
 #include "loopscale/error.h"
 #include "loopscale/jsonw.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 #define SHAPE_FORMAT "loopscale-shape/1"
 #define SHAPE_UNSET (-1L)
@@ -71,6 +77,8 @@ void ls_shape_spec_merge(shape_spec *base, const shape_spec *over);
  * the output of `loopscale shape --format json`, whose "shape" member is
  * read) over s.  Unknown keys are refused.  LS_ERR_NOINPUT or LS_ERR_DATA. */
 int ls_shape_spec_read(const char *path, shape_spec *s, ls_error *err) LS_MUST_CHECK;
+/* The same from text in memory; path names it in messages. */
+int ls_shape_spec_parse(const char *text, size_t len, const char *path, shape_spec *s, ls_error *err) LS_MUST_CHECK;
 
 /* Write s as the JSON object `key` with the field names of a shape file
  * (unset fields left out), so that the output reads back as a shape. */
@@ -123,5 +131,7 @@ int ls_shape_count_params(const shape_spec *s, shape_counts *c, ls_error *err) L
 /* The value the string fields take in files and messages. */
 const char *ls_shape_attention_name(long attention);
 const char *ls_shape_embeddings_name(long embeddings);
+
+LS_API_END
 
 #endif

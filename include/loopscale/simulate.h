@@ -6,6 +6,9 @@
  * parameters), with loss = L_truth * exp(sigma z), z standard normal from
  * GSL's MT19937 seeded with `seed`: the same seed gives the same file.
  * Columns: n_act,n_total,n_loop,R,E,k,tokens,flops,loss.
+ *
+ * Thread safety: no global state; each call has its own random stream
+ * seeded from its options, and writes only its own outfile.
  */
 #ifndef LOOPSCALE_SIMULATE_H
 #define LOOPSCALE_SIMULATE_H
@@ -16,6 +19,9 @@
 #include "loopscale/error.h"
 #include "loopscale/law.h"
 #include "loopscale/outfile.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 typedef struct simulate_grid {
     const double *n_act;
@@ -39,5 +45,7 @@ int ls_simulate_check(const arch_template *t, const simulate_grid *grid, ls_erro
 /* Write the sweep as CSV to out (rows in the order N_act, tokens, E, R). */
 int ls_simulate_write(const law *truth, const arch_template *t, const simulate_grid *grid,
                    const simulate_options *options, outfile *out, ls_error *err) LS_MUST_CHECK;
+
+LS_API_END
 
 #endif

@@ -13,6 +13,10 @@
  *
  * ls_solve_run() fills a solve_result whose candidate array it allocates; free
  * it with ls_solve_result_free().
+ *
+ * Thread safety: no global state; ls_solve_run() and friends only read the
+ * law and template, so calls may overlap; ls_solve_run_uncertainty() starts
+ * and joins its own worker threads.
  */
 #ifndef LOOPSCALE_SOLVE_H
 #define LOOPSCALE_SOLVE_H
@@ -22,6 +26,9 @@
 #include "loopscale/arch.h"
 #include "loopscale/error.h"
 #include "loopscale/law.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 typedef struct solve_budget {
     double flops;     /* training compute F */
@@ -86,9 +93,18 @@ int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t,
                           ls_error *err) LS_MUST_CHECK;
 void ls_solve_uncertainty_free(solve_uncertainty *u);
 
+/* The answer as `loopscale solve --format json` prints it (malloc'd), or NULL
+ * with an error: the budget, eps, the chosen, lowest-loss and unconstrained
+ * candidates, the uncertainty when u is not NULL, every candidate when
+ * with_candidates. */
+char *ls_solve_result_to_json(const solve_budget *b, double eps, const solve_result *r, const solve_uncertainty *u,
+                              int with_candidates, ls_error *err) LS_MUST_CHECK;
+
 /* The loss at fixed compute F for one (E, R) at each of the N_act values
  * given (for IsoFLOP profiles). */
 void ls_solve_isoflop_profile(const law *l, const arch_template *t, double flops, double E, double R,
                            const double *n_act, size_t n, double *loss, double *tokens);
+
+LS_API_END
 
 #endif

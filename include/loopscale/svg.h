@@ -17,6 +17,9 @@
  * many things and check once, at render time.  svg_figure_render() returns
  * the document as a malloc'd string, which the caller writes (atomically,
  * through outfile.h) and frees.
+ *
+ * Thread safety: a figure belongs to one thread at a time; the functions
+ * keep no state of their own.
  */
 #ifndef LOOPSCALE_SVG_H
 #define LOOPSCALE_SVG_H
@@ -24,6 +27,9 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 typedef enum { SVG_SCALE_LINEAR, SVG_SCALE_LOG } svg_scale;
 typedef enum { SVG_AXIS_X, SVG_AXIS_Y } svg_axis;
@@ -99,5 +105,7 @@ char *ls_svg_figure_render(const svg_figure *f, ls_error *err) LS_MUST_CHECK;
  * control characters dropped (exposed for the tests).  Returns the length
  * the escaped text needs, like snprintf. */
 size_t ls_svg_escape(char *buf, size_t size, const char *text);
+
+LS_API_END
 
 #endif

@@ -9,6 +9,9 @@
  * file, the line, the column and the offending text.  Nothing is guessed.
  *
  * ls_sweep_read() returns a sweep the caller owns and frees with ls_sweep_free().
+ *
+ * Thread safety: a sweep is read-only once ls_sweep_read() returns it: any
+ * number of threads may read it at once (the fits do).
  */
 #ifndef LOOPSCALE_SWEEP_H
 #define LOOPSCALE_SWEEP_H
@@ -17,6 +20,9 @@
 
 #include "loopscale/error.h"
 #include "loopscale/law.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
 
 typedef enum {
     SWEEP_N_ACT,
@@ -100,5 +106,7 @@ sweep *ls_sweep_subset(const sweep *s, const unsigned char *keep, ls_error *err)
 
 /* Cell `column` of row `row` (keep_text only); returns its length in *len. */
 const char *ls_sweep_cell(const sweep *s, size_t row, size_t column, size_t *len);
+
+LS_API_END
 
 #endif

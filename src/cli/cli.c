@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/outfile.h"
 
 /* ---- messages ------------------------------------------------------------ */
@@ -132,6 +132,250 @@ int cli_help(const char *text)
     return 0;
 }
 
+/* ---- files: no output may replace an input ------------------------------ */
+
+typedef struct cli_file {
+    const char *option, *path;
+    int output;
+} cli_file;
+
+static struct {
+    cli_file *v;
+    size_t n, cap;
+    int out_of_memory;
+    int checked;
+} files;
+
+static void free_files(void) { free(files.v); }
+
+static void add_file(const char *option, const char *path, int output)
+{
+    if (!path)
+        return;
+    if (files.n == files.cap) {
+        size_t cap = files.cap ? 2 * files.cap : 16;
+        cli_file *v = realloc(files.v, cap * sizeof *v);
+        if (!v) {
+            files.out_of_memory = 1;
+            return;
+        }
+        if (!files.v)
+            atexit(free_files);
+        files.v = v;
+        files.cap = cap;
+    }
+    files.v[files.n++] = (cli_file){option, path, output};
+    files.checked = 0;
+}
+
+void cli_file_input(const char *option, const char *path) { add_file(option, path, 0); }
+void cli_file_output(const char *option, const char *path) { add_file(option, path, 1); }
+
+/* What a path names: the device and inode of a file that exists (standard
+ * input's for "-"), otherwise the resolved directory and last component. */
+typedef struct file_id {
+    int exists, is_stdin;
+    struct stat st;
+    char *resolved; /* malloc'd, when !exists */
+    int dir_errno;  /* why the directory could not be resolved */
+} file_id;
+
+static void file_id_free(file_id *id) { free(id->resolved); }
+
+static void file_id_get(const char *path, int output, file_id *id)
+{
+    memset(id, 0, sizeof *id);
+    if (strcmp(path, "-") == 0) {
+        id->is_stdin = !output;
+        id->exists = !output && fstat(STDIN_FILENO, &id->st) == 0;
+        return;
+    }
+    if (stat(path, &id->st) == 0) {
+        id->exists = 1;
+        return;
+    }
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    size_t dirlen = slash ? (size_t)(slash - path) : 0;
+    char *dir = malloc(dirlen + 2);
+    if (!dir) {
+        id->dir_errno = ENOMEM;
+        return;
+    }
+    if (!slash)
+        memcpy(dir, ".", 2);
+    else if (dirlen == 0)
+        memcpy(dir, "/", 2);
+    else {
+        memcpy(dir, path, dirlen);
+        dir[dirlen] = '\0';
+    }
+    char *real = realpath(dir, NULL);
+    struct stat dir_st;
+    if (!real)
+        id->dir_errno = errno;
+    else if (stat(real, &dir_st) != 0 || !S_ISDIR(dir_st.st_mode))
+        id->dir_errno = ENOTDIR;
+    else {
+        size_t n = strlen(real) + strlen(base) + 2;
+        id->resolved = malloc(n);
+        if (id->resolved)
+            snprintf(id->resolved, n, "%s/%s", real, base);
+        else
+            id->dir_errno = ENOMEM;
+    }
+    free(real);
+    free(dir);
+}
+
+/* Regular files (and files yet to be made) can be replaced; /dev/null or a
+ * FIFO named twice is written in place and harms nothing. */
+static int same_file(const file_id *a, const file_id *b)
+{
+    if (a->exists && b->exists)
+        return S_ISREG(a->st.st_mode) && a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino;
+    return !a->exists && !b->exists && a->resolved && b->resolved && strcmp(a->resolved, b->resolved) == 0;
+}
+
+/* An output that goes to standard output: "-", or the regular file that
+ * standard output was redirected to, under any name (/dev/stdout). */
+static int on_stdout(const cli_file *f, const file_id *id, const struct stat *out_st)
+{
+    if (strcmp(f->path, "-") == 0)
+        return 1;
+    return out_st && id->exists && id->st.st_dev == out_st->st_dev && id->st.st_ino == out_st->st_ino;
+}
+
+static const char *shown(const cli_file *f) { return strcmp(f->path, "-") == 0 ? "- (standard input)" : f->path; }
+
+static int check_output_name(const char *command, const cli_file *f, const file_id *id)
+{
+    if (f->path[0] == '\0')
+        return cli_usage_error(command, "%s: the file name is empty", f->option);
+    if (strcmp(f->path, "-") == 0)
+        return 0;
+    if (id->exists && S_ISDIR(id->st.st_mode)) {
+        cli_error(command, "%s: is a directory", f->path);
+        return ls_exit_status(LS_ERR_CANTCREAT);
+    }
+    if (id->exists && !S_ISREG(id->st.st_mode))
+        return 0; /* written in place */
+    /* Written through "NAME.tmp.XXXXXX" beside it (outfile.h). */
+    size_t suffix = sizeof ".tmp.XXXXXX" - 1;
+    const char *slash = strrchr(f->path, '/');
+    size_t base = strlen(slash ? slash + 1 : f->path);
+    if (base + suffix > NAME_MAX || strlen(f->path) + suffix >= PATH_MAX)
+        return cli_usage_error(command, "%s: '%.40s...' is too long a file name (%zu bytes; at most %d with the "
+                               "temporary suffix)", f->option, f->path, base, (int)(NAME_MAX - suffix));
+    if (!id->exists && !id->resolved) {
+        cli_error(command, "%s: cannot create: %s", f->path, strerror(id->dir_errno));
+        return ls_exit_status(LS_ERR_CANTCREAT);
+    }
+    /* The temporary file is made in the destination's directory. */
+    char *dir = strdup(f->path);
+    if (!dir) {
+        cli_error(command, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    char *cut = strrchr(dir, '/');
+    const char *d = !cut ? "." : cut == dir ? "/" : (*cut = '\0', dir);
+    int denied = access(d, W_OK | X_OK) != 0;
+    int saved = errno;
+    free(dir);
+    if (denied) {
+        cli_error(command, "%s: cannot create: %s", f->path, strerror(saved));
+        return ls_exit_status(LS_ERR_CANTCREAT);
+    }
+    return 0;
+}
+
+int cli_files_check(const char *command)
+{
+    if (files.out_of_memory) {
+        cli_error(command, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    file_id *ids = calloc(files.n + 1, sizeof *ids);
+    if (!ids) {
+        cli_error(command, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    for (size_t i = 0; i < files.n; i++)
+        file_id_get(files.v[i].path, files.v[i].output, &ids[i]);
+    struct stat out_st;
+    int stdout_regular = fstat(STDOUT_FILENO, &out_st) == 0 && S_ISREG(out_st.st_mode);
+    int status = 0;
+    for (size_t i = 0; status == 0 && i < files.n; i++) {
+        const cli_file *a = &files.v[i];
+        if (a->output)
+            status = check_output_name(command, a, &ids[i]);
+        else if (stdout_regular && ids[i].exists && ids[i].st.st_dev == out_st.st_dev &&
+                 ids[i].st.st_ino == out_st.st_ino)
+            status = cli_usage_error(command, "standard output is the input %s %s", a->option, shown(a));
+        for (size_t j = 0; status == 0 && j < i; j++) {
+            const cli_file *b = &files.v[j];
+            if (a->output && b->output) {
+                if (on_stdout(a, &ids[i], stdout_regular ? &out_st : NULL) &&
+                    on_stdout(b, &ids[j], stdout_regular ? &out_st : NULL))
+                    status = cli_usage_error(command, "%s%s%s and %s%s%s both write to standard output", b->option,
+                                             strchr(b->option, ' ') ? "" : " ", strchr(b->option, ' ') ? "" : b->path,
+                                             a->option, strchr(a->option, ' ') ? "" : " ",
+                                             strchr(a->option, ' ') ? "" : a->path);
+                else if (same_file(&ids[i], &ids[j]))
+                    status = cli_usage_error(command, "%s %s and %s %s name the same file", b->option, b->path,
+                                             a->option, a->path);
+            } else if (a->output || b->output) {
+                const cli_file *in = a->output ? b : a, *out = a->output ? a : b;
+                if (same_file(&ids[i], &ids[j]))
+                    status = cli_usage_error(command, "%s %s would replace the input %s %s", out->option, out->path,
+                                             in->option, shown(in));
+            } else if (strcmp(a->option, b->option) == 0) {
+                /* One stream read twice, a pipe as much as a file (- and
+                 * /dev/stdin): the second read would find it empty. */
+                int same_stream = ids[i].exists && ids[j].exists && ids[i].st.st_dev == ids[j].st.st_dev &&
+                                  ids[i].st.st_ino == ids[j].st.st_ino;
+                if (ids[i].is_stdin && ids[j].is_stdin)
+                    status = cli_usage_error(command, "%s: standard input (-) is named twice", a->option);
+                else if (same_stream || same_file(&ids[i], &ids[j]))
+                    status = cli_usage_error(command, "%s: %s and %s are the same file; each run would count twice",
+                                             a->option, shown(b), shown(a));
+            }
+        }
+    }
+    for (size_t i = 0; i < files.n; i++)
+        file_id_free(&ids[i]);
+    free(ids);
+    files.checked = status == 0;
+    return status;
+}
+
+/* An output path was named to cli_files_check(), and the check passed. */
+static int output_checked(const char *path)
+{
+    if (!files.checked)
+        return 0;
+    for (size_t i = 0; i < files.n; i++)
+        if (files.v[i].output && files.v[i].path == path)
+            return 1;
+    for (size_t i = 0; i < files.n; i++)
+        if (files.v[i].output && strcmp(files.v[i].path, path) == 0)
+            return 1;
+    return 0;
+}
+
+outfile *cli_output_open(const char *command, const char *path, int *status)
+{
+    if (!output_checked(path)) {
+        cli_error(command, "internal error: output %s was not checked against the inputs", path);
+        *status = ls_exit_status(LS_ERR_INTERNAL);
+        return NULL;
+    }
+    ls_error err;
+    outfile *out = ls_outfile_open(path, ls_outfile_wants_gzip(path), &err);
+    *status = out ? 0 : cli_fail(command, &err);
+    return out;
+}
+
 static int stdout_failed(const char *command, int errnum)
 {
     fprintf(stderr, "loopscale%s%s: write error on standard output: %s\n", command ? " " : "",
@@ -145,11 +389,13 @@ int cli_write_files(const char *command, size_t n, const char *const *paths, con
      * fail the run before any file is replaced. */
     if (fflush(stdout) != 0 || ferror(stdout))
         return stdout_failed(command, errno);
-    /* Two outputs naming one file would leave only the second. */
+    /* Two outputs naming one file, or an output naming an input, were
+     * refused by cli_files_check() before any work. */
     for (size_t i = 0; i < n; i++)
-        for (size_t j = i + 1; j < n; j++)
-            if (paths[i] && paths[j] && strcmp(paths[i], "-") != 0 && strcmp(paths[i], paths[j]) == 0)
-                return cli_usage_error(command, "%s is named for two outputs", paths[i]);
+        if (paths[i] && !output_checked(paths[i])) {
+            cli_error(command, "internal error: output %s was not checked against the inputs", paths[i]);
+            return ls_exit_status(LS_ERR_INTERNAL);
+        }
     ls_error err;
     outfile *out[8] = {NULL};
     int status = n <= 8 ? 0 : ls_error_set(&err, LS_ERR_INTERNAL, "too many output files");
@@ -174,19 +420,6 @@ int cli_write_files(const char *command, size_t n, const char *const *paths, con
         out[i] = NULL;
     }
     return status == 0 ? 0 : cli_fail(command, &err);
-}
-
-int cli_check_output_is_not_input(const char *command, const char *option, const char *output,
-                                  char *const *inputs, size_t ninputs)
-{
-    struct stat out_st, in_st;
-    if (!output || strcmp(output, "-") == 0 || stat(output, &out_st) != 0 || !S_ISREG(out_st.st_mode))
-        return 0;
-    for (size_t i = 0; i < ninputs; i++)
-        if (strcmp(inputs[i], "-") != 0 && stat(inputs[i], &in_st) == 0 && in_st.st_dev == out_st.st_dev &&
-            in_st.st_ino == out_st.st_ino)
-            return cli_usage_error(command, "%s %s would replace the input %s", option, output, inputs[i]);
-    return 0;
 }
 
 int cli_write_file(const char *command, const char *path, const char *text)
@@ -389,13 +622,49 @@ void cli_sweep_args_free(cli_sweep_args *args)
     cli_strings_free(&args->wheres);
 }
 
-lawfile *cli_read_law(const char *command, const char *path, int *status)
+/* Why the fit a law file records is not a fit, or NULL: the best solve did
+ * not converge, or a free parameter has no standard error (the Jacobian was
+ * singular: the sweep could not tell the parameters apart).  fit writes
+ * neither; a file from an older version or edited by hand may say so. */
+static const char *not_a_fit(const lawfile *lf, char *buf, size_t size)
+{
+    if (!lf->has_fit)
+        return NULL;
+    if (!lf->fit.converged)
+        return "the fit it records did not converge";
+    if (!lf->has_stderr)
+        return NULL;
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(lf->law.kind, list), used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < np; i++)
+        if (!lf->fixed[list[i]] && !isfinite(lf->stderr_of[list[i]]) && used + 16 < size)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "", ls_law_param_name(list[i]));
+    if (!used)
+        return NULL;
+    char names[128];
+    snprintf(names, sizeof names, "%s", buf);
+    snprintf(buf, size, "the fit it records cannot tell its parameters apart (no standard error for %s)", names);
+    return buf;
+}
+
+lawfile *cli_read_law(const char *command, const char *path, int force, int *status)
 {
     ls_error err;
     lawfile *lf = path ? ls_lawfile_read(path, &err) : ls_lawfile_default(&err);
     *status = lf ? 0 : cli_fail(command, &err);
     if (lf && !path)
         cli_note(command, "using the default law (%s); --law FILE for another", LAWFILE_DEFAULT_DESCRIPTION);
+    char buf[256];
+    const char *why = lf && path ? not_a_fit(lf, buf, sizeof buf) : NULL;
+    if (why && force)
+        cli_warn(command, "%s: %s; used anyway (--force)", path, why);
+    else if (why) {
+        cli_error(command, "%s: %s, so its parameters are not a law (--force to use them anyway)", path, why);
+        *status = ls_exit_status(LS_ERR_DATA);
+        ls_lawfile_free(lf);
+        lf = NULL;
+    }
     return lf;
 }
 

@@ -15,6 +15,7 @@
 #include "loopscale/fit.h"
 #include "loopscale/law.h"
 #include "loopscale/lawfile.h"
+#include "loopscale/outfile.h"
 #include "loopscale/sweep.h"
 
 /* Long-only options are numbered from CHAR_MAX + 1; the shared ones come
@@ -32,6 +33,7 @@ enum {
     OPT_SPACE,
     OPT_GRID,
     OPT_STARTS,
+    OPT_FORCE,
     OPT_COMMAND_FIRST
 };
 
@@ -75,10 +77,30 @@ int cli_help(const char *text);
  * place, so a failed run leaves no half-written file); returns 0 or the
  * exit status after printing the error. */
 int cli_write_file(const char *command, const char *path, const char *text);
-/* A usage error when output (given by option) is one of the input files, so
- * that `fit -o sweep.csv sweep.csv` cannot replace the data with its law. */
-int cli_check_output_is_not_input(const char *command, const char *option, const char *output,
-                                  char *const *inputs, size_t ninputs);
+/* ---- files: no output may replace an input ------------------------------ */
+
+/* Every command names each file it will read and each file it will write,
+ * with the option that named it ("SWEEP" for an operand), then calls
+ * cli_files_check() once, before any work.  The check compares by file
+ * identity — device and inode of what exists (fstat(0) for "-", standard
+ * input), the resolved directory and name of what does not — so `x`, `./x`,
+ * `d/../x`, symlinks and hard links are one file, and refuses with a usage
+ * error (64) an output that is an input, two outputs that are one file, two
+ * outputs on standard output, one input named twice under one option (`fit S
+ * S` would count each run twice), an empty output name, and one too long to
+ * take the temporary suffix; an output in a missing or unwritable directory,
+ * or that is a directory, fails up front with 73.  cli_write_files() and
+ * cli_output_open() refuse (70) a path that was not checked, so a command
+ * that forgets to name an output fails its first test rather than a user's
+ * data.  A NULL path is skipped.  A command that prints its results on
+ * standard output names that too, as an output "-" whose option is a phrase
+ * ("the table"), so that `-o -` cannot mix a file into them. */
+void cli_file_input(const char *option, const char *path);
+void cli_file_output(const char *option, const char *path);
+int cli_files_check(const char *command);
+/* Open an output checked by cli_files_check(); NULL after printing the error,
+ * with *status its exit status. */
+outfile *cli_output_open(const char *command, const char *path, int *status);
 /* The same for up to 8 files at once (a NULL path is skipped), all or none:
  * each is written and synced to its temporary file before the first is
  * renamed, and none is written when standard output has already failed. */
@@ -124,8 +146,13 @@ void cli_sweep_args_free(cli_sweep_args *args);
 /* ---- laws -------------------------------------------------------------- */
 
 /* Read --law FILE, or with path NULL the default law embedded in the
- * binary, with a note saying so. */
-lawfile *cli_read_law(const char *command, const char *path, int *status);
+ * binary, with a note saying so.  A file recording a fit that did not
+ * converge, or whose parameters the sweep could not tell apart, is refused
+ * (65) unless force is set (then a warning). */
+lawfile *cli_read_law(const char *command, const char *path, int force, int *status);
+#define CLI_FORCE_HELP                                                                                           \
+    "      --force             use a law file whose fit did not converge or could not tell its\n"             \
+    "                          parameters apart (refused otherwise)\n"
 
 /* ---- tables -------------------------------------------------------------- */
 

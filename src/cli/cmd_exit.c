@@ -11,7 +11,7 @@
 #include "commands.h"
 #include "loopscale/earlyexit.h"
 #include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/shape.h"
 
 static const char USAGE[] =
@@ -322,6 +322,13 @@ int cmd_exit(int argc, char **argv)
             if (o.thresholds[i] != o.thresholds[n - 1])
                 o.thresholds[n++] = o.thresholds[i];
         o.nthresholds = n;
+    }
+    if (status == 0) {
+        cli_file_input("--shape", o.shape_path);
+        cli_file_input(argc - optind == 2 ? "ENTROPY.npy" : "CSV", argv[optind]);
+        if (argc - optind == 2)
+            cli_file_input("NLL.npy", argv[optind + 1]);
+        status = cli_files_check(cmd);
     }
     ls_error err;
     if (status == 0) {

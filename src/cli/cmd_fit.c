@@ -13,7 +13,7 @@
 #include "commands.h"
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/plot.h"
 
 static const char USAGE[] =
@@ -42,7 +42,8 @@ static const char USAGE[] =
     "      --threads T         worker threads (default: one per core; results do not depend on it)\n"
     "      --scale NAME        damping of the IRLS steps: levenberg (default), more, marquardt\n"
     "      --max-iterations N  per local solve (default 500)\n"
-    "      --format FMT        table (default) or json (the law file on standard output)\n"
+    "      --format FMT        table (default) or json (the law file on standard output; nothing\n"
+    "                          when the fit fails)\n"
     "  -o, --output FILE       write the law file (JSON); not written when the fit fails\n"
     "      --plot FILE         draw the observed and fitted loss against R for each E and N_act\n"
     "                          (SVG); not written when the fit fails\n" CLI_SWEEP_HELP
@@ -389,10 +390,14 @@ int cmd_fit(int argc, char **argv)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0 && o.group && o.bootstrap == 0)
         status = cli_usage_error(cmd, "--group needs --bootstrap N");
-    if (status == 0)
-        status = cli_check_output_is_not_input(cmd, "-o", o.output, argv + optind, (size_t)(argc - optind));
-    if (status == 0)
-        status = cli_check_output_is_not_input(cmd, "--plot", o.plot, argv + optind, (size_t)(argc - optind));
+    if (status == 0) {
+        for (int i = optind; i < argc; i++)
+            cli_file_input("SWEEP", argv[i]);
+        cli_file_output(o.format == CLI_FORMAT_JSON ? "the law of --format json" : "the table", "-");
+        cli_file_output("-o", o.output);
+        cli_file_output("--plot", o.plot);
+        status = cli_files_check(cmd);
+    }
 
     sweep *s = NULL;
     fit_result result;
@@ -435,25 +440,29 @@ int cmd_fit(int argc, char **argv)
     if (status == 0) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         int threads = o.params.threads > 0 ? o.params.threads : (int)(cores > 0 ? cores : 1);
-        if (o.format == CLI_FORMAT_JSON || (o.output && result.converged && determined)) {
+        /* A fit that did not converge, or cannot tell its parameters apart,
+         * is not a law: none is written, to a file or to standard output. */
+        int is_fit = result.converged && determined;
+        if (is_fit && (o.format == CLI_FORMAT_JSON || o.output)) {
             lf = make_lawfile(&o, s, &result, &boot, argv + optind, (size_t)(argc - optind), &err);
             if (!lf)
                 status = cli_fail(cmd, &err);
         }
-        if (status == 0 && o.format == CLI_FORMAT_JSON) {
+        if (status == 0 && o.format == CLI_FORMAT_JSON && is_fit) {
             char *text = ls_lawfile_to_json(lf, &err);
             if (!text)
                 status = cli_fail(cmd, &err);
             else
                 fputs(text, stdout);
             free(text);
-        } else if (status == 0) {
+        } else if (status == 0 && o.format != CLI_FORMAT_JSON) {
             status = print_table(&o, s, &result, &boot, seconds, threads);
         }
     }
     if (status == 0 && !result.converged) {
         cli_error(cmd, "the best of %zu starts did not converge (after %zu iterations); %s", result.starts,
-                  result.iterations, o.output ? "no law file written" : "its numbers are not a fit");
+                  result.iterations, o.output ? "no law file written"
+                  : o.format == CLI_FORMAT_JSON ? "no law written" : "its numbers are not a fit");
         status = ls_exit_status(LS_ERR_NOCONV);
     }
     if (status == 0 && !determined) {
@@ -461,7 +470,7 @@ int cmd_fit(int argc, char **argv)
         undetermined_reason(s, reason, sizeof reason);
         cli_error(cmd, "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, "
                   "so its values are one of many equally good fits (--fix some, or add runs); %s", reason,
-                  o.output ? "no law file written" : "they are not a fit");
+                  o.output ? "no law file written" : o.format == CLI_FORMAT_JSON ? "no law written" : "they are not a fit");
         status = ls_exit_status(LS_ERR_NOCONV);
     }
     /* The law file and the plot are replaced together or not at all. */

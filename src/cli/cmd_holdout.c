@@ -8,8 +8,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/holdout.h"
-#include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/plot.h"
 
 static const char USAGE[] =
@@ -125,42 +124,8 @@ static void print_csv(const holdout_result *r)
 
 static int print_json(const holdout_result *r)
 {
-    jsonw w;
-    ls_jsonw_init(&w);
-    char kind[64];
-    ls_jsonw_object_begin(&w, NULL);
-    ls_jsonw_integer(&w, "n", (long long)r->n);
-    ls_jsonw_array_begin(&w, "laws", 0);
-    for (size_t l = 0; l < r->nlaws; l++) {
-        ls_jsonw_object_begin(&w, NULL);
-        ls_jsonw_string(&w, "law", ls_law_kind_format(r->laws[l], kind, sizeof kind));
-        ls_jsonw_integer(&w, "k", (long long)r->nfree[l]);
-        ls_jsonw_number(&w, "in_sample_rmse", r->in_sample_rmse[l]);
-        ls_jsonw_bool(&w, "converged", r->in_sample_converged[l]);
-        ls_jsonw_number(&w, "aic", r->aic[l]);
-        ls_jsonw_number(&w, "bic", r->bic[l]);
-        ls_jsonw_array_begin(&w, "heldout", 0);
-        for (size_t c = 0; c < r->ncolumns; c++) {
-            const holdout_column *col = &r->columns[c];
-            const holdout_cell *cell = &r->cells[l * r->ncolumns + c];
-            if (col->skipped || isnan(cell->rmse))
-                continue;
-            ls_jsonw_object_begin(&w, NULL);
-            ls_jsonw_string(&w, "axis", ls_holdout_axis_name(col->axis));
-            ls_jsonw_string(&w, "test", col->label);
-            ls_jsonw_integer(&w, "train_runs", (long long)col->ntrain);
-            ls_jsonw_integer(&w, "test_runs", (long long)col->ntest);
-            ls_jsonw_number(&w, "rmse", cell->rmse);
-            ls_jsonw_bool(&w, "converged", cell->converged);
-            ls_jsonw_object_end(&w);
-        }
-        ls_jsonw_array_end(&w);
-        ls_jsonw_object_end(&w);
-    }
-    ls_jsonw_array_end(&w);
-    ls_jsonw_object_end(&w);
     ls_error err;
-    char *text = ls_jsonw_finish(&w, &err);
+    char *text = ls_holdout_result_to_json(r, &err);
     if (!text)
         return cli_fail("holdout", &err);
     fputs(text, stdout);
@@ -300,6 +265,13 @@ int cmd_holdout(int argc, char **argv)
     }
     if (status == 0 && optind >= argc)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
+    if (status == 0) {
+        for (int i = optind; i < argc; i++)
+            cli_file_input("SWEEP", argv[i]);
+        cli_file_output("the table", "-");
+        cli_file_output("--plot", plot);
+        status = cli_files_check(cmd);
+    }
     if (status == 0) {
         sweep_options so = cli_sweep_options(&sweep_args);
         so.require_loss = 1;

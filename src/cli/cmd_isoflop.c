@@ -9,7 +9,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/arch.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/plot.h"
 #include "loopscale/solve.h"
 
@@ -28,6 +28,7 @@ static const char USAGE[] =
     "      --format FMT        table (default: the minima) or csv (every profile point, with\n"
     "                          a column 'minimum' marking the minima)\n"
     "      --plot FILE         draw the profiles and their minima (SVG)\n"
+    CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
 enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_E, OPT_R, OPT_POINTS, OPT_PLOT };
@@ -46,6 +47,7 @@ int cmd_isoflop(int argc, char **argv)
     const char *cmd = "isoflop";
     static const struct option longopts[] = {CLI_HELP_OPTION,
                                              {"law", required_argument, NULL, 'l'},
+        {"force", no_argument, NULL, OPT_FORCE},
                                              {"flops", required_argument, NULL, OPT_FLOPS},
                                              {"E", required_argument, NULL, OPT_E},
                                              {"R", required_argument, NULL, OPT_R},
@@ -55,16 +57,17 @@ int cmd_isoflop(int argc, char **argv)
                                              {"plot", required_argument, NULL, OPT_PLOT},
                                              {NULL, 0, NULL, 0}};
     const char *law_path = NULL, *template_path = NULL, *plot = NULL;
-    double *flops = NULL, *E = NULL, *R = NULL, one = 1.0;
+    double *flops = NULL, *E = NULL, *R = NULL, one = 1.0, default_e = 1.0;
     size_t nflops = 0, nE = 0, nR = 0;
     long points = 25;
     cli_format format = CLI_FORMAT_TABLE;
-    int status = 0, opt;
+    int status = 0, opt, force = 0;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
         switch (opt) {
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;
+        case OPT_FORCE: force = 1; break;
         case OPT_FLOPS: status = cli_parse_list(cmd, "--flops", optarg, &flops, &nflops); break;
         case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &nE); break;
         case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &nR); break;
@@ -94,15 +97,26 @@ int cmd_isoflop(int argc, char **argv)
     else if (status == 0 && optind < argc)
         status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
     if (!E) {
-        E = &one;
+        E = &default_e;
         nE = 1;
     }
     if (!R) {
         R = &one;
         nR = 1;
     }
+    if (status == 0) {
+        cli_file_input("--law", law_path);
+        cli_file_input("--template", template_path);
+        cli_file_output("the table", "-");
+        cli_file_output("--plot", plot);
+        status = cli_files_check(cmd);
+    }
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
+    if (status == 0 && E == &default_e && tmpl.top_k > 1) { /* the default E = 1 cannot route to top_k experts */
+        default_e = tmpl.top_k;
+        cli_note(cmd, "the template routes to top_k = %d experts: the default --E is %d", tmpl.top_k, tmpl.top_k);
+    }
     for (size_t i = 0; status == 0 && i < nE; i++)
         if (E[i] != floor(E[i]) || E[i] < tmpl.top_k)
             status = cli_usage_error(cmd, "--E: %g is not a whole number of experts of at least top_k", E[i]);
@@ -110,7 +124,7 @@ int cmd_isoflop(int argc, char **argv)
         if (R[i] != floor(R[i]))
             status = cli_usage_error(cmd, "--R: %g is not an integer", R[i]);
     if (status == 0)
-        lf = cli_read_law(cmd, law_path, &status);
+        lf = cli_read_law(cmd, law_path, force, &status);
     grid = malloc((size_t)points * sizeof *grid);
     loss = malloc((size_t)points * sizeof *loss);
     tokens = malloc((size_t)points * sizeof *tokens);
@@ -177,7 +191,7 @@ int cmd_isoflop(int argc, char **argv)
     cli_table_free(t);
     ls_lawfile_free(lf);
     free(flops);
-    if (E != &one)
+    if (E != &default_e)
         free(E);
     if (R != &one)
         free(R);

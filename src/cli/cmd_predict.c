@@ -9,7 +9,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 
 static const char USAGE[] =
     "Usage: loopscale predict --law FILE [OPTIONS] SWEEP\n"
@@ -31,6 +31,7 @@ static const char USAGE[] =
     "      --k K               experts chosen per token (default 1)\n"
     "      --tokens D          training tokens\n"
     "      --flops F           training FLOPs instead of tokens: D = F / (6 N_unroll)\n"
+    CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
 enum { OPT_N_ACT = OPT_COMMAND_FIRST, OPT_N_TOTAL, OPT_N_LOOP, OPT_R, OPT_E, OPT_K, OPT_TOKENS, OPT_FLOPS };
@@ -40,6 +41,7 @@ typedef struct predict_options {
     cli_format format;
     cli_sweep_args sweep;
     int point_mode;
+    int force; /* --force: use a law file whose fit was not a fit */
     sweep_row point; /* NaN where not given */
     double flops;
     const char *text[SWEEP_NQUANTITIES]; /* the option values as given */
@@ -152,7 +154,20 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
     char a[NUMTEXT_DOUBLE_MAX], b[NUMTEXT_DOUBLE_MAX];
     int status = 0;
     if (o->format == CLI_FORMAT_CSV) {
+        /* Columns this command writes, found in its input (predict run on
+         * its own output), are replaced, not repeated: one header each. */
+        unsigned char *replaced = calloc(s->ncolumns + 1, 1);
+        if (!replaced) {
+            free(pred);
+            ls_sweep_free(s);
+            cli_error(cmd, "out of memory");
+            return ls_exit_status(LS_ERR_INTERNAL);
+        }
+        for (size_t j = 0; j < s->ncolumns; j++)
+            replaced[j] = strcmp(s->column_names[j], "pred_loss") == 0 || strcmp(s->column_names[j], "residual") == 0;
         for (size_t j = 0; j < s->ncolumns; j++) {
+            if (replaced[j])
+                continue;
             cli_csv_field(stdout, s->column_names[j], strlen(s->column_names[j]));
             putchar(',');
         }
@@ -165,8 +180,10 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
             const char *cell = ls_sweep_cell(s, i, 0, &len);
             for (size_t j = 0; j < s->ncolumns; j++) {
                 len = strlen(cell);
-                cli_csv_field(stdout, cell, len);
-                putchar(',');
+                if (!replaced[j]) {
+                    cli_csv_field(stdout, cell, len);
+                    putchar(',');
+                }
                 cell += len + 1;
             }
             if (s->has_loss)
@@ -177,6 +194,7 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
         }
         if (s->has_loss)
             cli_note(cmd, "RMSE %.6g over %zu run%s (loss units)", rmse, s->n, s->n == 1 ? "" : "s");
+        free(replaced);
     } else if (o->format == CLI_FORMAT_JSON) {
         jsonw w;
         ls_jsonw_init(&w);
@@ -261,6 +279,7 @@ int cmd_predict(int argc, char **argv)
     static const struct option longopts[] = {
         CLI_HELP_OPTION,
         {"law", required_argument, NULL, 'l'},
+        {"force", no_argument, NULL, OPT_FORCE},
         {"format", required_argument, NULL, OPT_FORMAT},
         CLI_SWEEP_OPTIONS,
         {"n-act", required_argument, NULL, OPT_N_ACT},
@@ -292,6 +311,7 @@ int cmd_predict(int argc, char **argv)
             cli_sweep_args_free(&o.sweep);
             return cli_help(USAGE);
         case 'l': o.law_path = optarg; break;
+        case OPT_FORCE: o.force = 1; break;
         case OPT_FORMAT:
             status = cli_parse_format(cmd, optarg, 1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_CSV | 1u << CLI_FORMAT_JSON,
                                       &o.format);
@@ -322,8 +342,14 @@ int cmd_predict(int argc, char **argv)
     if (status == 0 && !o.point_mode && optind + 1 != argc)
         status = cli_usage_error(cmd, optind >= argc ? "give a SWEEP file or one configuration (--n-act ...)"
                                                      : "give one SWEEP file");
+    if (status == 0) {
+        cli_file_input("--law", o.law_path);
+        if (!o.point_mode)
+            cli_file_input("SWEEP", argv[optind]);
+        status = cli_files_check(cmd);
+    }
     if (status == 0)
-        lf = cli_read_law(cmd, o.law_path, &status);
+        lf = cli_read_law(cmd, o.law_path, o.force, &status);
     if (status == 0)
         status = o.point_mode ? predict_point(&o, lf) : predict_sweep(&o, lf, argv[optind]);
     ls_lawfile_free(lf);

@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/route.h"
 
 static const char USAGE[] =
@@ -55,6 +55,8 @@ static void row_cells(char cells[NCOLUMNS][NUMTEXT_DOUBLE_MAX], const char *laye
             snprintf(cells[2 + i], NUMTEXT_DOUBLE_MAX, "%s", exact ? "" : "-");
         else if (exact)
             ls_numtext_format_double(cells[2 + i], v[i]);
+        else if (v[i] >= 1e6) /* MMR up to 1.8e308: %.4f would not fit the cell and be cut */
+            snprintf(cells[2 + i], NUMTEXT_DOUBLE_MAX, "%.5g", v[i]);
         else
             snprintf(cells[2 + i], NUMTEXT_DOUBLE_MAX, "%.*f", decimals[i], v[i]);
     }
@@ -199,6 +201,9 @@ int cmd_route(int argc, char **argv)
     if (optind + 1 != argc)
         return cli_usage_error(cmd, optind == argc ? "give a LOGITS file (.npy or CSV)" : "give one LOGITS file");
     const char *path = argv[optind];
+    cli_file_input("LOGITS", path);
+    if ((status = cli_files_check(cmd)) != 0)
+        return status;
     ls_error err;
     route_report *r = ls_route_read(path, (size_t)top_k, &err);
     if (!r)

@@ -12,7 +12,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/shape.h"
 
 static const char USAGE[] =
@@ -558,6 +558,9 @@ int cmd_shape(int argc, char **argv)
         return status;
     if (optind < argc)
         return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    cli_file_input("--shape", o.path);
+    if ((status = cli_files_check(cmd)) != 0)
+        return status;
     ls_error err;
     if (o.path && ls_shape_spec_read(o.path, &s, &err) != 0)
         return cli_fail(cmd, &err);

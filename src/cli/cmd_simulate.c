@@ -27,6 +27,7 @@ static const char USAGE[] =
     "                          looping, see 'loopscale solve --print-template')\n"
     "      --noise SIGMA       log-normal noise on the loss (default 0)\n"
     "      --seed S            random seed (default 1)\n"
+    CLI_FORCE_HELP
     "  -o, --output FILE       output file (default: standard output)\n"
     "  -h, --help              show this help\n";
 
@@ -38,6 +39,7 @@ int cmd_simulate(int argc, char **argv)
     static const struct option longopts[] = {
         CLI_HELP_OPTION,
         {"law", required_argument, NULL, 'l'},
+        {"force", no_argument, NULL, OPT_FORCE},
         {"n-act", required_argument, NULL, OPT_N_ACT},
         {"tokens", required_argument, NULL, OPT_TOKENS},
         {"E", required_argument, NULL, OPT_E},
@@ -48,16 +50,17 @@ int cmd_simulate(int argc, char **argv)
         {"output", required_argument, NULL, 'o'},
         {NULL, 0, NULL, 0}};
     const char *law_path = NULL, *template_path = NULL, *output = "-";
-    double one = 1.0;
+    double one = 1.0, default_e = 1.0;
     double *n_act = NULL, *tokens = NULL, *E = NULL, *R = NULL;
-    simulate_grid grid = {NULL, 0, NULL, 0, &one, 1, &one, 1};
+    simulate_grid grid = {NULL, 0, NULL, 0, &default_e, 1, &one, 1};
     simulate_options so = {0.0, 1};
-    int status = 0, opt;
+    int status = 0, opt, force = 0;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":hl:o:", longopts, NULL)) != -1) {
         switch (opt) {
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;
+        case OPT_FORCE: force = 1; break;
         case 'o': output = optarg; break;
         case OPT_N_ACT: status = cli_parse_list(cmd, "--n-act", optarg, &n_act, &grid.n_n_act); break;
         case OPT_TOKENS: status = cli_parse_list(cmd, "--tokens", optarg, &tokens, &grid.n_tokens); break;
@@ -98,16 +101,26 @@ int cmd_simulate(int argc, char **argv)
         else if (optind < argc)
             status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
     }
+    if (status == 0) {
+        cli_file_input("--law", law_path);
+        cli_file_input("--template", template_path);
+        cli_file_output("-o", output);
+        status = cli_files_check(cmd);
+    }
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
+    if (status == 0 && !E && tmpl.top_k > 1) { /* the default E = 1 cannot route to top_k experts */
+        default_e = tmpl.top_k;
+        cli_note(cmd, "the template routes to top_k = %d experts: the default --E is %d", tmpl.top_k, tmpl.top_k);
+    }
     if (status == 0 && ls_simulate_check(&tmpl, &grid, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0)
-        lf = cli_read_law(cmd, law_path, &status);
+        lf = cli_read_law(cmd, law_path, force, &status);
     if (status == 0) {
-        outfile *out = ls_outfile_open(output, ls_outfile_wants_gzip(output), &err);
+        outfile *out = cli_output_open(cmd, output, &status);
         if (!out)
-            status = cli_fail(cmd, &err);
+            ;
         else if (ls_simulate_write(&lf->law, &tmpl, &grid, &so, out, &err) != 0) {
             ls_outfile_abort(out);
             status = cli_fail(cmd, &err);

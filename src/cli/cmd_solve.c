@@ -10,8 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/arch.h"
-#include "loopscale/jsonw.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/plot.h"
 #include "loopscale/solve.h"
 
@@ -46,6 +45,7 @@ static const char USAGE[] =
     "                          budget, losses out of reach shaded, the choice marked (SVG)\n"
     "      --plot-rho FILE     draw rho_eff(R) = N_eff / N_act for each E, with its ceilings\n"
     "                          (SVG; the paper's figure 1c)\n"
+    CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
 enum {
@@ -166,72 +166,11 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
     return 0;
 }
 
-static void json_candidate(jsonw *w, const char *key, const solve_candidate *c)
-{
-    ls_jsonw_object_begin(w, key);
-    ls_jsonw_bool(w, "feasible", c->feasible);
-    if (c->feasible) {
-        ls_jsonw_number(w, "R", c->R);
-        ls_jsonw_number(w, "E", c->E);
-        ls_jsonw_number(w, "n_act", c->n_act);
-        ls_jsonw_number(w, "n_total", c->n_total);
-        ls_jsonw_number(w, "n_loop", c->n_loop);
-        ls_jsonw_number(w, "n_unroll", c->n_unroll);
-        ls_jsonw_number(w, "tokens", c->tokens);
-        ls_jsonw_number(w, "tokens_per_parameter", c->tokens / c->n_act);
-        ls_jsonw_number(w, "loss", c->loss);
-        ls_jsonw_number(w, "inference_flops_per_token", c->inference_flops);
-        ls_jsonw_number(w, "weight_bytes", c->weight_bytes);
-    }
-    ls_jsonw_object_end(w);
-}
-
 static int print_json(const solve_budget *b, double eps, const solve_result *r, const solve_uncertainty *u,
                       int with_candidates)
 {
-    jsonw w;
-    ls_jsonw_init(&w);
-    ls_jsonw_object_begin(&w, NULL);
-    ls_jsonw_number(&w, "flops", b->flops);
-    if (isfinite(b->mem_bytes))
-        ls_jsonw_number(&w, "mem_bytes", b->mem_bytes);
-    ls_jsonw_number(&w, "bits", b->bits);
-    ls_jsonw_number(&w, "eps", eps);
-    json_candidate(&w, "chosen", &r->choice);
-    json_candidate(&w, "lowest_loss", &r->best);
-    json_candidate(&w, "unconstrained", &r->unconstrained);
-    if (u) {
-        ls_jsonw_object_begin(&w, "uncertainty");
-        ls_jsonw_integer(&w, "draws", (long long)u->ndraws);
-        ls_jsonw_number(&w, "level", u->level);
-        ls_jsonw_array_begin(&w, "choices", 0);
-        for (size_t k = 0; k < u->nchoices; k++) {
-            ls_jsonw_object_begin(&w, NULL);
-            ls_jsonw_number(&w, "R", u->choices[k].R);
-            ls_jsonw_number(&w, "E", u->choices[k].E);
-            ls_jsonw_number(&w, "share", (double)u->choices[k].count / (double)u->ndraws);
-            ls_jsonw_object_end(&w);
-        }
-        ls_jsonw_array_end(&w);
-        const char *names[] = {"n_act", "tokens", "loss"};
-        const double *values[] = {u->n_act, u->tokens, u->loss};
-        for (int q = 0; q < 3; q++) {
-            ls_jsonw_array_begin(&w, names[q], 1);
-            ls_jsonw_number(&w, NULL, values[q][0]);
-            ls_jsonw_number(&w, NULL, values[q][1]);
-            ls_jsonw_array_end(&w);
-        }
-        ls_jsonw_object_end(&w);
-    }
-    if (with_candidates) {
-        ls_jsonw_array_begin(&w, "candidates", 0);
-        for (size_t i = 0; i < r->ncandidates; i++)
-            json_candidate(&w, NULL, &r->candidates[i]);
-        ls_jsonw_array_end(&w);
-    }
-    ls_jsonw_object_end(&w);
     ls_error err;
-    char *text = ls_jsonw_finish(&w, &err);
+    char *text = ls_solve_result_to_json(b, eps, r, u, with_candidates, &err);
     if (!text)
         return cli_fail("solve", &err);
     fputs(text, stdout);
@@ -244,6 +183,7 @@ int cmd_solve(int argc, char **argv)
     const char *cmd = "solve";
     static const struct option longopts[] = {CLI_HELP_OPTION,
                                              {"law", required_argument, NULL, 'l'},
+        {"force", no_argument, NULL, OPT_FORCE},
                                              {"flops", required_argument, NULL, OPT_FLOPS},
                                              {"mem", required_argument, NULL, OPT_MEM},
                                              {"bits", required_argument, NULL, OPT_BITS},
@@ -267,13 +207,14 @@ int cmd_solve(int argc, char **argv)
     size_t nR = 0, nE = 0, nladder = 0;
     int print_template = 0, show_table = 0, uncertainty = 0, threads = 0;
     cli_format format = CLI_FORMAT_TABLE;
-    int status = 0, opt;
+    int status = 0, opt, force = 0;
     long value = 0;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
         switch (opt) {
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;
+        case OPT_FORCE: force = 1; break;
         case OPT_FLOPS: status = cli_parse_scaled(cmd, "--flops", optarg, &budget.flops); break;
         case OPT_MEM: status = cli_parse_scaled(cmd, "--mem", optarg, &budget.mem_bytes); break;
         case OPT_BITS: status = cli_parse_positive(cmd, "--bits", optarg, &budget.bits); break;
@@ -321,6 +262,14 @@ int cmd_solve(int argc, char **argv)
     }
     if (status == 0 && optind < argc)
         status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (status == 0) {
+        cli_file_input("--law", law_path);
+        cli_file_input("--template", template_path);
+        cli_file_output("the table", "-");
+        cli_file_output("--plot", plot);
+        cli_file_output("--plot-rho", plot_rho);
+        status = cli_files_check(cmd);
+    }
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && print_template) {
@@ -335,10 +284,29 @@ int cmd_solve(int argc, char **argv)
     if (status == 0 && isnan(budget.flops))
         status = cli_usage_error(cmd, "give the compute budget with --flops F");
     static const double default_E[] = {1, 2, 4, 8, 16, 32, 64};
+    double top_k_e = 1;
     double default_R[16];
     for (int i = 0; i < 16; i++)
         default_R[i] = i + 1;
     solve_options so = {R ? R : default_R, R ? nR : 16, E ? E : default_E, E ? nE : 7, ladder, nladder, eps};
+    if (status == 0 && !E && tmpl.top_k > 1) {
+        /* The default list starts at E = 1; a template routing each token
+         * to top_k experts needs at least top_k of them. */
+        size_t skip = 0;
+        while (skip < so.nE && so.E[skip] < tmpl.top_k)
+            skip++;
+        so.E += skip;
+        so.nE -= skip;
+        if (so.nE == 0) { /* top_k beyond the whole list: E = top_k alone */
+            top_k_e = tmpl.top_k;
+            so.E = &top_k_e;
+            so.nE = 1;
+            cli_note(cmd, "the template routes to top_k = %d experts: the default --E is %d", tmpl.top_k,
+                     tmpl.top_k);
+        } else
+            cli_note(cmd, "the template routes to top_k = %d experts: E below %d left out of the default --E list",
+                     tmpl.top_k, tmpl.top_k);
+    }
     for (size_t i = 0; status == 0 && i < so.nR; i++)
         if (so.R[i] != floor(so.R[i]))
             status = cli_usage_error(cmd, "--R: %g is not an integer", so.R[i]);
@@ -346,7 +314,8 @@ int cmd_solve(int argc, char **argv)
         if (so.E[i] != floor(so.E[i]))
             status = cli_usage_error(cmd, "--E: %g is not an integer", so.E[i]);
     if (status == 0)
-        lf = cli_read_law(cmd, law_path, &status);
+        lf = cli_read_law(cmd, law_path, force, &status);
+    int eps_from_law = isnan(eps);
     if (status == 0 && isnan(eps)) {
         eps = lf->has_fit ? lf->fit.rmse : 0.0;
         if (!lf->has_fit)
@@ -360,9 +329,27 @@ int cmd_solve(int argc, char **argv)
     if (status == 0 && !result.has_choice) {
         if (isfinite(budget.mem_bytes))
             cli_error(cmd, "no candidate fits in %g bytes at %g bits per weight", budget.mem_bytes, budget.bits);
-        else /* nothing of 1000 active parameters trains on one token */
+        else if (ladder) { /* every size given leaves less than one token */
+            double smallest = ladder[0];
+            for (size_t i = 1; i < nladder; i++)
+                smallest = fmin(smallest, ladder[i]);
+            cli_error(cmd, "no model fits a budget of %g FLOPs: the smallest --n-act, %g, leaves less than one "
+                      "training token", budget.flops, smallest);
+        } else /* nothing of 1000 active parameters trains on one token */
             cli_error(cmd, "no model fits a budget of %g FLOPs", budget.flops);
         status = ls_exit_status(LS_ERR_DATA);
+    }
+    if (status == 0 && result.has_choice && eps > 0 && result.choice.loss > result.best.loss) {
+        /* An epsilon that covers every candidate decides nothing: the choice
+         * is then only the cheapest one, which must not happen silently. */
+        double worst = result.best.loss;
+        for (size_t i = 0; i < result.ncandidates; i++)
+            if (result.candidates[i].feasible && result.candidates[i].loss > worst)
+                worst = result.candidates[i].loss;
+        if (worst - result.best.loss <= eps)
+            cli_warn(cmd, "epsilon %g%s covers the loss of every candidate (they span %.4g): the choice is only the "
+                     "cheapest to serve",
+                     eps, eps_from_law ? " (the law file's fit.rmse)" : "", worst - result.best.loss);
     }
     if (status == 0 && lf->has_fit && lf->fit.has_ranges) {
         /* Loops and experts beyond the sweep are the law's guess, not its fit. */

@@ -3,14 +3,17 @@
  * function and its one-line summary, so `loopscale --help` and dispatch
  * cannot drift apart (samtools' bamtk.c, done as a table).
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gsl/gsl_errno.h>
 
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/law.h"
+#include "loopscale/outfile.h"
 
 typedef struct command {
     const char *name;
@@ -79,9 +82,36 @@ static int print_laws(void)
     return 0;
 }
 
+/* Interrupted, terminated or hung up: remove the temporary file of every
+ * output being written (the destinations are untouched) and exit as a shell
+ * reports a death by the signal, 128 + its number.  Only async-signal-safe
+ * calls. */
+static void on_signal(int sig)
+{
+    ls_outfile_remove_temporaries();
+    _exit(128 + sig);
+}
+
+static void catch_signals(void)
+{
+    static const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof signals / sizeof *signals; i++) {
+        struct sigaction sa, old;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigfillset(&sa.sa_mask);
+        /* A signal ignored by whoever started us (nohup, a background job
+         * of a non-interactive shell) stays ignored. */
+        if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        sigaction(signals[i], &sa, NULL);
+    }
+}
+
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off(); /* every GSL status is checked by the caller */
+    catch_signals();
     cli_set_invocation(argc, argv);
     if (argc < 2) {
         print_usage(stderr);

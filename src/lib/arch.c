@@ -9,6 +9,8 @@
 #include "loopscale/jsonw.h"
 #include "readfile_internal.h"
 
+#define TEMPLATE_MAX_BYTES ((size_t)1 << 20)
+
 void ls_arch_template_default(arch_template *t)
 {
     t->attention_share = 1.0 / 3.0;
@@ -52,7 +54,18 @@ static int template_int(const char *path, const cJSON *root, const char *key, in
 
 int ls_arch_template_read(const char *path, arch_template *t, ls_error *err)
 {
-    cJSON *root = ls_read_json_file(path, (size_t)1 << 20, "template file", err);
+    char *text = NULL;
+    size_t len = 0;
+    if (ls_read_small_file(path, TEMPLATE_MAX_BYTES, "template file", &text, &len, err) != 0)
+        return err->code;
+    int status = ls_arch_template_parse(text, len, ls_input_name(path), t, err);
+    free(text);
+    return status;
+}
+
+int ls_arch_template_parse(const char *text, size_t len, const char *path, arch_template *t, ls_error *err)
+{
+    cJSON *root = ls_parse_json_text(text, len, path, err);
     if (!root)
         return err->code;
     if (!cJSON_IsObject(root)) {

@@ -1,5 +1,6 @@
 #include "csv_internal.h"
 #include "grow_internal.h"
+#include "input_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -29,6 +30,11 @@ typedef enum {
 
 typedef enum { INPUT_UNKNOWN, INPUT_PLAIN, INPUT_GZIP } input_kind;
 
+/* How lines end, decided by the first line end outside quotes: LF or CRLF
+ * (where a lone CR is a fault), or CR alone (classic Mac OS files, where CR,
+ * LF and CRLF all end a line). */
+typedef enum { ENDS_UNKNOWN, ENDS_LF, ENDS_CR } line_ends;
+
 struct csv_reader {
     int fd;
     input_kind kind;  /* decided by the first two bytes */
@@ -51,34 +57,36 @@ struct csv_reader {
     csv_field *fields;
     size_t fields_cap;
     int last_field_quoted;
+    line_ends ends;
+    int cr_pending; /* a CR outside quotes, whose next byte decides what it is */
 };
 
 csv_reader *ls_csv_open(const char *path, ls_error *err)
 {
-    int from_stdin = strcmp(path, "-") == 0;
-    int fd = from_stdin ? dup(STDIN_FILENO) : open(path, O_RDONLY);
-    const char *name = from_stdin ? "<stdin>" : path;
-    if (fd < 0) {
-        ls_error_set(err, LS_ERR_NOINPUT, "%s: cannot open: %s", name, strerror(errno));
+    ls_input in;
+    if (ls_input_open(path, &in, err) != 0)
         return NULL;
-    }
-    struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        close(fd);
-        ls_error_set(err, LS_ERR_NOINPUT, "%s: is a directory", name);
-        return NULL;
-    }
+    return ls_csv_open_input(&in, err);
+}
+
+csv_reader *ls_csv_open_input(struct ls_input *in, ls_error *err)
+{
     csv_reader *reader = calloc(1, sizeof *reader);
-    if (reader)
-        reader->fd = fd;
-    else
-        close(fd);
-    if (!reader || !(reader->name = strdup(name)) || !(reader->chunk = malloc(CSV_CHUNK)) ||
-        !(reader->in = malloc(CSV_IN))) {
+    if (reader) {
+        reader->fd = in->fd;
+        reader->name = in->name;
+        in->fd = -1;
+        in->name = NULL;
+    }
+    if (!reader || !(reader->chunk = malloc(CSV_CHUNK)) || !(reader->in = malloc(CSV_IN))) {
         ls_csv_close(reader);
-        ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", name);
+        ls_input_close(in);
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
     }
+    /* The bytes already read to tell the format are the first ones. */
+    memcpy(reader->in, in->head, in->head_len);
+    reader->in_len = in->head_len;
     reader->line = 1;
     reader->at_file_start = 1;
     return reader;
@@ -90,7 +98,8 @@ void ls_csv_close(csv_reader *reader)
         return;
     if (reader->zs_ready)
         inflateEnd(&reader->zs);
-    close(reader->fd);
+    if (reader->fd >= 0)
+        close(reader->fd);
     free(reader->in);
     free(reader->name);
     free(reader->chunk);
@@ -155,7 +164,7 @@ static int gzip_error(csv_reader *reader, const char *reason, ls_error *err)
  * which stops silently at whatever follows a gzip member that is not
  * another one: rows appended in plain text to a .csv.gz file would be lost
  * without a word.  Concatenated members (RFC 1952) are read in turn. */
-static int decode(csv_reader *reader, size_t *n, ls_error *err)
+static int decode(csv_reader *reader, unsigned char *dst, size_t cap, size_t *n, ls_error *err)
 {
     *n = 0;
     int status = 0;
@@ -174,16 +183,16 @@ static int decode(csv_reader *reader, size_t *n, ls_error *err)
         if (reader->in_pos == reader->in_len && (status = ensure_bytes(reader, 1, err)) != 0)
             return status;
         size_t take = reader->in_len - reader->in_pos;
-        take = take < CSV_CHUNK ? take : CSV_CHUNK;
-        memcpy(reader->chunk, reader->in + reader->in_pos, take);
+        take = take < cap ? take : cap;
+        memcpy(dst, reader->in + reader->in_pos, take);
         reader->in_pos += take;
         *n = take;
         return 0;
     }
     z_stream *zs = &reader->zs;
-    zs->next_out = reader->chunk;
-    zs->avail_out = (uInt)CSV_CHUNK;
-    while (zs->avail_out == CSV_CHUNK) {
+    zs->next_out = dst;
+    zs->avail_out = (uInt)cap;
+    while (zs->avail_out == cap) {
         if (reader->member_done) {
             /* The end of the input, another member, or data that is not
              * gzip after the stream. */
@@ -211,7 +220,7 @@ static int decode(csv_reader *reader, size_t *n, ls_error *err)
         int z = inflate(zs, Z_NO_FLUSH);
         size_t used = (size_t)(zs->next_in - reader->in) - reader->in_pos;
         reader->in_pos += used;
-        if (z == Z_BUF_ERROR && used == 0 && zs->avail_out == CSV_CHUNK)
+        if (z == Z_BUF_ERROR && used == 0 && zs->avail_out == cap)
             return gzip_error(reader, "inflate made no progress", err); /* never, by zlib's contract */
         if (z == Z_STREAM_END)
             reader->member_done = 1;
@@ -220,7 +229,7 @@ static int decode(csv_reader *reader, size_t *n, ls_error *err)
         else if (z != Z_OK && z != Z_BUF_ERROR)
             return gzip_error(reader, zs->msg ? zs->msg : "inflate failed", err);
     }
-    *n = CSV_CHUNK - zs->avail_out;
+    *n = cap - zs->avail_out;
     return 0;
 }
 
@@ -228,7 +237,7 @@ static int decode(csv_reader *reader, size_t *n, ls_error *err)
 static int refill(csv_reader *reader, ls_error *err)
 {
     size_t n = 0;
-    int status = decode(reader, &n, err);
+    int status = decode(reader, reader->chunk, CSV_CHUNK, &n, err);
     if (status != 0)
         return status;
     if (n == 0)
@@ -238,8 +247,22 @@ static int refill(csv_reader *reader, ls_error *err)
     if (reader->at_file_start) {
         reader->at_file_start = 0;
         static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+        /* A pipe may deliver the byte-order mark a byte at a time: read on
+         * while what came so far is the start of one. */
+        while (reader->chunk_len < 3 && memcmp(reader->chunk, bom, reader->chunk_len) == 0) {
+            if ((status = decode(reader, reader->chunk + reader->chunk_len, CSV_CHUNK - reader->chunk_len, &n,
+                                 err)) != 0)
+                return status;
+            if (n == 0)
+                break;
+            reader->chunk_len += n;
+        }
         if (reader->chunk_len >= 3 && memcmp(reader->chunk, bom, 3) == 0)
             reader->chunk_pos = 3;
+        if (reader->chunk_len >= 6 && memcmp(reader->chunk, "\x93NUMPY", 6) == 0)
+            return ls_error_set(err, LS_ERR_DATA, "%s: %s", reader->name,
+                                reader->kind == INPUT_GZIP ? "gzip-compressed; a .npy file must be uncompressed"
+                                                           : "a NumPy .npy array, not a CSV file");
         /* A binary file (an image, a spreadsheet saved as UTF-16) would
          * otherwise be refused for whatever its first line lacks, "no column
          * 'n_act'"; a NUL byte near the start says what it is. */
@@ -313,20 +336,50 @@ int ls_csv_next(csv_reader *reader, const csv_field **fields, size_t *nfields, l
     reader->nbounds = 0;
     reader->record_line = reader->line;
     for (;;) {
+        unsigned char byte;
         if (reader->chunk_pos == reader->chunk_len) {
             int status = refill(reader, err);
             if (status < 0)
                 return status;
-            if (status == 0)
-                break;
+            if (status == 0) {
+                if (!reader->cr_pending)
+                    break;
+                /* The input ends with a CR: a line end. */
+                reader->chunk_len = reader->chunk_pos = 0;
+            }
         }
-        unsigned char byte = reader->chunk[reader->chunk_pos++];
+        if (reader->cr_pending) {
+            /* What follows a CR outside quotes: LF (CRLF, one line end), or
+             * anything else (a lone CR: a line end in a CR file, a fault in
+             * an LF one, where it would otherwise join "2.\r5" into 2.5). */
+            reader->cr_pending = 0;
+            int at_end = reader->chunk_pos == reader->chunk_len;
+            int lone = at_end || reader->chunk[reader->chunk_pos] != '\n';
+            if (lone && reader->ends == ENDS_UNKNOWN)
+                reader->ends = ENDS_CR;
+            if (lone && reader->ends == ENDS_LF && state == IN_COMMENT)
+                continue; /* a comment may hold anything */
+            if (lone && reader->ends == ENDS_LF && !at_end)
+                return ls_error_set(err, LS_ERR_DATA,
+                                    "%s:%ld: a carriage return (\\r) not followed by a line feed, inside a line "
+                                    "that ends with LF (quote a field that holds one)",
+                                    reader->name, reader->line);
+            if (!lone)
+                reader->chunk_pos++;
+            byte = '\n';
+        } else {
+            byte = reader->chunk[reader->chunk_pos++];
+            if (byte == '\r' && state != IN_QUOTED) {
+                reader->cr_pending = 1;
+                continue;
+            }
+        }
         int status = 0;
         if (byte == '\0')
             return ls_error_set(err, LS_ERR_DATA, "%s:%ld: binary data (a NUL byte); not a CSV file",
                                 reader->name, reader->line);
-        if (byte == '\r' && state != IN_QUOTED)
-            continue; /* CRLF ends a record like LF */
+        if (byte == '\n' && state != IN_QUOTED && reader->ends == ENDS_UNKNOWN)
+            reader->ends = ENDS_LF;
         switch (state) {
         case AT_RECORD_START:
             reader->record_line = reader->line;

@@ -6,7 +6,8 @@
  * the next ls_csv_next() or ls_csv_close().  Quoted fields are unquoted in place.
  * gzip is recognised by its magic bytes and inflated member after member;
  * bytes after the last member that are not another one are an error.  A UTF-8 byte-order mark, '#' comment lines and blank
- * lines are skipped; CRLF and LF both end a record.
+ * lines are skipped; CRLF and LF end a record, or CR alone in a file whose
+ * first line ends so.
  */
 #ifndef LOOPSCALE_CSV_INTERNAL_H
 #define LOOPSCALE_CSV_INTERNAL_H
@@ -24,6 +25,10 @@ typedef struct csv_reader csv_reader;
 
 /* Open path ("-" for standard input). Errors: LS_ERR_NOINPUT. */
 csv_reader *ls_csv_open(const char *path, ls_error *err);
+/* The same from an input already opened (its first bytes read to tell the
+ * format): the reader takes its fd and name, on failure too. */
+struct ls_input;
+csv_reader *ls_csv_open_input(struct ls_input *in, ls_error *err);
 
 /* Read the next record. Returns 1 with fields and nfields set, 0 at the end of
  * the input, or a negative LS_ERR_* code (a message that names the file and

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loopscale/npy.h"
+#include "npy_internal.h"
 #include "tokcsv_internal.h"
 
 /* The default grid: a threshold at every float whose lowest GRID_SHIFT
@@ -221,6 +221,14 @@ earlyexit_report *ls_earlyexit_report_new(const earlyexit *x, const earlyexit_co
     r->loops = x->L;
     r->costs = *costs;
     r->full_cost = costs->prelude + (double)x->L * costs->loop + costs->coda;
+    if (!isfinite(r->full_cost)) {
+        ls_error_set(err, LS_ERR_USAGE,
+                     "costs: prelude %g + %zu loops of %g + coda %g is beyond double precision (give them in "
+                     "larger units)",
+                     costs->prelude, x->L, costs->loop, costs->coda);
+        ls_earlyexit_report_free(r);
+        return NULL;
+    }
     double N = (double)x->tokens;
     r->full_nll = x->base_nll / N;
     r->loop1_nll = x->first_nll / N;
@@ -241,6 +249,20 @@ earlyexit_report *ls_earlyexit_report_new(const earlyexit *x, const earlyexit_co
         }
     }
     r->npoints = n;
+    /* Perplexity is exp(mean NLL): past ln(DBL_MAX) it is not a number
+     * double precision holds, and an NLL that large is not in nats per
+     * token of a language model. */
+    double worst = r->full_nll > r->loop1_nll ? r->full_nll : r->loop1_nll;
+    for (size_t i = 0; i < n; i++)
+        worst = r->points[i].mean_nll > worst ? r->points[i].mean_nll : worst;
+    if (!(worst <= log(DBL_MAX))) {
+        ls_error_set(err, LS_ERR_DATA,
+                     "the NLL averages %g nats per token, so the perplexity e^%g is beyond double precision (is the "
+                     "NLL in nats per token?)",
+                     worst, worst);
+        ls_earlyexit_report_free(r);
+        return NULL;
+    }
     mark_pareto(r->points, n);
     r->ntargets = ntargets;
     for (size_t i = 0; i < ntargets; i++) {
@@ -252,12 +274,12 @@ earlyexit_report *ls_earlyexit_report_new(const earlyexit *x, const earlyexit_co
 
 /* ---- files ------------------------------------------------------------------ */
 
-static earlyexit *read_csv(const char *path, const double *thresholds, size_t nthresholds, ls_error *err)
+static earlyexit *read_csv(ls_input *input, const double *thresholds, size_t nthresholds, ls_error *err)
 {
     static const char *const INDEX[] = {"loop"};
     static const char *const VALUES[] = {"entropy", "nll"};
     tokcsv_layout layout = {INDEX, 1, VALUES, 2, NULL, 1};
-    tokcsv *in = ls_tokcsv_open(path, &layout, err);
+    tokcsv *in = ls_tokcsv_open_input(input, &layout, err);
     if (!in)
         return NULL;
     earlyexit *x = NULL;
@@ -376,13 +398,14 @@ earlyexit *ls_earlyexit_read(const char *const *paths, size_t npaths, const doub
         ls_error_set(err, LS_ERR_USAGE, "give one CSV file, or two .npy files (entropy, then NLL)");
         return NULL;
     }
-    switch (ls_npy_sniff(paths[0])) {
-    case NPY_SNIFF_NPY:
-        ls_error_set(err, LS_ERR_USAGE, "%s is a .npy array: give two, the entropy and then the NLL", paths[0]);
+    /* Told from the stream's first bytes, read once (see route.c). */
+    ls_input in;
+    if (ls_input_open(paths[0], &in, err) != 0)
         return NULL;
-    case NPY_SNIFF_GZIP_NPY:
-        ls_error_set(err, LS_ERR_DATA, "%s: gzip-compressed; a .npy file must be uncompressed", paths[0]);
+    if (ls_input_is_npy(&in)) {
+        ls_error_set(err, LS_ERR_USAGE, "%s is a .npy array: give two, the entropy and then the NLL", in.name);
+        ls_input_close(&in);
         return NULL;
-    default: return read_csv(paths[0], thresholds, nthresholds, err);
     }
+    return read_csv(&in, thresholds, nthresholds, err);
 }

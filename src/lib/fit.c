@@ -963,6 +963,31 @@ static double rmse_of(const prepared_data *d, const law *l)
     return sqrt(ss / (double)d->n);
 }
 
+/* Fixed values the law cannot be evaluated at, whatever the free ones:
+ * Ehat = 1 / (1/q + 1/E_max), q = E - 1 + 1/s, needs s = 1/E_start - 1/E_max
+ * > 0, i.e. E_start < E_max.  With E_max free, the starts reach at most the
+ * largest of its start grid, and a fixed E_start above that leaves no start
+ * at which the law can be evaluated. */
+static int check_fixed(law_kind kind, const fit_parameters *fp, ls_error *err)
+{
+    if (!ls_law_uses_param(kind, LAW_P_E_START) || !fp->fixed[LAW_P_E_START])
+        return 0;
+    double e_start = fp->fixed_value[LAW_P_E_START];
+    if (fp->fixed[LAW_P_E_MAX]) {
+        double e_max = fp->fixed_value[LAW_P_E_MAX];
+        if (!(e_start < e_max))
+            return ls_error_set(err, LS_ERR_USAGE, "E_start = %g must be below E_max = %g: the gain of experts "
+                                "starts at E_start and saturates at E_max", e_start, e_max);
+        return 0;
+    }
+    const extra_start *x = &EXTRA_STARTS[LAW_P_E_MAX];
+    double top = x->grid[x->ngrid - 1];
+    if (!(e_start < top))
+        return ls_error_set(err, LS_ERR_USAGE, "E_start = %g must be below E_max, which the fit starts from at most "
+                            "%g: --fix E_max above E_start too", e_start, top);
+    return 0;
+}
+
 /* A fit in progress: the data, the problem of each stage, and each stage's
  * starts and results. */
 typedef struct fit_state {
@@ -991,6 +1016,8 @@ static void fit_state_free(fit_state *st)
 static int fit_prepare(fit_state *st, const sweep *s, law_kind kind, fit_result *out, ls_error *err)
 {
     const fit_parameters *fp = st->fp;
+    if (check_fixed(kind, fp, err) != 0)
+        return err->code;
     if (!(fp->huber_delta > 0))
         return ls_error_set(err, LS_ERR_USAGE, "the Huber delta must be positive");
     int status = prepare_data(s, &st->d, err);

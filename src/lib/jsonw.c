@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 
 void ls_jsonw_init(jsonw *w) { memset(w, 0, sizeof *w); }
 

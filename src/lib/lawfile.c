@@ -8,7 +8,7 @@
 
 #include "loopscale/jsonw.h"
 #include "loopscale/outfile.h"
-#include "loopscale/sha256.h"
+#include "sha256_internal.h"
 #include "readfile_internal.h"
 
 /* Law files are small; a larger file is not one. */
@@ -273,12 +273,16 @@ static int read_param_table(const json_ctx *c, const cJSON *obj, const char *key
             continue; /* "level" and unknown keys */
         if (!b) {
             status = get_number(c, item, path, &a[j]);
+            if (status == 0 && a[j] < 0)
+                status = key_error(c, path, "a standard error must not be negative");
         } else if (!cJSON_IsArray(item) || cJSON_GetArraySize(item) != 2) {
             status = key_error(c, path, "expected [low, high]");
         } else {
             status = get_number(c, cJSON_GetArrayItem(item, 0), path, &a[j]);
             if (status == 0)
                 status = get_number(c, cJSON_GetArrayItem(item, 1), path, &b[j]);
+            if (status == 0 && !(a[j] <= b[j]))
+                status = key_error(c, path, "low is greater than high");
         }
     }
     return status;
@@ -329,6 +333,8 @@ static int read_bootstrap(const json_ctx *c, const cJSON *obj, lawfile *lf)
             if (ls_law_param_check((law_param)columns[k], row[columns[k]], c->err) != 0)
                 return ls_error_prefix(c->err, "%s: %s", c->name, path);
         }
+        if (lf->law.kind.base == LAW_BASE_MOE && !(row[LAW_P_E_START] < row[LAW_P_E_MAX]))
+            return key_error(c, path, "E_start must be less than E_max");
     }
     return 0;
 }
@@ -360,12 +366,28 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
         if (status == 0)
             status = get_count(c, item, path, (size_t *)((char *)fit + counts[i].offset));
     }
+    /* What solve and predict use (rmse is solve's default epsilon) must make
+     * sense: a negative RMSE or objective is a damaged file. */
+    if (status == 0 && fit->objective < 0)
+        status = key_error(c, "fit.objective", "must not be negative");
+    if (status == 0 && !(fit->delta > 0))
+        status = key_error(c, "fit.delta", "must be positive");
+    if (status == 0 && fit->rmse < 0)
+        status = key_error(c, "fit.rmse", "must not be negative");
+    if (status == 0 && fit->n < 1)
+        status = key_error(c, "fit.n", "must be at least 1");
+    if (status == 0 && fit->starts_at_best > fit->starts)
+        status = key_error(c, "fit.starts_at_best", "is greater than fit.starts");
     const cJSON *loss = status ? NULL : member(c, obj, "loss", "fit.loss", 1, &status);
     const cJSON *space = status ? NULL : member(c, obj, "space", "fit.space", 1, &status);
     if (status == 0)
         status = get_string(c, loss, "fit.loss", fit->loss, sizeof fit->loss);
+    if (status == 0 && strcmp(fit->loss, "huber") != 0 && strcmp(fit->loss, "mse") != 0)
+        status = key_error(c, "fit.loss", "expected \"huber\" or \"mse\"");
     if (status == 0)
         status = get_string(c, space, "fit.space", fit->space, sizeof fit->space);
+    if (status == 0 && strcmp(fit->space, "log") != 0 && strcmp(fit->space, "linear") != 0)
+        status = key_error(c, "fit.space", "expected \"log\" or \"linear\"");
     const cJSON *method = status ? NULL : member(c, obj, "method", "fit.method", 0, &status);
     if (method && status == 0)
         status = get_string(c, method, "fit.method", fit->method, sizeof fit->method);
@@ -398,6 +420,8 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
                 status = dup_string(c, file, "fit.data[].file", &dst->path);
             if (status == 0)
                 status = get_string(c, sha, "fit.data[].sha256", dst->sha256, sizeof dst->sha256);
+            if (status == 0 && (strlen(dst->sha256) != 64 || strspn(dst->sha256, "0123456789abcdef") != 64))
+                status = key_error(c, "fit.data[].sha256", "expected 64 lower-case hexadecimal digits");
         }
     }
     const cJSON *ranges = status ? NULL : member(c, obj, "ranges", "fit.ranges", 0, &status);
@@ -414,6 +438,12 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
                 status = key_error(c, path, "expected [low, high]");
             for (int k = 0; k < 2 && status == 0; k++)
                 status = get_number(c, cJSON_GetArrayItem(pair, k), path, &targets[q][k]);
+            /* Sizes and tokens are positive, R and E counts of at least 1. */
+            double least = q < 2 ? 0 : 1;
+            if (status == 0 && !(q < 2 ? targets[q][0] > least : targets[q][0] >= least))
+                status = key_error(c, path, q < 2 ? "low must be positive" : "low must be at least 1");
+            if (status == 0 && !(targets[q][0] <= targets[q][1]))
+                status = key_error(c, path, "low is greater than high");
         }
         fit->has_ranges = status == 0;
     }
@@ -475,6 +505,8 @@ lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_err
         const cJSON *level = status ? NULL : member(&c, item, "level", "ci.level", 1, &status);
         if (status == 0)
             status = get_number(&c, level, "ci.level", &lf->ci_level);
+        if (status == 0 && !(lf->ci_level > 0 && lf->ci_level < 1))
+            status = key_error(&c, "ci.level", "expected a number between 0 and 1");
         if (status == 0)
             status = read_param_table(&c, item, "ci", lf, lf->ci_low, lf->ci_high);
     }
@@ -506,7 +538,7 @@ lawfile *ls_lawfile_read(const char *path, ls_error *err)
     size_t len = 0;
     if (ls_read_small_file(path, LAWFILE_MAX_BYTES, "law file", &text, &len, err) != 0)
         return NULL;
-    lawfile *lf = ls_lawfile_parse(text, len, path, err);
+    lawfile *lf = ls_lawfile_parse(text, len, ls_input_name(path), err);
     free(text);
     return lf;
 }

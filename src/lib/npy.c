@@ -1,4 +1,5 @@
-#include "loopscale/npy.h"
+#include "npy_internal.h"
+#include "input_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -315,11 +316,25 @@ npy_sniff_result ls_npy_sniff(const char *path)
     return compressed ? NPY_SNIFF_GZIP_NPY : NPY_SNIFF_NPY;
 }
 
+/* n bytes from what is buffered (the bytes read to tell the format), then
+ * from the file. */
+static int take(npy_reader *r, unsigned char *dst, size_t n, size_t *got)
+{
+    size_t buffered = r->buf_len - r->buf_pos;
+    size_t from_buf = buffered < n ? buffered : n;
+    memcpy(dst, r->buf + r->buf_pos, from_buf);
+    r->buf_pos += from_buf;
+    size_t more = 0;
+    int status = from_buf < n ? read_fully(r->fd, dst + from_buf, n - from_buf, &more) : 0;
+    *got = from_buf + more;
+    return status;
+}
+
 static int read_header(npy_reader *r, ls_error *err)
 {
     unsigned char pre[12];
     size_t got = 0;
-    if (read_fully(r->fd, pre, 10, &got) != 0)
+    if (take(r, pre, 10, &got) != 0)
         return ls_error_set(err, LS_ERR_NOINPUT, "%s: cannot read: %s", r->name, strerror(errno));
     if (got < 6 || memcmp(pre, NPY_MAGIC, 6) != 0) {
         if (got >= 2 && pre[0] == 0x1f && pre[1] == 0x8b)
@@ -339,7 +354,7 @@ static int read_header(npy_reader *r, ls_error *err)
     size_t prefix = 10;
     if (r->h.major >= 2) {
         size_t more = 0;
-        if (read_fully(r->fd, pre + 10, 2, &more) != 0 || more < 2)
+        if (take(r, pre + 10, 2, &more) != 0 || more < 2)
             return ls_error_set(err, LS_ERR_DATA, "%s: .npy header cut short", r->name);
         header_len |= (size_t)pre[10] << 16 | (size_t)pre[11] << 24;
         prefix = 12;
@@ -351,7 +366,7 @@ static int read_header(npy_reader *r, ls_error *err)
     if (!text)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     int status = 0;
-    if (read_fully(r->fd, (unsigned char *)text, header_len, &got) != 0)
+    if (take(r, (unsigned char *)text, header_len, &got) != 0)
         status = ls_error_set(err, LS_ERR_NOINPUT, "%s: cannot read: %s", r->name, strerror(errno));
     else if (got < header_len)
         status = ls_error_set(err, LS_ERR_DATA, "%s: .npy header cut short", r->name);
@@ -381,27 +396,27 @@ static int check_size(npy_reader *r, ls_error *err)
 
 npy_reader *ls_npy_open(const char *path, ls_error *err)
 {
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) {
-        ls_error_set(err, LS_ERR_NOINPUT, "%s: cannot open: %s", path, strerror(errno));
+    ls_input in;
+    if (ls_input_open(path, &in, err) != 0)
         return NULL;
-    }
-    struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        close(fd);
-        ls_error_set(err, LS_ERR_NOINPUT, "%s: is a directory", path);
-        return NULL;
-    }
+    return ls_npy_open_input(&in, err);
+}
+
+npy_reader *ls_npy_open_input(ls_input *in, ls_error *err)
+{
     npy_reader *r = calloc(1, sizeof *r);
-    if (!r || !(r->name = strdup(path)) || !(r->buf = malloc(NPY_BUFFER_BYTES))) {
-        if (r)
-            free(r->name);
+    if (!r || !(r->buf = malloc(NPY_BUFFER_BYTES))) {
         free(r);
-        close(fd);
+        ls_input_close(in);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
     }
-    r->fd = fd;
+    r->fd = in->fd;
+    r->name = in->name;
+    in->fd = -1;
+    in->name = NULL;
+    memcpy(r->buf, in->head, in->head_len);
+    r->buf_len = in->head_len;
     if (read_header(r, err) != 0 || check_size(r, err) != 0) {
         ls_npy_close(r);
         return NULL;

@@ -1,4 +1,4 @@
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -108,14 +108,16 @@ numtext_status ls_numtext_parse_scaled(const char *text, size_t len, double *out
     static const char prefixes[] = "kMGTPE";
     double scale = 1.0;
     if (rest > 0 && *suffix != 'B' && *suffix != 'b') {
-        char letter = *suffix == 'K' ? 'k' : *suffix;
+        /* Case is ignored throughout, as in "3gb", "3GB", "3Gb": no
+         * quantity here is ever a thousandth (m) of a byte or a FLOP. */
+        char letter = *suffix == 'k' || *suffix == 'K' ? 'k' : (char)toupper((unsigned char)*suffix);
         const char *at = memchr(prefixes, letter, sizeof prefixes - 1);
         if (!at)
             return NUMTEXT_NOT_NUMBER;
         int power = (int)(at - prefixes) + 1;
         suffix++;
         rest--;
-        int binary = rest > 0 && *suffix == 'i';
+        int binary = rest > 0 && (*suffix == 'i' || *suffix == 'I');
         if (binary) {
             suffix++;
             rest--;

@@ -2,6 +2,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,9 +19,64 @@ struct outfile {
     FILE *fp;       /* plain output */
     gzFile gz;      /* gzip output */
     int is_stdout;
+    int slot;       /* index in live[] of tmp_path, or -1 */
     int failed;     /* a write already failed: commit must not rename */
     int saved_errno;
 };
+
+/* The temporary files of open outputs, for a signal handler: fixed storage
+ * (no malloc), each slot's path written before it is marked in use and
+ * unmarked only after the file was renamed or unlinked.  A handler that runs
+ * between the rename and the unmarking unlinks a name that no longer exists,
+ * which does nothing. */
+static struct {
+    volatile sig_atomic_t used;
+    char path[PATH_MAX];
+} live[LS_OUTFILE_MAX_OPEN];
+
+static int live_free_slot(void)
+{
+    for (int i = 0; i < LS_OUTFILE_MAX_OPEN; i++)
+        if (!live[i].used)
+            return i;
+    return -1;
+}
+
+/* mkstemp() with the file registered in live[] before any signal can come
+ * (blocked meanwhile in this thread, the one that writes outputs). */
+static int make_temporary(outfile *out, size_t n, ls_error *err)
+{
+    if (n > PATH_MAX) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    int slot = live_free_slot(), fd = -1;
+    if (slot < 0)
+        ls_error_set(err, LS_ERR_INTERNAL, "%s: more than %d output files open at once", out->path,
+                     LS_OUTFILE_MAX_OPEN);
+    else if ((fd = mkstemp(out->tmp_path)) >= 0) {
+        memcpy(live[slot].path, out->tmp_path, n);
+        live[slot].used = 1;
+        out->slot = slot;
+    }
+    int saved = errno;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    errno = saved;
+    return slot < 0 ? -2 : fd;
+}
+
+void ls_outfile_remove_temporaries(void)
+{
+    for (int i = 0; i < LS_OUTFILE_MAX_OPEN; i++)
+        if (live[i].used)
+            unlink(live[i].path); /* async-signal-safe */
+}
 
 int ls_outfile_wants_gzip(const char *path)
 {
@@ -28,6 +86,8 @@ int ls_outfile_wants_gzip(const char *path)
 
 static void outfile_release(outfile *out)
 {
+    if (out->slot >= 0)
+        live[out->slot].used = 0;
     free(out->path);
     free(out->tmp_path);
     free(out);
@@ -35,12 +95,24 @@ static void outfile_release(outfile *out)
 
 outfile *ls_outfile_open(const char *path, int gzip, ls_error *err)
 {
+    /* A symbolic link is written through, to the file it names: the
+     * temporary file goes beside that file and is renamed over it, so the
+     * link stays a link (renaming over the link itself would replace
+     * /dev/stdout, or a link into another directory, with a plain file). */
+    struct stat lst;
+    char *target = strcmp(path, "-") != 0 && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) ? realpath(path, NULL)
+                                                                                          : NULL;
     outfile *out = calloc(1, sizeof *out);
-    if (!out || !(out->path = strdup(path))) {
+    if (out)
+        out->path = strdup(target ? target : path);
+    free(target);
+    path = out && out->path ? out->path : path;
+    if (!out || !out->path) {
         free(out);
         ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", path);
         return NULL;
     }
+    out->slot = -1;
     int fd = -1;
     struct stat st;
     if (strcmp(path, "-") == 0) {
@@ -59,7 +131,10 @@ outfile *ls_outfile_open(const char *path, int gzip, ls_error *err)
         out->tmp_path = malloc(n);
         if (out->tmp_path) {
             snprintf(out->tmp_path, n, "%s.tmp.XXXXXX", path);
-            fd = mkstemp(out->tmp_path);
+            if ((fd = make_temporary(out, n, err)) == -2) {
+                outfile_release(out);
+                return NULL;
+            }
         }
         if (fd >= 0) {
             /* mkstemp makes the file 0600; give it the mode a plain create

@@ -6,13 +6,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+const char *ls_input_name(const char *path) { return strcmp(path, "-") == 0 ? "<stdin>" : path; }
 
 int ls_read_small_file(const char *path, size_t max_bytes, const char *what, char **text, size_t *len,
                     ls_error *err)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
+    /* "-" is standard input (read through a duplicate, so that closing it
+     * leaves the process's own descriptor alone). */
+    int from_stdin = strcmp(path, "-") == 0;
+    int fd = from_stdin ? dup(STDIN_FILENO) : -1;
+    FILE *fp = from_stdin ? (fd >= 0 ? fdopen(fd, "rb") : NULL) : fopen(path, "rb");
+    path = ls_input_name(path);
+    if (!fp) {
+        if (fd >= 0)
+            close(fd);
         return ls_error_set(err, LS_ERR_NOINPUT, "%s: cannot open: %s", path, strerror(errno));
+    }
     struct stat st;
     if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
         fclose(fp);
@@ -51,33 +62,111 @@ int ls_read_small_file(const char *path, size_t max_bytes, const char *what, cha
     return 0;
 }
 
+/* The 1-based line and column of text[offset]. */
+static void position_of(const char *text, size_t offset, long *line, long *column)
+{
+    *line = 1;
+    *column = 1;
+    for (size_t i = 0; i < offset; i++) {
+        if (text[i] == '\n') {
+            ++*line;
+            *column = 1;
+        } else {
+            ++*column;
+        }
+    }
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Append ".key" or "[i]" to the path in buf (truncating a very long path:
+ * it only names the place in a message). */
+static size_t path_push(char *buf, size_t size, size_t len, const cJSON *parent, const cJSON *item, size_t index)
+{
+    int n = cJSON_IsObject(parent) ? snprintf(buf + len, size - len, "%s%s", len ? "." : "", item->string)
+                                   : snprintf(buf + len, size - len, "[%zu]", index);
+    if (n < 0 || (size_t)n >= size - len)
+        return size - 1;
+    return len + (size_t)n;
+}
+
+/* JSON allows an object to repeat a key, and cJSON then answers every lookup
+ * with the first one, so `"A": 400, ..., "A": 5000` would silently mean 400.
+ * Every object of the document is checked (keys sorted, so a large object
+ * costs n log n); the first repeated key is named by its path. */
+static int find_duplicate_key(const cJSON *node, char *path, size_t size, size_t len, int depth, ls_error *err,
+                              const char *name)
+{
+    if (!cJSON_IsObject(node) && !cJSON_IsArray(node))
+        return 0;
+    if (depth > 1000) /* cJSON's own nesting limit is lower */
+        return 0;
+    if (cJSON_IsObject(node)) {
+        size_t n = 0;
+        for (const cJSON *c = node->child; c; c = c->next)
+            n++;
+        if (n > 1) {
+            const char **keys = malloc(n * sizeof *keys);
+            if (!keys)
+                return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+            size_t i = 0;
+            for (const cJSON *c = node->child; c; c = c->next)
+                keys[i++] = c->string ? c->string : "";
+            qsort(keys, n, sizeof *keys, compare_keys);
+            const char *repeated = NULL;
+            for (i = 1; i < n && !repeated; i++)
+                if (strcmp(keys[i - 1], keys[i]) == 0)
+                    repeated = keys[i];
+            int status = 0;
+            if (repeated)
+                status = ls_error_set(err, LS_ERR_DATA, "%s: key '%s%s%s' appears twice", name, path, len ? "." : "",
+                                      repeated);
+            free(keys);
+            if (status != 0)
+                return status;
+        }
+    }
+    size_t index = 0;
+    for (const cJSON *c = node->child; c; c = c->next, index++) {
+        size_t sub = path_push(path, size, len, node, c, index);
+        int status = find_duplicate_key(c, path, size, sub, depth + 1, err, name);
+        path[len] = '\0';
+        if (status != 0)
+            return status;
+    }
+    return 0;
+}
+
 cJSON *ls_parse_json_text(const char *text, size_t len, const char *name, ls_error *err)
 {
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
-    if (root)
-        return root;
-    size_t offset = end && end >= text && (size_t)(end - text) <= len ? (size_t)(end - text) : len;
-    long line = 1, column = 1;
-    for (size_t i = 0; i < offset; i++) {
-        if (text[i] == '\n') {
-            line++;
-            column = 1;
-        } else {
-            column++;
-        }
-    }
-    ls_error_set(err, LS_ERR_DATA, "%s:%ld:%ld: not valid JSON", name, line, column);
-    return NULL;
-}
-
-struct cJSON *ls_read_json_file(const char *path, size_t max_bytes, const char *what, ls_error *err)
-{
-    char *text = NULL;
-    size_t len = 0;
-    if (ls_read_small_file(path, max_bytes, what, &text, &len, err) != 0)
+    long line, column;
+    if (!root) {
+        size_t offset = end && end >= text && (size_t)(end - text) <= len ? (size_t)(end - text) : len;
+        position_of(text, offset, &line, &column);
+        ls_error_set(err, LS_ERR_DATA, "%s:%ld:%ld: not valid JSON", name, line, column);
         return NULL;
-    struct cJSON *root = ls_parse_json_text(text, len, path, err);
-    free(text);
+    }
+    /* One document and nothing after it but white space: `{...} xyz` or two
+     * objects in a row is a damaged file, not the first object. */
+    size_t offset = end && end >= text && (size_t)(end - text) <= len ? (size_t)(end - text) : len;
+    while (offset < len && (text[offset] == ' ' || text[offset] == '\t' || text[offset] == '\n' ||
+                            text[offset] == '\r'))
+        offset++;
+    if (offset < len) {
+        position_of(text, offset, &line, &column);
+        cJSON_Delete(root);
+        ls_error_set(err, LS_ERR_DATA, "%s:%ld:%ld: text after the end of the JSON document", name, line, column);
+        return NULL;
+    }
+    char path[256] = "";
+    if (find_duplicate_key(root, path, sizeof path, 0, 0, err, name) != 0) {
+        cJSON_Delete(root);
+        return NULL;
+    }
     return root;
 }

@@ -9,17 +9,18 @@
 
 #include "loopscale/error.h"
 
-/* Read path into a NUL-terminated malloc'd buffer. A file larger than
+/* The name of an input in messages: "<stdin>" for "-", else the path. */
+const char *ls_input_name(const char *path);
+
+/* Read path ("-": standard input) into a NUL-terminated malloc'd buffer. A file larger than
  * max_bytes is an LS_ERR_DATA error described as "too large for a <what>";
  * an unreadable one is LS_ERR_NOINPUT. */
 int ls_read_small_file(const char *path, size_t max_bytes, const char *what, char **text, size_t *len,
                     ls_error *err) LS_MUST_CHECK;
 
-/* Parse JSON text; a syntax error is an LS_ERR_DATA error giving
- * "name:LINE:COLUMN: not valid JSON". The caller frees with cJSON_Delete. */
+/* Parse JSON text strictly: a syntax error ("name:LINE:COLUMN: not valid
+ * JSON"), anything but white space after the document, and a key repeated in
+ * any object of it are LS_ERR_DATA errors. The caller frees with cJSON_Delete. */
 struct cJSON *ls_parse_json_text(const char *text, size_t len, const char *name, ls_error *err) LS_MUST_CHECK;
-
-/* ls_read_small_file, then ls_parse_json_text; NULL with err set on either error. */
-struct cJSON *ls_read_json_file(const char *path, size_t max_bytes, const char *what, ls_error *err) LS_MUST_CHECK;
 
 #endif

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loopscale/npy.h"
+#include "npy_internal.h"
 #include "tokcsv_internal.h"
 
 struct route_acc {
@@ -305,6 +305,39 @@ route_report *ls_route_acc_report(const route_acc *a, ls_error *err)
     r->all.decisions = a->tokens * L * D;
     r->all.ties = ties_all;
     free(pooled);
+    /* MMR = exp(mean logit gap): a mean gap past ln(DBL_MAX) = 709.78 has
+     * no MMR in double precision; say where rather than print inf. */
+    double N_all = N * (double)(L * D);
+    for (size_t d = 0; d <= D; d++) {
+        for (size_t l = 0; l <= L; l++) {
+            /* l < L, d < D: one loop of one layer; l == L: the layer's loops
+             * pooled; d == D: every layer (once, at l == L). */
+            if (d == D && l < L)
+                continue;
+            const route_metrics *m = d == D ? &r->all : l == L ? &r->per_layer[d] : &r->per_loop[d * L + l];
+            if (isfinite(m->mmr))
+                continue;
+            double gap = 0;
+            for (size_t ll = 0; ll < L; ll++)
+                for (size_t dd = 0; dd < D; dd++)
+                    if ((d == D || dd == d) && (l == L || ll == l))
+                        gap += a->gap[ll * D + dd];
+            gap /= d == D ? N_all : l == L ? N * (double)L : N;
+            char where[64];
+            if (d == D)
+                snprintf(where, sizeof where, "every layer");
+            else if (l == L)
+                snprintf(where, sizeof where, "layer %zu", d + 1);
+            else
+                snprintf(where, sizeof where, "layer %zu, loop %zu", d + 1, l + 1);
+            ls_error_set(err, LS_ERR_DATA,
+                         "%s: the mean gap between the largest and the median logit is %.6g, so MMR = e^%.6g is "
+                         "beyond double precision (are these logits?)",
+                         where, gap, gap);
+            ls_route_report_free(r);
+            return NULL;
+        }
+    }
     return r;
 }
 
@@ -321,11 +354,12 @@ void ls_route_report_free(route_report *r)
 
 static const char *const DTYPE_NAMES[] = {"float16", "float32", "float64"};
 
-static route_report *read_npy(const char *path, size_t top_k, ls_error *err)
+static route_report *read_npy(ls_input *input, size_t top_k, ls_error *err)
 {
-    npy_reader *in = ls_npy_open(path, err);
+    npy_reader *in = ls_npy_open_input(input, err);
     if (!in)
         return NULL;
+    const char *path = ls_npy_name(in);
     const npy_header *h = ls_npy_header_of(in);
     char shape[NPY_MAX_DIMS * 22 + 4];
     route_acc *acc = NULL;
@@ -372,11 +406,11 @@ done:
     return report;
 }
 
-static route_report *read_csv(const char *path, size_t top_k, ls_error *err)
+static route_report *read_csv(ls_input *input, size_t top_k, ls_error *err)
 {
     static const char *const INDEX[] = {"loop", "layer"};
     tokcsv_layout layout = {INDEX, 2, NULL, 0, "z", 0};
-    tokcsv *in = ls_tokcsv_open(path, &layout, err);
+    tokcsv *in = ls_tokcsv_open_input(input, &layout, err);
     if (!in)
         return NULL;
     size_t E = ls_tokcsv_nvalues(in);
@@ -411,11 +445,11 @@ done:
 
 route_report *ls_route_read(const char *path, size_t top_k, ls_error *err)
 {
-    switch (ls_npy_sniff(path)) {
-    case NPY_SNIFF_NPY: return read_npy(path, top_k, err);
-    case NPY_SNIFF_GZIP_NPY:
-        ls_error_set(err, LS_ERR_DATA, "%s: gzip-compressed; a .npy file must be uncompressed", path);
+    /* The format is told from the stream's first bytes, read once (a FIFO
+     * cannot be opened twice); CSV may be gzip-compressed, .npy not (the
+     * CSV reader recognises a compressed .npy and says so). */
+    ls_input in;
+    if (ls_input_open(path, &in, err) != 0)
         return NULL;
-    default: return read_csv(path, top_k, err);
-    }
+    return ls_input_is_npy(&in) ? read_npy(&in, top_k, err) : read_csv(&in, top_k, err);
 }

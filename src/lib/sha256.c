@@ -1,4 +1,4 @@
-#include "loopscale/sha256.h"
+#include "sha256_internal.h"
 
 #include <errno.h>
 #include <stdio.h>

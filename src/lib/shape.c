@@ -122,7 +122,18 @@ static int read_fields(const char *path, const cJSON *obj, shape_spec *s, ls_err
 
 int ls_shape_spec_read(const char *path, shape_spec *s, ls_error *err)
 {
-    cJSON *root = ls_read_json_file(path, (size_t)1 << 20, "shape file", err);
+    char *text = NULL;
+    size_t len = 0;
+    if (ls_read_small_file(path, (size_t)1 << 20, "shape file", &text, &len, err) != 0)
+        return err->code;
+    int status = ls_shape_spec_parse(text, len, ls_input_name(path), s, err);
+    free(text);
+    return status;
+}
+
+int ls_shape_spec_parse(const char *text, size_t len, const char *path, shape_spec *s, ls_error *err)
+{
+    cJSON *root = ls_parse_json_text(text, len, path, err);
     if (!root)
         return err->code;
     /* The output of `loopscale shape --format json` carries the shape as its

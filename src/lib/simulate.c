@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/sweep.h"
 
 int ls_simulate_check(const arch_template *t, const simulate_grid *grid, ls_error *err)

@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +11,7 @@
 
 #include "csv_internal.h"
 #include "grow_internal.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 
 typedef struct quantity_names {
     const char *canonical;
@@ -50,7 +51,7 @@ typedef enum { OP_LT, OP_LE, OP_EQ, OP_NE, OP_GE, OP_GT } where_op;
 
 typedef struct where_filter {
     const char *text; /* as given, for messages */
-    char column[128];
+    char *column;     /* malloc'd; where_free() */
     where_op op;
     double value;
 } where_filter;
@@ -61,7 +62,9 @@ typedef struct map_rename {
     char old_name[128];
 } map_rename;
 
-static void copy_trimmed(char *dst, size_t size, const char *src, size_t len)
+/* Copy src without surrounding white space; 1 when it does not fit (a name
+ * cut short would match, or clash with, another). */
+static int copy_trimmed(char *dst, size_t size, const char *src, size_t len)
 {
     while (len > 0 && isspace((unsigned char)*src)) {
         src++;
@@ -69,10 +72,21 @@ static void copy_trimmed(char *dst, size_t size, const char *src, size_t len)
     }
     while (len > 0 && isspace((unsigned char)src[len - 1]))
         len--;
-    if (len >= size)
+    int too_long = len >= size;
+    if (too_long)
         len = size - 1;
     memcpy(dst, src, len);
     dst[len] = '\0';
+    return too_long;
+}
+
+/* The same into a new string of its own length (header names have no limit). */
+static char *dup_trimmed(const char *src, size_t len)
+{
+    char *dst = malloc(len + 1);
+    if (dst)
+        copy_trimmed(dst, len + 1, src, len);
+    return dst;
 }
 
 static int parse_where(const char *text, where_filter *w, ls_error *err)
@@ -80,10 +94,14 @@ static int parse_where(const char *text, where_filter *w, ls_error *err)
     memset(w, 0, sizeof *w);
     w->text = text;
     const char *op = strpbrk(text, "<>=!");
-    if (!op || op == text)
+    if (!op)
         return ls_error_set(err, LS_ERR_USAGE,
                             "filter '%s': expected COLUMN OP NUMBER with OP one of < <= = != >= >", text);
-    copy_trimmed(w->column, sizeof w->column, text, (size_t)(op - text));
+    if (!(w->column = dup_trimmed(text, (size_t)(op - text))))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    if (w->column[0] == '\0')
+        return ls_error_set(err, LS_ERR_USAGE, "filter '%s': no column name before '%.*s'", text,
+                            (int)strspn(op, "<>=!"), op);
     size_t oplen = 1;
     if (op[0] == '<')
         w->op = op[1] == '=' ? (oplen = 2, OP_LE) : OP_LT;
@@ -98,9 +116,15 @@ static int parse_where(const char *text, where_filter *w, ls_error *err)
                             "filter '%s': expected COLUMN OP NUMBER with OP one of < <= = != >= >", text);
     const char *number = op + oplen;
     numtext_status st = ls_numtext_parse_double(number, strlen(number), &w->value);
-    if (st != NUMTEXT_OK || w->column[0] == '\0')
+    if (st != NUMTEXT_OK)
         return ls_error_set(err, LS_ERR_USAGE, "filter '%s': '%s' %s", text, number, ls_numtext_reason(st));
     return 0;
+}
+
+static void where_free(where_filter *w)
+{
+    free(w->column);
+    w->column = NULL;
 }
 
 static int where_holds(const where_filter *w, double x)
@@ -123,8 +147,10 @@ static int parse_map(const char *text, map_rename *m, ls_error *err)
     const char *eq = strchr(text, '=');
     if (!eq || eq == text || eq[1] == '\0')
         return ls_error_set(err, LS_ERR_USAGE, "rename '%s': expected NEW=OLD", text);
-    copy_trimmed(m->new_name, sizeof m->new_name, text, (size_t)(eq - text));
-    copy_trimmed(m->old_name, sizeof m->old_name, eq + 1, strlen(eq + 1));
+    if (copy_trimmed(m->new_name, sizeof m->new_name, text, (size_t)(eq - text)) ||
+        copy_trimmed(m->old_name, sizeof m->old_name, eq + 1, strlen(eq + 1)))
+        return ls_error_set(err, LS_ERR_USAGE, "rename '%s': column name longer than %zu bytes", text,
+                            sizeof m->new_name - 1);
     return 0;
 }
 
@@ -148,7 +174,7 @@ typedef struct reader_state {
 typedef struct file_columns {
     size_t nfields;
     int column_of[SWEEP_NQUANTITIES]; /* field index, or -1 */
-    char (*names)[128];               /* header text of each field */
+    char **names;                     /* header text of each field, trimmed */
     int *where_column;                /* field index of each --where column, or -1 (a quantity) */
     int *where_quantity;
     int group_column;
@@ -221,7 +247,10 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
     if (!map_used)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     for (size_t i = 0; i < nfields; i++)
-        copy_trimmed(fc->names[i], sizeof fc->names[i], fields[i].ptr, fields[i].len);
+        if (!(fc->names[i] = dup_trimmed(fields[i].ptr, fields[i].len))) {
+            free(map_used);
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        }
     size_t first_repeat = 0;
     int status = first_repeated_name(fc, &first_repeat);
     if (status != 0) {
@@ -270,6 +299,13 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         int q = ls_sweep_quantity_from_name(name, strlen(name));
         fc->where_quantity[w] = q;
         fc->where_column[w] = -1;
+        /* A quantity the file lacks is a default (R, E, k: 1; n_total:
+         * n_act) or derived (tokens, flops), except the loss and n_loop,
+         * which have no value at all: a filter on them would drop every row
+         * and blame the filter for it. */
+        if (q >= 0 && fc->column_of[q] < 0 && (q == SWEEP_LOSS || q == SWEEP_N_LOOP))
+            return ls_error_set(err, LS_ERR_USAGE, "filter '%s': %s has no column '%s'", st->wheres[w].text, file,
+                                name);
         if (q >= 0)
             continue;
         for (size_t i = 0; i < nfields; i++)
@@ -292,6 +328,8 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
 
 static void file_columns_free(file_columns *fc)
 {
+    for (size_t i = 0; fc->names && i < fc->nfields; i++)
+        free(fc->names[i]);
     free(fc->names);
     free(fc->where_column);
     free(fc->where_quantity);
@@ -405,6 +443,16 @@ int ls_sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason
         PROBLEM(SWEEP_TOKENS, "must be positive");
     if (!isnan(row->loss) && !(row->loss > 0))
         PROBLEM(SWEEP_LOSS, "must be positive");
+    /* What the bill sees must be a number: a configuration whose compute
+     * overflows double precision is refused here, for sweep rows and
+     * options alike, rather than predicted by one command and refused by
+     * another. */
+    law_point x = ls_sweep_row_point(row);
+    if (!isfinite(ls_law_n_unroll(&x)))
+        PROBLEM(row->R > 1 ? SWEEP_R : SWEEP_N_ACT,
+                "makes N_unroll = n_act + (R - 1) n_loop overflow double precision");
+    if (!isnan(row->tokens) && !isfinite(ls_law_training_flops(&x)))
+        PROBLEM(SWEEP_TOKENS, "makes the training FLOPs 6 N_unroll D overflow double precision");
     return 0;
 #undef PROBLEM
 }
@@ -430,6 +478,9 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
         /* Training logs often record compute, not tokens: F = 6 N_unroll D. */
         law_point x = ls_sweep_row_point(row);
         row->tokens = ls_law_tokens_for_flops(&x, flops);
+        if (!(row->tokens >= DBL_MIN && isfinite(row->tokens)))
+            return cell_error(rc, col[SWEEP_FLOPS], "gives tokens D = F / (6 N_unroll) = %g, outside double precision",
+                              row->tokens);
     }
     return 0;
 }
@@ -630,6 +681,8 @@ sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_option
     if (status == 0 && options->group_column)
         status = assign_groups(&st, err);
 
+    for (size_t w = 0; st.wheres && w < options->nwheres; w++)
+        where_free(&st.wheres[w]);
     free(st.wheres);
     free(st.maps);
     free(st.keys);
@@ -671,14 +724,20 @@ int ls_sweep_select(const sweep *s, const char *const *conditions, size_t n, uns
     for (size_t c = 0; c < n; c++) {
         where_filter w;
         int status = parse_where(conditions[c], &w, err);
-        if (status != 0)
+        if (status != 0) {
+            where_free(&w);
             return status;
+        }
         int q = ls_sweep_quantity_from_name(w.column, strlen(w.column));
-        if (q < 0)
-            return ls_error_set(err, LS_ERR_USAGE, "'%s': '%s' is not one of the quantities n_act, n_total, "
-                                "n_loop, R, E, k, tokens, flops, loss", conditions[c], w.column);
+        if (q < 0) {
+            status = ls_error_set(err, LS_ERR_USAGE, "'%s': '%s' is not one of the quantities n_act, n_total, "
+                                  "n_loop, R, E, k, tokens, flops, loss", conditions[c], w.column);
+            where_free(&w);
+            return status;
+        }
         for (size_t i = 0; i < s->n; i++)
             selected[i] = selected[i] && where_holds(&w, row_value(&s->rows[i], (sweep_quantity)q));
+        where_free(&w);
     }
     return 0;
 }

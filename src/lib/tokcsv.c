@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "csv_internal.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 
 /* Bounds that keep one token's block small whatever the file says. */
 #define TOKCSV_INDEX_LIMIT 65536L
@@ -88,18 +88,28 @@ static int check_header(tokcsv *t, ls_error *err)
 
 tokcsv *ls_tokcsv_open(const char *path, const tokcsv_layout *layout, ls_error *err)
 {
+    ls_input in;
+    if (ls_input_open(path, &in, err) != 0)
+        return NULL;
+    return ls_tokcsv_open_input(&in, layout, err);
+}
+
+tokcsv *ls_tokcsv_open_input(ls_input *in, const tokcsv_layout *layout, ls_error *err)
+{
     if (layout->nindex > TOKCSV_MAX_INDEX) {
+        ls_input_close(in);
         ls_error_set(err, LS_ERR_INTERNAL, "tokcsv: too many index columns");
         return NULL;
     }
     tokcsv *t = calloc(1, sizeof *t);
     if (!t) {
+        ls_input_close(in);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
     }
     t->layout = *layout;
     describe_header(t);
-    t->csv = ls_csv_open(path, err);
+    t->csv = ls_csv_open_input(in, err);
     if (!t->csv || check_header(t, err) != 0) {
         ls_tokcsv_close(t);
         return NULL;

@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 
+#include "input_internal.h"
 #include "loopscale/error.h"
 
 #define TOKCSV_MAX_INDEX 4
@@ -37,6 +38,9 @@ typedef struct tokcsv tokcsv;
 
 /* Open path ("-" for standard input) and check its header. */
 tokcsv *ls_tokcsv_open(const char *path, const tokcsv_layout *layout, ls_error *err);
+/* The same from an input already opened (its first bytes read); takes its
+ * fd and name, on failure too. */
+tokcsv *ls_tokcsv_open_input(ls_input *in, const tokcsv_layout *layout, ls_error *err);
 
 /* Values per position (the number of PREFIXn columns, or nvalues). */
 size_t ls_tokcsv_nvalues(const tokcsv *t);

@@ -22,7 +22,12 @@ TITLES = {
     "errors-options": "Options",
     "errors-numeric": "Numerical faults",
     "errors-output": "Output: nothing lost",
+    "errors-clobber": "Outputs that would replace an input",
+    "errors-notfit": "Fits that are not a law",
+    "errors-messages": "Messages that named the wrong problem",
+    "errors-neighbours": "Neighbours: outputs, streams, law files, units, templates",
     "errors-permissions": "Permissions",
+    "errors-documents": "Law, template and shape documents: strict reading",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6

@@ -35,11 +35,11 @@ An output that names an input would replace the data with its result:
 
   $ cp $SWEEP runs.csv.gz
   $ loopscale fit --law dense -o runs.csv.gz runs.csv.gz
-  loopscale fit: -o runs.csv.gz would replace the input runs.csv.gz
+  loopscale fit: -o runs.csv.gz would replace the input SWEEP runs.csv.gz
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --plot ./runs.csv.gz runs.csv.gz
-  loopscale fit: --plot ./runs.csv.gz would replace the input runs.csv.gz
+  loopscale fit: --plot ./runs.csv.gz would replace the input SWEEP runs.csv.gz
   Try 'loopscale fit --help'.
   [64]
   $ gzip -t runs.csv.gz && rm runs.csv.gz

@@ -171,3 +171,69 @@ Every command that reads sweeps refuses a bad one the same way:
   $ loopscale holdout missing.csv
   loopscale holdout: missing.csv: cannot open: No such file or directory
   [66]
+
+Line ends: LF and CRLF, and also CR alone (files saved by classic Mac OS
+programs), decided by the first line end of the file.  In a file whose lines
+end with LF or CRLF, a carriage return anywhere else outside quotes is
+refused rather than dropped (it turned `2.\r5` into 2.5); inside quotes it
+is part of the field:
+
+  $ p() { loopscale predict --law $LAW s.csv --format csv 2>/dev/null | cut -d, -f1-4; }
+  $ printf 'n_act,tokens,loss\r3e8,1e11,2.5\r6e8,1e11,2.4\r' > s.csv; p
+  n_act,tokens,loss,pred_loss
+  3e8,1e11,2.5,2.564611840785472
+  6e8,1e11,2.4,2.452702503676869
+  $ printf 'n_act,tokens,loss\r3e8,1e11,2.5\n6e8,1e11,2.4\r\n# a comment\r7e8,1e11,2.3' > s.csv; p
+  n_act,tokens,loss,pred_loss
+  3e8,1e11,2.5,2.564611840785472
+  6e8,1e11,2.4,2.452702503676869
+  7e8,1e11,2.3,2.43120067546939
+  $ printf 'n_act,tokens,loss\r\n3e8,1e11,2.5\r\n# a comment with a\rCR\r\n6e8,1e11,2.4\r' > s.csv; p
+  n_act,tokens,loss,pred_loss
+  3e8,1e11,2.5,2.564611840785472
+  6e8,1e11,2.4,2.452702503676869
+  $ check 'n_act,tokens,loss\n3e8,1e11,2.\r5\n'
+  loopscale predict: s.csv:2: a carriage return (\r) not followed by a line feed, inside a line that ends with LF (quote a field that holds one)
+  [65]
+  $ check 'n_act,tokens,loss\r\n3e8,1e11,2.5\r\r\n'
+  loopscale predict: s.csv:2: a carriage return (\r) not followed by a line feed, inside a line that ends with LF (quote a field that holds one)
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,1e11,2.5\n\r6e8,1e11,2.4\n'
+  loopscale predict: s.csv:3: a carriage return (\r) not followed by a line feed, inside a line that ends with LF (quote a field that holds one)
+  [65]
+  $ check 'n_act,tokens,loss\n3e8,1e11,2.5\n6e8\r,1e11,2.4\n'
+  loopscale predict: s.csv:3: a carriage return (\r) not followed by a line feed, inside a line that ends with LF (quote a field that holds one)
+  [65]
+  $ printf 'n_act,tokens,loss,note\n3e8,1e11,2.5,"a\rb"\n' > s.csv; p
+  n_act,tokens,loss,note
+  3e8,1e11,2.5,"a\r (no-eol) (esc)
+  b"
+
+A byte-order mark is recognised however the pipe delivers it, a byte at a
+time included, plain or gzip; a part of one is not one:
+
+  $ (printf '\357'; sleep 0.2; printf '\273'; sleep 0.2; printf '\277n_act,tokens,loss\n3e8,1e11,2.5\n') | loopscale predict --law $LAW - --format csv 2>/dev/null | cut -d, -f1-4
+  n_act,tokens,loss,pred_loss
+  3e8,1e11,2.5,2.564611840785472
+  $ (printf '\357\273'; sleep 0.2; printf '\277n_act,tokens,loss\n3e8,1e11,2.5\n') | gzip -c | loopscale predict --law $LAW - --format csv 2>/dev/null | cut -d, -f1-4
+  n_act,tokens,loss,pred_loss
+  3e8,1e11,2.5,2.564611840785472
+  $ (printf '\357\273'; sleep 0.2; printf 'n_act,tokens,loss\n3e8,1e11,2.5\n') | loopscale predict --law $LAW -
+  loopscale predict: <stdin>:1: no column 'n_act' (or 'N', 'params', or one renamed to it)
+  [65]
+  $ printf '\357\273' | loopscale predict --law $LAW -
+  loopscale predict: <stdin>:1: no column 'n_act' (or 'N', 'params', or one renamed to it)
+  [65]
+
+Column names have no length limit (they were cut at 127 bytes, so that two
+long names differing after that "appeared twice"):
+
+  $ a=$(printf 'a%.0s' $(seq 200))
+  $ printf 'n_act,tokens,loss,%s1,%s2\n3e8,1e11,2.5,1,2\n' $a $a > s.csv
+  $ loopscale predict --law $LAW s.csv --where "${a}2>1" --format csv 2>/dev/null | cut -d, -f1-4
+  n_act,tokens,loss,aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1
+  3e8,1e11,2.5,1
+  $ loopscale predict --law $LAW s.csv --where "${a}2>3" --format csv 2>&1 | cut -c1-40
+  loopscale predict: s.csv: no rows left a
+  $ printf 'n_act,tokens,loss,%s1,%s1\n3e8,1e11,2.5,1,2\n' $a $a > s.csv; loopscale predict --law $LAW s.csv 2>&1 | sed "s/$a/A200/"
+  loopscale predict: s.csv:1: column 'A2001' appears twice

@@ -160,7 +160,7 @@ A fit that does not converge says so, exits 3, and writes nothing:
 Two outputs naming one file are refused before anything is written:
 
   $ loopscale fit --law dense -o same.json --plot same.json --where 'R=1' $SWEEPS/looped-dense.csv.gz > /dev/null
-  loopscale fit: same.json is named for two outputs
+  loopscale fit: -o same.json and --plot same.json name the same file
   Try 'loopscale fit --help'.
   [64]
   $ ls same.json

@@ -146,6 +146,32 @@ Filters and renames that do not fit the file are usage errors (64):
   loopscale predict: filter 'R': expected COLUMN OP NUMBER with OP one of < <= = != >= >
   Try 'loopscale predict --help'.
   [64]
+  $ loopscale predict --law $LAW --where ' <5' ok.csv
+  loopscale predict: filter ' <5': no column name before '<'
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --where '>=5' ok.csv
+  loopscale predict: filter '>=5': no column name before '>='
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --where '  !=5' ok.csv
+  loopscale predict: filter '  !=5': no column name before '!='
+  Try 'loopscale predict --help'.
+  [64]
+  $ printf 'n_act,tokens\n3e8,1e11\n' > noloss.csv
+  $ loopscale predict --law $LAW --where 'loss<3' noloss.csv
+  loopscale predict: filter 'loss<3': noloss.csv has no column 'loss'
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --where 'n_loop<3e8' noloss.csv
+  loopscale predict: filter 'n_loop<3e8': noloss.csv has no column 'n_loop'
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --where 'R<=8' --where 'E==1' --where 'k=1' --where 'n_total>1' --where 'flops>1' noloss.csv 2>&1 | head -1
+  line  n_act  n_total  n_loop  R  E  tokens  loss  pred_loss  residual
+  $ loopscale fit --law dense --where 'loss<3' noloss.csv
+  loopscale fit: noloss.csv:1: no column 'loss'
+  [65]
   $ loopscale predict --law $LAW --map n_loop=blocks ok.csv
   loopscale predict: rename 'n_loop=blocks': ok.csv has no column 'blocks'
   Try 'loopscale predict --help'.

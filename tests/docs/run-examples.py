@@ -21,6 +21,13 @@ block shows its status on a last line '[N]', as cram does.  A page shows its
 input files with '$ cat NAME': when NAME does not exist yet, it is first
 written with the lines the page shows, so the page is its own test data.
 
+```pycon blocks are Python sessions ('>>> ' and '... ' prompts, then the
+output), run with Python's doctest (ELLIPSIS on, so a traceback's middle may
+be '...'); the pycon blocks of one page run in order in one interpreter, as
+a notebook's cells do.  They need the Python package: LOOPSCALE_LIBRARY
+names the shared library and PYTHONPATH the package (ctest sets both); when
+LOOPSCALE_LIBRARY is unset (a sanitizer build), they are skipped.
+
 The blocks of one file run in order in one temporary directory, so a later
 block can use what an earlier one wrote (the tutorial's law.json).  In it,
 `loopscale` and `build/loopscale` are the binary under test, `data/` is the
@@ -125,6 +132,35 @@ def run(script, cwd):
     return subprocess.run(["bash", "-c", script], cwd=cwd, env=env, capture_output=True, text=True)
 
 
+PYCON_RUNNER = """
+import doctest, sys
+text = sys.stdin.read()
+test = doctest.DocTestParser().get_doctest(text, {}, sys.argv[1], sys.argv[1], 0)
+runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+runner.run(test)
+print("pycon %d %d" % (runner.failures, runner.tries))
+"""
+
+
+def run_pycon(cells, cwd, where):
+    """Run a page's pycon blocks as one doctest session: (passed, failed)."""
+    text = ""
+    for lineno, body in cells:
+        # Blank lines keep doctest's line numbers those of the page.
+        text += "\n" * max(0, lineno - text.count("\n")) + "\n".join(body) + "\n"
+    env = dict(os.environ, LC_ALL="C.UTF-8")
+    r = subprocess.run(["/usr/bin/python3", "-c", PYCON_RUNNER, where], input=text, cwd=cwd, env=env,
+                       capture_output=True, text=True)
+    m = re.search(r"^pycon (\d+) (\d+)$", r.stdout, re.M)
+    if r.returncode != 0 or not m:
+        print(f"FAIL {where}: the Python session failed\n{r.stdout}{r.stderr}")
+        return 0, 1
+    failures, tries = int(m.group(1)), int(m.group(2))
+    if failures:
+        print(f"FAIL {where}: {failures} of {tries} Python examples\n{r.stdout}")
+    return tries - failures, failures
+
+
 def main():
     binary = os.path.abspath(sys.argv[1])
     root = os.path.abspath(sys.argv[2])
@@ -134,6 +170,7 @@ def main():
     for path in files:
         name = os.path.relpath(path, root)
         cwd = None
+        cells = []
         for lineno, lang, mode, body in blocks(path):
             if cwd is None:
                 cwd = sandbox(binary, root)
@@ -146,8 +183,11 @@ def main():
                 else:
                     passed += 1
                 continue
+            if lang == "pycon":
+                cells.append((lineno, body))
+                continue
             if lang != "console":
-                print(f"FAIL {where}: a doc-test block must be sh or console, not '{lang}'")
+                print(f"FAIL {where}: a doc-test block must be sh, console or pycon, not '{lang}'")
                 failed += 1
                 continue
             for cmd, expected, status in console_steps(body):
@@ -166,6 +206,12 @@ def main():
                     failed += 1
                 else:
                     passed += 1
+        if cells and not os.environ.get("LOOPSCALE_LIBRARY"):
+            print(f"skip {name}: {len(cells)} Python blocks (LOOPSCALE_LIBRARY is unset)")
+        elif cells:
+            p, f = run_pycon(cells, cwd, name)
+            passed += p
+            failed += f
         if cwd:
             subprocess.run(["rm", "-rf", cwd])
     print(f"doc examples: {passed} passed, {failed} failed")

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loopscale/npy.h"
+#include "npy_internal.h"
 #include "memfile.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "loopscale/law.h"
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 #include "loopscale/sweep.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -4,8 +4,8 @@ large is committed:
 
     python3 tests/fuzz/seeds.py ROOT OUTDIR
 
-writes OUTDIR/sweep, OUTDIR/lawfile, OUTDIR/npy, OUTDIR/numtext and
-OUTDIR/tokens, one file per seed.  Sweep seeds start with the byte
+writes OUTDIR/sweep, OUTDIR/lawfile, OUTDIR/npy, OUTDIR/numtext,
+OUTDIR/tokens and OUTDIR/documents, one file per seed.  Sweep seeds start with the byte
 fuzz_sweep reads its options from; numtext and tokens seeds with the byte
 that picks the parser."""
 import gzip
@@ -59,7 +59,7 @@ def npy(descr, shape, values, version=(1, 0), fortran=False):
 
 def main():
     root, outdir = sys.argv[1], sys.argv[2]
-    seeds = {"sweep": [], "lawfile": [], "npy": [], "numtext": [], "tokens": []}
+    seeds = {"sweep": [], "lawfile": [], "npy": [], "numtext": [], "tokens": [], "documents": []}
 
     # Sweeps: the shipped ones cut to 40 runs, plain and gzip, and every
     # inline file of the sweep error tests.
@@ -88,6 +88,23 @@ def main():
     seeds["lawfile"].append(b'{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, '
                             b'"params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}}')
     seeds["lawfile"].append(b'{"format": "loopscale-template/1", "attention_share": 0.3333, "top_k": 2}')
+
+    # Documents for their semantic checks (first byte 0: law, 1: template,
+    # 2: shape): the law seeds, the shipped template and shape examples of
+    # the tests, and ones with a repeated key or a second document.
+    seeds["documents"] += [b"\x00" + d for d in seeds["lawfile"]]
+    seeds["documents"] += [
+        b'\x01{"format": "loopscale-template/1", "attention_share": 0.3333, "top_k": 2, "prelude_layers": 2, '
+        b'"loop_layers": 12, "coda_layers": 2}',
+        b'\x01{"top_k": 1, "top_k": 2}',
+        b'\x02{"format": "loopscale-shape/1", "d_model": 2048, "d_ff": 8192, "top_k": 2, "vocab": 50304, '
+        b'"experts": 8, "layers": 4, "loops": 3, "head_layers": 1, "tail_layers": 1, "attention": "per-loop", '
+        b'"embeddings": "tied", "norm_params": true, "heads": 16, "kv_heads": 4, "head_dim": 128, "context": 4096}',
+        b'\x02{"shape": {"d_model": 512, "vocab": 1000, "layers": 2, "d_ff": 2048}}',
+        b'\x02{"d_model": 512} {"d_model": 1024}',
+        b'\x00{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, '
+        b'"params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69, "A": 5000}}',
+    ]
 
     # .npy arrays: each dtype and version, a 4-d router array, broken ones.
     seeds["npy"] += [

@@ -370,6 +370,30 @@ static void too_few_runs_for_the_parameters_is_an_error(void **state)
     ls_sweep_free(s);
 }
 
+/* s = 1/E_start - 1/E_max must be positive for Ehat to exist: a fixed
+ * E_start at or above E_max (fixed, or the largest start of a free one) is
+ * the caller's mistake, found before any start is tried. */
+static void a_fixed_e_start_at_or_above_e_max_is_a_usage_error(void **state)
+{
+    (void)state;
+    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.0);
+    law_kind moe = {LAW_BASE_MOE, LAW_MAPPING_HYPERBOLIC};
+    fit_parameters p = quick_parameters();
+    fit_result r;
+    ls_error err;
+    p.fixed[LAW_P_E_START] = 1;
+    p.fixed_value[LAW_P_E_START] = 1e6;
+    assert_int_equal(ls_fit_run(s, moe, &p, &r, &err), LS_ERR_USAGE);
+    assert_non_null(strstr(err.message, "E_start = 1e+06 must be below E_max"));
+    p.fixed[LAW_P_E_MAX] = 1;
+    p.fixed_value[LAW_P_E_MAX] = 7.5;
+    p.fixed_value[LAW_P_E_START] = 7.5;
+    assert_int_equal(ls_fit_run(s, moe, &p, &r, &err), LS_ERR_USAGE);
+    assert_non_null(strstr(err.message, "E_start = 7.5 must be below E_max = 7.5"));
+    ls_sweep_free(s);
+}
+
 static void the_chinchilla_grid_has_4500_starts(void **state)
 {
     (void)state;
@@ -403,6 +427,7 @@ int main(void)
         cmocka_unit_test(a_noise_free_looped_law_is_recovered),
         cmocka_unit_test(linear_mse_with_fixed_exponents_is_linear_least_squares),
         cmocka_unit_test(huber_objective_is_the_sum_written_out),
+        cmocka_unit_test(a_fixed_e_start_at_or_above_e_max_is_a_usage_error),
         cmocka_unit_test(results_do_not_depend_on_the_thread_count),
         cmocka_unit_test(plain_dense_results_do_not_depend_on_the_thread_count),
         cmocka_unit_test(kernel_matches_the_law_core_run_by_run),

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "loopscale/npy.h"
+#include "npy_internal.h"
 #include "tmpfile.h"
 
 /* binary16 by its definition: (-1)^s 2^(e-15) (1 + m/1024), subnormals

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "loopscale/numtext.h"
+#include "numtext_internal.h"
 
 static numtext_status parse(const char *s, double *x) { return ls_numtext_parse_double(s, strlen(s), x); }
 
@@ -67,6 +67,20 @@ static void scaled_values_take_decimal_and_binary_suffixes(void **state)
     assert_true(x == 1.5e12);
     assert_int_equal(ls_numtext_parse_scaled("2MiB", 4, &x), NUMTEXT_OK);
     assert_true(x == 2097152.0);
+    /* Case is ignored throughout, for every prefix alike. */
+    static const char *const same_3e9[] = {"3gb", "3Gb", "3gB", "3g", "3 gb"};
+    for (size_t i = 0; i < sizeof same_3e9 / sizeof *same_3e9; i++) {
+        assert_int_equal(ls_numtext_parse_scaled(same_3e9[i], strlen(same_3e9[i]), &x), NUMTEXT_OK);
+        assert_true(x == 3e9);
+    }
+    assert_int_equal(ls_numtext_parse_scaled("2mib", 4, &x), NUMTEXT_OK);
+    assert_true(x == 2.0 * 1048576.0);
+    assert_int_equal(ls_numtext_parse_scaled("2MIB", 4, &x), NUMTEXT_OK);
+    assert_true(x == 2.0 * 1048576.0);
+    assert_int_equal(ls_numtext_parse_scaled("1.5t", 4, &x), NUMTEXT_OK);
+    assert_true(x == 1.5e12);
+    assert_int_equal(ls_numtext_parse_scaled("7p", 2, &x), NUMTEXT_OK);
+    assert_true(x == 7e15);
     assert_int_equal(ls_numtext_parse_scaled("3GX", 3, &x), NUMTEXT_NOT_NUMBER);
     assert_int_equal(ls_numtext_parse_scaled("3 gigabytes", 11, &x), NUMTEXT_NOT_NUMBER);
     assert_int_equal(ls_numtext_parse_scaled("B", 1, &x), NUMTEXT_NOT_NUMBER);

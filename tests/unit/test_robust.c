@@ -16,7 +16,7 @@
 #include "csv_internal.h"
 #include "loopscale/law.h"
 #include "loopscale/lawfile.h"
-#include "loopscale/npy.h"
+#include "npy_internal.h"
 #include "loopscale/sweep.h"
 #include "tmpfile.h"
 

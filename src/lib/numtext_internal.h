@@ -1,5 +1,5 @@
 /*
- * loopscale/numtext.h — numbers in text, both ways.
+ * numtext_internal.h — numbers in text, both ways.
  *
  * Parsing is strict: the whole field must be one finite number (surrounding
  * blanks allowed), no NaN, no infinity, no overflow.  The result says why a
@@ -8,8 +8,8 @@
  * files stay readable (0.34, not 0.34000000000000002) and exact.
  * Nothing here allocates.
  */
-#ifndef LOOPSCALE_NUMTEXT_H
-#define LOOPSCALE_NUMTEXT_H
+#ifndef LOOPSCALE_NUMTEXT_INTERNAL_H
+#define LOOPSCALE_NUMTEXT_INTERNAL_H
 
 #include <stddef.h>
 
@@ -31,8 +31,9 @@ numtext_status ls_numtext_parse_long(const char *text, size_t len, long *out);
 
 /* Parse a size with an optional unit suffix: k M G T P E (powers of 1000) and
  * an optional trailing B (bytes); Ki Mi Gi Ti (powers of 1024) likewise, so
- * "3GB" is 3e9, "3GiB" is 3 * 2^30 and "5e20" is 5e20. Case of the B and of k
- * is ignored. */
+ * "3GB" is 3e9, "3GiB" is 3 * 2^30 and "5e20" is 5e20. Case is ignored
+ * throughout: "3gb", "3Gb" and "3gib" read as "3GB" and "3GiB" ("m" is mega,
+ * never milli). */
 numtext_status ls_numtext_parse_scaled(const char *text, size_t len, double *out);
 
 /* "is empty", "is not a number", ... for messages: `'%s' <reason>`. */

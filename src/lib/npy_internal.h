@@ -1,5 +1,5 @@
 /*
- * loopscale/npy.h — streaming reader for NumPy .npy arrays of floats.
+ * npy_internal.h — streaming reader for NumPy .npy arrays of floats.
  *
  * `route` and `exit` read arrays of half a gigabyte and more, so the data is
  * never loaded whole: ls_npy_open() reads and checks the header, and
@@ -16,8 +16,8 @@
  *
  * ls_npy_open() returns a reader the caller frees with ls_npy_close().
  */
-#ifndef LOOPSCALE_NPY_H
-#define LOOPSCALE_NPY_H
+#ifndef LOOPSCALE_NPY_INTERNAL_H
+#define LOOPSCALE_NPY_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -41,7 +41,8 @@ typedef struct npy_header {
 
 typedef struct npy_reader npy_reader;
 
-/* Open path and check its header (and, for a regular file, its size).
+/* Open path ("-": standard input) and check its header (and, for a regular
+ * file, its size).
  * Errors: LS_ERR_NOINPUT, LS_ERR_DATA. */
 npy_reader *ls_npy_open(const char *path, ls_error *err);
 const npy_header *ls_npy_header_of(const npy_reader *r);
@@ -59,7 +60,10 @@ void ls_npy_close(npy_reader *r);
 
 /* What a file starts with: the .npy magic string, gzip-compressed data
  * that starts with it (a .npy file compressed, which cannot be streamed
- * with a known size), or anything else (unreadable files included). */
+ * with a known size), or anything else (unreadable files included).  It
+ * opens and reads the path, so it is for regular files only: route and exit
+ * tell the format from the stream's own first bytes instead, so that a
+ * FIFO, a process substitution or standard input is read once. */
 typedef enum { NPY_SNIFF_OTHER, NPY_SNIFF_NPY, NPY_SNIFF_GZIP_NPY } npy_sniff_result;
 npy_sniff_result ls_npy_sniff(const char *path);
 

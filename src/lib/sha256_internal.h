@@ -1,9 +1,9 @@
 /*
- * loopscale/sha256.h — SHA-256 (FIPS 180-4) of a file, for the provenance
+ * sha256_internal.h — SHA-256 (FIPS 180-4) of a file, for the provenance
  * that law files record about the data they were fitted on.
  */
-#ifndef LOOPSCALE_SHA256_H
-#define LOOPSCALE_SHA256_H
+#ifndef LOOPSCALE_SHA256_INTERNAL_H
+#define LOOPSCALE_SHA256_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>

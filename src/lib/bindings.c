@@ -1,0 +1,440 @@
+/*
+ * bindings.c — flat entry points for other languages (loopscale/bindings.h).
+ *
+ * Each function does what the corresponding command of the program does,
+ * with the same library calls and the same defaults, and returns the same
+ * JSON document; the options are checked here, with messages that name the
+ * setting (not a command-line flag, since no command line is involved).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loopscale/bindings.h"
+#include "loopscale/fit.h"
+#include "loopscale/holdout.h"
+#include "loopscale/law.h"
+#include "loopscale/lawfile.h"
+#include "loopscale/solve.h"
+#include "loopscale/sweep.h"
+#include "numtext_internal.h"
+#include "sha256_internal.h"
+
+void ls_bind_free(void *p)
+{
+    free(p);
+}
+
+/* The fit's parameters from the flat options; 0 or LS_ERR_USAGE. */
+static int fit_parameters_of(const ls_bind_fit_options *o, law_kind kind, int check_kind, fit_parameters *p,
+                             ls_error *err)
+{
+    ls_fit_default_parameters(p);
+    if (!o)
+        return 0;
+    if (o->loss) {
+        if (strcmp(o->loss, "huber") != 0 && strcmp(o->loss, "mse") != 0)
+            return ls_error_set(err, LS_ERR_USAGE, "loss '%s' is not huber or mse", o->loss);
+        p->loss = o->loss[0] == 'h' ? FIT_LOSS_HUBER : FIT_LOSS_MSE;
+    }
+    if (!isnan(o->huber_delta)) {
+        if (!(o->huber_delta > 0) || !isfinite(o->huber_delta))
+            return ls_error_set(err, LS_ERR_USAGE, "huber_delta %g must be positive", o->huber_delta);
+        p->huber_delta = o->huber_delta;
+    }
+    if (o->space) {
+        if (strcmp(o->space, "log") != 0 && strcmp(o->space, "linear") != 0)
+            return ls_error_set(err, LS_ERR_USAGE, "space '%s' is not log or linear", o->space);
+        p->space = o->space[1] == 'o' ? FIT_SPACE_LOG : FIT_SPACE_LINEAR;
+    }
+    if (o->grid) {
+        if (strcmp(o->grid, "chinchilla") != 0)
+            return ls_error_set(err, LS_ERR_USAGE, "grid '%s' is not chinchilla", o->grid);
+        p->grid_chinchilla = 1;
+    }
+    if (o->starts > 1000000)
+        return ls_error_set(err, LS_ERR_USAGE, "starts %zu is more than 1000000", o->starts);
+    if (o->starts > 0)
+        p->starts = o->starts;
+    p->seed = o->seed;
+    if (o->threads < 0 || o->threads > 256)
+        return ls_error_set(err, LS_ERR_USAGE, "threads %d is not between 0 and 256", o->threads);
+    p->threads = o->threads;
+    for (int j = 0; o->fixed && j < LAW_NPARAMS; j++) {
+        if (isnan(o->fixed[j]))
+            continue;
+        char kind_text[64];
+        if (check_kind && !ls_law_uses_param(kind, (law_param)j))
+            return ls_error_set(err, LS_ERR_USAGE, "cannot fix %s: it is not a parameter of %s",
+                                ls_law_param_name((law_param)j), ls_law_kind_format(kind, kind_text, sizeof kind_text));
+        if (ls_law_param_check((law_param)j, o->fixed[j], err) != 0)
+            return ls_error_set(err, LS_ERR_USAGE, "cannot fix %s: %s", ls_law_param_name((law_param)j),
+                                err->message);
+        p->fixed[j] = 1;
+        p->fixed_value[j] = o->fixed[j];
+    }
+    return 0;
+}
+
+static sweep *read_sweep(const ls_bind_sweep *sw, const char *group, ls_error *err)
+{
+    if (!sw || sw->npaths == 0) {
+        ls_error_set(err, LS_ERR_USAGE, "give at least one sweep file");
+        return NULL;
+    }
+    sweep_options so = {.maps = sw->maps, .nmaps = sw->nmaps, .wheres = sw->wheres, .nwheres = sw->nwheres,
+                        .require_loss = 1, .group_column = group};
+    return ls_sweep_read(sw->paths, sw->npaths, &so, err);
+}
+
+static char *dup_or_null(const char *s, int *oom)
+{
+    char *d = s ? strdup(s) : NULL;
+    *oom |= s && !d;
+    return d;
+}
+
+/* The law file of a fit, with the provenance the program records: the
+ * objective's settings, the ranges of the fitted runs, each data file and
+ * its SHA-256, the renames and filters, the version and the command. */
+static lawfile *lawfile_of_fit(const fit_result *r, const fit_parameters *p, const fit_bootstrap *b, const sweep *s,
+                               const ls_bind_sweep *sw, const char *group, const char *command, ls_error *err)
+{
+    lawfile *lf = ls_lawfile_new(&r->law);
+    if (!lf) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        return NULL;
+    }
+    int oom = 0;
+    memcpy(lf->fixed, r->fixed, sizeof lf->fixed);
+    lf->has_stderr = 1;
+    memcpy(lf->stderr_of, r->stderr_of, sizeof lf->stderr_of);
+    if (b && b->ndraws > 0) {
+        lf->has_ci = 1;
+        lf->ci_level = b->level;
+        memcpy(lf->ci_low, b->ci_low, sizeof lf->ci_low);
+        memcpy(lf->ci_high, b->ci_high, sizeof lf->ci_high);
+        lf->draws = malloc(b->ndraws * LAW_NPARAMS * sizeof *lf->draws);
+        oom |= !lf->draws;
+        if (lf->draws) {
+            lf->ndraws = b->ndraws;
+            memcpy(lf->draws, b->draws, b->ndraws * LAW_NPARAMS * sizeof *lf->draws);
+        }
+        lf->bootstrap_group = dup_or_null(group, &oom);
+    }
+    lf->has_fit = 1;
+    lawfile_fit *fit = &lf->fit;
+    snprintf(fit->loss, sizeof fit->loss, "%s", p->loss == FIT_LOSS_HUBER ? "huber" : "mse");
+    snprintf(fit->space, sizeof fit->space, "%s", p->space == FIT_SPACE_LOG ? "log" : "linear");
+    snprintf(fit->method, sizeof fit->method, "%s", r->method);
+    fit->objective = r->objective;
+    fit->delta = p->huber_delta;
+    fit->rmse = r->rmse;
+    fit->n = r->n;
+    fit->starts = r->starts;
+    fit->starts_at_best = r->starts_at_best;
+    fit->seed = p->seed;
+    fit->converged = r->converged;
+    fit->has_ranges = 1;
+    double *ranges[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range};
+    for (int q = 0; q < 4; q++) {
+        ranges[q][0] = INFINITY;
+        ranges[q][1] = -INFINITY;
+    }
+    for (size_t i = 0; i < s->n; i++) {
+        const double values[] = {s->rows[i].n_act, s->rows[i].tokens, s->rows[i].R, s->rows[i].E};
+        for (int q = 0; q < 4; q++) {
+            ranges[q][0] = fmin(ranges[q][0], values[q]);
+            ranges[q][1] = fmax(ranges[q][1], values[q]);
+        }
+    }
+    fit->data = calloc(sw->npaths, sizeof *fit->data);
+    fit->filters = calloc(sw->nmaps + sw->nwheres + 1, sizeof *fit->filters);
+    lf->version = dup_or_null(LOOPSCALE_VERSION, &oom);
+    lf->command = dup_or_null(command ? command : "", &oom);
+    oom |= !fit->data || !fit->filters;
+    for (size_t i = 0; !oom && i < sw->npaths; i++) {
+        fit->data[i].path = dup_or_null(sw->paths[i], &oom);
+        if (!oom)
+            fit->ndata++;
+        if (!oom && strcmp(sw->paths[i], "-") != 0 && ls_sha256_file(sw->paths[i], fit->data[i].sha256, err) != 0) {
+            ls_lawfile_free(lf);
+            return NULL;
+        }
+    }
+    for (size_t i = 0; !oom && i < sw->nmaps + sw->nwheres; i++) {
+        int is_map = i < sw->nmaps;
+        const char *value = is_map ? sw->maps[i] : sw->wheres[i - sw->nmaps];
+        size_t size = strlen(value) + sizeof "--where ";
+        char *f = malloc(size);
+        oom |= !f;
+        if (f) {
+            snprintf(f, size, "%s %s", is_map ? "--map" : "--where", value);
+            fit->filters[fit->nfilters++] = f;
+        }
+    }
+    if (oom) {
+        ls_lawfile_free(lf);
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        return NULL;
+    }
+    return lf;
+}
+
+char *ls_bind_fit(const char *law_text, const ls_bind_sweep *sw, const ls_bind_fit_options *o, const char *command,
+                  ls_error *err)
+{
+    law_kind kind;
+    if (ls_law_kind_parse(law_text ? law_text : "moe:bounded-sparse", &kind, err) != 0)
+        return NULL;
+    fit_parameters p;
+    if (fit_parameters_of(o, kind, 1, &p, err) != 0)
+        return NULL;
+    const char *group = o ? o->group : NULL;
+    size_t ndraws = o ? o->bootstrap : 0;
+    double level = o && !isnan(o->level) ? o->level : 0.95;
+    if (group && ndraws == 0) {
+        ls_error_set(err, LS_ERR_USAGE, "resampling groups of '%s' needs bootstrap draws", group);
+        return NULL;
+    }
+    if (!(level > 0 && level < 1)) {
+        ls_error_set(err, LS_ERR_USAGE, "interval level %g is not between 0 and 1", level);
+        return NULL;
+    }
+    sweep *s = read_sweep(sw, group, err);
+    if (!s)
+        return NULL;
+    char *text = NULL;
+    lawfile *lf = NULL;
+    fit_result r;
+    fit_bootstrap boot;
+    memset(&boot, 0, sizeof boot);
+    if (ls_fit_run(s, kind, &p, &r, err) != 0)
+        goto done;
+    if (r.n <= r.nfree) {
+        ls_error_set(err, LS_ERR_DATA,
+                     "%s: %zu runs for %zu free parameters leave no residual to judge the fit by or to estimate "
+                     "its errors (add runs, or fix some parameters)",
+                     s->name, r.n, r.nfree);
+        goto done;
+    }
+    if (r.converged && ls_fit_determined(&r) && ndraws > 0 &&
+        ls_fit_run_bootstrap(s, &r, &p, ndraws, o->bootstrap_starts, group != NULL, level, &boot, err) != 0)
+        goto done;
+    lf = lawfile_of_fit(&r, &p, &boot, s, sw, group, command, err);
+    if (lf)
+        text = ls_lawfile_to_json(lf, err);
+done:
+    ls_lawfile_free(lf);
+    ls_fit_bootstrap_free(&boot);
+    ls_sweep_free(s);
+    return text;
+}
+
+char *ls_bind_holdout(const char *const *laws, size_t nlaws, const char *axes_text, const char *const *split,
+                      size_t nsplit, const ls_bind_sweep *sw, const ls_bind_fit_options *o, ls_error *err)
+{
+    if (nlaws == 0) {
+        ls_error_set(err, LS_ERR_USAGE, "give at least one law");
+        return NULL;
+    }
+    law_kind *kinds = calloc(nlaws, sizeof *kinds);
+    if (!kinds) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        return NULL;
+    }
+    char *text = NULL;
+    sweep *s = NULL;
+    holdout_result result;
+    memset(&result, 0, sizeof result);
+    for (size_t i = 0; i < nlaws; i++)
+        if (ls_law_kind_parse(laws[i], &kinds[i], err) != 0)
+            goto done;
+    holdout_axis axes[4] = {HOLDOUT_AXIS_R, HOLDOUT_AXIS_N, HOLDOUT_AXIS_D, HOLDOUT_AXIS_E};
+    size_t naxes = 4;
+    if (axes_text) {
+        naxes = 0;
+        const char *p = axes_text;
+        while (*p) {
+            size_t len = strcspn(p, ",");
+            char name[8];
+            int a = -1;
+            if (len < sizeof name) {
+                memcpy(name, p, len);
+                name[len] = '\0';
+                a = ls_holdout_axis_from_name(name);
+            }
+            for (size_t j = 0; a >= 0 && j < naxes; j++)
+                if (axes[j] == (holdout_axis)a)
+                    a = -2;
+            if (a < 0) {
+                ls_error_set(err, LS_ERR_USAGE, "axes '%s': '%.*s' is not R, N, D or E%s", axes_text, (int)len, p,
+                             a == -2 ? " (or is repeated)" : "");
+                goto done;
+            }
+            axes[naxes++] = (holdout_axis)a;
+            p += len + (p[len] == ',');
+        }
+        if (naxes == 0) {
+            ls_error_set(err, LS_ERR_USAGE, "axes '%s' names no axis", axes_text);
+            goto done;
+        }
+    }
+    fit_parameters p;
+    if (fit_parameters_of(o, kinds[0], 0, &p, err) != 0)
+        goto done;
+    if (!(s = read_sweep(sw, NULL, err)))
+        goto done;
+    holdout_spec spec = {kinds, nlaws, axes, naxes, split, nsplit};
+    if (ls_holdout_run(s, &spec, &p, &result, err) != 0)
+        goto done;
+    text = ls_holdout_result_to_json(&result, err);
+done:
+    ls_holdout_result_free(&result);
+    ls_sweep_free(s);
+    free(kinds);
+    return text;
+}
+
+char *ls_bind_solve(const char *law_json, double flops, double mem_bytes, double bits, const double *R, size_t nR,
+                    const double *E, size_t nE, const double *ladder, size_t nladder, double eps, int uncertainty,
+                    double level, int threads, int with_candidates, ls_error *err)
+{
+    if (!(flops > 0) || !isfinite(flops)) {
+        ls_error_set(err, LS_ERR_USAGE, "the compute budget %g must be positive", flops);
+        return NULL;
+    }
+    if (!(mem_bytes > 0)) {
+        ls_error_set(err, LS_ERR_USAGE, "the memory budget %g must be positive", mem_bytes);
+        return NULL;
+    }
+    if (!(bits > 0) || !isfinite(bits)) {
+        ls_error_set(err, LS_ERR_USAGE, "bits per weight %g must be positive", bits);
+        return NULL;
+    }
+    if (!isnan(eps) && !(eps >= 0)) {
+        ls_error_set(err, LS_ERR_USAGE, "eps %g must not be negative", eps);
+        return NULL;
+    }
+    if (uncertainty && !(level > 0 && level < 1)) {
+        ls_error_set(err, LS_ERR_USAGE, "interval level %g is not between 0 and 1", level);
+        return NULL;
+    }
+    static const double default_E[] = {1, 2, 4, 8, 16, 32, 64};
+    double default_R[16];
+    for (int i = 0; i < 16; i++)
+        default_R[i] = i + 1;
+    solve_options so = {R ? R : default_R, R ? nR : 16, E ? E : default_E, E ? nE : 7, ladder, nladder, eps};
+    for (size_t i = 0; i < so.nR; i++)
+        if (so.R[i] != floor(so.R[i]) || so.R[i] < 1) {
+            ls_error_set(err, LS_ERR_USAGE, "R %g is not a whole number of loops", so.R[i]);
+            return NULL;
+        }
+    for (size_t i = 0; i < so.nE; i++)
+        if (so.E[i] != floor(so.E[i]) || so.E[i] < 1) {
+            ls_error_set(err, LS_ERR_USAGE, "E %g is not a whole number of experts", so.E[i]);
+            return NULL;
+        }
+    lawfile *lf = law_json ? ls_lawfile_parse(law_json, strlen(law_json), "law", err) : ls_lawfile_default(err);
+    if (!lf)
+        return NULL;
+    if (isnan(eps))
+        so.eps = lf->has_fit ? lf->fit.rmse : 0.0;
+    arch_template tmpl;
+    ls_arch_template_default(&tmpl);
+    solve_budget budget = {flops, mem_bytes, bits};
+    solve_result result;
+    memset(&result, 0, sizeof result);
+    solve_uncertainty unc;
+    memset(&unc, 0, sizeof unc);
+    law *draws = NULL;
+    char *text = NULL;
+    if (ls_solve_run(&lf->law, &tmpl, &budget, &so, &result, err) != 0)
+        goto done;
+    if (!result.has_choice) {
+        if (isfinite(mem_bytes))
+            ls_error_set(err, LS_ERR_DATA, "no candidate fits in %g bytes at %g bits per weight", mem_bytes, bits);
+        else
+            ls_error_set(err, LS_ERR_DATA, "no model fits a budget of %g FLOPs", flops);
+        goto done;
+    }
+    if (uncertainty) {
+        draws = malloc((lf->ndraws ? lf->ndraws : 1) * sizeof *draws);
+        if (!draws) {
+            ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+            goto done;
+        }
+        for (size_t i = 0; i < lf->ndraws; i++)
+            ls_lawfile_draw(lf, i, &draws[i]);
+        if (ls_solve_run_uncertainty(draws, lf->ndraws, &tmpl, &budget, &so, level, threads, &unc, err) != 0)
+            goto done;
+    }
+    text = ls_solve_result_to_json(&budget, so.eps, &result, uncertainty ? &unc : NULL, with_candidates, err);
+done:
+    free(draws);
+    ls_solve_uncertainty_free(&unc);
+    ls_solve_result_free(&result);
+    ls_lawfile_free(lf);
+    return text;
+}
+
+int ls_bind_predict(const char *law_json, size_t n, const double *n_act, const double *n_total, const double *n_loop,
+                    const double *R, const double *E, const double *k, const double *tokens, double *loss,
+                    ls_error *err)
+{
+    if (!law_json || !n_act || !tokens || !loss)
+        return ls_error_set(err, LS_ERR_USAGE, "give a law, n_act and tokens");
+    lawfile *lf = ls_lawfile_parse(law_json, strlen(law_json), "law", err);
+    if (!lf)
+        return err->code;
+    for (size_t i = 0; i < n; i++) {
+        sweep_row row = {.n_act = n_act[i],
+                         .n_total = n_total ? n_total[i] : n_act[i],
+                         .n_loop = n_loop ? n_loop[i] : NAN,
+                         .R = R ? R[i] : 1,
+                         .E = E ? E[i] : 1,
+                         .k = k ? k[i] : 1,
+                         .tokens = tokens[i],
+                         .loss = NAN};
+        sweep_quantity which;
+        char reason[128];
+        if (ls_sweep_row_check(&row, &which, reason, sizeof reason) != 0 || !isfinite(row.tokens) ||
+            !isfinite(row.n_act)) {
+            if (isfinite(row.tokens) && isfinite(row.n_act))
+                ls_error_set(err, LS_ERR_DATA, "configuration %zu: %s %s", i, ls_sweep_quantity_name(which), reason);
+            else
+                ls_error_set(err, LS_ERR_DATA, "configuration %zu: n_act and tokens must be finite", i);
+            ls_lawfile_free(lf);
+            return err->code;
+        }
+        law_point x = ls_sweep_row_point(&row);
+        loss[i] = ls_law_loss(&lf->law, &x);
+    }
+    ls_lawfile_free(lf);
+    return 0;
+}
+
+char *ls_bind_law_normalise(const char *law_json, ls_error *err)
+{
+    if (!law_json) {
+        ls_error_set(err, LS_ERR_USAGE, "give a law");
+        return NULL;
+    }
+    lawfile *lf = ls_lawfile_parse(law_json, strlen(law_json), "law", err);
+    if (!lf)
+        return NULL;
+    char *text = ls_lawfile_to_json(lf, err);
+    ls_lawfile_free(lf);
+    return text;
+}
+
+char *ls_bind_default_law(ls_error *err)
+{
+    lawfile *lf = ls_lawfile_default(err);
+    if (!lf)
+        return NULL;
+    char *text = ls_lawfile_to_json(lf, err);
+    ls_lawfile_free(lf);
+    return text;
+}

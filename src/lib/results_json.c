@@ -1,0 +1,119 @@
+/*
+ * results_json.c — holdout and solve results as the JSON documents the
+ * program prints with --format json (holdout.h, solve.h).  They live in the
+ * library so that every caller (the CLI, the bindings) writes the same
+ * document from the same numbers.
+ */
+#include <math.h>
+#include <stddef.h>
+
+#include "loopscale/holdout.h"
+#include "loopscale/jsonw.h"
+#include "loopscale/law.h"
+#include "loopscale/solve.h"
+
+char *ls_holdout_result_to_json(const holdout_result *r, ls_error *err)
+{
+    jsonw w;
+    ls_jsonw_init(&w);
+    char kind[64];
+    ls_jsonw_object_begin(&w, NULL);
+    ls_jsonw_integer(&w, "n", (long long)r->n);
+    ls_jsonw_array_begin(&w, "laws", 0);
+    for (size_t l = 0; l < r->nlaws; l++) {
+        ls_jsonw_object_begin(&w, NULL);
+        ls_jsonw_string(&w, "law", ls_law_kind_format(r->laws[l], kind, sizeof kind));
+        ls_jsonw_integer(&w, "k", (long long)r->nfree[l]);
+        ls_jsonw_number(&w, "in_sample_rmse", r->in_sample_rmse[l]);
+        ls_jsonw_bool(&w, "converged", r->in_sample_converged[l]);
+        ls_jsonw_number(&w, "aic", r->aic[l]);
+        ls_jsonw_number(&w, "bic", r->bic[l]);
+        ls_jsonw_array_begin(&w, "heldout", 0);
+        for (size_t c = 0; c < r->ncolumns; c++) {
+            const holdout_column *col = &r->columns[c];
+            const holdout_cell *cell = &r->cells[l * r->ncolumns + c];
+            if (col->skipped || isnan(cell->rmse))
+                continue;
+            ls_jsonw_object_begin(&w, NULL);
+            ls_jsonw_string(&w, "axis", ls_holdout_axis_name(col->axis));
+            ls_jsonw_string(&w, "test", col->label);
+            ls_jsonw_integer(&w, "train_runs", (long long)col->ntrain);
+            ls_jsonw_integer(&w, "test_runs", (long long)col->ntest);
+            ls_jsonw_number(&w, "rmse", cell->rmse);
+            ls_jsonw_bool(&w, "converged", cell->converged);
+            ls_jsonw_object_end(&w);
+        }
+        ls_jsonw_array_end(&w);
+        ls_jsonw_object_end(&w);
+    }
+    ls_jsonw_array_end(&w);
+    ls_jsonw_object_end(&w);
+    return ls_jsonw_finish(&w, err);
+}
+
+static void json_candidate(jsonw *w, const char *key, const solve_candidate *c)
+{
+    ls_jsonw_object_begin(w, key);
+    ls_jsonw_bool(w, "feasible", c->feasible);
+    if (c->feasible) {
+        ls_jsonw_number(w, "R", c->R);
+        ls_jsonw_number(w, "E", c->E);
+        ls_jsonw_number(w, "n_act", c->n_act);
+        ls_jsonw_number(w, "n_total", c->n_total);
+        ls_jsonw_number(w, "n_loop", c->n_loop);
+        ls_jsonw_number(w, "n_unroll", c->n_unroll);
+        ls_jsonw_number(w, "tokens", c->tokens);
+        ls_jsonw_number(w, "tokens_per_parameter", c->tokens / c->n_act);
+        ls_jsonw_number(w, "loss", c->loss);
+        ls_jsonw_number(w, "inference_flops_per_token", c->inference_flops);
+        ls_jsonw_number(w, "weight_bytes", c->weight_bytes);
+    }
+    ls_jsonw_object_end(w);
+}
+
+char *ls_solve_result_to_json(const solve_budget *b, double eps, const solve_result *r, const solve_uncertainty *u,
+                              int with_candidates, ls_error *err)
+{
+    jsonw w;
+    ls_jsonw_init(&w);
+    ls_jsonw_object_begin(&w, NULL);
+    ls_jsonw_number(&w, "flops", b->flops);
+    if (isfinite(b->mem_bytes))
+        ls_jsonw_number(&w, "mem_bytes", b->mem_bytes);
+    ls_jsonw_number(&w, "bits", b->bits);
+    ls_jsonw_number(&w, "eps", eps);
+    json_candidate(&w, "chosen", &r->choice);
+    json_candidate(&w, "lowest_loss", &r->best);
+    json_candidate(&w, "unconstrained", &r->unconstrained);
+    if (u) {
+        ls_jsonw_object_begin(&w, "uncertainty");
+        ls_jsonw_integer(&w, "draws", (long long)u->ndraws);
+        ls_jsonw_number(&w, "level", u->level);
+        ls_jsonw_array_begin(&w, "choices", 0);
+        for (size_t k = 0; k < u->nchoices; k++) {
+            ls_jsonw_object_begin(&w, NULL);
+            ls_jsonw_number(&w, "R", u->choices[k].R);
+            ls_jsonw_number(&w, "E", u->choices[k].E);
+            ls_jsonw_number(&w, "share", (double)u->choices[k].count / (double)u->ndraws);
+            ls_jsonw_object_end(&w);
+        }
+        ls_jsonw_array_end(&w);
+        const char *names[] = {"n_act", "tokens", "loss"};
+        const double *values[] = {u->n_act, u->tokens, u->loss};
+        for (int q = 0; q < 3; q++) {
+            ls_jsonw_array_begin(&w, names[q], 1);
+            ls_jsonw_number(&w, NULL, values[q][0]);
+            ls_jsonw_number(&w, NULL, values[q][1]);
+            ls_jsonw_array_end(&w);
+        }
+        ls_jsonw_object_end(&w);
+    }
+    if (with_candidates) {
+        ls_jsonw_array_begin(&w, "candidates", 0);
+        for (size_t i = 0; i < r->ncandidates; i++)
+            json_candidate(&w, NULL, &r->candidates[i]);
+        ls_jsonw_array_end(&w);
+    }
+    ls_jsonw_object_end(&w);
+    return ls_jsonw_finish(&w, err);
+}

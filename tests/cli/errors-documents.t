@@ -1,0 +1,209 @@
+Law, template and shape files are each one JSON document: anything after it
+but white space (a second object, a stray word) is refused, and so is a key
+given twice in any object (JSON parsers disagree on which one wins; loopscale
+takes neither).  Every field a command uses is checked where the file is
+read, with the file and the key named and status 65.
+
+  $ good='"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}'
+  $ params='"A": 400, "alpha": 0.34, "B": 410, "beta": 0.28, "c": 1.69'
+  $ check() { printf '%s\n' "$1" > law.json; loopscale predict --law law.json --n-act 1e9 --tokens 1e11 > out; s=$?; head -1 out; return $s; }
+
+A law file with a fit section that is fine, to start from, and a function
+that changes one thing in it (a sed expression) and asks solve:
+
+  $ cat > fitted.json <<'END'
+  > {"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"},
+  >  "params": {"A": 400, "alpha": 0.34, "B": 410, "beta": 0.28, "c": 1.69},
+  >  "fit": {"objective": 0.1, "loss": "huber", "delta": 0.001, "space": "log", "n": 20, "rmse": 0.004,
+  >    "starts": 4, "starts_at_best": 2, "converged": true,
+  >    "data": [{"file": "s.csv", "sha256": "a84a978f5cde6b6d6fde5d4de4d2676506da8d84e34d73aa918b7b0041a7ed3f"}],
+  >    "filters": [],
+  >    "ranges": {"n_act": [3e8, 1e9], "tokens": [1e11, 5e11], "R": [1, 16], "E": [1, 16]}}}
+  > END
+  $ scheck() { sed "$1" fitted.json > law.json; loopscale solve --law law.json --flops 1e21 --mem 1e12 > out; s=$?; sed -n 3p out; return $s; }
+  $ scheck ''
+  epsilon  0.004 (loss units)
+
+Text after the document:
+
+  $ check "{$good, \"params\": {$params}} xyz"
+  loopscale predict: law.json:1:148: text after the end of the JSON document
+  [65]
+  $ check "{$good, \"params\": {$params}}{$good, \"params\": {\"A\": 5000, \"alpha\": 0.34, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
+  loopscale predict: law.json:1:147: text after the end of the JSON document
+  [65]
+  $ check "{$good, \"params\": {$params}}
+  > 
+  > ]"
+  loopscale predict: law.json:3:1: text after the end of the JSON document
+  [65]
+  $ printf '{%s, "params": {%s}}\n\000' "$good" "$params" > law.json
+  $ loopscale predict --law law.json --n-act 1e9 --tokens 1e11
+  loopscale predict: law.json:2:1: text after the end of the JSON document
+  [65]
+  $ scheck '$s/$/ {}/'
+  loopscale solve: law.json:7:90: text after the end of the JSON document
+  [65]
+
+White space after it is fine:
+
+  $ check "{$good, \"params\": {$params}}	 
+  > 
+  > "
+  loss                       2.37941
+
+A key given twice, at the top, in the parameters, deeper:
+
+  $ check "{$good, \"params\": {$params, \"A\": 5000}}"
+  loopscale predict: law.json: key 'params.A' appears twice
+  [65]
+  $ check "{$good, \"params\": {$params}, \"format\": \"loopscale-law/1\"}"
+  loopscale predict: law.json: key 'format' appears twice
+  [65]
+  $ scheck 's/"file": "s.csv"/"file": "a", "file": "b"/'
+  loopscale solve: law.json: key 'fit.data[0].file' appears twice
+  [65]
+  $ scheck 's/"R": \[1, 16\]/"R": [1, 2], "R": [1, 4]/'
+  loopscale solve: law.json: key 'fit.ranges.R' appears twice
+  [65]
+  $ scheck 's/"rmse": 0.004/"rmse": 0.004, "rmse": 0.04/'
+  loopscale solve: law.json: key 'fit.rmse' appears twice
+  [65]
+  $ check "{$good, \"params\": {$params}, \"bootstrap\": {\"params\": [\"A\"], \"draws\": [[400]], \"x\": [{\"y\": 1, \"y\": 2}]}}"
+  loopscale predict: law.json: key 'bootstrap.x[0].y' appears twice
+  [65]
+  $ check "{$good, \"params\": {$params}, \"notes\": {\"\": 1, \"\": 2}}"
+  loopscale predict: law.json: key 'notes.' appears twice
+  [65]
+
+The fit statistics solve and predict use (the RMSE is solve's default
+epsilon) are checked as the file is read, not when they are used:
+
+  $ scheck 's/"rmse": 0.004/"rmse": -5/'
+  loopscale solve: law.json: fit.rmse: must not be negative
+  [65]
+  $ scheck 's/"rmse": 0.004/"rmse": 1e999/'
+  loopscale solve: law.json: fit.rmse: is not a finite number
+  [65]
+  $ scheck 's/"rmse": 0.004/"rmse": "small"/'
+  loopscale solve: law.json: fit.rmse: expected a number
+  [65]
+  $ scheck 's/"objective": 0.1/"objective": -1/'
+  loopscale solve: law.json: fit.objective: must not be negative
+  [65]
+  $ scheck 's/"delta": 0.001/"delta": 0/'
+  loopscale solve: law.json: fit.delta: must be positive
+  [65]
+  $ scheck 's/"n": 20/"n": 0/'
+  loopscale solve: law.json: fit.n: must be at least 1
+  [65]
+  $ scheck 's/"starts_at_best": 2/"starts_at_best": 5/'
+  loopscale solve: law.json: fit.starts_at_best: is greater than fit.starts
+  [65]
+  $ scheck 's/"loss": "huber"/"loss": "l1"/'
+  loopscale solve: law.json: fit.loss: expected "huber" or "mse"
+  [65]
+  $ scheck 's/"space": "log"/"space": "log10"/'
+  loopscale solve: law.json: fit.space: expected "log" or "linear"
+  [65]
+  $ scheck 's/"sha256": "a84a/"sha256": "A84A/'
+  loopscale solve: law.json: fit.data[].sha256: expected 64 lower-case hexadecimal digits
+  [65]
+  $ scheck 's/"sha256": "a84a/"sha256": "/'
+  loopscale solve: law.json: fit.data[].sha256: expected 64 lower-case hexadecimal digits
+  [65]
+
+The ranges of the fitted runs (solve's advice about extrapolation):
+
+  $ scheck 's/"E": \[1, 16\]/"E": [-5, -9]/'
+  loopscale solve: law.json: fit.ranges.E: low must be at least 1
+  [65]
+  $ scheck 's/"R": \[1, 16\]/"R": [16, 1]/'
+  loopscale solve: law.json: fit.ranges.R: low is greater than high
+  [65]
+  $ scheck 's/"n_act": \[3e8, 1e9\]/"n_act": [0, 1e9]/'
+  loopscale solve: law.json: fit.ranges.n_act: low must be positive
+  [65]
+  $ scheck 's/"tokens": \[1e11, 5e11\]/"tokens": [-1e11, 5e11]/'
+  loopscale solve: law.json: fit.ranges.tokens: low must be positive
+  [65]
+  $ scheck 's/"E": \[1, 16\]/"E": [1, 1e999]/'
+  loopscale solve: law.json: fit.ranges.E: is not a finite number
+  [65]
+  $ scheck 's/"E": \[1, 16\]/"E": [1]/'
+  loopscale solve: law.json: fit.ranges.E: expected [low, high]
+  [65]
+
+Standard errors, intervals and bootstrap draws:
+
+  $ check "{$good, \"params\": {$params}, \"stderr\": {\"A\": -3}}"
+  loopscale predict: law.json: stderr.A: a standard error must not be negative
+  [65]
+  $ check "{$good, \"params\": {$params}, \"ci\": {\"level\": 95, \"A\": [300, 500]}}"
+  loopscale predict: law.json: ci.level: expected a number between 0 and 1
+  [65]
+  $ check "{$good, \"params\": {$params}, \"ci\": {\"level\": 0, \"A\": [300, 500]}}"
+  loopscale predict: law.json: ci.level: expected a number between 0 and 1
+  [65]
+  $ check "{$good, \"params\": {$params}, \"ci\": {\"level\": 0.95, \"A\": [500, 300]}}"
+  loopscale predict: law.json: ci.A: low is greater than high
+  [65]
+  $ moe='"format": "loopscale-law/1", "law": {"base": "moe", "mapping": "none"}'
+  $ mp='"delta": -0.1, "gamma": 0.005, "omega": 0, "zeta": 0, "E_max": 300'
+  $ check "{$moe, \"params\": {$params, $mp}, \"bootstrap\": {\"params\": [\"E_start\", \"E_max\"], \"draws\": [[1, 300], [400, 300]]}}"
+  loopscale predict: law.json: bootstrap.draws[1]: E_start must be less than E_max
+  [65]
+
+Templates:
+
+  $ tcheck() { printf '%s\n' "$1" > t.json; loopscale solve --flops 1e21 --mem 1e12 --template t.json > out; s=$?; sed -n 1p out; return $s; }
+  $ tcheck '{"top_k": 1} {"top_k": 2}'
+  loopscale solve: t.json:1:14: text after the end of the JSON document
+  [65]
+  $ tcheck '{"top_k": 1},'
+  loopscale solve: t.json:1:13: text after the end of the JSON document
+  [65]
+  $ tcheck '{"top_k": 1, "loop_layers": 4, "top_k": 2}'
+  loopscale solve: t.json: key 'top_k' appears twice
+  [65]
+  $ tcheck '{"attention_share": 0.3, "notes": {"a": 1, "a": 1}}'
+  loopscale solve: t.json: key 'notes.a' appears twice
+  [65]
+  $ printf '{"top_k": 2}' > t.json; loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e9 --tokens 1e11 --E 2 --template t.json > out; sed -n 1p out
+  n_act,n_total,n_loop,R,E,k,tokens,flops,loss
+  $ printf '{"top_k": 2}x' > t.json; loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e9 --tokens 1e11 --E 2 --template t.json
+  loopscale simulate: t.json:1:13: text after the end of the JSON document
+  [65]
+
+Shape files:
+
+  $ printf '{"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2}\n' > s.json
+  $ loopscale shape --shape s.json --format csv > out; head -1 out | cut -c1-20
+  n_act,n_total,n_loop
+  $ printf '{"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2} {"layers": 4}\n' > s.json
+  $ loopscale shape --shape s.json
+  loopscale shape: s.json:1:60: text after the end of the JSON document
+  [65]
+  $ printf '{"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2, "layers": 4}\n' > s.json
+  $ loopscale shape --shape s.json
+  loopscale shape: s.json: key 'layers' appears twice
+  [65]
+  $ printf '{"shape": {"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2, "d_model": 1024}}\n' > s.json
+  $ loopscale shape --shape s.json
+  loopscale shape: s.json: key 'shape.d_model' appears twice
+  [65]
+  $ printf '{"shape": {"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2}, "shape": {}}\n' > s.json
+  $ loopscale shape --shape s.json
+  loopscale shape: s.json: key 'shape' appears twice
+  [65]
+
+An RMSE that is valid but larger than the spread of every candidate's loss
+makes epsilon decide nothing; solve says so rather than silently choosing the
+cheapest configuration:
+
+  $ sed 's/"rmse": .*,/"rmse": 1e300,/' $ROOT/data/laws/default.json > big.json
+  $ loopscale solve --law big.json --flops 1e22 --mem 3GB --bits 4 > out
+  loopscale solve: warning: epsilon 1e+300 (the law file's fit.rmse) covers the loss of every candidate (they span 0.2439): the choice is only the cheapest to serve
+  $ sed -n '6,7p' out
+  R (loops)              1          7            1
+  E (experts)            1          64           64

@@ -1,0 +1,98 @@
+Messages that named the wrong problem, or refused what they should have
+taken.
+
+  $ TRUTH=$ROOT/data/truth/moe-bounded-sparse.json
+  $ MOE=$ROOT/data/sweeps/looped-moe.csv.gz
+
+A fixed E_start the law cannot be evaluated at is a usage error about
+E_start < E_max, not a fit that "did not converge":
+
+  $ loopscale fit --fix E_start=1e6 $MOE
+  loopscale fit: E_start = 1e+06 must be below E_max, which the fit starts from at most 1000: --fix E_max above E_start too
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law moe:hyperbolic --fix E_start=1000 $MOE
+  loopscale fit: E_start = 1000 must be below E_max, which the fit starts from at most 1000: --fix E_max above E_start too
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --fix E_start=8 --fix E_max=4 $MOE
+  loopscale fit: E_start = 8 must be below E_max = 4: the gain of experts starts at E_start and saturates at E_max
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --fix E_start=8 --fix E_max=8 -o law.json $MOE
+  loopscale fit: E_start = 8 must be below E_max = 8: the gain of experts starts at E_start and saturates at E_max
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --fix E_start=2 --fix E_max=1e6 $MOE | sed -n 1p
+  law        moe:bounded-sparse
+
+A budget no size of --n-act fits names the size:
+
+  $ loopscale solve --law $TRUTH --flops 1e21 --n-act 1e30
+  loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
+  loopscale solve: no --mem given: no memory limit
+  loopscale solve: no model fits a budget of 1e+21 FLOPs: the smallest --n-act, 1e+30, leaves less than one training token
+  [65]
+  $ loopscale solve --law $TRUTH --flops 1e21 --n-act 1e30,4e29 --format json
+  loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
+  loopscale solve: no model fits a budget of 1e+21 FLOPs: the smallest --n-act, 4e+29, leaves less than one training token
+  [65]
+
+A template routing each token to top_k = 2 experts cannot use E = 1: the
+default E lists leave it out, with a note; an E given is the user's, and is
+refused:
+
+  $ loopscale solve --print-template | sed 's/"top_k": 1/"top_k": 2/' > top2.json
+  $ loopscale solve --law $TRUTH --template top2.json --flops 1e21 --eps 0 --format json > /dev/null
+  loopscale solve: the template routes to top_k = 2 experts: E below 2 left out of the default --E list
+  $ loopscale isoflop --law $TRUTH --template top2.json --flops 1e21 --format csv | sed -n 2p | cut -d, -f2
+  loopscale isoflop: the template routes to top_k = 2 experts: the default --E is 2
+  2
+  $ loopscale simulate --law $TRUTH --template top2.json --n-act 3e8 --tokens 1e11 | cut -d, -f5,6
+  loopscale simulate: the template routes to top_k = 2 experts: the default --E is 2
+  E,k
+  2,2
+  $ loopscale solve --law $TRUTH --template top2.json --flops 1e21 --E 1,2
+  loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
+  loopscale solve: no --mem given: no memory limit
+  loopscale solve: E = 1 is below the template's top_k (2)
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale isoflop --law $TRUTH --template top2.json --flops 1e21 --E 1
+  loopscale isoflop: --E: 1 is not a whole number of experts of at least top_k
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale simulate --law $TRUTH --template top2.json --n-act 3e8 --tokens 1e11 --E 1
+  loopscale simulate: E: 1 is less than the template's top_k (2)
+  Try 'loopscale simulate --help'.
+  [64]
+
+Units of sizes and budgets ignore case throughout (3gb was refused while
+3kb was taken); "m" is mega, never milli:
+
+  $ for m in 3GB 3gb 3Gb 3gB '3 g'; do loopscale solve --law $TRUTH --flops 1e21 --eps 0 --mem "$m" | sed -n 2p; done
+  budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
+  budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
+  budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
+  budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
+  budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
+  $ loopscale solve --law $TRUTH --flops 1e21 --eps 0 --mem 3gib | sed -n 2p
+  budget   1e+21 training FLOPs; 3.221e+09 bytes of weights at 16 bits (N_total <= 1.611e+09)
+  $ loopscale solve --law $TRUTH --flops 1z --mem 3GB
+  loopscale solve: --flops: '1z' is not a number
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e21 --mem 3gigabytes
+  loopscale solve: --mem: '3gigabytes' is not a number
+  Try 'loopscale solve --help'.
+  [64]
+
+predict on its own CSV output replaces its pred_loss and residual columns
+rather than repeating them, so a second run gives the same file:
+
+  $ loopscale predict --law $TRUTH --format csv $MOE > once.csv 2> /dev/null
+  $ loopscale predict --law $TRUTH --format csv once.csv > twice.csv
+  loopscale predict: RMSE 0.0043185 over 525 runs (loss units)
+  $ head -1 twice.csv
+  n_act,n_total,n_loop,R,E,k,tokens,flops,loss,pred_loss,residual
+  $ cmp once.csv twice.csv

@@ -1,0 +1,16 @@
+No output may replace an input.  Every command, with every output option
+(read from its --help) pointed at each of its inputs under five spellings of
+one file (x, ./x, d/../x, a symlink, a hard link), at standard input's file,
+and at its other outputs, is refused with status 64 before anything is
+written; each input stays byte-identical (clobber.py says what it runs):
+
+  $ TRUTH=$ROOT/data/truth/moe-bounded-sparse.json python3 $ROOT/tests/cli/clobber.py
+  fit: 2 output options, 29 refused runs
+  holdout: 1 output option, 11 refused runs
+  isoflop: 1 output option, 12 refused runs
+  predict: 0 output options, 2 refused runs
+  simulate: 1 output option, 12 refused runs
+  solve: 2 output options, 30 refused runs
+  shape: 0 output options, 1 refused runs
+  route: 0 output options, 1 refused runs
+  exit: 0 output options, 2 refused runs

@@ -1,0 +1,106 @@
+Every reader takes a FIFO, a process substitution (<(...)) and standard
+input ("-"), and reads it once: formats are told from the stream's own
+first bytes (kept and handed to the reader chosen), never by opening the
+path a second time, which hung on a FIFO (the second open waits for a writer
+that has gone) and lost the bytes of a pipe ("empty file (no header row)",
+"not a .npy file").  Each case runs under `timeout`, so that a hang fails
+the test (status 124) instead of stopping the suite.
+
+  $ LAW=$ROOT/data/truth/moe-bounded-sparse.json
+  $ T() { timeout 10 "$@"; }
+  $ cat > npy.py <<'PY'
+  > import struct, sys
+  > path, descr, shape, values = sys.argv[1], sys.argv[2], eval(sys.argv[3]), eval(sys.argv[4])
+  > header = "{'descr': '%s', 'fortran_order': False, 'shape': %r, }" % (descr, shape)
+  > header += ' ' * (117 - len(header)) + '\n'
+  > data = struct.pack('<' + {'f2': 'e', 'f4': 'f', 'f8': 'd'}[descr[1:]] * len(values), *values)
+  > open(path, 'wb').write(b'\x93NUMPY\x01\x00' + struct.pack('<H', len(header)) + header.encode() + data)
+  > PY
+  $ printf 'token,loop,layer,z0,z1,z2,z3\n0,1,1,2,0,1,-1\n0,2,1,0,3,0.5,0\n1,1,1,0,0,5,1\n1,2,1,0,0,5,2\n' > logits.csv
+  $ python3 npy.py logits.npy '<f4' '(2, 2, 1, 4)' '[2,0,1,-1, 0,3,0.5,0, 0,0,5,1, 0,0,5,2]'
+  $ loopscale route -k 1 logits.csv | tail -n +2 > want.txt
+  $ loopscale route -k 1 logits.npy | tail -n +2 | cmp - want.txt
+  $ mkfifo fifo
+
+route: a FIFO, process substitution and standard input, CSV and .npy, all
+give what the regular file gives:
+
+  $ cat logits.csv > fifo & T loopscale route -k 1 fifo | tail -n +2 | cmp - want.txt
+  $ cat logits.npy > fifo & T loopscale route -k 1 fifo | tail -n +2 | cmp - want.txt
+  $ T loopscale route -k 1 <(cat logits.csv) | tail -n +2 | cmp - want.txt
+  $ T loopscale route -k 1 <(cat logits.npy) | tail -n +2 | cmp - want.txt
+  $ T loopscale route -k 1 - < logits.npy | tail -n +2 | cmp - want.txt
+  $ cat logits.npy | T loopscale route -k 1 - | tail -n +2 | cmp - want.txt
+  $ gzip -c logits.csv | T loopscale route -k 1 - | tail -n +2 | cmp - want.txt
+
+A compressed .npy is still refused, from a pipe as from a file, and a
+.npy array given where CSV belongs says what it is:
+
+  $ gzip -c logits.npy > logits.npy.gz
+  $ T loopscale route -k 1 logits.npy.gz
+  loopscale route: logits.npy.gz: gzip-compressed; a .npy file must be uncompressed
+  [65]
+  $ T loopscale route -k 1 <(gzip -c logits.npy) 2>&1 | sed 's/[0-9][0-9]*:/N:/'
+  loopscale route: /dev/fd/N: gzip-compressed; a .npy file must be uncompressed
+  $ T loopscale predict --law $LAW logits.npy
+  loopscale predict: logits.npy: a NumPy .npy array, not a CSV file
+  [65]
+  $ T loopscale route -k 1 - < /dev/null
+  loopscale route: <stdin>: empty file (no header row)
+  [65]
+
+exit: the CSV table from a FIFO, process substitution or standard input,
+and the two .npy arrays from process substitutions:
+
+  $ printf 'token,loop,entropy,nll\n0,1,2,3\n0,2,1,2\n0,3,0.5,1\n1,1,0.25,1.5\n1,2,3,4\n1,3,0.125,0.5\n' > table.csv
+  $ loopscale exit --format csv table.csv > want.csv
+  $ cat table.csv > fifo & T loopscale exit --format csv fifo | cmp - want.csv
+  $ T loopscale exit --format csv <(cat table.csv) | cmp - want.csv
+  $ T loopscale exit --format csv - < table.csv | cmp - want.csv
+  $ python3 npy.py h.npy '<f8' '(2, 3)' '[2, 1, 0.5, 0.25, 3, 0.125]'
+  $ python3 npy.py nll.npy '<f8' '(2, 3)' '[3, 2, 1, 1.5, 4, 0.5]'
+  $ T loopscale exit --format csv <(cat h.npy) <(cat nll.npy) | cmp - want.csv
+  $ cat h.npy > fifo & T loopscale exit --format csv fifo nll.npy | cmp - want.csv
+  $ cat h.npy > fifo & T loopscale exit fifo
+  loopscale exit: fifo is a .npy array: give two, the entropy and then the NLL
+  Try 'loopscale exit --help'.
+  [64]
+
+Sweeps, gzip or plain, from a FIFO, process substitution and standard input:
+
+  $ printf 'n_act,tokens,loss\n3e8,1e11,2.5\n6e8,1e11,2.4\n' > s.csv
+  $ loopscale predict --law $LAW --format csv s.csv > want.csv
+  loopscale predict: RMSE 0.0589586 over 2 runs (loss units)
+  $ cat s.csv > fifo & T loopscale predict --law $LAW --format csv fifo | cmp - want.csv
+  loopscale predict: RMSE 0.0589586 over 2 runs (loss units)
+  $ gzip -c s.csv > fifo & T loopscale predict --law $LAW --format csv fifo | cmp - want.csv
+  loopscale predict: RMSE 0.0589586 over 2 runs (loss units)
+  $ T loopscale predict --law $LAW --format csv <(gzip -c s.csv) | cmp - want.csv
+  loopscale predict: RMSE 0.0589586 over 2 runs (loss units)
+  $ gzip -c s.csv | T loopscale predict --law $LAW --format csv - | cmp - want.csv
+  loopscale predict: RMSE 0.0589586 over 2 runs (loss units)
+
+Law files, templates and shapes, from a FIFO, process substitution and
+standard input:
+
+  $ loopscale predict --law $LAW --n-act 1e9 --tokens 1e11 > want.txt
+  $ cat $LAW > fifo & T loopscale predict --law fifo --n-act 1e9 --tokens 1e11 | cmp - want.txt
+  $ T loopscale predict --law <(cat $LAW) --n-act 1e9 --tokens 1e11 | cmp - want.txt
+  $ T loopscale predict --law - --n-act 1e9 --tokens 1e11 < $LAW | cmp - want.txt
+  $ printf '{"top_k": 2,' | T loopscale solve --flops 1e21 --template -
+  loopscale solve: <stdin>:1:12: not valid JSON
+  [65]
+  $ printf '{"top_k": 2, "loop_layers": 8}' > t.json
+  $ loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template t.json > want.txt
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  $ cat t.json > fifo & T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template fifo | cmp - want.txt
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  $ T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template <(cat t.json) | cmp - want.txt
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  $ T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template - < t.json | cmp - want.txt
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  $ printf '{"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2}' > shape.json
+  $ loopscale shape --shape shape.json > want.txt
+  $ cat shape.json > fifo & T loopscale shape --shape fifo | cmp - want.txt
+  $ T loopscale shape --shape <(cat shape.json) | cmp - want.txt
+  $ T loopscale shape --shape - < shape.json | cmp - want.txt

@@ -1,0 +1,42 @@
+#!/usr/bin/python3
+"""Interrupt `loopscale simulate -o FILE` in the middle of writing a big
+sweep with SIGINT, SIGTERM and SIGHUP, plain and gzip: each must exit with
+128 + the signal's number, leave no temporary file and the old FILE as it
+was.  Prints one line per case.  Run in an empty directory with loopscale on
+PATH and TRUTH naming a law file."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+# 1,500 x 1,500 runs: about 17 MB of CSV, far more than is written before
+# the signal comes.
+values = ",".join("%d" % (100_000_000 + 1_000_000 * i) for i in range(1500))
+status = 0
+for name in ("INT", "TERM", "HUP"):
+    sig = getattr(signal, "SIG" + name)
+    for dest in ("sweep.csv", "sweep.csv.gz"):
+        with open(dest, "w") as f:
+            f.write("precious\n")
+        p = subprocess.Popen(["loopscale", "simulate", "--law", os.environ["TRUTH"], "--n-act", values,
+                              "--tokens", values, "-o", dest])
+        # Wait until the temporary file holds some data.
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            tmp = [f for f in os.listdir(".") if f.startswith(dest + ".tmp.")]
+            if tmp and os.path.getsize(tmp[0]) > 16384:
+                break
+            time.sleep(0.01)
+        p.send_signal(sig)
+        code = p.wait()
+        left = sorted(f for f in os.listdir(".") if ".tmp." in f)
+        kept = open(dest).read() == "precious\n"
+        ok = tmp and code == 128 + sig and not left and kept
+        status |= not ok
+        print("SIG%s %s: %s, exit %d, temporary files left: %d, %s" %
+              (name, dest, "written to a temporary file" if tmp else "NO TEMPORARY FILE SEEN", code, len(left),
+               "old file kept" if kept else "OLD FILE CHANGED"))
+        for f in left:
+            os.remove(f)
+sys.exit(status)

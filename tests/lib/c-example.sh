@@ -1,0 +1,64 @@
+#!/bin/sh
+# An outside C program built against the INSTALLED library gets the CLI's
+# numbers: 'cmake --install' to a temporary prefix, compile
+# examples/c/fit_sweep.c with pkg-config (and again with find_package), run it
+# on the shipped MoE sweep and on Epoch AI's Chinchilla points (when
+# ../shared is present), and compare every parameter with 'loopscale fit
+# --format json'.
+#     tests/lib/c-example.sh BUILD_DIR SOURCE_DIR
+set -eu
+build=$(cd "$1" && pwd)
+src=$(cd "$2" && pwd)
+cli=$build/loopscale
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cmake --install "$build" --prefix "$tmp/prefix" > /dev/null
+pc=$(find "$tmp/prefix" -name loopscale.pc)
+[ -n "$pc" ] || { echo "FAIL: no loopscale.pc installed"; exit 1; }
+for h in fit.h law.h sweep.h version.h export.h; do
+    [ -f "$tmp/prefix/include/loopscale/$h" ] || { echo "FAIL: include/loopscale/$h not installed"; exit 1; }
+done
+for h in numtext.h csv.h npy.h sha256.h; do
+    [ ! -e "$tmp/prefix/include/loopscale/$h" ] || { echo "FAIL: internal $h installed"; exit 1; }
+done
+export PKG_CONFIG_PATH="$(dirname "$pc")"
+[ "$(pkg-config --modversion loopscale)" = "$("$cli" --version | cut -d' ' -f2)" ] ||
+    { echo "FAIL: pkg-config version differs from loopscale --version"; exit 1; }
+libdir=$(pkg-config --variable=libdir loopscale)
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror -o "$tmp/fit_sweep" "$src/examples/c/fit_sweep.c" \
+    $(pkg-config --cflags --libs loopscale) -Wl,-rpath,"$libdir"
+ldd "$tmp/fit_sweep" | grep -q "libloopscale.so.0 => $libdir/" ||
+    { echo "FAIL: fit_sweep does not load the installed libloopscale.so.0"; ldd "$tmp/fit_sweep"; exit 1; }
+cmake -S "$src/examples/c" -B "$tmp/cmake-build" -DCMAKE_PREFIX_PATH="$tmp/prefix" \
+    -DCMAKE_BUILD_RPATH="$libdir" > /dev/null
+cmake --build "$tmp/cmake-build" > /dev/null
+
+compare() { # NAME LAW SWEEP [OPTIONS...]
+    name=$1; shift
+    law=$1; sweep=$2; shift 2
+    "$tmp/fit_sweep" "$law" "$sweep" "$@" > "$tmp/c.txt"
+    "$tmp/cmake-build/fit_sweep" "$law" "$sweep" "$@" > "$tmp/c2.txt"
+    cmp -s "$tmp/c.txt" "$tmp/c2.txt" || { echo "FAIL: $name: the two builds of the example differ"; exit 1; }
+    "$cli" fit --law "$law" "$@" --format json "$sweep" > "$tmp/cli.json"
+    /usr/bin/python3 - "$tmp/c.txt" "$tmp/cli.json" "$name" <<'PY'
+import json, sys
+c = dict(line.split(' ', 1) for line in open(sys.argv[1]).read().splitlines())
+law = json.load(open(sys.argv[2]))
+name = sys.argv[3]
+bad = [k for k, v in law["params"].items() if float(c[k]) != v]
+if float(c["objective"]) != law["fit"]["objective"] or int(c["runs"]) != law["fit"]["n"]:
+    bad.append("objective/runs")
+if bad:
+    sys.exit("FAIL: %s: the example and the CLI differ in %s" % (name, ", ".join(bad)))
+print("%s: %d parameters, objective %s, runs %s: identical to the CLI" %
+      (name, len(law["params"]), c["objective"], c["runs"]))
+PY
+}
+compare moe moe:bounded-sparse "$src/data/sweeps/looped-moe.csv.gz"
+epoch=${SHARED:-$src/../shared}/data/external/epoch-chinchilla/svg_extracted_data.csv
+if [ -f "$epoch" ]; then
+    compare epoch dense "$epoch" --map 'n_act=Model Size' --map 'flops=Training FLOP' --where 'loss<3.4469'
+else
+    echo "epoch: skipped ($epoch absent)"
+fi

@@ -1,0 +1,180 @@
+/* The flat entry points for other languages: each returns what the direct
+ * library calls give (the same fit, the same holdout and solve documents),
+ * checks its arguments, and frees everything (ASan and valgrind run this;
+ * the Python tests compare the same entry points with the program). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "loopscale/bindings.h"
+#include "loopscale/fit.h"
+#include "loopscale/holdout.h"
+#include "loopscale/lawfile.h"
+#include "loopscale/solve.h"
+#include "checks.h"
+
+static const char *const DENSE[] = {PROJECT_DATA_DIR "/sweeps/looped-dense.csv.gz"};
+static const char *const WHERE[] = {"R<=8"};
+
+static ls_bind_fit_options default_options(void)
+{
+    ls_bind_fit_options o = {0};
+    o.huber_delta = NAN;
+    o.level = NAN;
+    o.seed = 1;
+    return o;
+}
+
+static void fit_gives_the_law_file_of_the_direct_fit(void **state)
+{
+    (void)state;
+    ls_bind_sweep sw = {DENSE, 1, NULL, 0, WHERE, 1};
+    ls_bind_fit_options o = default_options();
+    o.bootstrap = 8;
+    ls_error err;
+    char *text = ls_bind_fit("dense:bounded", &sw, &o, "test", &err);
+    assert_non_null(text);
+    lawfile *lf = ls_lawfile_parse(text, strlen(text), "bound", &err);
+    assert_non_null(lf);
+
+    sweep_options so = {.wheres = WHERE, .nwheres = 1, .require_loss = 1};
+    sweep *s = ls_sweep_read(DENSE, 1, &so, &err);
+    assert_non_null(s);
+    fit_parameters p;
+    ls_fit_default_parameters(&p);
+    fit_result r;
+    assert_int_equal(ls_fit_run(s, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED}, &p, &r, &err), 0);
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        if (ls_law_uses_param(r.law.kind, (law_param)j))
+            assert_true(lf->law.p[j] == r.law.p[j]); /* bit for bit */
+    assert_int_equal(lf->fit.n, r.n);
+    assert_int_equal(lf->fit.n, 120);
+    assert_int_equal(lf->ndraws, 8);
+    assert_true(lf->has_ci);
+    assert_string_equal(lf->fit.filters[0], "--where R<=8");
+    assert_string_equal(lf->command, "test");
+    ls_sweep_free(s);
+    ls_lawfile_free(lf);
+    ls_bind_free(text);
+}
+
+static void holdout_and_solve_give_the_library_documents(void **state)
+{
+    (void)state;
+    ls_bind_sweep sw = {DENSE, 1, NULL, 0, NULL, 0};
+    ls_bind_fit_options o = default_options();
+    const char *laws[] = {"dense:linear", "dense:bounded"};
+    ls_error err;
+    char *text = ls_bind_holdout(laws, 2, "r", NULL, 0, &sw, &o, &err);
+    assert_non_null(text);
+
+    sweep_options so = {.require_loss = 1};
+    sweep *s = ls_sweep_read(DENSE, 1, &so, &err);
+    law_kind kinds[] = {{LAW_BASE_DENSE, LAW_MAPPING_LINEAR}, {LAW_BASE_DENSE, LAW_MAPPING_BOUNDED}};
+    holdout_axis axes[] = {HOLDOUT_AXIS_R};
+    holdout_spec spec = {kinds, 2, axes, 1, NULL, 0};
+    fit_parameters p;
+    ls_fit_default_parameters(&p);
+    holdout_result hr;
+    assert_int_equal(ls_holdout_run(s, &spec, &p, &hr, &err), 0);
+    char *direct = ls_holdout_result_to_json(&hr, &err);
+    assert_string_equal(text, direct);
+    free(direct);
+    ls_holdout_result_free(&hr);
+    ls_sweep_free(s);
+    ls_bind_free(text);
+
+    double E[] = {1, 4, 16};
+    text = ls_bind_solve(NULL, 1e22, 3e9, 4, NULL, 0, E, 3, NULL, 0, NAN, 0, 0.95, 1, 0, &err);
+    assert_non_null(text);
+    lawfile *lf = ls_lawfile_default(&err);
+    arch_template t;
+    ls_arch_template_default(&t);
+    double R[16];
+    for (int i = 0; i < 16; i++)
+        R[i] = i + 1;
+    solve_options sop = {R, 16, E, 3, NULL, 0, lf->fit.rmse};
+    solve_budget b = {1e22, 3e9, 4};
+    solve_result sr;
+    assert_int_equal(ls_solve_run(&lf->law, &t, &b, &sop, &sr, &err), 0);
+    direct = ls_solve_result_to_json(&b, lf->fit.rmse, &sr, NULL, 0, &err);
+    assert_string_equal(text, direct);
+    free(direct);
+    ls_solve_result_free(&sr);
+    ls_lawfile_free(lf);
+    ls_bind_free(text);
+}
+
+static void predict_is_the_law_and_checks_each_configuration(void **state)
+{
+    (void)state;
+    ls_error err;
+    char *text = ls_bind_default_law(&err);
+    assert_non_null(text);
+    lawfile *lf = ls_lawfile_parse(text, strlen(text), "default", &err);
+    double n_act[] = {5.455e8, 2.385e9}, n_total[] = {6e9, 2.385e9}, n_loop[] = {4.091e8, 1.2e9};
+    double R[] = {2, 3}, E[] = {16, 1}, tokens[] = {1.746e12, 3.3e11}, loss[2];
+    assert_int_equal(ls_bind_predict(text, 2, n_act, n_total, n_loop, R, E, NULL, tokens, loss, &err), 0);
+    for (int i = 0; i < 2; i++) {
+        law_point x = {n_act[i], n_total[i], n_loop[i], R[i], E[i], tokens[i]};
+        close_to(loss[i], ls_law_loss(&lf->law, &x));
+    }
+    assert_int_equal(ls_bind_predict(text, 2, n_act, NULL, NULL, R, NULL, NULL, tokens, loss, &err), LS_ERR_DATA);
+    assert_string_equal(err.message, "configuration 0: n_loop is needed when R > 1");
+    double bad_tokens[] = {1e10, -1};
+    assert_int_equal(ls_bind_predict(text, 2, n_act, NULL, NULL, NULL, NULL, NULL, bad_tokens, loss, &err),
+                     LS_ERR_DATA);
+    assert_string_equal(err.message, "configuration 1: tokens must be positive");
+    ls_lawfile_free(lf);
+    ls_bind_free(text);
+}
+
+static void bad_arguments_are_usage_errors(void **state)
+{
+    (void)state;
+    ls_bind_sweep sw = {DENSE, 1, NULL, 0, NULL, 0};
+    ls_bind_fit_options o = default_options();
+    ls_error err;
+    o.loss = "l1";
+    assert_null(ls_bind_fit("dense", &sw, &o, NULL, &err));
+    assert_int_equal(err.code, LS_ERR_USAGE);
+    assert_string_equal(err.message, "loss 'l1' is not huber or mse");
+    o = default_options();
+    o.group = "seed";
+    assert_null(ls_bind_fit("dense", &sw, &o, NULL, &err));
+    assert_string_equal(err.message, "resampling groups of 'seed' needs bootstrap draws");
+    double fixed[LAW_NPARAMS];
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        fixed[j] = NAN;
+    fixed[LAW_P_THETA] = 0.5;
+    o = default_options();
+    o.fixed = fixed;
+    assert_null(ls_bind_fit("dense:bounded", &sw, &o, NULL, &err));
+    assert_string_equal(err.message, "cannot fix theta: it is not a parameter of dense:bounded");
+    const char *laws[] = {"dense"};
+    assert_null(ls_bind_holdout(laws, 1, "R,Q", NULL, 0, &sw, &o, &err));
+    assert_string_equal(err.message, "axes 'R,Q': 'Q' is not R, N, D or E");
+    assert_null(ls_bind_holdout(laws, 1, "R,r", NULL, 0, &sw, &o, &err));
+    assert_string_equal(err.message, "axes 'R,r': 'r' is not R, N, D or E (or is repeated)");
+    double R[] = {1.5};
+    assert_null(ls_bind_solve(NULL, 1e21, INFINITY, 16, R, 1, NULL, 0, NULL, 0, NAN, 0, 0.95, 1, 0, &err));
+    assert_string_equal(err.message, "R 1.5 is not a whole number of loops");
+    assert_null(ls_bind_solve("{", 1e21, INFINITY, 16, NULL, 0, NULL, 0, NULL, 0, NAN, 0, 0.95, 1, 0, &err));
+    assert_int_equal(err.code, LS_ERR_DATA);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(fit_gives_the_law_file_of_the_direct_fit),
+        cmocka_unit_test(holdout_and_solve_give_the_library_documents),
+        cmocka_unit_test(predict_is_the_law_and_checks_each_configuration),
+        cmocka_unit_test(bad_arguments_are_usage_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
