@@ -78,6 +78,7 @@ _loopscale()
     --attention) _loopscale_reply "$cur" "tied per-loop"; return ;;
     --embeddings) _loopscale_reply "$cur" "untied tied"; return ;;
     --axes) _loopscale_reply "$cur" "R N D E R,N,D,E"; return ;;
+    --plot-style) _loopscale_reply "$cur" "light print"; return ;;
     -o | --output | --plot | --plot-rho | --template | --shape)
         compopt -o filenames 2>/dev/null
         COMPREPLY=($(compgen -f -- "$cur"))

@@ -60,12 +60,25 @@ typedef struct ls_bind_fit_options {
     double level;
 } ls_bind_fit_options;
 
+/* Read the sweep with every check a fit makes (files, cells, renames,
+ * filters) and give its number of runs: 0, or an LS_ERR_* code with err
+ * naming file, line, column and value. */
+int ls_bind_sweep_check(const ls_bind_sweep *sw, size_t *nruns, ls_error *err) LS_MUST_CHECK;
+
 /* Fit `law` ("moe:bounded-sparse") and return the law file, as
  * `loopscale fit --format json` writes it.  As the program, a fit with no
- * more runs than free parameters is an LS_ERR_DATA error, and bootstrap
- * draws are taken only when the fit converged and is determined. */
+ * more runs than free parameters is an LS_ERR_DATA error, and a fit whose
+ * best start did not converge, or whose sweep cannot tell the parameters
+ * apart (singular Jacobian), is an LS_ERR_NOCONV error: no law. */
 char *ls_bind_fit(const char *law, const ls_bind_sweep *sw, const ls_bind_fit_options *o, const char *command,
                   ls_error *err) LS_MUST_CHECK;
+/* ls_bind_fit, also giving (when `warnings` is not NULL) the program's
+ * warnings about parameters held at their neutral values: one line each,
+ * "theta is held at 0: no looped run (R > 1) has m < 1\n", in a string
+ * to free with ls_bind_free, or NULL when there are none.  The warnings
+ * are set whether or not the fit then succeeds. */
+char *ls_bind_fit2(const char *law, const ls_bind_sweep *sw, const ls_bind_fit_options *o, const char *command,
+                   char **warnings, ls_error *err) LS_MUST_CHECK;
 
 /* Held-out evaluation of `nlaws` laws along the axes named in `axes`
  * ("R,N,D,E" or a subset; NULL for all four) or along a custom split (test

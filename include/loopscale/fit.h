@@ -96,7 +96,7 @@ typedef struct fit_result {
     size_t iterations; /* of the best solve */
     size_t steps;      /* accepted steps of every start of every stage */
     size_t newton_steps; /* of which undamped Newton steps */
-    char method[96];   /* solver and options, for provenance */
+    char method[160];  /* solver and options, for provenance */
 } fit_result;
 
 /* Fit law `kind` to every row of s (which must have a loss column).
@@ -114,6 +114,17 @@ const char *ls_fit_unidentified_reason(law_param param);
  * token count makes B, beta and c a single constant) means the values are
  * one of many equally good fits, however well the solve converged. */
 int ls_fit_determined(const fit_result *r);
+
+/* Why an undetermined fit's sweep cannot tell the parameters apart, as a
+ * parenthesis to append to a message: " (every run has tokens = 1e+10)" or
+ * " (the runs have only two values of n_act, 1e+08 and 2e+08)"; empty when
+ * neither sizes nor token counts explain it. */
+void ls_fit_undetermined_reason(const sweep *s, char *buf, size_t size);
+
+/* The warnings about parameters held at their neutral values, one line per
+ * reason, each ending in a newline ("delta, gamma are held at 0, 0: no run
+ * has E > 1\n"); malloc'd, or NULL when there are none (or no memory). */
+char *ls_fit_unidentified_warnings(const fit_result *r);
 
 /* Evaluate the objective of a law on a sweep (Huber sum or sum of squares,
  * as p says), e.g. for a law read from a file. */

@@ -42,7 +42,7 @@ typedef struct lawfile_data {
 typedef struct lawfile_fit {
     char loss[16];   /* "huber" or "mse" */
     char space[16];  /* "log" or "linear" */
-    char method[96]; /* solver and options, for provenance */
+    char method[160]; /* solver and options, for provenance */
     double objective, delta, rmse;
     size_t n, starts, starts_at_best;
     unsigned long seed;
@@ -80,8 +80,10 @@ void ls_lawfile_free(lawfile *lf);
 typedef struct lawfile_provenance {
     const char *const *data_paths; /* the sweep files read ("-": standard input, no checksum) */
     size_t ndata;
-    const char *const *filters;    /* renames and filters as given, e.g. "--where R<=8" */
-    size_t nfilters;
+    const char *const *maps;       /* column renames "new=old", as in sweep_options */
+    size_t nmaps;
+    const char *const *wheres;     /* row filters "COLUMN OP NUMBER", as in sweep_options */
+    size_t nwheres;
     const char *bootstrap_group;   /* column resampled as whole groups, or NULL */
     const char *command;           /* the command line, or NULL */
 } lawfile_provenance;
@@ -90,7 +92,9 @@ typedef struct lawfile_provenance {
  * r; intervals and draws from b (NULL, or no draws, for none); the
  * objective's settings from p; the range of N_act, D, R and E over the
  * fitted runs s (so that solve can say when it extrapolates); the SHA-256 of
- * each data file, the filters, the library version and the command line.
+ * each data file, the renames and filters (written "--map new=old" and
+ * "--where COND", the law file's notation), the library version and the
+ * command line.
  * Errors: LS_ERR_NOINPUT or LS_ERR_IO when a data file cannot be read for
  * its checksum, LS_ERR_INTERNAL when out of memory. */
 lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const fit_bootstrap *b, const sweep *s,

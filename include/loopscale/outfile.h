@@ -37,14 +37,20 @@ void ls_outfile_abort(outfile *out);
 
 /* Unlink every temporary file of an output still open (neither committed
  * nor aborted).  Async-signal-safe: the paths live in a fixed table, so a
- * program's SIGINT/SIGTERM/SIGHUP handler may call it before _exit() and
+ * program's handler of a fatal signal may call it before dying and
  * leave no "NAME.tmp.XXXXXX" behind; the destinations are untouched.  At
  * most LS_OUTFILE_MAX_OPEN outputs may be open at once (LS_ERR_INTERNAL
  * beyond). */
 #define LS_OUTFILE_MAX_OPEN 32
 void ls_outfile_remove_temporaries(void);
 
-/* 1 when path names a gzip output (ends in ".gz"). */
+/* The file an output named path is written to: path itself, or the end of
+ * the chain of symbolic links it starts (a link whose target does not
+ * exist yet included: the target is created).  malloc'd; NULL with errno
+ * set (ELOOP for a link loop, ENOMEM).  "-" is returned as is. */
+char *ls_outfile_resolve(const char *path);
+
+/* 1 when path names a gzip output (ends in ".gz", in any case). */
 int ls_outfile_wants_gzip(const char *path);
 
 LS_API_END

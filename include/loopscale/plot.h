@@ -1,11 +1,13 @@
 /*
- * loopscale/plot.h — the pictures researchers draw by hand, as SVG figures
- * (drawn by loopscale/svg.h).  Each function computes what it shows with the
- * library's own functions (ls_law_loss, ls_law_rho_eff, ls_solve_candidate_at,
- * ls_solve_isoflop_profile, the results of fit and holdout) and returns the SVG
- * document as a malloc'd string for the caller to write and free; on failure
- * it returns NULL with an error (only LS_ERR_INTERNAL, out of memory, or
- * LS_ERR_DATA when there is nothing to draw).
+ * loopscale/plot.h — the pictures researchers draw by hand, as SVG, PDF or
+ * PNG figures (drawn by loopscale/chart.h, written as chart_output says).
+ * Each function computes what it shows with the library's own functions
+ * (ls_law_loss, ls_law_rho_eff, ls_solve_candidate_at,
+ * ls_solve_isoflop_profile, the results of fit and holdout) and returns the
+ * file's bytes as a malloc'd buffer (*len bytes) for the caller to write and
+ * free; on failure it returns NULL with an error (LS_ERR_INTERNAL, out of
+ * memory; LS_ERR_DATA when there is nothing to draw; LS_ERR_USAGE when the
+ * requested figure size leaves no room).
  *
  *   ls_plot_fit       observed and fitted loss against R, a panel for each E
  *                  (rows) and N_act (columns), a colour for each token
@@ -28,20 +30,25 @@
 #include <stddef.h>
 
 #include "loopscale/arch.h"
+#include "loopscale/chart.h"
 #include "loopscale/error.h"
 #include "loopscale/holdout.h"
 #include "loopscale/law.h"
+#include "loopscale/lawfile.h"
 #include "loopscale/solve.h"
 #include "loopscale/sweep.h"
 #include "loopscale/export.h"
 
 LS_API_BEGIN
 
-/* `rmse` (loss units) and `name` (the sweep's files) go in the caption;
- * rmse may be NaN. */
-char *ls_plot_fit(const sweep *s, const law *l, double rmse, ls_error *err) LS_MUST_CHECK;
+/* The law, its fit's RMSE (a note), its bootstrap draws (95% bands, with
+ * 20 draws or more) come from the law file; a residual panel under the
+ * others shows observed minus fitted loss of every run. */
+unsigned char *ls_plot_fit(const sweep *s, const lawfile *lf, const chart_output *o, size_t *len,
+                           ls_error *err) LS_MUST_CHECK;
 
-char *ls_plot_holdout(const sweep *s, const holdout_result *r, ls_error *err) LS_MUST_CHECK;
+unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const chart_output *o, size_t *len,
+                               ls_error *err) LS_MUST_CHECK;
 
 typedef struct plot_isoflop_spec {
     const double *flops; /* compute budgets */
@@ -51,16 +58,22 @@ typedef struct plot_isoflop_spec {
     size_t points;       /* per curve, from N_opt / 30 to 30 N_opt (at least 2) */
 } plot_isoflop_spec;
 
-char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec *spec, ls_error *err) LS_MUST_CHECK;
+/* With the law file's bootstrap draws, a 95% band around each profile; with
+ * its fit ranges, N_act beyond them shaded. */
+unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const plot_isoflop_spec *spec,
+                               const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 /* r is ls_solve_run's answer to (b, o); every (E, R) of o is drawn. */
-char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
-                 const solve_result *r, ls_error *err) LS_MUST_CHECK;
+/* With the law file's draws, a 95% band of each E's best loss (under up to
+ * 50 draws, each a solve); with its fit ranges, R beyond them shaded and E
+ * beyond them dashed. */
+unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const solve_budget *b, const solve_options *so,
+                             const solve_result *r, const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 /* rho_eff(R) for R from 1 to r_max (> 1), one curve for each E, with
  * m = N_act / N_total and N_loop / N_act from the template. */
-char *ls_plot_rho_eff(const law *l, const arch_template *t, const double *E, size_t nE, double r_max,
-                   ls_error *err) LS_MUST_CHECK;
+unsigned char *ls_plot_rho_eff(const lawfile *lf, const arch_template *t, const double *E, size_t nE, double r_max,
+                               const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 LS_API_END
 

@@ -105,6 +105,10 @@ char *ls_solve_result_to_json(const solve_budget *b, double eps, const solve_res
 void ls_solve_isoflop_profile(const law *l, const arch_template *t, double flops, double E, double R,
                            const double *n_act, size_t n, double *loss, double *tokens);
 
+/* The N_act values of an IsoFLOP profile around its minimum n_opt: n of
+ * them (n >= 2) from n_opt / span to span * n_opt, evenly in ln N_act (the
+ * table's profiles and the plot's curves share it). */
+void ls_solve_isoflop_grid(double n_opt, double span, size_t n, double *n_act);
 LS_API_END
 
 #endif

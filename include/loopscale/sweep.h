@@ -9,6 +9,9 @@
  * file, the line, the column and the offending text.  Nothing is guessed.
  *
  * ls_sweep_read() returns a sweep the caller owns and frees with ls_sweep_free().
+ * ls_sweep_stream() hands each row to a callback instead and holds none, so
+ * that a sweep of any length is read in constant memory (predict does);
+ * ls_sweep_read() is built on the same reader and stores the rows.
  *
  * Thread safety: a sweep is read-only once ls_sweep_read() returns it: any
  * number of threads may read it at once (the fits do).
@@ -52,7 +55,15 @@ typedef struct sweep_options {
     int require_loss;          /* the loss column must be present */
     int keep_text;             /* keep each row's cells (for echoing rows) */
     const char *group_column;  /* number rows by the distinct values of this column */
+    size_t max_rows;           /* ls_sweep_read: more rows kept than this is an
+                                * LS_ERR_DATA error (0: no limit) */
 } sweep_options;
+
+/* A cell of a row as read: {pointer, length}, unquoted, not NUL-terminated. */
+typedef struct sweep_cell {
+    const char *ptr;
+    size_t len;
+} sweep_cell;
 
 /* One run, with defaults applied: n_total = n_act, R = E = k = 1 when their
  * columns are absent; n_loop is NaN when unknown (only allowed at R = 1) and
@@ -83,6 +94,23 @@ typedef struct sweep {
 sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_options *options,
                   ls_error *err) LS_MUST_CHECK;
 void ls_sweep_free(sweep *s);
+
+/* Streaming: on_header (may be NULL) is called after each file's header
+ * with its column names, trimmed, and whether it has a loss column; on_row
+ * with every row that passes the filters, checked as ls_sweep_read checks
+ * it, and its cells (valid during the call only).  A callback returns 0,
+ * or an LS_ERR_* code (with err set) that stops the reading and is
+ * returned.  group_column and keep_text do not apply (they need every row);
+ * *nrows is the number of rows handed out.  Memory does not grow with the
+ * number of rows. */
+typedef struct sweep_stream {
+    int (*on_header)(void *ctx, const char *file, const char *const *names, size_t ncolumns, int has_loss,
+                     ls_error *err);
+    int (*on_row)(void *ctx, const sweep_row *row, const sweep_cell *cells, size_t ncells, ls_error *err);
+    void *ctx;
+} sweep_stream;
+int ls_sweep_stream(const char *const *paths, size_t npaths, const sweep_options *options,
+                    const sweep_stream *stream, size_t *nrows, ls_error *err) LS_MUST_CHECK;
 
 /* The configuration a run stands for, as the law sees it (an unknown
  * N_loop, allowed only at R = 1, where no mapping reads it, becomes 0). */

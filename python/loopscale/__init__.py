@@ -17,6 +17,7 @@ import math
 import os
 import sys
 import tempfile
+import warnings
 
 import numpy as np
 
@@ -55,28 +56,51 @@ class Sweep:
 
     `map` renames columns as the program's --map does ({"n_act": "Model Size"} or
     ["n_act=Model Size"]); `where` keeps the rows that satisfy every condition,
-    as --where ("R<=8").  The files are read by the library each time a fit
-    needs them, with the same checks as the program: a bad cell raises
-    DataError naming file, line, column and value.  A DataFrame or dict is
+    as --where ("R<=8").  The files are read and checked by the library
+    when the Sweep is made (a missing file raises NoInputError, a bad cell
+    DataError naming file, line, column and value; `n` is the number of
+    runs), and read again by each fit.  A DataFrame or dict is
     written (every number at full precision) to a temporary CSV file that
     lives as long as the Sweep."""
 
     def __init__(self, source, map=None, where=None):
         self.maps = [str(m) for m in _as_list(map)]
+        self._labels = None
         self.wheres = [str(w) for w in _as_list(where)]
         self._tmp = None
-        if isinstance(source, (str, os.PathLike)):
-            self.paths = [os.fspath(source)]
+        if isinstance(source, (str, bytes, os.PathLike)):
+            self.paths = [os.fsdecode(source)]
         elif isinstance(source, dict) or hasattr(source, "to_dict") and hasattr(source, "columns"):
             self.paths = [self._write_table(source)]
         else:
-            self.paths = [os.fspath(p) for p in source]
+            try:
+                self.paths = [os.fsdecode(p) for p in source]
+            except TypeError:
+                raise UsageError("Sweep: give a path, a list of paths, a DataFrame or a dict of columns, not %s"
+                                 % type(source).__name__) from None
         if not self.paths:
             raise UsageError("give at least one sweep file")
+        # One file named twice (under any name) would count each run twice.
+        seen = {}
+        for p in self.paths:
+            ident = _file_id(p)
+            if ident is not None and ident in seen:
+                raise UsageError("%s and %s are the same file; each run would count twice" % (seen[ident], p))
+            if ident is not None:
+                seen[ident] = p
+        # Read now, with the program's checks, so that a missing file or a
+        # bad cell is an error here rather than at the first fit.
+        s, keep = self._struct()
+        err = _lib._Error()
+        n = ctypes.c_size_t()
+        if _lib.lib.ls_bind_sweep_check(ctypes.byref(s), ctypes.byref(n), ctypes.byref(err)) != 0:
+            self._raise(err)
+        self.n = n.value
 
     def _write_table(self, table):
         if hasattr(table, "columns") and hasattr(table, "to_dict"):  # a pandas DataFrame
             columns = {str(c): np.asarray(table[c]) for c in table.columns}
+            self._labels = list(table.index)
         else:
             columns = {str(k): np.asarray(v) for k, v in table.items()}
         lengths = {len(v) for v in columns.values()}
@@ -97,6 +121,28 @@ class Sweep:
                 w.writerow([text(x) for x in row])
         return path
 
+    def _raise(self, err):
+        """Raise the library's error, naming the table's row (its index
+        label, or 0-based position for a dict) instead of the temporary
+        file's line when the runs came from a DataFrame or dict."""
+        try:
+            _lib.raise_error(err)
+        except LoopscaleError as e:
+            message = str(e)
+            if self._tmp is not None and message.startswith(self.paths[0]):
+                rest = message[len(self.paths[0]):]
+                import re
+                m = re.match(r":(\d+)(?::\d+)?(.*)", rest, re.S)
+                where = "<DataFrame>" if self._labels is not None else "<dict>"
+                if m and int(m.group(1)) >= 2:
+                    row = int(m.group(1)) - 2
+                    label = self._labels[row] if self._labels is not None and row < len(self._labels) else row
+                    message = "%s row %r%s" % (where, label, m.group(2))
+                else:
+                    message = where + rest
+                raise type(e)(message, e.code) from None
+            raise
+
     def _struct(self):
         keep = []
         paths, npaths = _lib.strings(self.paths)
@@ -110,18 +156,60 @@ class Sweep:
         return "Sweep(%r, map=%r, where=%r)" % (self.paths, self.maps, self.wheres)
 
 
+def _show(value):
+    return repr(value) if isinstance(value, str) else "'%s'" % (value,)
+
+
+def _integer(name, value, lo, hi):
+    """An integer argument in [lo, hi], with the program's wording."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        if isinstance(value, (float, np.floating)) and math.isfinite(value) and float(value).is_integer():
+            value = int(value)
+        else:
+            raise UsageError("%s: %s is not an integer" % (name, _show(value)))
+    if not lo <= value <= hi:
+        raise UsageError("%s: '%d' is outside [%d, %d]" % (name, value, lo, hi))
+    return int(value)
+
+
+def _real(name, value):
+    """A finite real argument, with the program's wording."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise UsageError("%s: %s is not a number" % (name, _show(value)))
+    value = float(value)
+    if not math.isfinite(value):
+        raise UsageError("%s: '%r' is not a finite number" % (name, value))
+    return value
+
+
+def _choice(name, value):
+    if value is not None and not isinstance(value, str):
+        raise UsageError("%s: %s is not a string" % (name, _show(value)))
+    return value.encode() if value else None
+
+
 def _fit_options(loss="huber", huber_delta=None, space="log", grid=None, starts=None, seed=1, threads=0,
                  fix=None, bootstrap=0, bootstrap_starts=2, group=None, level=0.95):
     fixed = (ctypes.c_double * _lib.LAW_NPARAMS)(*([math.nan] * _lib.LAW_NPARAMS))
+    if fix is not None and not isinstance(fix, dict):
+        raise UsageError("fix: give a dict of parameter name -> value, not %s" % type(fix).__name__)
     for name, value in (fix or {}).items():
         if name not in PARAM_NAMES:
             raise UsageError("cannot fix %s: there is no such parameter (%s)" % (name, " ".join(PARAM_NAMES)))
-        fixed[PARAM_NAMES.index(name)] = float(value)
+        fixed[PARAM_NAMES.index(name)] = _real("fix", value)
+    if huber_delta is not None:
+        huber_delta = _real("huber_delta", huber_delta)
+        if not huber_delta > 0:
+            raise UsageError("huber_delta: '%r' must be positive" % huber_delta)
+    level = _real("level", level)
+    if not 0 < level < 1:
+        raise UsageError("level: '%r' must be between 0 and 1" % level)
     o = _lib._FitOptions(
-        loss.encode() if loss else None, math.nan if huber_delta is None else float(huber_delta),
-        space.encode() if space else None, grid.encode() if grid else None, int(starts or 0), int(seed),
-        int(threads), fixed, int(bootstrap), int(bootstrap_starts), group.encode() if group else None,
-        float(level))
+        _choice("loss", loss), math.nan if huber_delta is None else huber_delta,
+        _choice("space", space), _choice("grid", grid),
+        0 if starts is None else _integer("starts", starts, 1, 1000000), _integer("seed", seed, 0, 4294967295),
+        _integer("threads", threads, 0, 256), fixed, _integer("bootstrap", bootstrap, 0, 10000000),
+        _integer("bootstrap_starts", bootstrap_starts, 0, 100), _choice("group", group), level)
     return o, fixed
 
 
@@ -143,9 +231,21 @@ class Law:
     None), fit (the fit's statistics and provenance, or None), and document
     (the law file as a dict)."""
 
-    def __init__(self, text):
+    def __init__(self, text, source="law"):
+        if not isinstance(text, str):
+            raise UsageError("Law: give the text of a law file (a str), not %s; read_law(path) reads a file"
+                             % type(text).__name__)
+        self.source = source
         err = _lib._Error()
-        self.text = _lib.take_string(_lib.lib.ls_bind_law_normalise(text.encode(), ctypes.byref(err)), err)
+        try:
+            self.text = _lib.take_string(_lib.lib.ls_bind_law_normalise(text.encode("utf-8", "surrogateescape"),
+                                                                        ctypes.byref(err)), err)
+        except LoopscaleError as e:
+            # The library calls the document "law"; name the file it came from.
+            message = str(e)
+            if source != "law" and message.startswith("law"):
+                message = source + message[3:]
+            raise type(e)(message, e.code) from None
         d = json.loads(self.text)
         self.document = d
         law = d["law"]
@@ -161,6 +261,37 @@ class Law:
         self.draws = np.array(boot["draws"], dtype=float) if boot and boot.get("draws") else None
         self.draw_names = list(boot["params"]) if boot and boot.get("draws") else None
         self.fit = d.get("fit")
+        # The files the law was fitted to: as the Sweep named them when fitted
+        # here, else as the law file records them (relative to the directory
+        # the fit ran in, which is usually the current one).
+        self._data_paths = [e["file"] for e in (self.fit or {}).get("data", []) if isinstance(e, dict)
+                            and isinstance(e.get("file"), str)]
+
+    def not_a_fit(self):
+        """Why the fit this law records is not a fit, or None: its best start
+        did not converge, or a free parameter has no standard error (the
+        sweep could not tell the parameters apart).  fit() returns neither;
+        a law file edited by hand or from an older version may say so."""
+        if not self.fit:
+            return None
+        if not self.fit.get("converged", True):
+            return "the fit it records did not converge"
+        if self.stderr is None:
+            return None
+        names = [n for n in self.params if n not in self.fixed and not _finite(self.stderr.get(n))]
+        if not names:
+            return None
+        return "the fit it records cannot tell its parameters apart (no standard error for %s)" % ", ".join(names)
+
+    def _check_usable(self, force, what):
+        why = self.not_a_fit()
+        if why is None:
+            return
+        if force:
+            warnings.warn("%s: %s; used anyway (force=True)" % (self.source, why), stacklevel=3)
+        else:
+            raise DataError("%s: %s, so its parameters are not a law (force=True to use them anyway)"
+                            % (self.source, why))
 
     @property
     def rmse(self):
@@ -170,24 +301,41 @@ class Law:
         """The law file's text, as the program writes it."""
         return self.text
 
-    def save(self, path):
-        """Write the law file (replaced atomically: a temporary file, then rename)."""
-        directory = os.path.dirname(os.path.abspath(path))
-        fd, tmp = tempfile.mkstemp(prefix=".loopscale-", dir=directory)
-        try:
-            with os.fdopen(fd, "w") as f:
-                f.write(self.text)
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+    def save(self, path, inputs=()):
+        """Write the law file through the library's output files, as the
+        program does: a temporary file beside `path`, then a rename, so an
+        interrupted save leaves the old file whole; a file replaced keeps its
+        permissions and a new one gets the umask's.  Refuses (UsageError) to
+        write onto the law's own data files or onto any file in `inputs`,
+        under any name (same device and inode, symbolic links followed)."""
+        if not isinstance(path, (str, bytes, os.PathLike)):
+            raise UsageError("Law.save: the path must be a string or path, not %s" % type(path).__name__)
+        shown = os.fsdecode(path)
+        if shown == "":
+            raise CantCreateError("'': cannot create: No such file or directory")
+        target = _file_id(path)
+        if target is not None:
+            for name in list(self._data_paths) + [os.fsdecode(p) for p in _as_list(inputs)]:
+                if _file_id(name) == target:
+                    raise UsageError("%s would replace the input %s" % (shown, name))
+        err = _lib._Error()
+        out = _lib.lib.ls_outfile_open(_encode_path(path), 0, ctypes.byref(err))
+        if not out:
+            _lib.raise_error(err)
+        data = self.text.encode()
+        if _lib.lib.ls_outfile_write(out, data, len(data), ctypes.byref(err)) != 0:
+            _lib.lib.ls_outfile_abort(out)
+            _lib.raise_error(err)
+        if _lib.lib.ls_outfile_commit(out, ctypes.byref(err)) != 0:
+            _lib.raise_error(err)
 
-    def predict(self, n_act, tokens, R=1, E=1, n_total=None, n_loop=None, k=1):
+    def predict(self, n_act, tokens, R=1, E=1, n_total=None, n_loop=None, k=1, force=False):
         """The predicted loss (nats per token) at each configuration; arguments
         are numbers or numpy arrays, broadcast together.  n_total defaults to
         n_act (dense), n_loop is needed wherever R > 1.  Returns a float for
-        scalar input, else an array of the broadcast shape."""
+        scalar input, else an array of the broadcast shape.  A law whose fit
+        is not a fit (not_a_fit()) raises DataError unless force=True."""
+        self._check_usable(force, "predict")
         given = {"n_act": n_act, "tokens": tokens, "R": R, "E": E, "k": k,
                  "n_total": n_act if n_total is None else n_total,
                  "n_loop": np.nan if n_loop is None else n_loop}
@@ -208,14 +356,48 @@ class Law:
         return "Law(%s: %s)" % (self.kind, values)
 
 
-def read_law(path):
-    """Read a law file written by the program or by Law.save()."""
+def _finite(x):
+    return isinstance(x, (int, float)) and math.isfinite(x)
+
+
+def _encode_path(path):
+    """A path as the bytes the operating system takes (UsageError for a name
+    that has none, such as a lone surrogate)."""
     try:
-        with open(path) as f:
-            text = f.read()
-    except FileNotFoundError as e:
-        raise NoInputError("%s: %s" % (path, e.strerror)) from None
-    return Law(text)
+        return os.fsencode(path)
+    except (UnicodeError, TypeError) as e:
+        raise UsageError("%r is not a usable file name: %s" % (path, e)) from None
+
+
+def _file_id(path):
+    """(device, inode) of an existing regular file, following links; else None."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError, UnicodeError):
+        return None
+    import stat as _stat
+    return (st.st_dev, st.st_ino) if _stat.S_ISREG(st.st_mode) else None
+
+
+def read_law(path):
+    """Read a law file written by the program or by Law.save().  A missing,
+    unreadable or directory path is NoInputError (66); a file that is not a
+    law file (not UTF-8, not JSON, a bad field) is DataError (65) naming it."""
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        raise UsageError("read_law: the path must be a string or path, not %s" % type(path).__name__)
+    shown = os.fsdecode(path)
+    _encode_path(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise NoInputError("%s: %s" % (shown, e.strerror or e)) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DataError("%s: not a law file: byte %d is not UTF-8 text" % (shown, e.start + 1)) from None
+    path = shown
+    return Law(text, source=os.fsdecode(path))
 
 
 def default_law():
@@ -236,9 +418,29 @@ def fit(sweep, law="moe:bounded-sparse", *, bootstrap=0, group=None, level=0.95,
     o, fixed = _fit_options(loss, huber_delta, space, grid, starts, seed, threads, fix, bootstrap,
                             bootstrap_starts, group, level)
     err = _lib._Error()
-    text = _lib.take_string(_lib.lib.ls_bind_fit(law.encode(), ctypes.byref(s), ctypes.byref(o),
-                                                 _command("fit").encode(), ctypes.byref(err)), err)
-    return Law(text)
+    notes = ctypes.c_void_p()
+    out = _lib.lib.ls_bind_fit2(law.encode(), ctypes.byref(s), ctypes.byref(o), _command("fit").encode(),
+                                ctypes.byref(notes), ctypes.byref(err))
+    if notes.value:
+        lines = ctypes.string_at(notes.value).decode("utf-8", "replace").splitlines()
+        _lib.lib.ls_bind_free(notes)
+        for line in lines:
+            warnings.warn(line, stacklevel=2)
+    if not out:
+        sw._raise(err)
+    text = _lib.take_string(out, err)
+    if sw._tmp is not None:
+        # The temporary CSV file is gone once the Sweep is: record the table
+        # instead (the sha256 stays that of the CSV text fitted).
+        doc = json.loads(text)
+        for entry in doc.get("fit", {}).get("data", []):
+            if entry.get("file") == sw.paths[0]:
+                entry["file"] = "<DataFrame>" if sw._labels is not None else "<dict>"
+        text = json.dumps(doc)
+    result = Law(text)
+    result._data_paths = [p for p in sw.paths if sw._tmp is None] + \
+        [p for p in result._data_paths if p not in sw.paths and not p.startswith("<")]
+    return result
 
 
 def holdout(sweep, laws, *, axes="R,N,D,E", split=None, loss="huber", huber_delta=None, space="log", grid=None,
@@ -275,14 +477,17 @@ def holdout_frame(result):
 
 
 def solve(law=None, *, flops, mem=math.inf, bits=16, R=None, E=None, n_act=None, eps=None, uncertainty=False,
-          level=0.95, threads=0, candidates=False):
+          level=0.95, threads=0, candidates=False, force=False):
     """The R*, E*, N_act* and D* that `flops` of training compute and `mem` bytes
     of weights (at `bits` per weight) should buy under `law` (a Law, a law-file
     path, or None for the default law): `loopscale solve --format json` as a
     dict (chosen, lowest_loss, unconstrained, and uncertainty with
-    uncertainty=True)."""
+    uncertainty=True).  A law whose fit is not a fit (Law.not_a_fit())
+    raises DataError unless force=True (then a warning)."""
     if isinstance(law, (str, os.PathLike)):
         law = read_law(law)
+    if law is not None:
+        law._check_usable(force, "solve")
     text = law.text.encode() if law is not None else None
 
     def array(values):

@@ -122,6 +122,11 @@ lib.ls_version.argtypes = []
 lib.ls_bind_free.argtypes = [ctypes.c_void_p]
 lib.ls_bind_fit.restype = ctypes.c_void_p
 lib.ls_bind_fit.argtypes = [ctypes.c_char_p, _P(_Sweep), _P(_FitOptions), ctypes.c_char_p, _P(_Error)]
+lib.ls_bind_fit2.restype = ctypes.c_void_p
+lib.ls_bind_fit2.argtypes = [ctypes.c_char_p, _P(_Sweep), _P(_FitOptions), ctypes.c_char_p,
+                             _P(ctypes.c_void_p), _P(_Error)]
+lib.ls_bind_sweep_check.restype = ctypes.c_int
+lib.ls_bind_sweep_check.argtypes = [_P(_Sweep), _P(ctypes.c_size_t), _P(_Error)]
 lib.ls_bind_holdout.restype = ctypes.c_void_p
 lib.ls_bind_holdout.argtypes = [_P(ctypes.c_char_p), ctypes.c_size_t, ctypes.c_char_p, _P(ctypes.c_char_p),
                                 ctypes.c_size_t, _P(_Sweep), _P(_FitOptions), _P(_Error)]
@@ -135,6 +140,14 @@ lib.ls_bind_law_normalise.restype = ctypes.c_void_p
 lib.ls_bind_law_normalise.argtypes = [ctypes.c_char_p, _P(_Error)]
 lib.ls_bind_default_law.restype = ctypes.c_void_p
 lib.ls_bind_default_law.argtypes = [_P(_Error)]
+lib.ls_outfile_open.restype = ctypes.c_void_p
+lib.ls_outfile_open.argtypes = [ctypes.c_char_p, ctypes.c_int, _P(_Error)]
+lib.ls_outfile_write.restype = ctypes.c_int
+lib.ls_outfile_write.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, _P(_Error)]
+lib.ls_outfile_commit.restype = ctypes.c_int
+lib.ls_outfile_commit.argtypes = [ctypes.c_void_p, _P(_Error)]
+lib.ls_outfile_abort.restype = None
+lib.ls_outfile_abort.argtypes = [ctypes.c_void_p]
 
 
 def raise_error(err):
@@ -152,7 +165,14 @@ def take_string(pointer, err):
         lib.ls_bind_free(pointer)
 
 
+def _encode(v):
+    try:
+        return v.encode("utf-8", "surrogateescape") if isinstance(v, str) else bytes(v)
+    except (UnicodeError, TypeError):
+        raise UsageError("%r is not a usable string (not text the system can take)" % (v,)) from None
+
+
 def strings(values):
-    values = [v.encode("utf-8") if isinstance(v, str) else bytes(v) for v in values]
+    values = [_encode(v) for v in values]
     array = (ctypes.c_char_p * max(len(values), 1))(*values)
     return array, len(values)

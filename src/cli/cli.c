@@ -2,11 +2,15 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef __linux__
+#include <sys/vfs.h>
+#endif
 #include <unistd.h>
 
 #include "numtext_internal.h"
@@ -248,7 +252,8 @@ static int on_stdout(const cli_file *f, const file_id *id, const struct stat *ou
 
 static const char *shown(const cli_file *f) { return strcmp(f->path, "-") == 0 ? "- (standard input)" : f->path; }
 
-static int check_output_name(const char *command, const cli_file *f, const file_id *id)
+/* target: where the output is written, f->path resolved through links. */
+static int check_output_name(const char *command, const cli_file *f, const char *target, const file_id *id)
 {
     if (f->path[0] == '\0')
         return cli_usage_error(command, "%s: the file name is empty", f->option);
@@ -262,17 +267,33 @@ static int check_output_name(const char *command, const cli_file *f, const file_
         return 0; /* written in place */
     /* Written through "NAME.tmp.XXXXXX" beside it (outfile.h). */
     size_t suffix = sizeof ".tmp.XXXXXX" - 1;
-    const char *slash = strrchr(f->path, '/');
-    size_t base = strlen(slash ? slash + 1 : f->path);
-    if (base + suffix > NAME_MAX || strlen(f->path) + suffix >= PATH_MAX)
-        return cli_usage_error(command, "%s: '%.40s...' is too long a file name (%zu bytes; at most %d with the "
+    const char *slash = strrchr(target, '/');
+    size_t base = strlen(slash ? slash + 1 : target);
+    for (const char *c = target; *c;) { /* every directory on the way */
+        size_t len = strcspn(c, "/");
+        if (c[len] == '/' && len > NAME_MAX)
+            return cli_usage_error(command, "%s: '%.40s...' has a directory name of %zu bytes (at most %d)",
+                                   f->option, f->path, len, NAME_MAX);
+        c += len + (c[len] == '/');
+    }
+    if (base + suffix > NAME_MAX)
+        return cli_usage_error(command, "%s: '%.40s...' has a file name of %zu bytes (at most %d with the "
                                "temporary suffix)", f->option, f->path, base, (int)(NAME_MAX - suffix));
+    if (strlen(target) + suffix >= PATH_MAX)
+        return cli_usage_error(command, "%s: '%.40s...' is too long a path (%zu bytes; at most %d with the "
+                               "temporary suffix)", f->option, f->path, strlen(target), (int)(PATH_MAX - 1 - suffix));
     if (!id->exists && !id->resolved) {
-        cli_error(command, "%s: cannot create: %s", f->path, strerror(id->dir_errno));
+        if (strcmp(target, f->path) != 0)
+            cli_error(command, "%s: cannot create %s, the file the link names: %s", f->path, target,
+                      strerror(id->dir_errno));
+        else
+            cli_error(command, "%s: cannot create: %s", f->path, strerror(id->dir_errno));
         return ls_exit_status(LS_ERR_CANTCREAT);
     }
-    /* The temporary file is made in the destination's directory. */
-    char *dir = strdup(f->path);
+    /* The temporary file is made in the destination's directory, and
+     * renamed over a file the user may write (a read-only or immutable file
+     * is not silently replaced). */
+    char *dir = strdup(target);
     if (!dir) {
         cli_error(command, "out of memory");
         return ls_exit_status(LS_ERR_INTERNAL);
@@ -281,12 +302,27 @@ static int check_output_name(const char *command, const cli_file *f, const file_
     const char *d = !cut ? "." : cut == dir ? "/" : (*cut = '\0', dir);
     int denied = access(d, W_OK | X_OK) != 0;
     int saved = errno;
-    free(dir);
-    if (denied) {
-        cli_error(command, "%s: cannot create: %s", f->path, strerror(saved));
+    const char *what = "cannot create a file in its directory";
+    if (!denied && id->exists && access(target, W_OK) != 0) {
+        denied = 1;
+        saved = errno;
+        what = "cannot replace";
+    }
+#ifdef __linux__
+    /* /proc and /sys take no new files, whatever access() says to root. */
+    struct statfs fs;
+    const long proc_magic = 0x9fa0, sysfs_magic = 0x62656572; /* linux/magic.h */
+    if (!denied && statfs(d, &fs) == 0 && ((long)fs.f_type == proc_magic || (long)fs.f_type == sysfs_magic)) {
+        cli_error(command, "%s: cannot create a file in its directory: %s is a kernel file system (%s)", f->path, d,
+                  (long)fs.f_type == proc_magic ? "proc" : "sysfs");
+        free(dir);
         return ls_exit_status(LS_ERR_CANTCREAT);
     }
-    return 0;
+#endif
+    if (denied)
+        cli_error(command, "%s: %s: %s", f->path, what, strerror(saved));
+    free(dir);
+    return denied ? ls_exit_status(LS_ERR_CANTCREAT) : 0;
 }
 
 int cli_files_check(const char *command)
@@ -300,15 +336,40 @@ int cli_files_check(const char *command)
         cli_error(command, "out of memory");
         return ls_exit_status(LS_ERR_INTERNAL);
     }
-    for (size_t i = 0; i < files.n; i++)
-        file_id_get(files.v[i].path, files.v[i].output, &ids[i]);
+    char **targets = calloc(files.n + 1, sizeof *targets);
+    if (!targets) {
+        free(ids);
+        cli_error(command, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    int status = 0;
+    for (size_t i = 0; i < files.n; i++) {
+        const char *path = files.v[i].path;
+        if (files.v[i].output && status == 0 && path[0] != '\0') {
+            errno = 0;
+            targets[i] = ls_outfile_resolve(path);
+            if (!targets[i]) {
+                if (errno == ELOOP)
+                    cli_error(command, "%s: cannot create: a symbolic link that loops", path);
+                else
+                    cli_error(command, "%s: cannot create: %s", path, strerror(errno));
+                status = ls_exit_status(errno == ENOMEM ? LS_ERR_INTERNAL : LS_ERR_CANTCREAT);
+            }
+        }
+        file_id_get(targets[i] ? targets[i] : path, files.v[i].output, &ids[i]);
+    }
+    struct stat in_st, err_st;
+    int stdin_ok = fstat(STDIN_FILENO, &in_st) == 0;
+    int stderr_regular = fstat(STDERR_FILENO, &err_st) == 0 && S_ISREG(err_st.st_mode);
     struct stat out_st;
     int stdout_regular = fstat(STDOUT_FILENO, &out_st) == 0 && S_ISREG(out_st.st_mode);
-    int status = 0;
     for (size_t i = 0; status == 0 && i < files.n; i++) {
         const cli_file *a = &files.v[i];
         if (a->output)
-            status = check_output_name(command, a, &ids[i]);
+            status = check_output_name(command, a, targets[i] ? targets[i] : a->path, &ids[i]);
+        else if (stderr_regular && ids[i].exists && ids[i].st.st_dev == err_st.st_dev &&
+                 ids[i].st.st_ino == err_st.st_ino)
+            status = cli_usage_error(command, "standard error is the input %s %s", a->option, shown(a));
         else if (stdout_regular && ids[i].exists && ids[i].st.st_dev == out_st.st_dev &&
                  ids[i].st.st_ino == out_st.st_ino)
             status = cli_usage_error(command, "standard output is the input %s %s", a->option, shown(a));
@@ -329,7 +390,27 @@ int cli_files_check(const char *command)
                 if (same_file(&ids[i], &ids[j]))
                     status = cli_usage_error(command, "%s %s would replace the input %s %s", out->option, out->path,
                                              in->option, shown(in));
-            } else if (strcmp(a->option, b->option) == 0) {
+            } else if (strcmp(a->option, b->option) != 0) {
+                /* Two roles: a regular file may be read for both (it is
+                 * opened twice, each read from its start), but standard
+                 * input, or any one stream, is consumed by the first read
+                 * and would leave the second one empty. */
+                int ai = ids[i].is_stdin || (stdin_ok && ids[i].exists && ids[i].st.st_dev == in_st.st_dev &&
+                                             ids[i].st.st_ino == in_st.st_ino);
+                int bi = ids[j].is_stdin || (stdin_ok && ids[j].exists && ids[j].st.st_dev == in_st.st_dev &&
+                                             ids[j].st.st_ino == in_st.st_ino);
+                int same_stream = ids[i].exists && ids[j].exists && !S_ISREG(ids[i].st.st_mode) &&
+                                  !S_ISCHR(ids[i].st.st_mode) && ids[i].st.st_dev == ids[j].st.st_dev &&
+                                  ids[i].st.st_ino == ids[j].st.st_ino;
+                if (ai && bi)
+                    status = cli_usage_error(command, "standard input is named twice (%s and %s)", b->option,
+                                             a->option);
+                else if (same_stream)
+                    status = cli_usage_error(command, "%s %s and %s %s are one stream, which can be read once",
+                                             b->option, b->path, a->option, a->path);
+                else if (same_file(&ids[i], &ids[j]))
+                    cli_warn(command, "%s and %s are the same file, %s", b->option, a->option, shown(a));
+            } else {
                 /* One stream read twice, a pipe as much as a file (- and
                  * /dev/stdin): the second read would find it empty. */
                 int same_stream = ids[i].exists && ids[j].exists && ids[i].st.st_dev == ids[j].st.st_dev &&
@@ -342,9 +423,12 @@ int cli_files_check(const char *command)
             }
         }
     }
-    for (size_t i = 0; i < files.n; i++)
+    for (size_t i = 0; i < files.n; i++) {
         file_id_free(&ids[i]);
+        free(targets[i]);
+    }
     free(ids);
+    free(targets);
     files.checked = status == 0;
     return status;
 }
@@ -385,6 +469,15 @@ static int stdout_failed(const char *command, int errnum)
 
 int cli_write_files(const char *command, size_t n, const char *const *paths, const char *const *texts)
 {
+    size_t lens[8] = {0};
+    for (size_t i = 0; i < n && i < 8; i++)
+        lens[i] = texts[i] ? strlen(texts[i]) : 0;
+    return cli_write_data(command, n, paths, (const void *const *)texts, lens);
+}
+
+int cli_write_data(const char *command, size_t n, const char *const *paths, const void *const *data,
+                   const size_t *lens)
+{
     /* Results already printed but lost (a full disk behind standard output)
      * fail the run before any file is replaced. */
     if (fflush(stdout) != 0 || ferror(stdout))
@@ -404,7 +497,7 @@ int cli_write_files(const char *command, size_t n, const char *const *paths, con
             continue;
         if (!(out[i] = ls_outfile_open(paths[i], 0, &err)))
             status = err.code;
-        else if (ls_outfile_write(out[i], texts[i], strlen(texts[i]), &err) == 0)
+        else if (ls_outfile_write(out[i], data[i], lens[i], &err) == 0)
             status = ls_outfile_flush(out[i], &err);
         else
             status = err.code;
@@ -511,10 +604,25 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
             st = NUMTEXT_RANGE;
         if (st != NUMTEXT_OK) {
             free(v);
+            char copy[64];
+            double tiny = 0;
+            if (st == NUMTEXT_RANGE && len < sizeof copy) { /* positive, but below DBL_MIN? */
+                memcpy(copy, p, len);
+                copy[len] = '\0';
+                tiny = strtod(copy, NULL);
+            }
+            if (st == NUMTEXT_RANGE && tiny > 0 && tiny < DBL_MIN)
+                return cli_usage_error(command, "%s: '%.*s' is below the smallest normal double (%g); subnormal "
+                                       "values lose precision and are refused", option, (int)len, p, DBL_MIN);
             if (st == NUMTEXT_RANGE)
                 return cli_usage_error(command, "%s: '%.*s' must be a positive number", option, (int)len, p);
             return cli_usage_error(command, "%s: '%.*s' %s", option, (int)len, p, ls_numtext_reason(st));
         }
+        for (size_t j = 0; j < i; j++)
+            if (v[j] == v[i]) {
+                free(v);
+                return cli_usage_error(command, "%s: '%.*s' given twice", option, (int)len, p);
+            }
         p = comma ? comma + 1 : p + len;
     }
     free(*values);
@@ -606,6 +714,23 @@ int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg)
     return 0;
 }
 
+size_t cli_max_rows(void)
+{
+    /* fit and holdout hold every run in memory (about 320 bytes a run at
+     * one thread, docs/performance.md); predict streams and needs no limit. */
+    const char *text = getenv("LOOPSCALE_MAX_ROWS");
+    long value = 0;
+    if (!text || !*text)
+        return CLI_MAX_ROWS_DEFAULT;
+    if (ls_numtext_parse_long(text, strlen(text), &value) != NUMTEXT_OK || value < 0) {
+        fflush(stdout);
+        fprintf(stderr, "loopscale: warning: LOOPSCALE_MAX_ROWS='%s' is not a count of rows; using %zu\n", text,
+                (size_t)CLI_MAX_ROWS_DEFAULT);
+        return CLI_MAX_ROWS_DEFAULT;
+    }
+    return (size_t)value; /* 0: no limit */
+}
+
 sweep_options cli_sweep_options(const cli_sweep_args *args)
 {
     sweep_options o = {0};
@@ -613,6 +738,7 @@ sweep_options cli_sweep_options(const cli_sweep_args *args)
     o.nmaps = args->maps.n;
     o.wheres = args->wheres.v;
     o.nwheres = args->wheres.n;
+    o.max_rows = cli_max_rows();
     return o;
 }
 
@@ -723,7 +849,10 @@ static int looks_numeric(const char *s)
 
 void cli_csv_field(FILE *fp, const char *s, size_t len)
 {
-    int quote = len == 0 ? 0 : strcspn(s, ",\"\r\n") < len || isspace((unsigned char)s[0]);
+    /* s need not be NUL-terminated (streamed cells are slices of a record). */
+    int quote = len > 0 && isspace((unsigned char)s[0]);
+    for (size_t i = 0; i < len && !quote; i++)
+        quote = s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n';
     if (!quote) {
         fwrite(s, 1, len, fp);
         return;

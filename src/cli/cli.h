@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "loopscale/chart.h"
 #include "loopscale/error.h"
 #include "loopscale/fit.h"
 #include "loopscale/law.h"
@@ -33,6 +34,13 @@ enum {
     OPT_SPACE,
     OPT_GRID,
     OPT_STARTS,
+    OPT_PLOT_SIZE,
+    OPT_PLOT_FONT_SIZE,
+    OPT_PLOT_TITLE,
+    OPT_PLOT_NO_TITLE,
+    OPT_PLOT_STYLE,
+    OPT_PLOT_CAPTION,
+    OPT_DPI,
     OPT_FORCE,
     OPT_COMMAND_FIRST
 };
@@ -46,6 +54,26 @@ enum {
     {"space", required_argument, NULL, OPT_SPACE}, {"grid", required_argument, NULL, OPT_GRID},                 \
     {"starts", required_argument, NULL, OPT_STARTS}, {"seed", required_argument, NULL, OPT_SEED},               \
     {"threads", required_argument, NULL, OPT_THREADS}
+/* How every plotting command draws its figures (cli_plot.c). */
+#define CLI_PLOT_OPTIONS                                                                                         \
+    {"plot-size", required_argument, NULL, OPT_PLOT_SIZE},                                                       \
+        {"plot-font-size", required_argument, NULL, OPT_PLOT_FONT_SIZE},                                         \
+        {"plot-title", required_argument, NULL, OPT_PLOT_TITLE},                                                 \
+        {"plot-no-title", no_argument, NULL, OPT_PLOT_NO_TITLE},                                                 \
+        {"plot-style", required_argument, NULL, OPT_PLOT_STYLE},                                                 \
+        {"plot-caption", no_argument, NULL, OPT_PLOT_CAPTION}, { "dpi", required_argument, NULL, OPT_DPI }
+#define CLI_PLOT_HELP                                                                                            \
+    "  Plots are SVG, PDF or PNG, as the file name ends (.svg, .pdf, .png):\n"                                 \
+    "      --plot-size WxH     the whole figure's size in inches, or cm with a cm suffix, e.g.\n"              \
+    "                          --plot-size 6.5x4 or --plot-size 16x10cm (default: the plot's own)\n"          \
+    "      --plot-font-size PT text size in points (default 9)\n"                                               \
+    "      --plot-title TEXT   the figure's title instead of the plot's own\n"                                 \
+    "      --plot-no-title     no title (a paper's caption says it)\n"                                         \
+    "      --plot-style STYLE  light (grid lines, for screens; the default) or print (no grid,\n"             \
+    "                          ticks inside, heavier lines)\n"                                                  \
+    "      --plot-caption      write the notes (what is held fixed, the RMSE) under the panels;\n"            \
+    "                          they always go in the file's metadata\n"                                        \
+    "      --dpi N             PNG resolution in dots per inch (default 150)\n"
 #define CLI_SWEEP_HELP                                                                                           \
     "      --map NEW=OLD       read column OLD as NEW (repeatable), e.g. --map n_act='Model Size'\n"              \
     "      --where 'COL OP X'  keep rows where COL OP X holds, OP one of < <= = != >= > (repeatable,\n"           \
@@ -105,6 +133,9 @@ outfile *cli_output_open(const char *command, const char *path, int *status);
  * each is written and synced to its temporary file before the first is
  * renamed, and none is written when standard output has already failed. */
 int cli_write_files(const char *command, size_t n, const char *const *paths, const char *const *texts);
+/* The same for data of given lengths (plots are binary). */
+int cli_write_data(const char *command, size_t n, const char *const *paths, const void *const *data,
+                   const size_t *lens);
 /* Flush and close stdout; a failed write of the results is a failure (74). */
 int cli_finish(const char *command, int status);
 
@@ -138,8 +169,22 @@ typedef struct cli_sweep_args {
  * them, with *status 0 or a usage error's exit status. */
 int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters *params, int *status);
 
+/* The figure options, with the command line as the plots' provenance. */
+chart_output cli_plot_defaults(void);
+/* Handle one of CLI_PLOT_OPTIONS into out; returns 1 when opt was one of
+ * them, with *status 0 or a usage error's exit status. */
+int cli_plot_option(const char *command, int opt, const char *arg, chart_output *out, int *status);
+/* The format of a plot file from its name (option names it in the
+ * message); 0, or a usage error's exit status for an unknown extension.
+ * NULL path: nothing to check. */
+int cli_plot_format(const char *command, const char *option, const char *path, chart_output *out);
+
 /* Handle OPT_MAP / OPT_WHERE; returns 1 when opt was one of them. */
 int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg);
+/* The most runs fit and holdout hold in memory: LOOPSCALE_MAX_ROWS (0: no
+ * limit), by default CLI_MAX_ROWS_DEFAULT; more is a status 65 error. */
+#define CLI_MAX_ROWS_DEFAULT ((size_t)10000000)
+size_t cli_max_rows(void);
 sweep_options cli_sweep_options(const cli_sweep_args *args);
 void cli_sweep_args_free(cli_sweep_args *args);
 

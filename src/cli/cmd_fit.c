@@ -46,7 +46,7 @@ static const char USAGE[] =
     "                          when the fit fails)\n"
     "  -o, --output FILE       write the law file (JSON); not written when the fit fails\n"
     "      --plot FILE         draw the observed and fitted loss against R for each E and N_act\n"
-    "                          (SVG); not written when the fit fails\n" CLI_SWEEP_HELP
+    "                          (.svg, .pdf or .png); not written when the fit fails\n" CLI_SWEEP_HELP CLI_PLOT_HELP
     "  -h, --help              show this help\n"
     "\n"
     "Exit status 3 when the best solve did not converge (nothing is written).\n";
@@ -74,6 +74,7 @@ typedef struct fit_options {
     cli_format format;
     const char *output;
     const char *plot;
+    chart_output figure;
 } fit_options;
 
 /* ---- progress on a terminal -------------------------------------------------- */
@@ -212,91 +213,19 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
 /* One warning per reason: "delta, gamma are held at 0, 0: no run has E > 1". */
 static void warn_unidentified(const char *cmd, const fit_result *r)
 {
-    law_param list[LAW_NPARAMS];
-    size_t np = ls_law_params_of(r->law.kind, list);
-    int done[LAW_NPARAMS] = {0};
-    for (size_t i = 0; i < np; i++) {
-        if (!r->unidentified[list[i]] || done[i])
-            continue;
-        const char *reason = ls_fit_unidentified_reason(list[i]);
-        char names[160] = "", values[160] = "";
-        size_t count = 0;
-        for (size_t k = i; k < np; k++) {
-            if (!r->unidentified[list[k]] || strcmp(ls_fit_unidentified_reason(list[k]), reason) != 0)
-                continue;
-            done[k] = 1;
-            char num[NUMTEXT_DOUBLE_MAX];
-            size_t nl = strlen(names), vl = strlen(values);
-            snprintf(names + nl, sizeof names - nl, "%s%s", count ? ", " : "", ls_law_param_name(list[k]));
-            snprintf(values + vl, sizeof values - vl, "%s%s", count ? ", " : "",
-                     ls_numtext_format_double(num, r->law.p[list[k]]));
-            count++;
-        }
-        cli_warn(cmd, "%s %s held at %s: %s", names, count > 1 ? "are" : "is", values, reason);
-    }
+    char *lines = ls_fit_unidentified_warnings(r);
+    for (char *line = lines, *end; line && (end = strchr(line, '\n')); line = end + 1)
+        cli_warn(cmd, "%.*s", (int)(end - line), line);
+    free(lines);
 }
 
-/* The law file of the fit, with the renames and filters written as the
- * options that gave them ("--where R<=8"). */
 static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
                              char *const *paths, size_t npaths, ls_error *err)
 {
-    size_t nfilters = o->sweep.maps.n + o->sweep.wheres.n;
-    char **filters = calloc(nfilters + 1, sizeof *filters);
-    int oom = !filters;
-    for (size_t i = 0; !oom && i < nfilters; i++) {
-        int is_map = i < o->sweep.maps.n;
-        const char *value = is_map ? o->sweep.maps.v[i] : o->sweep.wheres.v[i - o->sweep.maps.n];
-        size_t size = strlen(value) + sizeof "--where ";
-        filters[i] = malloc(size);
-        oom |= !filters[i];
-        if (filters[i])
-            snprintf(filters[i], size, "%s %s", is_map ? "--map" : "--where", value);
-    }
-    lawfile *lf = NULL;
-    if (oom) {
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-    } else {
-        lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)filters, nfilters,
-                                   o->group, cli_command_line()};
-        lf = ls_lawfile_from_fit(r, &o->params, b, s, &prov, err);
-    }
-    for (size_t i = 0; filters && i < nfilters; i++)
-        free(filters[i]);
-    free(filters);
-    return lf;
-}
-
-/* The likeliest reason, from the runs: fewer than three token counts
- * (B D^-beta + c then takes at most two values for three parameters), or
- * fewer than three sizes. */
-static size_t distinct_upto3(const sweep *s, int tokens, double v[3])
-{
-    size_t n = 0;
-    for (size_t i = 0; i < s->n && n < 3; i++) {
-        double x = tokens ? s->rows[i].tokens : s->rows[i].n_act;
-        size_t k = 0;
-        while (k < n && v[k] != x)
-            k++;
-        if (k == n)
-            v[n++] = x;
-    }
-    return n;
-}
-
-static void undetermined_reason(const sweep *s, char *buf, size_t size)
-{
-    static const char *const names[] = {"n_act", "tokens"};
-    buf[0] = '\0';
-    for (int tokens = 1; tokens >= 0 && !buf[0]; tokens--) {
-        double v[3];
-        size_t n = distinct_upto3(s, tokens, v);
-        if (n == 1)
-            snprintf(buf, size, " (every run has %s = %g)", names[tokens], v[0]);
-        else if (n == 2)
-            snprintf(buf, size, " (the runs have only two values of %s, %g and %g)", names[tokens], fmin(v[0], v[1]),
-                     fmax(v[0], v[1]));
-    }
+    lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
+                               o->sweep.maps.n, (const char *const *)o->sweep.wheres.v, o->sweep.wheres.n,
+                               o->group, cli_command_line()};
+    return ls_lawfile_from_fit(r, &o->params, b, s, &prov, err);
 }
 
 int cmd_fit(int argc, char **argv)
@@ -316,9 +245,11 @@ int cmd_fit(int argc, char **argv)
                                              {"plot", required_argument, NULL, OPT_PLOT},
                                              CLI_FIT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
+                                             CLI_PLOT_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     fit_options o;
     memset(&o, 0, sizeof o);
+    o.figure = cli_plot_defaults();
     ls_fit_default_parameters(&o.params);
     o.kind = (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE};
     o.ci = 0.95;
@@ -331,7 +262,8 @@ int cmd_fit(int argc, char **argv)
         int handled = cli_sweep_option(&o.sweep, opt, optarg);
         if (handled < 0)
             status = ls_exit_status(LS_ERR_INTERNAL);
-        if (handled || cli_fit_option(cmd, opt, optarg, &o.params, &status))
+        if (handled || cli_fit_option(cmd, opt, optarg, &o.params, &status) ||
+            cli_plot_option(cmd, opt, optarg, &o.figure, &status))
             continue;
         switch (opt) {
         case 'h': status = -1; break;
@@ -398,6 +330,10 @@ int cmd_fit(int argc, char **argv)
         cli_file_output("--plot", o.plot);
         status = cli_files_check(cmd);
     }
+    /* The format the plot's name asks for; any other name is refused here,
+     * before any work. */
+    if (status == 0)
+        status = cli_plot_format(cmd, "--plot", o.plot, &o.figure);
 
     sweep *s = NULL;
     fit_result result;
@@ -443,7 +379,7 @@ int cmd_fit(int argc, char **argv)
         /* A fit that did not converge, or cannot tell its parameters apart,
          * is not a law: none is written, to a file or to standard output. */
         int is_fit = result.converged && determined;
-        if (is_fit && (o.format == CLI_FORMAT_JSON || o.output)) {
+        if (is_fit && (o.format == CLI_FORMAT_JSON || o.output || o.plot)) {
             lf = make_lawfile(&o, s, &result, &boot, argv + optind, (size_t)(argc - optind), &err);
             if (!lf)
                 status = cli_fail(cmd, &err);
@@ -467,24 +403,28 @@ int cmd_fit(int argc, char **argv)
     }
     if (status == 0 && !determined) {
         char reason[96];
-        undetermined_reason(s, reason, sizeof reason);
+        ls_fit_undetermined_reason(s, reason, sizeof reason);
         cli_error(cmd, "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, "
                   "so its values are one of many equally good fits (--fix some, or add runs); %s", reason,
                   o.output ? "no law file written" : o.format == CLI_FORMAT_JSON ? "no law written" : "they are not a fit");
         status = ls_exit_status(LS_ERR_NOCONV);
     }
     /* The law file and the plot are replaced together or not at all. */
-    char *law_text = NULL, *svg = NULL;
+    char *law_text = NULL;
+    unsigned char *figure = NULL;
+    size_t figure_len = 0;
     if (status == 0 && o.output && !(law_text = ls_lawfile_to_json(lf, &err)))
         status = cli_fail(cmd, &err);
-    if (status == 0 && o.plot && !(svg = ls_plot_fit(s, &result.law, result.rmse, &err)))
+    if (status == 0 && o.plot && !(figure = ls_plot_fit(s, lf, &o.figure, &figure_len, &err)))
         status = cli_fail(cmd, &err);
     if (status == 0) {
-        const char *paths[] = {o.output, o.plot}, *texts[] = {law_text, svg};
-        status = cli_write_files(cmd, 2, paths, texts);
+        const char *paths[] = {o.output, o.plot};
+        const void *data[] = {law_text, figure};
+        size_t lens[] = {law_text ? strlen(law_text) : 0, figure_len};
+        status = cli_write_data(cmd, 2, paths, data, lens);
     }
     free(law_text);
-    free(svg);
+    free(figure);
     ls_lawfile_free(lf);
     ls_fit_bootstrap_free(&boot);
     ls_sweep_free(s);

@@ -29,15 +29,17 @@ static const char USAGE[] =
     "                          only; repeatable, all must hold)\n"
     "      --format FMT        md (default, a markdown table), csv or json\n"
     "      --plot FILE         draw each law's predictions of the held-out runs against their\n"
-    "                          observed loss (SVG)\n"
+    "                          observed loss (.svg, .pdf or .png)\n"
     "Fitting (as for 'loopscale fit'): --loss, --huber-delta, --space, --grid, --starts,\n"
-    "      --seed, --threads\n" CLI_SWEEP_HELP
+    "      --seed, --threads\n" CLI_SWEEP_HELP CLI_PLOT_HELP
     "  -h, --help              show this help\n";
 
 enum { OPT_LAWS = OPT_COMMAND_FIRST, OPT_AXES, OPT_SPLIT, OPT_PLOT };
 
 static int parse_laws(const char *cmd, const char *arg, law_kind **laws, size_t *n)
 {
+    if (arg[0] == '\0')
+        return cli_usage_error(cmd, "--laws: no law given");
     size_t count = 1;
     for (const char *p = arg; *p; p++)
         count += *p == ',';
@@ -51,15 +53,24 @@ static int parse_laws(const char *cmd, const char *arg, law_kind **laws, size_t 
     }
     size_t k = 0;
     int status = 0;
-    for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok && status == 0;
-         tok = strtok_r(NULL, ",", &save)) {
+    /* Split on every comma, so that an empty item ('dense,') is refused
+     * as the numeric lists refuse one, not skipped. */
+    char *tok = copy;
+    for (char *next = tok; next && status == 0; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
         ls_error err;
-        if (ls_law_kind_parse(tok, &v[k++], &err) != 0)
+        if (*tok == '\0')
+            status = cli_usage_error(cmd, "--laws: empty item in '%s'", arg);
+        else if (ls_law_kind_parse(tok, &v[k], &err) != 0)
             status = cli_usage_error(cmd, "--laws: %s", err.message);
+        for (size_t j = 0; status == 0 && j < k; j++)
+            if (v[j].base == v[k].base && v[j].mapping == v[k].mapping)
+                status = cli_usage_error(cmd, "--laws: '%s' given twice", tok);
+        k++;
     }
     free(copy);
-    if (status == 0 && k == 0)
-        status = cli_usage_error(cmd, "--laws: no law given");
     if (status != 0) {
         free(v);
         return status;
@@ -75,7 +86,15 @@ static int parse_axes(const char *cmd, const char *arg, holdout_axis *axes, size
     char copy[64];
     snprintf(copy, sizeof copy, "%s", arg);
     size_t k = 0;
-    for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    if (arg[0] == '\0')
+        return cli_usage_error(cmd, "--axes: no axis given");
+    char *tok = copy;
+    for (char *next = tok; next; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
+        if (*tok == '\0')
+            return cli_usage_error(cmd, "--axes: empty item in '%s'", arg);
         int a = ls_holdout_axis_from_name(tok);
         if (a < 0)
             return cli_usage_error(cmd, "--axes: '%s' is not one of R, N, D, E", tok);
@@ -219,6 +238,7 @@ int cmd_holdout(int argc, char **argv)
                                              {"plot", required_argument, NULL, OPT_PLOT},
                                              CLI_FIT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
+                                             CLI_PLOT_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     fit_parameters params;
     ls_fit_default_parameters(&params);
@@ -231,13 +251,15 @@ int cmd_holdout(int argc, char **argv)
     holdout_axis axes[4] = {HOLDOUT_AXIS_R, HOLDOUT_AXIS_N, HOLDOUT_AXIS_D, HOLDOUT_AXIS_E};
     cli_format format = CLI_FORMAT_MD;
     const char *plot = NULL;
+    chart_output figure = cli_plot_defaults();
     int status = 0, opt;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         int handled = cli_sweep_option(&sweep_args, opt, optarg);
         if (handled < 0)
             status = ls_exit_status(LS_ERR_INTERNAL);
-        if (handled || cli_fit_option(cmd, opt, optarg, &params, &status))
+        if (handled || cli_fit_option(cmd, opt, optarg, &params, &status) ||
+            cli_plot_option(cmd, opt, optarg, &figure, &status))
             continue;
         switch (opt) {
         case 'h': status = -1; break;
@@ -272,6 +294,10 @@ int cmd_holdout(int argc, char **argv)
         cli_file_output("--plot", plot);
         status = cli_files_check(cmd);
     }
+    /* The format the plot's name asks for; any other name is refused here,
+     * before any work. */
+    if (status == 0)
+        status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (status == 0) {
         sweep_options so = cli_sweep_options(&sweep_args);
         so.require_loss = 1;
@@ -316,9 +342,11 @@ int cmd_holdout(int argc, char **argv)
             status = print_markdown(&result);
     }
     if (status == 0 && plot) {
-        char *svg = ls_plot_holdout(s, &result, &err);
-        status = svg ? cli_write_file(cmd, plot, svg) : cli_fail(cmd, &err);
-        free(svg);
+        size_t len = 0;
+        unsigned char *bytes = ls_plot_holdout(s, &result, &figure, &len, &err);
+        const void *data = bytes;
+        status = bytes ? cli_write_data(cmd, 1, &plot, &data, &len) : cli_fail(cmd, &err);
+        free(bytes);
     }
 done:
     ls_holdout_result_free(&result);

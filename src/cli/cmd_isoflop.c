@@ -27,7 +27,8 @@ static const char USAGE[] =
     "      --points N          profile points per curve, from N*/30 to 30 N* (default 25)\n"
     "      --format FMT        table (default: the minima) or csv (every profile point, with\n"
     "                          a column 'minimum' marking the minima)\n"
-    "      --plot FILE         draw the profiles and their minima (SVG)\n"
+    "      --plot FILE         draw the profiles and their minima (.svg, .pdf or .png)\n"
+    CLI_PLOT_HELP
     CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
@@ -55,15 +56,19 @@ int cmd_isoflop(int argc, char **argv)
                                              {"points", required_argument, NULL, OPT_POINTS},
                                              {"format", required_argument, NULL, OPT_FORMAT},
                                              {"plot", required_argument, NULL, OPT_PLOT},
+                                             CLI_PLOT_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     const char *law_path = NULL, *template_path = NULL, *plot = NULL;
     double *flops = NULL, *E = NULL, *R = NULL, one = 1.0, default_e = 1.0;
     size_t nflops = 0, nE = 0, nR = 0;
     long points = 25;
     cli_format format = CLI_FORMAT_TABLE;
+    chart_output figure = cli_plot_defaults();
     int status = 0, opt, force = 0;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
+        if (cli_plot_option(cmd, opt, optarg, &figure, &status))
+            continue;
         switch (opt) {
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;
@@ -111,6 +116,10 @@ int cmd_isoflop(int argc, char **argv)
         cli_file_output("--plot", plot);
         status = cli_files_check(cmd);
     }
+    /* The format the plot's name asks for; any other name is refused here,
+     * before any work. */
+    if (status == 0)
+        status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && E == &default_e && tmpl.top_k > 1) { /* the default E = 1 cannot route to top_k experts */
@@ -151,8 +160,7 @@ int cmd_isoflop(int argc, char **argv)
                 }
                 if (format == CLI_FORMAT_CSV) {
                     /* From N_opt / 30 to 30 N_opt, evenly in ln N, with the minimum itself. */
-                    for (long i = 0; i < points; i++)
-                        grid[i] = best.n_act * exp(log(30.0) * (2.0 * (double)i / (double)(points - 1) - 1.0));
+                    ls_solve_isoflop_grid(best.n_act, 30.0, (size_t)points, grid);
                     ls_solve_isoflop_profile(&lf->law, &tmpl, flops[f], E[e], R[r], grid, (size_t)points, loss, tokens);
                     int printed_min = 0;
                     for (long i = 0; i < points; i++) {
@@ -184,9 +192,11 @@ int cmd_isoflop(int argc, char **argv)
         cli_table_print(t, stdout, CLI_FORMAT_TABLE);
     if (status == 0 && plot) {
         plot_isoflop_spec spec = {flops, nflops, E, R, nE, nR, (size_t)points};
-        char *svg = ls_plot_isoflop(&lf->law, &tmpl, &spec, &err);
-        status = svg ? cli_write_file(cmd, plot, svg) : cli_fail(cmd, &err);
-        free(svg);
+        size_t len = 0;
+        unsigned char *bytes = ls_plot_isoflop(lf, &tmpl, &spec, &figure, &len, &err);
+        const void *data = bytes;
+        status = bytes ? cli_write_data(cmd, 1, &plot, &data, &len) : cli_fail(cmd, &err);
+        free(bytes);
     }
     cli_table_free(t);
     ls_lawfile_free(lf);

@@ -2,6 +2,7 @@
  * loopscale predict — the loss a law predicts for a sweep's runs, or for one
  * configuration.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/jsonw.h"
+#include "loopscale/predict.h"
 #include "numtext_internal.h"
 
 static const char USAGE[] =
@@ -64,7 +66,10 @@ static int predict_point(const predict_options *o, const lawfile *lf)
     if (ls_sweep_row_check(&row, &which, reason, sizeof reason)) {
         if (which == SWEEP_N_LOOP && isnan(row.n_loop))
             return cli_usage_error(cmd, "--n-loop is needed when R > 1");
-        /* A value that was not given is a default: E = 1 below a given k. */
+        /* A value that was not given is a default: E = 1 below a given k,
+         * said of k. */
+        if (!o->text[which] && which == SWEEP_E && o->text[SWEEP_K])
+            return cli_usage_error(cmd, "--k: '%s' is greater than E (%g, the default)", o->text[SWEEP_K], row.E);
         if (!o->text[which])
             which = SWEEP_K;
         return cli_usage_error(cmd, "%s: '%s' %s", option_of[which], o->text[which], reason);
@@ -114,163 +119,202 @@ static int predict_point(const predict_options *o, const lawfile *lf)
     return 0;
 }
 
+/* Rows of the table for people are printed in blocks of this many, each
+ * block sized to its own cells, so that a sweep of any length is printed
+ * in constant memory (a sweep of up to this many rows is one table). */
+#define PREDICT_TABLE_BLOCK 1000
+
+typedef struct predict_stream {
+    const char *cmd;
+    const lawfile *lf;
+    cli_format format;
+    int has_loss;
+    predict_acc acc;
+    size_t n;
+    const char *file;
+    cli_table *table; /* the current block */
+    char **names;     /* the header, printed with the first row */
+    size_t ncolumns;
+    unsigned char *replaced; /* columns this command writes (pred_loss, residual) */
+} predict_stream;
+
+static const char *const TABLE_HEADERS[] = {"line", "n_act", "n_total", "n_loop", "R", "E",
+                                            "tokens", "loss", "pred_loss", "residual"};
+
+static int flush_table(predict_stream *ps, ls_error *err)
+{
+    if (!ps->table)
+        return 0;
+    cli_table_print(ps->table, stdout, CLI_FORMAT_TABLE);
+    cli_table_free(ps->table);
+    ps->table = NULL;
+    return ferror(stdout) ? ls_error_set(err, LS_ERR_IO, "write error on standard output: %s", strerror(errno)) : 0;
+}
+
+static void free_names(predict_stream *ps)
+{
+    for (size_t j = 0; ps->names && j < ps->ncolumns; j++)
+        free(ps->names[j]);
+    free(ps->names);
+    ps->names = NULL;
+    free(ps->replaced);
+    ps->replaced = NULL;
+    ps->ncolumns = 0;
+}
+
+/* The header, when the first row comes: a sweep refused before any row
+ * (no row passes the filters) prints nothing at all. */
+static void print_header(predict_stream *ps)
+{
+    if (ps->format == CLI_FORMAT_CSV) {
+        for (size_t j = 0; j < ps->ncolumns; j++) {
+            if (ps->replaced[j])
+                continue;
+            cli_csv_field(stdout, ps->names[j], strlen(ps->names[j]));
+            putchar(',');
+        }
+        printf(ps->has_loss ? "pred_loss,residual\n" : "pred_loss\n");
+    } else if (ps->format == CLI_FORMAT_JSON) {
+        printf("{\n  \"rows\": [");
+    }
+}
+
+static int on_header(void *ctx, const char *file, const char *const *names, size_t ncolumns, int has_loss,
+                     ls_error *err)
+{
+    predict_stream *ps = ctx;
+    ps->file = file;
+    ps->has_loss = has_loss;
+    free_names(ps);
+    if (ps->format != CLI_FORMAT_CSV)
+        return 0;
+    if (!(ps->names = calloc(ncolumns ? ncolumns : 1, sizeof *ps->names)) ||
+        !(ps->replaced = calloc(ncolumns + 1, 1)))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    ps->ncolumns = ncolumns;
+    /* Columns this command writes, found in its input (predict run on its
+     * own output), are replaced, not repeated: one header each. */
+    for (size_t j = 0; j < ncolumns; j++) {
+        if (!(ps->names[j] = strdup(names[j])))
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        ps->replaced[j] = strcmp(names[j], "pred_loss") == 0 || strcmp(names[j], "residual") == 0;
+    }
+    return 0;
+}
+
+static void json_pair(const char *key, double x, int *first)
+{
+    char num[NUMTEXT_DOUBLE_MAX];
+    printf("%s\n      \"%s\": %s", *first ? "" : ",", key, ls_numtext_format_double(num, x));
+    *first = 0;
+}
+
+static int on_row(void *ctx, const sweep_row *r, const sweep_cell *cells, size_t ncells, ls_error *err)
+{
+    predict_stream *ps = ctx;
+    double pred;
+    int status = ls_predict_row(&ps->lf->law, r, ps->file, &pred, err);
+    if (status != 0)
+        return status;
+    ls_predict_acc_add(&ps->acc, r->loss, pred);
+    if (ps->n == 0)
+        print_header(ps);
+    else if (ps->n % 4096 == 0 && ferror(stdout))
+        return ls_error_set(err, LS_ERR_IO, "write error on standard output: %s", strerror(errno));
+    char a[NUMTEXT_DOUBLE_MAX], b[NUMTEXT_DOUBLE_MAX];
+    if (ps->format == CLI_FORMAT_CSV) {
+        for (size_t j = 0; j < ncells; j++) {
+            if (ps->replaced[j])
+                continue;
+            cli_csv_field(stdout, cells[j].ptr, cells[j].len);
+            putchar(',');
+        }
+        if (ps->has_loss)
+            printf("%s,%s\n", ls_numtext_format_double(a, pred), ls_numtext_format_double(b, r->loss - pred));
+        else
+            printf("%s\n", ls_numtext_format_double(a, pred));
+    } else if (ps->format == CLI_FORMAT_JSON) {
+        printf("%s\n    {", ps->n ? "," : "");
+        printf("\n      \"line\": %ld", r->line);
+        int first = 0;
+        json_pair("n_act", r->n_act, &first);
+        json_pair("n_total", r->n_total, &first);
+        if (!isnan(r->n_loop))
+            json_pair("n_loop", r->n_loop, &first);
+        json_pair("R", r->R, &first);
+        json_pair("E", r->E, &first);
+        json_pair("k", r->k, &first);
+        json_pair("tokens", r->tokens, &first);
+        if (ps->has_loss)
+            json_pair("loss", r->loss, &first);
+        json_pair("pred_loss", pred, &first);
+        if (ps->has_loss)
+            json_pair("residual", r->loss - pred, &first);
+        printf("\n    }");
+    } else {
+        if (!ps->table && !(ps->table = cli_table_new(10, TABLE_HEADERS)))
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        char c[10][32];
+        snprintf(c[0], 32, "%ld", r->line);
+        snprintf(c[1], 32, "%.4g", r->n_act);
+        snprintf(c[2], 32, "%.4g", r->n_total);
+        if (isnan(r->n_loop))
+            snprintf(c[3], 32, "-");
+        else
+            snprintf(c[3], 32, "%.4g", r->n_loop);
+        snprintf(c[4], 32, "%g", r->R);
+        snprintf(c[5], 32, "%g", r->E);
+        snprintf(c[6], 32, "%.4g", r->tokens);
+        /* %.4f up to 1e6, then %.5g: a loss of 1e89 would not fit its cell */
+        snprintf(c[7], 32, !ps->has_loss ? "-" : fabs(r->loss) < 1e6 ? "%.4f" : "%.5g", r->loss);
+        snprintf(c[8], 32, fabs(pred) < 1e6 ? "%.4f" : "%.5g", pred);
+        snprintf(c[9], 32, !ps->has_loss ? "-" : fabs(r->loss - pred) < 1e6 ? "%+.4f" : "%+.5g", r->loss - pred);
+        const char *row_cells[10];
+        for (int j = 0; j < 10; j++)
+            row_cells[j] = c[j];
+        if (cli_table_add(ps->table, row_cells) != 0)
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        if ((ps->n + 1) % PREDICT_TABLE_BLOCK == 0 && (status = flush_table(ps, err)) != 0)
+            return status;
+    }
+    ps->n++;
+    return 0;
+}
+
 static int predict_sweep(const predict_options *o, const lawfile *lf, const char *path)
 {
     const char *cmd = "predict";
     sweep_options so = cli_sweep_options(&o->sweep);
-    so.keep_text = 1;
+    predict_stream ps = {cmd, lf, o->format, 0, {0, 0}, 0, path, NULL, NULL, 0, NULL};
+    ls_predict_acc_init(&ps.acc);
+    sweep_stream stream = {on_header, on_row, &ps};
     ls_error err;
-    sweep *s = ls_sweep_read(&path, 1, &so, &err);
-    if (!s)
+    size_t n = 0;
+    /* Rows are printed as they are read, in constant memory; a fault found
+     * later still fails the command, with the rows before it printed (as a
+     * pipe would have them anyway). */
+    int status = ls_sweep_stream(&path, 1, &so, &stream, &n, &err);
+    if (status == 0 && ps.format == CLI_FORMAT_TABLE)
+        status = flush_table(&ps, &err);
+    cli_table_free(ps.table);
+    free_names(&ps);
+    double rmse = NAN;
+    if (status == 0 && ps.has_loss)
+        status = ls_predict_acc_rmse(&ps.acc, ps.file, &rmse, &err);
+    if (status != 0)
         return cli_fail(cmd, &err);
-    double *pred = malloc(s->n * sizeof *pred);
-    if (!pred) {
-        ls_sweep_free(s);
-        cli_error(cmd, "out of memory");
-        return ls_exit_status(LS_ERR_INTERNAL);
+    char num[NUMTEXT_DOUBLE_MAX];
+    if (ps.format == CLI_FORMAT_JSON) {
+        printf("\n  ],\n  \"n\": %zu", n);
+        if (ps.has_loss)
+            printf(",\n  \"rmse\": %s", ls_numtext_format_double(num, rmse));
+        printf("\n}\n");
+    } else if (ps.has_loss && ps.format == CLI_FORMAT_CSV) {
+        cli_note(cmd, "RMSE %.6g over %zu run%s (loss units)", rmse, n, n == 1 ? "" : "s");
+    } else if (ps.has_loss) {
+        printf("\nRMSE %.6g over %zu run%s (loss units)\n", rmse, n, n == 1 ? "" : "s");
     }
-    double sum_sq = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        const sweep_row *r = &s->rows[i];
-        law_point x = ls_sweep_row_point(r);
-        pred[i] = ls_law_loss(&lf->law, &x);
-        if (s->has_loss)
-            sum_sq += (r->loss - pred[i]) * (r->loss - pred[i]);
-        if (!(isfinite(pred[i]) && pred[i] > 0)) {
-            cli_error(cmd, "%s:%ld: the predicted loss is %g, outside the range of double precision", s->name,
-                      r->line, pred[i]);
-            free(pred);
-            ls_sweep_free(s);
-            return ls_exit_status(LS_ERR_DATA);
-        }
-    }
-    double rmse = sqrt(sum_sq / (double)s->n);
-    if (!isfinite(rmse)) {
-        cli_error(cmd, "%s: the RMSE is %g, outside the range of double precision", s->name, rmse);
-        free(pred);
-        ls_sweep_free(s);
-        return ls_exit_status(LS_ERR_DATA);
-    }
-    char a[NUMTEXT_DOUBLE_MAX], b[NUMTEXT_DOUBLE_MAX];
-    int status = 0;
-    if (o->format == CLI_FORMAT_CSV) {
-        /* Columns this command writes, found in its input (predict run on
-         * its own output), are replaced, not repeated: one header each. */
-        unsigned char *replaced = calloc(s->ncolumns + 1, 1);
-        if (!replaced) {
-            free(pred);
-            ls_sweep_free(s);
-            cli_error(cmd, "out of memory");
-            return ls_exit_status(LS_ERR_INTERNAL);
-        }
-        for (size_t j = 0; j < s->ncolumns; j++)
-            replaced[j] = strcmp(s->column_names[j], "pred_loss") == 0 || strcmp(s->column_names[j], "residual") == 0;
-        for (size_t j = 0; j < s->ncolumns; j++) {
-            if (replaced[j])
-                continue;
-            cli_csv_field(stdout, s->column_names[j], strlen(s->column_names[j]));
-            putchar(',');
-        }
-        printf(s->has_loss ? "pred_loss,residual\n" : "pred_loss\n");
-        for (size_t i = 0; i < s->n; i++) {
-            /* The cells of a row are NUL-separated and in order; walking them
-             * keeps a row of 100,000 columns linear (ls_sweep_cell counts from
-             * the first cell every time). */
-            size_t len;
-            const char *cell = ls_sweep_cell(s, i, 0, &len);
-            for (size_t j = 0; j < s->ncolumns; j++) {
-                len = strlen(cell);
-                if (!replaced[j]) {
-                    cli_csv_field(stdout, cell, len);
-                    putchar(',');
-                }
-                cell += len + 1;
-            }
-            if (s->has_loss)
-                printf("%s,%s\n", ls_numtext_format_double(a, pred[i]),
-                       ls_numtext_format_double(b, s->rows[i].loss - pred[i]));
-            else
-                printf("%s\n", ls_numtext_format_double(a, pred[i]));
-        }
-        if (s->has_loss)
-            cli_note(cmd, "RMSE %.6g over %zu run%s (loss units)", rmse, s->n, s->n == 1 ? "" : "s");
-        free(replaced);
-    } else if (o->format == CLI_FORMAT_JSON) {
-        jsonw w;
-        ls_jsonw_init(&w);
-        ls_jsonw_object_begin(&w, NULL);
-        ls_jsonw_integer(&w, "n", (long long)s->n);
-        if (s->has_loss)
-            ls_jsonw_number(&w, "rmse", rmse);
-        ls_jsonw_array_begin(&w, "rows", 0);
-        for (size_t i = 0; i < s->n; i++) {
-            const sweep_row *r = &s->rows[i];
-            ls_jsonw_object_begin(&w, NULL);
-            ls_jsonw_integer(&w, "line", r->line);
-            ls_jsonw_number(&w, "n_act", r->n_act);
-            ls_jsonw_number(&w, "n_total", r->n_total);
-            if (!isnan(r->n_loop))
-                ls_jsonw_number(&w, "n_loop", r->n_loop);
-            ls_jsonw_number(&w, "R", r->R);
-            ls_jsonw_number(&w, "E", r->E);
-            ls_jsonw_number(&w, "k", r->k);
-            ls_jsonw_number(&w, "tokens", r->tokens);
-            if (s->has_loss)
-                ls_jsonw_number(&w, "loss", r->loss);
-            ls_jsonw_number(&w, "pred_loss", pred[i]);
-            if (s->has_loss)
-                ls_jsonw_number(&w, "residual", r->loss - pred[i]);
-            ls_jsonw_object_end(&w);
-        }
-        ls_jsonw_array_end(&w);
-        ls_jsonw_object_end(&w);
-        char *text = ls_jsonw_finish(&w, &err);
-        if (text)
-            fputs(text, stdout);
-        else
-            status = cli_fail(cmd, &err);
-        free(text);
-    } else {
-        static const char *const headers[] = {"line", "n_act", "n_total", "n_loop", "R", "E",
-                                              "tokens", "loss", "pred_loss", "residual"};
-        cli_table *t = cli_table_new(10, headers);
-        for (size_t i = 0; t && i < s->n; i++) {
-            const sweep_row *r = &s->rows[i];
-            char c[10][32];
-            snprintf(c[0], 32, "%ld", r->line);
-            snprintf(c[1], 32, "%.4g", r->n_act);
-            snprintf(c[2], 32, "%.4g", r->n_total);
-            if (isnan(r->n_loop))
-                snprintf(c[3], 32, "-");
-            else
-                snprintf(c[3], 32, "%.4g", r->n_loop);
-            snprintf(c[4], 32, "%g", r->R);
-            snprintf(c[5], 32, "%g", r->E);
-            snprintf(c[6], 32, "%.4g", r->tokens);
-            snprintf(c[7], 32, s->has_loss ? "%.4f" : "-", r->loss);
-            snprintf(c[8], 32, "%.4f", pred[i]);
-            snprintf(c[9], 32, s->has_loss ? "%+.4f" : "-", r->loss - pred[i]);
-            const char *cells[10];
-            for (int j = 0; j < 10; j++)
-                cells[j] = c[j];
-            if (cli_table_add(t, cells) != 0) {
-                cli_table_free(t);
-                t = NULL;
-            }
-        }
-        if (!t) {
-            status = ls_exit_status(LS_ERR_INTERNAL);
-            cli_error(cmd, "out of memory");
-        } else {
-            cli_table_print(t, stdout, CLI_FORMAT_TABLE);
-            cli_table_free(t);
-            if (s->has_loss)
-                printf("\nRMSE %.6g over %zu run%s (loss units)\n", rmse, s->n, s->n == 1 ? "" : "s");
-        }
-    }
-    free(pred);
-    ls_sweep_free(s);
-    return status;
+    return 0;
 }
 
 int cmd_predict(int argc, char **argv)

@@ -15,7 +15,7 @@ static const char USAGE[] =
     "\n"
     "Draw a sweep from a law (the truth): one run for every combination of N_act, tokens, E\n"
     "and R, mapped through the architecture template to N_total and N_loop, with loss =\n"
-    "L_truth * exp(SIGMA z), z standard normal.  Writes CSV (gzip when FILE ends in .gz).\n"
+    "L_truth * exp(SIGMA z), z standard normal.  Writes CSV (gzip when FILE ends in .gz, in any case).\n"
     "Columns: n_act,n_total,n_loop,R,E,k,tokens,flops,loss.\n"
     "\n"
     "  -l, --law FILE          the truth (law file)\n"

@@ -42,9 +42,10 @@ static const char USAGE[] =
     "      --threads T         threads for --uncertainty (default: one per core)\n"
     "      --format FMT        table (default) or json\n"
     "      --plot FILE         draw the loss of the best N_act against R for each E under the\n"
-    "                          budget, losses out of reach shaded, the choice marked (SVG)\n"
+    "                          budget, losses out of reach shaded, the choice marked\n"
     "      --plot-rho FILE     draw rho_eff(R) = N_eff / N_act for each E, with its ceilings\n"
-    "                          (SVG; the paper's figure 1c)\n"
+    "                          (the paper's figure 1c)\n"
+    CLI_PLOT_HELP
     CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
@@ -200,6 +201,7 @@ int cmd_solve(int argc, char **argv)
                                              {"format", required_argument, NULL, OPT_FORMAT},
                                              {"plot", required_argument, NULL, OPT_PLOT},
                                              {"plot-rho", required_argument, NULL, OPT_PLOT_RHO},
+                                             CLI_PLOT_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     const char *law_path = NULL, *template_path = NULL, *plot = NULL, *plot_rho = NULL;
     solve_budget budget = {NAN, INFINITY, 16};
@@ -207,10 +209,13 @@ int cmd_solve(int argc, char **argv)
     size_t nR = 0, nE = 0, nladder = 0;
     int print_template = 0, show_table = 0, uncertainty = 0, threads = 0;
     cli_format format = CLI_FORMAT_TABLE;
+    chart_output figure = cli_plot_defaults(), figure_rho;
     int status = 0, opt, force = 0;
     long value = 0;
     opterr = 0;
     while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
+        if (cli_plot_option(cmd, opt, optarg, &figure, &status))
+            continue;
         switch (opt) {
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;
@@ -262,6 +267,7 @@ int cmd_solve(int argc, char **argv)
     }
     if (status == 0 && optind < argc)
         status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    figure_rho = figure;
     if (status == 0) {
         cli_file_input("--law", law_path);
         cli_file_input("--template", template_path);
@@ -270,6 +276,12 @@ int cmd_solve(int argc, char **argv)
         cli_file_output("--plot-rho", plot_rho);
         status = cli_files_check(cmd);
     }
+    /* The format the plot's name asks for; any other name is refused here,
+     * before any work. */
+    if (status == 0)
+        status = cli_plot_format(cmd, "--plot", plot, &figure);
+    if (status == 0)
+        status = cli_plot_format(cmd, "--plot-rho", plot_rho, &figure_rho);
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && print_template) {
@@ -392,19 +404,21 @@ int cmd_solve(int argc, char **argv)
         }
     }
     /* The two plots are replaced together or not at all. */
-    char *svg = NULL, *svg_rho = NULL;
-    if (status == 0 && plot && !(svg = ls_plot_solve(&lf->law, &tmpl, &budget, &so, &result, &err)))
+    unsigned char *svg = NULL, *svg_rho = NULL;
+    size_t lens[2] = {0, 0};
+    if (status == 0 && plot && !(svg = ls_plot_solve(lf, &tmpl, &budget, &so, &result, &figure, &lens[0], &err)))
         status = cli_fail(cmd, &err);
     if (status == 0 && plot_rho) {
         double r_max = 1;
         for (size_t i = 0; i < so.nR; i++)
             r_max = fmax(r_max, so.R[i]);
-        if (!(svg_rho = ls_plot_rho_eff(&lf->law, &tmpl, so.E, so.nE, fmax(r_max, 2), &err)))
+        if (!(svg_rho = ls_plot_rho_eff(lf, &tmpl, so.E, so.nE, fmax(r_max, 2), &figure_rho, &lens[1], &err)))
             status = cli_fail(cmd, &err);
     }
     if (status == 0) {
-        const char *paths[] = {plot, plot_rho}, *texts[] = {svg, svg_rho};
-        status = cli_write_files(cmd, 2, paths, texts);
+        const char *paths[] = {plot, plot_rho};
+        const void *data[] = {svg, svg_rho};
+        status = cli_write_data(cmd, 2, paths, data, lens);
     }
     free(svg);
     free(svg_rho);

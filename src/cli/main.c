@@ -82,30 +82,62 @@ static int print_laws(void)
     return 0;
 }
 
-/* Interrupted, terminated or hung up: remove the temporary file of every
- * output being written (the destinations are untouched) and exit as a shell
- * reports a death by the signal, 128 + its number.  Only async-signal-safe
- * calls. */
+/* Every catchable signal whose default action ends the process, apart from
+ * the faults a bug raises (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP,
+ * SIGSYS: the process state is not to be trusted, and the core dump is what
+ * matters).  SIGPIPE is among them: `loopscale ... | head` while an -o file
+ * is being written must not leave its temporary file behind.  SIGXFSZ is
+ * not: it is ignored, so that a write beyond the file-size limit fails with
+ * EFBIG and is reported as a write error (74) with the temporary removed. */
+static const int FATAL_SIGNALS[] = {SIGINT,  SIGTERM,   SIGHUP,  SIGQUIT, SIGPIPE, SIGALRM,
+                                    SIGUSR1, SIGUSR2,   SIGXCPU, SIGVTALRM, SIGPROF,
+#ifdef SIGPOLL
+                                    SIGPOLL,
+#endif
+#ifdef SIGSTKFLT
+                                    SIGSTKFLT,
+#endif
+#ifdef SIGPWR
+                                    SIGPWR,
+#endif
+};
+
+/* A fatal signal: remove the temporary file of every output being written
+ * (the destinations are untouched), then die by the same signal with its
+ * default action, so that the parent sees the signal (a shell reports 128 +
+ * its number, SIGQUIT and SIGXCPU still dump core).  Only async-signal-safe
+ * calls; the signal is blocked while the handler runs, so the raise() is
+ * delivered when it is unblocked. */
 static void on_signal(int sig)
 {
     ls_outfile_remove_temporaries();
-    _exit(128 + sig);
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    raise(sig);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    _exit(128 + sig); /* not reached */
 }
 
 static void catch_signals(void)
 {
-    static const int signals[] = {SIGINT, SIGTERM, SIGHUP};
-    for (size_t i = 0; i < sizeof signals / sizeof *signals; i++) {
+    for (size_t i = 0; i < sizeof FATAL_SIGNALS / sizeof *FATAL_SIGNALS; i++) {
         struct sigaction sa, old;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_signal;
         sigfillset(&sa.sa_mask);
         /* A signal ignored by whoever started us (nohup, a background job
          * of a non-interactive shell) stays ignored. */
-        if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+        if (sigaction(FATAL_SIGNALS[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
             continue;
-        sigaction(signals[i], &sa, NULL);
+        sigaction(FATAL_SIGNALS[i], &sa, NULL);
     }
+    signal(SIGXFSZ, SIG_IGN);
 }
 
 int main(int argc, char **argv)

@@ -47,7 +47,10 @@ static int template_int(const char *path, const cJSON *root, const char *key, in
         return 0;
     if (!cJSON_IsNumber(item) || item->valuedouble != floor(item->valuedouble) || item->valuedouble < min ||
         item->valuedouble > 1e6)
-        return ls_error_set(err, LS_ERR_DATA, "%s: %s: expected an integer of at least %d", path, key, min);
+        return cJSON_IsNumber(item)
+                   ? ls_error_set(err, LS_ERR_DATA, "%s: %s: %.17g is not an integer from %d to 1000000", path, key,
+                                  item->valuedouble, min)
+                   : ls_error_set(err, LS_ERR_DATA, "%s: %s: expected an integer of at least %d", path, key, min);
     *out = (int)item->valuedouble;
     return 0;
 }
@@ -72,14 +75,32 @@ int ls_arch_template_parse(const char *text, size_t len, const char *path, arch_
         cJSON_Delete(root);
         return ls_error_set(err, LS_ERR_DATA, "%s: expected a JSON object at the top", path);
     }
+    /* Every key must be known: a misspelt one ("top-k") would otherwise
+     * leave the default in place and change the answer silently.  (Law
+     * files, written by programs, ignore unknown keys for forward
+     * compatibility; templates are written by hand.) */
+    static const char *const known[] = {"format",      "attention_share", "top_k",        "prelude_layers",
+                                        "loop_layers", "coda_layers",     "loop_fraction"};
     int status = 0;
+    for (const cJSON *c = root->child; c && status == 0; c = c->next) {
+        size_t k = 0;
+        while (k < sizeof known / sizeof *known && strcmp(c->string, known[k]) != 0)
+            k++;
+        if (k == sizeof known / sizeof *known)
+            status = ls_error_set(err, LS_ERR_DATA, "%s: unknown key '%s' (known: attention_share, top_k, "
+                                  "prelude_layers, loop_layers, coda_layers)", path, c->string);
+    }
     const cJSON *format = cJSON_GetObjectItemCaseSensitive(root, "format");
-    if (format && (!cJSON_IsString(format) || strcmp(format->valuestring, ARCH_TEMPLATE_FORMAT) != 0))
+    if (status == 0 && format && (!cJSON_IsString(format) || strcmp(format->valuestring, ARCH_TEMPLATE_FORMAT) != 0))
         status = ls_error_set(err, LS_ERR_DATA, "%s: format: expected \"%s\"", path, ARCH_TEMPLATE_FORMAT);
     const cJSON *share = cJSON_GetObjectItemCaseSensitive(root, "attention_share");
     if (status == 0 && share) {
         if (!cJSON_IsNumber(share) || !(share->valuedouble >= 0 && share->valuedouble < 1))
-            status = ls_error_set(err, LS_ERR_DATA, "%s: attention_share: expected a number in [0, 1)", path);
+            status = cJSON_IsNumber(share) ? ls_error_set(err, LS_ERR_DATA,
+                                                          "%s: attention_share: %.17g is not a number in [0, 1)",
+                                                          path, share->valuedouble)
+                                           : ls_error_set(err, LS_ERR_DATA,
+                                                          "%s: attention_share: expected a number in [0, 1)", path);
         else
             t->attention_share = share->valuedouble;
     }

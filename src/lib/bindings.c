@@ -19,7 +19,6 @@
 #include "loopscale/solve.h"
 #include "loopscale/sweep.h"
 #include "numtext_internal.h"
-#include "sha256_internal.h"
 
 void ls_bind_free(void *p)
 {
@@ -54,7 +53,11 @@ static int fit_parameters_of(const ls_bind_fit_options *o, law_kind kind, int ch
         p->grid_chinchilla = 1;
     }
     if (o->starts > 1000000)
-        return ls_error_set(err, LS_ERR_USAGE, "starts %zu is more than 1000000", o->starts);
+        return ls_error_set(err, LS_ERR_USAGE, "starts %zu is outside [1, 1000000]", o->starts);
+    if (o->bootstrap > 10000000)
+        return ls_error_set(err, LS_ERR_USAGE, "bootstrap %zu is outside [0, 10000000]", o->bootstrap);
+    if (o->bootstrap_starts > 100)
+        return ls_error_set(err, LS_ERR_USAGE, "bootstrap_starts %zu is outside [0, 100]", o->bootstrap_starts);
     if (o->starts > 0)
         p->starts = o->starts;
     p->seed = o->seed;
@@ -68,12 +71,32 @@ static int fit_parameters_of(const ls_bind_fit_options *o, law_kind kind, int ch
         if (check_kind && !ls_law_uses_param(kind, (law_param)j))
             return ls_error_set(err, LS_ERR_USAGE, "cannot fix %s: it is not a parameter of %s",
                                 ls_law_param_name((law_param)j), ls_law_kind_format(kind, kind_text, sizeof kind_text));
-        if (ls_law_param_check((law_param)j, o->fixed[j], err) != 0)
-            return ls_error_set(err, LS_ERR_USAGE, "cannot fix %s: %s", ls_law_param_name((law_param)j),
-                                err->message);
+        if (ls_law_param_check((law_param)j, o->fixed[j], err) != 0) {
+            /* The reason is copied out first: err->message is also where the
+             * new message is written. */
+            char why[sizeof err->message];
+            snprintf(why, sizeof why, "%s", err->message);
+            return ls_error_set(err, LS_ERR_USAGE, "cannot fix %s: %s", ls_law_param_name((law_param)j), why);
+        }
         p->fixed[j] = 1;
         p->fixed_value[j] = o->fixed[j];
     }
+    return 0;
+}
+
+/* An array of n strings that is NULL, or holds a NULL: an LS_ERR_USAGE
+ * error naming it. */
+static int strings_missing(const char *const *v, size_t n, const char *what, ls_error *err)
+{
+    if (n > 0 && !v) {
+        ls_error_set(err, LS_ERR_USAGE, "%s is NULL but its count is %zu", what, n);
+        return 1;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (!v[i]) {
+            ls_error_set(err, LS_ERR_USAGE, "%s[%zu] is NULL", what, i);
+            return 1;
+        }
     return 0;
 }
 
@@ -83,108 +106,36 @@ static sweep *read_sweep(const ls_bind_sweep *sw, const char *group, ls_error *e
         ls_error_set(err, LS_ERR_USAGE, "give at least one sweep file");
         return NULL;
     }
+    if (strings_missing(sw->paths, sw->npaths, "paths", err) || strings_missing(sw->maps, sw->nmaps, "maps", err) ||
+        strings_missing(sw->wheres, sw->nwheres, "wheres", err))
+        return NULL;
     sweep_options so = {.maps = sw->maps, .nmaps = sw->nmaps, .wheres = sw->wheres, .nwheres = sw->nwheres,
                         .require_loss = 1, .group_column = group};
     return ls_sweep_read(sw->paths, sw->npaths, &so, err);
 }
 
-static char *dup_or_null(const char *s, int *oom)
+int ls_bind_sweep_check(const ls_bind_sweep *sw, size_t *nruns, ls_error *err)
 {
-    char *d = s ? strdup(s) : NULL;
-    *oom |= s && !d;
-    return d;
-}
-
-/* The law file of a fit, with the provenance the program records: the
- * objective's settings, the ranges of the fitted runs, each data file and
- * its SHA-256, the renames and filters, the version and the command. */
-static lawfile *lawfile_of_fit(const fit_result *r, const fit_parameters *p, const fit_bootstrap *b, const sweep *s,
-                               const ls_bind_sweep *sw, const char *group, const char *command, ls_error *err)
-{
-    lawfile *lf = ls_lawfile_new(&r->law);
-    if (!lf) {
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-        return NULL;
-    }
-    int oom = 0;
-    memcpy(lf->fixed, r->fixed, sizeof lf->fixed);
-    lf->has_stderr = 1;
-    memcpy(lf->stderr_of, r->stderr_of, sizeof lf->stderr_of);
-    if (b && b->ndraws > 0) {
-        lf->has_ci = 1;
-        lf->ci_level = b->level;
-        memcpy(lf->ci_low, b->ci_low, sizeof lf->ci_low);
-        memcpy(lf->ci_high, b->ci_high, sizeof lf->ci_high);
-        lf->draws = malloc(b->ndraws * LAW_NPARAMS * sizeof *lf->draws);
-        oom |= !lf->draws;
-        if (lf->draws) {
-            lf->ndraws = b->ndraws;
-            memcpy(lf->draws, b->draws, b->ndraws * LAW_NPARAMS * sizeof *lf->draws);
-        }
-        lf->bootstrap_group = dup_or_null(group, &oom);
-    }
-    lf->has_fit = 1;
-    lawfile_fit *fit = &lf->fit;
-    snprintf(fit->loss, sizeof fit->loss, "%s", p->loss == FIT_LOSS_HUBER ? "huber" : "mse");
-    snprintf(fit->space, sizeof fit->space, "%s", p->space == FIT_SPACE_LOG ? "log" : "linear");
-    snprintf(fit->method, sizeof fit->method, "%s", r->method);
-    fit->objective = r->objective;
-    fit->delta = p->huber_delta;
-    fit->rmse = r->rmse;
-    fit->n = r->n;
-    fit->starts = r->starts;
-    fit->starts_at_best = r->starts_at_best;
-    fit->seed = p->seed;
-    fit->converged = r->converged;
-    fit->has_ranges = 1;
-    double *ranges[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range};
-    for (int q = 0; q < 4; q++) {
-        ranges[q][0] = INFINITY;
-        ranges[q][1] = -INFINITY;
-    }
-    for (size_t i = 0; i < s->n; i++) {
-        const double values[] = {s->rows[i].n_act, s->rows[i].tokens, s->rows[i].R, s->rows[i].E};
-        for (int q = 0; q < 4; q++) {
-            ranges[q][0] = fmin(ranges[q][0], values[q]);
-            ranges[q][1] = fmax(ranges[q][1], values[q]);
-        }
-    }
-    fit->data = calloc(sw->npaths, sizeof *fit->data);
-    fit->filters = calloc(sw->nmaps + sw->nwheres + 1, sizeof *fit->filters);
-    lf->version = dup_or_null(LOOPSCALE_VERSION, &oom);
-    lf->command = dup_or_null(command ? command : "", &oom);
-    oom |= !fit->data || !fit->filters;
-    for (size_t i = 0; !oom && i < sw->npaths; i++) {
-        fit->data[i].path = dup_or_null(sw->paths[i], &oom);
-        if (!oom)
-            fit->ndata++;
-        if (!oom && strcmp(sw->paths[i], "-") != 0 && ls_sha256_file(sw->paths[i], fit->data[i].sha256, err) != 0) {
-            ls_lawfile_free(lf);
-            return NULL;
-        }
-    }
-    for (size_t i = 0; !oom && i < sw->nmaps + sw->nwheres; i++) {
-        int is_map = i < sw->nmaps;
-        const char *value = is_map ? sw->maps[i] : sw->wheres[i - sw->nmaps];
-        size_t size = strlen(value) + sizeof "--where ";
-        char *f = malloc(size);
-        oom |= !f;
-        if (f) {
-            snprintf(f, size, "%s %s", is_map ? "--map" : "--where", value);
-            fit->filters[fit->nfilters++] = f;
-        }
-    }
-    if (oom) {
-        ls_lawfile_free(lf);
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-        return NULL;
-    }
-    return lf;
+    sweep *s = read_sweep(sw, NULL, err);
+    if (!s)
+        return err->code;
+    if (nruns)
+        *nruns = s->n;
+    ls_sweep_free(s);
+    return 0;
 }
 
 char *ls_bind_fit(const char *law_text, const ls_bind_sweep *sw, const ls_bind_fit_options *o, const char *command,
                   ls_error *err)
 {
+    return ls_bind_fit2(law_text, sw, o, command, NULL, err);
+}
+
+char *ls_bind_fit2(const char *law_text, const ls_bind_sweep *sw, const ls_bind_fit_options *o, const char *command,
+                   char **warnings, ls_error *err)
+{
+    if (warnings)
+        *warnings = NULL;
     law_kind kind;
     if (ls_law_kind_parse(law_text ? law_text : "moe:bounded-sparse", &kind, err) != 0)
         return NULL;
@@ -219,10 +170,31 @@ char *ls_bind_fit(const char *law_text, const ls_bind_sweep *sw, const ls_bind_f
                      s->name, r.n, r.nfree);
         goto done;
     }
-    if (r.converged && ls_fit_determined(&r) && ndraws > 0 &&
+    if (warnings)
+        *warnings = ls_fit_unidentified_warnings(&r);
+    /* A fit that did not converge, or cannot tell its parameters apart, is
+     * not a law: none is returned, as the program writes none (exit 3). */
+    if (!r.converged) {
+        ls_error_set(err, LS_ERR_NOCONV,
+                     "the best of %zu starts did not converge (after %zu iterations); no law written", r.starts,
+                     r.iterations);
+        goto done;
+    }
+    if (!ls_fit_determined(&r)) {
+        char reason[96];
+        ls_fit_undetermined_reason(s, reason, sizeof reason);
+        ls_error_set(err, LS_ERR_NOCONV,
+                     "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, so its "
+                     "values are one of many equally good fits (fix some, or add runs); no law written",
+                     reason);
+        goto done;
+    }
+    if (ndraws > 0 &&
         ls_fit_run_bootstrap(s, &r, &p, ndraws, o->bootstrap_starts, group != NULL, level, &boot, err) != 0)
         goto done;
-    lf = lawfile_of_fit(&r, &p, &boot, s, sw, group, command, err);
+    lawfile_provenance prov = {sw->paths, sw->npaths, sw->maps, sw->nmaps, sw->wheres, sw->nwheres, group,
+                               command ? command : ""};
+    lf = ls_lawfile_from_fit(&r, &p, &boot, s, &prov, err);
     if (lf)
         text = ls_lawfile_to_json(lf, err);
 done:
@@ -239,6 +211,8 @@ char *ls_bind_holdout(const char *const *laws, size_t nlaws, const char *axes_te
         ls_error_set(err, LS_ERR_USAGE, "give at least one law");
         return NULL;
     }
+    if (strings_missing(laws, nlaws, "laws", err) || strings_missing(split, nsplit, "split", err))
+        return NULL;
     law_kind *kinds = calloc(nlaws, sizeof *kinds);
     if (!kinds) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
@@ -301,6 +275,11 @@ char *ls_bind_solve(const char *law_json, double flops, double mem_bytes, double
                     const double *E, size_t nE, const double *ladder, size_t nladder, double eps, int uncertainty,
                     double level, int threads, int with_candidates, ls_error *err)
 {
+    if ((nR > 0 && !R) || (nE > 0 && !E) || (nladder > 0 && !ladder)) {
+        ls_error_set(err, LS_ERR_USAGE, "%s is NULL but its count is %zu", nR > 0 && !R ? "R" : nE > 0 && !E ? "E" : "n_act",
+                     nR > 0 && !R ? nR : nE > 0 && !E ? nE : nladder);
+        return NULL;
+    }
     if (!(flops > 0) || !isfinite(flops)) {
         ls_error_set(err, LS_ERR_USAGE, "the compute budget %g must be positive", flops);
         return NULL;

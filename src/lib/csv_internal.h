@@ -15,11 +15,10 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
+#include "loopscale/sweep.h"
 
-typedef struct csv_field {
-    const char *ptr;
-    size_t len;
-} csv_field;
+/* A field: {pointer, length}, the same type as the public sweep_cell. */
+typedef sweep_cell csv_field;
 
 typedef struct csv_reader csv_reader;
 

@@ -15,8 +15,10 @@
 #include <string.h>
 
 #include "fit_kernel_internal.h"
-#include "parallel_internal.h"
+#include "gslguard_internal.h"
 #include "law_second_internal.h"
+#include "numtext_internal.h"
+#include "parallel_internal.h"
 
 /* Stage one fits the plain runs alone when there are at least this many:
  * twice the five base parameters. */
@@ -792,7 +794,8 @@ static size_t select_plain_rows(const prepared_data *d, prepared_data *plain)
     return n;
 }
 
-/* Which parameters the sweep cannot identify (docs/fitting.md). */
+/* Which parameters the sweep cannot identify, which the fit then holds at
+ * their neutral values (docs/fitting.md, "What the data cannot identify"). */
 static void find_unidentified(const sweep *s, law_kind kind, unsigned char out[LAW_NPARAMS])
 {
     int looped = 0, looped_sparse = 0, moe = 0;
@@ -822,6 +825,72 @@ const char *ls_fit_unidentified_reason(law_param param)
     case LAW_P_PHI: case LAW_P_KAPPA1: case LAW_P_KAPPA2: return "no run has R > 1";
     default: return "no run has E > 1";
     }
+}
+
+/* The likeliest reason, from the runs: fewer than three token counts
+ * (B D^-beta + c then takes at most two values for three parameters), or
+ * fewer than three sizes. */
+static size_t distinct_upto3(const sweep *s, int tokens, double v[3])
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->n && n < 3; i++) {
+        double x = tokens ? s->rows[i].tokens : s->rows[i].n_act;
+        size_t k = 0;
+        while (k < n && v[k] != x)
+            k++;
+        if (k == n)
+            v[n++] = x;
+    }
+    return n;
+}
+
+void ls_fit_undetermined_reason(const sweep *s, char *buf, size_t size)
+{
+    static const char *const names[] = {"n_act", "tokens"};
+    buf[0] = '\0';
+    for (int tokens = 1; tokens >= 0 && !buf[0]; tokens--) {
+        double v[3];
+        size_t n = distinct_upto3(s, tokens, v);
+        if (n == 1)
+            snprintf(buf, size, " (every run has %s = %g)", names[tokens], v[0]);
+        else if (n == 2)
+            snprintf(buf, size, " (the runs have only two values of %s, %g and %g)", names[tokens], fmin(v[0], v[1]),
+                     fmax(v[0], v[1]));
+    }
+}
+
+char *ls_fit_unidentified_warnings(const fit_result *r)
+{
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(r->law.kind, list);
+    int done[LAW_NPARAMS] = {0};
+    size_t cap = 1024, used = 0;
+    char *out = NULL;
+    for (size_t i = 0; i < np; i++) {
+        if (!r->unidentified[list[i]] || done[i])
+            continue;
+        const char *reason = ls_fit_unidentified_reason(list[i]);
+        char names[160] = "", values[160] = "";
+        size_t count = 0;
+        for (size_t k = i; k < np; k++) {
+            if (!r->unidentified[list[k]] || strcmp(ls_fit_unidentified_reason(list[k]), reason) != 0)
+                continue;
+            done[k] = 1;
+            char num[NUMTEXT_DOUBLE_MAX];
+            size_t nl = strlen(names), vl = strlen(values);
+            snprintf(names + nl, sizeof names - nl, "%s%s", count ? ", " : "", ls_law_param_name(list[k]));
+            snprintf(values + vl, sizeof values - vl, "%s%s", count ? ", " : "",
+                     ls_numtext_format_double(num, r->law.p[list[k]]));
+            count++;
+        }
+        if (!out && !(out = malloc(cap)))
+            return NULL;
+        int w = snprintf(out + used, cap - used, "%s %s held at %s: %s\n", names, count > 1 ? "are" : "is", values,
+                         reason);
+        if (w > 0 && (size_t)w < cap - used)
+            used += (size_t)w;
+    }
+    return out;
 }
 
 int ls_fit_determined(const fit_result *r)
@@ -937,7 +1006,7 @@ static void standard_errors(const problem *pb, const fit_parameters *fp, const d
                     *gsl_matrix_ptr(jtj, a, b) += s.cols[a * s.cap + i] * s.cols[b * s.cap + i];
         }
         double s2 = ss / (double)(n - p);
-        if (!jtj_singular(jtj) && gsl_linalg_cholesky_decomp1(jtj) == GSL_SUCCESS &&
+        if (!jtj_singular(jtj) && ls_cholesky_decomp(jtj) == GSL_SUCCESS &&
             gsl_linalg_cholesky_invert(jtj) == GSL_SUCCESS) {
             for (size_t k = 0; k < p; k++) {
                 law_param j = pb->free_params[k];
@@ -984,21 +1053,35 @@ static int check_fixed(law_kind kind, const fit_parameters *fp, ls_error *err)
     double top = x->grid[x->ngrid - 1];
     if (!(e_start < top))
         return ls_error_set(err, LS_ERR_USAGE, "E_start = %g must be below E_max, which the fit starts from at most "
-                            "%g: --fix E_max above E_start too", e_start, top);
+                            "%g: fix E_max above E_start too", e_start, top);
     return 0;
 }
 
-/* A fit in progress: the data, the problem of each stage, and each stage's
- * starts and results. */
+/* ---- the fit, stage by stage ------------------------------------------------------ */
+
+/* What ls_fit_run carries from one stage to the next.  Every pointer starts
+ * NULL and is freed by fit_state_free, so each stage can simply return an
+ * error and leave the cleanup to ls_fit_run's one exit path. */
 typedef struct fit_state {
+    const sweep *s;
+    law_kind kind;
     const fit_parameters *fp;
-    prepared_data d, plain;
-    problem pb;     /* the final problem: every free parameter, every run */
-    problem stage1; /* the free base parameters, the others held */
-    int has_extra;  /* free parameters beyond the base ones: two stages */
+    fit_result *out;
+    ls_error *err;
+    prepared_data d;     /* every run */
+    prepared_data plain; /* the plain runs (R = 1, E = 1), when stage one fits those alone */
+    problem pb;          /* the final problem: every free parameter, every run */
+    problem stage1;      /* the free base parameters, the others held */
+    unsigned char fixed[LAW_NPARAMS];
+    int has_extra;       /* free parameters beyond the base ones: two stages */
     double *starts1, *starts2;
     start_result *results1, *results2;
-    size_t n1, n2, grid2, seeds, total;
+    size_t n1, n2;
+    size_t grid2;        /* stage-two starts per stage-one seed */
+    size_t seeds;        /* stage-one solutions stage two starts from */
+    size_t total;        /* starts in both stages, for progress */
+    start_result *final_results; /* the last stage's results */
+    size_t nfinal;
 } fit_state;
 
 static void fit_state_free(fit_state *st)
@@ -1011,63 +1094,67 @@ static void fit_state_free(fit_state *st)
     prepared_data_free(&st->d);
 }
 
-/* Read the runs and decide what is held fixed: E_start (held at 1), --fix,
- * and what the data cannot identify, at its neutral value. */
-static int fit_prepare(fit_state *st, const sweep *s, law_kind kind, fit_result *out, ls_error *err)
+/* Check the options against each other and read the runs into rows the law
+ * evaluates quickly (ln L beside L, for either space). */
+static int fit_prepare(fit_state *st)
+{
+    if (check_fixed(st->kind, st->fp, st->err) != 0)
+        return st->err->code;
+    if (!(st->fp->huber_delta > 0))
+        return ls_error_set(st->err, LS_ERR_USAGE, "the Huber delta must be positive");
+    return prepare_data(st->s, &st->d, st->err);
+}
+
+/* Decide what is held fixed: E_start (at 1, so that Ehat(1) = 1 and the
+ * moe base reduces to dense at E = 1; docs/laws.md), --fix, and what the
+ * data cannot identify, at its neutral value.  Refuses a fit with nothing
+ * free or with fewer runs than free parameters. */
+static int fit_hold_fixed(fit_state *st)
 {
     const fit_parameters *fp = st->fp;
-    if (check_fixed(kind, fp, err) != 0)
-        return err->code;
-    if (!(fp->huber_delta > 0))
-        return ls_error_set(err, LS_ERR_USAGE, "the Huber delta must be positive");
-    int status = prepare_data(s, &st->d, err);
-    if (status != 0)
-        return status;
+    fit_result *out = st->out;
     problem *pb = &st->pb;
-    problem_init(pb, kind, &st->d, fp);
-    find_unidentified(s, kind, out->unidentified);
-    unsigned char fixed[LAW_NPARAMS] = {0};
+    problem_init(pb, st->kind, &st->d, fp);
+    find_unidentified(st->s, st->kind, out->unidentified);
     for (int j = 0; j < LAW_NPARAMS; j++) {
-        if (!ls_law_uses_param(kind, (law_param)j))
+        if (!ls_law_uses_param(st->kind, (law_param)j))
             continue;
         if (fp->fixed[j]) {
-            fixed[j] = 1;
+            st->fixed[j] = 1;
             pb->held.p[j] = fp->fixed_value[j];
             out->unidentified[j] = 0;
         } else if (out->unidentified[j] || j == LAW_P_E_START) {
-            fixed[j] = 1;
+            st->fixed[j] = 1;
         }
     }
-    problem_free_only(pb, fixed);
-    memcpy(out->fixed, fixed, sizeof fixed);
+    problem_free_only(pb, st->fixed);
+    memcpy(out->fixed, st->fixed, sizeof st->fixed);
     out->n = st->d.n;
     out->nfree = pb->nfree;
     if (pb->nfree == 0)
-        return ls_error_set(err, LS_ERR_USAGE, "every parameter is fixed; nothing to fit");
+        return ls_error_set(st->err, LS_ERR_USAGE, "every parameter is fixed; nothing to fit");
     if (st->d.n < pb->nfree)
-        return ls_error_set(err, LS_ERR_DATA, "%s: %zu runs cannot determine %zu free parameters", s->name, s->n,
-                            pb->nfree);
+        return ls_error_set(st->err, LS_ERR_DATA, "%s: %zu runs cannot determine %zu free parameters", st->s->name,
+                            st->s->n, pb->nfree);
     return 0;
 }
 
-/* Hold fixed for stage one: the free base parameters are fitted, the
- * others held at typical values (or their fixed ones).  When the sweep has
- * enough plain runs (R = 1, E = 1), stage one fits those alone: the extra
- * parameters do not touch them, so they pin the base parameters without
- * the extra ones' guesses in the way.  Also sizes both stages (for
- * progress) and makes stage one's starts. */
-static int fit_hold_fixed(fit_state *st, ls_error *err)
+/* Stage one: the free base parameters from the Chinchilla grid or Sobol
+ * points, the others held at typical values (or their fixed ones).  When
+ * the sweep has enough plain runs (R = 1, E = 1), stage one fits those
+ * alone: the extra parameters do not touch them, so they pin the base
+ * parameters without the extra ones' guesses in the way.  Without extra
+ * parameters this is the whole multi-start. */
+static int fit_stage_one(fit_state *st)
 {
     const fit_parameters *fp = st->fp;
-    problem *pb = &st->pb, *stage1 = &st->stage1;
+    const problem *pb = &st->pb;
+    problem *stage1 = &st->stage1;
     *stage1 = *pb;
     unsigned char stage1_fixed[LAW_NPARAMS];
     for (int j = 0; j < LAW_NPARAMS; j++) {
-        int is_free = 0;
-        for (size_t k = 0; k < pb->nfree; k++)
-            is_free |= pb->free_params[k] == (law_param)j;
-        stage1_fixed[j] = !is_free || !is_base_param((law_param)j);
-        if (is_free && !is_base_param((law_param)j)) {
+        stage1_fixed[j] = st->fixed[j] || !is_base_param((law_param)j);
+        if (!st->fixed[j] && !is_base_param((law_param)j) && ls_law_uses_param(st->kind, (law_param)j)) {
             st->has_extra = 1;
             stage1->held.p[j] = EXTRA_STARTS[j].typical;
         }
@@ -1078,10 +1165,11 @@ static int fit_hold_fixed(fit_state *st, ls_error *err)
         stage1->target = fp->space == FIT_SPACE_LOG ? st->plain.log_loss : st->plain.loss;
     }
     problem_free_only(stage1, stage1_fixed);
+
     if (stage1->nfree > 0) {
-        st->starts1 = base_starts(stage1, fp, &st->n1, err);
+        st->starts1 = base_starts(stage1, fp, &st->n1, st->err);
         if (!st->starts1)
-            return err->code;
+            return st->err->code;
     } else {
         /* Every base parameter is fixed: stage two starts from the held values. */
         st->n1 = 1;
@@ -1089,7 +1177,9 @@ static int fit_hold_fixed(fit_state *st, ls_error *err)
     }
     st->results1 = calloc(st->n1, sizeof *st->results1);
     if (!st->starts1 || !st->results1)
-        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        return ls_error_set(st->err, LS_ERR_INTERNAL, "out of memory");
+
+    /* Stage two's size is known before running stage one, for progress. */
     st->grid2 = 1;
     for (size_t k = 0; k < pb->nfree; k++)
         if (!is_base_param(pb->free_params[k]))
@@ -1098,32 +1188,31 @@ static int fit_hold_fixed(fit_state *st, ls_error *err)
     if (st->seeds > st->n1)
         st->seeds = st->n1;
     st->total = (stage1->nfree > 0 ? st->n1 : 0) + st->seeds * st->grid2;
-    return 0;
-}
 
-/* Stage one: every base start (of the final problem when there is no
- * stage two). */
-static int fit_stage_one(fit_state *st, ls_error *err)
-{
-    if (st->stage1.nfree == 0)
+    st->final_results = st->results1;
+    st->nfinal = st->n1;
+    if (stage1->nfree == 0)
         return 0;
-    return run_starts(st->has_extra ? &st->stage1 : &st->pb, st->fp, st->starts1, st->n1, st->results1, 0,
-                      st->total, err);
+    return run_starts(st->has_extra ? stage1 : pb, fp, st->starts1, st->n1, st->results1, 0, st->total, st->err);
 }
 
-/* Stage two: the best distinct stage-one solutions, each crossed with the
- * grid over the extra parameters, with everything free. */
-static int fit_stage_two(fit_state *st, fit_result *out, ls_error *err)
+/* Stage two, for laws with extra parameters: the best distinct stage-one
+ * solutions, each crossed with the small grid over the extra parameters,
+ * every parameter free and every run in. */
+static int fit_stage_two(fit_state *st)
 {
+    if (!st->has_extra)
+        return 0;
     const fit_parameters *fp = st->fp;
     const problem *pb = &st->pb, *stage1 = &st->stage1;
     size_t n1 = st->n1, grid2 = st->grid2;
     const start_result **order = malloc(n1 * sizeof *order);
-    st->starts2 = malloc(st->seeds * grid2 * pb->nfree * sizeof *st->starts2);
-    st->results2 = calloc(st->seeds * grid2, sizeof *st->results2);
+    st->n2 = st->seeds * grid2;
+    st->starts2 = malloc(st->n2 * pb->nfree * sizeof *st->starts2);
+    st->results2 = calloc(st->n2, sizeof *st->results2);
     if (!order || !st->starts2 || !st->results2) {
         free(order);
-        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        return ls_error_set(st->err, LS_ERR_INTERNAL, "out of memory");
     }
     for (size_t i = 0; i < n1; i++)
         order[i] = &st->results1[i];
@@ -1158,58 +1247,63 @@ static int fit_stage_two(fit_state *st, fit_result *out, ls_error *err)
         }
     }
     free(order);
-    out->stage_one_starts = stage1->nfree > 0 ? n1 : 0;
-    return run_starts(pb, fp, st->starts2, st->n2, st->results2, stage1->nfree > 0 ? n1 : 0, st->total, err);
+    size_t done1 = stage1->nfree > 0 ? n1 : 0;
+    st->final_results = st->results2;
+    st->nfinal = st->n2;
+    st->out->stage_one_starts = done1;
+    return run_starts(pb, fp, st->starts2, st->n2, st->results2, done1, st->total, st->err);
 }
 
-/* Polish the final stage's best start to the step tolerance (see
- * solve_from); returns its index. */
-static int fit_polish(fit_state *st, start_result *results, size_t n, size_t *best, ls_error *err)
+/* Polish the best start to the step tolerance (the starts stop on the
+ * objective; see solve_from) and keep it if it is no worse. */
+static int fit_polish(fit_state *st, start_result *best)
 {
-    *best = best_of(results, n);
-    start_result polished, *b = &results[*best];
     solver sv;
     if (solver_init(&sv, &st->pb, st->fp) != 0)
-        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-    solve_from(&sv, b->u, &polished, 1);
+        return ls_error_set(st->err, LS_ERR_INTERNAL, "out of memory");
+    start_result polished;
+    solve_from(&sv, best->u, &polished, 1);
     solver_free(&sv);
-    if (polished.converged && polished.objective <= b->objective) {
-        polished.iterations += b->iterations;
-        polished.newton_steps += b->newton_steps;
-        *b = polished;
+    if (polished.converged && polished.objective <= best->objective) {
+        polished.iterations += best->iterations;
+        polished.newton_steps += best->newton_steps;
+        *best = polished;
     }
     return 0;
 }
 
-/* The method string, from what the solver actually used. */
+/* The method string, built from the names of what ran: the hybrid solver
+ * with the damping of its Levenberg-Marquardt steps, the linear solver of
+ * both steps, the vectorised kernel when the problem went through it
+ * (kernel_applies), and where the starts came from, e.g.
+ * "hybrid irls-lm/levenberg + newton, cholesky, kernel libmvec; sobol starts". */
 static void fit_method(const fit_state *st, char *buf, size_t size)
 {
     static const char *const scale_names[] = {"levenberg", "more", "marquardt"};
-    solver probe;
-    const char *kernel = NULL;
-    if (solver_init(&probe, &st->pb, st->fp) == 0) {
-        kernel = probe.kernel ? probe.kernel->name : NULL;
-        solver_free(&probe);
-    }
+    const char *kernel = kernel_applies(&st->pb) ? ls_fit_kernel()->name : NULL;
     snprintf(buf, size, "hybrid irls-lm/%s + newton, cholesky%s%s; %s starts%s", scale_names[st->fp->scale],
              kernel ? ", kernel " : "", kernel ? kernel : "", st->fp->grid_chinchilla ? "chinchilla-grid" : "sobol",
              st->has_extra ? " + stage-two grid" : "");
 }
 
-static void fit_summarise(fit_state *st, const start_result *results, size_t n, size_t best, fit_result *out)
+/* Fill the result: the law at the best start, how many starts reached it,
+ * RMSE in loss units, Jacobian standard errors and the method used. */
+static int fit_summarise(fit_state *st, const start_result *best)
 {
     const fit_parameters *fp = st->fp;
-    const start_result *b = &results[best];
-    law_from_fitted(&st->pb, b->u, &out->law);
-    out->objective = b->objective;
-    out->converged = b->converged;
-    out->iterations = b->iterations;
-    out->starts = n;
-    for (size_t i = 0; i < n; i++) {
-        out->starts_converged += results[i].converged;
-        if (results[i].objective <= b->objective + fp->best_rtol * fabs(b->objective))
+    fit_result *out = st->out;
+    law_from_fitted(&st->pb, best->u, &out->law);
+    out->objective = best->objective;
+    out->converged = best->converged;
+    out->iterations = best->iterations;
+    out->starts = st->nfinal;
+    for (size_t i = 0; i < st->nfinal; i++) {
+        out->starts_converged += st->final_results[i].converged;
+        if (st->final_results[i].objective <= best->objective + fp->best_rtol * fabs(best->objective))
             out->starts_at_best++;
     }
+    /* Steps of every start of every stage (stage one's results are the
+     * final ones when there is no stage two). */
     for (size_t i = 0; i < st->n1 && st->stage1.nfree > 0; i++) {
         out->steps += st->results1[i].iterations;
         out->newton_steps += st->results1[i].newton_steps;
@@ -1219,8 +1313,11 @@ static void fit_summarise(fit_state *st, const start_result *results, size_t n, 
         out->newton_steps += st->results2[i].newton_steps;
     }
     out->rmse = rmse_of(&st->d, &out->law);
-    standard_errors(&st->pb, fp, b->u, &out->law, out->stderr_of);
+    standard_errors(&st->pb, fp, best->u, &out->law, out->stderr_of);
     fit_method(st, out->method, sizeof out->method);
+    if (!isfinite(out->objective))
+        return ls_error_set(st->err, LS_ERR_NOCONV, "no start could evaluate the law on this sweep");
+    return 0;
 }
 
 int ls_fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result *out, ls_error *err)
@@ -1228,22 +1325,23 @@ int ls_fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_resu
     memset(out, 0, sizeof *out);
     fit_state st;
     memset(&st, 0, sizeof st);
+    st.s = s;
+    st.kind = kind;
     st.fp = fp;
-    int status = fit_prepare(&st, s, kind, out, err);
+    st.out = out;
+    st.err = err;
+    int status = fit_prepare(&st);
     if (status == 0)
-        status = fit_hold_fixed(&st, err);
+        status = fit_hold_fixed(&st);
     if (status == 0)
-        status = fit_stage_one(&st, err);
-    if (status == 0 && st.has_extra)
-        status = fit_stage_two(&st, out, err);
-    start_result *final_results = st.has_extra ? st.results2 : st.results1;
-    size_t nfinal = st.has_extra ? st.n2 : st.n1, best = 0;
+        status = fit_stage_one(&st);
     if (status == 0)
-        status = fit_polish(&st, final_results, nfinal, &best, err);
+        status = fit_stage_two(&st);
     if (status == 0) {
-        fit_summarise(&st, final_results, nfinal, best, out);
-        if (!isfinite(out->objective))
-            status = ls_error_set(err, LS_ERR_NOCONV, "no start could evaluate the law on this sweep");
+        start_result *best = &st.final_results[best_of(st.final_results, st.nfinal)];
+        status = fit_polish(&st, best);
+        if (status == 0)
+            status = fit_summarise(&st, best);
     }
     fit_state_free(&st);
     return status;
@@ -1278,100 +1376,105 @@ typedef struct bootstrap_job {
     const sweep *s;
     const double *u_full;
     const unsigned char *loose; /* per free parameter: standard error of u above 1 */
-    size_t ndraws, perturbed;
+    size_t perturbed;
     int by_group;
     double *draws;            /* ndraws x LAW_NPARAMS */
     unsigned char *ok;        /* per draw */
 } bootstrap_job;
 
-/* One thread's state: its copy of the problem with the draw's rows and
- * weights, a solver and a random generator (reseeded per draw). */
-typedef struct bootstrap_state {
+/* One thread's bootstrap state: the draw's problem (the runs it drew, their
+ * weights), a random stream reseeded per draw, and a solver. */
+typedef struct bootstrap_thread {
     problem pb;
-    double *weight, *drawn_weight, *sqrt_weight, *target, *group_count;
+    double *weight, *drawn_weight, *sqrt_weight, *target;
     law_row *rows;
+    double *group_count;
     gsl_rng *rng;
     solver s;
-    int have_solver;
-} bootstrap_state;
+    int has_solver;
+} bootstrap_thread;
 
 static void bootstrap_end(void *context, void *state)
 {
     (void)context;
-    bootstrap_state *b = state;
-    if (!b)
+    bootstrap_thread *t = state;
+    if (!t)
         return;
-    if (b->have_solver)
-        solver_free(&b->s);
-    free(b->weight);
-    free(b->drawn_weight);
-    free(b->sqrt_weight);
-    free(b->target);
-    free(b->rows);
-    free(b->group_count);
-    gsl_rng_free(b->rng);
-    free(b);
+    if (t->has_solver)
+        solver_free(&t->s);
+    free(t->weight);
+    free(t->drawn_weight);
+    free(t->sqrt_weight);
+    free(t->target);
+    free(t->rows);
+    free(t->group_count);
+    gsl_rng_free(t->rng);
+    free(t);
 }
 
 static int bootstrap_begin(void *context, void **state)
 {
-    bootstrap_job *job = context;
+    const bootstrap_job *job = context;
     const problem *full = job->pb;
     size_t n = full->n;
-    bootstrap_state *b = calloc(1, sizeof *b);
-    if (!b)
+    bootstrap_thread *t = calloc(1, sizeof *t);
+    if (!t)
         return -1;
-    b->pb = *full;
-    b->weight = calloc(n, sizeof *b->weight);
-    b->drawn_weight = calloc(n, sizeof *b->drawn_weight);
-    b->sqrt_weight = calloc(n, sizeof *b->sqrt_weight);
-    b->target = calloc(n, sizeof *b->target);
-    b->rows = calloc(n, sizeof *b->rows);
-    b->group_count = job->by_group ? calloc(job->s->ngroups ? job->s->ngroups : 1, sizeof *b->group_count) : NULL;
-    b->rng = gsl_rng_alloc(gsl_rng_mt19937);
-    b->pb.weight = b->drawn_weight;
-    b->pb.sqrt_weight = b->sqrt_weight;
-    b->pb.target = b->target;
+    t->pb = *full;
+    /* Each draw fits only the runs it drew (about 63% of them), in their
+     * order: a run left out would only add exact zeros to every sum the
+     * solver forms (the objective, g, M, H), so the fit is the same, bit
+     * for bit, on fewer rows. */
+    t->weight = calloc(n, sizeof *t->weight);
+    t->drawn_weight = calloc(n, sizeof *t->drawn_weight);
+    t->sqrt_weight = calloc(n, sizeof *t->sqrt_weight);
+    t->target = calloc(n, sizeof *t->target);
+    t->rows = calloc(n, sizeof *t->rows);
+    t->group_count = job->by_group ? calloc(job->s->ngroups ? job->s->ngroups : 1, sizeof *t->group_count) : NULL;
+    t->rng = gsl_rng_alloc(gsl_rng_mt19937);
+    t->pb.weight = t->drawn_weight;
+    t->pb.sqrt_weight = t->sqrt_weight;
+    t->pb.target = t->target;
     /* The solver is made for the full problem's rows (which decide whether
-     * the kernel applies); each draw then fits a subset of them. */
-    int ready = b->weight && b->drawn_weight && b->sqrt_weight && b->target && b->rows && b->rng &&
-                (!job->by_group || b->group_count);
-    b->have_solver = ready && solver_init(&b->s, &b->pb, job->fp) == 0;
-    b->pb.rows = b->rows;
-    if (!b->have_solver) {
-        bootstrap_end(context, b);
+     * the kernel applies, and size its arrays); each draw then fits a
+     * subset of them. */
+    int ready = t->weight && t->drawn_weight && t->sqrt_weight && t->target && t->rows && t->rng &&
+                (!job->by_group || t->group_count);
+    if (ready && solver_init(&t->s, &t->pb, job->fp) == 0)
+        t->has_solver = 1;
+    t->pb.rows = t->rows;
+    if (!t->has_solver) {
+        bootstrap_end(context, t);
         return -1;
     }
-    *state = b;
+    *state = t;
     return 0;
 }
 
+/* Draw i: resample, fit from the full fit and perturbed starts, keep the best. */
 static int bootstrap_item(void *context, void *state, size_t i)
 {
-    bootstrap_job *job = context;
-    bootstrap_state *b = state;
+    const bootstrap_job *job = context;
+    bootstrap_thread *t = state;
     const problem *full = job->pb;
     size_t n = full->n, p = full->nfree;
-    gsl_rng *rng = b->rng;
-    double *weight = b->weight;
+    double *weight = t->weight;
     /* Draw i's own stream: the same draws whatever the threads. */
-    gsl_rng_set(rng, job->fp->seed * 2654435761UL + i + 1);
+    gsl_rng_set(t->rng, job->fp->seed * 2654435761UL + i + 1);
     memset(weight, 0, n * sizeof *weight);
     if (job->by_group) {
         size_t g = job->s->ngroups;
-        memset(b->group_count, 0, g * sizeof *b->group_count);
+        memset(t->group_count, 0, g * sizeof *t->group_count);
         for (size_t k = 0; k < g; k++)
-            b->group_count[gsl_rng_uniform_int(rng, g)] += 1.0;
+            t->group_count[gsl_rng_uniform_int(t->rng, g)] += 1.0;
         for (size_t r = 0; r < n; r++)
-            weight[r] = b->group_count[job->s->rows[r].group];
+            weight[r] = t->group_count[job->s->rows[r].group];
     } else {
         for (size_t k = 0; k < n; k++)
-            weight[gsl_rng_uniform_int(rng, n)] += 1.0;
+            weight[gsl_rng_uniform_int(t->rng, n)] += 1.0;
     }
-    /* Each draw fits only the runs it drew (about 63% of them), in their
-     * order: a run left out would only add exact zeros to every sum.  A
-     * draw of fewer distinct runs than parameters keeps every run (those
-     * left out with weight 0). */
+    /* A draw of fewer distinct runs than parameters keeps every run
+     * (those left out with weight 0, still exact zeros in every sum). */
     size_t drawn = 0;
     for (size_t r = 0; r < n; r++)
         drawn += weight[r] != 0.0;
@@ -1379,33 +1482,34 @@ static int bootstrap_item(void *context, void *state, size_t i)
     for (size_t r = 0; r < n; r++) {
         if (weight[r] == 0.0 && drawn >= p)
             continue;
-        b->rows[m] = full->rows[r];
-        b->target[m] = full->target[r];
-        b->drawn_weight[m] = weight[r];
-        b->sqrt_weight[m] = sqrt(weight[r]);
+        t->rows[m] = full->rows[r];
+        t->target[m] = full->target[r];
+        t->drawn_weight[m] = weight[r];
+        t->sqrt_weight[m] = sqrt(weight[r]);
         m++;
     }
-    b->pb.n = m;
+    t->pb.n = m;
     start_result best, trial;
-    solve_from(&b->s, job->u_full, &best, 0);
-    for (size_t t = 0; t < job->perturbed; t++) {
-        /* Perturbed by about 10%; a parameter the data leaves loose (its
-         * log known to worse than a factor e) restarts from the stage-two
-         * grid instead, since a nudge along a flat direction goes nowhere
-         * (E_max on a sweep with E <= 16). */
+    solve_from(&t->s, job->u_full, &best, 0);
+    for (size_t attempt = 0; attempt < job->perturbed; attempt++) {
+        /* Perturbed by about 10%; a parameter the data leaves loose
+         * (its log known to worse than a factor e) restarts from the
+         * stage-two grid instead, since a nudge along a flat direction
+         * goes nowhere (E_max on a sweep with E <= 16). */
         double u[LAW_NPARAMS];
         for (size_t k = 0; k < p; k++) {
             law_param j = full->free_params[k];
             const extra_start *e = &EXTRA_STARTS[j];
             if (job->loose[k] && e->ngrid > 0) {
-                u[k] = ls_law_param_to_fitted(j, e->grid[t % e->ngrid]);
+                u[k] = ls_law_param_to_fitted(j, e->grid[attempt % e->ngrid]);
                 continue;
             }
-            double spread = ls_law_param_transform(j) == LAW_TRANSFORM_IDENTITY ? 0.1 * fmax(fabs(job->u_full[k]), 0.01)
-                                                                                 : 0.1;
-            u[k] = job->u_full[k] + gsl_ran_gaussian_ziggurat(rng, spread);
+            double spread = ls_law_param_transform(j) == LAW_TRANSFORM_IDENTITY
+                                ? 0.1 * fmax(fabs(job->u_full[k]), 0.01)
+                                : 0.1;
+            u[k] = job->u_full[k] + gsl_ran_gaussian_ziggurat(t->rng, spread);
         }
-        solve_from(&b->s, u, &trial, 0);
+        solve_from(&t->s, u, &trial, 0);
         if (trial.converged && (!best.converged || trial.objective < best.objective))
             best = trial;
     }
@@ -1418,7 +1522,7 @@ static int bootstrap_item(void *context, void *state, size_t i)
 
 static void bootstrap_progress(void *context, size_t done, size_t total)
 {
-    bootstrap_job *job = context;
+    const bootstrap_job *job = context;
     job->fp->progress(job->fp->progress_context, done, total);
 }
 
@@ -1463,20 +1567,15 @@ int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_param
         double dp_du = ls_law_param_natural_per_fitted(j, value);
         loose[k] = !(full->stderr_of[j] / fabs(dp_du) <= 1.0);
     }
-    bootstrap_job job = {&pb, fp, s, u_full, loose, ndraws, perturbed, by_group, NULL, NULL};
+    bootstrap_job job = {&pb, fp, s, u_full, loose, perturbed, by_group, NULL, NULL};
     job.draws = malloc(ndraws * LAW_NPARAMS * sizeof *job.draws);
     job.ok = calloc(ndraws, 1);
     double *column = malloc(ndraws * sizeof *column);
     if (!job.draws || !job.ok || !column)
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (status == 0) {
-        ls_parallel_job pj = {.n = ndraws,
-                              .threads = fp->threads,
-                              .context = &job,
-                              .begin = bootstrap_begin,
-                              .end = bootstrap_end,
-                              .item = bootstrap_item,
-                              .progress = fp->progress ? bootstrap_progress : NULL};
+        ls_parallel_job pj = {ndraws, fp->threads, &job, bootstrap_begin, bootstrap_end, bootstrap_item,
+                              fp->progress ? bootstrap_progress : NULL};
         if (ls_parallel_for(&pj) != 0)
             status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory for the bootstrap");
     }

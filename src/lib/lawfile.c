@@ -12,7 +12,7 @@
 #include "readfile_internal.h"
 
 /* Law files are small; a larger file is not one. */
-#define LAWFILE_MAX_BYTES ((size_t)256 << 20)
+#define LAWFILE_MAX_BYTES ((size_t)16 << 20) /* 16 MiB: ~100,000 bootstrap draws */
 
 lawfile *ls_lawfile_new(const law *l)
 {
@@ -102,7 +102,8 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
     lf->version = strdup(LOOPSCALE_VERSION);
     lf->command = dup_or_null(prov->command);
     fit->data = calloc(prov->ndata + 1, sizeof *fit->data);
-    fit->filters = calloc(prov->nfilters + 1, sizeof *fit->filters);
+    size_t nfilters = prov->nmaps + prov->nwheres;
+    fit->filters = calloc(nfilters + 1, sizeof *fit->filters);
     oom |= !lf->version || (prov->command && !lf->command) || !fit->data || !fit->filters;
     for (size_t i = 0; !oom && i < prov->ndata; i++) {
         fit->data[i].path = strdup(prov->data_paths[i]);
@@ -115,10 +116,16 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
             return NULL;
         }
     }
-    for (size_t i = 0; !oom && i < prov->nfilters; i++) {
-        fit->filters[i] = strdup(prov->filters[i]);
+    for (size_t i = 0; !oom && i < nfilters; i++) {
+        int is_map = i < prov->nmaps;
+        const char *value = is_map ? prov->maps[i] : prov->wheres[i - prov->nmaps];
+        size_t size = strlen(value) + sizeof "--where ";
+        fit->filters[i] = malloc(size);
         oom |= !fit->filters[i];
-        fit->nfilters++;
+        if (fit->filters[i]) {
+            snprintf(fit->filters[i], size, "%s %s", is_map ? "--map" : "--where", value);
+            fit->nfilters++;
+        }
     }
     if (oom) {
         ls_lawfile_free(lf);

@@ -107,9 +107,13 @@ numtext_status ls_numtext_parse_scaled(const char *text, size_t len, double *out
     }
     static const char prefixes[] = "kMGTPE";
     double scale = 1.0;
+    /* A lower-case e after the number is an exponent without digits ("3e",
+     * refused as "1e" is in a sweep cell), never exa: exa is written E. */
+    if (rest > 0 && *suffix == 'e')
+        return NUMTEXT_NOT_NUMBER;
     if (rest > 0 && *suffix != 'B' && *suffix != 'b') {
-        /* Case is ignored throughout, as in "3gb", "3GB", "3Gb": no
-         * quantity here is ever a thousandth (m) of a byte or a FLOP. */
+        /* Case is ignored (but for e, above), as in "3gb", "3GB", "3Gb":
+         * no quantity here is ever a thousandth (m) of a byte or a FLOP. */
         char letter = *suffix == 'k' || *suffix == 'K' ? 'k' : (char)toupper((unsigned char)*suffix);
         const char *at = memchr(prefixes, letter, sizeof prefixes - 1);
         if (!at)

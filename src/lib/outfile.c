@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -43,7 +44,7 @@ static int live_free_slot(void)
 }
 
 /* mkstemp() with the file registered in live[] before any signal can come
- * (blocked meanwhile in this thread, the one that writes outputs). */
+ * (all blocked meanwhile in this thread, the one that writes outputs). */
 static int make_temporary(outfile *out, size_t n, ls_error *err)
 {
     if (n > PATH_MAX) {
@@ -51,10 +52,7 @@ static int make_temporary(outfile *out, size_t n, ls_error *err)
         return -1;
     }
     sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGHUP);
+    sigfillset(&block); /* whichever signals the program handles */
     pthread_sigmask(SIG_BLOCK, &block, &old);
     int slot = live_free_slot(), fd = -1;
     if (slot < 0)
@@ -81,7 +79,7 @@ void ls_outfile_remove_temporaries(void)
 int ls_outfile_wants_gzip(const char *path)
 {
     size_t n = strlen(path);
-    return n > 3 && strcmp(path + n - 3, ".gz") == 0;
+    return n > 3 && strcasecmp(path + n - 3, ".gz") == 0;
 }
 
 static void outfile_release(outfile *out)
@@ -93,25 +91,76 @@ static void outfile_release(outfile *out)
     free(out);
 }
 
+char *ls_outfile_resolve(const char *path)
+{
+    /* A file that exists: a device, FIFO or socket is written in place
+     * under its own name (/dev/stdout on a pipe); a regular file through
+     * realpath(), which also knows /proc's links (/dev/stdout on a file). */
+    struct stat st, own;
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0) {
+        int link = lstat(path, &own) == 0 && S_ISLNK(own.st_mode);
+        char *real = link && S_ISREG(st.st_mode) ? realpath(path, NULL) : NULL;
+        return real ? real : strdup(path);
+    }
+    /* Otherwise follow the links by hand: the last one names a file yet to
+     * be made. */
+    char *cur = strdup(path);
+    if (!cur || strcmp(path, "-") == 0)
+        return cur;
+    for (int hops = 0;; hops++) {
+        struct stat lst;
+        if (lstat(cur, &lst) != 0 || !S_ISLNK(lst.st_mode))
+            return cur; /* the file, or the name a new file gets */
+        if (hops == 40) { /* as the kernel's limit on links in a path */
+            free(cur);
+            errno = ELOOP;
+            return NULL;
+        }
+        char target[PATH_MAX];
+        ssize_t n = readlink(cur, target, sizeof target - 1);
+        if (n < 0) {
+            int e = errno;
+            free(cur);
+            errno = e;
+            return NULL;
+        }
+        target[n] = '\0';
+        const char *slash = strrchr(cur, '/');
+        size_t dirlen = target[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1;
+        char *next = malloc(dirlen + (size_t)n + 1);
+        if (!next) {
+            free(cur);
+            errno = ENOMEM;
+            return NULL;
+        }
+        memcpy(next, cur, dirlen);
+        memcpy(next + dirlen, target, (size_t)n + 1);
+        free(cur);
+        cur = next;
+    }
+}
+
 outfile *ls_outfile_open(const char *path, int gzip, ls_error *err)
 {
-    /* A symbolic link is written through, to the file it names: the
-     * temporary file goes beside that file and is renamed over it, so the
-     * link stays a link (renaming over the link itself would replace
-     * /dev/stdout, or a link into another directory, with a plain file). */
-    struct stat lst;
-    char *target = strcmp(path, "-") != 0 && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) ? realpath(path, NULL)
-                                                                                          : NULL;
+    /* A symbolic link is written through, to the file it names (even one
+     * yet to be made): the temporary file goes beside that file and is
+     * renamed over it, so the link stays a link (renaming over the link
+     * itself would replace /dev/stdout, or a link into another directory,
+     * with a plain file). */
     outfile *out = calloc(1, sizeof *out);
+    errno = 0;
     if (out)
-        out->path = strdup(target ? target : path);
-    free(target);
-    path = out && out->path ? out->path : path;
+        out->path = ls_outfile_resolve(path);
     if (!out || !out->path) {
+        int e = out && errno != ENOMEM ? errno : 0;
         free(out);
-        ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", path);
+        if (e)
+            ls_error_set(err, LS_ERR_CANTCREAT, "%s: cannot create: %s", path, strerror(e));
+        else
+            ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", path);
         return NULL;
     }
+    path = out->path;
     out->slot = -1;
     int fd = -1;
     struct stat st;
@@ -154,7 +203,8 @@ outfile *ls_outfile_open(const char *path, int gzip, ls_error *err)
         if (out->is_stdout) /* closed: a write error, as cli_finish would say */
             ls_error_set(err, LS_ERR_IO, "<stdout>: write error: %s", strerror(errno));
         else
-            ls_error_set(err, LS_ERR_CANTCREAT, "%s: cannot create: %s", path, strerror(errno));
+            ls_error_set(err, LS_ERR_CANTCREAT, "%s: cannot create%s: %s", path,
+                         out->tmp_path ? " a temporary file beside it" : "", strerror(errno));
         outfile_release(out);
         return NULL;
     }

@@ -5,28 +5,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loopscale/svg.h"
+#include "loopscale/chart.h"
 
 #define MAX_GROUPS 8
 #define CURVE_POINTS 48
 
 /* ---- small helpers ------------------------------------------------------- */
 
-/* A number as short as a reader wants it: 3 significant digits, exponent
- * without '+' or leading zeros ("3e8", "1.5e21", "0.6"). */
-static void short_number(char *buf, size_t size, double x)
-{
-    char tmp[48];
-    snprintf(tmp, sizeof tmp, "%.3g", x);
-    char *e = strchr(tmp, 'e');
-    if (!e) {
-        snprintf(buf, size, "%s", tmp);
-        return;
-    }
-    int exponent = (int)strtol(e + 1, NULL, 10);
-    *e = '\0';
-    snprintf(buf, size, "%se%d", tmp, exponent);
-}
+/* A number as a reader wants it in a figure, as markup: 3 significant
+ * digits, large and small ones as m x 10^k with a superscript ("3x10^8",
+ * "10^21", "0.6"). */
+static void short_number(char *buf, size_t size, double x) { ls_chart_number(buf, size, x); }
+
+/* Plain text (a file or column name) as markup. */
+static void plain(char *buf, size_t size, const char *text) { ls_chart_escape(buf, size, text); }
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -104,34 +96,116 @@ static void group_label(char *buf, size_t size, const char *name, const grouping
         return;
     }
     short_number(b, sizeof b, g->hi[i]);
-    snprintf(buf, size, "%s %s to %s", name, a, b);
+    snprintf(buf, size, "%s = %s\xe2\x80\x93%s", name, a, b);
 }
 
 
-static char *finish(svg_figure *f, ls_error *err)
+static unsigned char *finish(chart *f, const chart_output *o, size_t *len, ls_error *err)
 {
-    char *text = ls_svg_figure_render(f, err);
-    ls_svg_figure_free(f);
-    return text;
+    unsigned char *data = ls_chart_render(f, o, len, err);
+    ls_chart_free(f);
+    return data;
 }
 
-static svg_figure *new_figure(const char *title, size_t rows, size_t cols, ls_error *err)
+static chart *new_figure(const char *title, size_t rows, size_t cols, ls_error *err)
 {
-    svg_figure *f = ls_svg_figure_new(title, rows, cols);
+    chart *f = ls_chart_new(title, rows, cols);
     if (!f)
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
     return f;
 }
 
+/* ---- uncertainty and extrapolation ------------------------------------------- */
+
+/* Bands use at most this many of a law's bootstrap draws, and none when it
+ * has fewer than 20 (too few for a 95% interval). */
+#define BAND_DRAWS 200
+#define BAND_OPACITY 0.16
+#define EXTRAPOLATION_OPACITY 0.07
+#define SOLVE_BAND_DRAWS 50
+#define OUT_OF_REACH_COLOR 6 /* brown: the lines of up to six E keep the others */
+
+static size_t band_draws(const lawfile *lf)
+{
+    if (!lf || lf->ndraws < 20 || !lf->draws)
+        return 0;
+    return lf->ndraws < BAND_DRAWS ? lf->ndraws : BAND_DRAWS;
+}
+
+/* The q-quantile of sorted v[0..n) by linear interpolation. */
+static double quantile(const double *v, size_t n, double q)
+{
+    double h = q * (double)(n - 1);
+    size_t i = (size_t)floor(h);
+    return i + 1 < n ? v[i] + (h - (double)i) * (v[i + 1] - v[i]) : v[n - 1];
+}
+
+/* The central 95% of v[0..n) (sorted in place; NaNs dropped). */
+static void central95(double *v, size_t n, double *lo, double *hi)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (isfinite(v[i]))
+            v[m++] = v[i];
+    if (m < 2) {
+        *lo = *hi = NAN;
+        return;
+    }
+    qsort(v, m, sizeof *v, cmp_double);
+    *lo = quantile(v, m, 0.025);
+    *hi = quantile(v, m, 0.975);
+}
+
+/* The central 95% of the loss at x under the first nd draws. */
+static void band_at(const lawfile *lf, size_t nd, const law_point *x, double *scratch, double *lo, double *hi)
+{
+    for (size_t i = 0; i < nd; i++) {
+        law d;
+        ls_lawfile_draw(lf, i, &d);
+        scratch[i] = ls_law_loss(&d, x);
+    }
+    central95(scratch, nd, lo, hi);
+}
+
+static void band_legend(chart *f, size_t nd, const lawfile *lf)
+{
+    char text[128];
+    chart_style band = ls_chart_line_style(CHART_GREY);
+    band.width = 0;
+    band.fill_opacity = 0.3;
+    if (nd < lf->ndraws)
+        snprintf(text, sizeof text, "95%% band over %zu of the law's %zu bootstrap draws", nd, lf->ndraws);
+    else
+        snprintf(text, sizeof text, "95%% band over the law's %zu bootstrap draws", nd);
+    ls_chart_legend(f, text, &band);
+}
+
+/* Shade the parts of x beyond [lo, hi] in a panel: what the law never saw. */
+static void shade_beyond(chart_panel *p, double lo, double hi)
+{
+    ls_chart_panel_vspan(p, -INFINITY, lo, CHART_BLACK, EXTRAPOLATION_OPACITY);
+    ls_chart_panel_vspan(p, hi, INFINITY, CHART_BLACK, EXTRAPOLATION_OPACITY);
+}
+
+static void extrapolation_legend(chart *f, const char *what)
+{
+    char text[160];
+    chart_style sh = ls_chart_line_style(CHART_BLACK);
+    sh.width = 0;
+    sh.fill_opacity = EXTRAPOLATION_OPACITY * 2;
+    snprintf(text, sizeof text, "beyond the fitted %s: extrapolated", what);
+    ls_chart_legend(f, text, &sh);
+}
+
 /* Ticks at the powers of two in [lo, hi] (loop counts). */
-static int powers_of_two(svg_panel *p, double lo, double hi)
+static int powers_of_two(chart_panel *p, double lo, double hi)
 {
     double v[40];
     size_t n = 0;
     for (double t = 1; t <= hi * (1 + 1e-9) && n < 40; t *= 2)
         if (t >= lo * (1 - 1e-9))
             v[n++] = t;
-    return ls_svg_panel_ticks(p, SVG_AXIS_X, v, n);
+    return ls_chart_panel_ticks(p, CHART_AXIS_X, v, n);
 }
 
 /* ---- fit ----------------------------------------------------------------------- */
@@ -152,21 +226,37 @@ static double row_key(const fit_view *v, const sweep_row *r)
     return ls_law_training_flops(&x);
 }
 
-static const fit_view *sort_view;
+/* A row's sort key: rows of one series together (same N_act, E, N_total
+ * and key), then by x.  Sorting keys rather than rows keeps the comparison
+ * free of global state. */
+typedef struct row_order {
+    double k[5];
+    size_t row;
+} row_order;
 
-/* Rows of one series together: same N_act, E, N_total and key; then by x. */
 static int cmp_rows(const void *a, const void *b)
 {
-    const sweep_row *x = &sort_view->s->rows[*(const size_t *)a], *y = &sort_view->s->rows[*(const size_t *)b];
-    double kx[5] = {x->n_act, x->E, x->n_total, row_key(sort_view, x), sort_view->by_r ? x->R : x->tokens};
-    double ky[5] = {y->n_act, y->E, y->n_total, row_key(sort_view, y), sort_view->by_r ? y->R : y->tokens};
+    const row_order *x = a, *y = b;
     for (int i = 0; i < 5; i++) {
-        if (i < 4 && same(kx[i], ky[i]))
+        if (i < 4 && same(x->k[i], y->k[i]))
             continue;
-        if (kx[i] != ky[i])
-            return kx[i] < ky[i] ? -1 : 1;
+        if (x->k[i] != y->k[i])
+            return x->k[i] < y->k[i] ? -1 : 1;
     }
     return 0;
+}
+
+/* Sort the rows idx[0..m) of one panel into series (order has room for m). */
+static void sort_rows(const fit_view *v, size_t *idx, size_t m, row_order *order)
+{
+    for (size_t i = 0; i < m; i++) {
+        const sweep_row *r = &v->s->rows[idx[i]];
+        row_order o = {{r->n_act, r->E, r->n_total, row_key(v, r), v->by_r ? r->R : r->tokens}, idx[i]};
+        order[i] = o;
+    }
+    qsort(order, m, sizeof *order, cmp_rows);
+    for (size_t i = 0; i < m; i++)
+        idx[i] = order[i].row;
 }
 
 static int same_series(const fit_view *v, const sweep_row *a, const sweep_row *b)
@@ -176,8 +266,8 @@ static int same_series(const fit_view *v, const sweep_row *a, const sweep_row *b
 }
 
 /* The law along one series: x from its first to its last run. */
-static void fitted_curve(const fit_view *v, const law *l, const sweep_row *rows, const size_t *idx, size_t n,
-                         double *xs, double *ys)
+static void fitted_curve(const fit_view *v, const lawfile *lf, const sweep_row *rows, const size_t *idx, size_t n,
+                         double *xs, double *ys, size_t nd, double *scratch, double *blo, double *bhi)
 {
     const sweep_row *first = &rows[idx[0]];
     double loop_ratio = 0.0;
@@ -201,26 +291,33 @@ static void fitted_curve(const fit_view *v, const law *l, const sweep_row *rows,
             x.D = t;
         }
         xs[k] = t;
-        ys[k] = ls_law_loss(l, &x);
+        ys[k] = ls_law_loss(&lf->law, &x);
+        if (nd)
+            band_at(lf, nd, &x, scratch, &blo[k], &bhi[k]);
     }
 }
 
-char *ls_plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
+unsigned char *ls_plot_fit(const sweep *s, const lawfile *lf, const chart_output *o, size_t *len, ls_error *err)
 {
+    const law *l = &lf->law;
+    double rmse = lf->has_fit ? lf->fit.rmse : NAN;
+    size_t nd = band_draws(lf);
     if (s->n == 0) {
         ls_error_set(err, LS_ERR_DATA, "no runs to plot");
         return NULL;
     }
     size_t n = s->n;
-    double *scratch = malloc(2 * n * sizeof *scratch);
+    double *scratch = malloc((2 * n + BAND_DRAWS) * sizeof *scratch);
     size_t *idx = malloc(n * sizeof *idx);
-    if (!scratch || !idx) {
+    row_order *order = malloc(n * sizeof *order);
+    if (!scratch || !idx || !order) {
         free(scratch);
         free(idx);
+        free(order);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
-    double *vals = scratch + n;
+    double *vals = scratch + n, *draw_scratch = scratch + 2 * n;
     fit_view v = {s, 0, 0};
     double rmin = INFINITY, rmax = -INFINITY;
     for (size_t i = 0; i < n; i++) {
@@ -255,58 +352,63 @@ char *ls_plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
     char kind[64];
     ls_law_kind_format(l->kind, kind, sizeof kind);
     snprintf(title, sizeof title, "Observed and fitted loss against %s: %s", v.by_r ? "loops R" : "tokens D", kind);
-    svg_figure *f = new_figure(title, eg.n, ng.n, err);
+    /* A last row for the residuals of every run in one panel. */
+    chart *f = new_figure(title, eg.n + 1, ng.n, err);
     if (!f) {
         free(scratch);
         free(idx);
+        free(order);
         return NULL;
     }
-    ls_svg_figure_set_panel_size(f, 300, 210);
+    ls_chart_set_panel_size(f, 135, 95);
     const char *key_name = !v.by_r ? "R" : v.key_flops ? "F" : "D";
-    svg_style obs = ls_svg_marker_style(SVG_GREY, SVG_MARKER_CIRCLE), fitted = ls_svg_line_style(SVG_GREY);
-    ls_svg_figure_legend(f, "observed run", &obs);
-    ls_svg_figure_legend(f, "fitted law", &fitted);
+    chart_style obs = ls_chart_marker_style(CHART_GREY, CHART_MARKER_CIRCLE), fitted = ls_chart_line_style(CHART_GREY);
+    ls_chart_legend(f, "observed run", &obs);
+    ls_chart_legend(f, "fitted law", &fitted);
     for (size_t k = 0; k < kg.n; k++) {
-        svg_style st = ls_svg_line_style((int)k);
-        st.marker = SVG_MARKER_CIRCLE;
-        st.marker_size = 3;
+        chart_style st = ls_chart_line_style((int)k);
+        st.marker = CHART_MARKER_CIRCLE;
+        st.marker_size = 2.0;
         group_label(text, sizeof text, key_name, &kg, k);
         if (v.by_r && !v.key_flops)
             strncat(text, " tokens", sizeof text - strlen(text) - 1);
         else if (v.by_r)
             strncat(text, " FLOPs", sizeof text - strlen(text) - 1);
-        ls_svg_figure_legend(f, text, &st);
+        ls_chart_legend(f, text, &st);
     }
-    double xs[CURVE_POINTS], ys[CURVE_POINTS];
+    if (nd)
+        band_legend(f, nd, lf);
+    double xs[CURVE_POINTS], ys[CURVE_POINTS], blo[CURVE_POINTS], bhi[CURVE_POINTS];
+    double ylo = INFINITY, yhi = -INFINITY;
     double *ox = malloc(n * sizeof *ox), *oy = malloc(n * sizeof *oy);
     if (!ox || !oy) {
         free(ox);
         free(oy);
         free(scratch);
         free(idx);
-        ls_svg_figure_free(f);
+        free(order);
+        ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
     for (size_t pr = 0; pr < eg.n; pr++)
         for (size_t pc = 0; pc < ng.n; pc++) {
-            svg_panel *p = ls_svg_figure_panel(f, pr, pc);
+            chart_panel *p = ls_chart_panel(f, pr, pc);
             char a[96], b[96];
             group_label(a, sizeof a, "E", &eg, pr);
-            group_label(b, sizeof b, "N_act", &ng, pc);
+            group_label(b, sizeof b, "N<sub>act</sub>", &ng, pc);
             snprintf(text, sizeof text, "%s, %s", a, b);
-            ls_svg_panel_title(p, text);
-            ls_svg_panel_axis(p, SVG_AXIS_X, pr + 1 == eg.n ? (v.by_r ? "R (loops)" : "D (tokens)") : NULL,
-                           SVG_SCALE_LOG);
-            ls_svg_panel_axis(p, SVG_AXIS_Y, pc == 0 ? "loss (nats/token)" : NULL, SVG_SCALE_LINEAR);
+            ls_chart_panel_title(p, text);
+            ls_chart_panel_axis(p, CHART_AXIS_X, pr + 1 == eg.n ? (v.by_r ? "loops R" : "tokens D") : NULL,
+                                CHART_SCALE_LOG);
+            ls_chart_panel_axis(p, CHART_AXIS_Y, pc == 0 ? "loss (nats/token)" : NULL, CHART_SCALE_LINEAR);
             if (v.by_r)
                 powers_of_two(p, rmin, rmax);
             size_t m = 0;
             for (size_t i = 0; i < n; i++)
                 if (group_of(&eg, s->rows[i].E) == pr && group_of(&ng, s->rows[i].n_act) == pc)
                     idx[m++] = i;
-            sort_view = &v;
-            qsort(idx, m, sizeof *idx, cmp_rows);
+            sort_rows(&v, idx, m, order);
             for (size_t start = 0; start < m;) {
                 size_t end = start + 1;
                 while (end < m && same_series(&v, &s->rows[idx[start]], &s->rows[idx[end]]))
@@ -317,38 +419,78 @@ char *ls_plot_fit(const sweep *s, const law *l, double rmse, ls_error *err)
                 for (size_t j = start; j < end; j++) {
                     ox[j - start] = v.by_r ? s->rows[idx[j]].R : s->rows[idx[j]].tokens;
                     oy[j - start] = s->rows[idx[j]].loss;
+                    ylo = fmin(ylo, oy[j - start]);
+                    yhi = fmax(yhi, oy[j - start]);
                 }
                 if (end - start >= 2) {
-                    fitted_curve(&v, l, s->rows, idx + start, end - start, xs, ys);
-                    svg_style st = ls_svg_line_style(color);
-                    st.width = 1.5;
-                    ls_svg_panel_line(p, xs, ys, CURVE_POINTS, &st);
+                    fitted_curve(&v, lf, s->rows, idx + start, end - start, xs, ys, nd, draw_scratch, blo, bhi);
+                    if (nd)
+                        ls_chart_panel_band(p, xs, blo, bhi, CURVE_POINTS, color, BAND_OPACITY);
+                    chart_style st = ls_chart_line_style(color);
+                    st.width = 1.0;
+                    ls_chart_panel_line(p, xs, ys, CURVE_POINTS, &st);
+                    for (int k = 0; k < CURVE_POINTS; k++) {
+                        ylo = fmin(ylo, ys[k]);
+                        yhi = fmax(yhi, ys[k]);
+                    }
                 }
-                svg_style mk = ls_svg_marker_style(color, SVG_MARKER_CIRCLE);
-                mk.marker_size = 3;
-                ls_svg_panel_line(p, ox, oy, end - start, &mk);
+                chart_style mk = ls_chart_marker_style(color, CHART_MARKER_CIRCLE);
+                mk.marker_size = 2.0;
+                ls_chart_panel_line(p, ox, oy, end - start, &mk);
                 start = end;
             }
         }
+    /* One y scale for every panel, so that losses compare across them. */
+    if (ylo < yhi)
+        for (size_t pr = 0; pr < eg.n; pr++)
+            for (size_t pc = 0; pc < ng.n; pc++)
+                ls_chart_panel_range(ls_chart_panel(f, pr, pc), CHART_AXIS_Y, ylo - 0.04 * (yhi - ylo),
+                                     yhi + 0.04 * (yhi - ylo));
+    /* The residuals: observed minus fitted loss of every run against its
+     * fitted loss, coloured as above. */
+    chart_panel *rp = ls_chart_panel(f, eg.n, 0);
+    ls_chart_panel_title(rp, "residuals of all runs");
+    ls_chart_panel_axis(rp, CHART_AXIS_X, "fitted loss (nats/token)", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(rp, CHART_AXIS_Y, "observed \xe2\x88\x92 fitted", CHART_SCALE_LINEAR);
+    chart_style zero = ls_chart_line_style(CHART_GREY);
+    zero.width = 0.7;
+    ls_chart_panel_hline(rp, 0.0, &zero, NULL);
+    for (size_t k = 0; k < (v.by_r ? kg.n : 1); k++) {
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (v.by_r && group_of(&kg, row_key(&v, &s->rows[i])) != k)
+                continue;
+            law_point x = ls_sweep_row_point(&s->rows[i]);
+            ox[m] = ls_law_loss(l, &x);
+            oy[m] = s->rows[i].loss - ox[m];
+            m++;
+        }
+        chart_style mk = ls_chart_marker_style((int)k, CHART_MARKER_CIRCLE);
+        mk.marker_size = 1.6;
+        ls_chart_panel_line(rp, ox, oy, m, &mk);
+    }
+    char name[256];
+    plain(name, sizeof name, s->name ? s->name : "the sweep");
     snprintf(text, sizeof text, "Markers: the %zu observed runs of %s. Lines: the fitted law along each series%s.",
-             n, s->name ? s->name : "the sweep", v.by_r ? (v.key_flops ? " (equal training FLOPs)" : " (equal tokens)") : "");
-    ls_svg_figure_note(f, text);
+             n, name, v.by_r ? (v.key_flops ? " (equal training FLOPs)" : " (equal tokens)") : "");
+    ls_chart_note(f, text);
     if (!isnan(rmse)) {
         char r[32];
         short_number(r, sizeof r, rmse);
-        snprintf(text, sizeof text, "Law %s, RMSE %s (loss units).", kind, r);
-        ls_svg_figure_note(f, text);
+        snprintf(text, sizeof text, "Law %s, RMSE %s nats/token.", kind, r);
+        ls_chart_note(f, text);
     }
     free(ox);
     free(oy);
     free(scratch);
     free(idx);
-    return finish(f, err);
+    free(order);
+    return finish(f, o, len, err);
 }
 
 /* ---- holdout --------------------------------------------------------------------- */
 
-char *ls_plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
+unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const chart_output *o, size_t *len, ls_error *err)
 {
     if (r->nlaws == 0 || !r->test) {
         ls_error_set(err, LS_ERR_DATA, "no held-out results to plot");
@@ -356,40 +498,52 @@ char *ls_plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
     }
     size_t cols = r->nlaws <= 3 ? r->nlaws : r->nlaws == 4 ? 2 : 3;
     size_t rows = (r->nlaws + cols - 1) / cols;
-    svg_figure *f = new_figure("Held-out runs: predicted against observed loss", rows, cols, err);
+    /* Under each law's panel, its residuals. */
+    chart *f = new_figure("Held-out runs: predicted against observed loss", 2 * rows, cols, err);
     if (!f)
         return NULL;
-    ls_svg_figure_set_panel_size(f, 330, 300);
+    ls_chart_set_panel_size(f, 165, 150);
     double *px = malloc((s->n ? s->n : 1) * sizeof *px), *py = malloc((s->n ? s->n : 1) * sizeof *py);
     if (!px || !py) {
         free(px);
         free(py);
-        ls_svg_figure_free(f);
+        ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
-    static const svg_marker markers[] = {SVG_MARKER_CIRCLE, SVG_MARKER_SQUARE, SVG_MARKER_TRIANGLE,
-                                         SVG_MARKER_DIAMOND, SVG_MARKER_STAR};
+    static const chart_marker markers[] = {CHART_MARKER_CIRCLE, CHART_MARKER_SQUARE, CHART_MARKER_TRIANGLE,
+                                         CHART_MARKER_DIAMOND, CHART_MARKER_STAR};
     char text[256];
     for (size_t c = 0; c < r->ncolumns; c++) {
         if (r->columns[c].skipped)
             continue;
-        svg_style st = ls_svg_marker_style((int)c, markers[c % 5]);
+        chart_style st = ls_chart_marker_style((int)c, markers[c % 5]);
         st.hollow = 1;
-        snprintf(text, sizeof text, "%s held out (%zu runs)", r->columns[c].label, r->columns[c].ntest);
-        ls_svg_figure_legend(f, text, &st);
+        char label[128];
+        plain(label, sizeof label, r->columns[c].label);
+        snprintf(text, sizeof text, "%s held out (%zu runs)", label, r->columns[c].ntest);
+        ls_chart_legend(f, text, &st);
     }
-    svg_style diag = ls_svg_line_style(SVG_GREY);
-    diag.dash = SVG_DASH_DASHED;
+    chart_style diag = ls_chart_line_style(CHART_GREY);
+    diag.dash = CHART_DASH_DASHED;
     diag.width = 1.2;
-    ls_svg_figure_legend(f, "prediction = observation", &diag);
+    ls_chart_legend(f, "prediction = observation", &diag);
+    int stars = 0;
+    double worst = 0; /* the largest |residual|: one residual scale for every law */
     for (size_t li = 0; li < r->nlaws; li++) {
-        svg_panel *p = ls_svg_figure_panel(f, li / cols, li % cols);
+        chart_panel *p = ls_chart_panel(f, 2 * (li / cols), li % cols);
+        chart_panel *rp = ls_chart_panel(f, 2 * (li / cols) + 1, li % cols);
+        ls_chart_panel_axis(rp, CHART_AXIS_X, "observed loss (nats/token)", CHART_SCALE_LINEAR);
+        ls_chart_panel_axis(rp, CHART_AXIS_Y, li % cols == 0 ? "observed \xe2\x88\x92 predicted" : NULL,
+                            CHART_SCALE_LINEAR);
+        chart_style zero = ls_chart_line_style(CHART_GREY);
+        zero.width = 0.7;
+        ls_chart_panel_hline(rp, 0.0, &zero, NULL);
         char kind[64];
         ls_law_kind_format(r->laws[li], kind, sizeof kind);
-        ls_svg_panel_title(p, kind);
-        ls_svg_panel_axis(p, SVG_AXIS_X, "observed loss", SVG_SCALE_LINEAR);
-        ls_svg_panel_axis(p, SVG_AXIS_Y, li % cols == 0 ? "predicted loss" : NULL, SVG_SCALE_LINEAR);
+        ls_chart_panel_title(p, kind);
+        ls_chart_panel_axis(p, CHART_AXIS_X, NULL, CHART_SCALE_LINEAR); /* the residuals below say it */
+        ls_chart_panel_axis(p, CHART_AXIS_Y, li % cols == 0 ? "predicted loss (nats/token)" : NULL, CHART_SCALE_LINEAR);
         double lo = INFINITY, hi = -INFINITY;
         size_t shown = 0;
         for (size_t c = 0; c < r->ncolumns; c++) {
@@ -407,9 +561,14 @@ char *ls_plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
                 hi = fmax(hi, fmax(px[m], py[m]));
                 m++;
             }
-            svg_style st = ls_svg_marker_style((int)c, markers[c % 5]);
+            chart_style st = ls_chart_marker_style((int)c, markers[c % 5]);
             st.hollow = 1;
-            ls_svg_panel_line(p, px, py, m, &st);
+            ls_chart_panel_line(p, px, py, m, &st);
+            for (size_t i = 0; i < m; i++) {
+                py[i] = px[i] - py[i];
+                worst = fmax(worst, fabs(py[i]));
+            }
+            ls_chart_panel_line(rp, px, py, m, &st);
             shown++;
         }
         if (!(lo < hi)) {
@@ -419,10 +578,11 @@ char *ls_plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
         double pad = 0.05 * (hi - lo);
         lo -= pad;
         hi += pad;
-        ls_svg_panel_range(p, SVG_AXIS_X, lo, hi);
-        ls_svg_panel_range(p, SVG_AXIS_Y, lo, hi);
+        ls_chart_panel_range(p, CHART_AXIS_X, lo, hi);
+        ls_chart_panel_range(rp, CHART_AXIS_X, lo, hi);
+        ls_chart_panel_range(p, CHART_AXIS_Y, lo, hi);
         double d[2] = {lo, hi};
-        ls_svg_panel_line(p, d, d, 2, &diag);
+        ls_chart_panel_line(p, d, d, 2, &diag);
         /* The held-out RMSEs, top left, where a good law leaves no points. */
         size_t k = 0;
         for (size_t c = 0; c < r->ncolumns; c++) {
@@ -431,25 +591,39 @@ char *ls_plot_holdout(const sweep *s, const holdout_result *r, ls_error *err)
                 continue;
             char num[32];
             short_number(num, sizeof num, cell->rmse);
-            snprintf(text, sizeof text, "RMSE %s: %s%s", r->columns[c].label, num, cell->converged ? "" : " *");
-            ls_svg_panel_text(p, lo + 0.03 * (hi - lo), hi - (0.07 + 0.065 * (double)k) * (hi - lo), text, -1);
+            char label[128];
+            plain(label, sizeof label, r->columns[c].label);
+            snprintf(text, sizeof text, "RMSE %s: %s%s", label, num, cell->converged ? "" : " *");
+            stars |= !cell->converged;
+            ls_chart_panel_text(p, lo + 0.03 * (hi - lo), hi - (0.07 + 0.065 * (double)k) * (hi - lo), text, -1);
             k++;
         }
         if (shown == 0)
-            ls_svg_panel_text(p, (lo + hi) / 2, (lo + hi) / 2, "no held-out fit", 0);
+            ls_chart_panel_text(p, (lo + hi) / 2, (lo + hi) / 2, "no held-out fit", 0);
+    }
+    if (worst > 0)
+        for (size_t li = 0; li < r->nlaws; li++)
+            ls_chart_panel_range(ls_chart_panel(f, 2 * (li / cols) + 1, li % cols), CHART_AXIS_Y, -1.08 * worst,
+                                 1.08 * worst);
+    if (stars) {
+        chart_style none = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_NONE);
+        ls_chart_legend(f, "*: that fit did not converge", &none);
     }
     snprintf(text, sizeof text,
-             "Each law is fitted on the other runs and predicts the held-out ones; RMSE in loss units (%zu runs).", s->n);
-    ls_svg_figure_note(f, text);
+             "Each law is fitted on the other runs and predicts the held-out ones; RMSE in nats/token (%zu runs).", s->n);
+    ls_chart_note(f, text);
     free(px);
     free(py);
-    return finish(f, err);
+    return finish(f, o, len, err);
 }
 
 /* ---- isoflop ----------------------------------------------------------------------- */
 
-char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_spec *spec, ls_error *err)
+unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const plot_isoflop_spec *spec,
+                               const chart_output *o, size_t *len, ls_error *err)
 {
+    const law *l = &lf->law;
+    size_t nd = band_draws(lf);
     size_t ncombo = spec->nE * spec->nR;
     if (spec->nflops == 0 || ncombo == 0) {
         ls_error_set(err, LS_ERR_DATA, "no IsoFLOP profile to plot");
@@ -457,31 +631,41 @@ char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_s
     }
     char kind[64], text[256];
     ls_law_kind_format(l->kind, kind, sizeof kind);
-    snprintf(text, sizeof text, "IsoFLOP profiles: loss against N_act at fixed compute (%s)", kind);
-    svg_figure *f = new_figure(text, 1, 1, err);
+    snprintf(text, sizeof text, "IsoFLOP profiles: loss against N<sub>act</sub> at fixed compute (%s)", kind);
+    chart *f = new_figure(text, 1, 1, err);
     if (!f)
         return NULL;
-    ls_svg_figure_set_panel_size(f, 560, 380);
+    ls_chart_set_panel_size(f, 300, 200);
     size_t points = spec->points < 2 ? 2 : spec->points;
     if (points < 60)
         points = 60; /* a smooth curve; the table keeps the requested points */
     double *grid = malloc(points * sizeof *grid), *loss = malloc(points * sizeof *loss),
            *tokens = malloc(points * sizeof *tokens);
     double *min_n = malloc(spec->nflops * ncombo * sizeof *min_n), *min_l = malloc(spec->nflops * ncombo * sizeof *min_l);
-    if (!grid || !loss || !tokens || !min_n || !min_l) {
+    /* Per draw, the profile's losses; then per point, the band. */
+    double *dl = malloc((nd ? nd : 1) * points * sizeof *dl), *col = malloc((nd ? nd : 1) * sizeof *col),
+           *blo = malloc(points * sizeof *blo), *bhi = malloc(points * sizeof *bhi);
+    if (!grid || !loss || !tokens || !min_n || !min_l || !dl || !col || !blo || !bhi) {
         free(grid);
         free(loss);
         free(tokens);
         free(min_n);
         free(min_l);
-        ls_svg_figure_free(f);
+        free(dl);
+        free(col);
+        free(blo);
+        free(bhi);
+        ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
-    svg_panel *p = ls_svg_figure_panel(f, 0, 0);
-    ls_svg_panel_axis(p, SVG_AXIS_X, "N_act (active parameters)", SVG_SCALE_LOG);
-    ls_svg_panel_axis(p, SVG_AXIS_Y, "loss (nats/token)", SVG_SCALE_LINEAR);
-    static const svg_dash dashes[] = {SVG_DASH_SOLID, SVG_DASH_DASHED, SVG_DASH_DOTTED, SVG_DASH_DASHDOT};
+    chart_panel *p = ls_chart_panel(f, 0, 0);
+    int ranges = lf->has_fit && lf->fit.has_ranges;
+    if (ranges)
+        shade_beyond(p, lf->fit.n_act_range[0], lf->fit.n_act_range[1]);
+    ls_chart_panel_axis(p, CHART_AXIS_X, "active parameters N<sub>act</sub>", CHART_SCALE_LOG);
+    ls_chart_panel_axis(p, CHART_AXIS_Y, "loss (nats/token)", CHART_SCALE_LINEAR);
+    static const chart_dash dashes[] = {CHART_DASH_SOLID, CHART_DASH_DASHED, CHART_DASH_DOTTED, CHART_DASH_DASHDOT};
     int by_combo = spec->nflops == 1; /* one budget: a colour for each (E, R) */
     double ylo = INFINITY, yhi = -INFINITY;
     int status = 0;
@@ -498,12 +682,24 @@ char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_s
             }
             if (!best.feasible)
                 continue;
-            for (size_t i = 0; i < points; i++)
-                grid[i] = best.n_act * exp(log(30.0) * (2.0 * (double)i / (double)(points - 1) - 1.0));
+            ls_solve_isoflop_grid(best.n_act, 30.0, points, grid);
             ls_solve_isoflop_profile(l, t, spec->flops[fi], E, R, grid, points, loss, tokens);
-            svg_style st = ls_svg_line_style(by_combo ? (int)c : (int)fi);
-            st.dash = by_combo ? SVG_DASH_SOLID : dashes[c % 4];
-            ls_svg_panel_line(p, grid, loss, points, &st);
+            if (nd) {
+                for (size_t d = 0; d < nd; d++) {
+                    law dlaw;
+                    ls_lawfile_draw(lf, d, &dlaw);
+                    ls_solve_isoflop_profile(&dlaw, t, spec->flops[fi], E, R, grid, points, dl + d * points, NULL);
+                }
+                for (size_t i = 0; i < points; i++) {
+                    for (size_t d = 0; d < nd; d++)
+                        col[d] = dl[d * points + i];
+                    central95(col, nd, &blo[i], &bhi[i]);
+                }
+                ls_chart_panel_band(p, grid, blo, bhi, points, by_combo ? (int)c : (int)fi, BAND_OPACITY);
+            }
+            chart_style st = ls_chart_line_style(by_combo ? (int)c : (int)fi);
+            st.dash = by_combo ? CHART_DASH_SOLID : dashes[c % 4];
+            ls_chart_panel_line(p, grid, loss, points, &st);
             min_n[fi * ncombo + c] = best.n_act;
             min_l[fi * ncombo + c] = best.loss;
             /* The y range: each curve from N_opt / 10 to 10 N_opt. */
@@ -518,14 +714,45 @@ char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_s
         free(tokens);
         free(min_n);
         free(min_l);
-        ls_svg_figure_free(f);
+        free(dl);
+        free(col);
+        free(blo);
+        free(bhi);
+        ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory in the solver");
         return NULL;
     }
-    /* The minima, joined across budgets for each (E, R): where the
-     * compute-optimal models lie. */
-    svg_style mk = ls_svg_marker_style(SVG_BLACK, SVG_MARKER_CIRCLE);
-    mk.marker_size = 4;
+    /* The compute-optimal frontier of each (E, R): the minimum (N_act*,
+     * loss*) as the budget varies continuously from a third of the smallest
+     * budget to three times the largest, drawn under the minima. */
+    double fmin_b = INFINITY, fmax_b = 0;
+    for (size_t fi = 0; fi < spec->nflops; fi++) {
+        fmin_b = fmin(fmin_b, spec->flops[fi]);
+        fmax_b = fmax(fmax_b, spec->flops[fi]);
+    }
+    enum { FRONTIER = 41 };
+    for (size_t c = 0; c < ncombo && status == 0; c++) {
+        double E = spec->E[c / spec->nR], R = spec->R[c % spec->nR], fx[FRONTIER], fy[FRONTIER];
+        for (int k = 0; k < FRONTIER; k++) {
+            double F = exp(log(fmin_b / 3) + (log(fmax_b * 3) - log(fmin_b / 3)) * k / (FRONTIER - 1));
+            solve_budget b = {F, INFINITY, 16};
+            solve_candidate best;
+            fx[k] = fy[k] = NAN;
+            if (ls_solve_candidate_at(l, t, &b, E, R, NULL, 0, 0, &best) != 0)
+                status = LS_ERR_INTERNAL;
+            else if (best.feasible) {
+                fx[k] = best.n_act;
+                fy[k] = best.loss;
+            }
+        }
+        chart_style fr = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
+        fr.width = 0.8;
+        fr.dash = by_combo ? CHART_DASH_DOTTED : dashes[c % 4];
+        ls_chart_panel_line(p, fx, fy, FRONTIER, &fr);
+    }
+    /* The minima of the profiles drawn, on the frontier. */
+    chart_style mk = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_CIRCLE);
+    mk.marker_size = 2.6;
     for (size_t c = 0; c < ncombo; c++) {
         double xs[64], ys[64];
         size_t m = 0;
@@ -535,54 +762,86 @@ char *ls_plot_isoflop(const law *l, const arch_template *t, const plot_isoflop_s
                 ys[m] = min_l[fi * ncombo + c];
                 m++;
             }
-        svg_style join = ls_svg_line_style(SVG_GREY);
-        join.width = spec->nflops > 1 ? 1.0 : 0.0;
-        join.dash = SVG_DASH_DOTTED;
-        join.marker = SVG_MARKER_CIRCLE;
-        join.marker_size = 4;
-        join.color = by_combo ? (int)c : SVG_BLACK;
-        ls_svg_panel_line(p, xs, ys, m, &join);
+        chart_style dot = mk;
+        dot.color = by_combo ? (int)c : CHART_BLACK;
+        ls_chart_panel_line(p, xs, ys, m, &dot);
+    }
+    if (status != 0) {
+        free(grid);
+        free(loss);
+        free(tokens);
+        free(min_n);
+        free(min_l);
+        free(dl);
+        free(col);
+        free(blo);
+        free(bhi);
+        ls_chart_free(f);
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory in the solver");
+        return NULL;
     }
     if (ylo < yhi) {
         double pad = 0.06 * (yhi - ylo);
-        ls_svg_panel_range(p, SVG_AXIS_Y, ylo - pad, yhi + pad);
+        ls_chart_panel_range(p, CHART_AXIS_Y, ylo - pad, yhi + pad);
     }
     for (size_t fi = 0; fi < spec->nflops && !by_combo; fi++) {
         char num[32];
         short_number(num, sizeof num, spec->flops[fi]);
         snprintf(text, sizeof text, "F = %s FLOPs", num);
-        svg_style st = ls_svg_line_style((int)fi);
-        ls_svg_figure_legend(f, text, &st);
+        chart_style st = ls_chart_line_style((int)fi);
+        ls_chart_legend(f, text, &st);
     }
     for (size_t c = 0; c < ncombo && (by_combo || ncombo > 1); c++) {
-        snprintf(text, sizeof text, "E = %g, R = %g", spec->E[c / spec->nR], spec->R[c % spec->nR]);
-        svg_style st = ls_svg_line_style(by_combo ? (int)c : SVG_BLACK);
-        st.dash = by_combo ? SVG_DASH_SOLID : dashes[c % 4];
-        ls_svg_figure_legend(f, text, &st);
+        double E = spec->E[c / spec->nR], R = spec->R[c % spec->nR];
+        int beyond = ranges && (E > lf->fit.e_range[1] * (1 + 1e-9) || R > lf->fit.r_range[1] * (1 + 1e-9));
+        snprintf(text, sizeof text, "E = %g, R = %g%s", E, R, beyond ? " (beyond the fitted E or R)" : "");
+        chart_style st = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
+        st.dash = by_combo ? CHART_DASH_SOLID : dashes[c % 4];
+        ls_chart_legend(f, text, &st);
     }
-    ls_svg_figure_legend(f, "minimum (N_act*, loss*)", &mk);
+    ls_chart_legend(f, "minimum of each profile", &mk);
+    if (nd)
+        band_legend(f, nd, lf);
+    if (ranges)
+        extrapolation_legend(f, "N<sub>act</sub>");
+    chart_style frontier = ls_chart_line_style(CHART_BLACK);
+    frontier.width = 0.8;
+    frontier.dash = by_combo ? CHART_DASH_DOTTED : CHART_DASH_SOLID;
+    ls_chart_legend(f, by_combo ? "compute-optimal frontier as F varies" : "compute-optimal frontier as F varies (dash: E, R)",
+                    &frontier);
     if (by_combo) {
         char num[32];
         short_number(num, sizeof num, spec->flops[0]);
-        snprintf(text, sizeof text, "All of F = %s training FLOPs spent: D = F / (6 N_unroll).", num);
+        snprintf(text, sizeof text, "All of F = %s training FLOPs spent: D = F / (6 N<sub>unroll</sub>).", num);
     } else {
-        snprintf(text, sizeof text, "All of each budget spent: D = F / (6 N_unroll); dotted: the minima across budgets.");
+        snprintf(text, sizeof text, "All of each budget spent: D = F / (6 N<sub>unroll</sub>); the frontier joins the minima of every budget between.");
     }
-    ls_svg_figure_note(f, text);
+    ls_chart_note(f, text);
     free(grid);
     free(loss);
     free(tokens);
     free(min_n);
     free(min_l);
-    return finish(f, err);
+    free(dl);
+    free(col);
+    free(blo);
+    free(bhi);
+    return finish(f, o, len, err);
 }
 
 /* ---- solve --------------------------------------------------------------------------- */
 
-char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
-                 const solve_result *r, ls_error *err)
+unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const solve_budget *b, const solve_options *so,
+                             const solve_result *r, const chart_output *o, size_t *len, ls_error *err)
 {
-    if (o->nR == 0 || o->nE == 0 || r->ncandidates != o->nR * o->nE) {
+    const law *l = &lf->law;
+    /* Each band point is a solve under each draw: fewer draws than the
+     * other plots use keep the plot quick. */
+    size_t nd = band_draws(lf);
+    if (nd > SOLVE_BAND_DRAWS)
+        nd = SOLVE_BAND_DRAWS;
+    int ranges = lf->has_fit && lf->fit.has_ranges;
+    if (so->nR == 0 || so->nE == 0 || r->ncandidates != so->nR * so->nE) {
         ls_error_set(err, LS_ERR_DATA, "no candidates to plot");
         return NULL;
     }
@@ -596,18 +855,20 @@ char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b,
         snprintf(mem, sizeof mem, "no memory limit");
     }
     snprintf(title, sizeof title, "Best loss against loops under the budget: %s FLOPs, %s", flops, mem);
-    svg_figure *f = new_figure(title, 1, 1, err);
+    chart *f = new_figure(title, 1, 1, err);
     if (!f)
         return NULL;
-    ls_svg_figure_set_panel_size(f, 560, 380);
-    size_t nR = o->nR;
+    ls_chart_set_panel_size(f, 300, 200);
+    size_t nR = so->nR;
     double *Rs = malloc(nR * sizeof *Rs), *ys = malloc(nR * sizeof *ys), *env = malloc((nR + 2) * sizeof *env),
            *free_env = malloc(nR * sizeof *free_env), *bx = malloc((nR + 2) * sizeof *bx),
            *blo = malloc((nR + 2) * sizeof *blo), *bhi = malloc((nR + 2) * sizeof *bhi);
     size_t *order = malloc(nR * sizeof *order);
-    if (!Rs || !ys || !env || !free_env || !bx || !blo || !bhi || !order) {
+    double *dlo = malloc(nR * sizeof *dlo), *dhi = malloc(nR * sizeof *dhi), *col = malloc((nd ? nd : 1) * sizeof *col);
+    if (!Rs || !ys || !env || !free_env || !bx || !blo || !bhi || !order || !dlo || !dhi || !col) {
         free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
-        ls_svg_figure_free(f);
+        free(dlo), free(dhi), free(col);
+        ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
@@ -615,22 +876,26 @@ char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b,
     for (size_t i = 0; i < nR; i++)
         order[i] = i;
     for (size_t i = 1; i < nR; i++)
-        for (size_t j = i; j > 0 && o->R[order[j]] < o->R[order[j - 1]]; j--) {
+        for (size_t j = i; j > 0 && so->R[order[j]] < so->R[order[j - 1]]; j--) {
             size_t tmp = order[j];
             order[j] = order[j - 1];
             order[j - 1] = tmp;
         }
     for (size_t i = 0; i < nR; i++) {
-        Rs[i] = o->R[order[i]];
+        Rs[i] = so->R[order[i]];
         env[i] = INFINITY;
         free_env[i] = INFINITY;
     }
-    svg_panel *p = ls_svg_figure_panel(f, 0, 0);
-    ls_svg_panel_axis(p, SVG_AXIS_X, "R (loops)", SVG_SCALE_LINEAR);
-    ls_svg_panel_axis(p, SVG_AXIS_Y, "loss at the best N_act (nats/token)", SVG_SCALE_LINEAR);
+    chart_panel *p = ls_chart_panel(f, 0, 0);
+    /* Loop counts beyond those fitted, shaded when some are solved. */
+    int r_beyond = ranges && (Rs[0] < lf->fit.r_range[0] * (1 - 1e-9) || Rs[nR - 1] > lf->fit.r_range[1] * (1 + 1e-9));
+    if (r_beyond)
+        shade_beyond(p, lf->fit.r_range[0], lf->fit.r_range[1]);
+    ls_chart_panel_axis(p, CHART_AXIS_X, "loops R", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(p, CHART_AXIS_Y, "loss at the best N<sub>act</sub> (nats/token)", CHART_SCALE_LINEAR);
     double lo = INFINITY, hi = -INFINITY;
     int status = 0;
-    for (size_t e = 0; e < o->nE; e++) {
+    for (size_t e = 0; e < so->nE; e++) {
         for (size_t i = 0; i < nR; i++) {
             const solve_candidate *c = &r->candidates[e * nR + order[i]];
             ys[i] = c->feasible ? c->loss : NAN;
@@ -640,17 +905,33 @@ char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b,
                 hi = fmax(hi, c->loss);
             }
             solve_candidate u;
-            if (ls_solve_candidate_at(l, t, b, o->E[e], Rs[i], o->ladder, o->nladder, 0, &u) != 0)
+            if (ls_solve_candidate_at(l, t, b, so->E[e], Rs[i], so->ladder, so->nladder, 0, &u) != 0)
                 status = LS_ERR_INTERNAL;
             else if (u.feasible)
                 free_env[i] = fmin(free_env[i], u.loss);
+            dlo[i] = dhi[i] = NAN;
+            for (size_t d = 0; d < nd && c->feasible; d++) {
+                law dlaw;
+                solve_candidate w;
+                ls_lawfile_draw(lf, d, &dlaw);
+                col[d] = ls_solve_candidate_at(&dlaw, t, b, so->E[e], Rs[i], so->ladder, so->nladder, 0, &w) == 0 &&
+                                 w.feasible
+                             ? w.loss
+                             : NAN;
+            }
+            if (nd && c->feasible)
+                central95(col, nd, &dlo[i], &dhi[i]);
         }
-        svg_style st = ls_svg_line_style((int)e);
-        st.marker = SVG_MARKER_CIRCLE;
-        st.marker_size = 3;
-        ls_svg_panel_line(p, Rs, ys, nR, &st);
-        snprintf(text, sizeof text, "E = %g", o->E[e]);
-        ls_svg_figure_legend(f, text, &st);
+        if (nd)
+            ls_chart_panel_band(p, Rs, dlo, dhi, nR, (int)e, BAND_OPACITY);
+        int beyond = ranges && so->E[e] > lf->fit.e_range[1] * (1 + 1e-9);
+        chart_style st = ls_chart_line_style((int)e);
+        st.marker = CHART_MARKER_CIRCLE;
+        st.marker_size = 2.0;
+        st.dash = beyond ? CHART_DASH_DASHED : CHART_DASH_SOLID;
+        ls_chart_panel_line(p, Rs, ys, nR, &st);
+        snprintf(text, sizeof text, "E = %g%s", so->E[e], beyond ? " (beyond the fitted E: extrapolated)" : "");
+        ls_chart_legend(f, text, &st);
     }
     for (size_t i = 0; i < nR; i++) {
         if (isinf(free_env[i]))
@@ -660,7 +941,8 @@ char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b,
     }
     if (status != 0 || !(lo <= hi)) {
         free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
-        ls_svg_figure_free(f);
+        free(dlo), free(dhi), free(col);
+        ls_chart_free(f);
         ls_error_set(err, status ? LS_ERR_INTERNAL : LS_ERR_DATA,
                      status ? "out of memory in the solver" : "no feasible candidate to plot");
         return NULL;
@@ -670,82 +952,88 @@ char *ls_plot_solve(const law *l, const arch_template *t, const solve_budget *b,
     double xlo = Rs[0] - 0.5, xhi = Rs[nR - 1] + 0.5;
     if (xlo < 0.5)
         xlo = 0.5;
-    ls_svg_panel_range(p, SVG_AXIS_X, xlo, xhi);
-    ls_svg_panel_range(p, SVG_AXIS_Y, ylo, yhi);
+    ls_chart_panel_range(p, CHART_AXIS_X, xlo, xhi);
+    ls_chart_panel_range(p, CHART_AXIS_Y, ylo, yhi);
     /* Losses below the lower envelope of the feasible candidates are out of
-     * reach: no (E, R) and N_act under this budget gets there. */
+     * reach: no (E, R) and N_act under this budget gets there.  Shaded
+     * only over the loop counts solved (nothing is known between R = 0.5
+     * and the first), with the envelope drawn as its edge. */
     size_t nb = 0;
     for (size_t i = 0; i < nR; i++) {
         if (isinf(env[i]))
             continue;
-        if (nb == 0) {
-            bx[nb] = xlo;
-            blo[nb] = ylo - span;
-            bhi[nb] = env[i];
-            nb++;
-        }
         bx[nb] = Rs[i];
         blo[nb] = ylo - span;
         bhi[nb] = env[i];
         nb++;
     }
-    if (nb > 0) {
-        bx[nb] = xhi;
-        blo[nb] = ylo - span;
-        bhi[nb] = bhi[nb - 1];
-        nb++;
-    }
-    ls_svg_panel_band(p, bx, blo, bhi, nb, 1, 0.13);
-    svg_style band = ls_svg_line_style(1);
-    band.width = 0;
-    band.fill_opacity = 0.13;
-    ls_svg_figure_legend(f, "out of reach under the budget", &band);
+    ls_chart_panel_band(p, bx, blo, bhi, nb, OUT_OF_REACH_COLOR, 0.16);
+    chart_style edge = ls_chart_line_style(OUT_OF_REACH_COLOR);
+    edge.width = 0.9;
+    ls_chart_panel_line(p, bx, bhi, nb, &edge);
+    chart_style band = edge;
+    band.fill_opacity = 0.16;
+    ls_chart_legend(f, "out of reach under the budget", &band);
+    if (nd)
+        band_legend(f, nd, lf);
+    if (r_beyond)
+        extrapolation_legend(f, "R");
     if (isfinite(b->mem_bytes)) {
-        svg_style fe = ls_svg_line_style(SVG_BLACK);
-        fe.dash = SVG_DASH_DASHED;
+        chart_style fe = ls_chart_line_style(CHART_BLACK);
+        fe.dash = CHART_DASH_DASHED;
         fe.width = 1.3;
-        ls_svg_panel_line(p, Rs, free_env, nR, &fe);
-        ls_svg_figure_legend(f, "best of any E with no memory limit", &fe);
+        ls_chart_panel_line(p, Rs, free_env, nR, &fe);
+        ls_chart_legend(f, "best of any E with no memory limit", &fe);
     }
     if (r->has_choice) {
-        svg_style eps = ls_svg_line_style(SVG_GREY);
-        eps.dash = SVG_DASH_DOTTED;
+        chart_style eps = ls_chart_line_style(CHART_GREY);
+        eps.dash = CHART_DASH_DOTTED;
         eps.width = 1.2;
-        ls_svg_panel_hline(p, r->best.loss + o->eps, &eps, "lowest loss + epsilon");
-        svg_style star = ls_svg_marker_style(SVG_BLACK, SVG_MARKER_STAR);
-        star.marker_size = 9;
+        ls_chart_panel_hline(p, r->best.loss + so->eps, &eps, NULL);
+        char num[48];
+        short_number(num, sizeof num, so->eps);
+        snprintf(text, sizeof text, "lowest loss + \xce\xb5 (\xce\xb5 = %s)", num);
+        ls_chart_legend(f, text, &eps);
+        chart_style star = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_STAR);
+        star.marker_size = 6.0;
         double cx = r->choice.R, cy = r->choice.loss;
-        ls_svg_panel_line(p, &cx, &cy, 1, &star);
-        snprintf(text, sizeof text, "chosen: R* = %g, E* = %g", r->choice.R, r->choice.E);
-        ls_svg_figure_legend(f, text, &star);
+        ls_chart_panel_line(p, &cx, &cy, 1, &star);
+        snprintf(text, sizeof text, "chosen: R<sup>*</sup> = %g, E<sup>*</sup> = %g", r->choice.R, r->choice.E);
+        ls_chart_legend(f, text, &star);
     }
     char kind[64];
     ls_law_kind_format(l->kind, kind, sizeof kind);
     snprintf(text, sizeof text,
-             "Law %s. Each point: the N_act that minimises the loss at that (E, R), with D = F / (6 N_unroll).", kind);
-    ls_svg_figure_note(f, text);
+             "Law %s. Each point: the N<sub>act</sub> that minimises the loss at that (E, R), with D = F / (6 N<sub>unroll</sub>).", kind);
+    ls_chart_note(f, text);
     free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
-    return finish(f, err);
+    free(dlo), free(dhi), free(col);
+    return finish(f, o, len, err);
 }
 
 /* ---- rho_eff -------------------------------------------------------------------------- */
 
-char *ls_plot_rho_eff(const law *l, const arch_template *t, const double *E, size_t nE, double r_max, ls_error *err)
+unsigned char *ls_plot_rho_eff(const lawfile *lf, const arch_template *t, const double *E, size_t nE, double r_max,
+                               const chart_output *o, size_t *len, ls_error *err)
 {
+    const law *l = &lf->law;
+    int ranges = lf->has_fit && lf->fit.has_ranges && r_max > lf->fit.r_range[1] * (1 + 1e-9);
     if (nE == 0 || !(r_max > 1)) {
         ls_error_set(err, LS_ERR_DATA, "no curve to plot");
         return NULL;
     }
     char kind[64], text[256];
     ls_law_kind_format(l->kind, kind, sizeof kind);
-    snprintf(text, sizeof text, "Effective parameters per active parameter: rho_eff(R) = N_eff / N_act (%s)", kind);
-    svg_figure *f = new_figure(text, 1, 1, err);
+    snprintf(text, sizeof text, "Effective parameters per active parameter: \xcf\x81<sub>eff</sub>(R) = N<sub>eff</sub> / N<sub>act</sub> (%s)", kind);
+    chart *f = new_figure(text, 1, 1, err);
     if (!f)
         return NULL;
-    ls_svg_figure_set_panel_size(f, 560, 380);
-    svg_panel *p = ls_svg_figure_panel(f, 0, 0);
-    ls_svg_panel_axis(p, SVG_AXIS_X, "R (loops)", SVG_SCALE_LINEAR);
-    ls_svg_panel_axis(p, SVG_AXIS_Y, "rho_eff = N_eff / N_act", SVG_SCALE_LINEAR);
+    ls_chart_set_panel_size(f, 300, 200);
+    chart_panel *p = ls_chart_panel(f, 0, 0);
+    if (ranges)
+        shade_beyond(p, lf->fit.r_range[0], lf->fit.r_range[1]);
+    ls_chart_panel_axis(p, CHART_AXIS_X, "loops R", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(p, CHART_AXIS_Y, "\xcf\x81<sub>eff</sub> = N<sub>eff</sub> / N<sub>act</sub>", CHART_SCALE_LINEAR);
     enum { N = 121 };
     double xs[N], ys[N];
     double top = 1.0;
@@ -757,30 +1045,32 @@ char *ls_plot_rho_eff(const law *l, const arch_template *t, const double *E, siz
             ys[k] = ls_law_rho_eff(l, &x);
             top = fmax(top, ys[k]);
         }
-        svg_style st = ls_svg_line_style((int)e);
-        ls_svg_panel_line(p, xs, ys, N, &st);
+        chart_style st = ls_chart_line_style((int)e);
+        ls_chart_panel_line(p, xs, ys, N, &st);
         double ceiling = ls_law_rho_eff_ceiling(l, &x);
         char m[32];
         short_number(m, sizeof m, x.n_act / x.n_total);
         snprintf(text, sizeof text, "E = %g (m = %s)", E[e], m);
-        ls_svg_figure_legend(f, text, &st);
+        ls_chart_legend(f, text, &st);
         if (isfinite(ceiling) && ceiling > 1.0) {
-            svg_style dash = ls_svg_line_style((int)e);
-            dash.dash = SVG_DASH_DASHED;
+            chart_style dash = ls_chart_line_style((int)e);
+            dash.dash = CHART_DASH_DASHED;
             dash.width = 1.0;
-            ls_svg_panel_hline(p, ceiling, &dash, NULL);
+            ls_chart_panel_hline(p, ceiling, &dash, NULL);
             top = fmax(top, ceiling);
         }
     }
-    ls_svg_panel_range(p, SVG_AXIS_X, 1.0, r_max);
-    ls_svg_panel_range(p, SVG_AXIS_Y, 1.0 - 0.03 * (top - 1.0 > 0 ? top - 1.0 : 1.0), top + 0.06 * (top - 1.0 > 0 ? top - 1.0 : 1.0));
-    svg_style dash = ls_svg_line_style(SVG_BLACK);
-    dash.dash = SVG_DASH_DASHED;
+    ls_chart_panel_range(p, CHART_AXIS_X, 1.0, r_max);
+    ls_chart_panel_range(p, CHART_AXIS_Y, 1.0 - 0.03 * (top - 1.0 > 0 ? top - 1.0 : 1.0), top + 0.06 * (top - 1.0 > 0 ? top - 1.0 : 1.0));
+    chart_style dash = ls_chart_line_style(CHART_BLACK);
+    dash.dash = CHART_DASH_DASHED;
     dash.width = 1.0;
-    ls_svg_figure_legend(f, "ceiling as R grows without bound", &dash);
+    ls_chart_legend(f, "ceiling as R grows without bound", &dash);
+    if (ranges)
+        extrapolation_legend(f, "R");
     snprintf(text, sizeof text,
-             "m = N_act / N_total and N_loop / N_act = %.3g from the architecture template; rho_eff = 1 at R = 1.",
+             "m = N<sub>act</sub> / N<sub>total</sub> and N<sub>loop</sub> / N<sub>act</sub> = %.3g from the architecture template; \xcf\x81<sub>eff</sub> = 1 at R = 1.",
              ls_arch_loop_fraction(t));
-    ls_svg_figure_note(f, text);
-    return finish(f, err);
+    ls_chart_note(f, text);
+    return finish(f, o, len, err);
 }

@@ -2,6 +2,7 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +39,8 @@ int ls_read_small_file(const char *path, size_t max_bytes, const char *what, cha
         if (got == 0)
             break;
         if (n > max_bytes) {
-            status = ls_error_set(err, LS_ERR_DATA, "%s: too large for a %s", path, what);
+            status = ls_error_set(err, LS_ERR_DATA, "%s: too large for a %s (more than %zu MiB)", path, what,
+                                  max_bytes >> 20);
         } else if (n == cap) {
             char *p = realloc(buf, 2 * cap + 1);
             if (!p)
@@ -140,8 +142,105 @@ static int find_duplicate_key(const cJSON *node, char *path, size_t size, size_t
     return 0;
 }
 
+/* The length of the UTF-8 sequence at p (at most n bytes), or 0 when it is
+ * not well-formed (RFC 3629: no overlong forms, no surrogates, at most
+ * U+10FFFF). */
+static size_t utf8_length(const unsigned char *p, size_t n)
+{
+    unsigned c = p[0];
+    size_t k = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (k == 0 || k > n)
+        return 0;
+    for (size_t i = 1; i < k; i++)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    if ((c == 0xE0 && p[1] < 0xA0) || (c == 0xED && p[1] > 0x9F) || (c == 0xF0 && p[1] < 0x90) ||
+        (c == 0xF4 && p[1] > 0x8F))
+        return 0;
+    return k;
+}
+
+/* What cJSON lets through and RFC 8259 does not, or what it would read as
+ * something else: raw control characters and malformed UTF-8 inside
+ * strings, a \u0000 escape (cJSON's strings end at the first NUL, so
+ * "dense\u0000evil" would read as "dense"), nesting deeper than
+ * LS_JSON_MAX_DEPTH, and a number that is not zero but rounds to zero or
+ * overflows a double (1e-400 would read as 0).  Each is an LS_ERR_DATA error
+ * at its line and column, quoting the text. */
+#define LS_JSON_MAX_DEPTH 512
+static int scan_json_text(const char *text, size_t len, const char *name, ls_error *err)
+{
+    const unsigned char *t = (const unsigned char *)text;
+    int depth = 0, in_string = 0;
+    long line, column;
+    for (size_t i = 0; i < len; i++) {
+        unsigned c = t[i];
+        if (in_string) {
+            if (c == '"') {
+                in_string = 0;
+            } else if (c == '\\') {
+                if (i + 5 < len && t[i + 1] == 'u' && memcmp(text + i + 2, "0000", 4) == 0) {
+                    position_of(text, i, &line, &column);
+                    return ls_error_set(err, LS_ERR_DATA, "%s:%ld:%ld: NUL character in string (\\u0000)", name, line,
+                                        column);
+                }
+                i++;
+            } else if (c < 0x20) {
+                position_of(text, i, &line, &column);
+                return ls_error_set(err, LS_ERR_DATA,
+                                    "%s:%ld:%ld: control character 0x%02X in string (write it as \\u%04X)", name,
+                                    line, column, c, c);
+            } else if (c >= 0x80) {
+                size_t k = utf8_length(t + i, len - i);
+                if (k == 0) {
+                    position_of(text, i, &line, &column);
+                    return ls_error_set(err, LS_ERR_DATA, "%s:%ld:%ld: invalid UTF-8 (byte 0x%02X) in string", name,
+                                        line, column, c);
+                }
+                i += k - 1;
+            }
+        } else if (c == '"') {
+            in_string = 1;
+        } else if (c == '[' || c == '{') {
+            if (++depth > LS_JSON_MAX_DEPTH) {
+                position_of(text, i, &line, &column);
+                return ls_error_set(err, LS_ERR_DATA, "%s:%ld:%ld: nested too deeply (more than %d levels)", name,
+                                    line, column, LS_JSON_MAX_DEPTH);
+            }
+        } else if (c == ']' || c == '}') {
+            depth--;
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            size_t j = i;
+            int nonzero = 0, exponent = 0;
+            while (j < len && t[j] && strchr("+-.eE0123456789", t[j])) {
+                if (t[j] == 'e' || t[j] == 'E')
+                    exponent = 1;
+                else if (!exponent && t[j] >= '1' && t[j] <= '9')
+                    nonzero = 1;
+                j++;
+            }
+            char number[64];
+            if (j - i < sizeof number) {
+                memcpy(number, text + i, j - i);
+                number[j - i] = '\0';
+                errno = 0;
+                double v = strtod(number, NULL);
+                if (!isfinite(v) || (nonzero && v == 0)) {
+                    position_of(text, i, &line, &column);
+                    return ls_error_set(err, LS_ERR_DATA, "%s:%ld:%ld: '%s' is outside double precision", name, line,
+                                        column, number);
+                }
+            }
+            i = j - 1;
+        }
+    }
+    return 0;
+}
+
 cJSON *ls_parse_json_text(const char *text, size_t len, const char *name, ls_error *err)
 {
+    if (scan_json_text(text, len, name, err) != 0)
+        return NULL;
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     long line, column;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gslguard_internal.h"
 #include "parallel_internal.h"
 
 /* The search over ln N_act: a scan of SCAN_POINTS points across the feasible
@@ -121,11 +122,15 @@ static double minimise(profile *pr, gsl_min_fminimizer *brent, double lo, double
         a = fmin(guess - fine, guess + fine);
         b = fmax(guess - fine, guess + fine);
     }
-    gsl_function fn = {profile_ln_loss, pr};
-    if (gsl_min_fminimizer_set(brent, &fn, guess, a, b) != GSL_SUCCESS)
+    /* Brent through gslguard: a flat or non-finite profile fails by status,
+     * never through GSL's error handler. */
+    gsl_function inner = {profile_ln_loss, pr};
+    ls_min_function fn;
+    ls_min_function_init(&fn, &inner);
+    if (ls_min_set(brent, &fn, guess, a, b) != GSL_SUCCESS)
         return best_x;
     for (int it = 0; it < BRENT_MAX_ITERATIONS; it++) {
-        if (gsl_min_fminimizer_iterate(brent) != GSL_SUCCESS)
+        if (ls_min_iterate(brent, &fn) != GSL_SUCCESS)
             break;
         if (gsl_min_test_interval(gsl_min_fminimizer_x_lower(brent), gsl_min_fminimizer_x_upper(brent),
                                   LN_N_TOLERANCE, 0.0) == GSL_SUCCESS)
@@ -244,6 +249,31 @@ static int solve_core(const law *l, const arch_template *t, const solve_budget *
                 out->unconstrained = free_c;
         }
     gsl_min_fminimizer_free(brent);
+    /* A quantity that a double cannot hold (N_act = 1e-300 at 1e21 FLOPs
+     * gives D = inf) is the input's doing: an LS_ERR_DATA error naming the
+     * inputs, never an infinity printed as an answer or refused later as an
+     * internal error. */
+    for (size_t i = 0; i < n + 2 * (n > 0); i++) {
+        const solve_candidate *c = i < n ? &out->candidates[i] : i == n ? &out->best : &out->unconstrained;
+        if (!c->feasible)
+            continue;
+        const char *what = !isfinite(c->tokens) || !(c->tokens > 0)        ? "tokens D = F / (6 N_unroll)"
+                           : !isfinite(c->tokens / c->n_act)               ? "tokens per parameter D / N_act"
+                           : !isfinite(c->loss)                            ? "predicted loss"
+                           : !isfinite(c->n_total) || !isfinite(c->n_unroll) ? "size N_total or N_unroll"
+                                                                             : NULL;
+        if (what) {
+            double bad = !isfinite(c->tokens) || !(c->tokens > 0) ? c->tokens
+                         : !isfinite(c->tokens / c->n_act)          ? c->tokens / c->n_act
+                         : !isfinite(c->loss)                       ? c->loss
+                                                                    : c->n_total;
+            ls_error_set(err, LS_ERR_DATA,
+                         "N_act = %g at %g FLOPs (E = %g, R = %g) gives %s = %g, outside double precision",
+                         c->n_act, b->flops, c->E, c->R, what, bad);
+            ls_solve_result_free(out);
+            return LS_ERR_DATA;
+        }
+    }
     /* Within epsilon of the best feasible loss: the cheapest to serve. */
     for (size_t i = 0; i < n; i++) {
         const solve_candidate *c = &out->candidates[i];
@@ -273,6 +303,12 @@ void ls_solve_isoflop_profile(const law *l, const arch_template *t, double flops
         if (tokens)
             tokens[i] = profile_point(&pr, n_act[i]).D;
     }
+}
+
+void ls_solve_isoflop_grid(double n_opt, double span, size_t n, double *n_act)
+{
+    for (size_t i = 0; i < n; i++)
+        n_act[i] = n_opt * exp(log(span) * (2.0 * (double)i / (double)(n - 1) - 1.0));
 }
 
 /* ---- uncertainty ------------------------------------------------------------- */

@@ -158,6 +158,7 @@ static int parse_map(const char *text, map_rename *m, ls_error *err)
 
 typedef struct reader_state {
     const sweep_options *options;
+    const sweep_stream *stream; /* rows go here instead of into s->rows */
     where_filter *wheres;
     map_rename *maps;
     sweep *s;
@@ -515,6 +516,15 @@ static int row_passes_filters(reader_state *st, const row_context *rc, const swe
 static int keep_row(reader_state *st, const row_context *rc, size_t nfields, const sweep_row *row)
 {
     sweep *s = st->s;
+    if (st->stream) {
+        int status = st->stream->on_row(st->stream->ctx, row, rc->fields, nfields, rc->err);
+        if (status == 0)
+            s->n++;
+        return status;
+    }
+    if (st->options->max_rows && s->n >= st->options->max_rows)
+        return ls_error_set(rc->err, LS_ERR_DATA, "%s:%ld: more than %zu rows, the limit for a sweep held in memory",
+                            rc->file, rc->line, st->options->max_rows);
     if (ls_grow((void **)&s->rows, &st->rows_cap, s->n + 1, sizeof *s->rows) != 0)
         return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
     sweep_row *dst = &s->rows[s->n];
@@ -571,6 +581,9 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
     }
     if (status == 0 && fc.column_of[SWEEP_LOSS] < 0)
         st->s->has_loss = 0;
+    if (status == 0 && st->stream && st->stream->on_header)
+        status = st->stream->on_header(st->stream->ctx, ls_csv_name(csv), (const char *const *)fc.names, nfields,
+                                       fc.column_of[SWEEP_LOSS] >= 0, err);
     size_t rows_in_file = 0;
     while (status == 0 && (status = ls_csv_next(csv, &fields, &nfields, err)) > 0) {
         row_context rc = {ls_csv_name(csv), ls_csv_line(csv), fields, &fc, err};
@@ -640,7 +653,10 @@ static int assign_groups(reader_state *st, ls_error *err)
     return 0;
 }
 
-sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_options *options, ls_error *err)
+/* The reader behind ls_sweep_read (stream NULL: rows stored) and
+ * ls_sweep_stream (rows handed out, only their count kept). */
+static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_options *options,
+                         const sweep_stream *stream, ls_error *err)
 {
     static const sweep_options no_options = {0};
     if (!options)
@@ -648,7 +664,10 @@ sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_option
     reader_state st;
     memset(&st, 0, sizeof st);
     st.options = options;
+    st.stream = stream;
     int status = 0;
+    if (stream && (options->group_column || options->keep_text))
+        return ls_error_set(err, LS_ERR_INTERNAL, "a streamed sweep cannot be grouped or kept as text"), NULL;
     st.s = calloc(1, sizeof *st.s);
     st.wheres = calloc(options->nwheres + 1, sizeof *st.wheres);
     st.maps = calloc(options->nmaps + 1, sizeof *st.maps);
@@ -692,6 +711,22 @@ sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_option
         return NULL;
     }
     return st.s;
+}
+
+sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_options *options, ls_error *err)
+{
+    return read_sweep(paths, npaths, options, NULL, err);
+}
+
+int ls_sweep_stream(const char *const *paths, size_t npaths, const sweep_options *options,
+                    const sweep_stream *stream, size_t *nrows, ls_error *err)
+{
+    sweep *s = read_sweep(paths, npaths, options, stream, err);
+    if (!s)
+        return err->code;
+    *nrows = s->n;
+    ls_sweep_free(s);
+    return 0;
 }
 
 void ls_sweep_free(sweep *s)

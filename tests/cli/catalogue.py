@@ -28,6 +28,11 @@ TITLES = {
     "errors-neighbours": "Neighbours: outputs, streams, law files, units, templates",
     "errors-permissions": "Permissions",
     "errors-documents": "Law, template and shape documents: strict reading",
+    "errors-paths": "Output paths: links, kernel files, long names, standard error",
+    "errors-stdin": "Standard input and streams named twice",
+    "errors-json": "JSON documents: strings, numbers, depth, size, unknown template keys",
+    "errors-numbers": "Numbers: unrepresentable results, unit suffixes",
+    "errors-wording": "Messages: top-k against experts, subnormal values",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6

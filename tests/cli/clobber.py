@@ -132,15 +132,17 @@ def main():
         cases = 0
         # The base run succeeds with every output on a fresh file, so that
         # a 64 below is the clash and nothing else.
-        extra = []
+        # (A plot's name says its format, so a plot's fresh file ends in .svg.)
+        extra, fresh = [], []
         for i, option in enumerate(outputs):
-            extra += [option, "fresh%d.out" % i]
+            fresh.append("fresh%d%s" % (i, ".svg" if option.startswith("--plot") else ".out"))
+            extra += [option, fresh[-1]]
         status = run(invocation(command, inputs, extra))
         if status != 0:
             fail("%s: the base run exits %d: loopscale %s" % (command, status,
                                                                " ".join(invocation(command, inputs, extra))))
-        for i in range(len(outputs)):
-            os.remove("fresh%d.out" % i)
+        for name in fresh:
+            os.remove(name)
         # Each output on each input, five spellings.
         for option in outputs:
             for label, path, _ in inputs:

@@ -161,11 +161,11 @@ for a name on Linux), a directory, or in a directory that does not exist:
   [64]
   $ long=$(printf 'n%.0s' $(seq 250))
   $ loopscale fit --law dense -o $long.json s.csv.gz
-  loopscale fit: -o: 'nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn...' is too long a file name (255 bytes; at most 244 with the temporary suffix)
+  loopscale fit: -o: 'nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn...' has a file name of 255 bytes (at most 244 with the temporary suffix)
   Try 'loopscale fit --help'.
   [64]
   $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o d/${long:0:245}
-  loopscale simulate: -o: 'd/nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn...' is too long a file name (245 bytes; at most 244 with the temporary suffix)
+  loopscale simulate: -o: 'd/nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn...' has a file name of 245 bytes (at most 244 with the temporary suffix)
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o d/${long:0:244} && ls d | wc -c

@@ -83,7 +83,7 @@ epsilon) are checked as the file is read, not when they are used:
   loopscale solve: law.json: fit.rmse: must not be negative
   [65]
   $ scheck 's/"rmse": 0.004/"rmse": 1e999/'
-  loopscale solve: law.json: fit.rmse: is not a finite number
+  loopscale solve: law.json:3:94: '1e999' is outside double precision
   [65]
   $ scheck 's/"rmse": 0.004/"rmse": "small"/'
   loopscale solve: law.json: fit.rmse: expected a number
@@ -128,7 +128,7 @@ The ranges of the fitted runs (solve's advice about extrapolation):
   loopscale solve: law.json: fit.ranges.tokens: low must be positive
   [65]
   $ scheck 's/"E": \[1, 16\]/"E": [1, 1e999]/'
-  loopscale solve: law.json: fit.ranges.E: is not a finite number
+  loopscale solve: law.json:7:83: '1e999' is outside double precision
   [65]
   $ scheck 's/"E": \[1, 16\]/"E": [1]/'
   loopscale solve: law.json: fit.ranges.E: expected [low, high]

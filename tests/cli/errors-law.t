@@ -111,10 +111,10 @@ Parameters missing, mistyped, of another law, not finite:
   train_flops                6e+20
   inference_flops_per_token  2e+09
   $ check "{$good, \"params\": {\"A\": 1e999, \"alpha\": 0.34, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
-  loopscale predict: law.json: params.A: is not a finite number
+  loopscale predict: law.json:1:92: '1e999' is outside double precision
   [65]
   $ check "{$good, \"params\": {\"A\": 400, \"alpha\": -1e400, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
-  loopscale predict: law.json: params.alpha: is not a finite number
+  loopscale predict: law.json:1:106: '-1e400' is outside double precision
   [65]
 
 Parameters outside their domain:
@@ -209,25 +209,25 @@ the same way:
   loopscale solve: t.json: format: expected "loopscale-template/1"
   [65]
   $ tcheck '{"attention_share": 1}'
-  loopscale solve: t.json: attention_share: expected a number in [0, 1)
+  loopscale solve: t.json: attention_share: 1 is not a number in [0, 1)
   [65]
   $ tcheck '{"attention_share": "a third"}'
   loopscale solve: t.json: attention_share: expected a number in [0, 1)
   [65]
   $ tcheck '{"top_k": 0}'
-  loopscale solve: t.json: top_k: expected an integer of at least 1
+  loopscale solve: t.json: top_k: 0 is not an integer from 1 to 1000000
   [65]
   $ tcheck '{"top_k": 1.5}'
-  loopscale solve: t.json: top_k: expected an integer of at least 1
+  loopscale solve: t.json: top_k: 1.5 is not an integer from 1 to 1000000
   [65]
   $ tcheck '{"loop_layers": 0}'
-  loopscale solve: t.json: loop_layers: expected an integer of at least 1
+  loopscale solve: t.json: loop_layers: 0 is not an integer from 1 to 1000000
   [65]
   $ tcheck '{"prelude_layers": -1}'
-  loopscale solve: t.json: prelude_layers: expected an integer of at least 0
+  loopscale solve: t.json: prelude_layers: -1 is not an integer from 0 to 1000000
   [65]
   $ tcheck '{"coda_layers": 1e999}'
-  loopscale solve: t.json: coda_layers: expected an integer of at least 0
+  loopscale solve: t.json:1:17: '1e999' is outside double precision
   [65]
   $ loopscale isoflop --flops 1e21 --template nowhere.json
   loopscale isoflop: nowhere.json: cannot open: No such file or directory

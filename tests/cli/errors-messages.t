@@ -8,11 +8,11 @@ A fixed E_start the law cannot be evaluated at is a usage error about
 E_start < E_max, not a fit that "did not converge":
 
   $ loopscale fit --fix E_start=1e6 $MOE
-  loopscale fit: E_start = 1e+06 must be below E_max, which the fit starts from at most 1000: --fix E_max above E_start too
+  loopscale fit: E_start = 1e+06 must be below E_max, which the fit starts from at most 1000: fix E_max above E_start too
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law moe:hyperbolic --fix E_start=1000 $MOE
-  loopscale fit: E_start = 1000 must be below E_max, which the fit starts from at most 1000: --fix E_max above E_start too
+  loopscale fit: E_start = 1000 must be below E_max, which the fit starts from at most 1000: fix E_max above E_start too
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --fix E_start=8 --fix E_max=4 $MOE

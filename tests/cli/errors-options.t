@@ -331,7 +331,7 @@ Numbers out of range, budgets included:
 Options that contradict each other, or are missing:
 
   $ loopscale holdout --laws , $SWEEP
-  loopscale holdout: --laws: no law given
+  loopscale holdout: --laws: empty item in ','
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale holdout --axes '' $SWEEP
@@ -413,4 +413,78 @@ Options that contradict each other, or are missing:
   $ loopscale exit a.csv b.csv c.csv
   loopscale exit: give one CSV file, or two .npy files (entropy, then NLL)
   Try 'loopscale exit --help'.
+  [64]
+
+Plots: the file name chooses the format, and the figure options want a
+size WIDTHxHEIGHT in inches or cm, a text size, a style and a resolution
+that make sense:
+
+  $ loopscale fit --law dense --plot fit.jpg $SWEEP
+  loopscale fit: --plot: 'fit.jpg': the file name must end in .svg, .pdf or .png
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale solve --law $LAW --flops 1e21 --plot-rho rho
+  loopscale solve: --plot-rho: 'rho': the file name must end in .svg, .pdf or .png
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale isoflop --law $LAW --flops 1e21 --plot iso.pdf --plot-size 6.5
+  loopscale isoflop: --plot-size: '6.5' is not WIDTHxHEIGHT, e.g. 6.5x4 or 16x10cm
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale isoflop --law $LAW --flops 1e21 --plot iso.pdf --plot-size 6.5xfour
+  loopscale isoflop: --plot-size: 'four' is not a number
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale isoflop --law $LAW --flops 1e21 --plot iso.pdf --plot-size 0.5x4
+  loopscale isoflop: --plot-size: '0.5x4' must be between 1 and 100 inches each way
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale holdout --plot h.png --plot-font-size 2 $SWEEP
+  loopscale holdout: --plot-font-size: '2' must be between 4 and 40 points
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale solve --law $LAW --flops 1e21 --plot s.svg --plot-style dark
+  loopscale solve: --plot-style: 'dark' is not light or print
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale fit --law dense --plot fit.png --dpi 5000 $SWEEP
+  loopscale fit: --dpi: '5000' must be between 30 and 1200
+  Try 'loopscale fit --help'.
+  [64]
+  $ ls
+
+Lists: a value given twice would print the same row twice, and an empty
+item is a typo, so both are refused, in numeric lists and in names alike:
+
+  $ loopscale solve --law $LAW --flops 1e21 --E 1,1
+  loopscale solve: --E: '1' given twice
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale isoflop --law $LAW --flops 1e21,1e21
+  loopscale isoflop: --flops: '1e21' given twice
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale simulate --law $LAW --n-act 1e8,1e8 --tokens 1e10
+  loopscale simulate: --n-act: '1e8' given twice
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale solve --law $LAW --flops 1e21 --R 1,,2
+  loopscale solve: --R: '' is empty
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale holdout --laws dense,dense $SWEEP
+  loopscale holdout: --laws: 'dense' given twice
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --laws dense, $SWEEP
+  loopscale holdout: --laws: empty item in 'dense,'
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --laws dense --axes R, $SWEEP
+  loopscale holdout: --axes: empty item in 'R,'
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --laws dense --axes N,N $SWEEP
+  loopscale holdout: --axes: 'N' given twice
+  Try 'loopscale holdout --help'.
   [64]

@@ -33,16 +33,16 @@ the input, the fit, the options, or the output itself:
 
 An output that names an input would replace the data with its result:
 
-  $ cp $SWEEP runs.csv.gz
-  $ loopscale fit --law dense -o runs.csv.gz runs.csv.gz
-  loopscale fit: -o runs.csv.gz would replace the input SWEEP runs.csv.gz
+  $ cp $SWEEP runs.svg
+  $ loopscale fit --law dense -o runs.svg runs.svg
+  loopscale fit: -o runs.svg would replace the input SWEEP runs.svg
   Try 'loopscale fit --help'.
   [64]
-  $ loopscale fit --law dense --plot ./runs.csv.gz runs.csv.gz
-  loopscale fit: --plot ./runs.csv.gz would replace the input SWEEP runs.csv.gz
+  $ loopscale fit --law dense --plot ./runs.svg runs.svg
+  loopscale fit: --plot ./runs.svg would replace the input SWEEP runs.svg
   Try 'loopscale fit --help'.
   [64]
-  $ gzip -t runs.csv.gz && rm runs.csv.gz
+  $ gzip -t runs.svg && rm runs.svg
   $ keep sweep.csv sweep.csv.gz
   $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 --R 0.5 -o sweep.csv
   loopscale simulate: R: 0.5 is not an integer
@@ -175,3 +175,17 @@ standard output closed:
   loopscale simulate: give --n-act and --tokens
   Try 'loopscale simulate --help'.
   [64]
+
+A file-size limit (ulimit -f) is a write error, not a death by SIGXFSZ
+that would leave the temporary file behind:
+
+  $ n=$(seq -s, 100000000 1000000 399000000)
+  $ (ulimit -f 100; loopscale simulate --law $TRUTH --n-act $n --tokens $n -o big.csv)
+  loopscale simulate: big.csv: write error: File too large
+  [74]
+  $ (ulimit -f 100; loopscale simulate --law $TRUTH --n-act $n --tokens $n -o big.csv.gz)
+  loopscale simulate: big.csv.gz: write error: File too large
+  [74]
+  $ ls big.csv*
+  ls: cannot access 'big.csv*': No such file or directory
+  [2]

@@ -45,10 +45,10 @@ An output directory that cannot be written to:
 
   $ mkdir ro && echo precious > ro/law.json && chmod 555 ro
   $ $as loopscale simulate --law $LAW --n-act 3e8 --tokens 1e11 -o ro/sweep.csv
-  loopscale simulate: ro/sweep.csv: cannot create: Permission denied
+  loopscale simulate: ro/sweep.csv: cannot create a file in its directory: Permission denied
   [73]
   $ $as loopscale fit --law dense -o ro/law.json $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null
-  loopscale fit: ro/law.json: cannot create: Permission denied
+  loopscale fit: ro/law.json: cannot create a file in its directory: Permission denied
   [73]
   $ $as loopscale solve --law $LAW --flops 1e21 --plot ro/solve.svg > /dev/null 2>&1
   [73]

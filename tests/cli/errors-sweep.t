@@ -237,3 +237,28 @@ long names differing after that "appeared twice"):
   loopscale predict: s.csv: no rows left a
   $ printf 'n_act,tokens,loss,%s1,%s1\n3e8,1e11,2.5,1,2\n' $a $a > s.csv; loopscale predict --law $LAW s.csv 2>&1 | sed "s/$a/A200/"
   loopscale predict: s.csv:1: column 'A2001' appears twice
+
+Memory bounds.  fit and holdout hold every run; more than LOOPSCALE_MAX_ROWS
+runs (default 10 million) is refused before any work, with status 65.
+predict streams its sweep row by row: its peak memory does not grow with
+the number of rows (60,000 rows need no more than 6,000, within 3 MB):
+
+  $ zcat $ROOT/data/sweeps/looped-dense.csv.gz > dense.csv
+  $ LOOPSCALE_MAX_ROWS=100 loopscale fit --law dense dense.csv
+  loopscale fit: dense.csv:102: more than 100 rows, the limit for a sweep held in memory
+  [65]
+  $ LOOPSCALE_MAX_ROWS=100 loopscale holdout --laws dense --axes N dense.csv
+  loopscale holdout: dense.csv:102: more than 100 rows, the limit for a sweep held in memory
+  [65]
+  $ LOOPSCALE_MAX_ROWS=140 loopscale fit --law dense --starts 1 dense.csv > /dev/null
+  $ LOOPSCALE_MAX_ROWS=lots loopscale fit --law dense --starts 1 dense.csv > /dev/null
+  loopscale: warning: LOOPSCALE_MAX_ROWS='lots' is not a count of rows; using 10000000
+  $ LOOPSCALE_MAX_ROWS=1 loopscale predict --law $LAW --format csv dense.csv | wc -l
+  loopscale predict: RMSE 0.00445928 over 140 runs (loss units)
+  141
+  $ (echo n_act,tokens,loss; yes 3e8,1e11,2.5 | head -n 6000) > small.csv
+  $ (echo n_act,tokens,loss; yes 3e8,1e11,2.5 | head -n 60000) > large.csv
+  $ rss() { /usr/bin/time -f %M -o rss.txt loopscale predict --law $LAW --format csv "$1" > /dev/null 2>&1; cat rss.txt; }
+  $ small=$(rss small.csv); large=$(rss large.csv)
+  $ test $((large - small)) -lt 3000 && echo constant || echo "grew from $small to $large KB"
+  constant

@@ -159,12 +159,12 @@ A fit that does not converge says so, exits 3, and writes nothing:
 
 Two outputs naming one file are refused before anything is written:
 
-  $ loopscale fit --law dense -o same.json --plot same.json --where 'R=1' $SWEEPS/looped-dense.csv.gz > /dev/null
-  loopscale fit: -o same.json and --plot same.json name the same file
+  $ loopscale fit --law dense -o same.svg --plot same.svg --where 'R=1' $SWEEPS/looped-dense.csv.gz > /dev/null
+  loopscale fit: -o same.svg and --plot same.svg name the same file
   Try 'loopscale fit --help'.
   [64]
-  $ ls same.json
-  ls: cannot access 'same.json': No such file or directory
+  $ ls same.svg
+  ls: cannot access 'same.svg': No such file or directory
   [2]
 
 A bootstrap on a handful of runs: many draws hold fewer distinct runs than

@@ -1,50 +1,185 @@
-Every plot is an SVG file that a real renderer (rsvg-convert) draws and an
-XML parser accepts; a run that fails leaves no plot behind.
+Every plot is written as SVG, PDF or PNG as its file name says, and each
+file is what its extension claims: the SVG parses as XML and rsvg-convert
+draws it, pdftoppm draws the PDF, the PNG has PNG's signature; none is
+empty and none is drawn with a warning (standard error stays empty).
 
-  $ render() { xmllint --noout "$1" && rsvg-convert -o "${1%.svg}.png" "$1" && test -s "${1%.svg}.png" && echo "$1 renders"; }
-  $ loopscale fit --plot fit.svg -o law.json --where 'E<=4' "$ROOT/data/sweeps/looped-moe.csv.gz" > /dev/null
-  $ render fit.svg
-  fit.svg renders
-  $ grep -c 'class="panel"' fit.svg
+  $ is() {
+  >   test -s "$1" || { echo "$1 is empty"; return 1; }
+  >   case "$1" in
+  >   *.svg) xmllint --noout "$1" && rsvg-convert -o "$1.check.png" "$1" 2> warn && test ! -s warn && test -s "$1.check.png" ;;
+  >   *.pdf) pdftoppm -r 20 -png -singlefile "$1" "$1.check" 2> warn && test ! -s warn && test -s "$1.check.png" ;;
+  >   *.png) test "$(head -c 8 "$1" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ;;
+  >   esac && echo "$1 is ${1##*.}"
+  > }
+  $ SWEEP="$ROOT/data/sweeps/looped-moe.csv.gz"
+  $ loopscale fit -o law.json --where 'E<=4' "$SWEEP" > /dev/null
+  $ for f in svg pdf png; do
+  >   loopscale fit --plot fit.$f --where 'E<=4' "$SWEEP" > /dev/null
+  >   loopscale fit --plot dense.$f "$ROOT/data/sweeps/looped-dense.csv.gz" --law dense --where 'R=1' > /dev/null 2>&1
+  >   loopscale holdout --laws moe:bounded,moe:bounded-sparse --axes R,E --plot holdout.$f "$SWEEP" > /dev/null
+  >   loopscale isoflop --law law.json --flops 1e20,1e21,1e22 --E 1,8 --R 1,4 --plot isoflop.$f > /dev/null
+  >   loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,2,4 --plot solve.$f --plot-rho rho.$f > /dev/null
+  >   for p in fit dense holdout isoflop solve rho; do is $p.$f; done
+  > done
+  fit.svg is svg
+  dense.svg is svg
+  holdout.svg is svg
+  isoflop.svg is svg
+  solve.svg is svg
+  rho.svg is svg
+  fit.pdf is pdf
+  dense.pdf is pdf
+  holdout.pdf is pdf
+  isoflop.pdf is pdf
+  solve.pdf is pdf
+  rho.pdf is pdf
+  fit.png is png
+  dense.png is png
+  holdout.png is png
+  isoflop.png is png
+  solve.png is png
+  rho.png is png
+
+The PDF's text is real text: panel titles, axis labels with their units,
+legends; numbers as powers of ten, not e-notation.
+
+  $ pdftotext fit.pdf - | grep -c '^E = [124], N act = '
   9
-  $ loopscale fit --plot dense.svg "$ROOT/data/sweeps/looped-dense.csv.gz" --law dense --where 'R=1' > /dev/null 2>&1
-  $ render dense.svg
-  dense.svg renders
-  $ grep -o '>D (tokens)<' dense.svg | head -1
-  >D (tokens)<
-  $ loopscale holdout --laws moe:bounded,moe:bounded-sparse --axes R,E --plot holdout.svg "$ROOT/data/sweeps/looped-moe.csv.gz" > /dev/null
-  $ render holdout.svg
-  holdout.svg renders
-  $ grep -o '>[a-z:-]*</text>' holdout.svg | grep moe
-  >moe:bounded</text>
-  >moe:bounded-sparse</text>
-  $ loopscale isoflop --law law.json --flops 1e20,1e21,1e22 --E 1,8 --R 1,4 --plot isoflop.svg > /dev/null
-  $ render isoflop.svg
-  isoflop.svg renders
-  $ loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,2,4 --plot solve.svg --plot-rho rho.svg > /dev/null
-  $ render solve.svg
-  solve.svg renders
-  $ render rho.svg
-  rho.svg renders
-  $ grep -o 'chosen: R\* = [0-9]*, E\* = [0-9]*' solve.svg
-  chosen: R* = 1, E* = 4
+  $ pdftotext fit.pdf - | grep -m1 -o 'loss (nats/token)'
+  loss (nats/token)
+  $ pdftotext fit.pdf - | grep -o 'D = 3×1011 tokens'
+  D = 3×1011 tokens
+  $ pdftotext dense.pdf - | grep -m1 -o 'tokens D'
+  tokens D
+  $ pdftotext holdout.pdf - | grep -E '^moe:bounded(-sparse)?$'
+  moe:bounded
+  moe:bounded-sparse
+  $ pdftotext holdout.pdf - | grep -c 'nats/token'
+  3
+  $ pdftotext isoflop.pdf - | grep -E -o 'active parameters N ?act|F = 1021 FLOPs|minimum of each profile' | sort
+  F = 1021 FLOPs
+  active parameters N act
+  minimum of each profile
+  $ pdftotext solve.pdf - | grep -o 'chosen: R \?\* = [0-9]*, E\* = [0-9]*'
+  chosen: R * = 1, E* = 4
+  $ pdftotext rho.pdf - | grep -m1 -o 'ρeff(R) = N eff / N act'
+  ρeff(R) = N eff / N act
+  $ pdftotext fit.pdf - | grep -c 'e+\|[0-9]e[0-9]'
+  0
+  [1]
+
+Uncertainty, residuals, extrapolation: a law with bootstrap draws gets 95%
+bands (the default law has 1,000 draws; fit, isoflop and solve draw them);
+fit has a panel of every run's residuals; the regions beyond the law's
+fitted ranges are shaded and named in the legend, an E beyond them dashed.
+
+  $ loopscale fit --bootstrap 30 --bootstrap-starts 1 --plot boot.pdf --where 'E<=4' "$SWEEP" > /dev/null
+  $ pdftotext boot.pdf - | grep -E -o '95% band over the law.s 30 bootstrap draws|residuals of all runs'
+  95% band over the law's 30 bootstrap draws
+  residuals of all runs
+  $ pdftotext fit.pdf - | grep -c '95% band'
+  0
+  [1]
+  $ loopscale isoflop --flops 1e21 --plot iso-default.pdf 2> /dev/null > /dev/null
+  $ pdftotext iso-default.pdf - | grep -E -o '95% band over 200 of the law.s 1000 bootstrap draws|beyond the fitted N ?act: extrapolated|compute-optimal frontier as F varies'
+  95% band over 200 of the law's 1000 bootstrap draws
+  beyond the fitted Nact: extrapolated
+  compute-optimal frontier as F varies
+  $ loopscale solve --flops 1e22 --mem 3GB --bits 4 --E 4,64 --R 1,2,4,8,16,32 --plot beyond.pdf 2> /dev/null > /dev/null
+  $ pdftotext beyond.pdf - | grep -E -o 'E = 64 \(beyond the fitted E: extrapolated\)|beyond the fitted R: extrapolated|95% band over 50 of the law.s 1000 bootstrap draws|lowest loss \+ ε \(ε = [0-9.]*\)'
+  E = 64 (beyond the fitted E: extrapolated)
+  95% band over 50 of the law's 1000 bootstrap draws
+  beyond the fitted R: extrapolated
+  lowest loss + ε (ε = 0.004281)
+
+No footer by default: the provenance (command line, version) and the notes
+go into the file's metadata instead of the picture.
+
+  $ pdfinfo fit.pdf | grep -E '^(Title|Keywords|Creator):'
+  Title:           Observed and fitted loss against loops R: moe:bounded-sparse
+  Keywords:        loopscale fit --plot fit.pdf --where 'E<=4' */data/sweeps/looped-moe.csv.gz (glob)
+  Creator:         loopscale 0.1.0
+  $ pdftotext fit.pdf - | grep -c 'observed runs of'
+  0
+  [1]
+  $ grep -o '<metadata>loopscale isoflop [^<]*</metadata>' isoflop.svg
+  <metadata>loopscale isoflop --law law.json --flops 1e20,1e21,1e22 --E 1,8 --R 1,4 --plot isoflop.svg</metadata>
+  $ grep -c 'iTXtComment' solve.png
+  1
+
+The figure controls: size in inches or cm, text size, title or none, the
+notes drawn as a caption, the print style, PNG resolution.
+
+  $ loopscale isoflop --law law.json --flops 1e21 --plot small.pdf --plot-size 3.5x2.5 --plot-font-size 7 --plot-title 'IsoFLOP <1e21>' > /dev/null
+  $ pdfinfo small.pdf | grep -E '^(Title|Page size):'
+  Title:           IsoFLOP <1e21>
+  Page size:       252 x 180 pts
+  $ loopscale isoflop --law law.json --flops 1e21 --plot small.png --plot-size 8.89x6.35cm --dpi 100 > /dev/null
+  $ head -c 24 small.png | tail -c 8 | od -An -tu1
+     0   0   1  94   0   0   0 250
+  $ loopscale solve --law law.json --flops 1e22 --mem 3GB --E 1,4 --plot print.pdf --plot-no-title --plot-style print --plot-caption > /dev/null
+  $ pdfinfo print.pdf | grep -c '^Title:'
+  0
+  [1]
+  $ pdftotext print.pdf - | grep -c 'Best loss against loops'
+  0
+  [1]
+  $ pdftotext print.pdf - | grep -o 'Each point: the N'
+  Each point: the N
+  $ loopscale fit --plot tiny.pdf --plot-size 1x1 --plot-font-size 20 --where 'E<=4' "$SWEEP" > /dev/null
+  loopscale fit: a figure of 1 x 1 in leaves no room for 4 x 3 panels at 20 pt text
+  Try 'loopscale fit --help'.
+  [64]
+  $ ls tiny.pdf
+  ls: cannot access 'tiny.pdf': No such file or directory
+  [2]
+
+A file name with any other extension is refused before any work, and a
+file already there is left as it was.
+
+  $ echo precious > fig.jpg
+  $ loopscale fit --plot fig.jpg --where 'E<=4' "$SWEEP"
+  loopscale fit: --plot: 'fig.jpg': the file name must end in .svg, .pdf or .png
+  Try 'loopscale fit --help'.
+  [64]
+  $ cat fig.jpg
+  precious
+  $ cp rho.svg before.svg
+  $ loopscale solve --law law.json --flops 1e22 --plot rho.svg --plot-rho rho.eps
+  loopscale solve: --plot-rho: 'rho.eps': the file name must end in .svg, .pdf or .png
+  Try 'loopscale solve --help'.
+  [64]
+  $ cmp rho.svg before.svg
+  $ loopscale isoflop --law law.json --flops 1e21 --plot iso
+  loopscale isoflop: --plot: 'iso': the file name must end in .svg, .pdf or .png
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale holdout --plot holdout.SVG.txt "$SWEEP"
+  loopscale holdout: --plot: 'holdout.SVG.txt': the file name must end in .svg, .pdf or .png
+  Try 'loopscale holdout --help'.
+  [64]
+
+A device has no extension to go by and gets SVG.
+
+  $ loopscale isoflop --law law.json --flops 1e21 --plot /dev/stdout | grep -c '^<svg'
+  1
 
 A failed run writes no plot and leaves an existing one as it was.
 
   $ printf 'n_act,tokens,loss\n1e8,x,2.5\n' > bad.csv
-  $ loopscale fit --plot new.svg bad.csv
+  $ loopscale fit --plot new.pdf bad.csv
   loopscale fit: bad.csv:2: column 'tokens': 'x' is not a number
   [65]
-  $ ls new.svg
-  ls: cannot access 'new.svg': No such file or directory
+  $ ls new.pdf
+  ls: cannot access 'new.pdf': No such file or directory
   [2]
-  $ cp solve.svg before.svg
-  $ loopscale solve --law law.json --flops 1e22 --mem 1kB --plot solve.svg
+  $ cp solve.png before.png
+  $ loopscale solve --law law.json --flops 1e22 --mem 1kB --plot solve.png
   loopscale solve: no candidate fits in 1000 bytes at 16 bits per weight
   [65]
-  $ cmp solve.svg before.svg
-  $ loopscale solve --law law.json --flops 1e22 --mem 3GB --E 1,2,4 --plot /nonexistent/dir/solve.svg > /dev/null
-  loopscale solve: /nonexistent/dir/solve.svg: cannot create: No such file or directory
+  $ cmp solve.png before.png
+  $ loopscale solve --law law.json --flops 1e22 --mem 3GB --E 1,2,4 --plot /nonexistent/dir/solve.pdf > /dev/null
+  loopscale solve: /nonexistent/dir/solve.pdf: cannot create: No such file or directory
   [73]
   $ ls *.tmp* 2>/dev/null
   [2]

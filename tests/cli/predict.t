@@ -21,8 +21,6 @@ JSON output:
 
   $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format json --where 'R=16' --where 'E=16' --where 'tokens=5e11' --where 'n_act=1e9' $ROOT/data/sweeps/looped-moe.csv.gz | python3 $ROOT/tests/cli/round.py
   {
-    "n": 1,
-    "rmse": 0.000161159,
     "rows": [
       {
         "line": 526,
@@ -37,7 +35,9 @@ JSON output:
         "pred_loss": 2.04471,
         "residual": 0.000161159
       }
-    ]
+    ],
+    "n": 1,
+    "rmse": 0.000161159
   }
 
 The table, from standard input, gzip recognised by its bytes:

@@ -25,6 +25,12 @@ export PKG_CONFIG_PATH="$(dirname "$pc")"
 [ "$(pkg-config --modversion loopscale)" = "$("$cli" --version | cut -d' ' -f2)" ] ||
     { echo "FAIL: pkg-config version differs from loopscale --version"; exit 1; }
 libdir=$(pkg-config --variable=libdir loopscale)
+# A shared link needs no .pc file of GSL, cJSON or zlib, and no -I of theirs.
+flags=$(PKG_CONFIG_LIBDIR="$(dirname "$pc")" pkg-config --cflags --libs loopscale) ||
+    { echo "FAIL: pkg-config loopscale needs other .pc files"; exit 1; }
+case "$flags" in *cjson*|*gsl*|*cairo*|*pango*|*glib*) echo "FAIL: pkg-config loopscale gives $flags"; exit 1 ;; esac
+PKG_CONFIG_LIBDIR="$(dirname "$pc")" pkg-config --static --libs loopscale | grep -q -- "-lgsl .*-lcjson -lz .*-lcairo" ||
+    { echo "FAIL: pkg-config --static --libs lacks the private libraries"; exit 1; }
 # shellcheck disable=SC2046
 cc -std=c11 -Wall -Wextra -Werror -o "$tmp/fit_sweep" "$src/examples/c/fit_sweep.c" \
     $(pkg-config --cflags --libs loopscale) -Wl,-rpath,"$libdir"
@@ -62,3 +68,10 @@ if [ -f "$epoch" ]; then
 else
     echo "epoch: skipped ($epoch absent)"
 fi
+# Degenerate data (two token counts) with GSL's default handler in place:
+# the example prints the fit (it does not judge it), and never aborts (134).
+status=0
+"$tmp/fit_sweep" dense "$src/tests/data/seven-runs-two-tokens.csv" > /dev/null 2> "$tmp/seven.err" || status=$?
+[ "$status" -ne 134 ] && ! grep -q "GSL error handler" "$tmp/seven.err" ||
+    { echo "FAIL: fit_sweep aborted on the seven-run sweep"; cat "$tmp/seven.err"; exit 1; }
+echo "seven-run sweep: exit $status, $(cat "$tmp/seven.err")"

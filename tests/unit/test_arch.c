@@ -49,10 +49,14 @@ static void bad_templates_are_refused(void **state)
     ls_error err;
     const char *path = write_temp_text("{\"top_k\": 0}", 0);
     assert_int_equal(ls_arch_template_read(path, &t, &err), LS_ERR_DATA);
-    assert_non_null(strstr(err.message, "top_k: expected an integer of at least 1"));
+    assert_non_null(strstr(err.message, "top_k: 0 is not an integer from 1 to 1000000"));
     unlink(path);
     path = write_temp_text("{\"attention_share\": 1.5}", 0);
     assert_int_equal(ls_arch_template_read(path, &t, &err), LS_ERR_DATA);
+    unlink(path);
+    path = write_temp_text("{\"top-k\": 4}", 0); /* a misspelt key is not ignored */
+    assert_int_equal(ls_arch_template_read(path, &t, &err), LS_ERR_DATA);
+    assert_non_null(strstr(err.message, "unknown key 'top-k'"));
     unlink(path);
     path = write_temp_text("{\"top_k\": 2", 0);
     assert_int_equal(ls_arch_template_read(path, &t, &err), LS_ERR_DATA);

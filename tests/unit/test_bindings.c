@@ -168,6 +168,77 @@ static void bad_arguments_are_usage_errors(void **state)
     assert_int_equal(err.code, LS_ERR_DATA);
 }
 
+/* A fit that is not a fit is no law: LS_ERR_NOCONV with the program's
+ * reason; ls_bind_fit2 gives the program's held-parameter warnings. */
+static void undetermined_fit_is_no_law_and_warnings_are_given(void **state)
+{
+    (void)state;
+    static const char *const SEVEN[] = {TEST_DATA_DIR "/seven-runs-two-tokens.csv"};
+    ls_bind_sweep sw = {SEVEN, 1, NULL, 0, NULL, 0};
+    ls_bind_fit_options o = default_options();
+    ls_error err;
+    char *notes = (char *)1;
+    assert_null(ls_bind_fit2("dense", &sw, &o, NULL, &notes, &err));
+    assert_int_equal(err.code, LS_ERR_NOCONV);
+    assert_non_null(strstr(err.message, "cannot tell the parameters apart (the runs have only two values of tokens, "
+                                        "1e+10 and 4e+10)"));
+    assert_null(notes);
+    ls_bind_sweep dense = {DENSE, 1, NULL, 0, NULL, 0};
+    char *text = ls_bind_fit2("moe:bounded-sparse", &dense, &o, NULL, &notes, &err);
+    assert_non_null(text);
+    assert_non_null(notes);
+    assert_string_equal(notes, "delta, gamma, omega, zeta, E_max are held at 0, 0, 0, 0, 1000000: no run has E > 1\n"
+                               "theta is held at 0: no looped run (R > 1) has m < 1\n");
+    ls_bind_free(notes);
+    ls_bind_free(text);
+}
+
+/* NULL where an array or an entry should be, and numbers out of range:
+ * LS_ERR_USAGE with a message naming them, never a crash. */
+static void null_entries_and_ranges_are_usage_errors(void **state)
+{
+    (void)state;
+    ls_bind_fit_options o = default_options();
+    ls_error err;
+    const char *with_null[] = {DENSE[0], NULL};
+    ls_bind_sweep sw = {with_null, 2, NULL, 0, NULL, 0};
+    assert_null(ls_bind_fit("dense", &sw, &o, NULL, &err));
+    assert_int_equal(err.code, LS_ERR_USAGE);
+    assert_string_equal(err.message, "paths[1] is NULL");
+    ls_bind_sweep no_paths = {NULL, 1, NULL, 0, NULL, 0};
+    assert_null(ls_bind_fit("dense", &no_paths, &o, NULL, &err));
+    assert_string_equal(err.message, "paths is NULL but its count is 1");
+    const char *maps[] = {NULL};
+    ls_bind_sweep bad_map = {DENSE, 1, maps, 1, NULL, 0};
+    assert_null(ls_bind_fit("dense", &bad_map, &o, NULL, &err));
+    assert_string_equal(err.message, "maps[0] is NULL");
+    ls_bind_sweep bad_where = {DENSE, 1, NULL, 0, maps, 1};
+    assert_null(ls_bind_fit("dense", &bad_where, &o, NULL, &err));
+    assert_string_equal(err.message, "wheres[0] is NULL");
+    ls_bind_sweep good = {DENSE, 1, NULL, 0, NULL, 0};
+    assert_null(ls_bind_holdout(NULL, 2, "R", NULL, 0, &good, &o, &err));
+    assert_string_equal(err.message, "laws is NULL but its count is 2");
+    const char *laws[] = {"dense", NULL};
+    assert_null(ls_bind_holdout(laws, 2, "R", NULL, 0, &good, &o, &err));
+    assert_string_equal(err.message, "laws[1] is NULL");
+    assert_null(ls_bind_holdout(laws, 1, "R", NULL, 3, &good, &o, &err));
+    assert_string_equal(err.message, "split is NULL but its count is 3");
+    assert_null(ls_bind_solve(NULL, 1e21, INFINITY, 16, NULL, 0, NULL, 0, NULL, 4, NAN, 0, 0.95, 1, 0, &err));
+    assert_string_equal(err.message, "n_act is NULL but its count is 4");
+    o.bootstrap = SIZE_MAX;
+    assert_null(ls_bind_fit("dense", &good, &o, NULL, &err));
+    assert_int_equal(err.code, LS_ERR_USAGE);
+    assert_string_equal(err.message, "bootstrap 18446744073709551615 is outside [0, 10000000]");
+    o = default_options();
+    double fixed[LAW_NPARAMS];
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        fixed[j] = NAN;
+    fixed[LAW_P_ALPHA] = INFINITY;
+    o.fixed = fixed;
+    assert_null(ls_bind_fit("dense", &good, &o, NULL, &err));
+    assert_string_equal(err.message, "cannot fix alpha: parameter alpha must be a finite number");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -175,6 +246,8 @@ int main(void)
         cmocka_unit_test(holdout_and_solve_give_the_library_documents),
         cmocka_unit_test(predict_is_the_law_and_checks_each_configuration),
         cmocka_unit_test(bad_arguments_are_usage_errors),
+        cmocka_unit_test(undetermined_fit_is_no_law_and_warnings_are_given),
+        cmocka_unit_test(null_entries_and_ranges_are_usage_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -421,6 +421,38 @@ static void the_chinchilla_grid_has_4500_starts(void **state)
     ls_sweep_free(s);
 }
 
+/* The method recorded in law files names what ran: the hybrid solver with
+ * the damping of its Levenberg-Marquardt steps, its Cholesky solves, the
+ * vectorised kernel exactly when the problem goes through it (the plain
+ * dense law in log space), and where the starts came from. */
+static void the_method_names_the_solver_that_ran(void **state)
+{
+    (void)state;
+    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
+    fit_parameters p = quick_parameters();
+    fit_result r;
+    ls_error err;
+    char expected[160];
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    snprintf(expected, sizeof expected, "hybrid irls-lm/levenberg + newton, cholesky, kernel %s; sobol starts",
+             ls_fit_kernel()->name);
+    assert_string_equal(r.method, expected);
+    p.scale = FIT_SCALE_MORE;
+    p.grid_chinchilla = 1;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    snprintf(expected, sizeof expected, "hybrid irls-lm/more + newton, cholesky, kernel %s; chinchilla-grid starts",
+             ls_fit_kernel()->name);
+    assert_string_equal(r.method, expected);
+    /* Residuals in linear space do not go through the kernel. */
+    p.scale = FIT_SCALE_MARQUARDT;
+    p.grid_chinchilla = 0;
+    p.space = FIT_SPACE_LINEAR;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_string_equal(r.method, "hybrid irls-lm/marquardt + newton, cholesky; sobol starts");
+    ls_sweep_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -435,6 +467,7 @@ int main(void)
         cmocka_unit_test(parameters_the_sweep_cannot_identify_are_held),
         cmocka_unit_test(too_few_runs_for_the_parameters_is_an_error),
         cmocka_unit_test(the_chinchilla_grid_has_4500_starts),
+        cmocka_unit_test(the_method_names_the_solver_that_ran),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

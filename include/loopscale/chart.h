@@ -1,0 +1,151 @@
+/*
+ * loopscale/chart.h — charts drawn with cairo and pango and written as SVG,
+ * PDF or PNG, for the plots of `fit`, `holdout`, `isoflop`, `solve` and
+ * `report` (loopscale/plot.h computes what they show).
+ *
+ * A chart is a grid of panels (small multiples) under one title, with one
+ * legend to the right of the panels, so that the legend never covers data.
+ * Each panel has an x and a y axis, linear or logarithmic; a log axis is
+ * labelled at powers of ten written 10^k (as a superscript), with minor
+ * ticks at 2..9 x 10^k.  A panel's data are lines (polylines, optionally
+ * with a marker at every point; NaN or, on a log axis, non-positive values
+ * break a line), horizontal reference lines, shaded bands between two curves
+ * and text.  Ranges are taken from the data unless set; drawing is clipped
+ * to the plot area, and where a line leaves the plot area through its top or
+ * bottom a small arrow on the edge says so (with a legend entry).
+ *
+ * All text given to a chart is Pango markup ("N<sub>act</sub>",
+ * "&#961;<sub>eff</sub>", "10<sup>21</sup>"): ls_chart_escape() turns plain
+ * text (a file name, a column label) into markup.  Text that is not valid
+ * markup is drawn as it stands.
+ *
+ * The chart owns copies of everything given to it.  Adding to a chart can
+ * only fail for want of memory; that failure is sticky (the adders return
+ * LS_ERR_INTERNAL and ls_chart_render() reports it), so a caller may add
+ * many things and check once, at render time.  ls_chart_render() returns
+ * the file's bytes as a malloc'd buffer, which the caller writes
+ * (atomically, through outfile.h) and frees.
+ */
+#ifndef LOOPSCALE_CHART_H
+#define LOOPSCALE_CHART_H
+
+#include <stddef.h>
+
+#include "loopscale/error.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
+
+/* The file formats, chosen by the output file's name. */
+typedef enum { CHART_FORMAT_SVG, CHART_FORMAT_PDF, CHART_FORMAT_PNG } chart_format;
+/* light: for screens and slides, with grid lines; print: for papers, no
+ * grid lines, ticks inside the frame, heavier lines. */
+typedef enum { CHART_LOOK_LIGHT, CHART_LOOK_PRINT } chart_look;
+
+/* How a chart is written.  Sizes in points (1/72 inch). */
+typedef struct chart_output {
+    chart_format format;
+    double width_pt, height_pt; /* the whole figure; 0: the chart's own size */
+    double font_pt;             /* text size of labels (default 9) */
+    double dpi;                 /* PNG resolution (default 150) */
+    chart_look look;
+    const char *title;          /* plain text replacing the chart's title; NULL keeps it */
+    int no_title;               /* draw no title at all */
+    int caption;                /* draw the notes under the panels (by default they go to metadata only) */
+    const char *provenance;     /* plain text for the file's metadata (command line, version) */
+} chart_output;
+
+/* The defaults: SVG, natural size, 9 pt text, 150 dpi, light look. */
+chart_output ls_chart_output_default(void);
+/* The format for a file name's extension (.svg, .pdf, .png, in any case);
+ * LS_ERR_USAGE for any other. */
+int ls_chart_format_of_path(const char *path, chart_format *out, ls_error *err) LS_MUST_CHECK;
+
+typedef enum { CHART_SCALE_LINEAR, CHART_SCALE_LOG } chart_scale;
+typedef enum { CHART_AXIS_X, CHART_AXIS_Y } chart_axis;
+
+typedef enum {
+    CHART_MARKER_NONE,
+    CHART_MARKER_CIRCLE,
+    CHART_MARKER_SQUARE,
+    CHART_MARKER_TRIANGLE,
+    CHART_MARKER_DIAMOND,
+    CHART_MARKER_STAR
+} chart_marker;
+
+typedef enum { CHART_DASH_SOLID, CHART_DASH_DASHED, CHART_DASH_DOTTED, CHART_DASH_DASHDOT } chart_dash;
+
+/* Colours: 0..CHART_NCOLORS-1 index a palette that stays apart in print and
+ * for the common colour-vision deficiencies; CHART_BLACK and CHART_GREY. */
+#define CHART_NCOLORS 8
+#define CHART_BLACK (-1)
+#define CHART_GREY (-2)
+
+typedef struct chart_style {
+    int color;         /* palette index (taken modulo CHART_NCOLORS), or CHART_BLACK, CHART_GREY */
+    chart_dash dash;
+    double width;      /* line width in points; 0 draws no line (markers only) */
+    chart_marker marker; /* drawn at every point */
+    double marker_size;/* radius in points (default 2.2 when 0) */
+    int hollow;        /* markers outlined on white instead of filled */
+    double fill_opacity; /* legend swatch of a shaded band when > 0 */
+} chart_style;
+
+/* A line in colour c: solid, 1.1 pt, no marker. */
+chart_style ls_chart_line_style(int color);
+/* Markers only. */
+chart_style ls_chart_marker_style(int color, chart_marker marker);
+
+typedef struct chart chart;
+typedef struct chart_panel chart_panel;
+
+/* A chart of rows x cols panels (both >= 1); NULL when out of memory. */
+chart *ls_chart_new(const char *title, size_t rows, size_t cols);
+void ls_chart_free(chart *f);
+/* Plot-area size of every panel in points at its natural size (default
+ * 210 x 150); a chart_output with a size scales the panels to fit. */
+void ls_chart_set_panel_size(chart *f, double width, double height);
+/* The panel at (row, col), counted from 0; NULL when outside the grid. */
+chart_panel *ls_chart_panel(chart *f, size_t row, size_t col);
+/* A legend entry (in the order added) and a line of small text under the
+ * panels (a caption: what is held fixed, where the data come from). */
+int ls_chart_legend(chart *f, const char *label, const chart_style *style);
+int ls_chart_note(chart *f, const char *text);
+
+int ls_chart_panel_title(chart_panel *p, const char *title);
+int ls_chart_panel_axis(chart_panel *p, chart_axis axis, const char *label, chart_scale scale);
+/* Fix an axis range (lo < hi; both > 0 on a log axis). */
+void ls_chart_panel_range(chart_panel *p, chart_axis axis, double lo, double hi);
+/* Ticks at these values instead of the automatic ones. */
+int ls_chart_panel_ticks(chart_panel *p, chart_axis axis, const double *values, size_t n);
+
+int ls_chart_panel_line(chart_panel *p, const double *x, const double *y, size_t n, const chart_style *style);
+/* A horizontal line across the whole panel at y, with an optional label
+ * written above its right end. */
+int ls_chart_panel_hline(chart_panel *p, double y, const chart_style *style, const char *label);
+/* The region between lo(x) and hi(x), filled with colour at opacity. */
+int ls_chart_panel_band(chart_panel *p, const double *x, const double *lo, const double *hi, size_t n, int color,
+                   double opacity);
+/* The full height of the panel from x0 to x1 shaded (-INFINITY and
+ * INFINITY reach the edges; a region beyond what a law has seen). */
+int ls_chart_panel_vspan(chart_panel *p, double x0, double x1, int color, double opacity);
+/* Text at data coordinates (x, y); anchor -1 left, 0 centre, 1 right. */
+int ls_chart_panel_text(chart_panel *p, double x, double y, const char *text, int anchor);
+
+/* The file's bytes (malloc'd, *len of them; NUL-terminated for SVG), or
+ * NULL with an error: LS_ERR_INTERNAL when out of memory or cairo fails,
+ * LS_ERR_USAGE when the requested size leaves no room for the panels. */
+unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
+
+/* Plain text as markup: XML's five special characters escaped and control
+ * characters dropped.  Returns the length the escaped text needs, like
+ * snprintf. */
+size_t ls_chart_escape(char *buf, size_t size, const char *text);
+/* A number as markup, as tick labels write it: plain from 10^-3 to 10^5
+ * ("0.25", "2000"), else m x 10^k with a superscript exponent ("10<sup>21</sup>",
+ * "6&#215;10<sup>10</sup>", 3 significant digits).  Returns its length. */
+size_t ls_chart_number(char *buf, size_t size, double v);
+
+LS_API_END
+
+#endif

@@ -1,0 +1,114 @@
+/*
+ * cli_plot.c — the figure options every plotting command shares
+ * (CLI_PLOT_OPTIONS): size, text size, title, style, caption, PNG
+ * resolution, and the format chosen by the file name.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+
+chart_output cli_plot_defaults(void)
+{
+    chart_output o = ls_chart_output_default();
+    o.provenance = cli_command_line();
+    return o;
+}
+
+/* "6.5x4" (inches), "16x10cm", "6.5x4in" into points. */
+static int parse_size(const char *command, const char *arg, chart_output *out)
+{
+    const char *x = strchr(arg, 'x');
+    if (!x)
+        x = strchr(arg, 'X');
+    if (!x)
+        return cli_usage_error(command, "--plot-size: '%s' is not WIDTHxHEIGHT, e.g. 6.5x4 or 16x10cm", arg);
+    size_t n = strlen(arg);
+    double unit = 72.0; /* points per inch */
+    if (n > 2 && strcmp(arg + n - 2, "cm") == 0) {
+        unit = 72.0 / 2.54;
+        n -= 2;
+    } else if (n > 2 && strcmp(arg + n - 2, "in") == 0) {
+        n -= 2;
+    }
+    char w_text[64], h_text[64];
+    size_t wl = (size_t)(x - arg), hl = n - wl - 1;
+    if (x > arg + n || wl == 0 || hl == 0 || wl >= sizeof w_text || hl >= sizeof h_text)
+        return cli_usage_error(command, "--plot-size: '%s' is not WIDTHxHEIGHT, e.g. 6.5x4 or 16x10cm", arg);
+    memcpy(w_text, arg, wl);
+    w_text[wl] = '\0';
+    memcpy(h_text, x + 1, hl);
+    h_text[hl] = '\0';
+    double w, h;
+    int status = cli_parse_positive(command, "--plot-size", w_text, &w);
+    if (status == 0)
+        status = cli_parse_positive(command, "--plot-size", h_text, &h);
+    if (status != 0)
+        return status;
+    if (w * unit < 72 || h * unit < 72 || w * unit > 72 * 100 || h * unit > 72 * 100)
+        return cli_usage_error(command, "--plot-size: '%s' must be between 1 and 100 inches each way", arg);
+    out->width_pt = w * unit;
+    out->height_pt = h * unit;
+    return 0;
+}
+
+int cli_plot_option(const char *command, int opt, const char *arg, chart_output *out, int *status)
+{
+    double v;
+    switch (opt) {
+    case OPT_PLOT_SIZE: *status = parse_size(command, arg, out); return 1;
+    case OPT_PLOT_FONT_SIZE:
+        *status = cli_parse_positive(command, "--plot-font-size", arg, &v);
+        if (*status == 0 && (v < 4 || v > 40))
+            *status = cli_usage_error(command, "--plot-font-size: '%s' must be between 4 and 40 points", arg);
+        out->font_pt = v;
+        return 1;
+    case OPT_PLOT_TITLE:
+        out->title = arg;
+        out->no_title = 0;
+        *status = 0;
+        return 1;
+    case OPT_PLOT_NO_TITLE:
+        out->no_title = 1;
+        *status = 0;
+        return 1;
+    case OPT_PLOT_STYLE:
+        *status = 0;
+        if (strcmp(arg, "light") == 0)
+            out->look = CHART_LOOK_LIGHT;
+        else if (strcmp(arg, "print") == 0)
+            out->look = CHART_LOOK_PRINT;
+        else
+            *status = cli_usage_error(command, "--plot-style: '%s' is not light or print", arg);
+        return 1;
+    case OPT_PLOT_CAPTION:
+        out->caption = 1;
+        *status = 0;
+        return 1;
+    case OPT_DPI:
+        *status = cli_parse_positive(command, "--dpi", arg, &v);
+        if (*status == 0 && (v < 30 || v > 1200))
+            *status = cli_usage_error(command, "--dpi: '%s' must be between 30 and 1200", arg);
+        out->dpi = v;
+        return 1;
+    default: return 0;
+    }
+}
+
+int cli_plot_format(const char *command, const char *option, const char *path, chart_output *out)
+{
+    if (!path)
+        return 0;
+    ls_error err;
+    if (ls_chart_format_of_path(path, &out->format, &err) == 0)
+        return 0;
+    /* Standard output, a device or a pipe (-, /dev/stdout, a FIFO) has no
+     * extension to go by: it gets SVG, the one text format. */
+    struct stat st;
+    if (strcmp(path, "-") == 0 || (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))) {
+        out->format = CHART_FORMAT_SVG;
+        return 0;
+    }
+    return cli_usage_error(command, "%s: %s", option, err.message);
+}
