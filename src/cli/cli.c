@@ -375,12 +375,17 @@ int cli_files_check(const char *command)
         const cli_file *a = &files.v[i];
         if (a->output)
             status = check_output_name(command, a, targets[i] ? targets[i] : a->path, &ids[i]);
+        else if (a->path[0] == '\0')
+            status = cli_usage_error(command, "%s: the file name is empty", a->option);
         else if (stderr_regular && ids[i].exists && ids[i].st.st_dev == err_st.st_dev &&
                  ids[i].st.st_ino == err_st.st_ino)
             status = cli_usage_error(command, "standard error is the input %s %s", a->option, shown(a));
         else if (stdout_regular && ids[i].exists && ids[i].st.st_dev == out_st.st_dev &&
                  ids[i].st.st_ino == out_st.st_ino)
-            status = cli_usage_error(command, "standard output is the input %s %s", a->option, shown(a));
+            status = cli_usage_error(command, "standard output is the input %s %s%s", a->option, shown(a),
+                                     ids[i].st.st_size == 0 ? " (already emptied by the shell: > truncates the file "
+                                                              "before the command starts; >> would not)"
+                                                            : "");
         for (size_t j = 0; status == 0 && j < i; j++) {
             const cli_file *b = &files.v[j];
             if (a->output && b->output) {
