@@ -239,7 +239,7 @@ int cli_parse_count(const char *command, const char *option, const char *arg, do
  * limit), by default CLI_MAX_ROWS_DEFAULT; more is a status 65 error. */
 #define CLI_MAX_ROWS_DEFAULT ((size_t)10000000)
 size_t cli_max_rows(void);
-sweep_options cli_sweep_options(const cli_sweep_args *args);
+sweep_options cli_sweep_options(const char *command, const cli_sweep_args *args);
 void cli_sweep_args_free(cli_sweep_args *args);
 
 /* ---- laws -------------------------------------------------------------- */
