@@ -208,11 +208,13 @@ static int compare_named_fields(const void *a, const void *b)
 }
 
 /* The first column (in file order) whose non-empty name repeats an earlier
- * one, or fc->nfields when none does.  Sorting keeps a header of 100,000
- * columns from costing 5e9 comparisons.  Returns -1 when out of memory. */
-static int first_repeated_name(const file_columns *fc, size_t *first)
+ * one, or fc->nfields when none does, and in *earlier the first column with
+ * that name.  Sorting keeps a header of 100,000 columns from costing 5e9
+ * comparisons.  Returns -1 when out of memory. */
+static int first_repeated_name(const file_columns *fc, size_t *first, size_t *earlier)
 {
     *first = fc->nfields;
+    *earlier = fc->nfields;
     named_field *v = malloc((fc->nfields ? fc->nfields : 1) * sizeof *v);
     if (!v)
         return -1;
@@ -221,11 +223,57 @@ static int first_repeated_name(const file_columns *fc, size_t *first)
         if (fc->names[i][0] != '\0')
             v[n++] = (named_field){fc->names[i], i};
     qsort(v, n, sizeof *v, compare_named_fields);
-    for (size_t k = 1; k < n; k++)
-        if (strcasecmp(v[k].name, v[k - 1].name) == 0 && v[k].index < *first)
+    /* Equal names are adjacent and in file order, so the run's first is the
+     * earliest column of that name. */
+    for (size_t k = 1, start = 0; k < n; k++) {
+        if (strcasecmp(v[k].name, v[k - 1].name) != 0)
+            start = k;
+        else if (v[k].index < *first) {
             *first = v[k].index;
+            *earlier = v[start].index;
+        }
+    }
     free(v);
     return 0;
+}
+
+/* A header names each column once.  One column may be unnamed (the index
+ * column pandas writes, ",n_act,tokens,loss"), but a second unnamed one (or
+ * one named only by white space, or a header of commas alone) would leave
+ * columns no filter or message could tell apart; a name that repeats
+ * another once case and surrounding white space are set aside ("loss" and
+ * " Loss") would give one quantity two values.  Fields are numbered from 1. */
+static int check_header_names(const file_columns *fc, const csv_field *fields, const char *file, long line,
+                              ls_error *err)
+{
+    size_t repeat = 0, earlier = 0;
+    if (first_repeated_name(fc, &repeat, &earlier) != 0)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    size_t unnamed = fc->nfields, second_unnamed = fc->nfields;
+    for (size_t i = 0; i < fc->nfields && second_unnamed == fc->nfields; i++)
+        if (fc->names[i][0] == '\0') {
+            if (unnamed == fc->nfields)
+                unnamed = i;
+            else
+                second_unnamed = i;
+        }
+    if (second_unnamed < repeat)
+        return ls_error_set(err, LS_ERR_DATA,
+                            "%s:%ld: field %zu: a second column with no name (field %zu has none either); at most "
+                            "one column, such as an index, may be unnamed",
+                            file, line, second_unnamed + 1, unnamed + 1);
+    if (repeat == fc->nfields)
+        return 0;
+    char a[80], b[80];
+    if (fields[repeat].len == fields[earlier].len &&
+        memcmp(fields[repeat].ptr, fields[earlier].ptr, fields[repeat].len) == 0)
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: field %zu: column '%s' appears twice (field %zu too)", file,
+                            line, repeat + 1, fc->names[repeat], earlier + 1);
+    return ls_error_set(err, LS_ERR_DATA,
+                        "%s:%ld: field %zu: column '%s' appears twice: field %zu is '%s', and names are compared "
+                        "ignoring case and surrounding white space",
+                        file, line, repeat + 1, cell_text(fields[repeat], a), earlier + 1,
+                        cell_text(fields[earlier], b));
 }
 
 static int read_header(reader_state *st, csv_reader *csv, const csv_field *fields, size_t nfields,
@@ -252,12 +300,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
             free(map_used);
             return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         }
-    size_t first_repeat = 0;
-    int status = first_repeated_name(fc, &first_repeat);
-    if (status != 0) {
-        free(map_used);
-        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-    }
+    int status = check_header_names(fc, fields, file, line, err);
     for (size_t i = 0; i < nfields; i++) {
         const char *original = fc->names[i];
         const char *effective = original;
@@ -269,8 +312,6 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
             }
         }
         int q = ls_sweep_quantity_from_name(effective, strlen(effective));
-        if (i == first_repeat && status == 0)
-            status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' appears twice", file, line, original);
         if (q >= 0 && status == 0) {
             if (fc->column_of[q] >= 0)
                 status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' and column '%s' both give %s", file,

@@ -108,7 +108,7 @@ The shape of the file:
   loopscale predict: s.csv:1: column 'n_act' and column 'N' both give n_act
   [65]
   $ check 'n_act,tokens,loss,x,X\n3e8,1e11,2.5,1,2\n'
-  loopscale predict: s.csv:1: column 'X' appears twice
+  loopscale predict: s.csv:1: field 5: column 'X' appears twice: field 4 is 'x', and names are compared ignoring case and surrounding white space
   [65]
   $ check 'n_act,tokens,loss\n"3e8,1e11,2.5\n'
   loopscale predict: s.csv:2: field 1: unterminated quoted field
