@@ -523,6 +523,21 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
         if (!(row->tokens >= DBL_MIN && isfinite(row->tokens)))
             return cell_error(rc, col[SWEEP_FLOPS], "gives tokens D = F / (6 N_unroll) = %g, outside double precision",
                               row->tokens);
+    } else if (has_flops) {
+        /* Both columns: one of them must not silently win.  The tolerance
+         * accepts values printed to 6 significant digits (a relative error
+         * of at most 5e-6 each) and nothing looser. */
+        law_point x = ls_sweep_row_point(row);
+        double implied = ls_law_tokens_for_flops(&x, flops);
+        double scale = fmax(fabs(implied), fabs(row->tokens));
+        if (!(fabs(implied - row->tokens) <= LS_SWEEP_FLOPS_TOKENS_RTOL * scale)) {
+            char text[80];
+            return cell_error(rc, col[SWEEP_FLOPS],
+                              "gives tokens D = F / (6 N_unroll) = %.6g, but column '%s' is '%s' (more than %g apart, "
+                              "relative)",
+                              implied, rc->fc->names[col[SWEEP_TOKENS]],
+                              cell_text(rc->fields[col[SWEEP_TOKENS]], text), LS_SWEEP_FLOPS_TOKENS_RTOL);
+        }
     }
     return 0;
 }
