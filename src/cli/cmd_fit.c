@@ -370,6 +370,14 @@ int cmd_fit(int argc, char **argv)
                   "its errors (add runs, or --fix some)", s->name, result.n, result.nfree);
         status = ls_exit_status(LS_ERR_DATA);
     }
+    /* Runs enough in number that still cannot determine the law (all one
+     * loss, one size, a loss flat along an axis) give an arbitrary law with
+     * finite errors: refused with the reason, as an undetermined fit. */
+    if (status == 0 && ls_fit_data_check(s, o.kind, &o.params, &err) != 0) {
+        cli_error(cmd, "%s; %s", err.message,
+                  o.output ? "no law file written" : o.format == CLI_FORMAT_JSON ? "no law written" : "no fit printed");
+        status = ls_exit_status(err.code);
+    }
     if (status == 0)
         warn_unidentified(cmd, &result);
     int determined = status == 0 && result.converged ? ls_fit_determined(&result) : 1;
