@@ -55,6 +55,9 @@ prints its table and refuses its CSV:
   $ printf 'n_act,tokens\n1.291e10,1.291e10\n' | loopscale predict --law inf.json -
   loopscale predict: <stdin>:2: the predicted loss is inf, outside the range of double precision
   [65]
+  $ loopscale simulate --law inf.json --n-act 1.291e10 --tokens 1.291e10 -o inf.csv
+  loopscale simulate: the law gives the run n_act = 1.291e+10, tokens = 1.291e+10, E = 1, R = 1 a loss of inf, outside the range of double precision
+  [65]
   $ cat > edge.json <<'JSON'
   > {"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"},
   >  "params": {"A": 1e308, "alpha": 0.1, "B": 1e300, "beta": 0.3, "c": 1.786e308}}
@@ -67,6 +70,7 @@ prints its table and refuses its CSV:
   $ loopscale isoflop --law edge.json --flops 1e23,1e21 --format csv | wc -c
   loopscale isoflop: N_act = 5.55556e+18 at 1e+21 FLOPs (E = 1, R = 1) gives predicted loss = inf, outside double precision
   0
-  $ ls *.svg
+  $ ls *.svg *.csv
   ls: cannot access '*.svg': No such file or directory
+  ls: cannot access '*.csv': No such file or directory
   [2]
