@@ -10,7 +10,7 @@ edited) is refused with 65 by every command that reads one, unless --force
   loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no law written
   [3]
   $ loopscale fit --law dense --format json --max-iterations 1 --starts 2 $ROOT/data/sweeps/looped-dense.csv.gz
-  loopscale fit: the best of 2 starts did not converge (after 1 iterations); no law written
+  loopscale fit: the best of 2 starts did not converge (after 1 iteration); no law written
   [3]
   $ loopscale simulate --law $TRUTH --n-act 1e8,3e8,1e9,3e9 --tokens 1e10,1e11 --noise 0.01 -o two-d.csv
   $ loopscale fit --law dense --format json two-d.csv

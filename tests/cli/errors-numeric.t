@@ -32,7 +32,7 @@ constant) or one size (A, alpha and c): a solve would converge, but to one
 of many equally good points, so no fit is printed and no law written:
 
   $ loopscale fit --law dense -o law.json oneD.csv
-  loopscale fit: the sweep cannot determine the law: every run has tokens = 1e+11, so B D^-beta is one constant and B, beta and c cannot be told apart; no law file written
+  loopscale fit: the sweep cannot determine the law: every run has tokens = 1e+11, so B D^-beta is one constant and B, beta and c cannot be told apart; no law file written (law.json keeps its old content)
   [3]
   $ loopscale fit --law dense oneN.csv > /dev/null
   loopscale fit: the sweep cannot determine the law: every run has n_act = 1e+09, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no fit printed
@@ -69,7 +69,7 @@ at their neutral values, with a warning (the dense sweep has no experts):
 A solve that does not converge (status 3, nothing written):
 
   $ loopscale fit --law dense --max-iterations 1 --starts 2 -o law.json small.csv > /dev/null
-  loopscale fit: the best of 2 starts did not converge (after 1 iterations); no law file written
+  loopscale fit: the best of 2 starts did not converge (after 1 iteration); no law file written (law.json keeps its old content)
   [3]
   $ cat law.json
   precious
