@@ -254,7 +254,8 @@ int cmd_holdout(int argc, char **argv)
     chart_output figure = cli_plot_defaults();
     int status = 0, opt;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+    static const int repeatable[] = {OPT_SPLIT, 0};
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":h", longopts, NULL, repeatable)) != -1) {
         int handled = cli_sweep_option(&sweep_args, opt, optarg);
         if (handled < 0)
             status = ls_exit_status(LS_ERR_INTERNAL);
