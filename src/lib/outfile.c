@@ -164,18 +164,28 @@ outfile *ls_outfile_open(const char *path, int gzip, ls_error *err)
     path = out->path;
     out->slot = -1;
     int fd = -1;
-    struct stat st;
-    if (strcmp(path, "-") == 0) {
+    struct stat st, own, out_st;
+    int exists = stat(path, &st) == 0;
+    /* The file standard output was redirected to, by any name (-o
+     * /dev/stdout >> log): written through standard output itself, so that
+     * an append appends and nothing replaces the file the shell opened. */
+    int is_stdout_file = exists && fstat(STDOUT_FILENO, &out_st) == 0 && st.st_dev == out_st.st_dev &&
+                         st.st_ino == out_st.st_ino;
+    /* A link ls_outfile_resolve could not resolve (/dev/stdout to a deleted
+     * file) is written through, never renamed over: that would replace the
+     * link itself. */
+    int unresolved_link = exists && lstat(path, &own) == 0 && S_ISLNK(own.st_mode);
+    if (strcmp(path, "-") == 0 || is_stdout_file) {
         out->is_stdout = 1;
         fflush(stdout);
         fd = dup(STDOUT_FILENO);
-    } else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    } else if (exists && (!S_ISREG(st.st_mode) || unresolved_link)) {
         if (S_ISDIR(st.st_mode)) {
             ls_error_set(err, LS_ERR_CANTCREAT, "%s: is a directory", path);
             outfile_release(out);
             return NULL;
         }
-        fd = open(path, O_WRONLY);
+        fd = open(path, S_ISREG(st.st_mode) ? O_WRONLY | O_TRUNC : O_WRONLY);
     } else {
         size_t n = strlen(path) + sizeof ".tmp.XXXXXX";
         out->tmp_path = malloc(n);

@@ -143,6 +143,21 @@ a symbolic link is written through to its target and stays a link:
   n_act,n_total,n_loop,R,E,k,tokens,flops,loss
   300000000,300000000,225000000,1,1,1,100000000000,1.8e+20,2.564611840785472
   $ test -L /dev/stdout
+
+Standard output under another name is written through standard output, so
+an append (>>) appends, and a link to it that cannot be resolved (its file
+deleted while open) is written through, never replaced by a plain file:
+
+  $ echo earlier > log.txt
+  $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o /dev/stdout >> log.txt && cat log.txt
+  earlier
+  n_act,n_total,n_loop,R,E,k,tokens,flops,loss
+  300000000,300000000,225000000,1,1,1,100000000000,1.8e+20,2.564611840785472
+  $ ln -s /proc/self/fd/1 out-link
+  $ exec 3> gone.txt && rm gone.txt
+  $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o out-link >&3
+  $ exec 3>&-
+  $ test -L out-link && test -L /dev/stdout
   $ mkdir sub && echo old > sub/law.json && ln -s sub/law.json link.json
   $ loopscale fit --law dense --where 'R=1' -o link.json s.csv.gz > /dev/null
   $ test -L link.json && grep -c '"format"' sub/law.json
