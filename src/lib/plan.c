@@ -149,12 +149,20 @@ typedef struct plan_state {
     double *jac;                /* ndraws x ncand x p */
     double *info, *inv, *a, *c; /* ndraws x p x p, x p x p, x p, x p */
     double *variance;           /* ndraws */
-    /* greedy step */
+    /* For draw s and candidate i, q = j_i' M_s j_i and r = a_s . j_i
+     * (ndraws x ncand each), from which the gain of i follows. */
+    double *q, *r;
+    /* The step just taken, per draw: u_s = M_s j* (M before the step),
+     * f_s = w / (1 + w j*' M_s j*) and j* . a_s. */
+    double *u, *f, *ja;
     const unsigned char *available;
     double *gain;               /* ncand */
     size_t last;                /* the candidate just added */
-    int failed;
 } plan_state;
+
+/* q and r follow each step by a rank-one update and are recomputed from
+ * the inverse every REFRESH_STEPS steps, so that rounding cannot build up. */
+#define REFRESH_STEPS 16
 
 static int refresh_draw(plan_state *st, size_t s)
 {
@@ -174,6 +182,26 @@ static int refresh_draw(plan_state *st, size_t s)
     return 0;
 }
 
+/* q and r of every candidate for draw s, from M_s and a_s. */
+static void exact_qr(plan_state *st, size_t s)
+{
+    size_t p = st->p;
+    const double *inv = st->inv + s * p * p, *a = st->a + s * p;
+    for (size_t i = 0; i < st->ncand; i++) {
+        const double *j = st->jac + (s * st->ncand + i) * p;
+        double aj = 0, jmj = 0;
+        for (size_t k = 0; k < p; k++) {
+            aj += a[k] * j[k];
+            double t = 0;
+            for (size_t m = 0; m < p; m++)
+                t += inv[k * p + m] * j[m];
+            jmj += j[k] * t;
+        }
+        st->q[s * st->ncand + i] = jmj;
+        st->r[s * st->ncand + i] = aj;
+    }
+}
+
 /* Draw s: its gradients at every candidate, its information from the weak
  * prior and the runs already trained, and the gap's gradient. */
 static int setup_draw(void *context, void *state, size_t s)
@@ -191,43 +219,80 @@ static int setup_draw(void *context, void *state, size_t s)
     double *jac = st->jac + s * st->ncand * p;
     for (size_t i = 0; i < st->ncand; i++)
         gradient_over(l, st->params, p, &st->cand[i], jac + i * p, NULL);
-    return refresh_draw(st, s);
+    if (refresh_draw(st, s) != 0)
+        return -1;
+    exact_qr(st, s);
+    return 0;
 }
 
+/* Add the chosen candidate to draw s: keep u_s, f_s and j* . a_s for the
+ * rank-one update of q and r, then update I_s and invert it afresh. */
 static int update_draw(void *context, void *state, size_t s)
 {
     (void)state;
     plan_state *st = context;
     size_t p = st->p;
-    add_outer(st->info + s * p * p, st->jac + (s * st->ncand + st->last) * p, p, st->w);
+    const double *j = st->jac + (s * st->ncand + st->last) * p, *inv = st->inv + s * p * p, *a = st->a + s * p;
+    double *u = st->u + s * p, jmj = 0, ja = 0;
+    for (size_t k = 0; k < p; k++) {
+        double t = 0;
+        for (size_t m = 0; m < p; m++)
+            t += inv[k * p + m] * j[m];
+        u[k] = t;
+        jmj += j[k] * t;
+        ja += j[k] * a[k];
+    }
+    st->f[s] = st->w / (1.0 + st->w * jmj);
+    st->ja[s] = ja;
+    add_outer(st->info + s * p * p, j, p, st->w);
     return refresh_draw(st, s);
 }
 
-/* The mean drop in the gap's variance that candidate i would bring. */
-static int candidate_gain(void *context, void *state, size_t i)
+static int refresh_qr(void *context, void *state, size_t s)
 {
     (void)state;
-    plan_state *st = context;
-    if (!st->available[i]) {
+    exact_qr(context, s);
+    return 0;
+}
+
+/* Candidate i: with update set, first carry its q and r past the last
+ * step (Sherman and Morrison: M' = M - f u u', a' = a - f u (j* . a));
+ * then its gain, the mean over draws of w r^2 / (1 + w q), which is the
+ * drop in c' M c it would bring. */
+static void gain_of(plan_state *st, size_t i, int update)
+{
+    if (!st->available[i]) { /* never again: its q and r are not needed */
         st->gain[i] = -1;
-        return 0;
+        return;
     }
     size_t p = st->p;
     double sum = 0;
     for (size_t s = 0; s < st->ndraws; s++) {
-        const double *j = st->jac + (s * st->ncand + i) * p;
-        const double *inv = st->inv + s * p * p, *a = st->a + s * p;
-        double aj = 0, jmj = 0;
-        for (size_t k = 0; k < p; k++) {
-            aj += a[k] * j[k];
+        double *q = &st->q[s * st->ncand + i], *r = &st->r[s * st->ncand + i];
+        if (update) {
+            const double *j = st->jac + (s * st->ncand + i) * p, *u = st->u + s * p;
             double t = 0;
-            for (size_t m = 0; m < p; m++)
-                t += inv[k * p + m] * j[m];
-            jmj += j[k] * t;
+            for (size_t k = 0; k < p; k++)
+                t += u[k] * j[k];
+            *q -= st->f[s] * t * t;
+            *r -= st->f[s] * t * st->ja[s];
         }
-        sum += st->w * aj * aj / (1.0 + st->w * jmj);
+        sum += st->w * *r * *r / (1.0 + st->w * *q);
     }
     st->gain[i] = sum / (double)st->ndraws;
+}
+
+static int candidate_gain(void *context, void *state, size_t i)
+{
+    (void)state;
+    gain_of(context, i, 0);
+    return 0;
+}
+
+static int candidate_gain_after_step(void *context, void *state, size_t i)
+{
+    (void)state;
+    gain_of(context, i, 1);
     return 0;
 }
 
@@ -348,9 +413,14 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
     st.c = malloc(ndraws * np * sizeof *st.c);
     st.variance = malloc(ndraws * sizeof *st.variance);
     st.gain = malloc(ncand * sizeof *st.gain);
+    st.q = malloc(ndraws * ncand * sizeof *st.q);
+    st.r = malloc(ndraws * ncand * sizeof *st.r);
+    st.u = malloc(ndraws * np * sizeof *st.u);
+    st.f = malloc(ndraws * sizeof *st.f);
+    st.ja = malloc(ndraws * sizeof *st.ja);
     out->runs = malloc(ncand * sizeof *out->runs);
     if (!cand || !have_x || !cand_flops || !available || !draws || !st.jac || !st.info || !st.inv || !st.a ||
-        !st.c || !st.variance || !st.gain || !out->runs) {
+        !st.c || !st.variance || !st.gain || !st.q || !st.r || !st.u || !st.f || !st.ja || !out->runs) {
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         goto done;
     }
@@ -431,11 +501,12 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
     out->variance_have = out->variance_plan = mean_of(st.variance, ndraws);
 
     double remaining = p->budget_flops;
+    int (*gain_item)(void *, void *, size_t) = candidate_gain;
     for (;;) {
         for (size_t k = 0; k < ncand; k++)
             if (available[k] && cand_flops[k] > remaining)
                 available[k] = 0;
-        ls_parallel_job gains = {ncand, p->threads, &st, NULL, NULL, candidate_gain, NULL};
+        ls_parallel_job gains = {ncand, p->threads, &st, NULL, NULL, gain_item, NULL};
         if (ls_parallel_for(&gains) != 0) {
             status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
             goto done;
@@ -467,6 +538,15 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
         run->step = out->nruns;
         run->variance = out->variance_plan;
         run->cut = before > 0 ? 1.0 - out->variance_plan / before : 0.0;
+        if (out->nruns % REFRESH_STEPS == 0) {
+            ls_parallel_job refresh = {ndraws, p->threads, &st, NULL, NULL, refresh_qr, NULL};
+            if (ls_parallel_for(&refresh) != 0) {
+                status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+                goto done;
+            }
+            gain_item = candidate_gain;
+        } else
+            gain_item = candidate_gain_after_step;
     }
 
 done:
@@ -484,5 +564,10 @@ done:
     free(st.c);
     free(st.variance);
     free(st.gain);
+    free(st.q);
+    free(st.r);
+    free(st.u);
+    free(st.f);
+    free(st.ja);
     return status;
 }
