@@ -1,0 +1,295 @@
+/*
+ * loopscale plan — which runs to train next, so that the law pins down the
+ * decision at a deployment budget (docs/plan.md).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "loopscale/arch.h"
+#include "loopscale/outfile.h"
+#include "loopscale/plan.h"
+#include "numtext_internal.h"
+
+static const char USAGE[] =
+    "Usage: loopscale plan --budget FLOPS --flops F [--mem BYTES] -o FILE [OPTIONS]\n"
+    "\n"
+    "Choose the runs to train next: among the candidates (every combination of N_act, tokens,\n"
+    "E and R, through the architecture template), greedily add the run that most lowers the\n"
+    "expected variance of the decision per training FLOP, until the sweep's budget is spent.\n"
+    "The decision is the loss gap between the configuration the prior law chooses at the\n"
+    "deployment budget (--flops, --mem, --bits, as for solve) and its runner-up; the variance\n"
+    "comes from the Fisher information of the Huber fit, averaged over the prior's bootstrap\n"
+    "draws (docs/plan.md).  Writes the runs as CSV (n_act,n_total,n_loop,R,E,k,tokens,flops,why)\n"
+    "and prints a summary.\n"
+    "\n"
+    "  -l, --law FILE          the prior (law file; default: the law compiled in)\n"
+    "      --budget FLOPS      training compute for the new runs, e.g. 5e21 (sum of 6 N_unroll D)\n"
+    "      --flops F           deployment training budget of the decision, e.g. 1e22\n"
+    "      --mem BYTES         deployment weight memory, e.g. 3GB (default: no limit)\n"
+    "      --bits B            bits per weight (default 16; 4 for INT4)\n"
+    "      --eps X             solve's tolerance in loss units (default: the law's fit RMSE)\n"
+    "      --n-act LIST        candidate active sizes (default 3e8,6e8,1e9)\n"
+    "      --tokens LIST       candidate token counts (default 1e11,2e11,3e11,4e11,5e11)\n"
+    "      --E LIST            candidate expert counts, also the decision's (default 1,2,4,8,16)\n"
+    "      --R LIST            candidate loop counts, also the decision's (default 1,2,3,4,6,8,16)\n"
+    "      --template FILE     architecture template (JSON; default: the paper's middle-cycle\n"
+    "                          looping)\n"
+    "      --have SWEEP        runs already trained: counted first, never chosen again\n"
+    "      --noise SIGMA       spread of ln(loss) about the law (default: the prior's fit RMSE\n"
+    "                          over the mean loss it predicts for the candidates)\n"
+    "      --draws N           bootstrap draws of the prior to average over (default 100)\n"
+    "      --prior-sd X        weak prior on each fitted coordinate (default 1)\n"
+    "      --threads T         threads (default: one per core)\n"
+    CLI_FORCE_HELP
+    "  -o, --output FILE       the runs (CSV; gzip when FILE ends in .gz)\n"
+    "  -h, --help              show this help\n";
+
+enum {
+    OPT_BUDGET = OPT_COMMAND_FIRST,
+    OPT_FLOPS,
+    OPT_MEM,
+    OPT_BITS,
+    OPT_EPS,
+    OPT_N_ACT,
+    OPT_TOKENS,
+    OPT_E,
+    OPT_R,
+    OPT_HAVE,
+    OPT_NOISE,
+    OPT_DRAWS,
+    OPT_PRIOR_SD
+};
+
+static int check_integers(const char *cmd, const char *option, const double *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i] != floor(v[i]))
+            return cli_usage_error(cmd, "%s: %g is not an integer", option, v[i]);
+    return 0;
+}
+
+static int write_runs(const plan_result *r, int top_k, outfile *out, ls_error *err)
+{
+    int status = ls_outfile_printf(out, err, "n_act,n_total,n_loop,R,E,k,tokens,flops,why\n");
+    for (size_t i = 0; status == 0 && i < r->nruns; i++) {
+        const plan_run *run = &r->runs[i];
+        char v[7][NUMTEXT_DOUBLE_MAX];
+        status = ls_outfile_printf(out, err, "%s,%s,%s,%s,%s,%d,%s,%s,step %zu: cuts the gap's variance by %.3g%%\n",
+                                   ls_numtext_format_double(v[0], run->x.n_act),
+                                   ls_numtext_format_double(v[1], run->x.n_total),
+                                   ls_numtext_format_double(v[2], run->x.n_loop),
+                                   ls_numtext_format_double(v[3], run->x.R), ls_numtext_format_double(v[4], run->x.E),
+                                   top_k, ls_numtext_format_double(v[5], run->x.D),
+                                   ls_numtext_format_double(v[6], run->flops), run->step, 100 * run->cut);
+    }
+    return status;
+}
+
+static void print_summary(const lawfile *lf, const solve_budget *b, const plan_result *r, double budget,
+                          const char *have)
+{
+    char kind[64], mem[96];
+    if (isfinite(b->mem_bytes))
+        snprintf(mem, sizeof mem, "%.4g bytes of weights at %g bits", b->mem_bytes, b->bits);
+    else
+        snprintf(mem, sizeof mem, "no memory limit");
+    ls_law_kind_format(lf->law.kind, kind, sizeof kind);
+    if (lf->ndraws)
+        printf("prior      %s, %zu of %zu bootstrap draws\n", kind, r->ndraws, lf->ndraws);
+    else
+        printf("prior      %s, its point estimate (no bootstrap draws)\n", kind);
+    printf("decision   %.4g training FLOPs; %s\n", b->flops, mem);
+    printf("target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.4f\n", r->best.R, r->best.E,
+           r->best.n_act, r->runner_up.R, r->runner_up.E, r->runner_up.n_act, r->gap);
+    printf("noise      sigma %.4g of ln(loss); Huber weight %.4g per run (%zu parameters)\n", r->sigma,
+           r->huber_weight, r->nparams);
+    printf("candidates %zu", r->ncandidates);
+    if (have)
+        printf("; %zu runs already trained (%zu of them candidates), %.4g FLOPs", r->nhave, r->nhave_in_grid,
+               r->have_flops);
+    printf("\nchosen     %zu runs\n", r->nruns);
+    printf("compute    %.4g of %.4g FLOPs (%.1f%%)\n", r->flops_spent, budget, 100 * r->flops_spent / budget);
+    printf("\nexpected standard deviation of the gap (mean variance over the draws):\n");
+    printf("  weak prior alone      %.4g\n", sqrt(r->variance_prior));
+    if (have)
+        printf("  with the runs trained %.4g\n", sqrt(r->variance_have));
+    printf("  with the plan         %.4g\n", sqrt(r->variance_plan));
+}
+
+int cmd_plan(int argc, char **argv)
+{
+    const char *cmd = "plan";
+    static const struct option longopts[] = {CLI_HELP_OPTION,
+                                             {"law", required_argument, NULL, 'l'},
+                                             {"force", no_argument, NULL, OPT_FORCE},
+                                             {"budget", required_argument, NULL, OPT_BUDGET},
+                                             {"flops", required_argument, NULL, OPT_FLOPS},
+                                             {"mem", required_argument, NULL, OPT_MEM},
+                                             {"bits", required_argument, NULL, OPT_BITS},
+                                             {"eps", required_argument, NULL, OPT_EPS},
+                                             {"n-act", required_argument, NULL, OPT_N_ACT},
+                                             {"tokens", required_argument, NULL, OPT_TOKENS},
+                                             {"E", required_argument, NULL, OPT_E},
+                                             {"R", required_argument, NULL, OPT_R},
+                                             {"template", required_argument, NULL, OPT_TEMPLATE},
+                                             {"have", required_argument, NULL, OPT_HAVE},
+                                             {"noise", required_argument, NULL, OPT_NOISE},
+                                             {"draws", required_argument, NULL, OPT_DRAWS},
+                                             {"prior-sd", required_argument, NULL, OPT_PRIOR_SD},
+                                             {"threads", required_argument, NULL, OPT_THREADS},
+                                             {"output", required_argument, NULL, 'o'},
+                                             {NULL, 0, NULL, 0}};
+    static const double default_n_act[] = {3e8, 6e8, 1e9}, default_tokens[] = {1e11, 2e11, 3e11, 4e11, 5e11},
+                        default_E[] = {1, 2, 4, 8, 16}, default_R[] = {1, 2, 3, 4, 6, 8, 16};
+    const char *law_path = NULL, *template_path = NULL, *have_path = NULL, *output = NULL;
+    solve_budget deploy = {NAN, INFINITY, 16};
+    plan_parameters pp;
+    ls_plan_default_parameters(&pp);
+    double *n_act = NULL, *tokens = NULL, *E = NULL, *R = NULL, eps = NAN;
+    size_t nn = 0, nt = 0, nE = 0, nR = 0;
+    int status = 0, opt, force = 0;
+    long value = 0;
+    opterr = 0;
+    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:o:", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'h': status = -1; break;
+        case 'l': law_path = optarg; break;
+        case 'o': output = optarg; break;
+        case OPT_FORCE: force = 1; break;
+        case OPT_BUDGET: status = cli_parse_scaled(cmd, "--budget", optarg, &pp.budget_flops); break;
+        case OPT_FLOPS: status = cli_parse_scaled(cmd, "--flops", optarg, &deploy.flops); break;
+        case OPT_MEM: status = cli_parse_scaled(cmd, "--mem", optarg, &deploy.mem_bytes); break;
+        case OPT_BITS: status = cli_parse_positive(cmd, "--bits", optarg, &deploy.bits); break;
+        case OPT_EPS:
+            status = cli_parse_double(cmd, "--eps", optarg, &eps);
+            if (status == 0 && eps < 0)
+                status = cli_usage_error(cmd, "--eps: '%s' must not be negative", optarg);
+            break;
+        case OPT_N_ACT: status = cli_parse_list(cmd, "--n-act", optarg, &n_act, &nn); break;
+        case OPT_TOKENS: status = cli_parse_list(cmd, "--tokens", optarg, &tokens, &nt); break;
+        case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &nE); break;
+        case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &nR); break;
+        case OPT_TEMPLATE: template_path = optarg; break;
+        case OPT_HAVE: have_path = optarg; break;
+        case OPT_NOISE: status = cli_parse_positive(cmd, "--noise", optarg, &pp.noise_sigma); break;
+        case OPT_DRAWS:
+            status = cli_parse_long(cmd, "--draws", optarg, 1, 100000, &value);
+            pp.max_draws = (size_t)value;
+            break;
+        case OPT_PRIOR_SD: status = cli_parse_positive(cmd, "--prior-sd", optarg, &pp.prior_sd); break;
+        case OPT_THREADS:
+            status = cli_parse_long(cmd, "--threads", optarg, 1, 64, &value);
+            pp.threads = (int)value;
+            break;
+        default: status = cli_option_error(cmd, opt, argv); break;
+        }
+    }
+    arch_template tmpl;
+    ls_arch_template_default(&tmpl);
+    ls_error err;
+    lawfile *lf = NULL;
+    law *draws = NULL;
+    sweep *have = NULL;
+    plan_result result;
+    memset(&result, 0, sizeof result);
+    if (status == -1) {
+        status = cli_help(USAGE);
+        goto done;
+    }
+    if (status == 0 && optind < argc)
+        status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (status == 0 && isnan(pp.budget_flops))
+        status = cli_usage_error(cmd, "give the sweep's compute budget with --budget FLOPS");
+    if (status == 0 && isnan(deploy.flops))
+        status = cli_usage_error(cmd, "give the deployment budget of the decision with --flops F");
+    if (status == 0 && !output)
+        status = cli_usage_error(cmd, "give the file for the runs with -o FILE");
+    if (status == 0)
+        status = check_integers(cmd, "--R", R, nR);
+    if (status == 0)
+        status = check_integers(cmd, "--E", E, nE);
+    if (status == 0) {
+        cli_file_input("--law", law_path);
+        cli_file_input("--template", template_path);
+        cli_file_input("--have", have_path);
+        cli_file_output("the summary", "-");
+        cli_file_output("-o", output);
+        status = cli_files_check(cmd);
+    }
+    if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
+        status = cli_fail(cmd, &err);
+    simulate_grid grid = {n_act ? n_act : default_n_act, n_act ? nn : 3,  tokens ? tokens : default_tokens,
+                          tokens ? nt : 5,               E ? E : default_E, E ? nE : 5,
+                          R ? R : default_R,             R ? nR : 7};
+    if (status == 0 && ls_simulate_check(&tmpl, &grid, &err) != 0)
+        status = cli_fail(cmd, &err);
+    if (status == 0)
+        lf = cli_read_law(cmd, law_path, force, &status);
+    if (status == 0 && have_path) {
+        sweep_options so;
+        memset(&so, 0, sizeof so);
+        so.max_rows = cli_max_rows();
+        const char *paths[] = {have_path};
+        if (!(have = ls_sweep_read(paths, 1, &so, &err)))
+            status = cli_fail(cmd, &err);
+    }
+    plan_prior prior;
+    memset(&prior, 0, sizeof prior);
+    if (status == 0) {
+        if (isnan(eps))
+            eps = lf->has_fit ? lf->fit.rmse : 0.0;
+        if (lf->has_fit)
+            pp.huber_delta = strcmp(lf->fit.loss, "mse") == 0 ? INFINITY : lf->fit.delta;
+        prior.point = lf->law;
+        memcpy(prior.fixed, lf->fixed, sizeof prior.fixed);
+        prior.rmse = lf->has_fit ? lf->fit.rmse : NAN;
+        size_t nd = lf->ndraws < pp.max_draws ? lf->ndraws : pp.max_draws;
+        draws = malloc((nd ? nd : 1) * sizeof *draws);
+        if (!draws) {
+            cli_error(cmd, "out of memory");
+            status = ls_exit_status(LS_ERR_INTERNAL);
+        }
+        for (size_t i = 0; draws && i < nd; i++)
+            ls_lawfile_draw(lf, i, &draws[i]);
+        prior.draws = draws;
+        prior.ndraws = nd;
+        if (status == 0 && nd == 0)
+            cli_warn(cmd, "the prior has no bootstrap draws: the plan is for its point estimate alone");
+    }
+    if (status == 0 && isnan(pp.noise_sigma) && !(prior.rmse > 0)) {
+        cli_error(cmd, "the prior law has no fit RMSE to take the noise from: give --noise SIGMA");
+        status = ls_exit_status(LS_ERR_USAGE);
+    }
+    if (status == 0) {
+        solve_options choice = {grid.R, grid.n_R, grid.E, grid.n_E, NULL, 0, eps};
+        if (ls_plan_run(&prior, &tmpl, &grid, have, &deploy, &choice, &pp, &result, &err) != 0)
+            status = cli_fail(cmd, &err);
+    }
+    if (status == 0 && result.nruns == 0)
+        cli_warn(cmd, "no candidate fits in the budget of %g FLOPs: the plan is empty", pp.budget_flops);
+    if (status == 0) {
+        outfile *out = cli_output_open(cmd, output, &status);
+        if (!out)
+            ;
+        else if (write_runs(&result, tmpl.top_k, out, &err) != 0) {
+            ls_outfile_abort(out);
+            status = cli_fail(cmd, &err);
+        } else if (ls_outfile_commit(out, &err) != 0)
+            status = cli_fail(cmd, &err);
+    }
+    if (status == 0)
+        print_summary(lf, &deploy, &result, pp.budget_flops, have_path);
+done:
+    ls_plan_result_free(&result);
+    ls_sweep_free(have);
+    free(draws);
+    ls_lawfile_free(lf);
+    free(n_act);
+    free(tokens);
+    free(E);
+    free(R);
+    return status;
+}
