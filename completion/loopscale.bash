@@ -53,7 +53,7 @@ _loopscale()
     fi
 
     case $prev in
-    -l | --law)
+    -l | --law | --truth)
         if [[ $cmd == fit ]]; then
             _loopscale_reply "$cur" "$(_loopscale_laws "$prog")"
         else

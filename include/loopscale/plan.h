@@ -23,6 +23,7 @@
 
 #include "loopscale/arch.h"
 #include "loopscale/error.h"
+#include "loopscale/fit.h"
 #include "loopscale/law.h"
 #include "loopscale/simulate.h"
 #include "loopscale/solve.h"
@@ -91,6 +92,48 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
                 const solve_budget *deploy, const solve_options *choice, const plan_parameters *p,
                 plan_result *out, ls_error *err) LS_MUST_CHECK;
 void ls_plan_result_free(plan_result *r);
+
+/* --- validation by simulation -------------------------------------------
+ * Draw K noisy sweeps from a truth law for the planned design (the runs
+ * already trained plus the plan) and for a baseline of the same runs
+ * already trained plus the candidate grid thinned uniformly (every k-th
+ * candidate in grid order, k the smallest stride whose compute fits in
+ * baseline_flops), fit each with ls_fit_run, solve, and count how often
+ * the decision is right: R* and E* the truth's and N_act* within 10% of
+ * the truth's; the loss regret is the truth's loss at the fitted choice
+ * minus the truth's loss at its own. */
+typedef struct plan_validation_options {
+    size_t replicates;     /* K */
+    double noise_sigma;    /* spread of ln L in the simulated sweeps */
+    double baseline_flops; /* compute of the thinned grid (new runs) */
+    unsigned long seed;    /* replicate k of design a uses the stream (seed, 2k + a) */
+    int threads;           /* replicates run in parallel; each fit on one thread */
+    fit_parameters fit;    /* how each sweep is fitted (threads is overridden) */
+} plan_validation_options;
+
+typedef struct plan_validation_arm {
+    size_t nruns;      /* runs in the design, those already trained included */
+    double flops;      /* compute of its new runs */
+    size_t stride;     /* the thinned grid's k (0 for the plan) */
+    size_t right;      /* replicates whose decision is right */
+    size_t failed;     /* replicates whose fit failed or did not converge (counted wrong) */
+    double regret_mean, regret_median, regret_max; /* over the replicates that fitted */
+} plan_validation_arm;
+
+typedef struct plan_validation {
+    solve_candidate truth_choice; /* the truth's decision */
+    size_t replicates;
+    plan_validation_arm plan, grid;
+} plan_validation;
+
+/* kind: the law fitted to each simulated sweep (the prior's).
+ * Errors: LS_ERR_USAGE (bad options), LS_ERR_DATA (no feasible decision
+ * under the truth, or a baseline_flops too small for one candidate),
+ * LS_ERR_INTERNAL. */
+int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, const simulate_grid *grid,
+                     const sweep *have, const plan_result *plan, const solve_budget *deploy,
+                     const solve_options *choice, const plan_validation_options *o, plan_validation *out,
+                     ls_error *err) LS_MUST_CHECK;
 
 /* The Huber weight w = (E psi')^2 / E psi^2 for residuals normal with
  * spread sigma and Huber threshold delta (1 / sigma^2 for delta = +inf). */

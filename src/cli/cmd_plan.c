@@ -43,6 +43,15 @@ static const char USAGE[] =
     "      --draws N           bootstrap draws of the prior to average over (default 100)\n"
     "      --prior-sd X        weak prior on each fitted coordinate (default 1)\n"
     "      --threads T         threads (default: one per core)\n"
+    "\n"
+    "Validation by simulation:\n"
+    "      --validate K        draw K noisy sweeps from the truth for the planned design and for\n"
+    "                          the grid thinned uniformly to the baseline's compute, fit each with\n"
+    "                          the prior's law, and compare how often the decision is right (R*, E*\n"
+    "                          and N_act* within 10%) and the loss regret\n"
+    "      --truth FILE        the law the sweeps are drawn from (default: the prior)\n"
+    "      --baseline-flops F  compute of the thinned grid (default: the plan's)\n"
+    "      --seed S            random seed of the simulated sweeps (default 1)\n"
     CLI_FORCE_HELP
     "  -o, --output FILE       the runs (CSV; gzip when FILE ends in .gz)\n"
     "  -h, --help              show this help\n";
@@ -60,7 +69,10 @@ enum {
     OPT_HAVE,
     OPT_NOISE,
     OPT_DRAWS,
-    OPT_PRIOR_SD
+    OPT_PRIOR_SD,
+    OPT_VALIDATE,
+    OPT_TRUTH,
+    OPT_BASELINE_FLOPS
 };
 
 static int check_integers(const char *cmd, const char *option, const double *v, size_t n)
@@ -119,6 +131,26 @@ static void print_summary(const lawfile *lf, const solve_budget *b, const plan_r
     printf("  with the plan         %.4g\n", sqrt(r->variance_plan));
 }
 
+static void print_validation(const plan_validation *v, const char *truth_path, double sigma)
+{
+    const solve_candidate *c = &v->truth_choice;
+    printf("\nvalidation %zu simulated sweeps of each design from %s, noise sigma %.4g of ln(loss)\n", v->replicates,
+           truth_path ? truth_path : "the prior's point estimate", sigma);
+    printf("truth      R*=%g E*=%g N_act*=%.4g, loss %.4f\n\n", c->R, c->E, c->n_act, c->loss);
+    printf("                          plan        thinned grid\n");
+    printf("runs                      %-11zu %zu (every %zu-th candidate)\n", v->plan.nruns, v->grid.nruns,
+           v->grid.stride);
+    printf("compute (new runs)        %-11.4g %.4g\n", v->plan.flops, v->grid.flops);
+    char a[32], b[32];
+    snprintf(a, sizeof a, "%.0f%%", 100.0 * (double)v->plan.right / (double)v->replicates);
+    snprintf(b, sizeof b, "%.0f%%", 100.0 * (double)v->grid.right / (double)v->replicates);
+    printf("right decision            %-11s %s\n", a, b);
+    printf("loss regret, mean         %-11.4g %.4g\n", v->plan.regret_mean, v->grid.regret_mean);
+    printf("loss regret, median       %-11.4g %.4g\n", v->plan.regret_median, v->grid.regret_median);
+    printf("loss regret, worst        %-11.4g %.4g\n", v->plan.regret_max, v->grid.regret_max);
+    printf("fits failed (wrong)       %-11zu %zu\n", v->plan.failed, v->grid.failed);
+}
+
 int cmd_plan(int argc, char **argv)
 {
     const char *cmd = "plan";
@@ -140,11 +172,18 @@ int cmd_plan(int argc, char **argv)
                                              {"draws", required_argument, NULL, OPT_DRAWS},
                                              {"prior-sd", required_argument, NULL, OPT_PRIOR_SD},
                                              {"threads", required_argument, NULL, OPT_THREADS},
+                                             {"validate", required_argument, NULL, OPT_VALIDATE},
+                                             {"truth", required_argument, NULL, OPT_TRUTH},
+                                             {"baseline-flops", required_argument, NULL, OPT_BASELINE_FLOPS},
+                                             {"seed", required_argument, NULL, OPT_SEED},
                                              {"output", required_argument, NULL, 'o'},
                                              {NULL, 0, NULL, 0}};
     static const double default_n_act[] = {3e8, 6e8, 1e9}, default_tokens[] = {1e11, 2e11, 3e11, 4e11, 5e11},
                         default_E[] = {1, 2, 4, 8, 16}, default_R[] = {1, 2, 3, 4, 6, 8, 16};
-    const char *law_path = NULL, *template_path = NULL, *have_path = NULL, *output = NULL;
+    const char *law_path = NULL, *template_path = NULL, *have_path = NULL, *output = NULL, *truth_path = NULL;
+    size_t validate = 0;
+    double baseline_flops = NAN;
+    unsigned long seed = 1;
     solve_budget deploy = {NAN, INFINITY, 16};
     plan_parameters pp;
     ls_plan_default_parameters(&pp);
@@ -184,14 +223,23 @@ int cmd_plan(int argc, char **argv)
             status = cli_parse_long(cmd, "--threads", optarg, 1, 64, &value);
             pp.threads = (int)value;
             break;
+        case OPT_VALIDATE:
+            status = cli_parse_long(cmd, "--validate", optarg, 1, 100000, &value);
+            validate = (size_t)value;
+            break;
+        case OPT_TRUTH: truth_path = optarg; break;
+        case OPT_BASELINE_FLOPS: status = cli_parse_scaled(cmd, "--baseline-flops", optarg, &baseline_flops); break;
+        case OPT_SEED: status = cli_parse_seed(cmd, optarg, &seed); break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
     arch_template tmpl;
     ls_arch_template_default(&tmpl);
     ls_error err;
-    lawfile *lf = NULL;
+    lawfile *lf = NULL, *truth = NULL;
     law *draws = NULL;
+    plan_validation val;
+    memset(&val, 0, sizeof val);
     sweep *have = NULL;
     plan_result result;
     memset(&result, 0, sizeof result);
@@ -207,6 +255,8 @@ int cmd_plan(int argc, char **argv)
         status = cli_usage_error(cmd, "give the deployment budget of the decision with --flops F");
     if (status == 0 && !output)
         status = cli_usage_error(cmd, "give the file for the runs with -o FILE");
+    if (status == 0 && !validate && (truth_path || !isnan(baseline_flops)))
+        status = cli_usage_error(cmd, "%s is for --validate K", truth_path ? "--truth" : "--baseline-flops");
     if (status == 0)
         status = check_integers(cmd, "--R", R, nR);
     if (status == 0)
@@ -215,6 +265,7 @@ int cmd_plan(int argc, char **argv)
         cli_file_input("--law", law_path);
         cli_file_input("--template", template_path);
         cli_file_input("--have", have_path);
+        cli_file_input("--truth", truth_path);
         cli_file_output("the summary", "-");
         cli_file_output("-o", output);
         status = cli_files_check(cmd);
@@ -228,6 +279,8 @@ int cmd_plan(int argc, char **argv)
         status = cli_fail(cmd, &err);
     if (status == 0)
         lf = cli_read_law(cmd, law_path, force, &status);
+    if (status == 0 && truth_path && !(truth = ls_lawfile_read(truth_path, &err)))
+        status = cli_fail(cmd, &err);
     if (status == 0 && have_path) {
         sweep_options so;
         memset(&so, 0, sizeof so);
@@ -263,9 +316,26 @@ int cmd_plan(int argc, char **argv)
         cli_error(cmd, "the prior law has no fit RMSE to take the noise from: give --noise SIGMA");
         status = ls_exit_status(LS_ERR_USAGE);
     }
-    if (status == 0) {
-        solve_options choice = {grid.R, grid.n_R, grid.E, grid.n_E, NULL, 0, eps};
-        if (ls_plan_run(&prior, &tmpl, &grid, have, &deploy, &choice, &pp, &result, &err) != 0)
+    solve_options choice = {grid.R, grid.n_R, grid.E, grid.n_E, NULL, 0, eps};
+    if (status == 0 && ls_plan_run(&prior, &tmpl, &grid, have, &deploy, &choice, &pp, &result, &err) != 0)
+        status = cli_fail(cmd, &err);
+    if (status == 0 && validate) {
+        plan_validation_options vo;
+        vo.replicates = validate;
+        vo.noise_sigma = result.sigma;
+        vo.baseline_flops = isnan(baseline_flops) ? result.flops_spent : baseline_flops;
+        vo.seed = seed;
+        vo.threads = pp.threads;
+        ls_fit_default_parameters(&vo.fit);
+        if (lf->has_fit && strcmp(lf->fit.loss, "mse") == 0)
+            vo.fit.loss = FIT_LOSS_MSE;
+        else if (lf->has_fit)
+            vo.fit.huber_delta = lf->fit.delta;
+        if (!(vo.baseline_flops > 0)) {
+            cli_error(cmd, "the plan is empty: nothing to validate");
+            status = ls_exit_status(LS_ERR_DATA);
+        } else if (ls_plan_validate(truth ? &truth->law : &lf->law, lf->law.kind, &tmpl, &grid, have, &result, &deploy,
+                                    &choice, &vo, &val, &err) != 0)
             status = cli_fail(cmd, &err);
     }
     if (status == 0 && result.nruns == 0)
@@ -282,7 +352,10 @@ int cmd_plan(int argc, char **argv)
     }
     if (status == 0)
         print_summary(lf, &deploy, &result, pp.budget_flops, have_path);
+    if (status == 0 && validate)
+        print_validation(&val, truth_path, result.sigma);
 done:
+    ls_lawfile_free(truth);
     ls_plan_result_free(&result);
     ls_sweep_free(have);
     free(draws);

@@ -17,6 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+
 #include "parallel_internal.h"
 
 void ls_plan_default_parameters(plan_parameters *p)
@@ -569,5 +572,209 @@ done:
     free(st.u);
     free(st.f);
     free(st.ja);
+    return status;
+}
+
+/* ---- validation by simulation ------------------------------------------- */
+
+typedef struct validate_context {
+    const law *truth;
+    law_kind kind;
+    const arch_template *t;
+    const solve_budget *deploy;
+    const solve_options *choice;
+    const plan_validation_options *o;
+    const law_point *design[2];
+    size_t ndesign[2];
+    solve_candidate truth_choice;
+    unsigned char *right, *failed; /* 2K each: replicate k of design a at 2k + a */
+    double *regret;
+} validate_context;
+
+/* Replicate i / 2 of design i % 2: simulate, fit, solve, compare. */
+static int validate_item(void *context, void *state, size_t i)
+{
+    (void)state;
+    validate_context *v = context;
+    size_t arm = i % 2, k = i / 2, n = v->ndesign[arm];
+    v->failed[i] = 1;
+    v->right[i] = 0;
+    v->regret[i] = NAN;
+    sweep_row *rows = malloc((n ? n : 1) * sizeof *rows);
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    if (!rows || !rng) {
+        free(rows);
+        gsl_rng_free(rng);
+        return -1;
+    }
+    gsl_rng_set(rng, v->o->seed * 1000003UL + 2 * k + arm);
+    for (size_t j = 0; j < n; j++) {
+        const law_point *x = &v->design[arm][j];
+        double loss = ls_law_loss(v->truth, x) * exp(gsl_ran_gaussian_ziggurat(rng, v->o->noise_sigma));
+        rows[j] = (sweep_row){x->n_act, x->n_total, x->n_loop, x->R, x->E, v->t->top_k, x->D, loss, (long)j + 2, 0, 0, 0};
+    }
+    gsl_rng_free(rng);
+    char name[] = "simulated";
+    sweep s;
+    memset(&s, 0, sizeof s);
+    s.n = n;
+    s.rows = rows;
+    s.has_loss = 1;
+    s.name = name;
+    fit_parameters fp = v->o->fit;
+    fp.threads = 1;
+    fp.progress = NULL;
+    fit_result fr;
+    ls_error err;
+    if (ls_fit_run(&s, v->kind, &fp, &fr, &err) == 0 && fr.converged) {
+        solve_result sr;
+        memset(&sr, 0, sizeof sr);
+        if (ls_solve_run(&fr.law, v->t, v->deploy, v->choice, &sr, &err) == 0 && sr.has_choice) {
+            const solve_candidate *c = &sr.choice, *want = &v->truth_choice;
+            law_point x = candidate_point(c);
+            v->failed[i] = 0;
+            v->right[i] = c->R == want->R && c->E == want->E && fabs(c->n_act / want->n_act - 1) <= 0.1;
+            v->regret[i] = ls_law_loss(v->truth, &x) - want->loss;
+        }
+        ls_solve_result_free(&sr);
+    }
+    free(rows);
+    return 0;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static size_t gcd(size_t a, size_t b)
+{
+    while (b) {
+        size_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, const simulate_grid *grid,
+                     const sweep *have, const plan_result *plan, const solve_budget *deploy,
+                     const solve_options *choice, const plan_validation_options *o, plan_validation *out,
+                     ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (o->replicates < 1)
+        return ls_error_set(err, LS_ERR_USAGE, "at least one replicate is needed");
+    if (!(o->noise_sigma > 0 && isfinite(o->noise_sigma)))
+        return ls_error_set(err, LS_ERR_USAGE, "the noise must be positive and finite (got %g)", o->noise_sigma);
+    if (!(o->baseline_flops > 0 && isfinite(o->baseline_flops)))
+        return ls_error_set(err, LS_ERR_USAGE, "the baseline's compute must be positive and finite (got %g)",
+                            o->baseline_flops);
+    int status = ls_simulate_check(t, grid, err);
+    if (status != 0)
+        return status;
+    solve_result sr;
+    memset(&sr, 0, sizeof sr);
+    if ((status = ls_solve_run(truth, t, deploy, choice, &sr, err)) != 0)
+        return status;
+    int has_choice = sr.has_choice;
+    out->truth_choice = sr.choice;
+    ls_solve_result_free(&sr);
+    if (!has_choice)
+        return ls_error_set(err, LS_ERR_DATA, "no configuration is feasible at the deployment budget under the truth");
+
+    size_t nhave = have ? have->n : 0, ncand = grid->n_n_act * grid->n_tokens * grid->n_E * grid->n_R;
+    size_t K = o->replicates;
+    law_point *cand = malloc(ncand * sizeof *cand);
+    law_point *designs = malloc((2 * nhave + plan->nruns + ncand) * sizeof *designs);
+    unsigned char *right = malloc(2 * K), *failed = malloc(2 * K);
+    double *regret = malloc(2 * K * sizeof *regret), *sorted = malloc(K * sizeof *sorted);
+    if (!cand || !designs || !right || !failed || !regret || !sorted) {
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        goto done;
+    }
+    size_t i = 0;
+    for (size_t a = 0; a < grid->n_n_act; a++)
+        for (size_t d = 0; d < grid->n_tokens; d++)
+            for (size_t e = 0; e < grid->n_E; e++)
+                for (size_t r = 0; r < grid->n_R; r++, i++) {
+                    law_point x = ls_arch_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
+                    x.n_total = nearbyint(x.n_total);
+                    x.n_loop = nearbyint(x.n_loop);
+                    cand[i] = x;
+                }
+    /* The thinned grid: every k-th candidate from the middle of the first
+     * k, for the smallest k that fits the compute and is coprime to the
+     * number of (tokens, E, R) combinations, so that the walk visits every
+     * value of each of those axes rather than one loop count only. */
+    size_t inner = grid->n_tokens * grid->n_E * grid->n_R, stride = 0;
+    double grid_flops = 0;
+    for (size_t k = 1; k <= ncand && stride == 0; k++) {
+        if (gcd(k, inner) != 1 && k < ncand)
+            continue;
+        double sum = 0;
+        for (size_t j = k / 2; j < ncand; j += k)
+            sum += ls_law_training_flops(&cand[j]);
+        if (sum <= o->baseline_flops) {
+            stride = k;
+            grid_flops = sum;
+        }
+    }
+    if (stride == 0) {
+        status = ls_error_set(err, LS_ERR_DATA, "no thinning of the grid fits in the baseline's %g FLOPs",
+                              o->baseline_flops);
+        goto done;
+    }
+    law_point *plan_design = designs, *grid_design = designs + nhave + plan->nruns;
+    for (size_t h = 0; h < nhave; h++)
+        plan_design[h] = grid_design[h] = ls_sweep_row_point(&have->rows[h]);
+    for (size_t r = 0; r < plan->nruns; r++)
+        plan_design[nhave + r] = plan->runs[r].x;
+    size_t ngrid = nhave;
+    for (size_t j = stride / 2; j < ncand; j += stride)
+        grid_design[ngrid++] = cand[j];
+    out->replicates = K;
+    out->plan.nruns = nhave + plan->nruns;
+    out->plan.flops = plan->flops_spent;
+    out->grid.nruns = ngrid;
+    out->grid.flops = grid_flops;
+    out->grid.stride = stride;
+
+    validate_context v = {truth, kind, t, deploy, choice, o, {plan_design, grid_design},
+                          {out->plan.nruns, ngrid}, out->truth_choice, right, failed, regret};
+    ls_parallel_job job = {2 * K, o->threads, &v, NULL, NULL, validate_item, NULL};
+    if (ls_parallel_for(&job) != 0) {
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        goto done;
+    }
+    for (size_t arm = 0; arm < 2; arm++) {
+        plan_validation_arm *res = arm == 0 ? &out->plan : &out->grid;
+        size_t m = 0;
+        double sum = 0;
+        for (size_t k = 0; k < K; k++) {
+            size_t j = 2 * k + arm;
+            res->right += right[j];
+            res->failed += failed[j];
+            if (!failed[j]) {
+                sorted[m++] = regret[j];
+                sum += regret[j];
+            }
+        }
+        res->regret_mean = res->regret_median = res->regret_max = NAN;
+        if (m > 0) {
+            qsort(sorted, m, sizeof *sorted, compare_doubles);
+            res->regret_mean = sum / (double)m;
+            res->regret_median = m % 2 ? sorted[m / 2] : 0.5 * (sorted[m / 2 - 1] + sorted[m / 2]);
+            res->regret_max = sorted[m - 1];
+        }
+    }
+done:
+    free(cand);
+    free(designs);
+    free(right);
+    free(failed);
+    free(regret);
+    free(sorted);
     return status;
 }

@@ -67,3 +67,25 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [64]
   $ cat runs.csv
   precious
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --truth t.json -o runs.csv
+  loopscale plan: --truth is for --validate K
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --baseline-flops 1e21 -o runs.csv
+  loopscale plan: --baseline-flops is for --validate K
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --validate 0 -o runs.csv
+  loopscale plan: --validate: '0' is outside [1, 100000]
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --validate 2 --truth missing.json -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: missing.json: cannot open: No such file or directory
+  [66]
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --validate 2 --baseline-flops 1e15 -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: no thinning of the grid fits in the baseline's 1e+15 FLOPs
+  [65]
+  $ cat runs.csv
+  precious

@@ -105,3 +105,23 @@ one without a fit RMSE needs --noise:
   loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
   prior      moe:bounded-sparse, its point estimate (no bootstrap draws)
   chosen     15 runs
+
+Validation by simulation: sweeps drawn from a truth for the planned design
+(the runs already trained plus the plan) and for the grid thinned to twice
+the plan's compute, each fitted and solved; how often the decision is right.
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8,2e8,4e8 --tokens 1e10,2e10,4e10 --E 1,4,16 --R 1,2,4 --noise 0.002 -o pilot.csv
+  $ loopscale fit --bootstrap 20 -o prior.json pilot.csv > /dev/null
+  $ cp $ROOT/data/truth/moe-bounded-sparse.json truth.json
+  $ loopscale plan --law prior.json --have pilot.csv --flops 1e22 --mem 3GB --bits 4 --budget 5e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11,3e11 --E 1,4,16 --R 1,2,4 -o next.csv --validate 3 --truth truth.json --baseline-flops 1e22 | sed -n '/^validation/,$p'
+  validation 3 simulated sweeps of each design from truth.json, noise sigma 0.001917 of ln(loss)
+  truth      R*=2 E*=16 N_act*=5.455e+08, loss 2.0606
+  
+                            plan        thinned grid
+  runs                      115         96 (every 7-th candidate)
+  compute (new runs)        4.98e+21    9.183e+21
+  right decision            100%        100%
+  loss regret, mean         0           0
+  loss regret, median       0           0
+  loss regret, worst        0           0
+  fits failed (wrong)       0           0

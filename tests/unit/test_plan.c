@@ -406,6 +406,111 @@ static void bad_parameters_are_refused(void **state)
     problem_free(&pb);
 }
 
+static double grid_flops_total(const arch_template *t)
+{
+    double total = 0;
+    for (size_t a = 0; a < 3; a++)
+        for (size_t d = 0; d < 3; d++)
+            for (size_t e = 0; e < 3; e++)
+                for (size_t k = 0; k < 3; k++) {
+                    law_point x = ls_arch_point(t, N[a], E[e], R[k], D[d]);
+                    x.n_total = nearbyint(x.n_total);
+                    x.n_loop = nearbyint(x.n_loop);
+                    total += ls_law_training_flops(&x);
+                }
+    return total;
+}
+
+/* With the whole grid in both designs and almost no noise, every fit of a
+ * law to its own truth makes the truth's decision. */
+static void validation_recovers_the_truth_from_the_whole_grid(void **state)
+{
+    (void)state;
+    problem pb;
+    problem_init(&pb, 4);
+    pb.p.budget_flops = 1e25;
+    plan_result r;
+    ls_error err;
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    assert_int_equal(r.nruns, 81);
+    plan_validation_options vo = {3, 1e-4, 1e25, 7, 2, {0}};
+    ls_fit_default_parameters(&vo.fit);
+    plan_validation v;
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &GRID, NULL, &r, &pb.deploy,
+                                      &pb.choice, &vo, &v, &err), 0);
+    solve_result sr;
+    assert_int_equal(ls_solve_run(&pb.prior.point, &pb.t, &pb.deploy, &pb.choice, &sr, &err), 0);
+    assert_true(v.truth_choice.R == sr.choice.R && v.truth_choice.E == sr.choice.E &&
+                v.truth_choice.n_act == sr.choice.n_act);
+    ls_solve_result_free(&sr);
+    assert_int_equal(v.replicates, 3);
+    assert_int_equal(v.grid.stride, 1);
+    assert_int_equal(v.grid.nruns, 81);
+    assert_int_equal(v.plan.nruns, 81);
+    assert_true(fabs(v.grid.flops - grid_flops_total(&pb.t)) <= 1e-12 * v.grid.flops);
+    assert_true(fabs(v.plan.flops - v.grid.flops) <= 1e-12 * v.grid.flops);
+    assert_int_equal(v.plan.right, 3);
+    assert_int_equal(v.grid.right, 3);
+    assert_int_equal(v.plan.failed, 0);
+    assert_true(fabs(v.plan.regret_max) < 1e-4 && fabs(v.grid.regret_max) < 1e-4);
+    ls_plan_result_free(&r);
+    problem_free(&pb);
+}
+
+/* The thinned grid: the smallest stride coprime to the 27 (tokens, E, R)
+ * combinations whose runs fit in the baseline's compute. */
+static void the_thinned_grid_is_the_densest_that_fits(void **state)
+{
+    (void)state;
+    problem pb;
+    problem_init(&pb, 2);
+    pb.p.budget_flops = 3e20;
+    pb.p.noise_sigma = 0.002;
+    plan_result r;
+    ls_error err;
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    law_point cand[81];
+    size_t i = 0;
+    for (size_t a = 0; a < 3; a++)
+        for (size_t d = 0; d < 3; d++)
+            for (size_t e = 0; e < 3; e++)
+                for (size_t k = 0; k < 3; k++, i++) {
+                    cand[i] = ls_arch_point(&pb.t, N[a], E[e], R[k], D[d]);
+                    cand[i].n_total = nearbyint(cand[i].n_total);
+                    cand[i].n_loop = nearbyint(cand[i].n_loop);
+                }
+    double baseline = 0.37 * grid_flops_total(&pb.t);
+    plan_validation_options vo = {1, 0.002, baseline, 3, 1, {0}};
+    ls_fit_default_parameters(&vo.fit);
+    plan_validation v;
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &GRID, NULL, &r, &pb.deploy,
+                                      &pb.choice, &vo, &v, &err), 0);
+    size_t want = 0;
+    double want_flops = 0;
+    for (size_t k = 1; k <= 81 && want == 0; k++) {
+        if (k % 3 == 0)
+            continue;
+        double sum = 0;
+        for (size_t j = k / 2; j < 81; j += k)
+            sum += ls_law_training_flops(&cand[j]);
+        if (sum <= baseline) {
+            want = k;
+            want_flops = sum;
+        }
+    }
+    assert_true(want > 1);
+    assert_int_equal(v.grid.stride, want);
+    assert_true(v.grid.flops == want_flops && v.grid.flops <= baseline);
+    assert_int_equal(v.grid.nruns, (81 - want / 2 + want - 1) / want);
+    assert_int_equal(v.plan.nruns, r.nruns);
+    assert_true(v.plan.right + v.plan.failed <= 1 && v.grid.right + v.grid.failed <= 1);
+    vo.baseline_flops = 1e18; /* less than the cheapest run */
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &GRID, NULL, &r, &pb.deploy,
+                                      &pb.choice, &vo, &v, &err), LS_ERR_DATA);
+    ls_plan_result_free(&r);
+    problem_free(&pb);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -417,6 +522,8 @@ int main(void)
         cmocka_unit_test(runs_already_trained_count_and_are_never_chosen_again),
         cmocka_unit_test(threads_do_not_change_the_plan),
         cmocka_unit_test(bad_parameters_are_refused),
+        cmocka_unit_test(validation_recovers_the_truth_from_the_whole_grid),
+        cmocka_unit_test(the_thinned_grid_is_the_densest_that_fits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
