@@ -2,8 +2,9 @@
  * loopscale/plan.h — which runs to train next (docs/plan.md).
  *
  * A greedy c-optimal design: the target is the gap in loss between the
- * configuration a prior law chooses at a deployment budget and its
- * runner-up (the best feasible one with another R or E); each candidate run
+ * configuration a law chooses at a deployment budget and its runner-up
+ * (the best feasible one with another R or E), each bootstrap draw of the
+ * prior deciding between its own pair; each candidate run
  * adds w j j' to the Fisher information of the fitted parameters, where j is
  * the law's analytic gradient of ln L in fitted coordinates and w the Huber
  * weight at the prior's residual scale; the plan adds, one at a time, the
@@ -63,12 +64,14 @@ typedef struct plan_run {
 } plan_run;
 
 typedef struct plan_result {
-    solve_candidate best, runner_up; /* the configurations the target compares */
+    solve_candidate best, runner_up; /* the point estimate's decision: its choice and runner-up */
     double gap;                      /* L(best) - L(runner_up) under the point estimate */
     double sigma, huber_weight;      /* the noise used and its weight w */
     size_t nparams;                  /* parameters planned for */
     law_param params[LAW_NPARAMS];
     size_t ndraws;                   /* draws averaged over */
+    size_t ndraws_own_pair;          /* draws with a decision of their own (the others use best/runner_up) */
+    size_t ndraws_same_choice;       /* draws whose choice has best's R and E */
     size_t ncandidates;              /* the grid */
     size_t nhave;                    /* runs already trained */
     size_t nhave_in_grid;            /* of those, candidates of the grid (never chosen again) */

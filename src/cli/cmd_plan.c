@@ -116,6 +116,9 @@ static void print_summary(const lawfile *lf, const solve_budget *b, const plan_r
     printf("decision   %.4g training FLOPs; %s\n", b->flops, mem);
     printf("target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.4f\n", r->best.R, r->best.E,
            r->best.n_act, r->runner_up.R, r->runner_up.E, r->runner_up.n_act, r->gap);
+    printf("           under the prior's point estimate; %zu of %zu draws also choose R=%g E=%g, and each draw\n"
+           "           weighs its own choice against its own runner-up\n",
+           r->ndraws_same_choice, r->ndraws, r->best.R, r->best.E);
     printf("noise      sigma %.4g of ln(loss); Huber weight %.4g per run (%zu parameters)\n", r->sigma,
            r->huber_weight, r->nparams);
     printf("candidates %zu", r->ncandidates);

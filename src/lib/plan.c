@@ -138,6 +138,9 @@ static int spd_inverse(const double *a, size_t p, double *inv)
     return 0;
 }
 
+static int runner_up(const solve_result *r, solve_candidate *out);
+static law_point candidate_point(const solve_candidate *c);
+
 typedef struct plan_state {
     size_t p, ncand, ndraws;
     double w;
@@ -145,7 +148,12 @@ typedef struct plan_state {
     const double *cand_flops;
     const law *draws;           /* ndraws laws */
     const law_param *params;
-    const law_point *x1, *x2;
+    const law_point *x1, *x2;   /* the point estimate's decision */
+    const arch_template *t;
+    const solve_budget *deploy;
+    const solve_options *choice;
+    unsigned char *own_pair;    /* ndraws: draw s's decision is its own, not x1 against x2 */
+    unsigned char *same_pair;   /* ndraws: draw s chooses the point estimate's configuration */
     const law_point *have;
     size_t nhave;
     double prior_precision;
@@ -218,7 +226,22 @@ static int setup_draw(void *context, void *state, size_t s)
     for (size_t k = 0; k < p; k++)
         info[k * p + k] = st->prior_precision;
     ls_plan_add_information(l, st->params, p, st->have, st->nhave, st->w, info);
-    ls_plan_gap_gradient(l, st->params, p, st->x1, st->x2, st->c + s * p);
+    /* The gap this draw would decide on: its own choice against its own
+     * runner-up; the point estimate's pair when it has none. */
+    solve_result sr;
+    memset(&sr, 0, sizeof sr);
+    ls_error err;
+    solve_candidate second;
+    law_point x1 = *st->x1, x2 = *st->x2;
+    st->own_pair[s] = 0;
+    if (ls_solve_run(l, st->t, st->deploy, st->choice, &sr, &err) == 0 && sr.has_choice && runner_up(&sr, &second)) {
+        x1 = candidate_point(&sr.choice);
+        x2 = candidate_point(&second);
+        st->own_pair[s] = 1;
+    }
+    st->same_pair[s] = st->own_pair[s] && x1.R == st->x1->R && x1.E == st->x1->E;
+    ls_solve_result_free(&sr);
+    ls_plan_gap_gradient(l, st->params, p, &x1, &x2, st->c + s * p);
     double *jac = st->jac + s * st->ncand * p;
     for (size_t i = 0; i < st->ncand; i++)
         gradient_over(l, st->params, p, &st->cand[i], jac + i * p, NULL);
@@ -421,9 +444,11 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
     st.u = malloc(ndraws * np * sizeof *st.u);
     st.f = malloc(ndraws * sizeof *st.f);
     st.ja = malloc(ndraws * sizeof *st.ja);
+    st.own_pair = malloc(ndraws);
+    st.same_pair = malloc(ndraws);
     out->runs = malloc(ncand * sizeof *out->runs);
     if (!cand || !have_x || !cand_flops || !available || !draws || !st.jac || !st.info || !st.inv || !st.a ||
-        !st.c || !st.variance || !st.gain || !st.q || !st.r || !st.u || !st.f || !st.ja || !out->runs) {
+        !st.c || !st.variance || !st.gain || !st.q || !st.r || !st.u || !st.f || !st.ja || !st.own_pair || !st.same_pair || !out->runs) {
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         goto done;
     }
@@ -485,6 +510,9 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
     st.params = out->params;
     st.x1 = &x1;
     st.x2 = &x2;
+    st.t = t;
+    st.deploy = deploy;
+    st.choice = choice;
     st.have = have_x;
     st.nhave = nhave;
     st.prior_precision = 1.0 / (p->prior_sd * p->prior_sd);
@@ -494,6 +522,10 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
     if (ls_parallel_for(&job) != 0) {
         status = ls_error_set(err, LS_ERR_INTERNAL, "the Fisher information is not positive definite");
         goto done;
+    }
+    for (size_t s = 0; s < ndraws; s++) {
+        out->ndraws_own_pair += st.own_pair[s];
+        out->ndraws_same_choice += st.same_pair[s];
     }
     /* Under the weak prior alone the variance is prior_sd^2 |c|^2. */
     double prior_var = 0;
@@ -572,6 +604,8 @@ done:
     free(st.u);
     free(st.f);
     free(st.ja);
+    free(st.own_pair);
+    free(st.same_pair);
     return status;
 }
 
@@ -635,6 +669,8 @@ static int validate_item(void *context, void *state, size_t i)
             v->failed[i] = 0;
             v->right[i] = c->R == want->R && c->E == want->E && fabs(c->n_act / want->n_act - 1) <= 0.1;
             v->regret[i] = ls_law_loss(v->truth, &x) - want->loss;
+            if (fabs(v->regret[i]) <= 1e-12 * want->loss) /* the same configuration, up to rounding */
+                v->regret[i] = 0;
         }
         ls_solve_result_free(&sr);
     }

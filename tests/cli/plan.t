@@ -8,6 +8,8 @@ default law (compiled in) as the prior, from a grid of 3 sizes, 3 token counts,
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
   target     loss(R=2 E=16 N_act=5.455e+08) - loss(R=4 E=16 N_act=5.455e+08) = -0.0012
+             under the prior's point estimate; 100 of 100 draws also choose R=2 E=16, and each draw
+             weighs its own choice against its own runner-up
   noise      sigma 0.00166 of ln(loss); Huber weight 2.971e+05 per run (13 parameters)
   candidates 81
   chosen     15 runs
@@ -59,6 +61,8 @@ chosen again.
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
   target     loss(R=2 E=16 N_act=5.455e+08) - loss(R=4 E=16 N_act=5.455e+08) = -0.0012
+             under the prior's point estimate; 100 of 100 draws also choose R=2 E=16, and each draw
+             weighs its own choice against its own runner-up
   noise      sigma 0.00166 of ln(loss); Huber weight 2.971e+05 per run (13 parameters)
   candidates 81; 2 runs already trained (2 of them candidates), 1.65e+19 FLOPs
   chosen     12 runs
@@ -80,6 +84,8 @@ A budget smaller than any run plans nothing, with a warning:
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
   target     loss(R=2 E=16 N_act=5.455e+08) - loss(R=4 E=16 N_act=5.455e+08) = -0.0012
+             under the prior's point estimate; 100 of 100 draws also choose R=2 E=16, and each draw
+             weighs its own choice against its own runner-up
   noise      sigma 0.00166 of ln(loss); Huber weight 2.971e+05 per run (13 parameters)
   candidates 81
   chosen     0 runs
@@ -118,8 +124,8 @@ the plan's compute, each fitted and solved; how often the decision is right.
   truth      R*=2 E*=16 N_act*=5.455e+08, loss 2.0606
   
                             plan        thinned grid
-  runs                      115         96 (every 7-th candidate)
-  compute (new runs)        4.98e+21    9.183e+21
+  runs                      116         96 (every 7-th candidate)
+  compute (new runs)        4.983e+21   9.183e+21
   right decision            100%        100%
   loss regret, mean         0           0
   loss regret, median       0           0

@@ -244,8 +244,28 @@ static double brute_variance(const problem *pb, const plan_result *r, const law_
                 for (size_t b = 0; b < p; b++)
                     *gsl_matrix_ptr(m, a, b) += r->huber_weight * g[r->params[a]] * g[r->params[b]];
         }
+        /* Each draw decides between its own choice and runner-up. */
+        solve_result sr;
+        ls_error err;
+        law_point y1 = x1, y2 = x2;
+        assert_int_equal(ls_solve_run(&pb->draws[s], &pb->t, &pb->deploy, &pb->choice, &sr, &err), 0);
+        if (sr.has_choice) {
+            const solve_candidate *second = NULL;
+            for (size_t i = 0; i < sr.ncandidates; i++) {
+                const solve_candidate *cand = &sr.candidates[i];
+                if (cand->feasible && !(cand->R == sr.choice.R && cand->E == sr.choice.E) &&
+                    (!second || cand->loss < second->loss))
+                    second = cand;
+            }
+            if (second) {
+                y1 = (law_point){sr.choice.n_act, sr.choice.n_total, sr.choice.n_loop, sr.choice.R, sr.choice.E,
+                                 sr.choice.tokens};
+                y2 = (law_point){second->n_act, second->n_total, second->n_loop, second->R, second->E, second->tokens};
+            }
+        }
+        ls_solve_result_free(&sr);
         double cc[LAW_NPARAMS];
-        ls_plan_gap_gradient(&pb->draws[s], r->params, p, &x1, &x2, cc);
+        ls_plan_gap_gradient(&pb->draws[s], r->params, p, &y1, &y2, cc);
         for (size_t k = 0; k < p; k++)
             gsl_vector_set(c, k, cc[k]);
         assert_int_equal(gsl_linalg_cholesky_decomp1(m), 0);
