@@ -111,7 +111,10 @@ typedef struct plan_validation_options {
     double baseline_flops; /* compute of the thinned grid (new runs) */
     unsigned long seed;    /* replicate k of design a uses the stream (seed, 2k + a) */
     int threads;           /* replicates run in parallel; each fit on one thread */
-    fit_parameters fit;    /* how each sweep is fitted (threads is overridden) */
+    fit_parameters fit;    /* how each sweep is fitted (threads and progress are overridden) */
+    /* Called from one thread at a time with the fits done of 2K; may be NULL. */
+    void (*progress)(void *context, size_t done, size_t total);
+    void *progress_context;
 } plan_validation_options;
 
 typedef struct plan_validation_arm {

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -74,6 +76,26 @@ enum {
     OPT_TRUTH,
     OPT_BASELINE_FLOPS
 };
+
+/* Progress of --validate on a terminal: "fits 37/100", at most 5 times a second. */
+typedef struct progress_state {
+    double last;
+    int shown;
+} progress_state;
+
+static void show_progress(void *context, size_t done, size_t total)
+{
+    progress_state *ps = context;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    double t = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    if (done < total && t - ps->last < 0.2)
+        return;
+    ps->last = t;
+    ps->shown = 1;
+    fprintf(stderr, "\rloopscale plan: validation fits %zu/%zu", done, total);
+    fflush(stderr);
+}
 
 static int check_integers(const char *cmd, const char *option, const double *v, size_t n)
 {
@@ -243,6 +265,7 @@ int cmd_plan(int argc, char **argv)
     law *draws = NULL;
     plan_validation val;
     memset(&val, 0, sizeof val);
+    progress_state progress = {0, 0};
     sweep *have = NULL;
     plan_result result;
     memset(&result, 0, sizeof result);
@@ -330,6 +353,8 @@ int cmd_plan(int argc, char **argv)
         vo.seed = seed;
         vo.threads = pp.threads;
         ls_fit_default_parameters(&vo.fit);
+        vo.progress = isatty(STDERR_FILENO) ? show_progress : NULL;
+        vo.progress_context = &progress;
         if (lf->has_fit && strcmp(lf->fit.loss, "mse") == 0)
             vo.fit.loss = FIT_LOSS_MSE;
         else if (lf->has_fit)
@@ -338,8 +363,14 @@ int cmd_plan(int argc, char **argv)
             cli_error(cmd, "the plan is empty: nothing to validate");
             status = ls_exit_status(LS_ERR_DATA);
         } else if (ls_plan_validate(truth ? &truth->law : &lf->law, lf->law.kind, &tmpl, &grid, have, &result, &deploy,
-                                    &choice, &vo, &val, &err) != 0)
+                                    &choice, &vo, &val, &err) != 0) {
+            if (progress.shown)
+                fputs("\r\033[K", stderr);
+            progress.shown = 0;
             status = cli_fail(cmd, &err);
+        }
+        if (progress.shown)
+            fputs("\r\033[K", stderr);
     }
     if (status == 0 && result.nruns == 0)
         cli_warn(cmd, "no candidate fits in the budget of %g FLOPs: the plan is empty", pp.budget_flops);

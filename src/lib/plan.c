@@ -678,6 +678,13 @@ static int validate_item(void *context, void *state, size_t i)
     return 0;
 }
 
+static void validate_progress(void *context, size_t done, size_t total)
+{
+    validate_context *v = context;
+    if (v->o->progress)
+        v->o->progress(v->o->progress_context, done, total);
+}
+
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -779,7 +786,7 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
 
     validate_context v = {truth, kind, t, deploy, choice, o, {plan_design, grid_design},
                           {out->plan.nruns, ngrid}, out->truth_choice, right, failed, regret};
-    ls_parallel_job job = {2 * K, o->threads, &v, NULL, NULL, validate_item, NULL};
+    ls_parallel_job job = {2 * K, o->threads, &v, NULL, NULL, validate_item, validate_progress};
     if (ls_parallel_for(&job) != 0) {
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         goto done;

@@ -453,7 +453,7 @@ static void validation_recovers_the_truth_from_the_whole_grid(void **state)
     ls_error err;
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
     assert_int_equal(r.nruns, 81);
-    plan_validation_options vo = {3, 1e-4, 1e25, 7, 2, {0}};
+    plan_validation_options vo = {3, 1e-4, 1e25, 7, 2, {0}, NULL, NULL};
     ls_fit_default_parameters(&vo.fit);
     plan_validation v;
     assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &GRID, NULL, &r, &pb.deploy,
@@ -500,7 +500,7 @@ static void the_thinned_grid_is_the_densest_that_fits(void **state)
                     cand[i].n_loop = nearbyint(cand[i].n_loop);
                 }
     double baseline = 0.37 * grid_flops_total(&pb.t);
-    plan_validation_options vo = {1, 0.002, baseline, 3, 1, {0}};
+    plan_validation_options vo = {1, 0.002, baseline, 3, 1, {0}, NULL, NULL};
     ls_fit_default_parameters(&vo.fit);
     plan_validation v;
     assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &GRID, NULL, &r, &pb.deploy,
