@@ -403,6 +403,36 @@ static void threads_do_not_change_the_plan(void **state)
     problem_free(&pb);
 }
 
+/* Without --noise, sigma is the prior's RMSE over the mean loss the point
+ * estimate predicts for the candidates, and w follows from it. */
+static void the_default_noise_is_the_priors_relative_rmse(void **state)
+{
+    (void)state;
+    problem pb;
+    problem_init(&pb, 3);
+    pb.p.budget_flops = 1e20;
+    plan_result r;
+    ls_error err;
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    double sum = 0;
+    for (size_t a = 0; a < 3; a++)
+        for (size_t d = 0; d < 3; d++)
+            for (size_t e = 0; e < 3; e++)
+                for (size_t k = 0; k < 3; k++) {
+                    law_point x = ls_arch_point(&pb.t, N[a], E[e], R[k], D[d]);
+                    x.n_total = nearbyint(x.n_total);
+                    x.n_loop = nearbyint(x.n_loop);
+                    sum += ls_law_loss(&pb.prior.point, &x);
+                }
+    double want = pb.lf->fit.rmse / (sum / 81);
+    assert_true(fabs(r.sigma - want) <= 1e-12 * want);
+    assert_true(r.huber_weight == ls_plan_huber_weight(r.sigma, pb.p.huber_delta));
+    assert_int_equal(r.ndraws, 3);
+    assert_int_equal(r.nparams, 13); /* moe:bounded-sparse without E_start */
+    ls_plan_result_free(&r);
+    problem_free(&pb);
+}
+
 static void bad_parameters_are_refused(void **state)
 {
     (void)state;
@@ -541,6 +571,7 @@ int main(void)
         cmocka_unit_test(each_step_takes_the_largest_drop_per_flop),
         cmocka_unit_test(runs_already_trained_count_and_are_never_chosen_again),
         cmocka_unit_test(threads_do_not_change_the_plan),
+        cmocka_unit_test(the_default_noise_is_the_priors_relative_rmse),
         cmocka_unit_test(bad_parameters_are_refused),
         cmocka_unit_test(validation_recovers_the_truth_from_the_whole_grid),
         cmocka_unit_test(the_thinned_grid_is_the_densest_that_fits),
