@@ -301,6 +301,23 @@ int cmd_plan(int argc, char **argv)
     simulate_grid grid = {n_act ? n_act : default_n_act, n_act ? nn : 3,  tokens ? tokens : default_tokens,
                           tokens ? nt : 5,               E ? E : default_E, E ? nE : 5,
                           R ? R : default_R,             R ? nR : 7};
+    double top_k_e = 1;
+    if (status == 0 && !E && tmpl.top_k > 1) {
+        /* The default list starts at E = 1; a template routing each token
+         * to top_k experts needs at least top_k of them. */
+        while (grid.n_E > 0 && grid.E[0] < tmpl.top_k) {
+            grid.E++;
+            grid.n_E--;
+        }
+        if (grid.n_E == 0) {
+            top_k_e = tmpl.top_k;
+            grid.E = &top_k_e;
+            grid.n_E = 1;
+            cli_note(cmd, "the template routes to top_k = %d experts: the default --E is %d", tmpl.top_k, tmpl.top_k);
+        } else
+            cli_note(cmd, "the template routes to top_k = %d experts: E below %d left out of the default --E list",
+                     tmpl.top_k, tmpl.top_k);
+    }
     if (status == 0 && ls_simulate_check(&tmpl, &grid, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0)

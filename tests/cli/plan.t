@@ -131,3 +131,15 @@ the plan's compute, each fitted and solved; how often the decision is right.
   loss regret, median       0           0
   loss regret, worst        0           0
   fits failed (wrong)       0           0
+
+A template that routes to two experts leaves E = 1 out of the default list:
+
+  $ echo '{"attention_share": 0.25, "top_k": 2, "loop_layers": 6, "prelude_layers": 1, "coda_layers": 1}' > t2.json
+  $ loopscale plan --template t2.json --flops 1e22 --mem 3GB --bits 4 --budget 5e21 -o tk.csv 2>&1 | grep -E 'top_k|^(candidates|chosen)'
+  loopscale plan: the template routes to top_k = 2 experts: E below 2 left out of the default --E list
+  candidates 420
+  chosen     10 runs
+  $ cut -d, -f5,6 tk.csv | sort -u | head -3
+  16,2
+  8,2
+  E,k
