@@ -16,7 +16,8 @@
 #include "numtext_internal.h"
 
 static const char USAGE[] =
-    "Usage: loopscale plan --budget FLOPS --flops F [--mem BYTES] -o FILE [OPTIONS]\n"
+    "Usage: loopscale plan (--budget FLOPS | --gpu-hours H --flop-rate RATE) --flops F [--mem BYTES]\n"
+    "                      -o FILE [OPTIONS]\n"
     "\n"
     "Choose the runs to train next: among the candidates (every combination of N_act, tokens,\n"
     "E and R, through the architecture template), greedily add the run that most lowers the\n"
@@ -29,6 +30,8 @@ static const char USAGE[] =
     "\n"
     "  -l, --law FILE          the prior (law file; default: the law compiled in)\n"
     "      --budget FLOPS      training compute for the new runs, e.g. 5e21 (sum of 6 N_unroll D)\n"
+    "      --gpu-hours H       the same as GPU-hours, with --flop-rate: FLOPS = H * 3600 * RATE\n"
+    "      --flop-rate RATE    FLOP/s one GPU sustains in training, e.g. 4e14\n"
     "      --flops F           deployment training budget of the decision, e.g. 1e22\n"
     "      --mem BYTES         deployment weight memory, e.g. 3GB (default: no limit)\n"
     "      --bits B            bits per weight (default 16; 4 for INT4)\n"
@@ -74,7 +77,9 @@ enum {
     OPT_PRIOR_SD,
     OPT_VALIDATE,
     OPT_TRUTH,
-    OPT_BASELINE_FLOPS
+    OPT_BASELINE_FLOPS,
+    OPT_GPU_HOURS,
+    OPT_FLOP_RATE
 };
 
 /* Progress of --validate on a terminal: "fits 37/100", at most 5 times a second. */
@@ -183,6 +188,8 @@ int cmd_plan(int argc, char **argv)
                                              {"law", required_argument, NULL, 'l'},
                                              {"force", no_argument, NULL, OPT_FORCE},
                                              {"budget", required_argument, NULL, OPT_BUDGET},
+                                             {"gpu-hours", required_argument, NULL, OPT_GPU_HOURS},
+                                             {"flop-rate", required_argument, NULL, OPT_FLOP_RATE},
                                              {"flops", required_argument, NULL, OPT_FLOPS},
                                              {"mem", required_argument, NULL, OPT_MEM},
                                              {"bits", required_argument, NULL, OPT_BITS},
@@ -207,7 +214,7 @@ int cmd_plan(int argc, char **argv)
                         default_E[] = {1, 2, 4, 8, 16}, default_R[] = {1, 2, 3, 4, 6, 8, 16};
     const char *law_path = NULL, *template_path = NULL, *have_path = NULL, *output = NULL, *truth_path = NULL;
     size_t validate = 0;
-    double baseline_flops = NAN;
+    double baseline_flops = NAN, gpu_hours = NAN, flop_rate = NAN;
     unsigned long seed = 1;
     solve_budget deploy = {NAN, INFINITY, 16};
     plan_parameters pp;
@@ -255,6 +262,8 @@ int cmd_plan(int argc, char **argv)
         case OPT_TRUTH: truth_path = optarg; break;
         case OPT_BASELINE_FLOPS: status = cli_parse_scaled(cmd, "--baseline-flops", optarg, &baseline_flops); break;
         case OPT_SEED: status = cli_parse_seed(cmd, optarg, &seed); break;
+        case OPT_GPU_HOURS: status = cli_parse_positive(cmd, "--gpu-hours", optarg, &gpu_hours); break;
+        case OPT_FLOP_RATE: status = cli_parse_scaled(cmd, "--flop-rate", optarg, &flop_rate); break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
@@ -275,8 +284,19 @@ int cmd_plan(int argc, char **argv)
     }
     if (status == 0 && optind < argc)
         status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (status == 0 && !isnan(gpu_hours) + !isnan(flop_rate) == 1)
+        status = cli_usage_error(cmd, "give --gpu-hours H and --flop-rate RATE together");
+    if (status == 0 && !isnan(gpu_hours) && !isnan(pp.budget_flops))
+        status = cli_usage_error(cmd, "give the sweep's budget once: --budget FLOPS or --gpu-hours H");
+    if (status == 0 && !isnan(gpu_hours)) {
+        pp.budget_flops = gpu_hours * 3600 * flop_rate;
+        if (!isfinite(pp.budget_flops))
+            status = cli_usage_error(cmd, "--gpu-hours %g at --flop-rate %g is beyond any number of FLOPs", gpu_hours,
+                                     flop_rate);
+    }
     if (status == 0 && isnan(pp.budget_flops))
-        status = cli_usage_error(cmd, "give the sweep's compute budget with --budget FLOPS");
+        status = cli_usage_error(cmd, "give the sweep's compute budget with --budget FLOPS (or --gpu-hours H "
+                                      "--flop-rate RATE)");
     if (status == 0 && isnan(deploy.flops))
         status = cli_usage_error(cmd, "give the deployment budget of the decision with --flops F");
     if (status == 0 && !output)

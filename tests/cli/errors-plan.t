@@ -5,7 +5,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   $ GRID='--n-act 1e8,3e8 --tokens 1e10,3e10 --E 1,16 --R 1,2'
   $ echo precious > runs.csv
   $ loopscale plan --flops 1e22 $GRID -o runs.csv
-  loopscale plan: give the sweep's compute budget with --budget FLOPS
+  loopscale plan: give the sweep's compute budget with --budget FLOPS (or --gpu-hours H --flop-rate RATE)
   Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --budget 1e21 $GRID -o runs.csv
@@ -14,6 +14,18 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [64]
   $ loopscale plan --budget 1e21 --flops 1e22 $GRID
   loopscale plan: give the file for the runs with -o FILE
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --gpu-hours 1000 --flops 1e22 $GRID -o runs.csv
+  loopscale plan: give --gpu-hours H and --flop-rate RATE together
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --gpu-hours 1000 --flop-rate 4e14 --budget 1e21 --flops 1e22 $GRID -o runs.csv
+  loopscale plan: give the sweep's budget once: --budget FLOPS or --gpu-hours H
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --gpu-hours 1e300 --flop-rate 1e300 --flops 1e22 $GRID -o runs.csv
+  loopscale plan: --gpu-hours 1e+300 at --flop-rate 1e+300 is beyond any number of FLOPs
   Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --budget -1e21 --flops 1e22 $GRID -o runs.csv

@@ -97,6 +97,12 @@ A budget smaller than any run plans nothing, with a warning:
   $ cat empty.csv
   n_act,n_total,n_loop,R,E,k,tokens,flops,why
 
+A budget in GPU-hours: 350 hours at 4e14 FLOP/s is 5.04e20 FLOPs.
+
+  $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --gpu-hours 350 --flop-rate 4e14 $GRID -o gpu.csv 2>/dev/null | grep -E '^(chosen|compute)'
+  chosen     14 runs
+  compute    5.01e+20 of 5.04e+20 FLOPs (99.4%)
+
 The noise, the draws and the weak prior can be set:
 
   $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 5e20 $GRID --noise 0.01 --draws 20 --prior-sd 3 --threads 1 -o runs2.csv 2>/dev/null | grep -E '^(prior|noise|chosen)'
