@@ -224,6 +224,47 @@ static void the_budget_is_never_exceeded(void **state)
     problem_free(&pb);
 }
 
+/* The gradient of draw s's own gap (its choice against its runner-up; the
+ * point estimate's pair when it has none), solved once per plan and draw:
+ * under valgrind the solves would dominate the test. */
+static const plan_result *gap_cache_for; /* reset by each test that uses it */
+static double gap_cache[16][LAW_NPARAMS];
+static unsigned char gap_cache_have[16];
+
+static const double *gap_gradient_of_draw(const problem *pb, const plan_result *r, size_t s, const law_point *x1,
+                                          const law_point *x2)
+{
+    assert_true(s < 16);
+    if (gap_cache_for != r) {
+        memset(gap_cache_have, 0, sizeof gap_cache_have);
+        gap_cache_for = r;
+    }
+    if (gap_cache_have[s])
+        return gap_cache[s];
+    solve_result sr;
+    ls_error err;
+    law_point y1 = *x1, y2 = *x2;
+    assert_int_equal(ls_solve_run(&pb->draws[s], &pb->t, &pb->deploy, &pb->choice, &sr, &err), 0);
+    if (sr.has_choice) {
+        const solve_candidate *second = NULL;
+        for (size_t i = 0; i < sr.ncandidates; i++) {
+            const solve_candidate *cand = &sr.candidates[i];
+            if (cand->feasible && !(cand->R == sr.choice.R && cand->E == sr.choice.E) &&
+                (!second || cand->loss < second->loss))
+                second = cand;
+        }
+        if (second) {
+            y1 = (law_point){sr.choice.n_act, sr.choice.n_total, sr.choice.n_loop, sr.choice.R, sr.choice.E,
+                             sr.choice.tokens};
+            y2 = (law_point){second->n_act, second->n_total, second->n_loop, second->R, second->E, second->tokens};
+        }
+    }
+    ls_solve_result_free(&sr);
+    ls_plan_gap_gradient(&pb->draws[s], r->params, r->nparams, &y1, &y2, gap_cache[s]);
+    gap_cache_have[s] = 1;
+    return gap_cache[s];
+}
+
 /* The exact mean of c_s'(I_s + w j j')^-1 c_s, inverted with GSL. */
 static double brute_variance(const problem *pb, const plan_result *r, const law_point *extra, size_t nextra)
 {
@@ -244,28 +285,7 @@ static double brute_variance(const problem *pb, const plan_result *r, const law_
                 for (size_t b = 0; b < p; b++)
                     *gsl_matrix_ptr(m, a, b) += r->huber_weight * g[r->params[a]] * g[r->params[b]];
         }
-        /* Each draw decides between its own choice and runner-up. */
-        solve_result sr;
-        ls_error err;
-        law_point y1 = x1, y2 = x2;
-        assert_int_equal(ls_solve_run(&pb->draws[s], &pb->t, &pb->deploy, &pb->choice, &sr, &err), 0);
-        if (sr.has_choice) {
-            const solve_candidate *second = NULL;
-            for (size_t i = 0; i < sr.ncandidates; i++) {
-                const solve_candidate *cand = &sr.candidates[i];
-                if (cand->feasible && !(cand->R == sr.choice.R && cand->E == sr.choice.E) &&
-                    (!second || cand->loss < second->loss))
-                    second = cand;
-            }
-            if (second) {
-                y1 = (law_point){sr.choice.n_act, sr.choice.n_total, sr.choice.n_loop, sr.choice.R, sr.choice.E,
-                                 sr.choice.tokens};
-                y2 = (law_point){second->n_act, second->n_total, second->n_loop, second->R, second->E, second->tokens};
-            }
-        }
-        ls_solve_result_free(&sr);
-        double cc[LAW_NPARAMS];
-        ls_plan_gap_gradient(&pb->draws[s], r->params, p, &y1, &y2, cc);
+        const double *cc = gap_gradient_of_draw(pb, r, s, &x1, &x2);
         for (size_t k = 0; k < p; k++)
             gsl_vector_set(c, k, cc[k]);
         assert_int_equal(gsl_linalg_cholesky_decomp1(m), 0);
@@ -285,6 +305,7 @@ static double brute_variance(const problem *pb, const plan_result *r, const law_
 static void each_step_takes_the_largest_drop_per_flop(void **state)
 {
     (void)state;
+    gap_cache_for = NULL;
     problem pb;
     problem_init(&pb, 6);
     pb.p.budget_flops = 2.3e21;
@@ -333,6 +354,7 @@ static void each_step_takes_the_largest_drop_per_flop(void **state)
 static void runs_already_trained_count_and_are_never_chosen_again(void **state)
 {
     (void)state;
+    gap_cache_for = NULL;
     problem pb;
     problem_init(&pb, 8);
     /* Three runs of the grid and one outside it. */
