@@ -5,6 +5,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -748,9 +749,13 @@ size_t cli_max_rows(void)
     return (size_t)value; /* 0: no limit */
 }
 
-sweep_options cli_sweep_options(const cli_sweep_args *args)
+static void sweep_note(void *command, const char *message) { cli_warn(command, "%s", message); }
+
+sweep_options cli_sweep_options(const char *command, const cli_sweep_args *args)
 {
     sweep_options o = {0};
+    o.warn = sweep_note;
+    o.warn_context = (void *)(uintptr_t)command; /* only read back as const char * */
     o.maps = args->maps.v;
     o.nmaps = args->maps.n;
     o.wheres = args->wheres.v;

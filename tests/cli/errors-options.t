@@ -431,6 +431,7 @@ that make sense:
   loopscale isoflop: --plot-size: '6.5' is not WIDTHxHEIGHT, e.g. 6.5x4 or 16x10cm
   Try 'loopscale isoflop --help'.
   [64]
+  $ loopscale isoflop --law $LAW --flops 1e21 --plot iso.pdf --plot-size '16x10cm ' > /dev/null && test -s iso.pdf && rm iso.pdf
   $ loopscale isoflop --law $LAW --flops 1e21 --plot iso.pdf --plot-size 6.5xfour
   loopscale isoflop: --plot-size: 'four' is not a number
   Try 'loopscale isoflop --help'.
