@@ -166,7 +166,7 @@ Mistakes:
   [64]
   $ printf '{"d_model": 512, "layer": 4}\n' > typo.json
   $ loopscale shape --shape typo.json
-  loopscale shape: typo.json: unknown key 'layer'
+  loopscale shape: typo.json:1:18: unknown key 'layer'
   [65]
   $ printf '{"d_model": 512, "d_ff": 2048, "vocab": 10, "layers": 4, "top_k": 3}\n' > odd.json
   $ loopscale shape --shape odd.json
