@@ -4,11 +4,16 @@
  * For each bootstrap draw s of the prior the state is the Fisher information
  * I_s of the fitted coordinates (weak prior + runs already trained + runs
  * chosen so far), its inverse M_s and a_s = M_s c_s, c_s the gradient of the
- * target gap.  Adding run j lowers c_s' M_s c_s by
+ * gap between draw s's own choice and runner-up.  Adding run j lowers
+ * c_s' M_s c_s by
  *     w (a_s . j)^2 / (1 + w j' M_s j)            (Sherman and Morrison),
  * and each step takes the candidate with the largest mean drop per FLOP.
  * After a choice, I_s is updated and inverted afresh by Cholesky (p is at
  * most LAW_NPARAMS), which keeps M_s exact however many steps are taken.
+ *
+ * ls_plan_validate() checks a plan by simulation: noisy sweeps drawn from a
+ * truth for the planned design and for a thinned grid, each fitted
+ * (ls_fit_run) and solved, replicates in parallel.
  */
 #include "loopscale/plan.h"
 
