@@ -101,3 +101,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [65]
   $ cat runs.csv
   precious
+  $ loopscale plan --budget 1e21 --budget 2e21 --flops 1e22 $GRID -o runs.csv
+  loopscale plan: --budget given twice ('1e21', then '2e21'): it takes one value
+  Try 'loopscale plan --help'.
+  [64]

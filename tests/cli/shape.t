@@ -136,7 +136,7 @@ Mistakes:
   loopscale shape: d_model is required
   Try 'loopscale shape --help'.
   [64]
-  $ loopscale shape $FOIL --d-expert 1000 --d-ff 3000 --layers 2
+  $ loopscale shape --d-model 1024 --top-k 2 --vocab 49152 --d-expert 1000 --d-ff 3000 --layers 2
   loopscale shape: d_ff = 3000 and d_expert = 1000 disagree: d_ff must be top_k x d_expert
   Try 'loopscale shape --help'.
   [64]
