@@ -53,7 +53,7 @@ _loopscale()
     fi
 
     case $prev in
-    -l | --law)
+    -l | --law | --truth)
         if [[ $cmd == fit ]]; then
             _loopscale_reply "$cur" "$(_loopscale_laws "$prog")"
         else
@@ -79,7 +79,7 @@ _loopscale()
     --embeddings) _loopscale_reply "$cur" "untied tied"; return ;;
     --axes) _loopscale_reply "$cur" "R N D E R,N,D,E"; return ;;
     --plot-style) _loopscale_reply "$cur" "light print"; return ;;
-    -o | --output | --plot | --plot-rho | --template | --shape)
+    -o | --output | --plot | --plot-rho | --template | --shape | --have)
         compopt -o filenames 2>/dev/null
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;

@@ -10,6 +10,7 @@ int cmd_holdout(int argc, char **argv);
 int cmd_isoflop(int argc, char **argv);
 int cmd_predict(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
+int cmd_plan(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_shape(int argc, char **argv);
 int cmd_route(int argc, char **argv);

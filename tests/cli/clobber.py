@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 # Options taking FILE that name an input; any other FILE option is an output.
-INPUT_OPTIONS = {"--law", "--template", "--shape"}
+INPUT_OPTIONS = {"--law", "--template", "--shape", "--truth"}
 
 # For each command, arguments that make a run succeed, with the inputs they
 # read as (label, file, how it is named: an option or None for an operand).
@@ -25,6 +25,9 @@ BASE = {
     "fit": (["--law", "dense"], [("SWEEP", "small.csv", None)]),
     "holdout": (["--laws", "dense", "--axes", "N"], [("SWEEP", "small.csv", None)]),
     "isoflop": (["--flops", "1e21"], [("--law", "t.json", "--law"), ("--template", "tp.json", "--template")]),
+    "plan": (["--flops", "1e22", "--budget", "1e21", "--noise", "0.002", "--n-act", "1e8,3e8", "--tokens", "1e10",
+              "--E", "1,4", "--R", "1,2"],
+             [("--law", "t.json", "--law"), ("--template", "tp.json", "--template"), ("--have", "small.csv", "--have")]),
     "predict": ([], [("--law", "t.json", "--law"), ("SWEEP", "small.csv", None)]),
     "simulate": (["--n-act", "3e8", "--tokens", "1e11"],
                  [("--law", "t.json", "--law"), ("--template", "tp.json", "--template")]),
