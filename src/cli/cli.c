@@ -938,3 +938,78 @@ void cli_table_free(cli_table *t)
     free(t->cells);
     free(t);
 }
+
+/* ---- laws and held-out axes ------------------------------------------------------ */
+
+int cli_parse_laws(const char *cmd, const char *arg, law_kind **laws, size_t *n)
+{
+    if (arg[0] == '\0')
+        return cli_usage_error(cmd, "--laws: no law given");
+    size_t count = 1;
+    for (const char *p = arg; *p; p++)
+        count += *p == ',';
+    law_kind *v = calloc(count, sizeof *v);
+    char *copy = strdup(arg);
+    if (!v || !copy) {
+        free(v);
+        free(copy);
+        cli_error(cmd, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    size_t k = 0;
+    int status = 0;
+    /* Split on every comma, so that an empty item ('dense,') is refused
+     * as the numeric lists refuse one, not skipped. */
+    char *tok = copy;
+    for (char *next = tok; next && status == 0; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
+        ls_error err;
+        if (*tok == '\0')
+            status = cli_usage_error(cmd, "--laws: empty item in '%s'", arg);
+        else if (ls_law_kind_parse(tok, &v[k], &err) != 0)
+            status = cli_usage_error(cmd, "--laws: %s", err.message);
+        for (size_t j = 0; status == 0 && j < k; j++)
+            if (v[j].base == v[k].base && v[j].mapping == v[k].mapping)
+                status = cli_usage_error(cmd, "--laws: '%s' given twice", tok);
+        k++;
+    }
+    free(copy);
+    if (status != 0) {
+        free(v);
+        return status;
+    }
+    free(*laws);
+    *laws = v;
+    *n = k;
+    return 0;
+}
+
+int cli_parse_axes(const char *cmd, const char *arg, holdout_axis *axes, size_t *n)
+{
+    char copy[64];
+    snprintf(copy, sizeof copy, "%s", arg);
+    size_t k = 0;
+    if (arg[0] == '\0')
+        return cli_usage_error(cmd, "--axes: no axis given");
+    char *tok = copy;
+    for (char *next = tok; next; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
+        if (*tok == '\0')
+            return cli_usage_error(cmd, "--axes: empty item in '%s'", arg);
+        int a = ls_holdout_axis_from_name(tok);
+        if (a < 0)
+            return cli_usage_error(cmd, "--axes: '%s' is not one of R, N, D, E", tok);
+        for (size_t j = 0; j < k; j++)
+            if (axes[j] == (holdout_axis)a)
+                return cli_usage_error(cmd, "--axes: '%s' given twice", tok);
+        axes[k++] = (holdout_axis)a;
+    }
+    if (k == 0)
+        return cli_usage_error(cmd, "--axes: no axis given");
+    *n = k;
+    return 0;
+}

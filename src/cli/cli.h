@@ -14,6 +14,7 @@
 #include "loopscale/chart.h"
 #include "loopscale/error.h"
 #include "loopscale/fit.h"
+#include "loopscale/holdout.h"
 #include "loopscale/law.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/outfile.h"
@@ -198,6 +199,13 @@ lawfile *cli_read_law(const char *command, const char *path, int force, int *sta
 #define CLI_FORCE_HELP                                                                                           \
     "      --force             use a law file whose fit did not converge or could not tell its\n"             \
     "                          parameters apart (refused otherwise)\n"
+
+/* --laws LIST: comma-separated laws, none empty or given twice; *laws is
+ * malloc'd (a previous list is freed).  --axes LIST: from R, N, D, E, none
+ * empty or given twice, into axes (room for 4).  0 or a usage error's exit
+ * status. */
+int cli_parse_laws(const char *command, const char *arg, law_kind **laws, size_t *n);
+int cli_parse_axes(const char *command, const char *arg, holdout_axis *axes, size_t *n);
 
 /* ---- tables -------------------------------------------------------------- */
 
