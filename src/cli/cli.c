@@ -1013,3 +1013,39 @@ int cli_parse_axes(const char *cmd, const char *arg, holdout_axis *axes, size_t 
     *n = k;
     return 0;
 }
+
+/* ---- the verdict on a fit ------------------------------------------------------------ */
+
+int cli_fit_usable(const char *command, const sweep *s, const fit_result *r)
+{
+    if (r->n <= r->nfree) {
+        cli_error(command, "%s: %zu runs for %zu free parameters leave no residual to judge the fit by or to "
+                  "estimate its errors (add runs, or --fix some)", s->name, r->n, r->nfree);
+        return ls_exit_status(LS_ERR_DATA);
+    }
+    /* One warning per reason: "delta, gamma are held at 0, 0: no run has E > 1". */
+    char *lines = ls_fit_unidentified_warnings(r);
+    for (char *line = lines, *end; line && (end = strchr(line, '\n')); line = end + 1)
+        cli_warn(command, "%.*s", (int)(end - line), line);
+    free(lines);
+    return 0;
+}
+
+int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
+                    const char *not_converged, const char *undetermined)
+{
+    if (!r->converged) {
+        cli_error(command, "the best of %zu starts did not converge (after %zu iterations); %s", r->starts,
+                  r->iterations, not_converged);
+        return ls_exit_status(LS_ERR_NOCONV);
+    }
+    if (!determined) {
+        char reason[96];
+        ls_fit_undetermined_reason(s, reason, sizeof reason);
+        cli_error(command, "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, "
+                  "so its values are one of many equally good fits (--fix some, or add runs); %s", reason,
+                  undetermined);
+        return ls_exit_status(LS_ERR_NOCONV);
+    }
+    return 0;
+}

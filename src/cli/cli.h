@@ -170,6 +170,18 @@ typedef struct cli_sweep_args {
  * them, with *status 0 or a usage error's exit status. */
 int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters *params, int *status);
 
+/* What fit and report say of a fit ls_fit_run returned.  cli_fit_usable:
+ * a fit with no residual to judge it by (runs <= free parameters) is
+ * refused (65); the parameters held at their neutral values are warned of,
+ * one line per reason; returns 0 or the exit status.  cli_fit_verdict: a
+ * best solve that did not converge, or a fit that cannot tell its
+ * parameters apart (determined = ls_fit_determined), is refused (3), the
+ * message ending in not_converged or undetermined (what was not written);
+ * returns 0 or 3. */
+int cli_fit_usable(const char *command, const sweep *s, const fit_result *r);
+int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
+                    const char *not_converged, const char *undetermined);
+
 /* The figure options, with the command line as the plots' provenance. */
 chart_output cli_plot_defaults(void);
 /* Handle one of CLI_PLOT_OPTIONS into out; returns 1 when opt was one of

@@ -208,15 +208,6 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     return 0;
 }
 
-/* One warning per reason: "delta, gamma are held at 0, 0: no run has E > 1". */
-static void warn_unidentified(const char *cmd, const fit_result *r)
-{
-    char *lines = ls_fit_unidentified_warnings(r);
-    for (char *line = lines, *end; line && (end = strchr(line, '\n')); line = end + 1)
-        cli_warn(cmd, "%.*s", (int)(end - line), line);
-    free(lines);
-}
-
 static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
                              char *const *paths, size_t npaths, ls_error *err)
 {
@@ -355,13 +346,8 @@ int cmd_fit(int argc, char **argv)
     if (status == 0 && ls_fit_run(s, o.kind, &o.params, &result, &err) != 0)
         status = cli_fail(cmd, &err);
     end_progress(&ps);
-    if (status == 0 && result.n <= result.nfree) {
-        cli_error(cmd, "%s: %zu runs for %zu free parameters leave no residual to judge the fit by or to estimate "
-                  "its errors (add runs, or --fix some)", s->name, result.n, result.nfree);
-        status = ls_exit_status(LS_ERR_DATA);
-    }
     if (status == 0)
-        warn_unidentified(cmd, &result);
+        status = cli_fit_usable(cmd, s, &result);
     int determined = status == 0 && result.converged ? ls_fit_determined(&result) : 1;
     if (status == 0 && result.converged && determined && o.bootstrap > 0) {
         ps.what = "bootstrap draws";
@@ -393,19 +379,11 @@ int cmd_fit(int argc, char **argv)
             status = print_table(&o, s, &result, &boot, seconds, threads);
         }
     }
-    if (status == 0 && !result.converged) {
-        cli_error(cmd, "the best of %zu starts did not converge (after %zu iterations); %s", result.starts,
-                  result.iterations, o.output ? "no law file written"
-                  : o.format == CLI_FORMAT_JSON ? "no law written" : "its numbers are not a fit");
-        status = ls_exit_status(LS_ERR_NOCONV);
-    }
-    if (status == 0 && !determined) {
-        char reason[96];
-        ls_fit_undetermined_reason(s, reason, sizeof reason);
-        cli_error(cmd, "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, "
-                  "so its values are one of many equally good fits (--fix some, or add runs); %s", reason,
-                  o.output ? "no law file written" : o.format == CLI_FORMAT_JSON ? "no law written" : "they are not a fit");
-        status = ls_exit_status(LS_ERR_NOCONV);
+    if (status == 0) {
+        const char *not_written = o.output ? "no law file written"
+                                  : o.format == CLI_FORMAT_JSON ? "no law written" : NULL;
+        status = cli_fit_verdict(cmd, s, &result, determined, not_written ? not_written : "its numbers are not a fit",
+                                 not_written ? not_written : "they are not a fit");
     }
     /* The law file and the plot are replaced together or not at all. */
     char *law_text = NULL;
