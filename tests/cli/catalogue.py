@@ -33,6 +33,7 @@ TITLES = {
     "errors-json": "JSON documents: strings, numbers, depth, size, unknown template keys",
     "errors-numbers": "Numbers: unrepresentable results, unit suffixes",
     "errors-wording": "Messages: top-k against experts, subnormal values",
+    "errors-report": "Reports: options, the page's name, fits that are not a law",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6
