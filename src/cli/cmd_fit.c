@@ -333,6 +333,7 @@ int cmd_fit(int argc, char **argv)
         sweep_options so = cli_sweep_options(&o.sweep);
         so.require_loss = 1;
         so.group_column = o.group;
+        so.checksum = 1; /* the law file records what was fitted */
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);

@@ -214,6 +214,7 @@ int cmd_report(int argc, char **argv)
     if (status == 0) {
         sweep_options so = cli_sweep_options(&o.sweep);
         so.require_loss = 1;
+        so.checksum = 1; /* the page records what was fitted */
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);
