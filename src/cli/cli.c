@@ -375,12 +375,17 @@ int cli_files_check(const char *command)
         const cli_file *a = &files.v[i];
         if (a->output)
             status = check_output_name(command, a, targets[i] ? targets[i] : a->path, &ids[i]);
+        else if (a->path[0] == '\0')
+            status = cli_usage_error(command, "%s: the file name is empty", a->option);
         else if (stderr_regular && ids[i].exists && ids[i].st.st_dev == err_st.st_dev &&
                  ids[i].st.st_ino == err_st.st_ino)
             status = cli_usage_error(command, "standard error is the input %s %s", a->option, shown(a));
         else if (stdout_regular && ids[i].exists && ids[i].st.st_dev == out_st.st_dev &&
                  ids[i].st.st_ino == out_st.st_ino)
-            status = cli_usage_error(command, "standard output is the input %s %s", a->option, shown(a));
+            status = cli_usage_error(command, "standard output is the input %s %s%s", a->option, shown(a),
+                                     ids[i].st.st_size == 0 ? " (already emptied by the shell: > truncates the file "
+                                                              "before the command starts; >> would not)"
+                                                            : "");
         for (size_t j = 0; status == 0 && j < i; j++) {
             const cli_file *b = &files.v[j];
             if (a->output && b->output) {
@@ -1043,12 +1048,21 @@ int cli_fit_usable(const char *command, const sweep *s, const fit_result *r)
     return 0;
 }
 
+void cli_not_written(char *buf, size_t size, const char *what, const char *path)
+{
+    struct stat st;
+    if (path && strcmp(path, "-") != 0 && stat(path, &st) == 0)
+        snprintf(buf, size, "%s (%s keeps its old content)", what, path);
+    else
+        snprintf(buf, size, "%s", what);
+}
+
 int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
                     const char *not_converged, const char *undetermined)
 {
     if (!r->converged) {
-        cli_error(command, "the best of %zu starts did not converge (after %zu iterations); %s", r->starts,
-                  r->iterations, not_converged);
+        cli_error(command, "the best of %zu starts did not converge (after %zu iteration%s); %s", r->starts,
+                  r->iterations, r->iterations == 1 ? "" : "s", not_converged);
         return ls_exit_status(LS_ERR_NOCONV);
     }
     if (!determined) {

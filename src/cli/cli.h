@@ -178,6 +178,9 @@ int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters
  * parameters apart (determined = ls_fit_determined), is refused (3), the
  * message ending in not_converged or undetermined (what was not written);
  * returns 0 or 3. */
+/* What a failed run says it left: `what` ("no law file written"), with
+ * "(PATH keeps its old content)" when path names an existing file. */
+void cli_not_written(char *buf, size_t size, const char *what, const char *path);
 int cli_fit_usable(const char *command, const sweep *s, const fit_result *r);
 int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
                     const char *not_converged, const char *undetermined);

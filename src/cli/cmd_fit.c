@@ -2,9 +2,11 @@
  * loopscale fit — fit a law to one or more sweeps: multi-start GSL trust
  * region on Chinchilla's Huber objective, bootstrap intervals, law file.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -150,7 +152,7 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     char kind_text[64];
     ls_law_kind_format(r->law.kind, kind_text, sizeof kind_text);
     printf("law        %s\n", kind_text);
-    printf("runs       %zu (%s)\n", r->n, s->name);
+    printf("runs       %zu (%s)\n", r->n, strcmp(s->name, "-") == 0 ? "standard input" : s->name);
     const char *space = o->params.space == FIT_SPACE_LOG ? "ln Lhat - ln L" : "Lhat - L";
     if (o->params.loss == FIT_LOSS_HUBER)
         printf("objective  %.9g  (sum of Huber(%s), delta %g)\n", r->objective, space, o->params.huber_delta);
@@ -161,7 +163,7 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
            r->starts_at_best, o->params.best_rtol, r->starts_converged);
     if (r->stage_one_starts)
         printf("           after %zu stage-one starts on the base parameters\n", r->stage_one_starts);
-    printf("converged  %s (%zu iterations)\n", r->converged ? "yes" : "NO", r->iterations);
+    printf("converged  %s (%zu iteration%s)\n", r->converged ? "yes" : "NO", r->iterations, r->iterations == 1 ? "" : "s");
     printf("time       %.3f s, %d thread%s\n", seconds, threads, threads == 1 ? "" : "s");
     if (b && b->ndraws + b->failed > 0)
         printf("bootstrap  %zu draws%s%s, %zu did not converge\n", b->ndraws + b->failed, o->group ? " of groups by " : "",
@@ -380,12 +382,18 @@ int cmd_fit(int argc, char **argv)
             status = print_table(&o, s, &result, &boot, seconds, threads);
         }
     }
-    if (status == 0) {
-        const char *not_written = o.output ? "no law file written"
-                                  : o.format == CLI_FORMAT_JSON ? "no law written" : NULL;
-        status = cli_fit_verdict(cmd, s, &result, determined, not_written ? not_written : "its numbers are not a fit",
-                                 not_written ? not_written : "they are not a fit");
-    }
+    /* A failed fit leaves an old law file in place: say so, since the next
+     * command would read it. */
+    char not_written[PATH_MAX + 64];
+    cli_not_written(not_written, sizeof not_written, "no law file written", o.output);
+    if (status == 0)
+        status = cli_fit_verdict(cmd, s, &result, determined,
+                                 o.output                         ? not_written
+                                 : o.format == CLI_FORMAT_JSON ? "no law written"
+                                                                  : "its numbers are not a fit",
+                                 o.output                         ? not_written
+                                 : o.format == CLI_FORMAT_JSON ? "no law written"
+                                                                  : "they are not a fit");
     /* The law file and the plot are replaced together or not at all. */
     char *law_text = NULL;
     unsigned char *figure = NULL;

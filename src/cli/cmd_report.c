@@ -5,6 +5,7 @@
  * functions `fit`, `holdout` and `solve` call; loopscale/report.h writes
  * the page.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -228,8 +229,10 @@ int cmd_report(int argc, char **argv)
     if (status == 0)
         status = cli_fit_usable(cmd, s, &fit);
     int determined = status == 0 && fit.converged ? ls_fit_determined(&fit) : 1;
+    char not_written[PATH_MAX + 64];
+    cli_not_written(not_written, sizeof not_written, "no report written", o.output);
     if (status == 0)
-        status = cli_fit_verdict(cmd, s, &fit, determined, "no report written", "no report written");
+        status = cli_fit_verdict(cmd, s, &fit, determined, not_written, not_written);
     if (status == 0 && o.bootstrap > 0 &&
         ls_fit_run_bootstrap(s, &fit, &o.params, o.bootstrap, 2, 0, 0.95, &boot, &err) != 0)
         status = cli_fail(cmd, &err);

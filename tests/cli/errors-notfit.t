@@ -10,7 +10,7 @@ edited) is refused with 65 by every command that reads one, unless --force
   loopscale fit: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law written
   [3]
   $ loopscale fit --law dense --format json --max-iterations 1 --starts 2 $ROOT/data/sweeps/looped-dense.csv.gz
-  loopscale fit: the best of 2 starts did not converge (after 1 iterations); no law written
+  loopscale fit: the best of 2 starts did not converge (after 1 iteration); no law written
   [3]
   $ loopscale fit --law dense -o law.json one-n.csv > /dev/null
   loopscale fit: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law file written

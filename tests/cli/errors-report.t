@@ -67,7 +67,7 @@ written, and the page of an earlier run is untouched.
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 3e8 --tokens 1e10,3e10,1e11,3e11 --R 1,2,4 --noise 0.01 -o one-n.csv
   $ loopscale report --law dense -o report.html one-n.csv
   loopscale report: every run is dense (m = 1), where bounded-sparse equals bounded; it is left out
-  loopscale report: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no report written
+  loopscale report: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no report written (report.html keeps its old content)
   [3]
   $ cat report.html
   an earlier page
