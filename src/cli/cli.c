@@ -5,6 +5,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -120,8 +121,73 @@ int cli_usage_error(const char *command, const char *fmt, ...)
     return ls_exit_status(LS_ERR_USAGE);
 }
 
+/* ---- options given twice ------------------------------------------------------ */
+
+/* The option that cli_getopt() last found given twice, and its two values. */
+static struct {
+    char **argv;                 /* the command line being parsed */
+    const char *value[CLI_OPT_MAX];
+    const char *name;            /* "--law" */
+    char short_name;             /* 'l', or 0 */
+    const char *first, *second;  /* its values, in order */
+} twice;
+
+static const struct option *long_option_of(const struct option *longopts, int opt)
+{
+    for (const struct option *o = longopts; o && o->name; o++)
+        if (o->val == opt && !o->flag)
+            return o;
+    return NULL;
+}
+
+static int takes_value(const char *optstring, const struct option *lo, int opt)
+{
+    if (lo)
+        return lo->has_arg != no_argument;
+    const char *c = opt > 0 && opt <= CHAR_MAX && opt != ':' ? strchr(optstring, opt) : NULL;
+    return c && c[1] == ':';
+}
+
+int cli_getopt(int argc, char **argv, const char *optstring, const struct option *longopts, int *longindex,
+               const int *repeatable)
+{
+    if (twice.argv != argv) {
+        memset(&twice, 0, sizeof twice);
+        twice.argv = argv;
+    }
+    int opt = getopt_long(argc, argv, optstring, longopts, longindex);
+    if (opt < 0 || opt >= CLI_OPT_MAX || opt == '?' || opt == ':' || opt == OPT_MAP || opt == OPT_WHERE)
+        return opt;
+    for (const int *r = repeatable; r && *r; r++)
+        if (*r == opt)
+            return opt;
+    const struct option *lo = long_option_of(longopts, opt);
+    if (!takes_value(optstring, lo, opt))
+        return opt;
+    if (!twice.value[opt]) {
+        twice.value[opt] = optarg;
+        return opt;
+    }
+    twice.name = lo ? lo->name : NULL;
+    twice.short_name = opt <= CHAR_MAX && strchr(optstring, opt) ? (char)opt : 0;
+    twice.first = twice.value[opt];
+    twice.second = optarg;
+    return CLI_OPT_TWICE;
+}
+
 int cli_option_error(const char *command, int opt, char **argv)
 {
+    if (opt == CLI_OPT_TWICE) {
+        char name[64];
+        if (twice.name && twice.short_name)
+            snprintf(name, sizeof name, "--%s (-%c)", twice.name, twice.short_name);
+        else if (twice.name)
+            snprintf(name, sizeof name, "--%s", twice.name);
+        else
+            snprintf(name, sizeof name, "-%c", twice.short_name);
+        return cli_usage_error(command, "%s given twice ('%s', then '%s'): it takes one value", name,
+                               twice.first, twice.second);
+    }
     const char *arg = argv[optind - 1];
     if (opt == ':')
         return cli_usage_error(command, "option '%s' needs a value", arg);
@@ -748,9 +814,13 @@ size_t cli_max_rows(void)
     return (size_t)value; /* 0: no limit */
 }
 
-sweep_options cli_sweep_options(const cli_sweep_args *args)
+static void sweep_note(void *command, const char *message) { cli_warn(command, "%s", message); }
+
+sweep_options cli_sweep_options(const char *command, const cli_sweep_args *args)
 {
     sweep_options o = {0};
+    o.warn = sweep_note;
+    o.warn_context = (void *)(uintptr_t)command; /* only read back as const char * */
     o.maps = args->maps.v;
     o.nmaps = args->maps.n;
     o.wheres = args->wheres.v;
@@ -1033,12 +1103,21 @@ int cli_parse_axes(const char *cmd, const char *arg, holdout_axis *axes, size_t 
 
 /* ---- the verdict on a fit ------------------------------------------------------------ */
 
-int cli_fit_usable(const char *command, const sweep *s, const fit_result *r)
+int cli_fit_usable(const char *command, const sweep *s, law_kind kind, const fit_parameters *p, const fit_result *r,
+                   const char *not_written)
 {
     if (r->n <= r->nfree) {
         cli_error(command, "%s: %zu runs for %zu free parameters leave no residual to judge the fit by or to "
                   "estimate its errors (add runs, or --fix some)", s->name, r->n, r->nfree);
         return ls_exit_status(LS_ERR_DATA);
+    }
+    /* Runs enough in number that still cannot determine the law (all one
+     * loss, one size, a loss flat along an axis) give an arbitrary law with
+     * finite errors: refused with the reason, as an undetermined fit. */
+    ls_error err;
+    if (ls_fit_data_check(s, kind, p, &err) != 0) {
+        cli_error(command, "%s; %s", err.message, not_written);
+        return ls_exit_status(err.code);
     }
     /* One warning per reason: "delta, gamma are held at 0, 0: no run has E > 1". */
     char *lines = ls_fit_unidentified_warnings(r);

@@ -98,7 +98,18 @@ void cli_note(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
 int cli_fail(const char *command, const ls_error *err);
 /* Print a usage error and the "Try" line; returns 64. */
 int cli_usage_error(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
-/* Turn getopt_long's '?' or ':' into a usage error; returns 64. */
+/* getopt_long() that refuses an option given twice.  An option that takes a
+ * value is single-valued unless its value is in `repeatable` (a list ended
+ * by 0; NULL for none) or it is --map or --where, which every command lets
+ * repeat: a second occurrence returns CLI_OPT_TWICE instead of taking the
+ * last value silently, and cli_option_error() names the option and both
+ * values.  Options without a value (--force, --help) may repeat, since
+ * giving them twice changes nothing. */
+#define CLI_OPT_TWICE (-2)
+#define CLI_OPT_MAX 512
+int cli_getopt(int argc, char **argv, const char *optstring, const struct option *longopts, int *longindex,
+               const int *repeatable);
+/* Turn cli_getopt's '?', ':' or CLI_OPT_TWICE into a usage error; returns 64. */
 int cli_option_error(const char *command, int opt, char **argv);
 /* Print usage text to stdout; returns 0. */
 int cli_help(const char *text);
@@ -172,16 +183,18 @@ int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters
 
 /* What fit and report say of a fit ls_fit_run returned.  cli_fit_usable:
  * a fit with no residual to judge it by (runs <= free parameters) is
- * refused (65); the parameters held at their neutral values are warned of,
- * one line per reason; returns 0 or the exit status.  cli_fit_verdict: a
- * best solve that did not converge, or a fit that cannot tell its
- * parameters apart (determined = ls_fit_determined), is refused (3), the
- * message ending in not_converged or undetermined (what was not written);
- * returns 0 or 3. */
-/* What a failed run says it left: `what` ("no law file written"), with
+ * refused (65), and so is a sweep that cannot determine the law
+ * (ls_fit_data_check; the message ends in not_written); the parameters
+ * held at their neutral values are warned of, one line per reason; returns
+ * 0 or the exit status.  cli_fit_verdict: a best solve that did not
+ * converge, or a fit that cannot tell its parameters apart (determined =
+ * ls_fit_determined), is refused (3), the message ending in not_converged
+ * or undetermined (what was not written); returns 0 or 3.  cli_not_written:
+ * what a failed run says it left, `what` ("no law file written") with
  * "(PATH keeps its old content)" when path names an existing file. */
 void cli_not_written(char *buf, size_t size, const char *what, const char *path);
-int cli_fit_usable(const char *command, const sweep *s, const fit_result *r);
+int cli_fit_usable(const char *command, const sweep *s, law_kind kind, const fit_parameters *p, const fit_result *r,
+                   const char *not_written);
 int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
                     const char *not_converged, const char *undetermined);
 
@@ -201,7 +214,7 @@ int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg);
  * limit), by default CLI_MAX_ROWS_DEFAULT; more is a status 65 error. */
 #define CLI_MAX_ROWS_DEFAULT ((size_t)10000000)
 size_t cli_max_rows(void);
-sweep_options cli_sweep_options(const cli_sweep_args *args);
+sweep_options cli_sweep_options(const char *command, const cli_sweep_args *args);
 void cli_sweep_args_free(cli_sweep_args *args);
 
 /* ---- laws -------------------------------------------------------------- */

@@ -1,6 +1,7 @@
 /*
- * loopscale fit — fit a law to one or more sweeps: multi-start GSL trust
- * region on Chinchilla's Huber objective, bootstrap intervals, law file.
+ * loopscale fit — fit a law to one or more sweeps: a multi-start
+ * second-order solve of Chinchilla's Huber objective, bootstrap intervals,
+ * law file.
  */
 #include <limits.h>
 #include <math.h>
@@ -22,7 +23,8 @@ static const char USAGE[] =
     "\n"
     "Fit a loss law to the runs of one or more sweeps (CSV or gzip CSV, '-' for standard input).\n"
     "The objective is Chinchilla's approach 3: the sum over runs of Huber(ln Lhat - ln L), solved\n"
-    "by GSL's trust-region least squares with analytic Jacobians from many starting points.\n"
+    "from many starting points by a second-order method with analytic derivatives (damped IRLS\n"
+    "steps far from the optimum, Newton's steps near it).\n"
     "\n"
     "  -l, --law LAW           law to fit, BASE[:MAPPING] (default moe:bounded-sparse); 'loopscale\n"
     "                          help laws' lists the bases and mappings. Parameters the sweep cannot\n"
@@ -32,7 +34,7 @@ static const char USAGE[] =
     "      --space log|linear  residuals ln Lhat - ln L (default) or Lhat - L\n"
     "      --grid chinchilla   start the base parameters from Chinchilla's 4,500-point grid\n"
     "      --starts N          otherwise from N Sobol points in the same box (default 32)\n"
-    "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable)\n"
+    "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable, once per parameter)\n"
     "      --bootstrap N       refit N resamples of the runs for percentile intervals (default 0)\n"
     "      --group COL         resample whole groups of runs sharing COL's value\n"
     "      --bootstrap-starts K  refit each draw from the full-data optimum and K perturbed\n"
@@ -40,7 +42,7 @@ static const char USAGE[] =
     "      --ci LEVEL          interval level (default 0.95)\n"
     "      --seed S            bootstrap random seed (default 1)\n"
     "      --threads T         worker threads (default: one per core; results do not depend on it)\n"
-    "      --scale NAME        trust-region scaling: levenberg (default), more, marquardt\n"
+    "      --scale NAME        damping of the IRLS steps: levenberg (default), more, marquardt\n"
     "      --max-iterations N  per local solve (default 500)\n"
     "      --format FMT        table (default) or json (the law file on standard output; nothing\n"
     "                          when the fit fails)\n"
@@ -113,7 +115,11 @@ static void end_progress(progress_state *ps)
 
 /* ---- output ------------------------------------------------------------------ */
 
-static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_parameters *p)
+/* Parse one --fix NAME=VALUE; given[] records the --fix already seen per
+ * parameter, so that the same parameter fixed twice is refused rather than
+ * taking the last value. */
+static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_parameters *p,
+                     const char *given[LAW_NPARAMS])
 {
     const char *eq = strchr(text, '=');
     char name[32];
@@ -126,6 +132,10 @@ static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_param
     if (j < 0 || !ls_law_uses_param(kind, (law_param)j))
         return cli_usage_error(cmd, "--fix '%s': %s is not a parameter of %s", text, name,
                                ls_law_kind_format(kind, kind_text, sizeof kind_text));
+    if (given[j])
+        return cli_usage_error(cmd, "--fix %s given twice ('%s', then '%s'): a parameter takes one value", name,
+                               given[j], text);
+    given[j] = text;
     double value = 0;
     int status = cli_parse_double(cmd, "--fix", eq + 1, &value);
     if (status != 0)
@@ -249,7 +259,8 @@ int cmd_fit(int argc, char **argv)
     int status = 0, opt;
     long value = 0;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:o:", longopts, NULL)) != -1) {
+    static const int repeatable[] = {OPT_FIX, 0};
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, repeatable)) != -1) {
         int handled = cli_sweep_option(&o.sweep, opt, optarg);
         if (handled < 0)
             status = ls_exit_status(LS_ERR_INTERNAL);
@@ -307,8 +318,9 @@ int cmd_fit(int argc, char **argv)
         cli_strings_free(&o.fixes);
         return cli_help(USAGE);
     }
+    const char *fixes_given[LAW_NPARAMS] = {NULL};
     for (size_t i = 0; status == 0 && i < o.fixes.n; i++)
-        status = parse_fix(cmd, o.fixes.v[i], o.kind, &o.params);
+        status = parse_fix(cmd, o.fixes.v[i], o.kind, &o.params, fixes_given);
     if (status == 0 && optind >= argc)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0 && o.group && o.bootstrap == 0)
@@ -332,7 +344,7 @@ int cmd_fit(int argc, char **argv)
     memset(&boot, 0, sizeof boot);
     lawfile *lf = NULL;
     if (status == 0) {
-        sweep_options so = cli_sweep_options(&o.sweep);
+        sweep_options so = cli_sweep_options(cmd, &o.sweep);
         so.require_loss = 1;
         so.group_column = o.group;
         so.checksum = 1; /* the law file records what was fitted */
@@ -349,8 +361,13 @@ int cmd_fit(int argc, char **argv)
     if (status == 0 && ls_fit_run(s, o.kind, &o.params, &result, &err) != 0)
         status = cli_fail(cmd, &err);
     end_progress(&ps);
+    /* A failed fit leaves an old law file in place: say so, since the next
+     * command would read it. */
+    char not_written[PATH_MAX + 64];
+    cli_not_written(not_written, sizeof not_written, "no law file written", o.output);
     if (status == 0)
-        status = cli_fit_usable(cmd, s, &result);
+        status = cli_fit_usable(cmd, s, o.kind, &o.params, &result,
+                                o.output ? not_written : o.format == CLI_FORMAT_JSON ? "no law written" : "no fit printed");
     int determined = status == 0 && result.converged ? ls_fit_determined(&result) : 1;
     if (status == 0 && result.converged && determined && o.bootstrap > 0) {
         ps.what = "bootstrap draws";
@@ -382,10 +399,6 @@ int cmd_fit(int argc, char **argv)
             status = print_table(&o, s, &result, &boot, seconds, threads);
         }
     }
-    /* A failed fit leaves an old law file in place: say so, since the next
-     * command would read it. */
-    char not_written[PATH_MAX + 64];
-    cli_not_written(not_written, sizeof not_written, "no law file written", o.output);
     if (status == 0)
         status = cli_fit_verdict(cmd, s, &result, determined,
                                  o.output                         ? not_written

@@ -181,7 +181,8 @@ int cmd_holdout(int argc, char **argv)
     chart_output figure = cli_plot_defaults();
     int status = 0, opt;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+    static const int repeatable[] = {OPT_SPLIT, 0};
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":h", longopts, NULL, repeatable)) != -1) {
         int handled = cli_sweep_option(&sweep_args, opt, optarg);
         if (handled < 0)
             status = ls_exit_status(LS_ERR_INTERNAL);
@@ -226,7 +227,7 @@ int cmd_holdout(int argc, char **argv)
     if (status == 0)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (status == 0) {
-        sweep_options so = cli_sweep_options(&sweep_args);
+        sweep_options so = cli_sweep_options(cmd, &sweep_args);
         so.require_loss = 1;
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)

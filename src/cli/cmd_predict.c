@@ -286,7 +286,7 @@ static int on_row(void *ctx, const sweep_row *r, const sweep_cell *cells, size_t
 static int predict_sweep(const predict_options *o, const lawfile *lf, const char *path)
 {
     const char *cmd = "predict";
-    sweep_options so = cli_sweep_options(&o->sweep);
+    sweep_options so = cli_sweep_options(cmd, &o->sweep);
     predict_stream ps = {.cmd = cmd, .lf = lf, .format = o->format};
     ls_predict_acc_init(&ps.acc);
     sweep_stream stream = {on_header, on_row, &ps};
@@ -345,7 +345,7 @@ int cmd_predict(int argc, char **argv)
     o.flops = NAN;
     int status = 0, opt, index = 0;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, &index)) != -1) {
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:", longopts, &index, NULL)) != -1) {
         int handled = cli_sweep_option(&o.sweep, opt, optarg);
         if (handled < 0)
             status = ls_exit_status(LS_ERR_INTERNAL);

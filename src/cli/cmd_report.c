@@ -143,7 +143,7 @@ int cmd_report(int argc, char **argv)
     int status = 0, opt;
     long value = 0;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:o:", longopts, NULL)) != -1) {
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, NULL)) != -1) {
         int handled = cli_sweep_option(&o.sweep, opt, optarg);
         if (handled < 0)
             status = ls_exit_status(LS_ERR_INTERNAL);
@@ -213,7 +213,7 @@ int cmd_report(int argc, char **argv)
     if (status == 0)
         status = check_output_name(cmd, o.output);
     if (status == 0) {
-        sweep_options so = cli_sweep_options(&o.sweep);
+        sweep_options so = cli_sweep_options(cmd, &o.sweep);
         so.require_loss = 1;
         so.checksum = 1; /* the page records what was fitted */
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
@@ -226,11 +226,11 @@ int cmd_report(int argc, char **argv)
     /* The fit, as `fit` makes it. */
     if (status == 0 && ls_fit_run(s, o.laws[0], &o.params, &fit, &err) != 0)
         status = cli_fail(cmd, &err);
-    if (status == 0)
-        status = cli_fit_usable(cmd, s, &fit);
-    int determined = status == 0 && fit.converged ? ls_fit_determined(&fit) : 1;
     char not_written[PATH_MAX + 64];
     cli_not_written(not_written, sizeof not_written, "no report written", o.output);
+    if (status == 0)
+        status = cli_fit_usable(cmd, s, o.laws[0], &o.params, &fit, not_written);
+    int determined = status == 0 && fit.converged ? ls_fit_determined(&fit) : 1;
     if (status == 0)
         status = cli_fit_verdict(cmd, s, &fit, determined, not_written, not_written);
     if (status == 0 && o.bootstrap > 0 &&

@@ -56,7 +56,7 @@ int cmd_simulate(int argc, char **argv)
     simulate_options so = {0.0, 1};
     int status = 0, opt, force = 0;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:o:", longopts, NULL)) != -1) {
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, NULL)) != -1) {
         switch (opt) {
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;

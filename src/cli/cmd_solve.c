@@ -213,7 +213,7 @@ int cmd_solve(int argc, char **argv)
     int status = 0, opt, force = 0;
     long value = 0;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:", longopts, NULL, NULL)) != -1) {
         if (cli_plot_option(cmd, opt, optarg, &figure, &status))
             continue;
         switch (opt) {

@@ -28,16 +28,14 @@ Too few runs:
   $ echo precious > law.json
 
 A sweep where every run has one token count (B, beta and c act as one
-constant) or one size (A, alpha and c): the fit converges, but to one of
-many equally good points:
+constant) or one size (A, alpha and c): a solve would converge, but to one
+of many equally good points, so no fit is printed and no law written:
 
-  $ loopscale fit --law dense -o law.json oneD.csv | grep -E '^(converged|B|beta) '
-  loopscale fit: the sweep cannot tell the parameters apart (every run has tokens = 1e+11): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law file written (law.json keeps its old content)
-  converged  yes \(\d+ iterations\) (re)
-  B .* - (re)
-  beta .* - (re)
+  $ loopscale fit --law dense -o law.json oneD.csv
+  loopscale fit: the sweep cannot determine the law: every run has tokens = 1e+11, so B D^-beta is one constant and B, beta and c cannot be told apart; no law file written (law.json keeps its old content)
+  [3]
   $ loopscale fit --law dense oneN.csv > /dev/null
-  loopscale fit: the sweep cannot tell the parameters apart (every run has n_act = 1e+09): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); they are not a fit
+  loopscale fit: the sweep cannot determine the law: every run has n_act = 1e+09, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no fit printed
   [3]
   $ cat law.json
   precious
@@ -51,13 +49,16 @@ Fixing the parameters the sweep cannot see makes it a fit again:
 
 Held out along D, a sweep with three token counts trains on two, which
 cannot tell B, beta and c apart: that cell is marked like a fit that did
-not converge (the in-sample fit, on all three, is sound):
+not converge (the in-sample fit, on all three, is sound).  Its value is
+wherever that undetermined fit stops, which the last bits of a sum decide
+(it differs between the optimised and the sanitizer builds), so only its
+shape is pinned:
 
   $ loopscale simulate --law $TRUTH --n-act 1e8,3e8,1e9,3e9,1e10 --tokens 3e10,1e11,3e11 --R 1,2,4 --noise 0.01 -o threeD.csv
   $ loopscale holdout --laws dense:bounded --axes D threeD.csv
   | law           | k | in-sample | D=3e+11 |    AIC |    BIC |
   |---------------|--:|----------:|---------|-------:|-------:|
-  | dense:bounded | 7 |    0.0218 | 0.0243* | -409.7 | -397.0 |
+  \| dense:bounded \| 7 \|    0\.0218 \| 0\.0\d+\* \| -409\.7 \| -397\.0 \| (re)
   
   RMSE in loss units; the held-out columns fit on the other runs (train/test runs: D=3e+11 30/15).
   * the fit behind this number did not converge, or cannot tell its parameters apart.

@@ -36,6 +36,10 @@ fit (66, 65, 3), and then no page is written: an old one stays as it was.
   loopscale report: --flops: '-1' must be a positive number
   Try 'loopscale report --help'.
   [64]
+  $ loopscale report --flops 1e21 --flops 1e22 -o report.html $SWEEP
+  loopscale report: --flops given twice ('1e21', then '1e22'): it takes one value
+  Try 'loopscale report --help'.
+  [64]
   $ loopscale report --bootstrap many -o report.html $SWEEP
   loopscale report: --bootstrap: 'many' is not a number
   Try 'loopscale report --help'.
@@ -67,7 +71,7 @@ written, and the page of an earlier run is untouched.
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 3e8 --tokens 1e10,3e10,1e11,3e11 --R 1,2,4 --noise 0.01 -o one-n.csv
   $ loopscale report --law dense -o report.html one-n.csv
   loopscale report: every run is dense (m = 1), where bounded-sparse equals bounded; it is left out
-  loopscale report: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no report written (report.html keeps its old content)
+  loopscale report: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no report written (report.html keeps its old content)
   [3]
   $ cat report.html
   an earlier page
