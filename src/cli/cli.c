@@ -714,6 +714,15 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
     return 0;
 }
 
+int cli_parse_sizes(const char *command, const char *option, const char *arg, double **values, size_t *n)
+{
+    int status = cli_parse_list(command, option, arg, values, n);
+    for (size_t i = 0; status == 0 && i < *n; i++)
+        if ((*values)[i] < 1) /* a model smaller than one parameter would only round to nothing */
+            status = cli_usage_error(command, "%s: %g is less than one parameter", option, (*values)[i]);
+    return status;
+}
+
 int cli_parse_format(const char *command, const char *arg, unsigned allowed, cli_format *out)
 {
     static const char *const names[] = {"table", "csv", "json", "md"};

@@ -160,6 +160,8 @@ int cli_parse_long(const char *command, const char *option, const char *arg, lon
 int cli_parse_seed(const char *command, const char *arg, unsigned long *out);
 /* A comma-separated list of positive numbers; *values is malloc'd. */
 int cli_parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n);
+/* cli_parse_list for parameter counts: each at least 1. */
+int cli_parse_sizes(const char *command, const char *option, const char *arg, double **values, size_t *n);
 
 typedef enum { CLI_FORMAT_TABLE, CLI_FORMAT_CSV, CLI_FORMAT_JSON, CLI_FORMAT_MD } cli_format;
 /* Parse --format; `allowed` is a bit mask of 1 << cli_format. */

@@ -40,6 +40,8 @@ static void cell_text(char *buf, size_t size, double x, int decimals)
 {
     if (isnan(x))
         snprintf(buf, size, "-");
+    else if (fabs(x) >= 1e6) /* an RMSE near 1e298 would not fit its cell */
+        snprintf(buf, size, "%.*g", decimals + 1, x);
     else
         snprintf(buf, size, "%.*f", decimals, x);
 }

@@ -62,7 +62,7 @@ int cmd_simulate(int argc, char **argv)
         case 'l': law_path = optarg; break;
         case OPT_FORCE: force = 1; break;
         case 'o': output = optarg; break;
-        case OPT_N_ACT: status = cli_parse_list(cmd, "--n-act", optarg, &n_act, &grid.n_n_act); break;
+        case OPT_N_ACT: status = cli_parse_sizes(cmd, "--n-act", optarg, &n_act, &grid.n_n_act); break;
         case OPT_TOKENS: status = cli_parse_list(cmd, "--tokens", optarg, &tokens, &grid.n_tokens); break;
         case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &grid.n_E); break;
         case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &grid.n_R); break;

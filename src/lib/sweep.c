@@ -583,6 +583,14 @@ int ls_sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason
         return 1;                                                                                                \
     } while (0)
     char num[NUMTEXT_DOUBLE_MAX];
+    /* A value computed from others (n_total from E through a template) may
+     * overflow where every input was finite. */
+    static const sweep_quantity all[] = {SWEEP_N_ACT, SWEEP_N_TOTAL, SWEEP_N_LOOP, SWEEP_R,
+                                         SWEEP_E,     SWEEP_K,       SWEEP_TOKENS, SWEEP_LOSS};
+    const double all_values[] = {row->n_act, row->n_total, row->n_loop, row->R, row->E, row->k, row->tokens, row->loss};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        if (isinf(all_values[i]))
+            PROBLEM(all[i], "is outside the range of double precision");
     if (!(row->n_act > 0))
         PROBLEM(SWEEP_N_ACT, "must be positive");
     if (!(row->n_total > 0))

@@ -139,7 +139,7 @@ Values that leave the range of doubles are refused (65):
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale simulate --law $TRUTH --n-act 1e9,0.4 --tokens 1e10
-  loopscale simulate: the run n_act = 0.4, tokens = 1e+10, E = 1, R = 1: n_total 0 must be positive
+  loopscale simulate: --n-act: 0.4 is less than one parameter
   Try 'loopscale simulate --help'.
   [64]
 
