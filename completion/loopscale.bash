@@ -54,7 +54,7 @@ _loopscale()
 
     case $prev in
     -l | --law | --truth)
-        if [[ $cmd == fit ]]; then
+        if [[ $cmd == fit || $cmd == report ]]; then
             _loopscale_reply "$cur" "$(_loopscale_laws "$prog")"
         else
             compopt -o filenames 2>/dev/null

@@ -14,6 +14,7 @@
 #include "loopscale/chart.h"
 #include "loopscale/error.h"
 #include "loopscale/fit.h"
+#include "loopscale/holdout.h"
 #include "loopscale/law.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/outfile.h"
@@ -182,6 +183,23 @@ typedef struct cli_sweep_args {
  * them, with *status 0 or a usage error's exit status. */
 int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters *params, int *status);
 
+/* What fit and report say of a fit ls_fit_run returned.  cli_fit_usable:
+ * a fit with no residual to judge it by (runs <= free parameters) is
+ * refused (65), and so is a sweep that cannot determine the law
+ * (ls_fit_data_check; the message ends in not_written); the parameters
+ * held at their neutral values are warned of, one line per reason; returns
+ * 0 or the exit status.  cli_fit_verdict: a best solve that did not
+ * converge, or a fit that cannot tell its parameters apart (determined =
+ * ls_fit_determined), is refused (3), the message ending in not_converged
+ * or undetermined (what was not written); returns 0 or 3.  cli_not_written:
+ * what a failed run says it left, `what` ("no law file written") with
+ * "(PATH keeps its old content)" when path names an existing file. */
+void cli_not_written(char *buf, size_t size, const char *what, const char *path);
+int cli_fit_usable(const char *command, const sweep *s, law_kind kind, const fit_parameters *p, const fit_result *r,
+                   const char *not_written);
+int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
+                    const char *not_converged, const char *undetermined);
+
 /* The figure options, with the command line as the plots' provenance. */
 chart_output cli_plot_defaults(void);
 /* Handle one of CLI_PLOT_OPTIONS into out; returns 1 when opt was one of
@@ -211,6 +229,13 @@ lawfile *cli_read_law(const char *command, const char *path, int force, int *sta
 #define CLI_FORCE_HELP                                                                                           \
     "      --force             use a law file whose fit did not converge or could not tell its\n"             \
     "                          parameters apart (refused otherwise)\n"
+
+/* --laws LIST: comma-separated laws, none empty or given twice; *laws is
+ * malloc'd (a previous list is freed).  --axes LIST: from R, N, D, E, none
+ * empty or given twice, into axes (room for 4).  0 or a usage error's exit
+ * status. */
+int cli_parse_laws(const char *command, const char *arg, law_kind **laws, size_t *n);
+int cli_parse_axes(const char *command, const char *arg, holdout_axis *axes, size_t *n);
 
 /* ---- tables -------------------------------------------------------------- */
 

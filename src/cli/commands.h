@@ -9,6 +9,7 @@ int cmd_fit(int argc, char **argv);
 int cmd_holdout(int argc, char **argv);
 int cmd_isoflop(int argc, char **argv);
 int cmd_predict(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_solve(int argc, char **argv);

@@ -29,6 +29,7 @@ static const command COMMANDS[] = {
     {"predict", cmd_predict, "predict the loss of a sweep's runs, or of one configuration, from a law"},
     {"simulate", cmd_simulate, "draw a synthetic sweep from a law, with noise, through the architecture template"},
     {"solve", cmd_solve, "the loops, experts, size and tokens a compute and memory budget should buy"},
+    {"report", cmd_report, "one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures"},
     {"shape", cmd_shape, "parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder"},
     {"route", cmd_route, "router health from logits: load balance, MMR confidence, expert switching across loops"},
     {"exit", cmd_exit, "entropy-threshold early exit: FLOPs saved against perplexity, Pareto front"},

@@ -30,6 +30,25 @@ static double axis_value(const sweep_row *r, holdout_axis axis)
     }
 }
 
+size_t ls_holdout_default_laws(const sweep *s, law_kind laws[4], int *sparse_left_out)
+{
+    int moe = 0, sparse = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        moe |= s->rows[i].E > 1;
+        sparse |= s->rows[i].n_total > s->rows[i].n_act;
+    }
+    law_base base = moe ? LAW_BASE_MOE : LAW_BASE_DENSE;
+    static const law_mapping mappings[] = {LAW_MAPPING_LINEAR, LAW_MAPPING_POWER, LAW_MAPPING_BOUNDED,
+                                           LAW_MAPPING_BOUNDED_SPARSE};
+    size_t n = 0;
+    for (size_t m = 0; m < 4; m++)
+        if (sparse || !ls_law_mapping_is_sparse(mappings[m]))
+            laws[n++] = (law_kind){base, mappings[m]};
+    if (sparse_left_out)
+        *sparse_left_out = !sparse;
+    return n;
+}
+
 void ls_holdout_result_free(holdout_result *r)
 {
     if (!r)

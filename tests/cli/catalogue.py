@@ -34,6 +34,7 @@ TITLES = {
     "errors-numbers": "Numbers: unrepresentable results, unit suffixes",
     "errors-wording": "Messages: top-k against experts, subnormal values",
     "errors-plan": "Planning a sweep",
+    "errors-report": "Reports: options, the page's name, fits that are not a law",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6

@@ -29,6 +29,7 @@ BASE = {
               "--E", "1,4", "--R", "1,2"],
              [("--law", "t.json", "--law"), ("--template", "tp.json", "--template"), ("--have", "small.csv", "--have")]),
     "predict": ([], [("--law", "t.json", "--law"), ("SWEEP", "small.csv", None)]),
+    "report": (["--laws", "dense", "--axes", "N"], [("SWEEP", "small.csv", None)]),
     "simulate": (["--n-act", "3e8", "--tokens", "1e11"],
                  [("--law", "t.json", "--law"), ("--template", "tp.json", "--template")]),
     "solve": (["--flops", "1e21"], [("--law", "t.json", "--law"), ("--template", "tp.json", "--template")]),
@@ -37,7 +38,7 @@ BASE = {
     "exit": ([], [("--shape", "shape.json", "--shape"), ("CSV", "e.csv", None)]),
 }
 # Commands that read their operand from standard input when it is "-".
-STDIN_OPERAND = {"fit", "holdout", "predict", "route", "exit"}
+STDIN_OPERAND = {"fit", "holdout", "predict", "report", "route", "exit"}
 
 failures = 0
 
@@ -135,10 +136,12 @@ def main():
         cases = 0
         # The base run succeeds with every output on a fresh file, so that
         # a 64 below is the clash and nothing else.
-        # (A plot's name says its format, so a plot's fresh file ends in .svg.)
+        # (A plot's name says its format, so a plot's fresh file ends in .svg;
+        # a report is HTML.)
         extra, fresh = [], []
         for i, option in enumerate(outputs):
-            fresh.append("fresh%d%s" % (i, ".svg" if option.startswith("--plot") else ".out"))
+            fresh.append("fresh%d%s" % (i, ".svg" if option.startswith("--plot") else
+                                          ".html" if command == "report" else ".out"))
             extra += [option, fresh[-1]]
         status = run(invocation(command, inputs, extra))
         if status != 0:

@@ -36,7 +36,9 @@ expect()
 }
 
 expect "fit" loopscale "f"
-expect "--help --version exit fit help holdout isoflop plan predict route shape simulate solve" loopscale ""
+expect "--help --version exit fit help holdout isoflop plan predict report route shape simulate solve" loopscale ""
+expect "bounded bounded-sparse" loopscale report --law moe : "bou"
+expect "--law --laws" loopscale report "--law"
 expect "solve" loopscale help "so"
 expect "--plot --plot-caption --plot-font-size --plot-no-title --plot-rho --plot-size --plot-style --plot-title" loopscale solve "--plo"
 expect "light print" loopscale isoflop --plot-style ""
