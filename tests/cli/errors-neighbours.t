@@ -158,6 +158,19 @@ deleted while open) is written through, never replaced by a plain file:
   $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o out-link >&3
   $ exec 3>&-
   $ test -L out-link && test -L /dev/stdout
+
+and the same for any descriptor the shell opened for the command, by any
+of its names, so that output around the command's, or an append, is kept:
+
+  $ { echo '# head'; loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o /dev/stdout; echo '# tail'; } > framed.csv && sed -n '1p;4p' framed.csv
+  # head
+  # tail
+  $ echo keep > seven.txt
+  $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o /dev/fd/7 7>> seven.txt && wc -l < seven.txt
+  3
+  $ ln -s /proc/self/fd/7 seven-link
+  $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o seven-link 7>> seven.txt && wc -l < seven.txt && test -L seven-link
+  5
   $ mkdir sub && echo old > sub/law.json && ln -s sub/law.json link.json
   $ loopscale fit --law dense --where 'R=1' -o link.json s.csv.gz > /dev/null
   $ test -L link.json && grep -c '"format"' sub/law.json
