@@ -53,8 +53,8 @@ _loopscale()
     fi
 
     case $prev in
-    -l | --law)
-        if [[ $cmd == fit ]]; then
+    -l | --law | --truth)
+        if [[ $cmd == fit || $cmd == report ]]; then
             _loopscale_reply "$cur" "$(_loopscale_laws "$prog")"
         else
             compopt -o filenames 2>/dev/null
@@ -80,7 +80,7 @@ _loopscale()
     --embeddings) _loopscale_reply "$cur" "untied tied"; return ;;
     --axes) _loopscale_reply "$cur" "R N D E R,N,D,E"; return ;;
     --plot-style) _loopscale_reply "$cur" "light print"; return ;;
-    -o | --output | --plot | --plot-rho | --template | --shape)
+    -o | --output | --plot | --plot-rho | --template | --shape | --have)
         compopt -o filenames 2>/dev/null
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;

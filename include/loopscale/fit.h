@@ -71,6 +71,9 @@ typedef struct fit_parameters {
                                   running maximum (More); docs/fitting.md */
     double best_rtol;          /* a start "reached the best" within this relative
                                   difference in objective (1e-6) */
+    int first_order;           /* first-order models only: IRLS-weighted
+                                  Levenberg-Marquardt without Newton steps, as a
+                                  law without an analytic Hessian is fitted (0) */
     unsigned char fixed[LAW_NPARAMS]; /* --fix: hold at fixed_value */
     double fixed_value[LAW_NPARAMS];
     fit_progress_fn progress;
@@ -120,6 +123,18 @@ int ls_fit_determined(const fit_result *r);
  * " (the runs have only two values of n_act, 1e+08 and 2e+08)"; empty when
  * neither sizes nor token counts explain it. */
 void ls_fit_undetermined_reason(const sweep *s, char *buf, size_t size);
+
+/* Whether the runs of s can determine law `kind` at all, from the data
+ * alone (src/lib/fit_data.c; the program asks after ls_fit_run, so that too
+ * few runs stay an LS_ERR_DATA error): 0, or LS_ERR_NOCONV (exit 3, as an undetermined fit)
+ * with the reason when the losses are all equal, when every run has one
+ * n_act (and, under a loop mapping, one R) or one token count while two of
+ * that term's parameters and c are free, or when runs that differ only in
+ * n_act (or only in tokens) always have equal losses.  Parameters p->fixed
+ * holds are taken as known.  A fit of such data converges to an arbitrary
+ * law with finite, meaningless errors, which ls_fit_determined cannot see.
+ * Holds 64 bytes per run while it runs. */
+int ls_fit_data_check(const sweep *s, law_kind kind, const fit_parameters *p, ls_error *err) LS_MUST_CHECK;
 
 /* The warnings about parameters held at their neutral values, one line per
  * reason, each ending in a newline ("delta, gamma are held at 0, 0: no run

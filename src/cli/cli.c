@@ -122,8 +122,73 @@ int cli_usage_error(const char *command, const char *fmt, ...)
     return ls_exit_status(LS_ERR_USAGE);
 }
 
+/* ---- options given twice ------------------------------------------------------ */
+
+/* The option that cli_getopt() last found given twice, and its two values. */
+static struct {
+    char **argv;                 /* the command line being parsed */
+    const char *value[CLI_OPT_MAX];
+    const char *name;            /* "--law" */
+    char short_name;             /* 'l', or 0 */
+    const char *first, *second;  /* its values, in order */
+} twice;
+
+static const struct option *long_option_of(const struct option *longopts, int opt)
+{
+    for (const struct option *o = longopts; o && o->name; o++)
+        if (o->val == opt && !o->flag)
+            return o;
+    return NULL;
+}
+
+static int takes_value(const char *optstring, const struct option *lo, int opt)
+{
+    if (lo)
+        return lo->has_arg != no_argument;
+    const char *c = opt > 0 && opt <= CHAR_MAX && opt != ':' ? strchr(optstring, opt) : NULL;
+    return c && c[1] == ':';
+}
+
+int cli_getopt(int argc, char **argv, const char *optstring, const struct option *longopts, int *longindex,
+               const int *repeatable)
+{
+    if (twice.argv != argv) {
+        memset(&twice, 0, sizeof twice);
+        twice.argv = argv;
+    }
+    int opt = getopt_long(argc, argv, optstring, longopts, longindex);
+    if (opt < 0 || opt >= CLI_OPT_MAX || opt == '?' || opt == ':' || opt == OPT_MAP || opt == OPT_WHERE)
+        return opt;
+    for (const int *r = repeatable; r && *r; r++)
+        if (*r == opt)
+            return opt;
+    const struct option *lo = long_option_of(longopts, opt);
+    if (!takes_value(optstring, lo, opt))
+        return opt;
+    if (!twice.value[opt]) {
+        twice.value[opt] = optarg;
+        return opt;
+    }
+    twice.name = lo ? lo->name : NULL;
+    twice.short_name = opt <= CHAR_MAX && strchr(optstring, opt) ? (char)opt : 0;
+    twice.first = twice.value[opt];
+    twice.second = optarg;
+    return CLI_OPT_TWICE;
+}
+
 int cli_option_error(const char *command, int opt, char **argv)
 {
+    if (opt == CLI_OPT_TWICE) {
+        char name[64];
+        if (twice.name && twice.short_name)
+            snprintf(name, sizeof name, "--%s (-%c)", twice.name, twice.short_name);
+        else if (twice.name)
+            snprintf(name, sizeof name, "--%s", twice.name);
+        else
+            snprintf(name, sizeof name, "-%c", twice.short_name);
+        return cli_usage_error(command, "%s given twice ('%s', then '%s'): it takes one value", name,
+                               twice.first, twice.second);
+    }
     const char *arg = argv[optind - 1];
     if (opt == ':')
         return cli_usage_error(command, "option '%s' needs a value", arg);
@@ -650,6 +715,15 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
     return 0;
 }
 
+int cli_parse_sizes(const char *command, const char *option, const char *arg, double **values, size_t *n)
+{
+    int status = cli_parse_list(command, option, arg, values, n);
+    for (size_t i = 0; status == 0 && i < *n; i++)
+        if ((*values)[i] < 1) /* a model smaller than one parameter would only round to nothing */
+            status = cli_usage_error(command, "%s: %g is less than one parameter", option, (*values)[i]);
+    return status;
+}
+
 int cli_parse_format(const char *command, const char *arg, unsigned allowed, cli_format *out)
 {
     static const char *const names[] = {"table", "csv", "json", "md"};
@@ -1093,4 +1167,133 @@ void cli_table_free(cli_table *t)
         free(t->cells[i]);
     free(t->cells);
     free(t);
+}
+
+/* ---- laws and held-out axes ------------------------------------------------------ */
+
+int cli_parse_laws(const char *cmd, const char *arg, law_kind **laws, size_t *n)
+{
+    if (arg[0] == '\0')
+        return cli_usage_error(cmd, "--laws: no law given");
+    size_t count = 1;
+    for (const char *p = arg; *p; p++)
+        count += *p == ',';
+    law_kind *v = calloc(count, sizeof *v);
+    char *copy = strdup(arg);
+    if (!v || !copy) {
+        free(v);
+        free(copy);
+        cli_error(cmd, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    size_t k = 0;
+    int status = 0;
+    /* Split on every comma, so that an empty item ('dense,') is refused
+     * as the numeric lists refuse one, not skipped. */
+    char *tok = copy;
+    for (char *next = tok; next && status == 0; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
+        ls_error err;
+        if (*tok == '\0')
+            status = cli_usage_error(cmd, "--laws: empty item in '%s'", arg);
+        else if (ls_law_kind_parse(tok, &v[k], &err) != 0)
+            status = cli_usage_error(cmd, "--laws: %s", err.message);
+        for (size_t j = 0; status == 0 && j < k; j++)
+            if (v[j].base == v[k].base && v[j].mapping == v[k].mapping)
+                status = cli_usage_error(cmd, "--laws: '%s' given twice", tok);
+        k++;
+    }
+    free(copy);
+    if (status != 0) {
+        free(v);
+        return status;
+    }
+    free(*laws);
+    *laws = v;
+    *n = k;
+    return 0;
+}
+
+int cli_parse_axes(const char *cmd, const char *arg, holdout_axis *axes, size_t *n)
+{
+    char copy[64];
+    snprintf(copy, sizeof copy, "%s", arg);
+    size_t k = 0;
+    if (arg[0] == '\0')
+        return cli_usage_error(cmd, "--axes: no axis given");
+    char *tok = copy;
+    for (char *next = tok; next; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
+        if (*tok == '\0')
+            return cli_usage_error(cmd, "--axes: empty item in '%s'", arg);
+        int a = ls_holdout_axis_from_name(tok);
+        if (a < 0)
+            return cli_usage_error(cmd, "--axes: '%s' is not one of R, N, D, E", tok);
+        for (size_t j = 0; j < k; j++)
+            if (axes[j] == (holdout_axis)a)
+                return cli_usage_error(cmd, "--axes: '%s' given twice", tok);
+        axes[k++] = (holdout_axis)a;
+    }
+    if (k == 0)
+        return cli_usage_error(cmd, "--axes: no axis given");
+    *n = k;
+    return 0;
+}
+
+/* ---- the verdict on a fit ------------------------------------------------------------ */
+
+int cli_fit_usable(const char *command, const sweep *s, law_kind kind, const fit_parameters *p, const fit_result *r,
+                   const char *not_written)
+{
+    if (r->n <= r->nfree) {
+        cli_error(command, "%s: %zu runs for %zu free parameters leave no residual to judge the fit by or to "
+                  "estimate its errors (add runs, or --fix some)", s->name, r->n, r->nfree);
+        return ls_exit_status(LS_ERR_DATA);
+    }
+    /* Runs enough in number that still cannot determine the law (all one
+     * loss, one size, a loss flat along an axis) give an arbitrary law with
+     * finite errors: refused with the reason, as an undetermined fit. */
+    ls_error err;
+    if (ls_fit_data_check(s, kind, p, &err) != 0) {
+        cli_error(command, "%s; %s", err.message, not_written);
+        return ls_exit_status(err.code);
+    }
+    /* One warning per reason: "delta, gamma are held at 0, 0: no run has E > 1". */
+    char *lines = ls_fit_unidentified_warnings(r);
+    for (char *line = lines, *end; line && (end = strchr(line, '\n')); line = end + 1)
+        cli_warn(command, "%.*s", (int)(end - line), line);
+    free(lines);
+    return 0;
+}
+
+void cli_not_written(char *buf, size_t size, const char *what, const char *path)
+{
+    struct stat st;
+    if (path && strcmp(path, "-") != 0 && stat(path, &st) == 0)
+        snprintf(buf, size, "%s (%s keeps its old content)", what, path);
+    else
+        snprintf(buf, size, "%s", what);
+}
+
+int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
+                    const char *not_converged, const char *undetermined)
+{
+    if (!r->converged) {
+        cli_error(command, "the best of %zu starts did not converge (after %zu iteration%s); %s", r->starts,
+                  r->iterations, r->iterations == 1 ? "" : "s", not_converged);
+        return ls_exit_status(LS_ERR_NOCONV);
+    }
+    if (!determined) {
+        char reason[96];
+        ls_fit_undetermined_reason(s, reason, sizeof reason);
+        cli_error(command, "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, "
+                  "so its values are one of many equally good fits (--fix some, or add runs); %s", reason,
+                  undetermined);
+        return ls_exit_status(LS_ERR_NOCONV);
+    }
+    return 0;
 }

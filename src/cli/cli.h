@@ -14,6 +14,7 @@
 #include "loopscale/chart.h"
 #include "loopscale/error.h"
 #include "loopscale/fit.h"
+#include "loopscale/holdout.h"
 #include "loopscale/law.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/outfile.h"
@@ -132,7 +133,18 @@ void cli_note(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
 int cli_fail(const char *command, const ls_error *err);
 /* Print a usage error and the "Try" line; returns 64. */
 int cli_usage_error(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
-/* Turn getopt_long's '?' or ':' into a usage error; returns 64. */
+/* getopt_long() that refuses an option given twice.  An option that takes a
+ * value is single-valued unless its value is in `repeatable` (a list ended
+ * by 0; NULL for none) or it is --map or --where, which every command lets
+ * repeat: a second occurrence returns CLI_OPT_TWICE instead of taking the
+ * last value silently, and cli_option_error() names the option and both
+ * values.  Options without a value (--force, --help) may repeat, since
+ * giving them twice changes nothing. */
+#define CLI_OPT_TWICE (-2)
+#define CLI_OPT_MAX 512
+int cli_getopt(int argc, char **argv, const char *optstring, const struct option *longopts, int *longindex,
+               const int *repeatable);
+/* Turn cli_getopt's '?', ':' or CLI_OPT_TWICE into a usage error; returns 64. */
 int cli_option_error(const char *command, int opt, char **argv);
 /* Print usage text to stdout; returns 0. */
 int cli_help(const char *text);
@@ -183,6 +195,8 @@ int cli_parse_long(const char *command, const char *option, const char *arg, lon
 int cli_parse_seed(const char *command, const char *arg, unsigned long *out);
 /* A comma-separated list of positive numbers; *values is malloc'd. */
 int cli_parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n);
+/* cli_parse_list for parameter counts: each at least 1. */
+int cli_parse_sizes(const char *command, const char *option, const char *arg, double **values, size_t *n);
 
 typedef enum { CLI_FORMAT_TABLE, CLI_FORMAT_CSV, CLI_FORMAT_JSON, CLI_FORMAT_MD } cli_format;
 /* Parse --format; `allowed` is a bit mask of 1 << cli_format. */
@@ -213,6 +227,23 @@ typedef struct cli_sweep_args {
 /* Handle one of CLI_FIT_OPTIONS into params; returns 1 when opt was one of
  * them, with *status 0 or a usage error's exit status. */
 int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters *params, int *status);
+
+/* What fit and report say of a fit ls_fit_run returned.  cli_fit_usable:
+ * a fit with no residual to judge it by (runs <= free parameters) is
+ * refused (65), and so is a sweep that cannot determine the law
+ * (ls_fit_data_check; the message ends in not_written); the parameters
+ * held at their neutral values are warned of, one line per reason; returns
+ * 0 or the exit status.  cli_fit_verdict: a best solve that did not
+ * converge, or a fit that cannot tell its parameters apart (determined =
+ * ls_fit_determined), is refused (3), the message ending in not_converged
+ * or undetermined (what was not written); returns 0 or 3.  cli_not_written:
+ * what a failed run says it left, `what` ("no law file written") with
+ * "(PATH keeps its old content)" when path names an existing file. */
+void cli_not_written(char *buf, size_t size, const char *what, const char *path);
+int cli_fit_usable(const char *command, const sweep *s, law_kind kind, const fit_parameters *p, const fit_result *r,
+                   const char *not_written);
+int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
+                    const char *not_converged, const char *undetermined);
 
 /* The figure options, with the command line as the plots' provenance. */
 chart_output cli_plot_defaults(void);
@@ -252,6 +283,13 @@ lawfile *cli_read_law(const char *command, const char *path, int force, int *sta
 #define CLI_FORCE_HELP                                                                                           \
     "      --force             use a law file whose fit did not converge or could not tell its\n"             \
     "                          parameters apart (refused otherwise)\n"
+
+/* --laws LIST: comma-separated laws, none empty or given twice; *laws is
+ * malloc'd (a previous list is freed).  --axes LIST: from R, N, D, E, none
+ * empty or given twice, into axes (room for 4).  0 or a usage error's exit
+ * status. */
+int cli_parse_laws(const char *command, const char *arg, law_kind **laws, size_t *n);
+int cli_parse_axes(const char *command, const char *arg, holdout_axis *axes, size_t *n);
 
 /* ---- tables -------------------------------------------------------------- */
 

@@ -34,7 +34,7 @@ static const char USAGE[] =
     "      --space log|linear  residuals ln Lhat - ln L (default) or Lhat - L\n"
     "      --grid chinchilla   start the base parameters from Chinchilla's 4,500-point grid\n"
     "      --starts N          otherwise from N Sobol points in the same box (default 32)\n"
-    "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable)\n"
+    "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable, once per parameter)\n"
     "      --bootstrap N       refit N resamples of the runs for percentile intervals (default 0)\n"
     "      --group COL         resample whole groups of runs sharing COL's value\n"
     "      --bootstrap-starts K  refit each draw from the full-data optimum and K perturbed\n"
@@ -117,7 +117,11 @@ static void end_progress(progress_state *ps)
 
 /* ---- output ------------------------------------------------------------------ */
 
-static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_parameters *p)
+/* Parse one --fix NAME=VALUE; given[] records the --fix already seen per
+ * parameter, so that the same parameter fixed twice is refused rather than
+ * taking the last value. */
+static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_parameters *p,
+                     const char *given[LAW_NPARAMS])
 {
     const char *eq = strchr(text, '=');
     char name[32];
@@ -130,6 +134,10 @@ static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_param
     if (j < 0 || !ls_law_uses_param(kind, (law_param)j))
         return cli_usage_error(cmd, "--fix '%s': %s is not a parameter of %s", text, name,
                                ls_law_kind_format(kind, kind_text, sizeof kind_text));
+    if (given[j])
+        return cli_usage_error(cmd, "--fix %s given twice ('%s', then '%s'): a parameter takes one value", name,
+                               given[j], text);
+    given[j] = text;
     double value = 0;
     int status = cli_parse_double(cmd, "--fix", eq + 1, &value);
     if (status != 0)
@@ -214,15 +222,6 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     return 0;
 }
 
-/* One warning per reason: "delta, gamma are held at 0, 0: no run has E > 1". */
-static void warn_unidentified(const char *cmd, const fit_result *r)
-{
-    char *lines = ls_fit_unidentified_warnings(r);
-    for (char *line = lines, *end; line && (end = strchr(line, '\n')); line = end + 1)
-        cli_warn(cmd, "%.*s", (int)(end - line), line);
-    free(lines);
-}
-
 static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
                              char *const *paths, size_t npaths, ls_error *err)
 {
@@ -263,7 +262,8 @@ int cmd_fit(int argc, char **argv)
     int status = 0, opt;
     long value = 0;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:o:", longopts, NULL)) != -1) {
+    static const int repeatable[] = {OPT_FIX, 0};
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, repeatable)) != -1) {
         if (cli_sweep_option(cmd, &o.sweep, opt, optarg, &status) ||
             cli_fit_option(cmd, opt, optarg, &o.params, &status) || cli_plot_option(cmd, opt, optarg, &o.figure, &status))
             continue;
@@ -318,8 +318,9 @@ int cmd_fit(int argc, char **argv)
         cli_strings_free(&o.fixes);
         return cli_help(USAGE), cli_help(USAGE_TAIL);
     }
+    const char *fixes_given[LAW_NPARAMS] = {NULL};
     for (size_t i = 0; status == 0 && i < o.fixes.n; i++)
-        status = parse_fix(cmd, o.fixes.v[i], o.kind, &o.params);
+        status = parse_fix(cmd, o.fixes.v[i], o.kind, &o.params, fixes_given);
     if (status == 0 && optind >= argc)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0 && o.group && o.bootstrap == 0)
@@ -362,13 +363,13 @@ int cmd_fit(int argc, char **argv)
     if (status == 0 && ls_fit_run(s, o.kind, &o.params, &result, &err) != 0)
         status = cli_fail(cmd, &err);
     end_progress(&ps);
-    if (status == 0 && result.n <= result.nfree) {
-        cli_error(cmd, "%s: %zu runs for %zu free parameters leave no residual to judge the fit by or to estimate "
-                  "its errors (add runs, or --fix some)", s->name, result.n, result.nfree);
-        status = ls_exit_status(LS_ERR_DATA);
-    }
+    /* A failed fit leaves an old law file in place: say so, since the next
+     * command would read it. */
+    char not_written[PATH_MAX + 64];
+    cli_not_written(not_written, sizeof not_written, "no law file written", o.output);
     if (status == 0)
-        warn_unidentified(cmd, &result);
+        status = cli_fit_usable(cmd, s, o.kind, &o.params, &result,
+                                o.output ? not_written : o.format == CLI_FORMAT_JSON ? "no law written" : "no fit printed");
     int determined = status == 0 && result.converged ? ls_fit_determined(&result) : 1;
     if (status == 0 && result.converged && determined && o.bootstrap > 0) {
         ps.what = "bootstrap draws";
@@ -400,26 +401,14 @@ int cmd_fit(int argc, char **argv)
             status = print_table(&o, s, &result, &boot, seconds, threads);
         }
     }
-    /* A failed fit leaves an old law file in place: say so, since the next
-     * command would read it. */
-    char not_written[PATH_MAX + 64] = "no law file written";
-    struct stat old_law;
-    if (o.output && strcmp(o.output, "-") != 0 && stat(o.output, &old_law) == 0)
-        snprintf(not_written, sizeof not_written, "no law file written (%s keeps its old content)", o.output);
-    if (status == 0 && !result.converged) {
-        cli_error(cmd, "the best of %zu starts did not converge (after %zu iteration%s); %s", result.starts,
-                  result.iterations, result.iterations == 1 ? "" : "s", o.output ? not_written
-                  : o.format == CLI_FORMAT_JSON ? "no law written" : "its numbers are not a fit");
-        status = ls_exit_status(LS_ERR_NOCONV);
-    }
-    if (status == 0 && !determined) {
-        char reason[96];
-        ls_fit_undetermined_reason(s, reason, sizeof reason);
-        cli_error(cmd, "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, "
-                  "so its values are one of many equally good fits (--fix some, or add runs); %s", reason,
-                  o.output ? not_written : o.format == CLI_FORMAT_JSON ? "no law written" : "they are not a fit");
-        status = ls_exit_status(LS_ERR_NOCONV);
-    }
+    if (status == 0)
+        status = cli_fit_verdict(cmd, s, &result, determined,
+                                 o.output                         ? not_written
+                                 : o.format == CLI_FORMAT_JSON ? "no law written"
+                                                                  : "its numbers are not a fit",
+                                 o.output                         ? not_written
+                                 : o.format == CLI_FORMAT_JSON ? "no law written"
+                                                                  : "they are not a fit");
     /* The law file and the plot are replaced together or not at all. */
     char *law_text = NULL;
     unsigned char *figure = NULL;

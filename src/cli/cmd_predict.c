@@ -349,7 +349,7 @@ int cmd_predict(int argc, char **argv)
     o.flops = NAN;
     int status = 0, opt, index = 0;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, &index)) != -1) {
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:", longopts, &index, NULL)) != -1) {
         if (cli_sweep_option(cmd, &o.sweep, opt, optarg, &status))
             continue;
         double *target = NULL;

@@ -25,9 +25,11 @@ static const command COMMANDS[] = {
     {"fit", cmd_fit, "fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file"},
     {"holdout", cmd_holdout, "compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC"},
     {"isoflop", cmd_isoflop, "IsoFLOP profiles: loss against N_act at fixed compute, and their minima"},
+    {"plan", cmd_plan, "which runs to train next: a sweep designed for the decision at a deployment budget"},
     {"predict", cmd_predict, "predict the loss of a sweep's runs, or of one configuration, from a law"},
     {"simulate", cmd_simulate, "draw a synthetic sweep from a law, with noise, through the architecture template"},
     {"solve", cmd_solve, "the loops, experts, size and tokens a compute and memory budget should buy"},
+    {"report", cmd_report, "one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures"},
     {"shape", cmd_shape, "parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder"},
     {"route", cmd_route, "router health from logits: load balance, MMR confidence, expert switching across loops"},
     {"exit", cmd_exit, "entropy-threshold early exit: FLOPs saved against perplexity, Pareto front"},
@@ -150,13 +152,23 @@ int main(int argc, char **argv)
         return cli_finish(NULL, 64);
     }
     const char *name = argv[1];
+    /* --help, --version and help [COMMAND] take nothing more: an extra word
+     * was meant for something and would be silently dropped. */
+    int is_help = strcmp(name, "help") == 0;
+    int is_meta = is_help || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 ||
+                  strcmp(name, "--version") == 0 || strcmp(name, "version") == 0;
+    if (is_meta && argc > (is_help ? 3 : 2)) {
+        cli_error(NULL, "%s: unexpected argument '%s'", name, argv[is_help ? 3 : 2]);
+        fprintf(stderr, "Try 'loopscale --help'.\n");
+        return cli_finish(NULL, 64);
+    }
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0)
         return cli_finish(NULL, print_usage(stdout));
     if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
         printf("loopscale %s\n", LOOPSCALE_VERSION);
         return cli_finish(NULL, 0);
     }
-    if (strcmp(name, "help") == 0) {
+    if (is_help) {
         if (argc < 3)
             return cli_finish(NULL, print_usage(stdout));
         if (strcmp(argv[2], "laws") == 0)

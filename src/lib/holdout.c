@@ -1,5 +1,7 @@
 #include "loopscale/holdout.h"
 
+#include "loopscale/predict.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +30,25 @@ static double axis_value(const sweep_row *r, holdout_axis axis)
     }
 }
 
+size_t ls_holdout_default_laws(const sweep *s, law_kind laws[4], int *sparse_left_out)
+{
+    int moe = 0, sparse = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        moe |= s->rows[i].E > 1;
+        sparse |= s->rows[i].n_total > s->rows[i].n_act;
+    }
+    law_base base = moe ? LAW_BASE_MOE : LAW_BASE_DENSE;
+    static const law_mapping mappings[] = {LAW_MAPPING_LINEAR, LAW_MAPPING_POWER, LAW_MAPPING_BOUNDED,
+                                           LAW_MAPPING_BOUNDED_SPARSE};
+    size_t n = 0;
+    for (size_t m = 0; m < 4; m++)
+        if (sparse || !ls_law_mapping_is_sparse(mappings[m]))
+            laws[n++] = (law_kind){base, mappings[m]};
+    if (sparse_left_out)
+        *sparse_left_out = !sparse;
+    return n;
+}
+
 void ls_holdout_result_free(holdout_result *r)
 {
     if (!r)
@@ -48,17 +69,15 @@ void ls_holdout_result_free(holdout_result *r)
 /* RMSE in loss units of a law over the rows of s with mask[i] == want. */
 static double rmse_over(const sweep *s, const law *l, const unsigned char *mask, unsigned char want)
 {
-    double ss = 0.0;
-    size_t n = 0;
+    predict_acc acc;
+    ls_predict_acc_init(&acc);
     for (size_t i = 0; i < s->n; i++) {
         if (mask && mask[i] != want)
             continue;
         law_point x = ls_sweep_row_point(&s->rows[i]);
-        double diff = ls_law_loss(l, &x) - s->rows[i].loss;
-        ss += diff * diff;
-        n++;
+        ls_predict_acc_add(&acc, s->rows[i].loss, ls_law_loss(l, &x));
     }
-    return n ? sqrt(ss / (double)n) : NAN;
+    return ls_predict_acc_value(&acc);
 }
 
 /* The test runs of each column: the largest value of the axis, or the

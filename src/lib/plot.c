@@ -928,6 +928,7 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     chart *f = new_figure(title, 1, 1, err);
     if (!f)
         return NULL;
+    unsigned char *drawn = NULL;
     ls_chart_set_panel_size(f, 300, 200);
     size_t nR = so->nR;
     double *Rs = malloc(nR * sizeof *Rs), *ys = malloc(nR * sizeof *ys), *env = malloc((nR + 2) * sizeof *env),
@@ -936,11 +937,8 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     size_t *order = malloc(nR * sizeof *order);
     double *dlo = malloc(nR * sizeof *dlo), *dhi = malloc(nR * sizeof *dhi), *col = malloc((nd ? nd : 1) * sizeof *col);
     if (!Rs || !ys || !env || !free_env || !bx || !blo || !bhi || !order || !dlo || !dhi || !col) {
-        free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
-        free(dlo), free(dhi), free(col);
-        ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
-        return NULL;
+        goto done;
     }
     /* R in increasing order (the candidates may come in any). */
     for (size_t i = 0; i < nR; i++)
@@ -1010,12 +1008,9 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
             lo = fmin(lo, free_env[i]);
     }
     if (status != 0 || !(lo <= hi)) {
-        free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
-        free(dlo), free(dhi), free(col);
-        ls_chart_free(f);
         ls_error_set(err, status ? LS_ERR_INTERNAL : LS_ERR_DATA,
                      status ? "out of memory in the solver" : "no feasible candidate to plot");
-        return NULL;
+        goto done;
     }
     double span = hi > lo ? hi - lo : 0.01;
     double ylo = lo - 0.12 * span, yhi = hi + 0.05 * span;
@@ -1076,9 +1071,14 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     snprintf(text, sizeof text,
              "Law %s. Each point: the N<sub>act</sub> that minimises the loss at that (E, R), with D = F / (6 N<sub>unroll</sub>).", kind);
     ls_chart_note(f, text);
+    drawn = finish(f, o, len, err);
+    f = NULL; /* finish() freed it */
+done:
+    /* The one way out: every scratch array and the chart (NULL once drawn). */
     free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
     free(dlo), free(dhi), free(col);
-    return finish(f, o, len, err);
+    ls_chart_free(f);
+    return drawn;
 }
 
 /* ---- rho_eff -------------------------------------------------------------------------- */

@@ -34,6 +34,8 @@ TITLES = {
     "errors-numbers": "Numbers: unrepresentable results, unit suffixes",
     "errors-wording": "Messages: top-k against experts, subnormal values",
     "errors-ingest": "Training-log exports: filters, invalid rows, units, suffixes",
+    "errors-plan": "Planning a sweep",
+    "errors-report": "Reports: options, the page's name, fits that are not a law",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6

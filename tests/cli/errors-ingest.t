@@ -146,6 +146,6 @@ the keys a profile has, each of its type; one profile a command.
   [66]
   $ printf '{"format": "loopscale-profile/1"}' > empty.json
   $ loopscale fit --law dense --profile empty.json --profile empty.json ckpt.csv
-  loopscale fit: --profile: give one profile
+  loopscale fit: --profile given twice ('empty.json', then 'empty.json'): it takes one value
   Try 'loopscale fit --help'.
   [64]

@@ -143,6 +143,34 @@ a symbolic link is written through to its target and stays a link:
   n_act,n_total,n_loop,R,E,k,tokens,flops,loss
   300000000,300000000,225000000,1,1,1,100000000000,1.8e+20,2.564611840785472
   $ test -L /dev/stdout
+
+Standard output under another name is written through standard output, so
+an append (>>) appends, and a link to it that cannot be resolved (its file
+deleted while open) is written through, never replaced by a plain file:
+
+  $ echo earlier > log.txt
+  $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o /dev/stdout >> log.txt && cat log.txt
+  earlier
+  n_act,n_total,n_loop,R,E,k,tokens,flops,loss
+  300000000,300000000,225000000,1,1,1,100000000000,1.8e+20,2.564611840785472
+  $ ln -s /proc/self/fd/1 out-link
+  $ exec 3> gone.txt && rm gone.txt
+  $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o out-link >&3
+  $ exec 3>&-
+  $ test -L out-link && test -L /dev/stdout
+
+and the same for any descriptor the shell opened for the command, by any
+of its names, so that output around the command's, or an append, is kept:
+
+  $ { echo '# head'; loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o /dev/stdout; echo '# tail'; } > framed.csv && sed -n '1p;4p' framed.csv
+  # head
+  # tail
+  $ echo keep > seven.txt
+  $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o /dev/fd/7 7>> seven.txt && wc -l < seven.txt
+  3
+  $ ln -s /proc/self/fd/7 seven-link
+  $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o seven-link 7>> seven.txt && wc -l < seven.txt && test -L seven-link
+  5
   $ mkdir sub && echo old > sub/law.json && ln -s sub/law.json link.json
   $ loopscale fit --law dense --where 'R=1' -o link.json s.csv.gz > /dev/null
   $ test -L link.json && grep -c '"format"' sub/law.json
@@ -226,10 +254,10 @@ A fit that is not one writes nothing, whatever else was asked for:
 
   $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e10,3e10,1e11,3e11 --R 1,2,4 --noise 0.01 -o one-n.csv
   $ loopscale fit --law dense --bootstrap 10 -o law.json --plot fit.svg one-n.csv > /dev/null
-  loopscale fit: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law file written
+  loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no law file written
   [3]
   $ loopscale fit --law dense --format json --plot fit.svg one-n.csv
-  loopscale fit: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law written
+  loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no law written
   [3]
   $ test ! -e law.json && test ! -e fit.svg
 

@@ -11,7 +11,7 @@ bootstrap intervals.
   runs       140 (./looped-dense.csv.gz)
   objective  0.0001371  (sum of Huber(ln Lhat - ln L), delta 0.001)
   RMSE       0.004343 (loss units)
-  starts     8, 6 reached the best objective (within 1e-06 relative), 8 converged
+  starts     8, 7 reached the best objective (within 1e-06 relative), 8 converged
              after 32 stage-one starts on the base parameters
   converged  yes \(\d+ iterations\) (re)
   bootstrap  100 draws, 0 did not converge

@@ -36,7 +36,9 @@ expect()
 }
 
 expect "fit" loopscale "f"
-expect "--help --version exit fit help holdout isoflop predict route shape simulate solve" loopscale ""
+expect "--help --version exit fit help holdout isoflop plan predict report route shape simulate solve" loopscale ""
+expect "bounded bounded-sparse" loopscale report --law moe : "bou"
+expect "--law --laws" loopscale report "--law"
 expect "solve" loopscale help "so"
 expect "--plot --plot-caption --plot-font-size --plot-no-title --plot-rho --plot-size --plot-style --plot-title" loopscale solve "--plo"
 expect "light print" loopscale isoflop --plot-style ""
@@ -55,6 +57,8 @@ expect "huber mse" loopscale fit --loss ""
 expect "csv json md" loopscale holdout --format ""
 expect "csv table" loopscale isoflop --format ""
 expect "" loopscale solve --flops ""
+expect "--draws" loopscale plan "--dr"
+expect "" loopscale plan --budget ""
 
 # Every option of every command is offered after '--'.
 for cmd in $("$bin" --help | awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { on = 0 }'); do
