@@ -22,6 +22,7 @@ that changes one thing in it (a sed expression) and asks solve:
   > END
   $ scheck() { sed "$1" fitted.json > law.json; loopscale solve --law law.json --flops 1e21 --mem 1e12 > out; s=$?; sed -n 3p out; return $s; }
   $ scheck ''
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.783e+09 (fitted 3e+08 to 1e+09), D = 9.348e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   epsilon  0.004 (loss units)
 
 Text after the document:
@@ -203,7 +204,10 @@ cheapest configuration:
 
   $ sed 's/"rmse": .*,/"rmse": 1e300,/' $ROOT/data/laws/default.json > big.json
   $ loopscale solve --law big.json --flops 1e22 --mem 3GB --bits 4 > out
-  loopscale solve: warning: epsilon 1e+300 (the law file's fit.rmse) covers the loss of every candidate (they span 0.2439): the choice is only the cheapest to serve
+  loopscale solve: warning: epsilon 1e+300 (the law file's fit.rmse) covers the loss of every candidate (they span 0.2276): the choice is only the cheapest to serve
+  loopscale solve: warning: chosen: N_act = 5.132e+09 (fitted 3e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: lowest loss: D = 1.222e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 2.236e+09 (fitted 3e+08 to 1e+09), D = 7.453e+11 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   $ sed -n '6,7p' out
-  R (loops)              1          7            1
-  E (experts)            1          64           64
+  R (loops)              1           3            1
+  E (experts)            1           16           16

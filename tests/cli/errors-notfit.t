@@ -60,3 +60,4 @@ gives:
   $ cmp a.csv b.csv
   $ loopscale solve --force --law undetermined.json --flops 1e21 --format json > /dev/null
   loopscale solve: warning: undetermined.json: the fit it records cannot tell its parameters apart (no standard error for alpha, beta); used anyway (--force)
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 2.788e+09 (fitted 1e+08 to 1e+09), D = 5.978e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation

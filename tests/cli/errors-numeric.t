@@ -149,7 +149,7 @@ mean much, still give a clear line or a finite answer:
   loopscale solve: no model fits a budget of 1 FLOPs
   $ loopscale isoflop --flops 1e21,1 2> /dev/null
   [65]
-  $ loopscale solve --flops 1e40 --format json 2> /dev/null | python3 -c 'import json, math, sys; d = json.load(sys.stdin)["chosen"]; print(all(math.isfinite(v) for v in d.values()))'
+  $ loopscale solve --flops 1e40 --format json 2> /dev/null | python3 -c 'import json, math, sys; d = json.load(sys.stdin)["chosen"]; print(all(math.isfinite(v) for v in d.values() if isinstance(v, (int, float))))'
   True
 
 Results that cannot be represented.  route's MMR is e to the mean gap

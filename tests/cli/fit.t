@@ -192,9 +192,10 @@ bounded.
   $ python3 -c "import json, math; k = json.load(open('log.json'))['params']['kappa1']; print(abs(1 + k * 0.75 * math.log(8) - $rho) < 1e-5 * $rho)"
   True
   $ loopscale solve --law log.json --flops 1e21 --mem 3GB --bits 4 --E 1 | sed -n '1p;6,7p'
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.767e+09 (fitted 1e+08 to 1e+09), D = 9.43e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   law      dense:log
-  R (loops)              1          1            1
-  E (experts)            1          1            1
+  R (loops)              1           1            1
+  E (experts)            1           1            1
   $ loopscale holdout --laws dense:log,dense:bounded --axes R --threads 2 --format csv $SWEEPS/looped-dense.csv.gz | cut -d, -f1-4 | python3 $ROOT/tests/cli/round.py 3
   law,k,in_sample,R=16
   dense:log,6,0.0138,0.0354

@@ -93,12 +93,16 @@ standard input:
   $ printf '{"top_k": 2, "loop_layers": 8}' > t.json
   $ loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template t.json > want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.151e+09 (fitted 3e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   $ cat t.json > fifo & T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template fifo | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.151e+09 (fitted 3e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   $ T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template <(cat t.json) | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.151e+09 (fitted 3e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   $ T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template - < t.json | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.151e+09 (fitted 3e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   $ printf '{"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2}' > shape.json
   $ loopscale shape --shape shape.json > want.txt
   $ cat shape.json > fifo & T loopscale shape --shape fifo | cmp - want.txt

@@ -21,18 +21,27 @@ empty and none is drawn with a warning (standard error stays empty).
   >   loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,2,4 --plot solve.$f --plot-rho rho.$f > /dev/null
   >   for p in fit dense holdout isoflop solve rho; do is $p.$f; done
   > done
+  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E, F): an extrapolation
+  loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 3e+08 to 1e+09), D = 8.333e+11 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 3.266e+09 (fitted 3e+08 to 1e+09), D = 5.102e+11 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   fit.svg is svg
   dense.svg is svg
   holdout.svg is svg
   isoflop.svg is svg
   solve.svg is svg
   rho.svg is svg
+  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E, F): an extrapolation
+  loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 3e+08 to 1e+09), D = 8.333e+11 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 3.266e+09 (fitted 3e+08 to 1e+09), D = 5.102e+11 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   fit.pdf is pdf
   dense.pdf is pdf
   holdout.pdf is pdf
   isoflop.pdf is pdf
   solve.pdf is pdf
   rho.pdf is pdf
+  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E, F): an extrapolation
+  loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 3e+08 to 1e+09), D = 8.333e+11 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 3.266e+09 (fitted 3e+08 to 1e+09), D = 5.102e+11 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   fit.png is png
   dense.png is png
   holdout.png is png
@@ -81,9 +90,9 @@ fitted ranges are shaded and named in the legend, an E beyond them dashed.
   0
   [1]
   $ loopscale isoflop --flops 1e21 --plot iso-default.pdf 2> /dev/null > /dev/null
-  $ pdftotext iso-default.pdf - | grep -E -o '95% band over 200 of the law.s 1000 bootstrap draws|beyond the fitted N ?act: extrapolated|compute-optimal frontier as F varies'
+  $ pdftotext iso-default.pdf - | grep -E -o '95% band over 200 of the law.s 1000 bootstrap draws|shaded beyond the fitted N ?act; thin outside the fitted ranges \([^)]*\): extrapolated|compute-optimal frontier as F varies'
   95% band over 200 of the law's 1000 bootstrap draws
-  beyond the fitted Nact: extrapolated
+  shaded beyond the fitted Nact; thin outside the fitted ranges (Nact, D): extrapolated
   compute-optimal frontier as F varies
   $ loopscale solve --flops 1e22 --mem 3GB --bits 4 --E 4,64 --R 1,2,4,8,16,32 --plot beyond.pdf 2> /dev/null > /dev/null
   $ pdftotext beyond.pdf - | grep -E -o 'E = 64 \(beyond the fitted E: extrapolated\)|beyond the fitted R: extrapolated|95% band over 50 of the law.s 1000 bootstrap draws|lowest loss \+ ε \(ε = [0-9.]*\)'
@@ -111,13 +120,18 @@ The figure controls: size in inches or cm, text size, title or none, the
 notes drawn as a caption, the print style, PNG resolution.
 
   $ loopscale isoflop --law law.json --flops 1e21 --plot small.pdf --plot-size 3.5x2.5 --plot-font-size 7 --plot-title 'IsoFLOP <1e21>' > /dev/null
+  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   $ pdfinfo small.pdf | grep -E '^(Title|Page size):'
   Title:           IsoFLOP <1e21>
   Page size:       252 x 180 pts
   $ loopscale isoflop --law law.json --flops 1e21 --plot small.png --plot-size 8.89x6.35cm --dpi 100 > /dev/null
+  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   $ head -c 24 small.png | tail -c 8 | od -An -tu1
      0   0   1  94   0   0   0 250
   $ loopscale solve --law law.json --flops 1e22 --mem 3GB --E 1,4 --plot print.pdf --plot-no-title --plot-style print --plot-caption > /dev/null
+  loopscale solve: warning: chosen: D = 1.905e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: lowest loss: D = 1.333e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 3.266e+09 (fitted 3e+08 to 1e+09), D = 5.102e+11 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   $ pdfinfo print.pdf | grep -c '^Title:'
   0
   [1]
@@ -162,6 +176,7 @@ file already there is left as it was.
 A device has no extension to go by and gets SVG.
 
   $ loopscale isoflop --law law.json --flops 1e21 --plot /dev/stdout | grep -c '^<svg'
+  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   1
 
 A failed run writes no plot and leaves an existing one as it was.

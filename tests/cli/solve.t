@@ -21,6 +21,9 @@ truth the shipped sweep was drawn from.
   N_unroll               5.455e+08  5.455e+08    7.852e+08
   $ loopscale solve --flops 1e23 --mem 3GB --bits 4 --E 1,2,4,8,16 --format json | head -20 | python3 $ROOT/tests/cli/round.py
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: chosen: D = 9.402e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: lowest loss: D = 7.639e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 6.37e+09 (fitted 3e+08 to 1e+09), D = 2.617e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   {
     "flops": 1e+23,
     "mem_bytes": 3000000000,
@@ -38,15 +41,53 @@ truth the shipped sweep was drawn from.
       "tokens_per_parameter": 17236.5,
       "loss": 1.98271,
       "inference_flops_per_token": 3.54545e+09,
-      "weight_bytes": 3000000000
-    },
-    "lowest_loss": {
+      "weight_bytes": 3000000000,
+      "bound": "memory",
+      "outside": ["D"]
 
-Beyond the fitted range the law extrapolates, and solve says so:
+The default candidates stay inside the R and E the law was fitted on, so the
+default query answers inside the data, without a warning:
 
   $ loopscale solve --flops 1e21 --mem 3GB --bits 4 2>&1 >/dev/null
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
-  loopscale solve: warning: E* = 64 is beyond the largest E the law was fitted on (16): an extrapolation (--E up to 16 keeps to what it has seen)
+
+Beyond the data every column that extrapolates says so: starred in the table,
+one warning per column on standard error, each quantity in the JSON's
+`warnings`, and dashed with hollow markers in the plot:
+
+  $ loopscale solve --flops 1e24 --mem 3GB --bits 4 --E 1,16,64
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: chosen: D = 7.639e+13 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: lowest loss: D = 4.889e+13 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 1.17e+10 (fitted 3e+08 to 1e+09), D = 1.425e+13 (fitted 1e+11 to 5e+11), E = 64 (fitted 1 to 16): outside the ranges the law was fitted on, an extrapolation
+  law      moe:bounded-sparse
+  budget   1e+24 training FLOPs; 3e+09 bytes of weights at 4 bits (N_total <= 6e+09)
+  epsilon  0.004281 (loss units)
+  
+                         chosen      lowest loss  no memory limit
+  R (loops)              5           8            1
+  E (experts)            16          16           64*
+  N_act                  5.455e+08   5.455e+08    1.17e+10*
+  N_total                6e+09       6e+09        5.029e+11
+  N_loop                 4.091e+08   4.091e+08    8.772e+09
+  D (tokens)             7.639e+13*  4.889e+13*   1.425e+13*
+  tokens/N_act           1.4e+05     8.963e+04    1218
+  loss (predicted)       1.9395      1.9362       1.8491
+  inference FLOPs/token  4.364e+09   6.818e+09    2.339e+10
+  weight memory          3 GB        3 GB         251 GB
+  N_unroll               2.182e+09   3.409e+09    1.17e+10
+  * outside the range the law was fitted on: N_act 3e+08 to 1e+09, D 1e+11 to 5e+11, E 1 to 16
+  $ loopscale solve --flops 1e24 --mem 3GB --bits 4 --E 1,16,64 --format json 2>/dev/null | python3 -c 'import json, sys; d = json.load(sys.stdin); [print(w["configuration"], w["quantity"], w["fitted"]) for w in d["warnings"]]; print("chosen outside:", d["chosen"]["outside"], "candidates outside:", d["candidates_outside"])'
+  chosen D [100000000000, 500000000000]
+  lowest_loss D [100000000000, 500000000000]
+  unconstrained N_act [300000000, 1000000000]
+  unconstrained D [100000000000, 500000000000]
+  unconstrained E [1, 16]
+  chosen outside: ['D'] candidates outside: 48
+  $ loopscale solve --flops 1e24 --mem 3GB --bits 4 --E 1,16,64 --plot beyond.pdf 2>/dev/null >/dev/null && pdftotext beyond.pdf - | grep -o 'outside the fitted ranges.*'
+  outside the fitted ranges (Nact, D, E): extrapolated
+  $ loopscale solve --flops 1e300 2>&1 >/dev/null | grep 'warning'
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 3.287e+54 (fitted 3e+08 to 1e+09), D = 5.07e+244 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
 
 With the truth and epsilon 0 the choice is the lowest loss:
 
@@ -69,27 +110,27 @@ With the truth and epsilon 0 the choice is the lowest loss:
   N_unroll               3.441e+09  3.441e+09    7.546e+09
   
   Every candidate (N_act optimised under the memory budget):
-  E  R      N_act          D    loss  memory   within eps
-  1  1      6e+09  2.778e+12  2.0172  3 GB     
-  1  2      6e+09  1.587e+12  2.0176  3 GB     
-  1  4      6e+09  8.547e+11  2.0356  3 GB     
-  1  8  4.499e+09  5.928e+11  2.0685  2.25 GB  
-  8  1  1.059e+09  1.574e+13  2.0012  3 GB     
-  8  2  1.059e+09  8.995e+12  1.9849  3 GB     
-  8  4  1.059e+09  4.843e+12  1.9815  3 GB     chosen
-  8  8  1.059e+09  2.519e+12  1.9936  3 GB     
+  E  R      N_act          D    loss  memory   binds    within eps
+  1  1      6e+09  2.778e+12  2.0172  3 GB     memory   
+  1  2      6e+09  1.587e+12  2.0176  3 GB     memory   
+  1  4      6e+09  8.547e+11  2.0356  3 GB     memory   
+  1  8  4.499e+09  5.928e+11  2.0685  2.25 GB  compute  
+  8  1  1.059e+09  1.574e+13  2.0012  3 GB     memory   
+  8  2  1.059e+09  8.995e+12  1.9849  3 GB     memory   
+  8  4  1.059e+09  4.843e+12  1.9815  3 GB     memory   chosen
+  8  8  1.059e+09  2.519e+12  1.9936  3 GB     memory   
 
 A ladder of sizes, and uncertainty under the default law's bootstrap draws:
 
   $ loopscale solve --flops 1e22 --mem 10GB --bits 4 --E 1,4,16 --n-act 3e8,6e8,1e9,1.6e9,2e9 2>/dev/null | sed -n '5,9p'
-                         chosen     lowest loss  no memory limit
-  R (loops)              1          1            1
-  E (experts)            16         16           16
-  N_act                  1.6e+09    1.6e+09      2e+09
-  N_total                1.76e+10   1.76e+10     2.2e+10
+                         chosen      lowest loss  no memory limit
+  R (loops)              1           1            1
+  E (experts)            16          16           16
+  N_act                  1.6e+09*    1.6e+09*     2e+09*
+  N_total                1.76e+10    1.76e+10     2.2e+10
   $ loopscale solve --flops 1e21 --mem 3GB --bits 4 --E 1,2,4,8,16 --uncertainty 2>/dev/null | sed -n '/bootstrap/,$p'
   Under the law's 1000 bootstrap draws (95% intervals of the chosen configuration):
-    R* = 1   E* = 16  100.0%
+    R* = 1   E* = 16  100.0%   binds: memory 100%
     N_act*  [5.455e+08, 5.455e+08]
     D*      [3.056e+11, 3.056e+11]
     loss    [2.1893, 2.1923]
