@@ -561,6 +561,8 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
     csv_reader *csv = ls_csv_open(path, err);
     if (!csv)
         return err->code;
+    if (st->options->checksum)
+        ls_csv_keep_checksum(csv);
     file_columns fc;
     memset(&fc, 0, sizeof fc);
     const csv_field *fields = NULL;
@@ -615,6 +617,8 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
     }
     if (status == 0 && rows_in_file == 0)
         status = ls_error_set(err, LS_ERR_DATA, "%s: no rows after the header", ls_csv_name(csv));
+    if (status == 0 && st->options->checksum) /* every byte read: what was fitted, even from a pipe */
+        ls_csv_sha256(csv, st->s->sha256[file_index]);
     file_columns_free(&fc);
     ls_csv_close(csv);
     return status < 0 ? status : 0;
@@ -685,8 +689,10 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
     size_t name_len = 1;
     for (size_t f = 0; f < npaths; f++)
         name_len += strlen(paths[f]) + 1;
-    if (status == 0 && !(st.s->name = calloc(name_len, 1)))
+    if (status == 0 && (!(st.s->name = calloc(name_len, 1)) || !(st.s->sha256 = calloc(npaths, sizeof *st.s->sha256))))
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    if (status == 0)
+        st.s->nfiles = npaths;
     if (st.s)
         st.s->has_loss = 1;
     for (size_t f = 0; status == 0 && f < npaths; f++) {
@@ -739,6 +745,7 @@ void ls_sweep_free(sweep *s)
     free(s->column_names);
     free(s->text);
     free(s->name);
+    free(s->sha256);
     free(s);
 }
 

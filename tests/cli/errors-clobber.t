@@ -104,6 +104,14 @@ Results appended to an input would be read back as they are written:
   loopscale solve: standard output is the input --template tp.json
   Try 'loopscale solve --help'.
   [64]
+
+With > the shell empties the file before loopscale starts; the message says
+so, since the input is already lost:
+
+  $ cp s.csv.gz gone.csv.gz && loopscale fit --law dense gone.csv.gz > gone.csv.gz
+  loopscale fit: standard output is the input SWEEP gone.csv.gz (already emptied by the shell: > truncates the file before the command starts; >> would not)
+  Try 'loopscale fit --help'.
+  [64]
   $ same
 
 Two outputs that are one file, whatever the spelling, existing or not:

@@ -13,7 +13,7 @@ that changes one thing in it (a sed expression) and asks solve:
 
   $ cat > fitted.json <<'END'
   > {"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"},
-  >  "params": {"A": 400, "alpha": 0.34, "B": 410, "beta": 0.28, "c": 1.69},
+  >  "params": {"A": 400, "alpha": 0.34, "B": 410, "beta": 0.28, "c": 1.69}, "stderr": {"A": 40, "alpha": 0.02, "B": 50, "beta": 0.02, "c": 0.05},
   >  "fit": {"objective": 0.1, "loss": "huber", "delta": 0.001, "space": "log", "n": 20, "rmse": 0.004,
   >    "starts": 4, "starts_at_best": 2, "converged": true,
   >    "data": [{"file": "s.csv", "sha256": "a84a978f5cde6b6d6fde5d4de4d2676506da8d84e34d73aa918b7b0041a7ed3f"}],
@@ -211,3 +211,63 @@ cheapest configuration:
   $ sed -n '6,7p' out
   R (loops)              1           3            1
   E (experts)            1           16           16
+
+What the quality check of a recorded fit reads cannot be left out or
+doubled: a fit without standard errors or without its convergence flag, a
+bootstrap that names one parameter twice (two columns of draws for one
+parameter) or whose count disagrees with its draws, and a standard error or
+interval for a name that is not a parameter of the law:
+
+  $ python3 - fitted.json > nostderr.json <<'PY'
+  > import json, sys
+  > d = json.load(open(sys.argv[1])); del d["stderr"]; print(json.dumps(d))
+  > PY
+  $ loopscale solve --law nostderr.json --flops 1e21 --mem 1e12 > /dev/null
+  loopscale solve: nostderr.json: the fit it records has no standard errors, so its parameters are not a law (--force to use them anyway)
+  [65]
+  $ scheck 's/ "converged": true,//'
+  loopscale solve: law.json: missing key 'fit.converged'
+  [65]
+  $ boot='"bootstrap": {"n": 2, "params": ["A", "A", "B", "beta", "c"], "draws": [[400, 401, 410, 0.28, 1.69], [401, 402, 411, 0.29, 1.7]]}'
+  $ scheck "s/\"stderr\"/$boot, \"stderr\"/"
+  loopscale solve: law.json: bootstrap.params: 'A' is named twice
+  [65]
+  $ boot='"bootstrap": {"n": 99, "params": ["A", "alpha", "B", "beta", "c"], "draws": [[400, 0.34, 410, 0.28, 1.69]]}'
+  $ scheck "s/\"stderr\"/$boot, \"stderr\"/"
+  loopscale solve: law.json: bootstrap.n: 99, but bootstrap.draws holds 1 draws
+  [65]
+  $ scheck 's/"A": 40,/"A": 40, "learning_rate": 1,/'
+  loopscale solve: law.json: stderr.learning_rate: not a parameter of the law
+  [65]
+
+A law, template or shape file may be gzip-compressed, recognised by its
+magic bytes as sweeps are (fit -o law.json.gz writes one); damaged or cut
+short it is refused, and its size limit holds once inflated.  An empty file
+(a failed command's output captured with >) says so:
+
+  $ gzip -c fitted.json > fitted.json.gz
+  $ loopscale solve --law fitted.json.gz --flops 1e21 --mem 1e12 | sed -n 3p
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.783e+09 (fitted 3e+08 to 1e+09), D = 9.348e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  epsilon  0.004 (loss units)
+  $ head -c 60 fitted.json.gz > cut.json.gz
+  $ loopscale solve --law cut.json.gz --flops 1e21
+  loopscale solve: cut.json.gz: gzip data cut short
+  [65]
+  $ python3 -c "import sys; d = bytearray(open('fitted.json.gz', 'rb').read()); d[-6] ^= 0xff; sys.stdout.buffer.write(d)" > bad.json.gz
+  $ loopscale solve --law bad.json.gz --flops 1e21 2>&1 | sed 's/(.*)/(REASON)/'
+  loopscale solve: bad.json.gz: damaged gzip data (REASON)
+  $ { printf '{"format": "loopscale-law/1", "x": "'; head -c 17000000 /dev/zero | tr '\0' a; printf '"}'; } | gzip -c > bomb.json.gz
+  $ loopscale solve --law bomb.json.gz --flops 1e21
+  loopscale solve: bomb.json.gz: too large for a law file (more than 16 MiB once inflated)
+  [65]
+  $ printf '{"top_k": 2}' | gzip -c > t.json.gz && loopscale solve --flops 1e21 --mem 1e12 --E 2 --template t.json.gz 2>/dev/null | sed -n 1p
+  law      moe:bounded-sparse
+  $ : > empty.json
+  $ loopscale solve --law empty.json --flops 1e21
+  loopscale solve: empty.json: empty (no JSON document)
+  [65]
+  $ loopscale solve --law - --flops 1e21 < /dev/null
+  loopscale solve: <stdin>: empty (no JSON document)
+  [65]
+  $ loopscale fit --law dense -o law.json.gz $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null && gzip -t law.json.gz && loopscale predict --law law.json.gz --n-act 1e9 --tokens 1e11 | head -1
+  loss                       2.32115

@@ -103,13 +103,11 @@ Parameters missing, mistyped, of another law, not finite:
   loopscale predict: law.json: params.theta: not a parameter of dense:none
   [65]
   $ check "{$good, \"params\": {$params, \"learning_rate\": 0.3}}"
-  loss                       2.37941
-  n_eff                      1e+09
-  n_unroll                   1e+09
-  rho_eff                    1
-  tokens                     1e+11
-  train_flops                6e+20
-  inference_flops_per_token  2e+09
+  loopscale predict: law.json: params.learning_rate: not a parameter of dense:none
+  [65]
+  $ check "{$good, \"params\": {\"A\": 400, \"alpah\": 0.34, \"alpha\": 0.34, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
+  loopscale predict: law.json: params.alpah: not a parameter of dense:none
+  [65]
   $ check "{$good, \"params\": {\"A\": 1e999, \"alpha\": 0.34, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
   loopscale predict: law.json:1:92: '1e999' is outside double precision
   [65]

@@ -32,7 +32,7 @@ constant) or one size (A, alpha and c): the fit converges, but to one of
 many equally good points:
 
   $ loopscale fit --law dense -o law.json oneD.csv | grep -E '^(converged|B|beta) '
-  loopscale fit: the sweep cannot tell the parameters apart (every run has tokens = 1e+11): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law file written
+  loopscale fit: the sweep cannot tell the parameters apart (every run has tokens = 1e+11): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law file written (law.json keeps its old content)
   converged  yes \(\d+ iterations\) (re)
   B .* - (re)
   beta .* - (re)
@@ -71,7 +71,7 @@ at their neutral values, with a warning (the dense sweep has no experts):
 A solve that does not converge (status 3, nothing written):
 
   $ loopscale fit --law dense --max-iterations 1 --starts 2 -o law.json small.csv > /dev/null
-  loopscale fit: the best of 2 starts did not converge (after 1 iterations); no law file written
+  loopscale fit: the best of 2 starts did not converge (after 1 iteration); no law file written (law.json keeps its old content)
   [3]
   $ cat law.json
   precious

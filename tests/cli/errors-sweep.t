@@ -96,7 +96,39 @@ too), and an empty gzip stream:
   [65]
   $ printf '\377\376n\000_\000a\000c\000t\000\n\000' > utf16.csv
   $ loopscale predict --law $LAW utf16.csv
-  loopscale predict: utf16.csv:1: binary data (a NUL byte); not a CSV file
+  loopscale predict: utf16.csv: UTF-16 text (byte-order mark FF FE); loopscale reads UTF-8 (save it as UTF-8 CSV, or iconv -f UTF-16 -t UTF-8 FILE)
+  [65]
+  $ printf '\376\377\000n\000_' > utf16be.csv
+  $ loopscale predict --law $LAW utf16be.csv
+  loopscale predict: utf16be.csv: UTF-16 text (byte-order mark FE FF); loopscale reads UTF-8 (save it as UTF-8 CSV, or iconv -f UTF-16 -t UTF-8 FILE)
+  [65]
+
+Compressions other than gzip are named, not reported as binary data (a
+sweep or token file, or a law file):
+
+  $ printf '\3757zXZ\000\000' > s.csv.xz
+  $ loopscale predict --law $LAW s.csv.xz
+  loopscale predict: s.csv.xz: xz-compressed; loopscale reads CSV plain or gzip-compressed (decompress it first, or pipe it in: xz -dc FILE | loopscale ... -)
+  [65]
+  $ printf 'BZh91AY' > s.csv.bz2
+  $ loopscale predict --law $LAW s.csv.bz2
+  loopscale predict: s.csv.bz2: bzip2-compressed; loopscale reads CSV plain or gzip-compressed (decompress it first, or pipe it in: bzip2 -dc FILE | loopscale ... -)
+  [65]
+  $ printf '\050\265\057\375\000' > s.csv.zst
+  $ loopscale predict --law $LAW s.csv.zst
+  loopscale predict: s.csv.zst: zstd-compressed; loopscale reads CSV plain or gzip-compressed (decompress it first, or pipe it in: zstd -dc FILE | loopscale ... -)
+  [65]
+  $ printf 'PK\003\004\024\000' > s.zip
+  $ loopscale predict --law $LAW s.zip
+  loopscale predict: s.zip: zip-compressed; loopscale reads CSV plain or gzip-compressed (decompress it first, or pipe it in: unzip -p FILE | loopscale ... -)
+  [65]
+  $ printf '\004\042\115\030' > s.csv.lz4
+  $ loopscale route -k 1 s.csv.lz4
+  loopscale route: s.csv.lz4: lz4-compressed; loopscale reads CSV plain or gzip-compressed (decompress it first, or pipe it in: lz4 -dc FILE | loopscale ... -)
+  [65]
+  $ printf 'BZh91AY' > law.json.bz2
+  $ loopscale predict --law law.json.bz2 --n-act 1e9 --tokens 1e11
+  loopscale predict: law.json.bz2: bzip2-compressed; a law file is read plain or gzip-compressed
   [65]
   $ printf '' | gzip -n > empty.gz
   $ loopscale predict --law $LAW empty.gz

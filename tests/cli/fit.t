@@ -149,7 +149,7 @@ A fit that does not converge says so, exits 3, and writes nothing:
 
   $ echo precious > kept.json
   $ loopscale fit --law dense --max-iterations 2 --starts 4 -o kept.json $SWEEPS/looped-dense.csv.gz > out.txt
-  loopscale fit: the best of 4 starts did not converge (after 2 iterations); no law file written
+  loopscale fit: the best of 4 starts did not converge (after 2 iterations); no law file written (kept.json keeps its old content)
   [3]
   $ grep converged out.txt
   starts     4, 1 reached the best objective (within 1e-06 relative), 0 converged
