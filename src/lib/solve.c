@@ -21,6 +21,7 @@
 #define N_MIN 1e3
 #define LN_N_TOLERANCE 1e-9
 #define BRENT_MAX_ITERATIONS 100
+#define HALVINGS 30 /* down to 1e-9 of a fine step */
 
 typedef struct profile {
     law_prepared prep;
@@ -117,11 +118,27 @@ static double minimise(profile *pr, gsl_min_fminimizer *brent, double lo, double
                 fine_k = k;
             }
         }
-        if (fine_k == 0)
-            return edge;
-        guess = edge + fine * fine_k;
-        a = fmin(guess - fine, guess + fine);
-        b = fmax(guess - fine, guess + fine);
+        if (fine_k == 0) {
+            /* The minimum may still lie inside the first fine step, closer
+             * to the end than any fine point: halve toward the end until a
+             * point is lower than the end itself, else the end binds. */
+            for (int k = 1; k <= HALVINGS; k++) {
+                double x = edge + fine * ldexp(1.0, -k);
+                if (profile_ln_loss(x, pr) < best_f) {
+                    fine_k = -k;
+                    guess = x;
+                    break;
+                }
+            }
+            if (fine_k == 0)
+                return edge;
+            a = fmin(edge, edge + fine);
+            b = fmax(edge, edge + fine);
+        } else {
+            guess = edge + fine * fine_k;
+            a = fmin(guess - fine, guess + fine);
+            b = fmax(guess - fine, guess + fine);
+        }
     }
     /* Brent through gslguard: a flat or non-finite profile fails by status,
      * never through GSL's error handler. */

@@ -204,13 +204,13 @@ cheapest configuration:
 
   $ sed 's/"rmse": .*,/"rmse": 1e300,/' $ROOT/data/laws/default.json > big.json
   $ loopscale solve --law big.json --flops 1e22 --mem 3GB --bits 4 > out
-  loopscale solve: warning: epsilon 1e+300 (the law file's fit.rmse) covers the loss of every candidate (they span 0.2276): the choice is only the cheapest to serve
-  loopscale solve: warning: chosen: N_act = 5.132e+09 (fitted 3e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
-  loopscale solve: warning: lowest loss: D = 1.222e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
-  loopscale solve: warning: no memory limit: N_act = 2.236e+09 (fitted 3e+08 to 1e+09), D = 7.453e+11 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: epsilon 1e+300 (the law file's fit.rmse) covers the loss of every candidate (they span 0.1758): the choice is only the cheapest to serve
+  loopscale solve: warning: chosen: N_act = 6e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: lowest loss: D = 1.541e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 3.001e+09 (fitted 1e+08 to 1e+09), D = 5.554e+11 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   $ sed -n '6,7p' out
-  R (loops)              1           3            1
-  E (experts)            1           16           16
+  R (loops)              1          10           1
+  E (experts)            1          64           64
 
 What the quality check of a recorded fit reads cannot be left out or
 doubled: a fit without standard errors or without its convergence flag, a
@@ -270,4 +270,4 @@ short it is refused, and its size limit holds once inflated.  An empty file
   loopscale solve: <stdin>: empty (no JSON document)
   [65]
   $ loopscale fit --law dense -o law.json.gz $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null && gzip -t law.json.gz && loopscale predict --law law.json.gz --n-act 1e9 --tokens 1e11 | head -1
-  loss                       2.32115
+  loss                       2.30444

@@ -23,7 +23,7 @@ Not JSON, or not a JSON object (the position of a syntax error is given as
 line:column):
 
   $ check ''
-  loopscale predict: law.json:1:1: not valid JSON
+  loopscale predict: law.json: empty (no JSON document)
   [65]
   $ check "{$good, \"params\": {$params}"
   loopscale predict: law.json:1:146: not valid JSON

@@ -10,7 +10,7 @@ edited) is refused with 65 by every command that reads one, unless --force
   loopscale fit: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law written
   [3]
   $ loopscale fit --law dense --format json --max-iterations 1 --starts 2 $ROOT/data/sweeps/looped-dense.csv.gz
-  loopscale fit: the best of 2 starts did not converge (after 1 iterations); no law written
+  loopscale fit: the best of 2 starts did not converge (after 1 iteration); no law written
   [3]
   $ loopscale fit --law dense -o law.json one-n.csv > /dev/null
   loopscale fit: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law file written
@@ -60,4 +60,4 @@ gives:
   $ cmp a.csv b.csv
   $ loopscale solve --force --law undetermined.json --flops 1e21 --format json > /dev/null
   loopscale solve: warning: undetermined.json: the fit it records cannot tell its parameters apart (no standard error for alpha, beta); used anyway (--force)
-  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 2.788e+09 (fitted 1e+08 to 1e+09), D = 5.978e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.426e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation

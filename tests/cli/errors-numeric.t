@@ -45,8 +45,8 @@ many equally good points:
 Fixing the parameters the sweep cannot see makes it a fit again:
 
   $ loopscale fit --law dense --fix B=410.7 --fix beta=0.28 oneD.csv | grep -E '^(B|beta|c) '
-  B            410.7  held
-  beta          0.28  held
+  B             410.7  held
+  beta           0.28  held
   c +[0-9.]+ +[0-9.]+ (re)
 
 Held out along D, a sweep with three token counts trains on two, which
@@ -57,7 +57,7 @@ not converge (the in-sample fit, on all three, is sound):
   $ loopscale holdout --laws dense:bounded --axes D threeD.csv
   | law           | k | in-sample | D=3e+11 |    AIC |    BIC |
   |---------------|--:|----------:|---------|-------:|-------:|
-  | dense:bounded | 7 |    0.0218 | 0.0243* | -409.7 | -397.0 |
+  | dense:bounded | 7 |    0.0216 | 0.0253* | -409.8 | -397.2 |
   
   RMSE in loss units; the held-out columns fit on the other runs (train/test runs: D=3e+11 30/15).
   * the fit behind this number did not converge, or cannot tell its parameters apart.
@@ -91,7 +91,7 @@ irreducible loss c and c plus both terms at the smallest sizes.
   hyperbolic True
   log True
   $ loopscale predict --law $TRUTH --n-act 1e15 --n-total 2.731e18 --n-loop 7.5e14 --R 1000 --E 4096 --tokens 1e6 | python3 $ROOT/tests/cli/round.py
-  loss                       10.271
+  loss                       15.2473
   n_eff                      1.53534e+16
   n_unroll                   7.5025e+17
   rho_eff                    15.3534
@@ -100,7 +100,7 @@ irreducible loss c and c plus both terms at the smallest sizes.
   inference_flops_per_token  1.5005e+18
   $ loopscale predict --law $TRUTH --n-act 1e15 --n-total 2.731e18 --n-loop 7.5e14 --R 1000 --E 4096 --tokens 1e6 --format json | python3 $ROOT/tests/cli/round.py
   {
-    "loss": 10.271,
+    "loss": 15.2473,
     "n_eff": 15353410462467064,
     "n_unroll": 7.5025e+17,
     "rho_eff": 15.3534,
