@@ -58,6 +58,11 @@ typedef struct sweep_options {
     size_t max_rows;           /* ls_sweep_read: more rows kept than this is an
                                 * LS_ERR_DATA error (0: no limit) */
     int checksum;              /* fill sweep.sha256 (fit's provenance) */
+    /* Called (if set) with a note about the columns: one whose name is a
+     * slip from a quantity that has none (n_totl beside no n_total), which
+     * takes its default instead. */
+    void (*warn)(void *context, const char *message);
+    void *warn_context;
 } sweep_options;
 
 /* A cell of a row as read: {pointer, length}, unquoted, not NUL-terminated. */

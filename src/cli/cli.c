@@ -5,6 +5,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -375,6 +376,8 @@ int cli_files_check(const char *command)
         const cli_file *a = &files.v[i];
         if (a->output)
             status = check_output_name(command, a, targets[i] ? targets[i] : a->path, &ids[i]);
+        else if (a->path[0] == '\0')
+            status = cli_usage_error(command, "%s: the file name is empty", a->option);
         else if (stderr_regular && ids[i].exists && ids[i].st.st_dev == err_st.st_dev &&
                  ids[i].st.st_ino == err_st.st_ino)
             status = cli_usage_error(command, "standard error is the input %s %s", a->option, shown(a));
@@ -746,9 +749,13 @@ size_t cli_max_rows(void)
     return (size_t)value; /* 0: no limit */
 }
 
-sweep_options cli_sweep_options(const cli_sweep_args *args)
+static void sweep_note(void *command, const char *message) { cli_warn(command, "%s", message); }
+
+sweep_options cli_sweep_options(const char *command, const cli_sweep_args *args)
 {
     sweep_options o = {0};
+    o.warn = sweep_note;
+    o.warn_context = (void *)(uintptr_t)command; /* only read back as const char * */
     o.maps = args->maps.v;
     o.nmaps = args->maps.n;
     o.wheres = args->wheres.v;

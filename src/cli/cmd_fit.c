@@ -1,6 +1,7 @@
 /*
- * loopscale fit — fit a law to one or more sweeps: multi-start GSL trust
- * region on Chinchilla's Huber objective, bootstrap intervals, law file.
+ * loopscale fit — fit a law to one or more sweeps: a multi-start
+ * second-order solve of Chinchilla's Huber objective, bootstrap intervals,
+ * law file.
  */
 #include <limits.h>
 #include <math.h>
@@ -22,7 +23,8 @@ static const char USAGE[] =
     "\n"
     "Fit a loss law to the runs of one or more sweeps (CSV or gzip CSV, '-' for standard input).\n"
     "The objective is Chinchilla's approach 3: the sum over runs of Huber(ln Lhat - ln L), solved\n"
-    "by GSL's trust-region least squares with analytic Jacobians from many starting points.\n"
+    "from many starting points by a second-order method with analytic derivatives (damped IRLS\n"
+    "steps far from the optimum, Newton's steps near it).\n"
     "\n"
     "  -l, --law LAW           law to fit, BASE[:MAPPING] (default moe:bounded-sparse); 'loopscale\n"
     "                          help laws' lists the bases and mappings. Parameters the sweep cannot\n"
@@ -40,7 +42,7 @@ static const char USAGE[] =
     "      --ci LEVEL          interval level (default 0.95)\n"
     "      --seed S            bootstrap random seed (default 1)\n"
     "      --threads T         worker threads (default: one per core; results do not depend on it)\n"
-    "      --scale NAME        trust-region scaling: levenberg (default), more, marquardt\n"
+    "      --scale NAME        damping of the IRLS steps: levenberg (default), more, marquardt\n"
     "      --max-iterations N  per local solve (default 500)\n"
     "      --format FMT        table (default) or json (the law file on standard output; nothing\n"
     "                          when the fit fails)\n"
@@ -341,7 +343,7 @@ int cmd_fit(int argc, char **argv)
     memset(&boot, 0, sizeof boot);
     lawfile *lf = NULL;
     if (status == 0) {
-        sweep_options so = cli_sweep_options(&o.sweep);
+        sweep_options so = cli_sweep_options(cmd, &o.sweep);
         so.require_loss = 1;
         so.group_column = o.group;
         so.checksum = 1; /* the law file records what was fitted */

@@ -286,7 +286,7 @@ static int on_row(void *ctx, const sweep_row *r, const sweep_cell *cells, size_t
 static int predict_sweep(const predict_options *o, const lawfile *lf, const char *path)
 {
     const char *cmd = "predict";
-    sweep_options so = cli_sweep_options(&o->sweep);
+    sweep_options so = cli_sweep_options(cmd, &o->sweep);
     predict_stream ps = {.cmd = cmd, .lf = lf, .format = o->format};
     ls_predict_acc_init(&ps.acc);
     sweep_stream stream = {on_header, on_row, &ps};

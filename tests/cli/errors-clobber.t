@@ -167,6 +167,26 @@ for a name on Linux), a directory, or in a directory that does not exist:
   loopscale simulate: -o: the file name is empty
   Try 'loopscale simulate --help'.
   [64]
+
+and so is an empty input name, a usage error as for an output, not a file
+that cannot be opened:
+
+  $ loopscale fit --law dense ''
+  loopscale fit: SWEEP: the file name is empty
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale solve --law '' --flops 1e21
+  loopscale solve: --law: the file name is empty
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --template '' --flops 1e21
+  loopscale solve: --template: the file name is empty
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale route -k 1 ''
+  loopscale route: LOGITS: the file name is empty
+  Try 'loopscale route --help'.
+  [64]
   $ long=$(printf 'n%.0s' $(seq 250))
   $ loopscale fit --law dense -o $long.json s.csv.gz
   loopscale fit: -o: 'nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn...' has a file name of 255 bytes (at most 244 with the temporary suffix)

@@ -60,4 +60,4 @@ gives:
   $ cmp a.csv b.csv
   $ loopscale solve --force --law undetermined.json --flops 1e21 --format json > /dev/null
   loopscale solve: warning: undetermined.json: the fit it records cannot tell its parameters apart (no standard error for alpha, beta); used anyway (--force)
-  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.426e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.436e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation

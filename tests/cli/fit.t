@@ -11,7 +11,7 @@ bootstrap intervals.
   runs       140 (./looped-dense.csv.gz)
   objective  0.0001372  (sum of Huber(ln Lhat - ln L), delta 0.001)
   RMSE       0.00436 (loss units)
-  starts     8, 8 reached the best objective (within 1e-06 relative), 8 converged
+  starts     8, 7 reached the best objective (within 1e-06 relative), 8 converged
              after 32 stage-one starts on the base parameters
   converged  yes \(\d+ iterations\) (re)
   bootstrap  100 draws, 0 did not converge
@@ -19,7 +19,7 @@ bootstrap intervals.
   parameter     value     stderr*  95% interval
   A           534.1     63.9  [400.3, 685.2]
   alpha      0.3534  0.007043  [0.3365, 0.368]
-  B           776.1     946.3  [102.8, 1.739e+04]
+  B           776.1       946.3  [102.8, 1.739e+04]
   beta       0.3234   0.05312  [0.2331, 0.4559]
   c           1.802   0.02901  [1.739, 1.843]
   kappa1      1.189     0.01723  [1.161, 1.228]
