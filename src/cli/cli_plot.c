@@ -25,11 +25,13 @@ static int parse_size(const char *command, const char *arg, chart_output *out)
     if (!x)
         return cli_usage_error(command, "--plot-size: '%s' is not WIDTHxHEIGHT, e.g. 6.5x4 or 16x10cm", arg);
     size_t n = strlen(arg);
+    while (n > 0 && (arg[n - 1] == ' ' || arg[n - 1] == '\t'))
+        n--; /* trailing blanks, as every number option allows */
     double unit = 72.0; /* points per inch */
-    if (n > 2 && strcmp(arg + n - 2, "cm") == 0) {
+    if (n > 2 && strncmp(arg + n - 2, "cm", 2) == 0) {
         unit = 72.0 / 2.54;
         n -= 2;
-    } else if (n > 2 && strcmp(arg + n - 2, "in") == 0) {
+    } else if (n > 2 && strncmp(arg + n - 2, "in", 2) == 0) {
         n -= 2;
     }
     char w_text[64], h_text[64];

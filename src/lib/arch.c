@@ -128,6 +128,8 @@ int ls_arch_template_parse(const char *text, size_t len, const char *path, arch_
                                   t->prelude_layers + t->loop_layers + t->coda_layers, want);
     }
     cJSON_Delete(root);
+    if (status != 0)
+        ls_json_error_locate(err, path, text, len);
     return status;
 }
 

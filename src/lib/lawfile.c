@@ -573,6 +573,7 @@ lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_err
     }
     cJSON_Delete(root);
     if (status != 0) {
+        ls_json_error_locate(err, name, text, len);
         ls_lawfile_free(lf);
         return NULL;
     }

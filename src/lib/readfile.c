@@ -351,3 +351,68 @@ cJSON *ls_parse_json_text(const char *text, size_t len, const char *name, ls_err
     }
     return root;
 }
+
+/* ---- where in the text a key is ---------------------------------------------- */
+
+/* The offset of the key `name` ("name" followed by a colon) at or after
+ * from, or len when there is none. */
+static size_t find_key(const char *text, size_t len, size_t from, const char *name, size_t name_len)
+{
+    for (size_t i = from; i + name_len + 2 <= len; i++) {
+        if (text[i] != '"' || memcmp(text + i + 1, name, name_len) != 0 || text[i + 1 + name_len] != '"')
+            continue;
+        size_t j = i + name_len + 2;
+        while (j < len && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r' || text[j] == '\n'))
+            j++;
+        if (j < len && text[j] == ':')
+            return i;
+    }
+    return len;
+}
+
+void ls_json_error_locate(ls_error *err, const char *name, const char *text, size_t len)
+{
+    /* The message is "NAME: PATH: what" or "NAME: missing key 'PATH'". */
+    size_t name_len = strlen(name);
+    const char *m = err->message;
+    if (err->code != LS_ERR_DATA || strncmp(m, name, name_len) != 0 || strncmp(m + name_len, ": ", 2) != 0)
+        return;
+    const char *p = m + name_len + 2;
+    int missing = strncmp(p, "missing key '", 13) == 0, unknown = strncmp(p, "unknown key '", 13) == 0;
+    if (missing || unknown)
+        p += 13;
+    size_t path_len = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.[]-");
+    int quoted = missing || unknown;
+    if (path_len == 0 || (!quoted && strncmp(p + path_len, ": ", 2) != 0) || (quoted && p[path_len] != '\''))
+        return;
+    /* Each component is searched after the previous one's key; an index
+     * ([3]) and, for a missing key, the last component (absent by
+     * definition) are left to their parent's position. */
+    size_t at = 0, found = len;
+    const char *c = p, *end = p + path_len;
+    while (c < end) {
+        size_t n = strcspn(c, ".[");
+        if (c + n > end)
+            n = (size_t)(end - c);
+        int last = c + n >= end || (c[n] == '[' && c + n + strcspn(c + n, ".") >= end);
+        if (n > 0 && !(missing && last)) {
+            size_t k = find_key(text, len, at, c, n);
+            if (k == len)
+                break;
+            found = at = k;
+        }
+        c += n;
+        while (c < end && *c != '.')
+            c++; /* over an index */
+        if (c < end)
+            c++;
+    }
+    if (found == len)
+        return;
+    long line, column;
+    position_of(text, found, &line, &column);
+    char rest[sizeof err->message];
+    snprintf(rest, sizeof rest, "%s", m + name_len);
+    snprintf(err->message, sizeof err->message, "%s:%ld:%ld%s", name, line, column, rest);
+}
+

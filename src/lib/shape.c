@@ -167,6 +167,8 @@ int ls_shape_spec_parse(const char *text, size_t len, const char *path, shape_sp
         status = cJSON_IsObject(obj) ? read_fields(path, obj, s, err)
                                      : ls_error_set(err, LS_ERR_DATA, "%s: expected a JSON object at the top", path);
     cJSON_Delete(root);
+    if (status != 0)
+        ls_json_error_locate(err, path, text, len);
     return status;
 }
 

@@ -81,78 +81,78 @@ The fit statistics solve and predict use (the RMSE is solve's default
 epsilon) are checked as the file is read, not when they are used:
 
   $ scheck 's/"rmse": 0.004/"rmse": -5/'
-  loopscale solve: law.json: fit.rmse: must not be negative
+  loopscale solve: law.json:3:86: fit.rmse: must not be negative
   [65]
   $ scheck 's/"rmse": 0.004/"rmse": 1e999/'
   loopscale solve: law.json:3:94: '1e999' is outside double precision
   [65]
   $ scheck 's/"rmse": 0.004/"rmse": "small"/'
-  loopscale solve: law.json: fit.rmse: expected a number
+  loopscale solve: law.json:3:86: fit.rmse: expected a number
   [65]
   $ scheck 's/"objective": 0.1/"objective": -1/'
-  loopscale solve: law.json: fit.objective: must not be negative
+  loopscale solve: law.json:3:10: fit.objective: must not be negative
   [65]
   $ scheck 's/"delta": 0.001/"delta": 0/'
-  loopscale solve: law.json: fit.delta: must be positive
+  loopscale solve: law.json:3:45: fit.delta: must be positive
   [65]
   $ scheck 's/"n": 20/"n": 0/'
-  loopscale solve: law.json: fit.n: must be at least 1
+  loopscale solve: law.json:3:77: fit.n: must be at least 1
   [65]
   $ scheck 's/"starts_at_best": 2/"starts_at_best": 5/'
-  loopscale solve: law.json: fit.starts_at_best: is greater than fit.starts
+  loopscale solve: law.json:4:17: fit.starts_at_best: is greater than fit.starts
   [65]
   $ scheck 's/"loss": "huber"/"loss": "l1"/'
-  loopscale solve: law.json: fit.loss: expected "huber" or "mse"
+  loopscale solve: law.json:3:28: fit.loss: expected "huber" or "mse"
   [65]
   $ scheck 's/"space": "log"/"space": "log10"/'
-  loopscale solve: law.json: fit.space: expected "log" or "linear"
+  loopscale solve: law.json:3:61: fit.space: expected "log" or "linear"
   [65]
   $ scheck 's/"sha256": "a84a/"sha256": "A84A/'
-  loopscale solve: law.json: fit.data[].sha256: expected 64 lower-case hexadecimal digits
+  loopscale solve: law.json:5:31: fit.data[].sha256: expected 64 lower-case hexadecimal digits
   [65]
   $ scheck 's/"sha256": "a84a/"sha256": "/'
-  loopscale solve: law.json: fit.data[].sha256: expected 64 lower-case hexadecimal digits
+  loopscale solve: law.json:5:31: fit.data[].sha256: expected 64 lower-case hexadecimal digits
   [65]
 
 The ranges of the fitted runs (solve's advice about extrapolation):
 
   $ scheck 's/"E": \[1, 16\]/"E": [-5, -9]/'
-  loopscale solve: law.json: fit.ranges.E: low must be at least 1
+  loopscale solve: law.json:7:74: fit.ranges.E: low must be at least 1
   [65]
   $ scheck 's/"R": \[1, 16\]/"R": [16, 1]/'
-  loopscale solve: law.json: fit.ranges.R: low is greater than high
+  loopscale solve: law.json:7:60: fit.ranges.R: low is greater than high
   [65]
   $ scheck 's/"n_act": \[3e8, 1e9\]/"n_act": [0, 1e9]/'
-  loopscale solve: law.json: fit.ranges.n_act: low must be positive
+  loopscale solve: law.json:7:15: fit.ranges.n_act: low must be positive
   [65]
   $ scheck 's/"tokens": \[1e11, 5e11\]/"tokens": [-1e11, 5e11]/'
-  loopscale solve: law.json: fit.ranges.tokens: low must be positive
+  loopscale solve: law.json:7:36: fit.ranges.tokens: low must be positive
   [65]
   $ scheck 's/"E": \[1, 16\]/"E": [1, 1e999]/'
   loopscale solve: law.json:7:83: '1e999' is outside double precision
   [65]
   $ scheck 's/"E": \[1, 16\]/"E": [1]/'
-  loopscale solve: law.json: fit.ranges.E: expected [low, high]
+  loopscale solve: law.json:7:74: fit.ranges.E: expected [low, high]
   [65]
 
 Standard errors, intervals and bootstrap draws:
 
   $ check "{$good, \"params\": {$params}, \"stderr\": {\"A\": -3}}"
-  loopscale predict: law.json: stderr.A: a standard error must not be negative
+  loopscale predict: law.json:1:159: stderr.A: a standard error must not be negative
   [65]
   $ check "{$good, \"params\": {$params}, \"ci\": {\"level\": 95, \"A\": [300, 500]}}"
-  loopscale predict: law.json: ci.level: expected a number between 0 and 1
+  loopscale predict: law.json:1:155: ci.level: expected a number between 0 and 1
   [65]
   $ check "{$good, \"params\": {$params}, \"ci\": {\"level\": 0, \"A\": [300, 500]}}"
-  loopscale predict: law.json: ci.level: expected a number between 0 and 1
+  loopscale predict: law.json:1:155: ci.level: expected a number between 0 and 1
   [65]
   $ check "{$good, \"params\": {$params}, \"ci\": {\"level\": 0.95, \"A\": [500, 300]}}"
-  loopscale predict: law.json: ci.A: low is greater than high
+  loopscale predict: law.json:1:170: ci.A: low is greater than high
   [65]
   $ moe='"format": "loopscale-law/1", "law": {"base": "moe", "mapping": "none"}'
   $ mp='"delta": -0.1, "gamma": 0.005, "omega": 0, "zeta": 0, "E_max": 300'
   $ check "{$moe, \"params\": {$params, $mp}, \"bootstrap\": {\"params\": [\"E_start\", \"E_max\"], \"draws\": [[1, 300], [400, 300]]}}"
-  loopscale predict: law.json: bootstrap.draws[1]: E_start must be less than E_max
+  loopscale predict: law.json:1:260: bootstrap.draws[1]: E_start must be less than E_max
   [65]
 
 Templates:
@@ -226,18 +226,18 @@ interval for a name that is not a parameter of the law:
   loopscale solve: nostderr.json: the fit it records has no standard errors, so its parameters are not a law (--force to use them anyway)
   [65]
   $ scheck 's/ "converged": true,//'
-  loopscale solve: law.json: missing key 'fit.converged'
+  loopscale solve: law.json:3:2: missing key 'fit.converged'
   [65]
   $ boot='"bootstrap": {"n": 2, "params": ["A", "A", "B", "beta", "c"], "draws": [[400, 401, 410, 0.28, 1.69], [401, 402, 411, 0.29, 1.7]]}'
   $ scheck "s/\"stderr\"/$boot, \"stderr\"/"
-  loopscale solve: law.json: bootstrap.params: 'A' is named twice
+  loopscale solve: law.json:2:96: bootstrap.params: 'A' is named twice
   [65]
   $ boot='"bootstrap": {"n": 99, "params": ["A", "alpha", "B", "beta", "c"], "draws": [[400, 0.34, 410, 0.28, 1.69]]}'
   $ scheck "s/\"stderr\"/$boot, \"stderr\"/"
-  loopscale solve: law.json: bootstrap.n: 99, but bootstrap.draws holds 1 draws
+  loopscale solve: law.json:2:88: bootstrap.n: 99, but bootstrap.draws holds 1 draws
   [65]
   $ scheck 's/"A": 40,/"A": 40, "learning_rate": 1,/'
-  loopscale solve: law.json: stderr.learning_rate: not a parameter of the law
+  loopscale solve: law.json:2:94: stderr.learning_rate: not a parameter of the law
   [65]
 
 A law, template or shape file may be gzip-compressed, recognised by its

@@ -123,16 +123,16 @@ static void expect_error(const char *from, const char *to, const char *want)
 static void malformed_files_name_the_key(void **state)
 {
     (void)state;
-    expect_error("\"loopscale-law/1\"", "\"loopscale-law/2\"", "law.json: format: 'loopscale-law/2' is not loopscale-law/1");
+    expect_error("\"loopscale-law/1\"", "\"loopscale-law/2\"", "law.json:1:2: format: 'loopscale-law/2' is not loopscale-law/1");
     expect_error("\"format\"", "\"formats\"", "law.json: missing key 'format'");
-    expect_error("\"none\"", "\"bounded-sprase\"", "law.json: law: unknown law 'dense:bounded-sprase'");
-    expect_error("\"alpha\": 0.34, ", "", "law.json: missing key 'params.alpha'");
-    expect_error("0.34", "\"0.34\"", "law.json: params.alpha: expected a number");
+    expect_error("\"none\"", "\"bounded-sprase\"", "law.json:1:31: law: unknown law 'dense:bounded-sprase'");
+    expect_error("\"alpha\": 0.34, ", "", "law.json:1:76: missing key 'params.alpha'");
+    expect_error("0.34", "\"0.34\"", "law.json:1:99: params.alpha: expected a number");
     expect_error("0.34", "1e999", "law.json:1:108: '1e999' is outside double precision");
-    expect_error("406.4", "-406.4", "law.json: params.A: parameter A = -406.4 must be positive");
-    expect_error("\"c\": 1.69", "\"c\": 1.69, \"theta\": 0.3", "law.json: params.theta: not a parameter of dense:none");
-    expect_error("\"params\"", "\"params\": 3, \"x\"", "law.json: params: expected an object");
-    expect_error("{\"base\"", "{\"bass\"", "law.json: missing key 'law.base'");
+    expect_error("406.4", "-406.4", "law.json:1:87: params.A: parameter A = -406.4 must be positive");
+    expect_error("\"c\": 1.69", "\"c\": 1.69, \"theta\": 0.3", "law.json:1:151: params.theta: not a parameter of dense:none");
+    expect_error("\"params\"", "\"params\": 3, \"x\"", "law.json:1:76: params: expected an object");
+    expect_error("{\"base\"", "{\"bass\"", "law.json:1:31: missing key 'law.base'");
     expect_error("0.34,", "0.34,,", "law.json:1:114: not valid JSON");
 }
 
