@@ -56,6 +56,8 @@ typedef struct lawfile_fit {
     long skipped_lines[LS_SWEEP_SKIPS_SHOWN]; /* the first few */
     int has_ranges; /* the range of each quantity in the fitted runs */
     double n_act_range[2], tokens_range[2], r_range[2], e_range[2];
+    int has_flops_range; /* fit.ranges.flops: law files before it lack it */
+    double flops_range[2];
 } lawfile_fit;
 
 typedef struct lawfile {
@@ -121,6 +123,10 @@ int ls_lawfile_write(const lawfile *lf, const char *path, ls_error *err) LS_MUST
  * (data/laws/README.md says how it is regenerated). */
 lawfile *ls_lawfile_default(ls_error *err) LS_MUST_CHECK;
 #define LAWFILE_DEFAULT_DESCRIPTION "moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz"
+
+/* The ranges of N_act, D, R, E and F the law was fitted on (all unknown
+ * when the file records none), for ls_law_ranges_outside(). */
+void ls_lawfile_ranges(const lawfile *lf, law_ranges *out);
 
 /* Draw i as a law. */
 void ls_lawfile_draw(const lawfile *lf, size_t i, law *out);

@@ -379,7 +379,7 @@ int cmd_plan(int argc, char **argv)
         cli_error(cmd, "the prior law has no fit RMSE to take the noise from: give --noise SIGMA");
         status = ls_exit_status(LS_ERR_USAGE);
     }
-    solve_options choice = {grid.R, grid.n_R, grid.E, grid.n_E, NULL, 0, eps};
+    solve_options choice = {grid.R, grid.n_R, grid.E, grid.n_E, NULL, 0, eps, NULL};
     if (status == 0 && ls_plan_run(&prior, &tmpl, &grid, have, &deploy, &choice, &pp, &result, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && validate) {

@@ -260,7 +260,10 @@ int cmd_report(int argc, char **argv)
     /* The budgets, as `solve` answers them. */
     if (status == 0 && o.flops && ls_report_solve_candidates(s, &R, &nR, &E, &nE, &err) != 0)
         status = cli_fail(cmd, &err);
-    solve_options so = {R, nR, E, nE, NULL, 0, lf ? lf->fit.rmse : 0};
+    law_ranges ranges;
+    if (lf)
+        ls_lawfile_ranges(lf, &ranges);
+    solve_options so = {R, nR, E, nE, NULL, 0, lf ? lf->fit.rmse : 0, lf ? &ranges : NULL};
     if (status == 0 && o.flops) {
         budgets = calloc(o.nflops, sizeof *budgets);
         solves = calloc(o.nflops, sizeof *solves);

@@ -91,12 +91,19 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
         ranges[q][0] = INFINITY;
         ranges[q][1] = -INFINITY;
     }
+    fit->has_flops_range = 1;
+    fit->flops_range[0] = INFINITY;
+    fit->flops_range[1] = -INFINITY;
     for (size_t i = 0; i < s->n; i++) {
         const double values[] = {s->rows[i].n_act, s->rows[i].tokens, s->rows[i].R, s->rows[i].E};
         for (int q = 0; q < 4; q++) {
             ranges[q][0] = fmin(ranges[q][0], values[q]);
             ranges[q][1] = fmax(ranges[q][1], values[q]);
         }
+        law_point x = ls_sweep_row_point(&s->rows[i]);
+        double flops = ls_law_training_flops(&x);
+        fit->flops_range[0] = fmin(fit->flops_range[0], flops);
+        fit->flops_range[1] = fmax(fit->flops_range[1], flops);
     }
     lf->version = strdup(LOOPSCALE_VERSION);
     lf->command = dup_or_null(prov->command);
@@ -476,6 +483,19 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
             if (status == 0 && !(targets[q][0] <= targets[q][1]))
                 status = key_error(c, path, "low is greater than high");
         }
+        /* F joined the ranges later: optional, so older law files still read. */
+        const cJSON *pair = status ? NULL : member(c, ranges, "flops", "fit.ranges.flops", 0, &status);
+        if (pair && status == 0) {
+            if (!cJSON_IsArray(pair) || cJSON_GetArraySize(pair) != 2)
+                status = key_error(c, "fit.ranges.flops", "expected [low, high]");
+            for (int k = 0; k < 2 && status == 0; k++)
+                status = get_number(c, cJSON_GetArrayItem(pair, k), "fit.ranges.flops", &fit->flops_range[k]);
+            if (status == 0 && !(fit->flops_range[0] > 0))
+                status = key_error(c, "fit.ranges.flops", "low must be positive");
+            if (status == 0 && !(fit->flops_range[0] <= fit->flops_range[1]))
+                status = key_error(c, "fit.ranges.flops", "low is greater than high");
+            fit->has_flops_range = status == 0;
+        }
         fit->has_ranges = status == 0;
     }
     const cJSON *filters = status ? NULL : member(c, obj, "filters", "fit.filters", 1, &status);
@@ -715,6 +735,12 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
                 ls_jsonw_number(&w, NULL, values[q][1]);
                 ls_jsonw_array_end(&w);
             }
+            if (fit->has_flops_range) {
+                ls_jsonw_array_begin(&w, "flops", 1);
+                ls_jsonw_number(&w, NULL, fit->flops_range[0]);
+                ls_jsonw_number(&w, NULL, fit->flops_range[1]);
+                ls_jsonw_array_end(&w);
+            }
             ls_jsonw_object_end(&w);
         }
         ls_jsonw_object_end(&w);
@@ -742,4 +768,18 @@ int ls_lawfile_write(const lawfile *lf, const char *path, ls_error *err)
         status = status == 0 ? ls_outfile_commit(out, err) : (ls_outfile_abort(out), status);
     free(text);
     return status;
+}
+
+void ls_lawfile_ranges(const lawfile *lf, law_ranges *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!lf || !lf->has_fit || !lf->fit.has_ranges)
+        return;
+    const lawfile_fit *fit = &lf->fit;
+    const double *values[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range, fit->flops_range};
+    for (int q = 0; q < LAW_NRANGES; q++) {
+        out->known[q] = q != LAW_RANGE_FLOPS || fit->has_flops_range;
+        out->lo[q] = values[q][0];
+        out->hi[q] = values[q][1];
+    }
 }

@@ -197,6 +197,52 @@ static void extrapolation_legend(chart *f, const char *what)
     ls_chart_legend(f, text, &sh);
 }
 
+/* A line whose points beyond the law's fitted ranges (out[i] != 0) are
+ * drawn in the style `beyond`: a segment with either end outside takes it,
+ * and so does the marker of a point outside.  Runs of segments alike are
+ * drawn as one polyline, so dashes flow. */
+static void line_marking_outside(chart_panel *p, const double *x, const double *y, const unsigned char *out, size_t n,
+                                 const chart_style *inside, const chart_style *beyond)
+{
+    chart_style in_line = *inside, out_line = *beyond;
+    in_line.marker = out_line.marker = CHART_MARKER_NONE;
+    size_t start = 0;
+    while (start + 1 < n) {
+        int outside = out[start] || out[start + 1];
+        size_t end = start + 1; /* the run is [start, end] */
+        while (end + 1 < n && (out[end] || out[end + 1]) == outside)
+            end++;
+        ls_chart_panel_line(p, x + start, y + start, end - start + 1, outside ? &out_line : &in_line);
+        start = end;
+    }
+    for (size_t i = 0; i < n && inside->marker != CHART_MARKER_NONE; i++) {
+        chart_style mk = out[i] ? *beyond : *inside;
+        mk.width = 0;
+        ls_chart_panel_line(p, x + i, y + i, 1, &mk);
+    }
+}
+
+/* The legend entry of line_marking_outside's `beyond` style ("outside the
+ * fitted ranges (N_act, D): extrapolated", after `lead` when not NULL). */
+static void outside_legend(chart *f, const chart_style *beyond, unsigned outside, const char *lead)
+{
+    char text[200];
+    snprintf(text, sizeof text, "%soutside the fitted ranges (", lead ? lead : "");
+    size_t first = strlen(text);
+    size_t used = first;
+    for (int q = 0; q < LAW_NRANGES; q++)
+        if (outside >> q & 1u) {
+            int n = snprintf(text + used, sizeof text - used, "%s%s", used > first ? ", " : "",
+                             q == LAW_RANGE_N_ACT ? "N<sub>act</sub>" : ls_law_range_name((law_range)q));
+            if (n > 0 && (size_t)n < sizeof text - used)
+                used += (size_t)n;
+        }
+    snprintf(text + used, sizeof text - used, "): extrapolated");
+    chart_style st = *beyond;
+    st.color = CHART_BLACK;
+    ls_chart_legend(f, text, &st);
+}
+
 /* Ticks at the powers of two in [lo, hi] (loop counts). */
 static int powers_of_two(chart_panel *p, double lo, double hi)
 {
@@ -715,7 +761,12 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
     /* Per draw, the profile's losses; then per point, the band. */
     double *dl = malloc((nd ? nd : 1) * points * sizeof *dl), *col = malloc((nd ? nd : 1) * sizeof *col),
            *blo = malloc(points * sizeof *blo), *bhi = malloc(points * sizeof *bhi);
-    if (!grid || !loss || !tokens || !min_n || !min_l || !dl || !col || !blo || !bhi) {
+    /* Which points of a curve (profile or frontier) leave the fitted ranges. */
+    unsigned char *out = malloc(points > 64 ? points : 64);
+    law_ranges fitted;
+    ls_lawfile_ranges(lf, &fitted);
+    unsigned any_outside = 0;
+    if (!grid || !loss || !tokens || !min_n || !min_l || !dl || !col || !blo || !bhi || !out) {
         free(grid);
         free(loss);
         free(tokens);
@@ -725,6 +776,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         free(col);
         free(blo);
         free(bhi);
+        free(out);
         ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
@@ -769,7 +821,20 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
             }
             chart_style st = ls_chart_line_style(by_combo ? (int)c : (int)fi);
             st.dash = by_combo ? CHART_DASH_SOLID : dashes[c % 4];
-            ls_chart_panel_line(p, grid, loss, points, &st);
+            /* Where the profile leaves the fitted ranges (N_act, D, F, or
+             * this E or R): thin, and dashed when dashes do not already
+             * tell the (E, R) apart. */
+            chart_style thin = st;
+            thin.width = 0.5;
+            if (by_combo)
+                thin.dash = CHART_DASH_DASHED;
+            for (size_t i = 0; i < points; i++) {
+                law_point x = ls_arch_point(t, grid[i], E, R, tokens[i]);
+                unsigned bits = ls_law_ranges_outside(&fitted, &x);
+                out[i] = bits != 0;
+                any_outside |= bits;
+            }
+            line_marking_outside(p, grid, loss, out, points, &st, &thin);
             min_n[fi * ncombo + c] = best.n_act;
             min_l[fi * ncombo + c] = best.loss;
             /* The y range: each curve from N_opt / 10 to 10 N_opt. */
@@ -788,6 +853,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         free(col);
         free(blo);
         free(bhi);
+        free(out);
         ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory in the solver");
         return NULL;
@@ -814,27 +880,37 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
                 fx[k] = best.n_act;
                 fy[k] = best.loss;
             }
+            law_point x = ls_arch_point(t, best.n_act, E, R, best.tokens);
+            out[k] = best.feasible && ls_law_ranges_outside(&fitted, &x) != 0;
         }
         chart_style fr = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
         fr.width = 0.8;
         fr.dash = by_combo ? CHART_DASH_DOTTED : dashes[c % 4];
-        ls_chart_panel_line(p, fx, fy, FRONTIER, &fr);
+        chart_style fr_thin = fr;
+        fr_thin.width = 0.4;
+        line_marking_outside(p, fx, fy, out, FRONTIER, &fr, &fr_thin);
     }
     /* The minima of the profiles drawn, on the frontier. */
     chart_style mk = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_CIRCLE);
     mk.marker_size = 2.6;
     for (size_t c = 0; c < ncombo; c++) {
-        double xs[64], ys[64];
+        double xs[64], ys[64], E = spec->E[c / spec->nR], R = spec->R[c % spec->nR];
         size_t m = 0;
         for (size_t fi = 0; fi < spec->nflops && m < 64; fi++)
             if (!isnan(min_n[fi * ncombo + c])) {
                 xs[m] = min_n[fi * ncombo + c];
                 ys[m] = min_l[fi * ncombo + c];
+                /* The minimum's tokens: all of this budget spent. */
+                law_point x = ls_arch_point(t, xs[m], E, R, 0.0);
+                x.D = ls_law_tokens_for_flops(&x, spec->flops[fi]);
+                out[m] = ls_law_ranges_outside(&fitted, &x) != 0;
                 m++;
             }
         chart_style dot = mk;
         dot.color = by_combo ? (int)c : CHART_BLACK;
-        ls_chart_panel_line(p, xs, ys, m, &dot);
+        chart_style hollow = dot;
+        hollow.hollow = 1;
+        line_marking_outside(p, xs, ys, out, m, &dot, &hollow);
     }
     if (status != 0) {
         free(grid);
@@ -846,6 +922,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         free(col);
         free(blo);
         free(bhi);
+        free(out);
         ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory in the solver");
         return NULL;
@@ -872,8 +949,17 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
     ls_chart_legend(f, "minimum of each profile", &mk);
     if (nd)
         band_legend(f, nd, lf);
-    if (ranges)
+    if (any_outside) {
+        /* One entry for the shading (N_act) and the thin lines (every
+         * quantity), so that a small figure keeps room for the panel. */
+        chart_style thin = ls_chart_line_style(CHART_BLACK);
+        thin.width = 0.5;
+        thin.dash = by_combo ? CHART_DASH_DASHED : CHART_DASH_SOLID;
+        thin.fill_opacity = ranges ? EXTRAPOLATION_OPACITY * 2 : 0;
+        outside_legend(f, &thin, any_outside, ranges ? "shaded beyond the fitted N<sub>act</sub>; thin " : "thin: ");
+    } else if (ranges) {
         extrapolation_legend(f, "N<sub>act</sub>");
+    }
     chart_style frontier = ls_chart_line_style(CHART_BLACK);
     frontier.width = 0.8;
     frontier.dash = by_combo ? CHART_DASH_DOTTED : CHART_DASH_SOLID;
@@ -896,6 +982,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
     free(col);
     free(blo);
     free(bhi);
+    free(out);
     return finish(f, o, len, err);
 }
 
@@ -963,7 +1050,11 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     ls_chart_panel_axis(p, CHART_AXIS_Y, "loss at the best N<sub>act</sub> (nats/token)", CHART_SCALE_LINEAR);
     double lo = INFINITY, hi = -INFINITY;
     int status = 0;
-    for (size_t e = 0; e < so->nE; e++) {
+    unsigned any_outside = 0;
+    unsigned char *outside_at = calloc(nR, 1);
+    if (!outside_at)
+        status = LS_ERR_INTERNAL;
+    for (size_t e = 0; e < so->nE && status == 0; e++) {
         for (size_t i = 0; i < nR; i++) {
             const solve_candidate *c = &r->candidates[e * nR + order[i]];
             ys[i] = c->feasible ? c->loss : NAN;
@@ -997,7 +1088,17 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         st.marker = CHART_MARKER_CIRCLE;
         st.marker_size = 2.0;
         st.dash = beyond ? CHART_DASH_DASHED : CHART_DASH_SOLID;
-        ls_chart_panel_line(p, Rs, ys, nR, &st);
+        /* Each point checked against the fitted ranges: dashed and hollow
+         * where it extrapolates. */
+        chart_style out_st = st;
+        out_st.dash = CHART_DASH_DASHED;
+        out_st.hollow = 1;
+        for (size_t i = 0; i < nR; i++) {
+            const solve_candidate *c = &r->candidates[e * nR + order[i]];
+            outside_at[i] = c->feasible && c->outside;
+            any_outside |= c->feasible ? c->outside : 0;
+        }
+        line_marking_outside(p, Rs, ys, outside_at, nR, &st, &out_st);
         snprintf(text, sizeof text, "E = %g%s", so->E[e], beyond ? " (beyond the fitted E: extrapolated)" : "");
         ls_chart_legend(f, text, &st);
     }
@@ -1007,6 +1108,7 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         else
             lo = fmin(lo, free_env[i]);
     }
+    free(outside_at);
     if (status != 0 || !(lo <= hi)) {
         ls_error_set(err, status ? LS_ERR_INTERNAL : LS_ERR_DATA,
                      status ? "out of memory in the solver" : "no feasible candidate to plot");
@@ -1043,6 +1145,14 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         band_legend(f, nd, lf);
     if (r_beyond)
         extrapolation_legend(f, "R");
+    if (any_outside) {
+        chart_style out_st = ls_chart_line_style(CHART_BLACK);
+        out_st.marker = CHART_MARKER_CIRCLE;
+        out_st.marker_size = 2.0;
+        out_st.dash = CHART_DASH_DASHED;
+        out_st.hollow = 1;
+        outside_legend(f, &out_st, any_outside, NULL);
+    }
     if (isfinite(b->mem_bytes)) {
         chart_style fe = ls_chart_line_style(CHART_BLACK);
         fe.dash = CHART_DASH_DASHED;

@@ -17,11 +17,11 @@ filters before they are read; 125M, 2.5B and 1.3B are counts:
 
   $ loopscale predict --law $LAW --map loss=eval/loss --where 'eval/loss>0' runs.csv
   line     n_act   n_total  n_loop  R  E   tokens    loss  pred_loss  residual
-     2  1.25e+08  1.25e+08       -  1  1  2.5e+09  3.1000     3.3674   -0.2674
-     3  1.25e+08  1.25e+08       -  1  1    1e+10  2.9000     3.0587   -0.1587
-     6   1.3e+09   1.3e+09       -  1  1  2.6e+10  2.6000     2.5119   +0.0881
+     2  1.25e+08  1.25e+08       -  1  1  2.5e+09  3.1000     3.3130   -0.2130
+     3  1.25e+08  1.25e+08       -  1  1    1e+10  2.9000     3.0101   -0.1101
+     6   1.3e+09   1.3e+09       -  1  1  2.6e+10  2.6000     2.4651   +0.1349
   
-  RMSE 0.186614 over 3 runs (loss units)
+  RMSE 0.158829 over 3 runs (loss units)
 
 Text conditions: == and != compare the cell's text, ~ and !~ match a glob;
 a quoted value is always text:
@@ -74,9 +74,9 @@ own name compare the cell as written:
   $ printf 'n_act,tokens,bpb\n3e8,1e11,0.9\n3e8,2e11,0.88\n' > bpb.csv
   $ loopscale predict --law $LAW --map loss=bpb --loss-unit bits --bytes-per-token 4 --where 'loss<2.49' bpb.csv
   line  n_act  n_total  n_loop  R  E  tokens    loss  pred_loss  residual
-     3  3e+08    3e+08       -  1  1   2e+11  2.4399     2.5043   -0.0645
+     3  3e+08    3e+08       -  1  1   2e+11  2.4399     2.5125   -0.0726
   
-  RMSE 0.0644715 over 1 run (loss units)
+  RMSE 0.0726305 over 1 run (loss units)
   $ loopscale predict --law $LAW --map loss=bpb --loss-unit bits --bytes-per-token 4 --where 'bpb<0.89' bpb.csv | cut -c1-6
   line  
      3  
@@ -89,10 +89,10 @@ Options take the same suffixes (B a billion):
 
   $ loopscale predict --law $LAW --n-act 1.3B --tokens 26B --format csv
   loss,n_eff,n_unroll,rho_eff,tokens,train_flops,inference_flops_per_token
-  2.5118702917756424,1300000000,1300000000,1,26000000000,2.028e+20,2600000000
+  2.465111478853786,1300000000,1300000000,1,26000000000,2.028e+20,2600000000
   $ loopscale predict --law $LAW --n-act 1.3e9 --tokens 2.6e10 --format csv
   loss,n_eff,n_unroll,rho_eff,tokens,train_flops,inference_flops_per_token
-  2.5118702917756424,1300000000,1300000000,1,26000000000,2.028e+20,2600000000
+  2.465111478853786,1300000000,1300000000,1,26000000000,2.028e+20,2600000000
 
 Tolerant grouping: FLOPs printed to 6 digits give tokens D = F / (6 N_unroll)
 that scatter each tier in its 6th digit; holdout still holds out the whole
@@ -102,7 +102,7 @@ is set below the rounding:
   $ loopscale simulate --law $LAW --n-act 123456789,287654321,612345678 --tokens 2e9,6e9,2e10 --R 1,2,4,8 --noise 0.003 -o sim.csv
   $ awk -F, 'NR == 1 { print "n_act,n_loop,R,flops,loss"; next } { printf "%s,%s,%s,%.6g,%s\n", $1, $3, $4, $8, $9 }' sim.csv > rounded.csv
   $ loopscale predict --law $LAW --format csv rounded.csv | awk -F, 'NR > 1 { d = $4 / (6 * ($1 + ($3 - 1) * $2)); if (d > 1.9e10) printf "%.17g\n", d }' | sort -u | wc -l
-  loopscale predict: RMSE 0.00828316 over 36 runs (loss units)
+  loopscale predict: RMSE 0.00812275 over 36 runs (loss units)
   12
   $ loopscale holdout --laws dense:bounded --axes D rounded.csv | grep -o 'train/test runs: .*'
   train/test runs: D=2e+10 24/12).

@@ -61,15 +61,15 @@ same RMSEs.
 
   $ python3 "$TABLES" report.html | sed -n '/^# table 3$/,/^# table 4$/p' | sed -n 2,6p
   law | k | in-sample | R=8 (108/36) | N=1e+09 (96/48) | D=3e+11 (108/36) | E=16 (96/48) | AIC | BIC
-  moe:bounded-sparse | 13 | 0.0128 | 0.0152 | 0.0158 | 0.0151 | 0.0233* | -1491.2 | -1452.6
+  moe:bounded-sparse | 13 | 0.0128 | 0.0152 | 0.0158 | 0.0151 | 0.0242* | -1491.2 | -1452.6
   moe:linear | 10 | 0.0445 | 0.0859 | 0.0752 | 0.0444 | 0.0268* | -1145.0 | -1115.3
-  moe:power | 11 | 0.0193 | 0.0411 | 0.0309 | 0.0220 | 0.0206* | -1382.3 | -1349.7
-  moe:bounded | 12 | 0.0152 | 0.0204 | 0.0214 | 0.0167 | 0.0209* | -1443.7 | -1408.0
+  moe:power | 11 | 0.0193 | 0.0411 | 0.0309* | 0.0220 | 0.0211* | -1382.3 | -1349.7
+  moe:bounded | 12 | 0.0152 | 0.0204 | 0.0214 | 0.0167 | 0.0201* | -1443.7 | -1408.0
   $ loopscale holdout --laws moe:bounded-sparse,moe:linear,moe:power,moe:bounded sweep.csv | sed -n 3,6p
-  | moe:bounded-sparse | 13 |    0.0128 | 0.0152 |  0.0158 |  0.0151 | 0.0233* | -1491.2 | -1452.6 |
-  | moe:linear         | 10 |    0.0445 | 0.0859 |  0.0752 |  0.0444 | 0.0268* | -1145.0 | -1115.3 |
-  | moe:power          | 11 |    0.0193 | 0.0411 |  0.0309 |  0.0220 | 0.0206* | -1382.3 | -1349.7 |
-  | moe:bounded        | 12 |    0.0152 | 0.0204 |  0.0214 |  0.0167 | 0.0209* | -1443.7 | -1408.0 |
+  | moe:bounded-sparse | 13 |    0.0128 | 0.0152 | 0.0158  |  0.0151 | 0.0242* | -1491.2 | -1452.6 |
+  | moe:linear         | 10 |    0.0445 | 0.0859 | 0.0752  |  0.0444 | 0.0268* | -1145.0 | -1115.3 |
+  | moe:power          | 11 |    0.0193 | 0.0411 | 0.0309* |  0.0220 | 0.0211* | -1382.3 | -1349.7 |
+  | moe:bounded        | 12 |    0.0152 | 0.0204 | 0.0214  |  0.0167 | 0.0201* | -1443.7 | -1408.0 |
 
 The budgets are solve's, over every E of the sweep and R from 1 to its
 largest, with epsilon the fit's RMSE:
@@ -80,10 +80,13 @@ largest, with epsilon the fit's RMSE:
   Nact | 5.455\xc3\x9710^8 | 5.455\xc3\x9710^8 | 2.501\xc3\x9710^9 (esc)
   loss (predicted, nats/token) | 2.0678 | 2.0653 | 2.0425
   $ loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,4,16 --R 1,2,3,4,5,6,7,8 | grep -E '^(R|E) |^N_act|^loss'
-  R (loops)              2          3            1
-  E (experts)            16         16           16
-  N_act                  5.455e+08  5.455e+08    2.501e+09
-  loss (predicted)       2.0678     2.0653       2.0425
+  loopscale solve: warning: chosen: D = 1.746e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: lowest loss: D = 1.222e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 2.501e+09 (fitted 1e+08 to 1e+09), D = 6.663e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
+  R (loops)              2           3            1
+  E (experts)            16          16           16
+  N_act                  5.455e+08   5.455e+08    2.501e+09*
+  loss (predicted)       2.0678      2.0653       2.0425
 
 Strings from input are escaped: a file name with HTML's special characters
 appears as text, never as markup.

@@ -416,7 +416,7 @@ static void every_plot_renders_in_every_format(void **state)
     assert_non_null(s);
     const double R[] = {1, 2, 3, 4, 6, 8}, E[] = {1, 4, 16};
     solve_budget b = {1e22, 3e9, 4};
-    solve_options sopt = {R, 6, E, 3, NULL, 0, rmse};
+    solve_options sopt = {R, 6, E, 3, NULL, 0, rmse, NULL};
     solve_result r;
     assert_int_equal(ls_solve_run(&l, &t, &b, &sopt, &r, &err), 0);
     const double F[] = {1e20, 1e21, 1e22}, IE[] = {1, 8}, IR[] = {1, 4};

@@ -167,7 +167,7 @@ static void problem_init(problem *pb, size_t ndraws)
     pb->prior.ndraws = ndraws;
     ls_arch_template_default(&pb->t);
     pb->deploy = (solve_budget){1e22, 3e9, 4};
-    pb->choice = (solve_options){SOLVE_R, 4, SOLVE_E, 3, NULL, 0, 0.0};
+    pb->choice = (solve_options){SOLVE_R, 4, SOLVE_E, 3, NULL, 0, 0.0, NULL};
     ls_plan_default_parameters(&pb->p);
     pb->p.budget_flops = 2e21;
     pb->p.threads = 2;
@@ -472,7 +472,7 @@ static void bad_parameters_are_refused(void **state)
     assert_string_equal(err.message, "the prior law has no fit RMSE to take the noise from");
     pb.p.noise_sigma = 0.003;
     const double one_E[] = {16}, one_R[] = {1};
-    pb.choice = (solve_options){one_R, 1, one_E, 1, NULL, 0, 0.0};
+    pb.choice = (solve_options){one_R, 1, one_E, 1, NULL, 0, 0.0, NULL};
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
                      LS_ERR_DATA);
     problem_free(&pb);
