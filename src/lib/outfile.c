@@ -147,9 +147,8 @@ char *ls_outfile_resolve(const char *path)
 static int named_descriptor(const char *path)
 {
     char cur[PATH_MAX], target[PATH_MAX];
-    if (strlen(path) >= sizeof cur)
+    if (snprintf(cur, sizeof cur, "%s", path) >= (int)sizeof cur)
         return -1;
-    strcpy(cur, path);
     for (int hops = 0; hops < 40; hops++) {
         int fd = -1, pid = -1, used = 0;
         if (strcmp(cur, "/dev/stdout") == 0)
