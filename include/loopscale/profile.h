@@ -14,7 +14,10 @@
  *    "loss_unit": "nats", "bytes_per_token": 4.2, "skip_invalid": false,
  *    "group_tol": 1e-6}
  *
- * Only "format" is required.  Unknown keys are errors (a misspelt "wehre"
+ * Only "format" is required.  Every fault in a profile is an LS_ERR_DATA
+ * error naming the file, the line and column and the key, including those
+ * found only when a sweep is read with it (a map to a column the sweep
+ * lacks).  Unknown keys are errors (a misspelt "wehre"
  * would otherwise be ignored and every row kept).  ls_profile_read returns a
  * profile the caller owns and frees with ls_profile_free; its strings live
  * as long as it does.
@@ -43,6 +46,11 @@ typedef struct ls_profile {
     int loss_in_bits;      /* loss_unit "bits" */
     double bytes_per_token; /* 0: not given */
     double group_tol;      /* 0: not given */
+    /* Where each option was written, "FILE:LINE:COLUMN", for messages about
+     * it (sweep_options.map_origins and the rest). */
+    char **map_origins;    /* nmaps entries */
+    char **where_origins;  /* nwheres entries */
+    char *run_origin, *step_origin; /* or NULL */
 } ls_profile;
 
 /* Read and check a profile ("-": standard input). Errors: LS_ERR_NOINPUT

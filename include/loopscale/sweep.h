@@ -73,6 +73,13 @@ typedef struct sweep_options {
     size_t max_rows;           /* ls_sweep_read: more rows kept than this is an
                                 * LS_ERR_DATA error (0: no limit) */
     int checksum;              /* fill sweep.sha256 (fit's provenance) */
+    /* Where options that came from a sweep profile were written, as
+     * "FILE:LINE:COLUMN" (NULL, or a NULL entry: given on the command
+     * line).  An error about such an option is LS_ERR_DATA and starts with
+     * its origin; about a command-line option, LS_ERR_USAGE. */
+    const char *const *map_origins;   /* nmaps entries */
+    const char *const *where_origins; /* nwheres entries */
+    const char *run_origin, *step_origin;
     /* Called (if set) with a note about the columns: one whose name is a
      * slip from a quantity that has none (n_totl beside no n_total), which
      * takes its default instead. */

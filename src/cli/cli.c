@@ -815,8 +815,10 @@ int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const c
 {
     int oom = 0;
     switch (opt) {
-    case OPT_MAP: oom = cli_strings_push(&args->maps, arg); break;
-    case OPT_WHERE: oom = cli_strings_push(&args->wheres, arg); break;
+    case OPT_MAP: oom = cli_strings_push(&args->maps, arg) || cli_strings_push(&args->map_origins, NULL); break;
+    case OPT_WHERE:
+        oom = cli_strings_push(&args->wheres, arg) || cli_strings_push(&args->where_origins, NULL);
+        break;
     case OPT_SKIP_INVALID:
         if (!args->skip_invalid)
             oom = remember_option(args, "--skip-invalid", NULL);
@@ -863,9 +865,10 @@ int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const c
         const ls_profile *p = args->profile;
         oom = remember_option(args, "--profile", arg);
         for (size_t i = 0; i < p->nmaps && !oom; i++)
-            oom = cli_strings_push(&args->maps, p->maps[i]);
+            oom = cli_strings_push(&args->maps, p->maps[i]) || cli_strings_push(&args->map_origins, p->map_origins[i]);
         for (size_t i = 0; i < p->nwheres && !oom; i++)
-            oom = cli_strings_push(&args->wheres, p->wheres[i]);
+            oom = cli_strings_push(&args->wheres, p->wheres[i]) ||
+                  cli_strings_push(&args->where_origins, p->where_origins[i]);
         /* Single values given as options win, before or after --profile. */
         if (p->run && !args->run && !(oom = remember_option(args, "--run", p->run)))
             args->run = p->run;
@@ -953,6 +956,12 @@ sweep_options cli_sweep_options(const char *command, const cli_sweep_args *args)
     o.nmaps = args->maps.n;
     o.wheres = args->wheres.v;
     o.nwheres = args->wheres.n;
+    o.map_origins = args->map_origins.v;
+    o.where_origins = args->where_origins.v;
+    if (args->profile && args->run == args->profile->run)
+        o.run_origin = args->profile->run_origin;
+    if (args->profile && args->step == args->profile->step)
+        o.step_origin = args->profile->step_origin;
     o.skip_invalid = args->skip_invalid;
     o.loss_in_bits = args->loss_in_bits;
     o.bytes_per_token = args->bytes_per_token;
@@ -968,6 +977,8 @@ void cli_sweep_args_free(cli_sweep_args *args)
 {
     cli_strings_free(&args->maps);
     cli_strings_free(&args->wheres);
+    cli_strings_free(&args->map_origins);
+    cli_strings_free(&args->where_origins);
     for (size_t i = 0; i < args->given.n; i++) {
         char *owned; /* strdup'd by remember_option */
         memcpy(&owned, &args->given.v[i], sizeof owned);

@@ -213,6 +213,7 @@ void cli_strings_free(cli_strings *list);
 /* --map, --where and the other options of the sweep reader. */
 typedef struct cli_sweep_args {
     cli_strings maps, wheres;
+    cli_strings map_origins, where_origins; /* one per map and where: the profile's place, or NULL */
     int skip_invalid;
     int loss_in_bits;
     double bytes_per_token;

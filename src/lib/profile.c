@@ -15,12 +15,20 @@ void ls_profile_free(ls_profile *p)
 {
     if (!p)
         return;
-    for (size_t i = 0; i < p->nmaps; i++)
+    for (size_t i = 0; i < p->nmaps; i++) {
         free(p->maps[i]);
-    for (size_t i = 0; i < p->nwheres; i++)
+        free(p->map_origins[i]);
+    }
+    for (size_t i = 0; i < p->nwheres; i++) {
         free(p->wheres[i]);
+        free(p->where_origins[i]);
+    }
     free(p->maps);
     free(p->wheres);
+    free(p->map_origins);
+    free(p->where_origins);
+    free(p->run_origin);
+    free(p->step_origin);
     free(p->name);
     free(p->run);
     free(p->step);
@@ -29,7 +37,7 @@ void ls_profile_free(ls_profile *p)
 
 static int bad(ls_error *err, const char *name, const char *key, const char *what)
 {
-    return ls_error_set(err, LS_ERR_DATA, "%s: '%s': %s", name, key, what);
+    return ls_error_set(err, LS_ERR_DATA, "%s: %s: %s", name, key, what);
 }
 
 static int copy_string(const cJSON *item, const char *name, const char *key, char **out, ls_error *err)
@@ -49,11 +57,20 @@ static int get_bool(const cJSON *item, const char *name, const char *key, int *o
     return 0;
 }
 
+/* A malloc'd "NAME:LINE:COLUMN" of key (inside parent), or NULL when out
+ * of memory. */
+static char *origin_of(const char *text, size_t len, const char *name, const char *parent, const char *key)
+{
+    char where[512];
+    ls_json_key_origin(text, len, name, parent, key, where, sizeof where);
+    return strdup(where);
+}
+
 static int get_positive(const cJSON *item, const char *name, const char *key, double max, double *out,
                         ls_error *err)
 {
     if (!cJSON_IsNumber(item) || !(item->valuedouble > 0 && item->valuedouble < max))
-        return bad(err, name, key, max < INFINITY ? "expected a number between 0 and 0.5" : "expected a positive number");
+        return bad(err, name, key, "expected a number between 0 and 0.5");
     *out = item->valuedouble;
     return 0;
 }
@@ -82,7 +99,8 @@ ls_profile *ls_profile_parse(const char *text, size_t len, const char *name, ls_
                 break;
             }
             size_t n = (size_t)cJSON_GetArraySize(item);
-            if (!(p->maps = calloc(n ? n : 1, sizeof *p->maps))) {
+            if (!(p->maps = calloc(n ? n : 1, sizeof *p->maps)) ||
+                !(p->map_origins = calloc(n ? n : 1, sizeof *p->map_origins))) {
                 status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
                 break;
             }
@@ -92,7 +110,9 @@ ls_profile *ls_profile_parse(const char *text, size_t len, const char *name, ls_
                     break;
                 }
                 size_t size = strlen(m->string) + strlen(m->valuestring) + 2;
-                if (!(p->maps[p->nmaps] = malloc(size))) {
+                if (!(p->maps[p->nmaps] = malloc(size)) ||
+                    !(p->map_origins[p->nmaps] = origin_of(text, len, name, "map", m->string))) {
+                    free(p->maps[p->nmaps]);
                     status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
                     break;
                 }
@@ -104,17 +124,29 @@ ls_profile *ls_profile_parse(const char *text, size_t len, const char *name, ls_
                 break;
             }
             size_t n = (size_t)cJSON_GetArraySize(item);
-            if (!(p->wheres = calloc(n ? n : 1, sizeof *p->wheres))) {
+            if (!(p->wheres = calloc(n ? n : 1, sizeof *p->wheres)) ||
+                !(p->where_origins = calloc(n ? n : 1, sizeof *p->where_origins))) {
                 status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
                 break;
             }
-            for (const cJSON *w = item->child; w && status == 0; w = w->next)
-                if ((status = copy_string(w, name, "where[]", &p->wheres[p->nwheres], err)) == 0)
-                    p->nwheres++;
+            for (const cJSON *w = item->child; w && status == 0; w = w->next) {
+                if ((status = copy_string(w, name, "where[]", &p->wheres[p->nwheres], err)) != 0)
+                    break;
+                if (!(p->where_origins[p->nwheres] = origin_of(text, len, name, NULL, "where"))) {
+                    free(p->wheres[p->nwheres]);
+                    status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+                    break;
+                }
+                p->nwheres++;
+            }
         } else if (strcmp(key, "run") == 0) {
             status = copy_string(item, name, key, &p->run, err);
+            if (status == 0 && !(p->run_origin = origin_of(text, len, name, NULL, key)))
+                status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         } else if (strcmp(key, "step") == 0) {
             status = copy_string(item, name, key, &p->step, err);
+            if (status == 0 && !(p->step_origin = origin_of(text, len, name, NULL, key)))
+                status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         } else if (strcmp(key, "last") == 0) {
             status = get_bool(item, name, key, &p->last, err);
         } else if (strcmp(key, "skip_invalid") == 0) {
@@ -126,7 +158,12 @@ ls_profile *ls_profile_parse(const char *text, size_t len, const char *name, ls_
             else
                 p->loss_in_bits = strcmp(item->valuestring, "bits") == 0;
         } else if (strcmp(key, "bytes_per_token") == 0) {
-            status = get_positive(item, name, key, INFINITY, &p->bytes_per_token, err);
+            /* Text encodings take a few bytes a token; a bound keeps a loss
+             * per byte times it from overflowing and blaming the cell. */
+            if (!cJSON_IsNumber(item) || !(item->valuedouble > 0 && item->valuedouble <= 1000))
+                status = bad(err, name, key, "expected a number of bytes between 0 and 1000");
+            else
+                p->bytes_per_token = item->valuedouble;
         } else if (strcmp(key, "group_tol") == 0) {
             status = get_positive(item, name, key, 0.5, &p->group_tol, err);
         } else {
@@ -135,6 +172,8 @@ ls_profile *ls_profile_parse(const char *text, size_t len, const char *name, ls_
         }
     }
     cJSON_Delete(root);
+    if (status != 0)
+        ls_json_error_locate(err, name, text, len);
     if (status != 0) {
         ls_profile_free(p);
         return NULL;

@@ -419,3 +419,23 @@ void ls_json_error_locate(ls_error *err, const char *name, const char *text, siz
     snprintf(err->message, sizeof err->message, "%s:%ld:%ld%s", name, line, column, rest);
 }
 
+
+void ls_json_key_origin(const char *text, size_t len, const char *name, const char *parent, const char *key,
+                        char *out, size_t size)
+{
+    size_t at = 0, found = len;
+    if (parent && (at = find_key(text, len, 0, parent, strlen(parent))) < len)
+        found = at;
+    if ((!parent || at < len) && key) {
+        size_t k = find_key(text, len, parent ? at + 1 : 0, key, strlen(key));
+        if (k < len)
+            found = k;
+    }
+    if (found == len) {
+        snprintf(out, size, "%s", name);
+        return;
+    }
+    long line, column;
+    position_of(text, found, &line, &column);
+    snprintf(out, size, "%s:%ld:%ld", name, line, column);
+}

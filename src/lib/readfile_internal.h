@@ -30,4 +30,9 @@ struct cJSON *ls_parse_json_text(const char *text, size_t len, const char *name,
  * error is. */
 void ls_json_error_locate(ls_error *err, const char *name, const char *text, size_t len);
 
+/* "NAME:LINE:COLUMN" of the key `key` (after the key `parent`, when not
+ * NULL) in text, or of parent when key is not found, or "NAME" alone. */
+void ls_json_key_origin(const char *text, size_t len, const char *name, const char *parent, const char *key,
+                        char *out, size_t size);
+
 #endif

@@ -110,6 +110,46 @@ static int looks_like(const char *name, int q)
     return 0;
 }
 
+/* The quantity whose name or alias is nearest to name (fewest edits, or
+ * with it as one of name's words), or NULL when none is within two edits. */
+static const char *nearest_quantity(const char *name)
+{
+    const char *best = NULL;
+    size_t best_d = 3;
+    for (int q = 0; q < SWEEP_NQUANTITIES; q++) {
+        const char *names[4] = {QUANTITIES[q].canonical};
+        for (int a = 0; a < 3 && QUANTITIES[q].aliases[a]; a++)
+            names[a + 1] = QUANTITIES[q].aliases[a];
+        for (int k = 0; k < 4 && names[k]; k++) {
+            size_t d = edit_distance(name, names[k]);
+            if (strlen(names[k]) >= 4 && has_word(name, names[k]))
+                d = 1;
+            if (d < best_d && d < strlen(names[k])) {
+                best_d = d;
+                best = QUANTITIES[q].canonical;
+            }
+        }
+    }
+    return best;
+}
+
+/* An error about a reader option: LS_ERR_USAGE for one given on the command
+ * line (origin NULL); LS_ERR_DATA, after the place in its file, for one
+ * from a sweep profile. */
+static int option_error(ls_error *err, const char *origin, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int option_error(ls_error *err, const char *origin, const char *fmt, ...)
+{
+    char text[LS_ERROR_MESSAGE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (origin)
+        return ls_error_set(err, LS_ERR_DATA, "%s: %s (sweep profile)", origin, text);
+    return ls_error_set(err, LS_ERR_USAGE, "%s", text);
+}
+
 int ls_sweep_quantity_from_name(const char *name, size_t len)
 {
     csv_field field = {name, len};
@@ -155,6 +195,7 @@ static int where_target_from_name(const char *name)
 
 typedef struct map_rename {
     const char *text;
+    int sets_aside; /* renames a quantity's column to no quantity (train_flops=flops): checked on the header */
     char new_name[128];
     char old_name[128];
 } map_rename;
@@ -429,6 +470,74 @@ static int check_header_names(const file_columns *fc, const csv_field *fields, c
                         cell_text(fields[earlier], b));
 }
 
+#define MAP_ORIGIN(o, m) ((o)->map_origins ? (o)->map_origins[m] : NULL)
+#define WHERE_ORIGIN(o, w) ((o)->where_origins ? (o)->where_origins[w] : NULL)
+
+/* A usage error about an option from a sweep profile becomes a data
+ * error at its place in the profile. */
+static int blame_origin(ls_error *err, const char *origin)
+{
+    if (!origin || !err)
+        return LS_ERR_USAGE;
+    char text[LS_ERROR_MESSAGE_MAX];
+    snprintf(text, sizeof text, "%s", err->message);
+    return option_error(err, origin, "%s", text);
+}
+
+/* Column i is called name: by its header, or by a --map that renames it so. */
+static int column_named(const reader_state *st, const file_columns *fc, size_t i, const char *name)
+{
+    if (strcasecmp(fc->names[i], name) == 0)
+        return 1;
+    for (size_t m = 0; m < st->options->nmaps; m++)
+        if (strcasecmp(st->maps[m].new_name, name) == 0 && strcasecmp(st->maps[m].old_name, fc->names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static int map_target_error(const reader_state *st, size_t m, const char *why, ls_error *err)
+{
+    const char *name = st->maps[m].new_name;
+    const char *near = nearest_quantity(name);
+    char hint[64] = "";
+    if (near)
+        snprintf(hint, sizeof hint, ": did you mean %s?", near);
+    return option_error(err, MAP_ORIGIN(st->options, m),
+                        "rename '%s': '%s' is not a quantity loopscale reads (n_act, n_total, n_loop, R, E, k, "
+                        "tokens, flops, loss) and no filter, run, step or group column is called so%s%s",
+                        st->maps[m].text, name, why, hint);
+}
+
+/* A --map must rename a column to a quantity (or an alias of one), or to a
+ * name that --where, --run, --step or --group uses: a rename that nothing
+ * reads ("lss=eval/loss" for "loss=eval/loss") would leave the fit reading
+ * another column without a word.  The one other use, setting a quantity's
+ * column aside (train_flops=flops when the FLOPs count something else), is
+ * checked on the header: another column must still give the quantity. */
+static int check_map_targets(reader_state *st, ls_error *err)
+{
+    const sweep_options *o = st->options;
+    for (size_t m = 0; m < o->nmaps; m++) {
+        const char *name = st->maps[m].new_name;
+        if (ls_sweep_quantity_from_name(name, strlen(name)) >= 0)
+            continue;
+        int used = (o->run_column && strcasecmp(o->run_column, name) == 0) ||
+                   (o->step_column && strcasecmp(o->step_column, name) == 0) ||
+                   (o->group_column && strcasecmp(o->group_column, name) == 0);
+        for (size_t w = 0; w < o->nwheres && !used; w++)
+            used = strcasecmp(st->wheres[w].column, name) == 0;
+        if (used)
+            continue;
+        const char *old = st->maps[m].old_name;
+        if (ls_sweep_quantity_from_name(old, strlen(old)) >= 0) {
+            st->maps[m].sets_aside = 1;
+            continue;
+        }
+        return map_target_error(st, m, "", err);
+    }
+    return 0;
+}
+
 static int read_header(reader_state *st, csv_reader *csv, const csv_field *fields, size_t nfields,
                        file_columns *fc, ls_error *err)
 {
@@ -496,6 +605,19 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
             fc->column_of[q] = (int)i;
         }
     }
+    /* A column set aside must leave its quantity to another column. */
+    for (size_t m = 0; m < o->nmaps && status == 0; m++) {
+        if (!st->maps[m].sets_aside)
+            continue;
+        int q = ls_sweep_quantity_from_name(st->maps[m].old_name, strlen(st->maps[m].old_name));
+        if (fc->column_of[q] < 0 && !(q == SWEEP_TOKENS && fc->column_of[SWEEP_FLOPS] >= 0) &&
+            !(q == SWEEP_FLOPS && fc->column_of[SWEEP_TOKENS] >= 0)) {
+            char why[160];
+            snprintf(why, sizeof why, "; it sets column '%s' aside, and %s has no other column that gives %s",
+                     st->maps[m].old_name, file, QUANTITIES[q].canonical);
+            status = map_target_error(st, m, why, err);
+        }
+    }
     /* A quantity with no column takes its default (R = 1, n_total =
      * n_act...) or stops the run: a column whose name is one slip from it
      * (n_totl, loop, num_experts) was most likely meant to give it. */
@@ -506,10 +628,14 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         for (size_t i = 0; i < nfields && status == 0; i++) {
             if (quantity_of[i] >= 0 || !looks_like(effective[i], q))
                 continue;
-            if (mapped[i])
-                status = ls_error_set(err, LS_ERR_USAGE, "%s: --map renames column '%s' to '%s', which is not a "
+            if (mapped[i]) {
+                size_t m = 0;
+                while (m + 1 < o->nmaps && strcmp(st->maps[m].new_name, effective[i]) != 0)
+                    m++;
+                status = option_error(err, MAP_ORIGIN(o, m), "%s: --map renames column '%s' to '%s', which is not a "
                                       "quantity loopscale reads: did you mean %s?", file, fc->names[i], effective[i],
                                       QUANTITIES[q].canonical);
+            }
             else if (o->warn) {
                 char note[512];
                 snprintf(note, sizeof note, "%s: no column gives %s, so %s; column '%s' is not read: if it is %s, "
@@ -524,8 +650,8 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
     free(effective);
     for (size_t m = 0; m < o->nmaps && status == 0; m++)
         if (!map_used[m])
-            status = ls_error_set(err, LS_ERR_USAGE, "rename '%s': %s has no column '%s'", st->maps[m].text, file,
-                                  st->maps[m].old_name);
+            status = option_error(err, MAP_ORIGIN(o, m), "rename '%s': %s has no column '%s'", st->maps[m].text,
+                                  file, st->maps[m].old_name);
     free(map_used);
     if (status != 0)
         return status;
@@ -552,22 +678,18 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
          * which have no value at all: a filter on them would drop every row
          * and blame the filter for it. */
         if (q >= 0 && (q == SWEEP_LOSS || q == SWEEP_N_LOOP))
-            return ls_error_set(err, LS_ERR_USAGE, "filter '%s': %s has no column '%s'", wf->text, file, name);
+            return option_error(err, WHERE_ORIGIN(o, w), "filter '%s': %s has no column '%s'", wf->text, file, name);
         if (q >= 0 && wf->is_text)
-            return ls_error_set(err, LS_ERR_USAGE, "filter '%s': %s has no column '%s' (it is %s, a number) to "
+            return option_error(err, WHERE_ORIGIN(o, w), "filter '%s': %s has no column '%s' (it is %s, a number) to "
                                 "compare as text", wf->text, file, name, q >= SWEEP_NQUANTITIES ? "derived" :
                                 "a default or derived");
         if (q >= 0)
             continue;
-        for (size_t i = 0; i < nfields; i++) {
-            int named = strcasecmp(fc->names[i], name) == 0;
-            for (size_t m = 0; m < o->nmaps && !named; m++)
-                named = strcasecmp(st->maps[m].new_name, name) == 0 && strcasecmp(st->maps[m].old_name, fc->names[i]) == 0;
-            if (named)
+        for (size_t i = 0; i < nfields; i++)
+            if (column_named(st, fc, i, name))
                 fc->where_column[w] = (int)i;
-        }
         if (fc->where_column[w] < 0)
-            return ls_error_set(err, LS_ERR_USAGE, "filter '%s': %s has no column '%s'", wf->text, file, name);
+            return option_error(err, WHERE_ORIGIN(o, w), "filter '%s': %s has no column '%s'", wf->text, file, name);
     }
     /* Checkpoints: the run identity and the step, named or found by alias. */
     static const char *const run_aliases[] = {"run", "run_name", "run_id", "name", "id", NULL};
@@ -580,12 +702,12 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         const char *const one[2] = {given[k], NULL};
         for (const char *const *name = given[k] ? one : lists[k]; *name && *found[k] < 0; name++)
             for (size_t i = 0; i < nfields; i++)
-                if (strcasecmp(fc->names[i], *name) == 0) {
+                if (given[k] ? column_named(st, fc, i, *name) : strcasecmp(fc->names[i], *name) == 0) {
                     *found[k] = (int)i;
                     break;
                 }
         if (given[k] && *found[k] < 0)
-            return ls_error_set(err, LS_ERR_USAGE, "%s column '%s': %s has no such column", k ? "step" : "run",
+            return option_error(err, k ? o->step_origin : o->run_origin, "%s column '%s': %s has no such column", k ? "step" : "run",
                                 given[k], file);
     }
     if (o->last && fc->run_column < 0)
@@ -599,7 +721,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
     if (o->group_column) {
         int q = ls_sweep_quantity_from_name(o->group_column, strlen(o->group_column));
         for (size_t i = 0; i < nfields; i++)
-            if (strcasecmp(fc->names[i], o->group_column) == 0 || (q >= 0 && fc->column_of[q] == (int)i))
+            if (column_named(st, fc, i, o->group_column) || (q >= 0 && fc->column_of[q] == (int)i))
                 fc->group_column = (int)i;
         if (fc->group_column < 0)
             return ls_error_set(err, LS_ERR_USAGE, "group column '%s': %s has no such column", o->group_column, file);
@@ -1133,9 +1255,13 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
     if (status == 0 && options->keep_text && npaths > 1)
         status = ls_error_set(err, LS_ERR_USAGE, "only one sweep file can be echoed row by row");
     for (size_t w = 0; status == 0 && w < options->nwheres; w++)
-        status = parse_where(options->wheres[w], &st.wheres[w], err);
+        if ((status = parse_where(options->wheres[w], &st.wheres[w], err)) == LS_ERR_USAGE)
+            status = blame_origin(err, WHERE_ORIGIN(options, w));
     for (size_t m = 0; status == 0 && m < options->nmaps; m++)
-        status = parse_map(options->maps[m], &st.maps[m], err);
+        if ((status = parse_map(options->maps[m], &st.maps[m], err)) == LS_ERR_USAGE)
+            status = blame_origin(err, MAP_ORIGIN(options, m));
+    if (status == 0)
+        status = check_map_targets(&st, err);
 
     size_t name_len = 1;
     for (size_t f = 0; f < npaths; f++)

@@ -115,27 +115,27 @@ the keys a profile has, each of its type; one profile a command.
 
   $ printf '{"format": "loopscale-profile/1", "wehre": ["R<=8"]}' > typo.json
   $ loopscale fit --law dense --profile typo.json ckpt.csv
-  loopscale fit: typo.json: 'wehre': not a key of a sweep profile (format, name, map, where, run, step, last, skip_invalid, loss_unit, bytes_per_token, group_tol)
+  loopscale fit: typo.json:1:35: wehre: not a key of a sweep profile (format, name, map, where, run, step, last, skip_invalid, loss_unit, bytes_per_token, group_tol)
   [65]
   $ printf '{"map": {"n_act": "N"}}' > noformat.json
   $ loopscale fit --law dense --profile noformat.json ckpt.csv
-  loopscale fit: noformat.json: 'format': expected "loopscale-profile/1"
+  loopscale fit: noformat.json: format: expected "loopscale-profile/1"
   [65]
   $ printf '{"format": "loopscale-profile/1", "last": "yes"}' > last.json
   $ loopscale fit --law dense --profile last.json ckpt.csv
-  loopscale fit: last.json: 'last': expected true or false
+  loopscale fit: last.json:1:35: last: expected true or false
   [65]
   $ printf '{"format": "loopscale-profile/1", "map": {"n_act": 3}}' > map.json
   $ loopscale fit --law dense --profile map.json ckpt.csv
-  loopscale fit: map.json: 'map': expected a non-empty column name for each quantity
+  loopscale fit: map.json:1:35: map: expected a non-empty column name for each quantity
   [65]
   $ printf '{"format": "loopscale-profile/1", "loss_unit": "bytes"}' > unit.json
   $ loopscale fit --law dense --profile unit.json ckpt.csv
-  loopscale fit: unit.json: 'loss_unit': expected "nats" or "bits"
+  loopscale fit: unit.json:1:35: loss_unit: expected "nats" or "bits"
   [65]
   $ printf '{"format": "loopscale-profile/1", "group_tol": 2}' > tol.json
   $ loopscale fit --law dense --profile tol.json ckpt.csv
-  loopscale fit: tol.json: 'group_tol': expected a number between 0 and 0.5
+  loopscale fit: tol.json:1:35: group_tol: expected a number between 0 and 0.5
   [65]
   $ printf '{"format": "loopscale-profile/1",' > broken.json
   $ loopscale fit --law dense --profile broken.json ckpt.csv
@@ -149,3 +149,66 @@ the keys a profile has, each of its type; one profile a command.
   loopscale fit: --profile given twice ('empty.json', then 'empty.json'): it takes one value
   Try 'loopscale fit --help'.
   [64]
+
+A --map must rename a column to a quantity (or an alias) or to a name a
+filter, --run, --step or --group uses: a rename that nothing reads would
+leave the fit reading another column without a word.  The nearest quantity
+is suggested.  A name a filter uses is accepted:
+
+  $ printf 'n_act,tokens,loss,eval/loss,State\n1e8,1e10,3.1,3.2,finished\n2e8,1e10,3.0,3.1,finished\n' > two.csv
+  $ loopscale predict --law $LAW --map lss=eval/loss two.csv
+  loopscale predict: rename 'lss=eval/loss': 'lss' is not a quantity loopscale reads (n_act, n_total, n_loop, R, E, k, tokens, flops, loss) and no filter, run, step or group column is called so: did you mean loss?
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale fit --law dense --map zzz=eval/loss two.csv
+  loopscale fit: rename 'zzz=eval/loss': 'zzz' is not a quantity loopscale reads (n_act, n_total, n_loop, R, E, k, tokens, flops, loss) and no filter, run, step or group column is called so
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale predict --law $LAW --map status=State --where 'status==finished' --format csv two.csv | wc -l
+  loopscale predict: RMSE 0.0745035 over 2 runs (loss units)
+  3
+
+Renaming a quantity's column to no quantity sets it aside (FLOPs that count
+something else); another column must then give the quantity:
+
+  $ loopscale predict --law $LAW --map old_loss=loss two.csv
+  loopscale predict: rename 'old_loss=loss': 'old_loss' is not a quantity loopscale reads (n_act, n_total, n_loop, R, E, k, tokens, flops, loss) and no filter, run, step or group column is called so; it sets column 'loss' aside, and two.csv has no other column that gives loss: did you mean loss?
+  Try 'loopscale predict --help'.
+  [64]
+  $ printf 'name,n_act,tokens,loss\na,1e8,1e10,3.1\n' > named.csv
+  $ loopscale predict --law $LAW --map who=name --run who --format csv named.csv | wc -l
+  loopscale predict: RMSE 0.0305744 over 1 run (loss units)
+  2
+
+Every fault that comes from a profile, even one found only when a sweep is
+read with it, is bad data (65) that names the profile, the line and column
+of the key, and the key:
+
+  $ printf '{"format": "loopscale-profile/1",\n "map": {"bogus": "loss"}}' > bogus.json
+  $ loopscale fit --law dense --profile bogus.json two.csv
+  loopscale fit: bogus.json:2:10: rename 'bogus=loss': 'bogus' is not a quantity loopscale reads (n_act, n_total, n_loop, R, E, k, tokens, flops, loss) and no filter, run, step or group column is called so; it sets column 'loss' aside, and two.csv has no other column that gives loss (sweep profile)
+  [65]
+  $ printf '{"format": "loopscale-profile/1",\n "map": {"loss": "nosuchcol"}}' > nocol.json
+  $ loopscale fit --law dense --profile nocol.json two.csv
+  loopscale fit: nocol.json:2:10: rename 'loss=nosuchcol': two.csv has no column 'nosuchcol' (sweep profile)
+  [65]
+  $ printf '{"format": "loopscale-profile/1",\n  "where": "R<=2"}' > wtype.json
+  $ loopscale fit --law dense --profile wtype.json two.csv
+  loopscale fit: wtype.json:2:3: where: expected an array of conditions
+  [65]
+  $ printf '{"format": "loopscale-profile/1",\n "where": ["zz<3"]}' > wcol.json
+  $ loopscale fit --law dense --profile wcol.json two.csv
+  loopscale fit: wcol.json:2:2: filter 'zz<3': two.csv has no column 'zz' (sweep profile)
+  [65]
+  $ printf '{"format": "loopscale-profile/1",\n "where": ["zz"]}' > wop.json
+  $ loopscale fit --law dense --profile wop.json two.csv
+  loopscale fit: wop.json:2:2: filter 'zz': expected COLUMN OP VALUE with OP one of < <= = == != >= > ~ !~ (sweep profile)
+  [65]
+  $ printf '{"format": "loopscale-profile/1",\n "run": "who", "last": true}' > run.json
+  $ loopscale fit --law dense --profile run.json two.csv
+  loopscale fit: run.json:2:2: run column 'who': two.csv has no such column (sweep profile)
+  [65]
+  $ printf '{"format": "loopscale-profile/1", "loss_unit": "bits",\n "bytes_per_token": 1e308}' > bpt.json
+  $ loopscale fit --law dense --profile bpt.json two.csv
+  loopscale fit: bpt.json:2:2: bytes_per_token: expected a number of bytes between 0 and 1000
+  [65]

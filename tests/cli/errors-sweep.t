@@ -351,7 +351,7 @@ same quantity's alias for a name yields to it:
   $ loopscale predict --law $LAW --map n_total=n_totl --map R=loop --map E=num_experts typo.csv > /dev/null
   $ printf 'n_act,Total Params,tokens,loss\n3e8,2e9,1e11,2.4\n' > tp.csv
   $ loopscale predict --law $LAW --map 'n_totl=Total Params' tp.csv
-  loopscale predict: tp.csv: --map renames column 'Total Params' to 'n_totl', which is not a quantity loopscale reads: did you mean n_total?
+  loopscale predict: rename 'n_totl=Total Params': 'n_totl' is not a quantity loopscale reads (n_act, n_total, n_loop, R, E, k, tokens, flops, loss) and no filter, run, step or group column is called so: did you mean n_total?
   Try 'loopscale predict --help'.
   [64]
   $ printf 'params,params_no_embed,tokens,loss\n2e8,1e8,1e10,3.1\n' > gadre.csv
