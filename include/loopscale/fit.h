@@ -138,7 +138,12 @@ int ls_fit_data_check(const sweep *s, law_kind kind, const fit_parameters *p, ls
 
 /* The warnings about parameters held at their neutral values, one line per
  * reason, each ending in a newline ("delta, gamma are held at 0, 0: no run
- * has E > 1\n"); malloc'd, or NULL when there are none (or no memory). */
+ * has E > 1\n"), then one line per free parameter the sweep cannot pin
+ * down: its standard error in the fitted coordinate (ln p, ln(p - 1) for
+ * E_max, p for a signed exponent) is over LS_FIT_WEAK_STDERR, a factor of
+ * 5e21 either way, which bounds nothing; malloc'd, or NULL when there are none (or no
+ * memory). */
+#define LS_FIT_WEAK_STDERR 50.0
 char *ls_fit_unidentified_warnings(const fit_result *r);
 
 /* Evaluate the objective of a law on a sweep (Huber sum or sum of squares,
@@ -150,8 +155,14 @@ typedef struct fit_bootstrap {
     size_t failed;     /* draws whose refit did not converge (dropped) */
     double *draws;     /* ndraws x LAW_NPARAMS natural values, row-major */
     double level;      /* e.g. 0.95 */
-    double ci_low[LAW_NPARAMS], ci_high[LAW_NPARAMS]; /* percentile intervals */
+    double ci_low[LAW_NPARAMS], ci_high[LAW_NPARAMS]; /* percentile intervals; NaN when fewer
+                                                        * than LS_FIT_MIN_INTERVAL_DRAWS converged */
 } fit_bootstrap;
+
+/* The fewest bootstrap draws a percentile interval is read from: with fewer,
+ * the 2.5% and 97.5% quantiles are the extreme draws themselves, and one or
+ * two draws give a zero-width "interval" that may exclude the estimate. */
+#define LS_FIT_MIN_INTERVAL_DRAWS 20
 
 /* Resample runs with replacement (or whole groups when by_group, using the
  * sweep's group ids), refit from the full-data optimum and `perturbed`

@@ -137,7 +137,8 @@ typedef struct solve_uncertainty {
      * the draws, and per distinct (R*, E*) in choices[k].binds. */
     size_t bound[SOLVE_NBOUNDS];
     double level;
-    double n_act[2], tokens[2], loss[2]; /* percentile intervals of the choice */
+    double n_act[2], tokens[2], loss[2]; /* percentile intervals of the choice; NaN when fewer
+                                          * than LS_FIT_MIN_INTERVAL_DRAWS draws had one */
 } solve_uncertainty;
 
 int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t, const solve_budget *b,

@@ -922,6 +922,21 @@ void cli_sweep_report_skips(const char *command, const char *name, const sweep_s
         cli_warn(command, "%s: %s", name, text);
 }
 
+const char *cli_fixed(char *buf, size_t size, double x, int decimals)
+{
+    if (fabs(x) < CLI_FIXED_MAX)
+        snprintf(buf, size, "%.*f", decimals, x);
+    else
+        snprintf(buf, size, "%.*g", decimals + 1, x);
+    return buf;
+}
+
+const char *cli_count(char *buf, size_t size, double count, const char *singular, const char *plural)
+{
+    snprintf(buf, size, "%.15g %s", count, count == 1 ? singular : plural);
+    return buf;
+}
+
 int cli_parse_count(const char *command, const char *option, const char *arg, double *out)
 {
     numtext_status st = ls_numtext_parse_count(arg, strlen(arg), out);

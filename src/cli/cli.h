@@ -267,6 +267,17 @@ void cli_sweep_report_checkpoints(const char *command, const sweep *s, const cli
 void cli_sweep_report_skips(const char *command, const char *name, const sweep_skips *skipped);
 /* A number with an optional SI suffix (125M, 2.8B, 1.5T, 3k); B is a billion. */
 int cli_parse_count(const char *command, const char *option, const char *arg, double *out);
+
+/* x with `decimals` digits after the point (a loss: "2.0982") while it is
+ * below 1e6 in size, else with decimals + 1 significant digits ("8.3185e+299"),
+ * so that a huge value from an extreme law never prints as hundreds of
+ * digits; returns buf. */
+const char *cli_fixed(char *buf, size_t size, double x, int decimals);
+#define CLI_FIXED_MAX 1e6
+
+/* "1 run", "3 runs": count and the noun, singular for exactly 1 (plural
+ * given explicitly for nouns like "draws"); returns buf. */
+const char *cli_count(char *buf, size_t size, double count, const char *singular, const char *plural);
 /* The most runs fit and holdout hold in memory: LOOPSCALE_MAX_ROWS (0: no
  * limit), by default CLI_MAX_ROWS_DEFAULT; more is a status 65 error. */
 #define CLI_MAX_ROWS_DEFAULT ((size_t)10000000)

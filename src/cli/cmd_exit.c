@@ -199,9 +199,11 @@ static int print_table(const earlyexit_report *r, const char *input, size_t rows
            r->tokens == 1 ? "" : "s", r->loops, r->loops == 1 ? "y" : "ies",
            ls_numtext_format_double(a, r->costs.prelude), ls_numtext_format_double(b, r->costs.loop),
            ls_numtext_format_double(c, r->costs.coda));
-    printf("  every loop:            perplexity %.4g (mean NLL %.4f)\n", exp(r->full_nll), r->full_nll);
-    printf("  every token at loop 1: perplexity %.4g (mean NLL %.4f), %.2f%% saved\n", exp(r->loop1_nll),
-           r->loop1_nll, 100 * r->loop1_saved);
+    char nll[32];
+    printf("  every loop:            perplexity %.4g (mean NLL %s)\n", exp(r->full_nll),
+           cli_fixed(nll, sizeof nll, r->full_nll, 4));
+    printf("  every token at loop 1: perplexity %.4g (mean NLL %s), %.2f%% saved\n", exp(r->loop1_nll),
+           cli_fixed(nll, sizeof nll, r->loop1_nll, 4), 100 * r->loop1_saved);
 
     printf("\nPerplexity at a saving (interpolated on the Pareto front)\n");
     static const char *const at_headers[] = {"saved%", "perplexity"};

@@ -35,7 +35,8 @@ static const char USAGE[] =
     "      --grid chinchilla   start the base parameters from Chinchilla's 4,500-point grid\n"
     "      --starts N          otherwise from N Sobol points in the same box (default 32)\n"
     "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable, once per parameter)\n"
-    "      --bootstrap N       refit N resamples of the runs for percentile intervals (default 0)\n"
+    "      --bootstrap N       refit N resamples of the runs for percentile intervals: 0 (the\n"
+    "                          default) or at least 20\n"
     "      --group COL         resample whole groups of runs sharing COL's value\n"
     "      --bootstrap-starts K  refit each draw from the full-data optimum and K perturbed\n"
     "                          starts (default 2; loose parameters restart from a grid)\n"
@@ -182,7 +183,7 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
                o->group ? o->group : "", b->failed);
     printf("\n");
 
-    int with_ci = b && b->ndraws > 0;
+    int with_ci = b && b->ndraws >= LS_FIT_MIN_INTERVAL_DRAWS;
     char ci_header[32];
     snprintf(ci_header, sizeof ci_header, "%g%% interval", 100 * o->ci);
     const char *headers[] = {"parameter", "value", "stderr*", with_ci ? ci_header : "", ""};
@@ -280,6 +281,9 @@ int cmd_fit(int argc, char **argv)
         case OPT_BOOTSTRAP:
             status = cli_parse_long(cmd, "--bootstrap", optarg, 0, 10000000, &value);
             o.bootstrap = (size_t)value;
+            if (status == 0 && value > 0 && value < LS_FIT_MIN_INTERVAL_DRAWS)
+                status = cli_usage_error(cmd, "--bootstrap: '%s' is too few draws for an interval: at least %d (or 0 "
+                                         "for none)", optarg, LS_FIT_MIN_INTERVAL_DRAWS);
             break;
         case OPT_GROUP: o.group = optarg; break;
         case OPT_CI:
@@ -377,6 +381,9 @@ int cmd_fit(int argc, char **argv)
                               &err) != 0)
             status = cli_fail(cmd, &err);
         end_progress(&ps);
+        if (status == 0 && boot.ndraws < LS_FIT_MIN_INTERVAL_DRAWS)
+            cli_warn(cmd, "only %zu of %zu bootstrap draws converged, too few for intervals (at least %d): none "
+                     "given", boot.ndraws, o.bootstrap, LS_FIT_MIN_INTERVAL_DRAWS);
     }
     double seconds = now_seconds() - t0;
     if (status == 0) {

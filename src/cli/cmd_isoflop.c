@@ -236,7 +236,7 @@ int cmd_isoflop(int argc, char **argv)
                     snprintf(c[3], 32, "%.4g", best.n_act);
                     snprintf(c[4], 32, "%.4g", best.tokens);
                     snprintf(c[5], 32, "%.4g", best.tokens / best.n_act);
-                    snprintf(c[6], 32, "%.4f", best.loss);
+                    cli_fixed(c[6], 32, best.loss, 4);
                     /* A value beyond the fitted range is starred; F marks the budget. */
                     static const int column_of[LAW_NRANGES] = {3, 4, 2, 1, 0};
                     for (int q = 0; q < LAW_NRANGES; q++)

@@ -267,10 +267,13 @@ static int on_row(void *ctx, const sweep_row *r, const sweep_cell *cells, size_t
         snprintf(c[4], 32, "%g", r->R);
         snprintf(c[5], 32, "%g", r->E);
         snprintf(c[6], 32, "%.4g", r->tokens);
-        /* %.4f up to 1e6, then %.5g: a loss of 1e89 would not fit its cell */
-        snprintf(c[7], 32, !ps->has_loss ? "-" : fabs(r->loss) < 1e6 ? "%.4f" : "%.5g", r->loss);
-        snprintf(c[8], 32, fabs(pred) < 1e6 ? "%.4f" : "%.5g", pred);
-        snprintf(c[9], 32, !ps->has_loss ? "-" : fabs(r->loss - pred) < 1e6 ? "%+.4f" : "%+.5g", r->loss - pred);
+        /* A loss of 1e89 would not fit its cell as %.4f. */
+        if (ps->has_loss)
+            cli_fixed(c[7], 32, r->loss, 4);
+        else
+            snprintf(c[7], 32, "-");
+        cli_fixed(c[8], 32, pred, 4);
+        snprintf(c[9], 32, !ps->has_loss ? "-" : fabs(r->loss - pred) < CLI_FIXED_MAX ? "%+.4f" : "%+.5g", r->loss - pred);
         const char *row_cells[10];
         for (int j = 0; j < 10; j++)
             row_cells[j] = c[j];

@@ -36,8 +36,8 @@ static const char USAGE[] =
     "      --laws LIST         instead, the laws compared, comma-separated; the first is fitted,\n"
     "                          reported and solved with\n"
     "      --axes LIST         axes to hold out, from R,N,D,E (default all four)\n"
-    "      --bootstrap N       refit N resamples of the runs for intervals and figure bands\n"
-    "                          (default 0)\n"
+    "      --bootstrap N       refit N resamples of the runs for intervals and figure bands:\n"
+    "                          0 (the default) or at least 20\n"
     "      --flops LIST        compute budgets to solve for, e.g. 1e21,1e22 (default: none, no\n"
     "                          budget section); every E of the sweep and R from 1 to its largest\n"
     "                          are candidates, epsilon is the fit's RMSE\n"
@@ -163,6 +163,9 @@ int cmd_report(int argc, char **argv)
         case OPT_BOOTSTRAP:
             status = cli_parse_long(cmd, "--bootstrap", optarg, 0, 10000000, &value);
             o.bootstrap = (size_t)value;
+            if (status == 0 && value > 0 && value < LS_FIT_MIN_INTERVAL_DRAWS)
+                status = cli_usage_error(cmd, "--bootstrap: '%s' is too few draws for an interval: at least %d (or 0 "
+                                         "for none)", optarg, LS_FIT_MIN_INTERVAL_DRAWS);
             break;
         case OPT_FLOPS: status = cli_parse_list(cmd, "--flops", optarg, &o.flops, &o.nflops); break;
         case OPT_MEM:
@@ -237,6 +240,9 @@ int cmd_report(int argc, char **argv)
     if (status == 0 && o.bootstrap > 0 &&
         ls_fit_run_bootstrap(s, &fit, &o.params, o.bootstrap, 2, 0, 0.95, &boot, &err) != 0)
         status = cli_fail(cmd, &err);
+    else if (status == 0 && o.bootstrap > 0 && boot.ndraws < LS_FIT_MIN_INTERVAL_DRAWS)
+        cli_warn(cmd, "only %zu of %zu bootstrap draws converged, too few for intervals (at least %d): none given",
+                 boot.ndraws, o.bootstrap, LS_FIT_MIN_INTERVAL_DRAWS);
     if (status == 0) {
         lawfile_provenance prov = {(const char *const *)(argv + optind), (size_t)(argc - optind),
                                    (const char *const *)o.sweep.maps.v, o.sweep.maps.n,

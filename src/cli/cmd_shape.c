@@ -254,7 +254,7 @@ static int ladder_table(const shape_spec *s, long steps, int exact, cli_table **
         if (exact)
             ls_numtext_format_double(c[8], ct->log10_routes);
         else
-            snprintf(c[8], 32, "%.2f", ct->log10_routes);
+            cli_fixed(c[8], 32, ct->log10_routes, 2);
         u64(c[9], 32, ct->attention_sets);
         u64(c[10], 32, cu->attention_sets);
         const uint64_t big[NBIG] = {ct->total.stored, cu->total.stored, ct->non_embedding.once,
@@ -415,7 +415,8 @@ static int print_table(const shape_spec *s, const shape_counts *c, const shape_o
     printf("  E_comp = k D L        %s\n", u64(a, 32, c->e_comp));
     printf("  D_eff  = D L          %s\n", u64(a, 32, c->d_eff));
     printf("  E_eq   = E D L        %s\n", u64(a, 32, c->e_eq));
-    printf("  log10 C(E,k)^(D L)    %.4f\n", c->log10_routes);
+    char routes[32];
+    printf("  log10 C(E,k)^(D L)    %s\n", cli_fixed(routes, sizeof routes, c->log10_routes, 4));
 
     printf("\nParameters: stored; active per token, with the block run once and L = %ld time%s\n", s->loops,
            s->loops == 1 ? "" : "s");

@@ -39,7 +39,8 @@ static const char USAGE[] =
     "      --eps X             tolerance in loss units (default: the law's fit RMSE, 0 if none)\n"
     "      --table             also print every (E, R) candidate\n"
     "      --uncertainty       re-solve under each bootstrap draw of the law: how often each\n"
-    "                          (R*, E*) wins, intervals for N_act*, D* and the loss\n"
+    "                          (R*, E*) wins, intervals for N_act*, D* and the loss (the law\n"
+    "                          needs at least 20 draws)\n"
     "      --ci LEVEL          interval level (default 0.95)\n"
     "      --threads T         threads for --uncertainty (default: one per core)\n"
     "      --format FMT        table (default) or json\n"
@@ -108,7 +109,7 @@ static void column_values(const solve_candidate *c, char cells[11][40])
     star_if(cells[2], 40, c, LAW_RANGE_N_ACT);
     star_if(cells[5], 40, c, LAW_RANGE_TOKENS);
     snprintf(cells[6], 40, "%.4g", c->tokens / c->n_act);
-    snprintf(cells[7], 40, "%.4f", c->loss);
+    cli_fixed(cells[7], 40, c->loss, 4);
     human(cells[8], 40, c->inference_flops);
     bytes_text(cells[9], 40, c->weight_bytes);
     human(cells[10], 40, c->n_unroll);
@@ -179,8 +180,14 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
             printf("  R* = %-3g E* = %-3g %5.1f%%   binds: %s\n", ch->R, ch->E,
                    100.0 * (double)ch->count / (double)u->ndraws, binds);
         }
-        printf("  N_act*  [%.4g, %.4g]\n  D*      [%.4g, %.4g]\n  loss    [%.4f, %.4f]\n", u->n_act[0], u->n_act[1],
-               u->tokens[0], u->tokens[1], u->loss[0], u->loss[1]);
+        char lo[32], hi[32];
+        if (isnan(u->loss[0]))
+            printf("  no intervals: %zu draws had a feasible choice, and an interval needs at least %d\n", u->ndraws,
+                   LS_FIT_MIN_INTERVAL_DRAWS);
+        else
+            printf("  N_act*  [%.4g, %.4g]\n  D*      [%.4g, %.4g]\n  loss    [%s, %s]\n", u->n_act[0], u->n_act[1],
+                   u->tokens[0], u->tokens[1], cli_fixed(lo, sizeof lo, u->loss[0], 4),
+                   cli_fixed(hi, sizeof hi, u->loss[1], 4));
     }
     if (show_table) {
         const char *headers2[] = {"E", "R", "N_act", "D", "loss", "memory", "binds", "within eps"};
@@ -194,7 +201,7 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
             if (cand->feasible) {
                 human(n, sizeof n, cand->n_act);
                 human(d, sizeof d, cand->tokens);
-                snprintf(l, sizeof l, "%.4f", cand->loss);
+                cli_fixed(l, sizeof l, cand->loss, 4);
                 bytes_text(m, sizeof m, cand->weight_bytes);
                 snprintf(bd, sizeof bd, "%s", ls_solve_bound_name(cand->bound));
                 star_if(e, sizeof e, cand, LAW_RANGE_E);

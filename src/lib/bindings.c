@@ -56,6 +56,9 @@ static int fit_parameters_of(const ls_bind_fit_options *o, law_kind kind, int ch
         return ls_error_set(err, LS_ERR_USAGE, "starts %zu is outside [1, 1000000]", o->starts);
     if (o->bootstrap > 10000000)
         return ls_error_set(err, LS_ERR_USAGE, "bootstrap %zu is outside [0, 10000000]", o->bootstrap);
+    if (o->bootstrap > 0 && o->bootstrap < LS_FIT_MIN_INTERVAL_DRAWS)
+        return ls_error_set(err, LS_ERR_USAGE, "bootstrap %zu is too few draws for an interval: at least %d (or 0 for "
+                            "none)", o->bootstrap, LS_FIT_MIN_INTERVAL_DRAWS);
     if (o->bootstrap_starts > 100)
         return ls_error_set(err, LS_ERR_USAGE, "bootstrap_starts %zu is outside [0, 100]", o->bootstrap_starts);
     if (o->starts > 0)

@@ -959,6 +959,31 @@ char *ls_fit_unidentified_warnings(const fit_result *r)
         if (w > 0 && (size_t)w < cap - used)
             used += (size_t)w;
     }
+    /* A free parameter whose standard error in its fitted coordinate (ln p
+     * for a positive one, ln(p - 1) for E_max, p for a signed exponent)
+     * exceeds LS_FIT_WEAK_STDERR is as good as unidentified: E_max = 1.5e18
+     * +- 3.9e34 says only that the sweep sees no saturation. */
+    for (size_t i = 0; i < np && r->converged; i++) {
+        law_param j = list[i];
+        double value = r->law.p[j], se = r->stderr_of[j];
+        if (r->fixed[j] || !isfinite(se))
+            continue;
+        double per = ls_law_param_natural_per_fitted(j, value);
+        double se_fitted = per > 0 ? se / per : INFINITY;
+        if (!(se_fitted > LS_FIT_WEAK_STDERR))
+            continue;
+        if (!out && !(out = malloc(cap)))
+            return NULL;
+        char v[NUMTEXT_DOUBLE_MAX], e[NUMTEXT_DOUBLE_MAX];
+        snprintf(v, sizeof v, "%.3g", value);
+        snprintf(e, sizeof e, "%.3g", se);
+        int w = snprintf(out + used, cap - used,
+                         "%s = %s +- %s: the sweep cannot identify it (a standard error of %.3g in its fitted "
+                         "coordinate, over %g); read no meaning into its value, or --fix it\n",
+                         ls_law_param_name(j), v, e, se_fitted, (double)LS_FIT_WEAK_STDERR);
+        if (w > 0 && (size_t)w < cap - used)
+            used += (size_t)w;
+    }
     return out;
 }
 
@@ -1663,7 +1688,7 @@ int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_param
         out->draws = job.draws;
         job.draws = NULL;
         double tail = (1.0 - level) / 2.0;
-        for (size_t k = 0; k < pb.nfree && kept > 0; k++) {
+        for (size_t k = 0; k < pb.nfree && kept >= LS_FIT_MIN_INTERVAL_DRAWS; k++) {
             law_param j = pb.free_params[k];
             for (size_t i = 0; i < kept; i++)
                 column[i] = out->draws[i * LAW_NPARAMS + j];

@@ -131,6 +131,19 @@ static void put_base64(html *h, const unsigned char *data, size_t len)
 
 /* A number for people: plain from 10^-3 to 10^5, else m×10^k with the
  * exponent as a superscript, `digits` significant digits. */
+static void put_number(html *h, double x, int digits);
+
+/* x with `decimals` after the point (a loss), or, from 1e6 in size on,
+ * as put_number gives it: an extreme law's loss of 1e300 would otherwise
+ * print as 300 digits. */
+static void put_fixed(html *h, double x, int decimals, int sign)
+{
+    if (fabs(x) < 1e6)
+        putf(h, sign ? "%+.*f" : "%.*f", decimals, x);
+    else
+        put_number(h, x, decimals + 1);
+}
+
 static void put_number(html *h, double x, int digits)
 {
     if (!isfinite(x)) {
@@ -337,8 +350,13 @@ static int put_residuals(html *h, const report_input *in, ls_error *err)
             put_number(h, row->n_act, 4);
             put(h, "</td><td>");
             put_number(h, row->tokens, 4);
-            putf(h, "</td><td>%g</td><td>%g</td><td>%.4f</td><td>%.4f</td><td>%+.4f</td></tr>\n", row->R, row->E,
-                 row->loss, r[k].fitted, r[k].residual);
+            putf(h, "</td><td>%g</td><td>%g</td><td>", row->R, row->E);
+            put_fixed(h, row->loss, 4, 0);
+            put(h, "</td><td>");
+            put_fixed(h, r[k].fitted, 4, 0);
+            put(h, "</td><td>");
+            put_fixed(h, r[k].residual, 4, 1);
+            put(h, "</td></tr>\n");
         }
         put(h, "</table>\n");
     } else {
@@ -467,11 +485,15 @@ static int put_holdout(html *h, const report_input *in, ls_error *err)
             if (isnan(x))
                 put(h, "&#8211;");
             else
-                putf(h, "%.4f%s", x, converged ? "" : "*");
+                put_fixed(h, x, 4, 0), put(h, converged ? "" : "*");
             unconverged |= !isnan(x) && !converged;
             put(h, "</td>");
         }
-        putf(h, "<td>%.1f</td><td>%.1f</td></tr>\n", r->aic[l], r->bic[l]);
+        put(h, "<td>");
+        put_fixed(h, r->aic[l], 1, 0);
+        put(h, "</td><td>");
+        put_fixed(h, r->bic[l], 1, 0);
+        put(h, "</td></tr>\n");
     }
     put(h, "</table>\n<p class=\"note\">k: free parameters. (train/test): runs fitted and predicted.");
     if (unconverged)
@@ -510,7 +532,7 @@ static void put_candidate_cells(html *h, const solve_candidate *c, int row)
     case 4: put_number(h, c->n_loop, 4); break;
     case 5: put_number(h, c->tokens, 4); break;
     case 6: put_number(h, c->tokens / c->n_act, 4); break;
-    case 7: putf(h, "%.4f", c->loss); break;
+    case 7: put_fixed(h, c->loss, 4, 0); break;
     case 8: put_number(h, c->inference_flops, 4); break;
     case 9: putf(h, "%.3g GB", c->weight_bytes / 1e9); break;
     default: put_number(h, c->n_unroll, 4); break;

@@ -134,6 +134,8 @@ char *ls_solve_result_to_json(const solve_budget *b, double eps, const solve_res
         const char *names[] = {"n_act", "tokens", "loss"};
         const double *values[] = {u->n_act, u->tokens, u->loss};
         for (int q = 0; q < 3; q++) {
+            if (!isfinite(values[q][0]) || !isfinite(values[q][1]))
+                continue; /* too few draws for an interval */
             ls_jsonw_array_begin(&w, names[q], 1);
             ls_jsonw_number(&w, NULL, values[q][0]);
             ls_jsonw_number(&w, NULL, values[q][1]);

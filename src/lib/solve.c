@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loopscale/fit.h"
+
 #include "gslguard_internal.h"
 #include "parallel_internal.h"
 
@@ -475,6 +477,9 @@ int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t,
         return ls_error_set(err, LS_ERR_USAGE, "the interval level must be between 0 and 1");
     if (n == 0)
         return ls_error_set(err, LS_ERR_DATA, "the law has no bootstrap draws (a bootstrap fit records them)");
+    if (n < LS_FIT_MIN_INTERVAL_DRAWS)
+        return ls_error_set(err, LS_ERR_DATA, "the law has %zu bootstrap draw%s, too few for intervals (at least %d)",
+                            n, n == 1 ? "" : "s", LS_FIT_MIN_INTERVAL_DRAWS);
     uncertainty_job job = {draws, t, b, o, calloc(n, sizeof(solve_candidate))};
     double *column = malloc(n * sizeof *column);
     out->choices = calloc(n, sizeof *out->choices);
@@ -511,7 +516,7 @@ int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t,
                 if (job.choices[i].feasible)
                     column[m++] = q == 0 ? job.choices[i].n_act : q == 1 ? job.choices[i].tokens : job.choices[i].loss;
             targets[q][0] = targets[q][1] = NAN;
-            if (m == 0)
+            if (m < LS_FIT_MIN_INTERVAL_DRAWS)
                 continue;
             gsl_sort(column, 1, m);
             targets[q][0] = gsl_stats_quantile_from_sorted_data(column, 1, m, tail);

@@ -121,3 +121,28 @@ a sign bit read as a huge bin index:
   $ printf 'token,loop,entropy,nll\n0,1,-0,3\n0,2,1,2\n' > negzero.csv
   $ printf 'token,loop,entropy,nll\n0,1,0,3\n0,2,1,2\n' > zero.csv
   $ loopscale exit --format csv negzero.csv > a.txt && loopscale exit --format csv zero.csv > b.txt && cmp a.txt b.txt
+
+A law that predicts a huge loss (here every scale A of a fit and its
+bootstrap draws set to 1e12) prints it in a bounded format, never as a
+fixed-point number hundreds of digits long: losses beyond 1e6 are printed
+with five significant digits, in every table.
+
+  $ loopscale simulate --law $TRUTH --n-act 1e8,1e9,1e10 --tokens 1e10,1e11,1e12 --noise 0.01 -o small.csv
+  $ loopscale fit --law dense --bootstrap 20 -o b20.json small.csv > /dev/null
+  $ sed -E 's/^      \[[0-9.]+,/      [1e12,/; s/"A": [0-9.]+/"A": 1e12/' b20.json > big.json
+  $ loopscale solve --law big.json --flops 1e21 --mem 1GB --uncertainty 2> /dev/null | grep loss
+  epsilon  0.01088 (loss units)
+                         chosen      lowest loss  no memory limit
+  loss (predicted)       1.5439e+09  1.5439e+09   294105.8315
+    loss    [6.5159e+08, 3.8513e+09]
+  $ loopscale isoflop --law big.json --flops 1e21 --E 1 --R 1 2> /dev/null | head -2
+  flops  E  R  N_act*      D*  tokens/N_act        loss*
+  1e+21  1  1  1.667e+20*  1*         6e-21  294105.8315
+  $ loopscale predict --law big.json --n-act 1e9 --tokens 1e11 2> /dev/null
+  loss                       1.23405e+09
+  n_eff                      1e+09
+  n_unroll                   1e+09
+  rho_eff                    1
+  tokens                     1e+11
+  train_flops                6e+20
+  inference_flops_per_token  2e+09

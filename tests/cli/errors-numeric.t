@@ -232,3 +232,38 @@ double precision is refused by both (the row was predicted and fitted):
   $ loopscale predict --law $TRUTH f.csv
   loopscale predict: f.csv:2: column 'flops': '1e-300' gives tokens D = F / (6 N_unroll) = 1.66667e-310, outside double precision
   [65]
+
+Bootstrap intervals need draws enough to read a 95% interval from: with
+one or two, the 2.5% and 97.5% quantiles are the draws themselves, a
+zero-width "interval" that may exclude the estimate.  fit and report take
+--bootstrap 0 (none) or at least 20; solve --uncertainty refuses a law
+file with fewer draws (65):
+
+  $ loopscale fit --law dense --bootstrap 1 -o /dev/null small.csv
+  loopscale fit: --bootstrap: '1' is too few draws for an interval: at least 20 (or 0 for none)
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale report --bootstrap 19 -o r.html small.csv
+  loopscale report: --bootstrap: '19' is too few draws for an interval: at least 20 (or 0 for none)
+  Try 'loopscale report --help'.
+  [64]
+  $ loopscale fit --law dense --bootstrap 20 -o b20.json small.csv | grep -c '\['
+  5
+  $ awk '/^      \[/ && ++n >= 10 && n < 20 {next} {print}' b20.json | sed -E 's/"n": 20/"n": 10/' > b10.json
+  $ grep -c '^      \[' b10.json
+  10
+  $ loopscale solve --law b10.json --flops 1e21 --mem 1GB --uncertainty > /dev/null
+  loopscale solve: the law has 10 bootstrap draws, too few for intervals (at least 20)
+  [65]
+
+A free parameter the sweep cannot pin down (a standard error over 50 in its
+fitted coordinate: ln p, ln(E_max - 1), or p for a signed exponent, a
+factor of 5e21 either way) is named in a warning, by fit and on the
+report page alike, as a parameter held at its neutral value is:
+
+  $ loopscale simulate --law $TRUTH --n-act 1e8,2e8,4e8 --tokens 1e10,2e10,4e10 --R 1,2,4 --E 1,4,16 --noise 0.01 -o med.csv
+  $ loopscale fit -o /dev/null med.csv 2>&1 > /dev/null | grep E_max
+  loopscale fit: warning: E_max = 3.45e+29 +- 4.74e+57: the sweep cannot identify it (a standard error of 1.38e+28 in its fitted coordinate, over 50); read no meaning into its value, or --fix it
+  $ loopscale report --axes R -o med.html med.csv 2> /dev/null
+  $ grep -c 'E_max = 3.45e+29 +- 4.74e+57: the sweep cannot identify it' med.html
+  1

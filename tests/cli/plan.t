@@ -128,6 +128,7 @@ the plan's compute, each fitted and solved; how often the decision is right.
 
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8,2e8,4e8 --tokens 1e10,2e10,4e10 --E 1,4,16 --R 1,2,4 --noise 0.002 -o pilot.csv
   $ loopscale fit --bootstrap 20 -o prior.json pilot.csv > /dev/null
+  loopscale fit: warning: E_max = 4.81e+15 +- 2.78e+29: the sweep cannot identify it (a standard error of 5.77e+13 in its fitted coordinate, over 50); read no meaning into its value, or --fix it
   $ cp $ROOT/data/truth/moe-bounded-sparse.json truth.json
   $ loopscale plan --law prior.json --have pilot.csv --flops 1e22 --mem 3GB --bits 4 --budget 5e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11,3e11 --E 1,4,16 --R 1,2,4 -o next.csv --validate 3 --truth truth.json --baseline-flops 1e22 | sed -n '/^validation/,$p'
   validation 3 simulated sweeps of each design from truth.json, noise sigma 0.001904 of ln(loss)

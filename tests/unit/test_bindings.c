@@ -35,7 +35,7 @@ static void fit_gives_the_law_file_of_the_direct_fit(void **state)
     (void)state;
     ls_bind_sweep sw = {DENSE, 1, NULL, 0, WHERE, 1};
     ls_bind_fit_options o = default_options();
-    o.bootstrap = 8;
+    o.bootstrap = LS_FIT_MIN_INTERVAL_DRAWS;
     ls_error err;
     char *text = ls_bind_fit("dense:bounded", &sw, &o, "test", &err);
     assert_non_null(text);
@@ -54,7 +54,7 @@ static void fit_gives_the_law_file_of_the_direct_fit(void **state)
             assert_true(lf->law.p[j] == r.law.p[j]); /* bit for bit */
     assert_int_equal(lf->fit.n, r.n);
     assert_int_equal(lf->fit.n, 120);
-    assert_int_equal(lf->ndraws, 8);
+    assert_int_equal(lf->ndraws, LS_FIT_MIN_INTERVAL_DRAWS);
     assert_true(lf->has_ci);
     assert_string_equal(lf->fit.filters[0], "--where R<=8");
     assert_string_equal(lf->command, "test");
@@ -231,6 +231,10 @@ static void null_entries_and_ranges_are_usage_errors(void **state)
     assert_null(ls_bind_fit("dense", &good, &o, NULL, &err));
     assert_int_equal(err.code, LS_ERR_USAGE);
     assert_string_equal(err.message, "bootstrap 18446744073709551615 is outside [0, 10000000]");
+    o.bootstrap = 2; /* two draws give a zero-width "interval" */
+    assert_null(ls_bind_fit("dense", &good, &o, NULL, &err));
+    assert_int_equal(err.code, LS_ERR_USAGE);
+    assert_string_equal(err.message, "bootstrap 2 is too few draws for an interval: at least 20 (or 0 for none)");
     o = default_options();
     double fixed[LAW_NPARAMS];
     for (int j = 0; j < LAW_NPARAMS; j++)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/solve.h"
 
@@ -389,12 +390,15 @@ static void the_binding_constraint_is_reported(void **state)
     assert_int_equal(c.bound, SOLVE_BOUND_COMPUTE);
     assert_string_equal(ls_solve_bound_name(SOLVE_BOUND_MEMORY), "memory");
     /* Uncertainty counts what binds, per choice and in total. */
-    law draws[3] = {l, l, l};
+    law draws[LS_FIT_MIN_INTERVAL_DRAWS];
+    for (size_t i = 0; i < LS_FIT_MIN_INTERVAL_DRAWS; i++)
+        draws[i] = l;
     draws[1].p[LAW_P_ALPHA] *= 1.01;
     solve_options o = {ALL_R, 4, ALL_E, 5, NULL, 0, 0.004, NULL};
     solve_uncertainty u;
     ls_error err;
-    assert_int_equal(ls_solve_run_uncertainty(draws, 3, &t, &tight, &o, 0.9, 1, &u, &err), 0);
+    assert_int_equal(ls_solve_run_uncertainty(draws, 2, &t, &tight, &o, 0.9, 1, &u, &err), LS_ERR_DATA);
+    assert_int_equal(ls_solve_run_uncertainty(draws, LS_FIT_MIN_INTERVAL_DRAWS, &t, &tight, &o, 0.9, 1, &u, &err), 0);
     size_t total = 0, per_choice = 0;
     for (int k = 0; k < SOLVE_NBOUNDS; k++)
         total += u.bound[k];
@@ -403,7 +407,7 @@ static void the_binding_constraint_is_reported(void **state)
             per_choice += u.choices[k].bound[q];
     assert_int_equal(total, u.ndraws);
     assert_int_equal(per_choice, u.ndraws);
-    assert_int_equal(u.bound[SOLVE_BOUND_MEMORY], 3);
+    assert_int_equal(u.bound[SOLVE_BOUND_MEMORY], LS_FIT_MIN_INTERVAL_DRAWS);
     ls_solve_uncertainty_free(&u);
 }
 
