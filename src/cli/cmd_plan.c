@@ -141,8 +141,9 @@ static void print_summary(const lawfile *lf, const solve_budget *b, const plan_r
     else
         printf("prior      %s, its point estimate (no bootstrap draws)\n", kind);
     printf("decision   %.4g training FLOPs; %s\n", b->flops, mem);
-    printf("target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.4f\n", r->best.R, r->best.E,
-           r->best.n_act, r->runner_up.R, r->runner_up.E, r->runner_up.n_act, r->gap);
+    printf(fabs(r->gap) < CLI_FIXED_MAX ? "target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.4f\n"
+                                        : "target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.5g\n",
+           r->best.R, r->best.E, r->best.n_act, r->runner_up.R, r->runner_up.E, r->runner_up.n_act, r->gap);
     printf("           under the prior's point estimate; %zu of %zu draws also choose R=%g E=%g, and each draw\n"
            "           weighs its own choice against its own runner-up\n",
            r->ndraws_same_choice, r->ndraws, r->best.R, r->best.E);
@@ -166,7 +167,8 @@ static void print_validation(const plan_validation *v, const char *truth_path, d
     const solve_candidate *c = &v->truth_choice;
     printf("\nvalidation %zu simulated sweeps of each design from %s, noise sigma %.4g of ln(loss)\n", v->replicates,
            truth_path ? truth_path : "the prior's point estimate", sigma);
-    printf("truth      R*=%g E*=%g N_act*=%.4g, loss %.4f\n\n", c->R, c->E, c->n_act, c->loss);
+    char loss[32];
+    printf("truth      R*=%g E*=%g N_act*=%.4g, loss %s\n\n", c->R, c->E, c->n_act, cli_fixed(loss, sizeof loss, c->loss, 4));
     printf("                          plan        thinned grid\n");
     printf("runs                      %-11zu %zu (every %zu-th candidate)\n", v->plan.nruns, v->grid.nruns,
            v->grid.stride);
