@@ -684,8 +684,11 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         numtext_status st = ls_numtext_parse_double(p, len, &v[i]);
-        if (st == NUMTEXT_OK && !(v[i] > 0))
-            st = NUMTEXT_RANGE;
+        int not_positive = st == NUMTEXT_OK && !(v[i] > 0);
+        if (not_positive) {
+            free(v);
+            return cli_usage_error(command, "%s: '%.*s' must be a positive number", option, (int)len, p);
+        }
         if (st != NUMTEXT_OK) {
             free(v);
             char copy[64];
@@ -698,8 +701,6 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
             if (st == NUMTEXT_RANGE && tiny > 0 && tiny < DBL_MIN)
                 return cli_usage_error(command, "%s: '%.*s' is below the smallest normal double (%g); subnormal "
                                        "values lose precision and are refused", option, (int)len, p, DBL_MIN);
-            if (st == NUMTEXT_RANGE)
-                return cli_usage_error(command, "%s: '%.*s' must be a positive number", option, (int)len, p);
             return cli_usage_error(command, "%s: '%.*s' %s", option, (int)len, p, ls_numtext_reason(st));
         }
         for (size_t j = 0; j < i; j++)

@@ -37,7 +37,8 @@ int ls_simulate_check(const arch_template *t, const simulate_grid *grid, ls_erro
 
 /* A run must read back as a sweep row: no value overflowed or underflowed,
  * and none was rounded out of its range (n_act 0.4 rounds n_total to 0). */
-static int check_run(const law_point *x, int top_k, double flops, double loss, ls_error *err)
+static int check_run(const law_point *x, int top_k, double flops, double law_loss, double loss, double sigma,
+                     ls_error *err)
 {
     sweep_row row = {.n_act = x->n_act, .n_total = x->n_total, .n_loop = x->n_loop, .R = x->R, .E = x->E,
                      .k = top_k, .tokens = x->D, .loss = loss};
@@ -58,6 +59,12 @@ static int check_run(const law_point *x, int top_k, double flops, double loss, l
     }
     if (!what[0])
         return 0;
+    if (law_at_fault && isfinite(law_loss) && law_loss > 0)
+        return ls_error_set(err, LS_ERR_USAGE,
+                            "noise of sigma %g (of ln loss) turns the law's loss %g of the run n_act = %g, tokens = %g, "
+                            "E = %g, R = %g into %g, outside the range of double precision: a sigma of a few percent "
+                            "(0.01 to 0.05) is what training runs show",
+                            sigma, law_loss, x->n_act, x->D, x->E, x->R, loss);
     if (law_at_fault)
         return ls_error_set(err, LS_ERR_DATA,
                             "the law gives the run n_act = %g, tokens = %g, E = %g, R = %g a loss of %g, outside the "
@@ -91,12 +98,12 @@ int ls_simulate_write(const law *truth, const arch_template *t, const simulate_g
                         /* Parameter counts are whole numbers. */
                         x.n_total = nearbyint(x.n_total);
                         x.n_loop = nearbyint(x.n_loop);
-                        double loss = ls_law_loss(truth, &x);
+                        double loss = ls_law_loss(truth, &x), law_loss = loss;
                         if (options->noise_sigma > 0)
                             loss *= exp(gsl_ran_gaussian_ziggurat(rng, options->noise_sigma));
                         double flops = ls_law_training_flops(&x);
                         if (pass == 0) {
-                            status = check_run(&x, t->top_k, flops, loss, err);
+                            status = check_run(&x, t->top_k, flops, law_loss, loss, options->noise_sigma, err);
                             continue;
                         }
                         char v[8][NUMTEXT_DOUBLE_MAX];
