@@ -344,8 +344,10 @@ int cmd_plan(int argc, char **argv)
         status = cli_fail(cmd, &err);
     if (status == 0)
         lf = cli_read_law(cmd, law_path, force, &status);
-    if (status == 0 && truth_path && !(truth = ls_lawfile_read(truth_path, &err)))
-        status = cli_fail(cmd, &err);
+    /* The truth is a law file read as --law is: a fit that did not converge
+     * is refused without --force. */
+    if (status == 0 && truth_path)
+        truth = cli_read_law(cmd, truth_path, force, &status);
     if (status == 0 && have_path) {
         sweep_options so;
         memset(&so, 0, sizeof so);

@@ -96,3 +96,45 @@ rather than repeating them, so a second run gives the same file:
   $ head -1 twice.csv
   n_act,n_total,n_loop,R,E,k,tokens,flops,loss,pred_loss,residual
   $ cmp once.csv twice.csv
+
+Noise so wide that a run's loss leaves double precision is the --noise
+value's fault (64), not the law's:
+
+  $ loopscale simulate --law $TRUTH --noise 1000 --n-act 1e8,1e9 --tokens 1e10 -o noisy.csv
+  loopscale simulate: noise of sigma 1000 (of ln loss) turns the law's loss 2.63132 of the run n_act = 1e+09, tokens = 1e+10, E = 1, R = 1 into 0, outside the range of double precision: a sigma of a few percent (0.01 to 0.05) is what training runs show
+  Try 'loopscale simulate --help'.
+  [64]
+  $ test -e noisy.csv || echo none written
+  none written
+
+A number too large for a double is "out of range" in every option, lists
+included; a number that is not positive is said to be so:
+
+  $ loopscale report --flops 1e400 -o r.html $MOE
+  loopscale report: --flops: '1e400' is out of range
+  Try 'loopscale report --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e400
+  loopscale solve: --flops: '1e400' is out of range
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale report --flops 0 -o r.html $MOE
+  loopscale report: --flops: '0' must be a positive number
+  Try 'loopscale report --help'.
+  [64]
+
+Every option that reads a law file follows --law's rule: a file whose fit
+did not converge is refused (65) unless --force is given, plan's --truth
+too:
+
+  $ loopscale simulate --law $TRUTH --n-act 1e8,1e9,1e10 --tokens 1e10,1e11,1e12 --noise 0.01 -o small.csv
+  $ loopscale fit --law dense -o fitted.json small.csv > /dev/null
+  $ sed 's/"converged": true/"converged": false/' fitted.json > nc.json
+  $ grep -c '"converged": false' nc.json
+  1
+  $ loopscale plan --law fitted.json --truth nc.json --validate 2 --budget 1e21 --flops 1e22 -o runs.csv
+  loopscale plan: nc.json: the fit it records did not converge, so its parameters are not a law (--force to use them anyway)
+  [65]
+  $ loopscale solve --law nc.json --flops 1e21 > /dev/null
+  loopscale solve: nc.json: the fit it records did not converge, so its parameters are not a law (--force to use them anyway)
+  [65]
