@@ -910,9 +910,11 @@ void cli_sweep_report_checkpoints(const char *command, const sweep *s, const cli
         cli_note(command, "%s: kept the last step of each run ('%s'): %zu earlier checkpoints left out", s->name,
                  s->run_column ? s->run_column : "?", s->earlier_steps_dropped);
     else if (!args->last && s->runs_with_several_rows > 0)
-        cli_warn(command, "%s: %zu runs ('%s') have several rows each (%zu rows): each row is fitted as a run; "
+        cli_warn(command, "%s: %zu %s ('%s') %s several rows each (%zu rows): each row is fitted as a run; "
                  "--last keeps each run's last checkpoint, --where can pick a step", s->name,
-                 s->runs_with_several_rows, s->run_column ? s->run_column : "?", s->rows_of_those_runs);
+                 s->runs_with_several_rows, ls_plural((double)s->runs_with_several_rows, "run", "runs"),
+                 s->run_column ? s->run_column : "?", ls_plural((double)s->runs_with_several_rows, "has", "have"),
+                 s->rows_of_those_runs);
 }
 
 void cli_sweep_report_skips(const char *command, const char *name, const sweep_skips *skipped)
@@ -929,12 +931,6 @@ const char *cli_fixed(char *buf, size_t size, double x, int decimals)
         snprintf(buf, size, "%.*f", decimals, x);
     else
         snprintf(buf, size, "%.*g", decimals + 1, x);
-    return buf;
-}
-
-const char *cli_count(char *buf, size_t size, double count, const char *singular, const char *plural)
-{
-    snprintf(buf, size, "%.15g %s", count, count == 1 ? singular : plural);
     return buf;
 }
 
@@ -1277,8 +1273,10 @@ int cli_fit_usable(const char *command, const sweep *s, law_kind kind, const fit
                    const char *not_written)
 {
     if (r->n <= r->nfree) {
-        cli_error(command, "%s: %zu runs for %zu free parameters leave no residual to judge the fit by or to "
-                  "estimate its errors (add runs, or --fix some)", s->name, r->n, r->nfree);
+        cli_error(command, "%s: %zu %s for %zu free %s %s no residual to judge the fit by or to "
+                  "estimate its errors (add runs, or --fix some)", s->name, r->n, ls_plural((double)r->n, "run", "runs"),
+                  r->nfree, ls_plural((double)r->nfree, "parameter", "parameters"),
+                  ls_plural((double)r->n, "leaves", "leave"));
         return ls_exit_status(LS_ERR_DATA);
     }
     /* Runs enough in number that still cannot determine the law (all one

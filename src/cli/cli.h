@@ -274,10 +274,6 @@ int cli_parse_count(const char *command, const char *option, const char *arg, do
  * digits; returns buf. */
 const char *cli_fixed(char *buf, size_t size, double x, int decimals);
 #define CLI_FIXED_MAX 1e6
-
-/* "1 run", "3 runs": count and the noun, singular for exactly 1 (plural
- * given explicitly for nouns like "draws"); returns buf. */
-const char *cli_count(char *buf, size_t size, double count, const char *singular, const char *plural);
 /* The most runs fit and holdout hold in memory: LOOPSCALE_MAX_ROWS (0: no
  * limit), by default CLI_MAX_ROWS_DEFAULT; more is a status 65 error. */
 #define CLI_MAX_ROWS_DEFAULT ((size_t)10000000)

@@ -187,7 +187,7 @@ int cmd_isoflop(int argc, char **argv)
                 solve_candidate best;
                 if (ls_solve_candidate_at(&lf->law, &tmpl, &budget, E[e], R[r], NULL, 0, 0, &best) != 0 ||
                     !best.feasible) {
-                    cli_error(cmd, "no model fits a budget of %g FLOPs", flops[f]);
+                    cli_error(cmd, "no model fits a budget of %g %s", flops[f], ls_plural(flops[f], "FLOP", "FLOPs"));
                     status = ls_exit_status(LS_ERR_DATA); /* as solve says it */
                     break;
                 }

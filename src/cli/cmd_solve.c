@@ -182,8 +182,8 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
         }
         char lo[32], hi[32];
         if (isnan(u->loss[0]))
-            printf("  no intervals: %zu draws had a feasible choice, and an interval needs at least %d\n", u->ndraws,
-                   LS_FIT_MIN_INTERVAL_DRAWS);
+            printf("  no intervals: %zu %s had a feasible choice, and an interval needs at least %d\n", u->ndraws,
+                   ls_plural((double)u->ndraws, "draw", "draws"), LS_FIT_MIN_INTERVAL_DRAWS);
         else
             printf("  N_act*  [%.4g, %.4g]\n  D*      [%.4g, %.4g]\n  loss    [%s, %s]\n", u->n_act[0], u->n_act[1],
                    u->tokens[0], u->tokens[1], cli_fixed(lo, sizeof lo, u->loss[0], 4),
@@ -417,7 +417,7 @@ int cmd_solve(int argc, char **argv)
             cli_error(cmd, "no model fits a budget of %g FLOPs: the smallest --n-act, %g, leaves less than one "
                       "training token", budget.flops, smallest);
         } else /* nothing of 1000 active parameters trains on one token */
-            cli_error(cmd, "no model fits a budget of %g FLOPs", budget.flops);
+            cli_error(cmd, "no model fits a budget of %g %s", budget.flops, ls_plural(budget.flops, "FLOP", "FLOPs"));
         status = ls_exit_status(LS_ERR_DATA);
     }
     if (status == 0 && result.has_choice && eps > 0 && result.choice.loss > result.best.loss) {
@@ -488,8 +488,9 @@ int cmd_solve(int argc, char **argv)
                          budget.bits, 8 * budget.mem_bytes / budget.bits);
             else
                 snprintf(mem, sizeof mem, "no memory limit");
-            printf("law      %s\nbudget   %.4g training FLOPs; %s\nepsilon  %.4g (loss units)\n\n",
-                   ls_law_kind_format(lf->law.kind, kind, sizeof kind), budget.flops, mem, eps);
+            printf("law      %s\nbudget   %.4g training %s; %s\nepsilon  %.4g (loss units)\n\n",
+                   ls_law_kind_format(lf->law.kind, kind, sizeof kind), budget.flops,
+                   ls_plural(budget.flops, "FLOP", "FLOPs"), mem, eps);
             if (print_result(&result, uncertainty ? &unc : NULL, show_table, eps, &ranges) != 0) {
                 cli_error(cmd, "out of memory");
                 status = ls_exit_status(LS_ERR_INTERNAL);

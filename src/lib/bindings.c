@@ -169,9 +169,10 @@ char *ls_bind_fit2(const char *law_text, const ls_bind_sweep *sw, const ls_bind_
         goto done;
     if (r.n <= r.nfree) {
         ls_error_set(err, LS_ERR_DATA,
-                     "%s: %zu runs for %zu free parameters leave no residual to judge the fit by or to estimate "
+                     "%s: %zu %s for %zu free %s %s no residual to judge the fit by or to estimate "
                      "its errors (add runs, or fix some parameters)",
-                     s->name, r.n, r.nfree);
+                     s->name, r.n, ls_plural((double)r.n, "run", "runs"), r.nfree,
+                     ls_plural((double)r.nfree, "parameter", "parameters"), ls_plural((double)r.n, "leaves", "leave"));
         goto done;
     }
     if (ls_fit_data_check(s, kind, &p, err) != 0)
@@ -345,7 +346,7 @@ char *ls_bind_solve(const char *law_json, double flops, double mem_bytes, double
         if (isfinite(mem_bytes))
             ls_error_set(err, LS_ERR_DATA, "no candidate fits in %g bytes at %g bits per weight", mem_bytes, bits);
         else
-            ls_error_set(err, LS_ERR_DATA, "no model fits a budget of %g FLOPs", flops);
+            ls_error_set(err, LS_ERR_DATA, "no model fits a budget of %g %s", flops, ls_plural(flops, "FLOP", "FLOPs"));
         goto done;
     }
     if (uncertainty) {

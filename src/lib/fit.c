@@ -1227,8 +1227,9 @@ static int fit_hold_fixed(fit_state *st)
     if (pb->nfree == 0)
         return ls_error_set(st->err, LS_ERR_USAGE, "every parameter is fixed; nothing to fit");
     if (st->d.n < pb->nfree)
-        return ls_error_set(st->err, LS_ERR_DATA, "%s: %zu runs cannot determine %zu free parameters", st->s->name,
-                            st->s->n, pb->nfree);
+        return ls_error_set(st->err, LS_ERR_DATA, "%s: %zu %s cannot determine %zu free %s", st->s->name,
+                            st->s->n, ls_plural((double)st->s->n, "run", "runs"), pb->nfree,
+                            ls_plural((double)pb->nfree, "parameter", "parameters"));
     return 0;
 }
 

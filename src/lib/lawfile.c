@@ -8,6 +8,7 @@
 
 #include "loopscale/jsonw.h"
 #include "loopscale/outfile.h"
+#include "numtext_internal.h"
 #include "readfile_internal.h"
 
 /* Law files are small; a larger file is not one. */
@@ -348,8 +349,8 @@ static int read_bootstrap(const json_ctx *c, const cJSON *obj, lawfile *lf)
     const cJSON *count = member(c, obj, "n", "bootstrap.n", 0, &status);
     size_t count_value = 0;
     if (count && status == 0 && (status = get_count(c, count, "bootstrap.n", &count_value)) == 0 && count_value != n)
-        status = ls_error_set(c->err, LS_ERR_DATA, "%s: bootstrap.n: %zu, but bootstrap.draws holds %zu draws",
-                              c->name, count_value, n);
+        status = ls_error_set(c->err, LS_ERR_DATA, "%s: bootstrap.n: %zu, but bootstrap.draws holds %zu %s",
+                              c->name, count_value, n, ls_plural((double)n, "draw", "draws"));
     if (status != 0)
         return status;
     lf->draws = malloc((n ? n : 1) * LAW_NPARAMS * sizeof *lf->draws);

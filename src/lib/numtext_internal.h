@@ -53,4 +53,20 @@ const char *ls_numtext_reason(numtext_status status);
  * x must be finite; returns buf. */
 char *ls_numtext_format_double(char buf[NUMTEXT_DOUBLE_MAX], double x);
 
+/* The one rule for a count printed with its noun, in the library and the
+ * CLI alike: singular for exactly 1 ("1 run", "1 training FLOP", "1 of 3
+ * draws also chooses"), plural otherwise ("0 runs", "2.5 FLOPs"). */
+static inline const char *ls_plural(double count, const char *singular, const char *plural)
+{
+    return count == 1 ? singular : plural;
+}
+
+/* The English ordinal suffix of n: "st" (1, 21), "nd", "rd", "th" (11-13). */
+static inline const char *ls_ordinal_suffix(size_t n)
+{
+    if (n % 100 >= 11 && n % 100 <= 13)
+        return "th";
+    return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+}
+
 #endif

@@ -7,6 +7,8 @@
 
 #include "loopscale/chart.h"
 
+#include "numtext_internal.h"
+
 #define MAX_GROUPS 8
 #define CURVE_POINTS 48
 
@@ -637,7 +639,8 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
         st.hollow = 1;
         char label[128];
         plain(label, sizeof label, r->columns[c].label);
-        snprintf(text, sizeof text, "%s held out (%zu runs)", label, r->columns[c].ntest);
+        snprintf(text, sizeof text, "%s held out (%zu %s)", label, r->columns[c].ntest,
+                 ls_plural((double)r->columns[c].ntest, "run", "runs"));
         ls_chart_legend(f, text, &st);
     }
     chart_style diag = ls_chart_line_style(CHART_GREY);
@@ -726,7 +729,8 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
         ls_chart_legend(f, "*: that fit did not converge", &none);
     }
     snprintf(text, sizeof text,
-             "Each law is fitted on the other runs and predicts the held-out ones; RMSE in nats/token (%zu runs).", s->n);
+             "Each law is fitted on the other runs and predicts the held-out ones; RMSE in nats/token (%zu %s).", s->n,
+             ls_plural((double)s->n, "run", "runs"));
     ls_chart_note(f, text);
     free(px);
     free(py);

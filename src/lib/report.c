@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "grow_internal.h"
+#include "numtext_internal.h"
 #include "loopscale/plot.h"
 #include "loopscale/version.h"
 
@@ -265,7 +266,7 @@ static void put_summary(html *h, const report_input *in)
     put(h, "<h1>Scaling-law report of ");
     put_files(h, in);
     put(h, "</h1>\n<p class=\"lead\">");
-    putf(h, "%zu runs; law ", in->sweep->n);
+    putf(h, "%zu %s; law ", in->sweep->n, ls_plural((double)in->sweep->n, "run", "runs"));
     put_law_name(h, lf->law.kind);
     putf(h, " fitted with RMSE %.4g nats/token", in->fit->rmse);
     if (in->holdout)
@@ -381,7 +382,8 @@ static int put_fit(html *h, const report_input *in, ls_error *err)
         else
             putf(h, "<dt>objective</dt><dd>%.9g (sum of (%s)<sup>2</sup>)</dd>", fr->objective, space);
     }
-    putf(h, "<dt>RMSE</dt><dd>%.4g nats/token over %zu runs, %zu free parameters</dd>", fr->rmse, fr->n, fr->nfree);
+    putf(h, "<dt>RMSE</dt><dd>%.4g nats/token over %zu %s, %zu free %s</dd>", fr->rmse, fr->n,
+         ls_plural((double)fr->n, "run", "runs"), fr->nfree, ls_plural((double)fr->nfree, "parameter", "parameters"));
     putf(h, "<dt>starts</dt><dd>%zu, %zu reached the best objective, %zu converged</dd>", fr->starts,
          fr->starts_at_best, fr->starts_converged);
     putf(h, "<dt>converged</dt><dd>%s (%zu iterations)</dd>", fr->converged ? "yes" : "no", fr->iterations);

@@ -234,7 +234,7 @@ interval for a name that is not a parameter of the law:
   [65]
   $ boot='"bootstrap": {"n": 99, "params": ["A", "alpha", "B", "beta", "c"], "draws": [[400, 0.34, 410, 0.28, 1.69]]}'
   $ scheck "s/\"stderr\"/$boot, \"stderr\"/"
-  loopscale solve: law.json:2:88: bootstrap.n: 99, but bootstrap.draws holds 1 draws
+  loopscale solve: law.json:2:88: bootstrap.n: 99, but bootstrap.draws holds 1 draw
   [65]
   $ scheck 's/"A": 40,/"A": 40, "learning_rate": 1,/'
   loopscale solve: law.json:2:94: stderr.learning_rate: not a parameter of the law

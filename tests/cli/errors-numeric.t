@@ -147,7 +147,7 @@ Budgets too small to train anything, or too large for the default law to
 mean much, still give a clear line or a finite answer:
 
   $ loopscale solve --flops 1 2>&1 | tail -1
-  loopscale solve: no model fits a budget of 1 FLOPs
+  loopscale solve: no model fits a budget of 1 FLOP
   $ loopscale isoflop --flops 1e21,1 2> /dev/null
   [65]
   $ loopscale solve --flops 1e40 --format json 2> /dev/null | python3 -c 'import json, math, sys; d = json.load(sys.stdin)["chosen"]; print(all(math.isfinite(v) for v in d.values() if isinstance(v, (int, float))))'

@@ -60,7 +60,7 @@ An output that names an input would replace the data with its result:
   loopscale holdout: ragged.csv:3: 2 fields, but the header has 3
   [65]
   $ loopscale isoflop --law $TRUTH --flops 1e21,1 --plot iso.svg > /dev/null
-  loopscale isoflop: no model fits a budget of 1 FLOPs
+  loopscale isoflop: no model fits a budget of 1 FLOP
   [65]
   $ loopscale solve --law $TRUTH --flops 1e21 --mem 100 --plot solve.svg --plot-rho rho.svg 2> /dev/null
   [65]

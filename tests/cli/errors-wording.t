@@ -15,3 +15,17 @@ double says why it is refused.
   loopscale exit: --thresholds: '1e-320' is below the smallest normal double (2.22507e-308); subnormal values lose precision and are refused
   Try 'loopscale exit --help'.
   [64]
+
+Counts agree with their nouns everywhere (one rule, ls_plural): one run,
+one parameter, one FLOP; plan's thinned grid of stride 1 is "every
+candidate", not "every 1-th":
+
+  $ printf 'n_act,tokens,loss\n1e8,1e10,3.1\n' > one.csv
+  $ loopscale fit --law dense one.csv
+  loopscale fit: one.csv: 1 run cannot determine 5 free parameters
+  [65]
+  $ loopscale fit --law dense --fix alpha=0.3 --fix beta=0.3 --fix c=1.7 --fix B=400 one.csv
+  loopscale fit: one.csv: 1 run for 1 free parameter leaves no residual to judge the fit by or to estimate its errors (add runs, or --fix some)
+  [65]
+  $ loopscale solve --flops 1 2>&1 | tail -1
+  loopscale solve: no model fits a budget of 1 FLOP
