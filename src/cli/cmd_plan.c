@@ -140,20 +140,22 @@ static void print_summary(const lawfile *lf, const solve_budget *b, const plan_r
         printf("prior      %s, %zu of %zu bootstrap draws\n", kind, r->ndraws, lf->ndraws);
     else
         printf("prior      %s, its point estimate (no bootstrap draws)\n", kind);
-    printf("decision   %.4g training FLOPs; %s\n", b->flops, mem);
+    printf("decision   %.4g training %s; %s\n", b->flops, ls_plural(b->flops, "FLOP", "FLOPs"), mem);
     printf(fabs(r->gap) < CLI_FIXED_MAX ? "target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.4f\n"
                                         : "target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.5g\n",
            r->best.R, r->best.E, r->best.n_act, r->runner_up.R, r->runner_up.E, r->runner_up.n_act, r->gap);
-    printf("           under the prior's point estimate; %zu of %zu draws also choose R=%g E=%g, and each draw\n"
+    printf("           under the prior's point estimate; %zu of %zu %s also %s R=%g E=%g, and each draw\n"
            "           weighs its own choice against its own runner-up\n",
-           r->ndraws_same_choice, r->ndraws, r->best.R, r->best.E);
+           r->ndraws_same_choice, r->ndraws, ls_plural((double)r->ndraws, "draw", "draws"),
+           ls_plural((double)r->ndraws_same_choice, "chooses", "choose"), r->best.R, r->best.E);
     printf("noise      sigma %.4g of ln(loss); Huber weight %.4g per run (%zu parameters)\n", r->sigma,
            r->huber_weight, r->nparams);
     printf("candidates %zu", r->ncandidates);
     if (have)
-        printf("; %zu runs already trained (%zu of them candidates), %.4g FLOPs", r->nhave, r->nhave_in_grid,
-               r->have_flops);
-    printf("\nchosen     %zu runs\n", r->nruns);
+        printf("; %zu %s already trained (%zu of them candidates), %.4g %s", r->nhave,
+               ls_plural((double)r->nhave, "run", "runs"), r->nhave_in_grid, r->have_flops,
+               ls_plural(r->have_flops, "FLOP", "FLOPs"));
+    printf("\nchosen     %zu %s\n", r->nruns, ls_plural((double)r->nruns, "run", "runs"));
     printf("compute    %.4g of %.4g FLOPs (%.1f%%)\n", r->flops_spent, budget, 100 * r->flops_spent / budget);
     printf("\nexpected standard deviation of the gap (mean variance over the draws):\n");
     printf("  weak prior alone      %.4g\n", sqrt(r->variance_prior));
@@ -170,8 +172,11 @@ static void print_validation(const plan_validation *v, const char *truth_path, d
     char loss[32];
     printf("truth      R*=%g E*=%g N_act*=%.4g, loss %s\n\n", c->R, c->E, c->n_act, cli_fixed(loss, sizeof loss, c->loss, 4));
     printf("                          plan        thinned grid\n");
-    printf("runs                      %-11zu %zu (every %zu-th candidate)\n", v->plan.nruns, v->grid.nruns,
-           v->grid.stride);
+    if (v->grid.stride == 1)
+        printf("runs                      %-11zu %zu (every candidate)\n", v->plan.nruns, v->grid.nruns);
+    else
+        printf("runs                      %-11zu %zu (every %zu%s candidate)\n", v->plan.nruns, v->grid.nruns,
+               v->grid.stride, ls_ordinal_suffix(v->grid.stride));
     printf("compute (new runs)        %-11.4g %.4g\n", v->plan.flops, v->grid.flops);
     char a[32], b[32];
     snprintf(a, sizeof a, "%.0f%%", 100.0 * (double)v->plan.right / (double)v->replicates);

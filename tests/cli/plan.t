@@ -135,7 +135,7 @@ the plan's compute, each fitted and solved; how often the decision is right.
   truth      R*=4 E*=16 N_act*=5.455e+08, loss 2.0956
   
                             plan        thinned grid
-  runs                      115         96 (every 7-th candidate)
+  runs                      115         96 (every 7th candidate)
   compute (new runs)        4.991e+21   9.183e+21
   right decision            100%        100%
   loss regret, mean         0           0
