@@ -690,7 +690,7 @@ char *ls_report_html(const report_input *in, ls_error *err)
     putf(&h, "<meta name=\"generator\" content=\"loopscale %s\">\n<title>loopscale report: ", ls_version());
     for (size_t i = 0; i < in->nsweep_paths; i++) {
         put(&h, i ? ", " : "");
-        put_text(&h, in->sweep_paths[i]);
+        put_text(&h, strcmp(in->sweep_paths[i], "-") == 0 ? "standard input" : in->sweep_paths[i]);
     }
     putf(&h, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n", STYLE);
     put_summary(&h, in);

@@ -80,3 +80,11 @@ written, and the page of an earlier run is untouched.
   one-n.csv
   report.html
   sweep.html
+
+A sweep read from standard input is called so in the page's title and
+heading, never "-":
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8,1e9,1e10 --tokens 1e10,1e11,1e12 --noise 0.01 -o small.csv
+  $ loopscale report --axes N -o stdin.html - < small.csv 2> /dev/null
+  $ grep -o '<title>[^<]*</title>' stdin.html
+  <title>loopscale report: standard input</title>
