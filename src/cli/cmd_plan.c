@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -58,7 +59,8 @@ static const char USAGE[] =
     "      --baseline-flops F  compute of the thinned grid (default: the plan's)\n"
     "      --seed S            random seed of the simulated sweeps (default 1)\n"
     CLI_FORCE_HELP
-    "  -o, --output FILE       the runs (CSV; gzip when FILE ends in .gz)\n"
+    "  -o, --output FILE       the runs (CSV; gzip when FILE ends in .gz; a name of another\n"
+    "                          format, .json .html .htm .svg .pdf .png .npy, is refused)\n"
     "  -h, --help              show this help\n";
 
 enum {
@@ -188,6 +190,23 @@ static void print_validation(const plan_validation *v, const char *truth_path, d
     printf("fits failed (wrong)       %-11zu %zu\n", v->plan.failed, v->grid.failed);
 }
 
+/* The runs are CSV: a name that says another format (r.json) would be
+ * read as that format by the next program, so it is refused. */
+static int check_csv_name(const char *cmd, const char *path)
+{
+    static const char *const others[] = {".json", ".html", ".htm", ".svg", ".pdf", ".png", ".npy"};
+    size_t n = strlen(path);
+    if (n > 3 && strcasecmp(path + n - 3, ".gz") == 0)
+        n -= 3;
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
+        size_t k = strlen(others[i]);
+        if (n > k && strncasecmp(path + n - k, others[i], k) == 0)
+            return cli_usage_error(cmd, "-o: '%s': the runs are CSV, and a name ending in %s says otherwise (.csv, "
+                                   ".csv.gz or '-')", path, others[i]);
+    }
+    return 0;
+}
+
 int cmd_plan(int argc, char **argv)
 {
     const char *cmd = "plan";
@@ -308,6 +327,8 @@ int cmd_plan(int argc, char **argv)
         status = cli_usage_error(cmd, "give the deployment budget of the decision with --flops F");
     if (status == 0 && !output)
         status = cli_usage_error(cmd, "give the file for the runs with -o FILE");
+    if (status == 0)
+        status = check_csv_name(cmd, output);
     if (status == 0 && !validate && (truth_path || !isnan(baseline_flops)))
         status = cli_usage_error(cmd, "%s is for --validate K", truth_path ? "--truth" : "--baseline-flops");
     if (status == 0)

@@ -105,3 +105,17 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   loopscale plan: --budget given twice ('1e21', then '2e21'): it takes one value
   Try 'loopscale plan --help'.
   [64]
+
+The runs are CSV: an output name that says another format is refused
+before any work, gzipped or not:
+
+  $ loopscale plan --budget 1e21 --flops 1e22 -o r.json
+  loopscale plan: -o: 'r.json': the runs are CSV, and a name ending in .json says otherwise (.csv, .csv.gz or '-')
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 -o r.HTML.gz
+  loopscale plan: -o: 'r.HTML.gz': the runs are CSV, and a name ending in .html says otherwise (.csv, .csv.gz or '-')
+  Try 'loopscale plan --help'.
+  [64]
+  $ test -e r.json || echo none written
+  none written
