@@ -19,7 +19,8 @@ static const char USAGE[] =
     "                         (--tokens D | --flops F)\n"
     "\n"
     "Predict the loss of every run in SWEEP (CSV or gzip CSV, '-' for standard input), adding\n"
-    "pred_loss and residual = loss - pred_loss to each row and reporting the RMSE in loss units;\n"
+    "pred_loss and residual = loss - pred_loss to each row and reporting the RMSE in loss units\n"
+    "(with --loss-unit bits or --bytes-per-token, loss_nats too: the residual is in nats);\n"
     "or predict one configuration given by options.\n"
     "\n"
     "  -l, --law FILE          law file (JSON) to predict with\n"
@@ -136,6 +137,7 @@ typedef struct predict_stream {
     char **names;     /* the header, printed with the first row */
     size_t ncolumns;
     unsigned char *replaced; /* columns this command writes (pred_loss, residual) */
+    int loss_converted;      /* the loss column is in bits or per byte: loss_nats is echoed too */
 } predict_stream;
 
 static const char *const TABLE_HEADERS[] = {"line", "n_act", "n_total", "n_loop", "R", "E",
@@ -173,7 +175,8 @@ static void print_header(predict_stream *ps)
             cli_csv_field(stdout, ps->names[j], strlen(ps->names[j]));
             putchar(',');
         }
-        printf(ps->has_loss ? "pred_loss,residual\n" : "pred_loss\n");
+        printf(!ps->has_loss ? "pred_loss\n" : ps->loss_converted ? "loss_nats,pred_loss,residual\n"
+                                                                : "pred_loss,residual\n");
     } else if (ps->format == CLI_FORMAT_JSON) {
         printf("{\n  \"rows\": [");
     }
@@ -199,7 +202,8 @@ static int on_header(void *ctx, const char *file, const char *const *names, size
     for (size_t j = 0; j < ncolumns; j++) {
         if (!(ps->names[j] = strdup(names[j])))
             return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-        ps->replaced[j] = strcmp(names[j], "pred_loss") == 0 || strcmp(names[j], "residual") == 0;
+        ps->replaced[j] = strcmp(names[j], "pred_loss") == 0 || strcmp(names[j], "residual") == 0 ||
+                          strcmp(names[j], "loss_nats") == 0;
     }
     return 0;
 }
@@ -231,7 +235,11 @@ static int on_row(void *ctx, const sweep_row *r, const sweep_cell *cells, size_t
             cli_csv_field(stdout, cells[j].ptr, cells[j].len);
             putchar(',');
         }
-        if (ps->has_loss)
+        if (ps->has_loss && ps->loss_converted) {
+            char c[NUMTEXT_DOUBLE_MAX];
+            printf("%s,%s,%s\n", ls_numtext_format_double(c, r->loss), ls_numtext_format_double(a, pred),
+                   ls_numtext_format_double(b, r->loss - pred));
+        } else if (ps->has_loss)
             printf("%s,%s\n", ls_numtext_format_double(a, pred), ls_numtext_format_double(b, r->loss - pred));
         else
             printf("%s\n", ls_numtext_format_double(a, pred));
@@ -290,7 +298,8 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
 {
     const char *cmd = "predict";
     sweep_options so = cli_sweep_options(cmd, &o->sweep);
-    predict_stream ps = {.cmd = cmd, .lf = lf, .format = o->format};
+    predict_stream ps = {.cmd = cmd, .lf = lf, .format = o->format,
+                         .loss_converted = o->sweep.loss_in_bits || o->sweep.bytes_per_token > 0};
     ls_predict_acc_init(&ps.acc);
     sweep_skips skipped;
     memset(&skipped, 0, sizeof skipped);

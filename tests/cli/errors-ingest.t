@@ -212,3 +212,12 @@ of the key, and the key:
   $ loopscale fit --law dense --profile bpt.json two.csv
   loopscale fit: bpt.json:2:2: bytes_per_token: expected a number of bytes between 0 and 1000
   [65]
+
+A loss read in bits (or per byte) is echoed as given, and beside it, before
+pred_loss, the same loss in nats per token, so that loss_nats - pred_loss
+is the residual:
+
+  $ loopscale predict --law $LAW --format csv --loss-unit bits two.csv 2> /dev/null
+  n_act,tokens,loss,eval/loss,State,loss_nats,pred_loss,residual
+  1e8,1e10,3.1,3.2,finished,2.1487562597358303,3.069425567002544,-0.9206693072667136
+  2e8,1e10,3.0,3.1,finished,2.0794415416798357,2.8991696885963485,-0.8197281469165127
