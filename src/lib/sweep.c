@@ -1113,6 +1113,16 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
             row.n_total = row.n_act;
         if (status == 0)
             status = check_row(&rc, &row, flops, present[SWEEP_FLOPS]);
+        /* A checkpoint's step is read with the row's quantities, so that
+         * --skip-invalid drops a row whose step is empty or not a number. */
+        if (status == 0 && rc.fc->run_column >= 0 && rc.fc->step_column >= 0) {
+            csv_field sf = rc.fields[rc.fc->step_column], f = rc.fields[rc.fc->run_column];
+            double step;
+            numtext_status ns = ls_numtext_parse_count(sf.ptr, sf.len, &step);
+            if (ns != NUMTEXT_OK)
+                status = cell_error(&rc, rc.fc->step_column, "%s (the step of run '%.*s')", ls_numtext_reason(ns),
+                                    (int)(f.len > 60 ? 60 : f.len), f.ptr);
+        }
         if (status == LS_ERR_DATA && st->options->skip_invalid) {
             skip_row(st->skips, err, rc.line, file_index);
             status = 0;

@@ -221,3 +221,17 @@ is the residual:
   n_act,tokens,loss,eval/loss,State,loss_nats,pred_loss,residual
   1e8,1e10,3.1,3.2,finished,2.1487562597358303,3.069425567002544,-0.9206693072667136
   2e8,1e10,3.0,3.1,finished,2.0794415416798357,2.8991696885963485,-0.8197281469165127
+
+A checkpoint whose step is empty or not a number is an invalid row like
+any other: --skip-invalid drops it under --last too:
+
+  $ printf 'run,step,n_act,tokens,loss\na,100,3e8,1e11,2.5\na,,3e8,2e11,2.4\nb,5,1e8,1e11,2.7\n' > emptystep.csv
+  $ loopscale predict --law $LAW --last emptystep.csv
+  loopscale predict: emptystep.csv:3: column 'step': '' is empty (the step of run 'a')
+  [65]
+  $ loopscale predict --law $LAW --last --skip-invalid --format csv emptystep.csv
+  run,step,n_act,tokens,loss,pred_loss,residual
+  a,100,3e8,1e11,2.5,2.5565451099103558,-0.05654510991035577
+  b,5,1e8,1e11,2.7,2.8089658235115307,-0.1089658235115305
+  loopscale predict: warning: emptystep.csv: 1 invalid row skipped (line 3); the first: emptystep.csv:3: column 'step': '' is empty (the step of run 'a')
+  loopscale predict: RMSE 0.086807 over 2 runs (loss units)
