@@ -143,6 +143,7 @@ typedef struct sweep {
     size_t rows_of_those_runs;
     size_t earlier_steps_dropped;
     char *run_column;    /* the run column used (NULL: none) */
+    size_t filtered_out; /* rows the filters (options.wheres) dropped */
     size_t nfiles;
     char (*sha256)[65]; /* with options.checksum: of each file's bytes as read
                          * (standard input too), for provenance; else "" */

@@ -296,6 +296,15 @@ static void put_summary(html *h, const report_input *in)
         }
         put(h, ".</p>\n");
     }
+    /* What the reader left out, so the page says how many rows the runs
+     * above are of. */
+    const sweep *s = in->sweep;
+    if (s->filtered_out || s->skipped.n || s->earlier_steps_dropped) {
+        putf(h, "<p class=\"note\">Rows left out: %zu by the filters, %zu invalid (--skip-invalid), %zu earlier "
+                "%s of runs (--last).</p>\n",
+             s->filtered_out, s->skipped.n, s->earlier_steps_dropped,
+             ls_plural((double)s->earlier_steps_dropped, "checkpoint", "checkpoints"));
+    }
 }
 
 typedef struct residual {

@@ -1099,8 +1099,10 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
         status = row_passes_cell_filters(st, &rc, &keep);
         if (status != 0)
             break;
-        if (!keep)
+        if (!keep) {
+            st->s->filtered_out++;
             continue;
+        }
         sweep_row row = {.n_act = NAN, .n_total = NAN, .n_loop = NAN, .R = 1, .E = 1, .k = 1,
                          .tokens = NAN, .loss = NAN, .line = rc.line, .file = file_index};
         double flops = NAN;
@@ -1132,6 +1134,8 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
             break;
         if (row_passes_row_filters(st, &rc, &row))
             status = keep_row(st, &rc, nfields, &row);
+        else
+            st->s->filtered_out++;
     }
     if (status == 0 && rows_in_file == 0)
         status = ls_error_set(err, LS_ERR_DATA, "%s: no rows after the header", ls_csv_name(csv));

@@ -88,3 +88,11 @@ heading, never "-":
   $ loopscale report --axes N -o stdin.html - < small.csv 2> /dev/null
   $ grep -o '<title>[^<]*</title>' stdin.html
   <title>loopscale report: standard input</title>
+
+The page says how many rows the reader left out, by the filters, as
+invalid and as earlier checkpoints:
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8,3e8,1e9,3e9,1e10 --tokens 1e10,3e10,1e11,3e11,1e12 --noise 0.01 -o s25.csv
+  $ loopscale report --axes N --where 'n_act<1e10' -o where.html s25.csv 2> /dev/null
+  $ grep -o 'Rows left out[^<]*' where.html
+  Rows left out: 5 by the filters, 0 invalid (--skip-invalid), 0 earlier checkpoints of runs (--last).
