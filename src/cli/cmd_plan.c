@@ -51,11 +51,13 @@ static const char USAGE[] =
     "\n"
     "Validation by simulation:\n"
     "      --validate K        draw K noisy sweeps from the truth for the planned design and for\n"
-    "                          the grid thinned uniformly to the baseline's compute, fit each with\n"
-    "                          the prior's law, and compare how often the decision is right (R*, E*\n"
-    "                          and N_act* within 10%) and the loss regret\n"
+    "                          two baselines of the baseline's compute: the candidates thinned\n"
+    "                          uniformly, and a Chinchilla-style IsoFLOP design (3 budgets x 8\n"
+    "                          sizes around the prior's optimum, for every R and E); fit each\n"
+    "                          with the prior's law, and compare how often the decision is right\n"
+    "                          (R*, E* and N_act* within 10%) and the loss regret\n"
     "      --truth FILE        the law the sweeps are drawn from (default: the prior)\n"
-    "      --baseline-flops F  compute of the thinned grid (default: the plan's)\n"
+    "      --baseline-flops F  compute of each baseline (default: the plan's)\n"
     "      --seed S            random seed of the simulated sweeps (default 1)\n"
     CLI_FORCE_HELP
     "  -o, --output FILE       the runs (CSV; gzip when FILE ends in .gz)\n"
@@ -167,18 +169,25 @@ static void print_validation(const plan_validation *v, const char *truth_path, d
     printf("\nvalidation %zu simulated sweeps of each design from %s, noise sigma %.4g of ln(loss)\n", v->replicates,
            truth_path ? truth_path : "the prior's point estimate", sigma);
     printf("truth      R*=%g E*=%g N_act*=%.4g, loss %.4f\n\n", c->R, c->E, c->n_act, c->loss);
-    printf("                          plan        thinned grid\n");
-    printf("runs                      %-11zu %zu (every %zu-th candidate)\n", v->plan.nruns, v->grid.nruns,
-           v->grid.stride);
-    printf("compute (new runs)        %-11.4g %.4g\n", v->plan.flops, v->grid.flops);
-    char a[32], b[32];
+    printf("                          plan        thinned grid  IsoFLOP\n");
+    printf("runs                      %-11zu %-13zu %zu\n", v->plan.nruns, v->grid.nruns, v->isoflop.nruns);
+    printf("compute (new runs)        %-11.4g %-13.4g %.4g\n", v->plan.flops, v->grid.flops, v->isoflop.flops);
+    char a[32], b[32], c2[32];
     snprintf(a, sizeof a, "%.0f%%", 100.0 * (double)v->plan.right / (double)v->replicates);
     snprintf(b, sizeof b, "%.0f%%", 100.0 * (double)v->grid.right / (double)v->replicates);
-    printf("right decision            %-11s %s\n", a, b);
-    printf("loss regret, mean         %-11.4g %.4g\n", v->plan.regret_mean, v->grid.regret_mean);
-    printf("loss regret, median       %-11.4g %.4g\n", v->plan.regret_median, v->grid.regret_median);
-    printf("loss regret, worst        %-11.4g %.4g\n", v->plan.regret_max, v->grid.regret_max);
-    printf("fits failed (wrong)       %-11zu %zu\n", v->plan.failed, v->grid.failed);
+    snprintf(c2, sizeof c2, "%.0f%%", 100.0 * (double)v->isoflop.right / (double)v->replicates);
+    printf("right decision            %-11s %-13s %s\n", a, b, c2);
+    printf("loss regret, mean         %-11.4g %-13.4g %.4g\n", v->plan.regret_mean, v->grid.regret_mean,
+           v->isoflop.regret_mean);
+    printf("loss regret, median       %-11.4g %-13.4g %.4g\n", v->plan.regret_median, v->grid.regret_median,
+           v->isoflop.regret_median);
+    printf("loss regret, worst        %-11.4g %-13.4g %.4g\n", v->plan.regret_max, v->grid.regret_max,
+           v->isoflop.regret_max);
+    printf("fits failed (wrong)       %-11zu %-13zu %zu\n", v->plan.failed, v->grid.failed, v->isoflop.failed);
+    printf("\nthinned grid: every %zu-th candidate; IsoFLOP: %zu (R, E) x %zu budgets from %.3g to %.3g FLOPs x %zu\n"
+           "sizes around the prior's optimum, D = F / (6 N_unroll)\n",
+           v->grid.stride, v->isoflop_pairs, v->isoflop_budgets, v->isoflop_budget_min, v->isoflop_budget_max,
+           v->isoflop_sizes);
 }
 
 int cmd_plan(int argc, char **argv)
@@ -276,6 +285,8 @@ int cmd_plan(int argc, char **argv)
     memset(&val, 0, sizeof val);
     progress_state progress = {0, 0};
     sweep *have = NULL;
+    law_point *cand_x = NULL;
+    plan_candidates candidates = {NULL, 0};
     plan_result result;
     memset(&result, 0, sizeof result);
     if (status == -1) {
@@ -338,8 +349,9 @@ int cmd_plan(int argc, char **argv)
             cli_note(cmd, "the template routes to top_k = %d experts: E below %d left out of the default --E list",
                      tmpl.top_k, tmpl.top_k);
     }
-    if (status == 0 && ls_simulate_check(&tmpl, &grid, &err) != 0)
+    if (status == 0 && ls_plan_grid_candidates(&tmpl, &grid, &cand_x, &candidates.n, &err) != 0)
         status = cli_fail(cmd, &err);
+    candidates.x = cand_x;
     if (status == 0)
         lf = cli_read_law(cmd, law_path, force, &status);
     if (status == 0 && truth_path && !(truth = ls_lawfile_read(truth_path, &err)))
@@ -380,16 +392,17 @@ int cmd_plan(int argc, char **argv)
         status = ls_exit_status(LS_ERR_USAGE);
     }
     solve_options choice = {grid.R, grid.n_R, grid.E, grid.n_E, NULL, 0, eps, NULL};
-    if (status == 0 && ls_plan_run(&prior, &tmpl, &grid, have, &deploy, &choice, &pp, &result, &err) != 0)
+    if (status == 0 && ls_plan_run(&prior, &tmpl, &candidates, have, &deploy, &choice, &pp, &result, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && validate) {
         plan_validation_options vo;
+        ls_plan_validation_default_options(&vo);
         vo.replicates = validate;
         vo.noise_sigma = result.sigma;
         vo.baseline_flops = isnan(baseline_flops) ? result.flops_spent : baseline_flops;
         vo.seed = seed;
         vo.threads = pp.threads;
-        ls_fit_default_parameters(&vo.fit);
+        vo.center = &lf->law;
         vo.progress = isatty(STDERR_FILENO) ? show_progress : NULL;
         vo.progress_context = &progress;
         if (lf->has_fit && strcmp(lf->fit.loss, "mse") == 0)
@@ -399,7 +412,8 @@ int cmd_plan(int argc, char **argv)
         if (!(vo.baseline_flops > 0)) {
             cli_error(cmd, "the plan is empty: nothing to validate");
             status = ls_exit_status(LS_ERR_DATA);
-        } else if (ls_plan_validate(truth ? &truth->law : &lf->law, lf->law.kind, &tmpl, &grid, have, &result, &deploy,
+        } else if (ls_plan_validate(truth ? &truth->law : &lf->law, lf->law.kind, &tmpl, &candidates, have, &result,
+                                    &deploy,
                                     &choice, &vo, &val, &err) != 0) {
             if (progress.shown)
                 fputs("\r\033[K", stderr);
@@ -428,6 +442,7 @@ int cmd_plan(int argc, char **argv)
 done:
     ls_lawfile_free(truth);
     ls_plan_result_free(&result);
+    free(cand_x);
     ls_sweep_free(have);
     free(draws);
     ls_lawfile_free(lf);

@@ -385,14 +385,12 @@ static int check_parameters(const plan_parameters *p, ls_error *err)
     return 0;
 }
 
-int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_grid *grid, const sweep *have,
-                const solve_budget *deploy, const solve_options *choice, const plan_parameters *p,
-                plan_result *out, ls_error *err)
+int ls_plan_run(const plan_prior *prior, const arch_template *t, const plan_candidates *candidates,
+                const sweep *have, const solve_budget *deploy, const solve_options *choice,
+                const plan_parameters *p, plan_result *out, ls_error *err)
 {
     memset(out, 0, sizeof *out);
     int status = check_parameters(p, err);
-    if (status == 0)
-        status = ls_simulate_check(t, grid, err);
     if (status != 0)
         return status;
 
@@ -421,7 +419,7 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
             out->params[out->nparams++] = all[k];
     size_t np = out->nparams;
 
-    size_t ncand = grid->n_n_act * grid->n_tokens * grid->n_E * grid->n_R;
+    size_t ncand = candidates->n;
     size_t nhave = have ? have->n : 0;
     size_t ndraws = prior->ndraws == 0 ? 1 : (prior->ndraws < p->max_draws ? prior->ndraws : p->max_draws);
     if (np == 0 || ncand == 0)
@@ -432,7 +430,7 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
 
     plan_state st;
     memset(&st, 0, sizeof st);
-    law_point *cand = malloc(ncand * sizeof *cand);
+    const law_point *cand = candidates->x;
     law_point *have_x = malloc((nhave ? nhave : 1) * sizeof *have_x);
     double *cand_flops = malloc(ncand * sizeof *cand_flops);
     unsigned char *available = malloc(ncand);
@@ -452,27 +450,18 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
     st.own_pair = malloc(ndraws);
     st.same_pair = malloc(ndraws);
     out->runs = malloc(ncand * sizeof *out->runs);
-    if (!cand || !have_x || !cand_flops || !available || !draws || !st.jac || !st.info || !st.inv || !st.a ||
+    if (!have_x || !cand_flops || !available || !draws || !st.jac || !st.info || !st.inv || !st.a ||
         !st.c || !st.variance || !st.gain || !st.q || !st.r || !st.u || !st.f || !st.ja || !st.own_pair || !st.same_pair || !out->runs) {
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         goto done;
     }
 
-    /* The candidates, as simulate writes them (whole parameter counts). */
-    size_t i = 0;
     double loss_sum = 0;
-    for (size_t a = 0; a < grid->n_n_act; a++)
-        for (size_t d = 0; d < grid->n_tokens; d++)
-            for (size_t e = 0; e < grid->n_E; e++)
-                for (size_t r = 0; r < grid->n_R; r++, i++) {
-                    law_point x = ls_arch_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
-                    x.n_total = nearbyint(x.n_total);
-                    x.n_loop = nearbyint(x.n_loop);
-                    cand[i] = x;
-                    cand_flops[i] = ls_law_training_flops(&x);
-                    available[i] = 1;
-                    loss_sum += ls_law_loss(&prior->point, &x);
-                }
+    for (size_t i = 0; i < ncand; i++) {
+        cand_flops[i] = ls_law_training_flops(&cand[i]);
+        available[i] = 1;
+        loss_sum += ls_law_loss(&prior->point, &cand[i]);
+    }
     out->ncandidates = ncand;
     for (size_t h = 0; h < nhave; h++) {
         have_x[h] = ls_sweep_row_point(&have->rows[h]);
@@ -592,7 +581,6 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
 done:
     if (status != 0)
         ls_plan_result_free(out);
-    free(cand);
     free(have_x);
     free(cand_flops);
     free(available);
@@ -614,7 +602,44 @@ done:
     return status;
 }
 
+/* ---- candidates ---------------------------------------------------------- */
+
+/* A configuration as simulate writes it and a run is trained: N_total and
+ * N_loop whole parameter counts. */
+static law_point whole_point(const arch_template *t, double n_act, double E, double R, double tokens)
+{
+    law_point x = ls_arch_point(t, n_act, E, R, tokens);
+    x.n_total = nearbyint(x.n_total);
+    x.n_loop = nearbyint(x.n_loop);
+    return x;
+}
+
+int ls_plan_grid_candidates(const arch_template *t, const simulate_grid *grid, law_point **out, size_t *n,
+                            ls_error *err)
+{
+    *out = NULL;
+    *n = 0;
+    int status = ls_simulate_check(t, grid, err);
+    if (status != 0)
+        return status;
+    size_t ncand = grid->n_n_act * grid->n_tokens * grid->n_E * grid->n_R;
+    law_point *x = malloc((ncand ? ncand : 1) * sizeof *x);
+    if (!x)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    size_t i = 0;
+    for (size_t a = 0; a < grid->n_n_act; a++)
+        for (size_t d = 0; d < grid->n_tokens; d++)
+            for (size_t e = 0; e < grid->n_E; e++)
+                for (size_t r = 0; r < grid->n_R; r++)
+                    x[i++] = whole_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
+    *out = x;
+    *n = ncand;
+    return 0;
+}
+
 /* ---- validation by simulation ------------------------------------------- */
+
+#define NARMS 3 /* the plan, the thinned grid, the IsoFLOP design */
 
 typedef struct validate_context {
     const law *truth;
@@ -623,19 +648,22 @@ typedef struct validate_context {
     const solve_budget *deploy;
     const solve_options *choice;
     const plan_validation_options *o;
-    const law_point *design[2];
-    size_t ndesign[2];
+    const law_point *design[NARMS];
+    size_t ndesign[NARMS];
     solve_candidate truth_choice;
-    unsigned char *right, *failed; /* 2K each: replicate k of design a at 2k + a */
+    unsigned char *right, *failed; /* NARMS K each: replicate k of design a at NARMS k + a */
     double *regret;
 } validate_context;
 
-/* Replicate i / 2 of design i % 2: simulate, fit, solve, compare. */
+/* Replicate i / NARMS of design i % NARMS: simulate, fit, solve, compare.
+ * The plan and the thinned grid draw replicate k from the streams 2k and
+ * 2k + 1, the IsoFLOP design from 2K + k, so that adding a design changes
+ * none of the others' sweeps. */
 static int validate_item(void *context, void *state, size_t i)
 {
     (void)state;
     validate_context *v = context;
-    size_t arm = i % 2, k = i / 2, n = v->ndesign[arm];
+    size_t arm = i % NARMS, k = i / NARMS, n = v->ndesign[arm];
     v->failed[i] = 1;
     v->right[i] = 0;
     v->regret[i] = NAN;
@@ -646,7 +674,8 @@ static int validate_item(void *context, void *state, size_t i)
         gsl_rng_free(rng);
         return -1;
     }
-    gsl_rng_set(rng, v->o->seed * 1000003UL + 2 * k + arm);
+    unsigned long stream = arm < 2 ? 2 * k + arm : 2 * v->o->replicates + k;
+    gsl_rng_set(rng, v->o->seed * 1000003UL + stream);
     for (size_t j = 0; j < n; j++) {
         const law_point *x = &v->design[arm][j];
         double loss = ls_law_loss(v->truth, x) * exp(gsl_ran_gaussian_ziggurat(rng, v->o->noise_sigma));
@@ -706,7 +735,113 @@ static size_t gcd(size_t a, size_t b)
     return a;
 }
 
-int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, const simulate_grid *grid,
+/* Order of (tokens, E, R), then N_act: to count the distinct triples. */
+static int compare_triples(const void *a, const void *b)
+{
+    const law_point *x = a, *y = b;
+    if (x->D != y->D)
+        return x->D < y->D ? -1 : 1;
+    if (x->E != y->E)
+        return x->E < y->E ? -1 : 1;
+    return (x->R > y->R) - (x->R < y->R);
+}
+
+/* The number of distinct (tokens, E, R) among the candidates (for a grid in
+ * grid order, the period of the walk through them). */
+static size_t distinct_triples(const law_point *cand, size_t n, law_point *scratch)
+{
+    memcpy(scratch, cand, n * sizeof *scratch);
+    qsort(scratch, n, sizeof *scratch, compare_triples);
+    size_t m = n ? 1 : 0;
+    for (size_t i = 1; i < n; i++)
+        m += compare_triples(&scratch[i - 1], &scratch[i]) != 0;
+    return m;
+}
+
+/* The distinct (R, E) of the candidates, in order of first appearance. */
+static size_t distinct_pairs(const law_point *cand, size_t n, double *R, double *E)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = 0;
+        while (j < m && !(R[j] == cand[i].R && E[j] == cand[i].E))
+            j++;
+        if (j == m) {
+            R[m] = cand[i].R;
+            E[m++] = cand[i].E;
+        }
+    }
+    return m;
+}
+
+void ls_plan_validation_default_options(plan_validation_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->replicates = 50;
+    o->noise_sigma = NAN;
+    o->baseline_flops = NAN;
+    o->seed = 1;
+    ls_fit_default_parameters(&o->fit);
+    o->isoflop_budgets = 3;
+    o->isoflop_sizes = 8;
+    o->isoflop_budget_ratio = sqrt(10.0);
+    o->isoflop_span = 3.0;
+}
+
+/* The IsoFLOP design of Hoffmann et al. (2022), "Training Compute-Optimal
+ * Large Language Models" (approach 2), for every (R, E) of the candidates:
+ * B budgets F_b = F_top r^-(B-1-b), and at each S sizes N_act spread
+ * log-uniformly from N*(F_b)/span to N*(F_b) span about the optimum that
+ * `center` (the prior) predicts for that (R, E) at F_b, each trained on
+ * D = F_b / (6 N_unroll) tokens.  F_top makes the whole design cost
+ * `flops`: pairs x S x sum_b F_b = flops.  Fills design (pairs x B x S
+ * points) and the budgets' range. */
+static int isoflop_design(const law *center, const arch_template *t, const law_point *cand, size_t ncand,
+                          const plan_validation_options *o, double flops, law_point *design, size_t *ndesign,
+                          plan_validation *out, ls_error *err)
+{
+    size_t B = o->isoflop_budgets, S = o->isoflop_sizes;
+    double *R = malloc(ncand * sizeof *R), *E = malloc(ncand * sizeof *E);
+    if (!R || !E) {
+        free(R);
+        free(E);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    size_t npairs = distinct_pairs(cand, ncand, R, E);
+    double ratio_sum = 0;
+    for (size_t b = 0; b < B; b++)
+        ratio_sum += pow(o->isoflop_budget_ratio, -(double)b);
+    double top = flops / ((double)npairs * (double)S * ratio_sum);
+    int status = 0;
+    size_t m = 0;
+    for (size_t q = 0; q < npairs && status == 0; q++)
+        for (size_t b = 0; b < B && status == 0; b++) {
+            double f = top * pow(o->isoflop_budget_ratio, -(double)(B - 1 - b));
+            solve_budget budget = {f, INFINITY, 16};
+            solve_candidate best;
+            if (ls_solve_candidate_at(center, t, &budget, E[q], R[q], NULL, 0, 0, &best) != 0 || !best.feasible ||
+                !(best.n_act > 0 && isfinite(best.n_act))) {
+                status = ls_error_set(err, LS_ERR_DATA, "the prior has no IsoFLOP optimum at %g FLOPs for R=%g E=%g",
+                                      f, R[q], E[q]);
+                break;
+            }
+            for (size_t i = 0; i < S; i++) {
+                double z = S > 1 ? 2.0 * (double)i / (double)(S - 1) - 1.0 : 0.0;
+                law_point x = whole_point(t, best.n_act * pow(o->isoflop_span, z), E[q], R[q], 1.0);
+                x.D = ls_law_tokens_for_flops(&x, f);
+                design[m++] = x;
+            }
+        }
+    out->isoflop_pairs = npairs;
+    out->isoflop_budget_min = top * pow(o->isoflop_budget_ratio, -(double)(B - 1));
+    out->isoflop_budget_max = top;
+    *ndesign = m;
+    free(R);
+    free(E);
+    return status;
+}
+
+int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, const plan_candidates *candidates,
                      const sweep *have, const plan_result *plan, const solve_budget *deploy,
                      const solve_options *choice, const plan_validation_options *o, plan_validation *out,
                      ls_error *err)
@@ -719,12 +854,16 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
     if (!(o->baseline_flops > 0 && isfinite(o->baseline_flops)))
         return ls_error_set(err, LS_ERR_USAGE, "the baseline's compute must be positive and finite (got %g)",
                             o->baseline_flops);
-    int status = ls_simulate_check(t, grid, err);
-    if (status != 0)
-        return status;
+    if (!o->center || o->isoflop_budgets < 1 || o->isoflop_sizes < 1 || !(o->isoflop_budget_ratio > 1) ||
+        !(o->isoflop_span >= 1 && isfinite(o->isoflop_span)))
+        return ls_error_set(err, LS_ERR_USAGE, "the IsoFLOP design needs a centre law, at least one budget and "
+                            "size, a budget ratio above 1 and a finite span of at least 1");
+    if (candidates->n == 0)
+        return ls_error_set(err, LS_ERR_USAGE, "there is no candidate");
     solve_result sr;
     memset(&sr, 0, sizeof sr);
-    if ((status = ls_solve_run(truth, t, deploy, choice, &sr, err)) != 0)
+    int status = ls_solve_run(truth, t, deploy, choice, &sr, err);
+    if (status != 0)
         return status;
     int has_choice = sr.has_choice;
     out->truth_choice = sr.choice;
@@ -732,31 +871,25 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
     if (!has_choice)
         return ls_error_set(err, LS_ERR_DATA, "no configuration is feasible at the deployment budget under the truth");
 
-    size_t nhave = have ? have->n : 0, ncand = grid->n_n_act * grid->n_tokens * grid->n_E * grid->n_R;
-    size_t K = o->replicates;
-    law_point *cand = malloc(ncand * sizeof *cand);
-    law_point *designs = malloc((2 * nhave + plan->nruns + ncand) * sizeof *designs);
-    unsigned char *right = malloc(2 * K), *failed = malloc(2 * K);
-    double *regret = malloc(2 * K * sizeof *regret), *sorted = malloc(K * sizeof *sorted);
-    if (!cand || !designs || !right || !failed || !regret || !sorted) {
+    const law_point *cand = candidates->x;
+    size_t nhave = have ? have->n : 0, ncand = candidates->n, K = o->replicates;
+    if (ncand > (SIZE_MAX / sizeof(law_point) - 3 * nhave - plan->nruns) / (o->isoflop_budgets * o->isoflop_sizes + 2))
+        return ls_error_set(err, LS_ERR_USAGE, "the IsoFLOP design is too large");
+    size_t niso_max = ncand * o->isoflop_budgets * o->isoflop_sizes; /* pairs <= candidates */
+    law_point *scratch = malloc(ncand * sizeof *scratch);
+    law_point *designs = malloc((3 * nhave + plan->nruns + ncand + niso_max) * sizeof *designs);
+    unsigned char *right = malloc(NARMS * K), *failed = malloc(NARMS * K);
+    double *regret = malloc(NARMS * K * sizeof *regret), *sorted = malloc(K * sizeof *sorted);
+    if (!scratch || !designs || !right || !failed || !regret || !sorted) {
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         goto done;
     }
-    size_t i = 0;
-    for (size_t a = 0; a < grid->n_n_act; a++)
-        for (size_t d = 0; d < grid->n_tokens; d++)
-            for (size_t e = 0; e < grid->n_E; e++)
-                for (size_t r = 0; r < grid->n_R; r++, i++) {
-                    law_point x = ls_arch_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
-                    x.n_total = nearbyint(x.n_total);
-                    x.n_loop = nearbyint(x.n_loop);
-                    cand[i] = x;
-                }
     /* The thinned grid: every k-th candidate from the middle of the first
      * k, for the smallest k that fits the compute and is coprime to the
-     * number of (tokens, E, R) combinations, so that the walk visits every
-     * value of each of those axes rather than one loop count only. */
-    size_t inner = grid->n_tokens * grid->n_E * grid->n_R, stride = 0;
+     * number of distinct (tokens, E, R) combinations, so that on a grid the
+     * walk visits every value of each of those axes rather than one loop
+     * count only. */
+    size_t inner = distinct_triples(cand, ncand, scratch), stride = 0;
     double grid_flops = 0;
     for (size_t k = 1; k <= ncand && stride == 0; k++) {
         if (gcd(k, inner) != 1 && k < ncand)
@@ -770,38 +903,47 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
         }
     }
     if (stride == 0) {
-        status = ls_error_set(err, LS_ERR_DATA, "no thinning of the grid fits in the baseline's %g FLOPs",
+        status = ls_error_set(err, LS_ERR_DATA, "no thinning of the candidates fits in the baseline's %g FLOPs",
                               o->baseline_flops);
         goto done;
     }
     law_point *plan_design = designs, *grid_design = designs + nhave + plan->nruns;
+    law_point *iso_design = grid_design + nhave + ncand;
     for (size_t h = 0; h < nhave; h++)
-        plan_design[h] = grid_design[h] = ls_sweep_row_point(&have->rows[h]);
+        plan_design[h] = grid_design[h] = iso_design[h] = ls_sweep_row_point(&have->rows[h]);
     for (size_t r = 0; r < plan->nruns; r++)
         plan_design[nhave + r] = plan->runs[r].x;
-    size_t ngrid = nhave;
+    size_t ngrid = nhave, niso = 0;
     for (size_t j = stride / 2; j < ncand; j += stride)
         grid_design[ngrid++] = cand[j];
+    if ((status = isoflop_design(o->center, t, cand, ncand, o, o->baseline_flops, iso_design + nhave, &niso, out,
+                                 err)) != 0)
+        goto done;
     out->replicates = K;
     out->plan.nruns = nhave + plan->nruns;
     out->plan.flops = plan->flops_spent;
     out->grid.nruns = ngrid;
     out->grid.flops = grid_flops;
     out->grid.stride = stride;
+    out->isoflop.nruns = nhave + niso;
+    for (size_t j = 0; j < niso; j++)
+        out->isoflop.flops += ls_law_training_flops(&iso_design[nhave + j]);
+    out->isoflop_budgets = o->isoflop_budgets;
+    out->isoflop_sizes = o->isoflop_sizes;
 
-    validate_context v = {truth, kind, t, deploy, choice, o, {plan_design, grid_design},
-                          {out->plan.nruns, ngrid}, out->truth_choice, right, failed, regret};
-    ls_parallel_job job = {2 * K, o->threads, &v, NULL, NULL, validate_item, validate_progress};
+    validate_context v = {truth, kind, t, deploy, choice, o, {plan_design, grid_design, iso_design},
+                          {out->plan.nruns, ngrid, out->isoflop.nruns}, out->truth_choice, right, failed, regret};
+    ls_parallel_job job = {NARMS * K, o->threads, &v, NULL, NULL, validate_item, validate_progress};
     if (ls_parallel_for(&job) != 0) {
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         goto done;
     }
-    for (size_t arm = 0; arm < 2; arm++) {
-        plan_validation_arm *res = arm == 0 ? &out->plan : &out->grid;
+    for (size_t arm = 0; arm < NARMS; arm++) {
+        plan_validation_arm *res = arm == 0 ? &out->plan : arm == 1 ? &out->grid : &out->isoflop;
         size_t m = 0;
         double sum = 0;
         for (size_t k = 0; k < K; k++) {
-            size_t j = 2 * k + arm;
+            size_t j = NARMS * k + arm;
             res->right += right[j];
             res->failed += failed[j];
             if (!failed[j]) {
@@ -818,7 +960,7 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
         }
     }
 done:
-    free(cand);
+    free(scratch);
     free(designs);
     free(right);
     free(failed);

@@ -97,7 +97,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [66]
   $ loopscale plan --budget 1e21 --flops 1e22 $GRID --validate 2 --baseline-flops 1e15 -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
-  loopscale plan: no thinning of the grid fits in the baseline's 1e+15 FLOPs
+  loopscale plan: no thinning of the candidates fits in the baseline's 1e+15 FLOPs
   [65]
   $ cat runs.csv
   precious

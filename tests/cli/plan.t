@@ -133,14 +133,17 @@ the plan's compute, each fitted and solved; how often the decision is right.
   validation 3 simulated sweeps of each design from truth.json, noise sigma 0.001904 of ln(loss)
   truth      R*=4 E*=16 N_act*=5.455e+08, loss 2.0956
   
-                            plan        thinned grid
-  runs                      115         96 (every 7-th candidate)
-  compute (new runs)        4.991e+21   9.183e+21
-  right decision            100%        100%
-  loss regret, mean         0           0
-  loss regret, median       0           0
-  loss regret, worst        0           0
-  fits failed (wrong)       0           0
+                            plan        thinned grid  IsoFLOP
+  runs                      115         96            297
+  compute (new runs)        4.991e+21   9.183e+21     1e+22
+  right decision            100%        100%          100%
+  loss regret, mean         0           0             0
+  loss regret, median       0           0             0
+  loss regret, worst        0           0             0
+  fits failed (wrong)       0           0             0
+  
+  thinned grid: every 7-th candidate; IsoFLOP: 9 (R, E) x 3 budgets from 9.81e+18 to 9.81e+19 FLOPs x 8
+  sizes around the prior's optimum, D = F / (6 N_unroll)
 
 A template that routes to two experts leaves E = 1 out of the default list:
 

@@ -148,6 +148,8 @@ typedef struct problem {
     solve_budget deploy;
     solve_options choice;
     plan_parameters p;
+    law_point *cand_x;
+    plan_candidates cand;
 } problem;
 
 static void problem_init(problem *pb, size_t ndraws)
@@ -171,11 +173,14 @@ static void problem_init(problem *pb, size_t ndraws)
     ls_plan_default_parameters(&pb->p);
     pb->p.budget_flops = 2e21;
     pb->p.threads = 2;
+    assert_int_equal(ls_plan_grid_candidates(&pb->t, &GRID, &pb->cand_x, &pb->cand.n, &err), 0);
+    pb->cand.x = pb->cand_x;
 }
 
 static void problem_free(problem *pb)
 {
     free(pb->draws);
+    free(pb->cand_x);
     ls_lawfile_free(pb->lf);
 }
 
@@ -189,7 +194,7 @@ static void the_budget_is_never_exceeded(void **state)
         pb.p.budget_flops = budgets[b];
         plan_result r;
         ls_error err;
-        assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+        assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
         assert_true(r.nruns > 0);
         double sum = 0, last = r.variance_have;
         for (size_t i = 0; i < r.nruns; i++) {
@@ -311,7 +316,7 @@ static void each_step_takes_the_largest_drop_per_flop(void **state)
     pb.p.budget_flops = 2.3e21;
     plan_result r;
     ls_error err;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
     assert_true(r.nruns > 20); /* past the first refresh of the rank-one updates */
     law_point chosen[81];
     double spent = 0;
@@ -374,8 +379,8 @@ static void runs_already_trained_count_and_are_never_chosen_again(void **state)
     s.has_loss = 1;
     plan_result without, with;
     ls_error err;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &without, &err), 0);
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, &s, &pb.deploy, &pb.choice, &pb.p, &with, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &without, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, &s, &pb.deploy, &pb.choice, &pb.p, &with, &err), 0);
     assert_int_equal(with.nhave, 4);
     assert_int_equal(with.nhave_in_grid, 3);
     assert_true(fabs(with.have_flops - have_flops) <= 1e-12 * have_flops);
@@ -412,9 +417,9 @@ static void threads_do_not_change_the_plan(void **state)
     plan_result a, b;
     ls_error err;
     pb.p.threads = 1;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &a, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &a, &err), 0);
     pb.p.threads = 3;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &b, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &b, &err), 0);
     assert_int_equal(a.nruns, b.nruns);
     for (size_t i = 0; i < a.nruns; i++) {
         assert_true(a.runs[i].x.n_act == b.runs[i].x.n_act && a.runs[i].x.D == b.runs[i].x.D);
@@ -435,7 +440,7 @@ static void the_default_noise_is_the_priors_relative_rmse(void **state)
     pb.p.budget_flops = 1e20;
     plan_result r;
     ls_error err;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
     double sum = 0;
     for (size_t a = 0; a < 3; a++)
         for (size_t d = 0; d < 3; d++)
@@ -463,17 +468,17 @@ static void bad_parameters_are_refused(void **state)
     plan_result r;
     ls_error err;
     pb.p.budget_flops = -1;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
                      LS_ERR_USAGE);
     pb.p.budget_flops = 1e21;
     pb.prior.rmse = NAN;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
                      LS_ERR_USAGE);
     assert_string_equal(err.message, "the prior law has no fit RMSE to take the noise from");
     pb.p.noise_sigma = 0.003;
     const double one_E[] = {16}, one_R[] = {1};
     pb.choice = (solve_options){one_R, 1, one_E, 1, NULL, 0, 0.0, NULL};
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
                      LS_ERR_DATA);
     problem_free(&pb);
 }
@@ -503,12 +508,18 @@ static void validation_recovers_the_truth_from_the_whole_grid(void **state)
     pb.p.budget_flops = 1e25;
     plan_result r;
     ls_error err;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
     assert_int_equal(r.nruns, 81);
-    plan_validation_options vo = {3, 1e-4, 1e25, 7, 2, {0}, NULL, NULL};
-    ls_fit_default_parameters(&vo.fit);
+    plan_validation_options vo;
+    ls_plan_validation_default_options(&vo);
+    vo.replicates = 3;
+    vo.noise_sigma = 1e-4;
+    vo.baseline_flops = 1e25;
+    vo.seed = 7;
+    vo.threads = 2;
+    vo.center = &pb.prior.point;
     plan_validation v;
-    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &GRID, NULL, &r, &pb.deploy,
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
                                       &pb.choice, &vo, &v, &err), 0);
     solve_result sr;
     assert_int_equal(ls_solve_run(&pb.prior.point, &pb.t, &pb.deploy, &pb.choice, &sr, &err), 0);
@@ -540,7 +551,7 @@ static void the_thinned_grid_is_the_densest_that_fits(void **state)
     pb.p.noise_sigma = 0.002;
     plan_result r;
     ls_error err;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
     law_point cand[81];
     size_t i = 0;
     for (size_t a = 0; a < 3; a++)
@@ -552,10 +563,16 @@ static void the_thinned_grid_is_the_densest_that_fits(void **state)
                     cand[i].n_loop = nearbyint(cand[i].n_loop);
                 }
     double baseline = 0.37 * grid_flops_total(&pb.t);
-    plan_validation_options vo = {1, 0.002, baseline, 3, 1, {0}, NULL, NULL};
-    ls_fit_default_parameters(&vo.fit);
+    plan_validation_options vo;
+    ls_plan_validation_default_options(&vo);
+    vo.replicates = 1;
+    vo.noise_sigma = 0.002;
+    vo.baseline_flops = baseline;
+    vo.seed = 3;
+    vo.threads = 1;
+    vo.center = &pb.prior.point;
     plan_validation v;
-    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &GRID, NULL, &r, &pb.deploy,
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
                                       &pb.choice, &vo, &v, &err), 0);
     size_t want = 0;
     double want_flops = 0;
@@ -577,8 +594,48 @@ static void the_thinned_grid_is_the_densest_that_fits(void **state)
     assert_int_equal(v.plan.nruns, r.nruns);
     assert_true(v.plan.right + v.plan.failed <= 1 && v.grid.right + v.grid.failed <= 1);
     vo.baseline_flops = 1e18; /* less than the cheapest run */
-    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &GRID, NULL, &r, &pb.deploy,
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
                                       &pb.choice, &vo, &v, &err), LS_ERR_DATA);
+    ls_plan_result_free(&r);
+    problem_free(&pb);
+}
+
+/* The IsoFLOP baseline: for each of the 9 (R, E) of the grid, 3 budgets a
+ * factor sqrt 10 apart and 8 sizes each, costing the baseline's compute in
+ * all: 9 x 8 x F_top (1 + 10^-1/2 + 10^-1) = baseline. */
+static void the_isoflop_design_spends_the_baseline_on_its_budgets(void **state)
+{
+    (void)state;
+    problem pb;
+    problem_init(&pb, 2);
+    pb.p.budget_flops = 3e20;
+    pb.p.noise_sigma = 0.002;
+    plan_result r;
+    ls_error err;
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    plan_validation_options vo;
+    ls_plan_validation_default_options(&vo);
+    vo.replicates = 1;
+    vo.noise_sigma = 0.002;
+    vo.baseline_flops = 2.385e21;
+    vo.threads = 1;
+    vo.center = &pb.prior.point;
+    plan_validation v;
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
+                                      &pb.choice, &vo, &v, &err), 0);
+    double top = 2.385e21 / (9 * 8 * (1 + 1 / sqrt(10.0) + 0.1));
+    assert_int_equal(v.isoflop_pairs, 9);
+    assert_int_equal(v.isoflop_budgets, 3);
+    assert_int_equal(v.isoflop_sizes, 8);
+    assert_int_equal(v.isoflop.nruns, 9 * 3 * 8);
+    assert_true(fabs(v.isoflop_budget_max / top - 1) < 1e-12);
+    assert_true(fabs(v.isoflop_budget_min / (top / 10) - 1) < 1e-12);
+    assert_true(fabs(v.isoflop.flops / 2.385e21 - 1) < 1e-12);
+    assert_true(v.isoflop.right + v.isoflop.failed <= 1);
+    /* Without a centre law there is no IsoFLOP design. */
+    vo.center = NULL;
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
+                                      &pb.choice, &vo, &v, &err), LS_ERR_USAGE);
     ls_plan_result_free(&r);
     problem_free(&pb);
 }
@@ -597,6 +654,7 @@ int main(void)
         cmocka_unit_test(bad_parameters_are_refused),
         cmocka_unit_test(validation_recovers_the_truth_from_the_whole_grid),
         cmocka_unit_test(the_thinned_grid_is_the_densest_that_fits),
+        cmocka_unit_test(the_isoflop_design_spends_the_baseline_on_its_budgets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
