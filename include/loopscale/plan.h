@@ -96,6 +96,19 @@ typedef struct plan_candidates {
 int ls_plan_grid_candidates(const arch_template *t, const simulate_grid *grid, law_point **out, size_t *n,
                             ls_error *err) LS_MUST_CHECK;
 
+/* The candidates of a CSV file of configurations, read as a sweep is
+ * (docs/formats.md: the same columns, aliases and checks; n_act or
+ * n_active, tokens or flops, R, E; no loss needed), with the columns
+ * n_total, n_loop and k it lacks taken from the template.  A k other than
+ * the template's top_k, or a configuration given twice, is an
+ * LS_ERR_DATA error naming the file and line.  Returns a malloc'd array
+ * (free() it) of *n points, or NULL with err set. */
+law_point *ls_plan_read_candidates(const char *path, const arch_template *t, size_t *n, ls_error *err);
+
+/* The distinct loop and expert counts of the candidates, ascending (R and
+ * E hold c->n values each): the decision's axes for a candidate file. */
+void ls_plan_candidate_axes(const plan_candidates *c, double *R, size_t *nR, double *E, size_t *nE);
+
 /* Plan the next runs.  candidates: the runs to choose from; have: runs already trained (NULL for none); deploy and
  * choice: the decision, as ls_solve_run takes them.  With noise_sigma NaN,
  * sigma is the prior's RMSE over the mean loss it predicts across the

@@ -40,6 +40,10 @@ static const char USAGE[] =
     "      --tokens LIST       candidate token counts (default 1e11,2e11,3e11,4e11,5e11)\n"
     "      --E LIST            candidate expert counts, also the decision's (default 1,2,4,8,16)\n"
     "      --R LIST            candidate loop counts, also the decision's (default 1,2,3,4,6,8,16)\n"
+    "      --candidates FILE   the candidates from a CSV of configurations instead of the four lists\n"
+    "                          (columns n_act, tokens or flops, R, E, as in a sweep; n_total,\n"
+    "                          n_loop and k from the template when absent); the decision is over\n"
+    "                          its R and E values\n"
     "      --template FILE     architecture template (JSON; default: the paper's middle-cycle\n"
     "                          looping)\n"
     "      --have SWEEP        runs already trained: counted first, never chosen again\n"
@@ -81,7 +85,8 @@ enum {
     OPT_TRUTH,
     OPT_BASELINE_FLOPS,
     OPT_GPU_HOURS,
-    OPT_FLOP_RATE
+    OPT_FLOP_RATE,
+    OPT_CANDIDATES
 };
 
 /* Progress of --validate on a terminal: "fits 37/100", at most 5 times a second. */
@@ -208,6 +213,7 @@ int cmd_plan(int argc, char **argv)
                                              {"E", required_argument, NULL, OPT_E},
                                              {"R", required_argument, NULL, OPT_R},
                                              {"template", required_argument, NULL, OPT_TEMPLATE},
+                                             {"candidates", required_argument, NULL, OPT_CANDIDATES},
                                              {"have", required_argument, NULL, OPT_HAVE},
                                              {"noise", required_argument, NULL, OPT_NOISE},
                                              {"draws", required_argument, NULL, OPT_DRAWS},
@@ -221,7 +227,8 @@ int cmd_plan(int argc, char **argv)
                                              {NULL, 0, NULL, 0}};
     static const double default_n_act[] = {3e8, 6e8, 1e9}, default_tokens[] = {1e11, 2e11, 3e11, 4e11, 5e11},
                         default_E[] = {1, 2, 4, 8, 16}, default_R[] = {1, 2, 3, 4, 6, 8, 16};
-    const char *law_path = NULL, *template_path = NULL, *have_path = NULL, *output = NULL, *truth_path = NULL;
+    const char *law_path = NULL, *template_path = NULL, *have_path = NULL, *output = NULL, *truth_path = NULL,
+               *candidates_path = NULL;
     size_t validate = 0;
     double baseline_flops = NAN, gpu_hours = NAN, flop_rate = NAN;
     unsigned long seed = 1;
@@ -254,6 +261,7 @@ int cmd_plan(int argc, char **argv)
         case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &nR); break;
         case OPT_TEMPLATE: template_path = optarg; break;
         case OPT_HAVE: have_path = optarg; break;
+        case OPT_CANDIDATES: candidates_path = optarg; break;
         case OPT_NOISE: status = cli_parse_positive(cmd, "--noise", optarg, &pp.noise_sigma); break;
         case OPT_DRAWS:
             status = cli_parse_long(cmd, "--draws", optarg, 1, 100000, &value);
@@ -286,6 +294,7 @@ int cmd_plan(int argc, char **argv)
     progress_state progress = {0, 0};
     sweep *have = NULL;
     law_point *cand_x = NULL;
+    double *axis_R = NULL, *axis_E = NULL;
     plan_candidates candidates = {NULL, 0};
     plan_result result;
     memset(&result, 0, sizeof result);
@@ -314,6 +323,9 @@ int cmd_plan(int argc, char **argv)
         status = cli_usage_error(cmd, "give the file for the runs with -o FILE");
     if (status == 0 && !validate && (truth_path || !isnan(baseline_flops)))
         status = cli_usage_error(cmd, "%s is for --validate K", truth_path ? "--truth" : "--baseline-flops");
+    if (status == 0 && candidates_path && (n_act || tokens || E || R))
+        status = cli_usage_error(cmd, "--candidates FILE replaces %s", n_act ? "--n-act" : tokens ? "--tokens" : E ? "--E"
+                                                                                                             : "--R");
     if (status == 0)
         status = check_integers(cmd, "--R", R, nR);
     if (status == 0)
@@ -322,6 +334,7 @@ int cmd_plan(int argc, char **argv)
         cli_file_input("--law", law_path);
         cli_file_input("--template", template_path);
         cli_file_input("--have", have_path);
+        cli_file_input("--candidates", candidates_path);
         cli_file_input("--truth", truth_path);
         cli_file_output("the summary", "-");
         cli_file_output("-o", output);
@@ -333,7 +346,7 @@ int cmd_plan(int argc, char **argv)
                           tokens ? nt : 5,               E ? E : default_E, E ? nE : 5,
                           R ? R : default_R,             R ? nR : 7};
     double top_k_e = 1;
-    if (status == 0 && !E && tmpl.top_k > 1) {
+    if (status == 0 && !E && !candidates_path && tmpl.top_k > 1) {
         /* The default list starts at E = 1; a template routing each token
          * to top_k experts needs at least top_k of them. */
         while (grid.n_E > 0 && grid.E[0] < tmpl.top_k) {
@@ -349,7 +362,21 @@ int cmd_plan(int argc, char **argv)
             cli_note(cmd, "the template routes to top_k = %d experts: E below %d left out of the default --E list",
                      tmpl.top_k, tmpl.top_k);
     }
-    if (status == 0 && ls_plan_grid_candidates(&tmpl, &grid, &cand_x, &candidates.n, &err) != 0)
+    if (status == 0 && candidates_path) {
+        if (!(cand_x = ls_plan_read_candidates(candidates_path, &tmpl, &candidates.n, &err)))
+            status = cli_fail(cmd, &err);
+        candidates.x = cand_x;
+        if (status == 0 && (!(axis_R = malloc(candidates.n * sizeof *axis_R)) ||
+                            !(axis_E = malloc(candidates.n * sizeof *axis_E)))) {
+            cli_error(cmd, "out of memory");
+            status = ls_exit_status(LS_ERR_INTERNAL);
+        }
+        if (status == 0) {
+            ls_plan_candidate_axes(&candidates, axis_R, &grid.n_R, axis_E, &grid.n_E);
+            grid.R = axis_R;
+            grid.E = axis_E;
+        }
+    } else if (status == 0 && ls_plan_grid_candidates(&tmpl, &grid, &cand_x, &candidates.n, &err) != 0)
         status = cli_fail(cmd, &err);
     candidates.x = cand_x;
     if (status == 0)
@@ -443,6 +470,8 @@ done:
     ls_lawfile_free(truth);
     ls_plan_result_free(&result);
     free(cand_x);
+    free(axis_R);
+    free(axis_E);
     ls_sweep_free(have);
     free(draws);
     ls_lawfile_free(lf);

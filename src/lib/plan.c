@@ -145,6 +145,7 @@ static int spd_inverse(const double *a, size_t p, double *inv)
 
 static int runner_up(const solve_result *r, solve_candidate *out);
 static law_point candidate_point(const solve_candidate *c);
+static int compare_doubles(const void *a, const void *b);
 
 typedef struct plan_state {
     size_t p, ncand, ndraws;
@@ -635,6 +636,69 @@ int ls_plan_grid_candidates(const arch_template *t, const simulate_grid *grid, l
     *out = x;
     *n = ncand;
     return 0;
+}
+
+law_point *ls_plan_read_candidates(const char *path, const arch_template *t, size_t *n, ls_error *err)
+{
+    *n = 0;
+    sweep_options so;
+    memset(&so, 0, sizeof so);
+    so.shape = t;
+    const char *paths[] = {path};
+    sweep *s = ls_sweep_read(paths, 1, &so, err);
+    if (!s)
+        return NULL;
+    law_point *x = malloc((s->n ? s->n : 1) * sizeof *x);
+    if (!x) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        ls_sweep_free(s);
+        return NULL;
+    }
+    int status = 0;
+    for (size_t i = 0; i < s->n && status == 0; i++) {
+        const sweep_row *row = &s->rows[i];
+        if (row->k != t->top_k) {
+            status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column 'k': %g is not the template's top_k (%d)",
+                                  s->name, row->line, row->k, t->top_k);
+            break;
+        }
+        x[i] = ls_sweep_row_point(row);
+        /* Each candidate is trained at most once: a repeated one would be
+         * a second chance at the same run. */
+        for (size_t j = 0; j < i && status == 0; j++)
+            if (same_run(&x[j], &x[i]))
+                status = ls_error_set(err, LS_ERR_DATA,
+                                      "%s:%ld: the same candidate (n_act, tokens, R and E) as line %ld", s->name,
+                                      row->line, s->rows[j].line);
+    }
+    size_t count = s->n;
+    ls_sweep_free(s);
+    if (status != 0) {
+        free(x);
+        return NULL;
+    }
+    *n = count;
+    return x;
+}
+
+static size_t sorted_distinct(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, compare_doubles);
+    size_t m = n ? 1 : 0;
+    for (size_t i = 1; i < n; i++)
+        if (v[i] != v[m - 1])
+            v[m++] = v[i];
+    return m;
+}
+
+void ls_plan_candidate_axes(const plan_candidates *c, double *R, size_t *nR, double *E, size_t *nE)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        R[i] = c->x[i].R;
+        E[i] = c->x[i].E;
+    }
+    *nR = sorted_distinct(R, c->n);
+    *nE = sorted_distinct(E, c->n);
 }
 
 /* ---- validation by simulation ------------------------------------------- */

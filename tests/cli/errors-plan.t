@@ -105,3 +105,33 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   loopscale plan: --budget given twice ('1e21', then '2e21'): it takes one value
   Try 'loopscale plan --help'.
   [64]
+  $ printf 'n_act,tokens,R,E\n1e8,1e10,1,1\n3e8,1e1x,2,4\n' > cands.csv
+  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: cands.csv:3: column 'tokens': '1e1x' is not a number
+  [65]
+  $ printf 'n_act,tokens,R,E\n1e8,1e10,1,1\n3e8,1e10,2,4\n1e8,1e10,1,1\n' > cands.csv
+  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: cands.csv:4: the same candidate (n_act, tokens, R and E) as line 2
+  [65]
+  $ printf 'n_act,tokens,R,E,k\n1e8,1e10,1,2,2\n' > cands.csv
+  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: cands.csv:2: column 'k': 2 is not the template's top_k (1)
+  [65]
+  $ printf 'n_act,R,E\n1e8,1,1\n' > cands.csv
+  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: cands.csv:1: no column 'tokens' (or 'D'), and no 'flops' to derive it from
+  [65]
+  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv --E 1,4 -o runs.csv
+  loopscale plan: --candidates FILE replaces --E
+  Try 'loopscale plan --help'.
+  [64]
+  $ printf 'n_act,D,R,E\n1e8,1e10,1,1\n' > cands.csv
+  $ echo '{"top_k": 2}' > top2.json
+  $ loopscale plan --budget 1e21 --flops 1e22 --template top2.json --candidates cands.csv -o runs.csv
+  loopscale plan: cands.csv:2: n_total = 66666667 from the template is less than n_act (100000000)
+  [65]
+  $ loopscale plan --budget 1e21 --flops 1e22 --candidates missing.csv -o runs.csv
+  loopscale plan: missing.csv: cannot open: No such file or directory
+  [66]
+  $ cat runs.csv
+  precious

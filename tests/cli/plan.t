@@ -55,6 +55,26 @@ compute F = 6 N_unroll D, and the sum is what the summary says was spent.
   > print(len(rows), 'runs', '%.4g' % total, 'FLOPs', total <= 5e20)"
   19 runs 4.98e+20 FLOPs True
 
+A candidate set can be read from a CSV of configurations, as a sweep is
+read: the grid that simulate writes gives the same plan as the four lists,
+and so does the same grid with only n_active, tokens, R and E (n_total and
+n_loop then come from the template).
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json $GRID -o grid.csv
+  $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 5e20 --candidates grid.csv -o fromfile.csv 2>/dev/null | grep -E '^(candidates|chosen)'
+  candidates 81
+  chosen     19 runs
+  $ cmp runs.csv fromfile.csv && echo same
+  same
+  $ cut -d, -f1,4,5,7 grid.csv | sed '1s/n_act/n_active/' > configs.csv
+  $ head -2 configs.csv
+  n_active,R,E,tokens
+  100000000,1,1,10000000000
+  $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 5e20 --candidates configs.csv -o fromconfigs.csv 2>/dev/null | grep -E '^chosen'
+  chosen     19 runs
+  $ cmp runs.csv fromconfigs.csv && echo same
+  same
+
 Runs already trained are counted first and never chosen again: train the
 first two runs of that plan, and plan the rest of the budget; neither is
 chosen again.

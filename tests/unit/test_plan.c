@@ -16,6 +16,7 @@
 
 #include "loopscale/lawfile.h"
 #include "loopscale/plan.h"
+#include "tmpfile.h"
 
 static law truth(void)
 {
@@ -640,6 +641,46 @@ static void the_isoflop_design_spends_the_baseline_on_its_budgets(void **state)
     problem_free(&pb);
 }
 
+/* A candidate file with n_active, tokens, R and E only: N_total and N_loop
+ * from the template, rounded as the grid's; the decision's axes are its
+ * distinct R and E, ascending; a repeated configuration is refused. */
+static void candidates_read_from_a_file_take_the_template(void **state)
+{
+    (void)state;
+    arch_template t;
+    ls_arch_template_default(&t);
+    const char *path = write_temp_text("# three configurations\nn_active,tokens,R,E\n2.385e8,1.7e10,3,8\n"
+                                       "1.1e8,\"4e10\",1,2\n2.385e8,1.7e10,1,8\n", 1);
+    size_t n = 0;
+    ls_error err;
+    law_point *x = ls_plan_read_candidates(path, &t, &n, &err);
+    assert_non_null(x);
+    assert_int_equal(n, 3);
+    const double want[3][4] = {{2.385e8, 1.7e10, 3, 8}, {1.1e8, 4e10, 1, 2}, {2.385e8, 1.7e10, 1, 8}};
+    for (size_t i = 0; i < 3; i++) {
+        /* The default template: N_total = N_act (1 + (2/3)(E - 1)), N_loop = 0.75 N_act. */
+        assert_true(x[i].n_act == want[i][0] && x[i].D == want[i][1] && x[i].R == want[i][2] && x[i].E == want[i][3]);
+        assert_true(x[i].n_total == nearbyint(want[i][0] * (1 + 2.0 / 3.0 * (want[i][3] - 1))));
+        assert_true(x[i].n_loop == nearbyint(0.75 * want[i][0]));
+    }
+    plan_candidates c = {x, n};
+    double axis_R[3], axis_E[3];
+    size_t nR, nE;
+    ls_plan_candidate_axes(&c, axis_R, &nR, axis_E, &nE);
+    assert_int_equal(nR, 2);
+    assert_int_equal(nE, 2);
+    assert_true(axis_R[0] == 1 && axis_R[1] == 3 && axis_E[0] == 2 && axis_E[1] == 8);
+    free(x);
+    path = write_temp_text("n_act,D,R,E\n1e8,1e10,1,2\n3e8,1e10,1,2\n1e8,1e10,1,2\n", 0);
+    assert_null(ls_plan_read_candidates(path, &t, &n, &err));
+    assert_int_equal(err.code, LS_ERR_DATA);
+    assert_non_null(strstr(err.message, ":4: the same candidate (n_act, tokens, R and E) as line 2"));
+    t.top_k = 2;
+    path = write_temp_text("n_act,D,R,E\n1e8,1e10,1,1\n", 0); /* E below the template's top_k */
+    assert_null(ls_plan_read_candidates(path, &t, &n, &err));
+    assert_int_equal(err.code, LS_ERR_DATA);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -655,6 +696,7 @@ int main(void)
         cmocka_unit_test(validation_recovers_the_truth_from_the_whole_grid),
         cmocka_unit_test(the_thinned_grid_is_the_densest_that_fits),
         cmocka_unit_test(the_isoflop_design_spends_the_baseline_on_its_budgets),
+        cmocka_unit_test(candidates_read_from_a_file_take_the_template),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
