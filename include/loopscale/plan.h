@@ -40,6 +40,12 @@ typedef struct plan_parameters {
     double prior_sd;     /* weak prior on every fitted coordinate (default 1) */
     size_t max_draws;    /* bootstrap draws used, the first ones (default 100) */
     int threads;         /* 0: one per online core */
+    /* The target: with ntarget_params 0 (the default), the decision at the
+     * deployment budget; otherwise the sum of the variances of these
+     * parameters, in natural units (each must be free in the prior), and
+     * deploy and choice are not used. */
+    const law_param *target_params;
+    size_t ntarget_params;
 } plan_parameters;
 
 void ls_plan_default_parameters(plan_parameters *p);
@@ -65,7 +71,8 @@ typedef struct plan_run {
 
 typedef struct plan_result {
     solve_candidate best, runner_up; /* the point estimate's decision: its choice and runner-up */
-    double gap;                      /* L(best) - L(runner_up) under the point estimate */
+    double gap;                      /* L(best) - L(runner_up) under the point estimate
+                                      * (best, runner_up and gap are 0 for a parameter target) */
     double sigma, huber_weight;      /* the noise used and its weight w */
     size_t nparams;                  /* parameters planned for */
     law_param params[LAW_NPARAMS];
@@ -76,9 +83,15 @@ typedef struct plan_result {
     size_t nhave;                    /* runs already trained */
     size_t nhave_in_grid;            /* of those, candidates of the grid (never chosen again) */
     double have_flops;
-    double variance_prior;  /* the gap's variance under the weak prior alone */
+    double variance_prior;  /* the target's variance (the gap's, or the named parameters' summed)
+                             * under the weak prior alone */
     double variance_have;   /* ... with the runs already trained */
     double variance_plan;   /* ... with the plan added */
+    size_t ntargets;        /* named parameters (0: the decision) */
+    law_param targets[LAW_NPARAMS];
+    /* Each target's variance (mean over the draws); [0] is the gap's. */
+    double target_variance_prior[LAW_NPARAMS], target_variance_have[LAW_NPARAMS],
+        target_variance_plan[LAW_NPARAMS];
     size_t nruns;
     plan_run *runs;         /* in the order chosen */
     double flops_spent;
@@ -149,10 +162,15 @@ typedef struct plan_validation_options {
     void (*progress)(void *context, size_t done, size_t total);
     void *progress_context;
     const law *center;           /* where the IsoFLOP sizes are centred (the prior's point estimate) */
-    size_t isoflop_budgets;      /* budgets per (R, E) (default 3) */
+    size_t isoflop_budgets;      /* budgets per (R, E) (default 3; 0: no IsoFLOP design, its
+                                  * replicates all counted as failed) */
     size_t isoflop_sizes;        /* sizes per budget (default 8) */
     double isoflop_budget_ratio; /* between consecutive budgets (default sqrt 10) */
     double isoflop_span;         /* sizes from N* / span to N* span (default 3) */
+    /* Named parameters whose spread over the replicates' fits is reported
+     * (a parameter target); none by default. */
+    const law_param *target_params;
+    size_t ntarget_params;
 } plan_validation_options;
 
 /* Defaults (50 replicates, seed 1, the fit's defaults, the IsoFLOP shape
@@ -166,9 +184,14 @@ typedef struct plan_validation_arm {
     size_t right;      /* replicates whose decision is right */
     size_t failed;     /* replicates whose fit failed or did not converge (counted wrong) */
     double regret_mean, regret_median, regret_max; /* over the replicates that fitted */
+    /* With target_params: each one's standard deviation over the replicates
+     * that fitted, and the sum of their variances. */
+    double target_sd[LAW_NPARAMS];
+    double target_variance;
 } plan_validation_arm;
 
 typedef struct plan_validation {
+    int has_decision;             /* deploy was given: the decision was checked */
     solve_candidate truth_choice; /* the truth's decision */
     size_t replicates;
     plan_validation_arm plan, grid, isoflop;
@@ -176,7 +199,9 @@ typedef struct plan_validation {
     double isoflop_budget_min, isoflop_budget_max;         /* FLOPs of one run at the smallest and largest budget */
 } plan_validation;
 
-/* kind: the law fitted to each simulated sweep (the prior's).
+/* kind: the law fitted to each simulated sweep (the prior's).  deploy and
+ * choice may be NULL with target_params set: the fits' spread is then all
+ * that is measured (right and regret stay 0 and NaN).
  * Errors: LS_ERR_USAGE (bad options), LS_ERR_DATA (no feasible decision
  * under the truth, a baseline_flops too small for one candidate, or no
  * IsoFLOP optimum under the centre law), LS_ERR_INTERNAL. */

@@ -35,6 +35,8 @@ void ls_plan_default_parameters(plan_parameters *p)
     p->prior_sd = 1.0;
     p->max_draws = 100;
     p->threads = 0;
+    p->target_params = NULL;
+    p->ntarget_params = 0;
 }
 
 void ls_plan_result_free(plan_result *r)
@@ -164,13 +166,17 @@ typedef struct plan_state {
     size_t nhave;
     double prior_precision;
     double *jac;                /* ndraws x ncand x p */
-    double *info, *inv, *a, *c; /* ndraws x p x p, x p x p, x p, x p */
-    double *variance;           /* ndraws */
-    /* For draw s and candidate i, q = j_i' M_s j_i and r = a_s . j_i
-     * (ndraws x ncand each), from which the gain of i follows. */
+    /* T target vectors c_st per draw (the gap's gradient, or one per named
+     * parameter); the criterion is the sum over t of c_st' M_s c_st. */
+    size_t ntarget;
+    const law_param *target_params; /* NULL: the decision */
+    double *info, *inv, *a, *c; /* ndraws x p x p, x p x p, x T x p, x T x p */
+    double *variance;           /* ndraws x T: c_st' M_s c_st */
+    /* For draw s and candidate i, q = j_i' M_s j_i (ndraws x ncand) and
+     * r_t = a_st . j_i (ndraws x ncand x T), from which the gain of i follows. */
     double *q, *r;
     /* The step just taken, per draw: u_s = M_s j* (M before the step),
-     * f_s = w / (1 + w j*' M_s j*) and j* . a_s. */
+     * f_s = w / (1 + w j*' M_s j*) and j* . a_st (ndraws x T). */
     double *u, *f, *ja;
     const unsigned char *available;
     double *gain;               /* ncand */
@@ -184,38 +190,48 @@ typedef struct plan_state {
 static int refresh_draw(plan_state *st, size_t s)
 {
     size_t p = st->p;
-    double *inv = st->inv + s * p * p, *a = st->a + s * p, *c = st->c + s * p;
+    size_t T = st->ntarget;
+    double *inv = st->inv + s * p * p;
     if (spd_inverse(st->info + s * p * p, p, inv) != 0)
         return -1;
-    double v = 0;
-    for (size_t i = 0; i < p; i++) {
-        double t = 0;
-        for (size_t k = 0; k < p; k++)
-            t += inv[i * p + k] * c[k];
-        a[i] = t;
-        v += c[i] * t;
+    for (size_t tg = 0; tg < T; tg++) {
+        double *a = st->a + (s * T + tg) * p;
+        const double *c = st->c + (s * T + tg) * p;
+        double v = 0;
+        for (size_t i = 0; i < p; i++) {
+            double t = 0;
+            for (size_t k = 0; k < p; k++)
+                t += inv[i * p + k] * c[k];
+            a[i] = t;
+            v += c[i] * t;
+        }
+        st->variance[s * T + tg] = v;
     }
-    st->variance[s] = v;
     return 0;
 }
 
 /* q and r of every candidate for draw s, from M_s and a_s. */
 static void exact_qr(plan_state *st, size_t s)
 {
-    size_t p = st->p;
-    const double *inv = st->inv + s * p * p, *a = st->a + s * p;
+    size_t p = st->p, T = st->ntarget;
+    const double *inv = st->inv + s * p * p;
     for (size_t i = 0; i < st->ncand; i++) {
         const double *j = st->jac + (s * st->ncand + i) * p;
-        double aj = 0, jmj = 0;
+        double jmj = 0;
         for (size_t k = 0; k < p; k++) {
-            aj += a[k] * j[k];
             double t = 0;
             for (size_t m = 0; m < p; m++)
                 t += inv[k * p + m] * j[m];
             jmj += j[k] * t;
         }
         st->q[s * st->ncand + i] = jmj;
-        st->r[s * st->ncand + i] = aj;
+        for (size_t tg = 0; tg < T; tg++) {
+            const double *a = st->a + (s * T + tg) * p;
+            double aj = 0;
+            for (size_t k = 0; k < p; k++)
+                aj += a[k] * j[k];
+            st->r[(s * st->ncand + i) * T + tg] = aj;
+        }
     }
 }
 
@@ -232,6 +248,18 @@ static int setup_draw(void *context, void *state, size_t s)
     for (size_t k = 0; k < p; k++)
         info[k * p + k] = st->prior_precision;
     ls_plan_add_information(l, st->params, p, st->have, st->nhave, st->w, info);
+    if (st->target_params) {
+        /* Named parameters: c_t = (dp/du) e_k, so that c_t' M c_t is the
+         * variance of the parameter in its natural units. */
+        double *c = st->c + s * st->ntarget * p;
+        memset(c, 0, st->ntarget * p * sizeof *c);
+        for (size_t tg = 0; tg < st->ntarget; tg++)
+            for (size_t k = 0; k < p; k++)
+                if (st->params[k] == st->target_params[tg])
+                    c[tg * p + k] = ls_law_param_natural_per_fitted(st->params[k], l->p[st->params[k]]);
+        st->own_pair[s] = st->same_pair[s] = 0;
+        goto jacobian;
+    }
     /* The gap this draw would decide on: its own choice against its own
      * runner-up; the point estimate's pair when it has none. */
     solve_result sr;
@@ -248,6 +276,7 @@ static int setup_draw(void *context, void *state, size_t s)
     st->same_pair[s] = st->own_pair[s] && x1.R == st->x1->R && x1.E == st->x1->E;
     ls_solve_result_free(&sr);
     ls_plan_gap_gradient(l, st->params, p, &x1, &x2, st->c + s * p);
+jacobian:;
     double *jac = st->jac + s * st->ncand * p;
     for (size_t i = 0; i < st->ncand; i++)
         gradient_over(l, st->params, p, &st->cand[i], jac + i * p, NULL);
@@ -263,19 +292,24 @@ static int update_draw(void *context, void *state, size_t s)
 {
     (void)state;
     plan_state *st = context;
-    size_t p = st->p;
-    const double *j = st->jac + (s * st->ncand + st->last) * p, *inv = st->inv + s * p * p, *a = st->a + s * p;
-    double *u = st->u + s * p, jmj = 0, ja = 0;
+    size_t p = st->p, T = st->ntarget;
+    const double *j = st->jac + (s * st->ncand + st->last) * p, *inv = st->inv + s * p * p;
+    double *u = st->u + s * p, jmj = 0;
     for (size_t k = 0; k < p; k++) {
         double t = 0;
         for (size_t m = 0; m < p; m++)
             t += inv[k * p + m] * j[m];
         u[k] = t;
         jmj += j[k] * t;
-        ja += j[k] * a[k];
     }
     st->f[s] = st->w / (1.0 + st->w * jmj);
-    st->ja[s] = ja;
+    for (size_t tg = 0; tg < T; tg++) {
+        const double *a = st->a + (s * T + tg) * p;
+        double ja = 0;
+        for (size_t k = 0; k < p; k++)
+            ja += j[k] * a[k];
+        st->ja[s * T + tg] = ja;
+    }
     add_outer(st->info + s * p * p, j, p, st->w);
     return refresh_draw(st, s);
 }
@@ -297,19 +331,23 @@ static void gain_of(plan_state *st, size_t i, int update)
         st->gain[i] = -1;
         return;
     }
-    size_t p = st->p;
+    size_t p = st->p, T = st->ntarget;
     double sum = 0;
     for (size_t s = 0; s < st->ndraws; s++) {
-        double *q = &st->q[s * st->ncand + i], *r = &st->r[s * st->ncand + i];
+        double *q = &st->q[s * st->ncand + i], *r = &st->r[(s * st->ncand + i) * T];
         if (update) {
             const double *j = st->jac + (s * st->ncand + i) * p, *u = st->u + s * p;
             double t = 0;
             for (size_t k = 0; k < p; k++)
                 t += u[k] * j[k];
             *q -= st->f[s] * t * t;
-            *r -= st->f[s] * t * st->ja[s];
+            for (size_t tg = 0; tg < T; tg++)
+                r[tg] -= st->f[s] * t * st->ja[s * T + tg];
         }
-        sum += st->w * *r * *r / (1.0 + st->w * *q);
+        double r2 = 0;
+        for (size_t tg = 0; tg < T; tg++)
+            r2 += r[tg] * r[tg];
+        sum += st->w * r2 / (1.0 + st->w * *q);
     }
     st->gain[i] = sum / (double)st->ndraws;
 }
@@ -334,6 +372,17 @@ static double mean_of(const double *v, size_t n)
     for (size_t i = 0; i < n; i++)
         s += v[i];
     return s / (double)n;
+}
+
+/* The mean over the draws of each target's variance (v is ndraws x T). */
+static void target_means(const double *v, size_t ndraws, size_t T, double *out)
+{
+    for (size_t tg = 0; tg < T; tg++) {
+        double s = 0;
+        for (size_t d = 0; d < ndraws; d++)
+            s += v[d * T + tg];
+        out[tg] = s / (double)ndraws;
+    }
 }
 
 /* Same within a relative 1e-9 (a sweep file's numbers are printed, then read).
@@ -383,6 +432,8 @@ static int check_parameters(const plan_parameters *p, ls_error *err)
                             p->prior_sd);
     if (p->max_draws < 1)
         return ls_error_set(err, LS_ERR_USAGE, "at least one draw is needed");
+    if (p->ntarget_params > LAW_NPARAMS || (p->ntarget_params && !p->target_params))
+        return ls_error_set(err, LS_ERR_USAGE, "at most %d named parameters can be the target", LAW_NPARAMS);
     return 0;
 }
 
@@ -394,6 +445,35 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const plan_cand
     int status = check_parameters(p, err);
     if (status != 0)
         return status;
+
+    law_param all[LAW_NPARAMS];
+    size_t nall = ls_law_params_of(prior->point.kind, all);
+    for (size_t k = 0; k < nall; k++)
+        if (!prior->fixed[all[k]])
+            out->params[out->nparams++] = all[k];
+    size_t np = out->nparams, T = p->ntarget_params ? p->ntarget_params : 1;
+    law_point x1, x2;
+    memset(&x1, 0, sizeof x1);
+    memset(&x2, 0, sizeof x2);
+    if (p->ntarget_params) {
+        char kind[64];
+        ls_law_kind_format(prior->point.kind, kind, sizeof kind);
+        for (size_t tg = 0; tg < T; tg++) {
+            law_param q = p->target_params[tg];
+            size_t k = 0;
+            while (k < np && out->params[k] != q)
+                k++;
+            if (!ls_law_uses_param(prior->point.kind, q))
+                return ls_error_set(err, LS_ERR_USAGE, "%s is not a parameter of %s", ls_law_param_name(q), kind);
+            if (k == np)
+                return ls_error_set(err, LS_ERR_USAGE, "%s is fixed in the prior: there is nothing to plan for",
+                                    ls_law_param_name(q));
+            for (size_t m = 0; m < tg; m++)
+                if (p->target_params[m] == q)
+                    return ls_error_set(err, LS_ERR_USAGE, "%s is named twice", ls_law_param_name(q));
+        }
+        goto candidates_ready;
+    }
 
     /* The decision under the point estimate, and what it is weighed against. */
     solve_result sr;
@@ -410,15 +490,11 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const plan_cand
     if (!has_runner_up)
         return ls_error_set(err, LS_ERR_DATA,
                             "only one (R, E) is feasible at the deployment budget: there is no decision to plan for");
-    law_point x1 = candidate_point(&out->best), x2 = candidate_point(&out->runner_up);
+    x1 = candidate_point(&out->best);
+    x2 = candidate_point(&out->runner_up);
     out->gap = ls_law_loss(&prior->point, &x1) - ls_law_loss(&prior->point, &x2);
 
-    law_param all[LAW_NPARAMS];
-    size_t nall = ls_law_params_of(prior->point.kind, all);
-    for (size_t k = 0; k < nall; k++)
-        if (!prior->fixed[all[k]])
-            out->params[out->nparams++] = all[k];
-    size_t np = out->nparams;
+candidates_ready:;
 
     size_t ncand = candidates->n;
     size_t nhave = have ? have->n : 0;
@@ -426,7 +502,7 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const plan_cand
     if (np == 0 || ncand == 0)
         return ls_error_set(err, LS_ERR_USAGE, np == 0 ? "the prior has no free parameter to plan for"
                                                        : "the grid has no candidate");
-    if (ncand > SIZE_MAX / sizeof(double) / np / ndraws)
+    if (ncand > SIZE_MAX / sizeof(double) / (np + T) / ndraws)
         return ls_error_set(err, LS_ERR_USAGE, "%zu candidates and %zu draws are too many", ncand, ndraws);
 
     plan_state st;
@@ -439,15 +515,15 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const plan_cand
     st.jac = malloc(ndraws * ncand * np * sizeof *st.jac);
     st.info = malloc(ndraws * np * np * sizeof *st.info);
     st.inv = malloc(ndraws * np * np * sizeof *st.inv);
-    st.a = malloc(ndraws * np * sizeof *st.a);
-    st.c = malloc(ndraws * np * sizeof *st.c);
-    st.variance = malloc(ndraws * sizeof *st.variance);
+    st.a = malloc(ndraws * T * np * sizeof *st.a);
+    st.c = malloc(ndraws * T * np * sizeof *st.c);
+    st.variance = malloc(ndraws * T * sizeof *st.variance);
     st.gain = malloc(ncand * sizeof *st.gain);
     st.q = malloc(ndraws * ncand * sizeof *st.q);
-    st.r = malloc(ndraws * ncand * sizeof *st.r);
+    st.r = malloc(ndraws * ncand * T * sizeof *st.r);
     st.u = malloc(ndraws * np * sizeof *st.u);
     st.f = malloc(ndraws * sizeof *st.f);
-    st.ja = malloc(ndraws * sizeof *st.ja);
+    st.ja = malloc(ndraws * T * sizeof *st.ja);
     st.own_pair = malloc(ndraws);
     st.same_pair = malloc(ndraws);
     out->runs = malloc(ncand * sizeof *out->runs);
@@ -496,6 +572,11 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const plan_cand
         draws[s] = prior->ndraws ? prior->draws[s] : prior->point;
     out->ndraws = ndraws;
     st.p = np;
+    st.ntarget = T;
+    st.target_params = p->ntarget_params ? p->target_params : NULL;
+    out->ntargets = p->ntarget_params;
+    for (size_t tg = 0; tg < p->ntarget_params; tg++)
+        out->targets[tg] = p->target_params[tg];
     st.ncand = ncand;
     st.ndraws = ndraws;
     st.w = out->huber_weight;
@@ -523,12 +604,17 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const plan_cand
         out->ndraws_same_choice += st.same_pair[s];
     }
     /* Under the weak prior alone the variance is prior_sd^2 |c|^2. */
-    double prior_var = 0;
     for (size_t s = 0; s < ndraws; s++)
-        for (size_t k = 0; k < np; k++)
-            prior_var += p->prior_sd * p->prior_sd * st.c[s * np + k] * st.c[s * np + k];
-    out->variance_prior = prior_var / (double)ndraws;
-    out->variance_have = out->variance_plan = mean_of(st.variance, ndraws);
+        for (size_t tg = 0; tg < T; tg++)
+            for (size_t k = 0; k < np; k++) {
+                double c = st.c[(s * T + tg) * np + k];
+                out->target_variance_prior[tg] += p->prior_sd * p->prior_sd * c * c / (double)ndraws;
+            }
+    target_means(st.variance, ndraws, T, out->target_variance_have);
+    memcpy(out->target_variance_plan, out->target_variance_have, sizeof out->target_variance_plan);
+    for (size_t tg = 0; tg < T; tg++)
+        out->variance_prior += out->target_variance_prior[tg];
+    out->variance_have = out->variance_plan = mean_of(st.variance, ndraws * T) * (double)T;
 
     double remaining = p->budget_flops;
     int (*gain_item)(void *, void *, size_t) = candidate_gain;
@@ -561,7 +647,8 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const plan_cand
         available[pick] = 0;
         remaining -= cand_flops[pick];
         out->flops_spent += cand_flops[pick];
-        out->variance_plan = mean_of(st.variance, ndraws);
+        out->variance_plan = mean_of(st.variance, ndraws * T) * (double)T;
+        target_means(st.variance, ndraws, T, out->target_variance_plan);
         plan_run *run = &out->runs[out->nruns++];
         run->x = cand[pick];
         run->flops = cand_flops[pick];
@@ -717,6 +804,7 @@ typedef struct validate_context {
     solve_candidate truth_choice;
     unsigned char *right, *failed; /* NARMS K each: replicate k of design a at NARMS k + a */
     double *regret;
+    double *fitted; /* NARMS K x ntarget_params: the named parameters as fitted */
 } validate_context;
 
 /* Replicate i / NARMS of design i % NARMS: simulate, fit, solve, compare.
@@ -731,6 +819,8 @@ static int validate_item(void *context, void *state, size_t i)
     v->failed[i] = 1;
     v->right[i] = 0;
     v->regret[i] = NAN;
+    if (arm == 2 && v->o->isoflop_budgets == 0) /* no IsoFLOP design asked for */
+        return 0;
     sweep_row *rows = malloc((n ? n : 1) * sizeof *rows);
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     if (!rows || !rng) {
@@ -759,6 +849,13 @@ static int validate_item(void *context, void *state, size_t i)
     fit_result fr;
     ls_error err;
     if (ls_fit_run(&s, v->kind, &fp, &fr, &err) == 0 && fr.converged) {
+        for (size_t tg = 0; tg < v->o->ntarget_params; tg++)
+            v->fitted[i * v->o->ntarget_params + tg] = fr.law.p[v->o->target_params[tg]];
+        if (!v->deploy) { /* a parameter target alone: the fit is the result */
+            v->failed[i] = 0;
+            free(rows);
+            return 0;
+        }
         solve_result sr;
         memset(&sr, 0, sizeof sr);
         if (ls_solve_run(&fr.law, v->t, v->deploy, v->choice, &sr, &err) == 0 && sr.has_choice) {
@@ -918,22 +1015,26 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
     if (!(o->baseline_flops > 0 && isfinite(o->baseline_flops)))
         return ls_error_set(err, LS_ERR_USAGE, "the baseline's compute must be positive and finite (got %g)",
                             o->baseline_flops);
-    if (!o->center || o->isoflop_budgets < 1 || o->isoflop_sizes < 1 || !(o->isoflop_budget_ratio > 1) ||
-        !(o->isoflop_span >= 1 && isfinite(o->isoflop_span)))
-        return ls_error_set(err, LS_ERR_USAGE, "the IsoFLOP design needs a centre law, at least one budget and "
-                            "size, a budget ratio above 1 and a finite span of at least 1");
+    if (o->isoflop_budgets > 0 && (!o->center || o->isoflop_sizes < 1 || !(o->isoflop_budget_ratio > 1) ||
+                                   !(o->isoflop_span >= 1 && isfinite(o->isoflop_span))))
+        return ls_error_set(err, LS_ERR_USAGE, "the IsoFLOP design needs a centre law, at least one size, a budget "
+                            "ratio above 1 and a finite span of at least 1");
     if (candidates->n == 0)
         return ls_error_set(err, LS_ERR_USAGE, "there is no candidate");
-    solve_result sr;
-    memset(&sr, 0, sizeof sr);
-    int status = ls_solve_run(truth, t, deploy, choice, &sr, err);
-    if (status != 0)
-        return status;
-    int has_choice = sr.has_choice;
-    out->truth_choice = sr.choice;
-    ls_solve_result_free(&sr);
-    if (!has_choice)
-        return ls_error_set(err, LS_ERR_DATA, "no configuration is feasible at the deployment budget under the truth");
+    int status = 0;
+    if (deploy) {
+        solve_result sr;
+        memset(&sr, 0, sizeof sr);
+        if ((status = ls_solve_run(truth, t, deploy, choice, &sr, err)) != 0)
+            return status;
+        int has_choice = sr.has_choice;
+        out->truth_choice = sr.choice;
+        ls_solve_result_free(&sr);
+        if (!has_choice)
+            return ls_error_set(err, LS_ERR_DATA,
+                                "no configuration is feasible at the deployment budget under the truth");
+    }
+    out->has_decision = deploy != NULL;
 
     const law_point *cand = candidates->x;
     size_t nhave = have ? have->n : 0, ncand = candidates->n, K = o->replicates;
@@ -944,7 +1045,9 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
     law_point *designs = malloc((3 * nhave + plan->nruns + ncand + niso_max) * sizeof *designs);
     unsigned char *right = malloc(NARMS * K), *failed = malloc(NARMS * K);
     double *regret = malloc(NARMS * K * sizeof *regret), *sorted = malloc(K * sizeof *sorted);
-    if (!scratch || !designs || !right || !failed || !regret || !sorted) {
+    size_t T = o->ntarget_params;
+    double *fitted = malloc((T > 0 ? NARMS * K * T : 1) * sizeof *fitted);
+    if (!scratch || !designs || !right || !failed || !regret || !sorted || !fitted) {
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         goto done;
     }
@@ -980,7 +1083,8 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
     size_t ngrid = nhave, niso = 0;
     for (size_t j = stride / 2; j < ncand; j += stride)
         grid_design[ngrid++] = cand[j];
-    if ((status = isoflop_design(o->center, t, cand, ncand, o, o->baseline_flops, iso_design + nhave, &niso, out,
+    if (o->isoflop_budgets > 0 &&
+        (status = isoflop_design(o->center, t, cand, ncand, o, o->baseline_flops, iso_design + nhave, &niso, out,
                                  err)) != 0)
         goto done;
     out->replicates = K;
@@ -996,7 +1100,8 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
     out->isoflop_sizes = o->isoflop_sizes;
 
     validate_context v = {truth, kind, t, deploy, choice, o, {plan_design, grid_design, iso_design},
-                          {out->plan.nruns, ngrid, out->isoflop.nruns}, out->truth_choice, right, failed, regret};
+                          {out->plan.nruns, ngrid, out->isoflop.nruns}, out->truth_choice, right, failed, regret,
+                          fitted};
     ls_parallel_job job = {NARMS * K, o->threads, &v, NULL, NULL, validate_item, validate_progress};
     if (ls_parallel_for(&job) != 0) {
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
@@ -1015,6 +1120,22 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
                 sum += regret[j];
             }
         }
+        /* The spread of each named parameter over the replicates that
+         * fitted (sample variance), and their sum. */
+        res->target_variance = T ? 0 : NAN;
+        for (size_t tg = 0; tg < T; tg++) {
+            double mean = 0, ss = 0;
+            size_t nf = 0;
+            for (size_t k = 0; k < K; k++)
+                if (!failed[NARMS * k + arm]) {
+                    double x = fitted[(NARMS * k + arm) * T + tg], d = x - mean;
+                    nf++;
+                    mean += d / (double)nf;
+                    ss += d * (x - mean);
+                }
+            res->target_sd[tg] = nf > 1 ? sqrt(ss / (double)(nf - 1)) : NAN;
+            res->target_variance += nf > 1 ? ss / (double)(nf - 1) : NAN;
+        }
         res->regret_mean = res->regret_median = res->regret_max = NAN;
         if (m > 0) {
             qsort(sorted, m, sizeof *sorted, compare_doubles);
@@ -1024,6 +1145,7 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
         }
     }
 done:
+    free(fitted);
     free(scratch);
     free(designs);
     free(right);

@@ -135,3 +135,32 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [66]
   $ cat runs.csv
   precious
+  $ loopscale plan --budget 1e21 --target params:alpha,gama $GRID -o runs.csv
+  loopscale plan: --target: 'gama' is not a parameter (A alpha B beta c delta gamma omega zeta E_start E_max phi kappa1 kappa2 theta)
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --target alpha $GRID -o runs.csv
+  loopscale plan: --target: 'alpha' is neither 'decision' nor 'params:NAME,...'
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --target params:alpha,,beta $GRID -o runs.csv
+  loopscale plan: --target: 'params:alpha,,beta' has an empty or overlong parameter name
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --target params:E_start $GRID -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: E_start is fixed in the prior: there is nothing to plan for
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --target params:beta,beta $GRID -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: beta is named twice
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --target params:phi $GRID -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: phi is not a parameter of moe:bounded-sparse
+  Try 'loopscale plan --help'.
+  [64]
+  $ cat runs.csv
+  precious

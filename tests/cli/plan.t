@@ -165,6 +165,26 @@ the plan's compute, each fitted and solved; how often the decision is right.
   thinned grid: every 7-th candidate; IsoFLOP: 9 (R, E) x 3 budgets from 9.81e+18 to 9.81e+19 FLOPs x 8
   sizes around the prior's optimum, D = F / (6 N_unroll)
 
+A target on named parameters instead of the decision: the runs that most
+lower the summed variance of alpha and beta (no deployment budget needed).
+
+  $ loopscale plan --target params:alpha,beta --budget 5e20 $GRID -o params.csv 2>/dev/null
+  prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
+  target     the summed variance of alpha, beta (natural units), mean over the draws
+  noise      sigma 0.001741 of ln(loss); Huber weight 2.678e+05 per run (13 parameters)
+  candidates 81
+  chosen     11 runs
+  compute    4.995e+20 of 5e+20 FLOPs (99.9%)
+  
+  expected standard deviation (root of the mean variance over the draws):
+                          alpha       beta
+    weak prior alone      1           1
+    with the plan         0.02581     0.03543
+  $ head -3 params.csv
+  n_act,n_total,n_loop,R,E,k,tokens,flops,why
+  100000000,100000000,75000000,1,1,1,10000000000,6e+18,step 1: cuts the summed variance by 49.4%
+  100000000,100000000,75000000,2,1,1,10000000000,1.05e+19,step 2: cuts the summed variance by 95.5%
+
 A template that routes to two experts leaves E = 1 out of the default list:
 
   $ echo '{"attention_share": 0.25, "top_k": 2, "loop_layers": 6, "prelude_layers": 1, "coda_layers": 1}' > t2.json

@@ -681,6 +681,125 @@ static void candidates_read_from_a_file_take_the_template(void **state)
     assert_int_equal(err.code, LS_ERR_DATA);
 }
 
+/* A target on named parameters: the plan's expected variance of alpha and
+ * beta is the sum over them of (dp/du)^2 [I^-1]_kk, I the weak prior plus
+ * the runs chosen, by a Cholesky solve of its own; alpha is an exponent,
+ * so dp/du = 1 (an identity transform), and A's is A. */
+static void a_parameter_target_is_the_summed_variance_of_those_parameters(void **state)
+{
+    (void)state;
+    problem pb;
+    problem_init(&pb, 3);
+    pb.p.noise_sigma = 0.002;
+    pb.p.budget_flops = 9.3e20;
+    const law_param named[] = {LAW_P_ALPHA, LAW_P_BETA, LAW_P_A};
+    pb.p.target_params = named;
+    pb.p.ntarget_params = 3;
+    plan_result r;
+    ls_error err;
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, NULL, NULL, &pb.p, &r, &err), 0);
+    assert_true(r.nruns > 3);
+    assert_int_equal(r.ntargets, 3);
+    law_point chosen[81];
+    for (size_t i = 0; i < r.nruns; i++)
+        chosen[i] = r.runs[i].x;
+    size_t p = r.nparams;
+    double want[3] = {0, 0, 0};
+    for (size_t s = 0; s < r.ndraws; s++) {
+        gsl_matrix *m = gsl_matrix_calloc(p, p);
+        gsl_vector *e = gsl_vector_alloc(p), *y = gsl_vector_alloc(p);
+        for (size_t k = 0; k < p; k++)
+            gsl_matrix_set(m, k, k, 1.0 / (pb.p.prior_sd * pb.p.prior_sd));
+        for (size_t i = 0; i < r.nruns; i++) {
+            double g[LAW_NPARAMS];
+            ls_law_log_loss_grad(&pb.draws[s], &chosen[i], g);
+            for (size_t a = 0; a < p; a++)
+                for (size_t b = 0; b < p; b++)
+                    *gsl_matrix_ptr(m, a, b) += r.huber_weight * g[r.params[a]] * g[r.params[b]];
+        }
+        assert_int_equal(gsl_linalg_cholesky_decomp1(m), 0);
+        for (size_t t = 0; t < 3; t++) {
+            gsl_vector_set_zero(e);
+            for (size_t k = 0; k < p; k++)
+                if (r.params[k] == named[t])
+                    gsl_vector_set(e, k, 1.0);
+            assert_int_equal(gsl_linalg_cholesky_solve(m, e, y), 0);
+            double v, scale = named[t] == LAW_P_A ? pb.draws[s].p[LAW_P_A] : 1.0;
+            gsl_blas_ddot(e, y, &v);
+            want[t] += scale * scale * v / (double)r.ndraws;
+        }
+        gsl_matrix_free(m);
+        gsl_vector_free(e);
+        gsl_vector_free(y);
+    }
+    for (size_t t = 0; t < 3; t++)
+        if (!(fabs(r.target_variance_plan[t] / want[t] - 1) < 1e-8))
+            fail_msg("%s: variance %.10g, want %.10g", ls_law_param_name(named[t]), r.target_variance_plan[t], want[t]);
+    assert_true(fabs(r.variance_plan / (want[0] + want[1] + want[2]) - 1) < 1e-8);
+    ls_plan_result_free(&r);
+    /* A parameter the prior holds fixed, or named twice, is refused. */
+    const law_param fixed[] = {LAW_P_E_START}, twice[] = {LAW_P_BETA, LAW_P_BETA};
+    pb.p.target_params = fixed;
+    pb.p.ntarget_params = 1;
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, NULL, NULL, &pb.p, &r, &err), LS_ERR_USAGE);
+    pb.p.target_params = twice;
+    pb.p.ntarget_params = 2;
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, NULL, NULL, &pb.p, &r, &err), LS_ERR_USAGE);
+    problem_free(&pb);
+}
+
+/* Simulated: with alpha and beta as the target, the fits of the planned
+ * sweep spread alpha and beta less than those of a thinned grid of no
+ * more compute, over the same replicates' noise level. */
+static void a_parameter_plan_pins_its_parameters_better_than_a_grid(void **state)
+{
+    (void)state;
+    problem pb;
+    problem_init(&pb, 4);
+    pb.p.noise_sigma = 0.002;
+    pb.p.budget_flops = 4e21;
+    const law_param named[] = {LAW_P_ALPHA, LAW_P_BETA};
+    pb.p.target_params = named;
+    pb.p.ntarget_params = 2;
+    /* A pilot: the 27 candidates at the smallest size, already trained. */
+    sweep_row rows[27];
+    for (size_t i = 0; i < 27; i++) {
+        const law_point *x = &pb.cand.x[i];
+        assert_true(x->n_act == 1e8);
+        rows[i] = (sweep_row){x->n_act, x->n_total, x->n_loop, x->R, x->E, 1, x->D, 2.5, (long)i + 2, 0, 0, 0};
+    }
+    sweep pilot;
+    memset(&pilot, 0, sizeof pilot);
+    pilot.n = 27;
+    pilot.rows = rows;
+    pilot.has_loss = 1;
+    plan_result r;
+    ls_error err;
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, &pilot, NULL, NULL, &pb.p, &r, &err), 0);
+    plan_validation_options vo;
+    ls_plan_validation_default_options(&vo);
+    vo.replicates = 20;
+    vo.noise_sigma = 0.002;
+    vo.baseline_flops = r.flops_spent;
+    vo.threads = 2;
+    vo.isoflop_budgets = 0;
+    vo.target_params = named;
+    vo.ntarget_params = 2;
+    plan_validation v;
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, &pilot, &r, NULL, NULL,
+                                      &vo, &v, &err), 0);
+    assert_false(v.has_decision);
+    assert_true(v.grid.flops <= v.plan.flops);
+    print_message("failed fits: plan %zu, grid %zu\n", v.plan.failed, v.grid.failed);
+    assert_true(v.plan.failed <= 2 && v.grid.failed <= 2);
+    assert_int_equal(v.isoflop.failed, 20);
+    print_message("summed variance of alpha and beta: plan %.4g (%zu runs), grid %.4g (%zu runs)\n",
+                  v.plan.target_variance, v.plan.nruns, v.grid.target_variance, v.grid.nruns);
+    assert_true(v.plan.target_variance < v.grid.target_variance);
+    ls_plan_result_free(&r);
+    problem_free(&pb);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -697,6 +816,8 @@ int main(void)
         cmocka_unit_test(the_thinned_grid_is_the_densest_that_fits),
         cmocka_unit_test(the_isoflop_design_spends_the_baseline_on_its_budgets),
         cmocka_unit_test(candidates_read_from_a_file_take_the_template),
+        cmocka_unit_test(a_parameter_target_is_the_summed_variance_of_those_parameters),
+        cmocka_unit_test(a_parameter_plan_pins_its_parameters_better_than_a_grid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
