@@ -10,6 +10,10 @@
  * weight at the prior's residual scale; the plan adds, one at a time, the
  * candidate that lowers the gap's variance most per training FLOP, averaged
  * over the prior's bootstrap draws, until no candidate fits the budget.
+ * The target can instead be the summed variance of named parameters
+ * (plan_parameters.target_params).  The candidates are a grid
+ * (ls_plan_grid_candidates) or a CSV file of configurations
+ * (ls_plan_read_candidates).
  *
  * ls_plan_run() fills a plan_result whose arrays it allocates; free it with
  * ls_plan_result_free().

@@ -185,6 +185,30 @@ lower the summed variance of alpha and beta (no deployment budget needed).
   100000000,100000000,75000000,1,1,1,10000000000,6e+18,step 1: cuts the summed variance by 49.4%
   100000000,100000000,75000000,2,1,1,10000000000,1.05e+19,step 2: cuts the summed variance by 95.5%
 
+With --validate, the spread of the named parameters over the replicates'
+fits is measured for each design (and the decision too when --flops is
+given).  Two replicates pin the output, not a comparison: a sample
+standard deviation of two fits says little (unit_plan compares them).
+
+  $ loopscale plan --law prior.json --have pilot.csv --target params:alpha,beta --flops 1e22 --mem 3GB --bits 4 --budget 2e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1,2,4 -o nextp.csv --validate 2 --truth truth.json | sed -n '/^validation/,$p'
+  validation 2 simulated sweeps of each design from truth.json, noise sigma 0.001871 of ln(loss)
+  truth      R*=4 E*=16 N_act*=5.455e+08, loss 2.0956
+  
+                            plan        thinned grid  IsoFLOP
+  runs                      105         89            297
+  compute (new runs)        1.989e+21   1.671e+21     1.989e+21
+  right decision            100%        100%          100%
+  loss regret, mean         0           0             0
+  loss regret, median       0           0             0
+  loss regret, worst        0           0             0
+  sd of alpha over the fits 0.02445     0.009057      0.002497
+  sd of beta over the fits  0.02956     0.003601      0.006548
+  summed variance           0.001472    9.5e-05       4.911e-05
+  fits failed (wrong)       0           0             0
+  
+  thinned grid: every 10-th candidate; IsoFLOP: 9 (R, E) x 3 budgets from 1.95e+18 to 1.95e+19 FLOPs x 8
+  sizes around the prior's optimum, D = F / (6 N_unroll)
+
 A template that routes to two experts leaves E = 1 out of the default list:
 
   $ echo '{"attention_share": 0.25, "top_k": 2, "loop_layers": 6, "prelude_layers": 1, "coda_layers": 1}' > t2.json
