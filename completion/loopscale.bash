@@ -80,7 +80,8 @@ _loopscale()
     --embeddings) _loopscale_reply "$cur" "untied tied"; return ;;
     --axes) _loopscale_reply "$cur" "R N D E R,N,D,E"; return ;;
     --plot-style) _loopscale_reply "$cur" "light print"; return ;;
-    -o | --output | --plot | --plot-rho | --template | --shape | --have)
+    --target) _loopscale_reply "$cur" "decision params:alpha,beta"; return ;;
+    -o | --output | --plot | --plot-rho | --template | --shape | --have | --candidates)
         compopt -o filenames 2>/dev/null
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;

@@ -78,6 +78,11 @@ typedef struct sweep_options {
      * takes its default instead. */
     void (*warn)(void *context, const char *message);
     void *warn_context;
+    /* Configurations rather than runs (plan's candidates): when set, the
+     * columns n_total, n_loop and k the file lacks come from this
+     * architecture template (N_total and N_loop rounded to whole
+     * parameters) instead of their defaults. */
+    const struct arch_template *shape;
 } sweep_options;
 
 /* The rows skip_invalid dropped: how many, the first few (line in file

@@ -1,5 +1,7 @@
 #include "loopscale/sweep.h"
 
+#include "loopscale/arch.h"
+
 #include <ctype.h>
 #include <fnmatch.h>
 #include <float.h>
@@ -17,11 +19,11 @@
 
 typedef struct quantity_names {
     const char *canonical;
-    const char *aliases[3];
+    const char *aliases[4];
 } quantity_names;
 
 static const quantity_names QUANTITIES[SWEEP_NQUANTITIES] = {
-    [SWEEP_N_ACT] = {"n_act", {"N", "params", NULL}},
+    [SWEEP_N_ACT] = {"n_act", {"N", "params", "n_active", NULL}},
     [SWEEP_N_TOTAL] = {"n_total", {NULL}},
     [SWEEP_N_LOOP] = {"n_loop", {NULL}},
     [SWEEP_R] = {"R", {"loops", NULL}},
@@ -96,10 +98,10 @@ static int has_word(const char *name, const char *word)
  * eval/loss). */
 static int looks_like(const char *name, int q)
 {
-    const char *names[4] = {QUANTITIES[q].canonical};
-    for (int a = 0; a < 3 && QUANTITIES[q].aliases[a]; a++)
+    const char *names[5] = {QUANTITIES[q].canonical};
+    for (int a = 0; a < 4 && QUANTITIES[q].aliases[a]; a++)
         names[a + 1] = QUANTITIES[q].aliases[a];
-    for (int k = 0; k < 4 && names[k]; k++) {
+    for (int k = 0; k < 5 && names[k]; k++) {
         size_t len = strlen(names[k]);
         if (len < 4)
             continue;
@@ -771,6 +773,12 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
         }
         if (col[which] < 0 && which == SWEEP_E) /* E defaulted to 1 below k */
             return cell_error(rc, col[SWEEP_K], "is greater than E (%g)", row->E);
+        if (col[which] < 0) { /* a value the template gave (options.shape) */
+            char num[NUMTEXT_DOUBLE_MAX];
+            return ls_error_set(rc->err, LS_ERR_DATA, "%s:%ld: %s = %s from the template %s", rc->file, rc->line,
+                                ls_sweep_quantity_name(which),
+                                ls_numtext_format_double(num, row_value(row, which)), reason);
+        }
         return cell_error(rc, col[which], "%s", reason);
     }
     if (col[SWEEP_TOKENS] < 0) {
@@ -987,7 +995,17 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
                                               &row.k,     &row.tokens,  &flops,       &row.loss};
         for (int q = 0; q < SWEEP_NQUANTITIES && status == 0; q++)
             status = parse_quantity(&rc, st->loss_scale, (sweep_quantity)q, targets[q], &present[q]);
-        if (status == 0 && !present[SWEEP_N_TOTAL])
+        if (status == 0 && st->options->shape) {
+            /* Configurations not yet trained (plan's candidates): the
+             * template fills what the file does not give. */
+            const arch_template *t = st->options->shape;
+            if (!present[SWEEP_K])
+                row.k = t->top_k;
+            if (!present[SWEEP_N_TOTAL])
+                row.n_total = nearbyint(ls_arch_n_total(t, row.n_act, row.E));
+            if (!present[SWEEP_N_LOOP])
+                row.n_loop = nearbyint(ls_arch_n_loop(t, row.n_act));
+        } else if (status == 0 && !present[SWEEP_N_TOTAL])
             row.n_total = row.n_act;
         if (status == 0)
             status = check_row(&rc, &row, flops, present[SWEEP_FLOPS]);
