@@ -577,8 +577,10 @@ int cli_write_data(const char *command, size_t n, const char *const *paths, cons
             return ls_exit_status(LS_ERR_INTERNAL);
         }
     ls_error err;
-    outfile *out[8] = {NULL};
-    int status = n <= 8 ? 0 : ls_error_set(&err, LS_ERR_INTERNAL, "too many output files");
+    outfile **out = calloc(n ? n : 1, sizeof *out);
+    int status = !out                      ? ls_error_set(&err, LS_ERR_INTERNAL, "out of memory")
+                 : n <= LS_OUTFILE_MAX_OPEN ? 0
+                                            : ls_error_set(&err, LS_ERR_INTERNAL, "too many output files");
     for (size_t i = 0; status == 0 && i < n; i++) {
         if (!paths[i])
             continue;
@@ -593,9 +595,10 @@ int cli_write_data(const char *command, size_t n, const char *const *paths, cons
      * none of them. */
     if (status == 0)
         status = ls_outfile_commit_all(out, n, &err);
-    for (size_t i = 0; i < n && i < 8; i++)
+    for (size_t i = 0; out && i < n; i++)
         if (out[i])
             ls_outfile_abort(out[i]);
+    free(out);
     return status == 0 ? 0 : cli_fail(command, &err);
 }
 

@@ -176,7 +176,7 @@ int cli_files_check(const char *command);
 /* Open an output checked by cli_files_check(); NULL after printing the error,
  * with *status its exit status. */
 outfile *cli_output_open(const char *command, const char *path, int *status);
-/* The same for up to 8 files at once (a NULL path is skipped), all or none:
+/* The same for up to LS_OUTFILE_MAX_OPEN files at once (a NULL path is skipped), all or none:
  * each is written and synced to its temporary file before the first is
  * renamed, and none is written when standard output has already failed. */
 int cli_write_files(const char *command, size_t n, const char *const *paths, const char *const *texts);

@@ -320,6 +320,7 @@ typedef struct reader_state {
     size_t run_key_of_row_cap;
     double *steps;
     size_t steps_cap;
+    size_t by_text_cap, by_of_row_cap;
     sweep_skips *skips;
 } reader_state;
 
@@ -332,6 +333,7 @@ typedef struct file_columns {
     int *where_quantity;              /* what it names: a quantity, WHERE_N_UNROLL, ..., or -1 (a column) */
     int group_column;
     int run_column, step_column; /* field index, or -1 */
+    int *by_column;              /* field index of each of options.by_columns */
 } file_columns;
 
 /* Quote a cell for a message: at most 60 bytes, control bytes shown as '?'. */
@@ -604,6 +606,18 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         if (fc->group_column < 0)
             return ls_error_set(err, LS_ERR_USAGE, "group column '%s': %s has no such column", o->group_column, file);
     }
+    if (o->nby && !(fc->by_column = malloc(o->nby * sizeof *fc->by_column)))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    for (size_t b = 0; b < o->nby; b++) {
+        const char *name = o->by_columns[b];
+        int q = ls_sweep_quantity_from_name(name, strlen(name));
+        fc->by_column[b] = -1;
+        for (size_t i = 0; i < nfields && fc->by_column[b] < 0; i++)
+            if (strcasecmp(fc->names[i], name) == 0 || (q >= 0 && fc->column_of[q] == (int)i))
+                fc->by_column[b] = (int)i;
+        if (fc->by_column[b] < 0)
+            return ls_error_set(err, LS_ERR_USAGE, "--by '%s': %s has no such column", name, file);
+    }
     return 0;
 }
 
@@ -614,6 +628,7 @@ static void file_columns_free(file_columns *fc)
     free(fc->names);
     free(fc->where_column);
     free(fc->where_quantity);
+    free(fc->by_column);
     memset(fc, 0, sizeof *fc);
 }
 
@@ -905,6 +920,32 @@ static int keep_row(reader_state *st, const row_context *rc, size_t nfields, con
         st->run_keys_len += f.len;
         st->run_keys[st->run_keys_len++] = '\0';
     }
+    if (st->options->nby) {
+        /* The cells that say which group the run belongs to; an empty one
+         * would put it in none. */
+        size_t need = s->by_text_len;
+        for (size_t b = 0; b < st->options->nby; b++) {
+            int col = rc->fc->by_column[b];
+            size_t len = rc->fields[col].len;
+            const char *p = rc->fields[col].ptr;
+            while (len && isspace((unsigned char)*p))
+                p++, len--;
+            if (len == 0)
+                return cell_error(rc, col, "is empty: each run needs a value of the --by column (drop such rows "
+                                           "with --where)");
+            need += rc->fields[col].len + 1;
+        }
+        if (ls_grow((void **)&s->by_text, &st->by_text_cap, need, 1) != 0 ||
+            ls_grow((void **)&s->by_of_row, &st->by_of_row_cap, s->n + 1, sizeof *s->by_of_row) != 0)
+            return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
+        s->by_of_row[s->n] = s->by_text_len;
+        for (size_t b = 0; b < st->options->nby; b++) {
+            csv_field f = rc->fields[rc->fc->by_column[b]];
+            memcpy(s->by_text + s->by_text_len, f.ptr, f.len);
+            s->by_text_len += f.len;
+            s->by_text[s->by_text_len++] = '\0';
+        }
+    }
     if (rc->fc->group_column >= 0) {
         csv_field f = rc->fields[rc->fc->group_column];
         if (ls_grow((void **)&st->key_of_row, &st->key_of_row_cap, s->n + 1, sizeof *st->key_of_row) != 0 ||
@@ -1074,6 +1115,8 @@ static int checkpoints(reader_state *st, ls_error *err)
             s->rows[n] = s->rows[i];
             if (st->key_of_row)
                 st->key_of_row[n] = st->key_of_row[i];
+            if (s->by_of_row)
+                s->by_of_row[n] = s->by_of_row[i];
             n++;
         }
         s->earlier_steps_dropped = s->n - n;
@@ -1121,7 +1164,7 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
     st.loss_scale = (options->loss_in_bits ? log(2.0) : 1.0) *
                     (options->bytes_per_token > 0 ? options->bytes_per_token : 1.0);
     int status = 0;
-    if (stream && (options->group_column || options->keep_text))
+    if (stream && (options->group_column || options->keep_text || options->nby))
         return ls_error_set(err, LS_ERR_INTERNAL, "a streamed sweep cannot be grouped or kept as text"), NULL;
     st.s = calloc(1, sizeof *st.s);
     st.wheres = calloc(options->nwheres + 1, sizeof *st.wheres);
@@ -1144,6 +1187,15 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (status == 0)
         st.s->nfiles = npaths;
+    if (status == 0 && options->nby) {
+        if (!(st.s->by_names = calloc(options->nby, sizeof *st.s->by_names)))
+            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        else
+            st.s->nby = options->nby;
+        for (size_t b = 0; status == 0 && b < options->nby; b++)
+            if (!(st.s->by_names[b] = strdup(options->by_columns[b])))
+                status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
     if (st.s) {
         st.s->has_loss = 1;
         st.s->group_tol = options->group_tol > 0 ? options->group_tol : 0;
@@ -1252,6 +1304,11 @@ void ls_sweep_free(sweep *s)
     free(s->name);
     free(s->run_column);
     free(s->sha256);
+    for (size_t b = 0; s->by_names && b < s->nby; b++)
+        free(s->by_names[b]);
+    free(s->by_names);
+    free(s->by_text);
+    free(s->by_of_row);
     free(s);
 }
 

@@ -149,3 +149,47 @@ the keys a profile has, each of its type; one profile a command.
   loopscale fit: --profile given twice ('empty.json', then 'empty.json'): it takes one value
   Try 'loopscale fit --help'.
   [64]
+
+Per-group fits (fit --by COL): an output without {group} in its name, or
+{group} without --by, is a usage error; so is a column the file does not
+have, and two groups whose values make one file name.  A run with an empty
+--by cell belongs to no group (65).  All of this is found before any file is
+written; a group that is not a fit leaves every group's file unwritten.
+
+  $ printf 'arm,n_act,tokens,loss\nbase,1e8,1e10,3.1\nbase,3e8,1e10,2.9\nbase,1e8,3e10,2.95\nbase,3e8,3e10,2.75\nbase,1e9,1e11,2.5\nbase,1e9,3e10,2.6\nbase,3e8,1e11,2.7\nbase,1e8,1e11,2.85\n' > arms.csv
+  $ loopscale fit --law dense --by arm -o law.json arms.csv
+  loopscale fit: -o 'law.json': with --by each group has a file of its own: put {group} in the name, e.g. -o 'law-{group}.json'
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --by arm --plot fit.svg arms.csv
+  loopscale fit: --plot 'fit.svg': with --by each group has a file of its own: put {group} in the name, e.g. --plot 'fit-{group}.svg'
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense -o 'law-{group}.json' arms.csv
+  loopscale fit: -o 'law-{group}.json': {group} stands for a group's value, and runs are split into groups only with --by COL
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --by '' arms.csv
+  loopscale fit: --by '': name a column
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --by config arms.csv
+  loopscale fit: --by 'config': arms.csv has no such column
+  Try 'loopscale fit --help'.
+  [64]
+  $ printf 'arm,n_act,tokens,loss\na/b,1e8,1e10,3.1\na_b,3e8,1e10,2.9\n' > clash.csv
+  $ loopscale fit --law dense --by arm -o 'law-{group}.json' clash.csv
+  loopscale fit: --by: groups 'arm=a/b' and 'arm=a_b' would both write law-a_b.json (file names keep letters, digits and . _ + - only)
+  Try 'loopscale fit --help'.
+  [64]
+  $ printf 'arm,n_act,tokens,loss\nbase,1e8,1e10,3.1\n ,3e8,1e10,2.9\n' > blank.csv
+  $ loopscale fit --law dense --by arm blank.csv
+  loopscale fit: blank.csv:3: column 'arm': ' ' is empty: each run needs a value of the --by column (drop such rows with --where)
+  [65]
+  $ printf 'other,1e8,1e10,3.1\nother,3e8,1e10,2.9\n' >> arms.csv
+  $ loopscale fit --law dense --by arm -o 'law-{group}.json' arms.csv
+  loopscale fit: arm=other: arms.csv: 2 runs cannot determine 5 free parameters
+  [65]
+  $ ls law-*.json
+  ls: cannot access 'law-*.json': No such file or directory
+  [2]
