@@ -23,7 +23,8 @@
 static const char USAGE[] =
     "Usage: loopscale fit [--law BASE:MAPPING] [OPTIONS] SWEEP... [-o LAW.json]\n"
     "\n"
-    "Fit a loss law to the runs of one or more sweeps (CSV or gzip CSV, '-' for standard input).\n"
+    "Fit a loss law to the runs of one or more sweeps (CSV or JSON Lines, plain or gzip; '-' for\n"
+    "standard input).\n"
     "The objective is Chinchilla's approach 3: the sum over runs of Huber(ln Lhat - ln L), solved\n"
     "from many starting points by a second-order method with analytic derivatives (damped IRLS\n"
     "steps far from the optimum, Newton's steps near it).\n"

@@ -193,3 +193,42 @@ written; a group that is not a fit leaves every group's file unwritten.
   $ ls law-*.json
   ls: cannot access 'law-*.json': No such file or directory
   [2]
+
+JSON Lines (one object a line, by a .jsonl or .ndjson name or a first byte
+'{'): a line that is not valid JSON or not an object, a key that appears
+twice once nested keys are joined with '.', and an array holding objects are
+bad data naming the line and column; so is a JSON array where JSON Lines was
+expected, and a cell as in CSV.
+
+  $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": 3.1}\n{"n_act": 3e8, "tokens": 1e10, "loss": 2.9,}\n' > bad.jsonl
+  $ loopscale predict --law $LAW bad.jsonl
+  loopscale predict: bad.jsonl:2:44: not valid JSON
+  [65]
+  $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": 3.1}\n[1e8, 1e10, 2.9]\n' > array.ndjson
+  $ loopscale predict --law $LAW array.ndjson
+  loopscale predict: array.ndjson:2:1: an array, not an object; JSON Lines has one object per line (a run)
+  [65]
+  $ printf 'n_act,tokens,loss\n' > notjson.jsonl
+  $ loopscale predict --law $LAW notjson.jsonl
+  loopscale predict: notjson.jsonl:1:1: not valid JSON
+  [65]
+  $ printf '{"model.n_act": 1e8, "model": {"n_act": 2e8}, "tokens": 1e10, "loss": 3}\n' > twice.jsonl
+  $ loopscale predict --law $LAW --map n_act=model.n_act twice.jsonl
+  loopscale predict: twice.jsonl:1:32: key 'model.n_act' appears twice once nested keys are joined with '.'
+  [65]
+  $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": 3, "evals": [{"loss": 3}]}\n' > nested.jsonl
+  $ loopscale predict --law $LAW nested.jsonl
+  loopscale predict: nested.jsonl:1:43: key 'evals': an array holding objects or arrays (a cell takes a number, a string, or an array of them)
+  [65]
+  $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": 3, "run": "a", "run": "b"}\n' > dupkey.jsonl
+  $ loopscale predict --law $LAW dupkey.jsonl
+  loopscale predict: dupkey.jsonl:1: key 'run' appears twice
+  [65]
+  $ printf '[{"n_act": 1e8, "tokens": 1e10, "loss": 3}]\n' > runs.json
+  $ loopscale predict --law $LAW runs.json
+  loopscale predict: runs.json: a JSON array; loopscale reads CSV or JSON Lines, one object a line (convert it with jq -c '.[]' FILE)
+  [65]
+  $ printf '{"n_act": "1e8x", "tokens": 1e10, "loss": 3}\n' > cell.jsonl
+  $ loopscale predict --law $LAW cell.jsonl
+  loopscale predict: cell.jsonl:1: column 'n_act': '1e8x' is not a number
+  [65]
