@@ -107,7 +107,8 @@ enum {
     "      --loss-unit UNIT    the loss column is in nats (default) or bits\n"                             \
     "      --bytes-per-token X the loss column is per byte (e.g. bits per byte); X bytes a token\n"      \
     "      --group-tol X       values of a quantity within X relative are one tier (plot series,\n"     \
-    "                          held-out tiers); default: read off the data's own rounding\n"          \
+    "                          held-out tiers, numeric --by and --group columns); default: read\n"   \
+    "                          off the data's own rounding\n"                                        \
     "      --run COL           the run identity column (default: the first of run, run_name,\n"      \
     "                          run_id, name, id in the file)\n"                                        \
     "      --step COL          the checkpoint step column (default: the first of step, _step,\n"     \

@@ -1127,10 +1127,41 @@ static int checkpoints(reader_state *st, ls_error *err)
     return 0;
 }
 
-/* Number the groups 0, 1, ... in the sorted order of their keys. */
+/* Number the groups 0, 1, ... in the sorted order of their keys.  A column
+ * whose every cell is a positive number is grouped as a quantity's tiers
+ * are (loopscale/group.h: within options.group_tol, or the values' own
+ * rounding), so that 2.99999e-4 and 3.00001e-4 are one group; any other
+ * column by its text. */
 static int assign_groups(reader_state *st, ls_error *err)
 {
     sweep *s = st->s;
+    double *v = malloc((s->n ? s->n : 1) * sizeof *v);
+    size_t *group = malloc((s->n ? s->n : 1) * sizeof *group);
+    if (!v || !group) {
+        free(v);
+        free(group);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    int numeric = 1;
+    for (size_t i = 0; i < s->n && numeric; i++) {
+        const char *key = st->keys + st->key_of_row[i];
+        numeric = ls_numtext_parse_count(key, strlen(key), &v[i]) == NUMTEXT_OK && v[i] > 0;
+    }
+    if (numeric && s->n) {
+        ls_grouping g;
+        int status = ls_sweep_group(s, v, s->n, group, &g, err);
+        if (status == 0) {
+            for (size_t i = 0; i < s->n; i++)
+                s->rows[i].group = group[i];
+            s->ngroups = g.n;
+            ls_grouping_free(&g);
+        }
+        free(v);
+        free(group);
+        return status;
+    }
+    free(v);
+    free(group);
     keyed_row *pairs = malloc((s->n ? s->n : 1) * sizeof *pairs);
     if (!pairs)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");

@@ -232,3 +232,14 @@ expected, and a cell as in CSV.
   $ loopscale predict --law $LAW cell.jsonl
   loopscale predict: cell.jsonl:1: column 'n_act': '1e8x' is not a number
   [65]
+
+Bootstrap groups (--group COL) of a numeric column are tiers, as --by's are:
+a learning rate logged as 2.99999e-4 and 3.00001e-4 is one group, so there is
+nothing to resample; --group-tol below the rounding makes them two.
+
+  $ zcat $ROOT/data/sweeps/looped-dense.csv.gz | awk -F, 'BEGIN { OFS = "," } NR == 1 { print $0, "lr"; next } { print $0, (NR % 2 ? 3.00001e-4 : 2.99999e-4) }' > lr.csv
+  $ loopscale fit --law dense:bounded --bootstrap 4 --group lr lr.csv > /dev/null
+  loopscale fit: lr.csv: resampling groups needs at least 2 groups
+  [65]
+  $ loopscale fit --law dense:bounded --bootstrap 4 --group lr --group-tol 1e-9 lr.csv | grep "^bootstrap"
+  bootstrap  4 draws of groups by lr, 0 did not converge
