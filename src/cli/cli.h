@@ -191,11 +191,21 @@ int cli_finish(const char *command, int status);
 
 int cli_parse_double(const char *command, const char *option, const char *arg, double *out);
 int cli_parse_positive(const char *command, const char *option, const char *arg, double *out);
+/* A count of FLOPs (or tokens): k M B/G T P E suffixes, B a billion; a size
+ * in bytes (3GB, 3GiB) is refused saying so.  Must be positive. */
+int cli_parse_flops(const char *command, const char *option, const char *arg, double *out);
+/* A memory size in bytes: k M G T P E or Ki Mi Gi Ti, each with an optional
+ * B (3GB, 3GiB, 3G); a B straight after the number (3B: 3 bytes, or 3
+ * billion?) is refused as ambiguous.  Must be positive. */
+int cli_parse_bytes(const char *command, const char *option, const char *arg, double *out);
+/* The old name of cli_parse_bytes. */
 int cli_parse_scaled(const char *command, const char *option, const char *arg, double *out);
 int cli_parse_long(const char *command, const char *option, const char *arg, long min, long max, long *out);
 int cli_parse_seed(const char *command, const char *arg, unsigned long *out);
 /* A comma-separated list of positive numbers; *values is malloc'd. */
 int cli_parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n);
+/* The same for FLOP budgets, each read as cli_parse_flops reads one. */
+int cli_parse_flops_list(const char *command, const char *option, const char *arg, double **values, size_t *n);
 /* cli_parse_list for parameter counts: each at least 1. */
 int cli_parse_sizes(const char *command, const char *option, const char *arg, double **values, size_t *n);
 
