@@ -70,6 +70,9 @@ typedef struct sweep_options {
     int require_loss;          /* the loss column must be present */
     int keep_text;             /* keep each row's cells (for echoing rows) */
     const char *group_column;  /* number rows by the distinct values of this column */
+    const char *const *by_columns; /* keep each row's cells of these columns (non-empty), for
+                                    * splitting the runs into groups (loopscale/split.h) */
+    size_t nby;
     size_t max_rows;           /* ls_sweep_read: more rows kept than this is an
                                 * LS_ERR_DATA error (0: no limit) */
     int checksum;              /* fill sweep.sha256 (fit's provenance) */
@@ -144,6 +147,13 @@ typedef struct sweep {
     size_t nfiles;
     char (*sha256)[65]; /* with options.checksum: of each file's bytes as read
                          * (standard input too), for provenance; else "" */
+    /* With options.by_columns: their names as given, and each row's cells
+     * (nby NUL-terminated strings from by_text + by_of_row[row]). */
+    size_t nby;
+    char **by_names;
+    char *by_text;
+    size_t by_text_len;
+    size_t *by_of_row;
 } sweep;
 
 /* Group the n values v of a quantity of s (finite, positive) as loopscale/group.h

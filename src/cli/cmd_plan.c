@@ -322,9 +322,9 @@ int cmd_plan(int argc, char **argv)
         case 'l': law_path = optarg; break;
         case 'o': output = optarg; break;
         case OPT_FORCE: force = 1; break;
-        case OPT_BUDGET: status = cli_parse_scaled(cmd, "--budget", optarg, &pp.budget_flops); break;
-        case OPT_FLOPS: status = cli_parse_scaled(cmd, "--flops", optarg, &deploy.flops); break;
-        case OPT_MEM: status = cli_parse_scaled(cmd, "--mem", optarg, &deploy.mem_bytes); break;
+        case OPT_BUDGET: status = cli_parse_flops(cmd, "--budget", optarg, &pp.budget_flops); break;
+        case OPT_FLOPS: status = cli_parse_flops(cmd, "--flops", optarg, &deploy.flops); break;
+        case OPT_MEM: status = cli_parse_bytes(cmd, "--mem", optarg, &deploy.mem_bytes); break;
         case OPT_BITS: status = cli_parse_positive(cmd, "--bits", optarg, &deploy.bits); break;
         case OPT_EPS:
             status = cli_parse_double(cmd, "--eps", optarg, &eps);
@@ -357,10 +357,10 @@ int cmd_plan(int argc, char **argv)
             validate = (size_t)value;
             break;
         case OPT_TRUTH: truth_path = optarg; break;
-        case OPT_BASELINE_FLOPS: status = cli_parse_scaled(cmd, "--baseline-flops", optarg, &baseline_flops); break;
+        case OPT_BASELINE_FLOPS: status = cli_parse_flops(cmd, "--baseline-flops", optarg, &baseline_flops); break;
         case OPT_SEED: status = cli_parse_seed(cmd, optarg, &seed); break;
         case OPT_GPU_HOURS: status = cli_parse_positive(cmd, "--gpu-hours", optarg, &gpu_hours); break;
-        case OPT_FLOP_RATE: status = cli_parse_scaled(cmd, "--flop-rate", optarg, &flop_rate); break;
+        case OPT_FLOP_RATE: status = cli_parse_flops(cmd, "--flop-rate", optarg, &flop_rate); break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
