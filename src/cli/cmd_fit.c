@@ -47,6 +47,9 @@ static const char USAGE[] =
     "      --format FMT        table (default) or json (the law file on standard output; nothing\n"
     "                          when the fit fails)\n"
     "  -o, --output FILE       write the law file (JSON); not written when the fit fails\n"
+    CLI_FLOPS_HELP
+    "      --template FILE     architecture template (JSON) giving the context, vocab and layers\n"
+    "                          that --flops-convention counts a flops column with\n"
     "      --plot FILE         draw the observed and fitted loss against R for each E and N_act\n"
     "                          (.svg, .pdf or .png); not written when the fit fails\n";
 /* The rest of the help (C99 promises string literals of 4,095 bytes only). */
@@ -78,6 +81,10 @@ typedef struct fit_options {
     cli_format format;
     const char *output;
     const char *plot;
+    const char *template_path;
+    int flops_given;
+    law_flops_kind flops_kind;
+    law_flops flops; /* how a flops column was counted; recorded in the law file */
     chart_output figure;
 } fit_options;
 
@@ -228,7 +235,7 @@ static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_res
     lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
                                o->sweep.maps.n, (const char *const *)o->sweep.wheres.v, o->sweep.wheres.n,
                                o->group, cli_command_line(), (const char *const *)o->sweep.given.v,
-                               o->sweep.given.n};
+                               o->sweep.given.n, &o->flops};
     return ls_lawfile_from_fit(r, &o->params, b, s, &prov, err);
 }
 
@@ -247,6 +254,8 @@ int cmd_fit(int argc, char **argv)
                                              {"format", required_argument, NULL, OPT_FORMAT},
                                              {"output", required_argument, NULL, 'o'},
                                              {"plot", required_argument, NULL, OPT_PLOT},
+                                             {"template", required_argument, NULL, OPT_TEMPLATE},
+                                             CLI_FLOPS_OPTION,
                                              CLI_FIT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
                                              CLI_PLOT_OPTIONS,
@@ -310,6 +319,11 @@ int cmd_fit(int argc, char **argv)
             break;
         case 'o': o.output = optarg; break;
         case OPT_PLOT: o.plot = optarg; break;
+        case OPT_TEMPLATE: o.template_path = optarg; break;
+        case OPT_FLOPS_CONVENTION:
+            status = cli_parse_flops_convention(cmd, optarg, &o.flops_kind);
+            o.flops_given = 1;
+            break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
@@ -328,6 +342,7 @@ int cmd_fit(int argc, char **argv)
     if (status == 0) {
         for (int i = optind; i < argc; i++)
             cli_file_input("SWEEP", argv[i]);
+        cli_file_input("--template", o.template_path);
         cli_file_output(o.format == CLI_FORMAT_JSON ? "the law of --format json" : "the table", "-");
         cli_file_output("-o", o.output);
         cli_file_output("--plot", o.plot);
@@ -337,6 +352,17 @@ int cmd_fit(int argc, char **argv)
      * before any work. */
     if (status == 0)
         status = cli_plot_format(cmd, "--plot", o.plot, &o.figure);
+    /* The convention a flops column is read under: the template's, or the
+     * option's over it. */
+    arch_template tmpl;
+    ls_arch_template_default(&tmpl);
+    if (status == 0 && o.template_path && ls_arch_template_read(o.template_path, &tmpl, &err) != 0)
+        status = cli_fail(cmd, &err);
+    if (status == 0 && o.flops_given)
+        tmpl.flops_convention = o.flops_kind;
+    if (status == 0)
+        status = cli_check_flops(cmd, &tmpl);
+    ls_arch_flops(&tmpl, &o.flops);
 
     sweep *s = NULL;
     fit_result result;
@@ -348,6 +374,7 @@ int cmd_fit(int argc, char **argv)
         so.require_loss = 1;
         so.group_column = o.group;
         so.checksum = 1; /* the law file records what was fitted */
+        so.flops = &o.flops;
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);

@@ -241,7 +241,7 @@ int cmd_report(int argc, char **argv)
         lawfile_provenance prov = {(const char *const *)(argv + optind), (size_t)(argc - optind),
                                    (const char *const *)o.sweep.maps.v, o.sweep.maps.n,
                                    (const char *const *)o.sweep.wheres.v, o.sweep.wheres.n, NULL,
-                                   cli_command_line(), (const char *const *)o.sweep.given.v, o.sweep.given.n};
+                                   cli_command_line(), (const char *const *)o.sweep.given.v, o.sweep.given.n, NULL};
         if (!(lf = ls_lawfile_from_fit(&fit, &o.params, &boot, s, &prov, &err)))
             status = cli_fail(cmd, &err);
     }
