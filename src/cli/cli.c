@@ -1327,3 +1327,17 @@ int cli_apply_flops(const char *command, arch_template *t, const lawfile *lf, in
         ls_arch_set_flops(t, &lf->fit.flops);
     return cli_check_flops(command, t);
 }
+
+int cli_sweep_flops(const char *command, const char *template_path, int given, law_flops_kind kind, arch_template *t,
+                    law_flops *out)
+{
+    ls_error err;
+    ls_arch_template_default(t);
+    if (template_path && ls_arch_template_read(template_path, t, &err) != 0)
+        return cli_fail(command, &err);
+    if (given)
+        t->flops_convention = kind;
+    int status = cli_check_flops(command, t);
+    ls_arch_flops(t, out);
+    return status;
+}

@@ -324,5 +324,15 @@ int cli_check_flops(const char *command, const arch_template *t);
  * context, vocab and width with it), else the template's own; then
  * checked as cli_check_flops.  lf may be NULL. */
 int cli_apply_flops(const char *command, arch_template *t, const lawfile *lf, int given, law_flops_kind kind);
+/* For the commands that read sweeps (fit, holdout, report): t read from
+ * template_path (NULL: the default template), its convention replaced by
+ * --flops-convention when given, checked, and copied to out; 0 or an exit
+ * status. */
+int cli_sweep_flops(const char *command, const char *template_path, int given, law_flops_kind kind, arch_template *t,
+                    law_flops *out);
+#define CLI_SWEEP_FLOPS_HELP                                                                                     \
+    CLI_FLOPS_HELP                                                                                               \
+    "      --template FILE     architecture template (JSON) giving the context, vocab and layers\n"            \
+    "                          that --flops-convention counts a flops column with\n"
 
 #endif

@@ -47,9 +47,7 @@ static const char USAGE[] =
     "      --format FMT        table (default) or json (the law file on standard output; nothing\n"
     "                          when the fit fails)\n"
     "  -o, --output FILE       write the law file (JSON); not written when the fit fails\n"
-    CLI_FLOPS_HELP
-    "      --template FILE     architecture template (JSON) giving the context, vocab and layers\n"
-    "                          that --flops-convention counts a flops column with\n"
+    CLI_SWEEP_FLOPS_HELP
     "      --plot FILE         draw the observed and fitted loss against R for each E and N_act\n"
     "                          (.svg, .pdf or .png); not written when the fit fails\n";
 /* The rest of the help (C99 promises string literals of 4,095 bytes only). */
@@ -172,6 +170,9 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     ls_law_kind_format(r->law.kind, kind_text, sizeof kind_text);
     printf("law        %s\n", kind_text);
     printf("runs       %zu (%s)\n", r->n, strcmp(s->name, "-") == 0 ? "standard input" : s->name);
+    if (o->flops.kind != LAW_FLOPS_6ND) /* what a flops column was read as, and the law file records */
+        printf("FLOPs      counted as %s: D = %s\n", ls_law_flops_name(o->flops.kind),
+               ls_law_flops_formula(o->flops.kind));
     const char *space = o->params.space == FIT_SPACE_LOG ? "ln Lhat - ln L" : "Lhat - L";
     if (o->params.loss == FIT_LOSS_HUBER)
         printf("objective  %.9g  (sum of Huber(%s), delta %g)\n", r->objective, space, o->params.huber_delta);
@@ -355,14 +356,8 @@ int cmd_fit(int argc, char **argv)
     /* The convention a flops column is read under: the template's, or the
      * option's over it. */
     arch_template tmpl;
-    ls_arch_template_default(&tmpl);
-    if (status == 0 && o.template_path && ls_arch_template_read(o.template_path, &tmpl, &err) != 0)
-        status = cli_fail(cmd, &err);
-    if (status == 0 && o.flops_given)
-        tmpl.flops_convention = o.flops_kind;
     if (status == 0)
-        status = cli_check_flops(cmd, &tmpl);
-    ls_arch_flops(&tmpl, &o.flops);
+        status = cli_sweep_flops(cmd, o.template_path, o.flops_given, o.flops_kind, &tmpl, &o.flops);
 
     sweep *s = NULL;
     fit_result result;

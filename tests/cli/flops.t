@@ -77,8 +77,12 @@ Read under another convention, the same row is refused, naming both cells
   loopscale predict: row-6nd+attn+head.csv:2: column 'flops': '5.5701504e+19' gives tokens D = F / (6 N_unroll) = 3.78128e+10, but column 'tokens' is '2.5e10' (more than 0.0001 apart, relative)
   [65]
 
-The law file records the convention with what it needs; the flops range is
-counted under it:
+fit says how it counted, and the law file records the convention with what
+it needs; the flops range is counted under it:
+
+  $ loopscale fit --law dense --template foil.json --flops-convention 6nd+attn sim-6nd+attn.csv | sed -n 2,3p
+  runs       9 (sim-6nd+attn.csv)
+  FLOPs      counted as 6nd+attn: D = F / (6 (N_unroll + n_layers n_ctx d))
 
   $ python3 -c 'import json; f = json.load(open("law-6nd+attn.json"))["fit"]; print(json.dumps(f["flops_convention"], sort_keys=True)); print(f["ranges"]["flops"])'
   {"attention_share": 0.3333333333333333, "coda_layers": 1, "context": 4096, "d_model": 1024, "loop_layers": 8, "name": "6nd+attn", "prelude_layers": 1, "vocab": 49152}
@@ -109,6 +113,20 @@ cost x D* = F.
   >     d = 1024; per = n + 0.8 * n + 18 * 4096 * d + d * 49152
   >     print(r["flops"], "%.3g" % n, abs(6 * per * D / float(r["flops"]) - 1) < 1e-9)'
   3e+20 * True (glob)
+
+holdout and report read a sweep the same way (with --template and
+--flops-convention), and report spends its budgets under the convention:
+
+  $ loopscale holdout --laws dense --axes D sim-6nd+attn.csv
+  loopscale holdout: sim-6nd+attn.csv:2: column 'flops': '1.532984832e+19' gives tokens D = F / (6 N_unroll) = 1.41943e+10, but column 'tokens' is '10000000000' (more than 0.0001 apart, relative)
+  [65]
+  $ loopscale holdout --laws dense --axes D --template foil.json --flops-convention 6nd+attn sim-6nd+attn.csv | head -3
+  | law   | k | in-sample | D=9.7e+10 |   AIC |   BIC |
+  |-------|--:|----------:|-----------|------:|------:|
+  | dense | 5 |    0.0085 | 0.0137*   | -94.1 | -93.1 |
+  $ loopscale report --laws dense --axes D --template foil.json --flops-convention 6nd+attn --flops 1e20 -o r.html sim-6nd+attn.csv
+  $ grep -o 'with D = [^.]*spending' r.html
+  with D = F / (6 (N_unroll + n_layers n_ctx d)) (FLOP convention 6nd+attn) spending
 
 What a convention lacks is a usage error:
 
