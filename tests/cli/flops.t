@@ -128,24 +128,4 @@ holdout and report read a sweep the same way (with --template and
   $ grep -o 'with D = [^.]*spending' r.html
   with D = F / (6 (N_unroll + n_layers n_ctx d)) (FLOP convention 6nd+attn) spending
 
-What a convention lacks is a usage error:
-
-  $ loopscale solve --flops 1e21 --flops-convention 6nd+attn
-  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
-  loopscale solve: FLOP convention 6nd+attn counts attention over the context: the template needs "context"
-  Try 'loopscale solve --help'.
-  [64]
-  $ echo '{"context": 2048}' > ctx.json
-  $ loopscale solve --flops 1e21 --template ctx.json --flops-convention 6nd+attn+head
-  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
-  loopscale solve: FLOP convention 6nd+attn+head counts the LM head: the template needs "vocab"
-  Try 'loopscale solve --help'.
-  [64]
-  $ loopscale fit --flops-convention 6ND sim-6nd.csv
-  loopscale fit: --flops-convention: '6ND' is not 6nd, 6nd+head, 6nd+attn or 6nd+attn+head
-  Try 'loopscale fit --help'.
-  [64]
-  $ echo '{"flops_convention": "kaplan"}' > bad.json
-  $ loopscale simulate --law truth.json --template bad.json --n-act 1e8 --tokens 1e10
-  loopscale simulate: bad.json:1:2: flops_convention: expected "6nd", "6nd+head", "6nd+attn" or "6nd+attn+head"
-  [65]
+The errors (an unknown name, what a convention lacks) are in errors-flops.t.
