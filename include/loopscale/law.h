@@ -147,6 +147,61 @@ double ls_law_n_unroll(const law_point *x);
  * Every conversion between FLOPs and tokens goes through these two. */
 double ls_law_training_flops(const law_point *x);
 double ls_law_tokens_for_flops(const law_point *x, double flops);
+
+/* --- FLOP conventions (docs/flops.md) ----------------------------------
+ * Logs count training compute differently, and the tokens D a FLOPs column
+ * stands for depend on how it was counted.  Every convention charges a
+ * token 6 x (forward multiply-adds per token) in training and 2 x in
+ * inference; what differs is what a forward pass is taken to multiply:
+ *   6nd            N_unroll                     Kaplan et al. 2020's C = 6ND
+ *   6nd+head       + d V                        the LM head (logits), as
+ *                                               Hoffmann et al. 2022 app. F
+ *   6nd+attn       + n_layers n_ctx d           attention scores, Kaplan et
+ *                                               al.'s 2 n_layer n_ctx d_attn
+ *   6nd+attn+head  both                         Porian et al. 2024's count
+ * with n_layers the layers a token runs through (prelude + R x loop + coda),
+ * n_ctx the context length, d the width and V the vocabulary.  A width of 0
+ * is read off N_act: every layer holds N_act / n_all active parameters, of
+ * which attention_share are the 4 d^2 of attention, so
+ * d = sqrt(attention_share N_act / (4 n_all)), n_all = prelude + loop + coda. */
+typedef enum {
+    LAW_FLOPS_6ND,
+    LAW_FLOPS_6ND_HEAD,
+    LAW_FLOPS_6ND_ATTN,
+    LAW_FLOPS_6ND_ATTN_HEAD,
+    LAW_NFLOPS
+} law_flops_kind;
+
+typedef struct law_flops {
+    law_flops_kind kind;
+    double context;         /* n_ctx (needed with attn) */
+    double vocab;           /* V (needed with head) */
+    double d_model;         /* width; 0: from N_act and the shares below */
+    double attention_share; /* share of an active layer's parameters in attention */
+    int prelude_layers, loop_layers, coda_layers;
+} law_flops;
+
+/* "6nd", "6nd+head", "6nd+attn", "6nd+attn+head"; and back (-1: unknown). */
+const char *ls_law_flops_name(law_flops_kind kind);
+int ls_law_flops_from_name(const char *name);
+/* The tokens a budget F buys, as a formula: "F / (6 N_unroll)",
+ * "F / (6 (N_unroll + n_layers n_ctx d + d V))", ... */
+const char *ls_law_flops_formula(law_flops_kind kind);
+/* 6nd, with the default template's layers (2 + 12 + 2, attention 1/3). */
+void ls_law_flops_default(law_flops *c);
+/* 0, or an LS_ERR_USAGE error saying what the convention lacks (context
+ * with attn, vocab with head, a width or an attention share with either). */
+int ls_law_flops_check(const law_flops *c, ls_error *err) LS_MUST_CHECK;
+/* The width d at x (d_model, or the one read off N_act). */
+double ls_law_flops_width(const law_flops *c, const law_point *x);
+/* Forward multiply-adds per token: N_unroll plus the convention's extras
+ * (c NULL: 6nd, N_unroll). */
+double ls_law_flops_per_token_params(const law_flops *c, const law_point *x);
+/* Training FLOPs 6 x that x D, the tokens a budget buys, and the inference
+ * FLOPs of a token, 2 x that.  c NULL: 6nd, the same as above. */
+double ls_law_training_flops_as(const law_flops *c, const law_point *x);
+double ls_law_tokens_for_flops_as(const law_flops *c, const law_point *x, double flops);
+double ls_law_inference_flops_as(const law_flops *c, const law_point *x);
 double ls_law_n_eff(const law *l, const law_point *x);
 
 /* --- where a law was fitted --------------------------------------------
@@ -168,14 +223,15 @@ typedef enum {
 typedef struct law_ranges {
     int known[LAW_NRANGES];
     double lo[LAW_NRANGES], hi[LAW_NRANGES];
+    law_flops flops; /* how F was counted (zeroed: 6nd) */
 } law_ranges;
 
 /* The quantity's symbol as output writes it: "N_act", "D", "R", "E", "F". */
 const char *ls_law_range_name(law_range q);
 /* The quantities of x outside the known ranges, as bits 1u << LAW_RANGE_*
  * (0: x is inside everything known; ranges NULL: 0).  F is
- * ls_law_training_flops(x).  A relative slack of 1e-9 keeps a value equal to
- * a bound, after rounding, inside. */
+ * ls_law_training_flops_as(&ranges->flops, x).  A relative slack of 1e-9
+ * keeps a value equal to a bound, after rounding, inside. */
 unsigned ls_law_ranges_outside(const law_ranges *ranges, const law_point *x);
 /* The value of quantity q at x (F from ls_law_training_flops). */
 double ls_law_range_value(const law_point *x, law_range q);

@@ -1391,3 +1391,47 @@ int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, in
     }
     return 0;
 }
+
+int cli_parse_flops_convention(const char *command, const char *arg, law_flops_kind *kind)
+{
+    int k = ls_law_flops_from_name(arg);
+    if (k < 0)
+        return cli_usage_error(command, "--flops-convention: '%s' is not 6nd, 6nd+head, 6nd+attn or 6nd+attn+head",
+                               arg);
+    *kind = (law_flops_kind)k;
+    return 0;
+}
+
+int cli_check_flops(const char *command, const arch_template *t)
+{
+    law_flops c;
+    ls_error err;
+    ls_error_clear(&err);
+    ls_arch_flops(t, &c);
+    if (ls_law_flops_check(&c, &err) != 0)
+        return cli_usage_error(command, "%s", err.message);
+    return 0;
+}
+
+int cli_apply_flops(const char *command, arch_template *t, const lawfile *lf, int given, law_flops_kind kind)
+{
+    if (given)
+        t->flops_convention = kind;
+    else if (lf && lf->has_fit && lf->fit.flops.kind != LAW_FLOPS_6ND)
+        ls_arch_set_flops(t, &lf->fit.flops);
+    return cli_check_flops(command, t);
+}
+
+int cli_sweep_flops(const char *command, const char *template_path, int given, law_flops_kind kind, arch_template *t,
+                    law_flops *out)
+{
+    ls_error err;
+    ls_arch_template_default(t);
+    if (template_path && ls_arch_template_read(template_path, t, &err) != 0)
+        return cli_fail(command, &err);
+    if (given)
+        t->flops_convention = kind;
+    int status = cli_check_flops(command, t);
+    ls_arch_flops(t, out);
+    return status;
+}

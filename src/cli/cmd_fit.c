@@ -50,6 +50,7 @@ static const char USAGE[] =
     "      --format FMT        table (default) or json (the law file on standard output; nothing\n"
     "                          when the fit fails)\n"
     "  -o, --output FILE       write the law file (JSON); not written when the fit fails\n"
+    CLI_SWEEP_FLOPS_HELP
     "      --plot FILE         draw the observed and fitted loss against R for each E and N_act\n"
     "                          (.svg, .pdf or .png); not written when the fit fails\n"
     "      --by COL            fit each group of runs sharing COL's value on its own (repeatable:\n"
@@ -87,6 +88,10 @@ typedef struct fit_options {
     cli_format format;
     const char *output;
     const char *plot;
+    const char *template_path;
+    int flops_given;
+    law_flops_kind flops_kind;
+    law_flops flops; /* how a flops column was counted; recorded in the law file */
     chart_output figure;
     cli_strings by; /* --by columns */
 } fit_options;
@@ -175,6 +180,9 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     ls_law_kind_format(r->law.kind, kind_text, sizeof kind_text);
     printf("law        %s\n", kind_text);
     printf("runs       %zu (%s)\n", r->n, strcmp(s->name, "-") == 0 ? "standard input" : s->name);
+    if (o->flops.kind != LAW_FLOPS_6ND) /* what a flops column was read as, and the law file records */
+        printf("FLOPs      counted as %s: D = %s\n", ls_law_flops_name(o->flops.kind),
+               ls_law_flops_formula(o->flops.kind));
     const char *space = o->params.space == FIT_SPACE_LOG ? "ln Lhat - ln L" : "Lhat - L";
     if (o->params.loss == FIT_LOSS_HUBER)
         printf("objective  %.9g  (sum of Huber(%s), delta %g)\n", r->objective, space, o->params.huber_delta);
@@ -238,7 +246,7 @@ static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_res
     lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
                                o->sweep.maps.n, (const char *const *)o->sweep.wheres.v, o->sweep.wheres.n,
                                o->group, cli_command_line(), (const char *const *)o->sweep.given.v,
-                               o->sweep.given.n};
+                               o->sweep.given.n, &o->flops};
     return ls_lawfile_from_fit(r, &o->params, b, s, &prov, err);
 }
 
@@ -475,7 +483,7 @@ static int fit_by(const fit_options *o, const sweep *s, char *const *paths, size
                 wheres[nw++] = sp.condition[g * sp.ncolumns * 2 + k];
         lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
                                    o->sweep.maps.n, wheres, nw, o->group, cli_command_line(),
-                                   (const char *const *)o->sweep.given.v, o->sweep.given.n};
+                                   (const char *const *)o->sweep.given.v, o->sweep.given.n, &o->flops};
         group_fit *f = &gf[g];
         if (!(f->lf = ls_lawfile_from_fit(&f->result, &o->params, &f->boot, f->runs, &prov, &err)) ||
             ((o->output || o->format == CLI_FORMAT_JSON) && !(f->law_text = ls_lawfile_to_json(f->lf, &err))) ||
@@ -559,6 +567,8 @@ int cmd_fit(int argc, char **argv)
                                              {"output", required_argument, NULL, 'o'},
                                              {"plot", required_argument, NULL, OPT_PLOT},
                                              {"by", required_argument, NULL, OPT_BY},
+                                             {"template", required_argument, NULL, OPT_TEMPLATE},
+                                             CLI_FLOPS_OPTION,
                                              CLI_FIT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
                                              CLI_PLOT_OPTIONS,
@@ -626,6 +636,11 @@ int cmd_fit(int argc, char **argv)
             if (cli_strings_push(&o.by, optarg) != 0)
                 status = ls_exit_status(LS_ERR_INTERNAL);
             break;
+        case OPT_TEMPLATE: o.template_path = optarg; break;
+        case OPT_FLOPS_CONVENTION:
+            status = cli_parse_flops_convention(cmd, optarg, &o.flops_kind);
+            o.flops_given = 1;
+            break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
@@ -652,6 +667,7 @@ int cmd_fit(int argc, char **argv)
     if (status == 0) {
         for (int i = optind; i < argc; i++)
             cli_file_input("SWEEP", argv[i]);
+        cli_file_input("--template", o.template_path);
         cli_file_output(o.format == CLI_FORMAT_JSON ? "the law of --format json" : "the table", "-");
         cli_file_output("-o", o.output);
         cli_file_output("--plot", o.plot);
@@ -661,6 +677,11 @@ int cmd_fit(int argc, char **argv)
      * before any work. */
     if (status == 0)
         status = cli_plot_format(cmd, "--plot", o.plot, &o.figure);
+    /* The convention a flops column is read under: the template's, or the
+     * option's over it. */
+    arch_template tmpl;
+    if (status == 0)
+        status = cli_sweep_flops(cmd, o.template_path, o.flops_given, o.flops_kind, &tmpl, &o.flops);
 
     sweep *s = NULL;
     fit_result result;
@@ -674,6 +695,7 @@ int cmd_fit(int argc, char **argv)
         so.checksum = 1; /* the law file records what was fitted */
         so.by_columns = o.by.v;
         so.nby = o.by.n;
+        so.flops = &o.flops;
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);

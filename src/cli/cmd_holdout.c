@@ -30,6 +30,7 @@ static const char USAGE[] =
     "      --format FMT        md (default, a markdown table), csv or json\n"
     "      --plot FILE         draw each law's predictions of the held-out runs against their\n"
     "                          observed loss (.svg, .pdf or .png)\n"
+    CLI_SWEEP_FLOPS_HELP
     "Fitting (as for 'loopscale fit'): --loss, --huber-delta, --space, --grid, --starts,\n"
     "      --seed, --threads\n";
 /* The rest of the help (C99 promises string literals of 4,095 bytes only). */
@@ -167,6 +168,8 @@ int cmd_holdout(int argc, char **argv)
                                              {"split", required_argument, NULL, OPT_SPLIT},
                                              {"format", required_argument, NULL, OPT_FORMAT},
                                              {"plot", required_argument, NULL, OPT_PLOT},
+                                             {"template", required_argument, NULL, OPT_TEMPLATE},
+                                             CLI_FLOPS_OPTION,
                                              CLI_FIT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
                                              CLI_PLOT_OPTIONS,
@@ -181,7 +184,11 @@ int cmd_holdout(int argc, char **argv)
     size_t nlaws = 0, naxes = 4;
     holdout_axis axes[4] = {HOLDOUT_AXIS_R, HOLDOUT_AXIS_N, HOLDOUT_AXIS_D, HOLDOUT_AXIS_E};
     cli_format format = CLI_FORMAT_MD;
-    const char *plot = NULL;
+    const char *plot = NULL, *template_path = NULL;
+    int flops_given = 0;
+    law_flops_kind flops_kind = LAW_FLOPS_6ND;
+    law_flops flops;
+    arch_template tmpl;
     chart_output figure = cli_plot_defaults();
     int status = 0, opt;
     opterr = 0;
@@ -203,6 +210,11 @@ int cmd_holdout(int argc, char **argv)
                                       &format);
             break;
         case OPT_PLOT: plot = optarg; break;
+        case OPT_TEMPLATE: template_path = optarg; break;
+        case OPT_FLOPS_CONVENTION:
+            status = cli_parse_flops_convention(cmd, optarg, &flops_kind);
+            flops_given = 1;
+            break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
@@ -219,6 +231,7 @@ int cmd_holdout(int argc, char **argv)
     if (status == 0) {
         for (int i = optind; i < argc; i++)
             cli_file_input("SWEEP", argv[i]);
+        cli_file_input("--template", template_path);
         cli_file_output("the table", "-");
         cli_file_output("--plot", plot);
         status = cli_files_check(cmd);
@@ -227,9 +240,12 @@ int cmd_holdout(int argc, char **argv)
      * before any work. */
     if (status == 0)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
+    if (status == 0)
+        status = cli_sweep_flops(cmd, template_path, flops_given, flops_kind, &tmpl, &flops);
     if (status == 0) {
         sweep_options so = cli_sweep_options(cmd, &sweep_args);
         so.require_loss = 1;
+        so.flops = &flops;
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);

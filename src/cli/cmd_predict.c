@@ -33,7 +33,8 @@ static const char USAGE[] =
     "      --E E               routed experts per MoE layer (default 1)\n"
     "      --k K               experts chosen per token (default 1)\n"
     "      --tokens D          training tokens\n"
-    "      --flops F           training FLOPs instead of tokens: D = F / (6 N_unroll)\n"
+    "      --flops F           training FLOPs instead of tokens: D = F / (6 N_unroll), or as the\n"
+    "                          law's fit counted FLOPs (its flops_convention, docs/flops.md)\n"
     CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
@@ -78,11 +79,13 @@ static int predict_point(const predict_options *o, const lawfile *lf)
     law_point x = ls_sweep_row_point(&row);
     double n_unroll = ls_law_n_unroll(&x);
     if (isnan(x.D))
-        x.D = ls_law_tokens_for_flops(&x, o->flops);
+        x.D = ls_law_tokens_for_flops_as(&lf->fit.flops, &x, o->flops);
     double loss = ls_law_loss(&lf->law, &x);
     double n_eff = ls_law_n_eff(&lf->law, &x);
     const char *names[] = {"loss", "n_eff", "n_unroll", "rho_eff", "tokens", "train_flops", "inference_flops_per_token"};
-    double values[] = {loss, n_eff, n_unroll, n_eff / x.n_act, x.D, ls_law_training_flops(&x), 2.0 * n_unroll};
+    /* Counted as the law's fit counted them (6nd unless it records another). */
+    double values[] = {loss, n_eff, n_unroll, n_eff / x.n_act, x.D, ls_law_training_flops_as(&lf->fit.flops, &x),
+                       ls_law_inference_flops_as(&lf->fit.flops, &x)};
     size_t n = sizeof values / sizeof *values;
     /* Every value is a positive number; anything else has overflowed or
      * underflowed, and is refused rather than printed as inf, nan or 0. */
@@ -288,6 +291,7 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
 {
     const char *cmd = "predict";
     sweep_options so = cli_sweep_options(cmd, &o->sweep);
+    so.flops = &lf->fit.flops; /* a flops column is counted as the law's fit counted it */
     predict_stream ps = {.cmd = cmd, .lf = lf, .format = o->format};
     ls_predict_acc_init(&ps.acc);
     sweep_skips skipped;

@@ -273,6 +273,112 @@ double ls_law_training_flops(const law_point *x) { return 6.0 * ls_law_n_unroll(
 
 double ls_law_tokens_for_flops(const law_point *x, double flops) { return flops / (6.0 * ls_law_n_unroll(x)); }
 
+const char *ls_law_flops_name(law_flops_kind kind)
+{
+    static const char *const names[LAW_NFLOPS] = {"6nd", "6nd+head", "6nd+attn", "6nd+attn+head"};
+    return kind >= 0 && kind < LAW_NFLOPS ? names[kind] : "?";
+}
+
+const char *ls_law_flops_formula(law_flops_kind kind)
+{
+    static const char *const formulas[LAW_NFLOPS] = {
+        "F / (6 N_unroll)", "F / (6 (N_unroll + d V))", "F / (6 (N_unroll + n_layers n_ctx d))",
+        "F / (6 (N_unroll + n_layers n_ctx d + d V))"};
+    return kind >= 0 && kind < LAW_NFLOPS ? formulas[kind] : "?";
+}
+
+int ls_law_flops_from_name(const char *name)
+{
+    for (int k = 0; k < LAW_NFLOPS; k++)
+        if (strcmp(name, ls_law_flops_name((law_flops_kind)k)) == 0)
+            return k;
+    return -1;
+}
+
+void ls_law_flops_default(law_flops *c)
+{
+    *c = (law_flops){LAW_FLOPS_6ND, 0.0, 0.0, 0.0, 1.0 / 3.0, 2, 12, 2};
+}
+
+static int flops_has_attn(const law_flops *c)
+{
+    return c && (c->kind == LAW_FLOPS_6ND_ATTN || c->kind == LAW_FLOPS_6ND_ATTN_HEAD);
+}
+
+static int flops_has_head(const law_flops *c)
+{
+    return c && (c->kind == LAW_FLOPS_6ND_HEAD || c->kind == LAW_FLOPS_6ND_ATTN_HEAD);
+}
+
+int ls_law_flops_check(const law_flops *c, ls_error *err)
+{
+    if (!c || c->kind == LAW_FLOPS_6ND)
+        return 0;
+    const char *name = ls_law_flops_name(c->kind);
+    if (c->kind < 0 || c->kind >= LAW_NFLOPS)
+        return ls_error_set(err, LS_ERR_USAGE, "unknown FLOP convention %d", (int)c->kind);
+    if (flops_has_attn(c) && !(c->context > 0 && isfinite(c->context)))
+        return ls_error_set(err, LS_ERR_USAGE,
+                            "FLOP convention %s counts attention over the context: the template needs \"context\"",
+                            name);
+    if (flops_has_head(c) && !(c->vocab > 0 && isfinite(c->vocab)))
+        return ls_error_set(err, LS_ERR_USAGE,
+                            "FLOP convention %s counts the LM head: the template needs \"vocab\"", name);
+    if (!(c->d_model > 0) && !(c->attention_share > 0))
+        return ls_error_set(err, LS_ERR_USAGE,
+                            "FLOP convention %s needs the width: the template needs \"d_model\" or an "
+                            "attention_share above 0", name);
+    if (c->prelude_layers < 0 || c->loop_layers < 1 || c->coda_layers < 0)
+        return ls_error_set(err, LS_ERR_USAGE, "FLOP convention %s: the layer counts must be non-negative", name);
+    return 0;
+}
+
+double ls_law_flops_width(const law_flops *c, const law_point *x)
+{
+    if (c->d_model > 0)
+        return c->d_model;
+    double layers = (double)c->prelude_layers + c->loop_layers + c->coda_layers;
+    return sqrt(c->attention_share * x->n_act / (4.0 * layers));
+}
+
+double ls_law_flops_per_token_params(const law_flops *c, const law_point *x)
+{
+    double n = ls_law_n_unroll(x);
+    if (!c || c->kind == LAW_FLOPS_6ND)
+        return n;
+    double d = ls_law_flops_width(c, x);
+    if (flops_has_attn(c)) {
+        /* Kaplan et al. 2020, table 1: 2 n_layer n_ctx d_attn forward FLOPs
+         * per token for the attention scores (QK^T and the weighted sum of
+         * V over a causal context, n_ctx / 2 positions on average), with
+         * d_attn = d; n_layer counts the loops unrolled. */
+        double layers = (double)c->prelude_layers + x->R * c->loop_layers + c->coda_layers;
+        n += layers * c->context * d;
+    }
+    if (flops_has_head(c))
+        n += d * c->vocab; /* the logits: a d x V matrix for every token */
+    return n;
+}
+
+double ls_law_training_flops_as(const law_flops *c, const law_point *x)
+{
+    if (!c || c->kind == LAW_FLOPS_6ND)
+        return ls_law_training_flops(x);
+    return 6.0 * ls_law_flops_per_token_params(c, x) * x->D;
+}
+
+double ls_law_tokens_for_flops_as(const law_flops *c, const law_point *x, double flops)
+{
+    if (!c || c->kind == LAW_FLOPS_6ND)
+        return ls_law_tokens_for_flops(x, flops);
+    return flops / (6.0 * ls_law_flops_per_token_params(c, x));
+}
+
+double ls_law_inference_flops_as(const law_flops *c, const law_point *x)
+{
+    return 2.0 * ls_law_flops_per_token_params(c, x);
+}
+
 const char *ls_law_range_name(law_range q)
 {
     static const char *const names[LAW_NRANGES] = {"N_act", "D", "R", "E", "F"};
@@ -301,7 +407,8 @@ unsigned ls_law_ranges_outside(const law_ranges *ranges, const law_point *x)
     for (int q = 0; q < LAW_NRANGES; q++) {
         if (!ranges->known[q])
             continue;
-        double v = ls_law_range_value(x, (law_range)q);
+        double v = q == LAW_RANGE_FLOPS ? ls_law_training_flops_as(&ranges->flops, x)
+                                        : ls_law_range_value(x, (law_range)q);
         /* A NaN is outside every range. */
         if (!(v >= ranges->lo[q] * (1 - RANGE_SLACK) && v <= ranges->hi[q] * (1 + RANGE_SLACK)))
             out |= 1u << q;

@@ -85,6 +85,10 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
     fit->starts_at_best = r->starts_at_best;
     fit->seed = p->seed;
     fit->converged = r->converged;
+    if (prov->flops)
+        fit->flops = *prov->flops;
+    else
+        ls_law_flops_default(&fit->flops);
     fit->has_ranges = 1;
     double *ranges[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range};
     for (int q = 0; q < 4; q++) {
@@ -101,7 +105,7 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
             ranges[q][1] = fmax(ranges[q][1], values[q]);
         }
         law_point x = ls_sweep_row_point(&s->rows[i]);
-        double flops = ls_law_training_flops(&x);
+        double flops = ls_law_training_flops_as(&fit->flops, &x);
         fit->flops_range[0] = fmin(fit->flops_range[0], flops);
         fit->flops_range[1] = fmax(fit->flops_range[1], flops);
     }
@@ -222,6 +226,52 @@ static int dup_string(const json_ctx *c, const cJSON *item, const char *path, ch
 static int expect_object(const json_ctx *c, const cJSON *item, const char *path)
 {
     return cJSON_IsObject(item) ? 0 : key_error(c, path, "expected an object");
+}
+
+/* fit.flops_convention: {"name", "context", "vocab", "d_model",
+ * "attention_share", "prelude_layers", "loop_layers", "coda_layers"}; the
+ * sizes a convention does not need may be left out. */
+static int read_flops_convention(const json_ctx *c, const cJSON *obj, law_flops *out)
+{
+    char path[96], name[32];
+    int status = expect_object(c, obj, "fit.flops_convention");
+    const cJSON *item = status ? NULL : member(c, obj, "name", "fit.flops_convention.name", 1, &status);
+    if (status == 0)
+        status = get_string(c, item, "fit.flops_convention.name", name, sizeof name);
+    int kind = status == 0 ? ls_law_flops_from_name(name) : -1;
+    if (status == 0 && kind < 0)
+        status = key_error(c, "fit.flops_convention.name",
+                           "expected \"6nd\", \"6nd+head\", \"6nd+attn\" or \"6nd+attn+head\"");
+    if (status == 0)
+        out->kind = (law_flops_kind)kind;
+    static const char *const sizes[] = {"context", "vocab", "d_model", "attention_share"};
+    double *size_of[] = {&out->context, &out->vocab, &out->d_model, &out->attention_share};
+    for (int k = 0; k < 4 && status == 0; k++) {
+        snprintf(path, sizeof path, "fit.flops_convention.%s", sizes[k]);
+        item = member(c, obj, sizes[k], path, 0, &status);
+        if (item && status == 0)
+            status = get_number(c, item, path, size_of[k]);
+        if (item && status == 0 && !(k < 3 ? *size_of[k] > 0 : *size_of[k] >= 0 && *size_of[k] < 1))
+            status = key_error(c, path, k < 3 ? "must be positive" : "must be in [0, 1)");
+    }
+    static const char *const layers[] = {"prelude_layers", "loop_layers", "coda_layers"};
+    int *layers_of[] = {&out->prelude_layers, &out->loop_layers, &out->coda_layers};
+    for (int k = 0; k < 3 && status == 0; k++) {
+        snprintf(path, sizeof path, "fit.flops_convention.%s", layers[k]);
+        item = member(c, obj, layers[k], path, 1, &status);
+        size_t count = 0;
+        if (status == 0)
+            status = get_count(c, item, path, &count);
+        if (status == 0 && (count > 1000000 || (k == 1 && count < 1)))
+            status = key_error(c, path, k == 1 ? "must be from 1 to 1000000" : "must be from 0 to 1000000");
+        if (status == 0)
+            *layers_of[k] = (int)count;
+    }
+    ls_error check;
+    ls_error_clear(&check);
+    if (status == 0 && ls_law_flops_check(out, &check) != 0)
+        status = key_error(c, "fit.flops_convention", check.message);
+    return status;
 }
 
 static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
@@ -498,6 +548,10 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
         }
         fit->has_ranges = status == 0;
     }
+    ls_law_flops_default(&fit->flops);
+    const cJSON *conv = status ? NULL : member(c, obj, "flops_convention", "fit.flops_convention", 0, &status);
+    if (conv && status == 0)
+        status = read_flops_convention(c, conv, &fit->flops);
     const cJSON *filters = status ? NULL : member(c, obj, "filters", "fit.filters", 1, &status);
     if (status == 0 && !cJSON_IsArray(filters))
         status = key_error(c, "fit.filters", "expected an array of strings");
@@ -725,6 +779,22 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
             ls_jsonw_array_end(&w);
             ls_jsonw_object_end(&w);
         }
+        if (fit->flops.kind != LAW_FLOPS_6ND) {
+            const law_flops *f = &fit->flops;
+            ls_jsonw_object_begin(&w, "flops_convention");
+            ls_jsonw_string(&w, "name", ls_law_flops_name(f->kind));
+            if (f->context > 0)
+                ls_jsonw_number(&w, "context", f->context);
+            if (f->vocab > 0)
+                ls_jsonw_number(&w, "vocab", f->vocab);
+            if (f->d_model > 0)
+                ls_jsonw_number(&w, "d_model", f->d_model);
+            ls_jsonw_number(&w, "attention_share", f->attention_share);
+            ls_jsonw_integer(&w, "prelude_layers", f->prelude_layers);
+            ls_jsonw_integer(&w, "loop_layers", f->loop_layers);
+            ls_jsonw_integer(&w, "coda_layers", f->coda_layers);
+            ls_jsonw_object_end(&w);
+        }
         if (fit->has_ranges) {
             static const char *const names[] = {"n_act", "tokens", "R", "E"};
             const double *values[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range};
@@ -782,4 +852,5 @@ void ls_lawfile_ranges(const lawfile *lf, law_ranges *out)
         out->lo[q] = values[q][0];
         out->hi[q] = values[q][1];
     }
+    out->flops = fit->flops;
 }

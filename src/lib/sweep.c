@@ -641,6 +641,7 @@ typedef struct row_context {
     const csv_field *fields;
     const file_columns *fc;
     ls_error *err;
+    const law_flops *flops; /* how a flops column was counted (NULL: 6nd) */
 } row_context;
 
 static int cell_error(const row_context *rc, int column, const char *fmt, ...) LS_PRINTF(3, 4);
@@ -796,26 +797,29 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
         }
         return cell_error(rc, col[which], "%s", reason);
     }
+    /* Training logs often record compute, not tokens: F = 6 N_unroll D, or
+     * under another convention 6 D times the forward multiply-adds of a
+     * token (law.h). */
+    const char *formula = ls_law_flops_formula(rc->flops ? rc->flops->kind : LAW_FLOPS_6ND);
     if (col[SWEEP_TOKENS] < 0) {
-        /* Training logs often record compute, not tokens: F = 6 N_unroll D. */
         law_point x = ls_sweep_row_point(row);
-        row->tokens = ls_law_tokens_for_flops(&x, flops);
+        row->tokens = ls_law_tokens_for_flops_as(rc->flops, &x, flops);
         if (!(row->tokens >= DBL_MIN && isfinite(row->tokens)))
-            return cell_error(rc, col[SWEEP_FLOPS], "gives tokens D = F / (6 N_unroll) = %g, outside double precision",
+            return cell_error(rc, col[SWEEP_FLOPS], "gives tokens D = %s = %g, outside double precision", formula,
                               row->tokens);
     } else if (has_flops) {
         /* Both columns: one of them must not silently win.  The tolerance
          * accepts values printed to 6 significant digits (a relative error
          * of at most 5e-6 each) and nothing looser. */
         law_point x = ls_sweep_row_point(row);
-        double implied = ls_law_tokens_for_flops(&x, flops);
+        double implied = ls_law_tokens_for_flops_as(rc->flops, &x, flops);
         double scale = fmax(fabs(implied), fabs(row->tokens));
         if (!(fabs(implied - row->tokens) <= LS_SWEEP_FLOPS_TOKENS_RTOL * scale)) {
             char text[80];
             return cell_error(rc, col[SWEEP_FLOPS],
-                              "gives tokens D = F / (6 N_unroll) = %.6g, but column '%s' is '%s' (more than %g apart, "
+                              "gives tokens D = %s = %.6g, but column '%s' is '%s' (more than %g apart, "
                               "relative)",
-                              implied, rc->fc->names[col[SWEEP_TOKENS]],
+                              formula, implied, rc->fc->names[col[SWEEP_TOKENS]],
                               cell_text(rc->fields[col[SWEEP_TOKENS]], text), LS_SWEEP_FLOPS_TOKENS_RTOL);
         }
     }
@@ -1014,7 +1018,7 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
                                        fc.column_of[SWEEP_LOSS] >= 0, err);
     size_t rows_in_file = 0;
     while (status == 0 && (status = ls_csv_next(csv, &fields, &nfields, err)) > 0) {
-        row_context rc = {ls_csv_name(csv), ls_csv_line(csv), fields, &fc, err};
+        row_context rc = {ls_csv_name(csv), ls_csv_line(csv), fields, &fc, err, st->options->flops};
         status = 0;
         rows_in_file++;
         if (nfields != fc.nfields) {

@@ -60,6 +60,21 @@ legends; numbers as powers of ten, not e-notation.
   D = 3×1011 tokens
   $ pdftotext dense.pdf - | grep -m1 -o 'tokens D'
   tokens D
+
+Up to 7 expert counts get a row each (the shipped sweep's 1 to 64); more
+are binned, and a bin is labelled by the counts in it, so that no count
+appears in two labels and a bin of one count names it:
+
+  $ loopscale simulate --law law.json --n-act 1e8,3e8,1e9 --tokens 1e11,2e11,4e11 --E 1,2,3,4,6,8,12,16,24 --R 1,2,4 -o many-e.csv
+  $ loopscale fit --law dense:linear --plot many-e.pdf many-e.csv > /dev/null
+  $ pdftotext many-e.pdf - | grep -o '^E = [0-9–]*' | sort -t= -k2 -n | uniq
+  E = 1
+  E = 2
+  E = 3
+  E = 4–6
+  E = 8
+  E = 12
+  E = 16–24
   $ pdftotext holdout.pdf - | grep -E '^moe:bounded(-sparse)?$'
   moe:bounded
   moe:bounded-sparse
@@ -76,6 +91,11 @@ legends; numbers as powers of ten, not e-notation.
   $ pdftotext fit.pdf - | grep -c 'e+\|[0-9]e[0-9]'
   0
   [1]
+  $ pdftotext holdout.pdf - | grep -c 'e+\|[0-9]e[0-9]'
+  0
+  [1]
+  $ pdftotext holdout.pdf - | grep -m1 -o 'E = 64 held out'
+  E = 64 held out
 
 Uncertainty, residuals, extrapolation: a law with bootstrap draws gets 95%
 bands (the default law has 1,000 draws; fit, isoflop and solve draw them);

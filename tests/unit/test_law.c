@@ -10,6 +10,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "checks.h"
+
 #include "law_internal.h"
 #include "loopscale/law.h"
 
@@ -486,6 +488,74 @@ static void fitted_coordinates_round_trip(void **state)
     }
 }
 
+/* Porian et al. 2024 count an open_lm transformer of width d, depth l,
+ * vocabulary V and sequence length T as 6 (12 d^2 l + V d) + 6 T d l FLOPs
+ * per training token ("attention" convention); Kaplan et al. 2020 as
+ * 6 x non-embedding parameters.  The conventions must give those numbers
+ * from N_act = 12 d^2 l, and 6nd must be ls_law_training_flops exactly. */
+static void flops_conventions_match_published_counts(void **state)
+{
+    (void)state;
+    const double d = 768, l = 12, V = 50432, T = 2048, D = 3.217e9;
+    law_flops c;
+    ls_law_flops_default(&c);
+    c.context = T;
+    c.vocab = V;
+    c.d_model = d;
+    c.prelude_layers = 0;
+    c.loop_layers = (int)l;
+    c.coda_layers = 0;
+    law_point x = {12 * d * d * l, 12 * d * d * l, 12 * d * d * l, 1, 1, D};
+    const double body = 12 * d * d * l;
+    const double want[LAW_NFLOPS] = {6 * body, 6 * (body + V * d), 6 * body + 6 * T * d * l,
+                                     6 * (body + V * d) + 6 * T * d * l};
+    for (int k = 0; k < LAW_NFLOPS; k++) {
+        c.kind = (law_flops_kind)k;
+        ls_error err;
+        assert_int_equal(ls_law_flops_check(&c, &err), 0);
+        double F = ls_law_training_flops_as(&c, &x);
+        close_to(F, want[k] * D);
+        close_to(ls_law_inference_flops_as(&c, &x), want[k] / 3);
+        close_to(ls_law_tokens_for_flops_as(&c, &x, F), D);
+        assert_int_equal(ls_law_flops_from_name(ls_law_flops_name((law_flops_kind)k)), k);
+    }
+    c.kind = LAW_FLOPS_6ND;
+    assert_true(ls_law_training_flops_as(&c, &x) == ls_law_training_flops(&x));
+    assert_true(ls_law_training_flops_as(NULL, &x) == ls_law_training_flops(&x));
+    assert_int_equal(ls_law_flops_from_name("6ND"), -1);
+    assert_int_equal(ls_law_flops_from_name("6nd+head+attn"), -1);
+}
+
+/* Without a width, d is read off N_act through the attention share, and a
+ * looped block counts its attention once per loop. */
+static void flops_width_from_n_act_and_loops_unrolled(void **state)
+{
+    (void)state;
+    law_flops c;
+    ls_law_flops_default(&c); /* 2 + 12 + 2 layers, attention 1/3 */
+    c.kind = LAW_FLOPS_6ND_ATTN;
+    c.context = 4096;
+    law_point x = {5.455e8, 6e9, 0.75 * 5.455e8, 3, 16, 1e11};
+    double d = sqrt(5.455e8 / 3.0 / (4.0 * 16));
+    close_to(ls_law_flops_width(&c, &x), d);
+    /* 4 d^2 per layer is attention's third of N_act / 16 */
+    close_to(16 * 4 * d * d, 5.455e8 / 3.0);
+    double per_token = 5.455e8 + 2 * 0.75 * 5.455e8 + (2 + 3 * 12 + 2) * 4096 * d;
+    close_to(ls_law_flops_per_token_params(&c, &x), per_token);
+    ls_error err;
+    assert_int_equal(ls_law_flops_check(&c, &err), 0);
+    c.context = 0;
+    assert_int_equal(ls_law_flops_check(&c, &err), LS_ERR_USAGE);
+    assert_non_null(strstr(err.message, "context"));
+    c.kind = LAW_FLOPS_6ND_HEAD;
+    assert_int_equal(ls_law_flops_check(&c, &err), LS_ERR_USAGE);
+    assert_non_null(strstr(err.message, "vocab"));
+    c.vocab = 32000;
+    c.attention_share = 0;
+    assert_int_equal(ls_law_flops_check(&c, &err), LS_ERR_USAGE);
+    assert_non_null(strstr(err.message, "width"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -504,6 +574,8 @@ int main(void)
         cmocka_unit_test(gain_derivatives_match_central_differences),
         cmocka_unit_test(every_mapping_descriptor_is_consistent),
         cmocka_unit_test(fitted_coordinates_round_trip),
+        cmocka_unit_test(flops_conventions_match_published_counts),
+        cmocka_unit_test(flops_width_from_n_act_and_loops_unrolled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
