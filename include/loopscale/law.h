@@ -5,6 +5,8 @@
  *   moe:   L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat)
  *            + B Ehat^omega D^-(beta + zeta ln Ehat) + c
  *
+ *   kaplan: L = ((N_c / N_eff)^(alpha_N / alpha_D) + D_c / D)^alpha_D
+ *
  * N_eff comes from the mapping (none, linear, power, bounded, bounded-sparse,
  * hyperbolic, log) of R, m = N_act/N_total and N_loop.  N_eff is what the loss
  * sees; N_unroll = N_act + (R-1) N_loop is what compute is charged on.
@@ -29,7 +31,12 @@
 
 LS_API_BEGIN
 
-typedef enum { LAW_BASE_DENSE, LAW_BASE_MOE, LAW_NBASES } law_base;
+typedef enum {
+    LAW_BASE_DENSE,  /* Chinchilla: A N_eff^-alpha + B D^-beta + c */
+    LAW_BASE_MOE,    /* dense with Clark et al.'s expert terms */
+    LAW_BASE_KAPLAN, /* Kaplan et al.: ((N_c/N_eff)^(alpha_N/alpha_D) + D_c/D)^alpha_D */
+    LAW_NBASES
+} law_base;
 
 typedef enum {
     LAW_MAPPING_NONE,
@@ -55,6 +62,10 @@ typedef enum {
     LAW_P_ZETA,
     LAW_P_E_START,
     LAW_P_E_MAX,
+    LAW_P_N_C,     /* kaplan */
+    LAW_P_ALPHA_N, /* kaplan */
+    LAW_P_D_C,     /* kaplan */
+    LAW_P_ALPHA_D, /* kaplan */
     LAW_P_PHI,
     LAW_P_KAPPA1,
     LAW_P_KAPPA2,
@@ -156,6 +167,21 @@ double ls_law_rho_eff(const law *l, const law_point *x);
 double ls_law_rho_eff_ceiling(const law *l, const law_point *x);
 
 double ls_law_loss(const law *l, const law_point *x);
+
+/* The compute-optimal allocation of a training budget of `flops` to a plain
+ * model (R = 1, E = 1: every N_unroll = N_eff = N_act), in closed form, for
+ * the bases that have one: dense (and moe, which is dense at E = 1), with
+ *   N_opt = G (F/6)^a, a = beta / (alpha + beta), G = (alpha A / (beta B))^(1/(alpha + beta))
+ * (Hoffmann et al. 2022, "Training Compute-Optimal Large Language Models"),
+ * and kaplan, with
+ *   N_opt = (q N_c^q (F/6) / D_c)^a, q = alpha_N / alpha_D, a = 1 / (1 + q) = alpha_D / (alpha_N + alpha_D)
+ * (the minimum of (N_c/N)^q + D_c N / (F/6), whose power alpha_D is L).
+ * D_opt = F / (6 N_opt).  Sets *n_opt, *d_opt and, unless NULL, *exponent
+ * = a (N_opt grows as F^a, D_opt as F^(1-a)).  Returns 0, or LS_ERR_USAGE
+ * when the base has no closed form or the exponents make the loss fall
+ * without bound along the budget (a not in (0, 1)). */
+int ls_law_compute_optimal(const law *l, double flops, double *n_opt, double *d_opt, double *exponent,
+                           ls_error *err) LS_MUST_CHECK;
 /* ln L, and (when grad is not NULL) d ln L / d u_j for every parameter j in
  * fitted coordinates; entries of parameters the kind does not use are 0. */
 double ls_law_log_loss_grad(const law *l, const law_point *x, double grad[LAW_NPARAMS]);
@@ -174,6 +200,7 @@ typedef struct law_row {
 typedef struct law_prepared {
     law l;
     double ln_a, ln_b, ln_c;
+    double ln_n_c, ln_d_c; /* kaplan */
     /* for the last E seen: Ehat, ln Ehat, d Ehat / d E_max, d Ehat / d E_start */
     double last_e, ehat, ln_ehat, d_ehat_d_emax, d_ehat_d_estart;
     /* for the last ln m seen: the sparsity scale m^-theta */

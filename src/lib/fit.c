@@ -427,6 +427,10 @@ static int run_starts(const problem *pb, const fit_parameters *fp, const double 
 static const double GRID_ALPHA_BETA[] = {0, 0.5, 1, 1.5, 2};
 static const double GRID_E[] = {-1, -0.5, 0, 0.5, 1};
 static const double GRID_AB[] = {0, 5, 10, 15, 20, 25};
+/* Kaplan's form: ln N_c and ln D_c (Kaplan et al. fit 32.1 and 31.6) and
+ * ln alpha_N, ln alpha_D (alpha from 0.05 to 0.37; they fit 0.076, 0.095). */
+static const double GRID_KAPLAN_SCALE[] = {20, 30, 40};
+static const double GRID_KAPLAN_EXPONENT[] = {-3, -2, -1};
 
 typedef struct axis {
     law_param param;
@@ -441,6 +445,10 @@ static const axis BASE_AXES[] = {
     {LAW_P_B, GRID_AB, 6, 0, 25},
     {LAW_P_BETA, GRID_ALPHA_BETA, 5, 0, 2},
     {LAW_P_C, GRID_E, 5, -1, 1},
+    {LAW_P_N_C, GRID_KAPLAN_SCALE, 3, 15, 45},
+    {LAW_P_ALPHA_N, GRID_KAPLAN_EXPONENT, 3, -4, 0},
+    {LAW_P_D_C, GRID_KAPLAN_SCALE, 3, 15, 45},
+    {LAW_P_ALPHA_D, GRID_KAPLAN_EXPONENT, 3, -4, 0},
 };
 
 /* Typical values the extra parameters are held at in stage one, and the
@@ -464,7 +472,14 @@ static const extra_start EXTRA_STARTS[LAW_NPARAMS] = {
     [LAW_P_THETA] = {0.3, {0.1, 0.5}, 2},
 };
 
-static int is_base_param(law_param j) { return j <= LAW_P_C; }
+/* The parameters the base grid covers: fitted in stage one. */
+static int is_base_param(law_param j)
+{
+    for (size_t a = 0; a < sizeof BASE_AXES / sizeof *BASE_AXES; a++)
+        if (BASE_AXES[a].param == j)
+            return 1;
+    return 0;
+}
 
 /* Base starts for the free base parameters of pb (which frees only those):
  * the Chinchilla grid or `count` Sobol points in the same box. */

@@ -102,7 +102,7 @@ Usage errors:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense:cubic $SWEEPS/looped-dense.csv.gz
-  loopscale fit: --law: unknown law 'dense:cubic' (BASE[:MAPPING] with BASE dense or moe and MAPPING none, linear, power, bounded, bounded-sparse, hyperbolic or log)
+  loopscale fit: --law: unknown law 'dense:cubic' (BASE[:MAPPING] with BASE dense, moe or kaplan and MAPPING none, linear, power, bounded, bounded-sparse, hyperbolic or log)
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --fix theta=0.3 $SWEEPS/looped-dense.csv.gz

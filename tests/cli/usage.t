@@ -94,6 +94,7 @@ A failed write of the results is a failure (74):
   Bases:
     dense           L = A N_eff^-alpha + B D^-beta + c
     moe             L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat) + B Ehat^omega D^-(beta + zeta ln Ehat) + c
+    kaplan          L = ((N_c / N_eff)^(alpha_N / alpha_D) + D_c / D)^alpha_D
   
   Mappings (m = N_act/N_total):
     none            N_eff = N_act

@@ -13,7 +13,8 @@
 #include "law_internal.h"
 #include "loopscale/law.h"
 
-static const law_base BASES[] = {LAW_BASE_DENSE, LAW_BASE_MOE};
+static const law_base BASES[] = {LAW_BASE_DENSE, LAW_BASE_MOE, LAW_BASE_KAPLAN};
+#define NBASES (sizeof BASES / sizeof *BASES)
 
 /* A law with non-round parameters, near the shipped truth. */
 static law sample_law(law_kind kind)
@@ -35,6 +36,10 @@ static law sample_law(law_kind kind)
     l.p[LAW_P_KAPPA1] = 1.2173;
     l.p[LAW_P_KAPPA2] = 1.4871;
     l.p[LAW_P_THETA] = 0.3529;
+    l.p[LAW_P_N_C] = 8.83e13;
+    l.p[LAW_P_ALPHA_N] = 0.0763;
+    l.p[LAW_P_D_C] = 5.41e13;
+    l.p[LAW_P_ALPHA_D] = 0.0951;
     return l;
 }
 
@@ -68,6 +73,9 @@ static double reference_loss(const law *l, const law_point *x)
     case LAW_MAPPING_LOG: n_eff += k1 * x->n_loop * log(x->R); break;
     default: break;
     }
+    if (l->kind.base == LAW_BASE_KAPLAN)
+        return pow(pow(p[LAW_P_N_C] / n_eff, p[LAW_P_ALPHA_N] / p[LAW_P_ALPHA_D]) + p[LAW_P_D_C] / x->D,
+                   p[LAW_P_ALPHA_D]);
     if (l->kind.base == LAW_BASE_DENSE)
         return p[LAW_P_A] * pow(n_eff, -p[LAW_P_ALPHA]) + p[LAW_P_B] * pow(x->D, -p[LAW_P_BETA]) + p[LAW_P_C];
     double es = p[LAW_P_E_START], em = p[LAW_P_E_MAX];
@@ -80,7 +88,7 @@ static double reference_loss(const law *l, const law_point *x)
 static void loss_matches_formulas_written_out_for_every_law(void **state)
 {
     (void)state;
-    for (size_t b = 0; b < 2; b++)
+    for (size_t b = 0; b < NBASES; b++)
         for (int mp = 0; mp < LAW_NMAPPINGS; mp++) {
             law l = sample_law((law_kind){BASES[b], (law_mapping)mp});
             for (size_t i = 0; i < NPOINTS; i++) {
@@ -108,9 +116,12 @@ static void loss_at_hand_computed_points(void **state)
 
     law truth;
     ls_law_init(&truth, (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE});
-    double values[] = {406.4, 0.34, 410.7, 0.28, 1.69, -0.10, 0.005, 0, 0, 1, 300, 1, 1.2, 1.5, 0.35};
-    for (int j = 0; j < LAW_NPARAMS; j++)
-        truth.p[j] = values[j];
+    const law_param names[] = {LAW_P_A, LAW_P_ALPHA, LAW_P_B, LAW_P_BETA, LAW_P_C, LAW_P_DELTA, LAW_P_GAMMA,
+                               LAW_P_OMEGA, LAW_P_ZETA, LAW_P_E_START, LAW_P_E_MAX, LAW_P_PHI, LAW_P_KAPPA1,
+                               LAW_P_KAPPA2, LAW_P_THETA};
+    const double values[] = {406.4, 0.34, 410.7, 0.28, 1.69, -0.10, 0.005, 0, 0, 1, 300, 1, 1.2, 1.5, 0.35};
+    for (size_t j = 0; j < sizeof names / sizeof *names; j++)
+        truth.p[names[j]] = values[j];
     /* N_act 1e9, E 8 (N_total 5.666...e9), N_loop 7.5e8, R 4, D 5e11:
      * Ehat = 1/(1/(7 + 300/299) + 1/300) = 7.7954; m = 3/17;
      * N_eff = 1e9 + 1.2 m^-0.35 7.5e8 (1 - exp(-3/(1.5 m^-0.35))). */
@@ -200,7 +211,7 @@ static void rho_eff_approaches_its_ceiling(void **state)
 static void jacobian_matches_central_differences_for_every_law(void **state)
 {
     (void)state;
-    for (size_t b = 0; b < 2; b++)
+    for (size_t b = 0; b < NBASES; b++)
         for (int mp = 0; mp < LAW_NMAPPINGS; mp++) {
             law_kind kind = {BASES[b], (law_mapping)mp};
             law l = sample_law(kind);
@@ -421,9 +432,87 @@ static void fitted_coordinates_round_trip(void **state)
     (void)state;
     law l = sample_law((law_kind){LAW_BASE_MOE, LAW_MAPPING_HYPERBOLIC});
     for (int j = 0; j < LAW_NPARAMS; j++) {
-        double back = ls_law_param_from_fitted((law_param)j, ls_law_param_to_fitted((law_param)j, l.p[j]));
-        assert_true(fabs(back - l.p[j]) <= 4e-16 * fabs(l.p[j]) + 1e-300);
+        /* exp(u) carries u's rounding as a relative error |u| eps: ln N_c
+         * is 32, so the bound grows with |u|. */
+        double u = ls_law_param_to_fitted((law_param)j, l.p[j]);
+        double back = ls_law_param_from_fitted((law_param)j, u);
+        assert_true(fabs(back - l.p[j]) <= 4e-16 * (1 + fabs(u)) * fabs(l.p[j]) + 1e-300);
     }
+}
+
+/* Kaplan et al. 2020's law with their published fit (N_c = 8.8e13, alpha_N
+ * = 0.076, D_c = 5.4e13, alpha_D = 0.095), at a point worked out in Python:
+ * ((8.8e13/1.234e9)**(0.076/0.095) + 5.4e13/2.71e10)**0.095. */
+static void kaplan_loss_at_a_hand_computed_point(void **state)
+{
+    (void)state;
+    law l;
+    ls_law_init(&l, (law_kind){LAW_BASE_KAPLAN, LAW_MAPPING_NONE});
+    l.p[LAW_P_N_C] = 8.8e13, l.p[LAW_P_ALPHA_N] = 0.076, l.p[LAW_P_D_C] = 5.4e13, l.p[LAW_P_ALPHA_D] = 0.095;
+    law_point x = {1.234e9, 1.234e9, 0, 1, 1, 2.71e10};
+    assert_true(fabs(ls_law_loss(&l, &x) - 2.3900862866351287) <= 1e-14 * 2.39);
+    /* D -> inf leaves (N_c/N)^alpha_N, N -> inf leaves (D_c/D)^alpha_D. */
+    law_point big_d = {1.234e9, 1.234e9, 0, 1, 1, 1e300};
+    assert_true(fabs(ls_law_loss(&l, &big_d) - pow(8.8e13 / 1.234e9, 0.076)) <= 1e-14);
+    law_point big_n = {1e300, 1e300, 0, 1, 1, 2.71e10};
+    assert_true(fabs(ls_law_loss(&l, &big_n) - pow(5.4e13 / 2.71e10, 0.095)) <= 1e-14);
+    /* Kaplan's form has no parameter of the dense base. */
+    assert_false(ls_law_uses_param(l.kind, LAW_P_C));
+    assert_false(ls_law_uses_param(l.kind, LAW_P_A));
+}
+
+/* The minimum of L along N D = F/6 by brute force: a golden-section search
+ * on ln N, independent of the closed forms. */
+static double brute_force_optimal_n(const law *l, double flops)
+{
+    double lo = log(1e3), hi = log(1e20), r = (sqrt(5.0) - 1) / 2;
+    for (int it = 0; it < 200; it++) {
+        double a = hi - r * (hi - lo), b = lo + r * (hi - lo);
+        law_point xa = {exp(a), exp(a), 0, 1, 1, flops / 6 / exp(a)};
+        law_point xb = {exp(b), exp(b), 0, 1, 1, flops / 6 / exp(b)};
+        if (ls_law_log_loss_grad(l, &xa, NULL) < ls_law_log_loss_grad(l, &xb, NULL))
+            hi = b;
+        else
+            lo = a;
+    }
+    return exp((lo + hi) / 2);
+}
+
+/* The closed-form compute-optimal allocation of dense (Chinchilla's
+ * approach 3 fit: N_opt ~ F^0.4537) and kaplan (N_opt ~ F^(0.095/0.171))
+ * agrees with a brute-force minimisation, spends the budget exactly and
+ * has the stated exponent. */
+static void compute_optimal_closed_form_matches_brute_force(void **state)
+{
+    (void)state;
+    law chinchilla, kaplan;
+    ls_law_init(&chinchilla, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    chinchilla.p[LAW_P_A] = 406.4, chinchilla.p[LAW_P_ALPHA] = 0.34;
+    chinchilla.p[LAW_P_B] = 410.7, chinchilla.p[LAW_P_BETA] = 0.28, chinchilla.p[LAW_P_C] = 1.69;
+    ls_law_init(&kaplan, (law_kind){LAW_BASE_KAPLAN, LAW_MAPPING_NONE});
+    kaplan.p[LAW_P_N_C] = 8.8e13, kaplan.p[LAW_P_ALPHA_N] = 0.076;
+    kaplan.p[LAW_P_D_C] = 5.4e13, kaplan.p[LAW_P_ALPHA_D] = 0.095;
+    const law *laws[] = {&chinchilla, &kaplan};
+    const double exponents[] = {0.28 / 0.62, 0.095 / 0.171};
+    const double budgets[] = {3.17e19, 5.76e23, 2.2e25};
+    ls_error err;
+    for (size_t k = 0; k < 2; k++)
+        for (size_t i = 0; i < 3; i++) {
+            double n, d, a;
+            assert_int_equal(ls_law_compute_optimal(laws[k], budgets[i], &n, &d, &a, &err), 0);
+            double want = brute_force_optimal_n(laws[k], budgets[i]);
+            if (fabs(n - want) > 1e-6 * want)
+                fail_msg("law %zu budget %g: closed form %.10g, brute force %.10g", k, budgets[i], n, want);
+            assert_true(fabs(6 * n * d - budgets[i]) <= 1e-14 * budgets[i]);
+            assert_true(fabs(a - exponents[k]) <= 1e-15);
+        }
+    /* Chinchilla's published approach-3 allocation at 5.76e23 FLOPs (Gopher's budget). */
+    double n, d;
+    assert_int_equal(ls_law_compute_optimal(&chinchilla, 5.76e23, &n, &d, NULL, &err), 0);
+    assert_true(n > 3e10 && n < 5e10);
+    chinchilla.p[LAW_P_BETA] = -0.1;
+    assert_int_equal(ls_law_compute_optimal(&chinchilla, 1e21, &n, &d, NULL, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_law_compute_optimal(&kaplan, -1, &n, &d, NULL, &err), LS_ERR_USAGE);
 }
 
 int main(void)
@@ -443,6 +532,8 @@ int main(void)
         cmocka_unit_test(gain_derivatives_match_central_differences),
         cmocka_unit_test(every_mapping_descriptor_is_consistent),
         cmocka_unit_test(fitted_coordinates_round_trip),
+        cmocka_unit_test(kaplan_loss_at_a_hand_computed_point),
+        cmocka_unit_test(compute_optimal_closed_form_matches_brute_force),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
