@@ -37,6 +37,7 @@ typedef enum {
     SWEEP_TOKENS,
     SWEEP_FLOPS,
     SWEEP_LOSS,
+    SWEEP_UNIQUE_TOKENS,
     SWEEP_NQUANTITIES
 } sweep_quantity;
 
@@ -68,9 +69,13 @@ typedef struct sweep_cell {
 /* One run, with defaults applied: n_total = n_act, R = E = k = 1 when their
  * columns are absent; n_loop is NaN when unknown (only allowed at R = 1) and
  * loss is NaN when the sweep has no loss column. tokens is derived from
- * flops when only flops is given: D = flops / (6 N_unroll). */
+ * flops when only flops is given: D = flops / (6 N_unroll).  unique_tokens
+ * (U: the unique tokens the run's data was drawn from, read by the
+ * data-constrained law) is NaN (or 0, as a struct initialised without it
+ * has) when not given: unlimited. */
 typedef struct sweep_row {
     double n_act, n_total, n_loop, R, E, k, tokens, loss;
+    double unique_tokens;
     long line;    /* line of the row in its file */
     int file;     /* index into the paths given to ls_sweep_read */
     size_t group; /* group id when options.group_column is set, else 0 */

@@ -144,6 +144,43 @@ static void format_value(char *buf, size_t size, double x)
         snprintf(buf, size, "%.6g", x);
 }
 
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The compute-optimal exponent a of the fitted law (N_opt ~ F^a, D_opt ~
+ * F^(1-a); `loopscale frontier` gives the whole frontier), with its
+ * percentile interval over the bootstrap draws; nothing when the law has no
+ * closed form or the exponents admit no optimum. */
+static void print_optimum_exponent(const fit_options *o, const fit_result *r, const fit_bootstrap *b)
+{
+    double n, d, a;
+    ls_error err;
+    if (ls_law_compute_optimal(&r->law, 1e21, &n, &d, &a, &err) != 0)
+        return;
+    const char *how = r->law.kind.base == LAW_BASE_KAPLAN ? "alpha_D / (alpha_N + alpha_D)" : "beta / (alpha + beta)";
+    printf("optimum    N_opt ~ F^%.4f, D_opt ~ F^%.4f (a = %s)\n", a, 1.0 - a, how);
+    if (!b || b->ndraws == 0)
+        return;
+    double *as = malloc(b->ndraws * sizeof *as);
+    size_t m = 0;
+    for (size_t i = 0; as && i < b->ndraws; i++) {
+        law l = r->law;
+        memcpy(l.p, b->draws + i * LAW_NPARAMS, sizeof l.p);
+        if (ls_law_compute_optimal(&l, 1e21, &n, &d, &as[m], &err) == 0)
+            m++;
+    }
+    if (m > 0) {
+        qsort(as, m, sizeof *as, compare_doubles);
+        double tail = (1.0 - o->ci) / 2.0;
+        size_t lo = (size_t)floor(tail * (double)(m - 1)), hi = (size_t)ceil((1.0 - tail) * (double)(m - 1));
+        printf("           a in [%.4f, %.4f] (%g%% of %zu draws)\n", as[lo], as[hi], 100 * o->ci, m);
+    }
+    free(as);
+}
+
 static int print_table(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
                        double seconds, int threads)
 {
@@ -166,6 +203,7 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     if (b && b->ndraws + b->failed > 0)
         printf("bootstrap  %zu draws%s%s, %zu did not converge\n", b->ndraws + b->failed, o->group ? " of groups by " : "",
                o->group ? o->group : "", b->failed);
+    print_optimum_exponent(o, r, b);
     printf("\n");
 
     int with_ci = b && b->ndraws > 0;

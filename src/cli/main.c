@@ -23,6 +23,7 @@ typedef struct command {
 
 static const command COMMANDS[] = {
     {"fit", cmd_fit, "fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file"},
+    {"frontier", cmd_frontier, "the compute-optimal frontier of a law: N_opt, D_opt and the loss against F"},
     {"holdout", cmd_holdout, "compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC"},
     {"isoflop", cmd_isoflop, "IsoFLOP profiles: loss against N_act at fixed compute, and their minima"},
     {"predict", cmd_predict, "predict the loss of a sweep's runs, or of one configuration, from a law"},

@@ -470,6 +470,9 @@ static const extra_start EXTRA_STARTS[LAW_NPARAMS] = {
     [LAW_P_KAPPA1] = {1.0, {0.5, 2.0}, 2},
     [LAW_P_KAPPA2] = {2.0, {1.0, 4.0}, 2},
     [LAW_P_THETA] = {0.3, {0.1, 0.5}, 2},
+    /* Muennighoff et al. fit R_D* = 15.4 and R_N* = 5.3. */
+    [LAW_P_R_D_STAR] = {15.0, {5.0, 30.0}, 2},
+    [LAW_P_R_N_STAR] = {5.0, {2.0, 10.0}, 2},
 };
 
 /* The parameters the base grid covers: fitted in stage one. */
@@ -596,12 +599,13 @@ static size_t select_plain_rows(const prepared_data *d, prepared_data *plain)
  * their neutral values (docs/fitting.md, "What the data cannot identify"). */
 static void find_unidentified(const sweep *s, law_kind kind, unsigned char out[LAW_NPARAMS])
 {
-    int looped = 0, looped_sparse = 0, moe = 0;
+    int looped = 0, looped_sparse = 0, moe = 0, repeated = 0;
     for (size_t i = 0; i < s->n; i++) {
         const sweep_row *r = &s->rows[i];
         looped |= r->R > 1;
         looped_sparse |= r->R > 1 && r->n_total > r->n_act;
         moe |= r->E > 1;
+        repeated |= r->unique_tokens > 0 && r->tokens > r->unique_tokens;
     }
     memset(out, 0, LAW_NPARAMS);
     static const law_param loop_params[] = {LAW_P_PHI, LAW_P_KAPPA1, LAW_P_KAPPA2, LAW_P_THETA};
@@ -612,6 +616,7 @@ static void find_unidentified(const sweep *s, law_kind kind, unsigned char out[L
     for (size_t i = 0; i < 5; i++)
         if (!moe)
             out[moe_params[i]] = 1;
+    out[LAW_P_R_D_STAR] = out[LAW_P_R_N_STAR] = !repeated;
     for (int j = 0; j < LAW_NPARAMS; j++)
         out[j] = out[j] && ls_law_uses_param(kind, (law_param)j);
 }
@@ -621,6 +626,7 @@ const char *ls_fit_unidentified_reason(law_param param)
     switch (param) {
     case LAW_P_THETA: return "no looped run (R > 1) has m < 1";
     case LAW_P_PHI: case LAW_P_KAPPA1: case LAW_P_KAPPA2: return "no run has R > 1";
+    case LAW_P_R_D_STAR: case LAW_P_R_N_STAR: return "no run repeats its data (tokens > unique_tokens)";
     default: return "no run has E > 1";
     }
 }

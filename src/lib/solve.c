@@ -65,7 +65,7 @@ static double profile_ln_loss(double ln_n, void *context)
     row.ln_d = pr->ln_d_at_unit_n - ln_n;
     row.ln_m = pr->ln_m;
     /* The law reads ln D from the row, never D itself. */
-    row.x = (law_point){n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN};
+    row.x = (law_point){n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN, 0};
     return ls_law_row_log_loss_grad(&pr->prep, &row, NULL);
 }
 

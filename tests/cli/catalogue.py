@@ -33,6 +33,7 @@ TITLES = {
     "errors-json": "JSON documents: strings, numbers, depth, size, unknown template keys",
     "errors-numbers": "Numbers: unrepresentable results, unit suffixes",
     "errors-wording": "Messages: top-k against experts, subnormal values",
+    "errors-laws": "Published laws and methods: unique tokens, budgets, frontiers",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6

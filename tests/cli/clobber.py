@@ -23,6 +23,7 @@ INPUT_OPTIONS = {"--law", "--template", "--shape"}
 # read as (label, file, how it is named: an option or None for an operand).
 BASE = {
     "fit": (["--law", "dense"], [("SWEEP", "small.csv", None)]),
+    "frontier": (["--flops", "1e21"], [("--law", "t.json", "--law")]),
     "holdout": (["--laws", "dense", "--axes", "N"], [("SWEEP", "small.csv", None)]),
     "isoflop": (["--flops", "1e21"], [("--law", "t.json", "--law"), ("--template", "tp.json", "--template")]),
     "predict": ([], [("--law", "t.json", "--law"), ("SWEEP", "small.csv", None)]),

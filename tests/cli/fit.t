@@ -15,6 +15,8 @@ bootstrap intervals.
              after 32 stage-one starts on the base parameters
   converged  yes \(\d+ iterations\) (re)
   bootstrap  100 draws, 0 did not converge
+  optimum    N_opt ~ F^0.418, D_opt ~ F^0.582 (a = beta / (alpha + beta))
+             a in [0.3468, 0.5071] (95% of 100 draws)
   
   parameter     value    stderr*  95% interval
   A           455.7    56.05  [339.1, 588.5]
@@ -102,7 +104,7 @@ Usage errors:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense:cubic $SWEEPS/looped-dense.csv.gz
-  loopscale fit: --law: unknown law 'dense:cubic' (BASE[:MAPPING] with BASE dense, moe or kaplan and MAPPING none, linear, power, bounded, bounded-sparse, hyperbolic or log)
+  loopscale fit: --law: unknown law 'dense:cubic' (BASE[:MAPPING] with BASE dense, moe, kaplan or data-constrained and MAPPING none, linear, power, bounded, bounded-sparse, hyperbolic or log)
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --fix theta=0.3 $SWEEPS/looped-dense.csv.gz

@@ -30,7 +30,7 @@ static sweep *sweep_from_law(const law *l, const double *n_act, size_t nn, const
             for (size_t e = 0; e < ne; e++)
                 for (size_t r = 0; r < nr; r++) {
                     law_point x = {n_act[a], n_act[a] * (1 + (2.0 / 3.0) * (E[e] - 1)), 0.75 * n_act[a], R[r],
-                                   E[e], tokens[d]};
+                                   E[e], tokens[d], 0};
                     /* Box-Muller from a small LCG: deterministic, good enough. */
                     state = state * 6364136223846793005UL + 1442695040888963407UL;
                     double u1 = ((double)(state >> 11) + 0.5) / 9007199254740992.0;
@@ -165,7 +165,7 @@ static void huber_objective_is_the_sum_written_out(void **state)
     ls_fit_default_parameters(&p);
     double want = 0;
     for (size_t i = 0; i < s->n; i++) {
-        law_point x = {s->rows[i].n_act, s->rows[i].n_total, 0, 1, 1, s->rows[i].tokens};
+        law_point x = {s->rows[i].n_act, s->rows[i].n_total, 0, 1, 1, s->rows[i].tokens, 0};
         double r = log(ls_law_loss(&other, &x)) - log(s->rows[i].loss);
         want += fabs(r) <= 1e-3 ? 0.5 * r * r : 1e-3 * (fabs(r) - 0.5e-3);
     }
@@ -372,11 +372,60 @@ static void a_noise_free_kaplan_law_is_recovered(void **state)
     ls_sweep_free(s);
 }
 
+/* The data-constrained law, fitted with all seven parameters: a noise-free
+ * sweep drawn from Muennighoff et al.'s published law (beta moved off
+ * alpha) over sizes, tokens and unique tokens that repeat the data up to
+ * 200 times gives the law back. */
+static void a_noise_free_data_constrained_law_is_recovered(void **state)
+{
+    (void)state;
+    law truth;
+    ls_law_init(&truth, (law_kind){LAW_BASE_DATA_CONSTRAINED, LAW_MAPPING_NONE});
+    truth.p[LAW_P_A] = exp(6.255414), truth.p[LAW_P_ALPHA] = 0.3526596;
+    truth.p[LAW_P_B] = exp(7.3049974), truth.p[LAW_P_BETA] = 0.3817;
+    truth.p[LAW_P_C] = exp(0.6254804);
+    truth.p[LAW_P_R_D_STAR] = 15.387756, truth.p[LAW_P_R_N_STAR] = 5.309743;
+    static const double n[] = {1e8, 3e8, 1e9, 3e9, 9e9}, d[] = {1e10, 4e10, 1.6e11, 6.4e11}, u[] = {3.2e9, 2e10, 1e12};
+    size_t cap = 64 + 5 * 4 * 3 * 100, len = 0;
+    char *text = malloc(cap);
+    len += (size_t)snprintf(text + len, cap - len, "n_act,tokens,unique_tokens,loss\n");
+    for (size_t a = 0; a < 5; a++)
+        for (size_t b = 0; b < 4; b++)
+            for (size_t c = 0; c < 3; c++) {
+                law_point x = {n[a], n[a], 0, 1, 1, d[b], u[c]};
+                len += (size_t)snprintf(text + len, cap - len, "%.17g,%.17g,%.17g,%.17g\n", n[a], d[b], u[c],
+                                        ls_law_loss(&truth, &x));
+            }
+    const char *path = write_temp_text(text, 0);
+    free(text);
+    ls_error err;
+    const char *paths[] = {path};
+    sweep_options o = {.require_loss = 1};
+    sweep *s = ls_sweep_read(paths, 1, &o, &err);
+    unlink(path);
+    assert_non_null(s);
+    fit_parameters p = quick_parameters();
+    fit_result r;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_true(r.converged);
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(truth.kind, list);
+    assert_int_equal(np, 7);
+    assert_int_equal(r.nfree, 7);
+    for (size_t i = 0; i < np; i++) {
+        double got = r.law.p[list[i]], want = truth.p[list[i]];
+        if (fabs(got - want) > 1e-5 * fabs(want))
+            fail_msg("%s: fitted %.12g, truth %.12g", ls_law_param_name(list[i]), got, want);
+    }
+    ls_sweep_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_noise_free_looped_law_is_recovered),
         cmocka_unit_test(a_noise_free_kaplan_law_is_recovered),
+        cmocka_unit_test(a_noise_free_data_constrained_law_is_recovered),
         cmocka_unit_test(linear_mse_with_fixed_exponents_is_linear_least_squares),
         cmocka_unit_test(huber_objective_is_the_sum_written_out),
         cmocka_unit_test(a_fixed_e_start_at_or_above_e_max_is_a_usage_error),

@@ -13,7 +13,7 @@
 #include "law_internal.h"
 #include "loopscale/law.h"
 
-static const law_base BASES[] = {LAW_BASE_DENSE, LAW_BASE_MOE, LAW_BASE_KAPLAN};
+static const law_base BASES[] = {LAW_BASE_DENSE, LAW_BASE_MOE, LAW_BASE_KAPLAN, LAW_BASE_DATA_CONSTRAINED};
 #define NBASES (sizeof BASES / sizeof *BASES)
 
 /* A law with non-round parameters, near the shipped truth. */
@@ -40,15 +40,17 @@ static law sample_law(law_kind kind)
     l.p[LAW_P_ALPHA_N] = 0.0763;
     l.p[LAW_P_D_C] = 5.41e13;
     l.p[LAW_P_ALPHA_D] = 0.0951;
+    l.p[LAW_P_R_D_STAR] = 15.387756;
+    l.p[LAW_P_R_N_STAR] = 5.309743;
     return l;
 }
 
 static const law_point POINTS[] = {
-    {3.17e8, 3.17e8, 2.385e8, 1, 1, 1.13e11},     /* dense, not looped */
-    {6.23e8, 6.23e8, 4.671e8, 4, 1, 2.71e11},     /* dense, looped */
-    {2.93e8, 1.4627e9, 2.197e8, 1, 8, 3.37e11},   /* MoE, not looped */
-    {9.71e8, 1.0357e10, 7.283e8, 6, 16, 4.19e11}, /* MoE, looped */
-    {4.44e8, 9.62e8, 3.33e8, 13, 3, 1.77e11},     /* odd E, many loops */
+    {3.17e8, 3.17e8, 2.385e8, 1, 1, 1.13e11, 0},     /* dense, not looped */
+    {6.23e8, 6.23e8, 4.671e8, 4, 1, 2.71e11, 0},     /* dense, looped */
+    {2.93e8, 1.4627e9, 2.197e8, 1, 8, 3.37e11, 0},   /* MoE, not looped */
+    {9.71e8, 1.0357e10, 7.283e8, 6, 16, 4.19e11, 0}, /* MoE, looped */
+    {4.44e8, 9.62e8, 3.33e8, 13, 3, 1.77e11, 0},     /* odd E, many loops */
 };
 #define NPOINTS (sizeof POINTS / sizeof *POINTS)
 
@@ -76,7 +78,7 @@ static double reference_loss(const law *l, const law_point *x)
     if (l->kind.base == LAW_BASE_KAPLAN)
         return pow(pow(p[LAW_P_N_C] / n_eff, p[LAW_P_ALPHA_N] / p[LAW_P_ALPHA_D]) + p[LAW_P_D_C] / x->D,
                    p[LAW_P_ALPHA_D]);
-    if (l->kind.base == LAW_BASE_DENSE)
+    if (l->kind.base == LAW_BASE_DENSE || l->kind.base == LAW_BASE_DATA_CONSTRAINED) /* U unlimited */
         return p[LAW_P_A] * pow(n_eff, -p[LAW_P_ALPHA]) + p[LAW_P_B] * pow(x->D, -p[LAW_P_BETA]) + p[LAW_P_C];
     double es = p[LAW_P_E_START], em = p[LAW_P_E_MAX];
     double ehat = 1.0 / (1.0 / (x->E - 1 + 1.0 / (1.0 / es - 1.0 / em)) + 1.0 / em);
@@ -110,7 +112,7 @@ static void loss_at_hand_computed_points(void **state)
     chinchilla.p[LAW_P_B] = 410.7;
     chinchilla.p[LAW_P_BETA] = 0.28;
     chinchilla.p[LAW_P_C] = 1.69;
-    law_point x = {7e10, 7e10, 0, 1, 1, 1.4e12}; /* Chinchilla itself */
+    law_point x = {7e10, 7e10, 0, 1, 1, 1.4e12, 0}; /* Chinchilla itself */
     /* 406.4*7e10**-0.34 + 410.7*1.4e12**-0.28 + 1.69 */
     assert_true(fabs(ls_law_loss(&chinchilla, &x) - 1.9366454705587173) < 1e-13);
 
@@ -125,7 +127,7 @@ static void loss_at_hand_computed_points(void **state)
     /* N_act 1e9, E 8 (N_total 5.666...e9), N_loop 7.5e8, R 4, D 5e11:
      * Ehat = 1/(1/(7 + 300/299) + 1/300) = 7.7954; m = 3/17;
      * N_eff = 1e9 + 1.2 m^-0.35 7.5e8 (1 - exp(-3/(1.5 m^-0.35))). */
-    law_point y = {1e9, 1e9 * (1.0 / 3 + 2.0 / 3 * 8), 7.5e8, 4, 8, 5e11};
+    law_point y = {1e9, 1e9 * (1.0 / 3 + 2.0 / 3 * 8), 7.5e8, 4, 8, 5e11, 0};
     assert_true(fabs(ls_law_ehat(8, 1, 300) - 7.795380756409282) < 1e-12);
     assert_true(fabs(ls_law_n_eff(&truth, &y) - 2096225417.1071303) < 1e-3);
     assert_true(fabs(ls_law_loss(&truth, &y) - 2.0874698440188872) < 1e-13);
@@ -136,7 +138,7 @@ static void every_mapping_gives_n_act_at_one_loop(void **state)
     (void)state;
     for (int mp = 0; mp < LAW_NMAPPINGS; mp++) {
         law l = sample_law((law_kind){LAW_BASE_MOE, (law_mapping)mp});
-        law_point x = {4.37e8, 2.9e9, 3.1e8, 1, 8, 1e11};
+        law_point x = {4.37e8, 2.9e9, 3.1e8, 1, 8, 1e11, 0};
         assert_true(ls_law_n_eff(&l, &x) == x.n_act);
         assert_true(ls_law_rho_eff(&l, &x) == 1.0);
     }
@@ -163,7 +165,7 @@ static void bounded_sparse_reduces_to_bounded_when_theta_is_zero_or_m_is_one(voi
     (void)state;
     law bounded = sample_law((law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED});
     law sparse = sample_law((law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE});
-    law_point dense_point = {6.23e8, 6.23e8, 4.671e8, 5, 1, 2.71e11};
+    law_point dense_point = {6.23e8, 6.23e8, 4.671e8, 5, 1, 2.71e11, 0};
     assert_true(ls_law_n_eff(&bounded, &dense_point) == ls_law_n_eff(&sparse, &dense_point));
     assert_true(ls_law_loss(&bounded, &dense_point) == ls_law_loss(&sparse, &dense_point));
     sparse.p[LAW_P_THETA] = 0;
@@ -177,13 +179,13 @@ static void bounded_sparse_gain_tends_to_linear_slope_as_m_vanishes(void **state
     law l = sample_law((law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE});
     double slope = l.p[LAW_P_KAPPA1] / l.p[LAW_P_KAPPA2];
     for (double R = 2; R <= 64; R *= 2) {
-        law_point x = {1e9, 1e9 / 1e-60, 7.5e8, R, 1e6, 1e11}; /* m = 1e-60 */
+        law_point x = {1e9, 1e9 / 1e-60, 7.5e8, R, 1e6, 1e11, 0}; /* m = 1e-60 */
         double gain_per_loop = (ls_law_n_eff(&l, &x) - x.n_act) / ((R - 1) * x.n_loop);
         assert_true(fabs(gain_per_loop - slope) <= 1e-9 * slope);
     }
     /* The hyperbolic mapping has the same limit. */
     l.kind.mapping = LAW_MAPPING_HYPERBOLIC;
-    law_point x = {1e9, 1e9 / 1e-60, 7.5e8, 9, 1e6, 1e11};
+    law_point x = {1e9, 1e9 / 1e-60, 7.5e8, 9, 1e6, 1e11, 0};
     assert_true(fabs((ls_law_n_eff(&l, &x) - x.n_act) / (8 * x.n_loop) - slope) <= 1e-9 * slope);
 }
 
@@ -193,7 +195,7 @@ static void rho_eff_approaches_its_ceiling(void **state)
     const law_mapping bounded[] = {LAW_MAPPING_BOUNDED, LAW_MAPPING_BOUNDED_SPARSE, LAW_MAPPING_HYPERBOLIC};
     for (size_t i = 0; i < 3; i++) {
         law l = sample_law((law_kind){LAW_BASE_MOE, bounded[i]});
-        law_point x = {9.71e8, 1.0357e10, 7.283e8, 1e12, 16, 4.19e11};
+        law_point x = {9.71e8, 1.0357e10, 7.283e8, 1e12, 16, 4.19e11, 0};
         double ceiling = ls_law_rho_eff_ceiling(&l, &x);
         double m = x.n_act / x.n_total;
         double scale = bounded[i] == LAW_MAPPING_BOUNDED ? 1.0 : pow(m, -l.p[LAW_P_THETA]);
@@ -292,13 +294,13 @@ static void log_mapping_adds_kappa1_n_loop_ln_r(void **state)
     assert_false(ls_law_uses_param(kind, LAW_P_KAPPA2));
     assert_false(ls_law_uses_param(kind, LAW_P_THETA));
 
-    law_point one = {6.23e8, 1.9e9, 4.671e8, 1, 8, 2.71e11};
+    law_point one = {6.23e8, 1.9e9, 4.671e8, 1, 8, 2.71e11, 0};
     assert_true(ls_law_n_eff(&l, &one) == one.n_act);
     law moe = sample_law((law_kind){LAW_BASE_MOE, LAW_MAPPING_LOG});
     assert_true(ls_law_n_eff(&moe, &one) == one.n_act);
 
     /* 6.23e8 + 1.2173*4.671e8*math.log(4), 9.71e8 + 1.2173*7.283e8*math.log(6) */
-    law_point four = {6.23e8, 6.23e8, 4.671e8, 4, 1, 2.71e11};
+    law_point four = {6.23e8, 6.23e8, 4.671e8, 4, 1, 2.71e11, 0};
     assert_true(fabs(ls_law_n_eff(&l, &four) - 1411248124.3570895) <= 1e-14 * 1411248124.3570895);
     assert_true(fabs(ls_law_n_eff(&moe, &POINTS[3]) - 2559501540.4174423) <= 1e-14 * 2559501540.4174423);
 
@@ -404,7 +406,7 @@ static void every_mapping_descriptor_is_consistent(void **state)
         assert_int_equal(ls_law_mapping_is_sparse(m), ls_law_uses_param(dense, LAW_P_THETA));
 
         law l = sample_law(dense);
-        law_point x = {9.71e8, 1.0357e10, 7.283e8, 3, 16, 4.19e11};
+        law_point x = {9.71e8, 1.0357e10, 7.283e8, 3, 16, 4.19e11, 0};
         double near = ls_law_rho_eff(&l, &x), ceiling = ls_law_rho_eff_ceiling(&l, &x);
         x.R = 1e12;
         double far = ls_law_rho_eff(&l, &x);
@@ -449,12 +451,12 @@ static void kaplan_loss_at_a_hand_computed_point(void **state)
     law l;
     ls_law_init(&l, (law_kind){LAW_BASE_KAPLAN, LAW_MAPPING_NONE});
     l.p[LAW_P_N_C] = 8.8e13, l.p[LAW_P_ALPHA_N] = 0.076, l.p[LAW_P_D_C] = 5.4e13, l.p[LAW_P_ALPHA_D] = 0.095;
-    law_point x = {1.234e9, 1.234e9, 0, 1, 1, 2.71e10};
+    law_point x = {1.234e9, 1.234e9, 0, 1, 1, 2.71e10, 0};
     assert_true(fabs(ls_law_loss(&l, &x) - 2.3900862866351287) <= 1e-14 * 2.39);
     /* D -> inf leaves (N_c/N)^alpha_N, N -> inf leaves (D_c/D)^alpha_D. */
-    law_point big_d = {1.234e9, 1.234e9, 0, 1, 1, 1e300};
+    law_point big_d = {1.234e9, 1.234e9, 0, 1, 1, 1e300, 0};
     assert_true(fabs(ls_law_loss(&l, &big_d) - pow(8.8e13 / 1.234e9, 0.076)) <= 1e-14);
-    law_point big_n = {1e300, 1e300, 0, 1, 1, 2.71e10};
+    law_point big_n = {1e300, 1e300, 0, 1, 1, 2.71e10, 0};
     assert_true(fabs(ls_law_loss(&l, &big_n) - pow(5.4e13 / 2.71e10, 0.095)) <= 1e-14);
     /* Kaplan's form has no parameter of the dense base. */
     assert_false(ls_law_uses_param(l.kind, LAW_P_C));
@@ -468,8 +470,8 @@ static double brute_force_optimal_n(const law *l, double flops)
     double lo = log(1e3), hi = log(1e20), r = (sqrt(5.0) - 1) / 2;
     for (int it = 0; it < 200; it++) {
         double a = hi - r * (hi - lo), b = lo + r * (hi - lo);
-        law_point xa = {exp(a), exp(a), 0, 1, 1, flops / 6 / exp(a)};
-        law_point xb = {exp(b), exp(b), 0, 1, 1, flops / 6 / exp(b)};
+        law_point xa = {exp(a), exp(a), 0, 1, 1, flops / 6 / exp(a), 0};
+        law_point xb = {exp(b), exp(b), 0, 1, 1, flops / 6 / exp(b), 0};
         if (ls_law_log_loss_grad(l, &xa, NULL) < ls_law_log_loss_grad(l, &xb, NULL))
             hi = b;
         else
@@ -511,8 +513,96 @@ static void compute_optimal_closed_form_matches_brute_force(void **state)
     assert_int_equal(ls_law_compute_optimal(&chinchilla, 5.76e23, &n, &d, NULL, &err), 0);
     assert_true(n > 3e10 && n < 5e10);
     chinchilla.p[LAW_P_BETA] = -0.1;
-    assert_int_equal(ls_law_compute_optimal(&chinchilla, 1e21, &n, &d, NULL, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_law_compute_optimal(&chinchilla, 1e21, &n, &d, NULL, &err), LS_ERR_DATA);
     assert_int_equal(ls_law_compute_optimal(&kaplan, -1, &n, &d, NULL, &err), LS_ERR_USAGE);
+}
+
+/* Muennighoff et al.'s published fit of the data-constrained law, as their
+ * repository's README gives it: (a, b, e, alpha, beta, R_D*, R_N*) with
+ * A = e^a, B = e^b, c = e^e. */
+static law datablations_law(law_mapping mapping)
+{
+    law l;
+    ls_law_init(&l, (law_kind){LAW_BASE_DATA_CONSTRAINED, mapping});
+    l.p[LAW_P_A] = exp(6.255414);
+    l.p[LAW_P_B] = exp(7.3049974);
+    l.p[LAW_P_C] = exp(0.6254804);
+    l.p[LAW_P_ALPHA] = 0.3526596;
+    l.p[LAW_P_BETA] = 0.3526596;
+    l.p[LAW_P_R_D_STAR] = 15.387756;
+    l.p[LAW_P_R_N_STAR] = 5.309743;
+    return l;
+}
+
+/* The check values their README prints for L(N, D, U). */
+static void data_constrained_reproduces_the_published_check_values(void **state)
+{
+    (void)state;
+    law l = datablations_law(LAW_MAPPING_NONE);
+    law_point a = {6.34e9, 6.34e9, 0, 1, 1, 242e9, 25e9};
+    law_point b = {8.67e9, 8.67e9, 0, 1, 1, 178e9, 25e9};
+    double la = ls_law_loss(&l, &a), lb = ls_law_loss(&l, &b);
+    if (fabs(la - 2.2256440889984477) > 1e-12 * 2.2256440889984477 ||
+        fabs(lb - 2.2269634075087867) > 1e-12 * 2.2269634075087867)
+        fail_msg("L = %.17g and %.17g", la, lb);
+    /* The effective sizes: D' from 9.68 epochs of 25e9 tokens; N' from
+     * U_N = D_to_N(25e9) = 1.2746629413e9 (worked out in Python). */
+    double np, dp;
+    ls_law_data_constrained_effective(&l, &a, &np, &dp);
+    double rd = 242e9 / 25e9 - 1, want_dp = 25e9 * (1 + 15.387756 * (1 - exp(-rd / 15.387756)));
+    assert_true(fabs(dp - want_dp) <= 1e-13 * want_dp);
+    double un = 1274662941.3414571, rn = 6.34e9 / un - 1;
+    double want_np = un * (1 + 5.309743 * (1 - exp(-rn / 5.309743)));
+    assert_true(fabs(np - want_np) <= 1e-9 * want_np);
+    /* Unique tokens not given, or a single pass over them with a model
+     * small enough for them: Chinchilla's form, term for term. */
+    law dense = l;
+    dense.kind.base = LAW_BASE_DENSE;
+    law_point unlimited = a;
+    unlimited.U = 0;
+    assert_true(ls_law_loss(&l, &unlimited) == ls_law_loss(&dense, &unlimited));
+    law_point fresh = {1.1e9, 1.1e9, 0, 1, 1, 20e9, 25e9};
+    assert_true(fabs(ls_law_loss(&l, &fresh) - ls_law_loss(&dense, &fresh)) <= 1e-15 * ls_law_loss(&l, &fresh));
+}
+
+/* The analytic gradient of the data-constrained law against central
+ * differences, in every regime: data repeated or not, parameters beyond
+ * D_to_N(U) or not, looped or not. */
+static void data_constrained_jacobian_matches_central_differences(void **state)
+{
+    (void)state;
+    const law_point points[] = {
+        {6.34e9, 6.34e9, 0, 1, 1, 242e9, 25e9},        /* both repeated */
+        {8.67e8, 8.67e8, 0, 1, 1, 178e9, 25e9},        /* data repeated, model small */
+        {3.17e9, 3.17e9, 0, 1, 1, 11.3e9, 25e9},       /* less than one pass, model large */
+        {2.93e8, 2.93e8, 0, 1, 1, 7.1e9, 25e9},        /* neither */
+        {2.1e9, 2.1e9, 1.575e9, 4, 1, 93.7e9, 4.3e9},  /* looped, both repeated */
+    };
+    const law_mapping mappings[] = {LAW_MAPPING_NONE, LAW_MAPPING_BOUNDED};
+    for (size_t m = 0; m < 2; m++) {
+        law l = datablations_law(mappings[m]);
+        l.p[LAW_P_BETA] = 0.3817; /* alpha != beta, so that every term of d ln M shows */
+        l.p[LAW_P_KAPPA1] = 1.2173, l.p[LAW_P_KAPPA2] = 1.4871;
+        law_param params[LAW_NPARAMS];
+        size_t np = ls_law_params_of(l.kind, params);
+        for (size_t i = 0; i < sizeof points / sizeof *points; i++) {
+            double grad[LAW_NPARAMS];
+            ls_law_log_loss_grad(&l, &points[i], grad);
+            for (size_t k = 0; k < np; k++) {
+                law_param j = params[k];
+                double u = ls_law_param_to_fitted(j, l.p[j]);
+                double h = 1e-6 * fmax(1.0, fabs(u));
+                law up = l, down = l;
+                up.p[j] = ls_law_param_from_fitted(j, u + h);
+                down.p[j] = ls_law_param_from_fitted(j, u - h);
+                double fd = (ls_law_log_loss_grad(&up, &points[i], NULL) - ls_law_log_loss_grad(&down, &points[i], NULL)) /
+                            (2 * h);
+                if (fabs(grad[j] - fd) > 1e-6 * fmax(fabs(fd), 1e-4))
+                    fail_msg("mapping %zu point %zu param %s: analytic %.12g, differences %.12g", m, i,
+                             ls_law_param_name(j), grad[j], fd);
+            }
+        }
+    }
 }
 
 int main(void)
@@ -534,6 +624,8 @@ int main(void)
         cmocka_unit_test(fitted_coordinates_round_trip),
         cmocka_unit_test(kaplan_loss_at_a_hand_computed_point),
         cmocka_unit_test(compute_optimal_closed_form_matches_brute_force),
+        cmocka_unit_test(data_constrained_reproduces_the_published_check_values),
+        cmocka_unit_test(data_constrained_jacobian_matches_central_differences),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
