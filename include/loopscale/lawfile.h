@@ -70,6 +70,9 @@ typedef struct lawfile {
     lawfile_fit fit;
     char *version;
     char *command;
+    char *warnings; /* a fit's warnings, one per line (each ending in a newline), or NULL;
+                     * written as the array "warnings" (ls_fit_diagnose, and the parameters
+                     * held for want of data); not read back */
 } lawfile;
 
 lawfile *ls_lawfile_new(const law *l);

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "loopscale/diagnose.h"
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
 #include "numtext_internal.h"
@@ -24,7 +25,9 @@ static const char USAGE[] =
     "\n"
     "  -l, --law LAW           law to fit, BASE[:MAPPING] (default moe:bounded-sparse); 'loopscale\n"
     "                          help laws' lists the bases and mappings. Parameters the sweep cannot\n"
-    "                          identify are held at their neutral values, with a warning.\n"
+    "                          identify are held at their neutral values, with a warning;\n"
+    "                          so is a fit whose c ran to 0 or above the lowest loss, or\n"
+    "                          whose parameter has an unbounded interval (docs/fitting.md).\n"
     "      --loss huber|mse    objective (default huber)\n"
     "      --huber-delta X     Huber threshold (default 1e-3)\n"
     "      --space log|linear  residuals ln Lhat - ln L (default) or Lhat - L\n"
@@ -246,6 +249,21 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     return 0;
 }
 
+/* The fit's parameters that the runs do not determine (ls_fit_diagnose),
+ * one warning each; the law file carries the same lines. */
+static int warn_diagnosed(const char *cmd, const sweep *s, const fit_result *r, const fit_bootstrap *b)
+{
+    char *lines = ls_fit_diagnose(s, r, b);
+    if (!lines) {
+        cli_error(cmd, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    for (char *line = lines, *end; (end = strchr(line, '\n')); line = end + 1)
+        cli_warn(cmd, "%.*s", (int)(end - line), line);
+    free(lines);
+    return 0;
+}
+
 /* One warning per reason: "delta, gamma are held at 0, 0: no run has E > 1". */
 static void warn_unidentified(const char *cmd, const fit_result *r)
 {
@@ -409,6 +427,8 @@ int cmd_fit(int argc, char **argv)
         end_progress(&ps);
     }
     double seconds = now_seconds() - t0;
+    if (status == 0 && result.converged && determined)
+        status = warn_diagnosed(cmd, s, &result, &boot);
     if (status == 0) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         int threads = o.params.threads > 0 ? o.params.threads : (int)(cores > 0 ? cores : 1);

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "loopscale/diagnose.h"
 #include "loopscale/holdout.h"
 #include "numtext_internal.h"
 #include "loopscale/plot.h"
@@ -334,11 +335,19 @@ int cmd_holdout(int argc, char **argv)
             if (result.columns[c].skipped)
                 cli_note(cmd, "%s: nothing to hold out (%s)", result.columns[c].label,
                          result.columns[c].ntest == 0 ? "no run matches" : "every run has this value");
-        if (format == CLI_FORMAT_CSV)
+        char *warnings = ls_holdout_diagnose(&result);
+        for (char *line = warnings, *end; line && (end = strchr(line, '\n')); line = end + 1)
+            cli_warn(cmd, "%.*s", (int)(end - line), line);
+        if (!warnings) {
+            cli_error(cmd, "out of memory");
+            status = ls_exit_status(LS_ERR_INTERNAL);
+        }
+        free(warnings);
+        if (status == 0 && format == CLI_FORMAT_CSV)
             print_csv(&result);
-        else if (format == CLI_FORMAT_JSON)
+        else if (status == 0 && format == CLI_FORMAT_JSON)
             status = print_json(&result);
-        else
+        else if (status == 0)
             status = print_markdown(&result);
     }
     if (status == 0 && plot) {

@@ -1,5 +1,7 @@
 #include "loopscale/lawfile.h"
 
+#include "loopscale/diagnose.h"
+
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
@@ -41,6 +43,7 @@ void ls_lawfile_free(lawfile *lf)
     fit_free(&lf->fit);
     free(lf->version);
     free(lf->command);
+    free(lf->warnings);
     free(lf);
 }
 
@@ -99,6 +102,20 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
             ranges[q][1] = fmax(ranges[q][1], values[q]);
         }
     }
+    /* Every warning the fit deserves, in the order fit prints them. */
+    char *held = ls_fit_unidentified_warnings(r), *diag = ls_fit_diagnose(s, r, b);
+    oom |= !diag;
+    if (diag) {
+        size_t nh = held ? strlen(held) : 0, nd = strlen(diag);
+        lf->warnings = malloc(nh + nd + 1);
+        oom |= !lf->warnings;
+        if (lf->warnings) {
+            memcpy(lf->warnings, held ? held : "", nh);
+            memcpy(lf->warnings + nh, diag, nd + 1);
+        }
+    }
+    free(held);
+    free(diag);
     lf->version = strdup(LOOPSCALE_VERSION);
     lf->command = dup_or_null(prov->command);
     fit->data = calloc(prov->ndata + 1, sizeof *fit->data);
@@ -662,6 +679,20 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
             ls_jsonw_object_end(&w);
         }
         ls_jsonw_object_end(&w);
+    }
+    if (lf->has_fit) {
+        ls_jsonw_array_begin(&w, "warnings", 0);
+        for (const char *line = lf->warnings, *end; line && (end = strchr(line, '\n')); line = end + 1) {
+            char *one = strndup(line, (size_t)(end - line));
+            if (!one) {
+                ls_jsonw_discard(&w);
+                ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+                return NULL;
+            }
+            ls_jsonw_string(&w, NULL, one);
+            free(one);
+        }
+        ls_jsonw_array_end(&w);
     }
     if (lf->version || lf->command) {
         ls_jsonw_object_begin(&w, "created_by");

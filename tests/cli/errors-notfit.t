@@ -29,6 +29,7 @@ Law files recording a fit that was not one: converged false, or free
 parameters without a standard error.
 
   $ loopscale fit --law dense --format json --where 'R<=2' $ROOT/data/sweeps/looped-dense.csv.gz > good.json
+  loopscale fit: warning: B = 2.49e+04 is not determined by the runs: its standard error, 4e+05, is 16 times its value (an unbounded interval)
   $ sed 's/"converged": true/"converged": false/' good.json > noconv.json
   $ python3 -c 'import json, sys; d = json.load(open("good.json")); [d["stderr"].pop(k) for k in ("alpha", "beta")]; json.dump(d, open("undetermined.json", "w"))'
   $ loopscale solve --law noconv.json --flops 1e21

@@ -39,6 +39,7 @@ inside the bootstrap intervals, E_max included (the sweep's E <= 16 barely
 sees saturation at 300, so its interval reaches far up; see docs/fitting.md).
 
   $ loopscale fit --law moe:bounded-sparse --bootstrap 100 --format json $SWEEPS/looped-moe.csv.gz > moe.json
+  loopscale fit: warning: E_max = 4.68e+09 is not determined by the runs: its standard error, 1.5e+17, is 3.1e+07 times its value (an unbounded interval)
   $ python3 $ROOT/tests/cli/inside.py moe.json $ROOT/data/truth/moe-bounded-sparse.json
   A 406.4 inside
   alpha 0.34 inside

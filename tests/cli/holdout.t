@@ -60,7 +60,8 @@ A custom split, one axis, JSON:
           }
         ]
       }
-    ]
+    ],
+    "warnings": []
   }
 
 The same numbers computed another way: fit on all runs and on R < 16 with

@@ -9,3 +9,36 @@ points give a = beta / (alpha + beta) = 0.36717 / (0.34731 + 0.36717).
 
   $ loopscale fit --law dense --map 'n_act=Model Size' --map 'flops=Training FLOP' --where 'loss<3.4469' $CSV | grep optimum
   optimum    N_opt ~ F^0.5139, D_opt ~ F^0.4861 (a = beta / (alpha + beta))
+
+Fit diagnostics on Porian et al.'s IsoFLOP points ("Resolving Discrepancies
+in Compute-Optimal Scaling of Language Models"): two configurations whose
+Chinchilla fit converges but should not be taken as it stands.  On
+owt2/base/long/kaplan/kaplan/train c runs to 0 with a standard error in
+the units (the fit says c = 1.26e-9, SE 2.6 in the issue's scipy re-run):
+
+  $ P=$SHARED/data/external/porian-resolving/porian_isoflop_points.csv
+  $ pick() { python3 -c "import csv,sys; w=csv.writer(sys.stdout); r=csv.reader(open('$P')); h=next(r); w.writerow(h); [w.writerow(x) for x in r if x[1:7]==sys.argv[1].split('/')]" "$1"; }
+  $ pick owt2/base/long/kaplan/kaplan/train > owt2.csv
+  $ loopscale fit --law dense --map n_act=n --map tokens=t owt2.csv -o owt2.json | grep -E '^(converged|c) '
+  loopscale fit: warning: c = [0-9.]+e-[0-9]+ ran to its bound 0 \(standard error [0-9.]+\): the runs show no irreducible loss, and the exponents absorb it; try --fix c=VALUE, or a law without c \(kaplan\) (re)
+  converged  yes \(\d+ iterations\) (re)
+  c  +[0-9.]+e-[0-9]+ +[0-9.]+ (re)
+  $ python3 -c "import json; w = json.load(open('owt2.json'))['warnings']; print(len(w), w[0][:4], 'ran to its bound 0' in w[0])"
+  1 c =  True
+
+On rw/tuned/short/const/standard/val c lands above the lowest loss seen:
+
+  $ pick rw/tuned/short/const/standard/val > rw.csv
+  $ loopscale fit --law dense --map n_act=n --map tokens=t rw.csv --format json | python3 -c "import json,sys; d=json.load(sys.stdin); print(round(d['params']['c'], 3), d['warnings'])"
+  loopscale fit: warning: c = 3.131 is above the lowest observed loss, 3.097 (line 121): the law cannot reach that run, so its irreducible loss is not a floor
+  3.131 ['c = 3.131 is above the lowest observed loss, 3.097 (line 121): the law cannot reach that run, so its irreducible loss is not a floor']
+
+Holding out the largest N or D of Epoch's points holds out one run:
+
+  $ loopscale holdout --laws dense --map 'n_act=Model Size' --map 'flops=Training FLOP' $CSV --format json | python3 -c "import json,sys; print('\n'.join(json.load(sys.stdin)['warnings']))"
+  loopscale holdout: R=1: nothing to hold out (every run has this value)
+  loopscale holdout: E=1: nothing to hold out (every run has this value)
+  loopscale holdout: warning: axis N holds out a single run (N=1.61833e+10): its RMSE is one residual, not a measure of extrapolation
+  loopscale holdout: warning: axis D holds out a single run (D=3.17754e+11): its RMSE is one residual, not a measure of extrapolation
+  axis N holds out a single run (N=1.61833e+10): its RMSE is one residual, not a measure of extrapolation
+  axis D holds out a single run (D=3.17754e+11): its RMSE is one residual, not a measure of extrapolation
