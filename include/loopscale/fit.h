@@ -4,10 +4,12 @@
  * The default objective is Chinchilla's approach 3 as Hoffmann et al. (2022)
  * and Epoch AI's replication use it: the SUM over runs of
  * Huber_delta(ln Lhat - ln L), delta = 1e-3, with A, B, c carried as their
- * logarithms and ln Lhat a log-sum-exp of the law's terms.  It is solved as
- * least squares with GSL's trust-region solver (gsl_multifit_nlinear) and the
- * law core's analytic Jacobian: residual f = sign(r) sqrt(2 rho(r)), so that
- * 1/2 |f|^2 is the Huber sum exactly and the gradient is exact.
+ * logarithms and ln Lhat a log-sum-exp of the law's terms.  Each start is
+ * solved by a second-order hybrid on the exact objective (docs/fitting.md):
+ * Levenberg-Marquardt steps on IRLS's curvature model far from the optimum,
+ * undamped Newton steps on the exact Hessian (from the law core,
+ * law_hessian.c) once it is positive definite and the step plausible, so
+ * that a solve ends quadratically.
  *
  * Global search is multi-start.  The base parameters (A, alpha, B, beta, c)
  * start from Chinchilla's 4,500-point grid (fit_parameters.grid_chinchilla)
@@ -60,11 +62,13 @@ typedef struct fit_parameters {
     unsigned long seed;        /* bootstrap resampling (default 1) */
     int threads;               /* 0: one per online core */
     size_t max_iterations;     /* per local solve (default 500) */
-    double xtol, gtol;         /* GSL convergence tests (1e-10, 1e-12) */
+    double xtol, gtol;         /* step and scaled-gradient tests (1e-10, 1e-12) */
     double ftol;               /* a start also stops when two steps in a row lower
                                   the objective by less than this, relative (1e-10);
                                   the best start is then polished to xtol */
-    fit_scale scale;           /* trust-region scaling (Levenberg, see docs/fitting.md) */
+    fit_scale scale;           /* damping of the Levenberg-Marquardt steps: the identity
+                                  (Levenberg, default), M's diagonal (Marquardt) or its
+                                  running maximum (More); docs/fitting.md */
     double best_rtol;          /* a start "reached the best" within this relative
                                   difference in objective (1e-6) */
     unsigned char fixed[LAW_NPARAMS]; /* --fix: hold at fixed_value */
@@ -88,8 +92,10 @@ typedef struct fit_result {
     size_t starts_converged;
     size_t starts_at_best;
     size_t stage_one_starts; /* 0 for a base-only law */
-    int converged;     /* the best solve met GSL's convergence test */
+    int converged;     /* the best solve met a convergence test */
     size_t iterations; /* of the best solve */
+    size_t steps;      /* accepted steps of every start of every stage */
+    size_t newton_steps; /* of which undamped Newton steps */
     char method[160];  /* solver and options, for provenance */
 } fit_result;
 

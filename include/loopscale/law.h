@@ -234,6 +234,15 @@ void ls_law_row_init(law_row *row, const law_point *x);
 void ls_law_prepare(law_prepared *prep, const law *l);
 double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS]);
 
+/* ln L, its gradient (as ls_law_row_log_loss_grad) and, when hess is not
+ * NULL, its Hessian with respect to the fitted coordinates (LAW_NPARAMS x
+ * LAW_NPARAMS, row-major, symmetric; rows and columns of parameters the kind
+ * does not use are 0), analytic for every base and mapping (law_hessian.c).
+ * prep is only read. */
+double ls_law_row_log_loss_hessian(const law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS],
+                                   double hess[LAW_NPARAMS * LAW_NPARAMS]);
+double ls_law_log_loss_hessian(const law *l, const law_point *x, double grad[LAW_NPARAMS],
+                               double hess[LAW_NPARAMS * LAW_NPARAMS]);
 LS_API_END
 
 #endif

@@ -81,7 +81,7 @@ void ls_lawfile_free(lawfile *lf);
 /* Where a fit's runs came from, as the caller was given them.  Every
  * pointer is borrowed: ls_lawfile_from_fit copies what it keeps. */
 typedef struct lawfile_provenance {
-    const char *const *data_paths; /* the sweep files read ("-": standard input, no checksum) */
+    const char *const *data_paths; /* the sweep files read, as given to ls_sweep_read ("-": standard input) */
     size_t ndata;
     const char *const *maps;       /* column renames "new=old", as in sweep_options */
     size_t nmaps;
@@ -98,8 +98,10 @@ typedef struct lawfile_provenance {
  * each data file, the renames and filters (written "--map new=old" and
  * "--where COND", the law file's notation), the library version and the
  * command line.
- * Errors: LS_ERR_NOINPUT or LS_ERR_IO when a data file cannot be read for
- * its checksum, LS_ERR_INTERNAL when out of memory. */
+ * The checksums are those of the bytes s was read from (s must be read with
+ * sweep_options.checksum), so a pipe or standard input has one too and no
+ * file is read again.  Errors: LS_ERR_USAGE when s has no checksum for a
+ * file of prov, LS_ERR_INTERNAL when out of memory. */
 lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const fit_bootstrap *b, const sweep *s,
                              const lawfile_provenance *prov, ls_error *err) LS_MUST_CHECK;
 

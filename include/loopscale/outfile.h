@@ -33,6 +33,12 @@ int ls_outfile_printf(outfile *out, ls_error *err, const char *fmt, ...) LS_PRIN
 int ls_outfile_flush(outfile *out, ls_error *err) LS_MUST_CHECK;
 /* Errors: LS_ERR_IO for a failed write, flush or rename. */
 int ls_outfile_commit(outfile *out, ls_error *err) LS_MUST_CHECK;
+/* Commit the n outputs (NULL entries skipped) as one: all of them replace
+ * their destinations, or, when any write, sync or rename fails, none does
+ * (destinations renamed before the failure are put back from hard links
+ * kept meanwhile; on a file system without hard links a destination renamed
+ * before the failure cannot be).  Frees every handle.  Errors: LS_ERR_IO. */
+int ls_outfile_commit_all(outfile **outs, size_t n, ls_error *err) LS_MUST_CHECK;
 void ls_outfile_abort(outfile *out);
 
 /* Unlink every temporary file of an output still open (neither committed

@@ -23,7 +23,8 @@ int ls_predict_row(const law *l, const sweep_row *row, const char *file, double 
 
 typedef struct predict_acc {
     size_t n;      /* runs with a loss */
-    double sum_sq; /* sum of (loss - prediction)^2 */
+    double scale;  /* the largest |loss - prediction| so far */
+    double sum_sq; /* sum of ((loss - prediction) / scale)^2 */
 } predict_acc;
 
 void ls_predict_acc_init(predict_acc *acc);

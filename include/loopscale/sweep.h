@@ -58,6 +58,12 @@ typedef struct sweep_options {
     const char *group_column;  /* number rows by the distinct values of this column */
     size_t max_rows;           /* ls_sweep_read: more rows kept than this is an
                                 * LS_ERR_DATA error (0: no limit) */
+    int checksum;              /* fill sweep.sha256 (fit's provenance) */
+    /* Called (if set) with a note about the columns: one whose name is a
+     * slip from a quantity that has none (n_totl beside no n_total), which
+     * takes its default instead. */
+    void (*warn)(void *context, const char *message);
+    void *warn_context;
 } sweep_options;
 
 /* A cell of a row as read: {pointer, length}, unquoted, not NUL-terminated. */
@@ -94,6 +100,9 @@ typedef struct sweep {
     char *text;
     size_t text_len;
     char *name; /* the file name(s), for messages and provenance */
+    size_t nfiles;
+    char (*sha256)[65]; /* with options.checksum: of each file's bytes as read
+                         * (standard input too), for provenance; else "" */
 } sweep;
 
 sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_options *options,

@@ -5,6 +5,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -308,6 +309,9 @@ static int check_output_name(const char *command, const cli_file *f, const char 
         saved = errno;
         what = "cannot replace";
     }
+    /* Root may write anything, but a file nobody may write (chmod 444) was
+     * made read-only to be kept. */
+    int read_only = !denied && id->exists && (id->st.st_mode & 0222) == 0;
 #ifdef __linux__
     /* /proc and /sys take no new files, whatever access() says to root. */
     struct statfs fs;
@@ -319,6 +323,11 @@ static int check_output_name(const char *command, const cli_file *f, const char 
         return ls_exit_status(LS_ERR_CANTCREAT);
     }
 #endif
+    if (read_only) {
+        cli_error(command, "%s: cannot replace: read-only for everyone (chmod u+w it to allow that)", f->path);
+        free(dir);
+        return ls_exit_status(LS_ERR_CANTCREAT);
+    }
     if (denied)
         cli_error(command, "%s: %s: %s", f->path, what, strerror(saved));
     free(dir);
@@ -367,12 +376,17 @@ int cli_files_check(const char *command)
         const cli_file *a = &files.v[i];
         if (a->output)
             status = check_output_name(command, a, targets[i] ? targets[i] : a->path, &ids[i]);
+        else if (a->path[0] == '\0')
+            status = cli_usage_error(command, "%s: the file name is empty", a->option);
         else if (stderr_regular && ids[i].exists && ids[i].st.st_dev == err_st.st_dev &&
                  ids[i].st.st_ino == err_st.st_ino)
             status = cli_usage_error(command, "standard error is the input %s %s", a->option, shown(a));
         else if (stdout_regular && ids[i].exists && ids[i].st.st_dev == out_st.st_dev &&
                  ids[i].st.st_ino == out_st.st_ino)
-            status = cli_usage_error(command, "standard output is the input %s %s", a->option, shown(a));
+            status = cli_usage_error(command, "standard output is the input %s %s%s", a->option, shown(a),
+                                     ids[i].st.st_size == 0 ? " (already emptied by the shell: > truncates the file "
+                                                              "before the command starts; >> would not)"
+                                                            : "");
         for (size_t j = 0; status == 0 && j < i; j++) {
             const cli_file *b = &files.v[j];
             if (a->output && b->output) {
@@ -387,9 +401,16 @@ int cli_files_check(const char *command)
                                              a->option, a->path);
             } else if (a->output || b->output) {
                 const cli_file *in = a->output ? b : a, *out = a->output ? a : b;
+                /* A FIFO is written in place, not replaced, but writing the
+                 * stream the command reads would wait on itself. */
+                int same_fifo = ids[i].exists && ids[j].exists && S_ISFIFO(ids[i].st.st_mode) &&
+                                ids[i].st.st_dev == ids[j].st.st_dev && ids[i].st.st_ino == ids[j].st.st_ino;
                 if (same_file(&ids[i], &ids[j]))
                     status = cli_usage_error(command, "%s %s would replace the input %s %s", out->option, out->path,
                                              in->option, shown(in));
+                else if (same_fifo)
+                    status = cli_usage_error(command, "%s %s writes into the FIFO read as the input %s %s",
+                                             out->option, out->path, in->option, shown(in));
             } else if (strcmp(a->option, b->option) != 0) {
                 /* Two roles: a regular file may be read for both (it is
                  * opened twice, each read from its start), but standard
@@ -495,23 +516,20 @@ int cli_write_data(const char *command, size_t n, const char *const *paths, cons
     for (size_t i = 0; status == 0 && i < n; i++) {
         if (!paths[i])
             continue;
-        if (!(out[i] = ls_outfile_open(paths[i], 0, &err)))
+        if (!(out[i] = ls_outfile_open(paths[i], ls_outfile_wants_gzip(paths[i]), &err)))
             status = err.code;
         else if (ls_outfile_write(out[i], data[i], lens[i], &err) == 0)
             status = ls_outfile_flush(out[i], &err);
         else
             status = err.code;
     }
-    /* Every file is written and synced; only the renames remain. */
-    for (size_t i = 0; i < n && i < 8; i++) {
-        if (!out[i])
-            continue;
-        if (status != 0)
+    /* Every file is written and synced; only the renames remain, all or
+     * none of them. */
+    if (status == 0)
+        status = ls_outfile_commit_all(out, n, &err);
+    for (size_t i = 0; i < n && i < 8; i++)
+        if (out[i])
             ls_outfile_abort(out[i]);
-        else
-            status = ls_outfile_commit(out[i], &err);
-        out[i] = NULL;
-    }
     return status == 0 ? 0 : cli_fail(command, &err);
 }
 
@@ -731,9 +749,13 @@ size_t cli_max_rows(void)
     return (size_t)value; /* 0: no limit */
 }
 
-sweep_options cli_sweep_options(const cli_sweep_args *args)
+static void sweep_note(void *command, const char *message) { cli_warn(command, "%s", message); }
+
+sweep_options cli_sweep_options(const char *command, const cli_sweep_args *args)
 {
     sweep_options o = {0};
+    o.warn = sweep_note;
+    o.warn_context = (void *)(uintptr_t)command; /* only read back as const char * */
     o.maps = args->maps.v;
     o.nmaps = args->maps.n;
     o.wheres = args->wheres.v;
@@ -758,8 +780,8 @@ static const char *not_a_fit(const lawfile *lf, char *buf, size_t size)
         return NULL;
     if (!lf->fit.converged)
         return "the fit it records did not converge";
-    if (!lf->has_stderr)
-        return NULL;
+    if (!lf->has_stderr) /* fit always writes them: without, nothing says the fit was determined */
+        return "the fit it records has no standard errors";
     law_param list[LAW_NPARAMS];
     size_t np = ls_law_params_of(lf->law.kind, list), used = 0;
     buf[0] = '\0';

@@ -185,7 +185,7 @@ int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg);
  * limit), by default CLI_MAX_ROWS_DEFAULT; more is a status 65 error. */
 #define CLI_MAX_ROWS_DEFAULT ((size_t)10000000)
 size_t cli_max_rows(void);
-sweep_options cli_sweep_options(const cli_sweep_args *args);
+sweep_options cli_sweep_options(const char *command, const cli_sweep_args *args);
 void cli_sweep_args_free(cli_sweep_args *args);
 
 /* ---- laws -------------------------------------------------------------- */

@@ -25,11 +25,13 @@ static int parse_size(const char *command, const char *arg, chart_output *out)
     if (!x)
         return cli_usage_error(command, "--plot-size: '%s' is not WIDTHxHEIGHT, e.g. 6.5x4 or 16x10cm", arg);
     size_t n = strlen(arg);
+    while (n > 0 && (arg[n - 1] == ' ' || arg[n - 1] == '\t'))
+        n--; /* trailing blanks, as every number option allows */
     double unit = 72.0; /* points per inch */
-    if (n > 2 && strcmp(arg + n - 2, "cm") == 0) {
+    if (n > 2 && strncmp(arg + n - 2, "cm", 2) == 0) {
         unit = 72.0 / 2.54;
         n -= 2;
-    } else if (n > 2 && strcmp(arg + n - 2, "in") == 0) {
+    } else if (n > 2 && strncmp(arg + n - 2, "in", 2) == 0) {
         n -= 2;
     }
     char w_text[64], h_text[64];
@@ -101,8 +103,18 @@ int cli_plot_format(const char *command, const char *option, const char *path, c
     if (!path)
         return 0;
     ls_error err;
-    if (ls_chart_format_of_path(path, &out->format, &err) == 0)
+    if (ls_chart_format_of_path(path, &out->format, &err) == 0) {
+        /* Size and resolution each within their limits can still make an
+         * image cairo cannot hold (32767 pixels a side) or that would take
+         * gigabytes: refuse before any work rather than fail after it. */
+        double w = out->width_pt / 72.0 * out->dpi, h = out->height_pt / 72.0 * out->dpi;
+        if (out->format == CHART_FORMAT_PNG && (w > 32767 || h > 32767 || w * h > 1e8))
+            return cli_usage_error(command,
+                                   "%s: a %.0f x %.0f pixel PNG (--plot-size at --dpi %g) is too large: at most "
+                                   "32767 pixels a side and 100 million in all; lower --dpi, or write .pdf or .svg",
+                                   option, w, h, out->dpi);
         return 0;
+    }
     /* Standard output, a device or a pipe (-, /dev/stdout, a FIFO) has no
      * extension to go by: it gets SVG, the one text format. */
     struct stat st;

@@ -1,10 +1,13 @@
 /*
- * loopscale fit — fit a law to one or more sweeps: multi-start GSL trust
- * region on Chinchilla's Huber objective, bootstrap intervals, law file.
+ * loopscale fit — fit a law to one or more sweeps: a multi-start
+ * second-order solve of Chinchilla's Huber objective, bootstrap intervals,
+ * law file.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -21,7 +24,8 @@ static const char USAGE[] =
     "\n"
     "Fit a loss law to the runs of one or more sweeps (CSV or gzip CSV, '-' for standard input).\n"
     "The objective is Chinchilla's approach 3: the sum over runs of Huber(ln Lhat - ln L), solved\n"
-    "by GSL's trust-region least squares with analytic Jacobians from many starting points.\n"
+    "from many starting points by a second-order method with analytic derivatives (damped IRLS\n"
+    "steps far from the optimum, Newton's steps near it).\n"
     "\n"
     "  -l, --law LAW           law to fit, BASE[:MAPPING] (default moe:bounded-sparse); 'loopscale\n"
     "                          help laws' lists the bases and mappings. Parameters the sweep cannot\n"
@@ -41,7 +45,7 @@ static const char USAGE[] =
     "      --ci LEVEL          interval level (default 0.95)\n"
     "      --seed S            bootstrap random seed (default 1)\n"
     "      --threads T         worker threads (default: one per core; results do not depend on it)\n"
-    "      --scale NAME        trust-region scaling: levenberg (default), more, marquardt\n"
+    "      --scale NAME        damping of the IRLS steps: levenberg (default), more, marquardt\n"
     "      --max-iterations N  per local solve (default 500)\n"
     "      --format FMT        table (default) or json (the law file on standard output; nothing\n"
     "                          when the fit fails)\n"
@@ -190,7 +194,7 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     char kind_text[64];
     ls_law_kind_format(r->law.kind, kind_text, sizeof kind_text);
     printf("law        %s\n", kind_text);
-    printf("runs       %zu (%s)\n", r->n, s->name);
+    printf("runs       %zu (%s)\n", r->n, strcmp(s->name, "-") == 0 ? "standard input" : s->name);
     const char *space = o->params.space == FIT_SPACE_LOG ? "ln Lhat - ln L" : "Lhat - L";
     if (o->params.loss == FIT_LOSS_HUBER)
         printf("objective  %.9g  (sum of Huber(%s), delta %g)\n", r->objective, space, o->params.huber_delta);
@@ -201,7 +205,7 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
            r->starts_at_best, o->params.best_rtol, r->starts_converged);
     if (r->stage_one_starts)
         printf("           after %zu stage-one starts on the base parameters\n", r->stage_one_starts);
-    printf("converged  %s (%zu iterations)\n", r->converged ? "yes" : "NO", r->iterations);
+    printf("converged  %s (%zu iteration%s)\n", r->converged ? "yes" : "NO", r->iterations, r->iterations == 1 ? "" : "s");
     printf("time       %.3f s, %d thread%s\n", seconds, threads, threads == 1 ? "" : "s");
     if (b && b->ndraws + b->failed > 0)
         printf("bootstrap  %zu draws%s%s, %zu did not converge\n", b->ndraws + b->failed, o->group ? " of groups by " : "",
@@ -395,9 +399,10 @@ int cmd_fit(int argc, char **argv)
     memset(&boot, 0, sizeof boot);
     lawfile *lf = NULL;
     if (status == 0) {
-        sweep_options so = cli_sweep_options(&o.sweep);
+        sweep_options so = cli_sweep_options(cmd, &o.sweep);
         so.require_loss = 1;
         so.group_column = o.group;
+        so.checksum = 1; /* the law file records what was fitted */
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);
@@ -451,9 +456,15 @@ int cmd_fit(int argc, char **argv)
             status = print_table(&o, s, &result, &boot, seconds, threads);
         }
     }
+    /* A failed fit leaves an old law file in place: say so, since the next
+     * command would read it. */
+    char not_written[PATH_MAX + 64] = "no law file written";
+    struct stat old_law;
+    if (o.output && strcmp(o.output, "-") != 0 && stat(o.output, &old_law) == 0)
+        snprintf(not_written, sizeof not_written, "no law file written (%s keeps its old content)", o.output);
     if (status == 0 && !result.converged) {
-        cli_error(cmd, "the best of %zu starts did not converge (after %zu iterations); %s", result.starts,
-                  result.iterations, o.output ? "no law file written"
+        cli_error(cmd, "the best of %zu starts did not converge (after %zu iteration%s); %s", result.starts,
+                  result.iterations, result.iterations == 1 ? "" : "s", o.output ? not_written
                   : o.format == CLI_FORMAT_JSON ? "no law written" : "its numbers are not a fit");
         status = ls_exit_status(LS_ERR_NOCONV);
     }
@@ -462,7 +473,7 @@ int cmd_fit(int argc, char **argv)
         ls_fit_undetermined_reason(s, reason, sizeof reason);
         cli_error(cmd, "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, "
                   "so its values are one of many equally good fits (--fix some, or add runs); %s", reason,
-                  o.output ? "no law file written" : o.format == CLI_FORMAT_JSON ? "no law written" : "they are not a fit");
+                  o.output ? not_written : o.format == CLI_FORMAT_JSON ? "no law written" : "they are not a fit");
         status = ls_exit_status(LS_ERR_NOCONV);
     }
     /* The law file and the plot are replaced together or not at all. */

@@ -300,7 +300,7 @@ int cmd_holdout(int argc, char **argv)
     if (status == 0)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (status == 0) {
-        sweep_options so = cli_sweep_options(&sweep_args);
+        sweep_options so = cli_sweep_options(cmd, &sweep_args);
         so.require_loss = 1;
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)

@@ -137,7 +137,7 @@ typedef struct predict_stream {
     int has_loss;
     predict_acc acc;
     size_t n;
-    const char *file;
+    char *file; /* the sweep's name as the reader gives it, kept past the stream */
     cli_table *table; /* the current block */
     char **names;     /* the header, printed with the first row */
     size_t ncolumns;
@@ -189,7 +189,9 @@ static int on_header(void *ctx, const char *file, const char *const *names, size
                      ls_error *err)
 {
     predict_stream *ps = ctx;
-    ps->file = file;
+    free(ps->file);
+    if (!(ps->file = strdup(file)))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     ps->has_loss = has_loss;
     free_names(ps);
     if (ps->format != CLI_FORMAT_CSV)
@@ -290,8 +292,8 @@ static int on_row(void *ctx, const sweep_row *r, const sweep_cell *cells, size_t
 static int predict_sweep(const predict_options *o, const lawfile *lf, const char *path)
 {
     const char *cmd = "predict";
-    sweep_options so = cli_sweep_options(&o->sweep);
-    predict_stream ps = {cmd, lf, o->format, 0, {0, 0}, 0, path, NULL, NULL, 0, NULL};
+    sweep_options so = cli_sweep_options(cmd, &o->sweep);
+    predict_stream ps = {.cmd = cmd, .lf = lf, .format = o->format};
     ls_predict_acc_init(&ps.acc);
     sweep_stream stream = {on_header, on_row, &ps};
     ls_error err;
@@ -307,6 +309,7 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
     double rmse = NAN;
     if (status == 0 && ps.has_loss)
         status = ls_predict_acc_rmse(&ps.acc, ps.file, &rmse, &err);
+    free(ps.file);
     if (status != 0)
         return cli_fail(cmd, &err);
     char num[NUMTEXT_DOUBLE_MAX];

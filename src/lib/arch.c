@@ -112,7 +112,24 @@ int ls_arch_template_parse(const char *text, size_t len, const char *path, arch_
         status = template_int(path, root, "loop_layers", 1, &t->loop_layers, err);
     if (status == 0)
         status = template_int(path, root, "coda_layers", 0, &t->coda_layers, err);
+    /* loop_fraction is derived from the layer counts (--print-template
+     * writes it to be read by people): one that disagrees was edited in the
+     * belief that it counts. */
+    const cJSON *fraction = cJSON_GetObjectItemCaseSensitive(root, "loop_fraction");
+    if (status == 0 && fraction) {
+        double want = ls_arch_loop_fraction(t);
+        if (!cJSON_IsNumber(fraction))
+            status = ls_error_set(err, LS_ERR_DATA, "%s: loop_fraction: expected a number", path);
+        else if (!(fabs(fraction->valuedouble - want) <= 1e-9 * want))
+            status = ls_error_set(err, LS_ERR_DATA,
+                                  "%s: loop_fraction: %.17g disagrees with the layer counts (%d of %d layers loop: "
+                                  "%.6g); it is derived from them, so change the counts or remove it",
+                                  path, fraction->valuedouble, t->loop_layers,
+                                  t->prelude_layers + t->loop_layers + t->coda_layers, want);
+    }
     cJSON_Delete(root);
+    if (status != 0)
+        ls_json_error_locate(err, path, text, len);
     return status;
 }
 

@@ -110,7 +110,7 @@ static sweep *read_sweep(const ls_bind_sweep *sw, const char *group, ls_error *e
         strings_missing(sw->wheres, sw->nwheres, "wheres", err))
         return NULL;
     sweep_options so = {.maps = sw->maps, .nmaps = sw->nmaps, .wheres = sw->wheres, .nwheres = sw->nwheres,
-                        .require_loss = 1, .group_column = group};
+                        .require_loss = 1, .group_column = group, .checksum = 1};
     return ls_sweep_read(sw->paths, sw->npaths, &so, err);
 }
 

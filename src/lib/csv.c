@@ -1,6 +1,7 @@
 #include "csv_internal.h"
 #include "grow_internal.h"
 #include "input_internal.h"
+#include "sha256_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -59,6 +60,8 @@ struct csv_reader {
     int last_field_quoted;
     line_ends ends;
     int cr_pending; /* a CR outside quotes, whose next byte decides what it is */
+    int hashing;    /* ls_csv_keep_checksum() was called */
+    sha256 hash;    /* of every byte read, as stored: the checksum a law file records */
 };
 
 csv_reader *ls_csv_open(const char *path, ls_error *err)
@@ -82,6 +85,21 @@ csv_reader *ls_csv_open_input(struct ls_input *in, ls_error *err)
         ls_csv_close(reader);
         ls_input_close(in);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        return NULL;
+    }
+    const char *compression = ls_compression_not_read(in->head, in->head_len);
+    if (compression) {
+        int zip = strcmp(compression, "zip") == 0;
+        ls_error_set(err, LS_ERR_DATA, "%s: %s-compressed; loopscale reads CSV plain or gzip-compressed "
+                     "(decompress it first, or pipe it in: %s%s FILE | loopscale ... -)", reader->name,
+                     compression, zip ? "unzip -p" : compression, zip ? "" : " -dc");
+        ls_csv_close(reader);
+        return NULL;
+    }
+    if (in->head_len >= 2 && ((in->head[0] == 0xff && in->head[1] == 0xfe) || (in->head[0] == 0xfe && in->head[1] == 0xff))) {
+        ls_error_set(err, LS_ERR_DATA, "%s: UTF-16 text (byte-order mark %02X %02X); loopscale reads UTF-8 "
+                     "(save it as UTF-8 CSV, or iconv -f UTF-16 -t UTF-8 FILE)", reader->name, in->head[0], in->head[1]);
+        ls_csv_close(reader);
         return NULL;
     }
     /* The bytes already read to tell the format are the first ones. */
@@ -110,6 +128,21 @@ void ls_csv_close(csv_reader *reader)
 }
 
 long ls_csv_line(const csv_reader *reader) { return reader->record_line; }
+
+void ls_csv_keep_checksum(csv_reader *reader)
+{
+    /* Before the first record only the head is in the buffer: the bytes
+     * the input was opened with. */
+    ls_sha256_init(&reader->hash);
+    ls_sha256_update(&reader->hash, reader->in, reader->in_len);
+    reader->hashing = 1;
+}
+
+void ls_csv_sha256(csv_reader *reader, char hex[65])
+{
+    sha256 copy = reader->hash;
+    ls_sha256_hex(&copy, hex);
+}
 const char *ls_csv_name(const csv_reader *reader) { return reader->name; }
 
 int ls_csv_field_equals(csv_field field, const char *name)
@@ -137,6 +170,8 @@ static int read_more(csv_reader *reader, ls_error *err)
             continue;
         if (n < 0)
             return ls_error_set(err, LS_ERR_IO, "%s: read error: %s", reader->name, strerror(errno));
+        if (reader->hashing)
+            ls_sha256_update(&reader->hash, reader->in + left, (size_t)n);
         reader->in_len += (size_t)n;
         reader->in_eof = n == 0;
         return 0;

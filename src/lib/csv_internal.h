@@ -39,6 +39,12 @@ long ls_csv_line(const csv_reader *reader);
 
 /* The name used in messages: the path, or "<stdin>". */
 const char *ls_csv_name(const csv_reader *reader);
+/* Hash the input's bytes as they are read (called before the first
+ * ls_csv_next(): about 5 ms per MB, so only when the checksum is wanted).
+ * ls_csv_sha256() gives the SHA-256 of the bytes read so far, as stored
+ * (compressed or not): of the whole input once ls_csv_next() returned 0. */
+void ls_csv_keep_checksum(csv_reader *reader);
+void ls_csv_sha256(csv_reader *reader, char hex[65]);
 
 void ls_csv_close(csv_reader *reader);
 

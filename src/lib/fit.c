@@ -4,7 +4,6 @@
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
-#include <gsl/gsl_multifit_nlinear.h>
 #include <gsl/gsl_qrng.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
@@ -15,14 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fit_kernel_internal.h"
 #include "gslguard_internal.h"
+#include "law_second_internal.h"
 #include "numtext_internal.h"
 #include "parallel_internal.h"
-
-/* A residual vector entry for parameters where the law cannot be evaluated
- * (a step that overflowed): large enough that the trust region rejects the
- * step, small enough that its square stays finite. */
-#define BAD_RESIDUAL 1e50
 
 /* Stage one fits the plain runs alone when there are at least this many:
  * twice the five base parameters. */
@@ -73,20 +69,20 @@ static double objective_term(const problem *pb, double r)
     return pb->loss == FIT_LOSS_MSE ? r * r : huber(r, pb->delta);
 }
 
-/* The residual handed to least squares, and its derivative d f / d r.  For
- * Huber it is sign(r) sqrt(2 rho(r)): half its square is rho, so GSL's
- * 1/2 |f|^2 is the Huber sum exactly, and f f' = psi(r) makes the gradient
- * exact.  For mse it is r itself (1/2 |f|^2 is half the sum of squares). */
-static double robust_residual(const problem *pb, double r, double *slope)
+/* The objective's derivative psi = rho'(r) and its second derivative
+ * rho''(r) (Huber: 0 in the linear branch). */
+static double psi_of(const problem *pb, double r, double *second)
 {
-    double a = fabs(r);
-    if (pb->loss == FIT_LOSS_MSE || a <= pb->delta) {
-        *slope = 1.0;
+    if (pb->loss == FIT_LOSS_MSE) {
+        *second = 2.0;
+        return 2.0 * r;
+    }
+    if (fabs(r) <= pb->delta) {
+        *second = 1.0;
         return r;
     }
-    double f = sqrt(2.0 * pb->delta * a - pb->delta * pb->delta);
-    *slope = pb->delta / f;
-    return r < 0 ? -f : f;
+    *second = 0.0;
+    return r < 0 ? -pb->delta : pb->delta;
 }
 
 static void law_from_fitted(const problem *pb, const double *u, law *l)
@@ -104,269 +100,484 @@ static int law_is_finite(const law *l)
     return 1;
 }
 
-/* One thread's solver: a GSL workspace sized once from (n, p) and reused for
- * every start, plus the residuals and their gradients at the last point
- * evaluated, so that GSL's separate f and df calls (and our objective) cost
- * one pass over the data. */
+/* ---- the local solver ----------------------------------------------------------
+ *
+ * The objective is F(u) = sum_i w_i rho(r_i(u)) with r_i = ln Lhat_i - ln L_i
+ * (or Lhat_i - L_i), w_i the bootstrap multiplicities.  Its gradient is
+ * g = sum_i w_i psi(r_i) J_i (J_i = d r_i / d u) and its Hessian
+ *   H = sum_i w_i [rho''(r_i) J_i J_i' + psi(r_i) Hess r_i],
+ * where Hess r_i comes from the law core (law_hessian.c).  Two quadratic
+ * models of F are formed from one pass over the runs:
+ *   - the exact one, H;
+ *   - IRLS's, M = sum_i w_i (psi(r_i)/r_i) [J_i J_i' + r_i Hess r_i], the
+ *     exact Hessian of the weighted least-squares problem IRLS solves at
+ *     this point: Huber's linear branch gets the weight delta/|r| instead of
+ *     rho'' = 0, so M keeps the curvature that H loses there.
+ * Each step tries Newton's step on H, undamped, when H is positive definite
+ * and the step is plausible (no coordinate moves more than NEWTON_RADIUS),
+ * and keeps it when F
+ * decreases; otherwise it takes a Levenberg-Marquardt step on M with
+ * Nielsen's damping update.  Far from the optimum this is IRLS made robust
+ * by damping (the exact Hessian alone jumps from the grid's far corners
+ * into minima where one term dies); near it, Newton, which ends
+ * quadratically where the Gauss-Newton model of the square-root residual
+ * converged linearly. */
+
+/* The largest move of a fitted coordinate a Newton step may make (u are
+ * logarithms and exponents: 1 is a factor e, or a whole unit of alpha). */
+#define NEWTON_RADIUS 1.0
+
+/* Damping above this multiple of the model's largest diagonal means no
+ * step lowers the objective: a minimum to machine precision. */
+#define DAMPING_LIMIT 1e16
+
+/* The relative rounding noise of the objective that a polishing Newton step
+ * may add (a sum of a few hundred terms carries about 1e-16 per term). */
+#define NEWTON_NOISE 1e-13
+
+#define PMAX LAW_NPARAMS
+
+/* One thread's solver state, sized once for the problem's rows. */
 typedef struct solver {
     const problem *pb;
     const fit_parameters *fp;
-    gsl_multifit_nlinear_workspace *w;
-    gsl_multifit_nlinear_fdf fdf;
-    gsl_vector *x0;
-    double *resid;       /* r_i */
-    double *grad;        /* d r_i / d v_k, n x nfree */
-    double *fval;        /* the least-squares residual f_i, bootstrap weight included */
-    double *slope;       /* d f_i / d r_i, likewise */
-    double *at;          /* the point they belong to */
-    double objective;    /* the objective there */
-    int ok;              /* the law could be evaluated there */
-    int valid;
-    gsl_multifit_nlinear_parameters params;
+    size_t cap;          /* runs the arrays hold (the stride of cols) */
+    double *cols;        /* model_at's columns: J (d r_i / d u, p of them, for the
+                            standard errors too), a_1, a_2 (p each), then 6 of
+                            per-run coefficients */
+    double *resid;       /* r_i at the last model_at point */
+    /* The plain dense law in log space goes through the vectorised kernel
+     * (fit_kernel.c), on these structure-of-arrays copies of the rows. */
+    const ls_dense_kernel *kernel;
+    const ls_dense_kernel *dots; /* the vector sums of model_at (always set) */
+    ls_dense_rows soa;
+    double *soa_data;
+    size_t base_index[PMAX]; /* free parameter k is theta[base_index[k]] */
 } solver;
-
-/* Residuals and their gradients with respect to the fitted coordinates u,
- * and the objective there. */
-static void evaluate(solver *s, const double *u)
-{
-    const problem *pb = s->pb;
-    size_t p = pb->nfree;
-    law l;
-    law_from_fitted(pb, u, &l);
-    memcpy(s->at, u, p * sizeof *u);
-    s->valid = 1;
-    s->ok = law_is_finite(&l);
-    if (!s->ok)
-        return;
-    law_prepared prep;
-    ls_law_prepare(&prep, &l);
-    double g[LAW_NPARAMS];
-    for (size_t i = 0; i < pb->n; i++) {
-        double ln_pred = ls_law_row_log_loss_grad(&prep, &pb->rows[i], g);
-        double scale = 1.0, r;
-        if (pb->space == FIT_SPACE_LOG) {
-            r = ln_pred - pb->target[i];
-        } else {
-            scale = exp(ln_pred); /* d Lhat = Lhat d ln Lhat */
-            r = scale - pb->target[i];
-        }
-        if (!isfinite(r)) {
-            s->ok = 0;
-            return;
-        }
-        s->resid[i] = r;
-        double *row = s->grad + i * p;
-        for (size_t k = 0; k < p; k++)
-            row[k] = scale * g[pb->free_params[k]];
-    }
-    /* The robust residuals in a pass of their own: between the calls into
-     * libm, each run's square root and division waited for the last. */
-    double sum = 0.0;
-    for (size_t i = 0; i < pb->n; i++) {
-        double r = s->resid[i];
-        s->fval[i] = robust_residual(pb, r, &s->slope[i]);
-        if (pb->sqrt_weight) {
-            s->fval[i] *= pb->sqrt_weight[i];
-            s->slope[i] *= pb->sqrt_weight[i];
-        }
-        sum += (pb->weight ? pb->weight[i] : 1.0) * objective_term(pb, r);
-    }
-    s->objective = sum;
-}
-
-static void ensure_evaluated(solver *s, const gsl_vector *x)
-{
-    size_t p = s->pb->nfree;
-    int same = s->valid;
-    for (size_t k = 0; same && k < p; k++)
-        same = s->at[k] == gsl_vector_get(x, k);
-    if (!same) {
-        double u[LAW_NPARAMS];
-        for (size_t k = 0; k < p; k++)
-            u[k] = gsl_vector_get(x, k);
-        evaluate(s, u);
-    }
-}
-
-static int residual_fn(const gsl_vector *x, void *params, gsl_vector *f)
-{
-    solver *s = params;
-    ensure_evaluated(s, x);
-    for (size_t i = 0; i < s->pb->n; i++)
-        f->data[i * f->stride] = s->ok ? s->fval[i] : BAD_RESIDUAL;
-    return GSL_SUCCESS;
-}
-
-static int jacobian_fn(const gsl_vector *x, void *params, gsl_matrix *J)
-{
-    solver *s = params;
-    size_t p = s->pb->nfree;
-    ensure_evaluated(s, x);
-    for (size_t i = 0; i < s->pb->n; i++) {
-        double *out = J->data + i * J->tda;
-        const double *row = s->grad + i * p;
-        double slope = s->ok ? s->slope[i] : 0.0;
-        for (size_t k = 0; k < p; k++)
-            out[k] = slope * row[k];
-    }
-    return GSL_SUCCESS;
-}
-
-static const gsl_multifit_nlinear_scale *gsl_scale(fit_scale scale)
-{
-    switch (scale) {
-    case FIT_SCALE_MORE: return gsl_multifit_nlinear_scale_more;
-    case FIT_SCALE_MARQUARDT: return gsl_multifit_nlinear_scale_marquardt;
-    default: return gsl_multifit_nlinear_scale_levenberg;
-    }
-}
 
 static void solver_free(solver *s)
 {
-    if (s->w)
-        gsl_multifit_nlinear_free(s->w);
-    gsl_vector_free(s->x0);
+    free(s->cols);
     free(s->resid);
-    free(s->grad);
-    free(s->fval);
-    free(s->slope);
-    free(s->at);
+    free(s->soa_data);
     memset(s, 0, sizeof *s);
 }
+
+/* Whether every run of pb is the plain dense law in log space, ln Lhat =
+ * lse(ln A - alpha ln N, ln B - beta ln D, ln c), with only base parameters
+ * free: a dense law, or a MoE law on runs at E = 1 with E_start held at 1
+ * (stage one on the plain runs), on runs that do not loop. */
+static int kernel_applies(const problem *pb)
+{
+    if (pb->space != FIT_SPACE_LOG)
+        return 0;
+    for (size_t k = 0; k < pb->nfree; k++)
+        if (pb->free_params[k] > LAW_P_C)
+            return 0;
+    int moe = pb->kind.base == LAW_BASE_MOE;
+    if (moe && pb->held.p[LAW_P_E_START] != 1.0)
+        return 0;
+    for (size_t i = 0; i < pb->n; i++) {
+        const law_point *x = &pb->rows[i].x;
+        if ((pb->kind.mapping != LAW_MAPPING_NONE && x->R != 1.0) || (moe && x->E != 1.0))
+            return 0;
+    }
+    return 1;
+}
+
+/* Copy the problem's current rows (a bootstrap draw changes them) into the
+ * kernel's arrays. */
+static void kernel_load_rows(solver *s)
+{
+    const problem *pb = s->pb;
+    size_t n = pb->n;
+    double *ln_n = s->soa_data, *ln_d = ln_n + n, *y = ln_d + n, *wt = y + n;
+    for (size_t i = 0; i < n; i++) {
+        ln_n[i] = pb->rows[i].ln_n_act;
+        ln_d[i] = pb->rows[i].ln_d;
+        y[i] = pb->target[i];
+        wt[i] = pb->weight ? pb->weight[i] : 1.0;
+    }
+    s->soa = (ls_dense_rows){n, ln_n, ln_d, y, wt, wt + n};
+}
+
+/* theta = (ln A, alpha, ln B, beta, ln c) as ls_law_prepare forms it. */
+static void kernel_theta(const law *l, double theta[5])
+{
+    theta[0] = log(l->p[LAW_P_A]);
+    theta[1] = l->p[LAW_P_ALPHA];
+    theta[2] = log(l->p[LAW_P_B]);
+    theta[3] = l->p[LAW_P_BETA];
+    theta[4] = log(l->p[LAW_P_C]);
+}
+
+static double kernel_delta(const problem *pb) { return pb->loss == FIT_LOSS_MSE ? INFINITY : pb->delta; }
+static double kernel_scale(const problem *pb) { return pb->loss == FIT_LOSS_MSE ? 2.0 : 1.0; }
 
 static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
 {
     memset(s, 0, sizeof *s);
     s->pb = pb;
     s->fp = fp;
-    gsl_multifit_nlinear_parameters *params = &s->params;
-    *params = gsl_multifit_nlinear_default_parameters();
-    params->trs = gsl_multifit_nlinear_trs_lm;
-    params->scale = gsl_scale(fp->scale);
-    /* n >> p: the normal equations are cheap and, with the trust region's
-     * damping, well enough conditioned (docs/fitting.md). */
-    params->solver = ls_nlinear_solver_cholesky; /* GSL's, failing by status (gslguard_internal.h) */
-    s->w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, params, pb->n, pb->nfree);
-    s->x0 = gsl_vector_alloc(pb->nfree);
-    s->resid = malloc(pb->n * sizeof *s->resid);
-    s->grad = malloc(pb->n * pb->nfree * sizeof *s->grad);
-    s->fval = malloc(pb->n * sizeof *s->fval);
-    s->slope = malloc(pb->n * sizeof *s->slope);
-    s->at = malloc(pb->nfree * sizeof *s->at);
-    if (!s->w || !s->x0 || !s->resid || !s->grad || !s->fval || !s->slope || !s->at) {
+    s->cap = pb->n ? pb->n : 1;
+    s->cols = malloc(s->cap * (3 * pb->nfree + 6) * sizeof *s->cols);
+    s->resid = malloc(s->cap * sizeof *s->resid);
+    if (!s->cols || !s->resid) {
         solver_free(s);
         return LS_ERR_INTERNAL;
     }
-    s->fdf.f = residual_fn;
-    s->fdf.df = jacobian_fn;
-    s->fdf.fvv = NULL;
-    s->fdf.n = pb->n;
-    s->fdf.p = pb->nfree;
-    s->fdf.params = s;
+    s->dots = ls_fit_kernel();
+    if (kernel_applies(pb)) {
+        s->kernel = ls_fit_kernel();
+        s->soa_data = malloc((pb->n ? pb->n : 1) * 10 * sizeof *s->soa_data);
+        if (!s->soa_data) {
+            solver_free(s);
+            return LS_ERR_INTERNAL;
+        }
+        for (size_t k = 0; k < pb->nfree; k++)
+            s->base_index[k] = (size_t)pb->free_params[k]; /* LAW_P_A .. LAW_P_C are 0 .. 4 */
+    }
     return 0;
 }
 
-/* Fit the first n rows of the problem (at most as many as the solver was
- * made for): a new GSL workspace when n changes.  The bootstrap calls this
- * once per draw, since a draw's number of distinct runs varies; keeping a
- * workspace per size instead would hold thousands of them on a large
- * sweep, and an allocation costs microseconds against a draw's
- * milliseconds. */
-static int solver_set_rows(solver *s, size_t n)
+/* The objective at u (the value pass: no derivatives), +inf where the law
+ * cannot be evaluated. */
+static double value_at(const solver *s, const double *u)
 {
-    if (n == s->fdf.n)
-        return 0;
-    gsl_multifit_nlinear_free(s->w);
-    s->w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &s->params, n, s->pb->nfree);
-    s->fdf.n = n;
-    return s->w ? 0 : LS_ERR_INTERNAL;
+    const problem *pb = s->pb;
+    law l;
+    law_from_fitted(pb, u, &l);
+    if (!law_is_finite(&l))
+        return INFINITY;
+    if (s->kernel) {
+        double theta[5];
+        kernel_theta(&l, theta);
+        double v = s->kernel->value(&s->soa, theta, kernel_delta(pb), kernel_scale(pb));
+        return isfinite(v) ? v : INFINITY;
+    }
+    law_prepared prep;
+    ls_law_prepare(&prep, &l);
+    double sum = 0.0;
+    for (size_t i = 0; i < pb->n; i++) {
+        double ln_pred = ls_law_row_log_loss_grad(&prep, &pb->rows[i], NULL);
+        double r = pb->space == FIT_SPACE_LOG ? ln_pred - pb->target[i] : exp(ln_pred) - pb->target[i];
+        if (!isfinite(r))
+            return INFINITY;
+        sum += (pb->weight ? pb->weight[i] : 1.0) * objective_term(pb, r);
+    }
+    return isfinite(sum) ? sum : INFINITY;
+}
+
+/* The derivative pass at u: the gradient g, IRLS's model M and the exact
+ * Hessian H (p x p, row-major), and each run's r_i and J_i into the solver.
+ * With the law core's compact second-order form (law_second_internal.h),
+ *   Hess r_i = s_i (S_i + T_i) - [log space] J_i J_i',
+ * S_i = sum_k w_k a_k a_k' and s_i = 1 in log space, Lhat_i in linear space
+ * (where Hess Lhat = Lhat (Hess ln Lhat + grad grad') cancels the - grad grad').
+ * A first pass per run stores J_i, a_1 and a_2 by column and each run's
+ * coefficients; the p x p sums are then dot products over the runs.
+ * Returns 0 when everything is finite. */
+static int model_at(solver *s, const double *u, double *g, double *M, double *H)
+{
+    const problem *pb = s->pb;
+    size_t p = pb->nfree, n = pb->n, st = s->cap;
+    int pos[LAW_NPARAMS];
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        pos[j] = -1;
+    for (size_t k = 0; k < p; k++)
+        pos[pb->free_params[k]] = (int)k;
+    int pos_c = pos[LAW_P_C];
+    law l;
+    law_from_fitted(pb, u, &l);
+    law_prepared prep;
+    ls_law_prepare(&prep, &l);
+    double *Jc = s->cols, *A1 = Jc + p * st, *A2 = A1 + p * st;
+    double *gp = A2 + p * st, *cm = gp + st, *ch = cm + st, *c1 = ch + st, *c2 = c1 + st, *c3 = c2 + st;
+    double C[PMAX * PMAX];
+    int in1[PMAX] = {0}, in2[PMAX] = {0};
+    memset(C, 0, p * p * sizeof *C);
+    int log_space = pb->space == FIT_SPACE_LOG;
+    void (*dots)(size_t, const double *, const double *, const double *, const double *, double *, double *) =
+        s->dots->dot3x2;
+    for (size_t i = 0; i < n; i++) {
+        ls_law_second o;
+        ls_law_row_second(&prep, &pb->rows[i], &o);
+        double scale = 1.0, r;
+        if (log_space) {
+            r = o.ln_loss - pb->target[i];
+        } else {
+            scale = exp(o.ln_loss); /* d Lhat = Lhat d ln Lhat */
+            r = scale - pb->target[i];
+        }
+        double second, psi = psi_of(pb, r, &second);
+        double irls = r != 0.0 ? psi / r : second;
+        double w = pb->weight ? pb->weight[i] : 1.0;
+        for (size_t b = 0; b < p; b++)
+            Jc[b * st + i] = A1[b * st + i] = A2[b * st + i] = 0.0;
+        for (int k = 0; k < 3; k++)
+            for (int m = 0; m < o.na[k]; m++) {
+                int q = pos[o.ia[k][m]];
+                if (q < 0)
+                    continue;
+                Jc[(size_t)q * st + i] += o.w[k] * o.a[k][m];
+                if (k == 0) {
+                    A1[(size_t)q * st + i] = o.a[k][m];
+                    in1[q] = 1;
+                } else if (k == 1) {
+                    A2[(size_t)q * st + i] = o.a[k][m];
+                    in2[q] = 1;
+                } /* the third term's gradient is 1 at ln c */
+            }
+        for (size_t b = 0; b < p; b++)
+            Jc[b * st + i] *= scale;
+        s->resid[i] = r;
+        double cs = w * psi * scale;
+        gp[i] = w * psi;
+        cm[i] = w * (irls - (log_space ? psi : 0.0));
+        ch[i] = w * (second - (log_space ? psi : 0.0));
+        c1[i] = cs * o.w[0];
+        c2[i] = cs * o.w[1];
+        c3[i] = cs * o.w[2];
+        for (int m = 0; m < o.nt; m++) {
+            int qa = pos[o.ti[m]], qb = pos[o.tj[m]];
+            if (qa >= 0 && qb >= 0)
+                C[(qa < qb ? qa : qb) * (int)p + (qa < qb ? qb : qa)] += cs * o.tv[m];
+        }
+    }
+    int finite = 1;
+    for (size_t a = 0; a < p; a++) {
+        const double *ja = Jc + a * st;
+        double sum = 0.0;
+        for (size_t i = 0; i < n; i++)
+            sum += gp[i] * ja[i];
+        g[a] = sum;
+        finite &= isfinite(sum);
+        for (size_t b = a; b < p; b++) {
+            const double *jb = Jc + b * st;
+            double c = C[a * p + b], x, y;
+            if (in1[a] && in1[b]) {
+                dots(n, c1, c1, A1 + a * st, A1 + b * st, &x, &y);
+                c += x;
+            }
+            if (in2[a] && in2[b]) {
+                dots(n, c2, c2, A2 + a * st, A2 + b * st, &x, &y);
+                c += x;
+            }
+            if ((int)a == pos_c && (int)b == pos_c)
+                for (size_t i = 0; i < n; i++)
+                    c += c3[i];
+            dots(n, cm, ch, ja, jb, &x, &y);
+            M[a * p + b] = M[b * p + a] = x + c;
+            H[a * p + b] = H[b * p + a] = y + c;
+            finite &= isfinite(M[a * p + b]) && isfinite(H[a * p + b]);
+        }
+    }
+    return finite ? 0 : -1;
+}
+
+/* model_at for the solver's steps: through the kernel when it applies (the
+ * 5 x 5 models, restricted to the free parameters). */
+static int models_at(solver *s, const double *u, double *g, double *M, double *H)
+{
+    if (!s->kernel)
+        return model_at(s, u, g, M, H);
+    const problem *pb = s->pb;
+    size_t p = pb->nfree;
+    law l;
+    law_from_fitted(pb, u, &l);
+    double theta[5], g5[5], M5[25], H5[25];
+    kernel_theta(&l, theta);
+    s->kernel->model(&s->soa, theta, kernel_delta(pb), kernel_scale(pb), g5, M5, H5);
+    int finite = 1;
+    for (size_t a = 0; a < p; a++) {
+        size_t ia = s->base_index[a];
+        g[a] = g5[ia];
+        finite &= isfinite(g[a]);
+        for (size_t b = 0; b < p; b++) {
+            size_t ib = s->base_index[b];
+            M[a * p + b] = M5[ia * 5 + ib];
+            H[a * p + b] = H5[ia * 5 + ib];
+            finite &= isfinite(M[a * p + b]) && isfinite(H[a * p + b]);
+        }
+    }
+    return finite ? 0 : -1;
+}
+
+/* Solve (A + lambda D) x = -g by Cholesky (A is p x p, symmetric; D
+ * diagonal); 0, or -1 when the matrix is not positive definite.  p is at
+ * most 15: a plain loop beats a library call's overhead here. */
+static int cholesky_step(size_t p, const double *A, double lambda, const double *D, const double *g, double *x)
+{
+    double Lm[PMAX * PMAX];
+    for (size_t a = 0; a < p; a++) {
+        for (size_t b = 0; b <= a; b++) {
+            double v = A[a * p + b] + (a == b ? lambda * D[a] : 0.0);
+            for (size_t k = 0; k < b; k++)
+                v -= Lm[a * PMAX + k] * Lm[b * PMAX + k];
+            if (a == b) {
+                if (!(v > 0.0) || !isfinite(v))
+                    return -1;
+                Lm[a * PMAX + a] = sqrt(v);
+            } else {
+                Lm[a * PMAX + b] = v / Lm[b * PMAX + b];
+            }
+        }
+    }
+    double y[PMAX];
+    for (size_t a = 0; a < p; a++) {
+        double v = -g[a];
+        for (size_t k = 0; k < a; k++)
+            v -= Lm[a * PMAX + k] * y[k];
+        y[a] = v / Lm[a * PMAX + a];
+    }
+    for (size_t a = p; a-- > 0;) {
+        double v = y[a];
+        for (size_t k = a + 1; k < p; k++)
+            v -= Lm[k * PMAX + a] * x[k];
+        x[a] = v / Lm[a * PMAX + a];
+    }
+    return 0;
+}
+
+/* -(g's + s'As/2): the decrease a quadratic model predicts for step s. */
+static double predicted_decrease(size_t p, const double *A, const double *g, const double *s)
+{
+    double lin = 0.0, quad = 0.0;
+    for (size_t a = 0; a < p; a++) {
+        lin += g[a] * s[a];
+        double row = 0.0;
+        for (size_t b = 0; b < p; b++)
+            row += A[a * p + b] * s[b];
+        quad += s[a] * row;
+    }
+    return -(lin + 0.5 * quad);
 }
 
 typedef struct start_result {
     double objective; /* +inf when the solve failed outright */
     int converged;
-    size_t iterations;
+    size_t iterations;   /* accepted steps */
+    size_t newton_steps; /* of which undamped Newton steps */
     double u[LAW_NPARAMS];
 } start_result;
 
-/* The objective at the point last evaluated. */
-static double current_objective(const solver *s) { return s->ok ? s->objective : INFINITY; }
-
-/* One local solve from u0: GSL's trust-region Levenberg-Marquardt on the
- * residuals sign(r) sqrt(2 rho(r)).  It stops when GSL's step test (xtol)
- * or gradient test (gtol) passes, or, unless `polish`, when two steps in a
- * row lower the objective by less than ftol relative.  On a Huber objective
- * most residuals sit in the linear branch, where the Gauss-Newton model has
- * half the curvature IRLS would give; the objective settles long before the
- * last digits of x, which come one per ~10 steps.  So starts stop on the
- * objective, and the best one is then polished to xtol.  (IRLS through
- * gsl_multifit_nlinear_winit was measured too: re-weighting restarts the
- * damping, and it took 3.8 times more steps; docs/fitting.md.) */
+/* One local solve from u0 (the hybrid described above).  It stops when a
+ * step moves every coordinate by less than xtol (relative), when the
+ * scaled gradient is below gtol, when no step lowers the objective any
+ * more, or, unless `polish`, when two steps in a row lower the objective
+ * by less than ftol relative; the best start of a fit is then polished,
+ * which with Newton's steps takes one or two more. */
 static void solve_from(solver *s, const double *u0, start_result *res, int polish)
 {
     const problem *pb = s->pb;
     const fit_parameters *fp = s->fp;
     size_t p = pb->nfree;
-    res->objective = INFINITY;
+    double u[PMAX], trial[PMAX], step[PMAX], g[PMAX], M[PMAX * PMAX], H[PMAX * PMAX], D[PMAX], zero[PMAX];
+    memcpy(u, u0, p * sizeof *u);
+    memcpy(res->u, u0, p * sizeof *u0);
+    if (s->kernel)
+        kernel_load_rows(s);
+    for (size_t k = 0; k < p; k++)
+        zero[k] = D[k] = 0.0;
     res->converged = 0;
     res->iterations = 0;
-    memcpy(res->u, u0, p * sizeof *u0);
-    for (size_t k = 0; k < p; k++)
-        gsl_vector_set(s->x0, k, u0[k]);
-    s->valid = 0; /* a new problem (bootstrap weights) may share this point */
-    if (gsl_multifit_nlinear_init(s->x0, &s->fdf, s->w) != GSL_SUCCESS)
+    res->newton_steps = 0;
+    double F = value_at(s, u);
+    res->objective = F;
+    if (!isfinite(F))
         return;
-    double objective = current_objective(s);
+    double lambda = -1.0, nu = 2.0;
     int converged = 0;
-    size_t quiet = 0, stuck = 0, iter;
+    size_t quiet = 0, iter;
     for (iter = 0; iter < fp->max_iterations && !converged; iter++) {
-        int status = gsl_multifit_nlinear_iterate(s->w);
-        if (status == GSL_ENOPROG) {
-            /* No step lowers the objective: a minimum to machine precision
-             * (or a point where the law cannot be evaluated nearby). */
-            if (++stuck >= 2) {
-                converged = s->ok && iter > 0;
-                break;
-            }
-        } else if (status != GSL_SUCCESS) {
+        if (models_at(s, u, g, M, H) != 0)
             break;
-        } else {
-            stuck = 0;
+        double top = 0.0;
+        for (size_t k = 0; k < p; k++) {
+            double d = M[k * p + k];
+            top = fmax(top, d);
+            switch (fp->scale) {
+            case FIT_SCALE_MARQUARDT: D[k] = d > 0 ? d : 1.0; break;
+            case FIT_SCALE_MORE: D[k] = fmax(D[k], d > 0 ? d : 1.0); break;
+            default: D[k] = 1.0; break;
+            }
         }
-        int info = 0;
-        if (status == GSL_SUCCESS && gsl_multifit_nlinear_test(fp->xtol, fp->gtol, 0.0, &info, s->w) == GSL_SUCCESS)
+        double gnorm = 0.0;
+        for (size_t k = 0; k < p; k++)
+            gnorm = fmax(gnorm, fabs(g[k]) * fmax(fabs(u[k]), 1.0));
+        if (!polish && gnorm <= fp->gtol * fmax(F, 1.0)) {
             converged = 1;
-        ensure_evaluated(s, gsl_multifit_nlinear_position(s->w));
-        double next = current_objective(s);
-        quiet = objective - next <= fp->ftol * next ? quiet + 1 : 0;
-        objective = next;
-        if (!polish && quiet >= 2)
+            break;
+        }
+        double dmax = 0.0;
+        for (size_t k = 0; k < p; k++)
+            dmax = fmax(dmax, D[k]);
+        if (top <= 0.0)
+            top = 1.0;
+        if (lambda < 0) /* as GSL's trust region: 1e-3 of the scaled diagonal */
+            lambda = 1e-3 * top / dmax;
+        double Ft = INFINITY;
+        int accepted = 0, newton = 0;
+        if (cholesky_step(p, H, 0.0, zero, g, step) == 0) {
+            int plausible = 1;
+            for (size_t k = 0; k < p; k++)
+                plausible &= fabs(step[k]) <= NEWTON_RADIUS;
+            if (plausible) {
+                for (size_t k = 0; k < p; k++)
+                    trial[k] = u[k] + step[k];
+                Ft = value_at(s, trial);
+                /* Near the optimum the objective's last digits are
+                 * rounding: a Newton step within that noise is taken,
+                 * since its gradient, not its objective, is what improves. */
+                accepted = newton = Ft < F || (polish && Ft <= F * (1.0 + NEWTON_NOISE));
+            }
+        }
+        while (!accepted) {
+            if (!(lambda * dmax <= DAMPING_LIMIT * top))
+                break;
+            if (cholesky_step(p, M, lambda, D, g, step) != 0) {
+                lambda *= nu;
+                nu *= 2.0;
+                continue;
+            }
+            for (size_t k = 0; k < p; k++)
+                trial[k] = u[k] + step[k];
+            double pred = predicted_decrease(p, M, g, step);
+            Ft = value_at(s, trial);
+            double rho = (F - Ft) / pred;
+            if (isfinite(Ft) && pred > 0 && rho > 0) {
+                accepted = 1;
+                double t = 2.0 * rho - 1.0;
+                lambda *= fmax(1.0 / 3.0, 1.0 - t * t * t);
+                nu = 2.0;
+            } else {
+                lambda *= nu;
+                nu *= 2.0;
+            }
+        }
+        if (!accepted) {
+            /* No step lowers the objective: a minimum to machine precision. */
+            converged = iter > 0;
+            break;
+        }
+        res->newton_steps += newton;
+        int small = 1;
+        for (size_t k = 0; k < p; k++)
+            small &= fabs(trial[k] - u[k]) <= fp->xtol * (fabs(u[k]) + fp->xtol);
+        quiet = F - Ft <= fp->ftol * Ft ? quiet + 1 : 0;
+        memcpy(u, trial, p * sizeof *u);
+        F = Ft;
+        if (small || (!polish && quiet >= 2))
             converged = 1;
     }
-    const gsl_vector *x = gsl_multifit_nlinear_position(s->w);
-    for (size_t k = 0; k < p; k++)
-        res->u[k] = gsl_vector_get(x, k);
-    evaluate(s, res->u);
+    memcpy(res->u, u, p * sizeof *u);
     res->iterations = iter;
-    res->objective = current_objective(s);
-    res->converged = converged && isfinite(res->objective);
-}
-
-/* The solver's method in GSL's own names, read from the workspace that ran
- * it, so that what a law file records cannot drift from what the code does:
- * the method (trust-region), the trust-region subproblem, the scaling
- * matrix and the linear solver, e.g.
- * "gsl_multifit_nlinear trust-region/levenberg-marquardt/levenberg/cholesky". */
-static void solver_method(const solver *s, char *buf, size_t size)
-{
-    snprintf(buf, size, "gsl_multifit_nlinear %s/%s/%s/%s", gsl_multifit_nlinear_name(s->w),
-             gsl_multifit_nlinear_trs_name(s->w), s->w->params.scale->name, s->w->params.solver->name);
+    res->objective = F;
+    res->converged = converged && isfinite(F);
 }
 
 /* ---- multi-start, in parallel ------------------------------------------------- */
 
-/* The starts share one problem; each thread has its own solver (a GSL
- * workspace sized once), made in begin and freed in end. */
 typedef struct multistart {
     const problem *pb;
     const fit_parameters *fp;
@@ -375,9 +586,10 @@ typedef struct multistart {
     size_t progress_base, progress_total;
 } multistart;
 
+/* Each thread's state: a solver sized for the problem. */
 static int multistart_begin(void *context, void **state)
 {
-    const multistart *ms = context;
+    multistart *ms = context;
     solver *s = malloc(sizeof *s);
     if (!s || solver_init(s, ms->pb, ms->fp) != 0) {
         free(s);
@@ -396,7 +608,7 @@ static void multistart_end(void *context, void *state)
 
 static int multistart_item(void *context, void *state, size_t i)
 {
-    const multistart *ms = context;
+    multistart *ms = context;
     solve_from(state, ms->starts + i * ms->pb->nfree, &ms->results[i], 0);
     return 0;
 }
@@ -404,7 +616,7 @@ static int multistart_item(void *context, void *state, size_t i)
 static void multistart_progress(void *context, size_t done, size_t total)
 {
     (void)total;
-    const multistart *ms = context;
+    multistart *ms = context;
     ms->fp->progress(ms->fp->progress_context, ms->progress_base + done, ms->progress_total);
 }
 
@@ -413,8 +625,13 @@ static int run_starts(const problem *pb, const fit_parameters *fp, const double 
                       start_result *results, size_t progress_base, size_t progress_total, ls_error *err)
 {
     multistart ms = {pb, fp, starts, results, progress_base, progress_total};
-    ls_parallel_job job = {nstarts, fp->threads, &ms, multistart_begin, multistart_end, multistart_item,
-                           fp->progress ? multistart_progress : NULL};
+    ls_parallel_job job = {.n = nstarts,
+                           .threads = fp->threads,
+                           .context = &ms,
+                           .begin = multistart_begin,
+                           .end = multistart_end,
+                           .item = multistart_item,
+                           .progress = fp->progress ? multistart_progress : NULL};
     if (ls_parallel_for(&job) != 0)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory for the solver workspaces");
     return 0;
@@ -798,15 +1015,16 @@ static void standard_errors(const problem *pb, const fit_parameters *fp, const d
     solver s;
     if (solver_init(&s, pb, fp) != 0)
         return;
-    evaluate(&s, u);
+    double g[PMAX], M[PMAX * PMAX], H[PMAX * PMAX];
+    int ok = model_at(&s, u, g, M, H) == 0;
     gsl_matrix *jtj = gsl_matrix_calloc(p, p);
-    if (s.ok && jtj) {
+    if (ok && jtj) {
         double ss = 0.0;
         for (size_t i = 0; i < n; i++) {
             ss += s.resid[i] * s.resid[i];
             for (size_t a = 0; a < p; a++)
                 for (size_t b = 0; b <= a; b++)
-                    *gsl_matrix_ptr(jtj, a, b) += s.grad[i * p + a] * s.grad[i * p + b];
+                    *gsl_matrix_ptr(jtj, a, b) += s.cols[a * s.cap + i] * s.cols[b * s.cap + i];
         }
         double s2 = ss / (double)(n - p);
         if (!jtj_singular(jtj) && ls_cholesky_decomp(jtj) == GSL_SUCCESS &&
@@ -885,7 +1103,6 @@ typedef struct fit_state {
     size_t total;        /* starts in both stages, for progress */
     start_result *final_results; /* the last stage's results */
     size_t nfinal;
-    char solver_method[96];      /* the polishing solver's, in GSL's names */
 } fit_state;
 
 static void fit_state_free(fit_state *st)
@@ -1059,8 +1276,7 @@ static int fit_stage_two(fit_state *st)
 }
 
 /* Polish the best start to the step tolerance (the starts stop on the
- * objective; see solve_from), keep it if it is no worse, and record the
- * solver's method from the workspace that ran it. */
+ * objective; see solve_from) and keep it if it is no worse. */
 static int fit_polish(fit_state *st, start_result *best)
 {
     solver sv;
@@ -1068,13 +1284,27 @@ static int fit_polish(fit_state *st, start_result *best)
         return ls_error_set(st->err, LS_ERR_INTERNAL, "out of memory");
     start_result polished;
     solve_from(&sv, best->u, &polished, 1);
-    solver_method(&sv, st->solver_method, sizeof st->solver_method);
     solver_free(&sv);
     if (polished.converged && polished.objective <= best->objective) {
         polished.iterations += best->iterations;
+        polished.newton_steps += best->newton_steps;
         *best = polished;
     }
     return 0;
+}
+
+/* The method string, built from the names of what ran: the hybrid solver
+ * with the damping of its Levenberg-Marquardt steps, the linear solver of
+ * both steps, the vectorised kernel when the problem went through it
+ * (kernel_applies), and where the starts came from, e.g.
+ * "hybrid irls-lm/levenberg + newton, cholesky, kernel libmvec; sobol starts". */
+static void fit_method(const fit_state *st, char *buf, size_t size)
+{
+    static const char *const scale_names[] = {"levenberg", "more", "marquardt"};
+    const char *kernel = kernel_applies(&st->pb) ? ls_fit_kernel()->name : NULL;
+    snprintf(buf, size, "hybrid irls-lm/%s + newton, cholesky%s%s; %s starts%s", scale_names[st->fp->scale],
+             kernel ? ", kernel " : "", kernel ? kernel : "", st->fp->grid_chinchilla ? "chinchilla-grid" : "sobol",
+             st->has_extra ? " + stage-two grid" : "");
 }
 
 /* Fill the result: the law at the best start, how many starts reached it,
@@ -1093,10 +1323,19 @@ static int fit_summarise(fit_state *st, const start_result *best)
         if (st->final_results[i].objective <= best->objective + fp->best_rtol * fabs(best->objective))
             out->starts_at_best++;
     }
+    /* Steps of every start of every stage (stage one's results are the
+     * final ones when there is no stage two). */
+    for (size_t i = 0; i < st->n1 && st->stage1.nfree > 0; i++) {
+        out->steps += st->results1[i].iterations;
+        out->newton_steps += st->results1[i].newton_steps;
+    }
+    for (size_t i = 0; i < st->n2; i++) {
+        out->steps += st->results2[i].iterations;
+        out->newton_steps += st->results2[i].newton_steps;
+    }
     out->rmse = rmse_of(&st->d, &out->law);
     standard_errors(&st->pb, fp, best->u, &out->law, out->stderr_of);
-    snprintf(out->method, sizeof out->method, "%s; %s starts%s", st->solver_method,
-             fp->grid_chinchilla ? "chinchilla-grid" : "sobol", st->has_extra ? " + stage-two grid" : "");
+    fit_method(st, out->method, sizeof out->method);
     if (!isfinite(out->objective))
         return ls_error_set(st->err, LS_ERR_NOCONV, "no start could evaluate the law on this sweep");
     return 0;
@@ -1204,9 +1443,9 @@ static int bootstrap_begin(void *context, void **state)
         return -1;
     t->pb = *full;
     /* Each draw fits only the runs it drew (about 63% of them), in their
-     * order: a run left out would only add exact zeros to every sum GSL
-     * forms (J'J, J'f, the norms), so the fit is the same, bit for bit,
-     * on fewer rows. */
+     * order: a run left out would only add exact zeros to every sum the
+     * solver forms (the objective, g, M, H), so the fit is the same, bit
+     * for bit, on fewer rows. */
     t->weight = calloc(n, sizeof *t->weight);
     t->drawn_weight = calloc(n, sizeof *t->drawn_weight);
     t->sqrt_weight = calloc(n, sizeof *t->sqrt_weight);
@@ -1217,11 +1456,14 @@ static int bootstrap_begin(void *context, void **state)
     t->pb.weight = t->drawn_weight;
     t->pb.sqrt_weight = t->sqrt_weight;
     t->pb.target = t->target;
-    t->pb.rows = t->rows;
+    /* The solver is made for the full problem's rows (which decide whether
+     * the kernel applies, and size its arrays); each draw then fits a
+     * subset of them. */
     int ready = t->weight && t->drawn_weight && t->sqrt_weight && t->target && t->rows && t->rng &&
                 (!job->by_group || t->group_count);
     if (ready && solver_init(&t->s, &t->pb, job->fp) == 0)
         t->has_solver = 1;
+    t->pb.rows = t->rows;
     if (!t->has_solver) {
         bootstrap_end(context, t);
         return -1;
@@ -1253,8 +1495,7 @@ static int bootstrap_item(void *context, void *state, size_t i)
             weight[gsl_rng_uniform_int(t->rng, n)] += 1.0;
     }
     /* A draw of fewer distinct runs than parameters keeps every run
-     * (those left out with weight 0, still exact zeros): GSL needs at
-     * least as many rows as parameters. */
+     * (those left out with weight 0, still exact zeros in every sum). */
     size_t drawn = 0;
     for (size_t r = 0; r < n; r++)
         drawn += weight[r] != 0.0;
@@ -1269,8 +1510,6 @@ static int bootstrap_item(void *context, void *state, size_t i)
         m++;
     }
     t->pb.n = m;
-    if (solver_set_rows(&t->s, m) != 0)
-        return -1;
     start_result best, trial;
     solve_from(&t->s, job->u_full, &best, 0);
     for (size_t attempt = 0; attempt < job->perturbed; attempt++) {

@@ -17,19 +17,12 @@
 
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_min.h>
-#include <gsl/gsl_multifit_nlinear.h>
 
 /* gsl_linalg_cholesky_decomp1 for the small matrices of a fit (GSL factors
  * those with its unblocked Level-2 algorithm): the factor in the lower
  * triangle, the original matrix in the upper.  GSL_EDOM, quietly, when a
  * pivot is not positive (the lower triangle is then partly overwritten). */
 int ls_cholesky_decomp(gsl_matrix *A);
-
-/* gsl_multifit_nlinear_solver_cholesky (the normal equations
- * (J^T J + mu D^T D) p = -J^T f by Cholesky) with ls_cholesky_decomp: a
- * matrix that is not positive definite fails the step with GSL_EDOM, as
- * GSL's solver does with the handler turned off. */
-extern const gsl_multifit_nlinear_solver *ls_nlinear_solver_cholesky;
 
 /* A gsl_function whose non-finite values are reported, not passed on to
  * Brent (whose SAFE_FUNC_CALL would call the handler): wrap `inner`, then

@@ -57,3 +57,22 @@ void ls_input_close(ls_input *in)
 int ls_input_is_npy(const ls_input *in) { return in->head_len >= 6 && memcmp(in->head, "\x93NUMPY", 6) == 0; }
 
 int ls_input_is_gzip(const ls_input *in) { return in->head_len >= 2 && in->head[0] == 0x1f && in->head[1] == 0x8b; }
+
+const char *ls_compression_not_read(const unsigned char *head, size_t n)
+{
+    static const struct {
+        const char *name;
+        unsigned char magic[6];
+        size_t len;
+    } formats[] = {
+        {"xz", {0xfd, '7', 'z', 'X', 'Z', 0x00}, 6},
+        {"bzip2", {'B', 'Z', 'h'}, 3},
+        {"zstd", {0x28, 0xb5, 0x2f, 0xfd}, 4},
+        {"zip", {'P', 'K', 0x03, 0x04}, 4},
+        {"lz4", {0x04, 0x22, 0x4d, 0x18}, 4},
+    };
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+        if (n >= formats[i].len && memcmp(head, formats[i].magic, formats[i].len) == 0)
+            return formats[i].name;
+    return NULL;
+}

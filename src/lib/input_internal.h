@@ -34,6 +34,10 @@ void ls_input_close(ls_input *in);
 /* The head starts with the .npy magic string, or with gzip's. */
 int ls_input_is_npy(const ls_input *in);
 int ls_input_is_gzip(const ls_input *in);
+/* The name of a compression loopscale does not read ("xz", "bzip2", "zstd",
+ * "zip", "lz4") when the n bytes at head start with its magic, else NULL:
+ * such a file would otherwise be refused as binary or as bad text. */
+const char *ls_compression_not_read(const unsigned char *head, size_t n);
 
 /* ls_npy_open() from an input already opened: the reader takes its fd and
  * name (on failure too) and starts with the bytes already read. */

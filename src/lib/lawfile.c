@@ -10,7 +10,6 @@
 
 #include "loopscale/jsonw.h"
 #include "loopscale/outfile.h"
-#include "sha256_internal.h"
 #include "readfile_internal.h"
 
 /* Law files are small; a larger file is not one. */
@@ -126,12 +125,17 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
         fit->data[i].path = strdup(prov->data_paths[i]);
         oom |= !fit->data[i].path;
         fit->ndata++;
-        /* Standard input cannot be read twice; its checksum is left empty. */
-        if (!oom && strcmp(prov->data_paths[i], "-") != 0 &&
-            ls_sha256_file(prov->data_paths[i], fit->data[i].sha256, err) != 0) {
+        /* The checksum of the bytes the reader fitted, not of the path read
+         * again: standard input, a pipe or a file changed since have no
+         * second reading. */
+        if (!oom && (i >= s->nfiles || s->sha256[i][0] == '\0')) {
+            ls_error_set(err, LS_ERR_USAGE, "%s: no checksum: the sweep was not read from it with options.checksum",
+                         prov->data_paths[i]);
             ls_lawfile_free(lf);
             return NULL;
         }
+        if (!oom)
+            memcpy(fit->data[i].sha256, s->sha256[i], sizeof fit->data[i].sha256);
     }
     for (size_t i = 0; !oom && i < nfilters; i++) {
         int is_map = i < prov->nmaps;
@@ -254,8 +258,10 @@ static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
     if (status != 0)
         return status;
     for (const cJSON *item = params->child; item; item = item->next) {
+        /* A misspelt name ("alpah") would leave the parameter missing, or
+         * be ignored beside it: either way not what was typed. */
         int j = ls_law_param_from_name(item->string);
-        if (j >= 0 && !ls_law_uses_param(kind, (law_param)j))
+        if (j < 0 || !ls_law_uses_param(kind, (law_param)j))
             return ls_error_set(c->err, LS_ERR_DATA, "%s: params.%s: not a parameter of %s", c->name, item->string,
                                 kind_text);
     }
@@ -293,8 +299,12 @@ static int read_param_table(const json_ctx *c, const cJSON *obj, const char *key
         char path[96];
         snprintf(path, sizeof path, "%s.%s", key, item->string);
         int j = ls_law_param_from_name(item->string);
-        if (j < 0 || !ls_law_uses_param(lf->law.kind, (law_param)j))
-            continue; /* "level" and unknown keys */
+        if (b && strcmp(item->string, "level") == 0)
+            continue;
+        if (j < 0 || !ls_law_uses_param(lf->law.kind, (law_param)j)) {
+            status = key_error(c, path, "not a parameter of the law");
+            break;
+        }
         if (!b) {
             status = get_number(c, item, path, &a[j]);
             if (status == 0 && a[j] < 0)
@@ -327,7 +337,7 @@ static int read_bootstrap(const json_ctx *c, const cJSON *obj, lawfile *lf)
     if (!cJSON_IsArray(draws))
         return key_error(c, "bootstrap.draws", "expected an array of draws");
     int ncols = cJSON_GetArraySize(names);
-    int columns[LAW_NPARAMS];
+    int columns[LAW_NPARAMS], named[LAW_NPARAMS] = {0};
     if (ncols > LAW_NPARAMS)
         return key_error(c, "bootstrap.params", "too many names");
     for (int i = 0; i < ncols; i++) {
@@ -335,9 +345,19 @@ static int read_bootstrap(const json_ctx *c, const cJSON *obj, lawfile *lf)
         int j = cJSON_IsString(name) ? ls_law_param_from_name(name->valuestring) : -1;
         if (j < 0 || !ls_law_uses_param(lf->law.kind, (law_param)j))
             return key_error(c, "bootstrap.params", "expected names of the law's parameters");
+        if (named[j]++) /* two columns of draws for one parameter: which is it? */
+            return ls_error_set(c->err, LS_ERR_DATA, "%s: bootstrap.params: '%s' is named twice", c->name,
+                                name->valuestring);
         columns[i] = j;
     }
     size_t n = (size_t)cJSON_GetArraySize(draws);
+    const cJSON *count = member(c, obj, "n", "bootstrap.n", 0, &status);
+    size_t count_value = 0;
+    if (count && status == 0 && (status = get_count(c, count, "bootstrap.n", &count_value)) == 0 && count_value != n)
+        status = ls_error_set(c->err, LS_ERR_DATA, "%s: bootstrap.n: %zu, but bootstrap.draws holds %zu draws",
+                              c->name, count_value, n);
+    if (status != 0)
+        return status;
     lf->draws = malloc((n ? n : 1) * LAW_NPARAMS * sizeof *lf->draws);
     if (!lf->draws)
         return ls_error_set(c->err, LS_ERR_INTERNAL, "out of memory");
@@ -419,7 +439,7 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
     size_t seed_value = 0;
     if (seed && status == 0 && (status = get_count(c, seed, "fit.seed", &seed_value)) == 0)
         fit->seed = (unsigned long)seed_value;
-    const cJSON *converged = status ? NULL : member(c, obj, "converged", "fit.converged", 0, &status);
+    const cJSON *converged = status ? NULL : member(c, obj, "converged", "fit.converged", 1, &status);
     if (converged && status == 0) {
         if (!cJSON_IsBool(converged))
             status = key_error(c, "fit.converged", "expected true or false");
@@ -550,6 +570,7 @@ lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_err
     }
     cJSON_Delete(root);
     if (status != 0) {
+        ls_json_error_locate(err, name, text, len);
         ls_lawfile_free(lf);
         return NULL;
     }
@@ -711,7 +732,7 @@ int ls_lawfile_write(const lawfile *lf, const char *path, ls_error *err)
     char *text = ls_lawfile_to_json(lf, err);
     if (!text)
         return err->code;
-    outfile *out = ls_outfile_open(path, 0, err);
+    outfile *out = ls_outfile_open(path, ls_outfile_wants_gzip(path), err);
     int status = out ? ls_outfile_write(out, text, strlen(text), err) : err->code;
     if (out)
         status = status == 0 ? ls_outfile_commit(out, err) : (ls_outfile_abort(out), status);

@@ -19,6 +19,7 @@ struct outfile {
     char *tmp_path; /* NULL when writing in place */
     FILE *fp;       /* plain output */
     gzFile gz;      /* gzip output */
+    int gz_fd;      /* gzip output: our own descriptor of the file, to sync it after gzclose; else -1 */
     int is_stdout;
     int slot;       /* index in live[] of tmp_path, or -1 */
     int failed;     /* a write already failed: commit must not rename */
@@ -189,8 +190,13 @@ outfile *ls_outfile_open(const char *path, int gzip, ls_error *err)
             /* mkstemp makes the file 0600; give it the mode a plain create
              * would have, or the mode of the file it replaces. */
             mode_t mode = 0666;
-            if (stat(path, &st) == 0)
+            if (stat(path, &st) == 0) {
                 mode = st.st_mode & 07777;
+                /* Keep the replaced file's owner where we may (as root);
+                 * elsewhere the file is the writer's, as any editor's. */
+                if (fchown(fd, st.st_uid, st.st_gid) != 0)
+                    (void)fchown(fd, (uid_t)-1, st.st_gid);
+            }
             else {
                 mode_t mask = umask(0);
                 umask(mask);
@@ -208,12 +214,17 @@ outfile *ls_outfile_open(const char *path, int gzip, ls_error *err)
         outfile_release(out);
         return NULL;
     }
-    if (gzip)
+    out->gz_fd = -1;
+    if (gzip) {
+        /* gzclose closes the descriptor it was given: sync through a copy. */
+        out->gz_fd = out->tmp_path ? dup(fd) : -1;
         out->gz = gzdopen(fd, "wb6");
-    else
+    } else
         out->fp = fdopen(fd, "wb");
     if (!out->gz && !out->fp) {
         close(fd);
+        if (out->gz_fd >= 0)
+            close(out->gz_fd);
         if (out->tmp_path)
             unlink(out->tmp_path);
         ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", path);
@@ -288,13 +299,20 @@ int ls_outfile_flush(outfile *out, ls_error *err)
     return bad ? write_failed(out, err) : 0;
 }
 
-int ls_outfile_commit(outfile *out, ls_error *err)
+/* Flush, sync and close the file, leaving the rename to the caller. */
+static int close_for_rename(outfile *out, ls_error *err)
 {
     int status = out->failed ? LS_ERR_IO : 0;
     errno = 0;
     if (out->gz) {
         if (gzclose(out->gz) != Z_OK && status == 0)
             status = write_failed(out, err);
+        if (out->gz_fd >= 0) {
+            if (status == 0 && fsync(out->gz_fd) != 0 && errno != EINVAL)
+                status = write_failed(out, err);
+            close(out->gz_fd);
+            out->gz_fd = -1;
+        }
     } else {
         int bad = fflush(out->fp) != 0 || ferror(out->fp);
         if (!bad && !out->is_stdout && out->tmp_path && fsync(fileno(out->fp)) != 0 && errno != EINVAL)
@@ -306,13 +324,102 @@ int ls_outfile_commit(outfile *out, ls_error *err)
     }
     out->gz = NULL;
     out->fp = NULL;
-    if (out->tmp_path) {
-        if (status == 0 && rename(out->tmp_path, out->path) != 0)
-            status = ls_error_set(err, LS_ERR_IO, "%s: cannot replace: %s", out->path, strerror(errno));
-        if (status != 0)
-            unlink(out->tmp_path);
-    }
+    return status;
+}
+
+static int replace_destination(outfile *out, ls_error *err)
+{
+    if (out->tmp_path && rename(out->tmp_path, out->path) != 0)
+        return ls_error_set(err, LS_ERR_IO, "%s: cannot replace: %s", out->path, strerror(errno));
+    return 0;
+}
+
+/* Free the handle, removing its temporary file if it was not renamed. */
+static void finish(outfile *out, int renamed)
+{
+    if (out->tmp_path && !renamed)
+        unlink(out->tmp_path);
     outfile_release(out);
+}
+
+int ls_outfile_commit(outfile *out, ls_error *err)
+{
+    int status = close_for_rename(out, err);
+    if (status == 0)
+        status = replace_destination(out, err);
+    finish(out, status == 0);
+    return status;
+}
+
+int ls_outfile_commit_all(outfile **outs, size_t n, ls_error *err)
+{
+    ls_error ignored;
+    int status = 0;
+    for (size_t i = 0; i < n; i++)
+        if (outs[i]) {
+            int s = close_for_rename(outs[i], status == 0 ? err : &ignored);
+            status = status == 0 ? s : status;
+        }
+    /* Each destination that exists is kept under a second name (a hard
+     * link: no copy) until every rename has succeeded, so that a rename
+     * that fails can put the earlier destinations back.  Where the file
+     * system has no hard links, that file cannot be put back. */
+    char **kept = calloc(n ? n : 1, sizeof *kept);
+    int *existed = calloc(n ? n : 1, sizeof *existed);
+    if (status == 0 && (!kept || !existed))
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    for (size_t i = 0; status == 0 && i < n; i++) {
+        struct stat st;
+        if (!outs[i] || !outs[i]->tmp_path || lstat(outs[i]->path, &st) != 0)
+            continue;
+        existed[i] = 1;
+        size_t size = strlen(outs[i]->tmp_path) + sizeof ".old";
+        kept[i] = malloc(size);
+        if (!kept[i]) {
+            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+            break;
+        }
+        snprintf(kept[i], size, "%s.old", outs[i]->tmp_path);
+        if (link(outs[i]->path, kept[i]) != 0) {
+            free(kept[i]);
+            kept[i] = NULL;
+        }
+    }
+    /* A signal between two renames would leave some destinations replaced
+     * and others not: hold signals until every rename, or every undoing,
+     * is done (a signal then finds the outputs all old or all new). */
+    sigset_t block, old;
+    sigfillset(&block);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    size_t renamed = 0;
+    for (; status == 0 && renamed < n; renamed++)
+        if (outs[renamed] && replace_destination(outs[renamed], err) != 0) {
+            status = err->code;
+            break;
+        }
+    if (status != 0)
+        for (size_t j = 0; j < renamed; j++) {
+            if (!outs[j] || !outs[j]->tmp_path)
+                continue;
+            if (kept[j] && rename(kept[j], outs[j]->path) == 0) {
+                free(kept[j]);
+                kept[j] = NULL;
+            } else if (!existed[j]) {
+                unlink(outs[j]->path);
+            }
+        }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    for (size_t i = 0; i < n; i++) {
+        if (kept && kept[i]) {
+            unlink(kept[i]);
+            free(kept[i]);
+        }
+        if (outs[i])
+            finish(outs[i], status == 0 || i < renamed);
+        outs[i] = NULL;
+    }
+    free(kept);
+    free(existed);
     return status;
 }
 
@@ -322,9 +429,9 @@ void ls_outfile_abort(outfile *out)
         return;
     if (out->gz)
         gzclose(out->gz);
+    if (out->gz_fd >= 0)
+        close(out->gz_fd);
     if (out->fp)
         fclose(out->fp);
-    if (out->tmp_path)
-        unlink(out->tmp_path);
-    outfile_release(out);
+    finish(out, 0);
 }

@@ -15,14 +15,23 @@ int ls_predict_row(const law *l, const sweep_row *row, const char *file, double 
 void ls_predict_acc_init(predict_acc *acc)
 {
     acc->n = 0;
-    acc->sum_sq = 0;
+    acc->scale = 0;
+    acc->sum_sq = 1;
 }
 
 void ls_predict_acc_add(predict_acc *acc, double loss, double pred)
 {
     if (isnan(loss))
         return;
-    acc->sum_sq += (loss - pred) * (loss - pred);
+    /* Scaled as LAPACK's dnrm2: residuals near 1e200 have a representable
+     * RMSE although their squares overflow. */
+    double r = fabs(loss - pred);
+    if (r > acc->scale) {
+        acc->sum_sq = 1.0 + acc->sum_sq * (acc->scale / r) * (acc->scale / r);
+        acc->scale = r;
+    } else if (r > 0) {
+        acc->sum_sq += (r / acc->scale) * (r / acc->scale);
+    }
     acc->n++;
 }
 
@@ -30,7 +39,7 @@ int ls_predict_acc_rmse(const predict_acc *acc, const char *file, double *rmse, 
 {
     if (acc->n == 0)
         return ls_error_set(err, LS_ERR_DATA, "%s: no run has a loss to compare with", file);
-    *rmse = sqrt(acc->sum_sq / (double)acc->n);
+    *rmse = acc->scale == 0 ? 0.0 : acc->scale * sqrt(acc->sum_sq / (double)acc->n);
     if (!isfinite(*rmse))
         return ls_error_set(err, LS_ERR_DATA, "%s: the RMSE is %g, outside the range of double precision", file,
                             *rmse);

@@ -1,15 +1,74 @@
 #include "readfile_internal.h"
+#include "input_internal.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 const char *ls_input_name(const char *path) { return strcmp(path, "-") == 0 ? "<stdin>" : path; }
+
+/* Inflate the gzip stream data[0..n) (members one after another) into a
+ * malloc'd buffer with room for a NUL, at most max_bytes long. */
+static int gunzip(const char *data, size_t n, size_t max_bytes, const char *what, const char *path, char **out,
+                  size_t *out_len, ls_error *err)
+{
+    z_stream zs;
+    memset(&zs, 0, sizeof zs);
+    if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    size_t cap = 4 * n + 4096, len = 0;
+    char *buf = malloc(cap + 1);
+    int status = buf ? 0 : ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    zs.next_in = (Bytef *)(uintptr_t)data;
+    zs.avail_in = (uInt)n;
+    while (status == 0) {
+        if (len == cap) {
+            if (len > max_bytes) {
+                status = ls_error_set(err, LS_ERR_DATA, "%s: too large for a %s (more than %zu MiB once inflated)",
+                                      path, what, max_bytes >> 20);
+                break;
+            }
+            char *p = realloc(buf, 2 * cap + 1);
+            if (!p) {
+                status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+                break;
+            }
+            buf = p;
+            cap *= 2;
+        }
+        zs.next_out = (Bytef *)buf + len;
+        zs.avail_out = (uInt)(cap - len);
+        int rc = inflate(&zs, Z_NO_FLUSH);
+        len = cap - zs.avail_out;
+        if (rc == Z_STREAM_END) {
+            if (zs.avail_in == 0)
+                break;
+            inflateReset(&zs); /* another member follows */
+        } else if (rc == Z_BUF_ERROR && zs.avail_in == 0) {
+            status = ls_error_set(err, LS_ERR_DATA, "%s: gzip data cut short", path);
+        } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+            status = ls_error_set(err, LS_ERR_DATA, "%s: damaged gzip data (%s)", path, zs.msg ? zs.msg : "bad data");
+        }
+    }
+    inflateEnd(&zs);
+    if (status == 0 && len > max_bytes)
+        status = ls_error_set(err, LS_ERR_DATA, "%s: too large for a %s (more than %zu MiB once inflated)", path,
+                              what, max_bytes >> 20);
+    if (status != 0) {
+        free(buf);
+        return status;
+    }
+    *out = buf;
+    *out_len = len;
+    return 0;
+}
 
 int ls_read_small_file(const char *path, size_t max_bytes, const char *what, char **text, size_t *len,
                     ls_error *err)
@@ -57,6 +116,23 @@ int ls_read_small_file(const char *path, size_t max_bytes, const char *what, cha
     if (status != 0) {
         free(buf);
         return status;
+    }
+    const char *compression = ls_compression_not_read((const unsigned char *)buf, n);
+    if (compression) {
+        free(buf);
+        return ls_error_set(err, LS_ERR_DATA, "%s: %s-compressed; a %s is read plain or gzip-compressed", path,
+                            compression, what);
+    }
+    if (n >= 2 && (unsigned char)buf[0] == 0x1f && (unsigned char)buf[1] == 0x8b) {
+        /* gzip, recognised by its magic bytes as sweeps are (law.json.gz). */
+        char *plain = NULL;
+        size_t plain_len = 0;
+        status = gunzip(buf, n, max_bytes, what, path, &plain, &plain_len, err);
+        free(buf);
+        if (status != 0)
+            return status;
+        buf = plain;
+        n = plain_len;
     }
     buf[n] = '\0';
     *text = buf;
@@ -239,6 +315,12 @@ static int scan_json_text(const char *text, size_t len, const char *name, ls_err
 
 cJSON *ls_parse_json_text(const char *text, size_t len, const char *name, ls_error *err)
 {
+    /* Nothing at all is most often a failed command's output captured in
+     * a file (fit ... > law.json), not a syntax error. */
+    if (strspn(text, " \t\r\n") == len) {
+        ls_error_set(err, LS_ERR_DATA, "%s: empty (no JSON document)", name);
+        return NULL;
+    }
     if (scan_json_text(text, len, name, err) != 0)
         return NULL;
     const char *end = NULL;
@@ -269,3 +351,68 @@ cJSON *ls_parse_json_text(const char *text, size_t len, const char *name, ls_err
     }
     return root;
 }
+
+/* ---- where in the text a key is ---------------------------------------------- */
+
+/* The offset of the key `name` ("name" followed by a colon) at or after
+ * from, or len when there is none. */
+static size_t find_key(const char *text, size_t len, size_t from, const char *name, size_t name_len)
+{
+    for (size_t i = from; i + name_len + 2 <= len; i++) {
+        if (text[i] != '"' || memcmp(text + i + 1, name, name_len) != 0 || text[i + 1 + name_len] != '"')
+            continue;
+        size_t j = i + name_len + 2;
+        while (j < len && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r' || text[j] == '\n'))
+            j++;
+        if (j < len && text[j] == ':')
+            return i;
+    }
+    return len;
+}
+
+void ls_json_error_locate(ls_error *err, const char *name, const char *text, size_t len)
+{
+    /* The message is "NAME: PATH: what" or "NAME: missing key 'PATH'". */
+    size_t name_len = strlen(name);
+    const char *m = err->message;
+    if (err->code != LS_ERR_DATA || strncmp(m, name, name_len) != 0 || strncmp(m + name_len, ": ", 2) != 0)
+        return;
+    const char *p = m + name_len + 2;
+    int missing = strncmp(p, "missing key '", 13) == 0, unknown = strncmp(p, "unknown key '", 13) == 0;
+    if (missing || unknown)
+        p += 13;
+    size_t path_len = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.[]-");
+    int quoted = missing || unknown;
+    if (path_len == 0 || (!quoted && strncmp(p + path_len, ": ", 2) != 0) || (quoted && p[path_len] != '\''))
+        return;
+    /* Each component is searched after the previous one's key; an index
+     * ([3]) and, for a missing key, the last component (absent by
+     * definition) are left to their parent's position. */
+    size_t at = 0, found = len;
+    const char *c = p, *end = p + path_len;
+    while (c < end) {
+        size_t n = strcspn(c, ".[");
+        if (c + n > end)
+            n = (size_t)(end - c);
+        int last = c + n >= end || (c[n] == '[' && c + n + strcspn(c + n, ".") >= end);
+        if (n > 0 && !(missing && last)) {
+            size_t k = find_key(text, len, at, c, n);
+            if (k == len)
+                break;
+            found = at = k;
+        }
+        c += n;
+        while (c < end && *c != '.')
+            c++; /* over an index */
+        if (c < end)
+            c++;
+    }
+    if (found == len)
+        return;
+    long line, column;
+    position_of(text, found, &line, &column);
+    char rest[sizeof err->message];
+    snprintf(rest, sizeof rest, "%s", m + name_len);
+    snprintf(err->message, sizeof err->message, "%s:%ld:%ld%s", name, line, column, rest);
+}
+

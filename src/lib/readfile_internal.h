@@ -23,4 +23,11 @@ int ls_read_small_file(const char *path, size_t max_bytes, const char *what, cha
  * any object of it are LS_ERR_DATA errors. The caller frees with cJSON_Delete. */
 struct cJSON *ls_parse_json_text(const char *text, size_t len, const char *name, ls_error *err) LS_MUST_CHECK;
 
+/* An error from reading a parsed document, "NAME: PATH: what", "NAME:
+ * missing key 'PATH'" or "NAME: unknown key 'PATH'" (PATH as fit.ranges.R),
+ * given the line and column of that key in text (of a missing key, of its
+ * parent object), so that every fault in a document is placed as a syntax
+ * error is. */
+void ls_json_error_locate(ls_error *err, const char *name, const char *text, size_t len);
+
 #endif

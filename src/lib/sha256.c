@@ -1,6 +1,5 @@
 #include "sha256_internal.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -91,23 +90,4 @@ void ls_sha256_hex(sha256 *h, char hex[65])
     ls_sha256_update(h, len, 8);
     for (int i = 0; i < 8; i++)
         snprintf(hex + 8 * i, 9, "%08x", h->state[i]);
-}
-
-int ls_sha256_file(const char *path, char hex[65], ls_error *err)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return ls_error_set(err, LS_ERR_NOINPUT, "%s: cannot open: %s", path, strerror(errno));
-    sha256 h;
-    ls_sha256_init(&h);
-    unsigned char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
-        ls_sha256_update(&h, buf, n);
-    int failed = ferror(fp);
-    fclose(fp);
-    if (failed)
-        return ls_error_set(err, LS_ERR_NOINPUT, "%s: cannot read", path);
-    ls_sha256_hex(&h, hex);
-    return 0;
 }

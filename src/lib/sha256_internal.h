@@ -1,6 +1,7 @@
 /*
- * sha256_internal.h — SHA-256 (FIPS 180-4) of a file, for the provenance
- * that law files record about the data they were fitted on.
+ * sha256_internal.h — SHA-256 (FIPS 180-4) of the bytes a sweep was read
+ * from, for the provenance that law files record about the data they were
+ * fitted on.
  */
 #ifndef LOOPSCALE_SHA256_INTERNAL_H
 #define LOOPSCALE_SHA256_INTERNAL_H
@@ -8,7 +9,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "loopscale/error.h"
 
 typedef struct sha256 {
     uint32_t state[8];
@@ -21,8 +21,5 @@ void ls_sha256_init(sha256 *h);
 void ls_sha256_update(sha256 *h, const void *data, size_t len);
 /* Finish and write 64 lower-case hex digits and a NUL. */
 void ls_sha256_hex(sha256 *h, char hex[65]);
-
-/* The SHA-256 of a file's bytes as stored (compressed or not). */
-int ls_sha256_file(const char *path, char hex[65], ls_error *err) LS_MUST_CHECK;
 
 #endif

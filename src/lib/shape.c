@@ -81,6 +81,14 @@ const char *ls_shape_embeddings_name(long embeddings)
 
 /* ---- files ----------------------------------------------------------------- */
 
+static int is_field_key(const char *key)
+{
+    for (size_t i = 0; i < NINT_FIELDS; i++)
+        if (strcmp(INT_FIELDS[i].key, key) == 0)
+            return 1;
+    return strcmp(key, "attention") == 0 || strcmp(key, "embeddings") == 0 || strcmp(key, "norm_params") == 0;
+}
+
 static int read_fields(const char *path, const cJSON *obj, shape_spec *s, ls_error *err)
 {
     const cJSON *item;
@@ -140,11 +148,27 @@ int ls_shape_spec_parse(const char *text, size_t len, const char *path, shape_sp
      * "shape" member, so it can be read back as it is. */
     const cJSON *obj = root;
     const cJSON *inner = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "shape") : NULL;
-    if (cJSON_IsObject(inner))
+    int status = 0;
+    if (cJSON_IsObject(inner)) {
+        /* Only the "shape" member is read: a shape field beside it was
+         * edited where it counts for nothing. */
+        const cJSON *item;
+        cJSON_ArrayForEach(item, root)
+        {
+            if (item != inner && is_field_key(item->string)) {
+                status = ls_error_set(err, LS_ERR_DATA, "%s: %s: outside the \"shape\" object, which is what is read; "
+                                      "move it inside", path, item->string);
+                break;
+            }
+        }
         obj = inner;
-    int status = cJSON_IsObject(obj) ? read_fields(path, obj, s, err)
+    }
+    if (status == 0)
+        status = cJSON_IsObject(obj) ? read_fields(path, obj, s, err)
                                      : ls_error_set(err, LS_ERR_DATA, "%s: expected a JSON object at the top", path);
     cJSON_Delete(root);
+    if (status != 0)
+        ls_json_error_locate(err, path, text, len);
     return status;
 }
 

@@ -1,8 +1,9 @@
 #include "loopscale/sweep.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <float.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +32,83 @@ static const quantity_names QUANTITIES[SWEEP_NQUANTITIES] = {
     [SWEEP_UNIQUE_TOKENS] = {"unique_tokens", {"U", "tokens_per_epoch", NULL}},
 };
 
+/* What a run gets when its sweep has no column for the quantity. */
+static const char *const QUANTITY_DEFAULTS[SWEEP_NQUANTITIES] = {
+    [SWEEP_N_ACT] = "the sweep cannot be read",   [SWEEP_N_TOTAL] = "n_total = n_act (dense)",
+    [SWEEP_N_LOOP] = "n_loop is unknown",        [SWEEP_R] = "every run has R = 1",
+    [SWEEP_E] = "every run has E = 1",          [SWEEP_K] = "every run has k = 1",
+    [SWEEP_TOKENS] = "the sweep cannot be read", [SWEEP_FLOPS] = "the sweep cannot be read",
+    [SWEEP_LOSS] = "there is no loss",
+};
+
 const char *ls_sweep_quantity_name(sweep_quantity q) { return QUANTITIES[q].canonical; }
+
+/* ---- names that look like a quantity's ------------------------------------- */
+
+/* Edit distance (insertions, deletions, substitutions, transpositions of
+ * neighbours) between a and b ignoring case; SIZE_MAX for names over 63
+ * bytes, which are never near a quantity's name. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    if (n > 63 || m > 63)
+        return SIZE_MAX;
+    size_t d[64][64];
+    for (size_t i = 0; i <= n; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= m; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= n; i++)
+        for (size_t j = 1; j <= m; j++) {
+            size_t cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            size_t best = d[i - 1][j - 1] + cost;
+            best = d[i - 1][j] + 1 < best ? d[i - 1][j] + 1 : best;
+            best = d[i][j - 1] + 1 < best ? d[i][j - 1] + 1 : best;
+            if (i > 1 && j > 1 && tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 2]) &&
+                tolower((unsigned char)a[i - 2]) == tolower((unsigned char)b[j - 1]) && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[n][m];
+}
+
+/* word is one of name's words (split at anything not a letter or digit:
+ * "config.model.num_experts" has "experts"), ignoring case. */
+static int has_word(const char *name, const char *word)
+{
+    size_t w = strlen(word);
+    for (const char *p = name; *p;) {
+        while (*p && !isalnum((unsigned char)*p))
+            p++;
+        size_t len = 0;
+        while (isalnum((unsigned char)p[len]))
+            len++;
+        if (len == w && strncasecmp(p, word, w) == 0)
+            return 1;
+        p += len;
+    }
+    return 0;
+}
+
+/* A column name that a user probably meant as quantity q: one edit from
+ * its name or an alias of at least 4 letters (n_totl, loop), two from one
+ * of at least 7, or with such a name as one of its words (num_experts,
+ * eval/loss). */
+static int looks_like(const char *name, int q)
+{
+    const char *names[4] = {QUANTITIES[q].canonical};
+    for (int a = 0; a < 3 && QUANTITIES[q].aliases[a]; a++)
+        names[a + 1] = QUANTITIES[q].aliases[a];
+    for (int k = 0; k < 4 && names[k]; k++) {
+        size_t len = strlen(names[k]);
+        if (len < 4)
+            continue;
+        size_t d = edit_distance(name, names[k]);
+        if (d <= (len >= 7 ? 2u : 1u) || has_word(name, names[k]))
+            return 1;
+    }
+    return 0;
+}
 
 int ls_sweep_quantity_from_name(const char *name, size_t len)
 {
@@ -259,26 +336,75 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         free(map_used);
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     }
+    /* Each column's quantity, by its name or by a --map; a --map names the
+     * column the user chose, so a column that only has the same quantity's
+     * alias for a name ("params" beside --map n_act=params_no_embed)
+     * yields to it. */
+    int *quantity_of = calloc(nfields ? nfields : 1, sizeof *quantity_of);
+    unsigned char *mapped = calloc(nfields ? nfields : 1, 1);
+    const char **effective = calloc(nfields ? nfields : 1, sizeof *effective);
+    if (!quantity_of || !mapped || !effective) {
+        free(quantity_of);
+        free(mapped);
+        free(effective);
+        free(map_used);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    int chosen_by_map[SWEEP_NQUANTITIES] = {0};
     for (size_t i = 0; i < nfields; i++) {
         const char *original = fc->names[i];
-        const char *effective = original;
+        effective[i] = original;
         for (size_t m = 0; m < o->nmaps; m++) {
             csv_field f = {original, strlen(original)};
             if (ls_csv_field_equals(f, st->maps[m].old_name)) {
-                effective = st->maps[m].new_name;
+                effective[i] = st->maps[m].new_name;
                 map_used[m] = 1;
+                mapped[i] = 1;
             }
         }
-        int q = ls_sweep_quantity_from_name(effective, strlen(effective));
+        quantity_of[i] = ls_sweep_quantity_from_name(effective[i], strlen(effective[i]));
+        if (quantity_of[i] >= 0 && mapped[i])
+            chosen_by_map[quantity_of[i]] = 1;
+    }
+    for (size_t i = 0; i < nfields; i++) {
+        int q = quantity_of[i];
         if (i == first_repeat && status == 0)
-            status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' appears twice", file, line, original);
+            status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' appears twice", file, line, fc->names[i]);
+        if (q >= 0 && chosen_by_map[q] && !mapped[i])
+            continue;
         if (q >= 0 && status == 0) {
             if (fc->column_of[q] >= 0)
                 status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' and column '%s' both give %s", file,
-                                      line, fc->names[fc->column_of[q]], original, QUANTITIES[q].canonical);
+                                      line, fc->names[fc->column_of[q]], fc->names[i], QUANTITIES[q].canonical);
             fc->column_of[q] = (int)i;
         }
     }
+    /* A quantity with no column takes its default (R = 1, n_total =
+     * n_act...) or stops the run: a column whose name is one slip from it
+     * (n_totl, loop, num_experts) was most likely meant to give it. */
+    for (int q = 0; q < SWEEP_NQUANTITIES && status == 0; q++) {
+        if (fc->column_of[q] >= 0 || (q == SWEEP_TOKENS && fc->column_of[SWEEP_FLOPS] >= 0) ||
+            (q == SWEEP_FLOPS && fc->column_of[SWEEP_TOKENS] >= 0))
+            continue;
+        for (size_t i = 0; i < nfields && status == 0; i++) {
+            if (quantity_of[i] >= 0 || !looks_like(effective[i], q))
+                continue;
+            if (mapped[i])
+                status = ls_error_set(err, LS_ERR_USAGE, "%s: --map renames column '%s' to '%s', which is not a "
+                                      "quantity loopscale reads: did you mean %s?", file, fc->names[i], effective[i],
+                                      QUANTITIES[q].canonical);
+            else if (o->warn) {
+                char note[512];
+                snprintf(note, sizeof note, "%s: no column gives %s, so %s; column '%s' is not read: if it is %s, "
+                         "--map %s=%s", file, QUANTITIES[q].canonical, QUANTITY_DEFAULTS[q], fc->names[i],
+                         QUANTITIES[q].canonical, QUANTITIES[q].canonical, fc->names[i]);
+                o->warn(o->warn_context, note);
+            }
+        }
+    }
+    free(quantity_of);
+    free(mapped);
+    free(effective);
     for (size_t m = 0; m < o->nmaps && status == 0; m++)
         if (!map_used[m])
             status = ls_error_set(err, LS_ERR_USAGE, "rename '%s': %s has no column '%s'", st->maps[m].text, file,
@@ -566,6 +692,8 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
     csv_reader *csv = ls_csv_open(path, err);
     if (!csv)
         return err->code;
+    if (st->options->checksum)
+        ls_csv_keep_checksum(csv);
     file_columns fc;
     memset(&fc, 0, sizeof fc);
     const csv_field *fields = NULL;
@@ -624,6 +752,8 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
     }
     if (status == 0 && rows_in_file == 0)
         status = ls_error_set(err, LS_ERR_DATA, "%s: no rows after the header", ls_csv_name(csv));
+    if (status == 0 && st->options->checksum) /* every byte read: what was fitted, even from a pipe */
+        ls_csv_sha256(csv, st->s->sha256[file_index]);
     file_columns_free(&fc);
     ls_csv_close(csv);
     return status < 0 ? status : 0;
@@ -694,8 +824,10 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
     size_t name_len = 1;
     for (size_t f = 0; f < npaths; f++)
         name_len += strlen(paths[f]) + 1;
-    if (status == 0 && !(st.s->name = calloc(name_len, 1)))
+    if (status == 0 && (!(st.s->name = calloc(name_len, 1)) || !(st.s->sha256 = calloc(npaths, sizeof *st.s->sha256))))
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    if (status == 0)
+        st.s->nfiles = npaths;
     if (st.s)
         st.s->has_loss = 1;
     for (size_t f = 0; status == 0 && f < npaths; f++) {
@@ -748,6 +880,7 @@ void ls_sweep_free(sweep *s)
     free(s->column_names);
     free(s->text);
     free(s->name);
+    free(s->sha256);
     free(s);
 }
 

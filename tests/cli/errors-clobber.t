@@ -104,6 +104,14 @@ Results appended to an input would be read back as they are written:
   loopscale solve: standard output is the input --template tp.json
   Try 'loopscale solve --help'.
   [64]
+
+With > the shell empties the file before loopscale starts; the message says
+so, since the input is already lost:
+
+  $ cp s.csv.gz gone.csv.gz && loopscale fit --law dense gone.csv.gz > gone.csv.gz
+  loopscale fit: standard output is the input SWEEP gone.csv.gz (already emptied by the shell: > truncates the file before the command starts; >> would not)
+  Try 'loopscale fit --help'.
+  [64]
   $ same
 
 Two outputs that are one file, whatever the spelling, existing or not:
@@ -158,6 +166,26 @@ for a name on Linux), a directory, or in a directory that does not exist:
   $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o ''
   loopscale simulate: -o: the file name is empty
   Try 'loopscale simulate --help'.
+  [64]
+
+and so is an empty input name, a usage error as for an output, not a file
+that cannot be opened:
+
+  $ loopscale fit --law dense ''
+  loopscale fit: SWEEP: the file name is empty
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale solve --law '' --flops 1e21
+  loopscale solve: --law: the file name is empty
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --template '' --flops 1e21
+  loopscale solve: --template: the file name is empty
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale route -k 1 ''
+  loopscale route: LOGITS: the file name is empty
+  Try 'loopscale route --help'.
   [64]
   $ long=$(printf 'n%.0s' $(seq 250))
   $ loopscale fit --law dense -o $long.json s.csv.gz

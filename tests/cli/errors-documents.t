@@ -13,7 +13,7 @@ that changes one thing in it (a sed expression) and asks solve:
 
   $ cat > fitted.json <<'END'
   > {"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"},
-  >  "params": {"A": 400, "alpha": 0.34, "B": 410, "beta": 0.28, "c": 1.69},
+  >  "params": {"A": 400, "alpha": 0.34, "B": 410, "beta": 0.28, "c": 1.69}, "stderr": {"A": 40, "alpha": 0.02, "B": 50, "beta": 0.02, "c": 0.05},
   >  "fit": {"objective": 0.1, "loss": "huber", "delta": 0.001, "space": "log", "n": 20, "rmse": 0.004,
   >    "starts": 4, "starts_at_best": 2, "converged": true,
   >    "data": [{"file": "s.csv", "sha256": "a84a978f5cde6b6d6fde5d4de4d2676506da8d84e34d73aa918b7b0041a7ed3f"}],
@@ -80,78 +80,78 @@ The fit statistics solve and predict use (the RMSE is solve's default
 epsilon) are checked as the file is read, not when they are used:
 
   $ scheck 's/"rmse": 0.004/"rmse": -5/'
-  loopscale solve: law.json: fit.rmse: must not be negative
+  loopscale solve: law.json:3:86: fit.rmse: must not be negative
   [65]
   $ scheck 's/"rmse": 0.004/"rmse": 1e999/'
   loopscale solve: law.json:3:94: '1e999' is outside double precision
   [65]
   $ scheck 's/"rmse": 0.004/"rmse": "small"/'
-  loopscale solve: law.json: fit.rmse: expected a number
+  loopscale solve: law.json:3:86: fit.rmse: expected a number
   [65]
   $ scheck 's/"objective": 0.1/"objective": -1/'
-  loopscale solve: law.json: fit.objective: must not be negative
+  loopscale solve: law.json:3:10: fit.objective: must not be negative
   [65]
   $ scheck 's/"delta": 0.001/"delta": 0/'
-  loopscale solve: law.json: fit.delta: must be positive
+  loopscale solve: law.json:3:45: fit.delta: must be positive
   [65]
   $ scheck 's/"n": 20/"n": 0/'
-  loopscale solve: law.json: fit.n: must be at least 1
+  loopscale solve: law.json:3:77: fit.n: must be at least 1
   [65]
   $ scheck 's/"starts_at_best": 2/"starts_at_best": 5/'
-  loopscale solve: law.json: fit.starts_at_best: is greater than fit.starts
+  loopscale solve: law.json:4:17: fit.starts_at_best: is greater than fit.starts
   [65]
   $ scheck 's/"loss": "huber"/"loss": "l1"/'
-  loopscale solve: law.json: fit.loss: expected "huber" or "mse"
+  loopscale solve: law.json:3:28: fit.loss: expected "huber" or "mse"
   [65]
   $ scheck 's/"space": "log"/"space": "log10"/'
-  loopscale solve: law.json: fit.space: expected "log" or "linear"
+  loopscale solve: law.json:3:61: fit.space: expected "log" or "linear"
   [65]
   $ scheck 's/"sha256": "a84a/"sha256": "A84A/'
-  loopscale solve: law.json: fit.data[].sha256: expected 64 lower-case hexadecimal digits
+  loopscale solve: law.json:5:31: fit.data[].sha256: expected 64 lower-case hexadecimal digits
   [65]
   $ scheck 's/"sha256": "a84a/"sha256": "/'
-  loopscale solve: law.json: fit.data[].sha256: expected 64 lower-case hexadecimal digits
+  loopscale solve: law.json:5:31: fit.data[].sha256: expected 64 lower-case hexadecimal digits
   [65]
 
 The ranges of the fitted runs (solve's advice about extrapolation):
 
   $ scheck 's/"E": \[1, 16\]/"E": [-5, -9]/'
-  loopscale solve: law.json: fit.ranges.E: low must be at least 1
+  loopscale solve: law.json:7:74: fit.ranges.E: low must be at least 1
   [65]
   $ scheck 's/"R": \[1, 16\]/"R": [16, 1]/'
-  loopscale solve: law.json: fit.ranges.R: low is greater than high
+  loopscale solve: law.json:7:60: fit.ranges.R: low is greater than high
   [65]
   $ scheck 's/"n_act": \[3e8, 1e9\]/"n_act": [0, 1e9]/'
-  loopscale solve: law.json: fit.ranges.n_act: low must be positive
+  loopscale solve: law.json:7:15: fit.ranges.n_act: low must be positive
   [65]
   $ scheck 's/"tokens": \[1e11, 5e11\]/"tokens": [-1e11, 5e11]/'
-  loopscale solve: law.json: fit.ranges.tokens: low must be positive
+  loopscale solve: law.json:7:36: fit.ranges.tokens: low must be positive
   [65]
   $ scheck 's/"E": \[1, 16\]/"E": [1, 1e999]/'
   loopscale solve: law.json:7:83: '1e999' is outside double precision
   [65]
   $ scheck 's/"E": \[1, 16\]/"E": [1]/'
-  loopscale solve: law.json: fit.ranges.E: expected [low, high]
+  loopscale solve: law.json:7:74: fit.ranges.E: expected [low, high]
   [65]
 
 Standard errors, intervals and bootstrap draws:
 
   $ check "{$good, \"params\": {$params}, \"stderr\": {\"A\": -3}}"
-  loopscale predict: law.json: stderr.A: a standard error must not be negative
+  loopscale predict: law.json:1:159: stderr.A: a standard error must not be negative
   [65]
   $ check "{$good, \"params\": {$params}, \"ci\": {\"level\": 95, \"A\": [300, 500]}}"
-  loopscale predict: law.json: ci.level: expected a number between 0 and 1
+  loopscale predict: law.json:1:155: ci.level: expected a number between 0 and 1
   [65]
   $ check "{$good, \"params\": {$params}, \"ci\": {\"level\": 0, \"A\": [300, 500]}}"
-  loopscale predict: law.json: ci.level: expected a number between 0 and 1
+  loopscale predict: law.json:1:155: ci.level: expected a number between 0 and 1
   [65]
   $ check "{$good, \"params\": {$params}, \"ci\": {\"level\": 0.95, \"A\": [500, 300]}}"
-  loopscale predict: law.json: ci.A: low is greater than high
+  loopscale predict: law.json:1:170: ci.A: low is greater than high
   [65]
   $ moe='"format": "loopscale-law/1", "law": {"base": "moe", "mapping": "none"}'
   $ mp='"delta": -0.1, "gamma": 0.005, "omega": 0, "zeta": 0, "E_max": 300'
   $ check "{$moe, \"params\": {$params, $mp}, \"bootstrap\": {\"params\": [\"E_start\", \"E_max\"], \"draws\": [[1, 300], [400, 300]]}}"
-  loopscale predict: law.json: bootstrap.draws[1]: E_start must be less than E_max
+  loopscale predict: law.json:1:260: bootstrap.draws[1]: E_start must be less than E_max
   [65]
 
 Templates:
@@ -207,3 +207,62 @@ cheapest configuration:
   $ sed -n '6,7p' out
   R (loops)              1          7            1
   E (experts)            1          64           64
+
+What the quality check of a recorded fit reads cannot be left out or
+doubled: a fit without standard errors or without its convergence flag, a
+bootstrap that names one parameter twice (two columns of draws for one
+parameter) or whose count disagrees with its draws, and a standard error or
+interval for a name that is not a parameter of the law:
+
+  $ python3 - fitted.json > nostderr.json <<'PY'
+  > import json, sys
+  > d = json.load(open(sys.argv[1])); del d["stderr"]; print(json.dumps(d))
+  > PY
+  $ loopscale solve --law nostderr.json --flops 1e21 --mem 1e12 > /dev/null
+  loopscale solve: nostderr.json: the fit it records has no standard errors, so its parameters are not a law (--force to use them anyway)
+  [65]
+  $ scheck 's/ "converged": true,//'
+  loopscale solve: law.json:3:2: missing key 'fit.converged'
+  [65]
+  $ boot='"bootstrap": {"n": 2, "params": ["A", "A", "B", "beta", "c"], "draws": [[400, 401, 410, 0.28, 1.69], [401, 402, 411, 0.29, 1.7]]}'
+  $ scheck "s/\"stderr\"/$boot, \"stderr\"/"
+  loopscale solve: law.json:2:96: bootstrap.params: 'A' is named twice
+  [65]
+  $ boot='"bootstrap": {"n": 99, "params": ["A", "alpha", "B", "beta", "c"], "draws": [[400, 0.34, 410, 0.28, 1.69]]}'
+  $ scheck "s/\"stderr\"/$boot, \"stderr\"/"
+  loopscale solve: law.json:2:88: bootstrap.n: 99, but bootstrap.draws holds 1 draws
+  [65]
+  $ scheck 's/"A": 40,/"A": 40, "learning_rate": 1,/'
+  loopscale solve: law.json:2:94: stderr.learning_rate: not a parameter of the law
+  [65]
+
+A law, template or shape file may be gzip-compressed, recognised by its
+magic bytes as sweeps are (fit -o law.json.gz writes one); damaged or cut
+short it is refused, and its size limit holds once inflated.  An empty file
+(a failed command's output captured with >) says so:
+
+  $ gzip -c fitted.json > fitted.json.gz
+  $ loopscale solve --law fitted.json.gz --flops 1e21 --mem 1e12 | sed -n 3p
+  epsilon  0.004 (loss units)
+  $ head -c 60 fitted.json.gz > cut.json.gz
+  $ loopscale solve --law cut.json.gz --flops 1e21
+  loopscale solve: cut.json.gz: gzip data cut short
+  [65]
+  $ python3 -c "import sys; d = bytearray(open('fitted.json.gz', 'rb').read()); d[-6] ^= 0xff; sys.stdout.buffer.write(d)" > bad.json.gz
+  $ loopscale solve --law bad.json.gz --flops 1e21 2>&1 | sed 's/(.*)/(REASON)/'
+  loopscale solve: bad.json.gz: damaged gzip data (REASON)
+  $ { printf '{"format": "loopscale-law/1", "x": "'; head -c 17000000 /dev/zero | tr '\0' a; printf '"}'; } | gzip -c > bomb.json.gz
+  $ loopscale solve --law bomb.json.gz --flops 1e21
+  loopscale solve: bomb.json.gz: too large for a law file (more than 16 MiB once inflated)
+  [65]
+  $ printf '{"top_k": 2}' | gzip -c > t.json.gz && loopscale solve --flops 1e21 --mem 1e12 --E 2 --template t.json.gz 2>/dev/null | sed -n 1p
+  law      moe:bounded-sparse
+  $ : > empty.json
+  $ loopscale solve --law empty.json --flops 1e21
+  loopscale solve: empty.json: empty (no JSON document)
+  [65]
+  $ loopscale solve --law - --flops 1e21 < /dev/null
+  loopscale solve: <stdin>: empty (no JSON document)
+  [65]
+  $ loopscale fit --law dense -o law.json.gz $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null && gzip -t law.json.gz && loopscale predict --law law.json.gz --n-act 1e9 --tokens 1e11 | head -1
+  loss                       2.32115

@@ -15,17 +15,40 @@ column, quoting the text.
 Templates: unknown keys, and values quoted in the message:
 
   $ tpl '{"top-k": 4, "loop-layers": 6}'
-  loopscale solve: t.json: unknown key 'top-k' (known: attention_share, top_k, prelude_layers, loop_layers, coda_layers)
+  loopscale solve: t.json:1:2: unknown key 'top-k' (known: attention_share, top_k, prelude_layers, loop_layers, coda_layers)
   [65]
   $ tpl '{"prelude_layers": 1e20}'
-  loopscale solve: t.json: prelude_layers: 1e+20 is not an integer from 0 to 1000000
+  loopscale solve: t.json:1:2: prelude_layers: 1e+20 is not an integer from 0 to 1000000
   [65]
   $ tpl '{"top_k": 2.5}'
-  loopscale solve: t.json: top_k: 2.5 is not an integer from 1 to 1000000
+  loopscale solve: t.json:1:2: top_k: 2.5 is not an integer from 1 to 1000000
   [65]
   $ tpl '{"attention_share": 1.5}'
-  loopscale solve: t.json: attention_share: 1.5 is not a number in [0, 1)
+  loopscale solve: t.json:1:2: attention_share: 1.5 is not a number in [0, 1)
   [65]
+
+A key that is read but derived (loop_fraction, which --print-template
+writes for people) must agree with what it is derived from, and a shape
+field beside the "shape" object of shape --format json output (where only
+the object is read) is refused rather than ignored:
+
+  $ tpl '{"prelude_layers": 2, "loop_layers": 12, "coda_layers": 2, "loop_fraction": 0.5}'
+  loopscale solve: t.json:1:60: loop_fraction: 0.5 disagrees with the layer counts (12 of 16 layers loop: 0.75); it is derived from them, so change the counts or remove it
+  [65]
+  $ tpl '{"loop_fraction": -0.2}'
+  loopscale solve: t.json:1:2: loop_fraction: -0.20000000000000001 disagrees with the layer counts (12 of 16 layers loop: 0.75); it is derived from them, so change the counts or remove it
+  [65]
+  $ tpl '{"loop_fraction": "most"}'
+  loopscale solve: t.json:1:2: loop_fraction: expected a number
+  [65]
+  $ tpl '{"loop_layers": 4, "loop_fraction": 0.5}' 2> /dev/null
+  $ printf '{"shape": {"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2}, "loops": 4}' > sh.json
+  $ loopscale shape --shape sh.json
+  loopscale shape: sh.json:1:71: loops: outside the "shape" object, which is what is read; move it inside
+  [65]
+  $ printf '{"shape": {"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2}, "parameters": {}}' > sh.json
+  $ loopscale shape --shape sh.json | head -1
+  Shape (E, D, L) = (1, 2, 1), top-1, d_model 512, d_ff 2048, vocab 1000
 
 Strings: a NUL escape, a raw tab, malformed UTF-8 (in values and keys):
 

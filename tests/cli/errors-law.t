@@ -23,7 +23,7 @@ Not JSON, or not a JSON object (the position of a syntax error is given as
 line:column):
 
   $ check ''
-  loopscale predict: law.json:1:1: not valid JSON
+  loopscale predict: law.json: empty (no JSON document)
   [65]
   $ check "{$good, \"params\": {$params}"
   loopscale predict: law.json:1:146: not valid JSON
@@ -55,10 +55,10 @@ The format:
   loopscale predict: law.json: missing key 'format'
   [65]
   $ check "{\"format\": \"loopscale-law/2\", \"law\": {\"base\": \"dense\", \"mapping\": \"none\"}, \"params\": {$params}}"
-  loopscale predict: law.json: format: 'loopscale-law/2' is not loopscale-law/1
+  loopscale predict: law.json:1:2: format: 'loopscale-law/2' is not loopscale-law/1
   [65]
   $ check "{\"format\": 1, \"law\": {\"base\": \"dense\", \"mapping\": \"none\"}, \"params\": {$params}}"
-  loopscale predict: law.json: format: expected a string
+  loopscale predict: law.json:1:2: format: expected a string
   [65]
 
 The law:
@@ -67,19 +67,19 @@ The law:
   loopscale predict: law.json: missing key 'law'
   [65]
   $ check "{\"format\": \"loopscale-law/1\", \"law\": \"dense\", \"params\": {$params}}"
-  loopscale predict: law.json: law: expected an object
+  loopscale predict: law.json:1:31: law: expected an object
   [65]
   $ check "{\"format\": \"loopscale-law/1\", \"law\": {\"base\": \"dense\"}, \"params\": {$params}}"
-  loopscale predict: law.json: missing key 'law.mapping'
+  loopscale predict: law.json:1:31: missing key 'law.mapping'
   [65]
   $ check "{\"format\": \"loopscale-law/1\", \"law\": {\"base\": \"sparse\", \"mapping\": \"none\"}, \"params\": {$params}}"
-  loopscale predict: law.json: law: unknown law 'sparse:none'
+  loopscale predict: law.json:1:31: law: unknown law 'sparse:none'
   [65]
   $ check "{\"format\": \"loopscale-law/1\", \"law\": {\"base\": \"dense\", \"mapping\": \"cubic\"}, \"params\": {$params}}"
-  loopscale predict: law.json: law: unknown law 'dense:cubic'
+  loopscale predict: law.json:1:31: law: unknown law 'dense:cubic'
   [65]
   $ check "{\"format\": \"loopscale-law/1\", \"law\": {\"base\": \"dense\", \"mapping\": 2}, \"params\": {$params}}"
-  loopscale predict: law.json: law.mapping: expected a string
+  loopscale predict: law.json:1:56: law.mapping: expected a string
   [65]
 
 Parameters missing, mistyped, of another law, not finite:
@@ -88,28 +88,26 @@ Parameters missing, mistyped, of another law, not finite:
   loopscale predict: law.json: missing key 'params'
   [65]
   $ check "{$good, \"params\": [400, 0.34, 410, 0.28, 1.69]}"
-  loopscale predict: law.json: params: expected an object
+  loopscale predict: law.json:1:76: params: expected an object
   [65]
   $ check "{$good, \"params\": {\"A\": 400, \"alpha\": 0.34, \"B\": 410, \"c\": 1.69}}"
-  loopscale predict: law.json: missing key 'params.beta'
+  loopscale predict: law.json:1:76: missing key 'params.beta'
   [65]
   $ check "{$good, \"params\": {\"A\": 400, \"alpha\": \"0.34\", \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
-  loopscale predict: law.json: params.alpha: expected a number
+  loopscale predict: law.json:1:97: params.alpha: expected a number
   [65]
   $ check "{$good, \"params\": {\"A\": 400, \"alpha\": null, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
-  loopscale predict: law.json: params.alpha: expected a number
+  loopscale predict: law.json:1:97: params.alpha: expected a number
   [65]
   $ check "{$good, \"params\": {$params, \"theta\": 0.3}}"
-  loopscale predict: law.json: params.theta: not a parameter of dense:none
+  loopscale predict: law.json:1:147: params.theta: not a parameter of dense:none
   [65]
   $ check "{$good, \"params\": {$params, \"learning_rate\": 0.3}}"
-  loss                       2.37941
-  n_eff                      1e+09
-  n_unroll                   1e+09
-  rho_eff                    1
-  tokens                     1e+11
-  train_flops                6e+20
-  inference_flops_per_token  2e+09
+  loopscale predict: law.json:1:147: params.learning_rate: not a parameter of dense:none
+  [65]
+  $ check "{$good, \"params\": {\"A\": 400, \"alpah\": 0.34, \"alpha\": 0.34, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
+  loopscale predict: law.json:1:97: params.alpah: not a parameter of dense:none
+  [65]
   $ check "{$good, \"params\": {\"A\": 1e999, \"alpha\": 0.34, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
   loopscale predict: law.json:1:92: '1e999' is outside double precision
   [65]
@@ -120,54 +118,54 @@ Parameters missing, mistyped, of another law, not finite:
 Parameters outside their domain:
 
   $ check "{$good, \"params\": {\"A\": -400, \"alpha\": 0.34, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
-  loopscale predict: law.json: params.A: parameter A = -400 must be positive
+  loopscale predict: law.json:1:87: params.A: parameter A = -400 must be positive
   [65]
   $ check "{$good, \"params\": {\"A\": 400, \"alpha\": 0.34, \"B\": 0, \"beta\": 0.28, \"c\": 1.69}}"
-  loopscale predict: law.json: params.B: parameter B = 0 must be positive
+  loopscale predict: law.json:1:112: params.B: parameter B = 0 must be positive
   [65]
   $ check "{$good, \"params\": {\"A\": 400, \"alpha\": 0.34, \"B\": 410, \"beta\": 0.28, \"c\": -1.69}}"
-  loopscale predict: law.json: params.c: parameter c = -1.69 must be positive
+  loopscale predict: law.json:1:136: params.c: parameter c = -1.69 must be positive
   [65]
   $ moe='"format": "loopscale-law/1", "law": {"base": "moe", "mapping": "bounded-sparse"}'
   $ mp='"delta": -0.1, "gamma": 0.005, "omega": 0, "zeta": 0, "kappa1": 1.2, "kappa2": 1.5'
   $ check "{$moe, \"params\": {$params, $mp, \"E_max\": 1, \"theta\": 0.35}}"
-  loopscale predict: law.json: params.E_max: parameter E_max = 1 must be greater than 1
+  loopscale predict: law.json:1:239: params.E_max: parameter E_max = 1 must be greater than 1
   [65]
   $ check "{$moe, \"params\": {$params, $mp, \"E_max\": 300, \"theta\": -0.35}}"
-  loopscale predict: law.json: params.theta: parameter theta = -0.35 must not be negative
+  loopscale predict: law.json:1:253: params.theta: parameter theta = -0.35 must not be negative
   [65]
   $ check "{$moe, \"params\": {$params, $mp, \"E_max\": 300, \"E_start\": 400, \"theta\": 0.35}}"
-  loopscale predict: law.json: params: E_start must be less than E_max
+  loopscale predict: law.json:1:84: params: E_start must be less than E_max
   [65]
   $ check "{$moe, \"params\": {$params, \"delta\": -0.1, \"gamma\": 0.005, \"omega\": 0, \"zeta\": 0, \"kappa1\": 1.2, \"kappa2\": 0, \"E_max\": 300, \"theta\": 0.35}}"
-  loopscale predict: law.json: params.kappa2: parameter kappa2 = 0 must be positive
+  loopscale predict: law.json:1:224: params.kappa2: parameter kappa2 = 0 must be positive
   [65]
 
 The optional parts, when present, are checked as strictly:
 
   $ check "{$good, \"params\": {$params}, \"fixed\": [\"theta\"]}"
-  loopscale predict: law.json: fixed: expected names of the law's parameters
+  loopscale predict: law.json:1:148: fixed: expected names of the law's parameters
   [65]
   $ check "{$good, \"params\": {$params}, \"stderr\": {\"A\": \"big\"}}"
-  loopscale predict: law.json: stderr.A: expected a number
+  loopscale predict: law.json:1:159: stderr.A: expected a number
   [65]
   $ check "{$good, \"params\": {$params}, \"ci\": {\"A\": [1, 2]}}"
-  loopscale predict: law.json: missing key 'ci.level'
+  loopscale predict: law.json:1:148: missing key 'ci.level'
   [65]
   $ check "{$good, \"params\": {$params}, \"ci\": {\"level\": 0.95, \"A\": [1]}}"
-  loopscale predict: law.json: ci.A: expected [low, high]
+  loopscale predict: law.json:1:170: ci.A: expected [low, high]
   [65]
   $ check "{$good, \"params\": {$params}, \"bootstrap\": {\"params\": [\"A\", \"alpha\"], \"draws\": [[400, 0.34], [401]]}}"
-  loopscale predict: law.json: bootstrap.draws[1]: expected one number per name in bootstrap.params
+  loopscale predict: law.json:1:188: bootstrap.draws[1]: expected one number per name in bootstrap.params
   [65]
   $ check "{$good, \"params\": {$params}, \"bootstrap\": {\"params\": [\"A\"], \"draws\": [[-400]]}}"
-  loopscale predict: law.json: bootstrap.draws[0]: parameter A = -400 must be positive
+  loopscale predict: law.json:1:179: bootstrap.draws[0]: parameter A = -400 must be positive
   [65]
   $ check "{$good, \"params\": {$params}, \"fit\": {\"objective\": 0.1}}"
-  loopscale predict: law.json: missing key 'fit.delta'
+  loopscale predict: law.json:1:148: missing key 'fit.delta'
   [65]
   $ check "{$good, \"params\": {$params}, \"created_by\": {\"version\": 1}}"
-  loopscale predict: law.json: created_by.version: expected a string
+  loopscale predict: law.json:1:163: created_by.version: expected a string
   [65]
 
 Missing files and directories:
@@ -183,16 +181,16 @@ Every command that reads a law refuses a bad one the same way:
 
   $ printf '%s\n' "{$good, \"params\": {\"A\": -400, \"alpha\": 0.34, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}" > law.json
   $ loopscale predict --law law.json $ROOT/data/sweeps/looped-dense.csv.gz
-  loopscale predict: law.json: params.A: parameter A = -400 must be positive
+  loopscale predict: law.json:1:87: params.A: parameter A = -400 must be positive
   [65]
   $ loopscale solve --law law.json --flops 1e21
-  loopscale solve: law.json: params.A: parameter A = -400 must be positive
+  loopscale solve: law.json:1:87: params.A: parameter A = -400 must be positive
   [65]
   $ loopscale isoflop --law law.json --flops 1e21
-  loopscale isoflop: law.json: params.A: parameter A = -400 must be positive
+  loopscale isoflop: law.json:1:87: params.A: parameter A = -400 must be positive
   [65]
   $ loopscale simulate --law law.json --n-act 1e9 --tokens 1e11
-  loopscale simulate: law.json: params.A: parameter A = -400 must be positive
+  loopscale simulate: law.json:1:87: params.A: parameter A = -400 must be positive
   [65]
 
 Architecture templates (solve, isoflop and simulate --template) are checked
@@ -206,25 +204,25 @@ the same way:
   loopscale solve: t.json: expected a JSON object at the top
   [65]
   $ tcheck '{"format": "loopscale-template/9"}'
-  loopscale solve: t.json: format: expected "loopscale-template/1"
+  loopscale solve: t.json:1:2: format: expected "loopscale-template/1"
   [65]
   $ tcheck '{"attention_share": 1}'
-  loopscale solve: t.json: attention_share: 1 is not a number in [0, 1)
+  loopscale solve: t.json:1:2: attention_share: 1 is not a number in [0, 1)
   [65]
   $ tcheck '{"attention_share": "a third"}'
-  loopscale solve: t.json: attention_share: expected a number in [0, 1)
+  loopscale solve: t.json:1:2: attention_share: expected a number in [0, 1)
   [65]
   $ tcheck '{"top_k": 0}'
-  loopscale solve: t.json: top_k: 0 is not an integer from 1 to 1000000
+  loopscale solve: t.json:1:2: top_k: 0 is not an integer from 1 to 1000000
   [65]
   $ tcheck '{"top_k": 1.5}'
-  loopscale solve: t.json: top_k: 1.5 is not an integer from 1 to 1000000
+  loopscale solve: t.json:1:2: top_k: 1.5 is not an integer from 1 to 1000000
   [65]
   $ tcheck '{"loop_layers": 0}'
-  loopscale solve: t.json: loop_layers: 0 is not an integer from 1 to 1000000
+  loopscale solve: t.json:1:2: loop_layers: 0 is not an integer from 1 to 1000000
   [65]
   $ tcheck '{"prelude_layers": -1}'
-  loopscale solve: t.json: prelude_layers: -1 is not an integer from 0 to 1000000
+  loopscale solve: t.json:1:2: prelude_layers: -1 is not an integer from 0 to 1000000
   [65]
   $ tcheck '{"coda_layers": 1e999}'
   loopscale solve: t.json:1:17: '1e999' is outside double precision

@@ -10,7 +10,7 @@ edited) is refused with 65 by every command that reads one, unless --force
   loopscale fit: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law written
   [3]
   $ loopscale fit --law dense --format json --max-iterations 1 --starts 2 $ROOT/data/sweeps/looped-dense.csv.gz
-  loopscale fit: the best of 2 starts did not converge (after 1 iterations); no law written
+  loopscale fit: the best of 2 starts did not converge (after 1 iteration); no law written
   [3]
   $ loopscale fit --law dense -o law.json one-n.csv > /dev/null
   loopscale fit: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law file written
@@ -29,7 +29,7 @@ Law files recording a fit that was not one: converged false, or free
 parameters without a standard error.
 
   $ loopscale fit --law dense --format json --where 'R<=2' $ROOT/data/sweeps/looped-dense.csv.gz > good.json
-  loopscale fit: warning: B = 2.49e+04 is not determined by the runs: its standard error, 4e+05, is 16 times its value (an unbounded interval)
+  loopscale fit: warning: B = 1.42e+03 is not determined by the runs: its standard error, 2.9e+04, is 20 times its value (an unbounded interval)
   $ sed 's/"converged": true/"converged": false/' good.json > noconv.json
   $ python3 -c 'import json, sys; d = json.load(open("good.json")); [d["stderr"].pop(k) for k in ("alpha", "beta")]; json.dump(d, open("undetermined.json", "w"))'
   $ loopscale solve --law noconv.json --flops 1e21

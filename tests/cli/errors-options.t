@@ -431,6 +431,7 @@ that make sense:
   loopscale isoflop: --plot-size: '6.5' is not WIDTHxHEIGHT, e.g. 6.5x4 or 16x10cm
   Try 'loopscale isoflop --help'.
   [64]
+  $ loopscale isoflop --law $LAW --flops 1e21 --plot iso.pdf --plot-size '16x10cm ' > /dev/null && test -s iso.pdf && rm iso.pdf
   $ loopscale isoflop --law $LAW --flops 1e21 --plot iso.pdf --plot-size 6.5xfour
   loopscale isoflop: --plot-size: 'four' is not a number
   Try 'loopscale isoflop --help'.
@@ -450,6 +451,14 @@ that make sense:
   $ loopscale fit --law dense --plot fit.png --dpi 5000 $SWEEP
   loopscale fit: --dpi: '5000' must be between 30 and 1200
   Try 'loopscale fit --help'.
+  [64]
+  $ loopscale isoflop --law $LAW --flops 1e21 --plot iso.png --plot-size 100x100 --dpi 1200
+  loopscale isoflop: --plot: a 120000 x 120000 pixel PNG (--plot-size at --dpi 1200) is too large: at most 32767 pixels a side and 100 million in all; lower --dpi, or write .pdf or .svg
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale solve --law $LAW --flops 1e21 --plot-rho rho.png --plot-size 40x2 --dpi 1000
+  loopscale solve: --plot-rho: a 40000 x 2000 pixel PNG (--plot-size at --dpi 1000) is too large: at most 32767 pixels a side and 100 million in all; lower --dpi, or write .pdf or .svg
+  Try 'loopscale solve --help'.
   [64]
   $ ls
 

@@ -16,7 +16,7 @@ the input, the fit, the options, or the output itself:
   loopscale fit: ragged.csv:3: 2 fields, but the header has 3
   [65]
   $ loopscale fit --law dense --max-iterations 1 --starts 2 -o law.json --plot fit.svg $SWEEP > /dev/null
-  loopscale fit: the best of 2 starts did not converge (after 1 iterations); no law file written
+  loopscale fit: the best of 2 starts did not converge (after 1 iteration); no law file written (law.json keeps its old content)
   [3]
   $ loopscale fit --law dense -o law.json --plot /nonexistent/fit.svg $SWEEP > /dev/null
   loopscale fit: /nonexistent/fit.svg: cannot create: No such file or directory

@@ -50,6 +50,15 @@ not allowed):
   $ cat open/ro.csv
   precious
 
+and a file that nobody may write is read-only to be kept, also for root,
+whose override would let it be replaced:
+
+  $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 -o open/ro.csv
+  loopscale simulate: open/ro.csv: cannot replace: read-only for everyone (chmod u+w it to allow that)
+  [73]
+  $ chmod 644 open/ro.csv && loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 -o open/ro.csv && wc -l < open/ro.csv
+  2
+
 Long names: a directory name, the file name with the temporary suffix, and
 the whole path are each measured against their own limit:
 

@@ -43,6 +43,17 @@ A named pipe is one stream too:
   Try 'loopscale solve --help'.
   [64]
 
+and one written into while it is read would wait on itself:
+
+  $ loopscale fit --law dense -o fifo fifo
+  loopscale fit: -o fifo writes into the FIFO read as the input SWEEP fifo
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale simulate --law fifo --n-act 3e8 --tokens 1e11 -o fifo
+  loopscale simulate: -o fifo writes into the FIFO read as the input --law fifo
+  Try 'loopscale simulate --help'.
+  [64]
+
 One regular file for two roles: read twice, with a warning:
 
   $ cat > npy.py <<'PY'

@@ -96,7 +96,39 @@ too), and an empty gzip stream:
   [65]
   $ printf '\377\376n\000_\000a\000c\000t\000\n\000' > utf16.csv
   $ loopscale predict --law $LAW utf16.csv
-  loopscale predict: utf16.csv:1: binary data (a NUL byte); not a CSV file
+  loopscale predict: utf16.csv: UTF-16 text (byte-order mark FF FE); loopscale reads UTF-8 (save it as UTF-8 CSV, or iconv -f UTF-16 -t UTF-8 FILE)
+  [65]
+  $ printf '\376\377\000n\000_' > utf16be.csv
+  $ loopscale predict --law $LAW utf16be.csv
+  loopscale predict: utf16be.csv: UTF-16 text (byte-order mark FE FF); loopscale reads UTF-8 (save it as UTF-8 CSV, or iconv -f UTF-16 -t UTF-8 FILE)
+  [65]
+
+Compressions other than gzip are named, not reported as binary data (a
+sweep or token file, or a law file):
+
+  $ printf '\3757zXZ\000\000' > s.csv.xz
+  $ loopscale predict --law $LAW s.csv.xz
+  loopscale predict: s.csv.xz: xz-compressed; loopscale reads CSV plain or gzip-compressed (decompress it first, or pipe it in: xz -dc FILE | loopscale ... -)
+  [65]
+  $ printf 'BZh91AY' > s.csv.bz2
+  $ loopscale predict --law $LAW s.csv.bz2
+  loopscale predict: s.csv.bz2: bzip2-compressed; loopscale reads CSV plain or gzip-compressed (decompress it first, or pipe it in: bzip2 -dc FILE | loopscale ... -)
+  [65]
+  $ printf '\050\265\057\375\000' > s.csv.zst
+  $ loopscale predict --law $LAW s.csv.zst
+  loopscale predict: s.csv.zst: zstd-compressed; loopscale reads CSV plain or gzip-compressed (decompress it first, or pipe it in: zstd -dc FILE | loopscale ... -)
+  [65]
+  $ printf 'PK\003\004\024\000' > s.zip
+  $ loopscale predict --law $LAW s.zip
+  loopscale predict: s.zip: zip-compressed; loopscale reads CSV plain or gzip-compressed (decompress it first, or pipe it in: unzip -p FILE | loopscale ... -)
+  [65]
+  $ printf '\004\042\115\030' > s.csv.lz4
+  $ loopscale route -k 1 s.csv.lz4
+  loopscale route: s.csv.lz4: lz4-compressed; loopscale reads CSV plain or gzip-compressed (decompress it first, or pipe it in: lz4 -dc FILE | loopscale ... -)
+  [65]
+  $ printf 'BZh91AY' > law.json.bz2
+  $ loopscale predict --law law.json.bz2 --n-act 1e9 --tokens 1e11
+  loopscale predict: law.json.bz2: bzip2-compressed; a law file is read plain or gzip-compressed
   [65]
   $ printf '' | gzip -n > empty.gz
   $ loopscale predict --law $LAW empty.gz
@@ -262,3 +294,30 @@ the number of rows (60,000 rows need no more than 6,000, within 3 MB):
   $ small=$(rss small.csv); large=$(rss large.csv)
   $ test $((large - small)) -lt 3000 && echo constant || echo "grew from $small to $large KB"
   constant
+
+A column name one slip from a quantity that has no column (n_totl, loop
+for loops, a dashboard's num_experts) is not read, and the quantity takes
+its default: each is named in a warning with the --map that would read it.
+A --map to a name that is not a quantity but looks like one is refused.
+A --map names the column the user chose, so a column that only has the
+same quantity's alias for a name yields to it:
+
+  $ printf 'n_act,n_totl,n_loop,loop,num_experts,tokens,loss\n3e8,2e9,2e8,2,8,1e11,2.4\n' > typo.csv
+  $ loopscale predict --law $LAW typo.csv > /dev/null
+  loopscale predict: warning: typo.csv: no column gives n_total, so n_total = n_act (dense); column 'n_totl' is not read: if it is n_total, --map n_total=n_totl
+  loopscale predict: warning: typo.csv: no column gives R, so every run has R = 1; column 'loop' is not read: if it is R, --map R=loop
+  loopscale predict: warning: typo.csv: no column gives E, so every run has E = 1; column 'num_experts' is not read: if it is E, --map E=num_experts
+  $ loopscale predict --law $LAW --map n_total=n_totl --map R=loop --map E=num_experts typo.csv > /dev/null
+  $ printf 'n_act,Total Params,tokens,loss\n3e8,2e9,1e11,2.4\n' > tp.csv
+  $ loopscale predict --law $LAW --map 'n_totl=Total Params' tp.csv
+  loopscale predict: tp.csv: --map renames column 'Total Params' to 'n_totl', which is not a quantity loopscale reads: did you mean n_total?
+  Try 'loopscale predict --help'.
+  [64]
+  $ printf 'params,params_no_embed,tokens,loss\n2e8,1e8,1e10,3.1\n' > gadre.csv
+  $ loopscale predict --law $LAW --map n_act=params_no_embed --format csv gadre.csv 2> /dev/null | cut -d, -f1-2,5
+  params,params_no_embed,pred_loss
+  2e8,1e8,3.115294869924042
+  $ printf 'params,N,tokens,loss\n2e8,1e8,1e10,3.1\n' > both.csv
+  $ loopscale predict --law $LAW both.csv
+  loopscale predict: both.csv:1: column 'params' and column 'N' both give n_act
+  [65]

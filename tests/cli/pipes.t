@@ -104,3 +104,16 @@ standard input:
   $ cat shape.json > fifo & T loopscale shape --shape fifo | cmp - want.txt
   $ T loopscale shape --shape <(cat shape.json) | cmp - want.txt
   $ T loopscale shape --shape - < shape.json | cmp - want.txt
+
+fit reads its sweep once, so a law fitted from a FIFO, a process
+substitution or standard input records the checksum of the bytes it read
+(the file's own, as sha256sum gives it) and reads back like any law file:
+
+  $ zcat $ROOT/data/sweeps/looped-dense.csv.gz > dense.csv
+  $ sha256sum < dense.csv | cut -c1-64 > want.txt
+  $ fitted() { grep -o '"sha256": "[0-9a-f]*"' "$1" | cut -d'"' -f4 | cmp - want.txt; }
+  $ cat dense.csv > fifo & T loopscale fit --law dense --format json fifo > l1.json && fitted l1.json
+  $ T loopscale fit --law dense --format json <(cat dense.csv) > l2.json && fitted l2.json
+  $ T loopscale fit --law dense --format json - < dense.csv > l3.json && fitted l3.json
+  $ T loopscale predict --law l3.json dense.csv | tail -n 1
+  RMSE 0.0395431 over 140 runs (loss units)

@@ -118,7 +118,7 @@ Law files that are missing or broken:
   [66]
   $ echo '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 1}}' > bad.json
   $ loopscale predict --law bad.json --n-act 1e9 --tokens 1e11
-  loopscale predict: bad.json: missing key 'params.alpha'
+  loopscale predict: bad.json:1:76: missing key 'params.alpha'
   [65]
   $ loopscale predict --n-act 1e9 --tokens 1e11
   loopscale predict: give the law with --law FILE

@@ -15,7 +15,7 @@ count=$(printf '%s\n' "$names" | wc -l)
 for f in ls_version ls_fit_run ls_sweep_read ls_law_loss ls_lawfile_read ls_holdout_run ls_solve_run; do
     printf '%s\n' "$names" | grep -qx "$f" || { echo "FAIL: $f is not exported"; fail=1; }
 done
-for f in ls_numtext_format_double ls_csv_open ls_npy_half_to_float ls_sha256_file ls_parallel_for ls_grow; do
+for f in ls_numtext_format_double ls_csv_open ls_npy_half_to_float ls_sha256_update ls_parallel_for ls_grow; do
     if printf '%s\n' "$names" | grep -qx "$f"; then echo "FAIL: internal $f is exported"; fail=1; fi
 done
 soname=$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')

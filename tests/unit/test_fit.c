@@ -7,13 +7,14 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include <gsl/gsl_linalg.h>
-#include <gsl/gsl_multifit_nlinear.h>
 
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
+#include "fit_kernel_internal.h"
 #include "tmpfile.h"
 
 /* A sweep from a law on a grid, with multiplicative noise exp(sigma z_i)
@@ -202,6 +203,111 @@ static void results_do_not_depend_on_the_thread_count(void **state)
     ls_sweep_free(s);
 }
 
+/* The vectorised kernel (both copies) against the law core written out
+ * run by run: the Huber objective, its gradient, IRLS's model and the
+ * exact Hessian (psi' J J' + psi Hess ln Lhat, from law_hessian.c), with
+ * residuals on both sides of delta and bootstrap-like weights. */
+static void kernel_matches_the_law_core_run_by_run(void **state)
+{
+    (void)state;
+    enum { NR = 37 };
+    double ln_n[NR], ln_d[NR], y[NR], wt[NR], scratch[6 * NR];
+    law l;
+    ls_law_init(&l, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    l.p[LAW_P_A] = 477.83;
+    l.p[LAW_P_ALPHA] = 0.3473;
+    l.p[LAW_P_B] = 2143.4;
+    l.p[LAW_P_BETA] = 0.3672;
+    l.p[LAW_P_C] = 1.8172;
+    law_point x[NR];
+    for (int i = 0; i < NR; i++) {
+        x[i] = (law_point){4.4e7 * pow(1.31, i), 0, 0, 1, 1, 7.3e9 * pow(1.17, (i * 7) % NR), 0};
+        x[i].n_total = x[i].n_act;
+        ln_n[i] = log(x[i].n_act);
+        ln_d[i] = log(x[i].D);
+        /* residuals from -2.9e-3 to 2.9e-3: some inside delta = 1e-3 */
+        y[i] = ls_law_log_loss_grad(&l, &x[i], NULL) - 2.9e-3 * sin(1.7 * i + 0.3);
+        wt[i] = (double)(i % 3);
+    }
+    ls_dense_rows rows = {NR, ln_n, ln_d, y, wt, scratch};
+    double theta[5] = {log(l.p[LAW_P_A]), l.p[LAW_P_ALPHA], log(l.p[LAW_P_B]), l.p[LAW_P_BETA], log(l.p[LAW_P_C])};
+    const double delta = 1e-3;
+    double F = 0, g[5] = {0}, M[25] = {0}, H[25] = {0};
+    int inside = 0;
+    for (int i = 0; i < NR; i++) {
+        double gr[LAW_NPARAMS], hs[LAW_NPARAMS * LAW_NPARAMS];
+        double r = ls_law_log_loss_hessian(&l, &x[i], gr, hs) - y[i], a = fabs(r);
+        double psi = a <= delta ? r : copysign(delta, r), second = a <= delta, irls = a <= delta ? 1 : delta / a;
+        inside += a <= delta;
+        F += wt[i] * (a <= delta ? 0.5 * r * r : delta * (a - 0.5 * delta));
+        for (int j = 0; j < 5; j++) {
+            g[j] += wt[i] * psi * gr[j];
+            for (int k = 0; k < 5; k++) {
+                M[j * 5 + k] += wt[i] * (irls * gr[j] * gr[k] + psi * hs[j * LAW_NPARAMS + k]);
+                H[j * 5 + k] += wt[i] * (second * gr[j] * gr[k] + psi * hs[j * LAW_NPARAMS + k]);
+            }
+        }
+    }
+    assert_true(inside > 5 && inside < NR - 5);
+    const ls_dense_kernel *kernels[] = {ls_fit_kernel(), ls_fit_kernel_portable()};
+    for (int c = 0; c < 2; c++) {
+        const ls_dense_kernel *k = kernels[c];
+        double v = k->value(&rows, theta, delta, 1.0);
+        assert_true(fabs(v - F) <= 1e-13 * F);
+        double kg[5], kM[25], kH[25];
+        k->model(&rows, theta, delta, 1.0, kg, kM, kH);
+        double scale = 0;
+        for (int j = 0; j < 25; j++)
+            scale = fmax(scale, fabs(M[j]));
+        for (int j = 0; j < 5; j++)
+            if (fabs(kg[j] - g[j]) > 1e-12 * fmax(fabs(g[j]), 1e-3 * fabs(g[0])))
+                fail_msg("kernel %s: g[%d] %.17g, law core %.17g", k->name, j, kg[j], g[j]);
+        for (int j = 0; j < 25; j++) {
+            if (fabs(kM[j] - M[j]) > 1e-12 * scale || fabs(kH[j] - H[j]) > 1e-12 * scale)
+                fail_msg("kernel %s: entry %d: M %.17g / %.17g, H %.17g / %.17g", k->name, j, kM[j], M[j], kH[j],
+                         H[j]);
+        }
+        /* mse is scale 2 with delta infinite: the sum of squares */
+        double ss = 0;
+        for (int i = 0; i < NR; i++) {
+            double r = ls_law_log_loss_grad(&l, &x[i], NULL) - y[i];
+            ss += wt[i] * r * r;
+        }
+        assert_true(fabs(k->value(&rows, theta, INFINITY, 2.0) - ss) <= 1e-13 * ss);
+    }
+}
+
+/* The Chinchilla-shaped problem through the kernel (dense law, plain runs)
+ * gives the same fit and bootstrap on 1 and 2 threads, bit for bit. */
+static void plain_dense_results_do_not_depend_on_the_thread_count(void **state)
+{
+    (void)state;
+    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
+    fit_parameters p;
+    ls_fit_default_parameters(&p);
+    p.grid_chinchilla = 1;
+    fit_result one, two;
+    fit_bootstrap b1, b2;
+    ls_error err;
+    p.threads = 1;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &one, &err), 0);
+    assert_int_equal(ls_fit_run_bootstrap(s, &one, &p, 40, 2, 0, 0.9, &b1, &err), 0);
+    p.threads = 2;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &two, &err), 0);
+    assert_int_equal(ls_fit_run_bootstrap(s, &two, &p, 40, 2, 0, 0.9, &b2, &err), 0);
+    assert_memory_equal(one.law.p, two.law.p, sizeof one.law.p);
+    assert_true(one.objective == two.objective);
+    assert_int_equal(one.starts_at_best, two.starts_at_best);
+    assert_int_equal(one.steps, two.steps);
+    assert_true(strstr(one.method, "kernel") != NULL);
+    assert_int_equal(b1.ndraws, b2.ndraws);
+    assert_memory_equal(b1.draws, b2.draws, b1.ndraws * LAW_NPARAMS * sizeof(double));
+    ls_fit_bootstrap_free(&b1);
+    ls_fit_bootstrap_free(&b2);
+    ls_sweep_free(s);
+}
+
 static void group_bootstrap_resamples_whole_groups(void **state)
 {
     (void)state;
@@ -315,9 +421,10 @@ static void the_chinchilla_grid_has_4500_starts(void **state)
     ls_sweep_free(s);
 }
 
-/* The method recorded in law files names what ran: GSL's trust region with
- * the Levenberg-Marquardt subproblem, the chosen scaling and the Cholesky
- * solver, in GSL's own names. */
+/* The method recorded in law files names what ran: the hybrid solver with
+ * the damping of its Levenberg-Marquardt steps, its Cholesky solves, the
+ * vectorised kernel exactly when the problem goes through it (the plain
+ * dense law in log space), and where the starts came from. */
 static void the_method_names_the_solver_that_ran(void **state)
 {
     (void)state;
@@ -328,19 +435,21 @@ static void the_method_names_the_solver_that_ran(void **state)
     ls_error err;
     char expected[160];
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
-    snprintf(expected, sizeof expected, "gsl_multifit_nlinear trust-region/%s/%s/%s; sobol starts",
-             gsl_multifit_nlinear_trs_lm->name, gsl_multifit_nlinear_scale_levenberg->name,
-             gsl_multifit_nlinear_solver_cholesky->name);
+    snprintf(expected, sizeof expected, "hybrid irls-lm/levenberg + newton, cholesky, kernel %s; sobol starts",
+             ls_fit_kernel()->name);
     assert_string_equal(r.method, expected);
-    assert_string_equal(r.method,
-                        "gsl_multifit_nlinear trust-region/levenberg-marquardt/levenberg/cholesky; sobol starts");
     p.scale = FIT_SCALE_MORE;
     p.grid_chinchilla = 1;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
-    snprintf(expected, sizeof expected, "gsl_multifit_nlinear trust-region/%s/%s/%s; chinchilla-grid starts",
-             gsl_multifit_nlinear_trs_lm->name, gsl_multifit_nlinear_scale_more->name,
-             gsl_multifit_nlinear_solver_cholesky->name);
+    snprintf(expected, sizeof expected, "hybrid irls-lm/more + newton, cholesky, kernel %s; chinchilla-grid starts",
+             ls_fit_kernel()->name);
     assert_string_equal(r.method, expected);
+    /* Residuals in linear space do not go through the kernel. */
+    p.scale = FIT_SCALE_MARQUARDT;
+    p.grid_chinchilla = 0;
+    p.space = FIT_SPACE_LINEAR;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_string_equal(r.method, "hybrid irls-lm/marquardt + newton, cholesky; sobol starts");
     ls_sweep_free(s);
 }
 
@@ -430,6 +539,8 @@ int main(void)
         cmocka_unit_test(huber_objective_is_the_sum_written_out),
         cmocka_unit_test(a_fixed_e_start_at_or_above_e_max_is_a_usage_error),
         cmocka_unit_test(results_do_not_depend_on_the_thread_count),
+        cmocka_unit_test(plain_dense_results_do_not_depend_on_the_thread_count),
+        cmocka_unit_test(kernel_matches_the_law_core_run_by_run),
         cmocka_unit_test(group_bootstrap_resamples_whole_groups),
         cmocka_unit_test(parameters_the_sweep_cannot_identify_are_held),
         cmocka_unit_test(too_few_runs_for_the_parameters_is_an_error),

@@ -247,6 +247,66 @@ static void jacobian_matches_central_differences_for_every_law(void **state)
         }
 }
 
+/* The analytic Hessian of ln L in fitted coordinates (law_hessian.c) against
+ * central differences of law.c's analytic gradient, for every base x
+ * mapping, at every sample point, with E_start at 1 and off it; its
+ * gradient must be law.c's, and it must be symmetric. */
+static void hessian_matches_differences_of_the_gradient_for_every_law(void **state)
+{
+    (void)state;
+    size_t checked = 0;
+    for (size_t b = 0; b < 2; b++)
+        for (int mp = 0; mp < LAW_NMAPPINGS; mp++)
+            for (int variant = 0; variant < 2; variant++) {
+                law_kind kind = {BASES[b], (law_mapping)mp};
+                law l = sample_law(kind);
+                if (variant)
+                    l.p[LAW_P_E_START] = 1.379;
+                law_param params[LAW_NPARAMS];
+                size_t np = ls_law_params_of(kind, params);
+                for (size_t i = 0; i < NPOINTS; i++) {
+                    double grad[LAW_NPARAMS], grad2[LAW_NPARAMS], hess[LAW_NPARAMS * LAW_NPARAMS];
+                    double ln1 = ls_law_log_loss_grad(&l, &POINTS[i], grad);
+                    double ln2 = ls_law_log_loss_hessian(&l, &POINTS[i], grad2, hess);
+                    assert_true(fabs(ln1 - ln2) <= 1e-13 * fabs(ln1));
+                    double norm = 0;
+                    for (int j = 0; j < LAW_NPARAMS; j++) {
+                        assert_true(fabs(grad[j] - grad2[j]) <= 1e-12 * fmax(fabs(grad[j]), 1e-3));
+                        for (int k = 0; k < LAW_NPARAMS; k++) {
+                            norm = fmax(norm, fabs(hess[j * LAW_NPARAMS + k]));
+                            assert_true(hess[j * LAW_NPARAMS + k] == hess[k * LAW_NPARAMS + j]);
+                            if (!ls_law_uses_param(kind, (law_param)j))
+                                assert_true(hess[j * LAW_NPARAMS + k] == 0.0);
+                        }
+                    }
+                    for (size_t k = 0; k < np; k++) {
+                        law_param j = params[k];
+                        double u = ls_law_param_to_fitted(j, l.p[j]);
+                        double h = 1e-5 * fmax(1.0, fabs(u));
+                        law up = l, down = l;
+                        up.p[j] = ls_law_param_from_fitted(j, u + h);
+                        down.p[j] = ls_law_param_from_fitted(j, u - h);
+                        double gu[LAW_NPARAMS], gd[LAW_NPARAMS];
+                        ls_law_log_loss_grad(&up, &POINTS[i], gu);
+                        ls_law_log_loss_grad(&down, &POINTS[i], gd);
+                        for (size_t kk = 0; kk < np; kk++) {
+                            law_param jj = params[kk];
+                            double fd = (gu[jj] - gd[jj]) / (2 * h);
+                            double an = hess[jj * LAW_NPARAMS + j];
+                            double tol = 1e-6 * fmax(fabs(fd), 1e-3 * norm);
+                            if (fabs(an - fd) > tol)
+                                fail_msg("%s:%s E_start %g point %zu d2/d%s d%s: analytic %.12g, differences %.12g",
+                                         ls_law_base_name(kind.base), ls_law_mapping_name(kind.mapping),
+                                         l.p[LAW_P_E_START], i, ls_law_param_name(jj), ls_law_param_name(j), an,
+                                         fd);
+                            checked += an != 0.0;
+                        }
+                    }
+                }
+            }
+    assert_true(checked > 1000); /* the comparison saw real curvature */
+}
+
 static void ehat_saturates_at_e_max(void **state)
 {
     (void)state;
@@ -616,6 +676,7 @@ int main(void)
         cmocka_unit_test(bounded_sparse_gain_tends_to_linear_slope_as_m_vanishes),
         cmocka_unit_test(rho_eff_approaches_its_ceiling),
         cmocka_unit_test(jacobian_matches_central_differences_for_every_law),
+        cmocka_unit_test(hessian_matches_differences_of_the_gradient_for_every_law),
         cmocka_unit_test(ehat_saturates_at_e_max),
         cmocka_unit_test(law_names_parse_and_print),
         cmocka_unit_test(log_mapping_adds_kappa1_n_loop_ln_r),

@@ -101,6 +101,53 @@ static void committed_outputs_are_not_removed(void **state)
     assert_int_equal(st.st_size, 2);
 }
 
+static long file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+/* Three outputs committed as one, the third of which cannot be renamed (its
+ * destination became a non-empty directory meanwhile): the first two keep
+ * their old content, or do not appear, and no temporary or kept file stays. */
+static void outputs_committed_together_replace_all_or_none(void **state)
+{
+    (void)state;
+    char a[128], b[128], c[128], inside[160];
+    snprintf(a, sizeof a, "%s/law.json", dir);
+    snprintf(b, sizeof b, "%s/new.svg.gz", dir);
+    snprintf(c, sizeof c, "%s/plot.svg", dir);
+    snprintf(inside, sizeof inside, "%s/keep", c);
+    write_text(a, "old law\n");
+    ls_error err;
+    outfile *outs[3] = {ls_outfile_open(a, 0, &err), ls_outfile_open(b, 1, &err), ls_outfile_open(c, 0, &err)};
+    for (int i = 0; i < 3; i++) {
+        assert_non_null(outs[i]);
+        assert_int_equal(ls_outfile_write(outs[i], "replacement\n", 12, &err), 0);
+    }
+    assert_int_equal(mkdir(c, 0700), 0);
+    write_text(inside, "x");
+    assert_int_equal(ls_outfile_commit_all(outs, 3, &err), LS_ERR_IO);
+    assert_non_null(strstr(err.message, "plot.svg: cannot replace"));
+    assert_int_equal(file_size(a), 8); /* "old law\n" */
+    assert_int_equal(file_size(b), -1);
+    assert_int_equal(temporaries(), 0);
+    unlink(inside);
+    rmdir(c);
+    /* The same outputs with nothing in the way: all three replaced, the
+     * gzip one a complete stream. */
+    outfile *again[3] = {ls_outfile_open(a, 0, &err), ls_outfile_open(b, 1, &err), ls_outfile_open(c, 0, &err)};
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(ls_outfile_write(again[i], "replacement\n", 12, &err), 0);
+    assert_int_equal(ls_outfile_commit_all(again, 3, &err), 0);
+    assert_int_equal(file_size(a), 12);
+    assert_int_equal(file_size(c), 12);
+    assert_true(file_size(b) > 18); /* gzip header and trailer */
+    assert_int_equal(temporaries(), 0);
+    for (int i = 0; i < 3; i++)
+        assert_null(again[i]);
+}
+
 static void open_outputs_are_bounded_and_their_slots_reused(void **state)
 {
     (void)state;
@@ -136,6 +183,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(committed_outputs_are_not_removed, setup, teardown),
         cmocka_unit_test_setup_teardown(open_outputs_are_bounded_and_their_slots_reused, setup, teardown),
+        cmocka_unit_test_setup_teardown(outputs_committed_together_replace_all_or_none, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -116,6 +116,19 @@ static void rmse_is_the_root_mean_square_of_the_residuals(void **state)
     assert_int_equal(acc.n, 3);
     ls_predict_acc_init(&acc);
     assert_int_equal(ls_predict_acc_rmse(&acc, "t", &rmse, &err), LS_ERR_DATA);
+    /* Residuals whose squares overflow still have a representable RMSE:
+     * sqrt((9 + 16) / 2) 1e200. */
+    ls_predict_acc_init(&acc);
+    ls_predict_acc_add(&acc, 3e200, 0.0);
+    ls_predict_acc_add(&acc, 1.0, 1.0 + 4e200);
+    assert_int_equal(ls_predict_acc_rmse(&acc, "t", &rmse, &err), 0);
+    want = sqrt(12.5) * 1e200;
+    assert_true(fabs(rmse - want) <= 1e-14 * want);
+    /* Exact predictions: 0. */
+    ls_predict_acc_init(&acc);
+    ls_predict_acc_add(&acc, 2.0, 2.0);
+    assert_int_equal(ls_predict_acc_rmse(&acc, "t", &rmse, &err), 0);
+    assert_true(rmse == 0.0);
 }
 
 static void a_prediction_outside_double_precision_is_refused(void **state)

@@ -1,6 +1,7 @@
 /* Shape accounting against counts worked out by hand and against published
  * parameter counts (TinyLlama-1.1B, Mixtral-8x7B, Foil's 553.7M / 490.8M),
  * the flattening invariants, and the checks on shapes and shape files. */
+#include <ctype.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -351,13 +352,13 @@ static void shape_files_read_back_what_is_written(void **state)
     static const struct {
         const char *text, *message;
     } bad[] = {
-        {"{\"d_model\": 512, \"dmodel\": 3}", "unknown key 'dmodel'"},
-        {"{\"d_model\": 51.5}", "d_model: expected an integer of at least 1"},
-        {"{\"head_layers\": -1}", "head_layers: expected an integer of at least 0"},
-        {"{\"layers\": \"6\"}", "layers: expected an integer of at least 1"},
-        {"{\"attention\": \"untied\"}", "attention: expected \"tied\" or \"per-loop\""},
-        {"{\"norm_params\": 1}", "norm_params: expected true or false"},
-        {"{\"format\": \"loopscale-law/1\"}", "format: expected \"loopscale-shape/1\""},
+        {"{\"d_model\": 512, \"dmodel\": 3}", "1:18: unknown key 'dmodel'"},
+        {"{\"d_model\": 51.5}", "1:2: d_model: expected an integer of at least 1"},
+        {"{\"head_layers\": -1}", "1:2: head_layers: expected an integer of at least 0"},
+        {"{\"layers\": \"6\"}", "1:2: layers: expected an integer of at least 1"},
+        {"{\"attention\": \"untied\"}", "1:2: attention: expected \"tied\" or \"per-loop\""},
+        {"{\"norm_params\": 1}", "1:2: norm_params: expected true or false"},
+        {"{\"format\": \"loopscale-law/1\"}", "1:2: format: expected \"loopscale-shape/1\""},
         {"[1, 2]", "expected a JSON object at the top"},
         {"{\"d_model\": 512,}", "1:17: not valid JSON"},
     };
@@ -365,7 +366,7 @@ static void shape_files_read_back_what_is_written(void **state)
         path = write_temp_text(bad[i].text, 0);
         assert_int_equal(ls_shape_spec_read(path, &back, &err), LS_ERR_DATA);
         const char *colon = strchr(err.message, ':');
-        if (strcmp(colon + (bad[i].message[0] == '1' ? 1 : 2), bad[i].message) != 0)
+        if (strcmp(colon + (isdigit((unsigned char)bad[i].message[0]) ? 1 : 2), bad[i].message) != 0)
             fail_msg("got '%s', want '%s'", err.message, bad[i].message);
         unlink(path);
     }

@@ -1,0 +1,31 @@
+/*
+ * law_second_internal.h — ln Lhat's second-order structure for one run, in
+ * the compact form the fitter accumulates (law_hessian.c).
+ *
+ * ln Lhat = lse(t1, t2, t3); with w_k the shares and a_k = grad t_k,
+ *   grad ln Lhat = sum_k w_k a_k,
+ *   Hess ln Lhat = sum_k w_k a_k a_k' - grad grad' + T,  T = sum_k w_k Hess t_k.
+ * Each a_k is listed by its non-zero entries; T by its entries (i, j),
+ * i <= j, each unordered pair once.
+ */
+#ifndef LOOPSCALE_LAW_SECOND_INTERNAL_H
+#define LOOPSCALE_LAW_SECOND_INTERNAL_H
+
+#include "loopscale/law.h"
+
+#define LS_LAW_SECOND_MAX_T 48
+
+typedef struct ls_law_second {
+    double ln_loss;
+    double w[3];
+    int na[3];
+    law_param ia[3][LAW_NPARAMS];
+    double a[3][LAW_NPARAMS]; /* a[k][m] belongs to parameter ia[k][m] */
+    int nt;
+    law_param ti[LS_LAW_SECOND_MAX_T], tj[LS_LAW_SECOND_MAX_T];
+    double tv[LS_LAW_SECOND_MAX_T];
+} ls_law_second;
+
+void ls_law_row_second(const law_prepared *prep, const law_row *row, ls_law_second *out);
+
+#endif
