@@ -8,6 +8,11 @@
  *
  * It prints the law, the number of runs, the objective and every parameter
  * with 17 significant digits (the law file's own precision), one per line.
+ * A fit is judged before it is printed, as `loopscale fit` judges it: too
+ * few runs (exit 65), a best solve that did not converge, or a sweep that
+ * cannot determine the law or tell its parameters apart (exit 3, with the
+ * reason) print no parameters, since they would be one of many equally good
+ * answers rather than a law.
  * GSL's error handler is left as the host found it: the library checks every
  * GSL status itself and never relies on the handler being switched off.
  */
@@ -63,6 +68,26 @@ int main(int argc, char **argv)
     fit_result r;
     if (ls_fit_run(s, kind, &p, &r, &err) != 0)
         goto done;
+    if (r.n <= r.nfree) {
+        ls_error_set(&err, LS_ERR_DATA, "%zu runs for %zu free parameters leave no residual to judge the fit by",
+                     r.n, r.nfree);
+        goto done;
+    }
+    if (!r.converged) {
+        ls_error_set(&err, LS_ERR_NOCONV, "the best of %zu starts did not converge; no fit printed", r.starts);
+        goto done;
+    }
+    if (ls_fit_data_check(s, kind, &p, &err) != 0)
+        goto done; /* the reason is in err.message */
+    if (!ls_fit_determined(&r)) {
+        char reason[128];
+        ls_fit_undetermined_reason(s, reason, sizeof reason);
+        ls_error_set(&err, LS_ERR_NOCONV,
+                     "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular; no fit "
+                     "printed",
+                     reason);
+        goto done;
+    }
 
     char name[64];
     printf("law %s\n", ls_law_kind_format(kind, name, sizeof name));

@@ -121,6 +121,18 @@ int ls_fit_determined(const fit_result *r);
  * neither sizes nor token counts explain it. */
 void ls_fit_undetermined_reason(const sweep *s, char *buf, size_t size);
 
+/* Whether the runs of s can determine law `kind` at all, from the data
+ * alone (src/lib/fit_data.c; the program asks after ls_fit_run, so that too
+ * few runs stay an LS_ERR_DATA error): 0, or LS_ERR_NOCONV (exit 3, as an undetermined fit)
+ * with the reason when the losses are all equal, when every run has one
+ * n_act (and, under a loop mapping, one R) or one token count while two of
+ * that term's parameters and c are free, or when runs that differ only in
+ * n_act (or only in tokens) always have equal losses.  Parameters p->fixed
+ * holds are taken as known.  A fit of such data converges to an arbitrary
+ * law with finite, meaningless errors, which ls_fit_determined cannot see.
+ * Holds 64 bytes per run while it runs. */
+int ls_fit_data_check(const sweep *s, law_kind kind, const fit_parameters *p, ls_error *err) LS_MUST_CHECK;
+
 /* The warnings about parameters held at their neutral values, one line per
  * reason, each ending in a newline ("delta, gamma are held at 0, 0: no run
  * has E > 1\n"); malloc'd, or NULL when there are none (or no memory). */

@@ -30,6 +30,9 @@ typedef struct predict_acc {
 void ls_predict_acc_init(predict_acc *acc);
 /* Add a run with a loss (a NaN loss, "not given", is skipped). */
 void ls_predict_acc_add(predict_acc *acc, double loss, double pred);
+/* The root mean square residual over the runs added (NaN when none was;
+ * infinity only when it truly leaves double precision). */
+double ls_predict_acc_value(const predict_acc *acc);
 /* The root mean square residual over the runs added.  Errors: LS_ERR_DATA
  * when no run had a loss or the RMSE leaves double precision. */
 int ls_predict_acc_rmse(const predict_acc *acc, const char *file, double *rmse, ls_error *err) LS_MUST_CHECK;

@@ -69,6 +69,14 @@ typedef struct solve_result {
 int ls_solve_candidate_at(const law *l, const arch_template *t, const solve_budget *b, double E, double R,
                        const double *ladder, size_t nladder, int use_memory, solve_candidate *out);
 
+/* 0 when every quantity of a candidate is a number a double holds (tokens
+ * positive and finite, D / N_act, the loss, N_total and N_unroll finite),
+ * otherwise an LS_ERR_DATA error naming N_act, the budget flops, E, R and the
+ * quantity at fault.  ls_solve_run applies it to every candidate; a caller
+ * printing points of its own (IsoFLOP profiles) applies it to each, with the
+ * fields it does not have left 0. */
+int ls_solve_candidate_check(const solve_candidate *c, double flops, ls_error *err) LS_MUST_CHECK;
+
 int ls_solve_run(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
               solve_result *out, ls_error *err) LS_MUST_CHECK;
 void ls_solve_result_free(solve_result *r);

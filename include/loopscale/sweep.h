@@ -75,10 +75,14 @@ typedef struct sweep_cell {
 /* One run, with defaults applied: n_total = n_act, R = E = k = 1 when their
  * columns are absent; n_loop is NaN when unknown (only allowed at R = 1) and
  * loss is NaN when the sweep has no loss column. tokens is derived from
- * flops when only flops is given: D = flops / (6 N_unroll).  unique_tokens
- * (U: the unique tokens the run's data was drawn from, read by the
- * data-constrained law) is NaN (or 0, as a struct initialised without it
- * has) when not given: unlimited. */
+ * flops when only flops is given: D = flops / (6 N_unroll).  When both are
+ * given, each row's tokens must agree with the tokens its flops imply
+ * (ls_law_tokens_for_flops) within LS_SWEEP_FLOPS_TOKENS_RTOL, relative to
+ * the larger; otherwise the row is an LS_ERR_DATA error naming both cells.
+ * unique_tokens (U: the unique tokens the run's data was drawn from, read
+ * by the data-constrained law) is NaN (or 0, as a struct initialised
+ * without it has) when not given: unlimited. */
+#define LS_SWEEP_FLOPS_TOKENS_RTOL 1e-4
 typedef struct sweep_row {
     double n_act, n_total, n_loop, R, E, k, tokens, loss;
     double unique_tokens;

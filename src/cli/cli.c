@@ -121,8 +121,73 @@ int cli_usage_error(const char *command, const char *fmt, ...)
     return ls_exit_status(LS_ERR_USAGE);
 }
 
+/* ---- options given twice ------------------------------------------------------ */
+
+/* The option that cli_getopt() last found given twice, and its two values. */
+static struct {
+    char **argv;                 /* the command line being parsed */
+    const char *value[CLI_OPT_MAX];
+    const char *name;            /* "--law" */
+    char short_name;             /* 'l', or 0 */
+    const char *first, *second;  /* its values, in order */
+} twice;
+
+static const struct option *long_option_of(const struct option *longopts, int opt)
+{
+    for (const struct option *o = longopts; o && o->name; o++)
+        if (o->val == opt && !o->flag)
+            return o;
+    return NULL;
+}
+
+static int takes_value(const char *optstring, const struct option *lo, int opt)
+{
+    if (lo)
+        return lo->has_arg != no_argument;
+    const char *c = opt > 0 && opt <= CHAR_MAX && opt != ':' ? strchr(optstring, opt) : NULL;
+    return c && c[1] == ':';
+}
+
+int cli_getopt(int argc, char **argv, const char *optstring, const struct option *longopts, int *longindex,
+               const int *repeatable)
+{
+    if (twice.argv != argv) {
+        memset(&twice, 0, sizeof twice);
+        twice.argv = argv;
+    }
+    int opt = getopt_long(argc, argv, optstring, longopts, longindex);
+    if (opt < 0 || opt >= CLI_OPT_MAX || opt == '?' || opt == ':' || opt == OPT_MAP || opt == OPT_WHERE)
+        return opt;
+    for (const int *r = repeatable; r && *r; r++)
+        if (*r == opt)
+            return opt;
+    const struct option *lo = long_option_of(longopts, opt);
+    if (!takes_value(optstring, lo, opt))
+        return opt;
+    if (!twice.value[opt]) {
+        twice.value[opt] = optarg;
+        return opt;
+    }
+    twice.name = lo ? lo->name : NULL;
+    twice.short_name = opt <= CHAR_MAX && strchr(optstring, opt) ? (char)opt : 0;
+    twice.first = twice.value[opt];
+    twice.second = optarg;
+    return CLI_OPT_TWICE;
+}
+
 int cli_option_error(const char *command, int opt, char **argv)
 {
+    if (opt == CLI_OPT_TWICE) {
+        char name[64];
+        if (twice.name && twice.short_name)
+            snprintf(name, sizeof name, "--%s (-%c)", twice.name, twice.short_name);
+        else if (twice.name)
+            snprintf(name, sizeof name, "--%s", twice.name);
+        else
+            snprintf(name, sizeof name, "-%c", twice.short_name);
+        return cli_usage_error(command, "%s given twice ('%s', then '%s'): it takes one value", name,
+                               twice.first, twice.second);
+    }
     const char *arg = argv[optind - 1];
     if (opt == ':')
         return cli_usage_error(command, "option '%s' needs a value", arg);
@@ -647,6 +712,15 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
     *values = v;
     *n = count;
     return 0;
+}
+
+int cli_parse_sizes(const char *command, const char *option, const char *arg, double **values, size_t *n)
+{
+    int status = cli_parse_list(command, option, arg, values, n);
+    for (size_t i = 0; status == 0 && i < *n; i++)
+        if ((*values)[i] < 1) /* a model smaller than one parameter would only round to nothing */
+            status = cli_usage_error(command, "%s: %g is less than one parameter", option, (*values)[i]);
+    return status;
 }
 
 int cli_parse_format(const char *command, const char *arg, unsigned allowed, cli_format *out)

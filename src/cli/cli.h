@@ -97,7 +97,18 @@ void cli_note(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
 int cli_fail(const char *command, const ls_error *err);
 /* Print a usage error and the "Try" line; returns 64. */
 int cli_usage_error(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
-/* Turn getopt_long's '?' or ':' into a usage error; returns 64. */
+/* getopt_long() that refuses an option given twice.  An option that takes a
+ * value is single-valued unless its value is in `repeatable` (a list ended
+ * by 0; NULL for none) or it is --map or --where, which every command lets
+ * repeat: a second occurrence returns CLI_OPT_TWICE instead of taking the
+ * last value silently, and cli_option_error() names the option and both
+ * values.  Options without a value (--force, --help) may repeat, since
+ * giving them twice changes nothing. */
+#define CLI_OPT_TWICE (-2)
+#define CLI_OPT_MAX 512
+int cli_getopt(int argc, char **argv, const char *optstring, const struct option *longopts, int *longindex,
+               const int *repeatable);
+/* Turn cli_getopt's '?', ':' or CLI_OPT_TWICE into a usage error; returns 64. */
 int cli_option_error(const char *command, int opt, char **argv);
 /* Print usage text to stdout; returns 0. */
 int cli_help(const char *text);
@@ -148,6 +159,8 @@ int cli_parse_long(const char *command, const char *option, const char *arg, lon
 int cli_parse_seed(const char *command, const char *arg, unsigned long *out);
 /* A comma-separated list of positive numbers; *values is malloc'd. */
 int cli_parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n);
+/* cli_parse_list for parameter counts: each at least 1. */
+int cli_parse_sizes(const char *command, const char *option, const char *arg, double **values, size_t *n);
 
 typedef enum { CLI_FORMAT_TABLE, CLI_FORMAT_CSV, CLI_FORMAT_JSON, CLI_FORMAT_MD } cli_format;
 /* Parse --format; `allowed` is a bit mask of 1 << cli_format. */

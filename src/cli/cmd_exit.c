@@ -269,7 +269,7 @@ int cmd_exit(int argc, char **argv)
     exit_options o = {NULL, -1, {0, 1, 0}, 0, NULL, NULL, 0, 0, 20, CLI_FORMAT_TABLE};
     int status = 0, opt;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":h", longopts, NULL, NULL)) != -1) {
         switch (opt) {
         case 'h': status = -1; break;
         case OPT_SHAPE_FILE: o.shape_path = optarg; break;

@@ -37,7 +37,7 @@ static const char USAGE[] =
     "      --space log|linear  residuals ln Lhat - ln L (default) or Lhat - L\n"
     "      --grid chinchilla   start the base parameters from Chinchilla's 4,500-point grid\n"
     "      --starts N          otherwise from N Sobol points in the same box (default 32)\n"
-    "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable)\n"
+    "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable, once per parameter)\n"
     "      --bootstrap N       refit N resamples of the runs for percentile intervals (default 0)\n"
     "      --group COL         resample whole groups of runs sharing COL's value\n"
     "      --bootstrap-starts K  refit each draw from the full-data optimum and K perturbed\n"
@@ -118,7 +118,11 @@ static void end_progress(progress_state *ps)
 
 /* ---- output ------------------------------------------------------------------ */
 
-static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_parameters *p)
+/* Parse one --fix NAME=VALUE; given[] records the --fix already seen per
+ * parameter, so that the same parameter fixed twice is refused rather than
+ * taking the last value. */
+static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_parameters *p,
+                     const char *given[LAW_NPARAMS])
 {
     const char *eq = strchr(text, '=');
     char name[32];
@@ -131,6 +135,10 @@ static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_param
     if (j < 0 || !ls_law_uses_param(kind, (law_param)j))
         return cli_usage_error(cmd, "--fix '%s': %s is not a parameter of %s", text, name,
                                ls_law_kind_format(kind, kind_text, sizeof kind_text));
+    if (given[j])
+        return cli_usage_error(cmd, "--fix %s given twice ('%s', then '%s'): a parameter takes one value", name,
+                               given[j], text);
+    given[j] = text;
     double value = 0;
     int status = cli_parse_double(cmd, "--fix", eq + 1, &value);
     if (status != 0)
@@ -316,7 +324,8 @@ int cmd_fit(int argc, char **argv)
     int status = 0, opt;
     long value = 0;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:o:", longopts, NULL)) != -1) {
+    static const int repeatable[] = {OPT_FIX, 0};
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, repeatable)) != -1) {
         int handled = cli_sweep_option(&o.sweep, opt, optarg);
         if (handled < 0)
             status = ls_exit_status(LS_ERR_INTERNAL);
@@ -374,8 +383,9 @@ int cmd_fit(int argc, char **argv)
         cli_strings_free(&o.fixes);
         return cli_help(USAGE);
     }
+    const char *fixes_given[LAW_NPARAMS] = {NULL};
     for (size_t i = 0; status == 0 && i < o.fixes.n; i++)
-        status = parse_fix(cmd, o.fixes.v[i], o.kind, &o.params);
+        status = parse_fix(cmd, o.fixes.v[i], o.kind, &o.params, fixes_given);
     if (status == 0 && optind >= argc)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0 && o.group && o.bootstrap == 0)
@@ -421,6 +431,20 @@ int cmd_fit(int argc, char **argv)
                   "its errors (add runs, or --fix some)", s->name, result.n, result.nfree);
         status = ls_exit_status(LS_ERR_DATA);
     }
+    /* A failed fit leaves an old law file in place: say so, since the next
+     * command would read it. */
+    char not_written[PATH_MAX + 64] = "no law file written";
+    struct stat old_law;
+    if (o.output && strcmp(o.output, "-") != 0 && stat(o.output, &old_law) == 0)
+        snprintf(not_written, sizeof not_written, "no law file written (%s keeps its old content)", o.output);
+    /* Runs enough in number that still cannot determine the law (all one
+     * loss, one size, a loss flat along an axis) give an arbitrary law with
+     * finite errors: refused with the reason, as an undetermined fit. */
+    if (status == 0 && ls_fit_data_check(s, o.kind, &o.params, &err) != 0) {
+        cli_error(cmd, "%s; %s", err.message,
+                  o.output ? not_written : o.format == CLI_FORMAT_JSON ? "no law written" : "no fit printed");
+        status = ls_exit_status(err.code);
+    }
     if (status == 0)
         warn_unidentified(cmd, &result);
     int determined = status == 0 && result.converged ? ls_fit_determined(&result) : 1;
@@ -456,12 +480,6 @@ int cmd_fit(int argc, char **argv)
             status = print_table(&o, s, &result, &boot, seconds, threads);
         }
     }
-    /* A failed fit leaves an old law file in place: say so, since the next
-     * command would read it. */
-    char not_written[PATH_MAX + 64] = "no law file written";
-    struct stat old_law;
-    if (o.output && strcmp(o.output, "-") != 0 && stat(o.output, &old_law) == 0)
-        snprintf(not_written, sizeof not_written, "no law file written (%s keeps its old content)", o.output);
     if (status == 0 && !result.converged) {
         cli_error(cmd, "the best of %zu starts did not converge (after %zu iteration%s); %s", result.starts,
                   result.iterations, result.iterations == 1 ? "" : "s", o.output ? not_written

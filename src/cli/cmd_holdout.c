@@ -114,6 +114,8 @@ static void cell_text(char *buf, size_t size, double x, int decimals)
 {
     if (isnan(x))
         snprintf(buf, size, "-");
+    else if (fabs(x) >= 1e6) /* an RMSE near 1e298 would not fit its cell */
+        snprintf(buf, size, "%.*g", decimals + 1, x);
     else
         snprintf(buf, size, "%.*f", decimals, x);
 }
@@ -255,7 +257,8 @@ int cmd_holdout(int argc, char **argv)
     chart_output figure = cli_plot_defaults();
     int status = 0, opt;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+    static const int repeatable[] = {OPT_SPLIT, 0};
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":h", longopts, NULL, repeatable)) != -1) {
         int handled = cli_sweep_option(&sweep_args, opt, optarg);
         if (handled < 0)
             status = ls_exit_status(LS_ERR_INTERNAL);

@@ -34,11 +34,11 @@ static const char USAGE[] =
 
 enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_E, OPT_R, OPT_POINTS, OPT_PLOT };
 
-static void print_profile_row(double flops, double E, double R, double n_act, double tokens, double loss,
+static void print_profile_row(FILE *out, double flops, double E, double R, double n_act, double tokens, double loss,
                               int is_minimum)
 {
     char num[6][NUMTEXT_DOUBLE_MAX];
-    printf("%s,%s,%s,%s,%s,%s,%d\n", ls_numtext_format_double(num[0], flops), ls_numtext_format_double(num[1], E),
+    fprintf(out, "%s,%s,%s,%s,%s,%s,%d\n", ls_numtext_format_double(num[0], flops), ls_numtext_format_double(num[1], E),
            ls_numtext_format_double(num[2], R), ls_numtext_format_double(num[3], n_act),
            ls_numtext_format_double(num[4], tokens), ls_numtext_format_double(num[5], loss), is_minimum);
 }
@@ -66,7 +66,7 @@ int cmd_isoflop(int argc, char **argv)
     chart_output figure = cli_plot_defaults();
     int status = 0, opt, force = 0;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:", longopts, NULL, NULL)) != -1) {
         if (cli_plot_option(cmd, opt, optarg, &figure, &status))
             continue;
         switch (opt) {
@@ -144,8 +144,17 @@ int cmd_isoflop(int argc, char **argv)
     static const char *const headers[] = {"flops", "E", "R", "N_act*", "D*", "tokens/N_act", "loss*"};
     if (status == 0 && format == CLI_FORMAT_TABLE)
         t = cli_table_new(7, headers);
-    if (status == 0 && format == CLI_FORMAT_CSV)
-        printf("flops,E,R,n_act,tokens,loss,minimum\n");
+    /* The CSV is gathered first and printed whole, so that a budget found
+     * unusable halfway prints nothing rather than half a profile. */
+    char *csv_text = NULL;
+    size_t csv_len = 0;
+    FILE *csv = NULL;
+    if (status == 0 && format == CLI_FORMAT_CSV && !(csv = open_memstream(&csv_text, &csv_len))) {
+        cli_error(cmd, "out of memory");
+        status = ls_exit_status(LS_ERR_INTERNAL);
+    }
+    if (csv)
+        fprintf(csv, "flops,E,R,n_act,tokens,loss,minimum\n");
     solve_budget budget = {0, INFINITY, 16};
     for (size_t f = 0; status == 0 && f < nflops; f++)
         for (size_t e = 0; status == 0 && e < nE; e++)
@@ -158,20 +167,34 @@ int cmd_isoflop(int argc, char **argv)
                     status = ls_exit_status(LS_ERR_DATA); /* as solve says it */
                     break;
                 }
+                /* Nothing a double cannot hold is printed: the rule solve
+                 * applies, to the minimum and to every profile point. */
+                if (ls_solve_candidate_check(&best, flops[f], &err) != 0) {
+                    status = cli_fail(cmd, &err);
+                    break;
+                }
                 if (format == CLI_FORMAT_CSV) {
                     /* From N_opt / 30 to 30 N_opt, evenly in ln N, with the minimum itself. */
                     ls_solve_isoflop_grid(best.n_act, 30.0, (size_t)points, grid);
                     ls_solve_isoflop_profile(&lf->law, &tmpl, flops[f], E[e], R[r], grid, (size_t)points, loss, tokens);
+                    for (long i = 0; status == 0 && i < points; i++) {
+                        solve_candidate point = {.n_act = grid[i], .E = E[e], .R = R[r], .tokens = tokens[i],
+                                                 .loss = loss[i], .feasible = 1};
+                        if (ls_solve_candidate_check(&point, flops[f], &err) != 0)
+                            status = cli_fail(cmd, &err);
+                    }
+                    if (status != 0)
+                        break;
                     int printed_min = 0;
                     for (long i = 0; i < points; i++) {
                         if (!printed_min && grid[i] > best.n_act) {
-                            print_profile_row(flops[f], E[e], R[r], best.n_act, best.tokens, best.loss, 1);
+                            print_profile_row(csv, flops[f], E[e], R[r], best.n_act, best.tokens, best.loss, 1);
                             printed_min = 1;
                         }
-                        print_profile_row(flops[f], E[e], R[r], grid[i], tokens[i], loss[i], 0);
+                        print_profile_row(csv, flops[f], E[e], R[r], grid[i], tokens[i], loss[i], 0);
                     }
                     if (!printed_min)
-                        print_profile_row(flops[f], E[e], R[r], best.n_act, best.tokens, best.loss, 1);
+                        print_profile_row(csv, flops[f], E[e], R[r], best.n_act, best.tokens, best.loss, 1);
                 } else {
                     char c[7][32];
                     snprintf(c[0], 32, "%.3g", flops[f]);
@@ -188,6 +211,13 @@ int cmd_isoflop(int argc, char **argv)
                     }
                 }
             }
+    if (csv && fclose(csv) != 0 && status == 0) {
+        cli_error(cmd, "out of memory");
+        status = ls_exit_status(LS_ERR_INTERNAL);
+    }
+    if (status == 0 && csv_text)
+        fwrite(csv_text, 1, csv_len, stdout);
+    free(csv_text);
     if (status == 0 && t)
         cli_table_print(t, stdout, CLI_FORMAT_TABLE);
     if (status == 0 && plot) {

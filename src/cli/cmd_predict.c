@@ -352,7 +352,7 @@ int cmd_predict(int argc, char **argv)
     o.flops = NAN;
     int status = 0, opt, index = 0;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, &index)) != -1) {
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:", longopts, &index, NULL)) != -1) {
         int handled = cli_sweep_option(&o.sweep, opt, optarg);
         if (handled < 0)
             status = ls_exit_status(LS_ERR_INTERNAL);

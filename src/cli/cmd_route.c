@@ -180,7 +180,7 @@ int cmd_route(int argc, char **argv)
     int per_loop = 0, status = 0, opt;
     cli_format format = CLI_FORMAT_TABLE;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":hk:", longopts, NULL)) != -1) {
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hk:", longopts, NULL, NULL)) != -1) {
         switch (opt) {
         case 'h': return cli_help(USAGE);
         case 'k': status = cli_parse_long(cmd, "--top-k", optarg, 1, 1000000, &top_k); break;

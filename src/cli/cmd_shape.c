@@ -526,7 +526,7 @@ int cmd_shape(int argc, char **argv)
     ls_shape_spec_unset(&s);
     int status = 0, opt, index = 0;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":h", longopts, &index)) != -1) {
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":h", longopts, &index, NULL)) != -1) {
         size_t i = 0;
         while (i < sizeof INT_OPTIONS / sizeof *INT_OPTIONS && INT_OPTIONS[i].opt != opt)
             i++;

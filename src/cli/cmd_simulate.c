@@ -56,13 +56,13 @@ int cmd_simulate(int argc, char **argv)
     simulate_options so = {0.0, 1};
     int status = 0, opt, force = 0;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:o:", longopts, NULL)) != -1) {
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, NULL)) != -1) {
         switch (opt) {
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;
         case OPT_FORCE: force = 1; break;
         case 'o': output = optarg; break;
-        case OPT_N_ACT: status = cli_parse_list(cmd, "--n-act", optarg, &n_act, &grid.n_n_act); break;
+        case OPT_N_ACT: status = cli_parse_sizes(cmd, "--n-act", optarg, &n_act, &grid.n_n_act); break;
         case OPT_TOKENS: status = cli_parse_list(cmd, "--tokens", optarg, &tokens, &grid.n_tokens); break;
         case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &grid.n_E); break;
         case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &grid.n_R); break;

@@ -213,7 +213,7 @@ int cmd_solve(int argc, char **argv)
     int status = 0, opt, force = 0;
     long value = 0;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:", longopts, NULL, NULL)) != -1) {
         if (cli_plot_option(cmd, opt, optarg, &figure, &status))
             continue;
         switch (opt) {
@@ -227,7 +227,7 @@ int cmd_solve(int argc, char **argv)
         case OPT_PRINT_TEMPLATE: print_template = 1; break;
         case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &nR); break;
         case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &nE); break;
-        case OPT_N_ACT: status = cli_parse_list(cmd, "--n-act", optarg, &ladder, &nladder); break;
+        case OPT_N_ACT: status = cli_parse_sizes(cmd, "--n-act", optarg, &ladder, &nladder); break;
         case OPT_EPS:
             status = cli_parse_double(cmd, "--eps", optarg, &eps);
             if (status == 0 && eps < 0)

@@ -151,13 +151,23 @@ int main(int argc, char **argv)
         return cli_finish(NULL, 64);
     }
     const char *name = argv[1];
+    /* --help, --version and help [COMMAND] take nothing more: an extra word
+     * was meant for something and would be silently dropped. */
+    int is_help = strcmp(name, "help") == 0;
+    int is_meta = is_help || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 ||
+                  strcmp(name, "--version") == 0 || strcmp(name, "version") == 0;
+    if (is_meta && argc > (is_help ? 3 : 2)) {
+        cli_error(NULL, "%s: unexpected argument '%s'", name, argv[is_help ? 3 : 2]);
+        fprintf(stderr, "Try 'loopscale --help'.\n");
+        return cli_finish(NULL, 64);
+    }
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0)
         return cli_finish(NULL, print_usage(stdout));
     if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
         printf("loopscale %s\n", LOOPSCALE_VERSION);
         return cli_finish(NULL, 0);
     }
-    if (strcmp(name, "help") == 0) {
+    if (is_help) {
         if (argc < 3)
             return cli_finish(NULL, print_usage(stdout));
         if (strcmp(argv[2], "laws") == 0)

@@ -161,6 +161,7 @@ char *ls_bind_fit2(const char *law_text, const ls_bind_sweep *sw, const ls_bind_
     fit_result r;
     fit_bootstrap boot;
     memset(&boot, 0, sizeof boot);
+    memset(&r, 0, sizeof r);
     if (ls_fit_run(s, kind, &p, &r, err) != 0)
         goto done;
     if (r.n <= r.nfree) {
@@ -170,6 +171,8 @@ char *ls_bind_fit2(const char *law_text, const ls_bind_sweep *sw, const ls_bind_
                      s->name, r.n, r.nfree);
         goto done;
     }
+    if (ls_fit_data_check(s, kind, &p, err) != 0)
+        goto done;
     if (warnings)
         *warnings = ls_fit_unidentified_warnings(&r);
     /* A fit that did not converge, or cannot tell its parameters apart, is

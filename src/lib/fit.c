@@ -1,5 +1,7 @@
 #include "loopscale/fit.h"
 
+#include "loopscale/predict.h"
+
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
@@ -1045,12 +1047,11 @@ static double rmse_of(const prepared_data *d, const law *l)
 {
     law_prepared prep;
     ls_law_prepare(&prep, l);
-    double ss = 0.0;
-    for (size_t i = 0; i < d->n; i++) {
-        double diff = exp(ls_law_row_log_loss_grad(&prep, &d->rows[i], NULL)) - d->loss[i];
-        ss += diff * diff;
-    }
-    return sqrt(ss / (double)d->n);
+    predict_acc acc; /* scaled: a loss near 1e300 has a representable RMSE */
+    ls_predict_acc_init(&acc);
+    for (size_t i = 0; i < d->n; i++)
+        ls_predict_acc_add(&acc, d->loss[i], exp(ls_law_row_log_loss_grad(&prep, &d->rows[i], NULL)));
+    return ls_predict_acc_value(&acc);
 }
 
 /* Fixed values the law cannot be evaluated at, whatever the free ones:

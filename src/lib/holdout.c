@@ -1,5 +1,7 @@
 #include "loopscale/holdout.h"
 
+#include "loopscale/predict.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,17 +50,15 @@ void ls_holdout_result_free(holdout_result *r)
 /* RMSE in loss units of a law over the rows of s with mask[i] == want. */
 static double rmse_over(const sweep *s, const law *l, const unsigned char *mask, unsigned char want)
 {
-    double ss = 0.0;
-    size_t n = 0;
+    predict_acc acc;
+    ls_predict_acc_init(&acc);
     for (size_t i = 0; i < s->n; i++) {
         if (mask && mask[i] != want)
             continue;
         law_point x = ls_sweep_row_point(&s->rows[i]);
-        double diff = ls_law_loss(l, &x) - s->rows[i].loss;
-        ss += diff * diff;
-        n++;
+        ls_predict_acc_add(&acc, s->rows[i].loss, ls_law_loss(l, &x));
     }
-    return n ? sqrt(ss / (double)n) : NAN;
+    return ls_predict_acc_value(&acc);
 }
 
 /* The test runs of each column: the largest value of the axis, or the

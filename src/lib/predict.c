@@ -35,11 +35,18 @@ void ls_predict_acc_add(predict_acc *acc, double loss, double pred)
     acc->n++;
 }
 
+double ls_predict_acc_value(const predict_acc *acc)
+{
+    if (acc->n == 0)
+        return NAN;
+    return acc->scale == 0 ? 0.0 : acc->scale * sqrt(acc->sum_sq / (double)acc->n);
+}
+
 int ls_predict_acc_rmse(const predict_acc *acc, const char *file, double *rmse, ls_error *err)
 {
     if (acc->n == 0)
         return ls_error_set(err, LS_ERR_DATA, "%s: no run has a loss to compare with", file);
-    *rmse = acc->scale == 0 ? 0.0 : acc->scale * sqrt(acc->sum_sq / (double)acc->n);
+    *rmse = ls_predict_acc_value(acc);
     if (!isfinite(*rmse))
         return ls_error_set(err, LS_ERR_DATA, "%s: the RMSE is %g, outside the range of double precision", file,
                             *rmse);

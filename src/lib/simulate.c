@@ -44,9 +44,12 @@ static int check_run(const law_point *x, int top_k, double flops, double loss, l
     const char *names[] = {"flops", "loss"};
     const double values[] = {flops, loss};
     char what[160] = "";
+    int law_at_fault = 0; /* a finite run the law gives no finite loss: bad data, not a bad option */
     for (int i = 0; i < 2 && !what[0]; i++)
-        if (!(isfinite(values[i]) && values[i] > 0))
+        if (!(isfinite(values[i]) && values[i] > 0)) {
             snprintf(what, sizeof what, "%s is %g, outside the range of double precision", names[i], values[i]);
+            law_at_fault = i == 1;
+        }
     sweep_quantity which;
     char reason[128];
     if (!what[0] && ls_sweep_row_check(&row, &which, reason, sizeof reason)) {
@@ -55,6 +58,11 @@ static int check_run(const law_point *x, int top_k, double flops, double loss, l
     }
     if (!what[0])
         return 0;
+    if (law_at_fault)
+        return ls_error_set(err, LS_ERR_DATA,
+                            "the law gives the run n_act = %g, tokens = %g, E = %g, R = %g a loss of %g, outside the "
+                            "range of double precision",
+                            x->n_act, x->D, x->E, x->R, loss);
     return ls_error_set(err, LS_ERR_USAGE, "the run n_act = %g, tokens = %g, E = %g, R = %g: %s", x->n_act, x->D,
                         x->E, x->R, what);
 }

@@ -201,6 +201,29 @@ void ls_solve_result_free(solve_result *r)
     r->ncandidates = 0;
 }
 
+/* A quantity that a double cannot hold (N_act = 1e-300 at 1e21 FLOPs gives
+ * D = inf; a law whose terms add past 1.8e308 gives an infinite loss) is the
+ * input's doing: an LS_ERR_DATA error naming the inputs, never an infinity
+ * printed as an answer or refused later as an internal error.  solve,
+ * isoflop and their JSON share this one rule. */
+int ls_solve_candidate_check(const solve_candidate *c, double flops, ls_error *err)
+{
+    const char *what = NULL;
+    double bad = 0;
+    if (!isfinite(c->tokens) || !(c->tokens > 0))
+        what = "tokens D = F / (6 N_unroll)", bad = c->tokens;
+    else if (!isfinite(c->tokens / c->n_act))
+        what = "tokens per parameter D / N_act", bad = c->tokens / c->n_act;
+    else if (!isfinite(c->loss))
+        what = "predicted loss", bad = c->loss;
+    else if (!isfinite(c->n_total) || !isfinite(c->n_unroll))
+        what = "size N_total or N_unroll", bad = isfinite(c->n_total) ? c->n_unroll : c->n_total;
+    if (!what)
+        return 0;
+    return ls_error_set(err, LS_ERR_DATA, "N_act = %g at %g FLOPs (E = %g, R = %g) gives %s = %g, outside double precision",
+                        c->n_act, flops, c->E, c->R, what, bad);
+}
+
 /* Fewer loops first, then fewer experts. */
 static int cheaper(const solve_candidate *a, const solve_candidate *b)
 {
@@ -249,27 +272,9 @@ static int solve_core(const law *l, const arch_template *t, const solve_budget *
                 out->unconstrained = free_c;
         }
     gsl_min_fminimizer_free(brent);
-    /* A quantity that a double cannot hold (N_act = 1e-300 at 1e21 FLOPs
-     * gives D = inf) is the input's doing: an LS_ERR_DATA error naming the
-     * inputs, never an infinity printed as an answer or refused later as an
-     * internal error. */
     for (size_t i = 0; i < n + 2 * (n > 0); i++) {
         const solve_candidate *c = i < n ? &out->candidates[i] : i == n ? &out->best : &out->unconstrained;
-        if (!c->feasible)
-            continue;
-        const char *what = !isfinite(c->tokens) || !(c->tokens > 0)        ? "tokens D = F / (6 N_unroll)"
-                           : !isfinite(c->tokens / c->n_act)               ? "tokens per parameter D / N_act"
-                           : !isfinite(c->loss)                            ? "predicted loss"
-                           : !isfinite(c->n_total) || !isfinite(c->n_unroll) ? "size N_total or N_unroll"
-                                                                             : NULL;
-        if (what) {
-            double bad = !isfinite(c->tokens) || !(c->tokens > 0) ? c->tokens
-                         : !isfinite(c->tokens / c->n_act)          ? c->tokens / c->n_act
-                         : !isfinite(c->loss)                       ? c->loss
-                                                                    : c->n_total;
-            ls_error_set(err, LS_ERR_DATA,
-                         "N_act = %g at %g FLOPs (E = %g, R = %g) gives %s = %g, outside double precision",
-                         c->n_act, b->flops, c->E, c->R, what, bad);
+        if (c->feasible && ls_solve_candidate_check(c, b->flops, err) != 0) {
             ls_solve_result_free(out);
             return LS_ERR_DATA;
         }

@@ -286,11 +286,13 @@ static int compare_named_fields(const void *a, const void *b)
 }
 
 /* The first column (in file order) whose non-empty name repeats an earlier
- * one, or fc->nfields when none does.  Sorting keeps a header of 100,000
- * columns from costing 5e9 comparisons.  Returns -1 when out of memory. */
-static int first_repeated_name(const file_columns *fc, size_t *first)
+ * one, or fc->nfields when none does, and in *earlier the first column with
+ * that name.  Sorting keeps a header of 100,000 columns from costing 5e9
+ * comparisons.  Returns -1 when out of memory. */
+static int first_repeated_name(const file_columns *fc, size_t *first, size_t *earlier)
 {
     *first = fc->nfields;
+    *earlier = fc->nfields;
     named_field *v = malloc((fc->nfields ? fc->nfields : 1) * sizeof *v);
     if (!v)
         return -1;
@@ -299,11 +301,57 @@ static int first_repeated_name(const file_columns *fc, size_t *first)
         if (fc->names[i][0] != '\0')
             v[n++] = (named_field){fc->names[i], i};
     qsort(v, n, sizeof *v, compare_named_fields);
-    for (size_t k = 1; k < n; k++)
-        if (strcasecmp(v[k].name, v[k - 1].name) == 0 && v[k].index < *first)
+    /* Equal names are adjacent and in file order, so the run's first is the
+     * earliest column of that name. */
+    for (size_t k = 1, start = 0; k < n; k++) {
+        if (strcasecmp(v[k].name, v[k - 1].name) != 0)
+            start = k;
+        else if (v[k].index < *first) {
             *first = v[k].index;
+            *earlier = v[start].index;
+        }
+    }
     free(v);
     return 0;
+}
+
+/* A header names each column once.  One column may be unnamed (the index
+ * column pandas writes, ",n_act,tokens,loss"), but a second unnamed one (or
+ * one named only by white space, or a header of commas alone) would leave
+ * columns no filter or message could tell apart; a name that repeats
+ * another once case and surrounding white space are set aside ("loss" and
+ * " Loss") would give one quantity two values.  Fields are numbered from 1. */
+static int check_header_names(const file_columns *fc, const csv_field *fields, const char *file, long line,
+                              ls_error *err)
+{
+    size_t repeat = 0, earlier = 0;
+    if (first_repeated_name(fc, &repeat, &earlier) != 0)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    size_t unnamed = fc->nfields, second_unnamed = fc->nfields;
+    for (size_t i = 0; i < fc->nfields && second_unnamed == fc->nfields; i++)
+        if (fc->names[i][0] == '\0') {
+            if (unnamed == fc->nfields)
+                unnamed = i;
+            else
+                second_unnamed = i;
+        }
+    if (second_unnamed < repeat)
+        return ls_error_set(err, LS_ERR_DATA,
+                            "%s:%ld: field %zu: a second column with no name (field %zu has none either); at most "
+                            "one column, such as an index, may be unnamed",
+                            file, line, second_unnamed + 1, unnamed + 1);
+    if (repeat == fc->nfields)
+        return 0;
+    char a[80], b[80];
+    if (fields[repeat].len == fields[earlier].len &&
+        memcmp(fields[repeat].ptr, fields[earlier].ptr, fields[repeat].len) == 0)
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: field %zu: column '%s' appears twice (field %zu too)", file,
+                            line, repeat + 1, fc->names[repeat], earlier + 1);
+    return ls_error_set(err, LS_ERR_DATA,
+                        "%s:%ld: field %zu: column '%s' appears twice: field %zu is '%s', and names are compared "
+                        "ignoring case and surrounding white space",
+                        file, line, repeat + 1, cell_text(fields[repeat], a), earlier + 1,
+                        cell_text(fields[earlier], b));
 }
 
 static int read_header(reader_state *st, csv_reader *csv, const csv_field *fields, size_t nfields,
@@ -330,12 +378,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
             free(map_used);
             return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         }
-    size_t first_repeat = 0;
-    int status = first_repeated_name(fc, &first_repeat);
-    if (status != 0) {
-        free(map_used);
-        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-    }
+    int status = check_header_names(fc, fields, file, line, err);
     /* Each column's quantity, by its name or by a --map; a --map names the
      * column the user chose, so a column that only has the same quantity's
      * alias for a name ("params" beside --map n_act=params_no_embed)
@@ -368,8 +411,6 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
     }
     for (size_t i = 0; i < nfields; i++) {
         int q = quantity_of[i];
-        if (i == first_repeat && status == 0)
-            status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' appears twice", file, line, fc->names[i]);
         if (q >= 0 && chosen_by_map[q] && !mapped[i])
             continue;
         if (q >= 0 && status == 0) {
@@ -545,6 +586,14 @@ int ls_sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason
         return 1;                                                                                                \
     } while (0)
     char num[NUMTEXT_DOUBLE_MAX];
+    /* A value computed from others (n_total from E through a template) may
+     * overflow where every input was finite. */
+    static const sweep_quantity all[] = {SWEEP_N_ACT, SWEEP_N_TOTAL, SWEEP_N_LOOP, SWEEP_R,
+                                         SWEEP_E,     SWEEP_K,       SWEEP_TOKENS, SWEEP_LOSS};
+    const double all_values[] = {row->n_act, row->n_total, row->n_loop, row->R, row->E, row->k, row->tokens, row->loss};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        if (isinf(all_values[i]))
+            PROBLEM(all[i], "is outside the range of double precision");
     if (!(row->n_act > 0))
         PROBLEM(SWEEP_N_ACT, "must be positive");
     if (!(row->n_total > 0))
@@ -613,6 +662,21 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
         if (!(row->tokens >= DBL_MIN && isfinite(row->tokens)))
             return cell_error(rc, col[SWEEP_FLOPS], "gives tokens D = F / (6 N_unroll) = %g, outside double precision",
                               row->tokens);
+    } else if (has_flops) {
+        /* Both columns: one of them must not silently win.  The tolerance
+         * accepts values printed to 6 significant digits (a relative error
+         * of at most 5e-6 each) and nothing looser. */
+        law_point x = ls_sweep_row_point(row);
+        double implied = ls_law_tokens_for_flops(&x, flops);
+        double scale = fmax(fabs(implied), fabs(row->tokens));
+        if (!(fabs(implied - row->tokens) <= LS_SWEEP_FLOPS_TOKENS_RTOL * scale)) {
+            char text[80];
+            return cell_error(rc, col[SWEEP_FLOPS],
+                              "gives tokens D = F / (6 N_unroll) = %.6g, but column '%s' is '%s' (more than %g apart, "
+                              "relative)",
+                              implied, rc->fc->names[col[SWEEP_TOKENS]],
+                              cell_text(rc->fields[col[SWEEP_TOKENS]], text), LS_SWEEP_FLOPS_TOKENS_RTOL);
+        }
     }
     return 0;
 }

@@ -227,10 +227,10 @@ A fit that is not one writes nothing, whatever else was asked for:
 
   $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e10,3e10,1e11,3e11 --R 1,2,4 --noise 0.01 -o one-n.csv
   $ loopscale fit --law dense --bootstrap 10 -o law.json --plot fit.svg one-n.csv > /dev/null
-  loopscale fit: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law file written
+  loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no law file written
   [3]
   $ loopscale fit --law dense --format json --plot fit.svg one-n.csv
-  loopscale fit: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law written
+  loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no law written
   [3]
   $ test ! -e law.json && test ! -e fit.svg
 

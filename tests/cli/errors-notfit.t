@@ -7,16 +7,83 @@ edited) is refused with 65 by every command that reads one, unless --force
   $ TRUTH=$ROOT/data/truth/moe-bounded-sparse.json
   $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e10,3e10,1e11,3e11 --R 1,2,4 --noise 0.01 -o one-n.csv
   $ loopscale fit --law dense --format json one-n.csv
-  loopscale fit: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law written
+  loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no law written
   [3]
   $ loopscale fit --law dense --format json --max-iterations 1 --starts 2 $ROOT/data/sweeps/looped-dense.csv.gz
   loopscale fit: the best of 2 starts did not converge (after 1 iteration); no law written
   [3]
+  $ loopscale simulate --law $TRUTH --n-act 1e8,3e8,1e9,3e9 --tokens 1e10,1e11 --noise 0.01 -o two-d.csv
+  $ loopscale fit --law dense --format json two-d.csv
+  loopscale fit: the sweep cannot tell the parameters apart (the runs have only two values of tokens, 1e+10 and 1e+11): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law written
+  [3]
+  $ loopscale fit --law dense -o law.json two-d.csv > /dev/null
+  loopscale fit: the sweep cannot tell the parameters apart (the runs have only two values of tokens, 1e+10 and 1e+11): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law file written
+  [3]
   $ loopscale fit --law dense -o law.json one-n.csv > /dev/null
-  loopscale fit: the sweep cannot tell the parameters apart (every run has n_act = 3e+08): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law file written
+  loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no law file written
   [3]
   $ ls
   one-n.csv
+  two-d.csv
+
+Runs enough in number that still cannot determine the law are refused with
+the reason, and exit 3 as an undetermined fit does, with no table and no
+law: losses that are all equal (a constant is fitted by c alone, and the
+solver once returned A ~ 4e9), one size (unless a loop mapping sees several
+N_eff through R) or one token count, a loss that does not change when only
+the size (or only the tokens) changes.  Parameters fixed by hand count as
+known.  Two runs are too few for the free parameters, whatever they share
+(65):
+
+  $ loopscale simulate --law $TRUTH --n-act 1e8,2e8,3e8,5e8,1e9,3e9 --tokens 1e10,3e10,1e11 --noise 0.01 -o grid.csv
+  $ awk -F, 'BEGIN { OFS = "," } NR > 1 { $9 = "2.5" } { print }' grid.csv > const.csv
+  $ loopscale fit --law dense const.csv
+  loopscale fit: the sweep cannot determine the law: every run has loss = 2.5, which c alone fits; A, alpha, B and beta could take any values; no fit printed
+  [3]
+  $ loopscale fit --law moe:bounded-sparse --format json const.csv
+  loopscale fit: the sweep cannot determine the law: every run has loss = 2.5, which c alone fits; A, alpha, B and beta could take any values; no law written
+  [3]
+  $ loopscale fit --law dense --fix A=400 --fix alpha=0.34 --fix B=410 --fix beta=0.28 const.csv | grep -o '^converged  yes'
+  converged  yes
+  $ loopscale fit --law dense one-n.csv --fix alpha=0.3
+  loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no fit printed
+  [3]
+  $ loopscale fit --law dense one-n.csv --fix alpha=0.3 --fix c=1.7 | grep -o '^converged  yes'
+  converged  yes
+  $ loopscale fit --law dense:linear one-n.csv | grep -o '^converged  yes'
+  converged  yes
+  $ awk -F, 'NR == 1 || $7 == 3e10 || $7 == "30000000000"' grid.csv > one-d.csv
+  $ wc -l < one-d.csv
+  7
+  $ loopscale fit --law dense one-d.csv
+  loopscale fit: the sweep cannot determine the law: every run has tokens = 3e+10, so B D^-beta is one constant and B, beta and c cannot be told apart; no fit printed
+  [3]
+  $ awk -F, 'BEGIN { OFS = "," } NR == FNR { if ($1 == 300000000) loss[$7] = $9; next } FNR > 1 { $9 = loss[$7] } { print }' grid.csv grid.csv > only-d.csv
+  $ loopscale fit --law dense only-d.csv
+  loopscale fit: the sweep cannot determine the law: the loss does not change with n_act (n_act = 1e+08 and 3e+09 at tokens = 1e+10 both have loss 2.87615, and so on for every such pair), so A and alpha cannot be determined; no fit printed
+  [3]
+  $ awk -F, 'BEGIN { OFS = "," } NR == FNR { if ($7 == 30000000000) loss[$1] = $9; next } FNR > 1 { $9 = loss[$1] } { print }' grid.csv grid.csv > only-n.csv
+  $ loopscale fit --law dense only-n.csv
+  loopscale fit: the sweep cannot determine the law: the loss does not change with tokens (tokens = 1e+10 and 1e+11 at n_act = 1e+08 both have loss 2.89778, and so on for every such pair), so B and beta cannot be determined; no fit printed
+  [3]
+  $ loopscale fit --law dense --fix B=410 --fix beta=0.28 only-n.csv | grep -o '^converged  yes'
+  converged  yes
+  $ head -3 grid.csv > two-one-n.csv; cut -d, -f1,7,9 two-one-n.csv
+  n_act,tokens,loss
+  100000000,10000000000,3.1000076296605252
+  100000000,30000000000,2.8977835332046094
+  $ loopscale fit --law dense two-one-n.csv
+  loopscale fit: two-one-n.csv: 2 runs cannot determine 5 free parameters
+  [65]
+  $ (head -2 grid.csv; tail -1 grid.csv) > two.csv; loopscale fit --law dense two.csv
+  loopscale fit: two.csv: 2 runs cannot determine 5 free parameters
+  [65]
+  $ printf 'n_act,tokens,loss\n1e8,1e10,3.1\n1e9,1e11,2.5\n' | loopscale fit --law dense -
+  loopscale fit: -: 2 runs cannot determine 5 free parameters
+  [65]
+  $ ls *.json
+  ls: cannot access '*.json': No such file or directory
+  [2]
 
 The law file goes to one place: standard output or -o, not both.
 

@@ -6,14 +6,13 @@ an error, as "1e" is in a sweep cell; exa is written E ("3E", "3EB").
 
   $ TRUTH=$ROOT/data/truth/moe-bounded-sparse.json
   $ loopscale solve --law $TRUTH --flops 1e21 --n-act 1e-300 > /dev/null
-  loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
-  loopscale solve: no --mem given: no memory limit
-  loopscale solve: N_act = 1e-300 at 1e+21 FLOPs (E = 1, R = 1) gives tokens D = F / (6 N_unroll) = inf, outside double precision
-  [65]
+  loopscale solve: --n-act: 1e-300 is less than one parameter
+  Try 'loopscale solve --help'.
+  [64]
   $ loopscale solve --law $TRUTH --flops 1e21 --n-act 1e-300 --format json > /dev/null
-  loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
-  loopscale solve: N_act = 1e-300 at 1e+21 FLOPs (E = 1, R = 1) gives tokens D = F / (6 N_unroll) = inf, outside double precision
-  [65]
+  loopscale solve: --n-act: 1e-300 is less than one parameter
+  Try 'loopscale solve --help'.
+  [64]
   $ loopscale solve --law $TRUTH --flops 1e21 --mem 3e
   loopscale solve: --mem: '3e' is not a number
   Try 'loopscale solve --help'.
@@ -25,3 +24,93 @@ an error, as "1e" is in a sweep cell; exa is written E ("3E", "3EB").
   $ loopscale solve --law $TRUTH --flops 1e21 --mem 3EB --format json | grep -o '"mem_bytes": [^,]*'
   loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
   "mem_bytes": 3e+18
+
+A law whose terms add up past the largest double (c = 1.79e308 and A, B
+near 1e308) predicts an infinite loss.  solve, isoflop (its minima, every
+point of its CSV profiles, its plot) and predict share one rule and refuse
+it with the configuration that caused it; the CSV is printed whole or not at
+all.  A law whose minimum is finite but whose profile 30 times off it is not
+prints its table and refuses its CSV:
+
+  $ cat > inf.json <<'JSON'
+  > {"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"},
+  >  "params": {"A": 1e308, "alpha": 0.01, "B": 1e308, "beta": 0.01, "c": 1.79e308}}
+  > JSON
+  $ loopscale isoflop --law inf.json --flops 1e21
+  loopscale isoflop: N_act = 1.291e+10 at 1e+21 FLOPs (E = 1, R = 1) gives predicted loss = inf, outside double precision
+  [65]
+  $ loopscale isoflop --law inf.json --flops 1e21 --format csv | wc -c
+  loopscale isoflop: N_act = 1.291e+10 at 1e+21 FLOPs (E = 1, R = 1) gives predicted loss = inf, outside double precision
+  0
+  $ loopscale isoflop --law inf.json --flops 1e21 --plot inf.svg
+  loopscale isoflop: N_act = 1.291e+10 at 1e+21 FLOPs (E = 1, R = 1) gives predicted loss = inf, outside double precision
+  [65]
+  $ loopscale solve --law inf.json --flops 1e21 --eps 0 --format json
+  loopscale solve: N_act = 1.291e+10 at 1e+21 FLOPs (E = 1, R = 1) gives predicted loss = inf, outside double precision
+  [65]
+  $ loopscale predict --law inf.json --n-act 1.291e10 --tokens 1.291e10
+  loopscale predict: loss is inf at this configuration, outside the range of double precision
+  [65]
+  $ printf 'n_act,tokens\n1.291e10,1.291e10\n' | loopscale predict --law inf.json -
+  loopscale predict: <stdin>:2: the predicted loss is inf, outside the range of double precision
+  [65]
+  $ loopscale simulate --law inf.json --n-act 1.291e10 --tokens 1.291e10 -o inf.csv
+  loopscale simulate: the law gives the run n_act = 1.291e+10, tokens = 1.291e+10, E = 1, R = 1 a loss of inf, outside the range of double precision
+  [65]
+  $ cat > edge.json <<'JSON'
+  > {"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"},
+  >  "params": {"A": 1e308, "alpha": 0.1, "B": 1e300, "beta": 0.3, "c": 1.786e308}}
+  > JSON
+  $ loopscale isoflop --law edge.json --flops 1e21 | tail -1 | cut -c1-40
+  1e+21  1  1  1.667e+20   1         6e-21
+  $ loopscale isoflop --law edge.json --flops 1e21 --format csv | wc -c
+  loopscale isoflop: N_act = 5.55556e+18 at 1e+21 FLOPs (E = 1, R = 1) gives predicted loss = inf, outside double precision
+  0
+  $ loopscale isoflop --law edge.json --flops 1e23,1e21 --format csv | wc -c
+  loopscale isoflop: N_act = 5.55556e+18 at 1e+21 FLOPs (E = 1, R = 1) gives predicted loss = inf, outside double precision
+  0
+  $ ls *.svg *.csv
+  ls: cannot access '*.svg': No such file or directory
+  ls: cannot access '*.csv': No such file or directory
+  [2]
+
+A value computed from finite inputs can still overflow: simulate's n_total
+from an expert count of 1e308 through the template is refused like any
+other sweep row that leaves double precision, and an RMSE whose squares
+overflow (a loss of 1e300) is computed scaled, printed as a number:
+
+  $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 --E 1e308
+  loopscale simulate: the run n_act = 3e+08, tokens = 1e+11, E = 1e+308, R = 1: n_total inf is outside the range of double precision
+  Try 'loopscale simulate --help'.
+  [64]
+  $ (zcat $ROOT/data/sweeps/looped-dense.csv.gz; echo 300000000,300000000,225000000,1,1,1,100000000000,1.8e+20,1e300) > big.csv
+  $ loopscale holdout --laws dense --axes N big.csv 2> /dev/null | grep '^| dense'
+  | dense | 5 | 8.4215e+298 | * (glob)
+  $ loopscale holdout --laws dense --axes N --format json big.csv 2> /dev/null | grep -c 'e+298'
+  1
+
+A model smaller than one parameter is refused where sizes are given:
+
+  $ loopscale solve --law $TRUTH --flops 1e21 --n-act 1e-5
+  loopscale solve: --n-act: 1e-05 is less than one parameter
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale simulate --law $TRUTH --n-act 0.5 --tokens 1e11
+  loopscale simulate: --n-act: 0.5 is less than one parameter
+  Try 'loopscale simulate --help'.
+  [64]
+
+help, --help and --version take nothing more:
+
+  $ loopscale help fit extra
+  loopscale: help: unexpected argument 'extra'
+  Try 'loopscale --help'.
+  [64]
+  $ loopscale --version now
+  loopscale: --version: unexpected argument 'now'
+  Try 'loopscale --help'.
+  [64]
+  $ loopscale --help me
+  loopscale: --help: unexpected argument 'me'
+  Try 'loopscale --help'.
+  [64]

@@ -497,3 +497,104 @@ item is a typo, so both are refused, in numeric lists and in names alike:
   loopscale holdout: --axes: 'N' given twice
   Try 'loopscale holdout --help'.
   [64]
+
+An option that takes one value, given twice, would silently take the last
+value, so every command refuses it, naming the option and both values.  Only
+the options documented as repeatable (--map, --where, fit's --fix of
+different parameters, holdout's --split) may repeat; --fix of one parameter
+twice is refused too:
+
+  $ loopscale fit --law dense --law moe $SWEEP
+  loopscale fit: --law (-l) given twice ('dense', then 'moe'): it takes one value
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit -l dense --law=moe $SWEEP
+  loopscale fit: --law (-l) given twice ('dense', then 'moe'): it takes one value
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --fix alpha=0.3 --fix alpha=0.4 $SWEEP
+  loopscale fit: --fix alpha given twice ('alpha=0.3', then 'alpha=0.4'): a parameter takes one value
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --fix alpha=0.3 --fix alpha=0.3 $SWEEP
+  loopscale fit: --fix alpha given twice ('alpha=0.3', then 'alpha=0.3'): a parameter takes one value
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense -o a.json -o b.json $SWEEP
+  loopscale fit: --output (-o) given twice ('a.json', then 'b.json'): it takes one value
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --threads 1 --threads 2 $SWEEP
+  loopscale fit: --threads given twice ('1', then '2'): it takes one value
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --starts 8 --seed 1 --starts 16 $SWEEP
+  loopscale fit: --starts given twice ('8', then '16'): it takes one value
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --plot a.svg --plot-title A --plot-title B $SWEEP
+  loopscale fit: --plot-title given twice ('A', then 'B'): it takes one value
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale holdout --laws dense --axes R --axes N $SWEEP
+  loopscale holdout: --axes given twice ('R', then 'N'): it takes one value
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --laws dense --format csv --format json $SWEEP
+  loopscale holdout: --format given twice ('csv', then 'json'): it takes one value
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale predict --law $LAW --law $LAW $SWEEP
+  loopscale predict: --law (-l) given twice ('*/data/truth/moe-bounded-sparse.json', then '*/data/truth/moe-bounded-sparse.json'): it takes one value (glob)
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $LAW --n-act 1e9 --tokens 1e11 --R 2 --R 4
+  loopscale predict: --R given twice ('2', then '4'): it takes one value
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale solve --law $LAW --flops 1e21 --flops 1e22
+  loopscale solve: --flops given twice ('1e21', then '1e22'): it takes one value
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --law $LAW --flops 1e21 --mem 3GB --mem 6GB
+  loopscale solve: --mem given twice ('3GB', then '6GB'): it takes one value
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --law $LAW --flops 1e21 --threads 1 --threads 2
+  loopscale solve: --threads given twice ('1', then '2'): it takes one value
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale isoflop --law $LAW --flops 1e21 --E 1,8 --E 16
+  loopscale isoflop: --E given twice ('1,8', then '16'): it takes one value
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale simulate --law $LAW --n-act 1e8 --tokens 1e10 -o a.csv -o b.csv
+  loopscale simulate: --output (-o) given twice ('a.csv', then 'b.csv'): it takes one value
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale simulate --law $LAW --n-act 1e8 --tokens 1e10 --seed 1 --seed 2
+  loopscale simulate: --seed given twice ('1', then '2'): it takes one value
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale shape --d-model 512 --d-ff 2048 --vocab 1000 --layers 4 --d-model 1024
+  loopscale shape: --d-model given twice ('512', then '1024'): it takes one value
+  Try 'loopscale shape --help'.
+  [64]
+  $ loopscale route -k 1 --top-k 2 logits.npy
+  loopscale route: --top-k (-k) given twice ('1', then '2'): it takes one value
+  Try 'loopscale route --help'.
+  [64]
+  $ loopscale exit --format csv --format json data.csv
+  loopscale exit: --format given twice ('csv', then 'json'): it takes one value
+  Try 'loopscale exit --help'.
+  [64]
+  $ ls
+
+The repeatable options still repeat, and an option without a value (a
+switch such as --norm-params or --force) may be given twice, which changes
+nothing:
+
+  $ loopscale fit --law dense --starts 2 --threads 1 --fix alpha=0.3 --fix beta=0.3 --where 'R<=4' --where 'E>=1' $SWEEP | sed -n 2p
+  runs       80 (*/data/sweeps/looped-dense.csv.gz) (glob)
+  $ loopscale shape --d-model 512 --d-ff 2048 --vocab 1000 --layers 4 --norm-params --norm-params --format csv | head -1 | cut -c1-30
+  n_act,n_total,n_loop,R,E,k

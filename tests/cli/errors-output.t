@@ -49,7 +49,7 @@ An output that names an input would replace the data with its result:
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale simulate --law $TRUTH --n-act 3e8,0.4 --tokens 1e11 -o sweep.csv.gz
-  loopscale simulate: the run n_act = 0.4, tokens = 1e+11, E = 1, R = 1: n_total 0 must be positive
+  loopscale simulate: --n-act: 0.4 is less than one parameter
   Try 'loopscale simulate --help'.
   [64]
   $ cat sweep.csv sweep.csv.gz

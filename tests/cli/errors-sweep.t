@@ -268,7 +268,48 @@ long names differing after that "appeared twice"):
   $ loopscale predict --law $LAW s.csv --where "${a}2>3" --format csv 2>&1 | cut -c1-40
   loopscale predict: s.csv: no rows left a
   $ printf 'n_act,tokens,loss,%s1,%s1\n3e8,1e11,2.5,1,2\n' $a $a > s.csv; loopscale predict --law $LAW s.csv 2>&1 | sed "s/$a/A200/"
-  loopscale predict: s.csv:1: column 'A2001' appears twice
+  loopscale predict: s.csv:1: field 5: column 'A2001' appears twice (field 4 too)
+
+A header names each column once.  One unnamed column is read (the index
+column pandas writes); a second one, a name of white space only, a header
+of commas alone, or a name that repeats another once case and surrounding
+spaces are set aside, is refused with the field's number:
+
+  $ check ',n_act,,tokens,loss\n0,3e8,1,1e11,2.5\n'
+  loopscale predict: s.csv:1: field 3: a second column with no name (field 1 has none either); at most one column, such as an index, may be unnamed
+  [65]
+  $ check 'n_act,tokens,loss,,\n3e8,1e11,2.5,1,2\n'
+  loopscale predict: s.csv:1: field 5: a second column with no name (field 4 has none either); at most one column, such as an index, may be unnamed
+  [65]
+  $ check ',,\n1,2,3\n'
+  loopscale predict: s.csv:1: field 2: a second column with no name (field 1 has none either); at most one column, such as an index, may be unnamed
+  [65]
+  $ check ',\n1,2\n'
+  loopscale predict: s.csv:1: field 2: a second column with no name (field 1 has none either); at most one column, such as an index, may be unnamed
+  [65]
+  $ check 'n_act, ,tokens,loss,\t\n3e8,1,1e11,2.5,1\n'
+  loopscale predict: s.csv:1: field 5: a second column with no name (field 2 has none either); at most one column, such as an index, may be unnamed
+  [65]
+  $ check 'n_act,"",tokens,loss,"  "\n3e8,1,1e11,2.5,1\n'
+  loopscale predict: s.csv:1: field 5: a second column with no name (field 2 has none either); at most one column, such as an index, may be unnamed
+  [65]
+  $ check 'n_act,tokens,loss, loss\n3e8,1e11,2.5,2.6\n'
+  loopscale predict: s.csv:1: field 4: column ' loss' appears twice: field 3 is 'loss', and names are compared ignoring case and surrounding white space
+  [65]
+  $ check 'n_act,tokens,"loss ",Loss\n3e8,1e11,2.5,2.6\n'
+  loopscale predict: s.csv:1: field 4: column 'Loss' appears twice: field 3 is 'loss ', and names are compared ignoring case and surrounding white space
+  [65]
+  $ check 'lr,n_act,tokens,loss,lr\n1,3e8,1e11,2.5,2\n'
+  loopscale predict: s.csv:1: field 5: column 'lr' appears twice (field 1 too)
+  [65]
+  $ check 'n_act,tokens,loss, \n3e8,1e11,2.5,1\n'
+  $ check ',n_act,tokens,loss\n0,3e8,1e11,2.5\n'
+  $ printf 'n_act,tokens,loss,,\n3e8,1e11,2.5,1,2\n' | loopscale fit --law dense -
+  loopscale fit: <stdin>:1: field 5: a second column with no name (field 4 has none either); at most one column, such as an index, may be unnamed
+  [65]
+  $ printf 'n_act,tokens,loss,lr, LR\n3e8,1e11,2.5,1,2\n' > s.csv; loopscale holdout --laws dense s.csv
+  loopscale holdout: s.csv:1: field 5: column ' LR' appears twice: field 4 is 'lr', and names are compared ignoring case and surrounding white space
+  [65]
 
 Memory bounds.  fit and holdout hold every run; more than LOOPSCALE_MAX_ROWS
 runs (default 10 million) is refused before any work, with status 65.

@@ -136,7 +136,7 @@ Mistakes:
   loopscale shape: d_model is required
   Try 'loopscale shape --help'.
   [64]
-  $ loopscale shape $FOIL --d-expert 1000 --d-ff 3000 --layers 2
+  $ loopscale shape --d-model 1024 --top-k 2 --vocab 49152 --d-expert 1000 --d-ff 3000 --layers 2
   loopscale shape: d_ff = 3000 and d_expert = 1000 disagree: d_ff must be top_k x d_expert
   Try 'loopscale shape --help'.
   [64]
@@ -166,7 +166,7 @@ Mistakes:
   [64]
   $ printf '{"d_model": 512, "layer": 4}\n' > typo.json
   $ loopscale shape --shape typo.json
-  loopscale shape: typo.json: unknown key 'layer'
+  loopscale shape: typo.json:1:18: unknown key 'layer'
   [65]
   $ printf '{"d_model": 512, "d_ff": 2048, "vocab": 10, "layers": 4, "top_k": 3}\n' > odd.json
   $ loopscale shape --shape odd.json

@@ -96,6 +96,31 @@ Parameter counts must be consistent:
   loopscale predict: s.csv:2: column 'n_loop': '' is empty, but this row has R = 4
   [65]
 
+A sweep with both a tokens and a flops column must not let one silently win:
+each row's flops must give its tokens through F = 6 N_unroll D, within 1e-4
+relative (values printed to 6 significant digits pass).  A log whose FLOPs
+count something else (embeddings, attention) can set the column aside with
+--map, which names it something that is not a quantity:
+
+  $ check 'n_act,tokens,flops,loss\n3e8,1e11,1.8e20,2.5\n3e8,1e11,1.8e21,2.5\n'
+  loopscale predict: s.csv:3: column 'flops': '1.8e21' gives tokens D = F / (6 N_unroll) = 1e+12, but column 'tokens' is '1e11' (more than 0.0001 apart, relative)
+  [65]
+  $ check 'n_act,n_loop,R,tokens,flops,loss\n3e8,2.25e8,4,1e11,5.85e20,2.5\n3e8,2.25e8,4,1e11,1.8e20,2.5\n'
+  loopscale predict: s.csv:3: column 'flops': '1.8e20' gives tokens D = F / (6 N_unroll) = 3.07692e+10, but column 'tokens' is '1e11' (more than 0.0001 apart, relative)
+  [65]
+  $ check 'N,D,flops,loss\n123456789,987654321,7.31742e+17,2.5\n'
+  loopscale predict: s.csv:2: column 'flops': '7.31742e+17' gives tokens D = F / (6 N_unroll) = 9.87852e+08, but column 'D' is '987654321' (more than 0.0001 apart, relative)
+  [65]
+  $ check 'N,D,flops,loss\n123456789,987654321,7.31596e+17,2.5\n'
+  $ printf 'n_act,tokens,flops,loss\n3e8,1e11,1.8e20,2.5\n3e8,1e11,1.8e21,2.5\n' > both.csv
+  $ loopscale predict --law $LAW --map train_flops=flops --format csv both.csv 2>/dev/null | cut -d, -f1-4
+  n_act,tokens,flops,loss
+  3e8,1e11,1.8e20,2.5
+  3e8,1e11,1.8e21,2.5
+  $ printf 'n_act,tokens,flops,loss\n3e8,1e11,1.8e20,2.5\n3e8,2e11,1.8e20,2.5\n' | loopscale fit --law dense -
+  loopscale fit: <stdin>:3: column 'flops': '1.8e20' gives tokens D = F / (6 N_unroll) = 1e+11, but column 'tokens' is '2e11' (more than 0.0001 apart, relative)
+  [65]
+
 An empty n_loop is fine at R = 1, where it is not used:
 
   $ check 'n_act,n_loop,R,tokens,loss\n3e8,,1,1e11,2.5\n'
@@ -121,7 +146,7 @@ The shape of the file:
   loopscale predict: s.csv:1: column 'n_act' and column 'N' both give n_act
   [65]
   $ check 'n_act,tokens,loss,x,X\n3e8,1e11,2.5,1,2\n'
-  loopscale predict: s.csv:1: column 'X' appears twice
+  loopscale predict: s.csv:1: field 5: column 'X' appears twice: field 4 is 'x', and names are compared ignoring case and surrounding white space
   [65]
   $ check 'n_act,tokens,loss\n"3e8,1e11,2.5\n'
   loopscale predict: s.csv:2: field 1: unterminated quoted field

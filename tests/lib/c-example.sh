@@ -68,10 +68,20 @@ if [ -f "$epoch" ]; then
 else
     echo "epoch: skipped ($epoch absent)"
 fi
-# Degenerate data (two token counts) with GSL's default handler in place:
-# the example prints the fit (it does not judge it), and never aborts (134).
-status=0
-"$tmp/fit_sweep" dense "$src/tests/data/seven-runs-two-tokens.csv" > /dev/null 2> "$tmp/seven.err" || status=$?
-[ "$status" -ne 134 ] && ! grep -q "GSL error handler" "$tmp/seven.err" ||
-    { echo "FAIL: fit_sweep aborted on the seven-run sweep"; cat "$tmp/seven.err"; exit 1; }
-echo "seven-run sweep: exit $status, $(cat "$tmp/seven.err")"
+# Degenerate data with GSL's default handler in place: the example judges
+# the fit as the CLI does and never aborts (134).  Two token counts make the
+# Jacobian singular; losses all equal cannot determine the law at all.  Both
+# exit 3 with the reason and print no parameters.
+undetermined() { # NAME SWEEP EXPECTED-MESSAGE
+    status=0
+    "$tmp/fit_sweep" dense "$2" > "$tmp/u.out" 2> "$tmp/u.err" || status=$?
+    [ "$status" -eq 3 ] && [ ! -s "$tmp/u.out" ] && grep -q "$3" "$tmp/u.err" && ! grep -q "GSL error handler" "$tmp/u.err" ||
+        { echo "FAIL: $1: exit $status (want 3, nothing printed, '$3')"; cat "$tmp/u.out" "$tmp/u.err"; exit 1; }
+    echo "$1: exit $status, $(cat "$tmp/u.err")"
+}
+undetermined seven-run "$src/tests/data/seven-runs-two-tokens.csv" \
+    "cannot tell the parameters apart (the runs have only two values of tokens"
+"$cli" simulate --law "$src/data/truth/moe-bounded-sparse.json" --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 \
+    -o "$tmp/grid.csv" 2> /dev/null
+awk -F, 'BEGIN { OFS = "," } NR > 1 { $9 = "2.5" } { print }' "$tmp/grid.csv" > "$tmp/constant.csv"
+undetermined constant-loss "$tmp/constant.csv" "every run has loss = 2.5"

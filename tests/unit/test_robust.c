@@ -114,12 +114,14 @@ static void sweep_header_repeats_are_found_in_file_order(void **state)
     ls_error err;
     sweep *s = ls_sweep_read(&path, 1, NULL, &err);
     assert_null(s);
-    assert_message(err.message, "@:1: column 'c0' appears twice", path);
+    assert_message(err.message, "@:1: field 99994: column 'c0' appears twice (field 4 too)", path);
     unlink(path);
 
     path = write_temp_text("n_act,b,tokens,B,loss,a,A\n1,2,3,4,5,6,7\n", 0);
     assert_null(ls_sweep_read(&path, 1, NULL, &err));
-    assert_message(err.message, "@:1: column 'B' appears twice", path);
+    assert_message(err.message, "@:1: field 4: column 'B' appears twice: field 2 is 'b', and names are compared ignoring case "
+                                "and surrounding white space",
+                   path);
     unlink(path);
 }
 

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "loopscale/lawfile.h"
 #include "loopscale/solve.h"
@@ -193,6 +194,34 @@ static void no_feasible_candidate_is_reported(void **state)
     assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), LS_ERR_USAGE);
 }
 
+/* Each quantity a candidate prints is checked: one that a double cannot hold
+ * is a data error naming it, and a candidate of ordinary numbers passes. */
+static void a_candidate_a_double_cannot_hold_is_a_data_error(void **state)
+{
+    (void)state;
+    ls_error err;
+    const solve_candidate ok = {.R = 2, .E = 8, .n_act = 2.385e9, .n_total = 5e9, .n_unroll = 4e9, .tokens = 1e11,
+                                .loss = 2.1, .feasible = 1};
+    assert_int_equal(ls_solve_candidate_check(&ok, 2.4e21, &err), 0);
+    solve_candidate c = ok;
+    c.loss = INFINITY;
+    assert_int_equal(ls_solve_candidate_check(&c, 2.4e21, &err), LS_ERR_DATA);
+    assert_string_equal(err.message, "N_act = 2.385e+09 at 2.4e+21 FLOPs (E = 8, R = 2) gives predicted loss = inf, "
+                                     "outside double precision");
+    c = ok;
+    c.loss = NAN;
+    assert_int_equal(ls_solve_candidate_check(&c, 2.4e21, &err), LS_ERR_DATA);
+    c = ok;
+    c.tokens = 0; /* underflowed */
+    assert_int_equal(ls_solve_candidate_check(&c, 2.4e21, &err), LS_ERR_DATA);
+    c = ok;
+    c.n_act = 1e-320; /* D / N_act overflows */
+    assert_int_equal(ls_solve_candidate_check(&c, 2.4e21, &err), LS_ERR_DATA);
+    c = ok;
+    c.n_total = INFINITY;
+    assert_int_equal(ls_solve_candidate_check(&c, 2.4e21, &err), LS_ERR_DATA);
+}
+
 static void uncertainty_counts_choices_and_ignores_threads(void **state)
 {
     (void)state;
@@ -238,6 +267,7 @@ int main(void)
         cmocka_unit_test(epsilon_zero_picks_the_lowest_loss_and_otherwise_the_cheapest_within_it),
         cmocka_unit_test(a_ladder_restricts_n_act),
         cmocka_unit_test(no_feasible_candidate_is_reported),
+        cmocka_unit_test(a_candidate_a_double_cannot_hold_is_a_data_error),
         cmocka_unit_test(uncertainty_counts_choices_and_ignores_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

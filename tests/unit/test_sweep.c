@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "loopscale/sweep.h"
@@ -51,6 +52,33 @@ static void map_renames_and_tokens_come_from_flops(void **state)
     assert_non_null(s);
     assert_true(fabs(s->rows[0].tokens - 1.5e21 / (6 * 2.5e9)) < 1e-3);
     ls_sweep_free(s);
+}
+
+/* Tokens and FLOPs side by side must agree through F = 6 N_unroll D: a
+ * looped run (N_unroll = 1e9 + 2 x 7.5e8 = 2.5e9, D = 1e11, so F = 1.5e21
+ * written out by hand) passes just inside the relative tolerance and is
+ * refused just outside it, on either side. */
+static void tokens_and_flops_must_agree_within_the_tolerance(void **state)
+{
+    (void)state;
+    ls_error err;
+    char text[160];
+    const double inside = 0.9 * LS_SWEEP_FLOPS_TOKENS_RTOL, outside = 1.1 * LS_SWEEP_FLOPS_TOKENS_RTOL;
+    for (int sign = -1; sign <= 1; sign += 2) {
+        snprintf(text, sizeof text, "n_act,n_loop,R,tokens,flops,loss\n1e9,7.5e8,3,1e11,%.17g,2.9\n",
+                 1.5e21 * (1 + sign * inside));
+        sweep *s = read_text(text, NULL, &err);
+        assert_non_null(s);
+        assert_true(s->rows[0].tokens == 1e11); /* the tokens column is what is used */
+        ls_sweep_free(s);
+        snprintf(text, sizeof text, "n_act,n_loop,R,tokens,flops,loss\n1e9,7.5e8,3,1e11,%.17g,2.9\n",
+                 1.5e21 * (1 + sign * outside));
+        assert_null(read_text(text, NULL, &err));
+        assert_int_equal(err.code, LS_ERR_DATA);
+        assert_non_null(strstr(err.message, ":2: column 'flops': "));
+    }
+    /* Charging the loops once (F = 6 N_act D) is the mistake this catches. */
+    assert_null(read_text("n_act,n_loop,R,tokens,flops,loss\n1e9,7.5e8,3,1e11,6e20,2.9\n", NULL, &err));
 }
 
 static void where_filters_are_anded_over_quantities_and_other_columns(void **state)
@@ -169,6 +197,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(aliases_match_in_any_case_and_defaults_apply),
         cmocka_unit_test(map_renames_and_tokens_come_from_flops),
+        cmocka_unit_test(tokens_and_flops_must_agree_within_the_tolerance),
         cmocka_unit_test(where_filters_are_anded_over_quantities_and_other_columns),
         cmocka_unit_test(groups_and_echoed_cells),
         cmocka_unit_test(several_files_concatenate),
