@@ -49,8 +49,10 @@ known.  Two runs are too few for the free parameters, whatever they share
   loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no fit printed
   [3]
   $ loopscale fit --law dense one-n.csv --fix alpha=0.3 --fix c=1.7 | grep -o '^converged  yes'
+  loopscale fit: warning: A = 26.8 is not determined by the runs: its standard error, 4.1e+02, is 15 times its value (an unbounded interval)
   converged  yes
   $ loopscale fit --law dense:linear one-n.csv | grep -o '^converged  yes'
+  loopscale fit: warning: A = 1.75e+10 is not determined by the runs: its standard error, 4.1e+11, is 24 times its value (an unbounded interval)
   converged  yes
   $ awk -F, 'NR == 1 || $7 == 3e10 || $7 == "30000000000"' grid.csv > one-d.csv
   $ wc -l < one-d.csv
