@@ -53,8 +53,8 @@ _loopscale()
     fi
 
     case $prev in
-    -l | --law)
-        if [[ $cmd == fit ]]; then
+    -l | --law | --truth)
+        if [[ $cmd == fit || $cmd == report ]]; then
             _loopscale_reply "$cur" "$(_loopscale_laws "$prog")"
         else
             compopt -o filenames 2>/dev/null
@@ -72,6 +72,7 @@ _loopscale()
         _loopscale_reply "$cur" "${opts:-table csv json md}"
         return ;;
     --loss) _loopscale_reply "$cur" "huber mse"; return ;;
+    --loss-unit) _loopscale_reply "$cur" "nats bits"; return ;;
     --space) _loopscale_reply "$cur" "log linear"; return ;;
     --grid) _loopscale_reply "$cur" "chinchilla"; return ;;
     --scale) _loopscale_reply "$cur" "levenberg more marquardt"; return ;;
@@ -79,7 +80,7 @@ _loopscale()
     --embeddings) _loopscale_reply "$cur" "untied tied"; return ;;
     --axes) _loopscale_reply "$cur" "R N D E R,N,D,E"; return ;;
     --plot-style) _loopscale_reply "$cur" "light print"; return ;;
-    -o | --output | --plot | --plot-rho | --template | --shape)
+    -o | --output | --plot | --plot-rho | --template | --shape | --have)
         compopt -o filenames 2>/dev/null
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;

@@ -11,7 +11,7 @@ R=1,2,3,4,6,8,16
 D=1e11,2e11,3e11,4e11,5e11
 
 "$L" simulate --law "$data/truth/moe-bounded-sparse.json" \
-    --n-act 3e8,6e8,1e9 --tokens $D --E 1,2,4,8,16 --R $R \
+    --n-act 1e8,3e8,6e8,1e9 --tokens $D --E 1,2,4,8,16,32,64 --R $R \
     --noise 0.002 --seed 1 -o "$out/looped-moe.csv.gz"
 
 "$L" simulate --law "$data/truth/moe-bounded-sparse.json" \

@@ -71,6 +71,9 @@ typedef struct fit_parameters {
                                   running maximum (More); docs/fitting.md */
     double best_rtol;          /* a start "reached the best" within this relative
                                   difference in objective (1e-6) */
+    int first_order;           /* first-order models only: IRLS-weighted
+                                  Levenberg-Marquardt without Newton steps, as a
+                                  law without an analytic Hessian is fitted (0) */
     unsigned char fixed[LAW_NPARAMS]; /* --fix: hold at fixed_value */
     double fixed_value[LAW_NPARAMS];
     fit_progress_fn progress;

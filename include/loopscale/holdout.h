@@ -70,6 +70,13 @@ typedef struct holdout_result {
     unsigned char *test;       /* ncolumns x n: 1 for each column's held-out runs */
 } holdout_result;
 
+/* The paper's comparison on a sweep's base: the mappings linear, power,
+ * bounded and bounded-sparse on `moe` when some run has E > 1, else on
+ * `dense`.  bounded-sparse is left out when every run is dense (m = 1),
+ * where it equals bounded, and *sparse_left_out says so.  Fills laws (room
+ * for 4) and returns how many. */
+size_t ls_holdout_default_laws(const sweep *s, law_kind laws[4], int *sparse_left_out);
+
 int ls_holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *p, holdout_result *out,
                 ls_error *err) LS_MUST_CHECK;
 void ls_holdout_result_free(holdout_result *r);

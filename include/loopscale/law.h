@@ -169,6 +169,37 @@ double ls_law_n_unroll(const law_point *x);
 double ls_law_training_flops(const law_point *x);
 double ls_law_tokens_for_flops(const law_point *x, double flops);
 double ls_law_n_eff(const law *l, const law_point *x);
+
+/* --- where a law was fitted --------------------------------------------
+ * A fitted law is only vouched for inside the ranges of the runs it was
+ * fitted on; a prediction outside them (more tokens, more experts, a larger
+ * budget) is an extrapolation.  law_ranges holds the range of active size
+ * N_act, tokens D, loops R, experts E and training FLOPs F over the fitted
+ * runs (a law file's fit.ranges); a quantity whose range is not known is
+ * never reported outside it. */
+typedef enum {
+    LAW_RANGE_N_ACT,
+    LAW_RANGE_TOKENS,
+    LAW_RANGE_R,
+    LAW_RANGE_E,
+    LAW_RANGE_FLOPS,
+    LAW_NRANGES
+} law_range;
+
+typedef struct law_ranges {
+    int known[LAW_NRANGES];
+    double lo[LAW_NRANGES], hi[LAW_NRANGES];
+} law_ranges;
+
+/* The quantity's symbol as output writes it: "N_act", "D", "R", "E", "F". */
+const char *ls_law_range_name(law_range q);
+/* The quantities of x outside the known ranges, as bits 1u << LAW_RANGE_*
+ * (0: x is inside everything known; ranges NULL: 0).  F is
+ * ls_law_training_flops(x).  A relative slack of 1e-9 keeps a value equal to
+ * a bound, after rounding, inside. */
+unsigned ls_law_ranges_outside(const law_ranges *ranges, const law_point *x);
+/* The value of quantity q at x (F from ls_law_training_flops). */
+double ls_law_range_value(const law_point *x, law_range q);
 /* rho_eff = N_eff / N_act, and its ceiling as R -> inf, as the mapping's
  * law_ceiling says: 1 + kappa1 m^-theta N_loop / N_act for the bounded
  * family (m^-theta = 1 when not sparse), infinity for linear, power and

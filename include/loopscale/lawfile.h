@@ -50,9 +50,14 @@ typedef struct lawfile_fit {
     size_t ndata;
     lawfile_data *data;
     size_t nfilters;
-    char **filters; /* --where and --map as given */
+    char **filters; /* --where and --map as given, and the reader's other options */
+    size_t nskipped; /* rows --skip-invalid dropped ("skipped", written when nonzero) */
+    size_t nskipped_lines;
+    long skipped_lines[LS_SWEEP_SKIPS_SHOWN]; /* the first few */
     int has_ranges; /* the range of each quantity in the fitted runs */
     double n_act_range[2], tokens_range[2], r_range[2], e_range[2];
+    int has_flops_range; /* fit.ranges.flops: law files before it lack it */
+    double flops_range[2];
 } lawfile_fit;
 
 typedef struct lawfile {
@@ -85,10 +90,12 @@ typedef struct lawfile_provenance {
     size_t ndata;
     const char *const *maps;       /* column renames "new=old", as in sweep_options */
     size_t nmaps;
-    const char *const *wheres;     /* row filters "COLUMN OP NUMBER", as in sweep_options */
+    const char *const *wheres;     /* row filters "COLUMN OP VALUE", as in sweep_options */
     size_t nwheres;
     const char *bootstrap_group;   /* column resampled as whole groups, or NULL */
     const char *command;           /* the command line, or NULL */
+    const char *const *options;    /* the reader's other options, "--skip-invalid", "--loss-unit bits" */
+    size_t noptions;
 } lawfile_provenance;
 
 /* The law file of a fit: the law, fixed parameters and standard errors from
@@ -119,6 +126,10 @@ int ls_lawfile_write(const lawfile *lf, const char *path, ls_error *err) LS_MUST
  * (data/laws/README.md says how it is regenerated). */
 lawfile *ls_lawfile_default(ls_error *err) LS_MUST_CHECK;
 #define LAWFILE_DEFAULT_DESCRIPTION "moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz"
+
+/* The ranges of N_act, D, R, E and F the law was fitted on (all unknown
+ * when the file records none), for ls_law_ranges_outside(). */
+void ls_lawfile_ranges(const lawfile *lf, law_ranges *out);
 
 /* Draw i as a law. */
 void ls_lawfile_draw(const lawfile *lf, size_t i, law *out);

@@ -44,7 +44,31 @@ typedef struct solve_options {
     const double *ladder; /* N_act values to choose from; NULL: continuous */
     size_t nladder;
     double eps;           /* tolerance in loss units (>= 0) */
+    /* Where the law was fitted (ls_lawfile_ranges); NULL: unknown.  Every
+     * reported configuration is checked against it. */
+    const law_ranges *ranges;
 } solve_options;
+
+/* The default candidates: R = 1, 2, ..., 16 and E = 1, 2, 4, ..., 64, each
+ * cut at the largest R and E the law was fitted on when ranges knows them
+ * (never below the smallest value), so that a default answer stays inside
+ * the data unless the caller asks for more.  R and E have room for
+ * SOLVE_DEFAULT_NR and SOLVE_DEFAULT_NE values. */
+#define SOLVE_DEFAULT_NR 16
+#define SOLVE_DEFAULT_NE 7
+void ls_solve_default_candidates(const law_ranges *ranges, double *R, size_t *nR, double *E, size_t *nE);
+
+/* What stops a candidate's N_act from growing or shrinking further. */
+typedef enum {
+    SOLVE_BOUND_COMPUTE, /* nothing but the compute budget: the IsoFLOP optimum (or ladder step) */
+    SOLVE_BOUND_MEMORY,  /* the weight-memory budget: N_act at the memory cap, or a larger
+                            ladder size with a lower loss does not fit */
+    SOLVE_BOUND_SEARCH,  /* an end of the search: 10^3 active parameters, or one training token */
+    SOLVE_NBOUNDS
+} solve_bound;
+
+/* "compute", "memory", "search range". */
+const char *ls_solve_bound_name(solve_bound b);
 
 typedef struct solve_candidate {
     double R, E;
@@ -53,7 +77,17 @@ typedef struct solve_candidate {
     double inference_flops; /* per token, 2 N_unroll */
     double weight_bytes;    /* b_w N_total / 8 */
     int feasible;           /* some N_act fits the memory budget */
+    unsigned outside;       /* bits 1u << LAW_RANGE_*: quantities beyond the fitted ranges */
+    solve_bound bound;      /* what binds N_act */
 } solve_candidate;
+
+/* One reported configuration outside a range the law was fitted on. */
+typedef struct solve_warning {
+    const char *configuration; /* "chosen", "lowest_loss" or "unconstrained" (static text) */
+    law_range quantity;
+    double value, lo, hi;      /* the value, and the fitted range it leaves */
+    char message[200];         /* one line: "the chosen D = 4.7e+11 tokens is beyond ..." */
+} solve_warning;
 
 typedef struct solve_result {
     size_t ncandidates;
@@ -62,6 +96,12 @@ typedef struct solve_result {
     solve_candidate choice;      /* the chosen configuration */
     solve_candidate best;        /* the lowest-loss feasible candidate */
     solve_candidate unconstrained; /* the lowest loss with no memory limit */
+    /* The extrapolations among the three reported configurations, one per
+     * configuration and quantity, in that order; the candidates carry
+     * theirs in `outside`. */
+    size_t nwarnings;
+    solve_warning *warnings;
+    size_t ncandidates_outside; /* feasible candidates with any quantity outside */
 } solve_result;
 
 /* The best N_act for one (E, R) under the budget: the candidate, with
@@ -86,12 +126,16 @@ void ls_solve_result_free(solve_result *r);
 typedef struct solve_choice_count {
     double R, E;
     size_t count;
+    size_t bound[SOLVE_NBOUNDS]; /* of those draws, how many each constraint binds */
 } solve_choice_count;
 
 typedef struct solve_uncertainty {
     size_t ndraws;      /* draws with a feasible choice */
     size_t nchoices;
     solve_choice_count *choices; /* distinct (R*, E*), most frequent first */
+    /* Which constraint binds each draw's choice (solve_bound), counted over
+     * the draws, and per distinct (R*, E*) in choices[k].binds. */
+    size_t bound[SOLVE_NBOUNDS];
     double level;
     double n_act[2], tokens[2], loss[2]; /* percentile intervals of the choice */
 } solve_uncertainty;

@@ -22,6 +22,7 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
+#include "loopscale/group.h"
 #include "loopscale/law.h"
 #include "loopscale/export.h"
 
@@ -51,8 +52,22 @@ int ls_sweep_quantity_from_name(const char *name, size_t len);
 typedef struct sweep_options {
     const char *const *maps;   /* "new=old" renames */
     size_t nmaps;
-    const char *const *wheres; /* "COLUMN OP NUMBER", all must hold */
+    const char *const *wheres; /* "COLUMN OP VALUE", all must hold (docs/formats.md#filters);
+                                * tested on the cells before the row's quantities are read */
     size_t nwheres;
+    int skip_invalid;          /* drop (and count) rows whose quantities are invalid instead
+                                * of failing with LS_ERR_DATA */
+    int loss_in_bits;          /* the loss column is in bits (else nats) */
+    double bytes_per_token;    /* > 0: the loss column is per byte; this many bytes a token */
+    const char *run_column;    /* the run identity column; NULL: the first of run, run_name,
+                                * run_id, name, id that the file has (if any) */
+    const char *step_column;   /* the checkpoint step column; NULL: the first of step, _step,
+                                * global_step, trainer/global_step, iter, iteration */
+    int last;                  /* keep only each run's row with the largest step (with
+                                * ls_sweep_stream, the file is then read whole first) */
+    double group_tol;          /* relative tolerance within which values of a quantity are one
+                                * group (plot series, held-out tiers); 0: read off the data
+                                * (ls_group_auto_tolerance).  Kept in the sweep read. */
     int require_loss;          /* the loss column must be present */
     int keep_text;             /* keep each row's cells (for echoing rows) */
     const char *group_column;  /* number rows by the distinct values of this column */
@@ -65,6 +80,20 @@ typedef struct sweep_options {
     void (*warn)(void *context, const char *message);
     void *warn_context;
 } sweep_options;
+
+/* The rows skip_invalid dropped: how many, the first few (line in file
+ * number `file`), and the first one's message. */
+#define LS_SWEEP_SKIPS_SHOWN 5
+typedef struct sweep_skips {
+    size_t n;
+    long line[LS_SWEEP_SKIPS_SHOWN];
+    int file[LS_SWEEP_SKIPS_SHOWN];
+    char first[LS_ERROR_MESSAGE_MAX];
+} sweep_skips;
+
+/* "6 invalid rows skipped (lines 14, 27, 40, 53, 66, ...); the first: MESSAGE"
+ * into buf; empty when none were. */
+void ls_sweep_skips_describe(const sweep_skips *k, char *buf, size_t size);
 
 /* A cell of a row as read: {pointer, length}, unquoted, not NUL-terminated. */
 typedef struct sweep_cell {
@@ -104,10 +133,23 @@ typedef struct sweep {
     char *text;
     size_t text_len;
     char *name; /* the file name(s), for messages and provenance */
+    sweep_skips skipped; /* rows dropped by skip_invalid */
+    double group_tol;    /* options.group_tol: 0, automatic */
+    /* Checkpoints: runs (by the run column) with more than one row kept,
+     * and the rows options.last dropped (each run's earlier steps). */
+    size_t runs_with_several_rows;
+    size_t rows_of_those_runs;
+    size_t earlier_steps_dropped;
+    char *run_column;    /* the run column used (NULL: none) */
     size_t nfiles;
     char (*sha256)[65]; /* with options.checksum: of each file's bytes as read
                          * (standard input too), for provenance; else "" */
 } sweep;
+
+/* Group the n values v of a quantity of s (finite, positive) as loopscale/group.h
+ * does, with s->group_tol or, when it is 0, the values' own tolerance. */
+int ls_sweep_group(const sweep *s, const double *v, size_t n, size_t *group, ls_grouping *out,
+                   ls_error *err) LS_MUST_CHECK;
 
 sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_options *options,
                   ls_error *err) LS_MUST_CHECK;
@@ -126,6 +168,7 @@ typedef struct sweep_stream {
                      ls_error *err);
     int (*on_row)(void *ctx, const sweep_row *row, const sweep_cell *cells, size_t ncells, ls_error *err);
     void *ctx;
+    sweep_skips *skipped; /* receives the rows skip_invalid dropped (may be NULL) */
 } sweep_stream;
 int ls_sweep_stream(const char *const *paths, size_t npaths, const sweep_options *options,
                     const sweep_stream *stream, size_t *nrows, ls_error *err) LS_MUST_CHECK;

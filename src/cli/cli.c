@@ -16,6 +16,7 @@
 
 #include "numtext_internal.h"
 #include "loopscale/outfile.h"
+#include "loopscale/profile.h"
 
 /* ---- messages ------------------------------------------------------------ */
 
@@ -797,13 +798,131 @@ int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters
     }
 }
 
-int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg)
+/* Keep "--option value" for the law file's provenance. */
+static int remember_option(cli_sweep_args *args, const char *option, const char *arg)
 {
-    if (opt == OPT_MAP)
-        return cli_strings_push(&args->maps, arg) == 0 ? 1 : -1;
-    if (opt == OPT_WHERE)
-        return cli_strings_push(&args->wheres, arg) == 0 ? 1 : -1;
+    char text[512];
+    snprintf(text, sizeof text, "%s%s%s", option, arg ? " " : "", arg ? arg : "");
+    char *copy = strdup(text);
+    if (!copy || cli_strings_push(&args->given, copy) != 0) {
+        free(copy);
+        return -1;
+    }
     return 0;
+}
+
+int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const char *arg, int *status)
+{
+    int oom = 0;
+    switch (opt) {
+    case OPT_MAP: oom = cli_strings_push(&args->maps, arg); break;
+    case OPT_WHERE: oom = cli_strings_push(&args->wheres, arg); break;
+    case OPT_SKIP_INVALID:
+        if (!args->skip_invalid)
+            oom = remember_option(args, "--skip-invalid", NULL);
+        args->skip_invalid = 1;
+        break;
+    case OPT_LOSS_UNIT:
+        if (strcmp(arg, "nats") != 0 && strcmp(arg, "bits") != 0) {
+            *status = cli_usage_error(command, "--loss-unit: '%s' is not nats or bits", arg);
+            return 1;
+        }
+        args->loss_in_bits = strcmp(arg, "bits") == 0;
+        args->loss_unit_given = 1;
+        oom = remember_option(args, "--loss-unit", arg);
+        break;
+    case OPT_BYTES_PER_TOKEN:
+        if ((*status = cli_parse_positive(command, "--bytes-per-token", arg, &args->bytes_per_token)) != 0)
+            return 1;
+        oom = remember_option(args, "--bytes-per-token", arg);
+        break;
+    case OPT_RUN:
+        args->run = arg;
+        oom = remember_option(args, "--run", arg);
+        break;
+    case OPT_STEP:
+        args->step = arg;
+        oom = remember_option(args, "--step", arg);
+        break;
+    case OPT_LAST:
+        if (!args->last)
+            oom = remember_option(args, "--last", NULL);
+        args->last = 1;
+        break;
+    case OPT_PROFILE: {
+        if (args->profile) {
+            *status = cli_usage_error(command, "--profile: give one profile");
+            return 1;
+        }
+        ls_error err;
+        if (!(args->profile = ls_profile_read(arg, &err))) {
+            *status = cli_fail(command, &err);
+            return 1;
+        }
+        cli_file_input("--profile", arg);
+        const ls_profile *p = args->profile;
+        oom = remember_option(args, "--profile", arg);
+        for (size_t i = 0; i < p->nmaps && !oom; i++)
+            oom = cli_strings_push(&args->maps, p->maps[i]);
+        for (size_t i = 0; i < p->nwheres && !oom; i++)
+            oom = cli_strings_push(&args->wheres, p->wheres[i]);
+        /* Single values given as options win, before or after --profile. */
+        if (p->run && !args->run && !(oom = remember_option(args, "--run", p->run)))
+            args->run = p->run;
+        if (p->step && !args->step && !oom && !(oom = remember_option(args, "--step", p->step)))
+            args->step = p->step;
+        if (p->last && !args->last && !oom)
+            oom = remember_option(args, "--last", NULL);
+        if (p->skip_invalid && !args->skip_invalid && !oom)
+            oom = remember_option(args, "--skip-invalid", NULL);
+        args->last |= p->last;
+        args->skip_invalid |= p->skip_invalid;
+        if (!args->loss_unit_given)
+            args->loss_in_bits = p->loss_in_bits;
+        if (p->bytes_per_token > 0 && !(args->bytes_per_token > 0))
+            args->bytes_per_token = p->bytes_per_token;
+        if (p->group_tol > 0 && !(args->group_tol > 0))
+            args->group_tol = p->group_tol;
+        break;
+    }
+    case OPT_GROUP_TOL:
+        if ((*status = cli_parse_double(command, "--group-tol", arg, &args->group_tol)) != 0)
+            return 1;
+        if (!(args->group_tol > 0 && args->group_tol < 0.5)) {
+            *status = cli_usage_error(command, "--group-tol: '%s' is not between 0 and 0.5 (a relative tolerance)", arg);
+            return 1;
+        }
+        oom = remember_option(args, "--group-tol", arg);
+        break;
+    default: return 0;
+    }
+    *status = oom ? ls_exit_status(LS_ERR_INTERNAL) : 0;
+    return 1;
+}
+
+void cli_sweep_report_checkpoints(const char *command, const sweep *s, const cli_sweep_args *args)
+{
+    if (args->last && s->earlier_steps_dropped > 0)
+        cli_note(command, "%s: kept the last step of each run ('%s'): %zu earlier checkpoints left out", s->name,
+                 s->run_column ? s->run_column : "?", s->earlier_steps_dropped);
+    else if (!args->last && s->runs_with_several_rows > 0)
+        cli_warn(command, "%s: %zu runs ('%s') have several rows each (%zu rows): each row is fitted as a run; "
+                 "--last keeps each run's last checkpoint, --where can pick a step", s->name,
+                 s->runs_with_several_rows, s->run_column ? s->run_column : "?", s->rows_of_those_runs);
+}
+
+void cli_sweep_report_skips(const char *command, const char *name, const sweep_skips *skipped)
+{
+    char text[2 * LS_ERROR_MESSAGE_MAX];
+    ls_sweep_skips_describe(skipped, text, sizeof text);
+    if (text[0])
+        cli_warn(command, "%s: %s", name, text);
+}
+
+int cli_parse_count(const char *command, const char *option, const char *arg, double *out)
+{
+    numtext_status st = ls_numtext_parse_count(arg, strlen(arg), out);
+    return st == NUMTEXT_OK ? 0 : value_error(command, option, arg, st);
 }
 
 size_t cli_max_rows(void)
@@ -834,6 +953,13 @@ sweep_options cli_sweep_options(const char *command, const cli_sweep_args *args)
     o.nmaps = args->maps.n;
     o.wheres = args->wheres.v;
     o.nwheres = args->wheres.n;
+    o.skip_invalid = args->skip_invalid;
+    o.loss_in_bits = args->loss_in_bits;
+    o.bytes_per_token = args->bytes_per_token;
+    o.group_tol = args->group_tol;
+    o.run_column = args->run;
+    o.step_column = args->step;
+    o.last = args->last;
     o.max_rows = cli_max_rows();
     return o;
 }
@@ -842,6 +968,14 @@ void cli_sweep_args_free(cli_sweep_args *args)
 {
     cli_strings_free(&args->maps);
     cli_strings_free(&args->wheres);
+    for (size_t i = 0; i < args->given.n; i++) {
+        char *owned; /* strdup'd by remember_option */
+        memcpy(&owned, &args->given.v[i], sizeof owned);
+        free(owned);
+    }
+    cli_strings_free(&args->given);
+    ls_profile_free(args->profile);
+    args->profile = NULL;
 }
 
 /* Why the fit a law file records is not a fit, or NULL: the best solve did
@@ -1033,4 +1167,133 @@ void cli_table_free(cli_table *t)
         free(t->cells[i]);
     free(t->cells);
     free(t);
+}
+
+/* ---- laws and held-out axes ------------------------------------------------------ */
+
+int cli_parse_laws(const char *cmd, const char *arg, law_kind **laws, size_t *n)
+{
+    if (arg[0] == '\0')
+        return cli_usage_error(cmd, "--laws: no law given");
+    size_t count = 1;
+    for (const char *p = arg; *p; p++)
+        count += *p == ',';
+    law_kind *v = calloc(count, sizeof *v);
+    char *copy = strdup(arg);
+    if (!v || !copy) {
+        free(v);
+        free(copy);
+        cli_error(cmd, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    size_t k = 0;
+    int status = 0;
+    /* Split on every comma, so that an empty item ('dense,') is refused
+     * as the numeric lists refuse one, not skipped. */
+    char *tok = copy;
+    for (char *next = tok; next && status == 0; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
+        ls_error err;
+        if (*tok == '\0')
+            status = cli_usage_error(cmd, "--laws: empty item in '%s'", arg);
+        else if (ls_law_kind_parse(tok, &v[k], &err) != 0)
+            status = cli_usage_error(cmd, "--laws: %s", err.message);
+        for (size_t j = 0; status == 0 && j < k; j++)
+            if (v[j].base == v[k].base && v[j].mapping == v[k].mapping)
+                status = cli_usage_error(cmd, "--laws: '%s' given twice", tok);
+        k++;
+    }
+    free(copy);
+    if (status != 0) {
+        free(v);
+        return status;
+    }
+    free(*laws);
+    *laws = v;
+    *n = k;
+    return 0;
+}
+
+int cli_parse_axes(const char *cmd, const char *arg, holdout_axis *axes, size_t *n)
+{
+    char copy[64];
+    snprintf(copy, sizeof copy, "%s", arg);
+    size_t k = 0;
+    if (arg[0] == '\0')
+        return cli_usage_error(cmd, "--axes: no axis given");
+    char *tok = copy;
+    for (char *next = tok; next; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
+        if (*tok == '\0')
+            return cli_usage_error(cmd, "--axes: empty item in '%s'", arg);
+        int a = ls_holdout_axis_from_name(tok);
+        if (a < 0)
+            return cli_usage_error(cmd, "--axes: '%s' is not one of R, N, D, E", tok);
+        for (size_t j = 0; j < k; j++)
+            if (axes[j] == (holdout_axis)a)
+                return cli_usage_error(cmd, "--axes: '%s' given twice", tok);
+        axes[k++] = (holdout_axis)a;
+    }
+    if (k == 0)
+        return cli_usage_error(cmd, "--axes: no axis given");
+    *n = k;
+    return 0;
+}
+
+/* ---- the verdict on a fit ------------------------------------------------------------ */
+
+int cli_fit_usable(const char *command, const sweep *s, law_kind kind, const fit_parameters *p, const fit_result *r,
+                   const char *not_written)
+{
+    if (r->n <= r->nfree) {
+        cli_error(command, "%s: %zu runs for %zu free parameters leave no residual to judge the fit by or to "
+                  "estimate its errors (add runs, or --fix some)", s->name, r->n, r->nfree);
+        return ls_exit_status(LS_ERR_DATA);
+    }
+    /* Runs enough in number that still cannot determine the law (all one
+     * loss, one size, a loss flat along an axis) give an arbitrary law with
+     * finite errors: refused with the reason, as an undetermined fit. */
+    ls_error err;
+    if (ls_fit_data_check(s, kind, p, &err) != 0) {
+        cli_error(command, "%s; %s", err.message, not_written);
+        return ls_exit_status(err.code);
+    }
+    /* One warning per reason: "delta, gamma are held at 0, 0: no run has E > 1". */
+    char *lines = ls_fit_unidentified_warnings(r);
+    for (char *line = lines, *end; line && (end = strchr(line, '\n')); line = end + 1)
+        cli_warn(command, "%.*s", (int)(end - line), line);
+    free(lines);
+    return 0;
+}
+
+void cli_not_written(char *buf, size_t size, const char *what, const char *path)
+{
+    struct stat st;
+    if (path && strcmp(path, "-") != 0 && stat(path, &st) == 0)
+        snprintf(buf, size, "%s (%s keeps its old content)", what, path);
+    else
+        snprintf(buf, size, "%s", what);
+}
+
+int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
+                    const char *not_converged, const char *undetermined)
+{
+    if (!r->converged) {
+        cli_error(command, "the best of %zu starts did not converge (after %zu iteration%s); %s", r->starts,
+                  r->iterations, r->iterations == 1 ? "" : "s", not_converged);
+        return ls_exit_status(LS_ERR_NOCONV);
+    }
+    if (!determined) {
+        char reason[96];
+        ls_fit_undetermined_reason(s, reason, sizeof reason);
+        cli_error(command, "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, "
+                  "so its values are one of many equally good fits (--fix some, or add runs); %s", reason,
+                  undetermined);
+        return ls_exit_status(LS_ERR_NOCONV);
+    }
+    return 0;
 }

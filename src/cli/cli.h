@@ -14,6 +14,7 @@
 #include "loopscale/chart.h"
 #include "loopscale/error.h"
 #include "loopscale/fit.h"
+#include "loopscale/holdout.h"
 #include "loopscale/law.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/outfile.h"
@@ -42,12 +43,28 @@ enum {
     OPT_PLOT_CAPTION,
     OPT_DPI,
     OPT_FORCE,
+    OPT_SKIP_INVALID,
+    OPT_LOSS_UNIT,
+    OPT_BYTES_PER_TOKEN,
+    OPT_GROUP_TOL,
+    OPT_RUN,
+    OPT_STEP,
+    OPT_LAST,
+    OPT_PROFILE,
     OPT_COMMAND_FIRST
 };
 
 #define CLI_HELP_OPTION {"help", no_argument, NULL, 'h'}
 #define CLI_SWEEP_OPTIONS                                                                                        \
-    {"map", required_argument, NULL, OPT_MAP}, { "where", required_argument, NULL, OPT_WHERE }
+    {"map", required_argument, NULL, OPT_MAP}, {"where", required_argument, NULL, OPT_WHERE},                 \
+        {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},                                                   \
+        {"loss-unit", required_argument, NULL, OPT_LOSS_UNIT},                                                   \
+        {"group-tol", required_argument, NULL, OPT_GROUP_TOL},                                                   \
+        {"run", required_argument, NULL, OPT_RUN}, {"step", required_argument, NULL, OPT_STEP},                  \
+        {"last", no_argument, NULL, OPT_LAST}, {"profile", required_argument, NULL, OPT_PROFILE},                \
+    {                                                                                                            \
+        "bytes-per-token", required_argument, NULL, OPT_BYTES_PER_TOKEN                                          \
+    }
 /* The options of the fit itself, which fit and holdout share. */
 #define CLI_FIT_OPTIONS                                                                                          \
     {"loss", required_argument, NULL, OPT_LOSS}, {"huber-delta", required_argument, NULL, OPT_HUBER_DELTA},      \
@@ -75,9 +92,28 @@ enum {
     "                          they always go in the file's metadata\n"                                        \
     "      --dpi N             PNG resolution in dots per inch (default 150)\n"
 #define CLI_SWEEP_HELP                                                                                           \
+    "      --profile FILE      read the sweep as the profile FILE says (a JSON file of maps,\n"     \
+    "                          filters, run and step columns, --last, units); options given\n"     \
+    "                          too add to it, and win over its single values\n"                   \
     "      --map NEW=OLD       read column OLD as NEW (repeatable), e.g. --map n_act='Model Size'\n"              \
     "      --where 'COL OP X'  keep rows where COL OP X holds, OP one of < <= = != >= > (repeatable,\n"           \
-    "                          all must hold), e.g. --where 'R<=8'\n"
+    "                          all must hold), e.g. --where 'R<=8'; == != compare text when X is\n"            \
+    "                          not a number, ~ !~ match a glob (--where 'State==finished',\n"             \
+    "                          --where 'run_name~*-long'); COL may be n_unroll or tokens_per_param.\n"     \
+    "                          Filters run before the quantities are checked; an empty or NaN cell\n"    \
+    "                          passes no numeric condition\n"                                              \
+    "      --skip-invalid      drop rows with an empty, NaN, non-positive or otherwise invalid\n"          \
+    "                          quantity, and say how many (default: refuse the sweep)\n"                  \
+    "      --loss-unit UNIT    the loss column is in nats (default) or bits\n"                             \
+    "      --bytes-per-token X the loss column is per byte (e.g. bits per byte); X bytes a token\n"      \
+    "      --group-tol X       values of a quantity within X relative are one tier (plot series,\n"     \
+    "                          held-out tiers); default: read off the data's own rounding\n"          \
+    "      --run COL           the run identity column (default: the first of run, run_name,\n"      \
+    "                          run_id, name, id in the file)\n"                                        \
+    "      --step COL          the checkpoint step column (default: the first of step, _step,\n"     \
+    "                          global_step, trainer/global_step, iter, iteration)\n"                \
+    "      --last              keep each run's row with the largest step (its last checkpoint\n"    \
+    "                          among the rows the filters keep)\n"
 
 typedef int (*cli_command_fn)(int argc, char **argv);
 
@@ -174,13 +210,40 @@ typedef struct cli_strings {
 int cli_strings_push(cli_strings *list, const char *s);
 void cli_strings_free(cli_strings *list);
 
-/* --map and --where collected for the sweep reader. */
+/* --map, --where and the other options of the sweep reader. */
 typedef struct cli_sweep_args {
     cli_strings maps, wheres;
+    int skip_invalid;
+    int loss_in_bits;
+    double bytes_per_token;
+    double group_tol;
+    const char *run, *step;
+    int last;
+    int loss_unit_given;
+    struct ls_profile *profile; /* --profile, or NULL */
+    cli_strings given; /* the reader's other options as given ("--loss-unit bits"), for
+                        * provenance; each string malloc'd */
 } cli_sweep_args;
 /* Handle one of CLI_FIT_OPTIONS into params; returns 1 when opt was one of
  * them, with *status 0 or a usage error's exit status. */
 int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters *params, int *status);
+
+/* What fit and report say of a fit ls_fit_run returned.  cli_fit_usable:
+ * a fit with no residual to judge it by (runs <= free parameters) is
+ * refused (65), and so is a sweep that cannot determine the law
+ * (ls_fit_data_check; the message ends in not_written); the parameters
+ * held at their neutral values are warned of, one line per reason; returns
+ * 0 or the exit status.  cli_fit_verdict: a best solve that did not
+ * converge, or a fit that cannot tell its parameters apart (determined =
+ * ls_fit_determined), is refused (3), the message ending in not_converged
+ * or undetermined (what was not written); returns 0 or 3.  cli_not_written:
+ * what a failed run says it left, `what` ("no law file written") with
+ * "(PATH keeps its old content)" when path names an existing file. */
+void cli_not_written(char *buf, size_t size, const char *what, const char *path);
+int cli_fit_usable(const char *command, const sweep *s, law_kind kind, const fit_parameters *p, const fit_result *r,
+                   const char *not_written);
+int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
+                    const char *not_converged, const char *undetermined);
 
 /* The figure options, with the command line as the plots' provenance. */
 chart_output cli_plot_defaults(void);
@@ -192,8 +255,17 @@ int cli_plot_option(const char *command, int opt, const char *arg, chart_output 
  * NULL path: nothing to check. */
 int cli_plot_format(const char *command, const char *option, const char *path, chart_output *out);
 
-/* Handle OPT_MAP / OPT_WHERE; returns 1 when opt was one of them. */
-int cli_sweep_option(cli_sweep_args *args, int opt, const char *arg);
+/* Handle one of CLI_SWEEP_OPTIONS into args; returns 1 when opt was one of
+ * them, with *status 0 or a usage error's exit status. */
+int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const char *arg, int *status);
+/* What fit and holdout say about a sweep's checkpoints: how many earlier
+ * steps --last dropped, or a warning when runs have several rows and no
+ * choice was made (each row is then fitted as a run). */
+void cli_sweep_report_checkpoints(const char *command, const sweep *s, const cli_sweep_args *args);
+/* A note on standard error for the rows --skip-invalid dropped, if any. */
+void cli_sweep_report_skips(const char *command, const char *name, const sweep_skips *skipped);
+/* A number with an optional SI suffix (125M, 2.8B, 1.5T, 3k); B is a billion. */
+int cli_parse_count(const char *command, const char *option, const char *arg, double *out);
 /* The most runs fit and holdout hold in memory: LOOPSCALE_MAX_ROWS (0: no
  * limit), by default CLI_MAX_ROWS_DEFAULT; more is a status 65 error. */
 #define CLI_MAX_ROWS_DEFAULT ((size_t)10000000)
@@ -211,6 +283,13 @@ lawfile *cli_read_law(const char *command, const char *path, int force, int *sta
 #define CLI_FORCE_HELP                                                                                           \
     "      --force             use a law file whose fit did not converge or could not tell its\n"             \
     "                          parameters apart (refused otherwise)\n"
+
+/* --laws LIST: comma-separated laws, none empty or given twice; *laws is
+ * malloc'd (a previous list is freed).  --axes LIST: from R, N, D, E, none
+ * empty or given twice, into axes (room for 4).  0 or a usage error's exit
+ * status. */
+int cli_parse_laws(const char *command, const char *arg, law_kind **laws, size_t *n);
+int cli_parse_axes(const char *command, const char *arg, holdout_axis *axes, size_t *n);
 
 /* ---- tables -------------------------------------------------------------- */
 

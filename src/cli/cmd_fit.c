@@ -51,7 +51,9 @@ static const char USAGE[] =
     "                          when the fit fails)\n"
     "  -o, --output FILE       write the law file (JSON); not written when the fit fails\n"
     "      --plot FILE         draw the observed and fitted loss against R for each E and N_act\n"
-    "                          (.svg, .pdf or .png); not written when the fit fails\n" CLI_SWEEP_HELP CLI_PLOT_HELP
+    "                          (.svg, .pdf or .png); not written when the fit fails\n";
+/* The rest of the help (C99 promises string literals of 4,095 bytes only). */
+static const char USAGE_TAIL[] = CLI_SWEEP_HELP CLI_PLOT_HELP
     "  -h, --help              show this help\n"
     "\n"
     "Exit status 3 when the best solve did not converge (nothing is written).\n";
@@ -276,21 +278,13 @@ static int warn_diagnosed(const char *cmd, const sweep *s, const fit_result *r, 
     return 0;
 }
 
-/* One warning per reason: "delta, gamma are held at 0, 0: no run has E > 1". */
-static void warn_unidentified(const char *cmd, const fit_result *r)
-{
-    char *lines = ls_fit_unidentified_warnings(r);
-    for (char *line = lines, *end; line && (end = strchr(line, '\n')); line = end + 1)
-        cli_warn(cmd, "%.*s", (int)(end - line), line);
-    free(lines);
-}
-
 static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
                              char *const *paths, size_t npaths, ls_error *err)
 {
     lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
                                o->sweep.maps.n, (const char *const *)o->sweep.wheres.v, o->sweep.wheres.n,
-                               o->group, cli_command_line()};
+                               o->group, cli_command_line(), (const char *const *)o->sweep.given.v,
+                               o->sweep.given.n};
     return ls_lawfile_from_fit(r, &o->params, b, s, &prov, err);
 }
 
@@ -326,11 +320,8 @@ int cmd_fit(int argc, char **argv)
     opterr = 0;
     static const int repeatable[] = {OPT_FIX, 0};
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, repeatable)) != -1) {
-        int handled = cli_sweep_option(&o.sweep, opt, optarg);
-        if (handled < 0)
-            status = ls_exit_status(LS_ERR_INTERNAL);
-        if (handled || cli_fit_option(cmd, opt, optarg, &o.params, &status) ||
-            cli_plot_option(cmd, opt, optarg, &o.figure, &status))
+        if (cli_sweep_option(cmd, &o.sweep, opt, optarg, &status) ||
+            cli_fit_option(cmd, opt, optarg, &o.params, &status) || cli_plot_option(cmd, opt, optarg, &o.figure, &status))
             continue;
         switch (opt) {
         case 'h': status = -1; break;
@@ -381,7 +372,7 @@ int cmd_fit(int argc, char **argv)
     if (status == -1) {
         cli_sweep_args_free(&o.sweep);
         cli_strings_free(&o.fixes);
-        return cli_help(USAGE);
+        return cli_help(USAGE), cli_help(USAGE_TAIL);
     }
     const char *fixes_given[LAW_NPARAMS] = {NULL};
     for (size_t i = 0; status == 0 && i < o.fixes.n; i++)
@@ -416,6 +407,8 @@ int cmd_fit(int argc, char **argv)
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);
+        else
+            cli_sweep_report_skips(cmd, s->name, &s->skipped), cli_sweep_report_checkpoints(cmd, s, &o.sweep);
     }
     progress_state ps = {"starts", 0, 0};
     if (status == 0 && isatty(STDERR_FILENO)) {
@@ -426,27 +419,13 @@ int cmd_fit(int argc, char **argv)
     if (status == 0 && ls_fit_run(s, o.kind, &o.params, &result, &err) != 0)
         status = cli_fail(cmd, &err);
     end_progress(&ps);
-    if (status == 0 && result.n <= result.nfree) {
-        cli_error(cmd, "%s: %zu runs for %zu free parameters leave no residual to judge the fit by or to estimate "
-                  "its errors (add runs, or --fix some)", s->name, result.n, result.nfree);
-        status = ls_exit_status(LS_ERR_DATA);
-    }
     /* A failed fit leaves an old law file in place: say so, since the next
      * command would read it. */
-    char not_written[PATH_MAX + 64] = "no law file written";
-    struct stat old_law;
-    if (o.output && strcmp(o.output, "-") != 0 && stat(o.output, &old_law) == 0)
-        snprintf(not_written, sizeof not_written, "no law file written (%s keeps its old content)", o.output);
-    /* Runs enough in number that still cannot determine the law (all one
-     * loss, one size, a loss flat along an axis) give an arbitrary law with
-     * finite errors: refused with the reason, as an undetermined fit. */
-    if (status == 0 && ls_fit_data_check(s, o.kind, &o.params, &err) != 0) {
-        cli_error(cmd, "%s; %s", err.message,
-                  o.output ? not_written : o.format == CLI_FORMAT_JSON ? "no law written" : "no fit printed");
-        status = ls_exit_status(err.code);
-    }
+    char not_written[PATH_MAX + 64];
+    cli_not_written(not_written, sizeof not_written, "no law file written", o.output);
     if (status == 0)
-        warn_unidentified(cmd, &result);
+        status = cli_fit_usable(cmd, s, o.kind, &o.params, &result,
+                                o.output ? not_written : o.format == CLI_FORMAT_JSON ? "no law written" : "no fit printed");
     int determined = status == 0 && result.converged ? ls_fit_determined(&result) : 1;
     if (status == 0 && result.converged && determined && o.bootstrap > 0) {
         ps.what = "bootstrap draws";
@@ -480,20 +459,14 @@ int cmd_fit(int argc, char **argv)
             status = print_table(&o, s, &result, &boot, seconds, threads);
         }
     }
-    if (status == 0 && !result.converged) {
-        cli_error(cmd, "the best of %zu starts did not converge (after %zu iteration%s); %s", result.starts,
-                  result.iterations, result.iterations == 1 ? "" : "s", o.output ? not_written
-                  : o.format == CLI_FORMAT_JSON ? "no law written" : "its numbers are not a fit");
-        status = ls_exit_status(LS_ERR_NOCONV);
-    }
-    if (status == 0 && !determined) {
-        char reason[96];
-        ls_fit_undetermined_reason(s, reason, sizeof reason);
-        cli_error(cmd, "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, "
-                  "so its values are one of many equally good fits (--fix some, or add runs); %s", reason,
-                  o.output ? not_written : o.format == CLI_FORMAT_JSON ? "no law written" : "they are not a fit");
-        status = ls_exit_status(LS_ERR_NOCONV);
-    }
+    if (status == 0)
+        status = cli_fit_verdict(cmd, s, &result, determined,
+                                 o.output                         ? not_written
+                                 : o.format == CLI_FORMAT_JSON ? "no law written"
+                                                                  : "its numbers are not a fit",
+                                 o.output                         ? not_written
+                                 : o.format == CLI_FORMAT_JSON ? "no law written"
+                                                                  : "they are not a fit");
     /* The law file and the plot are replaced together or not at all. */
     char *law_text = NULL;
     unsigned char *figure = NULL;

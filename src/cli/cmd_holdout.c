@@ -32,83 +32,12 @@ static const char USAGE[] =
     "      --plot FILE         draw each law's predictions of the held-out runs against their\n"
     "                          observed loss (.svg, .pdf or .png)\n"
     "Fitting (as for 'loopscale fit'): --loss, --huber-delta, --space, --grid, --starts,\n"
-    "      --seed, --threads\n" CLI_SWEEP_HELP CLI_PLOT_HELP
+    "      --seed, --threads\n";
+/* The rest of the help (C99 promises string literals of 4,095 bytes only). */
+static const char USAGE_TAIL[] = CLI_SWEEP_HELP CLI_PLOT_HELP
     "  -h, --help              show this help\n";
 
 enum { OPT_LAWS = OPT_COMMAND_FIRST, OPT_AXES, OPT_SPLIT, OPT_PLOT };
-
-static int parse_laws(const char *cmd, const char *arg, law_kind **laws, size_t *n)
-{
-    if (arg[0] == '\0')
-        return cli_usage_error(cmd, "--laws: no law given");
-    size_t count = 1;
-    for (const char *p = arg; *p; p++)
-        count += *p == ',';
-    law_kind *v = calloc(count, sizeof *v);
-    char *copy = strdup(arg);
-    if (!v || !copy) {
-        free(v);
-        free(copy);
-        cli_error(cmd, "out of memory");
-        return ls_exit_status(LS_ERR_INTERNAL);
-    }
-    size_t k = 0;
-    int status = 0;
-    /* Split on every comma, so that an empty item ('dense,') is refused
-     * as the numeric lists refuse one, not skipped. */
-    char *tok = copy;
-    for (char *next = tok; next && status == 0; tok = next) {
-        next = strchr(tok, ',');
-        if (next)
-            *next++ = '\0';
-        ls_error err;
-        if (*tok == '\0')
-            status = cli_usage_error(cmd, "--laws: empty item in '%s'", arg);
-        else if (ls_law_kind_parse(tok, &v[k], &err) != 0)
-            status = cli_usage_error(cmd, "--laws: %s", err.message);
-        for (size_t j = 0; status == 0 && j < k; j++)
-            if (v[j].base == v[k].base && v[j].mapping == v[k].mapping)
-                status = cli_usage_error(cmd, "--laws: '%s' given twice", tok);
-        k++;
-    }
-    free(copy);
-    if (status != 0) {
-        free(v);
-        return status;
-    }
-    free(*laws);
-    *laws = v;
-    *n = k;
-    return 0;
-}
-
-static int parse_axes(const char *cmd, const char *arg, holdout_axis *axes, size_t *n)
-{
-    char copy[64];
-    snprintf(copy, sizeof copy, "%s", arg);
-    size_t k = 0;
-    if (arg[0] == '\0')
-        return cli_usage_error(cmd, "--axes: no axis given");
-    char *tok = copy;
-    for (char *next = tok; next; tok = next) {
-        next = strchr(tok, ',');
-        if (next)
-            *next++ = '\0';
-        if (*tok == '\0')
-            return cli_usage_error(cmd, "--axes: empty item in '%s'", arg);
-        int a = ls_holdout_axis_from_name(tok);
-        if (a < 0)
-            return cli_usage_error(cmd, "--axes: '%s' is not one of R, N, D, E", tok);
-        for (size_t j = 0; j < k; j++)
-            if (axes[j] == (holdout_axis)a)
-                return cli_usage_error(cmd, "--axes: '%s' given twice", tok);
-        axes[k++] = (holdout_axis)a;
-    }
-    if (k == 0)
-        return cli_usage_error(cmd, "--axes: no axis given");
-    *n = k;
-    return 0;
-}
 
 static void cell_text(char *buf, size_t size, double x, int decimals)
 {
@@ -259,16 +188,13 @@ int cmd_holdout(int argc, char **argv)
     opterr = 0;
     static const int repeatable[] = {OPT_SPLIT, 0};
     while (status == 0 && (opt = cli_getopt(argc, argv, ":h", longopts, NULL, repeatable)) != -1) {
-        int handled = cli_sweep_option(&sweep_args, opt, optarg);
-        if (handled < 0)
-            status = ls_exit_status(LS_ERR_INTERNAL);
-        if (handled || cli_fit_option(cmd, opt, optarg, &params, &status) ||
+        if (cli_sweep_option(cmd, &sweep_args, opt, optarg, &status) || cli_fit_option(cmd, opt, optarg, &params, &status) ||
             cli_plot_option(cmd, opt, optarg, &figure, &status))
             continue;
         switch (opt) {
         case 'h': status = -1; break;
-        case OPT_LAWS: status = parse_laws(cmd, optarg, &laws, &nlaws); break;
-        case OPT_AXES: status = parse_axes(cmd, optarg, axes, &naxes); break;
+        case OPT_LAWS: status = cli_parse_laws(cmd, optarg, &laws, &nlaws); break;
+        case OPT_AXES: status = cli_parse_axes(cmd, optarg, axes, &naxes); break;
         case OPT_SPLIT:
             if (cli_strings_push(&split, optarg) != 0)
                 status = ls_exit_status(LS_ERR_INTERNAL);
@@ -286,7 +212,7 @@ int cmd_holdout(int argc, char **argv)
     memset(&result, 0, sizeof result);
     ls_error err;
     if (status == -1) {
-        status = cli_help(USAGE);
+        status = cli_help(USAGE) + cli_help(USAGE_TAIL);
         goto done;
     }
     if (status == 0 && optind >= argc)
@@ -308,22 +234,16 @@ int cmd_holdout(int argc, char **argv)
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);
+        else
+            cli_sweep_report_skips(cmd, s->name, &s->skipped), cli_sweep_report_checkpoints(cmd, s, &sweep_args);
     }
     if (status == 0 && !laws) {
         /* The paper's comparison on the sweep's base. */
-        int moe = 0, sparse = 0;
-        for (size_t i = 0; i < s->n; i++) {
-            moe |= s->rows[i].E > 1;
-            sparse |= s->rows[i].n_total > s->rows[i].n_act;
-        }
-        law_base base = moe ? LAW_BASE_MOE : LAW_BASE_DENSE;
-        static const law_mapping mappings[] = {LAW_MAPPING_LINEAR, LAW_MAPPING_POWER, LAW_MAPPING_BOUNDED,
-                                               LAW_MAPPING_BOUNDED_SPARSE};
+        int left_out = 0;
         laws = calloc(4, sizeof *laws);
-        for (size_t m = 0; laws && m < 4; m++)
-            if (sparse || !ls_law_mapping_is_sparse(mappings[m]))
-                laws[nlaws++] = (law_kind){base, mappings[m]};
-        if (!sparse)
+        if (laws)
+            nlaws = ls_holdout_default_laws(s, laws, &left_out);
+        if (left_out)
             cli_note(cmd, "every run is dense (m = 1), where bounded-sparse equals bounded; it is left out");
         if (!laws)
             status = ls_exit_status(LS_ERR_INTERNAL);

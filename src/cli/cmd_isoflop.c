@@ -34,13 +34,33 @@ static const char USAGE[] =
 
 enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_E, OPT_R, OPT_POINTS, OPT_PLOT };
 
+/* The quantities of a profile point beyond the law's fitted ranges, as
+ * "N_act;D" (empty when inside). */
+static const char *outside_text(char *buf, size_t size, const law_ranges *ranges, const arch_template *t,
+                                double n_act, double E, double R, double tokens, unsigned *outside)
+{
+    law_point x = ls_arch_point(t, n_act, E, R, tokens);
+    unsigned bits = ls_law_ranges_outside(ranges, &x);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int q = 0; q < LAW_NRANGES; q++)
+        if (bits >> q & 1u) {
+            int n = snprintf(buf + used, size - used, "%s%s", used ? ";" : "", ls_law_range_name((law_range)q));
+            if (n > 0 && (size_t)n < size - used)
+                used += (size_t)n;
+        }
+    if (outside)
+        *outside |= bits;
+    return buf;
+}
+
 static void print_profile_row(FILE *out, double flops, double E, double R, double n_act, double tokens, double loss,
-                              int is_minimum)
+                              int is_minimum, const char *outside)
 {
     char num[6][NUMTEXT_DOUBLE_MAX];
-    fprintf(out, "%s,%s,%s,%s,%s,%s,%d\n", ls_numtext_format_double(num[0], flops), ls_numtext_format_double(num[1], E),
+    fprintf(out, "%s,%s,%s,%s,%s,%s,%d,%s\n", ls_numtext_format_double(num[0], flops), ls_numtext_format_double(num[1], E),
            ls_numtext_format_double(num[2], R), ls_numtext_format_double(num[3], n_act),
-           ls_numtext_format_double(num[4], tokens), ls_numtext_format_double(num[5], loss), is_minimum);
+           ls_numtext_format_double(num[4], tokens), ls_numtext_format_double(num[5], loss), is_minimum, outside);
 }
 
 int cmd_isoflop(int argc, char **argv)
@@ -154,7 +174,11 @@ int cmd_isoflop(int argc, char **argv)
         status = ls_exit_status(LS_ERR_INTERNAL);
     }
     if (csv)
-        fprintf(csv, "flops,E,R,n_act,tokens,loss,minimum\n");
+        fprintf(csv, "flops,E,R,n_act,tokens,loss,minimum,outside\n");
+    law_ranges ranges;
+    ls_lawfile_ranges(lf, &ranges);
+    unsigned minima_outside = 0;
+    char out_text[64];
     solve_budget budget = {0, INFINITY, 16};
     for (size_t f = 0; status == 0 && f < nflops; f++)
         for (size_t e = 0; status == 0 && e < nE; e++)
@@ -186,16 +210,25 @@ int cmd_isoflop(int argc, char **argv)
                     if (status != 0)
                         break;
                     int printed_min = 0;
+                    outside_text(out_text, sizeof out_text, &ranges, &tmpl, best.n_act, E[e], R[r], best.tokens,
+                                 &minima_outside);
+                    char min_text[64];
+                    snprintf(min_text, sizeof min_text, "%s", out_text);
                     for (long i = 0; i < points; i++) {
                         if (!printed_min && grid[i] > best.n_act) {
-                            print_profile_row(csv, flops[f], E[e], R[r], best.n_act, best.tokens, best.loss, 1);
+                            print_profile_row(csv, flops[f], E[e], R[r], best.n_act, best.tokens, best.loss, 1, min_text);
                             printed_min = 1;
                         }
-                        print_profile_row(csv, flops[f], E[e], R[r], grid[i], tokens[i], loss[i], 0);
+                        print_profile_row(csv, flops[f], E[e], R[r], grid[i], tokens[i], loss[i], 0,
+                                          outside_text(out_text, sizeof out_text, &ranges, &tmpl, grid[i], E[e], R[r],
+                                                       tokens[i], NULL));
                     }
                     if (!printed_min)
-                        print_profile_row(csv, flops[f], E[e], R[r], best.n_act, best.tokens, best.loss, 1);
+                        print_profile_row(csv, flops[f], E[e], R[r], best.n_act, best.tokens, best.loss, 1, min_text);
                 } else {
+                    law_point x = ls_arch_point(&tmpl, best.n_act, E[e], R[r], best.tokens);
+                    unsigned bits = ls_law_ranges_outside(&ranges, &x);
+                    minima_outside |= bits;
                     char c[7][32];
                     snprintf(c[0], 32, "%.3g", flops[f]);
                     snprintf(c[1], 32, "%g", E[e]);
@@ -204,6 +237,11 @@ int cmd_isoflop(int argc, char **argv)
                     snprintf(c[4], 32, "%.4g", best.tokens);
                     snprintf(c[5], 32, "%.4g", best.tokens / best.n_act);
                     snprintf(c[6], 32, "%.4f", best.loss);
+                    /* A value beyond the fitted range is starred; F marks the budget. */
+                    static const int column_of[LAW_NRANGES] = {3, 4, 2, 1, 0};
+                    for (int q = 0; q < LAW_NRANGES; q++)
+                        if (bits >> q & 1u)
+                            strncat(c[column_of[q]], "*", 32 - strlen(c[column_of[q]]) - 1);
                     const char *cells[] = {c[0], c[1], c[2], c[3], c[4], c[5], c[6]};
                     if (cli_table_add(t, cells) != 0) {
                         cli_error(cmd, "out of memory");
@@ -218,8 +256,32 @@ int cmd_isoflop(int argc, char **argv)
     if (status == 0 && csv_text)
         fwrite(csv_text, 1, csv_len, stdout);
     free(csv_text);
-    if (status == 0 && t)
+    if (status == 0 && t) {
         cli_table_print(t, stdout, CLI_FORMAT_TABLE);
+        if (minima_outside) {
+            printf("* outside the range the law was fitted on:");
+            const char *sep = " ";
+            for (int q = 0; q < LAW_NRANGES; q++)
+                if (minima_outside >> q & 1u) {
+                    printf("%s%s %.4g to %.4g", sep, ls_law_range_name((law_range)q), ranges.lo[q], ranges.hi[q]);
+                    sep = ", ";
+                }
+            printf("\n");
+        }
+    }
+    if (status == 0 && minima_outside) {
+        char list[64];
+        size_t used = 0;
+        list[0] = '\0';
+        for (int q = 0; q < LAW_NRANGES; q++)
+            if (minima_outside >> q & 1u) {
+                int n = snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "",
+                                 ls_law_range_name((law_range)q));
+                if (n > 0 && (size_t)n < sizeof list - used)
+                    used += (size_t)n;
+            }
+        cli_warn(cmd, "some minima lie outside the ranges the law was fitted on (%s): an extrapolation", list);
+    }
     if (status == 0 && plot) {
         plot_isoflop_spec spec = {flops, nflops, E, R, nE, nR, (size_t)points};
         size_t len = 0;

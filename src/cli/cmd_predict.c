@@ -24,7 +24,7 @@ static const char USAGE[] =
     "\n"
     "  -l, --law FILE          law file (JSON) to predict with\n"
     "      --format FMT        table (default), csv or json\n" CLI_SWEEP_HELP
-    "One configuration:\n"
+    "One configuration (counts may end in k, M, B or G, T: 125M, 2.8B, 1.5T):\n"
     "      --n-act N           active non-embedding parameters\n"
     "      --n-total N         all stored parameters (default: n-act)\n"
     "      --n-loop N          active parameters in the looped block (needed when R > 1)\n"
@@ -295,13 +295,17 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
     sweep_options so = cli_sweep_options(cmd, &o->sweep);
     predict_stream ps = {.cmd = cmd, .lf = lf, .format = o->format};
     ls_predict_acc_init(&ps.acc);
-    sweep_stream stream = {on_header, on_row, &ps};
+    sweep_skips skipped;
+    memset(&skipped, 0, sizeof skipped);
+    sweep_stream stream = {on_header, on_row, &ps, &skipped};
     ls_error err;
     size_t n = 0;
     /* Rows are printed as they are read, in constant memory; a fault found
      * later still fails the command, with the rows before it printed (as a
      * pipe would have them anyway). */
     int status = ls_sweep_stream(&path, 1, &so, &stream, &n, &err);
+    if (status == 0)
+        cli_sweep_report_skips(cmd, path, &skipped);
     if (status == 0 && ps.format == CLI_FORMAT_TABLE)
         status = flush_table(&ps, &err);
     cli_table_free(ps.table);
@@ -353,10 +357,7 @@ int cmd_predict(int argc, char **argv)
     int status = 0, opt, index = 0;
     opterr = 0;
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:", longopts, &index, NULL)) != -1) {
-        int handled = cli_sweep_option(&o.sweep, opt, optarg);
-        if (handled < 0)
-            status = ls_exit_status(LS_ERR_INTERNAL);
-        if (handled)
+        if (cli_sweep_option(cmd, &o.sweep, opt, optarg, &status))
             continue;
         double *target = NULL;
         int quantity = -1;
@@ -386,7 +387,7 @@ int cmd_predict(int argc, char **argv)
             snprintf(name, sizeof name, "--%s", longopts[index].name);
             o.point_mode = 1;
             o.text[quantity] = optarg;
-            status = cli_parse_double(cmd, name, optarg, target);
+            status = cli_parse_count(cmd, name, optarg, target);
         }
     }
     lawfile *lf = NULL;

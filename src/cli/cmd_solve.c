@@ -31,8 +31,10 @@ static const char USAGE[] =
     "      --template FILE     architecture template (JSON; default: the paper's middle-cycle\n"
     "                          looping)\n"
     "      --print-template    print the template in force and exit\n"
-    "      --R LIST            candidate loop counts (default 1,2,...,16)\n"
-    "      --E LIST            candidate expert counts (default 1,2,4,8,16,32,64)\n"
+    "      --R LIST            candidate loop counts (default 1,2,...,16, up to the largest R\n"
+    "                          the law was fitted on)\n"
+    "      --E LIST            candidate expert counts (default 1,2,4,8,16,32,64, up to the\n"
+    "                          largest E the law was fitted on)\n"
     "      --n-act LIST        choose N_act from this ladder (default: continuous)\n"
     "      --eps X             tolerance in loss units (default: the law's fit RMSE, 0 if none)\n"
     "      --table             also print every (E, R) candidate\n"
@@ -78,6 +80,16 @@ static void bytes_text(char *buf, size_t size, double bytes)
     snprintf(buf, size, "%.3g GB", bytes / 1e9);
 }
 
+/* A value beyond the range the law was fitted on is marked with a star. */
+static void star_if(char *cell, size_t size, const solve_candidate *c, law_range q)
+{
+    size_t len = strlen(cell);
+    if ((c->outside >> q & 1u) && len + 1 < size) {
+        cell[len] = '*';
+        cell[len + 1] = '\0';
+    }
+}
+
 static void column_values(const solve_candidate *c, char cells[11][40])
 {
     if (!c->feasible) {
@@ -91,6 +103,10 @@ static void column_values(const solve_candidate *c, char cells[11][40])
     human(cells[3], 40, c->n_total);
     human(cells[4], 40, c->n_loop);
     human(cells[5], 40, c->tokens);
+    star_if(cells[0], 40, c, LAW_RANGE_R);
+    star_if(cells[1], 40, c, LAW_RANGE_E);
+    star_if(cells[2], 40, c, LAW_RANGE_N_ACT);
+    star_if(cells[5], 40, c, LAW_RANGE_TOKENS);
     snprintf(cells[6], 40, "%.4g", c->tokens / c->n_act);
     snprintf(cells[7], 40, "%.4f", c->loss);
     human(cells[8], 40, c->inference_flops);
@@ -98,7 +114,23 @@ static void column_values(const solve_candidate *c, char cells[11][40])
     human(cells[10], 40, c->n_unroll);
 }
 
-static int print_result(const solve_result *r, const solve_uncertainty *u, int show_table, double eps)
+/* Under a table with starred values: the ranges they leave. */
+static void print_ranges_note(const law_ranges *ranges, unsigned outside)
+{
+    if (!outside)
+        return;
+    printf("* outside the range the law was fitted on:");
+    const char *sep = " ";
+    for (int q = 0; q < LAW_NRANGES; q++)
+        if (outside >> q & 1u) {
+            printf("%s%s %.4g to %.4g", sep, ls_law_range_name((law_range)q), ranges->lo[q], ranges->hi[q]);
+            sep = ", ";
+        }
+    printf("\n");
+}
+
+static int print_result(const solve_result *r, const solve_uncertainty *u, int show_table, double eps,
+                        const law_ranges *ranges)
 {
     static const char *const rows[] = {"R (loops)",   "E (experts)",       "N_act",
                                        "N_total",     "N_loop",            "D (tokens)",
@@ -121,22 +153,42 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
         return -1;
     cli_table_print(t, stdout, CLI_FORMAT_TABLE);
     cli_table_free(t);
+    unsigned shown = (r->has_choice ? r->choice.outside : 0) | (r->best.feasible ? r->best.outside : 0) |
+                     (r->unconstrained.feasible ? r->unconstrained.outside : 0);
+    /* F has no row of its own: the budget line carries it. */
+    print_ranges_note(ranges, shown);
 
     if (u) {
         printf("\nUnder the law's %zu bootstrap draws (%g%% intervals of the chosen configuration):\n", u->ndraws,
                100 * u->level);
-        for (size_t k = 0; k < u->nchoices; k++)
-            printf("  R* = %-3g E* = %-3g %5.1f%%\n", u->choices[k].R, u->choices[k].E,
-                   100.0 * (double)u->choices[k].count / (double)u->ndraws);
+        for (size_t k = 0; k < u->nchoices; k++) {
+            const solve_choice_count *ch = &u->choices[k];
+            /* What binds N_act* in those draws: the memory budget, or
+             * only the compute budget (the IsoFLOP optimum). */
+            char binds[96] = "";
+            size_t used = 0;
+            for (int q = 0; q < SOLVE_NBOUNDS; q++) {
+                if (!ch->bound[q])
+                    continue;
+                int w = snprintf(binds + used, sizeof binds - used, "%s%s %.0f%%", used ? ", " : "",
+                                 ls_solve_bound_name((solve_bound)q), 100.0 * (double)ch->bound[q] / (double)ch->count);
+                if (w < 0 || (size_t)w >= sizeof binds - used)
+                    break;
+                used += (size_t)w;
+            }
+            printf("  R* = %-3g E* = %-3g %5.1f%%   binds: %s\n", ch->R, ch->E,
+                   100.0 * (double)ch->count / (double)u->ndraws, binds);
+        }
         printf("  N_act*  [%.4g, %.4g]\n  D*      [%.4g, %.4g]\n  loss    [%.4f, %.4f]\n", u->n_act[0], u->n_act[1],
                u->tokens[0], u->tokens[1], u->loss[0], u->loss[1]);
     }
     if (show_table) {
-        const char *headers2[] = {"E", "R", "N_act", "D", "loss", "memory", "within eps"};
-        cli_table *all = cli_table_new(7, headers2);
+        const char *headers2[] = {"E", "R", "N_act", "D", "loss", "memory", "binds", "within eps"};
+        cli_table *all = cli_table_new(8, headers2);
+        unsigned starred = 0;
         for (size_t i = 0; all && i < r->ncandidates; i++) {
             const solve_candidate *cand = &r->candidates[i];
-            char e[16], rr[16], n[32], d[32], l[32], m[32], w[16];
+            char e[16], rr[16], n[32], d[32], l[32], m[32], bd[16], w[16];
             snprintf(e, sizeof e, "%g", cand->E);
             snprintf(rr, sizeof rr, "%g", cand->R);
             if (cand->feasible) {
@@ -144,15 +196,22 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
                 human(d, sizeof d, cand->tokens);
                 snprintf(l, sizeof l, "%.4f", cand->loss);
                 bytes_text(m, sizeof m, cand->weight_bytes);
+                snprintf(bd, sizeof bd, "%s", ls_solve_bound_name(cand->bound));
+                star_if(e, sizeof e, cand, LAW_RANGE_E);
+                star_if(rr, sizeof rr, cand, LAW_RANGE_R);
+                star_if(n, sizeof n, cand, LAW_RANGE_N_ACT);
+                star_if(d, sizeof d, cand, LAW_RANGE_TOKENS);
+                starred |= cand->outside;
             } else {
                 snprintf(n, sizeof n, "-");
                 snprintf(d, sizeof d, "-");
                 snprintf(l, sizeof l, "infeasible");
                 snprintf(m, sizeof m, "-");
+                snprintf(bd, sizeof bd, "-");
             }
             int chosen = cand->R == r->choice.R && cand->E == r->choice.E;
             snprintf(w, sizeof w, "%s", chosen ? "chosen" : cand->feasible && cand->loss <= r->best.loss + eps ? "yes" : "");
-            const char *cells[] = {e, rr, n, d, l, m, w};
+            const char *cells[] = {e, rr, n, d, l, m, bd, w};
             if (cli_table_add(all, cells) != 0) {
                 cli_table_free(all);
                 all = NULL;
@@ -163,6 +222,7 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
         printf("\nEvery candidate (N_act optimised under the memory budget):\n");
         cli_table_print(all, stdout, CLI_FORMAT_TABLE);
         cli_table_free(all);
+        print_ranges_note(ranges, starred);
     }
     return 0;
 }
@@ -295,12 +355,22 @@ int cmd_solve(int argc, char **argv)
     }
     if (status == 0 && isnan(budget.flops))
         status = cli_usage_error(cmd, "give the compute budget with --flops F");
-    static const double default_E[] = {1, 2, 4, 8, 16, 32, 64};
-    double top_k_e = 1;
-    double default_R[16];
-    for (int i = 0; i < 16; i++)
-        default_R[i] = i + 1;
-    solve_options so = {R ? R : default_R, R ? nR : 16, E ? E : default_E, E ? nE : 7, ladder, nladder, eps};
+    for (size_t i = 0; status == 0 && i < nR; i++)
+        if (R[i] != floor(R[i]))
+            status = cli_usage_error(cmd, "--R: %g is not an integer", R[i]);
+    for (size_t i = 0; status == 0 && i < nE; i++)
+        if (E[i] != floor(E[i]))
+            status = cli_usage_error(cmd, "--E: %g is not an integer", E[i]);
+    if (status == 0)
+        lf = cli_read_law(cmd, law_path, force, &status);
+    /* The default lists stay inside the R and E the law was fitted on. */
+    law_ranges ranges;
+    ls_lawfile_ranges(lf, &ranges);
+    double top_k_e = 1, default_R[SOLVE_DEFAULT_NR], default_E[SOLVE_DEFAULT_NE];
+    size_t ndefault_R, ndefault_E;
+    ls_solve_default_candidates(&ranges, default_R, &ndefault_R, default_E, &ndefault_E);
+    solve_options so = {R ? R : default_R, R ? nR : ndefault_R, E ? E : default_E, E ? nE : ndefault_E,
+                        ladder, nladder, eps, &ranges};
     if (status == 0 && !E && tmpl.top_k > 1) {
         /* The default list starts at E = 1; a template routing each token
          * to top_k experts needs at least top_k of them. */
@@ -319,14 +389,6 @@ int cmd_solve(int argc, char **argv)
             cli_note(cmd, "the template routes to top_k = %d experts: E below %d left out of the default --E list",
                      tmpl.top_k, tmpl.top_k);
     }
-    for (size_t i = 0; status == 0 && i < so.nR; i++)
-        if (so.R[i] != floor(so.R[i]))
-            status = cli_usage_error(cmd, "--R: %g is not an integer", so.R[i]);
-    for (size_t i = 0; status == 0 && i < so.nE; i++)
-        if (so.E[i] != floor(so.E[i]))
-            status = cli_usage_error(cmd, "--E: %g is not an integer", so.E[i]);
-    if (status == 0)
-        lf = cli_read_law(cmd, law_path, force, &status);
     int eps_from_law = isnan(eps);
     if (status == 0 && isnan(eps)) {
         eps = lf->has_fit ? lf->fit.rmse : 0.0;
@@ -363,16 +425,40 @@ int cmd_solve(int argc, char **argv)
                      "cheapest to serve",
                      eps, eps_from_law ? " (the law file's fit.rmse)" : "", worst - result.best.loss);
     }
-    if (status == 0 && lf->has_fit && lf->fit.has_ranges) {
-        /* Loops and experts beyond the sweep are the law's guess, not its fit. */
-        if (result.choice.R > lf->fit.r_range[1])
-            cli_warn(cmd, "R* = %g is beyond the largest R the law was fitted on (%g): an extrapolation",
-                     result.choice.R, lf->fit.r_range[1]);
-        if (result.choice.E > lf->fit.e_range[1])
-            cli_warn(cmd, "E* = %g is beyond the largest E the law was fitted on (%g): an extrapolation "
-                     "(--E up to %g keeps to what it has seen)",
-                     result.choice.E, lf->fit.e_range[1], lf->fit.e_range[1]);
+    /* Sizes, tokens, loops, experts and budgets beyond the sweep are the
+     * law's guess, not its fit: each one said once per column. */
+    /* One line per column of the table (columns that are the same
+     * configuration share it); the library lists each quantity apart
+     * (result.warnings, the JSON's "warnings"). */
+    char labels[80] = "", lists[2][512] = {"", ""};
+    int cur = 0;
+    for (size_t i = 0; status == 0 && i <= result.nwarnings;) {
+        const char *key = i < result.nwarnings ? result.warnings[i].configuration : NULL;
+        char *list = lists[cur];
+        size_t used = 0;
+        list[0] = '\0';
+        for (; key && i < result.nwarnings && strcmp(result.warnings[i].configuration, key) == 0; i++) {
+            const solve_warning *w = &result.warnings[i];
+            int n = snprintf(list + used, sizeof lists[0] - used, "%s%s = %.4g (fitted %.4g to %.4g)",
+                             used ? ", " : "", ls_law_range_name(w->quantity), w->value, w->lo, w->hi);
+            if (n > 0 && (size_t)n < sizeof lists[0] - used)
+                used += (size_t)n;
+        }
+        const char *prev = lists[1 - cur];
+        if (labels[0] && (!key || strcmp(list, prev) != 0)) {
+            cli_warn(cmd, "%s: %s: outside the ranges the law was fitted on, an extrapolation", labels, prev);
+            labels[0] = '\0';
+        }
+        if (!key)
+            break;
+        const char *label = strcmp(key, "chosen") == 0        ? "chosen"
+                            : strcmp(key, "lowest_loss") == 0 ? "lowest loss"
+                                                              : "no memory limit";
+        size_t len = strlen(labels);
+        snprintf(labels + len, sizeof labels - len, "%s%s", len ? ", " : "", label);
+        cur = 1 - cur;
     }
+
     if (status == 0 && uncertainty) {
         draws = malloc((lf->ndraws ? lf->ndraws : 1) * sizeof *draws);
         if (!draws)
@@ -397,7 +483,7 @@ int cmd_solve(int argc, char **argv)
                 snprintf(mem, sizeof mem, "no memory limit");
             printf("law      %s\nbudget   %.4g training FLOPs; %s\nepsilon  %.4g (loss units)\n\n",
                    ls_law_kind_format(lf->law.kind, kind, sizeof kind), budget.flops, mem, eps);
-            if (print_result(&result, uncertainty ? &unc : NULL, show_table, eps) != 0) {
+            if (print_result(&result, uncertainty ? &unc : NULL, show_table, eps, &ranges) != 0) {
                 cli_error(cmd, "out of memory");
                 status = ls_exit_status(LS_ERR_INTERNAL);
             }

@@ -196,7 +196,7 @@ char *ls_bind_fit2(const char *law_text, const ls_bind_sweep *sw, const ls_bind_
         ls_fit_run_bootstrap(s, &r, &p, ndraws, o->bootstrap_starts, group != NULL, level, &boot, err) != 0)
         goto done;
     lawfile_provenance prov = {sw->paths, sw->npaths, sw->maps, sw->nmaps, sw->wheres, sw->nwheres, group,
-                               command ? command : ""};
+                               command ? command : "", NULL, 0};
     lf = ls_lawfile_from_fit(&r, &p, &boot, s, &prov, err);
     if (lf)
         text = ls_lawfile_to_json(lf, err);
@@ -303,24 +303,28 @@ char *ls_bind_solve(const char *law_json, double flops, double mem_bytes, double
         ls_error_set(err, LS_ERR_USAGE, "interval level %g is not between 0 and 1", level);
         return NULL;
     }
-    static const double default_E[] = {1, 2, 4, 8, 16, 32, 64};
-    double default_R[16];
-    for (int i = 0; i < 16; i++)
-        default_R[i] = i + 1;
-    solve_options so = {R ? R : default_R, R ? nR : 16, E ? E : default_E, E ? nE : 7, ladder, nladder, eps};
-    for (size_t i = 0; i < so.nR; i++)
-        if (so.R[i] != floor(so.R[i]) || so.R[i] < 1) {
-            ls_error_set(err, LS_ERR_USAGE, "R %g is not a whole number of loops", so.R[i]);
+    for (size_t i = 0; i < nR; i++)
+        if (R[i] != floor(R[i]) || R[i] < 1) {
+            ls_error_set(err, LS_ERR_USAGE, "R %g is not a whole number of loops", R[i]);
             return NULL;
         }
-    for (size_t i = 0; i < so.nE; i++)
-        if (so.E[i] != floor(so.E[i]) || so.E[i] < 1) {
-            ls_error_set(err, LS_ERR_USAGE, "E %g is not a whole number of experts", so.E[i]);
+    for (size_t i = 0; i < nE; i++)
+        if (E[i] != floor(E[i]) || E[i] < 1) {
+            ls_error_set(err, LS_ERR_USAGE, "E %g is not a whole number of experts", E[i]);
             return NULL;
         }
     lawfile *lf = law_json ? ls_lawfile_parse(law_json, strlen(law_json), "law", err) : ls_lawfile_default(err);
     if (!lf)
         return NULL;
+    /* As the program does: default lists inside the fitted R and E, and
+     * every answer checked against the fitted ranges. */
+    law_ranges ranges;
+    ls_lawfile_ranges(lf, &ranges);
+    double default_R[SOLVE_DEFAULT_NR], default_E[SOLVE_DEFAULT_NE];
+    size_t ndefault_R, ndefault_E;
+    ls_solve_default_candidates(&ranges, default_R, &ndefault_R, default_E, &ndefault_E);
+    solve_options so = {R ? R : default_R, R ? nR : ndefault_R, E ? E : default_E, E ? nE : ndefault_E,
+                        ladder, nladder, eps, &ranges};
     if (isnan(eps))
         so.eps = lf->has_fit ? lf->fit.rmse : 0.0;
     arch_template tmpl;

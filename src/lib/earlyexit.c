@@ -95,6 +95,10 @@ static size_t bin_of(const earlyexit *x, double v)
         }
         return lo;
     }
+    /* -0 passes the check for negative entropies, but its sign bit would
+     * make a bin index past the grid: it is 0. */
+    if (v == 0.0)
+        v = 0.0;
     /* Round v down to a float, so that the bin's upper edge is above it. */
     float f = v > FLT_MAX ? FLT_MAX : (float)v;
     if ((double)f > v)

@@ -279,6 +279,8 @@ static double value_at(const solver *s, const double *u)
  * A first pass per run stores J_i, a_1 and a_2 by column and each run's
  * coefficients; the p x p sums are then dot products over the runs.
  * Returns 0 when everything is finite. */
+static int model_at_first(solver *s, const double *u, double *g, double *M);
+
 static int model_at(solver *s, const double *u, double *g, double *M, double *H)
 {
     const problem *pb = s->pb;
@@ -377,12 +379,65 @@ static int model_at(solver *s, const double *u, double *g, double *M, double *H)
     return finite ? 0 : -1;
 }
 
+/* The first-order derivative pass: the gradient g and IRLS's Gauss-Newton
+ * model M = sum_i w_i (psi(r_i)/r_i) J_i J_i' (p x p, row-major) from the
+ * law core's gradients alone; no Hessian.  It is the model of the solver's
+ * first phase, far from the optimum, and the whole model of a law without
+ * an analytic Hessian.  Fills J and r as model_at does. */
+static int model_at_first(solver *s, const double *u, double *g, double *M)
+{
+    const problem *pb = s->pb;
+    size_t p = pb->nfree, n = pb->n, st = s->cap;
+    law l;
+    law_from_fitted(pb, u, &l);
+    law_prepared prep;
+    ls_law_prepare(&prep, &l);
+    double *Jc = s->cols, *gp = Jc + p * st, *cm = gp + st;
+    int log_space = pb->space == FIT_SPACE_LOG;
+    for (size_t i = 0; i < n; i++) {
+        double grad[LAW_NPARAMS];
+        double ln_pred = ls_law_row_log_loss_grad(&prep, &pb->rows[i], grad);
+        double scale = 1.0, r;
+        if (log_space) {
+            r = ln_pred - pb->target[i];
+        } else {
+            scale = exp(ln_pred);
+            r = scale - pb->target[i];
+        }
+        double second, psi = psi_of(pb, r, &second);
+        double irls = r != 0.0 ? psi / r : second;
+        double w = pb->weight ? pb->weight[i] : 1.0;
+        for (size_t k = 0; k < p; k++)
+            Jc[k * st + i] = scale * grad[pb->free_params[k]];
+        s->resid[i] = r;
+        gp[i] = w * psi;
+        cm[i] = w * irls;
+    }
+    int finite = 1;
+    for (size_t a = 0; a < p; a++) {
+        const double *ja = Jc + a * st;
+        double sum = 0.0;
+        for (size_t i = 0; i < n; i++)
+            sum += gp[i] * ja[i];
+        g[a] = sum;
+        finite &= isfinite(sum);
+        for (size_t b = a; b < p; b++) {
+            double x, y;
+            s->dots->dot3x2(n, cm, gp, ja, Jc + b * st, &x, &y);
+            M[a * p + b] = M[b * p + a] = x;
+            finite &= isfinite(x);
+        }
+    }
+    return finite ? 0 : -1;
+}
+
 /* model_at for the solver's steps: through the kernel when it applies (the
- * 5 x 5 models, restricted to the free parameters). */
-static int models_at(solver *s, const double *u, double *g, double *M, double *H)
+ * 5 x 5 models, restricted to the free parameters); the first-order model
+ * alone (H untouched) when `second` is 0. */
+static int models_at(solver *s, const double *u, double *g, double *M, double *H, int second)
 {
     if (!s->kernel)
-        return model_at(s, u, g, M, H);
+        return second ? model_at(s, u, g, M, H) : model_at_first(s, u, g, M);
     const problem *pb = s->pb;
     size_t p = pb->nfree;
     law l;
@@ -490,9 +545,21 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
         return;
     double lambda = -1.0, nu = 2.0;
     int converged = 0;
+    /* Which model the steps use.  The kernel's passes (the plain dense
+     * law) are cheap enough for the hybrid throughout.  On the general
+     * path a second-order pass costs several first-order ones (the law
+     * core's second-order form and two p x p models), and measured on the
+     * MoE laws (docs/performance.md) the starts are fastest on the
+     * first-order model alone (model_at_first: IRLS-weighted
+     * Levenberg-Marquardt, no Newton steps), which reaches the best
+     * objective from as many starts; the polish of the best start then
+     * uses the hybrid, which ends quadratically.  A law without an
+     * analytic Hessian, or a fit asked for first-order models, uses the
+     * first-order model throughout. */
+    int second = !fp->first_order && (s->kernel || (polish && ls_law_has_second(pb->kind)));
     size_t quiet = 0, iter;
     for (iter = 0; iter < fp->max_iterations && !converged; iter++) {
-        if (models_at(s, u, g, M, H) != 0)
+        if (models_at(s, u, g, M, H, second) != 0)
             break;
         double top = 0.0;
         for (size_t k = 0; k < p; k++) {
@@ -520,7 +587,7 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
             lambda = 1e-3 * top / dmax;
         double Ft = INFINITY;
         int accepted = 0, newton = 0;
-        if (cholesky_step(p, H, 0.0, zero, g, step) == 0) {
+        if (second && cholesky_step(p, H, 0.0, zero, g, step) == 0) {
             int plausible = 1;
             for (size_t k = 0; k < p; k++)
                 plausible &= fabs(step[k]) <= NEWTON_RADIUS;
@@ -1303,7 +1370,9 @@ static void fit_method(const fit_state *st, char *buf, size_t size)
 {
     static const char *const scale_names[] = {"levenberg", "more", "marquardt"};
     const char *kernel = kernel_applies(&st->pb) ? ls_fit_kernel()->name : NULL;
-    snprintf(buf, size, "hybrid irls-lm/%s + newton, cholesky%s%s; %s starts%s", scale_names[st->fp->scale],
+    int hybrid = !st->fp->first_order && (kernel || ls_law_has_second(st->kind));
+    snprintf(buf, size, "%sirls-lm/%s%s, cholesky%s%s; %s starts%s", hybrid ? "hybrid " : "", scale_names[st->fp->scale],
+             hybrid ? " + newton" : "",
              kernel ? ", kernel " : "", kernel ? kernel : "", st->fp->grid_chinchilla ? "chinchilla-grid" : "sobol",
              st->has_extra ? " + stage-two grid" : "");
 }

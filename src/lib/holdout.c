@@ -30,6 +30,25 @@ static double axis_value(const sweep_row *r, holdout_axis axis)
     }
 }
 
+size_t ls_holdout_default_laws(const sweep *s, law_kind laws[4], int *sparse_left_out)
+{
+    int moe = 0, sparse = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        moe |= s->rows[i].E > 1;
+        sparse |= s->rows[i].n_total > s->rows[i].n_act;
+    }
+    law_base base = moe ? LAW_BASE_MOE : LAW_BASE_DENSE;
+    static const law_mapping mappings[] = {LAW_MAPPING_LINEAR, LAW_MAPPING_POWER, LAW_MAPPING_BOUNDED,
+                                           LAW_MAPPING_BOUNDED_SPARSE};
+    size_t n = 0;
+    for (size_t m = 0; m < 4; m++)
+        if (sparse || !ls_law_mapping_is_sparse(mappings[m]))
+            laws[n++] = (law_kind){base, mappings[m]};
+    if (sparse_left_out)
+        *sparse_left_out = !sparse;
+    return n;
+}
+
 void ls_holdout_result_free(holdout_result *r)
 {
     if (!r)
@@ -71,16 +90,32 @@ static int make_columns(const sweep *s, const holdout_spec *spec, holdout_result
         holdout_column *col = &out->columns[c];
         unsigned char *test = masks + c * s->n;
         col->axis = spec->axes[a];
-        double top = -INFINITY;
-        for (size_t i = 0; i < s->n; i++)
-            top = fmax(top, axis_value(&s->rows[i], col->axis));
+        /* The top tier, grouped tolerantly: tokens derived from rounded
+         * FLOPs scatter one tier over nearby values, all of which are held
+         * out together (loopscale/group.h). */
+        double *v = malloc((s->n ? s->n : 1) * sizeof *v);
+        size_t *group = malloc((s->n ? s->n : 1) * sizeof *group);
+        ls_grouping g;
+        int status = v && group ? 0 : ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        for (size_t i = 0; status == 0 && i < s->n; i++)
+            v[i] = axis_value(&s->rows[i], col->axis);
+        if (status == 0)
+            status = ls_sweep_group(s, v, s->n, group, &g, err);
+        if (status != 0) {
+            free(v);
+            free(group);
+            return status;
+        }
         for (size_t i = 0; i < s->n; i++) {
-            test[i] = axis_value(&s->rows[i], col->axis) == top;
+            test[i] = g.n > 0 && group[i] == g.n - 1;
             col->ntest += test[i];
         }
         col->ntrain = s->n - col->ntest;
         col->skipped = col->ntrain == 0;
-        snprintf(col->label, sizeof col->label, "%s=%g", ls_holdout_axis_name(col->axis), top);
+        snprintf(col->label, sizeof col->label, "%s=%g", ls_holdout_axis_name(col->axis), g.n ? g.label[g.n - 1] : NAN);
+        ls_grouping_free(&g);
+        free(v);
+        free(group);
     }
     if (spec->nsplit > 0) {
         holdout_column *col = &out->columns[c];

@@ -288,6 +288,42 @@ double ls_law_training_flops(const law_point *x) { return 6.0 * ls_law_n_unroll(
 
 double ls_law_tokens_for_flops(const law_point *x, double flops) { return flops / (6.0 * ls_law_n_unroll(x)); }
 
+const char *ls_law_range_name(law_range q)
+{
+    static const char *const names[LAW_NRANGES] = {"N_act", "D", "R", "E", "F"};
+    return q >= 0 && q < LAW_NRANGES ? names[q] : "?";
+}
+
+double ls_law_range_value(const law_point *x, law_range q)
+{
+    switch (q) {
+    case LAW_RANGE_N_ACT: return x->n_act;
+    case LAW_RANGE_TOKENS: return x->D;
+    case LAW_RANGE_R: return x->R;
+    case LAW_RANGE_E: return x->E;
+    case LAW_RANGE_FLOPS: return ls_law_training_flops(x);
+    default: return NAN;
+    }
+}
+
+#define RANGE_SLACK 1e-9
+
+unsigned ls_law_ranges_outside(const law_ranges *ranges, const law_point *x)
+{
+    unsigned out = 0;
+    if (!ranges)
+        return 0;
+    for (int q = 0; q < LAW_NRANGES; q++) {
+        if (!ranges->known[q])
+            continue;
+        double v = ls_law_range_value(x, (law_range)q);
+        /* A NaN is outside every range. */
+        if (!(v >= ranges->lo[q] * (1 - RANGE_SLACK) && v <= ranges->hi[q] * (1 + RANGE_SLACK)))
+            out |= 1u << q;
+    }
+    return out;
+}
+
 /* Second derivative between mapping parameters j and k, both entries. */
 static inline void set_d2(law_gain *g, law_param j, law_param k, double v)
 {

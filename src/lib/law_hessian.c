@@ -276,3 +276,16 @@ double ls_law_log_loss_hessian(const law *l, const law_point *x, double grad[LAW
     ls_law_prepare(&prep, l);
     return ls_law_row_log_loss_hessian(&prep, &row, grad, hess);
 }
+
+int ls_law_has_second(law_kind kind)
+{
+    if (kind.mapping >= LAW_NMAPPINGS)
+        return 0;
+    switch (kind.base) {
+    case LAW_BASE_DENSE:
+    case LAW_BASE_MOE:
+        return 1;
+    default: /* a base this file does not differentiate twice */
+        return 0;
+    }
+}

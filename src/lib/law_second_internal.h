@@ -28,4 +28,8 @@ typedef struct ls_law_second {
 
 void ls_law_row_second(const law_prepared *prep, const law_row *row, ls_law_second *out);
 
+/* Whether ls_law_row_second covers the kind (every base and mapping it
+ * knows); the fitter fits other kinds with first-order models only. */
+int ls_law_has_second(law_kind kind);
+
 #endif

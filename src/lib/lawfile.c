@@ -94,12 +94,19 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
         ranges[q][0] = INFINITY;
         ranges[q][1] = -INFINITY;
     }
+    fit->has_flops_range = 1;
+    fit->flops_range[0] = INFINITY;
+    fit->flops_range[1] = -INFINITY;
     for (size_t i = 0; i < s->n; i++) {
         const double values[] = {s->rows[i].n_act, s->rows[i].tokens, s->rows[i].R, s->rows[i].E};
         for (int q = 0; q < 4; q++) {
             ranges[q][0] = fmin(ranges[q][0], values[q]);
             ranges[q][1] = fmax(ranges[q][1], values[q]);
         }
+        law_point x = ls_sweep_row_point(&s->rows[i]);
+        double flops = ls_law_training_flops(&x);
+        fit->flops_range[0] = fmin(fit->flops_range[0], flops);
+        fit->flops_range[1] = fmax(fit->flops_range[1], flops);
     }
     /* Every warning the fit deserves, in the order fit prints them. */
     char *held = ls_fit_unidentified_warnings(r), *diag = ls_fit_diagnose(s, r, b);
@@ -118,7 +125,7 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
     lf->version = strdup(LOOPSCALE_VERSION);
     lf->command = dup_or_null(prov->command);
     fit->data = calloc(prov->ndata + 1, sizeof *fit->data);
-    size_t nfilters = prov->nmaps + prov->nwheres;
+    size_t nfilters = prov->nmaps + prov->nwheres + prov->noptions;
     fit->filters = calloc(nfilters + 1, sizeof *fit->filters);
     oom |= !lf->version || (prov->command && !lf->command) || !fit->data || !fit->filters;
     for (size_t i = 0; !oom && i < prov->ndata; i++) {
@@ -138,16 +145,20 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
             memcpy(fit->data[i].sha256, s->sha256[i], sizeof fit->data[i].sha256);
     }
     for (size_t i = 0; !oom && i < nfilters; i++) {
-        int is_map = i < prov->nmaps;
-        const char *value = is_map ? prov->maps[i] : prov->wheres[i - prov->nmaps];
+        int is_map = i < prov->nmaps, is_where = !is_map && i < prov->nmaps + prov->nwheres;
+        const char *value = is_map ? prov->maps[i] : is_where ? prov->wheres[i - prov->nmaps]
+                                                              : prov->options[i - prov->nmaps - prov->nwheres];
         size_t size = strlen(value) + sizeof "--where ";
         fit->filters[i] = malloc(size);
         oom |= !fit->filters[i];
         if (fit->filters[i]) {
-            snprintf(fit->filters[i], size, "%s %s", is_map ? "--map" : "--where", value);
+            snprintf(fit->filters[i], size, "%s%s", is_map ? "--map " : is_where ? "--where " : "", value);
             fit->nfilters++;
         }
     }
+    fit->nskipped = s->skipped.n;
+    fit->nskipped_lines = s->skipped.n < LS_SWEEP_SKIPS_SHOWN ? s->skipped.n : LS_SWEEP_SKIPS_SHOWN;
+    memcpy(fit->skipped_lines, s->skipped.line, sizeof fit->skipped_lines);
     if (oom) {
         ls_lawfile_free(lf);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
@@ -489,6 +500,19 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
             if (status == 0 && !(targets[q][0] <= targets[q][1]))
                 status = key_error(c, path, "low is greater than high");
         }
+        /* F joined the ranges later: optional, so older law files still read. */
+        const cJSON *pair = status ? NULL : member(c, ranges, "flops", "fit.ranges.flops", 0, &status);
+        if (pair && status == 0) {
+            if (!cJSON_IsArray(pair) || cJSON_GetArraySize(pair) != 2)
+                status = key_error(c, "fit.ranges.flops", "expected [low, high]");
+            for (int k = 0; k < 2 && status == 0; k++)
+                status = get_number(c, cJSON_GetArrayItem(pair, k), "fit.ranges.flops", &fit->flops_range[k]);
+            if (status == 0 && !(fit->flops_range[0] > 0))
+                status = key_error(c, "fit.ranges.flops", "low must be positive");
+            if (status == 0 && !(fit->flops_range[0] <= fit->flops_range[1]))
+                status = key_error(c, "fit.ranges.flops", "low is greater than high");
+            fit->has_flops_range = status == 0;
+        }
         fit->has_ranges = status == 0;
     }
     const cJSON *filters = status ? NULL : member(c, obj, "filters", "fit.filters", 1, &status);
@@ -501,6 +525,28 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
             return ls_error_set(c->err, LS_ERR_INTERNAL, "out of memory");
         for (const cJSON *f = filters->child; f && status == 0; f = f->next)
             status = dup_string(c, f, "fit.filters[]", &fit->filters[fit->nfilters++]);
+    }
+    /* Rows --skip-invalid dropped: optional (absent when none were). */
+    const cJSON *skipped = status ? NULL : member(c, obj, "skipped", "fit.skipped", 0, &status);
+    if (status == 0 && skipped) {
+        double rows = 0, line = 0;
+        status = expect_object(c, skipped, "fit.skipped");
+        const cJSON *count = status ? NULL : member(c, skipped, "rows", "fit.skipped.rows", 1, &status);
+        if (status == 0)
+            status = get_number(c, count, "fit.skipped.rows", &rows);
+        if (status == 0 && !(rows >= 1 && rows == floor(rows) && rows < 1e15))
+            status = key_error(c, "fit.skipped.rows", "expected a count of rows");
+        fit->nskipped = status == 0 ? (size_t)rows : 0;
+        const cJSON *lines = status ? NULL : member(c, skipped, "first_lines", "fit.skipped.first_lines", 1, &status);
+        if (status == 0 && !cJSON_IsArray(lines))
+            status = key_error(c, "fit.skipped.first_lines", "expected an array of line numbers");
+        for (const cJSON *l = lines ? lines->child : NULL; l && status == 0; l = l->next) {
+            status = get_number(c, l, "fit.skipped.first_lines[]", &line);
+            if (status == 0 && !(line >= 1 && line == floor(line) && line < 1e15))
+                status = key_error(c, "fit.skipped.first_lines[]", "expected a line number");
+            if (status == 0 && fit->nskipped_lines < LS_SWEEP_SKIPS_SHOWN)
+                fit->skipped_lines[fit->nskipped_lines++] = (long)line;
+        }
     }
     return status;
 }
@@ -687,6 +733,15 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
         for (size_t i = 0; i < fit->nfilters; i++)
             ls_jsonw_string(&w, NULL, fit->filters[i]);
         ls_jsonw_array_end(&w);
+        if (fit->nskipped > 0) {
+            ls_jsonw_object_begin(&w, "skipped");
+            ls_jsonw_integer(&w, "rows", (long long)fit->nskipped);
+            ls_jsonw_array_begin(&w, "first_lines", 1);
+            for (size_t i = 0; i < fit->nskipped_lines; i++)
+                ls_jsonw_integer(&w, NULL, fit->skipped_lines[i]);
+            ls_jsonw_array_end(&w);
+            ls_jsonw_object_end(&w);
+        }
         if (fit->has_ranges) {
             static const char *const names[] = {"n_act", "tokens", "R", "E"};
             const double *values[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range};
@@ -695,6 +750,12 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
                 ls_jsonw_array_begin(&w, names[q], 1);
                 ls_jsonw_number(&w, NULL, values[q][0]);
                 ls_jsonw_number(&w, NULL, values[q][1]);
+                ls_jsonw_array_end(&w);
+            }
+            if (fit->has_flops_range) {
+                ls_jsonw_array_begin(&w, "flops", 1);
+                ls_jsonw_number(&w, NULL, fit->flops_range[0]);
+                ls_jsonw_number(&w, NULL, fit->flops_range[1]);
                 ls_jsonw_array_end(&w);
             }
             ls_jsonw_object_end(&w);
@@ -738,4 +799,18 @@ int ls_lawfile_write(const lawfile *lf, const char *path, ls_error *err)
         status = status == 0 ? ls_outfile_commit(out, err) : (ls_outfile_abort(out), status);
     free(text);
     return status;
+}
+
+void ls_lawfile_ranges(const lawfile *lf, law_ranges *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!lf || !lf->has_fit || !lf->fit.has_ranges)
+        return;
+    const lawfile_fit *fit = &lf->fit;
+    const double *values[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range, fit->flops_range};
+    for (int q = 0; q < LAW_NRANGES; q++) {
+        out->known[q] = q != LAW_RANGE_FLOPS || fit->has_flops_range;
+        out->lo[q] = values[q][0];
+        out->hi[q] = values[q][1];
+    }
 }

@@ -141,6 +141,35 @@ numtext_status ls_numtext_parse_scaled(const char *text, size_t len, double *out
     return NUMTEXT_OK;
 }
 
+numtext_status ls_numtext_parse_count(const char *text, size_t len, double *out)
+{
+    numtext_status status = ls_numtext_parse_double(text, len, out);
+    if (status != NUMTEXT_NOT_NUMBER)
+        return status;
+    trim(&text, &len);
+    if (len < 2)
+        return status;
+    double scale;
+    switch (text[len - 1]) {
+    case 'k': case 'K': scale = 1e3; break;
+    case 'm': case 'M': scale = 1e6; break;
+    case 'b': case 'B': case 'g': case 'G': scale = 1e9; break;
+    case 't': case 'T': scale = 1e12; break;
+    default: return status;
+    }
+    double value = 0;
+    /* The digits must end where the suffix starts: "3 k" and "1e3k" pass,
+     * "3kk" and "k" do not. */
+    status = ls_numtext_parse_double(text, len - 1, &value);
+    if (status != NUMTEXT_OK)
+        return status == NUMTEXT_EMPTY ? NUMTEXT_NOT_NUMBER : status;
+    value *= scale;
+    if (!isfinite(value))
+        return NUMTEXT_RANGE;
+    *out = value;
+    return NUMTEXT_OK;
+}
+
 const char *ls_numtext_reason(numtext_status status)
 {
     switch (status) {

@@ -36,6 +36,13 @@ numtext_status ls_numtext_parse_long(const char *text, size_t len, long *out);
  * never milli). */
 numtext_status ls_numtext_parse_scaled(const char *text, size_t len, double *out);
 
+/* Parse a count as training logs write it: a number with an optional SI
+ * suffix, k (1e3), M (1e6), B or G (1e9), T (1e12), in either case, so
+ * "125M" is 1.25e8, "2.8B" is 2.8e9 and "1.5T" is 1.5e12.  Unlike
+ * ls_numtext_parse_scaled, B is a billion (a model or token count), never
+ * bytes.  Plain numbers take the fast path of ls_numtext_parse_double. */
+numtext_status ls_numtext_parse_count(const char *text, size_t len, double *out);
+
 /* "is empty", "is not a number", ... for messages: `'%s' <reason>`. */
 const char *ls_numtext_reason(numtext_status status);
 

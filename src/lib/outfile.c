@@ -141,6 +141,48 @@ char *ls_outfile_resolve(const char *path)
     }
 }
 
+/* The descriptor a name stands for: /dev/stdout, /dev/stderr, /dev/fd/N,
+ * /proc/self/fd/N or /proc/PID/fd/N of this process, directly or through
+ * links; -1 for any other name. */
+static int named_descriptor(const char *path)
+{
+    char cur[PATH_MAX], target[PATH_MAX];
+    if (snprintf(cur, sizeof cur, "%s", path) >= (int)sizeof cur)
+        return -1;
+    for (int hops = 0; hops < 40; hops++) {
+        int fd = -1, pid = -1, used = 0;
+        if (strcmp(cur, "/dev/stdout") == 0)
+            return STDOUT_FILENO;
+        if (strcmp(cur, "/dev/stderr") == 0)
+            return STDERR_FILENO;
+        if ((sscanf(cur, "/dev/fd/%d%n", &fd, &used) == 1 || sscanf(cur, "/proc/self/fd/%d%n", &fd, &used) == 1) &&
+            cur[used] == '\0')
+            return fd;
+        if (sscanf(cur, "/proc/%d/fd/%d%n", &pid, &fd, &used) == 2 && cur[used] == '\0' && pid == (int)getpid())
+            return fd;
+        ssize_t n = readlink(cur, target, sizeof target - 1);
+        if (n < 0)
+            return -1;
+        target[n] = '\0';
+        const char *slash = strrchr(cur, '/');
+        size_t dirlen = target[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1;
+        if (dirlen + (size_t)n >= sizeof cur)
+            return -1;
+        memmove(cur + dirlen, target, (size_t)n + 1);
+    }
+    return -1;
+}
+
+/* fd, when it is open for writing on the regular file st describes; else -1. */
+static int writable_descriptor_of(int fd, const struct stat *st)
+{
+    struct stat fs;
+    int flags = fd >= 0 ? fcntl(fd, F_GETFL) : -1;
+    if (flags < 0 || (flags & O_ACCMODE) == O_RDONLY || fstat(fd, &fs) != 0)
+        return -1;
+    return fs.st_dev == st->st_dev && fs.st_ino == st->st_ino ? fd : -1;
+}
+
 outfile *ls_outfile_open(const char *path, int gzip, ls_error *err)
 {
     /* A symbolic link is written through, to the file it names (even one
@@ -148,6 +190,7 @@ outfile *ls_outfile_open(const char *path, int gzip, ls_error *err)
      * renamed over it, so the link stays a link (renaming over the link
      * itself would replace /dev/stdout, or a link into another directory,
      * with a plain file). */
+    const char *original = path;
     outfile *out = calloc(1, sizeof *out);
     errno = 0;
     if (out)
@@ -164,18 +207,37 @@ outfile *ls_outfile_open(const char *path, int gzip, ls_error *err)
     path = out->path;
     out->slot = -1;
     int fd = -1;
-    struct stat st;
-    if (strcmp(path, "-") == 0) {
+    struct stat st, own;
+    int exists = stat(path, &st) == 0;
+    /* A descriptor named as the output (-o /dev/fd/7 7>> log, a link to
+     * /proc/self/fd/N), or standard output's file by any name (-o
+     * /dev/stdout >> log, -o log > log): written through that descriptor,
+     * so that an append appends and nothing replaces the file the shell
+     * opened. */
+    int through_fd = -1;
+    if (exists && S_ISREG(st.st_mode)) {
+        through_fd = writable_descriptor_of(named_descriptor(original), &st);
+        if (through_fd < 0)
+            through_fd = writable_descriptor_of(STDOUT_FILENO, &st);
+    }
+    int is_stdout_file = through_fd == STDOUT_FILENO;
+    /* A link ls_outfile_resolve could not resolve (/dev/stdout to a deleted
+     * file) is written through, never renamed over: that would replace the
+     * link itself. */
+    int unresolved_link = exists && lstat(path, &own) == 0 && S_ISLNK(own.st_mode);
+    if (strcmp(path, "-") == 0 || is_stdout_file) {
         out->is_stdout = 1;
         fflush(stdout);
         fd = dup(STDOUT_FILENO);
-    } else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    } else if (through_fd >= 0) {
+        fd = dup(through_fd);
+    } else if (exists && (!S_ISREG(st.st_mode) || unresolved_link)) {
         if (S_ISDIR(st.st_mode)) {
             ls_error_set(err, LS_ERR_CANTCREAT, "%s: is a directory", path);
             outfile_release(out);
             return NULL;
         }
-        fd = open(path, O_WRONLY);
+        fd = open(path, S_ISREG(st.st_mode) ? O_WRONLY | O_TRUNC : O_WRONLY);
     } else {
         size_t n = strlen(path) + sizeof ".tmp.XXXXXX";
         out->tmp_path = malloc(n);
@@ -360,6 +422,13 @@ int ls_outfile_commit_all(outfile **outs, size_t n, ls_error *err)
             int s = close_for_rename(outs[i], status == 0 ? err : &ignored);
             status = status == 0 ? s : status;
         }
+    /* A signal between two renames would leave some destinations replaced
+     * and others not, or a kept link behind: hold signals from the first
+     * link until every rename, undoing and unlinking is done (a signal then
+     * finds the outputs all old or all new, and nothing left over). */
+    sigset_t block, old;
+    sigfillset(&block);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
     /* Each destination that exists is kept under a second name (a hard
      * link: no copy) until every rename has succeeded, so that a rename
      * that fails can put the earlier destinations back.  Where the file
@@ -385,12 +454,6 @@ int ls_outfile_commit_all(outfile **outs, size_t n, ls_error *err)
             kept[i] = NULL;
         }
     }
-    /* A signal between two renames would leave some destinations replaced
-     * and others not: hold signals until every rename, or every undoing,
-     * is done (a signal then finds the outputs all old or all new). */
-    sigset_t block, old;
-    sigfillset(&block);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
     size_t renamed = 0;
     for (; status == 0 && renamed < n; renamed++)
         if (outs[renamed] && replace_destination(outs[renamed], err) != 0) {
@@ -408,7 +471,6 @@ int ls_outfile_commit_all(outfile **outs, size_t n, ls_error *err)
                 unlink(outs[j]->path);
             }
         }
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
     for (size_t i = 0; i < n; i++) {
         if (kept && kept[i]) {
             unlink(kept[i]);
@@ -420,6 +482,7 @@ int ls_outfile_commit_all(outfile **outs, size_t n, ls_error *err)
     }
     free(kept);
     free(existed);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     return status;
 }
 

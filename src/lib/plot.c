@@ -197,6 +197,52 @@ static void extrapolation_legend(chart *f, const char *what)
     ls_chart_legend(f, text, &sh);
 }
 
+/* A line whose points beyond the law's fitted ranges (out[i] != 0) are
+ * drawn in the style `beyond`: a segment with either end outside takes it,
+ * and so does the marker of a point outside.  Runs of segments alike are
+ * drawn as one polyline, so dashes flow. */
+static void line_marking_outside(chart_panel *p, const double *x, const double *y, const unsigned char *out, size_t n,
+                                 const chart_style *inside, const chart_style *beyond)
+{
+    chart_style in_line = *inside, out_line = *beyond;
+    in_line.marker = out_line.marker = CHART_MARKER_NONE;
+    size_t start = 0;
+    while (start + 1 < n) {
+        int outside = out[start] || out[start + 1];
+        size_t end = start + 1; /* the run is [start, end] */
+        while (end + 1 < n && (out[end] || out[end + 1]) == outside)
+            end++;
+        ls_chart_panel_line(p, x + start, y + start, end - start + 1, outside ? &out_line : &in_line);
+        start = end;
+    }
+    for (size_t i = 0; i < n && inside->marker != CHART_MARKER_NONE; i++) {
+        chart_style mk = out[i] ? *beyond : *inside;
+        mk.width = 0;
+        ls_chart_panel_line(p, x + i, y + i, 1, &mk);
+    }
+}
+
+/* The legend entry of line_marking_outside's `beyond` style ("outside the
+ * fitted ranges (N_act, D): extrapolated", after `lead` when not NULL). */
+static void outside_legend(chart *f, const chart_style *beyond, unsigned outside, const char *lead)
+{
+    char text[200];
+    snprintf(text, sizeof text, "%soutside the fitted ranges (", lead ? lead : "");
+    size_t first = strlen(text);
+    size_t used = first;
+    for (int q = 0; q < LAW_NRANGES; q++)
+        if (outside >> q & 1u) {
+            int n = snprintf(text + used, sizeof text - used, "%s%s", used > first ? ", " : "",
+                             q == LAW_RANGE_N_ACT ? "N<sub>act</sub>" : ls_law_range_name((law_range)q));
+            if (n > 0 && (size_t)n < sizeof text - used)
+                used += (size_t)n;
+        }
+    snprintf(text + used, sizeof text - used, "): extrapolated");
+    chart_style st = *beyond;
+    st.color = CHART_BLACK;
+    ls_chart_legend(f, text, &st);
+}
+
 /* Ticks at the powers of two in [lo, hi] (loop counts). */
 static int powers_of_two(chart_panel *p, double lo, double hi)
 {
@@ -211,9 +257,10 @@ static int powers_of_two(chart_panel *p, double lo, double hi)
 /* ---- fit ----------------------------------------------------------------------- */
 
 typedef struct fit_view {
-    const sweep *s;
-    int by_r;       /* x is R (else D) */
-    int key_flops;  /* series at equal training FLOPs (else equal tokens) */
+    const sweep *s;     /* the runs with N_act, N_total and D snapped to their tiers */
+    int by_r;           /* x is R (else D) */
+    int key_flops;      /* series at equal training FLOPs (else equal tokens) */
+    const double *flops; /* each run's training FLOPs, snapped to its tier */
 } fit_view;
 
 static double row_key(const fit_view *v, const sweep_row *r)
@@ -222,8 +269,63 @@ static double row_key(const fit_view *v, const sweep_row *r)
         return r->R;
     if (!v->key_flops)
         return r->tokens;
-    law_point x = ls_sweep_row_point(r);
-    return ls_law_training_flops(&x);
+    return v->flops[r - v->s->rows];
+}
+
+/* Replace each of the n values with its group's label (loopscale/group.h),
+ * so that a tier a log's rounding scattered (D = F / (6 N_unroll) from
+ * FLOPs printed to 6 digits) is one series, one panel, one colour. */
+static int snap_to_tiers(const sweep *s, double *v, size_t n, size_t *group, ls_error *err)
+{
+    ls_grouping g;
+    if (ls_sweep_group(s, v, n, group, &g, err) != 0)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        v[i] = g.label[group[i]];
+    ls_grouping_free(&g);
+    return 0;
+}
+
+/* A copy of s's rows with N_act, N_total and D snapped to their tiers, and
+ * the runs' training FLOPs (from the rows as read) snapped likewise. */
+static int snapped_rows(const sweep *s, sweep_row **rows, double **flops, ls_error *err)
+{
+    size_t n = s->n;
+    *rows = malloc(n * sizeof **rows);
+    *flops = malloc(n * sizeof **flops);
+    double *v = malloc(n * sizeof *v);
+    size_t *group = malloc(n * sizeof *group);
+    int status = *rows && *flops && v && group ? 0 : ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    if (status == 0)
+        memcpy(*rows, s->rows, n * sizeof **rows);
+    for (int q = 0; q < 4 && status == 0; q++) {
+        for (size_t i = 0; i < n; i++) {
+            const sweep_row *r = &s->rows[i];
+            law_point x = ls_sweep_row_point(r);
+            v[i] = q == 0 ? r->n_act : q == 1 ? r->n_total : q == 2 ? r->tokens : ls_law_training_flops(&x);
+        }
+        status = snap_to_tiers(s, v, n, group, err) == 0 ? 0 : err->code;
+        for (size_t i = 0; status == 0 && i < n; i++) {
+            sweep_row *r = &(*rows)[i];
+            if (q == 0)
+                r->n_act = v[i];
+            else if (q == 1)
+                r->n_total = fmax(v[i], r->n_act);
+            else if (q == 2)
+                r->tokens = v[i];
+            else
+                (*flops)[i] = v[i];
+        }
+    }
+    free(v);
+    free(group);
+    if (status != 0) {
+        free(*rows);
+        free(*flops);
+        *rows = NULL;
+        *flops = NULL;
+    }
+    return status;
 }
 
 /* A row's sort key: rows of one series together (same N_act, E, N_total
@@ -297,15 +399,33 @@ static void fitted_curve(const fit_view *v, const lawfile *lf, const sweep_row *
     }
 }
 
-unsigned char *ls_plot_fit(const sweep *s, const lawfile *lf, const chart_output *o, size_t *len, ls_error *err)
+static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfile *lf, const law *l, double rmse,
+                               size_t nd, const chart_output *o, size_t *len, ls_error *err);
+
+unsigned char *ls_plot_fit(const sweep *read, const lawfile *lf, const chart_output *o, size_t *len, ls_error *err)
 {
     const law *l = &lf->law;
     double rmse = lf->has_fit ? lf->fit.rmse : NAN;
     size_t nd = band_draws(lf);
-    if (s->n == 0) {
+    if (read->n == 0) {
         ls_error_set(err, LS_ERR_DATA, "no runs to plot");
         return NULL;
     }
+    sweep_row *rows = NULL;
+    double *flops = NULL;
+    if (snapped_rows(read, &rows, &flops, err) != 0)
+        return NULL;
+    sweep snapped = *read;
+    snapped.rows = rows;
+    unsigned char *data = plot_fit(&snapped, flops, lf, l, rmse, nd, o, len, err);
+    free(rows);
+    free(flops);
+    return data;
+}
+
+static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfile *lf, const law *l, double rmse,
+                               size_t nd, const chart_output *o, size_t *len, ls_error *err)
+{
     size_t n = s->n;
     double *scratch = malloc((2 * n + BAND_DRAWS) * sizeof *scratch);
     size_t *idx = malloc(n * sizeof *idx);
@@ -318,7 +438,7 @@ unsigned char *ls_plot_fit(const sweep *s, const lawfile *lf, const chart_output
         return NULL;
     }
     double *vals = scratch + n, *draw_scratch = scratch + 2 * n;
-    fit_view v = {s, 0, 0};
+    fit_view v = {s, 0, 0, flops};
     double rmin = INFINITY, rmax = -INFINITY;
     for (size_t i = 0; i < n; i++) {
         rmin = fmin(rmin, s->rows[i].R);
@@ -330,11 +450,7 @@ unsigned char *ls_plot_fit(const sweep *s, const lawfile *lf, const chart_output
     for (size_t i = 0; i < n; i++)
         vals[i] = s->rows[i].tokens;
     size_t ntokens = distinct(vals, n, scratch);
-    for (size_t i = 0; i < n; i++) {
-        law_point x = ls_sweep_row_point(&s->rows[i]);
-        vals[i] = ls_law_training_flops(&x);
-    }
-    size_t nflops = distinct(vals, n, scratch);
+    size_t nflops = distinct(flops, n, scratch);
     v.key_flops = nflops < ntokens;
 
     grouping eg, ng, kg;
@@ -645,7 +761,12 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
     /* Per draw, the profile's losses; then per point, the band. */
     double *dl = malloc((nd ? nd : 1) * points * sizeof *dl), *col = malloc((nd ? nd : 1) * sizeof *col),
            *blo = malloc(points * sizeof *blo), *bhi = malloc(points * sizeof *bhi);
-    if (!grid || !loss || !tokens || !min_n || !min_l || !dl || !col || !blo || !bhi) {
+    /* Which points of a curve (profile or frontier) leave the fitted ranges. */
+    unsigned char *out = malloc(points > 64 ? points : 64);
+    law_ranges fitted;
+    ls_lawfile_ranges(lf, &fitted);
+    unsigned any_outside = 0;
+    if (!grid || !loss || !tokens || !min_n || !min_l || !dl || !col || !blo || !bhi || !out) {
         free(grid);
         free(loss);
         free(tokens);
@@ -655,6 +776,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         free(col);
         free(blo);
         free(bhi);
+        free(out);
         ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
@@ -699,7 +821,20 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
             }
             chart_style st = ls_chart_line_style(by_combo ? (int)c : (int)fi);
             st.dash = by_combo ? CHART_DASH_SOLID : dashes[c % 4];
-            ls_chart_panel_line(p, grid, loss, points, &st);
+            /* Where the profile leaves the fitted ranges (N_act, D, F, or
+             * this E or R): thin, and dashed when dashes do not already
+             * tell the (E, R) apart. */
+            chart_style thin = st;
+            thin.width = 0.5;
+            if (by_combo)
+                thin.dash = CHART_DASH_DASHED;
+            for (size_t i = 0; i < points; i++) {
+                law_point x = ls_arch_point(t, grid[i], E, R, tokens[i]);
+                unsigned bits = ls_law_ranges_outside(&fitted, &x);
+                out[i] = bits != 0;
+                any_outside |= bits;
+            }
+            line_marking_outside(p, grid, loss, out, points, &st, &thin);
             min_n[fi * ncombo + c] = best.n_act;
             min_l[fi * ncombo + c] = best.loss;
             /* The y range: each curve from N_opt / 10 to 10 N_opt. */
@@ -718,6 +853,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         free(col);
         free(blo);
         free(bhi);
+        free(out);
         ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory in the solver");
         return NULL;
@@ -744,27 +880,37 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
                 fx[k] = best.n_act;
                 fy[k] = best.loss;
             }
+            law_point x = ls_arch_point(t, best.n_act, E, R, best.tokens);
+            out[k] = best.feasible && ls_law_ranges_outside(&fitted, &x) != 0;
         }
         chart_style fr = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
         fr.width = 0.8;
         fr.dash = by_combo ? CHART_DASH_DOTTED : dashes[c % 4];
-        ls_chart_panel_line(p, fx, fy, FRONTIER, &fr);
+        chart_style fr_thin = fr;
+        fr_thin.width = 0.4;
+        line_marking_outside(p, fx, fy, out, FRONTIER, &fr, &fr_thin);
     }
     /* The minima of the profiles drawn, on the frontier. */
     chart_style mk = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_CIRCLE);
     mk.marker_size = 2.6;
     for (size_t c = 0; c < ncombo; c++) {
-        double xs[64], ys[64];
+        double xs[64], ys[64], E = spec->E[c / spec->nR], R = spec->R[c % spec->nR];
         size_t m = 0;
         for (size_t fi = 0; fi < spec->nflops && m < 64; fi++)
             if (!isnan(min_n[fi * ncombo + c])) {
                 xs[m] = min_n[fi * ncombo + c];
                 ys[m] = min_l[fi * ncombo + c];
+                /* The minimum's tokens: all of this budget spent. */
+                law_point x = ls_arch_point(t, xs[m], E, R, 0.0);
+                x.D = ls_law_tokens_for_flops(&x, spec->flops[fi]);
+                out[m] = ls_law_ranges_outside(&fitted, &x) != 0;
                 m++;
             }
         chart_style dot = mk;
         dot.color = by_combo ? (int)c : CHART_BLACK;
-        ls_chart_panel_line(p, xs, ys, m, &dot);
+        chart_style hollow = dot;
+        hollow.hollow = 1;
+        line_marking_outside(p, xs, ys, out, m, &dot, &hollow);
     }
     if (status != 0) {
         free(grid);
@@ -776,6 +922,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         free(col);
         free(blo);
         free(bhi);
+        free(out);
         ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory in the solver");
         return NULL;
@@ -802,8 +949,17 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
     ls_chart_legend(f, "minimum of each profile", &mk);
     if (nd)
         band_legend(f, nd, lf);
-    if (ranges)
+    if (any_outside) {
+        /* One entry for the shading (N_act) and the thin lines (every
+         * quantity), so that a small figure keeps room for the panel. */
+        chart_style thin = ls_chart_line_style(CHART_BLACK);
+        thin.width = 0.5;
+        thin.dash = by_combo ? CHART_DASH_DASHED : CHART_DASH_SOLID;
+        thin.fill_opacity = ranges ? EXTRAPOLATION_OPACITY * 2 : 0;
+        outside_legend(f, &thin, any_outside, ranges ? "shaded beyond the fitted N<sub>act</sub>; thin " : "thin: ");
+    } else if (ranges) {
         extrapolation_legend(f, "N<sub>act</sub>");
+    }
     chart_style frontier = ls_chart_line_style(CHART_BLACK);
     frontier.width = 0.8;
     frontier.dash = by_combo ? CHART_DASH_DOTTED : CHART_DASH_SOLID;
@@ -826,6 +982,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
     free(col);
     free(blo);
     free(bhi);
+    free(out);
     return finish(f, o, len, err);
 }
 
@@ -858,6 +1015,7 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     chart *f = new_figure(title, 1, 1, err);
     if (!f)
         return NULL;
+    unsigned char *drawn = NULL;
     ls_chart_set_panel_size(f, 300, 200);
     size_t nR = so->nR;
     double *Rs = malloc(nR * sizeof *Rs), *ys = malloc(nR * sizeof *ys), *env = malloc((nR + 2) * sizeof *env),
@@ -866,11 +1024,8 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     size_t *order = malloc(nR * sizeof *order);
     double *dlo = malloc(nR * sizeof *dlo), *dhi = malloc(nR * sizeof *dhi), *col = malloc((nd ? nd : 1) * sizeof *col);
     if (!Rs || !ys || !env || !free_env || !bx || !blo || !bhi || !order || !dlo || !dhi || !col) {
-        free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
-        free(dlo), free(dhi), free(col);
-        ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
-        return NULL;
+        goto done;
     }
     /* R in increasing order (the candidates may come in any). */
     for (size_t i = 0; i < nR; i++)
@@ -895,7 +1050,11 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     ls_chart_panel_axis(p, CHART_AXIS_Y, "loss at the best N<sub>act</sub> (nats/token)", CHART_SCALE_LINEAR);
     double lo = INFINITY, hi = -INFINITY;
     int status = 0;
-    for (size_t e = 0; e < so->nE; e++) {
+    unsigned any_outside = 0;
+    unsigned char *outside_at = calloc(nR, 1);
+    if (!outside_at)
+        status = LS_ERR_INTERNAL;
+    for (size_t e = 0; e < so->nE && status == 0; e++) {
         for (size_t i = 0; i < nR; i++) {
             const solve_candidate *c = &r->candidates[e * nR + order[i]];
             ys[i] = c->feasible ? c->loss : NAN;
@@ -929,7 +1088,17 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         st.marker = CHART_MARKER_CIRCLE;
         st.marker_size = 2.0;
         st.dash = beyond ? CHART_DASH_DASHED : CHART_DASH_SOLID;
-        ls_chart_panel_line(p, Rs, ys, nR, &st);
+        /* Each point checked against the fitted ranges: dashed and hollow
+         * where it extrapolates. */
+        chart_style out_st = st;
+        out_st.dash = CHART_DASH_DASHED;
+        out_st.hollow = 1;
+        for (size_t i = 0; i < nR; i++) {
+            const solve_candidate *c = &r->candidates[e * nR + order[i]];
+            outside_at[i] = c->feasible && c->outside;
+            any_outside |= c->feasible ? c->outside : 0;
+        }
+        line_marking_outside(p, Rs, ys, outside_at, nR, &st, &out_st);
         snprintf(text, sizeof text, "E = %g%s", so->E[e], beyond ? " (beyond the fitted E: extrapolated)" : "");
         ls_chart_legend(f, text, &st);
     }
@@ -939,13 +1108,11 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         else
             lo = fmin(lo, free_env[i]);
     }
+    free(outside_at);
     if (status != 0 || !(lo <= hi)) {
-        free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
-        free(dlo), free(dhi), free(col);
-        ls_chart_free(f);
         ls_error_set(err, status ? LS_ERR_INTERNAL : LS_ERR_DATA,
                      status ? "out of memory in the solver" : "no feasible candidate to plot");
-        return NULL;
+        goto done;
     }
     double span = hi > lo ? hi - lo : 0.01;
     double ylo = lo - 0.12 * span, yhi = hi + 0.05 * span;
@@ -978,6 +1145,14 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         band_legend(f, nd, lf);
     if (r_beyond)
         extrapolation_legend(f, "R");
+    if (any_outside) {
+        chart_style out_st = ls_chart_line_style(CHART_BLACK);
+        out_st.marker = CHART_MARKER_CIRCLE;
+        out_st.marker_size = 2.0;
+        out_st.dash = CHART_DASH_DASHED;
+        out_st.hollow = 1;
+        outside_legend(f, &out_st, any_outside, NULL);
+    }
     if (isfinite(b->mem_bytes)) {
         chart_style fe = ls_chart_line_style(CHART_BLACK);
         fe.dash = CHART_DASH_DASHED;
@@ -1006,9 +1181,14 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     snprintf(text, sizeof text,
              "Law %s. Each point: the N<sub>act</sub> that minimises the loss at that (E, R), with D = F / (6 N<sub>unroll</sub>).", kind);
     ls_chart_note(f, text);
+    drawn = finish(f, o, len, err);
+    f = NULL; /* finish() freed it */
+done:
+    /* The one way out: every scratch array and the chart (NULL once drawn). */
     free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
     free(dlo), free(dhi), free(col);
-    return finish(f, o, len, err);
+    ls_chart_free(f);
+    return drawn;
 }
 
 /* ---- rho_eff -------------------------------------------------------------------------- */

@@ -317,7 +317,10 @@ cJSON *ls_parse_json_text(const char *text, size_t len, const char *name, ls_err
 {
     /* Nothing at all is most often a failed command's output captured in
      * a file (fit ... > law.json), not a syntax error. */
-    if (strspn(text, " \t\r\n") == len) {
+    size_t blank = 0; /* text need not end in a NUL: count within len */
+    while (blank < len && (text[blank] == ' ' || text[blank] == '\t' || text[blank] == '\r' || text[blank] == '\n'))
+        blank++;
+    if (blank == len) {
         ls_error_set(err, LS_ERR_DATA, "%s: empty (no JSON document)", name);
         return NULL;
     }

@@ -83,7 +83,22 @@ static void json_candidate(jsonw *w, const char *key, const solve_candidate *c)
         ls_jsonw_number(w, "loss", c->loss);
         ls_jsonw_number(w, "inference_flops_per_token", c->inference_flops);
         ls_jsonw_number(w, "weight_bytes", c->weight_bytes);
+        ls_jsonw_string(w, "bound", ls_solve_bound_name(c->bound));
+        /* The quantities beyond the ranges the law was fitted on. */
+        ls_jsonw_array_begin(w, "outside", 1);
+        for (int q = 0; q < LAW_NRANGES; q++)
+            if (c->outside >> q & 1u)
+                ls_jsonw_string(w, NULL, ls_law_range_name((law_range)q));
+        ls_jsonw_array_end(w);
     }
+    ls_jsonw_object_end(w);
+}
+
+static void json_bounds(jsonw *w, const size_t bound[SOLVE_NBOUNDS], size_t n)
+{
+    ls_jsonw_object_begin(w, "bound");
+    for (int k = 0; k < SOLVE_NBOUNDS; k++)
+        ls_jsonw_number(w, ls_solve_bound_name((solve_bound)k), n ? (double)bound[k] / (double)n : 0.0);
     ls_jsonw_object_end(w);
 }
 
@@ -101,6 +116,22 @@ char *ls_solve_result_to_json(const solve_budget *b, double eps, const solve_res
     json_candidate(&w, "chosen", &r->choice);
     json_candidate(&w, "lowest_loss", &r->best);
     json_candidate(&w, "unconstrained", &r->unconstrained);
+    ls_jsonw_array_begin(&w, "warnings", 0);
+    for (size_t i = 0; i < r->nwarnings; i++) {
+        const solve_warning *x = &r->warnings[i];
+        ls_jsonw_object_begin(&w, NULL);
+        ls_jsonw_string(&w, "configuration", x->configuration);
+        ls_jsonw_string(&w, "quantity", ls_law_range_name(x->quantity));
+        ls_jsonw_number(&w, "value", x->value);
+        ls_jsonw_array_begin(&w, "fitted", 1);
+        ls_jsonw_number(&w, NULL, x->lo);
+        ls_jsonw_number(&w, NULL, x->hi);
+        ls_jsonw_array_end(&w);
+        ls_jsonw_string(&w, "message", x->message);
+        ls_jsonw_object_end(&w);
+    }
+    ls_jsonw_array_end(&w);
+    ls_jsonw_integer(&w, "candidates_outside", (long long)r->ncandidates_outside);
     if (u) {
         ls_jsonw_object_begin(&w, "uncertainty");
         ls_jsonw_integer(&w, "draws", (long long)u->ndraws);
@@ -111,9 +142,11 @@ char *ls_solve_result_to_json(const solve_budget *b, double eps, const solve_res
             ls_jsonw_number(&w, "R", u->choices[k].R);
             ls_jsonw_number(&w, "E", u->choices[k].E);
             ls_jsonw_number(&w, "share", (double)u->choices[k].count / (double)u->ndraws);
+            json_bounds(&w, u->choices[k].bound, u->choices[k].count);
             ls_jsonw_object_end(&w);
         }
         ls_jsonw_array_end(&w);
+        json_bounds(&w, u->bound, u->ndraws);
         const char *names[] = {"n_act", "tokens", "loss"};
         const double *values[] = {u->n_act, u->tokens, u->loss};
         for (int q = 0; q < 3; q++) {

@@ -5,6 +5,7 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,7 @@
 #define N_MIN 1e3
 #define LN_N_TOLERANCE 1e-9
 #define BRENT_MAX_ITERATIONS 100
+#define HALVINGS 30 /* down to 1e-9 of a fine step */
 
 typedef struct profile {
     law_prepared prep;
@@ -116,11 +118,27 @@ static double minimise(profile *pr, gsl_min_fminimizer *brent, double lo, double
                 fine_k = k;
             }
         }
-        if (fine_k == 0)
-            return edge;
-        guess = edge + fine * fine_k;
-        a = fmin(guess - fine, guess + fine);
-        b = fmax(guess - fine, guess + fine);
+        if (fine_k == 0) {
+            /* The minimum may still lie inside the first fine step, closer
+             * to the end than any fine point: halve toward the end until a
+             * point is lower than the end itself, else the end binds. */
+            for (int k = 1; k <= HALVINGS; k++) {
+                double x = edge + fine * ldexp(1.0, -k);
+                if (profile_ln_loss(x, pr) < best_f) {
+                    fine_k = -k;
+                    guess = x;
+                    break;
+                }
+            }
+            if (fine_k == 0)
+                return edge;
+            a = fmin(edge, edge + fine);
+            b = fmax(edge, edge + fine);
+        } else {
+            guess = edge + fine * fine_k;
+            a = fmin(guess - fine, guess + fine);
+            b = fmax(guess - fine, guess + fine);
+        }
     }
     /* Brent through gslguard: a flat or non-finite profile fails by status,
      * never through GSL's error handler. */
@@ -169,15 +187,27 @@ static int candidate_with(const law *l, const arch_template *t, const solve_budg
             return 0;
         fill_candidate(&pr, best_n, b->bits, out);
         out->feasible = 1;
+        /* Memory binds when a larger size it leaves out (one that still
+         * trains on a token) would have had a lower loss. */
+        double n_tokens = exp(pr.ln_d_at_unit_n);
+        for (size_t i = 0; i < nladder && out->bound == SOLVE_BOUND_COMPUTE; i++)
+            if (ladder[i] > n_hi && ladder[i] <= n_tokens && profile_ln_loss(log(ladder[i]), &pr) < best)
+                out->bound = SOLVE_BOUND_MEMORY;
         return 0;
     }
     if (n_hi < N_MIN)
         return 0;
+    int memory_caps = n_hi < exp(pr.ln_d_at_unit_n);
     double ln_n = minimise(&pr, brent, log(N_MIN), log(n_hi));
     /* Keep the reported point inside the budget after rounding. */
     double n = fmin(exp(ln_n), n_hi);
     fill_candidate(&pr, n, b->bits, out);
     out->feasible = 1;
+    /* minimise() returns an end of the range exactly when it binds. */
+    if (ln_n >= log(n_hi))
+        out->bound = memory_caps ? SOLVE_BOUND_MEMORY : SOLVE_BOUND_SEARCH;
+    else if (ln_n <= log(N_MIN))
+        out->bound = SOLVE_BOUND_SEARCH;
     return 0;
 }
 
@@ -199,6 +229,75 @@ void ls_solve_result_free(solve_result *r)
     free(r->candidates);
     r->candidates = NULL;
     r->ncandidates = 0;
+    free(r->warnings);
+    r->warnings = NULL;
+    r->nwarnings = 0;
+}
+
+const char *ls_solve_bound_name(solve_bound b)
+{
+    static const char *const names[SOLVE_NBOUNDS] = {"compute", "memory", "search range"};
+    return b >= 0 && b < SOLVE_NBOUNDS ? names[b] : "?";
+}
+
+void ls_solve_default_candidates(const law_ranges *ranges, double *R, size_t *nR, double *E, size_t *nE)
+{
+    static const double all_E[SOLVE_DEFAULT_NE] = {1, 2, 4, 8, 16, 32, 64};
+    *nR = *nE = 0;
+    for (int i = 0; i < SOLVE_DEFAULT_NR; i++)
+        if (*nR == 0 || !ranges || !ranges->known[LAW_RANGE_R] || i + 1 <= ranges->hi[LAW_RANGE_R] * (1 + 1e-9))
+            R[(*nR)++] = i + 1;
+    for (int i = 0; i < SOLVE_DEFAULT_NE; i++)
+        if (*nE == 0 || !ranges || !ranges->known[LAW_RANGE_E] || all_E[i] <= ranges->hi[LAW_RANGE_E] * (1 + 1e-9))
+            E[(*nE)++] = all_E[i];
+}
+
+/* Which of the fitted ranges a candidate leaves. */
+static void mark_outside(const arch_template *t, const law_ranges *ranges, solve_candidate *c)
+{
+    c->outside = 0;
+    if (!ranges || !c->feasible)
+        return;
+    law_point x = ls_arch_point(t, c->n_act, c->E, c->R, c->tokens);
+    c->outside = ls_law_ranges_outside(ranges, &x);
+}
+
+/* One warning for each quantity outside its range in each of the three
+ * reported configurations. */
+static int collect_warnings(const arch_template *t, const law_ranges *ranges, solve_result *out)
+{
+    static const char *const keys[3] = {"chosen", "lowest_loss", "unconstrained"};
+    static const char *const labels[3] = {"chosen", "lowest loss", "no memory limit"};
+    static const char *const units[LAW_NRANGES] = {"active parameters", "tokens", "loops", "experts",
+                                                   "training FLOPs"};
+    const solve_candidate *configs[3] = {&out->choice, &out->best, &out->unconstrained};
+    const int present[3] = {out->has_choice, out->best.feasible, out->unconstrained.feasible};
+    size_t n = 0;
+    for (int k = 0; k < 3; k++)
+        for (int q = 0; q < LAW_NRANGES; q++)
+            n += present[k] && (configs[k]->outside >> q & 1u);
+    if (n == 0)
+        return 0;
+    out->warnings = calloc(n, sizeof *out->warnings);
+    if (!out->warnings)
+        return -1;
+    for (int k = 0; k < 3; k++)
+        for (int q = 0; q < LAW_NRANGES; q++) {
+            if (!present[k] || !(configs[k]->outside >> q & 1u))
+                continue;
+            const solve_candidate *c = configs[k];
+            law_point x = ls_arch_point(t, c->n_act, c->E, c->R, c->tokens);
+            solve_warning *w = &out->warnings[out->nwarnings++];
+            w->configuration = keys[k];
+            w->quantity = (law_range)q;
+            w->value = ls_law_range_value(&x, (law_range)q);
+            w->lo = ranges->lo[q];
+            w->hi = ranges->hi[q];
+            snprintf(w->message, sizeof w->message,
+                     "%s: %s = %.4g %s is outside the range the law was fitted on, %.4g to %.4g: an extrapolation",
+                     labels[k], ls_law_range_name((law_range)q), w->value, units[q], w->lo, w->hi);
+        }
+    return 0;
 }
 
 /* A quantity that a double cannot hold (N_act = 1e-300 at 1e21 FLOPs gives
@@ -262,12 +361,15 @@ static int solve_core(const law *l, const arch_template *t, const solve_budget *
         for (size_t r = 0; r < o->nR; r++) {
             solve_candidate *c = &out->candidates[e * o->nR + r];
             candidate_with(l, t, b, o->E[e], o->R[r], o->ladder, o->nladder, 1, brent, c);
+            mark_outside(t, o->ranges, c);
+            out->ncandidates_outside += c->feasible && c->outside;
             if (c->feasible && c->loss < out->best.loss)
                 out->best = *c;
             if (!with_unconstrained)
                 continue;
             solve_candidate free_c;
             candidate_with(l, t, b, o->E[e], o->R[r], o->ladder, o->nladder, 0, brent, &free_c);
+            mark_outside(t, o->ranges, &free_c);
             if (free_c.feasible && free_c.loss < out->unconstrained.loss)
                 out->unconstrained = free_c;
         }
@@ -288,6 +390,10 @@ static int solve_core(const law *l, const arch_template *t, const solve_budget *
             out->choice = *c;
             out->has_choice = 1;
         }
+    }
+    if (with_unconstrained && collect_warnings(t, o->ranges, out) != 0) {
+        ls_solve_result_free(out);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     }
     return 0;
 }
@@ -391,8 +497,10 @@ int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t,
             while (k < out->nchoices && !(out->choices[k].R == c->R && out->choices[k].E == c->E))
                 k++;
             if (k == out->nchoices)
-                out->choices[out->nchoices++] = (solve_choice_count){c->R, c->E, 0};
+                out->choices[out->nchoices++] = (solve_choice_count){c->R, c->E, 0, {0}};
             out->choices[k].count++;
+            out->choices[k].bound[c->bound]++;
+            out->bound[c->bound]++;
         }
         qsort(out->choices, out->nchoices, sizeof *out->choices, compare_counts);
         double tail = (1.0 - level) / 2.0;

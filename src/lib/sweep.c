@@ -1,6 +1,7 @@
 #include "loopscale/sweep.h"
 
 #include <ctype.h>
+#include <fnmatch.h>
 #include <float.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -125,14 +126,33 @@ int ls_sweep_quantity_from_name(const char *name, size_t len)
 
 /* ---- options ---------------------------------------------------------- */
 
-typedef enum { OP_LT, OP_LE, OP_EQ, OP_NE, OP_GE, OP_GT } where_op;
+typedef enum { OP_LT, OP_LE, OP_EQ, OP_NE, OP_GE, OP_GT, OP_MATCH, OP_NOT_MATCH } where_op;
+
+/* What a filter can name besides the columns of the file: the quantities
+ * (0 .. SWEEP_NQUANTITIES - 1, by canonical name or alias) and two more
+ * derived from them. */
+enum { WHERE_N_UNROLL = SWEEP_NQUANTITIES, WHERE_TOKENS_PER_PARAM, WHERE_NTARGETS };
 
 typedef struct where_filter {
     const char *text; /* as given, for messages */
     char *column;     /* malloc'd; where_free() */
     where_op op;
+    int is_text;      /* compares the cell's text: == or != with a non-number, ~ or !~ */
+    char *pattern;    /* the text compared (is_text), malloc'd */
     double value;
 } where_filter;
+
+static int where_target_from_name(const char *name)
+{
+    int q = ls_sweep_quantity_from_name(name, strlen(name));
+    if (q >= 0)
+        return q;
+    if (strcasecmp(name, "n_unroll") == 0)
+        return WHERE_N_UNROLL;
+    if (strcasecmp(name, "tokens_per_param") == 0)
+        return WHERE_TOKENS_PER_PARAM;
+    return -1;
+}
 
 typedef struct map_rename {
     const char *text;
@@ -167,19 +187,24 @@ static char *dup_trimmed(const char *src, size_t len)
     return dst;
 }
 
+#define WHERE_SYNTAX "expected COLUMN OP VALUE with OP one of < <= = == != >= > ~ !~"
+
+/* "COLUMN OP VALUE".  A VALUE that reads as a number (SI suffixes allowed:
+ * 125M, 2.8B) is compared as one; == and != with any other VALUE, and ~
+ * (matches) and !~ (does not match) with a shell glob, compare the cell's
+ * text; quotes around VALUE ('finished') force a text comparison. */
 static int parse_where(const char *text, where_filter *w, ls_error *err)
 {
     memset(w, 0, sizeof *w);
     w->text = text;
-    const char *op = strpbrk(text, "<>=!");
+    const char *op = strpbrk(text, "<>=!~");
     if (!op)
-        return ls_error_set(err, LS_ERR_USAGE,
-                            "filter '%s': expected COLUMN OP NUMBER with OP one of < <= = != >= >", text);
+        return ls_error_set(err, LS_ERR_USAGE, "filter '%s': " WHERE_SYNTAX, text);
     if (!(w->column = dup_trimmed(text, (size_t)(op - text))))
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (w->column[0] == '\0')
         return ls_error_set(err, LS_ERR_USAGE, "filter '%s': no column name before '%.*s'", text,
-                            (int)strspn(op, "<>=!"), op);
+                            (int)strspn(op, "<>=!~"), op);
     size_t oplen = 1;
     if (op[0] == '<')
         w->op = op[1] == '=' ? (oplen = 2, OP_LE) : OP_LT;
@@ -187,22 +212,43 @@ static int parse_where(const char *text, where_filter *w, ls_error *err)
         w->op = op[1] == '=' ? (oplen = 2, OP_GE) : OP_GT;
     else if (op[0] == '=')
         w->op = OP_EQ, oplen = op[1] == '=' ? 2 : 1;
+    else if (op[0] == '~')
+        w->op = OP_MATCH;
     else if (op[1] == '=')
         w->op = OP_NE, oplen = 2;
+    else if (op[1] == '~')
+        w->op = OP_NOT_MATCH, oplen = 2;
     else
-        return ls_error_set(err, LS_ERR_USAGE,
-                            "filter '%s': expected COLUMN OP NUMBER with OP one of < <= = != >= >", text);
-    const char *number = op + oplen;
-    numtext_status st = ls_numtext_parse_double(number, strlen(number), &w->value);
-    if (st != NUMTEXT_OK)
-        return ls_error_set(err, LS_ERR_USAGE, "filter '%s': '%s' %s", text, number, ls_numtext_reason(st));
+        return ls_error_set(err, LS_ERR_USAGE, "filter '%s': " WHERE_SYNTAX, text);
+    const char *value = op + oplen;
+    size_t len = strlen(value);
+    while (len > 0 && isspace((unsigned char)*value))
+        value++, len--;
+    while (len > 0 && isspace((unsigned char)value[len - 1]))
+        len--;
+    int quoted = len >= 2 && (value[0] == '\'' || value[0] == '"') && value[len - 1] == value[0];
+    if (quoted)
+        value++, len -= 2;
+    numtext_status st = quoted ? NUMTEXT_NOT_NUMBER : ls_numtext_parse_count(value, len, &w->value);
+    w->is_text = w->op == OP_MATCH || w->op == OP_NOT_MATCH || (st != NUMTEXT_OK && (w->op == OP_EQ || w->op == OP_NE));
+    if (!w->is_text && st != NUMTEXT_OK)
+        return ls_error_set(err, LS_ERR_USAGE, "filter '%s': '%.*s' %s (only = == != ~ !~ compare text)", text,
+                            (int)len, value, ls_numtext_reason(st));
+    if (w->is_text && !(w->pattern = dup_trimmed(value, len)))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    if (w->is_text && quoted) {
+        /* dup_trimmed took the blanks inside the quotes off; put them back. */
+        memcpy(w->pattern, value, len);
+        w->pattern[len] = '\0';
+    }
     return 0;
 }
 
 static void where_free(where_filter *w)
 {
     free(w->column);
-    w->column = NULL;
+    free(w->pattern);
+    w->column = w->pattern = NULL;
 }
 
 static int where_holds(const where_filter *w, double x)
@@ -214,8 +260,25 @@ static int where_holds(const where_filter *w, double x)
     case OP_NE: return x != w->value;
     case OP_GE: return x >= w->value;
     case OP_GT: return x > w->value;
+    case OP_MATCH:
+    case OP_NOT_MATCH: break;
     }
     return 0;
+}
+
+/* A text condition on a cell (pattern NUL-terminated, the cell not). */
+static int where_holds_text(const where_filter *w, const char *cell, size_t len, char **buf, size_t *cap)
+{
+    if (w->op == OP_EQ || w->op == OP_NE) {
+        int equal = strlen(w->pattern) == len && memcmp(w->pattern, cell, len) == 0;
+        return w->op == OP_EQ ? equal : !equal;
+    }
+    if (ls_grow((void **)buf, cap, len + 1, 1) != 0)
+        return -1;
+    memcpy(*buf, cell, len);
+    (*buf)[len] = '\0';
+    int match = fnmatch(w->pattern, *buf, 0) == 0;
+    return w->op == OP_MATCH ? match : !match;
 }
 
 static int parse_map(const char *text, map_rename *m, ls_error *err)
@@ -247,6 +310,18 @@ typedef struct reader_state {
     size_t keys_len, keys_cap;
     size_t *key_of_row;
     size_t key_of_row_cap;
+    char *cell_buf; /* a cell NUL-terminated for a glob */
+    size_t cell_buf_cap;
+    double loss_scale; /* nats per token per unit of the loss column */
+    /* Run identities (offsets into run_keys) and steps, one per kept row,
+     * when the file has a run column. */
+    char *run_keys;
+    size_t run_keys_len, run_keys_cap;
+    size_t *run_key_of_row;
+    size_t run_key_of_row_cap;
+    double *steps;
+    size_t steps_cap;
+    sweep_skips *skips;
 } reader_state;
 
 /* Per-file view of the header. */
@@ -254,9 +329,10 @@ typedef struct file_columns {
     size_t nfields;
     int column_of[SWEEP_NQUANTITIES]; /* field index, or -1 */
     char **names;                     /* header text of each field, trimmed */
-    int *where_column;                /* field index of each --where column, or -1 (a quantity) */
-    int *where_quantity;
+    int *where_column;                /* field index of each --where column, or -1 (tested on the row) */
+    int *where_quantity;              /* what it names: a quantity, WHERE_N_UNROLL, ..., or -1 (a column) */
     int group_column;
+    int run_column, step_column; /* field index, or -1 */
 } file_columns;
 
 /* Quote a cell for a message: at most 60 bytes, control bytes shown as '?'. */
@@ -369,6 +445,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
     for (int q = 0; q < SWEEP_NQUANTITIES; q++)
         fc->column_of[q] = -1;
     fc->group_column = -1;
+    fc->run_column = fc->step_column = -1;
 
     int *map_used = calloc(o->nmaps + 1, sizeof *map_used);
     if (!map_used)
@@ -464,26 +541,62 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         return ls_error_set(err, LS_ERR_DATA, "%s:%ld: no column 'loss'", file, line);
 
     for (size_t w = 0; w < o->nwheres; w++) {
-        const char *name = st->wheres[w].column;
-        int q = ls_sweep_quantity_from_name(name, strlen(name));
+        const where_filter *wf = &st->wheres[w];
+        const char *name = wf->column;
+        int q = where_target_from_name(name);
         fc->where_quantity[w] = q;
-        fc->where_column[w] = -1;
+        fc->where_column[w] = q >= 0 && q < SWEEP_NQUANTITIES ? fc->column_of[q] : -1;
+        if (fc->where_column[w] >= 0)
+            continue; /* a quantity's cell, tested before the row is read */
         /* A quantity the file lacks is a default (R, E, k: 1; n_total:
          * n_act) or derived (tokens, flops), except the loss and n_loop,
          * which have no value at all: a filter on them would drop every row
          * and blame the filter for it. */
-        if (q >= 0 && fc->column_of[q] < 0 && (q == SWEEP_LOSS || q == SWEEP_N_LOOP))
-            return ls_error_set(err, LS_ERR_USAGE, "filter '%s': %s has no column '%s'", st->wheres[w].text, file,
-                                name);
+        if (q >= 0 && (q == SWEEP_LOSS || q == SWEEP_N_LOOP))
+            return ls_error_set(err, LS_ERR_USAGE, "filter '%s': %s has no column '%s'", wf->text, file, name);
+        if (q >= 0 && wf->is_text)
+            return ls_error_set(err, LS_ERR_USAGE, "filter '%s': %s has no column '%s' (it is %s, a number) to "
+                                "compare as text", wf->text, file, name, q >= SWEEP_NQUANTITIES ? "derived" :
+                                "a default or derived");
         if (q >= 0)
             continue;
-        for (size_t i = 0; i < nfields; i++)
-            if (strcasecmp(fc->names[i], name) == 0)
+        for (size_t i = 0; i < nfields; i++) {
+            int named = strcasecmp(fc->names[i], name) == 0;
+            for (size_t m = 0; m < o->nmaps && !named; m++)
+                named = strcasecmp(st->maps[m].new_name, name) == 0 && strcasecmp(st->maps[m].old_name, fc->names[i]) == 0;
+            if (named)
                 fc->where_column[w] = (int)i;
+        }
         if (fc->where_column[w] < 0)
-            return ls_error_set(err, LS_ERR_USAGE, "filter '%s': %s has no column '%s'", st->wheres[w].text,
-                                file, name);
+            return ls_error_set(err, LS_ERR_USAGE, "filter '%s': %s has no column '%s'", wf->text, file, name);
     }
+    /* Checkpoints: the run identity and the step, named or found by alias. */
+    static const char *const run_aliases[] = {"run", "run_name", "run_id", "name", "id", NULL};
+    static const char *const step_aliases[] = {"step", "_step", "global_step", "trainer/global_step", "iter",
+                                               "iteration", NULL};
+    const char *const *lists[2] = {run_aliases, step_aliases};
+    const char *given[2] = {o->run_column, o->step_column};
+    int *found[2] = {&fc->run_column, &fc->step_column};
+    for (int k = 0; k < 2; k++) {
+        const char *const one[2] = {given[k], NULL};
+        for (const char *const *name = given[k] ? one : lists[k]; *name && *found[k] < 0; name++)
+            for (size_t i = 0; i < nfields; i++)
+                if (strcasecmp(fc->names[i], *name) == 0) {
+                    *found[k] = (int)i;
+                    break;
+                }
+        if (given[k] && *found[k] < 0)
+            return ls_error_set(err, LS_ERR_USAGE, "%s column '%s': %s has no such column", k ? "step" : "run",
+                                given[k], file);
+    }
+    if (o->last && fc->run_column < 0)
+        return ls_error_set(err, LS_ERR_USAGE, "--last: %s has no run column (run, run_name, run_id, name, id; "
+                            "or name one with --run COL)", file);
+    if (o->last && fc->step_column < 0)
+        return ls_error_set(err, LS_ERR_USAGE, "--last: %s has no step column (step, _step, global_step, "
+                            "trainer/global_step, iter, iteration; or name one with --step COL)", file);
+    if (fc->run_column >= 0 && !st->s->run_column && !(st->s->run_column = strdup(fc->names[fc->run_column])))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (o->group_column) {
         int q = ls_sweep_quantity_from_name(o->group_column, strlen(o->group_column));
         for (size_t i = 0; i < nfields; i++)
@@ -530,7 +643,17 @@ static int cell_error(const row_context *rc, int column, const char *fmt, ...)
 /* Parse quantity q of the row into *out; *present says whether the cell
  * exists (the column is there), and an empty n_loop cell is reported as
  * absent because it is legal at R = 1. */
-static int parse_quantity(const row_context *rc, sweep_quantity q, double *out, int *present)
+/* A quantity's cell as a number: counts as logs write them (125M, 2.8B)
+ * and the loss in nats per token. */
+static numtext_status parse_cell(double loss_scale, sweep_quantity q, csv_field f, double *value)
+{
+    numtext_status st = ls_numtext_parse_count(f.ptr, f.len, value);
+    if (st == NUMTEXT_OK && q == SWEEP_LOSS)
+        *value *= loss_scale;
+    return st;
+}
+
+static int parse_quantity(const row_context *rc, double loss_scale, sweep_quantity q, double *out, int *present)
 {
     int col = rc->fc->column_of[q];
     *present = 0;
@@ -538,7 +661,7 @@ static int parse_quantity(const row_context *rc, sweep_quantity q, double *out, 
         return 0;
     csv_field f = rc->fields[col];
     double value = 0;
-    numtext_status st = ls_numtext_parse_double(f.ptr, f.len, &value);
+    numtext_status st = parse_cell(loss_scale, q, f, &value);
     if (st == NUMTEXT_EMPTY && q == SWEEP_N_LOOP)
         return 0;
     if (st != NUMTEXT_OK)
@@ -681,31 +804,61 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
     return 0;
 }
 
-static int row_passes_filters(reader_state *st, const row_context *rc, const sweep_row *row, int *keep)
+/* The filters on cells, before anything in the row is read as a number, so
+ * that a row they drop (a crashed run's empty loss, a failed run's text) is
+ * never checked.  A numeric condition is false on an empty, NaN or infinite
+ * cell (as a comparison with NaN is); a quantity's cell that is not a number
+ * at all is left to the row's checks, which name it. */
+static int row_passes_cell_filters(reader_state *st, const row_context *rc, int *keep)
 {
     *keep = 1;
     for (size_t w = 0; w < st->options->nwheres && *keep; w++) {
+        int c = rc->fc->where_column[w];
+        if (c < 0)
+            continue;
+        const where_filter *wf = &st->wheres[w];
+        csv_field f = rc->fields[c];
+        if (wf->is_text) {
+            int holds = where_holds_text(wf, f.ptr, f.len, &st->cell_buf, &st->cell_buf_cap);
+            if (holds < 0)
+                return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
+            *keep = holds;
+            continue;
+        }
         int q = rc->fc->where_quantity[w];
         double x = 0;
-        if (q == SWEEP_FLOPS) {
-            int present = 0;
-            int status = parse_quantity(rc, SWEEP_FLOPS, &x, &present);
-            if (status != 0)
-                return status;
-            if (!present)
-                x = row_flops(row);
-        } else if (q >= 0) {
-            x = row_value(row, (sweep_quantity)q);
-        } else {
-            int c = rc->fc->where_column[w];
-            csv_field f = rc->fields[c];
-            numtext_status ns = ls_numtext_parse_double(f.ptr, f.len, &x);
-            if (ns != NUMTEXT_OK)
-                return cell_error(rc, c, "%s (used by filter '%s')", ls_numtext_reason(ns), st->wheres[w].text);
-        }
-        *keep = where_holds(&st->wheres[w], x);
+        numtext_status ns = q >= 0 ? parse_cell(st->loss_scale, (sweep_quantity)q, f, &x)
+                                   : ls_numtext_parse_count(f.ptr, f.len, &x);
+        if (ns == NUMTEXT_EMPTY || ns == NUMTEXT_NOT_FINITE)
+            *keep = 0;
+        else if (ns == NUMTEXT_OK)
+            *keep = where_holds(wf, x);
+        else if (q < 0)
+            return cell_error(rc, c, "%s (used by filter '%s')", ls_numtext_reason(ns), wf->text);
     }
     return 0;
+}
+
+/* The filters on what the file lacks: defaults and derived quantities. */
+static int row_passes_row_filters(reader_state *st, const row_context *rc, const sweep_row *row)
+{
+    for (size_t w = 0; w < st->options->nwheres; w++) {
+        if (rc->fc->where_column[w] >= 0)
+            continue;
+        int q = rc->fc->where_quantity[w];
+        double x;
+        if (q == WHERE_N_UNROLL) {
+            law_point p = ls_sweep_row_point(row);
+            x = ls_law_n_unroll(&p);
+        } else if (q == WHERE_TOKENS_PER_PARAM) {
+            x = row->tokens / row->n_act;
+        } else {
+            x = row_value(row, (sweep_quantity)q);
+        }
+        if (!where_holds(&st->wheres[w], x))
+            return 0;
+    }
+    return 1;
 }
 
 static int keep_row(reader_state *st, const row_context *rc, size_t nfields, const sweep_row *row)
@@ -737,6 +890,26 @@ static int keep_row(reader_state *st, const row_context *rc, size_t nfields, con
             s->text[s->text_len++] = '\0';
         }
     }
+    if (rc->fc->run_column >= 0) {
+        csv_field f = rc->fields[rc->fc->run_column];
+        double step = (double)s->n; /* without a step column, the order of the rows */
+        if (rc->fc->step_column >= 0) {
+            csv_field sf = rc->fields[rc->fc->step_column];
+            numtext_status ns = ls_numtext_parse_count(sf.ptr, sf.len, &step);
+            if (ns != NUMTEXT_OK)
+                return cell_error(rc, rc->fc->step_column, "%s (the step of run '%.*s')", ls_numtext_reason(ns),
+                                  (int)(f.len > 60 ? 60 : f.len), f.ptr);
+        }
+        if (ls_grow((void **)&st->run_key_of_row, &st->run_key_of_row_cap, s->n + 1, sizeof *st->run_key_of_row) != 0 ||
+            ls_grow((void **)&st->steps, &st->steps_cap, s->n + 1, sizeof *st->steps) != 0 ||
+            ls_grow((void **)&st->run_keys, &st->run_keys_cap, st->run_keys_len + f.len + 1, 1) != 0)
+            return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
+        st->run_key_of_row[s->n] = st->run_keys_len;
+        st->steps[s->n] = step;
+        memcpy(st->run_keys + st->run_keys_len, f.ptr, f.len);
+        st->run_keys_len += f.len;
+        st->run_keys[st->run_keys_len++] = '\0';
+    }
     if (rc->fc->group_column >= 0) {
         csv_field f = rc->fields[rc->fc->group_column];
         if (ls_grow((void **)&st->key_of_row, &st->key_of_row_cap, s->n + 1, sizeof *st->key_of_row) != 0 ||
@@ -749,6 +922,20 @@ static int keep_row(reader_state *st, const row_context *rc, size_t nfields, con
     }
     s->n++;
     return 0;
+}
+
+/* Count a row that --skip-invalid drops, keeping the first few lines and
+ * the first one's message. */
+static void skip_row(sweep_skips *k, ls_error *err, long line, int file)
+{
+    if (k->n < LS_SWEEP_SKIPS_SHOWN) {
+        k->line[k->n] = line;
+        k->file[k->n] = file;
+    }
+    if (k->n == 0)
+        snprintf(k->first, sizeof k->first, "%s", err->message);
+    k->n++;
+    ls_error_clear(err);
 }
 
 static int read_file(reader_state *st, const char *path, int file_index, ls_error *err)
@@ -791,6 +978,12 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
                                   nfields, fc.nfields);
             break;
         }
+        int keep = 0;
+        status = row_passes_cell_filters(st, &rc, &keep);
+        if (status != 0)
+            break;
+        if (!keep)
+            continue;
         sweep_row row = {.n_act = NAN, .n_total = NAN, .n_loop = NAN, .R = 1, .E = 1, .k = 1,
                          .tokens = NAN, .loss = NAN, .unique_tokens = NAN, .line = rc.line, .file = file_index};
         double flops = NAN;
@@ -799,19 +992,21 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
                                               &row.k,     &row.tokens,  &flops,       &row.loss,
                                               &row.unique_tokens};
         for (int q = 0; q < SWEEP_NQUANTITIES && status == 0; q++)
-            status = parse_quantity(&rc, (sweep_quantity)q, targets[q], &present[q]);
-        if (status != 0)
-            break;
-        if (!present[SWEEP_N_TOTAL])
+            status = parse_quantity(&rc, st->loss_scale, (sweep_quantity)q, targets[q], &present[q]);
+        if (status == 0 && !present[SWEEP_N_TOTAL])
             row.n_total = row.n_act;
-        if (present[SWEEP_UNIQUE_TOKENS] && row.unique_tokens == 0) /* 0 would read as "not given" */
+        if (status == 0 && present[SWEEP_UNIQUE_TOKENS] && row.unique_tokens == 0) /* 0 would read as "not given" */
             status = cell_error(&rc, fc.column_of[SWEEP_UNIQUE_TOKENS], "must be positive");
         if (status == 0)
             status = check_row(&rc, &row, flops, present[SWEEP_FLOPS]);
-        int keep = 0;
-        if (status == 0)
-            status = row_passes_filters(st, &rc, &row, &keep);
-        if (status == 0 && keep)
+        if (status == LS_ERR_DATA && st->options->skip_invalid) {
+            skip_row(st->skips, err, rc.line, file_index);
+            status = 0;
+            continue;
+        }
+        if (status != 0)
+            break;
+        if (row_passes_row_filters(st, &rc, &row))
             status = keep_row(st, &rc, nfields, &row);
     }
     if (status == 0 && rows_in_file == 0)
@@ -833,6 +1028,68 @@ static int compare_keyed_rows(const void *a, const void *b)
     const keyed_row *x = a, *y = b;
     int c = strcmp(x->key, y->key);
     return c ? c : (x->row > y->row) - (x->row < y->row);
+}
+
+typedef struct checkpoint {
+    const char *run;
+    double step;
+    size_t row;
+} checkpoint;
+
+static int compare_checkpoints(const void *a, const void *b)
+{
+    const checkpoint *x = a, *y = b;
+    int c = strcmp(x->run, y->run);
+    if (c)
+        return c;
+    if (x->step != y->step)
+        return x->step < y->step ? -1 : 1;
+    return (x->row > y->row) - (x->row < y->row);
+}
+
+/* Count the runs that have several rows (checkpoints) and, with
+ * options.last, keep only the row of each run with the largest step (the
+ * later row on a tie), in the order the rows were read. */
+static int checkpoints(reader_state *st, ls_error *err)
+{
+    sweep *s = st->s;
+    checkpoint *c = malloc((s->n ? s->n : 1) * sizeof *c);
+    unsigned char *keep = calloc(s->n ? s->n : 1, 1);
+    if (!c || !keep) {
+        free(c);
+        free(keep);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    for (size_t i = 0; i < s->n; i++)
+        c[i] = (checkpoint){st->run_keys + st->run_key_of_row[i], st->steps[i], i};
+    qsort(c, s->n, sizeof *c, compare_checkpoints);
+    for (size_t i = 0; i < s->n;) {
+        size_t j = i + 1;
+        while (j < s->n && strcmp(c[j].run, c[i].run) == 0)
+            j++;
+        if (j - i > 1) {
+            s->runs_with_several_rows++;
+            s->rows_of_those_runs += j - i;
+        }
+        keep[c[j - 1].row] = 1;
+        i = j;
+    }
+    if (st->options->last) {
+        size_t n = 0;
+        for (size_t i = 0; i < s->n; i++) {
+            if (!keep[i])
+                continue;
+            s->rows[n] = s->rows[i];
+            if (st->key_of_row)
+                st->key_of_row[n] = st->key_of_row[i];
+            n++;
+        }
+        s->earlier_steps_dropped = s->n - n;
+        s->n = n;
+    }
+    free(c);
+    free(keep);
+    return 0;
 }
 
 /* Number the groups 0, 1, ... in the sorted order of their keys. */
@@ -868,6 +1125,9 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
     memset(&st, 0, sizeof st);
     st.options = options;
     st.stream = stream;
+    /* Losses in bits become nats (x ln 2); per byte, per token (x bytes per token). */
+    st.loss_scale = (options->loss_in_bits ? log(2.0) : 1.0) *
+                    (options->bytes_per_token > 0 ? options->bytes_per_token : 1.0);
     int status = 0;
     if (stream && (options->group_column || options->keep_text))
         return ls_error_set(err, LS_ERR_INTERNAL, "a streamed sweep cannot be grouped or kept as text"), NULL;
@@ -892,16 +1152,27 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (status == 0)
         st.s->nfiles = npaths;
-    if (st.s)
+    if (st.s) {
         st.s->has_loss = 1;
+        st.s->group_tol = options->group_tol > 0 ? options->group_tol : 0;
+        st.skips = &st.s->skipped;
+    }
     for (size_t f = 0; status == 0 && f < npaths; f++) {
         if (f > 0)
             strcat(st.s->name, " ");
         strcat(st.s->name, paths[f]);
         status = read_file(&st, paths[f], (int)f, err);
     }
-    if (status == 0 && st.s->n == 0)
+    if (status == 0 && st.s->n == 0 && st.s->skipped.n > 0) {
+        char what[2 * LS_ERROR_MESSAGE_MAX];
+        ls_sweep_skips_describe(&st.s->skipped, what, sizeof what);
+        status = ls_error_set(err, LS_ERR_DATA, "%s: no rows left: %s", st.s->name, what);
+    } else if (status == 0 && st.s->n == 0)
         status = ls_error_set(err, LS_ERR_DATA, "%s: no rows left after the filters", st.s->name);
+    if (stream && stream->skipped && st.s)
+        *stream->skipped = st.s->skipped;
+    if (status == 0 && !stream && st.run_key_of_row)
+        status = checkpoints(&st, err);
     if (status == 0 && options->group_column)
         status = assign_groups(&st, err);
 
@@ -911,6 +1182,10 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
     free(st.maps);
     free(st.keys);
     free(st.key_of_row);
+    free(st.cell_buf);
+    free(st.run_keys);
+    free(st.run_key_of_row);
+    free(st.steps);
     if (status != 0) {
         ls_sweep_free(st.s);
         return NULL;
@@ -923,9 +1198,48 @@ sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_option
     return read_sweep(paths, npaths, options, NULL, err);
 }
 
+/* --last needs every row before it can hand out any: read the sweep whole,
+ * with its cells, then hand its rows to the callbacks as a stream would. */
+static int stream_last_rows(const char *const *paths, size_t npaths, const sweep_options *options,
+                            const sweep_stream *stream, size_t *nrows, ls_error *err)
+{
+    sweep_options o = *options;
+    o.keep_text = 1;
+    if (npaths != 1)
+        return ls_error_set(err, LS_ERR_USAGE, "--last reads one sweep file at a time here");
+    sweep *s = read_sweep(paths, npaths, &o, NULL, err);
+    if (!s)
+        return err->code;
+    int status = 0;
+    sweep_cell *cells = calloc(s->ncolumns ? s->ncolumns : 1, sizeof *cells);
+    if (!cells)
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    const char *file = strcmp(paths[0], "-") == 0 ? "<stdin>" : paths[0];
+    if (status == 0 && stream->on_header)
+        status = stream->on_header(stream->ctx, file, (const char *const *)s->column_names, s->ncolumns, s->has_loss,
+                                   err);
+    for (size_t i = 0; status == 0 && i < s->n; i++) {
+        const char *p = s->text + s->rows[i].text;
+        for (size_t c = 0; c < s->ncolumns; c++) {
+            cells[c].ptr = p;
+            cells[c].len = strlen(p);
+            p += cells[c].len + 1;
+        }
+        status = stream->on_row(stream->ctx, &s->rows[i], cells, s->ncolumns, err);
+    }
+    if (status == 0 && stream->skipped)
+        *stream->skipped = s->skipped;
+    *nrows = s->n;
+    free(cells);
+    ls_sweep_free(s);
+    return status;
+}
+
 int ls_sweep_stream(const char *const *paths, size_t npaths, const sweep_options *options,
                     const sweep_stream *stream, size_t *nrows, ls_error *err)
 {
+    if (options && options->last)
+        return stream_last_rows(paths, npaths, options, stream, nrows, err);
     sweep *s = read_sweep(paths, npaths, options, stream, err);
     if (!s)
         return err->code;
@@ -944,6 +1258,7 @@ void ls_sweep_free(sweep *s)
     free(s->column_names);
     free(s->text);
     free(s->name);
+    free(s->run_column);
     free(s->sha256);
     free(s);
 }
@@ -969,15 +1284,22 @@ int ls_sweep_select(const sweep *s, const char *const *conditions, size_t n, uns
             where_free(&w);
             return status;
         }
-        int q = ls_sweep_quantity_from_name(w.column, strlen(w.column));
-        if (q < 0) {
+        int q = where_target_from_name(w.column);
+        if (q < 0 || w.is_text) {
             status = ls_error_set(err, LS_ERR_USAGE, "'%s': '%s' is not one of the quantities n_act, n_total, "
-                                  "n_loop, R, E, k, tokens, flops, loss", conditions[c], w.column);
+                                  "n_loop, R, E, k, tokens, flops, loss, n_unroll, tokens_per_param%s", conditions[c],
+                                  w.column, q >= 0 ? " compared with a number" : "");
             where_free(&w);
             return status;
         }
-        for (size_t i = 0; i < s->n; i++)
-            selected[i] = selected[i] && where_holds(&w, row_value(&s->rows[i], (sweep_quantity)q));
+        for (size_t i = 0; i < s->n; i++) {
+            const sweep_row *row = &s->rows[i];
+            law_point p = ls_sweep_row_point(row);
+            double x = q == WHERE_N_UNROLL ? ls_law_n_unroll(&p)
+                       : q == WHERE_TOKENS_PER_PARAM ? row->tokens / row->n_act
+                                                     : row_value(row, (sweep_quantity)q);
+            selected[i] = selected[i] && where_holds(&w, x);
+        }
         where_free(&w);
     }
     return 0;
@@ -1003,5 +1325,26 @@ sweep *ls_sweep_subset(const sweep *s, const unsigned char *keep, ls_error *err)
             out->rows[out->n++] = s->rows[i];
     out->has_loss = s->has_loss;
     out->ngroups = s->ngroups;
+    out->group_tol = s->group_tol;
     return out;
+}
+
+void ls_sweep_skips_describe(const sweep_skips *k, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    if (k->n == 0)
+        return;
+    used += (size_t)snprintf(buf, size, "%zu invalid row%s skipped (line%s", k->n, k->n == 1 ? "" : "s",
+                             k->n == 1 ? "" : "s");
+    size_t shown = k->n < LS_SWEEP_SKIPS_SHOWN ? k->n : LS_SWEEP_SKIPS_SHOWN;
+    for (size_t i = 0; i < shown && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%ld", i ? ", " : " ", k->line[i]);
+    if (used < size)
+        snprintf(buf + used, size - used, "%s); the first: %s", k->n > shown ? ", ..." : "", k->first);
+}
+
+int ls_sweep_group(const sweep *s, const double *v, size_t n, size_t *group, ls_grouping *out, ls_error *err)
+{
+    return ls_group_values(v, n, s->group_tol > 0 ? s->group_tol : -1.0, group, out, err);
 }

@@ -33,6 +33,9 @@ TITLES = {
     "errors-json": "JSON documents: strings, numbers, depth, size, unknown template keys",
     "errors-numbers": "Numbers: unrepresentable results, unit suffixes",
     "errors-wording": "Messages: top-k against experts, subnormal values",
+    "errors-ingest": "Training-log exports: filters, invalid rows, units, suffixes",
+    "errors-plan": "Planning a sweep",
+    "errors-report": "Reports: options, the page's name, fits that are not a law",
     "errors-laws": "Published laws and methods: unique tokens, budgets, frontiers",
 }
 ORDER = list(TITLES)

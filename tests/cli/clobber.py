@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 # Options taking FILE that name an input; any other FILE option is an output.
-INPUT_OPTIONS = {"--law", "--template", "--shape"}
+INPUT_OPTIONS = {"--law", "--template", "--shape", "--truth", "--profile"}
 
 # For each command, arguments that make a run succeed, with the inputs they
 # read as (label, file, how it is named: an option or None for an operand).
@@ -26,7 +26,11 @@ BASE = {
     "frontier": (["--flops", "1e21"], [("--law", "t.json", "--law")]),
     "holdout": (["--laws", "dense", "--axes", "N"], [("SWEEP", "small.csv", None)]),
     "isoflop": (["--flops", "1e21"], [("--law", "t.json", "--law"), ("--template", "tp.json", "--template")]),
+    "plan": (["--flops", "1e22", "--budget", "1e21", "--noise", "0.002", "--n-act", "1e8,3e8", "--tokens", "1e10",
+              "--E", "1,4", "--R", "1,2"],
+             [("--law", "t.json", "--law"), ("--template", "tp.json", "--template"), ("--have", "small.csv", "--have")]),
     "predict": ([], [("--law", "t.json", "--law"), ("SWEEP", "small.csv", None)]),
+    "report": (["--laws", "dense", "--axes", "N"], [("SWEEP", "small.csv", None)]),
     "simulate": (["--n-act", "3e8", "--tokens", "1e11"],
                  [("--law", "t.json", "--law"), ("--template", "tp.json", "--template")]),
     "solve": (["--flops", "1e21"], [("--law", "t.json", "--law"), ("--template", "tp.json", "--template")]),
@@ -35,7 +39,7 @@ BASE = {
     "exit": ([], [("--shape", "shape.json", "--shape"), ("CSV", "e.csv", None)]),
 }
 # Commands that read their operand from standard input when it is "-".
-STDIN_OPERAND = {"fit", "holdout", "predict", "route", "exit"}
+STDIN_OPERAND = {"fit", "holdout", "predict", "report", "route", "exit"}
 
 failures = 0
 
@@ -133,10 +137,12 @@ def main():
         cases = 0
         # The base run succeeds with every output on a fresh file, so that
         # a 64 below is the clash and nothing else.
-        # (A plot's name says its format, so a plot's fresh file ends in .svg.)
+        # (A plot's name says its format, so a plot's fresh file ends in .svg;
+        # a report is HTML.)
         extra, fresh = [], []
         for i, option in enumerate(outputs):
-            fresh.append("fresh%d%s" % (i, ".svg" if option.startswith("--plot") else ".out"))
+            fresh.append("fresh%d%s" % (i, ".svg" if option.startswith("--plot") else
+                                          ".html" if command == "report" else ".out"))
             extra += [option, fresh[-1]]
         status = run(invocation(command, inputs, extra))
         if status != 0:

@@ -16,8 +16,8 @@ Unique tokens given as an option:
   loopscale predict: --unique-tokens: '-1' must be positive
   Try 'loopscale predict --help'.
   [64]
-  $ loopscale predict --law $DC --n-act 6.34e9 --tokens 242e9 --unique-tokens 25G
-  loopscale predict: --unique-tokens: '25G' is not a number
+  $ loopscale predict --law $DC --n-act 6.34e9 --tokens 242e9 --unique-tokens 25Q
+  loopscale predict: --unique-tokens: '25Q' is not a number
   Try 'loopscale predict --help'.
   [64]
 

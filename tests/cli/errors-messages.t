@@ -92,7 +92,7 @@ rather than repeating them, so a second run gives the same file:
 
   $ loopscale predict --law $TRUTH --format csv $MOE > once.csv 2> /dev/null
   $ loopscale predict --law $TRUTH --format csv once.csv > twice.csv
-  loopscale predict: RMSE 0.0043185 over 525 runs (loss units)
+  loopscale predict: RMSE 0.00444604 over 980 runs (loss units)
   $ head -1 twice.csv
   n_act,n_total,n_loop,R,E,k,tokens,flops,loss,pred_loss,residual
   $ cmp once.csv twice.csv

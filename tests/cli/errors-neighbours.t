@@ -141,8 +141,36 @@ a symbolic link is written through to its target and stays a link:
   [64]
   $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o /dev/stdout > sim.csv && cat sim.csv
   n_act,n_total,n_loop,R,E,k,tokens,flops,loss
-  300000000,300000000,225000000,1,1,1,100000000000,1.8e+20,2.564611840785472
+  300000000,300000000,225000000,1,1,1,100000000000,1.8e+20,2.5565451099103558
   $ test -L /dev/stdout
+
+Standard output under another name is written through standard output, so
+an append (>>) appends, and a link to it that cannot be resolved (its file
+deleted while open) is written through, never replaced by a plain file:
+
+  $ echo earlier > log.txt
+  $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o /dev/stdout >> log.txt && cat log.txt
+  earlier
+  n_act,n_total,n_loop,R,E,k,tokens,flops,loss
+  300000000,300000000,225000000,1,1,1,100000000000,1.8e+20,2.5565451099103558
+  $ ln -s /proc/self/fd/1 out-link
+  $ exec 3> gone.txt && rm gone.txt
+  $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o out-link >&3
+  $ exec 3>&-
+  $ test -L out-link && test -L /dev/stdout
+
+and the same for any descriptor the shell opened for the command, by any
+of its names, so that output around the command's, or an append, is kept:
+
+  $ { echo '# head'; loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o /dev/stdout; echo '# tail'; } > framed.csv && sed -n '1p;4p' framed.csv
+  # head
+  # tail
+  $ echo keep > seven.txt
+  $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o /dev/fd/7 7>> seven.txt && wc -l < seven.txt
+  3
+  $ ln -s /proc/self/fd/7 seven-link
+  $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o seven-link 7>> seven.txt && wc -l < seven.txt && test -L seven-link
+  5
   $ mkdir sub && echo old > sub/law.json && ln -s sub/law.json link.json
   $ loopscale fit --law dense --where 'R=1' -o link.json s.csv.gz > /dev/null
   $ test -L link.json && grep -c '"format"' sub/law.json
@@ -305,12 +333,12 @@ Templates whose top_k is above part or all of the default E list:
   loopscale solve: no --mem given: no memory limit
   E (experts)            100        100          100
   $ loopscale isoflop --law t.json --template k3.json --flops 1e21 --E 4 | tail -1
-  1e+21  4  1  1.197e+09  1.392e+11         116.2  2.2528
+  1e+21  4  1  1.928e+09  8.647e+10         44.86  2.2383
   $ loopscale simulate --law t.json --template k3.json --n-act 3e8 --tokens 1e11 --E 3,4 | cut -d, -f5,6
   E,k
   3,3
   4,3
   $ loopscale isoflop --law t.json --template k100.json --flops 1e21 --R 2 | tail -1
   loopscale isoflop: the template routes to top_k = 100 experts: the default --E is 100
-  1e+21  100  2  3.191e+08  2.985e+11         935.3  2.1363
+  1e+21  100  2  5.616e+08  1.696e+11           302  2.1393
 

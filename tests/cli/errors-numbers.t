@@ -114,3 +114,10 @@ help, --help and --version take nothing more:
   loopscale: --help: unexpected argument 'me'
   Try 'loopscale --help'.
   [64]
+
+A negative zero entropy (a writer's -0) is zero: the same answer as 0, not
+a sign bit read as a huge bin index:
+
+  $ printf 'token,loop,entropy,nll\n0,1,-0,3\n0,2,1,2\n' > negzero.csv
+  $ printf 'token,loop,entropy,nll\n0,1,0,3\n0,2,1,2\n' > zero.csv
+  $ loopscale exit --format csv negzero.csv > a.txt && loopscale exit --format csv zero.csv > b.txt && cmp a.txt b.txt

@@ -85,7 +85,7 @@ second gzip stream after the first is read, as gzip does:
   [65]
   $ cp ok.gz twice.gz && printf '3e8,2e11,2.4\n' | gzip -n >> twice.gz
   $ loopscale predict --law $LAW twice.gz | tail -1
-  RMSE 0.0867857 over 2 runs (loss units)
+  RMSE 0.089038 over 2 runs (loss units)
 
 A binary file (a PNG image; a spreadsheet saved as UTF-16 has NUL bytes
 too), and an empty gzip stream:
@@ -162,7 +162,7 @@ read into memory whole:
   [65]
   $ python3 -c 'print("n_act,tokens,loss," + ",".join("c%d" % i for i in range(100000))); print("3e8,1e11,2.5," + ",".join("1" for i in range(100000)))' > wide.csv
   $ loopscale predict --law $LAW --format csv wide.csv | cut -c 1-40
-  loopscale predict: RMSE 0.0646118 over 1 run (loss units)
+  loopscale predict: RMSE 0.0565451 over 1 run (loss units)
   n_act,tokens,loss,c0,c1,c2,c3,c4,c5,c6,c
   3e8,1e11,2.5,1,1,1,1,1,1,1,1,1,1,1,1,1,1
 
@@ -175,10 +175,10 @@ last of them is found and named by its line:
   > ' | gzip -1 > million.csv.gz
   $ loopscale predict --law $LAW --where 'n_act>=100999999' million.csv.gz
      line     n_act   n_total  n_loop  R  E  tokens    loss  pred_loss  residual
-  1000001  1.01e+08  1.01e+08       -  1  1   1e+11  2.6000     2.8034   -0.2034
+  1000001  1.01e+08  1.01e+08       -  1  1   1e+11  2.6000     2.8062   -0.2062
   
-  RMSE 0.203369 over 1 run (loss units)
-  $ (zcat million.csv.gz; echo '3e8,1e11,2.5x') | loopscale predict --law $LAW --where 'n_act>1e9' -
+  RMSE 0.206221 over 1 run (loss units)
+  $ (zcat million.csv.gz; echo '3e8,1e11,2.5x') | loopscale predict --law $LAW --where 'n_act>2e8' -
   loopscale predict: <stdin>:1000002: column 'loss': '2.5x' is not a number
   [65]
 
@@ -213,17 +213,17 @@ is part of the field:
   $ p() { loopscale predict --law $LAW s.csv --format csv 2>/dev/null | cut -d, -f1-4; }
   $ printf 'n_act,tokens,loss\r3e8,1e11,2.5\r6e8,1e11,2.4\r' > s.csv; p
   n_act,tokens,loss,pred_loss
-  3e8,1e11,2.5,2.564611840785472
-  6e8,1e11,2.4,2.452702503676869
+  3e8,1e11,2.5,2.5565451099103558
+  6e8,1e11,2.4,2.4402951918131195
   $ printf 'n_act,tokens,loss\r3e8,1e11,2.5\n6e8,1e11,2.4\r\n# a comment\r7e8,1e11,2.3' > s.csv; p
   n_act,tokens,loss,pred_loss
-  3e8,1e11,2.5,2.564611840785472
-  6e8,1e11,2.4,2.452702503676869
-  7e8,1e11,2.3,2.43120067546939
+  3e8,1e11,2.5,2.5565451099103558
+  6e8,1e11,2.4,2.4402951918131195
+  7e8,1e11,2.3,2.4180305816391905
   $ printf 'n_act,tokens,loss\r\n3e8,1e11,2.5\r\n# a comment with a\rCR\r\n6e8,1e11,2.4\r' > s.csv; p
   n_act,tokens,loss,pred_loss
-  3e8,1e11,2.5,2.564611840785472
-  6e8,1e11,2.4,2.452702503676869
+  3e8,1e11,2.5,2.5565451099103558
+  6e8,1e11,2.4,2.4402951918131195
   $ check 'n_act,tokens,loss\n3e8,1e11,2.\r5\n'
   loopscale predict: s.csv:2: a carriage return (\r) not followed by a line feed, inside a line that ends with LF (quote a field that holds one)
   [65]
@@ -246,10 +246,10 @@ time included, plain or gzip; a part of one is not one:
 
   $ (printf '\357'; sleep 0.2; printf '\273'; sleep 0.2; printf '\277n_act,tokens,loss\n3e8,1e11,2.5\n') | loopscale predict --law $LAW - --format csv 2>/dev/null | cut -d, -f1-4
   n_act,tokens,loss,pred_loss
-  3e8,1e11,2.5,2.564611840785472
+  3e8,1e11,2.5,2.5565451099103558
   $ (printf '\357\273'; sleep 0.2; printf '\277n_act,tokens,loss\n3e8,1e11,2.5\n') | gzip -c | loopscale predict --law $LAW - --format csv 2>/dev/null | cut -d, -f1-4
   n_act,tokens,loss,pred_loss
-  3e8,1e11,2.5,2.564611840785472
+  3e8,1e11,2.5,2.5565451099103558
   $ (printf '\357\273'; sleep 0.2; printf 'n_act,tokens,loss\n3e8,1e11,2.5\n') | loopscale predict --law $LAW -
   loopscale predict: <stdin>:1: no column 'n_act' (or 'N', 'params', or one renamed to it)
   [65]
@@ -324,10 +324,12 @@ the number of rows (60,000 rows need no more than 6,000, within 3 MB):
   loopscale holdout: dense.csv:102: more than 100 rows, the limit for a sweep held in memory
   [65]
   $ LOOPSCALE_MAX_ROWS=140 loopscale fit --law dense --starts 1 dense.csv > /dev/null
+  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ LOOPSCALE_MAX_ROWS=lots loopscale fit --law dense --starts 1 dense.csv > /dev/null
   loopscale: warning: LOOPSCALE_MAX_ROWS='lots' is not a count of rows; using 10000000
+  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ LOOPSCALE_MAX_ROWS=1 loopscale predict --law $LAW --format csv dense.csv | wc -l
-  loopscale predict: RMSE 0.00445928 over 140 runs (loss units)
+  loopscale predict: RMSE 0.00447918 over 140 runs (loss units)
   141
   $ (echo n_act,tokens,loss; yes 3e8,1e11,2.5 | head -n 6000) > small.csv
   $ (echo n_act,tokens,loss; yes 3e8,1e11,2.5 | head -n 60000) > large.csv
@@ -357,7 +359,7 @@ same quantity's alias for a name yields to it:
   $ printf 'params,params_no_embed,tokens,loss\n2e8,1e8,1e10,3.1\n' > gadre.csv
   $ loopscale predict --law $LAW --map n_act=params_no_embed --format csv gadre.csv 2> /dev/null | cut -d, -f1-2,5
   params,params_no_embed,pred_loss
-  2e8,1e8,3.115294869924042
+  2e8,1e8,3.069425567002544
   $ printf 'params,N,tokens,loss\n2e8,1e8,1e10,3.1\n' > both.csv
   $ loopscale predict --law $LAW both.csv
   loopscale predict: both.csv:1: column 'params' and column 'N' both give n_act

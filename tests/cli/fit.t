@@ -9,23 +9,23 @@ bootstrap intervals.
   $ loopscale fit --law dense:bounded --bootstrap 100 --threads 2 $SWEEPS/looped-dense.csv.gz | grep -v '^time' | python3 $ROOT/tests/cli/round.py 4
   law        dense:bounded
   runs       140 (./looped-dense.csv.gz)
-  objective  0.0001371  (sum of Huber(ln Lhat - ln L), delta 0.001)
-  RMSE       0.004343 (loss units)
-  starts     8, 6 reached the best objective (within 1e-06 relative), 8 converged
+  objective  0.0001372  (sum of Huber(ln Lhat - ln L), delta 0.001)
+  RMSE       0.00436 (loss units)
+  starts     8, 7 reached the best objective (within 1e-06 relative), 8 converged
              after 32 stage-one starts on the base parameters
   converged  yes \(\d+ iterations\) (re)
   bootstrap  100 draws, 0 did not converge
-  optimum    N_opt ~ F^0.418, D_opt ~ F^0.582 (a = beta / (alpha + beta))
-             a in [0.3468, 0.5071] (95% of 100 draws)
+  optimum    N_opt ~ F^0.4778, D_opt ~ F^0.5222 (a = beta / (alpha + beta))
+             a in [0.3956, 0.5735] (95% of 100 draws)
   
-  parameter     value    stderr*  95% interval
-  A           455.7    56.05  [339.1, 588.5]
-  alpha      0.3463  0.007264  [0.3289, 0.3614]
-  B           204.2    166.5  [53.71, 1615]
-  beta       0.2487  0.03698  [0.1863, 0.34]
-  c            1.661  0.04692  [1.56, 1.739]
-  kappa1      1.189  0.01781  [1.16, 1.229]
-  kappa2      1.463  0.04278  [1.344, 1.61]
+  parameter     value     stderr*  95% interval
+  A           534.1     63.9  [400.3, 685.2]
+  alpha      0.3534  0.007043  [0.3365, 0.368]
+  B           776.1       946.3  [102.8, 1.739e+04]
+  beta       0.3234   0.05312  [0.2331, 0.4559]
+  c           1.802   0.02901  [1.739, 1.843]
+  kappa1      1.189     0.01723  [1.161, 1.228]
+  kappa2      1.465    0.04144  [1.349, 1.607]
   
   * standard errors from the Jacobian (Gauss-Newton, normal approximation). With Huber on
     log loss most residuals sit in its linear branch and these run about 2x too small;
@@ -34,33 +34,35 @@ bootstrap intervals.
   loopscale fit: warning: delta, gamma, omega, zeta, E_max are held at 0, 0, 0, 0, 1000000: no run has E > 1
   loopscale fit: warning: theta is held at 0: no looped run (R > 1) has m < 1
 
-The MoE sweep: moe:bounded-sparse recovers every parameter of its truth
-inside the bootstrap intervals, E_max included (the sweep's E <= 16 barely
-sees saturation at 300, so its interval reaches far up; see docs/fitting.md).
+The MoE sweep: moe:bounded-sparse recovers its truth inside the bootstrap
+intervals, E_max included (the sweep's experts go to 64, so it sees the
+saturation at 300, though the interval still reaches far up; see
+docs/fitting.md), except kappa1 and theta: with this noise draw they land
+about two standard errors from the truth (1.172 for 1.2, 0.364 for 0.35),
+just outside their 95% intervals.
 
   $ loopscale fit --law moe:bounded-sparse --bootstrap 100 --format json $SWEEPS/looped-moe.csv.gz > moe.json
-  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ python3 $ROOT/tests/cli/inside.py moe.json $ROOT/data/truth/moe-bounded-sparse.json
-  A 406.4 inside
-  alpha 0.34 inside
-  B 410.7 inside
-  beta 0.28 inside
-  c 1.69 inside
+  A 477.83 inside
+  alpha 0.347311 inside
+  B 2143.4 inside
+  beta 0.367172 inside
+  c 1.81722 inside
   delta -0.1 inside
   gamma 0.005 inside
   omega 0 inside
   zeta 0 inside
   E_max 300 inside
-  kappa1 1.2 inside
+  kappa1 1.2 OUTSIDE
   kappa2 1.5 inside
-  theta 0.35 inside
+  theta 0.35 OUTSIDE
 
 The law file round-trips into predict, which reports the fit's RMSE:
 
   $ loopscale fit --law dense:bounded --threads 2 -o law.json $SWEEPS/looped-dense.csv.gz | grep RMSE
-  RMSE       0.00434259 (loss units)
+  RMSE       0.00435982 (loss units)
   $ loopscale predict --law law.json $SWEEPS/looped-dense.csv.gz | tail -1
-  RMSE 0.00434259 over 140 runs (loss units)
+  RMSE 0.00435982 over 140 runs (loss units)
   $ grep -E '"(format|base|mapping|loss|space|n|starts|converged|file|sha256)"' law.json | sed 's|/.*/||'
     "format": "loopscale-law/1",
       "base": "dense",
@@ -71,9 +73,9 @@ The law file round-trips into predict, which reports the fit's RMSE:
       "starts": 8,
       "converged": true,
           "file": "./looped-dense.csv.gz",
-          "sha256": "527b79bc9a32bc7d581554093e8c307a9a52554161d058412c25a7466169af56"
+          "sha256": "e2bbd667be17cb213ad836b7d63c57aff8c626b2385b21f70015992a0490d188"
   $ sha256sum $SWEEPS/looped-dense.csv.gz | cut -c1-64
-  527b79bc9a32bc7d581554093e8c307a9a52554161d058412c25a7466169af56
+  e2bbd667be17cb213ad836b7d63c57aff8c626b2385b21f70015992a0490d188
 
 JSON on standard output is the law file:
 
@@ -85,18 +87,18 @@ JSON on standard output is the law file:
       "mapping": "none"
     },
     "params": {
-      "A": 550.484,
-      "alpha": 0.357855,
-      "B": 6.8463,
-      "beta": 0.0744964,
-      "c": 1.01011
+      "A": 640.886,
+      "alpha": 0.364531,
+      "B": 4.67402,
+      "beta": 0.0737985,
+      "c": 1.30741
 
 Options: losses, spaces, fixed parameters, filters.
 
   $ loopscale fit --law dense --loss mse --space linear --fix alpha=0.34 --threads 2 --where 'R=1' $SWEEPS/looped-dense.csv.gz | grep -E '^(objective|alpha|beta) '
-  objective  0.000136726144  (sum of (Lhat - L)^2)
+  objective  0.000158333934  (sum of (Lhat - L)^2)
   alpha          0.34  held
-  beta       0.131811  0.067855
+  beta       0.159712  0.106543
 
 Usage errors:
 
@@ -190,15 +192,16 @@ bounded.
   $ loopscale fit --law dense:log --threads 2 -o log.json $SWEEPS/looped-dense.csv.gz | grep -E '^(law|converged|kappa1) ' | sed 's/ (.* iterations)//' | python3 $ROOT/tests/cli/round.py 3
   law        dense:log
   converged  yes
-  kappa1     0.554  0.0253
+  kappa1     0.556  0.0253
   $ rho=$(loopscale predict --law log.json --n-act 1e9 --n-loop 7.5e8 --R 8 --tokens 1e11 | awk '$1 == "rho_eff" { print $2 }')
   $ python3 -c "import json, math; k = json.load(open('log.json'))['params']['kappa1']; print(abs(1 + k * 0.75 * math.log(8) - $rho) < 1e-5 * $rho)"
   True
   $ loopscale solve --law log.json --flops 1e21 --mem 3GB --bits 4 --E 1 | sed -n '1p;6,7p'
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 3.022e+09 (fitted 1e+08 to 1e+09), D = 5.515e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   law      dense:log
-  R (loops)              1          1            1
-  E (experts)            1          1            1
+  R (loops)              1           1            1
+  E (experts)            1           1            1
   $ loopscale holdout --laws dense:log,dense:bounded --axes R --threads 2 --format csv $SWEEPS/looped-dense.csv.gz | cut -d, -f1-4 | python3 $ROOT/tests/cli/round.py 3
   law,k,in_sample,R=16
-  dense:log,6,0.0138,0.0354
-  dense:bounded,7,0.00434,0.00514
+  dense:log,6,0.0144,0.0369
+  dense:bounded,7,0.00436,0.00516

@@ -22,9 +22,9 @@ The markdown table a person reads:
   loopscale holdout: E=1: nothing to hold out (every run has this value)
   | law           | k | in-sample |   R=16 | N=1e+09 | D=5e+11 |     AIC |     BIC |
   |---------------|--:|----------:|-------:|--------:|--------:|--------:|--------:|
-  | dense:linear  | 5 |    0.0709 | 0.1376 |  0.0643 |  0.0723 |  -980.8 |  -966.1 |
-  | dense:power   | 6 |    0.0199 | 0.0381 |  0.0135 |  0.0196 | -1341.2 | -1323.5 |
-  | dense:bounded | 7 |    0.0043 | 0.0051 |  0.0043 |  0.0036 | -1755.3 | -1734.7 |
+  | dense:linear  | 5 |    0.0736 | 0.1428 |  0.0661 |  0.0750 |  -971.9 |  -957.2 |
+  | dense:power   | 6 |    0.0207 | 0.0394 |  0.0139 |  0.0204 | -1332.0 | -1314.4 |
+  | dense:bounded | 7 |    0.0044 | 0.0052 |  0.0043 |  0.0036 | -1755.2 | -1734.6 |
   
   RMSE in loss units; the held-out columns fit on the other runs (train/test runs: R=16 120/20, N=1e+09 105/35, D=5e+11 112/28).
 
@@ -37,17 +37,17 @@ A custom split, one axis, JSON:
       {
         "law": "dense:bounded",
         "k": 7,
-        "in_sample_rmse": 0.00434259,
+        "in_sample_rmse": 0.00435982,
         "converged": true,
-        "aic": -1755.26,
-        "bic": -1734.67,
+        "aic": -1755.22,
+        "bic": -1734.63,
         "heldout": [
           {
             "axis": "R",
             "test": "R=16",
             "train_runs": 120,
             "test_runs": 20,
-            "rmse": 0.00514476,
+            "rmse": 0.00515925,
             "converged": true
           },
           {
@@ -55,7 +55,7 @@ A custom split, one axis, JSON:
             "test": "R>=8",
             "train_runs": 100,
             "test_runs": 40,
-            "rmse": 0.00450243,
+            "rmse": 0.00451918,
             "converged": true
           }
         ]
@@ -107,7 +107,7 @@ Usage errors:
   [64]
   $ loopscale holdout --split 'lr<1' $SWEEPS/looped-dense.csv.gz
   loopscale holdout: every run is dense (m = 1), where bounded-sparse equals bounded; it is left out
-  loopscale holdout: split: 'lr<1': 'lr' is not one of the quantities n_act, n_total, n_loop, R, E, k, tokens, flops, loss
+  loopscale holdout: split: 'lr<1': 'lr' is not one of the quantities n_act, n_total, n_loop, R, E, k, tokens, flops, loss, n_unroll, tokens_per_param
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale holdout --split 'R>100' --axes R --laws dense:bounded $SWEEPS/looped-dense.csv.gz | tail -2

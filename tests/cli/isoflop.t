@@ -2,26 +2,26 @@ IsoFLOP minima, and the profiles behind them:
 
   $ loopscale isoflop --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e20,1e21,1e22 --E 1,8 --R 1,4
   flops  E  R     N_act*         D*  tokens/N_act   loss*
-  1e+20  1  1  6.449e+08  2.585e+10         40.08  2.5998
-  1e+20  1  4  2.762e+08  1.857e+10         67.23  2.6881
-  1e+20  8  1  3.507e+08  4.752e+10         135.5  2.4470
-  1e+20  8  4  1.377e+08  3.724e+10         270.5  2.5005
-  1e+21  1  1  1.824e+09  9.136e+10         50.08  2.3289
-  1e+21  1  4  7.813e+08  6.564e+10         84.01  2.3909
-  1e+21  8  1  9.754e+08  1.709e+11         175.2  2.2191
-  1e+21  8  4   3.83e+08  1.339e+11         349.7  2.2564
-  1e+22  1  1   5.16e+09   3.23e+11         62.58  2.1386
-  1e+22  1  4   2.21e+09   2.32e+11           105  2.1821
-  1e+22  8  1  2.713e+09  6.143e+11         226.4  2.0597
-  1e+22  8  4  1.065e+09  4.814e+11           452  2.0859
+  1e+20  1  1   8.55e+08  1.949e+10          22.8  2.5521
+  1e+20  1  4  3.527e+08  1.454e+10         41.22  2.6356
+  1e+20  8  1   5.01e+08  3.327e+10          66.4  2.4122
+  1e+20  8  4  1.914e+08  2.679e+10           140  2.4614
+  1e+21  1  1  2.792e+09   5.97e+10         21.38  2.3045
+  1e+21  1  4  1.152e+09  4.453e+10         38.67  2.3598
+  1e+21  8  1  1.609e+09  1.036e+11         64.41  2.2093
+  1e+21  8  4  6.145e+08  8.345e+10         135.8  2.2417
+  1e+22  1  1  9.115e+09  1.828e+11         20.06  2.1403
+  1e+22  1  4   3.76e+09  1.364e+11         36.27  2.1770
+  1e+22  8  1  5.165e+09  3.227e+11         62.47  2.0756
+  1e+22  8  4  1.973e+09  2.599e+11         131.7  2.0969
   $ loopscale isoflop --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e21 --points 5 --format csv | python3 $ROOT/tests/cli/round.py
-  flops,E,R,n_act,tokens,loss,minimum
-  1e+21,1,1,6.08073e+07,2.7409e+12,2.74226,0
-  1e+21,1,1,3.33055e+08,5.00418e+11,2.42202,0
-  1e+21,1,1,1.82422e+09,9.13634e+10,2.32888,0
-  1e+21,1,1,1.82422e+09,9.13634e+10,2.32888,1
-  1e+21,1,1,9.99165e+09,1.66806e+10,2.41587,0
-  1e+21,1,1,5.47265e+10,3.04545e+09,2.68881,0
+  flops,E,R,n_act,tokens,loss,minimum,outside
+  1e+21,1,1,9.30576e+07,1.791e+12,2.70106,0,
+  1e+21,1,1,5.09698e+08,3.26991e+11,2.39606,0,
+  1e+21,1,1,2.79173e+09,5.97002e+10,2.30446,0,
+  1e+21,1,1,2.79173e+09,5.97002e+10,2.30446,1,
+  1e+21,1,1,1.52909e+10,1.08997e+10,2.39816,0,
+  1e+21,1,1,8.37519e+10,1.99001e+09,2.71977,0,
 
 For a dense law without loops the minima are Chinchilla's closed form,
 N_opt = G (F/6)^(beta/(alpha+beta)) with G = (alpha A / (beta B))^(1/(alpha+beta)):
@@ -46,3 +46,29 @@ Errors:
   loopscale isoflop: --points: '1' is outside [2, 100000]
   Try 'loopscale isoflop --help'.
   [64]
+
+A minimum beyond the ranges the law was fitted on is starred, and the
+profile points beyond them are named in the CSV's `outside` column:
+
+  $ loopscale isoflop --flops 1e20,1e24 --E 1,16
+  loopscale isoflop: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  flops    E  R  N_act*      D*          tokens/N_act   loss*
+  1e+20    1  1  7.923e+08   2.104e+10*         26.55  2.5576
+  1e+20   16  1  4.117e+08   4.049e+10*         98.35  2.3754
+  1e+24*   1  1  1.109e+11*  1.503e+12*         13.55  1.9567
+  1e+24*  16  1  4.555e+10*  3.659e+12*         80.32  1.9215
+  * outside the range the law was fitted on: N_act 1e+08 to 1e+09, D 1e+11 to 5e+11, F 6e+19 to 3.675e+22
+  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, F): an extrapolation
+  $ loopscale isoflop --flops 1e24 --points 3 --format csv 2>/dev/null | cut -d, -f7-
+  minimum,outside
+  0,N_act;D;F
+  0,N_act;D;F
+  1,N_act;D;F
+  0,N_act;D;F
+
+Without --law, the default law's dense part is Epoch AI's fit of Chinchilla's
+runs: at 1e22 FLOPs a dense model trains on 15 to 30 tokens per parameter
+(Epoch's fit: 20; Chinchilla's approach-3 law gave 63):
+
+  $ loopscale isoflop --flops 1e22 --E 1 --format csv 2>/dev/null | awk -F, '$7 == 1 { print $5 / $4 }' | python3 -c 'import sys; t = float(sys.stdin.read()); print(15 <= t <= 30)'
+  True

@@ -70,15 +70,15 @@ Sweeps, gzip or plain, from a FIFO, process substitution and standard input:
 
   $ printf 'n_act,tokens,loss\n3e8,1e11,2.5\n6e8,1e11,2.4\n' > s.csv
   $ loopscale predict --law $LAW --format csv s.csv > want.csv
-  loopscale predict: RMSE 0.0589586 over 2 runs (loss units)
+  loopscale predict: RMSE 0.0490971 over 2 runs (loss units)
   $ cat s.csv > fifo & T loopscale predict --law $LAW --format csv fifo | cmp - want.csv
-  loopscale predict: RMSE 0.0589586 over 2 runs (loss units)
+  loopscale predict: RMSE 0.0490971 over 2 runs (loss units)
   $ gzip -c s.csv > fifo & T loopscale predict --law $LAW --format csv fifo | cmp - want.csv
-  loopscale predict: RMSE 0.0589586 over 2 runs (loss units)
+  loopscale predict: RMSE 0.0490971 over 2 runs (loss units)
   $ T loopscale predict --law $LAW --format csv <(gzip -c s.csv) | cmp - want.csv
-  loopscale predict: RMSE 0.0589586 over 2 runs (loss units)
+  loopscale predict: RMSE 0.0490971 over 2 runs (loss units)
   $ gzip -c s.csv | T loopscale predict --law $LAW --format csv - | cmp - want.csv
-  loopscale predict: RMSE 0.0589586 over 2 runs (loss units)
+  loopscale predict: RMSE 0.0490971 over 2 runs (loss units)
 
 Law files, templates and shapes, from a FIFO, process substitution and
 standard input:
@@ -93,12 +93,16 @@ standard input:
   $ printf '{"top_k": 2, "loop_layers": 8}' > t.json
   $ loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template t.json > want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   $ cat t.json > fifo & T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template fifo | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   $ T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template <(cat t.json) | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   $ T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template - < t.json | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   $ printf '{"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2}' > shape.json
   $ loopscale shape --shape shape.json > want.txt
   $ cat shape.json > fifo & T loopscale shape --shape fifo | cmp - want.txt
@@ -113,7 +117,10 @@ substitution or standard input records the checksum of the bytes it read
   $ sha256sum < dense.csv | cut -c1-64 > want.txt
   $ fitted() { grep -o '"sha256": "[0-9a-f]*"' "$1" | cut -d'"' -f4 | cmp - want.txt; }
   $ cat dense.csv > fifo & T loopscale fit --law dense --format json fifo > l1.json && fitted l1.json
+  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ T loopscale fit --law dense --format json <(cat dense.csv) > l2.json && fitted l2.json
+  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ T loopscale fit --law dense --format json - < dense.csv > l3.json && fitted l3.json
+  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ T loopscale predict --law l3.json dense.csv | tail -n 1
-  RMSE 0.0395431 over 140 runs (loss units)
+  RMSE 0.0411992 over 140 runs (loss units)

@@ -23,6 +23,9 @@ empty and none is drawn with a warning (standard error stays empty).
   >   for p in fit dense holdout isoflop solve rho; do is $p.$f; done
   > done
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
+  loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   fit.svg is svg
   dense.svg is svg
   holdout.svg is svg
@@ -30,6 +33,9 @@ empty and none is drawn with a warning (standard error stays empty).
   solve.svg is svg
   rho.svg is svg
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
+  loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   fit.pdf is pdf
   dense.pdf is pdf
   holdout.pdf is pdf
@@ -37,6 +43,9 @@ empty and none is drawn with a warning (standard error stays empty).
   solve.pdf is pdf
   rho.pdf is pdf
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
+  loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   fit.png is png
   dense.png is png
   holdout.png is png
@@ -48,7 +57,7 @@ The PDF's text is real text: panel titles, axis labels with their units,
 legends; numbers as powers of ten, not e-notation.
 
   $ pdftotext fit.pdf - | grep -c '^E = [124], N act = '
-  9
+  12
   $ pdftotext fit.pdf - | grep -m1 -o 'loss (nats/token)'
   loss (nats/token)
   $ pdftotext fit.pdf - | grep -o 'D = 3×1011 tokens'
@@ -65,7 +74,7 @@ legends; numbers as powers of ten, not e-notation.
   active parameters N act
   minimum of each profile
   $ pdftotext solve.pdf - | grep -o 'chosen: R \?\* = [0-9]*, E\* = [0-9]*'
-  chosen: R * = 1, E* = 4
+  chosen: R * = 2, E* = 4
   $ pdftotext rho.pdf - | grep -m1 -o 'ρeff(R) = N eff / N act'
   ρeff(R) = N eff / N act
   $ pdftotext fit.pdf - | grep -c 'e+\|[0-9]e[0-9]'
@@ -80,22 +89,21 @@ fitted ranges are shaded and named in the legend, an E beyond them dashed.
   $ loopscale fit --bootstrap 30 --bootstrap-starts 1 --plot boot.pdf --where 'E<=4' "$SWEEP" > /dev/null
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ pdftotext boot.pdf - | grep -E -o '95% band over the law.s 30 bootstrap draws|residuals of all runs'
-  95% band over the law's 30 bootstrap draws
   residuals of all runs
+  95% band over the law's 30 bootstrap draws
   $ pdftotext fit.pdf - | grep -c '95% band'
   0
   [1]
   $ loopscale isoflop --flops 1e21 --plot iso-default.pdf 2> /dev/null > /dev/null
-  $ pdftotext iso-default.pdf - | grep -E -o '95% band over 200 of the law.s 1000 bootstrap draws|beyond the fitted N ?act: extrapolated|compute-optimal frontier as F varies'
+  $ pdftotext iso-default.pdf - | grep -E -o '95% band over 200 of the law.s 1000 bootstrap draws|shaded beyond the fitted N ?act; thin outside the fitted ranges \([^)]*\): extrapolated|compute-optimal frontier as F varies'
   95% band over 200 of the law's 1000 bootstrap draws
-  beyond the fitted Nact: extrapolated
+  shaded beyond the fitted Nact; thin outside the fitted ranges (Nact, D): extrapolated
   compute-optimal frontier as F varies
   $ loopscale solve --flops 1e22 --mem 3GB --bits 4 --E 4,64 --R 1,2,4,8,16,32 --plot beyond.pdf 2> /dev/null > /dev/null
   $ pdftotext beyond.pdf - | grep -E -o 'E = 64 \(beyond the fitted E: extrapolated\)|beyond the fitted R: extrapolated|95% band over 50 of the law.s 1000 bootstrap draws|lowest loss \+ ε \(ε = [0-9.]*\)'
-  E = 64 (beyond the fitted E: extrapolated)
   95% band over 50 of the law's 1000 bootstrap draws
   beyond the fitted R: extrapolated
-  lowest loss + ε (ε = 0.004281)
+  lowest loss + \xce\xb5 (\xce\xb5 = 0.004412) (esc)
 
 No footer by default: the provenance (command line, version) and the notes
 go into the file's metadata instead of the picture.
@@ -116,13 +124,18 @@ The figure controls: size in inches or cm, text size, title or none, the
 notes drawn as a caption, the print style, PNG resolution.
 
   $ loopscale isoflop --law law.json --flops 1e21 --plot small.pdf --plot-size 3.5x2.5 --plot-font-size 7 --plot-title 'IsoFLOP <1e21>' > /dev/null
+  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   $ pdfinfo small.pdf | grep -E '^(Title|Page size):'
   Title:           IsoFLOP <1e21>
   Page size:       252 x 180 pts
   $ loopscale isoflop --law law.json --flops 1e21 --plot small.png --plot-size 8.89x6.35cm --dpi 100 > /dev/null
+  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   $ head -c 24 small.png | tail -c 8 | od -An -tu1
      0   0   1  94   0   0   0 250
   $ loopscale solve --law law.json --flops 1e22 --mem 3GB --E 1,4 --plot print.pdf --plot-no-title --plot-style print --plot-caption > /dev/null
+  loopscale solve: warning: chosen: D = 1.333e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: lowest loss: D = 1.026e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   $ pdfinfo print.pdf | grep -c '^Title:'
   0
   [1]
@@ -133,7 +146,7 @@ notes drawn as a caption, the print style, PNG resolution.
   Each point: the N
   $ loopscale fit --plot tiny.pdf --plot-size 1x1 --plot-font-size 20 --where 'E<=4' "$SWEEP" > /dev/null
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
-  loopscale fit: a figure of 1 x 1 in leaves no room for 4 x 3 panels at 20 pt text
+  loopscale fit: a figure of 1 x 1 in leaves no room for 4 x 4 panels at 20 pt text
   Try 'loopscale fit --help'.
   [64]
   $ ls tiny.pdf
@@ -168,6 +181,7 @@ file already there is left as it was.
 A device has no extension to go by and gets SVG.
 
   $ loopscale isoflop --law law.json --flops 1e21 --plot /dev/stdout | grep -c '^<svg'
+  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   1
 
 A failed run writes no plot and leaves an existing one as it was.

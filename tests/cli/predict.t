@@ -2,20 +2,21 @@ Predicting the shipped sweeps with their truth gives the noise as RMSE.
 
   $ TRUTH=$ROOT/data/truth
   $ loopscale predict --law $TRUTH/moe-bounded-sparse.json $ROOT/data/sweeps/looped-moe.csv.gz | tail -1
-  RMSE 0.0043185 over 525 runs (loss units)
+  RMSE 0.00444604 over 980 runs (loss units)
   $ loopscale predict --law $TRUTH/moe-bounded-sparse.json $ROOT/data/sweeps/looped-dense.csv.gz | tail -1
-  RMSE 0.00445928 over 140 runs (loss units)
+  RMSE 0.00447918 over 140 runs (loss units)
   $ loopscale predict --law $TRUTH/moe-hyperbolic.json $ROOT/data/sweeps/looped-moe-hyperbolic.csv.gz | tail -1
-  RMSE 0.00433206 over 525 runs (loss units)
+  RMSE 0.00434511 over 525 runs (loss units)
 
 CSV output keeps every column of the input and adds pred_loss and residual = loss - pred_loss:
 
   $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format csv --where 'R=16' --where 'E=16' --where 'tokens=5e11' $ROOT/data/sweeps/looped-moe.csv.gz 2>&1 | python3 $ROOT/tests/cli/round.py
   n_act,n_total,n_loop,R,E,k,tokens,flops,loss,pred_loss,residual
-  300000000,3300000000,225000000,16,16,1,500000000000,1.1025e+22,2.11956,2.11743,0.0021255
-  600000000,6600000000,450000000,16,16,1,500000000000,2.205e+22,2.07335,2.07184,0.00150728
-  1000000000,11000000000,750000000,16,16,1,500000000000,3.675e+22,2.04487,2.04471,0.000161159
-  loopscale predict: RMSE 0.00150728 over 3 runs (loss units)
+  100000000,1100000000,75000000,16,16,1,500000000000,3.675e+21,2.2408,2.24105,-0.000251906
+  300000000,3300000000,225000000,16,16,1,500000000000,1.1025e+22,2.13312,2.13784,-0.00471944
+  600000000,6600000000,450000000,16,16,1,500000000000,2.205e+22,2.0935,2.0909,0.00260364
+  1000000000,11000000000,750000000,16,16,1,500000000000,3.675e+22,2.06087,2.0631,-0.0022237
+  loopscale predict: RMSE 0.00291806 over 4 runs (loss units)
 
 JSON output:
 
@@ -23,7 +24,7 @@ JSON output:
   {
     "rows": [
       {
-        "line": 526,
+        "line": 967,
         "n_act": 1000000000,
         "n_total": 11000000000,
         "n_loop": 750000000,
@@ -31,49 +32,49 @@ JSON output:
         "E": 16,
         "k": 1,
         "tokens": 500000000000,
-        "loss": 2.04487,
-        "pred_loss": 2.04471,
-        "residual": 0.000161159
+        "loss": 2.06087,
+        "pred_loss": 2.0631,
+        "residual": -0.0022237
       }
     ],
     "n": 1,
-    "rmse": 0.000161159
+    "rmse": 0.0022237
   }
 
 The table, from standard input, gzip recognised by its bytes:
 
   $ cat $ROOT/data/sweeps/looped-dense.csv.gz | loopscale predict --law $TRUTH/moe-bounded-sparse.json --where 'n_act=1e8' --where 'tokens=1e11' -
   line  n_act  n_total   n_loop   R  E  tokens    loss  pred_loss  residual
-     2  1e+08    1e+08  7.5e+07   1  1   1e+11  2.8032     2.8060   -0.0028
-     3  1e+08    1e+08  7.5e+07   2  1   1e+11  2.7076     2.7160   -0.0084
-     4  1e+08    1e+08  7.5e+07   3  1   1e+11  2.6830     2.6830   +0.0000
-     5  1e+08    1e+08  7.5e+07   4  1   1e+11  2.6688     2.6683   +0.0005
-     6  1e+08    1e+08  7.5e+07   6  1   1e+11  2.6605     2.6578   +0.0027
-     7  1e+08    1e+08  7.5e+07   8  1   1e+11  2.6570     2.6551   +0.0019
-     8  1e+08    1e+08  7.5e+07  16  1   1e+11  2.6546     2.6542   +0.0004
+     2  1e+08    1e+08  7.5e+07   1  1   1e+11  2.8062     2.8090   -0.0028
+     3  1e+08    1e+08  7.5e+07   2  1   1e+11  2.7063     2.7147   -0.0084
+     4  1e+08    1e+08  7.5e+07   3  1   1e+11  2.6801     2.6801   +0.0000
+     5  1e+08    1e+08  7.5e+07   4  1   1e+11  2.6652     2.6648   +0.0005
+     6  1e+08    1e+08  7.5e+07   6  1   1e+11  2.6565     2.6537   +0.0027
+     7  1e+08    1e+08  7.5e+07   8  1   1e+11  2.6529     2.6509   +0.0019
+     8  1e+08    1e+08  7.5e+07  16  1   1e+11  2.6504     2.6500   +0.0004
   
-  RMSE 0.00357681 over 7 runs (loss units)
+  RMSE 0.00357501 over 7 runs (loss units)
 
 A sweep written by hand: byte-order mark, CRLF, quoted header, aliases in any case, no loss column:
 
   $ printf '\xef\xbb\xbf# my runs\r\n"PARAMS",Loops,n_loop,D\r\n1e9,4,7.5e8,5e11\r\n' > mine.csv
   $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format csv mine.csv | python3 $ROOT/tests/cli/round.py
   PARAMS,Loops,n_loop,D,pred_loss
-  1e+09,4,7.5e+08,5e+11,2.19872
+  1e+09,4,7.5e+08,5e+11,2.21861
 
 FLOPs instead of tokens, with a renamed column:
 
   $ printf 'size,compute,loss\n1e9,3e21,2.2\n' > flops.csv
   $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --map n_act=size --map flops=compute flops.csv
   line  n_act  n_total  n_loop  R  E  tokens    loss  pred_loss  residual
-     2  1e+09    1e+09       -  1  1   5e+11  2.2000     2.2616   -0.0616
+     2  1e+09    1e+09       -  1  1   5e+11  2.2000     2.2834   -0.0834
   
-  RMSE 0.0616369 over 1 run (loss units)
+  RMSE 0.0834181 over 1 run (loss units)
 
 One configuration:
 
   $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --n-act 1e9 --n-total 5.6666666666666667e9 --n-loop 7.5e8 --R 4 --E 8 --tokens 5e11
-  loss                       2.08747
+  loss                       2.10645
   n_eff                      2.09623e+09
   n_unroll                   3.25e+09
   rho_eff                    2.09623
@@ -82,7 +83,7 @@ One configuration:
   inference_flops_per_token  6.5e+09
   $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --n-act 1e9 --flops 6e21 --format json | python3 $ROOT/tests/cli/round.py
   {
-    "loss": 2.22324,
+    "loss": 2.25903,
     "n_eff": 1000000000,
     "n_unroll": 1000000000,
     "rho_eff": 1,

@@ -3,50 +3,96 @@ truth the shipped sweep was drawn from.
 
   $ loopscale solve --flops 1e21 --mem 3GB --bits 4 --E 1,2,4,8,16
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: no memory limit: N_act = 1.335e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   law      moe:bounded-sparse
   budget   1e+21 training FLOPs; 3e+09 bytes of weights at 4 bits (N_total <= 6e+09)
-  epsilon  0.004281 (loss units)
+  epsilon  0.004412 (loss units)
   
                          chosen     lowest loss  no memory limit
-  R (loops)              1          1            1
+  R (loops)              2          2            1
   E (experts)            16         16           16
-  N_act                  5.455e+08  5.455e+08    7.852e+08
-  N_total                6e+09      6e+09        8.637e+09
-  N_loop                 4.091e+08  4.091e+08    5.889e+08
-  D (tokens)             3.056e+11  3.056e+11    2.123e+11
-  tokens/N_act           560.2      560.2        270.3
-  loss (predicted)       2.1908     2.1908       2.1872
-  inference FLOPs/token  1.091e+09  1.091e+09    1.57e+09
-  weight memory          3 GB       3 GB         4.32 GB
-  N_unroll               5.455e+08  5.455e+08    7.852e+08
+  N_act                  5.455e+08  5.455e+08    1.335e+09*
+  N_total                6e+09      6e+09        1.469e+10
+  N_loop                 4.091e+08  4.091e+08    1.001e+09
+  D (tokens)             1.746e+11  1.746e+11    1.248e+11
+  tokens/N_act           320.1      320.1        93.5
+  loss (predicted)       2.1971     2.1971       2.1832
+  inference FLOPs/token  1.909e+09  1.909e+09    2.67e+09
+  weight memory          3 GB       3 GB         7.34 GB
+  N_unroll               9.545e+08  9.545e+08    1.335e+09
+  * outside the range the law was fitted on: N_act 1e+08 to 1e+09
   $ loopscale solve --flops 1e23 --mem 3GB --bits 4 --E 1,2,4,8,16 --format json | head -20 | python3 $ROOT/tests/cli/round.py
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: chosen: N_act = 2e+09 (fitted 1e+08 to 1e+09), D = 3.333e+12 (fitted 1e+11 to 5e+11), F = 1e+23 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: lowest loss: D = 4.889e+12 (fitted 1e+11 to 5e+11), F = 1e+23 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 1.404e+10 (fitted 1e+08 to 1e+09), D = 1.187e+12 (fitted 1e+11 to 5e+11), F = 1e+23 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   {
     "flops": 1e+23,
     "mem_bytes": 3000000000,
     "bits": 4,
-    "eps": 0.00428073,
+    "eps": 0.00441191,
     "chosen": {
       "feasible": true,
-      "R": 4,
-      "E": 16,
-      "n_act": 5.45455e+08,
+      "R": 3,
+      "E": 4,
+      "n_act": 2e+09,
       "n_total": 6000000000,
-      "n_loop": 4.09091e+08,
-      "n_unroll": 1.77273e+09,
-      "tokens": 9.40171e+12,
-      "tokens_per_parameter": 17236.5,
-      "loss": 1.98271,
-      "inference_flops_per_token": 3.54545e+09,
-      "weight_bytes": 3000000000
-    },
-    "lowest_loss": {
+      "n_loop": 1.5e+09,
+      "n_unroll": 5e+09,
+      "tokens": 3.33333e+12,
+      "tokens_per_parameter": 1666.67,
+      "loss": 2.04419,
+      "inference_flops_per_token": 1e+10,
+      "weight_bytes": 3000000000,
+      "bound": "memory",
+      "outside": ["N_act", "D", "F"]
 
-Beyond the fitted range the law extrapolates, and solve says so:
+The default candidates stay inside the R and E the law was fitted on, so the
+default query answers inside the data, without a warning:
 
   $ loopscale solve --flops 1e21 --mem 3GB --bits 4 2>&1 >/dev/null
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
-  loopscale solve: warning: E* = 64 is beyond the largest E the law was fitted on (16): an extrapolation (--E up to 16 keeps to what it has seen)
+
+Beyond the data every column that extrapolates says so: starred in the table,
+one warning per column on standard error, each quantity in the JSON's
+`warnings`, and dashed with hollow markers in the plot:
+
+  $ loopscale solve --flops 1e24 --mem 3GB --bits 4 --E 1,16,64
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: chosen: N_act = 6e+09 (fitted 1e+08 to 1e+09), D = 1.111e+13 (fitted 1e+11 to 5e+11), F = 1e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: lowest loss: D = 3.595e+13 (fitted 1e+11 to 5e+11), F = 1e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: N_act = 2.986e+10 (fitted 1e+08 to 1e+09), D = 5.582e+12 (fitted 1e+11 to 5e+11), F = 1e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
+  law      moe:bounded-sparse
+  budget   1e+24 training FLOPs; 3e+09 bytes of weights at 4 bits (N_total <= 6e+09)
+  epsilon  0.004412 (loss units)
+  
+                         chosen      lowest loss  no memory limit
+  R (loops)              3           11           1
+  E (experts)            1           16           64
+  N_act                  6e+09*      5.455e+08    2.986e+10*
+  N_total                6e+09       6e+09        1.284e+12
+  N_loop                 4.5e+09     4.091e+08    2.239e+10
+  D (tokens)             1.111e+13*  3.595e+13*   5.582e+12*
+  tokens/N_act           1852        6.59e+04     187
+  loss (predicted)       2.0159      2.0138       1.9092
+  inference FLOPs/token  3e+10       9.273e+09    5.972e+10
+  weight memory          3 GB        3 GB         642 GB
+  N_unroll               1.5e+10     4.636e+09    2.986e+10
+  * outside the range the law was fitted on: N_act 1e+08 to 1e+09, D 1e+11 to 5e+11, F 6e+19 to 3.675e+22
+  $ loopscale solve --flops 1e24 --mem 3GB --bits 4 --E 1,16,64 --format json 2>/dev/null | python3 -c 'import json, sys; d = json.load(sys.stdin); [print(w["configuration"], w["quantity"], w["fitted"]) for w in d["warnings"]]; print("chosen outside:", d["chosen"]["outside"], "candidates outside:", d["candidates_outside"])'
+  chosen N_act [100000000, 1000000000]
+  chosen D [100000000000, 500000000000]
+  chosen F [6e+19, 3.675e+22]
+  lowest_loss D [100000000000, 500000000000]
+  lowest_loss F [6e+19, 3.675e+22]
+  unconstrained N_act [100000000, 1000000000]
+  unconstrained D [100000000000, 500000000000]
+  unconstrained F [6e+19, 3.675e+22]
+  chosen outside: ['N_act', 'D', 'F'] candidates outside: 48
+  $ loopscale solve --flops 1e24 --mem 3GB --bits 4 --E 1,16,64 --plot beyond.pdf 2>/dev/null >/dev/null && pdftotext beyond.pdf - | grep -o 'outside the fitted ranges.*'
+  outside the fitted ranges (Nact, D, F): extrapolated
+  $ loopscale solve --flops 1e300 2>&1 >/dev/null | grep 'warning'
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 3.287e+54 (fitted 1e+08 to 1e+09), D = 5.07e+244 (fitted 1e+11 to 5e+11), F = 1e+300 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
 
 With the truth and epsilon 0 the choice is the lowest loss:
 
@@ -58,41 +104,41 @@ With the truth and epsilon 0 the choice is the lowest loss:
                          chosen     lowest loss  no memory limit
   R (loops)              4          4            1
   E (experts)            8          8            8
-  N_act                  1.059e+09  1.059e+09    7.546e+09
-  N_total                6e+09      6e+09        4.276e+10
-  N_loop                 7.941e+08  7.941e+08    5.659e+09
-  D (tokens)             4.843e+12  4.843e+12    2.209e+12
-  tokens/N_act           4574       4574         292.7
-  loss (predicted)       1.9815     1.9815       1.9484
-  inference FLOPs/token  6.882e+09  6.882e+09    1.509e+10
-  weight memory          3 GB       3 GB         21.4 GB
-  N_unroll               3.441e+09  3.441e+09    7.546e+09
+  N_act                  1.059e+09  1.059e+09    1.658e+10
+  N_total                6e+09      6e+09        9.398e+10
+  N_loop                 7.941e+08  7.941e+08    1.244e+10
+  D (tokens)             4.843e+12  4.843e+12    1.005e+12
+  tokens/N_act           4574       4574         60.6
+  loss (predicted)       2.0414     2.0414       1.9875
+  inference FLOPs/token  6.882e+09  6.882e+09    3.317e+10
+  weight memory          3 GB       3 GB         47 GB
+  N_unroll               3.441e+09  3.441e+09    1.658e+10
   
   Every candidate (N_act optimised under the memory budget):
-  E  R      N_act          D    loss  memory   within eps
-  1  1      6e+09  2.778e+12  2.0172  3 GB     
-  1  2      6e+09  1.587e+12  2.0176  3 GB     
-  1  4      6e+09  8.547e+11  2.0356  3 GB     
-  1  8  4.499e+09  5.928e+11  2.0685  2.25 GB  
-  8  1  1.059e+09  1.574e+13  2.0012  3 GB     
-  8  2  1.059e+09  8.995e+12  1.9849  3 GB     
-  8  4  1.059e+09  4.843e+12  1.9815  3 GB     chosen
-  8  8  1.059e+09  2.519e+12  1.9936  3 GB     
+  E  R      N_act          D    loss  memory  binds   within eps
+  1  1      6e+09  2.778e+12  2.0670  3 GB    memory  
+  1  2      6e+09  1.587e+12  2.0574  3 GB    memory  
+  1  4      6e+09  8.547e+11  2.0635  3 GB    memory  
+  1  8      6e+09  4.444e+11  2.0844  3 GB    memory  
+  8  1  1.059e+09  1.574e+13  2.0785  3 GB    memory  
+  8  2  1.059e+09  8.995e+12  2.0542  3 GB    memory  
+  8  4  1.059e+09  4.843e+12  2.0414  3 GB    memory  chosen
+  8  8  1.059e+09  2.519e+12  2.0429  3 GB    memory  
 
 A ladder of sizes, and uncertainty under the default law's bootstrap draws:
 
   $ loopscale solve --flops 1e22 --mem 10GB --bits 4 --E 1,4,16 --n-act 3e8,6e8,1e9,1.6e9,2e9 2>/dev/null | sed -n '5,9p'
-                         chosen     lowest loss  no memory limit
-  R (loops)              1          1            1
-  E (experts)            16         16           16
-  N_act                  1.6e+09    1.6e+09      2e+09
-  N_total                1.76e+10   1.76e+10     2.2e+10
+                         chosen      lowest loss  no memory limit
+  R (loops)              2           2            2
+  E (experts)            16          16           16
+  N_act                  1.6e+09*    1.6e+09*     2e+09*
+  N_total                1.76e+10    1.76e+10     2.2e+10
   $ loopscale solve --flops 1e21 --mem 3GB --bits 4 --E 1,2,4,8,16 --uncertainty 2>/dev/null | sed -n '/bootstrap/,$p'
   Under the law's 1000 bootstrap draws (95% intervals of the chosen configuration):
-    R* = 1   E* = 16  100.0%
+    R* = 2   E* = 16  100.0%   binds: memory 100%
     N_act*  [5.455e+08, 5.455e+08]
-    D*      [3.056e+11, 3.056e+11]
-    loss    [2.1893, 2.1923]
+    D*      [1.746e+11, 1.746e+11]
+    loss    [2.1963, 2.1978]
 
 The template in force:
 

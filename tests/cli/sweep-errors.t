@@ -177,11 +177,11 @@ Filters and renames that do not fit the file are usage errors (64):
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --where 'R<x' ok.csv
-  loopscale predict: filter 'R<x': 'x' is not a number
+  loopscale predict: filter 'R<x': 'x' is not a number (only = == != ~ !~ compare text)
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --where 'R' ok.csv
-  loopscale predict: filter 'R': expected COLUMN OP NUMBER with OP one of < <= = != >= >
+  loopscale predict: filter 'R': expected COLUMN OP VALUE with OP one of < <= = == != >= > ~ !~
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --where ' <5' ok.csv

@@ -14,9 +14,11 @@ Help goes to standard output with status 0; usage errors to standard error with 
     frontier   the compute-optimal frontier of a law: N_opt, D_opt and the loss against F
     holdout    compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC
     isoflop    IsoFLOP profiles: loss against N_act at fixed compute, and their minima
+    plan       which runs to train next: a sweep designed for the decision at a deployment budget
     predict    predict the loss of a sweep's runs, or of one configuration, from a law
     simulate   draw a synthetic sweep from a law, with noise, through the architecture template
     solve      the loops, experts, size and tokens a compute and memory budget should buy
+    report     one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures
     shape      parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder
     route      router health from logits: load balance, MMR confidence, expert switching across loops
     exit       entropy-threshold early exit: FLOPs saved against perplexity, Pareto front
@@ -44,9 +46,11 @@ Help goes to standard output with status 0; usage errors to standard error with 
     frontier   the compute-optimal frontier of a law: N_opt, D_opt and the loss against F
     holdout    compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC
     isoflop    IsoFLOP profiles: loss against N_act at fixed compute, and their minima
+    plan       which runs to train next: a sweep designed for the decision at a deployment budget
     predict    predict the loss of a sweep's runs, or of one configuration, from a law
     simulate   draw a synthetic sweep from a law, with noise, through the architecture template
     solve      the loops, experts, size and tokens a compute and memory budget should buy
+    report     one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures
     shape      parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder
     route      router health from logits: load balance, MMR confidence, expert switching across loops
     exit       entropy-threshold early exit: FLOPs saved against perplexity, Pareto front

@@ -37,11 +37,15 @@ expect()
 
 expect "fit frontier" loopscale "f"
 expect "frontier" loopscale "fr"
-expect "--help --version exit fit frontier help holdout isoflop predict route shape simulate solve" loopscale ""
+expect "--help --version exit fit frontier help holdout isoflop plan predict report route shape simulate solve" loopscale ""
+expect "bounded bounded-sparse" loopscale report --law moe : "bou"
+expect "--law --laws" loopscale report "--law"
 expect "solve" loopscale help "so"
 expect "--plot --plot-caption --plot-font-size --plot-no-title --plot-rho --plot-size --plot-style --plot-title" loopscale solve "--plo"
 expect "light print" loopscale isoflop --plot-style ""
 expect "--max-iterations" loopscale fit "--max"
+expect "bits nats" loopscale predict --loss-unit ""
+expect "--skip-invalid" loopscale holdout "--ski"
 expect "--huber-delta" loopscale holdout "--hu"
 expect "bounded bounded-sparse" loopscale fit --law moe : "bou"
 expect "kaplan kaplan:bounded kaplan:bounded-sparse kaplan:hyperbolic kaplan:linear kaplan:log kaplan:none kaplan:power" loopscale fit --law "k"
@@ -56,6 +60,8 @@ expect "huber mse" loopscale fit --loss ""
 expect "csv json md" loopscale holdout --format ""
 expect "csv table" loopscale isoflop --format ""
 expect "" loopscale solve --flops ""
+expect "--draws" loopscale plan "--dr"
+expect "" loopscale plan --budget ""
 
 # Every option of every command is offered after '--'.
 for cmd in $("$bin" --help | awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { on = 0 }'); do

@@ -30,8 +30,8 @@ LOOPSCALE_LIBRARY is unset (a sanitizer build), they are skipped.
 
 The blocks of one file run in order in one temporary directory, so a later
 block can use what an earlier one wrote (the tutorial's law.json).  In it,
-`loopscale` and `build/loopscale` are the binary under test, `data/` is the
-repository's data, and `scripts/install-deps`, `scripts/build` and
+`loopscale` and `build/loopscale` are the binary under test, `data/` and `examples/` are the
+repository's, and `scripts/install-deps`, `scripts/build` and
 `scripts/test` do nothing (CI runs the real ones on every submission).
 """
 import os
@@ -119,6 +119,7 @@ def sandbox(binary, root):
     os.symlink(binary, os.path.join(d, "build", "loopscale"))
     os.symlink(binary, os.path.join(d, "bin", "loopscale"))
     os.symlink(os.path.join(root, "data"), os.path.join(d, "data"))
+    os.symlink(os.path.join(root, "examples"), os.path.join(d, "examples"))
     for name in ("install-deps", "build", "test"):
         p = os.path.join(d, "scripts", name)
         with open(p, "w") as f:

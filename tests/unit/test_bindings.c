@@ -98,7 +98,9 @@ static void holdout_and_solve_give_the_library_documents(void **state)
     double R[16];
     for (int i = 0; i < 16; i++)
         R[i] = i + 1;
-    solve_options sop = {R, 16, E, 3, NULL, 0, lf->fit.rmse};
+    law_ranges ranges;
+    ls_lawfile_ranges(lf, &ranges);
+    solve_options sop = {R, 16, E, 3, NULL, 0, lf->fit.rmse, &ranges};
     solve_budget b = {1e22, 3e9, 4};
     solve_result sr;
     assert_int_equal(ls_solve_run(&lf->law, &t, &b, &sop, &sr, &err), 0);

@@ -416,7 +416,7 @@ static void every_plot_renders_in_every_format(void **state)
     assert_non_null(s);
     const double R[] = {1, 2, 3, 4, 6, 8}, E[] = {1, 4, 16};
     solve_budget b = {1e22, 3e9, 4};
-    solve_options sopt = {R, 6, E, 3, NULL, 0, rmse};
+    solve_options sopt = {R, 6, E, 3, NULL, 0, rmse, NULL};
     solve_result r;
     assert_int_equal(ls_solve_run(&l, &t, &b, &sopt, &r, &err), 0);
     const double F[] = {1e20, 1e21, 1e22}, IE[] = {1, 8}, IR[] = {1, 4};
@@ -450,6 +450,51 @@ static void the_isoflop_grid_spans_n_opt_evenly_in_log(void **state)
     assert_near(g[6], 2.385e9 * 30, 1e-6 * g[6]);
     for (int i = 1; i < 7; i++)
         assert_near(g[i] / g[i - 1], pow(30.0, 2.0 / 6.0), 1e-12);
+}
+
+/* D = F / (6 N_unroll) from FLOPs printed to 6 digits scatters each token
+ * tier in its 6th digit; the fit plot snaps every run to its tier's clean
+ * value, so a tier is one series with a fitted curve through it. */
+static void rounded_flops_make_one_series_per_tier(void **state)
+{
+    (void)state;
+    const double n_act = 123456789, n_loop = 92592592, tiers[] = {2e9, 6e9, 2e10};
+    sweep_row rows[12];
+    size_t n = 0;
+    for (size_t t = 0; t < 3; t++)
+        for (double R = 1; R <= 8; R *= 2) {
+            sweep_row r = {.n_act = n_act, .n_total = n_act, .n_loop = n_loop, .R = R, .E = 1, .k = 1, .loss = 3};
+            char text[32];
+            snprintf(text, sizeof text, "%.6g", 6 * (n_act + (R - 1) * n_loop) * tiers[t]);
+            r.tokens = strtod(text, NULL) / (6 * (n_act + (R - 1) * n_loop));
+            rows[n++] = r;
+        }
+    /* The scatter is real: no row of the top tier has D = 2e10 exactly. */
+    size_t exact = 0;
+    for (size_t i = 8; i < 12; i++)
+        exact += rows[i].tokens == 2e10;
+    assert_true(exact < 4);
+    sweep s = {.n = n, .rows = rows};
+    sweep_row *snapped = NULL;
+    double *flops = NULL;
+    ls_error err;
+    assert_int_equal(snapped_rows(&s, &snapped, &flops, &err), 0);
+    for (size_t i = 0; i < n; i++) {
+        assert_true(snapped[i].tokens == tiers[i / 4]);
+        assert_true(snapped[i].n_act == n_act);
+        assert_true(fabs(flops[i] / (6 * (n_act + (rows[i].R - 1) * n_loop) * tiers[i / 4]) - 1) < 1e-5);
+    }
+    free(snapped);
+    free(flops);
+    /* A tolerance below the rounding splits the tier again. */
+    s.group_tol = 1e-12;
+    assert_int_equal(snapped_rows(&s, &snapped, &flops, &err), 0);
+    size_t at_tier = 0;
+    for (size_t i = 8; i < 12; i++)
+        at_tier += snapped[i].tokens == 2e10;
+    assert_true(at_tier < 4);
+    free(snapped);
+    free(flops);
 }
 
 static void bands_are_the_central_95_percent(void **state)
@@ -493,6 +538,7 @@ int main(void)
         cmocka_unit_test(every_plot_renders_in_every_format),
         cmocka_unit_test(the_isoflop_grid_spans_n_opt_evenly_in_log),
         cmocka_unit_test(bands_are_the_central_95_percent),
+        cmocka_unit_test(rounded_flops_make_one_series_per_tier),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,6 +15,7 @@
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
 #include "fit_kernel_internal.h"
+#include "law_second_internal.h"
 #include "tmpfile.h"
 
 /* A sweep from a law on a grid, with multiplicative noise exp(sigma z_i)
@@ -98,6 +99,40 @@ static void a_noise_free_looped_law_is_recovered(void **state)
     }
     assert_int_equal(r.n, 175);
     assert_int_equal(r.nfree, 7);
+    ls_sweep_free(s);
+}
+
+/* A law without an analytic Hessian is fitted with first-order models only
+ * (IRLS-weighted Levenberg-Marquardt, no Newton step): fit_parameters'
+ * first_order takes that path for a law that has one, and on noisy looped
+ * runs it must reach the optimum the second-order polish reaches. */
+static void first_order_models_alone_reach_the_optimum(void **state)
+{
+    (void)state;
+    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED});
+    assert_true(ls_law_has_second(truth.kind));
+    assert_false(ls_law_has_second((law_kind){LAW_NBASES, LAW_MAPPING_NONE}));
+    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.004);
+    fit_parameters p = quick_parameters();
+    fit_result second, first;
+    ls_error err;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &second, &err), 0);
+    p.first_order = 1;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &first, &err), 0);
+    assert_true(second.converged && first.converged);
+    assert_int_equal(first.newton_steps, 0);
+    assert_true(second.newton_steps > 0);
+    assert_non_null(strstr(first.method, "irls-lm/levenberg, cholesky"));
+    assert_true(first.starts_at_best >= first.starts / 2);
+    if (fabs(first.objective - second.objective) > 1e-8 * second.objective)
+        fail_msg("objective: first-order %.15g, second-order %.15g", first.objective, second.objective);
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(truth.kind, list);
+    for (size_t i = 0; i < np; i++) {
+        double a = first.law.p[list[i]], b = second.law.p[list[i]];
+        if (fabs(a - b) > 1e-4 * fabs(b))
+            fail_msg("%s: first-order %.12g, second-order %.12g", ls_law_param_name(list[i]), a, b);
+    }
     ls_sweep_free(s);
 }
 
@@ -546,6 +581,7 @@ int main(void)
         cmocka_unit_test(too_few_runs_for_the_parameters_is_an_error),
         cmocka_unit_test(the_chinchilla_grid_has_4500_starts),
         cmocka_unit_test(the_method_names_the_solver_that_ran),
+        cmocka_unit_test(first_order_models_alone_reach_the_optimum),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

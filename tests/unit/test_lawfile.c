@@ -228,7 +228,7 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
     b.ci_high[LAW_P_A] = 411.9;
 
     const char *maps[] = {"N=params"}, *wheres[] = {"R<=8"};
-    lawfile_provenance prov = {paths, 1, maps, 1, wheres, 1, "family", "loopscale fit tiny.csv"};
+    lawfile_provenance prov = {paths, 1, maps, 1, wheres, 1, "family", "loopscale fit tiny.csv", NULL, 0};
     lawfile *lf = ls_lawfile_from_fit(&r, &fp, &b, s, &prov, &err);
     assert_non_null(lf);
     char *text = ls_lawfile_to_json(lf, &err);
@@ -253,6 +253,14 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
         assert_true(g->fit.tokens_range[0] == 4.19e10 && g->fit.tokens_range[1] == 3.37e11);
         assert_true(g->fit.r_range[0] == 1 && g->fit.r_range[1] == 6);
         assert_true(g->fit.e_range[0] == 1 && g->fit.e_range[1] == 16);
+        /* F = 6 (N_act + (R - 1) N_loop) D by hand: 6 x 3.17e8 x 1.13e11
+         * is the least, 6 x (6.23e8 + 3 x 4.671e8) x 2.71e11 the most. */
+        assert_true(g->fit.has_flops_range);
+        assert_true(fabs(g->fit.flops_range[0] / 2.14926e20 - 1) < 1e-12);
+        assert_true(fabs(g->fit.flops_range[1] / 3.2915118e21 - 1) < 1e-12);
+        law_ranges rg;
+        ls_lawfile_ranges(g, &rg);
+        assert_true(rg.known[LAW_RANGE_FLOPS] && rg.hi[LAW_RANGE_E] == 16 && rg.lo[LAW_RANGE_TOKENS] == 4.19e10);
         assert_int_equal(g->fit.ndata, 1);
         assert_string_equal(g->fit.data[0].path, path);
         assert_string_equal(g->fit.data[0].sha256, "84c0dbbbf569613bbb08bf16a614b0c36121cdd38fdcf5d0b718ee4eb2f96542");

@@ -86,6 +86,28 @@ static void scaled_values_take_decimal_and_binary_suffixes(void **state)
     assert_int_equal(ls_numtext_parse_scaled("B", 1, &x), NUMTEXT_NOT_NUMBER);
 }
 
+static void counts_take_si_suffixes_with_b_for_billion(void **state)
+{
+    (void)state;
+    double x = 0;
+    static const struct {
+        const char *text;
+        double value;
+    } ok[] = {{"125M", 1.25e8}, {"2.8B", 2.8e9}, {"1.5T", 1.5e12}, {"3k", 3e3}, {"3K", 3e3}, {"125m", 1.25e8},
+              {"2.8b", 2.8e9}, {"7G", 7e9}, {" 2.385B ", 2.385e9}, {"1e3k", 1e6}, {"6.00003e10", 6.00003e10}};
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
+        assert_int_equal(ls_numtext_parse_count(ok[i].text, strlen(ok[i].text), &x), NUMTEXT_OK);
+        assert_true(x == ok[i].value);
+    }
+    assert_int_equal(ls_numtext_parse_count("", 0, &x), NUMTEXT_EMPTY);
+    assert_int_equal(ls_numtext_parse_count("NaN", 3, &x), NUMTEXT_NOT_FINITE);
+    assert_int_equal(ls_numtext_parse_count("B", 1, &x), NUMTEXT_NOT_NUMBER);
+    assert_int_equal(ls_numtext_parse_count("3kk", 3, &x), NUMTEXT_NOT_NUMBER);
+    assert_int_equal(ls_numtext_parse_count("3GB", 3, &x), NUMTEXT_NOT_NUMBER);
+    assert_int_equal(ls_numtext_parse_count("3x", 2, &x), NUMTEXT_NOT_NUMBER);
+    assert_int_equal(ls_numtext_parse_count("1e308T", 6, &x), NUMTEXT_RANGE);
+}
+
 static void formatting_is_shortest_and_round_trips(void **state)
 {
     (void)state;
@@ -112,6 +134,7 @@ int main(void)
         cmocka_unit_test(doubles_parse_strictly),
         cmocka_unit_test(integers_parse_from_integer_valued_text),
         cmocka_unit_test(scaled_values_take_decimal_and_binary_suffixes),
+        cmocka_unit_test(counts_take_si_suffixes_with_b_for_billion),
         cmocka_unit_test(formatting_is_shortest_and_round_trips),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

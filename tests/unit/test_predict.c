@@ -61,7 +61,7 @@ static void stream_hands_out_the_rows_read_stores(void **state)
     sweep *s = ls_sweep_read(&path, 1, &o, &err);
     assert_non_null(s);
     collected c = {0};
-    sweep_stream stream = {on_header, on_row, &c};
+    sweep_stream stream = {on_header, on_row, &c, NULL};
     size_t n = 0;
     assert_int_equal(ls_sweep_stream(&path, 1, &o, &stream, &n, &err), 0);
     assert_int_equal(n, s->n);
@@ -92,7 +92,7 @@ static void a_callback_error_stops_the_stream(void **state)
     (void)state;
     const char *path = SWEEP;
     size_t count = 0, n = 0;
-    sweep_stream stream = {NULL, stop_at_third, &count};
+    sweep_stream stream = {NULL, stop_at_third, &count, NULL};
     ls_error err;
     assert_int_equal(ls_sweep_stream(&path, 1, NULL, &stream, &n, &err), LS_ERR_IO);
     assert_int_equal(count, 3);

@@ -39,7 +39,7 @@ static void every_answer_is_feasible_and_spends_the_budget(void **state)
         for (size_t m = 0; m < 3; m++)
             for (size_t b = 0; b < 3; b++) {
                 solve_budget budget = {flops[f], mems[m], bits[b]};
-                solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004};
+                solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, NULL};
                 solve_result r;
                 ls_error err;
                 assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
@@ -127,7 +127,7 @@ static void epsilon_zero_picks_the_lowest_loss_and_otherwise_the_cheapest_within
     arch_template t;
     ls_arch_template_default(&t);
     solve_budget budget = {1e23, 3e9, 4};
-    solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0};
+    solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0, NULL};
     solve_result r;
     ls_error err;
     assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
@@ -160,7 +160,7 @@ static void a_ladder_restricts_n_act(void **state)
     ls_arch_template_default(&t);
     const double ladder[] = {1.25e8, 3.5e8, 7.7e8, 1.3e9, 2.7e9};
     solve_budget budget = {5e21, 6e9, 16};
-    solve_options o = {ALL_R, 4, ALL_E, 5, ladder, 5, 0.0};
+    solve_options o = {ALL_R, 4, ALL_E, 5, ladder, 5, 0.0, NULL};
     solve_result r;
     ls_error err;
     assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
@@ -184,7 +184,7 @@ static void no_feasible_candidate_is_reported(void **state)
     arch_template t;
     ls_arch_template_default(&t);
     solve_budget budget = {1e21, 100, 16}; /* 100 bytes */
-    solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0};
+    solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0, NULL};
     solve_result r;
     ls_error err;
     assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
@@ -236,7 +236,7 @@ static void uncertainty_counts_choices_and_ignores_threads(void **state)
     arch_template t;
     ls_arch_template_default(&t);
     solve_budget budget = {1e21, 3e9, 4};
-    solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, lf->fit.rmse};
+    solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, lf->fit.rmse, NULL};
     solve_uncertainty one, two;
     assert_int_equal(ls_solve_run_uncertainty(draws, n, &t, &budget, &o, 0.9, 1, &one, &err), 0);
     assert_int_equal(ls_solve_run_uncertainty(draws, n, &t, &budget, &o, 0.9, 2, &two, &err), 0);
@@ -258,6 +258,155 @@ static void uncertainty_counts_choices_and_ignores_threads(void **state)
     ls_lawfile_free(lf);
 }
 
+
+/* Outside a range, independently of the library: D and F recomputed from
+ * the template's ratios (N_loop = 0.75 N_act by default). */
+static unsigned outside_by_hand(const law_ranges *rg, const solve_candidate *c)
+{
+    double n_unroll = c->n_act * (1 + (c->R - 1) * 0.75);
+    double D = c->tokens, F = 6 * n_unroll * D;
+    double v[LAW_NRANGES] = {c->n_act, D, c->R, c->E, F};
+    unsigned bits = 0;
+    for (int q = 0; q < LAW_NRANGES; q++)
+        if (rg->known[q] && (v[q] < rg->lo[q] * (1 - 1e-9) || v[q] > rg->hi[q] * (1 + 1e-9)))
+            bits |= 1u << q;
+    return bits;
+}
+
+static void every_reported_configuration_is_checked_against_the_fitted_ranges(void **state)
+{
+    (void)state;
+    law l = truth();
+    arch_template t;
+    ls_arch_template_default(&t);
+    /* A sweep-like box: N_act 3e8..1e9, D 1e11..5e11, R 1..8, E 1..16,
+     * F 1.8e20..4.3e22. */
+    law_ranges rg = {{1, 1, 1, 1, 1}, {3e8, 1e11, 1, 1, 1.8e20}, {1e9, 5e11, 8, 16, 4.3e22}};
+    const double flops[] = {2.37e20, 3.1e21, 8.3e22, 1e300};
+    size_t warned_flops = 0;
+    for (size_t f = 0; f < 4; f++) {
+        solve_budget b = {flops[f], 3e9, 4};
+        solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, &rg};
+        solve_result r;
+        ls_error err;
+        assert_int_equal(ls_solve_run(&l, &t, &b, &o, &r, &err), 0);
+        assert_true(r.has_choice);
+        size_t outside = 0;
+        for (size_t i = 0; i < r.ncandidates; i++) {
+            const solve_candidate *c = &r.candidates[i];
+            if (!c->feasible)
+                continue;
+            assert_int_equal(c->outside, outside_by_hand(&rg, c));
+            outside += c->outside != 0;
+            /* E = 32 and 64 are beyond the fitted 16, R = 9..16 beyond 8. */
+            assert_int_equal(!!(c->outside & 1u << LAW_RANGE_E), c->E > 16);
+            assert_int_equal(!!(c->outside & 1u << LAW_RANGE_R), c->R > 8);
+        }
+        assert_int_equal(r.ncandidates_outside, outside);
+        /* One warning per configuration and quantity outside, in order. */
+        const solve_candidate *configs[3] = {&r.choice, &r.best, &r.unconstrained};
+        static const char *const keys[3] = {"chosen", "lowest_loss", "unconstrained"};
+        size_t w = 0;
+        for (int k = 0; k < 3; k++) {
+            assert_int_equal(configs[k]->outside, outside_by_hand(&rg, configs[k]));
+            for (int q = 0; q < LAW_NRANGES; q++)
+                if (configs[k]->outside >> q & 1u) {
+                    assert_true(w < r.nwarnings);
+                    assert_string_equal(r.warnings[w].configuration, keys[k]);
+                    assert_int_equal(r.warnings[w].quantity, q);
+                    assert_true(r.warnings[w].lo == rg.lo[q] && r.warnings[w].hi == rg.hi[q]);
+                    assert_non_null(strstr(r.warnings[w].message, ls_law_range_name((law_range)q)));
+                    warned_flops += q == LAW_RANGE_FLOPS;
+                    w++;
+                }
+        }
+        assert_int_equal(w, r.nwarnings);
+        if (flops[f] == 1e300) /* far beyond: every column warns, on F and D at least */
+            assert_true(r.nwarnings >= 6);
+        else if (flops[f] == 3.1e21) /* inside F: no F warning */
+            for (size_t i = 0; i < r.nwarnings; i++)
+                assert_int_not_equal(r.warnings[i].quantity, LAW_RANGE_FLOPS);
+        ls_solve_result_free(&r);
+        assert_null(r.warnings);
+    }
+    assert_true(warned_flops >= 6); /* 8.3e22 and 1e300: all three columns each */
+    /* Without ranges nothing is marked. */
+    solve_budget b = {1e300, 3e9, 4};
+    solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, NULL};
+    solve_result r;
+    ls_error err;
+    assert_int_equal(ls_solve_run(&l, &t, &b, &o, &r, &err), 0);
+    assert_int_equal(r.nwarnings, 0);
+    assert_int_equal(r.ncandidates_outside, 0);
+    ls_solve_result_free(&r);
+}
+
+static void default_candidates_stay_inside_the_fitted_r_and_e(void **state)
+{
+    (void)state;
+    double R[SOLVE_DEFAULT_NR], E[SOLVE_DEFAULT_NE];
+    size_t nR, nE;
+    ls_solve_default_candidates(NULL, R, &nR, E, &nE);
+    assert_int_equal(nR, 16);
+    assert_int_equal(nE, 7);
+    assert_true(R[15] == 16 && E[6] == 64);
+    law_ranges rg = {{1, 1, 1, 1, 0}, {1e8, 1e10, 1, 1, 0}, {1e9, 1e11, 6, 12, 0}};
+    ls_solve_default_candidates(&rg, R, &nR, E, &nE);
+    assert_int_equal(nR, 6);
+    assert_int_equal(nE, 4); /* 1, 2, 4, 8: 16 is beyond 12 */
+    assert_true(R[5] == 6 && E[3] == 8);
+    /* A range below every default keeps the smallest. */
+    law_ranges low = {{0, 0, 1, 1, 0}, {0, 0, 1, 1, 0}, {0, 0, 0.5, 0.5, 0}};
+    ls_solve_default_candidates(&low, R, &nR, E, &nE);
+    assert_int_equal(nR, 1);
+    assert_int_equal(nE, 1);
+}
+
+static void the_binding_constraint_is_reported(void **state)
+{
+    (void)state;
+    law l = truth();
+    arch_template t;
+    ls_arch_template_default(&t);
+    /* 3 GB of INT4 at 1e23 FLOPs: the memory cap binds every candidate
+     * that can use it; with no memory limit the compute optimum is inside. */
+    solve_budget tight = {1e23, 3e9, 4}, open = {1e23, INFINITY, 4};
+    solve_candidate c;
+    assert_int_equal(ls_solve_candidate_at(&l, &t, &tight, 16, 2, NULL, 0, 1, &c), 0);
+    assert_int_equal(c.bound, SOLVE_BOUND_MEMORY);
+    assert_true(fabs(c.weight_bytes - 3e9) <= 1e-6 * 3e9); /* at the cap */
+    assert_int_equal(ls_solve_candidate_at(&l, &t, &open, 16, 2, NULL, 0, 1, &c), 0);
+    assert_int_equal(c.bound, SOLVE_BOUND_COMPUTE);
+    assert_true(c.weight_bytes > 3e9);
+    /* A ladder: memory binds when a larger size that fits the compute but
+     * not the memory would have been lower. */
+    const double ladder[] = {3e8, 6e8, 1e9, 1.6e9};
+    assert_int_equal(ls_solve_candidate_at(&l, &t, &tight, 16, 2, ladder, 4, 1, &c), 0);
+    assert_true(c.n_act == 3e8);
+    assert_int_equal(c.bound, SOLVE_BOUND_MEMORY);
+    solve_budget wide = {1e23, 1e12, 4};
+    assert_int_equal(ls_solve_candidate_at(&l, &t, &wide, 16, 2, ladder, 4, 1, &c), 0);
+    assert_int_equal(c.bound, SOLVE_BOUND_COMPUTE);
+    assert_string_equal(ls_solve_bound_name(SOLVE_BOUND_MEMORY), "memory");
+    /* Uncertainty counts what binds, per choice and in total. */
+    law draws[3] = {l, l, l};
+    draws[1].p[LAW_P_ALPHA] *= 1.01;
+    solve_options o = {ALL_R, 4, ALL_E, 5, NULL, 0, 0.004, NULL};
+    solve_uncertainty u;
+    ls_error err;
+    assert_int_equal(ls_solve_run_uncertainty(draws, 3, &t, &tight, &o, 0.9, 1, &u, &err), 0);
+    size_t total = 0, per_choice = 0;
+    for (int k = 0; k < SOLVE_NBOUNDS; k++)
+        total += u.bound[k];
+    for (size_t k = 0; k < u.nchoices; k++)
+        for (int q = 0; q < SOLVE_NBOUNDS; q++)
+            per_choice += u.choices[k].bound[q];
+    assert_int_equal(total, u.ndraws);
+    assert_int_equal(per_choice, u.ndraws);
+    assert_int_equal(u.bound[SOLVE_BOUND_MEMORY], 3);
+    ls_solve_uncertainty_free(&u);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -269,6 +418,9 @@ int main(void)
         cmocka_unit_test(no_feasible_candidate_is_reported),
         cmocka_unit_test(a_candidate_a_double_cannot_hold_is_a_data_error),
         cmocka_unit_test(uncertainty_counts_choices_and_ignores_threads),
+        cmocka_unit_test(every_reported_configuration_is_checked_against_the_fitted_ranges),
+        cmocka_unit_test(default_candidates_stay_inside_the_fitted_r_and_e),
+        cmocka_unit_test(the_binding_constraint_is_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -103,7 +103,7 @@ static void where_filters_are_anded_over_quantities_and_other_columns(void **sta
     o.nwheres = 1;
     assert_null(read_text(text, &o, &err));
     assert_int_equal(err.code, LS_ERR_DATA);
-    const char *bad[] = {"R ~ 4"};
+    const char *bad[] = {"R < four"};
     o.wheres = bad;
     assert_null(read_text(text, &o, &err));
     assert_int_equal(err.code, LS_ERR_USAGE);

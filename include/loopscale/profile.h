@@ -1,0 +1,57 @@
+/*
+ * loopscale/profile.h — sweep profiles: how to read one kind of export.
+ *
+ * A dashboard's exports all look alike, and the options that read one
+ * (--map for each column, --where, --run/--step/--last, the loss unit,
+ * --skip-invalid, --group-tol) are the same every time.  A sweep profile is
+ * a small JSON file that holds them, given once with --profile FILE
+ * (docs/formats.md#sweep-profiles):
+ *
+ *   {"format": "loopscale-profile/1", "name": "wandb",
+ *    "map": {"n_act": "model/num_active_params", "loss": "eval/loss"},
+ *    "where": ["State==finished"], "run": "run_name",
+ *    "step": "trainer/global_step", "last": true,
+ *    "loss_unit": "nats", "bytes_per_token": 4.2, "skip_invalid": false,
+ *    "group_tol": 1e-6}
+ *
+ * Only "format" is required.  Unknown keys are errors (a misspelt "wehre"
+ * would otherwise be ignored and every row kept).  ls_profile_read returns a
+ * profile the caller owns and frees with ls_profile_free; its strings live
+ * as long as it does.
+ *
+ * Thread safety: no shared state.
+ */
+#ifndef LOOPSCALE_PROFILE_H
+#define LOOPSCALE_PROFILE_H
+
+#include <stddef.h>
+
+#include "loopscale/error.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
+
+typedef struct ls_profile {
+    char *name;            /* or NULL */
+    size_t nmaps;
+    char **maps;           /* "new=old", as --map takes them */
+    size_t nwheres;
+    char **wheres;         /* as --where takes them */
+    char *run, *step;      /* or NULL */
+    int last;
+    int skip_invalid;
+    int loss_in_bits;      /* loss_unit "bits" */
+    double bytes_per_token; /* 0: not given */
+    double group_tol;      /* 0: not given */
+} ls_profile;
+
+/* Read and check a profile ("-": standard input). Errors: LS_ERR_NOINPUT
+ * when it cannot be read, LS_ERR_DATA for anything wrong in it (naming the
+ * file and the key), LS_ERR_INTERNAL when out of memory. */
+ls_profile *ls_profile_read(const char *path, ls_error *err) LS_MUST_CHECK;
+ls_profile *ls_profile_parse(const char *text, size_t len, const char *name, ls_error *err) LS_MUST_CHECK;
+void ls_profile_free(ls_profile *p);
+
+LS_API_END
+
+#endif

@@ -1,0 +1,76 @@
+/*
+ * loopscale/report.h — a one-page HTML report of a sweep (docs/report.md):
+ * the fit of a law (parameters, standard errors, bootstrap intervals, the
+ * largest residuals), the comparison of laws on held-out runs, the
+ * compute-optimal configuration for each budget, and the figures of
+ * loopscale/plot.h.  The page is self-contained: the figures are SVG files
+ * carried inline as data: URIs, the style sheet is in the page, there is no
+ * script, and a Content-Security-Policy forbids any fetch, so it opens the
+ * same offline, in a mail attachment or years later.
+ *
+ * The report only presents: the caller computes every result with the
+ * library's own functions (ls_fit_run, ls_fit_run_bootstrap,
+ * ls_lawfile_from_fit, ls_holdout_run, ls_solve_run), as the commands `fit`,
+ * `holdout` and `solve` do, and hands them over in a report_input.  Every
+ * string that comes from input (file names, column names in filters, split
+ * conditions) is HTML-escaped.
+ *
+ * ls_report_html() returns the page as a malloc'd NUL-terminated string the
+ * caller writes (atomically, through outfile.h) and frees.
+ *
+ * Thread safety: no global state; the inputs are only read.
+ */
+#ifndef LOOPSCALE_REPORT_H
+#define LOOPSCALE_REPORT_H
+
+#include <stddef.h>
+
+#include "loopscale/arch.h"
+#include "loopscale/chart.h"
+#include "loopscale/error.h"
+#include "loopscale/fit.h"
+#include "loopscale/holdout.h"
+#include "loopscale/lawfile.h"
+#include "loopscale/solve.h"
+#include "loopscale/sweep.h"
+#include "loopscale/export.h"
+
+LS_API_BEGIN
+
+typedef struct report_input {
+    const sweep *sweep;              /* the runs fitted */
+    const char *const *sweep_paths;  /* the files as given (row.file indexes them) */
+    size_t nsweep_paths;
+    const fit_result *fit;           /* the fit of the reported law */
+    const lawfile *law;              /* the same fit as a law file: intervals, draws, ranges, provenance */
+    const holdout_result *holdout;   /* NULL: no comparison */
+    const arch_template *tmpl;       /* for the budgets */
+    const solve_options *solve;      /* the candidates (E, R) and epsilon of every budget */
+    const solve_budget *budgets;     /* nbudgets of them, each with ls_solve_run's answer */
+    const solve_result *solves;
+    size_t nbudgets;
+    const chart_output *figure;      /* size, text, style of the figures (drawn as SVG) */
+    size_t residual_rows;            /* the runs listed with the largest residuals (e.g. 8) */
+} report_input;
+
+/* The page, or NULL with an error: LS_ERR_INTERNAL when out of memory,
+ * LS_ERR_USAGE when the figure size leaves no room for a plot's panels,
+ * LS_ERR_DATA when an input is inconsistent (no runs, a solve without
+ * candidates). */
+char *ls_report_html(const report_input *in, ls_error *err) LS_MUST_CHECK;
+
+/* The candidates a report solves over, from what the sweep measured: R =
+ * 1, 2, ..., the largest R of its runs; E = the distinct E of its runs, in
+ * increasing order.  *R and *E are malloc'd; LS_ERR_INTERNAL when out of
+ * memory, LS_ERR_DATA for an empty sweep. */
+int ls_report_solve_candidates(const sweep *s, double **R, size_t *nR, double **E, size_t *nE,
+                               ls_error *err) LS_MUST_CHECK;
+
+/* Plain text as HTML text or attribute value: & < > " ' as entities, control
+ * characters other than tab and newline dropped.  Returns the length the
+ * escaped text needs, like snprintf. */
+size_t ls_report_escape(char *buf, size_t size, const char *text);
+
+LS_API_END
+
+#endif

@@ -1,0 +1,439 @@
+/*
+ * loopscale plan — which runs to train next, so that the law pins down the
+ * decision at a deployment budget (docs/plan.md).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "loopscale/arch.h"
+#include "loopscale/outfile.h"
+#include "loopscale/plan.h"
+#include "numtext_internal.h"
+
+static const char USAGE[] =
+    "Usage: loopscale plan (--budget FLOPS | --gpu-hours H --flop-rate RATE) --flops F [--mem BYTES]\n"
+    "                      -o FILE [OPTIONS]\n"
+    "\n"
+    "Choose the runs to train next: among the candidates (every combination of N_act, tokens,\n"
+    "E and R, through the architecture template), greedily add the run that most lowers the\n"
+    "expected variance of the decision per training FLOP, until the sweep's budget is spent.\n"
+    "The decision is the loss gap between the configuration the prior law chooses at the\n"
+    "deployment budget (--flops, --mem, --bits, as for solve) and its runner-up; the variance\n"
+    "comes from the Fisher information of the Huber fit, averaged over the prior's bootstrap\n"
+    "draws (docs/plan.md).  Writes the runs as CSV (n_act,n_total,n_loop,R,E,k,tokens,flops,why)\n"
+    "and prints a summary.\n"
+    "\n"
+    "  -l, --law FILE          the prior (law file; default: the law compiled in)\n"
+    "      --budget FLOPS      training compute for the new runs, e.g. 5e21 (sum of 6 N_unroll D)\n"
+    "      --gpu-hours H       the same as GPU-hours, with --flop-rate: FLOPS = H * 3600 * RATE\n"
+    "      --flop-rate RATE    FLOP/s one GPU sustains in training, e.g. 4e14\n"
+    "      --flops F           deployment training budget of the decision, e.g. 1e22\n"
+    "      --mem BYTES         deployment weight memory, e.g. 3GB (default: no limit)\n"
+    "      --bits B            bits per weight (default 16; 4 for INT4)\n"
+    "      --eps X             solve's tolerance in loss units (default: the law's fit RMSE)\n"
+    "      --n-act LIST        candidate active sizes (default 3e8,6e8,1e9)\n"
+    "      --tokens LIST       candidate token counts (default 1e11,2e11,3e11,4e11,5e11)\n"
+    "      --E LIST            candidate expert counts, also the decision's (default 1,2,4,8,16)\n"
+    "      --R LIST            candidate loop counts, also the decision's (default 1,2,3,4,6,8,16)\n"
+    "      --template FILE     architecture template (JSON; default: the paper's middle-cycle\n"
+    "                          looping)\n"
+    "      --have SWEEP        runs already trained: counted first, never chosen again\n"
+    "      --noise SIGMA       spread of ln(loss) about the law (default: the prior's fit RMSE\n"
+    "                          over the mean loss it predicts for the candidates)\n"
+    "      --draws N           bootstrap draws of the prior to average over (default 100)\n"
+    "      --prior-sd X        weak prior on each fitted coordinate (default 1)\n"
+    "      --threads T         threads (default: one per core)\n"
+    "\n"
+    "Validation by simulation:\n"
+    "      --validate K        draw K noisy sweeps from the truth for the planned design and for\n"
+    "                          the grid thinned uniformly to the baseline's compute, fit each with\n"
+    "                          the prior's law, and compare how often the decision is right (R*, E*\n"
+    "                          and N_act* within 10%) and the loss regret\n"
+    "      --truth FILE        the law the sweeps are drawn from (default: the prior)\n"
+    "      --baseline-flops F  compute of the thinned grid (default: the plan's)\n"
+    "      --seed S            random seed of the simulated sweeps (default 1)\n"
+    CLI_FORCE_HELP
+    "  -o, --output FILE       the runs (CSV; gzip when FILE ends in .gz)\n"
+    "  -h, --help              show this help\n";
+
+enum {
+    OPT_BUDGET = OPT_COMMAND_FIRST,
+    OPT_FLOPS,
+    OPT_MEM,
+    OPT_BITS,
+    OPT_EPS,
+    OPT_N_ACT,
+    OPT_TOKENS,
+    OPT_E,
+    OPT_R,
+    OPT_HAVE,
+    OPT_NOISE,
+    OPT_DRAWS,
+    OPT_PRIOR_SD,
+    OPT_VALIDATE,
+    OPT_TRUTH,
+    OPT_BASELINE_FLOPS,
+    OPT_GPU_HOURS,
+    OPT_FLOP_RATE
+};
+
+/* Progress of --validate on a terminal: "fits 37/100", at most 5 times a second. */
+typedef struct progress_state {
+    double last;
+    int shown;
+} progress_state;
+
+static void show_progress(void *context, size_t done, size_t total)
+{
+    progress_state *ps = context;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    double t = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    if (done < total && t - ps->last < 0.2)
+        return;
+    ps->last = t;
+    ps->shown = 1;
+    fprintf(stderr, "\rloopscale plan: validation fits %zu/%zu", done, total);
+    fflush(stderr);
+}
+
+static int check_integers(const char *cmd, const char *option, const double *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i] != floor(v[i]))
+            return cli_usage_error(cmd, "%s: %g is not an integer", option, v[i]);
+    return 0;
+}
+
+static int write_runs(const plan_result *r, int top_k, outfile *out, ls_error *err)
+{
+    int status = ls_outfile_printf(out, err, "n_act,n_total,n_loop,R,E,k,tokens,flops,why\n");
+    for (size_t i = 0; status == 0 && i < r->nruns; i++) {
+        const plan_run *run = &r->runs[i];
+        char v[7][NUMTEXT_DOUBLE_MAX];
+        status = ls_outfile_printf(out, err, "%s,%s,%s,%s,%s,%d,%s,%s,step %zu: cuts the gap's variance by %.3g%%\n",
+                                   ls_numtext_format_double(v[0], run->x.n_act),
+                                   ls_numtext_format_double(v[1], run->x.n_total),
+                                   ls_numtext_format_double(v[2], run->x.n_loop),
+                                   ls_numtext_format_double(v[3], run->x.R), ls_numtext_format_double(v[4], run->x.E),
+                                   top_k, ls_numtext_format_double(v[5], run->x.D),
+                                   ls_numtext_format_double(v[6], run->flops), run->step, 100 * run->cut);
+    }
+    return status;
+}
+
+static void print_summary(const lawfile *lf, const solve_budget *b, const plan_result *r, double budget,
+                          const char *have)
+{
+    char kind[64], mem[96];
+    if (isfinite(b->mem_bytes))
+        snprintf(mem, sizeof mem, "%.4g bytes of weights at %g bits", b->mem_bytes, b->bits);
+    else
+        snprintf(mem, sizeof mem, "no memory limit");
+    ls_law_kind_format(lf->law.kind, kind, sizeof kind);
+    if (lf->ndraws)
+        printf("prior      %s, %zu of %zu bootstrap draws\n", kind, r->ndraws, lf->ndraws);
+    else
+        printf("prior      %s, its point estimate (no bootstrap draws)\n", kind);
+    printf("decision   %.4g training FLOPs; %s\n", b->flops, mem);
+    printf("target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.4f\n", r->best.R, r->best.E,
+           r->best.n_act, r->runner_up.R, r->runner_up.E, r->runner_up.n_act, r->gap);
+    printf("           under the prior's point estimate; %zu of %zu draws also choose R=%g E=%g, and each draw\n"
+           "           weighs its own choice against its own runner-up\n",
+           r->ndraws_same_choice, r->ndraws, r->best.R, r->best.E);
+    printf("noise      sigma %.4g of ln(loss); Huber weight %.4g per run (%zu parameters)\n", r->sigma,
+           r->huber_weight, r->nparams);
+    printf("candidates %zu", r->ncandidates);
+    if (have)
+        printf("; %zu runs already trained (%zu of them candidates), %.4g FLOPs", r->nhave, r->nhave_in_grid,
+               r->have_flops);
+    printf("\nchosen     %zu runs\n", r->nruns);
+    printf("compute    %.4g of %.4g FLOPs (%.1f%%)\n", r->flops_spent, budget, 100 * r->flops_spent / budget);
+    printf("\nexpected standard deviation of the gap (mean variance over the draws):\n");
+    printf("  weak prior alone      %.4g\n", sqrt(r->variance_prior));
+    if (have)
+        printf("  with the runs trained %.4g\n", sqrt(r->variance_have));
+    printf("  with the plan         %.4g\n", sqrt(r->variance_plan));
+}
+
+static void print_validation(const plan_validation *v, const char *truth_path, double sigma)
+{
+    const solve_candidate *c = &v->truth_choice;
+    printf("\nvalidation %zu simulated sweeps of each design from %s, noise sigma %.4g of ln(loss)\n", v->replicates,
+           truth_path ? truth_path : "the prior's point estimate", sigma);
+    printf("truth      R*=%g E*=%g N_act*=%.4g, loss %.4f\n\n", c->R, c->E, c->n_act, c->loss);
+    printf("                          plan        thinned grid\n");
+    printf("runs                      %-11zu %zu (every %zu-th candidate)\n", v->plan.nruns, v->grid.nruns,
+           v->grid.stride);
+    printf("compute (new runs)        %-11.4g %.4g\n", v->plan.flops, v->grid.flops);
+    char a[32], b[32];
+    snprintf(a, sizeof a, "%.0f%%", 100.0 * (double)v->plan.right / (double)v->replicates);
+    snprintf(b, sizeof b, "%.0f%%", 100.0 * (double)v->grid.right / (double)v->replicates);
+    printf("right decision            %-11s %s\n", a, b);
+    printf("loss regret, mean         %-11.4g %.4g\n", v->plan.regret_mean, v->grid.regret_mean);
+    printf("loss regret, median       %-11.4g %.4g\n", v->plan.regret_median, v->grid.regret_median);
+    printf("loss regret, worst        %-11.4g %.4g\n", v->plan.regret_max, v->grid.regret_max);
+    printf("fits failed (wrong)       %-11zu %zu\n", v->plan.failed, v->grid.failed);
+}
+
+int cmd_plan(int argc, char **argv)
+{
+    const char *cmd = "plan";
+    static const struct option longopts[] = {CLI_HELP_OPTION,
+                                             {"law", required_argument, NULL, 'l'},
+                                             {"force", no_argument, NULL, OPT_FORCE},
+                                             {"budget", required_argument, NULL, OPT_BUDGET},
+                                             {"gpu-hours", required_argument, NULL, OPT_GPU_HOURS},
+                                             {"flop-rate", required_argument, NULL, OPT_FLOP_RATE},
+                                             {"flops", required_argument, NULL, OPT_FLOPS},
+                                             {"mem", required_argument, NULL, OPT_MEM},
+                                             {"bits", required_argument, NULL, OPT_BITS},
+                                             {"eps", required_argument, NULL, OPT_EPS},
+                                             {"n-act", required_argument, NULL, OPT_N_ACT},
+                                             {"tokens", required_argument, NULL, OPT_TOKENS},
+                                             {"E", required_argument, NULL, OPT_E},
+                                             {"R", required_argument, NULL, OPT_R},
+                                             {"template", required_argument, NULL, OPT_TEMPLATE},
+                                             {"have", required_argument, NULL, OPT_HAVE},
+                                             {"noise", required_argument, NULL, OPT_NOISE},
+                                             {"draws", required_argument, NULL, OPT_DRAWS},
+                                             {"prior-sd", required_argument, NULL, OPT_PRIOR_SD},
+                                             {"threads", required_argument, NULL, OPT_THREADS},
+                                             {"validate", required_argument, NULL, OPT_VALIDATE},
+                                             {"truth", required_argument, NULL, OPT_TRUTH},
+                                             {"baseline-flops", required_argument, NULL, OPT_BASELINE_FLOPS},
+                                             {"seed", required_argument, NULL, OPT_SEED},
+                                             {"output", required_argument, NULL, 'o'},
+                                             {NULL, 0, NULL, 0}};
+    static const double default_n_act[] = {3e8, 6e8, 1e9}, default_tokens[] = {1e11, 2e11, 3e11, 4e11, 5e11},
+                        default_E[] = {1, 2, 4, 8, 16}, default_R[] = {1, 2, 3, 4, 6, 8, 16};
+    const char *law_path = NULL, *template_path = NULL, *have_path = NULL, *output = NULL, *truth_path = NULL;
+    size_t validate = 0;
+    double baseline_flops = NAN, gpu_hours = NAN, flop_rate = NAN;
+    unsigned long seed = 1;
+    solve_budget deploy = {NAN, INFINITY, 16};
+    plan_parameters pp;
+    ls_plan_default_parameters(&pp);
+    double *n_act = NULL, *tokens = NULL, *E = NULL, *R = NULL, eps = NAN;
+    size_t nn = 0, nt = 0, nE = 0, nR = 0;
+    int status = 0, opt, force = 0;
+    long value = 0;
+    opterr = 0;
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, NULL)) != -1) {
+        switch (opt) {
+        case 'h': status = -1; break;
+        case 'l': law_path = optarg; break;
+        case 'o': output = optarg; break;
+        case OPT_FORCE: force = 1; break;
+        case OPT_BUDGET: status = cli_parse_scaled(cmd, "--budget", optarg, &pp.budget_flops); break;
+        case OPT_FLOPS: status = cli_parse_scaled(cmd, "--flops", optarg, &deploy.flops); break;
+        case OPT_MEM: status = cli_parse_scaled(cmd, "--mem", optarg, &deploy.mem_bytes); break;
+        case OPT_BITS: status = cli_parse_positive(cmd, "--bits", optarg, &deploy.bits); break;
+        case OPT_EPS:
+            status = cli_parse_double(cmd, "--eps", optarg, &eps);
+            if (status == 0 && eps < 0)
+                status = cli_usage_error(cmd, "--eps: '%s' must not be negative", optarg);
+            break;
+        case OPT_N_ACT: status = cli_parse_list(cmd, "--n-act", optarg, &n_act, &nn); break;
+        case OPT_TOKENS: status = cli_parse_list(cmd, "--tokens", optarg, &tokens, &nt); break;
+        case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &nE); break;
+        case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &nR); break;
+        case OPT_TEMPLATE: template_path = optarg; break;
+        case OPT_HAVE: have_path = optarg; break;
+        case OPT_NOISE: status = cli_parse_positive(cmd, "--noise", optarg, &pp.noise_sigma); break;
+        case OPT_DRAWS:
+            status = cli_parse_long(cmd, "--draws", optarg, 1, 100000, &value);
+            pp.max_draws = (size_t)value;
+            break;
+        case OPT_PRIOR_SD: status = cli_parse_positive(cmd, "--prior-sd", optarg, &pp.prior_sd); break;
+        case OPT_THREADS:
+            status = cli_parse_long(cmd, "--threads", optarg, 1, 64, &value);
+            pp.threads = (int)value;
+            break;
+        case OPT_VALIDATE:
+            status = cli_parse_long(cmd, "--validate", optarg, 1, 100000, &value);
+            validate = (size_t)value;
+            break;
+        case OPT_TRUTH: truth_path = optarg; break;
+        case OPT_BASELINE_FLOPS: status = cli_parse_scaled(cmd, "--baseline-flops", optarg, &baseline_flops); break;
+        case OPT_SEED: status = cli_parse_seed(cmd, optarg, &seed); break;
+        case OPT_GPU_HOURS: status = cli_parse_positive(cmd, "--gpu-hours", optarg, &gpu_hours); break;
+        case OPT_FLOP_RATE: status = cli_parse_scaled(cmd, "--flop-rate", optarg, &flop_rate); break;
+        default: status = cli_option_error(cmd, opt, argv); break;
+        }
+    }
+    arch_template tmpl;
+    ls_arch_template_default(&tmpl);
+    ls_error err;
+    lawfile *lf = NULL, *truth = NULL;
+    law *draws = NULL;
+    plan_validation val;
+    memset(&val, 0, sizeof val);
+    progress_state progress = {0, 0};
+    sweep *have = NULL;
+    plan_result result;
+    memset(&result, 0, sizeof result);
+    if (status == -1) {
+        status = cli_help(USAGE);
+        goto done;
+    }
+    if (status == 0 && optind < argc)
+        status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (status == 0 && !isnan(gpu_hours) + !isnan(flop_rate) == 1)
+        status = cli_usage_error(cmd, "give --gpu-hours H and --flop-rate RATE together");
+    if (status == 0 && !isnan(gpu_hours) && !isnan(pp.budget_flops))
+        status = cli_usage_error(cmd, "give the sweep's budget once: --budget FLOPS or --gpu-hours H");
+    if (status == 0 && !isnan(gpu_hours)) {
+        pp.budget_flops = gpu_hours * 3600 * flop_rate;
+        if (!isfinite(pp.budget_flops))
+            status = cli_usage_error(cmd, "--gpu-hours %g at --flop-rate %g is beyond any number of FLOPs", gpu_hours,
+                                     flop_rate);
+    }
+    if (status == 0 && isnan(pp.budget_flops))
+        status = cli_usage_error(cmd, "give the sweep's compute budget with --budget FLOPS (or --gpu-hours H "
+                                      "--flop-rate RATE)");
+    if (status == 0 && isnan(deploy.flops))
+        status = cli_usage_error(cmd, "give the deployment budget of the decision with --flops F");
+    if (status == 0 && !output)
+        status = cli_usage_error(cmd, "give the file for the runs with -o FILE");
+    if (status == 0 && !validate && (truth_path || !isnan(baseline_flops)))
+        status = cli_usage_error(cmd, "%s is for --validate K", truth_path ? "--truth" : "--baseline-flops");
+    if (status == 0)
+        status = check_integers(cmd, "--R", R, nR);
+    if (status == 0)
+        status = check_integers(cmd, "--E", E, nE);
+    if (status == 0) {
+        cli_file_input("--law", law_path);
+        cli_file_input("--template", template_path);
+        cli_file_input("--have", have_path);
+        cli_file_input("--truth", truth_path);
+        cli_file_output("the summary", "-");
+        cli_file_output("-o", output);
+        status = cli_files_check(cmd);
+    }
+    if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
+        status = cli_fail(cmd, &err);
+    simulate_grid grid = {n_act ? n_act : default_n_act, n_act ? nn : 3,  tokens ? tokens : default_tokens,
+                          tokens ? nt : 5,               E ? E : default_E, E ? nE : 5,
+                          R ? R : default_R,             R ? nR : 7};
+    double top_k_e = 1;
+    if (status == 0 && !E && tmpl.top_k > 1) {
+        /* The default list starts at E = 1; a template routing each token
+         * to top_k experts needs at least top_k of them. */
+        while (grid.n_E > 0 && grid.E[0] < tmpl.top_k) {
+            grid.E++;
+            grid.n_E--;
+        }
+        if (grid.n_E == 0) {
+            top_k_e = tmpl.top_k;
+            grid.E = &top_k_e;
+            grid.n_E = 1;
+            cli_note(cmd, "the template routes to top_k = %d experts: the default --E is %d", tmpl.top_k, tmpl.top_k);
+        } else
+            cli_note(cmd, "the template routes to top_k = %d experts: E below %d left out of the default --E list",
+                     tmpl.top_k, tmpl.top_k);
+    }
+    if (status == 0 && ls_simulate_check(&tmpl, &grid, &err) != 0)
+        status = cli_fail(cmd, &err);
+    if (status == 0)
+        lf = cli_read_law(cmd, law_path, force, &status);
+    if (status == 0 && truth_path && !(truth = ls_lawfile_read(truth_path, &err)))
+        status = cli_fail(cmd, &err);
+    if (status == 0 && have_path) {
+        sweep_options so;
+        memset(&so, 0, sizeof so);
+        so.max_rows = cli_max_rows();
+        const char *paths[] = {have_path};
+        if (!(have = ls_sweep_read(paths, 1, &so, &err)))
+            status = cli_fail(cmd, &err);
+    }
+    plan_prior prior;
+    memset(&prior, 0, sizeof prior);
+    if (status == 0) {
+        if (isnan(eps))
+            eps = lf->has_fit ? lf->fit.rmse : 0.0;
+        if (lf->has_fit)
+            pp.huber_delta = strcmp(lf->fit.loss, "mse") == 0 ? INFINITY : lf->fit.delta;
+        prior.point = lf->law;
+        memcpy(prior.fixed, lf->fixed, sizeof prior.fixed);
+        prior.rmse = lf->has_fit ? lf->fit.rmse : NAN;
+        size_t nd = lf->ndraws < pp.max_draws ? lf->ndraws : pp.max_draws;
+        draws = malloc((nd ? nd : 1) * sizeof *draws);
+        if (!draws) {
+            cli_error(cmd, "out of memory");
+            status = ls_exit_status(LS_ERR_INTERNAL);
+        }
+        for (size_t i = 0; draws && i < nd; i++)
+            ls_lawfile_draw(lf, i, &draws[i]);
+        prior.draws = draws;
+        prior.ndraws = nd;
+        if (status == 0 && nd == 0)
+            cli_warn(cmd, "the prior has no bootstrap draws: the plan is for its point estimate alone");
+    }
+    if (status == 0 && isnan(pp.noise_sigma) && !(prior.rmse > 0)) {
+        cli_error(cmd, "the prior law has no fit RMSE to take the noise from: give --noise SIGMA");
+        status = ls_exit_status(LS_ERR_USAGE);
+    }
+    solve_options choice = {grid.R, grid.n_R, grid.E, grid.n_E, NULL, 0, eps, NULL};
+    if (status == 0 && ls_plan_run(&prior, &tmpl, &grid, have, &deploy, &choice, &pp, &result, &err) != 0)
+        status = cli_fail(cmd, &err);
+    if (status == 0 && validate) {
+        plan_validation_options vo;
+        vo.replicates = validate;
+        vo.noise_sigma = result.sigma;
+        vo.baseline_flops = isnan(baseline_flops) ? result.flops_spent : baseline_flops;
+        vo.seed = seed;
+        vo.threads = pp.threads;
+        ls_fit_default_parameters(&vo.fit);
+        vo.progress = isatty(STDERR_FILENO) ? show_progress : NULL;
+        vo.progress_context = &progress;
+        if (lf->has_fit && strcmp(lf->fit.loss, "mse") == 0)
+            vo.fit.loss = FIT_LOSS_MSE;
+        else if (lf->has_fit)
+            vo.fit.huber_delta = lf->fit.delta;
+        if (!(vo.baseline_flops > 0)) {
+            cli_error(cmd, "the plan is empty: nothing to validate");
+            status = ls_exit_status(LS_ERR_DATA);
+        } else if (ls_plan_validate(truth ? &truth->law : &lf->law, lf->law.kind, &tmpl, &grid, have, &result, &deploy,
+                                    &choice, &vo, &val, &err) != 0) {
+            if (progress.shown)
+                fputs("\r\033[K", stderr);
+            progress.shown = 0;
+            status = cli_fail(cmd, &err);
+        }
+        if (progress.shown)
+            fputs("\r\033[K", stderr);
+    }
+    if (status == 0 && result.nruns == 0)
+        cli_warn(cmd, "no candidate fits in the budget of %g FLOPs: the plan is empty", pp.budget_flops);
+    if (status == 0) {
+        outfile *out = cli_output_open(cmd, output, &status);
+        if (!out)
+            ;
+        else if (write_runs(&result, tmpl.top_k, out, &err) != 0) {
+            ls_outfile_abort(out);
+            status = cli_fail(cmd, &err);
+        } else if (ls_outfile_commit(out, &err) != 0)
+            status = cli_fail(cmd, &err);
+    }
+    if (status == 0)
+        print_summary(lf, &deploy, &result, pp.budget_flops, have_path);
+    if (status == 0 && validate)
+        print_validation(&val, truth_path, result.sigma);
+done:
+    ls_lawfile_free(truth);
+    ls_plan_result_free(&result);
+    ls_sweep_free(have);
+    free(draws);
+    ls_lawfile_free(lf);
+    free(n_act);
+    free(tokens);
+    free(E);
+    free(R);
+    return status;
+}

@@ -1,0 +1,828 @@
+/*
+ * plan.c — greedy c-optimal choice of the runs to train next (docs/plan.md).
+ *
+ * For each bootstrap draw s of the prior the state is the Fisher information
+ * I_s of the fitted coordinates (weak prior + runs already trained + runs
+ * chosen so far), its inverse M_s and a_s = M_s c_s, c_s the gradient of the
+ * gap between draw s's own choice and runner-up.  Adding run j lowers
+ * c_s' M_s c_s by
+ *     w (a_s . j)^2 / (1 + w j' M_s j)            (Sherman and Morrison),
+ * and each step takes the candidate with the largest mean drop per FLOP.
+ * After a choice, I_s is updated and inverted afresh by Cholesky (p is at
+ * most LAW_NPARAMS), which keeps M_s exact however many steps are taken.
+ *
+ * ls_plan_validate() checks a plan by simulation: noisy sweeps drawn from a
+ * truth for the planned design and for a thinned grid, each fitted
+ * (ls_fit_run) and solved, replicates in parallel.
+ */
+#include "loopscale/plan.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+
+#include "parallel_internal.h"
+
+void ls_plan_default_parameters(plan_parameters *p)
+{
+    p->budget_flops = NAN;
+    p->noise_sigma = NAN;
+    p->huber_delta = 1e-3;
+    p->prior_sd = 1.0;
+    p->max_draws = 100;
+    p->threads = 0;
+}
+
+void ls_plan_result_free(plan_result *r)
+{
+    if (!r)
+        return;
+    free(r->runs);
+    r->runs = NULL;
+    r->nruns = 0;
+}
+
+/* For r ~ N(0, sigma^2) and Huber's psi(r) = max(-delta, min(delta, r)):
+ * E psi' = P(|r| <= delta) = erf(t / sqrt 2), t = delta / sigma, and
+ * E psi^2 = sigma^2 (P - 2 t phi(t)) + delta^2 (1 - P), phi the standard
+ * normal density.  The M-estimator's covariance is (E psi^2 / (E psi')^2)
+ * (J'J)^-1 (Huber 1964), so each run carries information w j j' with
+ * w = (E psi')^2 / E psi^2. */
+double ls_plan_huber_weight(double sigma, double delta)
+{
+    if (!(sigma > 0))
+        return NAN;
+    if (isinf(delta))
+        return 1.0 / (sigma * sigma);
+    double t = delta / sigma;
+    double inside = erf(t / sqrt(2.0));
+    double phi = exp(-0.5 * t * t) / sqrt(2.0 * M_PI);
+    double psi2 = sigma * sigma * (inside - 2.0 * t * phi) + delta * delta * (1.0 - inside);
+    return inside * inside / psi2;
+}
+
+static void gradient_over(const law *l, const law_param *params, size_t p, const law_point *x, double *j,
+                          double *loss)
+{
+    double g[LAW_NPARAMS];
+    double ln_l = ls_law_log_loss_grad(l, x, g);
+    for (size_t k = 0; k < p; k++)
+        j[k] = g[params[k]];
+    if (loss)
+        *loss = exp(ln_l);
+}
+
+static void add_outer(double *info, const double *j, size_t p, double w)
+{
+    for (size_t a = 0; a < p; a++)
+        for (size_t b = 0; b < p; b++)
+            info[a * p + b] += w * j[a] * j[b];
+}
+
+void ls_plan_add_information(const law *l, const law_param *params, size_t p, const law_point *x, size_t n,
+                             double w, double *info)
+{
+    double j[LAW_NPARAMS];
+    for (size_t i = 0; i < n; i++) {
+        gradient_over(l, params, p, &x[i], j, NULL);
+        add_outer(info, j, p, w);
+    }
+}
+
+/* d(L1 - L2)/du = L1 d ln L1/du - L2 d ln L2/du. */
+void ls_plan_gap_gradient(const law *l, const law_param *params, size_t p, const law_point *x1, const law_point *x2,
+                          double *c)
+{
+    double j1[LAW_NPARAMS], j2[LAW_NPARAMS], l1, l2;
+    gradient_over(l, params, p, x1, j1, &l1);
+    gradient_over(l, params, p, x2, j2, &l2);
+    for (size_t k = 0; k < p; k++)
+        c[k] = l1 * j1[k] - l2 * j2[k];
+}
+
+/* The inverse of a symmetric positive definite p x p matrix by Cholesky
+ * (A = L L', then A^-1 = L'^-1 L^-1); -1 when a pivot is not positive. */
+static int spd_inverse(const double *a, size_t p, double *inv)
+{
+    double lo[LAW_NPARAMS * LAW_NPARAMS], li[LAW_NPARAMS * LAW_NPARAMS];
+    memset(lo, 0, sizeof lo);
+    for (size_t i = 0; i < p; i++)
+        for (size_t k = 0; k <= i; k++) {
+            double s = a[i * p + k];
+            for (size_t m = 0; m < k; m++)
+                s -= lo[i * p + m] * lo[k * p + m];
+            if (i == k) {
+                if (!(s > 0))
+                    return -1;
+                lo[i * p + i] = sqrt(s);
+            } else
+                lo[i * p + k] = s / lo[k * p + k];
+        }
+    /* li = L^-1, lower triangular, by forward substitution. */
+    memset(li, 0, sizeof li);
+    for (size_t col = 0; col < p; col++) {
+        li[col * p + col] = 1.0 / lo[col * p + col];
+        for (size_t i = col + 1; i < p; i++) {
+            double s = 0;
+            for (size_t m = col; m < i; m++)
+                s -= lo[i * p + m] * li[m * p + col];
+            li[i * p + col] = s / lo[i * p + i];
+        }
+    }
+    for (size_t i = 0; i < p; i++)
+        for (size_t k = 0; k <= i; k++) {
+            double s = 0;
+            for (size_t m = i; m < p; m++)
+                s += li[m * p + i] * li[m * p + k];
+            inv[i * p + k] = inv[k * p + i] = s;
+        }
+    return 0;
+}
+
+static int runner_up(const solve_result *r, solve_candidate *out);
+static law_point candidate_point(const solve_candidate *c);
+
+typedef struct plan_state {
+    size_t p, ncand, ndraws;
+    double w;
+    const law_point *cand;
+    const double *cand_flops;
+    const law *draws;           /* ndraws laws */
+    const law_param *params;
+    const law_point *x1, *x2;   /* the point estimate's decision */
+    const arch_template *t;
+    const solve_budget *deploy;
+    const solve_options *choice;
+    unsigned char *own_pair;    /* ndraws: draw s's decision is its own, not x1 against x2 */
+    unsigned char *same_pair;   /* ndraws: draw s chooses the point estimate's configuration */
+    const law_point *have;
+    size_t nhave;
+    double prior_precision;
+    double *jac;                /* ndraws x ncand x p */
+    double *info, *inv, *a, *c; /* ndraws x p x p, x p x p, x p, x p */
+    double *variance;           /* ndraws */
+    /* For draw s and candidate i, q = j_i' M_s j_i and r = a_s . j_i
+     * (ndraws x ncand each), from which the gain of i follows. */
+    double *q, *r;
+    /* The step just taken, per draw: u_s = M_s j* (M before the step),
+     * f_s = w / (1 + w j*' M_s j*) and j* . a_s. */
+    double *u, *f, *ja;
+    const unsigned char *available;
+    double *gain;               /* ncand */
+    size_t last;                /* the candidate just added */
+} plan_state;
+
+/* q and r follow each step by a rank-one update and are recomputed from
+ * the inverse every REFRESH_STEPS steps, so that rounding cannot build up. */
+#define REFRESH_STEPS 16
+
+static int refresh_draw(plan_state *st, size_t s)
+{
+    size_t p = st->p;
+    double *inv = st->inv + s * p * p, *a = st->a + s * p, *c = st->c + s * p;
+    if (spd_inverse(st->info + s * p * p, p, inv) != 0)
+        return -1;
+    double v = 0;
+    for (size_t i = 0; i < p; i++) {
+        double t = 0;
+        for (size_t k = 0; k < p; k++)
+            t += inv[i * p + k] * c[k];
+        a[i] = t;
+        v += c[i] * t;
+    }
+    st->variance[s] = v;
+    return 0;
+}
+
+/* q and r of every candidate for draw s, from M_s and a_s. */
+static void exact_qr(plan_state *st, size_t s)
+{
+    size_t p = st->p;
+    const double *inv = st->inv + s * p * p, *a = st->a + s * p;
+    for (size_t i = 0; i < st->ncand; i++) {
+        const double *j = st->jac + (s * st->ncand + i) * p;
+        double aj = 0, jmj = 0;
+        for (size_t k = 0; k < p; k++) {
+            aj += a[k] * j[k];
+            double t = 0;
+            for (size_t m = 0; m < p; m++)
+                t += inv[k * p + m] * j[m];
+            jmj += j[k] * t;
+        }
+        st->q[s * st->ncand + i] = jmj;
+        st->r[s * st->ncand + i] = aj;
+    }
+}
+
+/* Draw s: its gradients at every candidate, its information from the weak
+ * prior and the runs already trained, and the gap's gradient. */
+static int setup_draw(void *context, void *state, size_t s)
+{
+    (void)state;
+    plan_state *st = context;
+    size_t p = st->p;
+    const law *l = &st->draws[s];
+    double *info = st->info + s * p * p;
+    memset(info, 0, p * p * sizeof *info);
+    for (size_t k = 0; k < p; k++)
+        info[k * p + k] = st->prior_precision;
+    ls_plan_add_information(l, st->params, p, st->have, st->nhave, st->w, info);
+    /* The gap this draw would decide on: its own choice against its own
+     * runner-up; the point estimate's pair when it has none. */
+    solve_result sr;
+    memset(&sr, 0, sizeof sr);
+    ls_error err;
+    solve_candidate second;
+    law_point x1 = *st->x1, x2 = *st->x2;
+    st->own_pair[s] = 0;
+    if (ls_solve_run(l, st->t, st->deploy, st->choice, &sr, &err) == 0 && sr.has_choice && runner_up(&sr, &second)) {
+        x1 = candidate_point(&sr.choice);
+        x2 = candidate_point(&second);
+        st->own_pair[s] = 1;
+    }
+    st->same_pair[s] = st->own_pair[s] && x1.R == st->x1->R && x1.E == st->x1->E;
+    ls_solve_result_free(&sr);
+    ls_plan_gap_gradient(l, st->params, p, &x1, &x2, st->c + s * p);
+    double *jac = st->jac + s * st->ncand * p;
+    for (size_t i = 0; i < st->ncand; i++)
+        gradient_over(l, st->params, p, &st->cand[i], jac + i * p, NULL);
+    if (refresh_draw(st, s) != 0)
+        return -1;
+    exact_qr(st, s);
+    return 0;
+}
+
+/* Add the chosen candidate to draw s: keep u_s, f_s and j* . a_s for the
+ * rank-one update of q and r, then update I_s and invert it afresh. */
+static int update_draw(void *context, void *state, size_t s)
+{
+    (void)state;
+    plan_state *st = context;
+    size_t p = st->p;
+    const double *j = st->jac + (s * st->ncand + st->last) * p, *inv = st->inv + s * p * p, *a = st->a + s * p;
+    double *u = st->u + s * p, jmj = 0, ja = 0;
+    for (size_t k = 0; k < p; k++) {
+        double t = 0;
+        for (size_t m = 0; m < p; m++)
+            t += inv[k * p + m] * j[m];
+        u[k] = t;
+        jmj += j[k] * t;
+        ja += j[k] * a[k];
+    }
+    st->f[s] = st->w / (1.0 + st->w * jmj);
+    st->ja[s] = ja;
+    add_outer(st->info + s * p * p, j, p, st->w);
+    return refresh_draw(st, s);
+}
+
+static int refresh_qr(void *context, void *state, size_t s)
+{
+    (void)state;
+    exact_qr(context, s);
+    return 0;
+}
+
+/* Candidate i: with update set, first carry its q and r past the last
+ * step (Sherman and Morrison: M' = M - f u u', a' = a - f u (j* . a));
+ * then its gain, the mean over draws of w r^2 / (1 + w q), which is the
+ * drop in c' M c it would bring. */
+static void gain_of(plan_state *st, size_t i, int update)
+{
+    if (!st->available[i]) { /* never again: its q and r are not needed */
+        st->gain[i] = -1;
+        return;
+    }
+    size_t p = st->p;
+    double sum = 0;
+    for (size_t s = 0; s < st->ndraws; s++) {
+        double *q = &st->q[s * st->ncand + i], *r = &st->r[s * st->ncand + i];
+        if (update) {
+            const double *j = st->jac + (s * st->ncand + i) * p, *u = st->u + s * p;
+            double t = 0;
+            for (size_t k = 0; k < p; k++)
+                t += u[k] * j[k];
+            *q -= st->f[s] * t * t;
+            *r -= st->f[s] * t * st->ja[s];
+        }
+        sum += st->w * *r * *r / (1.0 + st->w * *q);
+    }
+    st->gain[i] = sum / (double)st->ndraws;
+}
+
+static int candidate_gain(void *context, void *state, size_t i)
+{
+    (void)state;
+    gain_of(context, i, 0);
+    return 0;
+}
+
+static int candidate_gain_after_step(void *context, void *state, size_t i)
+{
+    (void)state;
+    gain_of(context, i, 1);
+    return 0;
+}
+
+static double mean_of(const double *v, size_t n)
+{
+    double s = 0;
+    for (size_t i = 0; i < n; i++)
+        s += v[i];
+    return s / (double)n;
+}
+
+/* Same within a relative 1e-9 (a sweep file's numbers are printed, then read).
+ * A run is a candidate when its N_act, tokens, R and E are the candidate's. */
+static int same_value(double a, double b)
+{
+    return fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b));
+}
+
+static int same_run(const law_point *a, const law_point *b)
+{
+    return same_value(a->n_act, b->n_act) && same_value(a->D, b->D) && a->R == b->R && a->E == b->E;
+}
+
+/* The lowest-loss feasible candidate with another (R, E) than the choice. */
+static int runner_up(const solve_result *r, solve_candidate *out)
+{
+    int found = 0;
+    for (size_t i = 0; i < r->ncandidates; i++) {
+        const solve_candidate *c = &r->candidates[i];
+        if (!c->feasible || (c->R == r->choice.R && c->E == r->choice.E))
+            continue;
+        if (!found || c->loss < out->loss)
+            *out = *c;
+        found = 1;
+    }
+    return found;
+}
+
+static law_point candidate_point(const solve_candidate *c)
+{
+    law_point x = {c->n_act, c->n_total, c->n_loop, c->R, c->E, c->tokens, 0.0};
+    return x;
+}
+
+static int check_parameters(const plan_parameters *p, ls_error *err)
+{
+    if (!(p->budget_flops > 0) || isinf(p->budget_flops))
+        return ls_error_set(err, LS_ERR_USAGE, "the sweep's compute budget must be positive and finite (got %g)",
+                            p->budget_flops);
+    if (!isnan(p->noise_sigma) && !(p->noise_sigma > 0 && isfinite(p->noise_sigma)))
+        return ls_error_set(err, LS_ERR_USAGE, "the noise must be positive and finite (got %g)", p->noise_sigma);
+    if (!(p->huber_delta > 0))
+        return ls_error_set(err, LS_ERR_USAGE, "the Huber delta must be positive (got %g)", p->huber_delta);
+    if (!(p->prior_sd > 0 && isfinite(p->prior_sd)))
+        return ls_error_set(err, LS_ERR_USAGE, "the prior's standard deviation must be positive and finite (got %g)",
+                            p->prior_sd);
+    if (p->max_draws < 1)
+        return ls_error_set(err, LS_ERR_USAGE, "at least one draw is needed");
+    return 0;
+}
+
+int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_grid *grid, const sweep *have,
+                const solve_budget *deploy, const solve_options *choice, const plan_parameters *p,
+                plan_result *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    int status = check_parameters(p, err);
+    if (status == 0)
+        status = ls_simulate_check(t, grid, err);
+    if (status != 0)
+        return status;
+
+    /* The decision under the point estimate, and what it is weighed against. */
+    solve_result sr;
+    memset(&sr, 0, sizeof sr);
+    if ((status = ls_solve_run(&prior->point, t, deploy, choice, &sr, err)) != 0)
+        return status;
+    if (!sr.has_choice) {
+        ls_solve_result_free(&sr);
+        return ls_error_set(err, LS_ERR_DATA, "no configuration is feasible at the deployment budget");
+    }
+    out->best = sr.choice;
+    int has_runner_up = runner_up(&sr, &out->runner_up);
+    ls_solve_result_free(&sr);
+    if (!has_runner_up)
+        return ls_error_set(err, LS_ERR_DATA,
+                            "only one (R, E) is feasible at the deployment budget: there is no decision to plan for");
+    law_point x1 = candidate_point(&out->best), x2 = candidate_point(&out->runner_up);
+    out->gap = ls_law_loss(&prior->point, &x1) - ls_law_loss(&prior->point, &x2);
+
+    law_param all[LAW_NPARAMS];
+    size_t nall = ls_law_params_of(prior->point.kind, all);
+    for (size_t k = 0; k < nall; k++)
+        if (!prior->fixed[all[k]])
+            out->params[out->nparams++] = all[k];
+    size_t np = out->nparams;
+
+    size_t ncand = grid->n_n_act * grid->n_tokens * grid->n_E * grid->n_R;
+    size_t nhave = have ? have->n : 0;
+    size_t ndraws = prior->ndraws == 0 ? 1 : (prior->ndraws < p->max_draws ? prior->ndraws : p->max_draws);
+    if (np == 0 || ncand == 0)
+        return ls_error_set(err, LS_ERR_USAGE, np == 0 ? "the prior has no free parameter to plan for"
+                                                       : "the grid has no candidate");
+    if (ncand > SIZE_MAX / sizeof(double) / np / ndraws)
+        return ls_error_set(err, LS_ERR_USAGE, "%zu candidates and %zu draws are too many", ncand, ndraws);
+
+    plan_state st;
+    memset(&st, 0, sizeof st);
+    law_point *cand = malloc(ncand * sizeof *cand);
+    law_point *have_x = malloc((nhave ? nhave : 1) * sizeof *have_x);
+    double *cand_flops = malloc(ncand * sizeof *cand_flops);
+    unsigned char *available = malloc(ncand);
+    law *draws = malloc(ndraws * sizeof *draws);
+    st.jac = malloc(ndraws * ncand * np * sizeof *st.jac);
+    st.info = malloc(ndraws * np * np * sizeof *st.info);
+    st.inv = malloc(ndraws * np * np * sizeof *st.inv);
+    st.a = malloc(ndraws * np * sizeof *st.a);
+    st.c = malloc(ndraws * np * sizeof *st.c);
+    st.variance = malloc(ndraws * sizeof *st.variance);
+    st.gain = malloc(ncand * sizeof *st.gain);
+    st.q = malloc(ndraws * ncand * sizeof *st.q);
+    st.r = malloc(ndraws * ncand * sizeof *st.r);
+    st.u = malloc(ndraws * np * sizeof *st.u);
+    st.f = malloc(ndraws * sizeof *st.f);
+    st.ja = malloc(ndraws * sizeof *st.ja);
+    st.own_pair = malloc(ndraws);
+    st.same_pair = malloc(ndraws);
+    out->runs = malloc(ncand * sizeof *out->runs);
+    if (!cand || !have_x || !cand_flops || !available || !draws || !st.jac || !st.info || !st.inv || !st.a ||
+        !st.c || !st.variance || !st.gain || !st.q || !st.r || !st.u || !st.f || !st.ja || !st.own_pair || !st.same_pair || !out->runs) {
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        goto done;
+    }
+
+    /* The candidates, as simulate writes them (whole parameter counts). */
+    size_t i = 0;
+    double loss_sum = 0;
+    for (size_t a = 0; a < grid->n_n_act; a++)
+        for (size_t d = 0; d < grid->n_tokens; d++)
+            for (size_t e = 0; e < grid->n_E; e++)
+                for (size_t r = 0; r < grid->n_R; r++, i++) {
+                    law_point x = ls_arch_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
+                    x.n_total = nearbyint(x.n_total);
+                    x.n_loop = nearbyint(x.n_loop);
+                    cand[i] = x;
+                    cand_flops[i] = ls_law_training_flops(&x);
+                    available[i] = 1;
+                    loss_sum += ls_law_loss(&prior->point, &x);
+                }
+    out->ncandidates = ncand;
+    for (size_t h = 0; h < nhave; h++) {
+        have_x[h] = ls_sweep_row_point(&have->rows[h]);
+        out->have_flops += ls_law_training_flops(&have_x[h]);
+        int in_grid = 0;
+        for (size_t k = 0; k < ncand; k++)
+            if (same_run(&have_x[h], &cand[k])) {
+                in_grid = 1;
+                available[k] = 0;
+            }
+        out->nhave_in_grid += (size_t)in_grid;
+    }
+    out->nhave = nhave;
+
+    out->sigma = p->noise_sigma;
+    if (isnan(out->sigma)) {
+        if (!(prior->rmse > 0 && isfinite(prior->rmse))) {
+            status = ls_error_set(err, LS_ERR_USAGE, "the prior law has no fit RMSE to take the noise from");
+            goto done;
+        }
+        out->sigma = prior->rmse / (loss_sum / (double)ncand);
+    }
+    out->huber_weight = ls_plan_huber_weight(out->sigma, p->huber_delta);
+    if (!(out->huber_weight > 0 && isfinite(out->huber_weight))) {
+        status = ls_error_set(err, LS_ERR_USAGE, "no information per run at noise %g and Huber delta %g", out->sigma,
+                              p->huber_delta);
+        goto done;
+    }
+
+    for (size_t s = 0; s < ndraws; s++)
+        draws[s] = prior->ndraws ? prior->draws[s] : prior->point;
+    out->ndraws = ndraws;
+    st.p = np;
+    st.ncand = ncand;
+    st.ndraws = ndraws;
+    st.w = out->huber_weight;
+    st.cand = cand;
+    st.cand_flops = cand_flops;
+    st.draws = draws;
+    st.params = out->params;
+    st.x1 = &x1;
+    st.x2 = &x2;
+    st.t = t;
+    st.deploy = deploy;
+    st.choice = choice;
+    st.have = have_x;
+    st.nhave = nhave;
+    st.prior_precision = 1.0 / (p->prior_sd * p->prior_sd);
+    st.available = available;
+
+    ls_parallel_job job = {ndraws, p->threads, &st, NULL, NULL, setup_draw, NULL};
+    if (ls_parallel_for(&job) != 0) {
+        status = ls_error_set(err, LS_ERR_INTERNAL, "the Fisher information is not positive definite");
+        goto done;
+    }
+    for (size_t s = 0; s < ndraws; s++) {
+        out->ndraws_own_pair += st.own_pair[s];
+        out->ndraws_same_choice += st.same_pair[s];
+    }
+    /* Under the weak prior alone the variance is prior_sd^2 |c|^2. */
+    double prior_var = 0;
+    for (size_t s = 0; s < ndraws; s++)
+        for (size_t k = 0; k < np; k++)
+            prior_var += p->prior_sd * p->prior_sd * st.c[s * np + k] * st.c[s * np + k];
+    out->variance_prior = prior_var / (double)ndraws;
+    out->variance_have = out->variance_plan = mean_of(st.variance, ndraws);
+
+    double remaining = p->budget_flops;
+    int (*gain_item)(void *, void *, size_t) = candidate_gain;
+    for (;;) {
+        for (size_t k = 0; k < ncand; k++)
+            if (available[k] && cand_flops[k] > remaining)
+                available[k] = 0;
+        ls_parallel_job gains = {ncand, p->threads, &st, NULL, NULL, gain_item, NULL};
+        if (ls_parallel_for(&gains) != 0) {
+            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+            goto done;
+        }
+        /* The largest drop per FLOP; ties go to the first in grid order. */
+        size_t pick = SIZE_MAX;
+        double best_ratio = 0;
+        for (size_t k = 0; k < ncand; k++)
+            if (available[k] && st.gain[k] > 0 && st.gain[k] / cand_flops[k] > best_ratio) {
+                best_ratio = st.gain[k] / cand_flops[k];
+                pick = k;
+            }
+        if (pick == SIZE_MAX)
+            break;
+        double before = out->variance_plan;
+        st.last = pick;
+        ls_parallel_job update = {ndraws, p->threads, &st, NULL, NULL, update_draw, NULL};
+        if (ls_parallel_for(&update) != 0) {
+            status = ls_error_set(err, LS_ERR_INTERNAL, "the Fisher information is not positive definite");
+            goto done;
+        }
+        available[pick] = 0;
+        remaining -= cand_flops[pick];
+        out->flops_spent += cand_flops[pick];
+        out->variance_plan = mean_of(st.variance, ndraws);
+        plan_run *run = &out->runs[out->nruns++];
+        run->x = cand[pick];
+        run->flops = cand_flops[pick];
+        run->step = out->nruns;
+        run->variance = out->variance_plan;
+        run->cut = before > 0 ? 1.0 - out->variance_plan / before : 0.0;
+        if (out->nruns % REFRESH_STEPS == 0) {
+            ls_parallel_job refresh = {ndraws, p->threads, &st, NULL, NULL, refresh_qr, NULL};
+            if (ls_parallel_for(&refresh) != 0) {
+                status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+                goto done;
+            }
+            gain_item = candidate_gain;
+        } else
+            gain_item = candidate_gain_after_step;
+    }
+
+done:
+    if (status != 0)
+        ls_plan_result_free(out);
+    free(cand);
+    free(have_x);
+    free(cand_flops);
+    free(available);
+    free(draws);
+    free(st.jac);
+    free(st.info);
+    free(st.inv);
+    free(st.a);
+    free(st.c);
+    free(st.variance);
+    free(st.gain);
+    free(st.q);
+    free(st.r);
+    free(st.u);
+    free(st.f);
+    free(st.ja);
+    free(st.own_pair);
+    free(st.same_pair);
+    return status;
+}
+
+/* ---- validation by simulation ------------------------------------------- */
+
+typedef struct validate_context {
+    const law *truth;
+    law_kind kind;
+    const arch_template *t;
+    const solve_budget *deploy;
+    const solve_options *choice;
+    const plan_validation_options *o;
+    const law_point *design[2];
+    size_t ndesign[2];
+    solve_candidate truth_choice;
+    unsigned char *right, *failed; /* 2K each: replicate k of design a at 2k + a */
+    double *regret;
+} validate_context;
+
+/* Replicate i / 2 of design i % 2: simulate, fit, solve, compare. */
+static int validate_item(void *context, void *state, size_t i)
+{
+    (void)state;
+    validate_context *v = context;
+    size_t arm = i % 2, k = i / 2, n = v->ndesign[arm];
+    v->failed[i] = 1;
+    v->right[i] = 0;
+    v->regret[i] = NAN;
+    sweep_row *rows = malloc((n ? n : 1) * sizeof *rows);
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    if (!rows || !rng) {
+        free(rows);
+        gsl_rng_free(rng);
+        return -1;
+    }
+    gsl_rng_set(rng, v->o->seed * 1000003UL + 2 * k + arm);
+    for (size_t j = 0; j < n; j++) {
+        const law_point *x = &v->design[arm][j];
+        double loss = ls_law_loss(v->truth, x) * exp(gsl_ran_gaussian_ziggurat(rng, v->o->noise_sigma));
+        rows[j] = (sweep_row){x->n_act, x->n_total, x->n_loop, x->R, x->E, v->t->top_k, x->D, loss, NAN, (long)j + 2, 0, 0, 0};
+    }
+    gsl_rng_free(rng);
+    char name[] = "simulated";
+    sweep s;
+    memset(&s, 0, sizeof s);
+    s.n = n;
+    s.rows = rows;
+    s.has_loss = 1;
+    s.name = name;
+    fit_parameters fp = v->o->fit;
+    fp.threads = 1;
+    fp.progress = NULL;
+    fit_result fr;
+    ls_error err;
+    if (ls_fit_run(&s, v->kind, &fp, &fr, &err) == 0 && fr.converged) {
+        solve_result sr;
+        memset(&sr, 0, sizeof sr);
+        if (ls_solve_run(&fr.law, v->t, v->deploy, v->choice, &sr, &err) == 0 && sr.has_choice) {
+            const solve_candidate *c = &sr.choice, *want = &v->truth_choice;
+            law_point x = candidate_point(c);
+            v->failed[i] = 0;
+            v->right[i] = c->R == want->R && c->E == want->E && fabs(c->n_act / want->n_act - 1) <= 0.1;
+            v->regret[i] = ls_law_loss(v->truth, &x) - want->loss;
+            if (fabs(v->regret[i]) <= 1e-12 * want->loss) /* the same configuration, up to rounding */
+                v->regret[i] = 0;
+        }
+        ls_solve_result_free(&sr);
+    }
+    free(rows);
+    return 0;
+}
+
+static void validate_progress(void *context, size_t done, size_t total)
+{
+    validate_context *v = context;
+    if (v->o->progress)
+        v->o->progress(v->o->progress_context, done, total);
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static size_t gcd(size_t a, size_t b)
+{
+    while (b) {
+        size_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, const simulate_grid *grid,
+                     const sweep *have, const plan_result *plan, const solve_budget *deploy,
+                     const solve_options *choice, const plan_validation_options *o, plan_validation *out,
+                     ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (o->replicates < 1)
+        return ls_error_set(err, LS_ERR_USAGE, "at least one replicate is needed");
+    if (!(o->noise_sigma > 0 && isfinite(o->noise_sigma)))
+        return ls_error_set(err, LS_ERR_USAGE, "the noise must be positive and finite (got %g)", o->noise_sigma);
+    if (!(o->baseline_flops > 0 && isfinite(o->baseline_flops)))
+        return ls_error_set(err, LS_ERR_USAGE, "the baseline's compute must be positive and finite (got %g)",
+                            o->baseline_flops);
+    int status = ls_simulate_check(t, grid, err);
+    if (status != 0)
+        return status;
+    solve_result sr;
+    memset(&sr, 0, sizeof sr);
+    if ((status = ls_solve_run(truth, t, deploy, choice, &sr, err)) != 0)
+        return status;
+    int has_choice = sr.has_choice;
+    out->truth_choice = sr.choice;
+    ls_solve_result_free(&sr);
+    if (!has_choice)
+        return ls_error_set(err, LS_ERR_DATA, "no configuration is feasible at the deployment budget under the truth");
+
+    size_t nhave = have ? have->n : 0, ncand = grid->n_n_act * grid->n_tokens * grid->n_E * grid->n_R;
+    size_t K = o->replicates;
+    law_point *cand = malloc(ncand * sizeof *cand);
+    law_point *designs = malloc((2 * nhave + plan->nruns + ncand) * sizeof *designs);
+    unsigned char *right = malloc(2 * K), *failed = malloc(2 * K);
+    double *regret = malloc(2 * K * sizeof *regret), *sorted = malloc(K * sizeof *sorted);
+    if (!cand || !designs || !right || !failed || !regret || !sorted) {
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        goto done;
+    }
+    size_t i = 0;
+    for (size_t a = 0; a < grid->n_n_act; a++)
+        for (size_t d = 0; d < grid->n_tokens; d++)
+            for (size_t e = 0; e < grid->n_E; e++)
+                for (size_t r = 0; r < grid->n_R; r++, i++) {
+                    law_point x = ls_arch_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
+                    x.n_total = nearbyint(x.n_total);
+                    x.n_loop = nearbyint(x.n_loop);
+                    cand[i] = x;
+                }
+    /* The thinned grid: every k-th candidate from the middle of the first
+     * k, for the smallest k that fits the compute and is coprime to the
+     * number of (tokens, E, R) combinations, so that the walk visits every
+     * value of each of those axes rather than one loop count only. */
+    size_t inner = grid->n_tokens * grid->n_E * grid->n_R, stride = 0;
+    double grid_flops = 0;
+    for (size_t k = 1; k <= ncand && stride == 0; k++) {
+        if (gcd(k, inner) != 1 && k < ncand)
+            continue;
+        double sum = 0;
+        for (size_t j = k / 2; j < ncand; j += k)
+            sum += ls_law_training_flops(&cand[j]);
+        if (sum <= o->baseline_flops) {
+            stride = k;
+            grid_flops = sum;
+        }
+    }
+    if (stride == 0) {
+        status = ls_error_set(err, LS_ERR_DATA, "no thinning of the grid fits in the baseline's %g FLOPs",
+                              o->baseline_flops);
+        goto done;
+    }
+    law_point *plan_design = designs, *grid_design = designs + nhave + plan->nruns;
+    for (size_t h = 0; h < nhave; h++)
+        plan_design[h] = grid_design[h] = ls_sweep_row_point(&have->rows[h]);
+    for (size_t r = 0; r < plan->nruns; r++)
+        plan_design[nhave + r] = plan->runs[r].x;
+    size_t ngrid = nhave;
+    for (size_t j = stride / 2; j < ncand; j += stride)
+        grid_design[ngrid++] = cand[j];
+    out->replicates = K;
+    out->plan.nruns = nhave + plan->nruns;
+    out->plan.flops = plan->flops_spent;
+    out->grid.nruns = ngrid;
+    out->grid.flops = grid_flops;
+    out->grid.stride = stride;
+
+    validate_context v = {truth, kind, t, deploy, choice, o, {plan_design, grid_design},
+                          {out->plan.nruns, ngrid}, out->truth_choice, right, failed, regret};
+    ls_parallel_job job = {2 * K, o->threads, &v, NULL, NULL, validate_item, validate_progress};
+    if (ls_parallel_for(&job) != 0) {
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        goto done;
+    }
+    for (size_t arm = 0; arm < 2; arm++) {
+        plan_validation_arm *res = arm == 0 ? &out->plan : &out->grid;
+        size_t m = 0;
+        double sum = 0;
+        for (size_t k = 0; k < K; k++) {
+            size_t j = 2 * k + arm;
+            res->right += right[j];
+            res->failed += failed[j];
+            if (!failed[j]) {
+                sorted[m++] = regret[j];
+                sum += regret[j];
+            }
+        }
+        res->regret_mean = res->regret_median = res->regret_max = NAN;
+        if (m > 0) {
+            qsort(sorted, m, sizeof *sorted, compare_doubles);
+            res->regret_mean = sum / (double)m;
+            res->regret_median = m % 2 ? sorted[m / 2] : 0.5 * (sorted[m / 2 - 1] + sorted[m / 2]);
+            res->regret_max = sorted[m - 1];
+        }
+    }
+done:
+    free(cand);
+    free(designs);
+    free(right);
+    free(failed);
+    free(regret);
+    free(sorted);
+    return status;
+}

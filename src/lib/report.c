@@ -1,0 +1,729 @@
+/*
+ * report.c — the one-page HTML report (loopscale/report.h).
+ *
+ * The page is built in one growable buffer whose failure (out of memory)
+ * is sticky, so the writers below never need checking one by one.  Figures
+ * are SVG documents from loopscale/plot.h, base64-encoded into <img> data:
+ * URIs: inlined as <svg> elements they would share one id namespace, and
+ * cairo names the glyphs and clip paths of every figure alike ("glyph0-1"),
+ * so the second figure would draw with the first one's glyphs.
+ */
+#include "loopscale/report.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow_internal.h"
+#include "loopscale/plot.h"
+#include "loopscale/version.h"
+
+typedef struct html {
+    char *buf;
+    size_t len, cap;
+    int failed;
+} html;
+
+static void put_n(html *h, const char *text, size_t n)
+{
+    if (h->failed)
+        return;
+    if (ls_grow((void **)&h->buf, &h->cap, h->len + n + 1, 1) != 0) {
+        h->failed = 1;
+        return;
+    }
+    memcpy(h->buf + h->len, text, n);
+    h->len += n;
+    h->buf[h->len] = '\0';
+}
+
+static void put(html *h, const char *text) { put_n(h, text, strlen(text)); }
+
+/* Formatted text that is markup already (numbers, fixed words): never
+ * input strings, which go through put_text. */
+static void putf(html *h, const char *fmt, ...) LS_PRINTF(2, 3);
+static void putf(html *h, const char *fmt, ...)
+{
+    char small[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        h->failed = 1;
+        return;
+    }
+    if ((size_t)n < sizeof small) {
+        put_n(h, small, (size_t)n);
+        return;
+    }
+    char *big = malloc((size_t)n + 1);
+    if (!big) {
+        h->failed = 1;
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    put_n(h, big, (size_t)n);
+    free(big);
+}
+
+size_t ls_report_escape(char *buf, size_t size, const char *text)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        const char *entity = NULL;
+        char one[2] = {(char)*p, '\0'};
+        switch (*p) {
+        case '&': entity = "&amp;"; break;
+        case '<': entity = "&lt;"; break;
+        case '>': entity = "&gt;"; break;
+        case '"': entity = "&quot;"; break;
+        case '\'': entity = "&#39;"; break;
+        default:
+            if ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f)
+                continue;
+            entity = one;
+        }
+        for (const char *e = entity; *e; e++, n++)
+            if (size && n < size - 1)
+                buf[n] = *e;
+    }
+    if (size)
+        buf[n < size ? n : size - 1] = '\0';
+    return n;
+}
+
+/* Text from input, escaped. */
+static void put_text(html *h, const char *text)
+{
+    size_t need = ls_report_escape(NULL, 0, text);
+    char *buf = malloc(need + 1);
+    if (!buf) {
+        h->failed = 1;
+        return;
+    }
+    ls_report_escape(buf, need + 1, text);
+    put_n(h, buf, need);
+    free(buf);
+}
+
+static void put_base64(html *h, const unsigned char *data, size_t len)
+{
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char quad[4];
+    for (size_t i = 0; i < len && !h->failed; i += 3) {
+        unsigned v = (unsigned)data[i] << 16;
+        if (i + 1 < len)
+            v |= (unsigned)data[i + 1] << 8;
+        if (i + 2 < len)
+            v |= data[i + 2];
+        quad[0] = digits[v >> 18 & 63];
+        quad[1] = digits[v >> 12 & 63];
+        quad[2] = i + 1 < len ? digits[v >> 6 & 63] : '=';
+        quad[3] = i + 2 < len ? digits[v & 63] : '=';
+        put_n(h, quad, 4);
+    }
+}
+
+/* A number for people: plain from 10^-3 to 10^5, else m×10^k with the
+ * exponent as a superscript, `digits` significant digits. */
+static void put_number(html *h, double x, int digits)
+{
+    if (!isfinite(x)) {
+        put(h, isnan(x) ? "&#8211;" : x > 0 ? "&#8734;" : "&#8722;&#8734;");
+        return;
+    }
+    double a = fabs(x);
+    if (a == 0 || (a >= 1e-3 && a < 1e5)) {
+        putf(h, "%.*g", digits, x);
+        return;
+    }
+    char text[64];
+    snprintf(text, sizeof text, "%.*e", digits - 1, x);
+    char *e = strchr(text, 'e');
+    if (!e) {
+        put(h, text);
+        return;
+    }
+    int exponent = (int)strtol(e + 1, NULL, 10);
+    *e = '\0';
+    /* Trailing zeros of the mantissa say nothing. */
+    char *dot = strchr(text, '.');
+    if (dot) {
+        char *end = e - 1;
+        while (end > dot && *end == '0')
+            *end-- = '\0';
+        if (end == dot)
+            *end = '\0';
+    }
+    if (strcmp(text, "1") == 0)
+        putf(h, "10<sup>%d</sup>", exponent);
+    else if (strcmp(text, "-1") == 0)
+        putf(h, "&#8722;10<sup>%d</sup>", exponent);
+    else
+        putf(h, "%s&#215;10<sup>%d</sup>", text, exponent);
+}
+
+/* ---- figures ------------------------------------------------------------------ */
+
+/* One figure from an ls_plot_* call's bytes (SVG): an <img> with a data:
+ * URI, or a line saying why there is none when the plot had nothing to
+ * draw.  Any other failure is the report's. */
+static int put_figure(html *h, unsigned char *svg, size_t len, const ls_error *plot_err, const char *alt,
+                      const char *caption, ls_error *err)
+{
+    if (!svg) {
+        if (plot_err->code != LS_ERR_DATA) {
+            *err = *plot_err;
+            return -1;
+        }
+        put(h, "<p class=\"note\">No figure: ");
+        put_text(h, plot_err->message);
+        put(h, ".</p>\n");
+        return 0;
+    }
+    put(h, "<figure><img alt=\"");
+    put_text(h, alt);
+    put(h, "\" src=\"data:image/svg+xml;base64,");
+    put_base64(h, svg, len);
+    put(h, "\"><figcaption>");
+    put(h, caption);
+    put(h, "</figcaption></figure>\n");
+    free(svg);
+    return 0;
+}
+
+/* ---- the page ----------------------------------------------------------------- */
+
+static const char STYLE[] =
+    "body{margin:0;background:#fff;color:#1b1b1b;font:15px/1.45 'DejaVu Sans',sans-serif}\n"
+    "main{max-width:1100px;margin:0 auto;padding:24px 32px 48px}\n"
+    "h1{font-size:26px;margin:0 0 6px}h2{font-size:20px;margin:36px 0 8px;border-bottom:1px solid #ccc;"
+    "padding-bottom:4px}h3{font-size:16px;margin:22px 0 6px}\n"
+    "p{margin:6px 0}.lead{color:#444}.note{color:#555;font-size:13px}\n"
+    ".warn{background:#fff4e0;border-left:4px solid #d98e04;padding:6px 10px;margin:8px 0}\n"
+    "table{border-collapse:collapse;margin:8px 0;font-size:14px}\n"
+    "th,td{padding:3px 10px;border-bottom:1px solid #e2e2e2;text-align:right;white-space:nowrap}\n"
+    "th{background:#f3f3f3;font-weight:600}th:first-child,td:first-child{text-align:left}\n"
+    "td.best{font-weight:700;background:#e8f2e0}\n"
+    "dl{display:grid;grid-template-columns:max-content auto;gap:2px 16px;margin:8px 0}dt{color:#555}dd{margin:0}\n"
+    "figure{margin:14px 0}figure img{max-width:100%;height:auto;border:1px solid #eee}\n"
+    "figcaption{font-size:13px;color:#555}\n"
+    "nav a{margin-right:14px}code{font-family:'DejaVu Sans Mono',monospace;font-size:13px}\n"
+    "footer{margin-top:40px;font-size:12px;color:#555;word-break:break-all}\n";
+
+static void put_law_name(html *h, law_kind kind)
+{
+    char text[64];
+    put(h, "<code>");
+    put_text(h, ls_law_kind_format(kind, text, sizeof text));
+    put(h, "</code>");
+}
+
+static void put_files(html *h, const report_input *in)
+{
+    for (size_t i = 0; i < in->nsweep_paths; i++) {
+        if (i)
+            put(h, i + 1 == in->nsweep_paths ? " and " : ", ");
+        put(h, "<code>");
+        put_text(h, strcmp(in->sweep_paths[i], "-") == 0 ? "standard input" : in->sweep_paths[i]);
+        put(h, "</code>");
+    }
+}
+
+static void put_range(html *h, const char *name, const double range[2])
+{
+    putf(h, "<dt>%s</dt><dd>", name);
+    put_number(h, range[0], 4);
+    if (range[1] != range[0]) {
+        put(h, " to ");
+        put_number(h, range[1], 4);
+    }
+    put(h, "</dd>");
+}
+
+static void put_summary(html *h, const report_input *in)
+{
+    const lawfile *lf = in->law;
+    put(h, "<h1>Scaling-law report of ");
+    put_files(h, in);
+    put(h, "</h1>\n<p class=\"lead\">");
+    putf(h, "%zu runs; law ", in->sweep->n);
+    put_law_name(h, lf->law.kind);
+    putf(h, " fitted with RMSE %.4g nats/token", in->fit->rmse);
+    if (in->holdout)
+        putf(h, ", compared with %zu law%s on held-out runs", in->holdout->nlaws, in->holdout->nlaws == 1 ? "" : "s");
+    if (in->nbudgets)
+        putf(h, ", solved for %zu compute budget%s", in->nbudgets, in->nbudgets == 1 ? "" : "s");
+    put(h, ".</p>\n<nav><a href=\"#fit\">Fit</a>");
+    if (in->holdout)
+        put(h, "<a href=\"#holdout\">Held-out runs</a>");
+    if (in->nbudgets)
+        put(h, "<a href=\"#budgets\">Compute-optimal configurations</a>");
+    put(h, "<a href=\"#provenance\">Provenance</a></nav>\n");
+    if (lf->has_fit && lf->fit.has_ranges) {
+        put(h, "<dl>");
+        put_range(h, "active parameters N<sub>act</sub>", lf->fit.n_act_range);
+        put_range(h, "tokens D", lf->fit.tokens_range);
+        put_range(h, "loops R", lf->fit.r_range);
+        put_range(h, "experts E", lf->fit.e_range);
+        put(h, "</dl>\n");
+    }
+    if (lf->has_fit && lf->fit.nfilters) {
+        put(h, "<p class=\"note\">Runs kept by ");
+        for (size_t i = 0; i < lf->fit.nfilters; i++) {
+            put(h, i ? ", <code>" : "<code>");
+            put_text(h, lf->fit.filters[i]);
+            put(h, "</code>");
+        }
+        put(h, ".</p>\n");
+    }
+}
+
+typedef struct residual {
+    size_t row;
+    double fitted, residual;
+} residual;
+
+static int by_size_of_residual(const void *a, const void *b)
+{
+    double x = fabs(((const residual *)a)->residual), y = fabs(((const residual *)b)->residual);
+    if (x != y)
+        return x < y ? 1 : -1;
+    size_t i = ((const residual *)a)->row, j = ((const residual *)b)->row;
+    return (i > j) - (i < j);
+}
+
+static int put_residuals(html *h, const report_input *in, ls_error *err)
+{
+    const sweep *s = in->sweep;
+    residual *r = malloc(s->n * sizeof *r);
+    if (!r) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory while writing the report");
+        return -1;
+    }
+    double sum = 0, lo = INFINITY, hi = -INFINITY;
+    for (size_t i = 0; i < s->n; i++) {
+        law_point x = ls_sweep_row_point(&s->rows[i]);
+        r[i].row = i;
+        r[i].fitted = ls_law_loss(&in->law->law, &x);
+        r[i].residual = s->rows[i].loss - r[i].fitted;
+        sum += r[i].residual;
+        lo = fmin(lo, r[i].residual);
+        hi = fmax(hi, r[i].residual);
+    }
+    qsort(r, s->n, sizeof *r, by_size_of_residual);
+    put(h, "<h3>Residuals</h3>\n<p>Observed minus fitted loss: mean ");
+    put_number(h, sum / (double)s->n, 3);
+    put(h, ", from ");
+    put_number(h, lo, 3);
+    put(h, " to ");
+    put_number(h, hi, 3);
+    putf(h, " nats/token; RMSE %.4g. ", in->fit->rmse);
+    size_t shown = in->residual_rows < s->n ? in->residual_rows : s->n;
+    if (shown) {
+        putf(h, "The %zu largest:</p>\n<table><tr><th>run</th><th>N<sub>act</sub></th><th>D</th><th>R</th>"
+                "<th>E</th><th>observed</th><th>fitted</th><th>residual</th></tr>\n", shown);
+        for (size_t k = 0; k < shown; k++) {
+            const sweep_row *row = &s->rows[r[k].row];
+            put(h, "<tr><td><code>");
+            if (row->file >= 0 && (size_t)row->file < in->nsweep_paths)
+                put_text(h, in->sweep_paths[row->file]);
+            putf(h, ":%ld</code></td><td>", row->line);
+            put_number(h, row->n_act, 4);
+            put(h, "</td><td>");
+            put_number(h, row->tokens, 4);
+            putf(h, "</td><td>%g</td><td>%g</td><td>%.4f</td><td>%.4f</td><td>%+.4f</td></tr>\n", row->R, row->E,
+                 row->loss, r[k].fitted, r[k].residual);
+        }
+        put(h, "</table>\n");
+    } else {
+        put(h, "</p>\n");
+    }
+    free(r);
+    return 0;
+}
+
+static int put_fit(html *h, const report_input *in, ls_error *err)
+{
+    const fit_result *fr = in->fit;
+    const lawfile *lf = in->law;
+    put(h, "<section id=\"fit\"><h2>Fit of ");
+    put_law_name(h, lf->law.kind);
+    put(h, "</h2>\n<dl>");
+    if (lf->has_fit) {
+        const char *space = strcmp(lf->fit.space, "log") == 0 ? "ln L&#770; &#8722; ln L" : "L&#770; &#8722; L";
+        if (strcmp(lf->fit.loss, "huber") == 0)
+            putf(h, "<dt>objective</dt><dd>%.9g (sum of Huber(%s), &#948; = %g)</dd>", fr->objective, space,
+                 lf->fit.delta);
+        else
+            putf(h, "<dt>objective</dt><dd>%.9g (sum of (%s)<sup>2</sup>)</dd>", fr->objective, space);
+    }
+    putf(h, "<dt>RMSE</dt><dd>%.4g nats/token over %zu runs, %zu free parameters</dd>", fr->rmse, fr->n, fr->nfree);
+    putf(h, "<dt>starts</dt><dd>%zu, %zu reached the best objective, %zu converged</dd>", fr->starts,
+         fr->starts_at_best, fr->starts_converged);
+    putf(h, "<dt>converged</dt><dd>%s (%zu iterations)</dd>", fr->converged ? "yes" : "no", fr->iterations);
+    put(h, "<dt>solver</dt><dd>");
+    put_text(h, fr->method);
+    put(h, "</dd>");
+    if (lf->ndraws)
+        putf(h, "<dt>bootstrap</dt><dd>%zu draws</dd>", lf->ndraws);
+    put(h, "</dl>\n");
+    char *warnings = ls_fit_unidentified_warnings(fr);
+    for (char *line = warnings, *end; line && (end = strchr(line, '\n')); line = end + 1) {
+        *end = '\0';
+        put(h, "<p class=\"warn\">");
+        put_text(h, line);
+        put(h, "</p>\n");
+    }
+    free(warnings);
+
+    int with_ci = lf->has_ci;
+    put(h, "<table><tr><th>parameter</th><th>value</th><th>standard error*</th>");
+    if (with_ci)
+        putf(h, "<th>%g%% bootstrap interval</th>", 100 * lf->ci_level);
+    put(h, "</tr>\n");
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(lf->law.kind, list);
+    for (size_t i = 0; i < np; i++) {
+        law_param j = list[i];
+        put(h, "<tr><td>");
+        put_text(h, ls_law_param_name(j));
+        put(h, "</td><td>");
+        put_number(h, lf->law.p[j], 6);
+        put(h, "</td><td>");
+        if (fr->unidentified[j])
+            put(h, "held (unidentified)");
+        else if (fr->fixed[j])
+            put(h, "held");
+        else
+            put_number(h, fr->stderr_of[j], 3);
+        if (with_ci) {
+            put(h, "</td><td>");
+            if (!fr->fixed[j] && !isnan(lf->ci_low[j])) {
+                put(h, "[");
+                put_number(h, lf->ci_low[j], 4);
+                put(h, ", ");
+                put_number(h, lf->ci_high[j], 4);
+                put(h, "]");
+            } else {
+                put(h, "&#8211;");
+            }
+        }
+        put(h, "</td></tr>\n");
+    }
+    put(h, "</table>\n<p class=\"note\">* From the Jacobian (Gauss-Newton, normal approximation). With Huber on log "
+           "loss most residuals sit in its linear branch and these run about 2&#215; too small");
+    put(h, with_ci ? "; prefer the bootstrap intervals.</p>\n" : "; <code>--bootstrap N</code> gives intervals.</p>\n");
+
+    if (put_residuals(h, in, err) != 0)
+        return -1;
+    ls_error plot_err;
+    size_t len = 0;
+    unsigned char *svg = ls_plot_fit(in->sweep, lf, in->figure, &len, &plot_err);
+    if (put_figure(h, svg, len, &plot_err, "observed and fitted loss of every run",
+                   "Observed (markers) and fitted (lines) loss, with each run's residual in the bottom panel.",
+                   err) != 0)
+        return -1;
+    put(h, "</section>\n");
+    return 0;
+}
+
+static int put_holdout(html *h, const report_input *in, ls_error *err)
+{
+    const holdout_result *r = in->holdout;
+    put(h, "<section id=\"holdout\"><h2>Which law predicts runs it has not seen</h2>\n"
+           "<p>For each axis every law is fitted on the runs below the axis's largest value and predicts the runs "
+           "at it; RMSE in nats/token, the lowest of each column in bold.</p>\n"
+           "<table><tr><th>law</th><th>k</th><th>in-sample</th>");
+    for (size_t c = 0; c < r->ncolumns; c++)
+        if (!r->columns[c].skipped) {
+            put(h, "<th>");
+            put_text(h, r->columns[c].label);
+            putf(h, " <span class=\"note\">(%zu/%zu)</span></th>", r->columns[c].ntrain, r->columns[c].ntest);
+        }
+    put(h, "<th>AIC</th><th>BIC</th></tr>\n");
+    int unconverged = 0;
+    /* The best of a column: the lowest RMSE; in-sample is column -1. */
+    for (size_t l = 0; l < r->nlaws; l++) {
+        put(h, "<tr><td>");
+        put_law_name(h, r->laws[l]);
+        putf(h, "</td><td>%zu</td>", r->nfree[l]);
+        for (long c = -1; c < (long)r->ncolumns; c++) {
+            if (c >= 0 && r->columns[c].skipped)
+                continue;
+            double x = c < 0 ? r->in_sample_rmse[l] : r->cells[l * r->ncolumns + (size_t)c].rmse;
+            int converged = c < 0 ? r->in_sample_converged[l] : r->cells[l * r->ncolumns + (size_t)c].converged;
+            int best = !isnan(x);
+            for (size_t o = 0; best && o < r->nlaws; o++) {
+                double y = c < 0 ? r->in_sample_rmse[o] : r->cells[o * r->ncolumns + (size_t)c].rmse;
+                best = !(y < x);
+            }
+            put(h, best && r->nlaws > 1 ? "<td class=\"best\">" : "<td>");
+            if (isnan(x))
+                put(h, "&#8211;");
+            else
+                putf(h, "%.4f%s", x, converged ? "" : "*");
+            unconverged |= !isnan(x) && !converged;
+            put(h, "</td>");
+        }
+        putf(h, "<td>%.1f</td><td>%.1f</td></tr>\n", r->aic[l], r->bic[l]);
+    }
+    put(h, "</table>\n<p class=\"note\">k: free parameters. (train/test): runs fitted and predicted.");
+    if (unconverged)
+        put(h, " * the fit behind this number did not converge, or cannot tell its parameters apart.");
+    for (size_t c = 0; c < r->ncolumns; c++)
+        if (r->columns[c].skipped) {
+            put(h, " ");
+            put_text(h, r->columns[c].label);
+            put(h, ": nothing to hold out.");
+        }
+    put(h, "</p>\n");
+    ls_error plot_err;
+    size_t len = 0;
+    unsigned char *svg = ls_plot_holdout(in->sweep, r, in->figure, &len, &plot_err);
+    if (put_figure(h, svg, len, &plot_err, "predicted against observed loss of the held-out runs",
+                   "Each law's prediction of the held-out runs against their observed loss; on the diagonal is "
+                   "a perfect prediction.",
+                   err) != 0)
+        return -1;
+    put(h, "</section>\n");
+    return 0;
+}
+
+static void put_candidate_cells(html *h, const solve_candidate *c, int row)
+{
+    put(h, "<td>");
+    if (!c->feasible) {
+        put(h, "&#8211;</td>");
+        return;
+    }
+    switch (row) {
+    case 0: putf(h, "%g", c->R); break;
+    case 1: putf(h, "%g", c->E); break;
+    case 2: put_number(h, c->n_act, 4); break;
+    case 3: put_number(h, c->n_total, 4); break;
+    case 4: put_number(h, c->n_loop, 4); break;
+    case 5: put_number(h, c->tokens, 4); break;
+    case 6: put_number(h, c->tokens / c->n_act, 4); break;
+    case 7: putf(h, "%.4f", c->loss); break;
+    case 8: put_number(h, c->inference_flops, 4); break;
+    case 9: putf(h, "%.3g GB", c->weight_bytes / 1e9); break;
+    default: put_number(h, c->n_unroll, 4); break;
+    }
+    put(h, "</td>");
+}
+
+static int put_budgets(html *h, const report_input *in, ls_error *err)
+{
+    static const char *const rows[] = {"R (loops)",
+                                       "E (experts)",
+                                       "N<sub>act</sub>",
+                                       "N<sub>total</sub>",
+                                       "N<sub>loop</sub>",
+                                       "D (tokens)",
+                                       "tokens / N<sub>act</sub>",
+                                       "loss (predicted, nats/token)",
+                                       "inference FLOPs / token",
+                                       "weight memory",
+                                       "N<sub>unroll</sub>"};
+    const solve_options *so = in->solve;
+    put(h, "<section id=\"budgets\"><h2>Compute-optimal configurations</h2>\n<p>For each budget, every (E, R) with E "
+           "in {");
+    for (size_t e = 0; e < so->nE; e++)
+        putf(h, "%s%g", e ? ", " : "", so->E[e]);
+    put(h, "} and R in {");
+    for (size_t i = 0; i < so->nR; i++)
+        putf(h, "%s%g", i ? ", " : "", so->R[i]);
+    put(h, "} gets its best N<sub>act</sub>, with D = F / (6 N<sub>unroll</sub>) spending the whole budget. Among the "
+           "candidates within &#949; = ");
+    put_number(h, so->eps, 4);
+    put(h, " (the fit's RMSE) of the lowest loss, the one with the fewest loops, then the fewest experts, is chosen: "
+           "the cheapest to serve.</p>\n");
+    for (size_t b = 0; b < in->nbudgets; b++) {
+        const solve_budget *bud = &in->budgets[b];
+        const solve_result *r = &in->solves[b];
+        put(h, "<h3>");
+        put_number(h, bud->flops, 4);
+        put(h, " training FLOPs; ");
+        if (isfinite(bud->mem_bytes)) {
+            put_number(h, bud->mem_bytes, 4);
+            putf(h, " bytes of weights at %g bits", bud->bits);
+        } else {
+            put(h, "no memory limit");
+        }
+        put(h, "</h3>\n");
+        if (!r->has_choice) {
+            put(h, "<p class=\"warn\">No candidate fits this budget.</p>\n");
+            continue;
+        }
+        put(h, "<table><tr><th></th><th>chosen</th><th>lowest loss</th><th>no memory limit</th></tr>\n");
+        for (int row = 0; row < 11; row++) {
+            putf(h, "<tr><td>%s</td>", rows[row]);
+            put_candidate_cells(h, &r->choice, row);
+            put_candidate_cells(h, &r->best, row);
+            put_candidate_cells(h, &r->unconstrained, row);
+            put(h, "</tr>\n");
+        }
+        put(h, "</table>\n");
+        ls_error plot_err;
+        size_t len = 0;
+        unsigned char *svg = ls_plot_solve(in->law, in->tmpl, bud, so, r, in->figure, &len, &plot_err);
+        if (put_figure(h, svg, len, &plot_err, "best loss against loops under the budget",
+                       "The loss of the best N<sub>act</sub> at every loop count for each E; losses no "
+                       "configuration reaches under the budget are shaded, the choice starred.",
+                       err) != 0)
+            return -1;
+    }
+    /* IsoFLOP profiles of the chosen configurations, every budget in one figure. */
+    double *flops = malloc(in->nbudgets * sizeof *flops), *E = malloc((in->nbudgets + 1) * sizeof *E),
+           *R = malloc((in->nbudgets + 1) * sizeof *R);
+    if (!flops || !E || !R) {
+        free(flops);
+        free(E);
+        free(R);
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory while writing the report");
+        return -1;
+    }
+    size_t nE = 0, nR = 1, nf = 0;
+    R[0] = 1;
+    for (size_t b = 0; b < in->nbudgets; b++) {
+        if (!in->solves[b].has_choice)
+            continue;
+        flops[nf++] = in->budgets[b].flops;
+        const solve_candidate *c = &in->solves[b].choice;
+        size_t i = 0;
+        while (i < nE && E[i] != c->E)
+            i++;
+        if (i == nE)
+            E[nE++] = c->E;
+        i = 0;
+        while (i < nR && R[i] != c->R)
+            i++;
+        if (i == nR)
+            R[nR++] = c->R;
+    }
+    int status = 0;
+    if (nf) {
+        put(h, "<h3>IsoFLOP profiles</h3>\n");
+        plot_isoflop_spec spec = {flops, nf, E, R, nE, nR, 25};
+        ls_error plot_err;
+        size_t len = 0;
+        unsigned char *svg = ls_plot_isoflop(in->law, in->tmpl, &spec, in->figure, &len, &plot_err);
+        status = put_figure(h, svg, len, &plot_err, "IsoFLOP profiles of the chosen configurations",
+                            "Loss against N<sub>act</sub> at each budget's full compute, for the chosen E and R "
+                            "(and R = 1), with each profile's minimum; memory is not limited here.",
+                            err);
+    }
+    free(flops);
+    free(E);
+    free(R);
+    if (status == 0)
+        put(h, "</section>\n");
+    return status;
+}
+
+static void put_provenance(html *h, const report_input *in)
+{
+    const lawfile *lf = in->law;
+    putf(h, "<footer id=\"provenance\"><p>Made by loopscale %s", ls_version());
+    if (lf->command) {
+        put(h, ": <code>");
+        put_text(h, lf->command);
+        put(h, "</code>");
+    }
+    put(h, ".</p>\n");
+    for (size_t i = 0; lf->has_fit && i < lf->fit.ndata; i++) {
+        put(h, "<p><code>");
+        put_text(h, lf->fit.data[i].path);
+        put(h, "</code>");
+        if (lf->fit.data[i].sha256[0])
+            putf(h, " SHA-256 %s", lf->fit.data[i].sha256);
+        put(h, "</p>\n");
+    }
+    put(h, "</footer>\n");
+}
+
+char *ls_report_html(const report_input *in, ls_error *err)
+{
+    if (!in->sweep || in->sweep->n == 0 || !in->fit || !in->law) {
+        ls_error_set(err, LS_ERR_DATA, "the report needs a fit of at least one run");
+        return NULL;
+    }
+    if (in->nbudgets && (!in->solve || !in->tmpl || !in->budgets || !in->solves)) {
+        ls_error_set(err, LS_ERR_DATA, "the report's budgets need their solve results");
+        return NULL;
+    }
+    html h = {NULL, 0, 0, 0};
+    put(&h, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
+            "style-src 'unsafe-inline'\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    putf(&h, "<meta name=\"generator\" content=\"loopscale %s\">\n<title>loopscale report: ", ls_version());
+    for (size_t i = 0; i < in->nsweep_paths; i++) {
+        put(&h, i ? ", " : "");
+        put_text(&h, in->sweep_paths[i]);
+    }
+    putf(&h, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n", STYLE);
+    put_summary(&h, in);
+    int status = put_fit(&h, in, err);
+    if (status == 0 && in->holdout)
+        status = put_holdout(&h, in, err);
+    if (status == 0 && in->nbudgets)
+        status = put_budgets(&h, in, err);
+    if (status == 0)
+        put_provenance(&h, in);
+    put(&h, "</main>\n</body>\n</html>\n");
+    if (status == 0 && h.failed) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory while writing the report");
+        status = -1;
+    }
+    if (status != 0) {
+        free(h.buf);
+        return NULL;
+    }
+    return h.buf;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int ls_report_solve_candidates(const sweep *s, double **R, size_t *nR, double **E, size_t *nE, ls_error *err)
+{
+    *R = *E = NULL;
+    *nR = *nE = 0;
+    if (!s || s->n == 0)
+        return ls_error_set(err, LS_ERR_DATA, "no runs to take the candidates from");
+    double r_max = 1;
+    for (size_t i = 0; i < s->n; i++)
+        r_max = fmax(r_max, s->rows[i].R);
+    /* R is an integer of a checked run, so this is exact. */
+    size_t nr = (size_t)r_max;
+    double *r = malloc(nr * sizeof *r), *e = malloc(s->n * sizeof *e);
+    if (!r || !e) {
+        free(r);
+        free(e);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    for (size_t i = 0; i < nr; i++)
+        r[i] = (double)(i + 1);
+    for (size_t i = 0; i < s->n; i++)
+        e[i] = s->rows[i].E;
+    qsort(e, s->n, sizeof *e, by_value);
+    size_t ne = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if (ne == 0 || e[i] != e[ne - 1])
+            e[ne++] = e[i];
+    *R = r;
+    *nR = nr;
+    *E = e;
+    *nE = ne;
+    return 0;
+}

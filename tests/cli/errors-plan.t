@@ -1,0 +1,107 @@
+Planning: what plan refuses.  Missing budgets and output, values out of range,
+a decision with nothing to decide between, and runs already trained that
+cannot be read.  Nothing is written when plan fails, and an old file survives.
+
+  $ GRID='--n-act 1e8,3e8 --tokens 1e10,3e10 --E 1,16 --R 1,2'
+  $ echo precious > runs.csv
+  $ loopscale plan --flops 1e22 $GRID -o runs.csv
+  loopscale plan: give the sweep's compute budget with --budget FLOPS (or --gpu-hours H --flop-rate RATE)
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 $GRID -o runs.csv
+  loopscale plan: give the deployment budget of the decision with --flops F
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID
+  loopscale plan: give the file for the runs with -o FILE
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --gpu-hours 1000 --flops 1e22 $GRID -o runs.csv
+  loopscale plan: give --gpu-hours H and --flop-rate RATE together
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --gpu-hours 1000 --flop-rate 4e14 --budget 1e21 --flops 1e22 $GRID -o runs.csv
+  loopscale plan: give the sweep's budget once: --budget FLOPS or --gpu-hours H
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --gpu-hours 1e300 --flop-rate 1e300 --flops 1e22 $GRID -o runs.csv
+  loopscale plan: --gpu-hours 1e+300 at --flop-rate 1e+300 is beyond any number of FLOPs
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget -1e21 --flops 1e22 $GRID -o runs.csv
+  loopscale plan: --budget: '-1e21' must be positive
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21x --flops 1e22 $GRID -o runs.csv
+  loopscale plan: --budget: '1e21x' is not a number
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 --draws 0 $GRID -o runs.csv
+  loopscale plan: --draws: '0' is outside [1, 100000]
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 --noise 0 $GRID -o runs.csv
+  loopscale plan: --noise: '0' must be positive
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 --prior-sd -1 $GRID -o runs.csv
+  loopscale plan: --prior-sd: '-1' must be positive
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 --n-act 1e8 --tokens 1e10 --E 1 --R 1.5 -o runs.csv
+  loopscale plan: --R: 1.5 is not an integer
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 --n-act 1e8 --tokens 1e10 --E 16 --R 1 -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: only one (R, E) is feasible at the deployment budget: there is no decision to plan for
+  [65]
+  $ loopscale plan --budget 1e21 --flops 1e22 --mem 100 --bits 4 $GRID -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: no configuration is feasible at the deployment budget
+  [65]
+  $ loopscale plan --law $ROOT/data/truth/moe-bounded-sparse.json --budget 1e21 --flops 1e22 $GRID -o runs.csv
+  loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
+  loopscale plan: the prior law has no fit RMSE to take the noise from: give --noise SIGMA
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --have missing.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: missing.csv: cannot open: No such file or directory
+  [66]
+  $ printf 'n_act,tokens,loss\n1e8,1e10,2.5\n3e8,ten,2.4\n' > have.csv
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --have have.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: have.csv:3: column 'tokens': 'ten' is not a number
+  [65]
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --have have.csv -o have.csv
+  loopscale plan: -o have.csv would replace the input --have have.csv
+  Try 'loopscale plan --help'.
+  [64]
+  $ cat runs.csv
+  precious
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --truth t.json -o runs.csv
+  loopscale plan: --truth is for --validate K
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --baseline-flops 1e21 -o runs.csv
+  loopscale plan: --baseline-flops is for --validate K
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --validate 0 -o runs.csv
+  loopscale plan: --validate: '0' is outside [1, 100000]
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --validate 2 --truth missing.json -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: missing.json: cannot open: No such file or directory
+  [66]
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --validate 2 --baseline-flops 1e15 -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: no thinning of the grid fits in the baseline's 1e+15 FLOPs
+  [65]
+  $ cat runs.csv
+  precious
+  $ loopscale plan --budget 1e21 --budget 2e21 --flops 1e22 $GRID -o runs.csv
+  loopscale plan: --budget given twice ('1e21', then '2e21'): it takes one value
+  Try 'loopscale plan --help'.
+  [64]

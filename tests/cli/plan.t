@@ -1,0 +1,156 @@
+Which runs to train next, for the 3 GB INT4 decision at 1e22 FLOPs, under the
+default law (compiled in) as the prior, from a grid of 3 sizes, 3 token counts,
+3 expert counts and 3 loop counts.
+
+  $ GRID='--n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1,2,4'
+  $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 5e20 $GRID -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
+  decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
+  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105
+             under the prior's point estimate; 100 of 100 draws also choose R=4 E=16, and each draw
+             weighs its own choice against its own runner-up
+  noise      sigma 0.001741 of ln(loss); Huber weight 2.678e+05 per run (13 parameters)
+  candidates 81
+  chosen     19 runs
+  compute    4.98e+20 of 5e+20 FLOPs (99.6%)
+  
+  expected standard deviation of the gap (mean variance over the draws):
+    weak prior alone      1.937
+    with the plan         0.003383
+  $ cat runs.csv
+  n_act,n_total,n_loop,R,E,k,tokens,flops,why
+  100000000,300000000,75000000,1,4,1,30000000000,1.8e+19,step 1: cuts the gap's variance by 6.97%
+  100000000,300000000,75000000,1,4,1,10000000000,6e+18,step 2: cuts the gap's variance by 91.4%
+  100000000,100000000,75000000,1,1,1,10000000000,6e+18,step 3: cuts the gap's variance by 5.56%
+  100000000,1100000000,75000000,1,16,1,10000000000,6e+18,step 4: cuts the gap's variance by 97.6%
+  100000000,1100000000,75000000,2,16,1,10000000000,1.05e+19,step 5: cuts the gap's variance by 91.5%
+  100000000,1100000000,75000000,4,16,1,10000000000,1.95e+19,step 6: cuts the gap's variance by 76.8%
+  100000000,1100000000,75000000,1,16,1,30000000000,1.8e+19,step 7: cuts the gap's variance by 48.8%
+  100000000,100000000,75000000,2,1,1,10000000000,1.05e+19,step 8: cuts the gap's variance by 21.5%
+  100000000,300000000,75000000,2,4,1,10000000000,1.05e+19,step 9: cuts the gap's variance by 5.26%
+  300000000,3300000000,225000000,1,16,1,10000000000,1.8e+19,step 10: cuts the gap's variance by 10.1%
+  300000000,300000000,225000000,1,1,1,10000000000,1.8e+19,step 11: cuts the gap's variance by 14.5%
+  100000000,300000000,75000000,1,4,1,100000000000,6e+19,step 12: cuts the gap's variance by 28.6%
+  300000000,3300000000,225000000,4,16,1,10000000000,5.85e+19,step 13: cuts the gap's variance by 24.1%
+  300000000,900000000,225000000,1,4,1,10000000000,1.8e+19,step 14: cuts the gap's variance by 8.62%
+  100000000,300000000,75000000,4,4,1,10000000000,1.95e+19,step 15: cuts the gap's variance by 12.3%
+  100000000,1100000000,75000000,4,16,1,30000000000,5.85e+19,step 16: cuts the gap's variance by 8.07%
+  100000000,100000000,75000000,1,1,1,30000000000,1.8e+19,step 17: cuts the gap's variance by 4.37%
+  100000000,300000000,75000000,2,4,1,100000000000,1.05e+20,step 18: cuts the gap's variance by 21.4%
+  100000000,100000000,75000000,4,1,1,10000000000,1.95e+19,step 19: cuts the gap's variance by 1.32%
+
+The runs file is a sweep without losses: every run is read back, with its
+compute F = 6 N_unroll D, and the sum is what the summary says was spent.
+
+  $ python3 -c "
+  > import csv
+  > rows = list(csv.DictReader(open('runs.csv')))
+  > total = 0
+  > for r in rows:
+  >     n_unroll = float(r['n_act']) + (float(r['R']) - 1) * float(r['n_loop'])
+  >     f = 6 * n_unroll * float(r['tokens'])
+  >     assert abs(f - float(r['flops'])) <= 1e-12 * f, r
+  >     total += f
+  > print(len(rows), 'runs', '%.4g' % total, 'FLOPs', total <= 5e20)"
+  19 runs 4.98e+20 FLOPs True
+
+Runs already trained are counted first and never chosen again: train the
+first two runs of that plan, and plan the rest of the budget; neither is
+chosen again.
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8 --tokens 1e10 --E 16 --R 1,2 --noise 0.002 -o have.csv
+  $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 4.8e20 $GRID --have have.csv -o next.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
+  decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
+  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105
+             under the prior's point estimate; 100 of 100 draws also choose R=4 E=16, and each draw
+             weighs its own choice against its own runner-up
+  noise      sigma 0.001741 of ln(loss); Huber weight 2.678e+05 per run (13 parameters)
+  candidates 81; 2 runs already trained (2 of them candidates), 1.65e+19 FLOPs
+  chosen     10 runs
+  compute    4.8e+20 of 4.8e+20 FLOPs (100.0%)
+  
+  expected standard deviation of the gap (mean variance over the draws):
+    weak prior alone      1.937
+    with the runs trained 0.09037
+    with the plan         0.004235
+  $ grep -c '^100000000,1100000000,75000000,[12],16,1,10000000000,' next.csv
+  0
+  [1]
+
+A budget smaller than any run plans nothing, with a warning:
+
+  $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 1e18 $GRID -o empty.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: no candidate fits in the budget of 1e+18 FLOPs: the plan is empty
+  prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
+  decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
+  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105
+             under the prior's point estimate; 100 of 100 draws also choose R=4 E=16, and each draw
+             weighs its own choice against its own runner-up
+  noise      sigma 0.001741 of ln(loss); Huber weight 2.678e+05 per run (13 parameters)
+  candidates 81
+  chosen     0 runs
+  compute    0 of 1e+18 FLOPs (0.0%)
+  
+  expected standard deviation of the gap (mean variance over the draws):
+    weak prior alone      1.937
+    with the plan         1.937
+  $ cat empty.csv
+  n_act,n_total,n_loop,R,E,k,tokens,flops,why
+
+A budget in GPU-hours: 350 hours at 4e14 FLOP/s is 5.04e20 FLOPs.
+
+  $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --gpu-hours 350 --flop-rate 4e14 $GRID -o gpu.csv 2>/dev/null | grep -E '^(chosen|compute)'
+  chosen     19 runs
+  compute    4.98e+20 of 5.04e+20 FLOPs (98.8%)
+
+The noise, the draws and the weak prior can be set:
+
+  $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 5e20 $GRID --noise 0.01 --draws 20 --prior-sd 3 --threads 1 -o runs2.csv 2>/dev/null | grep -E '^(prior|noise|chosen)'
+  prior      moe:bounded-sparse, 20 of 1000 bootstrap draws
+  noise      sigma 0.01 of ln(loss); Huber weight 6701 per run (13 parameters)
+  chosen     20 runs
+
+A prior without bootstrap draws plans for its point estimate, with a warning;
+one without a fit RMSE needs --noise:
+
+  $ loopscale plan --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e22 --mem 3GB --bits 4 --budget 5e20 $GRID --noise 0.002 -o runs3.csv | grep -E '^(prior|chosen)'
+  loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
+  prior      moe:bounded-sparse, its point estimate (no bootstrap draws)
+  chosen     20 runs
+
+Validation by simulation: sweeps drawn from a truth for the planned design
+(the runs already trained plus the plan) and for the grid thinned to twice
+the plan's compute, each fitted and solved; how often the decision is right.
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8,2e8,4e8 --tokens 1e10,2e10,4e10 --E 1,4,16 --R 1,2,4 --noise 0.002 -o pilot.csv
+  $ loopscale fit --bootstrap 20 -o prior.json pilot.csv > /dev/null
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  $ cp $ROOT/data/truth/moe-bounded-sparse.json truth.json
+  $ loopscale plan --law prior.json --have pilot.csv --flops 1e22 --mem 3GB --bits 4 --budget 5e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11,3e11 --E 1,4,16 --R 1,2,4 -o next.csv --validate 3 --truth truth.json --baseline-flops 1e22 | sed -n '/^validation/,$p'
+  validation 3 simulated sweeps of each design from truth.json, noise sigma 0.001904 of ln(loss)
+  truth      R*=4 E*=16 N_act*=5.455e+08, loss 2.0956
+  
+                            plan        thinned grid
+  runs                      115         96 (every 7-th candidate)
+  compute (new runs)        4.991e+21   9.183e+21
+  right decision            100%        100%
+  loss regret, mean         0           0
+  loss regret, median       0           0
+  loss regret, worst        0           0
+  fits failed (wrong)       0           0
+
+A template that routes to two experts leaves E = 1 out of the default list:
+
+  $ echo '{"attention_share": 0.25, "top_k": 2, "loop_layers": 6, "prelude_layers": 1, "coda_layers": 1}' > t2.json
+  $ loopscale plan --template t2.json --flops 1e22 --mem 3GB --bits 4 --budget 5e21 -o tk.csv 2>&1 | grep -E 'top_k|^(candidates|chosen)'
+  loopscale plan: the template routes to top_k = 2 experts: E below 2 left out of the default --E list
+  candidates 420
+  chosen     14 runs
+  $ cut -d, -f5,6 tk.csv | sort -u | head -3
+  16,2
+  2,2
+  4,2
