@@ -63,6 +63,7 @@ typedef struct lawfile_fit {
 typedef struct lawfile {
     law law;
     unsigned char fixed[LAW_NPARAMS]; /* held fixed by the fit */
+    unsigned char tied[LAW_NPARAMS];  /* tied[j] = i + 1: fitted equal to parameter i ("tied") */
     int has_stderr;
     double stderr_of[LAW_NPARAMS];    /* from the Jacobian (free parameters) */
     int has_ci;

@@ -37,7 +37,10 @@ static const char USAGE[] =
     "      --space log|linear  residuals ln Lhat - ln L (default) or Lhat - L\n"
     "      --grid chinchilla   start the base parameters from Chinchilla's 4,500-point grid\n"
     "      --starts N          otherwise from N Sobol points in the same box (default 32)\n"
-    "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable, once per parameter)\n"
+    "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable, once per parameter);\n"
+    "                          --fix c=0 drops the irreducible term\n"
+    "      --tie NAME=LEADER   fit NAME equal to LEADER, two exponents or two coefficients\n"
+    "                          (repeatable), e.g. --tie beta=alpha (Gadre et al.'s law)\n"
     "      --bootstrap N       refit N resamples of the runs for percentile intervals (default 0)\n"
     "      --group COL         resample whole groups of runs sharing COL's value\n"
     "      --bootstrap-starts K  refit each draw from the full-data optimum and K perturbed\n"
@@ -60,6 +63,7 @@ static const char USAGE_TAIL[] = CLI_SWEEP_HELP CLI_PLOT_HELP
 
 enum {
     OPT_FIX = OPT_COMMAND_FIRST,
+    OPT_TIE,
     OPT_BOOTSTRAP,
     OPT_GROUP,
     OPT_CI,
@@ -74,6 +78,7 @@ typedef struct fit_options {
     fit_parameters params;
     cli_sweep_args sweep;
     cli_strings fixes;
+    cli_strings ties;
     size_t bootstrap;
     size_t bootstrap_starts; /* perturbed starts per draw, besides the full-data optimum */
     const char *group;
@@ -119,39 +124,6 @@ static void end_progress(progress_state *ps)
 }
 
 /* ---- output ------------------------------------------------------------------ */
-
-/* Parse one --fix NAME=VALUE; given[] records the --fix already seen per
- * parameter, so that the same parameter fixed twice is refused rather than
- * taking the last value. */
-static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_parameters *p,
-                     const char *given[LAW_NPARAMS])
-{
-    const char *eq = strchr(text, '=');
-    char name[32];
-    if (!eq || (size_t)(eq - text) >= sizeof name)
-        return cli_usage_error(cmd, "--fix '%s': expected NAME=VALUE", text);
-    memcpy(name, text, (size_t)(eq - text));
-    name[eq - text] = '\0';
-    int j = ls_law_param_from_name(name);
-    char kind_text[64];
-    if (j < 0 || !ls_law_uses_param(kind, (law_param)j))
-        return cli_usage_error(cmd, "--fix '%s': %s is not a parameter of %s", text, name,
-                               ls_law_kind_format(kind, kind_text, sizeof kind_text));
-    if (given[j])
-        return cli_usage_error(cmd, "--fix %s given twice ('%s', then '%s'): a parameter takes one value", name,
-                               given[j], text);
-    given[j] = text;
-    double value = 0;
-    int status = cli_parse_double(cmd, "--fix", eq + 1, &value);
-    if (status != 0)
-        return status;
-    ls_error err;
-    if (ls_law_param_check((law_param)j, value, &err) != 0)
-        return cli_usage_error(cmd, "--fix '%s': %s", text, err.message);
-    p->fixed[j] = 1;
-    p->fixed_value[j] = value;
-    return 0;
-}
 
 static void format_value(char *buf, size_t size, double x)
 {
@@ -239,6 +211,8 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
             snprintf(se, sizeof se, "held (unidentified)");
         else if (r->fixed[j])
             snprintf(se, sizeof se, "held");
+        else if (r->tied[j])
+            snprintf(se, sizeof se, "= %s", ls_law_param_name((law_param)(r->tied[j] - 1)));
         else
             format_value(se, sizeof se, r->stderr_of[j]);
         if (with_ci && !r->fixed[j] && !isnan(b->ci_low[j]))
@@ -294,6 +268,7 @@ int cmd_fit(int argc, char **argv)
     static const struct option longopts[] = {CLI_HELP_OPTION,
                                              {"law", required_argument, NULL, 'l'},
                                              {"fix", required_argument, NULL, OPT_FIX},
+                                             {"tie", required_argument, NULL, OPT_TIE},
                                              {"bootstrap", required_argument, NULL, OPT_BOOTSTRAP},
                                              {"group", required_argument, NULL, OPT_GROUP},
                                              {"ci", required_argument, NULL, OPT_CI},
@@ -318,7 +293,7 @@ int cmd_fit(int argc, char **argv)
     int status = 0, opt;
     long value = 0;
     opterr = 0;
-    static const int repeatable[] = {OPT_FIX, 0};
+    static const int repeatable[] = {OPT_FIX, OPT_TIE, 0};
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, repeatable)) != -1) {
         if (cli_sweep_option(cmd, &o.sweep, opt, optarg, &status) ||
             cli_fit_option(cmd, opt, optarg, &o.params, &status) || cli_plot_option(cmd, opt, optarg, &o.figure, &status))
@@ -331,6 +306,10 @@ int cmd_fit(int argc, char **argv)
             break;
         case OPT_FIX:
             if (cli_strings_push(&o.fixes, optarg) != 0)
+                status = ls_exit_status(LS_ERR_INTERNAL);
+            break;
+        case OPT_TIE:
+            if (cli_strings_push(&o.ties, optarg) != 0)
                 status = ls_exit_status(LS_ERR_INTERNAL);
             break;
         case OPT_BOOTSTRAP:
@@ -372,11 +351,15 @@ int cmd_fit(int argc, char **argv)
     if (status == -1) {
         cli_sweep_args_free(&o.sweep);
         cli_strings_free(&o.fixes);
+    cli_strings_free(&o.ties);
+        cli_strings_free(&o.ties);
         return cli_help(USAGE), cli_help(USAGE_TAIL);
     }
     const char *fixes_given[LAW_NPARAMS] = {NULL};
     for (size_t i = 0; status == 0 && i < o.fixes.n; i++)
-        status = parse_fix(cmd, o.fixes.v[i], o.kind, &o.params, fixes_given);
+        status = cli_parse_fix(cmd, o.fixes.v[i], &o.kind, 1, &o.params, fixes_given);
+    for (size_t i = 0; status == 0 && i < o.ties.n; i++)
+        status = cli_parse_tie(cmd, o.ties.v[i], &o.kind, 1, &o.params);
     if (status == 0 && optind >= argc)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0 && o.group && o.bootstrap == 0)
@@ -488,5 +471,6 @@ int cmd_fit(int argc, char **argv)
     ls_sweep_free(s);
     cli_sweep_args_free(&o.sweep);
     cli_strings_free(&o.fixes);
+    cli_strings_free(&o.ties);
     return status;
 }

@@ -55,6 +55,7 @@ typedef struct problem {
     size_t nfree;
     law_param free_params[LAW_NPARAMS];
     law held;                  /* every parameter's value when it is not free */
+    unsigned char tied[LAW_NPARAMS]; /* fit_parameters.tied: j follows tied[j] - 1 */
     fit_loss loss;
     double delta;
     fit_space space;
@@ -92,6 +93,18 @@ static void law_from_fitted(const problem *pb, const double *u, law *l)
     *l = pb->held;
     for (size_t k = 0; k < pb->nfree; k++)
         l->p[pb->free_params[k]] = ls_law_param_from_fitted(pb->free_params[k], u[k]);
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        if (pb->tied[j])
+            l->p[j] = l->p[pb->tied[j] - 1];
+}
+
+/* Whether any parameter of pb is tied to another. */
+static int problem_has_ties(const problem *pb)
+{
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        if (pb->tied[j])
+            return 1;
+    return 0;
 }
 
 static int law_is_finite(const law *l)
@@ -171,7 +184,7 @@ static void solver_free(solver *s)
  * (stage one on the plain runs), on runs that do not loop. */
 static int kernel_applies(const problem *pb)
 {
-    if (pb->space != FIT_SPACE_LOG)
+    if (pb->space != FIT_SPACE_LOG || problem_has_ties(pb))
         return 0;
     for (size_t k = 0; k < pb->nfree; k++)
         if (pb->free_params[k] > LAW_P_C)
@@ -290,6 +303,11 @@ static int model_at(solver *s, const double *u, double *g, double *M, double *H)
         pos[j] = -1;
     for (size_t k = 0; k < p; k++)
         pos[pb->free_params[k]] = (int)k;
+    /* A tied parameter moves with its leader: its derivatives add into the
+     * leader's coordinate (the chain rule for p_j = p_i). */
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        if (pb->tied[j])
+            pos[j] = pos[pb->tied[j] - 1];
     int pos_c = pos[LAW_P_C];
     law l;
     law_from_fitted(pb, u, &l);
@@ -325,10 +343,10 @@ static int model_at(solver *s, const double *u, double *g, double *M, double *H)
                     continue;
                 Jc[(size_t)q * st + i] += o.w[k] * o.a[k][m];
                 if (k == 0) {
-                    A1[(size_t)q * st + i] = o.a[k][m];
+                    A1[(size_t)q * st + i] += o.a[k][m];
                     in1[q] = 1;
                 } else if (k == 1) {
-                    A2[(size_t)q * st + i] = o.a[k][m];
+                    A2[(size_t)q * st + i] += o.a[k][m];
                     in2[q] = 1;
                 } /* the third term's gradient is 1 at ln c */
             }
@@ -344,8 +362,11 @@ static int model_at(solver *s, const double *u, double *g, double *M, double *H)
         c3[i] = cs * o.w[2];
         for (int m = 0; m < o.nt; m++) {
             int qa = pos[o.ti[m]], qb = pos[o.tj[m]];
+            /* T lists each unordered pair once; a pair of parameters that
+             * are tied together lands twice on its coordinate's diagonal. */
             if (qa >= 0 && qb >= 0)
-                C[(qa < qb ? qa : qb) * (int)p + (qa < qb ? qb : qa)] += cs * o.tv[m];
+                C[(qa < qb ? qa : qb) * (int)p + (qa < qb ? qb : qa)] +=
+                    (qa == qb && o.ti[m] != o.tj[m] ? 2.0 : 1.0) * cs * o.tv[m];
         }
     }
     int finite = 1;
@@ -409,6 +430,10 @@ static int model_at_first(solver *s, const double *u, double *g, double *M)
         double w = pb->weight ? pb->weight[i] : 1.0;
         for (size_t k = 0; k < p; k++)
             Jc[k * st + i] = scale * grad[pb->free_params[k]];
+        for (int j = 0; j < LAW_NPARAMS; j++)
+            for (size_t k = 0; pb->tied[j] && k < p; k++)
+                if (pb->free_params[k] == (law_param)(pb->tied[j] - 1))
+                    Jc[k * st + i] += scale * grad[j];
         s->resid[i] = r;
         gp[i] = w * psi;
         cm[i] = w * irls;
@@ -1003,6 +1028,7 @@ static void problem_init(problem *pb, law_kind kind, const prepared_data *d, con
     pb->loss = fp->loss;
     pb->delta = fp->huber_delta;
     pb->space = fp->space;
+    memcpy(pb->tied, fp->tied, sizeof pb->tied);
     ls_law_init(&pb->held, kind);
 }
 
@@ -1012,7 +1038,7 @@ static void problem_free_only(problem *pb, const unsigned char fixed[LAW_NPARAMS
     size_t np = ls_law_params_of(pb->kind, list);
     pb->nfree = 0;
     for (size_t i = 0; i < np; i++)
-        if (!fixed[list[i]])
+        if (!fixed[list[i]] && !pb->tied[list[i]])
             pb->free_params[pb->nfree++] = list[i];
 }
 
@@ -1104,6 +1130,9 @@ static void standard_errors(const problem *pb, const fit_parameters *fp, const d
                 double dp_du = ls_law_param_natural_per_fitted(j, value);
                 out[j] = fabs(dp_du) * sqrt(s2 * gsl_matrix_get(jtj, k, k));
             }
+            for (int j = 0; j < LAW_NPARAMS; j++)
+                if (pb->tied[j])
+                    out[j] = out[pb->tied[j] - 1];
         }
     }
     gsl_matrix_free(jtj);
@@ -1194,6 +1223,31 @@ static int fit_prepare(fit_state *st)
     return prepare_data(st->s, &st->d, st->err);
 }
 
+int ls_fit_check_tie(law_kind kind, const fit_parameters *p, law_param follower, law_param leader, ls_error *err)
+{
+    const char *f = ls_law_param_name(follower), *l = ls_law_param_name(leader);
+    if (!ls_law_uses_param(kind, follower) || !ls_law_uses_param(kind, leader))
+        return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is not a parameter of the law", f, l,
+                            ls_law_uses_param(kind, follower) ? l : f);
+    if (follower == leader)
+        return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to itself", f);
+    if (ls_law_param_transform(follower) != ls_law_param_transform(leader) || follower == LAW_P_E_START ||
+        leader == LAW_P_E_START)
+        return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: they are not of one kind (two exponents, or "
+                            "two positive coefficients)", f, l);
+    if (p->fixed[follower] || p->fixed[leader])
+        return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is fixed by --fix", f, l,
+                            p->fixed[follower] ? f : l);
+    if (p->tied[leader])
+        return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is itself tied to %s", f, l, l,
+                            ls_law_param_name((law_param)(p->tied[leader] - 1)));
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        if (p->tied[j] == (unsigned char)(follower + 1))
+            return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is tied to %s", f, l,
+                                ls_law_param_name((law_param)j), f);
+    return 0;
+}
+
 /* Decide what is held fixed: E_start (at 1, so that Ehat(1) = 1 and the
  * moe base reduces to dense at E = 1; docs/laws.md), --fix, and what the
  * data cannot identify, at its neutral value.  Refuses a fit with nothing
@@ -1216,8 +1270,21 @@ static int fit_hold_fixed(fit_state *st)
             st->fixed[j] = 1;
         }
     }
+    for (int j = 0; j < LAW_NPARAMS; j++) {
+        if (!fp->tied[j])
+            continue;
+        int status = ls_fit_check_tie(st->kind, fp, (law_param)j, (law_param)(fp->tied[j] - 1), st->err);
+        if (status != 0)
+            return status;
+        int i = fp->tied[j] - 1;
+        if (st->fixed[i] || st->fixed[j])
+            return ls_error_set(st->err, LS_ERR_DATA, "cannot tie %s to %s: %s is held (%s)", ls_law_param_name(j),
+                                ls_law_param_name(i), ls_law_param_name(st->fixed[i] ? i : j),
+                                ls_fit_unidentified_reason(st->fixed[i] ? i : j));
+    }
     problem_free_only(pb, st->fixed);
     memcpy(out->fixed, st->fixed, sizeof st->fixed);
+    memcpy(out->tied, fp->tied, sizeof out->tied);
     out->n = st->d.n;
     out->nfree = pb->nfree;
     if (pb->nfree == 0)
@@ -1243,7 +1310,7 @@ static int fit_stage_one(fit_state *st)
     unsigned char stage1_fixed[LAW_NPARAMS];
     for (int j = 0; j < LAW_NPARAMS; j++) {
         stage1_fixed[j] = st->fixed[j] || !is_base_param((law_param)j);
-        if (!st->fixed[j] && !is_base_param((law_param)j) && ls_law_uses_param(st->kind, (law_param)j)) {
+        if (!st->fixed[j] && !st->pb.tied[j] && !is_base_param((law_param)j) && ls_law_uses_param(st->kind, (law_param)j)) {
             st->has_extra = 1;
             stage1->held.p[j] = EXTRA_STARTS[j].typical;
         }
@@ -1646,6 +1713,7 @@ int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_param
     problem pb;
     problem_init(&pb, full->law.kind, &d, fp);
     pb.held = full->law;
+    memcpy(pb.tied, full->tied, sizeof pb.tied);
     problem_free_only(&pb, full->fixed);
     double u_full[LAW_NPARAMS];
     for (size_t k = 0; k < pb.nfree; k++)
@@ -1692,6 +1760,11 @@ int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_param
             out->ci_low[j] = gsl_stats_quantile_from_sorted_data(column, 1, kept, tail);
             out->ci_high[j] = gsl_stats_quantile_from_sorted_data(column, 1, kept, 1.0 - tail);
         }
+        for (int j = 0; j < LAW_NPARAMS && kept > 0; j++)
+            if (pb.tied[j]) {
+                out->ci_low[j] = out->ci_low[pb.tied[j] - 1];
+                out->ci_high[j] = out->ci_high[pb.tied[j] - 1];
+            }
     }
     free(job.draws);
     free(job.ok);

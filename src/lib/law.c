@@ -234,6 +234,12 @@ int ls_law_param_check(law_param param, double value, ls_error *err)
         if (value < 0.0)
             return ls_error_set(err, LS_ERR_DATA, "parameter theta = %g must not be negative", value);
         break;
+    case LAW_P_C:
+        /* c = 0 is a law without an irreducible term (held by --fix c=0):
+         * ln c = -inf drops the term from the log-sum-exp. */
+        if (!(value >= 0.0))
+            return ls_error_set(err, LS_ERR_DATA, "parameter c = %g must not be negative", value);
+        break;
     default:
         if (ls_law_param_transform(param) == LAW_TRANSFORM_LOG && !(value > 0.0))
             return ls_error_set(err, LS_ERR_DATA, "parameter %s = %g must be positive", name, value);

@@ -57,3 +57,53 @@ A law along whose budgets the loss falls without bound (beta < 0):
   $ loopscale frontier --law falling.json --flops 1e20
   loopscale frontier: no compute-optimal size: the loss falls without bound along a budget unless alpha > 0 and beta > 0 (alpha = 0.34, beta = -0.28)
   [65]
+
+Ties (--tie NAME=LEADER) join two parameters of one kind, neither fixed
+nor tied already; a law file's "tied" must name the law's parameters and
+hold them equal:
+
+  $ printf 'n_act,tokens,loss\n1e8,1e10,3.9\n2e8,2e10,3.5\n4e8,4e10,3.2\n8e8,8e10,3.0\n1.6e9,1.6e11,2.85\n3.2e9,3.2e11,2.75\n' > small.csv
+  $ loopscale fit --law dense --tie beta=c small.csv
+  loopscale fit: --tie 'beta=c': cannot tie beta to c: they are not of one kind (two exponents, or two positive coefficients)
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --tie beta=phi small.csv
+  loopscale fit: --tie 'beta=phi': phi is not a parameter of dense
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --tie beta small.csv
+  loopscale fit: --tie 'beta': expected NAME=LEADER
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --tie beta=beta small.csv
+  loopscale fit: --tie 'beta=beta': cannot tie beta to itself
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --fix alpha=0.3 --tie beta=alpha small.csv
+  loopscale fit: --tie 'beta=alpha': cannot tie beta to alpha: alpha is fixed by --fix
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --tie beta=alpha --tie alpha=beta small.csv
+  loopscale fit: --tie 'alpha=beta': cannot tie alpha to beta: beta is itself tied to alpha
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --tie beta=alpha --tie beta=alpha small.csv
+  loopscale fit: --tie 'beta=alpha': beta is already tied to alpha
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale holdout --laws dense,dense:linear --tie kappa1=A small.csv
+  loopscale holdout: --tie 'kappa1=A': kappa1 is not a parameter of any law given
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale fit --law dense --fix c=-1 small.csv
+  loopscale fit: --fix 'c=-1': parameter c = -1 must not be negative
+  Try 'loopscale fit --help'.
+  [64]
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}, "tied": {"beta": "alpha"}}' > untied.json
+  $ loopscale predict --law untied.json --n-act 1e9 --tokens 2e10
+  loopscale predict: untied.json:1:152: tied: a tied parameter differs from its leader in params
+  [65]
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.34, "c": 1.69}, "tied": {"beta": "phi"}}' > badtie.json
+  $ loopscale predict --law badtie.json --n-act 1e9 --tokens 2e10
+  loopscale predict: badtie.json:1:152: tied: expected names of the law's parameters
+  [65]

@@ -42,3 +42,29 @@ Holding out the largest N or D of Epoch's points holds out one run:
   loopscale holdout: warning: axis D holds out a single run (D=3.17754e+11): its RMSE is one residual, not a measure of extrapolation
   axis N holds out a single run (N=1.61833e+10): its RMSE is one residual, not a measure of extrapolation
   axis D holds out a single run (D=3.17754e+11): its RMSE is one residual, not a measure of extrapolation
+
+Gadre et al.'s law ("Language models scale reliably with over-training
+and on downstream tasks") is Chinchilla's with alpha = beta, so that the
+compute-optimal exponent is exactly 1/2: --tie beta=alpha.  On their
+RedPajama runs trained at least as long as Chinchilla's 20 tokens per
+parameter, the free fit has alpha = 0.219 and beta = 0.240; tied, both are
+0.221, at an objective no lower than the free fit's:
+
+  $ G=$SHARED/data/external/gadre-overtraining/gadre_overtraining_final_losses.csv
+  $ GADRE="--law dense --map n_act=params_no_embed --map loss=loss_c4_val --where dataset=rpj --where chinchilla_multiplier>=1"
+  $ loopscale fit $GADRE --tie beta=alpha -o gadre.json $G | grep -E '^(runs|optimum|alpha|beta) '
+  runs       27 (*) (glob)
+  optimum    N_opt ~ F^0.5000, D_opt ~ F^0.5000 (a = beta / (alpha + beta))
+  alpha      0.22106  0.00753688
+  beta       0.22106  = alpha
+  $ loopscale fit $GADRE -o free.json $G | grep -E '^(alpha|beta) '
+  alpha      0.219062  0.0114339
+  beta       0.239501  0.0190166
+  $ python3 -c "import json; t, f = (json.load(open(n)) for n in ('gadre.json', 'free.json')); print(t['tied'], t['params']['alpha'] == t['params']['beta'], t['fit']['objective'] >= f['fit']['objective'])"
+  {'beta': 'alpha'} True True
+
+holdout honours the tie in each of its fits (k = 4 free parameters):
+
+  $ loopscale holdout --laws dense --tie beta=alpha --axes N,D --map n_act=params_no_embed --map loss=loss_c4_val --where dataset=rpj --where 'chinchilla_multiplier>=1' --format csv $G 2> /dev/null | cut -d, -f1-2
+  law,k
+  dense,4

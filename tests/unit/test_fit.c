@@ -564,6 +564,145 @@ static void a_noise_free_data_constrained_law_is_recovered(void **state)
     ls_sweep_free(s);
 }
 
+/* The objective at l with the free coordinate of `param` (and whatever is
+ * tied to it) moved by h in fitted units. */
+static double objective_moved(const sweep *s, const fit_result *r, const fit_parameters *p, law_param param, double h)
+{
+    law l = r->law;
+    double u = ls_law_param_to_fitted(param, l.p[param]) + h;
+    l.p[param] = ls_law_param_from_fitted(param, u);
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        if (r->tied[j] == param + 1)
+            l.p[j] = l.p[param];
+    return ls_fit_objective(s, &l, p);
+}
+
+/* A tied fit is a minimum of the objective on the tied subspace: moving any
+ * free coordinate (a leader together with its followers) by +-h raises the
+ * objective, checked by the objective written out, not by the fitter. */
+static void assert_tied_minimum(const sweep *s, const fit_result *r, const fit_parameters *p)
+{
+    double f0 = ls_fit_objective(s, &r->law, p);
+    assert_true(fabs(f0 - r->objective) <= 1e-9 * f0);
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(r->law.kind, list);
+    for (size_t i = 0; i < np; i++) {
+        law_param j = list[i];
+        if (r->fixed[j] || r->tied[j])
+            continue;
+        for (int sign = -1; sign <= 1; sign += 2) {
+            double f = objective_moved(s, r, p, j, sign * 1e-4);
+            if (!(f >= f0 * (1 - 1e-12)))
+                fail_msg("%s moved by %+g lowers the objective: %.15g < %.15g", ls_law_param_name(j), sign * 1e-4,
+                         f, f0);
+        }
+    }
+}
+
+static void a_tie_fits_gadre_law_with_alpha_equal_to_beta(void **state)
+{
+    (void)state;
+    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    truth.p[LAW_P_BETA] = truth.p[LAW_P_ALPHA] = 0.3127;
+    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
+    fit_parameters p = quick_parameters();
+    p.tied[LAW_P_BETA] = LAW_P_ALPHA + 1;
+    fit_result r, free_fit;
+    ls_error err;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_true(r.converged);
+    assert_int_equal(r.nfree, 4);
+    assert_int_equal(r.tied[LAW_P_BETA], LAW_P_ALPHA + 1);
+    assert_true(r.law.p[LAW_P_BETA] == r.law.p[LAW_P_ALPHA]);
+    assert_true(r.stderr_of[LAW_P_BETA] == r.stderr_of[LAW_P_ALPHA] && isfinite(r.stderr_of[LAW_P_ALPHA]));
+    assert_tied_minimum(s, &r, &p);
+    /* Without noise the truth comes back. */
+    sweep *exact = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.0);
+    fit_result e;
+    assert_int_equal(ls_fit_run(exact, truth.kind, &p, &e, &err), 0);
+    assert_true(fabs(e.law.p[LAW_P_ALPHA] - 0.3127) <= 1e-6 * 0.3127);
+    assert_true(fabs(e.law.p[LAW_P_A] - 406.4) <= 1e-5 * 406.4);
+    ls_sweep_free(exact);
+    /* One constraint more can only cost objective. */
+    fit_parameters q = quick_parameters();
+    assert_int_equal(ls_fit_run(s, truth.kind, &q, &free_fit, &err), 0);
+    assert_true(free_fit.objective <= r.objective * (1 + 1e-9));
+    /* The bootstrap keeps the tie in every draw. */
+    fit_bootstrap b;
+    assert_int_equal(ls_fit_run_bootstrap(s, &r, &p, 8, 1, 0, 0.9, &b, &err), 0);
+    assert_true(b.ndraws > 0);
+    for (size_t i = 0; i < b.ndraws; i++)
+        assert_true(b.draws[i * LAW_NPARAMS + LAW_P_BETA] == b.draws[i * LAW_NPARAMS + LAW_P_ALPHA]);
+    assert_true(b.ci_low[LAW_P_BETA] == b.ci_low[LAW_P_ALPHA]);
+    ls_fit_bootstrap_free(&b);
+    ls_sweep_free(s);
+}
+
+/* On a looped law the second-order path carries the tie: A tied to B (two
+ * coefficients) and alpha to beta, on the bounded mapping. */
+static void ties_hold_on_the_second_order_path(void **state)
+{
+    (void)state;
+    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED});
+    truth.p[LAW_P_B] = truth.p[LAW_P_A] = 408.3;
+    truth.p[LAW_P_BETA] = truth.p[LAW_P_ALPHA] = 0.3127;
+    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.002);
+    fit_parameters p = quick_parameters();
+    p.tied[LAW_P_BETA] = LAW_P_ALPHA + 1;
+    p.tied[LAW_P_B] = LAW_P_A + 1;
+    fit_result r;
+    ls_error err;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_true(r.converged);
+    assert_true(r.newton_steps > 0);
+    assert_true(r.law.p[LAW_P_B] == r.law.p[LAW_P_A]);
+    assert_tied_minimum(s, &r, &p);
+    ls_sweep_free(s);
+}
+
+static void a_tie_across_kinds_or_to_a_fixed_parameter_is_refused(void **state)
+{
+    (void)state;
+    law_kind dense = {LAW_BASE_DENSE, LAW_MAPPING_NONE};
+    fit_parameters p = quick_parameters();
+    ls_error err;
+    assert_int_equal(ls_fit_check_tie(dense, &p, LAW_P_BETA, LAW_P_C, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_fit_check_tie(dense, &p, LAW_P_BETA, LAW_P_PHI, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_fit_check_tie(dense, &p, LAW_P_BETA, LAW_P_ALPHA, &err), 0);
+    p.fixed[LAW_P_ALPHA] = 1;
+    p.fixed_value[LAW_P_ALPHA] = 0.3;
+    assert_int_equal(ls_fit_check_tie(dense, &p, LAW_P_BETA, LAW_P_ALPHA, &err), LS_ERR_USAGE);
+}
+
+/* c = 0: the law is A N^-alpha + B D^-beta exactly, and a noise-free sweep
+ * from it is recovered with c held at 0. */
+static void c_fixed_at_zero_drops_the_irreducible_term(void **state)
+{
+    (void)state;
+    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    truth.p[LAW_P_C] = 0.0;
+    ls_error err;
+    assert_int_equal(ls_law_param_check(LAW_P_C, 0.0, &err), 0);
+    assert_int_equal(ls_law_param_check(LAW_P_C, -0.1, &err), LS_ERR_DATA);
+    law_point x = {2.385e8, 2.385e8, 0, 1, 1, 4.71e10, 0};
+    double want = 406.4 * pow(2.385e8, -0.34) + 410.7 * pow(4.71e10, -0.28);
+    assert_true(fabs(ls_law_loss(&truth, &x) - want) <= 1e-13 * want);
+    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.0);
+    fit_parameters p = quick_parameters();
+    p.fixed[LAW_P_C] = 1;
+    p.fixed_value[LAW_P_C] = 0.0;
+    fit_result r;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_true(r.converged);
+    assert_true(r.law.p[LAW_P_C] == 0.0);
+    const law_param check[] = {LAW_P_A, LAW_P_ALPHA, LAW_P_B, LAW_P_BETA};
+    for (size_t i = 0; i < 4; i++)
+        if (fabs(r.law.p[check[i]] - truth.p[check[i]]) > 1e-5 * truth.p[check[i]])
+            fail_msg("%s: fitted %.12g, truth %.12g", ls_law_param_name(check[i]), r.law.p[check[i]],
+                     truth.p[check[i]]);
+    ls_sweep_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -582,6 +721,10 @@ int main(void)
         cmocka_unit_test(the_chinchilla_grid_has_4500_starts),
         cmocka_unit_test(the_method_names_the_solver_that_ran),
         cmocka_unit_test(first_order_models_alone_reach_the_optimum),
+        cmocka_unit_test(a_tie_fits_gadre_law_with_alpha_equal_to_beta),
+        cmocka_unit_test(ties_hold_on_the_second_order_path),
+        cmocka_unit_test(a_tie_across_kinds_or_to_a_fixed_parameter_is_refused),
+        cmocka_unit_test(c_fixed_at_zero_drops_the_irreducible_term),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
