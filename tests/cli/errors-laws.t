@@ -107,3 +107,26 @@ hold them equal:
   $ loopscale predict --law badtie.json --n-act 1e9 --tokens 2e10
   loopscale predict: badtie.json:1:152: tied: expected names of the law's parameters
   [65]
+
+IsoFLOP minima (isofit) need a known method, a filter factor above 1, and
+two budgets whose optimum lies inside their sizes:
+
+  $ loopscale isofit --method envelope small.csv
+  loopscale isofit: --method: 'envelope' is not parabola or minimum
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale isofit --keep 1 small.csv
+  loopscale isofit: --keep: '1' must be a factor greater than 1
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale isofit --ci 1.5 small.csv
+  loopscale isofit: --ci: '1.5' must be between 0 and 1
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale isofit small.csv
+  loopscale isofit: small.csv: 0 of 6 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them)
+  [65]
+  $ loopscale isofit
+  loopscale isofit: give at least one SWEEP file
+  Try 'loopscale isofit --help'.
+  [64]

@@ -68,3 +68,40 @@ holdout honours the tie in each of its fits (k = 4 free parameters):
   $ loopscale holdout --laws dense --tie beta=alpha --axes N,D --map n_act=params_no_embed --map loss=loss_c4_val --where dataset=rpj --where 'chinchilla_multiplier>=1' --format csv $G 2> /dev/null | cut -d, -f1-2
   law,k
   dense,4
+
+IsoFLOP minima (isofit, Chinchilla approach 2) on Porian et al.'s 15
+configurations, with their filter at a factor 2, beside the exponent of
+their own N* fit: every one within 0.045, and 12 within 0.01.
+
+  $ P=$SHARED/data/external/porian-resolving
+  $ grep ',basic,' $P/porian_power_law_fits.csv | cut -d, -f1-9 | while IFS=, read src ds hp wu dec pc val fit nexp; do
+  >   a=$(loopscale isofit --keep 2 --where "source_file=$src" --where dataset=$ds --where hparams=$hp --where warmup=$wu --where decay=$dec --where param_count=$pc --where val=$val --map n_act=n --map tokens=t --format json $P/porian_isoflop_points.csv | python3 -c "import json,sys; print(json.load(sys.stdin)['exponent_n'])")
+  >   python3 -c "import sys; a, p = float(sys.argv[1]), float(sys.argv[2]); print(sys.argv[3], '%.4f %.4f' % (p, a), abs(a - p) < 0.045, abs(a - p) < 0.01)" $a $nexp $ds/$hp/$wu/$dec/$pc/$val
+  > done
+  rw/base/long/kaplan/kaplan/train 0.8338 0.8083 True False
+  rw/base/long/kaplan/standard/val 0.7009 0.7054 True True
+  rw/base/short/kaplan/standard/val 0.6035 0.6040 True True
+  rw/base/short/chinchilla/standard/val 0.5714 0.5635 True True
+  rw/tuned/short/const/standard/val 0.4970 0.4989 True True
+  rw/base/long/kaplan/attention/train 0.7159 0.7139 True True
+  rw/base/short/kaplan/attention/train 0.6240 0.6084 True False
+  rw/base/short/chinchilla/attention/train 0.5778 0.5731 True True
+  rw/tuned/short/const/attention/train 0.5041 0.4992 True True
+  rw/tuned/long/const/kaplan/train 0.7081 0.7177 True True
+  owt2/base/long/kaplan/kaplan/train 0.8700 0.8282 True False
+  owt2/base/long/kaplan/standard/val 0.7000 0.7031 True True
+  owt2/base/short/kaplan/standard/val 0.6016 0.5993 True True
+  owt2/base/short/chinchilla/standard/val 0.5689 0.5592 True True
+  owt2/tuned/short/const/standard/val 0.5184 0.5092 True True
+  $ loopscale isofit --keep 2 --where source_file=summary_df.pickle.xz --where dataset=rw --where hparams=tuned --where warmup=short --where decay=const --where param_count=standard --where val=val --map n_act=n --map tokens=t --bootstrap 200 $P/porian_isoflop_points.csv | sed -n 3,6p
+  budgets    12, 12 with an interior optimum
+  N_opt      0.1092 F^0.4989 (R^2 0.9987)
+  D_opt      1.526 F^0.5011
+  a          in [0.4829, 0.5148] (95% of 200 draws)
+
+Approach 2 on Epoch AI's points of Chinchilla's runs, beside approach 3's
+a = 0.5139 above:
+
+  $ loopscale isofit --group-tol 0.3 --map 'n_act=Model Size' --map 'flops=Training FLOP' $CSV | sed -n 3,4p
+  budgets    29, 21 with an interior optimum
+  N_opt      0.1154 F^0.4930 (R^2 0.9750)

@@ -14,6 +14,7 @@ Help goes to standard output with status 0; usage errors to standard error with 
     frontier   the compute-optimal frontier of a law: N_opt, D_opt and the loss against F
     holdout    compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC
     isoflop    IsoFLOP profiles: loss against N_act at fixed compute, and their minima
+    isofit     compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)
     plan       which runs to train next: a sweep designed for the decision at a deployment budget
     predict    predict the loss of a sweep's runs, or of one configuration, from a law
     simulate   draw a synthetic sweep from a law, with noise, through the architecture template
@@ -46,6 +47,7 @@ Help goes to standard output with status 0; usage errors to standard error with 
     frontier   the compute-optimal frontier of a law: N_opt, D_opt and the loss against F
     holdout    compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC
     isoflop    IsoFLOP profiles: loss against N_act at fixed compute, and their minima
+    isofit     compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)
     plan       which runs to train next: a sweep designed for the decision at a deployment budget
     predict    predict the loss of a sweep's runs, or of one configuration, from a law
     simulate   draw a synthetic sweep from a law, with noise, through the architecture template

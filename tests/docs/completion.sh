@@ -37,7 +37,7 @@ expect()
 
 expect "fit frontier" loopscale "f"
 expect "frontier" loopscale "fr"
-expect "--help --version exit fit frontier help holdout isoflop plan predict report route shape simulate solve" loopscale ""
+expect "--help --version exit fit frontier help holdout isofit isoflop plan predict report route shape simulate solve" loopscale ""
 expect "bounded bounded-sparse" loopscale report --law moe : "bou"
 expect "--law --laws" loopscale report "--law"
 expect "solve" loopscale help "so"
@@ -45,6 +45,7 @@ expect "--plot --plot-caption --plot-font-size --plot-no-title --plot-rho --plot
 expect "light print" loopscale isoflop --plot-style ""
 expect "--max-iterations" loopscale fit "--max"
 expect "--tie" loopscale holdout "--ti"
+expect "--keep" loopscale isofit "--ke"
 expect "bits nats" loopscale predict --loss-unit ""
 expect "--skip-invalid" loopscale holdout "--ski"
 expect "--huber-delta" loopscale holdout "--hu"
