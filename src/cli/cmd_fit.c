@@ -39,6 +39,8 @@ static const char USAGE[] =
     "      --starts N          otherwise from N Sobol points in the same box (default 32)\n"
     "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable, once per parameter);\n"
     "                          --fix c=0 drops the irreducible term\n"
+    "      --fix-from FILE     hold every parameter of law file FILE that this law has (the\n"
+    "                          second stage of a two-stage fit: base terms first, then the rest)\n"
     "      --tie NAME=LEADER   fit NAME equal to LEADER, two exponents or two coefficients\n"
     "                          (repeatable), e.g. --tie beta=alpha (Gadre et al.'s law)\n"
     "      --bootstrap N       refit N resamples of the runs for percentile intervals (default 0)\n"
@@ -64,6 +66,7 @@ static const char USAGE_TAIL[] = CLI_SWEEP_HELP CLI_PLOT_HELP
 enum {
     OPT_FIX = OPT_COMMAND_FIRST,
     OPT_TIE,
+    OPT_FIX_FROM,
     OPT_BOOTSTRAP,
     OPT_GROUP,
     OPT_CI,
@@ -82,6 +85,7 @@ typedef struct fit_options {
     size_t bootstrap;
     size_t bootstrap_starts; /* perturbed starts per draw, besides the full-data optimum */
     const char *group;
+    const char *fix_from; /* --fix-from FILE */
     double ci;
     cli_format format;
     const char *output;
@@ -124,6 +128,39 @@ static void end_progress(progress_state *ps)
 }
 
 /* ---- output ------------------------------------------------------------------ */
+
+/* --fix-from FILE: hold each parameter of FILE's law that `kind` uses at
+ * its value there (a two-stage fit: the base terms from one fit, the
+ * further terms of a larger law fitted with them held).  A later --fix of
+ * the same parameter is refused as given twice. */
+static int fix_from_law(const char *cmd, const char *path, law_kind kind, fit_parameters *p,
+                        const char *given[LAW_NPARAMS])
+{
+    int status = 0;
+    cli_file_input("--fix-from", path);
+    status = cli_files_check(cmd);
+    lawfile *lf = status == 0 ? cli_read_law(cmd, path, 0, &status) : NULL;
+    if (status != 0)
+        return status;
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(lf->law.kind, list), held = 0;
+    for (size_t i = 0; i < np; i++) {
+        law_param j = list[i];
+        if (!ls_law_uses_param(kind, j) || (j == LAW_P_E_START && !lf->fixed[j]))
+            continue;
+        p->fixed[j] = 1;
+        p->fixed_value[j] = lf->law.p[j];
+        given[j] = "--fix-from";
+        held++;
+    }
+    ls_lawfile_free(lf);
+    if (held == 0) {
+        char kind_text[64];
+        return cli_usage_error(cmd, "--fix-from %s: its law shares no parameter with %s", path,
+                               ls_law_kind_format(kind, kind_text, sizeof kind_text));
+    }
+    return 0;
+}
 
 static void format_value(char *buf, size_t size, double x)
 {
@@ -269,6 +306,7 @@ int cmd_fit(int argc, char **argv)
                                              {"law", required_argument, NULL, 'l'},
                                              {"fix", required_argument, NULL, OPT_FIX},
                                              {"tie", required_argument, NULL, OPT_TIE},
+                                             {"fix-from", required_argument, NULL, OPT_FIX_FROM},
                                              {"bootstrap", required_argument, NULL, OPT_BOOTSTRAP},
                                              {"group", required_argument, NULL, OPT_GROUP},
                                              {"ci", required_argument, NULL, OPT_CI},
@@ -308,6 +346,7 @@ int cmd_fit(int argc, char **argv)
             if (cli_strings_push(&o.fixes, optarg) != 0)
                 status = ls_exit_status(LS_ERR_INTERNAL);
             break;
+        case OPT_FIX_FROM: o.fix_from = optarg; break;
         case OPT_TIE:
             if (cli_strings_push(&o.ties, optarg) != 0)
                 status = ls_exit_status(LS_ERR_INTERNAL);
@@ -351,11 +390,12 @@ int cmd_fit(int argc, char **argv)
     if (status == -1) {
         cli_sweep_args_free(&o.sweep);
         cli_strings_free(&o.fixes);
-    cli_strings_free(&o.ties);
         cli_strings_free(&o.ties);
         return cli_help(USAGE), cli_help(USAGE_TAIL);
     }
     const char *fixes_given[LAW_NPARAMS] = {NULL};
+    if (status == 0 && o.fix_from)
+        status = fix_from_law(cmd, o.fix_from, o.kind, &o.params, fixes_given);
     for (size_t i = 0; status == 0 && i < o.fixes.n; i++)
         status = cli_parse_fix(cmd, o.fixes.v[i], &o.kind, 1, &o.params, fixes_given);
     for (size_t i = 0; status == 0 && i < o.ties.n; i++)

@@ -130,3 +130,19 @@ two budgets whose optimum lies inside their sizes:
   loopscale isofit: give at least one SWEEP file
   Try 'loopscale isofit --help'.
   [64]
+
+--fix-from needs a law file sharing parameters with the law fitted, and
+a parameter it holds cannot be fixed again:
+
+  $ cp $DC dc.json
+  $ loopscale fit --law kaplan --fix-from dc.json small.csv
+  loopscale fit: --fix-from dc.json: its law shares no parameter with kaplan
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law data-constrained --fix-from dc.json --fix c=2 small.csv
+  loopscale fit: --fix c given twice ('--fix-from', then 'c=2'): a parameter takes one value
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law data-constrained --fix-from missing.json small.csv
+  loopscale fit: missing.json: cannot open: No such file or directory
+  [66]

@@ -105,3 +105,55 @@ a = 0.5139 above:
   $ loopscale isofit --group-tol 0.3 --map 'n_act=Model Size' --map 'flops=Training FLOP' $CSV | sed -n 3,4p
   budgets    29, 21 with an interior optimum
   N_opt      0.1154 F^0.4930 (R^2 0.9750)
+
+Muennighoff et al.'s data-constrained law, fitted in two stages on the
+final losses of their runs (as IBM's ColPret collected them; unique tokens
+U = tokens / epochs): the base terms on the 33 single-epoch runs, then
+R_D* and R_N* with the base held (--fix-from):
+
+  $ DB=$SHARED/data/external/datablations-colpret/datablations_contour_losses.csv
+  $ python3 -c "
+  > import csv, sys
+  > w = csv.writer(sys.stdout); w.writerow(['n_act', 'tokens', 'unique_tokens', 'epochs', 'loss'])
+  > for r in csv.DictReader(open('$DB')):
+  >     w.writerow([r['num_params'], r['token_num'], float(r['token_num']) / float(r['epochs']), r['epochs'], r['openLM_loss']])
+  > " > dbl.csv
+  $ loopscale fit --law dense --where epochs=1 -o base.json dbl.csv | grep -E '^(runs|RMSE|alpha|beta) '
+  runs       33 (dbl.csv)
+  RMSE       0.24183 (loss units)
+  alpha      0.335942   0.100501
+  beta       0.386823  0.0362787
+  $ loopscale fit --law data-constrained --fix-from base.json dbl.csv | grep -E '^(runs|RMSE|A|R_D_star|R_N_star) '
+  runs       229 (dbl.csv)
+  RMSE       1.07115 (loss units)
+  A            430.91  held
+  R_D_star    49.7779  24.0187
+  R_N_star    130.505  70.2066
+  $ loopscale fit --law data-constrained dbl.csv 2> /dev/null | grep -E '^(runs|RMSE|R_N_star) '
+  runs       229 (dbl.csv)
+  RMSE       1.05999 (loss units)
+  R_N_star    38.3908    99.2333
+  $ loopscale fit --law data-constrained --fix-from base.json --where 'unique_tokens>1e8' --where 'epochs<=40' dbl.csv | grep -E '^(runs|RMSE|R_D_star|R_N_star) '
+  runs       97 (dbl.csv)
+  RMSE       0.189975 (loss units)
+  R_D_star    15.1257  7.76081
+  R_N_star    103.562  59.0464
+
+Why the RMSE over all runs is about 1: the runs that repeat 100M unique
+tokens hundreds of times overfit, their loss rising to 11, and the law
+cannot rise with D; and these losses are not the ones the published law
+was fitted to (the single-epoch runs of 1e9 tokens or more lie 0.36 above
+it on average; residual = loss - prediction):
+
+  $ loopscale predict --law $ROOT/data/laws/muennighoff2023.json --format csv dbl.csv | python3 -c "
+  > import csv, sys, math
+  > r = list(csv.DictReader(sys.stdin))
+  > def rmse(s): return math.sqrt(sum(float(x['residual']) ** 2 for x in s) / len(s))
+  > print('all %d %.3f' % (len(r), rmse(r)))
+  > s = [x for x in r if float(x['epochs']) > 100]; print('epochs>100 %d %.3f max loss %.2f' % (len(s), rmse(s), max(float(x['loss']) for x in s)))
+  > s = [x for x in r if float(x['epochs']) == 1 and float(x['tokens']) >= 1e9]; print('single-epoch %d mean residual %.2f' % (len(s), sum(float(x['residual']) for x in s) / len(s)))
+  > "
+  loopscale predict: RMSE 1.13607 over 229 runs (loss units)
+  all 229 1.136
+  epochs>100 59 1.852 max loss 11.02
+  single-epoch 27 mean residual 0.36
