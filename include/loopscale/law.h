@@ -5,6 +5,11 @@
  *   moe:   L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat)
  *            + B Ehat^omega D^-(beta + zeta ln Ehat) + c
  *
+ *   kaplan: L = ((N_c / N_eff)^(alpha_N / alpha_D) + D_c / D)^alpha_D
+ *   data-constrained: L = A N'^-alpha + B D'^-beta + c, with N' and D' the
+ *            effective parameters and tokens when U unique tokens are
+ *            repeated (ls_law_data_constrained_effective)
+ *
  * N_eff comes from the mapping (none, linear, power, bounded, bounded-sparse,
  * hyperbolic, log) of R, m = N_act/N_total and N_loop.  N_eff is what the loss
  * sees; N_unroll = N_act + (R-1) N_loop is what compute is charged on.
@@ -29,7 +34,13 @@
 
 LS_API_BEGIN
 
-typedef enum { LAW_BASE_DENSE, LAW_BASE_MOE, LAW_NBASES } law_base;
+typedef enum {
+    LAW_BASE_DENSE,  /* Chinchilla: A N_eff^-alpha + B D^-beta + c */
+    LAW_BASE_MOE,    /* dense with Clark et al.'s expert terms */
+    LAW_BASE_KAPLAN, /* Kaplan et al.: ((N_c/N_eff)^(alpha_N/alpha_D) + D_c/D)^alpha_D */
+    LAW_BASE_DATA_CONSTRAINED, /* Muennighoff et al.: A N'^-alpha + B D'^-beta + c */
+    LAW_NBASES
+} law_base;
 
 typedef enum {
     LAW_MAPPING_NONE,
@@ -55,6 +66,12 @@ typedef enum {
     LAW_P_ZETA,
     LAW_P_E_START,
     LAW_P_E_MAX,
+    LAW_P_N_C,     /* kaplan */
+    LAW_P_ALPHA_N, /* kaplan */
+    LAW_P_D_C,     /* kaplan */
+    LAW_P_ALPHA_D, /* kaplan */
+    LAW_P_R_D_STAR, /* data-constrained */
+    LAW_P_R_N_STAR, /* data-constrained */
     LAW_P_PHI,
     LAW_P_KAPPA1,
     LAW_P_KAPPA2,
@@ -80,9 +97,13 @@ typedef struct law {
     double p[LAW_NPARAMS];
 } law;
 
-/* One configuration the law is evaluated at. */
+/* One configuration the law is evaluated at.  U is the number of unique
+ * tokens the D training tokens were drawn from (the data-constrained law
+ * reads it); 0 means unlimited (every token fresh), and is what a point
+ * written as {n_act, n_total, n_loop, R, E, D} gets. */
 typedef struct law_point {
     double n_act, n_total, n_loop, R, E, D;
+    double U;
 } law_point;
 
 /* --- names ----------------------------------------------------------- */
@@ -243,6 +264,34 @@ double ls_law_rho_eff(const law *l, const law_point *x);
 double ls_law_rho_eff_ceiling(const law *l, const law_point *x);
 
 double ls_law_loss(const law *l, const law_point *x);
+
+/* The data-constrained law's effective sizes (Muennighoff et al. 2023,
+ * "Scaling Data-Constrained Language Models"), at N = N_eff and the point's
+ * D and U (U = 0: unlimited, N' = N and D' = D):
+ *   U_D = min(D, U), R_D = D / U_D - 1,  D' = U_D + U_D R_D* (1 - exp(-R_D / R_D*))
+ *   U_N = min(N, D_to_N(U)), R_N = N / U_N - 1,  N' = U_N + U_N R_N* (1 - exp(-R_N / R_N*))
+ *   D_to_N(x) = (x G)^(beta/alpha) G,  G = (alpha A / (beta B))^(1/(alpha+beta))
+ * (D_to_N is the compute-optimal size for x tokens, so U_N is the size worth
+ * training on the unique data; with alpha or beta not positive it has no
+ * meaning and U_N = N).  Any base may be asked; only data-constrained uses
+ * them in its loss. */
+void ls_law_data_constrained_effective(const law *l, const law_point *x, double *n_prime, double *d_prime);
+
+/* The compute-optimal allocation of a training budget of `flops` to a plain
+ * model (R = 1, E = 1: every N_unroll = N_eff = N_act), in closed form, for
+ * the bases that have one: dense (and moe, which is dense at E = 1), with
+ *   N_opt = G (F/6)^a, a = beta / (alpha + beta), G = (alpha A / (beta B))^(1/(alpha + beta))
+ * (Hoffmann et al. 2022, "Training Compute-Optimal Large Language Models"),
+ * and kaplan, with
+ *   N_opt = (q N_c^q (F/6) / D_c)^a, q = alpha_N / alpha_D, a = 1 / (1 + q) = alpha_D / (alpha_N + alpha_D)
+ * (the minimum of (N_c/N)^q + D_c N / (F/6), whose power alpha_D is L).
+ * D_opt = F / (6 N_opt).  Sets *n_opt, *d_opt and, unless NULL, *exponent
+ * = a (N_opt grows as F^a, D_opt as F^(1-a)).  Returns 0; LS_ERR_USAGE for
+ * a budget that is not a positive number; LS_ERR_DATA when the law's
+ * exponents make the loss fall without bound along the budget (alpha or
+ * beta not positive) or the optimum is outside double precision. */
+int ls_law_compute_optimal(const law *l, double flops, double *n_opt, double *d_opt, double *exponent,
+                           ls_error *err) LS_MUST_CHECK;
 /* ln L, and (when grad is not NULL) d ln L / d u_j for every parameter j in
  * fitted coordinates; entries of parameters the kind does not use are 0. */
 double ls_law_log_loss_grad(const law *l, const law_point *x, double grad[LAW_NPARAMS]);
@@ -261,6 +310,7 @@ typedef struct law_row {
 typedef struct law_prepared {
     law l;
     double ln_a, ln_b, ln_c;
+    double ln_n_c, ln_d_c; /* kaplan */
     /* for the last E seen: Ehat, ln Ehat, d Ehat / d E_max, d Ehat / d E_start */
     double last_e, ehat, ln_ehat, d_ehat_d_emax, d_ehat_d_estart;
     /* for the last ln m seen: the sparsity scale m^-theta */

@@ -67,6 +67,7 @@ typedef struct lawfile_fit {
 typedef struct lawfile {
     law law;
     unsigned char fixed[LAW_NPARAMS]; /* held fixed by the fit */
+    unsigned char tied[LAW_NPARAMS];  /* tied[j] = i + 1: fitted equal to parameter i ("tied") */
     int has_stderr;
     double stderr_of[LAW_NPARAMS];    /* from the Jacobian (free parameters) */
     int has_ci;
@@ -79,6 +80,9 @@ typedef struct lawfile {
     lawfile_fit fit;
     char *version;
     char *command;
+    char *warnings; /* a fit's warnings, one per line (each ending in a newline), or NULL;
+                     * written as the array "warnings" (ls_fit_diagnose, and the parameters
+                     * held for want of data); not read back */
 } lawfile;
 
 lawfile *ls_lawfile_new(const law *l);

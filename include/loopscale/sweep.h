@@ -38,6 +38,7 @@ typedef enum {
     SWEEP_TOKENS,
     SWEEP_FLOPS,
     SWEEP_LOSS,
+    SWEEP_UNIQUE_TOKENS,
     SWEEP_NQUANTITIES
 } sweep_quantity;
 
@@ -117,10 +118,14 @@ typedef struct sweep_cell {
  * ls_law_tokens_for_flops_as(options.flops) in general.  When both are
  * given, each row's tokens must agree with the tokens its flops imply
  * (ls_law_tokens_for_flops_as) within LS_SWEEP_FLOPS_TOKENS_RTOL, relative to
- * the larger; otherwise the row is an LS_ERR_DATA error naming both cells. */
+ * the larger; otherwise the row is an LS_ERR_DATA error naming both cells.
+ * unique_tokens (U: the unique tokens the run's data was drawn from, read
+ * by the data-constrained law) is NaN (or 0, as a struct initialised
+ * without it has) when not given: unlimited. */
 #define LS_SWEEP_FLOPS_TOKENS_RTOL 1e-4
 typedef struct sweep_row {
     double n_act, n_total, n_loop, R, E, k, tokens, loss;
+    double unique_tokens;
     long line;    /* line of the row in its file */
     int file;     /* index into the paths given to ls_sweep_read */
     size_t group; /* group id when options.group_column is set, else 0 */

@@ -240,6 +240,12 @@ typedef struct cli_sweep_args {
 /* Handle one of CLI_FIT_OPTIONS into params; returns 1 when opt was one of
  * them, with *status 0 or a usage error's exit status. */
 int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters *params, int *status);
+/* --fix NAME=VALUE and --tie NAME=LEADER, for a parameter used by one of
+ * the laws; given[] records the --fix already seen per parameter (a second
+ * one is refused).  Parse every --fix before any --tie. */
+int cli_parse_fix(const char *cmd, const char *text, const law_kind *kinds, size_t nkinds, fit_parameters *p,
+                  const char *given[LAW_NPARAMS]);
+int cli_parse_tie(const char *cmd, const char *text, const law_kind *kinds, size_t nkinds, fit_parameters *p);
 
 /* What fit and report say of a fit ls_fit_run returned.  cli_fit_usable:
  * a fit with no residual to judge it by (runs <= free parameters) is

@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "loopscale/diagnose.h"
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/split.h"
@@ -31,13 +32,20 @@ static const char USAGE[] =
     "\n"
     "  -l, --law LAW           law to fit, BASE[:MAPPING] (default moe:bounded-sparse); 'loopscale\n"
     "                          help laws' lists the bases and mappings. Parameters the sweep cannot\n"
-    "                          identify are held at their neutral values, with a warning.\n"
+    "                          identify are held at their neutral values, with a warning;\n"
+    "                          so is a fit whose c ran to 0 or above the lowest loss, or\n"
+    "                          whose parameter has an unbounded interval (docs/fitting.md).\n"
     "      --loss huber|mse    objective (default huber)\n"
     "      --huber-delta X     Huber threshold (default 1e-3)\n"
     "      --space log|linear  residuals ln Lhat - ln L (default) or Lhat - L\n"
     "      --grid chinchilla   start the base parameters from Chinchilla's 4,500-point grid\n"
     "      --starts N          otherwise from N Sobol points in the same box (default 32)\n"
-    "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable, once per parameter)\n"
+    "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable, once per parameter);\n"
+    "                          --fix c=0 drops the irreducible term\n"
+    "      --fix-from FILE     hold every parameter of law file FILE that this law has (the\n"
+    "                          second stage of a two-stage fit: base terms first, then the rest)\n"
+    "      --tie NAME=LEADER   fit NAME equal to LEADER, two exponents or two coefficients\n"
+    "                          (repeatable), e.g. --tie beta=alpha (Gadre et al.'s law)\n"
     "      --bootstrap N       refit N resamples of the runs for percentile intervals (default 0)\n"
     "      --group COL         resample whole groups of runs sharing COL's value\n"
     "      --bootstrap-starts K  refit each draw from the full-data optimum and K perturbed\n"
@@ -66,6 +74,8 @@ static const char USAGE_TAIL[] = CLI_SWEEP_HELP CLI_PLOT_HELP
 
 enum {
     OPT_FIX = OPT_COMMAND_FIRST,
+    OPT_TIE,
+    OPT_FIX_FROM,
     OPT_BOOTSTRAP,
     OPT_GROUP,
     OPT_CI,
@@ -81,9 +91,11 @@ typedef struct fit_options {
     fit_parameters params;
     cli_sweep_args sweep;
     cli_strings fixes;
+    cli_strings ties;
     size_t bootstrap;
     size_t bootstrap_starts; /* perturbed starts per draw, besides the full-data optimum */
     const char *group;
+    const char *fix_from; /* --fix-from FILE */
     double ci;
     cli_format format;
     const char *output;
@@ -132,36 +144,36 @@ static void end_progress(progress_state *ps)
 
 /* ---- output ------------------------------------------------------------------ */
 
-/* Parse one --fix NAME=VALUE; given[] records the --fix already seen per
- * parameter, so that the same parameter fixed twice is refused rather than
- * taking the last value. */
-static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_parameters *p,
-                     const char *given[LAW_NPARAMS])
+/* --fix-from FILE: hold each parameter of FILE's law that `kind` uses at
+ * its value there (a two-stage fit: the base terms from one fit, the
+ * further terms of a larger law fitted with them held).  A later --fix of
+ * the same parameter is refused as given twice. */
+static int fix_from_law(const char *cmd, const char *path, law_kind kind, fit_parameters *p,
+                        const char *given[LAW_NPARAMS])
 {
-    const char *eq = strchr(text, '=');
-    char name[32];
-    if (!eq || (size_t)(eq - text) >= sizeof name)
-        return cli_usage_error(cmd, "--fix '%s': expected NAME=VALUE", text);
-    memcpy(name, text, (size_t)(eq - text));
-    name[eq - text] = '\0';
-    int j = ls_law_param_from_name(name);
-    char kind_text[64];
-    if (j < 0 || !ls_law_uses_param(kind, (law_param)j))
-        return cli_usage_error(cmd, "--fix '%s': %s is not a parameter of %s", text, name,
-                               ls_law_kind_format(kind, kind_text, sizeof kind_text));
-    if (given[j])
-        return cli_usage_error(cmd, "--fix %s given twice ('%s', then '%s'): a parameter takes one value", name,
-                               given[j], text);
-    given[j] = text;
-    double value = 0;
-    int status = cli_parse_double(cmd, "--fix", eq + 1, &value);
+    int status = 0;
+    cli_file_input("--fix-from", path);
+    status = cli_files_check(cmd);
+    lawfile *lf = status == 0 ? cli_read_law(cmd, path, 0, &status) : NULL;
     if (status != 0)
         return status;
-    ls_error err;
-    if (ls_law_param_check((law_param)j, value, &err) != 0)
-        return cli_usage_error(cmd, "--fix '%s': %s", text, err.message);
-    p->fixed[j] = 1;
-    p->fixed_value[j] = value;
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(lf->law.kind, list), held = 0;
+    for (size_t i = 0; i < np; i++) {
+        law_param j = list[i];
+        if (!ls_law_uses_param(kind, j) || (j == LAW_P_E_START && !lf->fixed[j]))
+            continue;
+        p->fixed[j] = 1;
+        p->fixed_value[j] = lf->law.p[j];
+        given[j] = "--fix-from";
+        held++;
+    }
+    ls_lawfile_free(lf);
+    if (held == 0) {
+        char kind_text[64];
+        return cli_usage_error(cmd, "--fix-from %s: its law shares no parameter with %s", path,
+                               ls_law_kind_format(kind, kind_text, sizeof kind_text));
+    }
     return 0;
 }
 
@@ -171,6 +183,43 @@ static void format_value(char *buf, size_t size, double x)
         snprintf(buf, size, "-");
     else
         snprintf(buf, size, "%.6g", x);
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The compute-optimal exponent a of the fitted law (N_opt ~ F^a, D_opt ~
+ * F^(1-a); `loopscale frontier` gives the whole frontier), with its
+ * percentile interval over the bootstrap draws; nothing when the law has no
+ * closed form or the exponents admit no optimum. */
+static void print_optimum_exponent(const fit_options *o, const fit_result *r, const fit_bootstrap *b)
+{
+    double n, d, a;
+    ls_error err;
+    if (ls_law_compute_optimal(&r->law, 1e21, &n, &d, &a, &err) != 0)
+        return;
+    const char *how = r->law.kind.base == LAW_BASE_KAPLAN ? "alpha_D / (alpha_N + alpha_D)" : "beta / (alpha + beta)";
+    printf("optimum    N_opt ~ F^%.4f, D_opt ~ F^%.4f (a = %s)\n", a, 1.0 - a, how);
+    if (!b || b->ndraws == 0)
+        return;
+    double *as = malloc(b->ndraws * sizeof *as);
+    size_t m = 0;
+    for (size_t i = 0; as && i < b->ndraws; i++) {
+        law l = r->law;
+        memcpy(l.p, b->draws + i * LAW_NPARAMS, sizeof l.p);
+        if (ls_law_compute_optimal(&l, 1e21, &n, &d, &as[m], &err) == 0)
+            m++;
+    }
+    if (m > 0) {
+        qsort(as, m, sizeof *as, compare_doubles);
+        double tail = (1.0 - o->ci) / 2.0;
+        size_t lo = (size_t)floor(tail * (double)(m - 1)), hi = (size_t)ceil((1.0 - tail) * (double)(m - 1));
+        printf("           a in [%.4f, %.4f] (%g%% of %zu draws)\n", as[lo], as[hi], 100 * o->ci, m);
+    }
+    free(as);
 }
 
 static int print_table(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
@@ -198,6 +247,7 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     if (b && b->ndraws + b->failed > 0)
         printf("bootstrap  %zu draws%s%s, %zu did not converge\n", b->ndraws + b->failed, o->group ? " of groups by " : "",
                o->group ? o->group : "", b->failed);
+    print_optimum_exponent(o, r, b);
     printf("\n");
 
     int with_ci = b && b->ndraws > 0;
@@ -216,6 +266,8 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
             snprintf(se, sizeof se, "held (unidentified)");
         else if (r->fixed[j])
             snprintf(se, sizeof se, "held");
+        else if (r->tied[j])
+            snprintf(se, sizeof se, "= %s", ls_law_param_name((law_param)(r->tied[j] - 1)));
         else
             format_value(se, sizeof se, r->stderr_of[j]);
         if (with_ci && !r->fixed[j] && !isnan(b->ci_low[j]))
@@ -237,6 +289,21 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     printf("\n* standard errors from the Jacobian (Gauss-Newton, normal approximation). With Huber on\n"
            "  log loss most residuals sit in its linear branch and these run about 2x too small;%s\n",
            with_ci ? "\n  prefer the bootstrap intervals." : "\n  use --bootstrap N for intervals.");
+    return 0;
+}
+
+/* The fit's parameters that the runs do not determine (ls_fit_diagnose),
+ * one warning each; the law file carries the same lines. */
+static int warn_diagnosed(const char *cmd, const sweep *s, const fit_result *r, const fit_bootstrap *b)
+{
+    char *lines = ls_fit_diagnose(s, r, b);
+    if (!lines) {
+        cli_error(cmd, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    for (char *line = lines, *end; (end = strchr(line, '\n')); line = end + 1)
+        cli_warn(cmd, "%.*s", (int)(end - line), line);
+    free(lines);
     return 0;
 }
 
@@ -557,6 +624,8 @@ int cmd_fit(int argc, char **argv)
     static const struct option longopts[] = {CLI_HELP_OPTION,
                                              {"law", required_argument, NULL, 'l'},
                                              {"fix", required_argument, NULL, OPT_FIX},
+                                             {"tie", required_argument, NULL, OPT_TIE},
+                                             {"fix-from", required_argument, NULL, OPT_FIX_FROM},
                                              {"bootstrap", required_argument, NULL, OPT_BOOTSTRAP},
                                              {"group", required_argument, NULL, OPT_GROUP},
                                              {"ci", required_argument, NULL, OPT_CI},
@@ -584,7 +653,7 @@ int cmd_fit(int argc, char **argv)
     int status = 0, opt;
     long value = 0;
     opterr = 0;
-    static const int repeatable[] = {OPT_FIX, OPT_BY, 0};
+    static const int repeatable[] = {OPT_FIX, OPT_BY, OPT_TIE, 0};
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, repeatable)) != -1) {
         if (cli_sweep_option(cmd, &o.sweep, opt, optarg, &status) ||
             cli_fit_option(cmd, opt, optarg, &o.params, &status) || cli_plot_option(cmd, opt, optarg, &o.figure, &status))
@@ -597,6 +666,11 @@ int cmd_fit(int argc, char **argv)
             break;
         case OPT_FIX:
             if (cli_strings_push(&o.fixes, optarg) != 0)
+                status = ls_exit_status(LS_ERR_INTERNAL);
+            break;
+        case OPT_FIX_FROM: o.fix_from = optarg; break;
+        case OPT_TIE:
+            if (cli_strings_push(&o.ties, optarg) != 0)
                 status = ls_exit_status(LS_ERR_INTERNAL);
             break;
         case OPT_BOOTSTRAP:
@@ -648,11 +722,16 @@ int cmd_fit(int argc, char **argv)
         cli_sweep_args_free(&o.sweep);
         cli_strings_free(&o.fixes);
         cli_strings_free(&o.by);
+        cli_strings_free(&o.ties);
         return cli_help(USAGE), cli_help(USAGE_TAIL);
     }
     const char *fixes_given[LAW_NPARAMS] = {NULL};
+    if (status == 0 && o.fix_from)
+        status = fix_from_law(cmd, o.fix_from, o.kind, &o.params, fixes_given);
     for (size_t i = 0; status == 0 && i < o.fixes.n; i++)
-        status = parse_fix(cmd, o.fixes.v[i], o.kind, &o.params, fixes_given);
+        status = cli_parse_fix(cmd, o.fixes.v[i], &o.kind, 1, &o.params, fixes_given);
+    for (size_t i = 0; status == 0 && i < o.ties.n; i++)
+        status = cli_parse_tie(cmd, o.ties.v[i], &o.kind, 1, &o.params);
     if (status == 0 && optind >= argc)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0 && o.group && o.bootstrap == 0)
@@ -735,6 +814,8 @@ int cmd_fit(int argc, char **argv)
         end_progress(&ps);
     }
     double seconds = now_seconds() - t0;
+    if (status == 0 && result.converged && determined)
+        status = warn_diagnosed(cmd, s, &result, &boot);
     if (status == 0) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         int threads = o.params.threads > 0 ? o.params.threads : (int)(cores > 0 ? cores : 1);
@@ -787,5 +868,6 @@ int cmd_fit(int argc, char **argv)
     cli_sweep_args_free(&o.sweep);
     cli_strings_free(&o.fixes);
     cli_strings_free(&o.by);
+    cli_strings_free(&o.ties);
     return status;
 }

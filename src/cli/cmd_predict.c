@@ -35,10 +35,13 @@ static const char USAGE[] =
     "      --tokens D          training tokens\n"
     "      --flops F           training FLOPs instead of tokens: D = F / (6 N_unroll), or as the\n"
     "                          law's fit counted FLOPs (its flops_convention, docs/flops.md)\n"
+    "      --unique-tokens U   unique tokens the D tokens repeat (default: unlimited; read by\n"
+    "                          the data-constrained law)\n"
     CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
-enum { OPT_N_ACT = OPT_COMMAND_FIRST, OPT_N_TOTAL, OPT_N_LOOP, OPT_R, OPT_E, OPT_K, OPT_TOKENS, OPT_FLOPS };
+enum { OPT_N_ACT = OPT_COMMAND_FIRST, OPT_N_TOTAL, OPT_N_LOOP, OPT_R, OPT_E, OPT_K, OPT_TOKENS, OPT_FLOPS,
+       OPT_UNIQUE_TOKENS };
 
 typedef struct predict_options {
     const char *law_path;
@@ -61,10 +64,13 @@ static int predict_point(const predict_options *o, const lawfile *lf)
         row.n_total = row.n_act;
     if (isnan(row.tokens) == isnan(o->flops))
         return cli_usage_error(cmd, "give exactly one of --tokens and --flops");
+    if (row.unique_tokens == 0) /* 0 would read as "not given" */
+        return cli_usage_error(cmd, "--unique-tokens: '%s' must be positive", o->text[SWEEP_UNIQUE_TOKENS]);
     sweep_quantity which;
     char reason[128];
     static const char *const option_of[SWEEP_NQUANTITIES] = {"--n-act", "--n-total", "--n-loop", "--R",   "--E",
-                                                              "--k",     "--tokens",  "--flops",  "--loss"};
+                                                              "--k",     "--tokens",  "--flops",  "--loss",
+                                                              "--unique-tokens"};
     if (ls_sweep_row_check(&row, &which, reason, sizeof reason)) {
         if (which == SWEEP_N_LOOP && isnan(row.n_loop))
             return cli_usage_error(cmd, "--n-loop is needed when R > 1");
@@ -346,11 +352,12 @@ int cmd_predict(int argc, char **argv)
         {"k", required_argument, NULL, OPT_K},
         {"tokens", required_argument, NULL, OPT_TOKENS},
         {"flops", required_argument, NULL, OPT_FLOPS},
+        {"unique-tokens", required_argument, NULL, OPT_UNIQUE_TOKENS},
         {NULL, 0, NULL, 0}};
     predict_options o;
     memset(&o, 0, sizeof o);
     o.point = (sweep_row){.n_act = NAN, .n_total = NAN, .n_loop = NAN, .R = 1, .E = 1, .k = 1, .tokens = NAN,
-                          .loss = NAN};
+                          .loss = NAN, .unique_tokens = NAN};
     o.flops = NAN;
     int status = 0, opt, index = 0;
     opterr = 0;
@@ -377,6 +384,7 @@ int cmd_predict(int argc, char **argv)
         case OPT_K: target = &o.point.k, quantity = SWEEP_K; break;
         case OPT_TOKENS: target = &o.point.tokens, quantity = SWEEP_TOKENS; break;
         case OPT_FLOPS: target = &o.flops, quantity = SWEEP_FLOPS; break;
+        case OPT_UNIQUE_TOKENS: target = &o.point.unique_tokens, quantity = SWEEP_UNIQUE_TOKENS; break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
         if (target) {

@@ -75,7 +75,7 @@ double ls_arch_n_loop(const arch_template *t, double n_act) { return n_act * ls_
 
 law_point ls_arch_point(const arch_template *t, double n_act, double E, double R, double tokens)
 {
-    law_point x = {n_act, ls_arch_n_total(t, n_act, E), ls_arch_n_loop(t, n_act), R, E, tokens};
+    law_point x = {n_act, ls_arch_n_total(t, n_act, E), ls_arch_n_loop(t, n_act), R, E, tokens, 0};
     return x;
 }
 

@@ -1,5 +1,7 @@
 #include "loopscale/lawfile.h"
 
+#include "loopscale/diagnose.h"
+
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
@@ -40,6 +42,7 @@ void ls_lawfile_free(lawfile *lf)
     fit_free(&lf->fit);
     free(lf->version);
     free(lf->command);
+    free(lf->warnings);
     free(lf);
 }
 
@@ -57,6 +60,7 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
     }
     int oom = 0;
     memcpy(lf->fixed, r->fixed, sizeof lf->fixed);
+    memcpy(lf->tied, r->tied, sizeof lf->tied);
     lf->has_stderr = 1;
     memcpy(lf->stderr_of, r->stderr_of, sizeof lf->stderr_of);
     if (b && b->ndraws > 0) {
@@ -109,6 +113,20 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
         fit->flops_range[0] = fmin(fit->flops_range[0], flops);
         fit->flops_range[1] = fmax(fit->flops_range[1], flops);
     }
+    /* Every warning the fit deserves, in the order fit prints them. */
+    char *held = ls_fit_unidentified_warnings(r), *diag = ls_fit_diagnose(s, r, b);
+    oom |= !diag;
+    if (diag) {
+        size_t nh = held ? strlen(held) : 0, nd = strlen(diag);
+        lf->warnings = malloc(nh + nd + 1);
+        oom |= !lf->warnings;
+        if (lf->warnings) {
+            memcpy(lf->warnings, held ? held : "", nh);
+            memcpy(lf->warnings + nh, diag, nd + 1);
+        }
+    }
+    free(held);
+    free(diag);
     lf->version = strdup(LOOPSCALE_VERSION);
     lf->command = dup_or_null(prov->command);
     fit->data = calloc(prov->ndata + 1, sizeof *fit->data);
@@ -619,6 +637,22 @@ lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_err
                 lf->fixed[j] = 1;
         }
     }
+    /* "tied": {"beta": "alpha"}: beta was fitted equal to alpha (optional). */
+    if (status == 0 && (item = member(&c, root, "tied", "tied", 0, &status))) {
+        if (!cJSON_IsObject(item))
+            status = key_error(&c, "tied", "expected an object of NAME: LEADER names");
+        for (const cJSON *x = item->child; x && status == 0; x = x->next) {
+            int j = ls_law_param_from_name(x->string);
+            int i = cJSON_IsString(x) ? ls_law_param_from_name(x->valuestring) : -1;
+            if (j < 0 || i < 0 || i == j || !ls_law_uses_param(lf->law.kind, (law_param)j) ||
+                !ls_law_uses_param(lf->law.kind, (law_param)i))
+                status = key_error(&c, "tied", "expected names of the law's parameters");
+            else if (lf->law.p[j] != lf->law.p[i])
+                status = key_error(&c, "tied", "a tied parameter differs from its leader in params");
+            else
+                lf->tied[j] = (unsigned char)(i + 1);
+        }
+    }
     if (status == 0 && (item = member(&c, root, "stderr", "stderr", 0, &status))) {
         lf->has_stderr = 1;
         for (int j = 0; j < LAW_NPARAMS; j++)
@@ -705,6 +739,16 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
         if (lf->fixed[list[i]])
             ls_jsonw_string(&w, NULL, ls_law_param_name(list[i]));
     ls_jsonw_array_end(&w);
+    int any_tied = 0;
+    for (size_t i = 0; i < np; i++)
+        any_tied |= lf->tied[list[i]] != 0;
+    if (any_tied) {
+        ls_jsonw_object_begin(&w, "tied");
+        for (size_t i = 0; i < np; i++)
+            if (lf->tied[list[i]])
+                ls_jsonw_string(&w, ls_law_param_name(list[i]), ls_law_param_name((law_param)(lf->tied[list[i]] - 1)));
+        ls_jsonw_object_end(&w);
+    }
     if (lf->has_stderr) {
         ls_jsonw_object_begin(&w, "stderr");
         for (size_t i = 0; i < np; i++)
@@ -814,6 +858,20 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
             ls_jsonw_object_end(&w);
         }
         ls_jsonw_object_end(&w);
+    }
+    if (lf->has_fit) {
+        ls_jsonw_array_begin(&w, "warnings", 0);
+        for (const char *line = lf->warnings, *end; line && (end = strchr(line, '\n')); line = end + 1) {
+            char *one = strndup(line, (size_t)(end - line));
+            if (!one) {
+                ls_jsonw_discard(&w);
+                ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+                return NULL;
+            }
+            ls_jsonw_string(&w, NULL, one);
+            free(one);
+        }
+        ls_jsonw_array_end(&w);
     }
     if (lf->version || lf->command) {
         ls_jsonw_object_begin(&w, "created_by");

@@ -439,7 +439,7 @@ int ls_shape_count_params(const shape_spec *s, shape_counts *out, ls_error *err)
 law_point ls_shape_point(const shape_spec *s, const shape_counts *c)
 {
     law_point x = {(double)c->non_embedding.once, (double)c->non_embedding.stored, (double)c->n_loop,
-                   (double)s->loops, (double)s->experts, 0.0};
+                   (double)s->loops, (double)s->experts, 0.0, 0.0};
     return x;
 }
 

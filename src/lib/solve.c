@@ -43,7 +43,7 @@ static double profile_ln_d(const profile *pr, double ln_n)
     if (pr->per_token_linear)
         return pr->ln_d_at_unit_n - ln_n;
     double n = exp(ln_n);
-    law_point x = {n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN};
+    law_point x = {n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN, 0.0};
     return log(ls_law_tokens_for_flops_as(&pr->conv, &x, pr->flops));
 }
 
@@ -103,7 +103,7 @@ static double profile_ln_loss(double ln_n, void *context)
     row.ln_d = profile_ln_d(pr, ln_n);
     row.ln_m = pr->ln_m;
     /* The law reads ln D from the row, never D itself. */
-    row.x = (law_point){n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN};
+    row.x = (law_point){n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN, 0};
     return ls_law_row_log_loss_grad(&pr->prep, &row, NULL);
 }
 

@@ -32,6 +32,7 @@ static const quantity_names QUANTITIES[SWEEP_NQUANTITIES] = {
     [SWEEP_TOKENS] = {"tokens", {"D", NULL}},
     [SWEEP_FLOPS] = {"flops", {NULL}},
     [SWEEP_LOSS] = {"loss", {NULL}},
+    [SWEEP_UNIQUE_TOKENS] = {"unique_tokens", {"U", "tokens_per_epoch", NULL}},
 };
 
 /* What a run gets when its sweep has no column for the quantity. */
@@ -690,7 +691,8 @@ static int parse_quantity(const row_context *rc, double loss_scale, sweep_quanti
 
 law_point ls_sweep_row_point(const sweep_row *row)
 {
-    law_point x = {row->n_act, row->n_total, isnan(row->n_loop) ? 0.0 : row->n_loop, row->R, row->E, row->tokens};
+    law_point x = {row->n_act, row->n_total, isnan(row->n_loop) ? 0.0 : row->n_loop, row->R, row->E, row->tokens,
+                   isnan(row->unique_tokens) ? 0.0 : row->unique_tokens};
     return x;
 }
 
@@ -711,6 +713,7 @@ static double row_value(const sweep_row *row, sweep_quantity q)
     case SWEEP_K: return row->k;
     case SWEEP_TOKENS: return row->tokens;
     case SWEEP_LOSS: return row->loss;
+    case SWEEP_UNIQUE_TOKENS: return row->unique_tokens;
     default: return row_flops(row);
     }
 }
@@ -760,6 +763,8 @@ int ls_sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason
         PROBLEM(SWEEP_TOKENS, "must be positive");
     if (!isnan(row->loss) && !(row->loss > 0))
         PROBLEM(SWEEP_LOSS, "must be positive");
+    if (row->unique_tokens < 0 || isinf(row->unique_tokens))
+        PROBLEM(SWEEP_UNIQUE_TOKENS, "must be positive");
     /* What the bill sees must be a number: a configuration whose compute
      * overflows double precision is refused here, for sweep rows and
      * options alike, rather than predicted by one command and refused by
@@ -1033,11 +1038,12 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
         if (!keep)
             continue;
         sweep_row row = {.n_act = NAN, .n_total = NAN, .n_loop = NAN, .R = 1, .E = 1, .k = 1,
-                         .tokens = NAN, .loss = NAN, .line = rc.line, .file = file_index};
+                         .tokens = NAN, .loss = NAN, .unique_tokens = NAN, .line = rc.line, .file = file_index};
         double flops = NAN;
         int present[SWEEP_NQUANTITIES] = {0};
         double *targets[SWEEP_NQUANTITIES] = {&row.n_act, &row.n_total, &row.n_loop, &row.R, &row.E,
-                                              &row.k,     &row.tokens,  &flops,       &row.loss};
+                                              &row.k,     &row.tokens,  &flops,       &row.loss,
+                                              &row.unique_tokens};
         for (int q = 0; q < SWEEP_NQUANTITIES && status == 0; q++)
             status = parse_quantity(&rc, st->loss_scale, (sweep_quantity)q, targets[q], &present[q]);
         if (status == 0 && st->options->shape) {
@@ -1052,6 +1058,8 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
                 row.n_loop = nearbyint(ls_arch_n_loop(t, row.n_act));
         } else if (status == 0 && !present[SWEEP_N_TOTAL])
             row.n_total = row.n_act;
+        if (status == 0 && present[SWEEP_UNIQUE_TOKENS] && row.unique_tokens == 0) /* 0 would read as "not given" */
+            status = cell_error(&rc, fc.column_of[SWEEP_UNIQUE_TOKENS], "must be positive");
         if (status == 0)
             status = check_row(&rc, &row, flops, present[SWEEP_FLOPS]);
         if (status == LS_ERR_DATA && st->options->skip_invalid) {

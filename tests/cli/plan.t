@@ -148,6 +148,7 @@ the plan's compute, each fitted and solved; how often the decision is right.
 
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8,2e8,4e8 --tokens 1e10,2e10,4e10 --E 1,4,16 --R 1,2,4 --noise 0.002 -o pilot.csv
   $ loopscale fit --bootstrap 20 -o prior.json pilot.csv > /dev/null
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ cp $ROOT/data/truth/moe-bounded-sparse.json truth.json
   $ loopscale plan --law prior.json --have pilot.csv --flops 1e22 --mem 3GB --bits 4 --budget 5e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11,3e11 --E 1,4,16 --R 1,2,4 -o next.csv --validate 3 --truth truth.json --baseline-flops 1e22 | sed -n '/^validation/,$p'
   validation 3 simulated sweeps of each design from truth.json, noise sigma 0.001904 of ln(loss)

@@ -13,6 +13,7 @@ empty and none is drawn with a warning (standard error stays empty).
   > }
   $ SWEEP="$ROOT/data/sweeps/looped-moe.csv.gz"
   $ loopscale fit -o law.json --where 'E<=4' "$SWEEP" > /dev/null
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ for f in svg pdf png; do
   >   loopscale fit --plot fit.$f --where 'E<=4' "$SWEEP" > /dev/null
   >   loopscale fit --plot dense.$f "$ROOT/data/sweeps/looped-dense.csv.gz" --law dense --where 'R=1' > /dev/null 2>&1
@@ -21,6 +22,7 @@ empty and none is drawn with a warning (standard error stays empty).
   >   loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,2,4 --plot solve.$f --plot-rho rho.$f > /dev/null
   >   for p in fit dense holdout isoflop solve rho; do is $p.$f; done
   > done
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
@@ -30,6 +32,7 @@ empty and none is drawn with a warning (standard error stays empty).
   isoflop.svg is svg
   solve.svg is svg
   rho.svg is svg
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
@@ -39,6 +42,7 @@ empty and none is drawn with a warning (standard error stays empty).
   isoflop.pdf is pdf
   solve.pdf is pdf
   rho.pdf is pdf
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
@@ -103,6 +107,7 @@ fit has a panel of every run's residuals; the regions beyond the law's
 fitted ranges are shaded and named in the legend, an E beyond them dashed.
 
   $ loopscale fit --bootstrap 30 --bootstrap-starts 1 --plot boot.pdf --where 'E<=4' "$SWEEP" > /dev/null
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ pdftotext boot.pdf - | grep -E -o '95% band over the law.s 30 bootstrap draws|residuals of all runs'
   residuals of all runs
   95% band over the law's 30 bootstrap draws
@@ -160,6 +165,7 @@ notes drawn as a caption, the print style, PNG resolution.
   $ pdftotext print.pdf - | grep -o 'Each point: the N'
   Each point: the N
   $ loopscale fit --plot tiny.pdf --plot-size 1x1 --plot-font-size 20 --where 'E<=4' "$SWEEP" > /dev/null
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: a figure of 1 x 1 in leaves no room for 4 x 4 panels at 20 pt text
   Try 'loopscale fit --help'.
   [64]
