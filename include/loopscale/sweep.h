@@ -38,6 +38,7 @@ typedef enum {
     SWEEP_TOKENS,
     SWEEP_FLOPS,
     SWEEP_LOSS,
+    SWEEP_UNIQUE_TOKENS,
     SWEEP_NQUANTITIES
 } sweep_quantity;
 
@@ -70,9 +71,14 @@ typedef struct sweep_options {
     int require_loss;          /* the loss column must be present */
     int keep_text;             /* keep each row's cells (for echoing rows) */
     const char *group_column;  /* number rows by the distinct values of this column */
+    const char *const *by_columns; /* keep each row's cells of these columns (non-empty), for
+                                    * splitting the runs into groups (loopscale/split.h) */
+    size_t nby;
     size_t max_rows;           /* ls_sweep_read: more rows kept than this is an
                                 * LS_ERR_DATA error (0: no limit) */
     int checksum;              /* fill sweep.sha256 (fit's provenance) */
+    const law_flops *flops;    /* how a flops column was counted, for the tokens it stands
+                                * for (NULL: 6nd, D = F / (6 N_unroll)); law.h */
     /* Where options that came from a sweep profile were written, as
      * "FILE:LINE:COLUMN" (NULL, or a NULL entry: given on the command
      * line).  An error about such an option is LS_ERR_DATA and starts with
@@ -85,6 +91,11 @@ typedef struct sweep_options {
      * takes its default instead. */
     void (*warn)(void *context, const char *message);
     void *warn_context;
+    /* Configurations rather than runs (plan's candidates): when set, the
+     * columns n_total, n_loop and k the file lacks come from this
+     * architecture template (N_total and N_loop rounded to whole
+     * parameters) instead of their defaults. */
+    const struct arch_template *shape;
 } sweep_options;
 
 /* The rows skip_invalid dropped: how many, the first few (line in file
@@ -110,13 +121,18 @@ typedef struct sweep_cell {
 /* One run, with defaults applied: n_total = n_act, R = E = k = 1 when their
  * columns are absent; n_loop is NaN when unknown (only allowed at R = 1) and
  * loss is NaN when the sweep has no loss column. tokens is derived from
- * flops when only flops is given: D = flops / (6 N_unroll).  When both are
+ * flops when only flops is given: D = flops / (6 N_unroll) under 6nd, and
+ * ls_law_tokens_for_flops_as(options.flops) in general.  When both are
  * given, each row's tokens must agree with the tokens its flops imply
- * (ls_law_tokens_for_flops) within LS_SWEEP_FLOPS_TOKENS_RTOL, relative to
- * the larger; otherwise the row is an LS_ERR_DATA error naming both cells. */
+ * (ls_law_tokens_for_flops_as) within LS_SWEEP_FLOPS_TOKENS_RTOL, relative to
+ * the larger; otherwise the row is an LS_ERR_DATA error naming both cells.
+ * unique_tokens (U: the unique tokens the run's data was drawn from, read
+ * by the data-constrained law) is NaN (or 0, as a struct initialised
+ * without it has) when not given: unlimited. */
 #define LS_SWEEP_FLOPS_TOKENS_RTOL 1e-4
 typedef struct sweep_row {
     double n_act, n_total, n_loop, R, E, k, tokens, loss;
+    double unique_tokens;
     long line;    /* line of the row in its file */
     int file;     /* index into the paths given to ls_sweep_read */
     size_t group; /* group id when options.group_column is set, else 0 */
@@ -147,6 +163,13 @@ typedef struct sweep {
     size_t nfiles;
     char (*sha256)[65]; /* with options.checksum: of each file's bytes as read
                          * (standard input too), for provenance; else "" */
+    /* With options.by_columns: their names as given, and each row's cells
+     * (nby NUL-terminated strings from by_text + by_of_row[row]). */
+    size_t nby;
+    char **by_names;
+    char *by_text;
+    size_t by_text_len;
+    size_t *by_of_row;
 } sweep;
 
 /* Group the n values v of a quantity of s (finite, positive) as loopscale/group.h

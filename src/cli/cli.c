@@ -577,8 +577,10 @@ int cli_write_data(const char *command, size_t n, const char *const *paths, cons
             return ls_exit_status(LS_ERR_INTERNAL);
         }
     ls_error err;
-    outfile *out[8] = {NULL};
-    int status = n <= 8 ? 0 : ls_error_set(&err, LS_ERR_INTERNAL, "too many output files");
+    outfile **out = calloc(n ? n : 1, sizeof *out);
+    int status = !out                      ? ls_error_set(&err, LS_ERR_INTERNAL, "out of memory")
+                 : n <= LS_OUTFILE_MAX_OPEN ? 0
+                                            : ls_error_set(&err, LS_ERR_INTERNAL, "too many output files");
     for (size_t i = 0; status == 0 && i < n; i++) {
         if (!paths[i])
             continue;
@@ -593,9 +595,10 @@ int cli_write_data(const char *command, size_t n, const char *const *paths, cons
      * none of them. */
     if (status == 0)
         status = ls_outfile_commit_all(out, n, &err);
-    for (size_t i = 0; i < n && i < 8; i++)
+    for (size_t i = 0; out && i < n; i++)
         if (out[i])
             ls_outfile_abort(out[i]);
+    free(out);
     return status == 0 ? 0 : cli_fail(command, &err);
 }
 
@@ -641,14 +644,85 @@ int cli_parse_positive(const char *command, const char *option, const char *arg,
     return status;
 }
 
-int cli_parse_scaled(const char *command, const char *option, const char *arg, double *out)
+/* Two unit systems, kept apart because they disagree on B.  A count of
+ * FLOPs, tokens or parameters takes the SI suffixes logs write, k M B/G T,
+ * and P E for FLOP budgets: B is a billion.  A memory size takes bytes: k M
+ * G T P E (powers of 1000) or Ki Mi Gi Ti (powers of 1024), each with an
+ * optional B: B is a byte.  So 2.8B given for FLOPs is 2.8e9, 3GB given for
+ * FLOPs is refused as a size, and 3B given for memory is refused as
+ * ambiguous (3 bytes, or 3 billion?). */
+typedef enum { FLOPS_OK, FLOPS_BAD, FLOPS_IS_BYTES } flops_text;
+
+static flops_text parse_flops_text(const char *text, size_t len, double *out, numtext_status *st)
 {
+    *st = ls_numtext_parse_count(text, len, out);
+    if (*st == NUMTEXT_OK)
+        return FLOPS_OK;
+    while (len && isspace((unsigned char)*text))
+        text++, len--;
+    while (len && isspace((unsigned char)text[len - 1]))
+        len--;
+    char last = len ? text[len - 1] : '\0';
+    if (len >= 2 && (last == 'P' || last == 'p' || last == 'E')) {
+        double value = 0;
+        numtext_status head = ls_numtext_parse_double(text, len - 1, &value);
+        if (head == NUMTEXT_OK && isfinite(value * (last == 'E' ? 1e18 : 1e15))) {
+            *out = value * (last == 'E' ? 1e18 : 1e15);
+            *st = NUMTEXT_OK;
+            return FLOPS_OK;
+        }
+        if (head == NUMTEXT_OK) {
+            *st = NUMTEXT_RANGE;
+            return FLOPS_BAD;
+        }
+    }
+    double bytes = 0;
+    if (ls_numtext_parse_scaled(text, len, &bytes) == NUMTEXT_OK)
+        return FLOPS_IS_BYTES;
+    return FLOPS_BAD;
+}
+
+static int flops_error(const char *command, const char *option, const char *text, size_t len, flops_text kind,
+                       numtext_status st)
+{
+    if (kind == FLOPS_IS_BYTES)
+        return cli_usage_error(command, "%s: '%.*s' is a size in bytes; a count of FLOPs takes k, M, B or G, T, P, "
+                               "E (2.8B is 2.8e9)", option, (int)len, text);
+    return cli_usage_error(command, "%s: '%.*s' %s", option, (int)len, text, ls_numtext_reason(st));
+}
+
+int cli_parse_flops(const char *command, const char *option, const char *arg, double *out)
+{
+    numtext_status st;
+    flops_text kind = parse_flops_text(arg, strlen(arg), out, &st);
+    if (kind != FLOPS_OK)
+        return flops_error(command, option, arg, strlen(arg), kind, st);
+    if (!(*out > 0))
+        return cli_usage_error(command, "%s: '%s' must be positive", option, arg);
+    return 0;
+}
+
+int cli_parse_bytes(const char *command, const char *option, const char *arg, double *out)
+{
+    size_t len = strlen(arg);
+    while (len && isspace((unsigned char)arg[len - 1]))
+        len--;
+    /* A B straight after the digits: a byte here, a billion in a count. */
+    if (len >= 2 && (arg[len - 1] == 'B' || arg[len - 1] == 'b') &&
+        (isdigit((unsigned char)arg[len - 2]) || arg[len - 2] == '.' || arg[len - 2] == ' '))
+        return cli_usage_error(command, "%s: '%s' is ambiguous: B is a byte in a size but a billion in a count; "
+                               "write 3GB for 3e9 bytes, or the number alone for bytes", option, arg);
     numtext_status st = ls_numtext_parse_scaled(arg, strlen(arg), out);
     if (st != NUMTEXT_OK)
         return value_error(command, option, arg, st);
     if (!(*out > 0))
         return cli_usage_error(command, "%s: '%s' must be positive", option, arg);
     return 0;
+}
+
+int cli_parse_scaled(const char *command, const char *option, const char *arg, double *out)
+{
+    return cli_parse_bytes(command, option, arg, out);
 }
 
 int cli_parse_long(const char *command, const char *option, const char *arg, long min, long max, long *out)
@@ -669,7 +743,8 @@ int cli_parse_seed(const char *command, const char *arg, unsigned long *out)
     return status;
 }
 
-int cli_parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n)
+static int parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n,
+                      int flops)
 {
     size_t count = 1;
     for (const char *p = arg; *p; p++)
@@ -683,9 +758,17 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
     for (size_t i = 0; i < count; i++) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        numtext_status st = ls_numtext_parse_double(p, len, &v[i]);
-        int not_positive = st == NUMTEXT_OK && !(v[i] > 0);
-        if (not_positive) {
+        numtext_status st = NUMTEXT_OK;
+        if (!flops)
+            st = ls_numtext_parse_double(p, len, &v[i]);
+        else {
+            flops_text kind = parse_flops_text(p, len, &v[i], &st);
+            if (kind == FLOPS_IS_BYTES || (kind == FLOPS_BAD && st != NUMTEXT_RANGE)) {
+                free(v);
+                return flops_error(command, option, p, len, kind, st);
+            }
+        }
+        if (st == NUMTEXT_OK && !(v[i] > 0)) {
             free(v);
             return cli_usage_error(command, "%s: '%.*s' must be a positive number", option, (int)len, p);
         }
@@ -714,6 +797,16 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
     *values = v;
     *n = count;
     return 0;
+}
+
+int cli_parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n)
+{
+    return parse_list(command, option, arg, values, n, 0);
+}
+
+int cli_parse_flops_list(const char *command, const char *option, const char *arg, double **values, size_t *n)
+{
+    return parse_list(command, option, arg, values, n, 1);
 }
 
 int cli_parse_sizes(const char *command, const char *option, const char *arg, double **values, size_t *n)
@@ -1320,5 +1413,127 @@ int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, in
                   undetermined);
         return ls_exit_status(LS_ERR_NOCONV);
     }
+    return 0;
+}
+
+int cli_parse_flops_convention(const char *command, const char *arg, law_flops_kind *kind)
+{
+    int k = ls_law_flops_from_name(arg);
+    if (k < 0)
+        return cli_usage_error(command, "--flops-convention: '%s' is not 6nd, 6nd+head, 6nd+attn or 6nd+attn+head",
+                               arg);
+    *kind = (law_flops_kind)k;
+    return 0;
+}
+
+int cli_check_flops(const char *command, const arch_template *t)
+{
+    law_flops c;
+    ls_error err;
+    ls_error_clear(&err);
+    ls_arch_flops(t, &c);
+    if (ls_law_flops_check(&c, &err) != 0)
+        return cli_usage_error(command, "%s", err.message);
+    return 0;
+}
+
+int cli_apply_flops(const char *command, arch_template *t, const lawfile *lf, int given, law_flops_kind kind)
+{
+    if (given)
+        t->flops_convention = kind;
+    else if (lf && lf->has_fit && lf->fit.flops.kind != LAW_FLOPS_6ND)
+        ls_arch_set_flops(t, &lf->fit.flops);
+    return cli_check_flops(command, t);
+}
+
+int cli_sweep_flops(const char *command, const char *template_path, int given, law_flops_kind kind, arch_template *t,
+                    law_flops *out)
+{
+    ls_error err;
+    ls_arch_template_default(t);
+    if (template_path && ls_arch_template_read(template_path, t, &err) != 0)
+        return cli_fail(command, &err);
+    if (given)
+        t->flops_convention = kind;
+    int status = cli_check_flops(command, t);
+    ls_arch_flops(t, out);
+    return status;
+}
+
+/* Whether any of the laws uses parameter j. */
+static int any_law_uses(const law_kind *kinds, size_t nkinds, law_param j)
+{
+    for (size_t i = 0; i < nkinds; i++)
+        if (ls_law_uses_param(kinds[i], j))
+            return 1;
+    return 0;
+}
+
+static int not_a_parameter(const char *cmd, const char *option, const char *text, const char *name,
+                           const law_kind *kinds, size_t nkinds)
+{
+    char kind_text[64];
+    if (nkinds == 1)
+        return cli_usage_error(cmd, "%s '%s': %s is not a parameter of %s", option, text, name,
+                               ls_law_kind_format(kinds[0], kind_text, sizeof kind_text));
+    return cli_usage_error(cmd, "%s '%s': %s is not a parameter of any law given", option, text, name);
+}
+
+/* Parse one --fix NAME=VALUE; given[] records the --fix already seen per
+ * parameter, so that the same parameter fixed twice is refused rather than
+ * taking the last value. */
+int cli_parse_fix(const char *cmd, const char *text, const law_kind *kinds, size_t nkinds, fit_parameters *p,
+                  const char *given[LAW_NPARAMS])
+{
+    const char *eq = strchr(text, '=');
+    char name[32];
+    if (!eq || (size_t)(eq - text) >= sizeof name)
+        return cli_usage_error(cmd, "--fix '%s': expected NAME=VALUE", text);
+    memcpy(name, text, (size_t)(eq - text));
+    name[eq - text] = '\0';
+    int j = ls_law_param_from_name(name);
+    if (j < 0 || !any_law_uses(kinds, nkinds, (law_param)j))
+        return not_a_parameter(cmd, "--fix", text, name, kinds, nkinds);
+    if (given[j])
+        return cli_usage_error(cmd, "--fix %s given twice ('%s', then '%s'): a parameter takes one value", name,
+                               given[j], text);
+    given[j] = text;
+    double value = 0;
+    int status = cli_parse_double(cmd, "--fix", eq + 1, &value);
+    if (status != 0)
+        return status;
+    ls_error err;
+    if (ls_law_param_check((law_param)j, value, &err) != 0)
+        return cli_usage_error(cmd, "--fix '%s': %s", text, err.message);
+    p->fixed[j] = 1;
+    p->fixed_value[j] = value;
+    return 0;
+}
+
+/* Parse one --tie NAME=LEADER into p->tied, checked against the --fix
+ * already parsed and the other ties (ls_fit_check_tie) under every law
+ * that uses both. */
+int cli_parse_tie(const char *cmd, const char *text, const law_kind *kinds, size_t nkinds, fit_parameters *p)
+{
+    const char *eq = strchr(text, '=');
+    char name[32];
+    if (!eq || (size_t)(eq - text) >= sizeof name)
+        return cli_usage_error(cmd, "--tie '%s': expected NAME=LEADER", text);
+    memcpy(name, text, (size_t)(eq - text));
+    name[eq - text] = '\0';
+    int j = ls_law_param_from_name(name), i = ls_law_param_from_name(eq + 1);
+    if (j < 0 || !any_law_uses(kinds, nkinds, (law_param)j))
+        return not_a_parameter(cmd, "--tie", text, name, kinds, nkinds);
+    if (i < 0 || !any_law_uses(kinds, nkinds, (law_param)i))
+        return not_a_parameter(cmd, "--tie", text, eq + 1, kinds, nkinds);
+    if (p->tied[j])
+        return cli_usage_error(cmd, "--tie '%s': %s is already tied to %s", text, name,
+                               ls_law_param_name((law_param)(p->tied[j] - 1)));
+    ls_error err;
+    for (size_t k = 0; k < nkinds; k++)
+        if (ls_law_uses_param(kinds[k], (law_param)j) && ls_law_uses_param(kinds[k], (law_param)i) &&
+            ls_fit_check_tie(kinds[k], p, (law_param)j, (law_param)i, &err) != 0)
+            return cli_usage_error(cmd, "--tie '%s': %s", text, err.message);
+    p->tied[j] = (unsigned char)(i + 1);
     return 0;
 }

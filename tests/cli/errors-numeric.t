@@ -248,7 +248,7 @@ file with fewer draws (65):
   Try 'loopscale report --help'.
   [64]
   $ loopscale fit --law dense --bootstrap 20 -o b20.json small.csv | grep -c '\['
-  5
+  6
   $ awk '/^      \[/ && ++n >= 10 && n < 20 {next} {print}' b20.json | sed -E 's/"n": 20/"n": 10/' > b10.json
   $ grep -c '^      \[' b10.json
   10
@@ -256,14 +256,14 @@ file with fewer draws (65):
   loopscale solve: the law has 10 bootstrap draws, too few for intervals (at least 20)
   [65]
 
-A free parameter the sweep cannot pin down (a standard error over 50 in its
-fitted coordinate: ln p, ln(E_max - 1), or p for a signed exponent, a
-factor of 5e21 either way) is named in a warning, by fit and on the
-report page alike, as a parameter held at its neutral value is:
+A free parameter the runs do not determine (E_max running off to 1e29) is
+named in a warning by fit, and by report on standard error and on the
+page alike:
 
   $ loopscale simulate --law $TRUTH --n-act 1e8,2e8,4e8 --tokens 1e10,2e10,4e10 --R 1,2,4 --E 1,4,16 --noise 0.01 -o med.csv
   $ loopscale fit -o /dev/null med.csv 2>&1 > /dev/null | grep E_max
-  loopscale fit: warning: E_max = 3.45e+29 +- 4.74e+57: the sweep cannot identify it (a standard error of 1.38e+28 in its fitted coordinate, over 50); read no meaning into its value, or --fix it
-  $ loopscale report --axes R -o med.html med.csv 2> /dev/null
-  $ grep -c 'E_max = 3.45e+29 +- 4.74e+57: the sweep cannot identify it' med.html
+  loopscale fit: warning: E_max = 3.45e+29 is not determined by the runs: its standard error, 4.7e+57, is 1.4e+28 times its value (an unbounded interval)
+  $ loopscale report --axes R -o med.html med.csv 2>&1 | grep E_max
+  loopscale report: warning: E_max = 3.45e+29 is not determined by the runs: its standard error, 4.7e+57, is 1.4e+28 times its value (an unbounded interval)
+  $ grep -c 'E_max = 3.45e+29 is not determined by the runs' med.html
   1
