@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "numtext_internal.h"
+#include "text_internal.h"
 #include "loopscale/outfile.h"
 #include "loopscale/profile.h"
 
@@ -75,9 +76,12 @@ static void vmessage(const char *command, const char *kind, const char *fmt, va_
 static void vmessage(const char *command, const char *kind, const char *fmt, va_list ap)
 {
     fflush(stdout);
-    fprintf(stderr, "loopscale%s%s: %s", command ? " " : "", command ? command : "", kind);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    /* Whatever user text the message echoes (a file name, a cell, an option's
+     * value) is quoted so that the message stays one printable line. */
+    char raw[2 * LS_ERROR_MESSAGE_MAX], quoted[4 * LS_ERROR_MESSAGE_MAX];
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    ls_text_quote(quoted, sizeof quoted, raw);
+    fprintf(stderr, "loopscale%s%s: %s%s\n", command ? " " : "", command ? command : "", kind, quoted);
 }
 
 void cli_error(const char *command, const char *fmt, ...)
@@ -934,9 +938,7 @@ size_t cli_max_rows(void)
     if (!text || !*text)
         return CLI_MAX_ROWS_DEFAULT;
     if (ls_numtext_parse_long(text, strlen(text), &value) != NUMTEXT_OK || value < 0) {
-        fflush(stdout);
-        fprintf(stderr, "loopscale: warning: LOOPSCALE_MAX_ROWS='%s' is not a count of rows; using %zu\n", text,
-                (size_t)CLI_MAX_ROWS_DEFAULT);
+        cli_warn(NULL, "LOOPSCALE_MAX_ROWS='%s' is not a count of rows; using %zu", text, (size_t)CLI_MAX_ROWS_DEFAULT);
         return CLI_MAX_ROWS_DEFAULT;
     }
     return (size_t)value; /* 0: no limit */

@@ -36,6 +36,7 @@ TITLES = {
     "errors-ingest": "Training-log exports: filters, invalid rows, units, suffixes",
     "errors-plan": "Planning a sweep",
     "errors-report": "Reports: options, the page's name, fits that are not a law",
+    "errors-text": "User text: UTF-8 in law files and plots, controls in messages",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6
