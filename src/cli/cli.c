@@ -1281,6 +1281,17 @@ void cli_not_written(char *buf, size_t size, const char *what, const char *path)
         snprintf(buf, size, "%s", what);
 }
 
+int cli_fit_in_domain(const fit_result *r, ls_error *err)
+{
+    law_param used[LAW_NPARAMS];
+    size_t nused = ls_law_params_of(r->law.kind, used);
+    ls_error scratch;
+    for (size_t i = 0; i < nused; i++)
+        if (ls_law_param_check(used[i], r->law.p[used[i]], err ? err : &scratch) != 0)
+            return 0;
+    return 1;
+}
+
 int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
                     const char *not_converged, const char *undetermined)
 {
@@ -1295,6 +1306,11 @@ int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, in
         cli_error(command, "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, "
                   "so its values are one of many equally good fits (--fix some, or add runs); %s", reason,
                   undetermined);
+        return ls_exit_status(LS_ERR_NOCONV);
+    }
+    ls_error err;
+    if (!cli_fit_in_domain(r, &err)) {
+        cli_error(command, "the best fit is not a law of this form: %s; %s", err.message, undetermined);
         return ls_exit_status(LS_ERR_NOCONV);
     }
     return 0;

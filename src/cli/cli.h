@@ -244,6 +244,11 @@ int cli_fit_usable(const char *command, const sweep *s, law_kind kind, const fit
                    const char *not_written);
 int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
                     const char *not_converged, const char *undetermined);
+/* 1 when every parameter of the fitted law is inside its domain (law.c);
+ * a fit that ends outside (a loss rising with size: alpha < 0) is not a law,
+ * since no command would read the file it wrote, and cli_fit_verdict
+ * refuses it (3) with err's message. */
+int cli_fit_in_domain(const fit_result *r, ls_error *err);
 
 /* The figure options, with the command line as the plots' provenance. */
 chart_output cli_plot_defaults(void);

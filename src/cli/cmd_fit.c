@@ -382,9 +382,10 @@ int cmd_fit(int argc, char **argv)
     if (status == 0) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         int threads = o.params.threads > 0 ? o.params.threads : (int)(cores > 0 ? cores : 1);
-        /* A fit that did not converge, or cannot tell its parameters apart,
-         * is not a law: none is written, to a file or to standard output. */
-        int is_fit = result.converged && determined;
+        /* A fit that did not converge, cannot tell its parameters apart or
+         * ends outside the law's domain is not a law: none is written, to a
+         * file or to standard output. */
+        int is_fit = result.converged && determined && cli_fit_in_domain(&result, NULL);
         if (is_fit && (o.format == CLI_FORMAT_JSON || o.output || o.plot)) {
             lf = make_lawfile(&o, s, &result, &boot, argv + optind, (size_t)(argc - optind), &err);
             if (!lf)

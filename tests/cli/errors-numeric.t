@@ -126,13 +126,13 @@ Values that leave the range of doubles are refused (65):
   $ loopscale predict --law $TRUTH --n-act 1e-300 --tokens 1e-300
   loopscale predict: train_flops is 0 at this configuration, outside the range of double precision
   [65]
-  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 400, "alpha": -50, "B": 410, "beta": 0.28, "c": 1.69}}\n' > wild.json
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 1.5e308, "alpha": 0.001, "B": 1.5e308, "beta": 0.001, "c": 1.69}}\n' > wild.json
   $ loopscale predict --law wild.json --n-act 1e9 --tokens 1e11
   loopscale predict: loss is inf at this configuration, outside the range of double precision
   [65]
   $ printf 'n_act,tokens,loss\n1e3,1e11,2.5\n1e9,1e11,2.5\n' > two-runs.csv
   $ loopscale predict --law wild.json two-runs.csv
-  loopscale predict: two-runs.csv:3: the predicted loss is inf, outside the range of double precision
+  loopscale predict: two-runs.csv:2: the predicted loss is inf, outside the range of double precision
   [65]
   $ loopscale simulate --law $TRUTH --n-act 1e300 --tokens 1e300 --R 1000
   loopscale simulate: the run n_act = 1e+300, tokens = 1e+300, E = 1, R = 1000: flops is inf, outside the range of double precision
