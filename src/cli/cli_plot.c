@@ -61,9 +61,7 @@ int cli_plot_option(const char *command, int opt, const char *arg, chart_output 
     switch (opt) {
     case OPT_PLOT_SIZE: *status = parse_size(command, arg, out); return 1;
     case OPT_PLOT_FONT_SIZE:
-        *status = cli_parse_positive(command, "--plot-font-size", arg, &v);
-        if (*status == 0 && (v < 4 || v > 40))
-            *status = cli_usage_error(command, "--plot-font-size: '%s' must be between 4 and 40 points", arg);
+        *status = cli_parse_positive(command, "--plot-font-size", arg, &v); /* range: cli.c */
         out->font_pt = v;
         return 1;
     case OPT_PLOT_TITLE:
@@ -89,9 +87,7 @@ int cli_plot_option(const char *command, int opt, const char *arg, chart_output 
         *status = 0;
         return 1;
     case OPT_DPI:
-        *status = cli_parse_positive(command, "--dpi", arg, &v);
-        if (*status == 0 && (v < 30 || v > 1200))
-            *status = cli_usage_error(command, "--dpi: '%s' must be between 30 and 1200", arg);
+        *status = cli_parse_positive(command, "--dpi", arg, &v); /* range: cli.c */
         out->dpi = v;
         return 1;
     default: return 0;
