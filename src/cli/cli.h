@@ -260,6 +260,15 @@ int cli_plot_option(const char *command, int opt, const char *arg, chart_output 
  * NULL path: nothing to check. */
 int cli_plot_format(const char *command, const char *option, const char *path, chart_output *out);
 
+/* After cli_plot_format: a figure option given without a plot to apply it
+ * to ("--plot-size has no effect without --plot"), or --dpi without a PNG
+ * among the plots, is a usage error (64).  plots[i] (NULL when not given)
+ * is drawn as figures[i]; plot_options names them for the message ("--plot
+ * or --plot-rho"); nplots 0 for a command whose figures are never PNG
+ * (then only --dpi is checked, against plot_options). */
+int cli_plot_options_check(const char *command, size_t nplots, const char *const *plots, const chart_output *const *figures,
+                           const char *plot_options);
+
 /* Handle one of CLI_SWEEP_OPTIONS into args; returns 1 when opt was one of
  * them, with *status 0 or a usage error's exit status. */
 int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const char *arg, int *status);

@@ -263,7 +263,11 @@ int cmd_fit(int argc, char **argv)
     long value = 0;
     opterr = 0;
     static const int repeatable[] = {OPT_FIX, 0};
+    /* Options that only the bootstrap reads, as given: refused without it. */
+    const char *bootstrap_only = NULL;
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, repeatable)) != -1) {
+        if (!bootstrap_only)
+            bootstrap_only = opt == OPT_SEED ? "--seed" : opt == OPT_CI ? "--ci" : opt == OPT_BOOTSTRAP_STARTS ? "--bootstrap-starts" : NULL;
         if (cli_sweep_option(cmd, &o.sweep, opt, optarg, &status) ||
             cli_fit_option(cmd, opt, optarg, &o.params, &status) || cli_plot_option(cmd, opt, optarg, &o.figure, &status))
             continue;
@@ -325,6 +329,8 @@ int cmd_fit(int argc, char **argv)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0 && o.group && o.bootstrap == 0)
         status = cli_usage_error(cmd, "--group needs --bootstrap N");
+    if (status == 0 && bootstrap_only && o.bootstrap == 0)
+        status = cli_usage_error(cmd, "%s has no effect without --bootstrap N", bootstrap_only);
     if (status == 0) {
         for (int i = optind; i < argc; i++)
             cli_file_input("SWEEP", argv[i]);
@@ -337,6 +343,11 @@ int cmd_fit(int argc, char **argv)
      * before any work. */
     if (status == 0)
         status = cli_plot_format(cmd, "--plot", o.plot, &o.figure);
+    if (status == 0) {
+        const char *plots[] = {o.plot};
+        const chart_output *figures[] = {&o.figure};
+        status = cli_plot_options_check(cmd, 1, plots, figures, "--plot");
+    }
 
     sweep *s = NULL;
     fit_result result;

@@ -31,7 +31,7 @@ static const char USAGE[] =
     "      --plot FILE         draw each law's predictions of the held-out runs against their\n"
     "                          observed loss (.svg, .pdf or .png)\n"
     "Fitting (as for 'loopscale fit'): --loss, --huber-delta, --space, --grid, --starts,\n"
-    "      --seed, --threads\n";
+    "      --threads\n";
 /* The rest of the help (C99 promises string literals of 4,095 bytes only). */
 static const char USAGE_TAIL[] = CLI_SWEEP_HELP CLI_PLOT_HELP
     "  -h, --help              show this help\n";
@@ -186,7 +186,9 @@ int cmd_holdout(int argc, char **argv)
     int status = 0, opt;
     opterr = 0;
     static const int repeatable[] = {OPT_SPLIT, 0};
+    int seed_given = 0;
     while (status == 0 && (opt = cli_getopt(argc, argv, ":h", longopts, NULL, repeatable)) != -1) {
+        seed_given |= opt == OPT_SEED;
         if (cli_sweep_option(cmd, &sweep_args, opt, optarg, &status) || cli_fit_option(cmd, opt, optarg, &params, &status) ||
             cli_plot_option(cmd, opt, optarg, &figure, &status))
             continue;
@@ -214,6 +216,9 @@ int cmd_holdout(int argc, char **argv)
         status = cli_help(USAGE) + cli_help(USAGE_TAIL);
         goto done;
     }
+    /* The fit's seed drives only the bootstrap, which holdout does not run. */
+    if (status == 0 && seed_given)
+        status = cli_usage_error(cmd, "--seed has no effect: holdout draws nothing at random");
     if (status == 0 && optind >= argc)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0) {
@@ -227,6 +232,11 @@ int cmd_holdout(int argc, char **argv)
      * before any work. */
     if (status == 0)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
+    if (status == 0) {
+        const char *plots[] = {plot};
+        const chart_output *figures[] = {&figure};
+        status = cli_plot_options_check(cmd, 1, plots, figures, "--plot");
+    }
     if (status == 0) {
         sweep_options so = cli_sweep_options(cmd, &sweep_args);
         so.require_loss = 1;

@@ -693,3 +693,88 @@ mean is refused with 64, naming the option, the value and the range:
   loopscale exit: --thresholds: '1e3' is outside its range: from 0 to 100 (nats)
   Try 'loopscale exit --help'.
   [64]
+
+An option that would change nothing is refused with 64 rather than
+ignored: figure options without a plot, --dpi without a PNG among the
+plots (report's figures are SVG), and the options only the bootstrap, the
+noise or --uncertainty read:
+
+  $ SWEEP=$ROOT/data/sweeps/looped-dense.csv.gz
+  $ loopscale fit --dpi 300 $SWEEP
+  loopscale fit: --dpi has no effect without --plot
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --plot f.svg --dpi 300 $SWEEP
+  loopscale fit: --dpi has no effect without a .png --plot
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --plot f.pdf --dpi 300 $SWEEP
+  loopscale fit: --dpi has no effect without a .png --plot
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --plot-size 6x4 $SWEEP
+  loopscale fit: --plot-size has no effect without --plot
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --plot-title 'A title' $SWEEP
+  loopscale fit: --plot-title has no effect without --plot
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale holdout --plot-style print $SWEEP
+  loopscale holdout: --plot-style has no effect without --plot
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale isoflop --law $TRUTH --flops 1e21 --plot-font-size 12
+  loopscale isoflop: --plot-font-size has no effect without --plot
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e21 --plot-caption
+  loopscale solve: --plot-caption has no effect without --plot or --plot-rho
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e21 --plot s.svg --plot-rho r.pdf --dpi 300
+  loopscale solve: --dpi has no effect without a .png --plot or --plot-rho
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale report --dpi 300 -o r.html $SWEEP
+  loopscale report: --dpi has no effect: the report's figures are SVG
+  Try 'loopscale report --help'.
+  [64]
+  $ loopscale fit --seed 7 $SWEEP
+  loopscale fit: --seed has no effect without --bootstrap N
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --ci 0.9 $SWEEP
+  loopscale fit: --ci has no effect without --bootstrap N
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --bootstrap-starts 4 $SWEEP
+  loopscale fit: --bootstrap-starts has no effect without --bootstrap N
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale holdout --seed 7 $SWEEP
+  loopscale holdout: --seed has no effect: holdout draws nothing at random
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale report --seed 7 -o r.html $SWEEP
+  loopscale report: --seed has no effect without --bootstrap N
+  Try 'loopscale report --help'.
+  [64]
+  $ loopscale simulate --law $TRUTH --n-act 1e9 --tokens 1e10 --seed 7
+  loopscale simulate: --seed has no effect without --noise SIGMA (above 0)
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale simulate --law $TRUTH --n-act 1e9 --tokens 1e10 --noise 0 --seed 7
+  loopscale simulate: --seed has no effect without --noise SIGMA (above 0)
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e21 --ci 0.9
+  loopscale solve: --ci has no effect without --uncertainty
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e21 --threads 2
+  loopscale solve: --threads has no effect without --uncertainty
+  Try 'loopscale solve --help'.
+  [64]
+  $ ls
+  e.csv

@@ -87,6 +87,10 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   loopscale plan: --baseline-flops is for --validate K
   Try 'loopscale plan --help'.
   [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --seed 7 -o runs.csv
+  loopscale plan: --seed is for --validate K
+  Try 'loopscale plan --help'.
+  [64]
   $ loopscale plan --budget 1e21 --flops 1e22 $GRID --validate 0 -o runs.csv
   loopscale plan: --validate: '0' is outside [1, 100000]
   Try 'loopscale plan --help'.
