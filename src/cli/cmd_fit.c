@@ -127,6 +127,9 @@ static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_param
     char name[32];
     if (!eq || (size_t)(eq - text) >= sizeof name)
         return cli_usage_error(cmd, "--fix '%s': expected NAME=VALUE", text);
+    if (eq == text)
+        return cli_usage_error(cmd, "--fix '%s': no parameter name before '=' (expected NAME=VALUE, e.g. alpha=0.34)",
+                               text);
     memcpy(name, text, (size_t)(eq - text));
     name[eq - text] = '\0';
     int j = ls_law_param_from_name(name);

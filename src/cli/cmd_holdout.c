@@ -216,6 +216,17 @@ int cmd_holdout(int argc, char **argv)
         status = cli_help(USAGE) + cli_help(USAGE_TAIL);
         goto done;
     }
+    /* --split is checked before any input is read: against a sweep of no
+     * rows, which checks each condition's form and quantity. */
+    if (status == 0 && split.n > 0) {
+        sweep none;
+        memset(&none, 0, sizeof none);
+        unsigned char unused = 0;
+        if (ls_sweep_select(&none, split.v, split.n, &unused, &err) != 0) {
+            ls_error_prefix(&err, "--split");
+            status = cli_fail(cmd, &err);
+        }
+    }
     /* The fit's seed drives only the bootstrap, which holdout does not run. */
     if (status == 0 && seed_given)
         status = cli_usage_error(cmd, "--seed has no effect: holdout draws nothing at random");

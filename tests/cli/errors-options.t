@@ -778,3 +778,43 @@ noise or --uncertainty read:
   [64]
   $ ls
   e.csv
+
+--help takes nothing more, after a command as after 'help COMMAND'; -h and
+--help may repeat, and help on help is the usage:
+
+  $ loopscale fit --help extra
+  loopscale fit: --help: unexpected argument 'extra'
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense -h
+  loopscale fit: --help: unexpected argument '--law'
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit -h -h | head -1
+  Usage: loopscale fit [--law BASE:MAPPING] [OPTIONS] SWEEP... [-o LAW.json]
+  $ loopscale help help | head -1
+  Usage: loopscale COMMAND [OPTIONS] [FILES]
+  $ loopscale help fit extra
+  loopscale: help: unexpected argument 'extra'
+  Try 'loopscale --help'.
+  [64]
+
+Option values are checked before any input is read (the sweep named here
+does not exist), and a --fix without a name says so:
+
+  $ loopscale holdout --split '' missing.csv
+  loopscale holdout: --split: filter '': expected COLUMN OP VALUE with OP one of < <= = == != >= > ~ !~
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --split 'loss<2,5' missing.csv
+  loopscale holdout: --split: filter 'loss<2,5': '2,5' is not a number (only = == != ~ !~ compare text)
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --split 'color=red' missing.csv
+  loopscale holdout: --split: 'color=red': 'color' is not one of the quantities n_act, n_total, n_loop, R, E, k, tokens, flops, loss, n_unroll, tokens_per_param
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale fit --fix '=1' missing.csv
+  loopscale fit: --fix '=1': no parameter name before '=' (expected NAME=VALUE, e.g. alpha=0.34)
+  Try 'loopscale fit --help'.
+  [64]
