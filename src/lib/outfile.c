@@ -92,6 +92,26 @@ static void outfile_release(outfile *out)
     free(out);
 }
 
+/* One hop along a symbolic link: the path link's target names, relative
+ * targets taken from link's directory, into next[PATH_MAX]. */
+static int follow_link(const char *link, char *next)
+{
+    char target[PATH_MAX];
+    ssize_t n = readlink(link, target, sizeof target - 1);
+    if (n < 0)
+        return -1;
+    target[n] = '\0';
+    const char *slash = strrchr(link, '/');
+    size_t dirlen = target[0] == '/' || !slash ? 0 : (size_t)(slash - link) + 1;
+    if (dirlen + (size_t)n >= PATH_MAX) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memmove(next, link, dirlen);
+    memcpy(next + dirlen, target, (size_t)n + 1);
+    return 0;
+}
+
 char *ls_outfile_resolve(const char *path)
 {
     /* A file that exists: a device, FIFO or socket is written in place
@@ -117,27 +137,17 @@ char *ls_outfile_resolve(const char *path)
             errno = ELOOP;
             return NULL;
         }
-        char target[PATH_MAX];
-        ssize_t n = readlink(cur, target, sizeof target - 1);
-        if (n < 0) {
+        char next[PATH_MAX];
+        if (follow_link(cur, next) != 0) {
             int e = errno;
             free(cur);
             errno = e;
             return NULL;
         }
-        target[n] = '\0';
-        const char *slash = strrchr(cur, '/');
-        size_t dirlen = target[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1;
-        char *next = malloc(dirlen + (size_t)n + 1);
-        if (!next) {
-            free(cur);
-            errno = ENOMEM;
-            return NULL;
-        }
-        memcpy(next, cur, dirlen);
-        memcpy(next + dirlen, target, (size_t)n + 1);
         free(cur);
-        cur = next;
+        cur = strdup(next);
+        if (!cur)
+            return NULL;
     }
 }
 
@@ -146,7 +156,7 @@ char *ls_outfile_resolve(const char *path)
  * links; -1 for any other name. */
 static int named_descriptor(const char *path)
 {
-    char cur[PATH_MAX], target[PATH_MAX];
+    char cur[PATH_MAX];
     if (snprintf(cur, sizeof cur, "%s", path) >= (int)sizeof cur)
         return -1;
     for (int hops = 0; hops < 40; hops++) {
@@ -160,15 +170,10 @@ static int named_descriptor(const char *path)
             return fd;
         if (sscanf(cur, "/proc/%d/fd/%d%n", &pid, &fd, &used) == 2 && cur[used] == '\0' && pid == (int)getpid())
             return fd;
-        ssize_t n = readlink(cur, target, sizeof target - 1);
-        if (n < 0)
+        char next[PATH_MAX];
+        if (follow_link(cur, next) != 0)
             return -1;
-        target[n] = '\0';
-        const char *slash = strrchr(cur, '/');
-        size_t dirlen = target[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1;
-        if (dirlen + (size_t)n >= sizeof cur)
-            return -1;
-        memmove(cur + dirlen, target, (size_t)n + 1);
+        memcpy(cur, next, strlen(next) + 1);
     }
     return -1;
 }
