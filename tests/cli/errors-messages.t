@@ -29,14 +29,13 @@ E_start < E_max, not a fit that "did not converge":
 A budget no size of --n-act fits names the size:
 
   $ loopscale solve --law $TRUTH --flops 1e21 --n-act 1e30
-  loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
-  loopscale solve: no --mem given: no memory limit
-  loopscale solve: no model fits a budget of 1e+21 FLOPs: the smallest --n-act, 1e+30, leaves less than one training token
-  [65]
+  loopscale solve: --n-act: '1e30' is outside its range: from 1 to 1e+20 (parameters)
+  Try 'loopscale solve --help'.
+  [64]
   $ loopscale solve --law $TRUTH --flops 1e21 --n-act 1e30,4e29 --format json
-  loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
-  loopscale solve: no model fits a budget of 1e+21 FLOPs: the smallest --n-act, 4e+29, leaves less than one training token
-  [65]
+  loopscale solve: --n-act: '1e30' is outside its range: from 1 to 1e+20 (parameters)
+  Try 'loopscale solve --help'.
+  [64]
 
 A template routing each token to top_k = 2 experts cannot use E = 1: the
 default E lists leave it out, with a note; an E given is the user's, and is
