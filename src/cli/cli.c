@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "numtext_internal.h"
+#include "text_internal.h"
 #include "loopscale/outfile.h"
 #include "loopscale/profile.h"
 
@@ -75,9 +76,12 @@ static void vmessage(const char *command, const char *kind, const char *fmt, va_
 static void vmessage(const char *command, const char *kind, const char *fmt, va_list ap)
 {
     fflush(stdout);
-    fprintf(stderr, "loopscale%s%s: %s", command ? " " : "", command ? command : "", kind);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    /* Whatever user text the message echoes (a file name, a cell, an option's
+     * value) is quoted so that the message stays one printable line. */
+    char raw[2 * LS_ERROR_MESSAGE_MAX], quoted[4 * LS_ERROR_MESSAGE_MAX];
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    ls_text_quote(quoted, sizeof quoted, raw);
+    fprintf(stderr, "loopscale%s%s: %s%s\n", command ? " " : "", command ? command : "", kind, quoted);
 }
 
 void cli_error(const char *command, const char *fmt, ...)
@@ -630,18 +634,91 @@ static int value_error(const char *command, const char *option, const char *arg,
     return cli_usage_error(command, "%s: '%s' %s", option, arg, ls_numtext_reason(st));
 }
 
-int cli_parse_double(const char *command, const char *option, const char *arg, double *out)
+/* Every numeric option's sane range, in one table: a finite value far
+ * outside what the option can mean (--E 1e21, --mem 1e308, --noise 300,
+ * --tokens 0.5) would not fail but give a meaningless answer, or print one
+ * ("N_total <= inf").  The parsers below check each value they read against
+ * the row of its option (after their own checks: a number, positive), and
+ * refuse one outside with 64, naming the option, the value and the range.
+ * Counts that options take as integers (--starts, --threads, --bootstrap,
+ * shape's sizes) have their ranges where they are parsed, with
+ * cli_parse_long, and so do --plot-size (1 to 100 inches each way, in
+ * either unit) and --group-tol (between 0 and 0.5, both excluded).  The man page lists these ranges (RANGES). */
+typedef struct cli_range {
+    const char *option;
+    double min, max;
+    int integer;
+    const char *what;
+} cli_range;
+
+static const cli_range RANGES[] = {
+    {"--n-act", 1, 1e20, 0, "parameters"},
+    {"--n-total", 1, 1e20, 0, "parameters"},
+    {"--n-loop", 1, 1e20, 0, "parameters"},
+    {"--tokens", 1, 1e20, 0, "tokens"},
+    {"--flops", 1, 1e40, 0, "FLOPs"},
+    {"--budget", 1, 1e40, 0, "FLOPs"},
+    {"--baseline-flops", 1, 1e40, 0, "FLOPs"},
+    {"--flop-rate", 1, 1e21, 0, "FLOP/s"},
+    {"--gpu-hours", 1e-3, 1e12, 0, "GPU hours"},
+    {"--mem", 1, 1e21, 0, "bytes"},
+    {"--E", 1, 1e6, 1, "experts"},
+    {"--R", 1, 1e4, 1, "loops"},
+    {"--k", 1, 1e6, 1, "experts per token"},
+    {"--bits", 1, 64, 0, "bits per weight"},
+    {"--noise", 0, 1, 0, "the log-normal sigma"},
+    {"--prior-sd", 1e-6, 10, 0, "a prior's standard deviation"},
+    {"--eps", 0, 10, 0, "nats"},
+    {"--huber-delta", 1e-9, 10, 0, "log-loss units"},
+    {"--bytes-per-token", 0.01, 1000, 0, "bytes"},
+    {"--plot-font-size", 4, 40, 0, "points"},
+    {"--dpi", 30, 1200, 0, "dots per inch"},
+    {"--prelude", 0, 1e6, 0, "loop-block costs"},
+    {"--coda", 0, 1e6, 0, "loop-block costs"},
+    {"--loop", 1e-6, 1e6, 0, "relative cost"},
+    {"--thresholds", 0, 100, 0, "nats"},
+    {"--mup-base-width", 1, 1e9, 0, "dimensions"},
+};
+
+/* The range of option, or NULL. */
+static const cli_range *range_of(const char *option)
+{
+    for (size_t i = 0; i < sizeof RANGES / sizeof RANGES[0]; i++)
+        if (strcmp(RANGES[i].option, option) == 0)
+            return &RANGES[i];
+    return NULL;
+}
+
+/* 0 when value (the text given, len bytes) is inside option's range. */
+static int check_range(const char *command, const char *option, const char *text, size_t len, double value)
+{
+    const cli_range *r = range_of(option);
+    if (!r || ((value >= r->min && value <= r->max) && (!r->integer || value == floor(value))))
+        return 0;
+    if (value >= r->min && value <= r->max)
+        return cli_usage_error(command, "%s: '%.*s' is not an integer (%s)", option, (int)len, text, r->what);
+    return cli_usage_error(command, "%s: '%.*s' is outside its range: %s %g to %g (%s)", option, (int)len, text,
+                           r->integer ? "an integer from" : "from", r->min, r->max, r->what);
+}
+
+static int parse_double_only(const char *command, const char *option, const char *arg, double *out)
 {
     numtext_status st = ls_numtext_parse_double(arg, strlen(arg), out);
     return st == NUMTEXT_OK ? 0 : value_error(command, option, arg, st);
 }
 
+int cli_parse_double(const char *command, const char *option, const char *arg, double *out)
+{
+    int status = parse_double_only(command, option, arg, out);
+    return status == 0 ? check_range(command, option, arg, strlen(arg), *out) : status;
+}
+
 int cli_parse_positive(const char *command, const char *option, const char *arg, double *out)
 {
-    int status = cli_parse_double(command, option, arg, out);
+    int status = parse_double_only(command, option, arg, out);
     if (status == 0 && !(*out > 0))
         return cli_usage_error(command, "%s: '%s' must be positive", option, arg);
-    return status;
+    return status == 0 ? check_range(command, option, arg, strlen(arg), *out) : status;
 }
 
 /* Two unit systems, kept apart because they disagree on B.  A count of
@@ -699,7 +776,7 @@ int cli_parse_flops(const char *command, const char *option, const char *arg, do
         return flops_error(command, option, arg, strlen(arg), kind, st);
     if (!(*out > 0))
         return cli_usage_error(command, "%s: '%s' must be positive", option, arg);
-    return 0;
+    return check_range(command, option, arg, strlen(arg), *out);
 }
 
 int cli_parse_bytes(const char *command, const char *option, const char *arg, double *out)
@@ -717,12 +794,7 @@ int cli_parse_bytes(const char *command, const char *option, const char *arg, do
         return value_error(command, option, arg, st);
     if (!(*out > 0))
         return cli_usage_error(command, "%s: '%s' must be positive", option, arg);
-    return 0;
-}
-
-int cli_parse_scaled(const char *command, const char *option, const char *arg, double *out)
-{
-    return cli_parse_bytes(command, option, arg, out);
+    return check_range(command, option, arg, strlen(arg), *out);
 }
 
 int cli_parse_long(const char *command, const char *option, const char *arg, long min, long max, long *out)
@@ -791,6 +863,11 @@ static int parse_list(const char *command, const char *option, const char *arg, 
                 free(v);
                 return cli_usage_error(command, "%s: '%.*s' given twice", option, (int)len, p);
             }
+        int status = check_range(command, option, p, len, v[i]);
+        if (status != 0) {
+            free(v);
+            return status;
+        }
         p = comma ? comma + 1 : p + len;
     }
     free(*values);
@@ -1030,7 +1107,7 @@ const char *cli_fixed(char *buf, size_t size, double x, int decimals)
 int cli_parse_count(const char *command, const char *option, const char *arg, double *out)
 {
     numtext_status st = ls_numtext_parse_count(arg, strlen(arg), out);
-    return st == NUMTEXT_OK ? 0 : value_error(command, option, arg, st);
+    return st == NUMTEXT_OK ? check_range(command, option, arg, strlen(arg), *out) : value_error(command, option, arg, st);
 }
 
 size_t cli_max_rows(void)
@@ -1042,9 +1119,7 @@ size_t cli_max_rows(void)
     if (!text || !*text)
         return CLI_MAX_ROWS_DEFAULT;
     if (ls_numtext_parse_long(text, strlen(text), &value) != NUMTEXT_OK || value < 0) {
-        fflush(stdout);
-        fprintf(stderr, "loopscale: warning: LOOPSCALE_MAX_ROWS='%s' is not a count of rows; using %zu\n", text,
-                (size_t)CLI_MAX_ROWS_DEFAULT);
+        cli_warn(NULL, "LOOPSCALE_MAX_ROWS='%s' is not a count of rows; using %zu", text, (size_t)CLI_MAX_ROWS_DEFAULT);
         return CLI_MAX_ROWS_DEFAULT;
     }
     return (size_t)value; /* 0: no limit */
@@ -1397,6 +1472,17 @@ void cli_not_written(char *buf, size_t size, const char *what, const char *path)
         snprintf(buf, size, "%s", what);
 }
 
+int cli_fit_in_domain(const fit_result *r, ls_error *err)
+{
+    law_param used[LAW_NPARAMS];
+    size_t nused = ls_law_params_of(r->law.kind, used);
+    ls_error scratch;
+    for (size_t i = 0; i < nused; i++)
+        if (ls_law_param_check(used[i], r->law.p[used[i]], err ? err : &scratch) != 0)
+            return 0;
+    return 1;
+}
+
 int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
                     const char *not_converged, const char *undetermined)
 {
@@ -1411,6 +1497,11 @@ int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, in
         cli_error(command, "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, "
                   "so its values are one of many equally good fits (--fix some, or add runs); %s", reason,
                   undetermined);
+        return ls_exit_status(LS_ERR_NOCONV);
+    }
+    ls_error err;
+    if (!cli_fit_in_domain(r, &err)) {
+        cli_error(command, "the best fit is not a law of this form: %s; %s", err.message, undetermined);
         return ls_exit_status(LS_ERR_NOCONV);
     }
     return 0;
@@ -1489,6 +1580,9 @@ int cli_parse_fix(const char *cmd, const char *text, const law_kind *kinds, size
     char name[32];
     if (!eq || (size_t)(eq - text) >= sizeof name)
         return cli_usage_error(cmd, "--fix '%s': expected NAME=VALUE", text);
+    if (eq == text)
+        return cli_usage_error(cmd, "--fix '%s': no parameter name before '=' (expected NAME=VALUE, e.g. alpha=0.34)",
+                               text);
     memcpy(name, text, (size_t)(eq - text));
     name[eq - text] = '\0';
     int j = ls_law_param_from_name(name);

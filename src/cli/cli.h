@@ -200,8 +200,6 @@ int cli_parse_flops(const char *command, const char *option, const char *arg, do
  * B (3GB, 3GiB, 3G); a B straight after the number (3B: 3 bytes, or 3
  * billion?) is refused as ambiguous.  Must be positive. */
 int cli_parse_bytes(const char *command, const char *option, const char *arg, double *out);
-/* The old name of cli_parse_bytes. */
-int cli_parse_scaled(const char *command, const char *option, const char *arg, double *out);
 int cli_parse_long(const char *command, const char *option, const char *arg, long min, long max, long *out);
 int cli_parse_seed(const char *command, const char *arg, unsigned long *out);
 /* A comma-separated list of positive numbers; *values is malloc'd. */
@@ -264,6 +262,11 @@ int cli_fit_usable(const char *command, const sweep *s, law_kind kind, const fit
                    const char *not_written);
 int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
                     const char *not_converged, const char *undetermined);
+/* 1 when every parameter of the fitted law is inside its domain (law.c);
+ * a fit that ends outside (a loss rising with size: alpha < 0) is not a law,
+ * since no command would read the file it wrote, and cli_fit_verdict
+ * refuses it (3) with err's message. */
+int cli_fit_in_domain(const fit_result *r, ls_error *err);
 
 /* The figure options, with the command line as the plots' provenance. */
 chart_output cli_plot_defaults(void);
@@ -274,6 +277,15 @@ int cli_plot_option(const char *command, int opt, const char *arg, chart_output 
  * message); 0, or a usage error's exit status for an unknown extension.
  * NULL path: nothing to check. */
 int cli_plot_format(const char *command, const char *option, const char *path, chart_output *out);
+
+/* After cli_plot_format: a figure option given without a plot to apply it
+ * to ("--plot-size has no effect without --plot"), or --dpi without a PNG
+ * among the plots, is a usage error (64).  plots[i] (NULL when not given)
+ * is drawn as figures[i]; plot_options names them for the message ("--plot
+ * or --plot-rho"); nplots 0 for a command whose figures are never PNG
+ * (then only --dpi is checked, against plot_options). */
+int cli_plot_options_check(const char *command, size_t nplots, const char *const *plots, const chart_output *const *figures,
+                           const char *plot_options);
 
 /* Handle one of CLI_SWEEP_OPTIONS into args; returns 1 when opt was one of
  * them, with *status 0 or a usage error's exit status. */

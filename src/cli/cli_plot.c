@@ -9,6 +9,11 @@
 
 #include "cli.h"
 
+/* The first figure option given and whether --dpi was: an option that
+ * changes no figure is refused (cli_plot_options_check), not ignored. */
+static const char *plot_option_given;
+static int dpi_given;
+
 chart_output cli_plot_defaults(void)
 {
     chart_output o = ls_chart_output_default();
@@ -58,12 +63,22 @@ static int parse_size(const char *command, const char *arg, chart_output *out)
 int cli_plot_option(const char *command, int opt, const char *arg, chart_output *out, int *status)
 {
     double v;
+    static const struct {
+        int opt;
+        const char *name;
+    } names[] = {{OPT_PLOT_SIZE, "--plot-size"},   {OPT_PLOT_FONT_SIZE, "--plot-font-size"},
+                 {OPT_PLOT_TITLE, "--plot-title"}, {OPT_PLOT_NO_TITLE, "--plot-no-title"},
+                 {OPT_PLOT_STYLE, "--plot-style"}, {OPT_PLOT_CAPTION, "--plot-caption"},
+                 {OPT_DPI, "--dpi"}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].opt == opt && !plot_option_given)
+            plot_option_given = names[i].name;
+    if (opt == OPT_DPI)
+        dpi_given = 1;
     switch (opt) {
     case OPT_PLOT_SIZE: *status = parse_size(command, arg, out); return 1;
     case OPT_PLOT_FONT_SIZE:
-        *status = cli_parse_positive(command, "--plot-font-size", arg, &v);
-        if (*status == 0 && (v < 4 || v > 40))
-            *status = cli_usage_error(command, "--plot-font-size: '%s' must be between 4 and 40 points", arg);
+        *status = cli_parse_positive(command, "--plot-font-size", arg, &v); /* range: cli.c */
         out->font_pt = v;
         return 1;
     case OPT_PLOT_TITLE:
@@ -89,9 +104,7 @@ int cli_plot_option(const char *command, int opt, const char *arg, chart_output 
         *status = 0;
         return 1;
     case OPT_DPI:
-        *status = cli_parse_positive(command, "--dpi", arg, &v);
-        if (*status == 0 && (v < 30 || v > 1200))
-            *status = cli_usage_error(command, "--dpi: '%s' must be between 30 and 1200", arg);
+        *status = cli_parse_positive(command, "--dpi", arg, &v); /* range: cli.c */
         out->dpi = v;
         return 1;
     default: return 0;
@@ -123,4 +136,22 @@ int cli_plot_format(const char *command, const char *option, const char *path, c
         return 0;
     }
     return cli_usage_error(command, "%s: %s", option, err.message);
+}
+
+int cli_plot_options_check(const char *command, size_t nplots, const char *const *plots, const chart_output *const *figures,
+                           const char *plot_options)
+{
+    if (nplots == 0)
+        return dpi_given ? cli_usage_error(command, "--dpi has no effect: %s", plot_options) : 0;
+    size_t given = 0, png = 0;
+    for (size_t i = 0; i < nplots; i++)
+        if (plots[i]) {
+            given++;
+            png += figures[i]->format == CHART_FORMAT_PNG;
+        }
+    if (plot_option_given && given == 0)
+        return cli_usage_error(command, "%s has no effect without %s", plot_option_given, plot_options);
+    if (dpi_given && png == 0)
+        return cli_usage_error(command, "--dpi has no effect without a .png %s", plot_options);
+    return 0;
 }

@@ -355,11 +355,15 @@ int cmd_exit(int argc, char **argv)
         free(targets);
     }
     if (status == 0) {
+        /* What the table and the JSON name the input: "-" is standard
+         * input, as every other command says. */
         char input[512];
+        const char *first = strcmp(argv[optind], "-") == 0 ? "standard input" : argv[optind];
         if (argc - optind == 2)
-            snprintf(input, sizeof input, "%s, %s", argv[optind], argv[optind + 1]);
+            snprintf(input, sizeof input, "%s, %s", first,
+                     strcmp(argv[optind + 1], "-") == 0 ? "standard input" : argv[optind + 1]);
         else
-            snprintf(input, sizeof input, "%s", argv[optind]);
+            snprintf(input, sizeof input, "%s", first);
         if (o.format == CLI_FORMAT_CSV)
             print_csv(r);
         else if (o.format == CLI_FORMAT_JSON)

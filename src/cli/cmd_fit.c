@@ -655,7 +655,11 @@ int cmd_fit(int argc, char **argv)
     long value = 0;
     opterr = 0;
     static const int repeatable[] = {OPT_FIX, OPT_BY, OPT_TIE, 0};
+    /* Options that only the bootstrap reads, as given: refused without it. */
+    const char *bootstrap_only = NULL;
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, repeatable)) != -1) {
+        if (!bootstrap_only)
+            bootstrap_only = opt == OPT_SEED ? "--seed" : opt == OPT_CI ? "--ci" : opt == OPT_BOOTSTRAP_STARTS ? "--bootstrap-starts" : NULL;
         if (cli_sweep_option(cmd, &o.sweep, opt, optarg, &status) ||
             cli_fit_option(cmd, opt, optarg, &o.params, &status) || cli_plot_option(cmd, opt, optarg, &o.figure, &status))
             continue;
@@ -747,6 +751,8 @@ int cmd_fit(int argc, char **argv)
         status = check_group_pattern(cmd, "-o", o.output, o.by.n > 0);
     if (status == 0)
         status = check_group_pattern(cmd, "--plot", o.plot, o.by.n > 0);
+    if (status == 0 && bootstrap_only && o.bootstrap == 0)
+        status = cli_usage_error(cmd, "%s has no effect without --bootstrap N", bootstrap_only);
     if (status == 0) {
         for (int i = optind; i < argc; i++)
             cli_file_input("SWEEP", argv[i]);
@@ -765,6 +771,11 @@ int cmd_fit(int argc, char **argv)
     arch_template tmpl;
     if (status == 0)
         status = cli_sweep_flops(cmd, o.template_path, o.flops_given, o.flops_kind, &tmpl, &o.flops);
+    if (status == 0) {
+        const char *plots[] = {o.plot};
+        const chart_output *figures[] = {&o.figure};
+        status = cli_plot_options_check(cmd, 1, plots, figures, "--plot");
+    }
 
     sweep *s = NULL;
     fit_result result;
@@ -821,14 +832,16 @@ int cmd_fit(int argc, char **argv)
                      "given", boot.ndraws, o.bootstrap, LS_FIT_MIN_INTERVAL_DRAWS);
     }
     double seconds = now_seconds() - t0;
-    if (status == 0 && result.converged && determined)
+    /* Diagnostics are about a law; a fit outside the domain is refused below. */
+    if (status == 0 && result.converged && determined && cli_fit_in_domain(&result, NULL))
         status = warn_diagnosed(cmd, s, &result, &boot);
     if (status == 0) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         int threads = o.params.threads > 0 ? o.params.threads : (int)(cores > 0 ? cores : 1);
-        /* A fit that did not converge, or cannot tell its parameters apart,
-         * is not a law: none is written, to a file or to standard output. */
-        int is_fit = result.converged && determined;
+        /* A fit that did not converge, cannot tell its parameters apart or
+         * ends outside the law's domain is not a law: none is written, to a
+         * file or to standard output. */
+        int is_fit = result.converged && determined && cli_fit_in_domain(&result, NULL);
         if (is_fit && (o.format == CLI_FORMAT_JSON || o.output || o.plot)) {
             lf = make_lawfile(&o, s, &result, &boot, argv + optind, (size_t)(argc - optind), &err);
             if (!lf)

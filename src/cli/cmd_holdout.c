@@ -33,7 +33,7 @@ static const char USAGE[] =
     "                          observed loss (.svg, .pdf or .png)\n"
     CLI_SWEEP_FLOPS_HELP
     "Fitting (as for 'loopscale fit'): --loss, --huber-delta, --space, --grid, --starts,\n"
-    "      --seed, --threads\n"
+    "      --threads\n"
     "      --fix NAME=VALUE    hold a parameter at VALUE in every law that has it (repeatable)\n"
     "      --tie NAME=LEADER   fit NAME equal to LEADER in every law (repeatable), e.g.\n"
     "                          --tie beta=alpha\n";
@@ -201,7 +201,9 @@ int cmd_holdout(int argc, char **argv)
     int status = 0, opt;
     opterr = 0;
     static const int repeatable[] = {OPT_SPLIT, OPT_FIX, OPT_TIE, 0};
+    int seed_given = 0;
     while (status == 0 && (opt = cli_getopt(argc, argv, ":h", longopts, NULL, repeatable)) != -1) {
+        seed_given |= opt == OPT_SEED;
         if (cli_sweep_option(cmd, &sweep_args, opt, optarg, &status) || cli_fit_option(cmd, opt, optarg, &params, &status) ||
             cli_plot_option(cmd, opt, optarg, &figure, &status))
             continue;
@@ -239,6 +241,20 @@ int cmd_holdout(int argc, char **argv)
         status = cli_help(USAGE) + cli_help(USAGE_TAIL);
         goto done;
     }
+    /* --split is checked before any input is read: against a sweep of no
+     * rows, which checks each condition's form and quantity. */
+    if (status == 0 && split.n > 0) {
+        sweep none;
+        memset(&none, 0, sizeof none);
+        unsigned char unused = 0;
+        if (ls_sweep_select(&none, split.v, split.n, &unused, &err) != 0) {
+            ls_error_prefix(&err, "--split");
+            status = cli_fail(cmd, &err);
+        }
+    }
+    /* The fit's seed drives only the bootstrap, which holdout does not run. */
+    if (status == 0 && seed_given)
+        status = cli_usage_error(cmd, "--seed has no effect: holdout draws nothing at random");
     if (status == 0 && optind >= argc)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0) {
@@ -255,6 +271,11 @@ int cmd_holdout(int argc, char **argv)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (status == 0)
         status = cli_sweep_flops(cmd, template_path, flops_given, flops_kind, &tmpl, &flops);
+    if (status == 0) {
+        const char *plots[] = {plot};
+        const chart_output *figures[] = {&figure};
+        status = cli_plot_options_check(cmd, 1, plots, figures, "--plot");
+    }
     if (status == 0) {
         sweep_options so = cli_sweep_options(cmd, &sweep_args);
         so.require_loss = 1;

@@ -148,6 +148,11 @@ int cmd_isoflop(int argc, char **argv)
      * before any work. */
     if (status == 0)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
+    if (status == 0) {
+        const char *plots[] = {plot};
+        const chart_output *figures[] = {&figure};
+        status = cli_plot_options_check(cmd, 1, plots, figures, "--plot");
+    }
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && E == &default_e && tmpl.top_k > 1) { /* the default E = 1 cannot route to top_k experts */

@@ -333,6 +333,7 @@ int cmd_plan(int argc, char **argv)
     size_t validate = 0;
     double baseline_flops = NAN, gpu_hours = NAN, flop_rate = NAN;
     unsigned long seed = 1;
+    int seed_given = 0; /* the seed draws only --validate's sweeps */
     solve_budget deploy = {NAN, INFINITY, 16};
     law_param targets[LAW_NPARAMS];
     plan_parameters pp;
@@ -384,7 +385,10 @@ int cmd_plan(int argc, char **argv)
             break;
         case OPT_TRUTH: truth_path = optarg; break;
         case OPT_BASELINE_FLOPS: status = cli_parse_flops(cmd, "--baseline-flops", optarg, &baseline_flops); break;
-        case OPT_SEED: status = cli_parse_seed(cmd, optarg, &seed); break;
+        case OPT_SEED:
+            seed_given = 1;
+            status = cli_parse_seed(cmd, optarg, &seed);
+            break;
         case OPT_GPU_HOURS: status = cli_parse_positive(cmd, "--gpu-hours", optarg, &gpu_hours); break;
         case OPT_FLOP_RATE: status = cli_parse_flops(cmd, "--flop-rate", optarg, &flop_rate); break;
         default: status = cli_option_error(cmd, opt, argv); break;
@@ -429,8 +433,9 @@ int cmd_plan(int argc, char **argv)
         status = cli_usage_error(cmd, "give the file for the runs with -o FILE");
     if (status == 0)
         status = check_csv_name(cmd, output);
-    if (status == 0 && !validate && (truth_path || !isnan(baseline_flops)))
-        status = cli_usage_error(cmd, "%s is for --validate K", truth_path ? "--truth" : "--baseline-flops");
+    if (status == 0 && !validate && (truth_path || !isnan(baseline_flops) || seed_given))
+        status = cli_usage_error(cmd, "%s is for --validate K",
+                                 truth_path ? "--truth" : !isnan(baseline_flops) ? "--baseline-flops" : "--seed");
     if (status == 0 && candidates_path && (n_act || tokens || E || R))
         status = cli_usage_error(cmd, "--candidates FILE replaces %s", n_act ? "--n-act" : tokens ? "--tokens" : E ? "--E"
                                                                                                              : "--R");

@@ -154,7 +154,9 @@ int cmd_report(int argc, char **argv)
     int status = 0, opt;
     long value = 0;
     opterr = 0;
+    int seed_given = 0;
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, NULL)) != -1) {
+        seed_given |= opt == OPT_SEED;
         if (cli_sweep_option(cmd, &o.sweep, opt, optarg, &status) || cli_fit_option(cmd, opt, optarg, &o.params, &status) ||
             cli_plot_option(cmd, opt, optarg, &o.figure, &status))
             continue;
@@ -212,6 +214,11 @@ int cmd_report(int argc, char **argv)
         status = cli_help(USAGE) + cli_help(USAGE_TAIL);
         goto done;
     }
+    /* Options that would change nothing are refused, not ignored. */
+    if (status == 0)
+        status = cli_plot_options_check(cmd, 0, NULL, NULL, "the report's figures are SVG");
+    if (status == 0 && seed_given && o.bootstrap == 0)
+        status = cli_usage_error(cmd, "--seed has no effect without --bootstrap N");
     if (status == 0 && optind >= argc)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0 && !o.output)

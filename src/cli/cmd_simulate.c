@@ -57,7 +57,7 @@ int cmd_simulate(int argc, char **argv)
     double *n_act = NULL, *tokens = NULL, *E = NULL, *R = NULL;
     simulate_grid grid = {NULL, 0, NULL, 0, &default_e, 1, &one, 1};
     simulate_options so = {0.0, 1};
-    int status = 0, opt, force = 0, flops_given = 0;
+    int status = 0, opt, force = 0, flops_given = 0, seed_given = 0;
     law_flops_kind flops_kind = LAW_FLOPS_6ND;
     opterr = 0;
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, NULL)) != -1) {
@@ -80,7 +80,10 @@ int cmd_simulate(int argc, char **argv)
             if (status == 0 && so.noise_sigma < 0)
                 status = cli_usage_error(cmd, "--noise: '%s' must not be negative", optarg);
             break;
-        case OPT_SEED: status = cli_parse_seed(cmd, optarg, &so.seed); break;
+        case OPT_SEED:
+            seed_given = 1;
+            status = cli_parse_seed(cmd, optarg, &so.seed);
+            break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
@@ -101,6 +104,8 @@ int cmd_simulate(int argc, char **argv)
         free(R);
         return cli_help(USAGE);
     }
+    if (status == 0 && seed_given && !(so.noise_sigma > 0))
+        status = cli_usage_error(cmd, "--seed has no effect without --noise SIGMA (above 0)");
     if (status == 0) {
         if (!law_path)
             status = cli_usage_error(cmd, "give the truth with --law FILE");

@@ -281,6 +281,7 @@ int cmd_solve(int argc, char **argv)
     size_t nR = 0, nE = 0, nladder = 0;
     int print_template = 0, show_table = 0, uncertainty = 0, threads = 0, flops_given = 0;
     law_flops_kind flops_kind = LAW_FLOPS_6ND;
+    const char *uncertainty_only = NULL; /* --ci or --threads, which only --uncertainty reads */
     cli_format format = CLI_FORMAT_TABLE;
     chart_output figure = cli_plot_defaults(), figure_rho;
     int status = 0, opt, force = 0;
@@ -315,11 +316,13 @@ int cmd_solve(int argc, char **argv)
         case OPT_PLOT_RHO: plot_rho = optarg; break;
         case OPT_UNCERTAINTY: uncertainty = 1; break;
         case OPT_CI:
+            uncertainty_only = uncertainty_only ? uncertainty_only : "--ci";
             status = cli_parse_double(cmd, "--ci", optarg, &ci);
             if (status == 0 && !(ci > 0 && ci < 1))
                 status = cli_usage_error(cmd, "--ci: '%s' must be between 0 and 1", optarg);
             break;
         case OPT_THREADS:
+            uncertainty_only = uncertainty_only ? uncertainty_only : "--threads";
             status = cli_parse_long(cmd, "--threads", optarg, 1, 64, &value);
             threads = (int)value;
             break;
@@ -359,6 +362,13 @@ int cmd_solve(int argc, char **argv)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (status == 0)
         status = cli_plot_format(cmd, "--plot-rho", plot_rho, &figure_rho);
+    if (status == 0 && uncertainty_only && !uncertainty)
+        status = cli_usage_error(cmd, "%s has no effect without --uncertainty", uncertainty_only);
+    if (status == 0) {
+        const char *plots[] = {plot, plot_rho};
+        const chart_output *figures[] = {&figure, &figure_rho};
+        status = cli_plot_options_check(cmd, 2, plots, figures, "--plot or --plot-rho");
+    }
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && flops_given)

@@ -175,6 +175,8 @@ int main(int argc, char **argv)
             return cli_finish(NULL, print_usage(stdout));
         if (strcmp(argv[2], "laws") == 0)
             return cli_finish(NULL, print_laws());
+        if (strcmp(argv[2], "help") == 0) /* help on help is the usage */
+            return cli_finish(NULL, print_usage(stdout));
         const command *cmd = find_command(argv[2]);
         if (!cmd) {
             cli_error(NULL, "unknown command '%s'", argv[2]);
@@ -190,6 +192,22 @@ int main(int argc, char **argv)
         cli_error(NULL, "unknown command '%s'", name);
         fprintf(stderr, "Try 'loopscale --help'.\n");
         return cli_finish(NULL, 64);
+    }
+    /* COMMAND --help takes nothing more, as 'help COMMAND' does: a word
+     * beside it was meant for something and would be silently dropped
+     * (-h and --help may repeat, which changes nothing). */
+    int asks_help = 0;
+    const char *extra = NULL;
+    for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+            asks_help = 1;
+        else if (!extra)
+            extra = argv[i];
+    }
+    if (asks_help && extra) {
+        cli_error(cmd->name, "--help: unexpected argument '%s'", extra);
+        fprintf(stderr, "Try 'loopscale %s --help'.\n", cmd->name);
+        return cli_finish(cmd->name, 64);
     }
     return cli_finish(cmd->name, cmd->run(argc - 1, argv + 1));
 }

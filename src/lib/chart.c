@@ -13,6 +13,7 @@
 #include <zlib.h>
 
 #include "grow_internal.h"
+#include "text_internal.h"
 
 #ifndef LOOPSCALE_VERSION
 #define LOOPSCALE_VERSION "unknown"
@@ -389,6 +390,18 @@ size_t ls_chart_escape(char *buf, size_t size, const char *text)
     size_t n = 0;
     for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
         const char *rep = NULL;
+        /* XML and HTML text is UTF-8: an ill-formed sequence is written as
+         * U+FFFD, a well-formed one as it is. */
+        int k = ls_utf8_sequence(s);
+        if (k != 1) {
+            const char *bytes = k < 0 ? "\xef\xbf\xbd" : (const char *)s;
+            size_t len = k < 0 ? 3 : (size_t)k;
+            for (size_t i = 0; i < len; i++, n++)
+                if (n + 1 < size)
+                    buf[n] = bytes[i];
+            s += (k < 0 ? -k : k) - 1;
+            continue;
+        }
         char one[2] = {(char)*s, '\0'};
         switch (*s) {
         case '&': rep = "&amp;"; break;
@@ -1442,6 +1455,8 @@ unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *le
     if (!o->no_title)
         title = o->title ? escape_dup(o->title) : f->title ? strdup(f->title) : NULL;
     char *plain_title = title ? plain_of(title) : NULL, *desc = notes_text(f);
+    /* The command line goes into the metadata, which is UTF-8 in every format. */
+    char *provenance = o->provenance ? ls_utf8_repair_dup(o->provenance) : NULL;
     unsigned char *result = NULL;
     bytes doc = {0};
     layout L;
@@ -1457,7 +1472,8 @@ unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *le
     cairo_surface_destroy(scratch);
     if (status != 0)
         goto done;
-    if (((o->title || f->title) && !o->no_title && (!title || !plain_title)) || !desc) {
+    if (((o->title || f->title) && !o->no_title && (!title || !plain_title)) || !desc ||
+        (o->provenance && !provenance)) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         goto done;
     }
@@ -1471,8 +1487,8 @@ unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *le
                 cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, plain_title);
             if (*desc)
                 cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, desc);
-            if (o->provenance)
-                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_KEYWORDS, o->provenance);
+            if (provenance)
+                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_KEYWORDS, provenance);
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "loopscale " LOOPSCALE_VERSION);
         }
         break;
@@ -1506,9 +1522,9 @@ unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *le
     }
     int meta = 0;
     if (o->format == CHART_FORMAT_SVG)
-        meta = svg_metadata(&doc, plain_title, desc, o->provenance);
+        meta = svg_metadata(&doc, plain_title, desc, provenance);
     else if (o->format == CHART_FORMAT_PNG)
-        meta = png_metadata(&doc, plain_title, desc, o->provenance);
+        meta = png_metadata(&doc, plain_title, desc, provenance);
     if (meta != 0) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while writing the plot");
         goto done;
@@ -1521,5 +1537,6 @@ done:
     free(title);
     free(plain_title);
     free(desc);
+    free(provenance);
     return result;
 }

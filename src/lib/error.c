@@ -4,13 +4,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "text_internal.h"
+
 int ls_error_set(ls_error *err, int code, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        char raw[LS_ERROR_MESSAGE_MAX];
+        vsnprintf(raw, sizeof raw, fmt, ap);
         va_end(ap);
+        /* Messages echo file names and cell values: one printable line. */
+        ls_text_quote(err->message, sizeof err->message, raw);
         err->code = code;
     }
     return code;
@@ -27,7 +32,7 @@ int ls_error_prefix(ls_error *err, const char *fmt, ...)
     va_end(ap);
     char joined[LS_ERROR_MESSAGE_MAX];
     snprintf(joined, sizeof joined, "%s: %s", prefix, err->message);
-    memcpy(err->message, joined, sizeof joined);
+    ls_text_quote(err->message, sizeof err->message, joined);
     return err->code;
 }
 

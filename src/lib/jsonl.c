@@ -45,15 +45,17 @@ int ls_jsonl_name(const char *path)
  * readfile's strict checks; their "NAME:1:COL:" becomes "FILE:LINE:COL:". */
 static cJSON *parse_line(const jsonl_reader *r, const char *text, size_t len, long line, ls_error *err)
 {
-    static const char mark[] = "\x01";
+    /* A name no file has, printable (messages quote control characters). */
+    static const char mark[] = "<jsonl line>";
+    const size_t n = sizeof mark - 1;
     cJSON *root = ls_parse_json_text(text, len, mark, err);
     if (!root) {
         char rest[LS_ERROR_MESSAGE_MAX];
         const char *m = err->message;
-        if (strncmp(m, "\x01:1:", 4) == 0)
-            snprintf(rest, sizeof rest, "%s", m + 4);
-        else if (strncmp(m, "\x01:", 2) == 0)
-            snprintf(rest, sizeof rest, "%s", m + 2);
+        if (strncmp(m, mark, n) == 0 && strncmp(m + n, ":1:", 3) == 0)
+            snprintf(rest, sizeof rest, "%s", m + n + 3);
+        else if (strncmp(m, mark, n) == 0 && m[n] == ':')
+            snprintf(rest, sizeof rest, "%s", m + n + 1);
         else
             snprintf(rest, sizeof rest, " %s", m);
         int code = err->code;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "numtext_internal.h"
+#include "text_internal.h"
 
 void ls_jsonw_init(jsonw *w) { memset(w, 0, sizeof *w); }
 
@@ -33,12 +34,22 @@ static void put(jsonw *w, const char *s, size_t n)
 
 static void puts_(jsonw *w, const char *s) { put(w, s, strlen(s)); }
 
+/* A string as JSON text, which must be UTF-8 (RFC 8259): an ill-formed
+ * sequence (a file name in Latin-1, a truncated character) is written as
+ * U+FFFD, so the file reads back; controls are written as \u00XX. */
 static void put_string(jsonw *w, const char *s)
 {
     put(w, "\"", 1);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         char esc[8];
-        if (*p == '"' || *p == '\\') {
+        int k = ls_utf8_sequence(p);
+        if (k < 0) {
+            put(w, "\xef\xbf\xbd", 3);
+            p += -k - 1;
+        } else if (k > 1) {
+            put(w, (const char *)p, (size_t)k);
+            p += k - 1;
+        } else if (*p == '"' || *p == '\\') {
             esc[0] = '\\';
             esc[1] = (char)*p;
             put(w, esc, 2);

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "numtext_internal.h"
+
 /* ---- the bases and mappings: one descriptor each ---------------------- */
 
 #define BIT(p) (1u << (p))
@@ -75,6 +77,47 @@ static const char *const PARAM_NAMES[LAW_NPARAMS] = {"A",     "alpha",   "B",   
                                                       "E_max", "N_c",     "alpha_N", "D_c",  "alpha_D",
                                                       "R_D_star", "R_N_star",
                                                       "phi",   "kappa1",  "kappa2",  "theta"};
+
+/* Each parameter's domain: what a law file, --fix or a binding may give it,
+ * the same for every kind.  Scales (A, B, c, E_start, kappa1, kappa2) are
+ * positive and normal: a subnormal scale has lost its precision, and its
+ * logarithm, which the fitter works in, is off.  Exponents are written
+ * positive (Chinchilla's convention), so alpha or beta at or below 0 is a
+ * law whose loss does not fall with size, most often one typed in with the
+ * Loop Scaling Laws paper's signs; 5 is far beyond any published fit
+ * (Chinchilla's alpha is 0.34, Kaplan et al.'s 0.076) and makes N^-alpha
+ * underflow at the sizes loopscale works with.  The MoE exponents may have
+ * either sign and the same bound; phi and theta, which raise R and m to a
+ * power, too. */
+typedef struct param_domain {
+    double lo, hi;
+    int lo_open; /* lo itself is outside */
+} param_domain;
+#define DOMAIN_SCALE {DBL_MIN, DBL_MAX, 0}
+#define DOMAIN_EXPONENT_BOUND 5.0
+static const param_domain PARAM_DOMAINS[LAW_NPARAMS] = {
+    [LAW_P_A] = DOMAIN_SCALE,
+    [LAW_P_ALPHA] = {0, DOMAIN_EXPONENT_BOUND, 1},
+    [LAW_P_B] = DOMAIN_SCALE,
+    [LAW_P_BETA] = {0, DOMAIN_EXPONENT_BOUND, 1},
+    [LAW_P_C] = {0, DBL_MAX, 0}, /* c = 0: a law without an irreducible term (--fix c=0) */
+    [LAW_P_DELTA] = {-DOMAIN_EXPONENT_BOUND, DOMAIN_EXPONENT_BOUND, 0},
+    [LAW_P_GAMMA] = {-DOMAIN_EXPONENT_BOUND, DOMAIN_EXPONENT_BOUND, 0},
+    [LAW_P_OMEGA] = {-DOMAIN_EXPONENT_BOUND, DOMAIN_EXPONENT_BOUND, 0},
+    [LAW_P_ZETA] = {-DOMAIN_EXPONENT_BOUND, DOMAIN_EXPONENT_BOUND, 0},
+    [LAW_P_E_START] = DOMAIN_SCALE,
+    [LAW_P_E_MAX] = {1, DBL_MAX, 1},
+    [LAW_P_N_C] = DOMAIN_SCALE,
+    [LAW_P_ALPHA_N] = {0, DOMAIN_EXPONENT_BOUND, 1},
+    [LAW_P_D_C] = DOMAIN_SCALE,
+    [LAW_P_ALPHA_D] = {0, DOMAIN_EXPONENT_BOUND, 1},
+    [LAW_P_R_D_STAR] = DOMAIN_SCALE,
+    [LAW_P_R_N_STAR] = DOMAIN_SCALE,
+    [LAW_P_PHI] = {0, DOMAIN_EXPONENT_BOUND, 1},
+    [LAW_P_KAPPA1] = DOMAIN_SCALE,
+    [LAW_P_KAPPA2] = DOMAIN_SCALE,
+    [LAW_P_THETA] = {0, DOMAIN_EXPONENT_BOUND, 0},
+};
 
 const law_mapping_info *ls_law_mapping_info(law_mapping mapping) { return &MAPPINGS[mapping]; }
 
@@ -223,27 +266,33 @@ double ls_law_param_natural_per_fitted(law_param param, double natural)
 int ls_law_param_check(law_param param, double value, ls_error *err)
 {
     const char *name = ls_law_param_name(param);
+    const param_domain *d = &PARAM_DOMAINS[param];
     if (!isfinite(value))
         return ls_error_set(err, LS_ERR_DATA, "parameter %s must be a finite number", name);
-    switch (param) {
-    case LAW_P_E_MAX:
-        if (!(value > 1.0))
-            return ls_error_set(err, LS_ERR_DATA, "parameter E_max = %g must be greater than 1", value);
-        break;
-    case LAW_P_THETA:
-        if (value < 0.0)
-            return ls_error_set(err, LS_ERR_DATA, "parameter theta = %g must not be negative", value);
-        break;
-    case LAW_P_C:
-        /* c = 0 is a law without an irreducible term (held by --fix c=0):
-         * ln c = -inf drops the term from the log-sum-exp. */
-        if (!(value >= 0.0))
-            return ls_error_set(err, LS_ERR_DATA, "parameter c = %g must not be negative", value);
-        break;
-    default:
-        if (ls_law_param_transform(param) == LAW_TRANSFORM_LOG && !(value > 0.0))
-            return ls_error_set(err, LS_ERR_DATA, "parameter %s = %g must be positive", name, value);
-        break;
+    char text[NUMTEXT_DOUBLE_MAX];
+    ls_numtext_format_double(text, value);
+    if (d->lo == DBL_MIN && d->hi == DBL_MAX) {
+        if (!(value > 0.0))
+            return ls_error_set(err, LS_ERR_DATA, "parameter %s = %s must be positive", name, text);
+        if (value < DBL_MIN)
+            return ls_error_set(err, LS_ERR_DATA,
+                                "parameter %s = %.3g is below the smallest normal double (2.2250738585072014e-308); "
+                                "a subnormal value has lost its precision", name, value);
+        return 0;
+    }
+    if (value > 0.0 && value < DBL_MIN && d->hi == DBL_MAX) /* c, which may be 0 but not subnormal */
+        return ls_error_set(err, LS_ERR_DATA,
+                            "parameter %s = %.3g is below the smallest normal double (2.2250738585072014e-308); "
+                            "a subnormal value has lost its precision", name, value);
+    if (value < d->lo || (d->lo_open && value == d->lo) || value > d->hi) {
+        char lo[NUMTEXT_DOUBLE_MAX], hi[NUMTEXT_DOUBLE_MAX];
+        ls_numtext_format_double(lo, d->lo);
+        if (d->hi == DBL_MAX)
+            snprintf(hi, sizeof hi, "inf");
+        else
+            ls_numtext_format_double(hi, d->hi);
+        return ls_error_set(err, LS_ERR_DATA, "parameter %s = %s is outside its domain %s%s, %s%s", name, text,
+                            d->lo_open ? "(" : "[", lo, hi, d->hi == DBL_MAX ? ")" : "]");
     }
     return 0;
 }

@@ -343,8 +343,16 @@ static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
         double value = 0;
         if ((status = get_number(c, item, path, &value)) != 0)
             return status;
-        if (ls_law_param_check(list[i], value, c->err) != 0)
+        if (ls_law_param_check(list[i], value, c->err) != 0) {
+            /* A law typed in from the Loop Scaling Laws paper, which
+             * writes alpha and beta negative. */
+            if ((list[i] == LAW_P_ALPHA || list[i] == LAW_P_BETA) && value < 0) {
+                size_t n = strlen(c->err->message);
+                snprintf(c->err->message + n, sizeof c->err->message - n,
+                         " (exponents are written positive: the paper's %g is %g here; docs/laws.md)", value, -value);
+            }
             return ls_error_prefix(c->err, "%s: %s", c->name, path);
+        }
         lf->law.p[list[i]] = value;
     }
     if (kind.base == LAW_BASE_MOE && !(lf->law.p[LAW_P_E_START] < lf->law.p[LAW_P_E_MAX]))

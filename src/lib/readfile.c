@@ -175,8 +175,17 @@ static size_t path_push(char *buf, size_t size, size_t len, const cJSON *parent,
  * with the first one, so `"A": 400, ..., "A": 5000` would silently mean 400.
  * Every object of the document is checked (keys sorted, so a large object
  * costs n log n); the first repeated key is named by its path. */
+static size_t find_key(const char *text, size_t len, size_t from, const char *name, size_t name_len);
+static size_t locate_path(const char *text, size_t len, const char *p, size_t path_len, int skip_last);
+
+typedef struct duplicate_key {
+    char parent[256]; /* path of the object holding it ("" for the top) */
+    char key[256];
+} duplicate_key;
+static void locate_duplicate(ls_error *err, const char *name, const char *text, size_t len, const duplicate_key *dup);
+
 static int find_duplicate_key(const cJSON *node, char *path, size_t size, size_t len, int depth, ls_error *err,
-                              const char *name)
+                              const char *name, duplicate_key *dup)
 {
     if (!cJSON_IsObject(node) && !cJSON_IsArray(node))
         return 0;
@@ -199,9 +208,12 @@ static int find_duplicate_key(const cJSON *node, char *path, size_t size, size_t
                 if (strcmp(keys[i - 1], keys[i]) == 0)
                     repeated = keys[i];
             int status = 0;
-            if (repeated)
+            if (repeated) {
                 status = ls_error_set(err, LS_ERR_DATA, "%s: key '%s%s%s' appears twice", name, path, len ? "." : "",
                                       repeated);
+                snprintf(dup->parent, sizeof dup->parent, "%s", path);
+                snprintf(dup->key, sizeof dup->key, "%s", repeated);
+            }
             free(keys);
             if (status != 0)
                 return status;
@@ -210,7 +222,7 @@ static int find_duplicate_key(const cJSON *node, char *path, size_t size, size_t
     size_t index = 0;
     for (const cJSON *c = node->child; c; c = c->next, index++) {
         size_t sub = path_push(path, size, len, node, c, index);
-        int status = find_duplicate_key(c, path, size, sub, depth + 1, err, name);
+        int status = find_duplicate_key(c, path, size, sub, depth + 1, err, name, dup);
         path[len] = '\0';
         if (status != 0)
             return status;
@@ -348,7 +360,10 @@ cJSON *ls_parse_json_text(const char *text, size_t len, const char *name, ls_err
         return NULL;
     }
     char path[256] = "";
-    if (find_duplicate_key(root, path, sizeof path, 0, 0, err, name) != 0) {
+    duplicate_key dup = {"", ""};
+    if (find_duplicate_key(root, path, sizeof path, 0, 0, err, name, &dup) != 0) {
+        if (err->code == LS_ERR_DATA)
+            locate_duplicate(err, name, text, len, &dup);
         cJSON_Delete(root);
         return NULL;
     }
@@ -373,6 +388,104 @@ static size_t find_key(const char *text, size_t len, size_t from, const char *na
     return len;
 }
 
+/* The offset of the key at the end of a path (a.b[2].c), or len when it
+ * is not found.  Each component is searched after the previous one's key;
+ * an index ([3]) and, with skip_last, the last component are left to their
+ * parent's position. */
+static size_t locate_path(const char *text, size_t len, const char *p, size_t path_len, int skip_last)
+{
+    size_t at = 0, found = len;
+    const char *c = p, *end = p + path_len;
+    while (c < end) {
+        size_t n = strcspn(c, ".[");
+        if (c + n > end)
+            n = (size_t)(end - c);
+        int last = c + n >= end || (c[n] == '[' && c + n + strcspn(c + n, ".") >= end);
+        if (n > 0 && !(skip_last && last)) {
+            size_t k = find_key(text, len, at, c, n);
+            if (k == len)
+                return len;
+            found = at = k;
+        }
+        c += n;
+        while (c < end && *c != '.')
+            c++; /* over an index */
+        if (c < end)
+            c++;
+    }
+    return found;
+}
+
+/* The end of the JSON string starting at text[i] == '"' (the offset after
+ * its closing quote), or len. */
+static size_t string_end(const char *text, size_t len, size_t i)
+{
+    for (i++; i < len; i++) {
+        if (text[i] == '\\')
+            i++;
+        else if (text[i] == '"')
+            return i + 1;
+    }
+    return len;
+}
+
+/* The second occurrence of a key in the object where the key starting at
+ * `first` is: the next member of that object (not of one nested in it)
+ * with the same name, or len. */
+static size_t second_key(const char *text, size_t len, size_t first, const char *key)
+{
+    size_t key_len = strlen(key);
+    int depth = 0;
+    size_t i = string_end(text, len, first);
+    while (i < len) {
+        char ch = text[i];
+        if (ch == '"') {
+            size_t e = string_end(text, len, i);
+            if (depth == 0 && e - i == key_len + 2 && memcmp(text + i + 1, key, key_len) == 0) {
+                size_t j = e;
+                while (j < len && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r' || text[j] == '\n'))
+                    j++;
+                if (j < len && text[j] == ':')
+                    return i;
+            }
+            i = e;
+            continue;
+        }
+        if (ch == '{' || ch == '[')
+            depth++;
+        else if (ch == '}' || ch == ']') {
+            if (depth == 0)
+                return len;
+            depth--;
+        }
+        i++;
+    }
+    return len;
+}
+
+/* "NAME: key 'P' appears twice" becomes "NAME:LINE:COL: ...", at the
+ * second occurrence, the one cJSON would have ignored. */
+static void locate_duplicate(ls_error *err, const char *name, const char *text, size_t len, const duplicate_key *dup)
+{
+    size_t parent = dup->parent[0] ? locate_path(text, len, dup->parent, strlen(dup->parent), 0) : 0;
+    if (parent == len)
+        return;
+    size_t first = find_key(text, len, parent, dup->key, strlen(dup->key));
+    if (first == len)
+        return;
+    size_t second = second_key(text, len, first, dup->key);
+    if (second == len)
+        return;
+    size_t name_len = strlen(name);
+    if (strncmp(err->message, name, name_len) != 0 || strncmp(err->message + name_len, ": ", 2) != 0)
+        return;
+    long line, column;
+    position_of(text, second, &line, &column);
+    char rest[sizeof err->message];
+    snprintf(rest, sizeof rest, "%s", err->message + name_len);
+    snprintf(err->message, sizeof err->message, "%s:%ld:%ld%s", name, line, column, rest);
+}
+
 void ls_json_error_locate(ls_error *err, const char *name, const char *text, size_t len)
 {
     /* The message is "NAME: PATH: what" or "NAME: missing key 'PATH'". */
@@ -388,28 +501,7 @@ void ls_json_error_locate(ls_error *err, const char *name, const char *text, siz
     int quoted = missing || unknown;
     if (path_len == 0 || (!quoted && strncmp(p + path_len, ": ", 2) != 0) || (quoted && p[path_len] != '\''))
         return;
-    /* Each component is searched after the previous one's key; an index
-     * ([3]) and, for a missing key, the last component (absent by
-     * definition) are left to their parent's position. */
-    size_t at = 0, found = len;
-    const char *c = p, *end = p + path_len;
-    while (c < end) {
-        size_t n = strcspn(c, ".[");
-        if (c + n > end)
-            n = (size_t)(end - c);
-        int last = c + n >= end || (c[n] == '[' && c + n + strcspn(c + n, ".") >= end);
-        if (n > 0 && !(missing && last)) {
-            size_t k = find_key(text, len, at, c, n);
-            if (k == len)
-                break;
-            found = at = k;
-        }
-        c += n;
-        while (c < end && *c != '.')
-            c++; /* over an index */
-        if (c < end)
-            c++;
-    }
+    size_t found = locate_path(text, len, p, path_len, missing);
     if (found == len)
         return;
     long line, column;

@@ -20,6 +20,7 @@
 #include "numtext_internal.h"
 #include "loopscale/plot.h"
 #include "loopscale/version.h"
+#include "text_internal.h"
 
 typedef struct html {
     char *buf;
@@ -77,6 +78,18 @@ size_t ls_report_escape(char *buf, size_t size, const char *text)
     size_t n = 0;
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
         const char *entity = NULL;
+        /* XML and HTML text is UTF-8: an ill-formed sequence is written as
+         * U+FFFD, a well-formed one as it is. */
+        int k = ls_utf8_sequence(p);
+        if (k != 1) {
+            const char *bytes = k < 0 ? "\xef\xbf\xbd" : (const char *)p;
+            size_t len = k < 0 ? 3 : (size_t)k;
+            for (size_t i = 0; i < len; i++, n++)
+                if (n + 1 < size)
+                    buf[n] = bytes[i];
+            p += (k < 0 ? -k : k) - 1;
+            continue;
+        }
         char one[2] = {(char)*p, '\0'};
         switch (*p) {
         case '&': entity = "&amp;"; break;

@@ -16,6 +16,7 @@
 #include "csv_internal.h"
 #include "grow_internal.h"
 #include "numtext_internal.h"
+#include "text_internal.h"
 
 typedef struct quantity_names {
     const char *canonical;
@@ -380,13 +381,35 @@ typedef struct file_columns {
     int *by_column;              /* field index of each of options.by_columns */
 } file_columns;
 
-/* Quote a cell for a message: at most 60 bytes, control bytes shown as '?'. */
+/* A cell for a message: at most 60 bytes, cut at a character's boundary.
+ * The message quotes its controls and ill-formed bytes (ls_error_set);
+ * a NUL, which would end it early, is written here as \x00. */
 static const char *cell_text(csv_field f, char buf[80])
 {
-    size_t n = f.len > 60 ? 60 : f.len;
-    for (size_t i = 0; i < n; i++)
-        buf[i] = iscntrl((unsigned char)f.ptr[i]) ? '?' : f.ptr[i];
-    if (f.len > 60) {
+    size_t n = 0, i = 0;
+    while (i < f.len) {
+        const unsigned char *p = (const unsigned char *)f.ptr + i;
+        size_t step = 1, out = 1;
+        if (*p == '\0')
+            out = 4;
+        else if (*p >= 0x80) {
+            /* Looked at through a NUL-terminated copy, since the cell is
+             * not terminated; a sequence cut by the cell's end is ill-formed. */
+            unsigned char seq[5] = {0};
+            memcpy(seq, p, f.len - i < 4 ? f.len - i : 4);
+            int k = ls_utf8_sequence(seq);
+            step = out = k > 1 ? (size_t)k : 1;
+        }
+        if (n + out > 60)
+            break;
+        if (*p == '\0')
+            memcpy(buf + n, "\\x00", 4);
+        else
+            memcpy(buf + n, p, out);
+        n += out;
+        i += step;
+    }
+    if (i < f.len) {
         memcpy(buf + n, "...", 3);
         n += 3;
     }

@@ -56,25 +56,25 @@ White space after it is fine:
 A key given twice, at the top, in the parameters, deeper:
 
   $ check "{$good, \"params\": {$params, \"A\": 5000}}"
-  loopscale predict: law.json: key 'params.A' appears twice
+  loopscale predict: law.json:1:147: key 'params.A' appears twice
   [65]
   $ check "{$good, \"params\": {$params}, \"format\": \"loopscale-law/1\"}"
-  loopscale predict: law.json: key 'format' appears twice
+  loopscale predict: law.json:1:148: key 'format' appears twice
   [65]
   $ scheck 's/"file": "s.csv"/"file": "a", "file": "b"/'
-  loopscale solve: law.json: key 'fit.data[0].file' appears twice
+  loopscale solve: law.json:5:27: key 'fit.data[0].file' appears twice
   [65]
   $ scheck 's/"R": \[1, 16\]/"R": [1, 2], "R": [1, 4]/'
-  loopscale solve: law.json: key 'fit.ranges.R' appears twice
+  loopscale solve: law.json:7:73: key 'fit.ranges.R' appears twice
   [65]
   $ scheck 's/"rmse": 0.004/"rmse": 0.004, "rmse": 0.04/'
-  loopscale solve: law.json: key 'fit.rmse' appears twice
+  loopscale solve: law.json:3:101: key 'fit.rmse' appears twice
   [65]
   $ check "{$good, \"params\": {$params}, \"bootstrap\": {\"params\": [\"A\"], \"draws\": [[400]], \"x\": [{\"y\": 1, \"y\": 2}]}}"
-  loopscale predict: law.json: key 'bootstrap.x[0].y' appears twice
+  loopscale predict: law.json:1:212: key 'bootstrap.x[0].y' appears twice
   [65]
   $ check "{$good, \"params\": {$params}, \"notes\": {\"\": 1, \"\": 2}}"
-  loopscale predict: law.json: key 'notes.' appears twice
+  loopscale predict: law.json:1:165: key 'notes.' appears twice
   [65]
 
 The fit statistics solve and predict use (the RMSE is solve's default
@@ -165,10 +165,10 @@ Templates:
   loopscale solve: t.json:1:13: text after the end of the JSON document
   [65]
   $ tcheck '{"top_k": 1, "loop_layers": 4, "top_k": 2}'
-  loopscale solve: t.json: key 'top_k' appears twice
+  loopscale solve: t.json:1:32: key 'top_k' appears twice
   [65]
   $ tcheck '{"attention_share": 0.3, "notes": {"a": 1, "a": 1}}'
-  loopscale solve: t.json: key 'notes.a' appears twice
+  loopscale solve: t.json:1:44: key 'notes.a' appears twice
   [65]
   $ printf '{"top_k": 2}' > t.json; loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e9 --tokens 1e11 --E 2 --template t.json > out; sed -n 1p out
   n_act,n_total,n_loop,R,E,k,tokens,flops,loss
@@ -187,15 +187,15 @@ Shape files:
   [65]
   $ printf '{"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2, "layers": 4}\n' > s.json
   $ loopscale shape --shape s.json
-  loopscale shape: s.json: key 'layers' appears twice
+  loopscale shape: s.json:1:60: key 'layers' appears twice
   [65]
   $ printf '{"shape": {"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2, "d_model": 1024}}\n' > s.json
   $ loopscale shape --shape s.json
-  loopscale shape: s.json: key 'shape.d_model' appears twice
+  loopscale shape: s.json:1:70: key 'shape.d_model' appears twice
   [65]
   $ printf '{"shape": {"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2}, "shape": {}}\n' > s.json
   $ loopscale shape --shape s.json
-  loopscale shape: s.json: key 'shape' appears twice
+  loopscale shape: s.json:1:71: key 'shape' appears twice
   [65]
 
 An RMSE that is valid but larger than the spread of every candidate's loss

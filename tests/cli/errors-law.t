@@ -124,21 +124,67 @@ Parameters outside their domain:
   loopscale predict: law.json:1:112: params.B: parameter B = 0 must be positive
   [65]
   $ check "{$good, \"params\": {\"A\": 400, \"alpha\": 0.34, \"B\": 410, \"beta\": 0.28, \"c\": -1.69}}"
-  loopscale predict: law.json:1:136: params.c: parameter c = -1.69 must not be negative
+  loopscale predict: law.json:1:136: params.c: parameter c = -1.69 is outside its domain [0, inf)
   [65]
   $ moe='"format": "loopscale-law/1", "law": {"base": "moe", "mapping": "bounded-sparse"}'
   $ mp='"delta": -0.1, "gamma": 0.005, "omega": 0, "zeta": 0, "kappa1": 1.2, "kappa2": 1.5'
   $ check "{$moe, \"params\": {$params, $mp, \"E_max\": 1, \"theta\": 0.35}}"
-  loopscale predict: law.json:1:239: params.E_max: parameter E_max = 1 must be greater than 1
+  loopscale predict: law.json:1:239: params.E_max: parameter E_max = 1 is outside its domain (1, inf)
   [65]
   $ check "{$moe, \"params\": {$params, $mp, \"E_max\": 300, \"theta\": -0.35}}"
-  loopscale predict: law.json:1:253: params.theta: parameter theta = -0.35 must not be negative
+  loopscale predict: law.json:1:253: params.theta: parameter theta = -0.35 is outside its domain [0, 5]
   [65]
   $ check "{$moe, \"params\": {$params, $mp, \"E_max\": 300, \"E_start\": 400, \"theta\": 0.35}}"
   loopscale predict: law.json:1:84: params: E_start must be less than E_max
   [65]
   $ check "{$moe, \"params\": {$params, \"delta\": -0.1, \"gamma\": 0.005, \"omega\": 0, \"zeta\": 0, \"kappa1\": 1.2, \"kappa2\": 0, \"E_max\": 300, \"theta\": 0.35}}"
   loopscale predict: law.json:1:224: params.kappa2: parameter kappa2 = 0 must be positive
+  [65]
+
+Each parameter's domain is defined once, beside the parameter table
+(docs/laws.md): scales are positive normal numbers, alpha and beta are in
+(0, 5] (written positive: a negative one is a law typed in with the Loop
+Scaling Laws paper's signs), the MoE exponents in [-5, 5], phi in (0, 5],
+theta in [0, 5]:
+
+  $ check "{$good, \"params\": {\"A\": 400, \"alpha\": -0.34, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
+  loopscale predict: law.json:1:97: params.alpha: parameter alpha = -0.34 is outside its domain (0, 5] (exponents are written positive: the paper's -0.34 is 0.34 here; docs/laws.md)
+  [65]
+  $ check "{$good, \"params\": {\"A\": 400, \"alpha\": 0, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
+  loopscale predict: law.json:1:97: params.alpha: parameter alpha = 0 is outside its domain (0, 5]
+  [65]
+  $ check "{$good, \"params\": {\"A\": 400, \"alpha\": 50, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
+  loopscale predict: law.json:1:97: params.alpha: parameter alpha = 50 is outside its domain (0, 5]
+  [65]
+  $ check "{$good, \"params\": {\"A\": 400, \"alpha\": 0.34, \"B\": 410, \"beta\": -0.28, \"c\": 1.69}}"
+  loopscale predict: law.json:1:122: params.beta: parameter beta = -0.28 is outside its domain (0, 5] (exponents are written positive: the paper's -0.28 is 0.28 here; docs/laws.md)
+  [65]
+  $ check "{$good, \"params\": {\"A\": 4e-320, \"alpha\": 0.34, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
+  loopscale predict: law.json:1:87: params.A: parameter A = 4e-320 is below the smallest normal double (2.2250738585072014e-308); a subnormal value has lost its precision
+  [65]
+  $ check "{$good, \"params\": {\"A\": 400, \"alpha\": 0.34, \"B\": -410, \"beta\": 0.28, \"c\": 1.69}}"
+  loopscale predict: law.json:1:112: params.B: parameter B = -410 must be positive
+  [65]
+  $ check "{$good, \"params\": {\"A\": 400, \"alpha\": 0.34, \"B\": 410, \"beta\": 0.28, \"c\": 1e-310}}"
+  loopscale predict: law.json:1:136: params.c: parameter c = 1e-310 is below the smallest normal double (2.2250738585072014e-308); a subnormal value has lost its precision
+  [65]
+  $ check "{$moe, \"params\": {$params, \"delta\": -0.1, \"gamma\": 6, \"omega\": 0, \"zeta\": 0, \"kappa1\": 1.2, \"kappa2\": 1.5, \"E_max\": 300, \"theta\": 0.35}}"
+  loopscale predict: law.json:1:170: params.gamma: parameter gamma = 6 is outside its domain [-5, 5]
+  [65]
+  $ check "{$moe, \"params\": {$params, \"delta\": -0.1, \"gamma\": 0.005, \"omega\": -5.5, \"zeta\": 0, \"kappa1\": 1.2, \"kappa2\": 1.5, \"E_max\": 300, \"theta\": 0.35}}"
+  loopscale predict: law.json:1:186: params.omega: parameter omega = -5.5 is outside its domain [-5, 5]
+  [65]
+  $ check "{$moe, \"params\": {$params, $mp, \"E_max\": 300, \"theta\": 7}}"
+  loopscale predict: law.json:1:253: params.theta: parameter theta = 7 is outside its domain [0, 5]
+  [65]
+  $ check "{$moe, \"params\": {$params, $mp, \"E_max\": 300, \"E_start\": 1e-315, \"theta\": 0.35}}"
+  loopscale predict: law.json:1:253: params.E_start: parameter E_start = 1e-315 is below the smallest normal double (2.2250738585072014e-308); a subnormal value has lost its precision
+  [65]
+  $ check "{\"format\": \"loopscale-law/1\", \"law\": {\"base\": \"dense\", \"mapping\": \"power\"}, \"params\": {$params, \"phi\": 12}}"
+  loopscale predict: law.json:1:148: params.phi: parameter phi = 12 is outside its domain (0, 5]
+  [65]
+  $ check "{$good, \"params\": {$params}, \"bootstrap\": {\"params\": [\"alpha\"], \"draws\": [[0.34], [-0.1]]}}"
+  loopscale predict: law.json:1:183: bootstrap.draws[1]: parameter alpha = -0.1 is outside its domain (0, 5]
   [65]
 
 The optional parts, when present, are checked as strictly:

@@ -55,7 +55,7 @@ Budgets of the frontier:
 A law along whose budgets the loss falls without bound (beta < 0):
 
   $ loopscale frontier --law falling.json --flops 1e20
-  loopscale frontier: no compute-optimal size: the loss falls without bound along a budget unless alpha > 0 and beta > 0 (alpha = 0.34, beta = -0.28)
+  loopscale frontier: falling.json:1:126: params.beta: parameter beta = -0.28 is outside its domain (0, 5] (exponents are written positive: the paper's -0.28 is 0.28 here; docs/laws.md)
   [65]
 
 Ties (--tie NAME=LEADER) join two parameters of one kind, neither fixed
@@ -96,7 +96,7 @@ hold them equal:
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale fit --law dense --fix c=-1 small.csv
-  loopscale fit: --fix 'c=-1': parameter c = -1 must not be negative
+  loopscale fit: --fix 'c=-1': parameter c = -1 is outside its domain [0, inf)
   Try 'loopscale fit --help'.
   [64]
   $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}, "tied": {"beta": "alpha"}}' > untied.json

@@ -29,14 +29,13 @@ E_start < E_max, not a fit that "did not converge":
 A budget no size of --n-act fits names the size:
 
   $ loopscale solve --law $TRUTH --flops 1e21 --n-act 1e30
-  loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
-  loopscale solve: no --mem given: no memory limit
-  loopscale solve: no model fits a budget of 1e+21 FLOPs: the smallest --n-act, 1e+30, leaves less than one training token
-  [65]
+  loopscale solve: --n-act: '1e30' is outside its range: from 1 to 1e+20 (parameters)
+  Try 'loopscale solve --help'.
+  [64]
   $ loopscale solve --law $TRUTH --flops 1e21 --n-act 1e30,4e29 --format json
-  loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
-  loopscale solve: no model fits a budget of 1e+21 FLOPs: the smallest --n-act, 4e+29, leaves less than one training token
-  [65]
+  loopscale solve: --n-act: '1e30' is outside its range: from 1 to 1e+20 (parameters)
+  Try 'loopscale solve --help'.
+  [64]
 
 A template routing each token to top_k = 2 experts cannot use E = 1: the
 default E lists leave it out, with a note; an E given is the user's, and is
@@ -97,11 +96,12 @@ rather than repeating them, so a second run gives the same file:
   n_act,n_total,n_loop,R,E,k,tokens,flops,loss,pred_loss,residual
   $ cmp once.csv twice.csv
 
-Noise so wide that a run's loss leaves double precision is the --noise
-value's fault (64), not the law's:
+Noise so wide that a run's loss would leave double precision is the
+--noise value's fault (64), not the law's (the option's range refuses it
+first):
 
   $ loopscale simulate --law $TRUTH --noise 1000 --n-act 1e8,1e9 --tokens 1e10 -o noisy.csv
-  loopscale simulate: noise of sigma 1000 (of ln loss) turns the law's loss 2.63132 of the run n_act = 1e+09, tokens = 1e+10, E = 1, R = 1 into 0, outside the range of double precision: a sigma of a few percent (0.01 to 0.05) is what training runs show
+  loopscale simulate: --noise: '1000' is outside its range: from 0 to 1 (the log-normal sigma)
   Try 'loopscale simulate --help'.
   [64]
   $ test -e noisy.csv || echo none written

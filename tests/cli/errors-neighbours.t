@@ -309,7 +309,23 @@ Fixed parameters at the edges of E_start and E_max:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --fix E_max=1 s.csv.gz
-  loopscale fit: --fix 'E_max=1': parameter E_max = 1 must be greater than 1
+  loopscale fit: --fix 'E_max=1': parameter E_max = 1 is outside its domain (1, inf)
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --fix alpha=50 s.csv.gz
+  loopscale fit: --fix 'alpha=50': parameter alpha = 50 is outside its domain (0, 5]
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --fix alpha=-0.3 s.csv.gz
+  loopscale fit: --fix 'alpha=-0.3': parameter alpha = -0.3 is outside its domain (0, 5]
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --fix A=1e-310 s.csv.gz
+  loopscale fit: --fix: '1e-310' is out of range
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --fix theta=6 s.csv.gz
+  loopscale fit: --fix 'theta=6': parameter theta = 6 is outside its domain [0, 5]
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --fix E_start=2 s.csv.gz

@@ -130,3 +130,17 @@ gives:
   $ loopscale solve --force --law undetermined.json --flops 1e21 --format json 2>&1 > /dev/null | sed 's/N_act = [^ ]*/N_act = (the size)/'
   loopscale solve: warning: undetermined.json: the fit it records cannot tell its parameters apart (no standard error for alpha, beta); used anyway (--force)
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = (the size) (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+
+A best fit outside the law's domain (here a loss that rises with size, so
+alpha < 0) is not a law either: no command could read the file it would
+write.
+
+  $ printf 'n_act,tokens,loss\n1e8,1e10,2.0\n2e8,1e10,2.1\n4e8,1e10,2.2\n1e8,2e10,1.9\n2e8,2e10,2.0\n4e8,2e10,2.1\n1e8,4e10,1.8\n2e8,4e10,1.9\n4e8,4e10,2.05\n' > rise.csv
+  $ loopscale fit --law dense -o rise.json rise.csv > /dev/null
+  loopscale fit: the best fit is not a law of this form: parameter alpha = -0\.1\d+ is outside its domain \(0, 5\]; no law file written (re)
+  [3]
+  $ test -e rise.json || echo 'no rise.json'
+  no rise.json
+  $ loopscale fit --law dense --format json rise.csv
+  loopscale fit: the best fit is not a law of this form: parameter alpha = -0\.1\d+ is outside its domain \(0, 5\]; no law written (re)
+  [3]

@@ -6,11 +6,11 @@ an error, as "1e" is in a sweep cell; exa is written E ("3E", "3EB").
 
   $ TRUTH=$ROOT/data/truth/moe-bounded-sparse.json
   $ loopscale solve --law $TRUTH --flops 1e21 --n-act 1e-300 > /dev/null
-  loopscale solve: --n-act: 1e-300 is less than one parameter
+  loopscale solve: --n-act: '1e-300' is outside its range: from 1 to 1e+20 (parameters)
   Try 'loopscale solve --help'.
   [64]
   $ loopscale solve --law $TRUTH --flops 1e21 --n-act 1e-300 --format json > /dev/null
-  loopscale solve: --n-act: 1e-300 is less than one parameter
+  loopscale solve: --n-act: '1e-300' is outside its range: from 1 to 1e+20 (parameters)
   Try 'loopscale solve --help'.
   [64]
   $ loopscale solve --law $TRUTH --flops 1e21 --mem 3e
@@ -80,7 +80,7 @@ other sweep row that leaves double precision, and an RMSE whose squares
 overflow (a loss of 1e300) is computed scaled, printed as a number:
 
   $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 --E 1e308
-  loopscale simulate: the run n_act = 3e+08, tokens = 1e+11, E = 1e+308, R = 1: n_total inf is outside the range of double precision
+  loopscale simulate: --E: '1e308' is outside its range: an integer from 1 to 1e+06 (experts)
   Try 'loopscale simulate --help'.
   [64]
   $ (zcat $ROOT/data/sweeps/looped-dense.csv.gz; echo 300000000,300000000,225000000,1,1,1,100000000000,1.8e+20,1e300) > big.csv
@@ -92,11 +92,11 @@ overflow (a loss of 1e300) is computed scaled, printed as a number:
 A model smaller than one parameter is refused where sizes are given:
 
   $ loopscale solve --law $TRUTH --flops 1e21 --n-act 1e-5
-  loopscale solve: --n-act: 1e-05 is less than one parameter
+  loopscale solve: --n-act: '1e-5' is outside its range: from 1 to 1e+20 (parameters)
   Try 'loopscale solve --help'.
   [64]
   $ loopscale simulate --law $TRUTH --n-act 0.5 --tokens 1e11
-  loopscale simulate: --n-act: 0.5 is less than one parameter
+  loopscale simulate: --n-act: '0.5' is outside its range: from 1 to 1e+20 (parameters)
   Try 'loopscale simulate --help'.
   [64]
 

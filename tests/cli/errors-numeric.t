@@ -110,36 +110,39 @@ irreducible loss c and c plus both terms at the smallest sizes.
     "inference_flops_per_token": 1.5005e+18
   }
 
-An active ratio m = N_act / N_total below the range of doubles: the
-bounded-sparse gain tends to its linear limit kappa1 / kappa2 per loop
-(rho_eff = 1 + 999 x 1.2 / 1.5 = 800.2), not nan:
+An active ratio m = N_act / N_total below the range of doubles cannot be
+typed: the options' ranges refuse its sizes (the library's limit, the
+linear slope kappa1 / kappa2 per loop, is checked by unit_law):
 
-  $ loopscale predict --law $TRUTH --n-act 1e-300 --n-total 1e300 --n-loop 1e-300 --R 1000 --E 4096 --tokens 1e11 | grep rho_eff
-  rho_eff                    800.2
+  $ loopscale predict --law $TRUTH --n-act 1e-300 --n-total 1e300 --n-loop 1e-300 --R 1000 --E 4096 --tokens 1e11
+  loopscale predict: --n-act: '1e-300' is outside its range: from 1 to 1e+20 (parameters)
+  Try 'loopscale predict --help'.
+  [64]
 
 Values that leave the range of doubles are refused (65):
 
   $ loopscale predict --law $TRUTH --n-act 1e300 --n-loop 1e300 --R 1e300 --tokens 1e300
-  loopscale predict: --R: '1e300' makes N_unroll = n_act + (R - 1) n_loop overflow double precision
+  loopscale predict: --n-act: '1e300' is outside its range: from 1 to 1e+20 (parameters)
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $TRUTH --n-act 1e-300 --tokens 1e-300
-  loopscale predict: train_flops is 0 at this configuration, outside the range of double precision
-  [65]
-  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 400, "alpha": -50, "B": 410, "beta": 0.28, "c": 1.69}}\n' > wild.json
+  loopscale predict: --n-act: '1e-300' is outside its range: from 1 to 1e+20 (parameters)
+  Try 'loopscale predict --help'.
+  [64]
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 1.5e308, "alpha": 0.001, "B": 1.5e308, "beta": 0.001, "c": 1.69}}\n' > wild.json
   $ loopscale predict --law wild.json --n-act 1e9 --tokens 1e11
   loopscale predict: loss is inf at this configuration, outside the range of double precision
   [65]
   $ printf 'n_act,tokens,loss\n1e3,1e11,2.5\n1e9,1e11,2.5\n' > two-runs.csv
   $ loopscale predict --law wild.json two-runs.csv
-  loopscale predict: two-runs.csv:3: the predicted loss is inf, outside the range of double precision
+  loopscale predict: two-runs.csv:2: the predicted loss is inf, outside the range of double precision
   [65]
   $ loopscale simulate --law $TRUTH --n-act 1e300 --tokens 1e300 --R 1000
-  loopscale simulate: the run n_act = 1e+300, tokens = 1e+300, E = 1, R = 1000: flops is inf, outside the range of double precision
+  loopscale simulate: --n-act: '1e300' is outside its range: from 1 to 1e+20 (parameters)
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale simulate --law $TRUTH --n-act 1e9,0.4 --tokens 1e10
-  loopscale simulate: --n-act: 0.4 is less than one parameter
+  loopscale simulate: --n-act: '0.4' is outside its range: from 1 to 1e+20 (parameters)
   Try 'loopscale simulate --help'.
   [64]
 
@@ -196,13 +199,13 @@ double precision are refused (they printed 0.00% saved):
 
   $ printf 'token,loop,entropy,nll\n0,1,2,3\n0,2,1,2\n' > e.csv
   $ loopscale exit --loop 1e308 --prelude 1e308 e.csv
-  loopscale exit: costs: prelude 1e+308 + 2 loops of 1e+308 + coda 0 is beyond double precision (give them in larger units)
+  loopscale exit: --loop: '1e308' is outside its range: from 1e-06 to 1e+06 (relative cost)
   Try 'loopscale exit --help'.
   [64]
   $ loopscale exit --loop 1e307 --prelude 1e307 --coda 1e307 --format csv e.csv
-  threshold,saved,mean_loops,mean_nll,perplexity,pareto
-  0,0,2,2,7.38905609893065,1
-  2.001953125,0.25,1,3,20.085536923187668,1
+  loopscale exit: --loop: '1e307' is outside its range: from 1e-06 to 1e+06 (relative cost)
+  Try 'loopscale exit --help'.
+  [64]
 
 
 One rule for a configuration, whether it is a sweep row or options: a
@@ -217,7 +220,7 @@ double precision is refused by both (the row was predicted and fitted):
   loopscale fit: r.csv:2: column 'R': '1e308' makes N_unroll = n_act + (R - 1) n_loop overflow double precision
   [65]
   $ loopscale predict --law $TRUTH --n-act 1e9 --tokens 1e11 --R 1e308 --n-loop 1e8
-  loopscale predict: --R: '1e308' makes N_unroll = n_act + (R - 1) n_loop overflow double precision
+  loopscale predict: --R: '1e308' is outside its range: an integer from 1 to 10000 (loops)
   Try 'loopscale predict --help'.
   [64]
   $ printf 'n_act,tokens,loss\n1e300,1e11,2\n' > d.csv
@@ -225,7 +228,7 @@ double precision is refused by both (the row was predicted and fitted):
   loopscale predict: d.csv:2: column 'tokens': '1e11' makes the training FLOPs 6 N_unroll D overflow double precision
   [65]
   $ loopscale predict --law $TRUTH --n-act 1e300 --tokens 1e11
-  loopscale predict: --tokens: '1e11' makes the training FLOPs 6 N_unroll D overflow double precision
+  loopscale predict: --n-act: '1e300' is outside its range: from 1 to 1e+20 (parameters)
   Try 'loopscale predict --help'.
   [64]
   $ printf 'n_act,flops,loss\n1e9,1e-300,2\n' > f.csv

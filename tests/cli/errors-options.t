@@ -224,11 +224,11 @@ Numbers out of range, budgets included:
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale predict --law $LAW --n-act -1e9 --tokens 1e11
-  loopscale predict: --n-act: '-1e9' must be positive
+  loopscale predict: --n-act: '-1e9' is outside its range: from 1 to 1e+20 (parameters)
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --n-act 1e9 --tokens 1e11 --R 0
-  loopscale predict: --R: '0' must be at least 1
+  loopscale predict: --R: '0' is outside its range: an integer from 1 to 10000 (loops)
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --n-act 1e9 --tokens 1e999
@@ -284,7 +284,7 @@ Numbers out of range, budgets included:
   Try 'loopscale isoflop --help'.
   [64]
   $ loopscale isoflop --flops 1e21 --R 2.5
-  loopscale isoflop: --R: 2.5 is not an integer
+  loopscale isoflop: --R: '2.5' is not an integer (loops)
   Try 'loopscale isoflop --help'.
   [64]
   $ loopscale simulate --law $LAW --n-act 1e9 --tokens 1e11 --seed 1e10
@@ -320,7 +320,7 @@ Numbers out of range, budgets included:
   Try 'loopscale exit --help'.
   [64]
   $ loopscale exit --prelude -1 data.csv
-  loopscale exit: --prelude: '-1' must not be negative
+  loopscale exit: --prelude: '-1' is outside its range: from 0 to 1e+06 (loop-block costs)
   Try 'loopscale exit --help'.
   [64]
   $ loopscale exit --at 0 data.csv
@@ -441,7 +441,7 @@ that make sense:
   Try 'loopscale isoflop --help'.
   [64]
   $ loopscale holdout --plot h.png --plot-font-size 2 $SWEEP
-  loopscale holdout: --plot-font-size: '2' must be between 4 and 40 points
+  loopscale holdout: --plot-font-size: '2' is outside its range: from 4 to 40 (points)
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale solve --law $LAW --flops 1e21 --plot s.svg --plot-style dark
@@ -449,7 +449,7 @@ that make sense:
   Try 'loopscale solve --help'.
   [64]
   $ loopscale fit --law dense --plot fit.png --dpi 5000 $SWEEP
-  loopscale fit: --dpi: '5000' must be between 30 and 1200
+  loopscale fit: --dpi: '5000' is outside its range: from 30 to 1200 (dots per inch)
   Try 'loopscale fit --help'.
   [64]
   $ loopscale isoflop --law $LAW --flops 1e21 --plot iso.png --plot-size 100x100 --dpi 1200
@@ -598,3 +598,223 @@ nothing:
   runs       80 (*/data/sweeps/looped-dense.csv.gz) (glob)
   $ loopscale shape --d-model 512 --d-ff 2048 --vocab 1000 --layers 4 --norm-params --norm-params --format csv | head -1 | cut -c1-30
   n_act,n_total,n_loop,R,E,k
+
+Every numeric option has a sane range (one table in the CLI; the man page
+lists it under RANGES): a finite value far outside what the option can
+mean is refused with 64, naming the option, the value and the range:
+
+  $ TRUTH=$ROOT/data/truth/moe-bounded-sparse.json
+  $ loopscale solve --law $TRUTH --flops 1e23 --E 1e21
+  loopscale solve: --E: '1e21' is outside its range: an integer from 1 to 1e+06 (experts)
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e23 --R 4294967297
+  loopscale solve: --R: '4294967297' is outside its range: an integer from 1 to 10000 (loops)
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e23 --E 16 --R 2.5
+  loopscale solve: --R: '2.5' is not an integer (loops)
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e23 --mem 3GB --bits 1e-300
+  loopscale solve: --bits: '1e-300' is outside its range: from 1 to 64 (bits per weight)
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e23 --mem 1e308
+  loopscale solve: --mem: '1e308' is outside its range: from 1 to 1e+21 (bytes)
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e41
+  loopscale solve: --flops: '1e41' is outside its range: from 1 to 1e+40 (FLOPs)
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e23 --eps 20
+  loopscale solve: --eps: '20' is outside its range: from 0 to 10 (nats)
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale isoflop --law $TRUTH --flops 1e21,1e45
+  loopscale isoflop: --flops: '1e45' is outside its range: from 1 to 1e+40 (FLOPs)
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale simulate --law $TRUTH --n-act 1e9 --tokens 1e10 --noise 300
+  loopscale simulate: --noise: '300' is outside its range: from 0 to 1 (the log-normal sigma)
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale simulate --law $TRUTH --n-act 1e9 --tokens 1e21
+  loopscale simulate: --tokens: '1e21' is outside its range: from 1 to 1e+20 (tokens)
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale predict --law $TRUTH --n-act 1e9 --tokens 0.5
+  loopscale predict: --tokens: '0.5' is outside its range: from 1 to 1e+20 (tokens)
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $TRUTH --n-act 1e9 --tokens 1e11 --E 64 --k 0.5
+  loopscale predict: --k: '0.5' is outside its range: an integer from 1 to 1e+06 (experts per token)
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $TRUTH --n-act 1e9 --n-total 1e21 --tokens 1e11
+  loopscale predict: --n-total: '1e21' is outside its range: from 1 to 1e+20 (parameters)
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale fit --huber-delta 100 $ROOT/data/sweeps/looped-dense.csv.gz
+  loopscale fit: --huber-delta: '100' is outside its range: from 1e-09 to 10 (log-loss units)
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --bytes-per-token 1e6 $ROOT/data/sweeps/looped-dense.csv.gz
+  loopscale fit: --bytes-per-token: '1e6' is outside its range: from 0.01 to 1000 (bytes)
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale plan --budget 1e50 --flops 1e22 -o runs.csv
+  loopscale plan: --budget: '1e50' is outside its range: from 1 to 1e+40 (FLOPs)
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 --prior-sd 1e3 -o runs.csv
+  loopscale plan: --prior-sd: '1e3' is outside its range: from 1e-06 to 10 (a prior's standard deviation)
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 --gpu-hours 1e13 --flop-rate 1e15 -o runs.csv
+  loopscale plan: --gpu-hours: '1e13' is outside its range: from 0.001 to 1e+12 (GPU hours)
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale report --mem 1e30 -o r.html $ROOT/data/sweeps/looped-dense.csv.gz
+  loopscale report: --mem: '1e30' is outside its range: from 1 to 1e+21 (bytes)
+  Try 'loopscale report --help'.
+  [64]
+  $ loopscale shape --d-model 512 --d-ff 2048 --vocab 1000 --layers 2 --mup-base-width 1e12
+  loopscale shape: --mup-base-width: '1e12' is outside its range: from 1 to 1e+09 (dimensions)
+  Try 'loopscale shape --help'.
+  [64]
+  $ printf 'token,loop,entropy,nll\n0,1,2,3\n0,2,1,2\n' > e.csv
+  $ loopscale exit --loop 1e9 e.csv
+  loopscale exit: --loop: '1e9' is outside its range: from 1e-06 to 1e+06 (relative cost)
+  Try 'loopscale exit --help'.
+  [64]
+  $ loopscale exit --thresholds 0.5,1e3 e.csv
+  loopscale exit: --thresholds: '1e3' is outside its range: from 0 to 100 (nats)
+  Try 'loopscale exit --help'.
+  [64]
+
+An option that would change nothing is refused with 64 rather than
+ignored: figure options without a plot, --dpi without a PNG among the
+plots (report's figures are SVG), and the options only the bootstrap, the
+noise or --uncertainty read:
+
+  $ SWEEP=$ROOT/data/sweeps/looped-dense.csv.gz
+  $ loopscale fit --dpi 300 $SWEEP
+  loopscale fit: --dpi has no effect without --plot
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --plot f.svg --dpi 300 $SWEEP
+  loopscale fit: --dpi has no effect without a .png --plot
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --plot f.pdf --dpi 300 $SWEEP
+  loopscale fit: --dpi has no effect without a .png --plot
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --plot-size 6x4 $SWEEP
+  loopscale fit: --plot-size has no effect without --plot
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --plot-title 'A title' $SWEEP
+  loopscale fit: --plot-title has no effect without --plot
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale holdout --plot-style print $SWEEP
+  loopscale holdout: --plot-style has no effect without --plot
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale isoflop --law $TRUTH --flops 1e21 --plot-font-size 12
+  loopscale isoflop: --plot-font-size has no effect without --plot
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e21 --plot-caption
+  loopscale solve: --plot-caption has no effect without --plot or --plot-rho
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e21 --plot s.svg --plot-rho r.pdf --dpi 300
+  loopscale solve: --dpi has no effect without a .png --plot or --plot-rho
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale report --dpi 300 -o r.html $SWEEP
+  loopscale report: --dpi has no effect: the report's figures are SVG
+  Try 'loopscale report --help'.
+  [64]
+  $ loopscale fit --seed 7 $SWEEP
+  loopscale fit: --seed has no effect without --bootstrap N
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --ci 0.9 $SWEEP
+  loopscale fit: --ci has no effect without --bootstrap N
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --bootstrap-starts 4 $SWEEP
+  loopscale fit: --bootstrap-starts has no effect without --bootstrap N
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale holdout --seed 7 $SWEEP
+  loopscale holdout: --seed has no effect: holdout draws nothing at random
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale report --seed 7 -o r.html $SWEEP
+  loopscale report: --seed has no effect without --bootstrap N
+  Try 'loopscale report --help'.
+  [64]
+  $ loopscale simulate --law $TRUTH --n-act 1e9 --tokens 1e10 --seed 7
+  loopscale simulate: --seed has no effect without --noise SIGMA (above 0)
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale simulate --law $TRUTH --n-act 1e9 --tokens 1e10 --noise 0 --seed 7
+  loopscale simulate: --seed has no effect without --noise SIGMA (above 0)
+  Try 'loopscale simulate --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e21 --ci 0.9
+  loopscale solve: --ci has no effect without --uncertainty
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e21 --threads 2
+  loopscale solve: --threads has no effect without --uncertainty
+  Try 'loopscale solve --help'.
+  [64]
+  $ ls
+  e.csv
+
+--help takes nothing more, after a command as after 'help COMMAND'; -h and
+--help may repeat, and help on help is the usage:
+
+  $ loopscale fit --help extra
+  loopscale fit: --help: unexpected argument 'extra'
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense -h
+  loopscale fit: --help: unexpected argument '--law'
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit -h -h | head -1
+  Usage: loopscale fit [--law BASE:MAPPING] [OPTIONS] SWEEP... [-o LAW.json]
+  $ loopscale help help | head -1
+  Usage: loopscale COMMAND [OPTIONS] [FILES]
+  $ loopscale help fit extra
+  loopscale: help: unexpected argument 'extra'
+  Try 'loopscale --help'.
+  [64]
+
+Option values are checked before any input is read (the sweep named here
+does not exist), and a --fix without a name says so:
+
+  $ loopscale holdout --split '' missing.csv
+  loopscale holdout: --split: filter '': expected COLUMN OP VALUE with OP one of < <= = == != >= > ~ !~
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --split 'loss<2,5' missing.csv
+  loopscale holdout: --split: filter 'loss<2,5': '2,5' is not a number (only = == != ~ !~ compare text)
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale holdout --split 'color=red' missing.csv
+  loopscale holdout: --split: 'color=red': 'color' is not one of the quantities n_act, n_total, n_loop, R, E, k, tokens, flops, loss, n_unroll, tokens_per_param
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale fit --fix '=1' missing.csv
+  loopscale fit: --fix '=1': no parameter name before '=' (expected NAME=VALUE, e.g. alpha=0.34)
+  Try 'loopscale fit --help'.
+  [64]

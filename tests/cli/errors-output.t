@@ -47,11 +47,11 @@ An output that names an input would replace the data with its result:
   $ gzip -t runs.svg && rm runs.svg
   $ keep sweep.csv sweep.csv.gz
   $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 --R 0.5 -o sweep.csv
-  loopscale simulate: R: 0.5 is not an integer
+  loopscale simulate: --R: '0.5' is outside its range: an integer from 1 to 10000 (loops)
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale simulate --law $TRUTH --n-act 3e8,0.4 --tokens 1e11 -o sweep.csv.gz
-  loopscale simulate: --n-act: 0.4 is less than one parameter
+  loopscale simulate: --n-act: '0.4' is outside its range: from 1 to 1e+20 (parameters)
   Try 'loopscale simulate --help'.
   [64]
   $ cat sweep.csv sweep.csv.gz

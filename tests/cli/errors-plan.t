@@ -25,7 +25,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --gpu-hours 1e300 --flop-rate 1e300 --flops 1e22 $GRID -o runs.csv
-  loopscale plan: --gpu-hours 1e+300 at --flop-rate 1e+300 is beyond any number of FLOPs
+  loopscale plan: --gpu-hours: '1e300' is outside its range: from 0.001 to 1e+12 (GPU hours)
   Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --budget -1e21 --flops 1e22 $GRID -o runs.csv
@@ -49,7 +49,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --budget 1e21 --flops 1e22 --n-act 1e8 --tokens 1e10 --E 1 --R 1.5 -o runs.csv
-  loopscale plan: --R: 1.5 is not an integer
+  loopscale plan: --R: '1.5' is not an integer (loops)
   Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --budget 1e21 --flops 1e22 --n-act 1e8 --tokens 1e10 --E 16 --R 1 -o runs.csv
@@ -85,6 +85,10 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [64]
   $ loopscale plan --budget 1e21 --flops 1e22 $GRID --baseline-flops 1e21 -o runs.csv
   loopscale plan: --baseline-flops is for --validate K
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --seed 7 -o runs.csv
+  loopscale plan: --seed is for --validate K
   Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --budget 1e21 --flops 1e22 $GRID --validate 0 -o runs.csv

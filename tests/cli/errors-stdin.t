@@ -67,3 +67,11 @@ One regular file for two roles: read twice, with a warning:
   $ python3 npy.py ent.npy '[2, 1, 0.5, 0.25, 3, 0.125, 4, 4, 4]'
   $ loopscale exit --format csv --thresholds 1 ent.npy ent.npy > /dev/null
   loopscale exit: warning: ENTROPY.npy and NLL.npy are the same file, ent.npy
+
+What a command reads from standard input it calls standard input, in its
+table and in its JSON, as exit now does too:
+
+  $ printf 'token,loop,entropy,nll\n0,1,2,3\n0,2,1,2\n' | loopscale exit - | head -1
+  standard input: 1 token x 2 loop boundaries; costs: prelude 0, loop 1, coda 0
+  $ printf 'token,loop,entropy,nll\n0,1,2,3\n0,2,1,2\n' | loopscale exit --format json - | grep '"input"'
+    "input": "standard input",

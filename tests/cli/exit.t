@@ -59,7 +59,7 @@ moves an exit (0.25, 1, 2 and 4 here, each times 1 + 2^-10), and 0:
   4.00390625,0.6666666666666666,1,2.1666666666666665,8.72913836372013,1
   $ gzip -c three.csv | loopscale exit --format json --at 10 -
   {
-    "input": "-",
+    "input": "standard input",
     "tokens": 3,
     "loops": 3,
     "costs": {

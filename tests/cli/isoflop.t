@@ -39,7 +39,7 @@ Errors:
   Try 'loopscale isoflop --help'.
   [64]
   $ loopscale isoflop --law chinchilla.json --flops 1e21 --E 0.5
-  loopscale isoflop: --E: 0.5 is not a whole number of experts of at least top_k
+  loopscale isoflop: --E: '0.5' is outside its range: an integer from 1 to 1e+06 (experts)
   Try 'loopscale isoflop --help'.
   [64]
   $ loopscale isoflop --law chinchilla.json --flops 1e21 --points 1

@@ -28,7 +28,7 @@ A template changes the parameter counts:
 Bad grids and options:
 
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 3e8 --tokens 1e11 --R 0.5
-  loopscale simulate: R: 0.5 is not an integer
+  loopscale simulate: --R: '0.5' is outside its range: an integer from 1 to 10000 (loops)
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 3e8,,6e8 --tokens 1e11
@@ -40,7 +40,7 @@ Bad grids and options:
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 3e8 --tokens 1e11 --noise -1
-  loopscale simulate: --noise: '-1' must not be negative
+  loopscale simulate: --noise: '-1' is outside its range: from 0 to 1 (the log-normal sigma)
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale simulate --n-act 3e8 --tokens 1e11
@@ -52,7 +52,7 @@ A failed run leaves an existing output file untouched:
 
   $ echo precious > out.csv
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 3e8 --tokens 1e11 --R 0.5 -o out.csv
-  loopscale simulate: R: 0.5 is not an integer
+  loopscale simulate: --R: '0.5' is outside its range: an integer from 1 to 10000 (loops)
   Try 'loopscale simulate --help'.
   [64]
   $ cat out.csv

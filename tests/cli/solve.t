@@ -91,8 +91,9 @@ one warning per column on standard error, each quantity in the JSON's
   chosen outside: ['N_act', 'D', 'F'] candidates outside: 48
   $ loopscale solve --flops 1e24 --mem 3GB --bits 4 --E 1,16,64 --plot beyond.pdf 2>/dev/null >/dev/null && pdftotext beyond.pdf - | grep -o 'outside the fitted ranges.*'
   outside the fitted ranges (Nact, D, F): extrapolated
-  $ loopscale solve --flops 1e300 2>&1 >/dev/null | grep 'warning'
-  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 3.287e+54 (fitted 1e+08 to 1e+09), D = 5.07e+244 (fitted 1e+11 to 5e+11), F = 1e+300 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
+  $ loopscale solve --flops 1e40 2>&1 >/dev/null | grep 'extrapolation'
+  loopscale solve: warning: chosen: N_act = 4.257e+19 (fitted 1e+08 to 1e+09), D = 3.916e+19 (fitted 1e+11 to 5e+11), F = 1e+40 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: lowest loss, no memory limit: N_act = 2.866e+18 (fitted 1e+08 to 1e+09), D = 5.815e+20 (fitted 1e+11 to 5e+11), F = 1e+40 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
 
 With the truth and epsilon 0 the choice is the lowest loss:
 
@@ -183,11 +184,11 @@ Errors:
   $ loopscale solve --flops 1e21 --mem 100 --bits 16 2>&1 | tail -1
   loopscale solve: no candidate fits in 100 bytes at 16 bits per weight
   $ loopscale solve --flops 1e21 --R 1.5
-  loopscale solve: --R: 1.5 is not an integer
+  loopscale solve: --R: '1.5' is not an integer (loops)
   Try 'loopscale solve --help'.
   [64]
   $ loopscale solve --flops 1e21 --eps -1
-  loopscale solve: --eps: '-1' must not be negative
+  loopscale solve: --eps: '-1' is outside its range: from 0 to 10 (nats)
   Try 'loopscale solve --help'.
   [64]
   $ loopscale solve --flops 1e21 --uncertainty --law $ROOT/data/truth/moe-bounded-sparse.json

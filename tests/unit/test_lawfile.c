@@ -17,6 +17,10 @@ static double random_double(void)
     return mantissa * pow(10.0, (double)(rand() % 21 - 10));
 }
 
+/* A non-round exponent inside the domain of alpha, beta, phi and theta,
+ * (0, 5]. */
+static double random_exponent(void) { return 4.8 * ((double)rand() / RAND_MAX) + 1e-3; }
+
 static void every_double_round_trips_bit_for_bit(void **state)
 {
     (void)state;
@@ -31,7 +35,10 @@ static void every_double_round_trips_bit_for_bit(void **state)
             lf->law.p[used[i]] = random_double();
         lf->law.p[LAW_P_E_START] = 1;
         lf->law.p[LAW_P_E_MAX] += 1;
-        lf->law.p[LAW_P_DELTA] = -random_double();
+        const law_param exponents[] = {LAW_P_ALPHA, LAW_P_BETA, LAW_P_GAMMA, LAW_P_OMEGA, LAW_P_ZETA, LAW_P_THETA};
+        for (size_t i = 0; i < sizeof exponents / sizeof exponents[0]; i++)
+            lf->law.p[exponents[i]] = random_exponent();
+        lf->law.p[LAW_P_DELTA] = -random_exponent();
         lf->fixed[LAW_P_E_START] = 1;
         lf->has_stderr = 1;
         lf->has_ci = 1;
@@ -202,6 +209,8 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
     memset(&r, 0, sizeof r);
     ls_law_init(&r.law, (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED});
     r.law.p[LAW_P_A] = 406.4;
+    r.law.p[LAW_P_ALPHA] = 0.3392;
+    r.law.p[LAW_P_BETA] = 0.2849;
     r.law.p[LAW_P_E_MAX] = 287.3;
     for (int j = 0; j < LAW_NPARAMS; j++)
         r.stderr_of[j] = NAN;
