@@ -222,7 +222,7 @@ expected, and a cell as in CSV.
   [65]
   $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": 3, "run": "a", "run": "b"}\n' > dupkey.jsonl
   $ loopscale predict --law $LAW dupkey.jsonl
-  loopscale predict: dupkey.jsonl:1: key 'run' appears twice
+  loopscale predict: dupkey.jsonl:1:55: key 'run' appears twice
   [65]
   $ printf '[{"n_act": 1e8, "tokens": 1e10, "loss": 3}]\n' > runs.json
   $ loopscale predict --law $LAW runs.json
