@@ -110,6 +110,9 @@ chart_panel *ls_chart_panel(chart *f, size_t row, size_t col);
 /* A legend entry (in the order added) and a line of small text under the
  * panels (a caption: what is held fixed, where the data come from). */
 int ls_chart_legend(chart *f, const char *label, const chart_style *style);
+/* A shorter label for the legend entry added last, used when a small
+ * figure (a paper column) has no room for the full one. */
+int ls_chart_legend_brief(chart *f, const char *brief);
 int ls_chart_note(chart *f, const char *text);
 
 int ls_chart_panel_title(chart_panel *p, const char *title);
@@ -131,6 +134,12 @@ int ls_chart_panel_band(chart_panel *p, const double *x, const double *lo, const
 int ls_chart_panel_vspan(chart_panel *p, double x0, double x1, int color, double opacity);
 /* Text at data coordinates (x, y); anchor -1 left, 0 centre, 1 right. */
 int ls_chart_panel_text(chart_panel *p, double x, double y, const char *text, int anchor);
+
+/* 0 when a figure of o's size (if it has one) and text size has room for
+ * at least one panel, else LS_ERR_USAGE with a message: a check to make
+ * before any work or output. Larger grids of panels degrade (brief legend
+ * labels, fewer ticks, a compact view) rather than fail. */
+int ls_chart_check_size(const chart_output *o, ls_error *err) LS_MUST_CHECK;
 
 /* The file's bytes (malloc'd, *len of them; NUL-terminated for SVG), or
  * NULL with an error: LS_ERR_INTERNAL when out of memory or cairo fails,

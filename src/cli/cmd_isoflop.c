@@ -253,6 +253,15 @@ int cmd_isoflop(int argc, char **argv)
         cli_error(cmd, "out of memory");
         status = ls_exit_status(LS_ERR_INTERNAL);
     }
+    /* The figure is drawn before anything is printed, so that a figure
+     * that cannot be drawn leaves no half of the output. */
+    unsigned char *figure_bytes = NULL;
+    size_t figure_len = 0;
+    if (status == 0 && plot) {
+        plot_isoflop_spec spec = {flops, nflops, E, R, nE, nR, (size_t)points};
+        if (!(figure_bytes = ls_plot_isoflop(lf, &tmpl, &spec, &figure, &figure_len, &err)))
+            status = cli_fail(cmd, &err);
+    }
     if (status == 0 && csv_text)
         fwrite(csv_text, 1, csv_len, stdout);
     free(csv_text);
@@ -283,13 +292,10 @@ int cmd_isoflop(int argc, char **argv)
         cli_warn(cmd, "some minima lie outside the ranges the law was fitted on (%s): an extrapolation", list);
     }
     if (status == 0 && plot) {
-        plot_isoflop_spec spec = {flops, nflops, E, R, nE, nR, (size_t)points};
-        size_t len = 0;
-        unsigned char *bytes = ls_plot_isoflop(lf, &tmpl, &spec, &figure, &len, &err);
-        const void *data = bytes;
-        status = bytes ? cli_write_data(cmd, 1, &plot, &data, &len) : cli_fail(cmd, &err);
-        free(bytes);
+        const void *data = figure_bytes;
+        status = cli_write_data(cmd, 1, &plot, &data, &figure_len);
     }
+    free(figure_bytes);
     cli_table_free(t);
     ls_lawfile_free(lf);
     free(flops);

@@ -471,6 +471,20 @@ int cmd_solve(int argc, char **argv)
                                                  &err) != 0)
             status = cli_fail(cmd, &err);
     }
+    /* The plots are drawn before anything is printed, so that a figure
+     * that cannot be drawn leaves no half of the output; the two are
+     * replaced together or not at all. */
+    unsigned char *svg = NULL, *svg_rho = NULL;
+    size_t lens[2] = {0, 0};
+    if (status == 0 && plot && !(svg = ls_plot_solve(lf, &tmpl, &budget, &so, &result, &figure, &lens[0], &err)))
+        status = cli_fail(cmd, &err);
+    if (status == 0 && plot_rho) {
+        double r_max = 1;
+        for (size_t i = 0; i < so.nR; i++)
+            r_max = fmax(r_max, so.R[i]);
+        if (!(svg_rho = ls_plot_rho_eff(lf, &tmpl, so.E, so.nE, fmax(r_max, 2), &figure_rho, &lens[1], &err)))
+            status = cli_fail(cmd, &err);
+    }
     if (status == 0) {
         if (format == CLI_FORMAT_JSON) {
             status = print_json(&budget, eps, &result, uncertainty ? &unc : NULL, show_table);
@@ -488,18 +502,6 @@ int cmd_solve(int argc, char **argv)
                 status = ls_exit_status(LS_ERR_INTERNAL);
             }
         }
-    }
-    /* The two plots are replaced together or not at all. */
-    unsigned char *svg = NULL, *svg_rho = NULL;
-    size_t lens[2] = {0, 0};
-    if (status == 0 && plot && !(svg = ls_plot_solve(lf, &tmpl, &budget, &so, &result, &figure, &lens[0], &err)))
-        status = cli_fail(cmd, &err);
-    if (status == 0 && plot_rho) {
-        double r_max = 1;
-        for (size_t i = 0; i < so.nR; i++)
-            r_max = fmax(r_max, so.R[i]);
-        if (!(svg_rho = ls_plot_rho_eff(lf, &tmpl, so.E, so.nE, fmax(r_max, 2), &figure_rho, &lens[1], &err)))
-            status = cli_fail(cmd, &err);
     }
     if (status == 0) {
         const char *paths[] = {plot, plot_rho};

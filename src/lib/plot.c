@@ -49,7 +49,8 @@ static size_t distinct(const double *v, size_t n, double *out)
 typedef struct grouping {
     size_t n;
     int binned;
-    double lo[MAX_GROUPS], hi[MAX_GROUPS];
+    double lo[MAX_GROUPS], hi[MAX_GROUPS]; /* the smallest and largest value in each group */
+    double edge[MAX_GROUPS];               /* binned: group i holds values below edge[i] */
 } grouping;
 
 static void make_grouping(const double *values, size_t n, size_t max, double *scratch, grouping *g)
@@ -62,15 +63,23 @@ static void make_grouping(const double *values, size_t n, size_t max, double *sc
             g->lo[i] = g->hi[i] = scratch[i];
         return;
     }
-    g->n = max;
+    /* Bins even in log space, each labelled by the values it holds (so
+     * that no two labels overlap), and empty bins dropped. */
     g->binned = 1;
     double a = log(scratch[0]), b = log(scratch[k - 1]);
+    size_t j = 0;
     for (size_t i = 0; i < max; i++) {
-        g->lo[i] = exp(a + (b - a) * (double)i / (double)max);
-        g->hi[i] = exp(a + (b - a) * (double)(i + 1) / (double)max);
+        double top = i + 1 == max ? INFINITY : exp(a + (b - a) * (double)(i + 1) / (double)max);
+        if (j >= k || !(scratch[j] < top))
+            continue;
+        g->lo[g->n] = scratch[j];
+        while (j < k && scratch[j] < top)
+            g->hi[g->n] = scratch[j++];
+        g->edge[g->n] = top;
+        g->n++;
     }
-    g->lo[0] = scratch[0];
-    g->hi[max - 1] = scratch[k - 1];
+    if (g->n)
+        g->edge[g->n - 1] = INFINITY;
 }
 
 static size_t group_of(const grouping *g, double v)
@@ -82,7 +91,7 @@ static size_t group_of(const grouping *g, double v)
         return 0;
     }
     for (size_t i = 0; i + 1 < g->n; i++)
-        if (v < g->hi[i])
+        if (v < g->edge[i])
             return i;
     return g->n - 1;
 }
@@ -92,6 +101,10 @@ static void group_label(char *buf, size_t size, const char *name, const grouping
     char a[32], b[32];
     short_number(a, sizeof a, g->lo[i]);
     if (!g->binned) {
+        snprintf(buf, size, "%s = %s", name, a);
+        return;
+    }
+    if (same(g->lo[i], g->hi[i])) {
         snprintf(buf, size, "%s = %s", name, a);
         return;
     }
@@ -178,6 +191,7 @@ static void band_legend(chart *f, size_t nd, const lawfile *lf)
     else
         snprintf(text, sizeof text, "95%% band over the law's %zu bootstrap draws", nd);
     ls_chart_legend(f, text, &band);
+    ls_chart_legend_brief(f, "95% band");
 }
 
 /* Shade the parts of x beyond [lo, hi] in a panel: what the law never saw. */
@@ -195,6 +209,8 @@ static void extrapolation_legend(chart *f, const char *what)
     sh.fill_opacity = EXTRAPOLATION_OPACITY * 2;
     snprintf(text, sizeof text, "beyond the fitted %s: extrapolated", what);
     ls_chart_legend(f, text, &sh);
+    snprintf(text, sizeof text, "beyond fitted %s", what);
+    ls_chart_legend_brief(f, text);
 }
 
 /* A line whose points beyond the law's fitted ranges (out[i] != 0) are
@@ -241,6 +257,7 @@ static void outside_legend(chart *f, const chart_style *beyond, unsigned outside
     chart_style st = *beyond;
     st.color = CHART_BLACK;
     ls_chart_legend(f, text, &st);
+    ls_chart_legend_brief(f, "extrapolated");
 }
 
 /* Ticks at the powers of two in [lo, hi] (loop counts). */
@@ -423,6 +440,67 @@ unsigned char *ls_plot_fit(const sweep *read, const lawfile *lf, const chart_out
     return data;
 }
 
+/* The fit of a figure too small for its grid of panels (a paper column):
+ * every run's observed loss against the law's, coloured by E, beside the
+ * residuals. x and y are scratch of s->n values each. */
+static unsigned char *plot_fit_compact(const sweep *s, const law *l, const char *kind, double rmse,
+                                       const grouping *eg, double *x, double *y, const chart_output *o, size_t *len,
+                                       ls_error *err)
+{
+    char title[160], text[256];
+    snprintf(title, sizeof title, "Observed against fitted loss: %s", kind);
+    chart *f = new_figure(title, 1, 2, err);
+    if (!f)
+        return NULL;
+    chart_panel *p = ls_chart_panel(f, 0, 0), *rp = ls_chart_panel(f, 0, 1);
+    ls_chart_panel_axis(p, CHART_AXIS_X, "fitted loss", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(p, CHART_AXIS_Y, "observed loss", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(rp, CHART_AXIS_X, "fitted loss", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(rp, CHART_AXIS_Y, "observed \xe2\x88\x92 fitted", CHART_SCALE_LINEAR);
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t g = 0; g < eg->n; g++) {
+        size_t m = 0;
+        for (size_t i = 0; i < s->n; i++) {
+            if (group_of(eg, s->rows[i].E) != g)
+                continue;
+            law_point pt = ls_sweep_row_point(&s->rows[i]);
+            x[m] = ls_law_loss(l, &pt);
+            y[m] = s->rows[i].loss;
+            lo = fmin(lo, fmin(x[m], y[m]));
+            hi = fmax(hi, fmax(x[m], y[m]));
+            m++;
+        }
+        chart_style mk = ls_chart_marker_style((int)g, g % 2 ? CHART_MARKER_SQUARE : CHART_MARKER_CIRCLE);
+        mk.marker_size = 1.6;
+        ls_chart_panel_line(p, x, y, m, &mk);
+        group_label(text, sizeof text, "E", eg, g);
+        ls_chart_legend(f, text, &mk);
+        for (size_t j = 0; j < m; j++)
+            y[j] -= x[j];
+        ls_chart_panel_line(rp, x, y, m, &mk);
+    }
+    chart_style diag = ls_chart_line_style(CHART_GREY);
+    diag.dash = CHART_DASH_DASHED;
+    diag.width = 0.8;
+    if (lo < hi) {
+        double d[2] = {lo, hi};
+        ls_chart_panel_line(p, d, d, 2, &diag);
+    }
+    ls_chart_panel_hline(rp, 0.0, &diag, NULL);
+    ls_chart_legend(f, "observed = fitted", &diag);
+    ls_chart_legend_brief(f, "exact");
+    snprintf(text, sizeof text, "Every one of the %zu runs; a larger figure draws the loss against %s per (E, N<sub>act</sub>).",
+             s->n, "R or D");
+    ls_chart_note(f, text);
+    if (!isnan(rmse)) {
+        char r[32];
+        short_number(r, sizeof r, rmse);
+        snprintf(text, sizeof text, "Law %s, RMSE %s nats/token.", kind, r);
+        ls_chart_note(f, text);
+    }
+    return finish(f, o, len, err);
+}
+
 static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfile *lf, const law *l, double rmse,
                                size_t nd, const chart_output *o, size_t *len, ls_error *err)
 {
@@ -456,7 +534,7 @@ static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfil
     grouping eg, ng, kg;
     for (size_t i = 0; i < n; i++)
         vals[i] = s->rows[i].E;
-    make_grouping(vals, n, 6, scratch, &eg);
+    make_grouping(vals, n, MAX_GROUPS, scratch, &eg);
     for (size_t i = 0; i < n; i++)
         vals[i] = s->rows[i].n_act;
     make_grouping(vals, n, 4, scratch, &ng);
@@ -467,6 +545,16 @@ static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfil
     char title[160], text[256];
     char kind[64];
     ls_law_kind_format(l->kind, kind, sizeof kind);
+    if (o && o->width_pt > 0 && o->height_pt > 0 &&
+        (o->width_pt / (double)ng.n < 110 || o->height_pt / (double)(eg.n + 1) < 80)) {
+        /* A figure too small for a panel per (E, N_act): the compact
+         * view instead, observed against fitted loss for every run. */
+        free(idx);
+        free(order);
+        unsigned char *data = plot_fit_compact(s, l, kind, rmse, &eg, vals, scratch, o, len, err);
+        free(scratch);
+        return data;
+    }
     snprintf(title, sizeof title, "Observed and fitted loss against %s: %s", v.by_r ? "loops R" : "tokens D", kind);
     /* A last row for the residuals of every run in one panel. */
     chart *f = new_figure(title, eg.n + 1, ng.n, err);
@@ -606,6 +694,70 @@ static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfil
 
 /* ---- holdout --------------------------------------------------------------------- */
 
+/* The held-out comparison of a figure too small for a panel per law (a
+ * paper column): every law's held-out predictions in one panel, a colour
+ * and marker per law; the table gives the RMSEs. */
+static unsigned char *holdout_compact(const sweep *s, const holdout_result *r, const chart_output *o, size_t *len,
+                                      ls_error *err)
+{
+    chart *f = new_figure("Held-out runs: predicted against observed loss", 1, 1, err);
+    if (!f)
+        return NULL;
+    double *px = malloc((s->n ? s->n : 1) * sizeof *px), *py = malloc((s->n ? s->n : 1) * sizeof *py);
+    if (!px || !py) {
+        free(px);
+        free(py);
+        ls_chart_free(f);
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
+        return NULL;
+    }
+    static const chart_marker markers[] = {CHART_MARKER_CIRCLE, CHART_MARKER_SQUARE, CHART_MARKER_TRIANGLE,
+                                         CHART_MARKER_DIAMOND, CHART_MARKER_STAR};
+    chart_panel *p = ls_chart_panel(f, 0, 0);
+    ls_chart_panel_axis(p, CHART_AXIS_X, "observed loss", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(p, CHART_AXIS_Y, "predicted loss", CHART_SCALE_LINEAR);
+    double lo = INFINITY, hi = -INFINITY;
+    char text[128];
+    for (size_t li = 0; li < r->nlaws; li++) {
+        chart_style st = ls_chart_marker_style((int)li, markers[li % 5]);
+        st.hollow = 1;
+        st.marker_size = 1.8;
+        for (size_t c = 0; c < r->ncolumns; c++) {
+            const holdout_cell *cell = &r->cells[li * r->ncolumns + c];
+            if (r->columns[c].skipped || isnan(cell->rmse))
+                continue;
+            size_t m = 0;
+            for (size_t i = 0; i < s->n; i++) {
+                if (!r->test[c * s->n + i])
+                    continue;
+                law_point x = ls_sweep_row_point(&s->rows[i]);
+                px[m] = s->rows[i].loss;
+                py[m] = ls_law_loss(&cell->fitted, &x);
+                lo = fmin(lo, fmin(px[m], py[m]));
+                hi = fmax(hi, fmax(px[m], py[m]));
+                m++;
+            }
+            ls_chart_panel_line(p, px, py, m, &st);
+        }
+        ls_law_kind_format(r->laws[li], text, sizeof text);
+        ls_chart_legend(f, text, &st);
+    }
+    chart_style diag = ls_chart_line_style(CHART_GREY);
+    diag.dash = CHART_DASH_DASHED;
+    diag.width = 1.0;
+    if (lo < hi) {
+        double d[2] = {lo, hi};
+        ls_chart_panel_line(p, d, d, 2, &diag);
+    }
+    ls_chart_legend(f, "prediction = observation", &diag);
+    ls_chart_legend_brief(f, "exact");
+    snprintf(text, sizeof text, "Every law's held-out predictions (%zu runs in the sweep); RMSEs in the table.", s->n);
+    ls_chart_note(f, text);
+    free(px);
+    free(py);
+    return finish(f, o, len, err);
+}
+
 unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const chart_output *o, size_t *len, ls_error *err)
 {
     if (r->nlaws == 0 || !r->test) {
@@ -614,7 +766,11 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
     }
     size_t cols = r->nlaws <= 3 ? r->nlaws : r->nlaws == 4 ? 2 : 3;
     size_t rows = (r->nlaws + cols - 1) / cols;
-    /* Under each law's panel, its residuals. */
+    /* Under each law's panel, its residuals; a figure too small for them
+     * (a paper column) gets the compact view. */
+    if (o && o->width_pt > 0 && o->height_pt > 0 &&
+        (o->width_pt / (double)cols < 150 || o->height_pt / (double)(2 * rows) < 90))
+        return holdout_compact(s, r, o, len, err);
     chart *f = new_figure("Held-out runs: predicted against observed loss", 2 * rows, cols, err);
     if (!f)
         return NULL;
@@ -639,11 +795,13 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
         plain(label, sizeof label, r->columns[c].label);
         snprintf(text, sizeof text, "%s held out (%zu runs)", label, r->columns[c].ntest);
         ls_chart_legend(f, text, &st);
+        ls_chart_legend_brief(f, label);
     }
     chart_style diag = ls_chart_line_style(CHART_GREY);
     diag.dash = CHART_DASH_DASHED;
     diag.width = 1.2;
     ls_chart_legend(f, "prediction = observation", &diag);
+    ls_chart_legend_brief(f, "exact");
     int stars = 0;
     double worst = 0; /* the largest |residual|: one residual scale for every law */
     for (size_t li = 0; li < r->nlaws; li++) {
@@ -724,6 +882,7 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
     if (stars) {
         chart_style none = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_NONE);
         ls_chart_legend(f, "*: that fit did not converge", &none);
+        ls_chart_legend_brief(f, "*: not converged");
     }
     snprintf(text, sizeof text,
              "Each law is fitted on the other runs and predicts the held-out ones; RMSE in nats/token (%zu runs).", s->n);
@@ -945,8 +1104,13 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         chart_style st = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
         st.dash = by_combo ? CHART_DASH_SOLID : dashes[c % 4];
         ls_chart_legend(f, text, &st);
+        if (beyond) {
+            snprintf(text, sizeof text, "E = %g, R = %g (extrap.)", E, R);
+            ls_chart_legend_brief(f, text);
+        }
     }
     ls_chart_legend(f, "minimum of each profile", &mk);
+    ls_chart_legend_brief(f, "minimum");
     if (nd)
         band_legend(f, nd, lf);
     if (any_outside) {
@@ -965,6 +1129,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
     frontier.dash = by_combo ? CHART_DASH_DOTTED : CHART_DASH_SOLID;
     ls_chart_legend(f, by_combo ? "compute-optimal frontier as F varies" : "compute-optimal frontier as F varies (dash: E, R)",
                     &frontier);
+    ls_chart_legend_brief(f, "frontier");
     if (by_combo) {
         char num[32];
         short_number(num, sizeof num, spec->flops[0]);
@@ -1101,6 +1266,10 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         line_marking_outside(p, Rs, ys, outside_at, nR, &st, &out_st);
         snprintf(text, sizeof text, "E = %g%s", so->E[e], beyond ? " (beyond the fitted E: extrapolated)" : "");
         ls_chart_legend(f, text, &st);
+        if (beyond) {
+            snprintf(text, sizeof text, "E = %g (extrap.)", so->E[e]);
+            ls_chart_legend_brief(f, text);
+        }
     }
     for (size_t i = 0; i < nR; i++) {
         if (isinf(free_env[i]))
@@ -1141,6 +1310,7 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     chart_style band = edge;
     band.fill_opacity = 0.16;
     ls_chart_legend(f, "out of reach under the budget", &band);
+    ls_chart_legend_brief(f, "out of reach");
     if (nd)
         band_legend(f, nd, lf);
     if (r_beyond)
@@ -1159,6 +1329,7 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         fe.width = 1.3;
         ls_chart_panel_line(p, Rs, free_env, nR, &fe);
         ls_chart_legend(f, "best of any E with no memory limit", &fe);
+        ls_chart_legend_brief(f, "no memory limit");
     }
     if (r->has_choice) {
         chart_style eps = ls_chart_line_style(CHART_GREY);
@@ -1169,12 +1340,15 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         short_number(num, sizeof num, so->eps);
         snprintf(text, sizeof text, "lowest loss + \xce\xb5 (\xce\xb5 = %s)", num);
         ls_chart_legend(f, text, &eps);
+        ls_chart_legend_brief(f, "lowest + \xce\xb5");
         chart_style star = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_STAR);
         star.marker_size = 6.0;
         double cx = r->choice.R, cy = r->choice.loss;
         ls_chart_panel_line(p, &cx, &cy, 1, &star);
         snprintf(text, sizeof text, "chosen: R<sup>*</sup> = %g, E<sup>*</sup> = %g", r->choice.R, r->choice.E);
         ls_chart_legend(f, text, &star);
+        snprintf(text, sizeof text, "R<sup>*</sup>=%g, E<sup>*</sup>=%g", r->choice.R, r->choice.E);
+        ls_chart_legend_brief(f, text);
     }
     char kind[64];
     ls_law_kind_format(l->kind, kind, sizeof kind);
@@ -1232,6 +1406,8 @@ unsigned char *ls_plot_rho_eff(const lawfile *lf, const arch_template *t, const 
         short_number(m, sizeof m, x.n_act / x.n_total);
         snprintf(text, sizeof text, "E = %g (m = %s)", E[e], m);
         ls_chart_legend(f, text, &st);
+        snprintf(text, sizeof text, "E = %g", E[e]);
+        ls_chart_legend_brief(f, text);
         if (isfinite(ceiling) && ceiling > 1.0) {
             chart_style dash = ls_chart_line_style((int)e);
             dash.dash = CHART_DASH_DASHED;
@@ -1246,6 +1422,7 @@ unsigned char *ls_plot_rho_eff(const lawfile *lf, const arch_template *t, const 
     dash.dash = CHART_DASH_DASHED;
     dash.width = 1.0;
     ls_chart_legend(f, "ceiling as R grows without bound", &dash);
+    ls_chart_legend_brief(f, "ceiling (R \xe2\x86\x92 \xe2\x88\x9e)");
     if (ranges)
         extrapolation_legend(f, "R");
     snprintf(text, sizeof text,

@@ -139,9 +139,44 @@ notes drawn as a caption, the print style, PNG resolution.
   [1]
   $ pdftotext print.pdf - | grep -o 'Each point: the N'
   Each point: the N
-  $ loopscale fit --plot tiny.pdf --plot-size 1x1 --plot-font-size 20 --where 'E<=4' "$SWEEP" > /dev/null
-  loopscale fit: a figure of 1 x 1 in leaves no room for 4 x 4 panels at 20 pt text
+  $ loopscale fit --plot tiny.pdf --plot-size 1x1 --plot-font-size 20 --where 'E<=4' "$SWEEP"
+  loopscale fit: a figure of 1 x 1 in leaves no room for a panel at 20 pt text
   Try 'loopscale fit --help'.
+  [64]
+
+A paper column (3.5 x 2.5 in at the default 9 pt text) is drawn by every
+plot: the legend flows under the panel with brief labels, ticks thin, a
+y label longer than its panel takes two lines, and the fit and holdout
+plots, whose grids of panels cannot fit, draw their compact view. A size
+with no room even for one panel is refused before any work or output.
+
+  $ loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,2,4 --plot col-solve.pdf --plot-rho col-rho.pdf --plot-size 3.5x2.5 > /dev/null 2>&1
+  $ loopscale isoflop --law law.json --flops 1e21,1e22 --plot col-iso.pdf --plot-size 3.5x2.5 > /dev/null 2>&1
+  $ loopscale fit --plot col-fit.pdf --plot-size 3.5x2.5 --where 'E<=4' "$SWEEP" > /dev/null
+  $ loopscale holdout --laws moe:bounded,moe:bounded-sparse --axes R,E --plot col-holdout.pdf --plot-size 3.5x2.5 "$SWEEP" > /dev/null
+  $ for p in solve rho iso fit holdout; do is col-$p.pdf && pdfinfo col-$p.pdf | grep 'Page size'; done
+  col-solve.pdf is pdf
+  Page size:       252 x 180 pts
+  col-rho.pdf is pdf
+  Page size:       252 x 180 pts
+  col-iso.pdf is pdf
+  Page size:       252 x 180 pts
+  col-fit.pdf is pdf
+  Page size:       252 x 180 pts
+  col-holdout.pdf is pdf
+  Page size:       252 x 180 pts
+  $ pdftotext col-solve.pdf - | grep -E '^(out of reach|95% band|lowest \+ |no memory limit)' | sort
+  lowest + \xce\xb5 (esc)
+  no memory limit
+  out of reach
+  $ pdftotext col-fit.pdf - | grep -c 'Observed against fitted loss'
+  1
+  $ pdftotext -layout col-solve.pdf - | grep -c '\xe2\x80\xa6'
+  0
+  [1]
+  $ loopscale solve --law law.json --flops 1e22 --plot tiny.pdf --plot-size 1.2x1
+  loopscale solve: a figure of 1.2 x 1 in leaves no room for a panel at 9 pt text
+  Try 'loopscale solve --help'.
   [64]
   $ ls tiny.pdf
   ls: cannot access 'tiny.pdf': No such file or directory
