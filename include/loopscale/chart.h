@@ -80,15 +80,19 @@ typedef enum { CHART_DASH_SOLID, CHART_DASH_DASHED, CHART_DASH_DOTTED, CHART_DAS
 #define CHART_NCOLORS 8
 #define CHART_BLACK (-1)
 #define CHART_GREY (-2)
+/* A colour reserved for boundaries and annotations (what is out of reach),
+ * outside the palette so that no series shares it. */
+#define CHART_BOUNDARY (-3)
 
 typedef struct chart_style {
-    int color;         /* palette index (taken modulo CHART_NCOLORS), or CHART_BLACK, CHART_GREY */
+    int color;         /* palette index (taken modulo CHART_NCOLORS), or CHART_BLACK, CHART_GREY, CHART_BOUNDARY */
     chart_dash dash;
     double width;      /* line width in points; 0 draws no line (markers only) */
     chart_marker marker; /* drawn at every point */
     double marker_size;/* radius in points (default 2.2 when 0) */
     int hollow;        /* markers outlined on white instead of filled */
     double fill_opacity; /* legend swatch of a shaded band when > 0 */
+    int hatch;         /* legend swatch of a hatched region (a vspan) */
 } chart_style;
 
 /* A line in colour c: solid, 1.1 pt, no marker. */
@@ -129,8 +133,9 @@ int ls_chart_panel_hline(chart_panel *p, double y, const chart_style *style, con
 /* The region between lo(x) and hi(x), filled with colour at opacity. */
 int ls_chart_panel_band(chart_panel *p, const double *x, const double *lo, const double *hi, size_t n, int color,
                    double opacity);
-/* The full height of the panel from x0 to x1 shaded (-INFINITY and
- * INFINITY reach the edges; a region beyond what a law has seen). */
+/* The full height of the panel from x0 to x1 shaded and hatched with
+ * diagonal lines (-INFINITY and INFINITY reach the edges; a region beyond
+ * what a law has seen), so that it reads apart from a band's plain fill. */
 int ls_chart_panel_vspan(chart_panel *p, double x0, double x1, int color, double opacity);
 /* Text at data coordinates (x, y); anchor -1 left, 0 centre, 1 right. */
 int ls_chart_panel_text(chart_panel *p, double x, double y, const char *text, int anchor);

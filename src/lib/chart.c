@@ -77,13 +77,13 @@ struct chart {
 
 chart_style ls_chart_line_style(int color)
 {
-    chart_style s = {color, CHART_DASH_SOLID, 1.1, CHART_MARKER_NONE, 0.0, 0, 0.0};
+    chart_style s = {color, CHART_DASH_SOLID, 1.1, CHART_MARKER_NONE, 0.0, 0, 0.0, 0};
     return s;
 }
 
 chart_style ls_chart_marker_style(int color, chart_marker marker)
 {
-    chart_style s = {color, CHART_DASH_SOLID, 0.0, marker, 2.2, 0, 0.0};
+    chart_style s = {color, CHART_DASH_SOLID, 0.0, marker, 2.2, 0, 0.0, 0};
     return s;
 }
 
@@ -92,6 +92,8 @@ static void set_color(cairo_t *cr, int c, double alpha)
     unsigned v = 0x8a8a8a;
     if (c == CHART_BLACK)
         v = 0x000000;
+    else if (c == CHART_BOUNDARY)
+        v = 0x882255; /* wine: apart from every palette colour */
     else if (c >= 0)
         v = (unsigned)strtoul(PALETTE[c % CHART_NCOLORS] + 1, NULL, 16);
     cairo_set_source_rgba(cr, (double)((v >> 16) & 0xff) / 255.0, (double)((v >> 8) & 0xff) / 255.0,
@@ -1002,6 +1004,26 @@ typedef struct layout {
     const char *title; /* markup, or NULL */
 } layout;
 
+/* Diagonal hatching over a rectangle, in a light grey: a region beyond
+ * what a law has seen, told apart from a band's plain fill. */
+static void hatch(cairo_t *cr, double x, double y, double w, double h)
+{
+    cairo_save(cr);
+    cairo_rectangle(cr, x, y, w, h);
+    cairo_clip(cr);
+    cairo_new_path(cr);
+    const double gap = 4.0;
+    for (double t = -h; t < w; t += gap) {
+        cairo_move_to(cr, x + t, y + h);
+        cairo_line_to(cr, x + t + h, y);
+    }
+    cairo_set_source_rgba(cr, 0.45, 0.45, 0.45, 0.55);
+    cairo_set_line_width(cr, 0.4);
+    cairo_set_dash(cr, NULL, 0, 0);
+    cairo_stroke(cr);
+    cairo_restore(cr);
+}
+
 static int panel_used(const chart_panel *p)
 {
     return p->nitems > 0 || p->title || p->axis[0].label || p->axis[1].label;
@@ -1274,6 +1296,7 @@ static void draw_panel(const painter *pt, const layout *L, const chart_panel *p,
                     cairo_rectangle(cr, a, fr.y0, b - a, fr.h);
                     set_color(cr, it->style.color, it->style.fill_opacity);
                     cairo_fill(cr);
+                    hatch(cr, a, fr.y0, b - a, fr.h);
                 }
             }
             if (pass == 0 && it->kind == ITEM_BAND)
@@ -1360,6 +1383,8 @@ static void draw_swatch(const painter *pt, const chart_style *s, double x, doubl
         cairo_rectangle(cr, x, y - 0.35 * pt->fs, w, 0.7 * pt->fs);
         set_color(cr, s->color, s->fill_opacity);
         cairo_fill(cr);
+        if (s->hatch)
+            hatch(cr, x, y - 0.35 * pt->fs, w, 0.7 * pt->fs);
         if (s->width > 0) {
             cairo_move_to(cr, x, y - 0.35 * pt->fs);
             cairo_line_to(cr, x + w, y - 0.35 * pt->fs);

@@ -136,7 +136,7 @@ static chart *new_figure(const char *title, size_t rows, size_t cols, ls_error *
 #define BAND_OPACITY 0.16
 #define EXTRAPOLATION_OPACITY 0.07
 #define SOLVE_BAND_DRAWS 50
-#define OUT_OF_REACH_COLOR 6 /* brown: the lines of up to six E keep the others */
+#define OUT_OF_REACH_COLOR CHART_BOUNDARY /* reserved: no E's line shares it */
 
 static size_t band_draws(const lawfile *lf)
 {
@@ -207,6 +207,7 @@ static void extrapolation_legend(chart *f, const char *what)
     chart_style sh = ls_chart_line_style(CHART_BLACK);
     sh.width = 0;
     sh.fill_opacity = EXTRAPOLATION_OPACITY * 2;
+    sh.hatch = 1;
     snprintf(text, sizeof text, "beyond the fitted %s: extrapolated", what);
     ls_chart_legend(f, text, &sh);
     snprintf(text, sizeof text, "beyond fitted %s", what);
@@ -1120,6 +1121,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         thin.width = 0.5;
         thin.dash = by_combo ? CHART_DASH_DASHED : CHART_DASH_SOLID;
         thin.fill_opacity = ranges ? EXTRAPOLATION_OPACITY * 2 : 0;
+        thin.hatch = ranges;
         outside_legend(f, &thin, any_outside, ranges ? "shaded beyond the fitted N<sub>act</sub>; thin " : "thin: ");
     } else if (ranges) {
         extrapolation_legend(f, "N<sub>act</sub>");

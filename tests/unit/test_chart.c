@@ -604,6 +604,26 @@ static void sizes_without_room_for_a_panel_are_refused_up_front(void **state)
     assert_non_null(strstr(err.message, "leaves no room for a panel at 20 pt text"));
 }
 
+/* Boundaries and annotations (what is out of reach) have a colour of
+ * their own: no series of any palette index shares it, nor black or grey. */
+static void the_boundary_colour_is_no_series_colour(void **state)
+{
+    (void)state;
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+    cairo_t *cr = cairo_create(s);
+    double r0, g0, b0, a0;
+    set_color(cr, CHART_BOUNDARY, 1.0);
+    cairo_pattern_get_rgba(cairo_get_source(cr), &r0, &g0, &b0, &a0);
+    for (int c = -2; c < CHART_NCOLORS; c++) {
+        double r, g, b, a;
+        set_color(cr, c, 1.0);
+        cairo_pattern_get_rgba(cairo_get_source(cr), &r, &g, &b, &a);
+        assert_true(fabs(r - r0) + fabs(g - g0) + fabs(b - b0) > 0.25);
+    }
+    cairo_destroy(cr);
+    cairo_surface_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -615,6 +635,7 @@ int main(void)
         cmocka_unit_test(a_chart_renders_as_svg_pdf_and_png_with_metadata),
         cmocka_unit_test(lines_beyond_the_axis_are_marked),
         cmocka_unit_test(a_paper_column_keeps_room_for_the_panel),
+        cmocka_unit_test(the_boundary_colour_is_no_series_colour),
         cmocka_unit_test(sizes_without_room_for_a_panel_are_refused_up_front),
         cmocka_unit_test(every_plot_renders_in_every_format),
         cmocka_unit_test(the_isoflop_grid_spans_n_opt_evenly_in_log),
