@@ -115,6 +115,33 @@ static int choose_laws(const char *cmd, report_options *o, const sweep *s)
     return 0;
 }
 
+/* A budget whose answers leave the fitted ranges: one line on standard
+ * error, as solve warns, with each configuration's values and ranges. */
+static void warn_extrapolated(const char *cmd, double flops, const solve_result *r)
+{
+    char text[1024];
+    size_t used = 0;
+    const char *shown = NULL;
+    for (size_t i = 0; i < r->nwarnings && used < sizeof text; i++) {
+        const solve_warning *w = &r->warnings[i];
+        const char *name = strcmp(w->configuration, "chosen") == 0        ? "chosen"
+                           : strcmp(w->configuration, "lowest_loss") == 0 ? "lowest loss"
+                                                                          : "no memory limit";
+        int n = !shown || strcmp(shown, w->configuration) != 0
+                    ? snprintf(text + used, sizeof text - used, "%s%s: %s = %.4g (fitted %.4g to %.4g)",
+                               shown ? "; " : "", name, ls_law_range_name(w->quantity), w->value, w->lo, w->hi)
+                    : snprintf(text + used, sizeof text - used, ", %s = %.4g (fitted %.4g to %.4g)",
+                               ls_law_range_name(w->quantity), w->value, w->lo, w->hi);
+        if (n < 0 || (size_t)n >= sizeof text - used)
+            break;
+        used += (size_t)n;
+        shown = w->configuration;
+    }
+    cli_warn(cmd, "budget %g FLOPs: %s: outside the ranges the law was fitted on, an extrapolation (starred in the "
+                  "report)",
+             flops, text);
+}
+
 int cmd_report(int argc, char **argv)
 {
     const char *cmd = "report";
@@ -280,6 +307,8 @@ int cmd_report(int argc, char **argv)
         else if (!solves[b].has_choice)
             cli_warn(cmd, "no candidate fits a budget of %g FLOPs%s", o.flops[b],
                      isfinite(o.budget.mem_bytes) ? " in the memory given" : "");
+        else if (solves[b].nwarnings)
+            warn_extrapolated(cmd, o.flops[b], &solves[b]);
     }
 
     if (status == 0) {

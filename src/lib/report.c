@@ -139,7 +139,11 @@ static void put_number(html *h, double x, int digits)
     }
     double a = fabs(x);
     if (a == 0 || (a >= 1e-3 && a < 1e5)) {
-        putf(h, "%.*g", digits, x);
+        /* %g would write 11050 as 1.105e+04, beside m×10^k elsewhere. */
+        if (a >= pow(10.0, digits))
+            putf(h, "%.0f", x);
+        else
+            putf(h, "%.*g", digits, x);
         return;
     }
     char text[64];
@@ -206,6 +210,7 @@ static const char STYLE[] =
     "padding-bottom:4px}h3{font-size:16px;margin:22px 0 6px}\n"
     "p{margin:6px 0}.lead{color:#444}.note{color:#555;font-size:13px}\n"
     ".warn{background:#fff4e0;border-left:4px solid #d98e04;padding:6px 10px;margin:8px 0}\n"
+    ".extrap{color:#b35900;font-weight:bold}.warn ul{margin:4px 0 0 0}\n"
     "table{border-collapse:collapse;margin:8px 0;font-size:14px}\n"
     "th,td{padding:3px 10px;border-bottom:1px solid #e2e2e2;text-align:right;white-space:nowrap}\n"
     "th{background:#f3f3f3;font-weight:600}th:first-child,td:first-child{text-align:left}\n"
@@ -495,6 +500,19 @@ static int put_holdout(html *h, const report_input *in, ls_error *err)
     return 0;
 }
 
+/* The table row each range's values sit in, starred when outside
+ * (as solve's table): R, E, N_act, D; the budget itself has no row. */
+static int row_of_range(law_range q)
+{
+    switch (q) {
+    case LAW_RANGE_R: return 0;
+    case LAW_RANGE_E: return 1;
+    case LAW_RANGE_N_ACT: return 2;
+    case LAW_RANGE_TOKENS: return 5;
+    default: return -1;
+    }
+}
+
 static void put_candidate_cells(html *h, const solve_candidate *c, int row)
 {
     put(h, "<td>");
@@ -502,6 +520,9 @@ static void put_candidate_cells(html *h, const solve_candidate *c, int row)
         put(h, "&#8211;</td>");
         return;
     }
+    int star = 0;
+    for (int q = 0; q < LAW_NRANGES; q++)
+        star |= (c->outside >> q & 1u) && row_of_range((law_range)q) == row;
     switch (row) {
     case 0: putf(h, "%g", c->R); break;
     case 1: putf(h, "%g", c->E); break;
@@ -515,7 +536,42 @@ static void put_candidate_cells(html *h, const solve_candidate *c, int row)
     case 9: putf(h, "%.3g GB", c->weight_bytes / 1e9); break;
     default: put_number(h, c->n_unroll, 4); break;
     }
+    if (star)
+        put(h, "<span class=\"extrap\" title=\"outside the range the law was fitted on\">*</span>");
     put(h, "</td>");
+}
+
+/* Before a budget's table whose answers leave the fitted ranges: a
+ * warning box naming each configuration's values and the ranges they
+ * leave (solve's stderr warnings and JSON `warnings`, on the page). */
+static void put_extrapolation_box(html *h, const solve_result *r)
+{
+    if (r->nwarnings == 0)
+        return;
+    put(h, "<div class=\"warn\"><b>Extrapolated:</b> these answers lie outside the ranges the law was fitted on, "
+           "where its predictions are a guess, not a fit; starred below.<ul>");
+    const char *shown = NULL;
+    for (size_t i = 0; i < r->nwarnings; i++) {
+        const solve_warning *w = &r->warnings[i];
+        if (!shown || strcmp(shown, w->configuration) != 0) {
+            put(h, shown ? "</li><li>" : "<li>");
+            put(h, strcmp(w->configuration, "chosen") == 0        ? "chosen"
+                   : strcmp(w->configuration, "lowest_loss") == 0 ? "lowest loss"
+                                                                  : "no memory limit");
+            put(h, ": ");
+            shown = w->configuration;
+        } else {
+            put(h, ", ");
+        }
+        putf(h, "%s = ", w->quantity == LAW_RANGE_N_ACT ? "N<sub>act</sub>" : ls_law_range_name(w->quantity));
+        put_number(h, w->value, 4);
+        put(h, " (fitted ");
+        put_number(h, w->lo, 4);
+        put(h, " to ");
+        put_number(h, w->hi, 4);
+        put(h, ")");
+    }
+    put(h, "</li></ul></div>\n");
 }
 
 static int put_budgets(html *h, const report_input *in, ls_error *err)
@@ -561,6 +617,7 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
             put(h, "<p class=\"warn\">No candidate fits this budget.</p>\n");
             continue;
         }
+        put_extrapolation_box(h, r);
         put(h, "<table><tr><th></th><th>chosen</th><th>lowest loss</th><th>no memory limit</th></tr>\n");
         for (int row = 0; row < 11; row++) {
             putf(h, "<tr><td>%s</td>", rows[row]);
@@ -570,6 +627,21 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
             put(h, "</tr>\n");
         }
         put(h, "</table>\n");
+        unsigned outside = (r->choice.feasible ? r->choice.outside : 0) | (r->best.feasible ? r->best.outside : 0) |
+                           (r->unconstrained.feasible ? r->unconstrained.outside : 0);
+        if (outside && so->ranges) {
+            put(h, "<p class=\"note\">* outside the range the law was fitted on:");
+            const char *sep = " ";
+            for (int q = 0; q < LAW_NRANGES; q++)
+                if (outside >> q & 1u) {
+                    putf(h, "%s%s ", sep, q == LAW_RANGE_N_ACT ? "N<sub>act</sub>" : ls_law_range_name((law_range)q));
+                    put_number(h, so->ranges->lo[q], 4);
+                    put(h, " to ");
+                    put_number(h, so->ranges->hi[q], 4);
+                    sep = ", ";
+                }
+            put(h, ".</p>\n");
+        }
         ls_error plot_err;
         size_t len = 0;
         unsigned char *svg = ls_plot_solve(in->law, in->tmpl, bud, so, r, in->figure, &len, &plot_err);
