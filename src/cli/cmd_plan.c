@@ -127,8 +127,43 @@ static int write_runs(const plan_result *r, int top_k, outfile *out, ls_error *e
     return status;
 }
 
+/* The quantities of the decision's two configurations (the prior's choice
+ * and runner-up) outside the ranges the prior was fitted on, as one text
+ * ("chosen: N_act = 2e+09 (fitted 1e+08 to 4e+08); runner-up: ...") and
+ * their bits; 0 and "" when both are inside or the ranges are unknown. */
+static unsigned decision_outside(const lawfile *lf, const arch_template *t, const plan_result *r, char *text,
+                                 size_t size)
+{
+    law_ranges ranges;
+    ls_lawfile_ranges(lf, &ranges);
+    const solve_candidate *c[2] = {&r->best, &r->runner_up};
+    static const char *const names[2] = {"chosen", "runner-up"};
+    unsigned all = 0;
+    size_t used = 0;
+    text[0] = '\0';
+    for (int k = 0; k < 2; k++) {
+        if (!c[k]->feasible)
+            continue;
+        law_point x = ls_arch_point(t, c[k]->n_act, c[k]->E, c[k]->R, c[k]->tokens);
+        unsigned bits = ls_law_ranges_outside(&ranges, &x);
+        all |= bits;
+        for (int q = 0, first = 1; q < LAW_NRANGES; q++) {
+            if (!(bits >> q & 1u))
+                continue;
+            int n = snprintf(text + used, size - used, "%s%s%s%s = %.4g (fitted %.4g to %.4g)", first && used ? "; " : "",
+                         first ? names[k] : ", ", first ? ": " : "", ls_law_range_name((law_range)q),
+                         ls_law_range_value(&x, (law_range)q), ranges.lo[q], ranges.hi[q]);
+            if (n < 0 || (size_t)n >= size - used)
+                return all;
+            used += (size_t)n;
+            first = 0;
+        }
+    }
+    return all;
+}
+
 static void print_summary(const lawfile *lf, const solve_budget *b, const plan_result *r, double budget,
-                          const char *have)
+                          const char *have, unsigned outside, const char *outside_text)
 {
     char kind[64], mem[96];
     if (isfinite(b->mem_bytes))
@@ -141,11 +176,13 @@ static void print_summary(const lawfile *lf, const solve_budget *b, const plan_r
     else
         printf("prior      %s, its point estimate (no bootstrap draws)\n", kind);
     printf("decision   %.4g training FLOPs; %s\n", b->flops, mem);
-    printf("target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.4f\n", r->best.R, r->best.E,
-           r->best.n_act, r->runner_up.R, r->runner_up.E, r->runner_up.n_act, r->gap);
+    printf("target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.4f%s\n", r->best.R, r->best.E,
+           r->best.n_act, r->runner_up.R, r->runner_up.E, r->runner_up.n_act, r->gap, outside ? "*" : "");
     printf("           under the prior's point estimate; %zu of %zu draws also choose R=%g E=%g, and each draw\n"
            "           weighs its own choice against its own runner-up\n",
            r->ndraws_same_choice, r->ndraws, r->best.R, r->best.E);
+    if (outside)
+        printf("           * outside the ranges the prior was fitted on, an extrapolation: %s\n", outside_text);
     printf("noise      sigma %.4g of ln(loss); Huber weight %.4g per run (%zu parameters)\n", r->sigma,
            r->huber_weight, r->nparams);
     printf("candidates %zu", r->ncandidates);
@@ -421,8 +458,16 @@ int cmd_plan(int argc, char **argv)
         } else if (ls_outfile_commit(out, &err) != 0)
             status = cli_fail(cmd, &err);
     }
+    /* A decision beyond the prior's data: the plan aims at the prior's
+     * guess there, said as solve says it. */
+    char outside_text[512] = "";
+    unsigned outside = status == 0 ? decision_outside(lf, &tmpl, &result, outside_text, sizeof outside_text) : 0;
+    if (status == 0 && outside)
+        cli_warn(cmd, "the decision lies outside the ranges the prior was fitted on (%s): an extrapolation; a plan "
+                      "aims at the prior's guess there",
+                 outside_text);
     if (status == 0)
-        print_summary(lf, &deploy, &result, pp.budget_flops, have_path);
+        print_summary(lf, &deploy, &result, pp.budget_flops, have_path, outside, outside_text);
     if (status == 0 && validate)
         print_validation(&val, truth_path, result.sigma);
 done:

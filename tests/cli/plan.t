@@ -5,11 +5,13 @@ default law (compiled in) as the prior, from a grid of 3 sizes, 3 token counts,
   $ GRID='--n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1,2,4'
   $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 5e20 $GRID -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
-  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105
+  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105*
              under the prior's point estimate; 100 of 100 draws also choose R=4 E=16, and each draw
              weighs its own choice against its own runner-up
+             * outside the ranges the prior was fitted on, an extrapolation: chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)
   noise      sigma 0.001741 of ln(loss); Huber weight 2.678e+05 per run (13 parameters)
   candidates 81
   chosen     19 runs
@@ -62,11 +64,13 @@ chosen again.
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8 --tokens 1e10 --E 16 --R 1,2 --noise 0.002 -o have.csv
   $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 4.8e20 $GRID --have have.csv -o next.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
-  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105
+  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105*
              under the prior's point estimate; 100 of 100 draws also choose R=4 E=16, and each draw
              weighs its own choice against its own runner-up
+             * outside the ranges the prior was fitted on, an extrapolation: chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)
   noise      sigma 0.001741 of ln(loss); Huber weight 2.678e+05 per run (13 parameters)
   candidates 81; 2 runs already trained (2 of them candidates), 1.65e+19 FLOPs
   chosen     10 runs
@@ -85,11 +89,13 @@ A budget smaller than any run plans nothing, with a warning:
   $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 1e18 $GRID -o empty.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: warning: no candidate fits in the budget of 1e+18 FLOPs: the plan is empty
+  loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
-  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105
+  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105*
              under the prior's point estimate; 100 of 100 draws also choose R=4 E=16, and each draw
              weighs its own choice against its own runner-up
+             * outside the ranges the prior was fitted on, an extrapolation: chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)
   noise      sigma 0.001741 of ln(loss); Huber weight 2.678e+05 per run (13 parameters)
   candidates 81
   chosen     0 runs
@@ -130,6 +136,7 @@ the plan's compute, each fitted and solved; how often the decision is right.
   $ loopscale fit --bootstrap 20 -o prior.json pilot.csv > /dev/null
   $ cp $ROOT/data/truth/moe-bounded-sparse.json truth.json
   $ loopscale plan --law prior.json --have pilot.csv --flops 1e22 --mem 3GB --bits 4 --budget 5e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11,3e11 --E 1,4,16 --R 1,2,4 -o next.csv --validate 3 --truth truth.json --baseline-flops 1e22 | sed -n '/^validation/,$p'
+  loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: N_act = 5.455e+08 (fitted 1e+08 to 4e+08), D = 9.402e+11 (fitted 1e+10 to 4e+10), F = 1e+22 (fitted 6e+18 to 3.12e+20); runner-up: N_act = 2e+09 (fitted 1e+08 to 4e+08), D = 4.762e+11 (fitted 1e+10 to 4e+10), F = 1e+22 (fitted 6e+18 to 3.12e+20)): an extrapolation; a plan aims at the prior's guess there
   validation 3 simulated sweeps of each design from truth.json, noise sigma 0.001904 of ln(loss)
   truth      R*=4 E*=16 N_act*=5.455e+08, loss 2.0956
   
@@ -153,3 +160,15 @@ A template that routes to two experts leaves E = 1 out of the default list:
   16,2
   2,2
   4,2
+
+A decision beyond the prior's data is an extrapolation: a prior fitted on
+a pilot up to N_act 3e8 asked about 1e22 FLOPs (N_act 2e9) says so on
+standard error and stars the target.
+
+  $ loopscale fit -o pilot.json --where 'n_act<=4e8' --where 'E<=4' "$ROOT/data/sweeps/looped-moe.csv.gz" > /dev/null
+  $ loopscale plan --law pilot.json --flops 1e22 --mem 3GB --bits 4 --budget 5e20 --n-act 1e8,3e8 --tokens 1e10,3e10 --E 1,4 --R 1,2,4 -o pilot-runs.csv | grep -E '^target|^ +\*'
+  loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
+  loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: N_act = 2e+09 (fitted 1e+08 to 3e+08); runner-up: N_act = 2e+09 (fitted 1e+08 to 3e+08)): an extrapolation; a plan aims at the prior's guess there
+  target     loss(R=2 E=4 N_act=2e+09) - loss(R=4 E=4 N_act=2e+09) = -0.0083*
+             * outside the ranges the prior was fitted on, an extrapolation: chosen: N_act = 2e+09 (fitted 1e+08 to 3e+08); runner-up: N_act = 2e+09 (fitted 1e+08 to 3e+08)
+
