@@ -178,6 +178,8 @@ int cmd_isoflop(int argc, char **argv)
     law_ranges ranges;
     ls_lawfile_ranges(lf, &ranges);
     unsigned minima_outside = 0;
+    size_t minima_at_edge = 0;
+    char edge_text[160] = "";
     char out_text[64];
     solve_budget budget = {0, INFINITY, 16};
     for (size_t f = 0; status == 0 && f < nflops; f++)
@@ -197,6 +199,10 @@ int cmd_isoflop(int argc, char **argv)
                     status = cli_fail(cmd, &err);
                     break;
                 }
+                /* A minimum at an end of the N_act search is no minimum. */
+                if (ls_solve_at_edge(NULL, &best) && minima_at_edge++ == 0)
+                    snprintf(edge_text, sizeof edge_text, "F = %g, E = %g, R = %g: N_act = %.4g, D = %.4g", flops[f],
+                             E[e], R[r], best.n_act, best.tokens);
                 if (format == CLI_FORMAT_CSV) {
                     /* From N_opt / 30 to 30 N_opt, evenly in ln N, with the minimum itself. */
                     ls_solve_isoflop_grid(best.n_act, 30.0, (size_t)points, grid);
@@ -278,6 +284,10 @@ int cmd_isoflop(int argc, char **argv)
             printf("\n");
         }
     }
+    if (status == 0 && minima_at_edge)
+        cli_warn(cmd, "%s%s: at an end of the search range (N_act 1e3 and up, D at least one token), not an "
+                      "optimum (a budget that small, or a law whose exponents are not positive)",
+                 edge_text, minima_at_edge > 1 ? " and other minima" : "");
     if (status == 0 && minima_outside) {
         char list[64];
         size_t used = 0;
