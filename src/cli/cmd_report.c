@@ -103,7 +103,26 @@ static int choose_laws(const char *cmd, report_options *o, const sweep *s)
         cli_error(cmd, "out of memory");
         return ls_exit_status(LS_ERR_INTERNAL);
     }
+    int loops = 0;
+    for (size_t i = 0; i < s->n; i++)
+        loops |= s->rows[i].R > 1;
     size_t n = 0;
+    if (!loops) {
+        /* Without a looped run every mapping is N_eff = N_act: the law is
+         * the base alone, and a comparison of mappings would compare one
+         * law with itself. */
+        if (!o->law)
+            reported.mapping = LAW_MAPPING_NONE;
+        v[n++] = reported;
+        char kind[64];
+        ls_law_kind_format(reported, kind, sizeof kind);
+        cli_note(cmd, "no run has R > 1, where every loop mapping reduces to N_eff = N_act: the report is of %s, "
+                      "and the loop mappings are not compared",
+                 kind);
+        o->laws = v;
+        o->nlaws = n;
+        return 0;
+    }
     v[n++] = reported;
     for (size_t i = 0; i < nd; i++)
         if (defaults[i].mapping != reported.mapping)
@@ -283,6 +302,10 @@ int cmd_report(int argc, char **argv)
         if (holdout.columns[c].skipped)
             cli_note(cmd, "%s: nothing to hold out (%s)", holdout.columns[c].label,
                      holdout.columns[c].ntest == 0 ? "no run matches" : "every run has this value");
+        else if (holdout.columns[c].ntest < LS_REPORT_FEW_HELD_OUT)
+            cli_warn(cmd, "%s holds out %zu run%s: its RMSE is %s, not a comparison of laws",
+                     holdout.columns[c].label, holdout.columns[c].ntest, holdout.columns[c].ntest == 1 ? "" : "s",
+                     holdout.columns[c].ntest == 1 ? "one residual" : "a few residuals");
 
     /* The budgets, as `solve` answers them. */
     if (status == 0 && o.flops && ls_report_solve_candidates(s, &R, &nR, &E, &nE, &err) != 0)

@@ -438,6 +438,14 @@ static int put_fit(html *h, const report_input *in, ls_error *err)
     return 0;
 }
 
+static int sweep_has_loops(const sweep *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->rows[i].R > 1)
+            return 1;
+    return 0;
+}
+
 static int put_holdout(html *h, const report_input *in, ls_error *err)
 {
     const holdout_result *r = in->holdout;
@@ -479,6 +487,9 @@ static int put_holdout(html *h, const report_input *in, ls_error *err)
         putf(h, "<td>%.1f</td><td>%.1f</td></tr>\n", r->aic[l], r->bic[l]);
     }
     put(h, "</table>\n<p class=\"note\">k: free parameters. (train/test): runs fitted and predicted.");
+    if (r->nlaws == 1 && !sweep_has_loops(in->sweep))
+        put(h, " No run has R &gt; 1, where every loop mapping (linear, power, bounded) reduces to N<sub>eff</sub> = "
+               "N<sub>act</sub> and predicts alike: the mappings are not compared, and the law is the base alone.");
     if (unconverged)
         put(h, " * the fit behind this number did not converge, or cannot tell its parameters apart.");
     for (size_t c = 0; c < r->ncolumns; c++)
@@ -488,6 +499,21 @@ static int put_holdout(html *h, const report_input *in, ls_error *err)
             put(h, ": nothing to hold out.");
         }
     put(h, "</p>\n");
+    int few = 0;
+    for (size_t c = 0; c < r->ncolumns; c++)
+        few += !r->columns[c].skipped && r->columns[c].ntest < LS_REPORT_FEW_HELD_OUT;
+    if (few) {
+        put(h, "<p class=\"warn\">");
+        for (size_t c = 0, k = 0; c < r->ncolumns; c++) {
+            if (r->columns[c].skipped || r->columns[c].ntest >= LS_REPORT_FEW_HELD_OUT)
+                continue;
+            put(h, k++ ? (k == (size_t)few ? " and " : ", ") : "");
+            put_text(h, r->columns[c].label);
+            putf(h, " (%zu run%s)", r->columns[c].ntest, r->columns[c].ntest == 1 ? "" : "s");
+        }
+        putf(h, " hold%s out too few runs: %s RMSE is one or two residuals, not a comparison of laws.</p>\n",
+             few == 1 ? "s" : "", few == 1 ? "its" : "their");
+    }
     ls_error plot_err;
     size_t len = 0;
     unsigned char *svg = ls_plot_holdout(in->sweep, r, in->figure, &len, &plot_err);
@@ -588,6 +614,11 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
                                        "weight memory",
                                        "N<sub>unroll</sub>"};
     const solve_options *so = in->solve;
+    /* A sweep without loops, solved at R = 1 alone: no N_loop or N_unroll
+     * rows (they would describe a loop the model does not have). */
+    int loops = sweep_has_loops(in->sweep);
+    for (size_t i = 0; i < so->nR; i++)
+        loops |= so->R[i] > 1;
     put(h, "<section id=\"budgets\"><h2>Compute-optimal configurations</h2>\n<p>For each budget, every (E, R) with E "
            "in {");
     for (size_t e = 0; e < so->nE; e++)
@@ -620,6 +651,8 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
         put_extrapolation_box(h, r);
         put(h, "<table><tr><th></th><th>chosen</th><th>lowest loss</th><th>no memory limit</th></tr>\n");
         for (int row = 0; row < 11; row++) {
+            if (!loops && (row == 4 || row == 10))
+                continue; /* N_loop and N_unroll of a model that does not loop */
             putf(h, "<tr><td>%s</td>", rows[row]);
             put_candidate_cells(h, &r->choice, row);
             put_candidate_cells(h, &r->best, row);
@@ -642,6 +675,8 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
                 }
             put(h, ".</p>\n");
         }
+        if (so->nR < 2)
+            continue; /* one loop count: no curve against loops to draw */
         ls_error plot_err;
         size_t len = 0;
         unsigned char *svg = ls_plot_solve(in->law, in->tmpl, bud, so, r, in->figure, &len, &plot_err);

@@ -122,7 +122,7 @@ With a bootstrap, the parameters get intervals and the figures bands; with
 no budget there is no budget section.
 
   $ loopscale report --law dense --axes N --where 'E=1' --where 'R=1' --bootstrap 20 -o boot.html sweep.csv
-  loopscale report: every run is dense (m = 1), where bounded-sparse equals bounded; it is left out
+  loopscale report: no run has R > 1, where every loop mapping reduces to N_eff = N_act: the report is of dense, and the loop mappings are not compared
   $ python3 "$TABLES" boot.html | sed -n 1,3p
   # table 1
   parameter | value | standard error* | 95% bootstrap interval
