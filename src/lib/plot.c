@@ -1215,6 +1215,8 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         shade_beyond(p, lf->fit.r_range[0], lf->fit.r_range[1]);
     ls_chart_panel_axis(p, CHART_AXIS_X, "loops R", CHART_SCALE_LINEAR);
     ls_chart_panel_axis(p, CHART_AXIS_Y, "loss at the best N<sub>act</sub> (nats/token)", CHART_SCALE_LINEAR);
+    if (nR <= 8) /* whole loop counts only: no tick at R = 0.6 */
+        ls_chart_panel_ticks(p, CHART_AXIS_X, Rs, nR);
     double lo = INFINITY, hi = -INFINITY;
     int status = 0;
     unsigned any_outside = 0;
@@ -1285,8 +1287,17 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
                      status ? "out of memory in the solver" : "no feasible candidate to plot");
         goto done;
     }
-    double span = hi > lo ? hi - lo : 0.01;
-    double ylo = lo - 0.12 * span, yhi = hi + 0.05 * span;
+    /* The range holds every loss and the epsilon line; one loss alone
+     * (one R and one E) gets a range around it, not a single tick. */
+    if (r->has_choice)
+        hi = fmax(hi, r->best.loss + so->eps);
+    double span = hi - lo;
+    if (!(span > 1e-6 * fabs(lo))) {
+        span = fmax(0.02 * fabs(lo), 1e-3);
+        lo -= span / 2;
+        hi += span / 2;
+    }
+    double ylo = lo - 0.12 * span, yhi = hi + 0.08 * span;
     double xlo = Rs[0] - 0.5, xhi = Rs[nR - 1] + 0.5;
     if (xlo < 0.5)
         xlo = 0.5;
@@ -1304,6 +1315,13 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         blo[nb] = ylo - span;
         bhi[nb] = env[i];
         nb++;
+    }
+    if (nb == 1) { /* one loop count: a block around it */
+        bx[1] = bx[0] + 0.35;
+        bx[0] -= 0.35;
+        blo[1] = blo[0];
+        bhi[1] = bhi[0];
+        nb = 2;
     }
     ls_chart_panel_band(p, bx, blo, bhi, nb, OUT_OF_REACH_COLOR, 0.16);
     chart_style edge = ls_chart_line_style(OUT_OF_REACH_COLOR);
@@ -1343,10 +1361,19 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         snprintf(text, sizeof text, "lowest loss + \xce\xb5 (\xce\xb5 = %s)", num);
         ls_chart_legend(f, text, &eps);
         ls_chart_legend_brief(f, "lowest + \xce\xb5");
+        /* The star on top, and on it again the marker of the E chosen, so
+         * that the star hides no series' point. */
         chart_style star = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_STAR);
         star.marker_size = 6.0;
         double cx = r->choice.R, cy = r->choice.loss;
         ls_chart_panel_line(p, &cx, &cy, 1, &star);
+        for (size_t e = 0; e < so->nE; e++)
+            if (so->E[e] == r->choice.E) {
+                chart_style mk = ls_chart_marker_style((int)e, CHART_MARKER_CIRCLE);
+                mk.marker_size = 2.0;
+                mk.hollow = r->choice.outside != 0;
+                ls_chart_panel_line(p, &cx, &cy, 1, &mk);
+            }
         snprintf(text, sizeof text, "chosen: R<sup>*</sup> = %g, E<sup>*</sup> = %g", r->choice.R, r->choice.E);
         ls_chart_legend(f, text, &star);
         snprintf(text, sizeof text, "R<sup>*</sup>=%g, E<sup>*</sup>=%g", r->choice.R, r->choice.E);

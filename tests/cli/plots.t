@@ -232,3 +232,15 @@ A failed run writes no plot and leaves an existing one as it was.
   [73]
   $ ls *.tmp* 2>/dev/null
   [2]
+
+One loop count and one expert count (a dense law) still make a readable
+plot: the loss axis is padded around the one answer and reaches the
+epsilon line, with distinct ticks, and the x axis is ticked at R = 1 only.
+
+  $ printf '%s\n' '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}}' > chinchilla.json
+  $ loopscale solve --law chinchilla.json --flops 1e22 --E 1 --R 1 --eps 0.02 --plot one.pdf > /dev/null
+  loopscale solve: no --mem given: no memory limit
+  $ is one.pdf
+  one.pdf is pdf
+  $ pdftotext one.pdf - | grep -E '^[0-9.]+$' | tr '\n' ' '
+  2.160 2.155 2.150 2.145 2.140 1  (no-eol)
