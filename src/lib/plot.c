@@ -136,6 +136,10 @@ static chart *new_figure(const char *title, size_t rows, size_t cols, ls_error *
 #define BAND_OPACITY 0.16
 #define EXTRAPOLATION_OPACITY 0.07
 #define SOLVE_BAND_DRAWS 50
+/* IsoFLOP lines inside the fitted ranges and outside them: three times
+ * apart, so that thick and thin read at a glance. */
+#define ISOFLOP_INSIDE_WIDTH 1.8
+#define ISOFLOP_OUTSIDE_WIDTH 0.6
 #define OUT_OF_REACH_COLOR CHART_BOUNDARY /* reserved: no E's line shares it */
 
 static size_t band_draws(const lawfile *lf)
@@ -981,11 +985,12 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
             }
             chart_style st = ls_chart_line_style(by_combo ? (int)c : (int)fi);
             st.dash = by_combo ? CHART_DASH_SOLID : dashes[c % 4];
+            st.width = ISOFLOP_INSIDE_WIDTH;
             /* Where the profile leaves the fitted ranges (N_act, D, F, or
              * this E or R): thin, and dashed when dashes do not already
              * tell the (E, R) apart. */
             chart_style thin = st;
-            thin.width = 0.5;
+            thin.width = ISOFLOP_OUTSIDE_WIDTH;
             if (by_combo)
                 thin.dash = CHART_DASH_DASHED;
             for (size_t i = 0; i < points; i++) {
@@ -1044,10 +1049,10 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
             out[k] = best.feasible && ls_law_ranges_outside(&fitted, &x) != 0;
         }
         chart_style fr = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
-        fr.width = 0.8;
+        fr.width = 1.3;
         fr.dash = by_combo ? CHART_DASH_DOTTED : dashes[c % 4];
         chart_style fr_thin = fr;
-        fr_thin.width = 0.4;
+        fr_thin.width = ISOFLOP_OUTSIDE_WIDTH;
         line_marking_outside(p, fx, fy, out, FRONTIER, &fr, &fr_thin);
     }
     /* The minima of the profiles drawn, on the frontier. */
@@ -1096,6 +1101,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         short_number(num, sizeof num, spec->flops[fi]);
         snprintf(text, sizeof text, "F = %s FLOPs", num);
         chart_style st = ls_chart_line_style((int)fi);
+        st.width = ISOFLOP_INSIDE_WIDTH;
         ls_chart_legend(f, text, &st);
     }
     for (size_t c = 0; c < ncombo && (by_combo || ncombo > 1); c++) {
@@ -1104,6 +1110,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         snprintf(text, sizeof text, "E = %g, R = %g%s", E, R, beyond ? " (beyond the fitted E or R)" : "");
         chart_style st = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
         st.dash = by_combo ? CHART_DASH_SOLID : dashes[c % 4];
+        st.width = ISOFLOP_INSIDE_WIDTH;
         ls_chart_legend(f, text, &st);
         if (beyond) {
             snprintf(text, sizeof text, "E = %g, R = %g (extrap.)", E, R);
@@ -1118,7 +1125,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         /* One entry for the shading (N_act) and the thin lines (every
          * quantity), so that a small figure keeps room for the panel. */
         chart_style thin = ls_chart_line_style(CHART_BLACK);
-        thin.width = 0.5;
+        thin.width = ISOFLOP_OUTSIDE_WIDTH;
         thin.dash = by_combo ? CHART_DASH_DASHED : CHART_DASH_SOLID;
         thin.fill_opacity = ranges ? EXTRAPOLATION_OPACITY * 2 : 0;
         thin.hatch = ranges;
@@ -1127,9 +1134,10 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         extrapolation_legend(f, "N<sub>act</sub>");
     }
     chart_style frontier = ls_chart_line_style(CHART_BLACK);
-    frontier.width = 0.8;
+    frontier.width = 1.3;
     frontier.dash = by_combo ? CHART_DASH_DOTTED : CHART_DASH_SOLID;
-    ls_chart_legend(f, by_combo ? "compute-optimal frontier as F varies" : "compute-optimal frontier as F varies (dash: E, R)",
+    ls_chart_legend(f, by_combo ? "compute-optimal frontier as F varies"
+                                : "compute-optimal frontier of each (E, R) as F varies, in its dash",
                     &frontier);
     ls_chart_legend_brief(f, "frontier");
     if (by_combo) {

@@ -244,3 +244,14 @@ epsilon line, with distinct ticks, and the x axis is ticked at R = 1 only.
   one.pdf is pdf
   $ pdftotext one.pdf - | grep -E '^[0-9.]+$' | tr '\n' ' '
   2.160 2.155 2.150 2.145 2.140 1  (no-eol)
+
+IsoFLOP lines inside the fitted ranges are three times as thick as those
+outside (1.8 against 0.6 pt), and the legend says what the frontier's
+dashes mean.
+
+  $ grep -o 'stroke-width:\(1.8\|0.6\)' isoflop.svg | sort -u
+  stroke-width:0.6
+  stroke-width:1.8
+  $ pdftotext isoflop.pdf - | grep -o 'compute-optimal frontier.*'
+  compute-optimal frontier of each (E, R) as F varies, in its dash
+
