@@ -255,3 +255,10 @@ dashes mean.
   $ pdftotext isoflop.pdf - | grep -o 'compute-optimal frontier.*'
   compute-optimal frontier of each (E, R) as F varies, in its dash
 
+The fit plot of the shipped sweep (seven expert counts) has a row of
+panels for each E, titled by that E alone: no overlapping ranges.
+
+  $ loopscale fit --plot fit7.pdf "$SWEEP" > /dev/null
+  $ pdftotext fit7.pdf - | grep -o '^E = [0-9\xe2\x80\x93]*,' | sort -u | tr '\n' ' '
+  E = 1, E = 16, E = 2, E = 32, E = 4, E = 64, E = 8,  (no-eol)
+
