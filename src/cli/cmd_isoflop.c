@@ -263,6 +263,8 @@ int cmd_isoflop(int argc, char **argv)
      * that cannot be drawn leaves no half of the output. */
     unsigned char *figure_bytes = NULL;
     size_t figure_len = 0;
+    if (status == 0 && plot && ls_plot_band_draws(lf) == 0)
+        cli_note(cmd, "no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)");
     if (status == 0 && plot) {
         plot_isoflop_spec spec = {flops, nflops, E, R, nE, nR, (size_t)points};
         if (!(figure_bytes = ls_plot_isoflop(lf, &tmpl, &spec, &figure, &figure_len, &err)))

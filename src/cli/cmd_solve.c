@@ -534,6 +534,8 @@ int cmd_solve(int argc, char **argv)
      * replaced together or not at all. */
     unsigned char *svg = NULL, *svg_rho = NULL;
     size_t lens[2] = {0, 0};
+    if (status == 0 && plot && ls_plot_band_draws(lf) == 0)
+        cli_note(cmd, "no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)");
     if (status == 0 && plot && !(svg = ls_plot_solve(lf, &tmpl, &budget, &so, &result, &figure, &lens[0], &err)))
         status = cli_fail(cmd, &err);
     if (status == 0 && plot_rho) {

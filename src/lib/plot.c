@@ -149,6 +149,11 @@ static size_t band_draws(const lawfile *lf)
     return lf->ndraws < BAND_DRAWS ? lf->ndraws : BAND_DRAWS;
 }
 
+size_t ls_plot_band_draws(const lawfile *lf) { return band_draws(lf); }
+
+#define NO_BAND_NOTE "No bootstrap draws in the law: no band (fit --bootstrap N records them)."
+
+
 /* The q-quantile of sorted v[0..n) by linear interpolation. */
 static double quantile(const double *v, size_t n, double q)
 {
@@ -1148,6 +1153,8 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         snprintf(text, sizeof text, "All of each budget spent: D = F / (6 N<sub>unroll</sub>); the frontier joins the minima of every budget between.");
     }
     ls_chart_note(f, text);
+    if (!nd)
+        ls_chart_note(f, NO_BAND_NOTE);
     free(grid);
     free(loss);
     free(tokens);
@@ -1392,6 +1399,8 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     snprintf(text, sizeof text,
              "Law %s. Each point: the N<sub>act</sub> that minimises the loss at that (E, R), with D = F / (6 N<sub>unroll</sub>).", kind);
     ls_chart_note(f, text);
+    if (!nd)
+        ls_chart_note(f, NO_BAND_NOTE);
     drawn = finish(f, o, len, err);
     f = NULL; /* finish() freed it */
 done:

@@ -21,27 +21,33 @@ empty and none is drawn with a warning (standard error stays empty).
   >   loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,2,4 --plot solve.$f --plot-rho rho.$f > /dev/null
   >   for p in fit dense holdout isoflop solve rho; do is $p.$f; done
   > done
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   fit.svg is svg
   dense.svg is svg
   holdout.svg is svg
   isoflop.svg is svg
   solve.svg is svg
   rho.svg is svg
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   fit.pdf is pdf
   dense.pdf is pdf
   holdout.pdf is pdf
   isoflop.pdf is pdf
   solve.pdf is pdf
   rho.pdf is pdf
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   fit.png is png
   dense.png is png
   holdout.png is png
@@ -119,11 +125,13 @@ The figure controls: size in inches or cm, text size, title or none, the
 notes drawn as a caption, the print style, PNG resolution.
 
   $ loopscale isoflop --law law.json --flops 1e21 --plot small.pdf --plot-size 3.5x2.5 --plot-font-size 7 --plot-title 'IsoFLOP <1e21>' > /dev/null
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   $ pdfinfo small.pdf | grep -E '^(Title|Page size):'
   Title:           IsoFLOP <1e21>
   Page size:       252 x 180 pts
   $ loopscale isoflop --law law.json --flops 1e21 --plot small.png --plot-size 8.89x6.35cm --dpi 100 > /dev/null
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   $ head -c 24 small.png | tail -c 8 | od -An -tu1
      0   0   1  94   0   0   0 250
@@ -131,6 +139,7 @@ notes drawn as a caption, the print style, PNG resolution.
   loopscale solve: warning: chosen: D = 1.333e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 1.026e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   $ pdfinfo print.pdf | grep -c '^Title:'
   0
   [1]
@@ -210,6 +219,7 @@ file already there is left as it was.
 A device has no extension to go by and gets SVG.
 
   $ loopscale isoflop --law law.json --flops 1e21 --plot /dev/stdout | grep -c '^<svg'
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   1
 
@@ -240,6 +250,7 @@ epsilon line, with distinct ticks, and the x axis is ticked at R = 1 only.
   $ printf '%s\n' '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}}' > chinchilla.json
   $ loopscale solve --law chinchilla.json --flops 1e22 --E 1 --R 1 --eps 0.02 --plot one.pdf > /dev/null
   loopscale solve: no --mem given: no memory limit
+  loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   $ is one.pdf
   one.pdf is pdf
   $ pdftotext one.pdf - | grep -E '^[0-9.]+$' | tr '\n' ' '
