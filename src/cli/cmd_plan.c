@@ -112,11 +112,15 @@ static int check_integers(const char *cmd, const char *option, const double *v, 
 
 static int write_runs(const plan_result *r, int top_k, outfile *out, ls_error *err)
 {
-    int status = ls_outfile_printf(out, err, "n_act,n_total,n_loop,R,E,k,tokens,flops,why\n");
+    /* run_id names each run (plan-001, plan-002, ... in the order chosen)
+     * for the training jobs and logs that will carry it. */
+    int status = ls_outfile_printf(out, err, "run_id,n_act,n_total,n_loop,R,E,k,tokens,flops,why\n");
     for (size_t i = 0; status == 0 && i < r->nruns; i++) {
         const plan_run *run = &r->runs[i];
         char v[7][NUMTEXT_DOUBLE_MAX];
-        status = ls_outfile_printf(out, err, "%s,%s,%s,%s,%s,%d,%s,%s,step %zu: cuts the gap's variance by %.3g%%\n",
+        status = ls_outfile_printf(out, err,
+                                   "plan-%03zu,%s,%s,%s,%s,%s,%d,%s,%s,step %zu: cuts the gap's variance by %.3g%%\n",
+                                   run->step,
                                    ls_numtext_format_double(v[0], run->x.n_act),
                                    ls_numtext_format_double(v[1], run->x.n_total),
                                    ls_numtext_format_double(v[2], run->x.n_loop),
@@ -204,18 +208,24 @@ static void print_validation(const plan_validation *v, const char *truth_path, d
     printf("\nvalidation %zu simulated sweeps of each design from %s, noise sigma %.4g of ln(loss)\n", v->replicates,
            truth_path ? truth_path : "the prior's point estimate", sigma);
     printf("truth      R*=%g E*=%g N_act*=%.4g, loss %.4f\n\n", c->R, c->E, c->n_act, c->loss);
-    printf("                          plan        thinned grid\n");
-    printf("runs                      %-11zu %zu (every %zu-th candidate)\n", v->plan.nruns, v->grid.nruns,
+    printf("                          plan                thinned grid\n");
+    printf("runs                      %-19zu %zu (every %zu-th candidate)\n", v->plan.nruns, v->grid.nruns,
            v->grid.stride);
-    printf("compute (new runs)        %-11.4g %.4g\n", v->plan.flops, v->grid.flops);
-    char a[32], b[32];
-    snprintf(a, sizeof a, "%.0f%%", 100.0 * (double)v->plan.right / (double)v->replicates);
-    snprintf(b, sizeof b, "%.0f%%", 100.0 * (double)v->grid.right / (double)v->replicates);
-    printf("right decision            %-11s %s\n", a, b);
-    printf("loss regret, mean         %-11.4g %.4g\n", v->plan.regret_mean, v->grid.regret_mean);
-    printf("loss regret, median       %-11.4g %.4g\n", v->plan.regret_median, v->grid.regret_median);
-    printf("loss regret, worst        %-11.4g %.4g\n", v->plan.regret_max, v->grid.regret_max);
-    printf("fits failed (wrong)       %-11zu %zu\n", v->plan.failed, v->grid.failed);
+    printf("compute (new runs)        %-19.4g %.4g\n", v->plan.flops, v->grid.flops);
+    char a[48], b[48];
+    double lo, hi;
+    ls_plan_rate_interval(v->plan.right, v->replicates, &lo, &hi);
+    snprintf(a, sizeof a, "%.0f%% [%.0f, %.0f]", 100.0 * (double)v->plan.right / (double)v->replicates, 100 * lo,
+             100 * hi);
+    ls_plan_rate_interval(v->grid.right, v->replicates, &lo, &hi);
+    snprintf(b, sizeof b, "%.0f%% [%.0f, %.0f]", 100.0 * (double)v->grid.right / (double)v->replicates, 100 * lo,
+             100 * hi);
+    printf("right decision            %-19s %s\n", a, b);
+    printf("                          (95%% Wilson intervals, in %%, over %zu replicates)\n", v->replicates);
+    printf("loss regret, mean         %-19.4g %.4g\n", v->plan.regret_mean, v->grid.regret_mean);
+    printf("loss regret, median       %-19.4g %.4g\n", v->plan.regret_median, v->grid.regret_median);
+    printf("loss regret, worst        %-19.4g %.4g\n", v->plan.regret_max, v->grid.regret_max);
+    printf("fits failed (wrong)       %-19zu %zu\n", v->plan.failed, v->grid.failed);
 }
 
 int cmd_plan(int argc, char **argv)

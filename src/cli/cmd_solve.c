@@ -129,6 +129,14 @@ static void print_ranges_note(const law_ranges *ranges, unsigned outside)
     printf("\n");
 }
 
+/* 1 when the interval [v[0], v[1]] of quantity q leaves the fitted range. */
+static int interval_outside(const law_ranges *ranges, law_range q, const double v[2])
+{
+    if (!ranges || !ranges->known[q])
+        return 0;
+    return v[0] < ranges->lo[q] * (1 - 1e-9) || v[1] > ranges->hi[q] * (1 + 1e-9);
+}
+
 static int print_result(const solve_result *r, const solve_uncertainty *u, int show_table, double eps,
                         const law_ranges *ranges)
 {
@@ -179,8 +187,21 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
             printf("  R* = %-3g E* = %-3g %5.1f%%   binds: %s\n", ch->R, ch->E,
                    100.0 * (double)ch->count / (double)u->ndraws, binds);
         }
-        printf("  N_act*  [%.4g, %.4g]\n  D*      [%.4g, %.4g]\n  loss    [%.4f, %.4f]\n", u->n_act[0], u->n_act[1],
-               u->tokens[0], u->tokens[1], u->loss[0], u->loss[1]);
+        /* An interval reaching beyond the fitted range is starred, as a
+         * value of the table is. */
+        int star_n = interval_outside(ranges, LAW_RANGE_N_ACT, u->n_act),
+            star_d = interval_outside(ranges, LAW_RANGE_TOKENS, u->tokens);
+        printf("  N_act*  [%.4g, %.4g]%s\n  D*      [%.4g, %.4g]%s\n  loss    [%.4f, %.4f]\n", u->n_act[0],
+               u->n_act[1], star_n ? "*" : "", u->tokens[0], u->tokens[1], star_d ? "*" : "", u->loss[0], u->loss[1]);
+        if (star_n || star_d) {
+            printf("  * reaches outside the range the law was fitted on:");
+            if (star_n)
+                printf(" N_act %.4g to %.4g%s", ranges->lo[LAW_RANGE_N_ACT], ranges->hi[LAW_RANGE_N_ACT],
+                       star_d ? "," : "");
+            if (star_d)
+                printf(" D %.4g to %.4g", ranges->lo[LAW_RANGE_TOKENS], ranges->hi[LAW_RANGE_TOKENS]);
+            printf("\n");
+        }
     }
     if (show_table) {
         const char *headers2[] = {"E", "R", "N_act", "D", "loss", "memory", "binds", "within eps"};

@@ -509,7 +509,9 @@ int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t,
     if (!(level > 0 && level < 1))
         return ls_error_set(err, LS_ERR_USAGE, "the interval level must be between 0 and 1");
     if (n == 0)
-        return ls_error_set(err, LS_ERR_DATA, "the law has no bootstrap draws (a bootstrap fit records them)");
+        return ls_error_set(err, LS_ERR_DATA,
+                            "the law has no bootstrap draws for --uncertainty: refit it with `loopscale fit "
+                            "--bootstrap N -o LAW`, which records them");
     uncertainty_job job = {draws, t, b, o, calloc(n, sizeof(solve_candidate))};
     double *column = malloc(n * sizeof *column);
     out->choices = calloc(n, sizeof *out->choices);

@@ -21,26 +21,26 @@ default law (compiled in) as the prior, from a grid of 3 sizes, 3 token counts,
     weak prior alone      1.937
     with the plan         0.003383
   $ cat runs.csv
-  n_act,n_total,n_loop,R,E,k,tokens,flops,why
-  100000000,300000000,75000000,1,4,1,30000000000,1.8e+19,step 1: cuts the gap's variance by 6.97%
-  100000000,300000000,75000000,1,4,1,10000000000,6e+18,step 2: cuts the gap's variance by 91.4%
-  100000000,100000000,75000000,1,1,1,10000000000,6e+18,step 3: cuts the gap's variance by 5.56%
-  100000000,1100000000,75000000,1,16,1,10000000000,6e+18,step 4: cuts the gap's variance by 97.6%
-  100000000,1100000000,75000000,2,16,1,10000000000,1.05e+19,step 5: cuts the gap's variance by 91.5%
-  100000000,1100000000,75000000,4,16,1,10000000000,1.95e+19,step 6: cuts the gap's variance by 76.8%
-  100000000,1100000000,75000000,1,16,1,30000000000,1.8e+19,step 7: cuts the gap's variance by 48.8%
-  100000000,100000000,75000000,2,1,1,10000000000,1.05e+19,step 8: cuts the gap's variance by 21.5%
-  100000000,300000000,75000000,2,4,1,10000000000,1.05e+19,step 9: cuts the gap's variance by 5.26%
-  300000000,3300000000,225000000,1,16,1,10000000000,1.8e+19,step 10: cuts the gap's variance by 10.1%
-  300000000,300000000,225000000,1,1,1,10000000000,1.8e+19,step 11: cuts the gap's variance by 14.5%
-  100000000,300000000,75000000,1,4,1,100000000000,6e+19,step 12: cuts the gap's variance by 28.6%
-  300000000,3300000000,225000000,4,16,1,10000000000,5.85e+19,step 13: cuts the gap's variance by 24.1%
-  300000000,900000000,225000000,1,4,1,10000000000,1.8e+19,step 14: cuts the gap's variance by 8.62%
-  100000000,300000000,75000000,4,4,1,10000000000,1.95e+19,step 15: cuts the gap's variance by 12.3%
-  100000000,1100000000,75000000,4,16,1,30000000000,5.85e+19,step 16: cuts the gap's variance by 8.07%
-  100000000,100000000,75000000,1,1,1,30000000000,1.8e+19,step 17: cuts the gap's variance by 4.37%
-  100000000,300000000,75000000,2,4,1,100000000000,1.05e+20,step 18: cuts the gap's variance by 21.4%
-  100000000,100000000,75000000,4,1,1,10000000000,1.95e+19,step 19: cuts the gap's variance by 1.32%
+  run_id,n_act,n_total,n_loop,R,E,k,tokens,flops,why
+  plan-001,100000000,300000000,75000000,1,4,1,30000000000,1.8e+19,step 1: cuts the gap's variance by 6.97%
+  plan-002,100000000,300000000,75000000,1,4,1,10000000000,6e+18,step 2: cuts the gap's variance by 91.4%
+  plan-003,100000000,100000000,75000000,1,1,1,10000000000,6e+18,step 3: cuts the gap's variance by 5.56%
+  plan-004,100000000,1100000000,75000000,1,16,1,10000000000,6e+18,step 4: cuts the gap's variance by 97.6%
+  plan-005,100000000,1100000000,75000000,2,16,1,10000000000,1.05e+19,step 5: cuts the gap's variance by 91.5%
+  plan-006,100000000,1100000000,75000000,4,16,1,10000000000,1.95e+19,step 6: cuts the gap's variance by 76.8%
+  plan-007,100000000,1100000000,75000000,1,16,1,30000000000,1.8e+19,step 7: cuts the gap's variance by 48.8%
+  plan-008,100000000,100000000,75000000,2,1,1,10000000000,1.05e+19,step 8: cuts the gap's variance by 21.5%
+  plan-009,100000000,300000000,75000000,2,4,1,10000000000,1.05e+19,step 9: cuts the gap's variance by 5.26%
+  plan-010,300000000,3300000000,225000000,1,16,1,10000000000,1.8e+19,step 10: cuts the gap's variance by 10.1%
+  plan-011,300000000,300000000,225000000,1,1,1,10000000000,1.8e+19,step 11: cuts the gap's variance by 14.5%
+  plan-012,100000000,300000000,75000000,1,4,1,100000000000,6e+19,step 12: cuts the gap's variance by 28.6%
+  plan-013,300000000,3300000000,225000000,4,16,1,10000000000,5.85e+19,step 13: cuts the gap's variance by 24.1%
+  plan-014,300000000,900000000,225000000,1,4,1,10000000000,1.8e+19,step 14: cuts the gap's variance by 8.62%
+  plan-015,100000000,300000000,75000000,4,4,1,10000000000,1.95e+19,step 15: cuts the gap's variance by 12.3%
+  plan-016,100000000,1100000000,75000000,4,16,1,30000000000,5.85e+19,step 16: cuts the gap's variance by 8.07%
+  plan-017,100000000,100000000,75000000,1,1,1,30000000000,1.8e+19,step 17: cuts the gap's variance by 4.37%
+  plan-018,100000000,300000000,75000000,2,4,1,100000000000,1.05e+20,step 18: cuts the gap's variance by 21.4%
+  plan-019,100000000,100000000,75000000,4,1,1,10000000000,1.95e+19,step 19: cuts the gap's variance by 1.32%
 
 The runs file is a sweep without losses: every run is read back, with its
 compute F = 6 N_unroll D, and the sum is what the summary says was spent.
@@ -105,7 +105,7 @@ A budget smaller than any run plans nothing, with a warning:
     weak prior alone      1.937
     with the plan         1.937
   $ cat empty.csv
-  n_act,n_total,n_loop,R,E,k,tokens,flops,why
+  run_id,n_act,n_total,n_loop,R,E,k,tokens,flops,why
 
 A budget in GPU-hours: 350 hours at 4e14 FLOP/s is 5.04e20 FLOPs.
 
@@ -140,14 +140,15 @@ the plan's compute, each fitted and solved; how often the decision is right.
   validation 3 simulated sweeps of each design from truth.json, noise sigma 0.001904 of ln(loss)
   truth      R*=4 E*=16 N_act*=5.455e+08, loss 2.0956
   
-                            plan        thinned grid
-  runs                      115         96 (every 7-th candidate)
-  compute (new runs)        4.991e+21   9.183e+21
-  right decision            100%        100%
-  loss regret, mean         0           0
-  loss regret, median       0           0
-  loss regret, worst        0           0
-  fits failed (wrong)       0           0
+                            plan                thinned grid
+  runs                      115                 96 (every 7-th candidate)
+  compute (new runs)        4.991e+21           9.183e+21
+  right decision            100% [44, 100]      100% [44, 100]
+                            (95% Wilson intervals, in %, over 3 replicates)
+  loss regret, mean         0                   0
+  loss regret, median       0                   0
+  loss regret, worst        0                   0
+  fits failed (wrong)       0                   0
 
 A template that routes to two experts leaves E = 1 out of the default list:
 
@@ -156,7 +157,7 @@ A template that routes to two experts leaves E = 1 out of the default list:
   loopscale plan: the template routes to top_k = 2 experts: E below 2 left out of the default --E list
   candidates 420
   chosen     14 runs
-  $ cut -d, -f5,6 tk.csv | sort -u | head -3
+  $ cut -d, -f6,7 tk.csv | sort -u | head -3
   16,2
   2,2
   4,2

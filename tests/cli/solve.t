@@ -195,7 +195,7 @@ Errors:
   loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
   loopscale solve: no --mem given: no memory limit
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
-  loopscale solve: the law has no bootstrap draws (a bootstrap fit records them)
+  loopscale solve: the law has no bootstrap draws for --uncertainty: refit it with `loopscale fit --bootstrap N -o LAW`, which records them
   [65]
   $ loopscale solve --flops 1e21 --template t.json --E 1 2>&1 | tail -2
   loopscale solve: E = 1 is below the template's top_k (2)
@@ -222,3 +222,12 @@ the stars say).
   0
   [1]
 
+
+Intervals under the draws that reach outside the fitted range are starred
+too:
+
+  $ loopscale solve --flops 1e22 --mem 3GB --bits 4 --uncertainty 2>/dev/null | sed -n '/^  N_act\*/,$p'
+    N_act*  [2.769e+08, 5.455e+08]
+    D*      [9.402e+11, 1.505e+12]*
+    loss    [2.0912, 2.0975]
+    * reaches outside the range the law was fitted on: D 1e+11 to 5e+11
