@@ -3,6 +3,8 @@
 # L-BFGS-B with an analytic gradient over Chinchilla's 4,500-point grid, as
 # Epoch AI's notebook runs it, against loopscale's fit over the same grid,
 # on the same 240 points, in one run; then loopscale's 4,000-draw bootstrap.
+# Wall and CPU (user + system) seconds: on a shared machine compare the CPU.
+# For an older build beside these, and the MoE cases, see bench/side_by_side.py.
 #
 #     bench/fit.sh PATH/TO/svg_extracted_data.csv [BUILD_DIR]
 #
@@ -21,9 +23,17 @@ echo "$all"
 /usr/bin/python3 - "$scipy" "$one" "$all" <<'PY'
 import json, sys
 s, one, all_ = (json.loads(a) for a in sys.argv[1:4])
-print(f"grid fit: scipy {s['seconds']:.2f} s ({s['starts_at_best']} of 4500 starts at its best, "
-      f"objective {s['objective']:.8g}); loopscale {one['seconds']:.3f} s on 1 thread, "
-      f"{all_['seconds']:.3f} s on all cores ({all_['starts_at_best']} at its best, objective {all_['objective']:.8g})")
-print(f"speed-up: {s['seconds'] / one['seconds']:.1f}x on 1 thread, {s['seconds'] / all_['seconds']:.1f}x on all cores")
-print(f"bootstrap: 4000 draws in {one['bootstrap_seconds']:.2f} s on 1 thread, {all_['bootstrap_seconds']:.2f} s on all cores")
+print(f"grid fit: scipy {s['seconds']:.2f} s wall, {s.get('cpu_seconds', float('nan')):.2f} s CPU "
+      f"({s['starts_at_best']} of 4500 starts at its best, objective {s['objective']:.8g}); "
+      f"loopscale {one['seconds']:.3f} s wall, {one.get('cpu_seconds', float('nan')):.3f} s CPU on 1 thread, "
+      f"{all_['seconds']:.3f} s wall, {all_.get('cpu_seconds', float('nan')):.3f} s CPU on all cores "
+      f"({all_['starts_at_best']} at its best, objective {all_['objective']:.16g})")
+print(f"speed-up in wall time: {s['seconds'] / one['seconds']:.1f}x on 1 thread, "
+      f"{s['seconds'] / all_['seconds']:.1f}x on all cores")
+if 'cpu_seconds' in s and 'cpu_seconds' in one:
+    print(f"speed-up in CPU time (what a loaded machine leaves comparable): {s['cpu_seconds'] / one['cpu_seconds']:.1f}x "
+          f"on 1 thread; scipy's CPU over half loopscale's 2-thread CPU (two idle cores): "
+          f"{s['cpu_seconds'] / (all_['cpu_seconds'] / 2):.1f}x")
+print(f"bootstrap: 4000 draws in {one['bootstrap_seconds']:.2f} s wall / {one.get('bootstrap_cpu_seconds', float('nan')):.2f} s CPU "
+      f"on 1 thread, {all_['bootstrap_seconds']:.2f} s wall / {all_.get('bootstrap_cpu_seconds', float('nan')):.2f} s CPU on all cores")
 PY

@@ -30,6 +30,19 @@ _loopscale_reply()
     fi
 }
 
+# The columns of the first sweep file on the line (its header row), one a
+# line, for the options that name a column.
+_loopscale_columns()
+{
+    local w
+    for w in "${COMP_WORDS[@]:2}"; do
+        [[ -f $w && $w == *.csv* ]] || continue
+        { if [[ $w == *.gz ]]; then gzip -dc -- "$w"; else cat -- "$w"; fi; } 2>/dev/null |
+            sed -n '/^#/d;/^[[:space:]]*$/d;p;q' | tr -d '\r' | tr ',' '\n' | sed 's/^"//;s/"$//'
+        return
+    done
+}
+
 _loopscale()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
@@ -80,7 +93,12 @@ _loopscale()
     --embeddings) _loopscale_reply "$cur" "untied tied"; return ;;
     --axes) _loopscale_reply "$cur" "R N D E R,N,D,E"; return ;;
     --plot-style) _loopscale_reply "$cur" "light print"; return ;;
-    -o | --output | --plot | --plot-rho | --template | --shape | --have)
+    --target) _loopscale_reply "$cur" "decision params:alpha,beta"; return ;;
+    --by | --group | --run | --step)
+        local IFS=$'\n'
+        COMPREPLY=($(compgen -W "$(_loopscale_columns)" -- "$cur"))
+        return ;;
+    -o | --output | --plot | --plot-rho | --template | --shape | --have | --candidates)
         compopt -o filenames 2>/dev/null
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;

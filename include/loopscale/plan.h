@@ -10,6 +10,10 @@
  * weight at the prior's residual scale; the plan adds, one at a time, the
  * candidate that lowers the gap's variance most per training FLOP, averaged
  * over the prior's bootstrap draws, until no candidate fits the budget.
+ * The target can instead be the summed variance of named parameters
+ * (plan_parameters.target_params).  The candidates are a grid
+ * (ls_plan_grid_candidates) or a CSV file of configurations
+ * (ls_plan_read_candidates).
  *
  * ls_plan_run() fills a plan_result whose arrays it allocates; free it with
  * ls_plan_result_free().
@@ -40,6 +44,12 @@ typedef struct plan_parameters {
     double prior_sd;     /* weak prior on every fitted coordinate (default 1) */
     size_t max_draws;    /* bootstrap draws used, the first ones (default 100) */
     int threads;         /* 0: one per online core */
+    /* The target: with ntarget_params 0 (the default), the decision at the
+     * deployment budget; otherwise the sum of the variances of these
+     * parameters, in natural units (each must be free in the prior), and
+     * deploy and choice are not used. */
+    const law_param *target_params;
+    size_t ntarget_params;
 } plan_parameters;
 
 void ls_plan_default_parameters(plan_parameters *p);
@@ -72,7 +82,8 @@ typedef struct plan_run {
 
 typedef struct plan_result {
     solve_candidate best, runner_up; /* the point estimate's decision: its choice and runner-up */
-    double gap;                      /* L(best) - L(runner_up) under the point estimate */
+    double gap;                      /* L(best) - L(runner_up) under the point estimate
+                                      * (best, runner_up and gap are 0 for a parameter target) */
     double sigma, huber_weight;      /* the noise used and its weight w */
     size_t nparams;                  /* parameters planned for */
     law_param params[LAW_NPARAMS];
@@ -83,67 +94,129 @@ typedef struct plan_result {
     size_t nhave;                    /* runs already trained */
     size_t nhave_in_grid;            /* of those, candidates of the grid (never chosen again) */
     double have_flops;
-    double variance_prior;  /* the gap's variance under the weak prior alone */
+    double variance_prior;  /* the target's variance (the gap's, or the named parameters' summed)
+                             * under the weak prior alone */
     double variance_have;   /* ... with the runs already trained */
     double variance_plan;   /* ... with the plan added */
+    size_t ntargets;        /* named parameters (0: the decision) */
+    law_param targets[LAW_NPARAMS];
+    /* Each target's variance (mean over the draws); [0] is the gap's. */
+    double target_variance_prior[LAW_NPARAMS], target_variance_have[LAW_NPARAMS],
+        target_variance_plan[LAW_NPARAMS];
     size_t nruns;
     plan_run *runs;         /* in the order chosen */
     double flops_spent;
 } plan_result;
 
-/* Plan the next runs.  grid: the candidates (every combination, through
- * the template); have: runs already trained (NULL for none); deploy and
+/* The candidate runs: configurations as they would be trained (N_total and
+ * N_loop whole numbers).  ls_plan_grid_candidates() makes them from every
+ * combination of a grid, through the template (as simulate does), in the
+ * order N_act, tokens, E, R; the array is malloc'd: free() it. */
+typedef struct plan_candidates {
+    const law_point *x;
+    size_t n;
+} plan_candidates;
+
+int ls_plan_grid_candidates(const arch_template *t, const simulate_grid *grid, law_point **out, size_t *n,
+                            ls_error *err) LS_MUST_CHECK;
+
+/* The candidates of a CSV file of configurations, read as a sweep is
+ * (docs/formats.md: the same columns, aliases and checks; n_act or
+ * n_active, tokens or flops, R, E; no loss needed), with the columns
+ * n_total, n_loop and k it lacks taken from the template.  A k other than
+ * the template's top_k, or a configuration given twice, is an
+ * LS_ERR_DATA error naming the file and line.  Returns a malloc'd array
+ * (free() it) of *n points, or NULL with err set. */
+law_point *ls_plan_read_candidates(const char *path, const arch_template *t, size_t *n, ls_error *err);
+
+/* The distinct loop and expert counts of the candidates, ascending (R and
+ * E hold c->n values each): the decision's axes for a candidate file. */
+void ls_plan_candidate_axes(const plan_candidates *c, double *R, size_t *nR, double *E, size_t *nE);
+
+/* Plan the next runs.  candidates: the runs to choose from; have: runs already trained (NULL for none); deploy and
  * choice: the decision, as ls_solve_run takes them.  With noise_sigma NaN,
  * sigma is the prior's RMSE over the mean loss it predicts across the
  * candidates (LS_ERR_USAGE when the prior has no RMSE).
  * Errors: LS_ERR_USAGE (bad parameters or grid), LS_ERR_DATA (no feasible
  * runner-up to compare with), LS_ERR_INTERNAL. */
-int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_grid *grid, const sweep *have,
-                const solve_budget *deploy, const solve_options *choice, const plan_parameters *p,
-                plan_result *out, ls_error *err) LS_MUST_CHECK;
+int ls_plan_run(const plan_prior *prior, const arch_template *t, const plan_candidates *candidates,
+                const sweep *have, const solve_budget *deploy, const solve_options *choice,
+                const plan_parameters *p, plan_result *out, ls_error *err) LS_MUST_CHECK;
 void ls_plan_result_free(plan_result *r);
 
 /* --- validation by simulation -------------------------------------------
  * Draw K noisy sweeps from a truth law for the planned design (the runs
- * already trained plus the plan) and for a baseline of the same runs
- * already trained plus the candidate grid thinned uniformly (every k-th
- * candidate in grid order, k the smallest stride whose compute fits in
- * baseline_flops), fit each with ls_fit_run, solve, and count how often
- * the decision is right: R* and E* the truth's and N_act* within 10% of
- * the truth's; the loss regret is the truth's loss at the fitted choice
- * minus the truth's loss at its own. */
+ * already trained plus the plan) and for two baselines, each the same runs
+ * already trained plus:
+ *  - the candidates thinned uniformly: every k-th candidate in their order,
+ *    k the smallest stride (coprime to the number of distinct (tokens, E,
+ *    R)) whose compute fits in baseline_flops;
+ *  - an IsoFLOP design as Hoffmann et al. (2022) build one: for every (R, E)
+ *    of the candidates, isoflop_budgets budgets a factor
+ *    isoflop_budget_ratio apart and at each isoflop_sizes sizes spread
+ *    log-uniformly over a factor isoflop_span either side of the optimum
+ *    the centre law (the prior) predicts, D = F / (6 N_unroll); the budgets
+ *    are scaled so that the whole design costs baseline_flops;
+ * fit each with ls_fit_run, solve, and count how often the decision is
+ * right: R* and E* the truth's and N_act* within 10% of the truth's; the
+ * loss regret is the truth's loss at the fitted choice minus the truth's
+ * loss at its own. */
 typedef struct plan_validation_options {
     size_t replicates;     /* K */
     double noise_sigma;    /* spread of ln L in the simulated sweeps */
-    double baseline_flops; /* compute of the thinned grid (new runs) */
-    unsigned long seed;    /* replicate k of design a uses the stream (seed, 2k + a) */
+    double baseline_flops; /* compute of each baseline (new runs) */
+    unsigned long seed;    /* replicate k of the plan, the grid uses the stream (seed, 2k + a), a = 0, 1;
+                            * of the IsoFLOP design (seed, 2K + k) */
     int threads;           /* replicates run in parallel; each fit on one thread */
     fit_parameters fit;    /* how each sweep is fitted (threads and progress are overridden) */
-    /* Called from one thread at a time with the fits done of 2K; may be NULL. */
+    /* Called from one thread at a time with the fits done of 3K; may be NULL. */
     void (*progress)(void *context, size_t done, size_t total);
     void *progress_context;
+    const law *center;           /* where the IsoFLOP sizes are centred (the prior's point estimate) */
+    size_t isoflop_budgets;      /* budgets per (R, E) (default 3; 0: no IsoFLOP design, its
+                                  * replicates all counted as failed) */
+    size_t isoflop_sizes;        /* sizes per budget (default 8) */
+    double isoflop_budget_ratio; /* between consecutive budgets (default sqrt 10) */
+    double isoflop_span;         /* sizes from N* / span to N* span (default 3) */
+    /* Named parameters whose spread over the replicates' fits is reported
+     * (a parameter target); none by default. */
+    const law_param *target_params;
+    size_t ntarget_params;
 } plan_validation_options;
+
+/* Defaults (50 replicates, seed 1, the fit's defaults, the IsoFLOP shape
+ * above); noise_sigma, baseline_flops and center must still be set. */
+void ls_plan_validation_default_options(plan_validation_options *o);
 
 typedef struct plan_validation_arm {
     size_t nruns;      /* runs in the design, those already trained included */
     double flops;      /* compute of its new runs */
-    size_t stride;     /* the thinned grid's k (0 for the plan) */
+    size_t stride;     /* the thinned grid's k (0 for the others) */
     size_t right;      /* replicates whose decision is right */
     size_t failed;     /* replicates whose fit failed or did not converge (counted wrong) */
     double regret_mean, regret_median, regret_max; /* over the replicates that fitted */
+    /* With target_params: each one's standard deviation over the replicates
+     * that fitted, and the sum of their variances. */
+    double target_sd[LAW_NPARAMS];
+    double target_variance;
 } plan_validation_arm;
 
 typedef struct plan_validation {
+    int has_decision;             /* deploy was given: the decision was checked */
     solve_candidate truth_choice; /* the truth's decision */
     size_t replicates;
-    plan_validation_arm plan, grid;
+    plan_validation_arm plan, grid, isoflop;
+    size_t isoflop_pairs, isoflop_budgets, isoflop_sizes; /* (R, E) pairs, budgets per pair, sizes per budget */
+    double isoflop_budget_min, isoflop_budget_max;         /* FLOPs of one run at the smallest and largest budget */
 } plan_validation;
 
-/* kind: the law fitted to each simulated sweep (the prior's).
+/* kind: the law fitted to each simulated sweep (the prior's).  deploy and
+ * choice may be NULL with target_params set: the fits' spread is then all
+ * that is measured (right and regret stay 0 and NaN).
  * Errors: LS_ERR_USAGE (bad options), LS_ERR_DATA (no feasible decision
- * under the truth, or a baseline_flops too small for one candidate),
- * LS_ERR_INTERNAL. */
-int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, const simulate_grid *grid,
+ * under the truth, a baseline_flops too small for one candidate, or no
+ * IsoFLOP optimum under the centre law), LS_ERR_INTERNAL. */
+int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, const plan_candidates *candidates,
                      const sweep *have, const plan_result *plan, const solve_budget *deploy,
                      const solve_options *choice, const plan_validation_options *o, plan_validation *out,
                      ls_error *err) LS_MUST_CHECK;

@@ -70,6 +70,9 @@ typedef struct sweep_options {
     int require_loss;          /* the loss column must be present */
     int keep_text;             /* keep each row's cells (for echoing rows) */
     const char *group_column;  /* number rows by the distinct values of this column */
+    const char *const *by_columns; /* keep each row's cells of these columns (non-empty), for
+                                    * splitting the runs into groups (loopscale/split.h) */
+    size_t nby;
     size_t max_rows;           /* ls_sweep_read: more rows kept than this is an
                                 * LS_ERR_DATA error (0: no limit) */
     int checksum;              /* fill sweep.sha256 (fit's provenance) */
@@ -78,6 +81,11 @@ typedef struct sweep_options {
      * takes its default instead. */
     void (*warn)(void *context, const char *message);
     void *warn_context;
+    /* Configurations rather than runs (plan's candidates): when set, the
+     * columns n_total, n_loop and k the file lacks come from this
+     * architecture template (N_total and N_loop rounded to whole
+     * parameters) instead of their defaults. */
+    const struct arch_template *shape;
 } sweep_options;
 
 /* The rows skip_invalid dropped: how many, the first few (line in file
@@ -139,6 +147,13 @@ typedef struct sweep {
     size_t nfiles;
     char (*sha256)[65]; /* with options.checksum: of each file's bytes as read
                          * (standard input too), for provenance; else "" */
+    /* With options.by_columns: their names as given, and each row's cells
+     * (nby NUL-terminated strings from by_text + by_of_row[row]). */
+    size_t nby;
+    char **by_names;
+    char *by_text;
+    size_t by_text_len;
+    size_t *by_of_row;
 } sweep;
 
 /* Group the n values v of a quantity of s (finite, positive) as loopscale/group.h

@@ -577,8 +577,10 @@ int cli_write_data(const char *command, size_t n, const char *const *paths, cons
             return ls_exit_status(LS_ERR_INTERNAL);
         }
     ls_error err;
-    outfile *out[8] = {NULL};
-    int status = n <= 8 ? 0 : ls_error_set(&err, LS_ERR_INTERNAL, "too many output files");
+    outfile **out = calloc(n ? n : 1, sizeof *out);
+    int status = !out                      ? ls_error_set(&err, LS_ERR_INTERNAL, "out of memory")
+                 : n <= LS_OUTFILE_MAX_OPEN ? 0
+                                            : ls_error_set(&err, LS_ERR_INTERNAL, "too many output files");
     for (size_t i = 0; status == 0 && i < n; i++) {
         if (!paths[i])
             continue;
@@ -593,9 +595,10 @@ int cli_write_data(const char *command, size_t n, const char *const *paths, cons
      * none of them. */
     if (status == 0)
         status = ls_outfile_commit_all(out, n, &err);
-    for (size_t i = 0; i < n && i < 8; i++)
+    for (size_t i = 0; out && i < n; i++)
         if (out[i])
             ls_outfile_abort(out[i]);
+    free(out);
     return status == 0 ? 0 : cli_fail(command, &err);
 }
 
@@ -641,14 +644,85 @@ int cli_parse_positive(const char *command, const char *option, const char *arg,
     return status;
 }
 
-int cli_parse_scaled(const char *command, const char *option, const char *arg, double *out)
+/* Two unit systems, kept apart because they disagree on B.  A count of
+ * FLOPs, tokens or parameters takes the SI suffixes logs write, k M B/G T,
+ * and P E for FLOP budgets: B is a billion.  A memory size takes bytes: k M
+ * G T P E (powers of 1000) or Ki Mi Gi Ti (powers of 1024), each with an
+ * optional B: B is a byte.  So 2.8B given for FLOPs is 2.8e9, 3GB given for
+ * FLOPs is refused as a size, and 3B given for memory is refused as
+ * ambiguous (3 bytes, or 3 billion?). */
+typedef enum { FLOPS_OK, FLOPS_BAD, FLOPS_IS_BYTES } flops_text;
+
+static flops_text parse_flops_text(const char *text, size_t len, double *out, numtext_status *st)
 {
+    *st = ls_numtext_parse_count(text, len, out);
+    if (*st == NUMTEXT_OK)
+        return FLOPS_OK;
+    while (len && isspace((unsigned char)*text))
+        text++, len--;
+    while (len && isspace((unsigned char)text[len - 1]))
+        len--;
+    char last = len ? text[len - 1] : '\0';
+    if (len >= 2 && (last == 'P' || last == 'p' || last == 'E')) {
+        double value = 0;
+        numtext_status head = ls_numtext_parse_double(text, len - 1, &value);
+        if (head == NUMTEXT_OK && isfinite(value * (last == 'E' ? 1e18 : 1e15))) {
+            *out = value * (last == 'E' ? 1e18 : 1e15);
+            *st = NUMTEXT_OK;
+            return FLOPS_OK;
+        }
+        if (head == NUMTEXT_OK) {
+            *st = NUMTEXT_RANGE;
+            return FLOPS_BAD;
+        }
+    }
+    double bytes = 0;
+    if (ls_numtext_parse_scaled(text, len, &bytes) == NUMTEXT_OK)
+        return FLOPS_IS_BYTES;
+    return FLOPS_BAD;
+}
+
+static int flops_error(const char *command, const char *option, const char *text, size_t len, flops_text kind,
+                       numtext_status st)
+{
+    if (kind == FLOPS_IS_BYTES)
+        return cli_usage_error(command, "%s: '%.*s' is a size in bytes; a count of FLOPs takes k, M, B or G, T, P, "
+                               "E (2.8B is 2.8e9)", option, (int)len, text);
+    return cli_usage_error(command, "%s: '%.*s' %s", option, (int)len, text, ls_numtext_reason(st));
+}
+
+int cli_parse_flops(const char *command, const char *option, const char *arg, double *out)
+{
+    numtext_status st;
+    flops_text kind = parse_flops_text(arg, strlen(arg), out, &st);
+    if (kind != FLOPS_OK)
+        return flops_error(command, option, arg, strlen(arg), kind, st);
+    if (!(*out > 0))
+        return cli_usage_error(command, "%s: '%s' must be positive", option, arg);
+    return 0;
+}
+
+int cli_parse_bytes(const char *command, const char *option, const char *arg, double *out)
+{
+    size_t len = strlen(arg);
+    while (len && isspace((unsigned char)arg[len - 1]))
+        len--;
+    /* A B straight after the digits: a byte here, a billion in a count. */
+    if (len >= 2 && (arg[len - 1] == 'B' || arg[len - 1] == 'b') &&
+        (isdigit((unsigned char)arg[len - 2]) || arg[len - 2] == '.' || arg[len - 2] == ' '))
+        return cli_usage_error(command, "%s: '%s' is ambiguous: B is a byte in a size but a billion in a count; "
+                               "write 3GB for 3e9 bytes, or the number alone for bytes", option, arg);
     numtext_status st = ls_numtext_parse_scaled(arg, strlen(arg), out);
     if (st != NUMTEXT_OK)
         return value_error(command, option, arg, st);
     if (!(*out > 0))
         return cli_usage_error(command, "%s: '%s' must be positive", option, arg);
     return 0;
+}
+
+int cli_parse_scaled(const char *command, const char *option, const char *arg, double *out)
+{
+    return cli_parse_bytes(command, option, arg, out);
 }
 
 int cli_parse_long(const char *command, const char *option, const char *arg, long min, long max, long *out)
@@ -669,7 +743,8 @@ int cli_parse_seed(const char *command, const char *arg, unsigned long *out)
     return status;
 }
 
-int cli_parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n)
+static int parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n,
+                      int flops)
 {
     size_t count = 1;
     for (const char *p = arg; *p; p++)
@@ -683,7 +758,16 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
     for (size_t i = 0; i < count; i++) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        numtext_status st = ls_numtext_parse_double(p, len, &v[i]);
+        numtext_status st = NUMTEXT_OK;
+        if (!flops)
+            st = ls_numtext_parse_double(p, len, &v[i]);
+        else {
+            flops_text kind = parse_flops_text(p, len, &v[i], &st);
+            if (kind == FLOPS_IS_BYTES || (kind == FLOPS_BAD && st != NUMTEXT_RANGE)) {
+                free(v);
+                return flops_error(command, option, p, len, kind, st);
+            }
+        }
         if (st == NUMTEXT_OK && !(v[i] > 0))
             st = NUMTEXT_RANGE;
         if (st != NUMTEXT_OK) {
@@ -713,6 +797,16 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
     *values = v;
     *n = count;
     return 0;
+}
+
+int cli_parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n)
+{
+    return parse_list(command, option, arg, values, n, 0);
+}
+
+int cli_parse_flops_list(const char *command, const char *option, const char *arg, double **values, size_t *n)
+{
+    return parse_list(command, option, arg, values, n, 1);
 }
 
 int cli_parse_sizes(const char *command, const char *option, const char *arg, double **values, size_t *n)

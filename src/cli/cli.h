@@ -107,7 +107,8 @@ enum {
     "      --loss-unit UNIT    the loss column is in nats (default) or bits\n"                             \
     "      --bytes-per-token X the loss column is per byte (e.g. bits per byte); X bytes a token\n"      \
     "      --group-tol X       values of a quantity within X relative are one tier (plot series,\n"     \
-    "                          held-out tiers); default: read off the data's own rounding\n"          \
+    "                          held-out tiers, numeric --by and --group columns); default: read\n"   \
+    "                          off the data's own rounding\n"                                        \
     "      --run COL           the run identity column (default: the first of run, run_name,\n"      \
     "                          run_id, name, id in the file)\n"                                        \
     "      --step COL          the checkpoint step column (default: the first of step, _step,\n"     \
@@ -176,7 +177,7 @@ int cli_files_check(const char *command);
 /* Open an output checked by cli_files_check(); NULL after printing the error,
  * with *status its exit status. */
 outfile *cli_output_open(const char *command, const char *path, int *status);
-/* The same for up to 8 files at once (a NULL path is skipped), all or none:
+/* The same for up to LS_OUTFILE_MAX_OPEN files at once (a NULL path is skipped), all or none:
  * each is written and synced to its temporary file before the first is
  * renamed, and none is written when standard output has already failed. */
 int cli_write_files(const char *command, size_t n, const char *const *paths, const char *const *texts);
@@ -190,11 +191,21 @@ int cli_finish(const char *command, int status);
 
 int cli_parse_double(const char *command, const char *option, const char *arg, double *out);
 int cli_parse_positive(const char *command, const char *option, const char *arg, double *out);
+/* A count of FLOPs (or tokens): k M B/G T P E suffixes, B a billion; a size
+ * in bytes (3GB, 3GiB) is refused saying so.  Must be positive. */
+int cli_parse_flops(const char *command, const char *option, const char *arg, double *out);
+/* A memory size in bytes: k M G T P E or Ki Mi Gi Ti, each with an optional
+ * B (3GB, 3GiB, 3G); a B straight after the number (3B: 3 bytes, or 3
+ * billion?) is refused as ambiguous.  Must be positive. */
+int cli_parse_bytes(const char *command, const char *option, const char *arg, double *out);
+/* The old name of cli_parse_bytes. */
 int cli_parse_scaled(const char *command, const char *option, const char *arg, double *out);
 int cli_parse_long(const char *command, const char *option, const char *arg, long min, long max, long *out);
 int cli_parse_seed(const char *command, const char *arg, unsigned long *out);
 /* A comma-separated list of positive numbers; *values is malloc'd. */
 int cli_parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n);
+/* The same for FLOP budgets, each read as cli_parse_flops reads one. */
+int cli_parse_flops_list(const char *command, const char *option, const char *arg, double **values, size_t *n);
 /* cli_parse_list for parameter counts: each at least 1. */
 int cli_parse_sizes(const char *command, const char *option, const char *arg, double **values, size_t *n);
 

@@ -3,6 +3,7 @@
  * second-order solve of Chinchilla's Huber objective, bootstrap intervals,
  * law file.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -15,13 +16,15 @@
 #include "commands.h"
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
+#include "loopscale/split.h"
 #include "numtext_internal.h"
 #include "loopscale/plot.h"
 
 static const char USAGE[] =
     "Usage: loopscale fit [--law BASE:MAPPING] [OPTIONS] SWEEP... [-o LAW.json]\n"
     "\n"
-    "Fit a loss law to the runs of one or more sweeps (CSV or gzip CSV, '-' for standard input).\n"
+    "Fit a loss law to the runs of one or more sweeps (CSV or JSON Lines, plain or gzip; '-' for\n"
+    "standard input).\n"
     "The objective is Chinchilla's approach 3: the sum over runs of Huber(ln Lhat - ln L), solved\n"
     "from many starting points by a second-order method with analytic derivatives (damped IRLS\n"
     "steps far from the optimum, Newton's steps near it).\n"
@@ -48,7 +51,12 @@ static const char USAGE[] =
     "                          when the fit fails)\n"
     "  -o, --output FILE       write the law file (JSON); not written when the fit fails\n"
     "      --plot FILE         draw the observed and fitted loss against R for each E and N_act\n"
-    "                          (.svg, .pdf or .png); not written when the fit fails\n";
+    "                          (.svg, .pdf or .png); not written when the fit fails\n"
+    "      --by COL            fit each group of runs sharing COL's value on its own (repeatable:\n"
+    "                          a group per combination); numbers within --group-tol are one group.\n"
+    "                          One table, a row per group; -o and --plot name a file per group\n"
+    "                          with {group} in the name (-o 'law-{group}.json'); --format json\n"
+    "                          prints a JSON array of the law files; all written or none\n";
 /* The rest of the help (C99 promises string literals of 4,095 bytes only). */
 static const char USAGE_TAIL[] = CLI_SWEEP_HELP CLI_PLOT_HELP
     "  -h, --help              show this help\n"
@@ -63,7 +71,8 @@ enum {
     OPT_SCALE,
     OPT_MAX_ITER,
     OPT_BOOTSTRAP_STARTS,
-    OPT_PLOT
+    OPT_PLOT,
+    OPT_BY
 };
 
 typedef struct fit_options {
@@ -79,6 +88,7 @@ typedef struct fit_options {
     const char *output;
     const char *plot;
     chart_output figure;
+    cli_strings by; /* --by columns */
 } fit_options;
 
 /* ---- progress on a terminal -------------------------------------------------- */
@@ -232,6 +242,307 @@ static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_res
     return ls_lawfile_from_fit(r, &o->params, b, s, &prov, err);
 }
 
+/* ---- --by: a fit for each group of runs ---------------------------------------- */
+
+#define GROUP_PLACEHOLDER "{group}"
+/* The most bytes of a file name a group's values take (a name must fit NAME_MAX). */
+#define GROUP_NAME_MAX 160
+
+/* With --by, each output's name must say where a group's value goes; without
+ * it, {group} stands for nothing. */
+static int check_group_pattern(const char *cmd, const char *option, const char *path, int by)
+{
+    if (!path)
+        return 0;
+    int has = strstr(path, GROUP_PLACEHOLDER) != NULL;
+    if (by && !has)
+        return cli_usage_error(cmd, "%s '%s': with --by each group has a file of its own: put {group} in the name, "
+                               "e.g. %s '%s'", option, path, option,
+                               strcmp(option, "-o") == 0 ? "law-{group}.json" : "fit-{group}.svg");
+    if (!by && has)
+        return cli_usage_error(cmd, "%s '%s': {group} stands for a group's value, and runs are split into groups "
+                               "only with --by COL", option, path);
+    return 0;
+}
+
+/* A group's values as a file name part: values joined by '-', each byte not a
+ * letter, digit, '.', '_', '+' or '-' written as '_' (so "rw/base" is
+ * "rw_base"), at most GROUP_NAME_MAX bytes. */
+static void group_file_part(const sweep_split *sp, size_t g, char *buf, size_t size)
+{
+    size_t used = 0, limit = size - 1 < GROUP_NAME_MAX ? size - 1 : GROUP_NAME_MAX;
+    for (size_t c = 0; c < sp->ncolumns; c++) {
+        if (c > 0 && used < limit)
+            buf[used++] = '-';
+        for (const char *v = sp->value[g * sp->ncolumns + c]; *v && used < limit; v++) {
+            unsigned char ch = (unsigned char)*v;
+            buf[used++] = (ch < 128 && isalnum(ch)) || ch == '.' || ch == '_' || ch == '+' || ch == '-' ? (char)ch : '_';
+        }
+    }
+    buf[used] = '\0';
+}
+
+/* pattern with every {group} replaced by part; malloc'd (NULL pattern: NULL). */
+static char *expand_pattern(const char *pattern, const char *part, int *oom)
+{
+    if (!pattern)
+        return NULL;
+    size_t n = 1, plen = strlen(GROUP_PLACEHOLDER);
+    for (const char *p = pattern; *p;)
+        if (strncmp(p, GROUP_PLACEHOLDER, plen) == 0)
+            n += strlen(part), p += plen;
+        else
+            n++, p++;
+    char *out = malloc(n), *q = out;
+    if (!out) {
+        *oom = 1;
+        return NULL;
+    }
+    for (const char *p = pattern; *p;)
+        if (strncmp(p, GROUP_PLACEHOLDER, plen) == 0) {
+            size_t k = strlen(part);
+            memcpy(q, part, k);
+            q += k;
+            p += plen;
+        } else
+            *q++ = *p++;
+    *q = '\0';
+    return out;
+}
+
+typedef struct group_fit {
+    sweep *runs;
+    fit_result result;
+    fit_bootstrap boot;
+    int fitted, determined;
+    lawfile *lf;
+    char *law_path, *plot_path;
+    char *law_text;
+    unsigned char *figure;
+    size_t figure_len;
+    char command[512]; /* "fit: dataset=rw, decay=const": messages about this group */
+} group_fit;
+
+static int print_by_table(const fit_options *o, const sweep *s, const sweep_split *sp, const group_fit *gf)
+{
+    char kind_text[64];
+    ls_law_kind_format(o->kind, kind_text, sizeof kind_text);
+    printf("law        %s\n", kind_text);
+    printf("runs       %zu in %zu group%s by ", s->n, sp->ngroups, sp->ngroups == 1 ? "" : "s");
+    for (size_t c = 0; c < sp->ncolumns; c++)
+        printf("%s%s", c ? ", " : "", s->by_names[c]);
+    printf(" (%s)\n", strcmp(s->name, "-") == 0 ? "standard input" : s->name);
+    const char *space = o->params.space == FIT_SPACE_LOG ? "ln Lhat - ln L" : "Lhat - L";
+    if (o->params.loss == FIT_LOSS_HUBER)
+        printf("objective  sum of Huber(%s), delta %g, for each group\n\n", space, o->params.huber_delta);
+    else
+        printf("objective  sum of (%s)^2, for each group\n\n", space);
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(o->kind, list);
+    size_t ncols = sp->ncolumns + np + 4;
+    const char **headers = calloc(ncols, sizeof *headers);
+    const char **cells = calloc(ncols, sizeof *cells);
+    char (*buf)[32] = calloc(ncols, sizeof *buf);
+    cli_table *t = NULL;
+    if (headers && cells && buf) {
+        size_t k = 0;
+        for (size_t c = 0; c < sp->ncolumns; c++)
+            headers[k++] = s->by_names[c];
+        headers[k++] = "runs";
+        for (size_t i = 0; i < np; i++)
+            headers[k++] = ls_law_param_name(list[i]);
+        headers[k++] = "RMSE";
+        headers[k++] = "objective";
+        headers[k++] = "converged";
+        t = cli_table_new(ncols, headers);
+    }
+    for (size_t g = 0; t && g < sp->ngroups; g++) {
+        const fit_result *r = &gf[g].result;
+        size_t k = 0;
+        for (size_t c = 0; c < sp->ncolumns; c++)
+            cells[k++] = sp->value[g * sp->ncolumns + c];
+        snprintf(buf[k], sizeof buf[k], "%zu", r->n);
+        cells[k] = buf[k], k++;
+        for (size_t i = 0; i < np; i++) {
+            format_value(buf[k], sizeof buf[k], r->law.p[list[i]]);
+            if (r->fixed[list[i]] || r->unidentified[list[i]])
+                snprintf(buf[k] + strlen(buf[k]), sizeof buf[k] - strlen(buf[k]), " (held)");
+            cells[k] = buf[k], k++;
+        }
+        snprintf(buf[k], sizeof buf[k], "%.6g", r->rmse);
+        cells[k] = buf[k], k++;
+        snprintf(buf[k], sizeof buf[k], "%.6g", r->objective);
+        cells[k] = buf[k], k++;
+        cells[k++] = !r->converged ? "NO" : !gf[g].determined ? "undetermined" : "yes";
+        if (cli_table_add(t, cells) != 0) {
+            cli_table_free(t);
+            t = NULL;
+        }
+    }
+    free(headers);
+    free(cells);
+    free(buf);
+    if (!t) {
+        cli_error("fit", "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    cli_table_print(t, stdout, CLI_FORMAT_TABLE);
+    cli_table_free(t);
+    printf("\nRMSE in loss units; each group's law file records its runs as filters (--where).\n");
+    return 0;
+}
+
+/* fit --by: split the runs, fit each group as fit fits a sweep, print one
+ * table, and write every group's law file and plot, or none. */
+static int fit_by(const fit_options *o, const sweep *s, char *const *paths, size_t npaths)
+{
+    const char *cmd = "fit";
+    ls_error err;
+    sweep_split sp;
+    if (ls_sweep_split(s, &sp, &err) != 0)
+        return cli_fail(cmd, &err);
+    size_t ng = sp.ngroups;
+    size_t nfiles = (o->output ? ng : 0) + (o->plot ? ng : 0);
+    int status = 0;
+    if (nfiles > LS_OUTFILE_MAX_OPEN)
+        status = cli_usage_error(cmd, "--by: %zu groups make %zu files to write at once, more than %d (select fewer "
+                                 "runs with --where, or print the laws with --format json)", ng, nfiles,
+                                 LS_OUTFILE_MAX_OPEN);
+    group_fit *gf = status ? NULL : calloc(ng, sizeof *gf);
+    if (status == 0 && !gf)
+        status = cli_fail(cmd, &(ls_error){LS_ERR_INTERNAL, "out of memory"});
+    /* Each group's files are checked against the inputs and one another
+     * (two groups whose names sanitise alike would share a file) before any
+     * fit. */
+    int oom = 0;
+    for (size_t g = 0; status == 0 && g < ng; g++) {
+        char part[GROUP_NAME_MAX + 1];
+        group_file_part(&sp, g, part, sizeof part);
+        gf[g].law_path = expand_pattern(o->output, part, &oom);
+        gf[g].plot_path = expand_pattern(o->plot, part, &oom);
+        cli_file_output("-o", gf[g].law_path);
+        cli_file_output("--plot", gf[g].plot_path);
+        size_t used = (size_t)snprintf(gf[g].command, sizeof gf[g].command, "%s: ", cmd);
+        for (size_t c = 0; c < sp.ncolumns && used < sizeof gf[g].command; c++)
+            used += (size_t)snprintf(gf[g].command + used, sizeof gf[g].command - used, "%s%s=%s", c ? ", " : "",
+                                     s->by_names[c], sp.value[g * sp.ncolumns + c]);
+    }
+    if (status == 0 && oom)
+        status = cli_fail(cmd, &(ls_error){LS_ERR_INTERNAL, "out of memory"});
+    /* Values that differ only in what a file name cannot hold. */
+    for (size_t g = 0; status == 0 && o->output && g < ng; g++)
+        for (size_t h = g + 1; status == 0 && h < ng; h++)
+            if (strcmp(gf[g].law_path, gf[h].law_path) == 0)
+                status = cli_usage_error(cmd, "--by: groups '%s' and '%s' would both write %s (file names keep "
+                                         "letters, digits and . _ + - only)", gf[g].command + strlen(cmd) + 2,
+                                         gf[h].command + strlen(cmd) + 2, gf[g].law_path);
+    if (status == 0 && nfiles)
+        status = cli_files_check(cmd);
+    const char *not_written = o->output || o->plot ? "no file written for any group"
+                              : o->format == CLI_FORMAT_JSON ? "no law written"
+                                                             : "no fit printed";
+    for (size_t g = 0; status == 0 && g < ng; g++) {
+        group_fit *f = &gf[g];
+        if (!(f->runs = ls_sweep_split_subset(s, &sp, g, &err)))
+            status = cli_fail(f->command, &err);
+        else if (ls_fit_run(f->runs, o->kind, &o->params, &f->result, &err) != 0)
+            status = cli_fail(f->command, &err);
+        else {
+            f->fitted = 1;
+            status = cli_fit_usable(f->command, f->runs, o->kind, &o->params, &f->result, not_written);
+        }
+        f->determined = status == 0 && f->result.converged ? ls_fit_determined(&f->result) : 1;
+        if (status == 0 && f->result.converged && f->determined && o->bootstrap > 0 &&
+            ls_fit_run_bootstrap(f->runs, &f->result, &o->params, o->bootstrap, o->bootstrap_starts, o->group != NULL,
+                                 o->ci, &f->boot, &err) != 0)
+            status = cli_fail(f->command, &err);
+    }
+    int all_fits = 1;
+    for (size_t g = 0; status == 0 && g < ng; g++)
+        all_fits = all_fits && gf[g].result.converged && gf[g].determined;
+    /* Each group's law file records the filters that select its runs. */
+    const char **wheres = NULL;
+    size_t nw = 0;
+    if (status == 0 && all_fits && (o->format == CLI_FORMAT_JSON || o->output || o->plot) &&
+        !(wheres = calloc(o->sweep.wheres.n + 2 * sp.ncolumns + 1, sizeof *wheres)))
+        status = cli_fail(cmd, &(ls_error){LS_ERR_INTERNAL, "out of memory"});
+    for (size_t g = 0; wheres && status == 0 && g < ng; g++) {
+        nw = 0;
+        for (size_t i = 0; i < o->sweep.wheres.n; i++)
+            wheres[nw++] = o->sweep.wheres.v[i];
+        for (size_t k = 0; k < 2 * sp.ncolumns; k++)
+            if (sp.condition[g * sp.ncolumns * 2 + k])
+                wheres[nw++] = sp.condition[g * sp.ncolumns * 2 + k];
+        lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
+                                   o->sweep.maps.n, wheres, nw, o->group, cli_command_line(),
+                                   (const char *const *)o->sweep.given.v, o->sweep.given.n};
+        group_fit *f = &gf[g];
+        if (!(f->lf = ls_lawfile_from_fit(&f->result, &o->params, &f->boot, f->runs, &prov, &err)) ||
+            ((o->output || o->format == CLI_FORMAT_JSON) && !(f->law_text = ls_lawfile_to_json(f->lf, &err))) ||
+            (o->plot && !(f->figure = ls_plot_fit(f->runs, f->lf, &o->figure, &f->figure_len, &err))))
+            status = cli_fail(f->command, &err);
+    }
+    free(wheres);
+    if (status == 0 && o->format == CLI_FORMAT_JSON && all_fits) {
+        fputs("[\n", stdout);
+        for (size_t g = 0; g < ng; g++) {
+            size_t len = strlen(gf[g].law_text);
+            while (len && gf[g].law_text[len - 1] == '\n')
+                len--;
+            printf("%.*s%s\n", (int)len, gf[g].law_text, g + 1 < ng ? "," : "");
+        }
+        fputs("]\n", stdout);
+    } else if (status == 0 && o->format != CLI_FORMAT_JSON)
+        status = print_by_table(o, s, &sp, gf);
+    /* Every group that is not a fit is named; none of the files is written. */
+    for (size_t g = 0; status == 0 && g < ng; g++)
+        if (!gf[g].result.converged || !gf[g].determined) {
+            int st = cli_fit_verdict(gf[g].command, gf[g].runs, &gf[g].result, gf[g].determined, not_written,
+                                     not_written);
+            for (size_t h = g + 1; h < ng; h++)
+                if (!gf[h].result.converged || !gf[h].determined)
+                    (void)cli_fit_verdict(gf[h].command, gf[h].runs, &gf[h].result, gf[h].determined, not_written,
+                                          not_written);
+            status = st;
+        }
+    if (status == 0 && nfiles) {
+        const char **out_paths = calloc(nfiles, sizeof *out_paths);
+        const void **data = calloc(nfiles, sizeof *data);
+        size_t *lens = calloc(nfiles, sizeof *lens);
+        if (!out_paths || !data || !lens)
+            status = cli_fail(cmd, &(ls_error){LS_ERR_INTERNAL, "out of memory"});
+        for (size_t g = 0, k = 0; status == 0 && g < ng; g++) {
+            if (o->output) {
+                out_paths[k] = gf[g].law_path;
+                data[k] = gf[g].law_text;
+                lens[k++] = strlen(gf[g].law_text);
+            }
+            if (o->plot) {
+                out_paths[k] = gf[g].plot_path;
+                data[k] = gf[g].figure;
+                lens[k++] = gf[g].figure_len;
+            }
+        }
+        if (status == 0)
+            status = cli_write_data(cmd, nfiles, out_paths, data, lens);
+        free(out_paths);
+        free(data);
+        free(lens);
+    }
+    for (size_t g = 0; gf && g < ng; g++) {
+        ls_fit_bootstrap_free(&gf[g].boot);
+        ls_lawfile_free(gf[g].lf);
+        ls_sweep_free(gf[g].runs);
+        free(gf[g].law_path);
+        free(gf[g].plot_path);
+        free(gf[g].law_text);
+        free(gf[g].figure);
+    }
+    free(gf);
+    ls_sweep_split_free(&sp);
+    return status;
+}
+
 int cmd_fit(int argc, char **argv)
 {
     const char *cmd = "fit";
@@ -247,6 +558,7 @@ int cmd_fit(int argc, char **argv)
                                              {"format", required_argument, NULL, OPT_FORMAT},
                                              {"output", required_argument, NULL, 'o'},
                                              {"plot", required_argument, NULL, OPT_PLOT},
+                                             {"by", required_argument, NULL, OPT_BY},
                                              CLI_FIT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
                                              CLI_PLOT_OPTIONS,
@@ -262,7 +574,7 @@ int cmd_fit(int argc, char **argv)
     int status = 0, opt;
     long value = 0;
     opterr = 0;
-    static const int repeatable[] = {OPT_FIX, 0};
+    static const int repeatable[] = {OPT_FIX, OPT_BY, 0};
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, repeatable)) != -1) {
         if (cli_sweep_option(cmd, &o.sweep, opt, optarg, &status) ||
             cli_fit_option(cmd, opt, optarg, &o.params, &status) || cli_plot_option(cmd, opt, optarg, &o.figure, &status))
@@ -310,12 +622,17 @@ int cmd_fit(int argc, char **argv)
             break;
         case 'o': o.output = optarg; break;
         case OPT_PLOT: o.plot = optarg; break;
+        case OPT_BY:
+            if (cli_strings_push(&o.by, optarg) != 0)
+                status = ls_exit_status(LS_ERR_INTERNAL);
+            break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
     if (status == -1) {
         cli_sweep_args_free(&o.sweep);
         cli_strings_free(&o.fixes);
+        cli_strings_free(&o.by);
         return cli_help(USAGE), cli_help(USAGE_TAIL);
     }
     const char *fixes_given[LAW_NPARAMS] = {NULL};
@@ -325,6 +642,13 @@ int cmd_fit(int argc, char **argv)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0 && o.group && o.bootstrap == 0)
         status = cli_usage_error(cmd, "--group needs --bootstrap N");
+    for (size_t i = 0; status == 0 && i < o.by.n; i++)
+        if (o.by.v[i][strspn(o.by.v[i], " \t")] == '\0')
+            status = cli_usage_error(cmd, "--by '%s': name a column", o.by.v[i]);
+    if (status == 0)
+        status = check_group_pattern(cmd, "-o", o.output, o.by.n > 0);
+    if (status == 0)
+        status = check_group_pattern(cmd, "--plot", o.plot, o.by.n > 0);
     if (status == 0) {
         for (int i = optind; i < argc; i++)
             cli_file_input("SWEEP", argv[i]);
@@ -348,11 +672,21 @@ int cmd_fit(int argc, char **argv)
         so.require_loss = 1;
         so.group_column = o.group;
         so.checksum = 1; /* the law file records what was fitted */
+        so.by_columns = o.by.v;
+        so.nby = o.by.n;
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);
         else
             cli_sweep_report_skips(cmd, s->name, &s->skipped), cli_sweep_report_checkpoints(cmd, s, &o.sweep);
+    }
+    if (status == 0 && o.by.n > 0) {
+        status = fit_by(&o, s, argv + optind, (size_t)(argc - optind));
+        ls_sweep_free(s);
+        cli_sweep_args_free(&o.sweep);
+        cli_strings_free(&o.fixes);
+        cli_strings_free(&o.by);
+        return status;
     }
     progress_state ps = {"starts", 0, 0};
     if (status == 0 && isatty(STDERR_FILENO)) {
@@ -432,5 +766,6 @@ int cmd_fit(int argc, char **argv)
     ls_sweep_free(s);
     cli_sweep_args_free(&o.sweep);
     cli_strings_free(&o.fixes);
+    cli_strings_free(&o.by);
     return status;
 }

@@ -93,7 +93,7 @@ int cmd_isoflop(int argc, char **argv)
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;
         case OPT_FORCE: force = 1; break;
-        case OPT_FLOPS: status = cli_parse_list(cmd, "--flops", optarg, &flops, &nflops); break;
+        case OPT_FLOPS: status = cli_parse_flops_list(cmd, "--flops", optarg, &flops, &nflops); break;
         case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &nE); break;
         case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &nR); break;
         case OPT_TEMPLATE: template_path = optarg; break;

@@ -36,10 +36,18 @@ static const char USAGE[] =
     "      --mem BYTES         deployment weight memory, e.g. 3GB (default: no limit)\n"
     "      --bits B            bits per weight (default 16; 4 for INT4)\n"
     "      --eps X             solve's tolerance in loss units (default: the law's fit RMSE)\n"
+    "      --target T          what the runs should pin down: 'decision' (default), or\n"
+    "                          'params:NAME,...' to minimise the summed variance of those\n"
+    "                          parameters (natural units, e.g. params:alpha,beta); --flops is\n"
+    "                          then needed only for --validate to check the decision too\n"
     "      --n-act LIST        candidate active sizes (default 3e8,6e8,1e9)\n"
     "      --tokens LIST       candidate token counts (default 1e11,2e11,3e11,4e11,5e11)\n"
     "      --E LIST            candidate expert counts, also the decision's (default 1,2,4,8,16)\n"
     "      --R LIST            candidate loop counts, also the decision's (default 1,2,3,4,6,8,16)\n"
+    "      --candidates FILE   the candidates from a CSV of configurations instead of the four lists\n"
+    "                          (columns n_act, tokens or flops, R, E, as in a sweep; n_total,\n"
+    "                          n_loop and k from the template when absent); the decision is over\n"
+    "                          its R and E values\n"
     "      --template FILE     architecture template (JSON; default: the paper's middle-cycle\n"
     "                          looping)\n"
     "      --have SWEEP        runs already trained: counted first, never chosen again\n"
@@ -51,11 +59,13 @@ static const char USAGE[] =
     "\n"
     "Validation by simulation:\n"
     "      --validate K        draw K noisy sweeps from the truth for the planned design and for\n"
-    "                          the grid thinned uniformly to the baseline's compute, fit each with\n"
-    "                          the prior's law, and compare how often the decision is right (R*, E*\n"
-    "                          and N_act* within 10%) and the loss regret\n"
+    "                          two baselines of the baseline's compute: the candidates thinned\n"
+    "                          uniformly, and a Chinchilla-style IsoFLOP design (3 budgets x 8\n"
+    "                          sizes around the prior's optimum, for every R and E); fit each\n"
+    "                          with the prior's law, and compare how often the decision is right\n"
+    "                          (R*, E* and N_act* within 10%) and the loss regret\n"
     "      --truth FILE        the law the sweeps are drawn from (default: the prior)\n"
-    "      --baseline-flops F  compute of the thinned grid (default: the plan's)\n"
+    "      --baseline-flops F  compute of each baseline (default: the plan's)\n"
     "      --seed S            random seed of the simulated sweeps (default 1)\n"
     CLI_FORCE_HELP
     "  -o, --output FILE       the runs (CSV; gzip when FILE ends in .gz)\n"
@@ -79,7 +89,9 @@ enum {
     OPT_TRUTH,
     OPT_BASELINE_FLOPS,
     OPT_GPU_HOURS,
-    OPT_FLOP_RATE
+    OPT_FLOP_RATE,
+    OPT_CANDIDATES,
+    OPT_TARGET
 };
 
 /* Progress of --validate on a terminal: "fits 37/100", at most 5 times a second. */
@@ -102,6 +114,35 @@ static void show_progress(void *context, size_t done, size_t total)
     fflush(stderr);
 }
 
+/* --target: "decision" (no named parameter) or "params:NAME,NAME,...". */
+static int parse_target(const char *cmd, const char *text, law_param *out, size_t *n)
+{
+    *n = 0;
+    if (strcmp(text, "decision") == 0)
+        return 0;
+    if (strncmp(text, "params:", 7) != 0 || text[7] == '\0')
+        return cli_usage_error(cmd, "--target: '%s' is neither 'decision' nor 'params:NAME,...'", text);
+    for (const char *p = text + 7;;) {
+        size_t len = strcspn(p, ",");
+        char name[32];
+        if (len == 0 || len >= sizeof name)
+            return cli_usage_error(cmd, "--target: '%s' has an empty or overlong parameter name", text);
+        memcpy(name, p, len);
+        name[len] = '\0';
+        int q = ls_law_param_from_name(name);
+        if (q < 0)
+            return cli_usage_error(cmd, "--target: '%s' is not a parameter (A alpha B beta c delta gamma omega zeta "
+                                        "E_start E_max phi kappa1 kappa2 theta)", name);
+        if (*n == LAW_NPARAMS)
+            return cli_usage_error(cmd, "--target: '%s' names too many parameters", text);
+        out[(*n)++] = (law_param)q;
+        if (p[len] == '\0')
+            break;
+        p += len + 1;
+    }
+    return 0;
+}
+
 static int check_integers(const char *cmd, const char *option, const double *v, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -114,19 +155,19 @@ static int write_runs(const plan_result *r, int top_k, outfile *out, ls_error *e
 {
     /* run_id names each run (plan-001, plan-002, ... in the order chosen)
      * for the training jobs and logs that will carry it. */
+    const char *what = r->ntargets ? "summed variance" : "gap's variance";
     int status = ls_outfile_printf(out, err, "run_id,n_act,n_total,n_loop,R,E,k,tokens,flops,why\n");
     for (size_t i = 0; status == 0 && i < r->nruns; i++) {
         const plan_run *run = &r->runs[i];
         char v[7][NUMTEXT_DOUBLE_MAX];
-        status = ls_outfile_printf(out, err,
-                                   "plan-%03zu,%s,%s,%s,%s,%s,%d,%s,%s,step %zu: cuts the gap's variance by %.3g%%\n",
+        status = ls_outfile_printf(out, err, "plan-%03zu,%s,%s,%s,%s,%s,%d,%s,%s,step %zu: cuts the %s by %.3g%%\n",
                                    run->step,
                                    ls_numtext_format_double(v[0], run->x.n_act),
                                    ls_numtext_format_double(v[1], run->x.n_total),
                                    ls_numtext_format_double(v[2], run->x.n_loop),
                                    ls_numtext_format_double(v[3], run->x.R), ls_numtext_format_double(v[4], run->x.E),
                                    top_k, ls_numtext_format_double(v[5], run->x.D),
-                                   ls_numtext_format_double(v[6], run->flops), run->step, 100 * run->cut);
+                                   ls_numtext_format_double(v[6], run->flops), run->step, what, 100 * run->cut);
     }
     return status;
 }
@@ -179,6 +220,13 @@ static void print_summary(const lawfile *lf, const solve_budget *b, const plan_r
         printf("prior      %s, %zu of %zu bootstrap draws\n", kind, r->ndraws, lf->ndraws);
     else
         printf("prior      %s, its point estimate (no bootstrap draws)\n", kind);
+    if (r->ntargets) {
+        printf("target     the summed variance of");
+        for (size_t t = 0; t < r->ntargets; t++)
+            printf("%s %s", t ? "," : "", ls_law_param_name(r->targets[t]));
+        printf(" (natural units), mean over the draws\n");
+        goto noise;
+    }
     printf("decision   %.4g training FLOPs; %s\n", b->flops, mem);
     printf("target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.4f%s\n", r->best.R, r->best.E,
            r->best.n_act, r->runner_up.R, r->runner_up.E, r->runner_up.n_act, r->gap, outside ? "*" : "");
@@ -187,6 +235,7 @@ static void print_summary(const lawfile *lf, const solve_budget *b, const plan_r
            r->ndraws_same_choice, r->ndraws, r->best.R, r->best.E);
     if (outside)
         printf("           * outside the ranges the prior was fitted on, an extrapolation: %s\n", outside_text);
+noise:
     printf("noise      sigma %.4g of ln(loss); Huber weight %.4g per run (%zu parameters)\n", r->sigma,
            r->huber_weight, r->nparams);
     printf("candidates %zu", r->ncandidates);
@@ -195,6 +244,24 @@ static void print_summary(const lawfile *lf, const solve_budget *b, const plan_r
                r->have_flops);
     printf("\nchosen     %zu runs\n", r->nruns);
     printf("compute    %.4g of %.4g FLOPs (%.1f%%)\n", r->flops_spent, budget, 100 * r->flops_spent / budget);
+    if (r->ntargets) {
+        printf("\nexpected standard deviation (root of the mean variance over the draws):\n");
+        printf("                       ");
+        for (size_t t = 0; t < r->ntargets; t++)
+            printf(t + 1 < r->ntargets ? " %-11s" : " %s", ls_law_param_name(r->targets[t]));
+        printf("\n");
+        const char *labels[3] = {"  weak prior alone      ", "  with the runs trained ", "  with the plan         "};
+        const double *v[3] = {r->target_variance_prior, r->target_variance_have, r->target_variance_plan};
+        for (int row = 0; row < 3; row++) {
+            if (row == 1 && !have)
+                continue;
+            fputs(labels[row], stdout);
+            for (size_t t = 0; t < r->ntargets; t++)
+                printf(t + 1 < r->ntargets ? "%-11.4g " : "%.4g", sqrt(v[row][t]));
+            printf("\n");
+        }
+        return;
+    }
     printf("\nexpected standard deviation of the gap (mean variance over the draws):\n");
     printf("  weak prior alone      %.4g\n", sqrt(r->variance_prior));
     if (have)
@@ -202,30 +269,53 @@ static void print_summary(const lawfile *lf, const solve_budget *b, const plan_r
     printf("  with the plan         %.4g\n", sqrt(r->variance_plan));
 }
 
-static void print_validation(const plan_validation *v, const char *truth_path, double sigma)
+static void print_validation(const plan_validation *v, const plan_result *r, const char *truth_path, double sigma)
 {
     const solve_candidate *c = &v->truth_choice;
     printf("\nvalidation %zu simulated sweeps of each design from %s, noise sigma %.4g of ln(loss)\n", v->replicates,
            truth_path ? truth_path : "the prior's point estimate", sigma);
-    printf("truth      R*=%g E*=%g N_act*=%.4g, loss %.4f\n\n", c->R, c->E, c->n_act, c->loss);
-    printf("                          plan                thinned grid\n");
-    printf("runs                      %-19zu %zu (every %zu-th candidate)\n", v->plan.nruns, v->grid.nruns,
-           v->grid.stride);
-    printf("compute (new runs)        %-19.4g %.4g\n", v->plan.flops, v->grid.flops);
-    char a[48], b[48];
-    double lo, hi;
-    ls_plan_rate_interval(v->plan.right, v->replicates, &lo, &hi);
-    snprintf(a, sizeof a, "%.0f%% [%.0f, %.0f]", 100.0 * (double)v->plan.right / (double)v->replicates, 100 * lo,
-             100 * hi);
-    ls_plan_rate_interval(v->grid.right, v->replicates, &lo, &hi);
-    snprintf(b, sizeof b, "%.0f%% [%.0f, %.0f]", 100.0 * (double)v->grid.right / (double)v->replicates, 100 * lo,
-             100 * hi);
-    printf("right decision            %-19s %s\n", a, b);
-    printf("                          (95%% Wilson intervals, in %%, over %zu replicates)\n", v->replicates);
-    printf("loss regret, mean         %-19.4g %.4g\n", v->plan.regret_mean, v->grid.regret_mean);
-    printf("loss regret, median       %-19.4g %.4g\n", v->plan.regret_median, v->grid.regret_median);
-    printf("loss regret, worst        %-19.4g %.4g\n", v->plan.regret_max, v->grid.regret_max);
-    printf("fits failed (wrong)       %-19zu %zu\n", v->plan.failed, v->grid.failed);
+    if (v->has_decision)
+        printf("truth      R*=%g E*=%g N_act*=%.4g, loss %.4f\n", c->R, c->E, c->n_act, c->loss);
+    printf("\n                          plan        thinned grid  IsoFLOP\n");
+    printf("runs                      %-11zu %-13zu %zu\n", v->plan.nruns, v->grid.nruns, v->isoflop.nruns);
+    printf("compute (new runs)        %-11.4g %-13.4g %.4g\n", v->plan.flops, v->grid.flops, v->isoflop.flops);
+    if (v->has_decision) {
+        char a[32], b[32], c2[32];
+        snprintf(a, sizeof a, "%.0f%%", 100.0 * (double)v->plan.right / (double)v->replicates);
+        snprintf(b, sizeof b, "%.0f%%", 100.0 * (double)v->grid.right / (double)v->replicates);
+        snprintf(c2, sizeof c2, "%.0f%%", 100.0 * (double)v->isoflop.right / (double)v->replicates);
+        printf("right decision            %-11s %-13s %s\n", a, b, c2);
+        /* Each rate's 95% Wilson score interval, in percent. */
+        double lo[3], hi[3];
+        ls_plan_rate_interval(v->plan.right, v->replicates, &lo[0], &hi[0]);
+        ls_plan_rate_interval(v->grid.right, v->replicates, &lo[1], &hi[1]);
+        ls_plan_rate_interval(v->isoflop.right, v->replicates, &lo[2], &hi[2]);
+        snprintf(a, sizeof a, "[%.0f, %.0f]", 100 * lo[0], 100 * hi[0]);
+        snprintf(b, sizeof b, "[%.0f, %.0f]", 100 * lo[1], 100 * hi[1]);
+        snprintf(c2, sizeof c2, "[%.0f, %.0f]", 100 * lo[2], 100 * hi[2]);
+        printf("  95%% Wilson interval     %-11s %-13s %s\n", a, b, c2);
+        printf("loss regret, mean         %-11.4g %-13.4g %.4g\n", v->plan.regret_mean, v->grid.regret_mean,
+               v->isoflop.regret_mean);
+        printf("loss regret, median       %-11.4g %-13.4g %.4g\n", v->plan.regret_median, v->grid.regret_median,
+               v->isoflop.regret_median);
+        printf("loss regret, worst        %-11.4g %-13.4g %.4g\n", v->plan.regret_max, v->grid.regret_max,
+               v->isoflop.regret_max);
+    }
+    for (size_t t = 0; t < r->ntargets; t++) {
+        char label[40];
+        snprintf(label, sizeof label, "sd of %s over the fits", ls_law_param_name(r->targets[t]));
+        printf("%-25s %-11.4g %-13.4g %.4g\n", label, v->plan.target_sd[t], v->grid.target_sd[t],
+               v->isoflop.target_sd[t]);
+    }
+    if (r->ntargets)
+        printf("summed variance           %-11.4g %-13.4g %.4g\n", v->plan.target_variance, v->grid.target_variance,
+               v->isoflop.target_variance);
+    printf("fits failed%-14s %-11zu %-13zu %zu\n", v->has_decision ? " (wrong)" : "", v->plan.failed, v->grid.failed,
+           v->isoflop.failed);
+    printf("\nthinned grid: every %zu-th candidate; IsoFLOP: %zu (R, E) x %zu budgets from %.3g to %.3g FLOPs x %zu\n"
+           "sizes around the prior's optimum, D = F / (6 N_unroll)\n",
+           v->grid.stride, v->isoflop_pairs, v->isoflop_budgets, v->isoflop_budget_min, v->isoflop_budget_max,
+           v->isoflop_sizes);
 }
 
 int cmd_plan(int argc, char **argv)
@@ -246,6 +336,8 @@ int cmd_plan(int argc, char **argv)
                                              {"E", required_argument, NULL, OPT_E},
                                              {"R", required_argument, NULL, OPT_R},
                                              {"template", required_argument, NULL, OPT_TEMPLATE},
+                                             {"candidates", required_argument, NULL, OPT_CANDIDATES},
+                                             {"target", required_argument, NULL, OPT_TARGET},
                                              {"have", required_argument, NULL, OPT_HAVE},
                                              {"noise", required_argument, NULL, OPT_NOISE},
                                              {"draws", required_argument, NULL, OPT_DRAWS},
@@ -259,11 +351,13 @@ int cmd_plan(int argc, char **argv)
                                              {NULL, 0, NULL, 0}};
     static const double default_n_act[] = {3e8, 6e8, 1e9}, default_tokens[] = {1e11, 2e11, 3e11, 4e11, 5e11},
                         default_E[] = {1, 2, 4, 8, 16}, default_R[] = {1, 2, 3, 4, 6, 8, 16};
-    const char *law_path = NULL, *template_path = NULL, *have_path = NULL, *output = NULL, *truth_path = NULL;
+    const char *law_path = NULL, *template_path = NULL, *have_path = NULL, *output = NULL, *truth_path = NULL,
+               *candidates_path = NULL;
     size_t validate = 0;
     double baseline_flops = NAN, gpu_hours = NAN, flop_rate = NAN;
     unsigned long seed = 1;
     solve_budget deploy = {NAN, INFINITY, 16};
+    law_param targets[LAW_NPARAMS];
     plan_parameters pp;
     ls_plan_default_parameters(&pp);
     double *n_act = NULL, *tokens = NULL, *E = NULL, *R = NULL, eps = NAN;
@@ -277,9 +371,9 @@ int cmd_plan(int argc, char **argv)
         case 'l': law_path = optarg; break;
         case 'o': output = optarg; break;
         case OPT_FORCE: force = 1; break;
-        case OPT_BUDGET: status = cli_parse_scaled(cmd, "--budget", optarg, &pp.budget_flops); break;
-        case OPT_FLOPS: status = cli_parse_scaled(cmd, "--flops", optarg, &deploy.flops); break;
-        case OPT_MEM: status = cli_parse_scaled(cmd, "--mem", optarg, &deploy.mem_bytes); break;
+        case OPT_BUDGET: status = cli_parse_flops(cmd, "--budget", optarg, &pp.budget_flops); break;
+        case OPT_FLOPS: status = cli_parse_flops(cmd, "--flops", optarg, &deploy.flops); break;
+        case OPT_MEM: status = cli_parse_bytes(cmd, "--mem", optarg, &deploy.mem_bytes); break;
         case OPT_BITS: status = cli_parse_positive(cmd, "--bits", optarg, &deploy.bits); break;
         case OPT_EPS:
             status = cli_parse_double(cmd, "--eps", optarg, &eps);
@@ -292,6 +386,11 @@ int cmd_plan(int argc, char **argv)
         case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &nR); break;
         case OPT_TEMPLATE: template_path = optarg; break;
         case OPT_HAVE: have_path = optarg; break;
+        case OPT_CANDIDATES: candidates_path = optarg; break;
+        case OPT_TARGET:
+            status = parse_target(cmd, optarg, targets, &pp.ntarget_params);
+            pp.target_params = targets;
+            break;
         case OPT_NOISE: status = cli_parse_positive(cmd, "--noise", optarg, &pp.noise_sigma); break;
         case OPT_DRAWS:
             status = cli_parse_long(cmd, "--draws", optarg, 1, 100000, &value);
@@ -307,10 +406,10 @@ int cmd_plan(int argc, char **argv)
             validate = (size_t)value;
             break;
         case OPT_TRUTH: truth_path = optarg; break;
-        case OPT_BASELINE_FLOPS: status = cli_parse_scaled(cmd, "--baseline-flops", optarg, &baseline_flops); break;
+        case OPT_BASELINE_FLOPS: status = cli_parse_flops(cmd, "--baseline-flops", optarg, &baseline_flops); break;
         case OPT_SEED: status = cli_parse_seed(cmd, optarg, &seed); break;
         case OPT_GPU_HOURS: status = cli_parse_positive(cmd, "--gpu-hours", optarg, &gpu_hours); break;
-        case OPT_FLOP_RATE: status = cli_parse_scaled(cmd, "--flop-rate", optarg, &flop_rate); break;
+        case OPT_FLOP_RATE: status = cli_parse_flops(cmd, "--flop-rate", optarg, &flop_rate); break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
@@ -323,6 +422,9 @@ int cmd_plan(int argc, char **argv)
     memset(&val, 0, sizeof val);
     progress_state progress = {0, 0};
     sweep *have = NULL;
+    law_point *cand_x = NULL;
+    double *axis_R = NULL, *axis_E = NULL;
+    plan_candidates candidates = {NULL, 0};
     plan_result result;
     memset(&result, 0, sizeof result);
     if (status == -1) {
@@ -344,12 +446,15 @@ int cmd_plan(int argc, char **argv)
     if (status == 0 && isnan(pp.budget_flops))
         status = cli_usage_error(cmd, "give the sweep's compute budget with --budget FLOPS (or --gpu-hours H "
                                       "--flop-rate RATE)");
-    if (status == 0 && isnan(deploy.flops))
+    if (status == 0 && isnan(deploy.flops) && pp.ntarget_params == 0)
         status = cli_usage_error(cmd, "give the deployment budget of the decision with --flops F");
     if (status == 0 && !output)
         status = cli_usage_error(cmd, "give the file for the runs with -o FILE");
     if (status == 0 && !validate && (truth_path || !isnan(baseline_flops)))
         status = cli_usage_error(cmd, "%s is for --validate K", truth_path ? "--truth" : "--baseline-flops");
+    if (status == 0 && candidates_path && (n_act || tokens || E || R))
+        status = cli_usage_error(cmd, "--candidates FILE replaces %s", n_act ? "--n-act" : tokens ? "--tokens" : E ? "--E"
+                                                                                                             : "--R");
     if (status == 0)
         status = check_integers(cmd, "--R", R, nR);
     if (status == 0)
@@ -358,6 +463,7 @@ int cmd_plan(int argc, char **argv)
         cli_file_input("--law", law_path);
         cli_file_input("--template", template_path);
         cli_file_input("--have", have_path);
+        cli_file_input("--candidates", candidates_path);
         cli_file_input("--truth", truth_path);
         cli_file_output("the summary", "-");
         cli_file_output("-o", output);
@@ -369,7 +475,7 @@ int cmd_plan(int argc, char **argv)
                           tokens ? nt : 5,               E ? E : default_E, E ? nE : 5,
                           R ? R : default_R,             R ? nR : 7};
     double top_k_e = 1;
-    if (status == 0 && !E && tmpl.top_k > 1) {
+    if (status == 0 && !E && !candidates_path && tmpl.top_k > 1) {
         /* The default list starts at E = 1; a template routing each token
          * to top_k experts needs at least top_k of them. */
         while (grid.n_E > 0 && grid.E[0] < tmpl.top_k) {
@@ -385,8 +491,23 @@ int cmd_plan(int argc, char **argv)
             cli_note(cmd, "the template routes to top_k = %d experts: E below %d left out of the default --E list",
                      tmpl.top_k, tmpl.top_k);
     }
-    if (status == 0 && ls_simulate_check(&tmpl, &grid, &err) != 0)
+    if (status == 0 && candidates_path) {
+        if (!(cand_x = ls_plan_read_candidates(candidates_path, &tmpl, &candidates.n, &err)))
+            status = cli_fail(cmd, &err);
+        candidates.x = cand_x;
+        if (status == 0 && (!(axis_R = malloc(candidates.n * sizeof *axis_R)) ||
+                            !(axis_E = malloc(candidates.n * sizeof *axis_E)))) {
+            cli_error(cmd, "out of memory");
+            status = ls_exit_status(LS_ERR_INTERNAL);
+        }
+        if (status == 0) {
+            ls_plan_candidate_axes(&candidates, axis_R, &grid.n_R, axis_E, &grid.n_E);
+            grid.R = axis_R;
+            grid.E = axis_E;
+        }
+    } else if (status == 0 && ls_plan_grid_candidates(&tmpl, &grid, &cand_x, &candidates.n, &err) != 0)
         status = cli_fail(cmd, &err);
+    candidates.x = cand_x;
     if (status == 0)
         lf = cli_read_law(cmd, law_path, force, &status);
     if (status == 0 && truth_path && !(truth = ls_lawfile_read(truth_path, &err)))
@@ -427,16 +548,19 @@ int cmd_plan(int argc, char **argv)
         status = ls_exit_status(LS_ERR_USAGE);
     }
     solve_options choice = {grid.R, grid.n_R, grid.E, grid.n_E, NULL, 0, eps, NULL};
-    if (status == 0 && ls_plan_run(&prior, &tmpl, &grid, have, &deploy, &choice, &pp, &result, &err) != 0)
+    if (status == 0 && ls_plan_run(&prior, &tmpl, &candidates, have, &deploy, &choice, &pp, &result, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && validate) {
         plan_validation_options vo;
+        ls_plan_validation_default_options(&vo);
         vo.replicates = validate;
         vo.noise_sigma = result.sigma;
         vo.baseline_flops = isnan(baseline_flops) ? result.flops_spent : baseline_flops;
         vo.seed = seed;
         vo.threads = pp.threads;
-        ls_fit_default_parameters(&vo.fit);
+        vo.center = &lf->law;
+        vo.target_params = pp.target_params;
+        vo.ntarget_params = pp.ntarget_params;
         vo.progress = isatty(STDERR_FILENO) ? show_progress : NULL;
         vo.progress_context = &progress;
         if (lf->has_fit && strcmp(lf->fit.loss, "mse") == 0)
@@ -446,8 +570,9 @@ int cmd_plan(int argc, char **argv)
         if (!(vo.baseline_flops > 0)) {
             cli_error(cmd, "the plan is empty: nothing to validate");
             status = ls_exit_status(LS_ERR_DATA);
-        } else if (ls_plan_validate(truth ? &truth->law : &lf->law, lf->law.kind, &tmpl, &grid, have, &result, &deploy,
-                                    &choice, &vo, &val, &err) != 0) {
+        } else if (ls_plan_validate(truth ? &truth->law : &lf->law, lf->law.kind, &tmpl, &candidates, have, &result,
+                                    isnan(deploy.flops) ? NULL : &deploy, isnan(deploy.flops) ? NULL : &choice, &vo,
+                                    &val, &err) != 0) {
             if (progress.shown)
                 fputs("\r\033[K", stderr);
             progress.shown = 0;
@@ -479,10 +604,13 @@ int cmd_plan(int argc, char **argv)
     if (status == 0)
         print_summary(lf, &deploy, &result, pp.budget_flops, have_path, outside, outside_text);
     if (status == 0 && validate)
-        print_validation(&val, truth_path, result.sigma);
+        print_validation(&val, &result, truth_path, result.sigma);
 done:
     ls_lawfile_free(truth);
     ls_plan_result_free(&result);
+    free(cand_x);
+    free(axis_R);
+    free(axis_E);
     ls_sweep_free(have);
     free(draws);
     ls_lawfile_free(lf);

@@ -210,9 +210,9 @@ int cmd_report(int argc, char **argv)
             status = cli_parse_long(cmd, "--bootstrap", optarg, 0, 10000000, &value);
             o.bootstrap = (size_t)value;
             break;
-        case OPT_FLOPS: status = cli_parse_list(cmd, "--flops", optarg, &o.flops, &o.nflops); break;
+        case OPT_FLOPS: status = cli_parse_flops_list(cmd, "--flops", optarg, &o.flops, &o.nflops); break;
         case OPT_MEM:
-            status = cli_parse_scaled(cmd, "--mem", optarg, &o.budget.mem_bytes);
+            status = cli_parse_bytes(cmd, "--mem", optarg, &o.budget.mem_bytes);
             o.mem_given = 1;
             break;
         case OPT_BITS:

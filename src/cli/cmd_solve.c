@@ -25,8 +25,10 @@ static const char USAGE[] =
     "\n"
     "  -l, --law FILE          law file (default: the law compiled in, moe:bounded-sparse fitted\n"
     "                          on the shipped sweep looped-moe.csv.gz with 1,000 bootstrap draws)\n"
-    "      --flops F           training compute, e.g. 1e21\n"
-    "      --mem BYTES         weight memory, e.g. 3GB, 3GiB, 2.5e9 (default: no limit)\n"
+    "      --flops F           training compute in FLOPs, e.g. 1e21 or 2.8B (a count: k M B/G T P E,\n"
+    "                          B a billion)\n"
+    "      --mem BYTES         weight memory in bytes, e.g. 3GB, 3GiB, 2.5e9 (k M G T P E or Ki Mi\n"
+    "                          Gi Ti, B optional; a bare 3B is refused; default: no limit)\n"
     "      --bits B            bits per weight (default 16; 4 for INT4)\n"
     "      --template FILE     architecture template (JSON; default: the paper's middle-cycle\n"
     "                          looping)\n"
@@ -357,8 +359,8 @@ int cmd_solve(int argc, char **argv)
         case 'h': status = -1; break;
         case 'l': law_path = optarg; break;
         case OPT_FORCE: force = 1; break;
-        case OPT_FLOPS: status = cli_parse_scaled(cmd, "--flops", optarg, &budget.flops); break;
-        case OPT_MEM: status = cli_parse_scaled(cmd, "--mem", optarg, &budget.mem_bytes); break;
+        case OPT_FLOPS: status = cli_parse_flops(cmd, "--flops", optarg, &budget.flops); break;
+        case OPT_MEM: status = cli_parse_bytes(cmd, "--mem", optarg, &budget.mem_bytes); break;
         case OPT_BITS: status = cli_parse_positive(cmd, "--bits", optarg, &budget.bits); break;
         case OPT_TEMPLATE: template_path = optarg; break;
         case OPT_PRINT_TEMPLATE: print_template = 1; break;

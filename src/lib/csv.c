@@ -1,6 +1,7 @@
 #include "csv_internal.h"
 #include "grow_internal.h"
 #include "input_internal.h"
+#include "jsonl_internal.h"
 #include "sha256_internal.h"
 
 #include <ctype.h>
@@ -62,6 +63,9 @@ struct csv_reader {
     int cr_pending; /* a CR outside quotes, whose next byte decides what it is */
     int hashing;    /* ls_csv_keep_checksum() was called */
     sha256 hash;    /* of every byte read, as stored: the checksum a law file records */
+    int format_known;     /* CSV or JSON Lines decided (at the first record) */
+    int jsonl_by_name;    /* the name ends in .jsonl or .ndjson (.gz) */
+    jsonl_reader *jsonl;  /* JSON Lines: its records instead */
 };
 
 csv_reader *ls_csv_open(const char *path, ls_error *err)
@@ -105,6 +109,7 @@ csv_reader *ls_csv_open_input(struct ls_input *in, ls_error *err)
     /* The bytes already read to tell the format are the first ones. */
     memcpy(reader->in, in->head, in->head_len);
     reader->in_len = in->head_len;
+    reader->jsonl_by_name = ls_jsonl_name(reader->name);
     reader->line = 1;
     reader->at_file_start = 1;
     return reader;
@@ -118,6 +123,7 @@ void ls_csv_close(csv_reader *reader)
         inflateEnd(&reader->zs);
     if (reader->fd >= 0)
         close(reader->fd);
+    ls_jsonl_close(reader->jsonl);
     free(reader->in);
     free(reader->name);
     free(reader->chunk);
@@ -364,8 +370,76 @@ static int finish_record(csv_reader *reader, const csv_field **fields, size_t *n
     return 1;
 }
 
+/* CSV or JSON Lines: JSON Lines by the name (.jsonl, .ndjson, either .gz),
+ * or when the first byte that is not white space (after a byte-order mark,
+ * and inflated) is '{', which no CSV header starts with.  JSON Lines is read
+ * whole here (a run table, not a million-row log) so that its columns, the
+ * keys of every object, are known before its first record. */
+static int decide_format(csv_reader *reader, ls_error *err)
+{
+    reader->format_known = 1;
+    if (reader->chunk_pos == reader->chunk_len) {
+        int status = refill(reader, err);
+        if (status <= 0)
+            return status;
+    }
+    size_t i = reader->chunk_pos;
+    while (i < reader->chunk_len && isspace(reader->chunk[i]))
+        i++;
+    int brace = i < reader->chunk_len && reader->chunk[i] == '{';
+    if (i < reader->chunk_len && reader->chunk[i] == '[' && !reader->jsonl_by_name)
+        return ls_error_set(err, LS_ERR_DATA,
+                            "%s: a JSON array; loopscale reads CSV or JSON Lines, one object a line (convert it "
+                            "with jq -c '.[]' FILE)", reader->name);
+    if (!brace && !reader->jsonl_by_name)
+        return 0;
+    size_t len = reader->chunk_len - reader->chunk_pos, cap = len + CSV_CHUNK;
+    char *text = malloc(cap + 1);
+    if (!text)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    memcpy(text, reader->chunk + reader->chunk_pos, len);
+    int status;
+    for (;;) {
+        if (len + CSV_CHUNK > cap) {
+            cap = 2 * cap + CSV_CHUNK;
+            char *bigger = realloc(text, cap + 1);
+            if (!bigger) {
+                free(text);
+                return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+            }
+            text = bigger;
+        }
+        size_t n = 0;
+        if ((status = decode(reader, (unsigned char *)text + len, CSV_CHUNK, &n, err)) != 0) {
+            free(text);
+            return status;
+        }
+        if (n == 0)
+            break;
+        len += n;
+    }
+    reader->chunk_pos = reader->chunk_len;
+    text[len] = '\0';
+    if (memchr(text, '\0', len)) {
+        long line = 1;
+        for (const char *p = text; *p; p++)
+            line += *p == '\n';
+        free(text);
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: binary data (a NUL byte); not JSON Lines", reader->name, line);
+    }
+    reader->jsonl = ls_jsonl_open(text, len, reader->name, err);
+    return reader->jsonl ? 0 : err->code;
+}
+
 int ls_csv_next(csv_reader *reader, const csv_field **fields, size_t *nfields, ls_error *err)
 {
+    if (!reader->format_known) {
+        int status = decide_format(reader, err);
+        if (status < 0)
+            return status;
+    }
+    if (reader->jsonl)
+        return ls_jsonl_next(reader->jsonl, fields, nfields, &reader->record_line, err);
     csv_state state = AT_RECORD_START;
     reader->record_len = 0;
     reader->nbounds = 0;

@@ -154,6 +154,10 @@ typedef struct solver {
     const ls_dense_kernel *dots; /* the vector sums of model_at (always set) */
     ls_dense_rows soa;
     double *soa_data;
+    /* The kernel's scratch holds the trial pass at this point (valid when
+     * soa_valid is set): the next derivative models need only its sums. */
+    double soa_u[PMAX];
+    int soa_valid;
     size_t base_index[PMAX]; /* free parameter k is theta[base_index[k]] */
 } solver;
 
@@ -268,6 +272,30 @@ static double value_at(const solver *s, const double *u)
         sum += (pb->weight ? pb->weight[i] : 1.0) * objective_term(pb, r);
     }
     return isfinite(sum) ? sum : INFINITY;
+}
+
+/* The objective at a point the solver tries: through the kernel, its
+ * trial pass, which keeps each run's shares and coefficients, so that the
+ * derivative models at the point, if the solver moves there, need only the
+ * kernel's sums (models_at).  The same value as value_at, bit for bit. */
+static double trial_at(solver *s, const double *u)
+{
+    if (!s->kernel)
+        return value_at(s, u);
+    const problem *pb = s->pb;
+    s->soa_valid = 0;
+    law l;
+    law_from_fitted(pb, u, &l);
+    if (!law_is_finite(&l))
+        return INFINITY;
+    double theta[5];
+    kernel_theta(&l, theta);
+    double v = s->kernel->trial(&s->soa, theta, kernel_delta(pb), kernel_scale(pb));
+    if (!isfinite(v))
+        return INFINITY;
+    memcpy(s->soa_u, u, pb->nfree * sizeof *u);
+    s->soa_valid = 1;
+    return v;
 }
 
 /* The derivative pass at u: the gradient g, IRLS's model M and the exact
@@ -443,8 +471,13 @@ static int models_at(solver *s, const double *u, double *g, double *M, double *H
     law l;
     law_from_fitted(pb, u, &l);
     double theta[5], g5[5], M5[25], H5[25];
-    kernel_theta(&l, theta);
-    s->kernel->model(&s->soa, theta, kernel_delta(pb), kernel_scale(pb), g5, M5, H5);
+    if (s->soa_valid && memcmp(s->soa_u, u, p * sizeof *u) == 0) {
+        s->kernel->sums(&s->soa, g5, M5, H5);
+    } else {
+        kernel_theta(&l, theta);
+        s->kernel->model(&s->soa, theta, kernel_delta(pb), kernel_scale(pb), g5, M5, H5);
+        s->soa_valid = 0;
+    }
     int finite = 1;
     for (size_t a = 0; a < p; a++) {
         size_t ia = s->base_index[a];
@@ -534,12 +567,13 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
     memcpy(res->u, u0, p * sizeof *u0);
     if (s->kernel)
         kernel_load_rows(s);
+    s->soa_valid = 0;
     for (size_t k = 0; k < p; k++)
         zero[k] = D[k] = 0.0;
     res->converged = 0;
     res->iterations = 0;
     res->newton_steps = 0;
-    double F = value_at(s, u);
+    double F = trial_at(s, u);
     res->objective = F;
     if (!isfinite(F))
         return;
@@ -594,7 +628,7 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
             if (plausible) {
                 for (size_t k = 0; k < p; k++)
                     trial[k] = u[k] + step[k];
-                Ft = value_at(s, trial);
+                Ft = trial_at(s, trial);
                 /* Near the optimum the objective's last digits are
                  * rounding: a Newton step within that noise is taken,
                  * since its gradient, not its objective, is what improves. */
@@ -612,7 +646,7 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
             for (size_t k = 0; k < p; k++)
                 trial[k] = u[k] + step[k];
             double pred = predicted_decrease(p, M, g, step);
-            Ft = value_at(s, trial);
+            Ft = trial_at(s, trial);
             double rho = (F - Ft) / pred;
             if (isfinite(Ft) && pred > 0 && rho > 0) {
                 accepted = 1;

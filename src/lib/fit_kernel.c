@@ -39,6 +39,19 @@ static inline double rho(double r, double delta)
     return a <= delta ? 0.5 * r * r : delta * (a - 0.5 * delta);
 }
 
+/* The shares' exponentials e_k = e^(t_k - top): the top term's is e^0 = 1
+ * exactly, so only the other two are computed (a quarter of the pass's
+ * exp and log calls saved, bit for bit the same sums).  Ties pick the same
+ * term as the max above. */
+#define LS_SHARES(t1, t2, t3, top, e1, e2, e3)                                                                    \
+    double top12 = t1 > t2 ? t1 : t2;                                                                          \
+    int third = t3 > top12;                                                                                      \
+    int first = !third && t1 > t2;                                                                             \
+    double top = third ? t3 : top12;                                                                           \
+    double x1 = t1 - top, x2 = t2 - top, x3 = t3 - top;                                                        \
+    double ep = exp(third ? x1 : (first ? x2 : x1)), eq = exp(third ? x2 : x3);                               \
+    double e1 = third ? ep : (first ? 1.0 : ep), e2 = third ? eq : (first ? ep : 1.0), e3 = third ? 1.0 : eq
+
 static double KERNEL_NAME(value)(const ls_dense_rows *rows, const double theta[5], double delta, double scale)
 {
     const double *restrict ln_n = rows->ln_n, *restrict ln_d = rows->ln_d;
@@ -49,17 +62,19 @@ static double KERNEL_NAME(value)(const ls_dense_rows *rows, const double theta[5
 #pragma omp simd reduction(+ : sum)
     for (size_t i = 0; i < n; i++) {
         double t1 = la - alpha * ln_n[i], t2 = lb - beta * ln_d[i];
-        double top = t1 > t2 ? t1 : t2;
-        top = lc > top ? lc : top;
-        double s = exp(t1 - top) + exp(t2 - top) + exp(lc - top);
+        LS_SHARES(t1, t2, lc, top, e1, e2, e3);
+        double s = e1 + e2 + e3;
         double r = top + log(s) - y[i];
         sum += wt[i] * rho(r, delta);
     }
     return scale * sum;
 }
 
-static void KERNEL_NAME(model)(const ls_dense_rows *rows, const double theta[5], double delta, double scale,
-                               double g[5], double M[25], double H[25])
+/* The trial pass: the objective, as value() computes it bit for bit, and
+ * each run's shares and coefficients into the scratch arrays, from which
+ * sums() forms the derivative models if the solver keeps this point.  One
+ * pass of exp and log per point tried, not two per point kept. */
+static double KERNEL_NAME(trial)(const ls_dense_rows *rows, const double theta[5], double delta, double scale)
 {
     size_t n = rows->n;
     const double *restrict ln_n = rows->ln_n, *restrict ln_d = rows->ln_d;
@@ -67,16 +82,27 @@ static void KERNEL_NAME(model)(const ls_dense_rows *rows, const double theta[5],
     double *restrict W1 = rows->scratch, *restrict W2 = W1 + n, *restrict W3 = W2 + n;
     double *restrict P = W3 + n, *restrict C1 = P + n, *restrict C2 = C1 + n;
     double la = theta[0], alpha = theta[1], lb = theta[2], beta = theta[3], lc = theta[4];
-    /* Pass one: the shares and each run's coefficients, psi, psi/r - psi
-     * (IRLS) and rho'' - psi (exact), weighted. */
+    /* Two loops: the first holds only what the vector exp and log need
+     * (every vector register is the caller's to save around those calls),
+     * and keeps e1, e2, e3 and ln Lhat = top + ln(e1 + e2 + e3) in the
+     * scratch; the second, without calls, forms the rest. */
 #pragma omp simd
     for (size_t i = 0; i < n; i++) {
         double t1 = la - alpha * ln_n[i], t2 = lb - beta * ln_d[i];
-        double top = t1 > t2 ? t1 : t2;
-        top = lc > top ? lc : top;
-        double e1 = exp(t1 - top), e2 = exp(t2 - top), e3 = exp(lc - top);
-        double s = e1 + e2 + e3, inv = 1.0 / s;
-        double r = top + log(s) - y[i];
+        LS_SHARES(t1, t2, lc, top, e1, e2, e3);
+        W1[i] = e1;
+        W2[i] = e2;
+        W3[i] = e3;
+        P[i] = top + log(e1 + e2 + e3);
+    }
+    double sum = 0.0;
+    /* Each run's shares, psi, psi/r - psi (IRLS) and rho'' - psi (exact), weighted. */
+#pragma omp simd reduction(+ : sum)
+    for (size_t i = 0; i < n; i++) {
+        double e1 = W1[i], e2 = W2[i], e3 = W3[i];
+        double inv = 1.0 / (e1 + e2 + e3);
+        double r = P[i] - y[i];
+        sum += wt[i] * rho(r, delta);
         double a = fabs(r);
         int inside = a <= delta;
         double psi = inside ? r : (r < 0 ? -delta : delta);
@@ -90,6 +116,16 @@ static void KERNEL_NAME(model)(const ls_dense_rows *rows, const double theta[5],
         C1[i] = w * (irls - psi);
         C2[i] = w * (second - psi);
     }
+    return scale * sum;
+}
+
+/* The derivative models from the scratch arrays of the last trial pass. */
+static void KERNEL_NAME(sums)(const ls_dense_rows *rows, double g[5], double M[25], double H[25])
+{
+    size_t n = rows->n;
+    const double *restrict ln_n = rows->ln_n, *restrict ln_d = rows->ln_d;
+    const double *restrict W1 = rows->scratch, *restrict W2 = W1 + n, *restrict W3 = W2 + n;
+    const double *restrict P = W3 + n, *restrict C1 = P + n, *restrict C2 = C1 + n;
     /* Pass two: the sums. */
     double g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, q1 = 0, q3 = 0;
     double m00 = 0, m01 = 0, m02 = 0, m03 = 0, m04 = 0, m11 = 0, m12 = 0, m13 = 0, m14 = 0, m22 = 0, m23 = 0,
@@ -133,6 +169,13 @@ static void KERNEL_NAME(model)(const ls_dense_rows *rows, const double theta[5],
         }
 }
 
+static void KERNEL_NAME(model)(const ls_dense_rows *rows, const double theta[5], double delta, double scale,
+                               double g[5], double M[25], double H[25])
+{
+    (void)KERNEL_NAME(trial)(rows, theta, delta, scale);
+    KERNEL_NAME(sums)(rows, g, M, H);
+}
+
 /* sum_i c_i a_i b_i and sum_i d_i a_i b_i: the general laws' p x p sums
  * (fit.c's model_at), one pair of columns at a time. */
 static void KERNEL_NAME(dot3x2)(size_t n, const double *c, const double *d, const double *a, const double *b,
@@ -151,4 +194,5 @@ static void KERNEL_NAME(dot3x2)(size_t n, const double *c, const double *d, cons
 }
 
 const ls_dense_kernel KERNEL_NAME(ls_dense_kernel) = {LS_STR(LS_KERNEL_VARIANT), KERNEL_NAME(value),
+                                                        KERNEL_NAME(trial), KERNEL_NAME(sums),
                                                         KERNEL_NAME(model), KERNEL_NAME(dot3x2)};

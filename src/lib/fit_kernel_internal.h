@@ -27,7 +27,13 @@ typedef struct ls_dense_kernel {
     const char *name;
     /* The objective (value pass); not finite when the law cannot be evaluated. */
     double (*value)(const ls_dense_rows *rows, const double theta[5], double delta, double scale);
-    /* The derivative pass: the gradient g, IRLS's model M and the exact
+    /* The trial pass: the objective exactly as value() gives it, and each
+     * run's shares and coefficients kept in rows->scratch for sums(). */
+    double (*trial)(const ls_dense_rows *rows, const double theta[5], double delta, double scale);
+    /* The gradient g, IRLS's model M and the exact Hessian H at the point
+     * of the last trial() on these rows (see model). */
+    void (*sums)(const ls_dense_rows *rows, double g[5], double M[25], double H[25]);
+    /* The derivative pass (trial, then sums): the gradient g, IRLS's model M and the exact
      * Hessian H of the objective in theta (5 x 5, row-major, see fit.c). */
     void (*model)(const ls_dense_rows *rows, const double theta[5], double delta, double scale, double g[5],
                   double M[25], double H[25]);

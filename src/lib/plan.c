@@ -35,6 +35,8 @@ void ls_plan_default_parameters(plan_parameters *p)
     p->prior_sd = 1.0;
     p->max_draws = 100;
     p->threads = 0;
+    p->target_params = NULL;
+    p->ntarget_params = 0;
 }
 
 void ls_plan_result_free(plan_result *r)
@@ -145,6 +147,7 @@ static int spd_inverse(const double *a, size_t p, double *inv)
 
 static int runner_up(const solve_result *r, solve_candidate *out);
 static law_point candidate_point(const solve_candidate *c);
+static int compare_doubles(const void *a, const void *b);
 
 typedef struct plan_state {
     size_t p, ncand, ndraws;
@@ -163,13 +166,17 @@ typedef struct plan_state {
     size_t nhave;
     double prior_precision;
     double *jac;                /* ndraws x ncand x p */
-    double *info, *inv, *a, *c; /* ndraws x p x p, x p x p, x p, x p */
-    double *variance;           /* ndraws */
-    /* For draw s and candidate i, q = j_i' M_s j_i and r = a_s . j_i
-     * (ndraws x ncand each), from which the gain of i follows. */
+    /* T target vectors c_st per draw (the gap's gradient, or one per named
+     * parameter); the criterion is the sum over t of c_st' M_s c_st. */
+    size_t ntarget;
+    const law_param *target_params; /* NULL: the decision */
+    double *info, *inv, *a, *c; /* ndraws x p x p, x p x p, x T x p, x T x p */
+    double *variance;           /* ndraws x T: c_st' M_s c_st */
+    /* For draw s and candidate i, q = j_i' M_s j_i (ndraws x ncand) and
+     * r_t = a_st . j_i (ndraws x ncand x T), from which the gain of i follows. */
     double *q, *r;
     /* The step just taken, per draw: u_s = M_s j* (M before the step),
-     * f_s = w / (1 + w j*' M_s j*) and j* . a_s. */
+     * f_s = w / (1 + w j*' M_s j*) and j* . a_st (ndraws x T). */
     double *u, *f, *ja;
     const unsigned char *available;
     double *gain;               /* ncand */
@@ -183,38 +190,48 @@ typedef struct plan_state {
 static int refresh_draw(plan_state *st, size_t s)
 {
     size_t p = st->p;
-    double *inv = st->inv + s * p * p, *a = st->a + s * p, *c = st->c + s * p;
+    size_t T = st->ntarget;
+    double *inv = st->inv + s * p * p;
     if (spd_inverse(st->info + s * p * p, p, inv) != 0)
         return -1;
-    double v = 0;
-    for (size_t i = 0; i < p; i++) {
-        double t = 0;
-        for (size_t k = 0; k < p; k++)
-            t += inv[i * p + k] * c[k];
-        a[i] = t;
-        v += c[i] * t;
+    for (size_t tg = 0; tg < T; tg++) {
+        double *a = st->a + (s * T + tg) * p;
+        const double *c = st->c + (s * T + tg) * p;
+        double v = 0;
+        for (size_t i = 0; i < p; i++) {
+            double t = 0;
+            for (size_t k = 0; k < p; k++)
+                t += inv[i * p + k] * c[k];
+            a[i] = t;
+            v += c[i] * t;
+        }
+        st->variance[s * T + tg] = v;
     }
-    st->variance[s] = v;
     return 0;
 }
 
 /* q and r of every candidate for draw s, from M_s and a_s. */
 static void exact_qr(plan_state *st, size_t s)
 {
-    size_t p = st->p;
-    const double *inv = st->inv + s * p * p, *a = st->a + s * p;
+    size_t p = st->p, T = st->ntarget;
+    const double *inv = st->inv + s * p * p;
     for (size_t i = 0; i < st->ncand; i++) {
         const double *j = st->jac + (s * st->ncand + i) * p;
-        double aj = 0, jmj = 0;
+        double jmj = 0;
         for (size_t k = 0; k < p; k++) {
-            aj += a[k] * j[k];
             double t = 0;
             for (size_t m = 0; m < p; m++)
                 t += inv[k * p + m] * j[m];
             jmj += j[k] * t;
         }
         st->q[s * st->ncand + i] = jmj;
-        st->r[s * st->ncand + i] = aj;
+        for (size_t tg = 0; tg < T; tg++) {
+            const double *a = st->a + (s * T + tg) * p;
+            double aj = 0;
+            for (size_t k = 0; k < p; k++)
+                aj += a[k] * j[k];
+            st->r[(s * st->ncand + i) * T + tg] = aj;
+        }
     }
 }
 
@@ -231,6 +248,18 @@ static int setup_draw(void *context, void *state, size_t s)
     for (size_t k = 0; k < p; k++)
         info[k * p + k] = st->prior_precision;
     ls_plan_add_information(l, st->params, p, st->have, st->nhave, st->w, info);
+    if (st->target_params) {
+        /* Named parameters: c_t = (dp/du) e_k, so that c_t' M c_t is the
+         * variance of the parameter in its natural units. */
+        double *c = st->c + s * st->ntarget * p;
+        memset(c, 0, st->ntarget * p * sizeof *c);
+        for (size_t tg = 0; tg < st->ntarget; tg++)
+            for (size_t k = 0; k < p; k++)
+                if (st->params[k] == st->target_params[tg])
+                    c[tg * p + k] = ls_law_param_natural_per_fitted(st->params[k], l->p[st->params[k]]);
+        st->own_pair[s] = st->same_pair[s] = 0;
+        goto jacobian;
+    }
     /* The gap this draw would decide on: its own choice against its own
      * runner-up; the point estimate's pair when it has none. */
     solve_result sr;
@@ -247,6 +276,7 @@ static int setup_draw(void *context, void *state, size_t s)
     st->same_pair[s] = st->own_pair[s] && x1.R == st->x1->R && x1.E == st->x1->E;
     ls_solve_result_free(&sr);
     ls_plan_gap_gradient(l, st->params, p, &x1, &x2, st->c + s * p);
+jacobian:;
     double *jac = st->jac + s * st->ncand * p;
     for (size_t i = 0; i < st->ncand; i++)
         gradient_over(l, st->params, p, &st->cand[i], jac + i * p, NULL);
@@ -262,19 +292,24 @@ static int update_draw(void *context, void *state, size_t s)
 {
     (void)state;
     plan_state *st = context;
-    size_t p = st->p;
-    const double *j = st->jac + (s * st->ncand + st->last) * p, *inv = st->inv + s * p * p, *a = st->a + s * p;
-    double *u = st->u + s * p, jmj = 0, ja = 0;
+    size_t p = st->p, T = st->ntarget;
+    const double *j = st->jac + (s * st->ncand + st->last) * p, *inv = st->inv + s * p * p;
+    double *u = st->u + s * p, jmj = 0;
     for (size_t k = 0; k < p; k++) {
         double t = 0;
         for (size_t m = 0; m < p; m++)
             t += inv[k * p + m] * j[m];
         u[k] = t;
         jmj += j[k] * t;
-        ja += j[k] * a[k];
     }
     st->f[s] = st->w / (1.0 + st->w * jmj);
-    st->ja[s] = ja;
+    for (size_t tg = 0; tg < T; tg++) {
+        const double *a = st->a + (s * T + tg) * p;
+        double ja = 0;
+        for (size_t k = 0; k < p; k++)
+            ja += j[k] * a[k];
+        st->ja[s * T + tg] = ja;
+    }
     add_outer(st->info + s * p * p, j, p, st->w);
     return refresh_draw(st, s);
 }
@@ -296,19 +331,23 @@ static void gain_of(plan_state *st, size_t i, int update)
         st->gain[i] = -1;
         return;
     }
-    size_t p = st->p;
+    size_t p = st->p, T = st->ntarget;
     double sum = 0;
     for (size_t s = 0; s < st->ndraws; s++) {
-        double *q = &st->q[s * st->ncand + i], *r = &st->r[s * st->ncand + i];
+        double *q = &st->q[s * st->ncand + i], *r = &st->r[(s * st->ncand + i) * T];
         if (update) {
             const double *j = st->jac + (s * st->ncand + i) * p, *u = st->u + s * p;
             double t = 0;
             for (size_t k = 0; k < p; k++)
                 t += u[k] * j[k];
             *q -= st->f[s] * t * t;
-            *r -= st->f[s] * t * st->ja[s];
+            for (size_t tg = 0; tg < T; tg++)
+                r[tg] -= st->f[s] * t * st->ja[s * T + tg];
         }
-        sum += st->w * *r * *r / (1.0 + st->w * *q);
+        double r2 = 0;
+        for (size_t tg = 0; tg < T; tg++)
+            r2 += r[tg] * r[tg];
+        sum += st->w * r2 / (1.0 + st->w * *q);
     }
     st->gain[i] = sum / (double)st->ndraws;
 }
@@ -333,6 +372,17 @@ static double mean_of(const double *v, size_t n)
     for (size_t i = 0; i < n; i++)
         s += v[i];
     return s / (double)n;
+}
+
+/* The mean over the draws of each target's variance (v is ndraws x T). */
+static void target_means(const double *v, size_t ndraws, size_t T, double *out)
+{
+    for (size_t tg = 0; tg < T; tg++) {
+        double s = 0;
+        for (size_t d = 0; d < ndraws; d++)
+            s += v[d * T + tg];
+        out[tg] = s / (double)ndraws;
+    }
 }
 
 /* Same within a relative 1e-9 (a sweep file's numbers are printed, then read).
@@ -382,19 +432,48 @@ static int check_parameters(const plan_parameters *p, ls_error *err)
                             p->prior_sd);
     if (p->max_draws < 1)
         return ls_error_set(err, LS_ERR_USAGE, "at least one draw is needed");
+    if (p->ntarget_params > LAW_NPARAMS || (p->ntarget_params && !p->target_params))
+        return ls_error_set(err, LS_ERR_USAGE, "at most %d named parameters can be the target", LAW_NPARAMS);
     return 0;
 }
 
-int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_grid *grid, const sweep *have,
-                const solve_budget *deploy, const solve_options *choice, const plan_parameters *p,
-                plan_result *out, ls_error *err)
+int ls_plan_run(const plan_prior *prior, const arch_template *t, const plan_candidates *candidates,
+                const sweep *have, const solve_budget *deploy, const solve_options *choice,
+                const plan_parameters *p, plan_result *out, ls_error *err)
 {
     memset(out, 0, sizeof *out);
     int status = check_parameters(p, err);
-    if (status == 0)
-        status = ls_simulate_check(t, grid, err);
     if (status != 0)
         return status;
+
+    law_param all[LAW_NPARAMS];
+    size_t nall = ls_law_params_of(prior->point.kind, all);
+    for (size_t k = 0; k < nall; k++)
+        if (!prior->fixed[all[k]])
+            out->params[out->nparams++] = all[k];
+    size_t np = out->nparams, T = p->ntarget_params ? p->ntarget_params : 1;
+    law_point x1, x2;
+    memset(&x1, 0, sizeof x1);
+    memset(&x2, 0, sizeof x2);
+    if (p->ntarget_params) {
+        char kind[64];
+        ls_law_kind_format(prior->point.kind, kind, sizeof kind);
+        for (size_t tg = 0; tg < T; tg++) {
+            law_param q = p->target_params[tg];
+            size_t k = 0;
+            while (k < np && out->params[k] != q)
+                k++;
+            if (!ls_law_uses_param(prior->point.kind, q))
+                return ls_error_set(err, LS_ERR_USAGE, "%s is not a parameter of %s", ls_law_param_name(q), kind);
+            if (k == np)
+                return ls_error_set(err, LS_ERR_USAGE, "%s is fixed in the prior: there is nothing to plan for",
+                                    ls_law_param_name(q));
+            for (size_t m = 0; m < tg; m++)
+                if (p->target_params[m] == q)
+                    return ls_error_set(err, LS_ERR_USAGE, "%s is named twice", ls_law_param_name(q));
+        }
+        goto candidates_ready;
+    }
 
     /* The decision under the point estimate, and what it is weighed against. */
     solve_result sr;
@@ -411,28 +490,24 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
     if (!has_runner_up)
         return ls_error_set(err, LS_ERR_DATA,
                             "only one (R, E) is feasible at the deployment budget: there is no decision to plan for");
-    law_point x1 = candidate_point(&out->best), x2 = candidate_point(&out->runner_up);
+    x1 = candidate_point(&out->best);
+    x2 = candidate_point(&out->runner_up);
     out->gap = ls_law_loss(&prior->point, &x1) - ls_law_loss(&prior->point, &x2);
 
-    law_param all[LAW_NPARAMS];
-    size_t nall = ls_law_params_of(prior->point.kind, all);
-    for (size_t k = 0; k < nall; k++)
-        if (!prior->fixed[all[k]])
-            out->params[out->nparams++] = all[k];
-    size_t np = out->nparams;
+candidates_ready:;
 
-    size_t ncand = grid->n_n_act * grid->n_tokens * grid->n_E * grid->n_R;
+    size_t ncand = candidates->n;
     size_t nhave = have ? have->n : 0;
     size_t ndraws = prior->ndraws == 0 ? 1 : (prior->ndraws < p->max_draws ? prior->ndraws : p->max_draws);
     if (np == 0 || ncand == 0)
         return ls_error_set(err, LS_ERR_USAGE, np == 0 ? "the prior has no free parameter to plan for"
                                                        : "the grid has no candidate");
-    if (ncand > SIZE_MAX / sizeof(double) / np / ndraws)
+    if (ncand > SIZE_MAX / sizeof(double) / (np + T) / ndraws)
         return ls_error_set(err, LS_ERR_USAGE, "%zu candidates and %zu draws are too many", ncand, ndraws);
 
     plan_state st;
     memset(&st, 0, sizeof st);
-    law_point *cand = malloc(ncand * sizeof *cand);
+    const law_point *cand = candidates->x;
     law_point *have_x = malloc((nhave ? nhave : 1) * sizeof *have_x);
     double *cand_flops = malloc(ncand * sizeof *cand_flops);
     unsigned char *available = malloc(ncand);
@@ -440,39 +515,30 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
     st.jac = malloc(ndraws * ncand * np * sizeof *st.jac);
     st.info = malloc(ndraws * np * np * sizeof *st.info);
     st.inv = malloc(ndraws * np * np * sizeof *st.inv);
-    st.a = malloc(ndraws * np * sizeof *st.a);
-    st.c = malloc(ndraws * np * sizeof *st.c);
-    st.variance = malloc(ndraws * sizeof *st.variance);
+    st.a = malloc(ndraws * T * np * sizeof *st.a);
+    st.c = malloc(ndraws * T * np * sizeof *st.c);
+    st.variance = malloc(ndraws * T * sizeof *st.variance);
     st.gain = malloc(ncand * sizeof *st.gain);
     st.q = malloc(ndraws * ncand * sizeof *st.q);
-    st.r = malloc(ndraws * ncand * sizeof *st.r);
+    st.r = malloc(ndraws * ncand * T * sizeof *st.r);
     st.u = malloc(ndraws * np * sizeof *st.u);
     st.f = malloc(ndraws * sizeof *st.f);
-    st.ja = malloc(ndraws * sizeof *st.ja);
+    st.ja = malloc(ndraws * T * sizeof *st.ja);
     st.own_pair = malloc(ndraws);
     st.same_pair = malloc(ndraws);
     out->runs = malloc(ncand * sizeof *out->runs);
-    if (!cand || !have_x || !cand_flops || !available || !draws || !st.jac || !st.info || !st.inv || !st.a ||
+    if (!have_x || !cand_flops || !available || !draws || !st.jac || !st.info || !st.inv || !st.a ||
         !st.c || !st.variance || !st.gain || !st.q || !st.r || !st.u || !st.f || !st.ja || !st.own_pair || !st.same_pair || !out->runs) {
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         goto done;
     }
 
-    /* The candidates, as simulate writes them (whole parameter counts). */
-    size_t i = 0;
     double loss_sum = 0;
-    for (size_t a = 0; a < grid->n_n_act; a++)
-        for (size_t d = 0; d < grid->n_tokens; d++)
-            for (size_t e = 0; e < grid->n_E; e++)
-                for (size_t r = 0; r < grid->n_R; r++, i++) {
-                    law_point x = ls_arch_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
-                    x.n_total = nearbyint(x.n_total);
-                    x.n_loop = nearbyint(x.n_loop);
-                    cand[i] = x;
-                    cand_flops[i] = ls_law_training_flops(&x);
-                    available[i] = 1;
-                    loss_sum += ls_law_loss(&prior->point, &x);
-                }
+    for (size_t i = 0; i < ncand; i++) {
+        cand_flops[i] = ls_law_training_flops(&cand[i]);
+        available[i] = 1;
+        loss_sum += ls_law_loss(&prior->point, &cand[i]);
+    }
     out->ncandidates = ncand;
     for (size_t h = 0; h < nhave; h++) {
         have_x[h] = ls_sweep_row_point(&have->rows[h]);
@@ -506,6 +572,11 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
         draws[s] = prior->ndraws ? prior->draws[s] : prior->point;
     out->ndraws = ndraws;
     st.p = np;
+    st.ntarget = T;
+    st.target_params = p->ntarget_params ? p->target_params : NULL;
+    out->ntargets = p->ntarget_params;
+    for (size_t tg = 0; tg < p->ntarget_params; tg++)
+        out->targets[tg] = p->target_params[tg];
     st.ncand = ncand;
     st.ndraws = ndraws;
     st.w = out->huber_weight;
@@ -533,12 +604,17 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
         out->ndraws_same_choice += st.same_pair[s];
     }
     /* Under the weak prior alone the variance is prior_sd^2 |c|^2. */
-    double prior_var = 0;
     for (size_t s = 0; s < ndraws; s++)
-        for (size_t k = 0; k < np; k++)
-            prior_var += p->prior_sd * p->prior_sd * st.c[s * np + k] * st.c[s * np + k];
-    out->variance_prior = prior_var / (double)ndraws;
-    out->variance_have = out->variance_plan = mean_of(st.variance, ndraws);
+        for (size_t tg = 0; tg < T; tg++)
+            for (size_t k = 0; k < np; k++) {
+                double c = st.c[(s * T + tg) * np + k];
+                out->target_variance_prior[tg] += p->prior_sd * p->prior_sd * c * c / (double)ndraws;
+            }
+    target_means(st.variance, ndraws, T, out->target_variance_have);
+    memcpy(out->target_variance_plan, out->target_variance_have, sizeof out->target_variance_plan);
+    for (size_t tg = 0; tg < T; tg++)
+        out->variance_prior += out->target_variance_prior[tg];
+    out->variance_have = out->variance_plan = mean_of(st.variance, ndraws * T) * (double)T;
 
     double remaining = p->budget_flops;
     int (*gain_item)(void *, void *, size_t) = candidate_gain;
@@ -571,7 +647,8 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
         available[pick] = 0;
         remaining -= cand_flops[pick];
         out->flops_spent += cand_flops[pick];
-        out->variance_plan = mean_of(st.variance, ndraws);
+        out->variance_plan = mean_of(st.variance, ndraws * T) * (double)T;
+        target_means(st.variance, ndraws, T, out->target_variance_plan);
         plan_run *run = &out->runs[out->nruns++];
         run->x = cand[pick];
         run->flops = cand_flops[pick];
@@ -592,7 +669,6 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const simulate_
 done:
     if (status != 0)
         ls_plan_result_free(out);
-    free(cand);
     free(have_x);
     free(cand_flops);
     free(available);
@@ -614,7 +690,107 @@ done:
     return status;
 }
 
+/* ---- candidates ---------------------------------------------------------- */
+
+/* A configuration as simulate writes it and a run is trained: N_total and
+ * N_loop whole parameter counts. */
+static law_point whole_point(const arch_template *t, double n_act, double E, double R, double tokens)
+{
+    law_point x = ls_arch_point(t, n_act, E, R, tokens);
+    x.n_total = nearbyint(x.n_total);
+    x.n_loop = nearbyint(x.n_loop);
+    return x;
+}
+
+int ls_plan_grid_candidates(const arch_template *t, const simulate_grid *grid, law_point **out, size_t *n,
+                            ls_error *err)
+{
+    *out = NULL;
+    *n = 0;
+    int status = ls_simulate_check(t, grid, err);
+    if (status != 0)
+        return status;
+    size_t ncand = grid->n_n_act * grid->n_tokens * grid->n_E * grid->n_R;
+    law_point *x = malloc((ncand ? ncand : 1) * sizeof *x);
+    if (!x)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    size_t i = 0;
+    for (size_t a = 0; a < grid->n_n_act; a++)
+        for (size_t d = 0; d < grid->n_tokens; d++)
+            for (size_t e = 0; e < grid->n_E; e++)
+                for (size_t r = 0; r < grid->n_R; r++)
+                    x[i++] = whole_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
+    *out = x;
+    *n = ncand;
+    return 0;
+}
+
+law_point *ls_plan_read_candidates(const char *path, const arch_template *t, size_t *n, ls_error *err)
+{
+    *n = 0;
+    sweep_options so;
+    memset(&so, 0, sizeof so);
+    so.shape = t;
+    const char *paths[] = {path};
+    sweep *s = ls_sweep_read(paths, 1, &so, err);
+    if (!s)
+        return NULL;
+    law_point *x = malloc((s->n ? s->n : 1) * sizeof *x);
+    if (!x) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        ls_sweep_free(s);
+        return NULL;
+    }
+    int status = 0;
+    for (size_t i = 0; i < s->n && status == 0; i++) {
+        const sweep_row *row = &s->rows[i];
+        if (row->k != t->top_k) {
+            status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column 'k': %g is not the template's top_k (%d)",
+                                  s->name, row->line, row->k, t->top_k);
+            break;
+        }
+        x[i] = ls_sweep_row_point(row);
+        /* Each candidate is trained at most once: a repeated one would be
+         * a second chance at the same run. */
+        for (size_t j = 0; j < i && status == 0; j++)
+            if (same_run(&x[j], &x[i]))
+                status = ls_error_set(err, LS_ERR_DATA,
+                                      "%s:%ld: the same candidate (n_act, tokens, R and E) as line %ld", s->name,
+                                      row->line, s->rows[j].line);
+    }
+    size_t count = s->n;
+    ls_sweep_free(s);
+    if (status != 0) {
+        free(x);
+        return NULL;
+    }
+    *n = count;
+    return x;
+}
+
+static size_t sorted_distinct(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, compare_doubles);
+    size_t m = n ? 1 : 0;
+    for (size_t i = 1; i < n; i++)
+        if (v[i] != v[m - 1])
+            v[m++] = v[i];
+    return m;
+}
+
+void ls_plan_candidate_axes(const plan_candidates *c, double *R, size_t *nR, double *E, size_t *nE)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        R[i] = c->x[i].R;
+        E[i] = c->x[i].E;
+    }
+    *nR = sorted_distinct(R, c->n);
+    *nE = sorted_distinct(E, c->n);
+}
+
 /* ---- validation by simulation ------------------------------------------- */
+
+#define NARMS 3 /* the plan, the thinned grid, the IsoFLOP design */
 
 typedef struct validate_context {
     const law *truth;
@@ -623,22 +799,28 @@ typedef struct validate_context {
     const solve_budget *deploy;
     const solve_options *choice;
     const plan_validation_options *o;
-    const law_point *design[2];
-    size_t ndesign[2];
+    const law_point *design[NARMS];
+    size_t ndesign[NARMS];
     solve_candidate truth_choice;
-    unsigned char *right, *failed; /* 2K each: replicate k of design a at 2k + a */
+    unsigned char *right, *failed; /* NARMS K each: replicate k of design a at NARMS k + a */
     double *regret;
+    double *fitted; /* NARMS K x ntarget_params: the named parameters as fitted */
 } validate_context;
 
-/* Replicate i / 2 of design i % 2: simulate, fit, solve, compare. */
+/* Replicate i / NARMS of design i % NARMS: simulate, fit, solve, compare.
+ * The plan and the thinned grid draw replicate k from the streams 2k and
+ * 2k + 1, the IsoFLOP design from 2K + k, so that adding a design changes
+ * none of the others' sweeps. */
 static int validate_item(void *context, void *state, size_t i)
 {
     (void)state;
     validate_context *v = context;
-    size_t arm = i % 2, k = i / 2, n = v->ndesign[arm];
+    size_t arm = i % NARMS, k = i / NARMS, n = v->ndesign[arm];
     v->failed[i] = 1;
     v->right[i] = 0;
     v->regret[i] = NAN;
+    if (arm == 2 && v->o->isoflop_budgets == 0) /* no IsoFLOP design asked for */
+        return 0;
     sweep_row *rows = malloc((n ? n : 1) * sizeof *rows);
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     if (!rows || !rng) {
@@ -646,7 +828,8 @@ static int validate_item(void *context, void *state, size_t i)
         gsl_rng_free(rng);
         return -1;
     }
-    gsl_rng_set(rng, v->o->seed * 1000003UL + 2 * k + arm);
+    unsigned long stream = arm < 2 ? 2 * k + arm : 2 * v->o->replicates + k;
+    gsl_rng_set(rng, v->o->seed * 1000003UL + stream);
     for (size_t j = 0; j < n; j++) {
         const law_point *x = &v->design[arm][j];
         double loss = ls_law_loss(v->truth, x) * exp(gsl_ran_gaussian_ziggurat(rng, v->o->noise_sigma));
@@ -666,6 +849,13 @@ static int validate_item(void *context, void *state, size_t i)
     fit_result fr;
     ls_error err;
     if (ls_fit_run(&s, v->kind, &fp, &fr, &err) == 0 && fr.converged) {
+        for (size_t tg = 0; tg < v->o->ntarget_params; tg++)
+            v->fitted[i * v->o->ntarget_params + tg] = fr.law.p[v->o->target_params[tg]];
+        if (!v->deploy) { /* a parameter target alone: the fit is the result */
+            v->failed[i] = 0;
+            free(rows);
+            return 0;
+        }
         solve_result sr;
         memset(&sr, 0, sizeof sr);
         if (ls_solve_run(&fr.law, v->t, v->deploy, v->choice, &sr, &err) == 0 && sr.has_choice) {
@@ -706,7 +896,113 @@ static size_t gcd(size_t a, size_t b)
     return a;
 }
 
-int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, const simulate_grid *grid,
+/* Order of (tokens, E, R), then N_act: to count the distinct triples. */
+static int compare_triples(const void *a, const void *b)
+{
+    const law_point *x = a, *y = b;
+    if (x->D != y->D)
+        return x->D < y->D ? -1 : 1;
+    if (x->E != y->E)
+        return x->E < y->E ? -1 : 1;
+    return (x->R > y->R) - (x->R < y->R);
+}
+
+/* The number of distinct (tokens, E, R) among the candidates (for a grid in
+ * grid order, the period of the walk through them). */
+static size_t distinct_triples(const law_point *cand, size_t n, law_point *scratch)
+{
+    memcpy(scratch, cand, n * sizeof *scratch);
+    qsort(scratch, n, sizeof *scratch, compare_triples);
+    size_t m = n ? 1 : 0;
+    for (size_t i = 1; i < n; i++)
+        m += compare_triples(&scratch[i - 1], &scratch[i]) != 0;
+    return m;
+}
+
+/* The distinct (R, E) of the candidates, in order of first appearance. */
+static size_t distinct_pairs(const law_point *cand, size_t n, double *R, double *E)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = 0;
+        while (j < m && !(R[j] == cand[i].R && E[j] == cand[i].E))
+            j++;
+        if (j == m) {
+            R[m] = cand[i].R;
+            E[m++] = cand[i].E;
+        }
+    }
+    return m;
+}
+
+void ls_plan_validation_default_options(plan_validation_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->replicates = 50;
+    o->noise_sigma = NAN;
+    o->baseline_flops = NAN;
+    o->seed = 1;
+    ls_fit_default_parameters(&o->fit);
+    o->isoflop_budgets = 3;
+    o->isoflop_sizes = 8;
+    o->isoflop_budget_ratio = sqrt(10.0);
+    o->isoflop_span = 3.0;
+}
+
+/* The IsoFLOP design of Hoffmann et al. (2022), "Training Compute-Optimal
+ * Large Language Models" (approach 2), for every (R, E) of the candidates:
+ * B budgets F_b = F_top r^-(B-1-b), and at each S sizes N_act spread
+ * log-uniformly from N*(F_b)/span to N*(F_b) span about the optimum that
+ * `center` (the prior) predicts for that (R, E) at F_b, each trained on
+ * D = F_b / (6 N_unroll) tokens.  F_top makes the whole design cost
+ * `flops`: pairs x S x sum_b F_b = flops.  Fills design (pairs x B x S
+ * points) and the budgets' range. */
+static int isoflop_design(const law *center, const arch_template *t, const law_point *cand, size_t ncand,
+                          const plan_validation_options *o, double flops, law_point *design, size_t *ndesign,
+                          plan_validation *out, ls_error *err)
+{
+    size_t B = o->isoflop_budgets, S = o->isoflop_sizes;
+    double *R = malloc(ncand * sizeof *R), *E = malloc(ncand * sizeof *E);
+    if (!R || !E) {
+        free(R);
+        free(E);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    size_t npairs = distinct_pairs(cand, ncand, R, E);
+    double ratio_sum = 0;
+    for (size_t b = 0; b < B; b++)
+        ratio_sum += pow(o->isoflop_budget_ratio, -(double)b);
+    double top = flops / ((double)npairs * (double)S * ratio_sum);
+    int status = 0;
+    size_t m = 0;
+    for (size_t q = 0; q < npairs && status == 0; q++)
+        for (size_t b = 0; b < B && status == 0; b++) {
+            double f = top * pow(o->isoflop_budget_ratio, -(double)(B - 1 - b));
+            solve_budget budget = {f, INFINITY, 16};
+            solve_candidate best;
+            if (ls_solve_candidate_at(center, t, &budget, E[q], R[q], NULL, 0, 0, &best) != 0 || !best.feasible ||
+                !(best.n_act > 0 && isfinite(best.n_act))) {
+                status = ls_error_set(err, LS_ERR_DATA, "the prior has no IsoFLOP optimum at %g FLOPs for R=%g E=%g",
+                                      f, R[q], E[q]);
+                break;
+            }
+            for (size_t i = 0; i < S; i++) {
+                double z = S > 1 ? 2.0 * (double)i / (double)(S - 1) - 1.0 : 0.0;
+                law_point x = whole_point(t, best.n_act * pow(o->isoflop_span, z), E[q], R[q], 1.0);
+                x.D = ls_law_tokens_for_flops(&x, f);
+                design[m++] = x;
+            }
+        }
+    out->isoflop_pairs = npairs;
+    out->isoflop_budget_min = top * pow(o->isoflop_budget_ratio, -(double)(B - 1));
+    out->isoflop_budget_max = top;
+    *ndesign = m;
+    free(R);
+    free(E);
+    return status;
+}
+
+int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, const plan_candidates *candidates,
                      const sweep *have, const plan_result *plan, const solve_budget *deploy,
                      const solve_options *choice, const plan_validation_options *o, plan_validation *out,
                      ls_error *err)
@@ -719,44 +1015,48 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
     if (!(o->baseline_flops > 0 && isfinite(o->baseline_flops)))
         return ls_error_set(err, LS_ERR_USAGE, "the baseline's compute must be positive and finite (got %g)",
                             o->baseline_flops);
-    int status = ls_simulate_check(t, grid, err);
-    if (status != 0)
-        return status;
-    solve_result sr;
-    memset(&sr, 0, sizeof sr);
-    if ((status = ls_solve_run(truth, t, deploy, choice, &sr, err)) != 0)
-        return status;
-    int has_choice = sr.has_choice;
-    out->truth_choice = sr.choice;
-    ls_solve_result_free(&sr);
-    if (!has_choice)
-        return ls_error_set(err, LS_ERR_DATA, "no configuration is feasible at the deployment budget under the truth");
+    if (o->isoflop_budgets > 0 && (!o->center || o->isoflop_sizes < 1 || !(o->isoflop_budget_ratio > 1) ||
+                                   !(o->isoflop_span >= 1 && isfinite(o->isoflop_span))))
+        return ls_error_set(err, LS_ERR_USAGE, "the IsoFLOP design needs a centre law, at least one size, a budget "
+                            "ratio above 1 and a finite span of at least 1");
+    if (candidates->n == 0)
+        return ls_error_set(err, LS_ERR_USAGE, "there is no candidate");
+    int status = 0;
+    if (deploy) {
+        solve_result sr;
+        memset(&sr, 0, sizeof sr);
+        if ((status = ls_solve_run(truth, t, deploy, choice, &sr, err)) != 0)
+            return status;
+        int has_choice = sr.has_choice;
+        out->truth_choice = sr.choice;
+        ls_solve_result_free(&sr);
+        if (!has_choice)
+            return ls_error_set(err, LS_ERR_DATA,
+                                "no configuration is feasible at the deployment budget under the truth");
+    }
+    out->has_decision = deploy != NULL;
 
-    size_t nhave = have ? have->n : 0, ncand = grid->n_n_act * grid->n_tokens * grid->n_E * grid->n_R;
-    size_t K = o->replicates;
-    law_point *cand = malloc(ncand * sizeof *cand);
-    law_point *designs = malloc((2 * nhave + plan->nruns + ncand) * sizeof *designs);
-    unsigned char *right = malloc(2 * K), *failed = malloc(2 * K);
-    double *regret = malloc(2 * K * sizeof *regret), *sorted = malloc(K * sizeof *sorted);
-    if (!cand || !designs || !right || !failed || !regret || !sorted) {
+    const law_point *cand = candidates->x;
+    size_t nhave = have ? have->n : 0, ncand = candidates->n, K = o->replicates;
+    if (ncand > (SIZE_MAX / sizeof(law_point) - 3 * nhave - plan->nruns) / (o->isoflop_budgets * o->isoflop_sizes + 2))
+        return ls_error_set(err, LS_ERR_USAGE, "the IsoFLOP design is too large");
+    size_t niso_max = ncand * o->isoflop_budgets * o->isoflop_sizes; /* pairs <= candidates */
+    law_point *scratch = malloc(ncand * sizeof *scratch);
+    law_point *designs = malloc((3 * nhave + plan->nruns + ncand + niso_max) * sizeof *designs);
+    unsigned char *right = malloc(NARMS * K), *failed = malloc(NARMS * K);
+    double *regret = malloc(NARMS * K * sizeof *regret), *sorted = malloc(K * sizeof *sorted);
+    size_t T = o->ntarget_params;
+    double *fitted = malloc((T > 0 ? NARMS * K * T : 1) * sizeof *fitted);
+    if (!scratch || !designs || !right || !failed || !regret || !sorted || !fitted) {
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         goto done;
     }
-    size_t i = 0;
-    for (size_t a = 0; a < grid->n_n_act; a++)
-        for (size_t d = 0; d < grid->n_tokens; d++)
-            for (size_t e = 0; e < grid->n_E; e++)
-                for (size_t r = 0; r < grid->n_R; r++, i++) {
-                    law_point x = ls_arch_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
-                    x.n_total = nearbyint(x.n_total);
-                    x.n_loop = nearbyint(x.n_loop);
-                    cand[i] = x;
-                }
     /* The thinned grid: every k-th candidate from the middle of the first
      * k, for the smallest k that fits the compute and is coprime to the
-     * number of (tokens, E, R) combinations, so that the walk visits every
-     * value of each of those axes rather than one loop count only. */
-    size_t inner = grid->n_tokens * grid->n_E * grid->n_R, stride = 0;
+     * number of distinct (tokens, E, R) combinations, so that on a grid the
+     * walk visits every value of each of those axes rather than one loop
+     * count only. */
+    size_t inner = distinct_triples(cand, ncand, scratch), stride = 0;
     double grid_flops = 0;
     for (size_t k = 1; k <= ncand && stride == 0; k++) {
         if (gcd(k, inner) != 1 && k < ncand)
@@ -770,44 +1070,71 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
         }
     }
     if (stride == 0) {
-        status = ls_error_set(err, LS_ERR_DATA, "no thinning of the grid fits in the baseline's %g FLOPs",
+        status = ls_error_set(err, LS_ERR_DATA, "no thinning of the candidates fits in the baseline's %g FLOPs",
                               o->baseline_flops);
         goto done;
     }
     law_point *plan_design = designs, *grid_design = designs + nhave + plan->nruns;
+    law_point *iso_design = grid_design + nhave + ncand;
     for (size_t h = 0; h < nhave; h++)
-        plan_design[h] = grid_design[h] = ls_sweep_row_point(&have->rows[h]);
+        plan_design[h] = grid_design[h] = iso_design[h] = ls_sweep_row_point(&have->rows[h]);
     for (size_t r = 0; r < plan->nruns; r++)
         plan_design[nhave + r] = plan->runs[r].x;
-    size_t ngrid = nhave;
+    size_t ngrid = nhave, niso = 0;
     for (size_t j = stride / 2; j < ncand; j += stride)
         grid_design[ngrid++] = cand[j];
+    if (o->isoflop_budgets > 0 &&
+        (status = isoflop_design(o->center, t, cand, ncand, o, o->baseline_flops, iso_design + nhave, &niso, out,
+                                 err)) != 0)
+        goto done;
     out->replicates = K;
     out->plan.nruns = nhave + plan->nruns;
     out->plan.flops = plan->flops_spent;
     out->grid.nruns = ngrid;
     out->grid.flops = grid_flops;
     out->grid.stride = stride;
+    out->isoflop.nruns = nhave + niso;
+    for (size_t j = 0; j < niso; j++)
+        out->isoflop.flops += ls_law_training_flops(&iso_design[nhave + j]);
+    out->isoflop_budgets = o->isoflop_budgets;
+    out->isoflop_sizes = o->isoflop_sizes;
 
-    validate_context v = {truth, kind, t, deploy, choice, o, {plan_design, grid_design},
-                          {out->plan.nruns, ngrid}, out->truth_choice, right, failed, regret};
-    ls_parallel_job job = {2 * K, o->threads, &v, NULL, NULL, validate_item, validate_progress};
+    validate_context v = {truth, kind, t, deploy, choice, o, {plan_design, grid_design, iso_design},
+                          {out->plan.nruns, ngrid, out->isoflop.nruns}, out->truth_choice, right, failed, regret,
+                          fitted};
+    ls_parallel_job job = {NARMS * K, o->threads, &v, NULL, NULL, validate_item, validate_progress};
     if (ls_parallel_for(&job) != 0) {
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         goto done;
     }
-    for (size_t arm = 0; arm < 2; arm++) {
-        plan_validation_arm *res = arm == 0 ? &out->plan : &out->grid;
+    for (size_t arm = 0; arm < NARMS; arm++) {
+        plan_validation_arm *res = arm == 0 ? &out->plan : arm == 1 ? &out->grid : &out->isoflop;
         size_t m = 0;
         double sum = 0;
         for (size_t k = 0; k < K; k++) {
-            size_t j = 2 * k + arm;
+            size_t j = NARMS * k + arm;
             res->right += right[j];
             res->failed += failed[j];
             if (!failed[j]) {
                 sorted[m++] = regret[j];
                 sum += regret[j];
             }
+        }
+        /* The spread of each named parameter over the replicates that
+         * fitted (sample variance), and their sum. */
+        res->target_variance = T ? 0 : NAN;
+        for (size_t tg = 0; tg < T; tg++) {
+            double mean = 0, ss = 0;
+            size_t nf = 0;
+            for (size_t k = 0; k < K; k++)
+                if (!failed[NARMS * k + arm]) {
+                    double x = fitted[(NARMS * k + arm) * T + tg], d = x - mean;
+                    nf++;
+                    mean += d / (double)nf;
+                    ss += d * (x - mean);
+                }
+            res->target_sd[tg] = nf > 1 ? sqrt(ss / (double)(nf - 1)) : NAN;
+            res->target_variance += nf > 1 ? ss / (double)(nf - 1) : NAN;
         }
         res->regret_mean = res->regret_median = res->regret_max = NAN;
         if (m > 0) {
@@ -818,7 +1145,8 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
         }
     }
 done:
-    free(cand);
+    free(fitted);
+    free(scratch);
     free(designs);
     free(right);
     free(failed);

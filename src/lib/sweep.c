@@ -1,5 +1,7 @@
 #include "loopscale/sweep.h"
 
+#include "loopscale/arch.h"
+
 #include <ctype.h>
 #include <fnmatch.h>
 #include <float.h>
@@ -17,11 +19,11 @@
 
 typedef struct quantity_names {
     const char *canonical;
-    const char *aliases[3];
+    const char *aliases[4];
 } quantity_names;
 
 static const quantity_names QUANTITIES[SWEEP_NQUANTITIES] = {
-    [SWEEP_N_ACT] = {"n_act", {"N", "params", NULL}},
+    [SWEEP_N_ACT] = {"n_act", {"N", "params", "n_active", NULL}},
     [SWEEP_N_TOTAL] = {"n_total", {NULL}},
     [SWEEP_N_LOOP] = {"n_loop", {NULL}},
     [SWEEP_R] = {"R", {"loops", NULL}},
@@ -96,10 +98,10 @@ static int has_word(const char *name, const char *word)
  * eval/loss). */
 static int looks_like(const char *name, int q)
 {
-    const char *names[4] = {QUANTITIES[q].canonical};
-    for (int a = 0; a < 3 && QUANTITIES[q].aliases[a]; a++)
+    const char *names[5] = {QUANTITIES[q].canonical};
+    for (int a = 0; a < 4 && QUANTITIES[q].aliases[a]; a++)
         names[a + 1] = QUANTITIES[q].aliases[a];
-    for (int k = 0; k < 4 && names[k]; k++) {
+    for (int k = 0; k < 5 && names[k]; k++) {
         size_t len = strlen(names[k]);
         if (len < 4)
             continue;
@@ -320,6 +322,7 @@ typedef struct reader_state {
     size_t run_key_of_row_cap;
     double *steps;
     size_t steps_cap;
+    size_t by_text_cap, by_of_row_cap;
     sweep_skips *skips;
 } reader_state;
 
@@ -332,6 +335,7 @@ typedef struct file_columns {
     int *where_quantity;              /* what it names: a quantity, WHERE_N_UNROLL, ..., or -1 (a column) */
     int group_column;
     int run_column, step_column; /* field index, or -1 */
+    int *by_column;              /* field index of each of options.by_columns */
 } file_columns;
 
 /* Quote a cell for a message: at most 60 bytes, control bytes shown as '?'. */
@@ -604,6 +608,18 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         if (fc->group_column < 0)
             return ls_error_set(err, LS_ERR_USAGE, "group column '%s': %s has no such column", o->group_column, file);
     }
+    if (o->nby && !(fc->by_column = malloc(o->nby * sizeof *fc->by_column)))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    for (size_t b = 0; b < o->nby; b++) {
+        const char *name = o->by_columns[b];
+        int q = ls_sweep_quantity_from_name(name, strlen(name));
+        fc->by_column[b] = -1;
+        for (size_t i = 0; i < nfields && fc->by_column[b] < 0; i++)
+            if (strcasecmp(fc->names[i], name) == 0 || (q >= 0 && fc->column_of[q] == (int)i))
+                fc->by_column[b] = (int)i;
+        if (fc->by_column[b] < 0)
+            return ls_error_set(err, LS_ERR_USAGE, "--by '%s': %s has no such column", name, file);
+    }
     return 0;
 }
 
@@ -614,6 +630,7 @@ static void file_columns_free(file_columns *fc)
     free(fc->names);
     free(fc->where_column);
     free(fc->where_quantity);
+    free(fc->by_column);
     memset(fc, 0, sizeof *fc);
 }
 
@@ -771,6 +788,12 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
         }
         if (col[which] < 0 && which == SWEEP_E) /* E defaulted to 1 below k */
             return cell_error(rc, col[SWEEP_K], "is greater than E (%g)", row->E);
+        if (col[which] < 0) { /* a value the template gave (options.shape) */
+            char num[NUMTEXT_DOUBLE_MAX];
+            return ls_error_set(rc->err, LS_ERR_DATA, "%s:%ld: %s = %s from the template %s", rc->file, rc->line,
+                                ls_sweep_quantity_name(which),
+                                ls_numtext_format_double(num, row_value(row, which)), reason);
+        }
         return cell_error(rc, col[which], "%s", reason);
     }
     if (col[SWEEP_TOKENS] < 0) {
@@ -905,6 +928,32 @@ static int keep_row(reader_state *st, const row_context *rc, size_t nfields, con
         st->run_keys_len += f.len;
         st->run_keys[st->run_keys_len++] = '\0';
     }
+    if (st->options->nby) {
+        /* The cells that say which group the run belongs to; an empty one
+         * would put it in none. */
+        size_t need = s->by_text_len;
+        for (size_t b = 0; b < st->options->nby; b++) {
+            int col = rc->fc->by_column[b];
+            size_t len = rc->fields[col].len;
+            const char *p = rc->fields[col].ptr;
+            while (len && isspace((unsigned char)*p))
+                p++, len--;
+            if (len == 0)
+                return cell_error(rc, col, "is empty: each run needs a value of the --by column (drop such rows "
+                                           "with --where)");
+            need += rc->fields[col].len + 1;
+        }
+        if (ls_grow((void **)&s->by_text, &st->by_text_cap, need, 1) != 0 ||
+            ls_grow((void **)&s->by_of_row, &st->by_of_row_cap, s->n + 1, sizeof *s->by_of_row) != 0)
+            return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
+        s->by_of_row[s->n] = s->by_text_len;
+        for (size_t b = 0; b < st->options->nby; b++) {
+            csv_field f = rc->fields[rc->fc->by_column[b]];
+            memcpy(s->by_text + s->by_text_len, f.ptr, f.len);
+            s->by_text_len += f.len;
+            s->by_text[s->by_text_len++] = '\0';
+        }
+    }
     if (rc->fc->group_column >= 0) {
         csv_field f = rc->fields[rc->fc->group_column];
         if (ls_grow((void **)&st->key_of_row, &st->key_of_row_cap, s->n + 1, sizeof *st->key_of_row) != 0 ||
@@ -987,7 +1036,17 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
                                               &row.k,     &row.tokens,  &flops,       &row.loss};
         for (int q = 0; q < SWEEP_NQUANTITIES && status == 0; q++)
             status = parse_quantity(&rc, st->loss_scale, (sweep_quantity)q, targets[q], &present[q]);
-        if (status == 0 && !present[SWEEP_N_TOTAL])
+        if (status == 0 && st->options->shape) {
+            /* Configurations not yet trained (plan's candidates): the
+             * template fills what the file does not give. */
+            const arch_template *t = st->options->shape;
+            if (!present[SWEEP_K])
+                row.k = t->top_k;
+            if (!present[SWEEP_N_TOTAL])
+                row.n_total = nearbyint(ls_arch_n_total(t, row.n_act, row.E));
+            if (!present[SWEEP_N_LOOP])
+                row.n_loop = nearbyint(ls_arch_n_loop(t, row.n_act));
+        } else if (status == 0 && !present[SWEEP_N_TOTAL])
             row.n_total = row.n_act;
         if (status == 0)
             status = check_row(&rc, &row, flops, present[SWEEP_FLOPS]);
@@ -1074,6 +1133,8 @@ static int checkpoints(reader_state *st, ls_error *err)
             s->rows[n] = s->rows[i];
             if (st->key_of_row)
                 st->key_of_row[n] = st->key_of_row[i];
+            if (s->by_of_row)
+                s->by_of_row[n] = s->by_of_row[i];
             n++;
         }
         s->earlier_steps_dropped = s->n - n;
@@ -1084,10 +1145,41 @@ static int checkpoints(reader_state *st, ls_error *err)
     return 0;
 }
 
-/* Number the groups 0, 1, ... in the sorted order of their keys. */
+/* Number the groups 0, 1, ... in the sorted order of their keys.  A column
+ * whose every cell is a positive number is grouped as a quantity's tiers
+ * are (loopscale/group.h: within options.group_tol, or the values' own
+ * rounding), so that 2.99999e-4 and 3.00001e-4 are one group; any other
+ * column by its text. */
 static int assign_groups(reader_state *st, ls_error *err)
 {
     sweep *s = st->s;
+    double *v = malloc((s->n ? s->n : 1) * sizeof *v);
+    size_t *group = malloc((s->n ? s->n : 1) * sizeof *group);
+    if (!v || !group) {
+        free(v);
+        free(group);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    int numeric = 1;
+    for (size_t i = 0; i < s->n && numeric; i++) {
+        const char *key = st->keys + st->key_of_row[i];
+        numeric = ls_numtext_parse_count(key, strlen(key), &v[i]) == NUMTEXT_OK && v[i] > 0;
+    }
+    if (numeric && s->n) {
+        ls_grouping g;
+        int status = ls_sweep_group(s, v, s->n, group, &g, err);
+        if (status == 0) {
+            for (size_t i = 0; i < s->n; i++)
+                s->rows[i].group = group[i];
+            s->ngroups = g.n;
+            ls_grouping_free(&g);
+        }
+        free(v);
+        free(group);
+        return status;
+    }
+    free(v);
+    free(group);
     keyed_row *pairs = malloc((s->n ? s->n : 1) * sizeof *pairs);
     if (!pairs)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
@@ -1121,7 +1213,7 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
     st.loss_scale = (options->loss_in_bits ? log(2.0) : 1.0) *
                     (options->bytes_per_token > 0 ? options->bytes_per_token : 1.0);
     int status = 0;
-    if (stream && (options->group_column || options->keep_text))
+    if (stream && (options->group_column || options->keep_text || options->nby))
         return ls_error_set(err, LS_ERR_INTERNAL, "a streamed sweep cannot be grouped or kept as text"), NULL;
     st.s = calloc(1, sizeof *st.s);
     st.wheres = calloc(options->nwheres + 1, sizeof *st.wheres);
@@ -1144,6 +1236,15 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (status == 0)
         st.s->nfiles = npaths;
+    if (status == 0 && options->nby) {
+        if (!(st.s->by_names = calloc(options->nby, sizeof *st.s->by_names)))
+            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        else
+            st.s->nby = options->nby;
+        for (size_t b = 0; status == 0 && b < options->nby; b++)
+            if (!(st.s->by_names[b] = strdup(options->by_columns[b])))
+                status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
     if (st.s) {
         st.s->has_loss = 1;
         st.s->group_tol = options->group_tol > 0 ? options->group_tol : 0;
@@ -1252,6 +1353,11 @@ void ls_sweep_free(sweep *s)
     free(s->name);
     free(s->run_column);
     free(s->sha256);
+    for (size_t b = 0; s->by_names && b < s->nby; b++)
+        free(s->by_names[b]);
+    free(s->by_names);
+    free(s->by_text);
+    free(s->by_of_row);
     free(s);
 }
 

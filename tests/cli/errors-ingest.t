@@ -149,3 +149,97 @@ the keys a profile has, each of its type; one profile a command.
   loopscale fit: --profile given twice ('empty.json', then 'empty.json'): it takes one value
   Try 'loopscale fit --help'.
   [64]
+
+Per-group fits (fit --by COL): an output without {group} in its name, or
+{group} without --by, is a usage error; so is a column the file does not
+have, and two groups whose values make one file name.  A run with an empty
+--by cell belongs to no group (65).  All of this is found before any file is
+written; a group that is not a fit leaves every group's file unwritten.
+
+  $ printf 'arm,n_act,tokens,loss\nbase,1e8,1e10,3.1\nbase,3e8,1e10,2.9\nbase,1e8,3e10,2.95\nbase,3e8,3e10,2.75\nbase,1e9,1e11,2.5\nbase,1e9,3e10,2.6\nbase,3e8,1e11,2.7\nbase,1e8,1e11,2.85\n' > arms.csv
+  $ loopscale fit --law dense --by arm -o law.json arms.csv
+  loopscale fit: -o 'law.json': with --by each group has a file of its own: put {group} in the name, e.g. -o 'law-{group}.json'
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --by arm --plot fit.svg arms.csv
+  loopscale fit: --plot 'fit.svg': with --by each group has a file of its own: put {group} in the name, e.g. --plot 'fit-{group}.svg'
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense -o 'law-{group}.json' arms.csv
+  loopscale fit: -o 'law-{group}.json': {group} stands for a group's value, and runs are split into groups only with --by COL
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --by '' arms.csv
+  loopscale fit: --by '': name a column
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --by config arms.csv
+  loopscale fit: --by 'config': arms.csv has no such column
+  Try 'loopscale fit --help'.
+  [64]
+  $ printf 'arm,n_act,tokens,loss\na/b,1e8,1e10,3.1\na_b,3e8,1e10,2.9\n' > clash.csv
+  $ loopscale fit --law dense --by arm -o 'law-{group}.json' clash.csv
+  loopscale fit: --by: groups 'arm=a/b' and 'arm=a_b' would both write law-a_b.json (file names keep letters, digits and . _ + - only)
+  Try 'loopscale fit --help'.
+  [64]
+  $ printf 'arm,n_act,tokens,loss\nbase,1e8,1e10,3.1\n ,3e8,1e10,2.9\n' > blank.csv
+  $ loopscale fit --law dense --by arm blank.csv
+  loopscale fit: blank.csv:3: column 'arm': ' ' is empty: each run needs a value of the --by column (drop such rows with --where)
+  [65]
+  $ printf 'other,1e8,1e10,3.1\nother,3e8,1e10,2.9\n' >> arms.csv
+  $ loopscale fit --law dense --by arm -o 'law-{group}.json' arms.csv
+  loopscale fit: arm=other: arms.csv: 2 runs cannot determine 5 free parameters
+  [65]
+  $ ls law-*.json
+  ls: cannot access 'law-*.json': No such file or directory
+  [2]
+
+JSON Lines (one object a line, by a .jsonl or .ndjson name or a first byte
+'{'): a line that is not valid JSON or not an object, a key that appears
+twice once nested keys are joined with '.', and an array holding objects are
+bad data naming the line and column; so is a JSON array where JSON Lines was
+expected, and a cell as in CSV.
+
+  $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": 3.1}\n{"n_act": 3e8, "tokens": 1e10, "loss": 2.9,}\n' > bad.jsonl
+  $ loopscale predict --law $LAW bad.jsonl
+  loopscale predict: bad.jsonl:2:44: not valid JSON
+  [65]
+  $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": 3.1}\n[1e8, 1e10, 2.9]\n' > array.ndjson
+  $ loopscale predict --law $LAW array.ndjson
+  loopscale predict: array.ndjson:2:1: an array, not an object; JSON Lines has one object per line (a run)
+  [65]
+  $ printf 'n_act,tokens,loss\n' > notjson.jsonl
+  $ loopscale predict --law $LAW notjson.jsonl
+  loopscale predict: notjson.jsonl:1:1: not valid JSON
+  [65]
+  $ printf '{"model.n_act": 1e8, "model": {"n_act": 2e8}, "tokens": 1e10, "loss": 3}\n' > twice.jsonl
+  $ loopscale predict --law $LAW --map n_act=model.n_act twice.jsonl
+  loopscale predict: twice.jsonl:1:32: key 'model.n_act' appears twice once nested keys are joined with '.'
+  [65]
+  $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": 3, "evals": [{"loss": 3}]}\n' > nested.jsonl
+  $ loopscale predict --law $LAW nested.jsonl
+  loopscale predict: nested.jsonl:1:43: key 'evals': an array holding objects or arrays (a cell takes a number, a string, or an array of them)
+  [65]
+  $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": 3, "run": "a", "run": "b"}\n' > dupkey.jsonl
+  $ loopscale predict --law $LAW dupkey.jsonl
+  loopscale predict: dupkey.jsonl:1: key 'run' appears twice
+  [65]
+  $ printf '[{"n_act": 1e8, "tokens": 1e10, "loss": 3}]\n' > runs.json
+  $ loopscale predict --law $LAW runs.json
+  loopscale predict: runs.json: a JSON array; loopscale reads CSV or JSON Lines, one object a line (convert it with jq -c '.[]' FILE)
+  [65]
+  $ printf '{"n_act": "1e8x", "tokens": 1e10, "loss": 3}\n' > cell.jsonl
+  $ loopscale predict --law $LAW cell.jsonl
+  loopscale predict: cell.jsonl:1: column 'n_act': '1e8x' is not a number
+  [65]
+
+Bootstrap groups (--group COL) of a numeric column are tiers, as --by's are:
+a learning rate logged as 2.99999e-4 and 3.00001e-4 is one group, so there is
+nothing to resample; --group-tol below the rounding makes them two.
+
+  $ zcat $ROOT/data/sweeps/looped-dense.csv.gz | awk -F, 'BEGIN { OFS = "," } NR == 1 { print $0, "lr"; next } { print $0, (NR % 2 ? 3.00001e-4 : 2.99999e-4) }' > lr.csv
+  $ loopscale fit --law dense:bounded --bootstrap 4 --group lr lr.csv > /dev/null
+  loopscale fit: lr.csv: resampling groups needs at least 2 groups
+  [65]
+  $ loopscale fit --law dense:bounded --bootstrap 4 --group lr --group-tol 1e-9 lr.csv | grep "^bootstrap"
+  bootstrap  4 draws of groups by lr, 0 did not converge

@@ -87,7 +87,7 @@ overflow (a loss of 1e300) is computed scaled, printed as a number:
   [64]
   $ (zcat $ROOT/data/sweeps/looped-dense.csv.gz; echo 300000000,300000000,225000000,1,1,1,100000000000,1.8e+20,1e300) > big.csv
   $ loopscale holdout --laws dense --axes N big.csv 2> /dev/null | grep '^| dense'
-  | dense | 5 | 8.4215e+298 | * (glob)
+  | dense | 5 | 8.4215e+298 |  0.0271 | 1155.5 | 1170.3 |
   $ loopscale holdout --laws dense --axes N --format json big.csv 2> /dev/null | grep -c 'e+298'
   1
 
@@ -123,3 +123,35 @@ a sign bit read as a huge bin index:
   $ printf 'token,loop,entropy,nll\n0,1,-0,3\n0,2,1,2\n' > negzero.csv
   $ printf 'token,loop,entropy,nll\n0,1,0,3\n0,2,1,2\n' > zero.csv
   $ loopscale exit --format csv negzero.csv > a.txt && loopscale exit --format csv zero.csv > b.txt && cmp a.txt b.txt
+
+Counts and sizes are two unit systems that disagree on B.  A FLOP budget is
+a count: k, M, B or G, T, P, E, with B a billion (2.8B is 2.8e9 FLOPs, as
+logs write parameter and token counts); a size in bytes given for one is
+refused, naming the difference.  A memory size is bytes: k M G T P E or Ki
+Mi Gi Ti with an optional B; a B straight after the number is refused as
+ambiguous (3 bytes, or 3 billion?).
+
+  $ loopscale solve --law $TRUTH --flops 2.8B --eps 0 --format json | grep -o '"flops": [^,]*'
+  "flops": 2800000000
+  $ loopscale solve --law $TRUTH --flops 3P --eps 0 --format json | grep -o '"flops": [^,]*'
+  "flops": 3e+15
+  $ loopscale solve --law $TRUTH --flops 2.8GB --mem 3GB
+  loopscale solve: --flops: '2.8GB' is a size in bytes; a count of FLOPs takes k, M, B or G, T, P, E (2.8B is 2.8e9)
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --law $TRUTH --flops 1e21 --mem 3B
+  loopscale solve: --mem: '3B' is ambiguous: B is a byte in a size but a billion in a count; write 3GB for 3e9 bytes, or the number alone for bytes
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale isoflop --law $TRUTH --flops 1e20,3GiB
+  loopscale isoflop: --flops: '3GiB' is a size in bytes; a count of FLOPs takes k, M, B or G, T, P, E (2.8B is 2.8e9)
+  Try 'loopscale isoflop --help'.
+  [64]
+  $ loopscale isoflop --law $TRUTH --flops 100P,1E --E 1 --R 1 | cut -c1-7
+  flops  
+  1e+17  
+  1e+18  
+  $ loopscale plan --law $TRUTH --budget 5e20 --flops 3TB --mem 3GB
+  loopscale plan: --flops: '3TB' is a size in bytes; a count of FLOPs takes k, M, B or G, T, P, E (2.8B is 2.8e9)
+  Try 'loopscale plan --help'.
+  [64]

@@ -97,7 +97,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [66]
   $ loopscale plan --budget 1e21 --flops 1e22 $GRID --validate 2 --baseline-flops 1e15 -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
-  loopscale plan: no thinning of the grid fits in the baseline's 1e+15 FLOPs
+  loopscale plan: no thinning of the candidates fits in the baseline's 1e+15 FLOPs
   [65]
   $ cat runs.csv
   precious
@@ -105,3 +105,62 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   loopscale plan: --budget given twice ('1e21', then '2e21'): it takes one value
   Try 'loopscale plan --help'.
   [64]
+  $ printf 'n_act,tokens,R,E\n1e8,1e10,1,1\n3e8,1e1x,2,4\n' > cands.csv
+  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: cands.csv:3: column 'tokens': '1e1x' is not a number
+  [65]
+  $ printf 'n_act,tokens,R,E\n1e8,1e10,1,1\n3e8,1e10,2,4\n1e8,1e10,1,1\n' > cands.csv
+  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: cands.csv:4: the same candidate (n_act, tokens, R and E) as line 2
+  [65]
+  $ printf 'n_act,tokens,R,E,k\n1e8,1e10,1,2,2\n' > cands.csv
+  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: cands.csv:2: column 'k': 2 is not the template's top_k (1)
+  [65]
+  $ printf 'n_act,R,E\n1e8,1,1\n' > cands.csv
+  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: cands.csv:1: no column 'tokens' (or 'D'), and no 'flops' to derive it from
+  [65]
+  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv --E 1,4 -o runs.csv
+  loopscale plan: --candidates FILE replaces --E
+  Try 'loopscale plan --help'.
+  [64]
+  $ printf 'n_act,D,R,E\n1e8,1e10,1,1\n' > cands.csv
+  $ echo '{"top_k": 2}' > top2.json
+  $ loopscale plan --budget 1e21 --flops 1e22 --template top2.json --candidates cands.csv -o runs.csv
+  loopscale plan: cands.csv:2: n_total = 66666667 from the template is less than n_act (100000000)
+  [65]
+  $ loopscale plan --budget 1e21 --flops 1e22 --candidates missing.csv -o runs.csv
+  loopscale plan: missing.csv: cannot open: No such file or directory
+  [66]
+  $ cat runs.csv
+  precious
+  $ loopscale plan --budget 1e21 --target params:alpha,gama $GRID -o runs.csv
+  loopscale plan: --target: 'gama' is not a parameter (A alpha B beta c delta gamma omega zeta E_start E_max phi kappa1 kappa2 theta)
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --target alpha $GRID -o runs.csv
+  loopscale plan: --target: 'alpha' is neither 'decision' nor 'params:NAME,...'
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --target params:alpha,,beta $GRID -o runs.csv
+  loopscale plan: --target: 'params:alpha,,beta' has an empty or overlong parameter name
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --target params:E_start $GRID -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: E_start is fixed in the prior: there is nothing to plan for
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --target params:beta,beta $GRID -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: beta is named twice
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --target params:phi $GRID -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: phi is not a parameter of moe:bounded-sparse
+  Try 'loopscale plan --help'.
+  [64]
+  $ cat runs.csv
+  precious

@@ -57,6 +57,26 @@ compute F = 6 N_unroll D, and the sum is what the summary says was spent.
   > print(len(rows), 'runs', '%.4g' % total, 'FLOPs', total <= 5e20)"
   19 runs 4.98e+20 FLOPs True
 
+A candidate set can be read from a CSV of configurations, as a sweep is
+read: the grid that simulate writes gives the same plan as the four lists,
+and so does the same grid with only n_active, tokens, R and E (n_total and
+n_loop then come from the template).
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json $GRID -o grid.csv
+  $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 5e20 --candidates grid.csv -o fromfile.csv 2>/dev/null | grep -E '^(candidates|chosen)'
+  candidates 81
+  chosen     19 runs
+  $ cmp runs.csv fromfile.csv && echo same
+  same
+  $ cut -d, -f1,4,5,7 grid.csv | sed '1s/n_act/n_active/' > configs.csv
+  $ head -2 configs.csv
+  n_active,R,E,tokens
+  100000000,1,1,10000000000
+  $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 5e20 --candidates configs.csv -o fromconfigs.csv 2>/dev/null | grep -E '^chosen'
+  chosen     19 runs
+  $ cmp runs.csv fromconfigs.csv && echo same
+  same
+
 Runs already trained are counted first and never chosen again: train the
 first two runs of that plan, and plan the rest of the budget; neither is
 chosen again.
@@ -140,15 +160,63 @@ the plan's compute, each fitted and solved; how often the decision is right.
   validation 3 simulated sweeps of each design from truth.json, noise sigma 0.001904 of ln(loss)
   truth      R*=4 E*=16 N_act*=5.455e+08, loss 2.0956
   
-                            plan                thinned grid
-  runs                      115                 96 (every 7-th candidate)
-  compute (new runs)        4.991e+21           9.183e+21
-  right decision            100% [44, 100]      100% [44, 100]
-                            (95% Wilson intervals, in %, over 3 replicates)
-  loss regret, mean         0                   0
-  loss regret, median       0                   0
-  loss regret, worst        0                   0
-  fits failed (wrong)       0                   0
+                            plan        thinned grid  IsoFLOP
+  runs                      115         96            297
+  compute (new runs)        4.991e+21   9.183e+21     1e+22
+  right decision            100%        100%          100%
+    95% Wilson interval     [44, 100]   [44, 100]     [44, 100]
+  loss regret, mean         0           0             0
+  loss regret, median       0           0             0
+  loss regret, worst        0           0             0
+  fits failed (wrong)       0           0             0
+  
+  thinned grid: every 7-th candidate; IsoFLOP: 9 (R, E) x 3 budgets from 9.81e+18 to 9.81e+19 FLOPs x 8
+  sizes around the prior's optimum, D = F / (6 N_unroll)
+
+A target on named parameters instead of the decision: the runs that most
+lower the summed variance of alpha and beta (no deployment budget needed).
+
+  $ loopscale plan --target params:alpha,beta --budget 5e20 $GRID -o params.csv 2>/dev/null
+  prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
+  target     the summed variance of alpha, beta (natural units), mean over the draws
+  noise      sigma 0.001741 of ln(loss); Huber weight 2.678e+05 per run (13 parameters)
+  candidates 81
+  chosen     11 runs
+  compute    4.995e+20 of 5e+20 FLOPs (99.9%)
+  
+  expected standard deviation (root of the mean variance over the draws):
+                          alpha       beta
+    weak prior alone      1           1
+    with the plan         0.02581     0.03543
+  $ head -3 params.csv
+  run_id,n_act,n_total,n_loop,R,E,k,tokens,flops,why
+  plan-001,100000000,100000000,75000000,1,1,1,10000000000,6e+18,step 1: cuts the summed variance by 49.4%
+  plan-002,100000000,100000000,75000000,2,1,1,10000000000,1.05e+19,step 2: cuts the summed variance by 95.5%
+
+With --validate, the spread of the named parameters over the replicates'
+fits is measured for each design (and the decision too when --flops is
+given).  Two replicates pin the output, not a comparison: a sample
+standard deviation of two fits says little (unit_plan compares them).
+
+  $ loopscale plan --law prior.json --have pilot.csv --target params:alpha,beta --flops 1e22 --mem 3GB --bits 4 --budget 2e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1,2,4 -o nextp.csv --validate 2 --truth truth.json | sed -n '/^validation/,$p'
+  validation 2 simulated sweeps of each design from truth.json, noise sigma 0.001871 of ln(loss)
+  truth      R*=4 E*=16 N_act*=5.455e+08, loss 2.0956
+  
+                            plan        thinned grid  IsoFLOP
+  runs                      105         89            297
+  compute (new runs)        1.989e+21   1.671e+21     1.989e+21
+  right decision            100%        100%          100%
+    95% Wilson interval     [34, 100]   [34, 100]     [34, 100]
+  loss regret, mean         0           0             0
+  loss regret, median       0           0             0
+  loss regret, worst        0           0             0
+  sd of alpha over the fits 0.02445     0.009057      0.002497
+  sd of beta over the fits  0.02956     0.003601      0.006548
+  summed variance           0.001472    9.5e-05       4.911e-05
+  fits failed (wrong)       0           0             0
+  
+  thinned grid: every 10-th candidate; IsoFLOP: 9 (R, E) x 3 budgets from 1.95e+18 to 1.95e+19 FLOPs x 8
+  sizes around the prior's optimum, D = F / (6 N_unroll)
 
 A template that routes to two experts leaves E = 1 out of the default list:
 

@@ -58,6 +58,15 @@ expect "csv json md" loopscale holdout --format ""
 expect "csv table" loopscale isoflop --format ""
 expect "" loopscale solve --flops ""
 expect "--draws" loopscale plan "--dr"
+# Options that name a column offer the columns of the sweep on the line.
+columns=$(mktemp -d)
+printf 'arm,n_act,tokens,loss\nbase,1e8,1e10,3.1\n' > "$columns/arms.csv"
+expect "arm loss n_act tokens" loopscale fit "$columns/arms.csv" --by ""
+expect "arm" loopscale fit "$columns/arms.csv" --by "a"
+expect "n_act" loopscale fit --law dense "$columns/arms.csv" --group "n"
+printf 'arm,n_act\n' | gzip > "$columns/arms.csv.gz"
+expect "arm" loopscale fit "$columns/arms.csv.gz" --by "a"
+rm -r "$columns"
 expect "" loopscale plan --budget ""
 
 # Every option of every command is offered after '--'.

@@ -302,6 +302,14 @@ static void kernel_matches_the_law_core_run_by_run(void **state)
                 fail_msg("kernel %s: entry %d: M %.17g / %.17g, H %.17g / %.17g", k->name, j, kM[j], M[j], kH[j],
                          H[j]);
         }
+        /* The trial pass gives value's objective bit for bit, and its
+         * sums the derivative pass's models bit for bit. */
+        double tg[5], tM[25], tH[25];
+        assert_true(k->trial(&rows, theta, delta, 1.0) == v);
+        k->sums(&rows, tg, tM, tH);
+        assert_memory_equal(tg, kg, sizeof tg);
+        assert_memory_equal(tM, kM, sizeof tM);
+        assert_memory_equal(tH, kH, sizeof tH);
         /* mse is scale 2 with delta infinite: the sum of squares */
         double ss = 0;
         for (int i = 0; i < NR; i++) {

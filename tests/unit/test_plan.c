@@ -16,6 +16,7 @@
 
 #include "loopscale/lawfile.h"
 #include "loopscale/plan.h"
+#include "tmpfile.h"
 
 static law truth(void)
 {
@@ -148,6 +149,8 @@ typedef struct problem {
     solve_budget deploy;
     solve_options choice;
     plan_parameters p;
+    law_point *cand_x;
+    plan_candidates cand;
 } problem;
 
 static void problem_init(problem *pb, size_t ndraws)
@@ -171,11 +174,14 @@ static void problem_init(problem *pb, size_t ndraws)
     ls_plan_default_parameters(&pb->p);
     pb->p.budget_flops = 2e21;
     pb->p.threads = 2;
+    assert_int_equal(ls_plan_grid_candidates(&pb->t, &GRID, &pb->cand_x, &pb->cand.n, &err), 0);
+    pb->cand.x = pb->cand_x;
 }
 
 static void problem_free(problem *pb)
 {
     free(pb->draws);
+    free(pb->cand_x);
     ls_lawfile_free(pb->lf);
 }
 
@@ -189,7 +195,7 @@ static void the_budget_is_never_exceeded(void **state)
         pb.p.budget_flops = budgets[b];
         plan_result r;
         ls_error err;
-        assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+        assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
         assert_true(r.nruns > 0);
         double sum = 0, last = r.variance_have;
         for (size_t i = 0; i < r.nruns; i++) {
@@ -311,7 +317,7 @@ static void each_step_takes_the_largest_drop_per_flop(void **state)
     pb.p.budget_flops = 2.3e21;
     plan_result r;
     ls_error err;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
     assert_true(r.nruns > 20); /* past the first refresh of the rank-one updates */
     law_point chosen[81];
     double spent = 0;
@@ -374,8 +380,8 @@ static void runs_already_trained_count_and_are_never_chosen_again(void **state)
     s.has_loss = 1;
     plan_result without, with;
     ls_error err;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &without, &err), 0);
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, &s, &pb.deploy, &pb.choice, &pb.p, &with, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &without, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, &s, &pb.deploy, &pb.choice, &pb.p, &with, &err), 0);
     assert_int_equal(with.nhave, 4);
     assert_int_equal(with.nhave_in_grid, 3);
     assert_true(fabs(with.have_flops - have_flops) <= 1e-12 * have_flops);
@@ -412,9 +418,9 @@ static void threads_do_not_change_the_plan(void **state)
     plan_result a, b;
     ls_error err;
     pb.p.threads = 1;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &a, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &a, &err), 0);
     pb.p.threads = 3;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &b, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &b, &err), 0);
     assert_int_equal(a.nruns, b.nruns);
     for (size_t i = 0; i < a.nruns; i++) {
         assert_true(a.runs[i].x.n_act == b.runs[i].x.n_act && a.runs[i].x.D == b.runs[i].x.D);
@@ -435,7 +441,7 @@ static void the_default_noise_is_the_priors_relative_rmse(void **state)
     pb.p.budget_flops = 1e20;
     plan_result r;
     ls_error err;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
     double sum = 0;
     for (size_t a = 0; a < 3; a++)
         for (size_t d = 0; d < 3; d++)
@@ -463,17 +469,17 @@ static void bad_parameters_are_refused(void **state)
     plan_result r;
     ls_error err;
     pb.p.budget_flops = -1;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
                      LS_ERR_USAGE);
     pb.p.budget_flops = 1e21;
     pb.prior.rmse = NAN;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
                      LS_ERR_USAGE);
     assert_string_equal(err.message, "the prior law has no fit RMSE to take the noise from");
     pb.p.noise_sigma = 0.003;
     const double one_E[] = {16}, one_R[] = {1};
     pb.choice = (solve_options){one_R, 1, one_E, 1, NULL, 0, 0.0, NULL};
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
                      LS_ERR_DATA);
     problem_free(&pb);
 }
@@ -503,12 +509,18 @@ static void validation_recovers_the_truth_from_the_whole_grid(void **state)
     pb.p.budget_flops = 1e25;
     plan_result r;
     ls_error err;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
     assert_int_equal(r.nruns, 81);
-    plan_validation_options vo = {3, 1e-4, 1e25, 7, 2, {0}, NULL, NULL};
-    ls_fit_default_parameters(&vo.fit);
+    plan_validation_options vo;
+    ls_plan_validation_default_options(&vo);
+    vo.replicates = 3;
+    vo.noise_sigma = 1e-4;
+    vo.baseline_flops = 1e25;
+    vo.seed = 7;
+    vo.threads = 2;
+    vo.center = &pb.prior.point;
     plan_validation v;
-    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &GRID, NULL, &r, &pb.deploy,
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
                                       &pb.choice, &vo, &v, &err), 0);
     solve_result sr;
     assert_int_equal(ls_solve_run(&pb.prior.point, &pb.t, &pb.deploy, &pb.choice, &sr, &err), 0);
@@ -540,7 +552,7 @@ static void the_thinned_grid_is_the_densest_that_fits(void **state)
     pb.p.noise_sigma = 0.002;
     plan_result r;
     ls_error err;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &GRID, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
     law_point cand[81];
     size_t i = 0;
     for (size_t a = 0; a < 3; a++)
@@ -552,10 +564,16 @@ static void the_thinned_grid_is_the_densest_that_fits(void **state)
                     cand[i].n_loop = nearbyint(cand[i].n_loop);
                 }
     double baseline = 0.37 * grid_flops_total(&pb.t);
-    plan_validation_options vo = {1, 0.002, baseline, 3, 1, {0}, NULL, NULL};
-    ls_fit_default_parameters(&vo.fit);
+    plan_validation_options vo;
+    ls_plan_validation_default_options(&vo);
+    vo.replicates = 1;
+    vo.noise_sigma = 0.002;
+    vo.baseline_flops = baseline;
+    vo.seed = 3;
+    vo.threads = 1;
+    vo.center = &pb.prior.point;
     plan_validation v;
-    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &GRID, NULL, &r, &pb.deploy,
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
                                       &pb.choice, &vo, &v, &err), 0);
     size_t want = 0;
     double want_flops = 0;
@@ -577,7 +595,7 @@ static void the_thinned_grid_is_the_densest_that_fits(void **state)
     assert_int_equal(v.plan.nruns, r.nruns);
     assert_true(v.plan.right + v.plan.failed <= 1 && v.grid.right + v.grid.failed <= 1);
     vo.baseline_flops = 1e18; /* less than the cheapest run */
-    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &GRID, NULL, &r, &pb.deploy,
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
                                       &pb.choice, &vo, &v, &err), LS_ERR_DATA);
     ls_plan_result_free(&r);
     problem_free(&pb);
@@ -599,6 +617,205 @@ static void rates_get_a_wilson_interval(void **state)
     assert_true(lo == 0.0 && hi == 1.0);
 }
 
+/* The IsoFLOP baseline: for each of the 9 (R, E) of the grid, 3 budgets a
+ * factor sqrt 10 apart and 8 sizes each, costing the baseline's compute in
+ * all: 9 x 8 x F_top (1 + 10^-1/2 + 10^-1) = baseline. */
+static void the_isoflop_design_spends_the_baseline_on_its_budgets(void **state)
+{
+    (void)state;
+    problem pb;
+    problem_init(&pb, 2);
+    pb.p.budget_flops = 3e20;
+    pb.p.noise_sigma = 0.002;
+    plan_result r;
+    ls_error err;
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    plan_validation_options vo;
+    ls_plan_validation_default_options(&vo);
+    vo.replicates = 1;
+    vo.noise_sigma = 0.002;
+    vo.baseline_flops = 2.385e21;
+    vo.threads = 1;
+    vo.center = &pb.prior.point;
+    plan_validation v;
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
+                                      &pb.choice, &vo, &v, &err), 0);
+    double top = 2.385e21 / (9 * 8 * (1 + 1 / sqrt(10.0) + 0.1));
+    assert_int_equal(v.isoflop_pairs, 9);
+    assert_int_equal(v.isoflop_budgets, 3);
+    assert_int_equal(v.isoflop_sizes, 8);
+    assert_int_equal(v.isoflop.nruns, 9 * 3 * 8);
+    assert_true(fabs(v.isoflop_budget_max / top - 1) < 1e-12);
+    assert_true(fabs(v.isoflop_budget_min / (top / 10) - 1) < 1e-12);
+    assert_true(fabs(v.isoflop.flops / 2.385e21 - 1) < 1e-12);
+    assert_true(v.isoflop.right + v.isoflop.failed <= 1);
+    /* Without a centre law there is no IsoFLOP design. */
+    vo.center = NULL;
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
+                                      &pb.choice, &vo, &v, &err), LS_ERR_USAGE);
+    ls_plan_result_free(&r);
+    problem_free(&pb);
+}
+
+/* A candidate file with n_active, tokens, R and E only: N_total and N_loop
+ * from the template, rounded as the grid's; the decision's axes are its
+ * distinct R and E, ascending; a repeated configuration is refused. */
+static void candidates_read_from_a_file_take_the_template(void **state)
+{
+    (void)state;
+    arch_template t;
+    ls_arch_template_default(&t);
+    const char *path = write_temp_text("# three configurations\nn_active,tokens,R,E\n2.385e8,1.7e10,3,8\n"
+                                       "1.1e8,\"4e10\",1,2\n2.385e8,1.7e10,1,8\n", 1);
+    size_t n = 0;
+    ls_error err;
+    law_point *x = ls_plan_read_candidates(path, &t, &n, &err);
+    assert_non_null(x);
+    assert_int_equal(n, 3);
+    const double want[3][4] = {{2.385e8, 1.7e10, 3, 8}, {1.1e8, 4e10, 1, 2}, {2.385e8, 1.7e10, 1, 8}};
+    for (size_t i = 0; i < 3; i++) {
+        /* The default template: N_total = N_act (1 + (2/3)(E - 1)), N_loop = 0.75 N_act. */
+        assert_true(x[i].n_act == want[i][0] && x[i].D == want[i][1] && x[i].R == want[i][2] && x[i].E == want[i][3]);
+        assert_true(x[i].n_total == nearbyint(want[i][0] * (1 + 2.0 / 3.0 * (want[i][3] - 1))));
+        assert_true(x[i].n_loop == nearbyint(0.75 * want[i][0]));
+    }
+    plan_candidates c = {x, n};
+    double axis_R[3], axis_E[3];
+    size_t nR, nE;
+    ls_plan_candidate_axes(&c, axis_R, &nR, axis_E, &nE);
+    assert_int_equal(nR, 2);
+    assert_int_equal(nE, 2);
+    assert_true(axis_R[0] == 1 && axis_R[1] == 3 && axis_E[0] == 2 && axis_E[1] == 8);
+    free(x);
+    path = write_temp_text("n_act,D,R,E\n1e8,1e10,1,2\n3e8,1e10,1,2\n1e8,1e10,1,2\n", 0);
+    assert_null(ls_plan_read_candidates(path, &t, &n, &err));
+    assert_int_equal(err.code, LS_ERR_DATA);
+    assert_non_null(strstr(err.message, ":4: the same candidate (n_act, tokens, R and E) as line 2"));
+    t.top_k = 2;
+    path = write_temp_text("n_act,D,R,E\n1e8,1e10,1,1\n", 0); /* E below the template's top_k */
+    assert_null(ls_plan_read_candidates(path, &t, &n, &err));
+    assert_int_equal(err.code, LS_ERR_DATA);
+}
+
+/* A target on named parameters: the plan's expected variance of alpha and
+ * beta is the sum over them of (dp/du)^2 [I^-1]_kk, I the weak prior plus
+ * the runs chosen, by a Cholesky solve of its own; alpha is an exponent,
+ * so dp/du = 1 (an identity transform), and A's is A. */
+static void a_parameter_target_is_the_summed_variance_of_those_parameters(void **state)
+{
+    (void)state;
+    problem pb;
+    problem_init(&pb, 3);
+    pb.p.noise_sigma = 0.002;
+    pb.p.budget_flops = 9.3e20;
+    const law_param named[] = {LAW_P_ALPHA, LAW_P_BETA, LAW_P_A};
+    pb.p.target_params = named;
+    pb.p.ntarget_params = 3;
+    plan_result r;
+    ls_error err;
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, NULL, NULL, &pb.p, &r, &err), 0);
+    assert_true(r.nruns > 3);
+    assert_int_equal(r.ntargets, 3);
+    law_point chosen[81];
+    for (size_t i = 0; i < r.nruns; i++)
+        chosen[i] = r.runs[i].x;
+    size_t p = r.nparams;
+    double want[3] = {0, 0, 0};
+    for (size_t s = 0; s < r.ndraws; s++) {
+        gsl_matrix *m = gsl_matrix_calloc(p, p);
+        gsl_vector *e = gsl_vector_alloc(p), *y = gsl_vector_alloc(p);
+        for (size_t k = 0; k < p; k++)
+            gsl_matrix_set(m, k, k, 1.0 / (pb.p.prior_sd * pb.p.prior_sd));
+        for (size_t i = 0; i < r.nruns; i++) {
+            double g[LAW_NPARAMS];
+            ls_law_log_loss_grad(&pb.draws[s], &chosen[i], g);
+            for (size_t a = 0; a < p; a++)
+                for (size_t b = 0; b < p; b++)
+                    *gsl_matrix_ptr(m, a, b) += r.huber_weight * g[r.params[a]] * g[r.params[b]];
+        }
+        assert_int_equal(gsl_linalg_cholesky_decomp1(m), 0);
+        for (size_t t = 0; t < 3; t++) {
+            gsl_vector_set_zero(e);
+            for (size_t k = 0; k < p; k++)
+                if (r.params[k] == named[t])
+                    gsl_vector_set(e, k, 1.0);
+            assert_int_equal(gsl_linalg_cholesky_solve(m, e, y), 0);
+            double v, scale = named[t] == LAW_P_A ? pb.draws[s].p[LAW_P_A] : 1.0;
+            gsl_blas_ddot(e, y, &v);
+            want[t] += scale * scale * v / (double)r.ndraws;
+        }
+        gsl_matrix_free(m);
+        gsl_vector_free(e);
+        gsl_vector_free(y);
+    }
+    for (size_t t = 0; t < 3; t++)
+        if (!(fabs(r.target_variance_plan[t] / want[t] - 1) < 1e-8))
+            fail_msg("%s: variance %.10g, want %.10g", ls_law_param_name(named[t]), r.target_variance_plan[t], want[t]);
+    assert_true(fabs(r.variance_plan / (want[0] + want[1] + want[2]) - 1) < 1e-8);
+    ls_plan_result_free(&r);
+    /* A parameter the prior holds fixed, or named twice, is refused. */
+    const law_param fixed[] = {LAW_P_E_START}, twice[] = {LAW_P_BETA, LAW_P_BETA};
+    pb.p.target_params = fixed;
+    pb.p.ntarget_params = 1;
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, NULL, NULL, &pb.p, &r, &err), LS_ERR_USAGE);
+    pb.p.target_params = twice;
+    pb.p.ntarget_params = 2;
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, NULL, NULL, &pb.p, &r, &err), LS_ERR_USAGE);
+    problem_free(&pb);
+}
+
+/* Simulated: with alpha and beta as the target, the fits of the planned
+ * sweep spread alpha and beta less than those of a thinned grid of no
+ * more compute, over the same replicates' noise level. */
+static void a_parameter_plan_pins_its_parameters_better_than_a_grid(void **state)
+{
+    (void)state;
+    problem pb;
+    problem_init(&pb, 4);
+    pb.p.noise_sigma = 0.002;
+    pb.p.budget_flops = 4e21;
+    const law_param named[] = {LAW_P_ALPHA, LAW_P_BETA};
+    pb.p.target_params = named;
+    pb.p.ntarget_params = 2;
+    /* A pilot: the 27 candidates at the smallest size, already trained. */
+    sweep_row rows[27];
+    for (size_t i = 0; i < 27; i++) {
+        const law_point *x = &pb.cand.x[i];
+        assert_true(x->n_act == 1e8);
+        rows[i] = (sweep_row){x->n_act, x->n_total, x->n_loop, x->R, x->E, 1, x->D, 2.5, (long)i + 2, 0, 0, 0};
+    }
+    sweep pilot;
+    memset(&pilot, 0, sizeof pilot);
+    pilot.n = 27;
+    pilot.rows = rows;
+    pilot.has_loss = 1;
+    plan_result r;
+    ls_error err;
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, &pilot, NULL, NULL, &pb.p, &r, &err), 0);
+    plan_validation_options vo;
+    ls_plan_validation_default_options(&vo);
+    vo.replicates = 20;
+    vo.noise_sigma = 0.002;
+    vo.baseline_flops = r.flops_spent;
+    vo.threads = 2;
+    vo.isoflop_budgets = 0;
+    vo.target_params = named;
+    vo.ntarget_params = 2;
+    plan_validation v;
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, &pilot, &r, NULL, NULL,
+                                      &vo, &v, &err), 0);
+    assert_false(v.has_decision);
+    assert_true(v.grid.flops <= v.plan.flops);
+    print_message("failed fits: plan %zu, grid %zu\n", v.plan.failed, v.grid.failed);
+    assert_true(v.plan.failed <= 2 && v.grid.failed <= 2);
+    assert_int_equal(v.isoflop.failed, 20);
+    print_message("summed variance of alpha and beta: plan %.4g (%zu runs), grid %.4g (%zu runs)\n",
+                  v.plan.target_variance, v.plan.nruns, v.grid.target_variance, v.grid.nruns);
+    assert_true(v.plan.target_variance < v.grid.target_variance);
+    ls_plan_result_free(&r);
+    problem_free(&pb);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -614,6 +831,10 @@ int main(void)
         cmocka_unit_test(bad_parameters_are_refused),
         cmocka_unit_test(validation_recovers_the_truth_from_the_whole_grid),
         cmocka_unit_test(the_thinned_grid_is_the_densest_that_fits),
+        cmocka_unit_test(the_isoflop_design_spends_the_baseline_on_its_budgets),
+        cmocka_unit_test(candidates_read_from_a_file_take_the_template),
+        cmocka_unit_test(a_parameter_target_is_the_summed_variance_of_those_parameters),
+        cmocka_unit_test(a_parameter_plan_pins_its_parameters_better_than_a_grid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
