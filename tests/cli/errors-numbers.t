@@ -132,8 +132,10 @@ Mi Gi Ti with an optional B; a B straight after the number is refused as
 ambiguous (3 bytes, or 3 billion?).
 
   $ loopscale solve --law $TRUTH --flops 2.8B --eps 0 --format json | grep -o '"flops": [^,]*'
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   "flops": 2800000000
   $ loopscale solve --law $TRUTH --flops 3P --eps 0 --format json | grep -o '"flops": [^,]*'
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   "flops": 3e+15
   $ loopscale solve --law $TRUTH --flops 2.8GB --mem 3GB
   loopscale solve: --flops: '2.8GB' is a size in bytes; a count of FLOPs takes k, M, B or G, T, P, E (2.8B is 2.8e9)
