@@ -91,6 +91,7 @@ _loopscale()
     --scale) _loopscale_reply "$cur" "levenberg more marquardt"; return ;;
     --attention) _loopscale_reply "$cur" "tied per-loop"; return ;;
     --embeddings) _loopscale_reply "$cur" "untied tied"; return ;;
+    --flops-convention) _loopscale_reply "$cur" "6nd 6nd+head 6nd+attn 6nd+attn+head"; return ;;
     --axes) _loopscale_reply "$cur" "R N D E R,N,D,E"; return ;;
     --plot-style) _loopscale_reply "$cur" "light print"; return ;;
     --target) _loopscale_reply "$cur" "decision params:alpha,beta"; return ;;

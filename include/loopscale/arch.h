@@ -32,6 +32,12 @@ typedef struct arch_template {
     int prelude_layers;     /* unshared layers before the looped block */
     int loop_layers;        /* layers in the looped block */
     int coda_layers;        /* unshared layers after it */
+    /* How training compute is counted (law.h, docs/flops.md), and what the
+     * conventions beyond 6nd need: the context length n_ctx, the
+     * vocabulary V and the width d (0: not given; a width of 0 is read off
+     * N_act and attention_share). */
+    law_flops_kind flops_convention;
+    double context, vocab, d_model;
 } arch_template;
 
 void ls_arch_template_default(arch_template *t);
@@ -46,6 +52,16 @@ char *ls_arch_template_to_json(const arch_template *t, ls_error *err) LS_MUST_CH
 double ls_arch_loop_fraction(const arch_template *t);
 double ls_arch_n_total(const arch_template *t, double n_act, double E);
 double ls_arch_n_loop(const arch_template *t, double n_act);
+/* The template's FLOP convention, with its layers, width and shares. */
+void ls_arch_flops(const arch_template *t, law_flops *out);
+/* Set the template's convention from a law's recorded one (layers and
+ * shares are left alone; context, vocab and d_model are taken). */
+void ls_arch_set_flops(arch_template *t, const law_flops *c);
+/* The tokens F buys at x, D = F / (6 x forward multiply-adds per token),
+ * and the training FLOPs of x, under the template's convention. */
+double ls_arch_tokens_for_flops(const arch_template *t, const law_point *x, double flops);
+double ls_arch_training_flops(const arch_template *t, const law_point *x);
+double ls_arch_inference_flops(const arch_template *t, const law_point *x);
 /* The law point of a configuration. */
 law_point ls_arch_point(const arch_template *t, double n_act, double E, double R, double tokens);
 

@@ -76,6 +76,12 @@ typedef struct fit_parameters {
                                   law without an analytic Hessian is fitted (0) */
     unsigned char fixed[LAW_NPARAMS]; /* --fix: hold at fixed_value */
     double fixed_value[LAW_NPARAMS];
+    /* --tie: tied[j] = i + 1 makes parameter j equal to parameter i (0: not
+     * tied), for two parameters of one kind (ls_law_param_transform: two
+     * exponents, or two log-scale coefficients), so that the tie holds in
+     * the fitted coordinates too; i is free and not itself tied.  Gadre et
+     * al.'s law is dense with beta tied to alpha. */
+    unsigned char tied[LAW_NPARAMS];
     fit_progress_fn progress;
     void *progress_context;
 } fit_parameters;
@@ -86,6 +92,9 @@ typedef struct fit_result {
     law law;                                /* the best fit (natural values) */
     unsigned char fixed[LAW_NPARAMS];       /* held fixed, for any reason */
     unsigned char unidentified[LAW_NPARAMS];/* fixed because the data cannot identify them */
+    unsigned char tied[LAW_NPARAMS];        /* as fit_parameters.tied; a tied parameter is not
+                                               counted in nfree and carries its leader's
+                                               standard error */
     double stderr_of[LAW_NPARAMS];          /* Jacobian (Gauss-Newton) standard errors; NaN if fixed */
     double objective;  /* Huber sum (or sum of squares for mse) at the best fit */
     double rmse;       /* sqrt(mean (Lhat - L)^2), loss units */
@@ -107,6 +116,11 @@ typedef struct fit_result {
  * LS_ERR_USAGE (bad parameters), LS_ERR_INTERNAL. A fit whose best solve did
  * not converge is returned with converged = 0, not as an error. */
 int ls_fit_run(const sweep *s, law_kind kind, const fit_parameters *p, fit_result *out, ls_error *err) LS_MUST_CHECK;
+
+/* Check a tie of `follower` to `leader` under law `kind` against p's
+ * fixes and other ties: 0, or LS_ERR_USAGE with the reason. */
+int ls_fit_check_tie(law_kind kind, const fit_parameters *p, law_param follower, law_param leader,
+                     ls_error *err) LS_MUST_CHECK;
 
 /* Why a parameter in fit_result.unidentified could not be identified
  * ("no run has E > 1"). */

@@ -5,6 +5,11 @@
  *   moe:   L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat)
  *            + B Ehat^omega D^-(beta + zeta ln Ehat) + c
  *
+ *   kaplan: L = ((N_c / N_eff)^(alpha_N / alpha_D) + D_c / D)^alpha_D
+ *   data-constrained: L = A N'^-alpha + B D'^-beta + c, with N' and D' the
+ *            effective parameters and tokens when U unique tokens are
+ *            repeated (ls_law_data_constrained_effective)
+ *
  * N_eff comes from the mapping (none, linear, power, bounded, bounded-sparse,
  * hyperbolic, log) of R, m = N_act/N_total and N_loop.  N_eff is what the loss
  * sees; N_unroll = N_act + (R-1) N_loop is what compute is charged on.
@@ -29,7 +34,13 @@
 
 LS_API_BEGIN
 
-typedef enum { LAW_BASE_DENSE, LAW_BASE_MOE, LAW_NBASES } law_base;
+typedef enum {
+    LAW_BASE_DENSE,  /* Chinchilla: A N_eff^-alpha + B D^-beta + c */
+    LAW_BASE_MOE,    /* dense with Clark et al.'s expert terms */
+    LAW_BASE_KAPLAN, /* Kaplan et al.: ((N_c/N_eff)^(alpha_N/alpha_D) + D_c/D)^alpha_D */
+    LAW_BASE_DATA_CONSTRAINED, /* Muennighoff et al.: A N'^-alpha + B D'^-beta + c */
+    LAW_NBASES
+} law_base;
 
 typedef enum {
     LAW_MAPPING_NONE,
@@ -55,6 +66,12 @@ typedef enum {
     LAW_P_ZETA,
     LAW_P_E_START,
     LAW_P_E_MAX,
+    LAW_P_N_C,     /* kaplan */
+    LAW_P_ALPHA_N, /* kaplan */
+    LAW_P_D_C,     /* kaplan */
+    LAW_P_ALPHA_D, /* kaplan */
+    LAW_P_R_D_STAR, /* data-constrained */
+    LAW_P_R_N_STAR, /* data-constrained */
     LAW_P_PHI,
     LAW_P_KAPPA1,
     LAW_P_KAPPA2,
@@ -80,9 +97,13 @@ typedef struct law {
     double p[LAW_NPARAMS];
 } law;
 
-/* One configuration the law is evaluated at. */
+/* One configuration the law is evaluated at.  U is the number of unique
+ * tokens the D training tokens were drawn from (the data-constrained law
+ * reads it); 0 means unlimited (every token fresh), and is what a point
+ * written as {n_act, n_total, n_loop, R, E, D} gets. */
 typedef struct law_point {
     double n_act, n_total, n_loop, R, E, D;
+    double U;
 } law_point;
 
 /* --- names ----------------------------------------------------------- */
@@ -147,6 +168,61 @@ double ls_law_n_unroll(const law_point *x);
  * Every conversion between FLOPs and tokens goes through these two. */
 double ls_law_training_flops(const law_point *x);
 double ls_law_tokens_for_flops(const law_point *x, double flops);
+
+/* --- FLOP conventions (docs/flops.md) ----------------------------------
+ * Logs count training compute differently, and the tokens D a FLOPs column
+ * stands for depend on how it was counted.  Every convention charges a
+ * token 6 x (forward multiply-adds per token) in training and 2 x in
+ * inference; what differs is what a forward pass is taken to multiply:
+ *   6nd            N_unroll                     Kaplan et al. 2020's C = 6ND
+ *   6nd+head       + d V                        the LM head (logits), as
+ *                                               Hoffmann et al. 2022 app. F
+ *   6nd+attn       + n_layers n_ctx d           attention scores, Kaplan et
+ *                                               al.'s 2 n_layer n_ctx d_attn
+ *   6nd+attn+head  both                         Porian et al. 2024's count
+ * with n_layers the layers a token runs through (prelude + R x loop + coda),
+ * n_ctx the context length, d the width and V the vocabulary.  A width of 0
+ * is read off N_act: every layer holds N_act / n_all active parameters, of
+ * which attention_share are the 4 d^2 of attention, so
+ * d = sqrt(attention_share N_act / (4 n_all)), n_all = prelude + loop + coda. */
+typedef enum {
+    LAW_FLOPS_6ND,
+    LAW_FLOPS_6ND_HEAD,
+    LAW_FLOPS_6ND_ATTN,
+    LAW_FLOPS_6ND_ATTN_HEAD,
+    LAW_NFLOPS
+} law_flops_kind;
+
+typedef struct law_flops {
+    law_flops_kind kind;
+    double context;         /* n_ctx (needed with attn) */
+    double vocab;           /* V (needed with head) */
+    double d_model;         /* width; 0: from N_act and the shares below */
+    double attention_share; /* share of an active layer's parameters in attention */
+    int prelude_layers, loop_layers, coda_layers;
+} law_flops;
+
+/* "6nd", "6nd+head", "6nd+attn", "6nd+attn+head"; and back (-1: unknown). */
+const char *ls_law_flops_name(law_flops_kind kind);
+int ls_law_flops_from_name(const char *name);
+/* The tokens a budget F buys, as a formula: "F / (6 N_unroll)",
+ * "F / (6 (N_unroll + n_layers n_ctx d + d V))", ... */
+const char *ls_law_flops_formula(law_flops_kind kind);
+/* 6nd, with the default template's layers (2 + 12 + 2, attention 1/3). */
+void ls_law_flops_default(law_flops *c);
+/* 0, or an LS_ERR_USAGE error saying what the convention lacks (context
+ * with attn, vocab with head, a width or an attention share with either). */
+int ls_law_flops_check(const law_flops *c, ls_error *err) LS_MUST_CHECK;
+/* The width d at x (d_model, or the one read off N_act). */
+double ls_law_flops_width(const law_flops *c, const law_point *x);
+/* Forward multiply-adds per token: N_unroll plus the convention's extras
+ * (c NULL: 6nd, N_unroll). */
+double ls_law_flops_per_token_params(const law_flops *c, const law_point *x);
+/* Training FLOPs 6 x that x D, the tokens a budget buys, and the inference
+ * FLOPs of a token, 2 x that.  c NULL: 6nd, the same as above. */
+double ls_law_training_flops_as(const law_flops *c, const law_point *x);
+double ls_law_tokens_for_flops_as(const law_flops *c, const law_point *x, double flops);
+double ls_law_inference_flops_as(const law_flops *c, const law_point *x);
 double ls_law_n_eff(const law *l, const law_point *x);
 
 /* --- where a law was fitted --------------------------------------------
@@ -168,14 +244,15 @@ typedef enum {
 typedef struct law_ranges {
     int known[LAW_NRANGES];
     double lo[LAW_NRANGES], hi[LAW_NRANGES];
+    law_flops flops; /* how F was counted (zeroed: 6nd) */
 } law_ranges;
 
 /* The quantity's symbol as output writes it: "N_act", "D", "R", "E", "F". */
 const char *ls_law_range_name(law_range q);
 /* The quantities of x outside the known ranges, as bits 1u << LAW_RANGE_*
  * (0: x is inside everything known; ranges NULL: 0).  F is
- * ls_law_training_flops(x).  A relative slack of 1e-9 keeps a value equal to
- * a bound, after rounding, inside. */
+ * ls_law_training_flops_as(&ranges->flops, x).  A relative slack of 1e-9
+ * keeps a value equal to a bound, after rounding, inside. */
 unsigned ls_law_ranges_outside(const law_ranges *ranges, const law_point *x);
 /* The value of quantity q at x (F from ls_law_training_flops). */
 double ls_law_range_value(const law_point *x, law_range q);
@@ -187,6 +264,34 @@ double ls_law_rho_eff(const law *l, const law_point *x);
 double ls_law_rho_eff_ceiling(const law *l, const law_point *x);
 
 double ls_law_loss(const law *l, const law_point *x);
+
+/* The data-constrained law's effective sizes (Muennighoff et al. 2023,
+ * "Scaling Data-Constrained Language Models"), at N = N_eff and the point's
+ * D and U (U = 0: unlimited, N' = N and D' = D):
+ *   U_D = min(D, U), R_D = D / U_D - 1,  D' = U_D + U_D R_D* (1 - exp(-R_D / R_D*))
+ *   U_N = min(N, D_to_N(U)), R_N = N / U_N - 1,  N' = U_N + U_N R_N* (1 - exp(-R_N / R_N*))
+ *   D_to_N(x) = (x G)^(beta/alpha) G,  G = (alpha A / (beta B))^(1/(alpha+beta))
+ * (D_to_N is the compute-optimal size for x tokens, so U_N is the size worth
+ * training on the unique data; with alpha or beta not positive it has no
+ * meaning and U_N = N).  Any base may be asked; only data-constrained uses
+ * them in its loss. */
+void ls_law_data_constrained_effective(const law *l, const law_point *x, double *n_prime, double *d_prime);
+
+/* The compute-optimal allocation of a training budget of `flops` to a plain
+ * model (R = 1, E = 1: every N_unroll = N_eff = N_act), in closed form, for
+ * the bases that have one: dense (and moe, which is dense at E = 1), with
+ *   N_opt = G (F/6)^a, a = beta / (alpha + beta), G = (alpha A / (beta B))^(1/(alpha + beta))
+ * (Hoffmann et al. 2022, "Training Compute-Optimal Large Language Models"),
+ * and kaplan, with
+ *   N_opt = (q N_c^q (F/6) / D_c)^a, q = alpha_N / alpha_D, a = 1 / (1 + q) = alpha_D / (alpha_N + alpha_D)
+ * (the minimum of (N_c/N)^q + D_c N / (F/6), whose power alpha_D is L).
+ * D_opt = F / (6 N_opt).  Sets *n_opt, *d_opt and, unless NULL, *exponent
+ * = a (N_opt grows as F^a, D_opt as F^(1-a)).  Returns 0; LS_ERR_USAGE for
+ * a budget that is not a positive number; LS_ERR_DATA when the law's
+ * exponents make the loss fall without bound along the budget (alpha or
+ * beta not positive) or the optimum is outside double precision. */
+int ls_law_compute_optimal(const law *l, double flops, double *n_opt, double *d_opt, double *exponent,
+                           ls_error *err) LS_MUST_CHECK;
 /* ln L, and (when grad is not NULL) d ln L / d u_j for every parameter j in
  * fitted coordinates; entries of parameters the kind does not use are 0. */
 double ls_law_log_loss_grad(const law *l, const law_point *x, double grad[LAW_NPARAMS]);
@@ -205,6 +310,7 @@ typedef struct law_row {
 typedef struct law_prepared {
     law l;
     double ln_a, ln_b, ln_c;
+    double ln_n_c, ln_d_c; /* kaplan */
     /* for the last E seen: Ehat, ln Ehat, d Ehat / d E_max, d Ehat / d E_start */
     double last_e, ehat, ln_ehat, d_ehat_d_emax, d_ehat_d_estart;
     /* for the last ln m seen: the sparsity scale m^-theta */

@@ -58,11 +58,16 @@ typedef struct lawfile_fit {
     double n_act_range[2], tokens_range[2], r_range[2], e_range[2];
     int has_flops_range; /* fit.ranges.flops: law files before it lack it */
     double flops_range[2];
+    /* How training FLOPs were counted (fit.flops_convention, written only
+     * when not 6nd; absent: 6nd).  The flops range and any flops column
+     * read were counted so, and solve and predict on the law default to it. */
+    law_flops flops;
 } lawfile_fit;
 
 typedef struct lawfile {
     law law;
     unsigned char fixed[LAW_NPARAMS]; /* held fixed by the fit */
+    unsigned char tied[LAW_NPARAMS];  /* tied[j] = i + 1: fitted equal to parameter i ("tied") */
     int has_stderr;
     double stderr_of[LAW_NPARAMS];    /* from the Jacobian (free parameters) */
     int has_ci;
@@ -75,6 +80,9 @@ typedef struct lawfile {
     lawfile_fit fit;
     char *version;
     char *command;
+    char *warnings; /* a fit's warnings, one per line (each ending in a newline), or NULL;
+                     * written as the array "warnings" (ls_fit_diagnose, and the parameters
+                     * held for want of data); not read back */
 } lawfile;
 
 lawfile *ls_lawfile_new(const law *l);
@@ -93,6 +101,7 @@ typedef struct lawfile_provenance {
     const char *command;           /* the command line, or NULL */
     const char *const *options;    /* the reader's other options, "--skip-invalid", "--loss-unit bits" */
     size_t noptions;
+    const law_flops *flops;        /* the FLOP convention the sweep was read under (NULL: 6nd) */
 } lawfile_provenance;
 
 /* The law file of a fit: the law, fixed parameters and standard errors from
@@ -125,7 +134,8 @@ lawfile *ls_lawfile_default(ls_error *err) LS_MUST_CHECK;
 #define LAWFILE_DEFAULT_DESCRIPTION "moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz"
 
 /* The ranges of N_act, D, R, E and F the law was fitted on (all unknown
- * when the file records none), for ls_law_ranges_outside(). */
+ * when the file records none), with the convention F was counted under,
+ * for ls_law_ranges_outside(). */
 void ls_lawfile_ranges(const lawfile *lf, law_ranges *out);
 
 /* Draw i as a law. */

@@ -39,6 +39,7 @@
 
 #include "loopscale/error.h"
 #include "loopscale/jsonw.h"
+#include "loopscale/law.h"
 #include "loopscale/export.h"
 
 LS_API_BEGIN
@@ -127,6 +128,14 @@ typedef struct shape_counts {
 
 /* Count a resolved shape.  LS_ERR_USAGE when a count overflows 64 bits. */
 int ls_shape_count_params(const shape_spec *s, shape_counts *c, ls_error *err) LS_MUST_CHECK;
+
+/* The sweep row of a counted shape as a law point (non-embedding N_act,
+ * N_total and N_loop, R = L, E; no tokens), and the FLOP convention `kind`
+ * with the shape's own layers (head, block, tail), width, context and
+ * vocabulary, so that ls_law_inference_flops_as() gives what solve and
+ * predict charge a token of this shape under that convention. */
+law_point ls_shape_point(const shape_spec *s, const shape_counts *c);
+void ls_shape_flops(const shape_spec *s, law_flops_kind kind, law_flops *out);
 
 /* The value the string fields take in files and messages. */
 const char *ls_shape_attention_name(long attention);

@@ -74,7 +74,7 @@ typedef struct solve_candidate {
     double R, E;
     double n_act, n_total, n_loop, n_unroll, tokens;
     double loss;
-    double inference_flops; /* per token, 2 N_unroll */
+    double inference_flops; /* per token: 2 N_unroll under 6nd (the template's convention) */
     double weight_bytes;    /* b_w N_total / 8 */
     int feasible;           /* some N_act fits the memory budget */
     unsigned outside;       /* bits 1u << LAW_RANGE_*: quantities beyond the fitted ranges */

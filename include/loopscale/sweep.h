@@ -38,6 +38,7 @@ typedef enum {
     SWEEP_TOKENS,
     SWEEP_FLOPS,
     SWEEP_LOSS,
+    SWEEP_UNIQUE_TOKENS,
     SWEEP_NQUANTITIES
 } sweep_quantity;
 
@@ -76,6 +77,8 @@ typedef struct sweep_options {
     size_t max_rows;           /* ls_sweep_read: more rows kept than this is an
                                 * LS_ERR_DATA error (0: no limit) */
     int checksum;              /* fill sweep.sha256 (fit's provenance) */
+    const law_flops *flops;    /* how a flops column was counted, for the tokens it stands
+                                * for (NULL: 6nd, D = F / (6 N_unroll)); law.h */
     /* Called (if set) with a note about the columns: one whose name is a
      * slip from a quantity that has none (n_totl beside no n_total), which
      * takes its default instead. */
@@ -111,13 +114,18 @@ typedef struct sweep_cell {
 /* One run, with defaults applied: n_total = n_act, R = E = k = 1 when their
  * columns are absent; n_loop is NaN when unknown (only allowed at R = 1) and
  * loss is NaN when the sweep has no loss column. tokens is derived from
- * flops when only flops is given: D = flops / (6 N_unroll).  When both are
+ * flops when only flops is given: D = flops / (6 N_unroll) under 6nd, and
+ * ls_law_tokens_for_flops_as(options.flops) in general.  When both are
  * given, each row's tokens must agree with the tokens its flops imply
- * (ls_law_tokens_for_flops) within LS_SWEEP_FLOPS_TOKENS_RTOL, relative to
- * the larger; otherwise the row is an LS_ERR_DATA error naming both cells. */
+ * (ls_law_tokens_for_flops_as) within LS_SWEEP_FLOPS_TOKENS_RTOL, relative to
+ * the larger; otherwise the row is an LS_ERR_DATA error naming both cells.
+ * unique_tokens (U: the unique tokens the run's data was drawn from, read
+ * by the data-constrained law) is NaN (or 0, as a struct initialised
+ * without it has) when not given: unlimited. */
 #define LS_SWEEP_FLOPS_TOKENS_RTOL 1e-4
 typedef struct sweep_row {
     double n_act, n_total, n_loop, R, E, k, tokens, loss;
+    double unique_tokens;
     long line;    /* line of the row in its file */
     int file;     /* index into the paths given to ls_sweep_read */
     size_t group; /* group id when options.group_column is set, else 0 */

@@ -30,7 +30,8 @@ __all__ = ["Sweep", "Law", "fit", "holdout", "holdout_frame", "solve", "read_law
            "IOFailure", "InternalError", "NotConvergedError"]
 
 # The law parameters in the library's order (law.h's law_param).
-PARAM_NAMES = ("A", "alpha", "B", "beta", "c", "delta", "gamma", "omega", "zeta", "E_start", "E_max", "phi",
+PARAM_NAMES = ("A", "alpha", "B", "beta", "c", "delta", "gamma", "omega", "zeta", "E_start", "E_max",
+               "N_c", "alpha_N", "D_c", "alpha_D", "R_D_star", "R_N_star", "phi",
                "kappa1", "kappa2", "theta")
 assert len(PARAM_NAMES) == _lib.LAW_NPARAMS
 

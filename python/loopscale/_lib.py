@@ -8,7 +8,7 @@ import ctypes
 import ctypes.util
 import os
 
-LAW_NPARAMS = 15
+LAW_NPARAMS = 21
 
 
 class LoopscaleError(Exception):

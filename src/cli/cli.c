@@ -1391,3 +1391,125 @@ int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, in
     }
     return 0;
 }
+
+int cli_parse_flops_convention(const char *command, const char *arg, law_flops_kind *kind)
+{
+    int k = ls_law_flops_from_name(arg);
+    if (k < 0)
+        return cli_usage_error(command, "--flops-convention: '%s' is not 6nd, 6nd+head, 6nd+attn or 6nd+attn+head",
+                               arg);
+    *kind = (law_flops_kind)k;
+    return 0;
+}
+
+int cli_check_flops(const char *command, const arch_template *t)
+{
+    law_flops c;
+    ls_error err;
+    ls_error_clear(&err);
+    ls_arch_flops(t, &c);
+    if (ls_law_flops_check(&c, &err) != 0)
+        return cli_usage_error(command, "%s", err.message);
+    return 0;
+}
+
+int cli_apply_flops(const char *command, arch_template *t, const lawfile *lf, int given, law_flops_kind kind)
+{
+    if (given)
+        t->flops_convention = kind;
+    else if (lf && lf->has_fit && lf->fit.flops.kind != LAW_FLOPS_6ND)
+        ls_arch_set_flops(t, &lf->fit.flops);
+    return cli_check_flops(command, t);
+}
+
+int cli_sweep_flops(const char *command, const char *template_path, int given, law_flops_kind kind, arch_template *t,
+                    law_flops *out)
+{
+    ls_error err;
+    ls_arch_template_default(t);
+    if (template_path && ls_arch_template_read(template_path, t, &err) != 0)
+        return cli_fail(command, &err);
+    if (given)
+        t->flops_convention = kind;
+    int status = cli_check_flops(command, t);
+    ls_arch_flops(t, out);
+    return status;
+}
+
+/* Whether any of the laws uses parameter j. */
+static int any_law_uses(const law_kind *kinds, size_t nkinds, law_param j)
+{
+    for (size_t i = 0; i < nkinds; i++)
+        if (ls_law_uses_param(kinds[i], j))
+            return 1;
+    return 0;
+}
+
+static int not_a_parameter(const char *cmd, const char *option, const char *text, const char *name,
+                           const law_kind *kinds, size_t nkinds)
+{
+    char kind_text[64];
+    if (nkinds == 1)
+        return cli_usage_error(cmd, "%s '%s': %s is not a parameter of %s", option, text, name,
+                               ls_law_kind_format(kinds[0], kind_text, sizeof kind_text));
+    return cli_usage_error(cmd, "%s '%s': %s is not a parameter of any law given", option, text, name);
+}
+
+/* Parse one --fix NAME=VALUE; given[] records the --fix already seen per
+ * parameter, so that the same parameter fixed twice is refused rather than
+ * taking the last value. */
+int cli_parse_fix(const char *cmd, const char *text, const law_kind *kinds, size_t nkinds, fit_parameters *p,
+                  const char *given[LAW_NPARAMS])
+{
+    const char *eq = strchr(text, '=');
+    char name[32];
+    if (!eq || (size_t)(eq - text) >= sizeof name)
+        return cli_usage_error(cmd, "--fix '%s': expected NAME=VALUE", text);
+    memcpy(name, text, (size_t)(eq - text));
+    name[eq - text] = '\0';
+    int j = ls_law_param_from_name(name);
+    if (j < 0 || !any_law_uses(kinds, nkinds, (law_param)j))
+        return not_a_parameter(cmd, "--fix", text, name, kinds, nkinds);
+    if (given[j])
+        return cli_usage_error(cmd, "--fix %s given twice ('%s', then '%s'): a parameter takes one value", name,
+                               given[j], text);
+    given[j] = text;
+    double value = 0;
+    int status = cli_parse_double(cmd, "--fix", eq + 1, &value);
+    if (status != 0)
+        return status;
+    ls_error err;
+    if (ls_law_param_check((law_param)j, value, &err) != 0)
+        return cli_usage_error(cmd, "--fix '%s': %s", text, err.message);
+    p->fixed[j] = 1;
+    p->fixed_value[j] = value;
+    return 0;
+}
+
+/* Parse one --tie NAME=LEADER into p->tied, checked against the --fix
+ * already parsed and the other ties (ls_fit_check_tie) under every law
+ * that uses both. */
+int cli_parse_tie(const char *cmd, const char *text, const law_kind *kinds, size_t nkinds, fit_parameters *p)
+{
+    const char *eq = strchr(text, '=');
+    char name[32];
+    if (!eq || (size_t)(eq - text) >= sizeof name)
+        return cli_usage_error(cmd, "--tie '%s': expected NAME=LEADER", text);
+    memcpy(name, text, (size_t)(eq - text));
+    name[eq - text] = '\0';
+    int j = ls_law_param_from_name(name), i = ls_law_param_from_name(eq + 1);
+    if (j < 0 || !any_law_uses(kinds, nkinds, (law_param)j))
+        return not_a_parameter(cmd, "--tie", text, name, kinds, nkinds);
+    if (i < 0 || !any_law_uses(kinds, nkinds, (law_param)i))
+        return not_a_parameter(cmd, "--tie", text, eq + 1, kinds, nkinds);
+    if (p->tied[j])
+        return cli_usage_error(cmd, "--tie '%s': %s is already tied to %s", text, name,
+                               ls_law_param_name((law_param)(p->tied[j] - 1)));
+    ls_error err;
+    for (size_t k = 0; k < nkinds; k++)
+        if (ls_law_uses_param(kinds[k], (law_param)j) && ls_law_uses_param(kinds[k], (law_param)i) &&
+            ls_fit_check_tie(kinds[k], p, (law_param)j, (law_param)i, &err) != 0)
+            return cli_usage_error(cmd, "--tie '%s': %s", text, err.message);
+    p->tied[j] = (unsigned char)(i + 1);
+    return 0;
+}

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "loopscale/arch.h"
 #include "loopscale/chart.h"
 #include "loopscale/error.h"
 #include "loopscale/fit.h"
@@ -51,6 +52,7 @@ enum {
     OPT_STEP,
     OPT_LAST,
     OPT_PROFILE,
+    OPT_FLOPS_CONVENTION,
     OPT_COMMAND_FIRST
 };
 
@@ -238,6 +240,12 @@ typedef struct cli_sweep_args {
 /* Handle one of CLI_FIT_OPTIONS into params; returns 1 when opt was one of
  * them, with *status 0 or a usage error's exit status. */
 int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters *params, int *status);
+/* --fix NAME=VALUE and --tie NAME=LEADER, for a parameter used by one of
+ * the laws; given[] records the --fix already seen per parameter (a second
+ * one is refused).  Parse every --fix before any --tie. */
+int cli_parse_fix(const char *cmd, const char *text, const law_kind *kinds, size_t nkinds, fit_parameters *p,
+                  const char *given[LAW_NPARAMS]);
+int cli_parse_tie(const char *cmd, const char *text, const law_kind *kinds, size_t nkinds, fit_parameters *p);
 
 /* What fit and report say of a fit ls_fit_run returned.  cli_fit_usable:
  * a fit with no residual to judge it by (runs <= free parameters) is
@@ -315,5 +323,33 @@ void cli_table_free(cli_table *t);
 
 /* Quote a CSV field when it needs it. */
 void cli_csv_field(FILE *fp, const char *s, size_t len);
+
+/* ---- FLOP conventions (docs/flops.md) ------------------------------------ */
+
+#define CLI_FLOPS_OPTION {"flops-convention", required_argument, NULL, OPT_FLOPS_CONVENTION}
+#define CLI_FLOPS_HELP                                                                                           \
+    "      --flops-convention C  how training FLOPs are counted: 6nd (the default), 6nd+head,\n"          \
+    "                          6nd+attn or 6nd+attn+head (docs/flops.md); attn needs the template's\n" \
+    "                          context, head its vocab\n"
+/* --flops-convention NAME into *kind; 0, or a usage error's exit status. */
+int cli_parse_flops_convention(const char *command, const char *arg, law_flops_kind *kind);
+/* 0 when the template's convention has what it needs (ls_law_flops_check),
+ * else a usage error's exit status with the message. */
+int cli_check_flops(const char *command, const arch_template *t);
+/* The convention t counts a budget under: --flops-convention when given
+ * (given, kind), else the one the law file records when it is not 6nd (its
+ * context, vocab and width with it), else the template's own; then
+ * checked as cli_check_flops.  lf may be NULL. */
+int cli_apply_flops(const char *command, arch_template *t, const lawfile *lf, int given, law_flops_kind kind);
+/* For the commands that read sweeps (fit, holdout, report): t read from
+ * template_path (NULL: the default template), its convention replaced by
+ * --flops-convention when given, checked, and copied to out; 0 or an exit
+ * status. */
+int cli_sweep_flops(const char *command, const char *template_path, int given, law_flops_kind kind, arch_template *t,
+                    law_flops *out);
+#define CLI_SWEEP_FLOPS_HELP                                                                                     \
+    CLI_FLOPS_HELP                                                                                               \
+    "      --template FILE     architecture template (JSON) giving the context, vocab and layers\n"            \
+    "                          that --flops-convention counts a flops column with\n"
 
 #endif

@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "loopscale/diagnose.h"
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/split.h"
@@ -31,13 +32,20 @@ static const char USAGE[] =
     "\n"
     "  -l, --law LAW           law to fit, BASE[:MAPPING] (default moe:bounded-sparse); 'loopscale\n"
     "                          help laws' lists the bases and mappings. Parameters the sweep cannot\n"
-    "                          identify are held at their neutral values, with a warning.\n"
+    "                          identify are held at their neutral values, with a warning;\n"
+    "                          so is a fit whose c ran to 0 or above the lowest loss, or\n"
+    "                          whose parameter has an unbounded interval (docs/fitting.md).\n"
     "      --loss huber|mse    objective (default huber)\n"
     "      --huber-delta X     Huber threshold (default 1e-3)\n"
     "      --space log|linear  residuals ln Lhat - ln L (default) or Lhat - L\n"
     "      --grid chinchilla   start the base parameters from Chinchilla's 4,500-point grid\n"
     "      --starts N          otherwise from N Sobol points in the same box (default 32)\n"
-    "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable, once per parameter)\n"
+    "      --fix NAME=VALUE    hold a parameter at VALUE (repeatable, once per parameter);\n"
+    "                          --fix c=0 drops the irreducible term\n"
+    "      --fix-from FILE     hold every parameter of law file FILE that this law has (the\n"
+    "                          second stage of a two-stage fit: base terms first, then the rest)\n"
+    "      --tie NAME=LEADER   fit NAME equal to LEADER, two exponents or two coefficients\n"
+    "                          (repeatable), e.g. --tie beta=alpha (Gadre et al.'s law)\n"
     "      --bootstrap N       refit N resamples of the runs for percentile intervals (default 0)\n"
     "      --group COL         resample whole groups of runs sharing COL's value\n"
     "      --bootstrap-starts K  refit each draw from the full-data optimum and K perturbed\n"
@@ -50,6 +58,7 @@ static const char USAGE[] =
     "      --format FMT        table (default) or json (the law file on standard output; nothing\n"
     "                          when the fit fails)\n"
     "  -o, --output FILE       write the law file (JSON); not written when the fit fails\n"
+    CLI_SWEEP_FLOPS_HELP
     "      --plot FILE         draw the observed and fitted loss against R for each E and N_act\n"
     "                          (.svg, .pdf or .png); not written when the fit fails\n"
     "      --by COL            fit each group of runs sharing COL's value on its own (repeatable:\n"
@@ -65,6 +74,8 @@ static const char USAGE_TAIL[] = CLI_SWEEP_HELP CLI_PLOT_HELP
 
 enum {
     OPT_FIX = OPT_COMMAND_FIRST,
+    OPT_TIE,
+    OPT_FIX_FROM,
     OPT_BOOTSTRAP,
     OPT_GROUP,
     OPT_CI,
@@ -80,13 +91,19 @@ typedef struct fit_options {
     fit_parameters params;
     cli_sweep_args sweep;
     cli_strings fixes;
+    cli_strings ties;
     size_t bootstrap;
     size_t bootstrap_starts; /* perturbed starts per draw, besides the full-data optimum */
     const char *group;
+    const char *fix_from; /* --fix-from FILE */
     double ci;
     cli_format format;
     const char *output;
     const char *plot;
+    const char *template_path;
+    int flops_given;
+    law_flops_kind flops_kind;
+    law_flops flops; /* how a flops column was counted; recorded in the law file */
     chart_output figure;
     cli_strings by; /* --by columns */
 } fit_options;
@@ -127,36 +144,36 @@ static void end_progress(progress_state *ps)
 
 /* ---- output ------------------------------------------------------------------ */
 
-/* Parse one --fix NAME=VALUE; given[] records the --fix already seen per
- * parameter, so that the same parameter fixed twice is refused rather than
- * taking the last value. */
-static int parse_fix(const char *cmd, const char *text, law_kind kind, fit_parameters *p,
-                     const char *given[LAW_NPARAMS])
+/* --fix-from FILE: hold each parameter of FILE's law that `kind` uses at
+ * its value there (a two-stage fit: the base terms from one fit, the
+ * further terms of a larger law fitted with them held).  A later --fix of
+ * the same parameter is refused as given twice. */
+static int fix_from_law(const char *cmd, const char *path, law_kind kind, fit_parameters *p,
+                        const char *given[LAW_NPARAMS])
 {
-    const char *eq = strchr(text, '=');
-    char name[32];
-    if (!eq || (size_t)(eq - text) >= sizeof name)
-        return cli_usage_error(cmd, "--fix '%s': expected NAME=VALUE", text);
-    memcpy(name, text, (size_t)(eq - text));
-    name[eq - text] = '\0';
-    int j = ls_law_param_from_name(name);
-    char kind_text[64];
-    if (j < 0 || !ls_law_uses_param(kind, (law_param)j))
-        return cli_usage_error(cmd, "--fix '%s': %s is not a parameter of %s", text, name,
-                               ls_law_kind_format(kind, kind_text, sizeof kind_text));
-    if (given[j])
-        return cli_usage_error(cmd, "--fix %s given twice ('%s', then '%s'): a parameter takes one value", name,
-                               given[j], text);
-    given[j] = text;
-    double value = 0;
-    int status = cli_parse_double(cmd, "--fix", eq + 1, &value);
+    int status = 0;
+    cli_file_input("--fix-from", path);
+    status = cli_files_check(cmd);
+    lawfile *lf = status == 0 ? cli_read_law(cmd, path, 0, &status) : NULL;
     if (status != 0)
         return status;
-    ls_error err;
-    if (ls_law_param_check((law_param)j, value, &err) != 0)
-        return cli_usage_error(cmd, "--fix '%s': %s", text, err.message);
-    p->fixed[j] = 1;
-    p->fixed_value[j] = value;
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(lf->law.kind, list), held = 0;
+    for (size_t i = 0; i < np; i++) {
+        law_param j = list[i];
+        if (!ls_law_uses_param(kind, j) || (j == LAW_P_E_START && !lf->fixed[j]))
+            continue;
+        p->fixed[j] = 1;
+        p->fixed_value[j] = lf->law.p[j];
+        given[j] = "--fix-from";
+        held++;
+    }
+    ls_lawfile_free(lf);
+    if (held == 0) {
+        char kind_text[64];
+        return cli_usage_error(cmd, "--fix-from %s: its law shares no parameter with %s", path,
+                               ls_law_kind_format(kind, kind_text, sizeof kind_text));
+    }
     return 0;
 }
 
@@ -168,6 +185,43 @@ static void format_value(char *buf, size_t size, double x)
         snprintf(buf, size, "%.6g", x);
 }
 
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The compute-optimal exponent a of the fitted law (N_opt ~ F^a, D_opt ~
+ * F^(1-a); `loopscale frontier` gives the whole frontier), with its
+ * percentile interval over the bootstrap draws; nothing when the law has no
+ * closed form or the exponents admit no optimum. */
+static void print_optimum_exponent(const fit_options *o, const fit_result *r, const fit_bootstrap *b)
+{
+    double n, d, a;
+    ls_error err;
+    if (ls_law_compute_optimal(&r->law, 1e21, &n, &d, &a, &err) != 0)
+        return;
+    const char *how = r->law.kind.base == LAW_BASE_KAPLAN ? "alpha_D / (alpha_N + alpha_D)" : "beta / (alpha + beta)";
+    printf("optimum    N_opt ~ F^%.4f, D_opt ~ F^%.4f (a = %s)\n", a, 1.0 - a, how);
+    if (!b || b->ndraws == 0)
+        return;
+    double *as = malloc(b->ndraws * sizeof *as);
+    size_t m = 0;
+    for (size_t i = 0; as && i < b->ndraws; i++) {
+        law l = r->law;
+        memcpy(l.p, b->draws + i * LAW_NPARAMS, sizeof l.p);
+        if (ls_law_compute_optimal(&l, 1e21, &n, &d, &as[m], &err) == 0)
+            m++;
+    }
+    if (m > 0) {
+        qsort(as, m, sizeof *as, compare_doubles);
+        double tail = (1.0 - o->ci) / 2.0;
+        size_t lo = (size_t)floor(tail * (double)(m - 1)), hi = (size_t)ceil((1.0 - tail) * (double)(m - 1));
+        printf("           a in [%.4f, %.4f] (%g%% of %zu draws)\n", as[lo], as[hi], 100 * o->ci, m);
+    }
+    free(as);
+}
+
 static int print_table(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
                        double seconds, int threads)
 {
@@ -175,6 +229,9 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     ls_law_kind_format(r->law.kind, kind_text, sizeof kind_text);
     printf("law        %s\n", kind_text);
     printf("runs       %zu (%s)\n", r->n, strcmp(s->name, "-") == 0 ? "standard input" : s->name);
+    if (o->flops.kind != LAW_FLOPS_6ND) /* what a flops column was read as, and the law file records */
+        printf("FLOPs      counted as %s: D = %s\n", ls_law_flops_name(o->flops.kind),
+               ls_law_flops_formula(o->flops.kind));
     const char *space = o->params.space == FIT_SPACE_LOG ? "ln Lhat - ln L" : "Lhat - L";
     if (o->params.loss == FIT_LOSS_HUBER)
         printf("objective  %.9g  (sum of Huber(%s), delta %g)\n", r->objective, space, o->params.huber_delta);
@@ -190,6 +247,7 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     if (b && b->ndraws + b->failed > 0)
         printf("bootstrap  %zu draws%s%s, %zu did not converge\n", b->ndraws + b->failed, o->group ? " of groups by " : "",
                o->group ? o->group : "", b->failed);
+    print_optimum_exponent(o, r, b);
     printf("\n");
 
     int with_ci = b && b->ndraws > 0;
@@ -208,6 +266,8 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
             snprintf(se, sizeof se, "held (unidentified)");
         else if (r->fixed[j])
             snprintf(se, sizeof se, "held");
+        else if (r->tied[j])
+            snprintf(se, sizeof se, "= %s", ls_law_param_name((law_param)(r->tied[j] - 1)));
         else
             format_value(se, sizeof se, r->stderr_of[j]);
         if (with_ci && !r->fixed[j] && !isnan(b->ci_low[j]))
@@ -232,13 +292,28 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     return 0;
 }
 
+/* The fit's parameters that the runs do not determine (ls_fit_diagnose),
+ * one warning each; the law file carries the same lines. */
+static int warn_diagnosed(const char *cmd, const sweep *s, const fit_result *r, const fit_bootstrap *b)
+{
+    char *lines = ls_fit_diagnose(s, r, b);
+    if (!lines) {
+        cli_error(cmd, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    for (char *line = lines, *end; (end = strchr(line, '\n')); line = end + 1)
+        cli_warn(cmd, "%.*s", (int)(end - line), line);
+    free(lines);
+    return 0;
+}
+
 static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
                              char *const *paths, size_t npaths, ls_error *err)
 {
     lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
                                o->sweep.maps.n, (const char *const *)o->sweep.wheres.v, o->sweep.wheres.n,
                                o->group, cli_command_line(), (const char *const *)o->sweep.given.v,
-                               o->sweep.given.n};
+                               o->sweep.given.n, &o->flops};
     return ls_lawfile_from_fit(r, &o->params, b, s, &prov, err);
 }
 
@@ -475,7 +550,7 @@ static int fit_by(const fit_options *o, const sweep *s, char *const *paths, size
                 wheres[nw++] = sp.condition[g * sp.ncolumns * 2 + k];
         lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
                                    o->sweep.maps.n, wheres, nw, o->group, cli_command_line(),
-                                   (const char *const *)o->sweep.given.v, o->sweep.given.n};
+                                   (const char *const *)o->sweep.given.v, o->sweep.given.n, &o->flops};
         group_fit *f = &gf[g];
         if (!(f->lf = ls_lawfile_from_fit(&f->result, &o->params, &f->boot, f->runs, &prov, &err)) ||
             ((o->output || o->format == CLI_FORMAT_JSON) && !(f->law_text = ls_lawfile_to_json(f->lf, &err))) ||
@@ -549,6 +624,8 @@ int cmd_fit(int argc, char **argv)
     static const struct option longopts[] = {CLI_HELP_OPTION,
                                              {"law", required_argument, NULL, 'l'},
                                              {"fix", required_argument, NULL, OPT_FIX},
+                                             {"tie", required_argument, NULL, OPT_TIE},
+                                             {"fix-from", required_argument, NULL, OPT_FIX_FROM},
                                              {"bootstrap", required_argument, NULL, OPT_BOOTSTRAP},
                                              {"group", required_argument, NULL, OPT_GROUP},
                                              {"ci", required_argument, NULL, OPT_CI},
@@ -559,6 +636,8 @@ int cmd_fit(int argc, char **argv)
                                              {"output", required_argument, NULL, 'o'},
                                              {"plot", required_argument, NULL, OPT_PLOT},
                                              {"by", required_argument, NULL, OPT_BY},
+                                             {"template", required_argument, NULL, OPT_TEMPLATE},
+                                             CLI_FLOPS_OPTION,
                                              CLI_FIT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
                                              CLI_PLOT_OPTIONS,
@@ -574,7 +653,7 @@ int cmd_fit(int argc, char **argv)
     int status = 0, opt;
     long value = 0;
     opterr = 0;
-    static const int repeatable[] = {OPT_FIX, OPT_BY, 0};
+    static const int repeatable[] = {OPT_FIX, OPT_BY, OPT_TIE, 0};
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, repeatable)) != -1) {
         if (cli_sweep_option(cmd, &o.sweep, opt, optarg, &status) ||
             cli_fit_option(cmd, opt, optarg, &o.params, &status) || cli_plot_option(cmd, opt, optarg, &o.figure, &status))
@@ -587,6 +666,11 @@ int cmd_fit(int argc, char **argv)
             break;
         case OPT_FIX:
             if (cli_strings_push(&o.fixes, optarg) != 0)
+                status = ls_exit_status(LS_ERR_INTERNAL);
+            break;
+        case OPT_FIX_FROM: o.fix_from = optarg; break;
+        case OPT_TIE:
+            if (cli_strings_push(&o.ties, optarg) != 0)
                 status = ls_exit_status(LS_ERR_INTERNAL);
             break;
         case OPT_BOOTSTRAP:
@@ -626,6 +710,11 @@ int cmd_fit(int argc, char **argv)
             if (cli_strings_push(&o.by, optarg) != 0)
                 status = ls_exit_status(LS_ERR_INTERNAL);
             break;
+        case OPT_TEMPLATE: o.template_path = optarg; break;
+        case OPT_FLOPS_CONVENTION:
+            status = cli_parse_flops_convention(cmd, optarg, &o.flops_kind);
+            o.flops_given = 1;
+            break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
@@ -633,11 +722,16 @@ int cmd_fit(int argc, char **argv)
         cli_sweep_args_free(&o.sweep);
         cli_strings_free(&o.fixes);
         cli_strings_free(&o.by);
+        cli_strings_free(&o.ties);
         return cli_help(USAGE), cli_help(USAGE_TAIL);
     }
     const char *fixes_given[LAW_NPARAMS] = {NULL};
+    if (status == 0 && o.fix_from)
+        status = fix_from_law(cmd, o.fix_from, o.kind, &o.params, fixes_given);
     for (size_t i = 0; status == 0 && i < o.fixes.n; i++)
-        status = parse_fix(cmd, o.fixes.v[i], o.kind, &o.params, fixes_given);
+        status = cli_parse_fix(cmd, o.fixes.v[i], &o.kind, 1, &o.params, fixes_given);
+    for (size_t i = 0; status == 0 && i < o.ties.n; i++)
+        status = cli_parse_tie(cmd, o.ties.v[i], &o.kind, 1, &o.params);
     if (status == 0 && optind >= argc)
         status = cli_usage_error(cmd, "give at least one SWEEP file");
     if (status == 0 && o.group && o.bootstrap == 0)
@@ -652,6 +746,7 @@ int cmd_fit(int argc, char **argv)
     if (status == 0) {
         for (int i = optind; i < argc; i++)
             cli_file_input("SWEEP", argv[i]);
+        cli_file_input("--template", o.template_path);
         cli_file_output(o.format == CLI_FORMAT_JSON ? "the law of --format json" : "the table", "-");
         cli_file_output("-o", o.output);
         cli_file_output("--plot", o.plot);
@@ -661,6 +756,11 @@ int cmd_fit(int argc, char **argv)
      * before any work. */
     if (status == 0)
         status = cli_plot_format(cmd, "--plot", o.plot, &o.figure);
+    /* The convention a flops column is read under: the template's, or the
+     * option's over it. */
+    arch_template tmpl;
+    if (status == 0)
+        status = cli_sweep_flops(cmd, o.template_path, o.flops_given, o.flops_kind, &tmpl, &o.flops);
 
     sweep *s = NULL;
     fit_result result;
@@ -674,6 +774,7 @@ int cmd_fit(int argc, char **argv)
         so.checksum = 1; /* the law file records what was fitted */
         so.by_columns = o.by.v;
         so.nby = o.by.n;
+        so.flops = &o.flops;
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);
@@ -713,6 +814,8 @@ int cmd_fit(int argc, char **argv)
         end_progress(&ps);
     }
     double seconds = now_seconds() - t0;
+    if (status == 0 && result.converged && determined)
+        status = warn_diagnosed(cmd, s, &result, &boot);
     unsigned char *figure = NULL;
     size_t figure_len = 0;
     if (status == 0) {
@@ -767,5 +870,6 @@ int cmd_fit(int argc, char **argv)
     cli_sweep_args_free(&o.sweep);
     cli_strings_free(&o.fixes);
     cli_strings_free(&o.by);
+    cli_strings_free(&o.ties);
     return status;
 }

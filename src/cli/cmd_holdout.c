@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "loopscale/diagnose.h"
 #include "loopscale/holdout.h"
 #include "numtext_internal.h"
 #include "loopscale/plot.h"
@@ -30,13 +31,17 @@ static const char USAGE[] =
     "      --format FMT        md (default, a markdown table), csv or json\n"
     "      --plot FILE         draw each law's predictions of the held-out runs against their\n"
     "                          observed loss (.svg, .pdf or .png)\n"
+    CLI_SWEEP_FLOPS_HELP
     "Fitting (as for 'loopscale fit'): --loss, --huber-delta, --space, --grid, --starts,\n"
-    "      --seed, --threads\n";
+    "      --seed, --threads\n"
+    "      --fix NAME=VALUE    hold a parameter at VALUE in every law that has it (repeatable)\n"
+    "      --tie NAME=LEADER   fit NAME equal to LEADER in every law (repeatable), e.g.\n"
+    "                          --tie beta=alpha\n";
 /* The rest of the help (C99 promises string literals of 4,095 bytes only). */
 static const char USAGE_TAIL[] = CLI_SWEEP_HELP CLI_PLOT_HELP
     "  -h, --help              show this help\n";
 
-enum { OPT_LAWS = OPT_COMMAND_FIRST, OPT_AXES, OPT_SPLIT, OPT_PLOT };
+enum { OPT_LAWS = OPT_COMMAND_FIRST, OPT_AXES, OPT_SPLIT, OPT_PLOT, OPT_FIX, OPT_TIE };
 
 static void cell_text(char *buf, size_t size, double x, int decimals)
 {
@@ -167,6 +172,10 @@ int cmd_holdout(int argc, char **argv)
                                              {"split", required_argument, NULL, OPT_SPLIT},
                                              {"format", required_argument, NULL, OPT_FORMAT},
                                              {"plot", required_argument, NULL, OPT_PLOT},
+                                             {"template", required_argument, NULL, OPT_TEMPLATE},
+                                             CLI_FLOPS_OPTION,
+                                             {"fix", required_argument, NULL, OPT_FIX},
+                                             {"tie", required_argument, NULL, OPT_TIE},
                                              CLI_FIT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
                                              CLI_PLOT_OPTIONS,
@@ -175,17 +184,23 @@ int cmd_holdout(int argc, char **argv)
     ls_fit_default_parameters(&params);
     cli_sweep_args sweep_args;
     memset(&sweep_args, 0, sizeof sweep_args);
-    cli_strings split;
+    cli_strings split, fixes, ties;
     memset(&split, 0, sizeof split);
+    memset(&fixes, 0, sizeof fixes);
+    memset(&ties, 0, sizeof ties);
     law_kind *laws = NULL;
     size_t nlaws = 0, naxes = 4;
     holdout_axis axes[4] = {HOLDOUT_AXIS_R, HOLDOUT_AXIS_N, HOLDOUT_AXIS_D, HOLDOUT_AXIS_E};
     cli_format format = CLI_FORMAT_MD;
-    const char *plot = NULL;
+    const char *plot = NULL, *template_path = NULL;
+    int flops_given = 0;
+    law_flops_kind flops_kind = LAW_FLOPS_6ND;
+    law_flops flops;
+    arch_template tmpl;
     chart_output figure = cli_plot_defaults();
     int status = 0, opt;
     opterr = 0;
-    static const int repeatable[] = {OPT_SPLIT, 0};
+    static const int repeatable[] = {OPT_SPLIT, OPT_FIX, OPT_TIE, 0};
     while (status == 0 && (opt = cli_getopt(argc, argv, ":h", longopts, NULL, repeatable)) != -1) {
         if (cli_sweep_option(cmd, &sweep_args, opt, optarg, &status) || cli_fit_option(cmd, opt, optarg, &params, &status) ||
             cli_plot_option(cmd, opt, optarg, &figure, &status))
@@ -203,6 +218,16 @@ int cmd_holdout(int argc, char **argv)
                                       &format);
             break;
         case OPT_PLOT: plot = optarg; break;
+        case OPT_TEMPLATE: template_path = optarg; break;
+        case OPT_FLOPS_CONVENTION:
+            status = cli_parse_flops_convention(cmd, optarg, &flops_kind);
+            flops_given = 1;
+            break;
+        case OPT_FIX:
+        case OPT_TIE:
+            if (cli_strings_push(opt == OPT_FIX ? &fixes : &ties, optarg) != 0)
+                status = ls_exit_status(LS_ERR_INTERNAL);
+            break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
@@ -219,6 +244,7 @@ int cmd_holdout(int argc, char **argv)
     if (status == 0) {
         for (int i = optind; i < argc; i++)
             cli_file_input("SWEEP", argv[i]);
+        cli_file_input("--template", template_path);
         cli_file_output("the table", "-");
         cli_file_output("--plot", plot);
         status = cli_files_check(cmd);
@@ -227,9 +253,12 @@ int cmd_holdout(int argc, char **argv)
      * before any work. */
     if (status == 0)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
+    if (status == 0)
+        status = cli_sweep_flops(cmd, template_path, flops_given, flops_kind, &tmpl, &flops);
     if (status == 0) {
         sweep_options so = cli_sweep_options(cmd, &sweep_args);
         so.require_loss = 1;
+        so.flops = &flops;
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);
@@ -247,6 +276,11 @@ int cmd_holdout(int argc, char **argv)
         if (!laws)
             status = ls_exit_status(LS_ERR_INTERNAL);
     }
+    const char *fixes_given[LAW_NPARAMS] = {NULL};
+    for (size_t i = 0; status == 0 && i < fixes.n; i++)
+        status = cli_parse_fix(cmd, fixes.v[i], laws, nlaws, &params, fixes_given);
+    for (size_t i = 0; status == 0 && i < ties.n; i++)
+        status = cli_parse_tie(cmd, ties.v[i], laws, nlaws, &params);
     if (status == 0) {
         holdout_spec spec = {laws, nlaws, axes, naxes, split.v, split.n};
         if (ls_holdout_run(s, &spec, &params, &result, &err) != 0)
@@ -257,11 +291,19 @@ int cmd_holdout(int argc, char **argv)
             if (result.columns[c].skipped)
                 cli_note(cmd, "%s: nothing to hold out (%s)", result.columns[c].label,
                          result.columns[c].ntest == 0 ? "no run matches" : "every run has this value");
-        if (format == CLI_FORMAT_CSV)
+        char *warnings = ls_holdout_diagnose(&result);
+        for (char *line = warnings, *end; line && (end = strchr(line, '\n')); line = end + 1)
+            cli_warn(cmd, "%.*s", (int)(end - line), line);
+        if (!warnings) {
+            cli_error(cmd, "out of memory");
+            status = ls_exit_status(LS_ERR_INTERNAL);
+        }
+        free(warnings);
+        if (status == 0 && format == CLI_FORMAT_CSV)
             print_csv(&result);
-        else if (format == CLI_FORMAT_JSON)
+        else if (status == 0 && format == CLI_FORMAT_JSON)
             status = print_json(&result);
-        else
+        else if (status == 0)
             status = print_markdown(&result);
     }
     if (status == 0 && plot) {
@@ -276,6 +318,8 @@ done:
     ls_sweep_free(s);
     free(laws);
     cli_strings_free(&split);
+    cli_strings_free(&fixes);
+    cli_strings_free(&ties);
     cli_sweep_args_free(&sweep_args);
     return status;
 }

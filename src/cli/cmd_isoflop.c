@@ -24,6 +24,8 @@ static const char USAGE[] =
     "      --E LIST            expert counts (default 1)\n"
     "      --R LIST            loop counts (default 1)\n"
     "      --template FILE     architecture template (JSON)\n"
+    CLI_FLOPS_HELP
+    "                          (default: the law's, else the template's)\n"
     "      --points N          profile points per curve, from N*/30 to 30 N* (default 25)\n"
     "      --format FMT        table (default: the minima) or csv (every profile point, with\n"
     "                          a column 'minimum' marking the minima)\n"
@@ -73,6 +75,7 @@ int cmd_isoflop(int argc, char **argv)
                                              {"E", required_argument, NULL, OPT_E},
                                              {"R", required_argument, NULL, OPT_R},
                                              {"template", required_argument, NULL, OPT_TEMPLATE},
+        CLI_FLOPS_OPTION,
                                              {"points", required_argument, NULL, OPT_POINTS},
                                              {"format", required_argument, NULL, OPT_FORMAT},
                                              {"plot", required_argument, NULL, OPT_PLOT},
@@ -84,7 +87,8 @@ int cmd_isoflop(int argc, char **argv)
     long points = 25;
     cli_format format = CLI_FORMAT_TABLE;
     chart_output figure = cli_plot_defaults();
-    int status = 0, opt, force = 0;
+    int status = 0, opt, force = 0, flops_given = 0;
+    law_flops_kind flops_kind = LAW_FLOPS_6ND;
     opterr = 0;
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:", longopts, NULL, NULL)) != -1) {
         if (cli_plot_option(cmd, opt, optarg, &figure, &status))
@@ -97,6 +101,10 @@ int cmd_isoflop(int argc, char **argv)
         case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &nE); break;
         case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &nR); break;
         case OPT_TEMPLATE: template_path = optarg; break;
+        case OPT_FLOPS_CONVENTION:
+            status = cli_parse_flops_convention(cmd, optarg, &flops_kind);
+            flops_given = 1;
+            break;
         case OPT_POINTS: status = cli_parse_long(cmd, "--points", optarg, 2, 100000, &points); break;
         case OPT_PLOT: plot = optarg; break;
         case OPT_FORMAT:
@@ -154,6 +162,8 @@ int cmd_isoflop(int argc, char **argv)
             status = cli_usage_error(cmd, "--R: %g is not an integer", R[i]);
     if (status == 0)
         lf = cli_read_law(cmd, law_path, force, &status);
+    if (status == 0)
+        status = cli_apply_flops(cmd, &tmpl, lf, flops_given, flops_kind);
     grid = malloc((size_t)points * sizeof *grid);
     loss = malloc((size_t)points * sizeof *loss);
     tokens = malloc((size_t)points * sizeof *tokens);

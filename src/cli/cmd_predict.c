@@ -33,11 +33,15 @@ static const char USAGE[] =
     "      --E E               routed experts per MoE layer (default 1)\n"
     "      --k K               experts chosen per token (default 1)\n"
     "      --tokens D          training tokens\n"
-    "      --flops F           training FLOPs instead of tokens: D = F / (6 N_unroll)\n"
+    "      --flops F           training FLOPs instead of tokens: D = F / (6 N_unroll), or as the\n"
+    "                          law's fit counted FLOPs (its flops_convention, docs/flops.md)\n"
+    "      --unique-tokens U   unique tokens the D tokens repeat (default: unlimited; read by\n"
+    "                          the data-constrained law)\n"
     CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
-enum { OPT_N_ACT = OPT_COMMAND_FIRST, OPT_N_TOTAL, OPT_N_LOOP, OPT_R, OPT_E, OPT_K, OPT_TOKENS, OPT_FLOPS };
+enum { OPT_N_ACT = OPT_COMMAND_FIRST, OPT_N_TOTAL, OPT_N_LOOP, OPT_R, OPT_E, OPT_K, OPT_TOKENS, OPT_FLOPS,
+       OPT_UNIQUE_TOKENS };
 
 typedef struct predict_options {
     const char *law_path;
@@ -60,10 +64,13 @@ static int predict_point(const predict_options *o, const lawfile *lf)
         row.n_total = row.n_act;
     if (isnan(row.tokens) == isnan(o->flops))
         return cli_usage_error(cmd, "give exactly one of --tokens and --flops");
+    if (row.unique_tokens == 0) /* 0 would read as "not given" */
+        return cli_usage_error(cmd, "--unique-tokens: '%s' must be positive", o->text[SWEEP_UNIQUE_TOKENS]);
     sweep_quantity which;
     char reason[128];
     static const char *const option_of[SWEEP_NQUANTITIES] = {"--n-act", "--n-total", "--n-loop", "--R",   "--E",
-                                                              "--k",     "--tokens",  "--flops",  "--loss"};
+                                                              "--k",     "--tokens",  "--flops",  "--loss",
+                                                              "--unique-tokens"};
     if (ls_sweep_row_check(&row, &which, reason, sizeof reason)) {
         if (which == SWEEP_N_LOOP && isnan(row.n_loop))
             return cli_usage_error(cmd, "--n-loop is needed when R > 1");
@@ -78,11 +85,13 @@ static int predict_point(const predict_options *o, const lawfile *lf)
     law_point x = ls_sweep_row_point(&row);
     double n_unroll = ls_law_n_unroll(&x);
     if (isnan(x.D))
-        x.D = ls_law_tokens_for_flops(&x, o->flops);
+        x.D = ls_law_tokens_for_flops_as(&lf->fit.flops, &x, o->flops);
     double loss = ls_law_loss(&lf->law, &x);
     double n_eff = ls_law_n_eff(&lf->law, &x);
     const char *names[] = {"loss", "n_eff", "n_unroll", "rho_eff", "tokens", "train_flops", "inference_flops_per_token"};
-    double values[] = {loss, n_eff, n_unroll, n_eff / x.n_act, x.D, ls_law_training_flops(&x), 2.0 * n_unroll};
+    /* Counted as the law's fit counted them (6nd unless it records another). */
+    double values[] = {loss, n_eff, n_unroll, n_eff / x.n_act, x.D, ls_law_training_flops_as(&lf->fit.flops, &x),
+                       ls_law_inference_flops_as(&lf->fit.flops, &x)};
     size_t n = sizeof values / sizeof *values;
     /* Every value is a positive number; anything else has overflowed or
      * underflowed, and is refused rather than printed as inf, nan or 0. */
@@ -288,6 +297,7 @@ static int predict_sweep(const predict_options *o, const lawfile *lf, const char
 {
     const char *cmd = "predict";
     sweep_options so = cli_sweep_options(cmd, &o->sweep);
+    so.flops = &lf->fit.flops; /* a flops column is counted as the law's fit counted it */
     predict_stream ps = {.cmd = cmd, .lf = lf, .format = o->format};
     ls_predict_acc_init(&ps.acc);
     sweep_skips skipped;
@@ -342,11 +352,12 @@ int cmd_predict(int argc, char **argv)
         {"k", required_argument, NULL, OPT_K},
         {"tokens", required_argument, NULL, OPT_TOKENS},
         {"flops", required_argument, NULL, OPT_FLOPS},
+        {"unique-tokens", required_argument, NULL, OPT_UNIQUE_TOKENS},
         {NULL, 0, NULL, 0}};
     predict_options o;
     memset(&o, 0, sizeof o);
     o.point = (sweep_row){.n_act = NAN, .n_total = NAN, .n_loop = NAN, .R = 1, .E = 1, .k = 1, .tokens = NAN,
-                          .loss = NAN};
+                          .loss = NAN, .unique_tokens = NAN};
     o.flops = NAN;
     int status = 0, opt, index = 0;
     opterr = 0;
@@ -373,6 +384,7 @@ int cmd_predict(int argc, char **argv)
         case OPT_K: target = &o.point.k, quantity = SWEEP_K; break;
         case OPT_TOKENS: target = &o.point.tokens, quantity = SWEEP_TOKENS; break;
         case OPT_FLOPS: target = &o.flops, quantity = SWEEP_FLOPS; break;
+        case OPT_UNIQUE_TOKENS: target = &o.point.unique_tokens, quantity = SWEEP_UNIQUE_TOKENS; break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
         if (target) {

@@ -43,6 +43,8 @@ static const char USAGE[] =
     "                          are candidates, epsilon is the fit's RMSE\n"
     "      --mem BYTES         weight memory, e.g. 3GB (default: no limit)\n"
     "      --bits B            bits per weight (default 16)\n"
+    CLI_SWEEP_FLOPS_HELP
+    "                          (and the budgets are spent with)\n"
     "Fitting (as for 'loopscale fit'): --loss, --huber-delta, --space, --grid, --starts,\n"
     "      --seed, --threads\n";
 /* The rest of the help (C99 promises string literals of 4,095 bytes only). */
@@ -69,6 +71,10 @@ typedef struct report_options {
     fit_parameters params;
     cli_sweep_args sweep;
     chart_output figure;
+    const char *template_path;
+    int flops_given;
+    law_flops_kind flops_kind;
+    law_flops flops_convention; /* how a flops column is read and the budgets spent */
 } report_options;
 
 /* The page is HTML: a name that says otherwise is refused before any work,
@@ -173,6 +179,8 @@ int cmd_report(int argc, char **argv)
                                              {"flops", required_argument, NULL, OPT_FLOPS},
                                              {"mem", required_argument, NULL, OPT_MEM},
                                              {"bits", required_argument, NULL, OPT_BITS},
+                                             {"template", required_argument, NULL, OPT_TEMPLATE},
+                                             CLI_FLOPS_OPTION,
                                              CLI_FIT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
                                              CLI_PLOT_OPTIONS,
@@ -219,6 +227,11 @@ int cmd_report(int argc, char **argv)
             status = cli_parse_positive(cmd, "--bits", optarg, &o.budget.bits);
             o.bits_given = 1;
             break;
+        case OPT_TEMPLATE: o.template_path = optarg; break;
+        case OPT_FLOPS_CONVENTION:
+            status = cli_parse_flops_convention(cmd, optarg, &o.flops_kind);
+            o.flops_given = 1;
+            break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
@@ -252,15 +265,19 @@ int cmd_report(int argc, char **argv)
     if (status == 0) {
         for (int i = optind; i < argc; i++)
             cli_file_input("SWEEP", argv[i]);
+        cli_file_input("--template", o.template_path);
         cli_file_output("-o", o.output);
         status = cli_files_check(cmd);
     }
     if (status == 0)
         status = check_output_name(cmd, o.output);
+    if (status == 0)
+        status = cli_sweep_flops(cmd, o.template_path, o.flops_given, o.flops_kind, &tmpl, &o.flops_convention);
     if (status == 0) {
         sweep_options so = cli_sweep_options(cmd, &o.sweep);
         so.require_loss = 1;
         so.checksum = 1; /* the page records what was fitted */
+        so.flops = &o.flops_convention;
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);
@@ -287,7 +304,8 @@ int cmd_report(int argc, char **argv)
         lawfile_provenance prov = {(const char *const *)(argv + optind), (size_t)(argc - optind),
                                    (const char *const *)o.sweep.maps.v, o.sweep.maps.n,
                                    (const char *const *)o.sweep.wheres.v, o.sweep.wheres.n, NULL,
-                                   cli_command_line(), (const char *const *)o.sweep.given.v, o.sweep.given.n};
+                                   cli_command_line(), (const char *const *)o.sweep.given.v, o.sweep.given.n,
+                                   &o.flops_convention};
         if (!(lf = ls_lawfile_from_fit(&fit, &o.params, &boot, s, &prov, &err)))
             status = cli_fail(cmd, &err);
     }

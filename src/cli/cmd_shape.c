@@ -333,6 +333,16 @@ static int print_json(const shape_spec *s, const shape_counts *c, const shape_op
     ls_jsonw_integer(&w, "loop", (long long)c->flops_loop);
     ls_jsonw_integer(&w, "coda", (long long)c->flops_coda);
     ls_jsonw_object_end(&w);
+    ls_jsonw_object_begin(&w, "inference_flops_per_token_by_convention");
+    law_point x = ls_shape_point(s, c);
+    for (int k = 0; k < LAW_NFLOPS; k++) {
+        law_flops conv;
+        ls_shape_flops(s, (law_flops_kind)k, &conv);
+        ls_error err;
+        if (ls_law_flops_check(&conv, &err) == 0)
+            ls_jsonw_number(&w, ls_law_flops_name((law_flops_kind)k), ls_law_inference_flops_as(&conv, &x));
+    }
+    ls_jsonw_object_end(&w);
     if (o->mup_base > 0) {
         double m = o->mup_base / (double)s->d_model;
         ls_jsonw_object_begin(&w, "mup");
@@ -390,6 +400,26 @@ static int print_json(const shape_spec *s, const shape_counts *c, const shape_op
     fputs(text, stdout);
     free(text);
     return 0;
+}
+
+/* What fit, solve, isoflop, simulate and predict charge a token of this
+ * shape under each FLOP convention (docs/flops.md): the attention rows need
+ * a context. */
+static void print_conventions(const shape_spec *s, const shape_counts *c)
+{
+    law_point x = ls_shape_point(s, c);
+    printf("\nFLOPs per token by convention (inference 2x, training 6x the forward multiply-adds");
+    printf(s->context > 0 ? "; n_ctx %ld)\n" : "; --context N adds the attention rows)\n", s->context);
+    printf("  %-15s %15s %15s\n", "convention", "inference", "training");
+    for (int k = 0; k < LAW_NFLOPS; k++) {
+        law_flops conv;
+        ls_shape_flops(s, (law_flops_kind)k, &conv);
+        ls_error err;
+        if (ls_law_flops_check(&conv, &err) != 0)
+            continue;
+        double inference = ls_law_inference_flops_as(&conv, &x);
+        printf("  %-15s %15.15g %15.15g\n", ls_law_flops_name((law_flops_kind)k), inference, 3.0 * inference);
+    }
 }
 
 static int print_table(const shape_spec *s, const shape_counts *c, const shape_options *o)
@@ -458,6 +488,7 @@ static int print_table(const shape_spec *s, const shape_counts *c, const shape_o
     printf("  %-34s %s (%s)\n", "total", u64(a, 32, c->flops_total), human(b, 32, (double)c->flops_total));
     printf("  %-34s %s, %s, %s\n", "prelude, one loop, coda", u64(a, 32, c->flops_prelude),
            u64(b, 32, c->flops_loop), u64(d, 32, c->flops_coda));
+    print_conventions(s, c);
 
     if (o->mup_base > 0) {
         double m = o->mup_base / (double)s->d_model;

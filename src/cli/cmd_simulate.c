@@ -25,6 +25,8 @@ static const char USAGE[] =
     "      --R LIST            loop counts (default 1)\n"
     "      --template FILE     architecture template (JSON; default: the paper's middle-cycle\n"
     "                          looping, see 'loopscale solve --print-template')\n"
+    CLI_FLOPS_HELP
+    "                          for the flops column (default: the law's, else the template's)\n"
     "      --noise SIGMA       log-normal noise on the loss (default 0)\n"
     "      --seed S            random seed (default 1)\n"
     CLI_FORCE_HELP
@@ -45,6 +47,7 @@ int cmd_simulate(int argc, char **argv)
         {"E", required_argument, NULL, OPT_E},
         {"R", required_argument, NULL, OPT_R},
         {"template", required_argument, NULL, OPT_TEMPLATE},
+        CLI_FLOPS_OPTION,
         {"noise", required_argument, NULL, OPT_NOISE},
         {"seed", required_argument, NULL, OPT_SEED},
         {"output", required_argument, NULL, 'o'},
@@ -54,7 +57,8 @@ int cmd_simulate(int argc, char **argv)
     double *n_act = NULL, *tokens = NULL, *E = NULL, *R = NULL;
     simulate_grid grid = {NULL, 0, NULL, 0, &default_e, 1, &one, 1};
     simulate_options so = {0.0, 1};
-    int status = 0, opt, force = 0;
+    int status = 0, opt, force = 0, flops_given = 0;
+    law_flops_kind flops_kind = LAW_FLOPS_6ND;
     opterr = 0;
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, NULL)) != -1) {
         switch (opt) {
@@ -67,6 +71,10 @@ int cmd_simulate(int argc, char **argv)
         case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &grid.n_E); break;
         case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &grid.n_R); break;
         case OPT_TEMPLATE: template_path = optarg; break;
+        case OPT_FLOPS_CONVENTION:
+            status = cli_parse_flops_convention(cmd, optarg, &flops_kind);
+            flops_given = 1;
+            break;
         case OPT_NOISE:
             status = cli_parse_double(cmd, "--noise", optarg, &so.noise_sigma);
             if (status == 0 && so.noise_sigma < 0)
@@ -117,6 +125,8 @@ int cmd_simulate(int argc, char **argv)
         status = cli_fail(cmd, &err);
     if (status == 0)
         lf = cli_read_law(cmd, law_path, force, &status);
+    if (status == 0)
+        status = cli_apply_flops(cmd, &tmpl, lf, flops_given, flops_kind);
     if (status == 0) {
         outfile *out = cli_output_open(cmd, output, &status);
         if (!out)

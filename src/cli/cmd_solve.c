@@ -33,6 +33,8 @@ static const char USAGE[] =
     "      --template FILE     architecture template (JSON; default: the paper's middle-cycle\n"
     "                          looping)\n"
     "      --print-template    print the template in force and exit\n"
+    CLI_FLOPS_HELP
+    "                          (default: the law's, else the template's)\n"
     "      --R LIST            candidate loop counts (default 1,2,...,16, up to the largest R\n"
     "                          the law was fitted on)\n"
     "      --E LIST            candidate expert counts (default 1,2,4,8,16,32,64, up to the\n"
@@ -329,6 +331,7 @@ int cmd_solve(int argc, char **argv)
                                              {"bits", required_argument, NULL, OPT_BITS},
                                              {"template", required_argument, NULL, OPT_TEMPLATE},
                                              {"print-template", no_argument, NULL, OPT_PRINT_TEMPLATE},
+                                             CLI_FLOPS_OPTION,
                                              {"R", required_argument, NULL, OPT_R},
                                              {"E", required_argument, NULL, OPT_E},
                                              {"n-act", required_argument, NULL, OPT_N_ACT},
@@ -346,7 +349,8 @@ int cmd_solve(int argc, char **argv)
     solve_budget budget = {NAN, INFINITY, 16};
     double *R = NULL, *E = NULL, *ladder = NULL, eps = NAN, ci = 0.95;
     size_t nR = 0, nE = 0, nladder = 0;
-    int print_template = 0, show_table = 0, uncertainty = 0, threads = 0;
+    int print_template = 0, show_table = 0, uncertainty = 0, threads = 0, flops_given = 0;
+    law_flops_kind flops_kind = LAW_FLOPS_6ND;
     cli_format format = CLI_FORMAT_TABLE;
     chart_output figure = cli_plot_defaults(), figure_rho;
     int status = 0, opt, force = 0;
@@ -364,6 +368,10 @@ int cmd_solve(int argc, char **argv)
         case OPT_BITS: status = cli_parse_positive(cmd, "--bits", optarg, &budget.bits); break;
         case OPT_TEMPLATE: template_path = optarg; break;
         case OPT_PRINT_TEMPLATE: print_template = 1; break;
+        case OPT_FLOPS_CONVENTION:
+            status = cli_parse_flops_convention(cmd, optarg, &flops_kind);
+            flops_given = 1;
+            break;
         case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &nR); break;
         case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &nE); break;
         case OPT_N_ACT: status = cli_parse_sizes(cmd, "--n-act", optarg, &ladder, &nladder); break;
@@ -423,6 +431,8 @@ int cmd_solve(int argc, char **argv)
         status = cli_plot_format(cmd, "--plot-rho", plot_rho, &figure_rho);
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
+    if (status == 0 && flops_given)
+        tmpl.flops_convention = flops_kind;
     if (status == 0 && print_template) {
         char *text = ls_arch_template_to_json(&tmpl, &err);
         if (text)
@@ -442,6 +452,8 @@ int cmd_solve(int argc, char **argv)
             status = cli_usage_error(cmd, "--E: %g is not an integer", E[i]);
     if (status == 0)
         lf = cli_read_law(cmd, law_path, force, &status);
+    if (status == 0)
+        status = cli_apply_flops(cmd, &tmpl, lf, flops_given, flops_kind);
     /* The default lists stay inside the R and E the law was fitted on. */
     law_ranges ranges;
     ls_lawfile_ranges(lf, &ranges);

@@ -23,8 +23,10 @@ typedef struct command {
 
 static const command COMMANDS[] = {
     {"fit", cmd_fit, "fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file"},
+    {"frontier", cmd_frontier, "the compute-optimal frontier of a law: N_opt, D_opt and the loss against F"},
     {"holdout", cmd_holdout, "compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC"},
     {"isoflop", cmd_isoflop, "IsoFLOP profiles: loss against N_act at fixed compute, and their minima"},
+    {"isofit", cmd_isofit, "compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)"},
     {"plan", cmd_plan, "which runs to train next: a sweep designed for the decision at a deployment budget"},
     {"predict", cmd_predict, "predict the loss of a sweep's runs, or of one configuration, from a law"},
     {"simulate", cmd_simulate, "draw a synthetic sweep from a law, with noise, through the architecture template"},

@@ -18,6 +18,45 @@ void ls_arch_template_default(arch_template *t)
     t->prelude_layers = 2;
     t->loop_layers = 12;
     t->coda_layers = 2;
+    t->flops_convention = LAW_FLOPS_6ND;
+    t->context = 0.0;
+    t->vocab = 0.0;
+    t->d_model = 0.0;
+}
+
+void ls_arch_flops(const arch_template *t, law_flops *out)
+{
+    *out = (law_flops){t->flops_convention, t->context,       t->vocab,       t->d_model, t->attention_share,
+                       t->prelude_layers,   t->loop_layers, t->coda_layers};
+}
+
+void ls_arch_set_flops(arch_template *t, const law_flops *c)
+{
+    t->flops_convention = c->kind;
+    t->context = c->context;
+    t->vocab = c->vocab;
+    t->d_model = c->d_model;
+}
+
+double ls_arch_tokens_for_flops(const arch_template *t, const law_point *x, double flops)
+{
+    law_flops c;
+    ls_arch_flops(t, &c);
+    return ls_law_tokens_for_flops_as(&c, x, flops);
+}
+
+double ls_arch_training_flops(const arch_template *t, const law_point *x)
+{
+    law_flops c;
+    ls_arch_flops(t, &c);
+    return ls_law_training_flops_as(&c, x);
+}
+
+double ls_arch_inference_flops(const arch_template *t, const law_point *x)
+{
+    law_flops c;
+    ls_arch_flops(t, &c);
+    return ls_law_inference_flops_as(&c, x);
 }
 
 double ls_arch_loop_fraction(const arch_template *t)
@@ -36,7 +75,7 @@ double ls_arch_n_loop(const arch_template *t, double n_act) { return n_act * ls_
 
 law_point ls_arch_point(const arch_template *t, double n_act, double E, double R, double tokens)
 {
-    law_point x = {n_act, ls_arch_n_total(t, n_act, E), ls_arch_n_loop(t, n_act), R, E, tokens};
+    law_point x = {n_act, ls_arch_n_total(t, n_act, E), ls_arch_n_loop(t, n_act), R, E, tokens, 0};
     return x;
 }
 
@@ -79,8 +118,9 @@ int ls_arch_template_parse(const char *text, size_t len, const char *path, arch_
      * leave the default in place and change the answer silently.  (Law
      * files, written by programs, ignore unknown keys for forward
      * compatibility; templates are written by hand.) */
-    static const char *const known[] = {"format",      "attention_share", "top_k",        "prelude_layers",
-                                        "loop_layers", "coda_layers",     "loop_fraction"};
+    static const char *const known[] = {"format",        "attention_share", "top_k",   "prelude_layers",
+                                        "loop_layers",   "coda_layers",     "loop_fraction", "flops_convention",
+                                        "context",       "vocab",           "d_model"};
     int status = 0;
     for (const cJSON *c = root->child; c && status == 0; c = c->next) {
         size_t k = 0;
@@ -88,7 +128,8 @@ int ls_arch_template_parse(const char *text, size_t len, const char *path, arch_
             k++;
         if (k == sizeof known / sizeof *known)
             status = ls_error_set(err, LS_ERR_DATA, "%s: unknown key '%s' (known: attention_share, top_k, "
-                                  "prelude_layers, loop_layers, coda_layers)", path, c->string);
+                                  "prelude_layers, loop_layers, coda_layers, flops_convention, context, vocab, "
+                                  "d_model)", path, c->string);
     }
     const cJSON *format = cJSON_GetObjectItemCaseSensitive(root, "format");
     if (status == 0 && format && (!cJSON_IsString(format) || strcmp(format->valuestring, ARCH_TEMPLATE_FORMAT) != 0))
@@ -112,6 +153,29 @@ int ls_arch_template_parse(const char *text, size_t len, const char *path, arch_
         status = template_int(path, root, "loop_layers", 1, &t->loop_layers, err);
     if (status == 0)
         status = template_int(path, root, "coda_layers", 0, &t->coda_layers, err);
+    const cJSON *convention = cJSON_GetObjectItemCaseSensitive(root, "flops_convention");
+    if (status == 0 && convention) {
+        int kind = cJSON_IsString(convention) ? ls_law_flops_from_name(convention->valuestring) : -1;
+        if (kind < 0)
+            status = ls_error_set(err, LS_ERR_DATA,
+                                  "%s: flops_convention: expected \"6nd\", \"6nd+head\", \"6nd+attn\" or "
+                                  "\"6nd+attn+head\"", path);
+        else
+            t->flops_convention = (law_flops_kind)kind;
+    }
+    static const char *const sizes[] = {"context", "vocab", "d_model"};
+    double *size_of[] = {&t->context, &t->vocab, &t->d_model};
+    for (size_t k = 0; k < 3 && status == 0; k++) {
+        const cJSON *item = cJSON_GetObjectItemCaseSensitive(root, sizes[k]);
+        if (!item)
+            continue;
+        if (!cJSON_IsNumber(item) || !(item->valuedouble >= 1 && item->valuedouble <= 1e12))
+            status = cJSON_IsNumber(item) ? ls_error_set(err, LS_ERR_DATA, "%s: %s: %.17g is not a number from 1 "
+                                                         "to 1e12", path, sizes[k], item->valuedouble)
+                                          : ls_error_set(err, LS_ERR_DATA, "%s: %s: expected a number", path, sizes[k]);
+        else
+            *size_of[k] = item->valuedouble;
+    }
     /* loop_fraction is derived from the layer counts (--print-template
      * writes it to be read by people): one that disagrees was edited in the
      * belief that it counts. */
@@ -145,6 +209,13 @@ char *ls_arch_template_to_json(const arch_template *t, ls_error *err)
     ls_jsonw_integer(&w, "loop_layers", t->loop_layers);
     ls_jsonw_integer(&w, "coda_layers", t->coda_layers);
     ls_jsonw_number(&w, "loop_fraction", ls_arch_loop_fraction(t));
+    ls_jsonw_string(&w, "flops_convention", ls_law_flops_name(t->flops_convention));
+    if (t->context > 0)
+        ls_jsonw_number(&w, "context", t->context);
+    if (t->vocab > 0)
+        ls_jsonw_number(&w, "vocab", t->vocab);
+    if (t->d_model > 0)
+        ls_jsonw_number(&w, "d_model", t->d_model);
     ls_jsonw_object_end(&w);
     return ls_jsonw_finish(&w, err);
 }

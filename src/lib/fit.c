@@ -55,6 +55,7 @@ typedef struct problem {
     size_t nfree;
     law_param free_params[LAW_NPARAMS];
     law held;                  /* every parameter's value when it is not free */
+    unsigned char tied[LAW_NPARAMS]; /* fit_parameters.tied: j follows tied[j] - 1 */
     fit_loss loss;
     double delta;
     fit_space space;
@@ -92,6 +93,18 @@ static void law_from_fitted(const problem *pb, const double *u, law *l)
     *l = pb->held;
     for (size_t k = 0; k < pb->nfree; k++)
         l->p[pb->free_params[k]] = ls_law_param_from_fitted(pb->free_params[k], u[k]);
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        if (pb->tied[j])
+            l->p[j] = l->p[pb->tied[j] - 1];
+}
+
+/* Whether any parameter of pb is tied to another. */
+static int problem_has_ties(const problem *pb)
+{
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        if (pb->tied[j])
+            return 1;
+    return 0;
 }
 
 static int law_is_finite(const law *l)
@@ -175,7 +188,7 @@ static void solver_free(solver *s)
  * (stage one on the plain runs), on runs that do not loop. */
 static int kernel_applies(const problem *pb)
 {
-    if (pb->space != FIT_SPACE_LOG)
+    if (pb->space != FIT_SPACE_LOG || problem_has_ties(pb))
         return 0;
     for (size_t k = 0; k < pb->nfree; k++)
         if (pb->free_params[k] > LAW_P_C)
@@ -318,6 +331,11 @@ static int model_at(solver *s, const double *u, double *g, double *M, double *H)
         pos[j] = -1;
     for (size_t k = 0; k < p; k++)
         pos[pb->free_params[k]] = (int)k;
+    /* A tied parameter moves with its leader: its derivatives add into the
+     * leader's coordinate (the chain rule for p_j = p_i). */
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        if (pb->tied[j])
+            pos[j] = pos[pb->tied[j] - 1];
     int pos_c = pos[LAW_P_C];
     law l;
     law_from_fitted(pb, u, &l);
@@ -353,10 +371,10 @@ static int model_at(solver *s, const double *u, double *g, double *M, double *H)
                     continue;
                 Jc[(size_t)q * st + i] += o.w[k] * o.a[k][m];
                 if (k == 0) {
-                    A1[(size_t)q * st + i] = o.a[k][m];
+                    A1[(size_t)q * st + i] += o.a[k][m];
                     in1[q] = 1;
                 } else if (k == 1) {
-                    A2[(size_t)q * st + i] = o.a[k][m];
+                    A2[(size_t)q * st + i] += o.a[k][m];
                     in2[q] = 1;
                 } /* the third term's gradient is 1 at ln c */
             }
@@ -372,8 +390,11 @@ static int model_at(solver *s, const double *u, double *g, double *M, double *H)
         c3[i] = cs * o.w[2];
         for (int m = 0; m < o.nt; m++) {
             int qa = pos[o.ti[m]], qb = pos[o.tj[m]];
+            /* T lists each unordered pair once; a pair of parameters that
+             * are tied together lands twice on its coordinate's diagonal. */
             if (qa >= 0 && qb >= 0)
-                C[(qa < qb ? qa : qb) * (int)p + (qa < qb ? qb : qa)] += cs * o.tv[m];
+                C[(qa < qb ? qa : qb) * (int)p + (qa < qb ? qb : qa)] +=
+                    (qa == qb && o.ti[m] != o.tj[m] ? 2.0 : 1.0) * cs * o.tv[m];
         }
     }
     int finite = 1;
@@ -437,6 +458,10 @@ static int model_at_first(solver *s, const double *u, double *g, double *M)
         double w = pb->weight ? pb->weight[i] : 1.0;
         for (size_t k = 0; k < p; k++)
             Jc[k * st + i] = scale * grad[pb->free_params[k]];
+        for (int j = 0; j < LAW_NPARAMS; j++)
+            for (size_t k = 0; pb->tied[j] && k < p; k++)
+                if (pb->free_params[k] == (law_param)(pb->tied[j] - 1))
+                    Jc[k * st + i] += scale * grad[j];
         s->resid[i] = r;
         gp[i] = w * psi;
         cm[i] = w * irls;
@@ -747,6 +772,10 @@ static int run_starts(const problem *pb, const fit_parameters *fp, const double 
 static const double GRID_ALPHA_BETA[] = {0, 0.5, 1, 1.5, 2};
 static const double GRID_E[] = {-1, -0.5, 0, 0.5, 1};
 static const double GRID_AB[] = {0, 5, 10, 15, 20, 25};
+/* Kaplan's form: ln N_c and ln D_c (Kaplan et al. fit 32.1 and 31.6) and
+ * ln alpha_N, ln alpha_D (alpha from 0.05 to 0.37; they fit 0.076, 0.095). */
+static const double GRID_KAPLAN_SCALE[] = {20, 30, 40};
+static const double GRID_KAPLAN_EXPONENT[] = {-3, -2, -1};
 
 typedef struct axis {
     law_param param;
@@ -761,6 +790,10 @@ static const axis BASE_AXES[] = {
     {LAW_P_B, GRID_AB, 6, 0, 25},
     {LAW_P_BETA, GRID_ALPHA_BETA, 5, 0, 2},
     {LAW_P_C, GRID_E, 5, -1, 1},
+    {LAW_P_N_C, GRID_KAPLAN_SCALE, 3, 15, 45},
+    {LAW_P_ALPHA_N, GRID_KAPLAN_EXPONENT, 3, -4, 0},
+    {LAW_P_D_C, GRID_KAPLAN_SCALE, 3, 15, 45},
+    {LAW_P_ALPHA_D, GRID_KAPLAN_EXPONENT, 3, -4, 0},
 };
 
 /* Typical values the extra parameters are held at in stage one, and the
@@ -782,9 +815,19 @@ static const extra_start EXTRA_STARTS[LAW_NPARAMS] = {
     [LAW_P_KAPPA1] = {1.0, {0.5, 2.0}, 2},
     [LAW_P_KAPPA2] = {2.0, {1.0, 4.0}, 2},
     [LAW_P_THETA] = {0.3, {0.1, 0.5}, 2},
+    /* Muennighoff et al. fit R_D* = 15.4 and R_N* = 5.3. */
+    [LAW_P_R_D_STAR] = {15.0, {5.0, 30.0}, 2},
+    [LAW_P_R_N_STAR] = {5.0, {2.0, 10.0}, 2},
 };
 
-static int is_base_param(law_param j) { return j <= LAW_P_C; }
+/* The parameters the base grid covers: fitted in stage one. */
+static int is_base_param(law_param j)
+{
+    for (size_t a = 0; a < sizeof BASE_AXES / sizeof *BASE_AXES; a++)
+        if (BASE_AXES[a].param == j)
+            return 1;
+    return 0;
+}
 
 /* Base starts for the free base parameters of pb (which frees only those):
  * the Chinchilla grid or `count` Sobol points in the same box. */
@@ -901,12 +944,13 @@ static size_t select_plain_rows(const prepared_data *d, prepared_data *plain)
  * their neutral values (docs/fitting.md, "What the data cannot identify"). */
 static void find_unidentified(const sweep *s, law_kind kind, unsigned char out[LAW_NPARAMS])
 {
-    int looped = 0, looped_sparse = 0, moe = 0;
+    int looped = 0, looped_sparse = 0, moe = 0, repeated = 0;
     for (size_t i = 0; i < s->n; i++) {
         const sweep_row *r = &s->rows[i];
         looped |= r->R > 1;
         looped_sparse |= r->R > 1 && r->n_total > r->n_act;
         moe |= r->E > 1;
+        repeated |= r->unique_tokens > 0 && r->tokens > r->unique_tokens;
     }
     memset(out, 0, LAW_NPARAMS);
     static const law_param loop_params[] = {LAW_P_PHI, LAW_P_KAPPA1, LAW_P_KAPPA2, LAW_P_THETA};
@@ -917,6 +961,7 @@ static void find_unidentified(const sweep *s, law_kind kind, unsigned char out[L
     for (size_t i = 0; i < 5; i++)
         if (!moe)
             out[moe_params[i]] = 1;
+    out[LAW_P_R_D_STAR] = out[LAW_P_R_N_STAR] = !repeated;
     for (int j = 0; j < LAW_NPARAMS; j++)
         out[j] = out[j] && ls_law_uses_param(kind, (law_param)j);
 }
@@ -926,6 +971,7 @@ const char *ls_fit_unidentified_reason(law_param param)
     switch (param) {
     case LAW_P_THETA: return "no looped run (R > 1) has m < 1";
     case LAW_P_PHI: case LAW_P_KAPPA1: case LAW_P_KAPPA2: return "no run has R > 1";
+    case LAW_P_R_D_STAR: case LAW_P_R_N_STAR: return "no run repeats its data (tokens > unique_tokens)";
     default: return "no run has E > 1";
     }
 }
@@ -1016,6 +1062,7 @@ static void problem_init(problem *pb, law_kind kind, const prepared_data *d, con
     pb->loss = fp->loss;
     pb->delta = fp->huber_delta;
     pb->space = fp->space;
+    memcpy(pb->tied, fp->tied, sizeof pb->tied);
     ls_law_init(&pb->held, kind);
 }
 
@@ -1025,7 +1072,7 @@ static void problem_free_only(problem *pb, const unsigned char fixed[LAW_NPARAMS
     size_t np = ls_law_params_of(pb->kind, list);
     pb->nfree = 0;
     for (size_t i = 0; i < np; i++)
-        if (!fixed[list[i]])
+        if (!fixed[list[i]] && !pb->tied[list[i]])
             pb->free_params[pb->nfree++] = list[i];
 }
 
@@ -1117,6 +1164,9 @@ static void standard_errors(const problem *pb, const fit_parameters *fp, const d
                 double dp_du = ls_law_param_natural_per_fitted(j, value);
                 out[j] = fabs(dp_du) * sqrt(s2 * gsl_matrix_get(jtj, k, k));
             }
+            for (int j = 0; j < LAW_NPARAMS; j++)
+                if (pb->tied[j])
+                    out[j] = out[pb->tied[j] - 1];
         }
     }
     gsl_matrix_free(jtj);
@@ -1207,6 +1257,31 @@ static int fit_prepare(fit_state *st)
     return prepare_data(st->s, &st->d, st->err);
 }
 
+int ls_fit_check_tie(law_kind kind, const fit_parameters *p, law_param follower, law_param leader, ls_error *err)
+{
+    const char *f = ls_law_param_name(follower), *l = ls_law_param_name(leader);
+    if (!ls_law_uses_param(kind, follower) || !ls_law_uses_param(kind, leader))
+        return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is not a parameter of the law", f, l,
+                            ls_law_uses_param(kind, follower) ? l : f);
+    if (follower == leader)
+        return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to itself", f);
+    if (ls_law_param_transform(follower) != ls_law_param_transform(leader) || follower == LAW_P_E_START ||
+        leader == LAW_P_E_START)
+        return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: they are not of one kind (two exponents, or "
+                            "two positive coefficients)", f, l);
+    if (p->fixed[follower] || p->fixed[leader])
+        return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is fixed by --fix", f, l,
+                            p->fixed[follower] ? f : l);
+    if (p->tied[leader])
+        return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is itself tied to %s", f, l, l,
+                            ls_law_param_name((law_param)(p->tied[leader] - 1)));
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        if (p->tied[j] == (unsigned char)(follower + 1))
+            return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is tied to %s", f, l,
+                                ls_law_param_name((law_param)j), f);
+    return 0;
+}
+
 /* Decide what is held fixed: E_start (at 1, so that Ehat(1) = 1 and the
  * moe base reduces to dense at E = 1; docs/laws.md), --fix, and what the
  * data cannot identify, at its neutral value.  Refuses a fit with nothing
@@ -1229,8 +1304,21 @@ static int fit_hold_fixed(fit_state *st)
             st->fixed[j] = 1;
         }
     }
+    for (int j = 0; j < LAW_NPARAMS; j++) {
+        if (!fp->tied[j])
+            continue;
+        int status = ls_fit_check_tie(st->kind, fp, (law_param)j, (law_param)(fp->tied[j] - 1), st->err);
+        if (status != 0)
+            return status;
+        int i = fp->tied[j] - 1;
+        if (st->fixed[i] || st->fixed[j])
+            return ls_error_set(st->err, LS_ERR_DATA, "cannot tie %s to %s: %s is held (%s)", ls_law_param_name(j),
+                                ls_law_param_name(i), ls_law_param_name(st->fixed[i] ? i : j),
+                                ls_fit_unidentified_reason(st->fixed[i] ? i : j));
+    }
     problem_free_only(pb, st->fixed);
     memcpy(out->fixed, st->fixed, sizeof st->fixed);
+    memcpy(out->tied, fp->tied, sizeof out->tied);
     out->n = st->d.n;
     out->nfree = pb->nfree;
     if (pb->nfree == 0)
@@ -1256,7 +1344,7 @@ static int fit_stage_one(fit_state *st)
     unsigned char stage1_fixed[LAW_NPARAMS];
     for (int j = 0; j < LAW_NPARAMS; j++) {
         stage1_fixed[j] = st->fixed[j] || !is_base_param((law_param)j);
-        if (!st->fixed[j] && !is_base_param((law_param)j) && ls_law_uses_param(st->kind, (law_param)j)) {
+        if (!st->fixed[j] && !st->pb.tied[j] && !is_base_param((law_param)j) && ls_law_uses_param(st->kind, (law_param)j)) {
             st->has_extra = 1;
             stage1->held.p[j] = EXTRA_STARTS[j].typical;
         }
@@ -1659,6 +1747,7 @@ int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_param
     problem pb;
     problem_init(&pb, full->law.kind, &d, fp);
     pb.held = full->law;
+    memcpy(pb.tied, full->tied, sizeof pb.tied);
     problem_free_only(&pb, full->fixed);
     double u_full[LAW_NPARAMS];
     for (size_t k = 0; k < pb.nfree; k++)
@@ -1705,6 +1794,11 @@ int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_param
             out->ci_low[j] = gsl_stats_quantile_from_sorted_data(column, 1, kept, tail);
             out->ci_high[j] = gsl_stats_quantile_from_sorted_data(column, 1, kept, 1.0 - tail);
         }
+        for (int j = 0; j < LAW_NPARAMS && kept > 0; j++)
+            if (pb.tied[j]) {
+                out->ci_low[j] = out->ci_low[pb.tied[j] - 1];
+                out->ci_high[j] = out->ci_high[pb.tied[j] - 1];
+            }
     }
     free(job.draws);
     free(job.ok);

@@ -24,6 +24,17 @@ static const base_info BASES[LAW_NBASES] = {
                       BIT(LAW_P_A) | BIT(LAW_P_ALPHA) | BIT(LAW_P_B) | BIT(LAW_P_BETA) | BIT(LAW_P_C) |
                           BIT(LAW_P_DELTA) | BIT(LAW_P_GAMMA) | BIT(LAW_P_OMEGA) | BIT(LAW_P_ZETA) |
                           BIT(LAW_P_E_START) | BIT(LAW_P_E_MAX)},
+    /* Kaplan et al. 2020, "Scaling Laws for Neural Language Models", eq. (1.5):
+     * no irreducible term, and the data term enters through the power
+     * alpha_D of a sum. */
+    [LAW_BASE_KAPLAN] = {"kaplan", "L = ((N_c / N_eff)^(alpha_N / alpha_D) + D_c / D)^alpha_D",
+                         BIT(LAW_P_N_C) | BIT(LAW_P_ALPHA_N) | BIT(LAW_P_D_C) | BIT(LAW_P_ALPHA_D)},
+    /* Muennighoff et al. 2023, "Scaling Data-Constrained Language Models":
+     * Chinchilla's form on the effective parameters N' and tokens D' that
+     * repeated data is worth (ls_law_data_constrained_effective). */
+    [LAW_BASE_DATA_CONSTRAINED] = {"data-constrained", "L = A N'^-alpha + B D'^-beta + c (N', D': repeated data, U)",
+                                   BIT(LAW_P_A) | BIT(LAW_P_ALPHA) | BIT(LAW_P_B) | BIT(LAW_P_BETA) |
+                                       BIT(LAW_P_C) | BIT(LAW_P_R_D_STAR) | BIT(LAW_P_R_N_STAR)},
 };
 #define NBASES LAW_NBASES
 
@@ -61,7 +72,9 @@ static const law_mapping_info MAPPINGS[LAW_NMAPPINGS] = {
 
 static const char *const PARAM_NAMES[LAW_NPARAMS] = {"A",     "alpha",   "B",     "beta", "c",
                                                       "delta", "gamma",   "omega", "zeta", "E_start",
-                                                      "E_max", "phi",     "kappa1", "kappa2", "theta"};
+                                                      "E_max", "N_c",     "alpha_N", "D_c",  "alpha_D",
+                                                      "R_D_star", "R_N_star",
+                                                      "phi",   "kappa1",  "kappa2",  "theta"};
 
 const law_mapping_info *ls_law_mapping_info(law_mapping mapping) { return &MAPPINGS[mapping]; }
 
@@ -161,7 +174,9 @@ double ls_law_param_neutral(law_param param)
     static const double neutral[LAW_NPARAMS] = {
         [LAW_P_A] = 1, [LAW_P_ALPHA] = 0, [LAW_P_B] = 1, [LAW_P_BETA] = 0, [LAW_P_C] = 1,
         [LAW_P_DELTA] = 0, [LAW_P_GAMMA] = 0, [LAW_P_OMEGA] = 0, [LAW_P_ZETA] = 0,
-        [LAW_P_E_START] = 1, [LAW_P_E_MAX] = 1e6, [LAW_P_PHI] = 1,
+        [LAW_P_E_START] = 1, [LAW_P_E_MAX] = 1e6,
+        [LAW_P_N_C] = 1, [LAW_P_ALPHA_N] = 1, [LAW_P_D_C] = 1, [LAW_P_ALPHA_D] = 1,
+        [LAW_P_R_D_STAR] = 1e6, [LAW_P_R_N_STAR] = 1e6, [LAW_P_PHI] = 1,
         [LAW_P_KAPPA1] = 1, [LAW_P_KAPPA2] = 1, [LAW_P_THETA] = 0};
     return neutral[param];
 }
@@ -219,6 +234,12 @@ int ls_law_param_check(law_param param, double value, ls_error *err)
         if (value < 0.0)
             return ls_error_set(err, LS_ERR_DATA, "parameter theta = %g must not be negative", value);
         break;
+    case LAW_P_C:
+        /* c = 0 is a law without an irreducible term (held by --fix c=0):
+         * ln c = -inf drops the term from the log-sum-exp. */
+        if (!(value >= 0.0))
+            return ls_error_set(err, LS_ERR_DATA, "parameter c = %g must not be negative", value);
+        break;
     default:
         if (ls_law_param_transform(param) == LAW_TRANSFORM_LOG && !(value > 0.0))
             return ls_error_set(err, LS_ERR_DATA, "parameter %s = %g must be positive", name, value);
@@ -273,6 +294,112 @@ double ls_law_training_flops(const law_point *x) { return 6.0 * ls_law_n_unroll(
 
 double ls_law_tokens_for_flops(const law_point *x, double flops) { return flops / (6.0 * ls_law_n_unroll(x)); }
 
+const char *ls_law_flops_name(law_flops_kind kind)
+{
+    static const char *const names[LAW_NFLOPS] = {"6nd", "6nd+head", "6nd+attn", "6nd+attn+head"};
+    return kind >= 0 && kind < LAW_NFLOPS ? names[kind] : "?";
+}
+
+const char *ls_law_flops_formula(law_flops_kind kind)
+{
+    static const char *const formulas[LAW_NFLOPS] = {
+        "F / (6 N_unroll)", "F / (6 (N_unroll + d V))", "F / (6 (N_unroll + n_layers n_ctx d))",
+        "F / (6 (N_unroll + n_layers n_ctx d + d V))"};
+    return kind >= 0 && kind < LAW_NFLOPS ? formulas[kind] : "?";
+}
+
+int ls_law_flops_from_name(const char *name)
+{
+    for (int k = 0; k < LAW_NFLOPS; k++)
+        if (strcmp(name, ls_law_flops_name((law_flops_kind)k)) == 0)
+            return k;
+    return -1;
+}
+
+void ls_law_flops_default(law_flops *c)
+{
+    *c = (law_flops){LAW_FLOPS_6ND, 0.0, 0.0, 0.0, 1.0 / 3.0, 2, 12, 2};
+}
+
+static int flops_has_attn(const law_flops *c)
+{
+    return c && (c->kind == LAW_FLOPS_6ND_ATTN || c->kind == LAW_FLOPS_6ND_ATTN_HEAD);
+}
+
+static int flops_has_head(const law_flops *c)
+{
+    return c && (c->kind == LAW_FLOPS_6ND_HEAD || c->kind == LAW_FLOPS_6ND_ATTN_HEAD);
+}
+
+int ls_law_flops_check(const law_flops *c, ls_error *err)
+{
+    if (!c || c->kind == LAW_FLOPS_6ND)
+        return 0;
+    const char *name = ls_law_flops_name(c->kind);
+    if (c->kind < 0 || c->kind >= LAW_NFLOPS)
+        return ls_error_set(err, LS_ERR_USAGE, "unknown FLOP convention %d", (int)c->kind);
+    if (flops_has_attn(c) && !(c->context > 0 && isfinite(c->context)))
+        return ls_error_set(err, LS_ERR_USAGE,
+                            "FLOP convention %s counts attention over the context: the template needs \"context\"",
+                            name);
+    if (flops_has_head(c) && !(c->vocab > 0 && isfinite(c->vocab)))
+        return ls_error_set(err, LS_ERR_USAGE,
+                            "FLOP convention %s counts the LM head: the template needs \"vocab\"", name);
+    if (!(c->d_model > 0) && !(c->attention_share > 0))
+        return ls_error_set(err, LS_ERR_USAGE,
+                            "FLOP convention %s needs the width: the template needs \"d_model\" or an "
+                            "attention_share above 0", name);
+    if (c->prelude_layers < 0 || c->loop_layers < 1 || c->coda_layers < 0)
+        return ls_error_set(err, LS_ERR_USAGE, "FLOP convention %s: the layer counts must be non-negative", name);
+    return 0;
+}
+
+double ls_law_flops_width(const law_flops *c, const law_point *x)
+{
+    if (c->d_model > 0)
+        return c->d_model;
+    double layers = (double)c->prelude_layers + c->loop_layers + c->coda_layers;
+    return sqrt(c->attention_share * x->n_act / (4.0 * layers));
+}
+
+double ls_law_flops_per_token_params(const law_flops *c, const law_point *x)
+{
+    double n = ls_law_n_unroll(x);
+    if (!c || c->kind == LAW_FLOPS_6ND)
+        return n;
+    double d = ls_law_flops_width(c, x);
+    if (flops_has_attn(c)) {
+        /* Kaplan et al. 2020, table 1: 2 n_layer n_ctx d_attn forward FLOPs
+         * per token for the attention scores (QK^T and the weighted sum of
+         * V over a causal context, n_ctx / 2 positions on average), with
+         * d_attn = d; n_layer counts the loops unrolled. */
+        double layers = (double)c->prelude_layers + x->R * c->loop_layers + c->coda_layers;
+        n += layers * c->context * d;
+    }
+    if (flops_has_head(c))
+        n += d * c->vocab; /* the logits: a d x V matrix for every token */
+    return n;
+}
+
+double ls_law_training_flops_as(const law_flops *c, const law_point *x)
+{
+    if (!c || c->kind == LAW_FLOPS_6ND)
+        return ls_law_training_flops(x);
+    return 6.0 * ls_law_flops_per_token_params(c, x) * x->D;
+}
+
+double ls_law_tokens_for_flops_as(const law_flops *c, const law_point *x, double flops)
+{
+    if (!c || c->kind == LAW_FLOPS_6ND)
+        return ls_law_tokens_for_flops(x, flops);
+    return flops / (6.0 * ls_law_flops_per_token_params(c, x));
+}
+
+double ls_law_inference_flops_as(const law_flops *c, const law_point *x)
+{
+    return 2.0 * ls_law_flops_per_token_params(c, x);
+}
+
 const char *ls_law_range_name(law_range q)
 {
     static const char *const names[LAW_NRANGES] = {"N_act", "D", "R", "E", "F"};
@@ -301,7 +428,8 @@ unsigned ls_law_ranges_outside(const law_ranges *ranges, const law_point *x)
     for (int q = 0; q < LAW_NRANGES; q++) {
         if (!ranges->known[q])
             continue;
-        double v = ls_law_range_value(x, (law_range)q);
+        double v = q == LAW_RANGE_FLOPS ? ls_law_training_flops_as(&ranges->flops, x)
+                                        : ls_law_range_value(x, (law_range)q);
         /* A NaN is outside every range. */
         if (!(v >= ranges->lo[q] * (1 - RANGE_SLACK) && v <= ranges->hi[q] * (1 + RANGE_SLACK)))
             out |= 1u << q;
@@ -494,6 +622,8 @@ void ls_law_prepare(law_prepared *prep, const law *l)
     prep->ln_a = log(l->p[LAW_P_A]);
     prep->ln_b = log(l->p[LAW_P_B]);
     prep->ln_c = log(l->p[LAW_P_C]);
+    prep->ln_n_c = log(l->p[LAW_P_N_C]);
+    prep->ln_d_c = log(l->p[LAW_P_D_C]);
     prep->last_e = NAN; /* no row seen yet: NaN equals nothing */
     prep->last_ln_m = NAN;
 }
@@ -541,15 +671,155 @@ static double plain_dense_log_loss_grad(const law_prepared *prep, const law_row 
     return ln_loss;
 }
 
+/* The chain from N_eff to the mapping parameters: grad[j] = d ln L / d u_j
+ * from d ln L / d N_eff and the gain's d N_eff / d p_j (d p / d u = p: all
+ * of them are log-transformed). */
+static void mapping_chain(const law *l, const law_gain *g, double d_n_eff, double grad[LAW_NPARAMS])
+{
+    unsigned params = MAPPINGS[l->kind.mapping].params;
+    for (int j = LAW_P_FIRST_MAPPING; j < LAW_NPARAMS; j++)
+        if ((params >> j) & 1u)
+            grad[j] = d_n_eff * g->d[j] * ls_law_param_natural_per_fitted((law_param)j, l->p[j]);
+}
+
+/* Kaplan et al.'s form, with q = alpha_N / alpha_D:
+ *   ln L = alpha_D ln(e^t1 + e^t2),  t1 = q (ln N_c - ln N_eff),  t2 = ln D_c - ln D.
+ * With w1, w2 the shares of the two terms and S = ln(e^t1 + e^t2):
+ *   d ln L / d ln N_c = alpha_N w1,  d ln L / d ln D_c = alpha_D w2,
+ *   d ln L / d ln alpha_N = alpha_N w1 (ln N_c - ln N_eff),
+ *   d ln L / d ln alpha_D = alpha_D (S - w1 t1),  d ln L / d ln N_eff = -alpha_N w1. */
+static double kaplan_log_loss_grad(const law_prepared *prep, const law_row *row, const law_gain *g,
+                                   double n_eff, double ln_n_eff, int looped, double grad[LAW_NPARAMS])
+{
+    const law *l = &prep->l;
+    const double *p = l->p;
+    double a_n = p[LAW_P_ALPHA_N], a_d = p[LAW_P_ALPHA_D];
+    double gap = prep->ln_n_c - ln_n_eff;
+    double t1 = a_n / a_d * gap, t2 = prep->ln_d_c - row->ln_d;
+    double top = t1 > t2 ? t1 : t2;
+    double e1 = exp(t1 - top), e2 = exp(t2 - top), sum = e1 + e2;
+    double lse = top + log(sum);
+    double ln_loss = a_d * lse;
+    if (!grad)
+        return ln_loss;
+    double w1 = e1 / sum, w2 = e2 / sum;
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        grad[j] = 0.0;
+    grad[LAW_P_N_C] = a_n * w1;
+    grad[LAW_P_ALPHA_N] = a_n * w1 * gap;
+    grad[LAW_P_D_C] = a_d * w2;
+    grad[LAW_P_ALPHA_D] = a_d * (lse - w1 * t1);
+    if (looped)
+        mapping_chain(l, g, -a_n * w1 / n_eff, grad);
+    return ln_loss;
+}
+
+/* The decaying value of repetition: f = 1 + s (1 - exp(-r / s)) for r
+ * repetitions beyond the first pass and half-life-like constant s, so that
+ * the effective count is U f; *d_ln_s = d ln f / d ln s, *d_r = d f / d r. */
+static double repetition_factor(double r, double s, double *d_ln_s, double *d_r)
+{
+    double sat = -expm1(-r / s), e = 1.0 - sat;
+    double f = 1.0 + s * sat;
+    *d_ln_s = s * (sat - r / s * e) / f;
+    *d_r = e;
+    return f;
+}
+
+/* ln M = ln D_to_N(U) = (beta ln U + K) / alpha, K = ln(alpha A / (beta B));
+ * 0 when it has no meaning (alpha or beta not positive, U unlimited). */
+static int data_to_params_log(const double *p, double ln_a, double ln_b, double ln_u, double *ln_m, double *k)
+{
+    double alpha = p[LAW_P_ALPHA], beta = p[LAW_P_BETA];
+    if (!(alpha > 0.0) || !(beta > 0.0))
+        return 0;
+    *k = log(alpha) + ln_a - log(beta) - ln_b;
+    *ln_m = (beta * ln_u + *k) / alpha;
+    return 1;
+}
+
+static int unique_tokens_given(const law_point *x) { return x->U > 0.0 && isfinite(x->U); }
+
+/* The data-constrained law, from ln N_eff.  With M = D_to_N(U) (when it is
+ * below N_eff; else N' = N_eff) and f_N, f_D the repetition factors:
+ *   t1 = ln A - alpha ln N',  ln N' = ln M + ln f_N(N_eff/M - 1)
+ *   t2 = ln B - beta ln D',   ln D' = ln U_D + ln f_D(D/U_D - 1)
+ * ln M depends on a = ln A, b = ln B, alpha and beta:
+ *   d ln M/d a = 1/alpha, d ln M/d b = -1/alpha,
+ *   d ln M/d alpha = (1 - K - beta ln U)/alpha^2, d ln M/d beta = (ln U - 1/beta)/alpha,
+ * and d ln N'/d ln M = 1 - (N_eff/M) f_N'(r) / f_N. */
+static double data_constrained_log_loss_grad(const law_prepared *prep, const law_row *row, const law_gain *g,
+                                             double n_eff, double ln_n_eff, int looped, double grad[LAW_NPARAMS])
+{
+    const law *l = &prep->l;
+    const double *p = l->p;
+    const law_point *x = &row->x;
+    double alpha = p[LAW_P_ALPHA], beta = p[LAW_P_BETA];
+    double ln_dp = row->ln_d, dd_s = 0.0;
+    double ln_np = ln_n_eff, dn_s = 0.0, dn_m = 0.0, dn_n = 1.0, ln_u = 0.0, k = 0.0;
+    if (unique_tokens_given(x)) {
+        ln_u = log(x->U);
+        if (x->D > x->U) {
+            double d_r;
+            double f = repetition_factor(x->D / x->U - 1.0, p[LAW_P_R_D_STAR], &dd_s, &d_r);
+            ln_dp = ln_u + log(f);
+        }
+        double ln_m;
+        if (data_to_params_log(p, prep->ln_a, prep->ln_b, ln_u, &ln_m, &k) && ln_m < ln_n_eff) {
+            double ratio = exp(ln_n_eff - ln_m), d_r;
+            double f = repetition_factor(expm1(ln_n_eff - ln_m), p[LAW_P_R_N_STAR], &dn_s, &d_r);
+            ln_np = ln_m + log(f);
+            dn_n = ratio * d_r / f; /* d ln N' / d ln N_eff */
+            dn_m = 1.0 - dn_n;      /* d ln N' / d ln M */
+        }
+    }
+    double w[3];
+    double ln_loss = log_sum_exp3(prep->ln_a - alpha * ln_np, prep->ln_b - beta * ln_dp, prep->ln_c, grad ? w : NULL);
+    if (!grad)
+        return ln_loss;
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        grad[j] = 0.0;
+    double w1 = w[0], w2 = w[1];
+    grad[LAW_P_A] = w1 * (1.0 - dn_m);
+    grad[LAW_P_B] = w2 + w1 * dn_m;
+    grad[LAW_P_C] = w[2];
+    grad[LAW_P_ALPHA] = -w1 * (ln_np + (dn_m != 0.0 ? dn_m * (1.0 - k - beta * ln_u) / alpha : 0.0));
+    grad[LAW_P_BETA] = -w2 * ln_dp - (dn_m != 0.0 ? w1 * dn_m * (ln_u - 1.0 / beta) : 0.0);
+    grad[LAW_P_R_N_STAR] = -w1 * alpha * dn_s;
+    grad[LAW_P_R_D_STAR] = -w2 * beta * dd_s;
+    if (looped)
+        mapping_chain(l, g, -w1 * alpha * dn_n / n_eff, grad);
+    return ln_loss;
+}
+
+void ls_law_data_constrained_effective(const law *l, const law_point *x, double *n_prime, double *d_prime)
+{
+    double n = ls_law_n_eff(l, x);
+    *n_prime = n;
+    *d_prime = x->D;
+    if (!unique_tokens_given(x))
+        return;
+    const double *p = l->p;
+    double d_ln_s, d_r, ln_u = log(x->U), ln_m, k;
+    if (x->D > x->U)
+        *d_prime = x->U * repetition_factor(x->D / x->U - 1.0, p[LAW_P_R_D_STAR], &d_ln_s, &d_r);
+    if (data_to_params_log(p, log(p[LAW_P_A]), log(p[LAW_P_B]), ln_u, &ln_m, &k) && ln_m < log(n)) {
+        double m = exp(ln_m);
+        *n_prime = m * repetition_factor(expm1(log(n) - ln_m), p[LAW_P_R_N_STAR], &d_ln_s, &d_r);
+    }
+}
+
 double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS])
 {
     const law *l = &prep->l;
     const double *p = l->p;
     const law_point *x = &row->x;
     int moe = l->kind.base == LAW_BASE_MOE;
+    int kaplan = l->kind.base == LAW_BASE_KAPLAN;
+    int constrained = l->kind.base == LAW_BASE_DATA_CONSTRAINED && unique_tokens_given(x);
 
     int looped = x->R != 1.0 && MAPPINGS[l->kind.mapping].gain != NULL;
-    if (!moe && !looped)
+    if (!moe && !kaplan && !constrained && !looped)
         return plain_dense_log_loss_grad(prep, row, grad);
     law_gain g;
     g.value = 0.0;
@@ -562,6 +832,10 @@ double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double g
     }
     double n_eff = x->n_act + g.value;
     double ln_n_eff = looped ? log(n_eff) : row->ln_n_act;
+    if (kaplan)
+        return kaplan_log_loss_grad(prep, row, &g, n_eff, ln_n_eff, looped, grad);
+    if (constrained)
+        return data_constrained_log_loss_grad(prep, row, &g, n_eff, ln_n_eff, looped, grad);
 
     /* ln Ehat is 0 for dense laws and at E = 1 (E_start = 1), and the MoE
      * terms are then skipped, so moe at E = 1 gives dense bit for bit. */
@@ -608,16 +882,8 @@ double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double g
         grad[LAW_P_E_MAX] = d_ln_ehat * prep->d_ehat_d_emax * (p[LAW_P_E_MAX] - 1.0); /* u = ln(E_max - 1) */
         grad[LAW_P_E_START] = d_ln_ehat * prep->d_ehat_d_estart * p[LAW_P_E_START];    /* u = ln E_start */
     }
-    if (looped) {
-        /* d t1 / d N_eff, then the chain through the fitted coordinate
-         * u of each mapping parameter (d p / d u = p: all of them are
-         * log-transformed). */
-        double d_n_eff = -w1 * exponent_n / n_eff;
-        unsigned params = MAPPINGS[l->kind.mapping].params;
-        for (int j = LAW_P_FIRST_MAPPING; j < LAW_NPARAMS; j++)
-            if ((params >> j) & 1u)
-                grad[j] = d_n_eff * g.d[j] * ls_law_param_natural_per_fitted((law_param)j, p[j]);
-    }
+    if (looped)
+        mapping_chain(l, &g, -w1 * exponent_n / n_eff, grad);
     return ln_loss;
 }
 
@@ -631,3 +897,52 @@ double ls_law_log_loss_grad(const law *l, const law_point *x, double grad[LAW_NP
 }
 
 double ls_law_loss(const law *l, const law_point *x) { return exp(ls_law_log_loss_grad(l, x, NULL)); }
+
+int ls_law_compute_optimal(const law *l, double flops, double *n_opt, double *d_opt, double *exponent,
+                           ls_error *err)
+{
+    const double *p = l->p;
+    if (!(flops > 0.0) || !isfinite(flops))
+        return ls_error_set(err, LS_ERR_USAGE, "a training budget must be a positive number of FLOPs, not %g", flops);
+    /* Along the budget N D = k for a plain model; k = F/6, through the one
+     * place that converts FLOPs to tokens. */
+    const law_point unit = {1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 0.0};
+    double ln_k = log(ls_law_tokens_for_flops(&unit, flops));
+    double a, ln_n;
+    switch (l->kind.base) {
+    case LAW_BASE_DENSE:
+    case LAW_BASE_MOE:
+    case LAW_BASE_DATA_CONSTRAINED: { /* unlimited unique data: N' = N, D' = D */
+        /* d/dN (A N^-alpha + B (k/N)^-beta) = 0:  N^(alpha+beta) = alpha A k^beta / (beta B). */
+        double alpha = p[LAW_P_ALPHA], beta = p[LAW_P_BETA];
+        if (!(alpha > 0.0) || !(beta > 0.0))
+            return ls_error_set(err, LS_ERR_DATA,
+                                "no compute-optimal size: the loss falls without bound along a budget unless "
+                                "alpha > 0 and beta > 0 (alpha = %g, beta = %g)", alpha, beta);
+        a = beta / (alpha + beta);
+        ln_n = (log(alpha * p[LAW_P_A] / (beta * p[LAW_P_B])) + beta * ln_k) / (alpha + beta);
+        break;
+    }
+    case LAW_BASE_KAPLAN: {
+        /* d/dN ((N_c/N)^q + D_c N / k) = 0:  N^(1+q) = q N_c^q k / D_c. */
+        double q = p[LAW_P_ALPHA_N] / p[LAW_P_ALPHA_D];
+        a = 1.0 / (1.0 + q);
+        ln_n = a * (log(q) + q * log(p[LAW_P_N_C]) + ln_k - log(p[LAW_P_D_C]));
+        break;
+    }
+    default:
+        return ls_error_set(err, LS_ERR_USAGE, "the %s law has no closed-form compute-optimal allocation",
+                            ls_law_base_name(l->kind.base));
+    }
+    double n = exp(ln_n);
+    law_point x = {n, n, 0.0, 1.0, 1.0, 1.0, 0.0};
+    double d = ls_law_tokens_for_flops(&x, flops);
+    if (!(n >= DBL_MIN) || !isfinite(n) || !(d >= DBL_MIN) || !isfinite(d))
+        return ls_error_set(err, LS_ERR_DATA,
+                            "the compute-optimal size for %g FLOPs, N = %g, is outside double precision", flops, n);
+    *n_opt = n;
+    *d_opt = d;
+    if (exponent)
+        *exponent = a;
+    return 0;
+}

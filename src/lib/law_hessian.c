@@ -98,8 +98,38 @@ static void put_t(ls_law_second *o, law_param i, law_param j, double v)
     o->tv[o->nt++] = v;
 }
 
+/* The bases whose ln Lhat is not a log-sum-exp of the three terms above
+ * (kaplan: alpha_D times a log-sum-exp of two; data-constrained on a run
+ * with unique tokens: ln N' and ln D' depend on the parameters through
+ * min() and the repetition factors) carry no analytic Hessian here: the
+ * run is given as one term whose gradient is law.c's, so that the fitter's
+ * models take ln Lhat's curvature as 0 (Gauss-Newton, IRLS's model for
+ * these laws) and its gradient exactly. */
+static int gauss_newton_only(const law_prepared *prep, const law_row *row, ls_law_second *o)
+{
+    const law *l = &prep->l;
+    int constrained = l->kind.base == LAW_BASE_DATA_CONSTRAINED && row->x.U > 0.0 && isfinite(row->x.U);
+    if (l->kind.base != LAW_BASE_KAPLAN && !constrained)
+        return 0;
+    double grad[LAW_NPARAMS];
+    law_prepared scratch = *prep;
+    o->ln_loss = ls_law_row_log_loss_grad(&scratch, row, grad);
+    o->w[0] = 1.0;
+    o->w[1] = o->w[2] = 0.0;
+    o->na[0] = o->na[1] = o->na[2] = 0;
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        if (ls_law_uses_param(l->kind, (law_param)j)) {
+            o->ia[0][o->na[0]] = (law_param)j;
+            o->a[0][o->na[0]++] = grad[j];
+        }
+    o->nt = 0;
+    return 1;
+}
+
 void ls_law_row_second(const law_prepared *prep, const law_row *row, ls_law_second *o)
 {
+    if (gauss_newton_only(prep, row, o))
+        return;
     const law *l = &prep->l;
     const double *p = l->p;
     const law_point *x = &row->x;

@@ -1,5 +1,7 @@
 #include "loopscale/lawfile.h"
 
+#include "loopscale/diagnose.h"
+
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
@@ -40,6 +42,7 @@ void ls_lawfile_free(lawfile *lf)
     fit_free(&lf->fit);
     free(lf->version);
     free(lf->command);
+    free(lf->warnings);
     free(lf);
 }
 
@@ -57,6 +60,7 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
     }
     int oom = 0;
     memcpy(lf->fixed, r->fixed, sizeof lf->fixed);
+    memcpy(lf->tied, r->tied, sizeof lf->tied);
     lf->has_stderr = 1;
     memcpy(lf->stderr_of, r->stderr_of, sizeof lf->stderr_of);
     if (b && b->ndraws > 0) {
@@ -85,6 +89,10 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
     fit->starts_at_best = r->starts_at_best;
     fit->seed = p->seed;
     fit->converged = r->converged;
+    if (prov->flops)
+        fit->flops = *prov->flops;
+    else
+        ls_law_flops_default(&fit->flops);
     fit->has_ranges = 1;
     double *ranges[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range};
     for (int q = 0; q < 4; q++) {
@@ -101,10 +109,24 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
             ranges[q][1] = fmax(ranges[q][1], values[q]);
         }
         law_point x = ls_sweep_row_point(&s->rows[i]);
-        double flops = ls_law_training_flops(&x);
+        double flops = ls_law_training_flops_as(&fit->flops, &x);
         fit->flops_range[0] = fmin(fit->flops_range[0], flops);
         fit->flops_range[1] = fmax(fit->flops_range[1], flops);
     }
+    /* Every warning the fit deserves, in the order fit prints them. */
+    char *held = ls_fit_unidentified_warnings(r), *diag = ls_fit_diagnose(s, r, b);
+    oom |= !diag;
+    if (diag) {
+        size_t nh = held ? strlen(held) : 0, nd = strlen(diag);
+        lf->warnings = malloc(nh + nd + 1);
+        oom |= !lf->warnings;
+        if (lf->warnings) {
+            memcpy(lf->warnings, held ? held : "", nh);
+            memcpy(lf->warnings + nh, diag, nd + 1);
+        }
+    }
+    free(held);
+    free(diag);
     lf->version = strdup(LOOPSCALE_VERSION);
     lf->command = dup_or_null(prov->command);
     fit->data = calloc(prov->ndata + 1, sizeof *fit->data);
@@ -222,6 +244,52 @@ static int dup_string(const json_ctx *c, const cJSON *item, const char *path, ch
 static int expect_object(const json_ctx *c, const cJSON *item, const char *path)
 {
     return cJSON_IsObject(item) ? 0 : key_error(c, path, "expected an object");
+}
+
+/* fit.flops_convention: {"name", "context", "vocab", "d_model",
+ * "attention_share", "prelude_layers", "loop_layers", "coda_layers"}; the
+ * sizes a convention does not need may be left out. */
+static int read_flops_convention(const json_ctx *c, const cJSON *obj, law_flops *out)
+{
+    char path[96], name[32];
+    int status = expect_object(c, obj, "fit.flops_convention");
+    const cJSON *item = status ? NULL : member(c, obj, "name", "fit.flops_convention.name", 1, &status);
+    if (status == 0)
+        status = get_string(c, item, "fit.flops_convention.name", name, sizeof name);
+    int kind = status == 0 ? ls_law_flops_from_name(name) : -1;
+    if (status == 0 && kind < 0)
+        status = key_error(c, "fit.flops_convention.name",
+                           "expected \"6nd\", \"6nd+head\", \"6nd+attn\" or \"6nd+attn+head\"");
+    if (status == 0)
+        out->kind = (law_flops_kind)kind;
+    static const char *const sizes[] = {"context", "vocab", "d_model", "attention_share"};
+    double *size_of[] = {&out->context, &out->vocab, &out->d_model, &out->attention_share};
+    for (int k = 0; k < 4 && status == 0; k++) {
+        snprintf(path, sizeof path, "fit.flops_convention.%s", sizes[k]);
+        item = member(c, obj, sizes[k], path, 0, &status);
+        if (item && status == 0)
+            status = get_number(c, item, path, size_of[k]);
+        if (item && status == 0 && !(k < 3 ? *size_of[k] > 0 : *size_of[k] >= 0 && *size_of[k] < 1))
+            status = key_error(c, path, k < 3 ? "must be positive" : "must be in [0, 1)");
+    }
+    static const char *const layers[] = {"prelude_layers", "loop_layers", "coda_layers"};
+    int *layers_of[] = {&out->prelude_layers, &out->loop_layers, &out->coda_layers};
+    for (int k = 0; k < 3 && status == 0; k++) {
+        snprintf(path, sizeof path, "fit.flops_convention.%s", layers[k]);
+        item = member(c, obj, layers[k], path, 1, &status);
+        size_t count = 0;
+        if (status == 0)
+            status = get_count(c, item, path, &count);
+        if (status == 0 && (count > 1000000 || (k == 1 && count < 1)))
+            status = key_error(c, path, k == 1 ? "must be from 1 to 1000000" : "must be from 0 to 1000000");
+        if (status == 0)
+            *layers_of[k] = (int)count;
+    }
+    ls_error check;
+    ls_error_clear(&check);
+    if (status == 0 && ls_law_flops_check(out, &check) != 0)
+        status = key_error(c, "fit.flops_convention", check.message);
+    return status;
 }
 
 static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
@@ -498,6 +566,10 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
         }
         fit->has_ranges = status == 0;
     }
+    ls_law_flops_default(&fit->flops);
+    const cJSON *conv = status ? NULL : member(c, obj, "flops_convention", "fit.flops_convention", 0, &status);
+    if (conv && status == 0)
+        status = read_flops_convention(c, conv, &fit->flops);
     const cJSON *filters = status ? NULL : member(c, obj, "filters", "fit.filters", 1, &status);
     if (status == 0 && !cJSON_IsArray(filters))
         status = key_error(c, "fit.filters", "expected an array of strings");
@@ -563,6 +635,22 @@ lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_err
                 status = key_error(&c, "fixed", "expected names of the law's parameters");
             else
                 lf->fixed[j] = 1;
+        }
+    }
+    /* "tied": {"beta": "alpha"}: beta was fitted equal to alpha (optional). */
+    if (status == 0 && (item = member(&c, root, "tied", "tied", 0, &status))) {
+        if (!cJSON_IsObject(item))
+            status = key_error(&c, "tied", "expected an object of NAME: LEADER names");
+        for (const cJSON *x = item->child; x && status == 0; x = x->next) {
+            int j = ls_law_param_from_name(x->string);
+            int i = cJSON_IsString(x) ? ls_law_param_from_name(x->valuestring) : -1;
+            if (j < 0 || i < 0 || i == j || !ls_law_uses_param(lf->law.kind, (law_param)j) ||
+                !ls_law_uses_param(lf->law.kind, (law_param)i))
+                status = key_error(&c, "tied", "expected names of the law's parameters");
+            else if (lf->law.p[j] != lf->law.p[i])
+                status = key_error(&c, "tied", "a tied parameter differs from its leader in params");
+            else
+                lf->tied[j] = (unsigned char)(i + 1);
         }
     }
     if (status == 0 && (item = member(&c, root, "stderr", "stderr", 0, &status))) {
@@ -651,6 +739,16 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
         if (lf->fixed[list[i]])
             ls_jsonw_string(&w, NULL, ls_law_param_name(list[i]));
     ls_jsonw_array_end(&w);
+    int any_tied = 0;
+    for (size_t i = 0; i < np; i++)
+        any_tied |= lf->tied[list[i]] != 0;
+    if (any_tied) {
+        ls_jsonw_object_begin(&w, "tied");
+        for (size_t i = 0; i < np; i++)
+            if (lf->tied[list[i]])
+                ls_jsonw_string(&w, ls_law_param_name(list[i]), ls_law_param_name((law_param)(lf->tied[list[i]] - 1)));
+        ls_jsonw_object_end(&w);
+    }
     if (lf->has_stderr) {
         ls_jsonw_object_begin(&w, "stderr");
         for (size_t i = 0; i < np; i++)
@@ -725,6 +823,22 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
             ls_jsonw_array_end(&w);
             ls_jsonw_object_end(&w);
         }
+        if (fit->flops.kind != LAW_FLOPS_6ND) {
+            const law_flops *f = &fit->flops;
+            ls_jsonw_object_begin(&w, "flops_convention");
+            ls_jsonw_string(&w, "name", ls_law_flops_name(f->kind));
+            if (f->context > 0)
+                ls_jsonw_number(&w, "context", f->context);
+            if (f->vocab > 0)
+                ls_jsonw_number(&w, "vocab", f->vocab);
+            if (f->d_model > 0)
+                ls_jsonw_number(&w, "d_model", f->d_model);
+            ls_jsonw_number(&w, "attention_share", f->attention_share);
+            ls_jsonw_integer(&w, "prelude_layers", f->prelude_layers);
+            ls_jsonw_integer(&w, "loop_layers", f->loop_layers);
+            ls_jsonw_integer(&w, "coda_layers", f->coda_layers);
+            ls_jsonw_object_end(&w);
+        }
         if (fit->has_ranges) {
             static const char *const names[] = {"n_act", "tokens", "R", "E"};
             const double *values[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range};
@@ -744,6 +858,20 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
             ls_jsonw_object_end(&w);
         }
         ls_jsonw_object_end(&w);
+    }
+    if (lf->has_fit) {
+        ls_jsonw_array_begin(&w, "warnings", 0);
+        for (const char *line = lf->warnings, *end; line && (end = strchr(line, '\n')); line = end + 1) {
+            char *one = strndup(line, (size_t)(end - line));
+            if (!one) {
+                ls_jsonw_discard(&w);
+                ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+                return NULL;
+            }
+            ls_jsonw_string(&w, NULL, one);
+            free(one);
+        }
+        ls_jsonw_array_end(&w);
     }
     if (lf->version || lf->command) {
         ls_jsonw_object_begin(&w, "created_by");
@@ -782,4 +910,5 @@ void ls_lawfile_ranges(const lawfile *lf, law_ranges *out)
         out->lo[q] = values[q][0];
         out->hi[q] = values[q][1];
     }
+    out->flops = fit->flops;
 }

@@ -414,7 +414,7 @@ static int runner_up(const solve_result *r, solve_candidate *out)
 
 static law_point candidate_point(const solve_candidate *c)
 {
-    law_point x = {c->n_act, c->n_total, c->n_loop, c->R, c->E, c->tokens};
+    law_point x = {c->n_act, c->n_total, c->n_loop, c->R, c->E, c->tokens, 0.0};
     return x;
 }
 
@@ -833,7 +833,7 @@ static int validate_item(void *context, void *state, size_t i)
     for (size_t j = 0; j < n; j++) {
         const law_point *x = &v->design[arm][j];
         double loss = ls_law_loss(v->truth, x) * exp(gsl_ran_gaussian_ziggurat(rng, v->o->noise_sigma));
-        rows[j] = (sweep_row){x->n_act, x->n_total, x->n_loop, x->R, x->E, v->t->top_k, x->D, loss, (long)j + 2, 0, 0, 0};
+        rows[j] = (sweep_row){x->n_act, x->n_total, x->n_loop, x->R, x->E, v->t->top_k, x->D, loss, NAN, (long)j + 2, 0, 0, 0};
     }
     gsl_rng_free(rng);
     char name[] = "simulated";

@@ -20,6 +20,25 @@ static void short_number(char *buf, size_t size, double x) { ls_chart_number(buf
 /* Plain text (a file or column name) as markup. */
 static void plain(char *buf, size_t size, const char *text) { ls_chart_escape(buf, size, text); }
 
+/* A held-out column's label as markup: "N=1e+09" as "N = 10^9" (the way
+ * every other number in a figure is written), any other split as given. */
+static void column_label(char *buf, size_t size, const char *label)
+{
+    const char *eq = strchr(label, '=');
+    char *end = NULL;
+    double v = eq && eq > label && eq[1] ? strtod(eq + 1, &end) : NAN;
+    if (!end || *end != '\0' || !isfinite(v) || strchr(label, '<') || strchr(label, '>') || strchr(label, '!')) {
+        plain(buf, size, label);
+        return;
+    }
+    char name[64], num[48];
+    snprintf(name, sizeof name, "%.*s", (int)(eq - label), label);
+    char esc[128];
+    plain(esc, sizeof esc, name);
+    short_number(num, sizeof num, v);
+    snprintf(buf, size, "%s = %s", esc, num);
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -49,9 +68,13 @@ static size_t distinct(const double *v, size_t n, double *out)
 typedef struct grouping {
     size_t n;
     int binned;
-    double lo[MAX_GROUPS], hi[MAX_GROUPS]; /* the smallest and largest value in each group */
-    double edge[MAX_GROUPS];               /* binned: group i holds values below edge[i] */
+    double lo[MAX_GROUPS], hi[MAX_GROUPS];
+    /* binned: the least and greatest value found in each group (what its
+     * label says; NaN for a group no value falls in) */
+    double min[MAX_GROUPS], max[MAX_GROUPS];
 } grouping;
+
+static size_t group_of(const grouping *g, double v);
 
 static void make_grouping(const double *values, size_t n, size_t max, double *scratch, grouping *g)
 {
@@ -63,23 +86,23 @@ static void make_grouping(const double *values, size_t n, size_t max, double *sc
             g->lo[i] = g->hi[i] = scratch[i];
         return;
     }
-    /* Bins even in log space, each labelled by the values it holds (so
-     * that no two labels overlap), and empty bins dropped. */
+    g->n = max;
     g->binned = 1;
     double a = log(scratch[0]), b = log(scratch[k - 1]);
-    size_t j = 0;
     for (size_t i = 0; i < max; i++) {
-        double top = i + 1 == max ? INFINITY : exp(a + (b - a) * (double)(i + 1) / (double)max);
-        if (j >= k || !(scratch[j] < top))
-            continue;
-        g->lo[g->n] = scratch[j];
-        while (j < k && scratch[j] < top)
-            g->hi[g->n] = scratch[j++];
-        g->edge[g->n] = top;
-        g->n++;
+        g->lo[i] = exp(a + (b - a) * (double)i / (double)max);
+        g->hi[i] = exp(a + (b - a) * (double)(i + 1) / (double)max);
     }
-    if (g->n)
-        g->edge[g->n - 1] = INFINITY;
+    g->lo[0] = scratch[0];
+    g->hi[max - 1] = scratch[k - 1];
+    for (size_t i = 0; i < max; i++)
+        g->min[i] = g->max[i] = NAN;
+    for (size_t j = 0; j < k; j++) { /* scratch is sorted */
+        size_t i = group_of(g, scratch[j]);
+        if (isnan(g->min[i]))
+            g->min[i] = scratch[j];
+        g->max[i] = scratch[j];
+    }
 }
 
 static size_t group_of(const grouping *g, double v)
@@ -91,7 +114,7 @@ static size_t group_of(const grouping *g, double v)
         return 0;
     }
     for (size_t i = 0; i + 1 < g->n; i++)
-        if (v < g->edge[i])
+        if (v < g->hi[i])
             return i;
     return g->n - 1;
 }
@@ -99,16 +122,16 @@ static size_t group_of(const grouping *g, double v)
 static void group_label(char *buf, size_t size, const char *name, const grouping *g, size_t i)
 {
     char a[32], b[32];
-    short_number(a, sizeof a, g->lo[i]);
-    if (!g->binned) {
+    /* A bin is labelled by the values in it, so that two labels never
+     * share a value and a bin holding one value says which. */
+    double lo = g->binned && !isnan(g->min[i]) ? g->min[i] : g->lo[i];
+    double hi = g->binned && !isnan(g->max[i]) ? g->max[i] : g->hi[i];
+    short_number(a, sizeof a, lo);
+    if (!g->binned || same(lo, hi)) {
         snprintf(buf, size, "%s = %s", name, a);
         return;
     }
-    if (same(g->lo[i], g->hi[i])) {
-        snprintf(buf, size, "%s = %s", name, a);
-        return;
-    }
-    short_number(b, sizeof b, g->hi[i]);
+    short_number(b, sizeof b, hi);
     snprintf(buf, size, "%s = %s\xe2\x80\x93%s", name, a, b);
 }
 
@@ -544,7 +567,7 @@ static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfil
     grouping eg, ng, kg;
     for (size_t i = 0; i < n; i++)
         vals[i] = s->rows[i].E;
-    make_grouping(vals, n, MAX_GROUPS, scratch, &eg);
+    make_grouping(vals, n, 7, scratch, &eg); /* 1, 2, 4, ..., 64 each a row */
     for (size_t i = 0; i < n; i++)
         vals[i] = s->rows[i].n_act;
     make_grouping(vals, n, 4, scratch, &ng);
@@ -801,8 +824,8 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
             continue;
         chart_style st = ls_chart_marker_style((int)c, markers[c % 5]);
         st.hollow = 1;
-        char label[128];
-        plain(label, sizeof label, r->columns[c].label);
+        char label[192];
+        column_label(label, sizeof label, r->columns[c].label);
         snprintf(text, sizeof text, "%s held out (%zu runs)", label, r->columns[c].ntest);
         ls_chart_legend(f, text, &st);
         ls_chart_legend_brief(f, label);
@@ -875,8 +898,8 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
                 continue;
             char num[32];
             short_number(num, sizeof num, cell->rmse);
-            char label[128];
-            plain(label, sizeof label, r->columns[c].label);
+            char label[192];
+            column_label(label, sizeof label, r->columns[c].label);
             snprintf(text, sizeof text, "RMSE %s: %s%s", label, num, cell->converged ? "" : " *");
             stars |= !cell->converged;
             ls_chart_panel_text(p, lo + 0.03 * (hi - lo), hi - (0.07 + 0.065 * (double)k) * (hi - lo), text, -1);
@@ -1148,9 +1171,17 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
     if (by_combo) {
         char num[32];
         short_number(num, sizeof num, spec->flops[0]);
-        snprintf(text, sizeof text, "All of F = %s training FLOPs spent: D = F / (6 N<sub>unroll</sub>).", num);
+        if (t->flops_convention == LAW_FLOPS_6ND)
+            snprintf(text, sizeof text, "All of F = %s training FLOPs spent: D = F / (6 N<sub>unroll</sub>).", num);
+        else
+            snprintf(text, sizeof text, "All of F = %s training FLOPs spent: D = %s (FLOP convention %s).", num,
+                     ls_law_flops_formula(t->flops_convention), ls_law_flops_name(t->flops_convention));
     } else {
-        snprintf(text, sizeof text, "All of each budget spent: D = F / (6 N<sub>unroll</sub>); the frontier joins the minima of every budget between.");
+        if (t->flops_convention == LAW_FLOPS_6ND)
+            snprintf(text, sizeof text, "All of each budget spent: D = F / (6 N<sub>unroll</sub>); the frontier joins the minima of every budget between.");
+        else
+            snprintf(text, sizeof text, "All of each budget spent: D = %s (FLOP convention %s); the frontier joins the minima of every budget between.",
+                     ls_law_flops_formula(t->flops_convention), ls_law_flops_name(t->flops_convention));
     }
     ls_chart_note(f, text);
     if (!nd)
@@ -1238,10 +1269,19 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     unsigned char *outside_at = calloc(nR, 1);
     if (!outside_at)
         status = LS_ERR_INTERNAL;
-    for (size_t e = 0; e < so->nE && status == 0; e++) {
+    /* First every curve and band, then the drawing: the out-of-reach
+     * region goes under the bands and curves, not over them (bands are
+     * drawn in the order added, lines after all bands). */
+    size_t nE = so->nE;
+    double *all_ys = malloc(nE * nR * sizeof *all_ys), *all_lo = malloc(nE * nR * sizeof *all_lo),
+           *all_hi = malloc(nE * nR * sizeof *all_hi);
+    if (!all_ys || !all_lo || !all_hi)
+        status = LS_ERR_INTERNAL;
+    for (size_t e = 0; e < nE && status == 0; e++) {
+        double *yse = all_ys + e * nR, *dloe = all_lo + e * nR, *dhie = all_hi + e * nR;
         for (size_t i = 0; i < nR; i++) {
             const solve_candidate *c = &r->candidates[e * nR + order[i]];
-            ys[i] = c->feasible ? c->loss : NAN;
+            yse[i] = c->feasible ? c->loss : NAN;
             if (c->feasible) {
                 env[i] = fmin(env[i], c->loss);
                 lo = fmin(lo, c->loss);
@@ -1252,7 +1292,7 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
                 status = LS_ERR_INTERNAL;
             else if (u.feasible)
                 free_env[i] = fmin(free_env[i], u.loss);
-            dlo[i] = dhi[i] = NAN;
+            dloe[i] = dhie[i] = NAN;
             for (size_t d = 0; d < nd && c->feasible; d++) {
                 law dlaw;
                 solve_candidate w;
@@ -1263,31 +1303,7 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
                              : NAN;
             }
             if (nd && c->feasible)
-                central95(col, nd, &dlo[i], &dhi[i]);
-        }
-        if (nd)
-            ls_chart_panel_band(p, Rs, dlo, dhi, nR, (int)e, BAND_OPACITY);
-        int beyond = ranges && so->E[e] > lf->fit.e_range[1] * (1 + 1e-9);
-        chart_style st = ls_chart_line_style((int)e);
-        st.marker = CHART_MARKER_CIRCLE;
-        st.marker_size = 2.0;
-        st.dash = beyond ? CHART_DASH_DASHED : CHART_DASH_SOLID;
-        /* Each point checked against the fitted ranges: dashed and hollow
-         * where it extrapolates. */
-        chart_style out_st = st;
-        out_st.dash = CHART_DASH_DASHED;
-        out_st.hollow = 1;
-        for (size_t i = 0; i < nR; i++) {
-            const solve_candidate *c = &r->candidates[e * nR + order[i]];
-            outside_at[i] = c->feasible && c->outside;
-            any_outside |= c->feasible ? c->outside : 0;
-        }
-        line_marking_outside(p, Rs, ys, outside_at, nR, &st, &out_st);
-        snprintf(text, sizeof text, "E = %g%s", so->E[e], beyond ? " (beyond the fitted E: extrapolated)" : "");
-        ls_chart_legend(f, text, &st);
-        if (beyond) {
-            snprintf(text, sizeof text, "E = %g (extrap.)", so->E[e]);
-            ls_chart_legend_brief(f, text);
+                central95(col, nd, &dloe[i], &dhie[i]);
         }
     }
     for (size_t i = 0; i < nR; i++) {
@@ -1296,8 +1312,8 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         else
             lo = fmin(lo, free_env[i]);
     }
-    free(outside_at);
     if (status != 0 || !(lo <= hi)) {
+        free(outside_at), free(all_ys), free(all_lo), free(all_hi);
         ls_error_set(err, status ? LS_ERR_INTERNAL : LS_ERR_DATA,
                      status ? "out of memory in the solver" : "no feasible candidate to plot");
         goto done;
@@ -1321,7 +1337,8 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     /* Losses below the lower envelope of the feasible candidates are out of
      * reach: no (E, R) and N_act under this budget gets there.  Shaded
      * only over the loop counts solved (nothing is known between R = 0.5
-     * and the first), with the envelope drawn as its edge. */
+     * and the first).  Its edge is the lowest curve itself, so no line is
+     * drawn along it (one would hide that curve's dashes). */
     size_t nb = 0;
     for (size_t i = 0; i < nR; i++) {
         if (isinf(env[i]))
@@ -1339,10 +1356,36 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         nb = 2;
     }
     ls_chart_panel_band(p, bx, blo, bhi, nb, OUT_OF_REACH_COLOR, 0.16);
-    chart_style edge = ls_chart_line_style(OUT_OF_REACH_COLOR);
-    edge.width = 0.9;
-    ls_chart_panel_line(p, bx, bhi, nb, &edge);
-    chart_style band = edge;
+    for (size_t e = 0; e < nE; e++) {
+        const double *yse = all_ys + e * nR;
+        if (nd)
+            ls_chart_panel_band(p, Rs, all_lo + e * nR, all_hi + e * nR, nR, (int)e, BAND_OPACITY);
+        int beyond = ranges && so->E[e] > lf->fit.e_range[1] * (1 + 1e-9);
+        chart_style st = ls_chart_line_style((int)e);
+        st.marker = CHART_MARKER_CIRCLE;
+        st.marker_size = 2.0;
+        st.dash = beyond ? CHART_DASH_DASHED : CHART_DASH_SOLID;
+        /* Each point checked against the fitted ranges: dashed and hollow
+         * where it extrapolates. */
+        chart_style out_st = st;
+        out_st.dash = CHART_DASH_DASHED;
+        out_st.hollow = 1;
+        for (size_t i = 0; i < nR; i++) {
+            const solve_candidate *c = &r->candidates[e * nR + order[i]];
+            outside_at[i] = c->feasible && c->outside;
+            any_outside |= c->feasible ? c->outside : 0;
+        }
+        line_marking_outside(p, Rs, yse, outside_at, nR, &st, &out_st);
+        snprintf(text, sizeof text, "E = %g%s", so->E[e], beyond ? " (beyond the fitted E: extrapolated)" : "");
+        ls_chart_legend(f, text, &st);
+        if (beyond) {
+            snprintf(text, sizeof text, "E = %g (extrap.)", so->E[e]);
+            ls_chart_legend_brief(f, text);
+        }
+    }
+    free(outside_at), free(all_ys), free(all_lo), free(all_hi);
+    chart_style band = ls_chart_line_style(OUT_OF_REACH_COLOR);
+    band.width = 0; /* a fill with no edge, as drawn */
     band.fill_opacity = 0.16;
     ls_chart_legend(f, "out of reach under the budget", &band);
     ls_chart_legend_brief(f, "out of reach");
@@ -1396,8 +1439,14 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     }
     char kind[64];
     ls_law_kind_format(l->kind, kind, sizeof kind);
-    snprintf(text, sizeof text,
-             "Law %s. Each point: the N<sub>act</sub> that minimises the loss at that (E, R), with D = F / (6 N<sub>unroll</sub>).", kind);
+    if (t->flops_convention == LAW_FLOPS_6ND)
+        snprintf(text, sizeof text,
+                 "Law %s. Each point: the N<sub>act</sub> that minimises the loss at that (E, R), with D = F / (6 N<sub>unroll</sub>).",
+                 kind);
+    else
+        snprintf(text, sizeof text,
+                 "Law %s. Each point: the N<sub>act</sub> that minimises the loss at that (E, R), with D = %s (FLOP convention %s).",
+                 kind, ls_law_flops_formula(t->flops_convention), ls_law_flops_name(t->flops_convention));
     ls_chart_note(f, text);
     if (!nd)
         ls_chart_note(f, NO_BAND_NOTE);

@@ -626,8 +626,12 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
     put(h, "} and R in {");
     for (size_t i = 0; i < so->nR; i++)
         putf(h, "%s%g", i ? ", " : "", so->R[i]);
-    put(h, "} gets its best N<sub>act</sub>, with D = F / (6 N<sub>unroll</sub>) spending the whole budget. Among the "
-           "candidates within &#949; = ");
+    if (!in->tmpl || in->tmpl->flops_convention == LAW_FLOPS_6ND)
+        put(h, "} gets its best N<sub>act</sub>, with D = F / (6 N<sub>unroll</sub>) spending the whole budget.");
+    else
+        putf(h, "} gets its best N<sub>act</sub>, with D = %s (FLOP convention %s) spending the whole budget.",
+             ls_law_flops_formula(in->tmpl->flops_convention), ls_law_flops_name(in->tmpl->flops_convention));
+    put(h, " Among the candidates within &#949; = ");
     put_number(h, so->eps, 4);
     put(h, " (the fit's RMSE) of the lowest loss, the one with the fewest loops, then the fewest experts, is chosen: "
            "the cheapest to serve.</p>\n");

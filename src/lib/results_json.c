@@ -6,8 +6,11 @@
  */
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "loopscale/holdout.h"
+#include "loopscale/diagnose.h"
 #include "loopscale/jsonw.h"
 #include "loopscale/law.h"
 #include "loopscale/solve.h"
@@ -47,6 +50,19 @@ char *ls_holdout_result_to_json(const holdout_result *r, ls_error *err)
         ls_jsonw_object_end(&w);
     }
     ls_jsonw_array_end(&w);
+    char *warnings = ls_holdout_diagnose(r);
+    if (!warnings) {
+        ls_jsonw_discard(&w);
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        return NULL;
+    }
+    ls_jsonw_array_begin(&w, "warnings", 0);
+    for (char *line = warnings, *end; (end = strchr(line, '\n')); line = end + 1) {
+        *end = '\0';
+        ls_jsonw_string(&w, NULL, line);
+    }
+    ls_jsonw_array_end(&w);
+    free(warnings);
     ls_jsonw_object_end(&w);
     return ls_jsonw_finish(&w, err);
 }

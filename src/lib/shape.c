@@ -435,3 +435,22 @@ int ls_shape_count_params(const shape_spec *s, shape_counts *out, ls_error *err)
     *out = r;
     return 0;
 }
+
+law_point ls_shape_point(const shape_spec *s, const shape_counts *c)
+{
+    law_point x = {(double)c->non_embedding.once, (double)c->non_embedding.stored, (double)c->n_loop,
+                   (double)s->loops, (double)s->experts, 0.0, 0.0};
+    return x;
+}
+
+void ls_shape_flops(const shape_spec *s, law_flops_kind kind, law_flops *out)
+{
+    ls_law_flops_default(out);
+    out->kind = kind;
+    out->context = s->context > 0 ? (double)s->context : 0.0;
+    out->vocab = (double)s->vocab;
+    out->d_model = (double)s->d_model;
+    out->prelude_layers = (int)s->head_layers;
+    out->loop_layers = (int)s->layers;
+    out->coda_layers = (int)s->tail_layers;
+}

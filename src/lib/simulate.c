@@ -94,7 +94,7 @@ int ls_simulate_write(const law *truth, const arch_template *t, const simulate_g
                         double loss = ls_law_loss(truth, &x);
                         if (options->noise_sigma > 0)
                             loss *= exp(gsl_ran_gaussian_ziggurat(rng, options->noise_sigma));
-                        double flops = ls_law_training_flops(&x);
+                        double flops = ls_arch_training_flops(t, &x);
                         if (pass == 0) {
                             status = check_run(&x, t->top_k, flops, loss, err);
                             continue;

@@ -31,7 +31,40 @@ typedef struct profile {
     double loop_ratio;                /* N_loop / N_act */
     double ln_d_at_unit_n;            /* ln D = this - ln N_act */
     double ln_m;                      /* ln(N_act / N_total) */
+    law_flops conv;                   /* how the budget is counted */
+    int per_token_linear;             /* 6nd: D N_act is the same at every N_act */
+    double n_one_token;               /* the N_act that trains on one token */
 } profile;
+
+/* ln D at ln N_act: under 6nd, D N_act is fixed by the budget; the other
+ * conventions add per-token terms that grow more slowly than N_act. */
+static double profile_ln_d(const profile *pr, double ln_n)
+{
+    if (pr->per_token_linear)
+        return pr->ln_d_at_unit_n - ln_n;
+    double n = exp(ln_n);
+    law_point x = {n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN, 0.0};
+    return log(ls_law_tokens_for_flops_as(&pr->conv, &x, pr->flops));
+}
+
+/* The N_act at which the budget buys one token: D falls as N_act grows, so
+ * bisect ln N_act for ln D = 0. */
+static double profile_n_one_token(const profile *pr)
+{
+    if (pr->per_token_linear)
+        return exp(pr->ln_d_at_unit_n);
+    double lo = -10.0, hi = pr->ln_d_at_unit_n; /* 6nd's answer is an upper bound */
+    if (!(profile_ln_d(pr, lo) > 0))
+        return 0.0;
+    for (int k = 0; k < 200 && hi - lo > 1e-12; k++) {
+        double mid = 0.5 * (lo + hi);
+        if (profile_ln_d(pr, mid) > 0)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return exp(lo);
+}
 
 static void profile_init(profile *pr, const law *l, const arch_template *t, double flops, double E, double R)
 {
@@ -46,12 +79,15 @@ static void profile_init(profile *pr, const law *l, const arch_template *t, doub
     law_point unit = ls_arch_point(t, 1.0, E, R, 0.0);
     pr->ln_d_at_unit_n = log(ls_law_tokens_for_flops(&unit, flops)); /* D at N_act = 1 */
     pr->ln_m = pr->total_ratio == 1.0 ? 0.0 : -log(pr->total_ratio);
+    ls_arch_flops(t, &pr->conv);
+    pr->per_token_linear = pr->conv.kind == LAW_FLOPS_6ND;
+    pr->n_one_token = profile_n_one_token(pr);
 }
 
 static law_point profile_point(const profile *pr, double n_act)
 {
     law_point x = ls_arch_point(pr->t, n_act, pr->E, pr->R, 0.0);
-    x.D = ls_law_tokens_for_flops(&x, pr->flops); /* all of the compute budget */
+    x.D = ls_law_tokens_for_flops_as(&pr->conv, &x, pr->flops); /* all of the compute budget */
     return x;
 }
 
@@ -64,10 +100,10 @@ static double profile_ln_loss(double ln_n, void *context)
     double n = exp(ln_n);
     law_row row;
     row.ln_n_act = ln_n;
-    row.ln_d = pr->ln_d_at_unit_n - ln_n;
+    row.ln_d = profile_ln_d(pr, ln_n);
     row.ln_m = pr->ln_m;
     /* The law reads ln D from the row, never D itself. */
-    row.x = (law_point){n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN};
+    row.x = (law_point){n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN, 0};
     return ls_law_row_log_loss_grad(&pr->prep, &row, NULL);
 }
 
@@ -82,7 +118,7 @@ static void fill_candidate(profile *pr, double n_act, double bits, solve_candida
     c->n_unroll = ls_law_n_unroll(&x);
     c->tokens = x.D;
     c->loss = exp(profile_ln_loss(log(n_act), pr));
-    c->inference_flops = 2.0 * c->n_unroll;
+    c->inference_flops = ls_law_inference_flops_as(&pr->conv, &x);
     c->weight_bytes = bits * c->n_total / 8.0;
 }
 
@@ -169,7 +205,7 @@ static int candidate_with(const law *l, const arch_template *t, const solve_budg
     out->loss = INFINITY;
     /* N_act at most what the memory holds, and at most what leaves one
      * training token. */
-    double n_hi = exp(pr.ln_d_at_unit_n);
+    double n_hi = pr.n_one_token;
     if (use_memory && isfinite(b->mem_bytes))
         n_hi = fmin(n_hi, 8.0 * b->mem_bytes / (b->bits * pr.total_ratio));
     if (ladder) {
@@ -189,7 +225,7 @@ static int candidate_with(const law *l, const arch_template *t, const solve_budg
         out->feasible = 1;
         /* Memory binds when a larger size it leaves out (one that still
          * trains on a token) would have had a lower loss. */
-        double n_tokens = exp(pr.ln_d_at_unit_n);
+        double n_tokens = pr.n_one_token;
         for (size_t i = 0; i < nladder && out->bound == SOLVE_BOUND_COMPUTE; i++)
             if (ladder[i] > n_hi && ladder[i] <= n_tokens && profile_ln_loss(log(ladder[i]), &pr) < best)
                 out->bound = SOLVE_BOUND_MEMORY;
@@ -197,7 +233,7 @@ static int candidate_with(const law *l, const arch_template *t, const solve_budg
     }
     if (n_hi < N_MIN)
         return 0;
-    int memory_caps = n_hi < exp(pr.ln_d_at_unit_n);
+    int memory_caps = n_hi < pr.n_one_token;
     double ln_n = minimise(&pr, brent, log(N_MIN), log(n_hi));
     /* Keep the reported point inside the budget after rounding. */
     double n = fmin(exp(ln_n), n_hi);
@@ -290,7 +326,8 @@ static int collect_warnings(const arch_template *t, const law_ranges *ranges, so
             solve_warning *w = &out->warnings[out->nwarnings++];
             w->configuration = keys[k];
             w->quantity = (law_range)q;
-            w->value = ls_law_range_value(&x, (law_range)q);
+            w->value = q == LAW_RANGE_FLOPS ? ls_law_training_flops_as(&ranges->flops, &x)
+                                            : ls_law_range_value(&x, (law_range)q);
             w->lo = ranges->lo[q];
             w->hi = ranges->hi[q];
             snprintf(w->message, sizeof w->message,

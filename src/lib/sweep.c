@@ -32,6 +32,7 @@ static const quantity_names QUANTITIES[SWEEP_NQUANTITIES] = {
     [SWEEP_TOKENS] = {"tokens", {"D", NULL}},
     [SWEEP_FLOPS] = {"flops", {NULL}},
     [SWEEP_LOSS] = {"loss", {NULL}},
+    [SWEEP_UNIQUE_TOKENS] = {"unique_tokens", {"U", "tokens_per_epoch", NULL}},
 };
 
 /* What a run gets when its sweep has no column for the quantity. */
@@ -641,6 +642,7 @@ typedef struct row_context {
     const csv_field *fields;
     const file_columns *fc;
     ls_error *err;
+    const law_flops *flops; /* how a flops column was counted (NULL: 6nd) */
 } row_context;
 
 static int cell_error(const row_context *rc, int column, const char *fmt, ...) LS_PRINTF(3, 4);
@@ -689,7 +691,8 @@ static int parse_quantity(const row_context *rc, double loss_scale, sweep_quanti
 
 law_point ls_sweep_row_point(const sweep_row *row)
 {
-    law_point x = {row->n_act, row->n_total, isnan(row->n_loop) ? 0.0 : row->n_loop, row->R, row->E, row->tokens};
+    law_point x = {row->n_act, row->n_total, isnan(row->n_loop) ? 0.0 : row->n_loop, row->R, row->E, row->tokens,
+                   isnan(row->unique_tokens) ? 0.0 : row->unique_tokens};
     return x;
 }
 
@@ -710,6 +713,7 @@ static double row_value(const sweep_row *row, sweep_quantity q)
     case SWEEP_K: return row->k;
     case SWEEP_TOKENS: return row->tokens;
     case SWEEP_LOSS: return row->loss;
+    case SWEEP_UNIQUE_TOKENS: return row->unique_tokens;
     default: return row_flops(row);
     }
 }
@@ -759,6 +763,8 @@ int ls_sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason
         PROBLEM(SWEEP_TOKENS, "must be positive");
     if (!isnan(row->loss) && !(row->loss > 0))
         PROBLEM(SWEEP_LOSS, "must be positive");
+    if (row->unique_tokens < 0 || isinf(row->unique_tokens))
+        PROBLEM(SWEEP_UNIQUE_TOKENS, "must be positive");
     /* What the bill sees must be a number: a configuration whose compute
      * overflows double precision is refused here, for sweep rows and
      * options alike, rather than predicted by one command and refused by
@@ -796,26 +802,29 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
         }
         return cell_error(rc, col[which], "%s", reason);
     }
+    /* Training logs often record compute, not tokens: F = 6 N_unroll D, or
+     * under another convention 6 D times the forward multiply-adds of a
+     * token (law.h). */
+    const char *formula = ls_law_flops_formula(rc->flops ? rc->flops->kind : LAW_FLOPS_6ND);
     if (col[SWEEP_TOKENS] < 0) {
-        /* Training logs often record compute, not tokens: F = 6 N_unroll D. */
         law_point x = ls_sweep_row_point(row);
-        row->tokens = ls_law_tokens_for_flops(&x, flops);
+        row->tokens = ls_law_tokens_for_flops_as(rc->flops, &x, flops);
         if (!(row->tokens >= DBL_MIN && isfinite(row->tokens)))
-            return cell_error(rc, col[SWEEP_FLOPS], "gives tokens D = F / (6 N_unroll) = %g, outside double precision",
+            return cell_error(rc, col[SWEEP_FLOPS], "gives tokens D = %s = %g, outside double precision", formula,
                               row->tokens);
     } else if (has_flops) {
         /* Both columns: one of them must not silently win.  The tolerance
          * accepts values printed to 6 significant digits (a relative error
          * of at most 5e-6 each) and nothing looser. */
         law_point x = ls_sweep_row_point(row);
-        double implied = ls_law_tokens_for_flops(&x, flops);
+        double implied = ls_law_tokens_for_flops_as(rc->flops, &x, flops);
         double scale = fmax(fabs(implied), fabs(row->tokens));
         if (!(fabs(implied - row->tokens) <= LS_SWEEP_FLOPS_TOKENS_RTOL * scale)) {
             char text[80];
             return cell_error(rc, col[SWEEP_FLOPS],
-                              "gives tokens D = F / (6 N_unroll) = %.6g, but column '%s' is '%s' (more than %g apart, "
+                              "gives tokens D = %s = %.6g, but column '%s' is '%s' (more than %g apart, "
                               "relative)",
-                              implied, rc->fc->names[col[SWEEP_TOKENS]],
+                              formula, implied, rc->fc->names[col[SWEEP_TOKENS]],
                               cell_text(rc->fields[col[SWEEP_TOKENS]], text), LS_SWEEP_FLOPS_TOKENS_RTOL);
         }
     }
@@ -1014,7 +1023,7 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
                                        fc.column_of[SWEEP_LOSS] >= 0, err);
     size_t rows_in_file = 0;
     while (status == 0 && (status = ls_csv_next(csv, &fields, &nfields, err)) > 0) {
-        row_context rc = {ls_csv_name(csv), ls_csv_line(csv), fields, &fc, err};
+        row_context rc = {ls_csv_name(csv), ls_csv_line(csv), fields, &fc, err, st->options->flops};
         status = 0;
         rows_in_file++;
         if (nfields != fc.nfields) {
@@ -1029,11 +1038,12 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
         if (!keep)
             continue;
         sweep_row row = {.n_act = NAN, .n_total = NAN, .n_loop = NAN, .R = 1, .E = 1, .k = 1,
-                         .tokens = NAN, .loss = NAN, .line = rc.line, .file = file_index};
+                         .tokens = NAN, .loss = NAN, .unique_tokens = NAN, .line = rc.line, .file = file_index};
         double flops = NAN;
         int present[SWEEP_NQUANTITIES] = {0};
         double *targets[SWEEP_NQUANTITIES] = {&row.n_act, &row.n_total, &row.n_loop, &row.R, &row.E,
-                                              &row.k,     &row.tokens,  &flops,       &row.loss};
+                                              &row.k,     &row.tokens,  &flops,       &row.loss,
+                                              &row.unique_tokens};
         for (int q = 0; q < SWEEP_NQUANTITIES && status == 0; q++)
             status = parse_quantity(&rc, st->loss_scale, (sweep_quantity)q, targets[q], &present[q]);
         if (status == 0 && st->options->shape) {
@@ -1048,6 +1058,8 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
                 row.n_loop = nearbyint(ls_arch_n_loop(t, row.n_act));
         } else if (status == 0 && !present[SWEEP_N_TOTAL])
             row.n_total = row.n_act;
+        if (status == 0 && present[SWEEP_UNIQUE_TOKENS] && row.unique_tokens == 0) /* 0 would read as "not given" */
+            status = cell_error(&rc, fc.column_of[SWEEP_UNIQUE_TOKENS], "must be positive");
         if (status == 0)
             status = check_row(&rc, &row, flops, present[SWEEP_FLOPS]);
         if (status == LS_ERR_DATA && st->options->skip_invalid) {

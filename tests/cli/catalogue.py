@@ -36,6 +36,8 @@ TITLES = {
     "errors-ingest": "Training-log exports: filters, invalid rows, units, suffixes",
     "errors-plan": "Planning a sweep",
     "errors-report": "Reports: options, the page's name, fits that are not a law",
+    "errors-flops": "FLOP conventions: names, what a convention needs, sweeps counted another way",
+    "errors-laws": "Published laws and methods: unique tokens, budgets, frontiers",
 }
 ORDER = list(TITLES)
 MAX_OUTPUT_LINES = 6

@@ -17,13 +17,15 @@ import subprocess
 import sys
 
 # Options taking FILE that name an input; any other FILE option is an output.
-INPUT_OPTIONS = {"--law", "--template", "--shape", "--truth", "--profile", "--candidates"}
+INPUT_OPTIONS = {"--law", "--template", "--shape", "--truth", "--profile", "--candidates", "--fix-from"}
 
 # For each command, arguments that make a run succeed, with the inputs they
 # read as (label, file, how it is named: an option or None for an operand).
 BASE = {
     "fit": (["--law", "dense"], [("SWEEP", "small.csv", None)]),
+    "frontier": (["--flops", "1e21"], [("--law", "t.json", "--law")]),
     "holdout": (["--laws", "dense", "--axes", "N"], [("SWEEP", "small.csv", None)]),
+    "isofit": ([], [("SWEEP", "iso.csv", None)]),
     "isoflop": (["--flops", "1e21"], [("--law", "t.json", "--law"), ("--template", "tp.json", "--template")]),
     "plan": (["--flops", "1e22", "--budget", "1e21", "--noise", "0.002", "--n-act", "1e8,3e8", "--tokens", "1e10",
               "--E", "1,4", "--R", "1,2"],
@@ -38,7 +40,7 @@ BASE = {
     "exit": ([], [("--shape", "shape.json", "--shape"), ("CSV", "e.csv", None)]),
 }
 # Commands that read their operand from standard input when it is "-".
-STDIN_OPERAND = {"fit", "holdout", "predict", "report", "route", "exit"}
+STDIN_OPERAND = {"fit", "holdout", "isofit", "predict", "report", "route", "exit"}
 
 failures = 0
 
@@ -116,6 +118,8 @@ def main():
     os.mkdir("d")
     subprocess.run(["loopscale", "simulate", "--law", os.environ["TRUTH"], "--n-act", "1e8,3e8,1e9",
                     "--tokens", "1e10,3e10,1e11", "--R", "1,2", "--noise", "0.01", "-o", "small.csv"], check=True)
+    subprocess.run(["loopscale", "simulate", "--law", os.environ["TRUTH"], "--n-act", "2.5e7,5e7,1e8,2e8,4e8",
+                    "--tokens", "2.5e9,5e9,1e10,2e10,4e10", "-o", "iso.csv"], check=True)
     shutil.copyfile(os.environ["TRUTH"], "t.json")
     with open("tp.json", "w") as f:
         subprocess.run(["loopscale", "solve", "--print-template"], stdout=f, check=True)

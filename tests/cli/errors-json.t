@@ -15,7 +15,7 @@ column, quoting the text.
 Templates: unknown keys, and values quoted in the message:
 
   $ tpl '{"top-k": 4, "loop-layers": 6}'
-  loopscale solve: t.json:1:2: unknown key 'top-k' (known: attention_share, top_k, prelude_layers, loop_layers, coda_layers)
+  loopscale solve: t.json:1:2: unknown key 'top-k' (known: attention_share, top_k, prelude_layers, loop_layers, coda_layers, flops_convention, context, vocab, d_model)
   [65]
   $ tpl '{"prelude_layers": 1e20}'
   loopscale solve: t.json:1:2: prelude_layers: 1e+20 is not an integer from 0 to 1000000

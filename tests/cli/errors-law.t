@@ -124,7 +124,7 @@ Parameters outside their domain:
   loopscale predict: law.json:1:112: params.B: parameter B = 0 must be positive
   [65]
   $ check "{$good, \"params\": {\"A\": 400, \"alpha\": 0.34, \"B\": 410, \"beta\": 0.28, \"c\": -1.69}}"
-  loopscale predict: law.json:1:136: params.c: parameter c = -1.69 must be positive
+  loopscale predict: law.json:1:136: params.c: parameter c = -1.69 must not be negative
   [65]
   $ moe='"format": "loopscale-law/1", "law": {"base": "moe", "mapping": "bounded-sparse"}'
   $ mp='"delta": -0.1, "gamma": 0.005, "omega": 0, "zeta": 0, "kappa1": 1.2, "kappa2": 1.5'

@@ -229,6 +229,7 @@ Law files that are not a fit, for each command and form of input; a good
 file, a file without a fit section and --force on a good file say nothing:
 
   $ loopscale fit --law dense --format json --where 'R<=2' s.csv.gz > good.json
+  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ sed 's/"converged": true/"converged": false/' good.json > noconv.json
   $ loopscale isoflop --law noconv.json --flops 1e21
   loopscale isoflop: noconv.json: the fit it records did not converge, so its parameters are not a law (--force to use them anyway)

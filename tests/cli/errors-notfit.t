@@ -51,6 +51,7 @@ known.  Two runs are too few for the free parameters, whatever they share
   $ loopscale fit --law dense one-n.csv --fix alpha=0.3 --fix c=1.7 | grep -o '^converged  yes'
   converged  yes
   $ loopscale fit --law dense:linear one-n.csv | grep -o '^converged  yes'
+  loopscale fit: warning: A = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   converged  yes
   $ awk -F, 'NR == 1 || $7 == 3e10 || $7 == "30000000000"' grid.csv > one-d.csv
   $ wc -l < one-d.csv
@@ -96,6 +97,7 @@ Law files recording a fit that was not one: converged false, or free
 parameters without a standard error.
 
   $ loopscale fit --law dense --format json --where 'R<=2' $ROOT/data/sweeps/looped-dense.csv.gz > good.json
+  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ sed 's/"converged": true/"converged": false/' good.json > noconv.json
   $ python3 -c 'import json, sys; d = json.load(open("good.json")); [d["stderr"].pop(k) for k in ("alpha", "beta")]; json.dump(d, open("undetermined.json", "w"))'
   $ loopscale solve --law noconv.json --flops 1e21

@@ -21,7 +21,7 @@ fit (66, 65, 3), and then no page is written: an old one stays as it was.
   Try 'loopscale report --help'.
   [64]
   $ loopscale report --law moe:curved -o report.html $SWEEP
-  loopscale report: --law: unknown law 'moe:curved' (BASE[:MAPPING] with BASE dense or moe and MAPPING none, linear, power, bounded, bounded-sparse, hyperbolic or log)
+  loopscale report: --law: unknown law 'moe:curved' (BASE[:MAPPING] with BASE dense, moe, kaplan or data-constrained and MAPPING none, linear, power, bounded, bounded-sparse, hyperbolic or log)
   Try 'loopscale report --help'.
   [64]
   $ loopscale report --axes R,X -o report.html $SWEEP

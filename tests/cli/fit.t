@@ -15,6 +15,8 @@ bootstrap intervals.
              after 32 stage-one starts on the base parameters
   converged  yes \(\d+ iterations\) (re)
   bootstrap  100 draws, 0 did not converge
+  optimum    N_opt ~ F^0.4778, D_opt ~ F^0.5222 (a = beta / (alpha + beta))
+             a in [0.3956, 0.5735] (95% of 100 draws)
   
   parameter     value     stderr*  95% interval
   A           534.1     63.9  [400.3, 685.2]
@@ -105,7 +107,7 @@ Usage errors:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense:cubic $SWEEPS/looped-dense.csv.gz
-  loopscale fit: --law: unknown law 'dense:cubic' (BASE[:MAPPING] with BASE dense or moe and MAPPING none, linear, power, bounded, bounded-sparse, hyperbolic or log)
+  loopscale fit: --law: unknown law 'dense:cubic' (BASE[:MAPPING] with BASE dense, moe, kaplan or data-constrained and MAPPING none, linear, power, bounded, bounded-sparse, hyperbolic or log)
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --fix theta=0.3 $SWEEPS/looped-dense.csv.gz

@@ -60,7 +60,8 @@ A custom split, one axis, JSON:
           }
         ]
       }
-    ]
+    ],
+    "warnings": []
   }
 
 The same numbers computed another way: fit on all runs and on R < 16 with
@@ -101,7 +102,7 @@ Usage errors:
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale holdout --laws dense:linear,dense:wobbly $SWEEPS/looped-dense.csv.gz
-  loopscale holdout: --laws: unknown law 'dense:wobbly' (BASE[:MAPPING] with BASE dense or moe and MAPPING none, linear, power, bounded, bounded-sparse, hyperbolic or log)
+  loopscale holdout: --laws: unknown law 'dense:wobbly' (BASE[:MAPPING] with BASE dense, moe, kaplan or data-constrained and MAPPING none, linear, power, bounded, bounded-sparse, hyperbolic or log)
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale holdout --split 'lr<1' $SWEEPS/looped-dense.csv.gz

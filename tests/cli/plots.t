@@ -13,6 +13,7 @@ empty and none is drawn with a warning (standard error stays empty).
   > }
   $ SWEEP="$ROOT/data/sweeps/looped-moe.csv.gz"
   $ loopscale fit -o law.json --where 'E<=4' "$SWEEP" > /dev/null
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ for f in svg pdf png; do
   >   loopscale fit --plot fit.$f --where 'E<=4' "$SWEEP" > /dev/null
   >   loopscale fit --plot dense.$f "$ROOT/data/sweeps/looped-dense.csv.gz" --law dense --where 'R=1' > /dev/null 2>&1
@@ -21,6 +22,7 @@ empty and none is drawn with a warning (standard error stays empty).
   >   loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,2,4 --plot solve.$f --plot-rho rho.$f > /dev/null
   >   for p in fit dense holdout isoflop solve rho; do is $p.$f; done
   > done
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
@@ -32,6 +34,7 @@ empty and none is drawn with a warning (standard error stays empty).
   isoflop.svg is svg
   solve.svg is svg
   rho.svg is svg
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
@@ -43,6 +46,7 @@ empty and none is drawn with a warning (standard error stays empty).
   isoflop.pdf is pdf
   solve.pdf is pdf
   rho.pdf is pdf
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
@@ -66,6 +70,22 @@ legends; numbers as powers of ten, not e-notation.
   D = 3×1011 tokens
   $ pdftotext dense.pdf - | grep -m1 -o 'tokens D'
   tokens D
+
+Up to 7 expert counts get a row each (the shipped sweep's 1 to 64); more
+are binned, and a bin is labelled by the counts in it, so that no count
+appears in two labels and a bin of one count names it:
+
+  $ loopscale simulate --law law.json --n-act 1e8,3e8,1e9 --tokens 1e11,2e11,4e11 --E 1,2,3,4,6,8,12,16,24 --R 1,2,4 -o many-e.csv
+  $ loopscale fit --law dense:linear --plot many-e.pdf many-e.csv > /dev/null
+  loopscale fit: warning: B = 3.29e+03 is not determined by the runs: its standard error, 6.3e+04, is 19 times its value (an unbounded interval)
+  $ pdftotext many-e.pdf - | grep -o '^E = [0-9–]*' | sort -t= -k2 -n | uniq
+  E = 1
+  E = 2
+  E = 3
+  E = 4–6
+  E = 8
+  E = 12
+  E = 16–24
   $ pdftotext holdout.pdf - | grep -E '^moe:bounded(-sparse)?$'
   moe:bounded
   moe:bounded-sparse
@@ -82,6 +102,11 @@ legends; numbers as powers of ten, not e-notation.
   $ pdftotext fit.pdf - | grep -c 'e+\|[0-9]e[0-9]'
   0
   [1]
+  $ pdftotext holdout.pdf - | grep -c 'e+\|[0-9]e[0-9]'
+  0
+  [1]
+  $ pdftotext holdout.pdf - | grep -m1 -o 'E = 64 held out'
+  E = 64 held out
 
 Uncertainty, residuals, extrapolation: a law with bootstrap draws gets 95%
 bands (the default law has 1,000 draws; fit, isoflop and solve draw them);
@@ -89,6 +114,7 @@ fit has a panel of every run's residuals; the regions beyond the law's
 fitted ranges are shaded and named in the legend, an E beyond them dashed.
 
   $ loopscale fit --bootstrap 30 --bootstrap-starts 1 --plot boot.pdf --where 'E<=4' "$SWEEP" > /dev/null
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ pdftotext boot.pdf - | grep -E -o '95% band over the law.s 30 bootstrap draws|residuals of all runs'
   residuals of all runs
   95% band over the law's 30 bootstrap draws
@@ -148,7 +174,7 @@ notes drawn as a caption, the print style, PNG resolution.
   [1]
   $ pdftotext print.pdf - | grep -o 'Each point: the N'
   Each point: the N
-  $ loopscale fit --plot tiny.pdf --plot-size 1x1 --plot-font-size 20 --where 'E<=4' "$SWEEP"
+  $ loopscale fit --plot tiny.pdf --plot-size 1x1 --plot-font-size 20 --where 'E<=4' "$SWEEP" > /dev/null
   loopscale fit: a figure of 1 x 1 in leaves no room for a panel at 20 pt text
   Try 'loopscale fit --help'.
   [64]
@@ -162,6 +188,7 @@ with no room even for one panel is refused before any work or output.
   $ loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,2,4 --plot col-solve.pdf --plot-rho col-rho.pdf --plot-size 3.5x2.5 > /dev/null 2>&1
   $ loopscale isoflop --law law.json --flops 1e21,1e22 --plot col-iso.pdf --plot-size 3.5x2.5 > /dev/null 2>&1
   $ loopscale fit --plot col-fit.pdf --plot-size 3.5x2.5 --where 'E<=4' "$SWEEP" > /dev/null
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ loopscale holdout --laws moe:bounded,moe:bounded-sparse --axes R,E --plot col-holdout.pdf --plot-size 3.5x2.5 "$SWEEP" > /dev/null
   $ for p in solve rho iso fit holdout; do is col-$p.pdf && pdfinfo col-$p.pdf | grep 'Page size'; done
   col-solve.pdf is pdf

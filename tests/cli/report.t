@@ -45,6 +45,7 @@ outside, the ranges under the table, and a line on standard error.
 The fit is fit's: the same parameters and RMSE.
 
   $ loopscale fit -o law.json sweep.csv > fit.txt
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ python3 "$TABLES" report.html | sed -n '/^# table 1$/,/^# table 2$/p' | grep -E '^(alpha|beta|kappa1|theta) '
   alpha | 0.314126 | 0.0204
   beta | 0.310346 | 0.0204

@@ -42,6 +42,11 @@ a prelude and a coda layer of 8 experts.  The paper's 553.7M total is
     2 x active parameters, all loops   591691776
     total                              591691776 (591.7M)
     prelude, one loop, coda            27279360, 218234880, 127942656
+  
+  FLOPs per token by convention (inference 2x, training 6x the forward multiply-adds; --context N adds the attention rows)
+    convention            inference        training
+    6nd                   491028480      1473085440
+    6nd+head              591691776      1775075328
 
 The sweep row alone, for Foil-1 (64, 1, 16) with tied attention (490.8M in
 the paper; n_total leaves out the 2 x 50,331,648 of embeddings):
@@ -74,6 +79,13 @@ muP multipliers and attention-score FLOPs over a context:
     attention scores over 4096         301989888
     total                              893943808 (893.9M)
     prelude, one loop, coda            44056576, 176291840, 144719872
+  
+  FLOPs per token by convention (inference 2x, training 6x the forward multiply-adds; n_ctx 4096)
+    convention            inference        training
+    6nd                   491290624      1473871872
+    6nd+head              591953920      1775861760
+    6nd+attn              642285568      1926856704
+    6nd+attn+head         742948864      2228846592
   
   muP from base width 256 to 1024 (width ratio 4)
     attention, experts, routers, LM head: init variance x 0.25 (std x 0.5), learning rate x 0.25

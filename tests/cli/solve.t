@@ -153,7 +153,8 @@ The template in force:
     "prelude_layers": 2,
     "loop_layers": 12,
     "coda_layers": 2,
-    "loop_fraction": 0.75
+    "loop_fraction": 0.75,
+    "flops_convention": "6nd"
   }
   $ echo '{"attention_share": 0.5, "top_k": 2}' > t.json
   $ loopscale solve --print-template --template t.json
@@ -164,7 +165,8 @@ The template in force:
     "prelude_layers": 2,
     "loop_layers": 12,
     "coda_layers": 2,
-    "loop_fraction": 0.75
+    "loop_fraction": 0.75,
+    "flops_convention": "6nd"
   }
 
 Errors:

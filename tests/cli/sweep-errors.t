@@ -50,6 +50,19 @@ Sizes and losses must be positive:
   loopscale predict: s.csv:2: column 'flops': '-5' must be positive
   [65]
 
+So is the number of unique tokens a run's data was drawn from (read by the
+data-constrained law), under any of its names:
+
+  $ check 'n_act,tokens,unique_tokens,loss\n3e8,1e11,0,2.5\n'
+  loopscale predict: s.csv:2: column 'unique_tokens': '0' must be positive
+  [65]
+  $ check 'n_act,tokens,U,loss\n3e8,1e11,-2e10,2.5\n'
+  loopscale predict: s.csv:2: column 'U': '-2e10' must be positive
+  [65]
+  $ check 'n_act,tokens,tokens_per_epoch,loss\n3e8,1e11,lots,2.5\n'
+  loopscale predict: s.csv:2: column 'tokens_per_epoch': 'lots' is not a number
+  [65]
+
 Loops and experts are whole numbers, R >= 1, E >= k:
 
   $ check 'n_act,n_loop,R,tokens,loss\n3e8,2e8,0,1e11,2.5\n'

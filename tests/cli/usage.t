@@ -11,8 +11,10 @@ Help goes to standard output with status 0; usage errors to standard error with 
   
   Commands:
     fit        fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file
+    frontier   the compute-optimal frontier of a law: N_opt, D_opt and the loss against F
     holdout    compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC
     isoflop    IsoFLOP profiles: loss against N_act at fixed compute, and their minima
+    isofit     compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)
     plan       which runs to train next: a sweep designed for the decision at a deployment budget
     predict    predict the loss of a sweep's runs, or of one configuration, from a law
     simulate   draw a synthetic sweep from a law, with noise, through the architecture template
@@ -42,8 +44,10 @@ Help goes to standard output with status 0; usage errors to standard error with 
   
   Commands:
     fit        fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file
+    frontier   the compute-optimal frontier of a law: N_opt, D_opt and the loss against F
     holdout    compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC
     isoflop    IsoFLOP profiles: loss against N_act at fixed compute, and their minima
+    isofit     compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)
     plan       which runs to train next: a sweep designed for the decision at a deployment budget
     predict    predict the loss of a sweep's runs, or of one configuration, from a law
     simulate   draw a synthetic sweep from a law, with noise, through the architecture template
@@ -98,6 +102,8 @@ A failed write of the results is a failure (74):
   Bases:
     dense           L = A N_eff^-alpha + B D^-beta + c
     moe             L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat) + B Ehat^omega D^-(beta + zeta ln Ehat) + c
+    kaplan          L = ((N_c / N_eff)^(alpha_N / alpha_D) + D_c / D)^alpha_D
+    data-constrained L = A N'^-alpha + B D'^-beta + c (N', D': repeated data, U)
   
   Mappings (m = N_act/N_total):
     none            N_eff = N_act

@@ -35,18 +35,23 @@ expect()
     fi
 }
 
-expect "fit" loopscale "f"
-expect "--help --version exit fit help holdout isoflop plan predict report route shape simulate solve" loopscale ""
+expect "fit frontier" loopscale "f"
+expect "frontier" loopscale "fr"
+expect "--help --version exit fit frontier help holdout isofit isoflop plan predict report route shape simulate solve" loopscale ""
 expect "bounded bounded-sparse" loopscale report --law moe : "bou"
 expect "--law --laws" loopscale report "--law"
 expect "solve" loopscale help "so"
 expect "--plot --plot-caption --plot-font-size --plot-no-title --plot-rho --plot-size --plot-style --plot-title" loopscale solve "--plo"
 expect "light print" loopscale isoflop --plot-style ""
 expect "--max-iterations" loopscale fit "--max"
+expect "--tie" loopscale holdout "--ti"
+expect "--keep" loopscale isofit "--ke"
 expect "bits nats" loopscale predict --loss-unit ""
 expect "--skip-invalid" loopscale holdout "--ski"
 expect "--huber-delta" loopscale holdout "--hu"
 expect "bounded bounded-sparse" loopscale fit --law moe : "bou"
+expect "kaplan kaplan:bounded kaplan:bounded-sparse kaplan:hyperbolic kaplan:linear kaplan:log kaplan:none kaplan:power" loopscale fit --law "k"
+expect "--unique-tokens" loopscale predict "--uni"
 # The mapping names come from 'loopscale help laws', all of them (bash
 # replaces only the part after the ':', which breaks words).
 want=$("$bin" help laws | awk '/^Mappings/ { on = 1; next } /^$/ { on = 0 } on && /^  [a-z]/ { print $1 }' | sort | tr '\n' ' ' | sed 's/ $//')

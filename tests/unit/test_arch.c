@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "checks.h"
+
 #include "loopscale/arch.h"
 #include "tmpfile.h"
 
@@ -69,10 +71,12 @@ static void template_json_round_trips(void **state)
 {
     (void)state;
     arch_template t, back;
+    memset(&t, 0, sizeof t); /* padding too, for the byte comparison */
     ls_arch_template_default(&t);
     ls_error err;
     char *text = ls_arch_template_to_json(&t, &err);
     assert_non_null(strstr(text, "\"loop_fraction\": 0.75"));
+    assert_non_null(strstr(text, "\"flops_convention\": \"6nd\""));
     const char *path = write_temp_text(text, 0);
     free(text);
     memset(&back, 0, sizeof back);
@@ -82,6 +86,45 @@ static void template_json_round_trips(void **state)
     assert_memory_equal(&back, &t, sizeof t);
 }
 
+/* The FLOP convention and what it needs travel through a template file. */
+static void template_carries_the_flops_convention(void **state)
+{
+    (void)state;
+    arch_template t, back;
+    memset(&t, 0, sizeof t);
+    ls_arch_template_default(&t);
+    t.flops_convention = LAW_FLOPS_6ND_ATTN_HEAD;
+    t.context = 2048;
+    t.vocab = 50304;
+    t.d_model = 1536;
+    ls_error err;
+    char *text = ls_arch_template_to_json(&t, &err);
+    assert_non_null(strstr(text, "\"flops_convention\": \"6nd+attn+head\""));
+    const char *path = write_temp_text(text, 0);
+    free(text);
+    memset(&back, 0, sizeof back);
+    ls_arch_template_default(&back);
+    assert_int_equal(ls_arch_template_read(path, &back, &err), 0);
+    unlink(path);
+    assert_memory_equal(&back, &t, sizeof t);
+    /* Under the template's convention, tokens and FLOPs invert each other,
+     * and the convention adds to 6 N_unroll D exactly what law.h says. */
+    law_point x = ls_arch_point(&t, 3.85e8, 4, 3, 0);
+    double F = 7.31e20;
+    x.D = ls_arch_tokens_for_flops(&t, &x, F);
+    close_to(ls_arch_training_flops(&t, &x), F);
+    double layers = 2 + 3 * 12 + 2;
+    double per_token = ls_law_n_unroll(&x) + layers * 2048 * 1536 + 1536 * 50304.0;
+    close_to(ls_arch_inference_flops(&t, &x), 2 * per_token);
+    /* Bad values are refused with the key named. */
+    const char *bad[] = {"{\"flops_convention\": \"6ND\"}", "{\"context\": 0}", "{\"vocab\": \"50k\"}",
+                         "{\"d_model\": -4}"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        ls_arch_template_default(&back);
+        assert_int_equal(ls_arch_template_parse(bad[i], strlen(bad[i]), "t.json", &back, &err), LS_ERR_DATA);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -89,6 +132,7 @@ int main(void)
         cmocka_unit_test(a_template_file_overrides_fields),
         cmocka_unit_test(bad_templates_are_refused),
         cmocka_unit_test(template_json_round_trips),
+        cmocka_unit_test(template_carries_the_flops_convention),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -123,7 +123,7 @@ static void predict_is_the_law_and_checks_each_configuration(void **state)
     double R[] = {2, 3}, E[] = {16, 1}, tokens[] = {1.746e12, 3.3e11}, loss[2];
     assert_int_equal(ls_bind_predict(text, 2, n_act, n_total, n_loop, R, E, NULL, tokens, loss, &err), 0);
     for (int i = 0; i < 2; i++) {
-        law_point x = {n_act[i], n_total[i], n_loop[i], R[i], E[i], tokens[i]};
+        law_point x = {n_act[i], n_total[i], n_loop[i], R[i], E[i], tokens[i], 0};
         close_to(loss[i], ls_law_loss(&lf->law, &x));
     }
     assert_int_equal(ls_bind_predict(text, 2, n_act, NULL, NULL, R, NULL, NULL, tokens, loss, &err), LS_ERR_DATA);

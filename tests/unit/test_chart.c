@@ -516,7 +516,7 @@ static void bands_are_the_central_95_percent(void **state)
     assert_non_null(lf);
     size_t nd = band_draws(lf);
     assert_true(nd >= 20 && nd <= BAND_DRAWS);
-    law_point x = {2.385e8, 3.0 * 2.385e8, 0.6 * 2.385e8, 4.0, 4.0, 3.1e11}; /* n_act, n_total, n_loop, R, E, D */
+    law_point x = {2.385e8, 3.0 * 2.385e8, 0.6 * 2.385e8, 4.0, 4.0, 3.1e11, 0}; /* n_act, n_total, n_loop, R, E, D */
     double scratch[BAND_DRAWS];
     band_at(lf, nd, &x, scratch, &lo, &hi);
     double at = ls_law_loss(&lf->law, &x);

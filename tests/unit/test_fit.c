@@ -32,7 +32,7 @@ static sweep *sweep_from_law(const law *l, const double *n_act, size_t nn, const
             for (size_t e = 0; e < ne; e++)
                 for (size_t r = 0; r < nr; r++) {
                     law_point x = {n_act[a], n_act[a] * (1 + (2.0 / 3.0) * (E[e] - 1)), 0.75 * n_act[a], R[r],
-                                   E[e], tokens[d]};
+                                   E[e], tokens[d], 0};
                     /* Box-Muller from a small LCG: deterministic, good enough. */
                     state = state * 6364136223846793005UL + 1442695040888963407UL;
                     double u1 = ((double)(state >> 11) + 0.5) / 9007199254740992.0;
@@ -201,7 +201,7 @@ static void huber_objective_is_the_sum_written_out(void **state)
     ls_fit_default_parameters(&p);
     double want = 0;
     for (size_t i = 0; i < s->n; i++) {
-        law_point x = {s->rows[i].n_act, s->rows[i].n_total, 0, 1, 1, s->rows[i].tokens};
+        law_point x = {s->rows[i].n_act, s->rows[i].n_total, 0, 1, 1, s->rows[i].tokens, 0};
         double r = log(ls_law_loss(&other, &x)) - log(s->rows[i].loss);
         want += fabs(r) <= 1e-3 ? 0.5 * r * r : 1e-3 * (fabs(r) - 0.5e-3);
     }
@@ -256,7 +256,7 @@ static void kernel_matches_the_law_core_run_by_run(void **state)
     l.p[LAW_P_C] = 1.8172;
     law_point x[NR];
     for (int i = 0; i < NR; i++) {
-        x[i] = (law_point){4.4e7 * pow(1.31, i), 0, 0, 1, 1, 7.3e9 * pow(1.17, (i * 7) % NR)};
+        x[i] = (law_point){4.4e7 * pow(1.31, i), 0, 0, 1, 1, 7.3e9 * pow(1.17, (i * 7) % NR), 0};
         x[i].n_total = x[i].n_act;
         ln_n[i] = log(x[i].n_act);
         ln_d[i] = log(x[i].D);
@@ -496,10 +496,227 @@ static void the_method_names_the_solver_that_ran(void **state)
     ls_sweep_free(s);
 }
 
+/* Kaplan's form, fitted like the other bases: a noise-free sweep drawn
+ * from Kaplan et al.'s published law (with a bounded mapping, so the loop
+ * parameters ride on its N_eff) gives the law back. */
+static void a_noise_free_kaplan_law_is_recovered(void **state)
+{
+    (void)state;
+    law truth;
+    ls_law_init(&truth, (law_kind){LAW_BASE_KAPLAN, LAW_MAPPING_BOUNDED});
+    truth.p[LAW_P_N_C] = 8.8e13, truth.p[LAW_P_ALPHA_N] = 0.076;
+    truth.p[LAW_P_D_C] = 5.4e13, truth.p[LAW_P_ALPHA_D] = 0.095;
+    truth.p[LAW_P_KAPPA1] = 1.2, truth.p[LAW_P_KAPPA2] = 1.5;
+    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.0);
+    fit_parameters p = quick_parameters();
+    fit_result r;
+    ls_error err;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_true(r.converged);
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(truth.kind, list);
+    assert_int_equal(np, 6);
+    for (size_t i = 0; i < np; i++) {
+        double got = r.law.p[list[i]], want = truth.p[list[i]];
+        if (fabs(got - want) > 1e-6 * fabs(want))
+            fail_msg("%s: fitted %.12g, truth %.12g", ls_law_param_name(list[i]), got, want);
+    }
+    ls_sweep_free(s);
+}
+
+/* The data-constrained law, fitted with all seven parameters: a noise-free
+ * sweep drawn from Muennighoff et al.'s published law (beta moved off
+ * alpha) over sizes, tokens and unique tokens that repeat the data up to
+ * 200 times gives the law back. */
+static void a_noise_free_data_constrained_law_is_recovered(void **state)
+{
+    (void)state;
+    law truth;
+    ls_law_init(&truth, (law_kind){LAW_BASE_DATA_CONSTRAINED, LAW_MAPPING_NONE});
+    truth.p[LAW_P_A] = exp(6.255414), truth.p[LAW_P_ALPHA] = 0.3526596;
+    truth.p[LAW_P_B] = exp(7.3049974), truth.p[LAW_P_BETA] = 0.3817;
+    truth.p[LAW_P_C] = exp(0.6254804);
+    truth.p[LAW_P_R_D_STAR] = 15.387756, truth.p[LAW_P_R_N_STAR] = 5.309743;
+    static const double n[] = {1e8, 3e8, 1e9, 3e9, 9e9}, d[] = {1e10, 4e10, 1.6e11, 6.4e11}, u[] = {3.2e9, 2e10, 1e12};
+    size_t cap = 64 + 5 * 4 * 3 * 100, len = 0;
+    char *text = malloc(cap);
+    len += (size_t)snprintf(text + len, cap - len, "n_act,tokens,unique_tokens,loss\n");
+    for (size_t a = 0; a < 5; a++)
+        for (size_t b = 0; b < 4; b++)
+            for (size_t c = 0; c < 3; c++) {
+                law_point x = {n[a], n[a], 0, 1, 1, d[b], u[c]};
+                len += (size_t)snprintf(text + len, cap - len, "%.17g,%.17g,%.17g,%.17g\n", n[a], d[b], u[c],
+                                        ls_law_loss(&truth, &x));
+            }
+    const char *path = write_temp_text(text, 0);
+    free(text);
+    ls_error err;
+    const char *paths[] = {path};
+    sweep_options o = {.require_loss = 1};
+    sweep *s = ls_sweep_read(paths, 1, &o, &err);
+    unlink(path);
+    assert_non_null(s);
+    fit_parameters p = quick_parameters();
+    fit_result r;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_true(r.converged);
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(truth.kind, list);
+    assert_int_equal(np, 7);
+    assert_int_equal(r.nfree, 7);
+    for (size_t i = 0; i < np; i++) {
+        double got = r.law.p[list[i]], want = truth.p[list[i]];
+        if (fabs(got - want) > 1e-5 * fabs(want))
+            fail_msg("%s: fitted %.12g, truth %.12g", ls_law_param_name(list[i]), got, want);
+    }
+    ls_sweep_free(s);
+}
+
+/* The objective at l with the free coordinate of `param` (and whatever is
+ * tied to it) moved by h in fitted units. */
+static double objective_moved(const sweep *s, const fit_result *r, const fit_parameters *p, law_param param, double h)
+{
+    law l = r->law;
+    double u = ls_law_param_to_fitted(param, l.p[param]) + h;
+    l.p[param] = ls_law_param_from_fitted(param, u);
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        if (r->tied[j] == param + 1)
+            l.p[j] = l.p[param];
+    return ls_fit_objective(s, &l, p);
+}
+
+/* A tied fit is a minimum of the objective on the tied subspace: moving any
+ * free coordinate (a leader together with its followers) by +-h raises the
+ * objective, checked by the objective written out, not by the fitter. */
+static void assert_tied_minimum(const sweep *s, const fit_result *r, const fit_parameters *p)
+{
+    double f0 = ls_fit_objective(s, &r->law, p);
+    assert_true(fabs(f0 - r->objective) <= 1e-9 * f0);
+    law_param list[LAW_NPARAMS];
+    size_t np = ls_law_params_of(r->law.kind, list);
+    for (size_t i = 0; i < np; i++) {
+        law_param j = list[i];
+        if (r->fixed[j] || r->tied[j])
+            continue;
+        for (int sign = -1; sign <= 1; sign += 2) {
+            double f = objective_moved(s, r, p, j, sign * 1e-4);
+            if (!(f >= f0 * (1 - 1e-12)))
+                fail_msg("%s moved by %+g lowers the objective: %.15g < %.15g", ls_law_param_name(j), sign * 1e-4,
+                         f, f0);
+        }
+    }
+}
+
+static void a_tie_fits_gadre_law_with_alpha_equal_to_beta(void **state)
+{
+    (void)state;
+    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    truth.p[LAW_P_BETA] = truth.p[LAW_P_ALPHA] = 0.3127;
+    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
+    fit_parameters p = quick_parameters();
+    p.tied[LAW_P_BETA] = LAW_P_ALPHA + 1;
+    fit_result r, free_fit;
+    ls_error err;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_true(r.converged);
+    assert_int_equal(r.nfree, 4);
+    assert_int_equal(r.tied[LAW_P_BETA], LAW_P_ALPHA + 1);
+    assert_true(r.law.p[LAW_P_BETA] == r.law.p[LAW_P_ALPHA]);
+    assert_true(r.stderr_of[LAW_P_BETA] == r.stderr_of[LAW_P_ALPHA] && isfinite(r.stderr_of[LAW_P_ALPHA]));
+    assert_tied_minimum(s, &r, &p);
+    /* Without noise the truth comes back. */
+    sweep *exact = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.0);
+    fit_result e;
+    assert_int_equal(ls_fit_run(exact, truth.kind, &p, &e, &err), 0);
+    assert_true(fabs(e.law.p[LAW_P_ALPHA] - 0.3127) <= 1e-6 * 0.3127);
+    assert_true(fabs(e.law.p[LAW_P_A] - 406.4) <= 1e-5 * 406.4);
+    ls_sweep_free(exact);
+    /* One constraint more can only cost objective. */
+    fit_parameters q = quick_parameters();
+    assert_int_equal(ls_fit_run(s, truth.kind, &q, &free_fit, &err), 0);
+    assert_true(free_fit.objective <= r.objective * (1 + 1e-9));
+    /* The bootstrap keeps the tie in every draw. */
+    fit_bootstrap b;
+    assert_int_equal(ls_fit_run_bootstrap(s, &r, &p, 8, 1, 0, 0.9, &b, &err), 0);
+    assert_true(b.ndraws > 0);
+    for (size_t i = 0; i < b.ndraws; i++)
+        assert_true(b.draws[i * LAW_NPARAMS + LAW_P_BETA] == b.draws[i * LAW_NPARAMS + LAW_P_ALPHA]);
+    assert_true(b.ci_low[LAW_P_BETA] == b.ci_low[LAW_P_ALPHA]);
+    ls_fit_bootstrap_free(&b);
+    ls_sweep_free(s);
+}
+
+/* On a looped law the second-order path carries the tie: A tied to B (two
+ * coefficients) and alpha to beta, on the bounded mapping. */
+static void ties_hold_on_the_second_order_path(void **state)
+{
+    (void)state;
+    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED});
+    truth.p[LAW_P_B] = truth.p[LAW_P_A] = 408.3;
+    truth.p[LAW_P_BETA] = truth.p[LAW_P_ALPHA] = 0.3127;
+    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.002);
+    fit_parameters p = quick_parameters();
+    p.tied[LAW_P_BETA] = LAW_P_ALPHA + 1;
+    p.tied[LAW_P_B] = LAW_P_A + 1;
+    fit_result r;
+    ls_error err;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_true(r.converged);
+    assert_true(r.newton_steps > 0);
+    assert_true(r.law.p[LAW_P_B] == r.law.p[LAW_P_A]);
+    assert_tied_minimum(s, &r, &p);
+    ls_sweep_free(s);
+}
+
+static void a_tie_across_kinds_or_to_a_fixed_parameter_is_refused(void **state)
+{
+    (void)state;
+    law_kind dense = {LAW_BASE_DENSE, LAW_MAPPING_NONE};
+    fit_parameters p = quick_parameters();
+    ls_error err;
+    assert_int_equal(ls_fit_check_tie(dense, &p, LAW_P_BETA, LAW_P_C, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_fit_check_tie(dense, &p, LAW_P_BETA, LAW_P_PHI, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_fit_check_tie(dense, &p, LAW_P_BETA, LAW_P_ALPHA, &err), 0);
+    p.fixed[LAW_P_ALPHA] = 1;
+    p.fixed_value[LAW_P_ALPHA] = 0.3;
+    assert_int_equal(ls_fit_check_tie(dense, &p, LAW_P_BETA, LAW_P_ALPHA, &err), LS_ERR_USAGE);
+}
+
+/* c = 0: the law is A N^-alpha + B D^-beta exactly, and a noise-free sweep
+ * from it is recovered with c held at 0. */
+static void c_fixed_at_zero_drops_the_irreducible_term(void **state)
+{
+    (void)state;
+    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    truth.p[LAW_P_C] = 0.0;
+    ls_error err;
+    assert_int_equal(ls_law_param_check(LAW_P_C, 0.0, &err), 0);
+    assert_int_equal(ls_law_param_check(LAW_P_C, -0.1, &err), LS_ERR_DATA);
+    law_point x = {2.385e8, 2.385e8, 0, 1, 1, 4.71e10, 0};
+    double want = 406.4 * pow(2.385e8, -0.34) + 410.7 * pow(4.71e10, -0.28);
+    assert_true(fabs(ls_law_loss(&truth, &x) - want) <= 1e-13 * want);
+    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.0);
+    fit_parameters p = quick_parameters();
+    p.fixed[LAW_P_C] = 1;
+    p.fixed_value[LAW_P_C] = 0.0;
+    fit_result r;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_true(r.converged);
+    assert_true(r.law.p[LAW_P_C] == 0.0);
+    const law_param check[] = {LAW_P_A, LAW_P_ALPHA, LAW_P_B, LAW_P_BETA};
+    for (size_t i = 0; i < 4; i++)
+        if (fabs(r.law.p[check[i]] - truth.p[check[i]]) > 1e-5 * truth.p[check[i]])
+            fail_msg("%s: fitted %.12g, truth %.12g", ls_law_param_name(check[i]), r.law.p[check[i]],
+                     truth.p[check[i]]);
+    ls_sweep_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_noise_free_looped_law_is_recovered),
+        cmocka_unit_test(a_noise_free_kaplan_law_is_recovered),
+        cmocka_unit_test(a_noise_free_data_constrained_law_is_recovered),
         cmocka_unit_test(linear_mse_with_fixed_exponents_is_linear_least_squares),
         cmocka_unit_test(huber_objective_is_the_sum_written_out),
         cmocka_unit_test(a_fixed_e_start_at_or_above_e_max_is_a_usage_error),
@@ -512,6 +729,10 @@ int main(void)
         cmocka_unit_test(the_chinchilla_grid_has_4500_starts),
         cmocka_unit_test(the_method_names_the_solver_that_ran),
         cmocka_unit_test(first_order_models_alone_reach_the_optimum),
+        cmocka_unit_test(a_tie_fits_gadre_law_with_alpha_equal_to_beta),
+        cmocka_unit_test(ties_hold_on_the_second_order_path),
+        cmocka_unit_test(a_tie_across_kinds_or_to_a_fixed_parameter_is_refused),
+        cmocka_unit_test(c_fixed_at_zero_drops_the_irreducible_term),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -228,7 +228,7 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
     b.ci_high[LAW_P_A] = 411.9;
 
     const char *maps[] = {"N=params"}, *wheres[] = {"R<=8"};
-    lawfile_provenance prov = {paths, 1, maps, 1, wheres, 1, "family", "loopscale fit tiny.csv", NULL, 0};
+    lawfile_provenance prov = {paths, 1, maps, 1, wheres, 1, "family", "loopscale fit tiny.csv", NULL, 0, NULL};
     lawfile *lf = ls_lawfile_from_fit(&r, &fp, &b, s, &prov, &err);
     assert_non_null(lf);
     char *text = ls_lawfile_to_json(lf, &err);
@@ -275,6 +275,42 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
     }
     free(text);
     ls_lawfile_free(back);
+    ls_lawfile_free(lf);
+
+    /* Read under another FLOP convention, the fit records it, counts its
+     * flops range under it and reads it back; a bad name is refused.  The
+     * largest run by hand: N_act 6.23e8, R = 4 (52 layers run), width
+     * sqrt(6.23e8 / 3 / 64) read off N_act, context 2048, vocabulary 32000. */
+    law_flops conv;
+    ls_law_flops_default(&conv);
+    conv.kind = LAW_FLOPS_6ND_ATTN_HEAD;
+    conv.context = 2048;
+    conv.vocab = 32000;
+    lawfile_provenance prov_conv = prov;
+    prov_conv.flops = &conv;
+    lf = ls_lawfile_from_fit(&r, &fp, NULL, s, &prov_conv, &err);
+    assert_non_null(lf);
+    text = ls_lawfile_to_json(lf, &err);
+    assert_non_null(text);
+    back = ls_lawfile_parse(text, strlen(text), "back", &err);
+    assert_non_null(back);
+    assert_int_equal(back->fit.flops.kind, LAW_FLOPS_6ND_ATTN_HEAD);
+    assert_true(back->fit.flops.context == 2048 && back->fit.flops.vocab == 32000 && back->fit.flops.d_model == 0);
+    assert_true(back->fit.flops.prelude_layers == 2 && back->fit.flops.loop_layers == 12);
+    double d = sqrt(6.23e8 / 3.0 / 64.0);
+    double hi = 6 * (6.23e8 + 3 * 4.671e8 + 52 * 2048 * d + 32000 * d) * 2.71e11;
+    assert_true(fabs(back->fit.flops_range[1] / hi - 1) < 1e-12);
+    law_ranges rg;
+    ls_lawfile_ranges(back, &rg);
+    assert_int_equal(rg.flops.kind, LAW_FLOPS_6ND_ATTN_HEAD);
+    ls_lawfile_free(back);
+    char *name = strstr(text, "\"6nd+attn+head\"");
+    assert_non_null(name);
+    memcpy(name + 1, "6nd+attn+hXad", 13);
+    assert_null(ls_lawfile_parse(text, strlen(text), "law.json", &err));
+    assert_int_equal(err.code, LS_ERR_DATA);
+    assert_non_null(strstr(err.message, "fit.flops_convention.name: expected \"6nd\""));
+    free(text);
     ls_lawfile_free(lf);
 
     /* The checksum is of the bytes read: the file may go (or change)

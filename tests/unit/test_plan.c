@@ -81,10 +81,10 @@ static double fd_log_loss(const law *l, law_param k, const law_point *x)
 }
 
 static const law_point POINTS[] = {
-    {3.1e8, 1.1e9, 2.325e8, 3, 4, 2.3e10},
-    {8.7e8, 8.7e8, 6.525e8, 1, 1, 1.3e11},
-    {1.9e9, 2.02e10, 1.425e9, 7, 16, 4.4e10},
-    {5.3e7, 1.2e8, 3.9e7, 2, 2, 7.7e9},
+    {3.1e8, 1.1e9, 2.325e8, 3, 4, 2.3e10, 0},
+    {8.7e8, 8.7e8, 6.525e8, 1, 1, 1.3e11, 0},
+    {1.9e9, 2.02e10, 1.425e9, 7, 16, 4.4e10, 0},
+    {5.3e7, 1.2e8, 3.9e7, 2, 2, 7.7e9, 0},
 };
 
 static void fisher_information_matches_finite_differences(void **state)
@@ -261,8 +261,8 @@ static const double *gap_gradient_of_draw(const problem *pb, const plan_result *
         }
         if (second) {
             y1 = (law_point){sr.choice.n_act, sr.choice.n_total, sr.choice.n_loop, sr.choice.R, sr.choice.E,
-                             sr.choice.tokens};
-            y2 = (law_point){second->n_act, second->n_total, second->n_loop, second->R, second->E, second->tokens};
+                             sr.choice.tokens, 0};
+            y2 = (law_point){second->n_act, second->n_total, second->n_loop, second->R, second->E, second->tokens, 0};
         }
     }
     ls_solve_result_free(&sr);
@@ -275,9 +275,9 @@ static const double *gap_gradient_of_draw(const problem *pb, const plan_result *
 static double brute_variance(const problem *pb, const plan_result *r, const law_point *extra, size_t nextra)
 {
     size_t p = r->nparams;
-    law_point x1 = {r->best.n_act, r->best.n_total, r->best.n_loop, r->best.R, r->best.E, r->best.tokens};
+    law_point x1 = {r->best.n_act, r->best.n_total, r->best.n_loop, r->best.R, r->best.E, r->best.tokens, 0};
     law_point x2 = {r->runner_up.n_act, r->runner_up.n_total, r->runner_up.n_loop, r->runner_up.R,
-                    r->runner_up.E, r->runner_up.tokens};
+                    r->runner_up.E, r->runner_up.tokens, 0};
     double total = 0;
     for (size_t s = 0; s < r->ndraws; s++) {
         gsl_matrix *m = gsl_matrix_calloc(p, p);
@@ -370,7 +370,7 @@ static void runs_already_trained_count_and_are_never_chosen_again(void **state)
     double have_flops = 0;
     for (size_t i = 0; i < 4; i++) {
         law_point x = ls_arch_point(&pb.t, have[i][0], have[i][2], have[i][3], have[i][1]);
-        rows[i] = (sweep_row){x.n_act, nearbyint(x.n_total), nearbyint(x.n_loop), x.R, x.E, 1, x.D, 2.5, (long)i + 2, 0, 0, 0};
+        rows[i] = (sweep_row){x.n_act, nearbyint(x.n_total), nearbyint(x.n_loop), x.R, x.E, 1, x.D, 2.5, NAN, (long)i + 2, 0, 0, 0};
         have_flops += ls_law_training_flops(&x);
     }
     sweep s;
@@ -389,10 +389,10 @@ static void runs_already_trained_count_and_are_never_chosen_again(void **state)
     assert_true(fabs(without.variance_have - without.variance_prior) <= 1e-12 * without.variance_prior);
     assert_true(with.variance_have < without.variance_have);
     assert_true(fabs(with.variance_have - brute_variance(&pb, &with, (law_point[]){
-        {rows[0].n_act, rows[0].n_total, rows[0].n_loop, rows[0].R, rows[0].E, rows[0].tokens},
-        {rows[1].n_act, rows[1].n_total, rows[1].n_loop, rows[1].R, rows[1].E, rows[1].tokens},
-        {rows[2].n_act, rows[2].n_total, rows[2].n_loop, rows[2].R, rows[2].E, rows[2].tokens},
-        {rows[3].n_act, rows[3].n_total, rows[3].n_loop, rows[3].R, rows[3].E, rows[3].tokens}}, 4)) <=
+        {rows[0].n_act, rows[0].n_total, rows[0].n_loop, rows[0].R, rows[0].E, rows[0].tokens, 0},
+        {rows[1].n_act, rows[1].n_total, rows[1].n_loop, rows[1].R, rows[1].E, rows[1].tokens, 0},
+        {rows[2].n_act, rows[2].n_total, rows[2].n_loop, rows[2].R, rows[2].E, rows[2].tokens, 0},
+        {rows[3].n_act, rows[3].n_total, rows[3].n_loop, rows[3].R, rows[3].E, rows[3].tokens, 0}}, 4)) <=
                 1e-8 * with.variance_have);
     for (size_t i = 0; i < with.nruns; i++)
         for (size_t h = 0; h < 4; h++)
@@ -782,7 +782,7 @@ static void a_parameter_plan_pins_its_parameters_better_than_a_grid(void **state
     for (size_t i = 0; i < 27; i++) {
         const law_point *x = &pb.cand.x[i];
         assert_true(x->n_act == 1e8);
-        rows[i] = (sweep_row){x->n_act, x->n_total, x->n_loop, x->R, x->E, 1, x->D, 2.5, (long)i + 2, 0, 0, 0};
+        rows[i] = (sweep_row){x->n_act, x->n_total, x->n_loop, x->R, x->E, 1, x->D, 2.5, NAN, (long)i + 2, 0, 0, 0};
     }
     sweep pilot;
     memset(&pilot, 0, sizeof pilot);

@@ -113,7 +113,7 @@ static void report_page_carries_the_fit_and_refuses_no_fit(void **state)
     ls_error err;
     assert_int_equal(ls_fit_run(s, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED}, &p, &r, &err), 0);
     const char *path = "<odd>.csv";
-    lawfile_provenance prov = {&path, 0, NULL, 0, NULL, 0, NULL, "loopscale report <odd>.csv", NULL, 0};
+    lawfile_provenance prov = {&path, 0, NULL, 0, NULL, 0, NULL, "loopscale report <odd>.csv", NULL, 0, NULL};
     lawfile *lf = ls_lawfile_from_fit(&r, &p, NULL, s, &prov, &err);
     assert_non_null(lf);
     chart_output figure = ls_chart_output_default();

@@ -143,7 +143,7 @@ static void law_is_finite_at_extreme_configurations(void **state)
     (void)state;
     for (int m = LAW_MAPPING_NONE; m < LAW_NMAPPINGS; m++) {
         law l = moe_law((law_mapping)m);
-        law_point x = {1e15, 2.731e18, 7.5e14, 1000, 4096, 1e6};
+        law_point x = {1e15, 2.731e18, 7.5e14, 1000, 4096, 1e6, 0};
         double loss = ls_law_loss(&l, &x);
         law_point one = x;
         one.R = 1;
@@ -152,9 +152,9 @@ static void law_is_finite_at_extreme_configurations(void **state)
         assert_true(isfinite(ls_law_log_loss_grad(&l, &x, grad)));
         for (int j = 0; j < LAW_NPARAMS; j++)
             assert_true(isfinite(grad[j]));
-        law_point corners[] = {{1e-300, 1e300, 1e-300, 1000, 4096, 1e11},
-                               {1e300, 1e300, 1e300, 2, 1, 1e300},
-                               {1, 1, 1, 1e15, 1, 1e-300}};
+        law_point corners[] = {{1e-300, 1e300, 1e-300, 1000, 4096, 1e11, 0},
+                               {1e300, 1e300, 1e300, 2, 1, 1e300, 0},
+                               {1, 1, 1, 1e15, 1, 1e-300, 0}};
         for (size_t k = 0; k < sizeof corners / sizeof *corners; k++)
             assert_false(isnan(ls_law_loss(&l, &corners[k])));
     }
@@ -168,10 +168,10 @@ static void law_gain_takes_its_linear_limit_when_m_leaves_the_doubles(void **sta
 {
     (void)state;
     law l = moe_law(LAW_MAPPING_BOUNDED_SPARSE);
-    law_point x = {1e-300, 1e300, 1e-300, 1000, 4096, 1e11};
+    law_point x = {1e-300, 1e300, 1e-300, 1000, 4096, 1e11, 0};
     close_to(ls_law_rho_eff(&l, &x), 1 + 999 * 1.2 / 1.5);
     l.p[LAW_P_THETA] = 200; /* m = 1e-3: m^-theta = 1e600 */
-    law_point y = {1e9, 1e12, 7.5e8, 5, 4096, 1e11};
+    law_point y = {1e9, 1e12, 7.5e8, 5, 4096, 1e11, 0};
     close_to(ls_law_rho_eff(&l, &y), 1 + 0.75 * 4 * 1.2 / 1.5);
     law h = moe_law(LAW_MAPPING_HYPERBOLIC);
     h.p[LAW_P_THETA] = 200;

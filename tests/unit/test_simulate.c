@@ -50,7 +50,7 @@ static void without_noise_every_loss_is_the_laws(void **state)
     assert_int_equal(s->n, 3 * 2 * 3 * 3);
     for (size_t i = 0; i < s->n; i++) {
         const sweep_row *r = &s->rows[i];
-        law_point x = {r->n_act, r->n_total, r->n_loop, r->R, r->E, r->tokens};
+        law_point x = {r->n_act, r->n_total, r->n_loop, r->R, r->E, r->tokens, 0};
         assert_true(r->loss == ls_law_loss(&l, &x));
         assert_true(r->n_loop == 0.75 * r->n_act);
         assert_true(fabs(r->n_total - r->n_act * (1 + (2.0 / 3.0) * (r->E - 1))) <= 0.5);
@@ -70,7 +70,7 @@ static void noise_has_the_requested_spread_and_the_seed_fixes_it(void **state)
     int differs = 0;
     for (size_t i = 0; i < a->n; i++) {
         const sweep_row *r = &a->rows[i];
-        law_point x = {r->n_act, r->n_total, r->n_loop, r->R, r->E, r->tokens};
+        law_point x = {r->n_act, r->n_total, r->n_loop, r->R, r->E, r->tokens, 0};
         double z = log(r->loss / ls_law_loss(&l, &x));
         sum_sq += z * z;
         assert_true(r->loss == b->rows[i].loss);

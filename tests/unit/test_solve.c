@@ -281,7 +281,7 @@ static void every_reported_configuration_is_checked_against_the_fitted_ranges(vo
     ls_arch_template_default(&t);
     /* A sweep-like box: N_act 3e8..1e9, D 1e11..5e11, R 1..8, E 1..16,
      * F 1.8e20..4.3e22. */
-    law_ranges rg = {{1, 1, 1, 1, 1}, {3e8, 1e11, 1, 1, 1.8e20}, {1e9, 5e11, 8, 16, 4.3e22}};
+    law_ranges rg = {{1, 1, 1, 1, 1}, {3e8, 1e11, 1, 1, 1.8e20}, {1e9, 5e11, 8, 16, 4.3e22}, {0}};
     const double flops[] = {2.37e20, 3.1e21, 8.3e22, 1e300};
     size_t warned_flops = 0;
     for (size_t f = 0; f < 4; f++) {
@@ -350,13 +350,13 @@ static void default_candidates_stay_inside_the_fitted_r_and_e(void **state)
     assert_int_equal(nR, 16);
     assert_int_equal(nE, 7);
     assert_true(R[15] == 16 && E[6] == 64);
-    law_ranges rg = {{1, 1, 1, 1, 0}, {1e8, 1e10, 1, 1, 0}, {1e9, 1e11, 6, 12, 0}};
+    law_ranges rg = {{1, 1, 1, 1, 0}, {1e8, 1e10, 1, 1, 0}, {1e9, 1e11, 6, 12, 0}, {0}};
     ls_solve_default_candidates(&rg, R, &nR, E, &nE);
     assert_int_equal(nR, 6);
     assert_int_equal(nE, 4); /* 1, 2, 4, 8: 16 is beyond 12 */
     assert_true(R[5] == 6 && E[3] == 8);
     /* A range below every default keeps the smallest. */
-    law_ranges low = {{0, 0, 1, 1, 0}, {0, 0, 1, 1, 0}, {0, 0, 0.5, 0.5, 0}};
+    law_ranges low = {{0, 0, 1, 1, 0}, {0, 0, 1, 1, 0}, {0, 0, 0.5, 0.5, 0}, {0}};
     ls_solve_default_candidates(&low, R, &nR, E, &nE);
     assert_int_equal(nR, 1);
     assert_int_equal(nE, 1);

@@ -149,7 +149,7 @@ static void several_files_concatenate(void **state)
 static void row_check_names_the_quantity_at_fault(void **state)
 {
     (void)state;
-    sweep_row ok = {1e9, 2e9, 7e8, 4, 8, 2, 1e11, 2.5, 0, 0, 0, 0};
+    sweep_row ok = {1e9, 2e9, 7e8, 4, 8, 2, 1e11, 2.5, NAN, 0, 0, 0, 0};
     sweep_quantity which;
     char reason[128];
     assert_int_equal(ls_sweep_row_check(&ok, &which, reason, sizeof reason), 0);

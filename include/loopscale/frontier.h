@@ -1,0 +1,56 @@
+/*
+ * loopscale/frontier.h — the compute-optimal frontier of a law: for each
+ * training budget F, the size N_opt and tokens D_opt = F / (6 N_opt) that
+ * minimise the loss of a plain model (R = 1, E = 1, unlimited unique data),
+ * the tokens per parameter D_opt / N_opt and the loss there.
+ *
+ * Bases with a closed form (every base at R = 1 and E = 1: dense, moe,
+ * kaplan, data-constrained; ls_law_compute_optimal) use it, and N_opt grows
+ * as F^a exactly; the frontier also reports the local exponent
+ * d ln N_opt / d ln F from neighbouring budgets, which equals a there.
+ *
+ * Budgets are given as text: a list "1e20,1e21" or a range "LO:HI:N", N
+ * budgets evenly spaced in ln F from LO to HI inclusive ("1e18:1e24:13" is
+ * one per half decade).  Both functions allocate what they return; free it
+ * with free().
+ *
+ * Thread safety: pure functions of their arguments.
+ */
+#ifndef LOOPSCALE_FRONTIER_H
+#define LOOPSCALE_FRONTIER_H
+
+#include <stddef.h>
+
+#include "loopscale/error.h"
+#include "loopscale/export.h"
+#include "loopscale/law.h"
+#include "loopscale/chart.h"
+
+LS_API_BEGIN
+
+typedef struct frontier_point {
+    double flops;
+    double n_opt, d_opt;
+    double tokens_per_param; /* D_opt / N_opt */
+    double loss;
+} frontier_point;
+
+/* The budgets "F1,F2,..." or "LO:HI:N" (N >= 2, 0 < LO < HI) into a
+ * malloc'd array of *n values.  Errors are LS_ERR_USAGE messages quoting
+ * the text ("'1e18:1e24' is neither a list F1,F2,... nor a range LO:HI:N"). */
+int ls_frontier_budgets_parse(const char *text, double **budgets, size_t *n, ls_error *err) LS_MUST_CHECK;
+
+/* The frontier at n budgets into out[n]; *exponent (unless NULL) gets a,
+ * N_opt ~ F^a.  Errors: those of ls_law_compute_optimal. */
+int ls_frontier_run(const law *l, const double *budgets, size_t n, frontier_point *out, double *exponent,
+                    ls_error *err) LS_MUST_CHECK;
+
+/* A figure of the frontier: N_opt and D_opt against F (log-log) on the
+ * left, the loss at the optimum against F on the right.  Returns the file's
+ * bytes (malloc'd, *len of them) or NULL with an error, as plot.h does. */
+unsigned char *ls_frontier_plot(const law *l, const frontier_point *points, size_t n, double exponent,
+                                const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
+
+LS_API_END
+
+#endif

@@ -1,0 +1,84 @@
+/*
+ * loopscale/isofit.h — compute-optimal exponents from IsoFLOP minima
+ * (Hoffmann et al. 2022, "Training Compute-Optimal Large Language Models",
+ * approaches 1 and 2; docs/fitting.md#isoflop-minima-chinchilla-approaches-1-and-2).
+ *
+ * The runs are grouped by their training budget F = 6 N_unroll D (the
+ * tolerant grouping of group.h).  In each budget the optimum is either the
+ * lowest-loss run (approach 1's envelope, taken per budget) or the vertex
+ * of a parabola fitted by least squares to the loss against ln N (approach
+ * 2).  With keep_factor k > 1 a budget keeps only the runs with N within a
+ * factor k of its first optimum and is refitted (the filter of Porian et
+ * al. 2024, "Resolving Discrepancies in Compute-Optimal Scaling of Language
+ * Models").  Then ln N_opt = ln G + a ln F by ordinary least squares over
+ * the budgets whose optimum is interior, and D_opt = F / (6 N_opt), so
+ * D_opt ~ F^(1-a).  Intervals come from resampling the runs within each
+ * budget (bootstrap draws), refitting everything.
+ *
+ * ls_isofit_run fills a caller-owned result whose arrays it mallocs; free
+ * them with ls_isofit_result_free.  No global state.
+ */
+#ifndef LOOPSCALE_ISOFIT_H
+#define LOOPSCALE_ISOFIT_H
+
+#include <stddef.h>
+
+#include "loopscale/error.h"
+#include "loopscale/export.h"
+#include "loopscale/sweep.h"
+
+LS_API_BEGIN
+
+typedef enum { ISOFIT_PARABOLA, ISOFIT_MINIMUM } isofit_method;
+
+typedef struct isofit_options {
+    isofit_method method;  /* default ISOFIT_PARABOLA (approach 2) */
+    double group_tol;      /* relative tolerance of the budget grouping; < 0: automatic */
+    double keep_factor;    /* > 1: keep runs with N_opt / k <= N <= k N_opt; 0: all */
+    size_t min_runs;       /* a budget needs this many runs (default 3; a parabola needs 3) */
+    size_t bootstrap;      /* draws (default 0) */
+    unsigned long seed;    /* default 1 */
+    double level;          /* interval level (default 0.95) */
+} isofit_options;
+
+void ls_isofit_default_options(isofit_options *o);
+
+/* Why a budget does not enter the power law. */
+typedef enum {
+    ISOFIT_USED,
+    ISOFIT_TOO_FEW_RUNS, /* fewer than min_runs (after the filter) */
+    ISOFIT_NOT_CONVEX,   /* the parabola opens downward or is flat */
+    ISOFIT_AT_EDGE       /* the optimum is not inside the sizes sampled */
+} isofit_status;
+
+const char *ls_isofit_status_name(isofit_status s);
+
+typedef struct isofit_budget {
+    double flops;          /* the group's label */
+    size_t runs, used;     /* runs in the budget, runs the optimum was found from */
+    isofit_status status;
+    double n_opt, d_opt, loss_opt; /* NaN unless status is ISOFIT_USED or AT_EDGE */
+    double n_lo, n_hi;     /* bootstrap interval of n_opt (NaN without draws) */
+    size_t draws_ok;       /* draws in which this budget had an interior optimum */
+} isofit_budget;
+
+typedef struct isofit_result {
+    size_t nbudgets;
+    isofit_budget *budgets; /* increasing F */
+    size_t nused;           /* budgets in the power law */
+    double a, ln_g;         /* N_opt = G F^a */
+    double b, ln_h;         /* D_opt = H F^b, b = 1 - a, H = 1 / (6 G) */
+    double r2;              /* of ln N_opt on ln F */
+    double a_lo, a_hi;      /* bootstrap interval of a (NaN without draws) */
+    size_t ndraws;          /* draws with at least two usable budgets */
+} isofit_result;
+
+/* The IsoFLOP minima of s and their power laws.  Errors: LS_ERR_DATA
+ * (fewer than two budgets with an interior optimum; the message names
+ * them), LS_ERR_USAGE (bad options), LS_ERR_INTERNAL. */
+int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, ls_error *err) LS_MUST_CHECK;
+void ls_isofit_result_free(isofit_result *r);
+
+LS_API_END
+
+#endif

@@ -1,0 +1,174 @@
+/*
+ * loopscale frontier — the compute-optimal frontier of a law: N_opt, D_opt,
+ * tokens per parameter and the loss at each training budget.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "loopscale/frontier.h"
+#include "loopscale/jsonw.h"
+#include "numtext_internal.h"
+
+static const char USAGE[] =
+    "Usage: loopscale frontier --flops BUDGETS [OPTIONS]\n"
+    "\n"
+    "The compute-optimal frontier of a law: for each training budget F, the size N_opt and\n"
+    "tokens D_opt = F / (6 N_opt) that minimise the loss of a plain model (R = 1, E = 1,\n"
+    "unlimited unique data), the tokens per parameter D_opt / N_opt and the loss there, in\n"
+    "closed form; N_opt grows as F^a (a = beta / (alpha + beta) for Chinchilla's form).\n"
+    "\n"
+    "  -l, --law FILE          law file (default: the law compiled in)\n"
+    "      --flops BUDGETS     a list F1,F2,... (e.g. 1e20,1e21) or a range LO:HI:N, N budgets\n"
+    "                          evenly spaced in ln F (e.g. 1e18:1e24:13)\n"
+    "      --format FMT        table (default), csv or json\n"
+    "      --plot FILE         draw N_opt, D_opt and the loss against F (.svg, .pdf or .png)\n"
+    CLI_PLOT_HELP
+    CLI_FORCE_HELP
+    "  -h, --help              show this help\n";
+
+enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_PLOT };
+
+static int print_json(const char *cmd, const law *l, const frontier_point *p, size_t n, double a)
+{
+    char kind[64];
+    ls_law_kind_format(l->kind, kind, sizeof kind);
+    jsonw w;
+    ls_jsonw_init(&w);
+    ls_jsonw_object_begin(&w, NULL);
+    ls_jsonw_string(&w, "law", kind);
+    ls_jsonw_number(&w, "exponent_n", a);
+    ls_jsonw_number(&w, "exponent_d", 1.0 - a);
+    ls_jsonw_array_begin(&w, "frontier", 0);
+    for (size_t i = 0; i < n; i++) {
+        ls_jsonw_object_begin(&w, NULL);
+        ls_jsonw_number(&w, "flops", p[i].flops);
+        ls_jsonw_number(&w, "n_opt", p[i].n_opt);
+        ls_jsonw_number(&w, "d_opt", p[i].d_opt);
+        ls_jsonw_number(&w, "tokens_per_param", p[i].tokens_per_param);
+        ls_jsonw_number(&w, "loss", p[i].loss);
+        ls_jsonw_object_end(&w);
+    }
+    ls_jsonw_array_end(&w);
+    ls_jsonw_object_end(&w);
+    ls_error err;
+    char *text = ls_jsonw_finish(&w, &err);
+    if (!text)
+        return cli_fail(cmd, &err);
+    fputs(text, stdout);
+    free(text);
+    return 0;
+}
+
+int cmd_frontier(int argc, char **argv)
+{
+    const char *cmd = "frontier";
+    static const struct option longopts[] = {CLI_HELP_OPTION,
+                                             {"law", required_argument, NULL, 'l'},
+                                             {"force", no_argument, NULL, OPT_FORCE},
+                                             {"flops", required_argument, NULL, OPT_FLOPS},
+                                             {"format", required_argument, NULL, OPT_FORMAT},
+                                             {"plot", required_argument, NULL, OPT_PLOT},
+                                             CLI_PLOT_OPTIONS,
+                                             {NULL, 0, NULL, 0}};
+    const char *law_path = NULL, *plot = NULL, *flops_text = NULL;
+    cli_format format = CLI_FORMAT_TABLE;
+    chart_output figure = cli_plot_defaults();
+    int status = 0, opt, force = 0;
+    opterr = 0;
+    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
+        if (cli_plot_option(cmd, opt, optarg, &figure, &status))
+            continue;
+        switch (opt) {
+        case 'h': return cli_help(USAGE);
+        case 'l': law_path = optarg; break;
+        case OPT_FORCE: force = 1; break;
+        case OPT_FLOPS: flops_text = optarg; break;
+        case OPT_PLOT: plot = optarg; break;
+        case OPT_FORMAT:
+            status = cli_parse_format(cmd, optarg,
+                                      1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_CSV | 1u << CLI_FORMAT_JSON, &format);
+            break;
+        default: status = cli_option_error(cmd, opt, argv); break;
+        }
+    }
+    ls_error err;
+    lawfile *lf = NULL;
+    double *budgets = NULL, a = NAN;
+    size_t n = 0;
+    frontier_point *points = NULL;
+    if (status == 0 && !flops_text)
+        status = cli_usage_error(cmd, "give the training budgets with --flops F1,F2,... or --flops LO:HI:N");
+    else if (status == 0 && optind < argc)
+        status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (status == 0 && ls_frontier_budgets_parse(flops_text, &budgets, &n, &err) != 0)
+        status = cli_usage_error(cmd, "--flops: %s", err.message);
+    if (status == 0) {
+        cli_file_input("--law", law_path);
+        cli_file_output("the table", "-");
+        cli_file_output("--plot", plot);
+        status = cli_files_check(cmd);
+    }
+    if (status == 0)
+        status = cli_plot_format(cmd, "--plot", plot, &figure);
+    if (status == 0)
+        lf = cli_read_law(cmd, law_path, force, &status);
+    if (status == 0 && !(points = malloc(n * sizeof *points))) {
+        cli_error(cmd, "out of memory");
+        status = ls_exit_status(LS_ERR_INTERNAL);
+    }
+    if (status == 0 && ls_frontier_run(&lf->law, budgets, n, points, &a, &err) != 0)
+        status = cli_fail(cmd, &err);
+    if (status == 0 && format == CLI_FORMAT_JSON)
+        status = print_json(cmd, &lf->law, points, n, a);
+    else if (status == 0 && format == CLI_FORMAT_CSV) {
+        printf("flops,n_opt,d_opt,tokens_per_param,loss\n");
+        for (size_t i = 0; i < n; i++) {
+            char num[5][NUMTEXT_DOUBLE_MAX];
+            printf("%s,%s,%s,%s,%s\n", ls_numtext_format_double(num[0], points[i].flops),
+                   ls_numtext_format_double(num[1], points[i].n_opt), ls_numtext_format_double(num[2], points[i].d_opt),
+                   ls_numtext_format_double(num[3], points[i].tokens_per_param),
+                   ls_numtext_format_double(num[4], points[i].loss));
+        }
+    } else if (status == 0) {
+        char kind[64];
+        printf("law        %s (plain model: R = 1, E = 1, unlimited unique data)\n",
+               ls_law_kind_format(lf->law.kind, kind, sizeof kind));
+        printf("exponents  N_opt ~ F^%.4f, D_opt ~ F^%.4f\n\n", a, 1.0 - a);
+        static const char *const headers[] = {"flops", "N_opt", "D_opt", "tokens/param", "loss"};
+        cli_table *t = cli_table_new(5, headers);
+        for (size_t i = 0; t && i < n; i++) {
+            char c[5][32];
+            snprintf(c[0], 32, "%.4g", points[i].flops);
+            snprintf(c[1], 32, "%.4g", points[i].n_opt);
+            snprintf(c[2], 32, "%.4g", points[i].d_opt);
+            snprintf(c[3], 32, "%.4g", points[i].tokens_per_param);
+            snprintf(c[4], 32, "%.4f", points[i].loss);
+            const char *cells[] = {c[0], c[1], c[2], c[3], c[4]};
+            if (cli_table_add(t, cells) != 0) {
+                cli_table_free(t);
+                t = NULL;
+            }
+        }
+        if (!t) {
+            cli_error(cmd, "out of memory");
+            status = ls_exit_status(LS_ERR_INTERNAL);
+        } else {
+            cli_table_print(t, stdout, CLI_FORMAT_TABLE);
+            cli_table_free(t);
+        }
+    }
+    if (status == 0 && plot) {
+        size_t len = 0;
+        unsigned char *bytes = ls_frontier_plot(&lf->law, points, n, a, &figure, &len, &err);
+        const void *data = bytes;
+        status = bytes ? cli_write_data(cmd, 1, &plot, &data, &len) : cli_fail(cmd, &err);
+        free(bytes);
+    }
+    ls_lawfile_free(lf);
+    free(budgets);
+    free(points);
+    return status;
+}

@@ -1,0 +1,142 @@
+#include "loopscale/frontier.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numtext_internal.h"
+
+/* One number of a budget list, [p, p + len), checked: finite and positive. */
+static int parse_budget(const char *text, const char *p, size_t len, double *out, ls_error *err)
+{
+    numtext_status st = ls_numtext_parse_double(p, len, out);
+    if (st != NUMTEXT_OK)
+        return ls_error_set(err, LS_ERR_USAGE, "'%.*s' in '%s' %s", (int)len, p, text, ls_numtext_reason(st));
+    if (!(*out > 0.0))
+        return ls_error_set(err, LS_ERR_USAGE, "'%.*s' in '%s' is not a positive number of FLOPs", (int)len, p,
+                            text);
+    return 0;
+}
+
+int ls_frontier_budgets_parse(const char *text, double **budgets, size_t *n, ls_error *err)
+{
+    *budgets = NULL;
+    *n = 0;
+    size_t commas = 0, colons = 0;
+    for (const char *c = text; *c; c++) {
+        commas += *c == ',';
+        colons += *c == ':';
+    }
+    if (colons && (commas || colons != 2))
+        return ls_error_set(err, LS_ERR_USAGE, "'%s' is neither a list F1,F2,... nor a range LO:HI:N", text);
+    if (colons) {
+        const char *c1 = strchr(text, ':'), *c2 = strchr(c1 + 1, ':');
+        double lo, hi, count;
+        int rc = parse_budget(text, text, (size_t)(c1 - text), &lo, err);
+        if (rc == 0)
+            rc = parse_budget(text, c1 + 1, (size_t)(c2 - c1 - 1), &hi, err);
+        if (rc != 0)
+            return rc;
+        numtext_status st = ls_numtext_parse_double(c2 + 1, strlen(c2 + 1), &count);
+        if (st != NUMTEXT_OK || count != floor(count) || count < 2 || count > 100000)
+            return ls_error_set(err, LS_ERR_USAGE, "'%s': the number of budgets N in LO:HI:N must be a whole number "
+                                "from 2 to 100000, not '%s'", text, c2 + 1);
+        if (!(lo < hi))
+            return ls_error_set(err, LS_ERR_USAGE, "'%s': LO must be below HI in LO:HI:N", text);
+        size_t m = (size_t)count;
+        double *v = malloc(m * sizeof *v);
+        if (!v)
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        double step = (log(hi) - log(lo)) / (double)(m - 1);
+        for (size_t i = 0; i < m; i++)
+            v[i] = exp(log(lo) + step * (double)i);
+        v[0] = lo; /* the ends exactly as given */
+        v[m - 1] = hi;
+        *budgets = v;
+        *n = m;
+        return 0;
+    }
+    size_t m = commas + 1;
+    double *v = malloc(m * sizeof *v);
+    if (!v)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    const char *p = text;
+    for (size_t i = 0; i < m; i++) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        int rc = parse_budget(text, p, len, &v[i], err);
+        if (rc != 0) {
+            free(v);
+            return rc;
+        }
+        p += len + 1;
+    }
+    *budgets = v;
+    *n = m;
+    return 0;
+}
+
+int ls_frontier_run(const law *l, const double *budgets, size_t n, frontier_point *out, double *exponent,
+                    ls_error *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        frontier_point *f = &out[i];
+        f->flops = budgets[i];
+        int rc = ls_law_compute_optimal(l, budgets[i], &f->n_opt, &f->d_opt, exponent, err);
+        if (rc != 0)
+            return rc;
+        f->tokens_per_param = f->d_opt / f->n_opt;
+        law_point x = {f->n_opt, f->n_opt, 0.0, 1.0, 1.0, f->d_opt, 0.0};
+        f->loss = ls_law_loss(l, &x);
+    }
+    return 0;
+}
+
+unsigned char *ls_frontier_plot(const law *l, const frontier_point *points, size_t n, double exponent,
+                                const chart_output *o, size_t *len, ls_error *err)
+{
+    if (n == 0) {
+        ls_error_set(err, LS_ERR_DATA, "no budgets to draw");
+        return NULL;
+    }
+    char kind[64], title[160];
+    ls_law_kind_format(l->kind, kind, sizeof kind);
+    snprintf(title, sizeof title, "Compute-optimal frontier of %s: N<sub>opt</sub> ~ F<sup>%.4f</sup>", kind,
+             exponent);
+    chart *c = ls_chart_new(title, 1, 2);
+    double *x = malloc(n * sizeof *x), *yn = malloc(n * sizeof *yn), *yd = malloc(n * sizeof *yd),
+           *yl = malloc(n * sizeof *yl);
+    unsigned char *bytes = NULL;
+    if (!c || !x || !yn || !yd || !yl) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++) {
+        x[i] = points[i].flops;
+        yn[i] = points[i].n_opt;
+        yd[i] = points[i].d_opt;
+        yl[i] = points[i].loss;
+    }
+    chart_panel *left = ls_chart_panel(c, 0, 0), *right = ls_chart_panel(c, 0, 1);
+    chart_style sn = ls_chart_line_style(0), sd = ls_chart_line_style(1), sl = ls_chart_line_style(CHART_BLACK);
+    sn.marker = sd.marker = sl.marker = CHART_MARKER_CIRCLE;
+    ls_chart_panel_axis(left, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
+    ls_chart_panel_axis(left, CHART_AXIS_Y, "N<sub>opt</sub>, D<sub>opt</sub>", CHART_SCALE_LOG);
+    ls_chart_panel_line(left, x, yn, n, &sn);
+    ls_chart_panel_line(left, x, yd, n, &sd);
+    ls_chart_panel_axis(right, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
+    ls_chart_panel_axis(right, CHART_AXIS_Y, "loss at the optimum (nats/token)", CHART_SCALE_LOG);
+    ls_chart_panel_line(right, x, yl, n, &sl);
+    ls_chart_legend(c, "N<sub>opt</sub> (parameters)", &sn);
+    ls_chart_legend(c, "D<sub>opt</sub> = F / (6 N<sub>opt</sub>) (tokens)", &sd);
+    ls_chart_legend(c, "loss", &sl);
+    bytes = ls_chart_render(c, o, len, err);
+done:
+    ls_chart_free(c);
+    free(x);
+    free(yn);
+    free(yd);
+    free(yl);
+    return bytes;
+}

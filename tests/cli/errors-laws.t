@@ -1,0 +1,148 @@
+The published laws and the methods built on them refuse what they cannot
+use: a number of unique tokens that is not positive (0 would read as
+"unlimited"), a list or range of budgets that is malformed, and a law whose
+exponents admit no compute-optimal size.
+
+  $ DC=$ROOT/data/laws/muennighoff2023.json
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": -0.28, "c": 1.69}}' > falling.json
+
+Unique tokens given as an option:
+
+  $ loopscale predict --law $DC --n-act 6.34e9 --tokens 242e9 --unique-tokens 0
+  loopscale predict: --unique-tokens: '0' must be positive
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $DC --n-act 6.34e9 --tokens 242e9 --unique-tokens -1
+  loopscale predict: --unique-tokens: '-1' must be positive
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale predict --law $DC --n-act 6.34e9 --tokens 242e9 --unique-tokens 25Q
+  loopscale predict: --unique-tokens: '25Q' is not a number
+  Try 'loopscale predict --help'.
+  [64]
+
+Budgets of the frontier:
+
+  $ loopscale frontier --law $DC
+  loopscale frontier: give the training budgets with --flops F1,F2,... or --flops LO:HI:N
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20:1e21
+  loopscale frontier: --flops: '1e20:1e21' is neither a list F1,F2,... nor a range LO:HI:N
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e21:1e20:5
+  loopscale frontier: --flops: '1e21:1e20:5': LO must be below HI in LO:HI:N
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20:1e21:1
+  loopscale frontier: --flops: '1e20:1e21:1': the number of budgets N in LO:HI:N must be a whole number from 2 to 100000, not '1'
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20,,1e21
+  loopscale frontier: --flops: '' in '1e20,,1e21' is empty
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20,-5
+  loopscale frontier: --flops: '-5' in '1e20,-5' is not a positive number of FLOPs
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20,1e21x
+  loopscale frontier: --flops: '1e21x' in '1e20,1e21x' is not a number
+  Try 'loopscale frontier --help'.
+  [64]
+
+A law along whose budgets the loss falls without bound (beta < 0):
+
+  $ loopscale frontier --law falling.json --flops 1e20
+  loopscale frontier: no compute-optimal size: the loss falls without bound along a budget unless alpha > 0 and beta > 0 (alpha = 0.34, beta = -0.28)
+  [65]
+
+Ties (--tie NAME=LEADER) join two parameters of one kind, neither fixed
+nor tied already; a law file's "tied" must name the law's parameters and
+hold them equal:
+
+  $ printf 'n_act,tokens,loss\n1e8,1e10,3.9\n2e8,2e10,3.5\n4e8,4e10,3.2\n8e8,8e10,3.0\n1.6e9,1.6e11,2.85\n3.2e9,3.2e11,2.75\n' > small.csv
+  $ loopscale fit --law dense --tie beta=c small.csv
+  loopscale fit: --tie 'beta=c': cannot tie beta to c: they are not of one kind (two exponents, or two positive coefficients)
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --tie beta=phi small.csv
+  loopscale fit: --tie 'beta=phi': phi is not a parameter of dense
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --tie beta small.csv
+  loopscale fit: --tie 'beta': expected NAME=LEADER
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --tie beta=beta small.csv
+  loopscale fit: --tie 'beta=beta': cannot tie beta to itself
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --fix alpha=0.3 --tie beta=alpha small.csv
+  loopscale fit: --tie 'beta=alpha': cannot tie beta to alpha: alpha is fixed by --fix
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --tie beta=alpha --tie alpha=beta small.csv
+  loopscale fit: --tie 'alpha=beta': cannot tie alpha to beta: beta is itself tied to alpha
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --tie beta=alpha --tie beta=alpha small.csv
+  loopscale fit: --tie 'beta=alpha': beta is already tied to alpha
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale holdout --laws dense,dense:linear --tie kappa1=A small.csv
+  loopscale holdout: --tie 'kappa1=A': kappa1 is not a parameter of any law given
+  Try 'loopscale holdout --help'.
+  [64]
+  $ loopscale fit --law dense --fix c=-1 small.csv
+  loopscale fit: --fix 'c=-1': parameter c = -1 must not be negative
+  Try 'loopscale fit --help'.
+  [64]
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}, "tied": {"beta": "alpha"}}' > untied.json
+  $ loopscale predict --law untied.json --n-act 1e9 --tokens 2e10
+  loopscale predict: untied.json:1:152: tied: a tied parameter differs from its leader in params
+  [65]
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.34, "c": 1.69}, "tied": {"beta": "phi"}}' > badtie.json
+  $ loopscale predict --law badtie.json --n-act 1e9 --tokens 2e10
+  loopscale predict: badtie.json:1:152: tied: expected names of the law's parameters
+  [65]
+
+IsoFLOP minima (isofit) need a known method, a filter factor above 1, and
+two budgets whose optimum lies inside their sizes:
+
+  $ loopscale isofit --method envelope small.csv
+  loopscale isofit: --method: 'envelope' is not parabola or minimum
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale isofit --keep 1 small.csv
+  loopscale isofit: --keep: '1' must be a factor greater than 1
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale isofit --ci 1.5 small.csv
+  loopscale isofit: --ci: '1.5' must be between 0 and 1
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale isofit small.csv
+  loopscale isofit: small.csv: 0 of 6 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them)
+  [65]
+  $ loopscale isofit
+  loopscale isofit: give at least one SWEEP file
+  Try 'loopscale isofit --help'.
+  [64]
+
+--fix-from needs a law file sharing parameters with the law fitted, and
+a parameter it holds cannot be fixed again:
+
+  $ cp $DC dc.json
+  $ loopscale fit --law kaplan --fix-from dc.json small.csv
+  loopscale fit: --fix-from dc.json: its law shares no parameter with kaplan
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law data-constrained --fix-from dc.json --fix c=2 small.csv
+  loopscale fit: --fix c given twice ('--fix-from', then 'c=2'): a parameter takes one value
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law data-constrained --fix-from missing.json small.csv
+  loopscale fit: missing.json: cannot open: No such file or directory
+  [66]

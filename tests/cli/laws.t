@@ -1,0 +1,87 @@
+The published laws: Kaplan et al.'s form and Muennighoff et al.'s
+data-constrained law, evaluated by predict with their papers' parameters.
+
+Kaplan et al. 2020 at N = 1.234e9, D = 2.71e10; Python gives
+((8.8e13/1.234e9)**0.8 + 5.4e13/2.71e10)**0.095 = 2.3900862866351287.
+
+  $ loopscale predict --law $ROOT/data/laws/kaplan2020.json --n-act 1.234e9 --tokens 2.71e10 --format json | grep loss
+    "loss": 2.3900862866351287,
+
+The check values of the datablations README, L(N, D, U) =
+2.2256440889984477 and 2.2269634075087867 (the last digit is the rounding of
+the exponentials: 2 parts in 1e16):
+
+  $ DC=$ROOT/data/laws/muennighoff2023.json
+  $ loopscale predict --law $DC --n-act 6.34e9 --tokens 242e9 --unique-tokens 25e9 --format json | grep loss
+    "loss": 2.2256440889984477,
+  $ loopscale predict --law $DC --n-act 8.67e9 --tokens 178e9 --unique-tokens 25e9 --format json | grep loss
+    "loss": 2.2269634075087863,
+
+Without unique tokens the data is unlimited and the law is Chinchilla's
+form: A N^-alpha + B D^-beta + c = 520.8249516599187 * 6.34e9**-0.3526596 +
+1487.716093782861 * 242e9**-0.3526596 + 1.8691436784054858 = 2.1949175363322544
+(Python; the last digit is rounding).
+
+  $ loopscale predict --law $DC --n-act 6.34e9 --tokens 242e9 --format json | grep loss
+    "loss": 2.194917536332255,
+
+The same from a sweep file, with the column under its datablations name:
+
+  $ printf 'num_params,token_num,tokens_per_epoch\n6.34e9,242e9,25e9\n8.67e9,178e9,25e9\n' > runs.csv
+  $ loopscale predict --law $DC --map n_act=num_params --map tokens=token_num --format csv runs.csv | cut -d, -f4
+  pred_loss
+  2.2256440889984477
+  2.2269634075087863
+
+The compute-optimal frontier: every N_opt of Kaplan's law and of
+Chinchilla's published fit is the minimum of the loss along its budget,
+found here by a golden-section search in Python (no scipy), and spends the
+budget; the exponent is alpha_D / (alpha_N + alpha_D) = 0.095 / 0.171.
+
+  $ cat > check.py <<'PY'
+  > import csv, math, sys
+  > law = sys.argv[1]
+  > def loss(n, d):
+  >     if law == "kaplan":
+  >         return ((8.8e13 / n) ** (0.076 / 0.095) + 5.4e13 / d) ** 0.095
+  >     return 406.4 * n ** -0.34 + 410.7 * d ** -0.28 + 1.69
+  > worst, count = 0, 0
+  > for row in csv.DictReader(sys.stdin):
+  >     count += 1
+  >     f = float(row["flops"])
+  >     lo, hi, r = math.log(1e3), math.log(1e20), (math.sqrt(5) - 1) / 2
+  >     for _ in range(200):
+  >         a, b = hi - r * (hi - lo), lo + r * (hi - lo)
+  >         if loss(math.exp(a), f / 6 / math.exp(a)) < loss(math.exp(b), f / 6 / math.exp(b)):
+  >             hi = b
+  >         else:
+  >             lo = a
+  >     n = math.exp((lo + hi) / 2)
+  >     got = float(row["n_opt"])
+  >     worst = max(worst, abs(got / n - 1), abs(6 * got * float(row["d_opt"]) / f - 1),
+  >                 abs(float(row["loss"]) / loss(n, f / 6 / n) - 1))
+  > print("%d budgets: " % count + ("agree to 1e-6" if worst < 1e-6 else "differ by %g" % worst))
+  > PY
+  $ loopscale frontier --law $ROOT/data/laws/kaplan2020.json --flops 1e18:1e24:13 --format csv | python3 check.py kaplan
+  13 budgets: agree to 1e-6
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}}' > chinchilla.json
+  $ loopscale frontier --law chinchilla.json --flops 1e19,3.17e21,5.76e23 --format csv | python3 check.py dense
+  3 budgets: agree to 1e-6
+  $ loopscale frontier --law $ROOT/data/laws/kaplan2020.json --flops 1e20 --format json
+  {
+    "law": "kaplan",
+    "exponent_n": 0.5555555555555556,
+    "exponent_d": 0.4444444444444444,
+    "frontier": [
+      {
+        "flops": 1e+20,
+        "n_opt": 1561011759.4976368,
+        "d_opt": 10676836074.591978,
+        "tokens_per_param": 6.839689713822519,
+        "loss": 2.428469770654982
+      }
+    ]
+  }
+  $ loopscale frontier --law chinchilla.json --flops 1e20,1e22 --plot frontier.svg > /dev/null && grep -c '<svg' frontier.svg
+  1
+

@@ -1,0 +1,162 @@
+/* IsoFLOP minima: the parabola's vertex and the power law through the
+ * optima against closed forms, approach 1's lowest run, Porian et al.'s
+ * filter, and bootstrap intervals that hold the estimate. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "loopscale/isofit.h"
+#include "tmpfile.h"
+
+/* The truth: N_opt = G F^A_EXP; at each budget the loss is
+ * L0(F) + K (ln N - ln N_opt)^2 (+ QUARTIC (ln N - ln N_opt)^4 far out). */
+#define G 0.0713
+#define A_EXP 0.4871
+#define K 0.0537
+
+static const double BUDGETS[] = {1e18, 4e18, 1.6e19, 6.4e19};
+
+static sweep *isoflop_sweep(double quartic, double noise, const double *offsets, size_t noff)
+{
+    size_t cap = 64 + 4 * noff * 120, len = 0;
+    char *text = malloc(cap);
+    len += (size_t)snprintf(text + len, cap - len, "n_act,tokens,loss\n");
+    unsigned long state = 2385;
+    for (size_t b = 0; b < 4; b++) {
+        double f = BUDGETS[b], n_opt = G * pow(f, A_EXP), l0 = 2.0 + 40.0 * pow(f, -0.08);
+        for (size_t k = 0; k < noff; k++) {
+            double u = offsets[k], n = n_opt * exp(u);
+            state = state * 6364136223846793005UL + 1442695040888963407UL;
+            double z = ((double)(state >> 11) / 9007199254740992.0 - 0.5) * 3.4641; /* unit variance */
+            double loss = (l0 + K * u * u + quartic * u * u * u * u) * exp(noise * z);
+            len += (size_t)snprintf(text + len, cap - len, "%.17g,%.17g,%.17g\n", n, f / (6 * n), loss);
+        }
+    }
+    const char *path = write_temp(text, len, 0);
+    free(text);
+    ls_error err;
+    const char *paths[] = {path};
+    sweep_options o = {.require_loss = 1};
+    sweep *s = ls_sweep_read(paths, 1, &o, &err);
+    unlink(path);
+    assert_non_null(s);
+    return s;
+}
+
+static const double OFFSETS[] = {-1.61, -0.93, -0.41, 0.12, 0.57, 1.08, 1.73};
+
+static void the_parabola_and_the_power_law_recover_a_quadratic_truth(void **state)
+{
+    (void)state;
+    sweep *s = isoflop_sweep(0.0, 0.0, OFFSETS, 7);
+    isofit_options o;
+    ls_isofit_default_options(&o);
+    isofit_result r;
+    ls_error err;
+    assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
+    assert_int_equal(r.nbudgets, 4);
+    assert_int_equal(r.nused, 4);
+    for (size_t b = 0; b < 4; b++) {
+        double n_opt = G * pow(BUDGETS[b], A_EXP), l0 = 2.0 + 40.0 * pow(BUDGETS[b], -0.08);
+        assert_true(fabs(r.budgets[b].flops / BUDGETS[b] - 1) < 1e-12);
+        assert_true(fabs(r.budgets[b].n_opt / n_opt - 1) < 1e-9);
+        assert_true(fabs(r.budgets[b].d_opt / (BUDGETS[b] / (6 * n_opt)) - 1) < 1e-9);
+        assert_true(fabs(r.budgets[b].loss_opt - l0) < 1e-9);
+    }
+    assert_true(fabs(r.a - A_EXP) < 1e-9);
+    assert_true(fabs(exp(r.ln_g) / G - 1) < 1e-7);
+    assert_true(fabs(r.b - (1 - A_EXP)) < 1e-9);
+    assert_true(fabs(exp(r.ln_h) * 6 * G - 1) < 1e-7); /* D_opt = F^(1-a) / (6 G) */
+    assert_true(fabs(r.r2 - 1) < 1e-12);
+    ls_isofit_result_free(&r);
+    ls_sweep_free(s);
+}
+
+/* Approach 1 takes the lowest run: on sizes that include the truth's
+ * optimum, that is the optimum itself; at the edge of the sizes it is
+ * flagged and left out. */
+static void the_lowest_run_is_approach_one(void **state)
+{
+    (void)state;
+    static const double on_grid[] = {-1.2, -0.6, 0.0, 0.7, 1.3};
+    sweep *s = isoflop_sweep(0.0, 0.0, on_grid, 5);
+    isofit_options o;
+    ls_isofit_default_options(&o);
+    o.method = ISOFIT_MINIMUM;
+    isofit_result r;
+    ls_error err;
+    assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
+    for (size_t b = 0; b < 4; b++)
+        assert_true(fabs(r.budgets[b].n_opt / (G * pow(BUDGETS[b], A_EXP)) - 1) < 1e-12);
+    assert_true(fabs(r.a - A_EXP) < 1e-9);
+    ls_isofit_result_free(&r);
+    ls_sweep_free(s);
+    static const double one_side[] = {0.0, 0.4, 0.9, 1.5};
+    s = isoflop_sweep(0.0, 0.0, one_side, 4);
+    assert_int_equal(ls_isofit_run(s, &o, &r, &err), LS_ERR_DATA);
+    ls_sweep_free(s);
+}
+
+/* Far from the optimum the loss is not a parabola in ln N; keeping the
+ * runs within a factor k of the first optimum restores the vertex. */
+static void the_filter_keeps_the_runs_near_the_optimum(void **state)
+{
+    (void)state;
+    static const double wide[] = {-4.1, -3.2, -0.62, -0.21, 0.33, 0.71, 3.4, 4.4};
+    sweep *s = isoflop_sweep(0.013, 0.0, wide, 8);
+    isofit_options o;
+    ls_isofit_default_options(&o);
+    isofit_result all, near;
+    ls_error err;
+    assert_int_equal(ls_isofit_run(s, &o, &all, &err), 0);
+    o.keep_factor = exp(1.0);
+    assert_int_equal(ls_isofit_run(s, &o, &near, &err), 0);
+    for (size_t b = 0; b < 4; b++) {
+        double n_opt = G * pow(BUDGETS[b], A_EXP);
+        assert_int_equal(near.budgets[b].used, 4);
+        /* within 1% with the filter (the quartic bends the 4 near runs a little) */
+        assert_true(fabs(log(near.budgets[b].n_opt / n_opt)) < 0.01);
+        assert_true(fabs(log(near.budgets[b].n_opt / n_opt)) < fabs(log(all.budgets[b].n_opt / n_opt)));
+    }
+    ls_isofit_result_free(&all);
+    ls_isofit_result_free(&near);
+    ls_sweep_free(s);
+}
+
+static void bootstrap_intervals_hold_the_estimate(void **state)
+{
+    (void)state;
+    sweep *s = isoflop_sweep(0.0, 0.002, OFFSETS, 7);
+    isofit_options o;
+    ls_isofit_default_options(&o);
+    o.bootstrap = 200;
+    o.seed = 7;
+    isofit_result r, again;
+    ls_error err;
+    assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
+    assert_true(r.ndraws > 150);
+    assert_true(r.a_lo <= r.a && r.a <= r.a_hi && r.a_hi - r.a_lo < 0.2);
+    assert_true(r.a_lo < A_EXP && A_EXP < r.a_hi);
+    for (size_t b = 0; b < 4; b++)
+        assert_true(r.budgets[b].n_lo <= r.budgets[b].n_opt && r.budgets[b].n_opt <= r.budgets[b].n_hi);
+    assert_int_equal(ls_isofit_run(s, &o, &again, &err), 0);
+    assert_true(again.a_lo == r.a_lo && again.a_hi == r.a_hi); /* the seed fixes the draws */
+    ls_isofit_result_free(&r);
+    ls_isofit_result_free(&again);
+    ls_sweep_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_parabola_and_the_power_law_recover_a_quadratic_truth),
+        cmocka_unit_test(the_lowest_run_is_approach_one),
+        cmocka_unit_test(the_filter_keeps_the_runs_near_the_optimum),
+        cmocka_unit_test(bootstrap_intervals_hold_the_estimate),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
