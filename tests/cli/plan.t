@@ -235,7 +235,7 @@ A decision beyond the prior's data is an extrapolation: a prior fitted on
 a pilot up to N_act 3e8 asked about 1e22 FLOPs (N_act 2e9) says so on
 standard error and stars the target.
 
-  $ loopscale fit -o pilot.json --where 'n_act<=4e8' --where 'E<=4' "$ROOT/data/sweeps/looped-moe.csv.gz" > /dev/null
+  $ loopscale fit -o pilot.json --where 'n_act<=4e8' --where 'E<=4' "$ROOT/data/sweeps/looped-moe.csv.gz" > /dev/null 2>&1
   $ loopscale plan --law pilot.json --flops 1e22 --mem 3GB --bits 4 --budget 5e20 --n-act 1e8,3e8 --tokens 1e10,3e10 --E 1,4 --R 1,2,4 -o pilot-runs.csv | grep -E '^target|^ +\*'
   loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
   loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: N_act = 2e+09 (fitted 1e+08 to 3e+08); runner-up: N_act = 2e+09 (fitted 1e+08 to 3e+08)): an extrapolation; a plan aims at the prior's guess there
