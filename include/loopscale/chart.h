@@ -80,15 +80,19 @@ typedef enum { CHART_DASH_SOLID, CHART_DASH_DASHED, CHART_DASH_DOTTED, CHART_DAS
 #define CHART_NCOLORS 8
 #define CHART_BLACK (-1)
 #define CHART_GREY (-2)
+/* A colour reserved for boundaries and annotations (what is out of reach),
+ * outside the palette so that no series shares it. */
+#define CHART_BOUNDARY (-3)
 
 typedef struct chart_style {
-    int color;         /* palette index (taken modulo CHART_NCOLORS), or CHART_BLACK, CHART_GREY */
+    int color;         /* palette index (taken modulo CHART_NCOLORS), or CHART_BLACK, CHART_GREY, CHART_BOUNDARY */
     chart_dash dash;
     double width;      /* line width in points; 0 draws no line (markers only) */
     chart_marker marker; /* drawn at every point */
     double marker_size;/* radius in points (default 2.2 when 0) */
     int hollow;        /* markers outlined on white instead of filled */
     double fill_opacity; /* legend swatch of a shaded band when > 0 */
+    int hatch;         /* legend swatch of a hatched region (a vspan) */
 } chart_style;
 
 /* A line in colour c: solid, 1.1 pt, no marker. */
@@ -110,6 +114,9 @@ chart_panel *ls_chart_panel(chart *f, size_t row, size_t col);
 /* A legend entry (in the order added) and a line of small text under the
  * panels (a caption: what is held fixed, where the data come from). */
 int ls_chart_legend(chart *f, const char *label, const chart_style *style);
+/* A shorter label for the legend entry added last, used when a small
+ * figure (a paper column) has no room for the full one. */
+int ls_chart_legend_brief(chart *f, const char *brief);
 int ls_chart_note(chart *f, const char *text);
 
 int ls_chart_panel_title(chart_panel *p, const char *title);
@@ -126,11 +133,18 @@ int ls_chart_panel_hline(chart_panel *p, double y, const chart_style *style, con
 /* The region between lo(x) and hi(x), filled with colour at opacity. */
 int ls_chart_panel_band(chart_panel *p, const double *x, const double *lo, const double *hi, size_t n, int color,
                    double opacity);
-/* The full height of the panel from x0 to x1 shaded (-INFINITY and
- * INFINITY reach the edges; a region beyond what a law has seen). */
+/* The full height of the panel from x0 to x1 shaded and hatched with
+ * diagonal lines (-INFINITY and INFINITY reach the edges; a region beyond
+ * what a law has seen), so that it reads apart from a band's plain fill. */
 int ls_chart_panel_vspan(chart_panel *p, double x0, double x1, int color, double opacity);
 /* Text at data coordinates (x, y); anchor -1 left, 0 centre, 1 right. */
 int ls_chart_panel_text(chart_panel *p, double x, double y, const char *text, int anchor);
+
+/* 0 when a figure of o's size (if it has one) and text size has room for
+ * at least one panel, else LS_ERR_USAGE with a message: a check to make
+ * before any work or output. Larger grids of panels degrade (brief legend
+ * labels, fewer ticks, a compact view) rather than fail. */
+int ls_chart_check_size(const chart_output *o, ls_error *err) LS_MUST_CHECK;
 
 /* The file's bytes (malloc'd, *len of them; NUL-terminated for SVG), or
  * NULL with an error: LS_ERR_INTERNAL when out of memory or cairo fails,

@@ -54,6 +54,13 @@ typedef struct plan_parameters {
 
 void ls_plan_default_parameters(plan_parameters *p);
 
+/* The 95% Wilson score interval of a rate of k successes in n trials
+ * (Wilson 1927, "Probable inference, the law of succession, and
+ * statistical inference"): centre (k + z^2/2) / (n + z^2), half-width
+ * z sqrt(k (n - k) / n + z^2 / 4) / (n + z^2), z = 1.959964; [0, 1] when
+ * n is 0. Used for how often validation's decisions are right. */
+void ls_plan_rate_interval(size_t k, size_t n, double *lo, double *hi);
+
 /* The prior: its point estimate, which parameters it held fixed (those are
  * not planned for), its fit RMSE (loss units; NaN when unknown) and its
  * bootstrap draws (none: the point estimate alone). */

@@ -47,6 +47,11 @@ LS_API_BEGIN
 unsigned char *ls_plot_fit(const sweep *s, const lawfile *lf, const chart_output *o, size_t *len,
                            ls_error *err) LS_MUST_CHECK;
 
+/* How many of the law's bootstrap draws the plots' 95% bands use: 0 when
+ * it has fewer than 20 (no band; the solve and isoflop plots say so in
+ * their notes). */
+size_t ls_plot_band_draws(const lawfile *lf);
+
 unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const chart_output *o, size_t *len,
                                ls_error *err) LS_MUST_CHECK;
 

@@ -37,6 +37,10 @@
 
 LS_API_BEGIN
 
+/* A held-out axis that predicts fewer runs than this is flagged, on the
+ * page and by the CLI: its RMSE is one or two residuals, not a comparison. */
+#define LS_REPORT_FEW_HELD_OUT 3
+
 typedef struct report_input {
     const sweep *sweep;              /* the runs fitted */
     const char *const *sweep_paths;  /* the files as given (row.file indexes them) */

@@ -119,6 +119,18 @@ int ls_solve_candidate_check(const solve_candidate *c, double flops, ls_error *e
 
 int ls_solve_run(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
               solve_result *out, ls_error *err) LS_MUST_CHECK;
+
+/* The searched quantities an answer sits at an end of, as bits
+ * 1u << LAW_RANGE_*: N_act (and with it D) when an end of its search binds
+ * it (bound SOLVE_BOUND_SEARCH: 10^3 active parameters, or one token); R or
+ * E when more than one value was searched and the answer has the largest,
+ * or the smallest when that is above 1 (nothing lies below 1), unless that
+ * value is the end of the law's fitted range (o->ranges), where going
+ * further is extrapolating, which the ranges check reports. Such an
+ * answer is the best the search saw, not an optimum: a law with an
+ * exponent of the wrong sign lands on N_act = 10^3. o may be NULL (N_act
+ * alone is checked); 0 for an infeasible candidate. */
+unsigned ls_solve_at_edge(const solve_options *o, const solve_candidate *c);
 void ls_solve_result_free(solve_result *r);
 
 /* How the choice moves under the law's uncertainty: the problem re-solved

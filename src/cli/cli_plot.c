@@ -116,6 +116,10 @@ int cli_plot_format(const char *command, const char *option, const char *path, c
     if (!path)
         return 0;
     ls_error err;
+    /* A size with no room for a panel is refused now, before any work
+     * or output, not after a fit or a table. */
+    if (ls_chart_check_size(out, &err) != 0)
+        return err.code == LS_ERR_USAGE ? cli_usage_error(command, "%s", err.message) : cli_fail(command, &err);
     if (ls_chart_format_of_path(path, &out->format, &err) == 0) {
         /* Size and resolution each within their limits can still make an
          * image cairo cannot hold (32767 pixels a side) or that would take

@@ -835,6 +835,8 @@ int cmd_fit(int argc, char **argv)
     /* Diagnostics are about a law; a fit outside the domain is refused below. */
     if (status == 0 && result.converged && determined && cli_fit_in_domain(&result, NULL))
         status = warn_diagnosed(cmd, s, &result, &boot);
+    unsigned char *figure = NULL;
+    size_t figure_len = 0;
     if (status == 0) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         int threads = o.params.threads > 0 ? o.params.threads : (int)(cores > 0 ? cores : 1);
@@ -847,6 +849,10 @@ int cmd_fit(int argc, char **argv)
             if (!lf)
                 status = cli_fail(cmd, &err);
         }
+        /* The figure is drawn before anything is printed, so that a
+         * figure that cannot be drawn leaves no half of the output. */
+        if (status == 0 && lf && o.plot && !(figure = ls_plot_fit(s, lf, &o.figure, &figure_len, &err)))
+            status = cli_fail(cmd, &err);
         if (status == 0 && o.format == CLI_FORMAT_JSON && is_fit) {
             char *text = ls_lawfile_to_json(lf, &err);
             if (!text)
@@ -868,11 +874,7 @@ int cmd_fit(int argc, char **argv)
                                                                   : "they are not a fit");
     /* The law file and the plot are replaced together or not at all. */
     char *law_text = NULL;
-    unsigned char *figure = NULL;
-    size_t figure_len = 0;
     if (status == 0 && o.output && !(law_text = ls_lawfile_to_json(lf, &err)))
-        status = cli_fail(cmd, &err);
-    if (status == 0 && o.plot && !(figure = ls_plot_fit(s, lf, &o.figure, &figure_len, &err)))
         status = cli_fail(cmd, &err);
     if (status == 0) {
         const char *paths[] = {o.output, o.plot};

@@ -193,6 +193,8 @@ int cmd_isoflop(int argc, char **argv)
     law_ranges ranges;
     ls_lawfile_ranges(lf, &ranges);
     unsigned minima_outside = 0;
+    size_t minima_at_edge = 0;
+    char edge_text[160] = "";
     char out_text[64];
     solve_budget budget = {0, INFINITY, 16};
     for (size_t f = 0; status == 0 && f < nflops; f++)
@@ -212,6 +214,10 @@ int cmd_isoflop(int argc, char **argv)
                     status = cli_fail(cmd, &err);
                     break;
                 }
+                /* A minimum at an end of the N_act search is no minimum. */
+                if (ls_solve_at_edge(NULL, &best) && minima_at_edge++ == 0)
+                    snprintf(edge_text, sizeof edge_text, "F = %g, E = %g, R = %g: N_act = %.4g, D = %.4g", flops[f],
+                             E[e], R[r], best.n_act, best.tokens);
                 if (format == CLI_FORMAT_CSV) {
                     /* From N_opt / 30 to 30 N_opt, evenly in ln N, with the minimum itself. */
                     ls_solve_isoflop_grid(best.n_act, 30.0, (size_t)points, grid);
@@ -268,6 +274,17 @@ int cmd_isoflop(int argc, char **argv)
         cli_error(cmd, "out of memory");
         status = ls_exit_status(LS_ERR_INTERNAL);
     }
+    /* The figure is drawn before anything is printed, so that a figure
+     * that cannot be drawn leaves no half of the output. */
+    unsigned char *figure_bytes = NULL;
+    size_t figure_len = 0;
+    if (status == 0 && plot && ls_plot_band_draws(lf) == 0)
+        cli_note(cmd, "no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)");
+    if (status == 0 && plot) {
+        plot_isoflop_spec spec = {flops, nflops, E, R, nE, nR, (size_t)points};
+        if (!(figure_bytes = ls_plot_isoflop(lf, &tmpl, &spec, &figure, &figure_len, &err)))
+            status = cli_fail(cmd, &err);
+    }
     if (status == 0 && csv_text)
         fwrite(csv_text, 1, csv_len, stdout);
     free(csv_text);
@@ -284,6 +301,10 @@ int cmd_isoflop(int argc, char **argv)
             printf("\n");
         }
     }
+    if (status == 0 && minima_at_edge)
+        cli_warn(cmd, "%s%s: at an end of the search range (N_act 1e3 and up, D at least one token), not an "
+                      "optimum (a budget that small, or a law whose exponents are not positive)",
+                 edge_text, minima_at_edge > 1 ? " and other minima" : "");
     if (status == 0 && minima_outside) {
         char list[64];
         size_t used = 0;
@@ -298,13 +319,10 @@ int cmd_isoflop(int argc, char **argv)
         cli_warn(cmd, "some minima lie outside the ranges the law was fitted on (%s): an extrapolation", list);
     }
     if (status == 0 && plot) {
-        plot_isoflop_spec spec = {flops, nflops, E, R, nE, nR, (size_t)points};
-        size_t len = 0;
-        unsigned char *bytes = ls_plot_isoflop(lf, &tmpl, &spec, &figure, &len, &err);
-        const void *data = bytes;
-        status = bytes ? cli_write_data(cmd, 1, &plot, &data, &len) : cli_fail(cmd, &err);
-        free(bytes);
+        const void *data = figure_bytes;
+        status = cli_write_data(cmd, 1, &plot, &data, &figure_len);
     }
+    free(figure_bytes);
     cli_table_free(t);
     ls_lawfile_free(lf);
     free(flops);

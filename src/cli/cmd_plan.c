@@ -154,12 +154,15 @@ static int check_integers(const char *cmd, const char *option, const double *v, 
 
 static int write_runs(const plan_result *r, int top_k, outfile *out, ls_error *err)
 {
+    /* run_id names each run (plan-001, plan-002, ... in the order chosen)
+     * for the training jobs and logs that will carry it. */
     const char *what = r->ntargets ? "summed variance" : "gap's variance";
-    int status = ls_outfile_printf(out, err, "n_act,n_total,n_loop,R,E,k,tokens,flops,why\n");
+    int status = ls_outfile_printf(out, err, "run_id,n_act,n_total,n_loop,R,E,k,tokens,flops,why\n");
     for (size_t i = 0; status == 0 && i < r->nruns; i++) {
         const plan_run *run = &r->runs[i];
         char v[7][NUMTEXT_DOUBLE_MAX];
-        status = ls_outfile_printf(out, err, "%s,%s,%s,%s,%s,%d,%s,%s,step %zu: cuts the %s by %.3g%%\n",
+        status = ls_outfile_printf(out, err, "plan-%03zu,%s,%s,%s,%s,%s,%d,%s,%s,step %zu: cuts the %s by %.3g%%\n",
+                                   run->step,
                                    ls_numtext_format_double(v[0], run->x.n_act),
                                    ls_numtext_format_double(v[1], run->x.n_total),
                                    ls_numtext_format_double(v[2], run->x.n_loop),
@@ -170,8 +173,43 @@ static int write_runs(const plan_result *r, int top_k, outfile *out, ls_error *e
     return status;
 }
 
+/* The quantities of the decision's two configurations (the prior's choice
+ * and runner-up) outside the ranges the prior was fitted on, as one text
+ * ("chosen: N_act = 2e+09 (fitted 1e+08 to 4e+08); runner-up: ...") and
+ * their bits; 0 and "" when both are inside or the ranges are unknown. */
+static unsigned decision_outside(const lawfile *lf, const arch_template *t, const plan_result *r, char *text,
+                                 size_t size)
+{
+    law_ranges ranges;
+    ls_lawfile_ranges(lf, &ranges);
+    const solve_candidate *c[2] = {&r->best, &r->runner_up};
+    static const char *const names[2] = {"chosen", "runner-up"};
+    unsigned all = 0;
+    size_t used = 0;
+    text[0] = '\0';
+    for (int k = 0; k < 2; k++) {
+        if (!c[k]->feasible)
+            continue;
+        law_point x = ls_arch_point(t, c[k]->n_act, c[k]->E, c[k]->R, c[k]->tokens);
+        unsigned bits = ls_law_ranges_outside(&ranges, &x);
+        all |= bits;
+        for (int q = 0, first = 1; q < LAW_NRANGES; q++) {
+            if (!(bits >> q & 1u))
+                continue;
+            int n = snprintf(text + used, size - used, "%s%s%s%s = %.4g (fitted %.4g to %.4g)", first && used ? "; " : "",
+                         first ? names[k] : ", ", first ? ": " : "", ls_law_range_name((law_range)q),
+                         ls_law_range_value(&x, (law_range)q), ranges.lo[q], ranges.hi[q]);
+            if (n < 0 || (size_t)n >= size - used)
+                return all;
+            used += (size_t)n;
+            first = 0;
+        }
+    }
+    return all;
+}
+
 static void print_summary(const lawfile *lf, const solve_budget *b, const plan_result *r, double budget,
-                          const char *have)
+                          const char *have, unsigned outside, const char *outside_text)
 {
     char kind[64], mem[96];
     if (isfinite(b->mem_bytes))
@@ -191,13 +229,16 @@ static void print_summary(const lawfile *lf, const solve_budget *b, const plan_r
         goto noise;
     }
     printf("decision   %.4g training %s; %s\n", b->flops, ls_plural(b->flops, "FLOP", "FLOPs"), mem);
-    printf(fabs(r->gap) < CLI_FIXED_MAX ? "target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.4f\n"
-                                        : "target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.5g\n",
-           r->best.R, r->best.E, r->best.n_act, r->runner_up.R, r->runner_up.E, r->runner_up.n_act, r->gap);
+    printf(fabs(r->gap) < CLI_FIXED_MAX ? "target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.4f%s\n"
+                                        : "target     loss(R=%g E=%g N_act=%.4g) - loss(R=%g E=%g N_act=%.4g) = %+.5g%s\n",
+           r->best.R, r->best.E, r->best.n_act, r->runner_up.R, r->runner_up.E, r->runner_up.n_act, r->gap,
+           outside ? "*" : "");
     printf("           under the prior's point estimate; %zu of %zu %s also %s R=%g E=%g, and each draw\n"
            "           weighs its own choice against its own runner-up\n",
            r->ndraws_same_choice, r->ndraws, ls_plural((double)r->ndraws, "draw", "draws"),
            ls_plural((double)r->ndraws_same_choice, "chooses", "choose"), r->best.R, r->best.E);
+    if (outside)
+        printf("           * outside the ranges the prior was fitted on, an extrapolation: %s\n", outside_text);
 noise:
     printf("noise      sigma %.4g of ln(loss); Huber weight %.4g per run (%zu parameters)\n", r->sigma,
            r->huber_weight, r->nparams);
@@ -251,6 +292,15 @@ static void print_validation(const plan_validation *v, const plan_result *r, con
         snprintf(b, sizeof b, "%.0f%%", 100.0 * (double)v->grid.right / (double)v->replicates);
         snprintf(c2, sizeof c2, "%.0f%%", 100.0 * (double)v->isoflop.right / (double)v->replicates);
         printf("right decision            %-11s %-13s %s\n", a, b, c2);
+        /* Each rate's 95% Wilson score interval, in percent. */
+        double lo[3], hi[3];
+        ls_plan_rate_interval(v->plan.right, v->replicates, &lo[0], &hi[0]);
+        ls_plan_rate_interval(v->grid.right, v->replicates, &lo[1], &hi[1]);
+        ls_plan_rate_interval(v->isoflop.right, v->replicates, &lo[2], &hi[2]);
+        snprintf(a, sizeof a, "[%.0f, %.0f]", 100 * lo[0], 100 * hi[0]);
+        snprintf(b, sizeof b, "[%.0f, %.0f]", 100 * lo[1], 100 * hi[1]);
+        snprintf(c2, sizeof c2, "[%.0f, %.0f]", 100 * lo[2], 100 * hi[2]);
+        printf("  95%% Wilson interval     %-11s %-13s %s\n", a, b, c2);
         printf("loss regret, mean         %-11.4g %-13.4g %.4g\n", v->plan.regret_mean, v->grid.regret_mean,
                v->isoflop.regret_mean);
         printf("loss regret, median       %-11.4g %-13.4g %.4g\n", v->plan.regret_median, v->grid.regret_median,
@@ -579,8 +629,16 @@ int cmd_plan(int argc, char **argv)
         } else if (ls_outfile_commit(out, &err) != 0)
             status = cli_fail(cmd, &err);
     }
+    /* A decision beyond the prior's data: the plan aims at the prior's
+     * guess there, said as solve says it. */
+    char outside_text[512] = "";
+    unsigned outside = status == 0 ? decision_outside(lf, &tmpl, &result, outside_text, sizeof outside_text) : 0;
+    if (status == 0 && outside)
+        cli_warn(cmd, "the decision lies outside the ranges the prior was fitted on (%s): an extrapolation; a plan "
+                      "aims at the prior's guess there",
+                 outside_text);
     if (status == 0)
-        print_summary(lf, &deploy, &result, pp.budget_flops, have_path);
+        print_summary(lf, &deploy, &result, pp.budget_flops, have_path, outside, outside_text);
     if (status == 0 && validate)
         print_validation(&val, &result, truth_path, result.sigma);
 done:

@@ -110,7 +110,26 @@ static int choose_laws(const char *cmd, report_options *o, const sweep *s)
         cli_error(cmd, "out of memory");
         return ls_exit_status(LS_ERR_INTERNAL);
     }
+    int loops = 0;
+    for (size_t i = 0; i < s->n; i++)
+        loops |= s->rows[i].R > 1;
     size_t n = 0;
+    if (!loops) {
+        /* Without a looped run every mapping is N_eff = N_act: the law is
+         * the base alone, and a comparison of mappings would compare one
+         * law with itself. */
+        if (!o->law)
+            reported.mapping = LAW_MAPPING_NONE;
+        v[n++] = reported;
+        char kind[64];
+        ls_law_kind_format(reported, kind, sizeof kind);
+        cli_note(cmd, "no run has R > 1, where every loop mapping reduces to N_eff = N_act: the report is of %s, "
+                      "and the loop mappings are not compared",
+                 kind);
+        o->laws = v;
+        o->nlaws = n;
+        return 0;
+    }
     v[n++] = reported;
     for (size_t i = 0; i < nd; i++)
         if (defaults[i].mapping != reported.mapping)
@@ -120,6 +139,33 @@ static int choose_laws(const char *cmd, report_options *o, const sweep *s)
     o->laws = v;
     o->nlaws = n;
     return 0;
+}
+
+/* A budget whose answers leave the fitted ranges: one line on standard
+ * error, as solve warns, with each configuration's values and ranges. */
+static void warn_extrapolated(const char *cmd, double flops, const solve_result *r)
+{
+    char text[1024];
+    size_t used = 0;
+    const char *shown = NULL;
+    for (size_t i = 0; i < r->nwarnings && used < sizeof text; i++) {
+        const solve_warning *w = &r->warnings[i];
+        const char *name = strcmp(w->configuration, "chosen") == 0        ? "chosen"
+                           : strcmp(w->configuration, "lowest_loss") == 0 ? "lowest loss"
+                                                                          : "no memory limit";
+        int n = !shown || strcmp(shown, w->configuration) != 0
+                    ? snprintf(text + used, sizeof text - used, "%s%s: %s = %.4g (fitted %.4g to %.4g)",
+                               shown ? "; " : "", name, ls_law_range_name(w->quantity), w->value, w->lo, w->hi)
+                    : snprintf(text + used, sizeof text - used, ", %s = %.4g (fitted %.4g to %.4g)",
+                               ls_law_range_name(w->quantity), w->value, w->lo, w->hi);
+        if (n < 0 || (size_t)n >= sizeof text - used)
+            break;
+        used += (size_t)n;
+        shown = w->configuration;
+    }
+    cli_warn(cmd, "budget %g FLOPs: %s: outside the ranges the law was fitted on, an extrapolation (starred in the "
+                  "report)",
+             flops, text);
 }
 
 int cmd_report(int argc, char **argv)
@@ -295,6 +341,10 @@ int cmd_report(int argc, char **argv)
         if (holdout.columns[c].skipped)
             cli_note(cmd, "%s: nothing to hold out (%s)", holdout.columns[c].label,
                      holdout.columns[c].ntest == 0 ? "no run matches" : "every run has this value");
+        else if (holdout.columns[c].ntest < LS_REPORT_FEW_HELD_OUT)
+            cli_warn(cmd, "%s holds out %zu run%s: its RMSE is %s, not a comparison of laws",
+                     holdout.columns[c].label, holdout.columns[c].ntest, holdout.columns[c].ntest == 1 ? "" : "s",
+                     holdout.columns[c].ntest == 1 ? "one residual" : "a few residuals");
 
     /* The budgets, as `solve` answers them. */
     if (status == 0 && o.flops && ls_report_solve_candidates(s, &R, &nR, &E, &nE, &err) != 0)
@@ -319,6 +369,8 @@ int cmd_report(int argc, char **argv)
         else if (!solves[b].has_choice)
             cli_warn(cmd, "no candidate fits a budget of %g FLOPs%s", o.flops[b],
                      isfinite(o.budget.mem_bytes) ? " in the memory given" : "");
+        else if (solves[b].nwarnings)
+            warn_extrapolated(cmd, o.flops[b], &solves[b]);
     }
 
     if (status == 0) {

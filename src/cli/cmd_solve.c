@@ -134,6 +134,14 @@ static void print_ranges_note(const law_ranges *ranges, unsigned outside)
     printf("\n");
 }
 
+/* 1 when the interval [v[0], v[1]] of quantity q leaves the fitted range. */
+static int interval_outside(const law_ranges *ranges, law_range q, const double v[2])
+{
+    if (!ranges || !ranges->known[q])
+        return 0;
+    return v[0] < ranges->lo[q] * (1 - 1e-9) || v[1] > ranges->hi[q] * (1 + 1e-9);
+}
+
 static int print_result(const solve_result *r, const solve_uncertainty *u, int show_table, double eps,
                         const law_ranges *ranges)
 {
@@ -184,14 +192,27 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
             printf("  R* = %-3g E* = %-3g %5.1f%%   binds: %s\n", ch->R, ch->E,
                    100.0 * (double)ch->count / (double)u->ndraws, binds);
         }
+        /* An interval reaching beyond the fitted range is starred, as a
+         * value of the table is. */
+        int star_n = interval_outside(ranges, LAW_RANGE_N_ACT, u->n_act),
+            star_d = interval_outside(ranges, LAW_RANGE_TOKENS, u->tokens);
         char lo[32], hi[32];
         if (isnan(u->loss[0]))
             printf("  no intervals: %zu %s had a feasible choice, and an interval needs at least %d\n", u->ndraws,
                    ls_plural((double)u->ndraws, "draw", "draws"), LS_FIT_MIN_INTERVAL_DRAWS);
         else
-            printf("  N_act*  [%.4g, %.4g]\n  D*      [%.4g, %.4g]\n  loss    [%s, %s]\n", u->n_act[0], u->n_act[1],
-                   u->tokens[0], u->tokens[1], cli_fixed(lo, sizeof lo, u->loss[0], 4),
-                   cli_fixed(hi, sizeof hi, u->loss[1], 4));
+            printf("  N_act*  [%.4g, %.4g]%s\n  D*      [%.4g, %.4g]%s\n  loss    [%s, %s]\n", u->n_act[0],
+                   u->n_act[1], star_n ? "*" : "", u->tokens[0], u->tokens[1], star_d ? "*" : "",
+                   cli_fixed(lo, sizeof lo, u->loss[0], 4), cli_fixed(hi, sizeof hi, u->loss[1], 4));
+        if (star_n || star_d) {
+            printf("  * reaches outside the range the law was fitted on:");
+            if (star_n)
+                printf(" N_act %.4g to %.4g%s", ranges->lo[LAW_RANGE_N_ACT], ranges->hi[LAW_RANGE_N_ACT],
+                       star_d ? "," : "");
+            if (star_d)
+                printf(" D %.4g to %.4g", ranges->lo[LAW_RANGE_TOKENS], ranges->hi[LAW_RANGE_TOKENS]);
+            printf("\n");
+        }
     }
     if (show_table) {
         const char *headers2[] = {"E", "R", "N_act", "D", "loss", "memory", "binds", "within eps"};
@@ -248,6 +269,62 @@ static int print_json(const solve_budget *b, double eps, const solve_result *r, 
     fputs(text, stdout);
     free(text);
     return 0;
+}
+
+/* What an answer at an end of the search says: "N_act = 1000 at the floor
+ * of the search (10^3 active parameters)", "E = 64, the largest searched".
+ * Empty when the answer is inside on every searched quantity. */
+static void edge_text(char *buf, size_t size, const solve_options *so, const solve_candidate *c)
+{
+    unsigned bits = ls_solve_at_edge(so, c);
+    size_t used = 0;
+    buf[0] = '\0';
+    if (bits >> LAW_RANGE_N_ACT & 1u) {
+        int n = c->n_act <= 1.0001e3 ? snprintf(buf, size, "N_act = %.4g at the floor of the search (1e3)", c->n_act)
+                                     : snprintf(buf, size, "N_act = %.4g, D = %.4g at an end of the search", c->n_act,
+                                                c->tokens);
+        used = n > 0 && (size_t)n < size ? (size_t)n : 0;
+    }
+    static const law_range qs[2] = {LAW_RANGE_R, LAW_RANGE_E};
+    for (int k = 0; k < 2; k++) {
+        if (!(bits >> qs[k] & 1u))
+            continue;
+        const double *v = qs[k] == LAW_RANGE_R ? so->R : so->E;
+        size_t nv = qs[k] == LAW_RANGE_R ? so->nR : so->nE;
+        double hi = -INFINITY, x = qs[k] == LAW_RANGE_R ? c->R : c->E;
+        for (size_t i = 0; i < nv; i++)
+            hi = fmax(hi, v[i]);
+        int n = snprintf(buf + used, size - used, "%s%s = %g, the %s searched", used ? ", " : "",
+                         ls_law_range_name(qs[k]), x, x >= hi ? "largest" : "smallest");
+        if (n > 0 && (size_t)n < size - used)
+            used += (size_t)n;
+    }
+}
+
+/* An answer at an end of the search range is not an optimum: one warning
+ * per configuration (those with the same text share it). */
+static void warn_at_edge(const char *cmd, const solve_options *so, const solve_result *r)
+{
+    const solve_candidate *c[3] = {&r->choice, &r->best, &r->unconstrained};
+    static const char *const names[3] = {"chosen", "lowest loss", "no memory limit"};
+    char text[3][160], labels[64];
+    for (int k = 0; k < 3; k++)
+        edge_text(text[k], sizeof text[k], so, c[k]);
+    for (int k = 0; k < 3; k++) {
+        if (!text[k][0] || (k > 0 && strcmp(text[k], text[k - 1]) == 0))
+            continue;
+        snprintf(labels, sizeof labels, "%s", names[k]);
+        for (int j = k + 1; j < 3 && strcmp(text[j], text[k]) == 0; j++) {
+            size_t len = strlen(labels);
+            snprintf(labels + len, sizeof labels - len, ", %s", names[j]);
+        }
+        unsigned bits = ls_solve_at_edge(so, c[k]);
+        cli_warn(cmd, "%s: %s: at an end of the search range, not an optimum (%s)", labels, text[k],
+                 bits >> LAW_RANGE_N_ACT & 1u              ? "a budget that small, or a law whose exponents are not positive"
+                 : (bits >> LAW_RANGE_R & 1u) && (bits >> LAW_RANGE_E & 1u) ? "a value beyond may be better: widen --R and --E"
+                 : bits >> LAW_RANGE_R & 1u                ? "a value beyond may be better: widen --R"
+                                                            : "a value beyond may be better: widen --E");
+    }
 }
 
 int cmd_solve(int argc, char **argv)
@@ -489,6 +566,8 @@ int cmd_solve(int argc, char **argv)
         snprintf(labels + len, sizeof labels - len, "%s%s", len ? ", " : "", label);
         cur = 1 - cur;
     }
+    if (status == 0 && result.has_choice)
+        warn_at_edge(cmd, &so, &result);
 
     if (status == 0 && uncertainty) {
         draws = malloc((lf->ndraws ? lf->ndraws : 1) * sizeof *draws);
@@ -500,6 +579,22 @@ int cmd_solve(int argc, char **argv)
         if (status == 0 && ls_solve_run_uncertainty(draws, lf->ndraws, &tmpl, &budget, &so, ci,
                                                  threads ? threads : (int)(cores > 0 ? cores : 1), &unc,
                                                  &err) != 0)
+            status = cli_fail(cmd, &err);
+    }
+    /* The plots are drawn before anything is printed, so that a figure
+     * that cannot be drawn leaves no half of the output; the two are
+     * replaced together or not at all. */
+    unsigned char *svg = NULL, *svg_rho = NULL;
+    size_t lens[2] = {0, 0};
+    if (status == 0 && plot && ls_plot_band_draws(lf) == 0)
+        cli_note(cmd, "no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)");
+    if (status == 0 && plot && !(svg = ls_plot_solve(lf, &tmpl, &budget, &so, &result, &figure, &lens[0], &err)))
+        status = cli_fail(cmd, &err);
+    if (status == 0 && plot_rho) {
+        double r_max = 1;
+        for (size_t i = 0; i < so.nR; i++)
+            r_max = fmax(r_max, so.R[i]);
+        if (!(svg_rho = ls_plot_rho_eff(lf, &tmpl, so.E, so.nE, fmax(r_max, 2), &figure_rho, &lens[1], &err)))
             status = cli_fail(cmd, &err);
     }
     if (status == 0) {
@@ -520,18 +615,6 @@ int cmd_solve(int argc, char **argv)
                 status = ls_exit_status(LS_ERR_INTERNAL);
             }
         }
-    }
-    /* The two plots are replaced together or not at all. */
-    unsigned char *svg = NULL, *svg_rho = NULL;
-    size_t lens[2] = {0, 0};
-    if (status == 0 && plot && !(svg = ls_plot_solve(lf, &tmpl, &budget, &so, &result, &figure, &lens[0], &err)))
-        status = cli_fail(cmd, &err);
-    if (status == 0 && plot_rho) {
-        double r_max = 1;
-        for (size_t i = 0; i < so.nR; i++)
-            r_max = fmax(r_max, so.R[i]);
-        if (!(svg_rho = ls_plot_rho_eff(lf, &tmpl, so.E, so.nE, fmax(r_max, 2), &figure_rho, &lens[1], &err)))
-            status = cli_fail(cmd, &err);
     }
     if (status == 0) {
         const char *paths[] = {plot, plot_rho};

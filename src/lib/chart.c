@@ -58,6 +58,7 @@ struct chart_panel {
 
 typedef struct legend_entry {
     char *label;
+    char *brief; /* a shorter label for a cramped figure, or NULL */
     chart_style style;
 } legend_entry;
 
@@ -77,13 +78,13 @@ struct chart {
 
 chart_style ls_chart_line_style(int color)
 {
-    chart_style s = {color, CHART_DASH_SOLID, 1.1, CHART_MARKER_NONE, 0.0, 0, 0.0};
+    chart_style s = {color, CHART_DASH_SOLID, 1.1, CHART_MARKER_NONE, 0.0, 0, 0.0, 0};
     return s;
 }
 
 chart_style ls_chart_marker_style(int color, chart_marker marker)
 {
-    chart_style s = {color, CHART_DASH_SOLID, 0.0, marker, 2.2, 0, 0.0};
+    chart_style s = {color, CHART_DASH_SOLID, 0.0, marker, 2.2, 0, 0.0, 0};
     return s;
 }
 
@@ -92,6 +93,8 @@ static void set_color(cairo_t *cr, int c, double alpha)
     unsigned v = 0x8a8a8a;
     if (c == CHART_BLACK)
         v = 0x000000;
+    else if (c == CHART_BOUNDARY)
+        v = 0x882255; /* wine: apart from every palette colour */
     else if (c >= 0)
         v = (unsigned)strtoul(PALETTE[c % CHART_NCOLORS] + 1, NULL, 16);
     cairo_set_source_rgba(cr, (double)((v >> 16) & 0xff) / 255.0, (double)((v >> 8) & 0xff) / 255.0,
@@ -169,8 +172,10 @@ void ls_chart_free(chart *f)
         for (size_t i = 0; i < f->rows * f->cols; i++)
             free_panel(&f->panels[i]);
     free(f->panels);
-    for (size_t i = 0; i < f->nlegend; i++)
+    for (size_t i = 0; i < f->nlegend; i++) {
         free(f->legend[i].label);
+        free(f->legend[i].brief);
+    }
     free(f->legend);
     for (size_t i = 0; i < f->nnotes; i++)
         free(f->notes[i]);
@@ -208,8 +213,21 @@ int ls_chart_legend(chart *f, const char *label, const chart_style *style)
     if (!copy)
         return LS_ERR_INTERNAL;
     f->legend[f->nlegend].label = copy;
+    f->legend[f->nlegend].brief = NULL;
     f->legend[f->nlegend].style = *style;
     f->nlegend++;
+    return 0;
+}
+
+int ls_chart_legend_brief(chart *f, const char *brief)
+{
+    if (f->nlegend == 0 || !brief)
+        return 0;
+    char *copy = dup_text(f, brief);
+    if (!copy)
+        return LS_ERR_INTERNAL;
+    free(f->legend[f->nlegend - 1].brief);
+    f->legend[f->nlegend - 1].brief = copy;
     return 0;
 }
 
@@ -544,15 +562,32 @@ static void text_extent(const painter *pt, const char *markup, double size, int 
     g_object_unref(lay);
 }
 
-/* Text with its box anchored at (x, y): ha -1 left, 0 centre, 1 right; va
- * -1 top, 0 middle, 1 bottom; rotated by angle (radians) about (x, y). */
-static void draw_text(const painter *pt, const char *markup, double x, double y, double size, int bold, int ha,
-                      int va, double angle)
+/* As draw_text, within max_len points along its baseline: a longer text
+ * is set smaller, down to 80% of size, then cut with an ellipsis. */
+static void draw_text_within(const painter *pt, const char *markup, double x, double y, double size, int bold,
+                             int ha, int va, double angle, double max_len, int lines)
 {
     PangoLayout *lay = layout_of(pt, markup, size, bold);
     PangoRectangle logical;
     pango_layout_get_extents(lay, NULL, &logical);
-    double w = (double)logical.width / PANGO_SCALE, h = (double)logical.height / PANGO_SCALE;
+    double w = (double)logical.width / PANGO_SCALE;
+    if (max_len > 0 && w > max_len) {
+        g_object_unref(lay);
+        lay = layout_of(pt, markup, fmax(0.8 * size, size * max_len / w), bold);
+        pango_layout_get_extents(lay, NULL, &logical);
+        if ((double)logical.width / PANGO_SCALE > max_len) {
+            /* Two lines when the caller made room for them (lines > 1),
+             * and an ellipsis for what is left. */
+            pango_layout_set_width(lay, (int)(max_len * PANGO_SCALE));
+            pango_layout_set_wrap(lay, PANGO_WRAP_WORD);
+            pango_layout_set_height(lay, lines > 1 ? -lines : -1);
+            pango_layout_set_ellipsize(lay, PANGO_ELLIPSIZE_END);
+            pango_layout_set_alignment(lay, PANGO_ALIGN_CENTER);
+            pango_layout_get_extents(lay, NULL, &logical);
+        }
+    }
+    w = (double)logical.width / PANGO_SCALE;
+    double h = (double)logical.height / PANGO_SCALE;
     cairo_save(pt->cr);
     cairo_translate(pt->cr, x, y);
     cairo_rotate(pt->cr, angle);
@@ -563,12 +598,21 @@ static void draw_text(const painter *pt, const char *markup, double x, double y,
     g_object_unref(lay);
 }
 
+/* Text with its box anchored at (x, y): ha -1 left, 0 centre, 1 right; va
+ * -1 top, 0 middle, 1 bottom; rotated by angle (radians) about (x, y). */
+static void draw_text(const painter *pt, const char *markup, double x, double y, double size, int bold, int ha,
+                      int va, double angle)
+{
+    draw_text_within(pt, markup, x, y, size, bold, ha, va, angle, 0, 1);
+}
+
 /* ---- axes ----------------------------------------------------------------- */
 
 typedef struct frame {
     double x0, y0, w, h; /* plot area in points; y0 is the top */
     double lo[2], hi[2];  /* data ranges (log10 of them on a log axis) */
     chart_scale scale[2];
+    double want[2]; /* about how many ticks on each axis (0: five) */
 } frame;
 
 static int usable(const frame *fr, chart_axis a, double v)
@@ -658,9 +702,9 @@ typedef struct ticks {
 static int inside(double t, double lo, double hi) { return t >= lo - 1e-9 && t <= hi + 1e-9; }
 
 /* Linear ticks over [lo, hi] in data units. */
-static void linear_ticks(double lo, double hi, ticks *tk)
+static void linear_ticks(double lo, double hi, double want, ticks *tk)
 {
-    double step = nice_step(hi - lo, 5.0);
+    double step = nice_step(hi - lo, want > 0 ? want : 5.0);
     tk->step = step;
     for (double t = ceil(lo / step - 1e-9) * step; t <= hi + 1e-9 * step && tk->nmajor < MAX_TICKS; t += step)
         tk->major[tk->nmajor++] = fabs(t) < 1e-12 * step ? 0.0 : t;
@@ -670,12 +714,16 @@ static void linear_ticks(double lo, double hi, ticks *tk)
  * (every k-th decade when there are many), minors at 2..9 x 10^k; when fewer
  * than two powers of ten are in range, majors at 1, 2 and 5 x 10^k (or every
  * mantissa), and linear ticks when even that gives fewer than two. */
-static void log_ticks(double lo, double hi, ticks *tk)
+static void log_ticks(double lo, double hi, double want, ticks *tk)
 {
     double decades = hi - lo;
     double first = ceil(lo - 1e-9), last = floor(hi + 1e-9);
+    if (want <= 0)
+        want = 5;
     if (last - first >= 1) {
         double every = decades > 14 ? ceil(decades / 6) : decades > 7 ? 2 : 1;
+        if (want < 5 && decades / every > want + 1) /* a small panel: fewer decades labelled */
+            every = ceil(decades / (want + 1));
         for (double e = ceil(first / every) * every; e <= last && tk->nmajor < MAX_TICKS; e += every)
             tk->major[tk->nmajor++] = pow(10.0, e);
         if (every == 1 && decades <= 8)
@@ -707,7 +755,7 @@ static void log_ticks(double lo, double hi, ticks *tk)
             return;
     }
     tk->nmajor = tk->nminor = 0; /* a very narrow log range: linear ticks */
-    linear_ticks(pow(10.0, lo), pow(10.0, hi), tk);
+    linear_ticks(pow(10.0, lo), pow(10.0, hi), want, tk);
 }
 
 static void axis_ticks(const frame *fr, const chart_panel *p, chart_axis a, ticks *tk)
@@ -722,9 +770,9 @@ static void axis_ticks(const frame *fr, const chart_panel *p, chart_axis a, tick
         return;
     }
     if (ax->scale == CHART_SCALE_LOG)
-        log_ticks(fr->lo[a], fr->hi[a], tk);
+        log_ticks(fr->lo[a], fr->hi[a], fr->want[a], tk);
     else
-        linear_ticks(fr->lo[a], fr->hi[a], tk);
+        linear_ticks(fr->lo[a], fr->hi[a], fr->want[a], tk);
 }
 
 /* A number as markup: plain between 10^-3 and 10^5 ("0.25", "4", "2000"),
@@ -953,17 +1001,41 @@ static void draw_band(const painter *pt, const frame *fr, const item *it)
 /* ---- layout ----------------------------------------------------------------- */
 
 typedef struct layout {
-    double fs, tick_fs, legend_fs, title_fs, note_fs;
+    double fs, tick_fs, legend_fs, title_fs, note_fs, label_fs; /* label_fs: axis labels, panel titles */
     double left, right, top, bottom; /* around each plot area */
     double panel_w, panel_h;
     double title_h, legend_w, legend_h, legend_row, notes_h;
     double width, height;
     int clipped; /* some line leaves its plot area: a legend entry says what the arrows mean */
     int legend_below;       /* a narrow figure: the legend in columns under the panels */
+    int legend_flow;        /* a cramped one: the legend under them as flowing text */
+    int brief;              /* legend entries in their brief form */
+    int level;              /* how cramped (compute_layout) */
+    int ylabel_lines;       /* lines a y-axis label may take: 2 when one is longer than its panel */
     size_t legend_cols;
     double legend_item_w;
     const char *title; /* markup, or NULL */
 } layout;
+
+/* Diagonal hatching over a rectangle, in a light grey: a region beyond
+ * what a law has seen, told apart from a band's plain fill. */
+static void hatch(cairo_t *cr, double x, double y, double w, double h)
+{
+    cairo_save(cr);
+    cairo_rectangle(cr, x, y, w, h);
+    cairo_clip(cr);
+    cairo_new_path(cr);
+    const double gap = 4.0;
+    for (double t = -h; t < w; t += gap) {
+        cairo_move_to(cr, x + t, y + h);
+        cairo_line_to(cr, x + t + h, y);
+    }
+    cairo_set_source_rgba(cr, 0.45, 0.45, 0.45, 0.55);
+    cairo_set_line_width(cr, 0.4);
+    cairo_set_dash(cr, NULL, 0, 0);
+    cairo_stroke(cr);
+    cairo_restore(cr);
+}
 
 static int panel_used(const chart_panel *p)
 {
@@ -972,6 +1044,7 @@ static int panel_used(const chart_panel *p)
 
 static void panel_frame(const chart_panel *p, frame *fr)
 {
+    fr->want[0] = fr->want[1] = 0;
     for (int a = 0; a < 2; a++) {
         fr->scale[a] = p->axis[a].scale;
         axis_range(p, (chart_axis)a, &fr->lo[a], &fr->hi[a]);
@@ -980,16 +1053,64 @@ static void panel_frame(const chart_panel *p, frame *fr)
 
 #define CLIP_LABEL "beyond the axis"
 
-static int compute_layout(const painter *pt, const chart *f, const chart_output *o, const char *title, layout *L,
-                          ls_error *err)
+/* The label a legend entry shows at this layout: its brief form when the
+ * figure is cramped and it has one. */
+static const char *legend_label(const chart *f, const layout *L, size_t i)
 {
+    if (i >= f->nlegend)
+        return CLIP_LABEL;
+    return L->brief && f->legend[i].brief ? f->legend[i].brief : f->legend[i].label;
+}
+
+/* The legend under the panels as flowing text: each entry (swatch and
+ * label) takes its own width, and a row wraps when the next entry would
+ * pass avail. Fills x (offset in the row) and row of each entry when
+ * given; returns the number of rows. */
+static size_t legend_flow(const painter *pt, const chart *f, const layout *L, double avail, double *x, size_t *row)
+{
+    size_t n = f->nlegend + (L->clipped ? 1 : 0), rows = n ? 1 : 0;
+    double at = 0, sw = 2.4 * L->legend_fs, w, h;
+    for (size_t i = 0; i < n; i++) {
+        text_extent(pt, legend_label(f, L, i), L->legend_fs, 0, &w, &h);
+        double item_w = 6 + sw + 4 + w + 6;
+        if (at > 0 && at + item_w > avail) {
+            rows++;
+            at = 0;
+        }
+        if (x)
+            x[i] = at;
+        if (row)
+            row[i] = rows - 1;
+        at += item_w;
+    }
+    return rows;
+}
+
+/* How cramped a figure of a given size may get before it is refused: a
+ * figure drawn at its natural size is level 0; a fixed size that leaves
+ * the panels too little room is laid out again at higher levels, each
+ * giving up something: the legend moves under the panels as flowing text
+ * with brief labels, text other than axis labels shrinks, ticks thin. */
+#define LAYOUT_LEVELS 4
+
+static int layout_at(const painter *pt, const chart *f, const chart_output *o, const char *title, int level,
+                     layout *L)
+{
+    int fixed = o->width_pt > 0 && o->height_pt > 0;
     memset(L, 0, sizeof *L);
+    L->level = level;
+    L->brief = level >= 1;
     L->fs = pt->fs;
-    L->tick_fs = 0.9 * L->fs;
-    L->legend_fs = 0.9 * L->fs;
-    L->title_fs = 1.15 * L->fs;
-    L->note_fs = 0.85 * L->fs;
+    static const double legend_scale[LAYOUT_LEVELS] = {0.9, 0.85, 0.78, 0.7};
+    static const double tick_scale[LAYOUT_LEVELS] = {0.9, 0.9, 0.85, 0.8};
+    static const double title_scale[LAYOUT_LEVELS] = {1.15, 1.1, 1.0, 0.9};
+    L->tick_fs = tick_scale[level] * L->fs;
+    L->legend_fs = legend_scale[level] * L->fs;
+    L->title_fs = title_scale[level] * L->fs;
+    L->note_fs = (level >= 2 ? 0.75 : 0.85) * L->fs;
+    L->label_fs = (level >= 3 ? 0.85 : level >= 2 ? 0.9 : 1.0) * L->fs;
     L->title = title;
+    L->ylabel_lines = 1;
     double ytick_w = 0, tick_h = 0, w, h;
     int xlabels = 0, ylabels = 0, titles = 0;
     text_extent(pt, "0123456789", L->tick_fs, 0, &w, &tick_h);
@@ -1014,27 +1135,23 @@ static int compute_layout(const painter *pt, const chart *f, const chart_output 
         for (size_t k = 0; k < p->nitems; k++)
             L->clipped |= item_clipped(&fr, &p->items[k]);
     }
-    double label_h = 1.3 * L->fs;
+    double label_h = 1.3 * L->label_fs;
     L->left = ytick_w + TICK_LEN + 3 + (ylabels ? label_h + 3 : 0) + 4;
     L->bottom = TICK_LEN + 2 + tick_h + (xlabels ? label_h + 2 : 0) + 4;
-    L->top = titles ? 1.45 * L->fs + 3 : 6;
+    L->top = titles ? 1.45 * L->label_fs + 3 : 6;
     L->right = 0.6 * L->fs + 4;
     L->title_h = title ? 1.9 * L->title_fs : 4; /* a line; more when it wraps (below) */
     L->legend_row = 1.55 * L->legend_fs;
     size_t nlegend = f->nlegend + (L->clipped ? 1 : 0);
     double lw = 0;
-    for (size_t i = 0; i < f->nlegend; i++) {
-        text_extent(pt, f->legend[i].label, L->legend_fs, 0, &w, &h);
-        lw = fmax(lw, w);
-    }
-    if (L->clipped) {
-        text_extent(pt, CLIP_LABEL, L->legend_fs, 0, &w, &h);
+    for (size_t i = 0; i < nlegend; i++) {
+        text_extent(pt, legend_label(f, L, i), L->legend_fs, 0, &w, &h);
         lw = fmax(lw, w);
     }
     L->legend_w = nlegend ? 2.4 * L->legend_fs + 6 + lw + 14 : 0;
     L->legend_h = nlegend ? L->legend_row * (double)nlegend + 8 : 0;
     double cols = (double)f->cols, rows = (double)f->rows;
-    if (o->width_pt > 0 && o->height_pt > 0) {
+    if (fixed) {
         L->width = o->width_pt;
         L->height = o->height_pt;
     } else {
@@ -1054,6 +1171,12 @@ static int compute_layout(const painter *pt, const chart *f, const chart_output 
         pango_layout_get_extents(lay, NULL, &logical);
         L->title_h = (double)logical.height / PANGO_SCALE + 0.75 * L->title_fs;
         g_object_unref(lay);
+        if (fixed && level == LAYOUT_LEVELS - 1 && L->title_h > 0.2 * L->height) {
+            /* The most cramped figure drops a title that would take a fifth
+             * of it (it stays in the file's metadata). */
+            L->title = NULL;
+            L->title_h = 4;
+        }
     }
     if (o->caption && f->nnotes) {
         L->notes_h = 6;
@@ -1067,7 +1190,15 @@ static int compute_layout(const painter *pt, const chart *f, const chart_output 
             g_object_unref(lay);
         }
     }
-    if (o->width_pt > 0 && o->height_pt > 0 && L->legend_w > 0.4 * L->width) {
+    if (fixed && nlegend && level >= 1) {
+        /* Cramped: the legend flows under the panels, as many entries a
+         * row as fit. */
+        L->legend_below = 1;
+        L->legend_flow = 1;
+        size_t lrows = legend_flow(pt, f, L, L->width - 12, NULL, NULL);
+        L->legend_h = L->legend_row * (double)lrows + 6;
+        L->legend_w = 0;
+    } else if (fixed && L->legend_w > 0.4 * L->width) {
         /* The legend would take the panels' room: put it under them, in
          * as many columns as fit. */
         L->legend_below = 1;
@@ -1078,18 +1209,54 @@ static int compute_layout(const painter *pt, const chart *f, const chart_output 
         L->legend_h = L->legend_row * (double)lrows + 8;
         L->legend_w = 0;
     }
-    if (o->width_pt > 0 && o->height_pt > 0) {
+    if (fixed) {
         double below = L->legend_below ? L->legend_h + 6 : 0;
         L->panel_w = (L->width - L->legend_w - 6) / cols - L->left - L->right;
         L->panel_h = (L->height - L->title_h - L->notes_h - below) / rows - L->top - L->bottom;
-        if (L->panel_w < 24 || L->panel_h < 24)
-            return ls_error_set(err, LS_ERR_USAGE,
-                                "a figure of %.3g x %.3g in leaves no room for %zu x %zu panels at %.3g pt text",
-                                L->width / 72, L->height / 72, f->rows, f->cols, L->fs);
+        /* A y label longer than its panel, even set at 80%, gets a
+         * second line, and the panels give up its width. */
+        for (size_t i = 0; i < f->rows * f->cols && ylabels; i++) {
+            const char *label = f->panels[i].axis[CHART_AXIS_Y].label;
+            if (!label)
+                continue;
+            text_extent(pt, label, L->label_fs, 0, &w, &h);
+            if (0.8 * w > L->panel_h + L->top - 2 && L->ylabel_lines < 2) {
+                L->ylabel_lines = 2;
+                L->left += label_h;
+                L->panel_w -= label_h;
+            }
+        }
     } else {
         L->height = L->title_h + fmax(rows * (L->top + L->panel_h + L->bottom), L->legend_h + L->top) + L->notes_h;
     }
     return 0;
+}
+
+/* A fixed-size layout is good enough at this level when the panels keep
+ * at least 45% of the figure each way and the legend less than a third of
+ * its height; the last level only needs panels of 24 points. */
+static int layout_fits(const layout *L, const chart *f, int level)
+{
+    if (L->panel_w < 24 || L->panel_h < 24)
+        return 0;
+    if (level == LAYOUT_LEVELS - 1)
+        return 1;
+    double pw = L->panel_w * (double)f->cols, ph = L->panel_h * (double)f->rows;
+    double legend = L->legend_below ? L->legend_h : 0;
+    return pw >= 0.45 * L->width && ph >= 0.45 * L->height && legend <= L->height / 3;
+}
+
+static int compute_layout(const painter *pt, const chart *f, const chart_output *o, const char *title, layout *L,
+                          ls_error *err)
+{
+    int fixed = o->width_pt > 0 && o->height_pt > 0;
+    for (int level = 0; level < (fixed ? LAYOUT_LEVELS : 1); level++) {
+        layout_at(pt, f, o, title, level, L);
+        if (!fixed || layout_fits(L, f, level))
+            return 0;
+    }
+    return ls_error_set(err, LS_ERR_USAGE, "a figure of %.3g x %.3g in leaves no room for %zu x %zu panels at %.3g pt text",
+                        L->width / 72, L->height / 72, f->rows, f->cols, L->fs);
 }
 
 static void draw_panel(const painter *pt, const layout *L, const chart_panel *p, double cx, double cy)
@@ -1103,6 +1270,9 @@ static void draw_panel(const painter *pt, const layout *L, const chart_panel *p,
     fr.w = L->panel_w;
     fr.h = L->panel_h;
     panel_frame(p, &fr);
+    /* A small panel gets fewer ticks, so their labels stay apart. */
+    fr.want[0] = fmax(2, fmin(5, floor(fr.w / (4.5 * L->tick_fs))));
+    fr.want[1] = fmax(2, fmin(5, floor(fr.h / (2.6 * L->tick_fs))));
     int print = pt->look == CHART_LOOK_PRINT;
     ticks tk[2];
     axis_ticks(&fr, p, CHART_AXIS_X, &tk[0]);
@@ -1139,6 +1309,7 @@ static void draw_panel(const painter *pt, const layout *L, const chart_panel *p,
                     cairo_rectangle(cr, a, fr.y0, b - a, fr.h);
                     set_color(cr, it->style.color, it->style.fill_opacity);
                     cairo_fill(cr);
+                    hatch(cr, a, fr.y0, b - a, fr.h);
                 }
             }
             if (pass == 0 && it->kind == ITEM_BAND)
@@ -1206,13 +1377,16 @@ static void draw_panel(const painter *pt, const layout *L, const chart_panel *p,
             else
                 draw_text(pt, label, fr.x0 - TICK_LEN - 3, c, L->tick_fs, 0, 1, 0, 0);
         }
+    /* Titles and axis labels stay within their panel: a long y label
+     * would otherwise run into the figure's title. */
     if (p->title)
-        draw_text(pt, p->title, fr.x0 + fr.w / 2, fr.y0 - 3, L->fs, 0, 0, 1, 0);
+        draw_text_within(pt, p->title, fr.x0 + fr.w / 2, fr.y0 - 3, L->label_fs, 0, 0, 1, 0, L->left + fr.w + L->right - 4, 1);
     if (p->axis[CHART_AXIS_X].label)
-        draw_text(pt, p->axis[CHART_AXIS_X].label, fr.x0 + fr.w / 2, cy + L->top + fr.h + L->bottom - 4, L->fs, 0, 0,
-                  1, 0);
+        draw_text_within(pt, p->axis[CHART_AXIS_X].label, fr.x0 + fr.w / 2, cy + L->top + fr.h + L->bottom - 4, L->label_fs,
+                         0, 0, 1, 0, fr.w + L->right, 1);
     if (p->axis[CHART_AXIS_Y].label)
-        draw_text(pt, p->axis[CHART_AXIS_Y].label, cx + 4, fr.y0 + fr.h / 2, L->fs, 0, 0, -1, -PI / 2);
+        draw_text_within(pt, p->axis[CHART_AXIS_Y].label, cx + 4, fr.y0 + fr.h / 2, L->label_fs, 0, 0, -1, -PI / 2,
+                         fr.h + L->top - 2, L->ylabel_lines);
 }
 
 static void draw_swatch(const painter *pt, const chart_style *s, double x, double y, double w)
@@ -1222,6 +1396,8 @@ static void draw_swatch(const painter *pt, const chart_style *s, double x, doubl
         cairo_rectangle(cr, x, y - 0.35 * pt->fs, w, 0.7 * pt->fs);
         set_color(cr, s->color, s->fill_opacity);
         cairo_fill(cr);
+        if (s->hatch)
+            hatch(cr, x, y - 0.35 * pt->fs, w, 0.7 * pt->fs);
         if (s->width > 0) {
             cairo_move_to(cr, x, y - 0.35 * pt->fs);
             cairo_line_to(cr, x + w, y - 0.35 * pt->fs);
@@ -1276,21 +1452,28 @@ static void draw_chart(const painter *pt, const chart *f, const chart_output *o,
         cairo_set_dash(cr, NULL, 0, 0);
         cairo_stroke(cr);
         size_t n = f->nlegend + (L->clipped ? 1 : 0);
-        size_t ncol = L->legend_below ? L->legend_cols : 1, nrow = (n + ncol - 1) / ncol;
+        size_t ncol = L->legend_below && !L->legend_flow ? L->legend_cols : 1, nrow = (n + ncol - 1) / ncol;
+        double *flow_x = L->legend_flow ? malloc(n * sizeof *flow_x) : NULL;
+        size_t *flow_row = L->legend_flow ? malloc(n * sizeof *flow_row) : NULL;
+        int flow = flow_x && flow_row;
+        if (flow)
+            legend_flow(pt, f, L, L->width - 12, flow_x, flow_row);
         for (size_t i = 0; i < n; i++) {
-            /* Column-major: down the first column, then the next. */
-            double x = lx + (L->legend_below ? L->legend_item_w * (double)(i / nrow) : 0);
-            double y = ly + 4 + L->legend_row * ((double)(i % nrow) + 0.5);
+            /* Column-major: down the first column, then the next; or
+             * flowing in rows. */
+            double x = lx + (flow ? flow_x[i] : L->legend_below ? L->legend_item_w * (double)(i / nrow) : 0);
+            double y = ly + 4 + L->legend_row * ((double)(flow ? flow_row[i] : i % nrow) + 0.5);
             if (i < f->nlegend) {
                 draw_swatch(pt, &f->legend[i].style, x + 6, y, sw);
             } else {
-                frame fr = {x + 6, y - 0.45 * L->legend_fs, sw, 0.9 * L->legend_fs, {0, 0}, {1, 1}, {0, 0}};
+                frame fr = {x + 6, y - 0.45 * L->legend_fs, sw, 0.9 * L->legend_fs, {0, 0}, {1, 1}, {0, 0}, {0, 0}};
                 draw_clip_mark(pt, &fr, x + 6 + sw / 2, -1, CHART_BLACK);
             }
             cairo_set_source_rgb(cr, 0, 0, 0);
-            draw_text(pt, i < f->nlegend ? f->legend[i].label : CLIP_LABEL, x + 6 + sw + 6, y, L->legend_fs, 0, -1,
-                      0, 0);
+            draw_text(pt, legend_label(f, L, i), x + 6 + sw + (flow ? 4 : 6), y, L->legend_fs, 0, -1, 0, 0);
         }
+        free(flow_x);
+        free(flow_row);
     }
     if (o->caption) {
         double y = L->height - L->notes_h + 6;
@@ -1440,6 +1623,43 @@ static PangoContext *pango_for(cairo_t *cr)
     pango_cairo_context_set_font_options(ctx, fo);
     cairo_font_options_destroy(fo);
     return ctx;
+}
+
+int ls_chart_check_size(const chart_output *o, ls_error *err)
+{
+    if (!o || !(o->width_pt > 0 && o->height_pt > 0))
+        return 0;
+    /* The least any plot needs: one panel with ticks and axis labels and
+     * a legend of one row, laid out as cramped as the renderer ever goes. */
+    chart *f = ls_chart_new(NULL, 1, 1);
+    chart_panel *p = f ? ls_chart_panel(f, 0, 0) : NULL;
+    if (!p) {
+        ls_chart_free(f);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory while checking the plot's size");
+    }
+    const double x[] = {1.0, 2.5}, y[] = {2.25, 2.75};
+    chart_style st = ls_chart_line_style(0);
+    ls_chart_panel_axis(p, CHART_AXIS_X, "x", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(p, CHART_AXIS_Y, "y", CHART_SCALE_LINEAR);
+    ls_chart_panel_line(p, x, y, 2, &st);
+    ls_chart_legend(f, "E = 1", &st); /* every plot has a legend: one row of it */
+    painter pt = {NULL, NULL, o->font_pt > 0 ? o->font_pt : 9.0, o->look};
+    cairo_surface_t *scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+    pt.cr = cairo_create(scratch);
+    pt.pango = pango_for(pt.cr);
+    layout L;
+    layout_at(&pt, f, o, NULL, LAYOUT_LEVELS - 1, &L);
+    g_object_unref(pt.pango);
+    cairo_destroy(pt.cr);
+    cairo_surface_destroy(scratch);
+    int failed = f->failed;
+    ls_chart_free(f);
+    if (failed)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory while checking the plot's size");
+    if (L.panel_w < 24 || L.panel_h < 24)
+        return ls_error_set(err, LS_ERR_USAGE, "a figure of %.3g x %.3g in leaves no room for a panel at %.3g pt text",
+                            o->width_pt / 72, o->height_pt / 72, pt.fs);
+    return 0;
 }
 
 unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *len, ls_error *err)

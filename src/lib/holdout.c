@@ -112,7 +112,10 @@ static int make_columns(const sweep *s, const holdout_spec *spec, holdout_result
         }
         col->ntrain = s->n - col->ntest;
         col->skipped = col->ntrain == 0;
-        snprintf(col->label, sizeof col->label, "%s=%g", ls_holdout_axis_name(col->axis), g.n ? g.label[g.n - 1] : NAN);
+        /* The group's label at four significant digits: "N=1.618e+10", not
+         * a digitised run's "N=1.61833e+10". */
+        snprintf(col->label, sizeof col->label, "%s=%.4g", ls_holdout_axis_name(col->axis),
+                 g.n ? g.label[g.n - 1] : NAN);
         ls_grouping_free(&g);
         free(v);
         free(group);

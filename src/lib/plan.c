@@ -1154,3 +1154,19 @@ done:
     free(sorted);
     return status;
 }
+
+void ls_plan_rate_interval(size_t k, size_t n, double *lo, double *hi)
+{
+    if (n == 0 || k > n) {
+        *lo = 0.0;
+        *hi = 1.0;
+        return;
+    }
+    const double z = 1.959963984540054, z2 = z * z;
+    double nn = (double)n, kk = (double)k;
+    double centre = (kk + z2 / 2) / (nn + z2);
+    double half = z * sqrt(kk * (nn - kk) / nn + z2 / 4) / (nn + z2);
+    *lo = fmax(0.0, centre - half);
+    *hi = fmin(1.0, centre + half);
+}
+

@@ -161,7 +161,11 @@ static chart *new_figure(const char *title, size_t rows, size_t cols, ls_error *
 #define BAND_OPACITY 0.16
 #define EXTRAPOLATION_OPACITY 0.07
 #define SOLVE_BAND_DRAWS 50
-#define OUT_OF_REACH_COLOR 6 /* brown: the lines of up to six E keep the others */
+/* IsoFLOP lines inside the fitted ranges and outside them: three times
+ * apart, so that thick and thin read at a glance. */
+#define ISOFLOP_INSIDE_WIDTH 1.8
+#define ISOFLOP_OUTSIDE_WIDTH 0.6
+#define OUT_OF_REACH_COLOR CHART_BOUNDARY /* reserved: no E's line shares it */
 
 static size_t band_draws(const lawfile *lf)
 {
@@ -169,6 +173,11 @@ static size_t band_draws(const lawfile *lf)
         return 0;
     return lf->ndraws < BAND_DRAWS ? lf->ndraws : BAND_DRAWS;
 }
+
+size_t ls_plot_band_draws(const lawfile *lf) { return band_draws(lf); }
+
+#define NO_BAND_NOTE "No bootstrap draws in the law: no band (fit --bootstrap N records them)."
+
 
 /* The q-quantile of sorted v[0..n) by linear interpolation. */
 static double quantile(const double *v, size_t n, double q)
@@ -216,6 +225,7 @@ static void band_legend(chart *f, size_t nd, const lawfile *lf)
     else
         snprintf(text, sizeof text, "95%% band over the law's %zu bootstrap draws", nd);
     ls_chart_legend(f, text, &band);
+    ls_chart_legend_brief(f, "95% band");
 }
 
 /* Shade the parts of x beyond [lo, hi] in a panel: what the law never saw. */
@@ -231,8 +241,11 @@ static void extrapolation_legend(chart *f, const char *what)
     chart_style sh = ls_chart_line_style(CHART_BLACK);
     sh.width = 0;
     sh.fill_opacity = EXTRAPOLATION_OPACITY * 2;
+    sh.hatch = 1;
     snprintf(text, sizeof text, "beyond the fitted %s: extrapolated", what);
     ls_chart_legend(f, text, &sh);
+    snprintf(text, sizeof text, "beyond fitted %s", what);
+    ls_chart_legend_brief(f, text);
 }
 
 /* A line whose points beyond the law's fitted ranges (out[i] != 0) are
@@ -279,6 +292,7 @@ static void outside_legend(chart *f, const chart_style *beyond, unsigned outside
     chart_style st = *beyond;
     st.color = CHART_BLACK;
     ls_chart_legend(f, text, &st);
+    ls_chart_legend_brief(f, "extrapolated");
 }
 
 /* Ticks at the powers of two in [lo, hi] (loop counts). */
@@ -461,6 +475,67 @@ unsigned char *ls_plot_fit(const sweep *read, const lawfile *lf, const chart_out
     return data;
 }
 
+/* The fit of a figure too small for its grid of panels (a paper column):
+ * every run's observed loss against the law's, coloured by E, beside the
+ * residuals. x and y are scratch of s->n values each. */
+static unsigned char *plot_fit_compact(const sweep *s, const law *l, const char *kind, double rmse,
+                                       const grouping *eg, double *x, double *y, const chart_output *o, size_t *len,
+                                       ls_error *err)
+{
+    char title[160], text[256];
+    snprintf(title, sizeof title, "Observed against fitted loss: %s", kind);
+    chart *f = new_figure(title, 1, 2, err);
+    if (!f)
+        return NULL;
+    chart_panel *p = ls_chart_panel(f, 0, 0), *rp = ls_chart_panel(f, 0, 1);
+    ls_chart_panel_axis(p, CHART_AXIS_X, "fitted loss", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(p, CHART_AXIS_Y, "observed loss", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(rp, CHART_AXIS_X, "fitted loss", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(rp, CHART_AXIS_Y, "observed \xe2\x88\x92 fitted", CHART_SCALE_LINEAR);
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t g = 0; g < eg->n; g++) {
+        size_t m = 0;
+        for (size_t i = 0; i < s->n; i++) {
+            if (group_of(eg, s->rows[i].E) != g)
+                continue;
+            law_point pt = ls_sweep_row_point(&s->rows[i]);
+            x[m] = ls_law_loss(l, &pt);
+            y[m] = s->rows[i].loss;
+            lo = fmin(lo, fmin(x[m], y[m]));
+            hi = fmax(hi, fmax(x[m], y[m]));
+            m++;
+        }
+        chart_style mk = ls_chart_marker_style((int)g, g % 2 ? CHART_MARKER_SQUARE : CHART_MARKER_CIRCLE);
+        mk.marker_size = 1.6;
+        ls_chart_panel_line(p, x, y, m, &mk);
+        group_label(text, sizeof text, "E", eg, g);
+        ls_chart_legend(f, text, &mk);
+        for (size_t j = 0; j < m; j++)
+            y[j] -= x[j];
+        ls_chart_panel_line(rp, x, y, m, &mk);
+    }
+    chart_style diag = ls_chart_line_style(CHART_GREY);
+    diag.dash = CHART_DASH_DASHED;
+    diag.width = 0.8;
+    if (lo < hi) {
+        double d[2] = {lo, hi};
+        ls_chart_panel_line(p, d, d, 2, &diag);
+    }
+    ls_chart_panel_hline(rp, 0.0, &diag, NULL);
+    ls_chart_legend(f, "observed = fitted", &diag);
+    ls_chart_legend_brief(f, "exact");
+    snprintf(text, sizeof text, "Every one of the %zu runs; a larger figure draws the loss against %s per (E, N<sub>act</sub>).",
+             s->n, "R or D");
+    ls_chart_note(f, text);
+    if (!isnan(rmse)) {
+        char r[32];
+        short_number(r, sizeof r, rmse);
+        snprintf(text, sizeof text, "Law %s, RMSE %s nats/token.", kind, r);
+        ls_chart_note(f, text);
+    }
+    return finish(f, o, len, err);
+}
+
 static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfile *lf, const law *l, double rmse,
                                size_t nd, const chart_output *o, size_t *len, ls_error *err)
 {
@@ -505,6 +580,16 @@ static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfil
     char title[160], text[256];
     char kind[64];
     ls_law_kind_format(l->kind, kind, sizeof kind);
+    if (o && o->width_pt > 0 && o->height_pt > 0 &&
+        (o->width_pt / (double)ng.n < 110 || o->height_pt / (double)(eg.n + 1) < 80)) {
+        /* A figure too small for a panel per (E, N_act): the compact
+         * view instead, observed against fitted loss for every run. */
+        free(idx);
+        free(order);
+        unsigned char *data = plot_fit_compact(s, l, kind, rmse, &eg, vals, scratch, o, len, err);
+        free(scratch);
+        return data;
+    }
     snprintf(title, sizeof title, "Observed and fitted loss against %s: %s", v.by_r ? "loops R" : "tokens D", kind);
     /* A last row for the residuals of every run in one panel. */
     chart *f = new_figure(title, eg.n + 1, ng.n, err);
@@ -644,6 +729,70 @@ static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfil
 
 /* ---- holdout --------------------------------------------------------------------- */
 
+/* The held-out comparison of a figure too small for a panel per law (a
+ * paper column): every law's held-out predictions in one panel, a colour
+ * and marker per law; the table gives the RMSEs. */
+static unsigned char *holdout_compact(const sweep *s, const holdout_result *r, const chart_output *o, size_t *len,
+                                      ls_error *err)
+{
+    chart *f = new_figure("Held-out runs: predicted against observed loss", 1, 1, err);
+    if (!f)
+        return NULL;
+    double *px = malloc((s->n ? s->n : 1) * sizeof *px), *py = malloc((s->n ? s->n : 1) * sizeof *py);
+    if (!px || !py) {
+        free(px);
+        free(py);
+        ls_chart_free(f);
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
+        return NULL;
+    }
+    static const chart_marker markers[] = {CHART_MARKER_CIRCLE, CHART_MARKER_SQUARE, CHART_MARKER_TRIANGLE,
+                                         CHART_MARKER_DIAMOND, CHART_MARKER_STAR};
+    chart_panel *p = ls_chart_panel(f, 0, 0);
+    ls_chart_panel_axis(p, CHART_AXIS_X, "observed loss", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(p, CHART_AXIS_Y, "predicted loss", CHART_SCALE_LINEAR);
+    double lo = INFINITY, hi = -INFINITY;
+    char text[128];
+    for (size_t li = 0; li < r->nlaws; li++) {
+        chart_style st = ls_chart_marker_style((int)li, markers[li % 5]);
+        st.hollow = 1;
+        st.marker_size = 1.8;
+        for (size_t c = 0; c < r->ncolumns; c++) {
+            const holdout_cell *cell = &r->cells[li * r->ncolumns + c];
+            if (r->columns[c].skipped || isnan(cell->rmse))
+                continue;
+            size_t m = 0;
+            for (size_t i = 0; i < s->n; i++) {
+                if (!r->test[c * s->n + i])
+                    continue;
+                law_point x = ls_sweep_row_point(&s->rows[i]);
+                px[m] = s->rows[i].loss;
+                py[m] = ls_law_loss(&cell->fitted, &x);
+                lo = fmin(lo, fmin(px[m], py[m]));
+                hi = fmax(hi, fmax(px[m], py[m]));
+                m++;
+            }
+            ls_chart_panel_line(p, px, py, m, &st);
+        }
+        ls_law_kind_format(r->laws[li], text, sizeof text);
+        ls_chart_legend(f, text, &st);
+    }
+    chart_style diag = ls_chart_line_style(CHART_GREY);
+    diag.dash = CHART_DASH_DASHED;
+    diag.width = 1.0;
+    if (lo < hi) {
+        double d[2] = {lo, hi};
+        ls_chart_panel_line(p, d, d, 2, &diag);
+    }
+    ls_chart_legend(f, "prediction = observation", &diag);
+    ls_chart_legend_brief(f, "exact");
+    snprintf(text, sizeof text, "Every law's held-out predictions (%zu runs in the sweep); RMSEs in the table.", s->n);
+    ls_chart_note(f, text);
+    free(px);
+    free(py);
+    return finish(f, o, len, err);
+}
+
 unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const chart_output *o, size_t *len, ls_error *err)
 {
     if (r->nlaws == 0 || !r->test) {
@@ -652,7 +801,11 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
     }
     size_t cols = r->nlaws <= 3 ? r->nlaws : r->nlaws == 4 ? 2 : 3;
     size_t rows = (r->nlaws + cols - 1) / cols;
-    /* Under each law's panel, its residuals. */
+    /* Under each law's panel, its residuals; a figure too small for them
+     * (a paper column) gets the compact view. */
+    if (o && o->width_pt > 0 && o->height_pt > 0 &&
+        (o->width_pt / (double)cols < 150 || o->height_pt / (double)(2 * rows) < 90))
+        return holdout_compact(s, r, o, len, err);
     chart *f = new_figure("Held-out runs: predicted against observed loss", 2 * rows, cols, err);
     if (!f)
         return NULL;
@@ -678,11 +831,13 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
         snprintf(text, sizeof text, "%s held out (%zu %s)", label, r->columns[c].ntest,
                  ls_plural((double)r->columns[c].ntest, "run", "runs"));
         ls_chart_legend(f, text, &st);
+        ls_chart_legend_brief(f, label);
     }
     chart_style diag = ls_chart_line_style(CHART_GREY);
     diag.dash = CHART_DASH_DASHED;
     diag.width = 1.2;
     ls_chart_legend(f, "prediction = observation", &diag);
+    ls_chart_legend_brief(f, "exact");
     int stars = 0;
     double worst = 0; /* the largest |residual|: one residual scale for every law */
     for (size_t li = 0; li < r->nlaws; li++) {
@@ -763,6 +918,7 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
     if (stars) {
         chart_style none = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_NONE);
         ls_chart_legend(f, "*: that fit did not converge", &none);
+        ls_chart_legend_brief(f, "*: not converged");
     }
     snprintf(text, sizeof text,
              "Each law is fitted on the other runs and predicts the held-out ones; RMSE in nats/token (%zu %s).", s->n,
@@ -861,11 +1017,12 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
             }
             chart_style st = ls_chart_line_style(by_combo ? (int)c : (int)fi);
             st.dash = by_combo ? CHART_DASH_SOLID : dashes[c % 4];
+            st.width = ISOFLOP_INSIDE_WIDTH;
             /* Where the profile leaves the fitted ranges (N_act, D, F, or
              * this E or R): thin, and dashed when dashes do not already
              * tell the (E, R) apart. */
             chart_style thin = st;
-            thin.width = 0.5;
+            thin.width = ISOFLOP_OUTSIDE_WIDTH;
             if (by_combo)
                 thin.dash = CHART_DASH_DASHED;
             for (size_t i = 0; i < points; i++) {
@@ -924,10 +1081,10 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
             out[k] = best.feasible && ls_law_ranges_outside(&fitted, &x) != 0;
         }
         chart_style fr = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
-        fr.width = 0.8;
+        fr.width = 1.3;
         fr.dash = by_combo ? CHART_DASH_DOTTED : dashes[c % 4];
         chart_style fr_thin = fr;
-        fr_thin.width = 0.4;
+        fr_thin.width = ISOFLOP_OUTSIDE_WIDTH;
         line_marking_outside(p, fx, fy, out, FRONTIER, &fr, &fr_thin);
     }
     /* The minima of the profiles drawn, on the frontier. */
@@ -976,6 +1133,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         short_number(num, sizeof num, spec->flops[fi]);
         snprintf(text, sizeof text, "F = %s FLOPs", num);
         chart_style st = ls_chart_line_style((int)fi);
+        st.width = ISOFLOP_INSIDE_WIDTH;
         ls_chart_legend(f, text, &st);
     }
     for (size_t c = 0; c < ncombo && (by_combo || ncombo > 1); c++) {
@@ -984,27 +1142,36 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         snprintf(text, sizeof text, "E = %g, R = %g%s", E, R, beyond ? " (beyond the fitted E or R)" : "");
         chart_style st = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
         st.dash = by_combo ? CHART_DASH_SOLID : dashes[c % 4];
+        st.width = ISOFLOP_INSIDE_WIDTH;
         ls_chart_legend(f, text, &st);
+        if (beyond) {
+            snprintf(text, sizeof text, "E = %g, R = %g (extrap.)", E, R);
+            ls_chart_legend_brief(f, text);
+        }
     }
     ls_chart_legend(f, "minimum of each profile", &mk);
+    ls_chart_legend_brief(f, "minimum");
     if (nd)
         band_legend(f, nd, lf);
     if (any_outside) {
         /* One entry for the shading (N_act) and the thin lines (every
          * quantity), so that a small figure keeps room for the panel. */
         chart_style thin = ls_chart_line_style(CHART_BLACK);
-        thin.width = 0.5;
+        thin.width = ISOFLOP_OUTSIDE_WIDTH;
         thin.dash = by_combo ? CHART_DASH_DASHED : CHART_DASH_SOLID;
         thin.fill_opacity = ranges ? EXTRAPOLATION_OPACITY * 2 : 0;
+        thin.hatch = ranges;
         outside_legend(f, &thin, any_outside, ranges ? "shaded beyond the fitted N<sub>act</sub>; thin " : "thin: ");
     } else if (ranges) {
         extrapolation_legend(f, "N<sub>act</sub>");
     }
     chart_style frontier = ls_chart_line_style(CHART_BLACK);
-    frontier.width = 0.8;
+    frontier.width = 1.3;
     frontier.dash = by_combo ? CHART_DASH_DOTTED : CHART_DASH_SOLID;
-    ls_chart_legend(f, by_combo ? "compute-optimal frontier as F varies" : "compute-optimal frontier as F varies (dash: E, R)",
+    ls_chart_legend(f, by_combo ? "compute-optimal frontier as F varies"
+                                : "compute-optimal frontier of each (E, R) as F varies, in its dash",
                     &frontier);
+    ls_chart_legend_brief(f, "frontier");
     if (by_combo) {
         char num[32];
         short_number(num, sizeof num, spec->flops[0]);
@@ -1021,6 +1188,8 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
                      ls_law_flops_formula(t->flops_convention), ls_law_flops_name(t->flops_convention));
     }
     ls_chart_note(f, text);
+    if (!nd)
+        ls_chart_note(f, NO_BAND_NOTE);
     free(grid);
     free(loss);
     free(tokens);
@@ -1096,6 +1265,8 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         shade_beyond(p, lf->fit.r_range[0], lf->fit.r_range[1]);
     ls_chart_panel_axis(p, CHART_AXIS_X, "loops R", CHART_SCALE_LINEAR);
     ls_chart_panel_axis(p, CHART_AXIS_Y, "loss at the best N<sub>act</sub> (nats/token)", CHART_SCALE_LINEAR);
+    if (nR <= 8) /* whole loop counts only: no tick at R = 0.6 */
+        ls_chart_panel_ticks(p, CHART_AXIS_X, Rs, nR);
     double lo = INFINITY, hi = -INFINITY;
     int status = 0;
     unsigned any_outside = 0;
@@ -1151,8 +1322,17 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
                      status ? "out of memory in the solver" : "no feasible candidate to plot");
         goto done;
     }
-    double span = hi > lo ? hi - lo : 0.01;
-    double ylo = lo - 0.12 * span, yhi = hi + 0.05 * span;
+    /* The range holds every loss and the epsilon line; one loss alone
+     * (one R and one E) gets a range around it, not a single tick. */
+    if (r->has_choice)
+        hi = fmax(hi, r->best.loss + so->eps);
+    double span = hi - lo;
+    if (!(span > 1e-6 * fabs(lo))) {
+        span = fmax(0.02 * fabs(lo), 1e-3);
+        lo -= span / 2;
+        hi += span / 2;
+    }
+    double ylo = lo - 0.12 * span, yhi = hi + 0.08 * span;
     double xlo = Rs[0] - 0.5, xhi = Rs[nR - 1] + 0.5;
     if (xlo < 0.5)
         xlo = 0.5;
@@ -1171,6 +1351,13 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         blo[nb] = ylo - span;
         bhi[nb] = env[i];
         nb++;
+    }
+    if (nb == 1) { /* one loop count: a block around it */
+        bx[1] = bx[0] + 0.35;
+        bx[0] -= 0.35;
+        blo[1] = blo[0];
+        bhi[1] = bhi[0];
+        nb = 2;
     }
     ls_chart_panel_band(p, bx, blo, bhi, nb, OUT_OF_REACH_COLOR, 0.16);
     for (size_t e = 0; e < nE; e++) {
@@ -1195,12 +1382,17 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         line_marking_outside(p, Rs, yse, outside_at, nR, &st, &out_st);
         snprintf(text, sizeof text, "E = %g%s", so->E[e], beyond ? " (beyond the fitted E: extrapolated)" : "");
         ls_chart_legend(f, text, &st);
+        if (beyond) {
+            snprintf(text, sizeof text, "E = %g (extrap.)", so->E[e]);
+            ls_chart_legend_brief(f, text);
+        }
     }
     free(outside_at), free(all_ys), free(all_lo), free(all_hi);
     chart_style band = ls_chart_line_style(OUT_OF_REACH_COLOR);
     band.width = 0; /* a fill with no edge, as drawn */
     band.fill_opacity = 0.16;
     ls_chart_legend(f, "out of reach under the budget", &band);
+    ls_chart_legend_brief(f, "out of reach");
     if (nd)
         band_legend(f, nd, lf);
     if (r_beyond)
@@ -1219,6 +1411,7 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         fe.width = 1.3;
         ls_chart_panel_line(p, Rs, free_env, nR, &fe);
         ls_chart_legend(f, "best of any E with no memory limit", &fe);
+        ls_chart_legend_brief(f, "no memory limit");
     }
     if (r->has_choice) {
         chart_style eps = ls_chart_line_style(CHART_GREY);
@@ -1229,12 +1422,24 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         short_number(num, sizeof num, so->eps);
         snprintf(text, sizeof text, "lowest loss + \xce\xb5 (\xce\xb5 = %s)", num);
         ls_chart_legend(f, text, &eps);
+        ls_chart_legend_brief(f, "lowest + \xce\xb5");
+        /* The star on top, and on it again the marker of the E chosen, so
+         * that the star hides no series' point. */
         chart_style star = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_STAR);
         star.marker_size = 6.0;
         double cx = r->choice.R, cy = r->choice.loss;
         ls_chart_panel_line(p, &cx, &cy, 1, &star);
+        for (size_t e = 0; e < so->nE; e++)
+            if (so->E[e] == r->choice.E) {
+                chart_style mk = ls_chart_marker_style((int)e, CHART_MARKER_CIRCLE);
+                mk.marker_size = 2.0;
+                mk.hollow = r->choice.outside != 0;
+                ls_chart_panel_line(p, &cx, &cy, 1, &mk);
+            }
         snprintf(text, sizeof text, "chosen: R<sup>*</sup> = %g, E<sup>*</sup> = %g", r->choice.R, r->choice.E);
         ls_chart_legend(f, text, &star);
+        snprintf(text, sizeof text, "R<sup>*</sup>=%g, E<sup>*</sup>=%g", r->choice.R, r->choice.E);
+        ls_chart_legend_brief(f, text);
     }
     char kind[64];
     ls_law_kind_format(l->kind, kind, sizeof kind);
@@ -1247,6 +1452,8 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
                  "Law %s. Each point: the N<sub>act</sub> that minimises the loss at that (E, R), with D = %s (FLOP convention %s).",
                  kind, ls_law_flops_formula(t->flops_convention), ls_law_flops_name(t->flops_convention));
     ls_chart_note(f, text);
+    if (!nd)
+        ls_chart_note(f, NO_BAND_NOTE);
     drawn = finish(f, o, len, err);
     f = NULL; /* finish() freed it */
 done:
@@ -1298,6 +1505,8 @@ unsigned char *ls_plot_rho_eff(const lawfile *lf, const arch_template *t, const 
         short_number(m, sizeof m, x.n_act / x.n_total);
         snprintf(text, sizeof text, "E = %g (m = %s)", E[e], m);
         ls_chart_legend(f, text, &st);
+        snprintf(text, sizeof text, "E = %g", E[e]);
+        ls_chart_legend_brief(f, text);
         if (isfinite(ceiling) && ceiling > 1.0) {
             chart_style dash = ls_chart_line_style((int)e);
             dash.dash = CHART_DASH_DASHED;
@@ -1312,6 +1521,7 @@ unsigned char *ls_plot_rho_eff(const lawfile *lf, const arch_template *t, const 
     dash.dash = CHART_DASH_DASHED;
     dash.width = 1.0;
     ls_chart_legend(f, "ceiling as R grows without bound", &dash);
+    ls_chart_legend_brief(f, "ceiling (R \xe2\x86\x92 \xe2\x88\x9e)");
     if (ranges)
         extrapolation_legend(f, "R");
     snprintf(text, sizeof text,

@@ -166,7 +166,11 @@ static void put_number(html *h, double x, int digits)
     }
     double a = fabs(x);
     if (a == 0 || (a >= 1e-3 && a < 1e5)) {
-        putf(h, "%.*g", digits, x);
+        /* %g would write 11050 as 1.105e+04, beside m×10^k elsewhere. */
+        if (a >= pow(10.0, digits))
+            putf(h, "%.0f", x);
+        else
+            putf(h, "%.*g", digits, x);
         return;
     }
     char text[64];
@@ -233,6 +237,7 @@ static const char STYLE[] =
     "padding-bottom:4px}h3{font-size:16px;margin:22px 0 6px}\n"
     "p{margin:6px 0}.lead{color:#444}.note{color:#555;font-size:13px}\n"
     ".warn{background:#fff4e0;border-left:4px solid #d98e04;padding:6px 10px;margin:8px 0}\n"
+    ".extrap{color:#b35900;font-weight:bold}.warn ul{margin:4px 0 0 0}\n"
     "table{border-collapse:collapse;margin:8px 0;font-size:14px}\n"
     "th,td{padding:3px 10px;border-bottom:1px solid #e2e2e2;text-align:right;white-space:nowrap}\n"
     "th{background:#f3f3f3;font-weight:600}th:first-child,td:first-child{text-align:left}\n"
@@ -477,6 +482,14 @@ static int put_fit(html *h, const report_input *in, ls_error *err)
     return 0;
 }
 
+static int sweep_has_loops(const sweep *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->rows[i].R > 1)
+            return 1;
+    return 0;
+}
+
 static int put_holdout(html *h, const report_input *in, ls_error *err)
 {
     const holdout_result *r = in->holdout;
@@ -522,6 +535,9 @@ static int put_holdout(html *h, const report_input *in, ls_error *err)
         put(h, "</td></tr>\n");
     }
     put(h, "</table>\n<p class=\"note\">k: free parameters. (train/test): runs fitted and predicted.");
+    if (r->nlaws == 1 && !sweep_has_loops(in->sweep))
+        put(h, " No run has R &gt; 1, where every loop mapping (linear, power, bounded) reduces to N<sub>eff</sub> = "
+               "N<sub>act</sub> and predicts alike: the mappings are not compared, and the law is the base alone.");
     if (unconverged)
         put(h, " * the fit behind this number did not converge, or cannot tell its parameters apart.");
     for (size_t c = 0; c < r->ncolumns; c++)
@@ -531,6 +547,21 @@ static int put_holdout(html *h, const report_input *in, ls_error *err)
             put(h, ": nothing to hold out.");
         }
     put(h, "</p>\n");
+    int few = 0;
+    for (size_t c = 0; c < r->ncolumns; c++)
+        few += !r->columns[c].skipped && r->columns[c].ntest < LS_REPORT_FEW_HELD_OUT;
+    if (few) {
+        put(h, "<p class=\"warn\">");
+        for (size_t c = 0, k = 0; c < r->ncolumns; c++) {
+            if (r->columns[c].skipped || r->columns[c].ntest >= LS_REPORT_FEW_HELD_OUT)
+                continue;
+            put(h, k++ ? (k == (size_t)few ? " and " : ", ") : "");
+            put_text(h, r->columns[c].label);
+            putf(h, " (%zu run%s)", r->columns[c].ntest, r->columns[c].ntest == 1 ? "" : "s");
+        }
+        putf(h, " hold%s out too few runs: %s RMSE is one or two residuals, not a comparison of laws.</p>\n",
+             few == 1 ? "s" : "", few == 1 ? "its" : "their");
+    }
     ls_error plot_err;
     size_t len = 0;
     unsigned char *svg = ls_plot_holdout(in->sweep, r, in->figure, &len, &plot_err);
@@ -543,6 +574,19 @@ static int put_holdout(html *h, const report_input *in, ls_error *err)
     return 0;
 }
 
+/* The table row each range's values sit in, starred when outside
+ * (as solve's table): R, E, N_act, D; the budget itself has no row. */
+static int row_of_range(law_range q)
+{
+    switch (q) {
+    case LAW_RANGE_R: return 0;
+    case LAW_RANGE_E: return 1;
+    case LAW_RANGE_N_ACT: return 2;
+    case LAW_RANGE_TOKENS: return 5;
+    default: return -1;
+    }
+}
+
 static void put_candidate_cells(html *h, const solve_candidate *c, int row)
 {
     put(h, "<td>");
@@ -550,6 +594,9 @@ static void put_candidate_cells(html *h, const solve_candidate *c, int row)
         put(h, "&#8211;</td>");
         return;
     }
+    int star = 0;
+    for (int q = 0; q < LAW_NRANGES; q++)
+        star |= (c->outside >> q & 1u) && row_of_range((law_range)q) == row;
     switch (row) {
     case 0: putf(h, "%g", c->R); break;
     case 1: putf(h, "%g", c->E); break;
@@ -563,7 +610,42 @@ static void put_candidate_cells(html *h, const solve_candidate *c, int row)
     case 9: putf(h, "%.3g GB", c->weight_bytes / 1e9); break;
     default: put_number(h, c->n_unroll, 4); break;
     }
+    if (star)
+        put(h, "<span class=\"extrap\" title=\"outside the range the law was fitted on\">*</span>");
     put(h, "</td>");
+}
+
+/* Before a budget's table whose answers leave the fitted ranges: a
+ * warning box naming each configuration's values and the ranges they
+ * leave (solve's stderr warnings and JSON `warnings`, on the page). */
+static void put_extrapolation_box(html *h, const solve_result *r)
+{
+    if (r->nwarnings == 0)
+        return;
+    put(h, "<div class=\"warn\"><b>Extrapolated:</b> these answers lie outside the ranges the law was fitted on, "
+           "where its predictions are a guess, not a fit; starred below.<ul>");
+    const char *shown = NULL;
+    for (size_t i = 0; i < r->nwarnings; i++) {
+        const solve_warning *w = &r->warnings[i];
+        if (!shown || strcmp(shown, w->configuration) != 0) {
+            put(h, shown ? "</li><li>" : "<li>");
+            put(h, strcmp(w->configuration, "chosen") == 0        ? "chosen"
+                   : strcmp(w->configuration, "lowest_loss") == 0 ? "lowest loss"
+                                                                  : "no memory limit");
+            put(h, ": ");
+            shown = w->configuration;
+        } else {
+            put(h, ", ");
+        }
+        putf(h, "%s = ", w->quantity == LAW_RANGE_N_ACT ? "N<sub>act</sub>" : ls_law_range_name(w->quantity));
+        put_number(h, w->value, 4);
+        put(h, " (fitted ");
+        put_number(h, w->lo, 4);
+        put(h, " to ");
+        put_number(h, w->hi, 4);
+        put(h, ")");
+    }
+    put(h, "</li></ul></div>\n");
 }
 
 static int put_budgets(html *h, const report_input *in, ls_error *err)
@@ -580,6 +662,11 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
                                        "weight memory",
                                        "N<sub>unroll</sub>"};
     const solve_options *so = in->solve;
+    /* A sweep without loops, solved at R = 1 alone: no N_loop or N_unroll
+     * rows (they would describe a loop the model does not have). */
+    int loops = sweep_has_loops(in->sweep);
+    for (size_t i = 0; i < so->nR; i++)
+        loops |= so->R[i] > 1;
     put(h, "<section id=\"budgets\"><h2>Compute-optimal configurations</h2>\n<p>For each budget, every (E, R) with E "
            "in {");
     for (size_t e = 0; e < so->nE; e++)
@@ -613,8 +700,11 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
             put(h, "<p class=\"warn\">No candidate fits this budget.</p>\n");
             continue;
         }
+        put_extrapolation_box(h, r);
         put(h, "<table><tr><th></th><th>chosen</th><th>lowest loss</th><th>no memory limit</th></tr>\n");
         for (int row = 0; row < 11; row++) {
+            if (!loops && (row == 4 || row == 10))
+                continue; /* N_loop and N_unroll of a model that does not loop */
             putf(h, "<tr><td>%s</td>", rows[row]);
             put_candidate_cells(h, &r->choice, row);
             put_candidate_cells(h, &r->best, row);
@@ -622,6 +712,23 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
             put(h, "</tr>\n");
         }
         put(h, "</table>\n");
+        unsigned outside = (r->choice.feasible ? r->choice.outside : 0) | (r->best.feasible ? r->best.outside : 0) |
+                           (r->unconstrained.feasible ? r->unconstrained.outside : 0);
+        if (outside && so->ranges) {
+            put(h, "<p class=\"note\">* outside the range the law was fitted on:");
+            const char *sep = " ";
+            for (int q = 0; q < LAW_NRANGES; q++)
+                if (outside >> q & 1u) {
+                    putf(h, "%s%s ", sep, q == LAW_RANGE_N_ACT ? "N<sub>act</sub>" : ls_law_range_name((law_range)q));
+                    put_number(h, so->ranges->lo[q], 4);
+                    put(h, " to ");
+                    put_number(h, so->ranges->hi[q], 4);
+                    sep = ", ";
+                }
+            put(h, ".</p>\n");
+        }
+        if (so->nR < 2)
+            continue; /* one loop count: no curve against loops to draw */
         ls_error plot_err;
         size_t len = 0;
         unsigned char *svg = ls_plot_solve(in->law, in->tmpl, bud, so, r, in->figure, &len, &plot_err);

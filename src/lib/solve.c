@@ -443,6 +443,41 @@ int ls_solve_run(const law *l, const arch_template *t, const solve_budget *b, co
     return solve_core(l, t, b, o, 1, out, err);
 }
 
+/* 1 when v is the largest of the n values, or the smallest above 1, and
+ * a value beyond it would still be inside the fitted range of quantity q
+ * (when ranges knows it): at the fitted range's own end, searching further
+ * is extrapolating, which the ranges check already says. */
+static int at_end(const double *values, size_t n, double v, const law_ranges *ranges, law_range q)
+{
+    if (n < 2)
+        return 0;
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t i = 0; i < n; i++) {
+        lo = fmin(lo, values[i]);
+        hi = fmax(hi, values[i]);
+    }
+    if (!(lo < hi))
+        return 0;
+    int known = ranges && ranges->known[q];
+    if (v >= hi)
+        return !known || v < ranges->hi[q] * (1 - 1e-9);
+    if (v <= lo && lo > 1)
+        return !known || v > ranges->lo[q] * (1 + 1e-9);
+    return 0;
+}
+
+unsigned ls_solve_at_edge(const solve_options *o, const solve_candidate *c)
+{
+    if (!c->feasible)
+        return 0;
+    unsigned bits = c->bound == SOLVE_BOUND_SEARCH ? 1u << LAW_RANGE_N_ACT : 0;
+    if (o && o->R && at_end(o->R, o->nR, c->R, o->ranges, LAW_RANGE_R))
+        bits |= 1u << LAW_RANGE_R;
+    if (o && o->E && at_end(o->E, o->nE, c->E, o->ranges, LAW_RANGE_E))
+        bits |= 1u << LAW_RANGE_E;
+    return bits;
+}
+
 void ls_solve_isoflop_profile(const law *l, const arch_template *t, double flops, double E, double R,
                            const double *n_act, size_t n, double *loss, double *tokens)
 {
@@ -513,7 +548,9 @@ int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t,
     if (!(level > 0 && level < 1))
         return ls_error_set(err, LS_ERR_USAGE, "the interval level must be between 0 and 1");
     if (n == 0)
-        return ls_error_set(err, LS_ERR_DATA, "the law has no bootstrap draws (a bootstrap fit records them)");
+        return ls_error_set(err, LS_ERR_DATA,
+                            "the law has no bootstrap draws for --uncertainty: refit it with `loopscale fit "
+                            "--bootstrap N -o LAW`, which records them");
     if (n < LS_FIT_MIN_INTERVAL_DRAWS)
         return ls_error_set(err, LS_ERR_DATA, "the law has %zu bootstrap draw%s, too few for intervals (at least %d)",
                             n, n == 1 ? "" : "s", LS_FIT_MIN_INTERVAL_DRAWS);

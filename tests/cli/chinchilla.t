@@ -53,3 +53,26 @@ The threshold docs/fitting.md writes out keeps the same 240 points.
   $ loopscale fit --law dense --map 'n_act=Model Size' --map 'flops=Training FLOP' \
   >   --where 'loss<3.4469' $CSV | sed -n 's| (.*/| (|; /^runs /p'
   runs       240 (svg_extracted_data.csv)
+
+A report on these dense points is about a dense law: no run loops, so the
+law is `dense` alone and the loop mappings (identical at R = 1) are not
+compared; the largest N and the largest D are one run each, which the page
+and standard error say; the budget tables have no N_loop or N_unroll, and
+there is no figure of loss against loops.
+
+  $ loopscale report --map 'n_act=Model Size' --map 'flops=Training FLOP' --where 'loss<3.4469' \
+  >   --flops 1e21 -o dense.html $CSV 2>&1 | sed 's|/[^ ]*/||'
+  loopscale report: no run has R > 1, where every loop mapping reduces to N_eff = N_act: the report is of dense, and the loop mappings are not compared
+  loopscale report: R=1: nothing to hold out (every run has this value)
+  loopscale report: warning: N=1.618e+10 holds out 1 run: its RMSE is one residual, not a comparison of laws
+  loopscale report: warning: D=3.178e+11 holds out 1 run: its RMSE is one residual, not a comparison of laws
+  loopscale report: E=1: nothing to hold out (every run has this value)
+  $ grep -o '<h2>Fit of [^<]*<[^>]*>[^<]*' dense.html
+  <h2>Fit of <code>dense
+  $ grep -o 'No run has R &gt; 1[^.]*' dense.html
+  No run has R &gt; 1, where every loop mapping (linear, power, bounded) reduces to N<sub>eff</sub> = N<sub>act</sub> and predicts alike: the mappings are not compared, and the law is the base alone
+  $ grep -o '<p class="warn">N=[^<]*' dense.html
+  <p class="warn">N=1.618e+10 (1 run) and D=3.178e+11 (1 run) hold out too few runs: their RMSE is one or two residuals, not a comparison of laws.
+  $ grep -c 'N<sub>loop</sub></td>\|N<sub>unroll</sub></td>\|best loss against loops' dense.html
+  0
+  [1]

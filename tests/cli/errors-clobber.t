@@ -220,6 +220,8 @@ twice:
   $ loopscale solve --law t.json --flops 1e21 --plot /dev/null --plot-rho /dev/null > /dev/null
   loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
   loopscale solve: no --mem given: no memory limit
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
+  loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   $ loopscale fit --law dense --where 'R=1' -o /dev/null --plot /dev/null s.csv.gz > /dev/null
 
 One sweep named twice would count each of its runs twice and halve the

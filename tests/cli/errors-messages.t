@@ -44,6 +44,7 @@ refused:
   $ loopscale solve --print-template | sed 's/"top_k": 1/"top_k": 2/' > top2.json
   $ loopscale solve --law $TRUTH --template top2.json --flops 1e21 --eps 0 --format json > /dev/null
   loopscale solve: the template routes to top_k = 2 experts: E below 2 left out of the default --E list
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   $ loopscale isoflop --law $TRUTH --template top2.json --flops 1e21 --format csv | sed -n 2p | cut -d, -f2
   loopscale isoflop: the template routes to top_k = 2 experts: the default --E is 2
   2
@@ -70,12 +71,18 @@ Units of sizes and budgets ignore case throughout (3gb was refused while
 3kb was taken); "m" is mega, never milli:
 
   $ for m in 3GB 3gb 3Gb 3gB '3 g'; do loopscale solve --law $TRUTH --flops 1e21 --eps 0 --mem "$m" | sed -n 2p; done
+  loopscale solve: warning: no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
+  loopscale solve: warning: no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
+  loopscale solve: warning: no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
+  loopscale solve: warning: no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
+  loopscale solve: warning: no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
   $ loopscale solve --law $TRUTH --flops 1e21 --eps 0 --mem 3gib | sed -n 2p
+  loopscale solve: warning: no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+21 training FLOPs; 3.221e+09 bytes of weights at 16 bits (N_total <= 1.611e+09)
   $ loopscale solve --law $TRUTH --flops 1z --mem 3GB
   loopscale solve: --flops: '1z' is not a number

@@ -266,8 +266,11 @@ Sizes and budgets at the edges of their units:
 
   $ loopscale solve --law t.json --flops 1E --eps 0 | sed -n 2p
   loopscale solve: no --mem given: no memory limit
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+18 training FLOPs; no memory limit
   $ loopscale solve --law t.json --flops 1e21 --eps 0 --mem 3kib | sed -n 2p
+  loopscale solve: warning: chosen, lowest loss: R = 16, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --R)
+  loopscale solve: warning: no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+21 training FLOPs; 3072 bytes of weights at 16 bits (N_total <= 1536)
   $ loopscale solve --law t.json --flops 1e21 --mem -3GB
   loopscale solve: --mem: '-3GB' must be positive
@@ -344,6 +347,7 @@ Templates whose top_k is above part or all of the default E list:
   $ loopscale solve --print-template | sed 's/"top_k": 1/"top_k": 100/' > k100.json
   $ loopscale solve --law t.json --template k3.json --flops 1e21 --eps 0 --format json > /dev/null
   loopscale solve: the template routes to top_k = 3 experts: E below 3 left out of the default --E list
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   $ loopscale solve --law t.json --template k100.json --flops 1e21 --eps 0 | grep '^E'
   loopscale solve: the template routes to top_k = 100 experts: the default --E is 100
   loopscale solve: no --mem given: no memory limit

@@ -23,6 +23,7 @@ an error, as "1e" is in a sweep cell; exa is written E ("3E", "3EB").
   [64]
   $ loopscale solve --law $TRUTH --flops 1e21 --mem 3EB --format json | grep -o '"mem_bytes": [^,]*'
   loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   "mem_bytes": 3e+18
 
 A law whose terms add up past the largest double (c = 1.79e308 and A, B
@@ -62,6 +63,7 @@ prints its table and refuses its CSV:
   >  "params": {"A": 1e308, "alpha": 0.1, "B": 1e300, "beta": 0.3, "c": 1.786e308}}
   > JSON
   $ loopscale isoflop --law edge.json --flops 1e21 | tail -1 | cut -c1-40
+  loopscale isoflop: warning: F = 1e+21, E = 1, R = 1: N_act = 1.667e+20, D = 1: at an end of the search range (N_act 1e3 and up, D at least one token), not an optimum (a budget that small, or a law whose exponents are not positive)
   1e+21  1  1  1.667e+20   1         6e-21
   $ loopscale isoflop --law edge.json --flops 1e21 --format csv | wc -c
   loopscale isoflop: N_act = 5.55556e+18 at 1e+21 FLOPs (E = 1, R = 1) gives predicted loss = inf, outside double precision
@@ -130,8 +132,10 @@ Mi Gi Ti with an optional B; a B straight after the number is refused as
 ambiguous (3 bytes, or 3 billion?).
 
   $ loopscale solve --law $TRUTH --flops 2.8B --eps 0 --format json | grep -o '"flops": [^,]*'
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   "flops": 2800000000
   $ loopscale solve --law $TRUTH --flops 3P --eps 0 --format json | grep -o '"flops": [^,]*'
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   "flops": 3e+15
   $ loopscale solve --law $TRUTH --flops 2.8GB --mem 3GB
   loopscale solve: --flops: '2.8GB' is a size in bytes; a count of FLOPs takes k, M, B or G, T, P, E (2.8B is 2.8e9)

@@ -67,6 +67,8 @@ An output that names an input would replace the data with its result:
   $ loopscale solve --law $TRUTH --flops 1e21 --mem 100 --plot solve.svg --plot-rho rho.svg 2> /dev/null
   [65]
   $ loopscale solve --law $TRUTH --flops 1e21 --mem 1TB --eps 0 --plot solve.svg --plot-rho /dev/full > /dev/null
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
+  loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale solve: /dev/full: write error: No space left on device
   [74]
   $ cat holdout.svg iso.svg solve.svg rho.svg

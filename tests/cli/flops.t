@@ -127,6 +127,7 @@ it stops: only the in-sample columns are pinned)
   $ loopscale holdout --laws dense --axes D --template foil.json --flops-convention 6nd+attn sim-6nd+attn.csv | sed -n 3p | cut -d'|' -f2-4 | sed 's/ *$//'
    dense | 5 |    0.0085
   $ loopscale report --laws dense --axes D --template foil.json --flops-convention 6nd+attn --flops 1e20 -o r.html sim-6nd+attn.csv
+  loopscale report: warning: budget 1e+20 FLOPs: chosen: N_act = 9.45e+08 (fitted 1e+08 to 4.7e+08), R = 1 (fitted 2 to 2); lowest loss: N_act = 9.45e+08 (fitted 1e+08 to 4.7e+08), R = 1 (fitted 2 to 2); no memory limit: N_act = 9.45e+08 (fitted 1e+08 to 4.7e+08), R = 1 (fitted 2 to 2): outside the ranges the law was fitted on, an extrapolation (starred in the report)
   $ grep -o 'with D = [^.]*spending' r.html
   with D = F / (6 (N_unroll + n_layers n_ctx d)) (FLOP convention 6nd+attn) spending
 

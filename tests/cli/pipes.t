@@ -94,15 +94,19 @@ standard input:
   $ loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template t.json > want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   $ cat t.json > fifo & T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template fifo | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   $ T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template <(cat t.json) | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   $ T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template - < t.json | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   $ printf '{"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2}' > shape.json
   $ loopscale shape --shape shape.json > want.txt
   $ cat shape.json > fifo & T loopscale shape --shape fifo | cmp - want.txt

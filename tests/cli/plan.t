@@ -5,11 +5,13 @@ default law (compiled in) as the prior, from a grid of 3 sizes, 3 token counts,
   $ GRID='--n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1,2,4'
   $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 5e20 $GRID -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
-  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105
+  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105*
              under the prior's point estimate; 100 of 100 draws also choose R=4 E=16, and each draw
              weighs its own choice against its own runner-up
+             * outside the ranges the prior was fitted on, an extrapolation: chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)
   noise      sigma 0.001741 of ln(loss); Huber weight 2.678e+05 per run (13 parameters)
   candidates 81
   chosen     19 runs
@@ -19,26 +21,26 @@ default law (compiled in) as the prior, from a grid of 3 sizes, 3 token counts,
     weak prior alone      1.937
     with the plan         0.003383
   $ cat runs.csv
-  n_act,n_total,n_loop,R,E,k,tokens,flops,why
-  100000000,300000000,75000000,1,4,1,30000000000,1.8e+19,step 1: cuts the gap's variance by 6.97%
-  100000000,300000000,75000000,1,4,1,10000000000,6e+18,step 2: cuts the gap's variance by 91.4%
-  100000000,100000000,75000000,1,1,1,10000000000,6e+18,step 3: cuts the gap's variance by 5.56%
-  100000000,1100000000,75000000,1,16,1,10000000000,6e+18,step 4: cuts the gap's variance by 97.6%
-  100000000,1100000000,75000000,2,16,1,10000000000,1.05e+19,step 5: cuts the gap's variance by 91.5%
-  100000000,1100000000,75000000,4,16,1,10000000000,1.95e+19,step 6: cuts the gap's variance by 76.8%
-  100000000,1100000000,75000000,1,16,1,30000000000,1.8e+19,step 7: cuts the gap's variance by 48.8%
-  100000000,100000000,75000000,2,1,1,10000000000,1.05e+19,step 8: cuts the gap's variance by 21.5%
-  100000000,300000000,75000000,2,4,1,10000000000,1.05e+19,step 9: cuts the gap's variance by 5.26%
-  300000000,3300000000,225000000,1,16,1,10000000000,1.8e+19,step 10: cuts the gap's variance by 10.1%
-  300000000,300000000,225000000,1,1,1,10000000000,1.8e+19,step 11: cuts the gap's variance by 14.5%
-  100000000,300000000,75000000,1,4,1,100000000000,6e+19,step 12: cuts the gap's variance by 28.6%
-  300000000,3300000000,225000000,4,16,1,10000000000,5.85e+19,step 13: cuts the gap's variance by 24.1%
-  300000000,900000000,225000000,1,4,1,10000000000,1.8e+19,step 14: cuts the gap's variance by 8.62%
-  100000000,300000000,75000000,4,4,1,10000000000,1.95e+19,step 15: cuts the gap's variance by 12.3%
-  100000000,1100000000,75000000,4,16,1,30000000000,5.85e+19,step 16: cuts the gap's variance by 8.07%
-  100000000,100000000,75000000,1,1,1,30000000000,1.8e+19,step 17: cuts the gap's variance by 4.37%
-  100000000,300000000,75000000,2,4,1,100000000000,1.05e+20,step 18: cuts the gap's variance by 21.4%
-  100000000,100000000,75000000,4,1,1,10000000000,1.95e+19,step 19: cuts the gap's variance by 1.32%
+  run_id,n_act,n_total,n_loop,R,E,k,tokens,flops,why
+  plan-001,100000000,300000000,75000000,1,4,1,30000000000,1.8e+19,step 1: cuts the gap's variance by 6.97%
+  plan-002,100000000,300000000,75000000,1,4,1,10000000000,6e+18,step 2: cuts the gap's variance by 91.4%
+  plan-003,100000000,100000000,75000000,1,1,1,10000000000,6e+18,step 3: cuts the gap's variance by 5.56%
+  plan-004,100000000,1100000000,75000000,1,16,1,10000000000,6e+18,step 4: cuts the gap's variance by 97.6%
+  plan-005,100000000,1100000000,75000000,2,16,1,10000000000,1.05e+19,step 5: cuts the gap's variance by 91.5%
+  plan-006,100000000,1100000000,75000000,4,16,1,10000000000,1.95e+19,step 6: cuts the gap's variance by 76.8%
+  plan-007,100000000,1100000000,75000000,1,16,1,30000000000,1.8e+19,step 7: cuts the gap's variance by 48.8%
+  plan-008,100000000,100000000,75000000,2,1,1,10000000000,1.05e+19,step 8: cuts the gap's variance by 21.5%
+  plan-009,100000000,300000000,75000000,2,4,1,10000000000,1.05e+19,step 9: cuts the gap's variance by 5.26%
+  plan-010,300000000,3300000000,225000000,1,16,1,10000000000,1.8e+19,step 10: cuts the gap's variance by 10.1%
+  plan-011,300000000,300000000,225000000,1,1,1,10000000000,1.8e+19,step 11: cuts the gap's variance by 14.5%
+  plan-012,100000000,300000000,75000000,1,4,1,100000000000,6e+19,step 12: cuts the gap's variance by 28.6%
+  plan-013,300000000,3300000000,225000000,4,16,1,10000000000,5.85e+19,step 13: cuts the gap's variance by 24.1%
+  plan-014,300000000,900000000,225000000,1,4,1,10000000000,1.8e+19,step 14: cuts the gap's variance by 8.62%
+  plan-015,100000000,300000000,75000000,4,4,1,10000000000,1.95e+19,step 15: cuts the gap's variance by 12.3%
+  plan-016,100000000,1100000000,75000000,4,16,1,30000000000,5.85e+19,step 16: cuts the gap's variance by 8.07%
+  plan-017,100000000,100000000,75000000,1,1,1,30000000000,1.8e+19,step 17: cuts the gap's variance by 4.37%
+  plan-018,100000000,300000000,75000000,2,4,1,100000000000,1.05e+20,step 18: cuts the gap's variance by 21.4%
+  plan-019,100000000,100000000,75000000,4,1,1,10000000000,1.95e+19,step 19: cuts the gap's variance by 1.32%
 
 The runs file is a sweep without losses: every run is read back, with its
 compute F = 6 N_unroll D, and the sum is what the summary says was spent.
@@ -82,11 +84,13 @@ chosen again.
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8 --tokens 1e10 --E 16 --R 1,2 --noise 0.002 -o have.csv
   $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 4.8e20 $GRID --have have.csv -o next.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
-  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105
+  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105*
              under the prior's point estimate; 100 of 100 draws also choose R=4 E=16, and each draw
              weighs its own choice against its own runner-up
+             * outside the ranges the prior was fitted on, an extrapolation: chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)
   noise      sigma 0.001741 of ln(loss); Huber weight 2.678e+05 per run (13 parameters)
   candidates 81; 2 runs already trained (2 of them candidates), 1.65e+19 FLOPs
   chosen     10 runs
@@ -105,11 +109,13 @@ A budget smaller than any run plans nothing, with a warning:
   $ loopscale plan --flops 1e22 --mem 3GB --bits 4 --budget 1e18 $GRID -o empty.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: warning: no candidate fits in the budget of 1e+18 FLOPs: the plan is empty
+  loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
-  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105
+  target     loss(R=4 E=16 N_act=5.455e+08) - loss(R=2 E=16 N_act=5.455e+08) = -0.0105*
              under the prior's point estimate; 100 of 100 draws also choose R=4 E=16, and each draw
              weighs its own choice against its own runner-up
+             * outside the ranges the prior was fitted on, an extrapolation: chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)
   noise      sigma 0.001741 of ln(loss); Huber weight 2.678e+05 per run (13 parameters)
   candidates 81
   chosen     0 runs
@@ -119,7 +125,7 @@ A budget smaller than any run plans nothing, with a warning:
     weak prior alone      1.937
     with the plan         1.937
   $ cat empty.csv
-  n_act,n_total,n_loop,R,E,k,tokens,flops,why
+  run_id,n_act,n_total,n_loop,R,E,k,tokens,flops,why
 
 A budget in GPU-hours: 350 hours at 4e14 FLOP/s is 5.04e20 FLOPs.
 
@@ -151,6 +157,7 @@ the plan's compute, each fitted and solved; how often the decision is right.
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ cp $ROOT/data/truth/moe-bounded-sparse.json truth.json
   $ loopscale plan --law prior.json --have pilot.csv --flops 1e22 --mem 3GB --bits 4 --budget 5e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11,3e11 --E 1,4,16 --R 1,2,4 -o next.csv --validate 3 --truth truth.json --baseline-flops 1e22 | sed -n '/^validation/,$p'
+  loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: N_act = 5.455e+08 (fitted 1e+08 to 4e+08), D = 9.402e+11 (fitted 1e+10 to 4e+10), F = 1e+22 (fitted 6e+18 to 3.12e+20); runner-up: N_act = 2e+09 (fitted 1e+08 to 4e+08), D = 4.762e+11 (fitted 1e+10 to 4e+10), F = 1e+22 (fitted 6e+18 to 3.12e+20)): an extrapolation; a plan aims at the prior's guess there
   validation 3 simulated sweeps of each design from truth.json, noise sigma 0.001904 of ln(loss)
   truth      R*=4 E*=16 N_act*=5.455e+08, loss 2.0956
   
@@ -158,6 +165,7 @@ the plan's compute, each fitted and solved; how often the decision is right.
   runs                      115         96            297
   compute (new runs)        4.991e+21   9.183e+21     1e+22
   right decision            100%        100%          100%
+    95% Wilson interval     [44, 100]   [44, 100]     [44, 100]
   loss regret, mean         0           0             0
   loss regret, median       0           0             0
   loss regret, worst        0           0             0
@@ -182,9 +190,9 @@ lower the summed variance of alpha and beta (no deployment budget needed).
     weak prior alone      1           1
     with the plan         0.02581     0.03543
   $ head -3 params.csv
-  n_act,n_total,n_loop,R,E,k,tokens,flops,why
-  100000000,100000000,75000000,1,1,1,10000000000,6e+18,step 1: cuts the summed variance by 49.4%
-  100000000,100000000,75000000,2,1,1,10000000000,1.05e+19,step 2: cuts the summed variance by 95.5%
+  run_id,n_act,n_total,n_loop,R,E,k,tokens,flops,why
+  plan-001,100000000,100000000,75000000,1,1,1,10000000000,6e+18,step 1: cuts the summed variance by 49.4%
+  plan-002,100000000,100000000,75000000,2,1,1,10000000000,1.05e+19,step 2: cuts the summed variance by 95.5%
 
 With --validate, the spread of the named parameters over the replicates'
 fits is measured for each design (and the decision too when --flops is
@@ -199,6 +207,7 @@ standard deviation of two fits says little (unit_plan compares them).
   runs                      105         89            297
   compute (new runs)        1.989e+21   1.671e+21     1.989e+21
   right decision            100%        100%          100%
+    95% Wilson interval     [34, 100]   [34, 100]     [34, 100]
   loss regret, mean         0           0             0
   loss regret, median       0           0             0
   loss regret, worst        0           0             0
@@ -217,7 +226,19 @@ A template that routes to two experts leaves E = 1 out of the default list:
   loopscale plan: the template routes to top_k = 2 experts: E below 2 left out of the default --E list
   candidates 420
   chosen     14 runs
-  $ cut -d, -f5,6 tk.csv | sort -u | head -3
+  $ cut -d, -f6,7 tk.csv | sort -u | head -3
   16,2
   2,2
   4,2
+
+A decision beyond the prior's data is an extrapolation: a prior fitted on
+a pilot up to N_act 3e8 asked about 1e22 FLOPs (N_act 2e9) says so on
+standard error and stars the target.
+
+  $ loopscale fit -o pilot.json --where 'n_act<=4e8' --where 'E<=4' "$ROOT/data/sweeps/looped-moe.csv.gz" > /dev/null 2>&1
+  $ loopscale plan --law pilot.json --flops 1e22 --mem 3GB --bits 4 --budget 5e20 --n-act 1e8,3e8 --tokens 1e10,3e10 --E 1,4 --R 1,2,4 -o pilot-runs.csv | grep -E '^target|^ +\*'
+  loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
+  loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: N_act = 2e+09 (fitted 1e+08 to 3e+08); runner-up: N_act = 2e+09 (fitted 1e+08 to 3e+08)): an extrapolation; a plan aims at the prior's guess there
+  target     loss(R=2 E=4 N_act=2e+09) - loss(R=4 E=4 N_act=2e+09) = -0.0083*
+             * outside the ranges the prior was fitted on, an extrapolation: chosen: N_act = 2e+09 (fitted 1e+08 to 3e+08); runner-up: N_act = 2e+09 (fitted 1e+08 to 3e+08)
+

@@ -23,9 +23,11 @@ empty and none is drawn with a warning (standard error stays empty).
   >   for p in fit dense holdout isoflop solve rho; do is $p.$f; done
   > done
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   fit.svg is svg
   dense.svg is svg
   holdout.svg is svg
@@ -33,9 +35,11 @@ empty and none is drawn with a warning (standard error stays empty).
   solve.svg is svg
   rho.svg is svg
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   fit.pdf is pdf
   dense.pdf is pdf
   holdout.pdf is pdf
@@ -43,9 +47,11 @@ empty and none is drawn with a warning (standard error stays empty).
   solve.pdf is pdf
   rho.pdf is pdf
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   fit.png is png
   dense.png is png
   holdout.png is png
@@ -145,11 +151,13 @@ The figure controls: size in inches or cm, text size, title or none, the
 notes drawn as a caption, the print style, PNG resolution.
 
   $ loopscale isoflop --law law.json --flops 1e21 --plot small.pdf --plot-size 3.5x2.5 --plot-font-size 7 --plot-title 'IsoFLOP <1e21>' > /dev/null
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   $ pdfinfo small.pdf | grep -E '^(Title|Page size):'
   Title:           IsoFLOP <1e21>
   Page size:       252 x 180 pts
   $ loopscale isoflop --law law.json --flops 1e21 --plot small.png --plot-size 8.89x6.35cm --dpi 100 > /dev/null
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   $ head -c 24 small.png | tail -c 8 | od -An -tu1
      0   0   1  94   0   0   0 250
@@ -157,6 +165,7 @@ notes drawn as a caption, the print style, PNG resolution.
   loopscale solve: warning: chosen: D = 1.333e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 1.026e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   $ pdfinfo print.pdf | grep -c '^Title:'
   0
   [1]
@@ -166,9 +175,44 @@ notes drawn as a caption, the print style, PNG resolution.
   $ pdftotext print.pdf - | grep -o 'Each point: the N'
   Each point: the N
   $ loopscale fit --plot tiny.pdf --plot-size 1x1 --plot-font-size 20 --where 'E<=4' "$SWEEP" > /dev/null
-  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
-  loopscale fit: a figure of 1 x 1 in leaves no room for 4 x 4 panels at 20 pt text
+  loopscale fit: a figure of 1 x 1 in leaves no room for a panel at 20 pt text
   Try 'loopscale fit --help'.
+  [64]
+
+A paper column (3.5 x 2.5 in at the default 9 pt text) is drawn by every
+plot: the legend flows under the panel with brief labels, ticks thin, a
+y label longer than its panel takes two lines, and the fit and holdout
+plots, whose grids of panels cannot fit, draw their compact view. A size
+with no room even for one panel is refused before any work or output.
+
+  $ loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,2,4 --plot col-solve.pdf --plot-rho col-rho.pdf --plot-size 3.5x2.5 > /dev/null 2>&1
+  $ loopscale isoflop --law law.json --flops 1e21,1e22 --plot col-iso.pdf --plot-size 3.5x2.5 > /dev/null 2>&1
+  $ loopscale fit --plot col-fit.pdf --plot-size 3.5x2.5 --where 'E<=4' "$SWEEP" > /dev/null
+  loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  $ loopscale holdout --laws moe:bounded,moe:bounded-sparse --axes R,E --plot col-holdout.pdf --plot-size 3.5x2.5 "$SWEEP" > /dev/null
+  $ for p in solve rho iso fit holdout; do is col-$p.pdf && pdfinfo col-$p.pdf | grep 'Page size'; done
+  col-solve.pdf is pdf
+  Page size:       252 x 180 pts
+  col-rho.pdf is pdf
+  Page size:       252 x 180 pts
+  col-iso.pdf is pdf
+  Page size:       252 x 180 pts
+  col-fit.pdf is pdf
+  Page size:       252 x 180 pts
+  col-holdout.pdf is pdf
+  Page size:       252 x 180 pts
+  $ pdftotext col-solve.pdf - | grep -E '^(out of reach|95% band|lowest \+ |no memory limit)' | sort
+  lowest + \xce\xb5 (esc)
+  no memory limit
+  out of reach
+  $ pdftotext col-fit.pdf - | grep -c 'Observed against fitted loss'
+  1
+  $ pdftotext -layout col-solve.pdf - | grep -c '\xe2\x80\xa6'
+  0
+  [1]
+  $ loopscale solve --law law.json --flops 1e22 --plot tiny.pdf --plot-size 1.2x1
+  loopscale solve: a figure of 1.2 x 1 in leaves no room for a panel at 9 pt text
+  Try 'loopscale solve --help'.
   [64]
   $ ls tiny.pdf
   ls: cannot access 'tiny.pdf': No such file or directory
@@ -202,6 +246,7 @@ file already there is left as it was.
 A device has no extension to go by and gets SVG.
 
   $ loopscale isoflop --law law.json --flops 1e21 --plot /dev/stdout | grep -c '^<svg'
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   1
 
@@ -224,3 +269,34 @@ A failed run writes no plot and leaves an existing one as it was.
   [73]
   $ ls *.tmp* 2>/dev/null
   [2]
+
+One loop count and one expert count (a dense law) still make a readable
+plot: the loss axis is padded around the one answer and reaches the
+epsilon line, with distinct ticks, and the x axis is ticked at R = 1 only.
+
+  $ printf '%s\n' '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}}' > chinchilla.json
+  $ loopscale solve --law chinchilla.json --flops 1e22 --E 1 --R 1 --eps 0.02 --plot one.pdf > /dev/null
+  loopscale solve: no --mem given: no memory limit
+  loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
+  $ is one.pdf
+  one.pdf is pdf
+  $ pdftotext one.pdf - | grep -E '^[0-9.]+$' | tr '\n' ' '
+  2.160 2.155 2.150 2.145 2.140 1  (no-eol)
+
+IsoFLOP lines inside the fitted ranges are three times as thick as those
+outside (1.8 against 0.6 pt), and the legend says what the frontier's
+dashes mean.
+
+  $ grep -o 'stroke-width:\(1.8\|0.6\)' isoflop.svg | sort -u
+  stroke-width:0.6
+  stroke-width:1.8
+  $ pdftotext isoflop.pdf - | grep -o 'compute-optimal frontier.*'
+  compute-optimal frontier of each (E, R) as F varies, in its dash
+
+The fit plot of the shipped sweep (seven expert counts) has a row of
+panels for each E, titled by that E alone: no overlapping ranges.
+
+  $ loopscale fit --plot fit7.pdf "$SWEEP" > /dev/null
+  $ pdftotext fit7.pdf - | grep -o '^E = [0-9\xe2\x80\x93]*,' | sort -u | tr '\n' ' '
+  E = 1, E = 16, E = 2, E = 32, E = 4, E = 64, E = 8,  (no-eol)
+

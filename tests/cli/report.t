@@ -9,6 +9,8 @@ it in Chromium.)
   $ ln -s "$SWEEP" sweep.csv
   $ loopscale report --flops 1e21,1e22 --mem 3GB --bits 4 sweep.csv -o report.html
   loopscale report: warning: E_max = 6.25e+19 is not determined by the runs: its standard error, 6.4e+37, is 1e+18 times its value (an unbounded interval)
+  loopscale report: warning: budget 1e+21 FLOPs: chosen: D = 3.056e+11 (fitted 1e+10 to 3e+11); lowest loss: D = 3.056e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation (starred in the report)
+  loopscale report: warning: budget 1e+22 FLOPs: chosen: D = 1.746e+12 (fitted 1e+10 to 3e+11); lowest loss: D = 1.222e+12 (fitted 1e+10 to 3e+11); no memory limit: N_act = 2.501e+09 (fitted 1e+08 to 1e+09), D = 6.663e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation (starred in the report)
   $ test -s report.html && head -c 15 report.html
   <!DOCTYPE html> (no-eol)
 
@@ -27,6 +29,19 @@ any fetch; there is no script.
   [1]
   $ grep -o "Content-Security-Policy\" content=\"[^\"]*\"" report.html
   Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"
+
+Answers outside the ranges the law was fitted on are marked as solve marks
+them: a warning box before the budget's table, a star on each value
+outside, the ranges under the table, and a line on standard error.
+
+  $ loopscale report --flops 1e22 --mem 3GB --bits 4 sweep.csv -o extrap.html 2>&1 | grep -c 'warning: budget 1e+22 FLOPs: chosen: '
+  1
+  $ grep -o '<div class="warn"><b>Extrapolated:</b>[^<]*' extrap.html
+  <div class="warn"><b>Extrapolated:</b> these answers lie outside the ranges the law was fitted on, where its predictions are a guess, not a fit; starred below.
+  $ python3 "$TABLES" extrap.html | grep -E '^D \(tokens\)'
+  D (tokens) | 1.746\xc3\x9710^12* | 1.222\xc3\x9710^12* | 6.663\xc3\x9710^11* (esc)
+  $ grep -o '<p class="note">\* outside the range the law was fitted on:[^.]*' extrap.html
+  <p class="note">* outside the range the law was fitted on: N<sub>act</sub> 10<sup>8</sup> to 10<sup>9</sup>, D 10<sup>10</sup> to 3&#215;10<sup>11</sup>
 
 The fit is fit's: the same parameters and RMSE.
 
@@ -81,7 +96,7 @@ largest, with epsilon the fit's RMSE:
   $ python3 "$TABLES" report.html | sed -n '/^# table 5$/,$p' | grep -E '^(R|E) |^Nact|^loss'
   R (loops) | 2 | 3 | 1
   E (experts) | 16 | 16 | 16
-  Nact | 5.455\xc3\x9710^8 | 5.455\xc3\x9710^8 | 2.501\xc3\x9710^9 (esc)
+  Nact | 5.455\xc3\x9710^8 | 5.455\xc3\x9710^8 | 2.501\xc3\x9710^9* (esc)
   loss (predicted, nats/token) | 2.0678 | 2.0653 | 2.0425
   $ loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,4,16 --R 1,2,3,4,5,6,7,8 | grep -E '^(R|E) |^N_act|^loss'
   loopscale solve: warning: chosen: D = 1.746e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
@@ -110,7 +125,7 @@ With a bootstrap, the parameters get intervals and the figures bands; with
 no budget there is no budget section.
 
   $ loopscale report --law dense --axes N --where 'E=1' --where 'R=1' --bootstrap 20 -o boot.html sweep.csv
-  loopscale report: every run is dense (m = 1), where bounded-sparse equals bounded; it is left out
+  loopscale report: no run has R > 1, where every loop mapping reduces to N_eff = N_act: the report is of dense, and the loop mappings are not compared
   loopscale report: warning: c = 1.44 is not determined by the runs: its 95% bootstrap interval [3.73e-11, 1.72] spans a factor 4.6e+10
   $ python3 "$TABLES" boot.html | sed -n 1,3p
   # table 1

@@ -4,6 +4,7 @@ truth the shipped sweep was drawn from.
   $ loopscale solve --flops 1e21 --mem 3GB --bits 4 --E 1,2,4,8,16
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale solve: warning: no memory limit: N_act = 1.335e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 16, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   law      moe:bounded-sparse
   budget   1e+21 training FLOPs; 3e+09 bytes of weights at 4 bits (N_total <= 6e+09)
   epsilon  0.004412 (loss units)
@@ -26,6 +27,7 @@ truth the shipped sweep was drawn from.
   loopscale solve: warning: chosen: N_act = 2e+09 (fitted 1e+08 to 1e+09), D = 3.333e+12 (fitted 1e+11 to 5e+11), F = 1e+23 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 4.889e+12 (fitted 1e+11 to 5e+11), F = 1e+23 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 1.404e+10 (fitted 1e+08 to 1e+09), D = 1.187e+12 (fitted 1e+11 to 5e+11), F = 1e+23 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: lowest loss, no memory limit: E = 16, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   {
     "flops": 1e+23,
     "mem_bytes": 3000000000,
@@ -98,6 +100,7 @@ one warning per column on standard error, each quantity in the JSON's
 With the truth and epsilon 0 the choice is the lowest loss:
 
   $ loopscale solve --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e23 --mem 3GB --bits 4 --eps 0 --R 1,2,4,8 --E 1,8 --table
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 8, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   law      moe:bounded-sparse
   budget   1e+23 training FLOPs; 3e+09 bytes of weights at 4 bits (N_total <= 6e+09)
   epsilon  0 (loss units)
@@ -194,8 +197,40 @@ Errors:
   $ loopscale solve --flops 1e21 --uncertainty --law $ROOT/data/truth/moe-bounded-sparse.json
   loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
   loopscale solve: no --mem given: no memory limit
-  loopscale solve: the law has no bootstrap draws (a bootstrap fit records them)
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
+  loopscale solve: the law has no bootstrap draws for --uncertainty: refit it with `loopscale fit --bootstrap N -o LAW`, which records them
   [65]
   $ loopscale solve --flops 1e21 --template t.json --E 1 2>&1 | tail -2
   loopscale solve: E = 1 is below the template's top_k (2)
   Try 'loopscale solve --help'.
+
+An answer at an end of the search range is not an optimum, and solve and
+isoflop say so: a Chinchilla law typed with the wrong sign on alpha lands
+on the search's floor, N_act = 1000, and so does a budget too small for
+any real model. The largest E searched is an end too, unless it is the
+largest the law was fitted on (searching further is extrapolating, which
+the stars say).
+
+  $ printf '%s\n' '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}}' > chinchilla.json
+  $ loopscale solve --law chinchilla.json --flops 1e6 --E 1 2>&1 >/dev/null | grep 'end of the search'
+  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1000 at the floor of the search (1e3): at an end of the search range, not an optimum (a budget that small, or a law whose exponents are not positive)
+  $ loopscale isoflop --law chinchilla.json --flops 1e6,1e21 --E 1 2>&1 >/dev/null | grep 'end of the search'
+  loopscale isoflop: warning: F = 1e+06, E = 1, R = 1: N_act = 1000, D = 166.7: at an end of the search range (N_act 1e3 and up, D at least one token), not an optimum (a budget that small, or a law whose exponents are not positive)
+  $ loopscale isoflop --law chinchilla.json --flops 1e21 --E 1 2>&1 >/dev/null | grep -c 'end of the search'
+  0
+  [1]
+  $ loopscale solve --flops 1e22 --mem 3GB --bits 4 --E 1,2,4,8,16 2>&1 >/dev/null | grep 'end of the search'
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 16, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
+  $ loopscale solve --flops 1e22 --mem 3GB --bits 4 2>&1 >/dev/null | grep -c 'end of the search'
+  0
+  [1]
+
+
+Intervals under the draws that reach outside the fitted range are starred
+too:
+
+  $ loopscale solve --flops 1e22 --mem 3GB --bits 4 --uncertainty 2>/dev/null | sed -n '/^  N_act\*/,$p'
+    N_act*  [2.769e+08, 5.455e+08]
+    D*      [9.402e+11, 1.505e+12]*
+    loss    [2.0912, 2.0975]
+    * reaches outside the range the law was fitted on: D 1e+11 to 5e+11

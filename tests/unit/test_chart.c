@@ -192,7 +192,7 @@ static void log_axes_have_decades_and_minor_ticks(void **state)
     (void)state;
     ticks tk;
     memset(&tk, 0, sizeof tk);
-    log_ticks(8.0, 11.2, &tk); /* 1e8 to 1.6e11 */
+    log_ticks(8.0, 11.2, 0, &tk); /* 1e8 to 1.6e11 */
     assert_int_equal(tk.nmajor, 4);
     for (size_t k = 0; k < 4; k++)
         assert_near(tk.major[k], pow(10.0, 8.0 + (double)k), 1e-6 * pow(10.0, 8.0 + (double)k));
@@ -200,21 +200,21 @@ static void log_axes_have_decades_and_minor_ticks(void **state)
     assert_near(tk.minor[0], 2e8, 1e-6);
     /* Twenty-two decades: every fourth, no minor ticks. */
     memset(&tk, 0, sizeof tk);
-    log_ticks(-2.0, 20.0, &tk);
+    log_ticks(-2.0, 20.0, 0, &tk);
     assert_int_equal(tk.nmajor, 6);
     assert_near(tk.major[5], 1e20, 1e6);
     assert_int_equal(tk.nminor, 0);
     /* No power of ten inside: 1, 2, 5 x 10^k, or every mantissa. */
     memset(&tk, 0, sizeof tk);
-    log_ticks(log10(1.5), log10(12.0), &tk);
+    log_ticks(log10(1.5), log10(12.0), 0, &tk);
     assert_int_equal(tk.nmajor, 3); /* 2, 5, 10 */
     assert_near(tk.major[0], 2.0, 1e-12);
     memset(&tk, 0, sizeof tk);
-    log_ticks(log10(2.5), log10(9.0), &tk);
+    log_ticks(log10(2.5), log10(9.0), 0, &tk);
     assert_int_equal(tk.nmajor, 7); /* 3 .. 9 */
     /* Linear: round steps. */
     memset(&tk, 0, sizeof tk);
-    linear_ticks(2.113, 2.587, &tk);
+    linear_ticks(2.113, 2.587, 0, &tk);
     assert_near(tk.step, 0.1, 1e-12);
     assert_int_equal(tk.nmajor, 4); /* 2.2 2.3 2.4 2.5 */
     char label[64];
@@ -525,6 +525,105 @@ static void bands_are_the_central_95_percent(void **state)
     ls_lawfile_free(lf);
 }
 
+/* A paper column (252 x 180 pt) at 9 pt text with a legend of twelve
+ * entries, long ones among them, and a y label longer than the panel: the
+ * layout gives the panel most of the figure, the legend flows under it in
+ * brief labels, and the y label gets a second line. */
+static void a_paper_column_keeps_room_for_the_panel(void **state)
+{
+    (void)state;
+    chart *f = ls_chart_new("Best loss against loops under the budget: 10<sup>22</sup> FLOPs, 3 GB at 4 bits", 1, 1);
+    chart_panel *p = f ? ls_chart_panel(f, 0, 0) : NULL;
+    if (!p) {
+        fail_msg("no chart");
+        return;
+    }
+    const double x[] = {1, 2, 4, 8, 16}, y[] = {2.21, 2.15, 2.12, 2.11, 2.105};
+    chart_style st = ls_chart_line_style(0);
+    assert_int_equal(ls_chart_panel_line(p, x, y, 5, &st), 0);
+    assert_int_equal(ls_chart_panel_axis(p, CHART_AXIS_X, "loops R", CHART_SCALE_LINEAR), 0);
+    assert_int_equal(ls_chart_panel_axis(p, CHART_AXIS_Y, "loss at the best N<sub>act</sub> (nats/token)",
+                                         CHART_SCALE_LINEAR), 0);
+    char label[64];
+    for (int e = 0; e < 7; e++) {
+        snprintf(label, sizeof label, "E = %d", 1 << e);
+        st = ls_chart_line_style(e);
+        assert_int_equal(ls_chart_legend(f, label, &st), 0);
+    }
+    assert_int_equal(ls_chart_legend(f, "95% band over 50 of the law's 1000 bootstrap draws", &st), 0);
+    assert_int_equal(ls_chart_legend_brief(f, "95% band"), 0);
+    assert_int_equal(ls_chart_legend(f, "outside the fitted ranges (N<sub>act</sub>, D): extrapolated", &st), 0);
+    assert_int_equal(ls_chart_legend_brief(f, "extrapolated"), 0);
+    assert_int_equal(ls_chart_legend(f, "best of any E with no memory limit", &st), 0);
+    assert_int_equal(ls_chart_legend_brief(f, "no memory limit"), 0);
+    assert_int_equal(ls_chart_legend(f, "out of reach under the budget", &st), 0);
+    assert_int_equal(ls_chart_legend_brief(f, "out of reach"), 0);
+    assert_int_equal(ls_chart_legend(f, "chosen: R<sup>*</sup> = 4, E<sup>*</sup> = 16", &st), 0);
+    painter pt = {NULL, NULL, 9.0, CHART_LOOK_LIGHT};
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+    pt.cr = cairo_create(s);
+    pt.pango = pango_for(pt.cr);
+    layout L;
+    chart_output o = ls_chart_output_default();
+    o.width_pt = 252;
+    o.height_pt = 180;
+    ls_error err;
+    assert_int_equal(compute_layout(&pt, f, &o, f->title, &L, &err), 0);
+    assert_true(L.legend_below && L.brief);
+    assert_true(L.panel_w >= 0.55 * o.width_pt);
+    assert_true(L.panel_h >= 0.3 * o.height_pt);
+    assert_true(L.legend_h <= o.height_pt / 3);
+    assert_int_equal(L.ylabel_lines, 2);
+    /* Every part stacks inside the figure. */
+    assert_true(L.title_h + L.top + L.panel_h + L.bottom + L.legend_h + 6 <= o.height_pt + 1e-9);
+    /* At its natural size nothing is cut down. */
+    o.width_pt = o.height_pt = 0;
+    assert_int_equal(compute_layout(&pt, f, &o, f->title, &L, &err), 0);
+    assert_false(L.brief);
+    assert_int_equal(L.ylabel_lines, 1);
+    g_object_unref(pt.pango);
+    cairo_destroy(pt.cr);
+    cairo_surface_destroy(s);
+    ls_chart_free(f);
+}
+
+/* The check made before any work: a paper column passes, a 1-inch square
+ * at 20 pt text has no room for a panel. */
+static void sizes_without_room_for_a_panel_are_refused_up_front(void **state)
+{
+    (void)state;
+    chart_output o = ls_chart_output_default();
+    ls_error err;
+    assert_int_equal(ls_chart_check_size(&o, &err), 0); /* natural size */
+    o.width_pt = 252;
+    o.height_pt = 180;
+    assert_int_equal(ls_chart_check_size(&o, &err), 0);
+    o.width_pt = o.height_pt = 72;
+    o.font_pt = 20;
+    assert_int_equal(ls_chart_check_size(&o, &err), LS_ERR_USAGE);
+    assert_non_null(strstr(err.message, "leaves no room for a panel at 20 pt text"));
+}
+
+/* Boundaries and annotations (what is out of reach) have a colour of
+ * their own: no series of any palette index shares it, nor black or grey. */
+static void the_boundary_colour_is_no_series_colour(void **state)
+{
+    (void)state;
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+    cairo_t *cr = cairo_create(s);
+    double r0, g0, b0, a0;
+    set_color(cr, CHART_BOUNDARY, 1.0);
+    cairo_pattern_get_rgba(cairo_get_source(cr), &r0, &g0, &b0, &a0);
+    for (int c = -2; c < CHART_NCOLORS; c++) {
+        double r, g, b, a;
+        set_color(cr, c, 1.0);
+        cairo_pattern_get_rgba(cairo_get_source(cr), &r, &g, &b, &a);
+        assert_true(fabs(r - r0) + fabs(g - g0) + fabs(b - b0) > 0.25);
+    }
+    cairo_destroy(cr);
+    cairo_surface_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -535,6 +634,9 @@ int main(void)
         cmocka_unit_test(the_format_comes_from_the_file_name),
         cmocka_unit_test(a_chart_renders_as_svg_pdf_and_png_with_metadata),
         cmocka_unit_test(lines_beyond_the_axis_are_marked),
+        cmocka_unit_test(a_paper_column_keeps_room_for_the_panel),
+        cmocka_unit_test(the_boundary_colour_is_no_series_colour),
+        cmocka_unit_test(sizes_without_room_for_a_panel_are_refused_up_front),
         cmocka_unit_test(every_plot_renders_in_every_format),
         cmocka_unit_test(the_isoflop_grid_spans_n_opt_evenly_in_log),
         cmocka_unit_test(bands_are_the_central_95_percent),

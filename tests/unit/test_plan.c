@@ -601,6 +601,22 @@ static void the_thinned_grid_is_the_densest_that_fits(void **state)
     problem_free(&pb);
 }
 
+/* The Wilson score interval against values worked by hand from its
+ * closed form (and the published 8 of 10: 0.490 to 0.943). */
+static void rates_get_a_wilson_interval(void **state)
+{
+    (void)state;
+    double lo, hi;
+    ls_plan_rate_interval(8, 10, &lo, &hi);
+    assert_true(fabs(lo - 0.49016) < 1e-4 && fabs(hi - 0.94332) < 1e-4);
+    ls_plan_rate_interval(0, 10, &lo, &hi);
+    assert_true(lo == 0.0 && fabs(hi - 0.27753) < 1e-4);
+    ls_plan_rate_interval(10, 10, &lo, &hi);
+    assert_true(fabs(lo - 0.72247) < 1e-4 && hi == 1.0);
+    ls_plan_rate_interval(0, 0, &lo, &hi);
+    assert_true(lo == 0.0 && hi == 1.0);
+}
+
 /* The IsoFLOP baseline: for each of the 9 (R, E) of the grid, 3 budgets a
  * factor sqrt 10 apart and 8 sizes each, costing the baseline's compute in
  * all: 9 x 8 x F_top (1 + 10^-1/2 + 10^-1) = baseline. */
@@ -803,6 +819,7 @@ static void a_parameter_plan_pins_its_parameters_better_than_a_grid(void **state
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rates_get_a_wilson_interval),
         cmocka_unit_test(huber_weight_matches_numerical_integration),
         cmocka_unit_test(fisher_information_matches_finite_differences),
         cmocka_unit_test(gap_gradient_matches_finite_differences),

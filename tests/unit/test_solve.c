@@ -411,6 +411,46 @@ static void the_binding_constraint_is_reported(void **state)
     ls_solve_uncertainty_free(&u);
 }
 
+/* An answer at an end of the search is flagged: a Chinchilla law typed
+ * with alpha = -0.34 (loss growing with size) lands on N_act = 10^3, the
+ * search's floor; the correct law at 1e21 FLOPs is an interior optimum;
+ * R and E are flagged at the largest value searched, or the smallest when
+ * it is above 1, and never when one value was searched. */
+static void answers_at_an_end_of_the_search_are_flagged(void **state)
+{
+    (void)state;
+    law l;
+    ls_law_init(&l, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    l.p[LAW_P_A] = 406.4;
+    l.p[LAW_P_ALPHA] = 0.3392;
+    l.p[LAW_P_B] = 410.7;
+    l.p[LAW_P_BETA] = 0.2849;
+    l.p[LAW_P_C] = 1.6934;
+    arch_template t;
+    ls_arch_template_default(&t);
+    solve_budget budget = {1e21, INFINITY, 16};
+    solve_candidate c;
+    assert_int_equal(ls_solve_candidate_at(&l, &t, &budget, 1, 1, NULL, 0, 0, &c), 0);
+    assert_int_equal(ls_solve_at_edge(NULL, &c), 0);
+    l.p[LAW_P_ALPHA] = -0.34;
+    assert_int_equal(ls_solve_candidate_at(&l, &t, &budget, 1, 1, NULL, 0, 0, &c), 0);
+    assert_true(fabs(c.n_act - 1e3) < 1e-6);
+    assert_int_equal(ls_solve_at_edge(NULL, &c), 1u << LAW_RANGE_N_ACT);
+
+    law m = truth();
+    const double R[] = {2, 3, 4}, E[] = {1, 4, 16}, one[] = {1};
+    solve_options o = {R, 3, E, 3, NULL, 0, 0.0, NULL};
+    assert_int_equal(ls_solve_candidate_at(&m, &t, &budget, 16, 4, NULL, 0, 0, &c), 0);
+    assert_int_equal(ls_solve_at_edge(&o, &c), (1u << LAW_RANGE_R) | (1u << LAW_RANGE_E));
+    assert_int_equal(ls_solve_candidate_at(&m, &t, &budget, 4, 2, NULL, 0, 0, &c), 0);
+    assert_int_equal(ls_solve_at_edge(&o, &c), 1u << LAW_RANGE_R); /* R = 2 is the smallest, above 1 */
+    assert_int_equal(ls_solve_candidate_at(&m, &t, &budget, 1, 3, NULL, 0, 0, &c), 0);
+    assert_int_equal(ls_solve_at_edge(&o, &c), 0); /* E = 1: nothing lies below */
+    solve_options fixed = {one, 1, one, 1, NULL, 0, 0.0, NULL};
+    assert_int_equal(ls_solve_candidate_at(&m, &t, &budget, 1, 1, NULL, 0, 0, &c), 0);
+    assert_int_equal(ls_solve_at_edge(&fixed, &c), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -425,6 +465,7 @@ int main(void)
         cmocka_unit_test(every_reported_configuration_is_checked_against_the_fitted_ranges),
         cmocka_unit_test(default_candidates_stay_inside_the_fitted_r_and_e),
         cmocka_unit_test(the_binding_constraint_is_reported),
+        cmocka_unit_test(answers_at_an_end_of_the_search_are_flagged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
