@@ -729,6 +729,25 @@ static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfil
 
 /* ---- holdout --------------------------------------------------------------------- */
 
+/* The runs column c of a holdout held out: observed loss in px, the law
+ * fitted without them in py; lo and hi widened to take them in. */
+static size_t held_out_points(const holdout_result *r, const sweep *s, size_t c, const law *fitted, double *px,
+                              double *py, double *lo, double *hi)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (!r->test[c * s->n + i])
+            continue;
+        law_point x = ls_sweep_row_point(&s->rows[i]);
+        px[m] = s->rows[i].loss;
+        py[m] = ls_law_loss(fitted, &x);
+        *lo = fmin(*lo, fmin(px[m], py[m]));
+        *hi = fmax(*hi, fmax(px[m], py[m]));
+        m++;
+    }
+    return m;
+}
+
 /* The held-out comparison of a figure too small for a panel per law (a
  * paper column): every law's held-out predictions in one panel, a colour
  * and marker per law; the table gives the RMSEs. */
@@ -761,17 +780,7 @@ static unsigned char *holdout_compact(const sweep *s, const holdout_result *r, c
             const holdout_cell *cell = &r->cells[li * r->ncolumns + c];
             if (r->columns[c].skipped || isnan(cell->rmse))
                 continue;
-            size_t m = 0;
-            for (size_t i = 0; i < s->n; i++) {
-                if (!r->test[c * s->n + i])
-                    continue;
-                law_point x = ls_sweep_row_point(&s->rows[i]);
-                px[m] = s->rows[i].loss;
-                py[m] = ls_law_loss(&cell->fitted, &x);
-                lo = fmin(lo, fmin(px[m], py[m]));
-                hi = fmax(hi, fmax(px[m], py[m]));
-                m++;
-            }
+            size_t m = held_out_points(r, s, c, &cell->fitted, px, py, &lo, &hi);
             ls_chart_panel_line(p, px, py, m, &st);
         }
         ls_law_kind_format(r->laws[li], text, sizeof text);
@@ -860,17 +869,7 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
             const holdout_cell *cell = &r->cells[li * r->ncolumns + c];
             if (r->columns[c].skipped || isnan(cell->rmse))
                 continue;
-            size_t m = 0;
-            for (size_t i = 0; i < s->n; i++) {
-                if (!r->test[c * s->n + i])
-                    continue;
-                law_point x = ls_sweep_row_point(&s->rows[i]);
-                px[m] = s->rows[i].loss;
-                py[m] = ls_law_loss(&cell->fitted, &x);
-                lo = fmin(lo, fmin(px[m], py[m]));
-                hi = fmax(hi, fmax(px[m], py[m]));
-                m++;
-            }
+            size_t m = held_out_points(r, s, c, &cell->fitted, px, py, &lo, &hi);
             chart_style st = ls_chart_marker_style((int)c, markers[c % 5]);
             st.hollow = 1;
             ls_chart_panel_line(p, px, py, m, &st);
