@@ -1631,3 +1631,14 @@ int cli_parse_tie(const char *cmd, const char *text, const law_kind *kinds, size
     p->tied[j] = (unsigned char)(i + 1);
     return 0;
 }
+
+int cli_print_json(const char *command, jsonw *w)
+{
+    ls_error err;
+    char *text = ls_jsonw_finish(w, &err);
+    if (!text)
+        return cli_fail(command, &err);
+    fputs(text, stdout);
+    free(text);
+    return 0;
+}

@@ -16,6 +16,7 @@
 #include "loopscale/error.h"
 #include "loopscale/fit.h"
 #include "loopscale/holdout.h"
+#include "loopscale/jsonw.h"
 #include "loopscale/law.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/outfile.h"
@@ -134,6 +135,9 @@ void cli_warn(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
 void cli_note(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
 /* Print a library error and return its exit status. */
 int cli_fail(const char *command, const ls_error *err);
+/* Finish w and print its document on standard output; 0, or the status of
+ * its error (running out of memory). */
+int cli_print_json(const char *command, jsonw *w);
 /* Print a usage error and the "Try" line; returns 64. */
 int cli_usage_error(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
 /* getopt_long() that refuses an option given twice.  An option that takes a

@@ -180,13 +180,7 @@ static int print_json(const earlyexit_report *r, const char *input)
     }
     ls_jsonw_array_end(&w);
     ls_jsonw_object_end(&w);
-    ls_error err;
-    char *text = ls_jsonw_finish(&w, &err);
-    if (!text)
-        return cli_fail("exit", &err);
-    fputs(text, stdout);
-    free(text);
-    return 0;
+    return cli_print_json("exit", &w);
 }
 
 static int print_table(const earlyexit_report *r, const char *input, size_t rows)

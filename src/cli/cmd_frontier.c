@@ -53,13 +53,7 @@ static int print_json(const char *cmd, const law *l, const frontier_point *p, si
     }
     ls_jsonw_array_end(&w);
     ls_jsonw_object_end(&w);
-    ls_error err;
-    char *text = ls_jsonw_finish(&w, &err);
-    if (!text)
-        return cli_fail(cmd, &err);
-    fputs(text, stdout);
-    free(text);
-    return 0;
+    return cli_print_json(cmd, &w);
 }
 
 int cmd_frontier(int argc, char **argv)

@@ -87,13 +87,7 @@ static int print_json(const char *cmd, const isofit_options *o, const isofit_res
     }
     ls_jsonw_array_end(&w);
     ls_jsonw_object_end(&w);
-    ls_error err;
-    char *text = ls_jsonw_finish(&w, &err);
-    if (!text)
-        return cli_fail(cmd, &err);
-    fputs(text, stdout);
-    free(text);
-    return 0;
+    return cli_print_json(cmd, &w);
 }
 
 static void print_csv(const isofit_result *r)

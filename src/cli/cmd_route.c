@@ -112,13 +112,7 @@ static int print_json(const route_report *r, const char *path, int per_loop)
         ls_jsonw_object_end(&w);
     }
     ls_jsonw_object_end(&w);
-    ls_error err;
-    char *text = ls_jsonw_finish(&w, &err);
-    if (!text)
-        return cli_fail("route", &err);
-    fputs(text, stdout);
-    free(text);
-    return 0;
+    return cli_print_json("route", &w);
 }
 
 static int add_row(cli_table *t, const char *layer, const char *loop, const route_metrics *m, int exact)

@@ -393,13 +393,7 @@ static int print_json(const shape_spec *s, const shape_counts *c, const shape_op
         free(steps);
     }
     ls_jsonw_object_end(&w);
-    ls_error err;
-    char *text = ls_jsonw_finish(&w, &err);
-    if (!text)
-        return cli_fail("shape", &err);
-    fputs(text, stdout);
-    free(text);
-    return 0;
+    return cli_print_json("shape", &w);
 }
 
 /* What fit, solve, isoflop, simulate and predict charge a token of this
