@@ -135,6 +135,8 @@ static struct {
     const char *name;            /* "--law" */
     char short_name;             /* 'l', or 0 */
     const char *first, *second;  /* its values, in order */
+    const char *abbreviated;     /* a long option's prefix given for it: "--las" */
+    const char *whole;           /* that option's name: "last" */
 } twice;
 
 static const struct option *long_option_of(const struct option *longopts, int opt)
@@ -160,7 +162,23 @@ int cli_getopt(int argc, char **argv, const char *optstring, const struct option
         memset(&twice, 0, sizeof twice);
         twice.argv = argv;
     }
-    int opt = getopt_long(argc, argv, optstring, longopts, longindex);
+    int index = -1;
+    int opt = getopt_long(argc, argv, optstring, longopts, &index);
+    if (longindex)
+        *longindex = index;
+    /* getopt_long takes any unambiguous prefix (--by for --bytes-per-token
+     * where there is no --by, --las for --last): a slip would change what a
+     * command computes, so names are taken whole only. */
+    if (index >= 0 && opt != '?' && opt != ':') {
+        const char *token = optarg && optind >= 2 && optarg == argv[optind - 1] ? argv[optind - 2] : argv[optind - 1];
+        size_t len = strcspn(token + 2, "=");
+        if (strncmp(token, "--", 2) == 0 &&
+            (len != strlen(longopts[index].name) || strncmp(token + 2, longopts[index].name, len) != 0)) {
+            twice.abbreviated = token;
+            twice.whole = longopts[index].name;
+            return CLI_OPT_ABBREVIATED;
+        }
+    }
     if (opt < 0 || opt >= CLI_OPT_MAX || opt == '?' || opt == ':' || opt == OPT_MAP || opt == OPT_WHERE)
         return opt;
     for (const int *r = repeatable; r && *r; r++)
@@ -182,6 +200,11 @@ int cli_getopt(int argc, char **argv, const char *optstring, const struct option
 
 int cli_option_error(const char *command, int opt, char **argv)
 {
+    if (opt == CLI_OPT_ABBREVIATED) {
+        size_t len = strcspn(twice.abbreviated, "=");
+        return cli_usage_error(command, "unknown option '%.*s' (option names are not abbreviated: --%s?)", (int)len,
+                               twice.abbreviated, twice.whole);
+    }
     if (opt == CLI_OPT_TWICE) {
         char name[64];
         if (twice.name && twice.short_name)

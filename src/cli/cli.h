@@ -148,6 +148,7 @@ int cli_usage_error(const char *command, const char *fmt, ...) LS_PRINTF(2, 3);
  * values.  Options without a value (--force, --help) may repeat, since
  * giving them twice changes nothing. */
 #define CLI_OPT_TWICE (-2)
+#define CLI_OPT_ABBREVIATED (-3) /* a prefix of a long option name: refused */
 #define CLI_OPT_MAX 512
 int cli_getopt(int argc, char **argv, const char *optstring, const struct option *longopts, int *longindex,
                const int *repeatable);

@@ -819,3 +819,18 @@ does not exist), and a --fix without a name says so:
   loopscale fit: --fix '=1': no parameter name before '=' (expected NAME=VALUE, e.g. alpha=0.34)
   Try 'loopscale fit --help'.
   [64]
+
+Long option names are taken whole: getopt's prefixes would let a slip change what a command computes.
+
+  $ loopscale predict --law "$TESTDIR/../../data/laws/default.json" --by 2 --n-act 1e9 --tokens 1e11
+  loopscale predict: unknown option '--by' (option names are not abbreviated: --bytes-per-token?)
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale fit --las x.csv
+  loopscale fit: unknown option '--las' (option names are not abbreviated: --last?)
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale solve --flops=1e21 --me=3GB
+  loopscale solve: unknown option '--me' (option names are not abbreviated: --mem?)
+  Try 'loopscale solve --help'.
+  [64]
