@@ -265,8 +265,8 @@ page alike:
 
   $ loopscale simulate --law $TRUTH --n-act 1e8,2e8,4e8 --tokens 1e10,2e10,4e10 --R 1,2,4 --E 1,4,16 --noise 0.01 -o med.csv
   $ loopscale fit -o /dev/null med.csv 2>&1 > /dev/null | grep E_max
-  loopscale fit: warning: E_max = 3.45e+29 is not determined by the runs: its standard error, 4.7e+57, is 1.4e+28 times its value (an unbounded interval)
+  loopscale fit: warning: E_max = [0-9.e+]+ is not determined by the runs: its standard error, [0-9.e+]+, is [0-9.e+]+ times its value \(an unbounded interval\) (re)
   $ loopscale report --axes R -o med.html med.csv 2>&1 | grep E_max
-  loopscale report: warning: E_max = 3.45e+29 is not determined by the runs: its standard error, 4.7e+57, is 1.4e+28 times its value (an unbounded interval)
-  $ grep -c 'E_max = 3.45e+29 is not determined by the runs' med.html
+  loopscale report: warning: E_max = [0-9.e+]+ is not determined by the runs: its standard error, [0-9.e+]+, is [0-9.e+]+ times its value \(an unbounded interval\) (re)
+  $ grep -c 'E_max = [0-9.e+]* is not determined by the runs' med.html
   1
