@@ -54,6 +54,12 @@ typedef struct lawfile_fit {
     size_t nskipped; /* rows --skip-invalid dropped ("skipped", written when nonzero) */
     size_t nskipped_lines;
     long skipped_lines[LS_SWEEP_SKIPS_SHOWN]; /* the first few */
+    /* Runs --last left out because their last checkpoint was dropped
+     * ("last_dropped", written when nonzero): how many, the first one and
+     * the line of its last checkpoint. */
+    size_t nlast_dropped;
+    char last_dropped_run[64];
+    long last_dropped_line;
     int has_ranges; /* the range of each quantity in the fitted runs */
     double n_act_range[2], tokens_range[2], r_range[2], e_range[2];
     int has_flops_range; /* fit.ranges.flops: law files before it lack it */

@@ -112,6 +112,12 @@ typedef struct sweep_skips {
  * into buf; empty when none were. */
 void ls_sweep_skips_describe(const sweep_skips *k, char *buf, size_t size);
 
+/* "3 runs left out: their last checkpoint was dropped (invalid or
+ * filtered); first: 'r1' at line 40" into buf (sweep.last_dropped_*);
+ * empty when none were. */
+struct sweep;
+void ls_sweep_last_dropped_describe(const struct sweep *s, char *buf, size_t size);
+
 /* A cell of a row as read: {pointer, length}, unquoted, not NUL-terminated. */
 typedef struct sweep_cell {
     const char *ptr;
@@ -158,6 +164,16 @@ typedef struct sweep {
     size_t runs_with_several_rows;
     size_t rows_of_those_runs;
     size_t earlier_steps_dropped;
+    /* With options.last: the runs left out whole because their final
+     * checkpoint (largest step among the rows the --where filters on text
+     * kept) was dropped as invalid or by a filter on a quantity, or had a
+     * step that is not a number; their rows kept otherwise, and the first
+     * such run (in file order of its final row) with that row's line. */
+    size_t last_dropped_runs;
+    size_t last_dropped_rows;
+    char last_dropped_first[64];
+    long last_dropped_line;
+    int last_dropped_file;
     char *run_column;    /* the run column used (NULL: none) */
     size_t filtered_out; /* rows the filters (options.wheres) dropped */
     size_t nfiles;

@@ -1099,6 +1099,10 @@ int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const c
 
 void cli_sweep_report_checkpoints(const char *command, const sweep *s, const cli_sweep_args *args)
 {
+    char dropped[LS_ERROR_MESSAGE_MAX];
+    ls_sweep_last_dropped_describe(s, dropped, sizeof dropped);
+    if (dropped[0])
+        cli_warn(command, "%s: %s", s->name, dropped);
     if (args->last && s->earlier_steps_dropped > 0)
         cli_note(command, "%s: kept the last step of each run ('%s'): %zu earlier checkpoints left out", s->name,
                  s->run_column ? s->run_column : "?", s->earlier_steps_dropped);

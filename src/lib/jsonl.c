@@ -2,6 +2,7 @@
 #include "jsonl_internal.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,10 @@ struct jsonl_reader {
     char *name;
     char **keys; /* columns, in order of first appearance */
     size_t nkeys, keys_cap;
+    /* key -> column: open addressing, linear probing; each slot holds a
+     * column + 1 (0: empty); nslots a power of two, at least twice nkeys. */
+    size_t *slots;
+    size_t nslots;
     int header_given;
     /* The current record: cells as offsets into buf, NUL-terminated. */
     char *buf;
@@ -97,12 +102,51 @@ typedef struct walk {
     ls_error *err;
 } walk;
 
+static size_t key_hash(const char *key) /* FNV-1a */
+{
+    uint64_t h = 1469598103934665603u;
+    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+        h = (h ^ *p) * 1099511628211u;
+    return (size_t)h;
+}
+
+/* The slot of key: where it is, or the empty slot where it would go. */
+static size_t key_slot(const jsonl_reader *r, const char *key)
+{
+    size_t mask = r->nslots - 1, i = key_hash(key) & mask;
+    while (r->slots[i] && strcmp(r->keys[r->slots[i] - 1], key) != 0)
+        i = (i + 1) & mask;
+    return i;
+}
+
 static long key_index(const jsonl_reader *r, const char *key)
 {
-    for (size_t i = 0; i < r->nkeys; i++)
-        if (strcmp(r->keys[i], key) == 0)
-            return (long)i;
-    return -1;
+    if (r->nslots == 0)
+        return -1;
+    size_t slot = r->slots[key_slot(r, key)];
+    return slot ? (long)slot - 1 : -1;
+}
+
+/* Add key (not yet a column) as the last column. */
+static int key_add(jsonl_reader *r, const char *key, ls_error *err)
+{
+    if (2 * (r->nkeys + 1) > r->nslots) {
+        size_t n = r->nslots ? 2 * r->nslots : 64;
+        size_t *slots = calloc(n, sizeof *slots);
+        if (!slots)
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        free(r->slots);
+        r->slots = slots;
+        r->nslots = n;
+        for (size_t i = 0; i < r->nkeys; i++)
+            r->slots[key_slot(r, r->keys[i])] = i + 1;
+    }
+    if (ls_grow((void **)&r->keys, &r->keys_cap, r->nkeys + 1, sizeof *r->keys) != 0 ||
+        !(r->keys[r->nkeys] = strdup(key)))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    r->slots[key_slot(r, key)] = r->nkeys + 1;
+    r->nkeys++;
+    return 0;
 }
 
 static int append_text(jsonl_reader *r, const char *s, size_t n, ls_error *err)
@@ -157,10 +201,9 @@ static int visit(walk *w, const cJSON *obj, size_t plen)
         long k = key_index(r, w->path);
         if (!w->fill) {
             if (k < 0) {
-                if (ls_grow((void **)&r->keys, &r->keys_cap, r->nkeys + 1, sizeof *r->keys) != 0 ||
-                    !(r->keys[r->nkeys] = strdup(w->path)))
-                    return ls_error_set(w->err, LS_ERR_INTERNAL, "out of memory");
-                r->nkeys++;
+                int status = key_add(r, w->path, w->err);
+                if (status)
+                    return status;
             }
         } else {
             /* Two keys of the object that flatten to one name ("a.b" beside
@@ -325,6 +368,7 @@ void ls_jsonl_close(jsonl_reader *r)
     for (size_t i = 0; i < r->nkeys; i++)
         free(r->keys[i]);
     free(r->keys);
+    free(r->slots);
     free(r->text);
     free(r->name);
     free(r->buf);

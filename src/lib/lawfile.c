@@ -165,6 +165,9 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
     fit->nskipped = s->skipped.n;
     fit->nskipped_lines = s->skipped.n < LS_SWEEP_SKIPS_SHOWN ? s->skipped.n : LS_SWEEP_SKIPS_SHOWN;
     memcpy(fit->skipped_lines, s->skipped.line, sizeof fit->skipped_lines);
+    fit->nlast_dropped = s->last_dropped_runs;
+    snprintf(fit->last_dropped_run, sizeof fit->last_dropped_run, "%s", s->last_dropped_first);
+    fit->last_dropped_line = s->last_dropped_line;
     if (oom) {
         ls_lawfile_free(lf);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
@@ -612,6 +615,29 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
                 fit->skipped_lines[fit->nskipped_lines++] = (long)line;
         }
     }
+    /* Runs --last left out whole: optional (absent when none were). */
+    const cJSON *dropped = status ? NULL : member(c, obj, "last_dropped", "fit.last_dropped", 0, &status);
+    if (status == 0 && dropped) {
+        double runs = 0, line = 0;
+        status = expect_object(c, dropped, "fit.last_dropped");
+        const cJSON *count = status ? NULL : member(c, dropped, "runs", "fit.last_dropped.runs", 1, &status);
+        if (status == 0)
+            status = get_number(c, count, "fit.last_dropped.runs", &runs);
+        if (status == 0 && !(runs >= 1 && runs == floor(runs) && runs < 1e15))
+            status = key_error(c, "fit.last_dropped.runs", "expected a count of runs");
+        fit->nlast_dropped = status == 0 ? (size_t)runs : 0;
+        const cJSON *run = status ? NULL : member(c, dropped, "first_run", "fit.last_dropped.first_run", 1, &status);
+        if (status == 0 && !cJSON_IsString(run))
+            status = key_error(c, "fit.last_dropped.first_run", "expected the name of a run");
+        if (status == 0)
+            snprintf(fit->last_dropped_run, sizeof fit->last_dropped_run, "%s", run->valuestring);
+        const cJSON *l = status ? NULL : member(c, dropped, "first_line", "fit.last_dropped.first_line", 1, &status);
+        if (status == 0)
+            status = get_number(c, l, "fit.last_dropped.first_line", &line);
+        if (status == 0 && !(line >= 1 && line == floor(line) && line < 1e15))
+            status = key_error(c, "fit.last_dropped.first_line", "expected a line number");
+        fit->last_dropped_line = status == 0 ? (long)line : 0;
+    }
     return status;
 }
 
@@ -830,6 +856,13 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
             for (size_t i = 0; i < fit->nskipped_lines; i++)
                 ls_jsonw_integer(&w, NULL, fit->skipped_lines[i]);
             ls_jsonw_array_end(&w);
+            ls_jsonw_object_end(&w);
+        }
+        if (fit->nlast_dropped > 0) {
+            ls_jsonw_object_begin(&w, "last_dropped");
+            ls_jsonw_integer(&w, "runs", (long long)fit->nlast_dropped);
+            ls_jsonw_string(&w, "first_run", fit->last_dropped_run);
+            ls_jsonw_integer(&w, "first_line", fit->last_dropped_line);
             ls_jsonw_object_end(&w);
         }
         if (fit->flops.kind != LAW_FLOPS_6ND) {

@@ -341,6 +341,14 @@ static int parse_map(const char *text, map_rename *m, ls_error *err)
 
 /* ---- the reader --------------------------------------------------------- */
 
+typedef struct checkpoint_candidate {
+    size_t key;
+    double step;
+    long line;
+    int file;
+    size_t row;
+} checkpoint_candidate;
+
 typedef struct reader_state {
     const sweep_options *options;
     const sweep_stream *stream; /* rows go here instead of into s->rows */
@@ -367,6 +375,15 @@ typedef struct reader_state {
     size_t steps_cap;
     size_t by_text_cap, by_of_row_cap;
     sweep_skips *skips;
+    /* With options.last: every row the cell filters (--where on the raw
+     * text) kept, valid or not, so that a run whose final checkpoint was
+     * dropped later is known.  Run identity as an offset into cand_keys,
+     * step (NaN: not a number), line and file, and the row's index among
+     * the kept rows (SIZE_MAX: dropped). */
+    char *cand_keys;
+    size_t cand_keys_len, cand_keys_cap;
+    checkpoint_candidate *cands;
+    size_t ncands, cands_cap;
 } reader_state;
 
 /* Per-file view of the header. */
@@ -981,7 +998,16 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
  * never checked.  A numeric condition is false on an empty, NaN or infinite
  * cell (as a comparison with NaN is); a quantity's cell that is not a number
  * at all is left to the row's checks, which name it. */
-static int row_passes_cell_filters(reader_state *st, const row_context *rc, int *keep)
+/* Whether field c is read as one of the quantities (by name or --map). */
+static int is_quantity_column(const file_columns *fc, int c)
+{
+    for (int q = 0; q < SWEEP_NQUANTITIES; q++)
+        if (fc->column_of[q] == c)
+            return 1;
+    return 0;
+}
+
+static int row_passes_cell_filters(reader_state *st, const row_context *rc, int on_quantities, int *keep)
 {
     *keep = 1;
     for (size_t w = 0; w < st->options->nwheres && *keep; w++) {
@@ -989,6 +1015,8 @@ static int row_passes_cell_filters(reader_state *st, const row_context *rc, int 
         if (c < 0)
             continue;
         const where_filter *wf = &st->wheres[w];
+        if (on_quantities != (!wf->is_text && is_quantity_column(rc->fc, c)))
+            continue;
         csv_field f = rc->fields[c];
         if (wf->is_text) {
             int holds = where_holds_text(wf, f.ptr, f.len, &st->cell_buf, &st->cell_buf_cap);
@@ -1031,6 +1059,26 @@ static int row_passes_row_filters(reader_state *st, const row_context *rc, const
             return 0;
     }
     return 1;
+}
+
+/* With options.last and a run and a step column: note a row the cell
+ * filters kept, before its quantities are read (it may yet be dropped). */
+static int remember_candidate(reader_state *st, const row_context *rc, int file_index)
+{
+    if (!st->options->last || st->stream || rc->fc->run_column < 0 || rc->fc->step_column < 0)
+        return 0;
+    csv_field f = rc->fields[rc->fc->run_column], sf = rc->fields[rc->fc->step_column];
+    double step;
+    if (ls_numtext_parse_count(sf.ptr, sf.len, &step) != NUMTEXT_OK)
+        step = NAN;
+    if (ls_grow((void **)&st->cands, &st->cands_cap, st->ncands + 1, sizeof *st->cands) != 0 ||
+        ls_grow((void **)&st->cand_keys, &st->cand_keys_cap, st->cand_keys_len + f.len + 1, 1) != 0)
+        return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
+    st->cands[st->ncands++] = (checkpoint_candidate){st->cand_keys_len, step, rc->line, file_index, SIZE_MAX};
+    memcpy(st->cand_keys + st->cand_keys_len, f.ptr, f.len);
+    st->cand_keys_len += f.len;
+    st->cand_keys[st->cand_keys_len++] = '\0';
+    return 0;
 }
 
 static int keep_row(reader_state *st, const row_context *rc, size_t nfields, const sweep_row *row)
@@ -1078,6 +1126,8 @@ static int keep_row(reader_state *st, const row_context *rc, size_t nfields, con
             return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
         st->run_key_of_row[s->n] = st->run_keys_len;
         st->steps[s->n] = step;
+        if (st->ncands)
+            st->cands[st->ncands - 1].row = s->n;
         memcpy(st->run_keys + st->run_keys_len, f.ptr, f.len);
         st->run_keys_len += f.len;
         st->run_keys[st->run_keys_len++] = '\0';
@@ -1176,8 +1226,16 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
                                   nfields, fc.nfields);
             break;
         }
+        /* First the filters on plain columns (text, or numbers that are
+         * not a quantity: which runs and steps to read), then those on a
+         * quantity's cells, which drop a row as an invalid value would:
+         * with --last a run whose last checkpoint they drop is left out. */
         int keep = 0;
-        status = row_passes_cell_filters(st, &rc, &keep);
+        status = row_passes_cell_filters(st, &rc, 0, &keep);
+        if (status == 0 && keep)
+            status = remember_candidate(st, &rc, file_index);
+        if (status == 0 && keep)
+            status = row_passes_cell_filters(st, &rc, 1, &keep);
         if (status != 0)
             break;
         if (!keep) {
@@ -1269,12 +1327,89 @@ static int compare_checkpoints(const void *a, const void *b)
     return (x->row > y->row) - (x->row < y->row);
 }
 
+typedef struct candidate_ref {
+    const char *run;
+    const checkpoint_candidate *c;
+} candidate_ref;
+
+static int compare_candidates(const void *a, const void *b)
+{
+    const candidate_ref *x = a, *y = b;
+    int c = strcmp(x->run, y->run);
+    if (c)
+        return c;
+    if (x->c->file != y->c->file)
+        return x->c->file < y->c->file ? -1 : 1;
+    return (x->c->line > y->c->line) - (x->c->line < y->c->line);
+}
+
+/* With options.last: a run's final checkpoint is its row with the largest
+ * step among all the rows the cell filters kept (the later row on a tie),
+ * valid or not.  When that row is not among the kept rows (invalid and
+ * skipped, or dropped by a filter on a quantity), or a row of the run has a
+ * step that is not a number (its place is unknown), an earlier checkpoint
+ * would stand in for the end of training: the whole run is left out
+ * instead (keep[] cleared), and counted in s->last_dropped_*. */
+static int drop_runs_without_final_row(reader_state *st, unsigned char *keep, ls_error *err)
+{
+    sweep *s = st->s;
+    if (st->ncands == 0)
+        return 0;
+    candidate_ref *r = malloc(st->ncands * sizeof *r);
+    if (!r)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    for (size_t i = 0; i < st->ncands; i++)
+        r[i] = (candidate_ref){st->cand_keys + st->cands[i].key, &st->cands[i]};
+    qsort(r, st->ncands, sizeof *r, compare_candidates);
+    for (size_t i = 0; i < st->ncands;) {
+        size_t j = i + 1;
+        while (j < st->ncands && strcmp(r[j].run, r[i].run) == 0)
+            j++;
+        const checkpoint_candidate *final = r[i].c;
+        int unknown = 0;
+        for (size_t k = i; k < j; k++) {
+            if (isnan(r[k].c->step)) {
+                unknown = 1;
+                final = r[k].c;
+                break;
+            }
+            if (r[k].c->step >= final->step)
+                final = r[k].c;
+        }
+        if (unknown || final->row == SIZE_MAX) {
+            size_t kept = 0;
+            for (size_t k = i; k < j; k++)
+                if (r[k].c->row != SIZE_MAX && keep[r[k].c->row] != 2) {
+                    keep[r[k].c->row] = 2; /* left out with its run */
+                    kept++;
+                }
+            if (kept > 0) {
+                s->last_dropped_rows += kept;
+                if (s->last_dropped_runs == 0 || final->file < s->last_dropped_file ||
+                    (final->file == s->last_dropped_file && final->line < s->last_dropped_line)) {
+                    s->last_dropped_line = final->line;
+                    s->last_dropped_file = final->file;
+                    snprintf(s->last_dropped_first, sizeof s->last_dropped_first, "%s", r[i].run);
+                }
+                s->last_dropped_runs++;
+            }
+        }
+        i = j;
+    }
+    for (size_t i = 0; i < s->n; i++)
+        if (keep[i] == 2)
+            keep[i] = 0;
+    free(r);
+    return 0;
+}
+
 /* Count the runs that have several rows (checkpoints) and, with
  * options.last, keep only the row of each run with the largest step (the
  * later row on a tie), in the order the rows were read. */
 static int checkpoints(reader_state *st, ls_error *err)
 {
     sweep *s = st->s;
+    int status;
     checkpoint *c = malloc((s->n ? s->n : 1) * sizeof *c);
     unsigned char *keep = calloc(s->n ? s->n : 1, 1);
     if (!c || !keep) {
@@ -1296,6 +1431,11 @@ static int checkpoints(reader_state *st, ls_error *err)
         keep[c[j - 1].row] = 1;
         i = j;
     }
+    if (st->options->last && (status = drop_runs_without_final_row(st, keep, err)) != 0) {
+        free(c);
+        free(keep);
+        return status;
+    }
     if (st->options->last) {
         size_t n = 0;
         for (size_t i = 0; i < s->n; i++) {
@@ -1308,7 +1448,7 @@ static int checkpoints(reader_state *st, ls_error *err)
                 s->by_of_row[n] = s->by_of_row[i];
             n++;
         }
-        s->earlier_steps_dropped = s->n - n;
+        s->earlier_steps_dropped = s->n - n - s->last_dropped_rows;
         s->n = n;
     }
     free(c);
@@ -1441,6 +1581,11 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
         *stream->skipped = st.s->skipped;
     if (status == 0 && !stream && st.run_key_of_row)
         status = checkpoints(&st, err);
+    if (status == 0 && st.s->n == 0 && st.s->last_dropped_runs > 0) {
+        char what[LS_ERROR_MESSAGE_MAX];
+        ls_sweep_last_dropped_describe(st.s, what, sizeof what);
+        status = ls_error_set(err, LS_ERR_DATA, "%s: no rows left: %s", st.s->name, what);
+    }
     if (status == 0 && options->group_column)
         status = assign_groups(&st, err);
 
@@ -1454,6 +1599,8 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
     free(st.run_keys);
     free(st.run_key_of_row);
     free(st.steps);
+    free(st.cands);
+    free(st.cand_keys);
     if (status != 0) {
         ls_sweep_free(st.s);
         return NULL;
@@ -1497,6 +1644,13 @@ static int stream_last_rows(const char *const *paths, size_t npaths, const sweep
     }
     if (status == 0 && stream->skipped)
         *stream->skipped = s->skipped;
+    if (status == 0 && options->warn && s->last_dropped_runs > 0) {
+        /* The streamed rows carry no sweep to report it from. */
+        char what[LS_ERROR_MESSAGE_MAX], message[LS_ERROR_MESSAGE_MAX + 64];
+        ls_sweep_last_dropped_describe(s, what, sizeof what);
+        snprintf(message, sizeof message, "%s: %s", file, what);
+        options->warn(options->warn_context, message);
+    }
     *nrows = s->n;
     free(cells);
     ls_sweep_free(s);
@@ -1514,6 +1668,18 @@ int ls_sweep_stream(const char *const *paths, size_t npaths, const sweep_options
     *nrows = s->n;
     ls_sweep_free(s);
     return 0;
+}
+
+void ls_sweep_last_dropped_describe(const sweep *s, char *buf, size_t size)
+{
+    if (size == 0)
+        return;
+    buf[0] = '\0';
+    if (s->last_dropped_runs == 0)
+        return;
+    snprintf(buf, size, "%zu %s left out: %s last checkpoint was dropped (invalid or filtered); first: '%s' at line %ld",
+             s->last_dropped_runs, s->last_dropped_runs == 1 ? "run" : "runs",
+             s->last_dropped_runs == 1 ? "its" : "their", s->last_dropped_first, s->last_dropped_line);
 }
 
 void ls_sweep_free(sweep *s)

@@ -320,7 +320,8 @@ is the residual:
   2e8,1e10,3.0,3.1,finished,2.0794415416798357,2.8991696885963485,-0.8197281469165127
 
 A checkpoint whose step is empty or not a number is an invalid row like
-any other: --skip-invalid drops it under --last too:
+any other: --skip-invalid drops it under --last too, and its run with it
+(which of the run's rows is the last one is then unknown):
 
   $ printf 'run,step,n_act,tokens,loss\na,100,3e8,1e11,2.5\na,,3e8,2e11,2.4\nb,5,1e8,1e11,2.7\n' > emptystep.csv
   $ loopscale predict --law $LAW --last emptystep.csv
@@ -328,7 +329,7 @@ any other: --skip-invalid drops it under --last too:
   [65]
   $ loopscale predict --law $LAW --last --skip-invalid --format csv emptystep.csv
   run,step,n_act,tokens,loss,pred_loss,residual
-  a,100,3e8,1e11,2.5,2.5565451099103558,-0.05654510991035577
   b,5,1e8,1e11,2.7,2.8089658235115307,-0.1089658235115305
+  loopscale predict: warning: emptystep.csv: 1 run left out: its last checkpoint was dropped (invalid or filtered); first: 'a' at line 3
   loopscale predict: warning: emptystep.csv: 1 invalid row skipped (line 3); the first: emptystep.csv:3: column 'step': '' is empty (the step of run 'a')
-  loopscale predict: RMSE 0.086807 over 2 runs (loss units)
+  loopscale predict: RMSE 0.108966 over 1 run (loss units)

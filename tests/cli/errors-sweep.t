@@ -364,3 +364,12 @@ same quantity's alias for a name yields to it:
   $ loopscale predict --law $LAW both.csv
   loopscale predict: both.csv:1: column 'params' and column 'N' both give n_act
   [65]
+
+With --last, a run whose last checkpoint is dropped (here a NaN loss that
+--skip-invalid skips) is left out whole rather than fitted at an earlier
+step; when that leaves no runs, the error says so:
+
+  $ printf 'run,step,n_act,tokens,loss\nr1,100,1e8,1e9,3.5\nr1,200,1e8,2e9,NaN\n' > s.csv
+  $ loopscale predict --law $LAW --skip-invalid --last s.csv > /dev/null
+  loopscale predict: s.csv: no rows left: 1 run left out: its last checkpoint was dropped (invalid or filtered); first: 'r1' at line 3
+  [65]

@@ -132,6 +132,53 @@ final checkpoints does:
   42 42 ['--run run_name', '--step trainer/global_step', '--last']
   True
 
+A run's last checkpoint is its largest step among the rows the filters on
+plain columns (State) keep, invalid or not.  When that row is dropped (a
+NaN loss, as diverged runs that W&B marks finished log; a filter on the
+loss; a step that is not a number), an earlier checkpoint is not fitted in
+its place: the run is left out, counted and recorded, and the fit is that
+of the export without those runs:
+
+  $ python3 -c '
+  > import csv, sys
+  > rows = list(csv.reader(open("wandb-export.csv")))
+  > runs = []
+  > for r in rows[1:]:
+  >     if r[0] not in runs and r[1] == "finished": runs.append(r[0])
+  > last = {r[0]: i for i, r in enumerate(rows) if i}
+  > rows[last[runs[3]]][9] = "NaN"
+  > rows[last[runs[10]]][9] = ""
+  > rows[last[runs[20]]][10] = "final"
+  > csv.writer(open("dropped.csv", "w", newline=""), lineterminator="\n").writerows(rows)
+  > print(runs[3], runs[10], runs[20], last[runs[3]] + 1)'
+  loop2-124M-5B loop1-354M-5B loop8-354M-60B 17
+  $ loopscale fit --law dense:bounded $MAP --where 'State==finished' --skip-invalid --last --format json dropped.csv > dropped.json
+  loopscale fit: warning: dropped.csv: 3 invalid rows skipped (lines 17, 52, 95); the first: dropped.csv:17: column 'eval/loss': 'NaN' is not a finite number
+  loopscale fit: warning: dropped.csv: 3 runs left out: their last checkpoint was dropped (invalid or filtered); first: 'loop2-124M-5B' at line 17
+  loopscale fit: dropped.csv: kept the last step of each run ('run_name'): 117 earlier checkpoints left out
+  $ loopscale fit --law dense:bounded $MAP --where 'State==finished' --where 'eval/loss>0' --skip-invalid --last dropped.csv 2>&1 | grep -E 'left out|skipped|^runs'
+  loopscale fit: warning: dropped.csv: 1 invalid row skipped (line 95); the first: dropped.csv:95: column 'trainer/global_step': 'final' is not a number (the step of run 'loop8-354M-60B')
+  loopscale fit: warning: dropped.csv: 3 runs left out: their last checkpoint was dropped (invalid or filtered); first: 'loop2-124M-5B' at line 17
+  loopscale fit: dropped.csv: kept the last step of each run ('run_name'): 117 earlier checkpoints left out
+  runs       39 (dropped.csv)
+  $ loopscale fit --law dense:bounded $MAP --where 'State==finished' --where 'run_name!=loop2-124M-5B' --where 'run_name!=loop1-354M-5B' --where 'run_name!=loop8-354M-60B' --last --format json wandb-export.csv > without.json
+  loopscale fit: wandb-export.csv: kept the last step of each run ('run_name'): 117 earlier checkpoints left out
+  $ python3 -c '
+  > import json
+  > a, b = (json.load(open(f)) for f in ("dropped.json", "without.json"))
+  > print(a["fit"]["n"], b["fit"]["n"], a["fit"]["last_dropped"], "last_dropped" in b["fit"])
+  > print(all(abs(a["params"][k] / b["params"][k] - 1) < 1e-9 for k in b["params"]))'
+  39 39 {'runs': 3, 'first_run': 'loop2-124M-5B', 'first_line': 17} False
+  True
+
+A filter on the step picks the checkpoint (here the last one at or before
+step 5000, which only the shorter runs reach); the rows it drops do not
+count:
+
+  $ loopscale fit --law dense:bounded $MAP --where 'State==finished' --where 'trainer/global_step<=5000' --last wandb-export.csv 2>&1 | grep -E 'left out|^runs'
+  loopscale fit: wandb-export.csv: kept the last step of each run ('run_name'): 15 earlier checkpoints left out
+  runs       15 (wandb-export.csv)
+
 The script that writes the examples rewrites them byte for byte:
 
   $ mkdir regenerated && python3 $EXPORT/make-exports regenerated && cmp regenerated/wandb-export.csv wandb-export.csv && cmp regenerated/wandb-clean.csv wandb-clean.csv
@@ -155,9 +202,12 @@ fit records the profile and what it expanded to:
 
 The TensorBoard / CSV-logger profile reads tokens written 1.25B and a loss
 in bits per byte (x ln 2 x 4.2 bytes a token); a logger has no run state, so
---last keeps the last evaluation a crashed run logged (48 runs, not 42):
+--last keeps the last evaluation a crashed run logged, and leaves out the
+two runs whose last evaluations are nan (diverged; the profile's filter
+val/bpb>0 drops those rows): 46 runs, not 42:
 
   $ loopscale fit --law dense:bounded --profile tensorboard.json tensorboard-export.csv | grep -E '^(runs|RMSE)'
-  loopscale fit: tensorboard-export.csv: kept the last step of each run ('run'): 132 earlier checkpoints left out
-  runs       48 (tensorboard-export.csv)
-  RMSE       0.0154737 (loss units)
+  loopscale fit: warning: tensorboard-export.csv: 2 runs left out: their last checkpoint was dropped (invalid or filtered); first: 'loop8-124M-60B' at line 47
+  loopscale fit: tensorboard-export.csv: kept the last step of each run ('run'): 130 earlier checkpoints left out
+  runs       46 (tensorboard-export.csv)
+  RMSE       0.0136322 (loss units)
