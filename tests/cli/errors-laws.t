@@ -40,17 +40,63 @@ Budgets of the frontier:
   Try 'loopscale frontier --help'.
   [64]
   $ loopscale frontier --law $DC --flops 1e20,,1e21
-  loopscale frontier: --flops: '' in '1e20,,1e21' is empty
+  loopscale frontier: --flops: '' is empty
   Try 'loopscale frontier --help'.
   [64]
   $ loopscale frontier --law $DC --flops 1e20,-5
-  loopscale frontier: --flops: '-5' in '1e20,-5' is not a positive number of FLOPs
+  loopscale frontier: --flops: '-5' must be a positive number
   Try 'loopscale frontier --help'.
   [64]
   $ loopscale frontier --law $DC --flops 1e20,1e21x
-  loopscale frontier: --flops: '1e21x' in '1e20,1e21x' is not a number
+  loopscale frontier: --flops: '1e21x' is not a number
   Try 'loopscale frontier --help'.
   [64]
+
+Budgets are FLOP counts read as every command reads them (suffixes, no
+bytes, inside 1..1e40), the ends of a range too; an option is given once and
+in full:
+
+  $ loopscale frontier --law $DC --flops 2.8GB
+  loopscale frontier: --flops: '2.8GB' is a size in bytes; a count of FLOPs takes k, M, B or G, T, P, E (2.8B is 2.8e9)
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20,1e41
+  loopscale frontier: --flops: '1e41' is outside its range: from 1 to 1e+40 (FLOPs)
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20:1e41:3
+  loopscale frontier: --flops: '1e41' is outside its range: from 1 to 1e+40 (FLOPs)
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1GB:1e21:3
+  loopscale frontier: --flops: '1GB' is a size in bytes; a count of FLOPs takes k, M, B or G, T, P, E (2.8B is 2.8e9)
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20:1e21:2.5
+  loopscale frontier: --flops: '1e20:1e21:2.5': the number of budgets N in LO:HI:N must be a whole number from 2 to 100000, not '2.5'
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20 --flops 1e21
+  loopscale frontier: --flops given twice ('1e20', then '1e21'): it takes one value
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flo 1e20
+  loopscale frontier: unknown option '--flo' (option names are not abbreviated: --flops?)
+  Try 'loopscale frontier --help'.
+  [64]
+
+A law fitted on FLOPs counted with attention and the LM head (the closed
+form counts F = 6 N D):
+
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 482.01, "alpha": 0.3478, "B": 2085.43, "beta": 0.3658, "c": 1.817}, "fit": {"objective": 0, "loss": "huber", "delta": 0.001, "space": "log", "n": 9, "rmse": 0.01, "starts": 1, "starts_at_best": 1, "converged": true, "data": [], "filters": [], "flops_convention": {"name": "6nd+attn+head", "context": 2048, "vocab": 32000, "attention_share": 0.3333, "prelude_layers": 2, "loop_layers": 12, "coda_layers": 2}}}' > porian.json
+  $ loopscale solve --force --law porian.json --flops 1e21 > /dev/null && echo solve takes it
+  loopscale solve: warning: porian.json: the fit it records has no standard errors; used anyway (--force)
+  loopscale solve: no --mem given: no memory limit
+  solve takes it
+  $ loopscale frontier --force --law porian.json --flops 1e21
+  loopscale frontier: warning: porian.json: the fit it records has no standard errors; used anyway (--force)
+  loopscale frontier: porian.json: the law was fitted on FLOPs counted as 6nd+attn+head, and the frontier's closed form counts F = 6 N D; use 'loopscale isoflop' or 'loopscale solve', which honour the convention
+  [65]
 
 A law along whose budgets the loss falls without bound (beta < 0):
 
