@@ -22,6 +22,8 @@ static const char USAGE[] =
     "optimum is the vertex of a least-squares parabola of the loss in ln N_act (approach 2)\n"
     "or its lowest-loss run (approach 1); then N_opt = G F^a by least squares in logs over the\n"
     "budgets whose optimum lies inside their sizes, and D_opt = F / (6 N_opt) ~ F^(1-a).\n"
+    "Budgets are counted as F = 6 N_unroll D (the 6nd convention): a flops column counted\n"
+    "with attention or the LM head disagrees with the tokens and is refused.\n"
     "\n"
     "      --method NAME       parabola (default; approach 2) or minimum (approach 1)\n"
     "      --keep K            keep only the runs with N_act within a factor K of the budget's\n"
@@ -233,6 +235,8 @@ int cmd_isofit(int argc, char **argv)
     if (status == 0) {
         sweep_options so = cli_sweep_options(cmd, &sweep_args);
         so.require_loss = 1;
+        so.flops_hint = "isofit counts budgets as F = 6 N_unroll D and takes no --flops-convention: to group "
+                        "by the tokens alone, rename the flops column (--map flops_logged=flops)";
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);
