@@ -194,7 +194,7 @@ int cmd_frontier(int argc, char **argv)
             snprintf(c[1], 32, "%.4g", points[i].n_opt);
             snprintf(c[2], 32, "%.4g", points[i].d_opt);
             snprintf(c[3], 32, "%.4g", points[i].tokens_per_param);
-            snprintf(c[4], 32, "%.4f", points[i].loss);
+            cli_fixed(c[4], 32, points[i].loss, 4);
             const char *cells[] = {c[0], c[1], c[2], c[3], c[4]};
             if (cli_table_add(t, cells) != 0) {
                 cli_table_free(t);

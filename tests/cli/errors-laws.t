@@ -98,6 +98,21 @@ form counts F = 6 N D):
   loopscale frontier: porian.json: the law was fitted on FLOPs counted as 6nd+attn+head, and the frontier's closed form counts F = 6 N D; use 'loopscale isoflop' or 'loopscale solve', which honour the convention
   [65]
 
+A law whose terms add past what a double holds is refused naming the
+budget (nothing printed); a huge but finite loss prints in the bounded
+format; an output in a missing directory fails before anything is printed:
+
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 1e308, "alpha": 0.01, "B": 1e308, "beta": 0.01, "c": 1.79e308}}' > inf.json
+  $ loopscale frontier --law inf.json --flops 1e20
+  loopscale frontier: the frontier at 1e+20 FLOPs (N_opt = 4.08248e+09, D_opt = 4.08248e+09) gives predicted loss = inf, outside double precision
+  [65]
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 1e308, "alpha": 0.34, "B": 1e308, "beta": 0.28, "c": 1.69}}' > huge.json
+  $ loopscale frontier --law huge.json --flops 1e20 | tail -1
+  1e+20  6.559e+08  2.541e+10         38.74  2.2259e+305
+  $ loopscale frontier --law $DC --flops 1e20 --plot nodir/frontier.svg
+  loopscale frontier: nodir/frontier.svg: cannot create: No such file or directory
+  [73]
+
 A law along whose budgets the loss falls without bound (beta < 0):
 
   $ loopscale frontier --law falling.json --flops 1e20
