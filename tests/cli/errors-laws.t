@@ -191,6 +191,22 @@ two budgets whose optimum lies inside their sizes:
   loopscale isofit: give at least one SWEEP file
   Try 'loopscale isofit --help'.
   [64]
+  $ loopscale isofit --bootstrap 19 small.csv
+  loopscale isofit: --bootstrap: '19' is too few draws for an interval: at least 20 (or 0 for none)
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale isofit --bootstrap 20 --ci 1e-300 small.csv
+  loopscale isofit: --ci: '1e-300' is not a usable level: give one from 0.5 to 0.999 (0.95 is a 95% interval)
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale fit --bootstrap 20 --ci 0.9999 small.csv
+  loopscale fit: --ci: '0.9999' is not a usable level: give one from 0.5 to 0.999 (0.95 is a 95% interval)
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale solve --uncertainty --ci 0.1 --flops 1e21
+  loopscale solve: --ci: '0.1' is not a usable level: give one from 0.5 to 0.999 (0.95 is a 95% interval)
+  Try 'loopscale solve --help'.
+  [64]
 
 --fix-from needs a law file sharing parameters with the law fitted, and
 a parameter it holds cannot be fixed again:
