@@ -258,8 +258,14 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
         for (size_t b = 0; b < nb; b++) {
             isofit_budget *bu = &out->budgets[b];
             size_t m = start[b + 1] - start[b];
+            /* The budget's own FLOPs, the geometric mean of its runs' F: with a loose
+             * --group-tol a group spans 5.7e19..7.4e19 and its rounded label (7e19)
+             * would bias the fitted exponent. */
+            double sum_ln = 0.0;
+            for (size_t k = start[b]; k < start[b + 1]; k++)
+                sum_ln += log(flops[idx[k]]);
+            bu->flops = m ? exp(sum_ln / (double)m) : g.label[b];
             optimum op = budget_optimum(&opt, x, y, idx + start[b], m, idx + n);
-            bu->flops = g.label[b];
             bu->runs = m;
             bu->used = op.used;
             bu->status = op.status;
