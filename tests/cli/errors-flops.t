@@ -69,7 +69,7 @@ the tokens alone:
   loopscale isofit: attn.csv:2: column 'flops': '1.4e19' gives tokens D = F / (6 N_unroll) = 1.33333e+10, but column 'tokens' is '1e10' (more than 0.0001 apart, relative); isofit counts budgets as F = 6 N_unroll D and takes no --flops-convention: to group by the tokens alone, rename the flops column (--map flops_logged=flops)
   [65]
   $ loopscale isofit --map flops_logged=flops attn.csv
-  loopscale isofit: attn.csv: 0 of 1 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them)
+  loopscale isofit: attn.csv: 0 of 1 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them); left out: 1 too few runs
   [65]
 
 A law file whose recorded convention is damaged:

@@ -185,7 +185,17 @@ two budgets whose optimum lies inside their sizes:
   Try 'loopscale isofit --help'.
   [64]
   $ loopscale isofit small.csv
-  loopscale isofit: small.csv: 0 of 6 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them)
+  loopscale isofit: small.csv: 0 of 6 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them); left out: 6 too few runs; 6 of the 6 budgets hold a single run: if the FLOPs are spread continuously, group them with --group-tol (0.3: within 30%)
+  [65]
+  $ printf 'n_act,tokens,loss\n1e8,2e10,3.3\n2e8,1e10,3.2\n4e8,5e9,3.3\n1e8,4e10,3.1\n2e8,2e10,3.0\n4e8,1e10,3.1\n' > twobudgets.csv
+  $ loopscale isofit twobudgets.csv | sed -n 3p
+  budgets    2, 2 with an interior optimum
+  $ loopscale isofit --keep 1.5 twobudgets.csv
+  loopscale isofit: twobudgets.csv: 0 of 2 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them); left out: 2 too few runs; --keep 1.5 removed runs from 2 budgets
+  [65]
+  $ printf 'n_act,tokens,loss\n1e8,1e10,3.9\n1.1e8,1.2e10,3.8\n1.3e8,1.4e10,3.7\n1.5e8,1.7e10,3.6\n' > spread.csv
+  $ loopscale isofit spread.csv
+  loopscale isofit: spread.csv: 0 of 4 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them); left out: 4 too few runs; 4 of the 4 budgets hold a single run: if the FLOPs are spread continuously, group them with --group-tol (0.3: within 30%)
   [65]
   $ loopscale isofit
   loopscale isofit: give at least one SWEEP file
