@@ -141,7 +141,7 @@ hold them equal:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --fix alpha=0.3 --tie beta=alpha small.csv
-  loopscale fit: --tie 'beta=alpha': cannot tie beta to alpha: alpha is fixed by --fix
+  loopscale fit: --tie 'beta=alpha': cannot tie beta to alpha: alpha is held fixed (by --fix or --fix-from)
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --tie beta=alpha --tie alpha=beta small.csv
