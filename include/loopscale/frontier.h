@@ -41,7 +41,8 @@ typedef struct frontier_point {
 int ls_frontier_budgets_parse(const char *text, double **budgets, size_t *n, ls_error *err) LS_MUST_CHECK;
 
 /* The frontier at n budgets into out[n]; *exponent (unless NULL) gets a,
- * N_opt ~ F^a.  Errors: those of ls_law_compute_optimal. */
+ * N_opt ~ F^a.  Errors: those of ls_law_compute_optimal, and LS_ERR_DATA naming
+ * the budget when N_opt, D_opt or the loss there is not finite (A = B = 1e308). */
 int ls_frontier_run(const law *l, const double *budgets, size_t n, frontier_point *out, double *exponent,
                     ls_error *err) LS_MUST_CHECK;
 

@@ -54,7 +54,7 @@ typedef enum {
 const char *ls_isofit_status_name(isofit_status s);
 
 typedef struct isofit_budget {
-    double flops;          /* the group's label */
+    double flops;          /* the budget: the geometric mean of its runs' F = 6 N_unroll D */
     size_t runs, used;     /* runs in the budget, runs the optimum was found from */
     isofit_status status;
     double n_opt, d_opt, loss_opt; /* NaN unless status is ISOFIT_USED or AT_EDGE */

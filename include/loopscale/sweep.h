@@ -96,6 +96,10 @@ typedef struct sweep_options {
      * architecture template (N_total and N_loop rounded to whole
      * parameters) instead of their defaults. */
     const struct arch_template *shape;
+    /* A sentence appended (after "; ") to the error about a flops column
+     * whose tokens disagree with the tokens column, or NULL: a command that
+     * takes no --flops-convention says what to do instead. */
+    const char *flops_hint;
 } sweep_options;
 
 /* The rows skip_invalid dropped: how many, the first few (line in file

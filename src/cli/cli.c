@@ -899,6 +899,17 @@ static int parse_list(const char *command, const char *option, const char *arg, 
     return 0;
 }
 
+int cli_parse_level(const char *command, const char *arg, double *out)
+{
+    int status = cli_parse_double(command, "--ci", arg, out);
+    if (status == 0 && !(*out > 0 && *out < 1))
+        status = cli_usage_error(command, "--ci: '%s' must be between 0 and 1", arg);
+    else if (status == 0 && !(*out >= 0.5 && *out <= 0.999))
+        status = cli_usage_error(command, "--ci: '%s' is not a usable level: give one from 0.5 to 0.999 (0.95 is a "
+                                 "95%% interval)", arg);
+    return status;
+}
+
 int cli_parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n)
 {
     return parse_list(command, option, arg, values, n, 0);

@@ -206,6 +206,9 @@ int cli_parse_flops(const char *command, const char *option, const char *arg, do
  * billion?) is refused as ambiguous.  Must be positive. */
 int cli_parse_bytes(const char *command, const char *option, const char *arg, double *out);
 int cli_parse_long(const char *command, const char *option, const char *arg, long min, long max, long *out);
+/* --ci: an interval's level, a fraction from 0.5 to 0.999 (a level outside (0, 1) is
+ * refused as such; 1e-300 would print a "1e-298% interval" of one draw). */
+int cli_parse_level(const char *command, const char *arg, double *out);
 int cli_parse_seed(const char *command, const char *arg, unsigned long *out);
 /* A comma-separated list of positive numbers; *values is malloc'd. */
 int cli_parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n);

@@ -51,7 +51,7 @@ static const char USAGE[] =
     "      --group COL         resample whole groups of runs sharing COL's value\n"
     "      --bootstrap-starts K  refit each draw from the full-data optimum and K perturbed\n"
     "                          starts (default 2; loose parameters restart from a grid)\n"
-    "      --ci LEVEL          interval level (default 0.95)\n"
+    "      --ci LEVEL          interval level, 0.5 to 0.999 (default 0.95)\n"
     "      --seed S            bootstrap random seed (default 1)\n"
     "      --threads T         worker threads (default: one per core; results do not depend on it)\n"
     "      --scale NAME        damping of the IRLS steps: levenberg (default), more, marquardt\n"
@@ -687,9 +687,7 @@ int cmd_fit(int argc, char **argv)
             break;
         case OPT_GROUP: o.group = optarg; break;
         case OPT_CI:
-            status = cli_parse_double(cmd, "--ci", optarg, &o.ci);
-            if (status == 0 && !(o.ci > 0 && o.ci < 1))
-                status = cli_usage_error(cmd, "--ci: '%s' must be between 0 and 1", optarg);
+            status = cli_parse_level(cmd, optarg, &o.ci);
             break;
         case OPT_SCALE:
             if (strcmp(optarg, "levenberg") == 0)

@@ -19,10 +19,12 @@ static const char USAGE[] =
     "tokens D_opt = F / (6 N_opt) that minimise the loss of a plain model (R = 1, E = 1,\n"
     "unlimited unique data), the tokens per parameter D_opt / N_opt and the loss there, in\n"
     "closed form; N_opt grows as F^a (a = beta / (alpha + beta) for Chinchilla's form).\n"
+    "F is counted as 6 N D: a law fitted with another --flops-convention is refused (isoflop\n"
+    "and solve honour it).\n"
     "\n"
     "  -l, --law FILE          law file (default: the law compiled in)\n"
-    "      --flops BUDGETS     a list F1,F2,... (e.g. 1e20,1e21) or a range LO:HI:N, N budgets\n"
-    "                          evenly spaced in ln F (e.g. 1e18:1e24:13)\n"
+    "      --flops BUDGETS     a list F1,F2,... (e.g. 1e20,1e21, 2.8B = 2.8e9) or a range LO:HI:N,\n"
+    "                          N budgets evenly spaced in ln F (e.g. 1e18:1e24:13)\n"
     "      --format FMT        table (default), csv or json\n"
     "      --plot FILE         draw N_opt, D_opt and the loss against F (.svg, .pdf or .png)\n"
     CLI_PLOT_HELP
@@ -30,6 +32,51 @@ static const char USAGE[] =
     "  -h, --help              show this help\n";
 
 enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_PLOT };
+
+/* --flops: a list read as every command reads FLOP counts (2.8B = 2.8e9, 2.8GB refused as
+ * bytes, each inside the option's range), or a range LO:HI:N whose ends are read the same
+ * way; the library spaces the range, from the ends written back exactly (%.17g). */
+static int parse_budgets(const char *cmd, const char *text, double **budgets, size_t *n)
+{
+    *budgets = NULL;
+    *n = 0;
+    if (!strchr(text, ':'))
+        return cli_parse_flops_list(cmd, "--flops", text, budgets, n);
+    size_t colons = 0;
+    for (const char *c = text; *c; c++)
+        colons += *c == ':';
+    if (colons != 2 || strchr(text, ','))
+        return cli_usage_error(cmd, "--flops: '%s' is neither a list F1,F2,... nor a range LO:HI:N", text);
+    size_t len = strlen(text);
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        cli_error(cmd, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    memcpy(copy, text, len + 1);
+    char *c1 = strchr(copy, ':'), *c2 = strchr(c1 + 1, ':');
+    *c1 = *c2 = '\0';
+    double lo = 0, hi = 0;
+    long count = 0;
+    int status = cli_parse_flops(cmd, "--flops", copy, &lo);
+    if (status == 0)
+        status = cli_parse_flops(cmd, "--flops", c1 + 1, &hi);
+    if (status == 0 && (ls_numtext_parse_long(c2 + 1, strlen(c2 + 1), &count) != NUMTEXT_OK || count < 2 ||
+                        count > 100000))
+        status = cli_usage_error(cmd, "--flops: '%s': the number of budgets N in LO:HI:N must be a whole number "
+                                 "from 2 to 100000, not '%s'", text, c2 + 1);
+    if (status == 0 && !(lo < hi))
+        status = cli_usage_error(cmd, "--flops: '%s': LO must be below HI in LO:HI:N", text);
+    free(copy);
+    if (status != 0)
+        return status;
+    char exact[3 * 32];
+    snprintf(exact, sizeof exact, "%.17g:%.17g:%ld", lo, hi, count);
+    ls_error err;
+    if (ls_frontier_budgets_parse(exact, budgets, n, &err) != 0)
+        return cli_fail(cmd, &err);
+    return 0;
+}
 
 static int print_json(const char *cmd, const law *l, const frontier_point *p, size_t n, double a)
 {
@@ -72,7 +119,7 @@ int cmd_frontier(int argc, char **argv)
     chart_output figure = cli_plot_defaults();
     int status = 0, opt, force = 0;
     opterr = 0;
-    while (status == 0 && (opt = getopt_long(argc, argv, ":hl:", longopts, NULL)) != -1) {
+    while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:", longopts, NULL, NULL)) != -1) {
         if (cli_plot_option(cmd, opt, optarg, &figure, &status))
             continue;
         switch (opt) {
@@ -97,8 +144,8 @@ int cmd_frontier(int argc, char **argv)
         status = cli_usage_error(cmd, "give the training budgets with --flops F1,F2,... or --flops LO:HI:N");
     else if (status == 0 && optind < argc)
         status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
-    if (status == 0 && ls_frontier_budgets_parse(flops_text, &budgets, &n, &err) != 0)
-        status = cli_usage_error(cmd, "--flops: %s", err.message);
+    if (status == 0)
+        status = parse_budgets(cmd, flops_text, &budgets, &n);
     if (status == 0) {
         cli_file_input("--law", law_path);
         cli_file_output("the table", "-");
@@ -109,6 +156,14 @@ int cmd_frontier(int argc, char **argv)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (status == 0)
         lf = cli_read_law(cmd, law_path, force, &status);
+    /* The closed form charges F = 6 N D; a law fitted on FLOPs counted with attention or the
+     * LM head would give an optimum off the one isoflop and solve find under its convention. */
+    if (status == 0 && lf->has_fit && lf->fit.flops.kind != LAW_FLOPS_6ND) {
+        cli_error(cmd, "%s: the law was fitted on FLOPs counted as %s, and the frontier's closed form counts "
+                  "F = 6 N D; use 'loopscale isoflop' or 'loopscale solve', which honour the convention",
+                  law_path ? law_path : "the law", ls_law_flops_name(lf->fit.flops.kind));
+        status = ls_exit_status(LS_ERR_DATA);
+    }
     if (status == 0 && !(points = malloc(n * sizeof *points))) {
         cli_error(cmd, "out of memory");
         status = ls_exit_status(LS_ERR_INTERNAL);
@@ -139,7 +194,7 @@ int cmd_frontier(int argc, char **argv)
             snprintf(c[1], 32, "%.4g", points[i].n_opt);
             snprintf(c[2], 32, "%.4g", points[i].d_opt);
             snprintf(c[3], 32, "%.4g", points[i].tokens_per_param);
-            snprintf(c[4], 32, "%.4f", points[i].loss);
+            cli_fixed(c[4], 32, points[i].loss, 4);
             const char *cells[] = {c[0], c[1], c[2], c[3], c[4]};
             if (cli_table_add(t, cells) != 0) {
                 cli_table_free(t);

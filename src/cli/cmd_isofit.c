@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "loopscale/fit.h"
 #include "loopscale/isofit.h"
 #include "loopscale/jsonw.h"
 #include "loopscale/law.h"
@@ -22,13 +23,16 @@ static const char USAGE[] =
     "optimum is the vertex of a least-squares parabola of the loss in ln N_act (approach 2)\n"
     "or its lowest-loss run (approach 1); then N_opt = G F^a by least squares in logs over the\n"
     "budgets whose optimum lies inside their sizes, and D_opt = F / (6 N_opt) ~ F^(1-a).\n"
+    "Budgets are counted as F = 6 N_unroll D (the 6nd convention): a flops column counted\n"
+    "with attention or the LM head disagrees with the tokens and is refused.\n"
     "\n"
     "      --method NAME       parabola (default; approach 2) or minimum (approach 1)\n"
     "      --keep K            keep only the runs with N_act within a factor K of the budget's\n"
     "                          first optimum, then refit (Porian et al.'s filter; default: all)\n"
     "      --min-runs N        runs a budget needs (default 3)\n"
-    "      --bootstrap N       resample each budget's runs N times for intervals (default 0)\n"
-    "      --ci LEVEL          interval level (default 0.95)\n"
+    "      --bootstrap N       resample each budget's runs N times for intervals: 0 (default) or at\n"
+    "                          least 20\n"
+    "      --ci LEVEL          interval level, 0.5 to 0.999 (default 0.95)\n"
     "      --seed S            bootstrap random seed (default 1)\n"
     "      --format FMT        table (default), csv or json\n";
 static const char USAGE_TAIL[] = CLI_SWEEP_HELP "  -h, --help              show this help\n";
@@ -197,11 +201,12 @@ int cmd_isofit(int argc, char **argv)
         case OPT_BOOTSTRAP:
             status = cli_parse_long(cmd, "--bootstrap", optarg, 0, 1000000, &value);
             o.bootstrap = (size_t)value;
+            if (status == 0 && value > 0 && value < LS_FIT_MIN_INTERVAL_DRAWS)
+                status = cli_usage_error(cmd, "--bootstrap: '%s' is too few draws for an interval: at least %d (or 0 "
+                                         "for none)", optarg, LS_FIT_MIN_INTERVAL_DRAWS);
             break;
         case OPT_CI:
-            status = cli_parse_double(cmd, "--ci", optarg, &o.level);
-            if (status == 0 && !(o.level > 0 && o.level < 1))
-                status = cli_usage_error(cmd, "--ci: '%s' must be between 0 and 1", optarg);
+            status = cli_parse_level(cmd, optarg, &o.level);
             break;
         case OPT_SEED:
             status = cli_parse_long(cmd, "--seed", optarg, 0, 2147483647, &value);
@@ -233,6 +238,8 @@ int cmd_isofit(int argc, char **argv)
     if (status == 0) {
         sweep_options so = cli_sweep_options(cmd, &sweep_args);
         so.require_loss = 1;
+        so.flops_hint = "isofit counts budgets as F = 6 N_unroll D and takes no --flops-convention: to group "
+                        "by the tokens alone, rename the flops column (--map flops_logged=flops)";
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
         if (!s)
             status = cli_fail(cmd, &err);

@@ -45,7 +45,7 @@ static const char USAGE[] =
     "      --uncertainty       re-solve under each bootstrap draw of the law: how often each\n"
     "                          (R*, E*) wins, intervals for N_act*, D* and the loss (the law\n"
     "                          needs at least 20 draws)\n"
-    "      --ci LEVEL          interval level (default 0.95)\n"
+    "      --ci LEVEL          interval level, 0.5 to 0.999 (default 0.95)\n"
     "      --threads T         threads for --uncertainty (default: one per core)\n"
     "      --format FMT        table (default) or json\n"
     "      --plot FILE         draw the loss of the best N_act against R for each E under the\n"
@@ -394,9 +394,7 @@ int cmd_solve(int argc, char **argv)
         case OPT_UNCERTAINTY: uncertainty = 1; break;
         case OPT_CI:
             uncertainty_only = uncertainty_only ? uncertainty_only : "--ci";
-            status = cli_parse_double(cmd, "--ci", optarg, &ci);
-            if (status == 0 && !(ci > 0 && ci < 1))
-                status = cli_usage_error(cmd, "--ci: '%s' must be between 0 and 1", optarg);
+            status = cli_parse_level(cmd, optarg, &ci);
             break;
         case OPT_THREADS:
             uncertainty_only = uncertainty_only ? uncertainty_only : "--threads";

@@ -1260,9 +1260,12 @@ static int fit_prepare(fit_state *st)
 int ls_fit_check_tie(law_kind kind, const fit_parameters *p, law_param follower, law_param leader, ls_error *err)
 {
     const char *f = ls_law_param_name(follower), *l = ls_law_param_name(leader);
-    if (!ls_law_uses_param(kind, follower) || !ls_law_uses_param(kind, leader))
-        return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is not a parameter of the law", f, l,
-                            ls_law_uses_param(kind, follower) ? l : f);
+    if (!ls_law_uses_param(kind, follower) || !ls_law_uses_param(kind, leader)) {
+        char name[64]; /* which law: holdout ties on every law it fits */
+        ls_law_kind_format(kind, name, sizeof name);
+        return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is not a parameter of the law %s", f, l,
+                            ls_law_uses_param(kind, follower) ? l : f, name);
+    }
     if (follower == leader)
         return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to itself", f);
     if (ls_law_param_transform(follower) != ls_law_param_transform(leader) || follower == LAW_P_E_START ||
@@ -1270,7 +1273,7 @@ int ls_fit_check_tie(law_kind kind, const fit_parameters *p, law_param follower,
         return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: they are not of one kind (two exponents, or "
                             "two positive coefficients)", f, l);
     if (p->fixed[follower] || p->fixed[leader])
-        return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is fixed by --fix", f, l,
+        return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is held fixed (by --fix or --fix-from)", f, l,
                             p->fixed[follower] ? f : l);
     if (p->tied[leader])
         return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is itself tied to %s", f, l, l,

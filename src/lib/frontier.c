@@ -89,6 +89,23 @@ int ls_frontier_run(const law *l, const double *budgets, size_t n, frontier_poin
         f->tokens_per_param = f->d_opt / f->n_opt;
         law_point x = {f->n_opt, f->n_opt, 0.0, 1.0, 1.0, f->d_opt, 0.0};
         f->loss = ls_law_loss(l, &x);
+        /* A law whose terms add past what a double holds (A = B = 1e308) is the input's
+         * doing: refused naming the budget, as solve and isoflop refuse it, never an
+         * infinity printed as an answer. */
+        const char *what = NULL;
+        double bad = 0;
+        if (!(isfinite(f->n_opt) && f->n_opt > 0))
+            what = "size N_opt", bad = f->n_opt;
+        else if (!(isfinite(f->d_opt) && f->d_opt > 0))
+            what = "tokens D_opt = F / (6 N_opt)", bad = f->d_opt;
+        else if (!isfinite(f->tokens_per_param))
+            what = "tokens per parameter D_opt / N_opt", bad = f->tokens_per_param;
+        else if (!isfinite(f->loss))
+            what = "predicted loss", bad = f->loss;
+        if (what)
+            return ls_error_set(err, LS_ERR_DATA,
+                                "the frontier at %g FLOPs (N_opt = %g, D_opt = %g) gives %s = %g, outside double "
+                                "precision", budgets[i], f->n_opt, f->d_opt, what, bad);
     }
     return 0;
 }

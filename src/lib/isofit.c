@@ -165,6 +165,33 @@ static optimum budget_optimum(const isofit_options *o, const double *x, const do
 }
 
 /* Least squares ln N_opt = ln G + a ln F over the usable budgets. */
+/* Why no power law: how many budgets each reason left out, whether --keep dropped
+ * runs, and, when most budgets hold a single run (FLOPs spread continuously, as in
+ * points read off a figure), that --group-tol groups them. */
+static void explain_failure(const isofit_result *out, size_t nb, const isofit_options *o, char *buf, size_t size)
+{
+    size_t count[4] = {0, 0, 0, 0}, single = 0, kept_fewer = 0;
+    for (size_t b = 0; b < nb; b++) {
+        const isofit_budget *bu = &out->budgets[b];
+        count[bu->status < 4 ? bu->status : 0]++;
+        single += bu->runs == 1;
+        kept_fewer += bu->used < bu->runs && o->keep_factor > 1;
+    }
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int k = ISOFIT_TOO_FEW_RUNS; k <= ISOFIT_AT_EDGE && len < size; k++)
+        if (count[k])
+            len += (size_t)snprintf(buf + len, size - len, "%s%zu %s", len ? ", " : "; left out: ", count[k],
+                                    ls_isofit_status_name((isofit_status)k));
+    if (kept_fewer && len < size)
+        len += (size_t)snprintf(buf + len, size - len, "; --keep %g removed runs from %zu %s", o->keep_factor,
+                                kept_fewer, kept_fewer == 1 ? "budget" : "budgets");
+    if (nb >= 4 && 2 * single > nb && len < size)
+        snprintf(buf + len, size - len,
+                 "; %zu of the %zu budgets hold a single run: if the FLOPs are spread continuously, group them "
+                 "with --group-tol (0.3: within 30%%)", single, nb);
+}
+
 static int power_law(const double *lnf, const double *lnn, const unsigned char *ok, size_t nb, double *a,
                      double *ln_g, double *r2)
 {
@@ -237,8 +264,8 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
     size_t nb = g.n;
     if (status == 0) {
         out->budgets = calloc(nb ? nb : 1, sizeof *out->budgets);
-        lnf = malloc((nb ? nb : 1) * sizeof *lnf);
-        lnn = malloc((nb ? nb : 1) * sizeof *lnn);
+        lnf = calloc(nb ? nb : 1, sizeof *lnf);
+        lnn = calloc(nb ? nb : 1, sizeof *lnn);
         ok = calloc(nb ? nb : 1, 1);
         start = calloc(nb + 1, sizeof *start);
         if (!out->budgets || !lnf || !lnn || !ok || !start)
@@ -258,8 +285,14 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
         for (size_t b = 0; b < nb; b++) {
             isofit_budget *bu = &out->budgets[b];
             size_t m = start[b + 1] - start[b];
+            /* The budget's own FLOPs, the geometric mean of its runs' F: with a loose
+             * --group-tol a group spans 5.7e19..7.4e19 and its rounded label (7e19)
+             * would bias the fitted exponent. */
+            double sum_ln = 0.0;
+            for (size_t k = start[b]; k < start[b + 1]; k++)
+                sum_ln += log(flops[idx[k]]);
+            bu->flops = m ? exp(sum_ln / (double)m) : g.label[b];
             optimum op = budget_optimum(&opt, x, y, idx + start[b], m, idx + n);
-            bu->flops = g.label[b];
             bu->runs = m;
             bu->used = op.used;
             bu->status = op.status;
@@ -274,10 +307,12 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
             out->nused += ok[b];
         }
         if (power_law(lnf, lnn, ok, nb, &out->a, &out->ln_g, &out->r2) != 0) {
+            char why[512];
+            explain_failure(out, nb, o, why, sizeof why);
             status = ls_error_set(err, LS_ERR_DATA,
                                   "%s: %zu of %zu budgets have an interior optimum; the power law needs two "
-                                  "(a budget needs %zu runs at 3 or more sizes, with the lowest loss inside them)",
-                                  s->name, out->nused, nb, opt.min_runs);
+                                  "(a budget needs %zu runs at 3 or more sizes, with the lowest loss inside them)%s",
+                                  s->name, out->nused, nb, opt.min_runs, why);
         } else {
             out->b = 1.0 - out->a;
             /* D_opt = F / (6 G F^a): the coefficient of a budget of 1 FLOP. */

@@ -805,13 +805,14 @@ typedef struct row_context {
     const file_columns *fc;
     ls_error *err;
     const law_flops *flops; /* how a flops column was counted (NULL: 6nd) */
+    const char *flops_hint; /* sweep_options.flops_hint */
 } row_context;
 
 static int cell_error(const row_context *rc, int column, const char *fmt, ...) LS_PRINTF(3, 4);
 
 static int cell_error(const row_context *rc, int column, const char *fmt, ...)
 {
-    char reason[256], text[80];
+    char reason[512], text[80];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(reason, sizeof reason, fmt, ap);
@@ -985,9 +986,10 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
             char text[80];
             return cell_error(rc, col[SWEEP_FLOPS],
                               "gives tokens D = %s = %.6g, but column '%s' is '%s' (more than %g apart, "
-                              "relative)",
+                              "relative)%s%s",
                               formula, implied, rc->fc->names[col[SWEEP_TOKENS]],
-                              cell_text(rc->fields[col[SWEEP_TOKENS]], text), LS_SWEEP_FLOPS_TOKENS_RTOL);
+                              cell_text(rc->fields[col[SWEEP_TOKENS]], text), LS_SWEEP_FLOPS_TOKENS_RTOL,
+                              rc->flops_hint ? "; " : "", rc->flops_hint ? rc->flops_hint : "");
         }
     }
     return 0;
@@ -1218,7 +1220,8 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
                                        fc.column_of[SWEEP_LOSS] >= 0, err);
     size_t rows_in_file = 0;
     while (status == 0 && (status = ls_csv_next(csv, &fields, &nfields, err)) > 0) {
-        row_context rc = {ls_csv_name(csv), ls_csv_line(csv), fields, &fc, err, st->options->flops};
+        row_context rc = {ls_csv_name(csv), ls_csv_line(csv), fields, &fc, err, st->options->flops,
+                          st->options->flops_hint};
         status = 0;
         rows_in_file++;
         if (nfields != fc.nfields) {

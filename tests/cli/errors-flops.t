@@ -62,6 +62,16 @@ command that reads sweeps (the row's tokens and flops disagree):
   loopscale fit: attn.csv:2: column 'flops': '1.4e19' gives tokens D = F / (6 (N_unroll + n_layers n_ctx d)) = 1.07833e+10, but column 'tokens' is '1e10' (more than 0.0001 apart, relative)
   [65]
 
+isofit counts budgets as 6nd and takes no convention; it says how to read
+the tokens alone:
+
+  $ loopscale isofit attn.csv
+  loopscale isofit: attn.csv:2: column 'flops': '1.4e19' gives tokens D = F / (6 N_unroll) = 1.33333e+10, but column 'tokens' is '1e10' (more than 0.0001 apart, relative); isofit counts budgets as F = 6 N_unroll D and takes no --flops-convention: to group by the tokens alone, rename the flops column (--map flops_logged=flops)
+  [65]
+  $ loopscale isofit --map flops_logged=flops attn.csv
+  loopscale isofit: attn.csv: 0 of 1 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them); left out: 1 too few runs
+  [65]
+
 A law file whose recorded convention is damaged:
 
   $ sed 's/"mapping": "none"}/"mapping": "none"}, "fit": {"objective": 0, "loss": "huber", "delta": 0.001, "space": "log", "n": 9, "rmse": 0.01, "starts": 1, "starts_at_best": 1, "converged": true, "data": [], "filters": [], "flops_convention": {"name": "6nd+attn", "prelude_layers": 2, "loop_layers": 12, "coda_layers": 2}}/' truth.json > nocontext.json

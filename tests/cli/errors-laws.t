@@ -40,17 +40,78 @@ Budgets of the frontier:
   Try 'loopscale frontier --help'.
   [64]
   $ loopscale frontier --law $DC --flops 1e20,,1e21
-  loopscale frontier: --flops: '' in '1e20,,1e21' is empty
+  loopscale frontier: --flops: '' is empty
   Try 'loopscale frontier --help'.
   [64]
   $ loopscale frontier --law $DC --flops 1e20,-5
-  loopscale frontier: --flops: '-5' in '1e20,-5' is not a positive number of FLOPs
+  loopscale frontier: --flops: '-5' must be a positive number
   Try 'loopscale frontier --help'.
   [64]
   $ loopscale frontier --law $DC --flops 1e20,1e21x
-  loopscale frontier: --flops: '1e21x' in '1e20,1e21x' is not a number
+  loopscale frontier: --flops: '1e21x' is not a number
   Try 'loopscale frontier --help'.
   [64]
+
+Budgets are FLOP counts read as every command reads them (suffixes, no
+bytes, inside 1..1e40), the ends of a range too; an option is given once and
+in full:
+
+  $ loopscale frontier --law $DC --flops 2.8GB
+  loopscale frontier: --flops: '2.8GB' is a size in bytes; a count of FLOPs takes k, M, B or G, T, P, E (2.8B is 2.8e9)
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20,1e41
+  loopscale frontier: --flops: '1e41' is outside its range: from 1 to 1e+40 (FLOPs)
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20:1e41:3
+  loopscale frontier: --flops: '1e41' is outside its range: from 1 to 1e+40 (FLOPs)
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1GB:1e21:3
+  loopscale frontier: --flops: '1GB' is a size in bytes; a count of FLOPs takes k, M, B or G, T, P, E (2.8B is 2.8e9)
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20:1e21:2.5
+  loopscale frontier: --flops: '1e20:1e21:2.5': the number of budgets N in LO:HI:N must be a whole number from 2 to 100000, not '2.5'
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20 --flops 1e21
+  loopscale frontier: --flops given twice ('1e20', then '1e21'): it takes one value
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flo 1e20
+  loopscale frontier: unknown option '--flo' (option names are not abbreviated: --flops?)
+  Try 'loopscale frontier --help'.
+  [64]
+
+A law fitted on FLOPs counted with attention and the LM head (the closed
+form counts F = 6 N D):
+
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 482.01, "alpha": 0.3478, "B": 2085.43, "beta": 0.3658, "c": 1.817}, "fit": {"objective": 0, "loss": "huber", "delta": 0.001, "space": "log", "n": 9, "rmse": 0.01, "starts": 1, "starts_at_best": 1, "converged": true, "data": [], "filters": [], "flops_convention": {"name": "6nd+attn+head", "context": 2048, "vocab": 32000, "attention_share": 0.3333, "prelude_layers": 2, "loop_layers": 12, "coda_layers": 2}}}' > porian.json
+  $ loopscale solve --force --law porian.json --flops 1e21 > /dev/null && echo solve takes it
+  loopscale solve: warning: porian.json: the fit it records has no standard errors; used anyway (--force)
+  loopscale solve: no --mem given: no memory limit
+  solve takes it
+  $ loopscale frontier --force --law porian.json --flops 1e21
+  loopscale frontier: warning: porian.json: the fit it records has no standard errors; used anyway (--force)
+  loopscale frontier: porian.json: the law was fitted on FLOPs counted as 6nd+attn+head, and the frontier's closed form counts F = 6 N D; use 'loopscale isoflop' or 'loopscale solve', which honour the convention
+  [65]
+
+A law whose terms add past what a double holds is refused naming the
+budget (nothing printed); a huge but finite loss prints in the bounded
+format; an output in a missing directory fails before anything is printed:
+
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 1e308, "alpha": 0.01, "B": 1e308, "beta": 0.01, "c": 1.79e308}}' > inf.json
+  $ loopscale frontier --law inf.json --flops 1e20
+  loopscale frontier: the frontier at 1e+20 FLOPs (N_opt = 4.08248e+09, D_opt = 4.08248e+09) gives predicted loss = inf, outside double precision
+  [65]
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 1e308, "alpha": 0.34, "B": 1e308, "beta": 0.28, "c": 1.69}}' > huge.json
+  $ loopscale frontier --law huge.json --flops 1e20 | tail -1
+  1e+20  6.559e+08  2.541e+10         38.74  2.2259e+305
+  $ loopscale frontier --law $DC --flops 1e20 --plot nodir/frontier.svg
+  loopscale frontier: nodir/frontier.svg: cannot create: No such file or directory
+  [73]
 
 A law along whose budgets the loss falls without bound (beta < 0):
 
@@ -80,7 +141,7 @@ hold them equal:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --fix alpha=0.3 --tie beta=alpha small.csv
-  loopscale fit: --tie 'beta=alpha': cannot tie beta to alpha: alpha is fixed by --fix
+  loopscale fit: --tie 'beta=alpha': cannot tie beta to alpha: alpha is held fixed (by --fix or --fix-from)
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --tie beta=alpha --tie alpha=beta small.csv
@@ -124,11 +185,37 @@ two budgets whose optimum lies inside their sizes:
   Try 'loopscale isofit --help'.
   [64]
   $ loopscale isofit small.csv
-  loopscale isofit: small.csv: 0 of 6 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them)
+  loopscale isofit: small.csv: 0 of 6 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them); left out: 6 too few runs; 6 of the 6 budgets hold a single run: if the FLOPs are spread continuously, group them with --group-tol (0.3: within 30%)
+  [65]
+  $ printf 'n_act,tokens,loss\n1e8,2e10,3.3\n2e8,1e10,3.2\n4e8,5e9,3.3\n1e8,4e10,3.1\n2e8,2e10,3.0\n4e8,1e10,3.1\n' > twobudgets.csv
+  $ loopscale isofit twobudgets.csv | sed -n 3p
+  budgets    2, 2 with an interior optimum
+  $ loopscale isofit --keep 1.5 twobudgets.csv
+  loopscale isofit: twobudgets.csv: 0 of 2 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them); left out: 2 too few runs; --keep 1.5 removed runs from 2 budgets
+  [65]
+  $ printf 'n_act,tokens,loss\n1e8,1e10,3.9\n1.1e8,1.2e10,3.8\n1.3e8,1.4e10,3.7\n1.5e8,1.7e10,3.6\n' > spread.csv
+  $ loopscale isofit spread.csv
+  loopscale isofit: spread.csv: 0 of 4 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them); left out: 4 too few runs; 4 of the 4 budgets hold a single run: if the FLOPs are spread continuously, group them with --group-tol (0.3: within 30%)
   [65]
   $ loopscale isofit
   loopscale isofit: give at least one SWEEP file
   Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale isofit --bootstrap 19 small.csv
+  loopscale isofit: --bootstrap: '19' is too few draws for an interval: at least 20 (or 0 for none)
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale isofit --bootstrap 20 --ci 1e-300 small.csv
+  loopscale isofit: --ci: '1e-300' is not a usable level: give one from 0.5 to 0.999 (0.95 is a 95% interval)
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale fit --bootstrap 20 --ci 0.9999 small.csv
+  loopscale fit: --ci: '0.9999' is not a usable level: give one from 0.5 to 0.999 (0.95 is a 95% interval)
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale solve --uncertainty --ci 0.1 --flops 1e21
+  loopscale solve: --ci: '0.1' is not a usable level: give one from 0.5 to 0.999 (0.95 is a 95% interval)
+  Try 'loopscale solve --help'.
   [64]
 
 --fix-from needs a law file sharing parameters with the law fitted, and

@@ -104,7 +104,7 @@ a = 0.5139 above:
 
   $ loopscale isofit --group-tol 0.3 --map 'n_act=Model Size' --map 'flops=Training FLOP' $CSV | sed -n 3,4p
   budgets    29, 21 with an interior optimum
-  N_opt      0.1154 F^0.4930 (R^2 0.9750)
+  N_opt      0.1373 F^0.4894 (R^2 0.9765)
 
 Muennighoff et al.'s data-constrained law, fitted in two stages on the
 final losses of their runs (as IBM's ColPret collected them; unique tokens

@@ -67,6 +67,11 @@ budget; the exponent is alpha_D / (alpha_N + alpha_D) = 0.095 / 0.171.
   $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}}' > chinchilla.json
   $ loopscale frontier --law chinchilla.json --flops 1e19,3.17e21,5.76e23 --format csv | python3 check.py dense
   3 budgets: agree to 1e-6
+  $ loopscale frontier --law chinchilla.json --flops 10E:1e25:3 --format csv | python3 check.py dense
+  3 budgets: agree to 1e-6
+  $ loopscale frontier --law chinchilla.json --flops 10E:1e25:3 --format csv | cut -d, -f1 | sed -n '2p;$p'
+  1e+19
+  1e+25
   $ loopscale frontier --law $ROOT/data/laws/kaplan2020.json --flops 1e20 --format json
   {
     "law": "kaplan",
