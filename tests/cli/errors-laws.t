@@ -3,7 +3,8 @@ use: a number of unique tokens that is not positive (0 would read as
 "unlimited"), a list or range of budgets that is malformed, and a law whose
 exponents admit no compute-optimal size.
 
-  $ DC=$ROOT/data/laws/muennighoff2023.json
+  $ printf '%s\n' '{"format": "loopscale-law/1", "law": {"base": "data-constrained", "mapping": "none"}, "params": {"A": 520.8249516599187, "alpha": 0.3526596, "B": 1487.716093782861, "beta": 0.3526596, "c": 1.8691436784054858, "R_D_star": 15.387756, "R_N_star": 5.309743}}' > muennighoff2023.json
+  $ DC=muennighoff2023.json
   $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": -0.28, "c": 1.69}}' > falling.json
 
 Unique tokens given as an option:

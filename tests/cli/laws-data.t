@@ -145,7 +145,8 @@ cannot rise with D; and these losses are not the ones the published law
 was fitted to (the single-epoch runs of 1e9 tokens or more lie 0.36 above
 it on average; residual = loss - prediction):
 
-  $ loopscale predict --law $ROOT/data/laws/muennighoff2023.json --format csv dbl.csv | python3 -c "
+  $ printf '%s\n' '{"format": "loopscale-law/1", "law": {"base": "data-constrained", "mapping": "none"}, "params": {"A": 520.8249516599187, "alpha": 0.3526596, "B": 1487.716093782861, "beta": 0.3526596, "c": 1.8691436784054858, "R_D_star": 15.387756, "R_N_star": 5.309743}}' > muennighoff2023.json
+  $ loopscale predict --law muennighoff2023.json --format csv dbl.csv | python3 -c "
   > import csv, sys, math
   > r = list(csv.DictReader(sys.stdin))
   > def rmse(s): return math.sqrt(sum(float(x['residual']) ** 2 for x in s) / len(s))

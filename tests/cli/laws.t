@@ -4,14 +4,16 @@ data-constrained law, evaluated by predict with their papers' parameters.
 Kaplan et al. 2020 at N = 1.234e9, D = 2.71e10; Python gives
 ((8.8e13/1.234e9)**0.8 + 5.4e13/2.71e10)**0.095 = 2.3900862866351287.
 
-  $ loopscale predict --law $ROOT/data/laws/kaplan2020.json --n-act 1.234e9 --tokens 2.71e10 --format json | grep loss
+  $ printf '%s\n' '{"format": "loopscale-law/1", "law": {"base": "kaplan", "mapping": "none"}, "params": {"N_c": 8.8e13, "alpha_N": 0.076, "D_c": 5.4e13, "alpha_D": 0.095}}' > kaplan2020.json
+  $ loopscale predict --law kaplan2020.json --n-act 1.234e9 --tokens 2.71e10 --format json | grep loss
     "loss": 2.3900862866351287,
 
 The check values of the datablations README, L(N, D, U) =
 2.2256440889984477 and 2.2269634075087867 (the last digit is the rounding of
 the exponentials: 2 parts in 1e16):
 
-  $ DC=$ROOT/data/laws/muennighoff2023.json
+  $ printf '%s\n' '{"format": "loopscale-law/1", "law": {"base": "data-constrained", "mapping": "none"}, "params": {"A": 520.8249516599187, "alpha": 0.3526596, "B": 1487.716093782861, "beta": 0.3526596, "c": 1.8691436784054858, "R_D_star": 15.387756, "R_N_star": 5.309743}}' > muennighoff2023.json
+  $ DC=muennighoff2023.json
   $ loopscale predict --law $DC --n-act 6.34e9 --tokens 242e9 --unique-tokens 25e9 --format json | grep loss
     "loss": 2.2256440889984477,
   $ loopscale predict --law $DC --n-act 8.67e9 --tokens 178e9 --unique-tokens 25e9 --format json | grep loss
@@ -62,7 +64,7 @@ budget; the exponent is alpha_D / (alpha_N + alpha_D) = 0.095 / 0.171.
   >                 abs(float(row["loss"]) / loss(n, f / 6 / n) - 1))
   > print("%d budgets: " % count + ("agree to 1e-6" if worst < 1e-6 else "differ by %g" % worst))
   > PY
-  $ loopscale frontier --law $ROOT/data/laws/kaplan2020.json --flops 1e18:1e24:13 --format csv | python3 check.py kaplan
+  $ loopscale frontier --law kaplan2020.json --flops 1e18:1e24:13 --format csv | python3 check.py kaplan
   13 budgets: agree to 1e-6
   $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}}' > chinchilla.json
   $ loopscale frontier --law chinchilla.json --flops 1e19,3.17e21,5.76e23 --format csv | python3 check.py dense
@@ -72,7 +74,7 @@ budget; the exponent is alpha_D / (alpha_N + alpha_D) = 0.095 / 0.171.
   $ loopscale frontier --law chinchilla.json --flops 10E:1e25:3 --format csv | cut -d, -f1 | sed -n '2p;$p'
   1e+19
   1e+25
-  $ loopscale frontier --law $ROOT/data/laws/kaplan2020.json --flops 1e20 --format json
+  $ loopscale frontier --law kaplan2020.json --flops 1e20 --format json
   {
     "law": "kaplan",
     "exponent_n": 0.5555555555555556,
