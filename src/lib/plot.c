@@ -729,6 +729,23 @@ static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfil
 
 /* ---- holdout --------------------------------------------------------------------- */
 
+/* Markers of the holdout figures, one per law (compact) or held-out axis. */
+static const chart_marker HOLDOUT_MARKERS[] = {CHART_MARKER_CIRCLE, CHART_MARKER_SQUARE, CHART_MARKER_TRIANGLE,
+                                               CHART_MARKER_DIAMOND, CHART_MARKER_STAR};
+
+/* Room for the held-out runs of one column; on failure f is freed. */
+static int held_out_buffers(const sweep *s, chart *f, double **px, double **py, ls_error *err)
+{
+    *px = malloc((s->n ? s->n : 1) * sizeof **px);
+    *py = malloc((s->n ? s->n : 1) * sizeof **py);
+    if (*px && *py)
+        return 0;
+    free(*px);
+    free(*py);
+    ls_chart_free(f);
+    return ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
+}
+
 /* The runs column c of a holdout held out: observed loss in px, the law
  * fitted without them in py; lo and hi widened to take them in. */
 static size_t held_out_points(const holdout_result *r, const sweep *s, size_t c, const law *fitted, double *px,
@@ -757,23 +774,16 @@ static unsigned char *holdout_compact(const sweep *s, const holdout_result *r, c
     chart *f = new_figure("Held-out runs: predicted against observed loss", 1, 1, err);
     if (!f)
         return NULL;
-    double *px = malloc((s->n ? s->n : 1) * sizeof *px), *py = malloc((s->n ? s->n : 1) * sizeof *py);
-    if (!px || !py) {
-        free(px);
-        free(py);
-        ls_chart_free(f);
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
+    double *px = NULL, *py = NULL;
+    if (held_out_buffers(s, f, &px, &py, err) != 0)
         return NULL;
-    }
-    static const chart_marker markers[] = {CHART_MARKER_CIRCLE, CHART_MARKER_SQUARE, CHART_MARKER_TRIANGLE,
-                                         CHART_MARKER_DIAMOND, CHART_MARKER_STAR};
     chart_panel *p = ls_chart_panel(f, 0, 0);
     ls_chart_panel_axis(p, CHART_AXIS_X, "observed loss", CHART_SCALE_LINEAR);
     ls_chart_panel_axis(p, CHART_AXIS_Y, "predicted loss", CHART_SCALE_LINEAR);
     double lo = INFINITY, hi = -INFINITY;
     char text[128];
     for (size_t li = 0; li < r->nlaws; li++) {
-        chart_style st = ls_chart_marker_style((int)li, markers[li % 5]);
+        chart_style st = ls_chart_marker_style((int)li, HOLDOUT_MARKERS[li % 5]);
         st.hollow = 1;
         st.marker_size = 1.8;
         for (size_t c = 0; c < r->ncolumns; c++) {
@@ -819,21 +829,14 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
     if (!f)
         return NULL;
     ls_chart_set_panel_size(f, 165, 150);
-    double *px = malloc((s->n ? s->n : 1) * sizeof *px), *py = malloc((s->n ? s->n : 1) * sizeof *py);
-    if (!px || !py) {
-        free(px);
-        free(py);
-        ls_chart_free(f);
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
+    double *px = NULL, *py = NULL;
+    if (held_out_buffers(s, f, &px, &py, err) != 0)
         return NULL;
-    }
-    static const chart_marker markers[] = {CHART_MARKER_CIRCLE, CHART_MARKER_SQUARE, CHART_MARKER_TRIANGLE,
-                                         CHART_MARKER_DIAMOND, CHART_MARKER_STAR};
     char text[256];
     for (size_t c = 0; c < r->ncolumns; c++) {
         if (r->columns[c].skipped)
             continue;
-        chart_style st = ls_chart_marker_style((int)c, markers[c % 5]);
+        chart_style st = ls_chart_marker_style((int)c, HOLDOUT_MARKERS[c % 5]);
         st.hollow = 1;
         char label[192];
         column_label(label, sizeof label, r->columns[c].label);
@@ -870,7 +873,7 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
             if (r->columns[c].skipped || isnan(cell->rmse))
                 continue;
             size_t m = held_out_points(r, s, c, &cell->fitted, px, py, &lo, &hi);
-            chart_style st = ls_chart_marker_style((int)c, markers[c % 5]);
+            chart_style st = ls_chart_marker_style((int)c, HOLDOUT_MARKERS[c % 5]);
             st.hollow = 1;
             ls_chart_panel_line(p, px, py, m, &st);
             for (size_t i = 0; i < m; i++) {
