@@ -76,6 +76,45 @@ static void the_parabola_and_the_power_law_recover_a_quadratic_truth(void **stat
     ls_sweep_free(s);
 }
 
+/* A budget's FLOPs are its runs' own, not the tier's label: with each run's
+ * F off its budget by up to 1.5% (as logged budgets are), the budget is
+ * the geometric mean of the runs' 6 N D, computed here independently. */
+static void a_budget_is_the_geometric_mean_of_its_runs_flops(void **state)
+{
+    (void)state;
+    static const double SPREAD[] = {-0.015, 0.004, 0.011, -0.007, 0.013, -0.002, 0.008};
+    char text[4096];
+    size_t len = (size_t)snprintf(text, sizeof text, "n_act,tokens,loss\n");
+    double expected[4];
+    for (size_t b = 0; b < 4; b++) {
+        double n_opt = G * pow(BUDGETS[b], A_EXP), sum_ln_f = 0;
+        for (size_t k = 0; k < 7; k++) {
+            double n = n_opt * exp(OFFSETS[k]), f = BUDGETS[b] * (1 + SPREAD[k]), d = f / (6 * n);
+            sum_ln_f += log(6 * n * d);
+            len += (size_t)snprintf(text + len, sizeof text - len, "%.17g,%.17g,%.17g\n", n, d,
+                                    2.0 + K * OFFSETS[k] * OFFSETS[k]);
+        }
+        expected[b] = exp(sum_ln_f / 7);
+    }
+    const char *path = write_temp(text, len, 0);
+    ls_error err;
+    const char *paths[] = {path};
+    sweep_options so = {.require_loss = 1};
+    sweep *s = ls_sweep_read(paths, 1, &so, &err);
+    unlink(path);
+    assert_non_null(s);
+    isofit_options o;
+    ls_isofit_default_options(&o);
+    o.group_tol = 0.05;
+    isofit_result r;
+    assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
+    assert_int_equal(r.nbudgets, 4);
+    for (size_t b = 0; b < 4; b++)
+        assert_true(fabs(r.budgets[b].flops / expected[b] - 1) < 1e-12);
+    ls_isofit_result_free(&r);
+    ls_sweep_free(s);
+}
+
 /* Approach 1 takes the lowest run: on sizes that include the truth's
  * optimum, that is the optimum itself; at the edge of the sizes it is
  * flagged and left out. */
@@ -154,6 +193,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_parabola_and_the_power_law_recover_a_quadratic_truth),
+        cmocka_unit_test(a_budget_is_the_geometric_mean_of_its_runs_flops),
         cmocka_unit_test(the_lowest_run_is_approach_one),
         cmocka_unit_test(the_filter_keeps_the_runs_near_the_optimum),
         cmocka_unit_test(bootstrap_intervals_hold_the_estimate),
