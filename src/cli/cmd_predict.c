@@ -37,7 +37,7 @@ static const char USAGE[] =
     "      --flops F           training FLOPs instead of tokens: D = F / (6 N_unroll), or as the\n"
     "                          law's fit counted FLOPs (its flops_convention, docs/flops.md)\n"
     "      --unique-tokens U   unique tokens the D tokens repeat (default: unlimited; read by\n"
-    "                          the data-constrained law)\n"
+    "                          the data-constrained law; refused by the others)\n"
     CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
@@ -67,6 +67,13 @@ static int predict_point(const predict_options *o, const lawfile *lf)
         return cli_usage_error(cmd, "give exactly one of --tokens and --flops");
     if (row.unique_tokens == 0) /* 0 would read as "not given" */
         return cli_usage_error(cmd, "--unique-tokens: '%s' must be positive", o->text[SWEEP_UNIQUE_TOKENS]);
+    /* Only the data-constrained base reads U: any other law would print the
+     * same loss with or without it, and the user would believe it counted. */
+    if (o->text[SWEEP_UNIQUE_TOKENS] && lf->law.kind.base != LAW_BASE_DATA_CONSTRAINED) {
+        char kind[64];
+        return cli_usage_error(cmd, "--unique-tokens: the law (%s) does not read unique tokens; only the "
+                               "data-constrained base does", ls_law_kind_format(lf->law.kind, kind, sizeof kind));
+    }
     sweep_quantity which;
     char reason[128];
     static const char *const option_of[SWEEP_NQUANTITIES] = {"--n-act", "--n-total", "--n-loop", "--R",   "--E",

@@ -22,6 +22,14 @@ Unique tokens given as an option:
   Try 'loopscale predict --help'.
   [64]
 
+A law that does not read unique tokens refuses them rather than ignore them:
+
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}}' > chinchilla.json
+  $ loopscale predict --law chinchilla.json --n-act 6.34e9 --tokens 242e9 --unique-tokens 25e9
+  loopscale predict: --unique-tokens: the law (dense) does not read unique tokens; only the data-constrained base does
+  Try 'loopscale predict --help'.
+  [64]
+
 Budgets of the frontier:
 
   $ loopscale frontier --law $DC
