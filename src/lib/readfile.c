@@ -344,6 +344,18 @@ cJSON *ls_parse_json_text(const char *text, size_t len, const char *name, ls_err
     if (!root) {
         size_t offset = end && end >= text && (size_t)(end - text) <= len ? (size_t)(end - text) : len;
         position_of(text, offset, &line, &column);
+        /* Python's json module writes NaN and Infinity unless told not to:
+         * the commonest way a dashboard export is not JSON. */
+        static const char *const python_words[] = {"NaN", "Infinity", "-Infinity"};
+        for (size_t k = 0; k < sizeof python_words / sizeof *python_words; k++) {
+            size_t n = strlen(python_words[k]);
+            if (len - offset >= n && memcmp(text + offset, python_words[k], n) == 0) {
+                ls_error_set(err, LS_ERR_DATA,
+                             "%s:%ld:%ld: '%s' is not JSON (Python's json writes it unless allow_nan=False); "
+                             "JSON writes a missing value as null", name, line, column, python_words[k]);
+                return NULL;
+            }
+        }
         ls_error_set(err, LS_ERR_DATA, "%s:%ld:%ld: not valid JSON", name, line, column);
         return NULL;
     }

@@ -198,7 +198,8 @@ JSON Lines (one object a line, by a .jsonl or .ndjson name or a first byte
 '{'): a line that is not valid JSON or not an object, a key that appears
 twice once nested keys are joined with '.', and an array holding objects are
 bad data naming the line and column; so is a JSON array where JSON Lines was
-expected, and a cell as in CSV.
+expected, and a cell as in CSV.  NaN and Infinity, which Python's json module
+writes, are named as such.
 
   $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": 3.1}\n{"n_act": 3e8, "tokens": 1e10, "loss": 2.9,}\n' > bad.jsonl
   $ loopscale predict --law $LAW bad.jsonl
@@ -207,6 +208,22 @@ expected, and a cell as in CSV.
   $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": 3.1}\n[1e8, 1e10, 2.9]\n' > array.ndjson
   $ loopscale predict --law $LAW array.ndjson
   loopscale predict: array.ndjson:2:1: an array, not an object; JSON Lines has one object per line (a run)
+  [65]
+  $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": NaN}\n' > nan.jsonl
+  $ loopscale predict --law $LAW nan.jsonl
+  loopscale predict: nan.jsonl:1:40: 'NaN' is not JSON (Python's json writes it unless allow_nan=False); JSON writes a missing value as null
+  [65]
+  $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": Infinity}\n' > inf.jsonl
+  $ loopscale predict --law $LAW inf.jsonl
+  loopscale predict: inf.jsonl:1:40: 'Infinity' is not JSON (Python's json writes it unless allow_nan=False); JSON writes a missing value as null
+  [65]
+  $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": -Infinity}\n' > minf.jsonl
+  $ loopscale predict --law $LAW minf.jsonl
+  loopscale predict: minf.jsonl:1:40: '-Infinity' is not JSON (Python's json writes it unless allow_nan=False); JSON writes a missing value as null
+  [65]
+  $ printf '{"n_act": 1e8, "tokens": 1e10, "loss": nan}\n' > lower.jsonl
+  $ loopscale predict --law $LAW lower.jsonl
+  loopscale predict: lower.jsonl:1:40: not valid JSON
   [65]
   $ printf 'n_act,tokens,loss\n' > notjson.jsonl
   $ loopscale predict --law $LAW notjson.jsonl

@@ -42,7 +42,7 @@ line:column):
   loopscale predict: law.json: expected a JSON object at the top
   [65]
   $ check "{$good, \"params\": {\"A\": NaN, \"alpha\": 0.34, \"B\": 410, \"beta\": 0.28, \"c\": 1.69}}"
-  loopscale predict: law.json:1:92: not valid JSON
+  loopscale predict: law.json:1:92: 'NaN' is not JSON (Python's json writes it unless allow_nan=False); JSON writes a missing value as null
   [65]
   $ printf '\211PNG\r\n\032\n\000\000' > law.json
   $ loopscale predict --law law.json --n-act 1e9 --tokens 1e11
