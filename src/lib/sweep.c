@@ -183,6 +183,9 @@ typedef struct where_filter {
     int is_text;      /* compares the cell's text: == or != with a non-number, ~ or !~ */
     char *pattern;    /* the text compared (is_text), malloc'd */
     double value;
+    /* The first cell an == or ~ text condition refused that it would have
+     * kept ignoring case (malloc'd): named when no row is left. */
+    char *case_miss;
 } where_filter;
 
 static int where_target_from_name(const char *name)
@@ -292,7 +295,8 @@ static void where_free(where_filter *w)
 {
     free(w->column);
     free(w->pattern);
-    w->column = w->pattern = NULL;
+    free(w->case_miss);
+    w->column = w->pattern = w->case_miss = NULL;
 }
 
 static int where_holds(const where_filter *w, double x)
@@ -323,6 +327,34 @@ static int where_holds_text(const where_filter *w, const char *cell, size_t len,
     (*buf)[len] = '\0';
     int match = fnmatch(w->pattern, *buf, 0) == 0;
     return w->op == OP_MATCH ? match : !match;
+}
+
+/* Remember a cell that == or ~ refused only for its case ('Finished' for
+ * 'finished'), once.  Returns -1 when out of memory. */
+static int note_case_miss(where_filter *w, const char *cell, size_t len)
+{
+    if (w->case_miss || !(w->op == OP_EQ || w->op == OP_MATCH))
+        return 0;
+    char *folded_cell = malloc(len + 1), *folded_pattern = strdup(w->pattern);
+    if (!folded_cell || !folded_pattern) {
+        free(folded_cell);
+        free(folded_pattern);
+        return -1;
+    }
+    for (size_t i = 0; i < len; i++)
+        folded_cell[i] = (char)tolower((unsigned char)cell[i]);
+    folded_cell[len] = '\0';
+    for (char *p = folded_pattern; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    int kept = w->op == OP_EQ ? strcmp(folded_cell, folded_pattern) == 0
+                              : fnmatch(folded_pattern, folded_cell, 0) == 0;
+    free(folded_pattern);
+    if (kept) {
+        memcpy(folded_cell, cell, len); /* the cell as written */
+        w->case_miss = folded_cell;
+    } else
+        free(folded_cell);
+    return 0;
 }
 
 static int parse_map(const char *text, map_rename *m, ls_error *err)
@@ -385,6 +417,20 @@ typedef struct reader_state {
     checkpoint_candidate *cands;
     size_t ncands, cands_cap;
 } reader_state;
+
+/* No row passed the filters: say so, and when a text condition refused
+ * a cell only for its case, that this is the likeliest reason. */
+static int no_rows_left(const reader_state *st, ls_error *err)
+{
+    for (size_t w = 0; w < st->options->nwheres; w++) {
+        const where_filter *wf = &st->wheres[w];
+        if (wf->case_miss)
+            return ls_error_set(err, LS_ERR_DATA,
+                                "%s: no rows left after the filters; '%s' compares text exactly, case included, "
+                                "and the column holds '%s'", st->s->name, wf->text, wf->case_miss);
+    }
+    return ls_error_set(err, LS_ERR_DATA, "%s: no rows left after the filters", st->s->name);
+}
 
 /* Per-file view of the header. */
 typedef struct file_columns {
@@ -1016,13 +1062,13 @@ static int row_passes_cell_filters(reader_state *st, const row_context *rc, int 
         int c = rc->fc->where_column[w];
         if (c < 0)
             continue;
-        const where_filter *wf = &st->wheres[w];
+        where_filter *wf = &st->wheres[w];
         if (on_quantities != (!wf->is_text && is_quantity_column(rc->fc, c)))
             continue;
         csv_field f = rc->fields[c];
         if (wf->is_text) {
             int holds = where_holds_text(wf, f.ptr, f.len, &st->cell_buf, &st->cell_buf_cap);
-            if (holds < 0)
+            if (holds < 0 || (holds == 0 && note_case_miss(wf, f.ptr, f.len) != 0))
                 return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
             *keep = holds;
             continue;
@@ -1579,7 +1625,7 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
         ls_sweep_skips_describe(&st.s->skipped, what, sizeof what);
         status = ls_error_set(err, LS_ERR_DATA, "%s: no rows left: %s", st.s->name, what);
     } else if (status == 0 && st.s->n == 0)
-        status = ls_error_set(err, LS_ERR_DATA, "%s: no rows left after the filters", st.s->name);
+        status = no_rows_left(&st, err);
     if (stream && stream->skipped && st.s)
         *stream->skipped = st.s->skipped;
     if (status == 0 && !stream && st.run_key_of_row)
