@@ -62,25 +62,33 @@ static int print_usage(FILE *fp)
     return 0;
 }
 
+/* The parameters of `kind` that `without` (unless NULL) lacks, as an
+ * indented line. */
+static void print_params(law_kind kind, const law_kind *without)
+{
+    law_param list[LAW_NPARAMS];
+    size_t n = ls_law_params_of(kind, list), shown = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!without || !ls_law_uses_param(*without, list[i]))
+            printf("%s%s", shown++ ? ", " : "                    parameters ", ls_law_param_name(list[i]));
+    if (shown)
+        printf("\n");
+}
+
 /* 'loopscale help laws': every base and mapping the library knows, with its
  * formula and parameters, from the library's own tables (the bash completion
  * reads the names from here). */
 static int print_laws(void)
 {
     printf("A law is BASE[:MAPPING]; BASE alone means BASE:none.\n\nBases:\n");
-    for (int b = 0; b < LAW_NBASES; b++)
-        printf("  %-15s %s\n", ls_law_base_name((law_base)b), ls_law_base_formula((law_base)b));
+    for (int b = 0; b < LAW_NBASES; b++) {
+        printf("  %-17s %s\n", ls_law_base_name((law_base)b), ls_law_base_formula((law_base)b));
+        print_params((law_kind){(law_base)b, LAW_MAPPING_NONE}, NULL);
+    }
     printf("\nMappings (m = N_act/N_total):\n");
     for (int m = 0; m < LAW_NMAPPINGS; m++) {
-        printf("  %-15s %s\n", ls_law_mapping_name((law_mapping)m), ls_law_mapping_formula((law_mapping)m));
-        law_param list[LAW_NPARAMS];
-        law_kind dense = {LAW_BASE_DENSE, (law_mapping)m};
-        size_t n = ls_law_params_of(dense, list), shown = 0;
-        for (size_t i = 0; i < n; i++)
-            if (!ls_law_uses_param((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE}, list[i]))
-                printf("%s%s", shown++ ? ", " : "                  parameters ", ls_law_param_name(list[i]));
-        if (shown)
-            printf("\n");
+        printf("  %-17s %s\n", ls_law_mapping_name((law_mapping)m), ls_law_mapping_formula((law_mapping)m));
+        print_params((law_kind){LAW_BASE_DENSE, (law_mapping)m}, &(law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
     }
     printf("\n'loopscale fit --law moe:bounded-sparse' fits one.\n");
     return 0;

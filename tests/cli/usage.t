@@ -100,23 +100,27 @@ A failed write of the results is a failure (74):
   A law is BASE[:MAPPING]; BASE alone means BASE:none.
   
   Bases:
-    dense           L = A N_eff^-alpha + B D^-beta + c
-    moe             L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat) + B Ehat^omega D^-(beta + zeta ln Ehat) + c
-    kaplan          L = ((N_c / N_eff)^(alpha_N / alpha_D) + D_c / D)^alpha_D
-    data-constrained L = A N'^-alpha + B D'^-beta + c (N', D': repeated data, U)
+    dense             L = A N_eff^-alpha + B D^-beta + c
+                      parameters A, alpha, B, beta, c
+    moe               L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat) + B Ehat^omega D^-(beta + zeta ln Ehat) + c
+                      parameters A, alpha, B, beta, c, delta, gamma, omega, zeta, E_start, E_max
+    kaplan            L = ((N_c / N_eff)^(alpha_N / alpha_D) + D_c / D)^alpha_D
+                      parameters N_c, alpha_N, D_c, alpha_D
+    data-constrained  L = A N'^-alpha + B D'^-beta + c (N', D': repeated data, U)
+                      parameters A, alpha, B, beta, c, R_D_star, R_N_star
   
   Mappings (m = N_act/N_total):
-    none            N_eff = N_act
-    linear          N_eff = N_act + (R-1) N_loop
-    power           N_eff = N_act + (R^phi - 1) N_loop
-                    parameters phi
-    bounded         N_eff = N_act + kappa1 N_loop (1 - exp(-(R-1)/kappa2))
-                    parameters kappa1, kappa2
-    bounded-sparse  N_eff = N_act + kappa1 m^-theta N_loop (1 - exp(-(R-1)/(kappa2 m^-theta)))
-                    parameters kappa1, kappa2, theta
-    hyperbolic      N_eff = N_act + kappa1 m^-theta N_loop (R-1) / (R-1 + kappa2 m^-theta)
-                    parameters kappa1, kappa2, theta
-    log             N_eff = N_act + kappa1 N_loop ln R
-                    parameters kappa1
+    none              N_eff = N_act
+    linear            N_eff = N_act + (R-1) N_loop
+    power             N_eff = N_act + (R^phi - 1) N_loop
+                      parameters phi
+    bounded           N_eff = N_act + kappa1 N_loop (1 - exp(-(R-1)/kappa2))
+                      parameters kappa1, kappa2
+    bounded-sparse    N_eff = N_act + kappa1 m^-theta N_loop (1 - exp(-(R-1)/(kappa2 m^-theta)))
+                      parameters kappa1, kappa2, theta
+    hyperbolic        N_eff = N_act + kappa1 m^-theta N_loop (R-1) / (R-1 + kappa2 m^-theta)
+                      parameters kappa1, kappa2, theta
+    log               N_eff = N_act + kappa1 N_loop ln R
+                      parameters kappa1
   
   'loopscale fit --law moe:bounded-sparse' fits one.
