@@ -203,7 +203,10 @@ static void print_optimum_exponent(const fit_options *o, const fit_result *r, co
     if (ls_law_compute_optimal(&r->law, 1e21, &n, &d, &a, &err) != 0)
         return;
     const char *how = r->law.kind.base == LAW_BASE_KAPLAN ? "alpha_D / (alpha_N + alpha_D)" : "beta / (alpha + beta)";
-    printf("optimum    N_opt ~ F^%.4f, D_opt ~ F^%.4f (a = %s)\n", a, 1.0 - a, how);
+    /* The closed form counts F as 6 N D whatever the sweep's FLOPs were
+     * counted as; said, because frontier refuses such a law for that reason. */
+    printf("optimum    N_opt ~ F^%.4f, D_opt ~ F^%.4f (a = %s%s)\n", a, 1.0 - a, how,
+           o->flops.kind != LAW_FLOPS_6ND ? "; F counted as 6 N D, not as the sweep's FLOPs" : "");
     if (!b || b->ndraws == 0)
         return;
     double *as = malloc(b->ndraws * sizeof *as);

@@ -113,7 +113,8 @@ char *ls_holdout_diagnose(const holdout_result *r)
         const holdout_column *col = &r->columns[c];
         if (!col->skipped && col->ntest == 1)
             add_line(&out, "axis %s holds out a single run (%s): its RMSE is one residual, not a measure of "
-                     "extrapolation", ls_holdout_axis_name(col->axis), col->label);
+                     "extrapolation; hold out more with --split, or a wider top tier with --group-tol",
+                     ls_holdout_axis_name(col->axis), col->label);
     }
     return finish(&out);
 }

@@ -84,6 +84,12 @@ it needs; the flops range is counted under it:
   runs       9 (sim-6nd+attn.csv)
   FLOPs      counted as 6nd+attn: D = F / (6 (N_unroll + n_layers n_ctx d))
 
+Its compute-optimal exponent is the closed form's, which counts F as 6 N D,
+and says so:
+
+  $ loopscale fit --law dense --template foil.json --flops-convention 6nd+attn sim-6nd+attn.csv | grep -o 'F counted as .*'
+  F counted as 6 N D, not as the sweep's FLOPs)
+
   $ python3 -c 'import json; f = json.load(open("law-6nd+attn.json"))["fit"]; print(json.dumps(f["flops_convention"], sort_keys=True)); print(f["ranges"]["flops"])'
   {"attention_share": 0.3333333333333333, "coda_layers": 1, "context": 4096, "d_model": 1024, "loop_layers": 8, "name": "6nd+attn", "prelude_layers": 1, "vocab": 49152}
   [1.532984832e+19, 5.36311528704e+20]

@@ -117,7 +117,7 @@ is set below the rounding:
   $ loopscale holdout --laws dense:bounded --axes D rounded.csv | grep -o 'train/test runs: .*'
   train/test runs: D=2e+10 24/12).
   $ loopscale holdout --laws dense:bounded --axes D --group-tol 1e-12 rounded.csv | grep -o 'train/test runs: .*'
-  loopscale holdout: warning: axis D holds out a single run (D=2e+10): its RMSE is one residual, not a measure of extrapolation
+  loopscale holdout: warning: axis D holds out a single run (D=2e+10): its RMSE is one residual, not a measure of extrapolation; hold out more with --split, or a wider top tier with --group-tol
   train/test runs: D=2e+10 35/1).
 
 Checkpoints: the example W&B export (examples/exports, 42 runs that

@@ -135,7 +135,8 @@ static void holdout_of_a_single_run(void **state)
     r.columns = cols;
     char *text = ls_holdout_diagnose(&r);
     assert_string_equal(text, "axis N holds out a single run (N=1.61833e+10): its RMSE is one residual, not a "
-                              "measure of extrapolation\n");
+                              "measure of extrapolation; hold out more with --split, or a wider top tier "
+                              "with --group-tol\n");
     free(text);
 }
 
