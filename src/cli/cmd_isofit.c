@@ -29,7 +29,7 @@ static const char USAGE[] =
     "      --method NAME       parabola (default; approach 2) or minimum (approach 1)\n"
     "      --keep K            keep only the runs with N_act within a factor K of the budget's\n"
     "                          first optimum, then refit (Porian et al.'s filter; default: all)\n"
-    "      --min-runs N        runs a budget needs (default 3)\n"
+    "      --min-runs N        runs a budget needs (default 3; a parabola needs 3 whatever N says)\n"
     "      --bootstrap N       resample each budget's runs N times for intervals: 0 (default) or at\n"
     "                          least 20\n"
     "      --ci LEVEL          interval level, 0.5 to 0.999 (default 0.95)\n"
@@ -121,11 +121,18 @@ static int print_table(const char *cmd, const char *name, const isofit_options *
     printf("budgets    %zu, %zu with an interior optimum\n", r->nbudgets, r->nused);
     printf("N_opt      %.4g F^%.4f (R^2 %.4f)\n", exp(r->ln_g), r->a, r->r2);
     printf("D_opt      %.4g F^%.4f\n", exp(r->ln_h), r->b);
+    /* A draw whose resampled budgets leave fewer than two interior optima
+     * gives no exponent: said, so the interval's count is not a mystery. */
+    char dropped[96] = "";
+    if (r->ndraws < o->bootstrap)
+        snprintf(dropped, sizeof dropped, "; %zu had fewer than two budgets with an interior optimum",
+                 o->bootstrap - r->ndraws);
     if (r->ndraws > 0)
-        printf("a          in [%.4f, %.4f] (%g%% of %zu draws)\n", r->a_lo, r->a_hi, 100 * o->level, r->ndraws);
+        printf("a          in [%.4f, %.4f] (%g%% of %zu draws%s)\n", r->a_lo, r->a_hi, 100 * o->level, r->ndraws,
+               dropped);
     printf("\n");
     int with_ci = r->ndraws > 0;
-    const char *headers[] = {"flops", "runs", "N_opt", "D_opt", "loss", with_ci ? "N_opt interval" : "note", "note"};
+    const char *headers[] = {"flops", "used", "N_opt", "D_opt", "loss", with_ci ? "N_opt interval" : "note", "note"};
     cli_table *t = cli_table_new(with_ci ? 7 : 6, headers);
     for (size_t i = 0; t && i < r->nbudgets; i++) {
         const isofit_budget *b = &r->budgets[i];
