@@ -9,9 +9,14 @@
  * as F^a exactly; the frontier also reports the local exponent
  * d ln N_opt / d ln F from neighbouring budgets, which equals a there.
  *
+ * ls_frontier_run_solve() is the frontier of the best architecture instead:
+ * at each budget the loops, experts and size loopscale solve chooses under a
+ * weight-memory budget (solve.h), numerically and under the template's FLOP
+ * convention.
+ *
  * Budgets are given as text: a list "1e20,1e21" or a range "LO:HI:N", N
  * budgets evenly spaced in ln F from LO to HI inclusive ("1e18:1e24:13" is
- * one per half decade).  Both functions allocate what they return; free it
+ * one per half decade).  The budgets and the plots are malloc'd; free them
  * with free().
  *
  * Thread safety: pure functions of their arguments.
@@ -25,6 +30,7 @@
 #include "loopscale/export.h"
 #include "loopscale/law.h"
 #include "loopscale/chart.h"
+#include "loopscale/solve.h"
 
 LS_API_BEGIN
 
@@ -45,6 +51,37 @@ int ls_frontier_budgets_parse(const char *text, double **budgets, size_t *n, ls_
  * the budget when N_opt, D_opt or the loss there is not finite (A = B = 1e308). */
 int ls_frontier_run(const law *l, const double *budgets, size_t n, frontier_point *out, double *exponent,
                     ls_error *err) LS_MUST_CHECK;
+
+/* The frontier of the best architecture: at each budget, the configuration
+ * loopscale solve chooses (ls_solve_run: loops R*, experts E*, N_act under a
+ * weight-memory budget, the fewest loops and experts within epsilon of the
+ * best loss), and the local exponent d ln N_act / d ln F. */
+typedef struct frontier_solve_point {
+    double flops;
+    double R, E;
+    double n_act, n_total, tokens;
+    double tokens_per_param; /* D / N_act */
+    double loss;
+    solve_bound bound;       /* what binds N_act: compute, memory or the search range */
+    double exponent_n;       /* d ln N_act / d ln F: central differences between the neighbouring
+                              * budgets (one-sided at the ends, in the budgets' order); NaN with
+                              * one budget, or two equal budgets */
+    unsigned outside;        /* bits 1u << LAW_RANGE_*: beyond the ranges o->ranges knows */
+} frontier_solve_point;
+
+/* The chosen configuration at each of n budgets, with weight memory
+ * mem_bytes (+inf for none) at bits per weight, into out[n].  Errors: those
+ * of ls_solve_run, and LS_ERR_DATA naming the budget when no candidate fits
+ * the memory ("at 1e+22 FLOPs no candidate fits in 1e+06 bytes at 4 bits per
+ * weight") or leaves a training token. */
+int ls_frontier_run_solve(const law *l, const arch_template *t, const double *budgets, size_t n,
+                          const solve_options *o, double mem_bytes, double bits, frontier_solve_point *out,
+                          ls_error *err) LS_MUST_CHECK;
+
+/* A figure of the architecture frontier: N_act and D against F (log-log) on
+ * the left, R* and E* against F on the right.  As ls_frontier_plot returns. */
+unsigned char *ls_frontier_plot_solve(const law *l, const frontier_solve_point *points, size_t n,
+                                      const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 /* A figure of the frontier: N_opt and D_opt against F (log-log) on the
  * left, the loss at the optimum against F on the right.  Returns the file's

@@ -929,6 +929,59 @@ int cli_parse_sizes(const char *command, const char *option, const char *arg, do
     return status;
 }
 
+int cli_check_integers(const char *command, const char *option, const double *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i] != floor(v[i]))
+            return cli_usage_error(command, "%s: %g is not an integer", option, v[i]);
+    return 0;
+}
+
+int cli_parse_eps(const char *command, const char *arg, double *out)
+{
+    int status = cli_parse_double(command, "--eps", arg, out);
+    if (status == 0 && *out < 0)
+        status = cli_usage_error(command, "--eps: '%s' must not be negative", arg);
+    return status;
+}
+
+void cli_solve_candidates(const char *command, const arch_template *t, double *R, size_t nR, double *E, size_t nE,
+                          cli_candidates *room, solve_options *so)
+{
+    size_t ndefault_R, ndefault_E;
+    ls_solve_default_candidates(so->ranges, room->R, &ndefault_R, room->E, &ndefault_E);
+    so->R = R ? R : room->R;
+    so->nR = R ? nR : ndefault_R;
+    so->E = E ? E : room->E;
+    so->nE = E ? nE : ndefault_E;
+    if (E || t->top_k <= 1)
+        return;
+    /* The default list starts at E = 1; a template routing each token
+     * to top_k experts needs at least top_k of them. */
+    size_t skip = 0;
+    while (skip < so->nE && so->E[skip] < t->top_k)
+        skip++;
+    so->E += skip;
+    so->nE -= skip;
+    if (so->nE == 0) { /* top_k beyond the whole list: E = top_k alone */
+        room->top_k_e = t->top_k;
+        so->E = &room->top_k_e;
+        so->nE = 1;
+        cli_note(command, "the template routes to top_k = %d experts: the default --E is %d", t->top_k, t->top_k);
+    } else
+        cli_note(command, "the template routes to top_k = %d experts: E below %d left out of the default --E list",
+                 t->top_k, t->top_k);
+}
+
+double cli_solve_eps(const char *command, const lawfile *lf, double eps)
+{
+    if (!isnan(eps))
+        return eps;
+    if (!lf->has_fit)
+        cli_note(command, "the law file has no fit RMSE; epsilon is 0 (--eps X to set one)");
+    return lf->has_fit ? lf->fit.rmse : 0.0;
+}
+
 int cli_parse_format(const char *command, const char *arg, unsigned allowed, cli_format *out)
 {
     static const char *const names[] = {"table", "csv", "json", "md"};

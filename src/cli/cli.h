@@ -20,6 +20,7 @@
 #include "loopscale/law.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/outfile.h"
+#include "loopscale/solve.h"
 #include "loopscale/sweep.h"
 
 /* Long-only options are numbered from CHAR_MAX + 1; the shared ones come
@@ -216,6 +217,26 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
 int cli_parse_flops_list(const char *command, const char *option, const char *arg, double **values, size_t *n);
 /* cli_parse_list for parameter counts: each at least 1. */
 int cli_parse_sizes(const char *command, const char *option, const char *arg, double **values, size_t *n);
+
+/* ---- the options solve and frontier share ----------------------------- */
+
+/* --R and --E: loop and expert counts are whole numbers ("--R: 1.5 is not an integer"). */
+int cli_check_integers(const char *command, const char *option, const double *v, size_t n);
+/* --eps X: a number, not negative. */
+int cli_parse_eps(const char *command, const char *arg, double *out);
+/* Room for the default candidate lists that cli_solve_candidates points
+ * solve_options at; it must outlive the options. */
+typedef struct cli_candidates {
+    double R[SOLVE_DEFAULT_NR], E[SOLVE_DEFAULT_NE], top_k_e;
+} cli_candidates;
+/* so->R and so->E: --R and --E when given (R, E non-NULL), else the
+ * defaults cut at the law's fitted ranges (so->ranges, set by the caller),
+ * E below the template's top_k left out with a note. */
+void cli_solve_candidates(const char *command, const arch_template *t, double *R, size_t nR, double *E, size_t nE,
+                          cli_candidates *room, solve_options *so);
+/* The epsilon in force: eps when given (not NaN), else the law's fit RMSE,
+ * else 0 with a note. */
+double cli_solve_eps(const char *command, const lawfile *lf, double eps);
 
 typedef enum { CLI_FORMAT_TABLE, CLI_FORMAT_CSV, CLI_FORMAT_JSON, CLI_FORMAT_MD } cli_format;
 /* Parse --format; `allowed` is a bit mask of 1 << cli_format. */

@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "loopscale/frontier.h"
 #include "loopscale/jsonw.h"
+#include "loopscale/solve.h"
 #include "numtext_internal.h"
 
 static const char USAGE[] =
@@ -26,12 +27,28 @@ static const char USAGE[] =
     "      --flops BUDGETS     a list F1,F2,... (e.g. 1e20,1e21, 2.8B = 2.8e9) or a range LO:HI:N,\n"
     "                          N budgets evenly spaced in ln F (e.g. 1e18:1e24:13)\n"
     "      --format FMT        table (default), csv or json\n"
-    "      --plot FILE         draw N_opt, D_opt and the loss against F (.svg, .pdf or .png)\n"
+    "      --plot FILE         draw N_opt, D_opt and the loss against F (.svg, .pdf or .png);\n"
+    "                          with the options below, N_act and D, and R* and E*\n"
+    "\n"
+    "The frontier of the best architecture: any of these options runs 'loopscale solve' at each\n"
+    "budget instead (same meanings and defaults, the law's FLOP convention) and reports the\n"
+    "chosen R*, E*, N_act, N_total, D, D/N_act, the loss, what bounds N_act (compute, memory or\n"
+    "search range) and the local exponent d ln N_act / d ln F between neighbouring budgets.\n"
+    "      --mem BYTES         weight memory in bytes, e.g. 3GB, 3GiB, 2.5e9 (k M G T P E or Ki Mi\n"
+    "                          Gi Ti, B optional; a bare 3B is refused; default: no limit)\n"
+    "      --bits B            bits per weight (default 16; 4 for INT4)\n"
+    "      --template FILE     architecture template (JSON; default: the paper's middle-cycle\n"
+    "                          looping)\n"
+    "      --R LIST            candidate loop counts (default 1,2,...,16, up to the largest R\n"
+    "                          the law was fitted on)\n"
+    "      --E LIST            candidate expert counts (default 1,2,4,8,16,32,64, up to the\n"
+    "                          largest E the law was fitted on)\n"
+    "      --eps X             tolerance in loss units (default: the law's fit RMSE, 0 if none)\n"
     CLI_PLOT_HELP
     CLI_FORCE_HELP
     "  -h, --help              show this help\n";
 
-enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_PLOT };
+enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_PLOT, OPT_MEM, OPT_BITS, OPT_R, OPT_E, OPT_EPS };
 
 /* --flops: a list read as every command reads FLOP counts (2.8B = 2.8e9, 2.8GB refused as
  * bytes, each inside the option's range), or a range LO:HI:N whose ends are read the same
@@ -103,6 +120,177 @@ static int print_json(const char *cmd, const law *l, const frontier_point *p, si
     return cli_print_json(cmd, &w);
 }
 
+/* The options frontier shares with solve; any of them given switches the frontier from
+ * the closed form to the chosen architecture (the law's kind does not: a looped-MoE law
+ * without them keeps its plain-model closed form, as before). */
+typedef struct solve_args {
+    int given;
+    const char *template_path;
+    double mem_bytes, bits, eps;
+    double *R, *E;
+    size_t nR, nE;
+} solve_args;
+
+static int print_solve_json(const char *cmd, const law *l, const solve_args *a, const frontier_solve_point *p,
+                            size_t n)
+{
+    char kind[64];
+    ls_law_kind_format(l->kind, kind, sizeof kind);
+    jsonw w;
+    ls_jsonw_init(&w);
+    ls_jsonw_object_begin(&w, NULL);
+    ls_jsonw_string(&w, "law", kind);
+    if (isfinite(a->mem_bytes))
+        ls_jsonw_number(&w, "mem_bytes", a->mem_bytes);
+    ls_jsonw_number(&w, "bits", a->bits);
+    ls_jsonw_number(&w, "eps", a->eps);
+    ls_jsonw_array_begin(&w, "frontier", 0);
+    for (size_t i = 0; i < n; i++) {
+        ls_jsonw_object_begin(&w, NULL);
+        ls_jsonw_number(&w, "flops", p[i].flops);
+        ls_jsonw_number(&w, "n_opt", p[i].n_act);
+        ls_jsonw_number(&w, "d_opt", p[i].tokens);
+        ls_jsonw_number(&w, "tokens_per_param", p[i].tokens_per_param);
+        ls_jsonw_number(&w, "loss", p[i].loss);
+        ls_jsonw_number(&w, "R", p[i].R);
+        ls_jsonw_number(&w, "E", p[i].E);
+        ls_jsonw_number(&w, "n_total", p[i].n_total);
+        ls_jsonw_string(&w, "bound", ls_solve_bound_name(p[i].bound));
+        if (!isnan(p[i].exponent_n)) /* JSON has no NaN: one budget has no slope */
+            ls_jsonw_number(&w, "exponent_n", p[i].exponent_n);
+        ls_jsonw_object_end(&w);
+    }
+    ls_jsonw_array_end(&w);
+    ls_jsonw_object_end(&w);
+    return cli_print_json(cmd, &w);
+}
+
+static void print_solve_csv(const frontier_solve_point *p, size_t n)
+{
+    printf("flops,n_opt,d_opt,tokens_per_param,loss,R,E,n_total,bound,exponent_n\n");
+    for (size_t i = 0; i < n; i++) {
+        char num[9][NUMTEXT_DOUBLE_MAX];
+        printf("%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", ls_numtext_format_double(num[0], p[i].flops),
+               ls_numtext_format_double(num[1], p[i].n_act), ls_numtext_format_double(num[2], p[i].tokens),
+               ls_numtext_format_double(num[3], p[i].tokens_per_param), ls_numtext_format_double(num[4], p[i].loss),
+               ls_numtext_format_double(num[5], p[i].R), ls_numtext_format_double(num[6], p[i].E),
+               ls_numtext_format_double(num[7], p[i].n_total), ls_solve_bound_name(p[i].bound),
+               isnan(p[i].exponent_n) ? "" : ls_numtext_format_double(num[8], p[i].exponent_n));
+    }
+}
+
+static int print_solve_table(const law *l, const solve_args *a, const law_ranges *ranges,
+                             const frontier_solve_point *p, size_t n)
+{
+    char kind[64];
+    printf("law        %s (the configuration 'loopscale solve' chooses at each budget)\n",
+           ls_law_kind_format(l->kind, kind, sizeof kind));
+    if (isfinite(a->mem_bytes))
+        printf("memory     %.4g bytes of weights at %g bits (N_total <= %.4g)\n", a->mem_bytes, a->bits,
+               8 * a->mem_bytes / a->bits);
+    else
+        printf("memory     no limit\n");
+    printf("epsilon    %.4g (loss units)\n\n", a->eps);
+    static const char *const headers[] = {"flops", "R*",   "E*",    "N_act", "N_total", "D", "D/N_act",
+                                          "loss",  "bound", "dlnN_act/dlnF"};
+    cli_table *t = cli_table_new(10, headers);
+    unsigned outside = 0;
+    for (size_t i = 0; t && i < n; i++) {
+        char c[10][32];
+        snprintf(c[0], 32, "%.4g", p[i].flops);
+        snprintf(c[1], 32, "%g%s", p[i].R, p[i].outside >> LAW_RANGE_R & 1u ? "*" : "");
+        snprintf(c[2], 32, "%g%s", p[i].E, p[i].outside >> LAW_RANGE_E & 1u ? "*" : "");
+        snprintf(c[3], 32, "%.4g%s", p[i].n_act, p[i].outside >> LAW_RANGE_N_ACT & 1u ? "*" : "");
+        snprintf(c[4], 32, "%.4g", p[i].n_total);
+        snprintf(c[5], 32, "%.4g%s", p[i].tokens, p[i].outside >> LAW_RANGE_TOKENS & 1u ? "*" : "");
+        snprintf(c[6], 32, "%.4g", p[i].tokens_per_param);
+        cli_fixed(c[7], 32, p[i].loss, 4);
+        snprintf(c[8], 32, "%s", ls_solve_bound_name(p[i].bound));
+        if (isnan(p[i].exponent_n)) /* one budget has no slope */
+            snprintf(c[9], 32, "-");
+        else
+            snprintf(c[9], 32, "%.4f", p[i].exponent_n);
+        outside |= p[i].outside;
+        const char *cells[] = {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]};
+        if (cli_table_add(t, cells) != 0) {
+            cli_table_free(t);
+            t = NULL;
+        }
+    }
+    if (!t)
+        return ls_exit_status(LS_ERR_INTERNAL);
+    cli_table_print(t, stdout, CLI_FORMAT_TABLE);
+    cli_table_free(t);
+    if (outside) {
+        printf("* outside the range the law was fitted on:");
+        const char *sep = " ";
+        for (int q = 0; q < LAW_NRANGES; q++)
+            if (outside >> q & 1u) {
+                printf("%s%s %.4g to %.4g", sep, ls_law_range_name((law_range)q), ranges->lo[q], ranges->hi[q]);
+                sep = ", ";
+            }
+        printf("\n");
+    }
+    return 0;
+}
+
+/* The frontier of the chosen architecture: 'loopscale solve' at each budget, with its
+ * defaults (candidate lists cut at the law's fitted R and E, epsilon the fit's RMSE) and
+ * the law's FLOP convention, which the numerical solver honours. */
+static int run_solve_frontier(const char *cmd, lawfile *lf, solve_args *a, const double *budgets, size_t n,
+                              cli_format format, const char *plot, const chart_output *figure)
+{
+    arch_template tmpl;
+    ls_arch_template_default(&tmpl);
+    ls_error err;
+    int status = 0;
+    if (a->template_path && ls_arch_template_read(a->template_path, &tmpl, &err) != 0)
+        return cli_fail(cmd, &err);
+    status = cli_apply_flops(cmd, &tmpl, lf, 0, LAW_FLOPS_6ND);
+    if (status != 0)
+        return status;
+    law_ranges ranges;
+    ls_lawfile_ranges(lf, &ranges);
+    cli_candidates room;
+    solve_options so = {.ranges = &ranges};
+    cli_solve_candidates(cmd, &tmpl, a->R, a->nR, a->E, a->nE, &room, &so);
+    so.eps = a->eps = cli_solve_eps(cmd, lf, a->eps);
+    frontier_solve_point *points = malloc(n * sizeof *points);
+    if (!points) {
+        cli_error(cmd, "out of memory");
+        return ls_exit_status(LS_ERR_INTERNAL);
+    }
+    if (ls_frontier_run_solve(&lf->law, &tmpl, budgets, n, &so, a->mem_bytes, a->bits, points, &err) != 0)
+        status = cli_fail(cmd, &err);
+    /* Configurations beyond the sweep are the law's guess, not its fit: said once, in
+     * every format (the table also stars each value). */
+    size_t beyond = 0;
+    for (size_t i = 0; status == 0 && i < n; i++)
+        beyond += points[i].outside != 0;
+    if (beyond)
+        cli_warn(cmd, "%zu of %zu %s choose a configuration outside the ranges the law was fitted on: an "
+                 "extrapolation", beyond, n, ls_plural((double)n, "budget", "budgets"));
+    unsigned char *bytes = NULL;
+    size_t len = 0;
+    if (status == 0 && plot && !(bytes = ls_frontier_plot_solve(&lf->law, points, n, figure, &len, &err)))
+        status = cli_fail(cmd, &err);
+    if (status == 0 && format == CLI_FORMAT_JSON)
+        status = print_solve_json(cmd, &lf->law, a, points, n);
+    else if (status == 0 && format == CLI_FORMAT_CSV)
+        print_solve_csv(points, n);
+    else if (status == 0 && print_solve_table(&lf->law, a, &ranges, points, n) != 0) {
+        cli_error(cmd, "out of memory");
+        status = ls_exit_status(LS_ERR_INTERNAL);
+    }
+    if (status == 0 && plot) {
+        const void *data = bytes;
+        status = cli_write_data(cmd, 1, &plot, &data, &len);
+    }
+    free(bytes);
+    free(points);
+    return status;
+}
+
 int cmd_frontier(int argc, char **argv)
 {
     const char *cmd = "frontier";
@@ -112,11 +300,18 @@ int cmd_frontier(int argc, char **argv)
                                              {"flops", required_argument, NULL, OPT_FLOPS},
                                              {"format", required_argument, NULL, OPT_FORMAT},
                                              {"plot", required_argument, NULL, OPT_PLOT},
+                                             {"mem", required_argument, NULL, OPT_MEM},
+                                             {"bits", required_argument, NULL, OPT_BITS},
+                                             {"template", required_argument, NULL, OPT_TEMPLATE},
+                                             {"R", required_argument, NULL, OPT_R},
+                                             {"E", required_argument, NULL, OPT_E},
+                                             {"eps", required_argument, NULL, OPT_EPS},
                                              CLI_PLOT_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     const char *law_path = NULL, *plot = NULL, *flops_text = NULL;
     cli_format format = CLI_FORMAT_TABLE;
     chart_output figure = cli_plot_defaults();
+    solve_args sa = {.mem_bytes = INFINITY, .bits = 16, .eps = NAN};
     int status = 0, opt, force = 0;
     opterr = 0;
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:", longopts, NULL, NULL)) != -1) {
@@ -128,6 +323,30 @@ int cmd_frontier(int argc, char **argv)
         case OPT_FORCE: force = 1; break;
         case OPT_FLOPS: flops_text = optarg; break;
         case OPT_PLOT: plot = optarg; break;
+        case OPT_MEM:
+            sa.given = 1;
+            status = cli_parse_bytes(cmd, "--mem", optarg, &sa.mem_bytes);
+            break;
+        case OPT_BITS:
+            sa.given = 1;
+            status = cli_parse_positive(cmd, "--bits", optarg, &sa.bits);
+            break;
+        case OPT_TEMPLATE:
+            sa.given = 1;
+            sa.template_path = optarg;
+            break;
+        case OPT_R:
+            sa.given = 1;
+            status = cli_parse_list(cmd, "--R", optarg, &sa.R, &sa.nR);
+            break;
+        case OPT_E:
+            sa.given = 1;
+            status = cli_parse_list(cmd, "--E", optarg, &sa.E, &sa.nE);
+            break;
+        case OPT_EPS:
+            sa.given = 1;
+            status = cli_parse_eps(cmd, optarg, &sa.eps);
+            break;
         case OPT_FORMAT:
             status = cli_parse_format(cmd, optarg,
                                       1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_CSV | 1u << CLI_FORMAT_JSON, &format);
@@ -146,8 +365,13 @@ int cmd_frontier(int argc, char **argv)
         status = cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
     if (status == 0)
         status = parse_budgets(cmd, flops_text, &budgets, &n);
+    if (status == 0)
+        status = cli_check_integers(cmd, "--R", sa.R, sa.nR);
+    if (status == 0)
+        status = cli_check_integers(cmd, "--E", sa.E, sa.nE);
     if (status == 0) {
         cli_file_input("--law", law_path);
+        cli_file_input("--template", sa.template_path);
         cli_file_output("the table", "-");
         cli_file_output("--plot", plot);
         status = cli_files_check(cmd);
@@ -156,6 +380,10 @@ int cmd_frontier(int argc, char **argv)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (status == 0)
         lf = cli_read_law(cmd, law_path, force, &status);
+    if (status == 0 && sa.given) {
+        status = run_solve_frontier(cmd, lf, &sa, budgets, n, format, plot, &figure);
+        goto done;
+    }
     /* The closed form charges F = 6 N D; a law fitted on FLOPs counted with attention or the
      * LM head would give an optimum off the one isoflop and solve find under its convention. */
     if (status == 0 && lf->has_fit && lf->fit.flops.kind != LAW_FLOPS_6ND) {
@@ -216,8 +444,11 @@ int cmd_frontier(int argc, char **argv)
         status = bytes ? cli_write_data(cmd, 1, &plot, &data, &len) : cli_fail(cmd, &err);
         free(bytes);
     }
+done:
     ls_lawfile_free(lf);
     free(budgets);
     free(points);
+    free(sa.R);
+    free(sa.E);
     return status;
 }

@@ -383,11 +383,7 @@ int cmd_solve(int argc, char **argv)
         case OPT_R: status = cli_parse_list(cmd, "--R", optarg, &R, &nR); break;
         case OPT_E: status = cli_parse_list(cmd, "--E", optarg, &E, &nE); break;
         case OPT_N_ACT: status = cli_parse_sizes(cmd, "--n-act", optarg, &ladder, &nladder); break;
-        case OPT_EPS:
-            status = cli_parse_double(cmd, "--eps", optarg, &eps);
-            if (status == 0 && eps < 0)
-                status = cli_usage_error(cmd, "--eps: '%s' must not be negative", optarg);
-            break;
+        case OPT_EPS: status = cli_parse_eps(cmd, optarg, &eps); break;
         case OPT_TABLE: show_table = 1; break;
         case OPT_PLOT: plot = optarg; break;
         case OPT_PLOT_RHO: plot_rho = optarg; break;
@@ -459,12 +455,10 @@ int cmd_solve(int argc, char **argv)
     }
     if (status == 0 && isnan(budget.flops))
         status = cli_usage_error(cmd, "give the compute budget with --flops F");
-    for (size_t i = 0; status == 0 && i < nR; i++)
-        if (R[i] != floor(R[i]))
-            status = cli_usage_error(cmd, "--R: %g is not an integer", R[i]);
-    for (size_t i = 0; status == 0 && i < nE; i++)
-        if (E[i] != floor(E[i]))
-            status = cli_usage_error(cmd, "--E: %g is not an integer", E[i]);
+    if (status == 0)
+        status = cli_check_integers(cmd, "--R", R, nR);
+    if (status == 0)
+        status = cli_check_integers(cmd, "--E", E, nE);
     if (status == 0)
         lf = cli_read_law(cmd, law_path, force, &status);
     if (status == 0)
@@ -472,35 +466,13 @@ int cmd_solve(int argc, char **argv)
     /* The default lists stay inside the R and E the law was fitted on. */
     law_ranges ranges;
     ls_lawfile_ranges(lf, &ranges);
-    double top_k_e = 1, default_R[SOLVE_DEFAULT_NR], default_E[SOLVE_DEFAULT_NE];
-    size_t ndefault_R, ndefault_E;
-    ls_solve_default_candidates(&ranges, default_R, &ndefault_R, default_E, &ndefault_E);
-    solve_options so = {R ? R : default_R, R ? nR : ndefault_R, E ? E : default_E, E ? nE : ndefault_E,
-                        ladder, nladder, eps, &ranges};
-    if (status == 0 && !E && tmpl.top_k > 1) {
-        /* The default list starts at E = 1; a template routing each token
-         * to top_k experts needs at least top_k of them. */
-        size_t skip = 0;
-        while (skip < so.nE && so.E[skip] < tmpl.top_k)
-            skip++;
-        so.E += skip;
-        so.nE -= skip;
-        if (so.nE == 0) { /* top_k beyond the whole list: E = top_k alone */
-            top_k_e = tmpl.top_k;
-            so.E = &top_k_e;
-            so.nE = 1;
-            cli_note(cmd, "the template routes to top_k = %d experts: the default --E is %d", tmpl.top_k,
-                     tmpl.top_k);
-        } else
-            cli_note(cmd, "the template routes to top_k = %d experts: E below %d left out of the default --E list",
-                     tmpl.top_k, tmpl.top_k);
-    }
+    cli_candidates room;
+    solve_options so = {.ladder = ladder, .nladder = nladder, .ranges = &ranges};
+    if (status == 0)
+        cli_solve_candidates(cmd, &tmpl, R, nR, E, nE, &room, &so);
     int eps_from_law = isnan(eps);
-    if (status == 0 && isnan(eps)) {
-        eps = lf->has_fit ? lf->fit.rmse : 0.0;
-        if (!lf->has_fit)
-            cli_note(cmd, "the law file has no fit RMSE; epsilon is 0 (--eps X to set one)");
-    }
+    if (status == 0)
+        eps = cli_solve_eps(cmd, lf, eps);
     so.eps = eps;
     if (status == 0 && !isfinite(budget.mem_bytes) && format == CLI_FORMAT_TABLE)
         cli_note(cmd, "no --mem given: no memory limit");

@@ -157,3 +157,100 @@ done:
     free(yl);
     return bytes;
 }
+
+/* d ln N_act / d ln F at point i from its neighbours: central inside, one-sided at the
+ * ends; NaN with one budget or when the budgets it spans are equal. */
+static double local_exponent(const frontier_solve_point *p, size_t n, size_t i)
+{
+    if (n < 2)
+        return NAN;
+    size_t lo = i > 0 ? i - 1 : 0, hi = i + 1 < n ? i + 1 : n - 1;
+    double dlnf = log(p[hi].flops) - log(p[lo].flops);
+    return dlnf != 0 ? (log(p[hi].n_act) - log(p[lo].n_act)) / dlnf : NAN;
+}
+
+int ls_frontier_run_solve(const law *l, const arch_template *t, const double *budgets, size_t n,
+                          const solve_options *o, double mem_bytes, double bits, frontier_solve_point *out,
+                          ls_error *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        solve_budget b = {.flops = budgets[i], .mem_bytes = mem_bytes, .bits = bits};
+        solve_result r;
+        memset(&r, 0, sizeof r);
+        int rc = ls_solve_run(l, t, &b, o, &r, err);
+        if (rc == 0 && !r.has_choice) {
+            if (isfinite(mem_bytes))
+                rc = ls_error_set(err, LS_ERR_DATA, "at %g FLOPs no candidate fits in %g bytes at %g bits per weight",
+                                  budgets[i], mem_bytes, bits);
+            else
+                rc = ls_error_set(err, LS_ERR_DATA, "no model fits a budget of %g %s", budgets[i],
+                                  budgets[i] == 1 ? "FLOP" : "FLOPs");
+        }
+        if (rc == 0) {
+            const solve_candidate *c = &r.choice;
+            out[i] = (frontier_solve_point){.flops = budgets[i], .R = c->R, .E = c->E, .n_act = c->n_act,
+                                            .n_total = c->n_total, .tokens = c->tokens,
+                                            .tokens_per_param = c->tokens / c->n_act, .loss = c->loss,
+                                            .bound = c->bound, .exponent_n = NAN, .outside = c->outside};
+        }
+        ls_solve_result_free(&r);
+        if (rc != 0)
+            return rc;
+    }
+    for (size_t i = 0; i < n; i++)
+        out[i].exponent_n = local_exponent(out, n, i);
+    return 0;
+}
+
+unsigned char *ls_frontier_plot_solve(const law *l, const frontier_solve_point *points, size_t n,
+                                      const chart_output *o, size_t *len, ls_error *err)
+{
+    if (n == 0) {
+        ls_error_set(err, LS_ERR_DATA, "no budgets to draw");
+        return NULL;
+    }
+    char kind[64], title[160];
+    ls_law_kind_format(l->kind, kind, sizeof kind);
+    snprintf(title, sizeof title, "Frontier of the chosen architecture under %s", kind);
+    chart *c = ls_chart_new(title, 1, 2);
+    double *x = malloc(n * sizeof *x), *yn = malloc(n * sizeof *yn), *yd = malloc(n * sizeof *yd),
+           *yr = malloc(n * sizeof *yr), *ye = malloc(n * sizeof *ye);
+    unsigned char *bytes = NULL;
+    if (!c || !x || !yn || !yd || !yr || !ye) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++) {
+        x[i] = points[i].flops;
+        yn[i] = points[i].n_act;
+        yd[i] = points[i].tokens;
+        yr[i] = points[i].R;
+        ye[i] = points[i].E;
+    }
+    chart_panel *left = ls_chart_panel(c, 0, 0), *right = ls_chart_panel(c, 0, 1);
+    chart_style sn = ls_chart_line_style(0), sd = ls_chart_line_style(1), sr = ls_chart_line_style(2),
+                se = ls_chart_line_style(3);
+    sn.marker = sd.marker = sr.marker = se.marker = CHART_MARKER_CIRCLE;
+    ls_chart_panel_axis(left, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
+    ls_chart_panel_axis(left, CHART_AXIS_Y, "N<sub>act</sub>, D", CHART_SCALE_LOG);
+    ls_chart_panel_line(left, x, yn, n, &sn);
+    ls_chart_panel_line(left, x, yd, n, &sd);
+    /* R and E are small whole numbers that double: a log axis keeps 1, 2, 4, 8 evenly apart. */
+    ls_chart_panel_axis(right, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
+    ls_chart_panel_axis(right, CHART_AXIS_Y, "R*, E*", CHART_SCALE_LOG);
+    ls_chart_panel_line(right, x, yr, n, &sr);
+    ls_chart_panel_line(right, x, ye, n, &se);
+    ls_chart_legend(c, "N<sub>act</sub> (active parameters)", &sn);
+    ls_chart_legend(c, "D (tokens)", &sd);
+    ls_chart_legend(c, "R* (loops)", &sr);
+    ls_chart_legend(c, "E* (experts)", &se);
+    bytes = ls_chart_render(c, o, len, err);
+done:
+    ls_chart_free(c);
+    free(x);
+    free(yn);
+    free(yd);
+    free(yr);
+    free(ye);
+    return bytes;
+}

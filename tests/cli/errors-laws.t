@@ -242,3 +242,59 @@ a parameter it holds cannot be fixed again:
   $ loopscale fit --law data-constrained --fix-from missing.json small.csv
   loopscale fit: missing.json: cannot open: No such file or directory
   [66]
+
+The solver's options on frontier (the frontier of the chosen architecture)
+are read as solve reads them:
+
+  $ loopscale frontier --law $DC --flops 1e21 --mem 3B
+  loopscale frontier: --mem: '3B' is ambiguous: B is a byte in a size but a billion in a count; write 3GB for 3e9 bytes, or the number alone for bytes
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e21 --mem -1GB
+  loopscale frontier: --mem: '-1GB' must be positive
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e21 --bits four
+  loopscale frontier: --bits: 'four' is not a number
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e21 --bits 0
+  loopscale frontier: --bits: '0' must be positive
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e21 --R 1,1.5
+  loopscale frontier: --R: '1.5' is not an integer (loops)
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e21 --E 2,x
+  loopscale frontier: --E: 'x' is not a number
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e21 --eps -0.1
+  loopscale frontier: --eps: '-0.1' is outside its range: from 0 to 10 (nats)
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e21 --template missing.json
+  loopscale frontier: missing.json: cannot open: No such file or directory
+  [66]
+
+A memory budget too small for any candidate, and a budget too small for any
+model (1000 active parameters on one token), named in the message:
+
+  $ loopscale frontier --flops 1e20,1e22 --mem 400 --bits 4
+  loopscale frontier: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale frontier: at 1e+20 FLOPs no candidate fits in 400 bytes at 4 bits per weight
+  [65]
+  $ loopscale frontier --flops 1e20,1 --R 1 --E 1
+  loopscale frontier: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale frontier: no model fits a budget of 1 FLOP
+  [65]
+
+That law's convention is honoured by the solver's frontier, which minimises
+numerically as solve does (the same N_total as solve's choice):
+
+  $ loopscale frontier --force --law porian.json --flops 1e21 --R 1 --E 1 --format csv 2>/dev/null | cut -d, -f1,6-9
+  flops,R,E,n_total,bound
+  1e+21,1,1,2819379012.6088715,compute
+  $ loopscale solve --force --law porian.json --flops 1e21 --R 1 --E 1 --format json 2>/dev/null | grep -m1 n_total
+      "n_total": 2819379012.6088715,

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "loopscale/frontier.h"
+#include "loopscale/lawfile.h"
 
 static void budget_lists_and_ranges_parse(void **state)
 {
@@ -118,12 +119,85 @@ static void frontier_plot_is_an_svg(void **state)
     assert_int_equal(err.code, LS_ERR_DATA);
 }
 
+/* With R = 1, E = 1 and no memory limit, solve's numerical optimum at each budget is
+ * the plain model's closed form; the local exponent is a. */
+static void solve_frontier_of_a_plain_model_is_the_closed_form(void **state)
+{
+    (void)state;
+    law epoch;
+    ls_law_init(&epoch, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    epoch.p[LAW_P_A] = 482.01, epoch.p[LAW_P_ALPHA] = 0.3478;
+    epoch.p[LAW_P_B] = 2085.43, epoch.p[LAW_P_BETA] = 0.3658, epoch.p[LAW_P_C] = 1.8172;
+    arch_template t;
+    ls_arch_template_default(&t);
+    const double one = 1, budgets[] = {1e18, 1e20, 1e22, 1e24};
+    solve_options o = {.R = &one, .nR = 1, .E = &one, .nE = 1, .eps = 0};
+    frontier_point closed[4];
+    frontier_solve_point solved[4];
+    double a;
+    ls_error err;
+    assert_int_equal(ls_frontier_run(&epoch, budgets, 4, closed, &a, &err), 0);
+    assert_int_equal(ls_frontier_run_solve(&epoch, &t, budgets, 4, &o, INFINITY, 16, solved, &err), 0);
+    for (size_t i = 0; i < 4; i++) {
+        const frontier_solve_point *s = &solved[i];
+        assert_true(s->R == 1 && s->E == 1 && s->bound == SOLVE_BOUND_COMPUTE);
+        if (fabs(s->n_act / closed[i].n_opt - 1) > 1e-6 || fabs(s->tokens / closed[i].d_opt - 1) > 1e-6 ||
+            fabs(s->loss / closed[i].loss - 1) > 1e-6 || fabs(s->exponent_n / a - 1) > 1e-6)
+            fail_msg("at %g: N_act %.10g D %.10g slope %.10g against %.10g %.10g %.10g", budgets[i], s->n_act,
+                     s->tokens, s->exponent_n, closed[i].n_opt, closed[i].d_opt, a);
+    }
+    /* One budget has no neighbour to take a slope from. */
+    assert_int_equal(ls_frontier_run_solve(&epoch, &t, budgets, 1, &o, INFINITY, 16, solved, &err), 0);
+    assert_true(isnan(solved[0].exponent_n));
+}
+
+/* Under the default looped-MoE law and 3 GB of INT4 weights, each point is solve's
+ * choice at its budget, memory binds at the larger budgets with the weights inside the
+ * budget, and a memory no model fits is refused naming the budget. */
+static void solve_frontier_points_are_solve_choices(void **state)
+{
+    (void)state;
+    ls_error err;
+    lawfile *lf = ls_lawfile_default(&err);
+    assert_non_null(lf);
+    arch_template t;
+    ls_arch_template_default(&t);
+    const double R[] = {1, 2, 3, 4, 6, 8}, E[] = {1, 2, 4, 8, 16}, budgets[] = {1e20, 1e21, 1e22, 1e23};
+    solve_options o = {.R = R, .nR = 6, .E = E, .nE = 5, .eps = 0.004};
+    frontier_solve_point pts[4];
+    assert_int_equal(ls_frontier_run_solve(&lf->law, &t, budgets, 4, &o, 3e9, 4, pts, &err), 0);
+    size_t memory_bound = 0;
+    for (size_t i = 0; i < 4; i++) {
+        solve_budget b = {.flops = budgets[i], .mem_bytes = 3e9, .bits = 4};
+        solve_result r;
+        assert_int_equal(ls_solve_run(&lf->law, &t, &b, &o, &r, &err), 0);
+        assert_true(r.has_choice);
+        assert_true(pts[i].R == r.choice.R && pts[i].E == r.choice.E && pts[i].n_act == r.choice.n_act &&
+                    pts[i].tokens == r.choice.tokens && pts[i].loss == r.choice.loss);
+        ls_solve_result_free(&r);
+        assert_true(pts[i].n_total * 4 / 8 <= 3e9 * (1 + 1e-12));
+        memory_bound += pts[i].bound == SOLVE_BOUND_MEMORY;
+    }
+    assert_true(memory_bound >= 2);
+    chart_output co = ls_chart_output_default();
+    size_t len = 0;
+    unsigned char *svg = ls_frontier_plot_solve(&lf->law, pts, 4, &co, &len, &err);
+    assert_non_null(svg);
+    assert_true(len > 1000 && strstr((const char *)svg, "<svg") != NULL);
+    free(svg);
+    assert_int_equal(ls_frontier_run_solve(&lf->law, &t, budgets, 4, &o, 400, 4, pts, &err), LS_ERR_DATA);
+    assert_non_null(strstr(err.message, "at 1e+20 FLOPs"));
+    ls_lawfile_free(lf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(budget_lists_and_ranges_parse),
         cmocka_unit_test(frontier_points_are_brute_force_minima),
         cmocka_unit_test(frontier_plot_is_an_svg),
+        cmocka_unit_test(solve_frontier_of_a_plain_model_is_the_closed_form),
+        cmocka_unit_test(solve_frontier_points_are_solve_choices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

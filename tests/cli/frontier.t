@@ -1,0 +1,150 @@
+The frontier of the chosen architecture: with --mem, --bits, --template,
+--R, --E or --eps, frontier runs 'loopscale solve' at each budget.  Under
+the default law (moe:bounded-sparse fitted on the shipped sweep), 3 GB of
+INT4 weights:
+
+  $ loopscale frontier --flops 1e20:1e24:5 --mem 3GB --bits 4 --E 1,2,4,8,16
+  loopscale frontier: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale frontier: warning: 4 of 5 budgets choose a configuration outside the ranges the law was fitted on: an extrapolation
+  law        moe:bounded-sparse (the configuration 'loopscale solve' chooses at each budget)
+  memory     3e+09 bytes of weights at 4 bits (N_total <= 6e+09)
+  epsilon    0.004412 (loss units)
+  
+  flops  R*  E*  N_act        N_total  D           D/N_act    loss  bound    dlnN_act/dlnF
+  1e+20   1  16  4.117e+08  4.528e+09  4.049e+10*    98.35  2.3754  compute         0.1222
+  1e+21   2  16  5.455e+08      6e+09  1.746e+11     320.1  2.1971  memory          0.0611
+  1e+22   3  16  5.455e+08      6e+09  1.222e+12*     2241  2.0982  memory          0.2821
+  1e+23   3   4  2e+09*         6e+09  3.333e+12*     1667  2.0442  memory          0.4098
+  1e+24   3   2  3.6e+09*       6e+09  1.852e+13*     5144  2.0129  memory          0.2553
+  * outside the range the law was fitted on: N_act 1e+08 to 1e+09, D 1e+11 to 5e+11, F 6e+19 to 3.675e+22
+
+Each row is the configuration solve chooses at that budget with the same
+options: R*, E*, N_act, N_total, D and the loss of solve's "chosen", to the
+digits both print, and d ln N_act / d ln F recomputed from the rows'
+neighbours here:
+
+  $ cat > same.py <<'PY'
+  > import csv, json, math, subprocess, sys
+  > opts = sys.argv[1:]
+  > rows = list(csv.DictReader(sys.stdin))
+  > keys = [("R", "R"), ("E", "E"), ("n_opt", "n_act"), ("n_total", "n_total"), ("d_opt", "tokens"), ("loss", "loss")]
+  > for i, row in enumerate(rows):
+  >     out = subprocess.run(["loopscale", "solve", "--flops", row["flops"], "--format", "json"] + opts,
+  >                          capture_output=True, text=True, check=True).stdout
+  >     chosen = json.loads(out)["chosen"]
+  >     same = all("%.10g" % float(row[k]) == "%.10g" % chosen[s] for k, s in keys)
+  >     lo, hi = max(i - 1, 0), min(i + 1, len(rows) - 1)
+  >     slope = (math.log(float(rows[hi]["n_opt"])) - math.log(float(rows[lo]["n_opt"]))) / \
+  >             (math.log(float(rows[hi]["flops"])) - math.log(float(rows[lo]["flops"])))
+  >     ratio = float(row["d_opt"]) / float(row["n_opt"]) / float(row["tokens_per_param"])
+  >     print("%.4g R=%s E=%s %s, slope %s, D/N_act %s" % (float(row["flops"]), row["R"], row["E"],
+  >           "as solve" if same else "NOT as solve: %s %s" % (row, chosen),
+  >           "agrees" if abs(slope - float(row["exponent_n"])) < 1e-12 else "differs",
+  >           "agrees" if abs(ratio - 1) < 1e-12 else "differs"))
+  > PY
+  $ loopscale frontier --flops 1e20:1e24:5 --mem 3GB --bits 4 --E 1,2,4,8,16 --format csv 2>/dev/null | python3 same.py --mem 3GB --bits 4 --E 1,2,4,8,16
+  1e+20 R=1 E=16 as solve, slope agrees, D/N_act agrees
+  1e+21 R=2 E=16 as solve, slope agrees, D/N_act agrees
+  1e+22 R=3 E=16 as solve, slope agrees, D/N_act agrees
+  1e+23 R=3 E=4 as solve, slope agrees, D/N_act agrees
+  1e+24 R=3 E=2 as solve, slope agrees, D/N_act agrees
+
+The same with the default candidates, no memory limit, a looser epsilon and
+a single budget (no neighbours: no slope, an empty field):
+
+  $ loopscale frontier --flops 3e21 --eps 0.01 --format csv 2>/dev/null | cut -d, -f6-
+  R,E,n_total,bound,exponent_n
+  1,64,70776519731.48666,compute,
+  $ loopscale frontier --flops 3e21,3e22 --eps 0.01 --format csv 2>/dev/null | python3 same.py --eps 0.01
+  3e+21 R=1 E=64 as solve, slope agrees, D/N_act agrees
+  3e+22 R=1 E=64 as solve, slope agrees, D/N_act agrees
+
+Where memory binds, the bound says so and the weights fit: N_total b_w / 8
+<= M (here with equality, the memory cap), checked on every memory-bound row:
+
+  $ loopscale frontier --flops 1e20:1e24:9 --mem 3GB --bits 4 --E 1,2,4,8,16 --format csv 2>/dev/null | python3 -c '
+  > import csv, sys
+  > for r in csv.DictReader(sys.stdin):
+  >     if r["bound"] == "memory":
+  >         b = float(r["n_total"]) * 4 / 8
+  >         print("%.4g memory-bound, weights %.6g bytes %s 3e9" % (float(r["flops"]), b, "<=" if b <= 3e9 * (1 + 1e-12) else ">"))'
+  3.162e+20 memory-bound, weights 3e+09 bytes <= 3e9
+  1e+21 memory-bound, weights 3e+09 bytes <= 3e9
+  3.162e+21 memory-bound, weights 3e+09 bytes <= 3e9
+  1e+22 memory-bound, weights 3e+09 bytes <= 3e9
+  3.162e+22 memory-bound, weights 3e+09 bytes <= 3e9
+  1e+23 memory-bound, weights 3e+09 bytes <= 3e9
+  3.162e+23 memory-bound, weights 3e+09 bytes <= 3e9
+  1e+24 memory-bound, weights 3e+09 bytes <= 3e9
+
+With no memory limit and only R = 1, E = 1, the chosen architecture is the
+plain model, and the numerical optimum agrees with the closed-form
+frontier to 1e-6 relative: N_opt, D_opt, the loss, D/N, and each local
+exponent against the closed form's a:
+
+  $ loopscale frontier --flops 1e19:1e25:7 --format json 2>/dev/null > closed.json
+  $ loopscale frontier --flops 1e19:1e25:7 --R 1 --E 1 --format json 2>/dev/null > solved.json
+  $ python3 -c '
+  > import json
+  > c, s = json.load(open("closed.json")), json.load(open("solved.json"))
+  > worst = 0
+  > for p, q in zip(c["frontier"], s["frontier"]):
+  >     assert (q["R"], q["E"], q["bound"]) == (1, 1, "compute"), q
+  >     for k in ("flops", "n_opt", "d_opt", "tokens_per_param", "loss"):
+  >         worst = max(worst, abs(q[k] / p[k] - 1))
+  >     worst = max(worst, abs(q["exponent_n"] / c["exponent_n"] - 1))
+  > print("%d budgets: " % len(c["frontier"]) + ("agree to 1e-6" if worst < 1e-6 else "differ by %g" % worst))'
+  7 budgets: agree to 1e-6
+
+JSON keeps the closed form's field names (n_opt is N_act, d_opt is D) and
+adds R, E, n_total, bound and exponent_n, and the budget's mem_bytes, bits
+and eps:
+
+  $ loopscale frontier --flops 1e21,1e22 --mem 3GB --bits 4 --E 1,2,4,8,16 --format json 2>/dev/null | python3 $ROOT/tests/cli/round.py
+  {
+    "law": "moe:bounded-sparse",
+    "mem_bytes": 3000000000,
+    "bits": 4,
+    "eps": 0.00441191,
+    "frontier": [
+      {
+        "flops": 1e+21,
+        "n_opt": 5.45455e+08,
+        "d_opt": 1.74603e+11,
+        "tokens_per_param": 320.106,
+        "loss": 2.19706,
+        "R": 2,
+        "E": 16,
+        "n_total": 6000000000,
+        "bound": "memory",
+        "exponent_n": 0
+      },
+      {
+        "flops": 1e+22,
+        "n_opt": 5.45455e+08,
+        "d_opt": 1.22222e+12,
+        "tokens_per_param": 2240.74,
+        "loss": 2.09818,
+        "R": 3,
+        "E": 16,
+        "n_total": 6000000000,
+        "bound": "memory",
+        "exponent_n": 0
+      }
+    ]
+  }
+
+A template routing to top_k experts leaves E below top_k out of the default
+list, as solve does:
+
+  $ printf '{"top_k": 2}\n' > top2.json
+  $ loopscale frontier --flops 1e21 --template top2.json --format csv | cut -d, -f6,7
+  loopscale frontier: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale frontier: the template routes to top_k = 2 experts: E below 2 left out of the default --E list
+  R,E
+  1,64
+
+The plot: N_act and D, and R* and E*, against F:
+
+  $ loopscale frontier --flops 1e20:1e23:4 --mem 3GB --bits 4 --plot arch.svg 2>/dev/null > /dev/null && grep -c '<svg' arch.svg
+  1
