@@ -423,11 +423,11 @@ static void budget_label(char *buf, size_t size, const isofit_budget *bu)
         snprintf(buf, size, "F = %s: %s", num, ls_isofit_status_name(bu->status));
 }
 
-/* Budget b's runs on the left panel, then its parabola over the sizes it was
+/* Budget b's runs on the left panel (as marker), then its parabola over the sizes it was
  * fitted to and its optimum; x and y are scratch of max(runs, PARABOLA_POINTS).
  * Runs outside the fitted sizes (dropped by --keep) are hollow. */
-static void draw_budget(chart_panel *p, const sweep *s, const isofit_result *r, size_t b, int color, double *x,
-                        double *y)
+static void draw_budget(chart_panel *p, const sweep *s, const isofit_result *r, size_t b, int color,
+                        chart_marker marker, double *x, double *y)
 {
     const isofit_budget *bu = &r->budgets[b];
     int used = bu->status == ISOFIT_USED;
@@ -442,7 +442,7 @@ static void draw_budget(chart_panel *p, const sweep *s, const isofit_result *r, 
                 m++;
             }
         }
-        chart_style runs = ls_chart_marker_style(color, CHART_MARKER_CIRCLE);
+        chart_style runs = ls_chart_marker_style(color, marker);
         runs.marker_size = 1.8;
         runs.hollow = !used || !inside;
         if (m > 0)
@@ -570,14 +570,17 @@ unsigned char *ls_isofit_plot(const sweep *s, const isofit_options *o, const iso
     ls_chart_panel_axis(left, CHART_AXIS_Y, "loss (nats/token)", CHART_SCALE_LINEAR);
     ls_chart_panel_axis(right, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
     ls_chart_panel_axis(right, CHART_AXIS_Y, "N<sub>opt</sub>, D<sub>opt</sub>", CHART_SCALE_LOG);
-    /* The palette goes to the budgets used, in order; the others are grey. */
+    /* The palette goes to the budgets used, in order, the others are grey;
+     * past the palette's colours the runs' marker tells budgets apart. */
     int next = 0;
     for (size_t b = 0; b < r->nbudgets; b++) {
         const isofit_budget *bu = &r->budgets[b];
+        int cycle = bu->status == ISOFIT_USED ? next / CHART_NCOLORS : 0;
+        chart_marker marker = cycle % 2 ? CHART_MARKER_SQUARE : CHART_MARKER_CIRCLE;
         color[b] = bu->status == ISOFIT_USED ? next++ : CHART_GREY;
-        draw_budget(left, s, r, b, color[b], x, y);
+        draw_budget(left, s, r, b, color[b], marker, x, y);
         chart_style key = ls_chart_line_style(color[b]);
-        key.marker = CHART_MARKER_CIRCLE;
+        key.marker = marker;
         key.marker_size = 1.8;
         key.hollow = bu->status != ISOFIT_USED;
         key.dash = bu->status == ISOFIT_USED ? CHART_DASH_SOLID : CHART_DASH_DASHED;
