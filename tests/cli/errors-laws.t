@@ -172,8 +172,7 @@ hold them equal:
 
 IsoFLOP minima (isofit) need a known method, a filter factor above 1, and
 two budgets whose optimum lies inside their sizes; a --plot named .svg,
-.pdf or .png, and figure options only with a plot they change (nothing is
-written when refused):
+.pdf or .png, and figure options only with a plot they change:
 
   $ loopscale isofit --method envelope small.csv
   loopscale isofit: --method: 'envelope' is not parabola or minimum
@@ -228,9 +227,6 @@ written when refused):
   loopscale isofit: --plot-size: '0.5x4' must be between 1 and 100 inches each way
   Try 'loopscale isofit --help'.
   [64]
-  $ ls iso.*
-  ls: cannot access 'iso.*': No such file or directory
-  [2]
   $ loopscale fit --bootstrap 20 --ci 0.9999 small.csv
   loopscale fit: --ci: '0.9999' is not a usable level: give one from 0.5 to 0.999 (0.95 is a 95% interval)
   Try 'loopscale fit --help'.
