@@ -423,6 +423,39 @@ static void budget_label(char *buf, size_t size, const isofit_budget *bu)
         snprintf(buf, size, "F = %s: %s", num, ls_isofit_status_name(bu->status));
 }
 
+/* The budgets of too few runs, scattered grey circles without a curve,
+ * share one legend entry (a sweep's corners can hold a dozen); the notes
+ * list their FLOPs. */
+static void too_few_runs(chart *c, const isofit_options *o, const isofit_result *r)
+{
+    char text[1024], num[64];
+    size_t count = 0, len = 0;
+    for (size_t b = 0; b < r->nbudgets; b++) {
+        if (r->budgets[b].status != ISOFIT_TOO_FEW_RUNS)
+            continue;
+        ls_chart_number(num, sizeof num, r->budgets[b].flops);
+        if (len < sizeof text)
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", count ? ", " : "", num);
+        count++;
+    }
+    if (count == 0)
+        return;
+    char note[1200];
+    int parabola = o->method == ISOFIT_PARABOLA;
+    size_t need = parabola && o->min_runs < 3 ? 3 : o->min_runs;
+    snprintf(note, sizeof note, "Too few runs (a budget needs %zu runs%s) at F = %s.", need,
+             parabola ? " at 3 or more sizes" : "", text);
+    ls_chart_note(c, note);
+    chart_style key = ls_chart_marker_style(CHART_GREY, CHART_MARKER_CIRCLE);
+    key.marker_size = 1.8;
+    key.hollow = 1;
+    if (count == 1)
+        snprintf(note, sizeof note, "F = %s: too few runs", text);
+    else
+        snprintf(note, sizeof note, "%zu budgets: too few runs", count);
+    ls_chart_legend(c, note, &key);
+}
+
 /* Budget b's runs on the left panel (as marker), then its parabola over the sizes it was
  * fitted to and its optimum; x and y are scratch of max(runs, PARABOLA_POINTS).
  * Runs outside the fitted sizes (dropped by --keep) are hollow. */
@@ -585,8 +618,10 @@ unsigned char *ls_isofit_plot(const sweep *s, const isofit_options *o, const iso
         key.hollow = bu->status != ISOFIT_USED;
         key.dash = bu->status == ISOFIT_USED ? CHART_DASH_SOLID : CHART_DASH_DASHED;
         budget_label(text, sizeof text, bu);
-        ls_chart_legend(c, text, &key);
+        if (bu->status != ISOFIT_TOO_FEW_RUNS)
+            ls_chart_legend(c, text, &key);
     }
+    too_few_runs(c, o, r);
     chart_style star = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_STAR);
     star.marker_size = 3.6;
     ls_chart_legend(c, o->method == ISOFIT_PARABOLA ? "optimum: the parabola's vertex" : "optimum: the lowest run",

@@ -24,16 +24,19 @@ The table is printed as without --plot:
   $ loopscale isofit runs.csv > plain.txt
   $ loopscale isofit --plot again.svg runs.csv | cmp - plain.txt
 
-One legend entry per budget, and each budget left out says why, as the
-table does:
+One legend entry per budget that has an optimum or a parabola, the one at
+the edge saying so; the budgets of too few runs share one entry and the
+notes list their FLOPs, as many as the table leaves out for that reason:
 
+  $ pdftotext iso.pdf - | grep '^F = .*: \|budgets: '
+  F = 3.84×1020 : optimum at the edge
+  4 budgets: too few runs
   $ pdftotext iso.pdf - | grep -c '^F = '
-  13
-  $ pdftotext iso.pdf - | grep -o '^F = .*: .*' | sed 's/.*: //' | sort | uniq -c
-        1 optimum at the edge
-        4 too few runs
-  $ sed -n '/^ *flops/,$p' plain.txt | grep -c 'too few runs\|at the edge'
-  5
+  9
+  $ grep -c 'too few runs' plain.txt
+  4
+  $ grep -o 'Too few runs[^(]*([^)]*) at F = [^A-Z]*' iso.svg | sed 's/\xc3\x97/x/g'
+  Too few runs (a budget needs 3 runs at 3 or more sizes) at F = 3.75x1017, 7.5x1017, 7.68x1020, 1.54x1021. 
 
 In the SVG, one solid parabola per budget used, each in its own colour,
 one dashed grey parabola for the budget whose vertex is at the edge (the
