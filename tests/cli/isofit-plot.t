@@ -66,6 +66,20 @@ Approach 1 fits no parabola: stars only.
   $ python3 count.py min.svg | cut -d, -f1
   0 parabolas
 
+With --keep the runs the filter sets aside in each budget used are hollow
+circles in its colour: as many as the JSON's runs less used.
+
+  $ loopscale isofit --keep 4.5 --plot keep.svg runs.csv > /dev/null
+  $ loopscale isofit --keep 4.5 --format json runs.csv | python3 -c "import json,sys; print(sum(b['runs'] - b['used'] for b in json.load(sys.stdin)['budgets'] if b['status'] == 'used'))"
+  10
+  $ python3 -c "
+  > import sys, xml.etree.ElementTree as ET
+  > paths = [p for p in ET.parse('keep.svg').iter('{http://www.w3.org/2000/svg}path') if p.get('style')]
+  > style = lambda p: dict(kv.split(':', 1) for kv in p.get('style').split(';') if ':' in kv)
+  > grey = 'rgb(54.117647%,54.117647%,54.117647%)'
+  > print(sum(style(p).get('fill') == 'rgb(100%,100%,100%)' and style(p).get('stroke') not in (grey, None) and ' C ' in p.get('d', '') for p in paths))"
+  10
+
 The legend states the power laws the table prints, and the title the
 exponent with its bootstrap interval:
 
