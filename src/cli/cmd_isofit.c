@@ -37,9 +37,8 @@ static const char USAGE[] =
     "      --format FMT        table (default), csv or json\n"
     "      --plot FILE         draw each budget's runs, parabola and optimum against N_act, and\n"
     "                          N_opt, D_opt against F with the fitted power laws (.svg, .pdf or\n"
-    "                          .png; Chinchilla's figure 3)\n"
-    CLI_PLOT_HELP;
-static const char USAGE_TAIL[] = CLI_SWEEP_HELP "  -h, --help              show this help\n";
+    "                          .png; Chinchilla's figure 3)\n";
+static const char USAGE_TAIL[] = CLI_SWEEP_HELP CLI_PLOT_HELP "  -h, --help              show this help\n";
 
 enum { OPT_METHOD = OPT_COMMAND_FIRST, OPT_KEEP, OPT_MIN_RUNS, OPT_BOOTSTRAP, OPT_CI, OPT_PLOT };
 
