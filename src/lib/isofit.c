@@ -456,9 +456,10 @@ static void too_few_runs(chart *c, const isofit_options *o, const isofit_result 
     ls_chart_legend(c, note, &key);
 }
 
-/* Budget b's runs on the left panel (as marker), then its parabola over the sizes it was
- * fitted to and its optimum; x and y are scratch of max(runs, PARABOLA_POINTS).
- * Runs outside the fitted sizes (dropped by --keep) are hollow. */
+/* Budget b on the left panel: its runs as markers of the given shape (hollow
+ * outside the sizes fitted, i.e. dropped by --keep, and for a budget left
+ * out), its parabola over the sizes fitted, and its optimum as a star; x
+ * and y are scratch of max(runs, PARABOLA_POINTS). */
 static void draw_budget(chart_panel *p, const sweep *s, const isofit_result *r, size_t b, int color,
                         chart_marker marker, double *x, double *y)
 {
