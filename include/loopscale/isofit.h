@@ -23,6 +23,7 @@
 
 #include <stddef.h>
 
+#include "loopscale/chart.h"
 #include "loopscale/error.h"
 #include "loopscale/export.h"
 #include "loopscale/sweep.h"
@@ -60,6 +61,16 @@ typedef struct isofit_budget {
     double n_opt, d_opt, loss_opt; /* NaN unless status is ISOFIT_USED or AT_EDGE */
     double n_lo, n_hi;     /* bootstrap interval of n_opt (NaN without draws) */
     size_t draws_ok;       /* draws in which this budget had an interior optimum */
+    /* The curve the optimum came from, kept for drawing it (ls_isofit_plot).
+     * Approach 2's least-squares parabola L = c0 + c1 u + c2 u^2 in
+     * u = ln N_act - ln_n_centre, centred on the mean ln N_act of the runs it
+     * was fitted to so that the coefficients keep their digits; its vertex is
+     * n_opt = exp(ln_n_centre - c1 / (2 c2)).  Set whenever the parabola was
+     * fitted (also when not convex or at the edge); NaN with approach 1 or
+     * too few runs. */
+    double ln_n_centre, c0, c1, c2;
+    double n_fit_lo, n_fit_hi; /* the smallest and largest N_act of the runs the optimum was
+                                * found from (after --keep); NaN when there were too few */
 } isofit_budget;
 
 typedef struct isofit_result {
@@ -71,6 +82,8 @@ typedef struct isofit_result {
     double r2;              /* of ln N_opt on ln F */
     double a_lo, a_hi;      /* bootstrap interval of a (NaN without draws) */
     size_t ndraws;          /* draws with at least two usable budgets */
+    size_t nruns;           /* the sweep's runs (rows), in its order */
+    size_t *run_budget;     /* run i is in budgets[run_budget[i]] */
 } isofit_result;
 
 /* The IsoFLOP minima of s and their power laws.  Errors: LS_ERR_DATA
@@ -78,6 +91,17 @@ typedef struct isofit_result {
  * them), LS_ERR_USAGE (bad options), LS_ERR_INTERNAL. */
 int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, ls_error *err) LS_MUST_CHECK;
 void ls_isofit_result_free(isofit_result *r);
+
+/* Chinchilla's figure 3 for r = ls_isofit_run(s, o): on the left the loss
+ * against N_act (log) of every budget's runs, one colour a budget, with
+ * approach 2's parabola through them and the optimum marked (budgets left
+ * out of the power law grey, their reason in the legend); on the right
+ * N_opt and D_opt = F / (6 N_opt) of the budgets used against F (log-log),
+ * with the fitted power laws and, after a bootstrap, N_opt's intervals.
+ * Returns the file's bytes (malloc'd, *len of them) or NULL with an error,
+ * as plot.h does. */
+unsigned char *ls_isofit_plot(const sweep *s, const isofit_options *o, const isofit_result *r,
+                              const chart_output *out, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 LS_API_END
 

@@ -34,10 +34,13 @@ static const char USAGE[] =
     "                          least 20\n"
     "      --ci LEVEL          interval level, 0.5 to 0.999 (default 0.95)\n"
     "      --seed S            bootstrap random seed (default 1)\n"
-    "      --format FMT        table (default), csv or json\n";
-static const char USAGE_TAIL[] = CLI_SWEEP_HELP "  -h, --help              show this help\n";
+    "      --format FMT        table (default), csv or json\n"
+    "      --plot FILE         draw each budget's runs, parabola and optimum against N_act, and\n"
+    "                          N_opt, D_opt against F with the fitted power laws (.svg, .pdf or\n"
+    "                          .png; Chinchilla's figure 3)\n";
+static const char USAGE_TAIL[] = CLI_SWEEP_HELP CLI_PLOT_HELP "  -h, --help              show this help\n";
 
-enum { OPT_METHOD = OPT_COMMAND_FIRST, OPT_KEEP, OPT_MIN_RUNS, OPT_BOOTSTRAP, OPT_CI };
+enum { OPT_METHOD = OPT_COMMAND_FIRST, OPT_KEEP, OPT_MIN_RUNS, OPT_BOOTSTRAP, OPT_CI, OPT_PLOT };
 
 /* D's interval from N's: D = F / (6 N) falls as N grows. */
 static double tokens_at(double flops, double n)
@@ -173,6 +176,8 @@ int cmd_isofit(int argc, char **argv)
                                              {"ci", required_argument, NULL, OPT_CI},
                                              {"seed", required_argument, NULL, OPT_SEED},
                                              {"format", required_argument, NULL, OPT_FORMAT},
+                                             {"plot", required_argument, NULL, OPT_PLOT},
+                                             CLI_PLOT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     isofit_options o;
@@ -180,11 +185,14 @@ int cmd_isofit(int argc, char **argv)
     cli_sweep_args sweep_args;
     memset(&sweep_args, 0, sizeof sweep_args);
     cli_format format = CLI_FORMAT_TABLE;
+    const char *plot = NULL;
+    chart_output figure = cli_plot_defaults();
     int status = 0, opt;
     long value = 0;
     opterr = 0;
     while (status == 0 && (opt = cli_getopt(argc, argv, ":h", longopts, NULL, NULL)) != -1) {
-        if (cli_sweep_option(cmd, &sweep_args, opt, optarg, &status))
+        if (cli_sweep_option(cmd, &sweep_args, opt, optarg, &status) ||
+            cli_plot_option(cmd, opt, optarg, &figure, &status))
             continue;
         switch (opt) {
         case 'h': status = -1; break;
@@ -223,6 +231,7 @@ int cmd_isofit(int argc, char **argv)
             status = cli_parse_format(cmd, optarg, 1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_CSV | 1u << CLI_FORMAT_JSON,
                                       &format);
             break;
+        case OPT_PLOT: plot = optarg; break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
@@ -240,7 +249,16 @@ int cmd_isofit(int argc, char **argv)
         for (int i = optind; i < argc; i++)
             cli_file_input("SWEEP", argv[i]);
         cli_file_output("the table", "-");
+        cli_file_output("--plot", plot);
         status = cli_files_check(cmd);
+    }
+    /* The plot's format from its name, refused before the sweep is read. */
+    if (status == 0)
+        status = cli_plot_format(cmd, "--plot", plot, &figure);
+    if (status == 0) {
+        const char *plots[] = {plot};
+        const chart_output *figures[] = {&figure};
+        status = cli_plot_options_check(cmd, 1, plots, figures, "--plot");
     }
     if (status == 0) {
         sweep_options so = cli_sweep_options(cmd, &sweep_args);
@@ -264,6 +282,13 @@ int cmd_isofit(int argc, char **argv)
         print_csv(&r);
     else if (status == 0)
         status = print_table(cmd, s->name, &o, &r);
+    if (status == 0 && plot) {
+        size_t len = 0;
+        unsigned char *bytes = ls_isofit_plot(s, &o, &r, &figure, &len, &err);
+        const void *data = bytes;
+        status = bytes ? cli_write_data(cmd, 1, &plot, &data, &len) : cli_fail(cmd, &err);
+        free(bytes);
+    }
 done:
     ls_isofit_result_free(&r);
     ls_sweep_free(s);

@@ -50,23 +50,34 @@ void ls_isofit_result_free(isofit_result *r)
     if (!r)
         return;
     free(r->budgets);
+    free(r->run_budget);
     r->budgets = NULL;
+    r->run_budget = NULL;
     r->nbudgets = 0;
+    r->nruns = 0;
 }
 
-/* One budget's runs: ln N and the loss, m of them. */
+/* One budget's optimum from m of its runs, and the curve it came from. */
 typedef struct optimum {
     isofit_status status;
     double x, loss; /* ln N_opt and the loss there */
     size_t used;
+    double centre, c0, c1, c2; /* the parabola in x - centre (NaN when none was fitted) */
+    double xlo, xhi;           /* the range of ln N of the runs it was found from */
 } optimum;
+
+static optimum no_optimum(size_t m)
+{
+    return (optimum){.status = ISOFIT_TOO_FEW_RUNS, .x = NAN, .loss = NAN, .used = m, .centre = NAN, .c0 = NAN,
+                     .c1 = NAN, .c2 = NAN, .xlo = NAN, .xhi = NAN};
+}
 
 /* The least-squares parabola through (x_i, y_i), i in idx[0..m), as the
  * vertex; x is centred on its mean so that the 3 x 3 normal equations stay
  * well conditioned (Cramer's rule on them). */
 static optimum parabola(const double *x, const double *y, const size_t *idx, size_t m)
 {
-    optimum o = {ISOFIT_TOO_FEW_RUNS, NAN, NAN, m};
+    optimum o = no_optimum(m);
     double xmin = INFINITY, xmax = -INFINITY, mean = 0;
     for (size_t k = 0; k < m; k++) {
         mean += x[idx[k]];
@@ -109,6 +120,8 @@ static optimum parabola(const double *x, const double *y, const size_t *idx, siz
         return o;
     }
     double c0 = d0 / det, c1 = d1 / det, c2 = d2 / det;
+    o.centre = mean, o.c0 = c0, o.c1 = c1, o.c2 = c2;
+    o.xlo = xmin, o.xhi = xmax;
     if (!(c2 > 0)) {
         o.status = ISOFIT_NOT_CONVEX;
         return o;
@@ -124,7 +137,7 @@ static optimum parabola(const double *x, const double *y, const size_t *idx, siz
  * smallest or largest size of the budget. */
 static optimum lowest(const double *x, const double *y, const size_t *idx, size_t m)
 {
-    optimum o = {ISOFIT_TOO_FEW_RUNS, NAN, NAN, m};
+    optimum o = no_optimum(m);
     if (m == 0)
         return o;
     size_t best = idx[0];
@@ -137,6 +150,7 @@ static optimum lowest(const double *x, const double *y, const size_t *idx, size_
     }
     o.x = x[best];
     o.loss = y[best];
+    o.xlo = xmin, o.xhi = xmax;
     o.status = o.x > xmin && o.x < xmax ? ISOFIT_USED : ISOFIT_AT_EDGE;
     return o;
 }
@@ -145,7 +159,7 @@ static optimum lowest(const double *x, const double *y, const size_t *idx, size_
 static optimum budget_optimum(const isofit_options *o, const double *x, const double *y, const size_t *idx, size_t m,
                               size_t *scratch)
 {
-    optimum none = {ISOFIT_TOO_FEW_RUNS, NAN, NAN, m};
+    optimum none = no_optimum(m);
     if (m < o->min_runs)
         return none;
     optimum first = o->method == ISOFIT_PARABOLA ? parabola(x, y, idx, m) : lowest(x, y, idx, m);
@@ -268,11 +282,14 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
         lnn = calloc(nb ? nb : 1, sizeof *lnn);
         ok = calloc(nb ? nb : 1, 1);
         start = calloc(nb + 1, sizeof *start);
-        if (!out->budgets || !lnf || !lnn || !ok || !start)
+        out->run_budget = malloc((n ? n : 1) * sizeof *out->run_budget);
+        if (!out->budgets || !lnf || !lnn || !ok || !start || !out->run_budget)
             status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     }
     if (status == 0) {
         out->nbudgets = nb;
+        out->nruns = n;
+        memcpy(out->run_budget, group, n * sizeof *group);
         /* idx[start[b] .. start[b+1]) lists budget b's runs. */
         for (size_t i = 0; i < n; i++)
             start[group[i] + 1]++;
@@ -301,6 +318,8 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
             law_point p = {bu->n_opt, bu->n_opt, 0.0, 1.0, 1.0, 0.0, 0.0};
             bu->d_opt = isfinite(op.x) ? ls_law_tokens_for_flops(&p, bu->flops) : NAN;
             bu->n_lo = bu->n_hi = NAN;
+            bu->ln_n_centre = op.centre, bu->c0 = op.c0, bu->c1 = op.c1, bu->c2 = op.c2;
+            bu->n_fit_lo = exp(op.xlo), bu->n_fit_hi = exp(op.xhi);
             lnf[b] = log(bu->flops);
             lnn[b] = op.x;
             ok[b] = op.status == ISOFIT_USED;
@@ -387,4 +406,235 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
     if (status != 0)
         ls_isofit_result_free(out);
     return status;
+}
+
+/* ---- the figure (Hoffmann et al.'s figure 3) ---------------------------- */
+
+enum { PARABOLA_POINTS = 64 };
+
+/* A budget's legend entry: its FLOPs, and why it is left out when it is. */
+static void budget_label(char *buf, size_t size, const isofit_budget *bu)
+{
+    char num[64];
+    ls_chart_number(num, sizeof num, bu->flops);
+    if (bu->status == ISOFIT_USED)
+        snprintf(buf, size, "F = %s", num);
+    else
+        snprintf(buf, size, "F = %s: %s", num, ls_isofit_status_name(bu->status));
+}
+
+/* The budgets of too few runs, scattered grey circles without a curve,
+ * share one legend entry (a sweep's corners can hold a dozen); the notes
+ * list their FLOPs. */
+static void too_few_runs(chart *c, const isofit_options *o, const isofit_result *r)
+{
+    char text[1024], num[64];
+    size_t count = 0, len = 0;
+    for (size_t b = 0; b < r->nbudgets; b++) {
+        if (r->budgets[b].status != ISOFIT_TOO_FEW_RUNS)
+            continue;
+        ls_chart_number(num, sizeof num, r->budgets[b].flops);
+        if (len < sizeof text)
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", count ? ", " : "", num);
+        count++;
+    }
+    if (count == 0)
+        return;
+    char note[1200];
+    int parabola = o->method == ISOFIT_PARABOLA;
+    size_t need = parabola && o->min_runs < 3 ? 3 : o->min_runs;
+    snprintf(note, sizeof note, "Too few runs (a budget needs %zu runs%s) at F = %s.", need,
+             parabola ? " at 3 or more sizes" : "", text);
+    ls_chart_note(c, note);
+    chart_style key = ls_chart_marker_style(CHART_GREY, CHART_MARKER_CIRCLE);
+    key.marker_size = 1.8;
+    key.hollow = 1;
+    if (count == 1)
+        snprintf(note, sizeof note, "F = %s: too few runs", text);
+    else
+        snprintf(note, sizeof note, "%zu budgets: too few runs", count);
+    ls_chart_legend(c, note, &key);
+}
+
+/* Budget b on the left panel: its runs as markers of the given shape (hollow
+ * outside the sizes fitted, i.e. dropped by --keep, and for a budget left
+ * out), its parabola over the sizes fitted, and its optimum as a star; x
+ * and y are scratch of max(runs, PARABOLA_POINTS). */
+static void draw_budget(chart_panel *p, const sweep *s, const isofit_result *r, size_t b, int color,
+                        chart_marker marker, double *x, double *y)
+{
+    const isofit_budget *bu = &r->budgets[b];
+    int used = bu->status == ISOFIT_USED;
+    for (int inside = 1; inside >= 0; inside--) {
+        size_t m = 0;
+        for (size_t i = 0; i < s->n; i++) {
+            double n = s->rows[i].n_act;
+            int in_fit = n >= bu->n_fit_lo * (1 - 1e-12) && n <= bu->n_fit_hi * (1 + 1e-12);
+            if (r->run_budget[i] == b && in_fit == inside) {
+                x[m] = n;
+                y[m] = s->rows[i].loss;
+                m++;
+            }
+        }
+        chart_style runs = ls_chart_marker_style(color, marker);
+        runs.marker_size = 1.8;
+        runs.hollow = !used || !inside;
+        if (m > 0)
+            ls_chart_panel_line(p, x, y, m, &runs);
+    }
+    if (isfinite(bu->c2) && bu->n_fit_lo < bu->n_fit_hi) {
+        double lo = log(bu->n_fit_lo), hi = log(bu->n_fit_hi);
+        for (size_t k = 0; k < PARABOLA_POINTS; k++) {
+            double u = lo + (hi - lo) * (double)k / (PARABOLA_POINTS - 1) - bu->ln_n_centre;
+            x[k] = exp(u + bu->ln_n_centre);
+            y[k] = bu->c0 + bu->c1 * u + bu->c2 * u * u;
+        }
+        chart_style curve = ls_chart_line_style(color);
+        curve.width = used ? 1.0 : 0.7;
+        curve.dash = used ? CHART_DASH_SOLID : CHART_DASH_DASHED;
+        ls_chart_panel_line(p, x, y, PARABOLA_POINTS, &curve);
+    }
+    if (isfinite(bu->n_opt) && isfinite(bu->loss_opt)) {
+        chart_style star = ls_chart_marker_style(used ? CHART_BLACK : CHART_GREY, CHART_MARKER_STAR);
+        star.marker_size = 3.6;
+        star.hollow = !used;
+        ls_chart_panel_line(p, &bu->n_opt, &bu->loss_opt, 1, &star);
+    }
+}
+
+/* The right panel: N_opt and D_opt of the budgets used, their power laws
+ * across the budgets' span, and N_opt's bootstrap intervals. */
+static void draw_power_laws(chart_panel *p, const isofit_result *r, const int *color)
+{
+    double flo = INFINITY, fhi = -INFINITY;
+    for (size_t b = 0; b < r->nbudgets; b++) {
+        const isofit_budget *bu = &r->budgets[b];
+        if (bu->status != ISOFIT_USED)
+            continue;
+        flo = fmin(flo, bu->flops);
+        fhi = fmax(fhi, bu->flops);
+        if (isfinite(bu->n_lo) && isfinite(bu->n_hi)) {
+            double fx[2] = {bu->flops, bu->flops}, ny[2] = {bu->n_lo, bu->n_hi};
+            chart_style bar = ls_chart_line_style(color[b]);
+            bar.width = 0.9;
+            ls_chart_panel_line(p, fx, ny, 2, &bar);
+        }
+        chart_style n = ls_chart_marker_style(color[b], CHART_MARKER_CIRCLE);
+        chart_style d = ls_chart_marker_style(color[b], CHART_MARKER_SQUARE);
+        d.hollow = 1;
+        ls_chart_panel_line(p, &bu->flops, &bu->n_opt, 1, &n);
+        ls_chart_panel_line(p, &bu->flops, &bu->d_opt, 1, &d);
+    }
+    double fx[2] = {flo, fhi}, ny[2], dy[2];
+    for (int k = 0; k < 2; k++) {
+        ny[k] = exp(r->ln_g + r->a * log(fx[k]));
+        dy[k] = exp(r->ln_h + r->b * log(fx[k]));
+    }
+    chart_style nl = ls_chart_line_style(CHART_BLACK), dl = ls_chart_line_style(CHART_BLACK);
+    dl.dash = CHART_DASH_DASHED;
+    ls_chart_panel_line(p, fx, ny, 2, &nl);
+    ls_chart_panel_line(p, fx, dy, 2, &dl);
+}
+
+/* The legend entries of the right panel and the figure's notes. */
+static void describe(chart *c, const sweep *s, const isofit_options *o, const isofit_result *r)
+{
+    char text[512], name[256];
+    chart_style nl = ls_chart_line_style(CHART_BLACK), dl = ls_chart_line_style(CHART_BLACK);
+    nl.marker = CHART_MARKER_CIRCLE;
+    dl.marker = CHART_MARKER_SQUARE;
+    dl.hollow = 1;
+    dl.dash = CHART_DASH_DASHED;
+    snprintf(text, sizeof text, "N<sub>opt</sub> = %.4g F<sup>%.4f</sup>", exp(r->ln_g), r->a);
+    ls_chart_legend(c, text, &nl);
+    ls_chart_legend_brief(c, "N<sub>opt</sub>");
+    snprintf(text, sizeof text, "D<sub>opt</sub> = F / (6 N<sub>opt</sub>) = %.4g F<sup>%.4f</sup>", exp(r->ln_h),
+             r->b);
+    ls_chart_legend(c, text, &dl);
+    ls_chart_legend_brief(c, "D<sub>opt</sub>");
+    if (r->ndraws > 0) {
+        chart_style bar = ls_chart_line_style(CHART_BLACK);
+        bar.width = 0.9;
+        snprintf(text, sizeof text, "N<sub>opt</sub>: %g%% interval (%zu draws)", 100 * o->level, r->ndraws);
+        ls_chart_legend(c, text, &bar);
+        ls_chart_legend_brief(c, "interval");
+    }
+    ls_chart_escape(name, sizeof name, s->name);
+    snprintf(text, sizeof text, "Runs: %s, %zu budgets, %zu in the power law (R<sup>2</sup> %.4f of ln N<sub>opt</sub> "
+             "on ln F).", name, r->nbudgets, r->nused, r->r2);
+    ls_chart_note(c, text);
+    if (o->method == ISOFIT_PARABOLA)
+        snprintf(text, sizeof text, "Each optimum (star) is the vertex of the least-squares parabola of the loss in "
+                 "ln N<sub>act</sub> (Chinchilla approach 2); hollow: left out of the power law.");
+    else
+        snprintf(text, sizeof text, "Each optimum (star) is the budget's lowest-loss run (Chinchilla approach 1); "
+                 "hollow: left out of the power law.");
+    ls_chart_note(c, text);
+    if (o->keep_factor > 1) {
+        snprintf(text, sizeof text, "Only the runs within a factor %g of each budget's first optimum are fitted; "
+                 "hollow circles: the others.", o->keep_factor);
+        ls_chart_note(c, text);
+    }
+}
+
+unsigned char *ls_isofit_plot(const sweep *s, const isofit_options *o, const isofit_result *r,
+                              const chart_output *out, size_t *len, ls_error *err)
+{
+    if (r->nruns != s->n || !r->run_budget || r->nbudgets == 0) {
+        ls_error_set(err, LS_ERR_USAGE, "the IsoFLOP result to draw is not of these runs");
+        return NULL;
+    }
+    char title[256], text[256];
+    int at = snprintf(title, sizeof title, "IsoFLOP minima (Chinchilla approach %d): N<sub>opt</sub> ~ F<sup>%.4f</sup>",
+                      o->method == ISOFIT_PARABOLA ? 2 : 1, r->a);
+    if (r->ndraws > 0 && at > 0 && (size_t)at < sizeof title)
+        snprintf(title + at, sizeof title - (size_t)at, ", a in [%.4f, %.4f] (%g%%)", r->a_lo, r->a_hi,
+                 100 * o->level);
+    size_t scratch = s->n > PARABOLA_POINTS ? s->n : PARABOLA_POINTS;
+    chart *c = ls_chart_new(title, 1, 2);
+    double *x = malloc(scratch * sizeof *x), *y = malloc(scratch * sizeof *y);
+    int *color = malloc(r->nbudgets * sizeof *color);
+    unsigned char *bytes = NULL;
+    if (!c || !x || !y || !color) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        goto done;
+    }
+    chart_panel *left = ls_chart_panel(c, 0, 0), *right = ls_chart_panel(c, 0, 1);
+    ls_chart_panel_axis(left, CHART_AXIS_X, "N<sub>act</sub> (parameters)", CHART_SCALE_LOG);
+    ls_chart_panel_axis(left, CHART_AXIS_Y, "loss (nats/token)", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(right, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
+    ls_chart_panel_axis(right, CHART_AXIS_Y, "N<sub>opt</sub>, D<sub>opt</sub>", CHART_SCALE_LOG);
+    /* The palette goes to the budgets used, in order, the others are grey;
+     * past the palette's colours the runs' marker tells budgets apart. */
+    int next = 0;
+    for (size_t b = 0; b < r->nbudgets; b++) {
+        const isofit_budget *bu = &r->budgets[b];
+        int cycle = bu->status == ISOFIT_USED ? next / CHART_NCOLORS : 0;
+        chart_marker marker = cycle % 2 ? CHART_MARKER_SQUARE : CHART_MARKER_CIRCLE;
+        color[b] = bu->status == ISOFIT_USED ? next++ : CHART_GREY;
+        draw_budget(left, s, r, b, color[b], marker, x, y);
+        chart_style key = ls_chart_line_style(color[b]);
+        key.marker = marker;
+        key.marker_size = 1.8;
+        key.hollow = bu->status != ISOFIT_USED;
+        key.dash = bu->status == ISOFIT_USED ? CHART_DASH_SOLID : CHART_DASH_DASHED;
+        budget_label(text, sizeof text, bu);
+        if (bu->status != ISOFIT_TOO_FEW_RUNS)
+            ls_chart_legend(c, text, &key);
+    }
+    too_few_runs(c, o, r);
+    chart_style star = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_STAR);
+    star.marker_size = 3.6;
+    ls_chart_legend(c, o->method == ISOFIT_PARABOLA ? "optimum: the parabola's vertex" : "optimum: the lowest run",
+                    &star);
+    ls_chart_legend_brief(c, "optimum");
+    draw_power_laws(right, r, color);
+    describe(c, s, o, r);
+    bytes = ls_chart_render(c, out, len, err);
+done:
+    ls_chart_free(c);
+    free(x);
+    free(y);
+    free(color);
+    return bytes;
 }

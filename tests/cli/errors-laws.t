@@ -179,7 +179,8 @@ hold them equal:
   [65]
 
 IsoFLOP minima (isofit) need a known method, a filter factor above 1, and
-two budgets whose optimum lies inside their sizes:
+two budgets whose optimum lies inside their sizes; a --plot named .svg,
+.pdf or .png, and figure options only with a plot they change:
 
   $ loopscale isofit --method envelope small.csv
   loopscale isofit: --method: 'envelope' is not parabola or minimum
@@ -216,6 +217,22 @@ two budgets whose optimum lies inside their sizes:
   [64]
   $ loopscale isofit --bootstrap 20 --ci 1e-300 small.csv
   loopscale isofit: --ci: '1e-300' is not a usable level: give one from 0.5 to 0.999 (0.95 is a 95% interval)
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale isofit --plot iso.eps twobudgets.csv
+  loopscale isofit: --plot: 'iso.eps': the file name must end in .svg, .pdf or .png
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale isofit --dpi 200 --plot iso.pdf twobudgets.csv
+  loopscale isofit: --dpi has no effect without a .png --plot
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale isofit --plot-caption twobudgets.csv
+  loopscale isofit: --plot-caption has no effect without --plot
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale isofit --plot iso.png --plot-size 0.5x4 twobudgets.csv
+  loopscale isofit: --plot-size: '0.5x4' must be between 1 and 100 inches each way
   Try 'loopscale isofit --help'.
   [64]
   $ loopscale fit --bootstrap 20 --ci 0.9999 small.csv

@@ -189,6 +189,127 @@ static void bootstrap_intervals_hold_the_estimate(void **state)
     ls_sweep_free(s);
 }
 
+/* The parabola kept for the figure: on a quadratic truth its coefficients
+ * are the truth's (curvature K, value l0 at the optimum), centred on the
+ * mean ln N of the budget's runs, and its vertex exp(centre - c1 / (2 c2))
+ * is N_opt = G F^a in closed form; the fitted sizes span the runs. */
+static void the_stored_parabola_is_the_truth_and_its_vertex_is_n_opt(void **state)
+{
+    (void)state;
+    sweep *s = isoflop_sweep(0.0, 0.0, OFFSETS, 7);
+    isofit_options o;
+    ls_isofit_default_options(&o);
+    isofit_result r;
+    ls_error err;
+    assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
+    double mean_offset = 0;
+    for (size_t k = 0; k < 7; k++)
+        mean_offset += OFFSETS[k] / 7;
+    for (size_t b = 0; b < 4; b++) {
+        const isofit_budget *bu = &r.budgets[b];
+        double n_opt = G * pow(BUDGETS[b], A_EXP), l0 = 2.0 + 40.0 * pow(BUDGETS[b], -0.08);
+        double centre = log(n_opt) + mean_offset; /* the runs' mean ln N */
+        assert_true(fabs(bu->ln_n_centre - centre) < 1e-12);
+        assert_true(fabs(bu->c2 - K) < 1e-9);
+        /* L = l0 + K (u + centre - ln n_opt)^2 expanded in u = ln N - centre */
+        assert_true(fabs(bu->c1 - 2 * K * mean_offset) < 1e-9);
+        assert_true(fabs(bu->c0 - (l0 + K * mean_offset * mean_offset)) < 1e-9);
+        assert_true(fabs(exp(bu->ln_n_centre - bu->c1 / (2 * bu->c2)) / n_opt - 1) < 1e-9);
+        assert_true(fabs(bu->n_fit_lo / (n_opt * exp(OFFSETS[0])) - 1) < 1e-12);
+        assert_true(fabs(bu->n_fit_hi / (n_opt * exp(OFFSETS[6])) - 1) < 1e-12);
+    }
+    ls_isofit_result_free(&r);
+    ls_sweep_free(s);
+}
+
+/* With noise the stored coefficients are the least-squares ones: each
+ * budget's residuals are orthogonal to 1, u and u^2 (the normal equations,
+ * checked here from the runs), and the vertex of the stored parabola is the
+ * N_opt and loss the table prints.  Every run is recorded in the budget of
+ * its own 6 N D. */
+static void the_stored_parabola_solves_the_normal_equations(void **state)
+{
+    (void)state;
+    sweep *s = isoflop_sweep(0.004, 0.01, OFFSETS, 7);
+    isofit_options o;
+    ls_isofit_default_options(&o);
+    isofit_result r;
+    ls_error err;
+    assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
+    assert_int_equal(r.nruns, s->n);
+    double grad[4][3] = {{0}}, scale[4] = {0};
+    for (size_t i = 0; i < s->n; i++) {
+        double f = 6 * s->rows[i].n_act * s->rows[i].tokens;
+        size_t nearest = 0;
+        for (size_t b = 1; b < 4; b++)
+            if (fabs(log(f / BUDGETS[b])) < fabs(log(f / BUDGETS[nearest])))
+                nearest = b;
+        assert_int_equal(r.run_budget[i], nearest);
+        const isofit_budget *bu = &r.budgets[nearest];
+        double u = log(s->rows[i].n_act) - bu->ln_n_centre;
+        double residual = s->rows[i].loss - (bu->c0 + bu->c1 * u + bu->c2 * u * u);
+        grad[nearest][0] += residual;
+        grad[nearest][1] += residual * u;
+        grad[nearest][2] += residual * u * u;
+        scale[nearest] += fabs(s->rows[i].loss) * (1 + u * u);
+    }
+    for (size_t b = 0; b < 4; b++) {
+        const isofit_budget *bu = &r.budgets[b];
+        assert_int_equal(bu->status, ISOFIT_USED);
+        for (int k = 0; k < 3; k++)
+            assert_true(fabs(grad[b][k]) < 1e-12 * scale[b]);
+        double u = -bu->c1 / (2 * bu->c2);
+        assert_true(fabs(exp(bu->ln_n_centre + u) / bu->n_opt - 1) < 1e-12);
+        assert_true(fabs(bu->c0 + bu->c1 * u + bu->c2 * u * u - bu->loss_opt) < 1e-12);
+    }
+    ls_isofit_result_free(&r);
+    ls_sweep_free(s);
+}
+
+/* Approach 1 fits no parabola: the coefficients are NaN, the sizes are the
+ * runs'. */
+static void the_lowest_run_stores_no_parabola(void **state)
+{
+    (void)state;
+    sweep *s = isoflop_sweep(0.0, 0.0, OFFSETS, 7);
+    isofit_options o;
+    ls_isofit_default_options(&o);
+    o.method = ISOFIT_MINIMUM;
+    isofit_result r;
+    ls_error err;
+    assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
+    for (size_t b = 0; b < 4; b++) {
+        assert_true(isnan(r.budgets[b].c2) && isnan(r.budgets[b].ln_n_centre));
+        assert_true(fabs(r.budgets[b].n_fit_hi / r.budgets[b].n_fit_lo / exp(OFFSETS[6] - OFFSETS[0]) - 1) < 1e-12);
+    }
+    ls_isofit_result_free(&r);
+    ls_sweep_free(s);
+}
+
+/* The figure is drawn from a result of the same runs, and refused for
+ * another sweep's. */
+static void the_figure_needs_the_runs_it_was_fitted_on(void **state)
+{
+    (void)state;
+    sweep *s = isoflop_sweep(0.0, 0.0, OFFSETS, 7), *other = isoflop_sweep(0.0, 0.0, OFFSETS, 5);
+    isofit_options o;
+    ls_isofit_default_options(&o);
+    isofit_result r;
+    ls_error err;
+    assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
+    chart_output out = ls_chart_output_default();
+    size_t len = 0;
+    unsigned char *svg = ls_isofit_plot(s, &o, &r, &out, &len, &err);
+    assert_non_null(svg);
+    assert_true(len > 100 && strstr((const char *)svg, "<svg") != NULL);
+    free(svg);
+    assert_null(ls_isofit_plot(other, &o, &r, &out, &len, &err));
+    assert_int_equal(err.code, LS_ERR_USAGE);
+    ls_isofit_result_free(&r);
+    ls_sweep_free(s);
+    ls_sweep_free(other);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +318,10 @@ int main(void)
         cmocka_unit_test(the_lowest_run_is_approach_one),
         cmocka_unit_test(the_filter_keeps_the_runs_near_the_optimum),
         cmocka_unit_test(bootstrap_intervals_hold_the_estimate),
+        cmocka_unit_test(the_stored_parabola_is_the_truth_and_its_vertex_is_n_opt),
+        cmocka_unit_test(the_stored_parabola_solves_the_normal_equations),
+        cmocka_unit_test(the_lowest_run_stores_no_parabola),
+        cmocka_unit_test(the_figure_needs_the_runs_it_was_fitted_on),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

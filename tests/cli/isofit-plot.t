@@ -1,0 +1,145 @@
+isofit --plot draws Chinchilla's figure 3 (Hoffmann et al. 2022, "Training
+Compute-Optimal Large Language Models"): each budget's runs against N_act
+with approach 2's parabola and its optimum, then N_opt and D_opt against F
+with the power laws.  The runs: the shipped truth drawn without noise on a
+grid of sizes and tokens a factor 2 apart (docs/fitting.md), 13 budgets of
+which 8 have an interior optimum.
+
+  $ is() {
+  >   test -s "$1" || { echo "$1 is empty"; return 1; }
+  >   case "$1" in
+  >   *.svg) xmllint --noout "$1" && rsvg-convert -o "$1.check.png" "$1" 2> warn && test ! -s warn && test -s "$1.check.png" ;;
+  >   *.pdf) pdftoppm -r 20 -png -singlefile "$1" "$1.check" 2> warn && test ! -s warn && test -s "$1.check.png" ;;
+  >   *.png) test "$(head -c 8 "$1" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ;;
+  >   esac && echo "$1 is ${1##*.}"
+  > }
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 2.5e7,5e7,1e8,2e8,4e8,8e8,1.6e9 --tokens 2.5e9,5e9,1e10,2e10,4e10,8e10,1.6e11 -o runs.csv
+  $ for f in svg pdf png; do loopscale isofit --plot iso.$f runs.csv > /dev/null && is iso.$f; done
+  iso.svg is svg
+  iso.pdf is pdf
+  iso.png is png
+
+The table is printed as without --plot:
+
+  $ loopscale isofit runs.csv > plain.txt
+  $ loopscale isofit --plot again.svg runs.csv | cmp - plain.txt
+
+One legend entry per budget that has an optimum or a parabola, the one at
+the edge saying so; the budgets of too few runs share one entry and the
+notes list their FLOPs, as many as the table leaves out for that reason:
+
+  $ pdftotext iso.pdf - | grep '^F = .*: \|budgets: '
+  F = 3.84×1020 : optimum at the edge
+  4 budgets: too few runs
+  $ pdftotext iso.pdf - | grep -c '^F = '
+  9
+  $ grep -c 'too few runs' plain.txt
+  4
+  $ grep -o 'Too few runs[^(]*([^)]*) at F = [^A-Z]*' iso.svg | sed 's/\xc3\x97/x/g'
+  Too few runs (a budget needs 3 runs at 3 or more sizes) at F = 3.75x1017, 7.5x1017, 7.68x1020, 1.54x1021. 
+
+In the SVG, one solid parabola per budget used, each in its own colour,
+one dashed grey parabola for the budget whose vertex is at the edge (the
+budgets of fewer than 3 runs get none), and a star at each optimum (a
+filled black star per budget used, a hollow grey one at the edge, and the
+legend's): as many as the JSON counts.
+
+  $ loopscale isofit --format json runs.csv | python3 -c "import json,sys; r=json.load(sys.stdin); print(r['budgets_used'], sum(b['status'] == 'optimum at the edge' for b in r['budgets']))"
+  8 1
+  $ cat > count.py <<'PY'
+  > import re, sys, xml.etree.ElementTree as ET
+  > paths = [p for p in ET.parse(sys.argv[1]).iter('{http://www.w3.org/2000/svg}path') if p.get('style')]
+  > def style(p): return dict(kv.split(':', 1) for kv in p.get('style').split(';') if ':' in kv)
+  > solid = {style(p)['stroke'] for p in paths if style(p).get('stroke-width') == '1' and style(p).get('fill') == 'none' and 'stroke-dasharray' not in style(p)}
+  > dashed = [p for p in paths if style(p).get('stroke-width') == '0.7' and style(p).get('fill') == 'none' and 'stroke-dasharray' in style(p)]
+  > star = lambda p: len(re.findall(r'L ', p.get('d', ''))) == 9  # ten points
+  > filled = [p for p in paths if star(p) and style(p).get('fill') == 'rgb(0%,0%,0%)']
+  > hollow = [p for p in paths if star(p) and style(p).get('fill') == 'rgb(100%,100%,100%)']
+  > print(len(solid), 'parabolas,', len(dashed), 'dashed,', len(filled), 'filled stars,', len(hollow), 'hollow')
+  > PY
+  $ python3 count.py iso.svg
+  8 parabolas, 1 dashed, 9 filled stars, 1 hollow
+
+Approach 1 fits no parabola: stars only.
+
+  $ loopscale isofit --method minimum --plot min.svg runs.csv > /dev/null
+  $ python3 count.py min.svg | cut -d, -f1
+  0 parabolas
+
+With --keep the runs the filter sets aside in each budget used are hollow
+circles in its colour: as many as the JSON's runs less used.
+
+  $ loopscale isofit --keep 4.5 --plot keep.svg runs.csv > /dev/null
+  $ loopscale isofit --keep 4.5 --format json runs.csv | python3 -c "import json,sys; print(sum(b['runs'] - b['used'] for b in json.load(sys.stdin)['budgets'] if b['status'] == 'used'))"
+  10
+  $ python3 -c "
+  > import sys, xml.etree.ElementTree as ET
+  > paths = [p for p in ET.parse('keep.svg').iter('{http://www.w3.org/2000/svg}path') if p.get('style')]
+  > style = lambda p: dict(kv.split(':', 1) for kv in p.get('style').split(';') if ':' in kv)
+  > grey = 'rgb(54.117647%,54.117647%,54.117647%)'
+  > print(sum(style(p).get('fill') == 'rgb(100%,100%,100%)' and style(p).get('stroke') not in (grey, None) and ' C ' in p.get('d', '') for p in paths))"
+  10
+
+The legend states the power laws the table prints, and the title the
+exponent with its bootstrap interval:
+
+  $ loopscale isofit --bootstrap 50 --plot boot.pdf runs.csv | sed -n 4,6p
+  N_opt      0.04554 F^0.5135 (R^2 1.0000)
+  D_opt      3.659 F^0.4865
+  a          in [0.5076, 0.5225] (95% of 50 draws)
+  $ pdftotext boot.pdf - | grep '^[ND]opt\( =\|:\)'
+  Nopt = 0.04554 F 0.5135
+  Dopt = F / (6 Nopt) = 3.659 F 0.4865
+  Nopt: 95% interval (50 draws)
+
+The exponent is the least-squares slope of ln N_opt on ln F over the
+budgets used, computed here from the JSON's budgets:
+
+  $ loopscale isofit --format json runs.csv | python3 -c "
+  > import json, math, sys
+  > b = [x for x in json.load(sys.stdin)['budgets'] if x['status'] == 'used']
+  > f = [math.log(x['flops']) for x in b]; n = [math.log(x['n_opt']) for x in b]
+  > mf, mn = sum(f) / len(f), sum(n) / len(n)
+  > a = sum((u - mf) * (v - mn) for u, v in zip(f, n)) / sum((u - mf) ** 2 for u in f)
+  > print('%.4g F %.4f' % (math.exp(mn - a * mf), a))"
+  0.04554 F 0.5135
+
+  $ a=$(loopscale isofit --bootstrap 50 runs.csv | sed -n 6p | grep -o '\[.*\]')
+  $ pdftotext boot.pdf - | grep -c -F "a in $a (95%)"
+  1
+
+The shared figure options apply; without --plot they are refused:
+
+  $ loopscale isofit --plot print.pdf --plot-style print --plot-size 16x9cm --plot-title 'IsoFLOP' --plot-caption runs.csv > /dev/null
+  $ pdfinfo print.pdf | grep -o 'Title: *IsoFLOP$\|Page size:.*'
+  Title:           IsoFLOP
+  Page size:       453.543 x 255.118 pts
+  $ pdftotext print.pdf - | grep -c 'Each optimum (star) is the vertex'
+  1
+  $ loopscale isofit --plot-size 6x4 runs.csv
+  loopscale isofit: --plot-size has no effect without --plot
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale isofit --plot iso2.svg --dpi 300 runs.csv
+  loopscale isofit: --dpi has no effect without a .png --plot
+  Try 'loopscale isofit --help'.
+  [64]
+
+A bad name, or a run that fails, writes nothing and leaves an existing
+plot as it was; the plot never replaces the runs:
+
+  $ loopscale isofit --plot iso.eps runs.csv
+  loopscale isofit: --plot: 'iso.eps': the file name must end in .svg, .pdf or .png
+  Try 'loopscale isofit --help'.
+  [64]
+  $ cp iso.svg before.svg
+  $ loopscale isofit --min-runs 8 --plot iso.svg runs.csv
+  loopscale isofit: runs.csv: 0 of 13 budgets have an interior optimum; the power law needs two (a budget needs 8 runs at 3 or more sizes, with the lowest loss inside them); left out: 13 too few runs
+  [65]
+  $ cmp iso.svg before.svg
+  $ loopscale isofit --plot runs.csv runs.csv
+  loopscale isofit: --plot runs.csv would replace the input SWEEP runs.csv
+  Try 'loopscale isofit --help'.
+  [64]
+  $ head -1 runs.csv
+  n_act,n_total,n_loop,R,E,k,tokens,flops,loss
