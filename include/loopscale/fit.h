@@ -166,6 +166,11 @@ typedef struct fit_bootstrap {
     double level;      /* e.g. 0.95 */
     double ci_low[LAW_NPARAMS], ci_high[LAW_NPARAMS]; /* percentile intervals; NaN when fewer
                                                         * than LS_FIT_MIN_INTERVAL_DRAWS converged */
+    /* Draws whose refit converged outside the law's domain (an exponent
+     * past its bound, E_start >= E_max): dropped too, as no law file could
+     * hold them, and counted by the parameter that left first. */
+    size_t outside;
+    size_t outside_of[LAW_NPARAMS];
 } fit_bootstrap;
 
 /* The fewest bootstrap draws a percentile interval is read from: with fewer,

@@ -48,7 +48,7 @@ void ls_isofit_default_options(isofit_options *o);
 typedef enum {
     ISOFIT_USED,
     ISOFIT_TOO_FEW_RUNS, /* fewer than min_runs (after the filter) */
-    ISOFIT_NOT_CONVEX,   /* the parabola opens downward or is flat */
+    ISOFIT_NOT_CONVEX,   /* the parabola opens downward or is flat (or, approach 1, every run ties) */
     ISOFIT_AT_EDGE       /* the optimum is not inside the sizes sampled */
 } isofit_status;
 
@@ -59,7 +59,8 @@ typedef struct isofit_budget {
     size_t runs, used;     /* runs in the budget, runs the optimum was found from */
     isofit_status status;
     double n_opt, d_opt, loss_opt; /* NaN unless status is ISOFIT_USED or AT_EDGE */
-    double n_lo, n_hi;     /* bootstrap interval of n_opt (NaN without draws) */
+    double n_lo, n_hi;     /* bootstrap interval of n_opt (NaN with fewer than LS_FIT_MIN_INTERVAL_DRAWS
+                            * draws in which the budget had an interior optimum) */
     size_t draws_ok;       /* draws in which this budget had an interior optimum */
     /* The curve the optimum came from, kept for drawing it (ls_isofit_plot).
      * Approach 2's least-squares parabola L = c0 + c1 u + c2 u^2 in
@@ -80,7 +81,8 @@ typedef struct isofit_result {
     double a, ln_g;         /* N_opt = G F^a */
     double b, ln_h;         /* D_opt = H F^b, b = 1 - a, H = 1 / (6 G) */
     double r2;              /* of ln N_opt on ln F */
-    double a_lo, a_hi;      /* bootstrap interval of a (NaN without draws) */
+    double a_lo, a_hi;      /* bootstrap interval of a (NaN with fewer than LS_FIT_MIN_INTERVAL_DRAWS
+                             * draws that gave an exponent) */
     size_t ndraws;          /* draws with at least two usable budgets */
     size_t nruns;           /* the sweep's runs (rows), in its order */
     size_t *run_budget;     /* run i is in budgets[run_budget[i]] */

@@ -152,6 +152,11 @@ double ls_law_param_natural_per_fitted(law_param param, double natural);
 /* 0 when value is inside the parameter's domain, else an LS_ERR_DATA error
  * saying which bound it breaks ("must be positive"). */
 int ls_law_param_check(law_param param, double value, ls_error *err) LS_MUST_CHECK;
+/* 0 when every parameter the law's kind uses is inside its domain and, for
+ * the MoE base, E_start < E_max: what a law file must hold to be read back.
+ * Else an LS_ERR_DATA error naming the first parameter that is not, and
+ * *which (unless NULL) gets it. */
+int ls_law_check_params(const law *l, law_param *which, ls_error *err) LS_MUST_CHECK;
 
 /* A law of the given kind with every parameter at its neutral value
  * (A = B = c = 1, alpha = beta = 0.3, kappa1 = kappa2 = 1). */

@@ -902,9 +902,7 @@ static int parse_list(const char *command, const char *option, const char *arg, 
 int cli_parse_level(const char *command, const char *arg, double *out)
 {
     int status = cli_parse_double(command, "--ci", arg, out);
-    if (status == 0 && !(*out > 0 && *out < 1))
-        status = cli_usage_error(command, "--ci: '%s' must be between 0 and 1", arg);
-    else if (status == 0 && !(*out >= 0.5 && *out <= 0.999))
+    if (status == 0 && !(*out >= 0.5 && *out <= 0.999))
         status = cli_usage_error(command, "--ci: '%s' is not a usable level: give one from 0.5 to 0.999 (0.95 is a "
                                  "95%% interval)", arg);
     return status;
@@ -1565,13 +1563,8 @@ void cli_not_written(char *buf, size_t size, const char *what, const char *path)
 
 int cli_fit_in_domain(const fit_result *r, ls_error *err)
 {
-    law_param used[LAW_NPARAMS];
-    size_t nused = ls_law_params_of(r->law.kind, used);
     ls_error scratch;
-    for (size_t i = 0; i < nused; i++)
-        if (ls_law_param_check(used[i], r->law.p[used[i]], err ? err : &scratch) != 0)
-            return 0;
-    return 1;
+    return ls_law_check_params(&r->law, NULL, err ? err : &scratch) == 0;
 }
 
 int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,

@@ -248,9 +248,13 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
         printf("           after %zu stage-one starts on the base parameters\n", r->stage_one_starts);
     printf("converged  %s (%zu iteration%s)\n", r->converged ? "yes" : "NO", r->iterations, r->iterations == 1 ? "" : "s");
     printf("time       %.3f s, %d thread%s\n", seconds, threads, threads == 1 ? "" : "s");
-    if (b && b->ndraws + b->failed > 0)
-        printf("bootstrap  %zu draws%s%s, %zu did not converge\n", b->ndraws + b->failed, o->group ? " of groups by " : "",
-               o->group ? o->group : "", b->failed);
+    if (b && b->ndraws + b->failed + b->outside > 0) {
+        printf("bootstrap  %zu draws%s%s, %zu did not converge", b->ndraws + b->failed + b->outside,
+               o->group ? " of groups by " : "", o->group ? o->group : "", b->failed);
+        if (b->outside)
+            printf(", %zu ended outside the law's domain", b->outside);
+        printf("\n");
+    }
     print_optimum_exponent(o, r, b);
     printf("\n");
 
@@ -829,8 +833,8 @@ int cmd_fit(int argc, char **argv)
             status = cli_fail(cmd, &err);
         end_progress(&ps);
         if (status == 0 && boot.ndraws < LS_FIT_MIN_INTERVAL_DRAWS)
-            cli_warn(cmd, "only %zu of %zu bootstrap draws converged, too few for intervals (at least %d): none "
-                     "given", boot.ndraws, o.bootstrap, LS_FIT_MIN_INTERVAL_DRAWS);
+            cli_warn(cmd, "only %zu of %zu bootstrap draws converged inside the law's domain, too few for "
+                     "intervals (at least %d): none given", boot.ndraws, o.bootstrap, LS_FIT_MIN_INTERVAL_DRAWS);
     }
     double seconds = now_seconds() - t0;
     /* Diagnostics are about a law; a fit outside the domain is refused below. */

@@ -65,7 +65,7 @@ static int print_json(const char *cmd, const isofit_options *o, const isofit_res
     ls_jsonw_number(&w, "coefficient_d", exp(r->ln_h));
     ls_jsonw_number(&w, "r2", r->r2);
     ls_jsonw_number(&w, "budgets_used", (double)r->nused);
-    if (r->ndraws > 0) {
+    if (isfinite(r->a_lo)) {
         ls_jsonw_number(&w, "draws", (double)r->ndraws);
         ls_jsonw_number(&w, "level", o->level);
         ls_jsonw_number(&w, "exponent_n_lo", r->a_lo);
@@ -130,7 +130,7 @@ static int print_table(const char *cmd, const char *name, const isofit_options *
     if (r->ndraws < o->bootstrap)
         snprintf(dropped, sizeof dropped, "; %zu had fewer than two budgets with an interior optimum",
                  o->bootstrap - r->ndraws);
-    if (r->ndraws > 0)
+    if (isfinite(r->a_lo))
         printf("a          in [%.4f, %.4f] (%g%% of %zu draws%s)\n", r->a_lo, r->a_hi, 100 * o->level, r->ndraws,
                dropped);
     printf("\n");
@@ -275,6 +275,9 @@ int cmd_isofit(int argc, char **argv)
         o.group_tol = sweep_args.group_tol > 0 ? sweep_args.group_tol : -1.0;
         if (ls_isofit_run(s, &o, &r, &err) != 0)
             status = cli_fail(cmd, &err);
+        else if (o.bootstrap > 0 && !isfinite(r.a_lo))
+            cli_warn(cmd, "only %zu of %zu bootstrap draws gave an exponent, too few for an interval (at least %d): "
+                     "none given", r.ndraws, o.bootstrap, LS_FIT_MIN_INTERVAL_DRAWS);
     }
     if (status == 0 && format == CLI_FORMAT_JSON)
         status = print_json(cmd, &o, &r);

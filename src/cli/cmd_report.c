@@ -312,7 +312,8 @@ int cmd_report(int argc, char **argv)
         ls_fit_run_bootstrap(s, &fit, &o.params, o.bootstrap, 2, 0, 0.95, &boot, &err) != 0)
         status = cli_fail(cmd, &err);
     else if (status == 0 && o.bootstrap > 0 && boot.ndraws < LS_FIT_MIN_INTERVAL_DRAWS)
-        cli_warn(cmd, "only %zu of %zu bootstrap draws converged, too few for intervals (at least %d): none given",
+        cli_warn(cmd, "only %zu of %zu bootstrap draws converged inside the law's domain, too few for intervals "
+                 "(at least %d): none given",
                  boot.ndraws, o.bootstrap, LS_FIT_MIN_INTERVAL_DRAWS);
     if (status == 0) {
         lawfile_provenance prov = {(const char *const *)(argv + optind), (size_t)(argc - optind),

@@ -97,6 +97,15 @@ char *ls_fit_diagnose(const sweep *s, const fit_result *r, const fit_bootstrap *
             reported[j] = 1;
             continue;
         }
+        /* Draws that ran past the domain were dropped, so the interval
+         * alone would look narrower than the data leave it. */
+        if (b && b->outside_of[j] > 0) {
+            add_line(&out, "%s = %.3g is not determined by the runs: %zu of %zu bootstrap draws ran it out of its "
+                     "domain (dropped; the interval is of the rest)", ls_law_param_name(j), v, b->outside_of[j],
+                     b->ndraws + b->failed + b->outside);
+            reported[j] = 1;
+            continue;
+        }
         if (b && b->ndraws > 0 && ls_law_param_transform(j) != LAW_TRANSFORM_IDENTITY && b->ci_low[j] > 0 &&
             b->ci_high[j] > 1e3 * b->ci_low[j])
             add_line(&out, "%s = %.3g is not determined by the runs: its %g%% bootstrap interval [%.3g, %.3g] spans "

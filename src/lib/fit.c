@@ -1712,7 +1712,15 @@ static int bootstrap_item(void *context, void *state, size_t i)
     law l;
     law_from_fitted(full, best.u, &l);
     memcpy(job->draws + i * LAW_NPARAMS, l.p, sizeof l.p);
-    job->ok[i] = (unsigned char)best.converged;
+    /* 1 kept, 0 not converged, 2 + j outside parameter j's domain. */
+    ls_error scratch;
+    law_param which = LAW_P_A;
+    if (!best.converged)
+        job->ok[i] = 0;
+    else if (ls_law_check_params(&l, &which, &scratch) != 0)
+        job->ok[i] = (unsigned char)(2 + which);
+    else
+        job->ok[i] = 1;
     return 0;
 }
 
@@ -1777,16 +1785,21 @@ int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_param
             status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory for the bootstrap");
     }
     if (status == 0) {
-        /* Keep the converged draws, in draw order. */
-        size_t kept = 0;
+        /* Keep the converged draws inside the domain, in draw order. */
+        size_t kept = 0, outside = 0;
         for (size_t i = 0; i < ndraws; i++) {
-            if (!job.ok[i])
+            if (job.ok[i] >= 2) {
+                out->outside_of[job.ok[i] - 2]++;
+                outside++;
+            }
+            if (job.ok[i] != 1)
                 continue;
             memmove(job.draws + kept * LAW_NPARAMS, job.draws + i * LAW_NPARAMS, LAW_NPARAMS * sizeof *job.draws);
             kept++;
         }
         out->ndraws = kept;
-        out->failed = ndraws - kept;
+        out->outside = outside;
+        out->failed = ndraws - kept - outside;
         out->draws = job.draws;
         job.draws = NULL;
         double tail = (1.0 - level) / 2.0;

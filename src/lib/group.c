@@ -35,18 +35,24 @@ double ls_group_auto_tolerance(const double *v, size_t n)
     double *s = sorted_copy(v, n);
     if (!s)
         return EXACT_TOLERANCE;
+    /* Split the sorted values at every gap of ROUNDING_GAP or more: what
+     * lies between such gaps may be one value rounded.  Its width, not its
+     * largest step, is what a group measured from its smallest member must
+     * span: fifty budgets' worth of 9-digit N times 9-digit D spread wider
+     * than any two neighbours. */
     double noise = 0.0, tier = INFINITY;
-    for (size_t i = 1; i < n; i++) {
-        double gap = relative_gap(s[i - 1], s[i]);
-        if (gap == 0.0)
+    size_t first = 0; /* of the current cluster */
+    for (size_t i = 1; i <= n; i++) {
+        if (i < n && relative_gap(s[i - 1], s[i]) < ROUNDING_GAP)
             continue;
-        if (gap < ROUNDING_GAP)
-            noise = fmax(noise, gap);
-        else
-            tier = fmin(tier, gap);
+        if (n > 0)
+            noise = fmax(noise, relative_gap(s[first], s[i - 1]));
+        if (i < n)
+            tier = fmin(tier, relative_gap(s[i - 1], s[i]));
+        first = i;
     }
     free(s);
-    if (noise > 0.0 && tier >= SEPARATION * noise)
+    if (noise > 0.0 && noise < ROUNDING_GAP && tier >= SEPARATION * noise)
         return 2.0 * noise;
     return EXACT_TOLERANCE;
 }

@@ -19,6 +19,7 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
+#include "loopscale/fit.h"
 #include "loopscale/group.h"
 #include "loopscale/law.h"
 
@@ -122,7 +123,11 @@ static optimum parabola(const double *x, const double *y, const size_t *idx, siz
     double c0 = d0 / det, c1 = d1 / det, c2 = d2 / det;
     o.centre = mean, o.c0 = c0, o.c1 = c1, o.c2 = c2;
     o.xlo = xmin, o.xhi = xmax;
-    if (!(c2 > 0)) {
+    /* Flat losses leave c2 at rounding noise, either sign: a curvature
+     * that moves the loss by less than 1e-9 of its size across the sizes
+     * sampled is no curvature, and its vertex no optimum. */
+    double half_span = (xmax - xmin) / 2;
+    if (!(c2 > 0) || !(c2 * half_span * half_span > 1e-9 * fabs(c0))) {
         o.status = ISOFIT_NOT_CONVEX;
         return o;
     }
@@ -151,7 +156,11 @@ static optimum lowest(const double *x, const double *y, const size_t *idx, size_
     o.x = x[best];
     o.loss = y[best];
     o.xlo = xmin, o.xhi = xmax;
-    o.status = o.x > xmin && o.x < xmax ? ISOFIT_USED : ISOFIT_AT_EDGE;
+    /* Every run at the lowest loss: no run is the optimum (flat). */
+    int flat = 1;
+    for (size_t k = 0; k < m && flat; k++)
+        flat = y[idx[k]] == o.loss;
+    o.status = flat ? ISOFIT_NOT_CONVEX : o.x > xmin && o.x < xmax ? ISOFIT_USED : ISOFIT_AT_EDGE;
     return o;
 }
 
@@ -369,7 +378,9 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
             }
             out->ndraws = na;
             double tail = (1.0 - o->level) / 2.0;
-            if (na > 0) {
+            /* As for fit: fewer draws than that give no percentile interval
+             * worth printing (one draw is an interval of zero width). */
+            if (na >= LS_FIT_MIN_INTERVAL_DRAWS) {
                 out->a_lo = quantile(draw_a, na, tail);
                 out->a_hi = quantile(draw_a, na, 1.0 - tail);
             }
@@ -380,7 +391,7 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
                     if (!isnan(v[d]))
                         v[m++] = v[d];
                 out->budgets[b].draws_ok = m;
-                if (m > 0) {
+                if (m >= LS_FIT_MIN_INTERVAL_DRAWS) {
                     out->budgets[b].n_lo = quantile(v, m, tail);
                     out->budgets[b].n_hi = quantile(v, m, 1.0 - tail);
                 }
@@ -587,7 +598,7 @@ unsigned char *ls_isofit_plot(const sweep *s, const isofit_options *o, const iso
     char title[256], text[256];
     int at = snprintf(title, sizeof title, "IsoFLOP minima (Chinchilla approach %d): N<sub>opt</sub> ~ F<sup>%.4f</sup>",
                       o->method == ISOFIT_PARABOLA ? 2 : 1, r->a);
-    if (r->ndraws > 0 && at > 0 && (size_t)at < sizeof title)
+    if (isfinite(r->a_lo) && at > 0 && (size_t)at < sizeof title)
         snprintf(title + at, sizeof title - (size_t)at, ", a in [%.4f, %.4f] (%g%%)", r->a_lo, r->a_hi,
                  100 * o->level);
     size_t scratch = s->n > PARABOLA_POINTS ? s->n : PARABOLA_POINTS;

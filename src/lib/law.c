@@ -297,6 +297,25 @@ int ls_law_param_check(law_param param, double value, ls_error *err)
     return 0;
 }
 
+int ls_law_check_params(const law *l, law_param *which, ls_error *err)
+{
+    law_param used[LAW_NPARAMS];
+    size_t n = ls_law_params_of(l->kind, used);
+    for (size_t i = 0; i < n; i++)
+        if (ls_law_param_check(used[i], l->p[used[i]], err) != 0) {
+            if (which)
+                *which = used[i];
+            return LS_ERR_DATA;
+        }
+    if (l->kind.base == LAW_BASE_MOE && !(l->p[LAW_P_E_START] < l->p[LAW_P_E_MAX])) {
+        if (which)
+            *which = LAW_P_E_MAX;
+        return ls_error_set(err, LS_ERR_DATA, "E_start = %g must be less than E_max = %g", l->p[LAW_P_E_START],
+                            l->p[LAW_P_E_MAX]);
+    }
+    return 0;
+}
+
 void ls_law_init(law *l, law_kind kind)
 {
     l->kind = kind;

@@ -191,9 +191,25 @@ two budgets whose optimum lies inside their sizes; a --plot named .svg,
   Try 'loopscale isofit --help'.
   [64]
   $ loopscale isofit --ci 1.5 small.csv
-  loopscale isofit: --ci: '1.5' must be between 0 and 1
+  loopscale isofit: --ci: '1.5' is not a usable level: give one from 0.5 to 0.999 (0.95 is a 95% interval)
   Try 'loopscale isofit --help'.
   [64]
+A budget whose losses are flat has no optimum, however the rounding leaves
+the parabola's curvature; and an interval needs 20 draws that gave an
+exponent, as fit's does:
+
+  $ for F in 1e18 1e19 1e20 1e21; do for N in 1e7 3e7 1e8 3e8 1e9; do python3 -c "print('%g,%g,2.5' % ($N, $F / (6 * $N)))"; done; done | sed '1i n_act,tokens,loss' > flat.csv
+  $ loopscale isofit flat.csv
+  loopscale isofit: flat.csv: 0 of 4 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them); left out: 4 not convex
+  [65]
+  $ loopscale isofit --method minimum flat.csv
+  loopscale isofit: flat.csv: 0 of 4 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them); left out: 4 not convex
+  [65]
+  $ printf 'n_act,tokens,loss\n1e7,1.66667e10,3.920682\n3.33333e7,5e9,3.586332\n1e8,1.66667e9,3.648\n1e8,1.66667e10,3.2\n3.33333e8,5e9,2.98\n1e9,1.66667e9,3.1\n3e8,5.5e10,2.75\n1e9,1.66667e10,2.6\n3e9,5.5e9,2.72\n1e9,1.66667e11,2.41\n3e9,5.5e10,2.33\n1e10,1.66667e10,2.39\n' > iso3.csv
+  $ loopscale isofit --bootstrap 20 iso3.csv | sed -n 3p
+  loopscale isofit: warning: only 0 of 20 bootstrap draws gave an exponent, too few for an interval (at least 20): none given
+  budgets    6, 2 with an interior optimum
+
   $ loopscale isofit small.csv
   loopscale isofit: small.csv: 0 of 6 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them); left out: 6 too few runs; 6 of the 6 budgets hold a single run: if the FLOPs are spread continuously, group them with --group-tol (0.3: within 30%)
   [65]

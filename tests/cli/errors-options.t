@@ -212,7 +212,7 @@ Numbers out of range, budgets included:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --ci 1 $SWEEP
-  loopscale fit: --ci: '1' must be between 0 and 1
+  loopscale fit: --ci: '1' is not a usable level: give one from 0.5 to 0.999 (0.95 is a 95% interval)
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --max-iterations 0 $SWEEP
@@ -272,7 +272,7 @@ Numbers out of range, budgets included:
   Try 'loopscale solve --help'.
   [64]
   $ loopscale solve --flops 1e21 --ci 0
-  loopscale solve: --ci: '0' must be between 0 and 1
+  loopscale solve: --ci: '0' is not a usable level: give one from 0.5 to 0.999 (0.95 is a 95% interval)
   Try 'loopscale solve --help'.
   [64]
   $ loopscale isoflop --flops 0

@@ -131,7 +131,7 @@ Usage errors:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --ci 95 $SWEEPS/looped-dense.csv.gz
-  loopscale fit: --ci: '95' must be between 0 and 1
+  loopscale fit: --ci: '95' is not a usable level: give one from 0.5 to 0.999 (0.95 is a 95% interval)
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --grid big $SWEEPS/looped-dense.csv.gz
@@ -205,3 +205,17 @@ bounded.
   law,k,in_sample,R=16
   dense:log,6,0.0144,0.0369
   dense:bounded,7,0.00436,0.00516
+
+A bootstrap refit that converges outside the law's domain (Kaplan's alpha_D
+past 5 on six runs that barely bend) is dropped and counted, and its
+parameter is named, so that the law file written reads back:
+
+  $ printf 'n_act,tokens,loss\n1e8,1e10,3.1\n3e8,1e10,2.9\n1e9,1e10,2.8\n1e8,1e11,2.8\n3e8,1e11,2.6\n1e9,1e11,2.45\n' > bend.csv
+  $ loopscale fit --law kaplan --bootstrap 20 --threads 2 -o bend.json bend.csv | grep '^bootstrap'
+  loopscale fit: warning: only 19 of 20 bootstrap draws converged inside the law's domain, too few for intervals (at least 20): none given
+  loopscale fit: warning: alpha_D = 0.426 is not determined by the runs: 1 of 20 bootstrap draws ran it out of its domain (dropped; the interval is of the rest)
+  bootstrap  20 draws, 0 did not converge, 1 ended outside the law's domain
+  $ loopscale predict --law bend.json --n-act 1e9 --tokens 1e10 | head -1
+  loss                       2.79887
+  $ python3 -c 'import json; d = json.load(open("bend.json")); print(d["bootstrap"]["n"], max(r[-1] for r in d["bootstrap"]["draws"]) <= 5)'
+  19 True

@@ -47,6 +47,28 @@ static void auto_tolerance_reads_the_spread(void **state)
     assert_true(ls_group_auto_tolerance(ramp, 5) == 1e-9);
 }
 
+/* Many rounded copies of one value: the cluster is wider than twice any
+ * step between neighbours, and must still be one group, since a group is
+ * measured from its smallest member. */
+static void a_dense_cluster_is_one_tier(void **state)
+{
+    (void)state;
+    double v[202];
+    for (size_t i = 0; i < 101; i++) {
+        v[i] = 1e19 * (1.0 + 1e-7 * (double)i);     /* 1e19 to 1.00001e19, steps of 1e-7 */
+        v[101 + i] = 1e20 * (1.0 + 1e-7 * (double)i);
+    }
+    double tol = ls_group_auto_tolerance(v, 202);
+    assert_true(fabs(tol - 2.0 * 1e-5) < 1e-12);
+    ls_grouping g;
+    ls_error err = {0};
+    assert_int_equal(ls_group_values(v, 202, -1.0, NULL, &g, &err), 0);
+    assert_int_equal(g.n, 2);
+    assert_int_equal(g.count[0], 101);
+    assert_int_equal(g.count[1], 101);
+    ls_grouping_free(&g);
+}
+
 static void explicit_tolerance_and_labels(void **state)
 {
     (void)state;
@@ -86,6 +108,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rounding_scatter_is_one_tier),
         cmocka_unit_test(auto_tolerance_reads_the_spread),
+        cmocka_unit_test(a_dense_cluster_is_one_tier),
         cmocka_unit_test(explicit_tolerance_and_labels),
         cmocka_unit_test(refuses_values_that_cannot_be_grouped),
     };
