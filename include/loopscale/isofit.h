@@ -11,8 +11,10 @@
  * factor k of its first optimum and is refitted (the filter of Porian et
  * al. 2024, "Resolving Discrepancies in Compute-Optimal Scaling of Language
  * Models").  Then ln N_opt = ln G + a ln F by ordinary least squares over
- * the budgets whose optimum is interior, and D_opt = F / (6 N_opt), so
- * D_opt ~ F^(1-a).  Intervals come from resampling the runs within each
+ * the budgets whose optimum is interior, and D_opt = F / (6 N_unroll) at
+ * N_opt (N_unroll / N_act interpolated between the budget's runs; 1 for a
+ * plain sweep, where D_opt ~ F^(1-a)), ln D_opt = ln H + b ln F likewise.
+ * The runs must be of one architecture (one R, E and k).  Intervals come from resampling the runs within each
  * budget (bootstrap draws), refitting everything.
  *
  * ls_isofit_run fills a caller-owned result whose arrays it mallocs; free

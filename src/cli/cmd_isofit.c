@@ -1,7 +1,7 @@
 /*
  * loopscale isofit — compute-optimal exponents from IsoFLOP minima
  * (Chinchilla's approaches 1 and 2): the optimum of each training budget,
- * and the power laws N_opt = G F^a, D_opt = F / (6 N_opt) through them.
+ * and the power laws N_opt = G F^a, D_opt = H F^b through them.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -22,7 +22,9 @@ static const char USAGE[] =
     "The runs are grouped by training budget F = 6 N_unroll D (--group-tol); each budget's\n"
     "optimum is the vertex of a least-squares parabola of the loss in ln N_act (approach 2)\n"
     "or its lowest-loss run (approach 1); then N_opt = G F^a by least squares in logs over the\n"
-    "budgets whose optimum lies inside their sizes, and D_opt = F / (6 N_opt) ~ F^(1-a).\n"
+    "budgets whose optimum lies inside their sizes, and D_opt = F / (6 N_unroll) at N_opt\n"
+    "(F / (6 N_opt) ~ F^(1-a) for a plain sweep). The runs must be of one architecture (one\n"
+    "R and E; keep one with --where).\n"
     "Budgets are counted as F = 6 N_unroll D (the 6nd convention): a flops column counted\n"
     "with attention or the LM head disagrees with the tokens and is refused.\n"
     "\n"

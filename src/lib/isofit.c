@@ -11,6 +11,7 @@
 #include "loopscale/isofit.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -244,6 +245,43 @@ static int power_law(const double *lnf, const double *lnn, const unsigned char *
     return 0;
 }
 
+/* N_unroll / N_act at size exp(x) in a budget of runs idx[0..m): the
+ * runs' own ratio, interpolated linearly in ln N_act between the nearest
+ * sizes either side (held beyond them).  1 for a plain sweep (R = 1). */
+static double unroll_ratio_at(const double *x, const double *ratio, const size_t *idx, size_t m, double at)
+{
+    size_t below = SIZE_MAX, above = SIZE_MAX;
+    for (size_t k = 0; k < m; k++) {
+        size_t i = idx[k];
+        if (x[i] <= at && (below == SIZE_MAX || x[i] > x[below]))
+            below = i;
+        if (x[i] >= at && (above == SIZE_MAX || x[i] < x[above]))
+            above = i;
+    }
+    if (below == SIZE_MAX)
+        return above == SIZE_MAX ? 1.0 : ratio[above];
+    if (above == SIZE_MAX || x[above] == x[below])
+        return ratio[below];
+    double t = (at - x[below]) / (x[above] - x[below]);
+    return ratio[below] + t * (ratio[above] - ratio[below]);
+}
+
+/* IsoFLOP curves compare sizes of one architecture: runs of several loop
+ * or expert counts in one budget would be one parabola through several
+ * curves.  LS_ERR_DATA naming two runs that differ. */
+static int one_architecture(const sweep *s, ls_error *err)
+{
+    for (size_t i = 1; i < s->n; i++) {
+        const sweep_row *a = &s->rows[0], *b = &s->rows[i];
+        if (a->R != b->R || a->E != b->E || a->k != b->k)
+            return ls_error_set(err, LS_ERR_DATA,
+                                "%s: IsoFLOP curves are of one architecture, but line %ld has R = %g, E = %g and "
+                                "line %ld R = %g, E = %g; keep one with --where (e.g. --where 'R=1' --where 'E=1')",
+                                s->name, a->line, a->R, a->E, b->line, b->R, b->E);
+    }
+    return 0;
+}
+
 static double quantile(double *v, size_t n, double q)
 {
     gsl_sort(v, 1, n);
@@ -262,23 +300,26 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
         return ls_error_set(err, LS_ERR_USAGE, "the interval level must be between 0 and 1");
     if (!s->has_loss)
         return ls_error_set(err, LS_ERR_DATA, "%s: IsoFLOP minima need a loss column", s->name);
+    if (one_architecture(s, err) != 0)
+        return LS_ERR_DATA;
     size_t n = s->n, min_runs = o->min_runs < 1 ? 1 : o->min_runs;
     isofit_options opt = *o;
     opt.min_runs = o->method == ISOFIT_PARABOLA && min_runs < 3 ? 3 : min_runs;
     double *flops = malloc((n ? n : 1) * sizeof *flops), *x = malloc((n ? n : 1) * sizeof *x),
-           *y = malloc((n ? n : 1) * sizeof *y);
+           *y = malloc((n ? n : 1) * sizeof *y), *ratio = malloc((n ? n : 1) * sizeof *ratio);
     size_t *group = malloc((n ? n : 1) * sizeof *group), *idx = malloc((n ? n : 1) * 3 * sizeof *idx);
     ls_grouping g = {0};
     int status = 0;
-    double *lnf = NULL, *lnn = NULL, *draw_a = NULL, *draw_n = NULL;
+    double *lnf = NULL, *lnn = NULL, *lnd = NULL, *draw_a = NULL, *draw_n = NULL;
     unsigned char *ok = NULL;
     size_t *start = NULL;
     gsl_rng *rng = NULL;
-    if (!flops || !x || !y || !group || !idx)
+    if (!flops || !x || !y || !ratio || !group || !idx)
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     for (size_t i = 0; status == 0 && i < n; i++) {
         law_point p = ls_sweep_row_point(&s->rows[i]);
         flops[i] = ls_law_training_flops(&p);
+        ratio[i] = ls_law_n_unroll(&p) / p.n_act;
         x[i] = log(s->rows[i].n_act);
         y[i] = s->rows[i].loss;
     }
@@ -289,10 +330,11 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
         out->budgets = calloc(nb ? nb : 1, sizeof *out->budgets);
         lnf = calloc(nb ? nb : 1, sizeof *lnf);
         lnn = calloc(nb ? nb : 1, sizeof *lnn);
+        lnd = calloc(nb ? nb : 1, sizeof *lnd);
         ok = calloc(nb ? nb : 1, 1);
         start = calloc(nb + 1, sizeof *start);
         out->run_budget = malloc((n ? n : 1) * sizeof *out->run_budget);
-        if (!out->budgets || !lnf || !lnn || !ok || !start || !out->run_budget)
+        if (!out->budgets || !lnf || !lnn || !lnd || !ok || !start || !out->run_budget)
             status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     }
     if (status == 0) {
@@ -324,8 +366,12 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
             bu->status = op.status;
             bu->n_opt = exp(op.x);
             bu->loss_opt = op.loss;
-            law_point p = {bu->n_opt, bu->n_opt, 0.0, 1.0, 1.0, 0.0, 0.0};
-            bu->d_opt = isfinite(op.x) ? ls_law_tokens_for_flops(&p, bu->flops) : NAN;
+            /* The tokens a model of size N_opt trains on at this budget:
+             * F = 6 N_unroll D, N_unroll read off the budget's runs. */
+            bu->d_opt = isfinite(op.x) ? bu->flops / (6.0 * bu->n_opt *
+                                                      unroll_ratio_at(x, ratio, idx + start[b], m, op.x))
+                                       : NAN;
+            lnd[b] = log(bu->d_opt);
             bu->n_lo = bu->n_hi = NAN;
             bu->ln_n_centre = op.centre, bu->c0 = op.c0, bu->c1 = op.c1, bu->c2 = op.c2;
             bu->n_fit_lo = exp(op.xlo), bu->n_fit_hi = exp(op.xhi);
@@ -342,10 +388,11 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
                                   "(a budget needs %zu runs at 3 or more sizes, with the lowest loss inside them)%s",
                                   s->name, out->nused, nb, opt.min_runs, why);
         } else {
-            out->b = 1.0 - out->a;
-            /* D_opt = F / (6 G F^a): the coefficient of a budget of 1 FLOP. */
-            law_point p = {exp(out->ln_g), exp(out->ln_g), 0.0, 1.0, 1.0, 0.0, 0.0};
-            out->ln_h = log(ls_law_tokens_for_flops(&p, 1.0));
+            /* D_opt = H F^b by least squares too: for a plain sweep that is
+             * exactly b = 1 - a and H = 1 / (6 G); a looped one's N_unroll /
+             * N_act may drift with size. */
+            if (power_law(lnf, lnd, ok, nb, &out->b, &out->ln_h, NULL) != 0)
+                status = ls_error_set(err, LS_ERR_INTERNAL, "the tokens' power law failed where the sizes' did not");
         }
     }
     /* The bootstrap: each budget's runs resampled with replacement. */
@@ -406,12 +453,14 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
     free(draw_n);
     free(lnf);
     free(lnn);
+    free(lnd);
     free(ok);
     free(start);
     ls_grouping_free(&g);
     free(flops);
     free(x);
     free(y);
+    free(ratio);
     free(group);
     free(idx);
     if (status != 0)

@@ -92,3 +92,29 @@ budget; the exponent is alpha_D / (alpha_N + alpha_D) = 0.095 / 0.171.
   $ loopscale frontier --law chinchilla.json --flops 1e20,1e22 --plot frontier.svg > /dev/null && grep -c '<svg' frontier.svg
   1
 
+
+IsoFLOP minima of a looped sweep: each budget's runs are grouped by
+F = 6 N_unroll D, so the tokens at the optimum are F / (6 N_unroll), here
+N_unroll = 3.25 N_act (R = 4, N_loop = 0.75 N_act in the template), not
+F / (6 N_opt); checked against that ratio computed from the runs in Python:
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 2.5e7,5e7,1e8,2e8,4e8,8e8,1.6e9 --tokens 2.5e9,5e9,1e10,2e10,4e10,8e10,1.6e11 --R 4 > looped.csv
+  $ loopscale isofit --format csv looped.csv > looped-isofit.csv
+  $ python3 -c '
+  > import csv
+  > runs = list(csv.DictReader(open("looped.csv")))
+  > ratio = {(float(r["n_act"]) + 3 * float(r["n_loop"])) / float(r["n_act"]) for r in runs}
+  > assert len(ratio) == 1, ratio
+  > (u,) = ratio
+  > rows = [r for r in csv.DictReader(open("looped-isofit.csv")) if r["status"] == "used"]
+  > worst = max(abs(float(r["d_opt"]) * 6 * u * float(r["n_opt"]) / float(r["flops"]) - 1) for r in rows)
+  > print(u, len(rows), worst < 1e-12)'
+  3.25 9 True
+
+The runs must be of one architecture: several loop counts in one budget
+would be one parabola through several curves.
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8,2e8,4e8 --tokens 1e10,2e10 --R 1,4 > mixed.csv
+  $ loopscale isofit mixed.csv
+  loopscale isofit: mixed.csv: IsoFLOP curves are of one architecture, but line 2 has R = 1, E = 1 and line 3 R = 4, E = 1; keep one with --where (e.g. --where 'R=1' --where 'E=1')
+  [65]
