@@ -49,6 +49,10 @@ typedef struct solve_options {
     const law_ranges *ranges;
 } solve_options;
 
+/* Relative difference below which two candidates' losses count as equal
+ * in the choice, whatever epsilon is (the search's own precision). */
+#define LS_SOLVE_LOSS_TIE 1e-12
+
 /* The default candidates: R = 1, 2, ..., 16 and E = 1, 2, 4, ..., 64, each
  * cut at the largest R and E the law was fitted on when ranges knows them
  * (never below the smallest value), so that a default answer stays inside

@@ -420,10 +420,14 @@ static int solve_core(const law *l, const arch_template *t, const solve_budget *
             return LS_ERR_DATA;
         }
     }
-    /* Within epsilon of the best feasible loss: the cheapest to serve. */
+    /* Within epsilon of the best feasible loss: the cheapest to serve.
+     * Losses within 1e-12 relative are one loss even at epsilon 0: a law
+     * that ignores E gives every E the same optimum up to the search's
+     * rounding, and that rounding must not buy experts. */
+    double within = o->eps + LS_SOLVE_LOSS_TIE * fabs(out->best.loss);
     for (size_t i = 0; i < n; i++) {
         const solve_candidate *c = &out->candidates[i];
-        if (!c->feasible || c->loss > out->best.loss + o->eps)
+        if (!c->feasible || c->loss > out->best.loss + within)
             continue;
         if (!out->has_choice || cheaper(c, &out->choice)) {
             out->choice = *c;

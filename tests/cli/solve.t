@@ -234,3 +234,10 @@ too:
     D*      [9.402e+11, 1.505e+12]*
     loss    [2.0912, 2.0975]
     * reaches outside the range the law was fitted on: D 1e+11 to 5e+11
+
+A law that ignores E gives every E the same loss up to the search's
+rounding; at epsilon 0 that rounding does not choose the experts:
+
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}}' > plain.json
+  $ loopscale solve --law plain.json --flops 1e21 --mem 40GB --bits 16 --eps 0 --E 1,2,4,8 --format json | python3 -c 'import json, sys; c = json.load(sys.stdin)["chosen"]; print(c["R"], c["E"])'
+  1 1
