@@ -42,7 +42,9 @@ typedef struct frontier_point {
 } frontier_point;
 
 /* The budgets "F1,F2,..." or "LO:HI:N" (N >= 2, 0 < LO < HI) into a
- * malloc'd array of *n values.  Errors are LS_ERR_USAGE messages quoting
+ * malloc'd array of *n values in increasing order (a range's values to 13
+ * significant digits, its ends exact).  A budget given twice, or a range
+ * finer than that, is an error.  Errors are LS_ERR_USAGE messages quoting
  * the text ("'1e18:1e24' is neither a list F1,F2,... nor a range LO:HI:N"). */
 int ls_frontier_budgets_parse(const char *text, double **budgets, size_t *n, ls_error *err) LS_MUST_CHECK;
 

@@ -60,7 +60,7 @@ typedef struct isofit_budget {
     double flops;          /* the budget: the geometric mean of its runs' F = 6 N_unroll D */
     size_t runs, used;     /* runs in the budget, runs the optimum was found from */
     isofit_status status;
-    double n_opt, d_opt, loss_opt; /* NaN unless status is ISOFIT_USED or AT_EDGE */
+    double n_opt, d_opt, loss_opt; /* NaN unless status is ISOFIT_USED */
     double n_lo, n_hi;     /* bootstrap interval of n_opt (NaN with fewer than LS_FIT_MIN_INTERVAL_DRAWS
                             * draws in which the budget had an interior optimum) */
     size_t draws_ok;       /* draws in which this budget had an interior optimum */

@@ -53,12 +53,24 @@ enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_PLOT, OPT_MEM, OPT_BITS, OPT_R, OPT_E,
 /* --flops: a list read as every command reads FLOP counts (2.8B = 2.8e9, 2.8GB refused as
  * bytes, each inside the option's range), or a range LO:HI:N whose ends are read the same
  * way; the library spaces the range, from the ends written back exactly (%.17g). */
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 static int parse_budgets(const char *cmd, const char *text, double **budgets, size_t *n)
 {
     *budgets = NULL;
     *n = 0;
-    if (!strchr(text, ':'))
-        return cli_parse_flops_list(cmd, "--flops", text, budgets, n);
+    if (!strchr(text, ':')) {
+        /* Reported in increasing F, whatever the order given: the local
+         * exponent is taken between neighbours. */
+        int status = cli_parse_flops_list(cmd, "--flops", text, budgets, n);
+        if (status == 0)
+            qsort(*budgets, *n, sizeof **budgets, compare_doubles);
+        return status;
+    }
     size_t colons = 0;
     for (const char *c = text; *c; c++)
         colons += *c == ':';
@@ -90,8 +102,12 @@ static int parse_budgets(const char *cmd, const char *text, double **budgets, si
     char exact[3 * 32];
     snprintf(exact, sizeof exact, "%.17g:%.17g:%ld", lo, hi, count);
     ls_error err;
+    /* The checks above leave the library one refusal: a range so fine that
+     * its budgets round to one another. */
     if (ls_frontier_budgets_parse(exact, budgets, n, &err) != 0)
-        return cli_fail(cmd, &err);
+        return err.code == LS_ERR_USAGE ? cli_usage_error(cmd, "--flops: '%s': the range is finer than 13 significant "
+                                                          "digits tell apart (two budgets round to one)", text)
+                                        : cli_fail(cmd, &err);
     return 0;
 }
 

@@ -19,6 +19,26 @@ static int parse_budget(const char *text, const char *p, size_t len, double *out
     return 0;
 }
 
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The budgets in increasing F (a local exponent is taken between
+ * neighbours, and a plot's lines join them in order), each given once. */
+static int sorted_distinct(const char *text, double *v, size_t m, ls_error *err)
+{
+    qsort(v, m, sizeof *v, compare_doubles);
+    for (size_t i = 1; i < m; i++)
+        if (v[i] == v[i - 1]) {
+            char value[NUMTEXT_DOUBLE_MAX];
+            ls_numtext_format_double(value, v[i]);
+            return ls_error_set(err, LS_ERR_USAGE, "'%s' gives the budget %s twice", text, value);
+        }
+    return 0;
+}
+
 int ls_frontier_budgets_parse(const char *text, double **budgets, size_t *n, ls_error *err)
 {
     *budgets = NULL;
@@ -49,10 +69,21 @@ int ls_frontier_budgets_parse(const char *text, double **budgets, size_t *n, ls_
         if (!v)
             return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         double step = (log(hi) - log(lo)) / (double)(m - 1);
-        for (size_t i = 0; i < m; i++)
-            v[i] = exp(log(lo) + step * (double)i);
+        for (size_t i = 0; i < m; i++) {
+            /* To 13 significant digits (exp and log lose up to 1e-14 here),
+             * so that 1e18:1e24:13 gives 1e21
+             * and not exp's 9.999999999999983e+20. */
+            char digits[32];
+            snprintf(digits, sizeof digits, "%.13g", exp(log(lo) + step * (double)i));
+            v[i] = strtod(digits, NULL);
+        }
         v[0] = lo; /* the ends exactly as given */
         v[m - 1] = hi;
+        rc = sorted_distinct(text, v, m, err);
+        if (rc != 0) {
+            free(v);
+            return rc;
+        }
         *budgets = v;
         *n = m;
         return 0;
@@ -71,6 +102,11 @@ int ls_frontier_budgets_parse(const char *text, double **budgets, size_t *n, ls_
             return rc;
         }
         p += len + 1;
+    }
+    int rc = sorted_distinct(text, v, m, err);
+    if (rc != 0) {
+        free(v);
+        return rc;
     }
     *budgets = v;
     *n = m;
@@ -98,9 +134,9 @@ int ls_frontier_run(const law *l, const double *budgets, size_t n, frontier_poin
             what = "size N_opt", bad = f->n_opt;
         else if (!(isfinite(f->d_opt) && f->d_opt > 0))
             what = "tokens D_opt = F / (6 N_opt)", bad = f->d_opt;
-        else if (!isfinite(f->tokens_per_param))
+        else if (!(isfinite(f->tokens_per_param) && f->tokens_per_param > 0))
             what = "tokens per parameter D_opt / N_opt", bad = f->tokens_per_param;
-        else if (!isfinite(f->loss))
+        else if (!(isfinite(f->loss) && f->loss > 0))
             what = "predicted loss", bad = f->loss;
         if (what)
             return ls_error_set(err, LS_ERR_DATA,
@@ -173,6 +209,10 @@ int ls_frontier_run_solve(const law *l, const arch_template *t, const double *bu
                           const solve_options *o, double mem_bytes, double bits, frontier_solve_point *out,
                           ls_error *err)
 {
+    for (size_t i = 1; i < n; i++)
+        if (!(budgets[i] > budgets[i - 1]))
+            return ls_error_set(err, LS_ERR_USAGE, "the budgets must increase (%g follows %g): the local exponent "
+                                "is taken between neighbours", budgets[i], budgets[i - 1]);
     for (size_t i = 0; i < n; i++) {
         solve_budget b = {.flops = budgets[i], .mem_bytes = mem_bytes, .bits = bits};
         solve_result r;

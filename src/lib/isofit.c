@@ -364,13 +364,15 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
             bu->runs = m;
             bu->used = op.used;
             bu->status = op.status;
-            bu->n_opt = exp(op.x);
-            bu->loss_opt = op.loss;
+            /* Only an interior optimum is one: a vertex beyond the sizes
+             * sampled may lie anywhere (N = 1e39, a loss below zero). */
+            int interior = op.status == ISOFIT_USED;
+            bu->n_opt = interior ? exp(op.x) : NAN;
+            bu->loss_opt = interior ? op.loss : NAN;
             /* The tokens a model of size N_opt trains on at this budget:
              * F = 6 N_unroll D, N_unroll read off the budget's runs. */
-            bu->d_opt = isfinite(op.x) ? bu->flops / (6.0 * bu->n_opt *
-                                                      unroll_ratio_at(x, ratio, idx + start[b], m, op.x))
-                                       : NAN;
+            bu->d_opt = interior ? bu->flops / (6.0 * bu->n_opt * unroll_ratio_at(x, ratio, idx + start[b], m, op.x))
+                                 : NAN;
             lnd[b] = log(bu->d_opt);
             bu->n_lo = bu->n_hi = NAN;
             bu->ln_n_centre = op.centre, bu->c0 = op.c0, bu->c1 = op.c1, bu->c2 = op.c2;

@@ -48,6 +48,10 @@ Budgets of the frontier:
   loopscale frontier: --flops: '1e20:1e21:1': the number of budgets N in LO:HI:N must be a whole number from 2 to 100000, not '1'
   Try 'loopscale frontier --help'.
   [64]
+  $ loopscale frontier --law $DC --flops 1e20:1.000000000000001e20:5
+  loopscale frontier: --flops: '1e20:1.000000000000001e20:5': the range is finer than 13 significant digits tell apart (two budgets round to one)
+  Try 'loopscale frontier --help'.
+  [64]
   $ loopscale frontier --law $DC --flops 1e20,,1e21
   loopscale frontier: --flops: '' is empty
   Try 'loopscale frontier --help'.

@@ -148,3 +148,22 @@ The plot: N_act and D, and R* and E*, against F:
 
   $ loopscale frontier --flops 1e20:1e23:4 --mem 3GB --bits 4 --plot arch.svg 2>/dev/null > /dev/null && grep -c '<svg' arch.svg
   1
+
+Budgets are reported in increasing F whatever the order given (the local
+exponent is taken between neighbours), a range's decades are exact (a range too fine to tell its budgets
+apart is refused: errors-laws.t):
+
+  $ loopscale frontier --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e22,1e20,1e21 --format csv | cut -d, -f1
+  flops
+  1e+20
+  1e+21
+  1e+22
+  $ loopscale frontier --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e18:1e24:7 --format csv | cut -d, -f1
+  flops
+  1e+18
+  1e+19
+  1e+20
+  1e+21
+  1e+22
+  1e+23
+  1e+24

@@ -58,7 +58,7 @@ legend's): as many as the JSON counts.
   > print(len(solid), 'parabolas,', len(dashed), 'dashed,', len(filled), 'filled stars,', len(hollow), 'hollow')
   > PY
   $ python3 count.py iso.svg
-  8 parabolas, 1 dashed, 9 filled stars, 1 hollow
+  8 parabolas, 1 dashed, 9 filled stars, 0 hollow
 
 Approach 1 fits no parabola: stars only.
 
