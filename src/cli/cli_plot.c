@@ -155,6 +155,9 @@ int cli_plot_options_check(const char *command, size_t nplots, const char *const
         }
     if (plot_option_given && given == 0)
         return cli_usage_error(command, "%s has no effect without %s", plot_option_given, plot_options);
+    for (size_t i = 0; i < nplots; i++)
+        if (plots[i] && figures[i]->title && figures[i]->no_title)
+            return cli_usage_error(command, "--plot-title and --plot-no-title: give one, not both");
     if (dpi_given && png == 0)
         return cli_usage_error(command, "--dpi has no effect without a .png %s", plot_options);
     return 0;

@@ -394,6 +394,11 @@ int cmd_frontier(int argc, char **argv)
     }
     if (status == 0)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
+    if (status == 0) {
+        const char *plots[] = {plot};
+        const chart_output *figures[] = {&figure};
+        status = cli_plot_options_check(cmd, 1, plots, figures, "--plot");
+    }
     if (status == 0)
         lf = cli_read_law(cmd, law_path, force, &status);
     if (status == 0 && sa.given) {

@@ -251,6 +251,18 @@ exponent, as fit's does:
   loopscale isofit: --plot-caption has no effect without --plot
   Try 'loopscale isofit --help'.
   [64]
+  $ loopscale isofit --plot iso.svg --plot-title 'Figure 3' --plot-no-title twobudgets.csv
+  loopscale isofit: --plot-title and --plot-no-title: give one, not both
+  Try 'loopscale isofit --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20,1e21 --plot-caption
+  loopscale frontier: --plot-caption has no effect without --plot
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale frontier --law $DC --flops 1e20,1e21 --plot f.svg --dpi 300
+  loopscale frontier: --dpi has no effect without a .png --plot
+  Try 'loopscale frontier --help'.
+  [64]
   $ loopscale isofit --plot iso.png --plot-size 0.5x4 twobudgets.csv
   loopscale isofit: --plot-size: '0.5x4' must be between 1 and 100 inches each way
   Try 'loopscale isofit --help'.
