@@ -237,6 +237,10 @@ void cli_solve_candidates(const char *command, const arch_template *t, double *R
 /* The epsilon in force: eps when given (not NaN), else the law's fit RMSE,
  * else 0 with a note. */
 double cli_solve_eps(const char *command, const lawfile *lf, double eps);
+/* What a configuration at an end of the search says ("E = 64, the largest
+ * searched"; empty inside), and the hint for ls_solve_at_edge's bits. */
+void cli_solve_edge_text(char *buf, size_t size, const solve_options *so, const solve_candidate *c);
+const char *cli_solve_edge_hint(unsigned bits);
 
 typedef enum { CLI_FORMAT_TABLE, CLI_FORMAT_CSV, CLI_FORMAT_JSON, CLI_FORMAT_MD } cli_format;
 /* Parse --format; `allowed` is a bit mask of 1 << cli_format. */

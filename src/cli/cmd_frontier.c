@@ -253,6 +253,13 @@ static int print_solve_table(const law *l, const solve_args *a, const law_ranges
 /* The frontier of the chosen architecture: 'loopscale solve' at each budget, with its
  * defaults (candidate lists cut at the law's fitted R and E, epsilon the fit's RMSE) and
  * the law's FLOP convention, which the numerical solver honours. */
+/* A frontier row as the candidate solve chose, for solve's edge checks. */
+static solve_candidate chosen_candidate(const frontier_solve_point *p)
+{
+    return (solve_candidate){.R = p->R, .E = p->E, .n_act = p->n_act, .n_total = p->n_total, .tokens = p->tokens,
+                             .loss = p->loss, .feasible = 1, .bound = p->bound};
+}
+
 static int run_solve_frontier(const char *cmd, lawfile *lf, solve_args *a, const double *budgets, size_t n,
                               cli_format format, const char *plot, const chart_output *figure)
 {
@@ -284,8 +291,27 @@ static int run_solve_frontier(const char *cmd, lawfile *lf, solve_args *a, const
     for (size_t i = 0; status == 0 && i < n; i++)
         beyond += points[i].outside != 0;
     if (beyond)
-        cli_warn(cmd, "%zu of %zu %s choose a configuration outside the ranges the law was fitted on: an "
-                 "extrapolation", beyond, n, ls_plural((double)n, "budget", "budgets"));
+        cli_warn(cmd, "%zu of %zu %s %s a configuration outside the ranges the law was fitted on: an "
+                 "extrapolation", beyond, n, ls_plural((double)n, "budget", "budgets"), beyond == 1 ? "chooses" : "choose");
+    /* As solve says it: a choice at an end of the search is not an optimum
+     * (one warning, naming the first such budget). */
+    size_t at_edge = 0, first = 0;
+    unsigned edge_bits = 0;
+    for (size_t i = 0; status == 0 && i < n; i++) {
+        solve_candidate c = chosen_candidate(&points[i]);
+        unsigned bits = ls_solve_at_edge(&so, &c);
+        if (bits && at_edge++ == 0)
+            first = i;
+        edge_bits |= bits;
+    }
+    if (at_edge) {
+        char text[160];
+        solve_candidate c = chosen_candidate(&points[first]);
+        cli_solve_edge_text(text, sizeof text, &so, &c);
+        cli_warn(cmd, "%zu of %zu %s %s a configuration at an end of the search range, not an optimum (at %g FLOPs: %s; %s)", at_edge,
+                 n, ls_plural((double)n, "budget", "budgets"), at_edge == 1 ? "chooses" : "choose", points[first].flops,
+                 text, cli_solve_edge_hint(edge_bits));
+    }
     unsigned char *bytes = NULL;
     size_t len = 0;
     if (status == 0 && plot && !(bytes = ls_frontier_plot_solve(&lf->law, points, n, figure, &len, &err)))

@@ -271,36 +271,6 @@ static int print_json(const solve_budget *b, double eps, const solve_result *r, 
     return 0;
 }
 
-/* What an answer at an end of the search says: "N_act = 1000 at the floor
- * of the search (10^3 active parameters)", "E = 64, the largest searched".
- * Empty when the answer is inside on every searched quantity. */
-static void edge_text(char *buf, size_t size, const solve_options *so, const solve_candidate *c)
-{
-    unsigned bits = ls_solve_at_edge(so, c);
-    size_t used = 0;
-    buf[0] = '\0';
-    if (bits >> LAW_RANGE_N_ACT & 1u) {
-        int n = c->n_act <= 1.0001e3 ? snprintf(buf, size, "N_act = %.4g at the floor of the search (1e3)", c->n_act)
-                                     : snprintf(buf, size, "N_act = %.4g, D = %.4g at an end of the search", c->n_act,
-                                                c->tokens);
-        used = n > 0 && (size_t)n < size ? (size_t)n : 0;
-    }
-    static const law_range qs[2] = {LAW_RANGE_R, LAW_RANGE_E};
-    for (int k = 0; k < 2; k++) {
-        if (!(bits >> qs[k] & 1u))
-            continue;
-        const double *v = qs[k] == LAW_RANGE_R ? so->R : so->E;
-        size_t nv = qs[k] == LAW_RANGE_R ? so->nR : so->nE;
-        double hi = -INFINITY, x = qs[k] == LAW_RANGE_R ? c->R : c->E;
-        for (size_t i = 0; i < nv; i++)
-            hi = fmax(hi, v[i]);
-        int n = snprintf(buf + used, size - used, "%s%s = %g, the %s searched", used ? ", " : "",
-                         ls_law_range_name(qs[k]), x, x >= hi ? "largest" : "smallest");
-        if (n > 0 && (size_t)n < size - used)
-            used += (size_t)n;
-    }
-}
-
 /* An answer at an end of the search range is not an optimum: one warning
  * per configuration (those with the same text share it). */
 static void warn_at_edge(const char *cmd, const solve_options *so, const solve_result *r)
@@ -309,7 +279,7 @@ static void warn_at_edge(const char *cmd, const solve_options *so, const solve_r
     static const char *const names[3] = {"chosen", "lowest loss", "no memory limit"};
     char text[3][160], labels[64];
     for (int k = 0; k < 3; k++)
-        edge_text(text[k], sizeof text[k], so, c[k]);
+        cli_solve_edge_text(text[k], sizeof text[k], so, c[k]);
     for (int k = 0; k < 3; k++) {
         if (!text[k][0] || (k > 0 && strcmp(text[k], text[k - 1]) == 0))
             continue;
@@ -320,10 +290,7 @@ static void warn_at_edge(const char *cmd, const solve_options *so, const solve_r
         }
         unsigned bits = ls_solve_at_edge(so, c[k]);
         cli_warn(cmd, "%s: %s: at an end of the search range, not an optimum (%s)", labels, text[k],
-                 bits >> LAW_RANGE_N_ACT & 1u              ? "a budget that small, or a law whose exponents are not positive"
-                 : (bits >> LAW_RANGE_R & 1u) && (bits >> LAW_RANGE_E & 1u) ? "a value beyond may be better: widen --R and --E"
-                 : bits >> LAW_RANGE_R & 1u                ? "a value beyond may be better: widen --R"
-                                                            : "a value beyond may be better: widen --E");
+                 cli_solve_edge_hint(bits));
     }
 }
 
