@@ -99,14 +99,21 @@ static optimum parabola(const double *x, const double *y, const size_t *idx, siz
     }
     if (distinct < 3)
         return o;
+    /* Losses scaled by the largest, so that the sums cannot overflow (a
+     * loss of 1e307 is still a parabola); the coefficients scale back. */
+    double scale = 0;
+    for (size_t k = 0; k < m; k++)
+        scale = fmax(scale, fabs(y[idx[k]]));
+    if (!(scale > 0 && isfinite(scale)))
+        scale = 1;
     double s[5] = {0}, t[3] = {0};
     for (size_t k = 0; k < m; k++) {
-        double u = x[idx[k]] - mean, p = 1;
+        double u = x[idx[k]] - mean, p = 1, v = y[idx[k]] / scale;
         for (int j = 0; j < 5; j++, p *= u)
             s[j] += p;
-        t[0] += y[idx[k]];
-        t[1] += u * y[idx[k]];
-        t[2] += u * u * y[idx[k]];
+        t[0] += v;
+        t[1] += u * v;
+        t[2] += u * u * v;
     }
     /* [s0 s1 s2; s1 s2 s3; s2 s3 s4] c = t */
     double det = s[0] * (s[2] * s[4] - s[3] * s[3]) - s[1] * (s[1] * s[4] - s[3] * s[2]) +
@@ -121,7 +128,7 @@ static optimum parabola(const double *x, const double *y, const size_t *idx, siz
         o.status = ISOFIT_TOO_FEW_RUNS;
         return o;
     }
-    double c0 = d0 / det, c1 = d1 / det, c2 = d2 / det;
+    double c0 = scale * (d0 / det), c1 = scale * (d1 / det), c2 = scale * (d2 / det);
     o.centre = mean, o.c0 = c0, o.c1 = c1, o.c2 = c2;
     o.xlo = xmin, o.xhi = xmax;
     /* Flat losses leave c2 at rounding noise, either sign: a curvature
@@ -173,7 +180,9 @@ static optimum budget_optimum(const isofit_options *o, const double *x, const do
     if (m < o->min_runs)
         return none;
     optimum first = o->method == ISOFIT_PARABOLA ? parabola(x, y, idx, m) : lowest(x, y, idx, m);
-    if (!(o->keep_factor > 1) || !isfinite(first.x))
+    /* Centred on a vertex beyond the sizes, the filter would keep nothing
+     * and hide why: such a budget stays "at the edge". */
+    if (!(o->keep_factor > 1) || first.status != ISOFIT_USED)
         return first;
     /* Porian et al.'s filter: the runs within a factor k of this optimum. */
     double half = log(o->keep_factor);
@@ -208,7 +217,7 @@ static void explain_failure(const isofit_result *out, size_t nb, const isofit_op
             len += (size_t)snprintf(buf + len, size - len, "%s%zu %s", len ? ", " : "; left out: ", count[k],
                                     ls_isofit_status_name((isofit_status)k));
     if (kept_fewer && len < size)
-        len += (size_t)snprintf(buf + len, size - len, "; --keep %g removed runs from %zu %s", o->keep_factor,
+        len += (size_t)snprintf(buf + len, size - len, "; --keep %.15g removed runs from %zu %s", o->keep_factor,
                                 kept_fewer, kept_fewer == 1 ? "budget" : "budgets");
     if (nb >= 4 && 2 * single > nb && len < size)
         snprintf(buf + len, size - len,
@@ -385,10 +394,17 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
         if (power_law(lnf, lnn, ok, nb, &out->a, &out->ln_g, &out->r2) != 0) {
             char why[512];
             explain_failure(out, nb, o, why, sizeof why);
+            char needs[96];
+            if (o->method == ISOFIT_PARABOLA)
+                snprintf(needs, sizeof needs, "%zu runs at 3 or more sizes, with the lowest loss inside them",
+                         opt.min_runs);
+            else
+                snprintf(needs, sizeof needs, "%zu %s, its lowest loss inside its sizes", opt.min_runs,
+                         opt.min_runs == 1 ? "run" : "runs");
             status = ls_error_set(err, LS_ERR_DATA,
                                   "%s: %zu of %zu budgets have an interior optimum; the power law needs two "
-                                  "(a budget needs %zu runs at 3 or more sizes, with the lowest loss inside them)%s",
-                                  s->name, out->nused, nb, opt.min_runs, why);
+                                  "(a budget needs %s)%s",
+                                  s->name, out->nused, nb, needs, why);
         } else {
             /* D_opt = H F^b by least squares too: for a plain sweep that is
              * exactly b = 1 - a and H = 1 / (6 G); a looped one's N_unroll /

@@ -207,7 +207,7 @@ exponent, as fit's does:
   loopscale isofit: flat.csv: 0 of 4 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them); left out: 4 not convex
   [65]
   $ loopscale isofit --method minimum flat.csv
-  loopscale isofit: flat.csv: 0 of 4 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them); left out: 4 not convex
+  loopscale isofit: flat.csv: 0 of 4 budgets have an interior optimum; the power law needs two (a budget needs 3 runs, its lowest loss inside its sizes); left out: 4 not convex
   [65]
   $ printf 'n_act,tokens,loss\n1e7,1.66667e10,3.920682\n3.33333e7,5e9,3.586332\n1e8,1.66667e9,3.648\n1e8,1.66667e10,3.2\n3.33333e8,5e9,2.98\n1e9,1.66667e9,3.1\n3e8,5.5e10,2.75\n1e9,1.66667e10,2.6\n3e9,5.5e9,2.72\n1e9,1.66667e11,2.41\n3e9,5.5e10,2.33\n1e10,1.66667e10,2.39\n' > iso3.csv
   $ loopscale isofit --bootstrap 20 iso3.csv | sed -n 3p

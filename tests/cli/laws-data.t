@@ -97,7 +97,7 @@ their own N* fit: every one within 0.045, and 12 within 0.01.
   budgets    12, 12 with an interior optimum
   N_opt      0.1092 F^0.4989 (R^2 0.9987)
   D_opt      1.526 F^0.5011
-  a          in [0.4829, 0.5148] (95% of 200 draws)
+  a          in [0.4819, 0.5148] (95% of 200 draws)
 
 Approach 2 on Epoch AI's points of Chinchilla's runs, beside approach 3's
 a = 0.5139 above:

@@ -118,3 +118,27 @@ would be one parabola through several curves.
   $ loopscale isofit mixed.csv
   loopscale isofit: mixed.csv: IsoFLOP curves are of one architecture, but line 2 has R = 1, E = 1 and line 3 R = 4, E = 1; keep one with --where (e.g. --where 'R=1' --where 'E=1')
   [65]
+
+The parabola's sums are taken on losses scaled by the largest, so losses
+near the top of double precision give the same exponent as the same losses
+at their usual size:
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 2.5e7,5e7,1e8,2e8,4e8,8e8,1.6e9 --tokens 2.5e9,5e9,1e10,2e10,4e10,8e10,1.6e11 > plain.csv
+  $ python3 -c '
+  > import csv, sys
+  > rows = list(csv.DictReader(open("plain.csv")))
+  > w = csv.DictWriter(sys.stdout, rows[0].keys(), lineterminator="\n"); w.writeheader()
+  > for r in rows: r["loss"] = repr(float(r["loss"]) * 1e307); w.writerow(r)' > huge.csv
+  $ loopscale isofit plain.csv | sed -n 3,4p
+  budgets    13, 8 with an interior optimum
+  N_opt      0.04554 F^0.5135 (R^2 1.0000)
+  $ loopscale isofit huge.csv | sed -n 3,4p
+  budgets    13, 8 with an interior optimum
+  N_opt      0.04554 F^0.5135 (R^2 1.0000)
+
+A budget whose first vertex lies beyond its sizes stays "at the edge" under
+--keep (a filter centred there would keep no run and say "too few runs"):
+
+  $ printf 'n_act,tokens,loss\n1e8,2e10,3.3\n2e8,1e10,3.2\n4e8,5e9,3.3\n1e8,4e10,3.1\n2e8,2e10,3.0\n4e8,1e10,3.1\n1e9,1e12,2.5\n2e9,5e11,2.4\n4e9,2.5e11,2.3000001\n' > edge.csv
+  $ loopscale isofit --keep 2 edge.csv | tail -1
+    6e+21     3      -      -       -  optimum at the edge
