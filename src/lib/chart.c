@@ -1259,6 +1259,47 @@ static int compute_layout(const painter *pt, const chart *f, const chart_output 
                         L->width / 72, L->height / 72, f->rows, f->cols, L->fs);
 }
 
+/* How much a tick deserves a label: on a log axis powers of ten first,
+ * then 2 and 5 x 10^k, then the other mantissas; linear ticks alike. */
+static int tick_rank(const frame *fr, chart_axis a, double v)
+{
+    if (fr->scale[a] != CHART_SCALE_LOG || !(v > 0))
+        return 0;
+    double m = v / pow(10.0, floor(log10(v) + 1e-9));
+    if (fabs(m - 1) < 1e-6 || fabs(m - 10) < 1e-5)
+        return 0;
+    return fabs(m - 2) < 1e-6 || fabs(m - 5) < 1e-6 ? 1 : 2;
+}
+
+/* Which major ticks are labelled (show[k]): a label goes only where it
+ * keeps a gap from every label already placed, placed by rank, so that a
+ * log axis over less than a decade never writes 6, 7, 8 x 10^19 on top of
+ * each other; the ticks themselves stay. */
+static void labels_apart(const painter *pt, const layout *L, const frame *fr, chart_axis a, const ticks *tk,
+                         unsigned char *show)
+{
+    double from[MAX_TICKS], to[MAX_TICKS], gap = 0.5 * L->tick_fs;
+    for (size_t k = 0; k < tk->nmajor; k++) {
+        char label[64];
+        double w, h, c = coord(fr, a, tk->major[k]);
+        tick_label(label, sizeof label, tk, tk->major[k]);
+        text_extent(pt, label, L->tick_fs, 0, &w, &h);
+        double half = (a == CHART_AXIS_X ? w : h) / 2;
+        from[k] = c - half - gap / 2;
+        to[k] = c + half + gap / 2;
+        show[k] = 0;
+    }
+    for (int rank = 0; rank < 3; rank++)
+        for (size_t k = 0; k < tk->nmajor; k++) {
+            if (tick_rank(fr, a, tk->major[k]) != rank)
+                continue;
+            int clear = 1;
+            for (size_t j = 0; j < tk->nmajor && clear; j++)
+                clear = !show[j] || to[j] <= from[k] || to[k] <= from[j];
+            show[k] = (unsigned char)clear;
+        }
+}
+
 static void draw_panel(const painter *pt, const layout *L, const chart_panel *p, double cx, double cy)
 {
     if (!panel_used(p))
@@ -1367,8 +1408,12 @@ static void draw_panel(const painter *pt, const layout *L, const chart_panel *p,
         }
     }
     cairo_stroke(cr);
-    for (int a = 0; a < 2; a++)
+    for (int a = 0; a < 2; a++) {
+        unsigned char show[MAX_TICKS];
+        labels_apart(pt, L, &fr, (chart_axis)a, &tk[a], show);
         for (size_t k = 0; k < tk[a].nmajor; k++) {
+            if (!show[k])
+                continue;
             char label[64];
             tick_label(label, sizeof label, &tk[a], tk[a].major[k]);
             double c = coord(&fr, (chart_axis)a, tk[a].major[k]);
@@ -1377,6 +1422,7 @@ static void draw_panel(const painter *pt, const layout *L, const chart_panel *p,
             else
                 draw_text(pt, label, fr.x0 - TICK_LEN - 3, c, L->tick_fs, 0, 1, 0, 0);
         }
+    }
     /* Titles and axis labels stay within their panel: a long y label
      * would otherwise run into the figure's title. */
     if (p->title)
