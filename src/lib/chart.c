@@ -1708,6 +1708,28 @@ int ls_chart_check_size(const chart_output *o, ls_error *err)
     return 0;
 }
 
+/* Cairo draws no surface past 32767 units a side, and a PDF page is at
+ * most 200 inches: a figure laid out larger (hundreds of legend entries at
+ * the natural size) is refused with the reason, never left to fail inside
+ * cairo. */
+#define MAX_PAGE_PT 14400.0
+#define MAX_PNG_SIDE 32767.0
+#define MAX_PNG_PIXELS 1e8
+
+static int check_drawable(const layout *L, const chart_output *o, ls_error *err)
+{
+    int fixed = o->width_pt > 0 && o->height_pt > 0;
+    int code = fixed ? LS_ERR_USAGE : LS_ERR_DATA;
+    if (L->width > MAX_PAGE_PT || L->height > MAX_PAGE_PT)
+        return ls_error_set(err, code, "the figure would be %.0f x %.0f in, past the 200 in a side a page can be: "
+                            "too many series or legend entries to draw", L->width / 72, L->height / 72);
+    double scale = (o->dpi > 0 ? o->dpi : 150.0) / 72.0, w = ceil(L->width * scale), h = ceil(L->height * scale);
+    if (o->format == CHART_FORMAT_PNG && (w > MAX_PNG_SIDE || h > MAX_PNG_SIDE || w * h > MAX_PNG_PIXELS))
+        return ls_error_set(err, code, "the figure would be a %.0f x %.0f pixel PNG, too large: at most 32767 "
+                            "pixels a side and 100 million in all; lower --dpi, or write .pdf or .svg", w, h);
+    return 0;
+}
+
 unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *len, ls_error *err)
 {
     if (f->failed) {
@@ -1736,6 +1758,8 @@ unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *le
     g_object_unref(pt.pango);
     cairo_destroy(pt.cr);
     cairo_surface_destroy(scratch);
+    if (status == 0)
+        status = check_drawable(&L, o, err);
     if (status != 0)
         goto done;
     if (((o->title || f->title) && !o->no_title && (!title || !plain_title)) || !desc ||
