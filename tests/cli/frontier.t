@@ -206,3 +206,8 @@ metadata, and under the panels with --plot-caption:
   <desc>Law: moe:bounded-sparse; at each budget the configuration 'loopscale solve' chooses among R = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 and E = 1, 2, 4, 8, 16: the fewest loops and experts within epsilon = 0.004412 (loss units) of the best loss. Memory: 3e+09 bytes of weights at 4 bits per weight (Ntotal \xe2\x89\xa4 6e+09). (esc)
   $ loopscale frontier --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e20:1e22:3 --plot plain.svg > /dev/null && grep -o '<desc>[^<]*' plain.svg
   <desc>Law: moe:bounded-sparse, in closed form for a plain model R = 1, E = 1 with unlimited unique data; 3 budgets.
+
+Without --mem the notes say the weights have no limit, at the bits given:
+
+  $ loopscale frontier --flops 1e21,1e22 --eps 0.01 --bits 8 --plot free.svg 2>/dev/null > /dev/null && grep -o 'Memory: [^<]*' free.svg
+  Memory: no limit on the weights (8 bits per weight).
