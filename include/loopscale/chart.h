@@ -7,7 +7,8 @@
  * legend to the right of the panels, so that the legend never covers data.
  * Each panel has an x and a y axis, linear or logarithmic; a log axis is
  * labelled at powers of ten written 10^k (as a superscript), with minor
- * ticks at 2..9 x 10^k.  A panel's data are lines (polylines, optionally
+ * ticks at 2..9 x 10^k; a tick label that would overlap another is left
+ * out (powers of ten keep theirs first).  A panel's data are lines (polylines, optionally
  * with a marker at every point; NaN or, on a log axis, non-positive values
  * break a line), horizontal reference lines, shaded bands between two curves
  * and text.  Ranges are taken from the data unless set; drawing is clipped
@@ -148,7 +149,10 @@ int ls_chart_check_size(const chart_output *o, ls_error *err) LS_MUST_CHECK;
 
 /* The file's bytes (malloc'd, *len of them; NUL-terminated for SVG), or
  * NULL with an error: LS_ERR_INTERNAL when out of memory or cairo fails,
- * LS_ERR_USAGE when the requested size leaves no room for the panels. */
+ * LS_ERR_USAGE when the requested size leaves no room for the panels;
+ * LS_ERR_DATA when the figure at its natural size would be too large to
+ * draw (past 200 in a side, or a PNG past 32767 pixels a side or 100
+ * million in all: a legend of thousands of entries). */
 unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 /* Plain text as markup: XML's five special characters escaped and control

@@ -81,12 +81,17 @@ int ls_frontier_run_solve(const law *l, const arch_template *t, const double *bu
                           ls_error *err) LS_MUST_CHECK;
 
 /* A figure of the architecture frontier: N_act and D against F (log-log) on
- * the left, R* and E* against F on the right.  As ls_frontier_plot returns. */
+ * the left, R* and E* against F on the right (as steps, with a tick at each
+ * value taken); the notes give the law, the candidates and epsilon of o and
+ * the memory budget, as passed to ls_frontier_run_solve.  As
+ * ls_frontier_plot returns. */
 unsigned char *ls_frontier_plot_solve(const law *l, const frontier_solve_point *points, size_t n,
+                                      const solve_options *so, double mem_bytes, double bits,
                                       const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 /* A figure of the frontier: N_opt and D_opt against F (log-log) on the
- * left, the loss at the optimum against F on the right.  Returns the file's
+ * left, the loss at the optimum against F on the right; the notes name the
+ * law and the plain model.  Returns the file's
  * bytes (malloc'd, *len of them) or NULL with an error, as plot.h does. */
 unsigned char *ls_frontier_plot(const law *l, const frontier_point *points, size_t n, double exponent,
                                 const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;

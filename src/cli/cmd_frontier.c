@@ -314,7 +314,8 @@ static int run_solve_frontier(const char *cmd, lawfile *lf, solve_args *a, const
     }
     unsigned char *bytes = NULL;
     size_t len = 0;
-    if (status == 0 && plot && !(bytes = ls_frontier_plot_solve(&lf->law, points, n, figure, &len, &err)))
+    if (status == 0 && plot &&
+        !(bytes = ls_frontier_plot_solve(&lf->law, points, n, &so, a->mem_bytes, a->bits, figure, &len, &err)))
         status = cli_fail(cmd, &err);
     if (status == 0 && format == CLI_FORMAT_JSON)
         status = print_solve_json(cmd, &lf->law, a, points, n);

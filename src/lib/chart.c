@@ -1259,6 +1259,47 @@ static int compute_layout(const painter *pt, const chart *f, const chart_output 
                         L->width / 72, L->height / 72, f->rows, f->cols, L->fs);
 }
 
+/* How much a tick deserves a label: on a log axis powers of ten first,
+ * then 2 and 5 x 10^k, then the other mantissas; linear ticks alike. */
+static int tick_rank(const frame *fr, chart_axis a, double v)
+{
+    if (fr->scale[a] != CHART_SCALE_LOG || !(v > 0))
+        return 0;
+    double m = v / pow(10.0, floor(log10(v) + 1e-9));
+    if (fabs(m - 1) < 1e-6 || fabs(m - 10) < 1e-5)
+        return 0;
+    return fabs(m - 2) < 1e-6 || fabs(m - 5) < 1e-6 ? 1 : 2;
+}
+
+/* Which major ticks are labelled (show[k]): a label goes only where it
+ * keeps a gap from every label already placed, placed by rank, so that a
+ * log axis over less than a decade never writes 6, 7, 8 x 10^19 on top of
+ * each other; the ticks themselves stay. */
+static void labels_apart(const painter *pt, const layout *L, const frame *fr, chart_axis a, const ticks *tk,
+                         unsigned char *show)
+{
+    double from[MAX_TICKS], to[MAX_TICKS], gap = 0.5 * L->tick_fs;
+    for (size_t k = 0; k < tk->nmajor; k++) {
+        char label[64];
+        double w, h, c = coord(fr, a, tk->major[k]);
+        tick_label(label, sizeof label, tk, tk->major[k]);
+        text_extent(pt, label, L->tick_fs, 0, &w, &h);
+        double half = (a == CHART_AXIS_X ? w : h) / 2;
+        from[k] = c - half - gap / 2;
+        to[k] = c + half + gap / 2;
+        show[k] = 0;
+    }
+    for (int rank = 0; rank < 3; rank++)
+        for (size_t k = 0; k < tk->nmajor; k++) {
+            if (tick_rank(fr, a, tk->major[k]) != rank)
+                continue;
+            int clear = 1;
+            for (size_t j = 0; j < tk->nmajor && clear; j++)
+                clear = !show[j] || to[j] <= from[k] || to[k] <= from[j];
+            show[k] = (unsigned char)clear;
+        }
+}
+
 static void draw_panel(const painter *pt, const layout *L, const chart_panel *p, double cx, double cy)
 {
     if (!panel_used(p))
@@ -1367,8 +1408,12 @@ static void draw_panel(const painter *pt, const layout *L, const chart_panel *p,
         }
     }
     cairo_stroke(cr);
-    for (int a = 0; a < 2; a++)
+    for (int a = 0; a < 2; a++) {
+        unsigned char show[MAX_TICKS];
+        labels_apart(pt, L, &fr, (chart_axis)a, &tk[a], show);
         for (size_t k = 0; k < tk[a].nmajor; k++) {
+            if (!show[k])
+                continue;
             char label[64];
             tick_label(label, sizeof label, &tk[a], tk[a].major[k]);
             double c = coord(&fr, (chart_axis)a, tk[a].major[k]);
@@ -1377,6 +1422,7 @@ static void draw_panel(const painter *pt, const layout *L, const chart_panel *p,
             else
                 draw_text(pt, label, fr.x0 - TICK_LEN - 3, c, L->tick_fs, 0, 1, 0, 0);
         }
+    }
     /* Titles and axis labels stay within their panel: a long y label
      * would otherwise run into the figure's title. */
     if (p->title)
@@ -1662,6 +1708,28 @@ int ls_chart_check_size(const chart_output *o, ls_error *err)
     return 0;
 }
 
+/* Cairo draws no surface past 32767 units a side, and a PDF page is at
+ * most 200 inches: a figure laid out larger (hundreds of legend entries at
+ * the natural size) is refused with the reason, never left to fail inside
+ * cairo. */
+#define MAX_PAGE_PT 14400.0
+#define MAX_PNG_SIDE 32767.0
+#define MAX_PNG_PIXELS 1e8
+
+static int check_drawable(const layout *L, const chart_output *o, ls_error *err)
+{
+    int fixed = o->width_pt > 0 && o->height_pt > 0;
+    int code = fixed ? LS_ERR_USAGE : LS_ERR_DATA;
+    if (L->width > MAX_PAGE_PT || L->height > MAX_PAGE_PT)
+        return ls_error_set(err, code, "the figure would be %.0f x %.0f in, past the 200 in a side a page can be: "
+                            "too many series or legend entries to draw", L->width / 72, L->height / 72);
+    double scale = (o->dpi > 0 ? o->dpi : 150.0) / 72.0, w = ceil(L->width * scale), h = ceil(L->height * scale);
+    if (o->format == CHART_FORMAT_PNG && (w > MAX_PNG_SIDE || h > MAX_PNG_SIDE || w * h > MAX_PNG_PIXELS))
+        return ls_error_set(err, code, "the figure would be a %.0f x %.0f pixel PNG, too large: at most 32767 "
+                            "pixels a side and 100 million in all; lower --dpi, or write .pdf or .svg", w, h);
+    return 0;
+}
+
 unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *len, ls_error *err)
 {
     if (f->failed) {
@@ -1690,6 +1758,8 @@ unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *le
     g_object_unref(pt.pango);
     cairo_destroy(pt.cr);
     cairo_surface_destroy(scratch);
+    if (status == 0)
+        status = check_drawable(&L, o, err);
     if (status != 0)
         goto done;
     if (((o->title || f->title) && !o->no_title && (!title || !plain_title)) || !desc ||

@@ -184,6 +184,10 @@ unsigned char *ls_frontier_plot(const law *l, const frontier_point *points, size
     ls_chart_legend(c, "N<sub>opt</sub> (parameters)", &sn);
     ls_chart_legend(c, "D<sub>opt</sub> = F / (6 N<sub>opt</sub>) (tokens)", &sd);
     ls_chart_legend(c, "loss", &sl);
+    char note[256];
+    snprintf(note, sizeof note, "Law: %s, in closed form for a plain model R = 1, E = 1 with unlimited unique "
+             "data; %zu %s.", kind, n, n == 1 ? "budget" : "budgets");
+    ls_chart_note(c, note);
     bytes = ls_chart_render(c, o, len, err);
 done:
     ls_chart_free(c);
@@ -242,7 +246,93 @@ int ls_frontier_run_solve(const law *l, const arch_template *t, const double *bu
     return 0;
 }
 
+/* A whole-number series (R*, E*) as steps in budget order: each value held
+ * from its budget to the midpoint in ln F with the next, where it steps.
+ * order: the budgets sorted by F.  x, y: room for 3n - 2 points. */
+static size_t steps(const frontier_solve_point *points, const size_t *order, size_t n, int experts, double *x,
+                    double *y)
+{
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++) {
+        const frontier_solve_point *p = &points[order[k]];
+        double v = experts ? p->E : p->R;
+        if (k > 0) {
+            x[m] = x[m - 1];
+            y[m++] = v;
+        }
+        x[m] = p->flops;
+        y[m++] = v;
+        if (k + 1 < n) {
+            x[m] = sqrt(p->flops * points[order[k + 1]].flops);
+            y[m++] = v;
+        }
+    }
+    return m;
+}
+
+/* The distinct values of R* and E* (ticks at each: 3 loops and 4 read
+ * apart), sorted, into v; returns how many. */
+static size_t distinct_counts(const frontier_solve_point *points, size_t n, double *v)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < 2 * n; i++) {
+        double t = i < n ? points[i].R : points[i - n].E;
+        size_t at = 0;
+        while (at < m && v[at] < t)
+            at++;
+        if (at < m && v[at] == t)
+            continue;
+        memmove(v + at + 1, v + at, (m - at) * sizeof *v);
+        v[at] = t;
+        m++;
+    }
+    return m;
+}
+
+/* A candidate list as text ("1, 2, 4"), cut with "..." when long. */
+static void list_text(char *buf, size_t size, const double *v, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && len + 16 < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%g", i ? ", " : "", v[i]);
+    if (len + 16 >= size && size > 4)
+        snprintf(buf + (len < size - 4 ? len : size - 4), 4, "...");
+}
+
+/* The figure's notes: the law, the candidates, the memory budget and
+ * epsilon, as the table's header says them. */
+static void solve_notes(chart *c, const char *kind, const solve_options *so, double mem_bytes, double bits)
+{
+    char note[640], rs[160], es[160];
+    list_text(rs, sizeof rs, so->R, so->nR);
+    list_text(es, sizeof es, so->E, so->nE);
+    snprintf(note, sizeof note, "Law: %s; at each budget the configuration 'loopscale solve' chooses among R = %s "
+             "and E = %s: the fewest loops and experts within epsilon = %.4g (loss units) of the best loss.", kind,
+             rs, es, so->eps);
+    ls_chart_note(c, note);
+    if (isfinite(mem_bytes))
+        snprintf(note, sizeof note, "Memory: %.4g bytes of weights at %g bits per weight (N<sub>total</sub> "
+                 "&#8804; %.4g).", mem_bytes, bits, 8 * mem_bytes / bits);
+    else
+        snprintf(note, sizeof note, "Memory: no limit on the weights (%g bits per weight).", bits);
+    ls_chart_note(c, note);
+}
+
+/* The budgets' indices in order of F: insertion, linear on a range
+ * LO:HI:N (already in order); lists given by hand are short. */
+static void order_by_flops(const frontier_solve_point *points, size_t n, size_t *order)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t k = i;
+        for (; k > 0 && points[order[k - 1]].flops > points[i].flops; k--)
+            order[k] = order[k - 1];
+        order[k] = i;
+    }
+}
+
 unsigned char *ls_frontier_plot_solve(const law *l, const frontier_solve_point *points, size_t n,
+                                      const solve_options *so, double mem_bytes, double bits,
                                       const chart_output *o, size_t *len, ls_error *err)
 {
     if (n == 0) {
@@ -253,10 +343,13 @@ unsigned char *ls_frontier_plot_solve(const law *l, const frontier_solve_point *
     ls_law_kind_format(l->kind, kind, sizeof kind);
     snprintf(title, sizeof title, "Frontier of the chosen architecture under %s", kind);
     chart *c = ls_chart_new(title, 1, 2);
+    size_t nstep = 3 * n;
     double *x = malloc(n * sizeof *x), *yn = malloc(n * sizeof *yn), *yd = malloc(n * sizeof *yd),
-           *yr = malloc(n * sizeof *yr), *ye = malloc(n * sizeof *ye);
+           *yr = malloc(n * sizeof *yr), *ye = malloc(n * sizeof *ye), *sx = malloc(nstep * sizeof *sx),
+           *sy = malloc(nstep * sizeof *sy), *ticks = malloc(2 * n * sizeof *ticks);
+    size_t *order = malloc(n * sizeof *order);
     unsigned char *bytes = NULL;
-    if (!c || !x || !yn || !yd || !yr || !ye) {
+    if (!c || !x || !yn || !yd || !yr || !ye || !sx || !sy || !ticks || !order) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         goto done;
     }
@@ -267,23 +360,35 @@ unsigned char *ls_frontier_plot_solve(const law *l, const frontier_solve_point *
         yr[i] = points[i].R;
         ye[i] = points[i].E;
     }
+    order_by_flops(points, n, order);
     chart_panel *left = ls_chart_panel(c, 0, 0), *right = ls_chart_panel(c, 0, 1);
     chart_style sn = ls_chart_line_style(0), sd = ls_chart_line_style(1), sr = ls_chart_line_style(2),
                 se = ls_chart_line_style(3);
     sn.marker = sd.marker = sr.marker = se.marker = CHART_MARKER_CIRCLE;
+    se.dash = CHART_DASH_DASHED; /* R* and E* may share a value: told apart where they overlap */
     ls_chart_panel_axis(left, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
     ls_chart_panel_axis(left, CHART_AXIS_Y, "N<sub>act</sub>, D", CHART_SCALE_LOG);
     ls_chart_panel_line(left, x, yn, n, &sn);
     ls_chart_panel_line(left, x, yd, n, &sd);
-    /* R and E are small whole numbers that double: a log axis keeps 1, 2, 4, 8 evenly apart. */
+    /* R and E are small whole numbers that double: a log axis keeps 1, 2,
+     * 4, 8 evenly apart, with a tick at each value taken.  They change in
+     * steps, not along slopes: a line between 3 and 4 loops would read as
+     * 3.5 loops between the budgets. */
     ls_chart_panel_axis(right, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
     ls_chart_panel_axis(right, CHART_AXIS_Y, "R*, E*", CHART_SCALE_LOG);
-    ls_chart_panel_line(right, x, yr, n, &sr);
-    ls_chart_panel_line(right, x, ye, n, &se);
+    ls_chart_panel_ticks(right, CHART_AXIS_Y, ticks, distinct_counts(points, n, ticks));
+    for (int experts = 0; experts < 2; experts++) {
+        chart_style line = experts ? se : sr, dots = line;
+        line.marker = CHART_MARKER_NONE;
+        dots.width = 0;
+        ls_chart_panel_line(right, sx, sy, steps(points, order, n, experts, sx, sy), &line);
+        ls_chart_panel_line(right, x, experts ? ye : yr, n, &dots);
+    }
     ls_chart_legend(c, "N<sub>act</sub> (active parameters)", &sn);
     ls_chart_legend(c, "D (tokens)", &sd);
     ls_chart_legend(c, "R* (loops)", &sr);
     ls_chart_legend(c, "E* (experts)", &se);
+    solve_notes(c, kind, so, mem_bytes, bits);
     bytes = ls_chart_render(c, o, len, err);
 done:
     ls_chart_free(c);
@@ -292,5 +397,9 @@ done:
     free(yd);
     free(yr);
     free(ye);
+    free(sx);
+    free(sy);
+    free(ticks);
+    free(order);
     return bytes;
 }

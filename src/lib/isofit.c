@@ -489,6 +489,12 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
 /* ---- the figure (Hoffmann et al.'s figure 3) ---------------------------- */
 
 enum { PARABOLA_POINTS = 64 };
+/* Budgets named one by one in the legend; the others share one entry and
+ * the notes list their FLOPs, so that hundreds of budgets keep a legend
+ * (and a figure) of a readable size. */
+enum { LEGEND_BUDGETS = 12 };
+
+#define ELLIPSIS "\xe2\x80\xa6"
 
 /* A budget's legend entry: its FLOPs, and why it is left out when it is. */
 static void budget_label(char *buf, size_t size, const isofit_budget *bu)
@@ -501,21 +507,40 @@ static void budget_label(char *buf, size_t size, const isofit_budget *bu)
         snprintf(buf, size, "F = %s: %s", num, ls_isofit_status_name(bu->status));
 }
 
+/* The FLOPs of the budgets b with pick[b], comma-separated into buf (of at
+ * least 64 bytes); those that do not fit end it as "... and N more".
+ * Returns how many were picked. */
+static size_t flops_list(char *buf, size_t size, const isofit_result *r, const unsigned char *pick)
+{
+    const size_t tail = 40; /* room kept for " ... and N more" */
+    char num[64];
+    size_t len = 0, count = 0, left_out = 0;
+    buf[0] = '\0';
+    for (size_t b = 0; b < r->nbudgets; b++) {
+        if (!pick[b])
+            continue;
+        count++;
+        size_t w = ls_chart_number(num, sizeof num, r->budgets[b].flops);
+        if (left_out || len + w + 2 + tail >= size) {
+            left_out++;
+            continue;
+        }
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "", num);
+    }
+    if (left_out)
+        snprintf(buf + len, size - len, " " ELLIPSIS " and %zu more", left_out);
+    return count;
+}
+
 /* The budgets of too few runs, scattered grey circles without a curve,
  * share one legend entry (a sweep's corners can hold a dozen); the notes
- * list their FLOPs. */
-static void too_few_runs(chart *c, const isofit_options *o, const isofit_result *r)
+ * list their FLOPs.  pick: scratch of r->nbudgets. */
+static void too_few_runs(chart *c, const isofit_options *o, const isofit_result *r, unsigned char *pick)
 {
-    char text[1024], num[64];
-    size_t count = 0, len = 0;
-    for (size_t b = 0; b < r->nbudgets; b++) {
-        if (r->budgets[b].status != ISOFIT_TOO_FEW_RUNS)
-            continue;
-        ls_chart_number(num, sizeof num, r->budgets[b].flops);
-        if (len < sizeof text)
-            len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", count ? ", " : "", num);
-        count++;
-    }
+    char text[1024];
+    for (size_t b = 0; b < r->nbudgets; b++)
+        pick[b] = r->budgets[b].status == ISOFIT_TOO_FEW_RUNS;
+    size_t count = flops_list(text, sizeof text, r, pick);
     if (count == 0)
         return;
     char note[1200];
@@ -534,22 +559,67 @@ static void too_few_runs(chart *c, const isofit_options *o, const isofit_result 
     ls_chart_legend(c, note, &key);
 }
 
+/* The budgets past the legend's LEGEND_BUDGETS (marked in pick): one entry
+ * for them all, their FLOPs in the notes. */
+static void more_budgets(chart *c, const isofit_result *r, const unsigned char *pick)
+{
+    char text[1024], note[1200];
+    size_t count = flops_list(text, sizeof text, r, pick);
+    if (count == 0)
+        return;
+    snprintf(note, sizeof note, "Budgets not named in the legend (%zu): F = %s.", count, text);
+    ls_chart_note(c, note);
+    chart_style key = ls_chart_marker_style(CHART_GREY, CHART_MARKER_CIRCLE);
+    key.marker_size = 1.8;
+    snprintf(note, sizeof note, ELLIPSIS " and %zu more %s", count, count == 1 ? "budget" : "budgets");
+    ls_chart_legend(c, note, &key);
+}
+
+/* Run i lies in the sizes its budget was fitted over (else --keep set it
+ * aside, or its budget has no fit). */
+static int run_in_fit(const sweep *s, const isofit_budget *bu, size_t i)
+{
+    double n = s->rows[i].n_act;
+    return n >= bu->n_fit_lo * (1 - 1e-12) && n <= bu->n_fit_hi * (1 + 1e-12);
+}
+
+/* A run --keep set aside: outside its budget's fitted sizes in a budget that has a fit. */
+static int set_aside(const sweep *s, const isofit_options *o, const isofit_result *r, size_t i)
+{
+    const isofit_budget *bu = &r->budgets[r->run_budget[i]];
+    return o->keep_factor > 1 && bu->status != ISOFIT_TOO_FEW_RUNS && !run_in_fit(s, bu, i);
+}
+
+/* Budget b's parabola over the sizes fitted, into x, y (PARABOLA_POINTS);
+ * 0 when it has none. */
+static size_t parabola_points(const isofit_budget *bu, double *x, double *y)
+{
+    if (!isfinite(bu->c2) || !(bu->n_fit_lo < bu->n_fit_hi))
+        return 0;
+    double lo = log(bu->n_fit_lo), hi = log(bu->n_fit_hi);
+    for (size_t k = 0; k < PARABOLA_POINTS; k++) {
+        double u = lo + (hi - lo) * (double)k / (PARABOLA_POINTS - 1) - bu->ln_n_centre;
+        x[k] = exp(u + bu->ln_n_centre);
+        y[k] = bu->c0 + bu->c1 * u + bu->c2 * u * u;
+    }
+    return PARABOLA_POINTS;
+}
+
 /* Budget b on the left panel: its runs as markers of the given shape (hollow
  * outside the sizes fitted, i.e. dropped by --keep, and for a budget left
- * out), its parabola over the sizes fitted, and its optimum as a star; x
- * and y are scratch of max(runs, PARABOLA_POINTS). */
+ * out), its parabola over the sizes fitted, and, for a budget used, its
+ * optimum as a star (a budget left out may have its vertex far outside its
+ * sizes); x and y are scratch of max(runs, PARABOLA_POINTS). */
 static void draw_budget(chart_panel *p, const sweep *s, const isofit_result *r, size_t b, int color,
-                        chart_marker marker, double *x, double *y)
+                        chart_marker marker, int star_color, double *x, double *y)
 {
     const isofit_budget *bu = &r->budgets[b];
     int used = bu->status == ISOFIT_USED;
     for (int inside = 1; inside >= 0; inside--) {
         size_t m = 0;
         for (size_t i = 0; i < s->n; i++) {
-            double n = s->rows[i].n_act;
-            int in_fit = n >= bu->n_fit_lo * (1 - 1e-12) && n <= bu->n_fit_hi * (1 + 1e-12);
-            if (r->run_budget[i] == b && in_fit == inside) {
-                x[m] = n;
+            if (r->run_budget[i] == b && run_in_fit(s, bu, i) == inside) {
+                x[m] = s->rows[i].n_act;
                 y[m] = s->rows[i].loss;
                 m++;
             }
@@ -560,23 +630,63 @@ static void draw_budget(chart_panel *p, const sweep *s, const isofit_result *r, 
         if (m > 0)
             ls_chart_panel_line(p, x, y, m, &runs);
     }
-    if (isfinite(bu->c2) && bu->n_fit_lo < bu->n_fit_hi) {
-        double lo = log(bu->n_fit_lo), hi = log(bu->n_fit_hi);
-        for (size_t k = 0; k < PARABOLA_POINTS; k++) {
-            double u = lo + (hi - lo) * (double)k / (PARABOLA_POINTS - 1) - bu->ln_n_centre;
-            x[k] = exp(u + bu->ln_n_centre);
-            y[k] = bu->c0 + bu->c1 * u + bu->c2 * u * u;
-        }
+    size_t np = parabola_points(bu, x, y);
+    if (np > 0) {
         chart_style curve = ls_chart_line_style(color);
         curve.width = used ? 1.0 : 0.7;
         curve.dash = used ? CHART_DASH_SOLID : CHART_DASH_DASHED;
-        ls_chart_panel_line(p, x, y, PARABOLA_POINTS, &curve);
+        ls_chart_panel_line(p, x, y, np, &curve);
     }
-    if (isfinite(bu->n_opt) && isfinite(bu->loss_opt)) {
-        chart_style star = ls_chart_marker_style(used ? CHART_BLACK : CHART_GREY, CHART_MARKER_STAR);
+    if (used && isfinite(bu->n_opt) && isfinite(bu->loss_opt)) {
+        chart_style star = ls_chart_marker_style(star_color, CHART_MARKER_STAR);
         star.marker_size = 3.6;
-        star.hollow = !used;
         ls_chart_panel_line(p, &bu->n_opt, &bu->loss_opt, 1, &star);
+    }
+}
+
+/* The left panel's loss range: that of the runs fitted and the parabolas,
+ * with a margin, when --keep set runs aside (they may lie far above the
+ * curves and would squash them); the runs set aside beyond it are counted
+ * in a note. x and y: scratch of PARABOLA_POINTS. */
+static void loss_range(chart *c, chart_panel *p, const sweep *s, const isofit_options *o, const isofit_result *r,
+                       double *x, double *y)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    size_t aside = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (set_aside(s, o, r, i)) {
+            aside++;
+            continue;
+        }
+        lo = fmin(lo, s->rows[i].loss);
+        hi = fmax(hi, s->rows[i].loss);
+    }
+    if (aside == 0 || !(lo <= hi))
+        return;
+    for (size_t b = 0; b < r->nbudgets; b++) {
+        size_t np = parabola_points(&r->budgets[b], x, y);
+        for (size_t k = 0; k < np; k++)
+            if (isfinite(y[k])) {
+                lo = fmin(lo, y[k]);
+                hi = fmax(hi, y[k]);
+            }
+    }
+    double margin = hi > lo ? 0.06 * (hi - lo) : fmax(fabs(hi) * 0.05, 1e-9);
+    lo -= margin;
+    hi += margin;
+    ls_chart_panel_range(p, CHART_AXIS_Y, lo, hi);
+    size_t above = 0, below = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if (set_aside(s, o, r, i)) {
+            above += s->rows[i].loss > hi;
+            below += s->rows[i].loss < lo;
+        }
+    char text[256];
+    if (above + below > 0) {
+        snprintf(text, sizeof text, "%zu %s set aside by --keep %s %s the panel (clipped at its frame).",
+                 above + below, above + below == 1 ? "run" : "runs", above + below == 1 ? "lies" : "lie",
+                 below == 0 ? "above" : above == 0 ? "below" : "outside");
+        ls_chart_note(c, text);
     }
 }
 
@@ -643,10 +753,10 @@ static void describe(chart *c, const sweep *s, const isofit_options *o, const is
     ls_chart_note(c, text);
     if (o->method == ISOFIT_PARABOLA)
         snprintf(text, sizeof text, "Each optimum (star) is the vertex of the least-squares parabola of the loss in "
-                 "ln N<sub>act</sub> (Chinchilla approach 2); hollow: left out of the power law.");
+                 "ln N<sub>act</sub> (Chinchilla approach 2); hollow: left out of the power law, with no star.");
     else
-        snprintf(text, sizeof text, "Each optimum (star) is the budget's lowest-loss run (Chinchilla approach 1); "
-                 "hollow: left out of the power law.");
+        snprintf(text, sizeof text, "Each optimum (star, in its budget's colour) is the budget's lowest-loss run "
+                 "(Chinchilla approach 1); hollow: left out of the power law, with no star.");
     ls_chart_note(c, text);
     if (o->keep_factor > 1) {
         snprintf(text, sizeof text, "Only the runs within a factor %g of each budget's first optimum are fitted; "
@@ -672,8 +782,8 @@ unsigned char *ls_isofit_plot(const sweep *s, const isofit_options *o, const iso
     chart *c = ls_chart_new(title, 1, 2);
     double *x = malloc(scratch * sizeof *x), *y = malloc(scratch * sizeof *y);
     int *color = malloc(r->nbudgets * sizeof *color);
-    unsigned char *bytes = NULL;
-    if (!c || !x || !y || !color) {
+    unsigned char *pick = calloc(r->nbudgets, 1), *bytes = NULL;
+    if (!c || !x || !y || !color || !pick) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         goto done;
     }
@@ -683,36 +793,48 @@ unsigned char *ls_isofit_plot(const sweep *s, const isofit_options *o, const iso
     ls_chart_panel_axis(right, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
     ls_chart_panel_axis(right, CHART_AXIS_Y, "N<sub>opt</sub>, D<sub>opt</sub>", CHART_SCALE_LOG);
     /* The palette goes to the budgets used, in order, the others are grey;
-     * past the palette's colours the runs' marker tells budgets apart. */
+     * past the palette's colours the runs' marker tells budgets apart.
+     * Approach 1's star sits on the lowest run: in the budget's colour, so
+     * that it stays attributable; approach 1 draws no curves, so its
+     * legend entries are markers. */
+    int minimum = o->method == ISOFIT_MINIMUM;
+    size_t named = 0;
     int next = 0;
     for (size_t b = 0; b < r->nbudgets; b++) {
         const isofit_budget *bu = &r->budgets[b];
         int cycle = bu->status == ISOFIT_USED ? next / CHART_NCOLORS : 0;
         chart_marker marker = cycle % 2 ? CHART_MARKER_SQUARE : CHART_MARKER_CIRCLE;
         color[b] = bu->status == ISOFIT_USED ? next++ : CHART_GREY;
-        draw_budget(left, s, r, b, color[b], marker, x, y);
+        draw_budget(left, s, r, b, color[b], marker, minimum ? color[b] : CHART_BLACK, x, y);
         chart_style key = ls_chart_line_style(color[b]);
+        key.width = minimum ? 0 : key.width;
         key.marker = marker;
         key.marker_size = 1.8;
         key.hollow = bu->status != ISOFIT_USED;
         key.dash = bu->status == ISOFIT_USED ? CHART_DASH_SOLID : CHART_DASH_DASHED;
         budget_label(text, sizeof text, bu);
-        if (bu->status != ISOFIT_TOO_FEW_RUNS)
+        if (bu->status == ISOFIT_TOO_FEW_RUNS)
+            continue;
+        if (named++ < LEGEND_BUDGETS)
             ls_chart_legend(c, text, &key);
+        else
+            pick[b] = 1;
     }
-    too_few_runs(c, o, r);
+    more_budgets(c, r, pick);
+    too_few_runs(c, o, r, pick);
     chart_style star = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_STAR);
     star.marker_size = 3.6;
-    ls_chart_legend(c, o->method == ISOFIT_PARABOLA ? "optimum: the parabola's vertex" : "optimum: the lowest run",
-                    &star);
+    ls_chart_legend(c, minimum ? "optimum: the lowest run" : "optimum: the parabola's vertex", &star);
     ls_chart_legend_brief(c, "optimum");
     draw_power_laws(right, r, color);
     describe(c, s, o, r);
+    loss_range(c, left, s, o, r, x, y);
     bytes = ls_chart_render(c, out, len, err);
 done:
     ls_chart_free(c);
     free(x);
     free(y);
     free(color);
+    free(pick);
     return bytes;
 }

@@ -197,3 +197,24 @@ that would leave the temporary file behind:
   $ ls big.csv*
   ls: cannot access 'big.csv*': No such file or directory
   [2]
+
+A figure too large to draw (a legend of 1500 budgets at its natural size,
+past the 200 inches a page may be; 700 of them at 300 dpi, past a PNG's
+32767 pixels a side) is refused as bad input, never left to fail inside
+cairo as an internal error, and the plot file keeps its content:
+
+  $ keep many.png
+  $ many() { python3 -c "import sys; n = int(sys.argv[1]); print(','.join('%.4g' % (1e18 * 10 ** (4 * i / (n - 1))) for i in range(n)))" $1; }
+  $ loopscale isoflop --law $TRUTH --flops $(many 1500) --plot many.png > /dev/null
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
+  loopscale isoflop: the figure would be 9 x 263 in, past the 200 in a side a page can be: too many series or legend entries to draw
+  [65]
+  $ loopscale isoflop --law $TRUTH --flops $(many 700) --dpi 300 --plot many.png > /dev/null
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
+  loopscale isoflop: the figure would be a 2692 x 36922 pixel PNG, too large: at most 32767 pixels a side and 100 million in all; lower --dpi, or write .pdf or .svg
+  [65]
+  $ loopscale isoflop --law $TRUTH --flops $(many 700) --plot many.svg > /dev/null && grep -c '<svg' many.svg
+  loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
+  1
+  $ cat many.png
+  precious many.png

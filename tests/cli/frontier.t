@@ -168,3 +168,66 @@ apart is refused: errors-laws.t):
   1e+22
   1e+23
   1e+24
+
+Tick labels never overlap: a log axis over less than a decade (one budget,
+F from 5.6e19 to 1.8e20) labels 10^20 and as many other ticks as keep a
+gap between them, not 6, 7, 8, 9 x 10^19 on top of each other.  Every
+word's box on the page, from pdftotext, against every other's:
+
+  $ cat > overlap.py <<'PY'
+  > import re, sys
+  > words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in
+  >          re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', sys.stdin.read())]
+  > bad = [(w, W) for i, (x0, y0, x1, y1, w) in enumerate(words) for X0, Y0, X1, Y1, W in words[i + 1:]
+  >        if min(x1, X1) - max(x0, X0) > 0.5 and min(y1, Y1) - max(y0, Y0) > 0.5]
+  > print(len(bad), 'overlapping words', *bad[:3])
+  > PY
+  $ loopscale frontier --flops 1e20 --plot one.pdf 2>/dev/null > /dev/null && pdftotext -bbox one.pdf - | python3 overlap.py
+  0 overlapping words
+
+R* and E* are whole numbers: drawn as steps (each segment of their lines
+level or upright, none sloped), with a tick labelled at each value taken,
+the distinct R and E of the table's rows:
+
+  $ loopscale frontier --flops 1e20:1e24:9 --mem 3GB --bits 4 --E 1,2,4,8,16 --plot steps.svg --format csv 2>/dev/null | python3 -c "
+  > import csv, sys
+  > rows = list(csv.DictReader(sys.stdin)); print(sorted({float(r[k]) for r in rows for k in ('R', 'E')}))"
+  [1.0, 2.0, 3.0, 4.0, 8.0, 16.0]
+  $ python3 -c "
+  > import re, xml.etree.ElementTree as ET
+  > paths = [p for p in ET.parse('steps.svg').iter('{http://www.w3.org/2000/svg}path') if p.get('style')]
+  > style = lambda p: dict(kv.split(':', 1) for kv in p.get('style').split(';') if ':' in kv)
+  > colours = ('rgb(0%,61.960784%,45.098039%)', 'rgb(80%,47.45098%,65.490196%)')  # palette 2 and 3: R*, E*
+  > lines = [p for p in paths if style(p).get('stroke') in colours and style(p).get('fill') == 'none' and style(p).get('stroke-width') != '0.7']
+  > sloped = 0
+  > for p in lines:
+  >     pts = [tuple(map(float, xy)) for xy in re.findall(r'([-\d.]+) ([-\d.]+)', p.get('d'))]
+  >     sloped += sum(abs(a[0] - b[0]) > 1e-3 and abs(a[1] - b[1]) > 1e-3 for a, b in zip(pts, pts[1:]))
+  > print(len(lines), 'lines,', sloped, 'sloped segments')"
+  4 lines, 0 sloped segments
+  $ loopscale frontier --flops 1e20:1e24:9 --mem 3GB --bits 4 --E 1,2,4,8,16 --plot steps.pdf 2>/dev/null > /dev/null
+  $ pdftotext -bbox steps.pdf - | python3 -c "
+  > import re, sys
+  > ticks = [float(w) for x, w in re.findall(r'<word xMin=\"[\d.]+\" yMin=\"[\d.]+\" xMax=\"([\d.]+)\"[^>]*>(\d+)</word>', sys.stdin.read()) if 260 < float(x) < 300]
+  > print(sorted(ticks))"
+  [1.0, 2.0, 3.0, 4.0, 8.0, 16.0]
+
+The figure's notes name the law, the candidates, epsilon and the memory
+budget, as the table's header does; they are always in the file's
+metadata, and under the panels with --plot-caption:
+
+  $ loopscale frontier --flops 1e20:1e24:9 --mem 3GB --bits 4 --E 1,2,4,8,16 --plot notes.pdf --plot-caption 2>/dev/null | sed -n 2,3p
+  memory     3e+09 bytes of weights at 4 bits (N_total <= 6e+09)
+  epsilon    0.004412 (loss units)
+  $ pdftotext notes.pdf - | tr '\n' ' ' | grep -o 'Law: .* best loss\.\|Memory: [^)]*)'
+  Law: moe:bounded-sparse; at each budget the configuration 'loopscale solve' chooses among R = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 and E = 1, 2, 4, 8, 16: the fewest loops and experts within epsilon = 0.004412 (loss units) of the best loss.
+  Memory: 3e+09 bytes of weights at 4 bits per weight (N total \xe2\x89\xa4 6e+09) (esc)
+  $ grep -o '<desc>[^<]*' steps.svg | sed 's/&apos;/'"'"'/g'
+  <desc>Law: moe:bounded-sparse; at each budget the configuration 'loopscale solve' chooses among R = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 and E = 1, 2, 4, 8, 16: the fewest loops and experts within epsilon = 0.004412 (loss units) of the best loss. Memory: 3e+09 bytes of weights at 4 bits per weight (Ntotal \xe2\x89\xa4 6e+09). (esc)
+  $ loopscale frontier --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e20:1e22:3 --plot plain.svg > /dev/null && grep -o '<desc>[^<]*' plain.svg
+  <desc>Law: moe:bounded-sparse, in closed form for a plain model R = 1, E = 1 with unlimited unique data; 3 budgets.
+
+Without --mem the notes say the weights have no limit, at the bits given:
+
+  $ loopscale frontier --flops 1e21,1e22 --eps 0.01 --bits 8 --plot free.svg 2>/dev/null > /dev/null && grep -o 'Memory: [^<]*' free.svg
+  Memory: no limit on the weights (8 bits per weight).

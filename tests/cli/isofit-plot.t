@@ -40,9 +40,9 @@ notes list their FLOPs, as many as the table leaves out for that reason:
 
 In the SVG, one solid parabola per budget used, each in its own colour,
 one dashed grey parabola for the budget whose vertex is at the edge (the
-budgets of fewer than 3 runs get none), and a star at each optimum (a
-filled black star per budget used, a hollow grey one at the edge, and the
-legend's): as many as the JSON counts.
+budgets of fewer than 3 runs get none), and a filled black star at each
+optimum used and the legend's; none for the budget at the edge, whose
+vertex may lie far outside its sizes: as many as the JSON counts.
 
   $ loopscale isofit --format json runs.csv | python3 -c "import json,sys; r=json.load(sys.stdin); print(r['budgets_used'], sum(b['status'] == 'optimum at the edge' for b in r['budgets']))"
   8 1
@@ -60,11 +60,26 @@ legend's): as many as the JSON counts.
   $ python3 count.py iso.svg
   8 parabolas, 1 dashed, 9 filled stars, 0 hollow
 
-Approach 1 fits no parabola: stars only.
+Approach 1 fits no parabola: stars only, and its legend's budget entries
+are markers with no line (no coloured line is drawn anywhere); each star
+sits on its budget's lowest run in that budget's colour, so that it stays
+attributable: one star per colour of the budgets used, and one black (the
+legend's).
 
   $ loopscale isofit --method minimum --plot min.svg runs.csv > /dev/null
   $ python3 count.py min.svg | cut -d, -f1
   0 parabolas
+  $ loopscale isofit --method minimum --format json runs.csv | python3 -c "import json,sys; print(json.load(sys.stdin)['budgets_used'], 'used')"
+  6 used
+  $ python3 -c "
+  > import re, xml.etree.ElementTree as ET
+  > paths = [p for p in ET.parse('min.svg').iter('{http://www.w3.org/2000/svg}path') if p.get('style')]
+  > style = lambda p: dict(kv.split(':', 1) for kv in p.get('style').split(';') if ':' in kv)
+  > plain = ('rgb(0%,0%,0%)', 'rgb(54.117647%,54.117647%,54.117647%)', 'rgb(100%,100%,100%)', 'rgb(72.941176%,72.941176%,72.941176%)', 'rgb(91%,91%,91%)')
+  > lines = [p for p in paths if style(p).get('fill') == 'none' and style(p).get('stroke') not in plain and style(p).get('stroke-width') != '0.7']  # 0.7: markers' outlines
+  > stars = [style(p).get('fill') for p in paths if len(re.findall(r'L ', p.get('d', ''))) == 9]
+  > print(len(lines), 'coloured lines,', len(set(s for s in stars if s not in (plain[0], None))), 'star colours,', stars.count(plain[0]), 'black')"
+  0 coloured lines, 6 star colours, 1 black
 
 With --keep the runs the filter sets aside in each budget used are hollow
 circles in its colour: as many as the JSON's runs less used.
@@ -143,3 +158,110 @@ plot as it was; the plot never replaces the runs:
   [64]
   $ head -1 runs.csv
   n_act,n_total,n_loop,R,E,k,tokens,flops,loss
+
+Sweeps made here: at each budget F the runs at N = N_opt 2^k, N_opt =
+0.05 F^0.5, D = F / (6 N), with loss 2 + 0.3 k^2 (a parabola in ln N).
+
+  $ cat > sweeps.py <<'PY'
+  > import sys
+  > kind, count = sys.argv[1], int(sys.argv[2])
+  > print("n_act,tokens,loss")
+  > def budget(f, ks, loss=lambda k: 2 + 0.3 * k * k):
+  >     for k in ks:
+  >         n = 0.05 * f ** 0.5 * 2.0 ** k
+  >         print("%.9g,%.9g,%.9g" % (n, f / (6 * n), loss(k)))
+  > for b in range(count):  # budgets from 1e18 to 1e22
+  >     budget(1e18 * 10 ** (4 * b / (count - 1)), range(-5, 6) if kind == "keep" else range(-3, 4))
+  > if kind == "single":  # as many budgets of one run each
+  >     for b in range(count):
+  >         budget(2e18 * 10 ** (4 * b / (count - 1)), [0])
+  > if kind == "edge":  # a budget whose losses fall almost straight: its vertex far beyond its sizes
+  >     budget(3e20, [-1, 0, 1], lambda k: 3 - 0.1 * k + 1e-4 * k * k)
+  > PY
+
+Hundreds of budgets: the legend names the first 12 and one entry stands
+for the rest, whose FLOPs the notes list (cut with "... and N more" when
+long), so the figure keeps its size; 1500 budgets draw, and a small
+--plot-size has room:
+
+  $ python3 sweeps.py grid 300 > b300.csv && python3 sweeps.py grid 1500 > b1500.csv
+  $ loopscale isofit --plot b300.pdf b300.csv > /dev/null && pdftotext b300.pdf - | grep -c '^F = '
+  12
+  $ pdftotext b300.pdf - | grep 'more budgets'
+  … and 288 more budgets
+  $ loopscale isofit --plot b300.png b300.csv > /dev/null && file b300.png | grep -o '[0-9]* x [0-9]*'
+  1479 x 495
+  $ loopscale isofit --plot b1500.png b1500.csv > /dev/null && file b1500.png | grep -o '[0-9]* x [0-9]*'
+  1479 x 495
+  $ loopscale isofit --plot small.svg --plot-size 6x4 b300.csv > /dev/null && is small.svg
+  small.svg is svg
+  $ loopscale isofit --plot b1500.svg b1500.csv > /dev/null
+  $ grep -o 'Budgets not named in the legend ([0-9]*): F = [^A-Z]*' b1500.svg | python3 -c "
+  > import re, sys
+  > t = sys.stdin.read(); total = int(re.search(r'\((\d+)\)', t).group(1))
+  > listed = t.split('F = ', 1)[1].split(' … ')[0].count(', ') + 1; more = int(re.search(r'and (\d+) more', t).group(1))
+  > print(total, 'budgets:', listed, 'listed +', more, 'more =', listed + more)"
+  1488 budgets: 43 listed + 1445 more = 1488
+
+The list of budgets of too few runs ends the same way, its count and the
+table's agreeing:
+
+  $ python3 sweeps.py single 200 > single.csv
+  $ loopscale isofit --format json single.csv | python3 -c "import json,sys; print(sum(b['status'] == 'too few runs' for b in json.load(sys.stdin)['budgets']))"
+  200
+  $ loopscale isofit --plot single.svg single.csv > /dev/null
+  $ grep -o 'Too few runs[^(]*([^)]*) at F = [^A-Z]*' single.svg | python3 -c "
+  > import re, sys
+  > t = sys.stdin.read(); listed = t.split('F = ', 1)[1].split(' … ')[0].count(', ') + 1
+  > more = int(re.search(r'and (\d+) more', t).group(1)); print(listed, 'listed +', more, 'more =', listed + more)"
+  43 listed + 157 more = 200
+
+With --keep the loss axis is that of the runs fitted and their parabolas:
+the runs set aside (here k = -5..-2 and 2..5, losses 3.2 to 9.5, against
+2 to 2.3 fitted) would squash the parabolas into the panel's foot.  They
+are clipped at its top, and the notes count them, as many as the JSON's
+runs less used:
+
+  $ python3 sweeps.py keep 4 > keep.csv
+  $ loopscale isofit --keep 2.5 --format json keep.csv | python3 -c "import json,sys; print(sum(b['runs'] - b['used'] for b in json.load(sys.stdin)['budgets']))"
+  32
+  $ loopscale isofit --keep 2.5 --plot keep.pdf --plot-caption keep.csv > /dev/null
+  $ pdftotext keep.pdf - | tr '\n' ' ' | grep -o '[0-9]* runs set aside by --keep lie above the panel'
+  32 runs set aside by --keep lie above the panel
+  $ pdftotext -bbox keep.pdf - | python3 -c "
+  > import re, sys
+  > ticks = [float(w) for x, w in re.findall(r'<word xMin=\"([\d.]+)\"[^>]*>(\d\.\d+)</word>', sys.stdin.read()) if float(x) < 60]
+  > print('loss axis from', min(ticks), 'to', max(ticks))"
+  loss axis from 2.0 to 2.3
+
+A budget at the edge gets no star and reports no optimum, and its dashed
+parabola only spans its sizes: its vertex (here N = 3e159) stretches no
+axis, the largest power of ten on the page being F's 10^22:
+
+  $ python3 sweeps.py edge 4 > edge.csv
+  $ loopscale isofit --format json edge.csv | python3 -c "import json,sys; print([(b['status'], 'n_opt' in b) for b in json.load(sys.stdin)['budgets'] if b['status'] != 'used'])"
+  [('optimum at the edge', False)]
+  $ loopscale isofit --plot edge.pdf edge.csv > /dev/null && pdftotext -bbox edge.pdf - | python3 -c "
+  > import re, sys
+  > print('largest exponent', max(int(w) for w in re.findall(r'>(\d+)</word>', sys.stdin.read())))"
+  largest exponent 22
+
+IsoFLOP budgets a third of a decade apart: the right panel's F axis spans
+less than a decade, and its tick labels stay apart (overlap.py as in
+frontier.t: every word's box against every other's):
+
+  $ cat > overlap.py <<'PY'
+  > import re, sys
+  > words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in
+  >          re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', sys.stdin.read())]
+  > bad = [(w, W) for i, (x0, y0, x1, y1, w) in enumerate(words) for X0, Y0, X1, Y1, W in words[i + 1:]
+  >        if min(x1, X1) - max(x0, X0) > 0.5 and min(y1, Y1) - max(y0, Y0) > 0.5]
+  > print(len(bad), 'overlapping words', *bad[:3])
+  > PY
+  $ python3 -c "
+  > print('n_act,tokens,loss')
+  > for f in (1e20, 1.3e20):
+  >     for k in (-1, 0, 1):
+  >         n = 0.05 * f ** 0.5 * 2.0 ** k; print('%.9g,%.9g,%.9g' % (n, f / (6 * n), 2 + 0.3 * k * k))" > near.csv
+  $ loopscale isofit --plot near.pdf near.csv > /dev/null && pdftotext -bbox near.pdf - | python3 overlap.py
+  0 overlapping words

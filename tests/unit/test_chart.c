@@ -604,6 +604,45 @@ static void sizes_without_room_for_a_panel_are_refused_up_front(void **state)
     assert_non_null(strstr(err.message, "leaves no room for a panel at 20 pt text"));
 }
 
+/* A figure too large for cairo (thousands of legend entries at the natural
+ * size) is refused as a data error naming its size, in every format. */
+static void figures_too_large_to_draw_are_refused(void **state)
+{
+    (void)state;
+    chart *f = ls_chart_new("many", 1, 1);
+    chart_panel *p = ls_chart_panel(f, 0, 0);
+    const double x[] = {1, 2}, y[] = {1, 2};
+    chart_style st = ls_chart_line_style(0);
+    ls_chart_panel_line(p, x, y, 2, &st);
+    for (int i = 0; i < 1500; i++)
+        ls_chart_legend(f, "an entry", &st);
+    chart_output o = ls_chart_output_default();
+    ls_error err;
+    size_t len = 0;
+    /* 1500 rows of 1.55 x 8.1 pt: about 18800 pt, past 14400. */
+    assert_null(ls_chart_render(f, &o, &len, &err));
+    assert_int_equal(err.code, LS_ERR_DATA);
+    assert_non_null(strstr(err.message, "past the 200 in a side"));
+    /* 700 rows, about 8800 pt: a page, but 18300 pixels at 150 dpi and past
+     * 32767 at 300. */
+    ls_chart_free(f);
+    f = ls_chart_new("many", 1, 1);
+    p = ls_chart_panel(f, 0, 0);
+    ls_chart_panel_line(p, x, y, 2, &st);
+    for (int i = 0; i < 700; i++)
+        ls_chart_legend(f, "an entry", &st);
+    o.format = CHART_FORMAT_PNG;
+    o.dpi = 300;
+    assert_null(ls_chart_render(f, &o, &len, &err));
+    assert_int_equal(err.code, LS_ERR_DATA);
+    assert_non_null(strstr(err.message, "pixel PNG, too large"));
+    o.format = CHART_FORMAT_SVG;
+    unsigned char *svg = ls_chart_render(f, &o, &len, &err);
+    assert_non_null(svg);
+    free(svg);
+    ls_chart_free(f);
+}
+
 /* Boundaries and annotations (what is out of reach) have a colour of
  * their own: no series of any palette index shares it, nor black or grey. */
 static void the_boundary_colour_is_no_series_colour(void **state)
@@ -637,6 +676,7 @@ int main(void)
         cmocka_unit_test(a_paper_column_keeps_room_for_the_panel),
         cmocka_unit_test(the_boundary_colour_is_no_series_colour),
         cmocka_unit_test(sizes_without_room_for_a_panel_are_refused_up_front),
+        cmocka_unit_test(figures_too_large_to_draw_are_refused),
         cmocka_unit_test(every_plot_renders_in_every_format),
         cmocka_unit_test(the_isoflop_grid_spans_n_opt_evenly_in_log),
         cmocka_unit_test(bands_are_the_central_95_percent),

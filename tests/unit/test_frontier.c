@@ -181,7 +181,7 @@ static void solve_frontier_points_are_solve_choices(void **state)
     assert_true(memory_bound >= 2);
     chart_output co = ls_chart_output_default();
     size_t len = 0;
-    unsigned char *svg = ls_frontier_plot_solve(&lf->law, pts, 4, &co, &len, &err);
+    unsigned char *svg = ls_frontier_plot_solve(&lf->law, pts, 4, &o, 3e9, 4, &co, &len, &err);
     assert_non_null(svg);
     assert_true(len > 1000 && strstr((const char *)svg, "<svg") != NULL);
     free(svg);
