@@ -195,6 +195,22 @@ static void print_solve_csv(const frontier_solve_point *p, size_t n)
     }
 }
 
+/* The table's footnote for its starred values: each quantity beyond the
+ * law's fitted ranges, with the range. */
+static void print_outside_note(unsigned outside, const law_ranges *ranges)
+{
+    if (!outside)
+        return;
+    printf("* outside the range the law was fitted on:");
+    const char *sep = " ";
+    for (int q = 0; q < LAW_NRANGES; q++)
+        if (outside >> q & 1u) {
+            printf("%s%s %.4g to %.4g", sep, ls_law_range_name((law_range)q), ranges->lo[q], ranges->hi[q]);
+            sep = ", ";
+        }
+    printf("\n");
+}
+
 static int print_solve_table(const law *l, const solve_args *a, const law_ranges *ranges,
                              const frontier_solve_point *p, size_t n)
 {
@@ -237,22 +253,10 @@ static int print_solve_table(const law *l, const solve_args *a, const law_ranges
         return ls_exit_status(LS_ERR_INTERNAL);
     cli_table_print(t, stdout, CLI_FORMAT_TABLE);
     cli_table_free(t);
-    if (outside) {
-        printf("* outside the range the law was fitted on:");
-        const char *sep = " ";
-        for (int q = 0; q < LAW_NRANGES; q++)
-            if (outside >> q & 1u) {
-                printf("%s%s %.4g to %.4g", sep, ls_law_range_name((law_range)q), ranges->lo[q], ranges->hi[q]);
-                sep = ", ";
-            }
-        printf("\n");
-    }
+    print_outside_note(outside, ranges);
     return 0;
 }
 
-/* The frontier of the chosen architecture: 'loopscale solve' at each budget, with its
- * defaults (candidate lists cut at the law's fitted R and E, epsilon the fit's RMSE) and
- * the law's FLOP convention, which the numerical solver honours. */
 /* A frontier row as the candidate solve chose, for solve's edge checks. */
 static solve_candidate chosen_candidate(const frontier_solve_point *p)
 {
@@ -260,6 +264,9 @@ static solve_candidate chosen_candidate(const frontier_solve_point *p)
                              .loss = p->loss, .feasible = 1, .bound = p->bound};
 }
 
+/* The frontier of the chosen architecture: 'loopscale solve' at each budget, with its
+ * defaults (candidate lists cut at the law's fitted R and E, epsilon the fit's RMSE) and
+ * the law's FLOP convention, which the numerical solver honours. */
 static int run_solve_frontier(const char *cmd, lawfile *lf, solve_args *a, const double *budgets, size_t n,
                               cli_format format, const char *plot, const chart_output *figure)
 {
@@ -402,6 +409,7 @@ int cmd_frontier(int argc, char **argv)
     double *budgets = NULL, a = NAN;
     size_t n = 0;
     frontier_point *points = NULL;
+    unsigned *outside = NULL; /* per budget: bits 1u << LAW_RANGE_* beyond the fitted ranges */
     if (status == 0 && !flops_text)
         status = cli_usage_error(cmd, "give the training budgets with --flops F1,F2,... or --flops LO:HI:N");
     else if (status == 0 && optind < argc)
@@ -446,6 +454,27 @@ int cmd_frontier(int argc, char **argv)
     }
     if (status == 0 && ls_frontier_run(&lf->law, budgets, n, points, &a, &err) != 0)
         status = cli_fail(cmd, &err);
+    /* The optimum of a plain model (R = 1, E = 1) beyond the sweep is the law's guess, as
+     * solve and the architecture frontier say: warned in every format, starred in the table. */
+    law_ranges ranges;
+    unsigned outside_any = 0;
+    size_t beyond = 0;
+    if (status == 0 && !(outside = calloc(n, sizeof *outside))) {
+        cli_error(cmd, "out of memory");
+        status = ls_exit_status(LS_ERR_INTERNAL);
+    }
+    if (status == 0) {
+        ls_lawfile_ranges(lf, &ranges);
+        for (size_t i = 0; i < n; i++) {
+            law_point x = {.n_act = points[i].n_opt, .n_total = points[i].n_opt, .R = 1, .E = 1, .D = points[i].d_opt};
+            outside[i] = ls_law_ranges_outside(&ranges, &x);
+            outside_any |= outside[i];
+            beyond += outside[i] != 0;
+        }
+        if (beyond)
+            cli_warn(cmd, "%zu of %zu %s an optimum outside the ranges the law was fitted on: an extrapolation",
+                     beyond, n, beyond == 1 ? "budget has" : "budgets have");
+    }
     if (status == 0 && format == CLI_FORMAT_JSON)
         status = print_json(cmd, &lf->law, points, n, a);
     else if (status == 0 && format == CLI_FORMAT_CSV) {
@@ -466,9 +495,9 @@ int cmd_frontier(int argc, char **argv)
         cli_table *t = cli_table_new(5, headers);
         for (size_t i = 0; t && i < n; i++) {
             char c[5][32];
-            snprintf(c[0], 32, "%.4g", points[i].flops);
-            snprintf(c[1], 32, "%.4g", points[i].n_opt);
-            snprintf(c[2], 32, "%.4g", points[i].d_opt);
+            snprintf(c[0], 32, "%.4g%s", points[i].flops, outside[i] >> LAW_RANGE_FLOPS & 1u ? "*" : "");
+            snprintf(c[1], 32, "%.4g%s", points[i].n_opt, outside[i] >> LAW_RANGE_N_ACT & 1u ? "*" : "");
+            snprintf(c[2], 32, "%.4g%s", points[i].d_opt, outside[i] >> LAW_RANGE_TOKENS & 1u ? "*" : "");
             snprintf(c[3], 32, "%.4g", points[i].tokens_per_param);
             cli_fixed(c[4], 32, points[i].loss, 4);
             const char *cells[] = {c[0], c[1], c[2], c[3], c[4]};
@@ -483,6 +512,7 @@ int cmd_frontier(int argc, char **argv)
         } else {
             cli_table_print(t, stdout, CLI_FORMAT_TABLE);
             cli_table_free(t);
+            print_outside_note(outside_any, &ranges);
         }
     }
     if (status == 0 && plot) {
@@ -496,6 +526,7 @@ done:
     ls_lawfile_free(lf);
     free(budgets);
     free(points);
+    free(outside);
     free(sa.R);
     free(sa.E);
     return status;

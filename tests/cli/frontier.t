@@ -231,3 +231,25 @@ Without --mem the notes say the weights have no limit, at the bits given:
 
   $ loopscale frontier --flops 1e21,1e22 --eps 0.01 --bits 8 --plot free.svg 2>/dev/null > /dev/null && grep -o 'Memory: [^<]*' free.svg
   Memory: no limit on the weights (8 bits per weight).
+
+The closed form checks its optima against the ranges the law was fitted on,
+as solve does: each N_opt, D_opt and F beyond them is starred, with the
+ranges in a footnote, and a warning counts the budgets in every format.
+Here the law is fitted on N_act from 1e8 to 1e9 and D from 1e10 to 1e11
+(F from 6e18 to 6e20):
+
+  $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}}' > chinchilla.json
+  $ loopscale simulate --law chinchilla.json --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 | loopscale fit --law dense -o ranged.json - > /dev/null
+  $ loopscale frontier --law ranged.json --flops 1e18,1e19,1e20,1e22
+  loopscale frontier: warning: 3 of 4 budgets have an optimum outside the ranges the law was fitted on: an extrapolation
+  law        dense (plain model: R = 1, E = 1, unlimited unique data)
+  exponents  N_opt ~ F^0.4516, D_opt ~ F^0.5484
+  
+  flops   N_opt       D_opt       tokens/param    loss
+  1e+18*  8.058e+07*  2.068e+09*         25.67  3.5353
+  1e+19   2.28e+08    7.311e+09*         32.07  2.9857
+  1e+20   6.449e+08   2.585e+10          40.08  2.5998
+  1e+22*  5.16e+09*   3.23e+11*          62.58  2.1386
+  * outside the range the law was fitted on: N_act 1e+08 to 1e+09, D 1e+10 to 1e+11, F 6e+18 to 6e+20
+  $ loopscale frontier --law ranged.json --flops 1e18,1e19,1e20,1e22 --format csv > /dev/null
+  loopscale frontier: warning: 3 of 4 budgets have an optimum outside the ranges the law was fitted on: an extrapolation
