@@ -661,31 +661,58 @@ lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_err
         status = read_law(&c, root, lf);
 
     const cJSON *item;
+    /* fixed and tied are checked as fit checks --fix and --tie, so that a
+     * file holds nothing fit would refuse (a cycle, a tie across kinds, a
+     * parameter both held and tied), each refusal naming the parameter. */
+    char kind_name[64];
+    ls_law_kind_format(lf->law.kind, kind_name, sizeof kind_name);
+    char what[LS_ERROR_MESSAGE_MAX];
     if (status == 0 && (item = member(&c, root, "fixed", "fixed", 0, &status))) {
         if (!cJSON_IsArray(item))
             status = key_error(&c, "fixed", "expected an array of parameter names");
         for (const cJSON *x = item->child; x && status == 0; x = x->next) {
             int j = cJSON_IsString(x) ? ls_law_param_from_name(x->valuestring) : -1;
-            if (j < 0 || !ls_law_uses_param(lf->law.kind, (law_param)j))
-                status = key_error(&c, "fixed", "expected names of the law's parameters");
-            else
+            if (!cJSON_IsString(x))
+                status = key_error(&c, "fixed", "expected an array of parameter names");
+            else if (j < 0 || !ls_law_uses_param(lf->law.kind, (law_param)j)) {
+                snprintf(what, sizeof what, "'%s' is not a parameter of %s", x->valuestring, kind_name);
+                status = key_error(&c, "fixed", what);
+            } else if (lf->fixed[j]) {
+                snprintf(what, sizeof what, "'%s' is listed twice", x->valuestring);
+                status = key_error(&c, "fixed", what);
+            } else
                 lf->fixed[j] = 1;
         }
     }
     /* "tied": {"beta": "alpha"}: beta was fitted equal to alpha (optional). */
     if (status == 0 && (item = member(&c, root, "tied", "tied", 0, &status))) {
+        fit_parameters held;
+        memset(&held, 0, sizeof held);
+        memcpy(held.fixed, lf->fixed, sizeof held.fixed);
         if (!cJSON_IsObject(item))
             status = key_error(&c, "tied", "expected an object of NAME: LEADER names");
         for (const cJSON *x = item->child; x && status == 0; x = x->next) {
             int j = ls_law_param_from_name(x->string);
             int i = cJSON_IsString(x) ? ls_law_param_from_name(x->valuestring) : -1;
-            if (j < 0 || i < 0 || i == j || !ls_law_uses_param(lf->law.kind, (law_param)j) ||
-                !ls_law_uses_param(lf->law.kind, (law_param)i))
-                status = key_error(&c, "tied", "expected names of the law's parameters");
-            else if (lf->law.p[j] != lf->law.p[i])
-                status = key_error(&c, "tied", "a tied parameter differs from its leader in params");
-            else
-                lf->tied[j] = (unsigned char)(i + 1);
+            ls_error tie_err;
+            if (!cJSON_IsString(x)) {
+                snprintf(what, sizeof what, "%s: expected the name of its leader", x->string);
+                status = key_error(&c, "tied", what);
+            } else if (j < 0 || i < 0) {
+                snprintf(what, sizeof what, "'%s' is not a parameter of %s", j < 0 ? x->string : x->valuestring,
+                         kind_name);
+                status = key_error(&c, "tied", what);
+            } else if (ls_fit_check_tie(lf->law.kind, &held, (law_param)j, (law_param)i, &tie_err) != 0) {
+                status = key_error(&c, "tied", tie_err.message);
+            } else if (lf->law.p[j] != lf->law.p[i]) {
+                char vj[NUMTEXT_DOUBLE_MAX], vi[NUMTEXT_DOUBLE_MAX];
+                ls_numtext_format_double(vj, lf->law.p[j]);
+                ls_numtext_format_double(vi, lf->law.p[i]);
+                snprintf(what, sizeof what, "%s = %s differs from its leader %s = %s in params", x->string, vj,
+                         x->valuestring, vi);
+                status = key_error(&c, "tied", what);
+            } else
+                held.tied[j] = lf->tied[j] = (unsigned char)(i + 1);
         }
     }
     if (status == 0 && (item = member(&c, root, "stderr", "stderr", 0, &status))) {

@@ -190,7 +190,7 @@ theta in [0, 5]:
 The optional parts, when present, are checked as strictly:
 
   $ check "{$good, \"params\": {$params}, \"fixed\": [\"theta\"]}"
-  loopscale predict: law.json:1:148: fixed: expected names of the law's parameters
+  loopscale predict: law.json:1:148: fixed: 'theta' is not a parameter of dense
   [65]
   $ check "{$good, \"params\": {$params}, \"stderr\": {\"A\": \"big\"}}"
   loopscale predict: law.json:1:159: stderr.A: expected a number

@@ -175,12 +175,35 @@ hold them equal:
   [64]
   $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}, "tied": {"beta": "alpha"}}' > untied.json
   $ loopscale predict --law untied.json --n-act 1e9 --tokens 2e10
-  loopscale predict: untied.json:1:152: tied: a tied parameter differs from its leader in params
+  loopscale predict: untied.json:1:152: tied: beta = 0.28 differs from its leader alpha = 0.34 in params
   [65]
   $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.34, "c": 1.69}, "tied": {"beta": "phi"}}' > badtie.json
   $ loopscale predict --law badtie.json --n-act 1e9 --tokens 2e10
-  loopscale predict: badtie.json:1:152: tied: expected names of the law's parameters
+  loopscale predict: badtie.json:1:152: tied: cannot tie beta to phi: phi is not a parameter of the law dense
   [65]
+
+A law file's "fixed" and "tied" hold nothing fit would refuse: each is
+checked as --fix and --tie are, and the refusal names the parameter:
+
+  $ law() { printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 406.4, "beta": 0.34, "c": 1.69}, %s}' "$1" > tie.json; loopscale predict --law tie.json --n-act 1e9 --tokens 2e10 | head -1; }
+  $ law '"tied": {"beta": "alpha", "alpha": "beta"}'
+  loopscale predict: tie.json:1:152: tied: cannot tie alpha to beta: beta is itself tied to alpha
+  $ law '"tied": {"B": "alpha"}'
+  loopscale predict: tie.json:1:152: tied: cannot tie B to alpha: they are not of one kind (two exponents, or two positive coefficients)
+  $ law '"tied": {"beta": "alpha", "B": "beta"}'
+  loopscale predict: tie.json:1:152: tied: cannot tie B to beta: they are not of one kind (two exponents, or two positive coefficients)
+  $ law '"fixed": ["beta"], "tied": {"beta": "alpha"}'
+  loopscale predict: tie.json:1:171: tied: cannot tie beta to alpha: beta is held fixed (by --fix or --fix-from)
+  $ law '"fixed": ["c", "c"]'
+  loopscale predict: tie.json:1:152: fixed: 'c' is listed twice
+  $ law '"fixed": ["zeta"]'
+  loopscale predict: tie.json:1:152: fixed: 'zeta' is not a parameter of dense
+  $ law '"tied": {"beta": "zzz"}'
+  loopscale predict: tie.json:1:152: tied: 'zzz' is not a parameter of dense
+  $ law '"tied": {"c": "c"}'
+  loopscale predict: tie.json:1:152: tied: cannot tie c to itself
+  $ law '"tied": {"B": "A"}'
+  loss                       2.17178
 
 IsoFLOP minima (isofit) need a known method, a filter factor above 1, and
 two budgets whose optimum lies inside their sizes; a --plot named .svg,
