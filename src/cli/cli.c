@@ -1235,7 +1235,15 @@ const char *cli_fixed(char *buf, size_t size, double x, int decimals)
 int cli_parse_count(const char *command, const char *option, const char *arg, double *out)
 {
     numtext_status st = ls_numtext_parse_count(arg, strlen(arg), out);
-    return st == NUMTEXT_OK ? check_range(command, option, arg, strlen(arg), *out) : value_error(command, option, arg, st);
+    if (st == NUMTEXT_OK)
+        return check_range(command, option, arg, strlen(arg), *out);
+    /* 25GB for tokens or parameters: a size, said as FLOPs say it. */
+    double ignored;
+    numtext_status bytes_st;
+    if (parse_flops_text(arg, strlen(arg), &ignored, &bytes_st) == FLOPS_IS_BYTES)
+        return cli_usage_error(command, "%s: '%s' is a size in bytes; a count takes k, M, B or G, T, P, E (2.8B is "
+                               "2.8e9)", option, arg);
+    return value_error(command, option, arg, st);
 }
 
 size_t cli_max_rows(void)
@@ -1715,8 +1723,12 @@ int cli_parse_fix(const char *cmd, const char *text, const law_kind *kinds, size
         return cli_usage_error(cmd, "--fix %s given twice ('%s', then '%s'): a parameter takes one value", name,
                                given[j], text);
     given[j] = text;
+    /* Parsed under the whole option's name, so the message says which
+     * parameter the value was for. */
+    char option[64];
+    snprintf(option, sizeof option, "--fix %s", name);
     double value = 0;
-    int status = cli_parse_double(cmd, "--fix", eq + 1, &value);
+    int status = cli_parse_double(cmd, option, eq + 1, &value);
     if (status != 0)
         return status;
     ls_error err;
@@ -1734,8 +1746,8 @@ int cli_parse_tie(const char *cmd, const char *text, const law_kind *kinds, size
 {
     const char *eq = strchr(text, '=');
     char name[32];
-    if (!eq || (size_t)(eq - text) >= sizeof name)
-        return cli_usage_error(cmd, "--tie '%s': expected NAME=LEADER", text);
+    if (!eq || (size_t)(eq - text) >= sizeof name || eq == text || eq[1] == '\0')
+        return cli_usage_error(cmd, "--tie '%s': expected NAME=LEADER, two parameter names (e.g. beta=alpha)", text);
     memcpy(name, text, (size_t)(eq - text));
     name[eq - text] = '\0';
     int j = ls_law_param_from_name(name), i = ls_law_param_from_name(eq + 1);

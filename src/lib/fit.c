@@ -1252,6 +1252,20 @@ static int fit_prepare(fit_state *st)
 {
     if (check_fixed(st->kind, st->fp, st->err) != 0)
         return st->err->code;
+    /* Every term but c is positive, so a law whose c is held at or above a
+     * run's loss can never reach that run: a mistake in --fix, refused
+     * rather than fitted to an RMSE of 97 and "converged". */
+    if (ls_law_uses_param(st->kind, LAW_P_C) && st->fp->fixed[LAW_P_C] && st->s->n > 0) {
+        size_t lowest = 0;
+        for (size_t i = 1; i < st->s->n; i++)
+            if (st->s->rows[i].loss < st->s->rows[lowest].loss)
+                lowest = i;
+        double c = st->fp->fixed_value[LAW_P_C], min_loss = st->s->rows[lowest].loss;
+        if (c >= min_loss)
+            return ls_error_set(st->err, LS_ERR_USAGE, "c = %g is held at or above the lowest observed loss, %g "
+                                "(%s, line %ld), which the law could then never reach", c, min_loss, st->s->name,
+                                st->s->rows[lowest].line);
+    }
     if (!(st->fp->huber_delta > 0))
         return ls_error_set(st->err, LS_ERR_USAGE, "the Huber delta must be positive");
     return prepare_data(st->s, &st->d, st->err);

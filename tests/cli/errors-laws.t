@@ -146,7 +146,7 @@ hold them equal:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --tie beta small.csv
-  loopscale fit: --tie 'beta': expected NAME=LEADER
+  loopscale fit: --tie 'beta': expected NAME=LEADER, two parameter names (e.g. beta=alpha)
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --tie beta=beta small.csv
@@ -172,6 +172,30 @@ hold them equal:
   $ loopscale fit --law dense --fix c=-1 small.csv
   loopscale fit: --fix 'c=-1': parameter c = -1 is outside its domain [0, inf)
   Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --tie beta= small.csv
+  loopscale fit: --tie 'beta=': expected NAME=LEADER, two parameter names (e.g. beta=alpha)
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --tie =alpha small.csv
+  loopscale fit: --tie '=alpha': expected NAME=LEADER, two parameter names (e.g. beta=alpha)
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale fit --law dense --fix c=nan small.csv
+  loopscale fit: --fix c: 'nan' is not a finite number
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale predict --law $DC --n-act 6.34e9 --tokens 242e9 --unique-tokens 25GB
+  loopscale predict: --unique-tokens: '25GB' is a size in bytes; a count takes k, M, B or G, T, P, E (2.8B is 2.8e9)
+  Try 'loopscale predict --help'.
+  [64]
+  $ loopscale fit --law dense --fix c=100 small.csv
+  loopscale fit: c = 100 is held at or above the lowest observed loss, 2.75 (small.csv, line 7), which the law could then never reach
+  Try 'loopscale fit --help'.
+  [64]
+  $ loopscale holdout --laws dense --fix c=100 --axes N small.csv
+  loopscale holdout: c = 100 is held at or above the lowest observed loss, 2.75 (small.csv, line 7), which the law could then never reach
+  Try 'loopscale holdout --help'.
   [64]
   $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}, "tied": {"beta": "alpha"}}' > untied.json
   $ loopscale predict --law untied.json --n-act 1e9 --tokens 2e10

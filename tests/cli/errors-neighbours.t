@@ -304,11 +304,11 @@ Fixed parameters at the edges of E_start and E_max:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --fix E_start=nan s.csv.gz
-  loopscale fit: --fix: 'nan' is not a finite number
+  loopscale fit: --fix E_start: 'nan' is not a finite number
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --fix E_start= s.csv.gz
-  loopscale fit: --fix: '' is empty
+  loopscale fit: --fix E_start: '' is empty
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --fix E_max=1 s.csv.gz
@@ -324,7 +324,7 @@ Fixed parameters at the edges of E_start and E_max:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --fix A=1e-310 s.csv.gz
-  loopscale fit: --fix: '1e-310' is out of range
+  loopscale fit: --fix A: '1e-310' is out of range
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --fix theta=6 s.csv.gz

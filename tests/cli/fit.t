@@ -115,7 +115,7 @@ Usage errors:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --fix alpha=x $SWEEPS/looped-dense.csv.gz
-  loopscale fit: --fix: 'x' is not a number
+  loopscale fit: --fix alpha: 'x' is not a number
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --fix A=-1 $SWEEPS/looped-dense.csv.gz
