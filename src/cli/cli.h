@@ -103,7 +103,8 @@ enum {
     "      --where 'COL OP X'  keep rows where COL OP X holds, OP one of < <= = != >= > (repeatable,\n"           \
     "                          all must hold), e.g. --where 'R<=8'; == != compare text when X is\n"            \
     "                          not a number, ~ !~ match a glob (--where 'State==finished',\n"             \
-    "                          --where 'run_name~*-long'); COL may be n_unroll or tokens_per_param.\n"     \
+    "                          --where 'run_name~*-long'); COL may be n_unroll, tokens_per_param\n"     \
+    "                          or epochs (tokens / unique_tokens).\n"                                      \
     "                          Filters run before the quantities are checked; an empty or NaN cell\n"    \
     "                          passes no numeric condition\n"                                              \
     "      --skip-invalid      drop rows with an empty, NaN, non-positive or otherwise invalid\n"          \

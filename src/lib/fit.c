@@ -971,7 +971,9 @@ const char *ls_fit_unidentified_reason(law_param param)
     switch (param) {
     case LAW_P_THETA: return "no looped run (R > 1) has m < 1";
     case LAW_P_PHI: case LAW_P_KAPPA1: case LAW_P_KAPPA2: return "no run has R > 1";
-    case LAW_P_R_D_STAR: case LAW_P_R_N_STAR: return "no run repeats its data (tokens > unique_tokens)";
+    case LAW_P_R_D_STAR: case LAW_P_R_N_STAR:
+        return "no run repeats its data (tokens > unique_tokens; without a unique_tokens, U or tokens_per_epoch "
+               "column none does)";
     default: return "no run has E > 1";
     }
 }

@@ -174,7 +174,7 @@ typedef enum { OP_LT, OP_LE, OP_EQ, OP_NE, OP_GE, OP_GT, OP_MATCH, OP_NOT_MATCH 
 /* What a filter can name besides the columns of the file: the quantities
  * (0 .. SWEEP_NQUANTITIES - 1, by canonical name or alias) and two more
  * derived from them. */
-enum { WHERE_N_UNROLL = SWEEP_NQUANTITIES, WHERE_TOKENS_PER_PARAM, WHERE_NTARGETS };
+enum { WHERE_N_UNROLL = SWEEP_NQUANTITIES, WHERE_TOKENS_PER_PARAM, WHERE_EPOCHS, WHERE_NTARGETS };
 
 typedef struct where_filter {
     const char *text; /* as given, for messages */
@@ -197,6 +197,8 @@ static int where_target_from_name(const char *name)
         return WHERE_N_UNROLL;
     if (strcasecmp(name, "tokens_per_param") == 0)
         return WHERE_TOKENS_PER_PARAM;
+    if (strcasecmp(name, "epochs") == 0)
+        return WHERE_EPOCHS;
     return -1;
 }
 
@@ -889,7 +891,9 @@ static int parse_quantity(const row_context *rc, double loss_scale, sweep_quanti
     csv_field f = rc->fields[col];
     double value = 0;
     numtext_status st = parse_cell(loss_scale, q, f, &value);
-    if (st == NUMTEXT_EMPTY && q == SWEEP_N_LOOP)
+    /* An empty N_loop is a run with no loop block; an empty U (a JSON null,
+     * a missing key) is a run whose data was never repeated: unlimited. */
+    if (st == NUMTEXT_EMPTY && (q == SWEEP_N_LOOP || q == SWEEP_UNIQUE_TOKENS))
         return 0;
     if (st != NUMTEXT_OK)
         return cell_error(rc, col, "%s", ls_numtext_reason(st));
@@ -1087,23 +1091,29 @@ static int row_passes_cell_filters(reader_state *st, const row_context *rc, int 
     return 0;
 }
 
+/* What a filter compares: a quantity, or one derived from the row's:
+ * n_unroll, tokens per parameter D / N_act, and epochs D / U (1 for a run
+ * whose data was never repeated: U unlimited). */
+static double where_value(const sweep_row *row, int q)
+{
+    switch (q) {
+    case WHERE_N_UNROLL: {
+        law_point p = ls_sweep_row_point(row);
+        return ls_law_n_unroll(&p);
+    }
+    case WHERE_TOKENS_PER_PARAM: return row->tokens / row->n_act;
+    case WHERE_EPOCHS: return row->unique_tokens > 0 ? row->tokens / row->unique_tokens : 1.0;
+    default: return row_value(row, (sweep_quantity)q);
+    }
+}
+
 /* The filters on what the file lacks: defaults and derived quantities. */
 static int row_passes_row_filters(reader_state *st, const row_context *rc, const sweep_row *row)
 {
     for (size_t w = 0; w < st->options->nwheres; w++) {
         if (rc->fc->where_column[w] >= 0)
             continue;
-        int q = rc->fc->where_quantity[w];
-        double x;
-        if (q == WHERE_N_UNROLL) {
-            law_point p = ls_sweep_row_point(row);
-            x = ls_law_n_unroll(&p);
-        } else if (q == WHERE_TOKENS_PER_PARAM) {
-            x = row->tokens / row->n_act;
-        } else {
-            x = row_value(row, (sweep_quantity)q);
-        }
-        if (!where_holds(&st->wheres[w], x))
+        if (!where_holds(&st->wheres[w], where_value(row, rc->fc->where_quantity[w])))
             return 0;
     }
     return 1;
@@ -1775,18 +1785,14 @@ int ls_sweep_select(const sweep *s, const char *const *conditions, size_t n, uns
         int q = where_target_from_name(w.column);
         if (q < 0 || w.is_text) {
             status = ls_error_set(err, LS_ERR_USAGE, "'%s': '%s' is not one of the quantities n_act, n_total, "
-                                  "n_loop, R, E, k, tokens, flops, loss, n_unroll, tokens_per_param%s", conditions[c],
+                                  "n_loop, R, E, k, tokens, flops, loss, n_unroll, tokens_per_param, epochs%s", conditions[c],
                                   w.column, q >= 0 ? " compared with a number" : "");
             where_free(&w);
             return status;
         }
         for (size_t i = 0; i < s->n; i++) {
             const sweep_row *row = &s->rows[i];
-            law_point p = ls_sweep_row_point(row);
-            double x = q == WHERE_N_UNROLL ? ls_law_n_unroll(&p)
-                       : q == WHERE_TOKENS_PER_PARAM ? row->tokens / row->n_act
-                                                     : row_value(row, (sweep_quantity)q);
-            selected[i] = selected[i] && where_holds(&w, x);
+            selected[i] = selected[i] && where_holds(&w, where_value(row, q));
         }
         where_free(&w);
     }

@@ -812,7 +812,7 @@ does not exist), and a --fix without a name says so:
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale holdout --split 'color=red' missing.csv
-  loopscale holdout: --split: 'color=red': 'color' is not one of the quantities n_act, n_total, n_loop, R, E, k, tokens, flops, loss, n_unroll, tokens_per_param
+  loopscale holdout: --split: 'color=red': 'color' is not one of the quantities n_act, n_total, n_loop, R, E, k, tokens, flops, loss, n_unroll, tokens_per_param, epochs
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale fit --fix '=1' missing.csv

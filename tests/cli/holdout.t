@@ -106,7 +106,7 @@ Usage errors:
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale holdout --split 'lr<1' $SWEEPS/looped-dense.csv.gz
-  loopscale holdout: --split: 'lr<1': 'lr' is not one of the quantities n_act, n_total, n_loop, R, E, k, tokens, flops, loss, n_unroll, tokens_per_param
+  loopscale holdout: --split: 'lr<1': 'lr' is not one of the quantities n_act, n_total, n_loop, R, E, k, tokens, flops, loss, n_unroll, tokens_per_param, epochs
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale holdout --split 'R>100' --axes R --laws dense:bounded $SWEEPS/looped-dense.csv.gz | tail -2

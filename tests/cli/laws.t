@@ -35,6 +35,27 @@ The same from a sweep file, with the column under its datablations name:
   2.2256440889984477
   2.2269634075087863
 
+An empty cell (a JSON null, a missing key) is a run whose data was never
+repeated, U unlimited, as if the file had no such column; and the derived
+filter `epochs` = D / U (1 for such a run) selects the single-epoch runs of
+the two-stage fit:
+
+  $ printf 'num_params,token_num,tokens_per_epoch\n6.34e9,242e9,\n6.34e9,242e9,25e9\n6.34e9,25e9,25e9\n' > mixed.csv
+  $ loopscale predict --law $DC --map n_act=num_params --map tokens=token_num --format csv mixed.csv | cut -d, -f4
+  pred_loss
+  2.194917536332255
+  2.2256440889984477
+  2.38955173884643
+  $ loopscale predict --law $DC --map n_act=num_params --map tokens=token_num --where 'epochs<=1' --format csv mixed.csv | cut -d, -f1
+  num_params
+  6.34e9
+  6.34e9
+  $ printf '{"n_act": 6.34e9, "tokens": 242e9, "U": null}\n{"n_act": 6.34e9, "tokens": 242e9}\n' > mixed.jsonl
+  $ loopscale predict --law $DC --format csv mixed.jsonl
+  n_act,tokens,U,pred_loss
+  6340000000,242000000000,,2.194917536332255
+  6340000000,242000000000,,2.194917536332255
+
 The compute-optimal frontier: every N_opt of Kaplan's law and of
 Chinchilla's published fit is the minimum of the loss along its budget,
 found here by a golden-section search in Python (no scipy), and spends the
