@@ -1001,6 +1001,21 @@ void cli_solve_edge_text(char *buf, size_t size, const solve_options *so, const 
     }
 }
 
+/* Under a table with starred values: the ranges they leave. */
+void cli_print_ranges_note(const law_ranges *ranges, unsigned outside)
+{
+    if (!outside)
+        return;
+    printf("* outside the range the law was fitted on:");
+    const char *sep = " ";
+    for (int q = 0; q < LAW_NRANGES; q++)
+        if (outside >> q & 1u) {
+            printf("%s%s %.4g to %.4g", sep, ls_law_range_name((law_range)q), ranges->lo[q], ranges->hi[q]);
+            sep = ", ";
+        }
+    printf("\n");
+}
+
 const char *cli_solve_edge_hint(unsigned bits)
 {
     if (bits >> LAW_RANGE_N_ACT & 1u)

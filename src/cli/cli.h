@@ -242,6 +242,9 @@ double cli_solve_eps(const char *command, const lawfile *lf, double eps);
  * searched"; empty inside), and the hint for ls_solve_at_edge's bits. */
 void cli_solve_edge_text(char *buf, size_t size, const solve_options *so, const solve_candidate *c);
 const char *cli_solve_edge_hint(unsigned bits);
+/* Under a table with starred values: "* outside the range the law was
+ * fitted on:" and each range the values leave (nothing when none do). */
+void cli_print_ranges_note(const law_ranges *ranges, unsigned outside);
 
 typedef enum { CLI_FORMAT_TABLE, CLI_FORMAT_CSV, CLI_FORMAT_JSON, CLI_FORMAT_MD } cli_format;
 /* Parse --format; `allowed` is a bit mask of 1 << cli_format. */

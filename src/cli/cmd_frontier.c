@@ -195,22 +195,6 @@ static void print_solve_csv(const frontier_solve_point *p, size_t n)
     }
 }
 
-/* The table's footnote for its starred values: each quantity beyond the
- * law's fitted ranges, with the range. */
-static void print_outside_note(unsigned outside, const law_ranges *ranges)
-{
-    if (!outside)
-        return;
-    printf("* outside the range the law was fitted on:");
-    const char *sep = " ";
-    for (int q = 0; q < LAW_NRANGES; q++)
-        if (outside >> q & 1u) {
-            printf("%s%s %.4g to %.4g", sep, ls_law_range_name((law_range)q), ranges->lo[q], ranges->hi[q]);
-            sep = ", ";
-        }
-    printf("\n");
-}
-
 static int print_solve_table(const law *l, const solve_args *a, const law_ranges *ranges,
                              const frontier_solve_point *p, size_t n)
 {
@@ -253,7 +237,7 @@ static int print_solve_table(const law *l, const solve_args *a, const law_ranges
         return ls_exit_status(LS_ERR_INTERNAL);
     cli_table_print(t, stdout, CLI_FORMAT_TABLE);
     cli_table_free(t);
-    print_outside_note(outside, ranges);
+    cli_print_ranges_note(ranges, outside);
     return 0;
 }
 
@@ -512,7 +496,7 @@ int cmd_frontier(int argc, char **argv)
         } else {
             cli_table_print(t, stdout, CLI_FORMAT_TABLE);
             cli_table_free(t);
-            print_outside_note(outside_any, &ranges);
+            cli_print_ranges_note(&ranges, outside_any);
         }
     }
     if (status == 0 && plot) {

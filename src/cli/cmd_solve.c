@@ -119,21 +119,6 @@ static void column_values(const solve_candidate *c, char cells[11][40])
     human(cells[10], 40, c->n_unroll);
 }
 
-/* Under a table with starred values: the ranges they leave. */
-static void print_ranges_note(const law_ranges *ranges, unsigned outside)
-{
-    if (!outside)
-        return;
-    printf("* outside the range the law was fitted on:");
-    const char *sep = " ";
-    for (int q = 0; q < LAW_NRANGES; q++)
-        if (outside >> q & 1u) {
-            printf("%s%s %.4g to %.4g", sep, ls_law_range_name((law_range)q), ranges->lo[q], ranges->hi[q]);
-            sep = ", ";
-        }
-    printf("\n");
-}
-
 /* 1 when the interval [v[0], v[1]] of quantity q leaves the fitted range. */
 static int interval_outside(const law_ranges *ranges, law_range q, const double v[2])
 {
@@ -169,7 +154,7 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
     unsigned shown = (r->has_choice ? r->choice.outside : 0) | (r->best.feasible ? r->best.outside : 0) |
                      (r->unconstrained.feasible ? r->unconstrained.outside : 0);
     /* F has no row of its own: the budget line carries it. */
-    print_ranges_note(ranges, shown);
+    cli_print_ranges_note(ranges, shown);
 
     if (u) {
         printf("\nUnder the law's %zu bootstrap draws (%g%% intervals of the chosen configuration):\n", u->ndraws,
@@ -254,7 +239,7 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
         printf("\nEvery candidate (N_act optimised under the memory budget):\n");
         cli_table_print(all, stdout, CLI_FORMAT_TABLE);
         cli_table_free(all);
-        print_ranges_note(ranges, starred);
+        cli_print_ranges_note(ranges, starred);
     }
     return 0;
 }
