@@ -61,7 +61,7 @@ typedef struct isofit_budget {
     size_t runs, used;     /* runs in the budget, runs the optimum was found from */
     isofit_status status;
     double n_opt, d_opt, loss_opt; /* NaN unless status is ISOFIT_USED */
-    double n_lo, n_hi;     /* bootstrap interval of n_opt (NaN with fewer than LS_FIT_MIN_INTERVAL_DRAWS
+    double n_lo, n_hi;     /* bootstrap interval of n_opt (NaN unless ISOFIT_USED, and with fewer than LS_FIT_MIN_INTERVAL_DRAWS
                             * draws in which the budget had an interior optimum) */
     size_t draws_ok;       /* draws in which this budget had an interior optimum */
     /* The curve the optimum came from, kept for drawing it (ls_isofit_plot).

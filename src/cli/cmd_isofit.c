@@ -44,11 +44,12 @@ static const char USAGE_TAIL[] = CLI_SWEEP_HELP CLI_PLOT_HELP "  -h, --help     
 
 enum { OPT_METHOD = OPT_COMMAND_FIRST, OPT_KEEP, OPT_MIN_RUNS, OPT_BOOTSTRAP, OPT_CI, OPT_PLOT };
 
-/* D's interval from N's: D = F / (6 N) falls as N grows. */
-static double tokens_at(double flops, double n)
+/* D's interval from N's: D = F / (6 N_unroll) falls as N grows, here with
+ * the optimum's own N_unroll / N_act (exact when the template's loop block
+ * is a fixed share of N_act; 1 for a plain sweep). */
+static double tokens_at(const isofit_budget *b, double n)
 {
-    law_point p = {n, n, 0.0, 1.0, 1.0, 0.0, 0.0};
-    return isfinite(n) ? ls_law_tokens_for_flops(&p, flops) : NAN;
+    return b->d_opt * b->n_opt / n;
 }
 
 static const char *method_name(isofit_method m) { return m == ISOFIT_PARABOLA ? "parabola" : "minimum"; }
@@ -67,6 +68,8 @@ static int print_json(const char *cmd, const isofit_options *o, const isofit_res
     ls_jsonw_number(&w, "coefficient_d", exp(r->ln_h));
     ls_jsonw_number(&w, "r2", r->r2);
     ls_jsonw_number(&w, "budgets_used", (double)r->nused);
+    if (o->bootstrap > 0)
+        ls_jsonw_number(&w, "draws_requested", (double)o->bootstrap);
     if (isfinite(r->a_lo)) {
         ls_jsonw_number(&w, "draws", (double)r->ndraws);
         ls_jsonw_number(&w, "level", o->level);
@@ -89,8 +92,9 @@ static int print_json(const char *cmd, const isofit_options *o, const isofit_res
         if (isfinite(b->n_lo)) {
             ls_jsonw_number(&w, "n_opt_lo", b->n_lo);
             ls_jsonw_number(&w, "n_opt_hi", b->n_hi);
-            ls_jsonw_number(&w, "d_opt_lo", tokens_at(b->flops, b->n_hi));
-            ls_jsonw_number(&w, "d_opt_hi", tokens_at(b->flops, b->n_lo));
+            ls_jsonw_number(&w, "d_opt_lo", tokens_at(b, b->n_hi));
+            ls_jsonw_number(&w, "d_opt_hi", tokens_at(b, b->n_lo));
+            ls_jsonw_number(&w, "draws", (double)b->draws_ok);
         }
         ls_jsonw_object_end(&w);
     }

@@ -456,7 +456,9 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
                     if (!isnan(v[d]))
                         v[m++] = v[d];
                 out->budgets[b].draws_ok = m;
-                if (m >= LS_FIT_MIN_INTERVAL_DRAWS) {
+                /* An interval is about an estimate: none for a budget the
+                 * full data leaves without an interior optimum. */
+                if (m >= LS_FIT_MIN_INTERVAL_DRAWS && out->budgets[b].status == ISOFIT_USED) {
                     out->budgets[b].n_lo = quantile(v, m, tail);
                     out->budgets[b].n_hi = quantile(v, m, 1.0 - tail);
                 }
