@@ -132,6 +132,18 @@ F / (6 N_opt); checked against that ratio computed from the runs in Python:
   > print(u, len(rows), worst < 1e-12)'
   3.25 9 True
 
+Its bootstrap intervals: D's follows N's at the same N_unroll = 3.25 N_act,
+and the JSON says the draws asked for and those behind each budget:
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 2.5e7,5e7,1e8,2e8,4e8,8e8,1.6e9 --tokens 2.5e9,5e9,1e10,2e10,4e10,8e10,1.6e11 --R 4 --noise 0.01 | loopscale isofit --bootstrap 100 --format json - > looped-boot.json
+  $ python3 -c '
+  > import json
+  > r = json.load(open("looped-boot.json"))
+  > with_ci = [b for b in r["budgets"] if "n_opt_lo" in b]
+  > worst = max(abs(b["d_opt_lo"] * 6 * 3.25 * b["n_opt_hi"] / b["flops"] - 1) for b in with_ci)
+  > print(r["draws_requested"], len(with_ci) > 0, all(b["draws"] >= 20 and b["status"] == "used" for b in with_ci), worst < 1e-12)'
+  100 True True True
+
 The runs must be of one architecture: several loop counts in one budget
 would be one parabola through several curves.
 
