@@ -108,11 +108,18 @@ void cli_warn(const char *command, const char *fmt, ...)
     va_end(ap);
 }
 
+/* "Try 'loopscale fit --help'.": the command's own name, without what a
+ * per-group message adds to it ("fit: g=a"). */
+static void try_help(const char *command)
+{
+    fprintf(stderr, "Try 'loopscale %.*s --help'.\n", (int)strcspn(command, ": "), command);
+}
+
 int cli_fail(const char *command, const ls_error *err)
 {
     cli_error(command, "%s", err->message);
     if (err->code == LS_ERR_USAGE)
-        fprintf(stderr, "Try 'loopscale %s --help'.\n", command);
+        try_help(command);
     return ls_exit_status(err->code);
 }
 
@@ -122,7 +129,7 @@ int cli_usage_error(const char *command, const char *fmt, ...)
     va_start(ap, fmt);
     vmessage(command, "", fmt, ap);
     va_end(ap);
-    fprintf(stderr, "Try 'loopscale %s --help'.\n", command);
+    try_help(command);
     return ls_exit_status(LS_ERR_USAGE);
 }
 

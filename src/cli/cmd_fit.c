@@ -207,7 +207,7 @@ static void print_optimum_exponent(const fit_options *o, const fit_result *r, co
      * counted as; said, because frontier refuses such a law for that reason. */
     printf("optimum    N_opt ~ F^%.4f, D_opt ~ F^%.4f (a = %s%s)\n", a, 1.0 - a, how,
            o->flops.kind != LAW_FLOPS_6ND ? "; F counted as 6 N D, not as the sweep's FLOPs" : "");
-    if (!b || b->ndraws == 0)
+    if (!b || b->ndraws < LS_FIT_MIN_INTERVAL_DRAWS) /* as for the parameters: no interval from fewer */
         return;
     double *as = malloc(b->ndraws * sizeof *as);
     size_t m = 0;

@@ -69,6 +69,12 @@ static int parse_budgets(const char *cmd, const char *text, double **budgets, si
         int status = cli_parse_flops_list(cmd, "--flops", text, budgets, n);
         if (status == 0)
             qsort(*budgets, *n, sizeof **budgets, compare_doubles);
+        /* As a range is refused when two of its budgets round to one: a
+         * slope across 1e-14 in ln F is noise. */
+        for (size_t i = 1; status == 0 && i < *n; i++)
+            if ((*budgets)[i] - (*budgets)[i - 1] < 1e-12 * (*budgets)[i])
+                status = cli_usage_error(cmd, "--flops: '%s': %.15g and %.15g agree to 12 significant digits; give "
+                                         "budgets that differ", text, (*budgets)[i - 1], (*budgets)[i]);
         return status;
     }
     size_t colons = 0;
@@ -456,8 +462,8 @@ int cmd_frontier(int argc, char **argv)
             beyond += outside[i] != 0;
         }
         if (beyond)
-            cli_warn(cmd, "%zu of %zu %s an optimum outside the ranges the law was fitted on: an extrapolation",
-                     beyond, n, beyond == 1 ? "budget has" : "budgets have");
+            cli_warn(cmd, "%zu of %zu %s %s an optimum outside the ranges the law was fitted on: an extrapolation",
+                     beyond, n, ls_plural((double)n, "budget", "budgets"), beyond == 1 ? "has" : "have");
     }
     if (status == 0 && format == CLI_FORMAT_JSON)
         status = print_json(cmd, &lf->law, points, n, a);

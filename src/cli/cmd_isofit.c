@@ -150,7 +150,10 @@ static int print_table(const char *cmd, const char *name, const isofit_options *
         snprintf(c[1], 64, "%zu", b->used);
         snprintf(c[2], 64, isfinite(b->n_opt) ? "%.4g" : "-", b->n_opt);
         snprintf(c[3], 64, isfinite(b->d_opt) ? "%.4g" : "-", b->d_opt);
-        snprintf(c[4], 64, isfinite(b->loss_opt) ? "%.4f" : "-", b->loss_opt);
+        if (isfinite(b->loss_opt))
+            cli_fixed(c[4], 64, b->loss_opt, 4);
+        else
+            snprintf(c[4], 64, "-");
         if (isfinite(b->n_lo))
             snprintf(c[5], 64, "[%.4g, %.4g]", b->n_lo, b->n_hi);
         else

@@ -101,7 +101,7 @@ char *ls_fit_diagnose(const sweep *s, const fit_result *r, const fit_bootstrap *
          * alone would look narrower than the data leave it. */
         if (b && b->outside_of[j] > 0) {
             add_line(&out, "%s = %.3g is not determined by the runs: %zu of %zu bootstrap draws ran it out of its "
-                     "domain (dropped; the interval is of the rest)", ls_law_param_name(j), v, b->outside_of[j],
+                     "domain (dropped)", ls_law_param_name(j), v, b->outside_of[j],
                      b->ndraws + b->failed + b->outside);
             reported[j] = 1;
             continue;

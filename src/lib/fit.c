@@ -1264,9 +1264,9 @@ static int fit_prepare(fit_state *st)
                 lowest = i;
         double c = st->fp->fixed_value[LAW_P_C], min_loss = st->s->rows[lowest].loss;
         if (c >= min_loss)
-            return ls_error_set(st->err, LS_ERR_USAGE, "c = %g is held at or above the lowest observed loss, %g "
-                                "(%s, line %ld), which the law could then never reach", c, min_loss, st->s->name,
-                                st->s->rows[lowest].line);
+            return ls_error_set(st->err, LS_ERR_USAGE, "c = %.10g is held at or above the lowest observed loss, %.10g "
+                                "nats (%s, line %ld), which the law could then never reach", c, min_loss,
+                                st->s->name, st->s->rows[lowest].line);
     }
     if (!(st->fp->huber_delta > 0))
         return ls_error_set(st->err, LS_ERR_USAGE, "the Huber delta must be positive");

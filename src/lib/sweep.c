@@ -428,7 +428,7 @@ static int no_rows_left(const reader_state *st, ls_error *err)
         const where_filter *wf = &st->wheres[w];
         if (wf->case_miss)
             return ls_error_set(err, LS_ERR_DATA,
-                                "%s: no rows left after the filters; '%s' compares text exactly, case included, "
+                                "%s: no rows left after the filters; text conditions are case-sensitive ('%s'), "
                                 "and the column holds '%s'", st->s->name, wf->text, wf->case_miss);
     }
     return ls_error_set(err, LS_ERR_DATA, "%s: no rows left after the filters", st->s->name);

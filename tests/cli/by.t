@@ -84,3 +84,9 @@ becomes _:
   $ loopscale fit --law dense:bounded --by arm -o 'law-{group}.json' slash.csv > /dev/null
   $ ls law-rw*
   law-rw_base_v2.json
+
+A refusal inside one group names the group, and the help hint names the
+command alone:
+
+  $ loopscale fit --law dense --by arm --fix c=100 arms.csv 2>&1 | grep -v '^loopscale fit: arm='
+  Try 'loopscale fit --help'.

@@ -52,6 +52,10 @@ Budgets of the frontier:
   loopscale frontier: --flops: '1e20:1.000000000000001e20:5': the range is finer than 13 significant digits tell apart (two budgets round to one)
   Try 'loopscale frontier --help'.
   [64]
+  $ loopscale frontier --law $DC --flops 1e20,1.00000000000001e20
+  loopscale frontier: --flops: '1e20,1.00000000000001e20': 1e+20 and 1.00000000000001e+20 agree to 12 significant digits; give budgets that differ
+  Try 'loopscale frontier --help'.
+  [64]
   $ loopscale frontier --law $DC --flops 1e20,,1e21
   loopscale frontier: --flops: '' is empty
   Try 'loopscale frontier --help'.
@@ -190,11 +194,11 @@ hold them equal:
   Try 'loopscale predict --help'.
   [64]
   $ loopscale fit --law dense --fix c=100 small.csv
-  loopscale fit: c = 100 is held at or above the lowest observed loss, 2.75 (small.csv, line 7), which the law could then never reach
+  loopscale fit: c = 100 is held at or above the lowest observed loss, 2.75 nats (small.csv, line 7), which the law could then never reach
   Try 'loopscale fit --help'.
   [64]
   $ loopscale holdout --laws dense --fix c=100 --axes N small.csv
-  loopscale holdout: c = 100 is held at or above the lowest observed loss, 2.75 (small.csv, line 7), which the law could then never reach
+  loopscale holdout: c = 100 is held at or above the lowest observed loss, 2.75 nats (small.csv, line 7), which the law could then never reach
   Try 'loopscale holdout --help'.
   [64]
   $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}, "tied": {"beta": "alpha"}}' > untied.json
@@ -209,25 +213,31 @@ hold them equal:
 A law file's "fixed" and "tied" hold nothing fit would refuse: each is
 checked as --fix and --tie are, and the refusal names the parameter:
 
-  $ law() { printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 406.4, "beta": 0.34, "c": 1.69}, %s}' "$1" > tie.json; loopscale predict --law tie.json --n-act 1e9 --tokens 2e10 | head -1; }
+  $ law() { printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 406.4, "beta": 0.34, "c": 1.69}, %s}' "$1" > tie.json; loopscale predict --law tie.json --n-act 1e9 --tokens 2e10 > /dev/null; }
   $ law '"tied": {"beta": "alpha", "alpha": "beta"}'
   loopscale predict: tie.json:1:152: tied: cannot tie alpha to beta: beta is itself tied to alpha
+  [65]
   $ law '"tied": {"B": "alpha"}'
   loopscale predict: tie.json:1:152: tied: cannot tie B to alpha: they are not of one kind (two exponents, or two positive coefficients)
+  [65]
   $ law '"tied": {"beta": "alpha", "B": "beta"}'
   loopscale predict: tie.json:1:152: tied: cannot tie B to beta: they are not of one kind (two exponents, or two positive coefficients)
+  [65]
   $ law '"fixed": ["beta"], "tied": {"beta": "alpha"}'
   loopscale predict: tie.json:1:171: tied: cannot tie beta to alpha: beta is held fixed (by --fix or --fix-from)
+  [65]
   $ law '"fixed": ["c", "c"]'
   loopscale predict: tie.json:1:152: fixed: 'c' is listed twice
+  [65]
   $ law '"fixed": ["zeta"]'
   loopscale predict: tie.json:1:152: fixed: 'zeta' is not a parameter of dense
+  [65]
   $ law '"tied": {"beta": "zzz"}'
   loopscale predict: tie.json:1:152: tied: 'zzz' is not a parameter of dense
+  [65]
   $ law '"tied": {"c": "c"}'
   loopscale predict: tie.json:1:152: tied: cannot tie c to itself
-  $ law '"tied": {"B": "A"}'
-  loss                       2.17178
+  [65]
 
 IsoFLOP minima (isofit) need a known method, a filter factor above 1, and
 two budgets whose optimum lies inside their sizes; a --plot named .svg,

@@ -213,7 +213,7 @@ parameter is named, so that the law file written reads back:
   $ printf 'n_act,tokens,loss\n1e8,1e10,3.1\n3e8,1e10,2.9\n1e9,1e10,2.8\n1e8,1e11,2.8\n3e8,1e11,2.6\n1e9,1e11,2.45\n' > bend.csv
   $ loopscale fit --law kaplan --bootstrap 20 --threads 2 -o bend.json bend.csv | grep '^bootstrap'
   loopscale fit: warning: only 19 of 20 bootstrap draws converged inside the law's domain, too few for intervals (at least 20): none given
-  loopscale fit: warning: alpha_D = 0.426 is not determined by the runs: 1 of 20 bootstrap draws ran it out of its domain (dropped; the interval is of the rest)
+  loopscale fit: warning: alpha_D = 0.426 is not determined by the runs: 1 of 20 bootstrap draws ran it out of its domain (dropped)
   bootstrap  20 draws, 0 did not converge, 1 ended outside the law's domain
   $ loopscale predict --law bend.json --n-act 1e9 --tokens 1e10 | head -1
   loss                       2.79887

@@ -43,10 +43,10 @@ Text compares exactly, case included; when that is why no row is left, the
 error says what the column holds:
 
   $ loopscale predict --law $LAW --map loss=eval/loss --where 'State==Finished' runs.csv
-  loopscale predict: runs.csv: no rows left after the filters; 'State==Finished' compares text exactly, case included, and the column holds 'finished'
+  loopscale predict: runs.csv: no rows left after the filters; text conditions are case-sensitive ('State==Finished'), and the column holds 'finished'
   [65]
   $ loopscale predict --law $LAW --map loss=eval/loss --where 'run_name~C-*' runs.csv
-  loopscale predict: runs.csv: no rows left after the filters; 'run_name~C-*' compares text exactly, case included, and the column holds 'c-long'
+  loopscale predict: runs.csv: no rows left after the filters; text conditions are case-sensitive ('run_name~C-*'), and the column holds 'c-long'
   [65]
 
 Derived quantities: tokens per parameter (D / N_act, 20 for c-long, 80 for
