@@ -66,21 +66,22 @@ typedef struct frontier_solve_point {
     double loss;
     solve_bound bound;       /* what binds N_act: compute, memory or the search range */
     double exponent_n;       /* d ln N_act / d ln F: central differences between the neighbouring
-                              * budgets (one-sided at the ends, in the budgets' order); NaN with
-                              * one budget, or two equal budgets */
+                              * budgets (one-sided at the ends); NaN with one budget */
     unsigned outside;        /* bits 1u << LAW_RANGE_*: beyond the ranges o->ranges knows */
 } frontier_solve_point;
 
-/* The chosen configuration at each of n budgets, with weight memory
- * mem_bytes (+inf for none) at bits per weight, into out[n].  Errors: those
- * of ls_solve_run, and LS_ERR_DATA naming the budget when no candidate fits
+/* The chosen configuration at each of n budgets, in increasing F (as
+ * ls_frontier_budgets_parse gives them), with weight memory mem_bytes (+inf
+ * for none) at bits per weight, into out[n].  Errors: LS_ERR_USAGE when the
+ * budgets do not increase, those of ls_solve_run, and LS_ERR_DATA naming the budget when no candidate fits
  * the memory ("at 1e+22 FLOPs no candidate fits in 1e+06 bytes at 4 bits per
  * weight") or leaves a training token. */
 int ls_frontier_run_solve(const law *l, const arch_template *t, const double *budgets, size_t n,
                           const solve_options *o, double mem_bytes, double bits, frontier_solve_point *out,
                           ls_error *err) LS_MUST_CHECK;
 
-/* A figure of the architecture frontier: N_act and D against F (log-log) on
+/* A figure of the architecture frontier, its points in increasing F as
+ * ls_frontier_run_solve returns them: N_act and D against F (log-log) on
  * the left, R* and E* against F on the right (as steps, with a tick at each
  * value taken); the notes give the law, the candidates and epsilon of o and
  * the memory budget, as passed to ls_frontier_run_solve.  As

@@ -198,15 +198,14 @@ done:
     return bytes;
 }
 
-/* d ln N_act / d ln F at point i from its neighbours: central inside, one-sided at the
- * ends; NaN with one budget or when the budgets it spans are equal. */
+/* d ln N_act / d ln F at point i from its neighbours (the budgets increase):
+ * central inside, one-sided at the ends; NaN with one budget. */
 static double local_exponent(const frontier_solve_point *p, size_t n, size_t i)
 {
     if (n < 2)
         return NAN;
     size_t lo = i > 0 ? i - 1 : 0, hi = i + 1 < n ? i + 1 : n - 1;
-    double dlnf = log(p[hi].flops) - log(p[lo].flops);
-    return dlnf != 0 ? (log(p[hi].n_act) - log(p[lo].n_act)) / dlnf : NAN;
+    return (log(p[hi].n_act) - log(p[lo].n_act)) / (log(p[hi].flops) - log(p[lo].flops));
 }
 
 int ls_frontier_run_solve(const law *l, const arch_template *t, const double *budgets, size_t n,
@@ -246,15 +245,14 @@ int ls_frontier_run_solve(const law *l, const arch_template *t, const double *bu
     return 0;
 }
 
-/* A whole-number series (R*, E*) as steps in budget order: each value held
- * from its budget to the midpoint in ln F with the next, where it steps.
- * order: the budgets sorted by F.  x, y: room for 3n - 2 points. */
-static size_t steps(const frontier_solve_point *points, const size_t *order, size_t n, int experts, double *x,
-                    double *y)
+/* A whole-number series (R*, E*) as steps, the budgets in increasing F:
+ * each value held from its budget to the midpoint in ln F with the next,
+ * where it steps.  x, y: room for 3n - 2 points. */
+static size_t steps(const frontier_solve_point *points, size_t n, int experts, double *x, double *y)
 {
     size_t m = 0;
     for (size_t k = 0; k < n; k++) {
-        const frontier_solve_point *p = &points[order[k]];
+        const frontier_solve_point *p = &points[k];
         double v = experts ? p->E : p->R;
         if (k > 0) {
             x[m] = x[m - 1];
@@ -263,7 +261,7 @@ static size_t steps(const frontier_solve_point *points, const size_t *order, siz
         x[m] = p->flops;
         y[m++] = v;
         if (k + 1 < n) {
-            x[m] = sqrt(p->flops * points[order[k + 1]].flops);
+            x[m] = sqrt(p->flops * points[k + 1].flops);
             y[m++] = v;
         }
     }
@@ -319,18 +317,6 @@ static void solve_notes(chart *c, const char *kind, const solve_options *so, dou
     ls_chart_note(c, note);
 }
 
-/* The budgets' indices in order of F: insertion, linear on a range
- * LO:HI:N (already in order); lists given by hand are short. */
-static void order_by_flops(const frontier_solve_point *points, size_t n, size_t *order)
-{
-    for (size_t i = 0; i < n; i++) {
-        size_t k = i;
-        for (; k > 0 && points[order[k - 1]].flops > points[i].flops; k--)
-            order[k] = order[k - 1];
-        order[k] = i;
-    }
-}
-
 unsigned char *ls_frontier_plot_solve(const law *l, const frontier_solve_point *points, size_t n,
                                       const solve_options *so, double mem_bytes, double bits,
                                       const chart_output *o, size_t *len, ls_error *err)
@@ -347,9 +333,8 @@ unsigned char *ls_frontier_plot_solve(const law *l, const frontier_solve_point *
     double *x = malloc(n * sizeof *x), *yn = malloc(n * sizeof *yn), *yd = malloc(n * sizeof *yd),
            *yr = malloc(n * sizeof *yr), *ye = malloc(n * sizeof *ye), *sx = malloc(nstep * sizeof *sx),
            *sy = malloc(nstep * sizeof *sy), *ticks = malloc(2 * n * sizeof *ticks);
-    size_t *order = malloc(n * sizeof *order);
     unsigned char *bytes = NULL;
-    if (!c || !x || !yn || !yd || !yr || !ye || !sx || !sy || !ticks || !order) {
+    if (!c || !x || !yn || !yd || !yr || !ye || !sx || !sy || !ticks) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         goto done;
     }
@@ -360,7 +345,6 @@ unsigned char *ls_frontier_plot_solve(const law *l, const frontier_solve_point *
         yr[i] = points[i].R;
         ye[i] = points[i].E;
     }
-    order_by_flops(points, n, order);
     chart_panel *left = ls_chart_panel(c, 0, 0), *right = ls_chart_panel(c, 0, 1);
     chart_style sn = ls_chart_line_style(0), sd = ls_chart_line_style(1), sr = ls_chart_line_style(2),
                 se = ls_chart_line_style(3);
@@ -381,7 +365,7 @@ unsigned char *ls_frontier_plot_solve(const law *l, const frontier_solve_point *
         chart_style line = experts ? se : sr, dots = line;
         line.marker = CHART_MARKER_NONE;
         dots.width = 0;
-        ls_chart_panel_line(right, sx, sy, steps(points, order, n, experts, sx, sy), &line);
+        ls_chart_panel_line(right, sx, sy, steps(points, n, experts, sx, sy), &line);
         ls_chart_panel_line(right, x, experts ? ye : yr, n, &dots);
     }
     ls_chart_legend(c, "N<sub>act</sub> (active parameters)", &sn);
@@ -400,6 +384,5 @@ done:
     free(sx);
     free(sy);
     free(ticks);
-    free(order);
     return bytes;
 }
