@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_sort.h>
+
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/frontier.h"
@@ -53,12 +55,6 @@ enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_PLOT, OPT_MEM, OPT_BITS, OPT_R, OPT_E,
 /* --flops: a list read as every command reads FLOP counts (2.8B = 2.8e9, 2.8GB refused as
  * bytes, each inside the option's range), or a range LO:HI:N whose ends are read the same
  * way; the library spaces the range, from the ends written back exactly (%.17g). */
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static int parse_budgets(const char *cmd, const char *text, double **budgets, size_t *n)
 {
     *budgets = NULL;
@@ -68,7 +64,7 @@ static int parse_budgets(const char *cmd, const char *text, double **budgets, si
          * exponent is taken between neighbours. */
         int status = cli_parse_flops_list(cmd, "--flops", text, budgets, n);
         if (status == 0)
-            qsort(*budgets, *n, sizeof **budgets, compare_doubles);
+            gsl_sort(*budgets, 1, *n);
         /* As a range is refused when two of its budgets round to one: a
          * slope across 1e-14 in ln F is noise. */
         for (size_t i = 1; status == 0 && i < *n; i++)

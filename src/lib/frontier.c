@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_sort.h>
+
 #include "numtext_internal.h"
 
 /* One number of a budget list, [p, p + len), checked: finite and positive. */
@@ -19,17 +21,11 @@ static int parse_budget(const char *text, const char *p, size_t len, double *out
     return 0;
 }
 
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The budgets in increasing F (a local exponent is taken between
  * neighbours, and a plot's lines join them in order), each given once. */
 static int sorted_distinct(const char *text, double *v, size_t m, ls_error *err)
 {
-    qsort(v, m, sizeof *v, compare_doubles);
+    gsl_sort(v, 1, m);
     for (size_t i = 1; i < m; i++)
         if (v[i] == v[i - 1]) {
             char value[NUMTEXT_DOUBLE_MAX];
