@@ -18,6 +18,7 @@
 
 #include "fit_kernel_internal.h"
 #include "gslguard_internal.h"
+#include "law_internal.h"
 #include "law_second_internal.h"
 #include "numtext_internal.h"
 #include "parallel_internal.h"
@@ -152,6 +153,10 @@ static int law_is_finite(const law *l)
 
 #define PMAX LAW_NPARAMS
 
+/* The most distinct E values the mapped kernel tabulates Ehat over (a
+ * sweep with more goes through the law core). */
+#define MAPPED_MAX_E 32
+
 /* One thread's solver state, sized once for the problem's rows. */
 typedef struct solver {
     const problem *pb;
@@ -163,8 +168,8 @@ typedef struct solver {
     double *resid;       /* r_i at the last model_at point */
     /* The plain dense law in log space goes through the vectorised kernel
      * (fit_kernel.c), on these structure-of-arrays copies of the rows. */
-    const ls_dense_kernel *kernel;
-    const ls_dense_kernel *dots; /* the vector sums of model_at (always set) */
+    const ls_kernel *kernel;
+    const ls_kernel *dots; /* the vector sums of model_at (always set) */
     ls_dense_rows soa;
     double *soa_data;
     /* The kernel's scratch holds the trial pass at this point (valid when
@@ -172,6 +177,17 @@ typedef struct solver {
     double soa_u[PMAX];
     int soa_valid;
     size_t base_index[PMAX]; /* free parameter k is theta[base_index[k]] */
+    /* The looped and MoE laws in log space go through the kernel's mapped
+     * passes (mapped_applies) on these copies of the rows: each run's E as
+     * an index into e_values, Ehat there at the last trial, and a spare
+     * column for the derivatives of parameters that are not free. */
+    const ls_kernel *mapped;
+    ls_mapped_rows mrows;
+    ls_mapped_point mpt;
+    double *mapped_data, *spare;
+    unsigned char *e_index;
+    double e_values[MAPPED_MAX_E], ehat[MAPPED_MAX_E];
+    size_t ne;
 } solver;
 
 static void solver_free(solver *s)
@@ -179,6 +195,9 @@ static void solver_free(solver *s)
     free(s->cols);
     free(s->resid);
     free(s->soa_data);
+    free(s->mapped_data);
+    free(s->spare);
+    free(s->e_index);
     memset(s, 0, sizeof *s);
 }
 
@@ -230,6 +249,84 @@ static void kernel_theta(const law *l, double theta[5])
     theta[4] = log(l->p[LAW_P_C]);
 }
 
+/* Whether pb is a law the mapped kernel evaluates: base dense or moe
+ * under any mapping, in log space, without ties, every free parameter one
+ * whose derivative the kernel forms; and, for moe, at most MAPPED_MAX_E
+ * distinct E, which go into s->e_values. */
+static int mapped_applies(solver *s, const problem *pb)
+{
+    if (pb->space != FIT_SPACE_LOG || problem_has_ties(pb))
+        return 0;
+    if (pb->kind.base != LAW_BASE_DENSE && pb->kind.base != LAW_BASE_MOE)
+        return 0;
+    unsigned params = ls_mapped_kernel_params(pb->kind);
+    for (size_t k = 0; k < pb->nfree; k++)
+        if (!((params >> pb->free_params[k]) & 1u))
+            return 0;
+    s->ne = 0;
+    if (pb->kind.base == LAW_BASE_MOE)
+        for (size_t i = 0; i < pb->n; i++) {
+            double E = pb->rows[i].x.E;
+            size_t k = 0;
+            while (k < s->ne && s->e_values[k] != E)
+                k++;
+            if (k == s->ne) {
+                if (s->ne == MAPPED_MAX_E)
+                    return 0;
+                s->e_values[s->ne++] = E;
+            }
+        }
+    return 1;
+}
+
+/* Copy the problem's current rows into the mapped kernel's arrays. */
+static void mapped_load_rows(solver *s)
+{
+    const problem *pb = s->pb;
+    size_t n = pb->n;
+    double *d = s->mapped_data;
+    double *ln_n = d, *n_act = d + n, *n_loop = d + 2 * n, *y = d + 3 * n, *ln_r = d + 4 * n, *ln_m = d + 5 * n;
+    double *ln_d = d + 6 * n, *target = d + 7 * n, *weight = d + 8 * n;
+    law_mapping mapping = pb->kind.mapping;
+    for (size_t i = 0; i < n; i++) {
+        const law_row *row = &pb->rows[i];
+        ln_n[i] = row->ln_n_act;
+        n_act[i] = row->x.n_act;
+        n_loop[i] = row->x.n_loop;
+        y[i] = row->x.R - 1.0;
+        ln_r[i] = mapping == LAW_MAPPING_POWER ? log(row->x.R) : mapping == LAW_MAPPING_LOG ? log1p(y[i]) : 0.0;
+        ln_m[i] = row->ln_m;
+        ln_d[i] = row->ln_d;
+        target[i] = pb->target[i];
+        weight[i] = pb->weight ? pb->weight[i] : 1.0;
+        size_t k = 0;
+        while (k + 1 < s->ne && s->e_values[k] != row->x.E)
+            k++;
+        s->e_index[i] = (unsigned char)k;
+    }
+    s->mrows = (ls_mapped_rows){n, ln_n, n_act, n_loop, y, ln_r, ln_m, ln_d, target, weight,
+                                d + 9 * n, d + 10 * n, d + 11 * n, d + 12 * n};
+}
+
+/* The mapped kernel's point for law l, and each run's ln Ehat there. */
+static void mapped_point(solver *s, const law *l)
+{
+    const double *p = l->p;
+    s->mpt = (ls_mapped_point){s->pb->kind.mapping, s->pb->kind.base == LAW_BASE_MOE, log(p[LAW_P_A]),
+                               p[LAW_P_ALPHA], log(p[LAW_P_B]), p[LAW_P_BETA], log(p[LAW_P_C]), p[LAW_P_DELTA],
+                               p[LAW_P_GAMMA], p[LAW_P_OMEGA], p[LAW_P_ZETA], p[LAW_P_PHI], p[LAW_P_KAPPA1],
+                               p[LAW_P_KAPPA2], p[LAW_P_THETA]};
+    if (!s->mpt.moe)
+        return;
+    double ln_ehat[MAPPED_MAX_E];
+    for (size_t k = 0; k < s->ne; k++) {
+        s->ehat[k] = ls_law_ehat(s->e_values[k], p[LAW_P_E_START], p[LAW_P_E_MAX]);
+        ln_ehat[k] = s->ehat[k] == 1.0 ? 0.0 : log(s->ehat[k]);
+    }
+    for (size_t i = 0; i < s->mrows.n; i++)
+        s->mrows.ln_e[i] = ln_ehat[s->e_index[i]];
+}
+
 static double kernel_delta(const problem *pb) { return pb->loss == FIT_LOSS_MSE ? INFINITY : pb->delta; }
 static double kernel_scale(const problem *pb) { return pb->loss == FIT_LOSS_MSE ? 2.0 : 1.0; }
 
@@ -255,6 +352,15 @@ static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
         }
         for (size_t k = 0; k < pb->nfree; k++)
             s->base_index[k] = (size_t)pb->free_params[k]; /* LAW_P_A .. LAW_P_C are 0 .. 4 */
+    } else if (mapped_applies(s, pb)) {
+        s->mapped = ls_fit_kernel();
+        s->mapped_data = malloc(s->cap * (12 + LS_MAPPED_SCRATCH) * sizeof *s->mapped_data);
+        s->spare = malloc(s->cap * sizeof *s->spare);
+        s->e_index = malloc(s->cap);
+        if (!s->mapped_data || !s->spare || !s->e_index) {
+            solver_free(s);
+            return LS_ERR_INTERNAL;
+        }
     }
     return 0;
 }
@@ -287,12 +393,34 @@ static double value_at(const solver *s, const double *u)
     return isfinite(sum) ? sum : INFINITY;
 }
 
+/* trial_at for the mapped kernel.  Where its value is not finite the law
+ * core's is taken (it has limits for an overflowing m^-theta), and the
+ * derivative models at that point come from the law core too. */
+static double mapped_trial_at(solver *s, const double *u)
+{
+    const problem *pb = s->pb;
+    s->soa_valid = 0;
+    law l;
+    law_from_fitted(pb, u, &l);
+    if (!law_is_finite(&l))
+        return INFINITY;
+    mapped_point(s, &l);
+    double v = s->mapped->mapped_trial(&s->mrows, &s->mpt, kernel_delta(pb), kernel_scale(pb));
+    if (!isfinite(v))
+        return value_at(s, u);
+    memcpy(s->soa_u, u, pb->nfree * sizeof *u);
+    s->soa_valid = 1;
+    return v;
+}
+
 /* The objective at a point the solver tries: through the kernel, its
  * trial pass, which keeps each run's shares and coefficients, so that the
  * derivative models at the point, if the solver moves there, need only the
  * kernel's sums (models_at).  The same value as value_at, bit for bit. */
 static double trial_at(solver *s, const double *u)
 {
+    if (s->mapped)
+        return mapped_trial_at(s, u);
     if (!s->kernel)
         return value_at(s, u);
     const problem *pb = s->pb;
@@ -484,11 +612,57 @@ static int model_at_first(solver *s, const double *u, double *g, double *M)
     return finite ? 0 : -1;
 }
 
+/* model_at_first through the mapped kernel, at the point of the last
+ * trial: its gradient pass writes the free parameters' columns of J (the
+ * others into the spare column), and the kernel's gram forms g and M. */
+static int mapped_model_first(solver *s, double *g, double *M)
+{
+    const problem *pb = s->pb;
+    size_t p = pb->nfree, n = pb->n;
+    if (s->mpt.moe) {
+        law l;
+        law_from_fitted(pb, s->soa_u, &l);
+        double e_start = l.p[LAW_P_E_START], e_max = l.p[LAW_P_E_MAX], fe_max[MAPPED_MAX_E], fe_start[MAPPED_MAX_E];
+        for (size_t k = 0; k < s->ne; k++) {
+            double d_emax, d_estart;
+            ls_law_ehat_derivatives(s->e_values[k], e_start, e_max, s->ehat[k], &d_emax, &d_estart);
+            fe_max[k] = d_emax / s->ehat[k] * (e_max - 1.0); /* u = ln(E_max - 1) */
+            fe_start[k] = d_estart / s->ehat[k] * e_start;   /* u = ln E_start */
+        }
+        for (size_t i = 0; i < n; i++) {
+            s->mrows.fe_max[i] = fe_max[s->e_index[i]];
+            s->mrows.fe_start[i] = fe_start[s->e_index[i]];
+        }
+    }
+    double *col[LAW_NPARAMS];
+    const double *cols[PMAX];
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        col[j] = s->spare;
+    for (size_t k = 0; k < p; k++)
+        cols[k] = col[pb->free_params[k]] = s->cols + k * s->cap;
+    s->mapped->mapped_gradient(&s->mrows, &s->mpt, col);
+    const double *scratch = s->mrows.scratch;
+    s->mapped->gram(n, p, cols, scratch + LS_MAPPED_CM * n, scratch + LS_MAPPED_GP * n, g, M, s->spare);
+    memcpy(s->resid, scratch + LS_MAPPED_RESID * n, n * sizeof *s->resid);
+    int finite = 1;
+    for (size_t a = 0; a < p * p; a++)
+        finite &= isfinite(M[a]);
+    for (size_t a = 0; a < p; a++)
+        finite &= isfinite(g[a]);
+    return finite ? 0 : -1;
+}
+
 /* model_at for the solver's steps: through the kernel when it applies (the
  * 5 x 5 models, restricted to the free parameters); the first-order model
  * alone (H untouched) when `second` is 0. */
 static int models_at(solver *s, const double *u, double *g, double *M, double *H, int second)
 {
+    if (s->mapped && !second) {
+        if (!(s->soa_valid && memcmp(s->soa_u, u, s->pb->nfree * sizeof *u) == 0))
+            (void)mapped_trial_at(s, u);
+        if (s->soa_valid)
+            return mapped_model_first(s, g, M);
+    }
     if (!s->kernel)
         return second ? model_at(s, u, g, M, H) : model_at_first(s, u, g, M);
     const problem *pb = s->pb;
@@ -592,6 +766,8 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
     memcpy(res->u, u0, p * sizeof *u0);
     if (s->kernel)
         kernel_load_rows(s);
+    if (s->mapped)
+        mapped_load_rows(s);
     s->soa_valid = 0;
     for (size_t k = 0; k < p; k++)
         zero[k] = D[k] = 0.0;

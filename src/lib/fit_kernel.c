@@ -193,6 +193,8 @@ static void KERNEL_NAME(dot3x2)(size_t n, const double *c, const double *d, cons
     *out_d = sd;
 }
 
-const ls_dense_kernel KERNEL_NAME(ls_dense_kernel) = {LS_STR(LS_KERNEL_VARIANT), KERNEL_NAME(value),
-                                                        KERNEL_NAME(trial), KERNEL_NAME(sums),
-                                                        KERNEL_NAME(model), KERNEL_NAME(dot3x2)};
+#include "fit_kernel_mapped.c"
+
+const ls_kernel KERNEL_NAME(ls_kernel) = {LS_STR(LS_KERNEL_VARIANT), KERNEL_NAME(value),         KERNEL_NAME(trial),
+                                          KERNEL_NAME(sums),          KERNEL_NAME(model),         KERNEL_NAME(dot3x2),
+                                          KERNEL_NAME(mapped_trial),  KERNEL_NAME(mapped_gradient), KERNEL_NAME(gram)};

@@ -336,7 +336,7 @@ double ls_law_ehat(double E, double e_start, double e_max)
 
 /* d Ehat / d E_max and d Ehat / d E_start, from Ehat = 1/r with
  * r = 1/q + 1/E_max, q = E - 1 + 1/s, s = 1/E_start - 1/E_max. */
-static void ehat_derivatives(double E, double e_start, double e_max, double ehat, double *d_emax, double *d_estart)
+void ls_law_ehat_derivatives(double E, double e_start, double e_max, double ehat, double *d_emax, double *d_estart)
 {
     if (E == 1.0) {
         *d_emax = 0.0;
@@ -911,7 +911,7 @@ double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double g
         prep->last_e = x->E;
         prep->ehat = ls_law_ehat(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX]);
         prep->ln_ehat = prep->ehat == 1.0 ? 0.0 : log(prep->ehat);
-        ehat_derivatives(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX], prep->ehat, &prep->d_ehat_d_emax,
+        ls_law_ehat_derivatives(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX], prep->ehat, &prep->d_ehat_d_emax,
                          &prep->d_ehat_d_estart);
     }
     double ehat = moe ? prep->ehat : 1.0;

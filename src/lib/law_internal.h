@@ -63,4 +63,7 @@ double ls_law_sparsity_scale(const law *l, double ln_m);
  * only, 1 and first derivatives, 2 and second derivatives. */
 void ls_law_gain(const law *l, const law_point *x, double ln_m, double scale, law_gain *g, int want_derivatives);
 
+/* d Ehat / d E_max and d Ehat / d E_start at E, given Ehat there. */
+void ls_law_ehat_derivatives(double E, double e_start, double e_max, double ehat, double *d_emax, double *d_estart);
+
 #endif

@@ -284,9 +284,9 @@ static void kernel_matches_the_law_core_run_by_run(void **state)
         }
     }
     assert_true(inside > 5 && inside < NR - 5);
-    const ls_dense_kernel *kernels[] = {ls_fit_kernel(), ls_fit_kernel_portable()};
+    const ls_kernel *kernels[] = {ls_fit_kernel(), ls_fit_kernel_portable()};
     for (int c = 0; c < 2; c++) {
-        const ls_dense_kernel *k = kernels[c];
+        const ls_kernel *k = kernels[c];
         double v = k->value(&rows, theta, delta, 1.0);
         assert_true(fabs(v - F) <= 1e-13 * F);
         double kg[5], kM[25], kH[25];
