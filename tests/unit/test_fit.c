@@ -15,6 +15,7 @@
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
 #include "fit_kernel_internal.h"
+#include "law_internal.h"
 #include "law_second_internal.h"
 #include "tmpfile.h"
 
@@ -318,6 +319,123 @@ static void kernel_matches_the_law_core_run_by_run(void **state)
         }
         assert_true(fabs(k->value(&rows, theta, INFINITY, 2.0) - ss) <= 1e-13 * ss);
     }
+}
+
+/* The mapped kernel (both copies) against the law core, run by run, for
+ * each loop mapping on the dense and moe bases: the objective, each run's
+ * residual, psi and IRLS weight, every column of d r / d u (the law core's
+ * gradient in the fitter's coordinates), and gram's g and M against sums
+ * written out; runs at R = 1 and E = 1 among looped and sparse ones. */
+static void mapped_kernel_matches_the_law_core_run_by_run(void **state)
+{
+    (void)state;
+    enum { NR = 41 };
+    static const double R[] = {1, 2, 4, 8, 16}, E[] = {1, 2, 8, 64};
+    double ln_n[NR], n_act[NR], n_loop[NR], yv[NR], ln_r[NR], ln_m[NR], ln_d[NR], target[NR], wt[NR];
+    double ln_e[NR], fe_max[NR], fe_start[NR], scratch[LS_MAPPED_SCRATCH * NR];
+    double cols[LAW_NPARAMS][NR], spare[NR];
+    const double delta = 1e-3;
+    for (int base = 0; base < 2; base++)
+        for (int mapping = 0; mapping < LAW_NMAPPINGS; mapping++) {
+            law_kind kind = {base ? LAW_BASE_MOE : LAW_BASE_DENSE, (law_mapping)mapping};
+            law l = chinchilla_law(kind);
+            l.p[LAW_P_DELTA] = -0.06;
+            l.p[LAW_P_GAMMA] = 0.007;
+            l.p[LAW_P_OMEGA] = -0.15;
+            l.p[LAW_P_ZETA] = -0.006;
+            l.p[LAW_P_E_START] = base ? 1.3 : 1.0;
+            l.p[LAW_P_E_MAX] = 570;
+            l.p[LAW_P_PHI] = 0.7;
+            l.p[LAW_P_KAPPA1] = 1.17;
+            l.p[LAW_P_KAPPA2] = 1.48;
+            l.p[LAW_P_THETA] = 0.36;
+            law_point x[NR];
+            double ehat_d_max[NR], ehat_d_start[NR];
+            for (int i = 0; i < NR; i++) {
+                double e = base ? E[i % 4] : 1.0, n = 1e8 * pow(1.37, i % 9);
+                x[i] = (law_point){n, n * (1 + (e - 1) * 0.6), 0.75 * n, R[i % 5], e, 2e10 * pow(1.5, i % 7), 0};
+                law_row row;
+                ls_law_row_init(&row, &x[i]);
+                ln_n[i] = row.ln_n_act;
+                n_act[i] = x[i].n_act;
+                n_loop[i] = x[i].n_loop;
+                yv[i] = x[i].R - 1;
+                ln_r[i] = mapping == LAW_MAPPING_LOG ? log1p(yv[i]) : log(x[i].R);
+                ln_m[i] = row.ln_m;
+                ln_d[i] = row.ln_d;
+                target[i] = ls_law_log_loss_grad(&l, &x[i], NULL) - 2.9e-3 * sin(1.7 * i + 0.3);
+                wt[i] = (double)(i % 3);
+                double ehat = ls_law_ehat(e, l.p[LAW_P_E_START], l.p[LAW_P_E_MAX]);
+                ls_law_ehat_derivatives(e, l.p[LAW_P_E_START], l.p[LAW_P_E_MAX], ehat, &ehat_d_max[i],
+                                        &ehat_d_start[i]);
+                ln_e[i] = ehat == 1.0 ? 0.0 : log(ehat);
+                fe_max[i] = ehat_d_max[i] / ehat * (l.p[LAW_P_E_MAX] - 1);
+                fe_start[i] = ehat_d_start[i] / ehat * l.p[LAW_P_E_START];
+            }
+            ls_mapped_rows rows = {NR,     ln_n,  n_act,  n_loop,   yv,      ln_r, ln_m, ln_d, target,
+                                   wt,     ln_e,  fe_max, fe_start, scratch};
+            ls_mapped_point pt = {kind.mapping,       base,           log(l.p[LAW_P_A]),   l.p[LAW_P_ALPHA],
+                                  log(l.p[LAW_P_B]),  l.p[LAW_P_BETA], log(l.p[LAW_P_C]),  l.p[LAW_P_DELTA],
+                                  l.p[LAW_P_GAMMA],   l.p[LAW_P_OMEGA], l.p[LAW_P_ZETA],   l.p[LAW_P_PHI],
+                                  l.p[LAW_P_KAPPA1],  l.p[LAW_P_KAPPA2], l.p[LAW_P_THETA]};
+            unsigned params = ls_mapped_kernel_params(kind);
+            double F = 0, grad[NR][LAW_NPARAMS], r[NR];
+            for (int i = 0; i < NR; i++) {
+                r[i] = ls_law_log_loss_grad(&l, &x[i], grad[i]) - target[i];
+                double a = fabs(r[i]);
+                F += wt[i] * (a <= delta ? 0.5 * r[i] * r[i] : delta * (a - 0.5 * delta));
+            }
+            const ls_kernel *kernels[] = {ls_fit_kernel(), ls_fit_kernel_portable()};
+            for (int c = 0; c < 2; c++) {
+                const ls_kernel *k = kernels[c];
+                double v = k->mapped_trial(&rows, &pt, delta, 1.0);
+                if (!(fabs(v - F) <= 1e-13 * F))
+                    fail_msg("%s %s/%s: objective %.17g, law core %.17g", k->name, ls_law_base_name(kind.base),
+                             ls_law_mapping_name(kind.mapping), v, F);
+                double *col[LAW_NPARAMS];
+                for (int j = 0; j < LAW_NPARAMS; j++)
+                    col[j] = (params >> j) & 1u ? cols[j] : spare;
+                k->mapped_gradient(&rows, &pt, col);
+                const double *gp = scratch + LS_MAPPED_GP * NR, *cm = scratch + LS_MAPPED_CM * NR;
+                for (int i = 0; i < NR; i++) {
+                    double a = fabs(r[i]);
+                    assert_true(fabs(scratch[LS_MAPPED_RESID * NR + i] - r[i]) <= 1e-14);
+                    assert_true(gp[i] == wt[i] * (a <= delta ? scratch[LS_MAPPED_RESID * NR + i] : copysign(delta, r[i])));
+                    assert_true(fabs(cm[i] - wt[i] * (a <= delta ? 1.0 : delta / a)) <= 1e-12 * wt[i]);
+                    for (int j = 0; j < LAW_NPARAMS; j++) {
+                        if (!((params >> j) & 1u)) {
+                            assert_true(grad[i][j] == 0.0);
+                            continue;
+                        }
+                        if (fabs(cols[j][i] - grad[i][j]) > 1e-12 * fmax(fabs(grad[i][j]), 1e-3))
+                            fail_msg("%s %s/%s run %d (R %g, E %g): d r / d %s %.17g, law core %.17g", k->name,
+                                     ls_law_base_name(kind.base), ls_law_mapping_name(kind.mapping), i, x[i].R,
+                                     x[i].E, ls_law_param_name((law_param)j), cols[j][i], grad[i][j]);
+                    }
+                }
+                /* gram over every column of the law, against plain sums. */
+                const double *cp[LAW_NPARAMS];
+                size_t p = 0;
+                for (int j = 0; j < LAW_NPARAMS; j++)
+                    if ((params >> j) & 1u)
+                        cp[p++] = cols[j];
+                double g[LAW_NPARAMS], M[LAW_NPARAMS * LAW_NPARAMS], tmp[NR];
+                k->gram(NR, p, cp, cm, gp, g, M, tmp);
+                for (size_t a = 0; a < p; a++) {
+                    double ga = 0;
+                    for (int i = 0; i < NR; i++)
+                        ga += gp[i] * cp[a][i];
+                    assert_true(fabs(g[a] - ga) <= 1e-13 * fmax(fabs(ga), 1e-6));
+                    for (size_t b = 0; b < p; b++) {
+                        double m = 0;
+                        for (int i = 0; i < NR; i++)
+                            m += cm[i] * cp[a][i] * cp[b][i];
+                        assert_true(fabs(M[a * p + b] - m) <= 1e-12 * fmax(fabs(m), 1e-6));
+                        assert_true(M[a * p + b] == M[b * p + a]);
+                    }
+                }
+            }
+        }
 }
 
 /* The Chinchilla-shaped problem through the kernel (dense law, plain runs)
@@ -723,6 +841,7 @@ int main(void)
         cmocka_unit_test(results_do_not_depend_on_the_thread_count),
         cmocka_unit_test(plain_dense_results_do_not_depend_on_the_thread_count),
         cmocka_unit_test(kernel_matches_the_law_core_run_by_run),
+        cmocka_unit_test(mapped_kernel_matches_the_law_core_run_by_run),
         cmocka_unit_test(group_bootstrap_resamples_whole_groups),
         cmocka_unit_test(parameters_the_sweep_cannot_identify_are_held),
         cmocka_unit_test(too_few_runs_for_the_parameters_is_an_error),
