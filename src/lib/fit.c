@@ -185,8 +185,9 @@ typedef struct solver {
     ls_mapped_rows mrows;
     ls_mapped_point mpt;
     double *mapped_data, *spare;
-    unsigned char *e_index;
-    double e_values[MAPPED_MAX_E], ehat[MAPPED_MAX_E];
+    int *e_index;
+    double e_values[MAPPED_MAX_E], ehat[MAPPED_MAX_E], ln_ehat[MAPPED_MAX_E], fe_max[MAPPED_MAX_E],
+        fe_start[MAPPED_MAX_E];
     size_t ne;
 } solver;
 
@@ -302,13 +303,14 @@ static void mapped_load_rows(solver *s)
         size_t k = 0;
         while (k + 1 < s->ne && s->e_values[k] != row->x.E)
             k++;
-        s->e_index[i] = (unsigned char)k;
+        s->e_index[i] = (int)k;
     }
-    s->mrows = (ls_mapped_rows){n, ln_n, n_act, n_loop, y, ln_r, ln_m, ln_d, target, weight,
-                                d + 9 * n, d + 10 * n, d + 11 * n, d + 12 * n};
+    s->mrows = (ls_mapped_rows){n,          ln_n,      n_act,      n_loop,      y,
+                                ln_r,       ln_m,      ln_d,       target,      weight,
+                                s->e_index, s->ln_ehat, s->fe_max, s->fe_start, d + 9 * n};
 }
 
-/* The mapped kernel's point for law l, and each run's ln Ehat there. */
+/* The mapped kernel's point for law l, and ln Ehat at each E there. */
 static void mapped_point(solver *s, const law *l)
 {
     const double *p = l->p;
@@ -318,13 +320,10 @@ static void mapped_point(solver *s, const law *l)
                                p[LAW_P_KAPPA2], p[LAW_P_THETA]};
     if (!s->mpt.moe)
         return;
-    double ln_ehat[MAPPED_MAX_E];
     for (size_t k = 0; k < s->ne; k++) {
         s->ehat[k] = ls_law_ehat(s->e_values[k], p[LAW_P_E_START], p[LAW_P_E_MAX]);
-        ln_ehat[k] = s->ehat[k] == 1.0 ? 0.0 : log(s->ehat[k]);
+        s->ln_ehat[k] = s->ehat[k] == 1.0 ? 0.0 : log(s->ehat[k]);
     }
-    for (size_t i = 0; i < s->mrows.n; i++)
-        s->mrows.ln_e[i] = ln_ehat[s->e_index[i]];
 }
 
 static double kernel_delta(const problem *pb) { return pb->loss == FIT_LOSS_MSE ? INFINITY : pb->delta; }
@@ -354,9 +353,9 @@ static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
             s->base_index[k] = (size_t)pb->free_params[k]; /* LAW_P_A .. LAW_P_C are 0 .. 4 */
     } else if (mapped_applies(s, pb)) {
         s->mapped = ls_fit_kernel();
-        s->mapped_data = malloc(s->cap * (12 + LS_MAPPED_SCRATCH) * sizeof *s->mapped_data);
-        s->spare = malloc(s->cap * sizeof *s->spare);
-        s->e_index = malloc(s->cap);
+        s->mapped_data = malloc(s->cap * (9 + LS_MAPPED_SCRATCH) * sizeof *s->mapped_data);
+        s->spare = malloc(2 * s->cap * sizeof *s->spare); /* and gram's 2 n */
+        s->e_index = malloc(s->cap * sizeof *s->e_index);
         if (!s->mapped_data || !s->spare || !s->e_index) {
             solver_free(s);
             return LS_ERR_INTERNAL;
@@ -622,16 +621,12 @@ static int mapped_model_first(solver *s, double *g, double *M)
     if (s->mpt.moe) {
         law l;
         law_from_fitted(pb, s->soa_u, &l);
-        double e_start = l.p[LAW_P_E_START], e_max = l.p[LAW_P_E_MAX], fe_max[MAPPED_MAX_E], fe_start[MAPPED_MAX_E];
+        double e_start = l.p[LAW_P_E_START], e_max = l.p[LAW_P_E_MAX];
         for (size_t k = 0; k < s->ne; k++) {
             double d_emax, d_estart;
             ls_law_ehat_derivatives(s->e_values[k], e_start, e_max, s->ehat[k], &d_emax, &d_estart);
-            fe_max[k] = d_emax / s->ehat[k] * (e_max - 1.0); /* u = ln(E_max - 1) */
-            fe_start[k] = d_estart / s->ehat[k] * e_start;   /* u = ln E_start */
-        }
-        for (size_t i = 0; i < n; i++) {
-            s->mrows.fe_max[i] = fe_max[s->e_index[i]];
-            s->mrows.fe_start[i] = fe_start[s->e_index[i]];
+            s->fe_max[k] = d_emax / s->ehat[k] * (e_max - 1.0); /* u = ln(E_max - 1) */
+            s->fe_start[k] = d_estart / s->ehat[k] * e_start;   /* u = ln E_start */
         }
     }
     double *col[LAW_NPARAMS];

@@ -35,8 +35,10 @@ typedef struct ls_mapped_rows {
      * log mapping; read by the power and log mappings only), ln(N_act /
      * N_total), ln D, ln L and the weight. */
     const double *ln_n, *n_act, *n_loop, *y, *ln_r, *ln_m, *ln_d, *target, *weight;
-    /* Per point, set by the caller (MoE laws): each run's ln Ehat, and d ln
-     * Ehat / d u for u = ln(E_max - 1) and u = ln E_start. */
+    /* MoE laws: each run's E as an index into the tables, which the caller
+     * sets per point: ln Ehat, and d ln Ehat / d u for u = ln(E_max - 1)
+     * and u = ln E_start (these two before the gradient pass). */
+    const int *e_index;
     double *ln_e, *fe_max, *fe_start;
     double *scratch; /* LS_MAPPED_SCRATCH arrays of n */
 } ls_mapped_rows;
@@ -89,7 +91,7 @@ typedef struct ls_kernel {
      * columns the caller does not need may all point at one spare array. */
     void (*mapped_gradient)(const ls_mapped_rows *rows, const ls_mapped_point *pt, double *const col[]);
     /* g_a = sum_i gp_i J_ai and M_ab = sum_i cm_i J_ai J_bi (p x p,
-     * row-major) over the columns cols[0 .. p-1]; tmp holds n doubles. */
+     * row-major) over the columns cols[0 .. p-1]; tmp holds 2 n doubles. */
     void (*gram)(size_t n, size_t p, const double *const cols[], const double *cm, const double *gp, double *g,
                  double *M, double *tmp);
 } ls_kernel;

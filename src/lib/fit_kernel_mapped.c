@@ -52,6 +52,7 @@ static ALWAYS_INLINE double mapped_trial_body(const ls_mapped_rows *rows, const 
     const double *restrict yv = rows->y, *restrict ln_r = rows->ln_r, *restrict ln_m = rows->ln_m;
     const double *restrict ln_d = rows->ln_d, *restrict target = rows->target, *restrict wt = rows->weight;
     const double *restrict ln_e = rows->ln_e;
+    const int *restrict e_index = rows->e_index;
     double *restrict sc = rows->scratch;
     double *restrict GP = sc + LS_MAPPED_GP * n, *restrict CM = sc + LS_MAPPED_CM * n;
     double *restrict RES = sc + LS_MAPPED_RESID * n, *restrict W1 = sc + LS_MAPPED_W1 * n;
@@ -88,7 +89,7 @@ static ALWAYS_INLINE double mapped_trial_body(const ls_mapped_rows *rows, const 
          * R = 1 (gain 0), as in the law core, without a select on R that
          * keeps GCC from vectorising the loop. */
         double lnf = mapping == LAW_MAPPING_NONE ? ln_n[i] : ln_n[i] + log1p(gain / n_act[i]);
-        double le = moe ? ln_e[i] : 0.0;
+        double le = moe ? ln_e[e_index[i]] : 0.0;
         double t1 = moe ? (la + dl * le) - (alpha + gm * le) * lnf : la - alpha * lnf;
         double t2 = moe ? (lb + om * le) - (beta + ze * le) * ln_d[i] : lb - beta * ln_d[i];
         LS_SHARES_SELECT(t1, t2, lc, top, e1, e2, e3);
@@ -135,6 +136,7 @@ static ALWAYS_INLINE void mapped_gradient_body(const ls_mapped_rows *rows, const
     const double *restrict ln_d = rows->ln_d, *restrict n_loop = rows->n_loop, *restrict yv = rows->y;
     const double *restrict ln_r = rows->ln_r, *restrict ln_m = rows->ln_m, *restrict ln_e = rows->ln_e;
     const double *restrict fe_max = rows->fe_max, *restrict fe_start = rows->fe_start;
+    const int *restrict e_index = rows->e_index;
     const double *restrict sc = rows->scratch;
     const double *restrict W1 = sc + LS_MAPPED_W1 * n, *restrict W2 = sc + LS_MAPPED_W2 * n;
     const double *restrict W3 = sc + LS_MAPPED_W3 * n, *restrict LNF = sc + LS_MAPPED_LN_NEFF * n;
@@ -157,15 +159,16 @@ static ALWAYS_INLINE void mapped_gradient_body(const ls_mapped_rows *rows, const
         cC[i] = W3[i];
         double exponent_n = alpha;
         if (moe) {
-            double le = ln_e[i];
+            int k = e_index[i];
+            double le = ln_e[k];
             exponent_n = alpha + gm * le;
             cDelta[i] = w1 * le;
             cGamma[i] = -w1 * le * lnf;
             cOmega[i] = w2 * le;
             cZeta[i] = -w2 * le * lnd;
             double d_ln_ehat = w1 * (dl - gm * lnf) + w2 * (om - ze * lnd);
-            cEmax[i] = d_ln_ehat * fe_max[i];
-            cEstart[i] = d_ln_ehat * fe_start[i];
+            cEmax[i] = d_ln_ehat * fe_max[k];
+            cEstart[i] = d_ln_ehat * fe_start[k];
         }
         /* d ln Lhat / d N_eff, times d N_eff / d p_j and d p_j / d u_j = p_j. */
         double dn = -w1 * exponent_n / NEF[i];
@@ -223,47 +226,67 @@ static void KERNEL_NAME(mapped_gradient)(const ls_mapped_rows *rows, const ls_ma
     LS_MAPPED_DISPATCH(, mapped_gradient_body, rows, pt, col)
 }
 
-/* g and M from the columns: for each a, v = cm J_a once, then four columns
- * b at a time against it (one pass over the runs for four sums). */
+/* g and M from the columns, two rows a, a+1 of M at a time: v0 = cm J_a
+ * and v1 = cm J_(a+1) once, then four columns b at a time against both
+ * (eight sums in one pass over the runs: six loads for eight
+ * multiply-adds, where one row at a time took five for four). */
 static void KERNEL_NAME(gram)(size_t n, size_t p, const double *const cols[], const double *cm, const double *gp,
                               double *g, double *M, double *tmp)
 {
     const double *restrict cmr = cm, *restrict gpr = gp;
-    double *restrict v = tmp;
+    double *restrict v0 = tmp;
     for (size_t a = 0; a < p; a++) {
         const double *restrict ja = cols[a];
         double ga = 0.0;
 #pragma omp simd reduction(+ : ga)
-        for (size_t i = 0; i < n; i++) {
-            v[i] = cmr[i] * ja[i];
+        for (size_t i = 0; i < n; i++)
             ga += gpr[i] * ja[i];
-        }
         g[a] = ga;
+    }
+    for (size_t a = 0; a < p; a += 2) {
+        int pair = a + 1 < p;
+        const double *restrict ja = cols[a], *restrict jb = cols[pair ? a + 1 : a];
+        double *restrict v1 = tmp + n;
+#pragma omp simd
+        for (size_t i = 0; i < n; i++) {
+            v0[i] = cmr[i] * ja[i];
+            v1[i] = cmr[i] * jb[i];
+        }
         size_t b = a;
         for (; b + 4 <= p; b += 4) {
-            const double *restrict j0 = cols[b], *restrict j1 = cols[b + 1], *restrict j2 = cols[b + 2],
-                                   *restrict j3 = cols[b + 3];
-            double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-#pragma omp simd reduction(+ : s0, s1, s2, s3)
+            const double *restrict c0 = cols[b], *restrict c1 = cols[b + 1], *restrict c2 = cols[b + 2],
+                                   *restrict c3 = cols[b + 3];
+            double s00 = 0, s01 = 0, s02 = 0, s03 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0;
+#pragma omp simd reduction(+ : s00, s01, s02, s03, s10, s11, s12, s13)
             for (size_t i = 0; i < n; i++) {
-                double vi = v[i];
-                s0 += vi * j0[i];
-                s1 += vi * j1[i];
-                s2 += vi * j2[i];
-                s3 += vi * j3[i];
+                double x0 = v0[i], x1 = v1[i];
+                s00 += x0 * c0[i];
+                s01 += x0 * c1[i];
+                s02 += x0 * c2[i];
+                s03 += x0 * c3[i];
+                s10 += x1 * c0[i];
+                s11 += x1 * c1[i];
+                s12 += x1 * c2[i];
+                s13 += x1 * c3[i];
             }
-            M[a * p + b] = M[b * p + a] = s0;
-            M[a * p + b + 1] = M[(b + 1) * p + a] = s1;
-            M[a * p + b + 2] = M[(b + 2) * p + a] = s2;
-            M[a * p + b + 3] = M[(b + 3) * p + a] = s3;
+            double row0[4] = {s00, s01, s02, s03}, row1[4] = {s10, s11, s12, s13};
+            for (size_t q = 0; q < 4; q++) {
+                M[a * p + b + q] = M[(b + q) * p + a] = row0[q];
+                if (pair && b + q > a)
+                    M[(a + 1) * p + b + q] = M[(b + q) * p + a + 1] = row1[q];
+            }
         }
         for (; b < p; b++) {
-            const double *restrict jb = cols[b];
-            double s0 = 0.0;
-#pragma omp simd reduction(+ : s0)
-            for (size_t i = 0; i < n; i++)
-                s0 += v[i] * jb[i];
+            const double *restrict c0 = cols[b];
+            double s0 = 0, s1 = 0;
+#pragma omp simd reduction(+ : s0, s1)
+            for (size_t i = 0; i < n; i++) {
+                s0 += v0[i] * c0[i];
+                s1 += v1[i] * c0[i];
+            }
             M[a * p + b] = M[b * p + a] = s0;
+            if (pair && b > a)
+                M[(a + 1) * p + b] = M[b * p + a + 1] = s1;
         }
     }
 }

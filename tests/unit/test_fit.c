@@ -333,6 +333,7 @@ static void mapped_kernel_matches_the_law_core_run_by_run(void **state)
     static const double R[] = {1, 2, 4, 8, 16}, E[] = {1, 2, 8, 64};
     double ln_n[NR], n_act[NR], n_loop[NR], yv[NR], ln_r[NR], ln_m[NR], ln_d[NR], target[NR], wt[NR];
     double ln_e[NR], fe_max[NR], fe_start[NR], scratch[LS_MAPPED_SCRATCH * NR];
+    int e_index[NR];
     double cols[LAW_NPARAMS][NR], spare[NR];
     const double delta = 1e-3;
     for (int base = 0; base < 2; base++)
@@ -368,12 +369,13 @@ static void mapped_kernel_matches_the_law_core_run_by_run(void **state)
                 double ehat = ls_law_ehat(e, l.p[LAW_P_E_START], l.p[LAW_P_E_MAX]);
                 ls_law_ehat_derivatives(e, l.p[LAW_P_E_START], l.p[LAW_P_E_MAX], ehat, &ehat_d_max[i],
                                         &ehat_d_start[i]);
-                ln_e[i] = ehat == 1.0 ? 0.0 : log(ehat);
-                fe_max[i] = ehat_d_max[i] / ehat * (l.p[LAW_P_E_MAX] - 1);
-                fe_start[i] = ehat_d_start[i] / ehat * l.p[LAW_P_E_START];
+                e_index[i] = NR - 1 - i; /* a table entry per run, in another order */
+                ln_e[e_index[i]] = ehat == 1.0 ? 0.0 : log(ehat);
+                fe_max[e_index[i]] = ehat_d_max[i] / ehat * (l.p[LAW_P_E_MAX] - 1);
+                fe_start[e_index[i]] = ehat_d_start[i] / ehat * l.p[LAW_P_E_START];
             }
-            ls_mapped_rows rows = {NR,     ln_n,  n_act,  n_loop,   yv,      ln_r, ln_m, ln_d, target,
-                                   wt,     ln_e,  fe_max, fe_start, scratch};
+            ls_mapped_rows rows = {NR, ln_n, n_act,  n_loop, yv,       ln_r,   ln_m,
+                                   ln_d, target, wt, e_index, ln_e, fe_max, fe_start, scratch};
             ls_mapped_point pt = {kind.mapping,       base,           log(l.p[LAW_P_A]),   l.p[LAW_P_ALPHA],
                                   log(l.p[LAW_P_B]),  l.p[LAW_P_BETA], log(l.p[LAW_P_C]),  l.p[LAW_P_DELTA],
                                   l.p[LAW_P_GAMMA],   l.p[LAW_P_OMEGA], l.p[LAW_P_ZETA],   l.p[LAW_P_PHI],
@@ -419,7 +421,7 @@ static void mapped_kernel_matches_the_law_core_run_by_run(void **state)
                 for (int j = 0; j < LAW_NPARAMS; j++)
                     if ((params >> j) & 1u)
                         cp[p++] = cols[j];
-                double g[LAW_NPARAMS], M[LAW_NPARAMS * LAW_NPARAMS], tmp[NR];
+                double g[LAW_NPARAMS], M[LAW_NPARAMS * LAW_NPARAMS], tmp[2 * NR];
                 k->gram(NR, p, cp, cm, gp, g, M, tmp);
                 for (size_t a = 0; a < p; a++) {
                     double ga = 0;
