@@ -354,7 +354,7 @@ static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
     } else if (mapped_applies(s, pb)) {
         s->mapped = ls_fit_kernel();
         s->mapped_data = malloc(s->cap * (9 + LS_MAPPED_SCRATCH) * sizeof *s->mapped_data);
-        s->spare = malloc(2 * s->cap * sizeof *s->spare); /* and gram's 2 n */
+        s->spare = malloc(s->cap * sizeof *s->spare);
         s->e_index = malloc(s->cap * sizeof *s->e_index);
         if (!s->mapped_data || !s->spare || !s->e_index) {
             solver_free(s);
@@ -555,6 +555,17 @@ static int model_at(solver *s, const double *u, double *g, double *M, double *H)
     return finite ? 0 : -1;
 }
 
+/* 0 when g (p) and M (p x p) are finite, else -1. */
+static int models_finite(size_t p, const double *g, const double *M)
+{
+    int finite = 1;
+    for (size_t a = 0; a < p; a++)
+        finite &= isfinite(g[a]);
+    for (size_t a = 0; a < p * p; a++)
+        finite &= isfinite(M[a]);
+    return finite ? 0 : -1;
+}
+
 /* The first-order derivative pass: the gradient g and IRLS's Gauss-Newton
  * model M = sum_i w_i (psi(r_i)/r_i) J_i J_i' (p x p, row-major) from the
  * law core's gradients alone; no Hessian.  It is the model of the solver's
@@ -593,22 +604,11 @@ static int model_at_first(solver *s, const double *u, double *g, double *M)
         gp[i] = w * psi;
         cm[i] = w * irls;
     }
-    int finite = 1;
-    for (size_t a = 0; a < p; a++) {
-        const double *ja = Jc + a * st;
-        double sum = 0.0;
-        for (size_t i = 0; i < n; i++)
-            sum += gp[i] * ja[i];
-        g[a] = sum;
-        finite &= isfinite(sum);
-        for (size_t b = a; b < p; b++) {
-            double x, y;
-            s->dots->dot3x2(n, cm, gp, ja, Jc + b * st, &x, &y);
-            M[a * p + b] = M[b * p + a] = x;
-            finite &= isfinite(x);
-        }
-    }
-    return finite ? 0 : -1;
+    const double *cols[PMAX];
+    for (size_t k = 0; k < p; k++)
+        cols[k] = Jc + k * st;
+    s->dots->gram(n, p, cols, cm, gp, g, M);
+    return models_finite(p, g, M);
 }
 
 /* model_at_first through the mapped kernel, at the point of the last
@@ -637,14 +637,9 @@ static int mapped_model_first(solver *s, double *g, double *M)
         cols[k] = col[pb->free_params[k]] = s->cols + k * s->cap;
     s->mapped->mapped_gradient(&s->mrows, &s->mpt, col);
     const double *scratch = s->mrows.scratch;
-    s->mapped->gram(n, p, cols, scratch + LS_MAPPED_CM * n, scratch + LS_MAPPED_GP * n, g, M, s->spare);
+    s->mapped->gram(n, p, cols, scratch + LS_MAPPED_CM * n, scratch + LS_MAPPED_GP * n, g, M);
     memcpy(s->resid, scratch + LS_MAPPED_RESID * n, n * sizeof *s->resid);
-    int finite = 1;
-    for (size_t a = 0; a < p * p; a++)
-        finite &= isfinite(M[a]);
-    for (size_t a = 0; a < p; a++)
-        finite &= isfinite(g[a]);
-    return finite ? 0 : -1;
+    return models_finite(p, g, M);
 }
 
 /* model_at for the solver's steps: through the kernel when it applies (the

@@ -91,9 +91,9 @@ typedef struct ls_kernel {
      * columns the caller does not need may all point at one spare array. */
     void (*mapped_gradient)(const ls_mapped_rows *rows, const ls_mapped_point *pt, double *const col[]);
     /* g_a = sum_i gp_i J_ai and M_ab = sum_i cm_i J_ai J_bi (p x p,
-     * row-major) over the columns cols[0 .. p-1]; tmp holds 2 n doubles. */
+     * row-major) over the columns cols[0 .. p-1]. */
     void (*gram)(size_t n, size_t p, const double *const cols[], const double *cm, const double *gp, double *g,
-                 double *M, double *tmp);
+                 double *M);
 } ls_kernel;
 
 /* The copies of the kernel (fit_kernel.c): baseline, and AVX2 + FMA where

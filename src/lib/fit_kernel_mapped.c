@@ -226,15 +226,13 @@ static void KERNEL_NAME(mapped_gradient)(const ls_mapped_rows *rows, const ls_ma
     LS_MAPPED_DISPATCH(, mapped_gradient_body, rows, pt, col)
 }
 
-/* g and M from the columns, two rows a, a+1 of M at a time: v0 = cm J_a
- * and v1 = cm J_(a+1) once, then four columns b at a time against both
- * (eight sums in one pass over the runs: six loads for eight
- * multiply-adds, where one row at a time took five for four). */
+/* g and M from the columns, two rows a, a+1 of M at a time against four
+ * columns b at a time: eight sums in one pass over the runs, with cm J_a
+ * and cm J_(a+1) formed in the pass (seven loads for eight products). */
 static void KERNEL_NAME(gram)(size_t n, size_t p, const double *const cols[], const double *cm, const double *gp,
-                              double *g, double *M, double *tmp)
+                              double *g, double *M)
 {
     const double *restrict cmr = cm, *restrict gpr = gp;
-    double *restrict v0 = tmp;
     for (size_t a = 0; a < p; a++) {
         const double *restrict ja = cols[a];
         double ga = 0.0;
@@ -246,12 +244,6 @@ static void KERNEL_NAME(gram)(size_t n, size_t p, const double *const cols[], co
     for (size_t a = 0; a < p; a += 2) {
         int pair = a + 1 < p;
         const double *restrict ja = cols[a], *restrict jb = cols[pair ? a + 1 : a];
-        double *restrict v1 = tmp + n;
-#pragma omp simd
-        for (size_t i = 0; i < n; i++) {
-            v0[i] = cmr[i] * ja[i];
-            v1[i] = cmr[i] * jb[i];
-        }
         size_t b = a;
         for (; b + 4 <= p; b += 4) {
             const double *restrict c0 = cols[b], *restrict c1 = cols[b + 1], *restrict c2 = cols[b + 2],
@@ -259,7 +251,7 @@ static void KERNEL_NAME(gram)(size_t n, size_t p, const double *const cols[], co
             double s00 = 0, s01 = 0, s02 = 0, s03 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0;
 #pragma omp simd reduction(+ : s00, s01, s02, s03, s10, s11, s12, s13)
             for (size_t i = 0; i < n; i++) {
-                double x0 = v0[i], x1 = v1[i];
+                double x0 = cmr[i] * ja[i], x1 = cmr[i] * jb[i];
                 s00 += x0 * c0[i];
                 s01 += x0 * c1[i];
                 s02 += x0 * c2[i];
@@ -281,8 +273,8 @@ static void KERNEL_NAME(gram)(size_t n, size_t p, const double *const cols[], co
             double s0 = 0, s1 = 0;
 #pragma omp simd reduction(+ : s0, s1)
             for (size_t i = 0; i < n; i++) {
-                s0 += v0[i] * c0[i];
-                s1 += v1[i] * c0[i];
+                s0 += cmr[i] * ja[i] * c0[i];
+                s1 += cmr[i] * jb[i] * c0[i];
             }
             M[a * p + b] = M[b * p + a] = s0;
             if (pair && b > a)

@@ -421,8 +421,8 @@ static void mapped_kernel_matches_the_law_core_run_by_run(void **state)
                 for (int j = 0; j < LAW_NPARAMS; j++)
                     if ((params >> j) & 1u)
                         cp[p++] = cols[j];
-                double g[LAW_NPARAMS], M[LAW_NPARAMS * LAW_NPARAMS], tmp[2 * NR];
-                k->gram(NR, p, cp, cm, gp, g, M, tmp);
+                double g[LAW_NPARAMS], M[LAW_NPARAMS * LAW_NPARAMS];
+                k->gram(NR, p, cp, cm, gp, g, M);
                 for (size_t a = 0; a < p; a++) {
                     double ga = 0;
                     for (int i = 0; i < NR; i++)
