@@ -250,11 +250,30 @@ static void kernel_theta(const law *l, double theta[5])
     theta[4] = log(l->p[LAW_P_C]);
 }
 
+/* The distinct E of pb's runs into values (at most MAPPED_MAX_E); their
+ * count, or MAPPED_MAX_E + 1 when there are more. */
+static size_t distinct_e(const problem *pb, double values[MAPPED_MAX_E])
+{
+    size_t ne = 0;
+    for (size_t i = 0; i < pb->n; i++) {
+        double E = pb->rows[i].x.E;
+        size_t k = 0;
+        while (k < ne && values[k] != E)
+            k++;
+        if (k == ne) {
+            if (ne == MAPPED_MAX_E)
+                return MAPPED_MAX_E + 1;
+            values[ne++] = E;
+        }
+    }
+    return ne;
+}
+
 /* Whether pb is a law the mapped kernel evaluates: base dense or moe
  * under any mapping, in log space, without ties, every free parameter one
- * whose derivative the kernel forms; and, for moe, at most MAPPED_MAX_E
- * distinct E, which go into s->e_values. */
-static int mapped_applies(solver *s, const problem *pb)
+ * whose derivative the kernel forms, and for moe at most MAPPED_MAX_E
+ * distinct E (the kernel's tables of Ehat). */
+static int mapped_applies(const problem *pb)
 {
     if (pb->space != FIT_SPACE_LOG || problem_has_ties(pb))
         return 0;
@@ -264,20 +283,8 @@ static int mapped_applies(solver *s, const problem *pb)
     for (size_t k = 0; k < pb->nfree; k++)
         if (!((params >> pb->free_params[k]) & 1u))
             return 0;
-    s->ne = 0;
-    if (pb->kind.base == LAW_BASE_MOE)
-        for (size_t i = 0; i < pb->n; i++) {
-            double E = pb->rows[i].x.E;
-            size_t k = 0;
-            while (k < s->ne && s->e_values[k] != E)
-                k++;
-            if (k == s->ne) {
-                if (s->ne == MAPPED_MAX_E)
-                    return 0;
-                s->e_values[s->ne++] = E;
-            }
-        }
-    return 1;
+    double values[MAPPED_MAX_E];
+    return pb->kind.base != LAW_BASE_MOE || distinct_e(pb, values) <= MAPPED_MAX_E;
 }
 
 /* Copy the problem's current rows into the mapped kernel's arrays. */
@@ -351,8 +358,9 @@ static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
         }
         for (size_t k = 0; k < pb->nfree; k++)
             s->base_index[k] = (size_t)pb->free_params[k]; /* LAW_P_A .. LAW_P_C are 0 .. 4 */
-    } else if (mapped_applies(s, pb)) {
+    } else if (mapped_applies(pb)) {
         s->mapped = ls_fit_kernel();
+        s->ne = pb->kind.base == LAW_BASE_MOE ? distinct_e(pb, s->e_values) : 0;
         s->mapped_data = malloc(s->cap * (9 + LS_MAPPED_SCRATCH) * sizeof *s->mapped_data);
         s->spare = malloc(s->cap * sizeof *s->spare);
         s->e_index = malloc(s->cap * sizeof *s->e_index);
@@ -1651,12 +1659,12 @@ static int fit_polish(fit_state *st, start_result *best)
 /* The method string, built from the names of what ran: the hybrid solver
  * with the damping of its Levenberg-Marquardt steps, the linear solver of
  * both steps, the vectorised kernel when the problem went through it
- * (kernel_applies), and where the starts came from, e.g.
- * "hybrid irls-lm/levenberg + newton, cholesky, kernel libmvec; sobol starts". */
+ * (kernel_applies or mapped_applies), and where the starts came from, e.g.
+ * "hybrid irls-lm/levenberg + newton, cholesky, kernel avx2; sobol starts". */
 static void fit_method(const fit_state *st, char *buf, size_t size)
 {
     static const char *const scale_names[] = {"levenberg", "more", "marquardt"};
-    const char *kernel = kernel_applies(&st->pb) ? ls_fit_kernel()->name : NULL;
+    const char *kernel = kernel_applies(&st->pb) || mapped_applies(&st->pb) ? ls_fit_kernel()->name : NULL;
     int hybrid = !st->fp->first_order && (kernel || ls_law_has_second(st->kind));
     snprintf(buf, size, "%sirls-lm/%s%s, cholesky%s%s; %s starts%s", hybrid ? "hybrid " : "", scale_names[st->fp->scale],
              hybrid ? " + newton" : "",

@@ -6,9 +6,8 @@
  * same vector flags and shares its helpers (rho).
  *
  * Per run, as the law core computes it (law.c): s = m^-theta (sparse
- * mappings), the gain, N_eff = N_act + gain, ln N_eff (ln N_act exactly at
- * R = 1), then t1, t2 and ln Lhat = lse(t1, t2, ln c) as in the dense
- * kernel.  Each mapping and base gets its own copy of the loops (the
+ * mappings), the gain, N_eff = N_act + gain, ln N_eff, then t1, t2 and
+ * ln Lhat = lse(t1, t2, ln c) as in the dense kernel.  Each mapping and base gets its own copy of the loops (the
  * mapping and the base are constants in an always-inlined body), so that
  * a law pays only for the exp and log calls it needs: bounded-sparse
  * takes 4 exp-type calls and 2 logs a run, the plain dense law 2 and 1.
@@ -21,7 +20,6 @@
 
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__)
 __attribute__((simd("notinbranch"))) double expm1(double);
-__attribute__((simd("notinbranch"))) double log1p(double);
 #endif
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -85,10 +83,10 @@ static ALWAYS_INLINE double mapped_trial_body(const ls_mapped_rows *rows, const 
             gain = k1 * nl * ln_r[i];
         }
         double neff = n_act[i] + gain;
-        /* ln N_eff as ln N_act + log1p(gain / N_act): exactly ln N_act at
-         * R = 1 (gain 0), as in the law core, without a select on R that
-         * keeps GCC from vectorising the loop. */
-        double lnf = mapping == LAW_MAPPING_NONE ? ln_n[i] : ln_n[i] + log1p(gain / n_act[i]);
+        /* At R = 1 the law core takes the row's ln N_act; log(N_act) here
+         * agrees with it to an ulp (a select on R keeps GCC from
+         * vectorising the loop). */
+        double lnf = mapping == LAW_MAPPING_NONE ? ln_n[i] : log(neff);
         double le = moe ? ln_e[e_index[i]] : 0.0;
         double t1 = moe ? (la + dl * le) - (alpha + gm * le) * lnf : la - alpha * lnf;
         double t2 = moe ? (lb + om * le) - (beta + ze * le) * ln_d[i] : lb - beta * ln_d[i];

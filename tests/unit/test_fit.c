@@ -586,8 +586,8 @@ static void the_chinchilla_grid_has_4500_starts(void **state)
 
 /* The method recorded in law files names what ran: the hybrid solver with
  * the damping of its Levenberg-Marquardt steps, its Cholesky solves, the
- * vectorised kernel exactly when the problem goes through it (the plain
- * dense law in log space), and where the starts came from. */
+ * vectorised kernel exactly when the problem goes through it (the dense
+ * and moe laws in log space without ties), and where the starts came from. */
 static void the_method_names_the_solver_that_ran(void **state)
 {
     (void)state;
@@ -613,6 +613,51 @@ static void the_method_names_the_solver_that_ran(void **state)
     p.space = FIT_SPACE_LINEAR;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     assert_string_equal(r.method, "hybrid irls-lm/marquardt + newton, cholesky; sobol starts");
+    ls_sweep_free(s);
+    /* A looped law goes through the mapped kernel; with a tie it does not. */
+    truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED});
+    s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.003);
+    p = quick_parameters();
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    snprintf(expected, sizeof expected,
+             "hybrid irls-lm/levenberg + newton, cholesky, kernel %s; sobol starts + stage-two grid",
+             ls_fit_kernel()->name);
+    assert_string_equal(r.method, expected);
+    p.tied[LAW_P_BETA] = LAW_P_ALPHA + 1;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_string_equal(r.method, "hybrid irls-lm/levenberg + newton, cholesky; sobol starts + stage-two grid");
+    ls_sweep_free(s);
+}
+
+/* A MoE sweep with more distinct E than the mapped kernel tabulates (32)
+ * goes through the law core, one with 32 through the kernel; either way the
+ * objective the fit reports is the law core's at the law it returns. */
+static void a_moe_sweep_of_many_expert_counts_fits_through_the_law_core(void **state)
+{
+    (void)state;
+    double E[40];
+    for (int k = 0; k < 40; k++)
+        E[k] = 1 + k;
+    law truth = chinchilla_law((law_kind){LAW_BASE_MOE, LAW_MAPPING_NONE});
+    truth.p[LAW_P_E_MAX] = 300;
+    truth.p[LAW_P_GAMMA] = 0.01;
+    sweep *s = sweep_from_law(&truth, N, 3, D, 3, E, 40, ONE, 1, 0.002);
+    fit_parameters p = quick_parameters();
+    p.fixed[LAW_P_E_START] = 1;
+    p.fixed_value[LAW_P_E_START] = 1;
+    fit_result r;
+    ls_error err;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_null(strstr(r.method, "kernel"));
+    double F = ls_fit_objective(s, &r.law, &p);
+    assert_true(fabs(r.objective - F) <= 1e-12 * F);
+    ls_sweep_free(s);
+    /* 32 expert counts go through the kernel, to the same agreement. */
+    s = sweep_from_law(&truth, N, 3, D, 3, E, 32, ONE, 1, 0.002);
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    assert_non_null(strstr(r.method, "kernel"));
+    F = ls_fit_objective(s, &r.law, &p);
+    assert_true(fabs(r.objective - F) <= 1e-12 * F);
     ls_sweep_free(s);
 }
 
@@ -844,6 +889,7 @@ int main(void)
         cmocka_unit_test(plain_dense_results_do_not_depend_on_the_thread_count),
         cmocka_unit_test(kernel_matches_the_law_core_run_by_run),
         cmocka_unit_test(mapped_kernel_matches_the_law_core_run_by_run),
+        cmocka_unit_test(a_moe_sweep_of_many_expert_counts_fits_through_the_law_core),
         cmocka_unit_test(group_bootstrap_resamples_whole_groups),
         cmocka_unit_test(parameters_the_sweep_cannot_identify_are_held),
         cmocka_unit_test(too_few_runs_for_the_parameters_is_an_error),
