@@ -400,35 +400,16 @@ static double value_at(const solver *s, const double *u)
     return isfinite(sum) ? sum : INFINITY;
 }
 
-/* trial_at for the mapped kernel.  Where its value is not finite the law
- * core's is taken (it has limits for an overflowing m^-theta), and the
- * derivative models at that point come from the law core too. */
-static double mapped_trial_at(solver *s, const double *u)
-{
-    const problem *pb = s->pb;
-    s->soa_valid = 0;
-    law l;
-    law_from_fitted(pb, u, &l);
-    if (!law_is_finite(&l))
-        return INFINITY;
-    mapped_point(s, &l);
-    double v = s->mapped->mapped_trial(&s->mrows, &s->mpt, kernel_delta(pb), kernel_scale(pb));
-    if (!isfinite(v))
-        return value_at(s, u);
-    memcpy(s->soa_u, u, pb->nfree * sizeof *u);
-    s->soa_valid = 1;
-    return v;
-}
-
-/* The objective at a point the solver tries: through the kernel, its
- * trial pass, which keeps each run's shares and coefficients, so that the
- * derivative models at the point, if the solver moves there, need only the
- * kernel's sums (models_at).  The same value as value_at, bit for bit. */
+/* The objective at a point the solver tries: through a kernel, its trial
+ * pass, which keeps each run's intermediates, so that the derivative
+ * models at the point, if the solver moves there, need only the kernel's
+ * later passes (models_at).  The dense kernel gives value_at's objective
+ * bit for bit, the mapped one to about 1e-15; where the mapped kernel's
+ * is not finite, the law core's is taken (it has limits for an
+ * overflowing m^-theta), and so are the derivative models there. */
 static double trial_at(solver *s, const double *u)
 {
-    if (s->mapped)
-        return mapped_trial_at(s, u);
-    if (!s->kernel)
+    if (!s->kernel && !s->mapped)
         return value_at(s, u);
     const problem *pb = s->pb;
     s->soa_valid = 0;
@@ -436,11 +417,19 @@ static double trial_at(solver *s, const double *u)
     law_from_fitted(pb, u, &l);
     if (!law_is_finite(&l))
         return INFINITY;
-    double theta[5];
-    kernel_theta(&l, theta);
-    double v = s->kernel->trial(&s->soa, theta, kernel_delta(pb), kernel_scale(pb));
-    if (!isfinite(v))
-        return INFINITY;
+    double v;
+    if (s->mapped) {
+        mapped_point(s, &l);
+        v = s->mapped->mapped_trial(&s->mrows, &s->mpt, kernel_delta(pb), kernel_scale(pb));
+        if (!isfinite(v))
+            return value_at(s, u);
+    } else {
+        double theta[5];
+        kernel_theta(&l, theta);
+        v = s->kernel->trial(&s->soa, theta, kernel_delta(pb), kernel_scale(pb));
+        if (!isfinite(v))
+            return INFINITY;
+    }
     memcpy(s->soa_u, u, pb->nfree * sizeof *u);
     s->soa_valid = 1;
     return v;
@@ -657,7 +646,7 @@ static int models_at(solver *s, const double *u, double *g, double *M, double *H
 {
     if (s->mapped && !second) {
         if (!(s->soa_valid && memcmp(s->soa_u, u, s->pb->nfree * sizeof *u) == 0))
-            (void)mapped_trial_at(s, u);
+            (void)trial_at(s, u);
         if (s->soa_valid)
             return mapped_model_first(s, g, M);
     }
