@@ -14,6 +14,10 @@ $TMPDIR/loopscale-bench-COMMIT.  With --chinchilla, the Chinchilla grid fit and
 its 4,000-draw bootstrap (bench_fit_chinchilla, 1 and 2 threads) are timed
 too; with --scipy also scipy's L-BFGS-B over the same grid
 (bench/chinchilla_scipy.py, one run per round; needs Debian's python3-scipy).
+When the NEW build has bench_fit_gsl_driver (the same grid through GSL's
+nonlinear least-squares driver with the loop's hybrid step as its subproblem),
+it runs beside the loop in each round and its medians print as "gsl"; the old
+build is not asked for it.
 --no-moe leaves out the cases on the shipped looped-MoE sweep.
 
 On a shared machine the CPU seconds are the comparable figure: a process that
@@ -46,7 +50,11 @@ def build_commit(commit):
                          stdout=subprocess.PIPE, text=True).stdout.strip()
     top = os.path.join(tempfile.gettempdir(), f"loopscale-bench-{sha}")
     build = os.path.join(top, "build")
-    if os.path.exists(os.path.join(build, "bench_fit_chinchilla")) and os.path.exists(os.path.join(build, "loopscale")):
+    targets = ["loopscale_cli", "bench_fit_chinchilla"]
+    if os.path.exists(os.path.join(top, "bench", "fit_gsl_driver.c")):
+        targets.append("bench_fit_gsl_driver")
+    programs = ["loopscale"] + targets[1:]
+    if all(os.path.exists(os.path.join(build, p)) for p in programs):
         return build
     os.makedirs(top, exist_ok=True)
     print(f"building {commit} ({sha}) in {top} ...", flush=True)
@@ -56,7 +64,7 @@ def build_commit(commit):
         sys.exit(f"git archive {sha} failed")
     quiet = {"stdout": subprocess.DEVNULL, "check": True}
     subprocess.run(["cmake", "-S", top, "-B", build, "-DCMAKE_BUILD_TYPE=RelWithDebInfo"], **quiet)
-    subprocess.run(["cmake", "--build", build, "-j2", "--target", "loopscale_cli", "bench_fit_chinchilla"], **quiet)
+    subprocess.run(["cmake", "--build", build, "-j2", "--target"] + targets, **quiet)
     return build
 
 
@@ -92,6 +100,9 @@ def main():
         sys.exit(__doc__)
     old, new = build_dir(args[0]), build_dir(args[1])
     rounds = int(args[2]) if len(args) > 2 else 5
+    gsl_driver = os.path.join(new, "bench_fit_gsl_driver")
+    if not os.path.exists(gsl_driver):
+        gsl_driver = None
     cases = [
         ("moe:bounded-sparse fit, 2 threads", ["fit", "--threads", "2", MOE]),
         ("moe:bounded-sparse fit + 1,000-draw bootstrap, 2 threads",
@@ -116,6 +127,11 @@ def main():
                         (j["bootstrap_seconds"], j.get("bootstrap_cpu_seconds")))
                     results.setdefault((f"Chinchilla grid + bootstrap (process), {threads} thread(s)", label),
                                        []).append((wall, cpu))
+                if gsl_driver:
+                    _, _, out = run([gsl_driver, chinchilla, threads])
+                    j = json.loads(out)
+                    results.setdefault((f"Chinchilla grid, {threads} thread(s)", "gsl"), []).append(
+                        (j["seconds"], j["cpu_seconds"], j["starts_at_best"], j["objective"], j["steps_per_start"]))
             if scipy:
                 wall, cpu, out = run(["/usr/bin/python3", os.path.join(HERE, "chinchilla_scipy.py"), chinchilla])
                 j = json.loads(out)
@@ -139,6 +155,13 @@ def main():
             if cpu_of[(name, "old")] and cpu_of[(name, "new")]:
                 line += f"  CPU {cpu_of[(name, 'old')] / cpu_of[(name, 'new')]:6.1f}x"
             print(line)
+    for threads in ("1", "2"):
+        name = f"Chinchilla grid, {threads} thread(s)"
+        if (name, "gsl") in wall_of and (name, "new") in wall_of:
+            steps = statistics.median(r[4] for r in results[(name, "gsl")])
+            print(f"  GSL's driver / the loop (new build), {threads} thread(s): "
+                  f"wall {wall_of[(name, 'gsl')] / wall_of[(name, 'new')]:.2f}x, "
+                  f"CPU {cpu_of[(name, 'gsl')] / cpu_of[(name, 'new')]:.2f}x ({steps:.2f} steps per start)")
     report_targets(wall_of, cpu_of, results)
 
 
