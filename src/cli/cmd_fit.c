@@ -27,8 +27,9 @@ static const char USAGE[] =
     "Fit a loss law to the runs of one or more sweeps (CSV or JSON Lines, plain or gzip; '-' for\n"
     "standard input).\n"
     "The objective is Chinchilla's approach 3: the sum over runs of Huber(ln Lhat - ln L), solved\n"
-    "from many starting points by a second-order method with analytic derivatives (damped IRLS\n"
-    "steps far from the optimum, Newton's steps near it).\n"
+    "from many starting points with analytic derivatives: damped IRLS steps far from the optimum,\n"
+    "Newton's steps near it (for looped and MoE laws the starts take IRLS steps and only the\n"
+    "best start's polish Newton's).\n"
     "\n"
     "  -l, --law LAW           law to fit, BASE[:MAPPING] (default moe:bounded-sparse); 'loopscale\n"
     "                          help laws' lists the bases and mappings. Parameters the sweep cannot\n"
@@ -295,7 +296,7 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     cli_table_print(t, stdout, CLI_FORMAT_TABLE);
     cli_table_free(t);
     printf("\n* standard errors from the Jacobian (Gauss-Newton, normal approximation). With Huber on\n"
-           "  log loss most residuals sit in its linear branch and these run about 2x too small;%s\n",
+           "  log loss most residuals sit in its linear branch and these run up to 2x too small;%s\n",
            with_ci ? "\n  prefer the bootstrap intervals." : "\n  use --bootstrap N for intervals.");
     return 0;
 }

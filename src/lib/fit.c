@@ -1645,20 +1645,25 @@ static int fit_polish(fit_state *st, start_result *best)
     return 0;
 }
 
-/* The method string, built from the names of what ran: the hybrid solver
- * with the damping of its Levenberg-Marquardt steps, the linear solver of
- * both steps, the vectorised kernel when the problem went through it
- * (kernel_applies or mapped_applies), and where the starts came from, e.g.
- * "hybrid irls-lm/levenberg + newton, cholesky, kernel avx2; sobol starts". */
+/* The method string, built from the names of what ran: the steps (the
+ * hybrid throughout for the plain dense law in log space, as solve_from
+ * chooses; elsewhere first-order steps, with a Newton polish when the law
+ * has an analytic Hessian) with the damping of the Levenberg-Marquardt
+ * steps, the linear solver, the vectorised kernel when the problem went
+ * through it (kernel_applies or mapped_applies), and where the starts came
+ * from, e.g. "hybrid irls-lm/levenberg + newton, cholesky, kernel avx2;
+ * sobol starts" or "irls-lm/levenberg + newton polish, cholesky, kernel
+ * avx2; sobol starts + stage-two grid". */
 static void fit_method(const fit_state *st, char *buf, size_t size)
 {
     static const char *const scale_names[] = {"levenberg", "more", "marquardt"};
-    const char *kernel = kernel_applies(&st->pb) || mapped_applies(&st->pb) ? ls_fit_kernel()->name : NULL;
-    int hybrid = !st->fp->first_order && (kernel || ls_law_has_second(st->kind));
+    int dense_kernel = kernel_applies(&st->pb);
+    const char *kernel = dense_kernel || mapped_applies(&st->pb) ? ls_fit_kernel()->name : NULL;
+    int hybrid = !st->fp->first_order && dense_kernel;
+    int polish = !st->fp->first_order && !dense_kernel && ls_law_has_second(st->kind);
     snprintf(buf, size, "%sirls-lm/%s%s, cholesky%s%s; %s starts%s", hybrid ? "hybrid " : "", scale_names[st->fp->scale],
-             hybrid ? " + newton" : "",
-             kernel ? ", kernel " : "", kernel ? kernel : "", st->fp->grid_chinchilla ? "chinchilla-grid" : "sobol",
-             st->has_extra ? " + stage-two grid" : "");
+             hybrid ? " + newton" : polish ? " + newton polish" : "", kernel ? ", kernel " : "", kernel ? kernel : "",
+             st->fp->grid_chinchilla ? "chinchilla-grid" : "sobol", st->has_extra ? " + stage-two grid" : "");
 }
 
 /* Fill the result: the law at the best start, how many starts reached it,

@@ -28,7 +28,7 @@ bootstrap intervals.
   kappa2      1.465    0.04144  [1.349, 1.607]
   
   * standard errors from the Jacobian (Gauss-Newton, normal approximation). With Huber on
-    log loss most residuals sit in its linear branch and these run about 2x too small;
+    log loss most residuals sit in its linear branch and these run up to 2x too small;
     prefer the bootstrap intervals.
   $ loopscale fit --law moe:bounded-sparse --threads 2 $SWEEPS/looped-dense.csv.gz > /dev/null
   loopscale fit: warning: delta, gamma, omega, zeta, E_max are held at 0, 0, 0, 0, 1000000: no run has E > 1

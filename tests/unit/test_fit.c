@@ -584,8 +584,9 @@ static void the_chinchilla_grid_has_4500_starts(void **state)
     ls_sweep_free(s);
 }
 
-/* The method recorded in law files names what ran: the hybrid solver with
- * the damping of its Levenberg-Marquardt steps, its Cholesky solves, the
+/* The method recorded in law files names what ran: the steps (the hybrid
+ * throughout, or first-order starts and a Newton polish) with the damping
+ * of its Levenberg-Marquardt steps, its Cholesky solves, the
  * vectorised kernel exactly when the problem goes through it (the dense
  * and moe laws in log space without ties), and where the starts came from. */
 static void the_method_names_the_solver_that_ran(void **state)
@@ -612,7 +613,7 @@ static void the_method_names_the_solver_that_ran(void **state)
     p.grid_chinchilla = 0;
     p.space = FIT_SPACE_LINEAR;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
-    assert_string_equal(r.method, "hybrid irls-lm/marquardt + newton, cholesky; sobol starts");
+    assert_string_equal(r.method, "irls-lm/marquardt + newton polish, cholesky; sobol starts");
     ls_sweep_free(s);
     /* A looped law goes through the mapped kernel; with a tie it does not. */
     truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED});
@@ -620,12 +621,12 @@ static void the_method_names_the_solver_that_ran(void **state)
     p = quick_parameters();
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     snprintf(expected, sizeof expected,
-             "hybrid irls-lm/levenberg + newton, cholesky, kernel %s; sobol starts + stage-two grid",
+             "irls-lm/levenberg + newton polish, cholesky, kernel %s; sobol starts + stage-two grid",
              ls_fit_kernel()->name);
     assert_string_equal(r.method, expected);
     p.tied[LAW_P_BETA] = LAW_P_ALPHA + 1;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
-    assert_string_equal(r.method, "hybrid irls-lm/levenberg + newton, cholesky; sobol starts + stage-two grid");
+    assert_string_equal(r.method, "irls-lm/levenberg + newton polish, cholesky; sobol starts + stage-two grid");
     ls_sweep_free(s);
 }
 
