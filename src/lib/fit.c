@@ -647,8 +647,10 @@ static int models_at(solver *s, const double *u, double *g, double *M, double *H
     if (s->mapped && !second) {
         if (!(s->soa_valid && memcmp(s->soa_u, u, s->pb->nfree * sizeof *u) == 0))
             (void)trial_at(s, u);
-        if (s->soa_valid)
-            return mapped_model_first(s, g, M);
+        /* Derivatives the kernel cannot form finitely go to the law core. */
+        if (s->soa_valid && mapped_model_first(s, g, M) == 0)
+            return 0;
+        return model_at_first(s, u, g, M);
     }
     if (!s->kernel)
         return second ? model_at(s, u, g, M, H) : model_at_first(s, u, g, M);

@@ -85,8 +85,10 @@ static ALWAYS_INLINE double mapped_trial_body(const ls_mapped_rows *rows, const 
         double neff = n_act[i] + gain;
         /* At R = 1 the law core takes the row's ln N_act; log(N_act) here
          * agrees with it to an ulp (a select on R keeps GCC from
-         * vectorising the loop). */
-        double lnf = mapping == LAW_MAPPING_NONE ? ln_n[i] : log(neff);
+         * vectorising the loop).  A gain that overflowed (the law core
+         * then takes its linear limit) makes the objective NaN through
+         * gain - gain, and the caller evaluates the point by the law core. */
+        double lnf = mapping == LAW_MAPPING_NONE ? ln_n[i] : log(neff) + (gain - gain);
         double le = moe ? ln_e[e_index[i]] : 0.0;
         double t1 = moe ? (la + dl * le) - (alpha + gm * le) * lnf : la - alpha * lnf;
         double t2 = moe ? (lb + om * le) - (beta + ze * le) * ln_d[i] : lb - beta * ln_d[i];
@@ -168,24 +170,26 @@ static ALWAYS_INLINE void mapped_gradient_body(const ls_mapped_rows *rows, const
             cEmax[i] = d_ln_ehat * fe_max[k];
             cEstart[i] = d_ln_ehat * fe_start[k];
         }
-        /* d ln Lhat / d N_eff, times d N_eff / d p_j and d p_j / d u_j = p_j. */
+        /* d ln Lhat / d N_eff, times the gain's d N_eff / d p_j (formed as
+         * the law core forms it, s beside what vanishes as s grows) and
+         * d p_j / d u_j = p_j. */
         double dn = -w1 * exponent_n / NEF[i];
         double y = yv[i], nl = n_loop[i], s = S[i], em = EM[i];
         if (mapping == LAW_MAPPING_POWER) {
-            cPhi[i] = dn * (1.0 + em) * ln_r[i] * nl * phi;
+            cPhi[i] = dn * ((1.0 + em) * ln_r[i] * nl) * phi;
         } else if (mapping == LAW_MAPPING_BOUNDED || mapping == LAW_MAPPING_BOUNDED_SPARSE) {
             double z = y / (k2 * s), e = 1.0 + em, sat = -em;
-            cK1[i] = dn * s * nl * sat * k1;
-            cK2[i] = dn * -k1 * s * nl * e * z;
+            cK1[i] = dn * (nl * (s * sat)) * k1;
+            cK2[i] = dn * (-k1 * nl * e * (y / k2) / k2) * k2;
             if (mapping == LAW_MAPPING_BOUNDED_SPARSE)
-                cTheta[i] = dn * -ln_m[i] * s * k1 * nl * (sat - z * e) * th;
+                cTheta[i] = dn * (-ln_m[i] * k1 * nl * (s * (sat - z * e))) * th;
         } else if (mapping == LAW_MAPPING_HYPERBOLIC) {
-            double q = y + k2 * s, frac = em;
-            cK1[i] = dn * s * nl * frac * k1;
-            cK2[i] = dn * -k1 * s * nl * frac * s / q * k2;
-            cTheta[i] = dn * -ln_m[i] * s * k1 * nl * frac * y / q * th;
+            double q = y + k2 * s, s_frac = s * em, s_q = s / q, y_q = y / q;
+            cK1[i] = dn * (nl * s_frac) * k1;
+            cK2[i] = dn * (-k1 * nl * s_frac * s_q) * k2;
+            cTheta[i] = dn * (-ln_m[i] * k1 * nl * s_frac * y_q) * th;
         } else if (mapping == LAW_MAPPING_LOG) {
-            cK1[i] = dn * nl * ln_r[i] * k1;
+            cK1[i] = dn * (nl * ln_r[i]) * k1;
         }
     }
 }

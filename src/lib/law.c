@@ -561,20 +561,29 @@ static void gain_bounded(const law *l, const law_point *x, double y, double ln_m
     g->value = k1 * scale * nl * sat;
     if (!isfinite(g->value)) /* m^-theta overflowed: the linear limit k1 y / k2 */
         g->value = k1 * nl * (isinf(scale) ? y / k2 : scale * sat);
+    /* The derivatives put s beside the factor that vanishes as s grows
+     * (s z = y / kappa2 exactly; s sat, s (sat - z e) and s (e z^2 + z e -
+     * sat) stay finite), so that a huge m^-theta, or an infinite one (their
+     * limits: sat -> 0 with s sat -> y / kappa2, the rest -> 0), gives
+     * finite derivatives as the value does. */
+    int unbounded = isinf(scale);
+    double s_sat = unbounded ? y / k2 : scale * sat;
+    double s_z = y / k2;
     if (want_derivatives) {
-        g->d[LAW_P_KAPPA1] = scale * nl * sat;
-        g->d[LAW_P_KAPPA2] = -k1 * scale * nl * e * z / k2;
+        g->d[LAW_P_KAPPA1] = nl * s_sat;
+        g->d[LAW_P_KAPPA2] = -k1 * nl * e * s_z / k2;
         if (MAPPINGS[l->kind.mapping].sparse)
-            g->d[LAW_P_THETA] = -ln_m * scale * k1 * nl * (sat - z * e);
+            g->d[LAW_P_THETA] = unbounded ? 0.0 : -ln_m * k1 * nl * (scale * (sat - z * e));
     }
     if (want_derivatives > 1) {
         /* dz/dkappa2 = -z/kappa2; ds/dtheta = -s ln m, dz/dtheta = z ln m. */
-        set_d2(g, LAW_P_KAPPA1, LAW_P_KAPPA2, -scale * nl * e * z / k2);
-        set_d2(g, LAW_P_KAPPA2, LAW_P_KAPPA2, -k1 * scale * nl * e * z * (z - 2.0) / (k2 * k2));
+        set_d2(g, LAW_P_KAPPA1, LAW_P_KAPPA2, -nl * e * s_z / k2);
+        set_d2(g, LAW_P_KAPPA2, LAW_P_KAPPA2, -k1 * nl * e * s_z * (z - 2.0) / (k2 * k2));
         if (MAPPINGS[l->kind.mapping].sparse) {
-            set_d2(g, LAW_P_KAPPA1, LAW_P_THETA, -ln_m * scale * nl * (sat - z * e));
-            set_d2(g, LAW_P_KAPPA2, LAW_P_THETA, k1 * nl * scale * e * z * z * ln_m / k2);
-            set_d2(g, LAW_P_THETA, LAW_P_THETA, -ln_m * ln_m * k1 * nl * scale * (e * z * z + z * e - sat));
+            set_d2(g, LAW_P_KAPPA1, LAW_P_THETA, unbounded ? 0.0 : -ln_m * nl * (scale * (sat - z * e)));
+            set_d2(g, LAW_P_KAPPA2, LAW_P_THETA, k1 * nl * e * s_z * z * ln_m / k2);
+            set_d2(g, LAW_P_THETA, LAW_P_THETA,
+                   unbounded ? 0.0 : -ln_m * ln_m * k1 * nl * (scale * (e * z * z + z * e - sat)));
         }
     }
 }
@@ -589,18 +598,26 @@ static void gain_hyperbolic(const law *l, const law_point *x, double y, double l
     g->value = k1 * scale * nl * frac;
     if (!isfinite(g->value)) /* as for bounded */
         g->value = k1 * nl * (isinf(scale) ? y / k2 : scale * frac);
+    /* As for bounded, s beside what vanishes as it grows: s frac -> y /
+     * kappa2, s / (y + h) -> 1 / kappa2, y / (y + h) -> 0. */
+    int unbounded = isinf(scale);
+    double s_frac = unbounded ? y / k2 : scale * frac;
+    double s_q = unbounded ? 1.0 / k2 : scale / (y + h); /* s / q */
+    double y_q = unbounded ? 0.0 : y / (y + h);
     if (want_derivatives) {
-        g->d[LAW_P_KAPPA1] = scale * nl * frac;
-        g->d[LAW_P_KAPPA2] = -k1 * scale * nl * frac * scale / (y + h);
-        g->d[LAW_P_THETA] = -ln_m * scale * k1 * nl * frac * y / (y + h);
+        g->d[LAW_P_KAPPA1] = nl * s_frac;
+        g->d[LAW_P_KAPPA2] = -k1 * nl * s_frac * s_q;
+        g->d[LAW_P_THETA] = -ln_m * k1 * nl * s_frac * y_q;
     }
     if (want_derivatives > 1) {
-        double q = y + h, q3 = q * q * q;
-        set_d2(g, LAW_P_KAPPA1, LAW_P_KAPPA2, -scale * scale * nl * y / (q * q));
-        set_d2(g, LAW_P_KAPPA1, LAW_P_THETA, -ln_m * scale * nl * y * y / (q * q));
-        set_d2(g, LAW_P_KAPPA2, LAW_P_KAPPA2, 2.0 * k1 * scale * scale * scale * nl * y / q3);
-        set_d2(g, LAW_P_KAPPA2, LAW_P_THETA, 2.0 * k1 * nl * ln_m * scale * scale * y * y / q3);
-        set_d2(g, LAW_P_THETA, LAW_P_THETA, ln_m * ln_m * k1 * nl * y * y * scale * (y - h) / q3);
+        /* In s/q and y/q, q = y + h: the same second derivatives as
+         * -s^2 nl y / q^2 and so on, without s^2 or s^3 overflowing. */
+        set_d2(g, LAW_P_KAPPA1, LAW_P_KAPPA2, -nl * s_frac * s_q);
+        set_d2(g, LAW_P_KAPPA1, LAW_P_THETA, -ln_m * nl * s_frac * y_q);
+        set_d2(g, LAW_P_KAPPA2, LAW_P_KAPPA2, 2.0 * k1 * nl * s_frac * s_q * s_q);
+        set_d2(g, LAW_P_KAPPA2, LAW_P_THETA, 2.0 * k1 * nl * ln_m * s_frac * s_q * y_q);
+        set_d2(g, LAW_P_THETA, LAW_P_THETA,
+               unbounded ? 0.0 : ln_m * ln_m * k1 * nl * s_frac * y_q * (y - h) / (y + h));
     }
 }
 

@@ -630,6 +630,65 @@ static void the_method_names_the_solver_that_ran(void **state)
     ls_sweep_free(s);
 }
 
+/* Where a run's gain overflows (m^-theta N_loop beyond the doubles) the law
+ * core takes the gain's linear limit; the mapped kernel's objective is then
+ * not finite, so that the fitter evaluates the point by the law core,
+ * never a finite objective from an infinite N_eff.  A fit on such runs
+ * (m = 1e-100, theta held at 3: m^-theta = 1e300) reaches the law core's
+ * objective, the same as at theta = 0.5, where the gain is that limit too. */
+static void an_overflowing_gain_goes_to_the_law_core(void **state)
+{
+    (void)state;
+    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED_SPARSE});
+    truth.p[LAW_P_THETA] = 0.5;
+    char text[8192];
+    size_t len = (size_t)snprintf(text, sizeof text, "n_act,n_total,n_loop,R,tokens,loss\n");
+    static const double R[] = {1, 2, 4, 8};
+    for (int a = 0; a < 4; a++)
+        for (int d = 0; d < 4; d++)
+            for (int r = 0; r < 4; r++) {
+                double n = 1e8 * pow(3.0, a), looped = R[r] > 1;
+                law_point x = {n, looped ? n * 1e100 : n, 0.5 * n, R[r], 1, 1e10 * pow(3.0, d), 0};
+                double loss = ls_law_loss(&truth, &x) * exp(0.003 * sin(7.0 * (a + 4 * d + 16 * r)));
+                len += (size_t)snprintf(text + len, sizeof text - len, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
+                                        x.n_act, x.n_total, x.n_loop, x.R, x.D, loss);
+            }
+    const char *path = write_temp_text(text, 0);
+    ls_error err;
+    const char *paths[] = {path};
+    sweep_options o = {.require_loss = 1};
+    sweep *s = ls_sweep_read(paths, 1, &o, &err);
+    unlink(path);
+    assert_non_null(s);
+    fit_parameters p = quick_parameters();
+    p.fixed[LAW_P_KAPPA1] = p.fixed[LAW_P_KAPPA2] = p.fixed[LAW_P_THETA] = 1;
+    p.fixed_value[LAW_P_KAPPA1] = 1.2;
+    p.fixed_value[LAW_P_KAPPA2] = 1.5;
+    p.fixed_value[LAW_P_THETA] = 3;
+    fit_result three, half;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &three, &err), 0);
+    assert_true(three.converged);
+    double F = ls_fit_objective(s, &three.law, &p);
+    assert_true(fabs(three.objective - F) <= 1e-12 * F);
+    p.fixed_value[LAW_P_THETA] = 0.5;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &half, &err), 0);
+    assert_true(fabs(three.objective - half.objective) <= 1e-9 * half.objective);
+    ls_sweep_free(s);
+
+    /* The kernel alone: one looped run whose gain overflows. */
+    double ln_n = log(1e9), n_act = 1e9, n_loop = 1e9, y = 1, ln_r = log(2.0), ln_m = log(1e-109);
+    double ln_d = log(1e11), target = 0.8, wt = 1, ln_e = 0, fe = 0, scratch[LS_MAPPED_SCRATCH];
+    int e_index = 0;
+    ls_mapped_rows rows = {1, &ln_n, &n_act, &n_loop, &y, &ln_r, &ln_m, &ln_d, &target,
+                           &wt, &e_index, &ln_e, &fe, &fe, scratch};
+    law l = chinchilla_law(truth.kind);
+    ls_mapped_point pt = {LAW_MAPPING_BOUNDED_SPARSE, 0, log(l.p[LAW_P_A]), l.p[LAW_P_ALPHA], log(l.p[LAW_P_B]),
+                          l.p[LAW_P_BETA], log(l.p[LAW_P_C]), 0, 0, 0, 0, 0, 1.2, 1.5, 3};
+    const ls_kernel *kernels[] = {ls_fit_kernel(), ls_fit_kernel_portable()};
+    for (int c = 0; c < 2; c++)
+        assert_false(isfinite(kernels[c]->mapped_trial(&rows, &pt, 1e-3, 1.0)));
+}
+
 /* A MoE sweep with more distinct E than the mapped kernel tabulates (32)
  * goes through the law core, one with 32 through the kernel; either way the
  * objective the fit reports is the law core's at the law it returns. */
@@ -891,6 +950,7 @@ int main(void)
         cmocka_unit_test(kernel_matches_the_law_core_run_by_run),
         cmocka_unit_test(mapped_kernel_matches_the_law_core_run_by_run),
         cmocka_unit_test(a_moe_sweep_of_many_expert_counts_fits_through_the_law_core),
+        cmocka_unit_test(an_overflowing_gain_goes_to_the_law_core),
         cmocka_unit_test(group_bootstrap_resamples_whole_groups),
         cmocka_unit_test(parameters_the_sweep_cannot_identify_are_held),
         cmocka_unit_test(too_few_runs_for_the_parameters_is_an_error),

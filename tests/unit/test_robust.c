@@ -135,7 +135,7 @@ static law moe_law(law_mapping mapping)
     return l;
 }
 
-/* Issue 7's extreme configuration, N_act = 1e15, D = 1e6, R = 1000,
+/* The extreme configuration N_act = 1e15, D = 1e6, R = 1000,
  * E = 4096, gives a finite loss between c and the loss at R = 1 under every
  * mapping, and so do the far corners of the doubles. */
 static void law_is_finite_at_extreme_configurations(void **state)
@@ -179,6 +179,44 @@ static void law_gain_takes_its_linear_limit_when_m_leaves_the_doubles(void **sta
     close_to(ls_law_rho_eff(&h, &x), 1 + 999 * 1.2 / 1.5);
 }
 
+/* Where m^-theta overflows (theta = 200 at m = 1e-3), or is merely huge
+ * (theta = 40: 1e120), the loss is the linear limit, and so are its
+ * derivatives: finite (the fitter needs them), equal to central
+ * differences of ln L in ln kappa1 and ln kappa2 (the limit depends on
+ * kappa1 / kappa2 alone), and 0 in theta; the Hessian is finite too. */
+static void law_derivatives_take_the_linear_limit_when_m_to_the_theta_overflows(void **state)
+{
+    (void)state;
+    static const law_mapping mappings[] = {LAW_MAPPING_BOUNDED_SPARSE, LAW_MAPPING_HYPERBOLIC};
+    static const double thetas[] = {200, 40};
+    law_point y = {1e9, 1e12, 7.5e8, 5, 4096, 1e11, 0};
+    for (int m = 0; m < 2; m++)
+        for (int t = 0; t < 2; t++) {
+            law l = moe_law(mappings[m]);
+            l.p[LAW_P_THETA] = thetas[t];
+            double grad[LAW_NPARAMS], hess[LAW_NPARAMS * LAW_NPARAMS];
+            ls_law_log_loss_hessian(&l, &y, grad, hess);
+            for (int j = 0; j < LAW_NPARAMS * LAW_NPARAMS; j++)
+                assert_true(isfinite(hess[j]));
+            assert_true(fabs(grad[LAW_P_THETA]) <= 1e-12);
+            static const law_param scales[] = {LAW_P_KAPPA1, LAW_P_KAPPA2};
+            for (int k = 0; k < 2; k++) {
+                law_param j = scales[k];
+                const double h = 1e-5;
+                law up = l, down = l;
+                up.p[j] *= exp(h);
+                down.p[j] *= exp(-h);
+                double fd = (ls_law_log_loss_grad(&up, &y, NULL) - ls_law_log_loss_grad(&down, &y, NULL)) / (2 * h);
+                assert_true(isfinite(grad[j]) && grad[j] != 0.0);
+                if (fabs(grad[j] - fd) > 1e-7 * fabs(fd))
+                    fail_msg("%s theta %g: d ln L / d ln %s %.12g, central difference %.12g",
+                             ls_law_mapping_name(mappings[m]), thetas[t], ls_law_param_name(j), grad[j], fd);
+            }
+            /* the two kappas enter only as kappa1 / kappa2 */
+            assert_true(fabs(grad[LAW_P_KAPPA1] + grad[LAW_P_KAPPA2]) <= 1e-9 * fabs(grad[LAW_P_KAPPA1]));
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -187,6 +225,7 @@ int main(void)
         cmocka_unit_test(sweep_header_repeats_are_found_in_file_order),
         cmocka_unit_test(law_is_finite_at_extreme_configurations),
         cmocka_unit_test(law_gain_takes_its_linear_limit_when_m_leaves_the_doubles),
+        cmocka_unit_test(law_derivatives_take_the_linear_limit_when_m_to_the_theta_overflows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
