@@ -274,6 +274,21 @@ noise:
     printf("  with the plan         %.4g\n", sqrt(r->variance_plan));
 }
 
+/* One row of the validation table: a statistic for each design, "-" where
+ * it has no value (every fit of that design failed). */
+static void print_arms(const char *label, double plan, double grid, double isoflop)
+{
+    char text[3][32];
+    const double v[3] = {plan, grid, isoflop};
+    for (int k = 0; k < 3; k++) {
+        if (isfinite(v[k]))
+            snprintf(text[k], sizeof text[k], "%.4g", v[k]);
+        else
+            snprintf(text[k], sizeof text[k], "-");
+    }
+    printf("%-25s %-11s %-13s %s\n", label, text[0], text[1], text[2]);
+}
+
 static void print_validation(const plan_validation *v, const plan_result *r, const char *truth_path, double sigma)
 {
     const solve_candidate *c = &v->truth_choice;
@@ -301,22 +316,17 @@ static void print_validation(const plan_validation *v, const plan_result *r, con
         snprintf(b, sizeof b, "[%.0f, %.0f]", 100 * lo[1], 100 * hi[1]);
         snprintf(c2, sizeof c2, "[%.0f, %.0f]", 100 * lo[2], 100 * hi[2]);
         printf("  95%% Wilson interval     %-11s %-13s %s\n", a, b, c2);
-        printf("loss regret, mean         %-11.4g %-13.4g %.4g\n", v->plan.regret_mean, v->grid.regret_mean,
-               v->isoflop.regret_mean);
-        printf("loss regret, median       %-11.4g %-13.4g %.4g\n", v->plan.regret_median, v->grid.regret_median,
-               v->isoflop.regret_median);
-        printf("loss regret, worst        %-11.4g %-13.4g %.4g\n", v->plan.regret_max, v->grid.regret_max,
-               v->isoflop.regret_max);
+        print_arms("loss regret, mean", v->plan.regret_mean, v->grid.regret_mean, v->isoflop.regret_mean);
+        print_arms("loss regret, median", v->plan.regret_median, v->grid.regret_median, v->isoflop.regret_median);
+        print_arms("loss regret, worst", v->plan.regret_max, v->grid.regret_max, v->isoflop.regret_max);
     }
     for (size_t t = 0; t < r->ntargets; t++) {
         char label[40];
         snprintf(label, sizeof label, "sd of %s over the fits", ls_law_param_name(r->targets[t]));
-        printf("%-25s %-11.4g %-13.4g %.4g\n", label, v->plan.target_sd[t], v->grid.target_sd[t],
-               v->isoflop.target_sd[t]);
+        print_arms(label, v->plan.target_sd[t], v->grid.target_sd[t], v->isoflop.target_sd[t]);
     }
     if (r->ntargets)
-        printf("summed variance           %-11.4g %-13.4g %.4g\n", v->plan.target_variance, v->grid.target_variance,
-               v->isoflop.target_variance);
+        print_arms("summed variance", v->plan.target_variance, v->grid.target_variance, v->isoflop.target_variance);
     printf("fits failed%-14s %-11zu %-13zu %zu\n", v->has_decision ? " (wrong)" : "", v->plan.failed, v->grid.failed,
            v->isoflop.failed);
     char stride[32] = "";

@@ -242,3 +242,14 @@ standard error and stars the target.
   target     loss(R=2 E=4 N_act=2e+09) - loss(R=4 E=4 N_act=2e+09) = -0.0083*
              * outside the ranges the prior was fitted on, an extrapolation: chosen: N_act = 2e+09 (fitted 1e+08 to 3e+08); runner-up: N_act = 2e+09 (fitted 1e+08 to 3e+08)
 
+
+A validation in which every fit of a design fails has no regret to give:
+its cells read "-", not nan (here the plan's and the thinned grid's 2 to
+11 runs cannot fit the 13-parameter law).
+
+  $ loopscale fit -o whole.json "$ROOT/data/sweeps/looped-moe.csv.gz" > /dev/null 2>&1
+  $ loopscale plan --law whole.json --budget 5e21 --flops 1e22 --validate 3 -o none.csv 2>/dev/null | grep -E '^(loss regret|fits failed)'
+  loss regret, mean         -           -             1.202e-05
+  loss regret, median       -           -             1.496e-05
+  loss regret, worst        -           -             1.983e-05
+  fits failed (wrong)       3           3             0
