@@ -1663,9 +1663,10 @@ static void fit_method(const fit_state *st, char *buf, size_t size)
     const char *kernel = dense_kernel || mapped_applies(&st->pb) ? ls_fit_kernel()->name : NULL;
     int hybrid = !st->fp->first_order && dense_kernel;
     int polish = !st->fp->first_order && !dense_kernel && ls_law_has_second(st->kind);
-    snprintf(buf, size, "%sirls-lm/%s%s, cholesky%s%s; %s starts%s", hybrid ? "hybrid " : "", scale_names[st->fp->scale],
-             hybrid ? " + newton" : polish ? " + newton polish" : "", kernel ? ", kernel " : "", kernel ? kernel : "",
-             st->fp->grid_chinchilla ? "chinchilla-grid" : "sobol", st->has_extra ? " + stage-two grid" : "");
+    snprintf(buf, size, "%sirls-lm/%s%s, cholesky%s%s; %s starts%s", hybrid ? "hybrid " : "",
+             scale_names[st->fp->scale], hybrid ? " + newton" : polish ? " + newton polish" : "",
+             kernel ? ", kernel " : "", kernel ? kernel : "", st->fp->grid_chinchilla ? "chinchilla-grid" : "sobol",
+             st->has_extra ? " + stage-two grid" : "");
 }
 
 /* Fill the result: the law at the best start, how many starts reached it,

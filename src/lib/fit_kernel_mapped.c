@@ -7,10 +7,11 @@
  *
  * Per run, as the law core computes it (law.c): s = m^-theta (sparse
  * mappings), the gain, N_eff = N_act + gain, ln N_eff, then t1, t2 and
- * ln Lhat = lse(t1, t2, ln c) as in the dense kernel.  Each mapping and base gets its own copy of the loops (the
- * mapping and the base are constants in an always-inlined body), so that
- * a law pays only for the exp and log calls it needs: bounded-sparse
- * takes 4 exp-type calls and 2 logs a run, the plain dense law 2 and 1.
+ * ln Lhat = lse(t1, t2, ln c) as in the dense kernel.  Each mapping and
+ * base gets its own copy of the loops (the mapping and the base are
+ * constants in an always-inlined body), so that a law pays only for the
+ * exp and log calls it needs: bounded-sparse takes 4 exp-type calls and 2
+ * logs a run, the plain dense law 2 and 1.
  *
  * The bounded mappings' e^-z comes from expm1 (e = 1 + expm1(-z)): one
  * call instead of the law core's exp or expm1 by the size of z; the two

@@ -402,7 +402,8 @@ static void mapped_kernel_matches_the_law_core_run_by_run(void **state)
                 for (int i = 0; i < NR; i++) {
                     double a = fabs(r[i]);
                     assert_true(fabs(scratch[LS_MAPPED_RESID * NR + i] - r[i]) <= 1e-14);
-                    assert_true(gp[i] == wt[i] * (a <= delta ? scratch[LS_MAPPED_RESID * NR + i] : copysign(delta, r[i])));
+                    double kr = scratch[LS_MAPPED_RESID * NR + i];
+                    assert_true(gp[i] == wt[i] * (a <= delta ? kr : copysign(delta, r[i])));
                     assert_true(fabs(cm[i] - wt[i] * (a <= delta ? 1.0 : delta / a)) <= 1e-12 * wt[i]);
                     for (int j = 0; j < LAW_NPARAMS; j++) {
                         if (!((params >> j) & 1u)) {
