@@ -275,7 +275,8 @@ noise:
 }
 
 /* One row of the validation table: a statistic for each design, "-" where
- * it has no value (every fit of that design failed). */
+ * it has no value (every fit of that design failed, or a spread of fewer
+ * than two fits, or of a parameter every fit held). */
 static void print_arms(const char *label, double plan, double grid, double isoflop)
 {
     char text[3][32];

@@ -19,6 +19,10 @@
  * (e < 1e-3) sees, there below 1e-13 of its size.
  */
 
+#include <float.h>
+
+#include "law_internal.h"
+
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__)
 __attribute__((simd("notinbranch"))) double expm1(double);
 #endif
@@ -75,11 +79,20 @@ static ALWAYS_INLINE double mapped_trial_body(const ls_mapped_rows *rows, const 
             em = expm1(phi * ln_r[i]); /* R^phi - 1 */
             gain = em * nl;
         } else if (mapping == LAW_MAPPING_BOUNDED || mapping == LAW_MAPPING_BOUNDED_SPARSE) {
-            em = expm1(-(y / (k2 * s))); /* e^-z - 1 = -(1 - e^-z) */
-            gain = k1 * s * nl * -em;
+            /* the gain as the law core forms it (gain_bounded) */
+            double z = y / (k2 * s);
+            em = expm1(-z); /* e^-z - 1 = -sat */
+            int series = z < LAW_BOUNDED_SERIES_Z;
+            double s_sat = series ? (y / k2) * (1.0 - z * (0.5 - z / 6.0)) : s * -em;
+            double plain = k1 * s * nl * -em;
+            gain = fabs(plain) <= DBL_MAX ? plain : nl * (k1 * s_sat);
+            gain = series ? nl * (k1 * s_sat) : gain;
         } else if (mapping == LAW_MAPPING_HYPERBOLIC) {
-            em = y / (y + k2 * s); /* the saturation (R-1) / (R-1 + kappa2 s) */
-            gain = k1 * s * nl * em;
+            /* the gain as the law core forms it (gain_hyperbolic) */
+            em = k2 + y / s; /* (R-1 + kappa2 s) / s, its den */
+            double h = k2 * s, plain = k1 * s * nl * (y / (y + h));
+            gain = fabs(plain) <= DBL_MAX ? plain : nl * (k1 * (y / em));
+            gain = fabs(h) <= DBL_MAX ? gain : nl * (k1 * (y / em));
         } else if (mapping == LAW_MAPPING_LOG) {
             gain = k1 * nl * ln_r[i];
         }
@@ -179,16 +192,22 @@ static ALWAYS_INLINE void mapped_gradient_body(const ls_mapped_rows *rows, const
         if (mapping == LAW_MAPPING_POWER) {
             cPhi[i] = dn * ((1.0 + em) * ln_r[i] * nl) * phi;
         } else if (mapping == LAW_MAPPING_BOUNDED || mapping == LAW_MAPPING_BOUNDED_SPARSE) {
-            double z = y / (k2 * s), e = 1.0 + em, sat = -em;
-            cK1[i] = dn * (nl * (s * sat)) * k1;
-            cK2[i] = dn * (-k1 * nl * e * (y / k2) / k2) * k2;
+            /* s sat, s z e and s (sat - z e), by the law core's regimes */
+            double z = y / (k2 * s), e = 1.0 + em, sat = -em, yk = y / k2;
+            int series = z < LAW_BOUNDED_SERIES_Z;
+            double z_e = e == 0.0 ? 0.0 : z * e; /* z = inf: e = 0 */
+            double s_sat = series ? yk * (1.0 - z * (0.5 - z / 6.0)) : s * sat;
+            double s_ze = series ? yk * e : s * z_e;
+            double s_d1 = series ? yk * z * (0.5 - z / 3.0) : s * (sat - z_e);
+            cK1[i] = dn * (nl * s_sat) * k1;
+            cK2[i] = dn * (-nl * (k1 * s_ze) / k2) * k2;
             if (mapping == LAW_MAPPING_BOUNDED_SPARSE)
-                cTheta[i] = dn * (-ln_m[i] * k1 * nl * (s * (sat - z * e))) * th;
+                cTheta[i] = dn * (-ln_m[i] * nl * (k1 * s_d1)) * th;
         } else if (mapping == LAW_MAPPING_HYPERBOLIC) {
-            double q = y + k2 * s, s_frac = s * em, s_q = s / q, y_q = y / q;
+            double den = em, s_frac = y / den, s_q = 1.0 / den, y_q = (y / s) / den;
             cK1[i] = dn * (nl * s_frac) * k1;
-            cK2[i] = dn * (-k1 * nl * s_frac * s_q) * k2;
-            cTheta[i] = dn * (-ln_m[i] * k1 * nl * s_frac * y_q) * th;
+            cK2[i] = dn * (-nl * (k1 * s_frac) * s_q) * k2;
+            cTheta[i] = dn * (-ln_m[i] * nl * (k1 * s_frac) * y_q) * th;
         } else if (mapping == LAW_MAPPING_LOG) {
             cK1[i] = dn * (nl * ln_r[i]) * k1;
         }

@@ -541,7 +541,14 @@ static void gain_power(const law *l, const law_point *x, double y, double ln_m, 
 
 /* bounded and bounded-sparse: kappa1 s N_loop (1 - exp(-(R-1)/(kappa2 s)))
  * with s = m^-theta; with theta = 0 (or m = 1) s is exactly 1 and this is
- * the dense bounded mapping. */
+ * the dense bounded mapping.  The gain and its derivatives need s times
+ * factors that vanish as s grows: s sat, s z e, s (sat - z e) and s (e z^2
+ * + z e - sat), with z = y / (kappa2 s) and sat = 1 - e^-z.  Where z <
+ * LAW_BOUNDED_SERIES_Z (s huge or infinite, or kappa2 huge) they are y /
+ * kappa2 times their series in z, since s z = y / kappa2; elsewhere s is
+ * finite and each product is at most s.  So an overflowing m^-theta, kappa2
+ * s or z gives the linear gain kappa1 N_loop y / kappa2 and its
+ * derivatives, not 0, inf or NaN. */
 static void gain_bounded(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
                          int want_derivatives)
 {
@@ -558,66 +565,75 @@ static void gain_bounded(const law *l, const law_point *x, double y, double ln_m
         e = exp(-z);
         sat = 1.0 - e;
     }
-    g->value = k1 * scale * nl * sat;
-    if (!isfinite(g->value)) /* m^-theta overflowed: the linear limit k1 y / k2 */
-        g->value = k1 * nl * (isinf(scale) ? y / k2 : scale * sat);
-    /* The derivatives put s beside the factor that vanishes as s grows
-     * (s z = y / kappa2 exactly; s sat, s (sat - z e) and s (e z^2 + z e -
-     * sat) stay finite), so that a huge m^-theta, or an infinite one (their
-     * limits: sat -> 0 with s sat -> y / kappa2, the rest -> 0), gives
-     * finite derivatives as the value does. */
-    int unbounded = isinf(scale);
-    double s_sat = unbounded ? y / k2 : scale * sat;
-    double s_z = y / k2;
+    double s_sat, s_ze, s_d1, s_d2; /* s sat, s z e, s (sat - z e), s (e z^2 + z e - sat) */
+    if (z < LAW_BOUNDED_SERIES_Z) {
+        double yk = y / k2;
+        s_sat = yk * (1.0 - z * (0.5 - z / 6.0));
+        s_ze = yk * e;
+        s_d1 = yk * z * (0.5 - z / 3.0);
+        s_d2 = yk * z * (0.5 - 2.0 * z / 3.0);
+    } else {
+        double ze = e == 0.0 ? 0.0 : z * e; /* z = inf: e = 0 */
+        double zze = ze == 0.0 ? 0.0 : ze * z;
+        s_sat = scale * sat;
+        s_ze = scale * ze;
+        s_d1 = scale * (sat - ze);
+        s_d2 = scale * (zze + ze - sat);
+    }
+    /* The value as it always was, k1 s N_loop sat, where z is not small and
+     * that is finite (the shipped sweeps were simulated with it, bit for
+     * bit); else kappa1 times s sat first: with kappa1 and kappa2 both huge
+     * their ratio is what counts. */
+    g->value = z >= LAW_BOUNDED_SERIES_Z ? k1 * scale * nl * sat : NAN;
+    if (!isfinite(g->value))
+        g->value = nl * (k1 * s_sat);
     if (want_derivatives) {
         g->d[LAW_P_KAPPA1] = nl * s_sat;
-        g->d[LAW_P_KAPPA2] = -k1 * nl * e * s_z / k2;
+        g->d[LAW_P_KAPPA2] = -nl * (k1 * s_ze) / k2;
         if (MAPPINGS[l->kind.mapping].sparse)
-            g->d[LAW_P_THETA] = unbounded ? 0.0 : -ln_m * k1 * nl * (scale * (sat - z * e));
+            g->d[LAW_P_THETA] = -ln_m * nl * (k1 * s_d1);
     }
     if (want_derivatives > 1) {
         /* dz/dkappa2 = -z/kappa2; ds/dtheta = -s ln m, dz/dtheta = z ln m. */
-        set_d2(g, LAW_P_KAPPA1, LAW_P_KAPPA2, -nl * e * s_z / k2);
-        set_d2(g, LAW_P_KAPPA2, LAW_P_KAPPA2, -k1 * nl * e * s_z * (z - 2.0) / (k2 * k2));
+        double s_zze = s_ze == 0.0 ? 0.0 : s_ze * z; /* s z^2 e */
+        set_d2(g, LAW_P_KAPPA1, LAW_P_KAPPA2, -nl * s_ze / k2);
+        set_d2(g, LAW_P_KAPPA2, LAW_P_KAPPA2, -nl * ((k1 * (s_zze - 2.0 * s_ze)) / k2) / k2);
         if (MAPPINGS[l->kind.mapping].sparse) {
-            set_d2(g, LAW_P_KAPPA1, LAW_P_THETA, unbounded ? 0.0 : -ln_m * nl * (scale * (sat - z * e)));
-            set_d2(g, LAW_P_KAPPA2, LAW_P_THETA, k1 * nl * e * s_z * z * ln_m / k2);
-            set_d2(g, LAW_P_THETA, LAW_P_THETA,
-                   unbounded ? 0.0 : -ln_m * ln_m * k1 * nl * (scale * (e * z * z + z * e - sat)));
+            set_d2(g, LAW_P_KAPPA1, LAW_P_THETA, -ln_m * nl * s_d1);
+            set_d2(g, LAW_P_KAPPA2, LAW_P_THETA, nl * ln_m * (k1 * s_zze) / k2);
+            set_d2(g, LAW_P_THETA, LAW_P_THETA, -ln_m * ln_m * nl * (k1 * s_d2));
         }
     }
 }
 
-/* kappa1 s N_loop (R-1) / (R-1 + kappa2 s), s = m^-theta. */
+/* kappa1 s N_loop (R-1) / (R-1 + kappa2 s), s = m^-theta, in y / s (which
+ * vanishes as s grows; s >= 1): with den = kappa2 + y / s, s frac = y / den,
+ * s / (y + h) = 1 / den and y / (y + h) = (y / s) / den, none of which
+ * overflows when s does. */
 static void gain_hyperbolic(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
                             int want_derivatives)
 {
     double nl = x->n_loop, k1 = l->p[LAW_P_KAPPA1], k2 = l->p[LAW_P_KAPPA2];
+    double ys = y / scale, den = k2 + ys;
+    double s_frac = y / den, s_q = 1.0 / den, y_q = ys / den;
+    double k_frac = k1 * s_frac; /* first, as for bounded */
+    /* The value as it always was where kappa2 s is finite (as for bounded). */
     double h = k2 * scale;
-    double frac = y / (y + h);
-    g->value = k1 * scale * nl * frac;
-    if (!isfinite(g->value)) /* as for bounded */
-        g->value = k1 * nl * (isinf(scale) ? y / k2 : scale * frac);
-    /* As for bounded, s beside what vanishes as it grows: s frac -> y /
-     * kappa2, s / (y + h) -> 1 / kappa2, y / (y + h) -> 0. */
-    int unbounded = isinf(scale);
-    double s_frac = unbounded ? y / k2 : scale * frac;
-    double s_q = unbounded ? 1.0 / k2 : scale / (y + h); /* s / q */
-    double y_q = unbounded ? 0.0 : y / (y + h);
+    g->value = isfinite(h) ? k1 * scale * nl * (y / (y + h)) : NAN;
+    if (!isfinite(g->value))
+        g->value = nl * k_frac;
     if (want_derivatives) {
         g->d[LAW_P_KAPPA1] = nl * s_frac;
-        g->d[LAW_P_KAPPA2] = -k1 * nl * s_frac * s_q;
-        g->d[LAW_P_THETA] = -ln_m * k1 * nl * s_frac * y_q;
+        g->d[LAW_P_KAPPA2] = -nl * k_frac * s_q;
+        g->d[LAW_P_THETA] = -ln_m * nl * k_frac * y_q;
     }
     if (want_derivatives > 1) {
-        /* In s/q and y/q, q = y + h: the same second derivatives as
-         * -s^2 nl y / q^2 and so on, without s^2 or s^3 overflowing. */
+        /* -s^2 nl y / q^2 and so on with q = y + h, in s/q and y/q. */
         set_d2(g, LAW_P_KAPPA1, LAW_P_KAPPA2, -nl * s_frac * s_q);
         set_d2(g, LAW_P_KAPPA1, LAW_P_THETA, -ln_m * nl * s_frac * y_q);
-        set_d2(g, LAW_P_KAPPA2, LAW_P_KAPPA2, 2.0 * k1 * nl * s_frac * s_q * s_q);
-        set_d2(g, LAW_P_KAPPA2, LAW_P_THETA, 2.0 * k1 * nl * ln_m * s_frac * s_q * y_q);
-        set_d2(g, LAW_P_THETA, LAW_P_THETA,
-               unbounded ? 0.0 : ln_m * ln_m * k1 * nl * s_frac * y_q * (y - h) / (y + h));
+        set_d2(g, LAW_P_KAPPA2, LAW_P_KAPPA2, 2.0 * nl * k_frac * s_q * s_q);
+        set_d2(g, LAW_P_KAPPA2, LAW_P_THETA, 2.0 * nl * ln_m * k_frac * s_q * y_q);
+        set_d2(g, LAW_P_THETA, LAW_P_THETA, ln_m * ln_m * nl * k_frac * y_q * (ys - k2) / den);
     }
 }
 
@@ -952,6 +968,11 @@ double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double g
     double w1 = w[0], w2 = w[1], w3 = w[2];
     for (int j = 0; j < LAW_NPARAMS; j++)
         grad[j] = 0.0;
+    /* A first term that has vanished (w1 = 0) adds nothing to any
+     * derivative, also where ln N_eff is infinite (a gain that overflowed):
+     * not 0 * inf. */
+    if (w1 == 0.0)
+        ln_n_eff = 0.0;
     grad[LAW_P_A] = w1;
     grad[LAW_P_ALPHA] = -w1 * ln_n_eff;
     grad[LAW_P_B] = w2;
@@ -967,7 +988,7 @@ double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double g
         grad[LAW_P_E_MAX] = d_ln_ehat * prep->d_ehat_d_emax * (p[LAW_P_E_MAX] - 1.0); /* u = ln(E_max - 1) */
         grad[LAW_P_E_START] = d_ln_ehat * prep->d_ehat_d_estart * p[LAW_P_E_START];    /* u = ln E_start */
     }
-    if (looped)
+    if (looped && w1 != 0.0)
         mapping_chain(l, &g, -w1 * exponent_n / n_eff, grad);
     return ln_loss;
 }

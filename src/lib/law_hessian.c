@@ -53,7 +53,9 @@ static void gain_fitted(const law *l, const law_point *x, double ln_m, gain2 *g)
     }
     for (int a = 0; a < NM; a++)
         for (int b = 0; b < NM; b++)
-            g->dd[a][b] = pa[a] * pa[b] * lg.d2[a][b] + (a == b ? g->d[a] : 0.0);
+            /* p_b G_ab first, and an exact 0 kept: with kappa1 and kappa2
+             * near the top of the doubles p_a p_b alone overflows. */
+            g->dd[a][b] = (lg.d2[a][b] == 0.0 ? 0.0 : pa[a] * (pa[b] * lg.d2[a][b])) + (a == b ? g->d[a] : 0.0);
 }
 
 /* ln Ehat and its derivatives in s = ln E_start and v = ln(E_max - 1):

@@ -52,6 +52,11 @@ typedef struct law_mapping_info {
 
 const law_mapping_info *ls_law_mapping_info(law_mapping mapping);
 
+/* Below this z = (R-1) / (kappa2 s) the bounded gain's products with s
+ * are formed from y / kappa2 and their series in z (exact to 1e-16 there):
+ * law.c's gain_bounded, and the fitter's kernel, which mirrors it. */
+#define LAW_BOUNDED_SERIES_Z 1e-8
+
 /* ln m = ln(N_act / N_total), exactly 0 when N_total = N_act. */
 double ls_law_ln_active_ratio(const law_point *x);
 /* m^-theta for a sparse mapping, from ln m; exactly 1 at m = 1, at theta =

@@ -849,8 +849,12 @@ static int validate_item(void *context, void *state, size_t i)
     fit_result fr;
     ls_error err;
     if (ls_fit_run(&s, v->kind, &fp, &fr, &err) == 0 && fr.converged) {
-        for (size_t tg = 0; tg < v->o->ntarget_params; tg++)
-            v->fitted[i * v->o->ntarget_params + tg] = fr.law.p[v->o->target_params[tg]];
+        /* A parameter the fit held (the design cannot identify it) has no
+         * fitted value: NaN, left out of its spread. */
+        for (size_t tg = 0; tg < v->o->ntarget_params; tg++) {
+            law_param j = v->o->target_params[tg];
+            v->fitted[i * v->o->ntarget_params + tg] = fr.fixed[j] ? NAN : fr.law.p[j];
+        }
         if (!v->deploy) { /* a parameter target alone: the fit is the result */
             v->failed[i] = 0;
             free(rows);
@@ -1121,13 +1125,14 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
             }
         }
         /* The spread of each named parameter over the replicates that
-         * fitted (sample variance), and their sum. */
+         * fitted it (sample variance), and their sum; NaN with fewer than
+         * two. */
         res->target_variance = T ? 0 : NAN;
         for (size_t tg = 0; tg < T; tg++) {
             double mean = 0, ss = 0;
             size_t nf = 0;
             for (size_t k = 0; k < K; k++)
-                if (!failed[NARMS * k + arm]) {
+                if (!failed[NARMS * k + arm] && !isnan(fitted[(NARMS * k + arm) * T + tg])) {
                     double x = fitted[(NARMS * k + arm) * T + tg], d = x - mean;
                     nf++;
                     mean += d / (double)nf;

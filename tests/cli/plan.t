@@ -253,3 +253,12 @@ its cells read "-", not nan (here the plan's and the thinned grid's 2 to
   loss regret, median       -           -             1.496e-05
   loss regret, worst        -           -             1.983e-05
   fits failed (wrong)       3           3             0
+
+A parameter every fit of a design held (the plan's 8 runs, all at E = 1
+and m = 1, cannot identify theta) has no spread: "-", not 0, and the
+summed variance that needs it is "-" too.
+
+  $ loopscale plan --law whole.json --budget 5e21 --flops 1e22 --target params:alpha,theta --validate 3 -o held.csv 2>/dev/null | grep -E '^(sd of|summed)'
+  sd of alpha over the fits 0.1758      -             0.002712
+  sd of theta over the fits -           -             0.002401
+  summed variance           -           -             1.312e-05

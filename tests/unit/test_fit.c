@@ -631,13 +631,14 @@ static void the_method_names_the_solver_that_ran(void **state)
     ls_sweep_free(s);
 }
 
-/* Where a run's gain overflows (m^-theta N_loop beyond the doubles) the law
- * core takes the gain's linear limit; the mapped kernel's objective is then
- * not finite, so that the fitter evaluates the point by the law core,
- * never a finite objective from an infinite N_eff.  A fit on such runs
- * (m = 1e-100, theta held at 3: m^-theta = 1e300) reaches the law core's
- * objective, the same as at theta = 0.5, where the gain is that limit too. */
-static void an_overflowing_gain_goes_to_the_law_core(void **state)
+/* Where m^-theta overflows (m = 1e-100 with theta held at 3: 1e300, times
+ * kappa2 and N_loop beyond the doubles) the gain is its linear limit,
+ * kappa1 N_loop (R-1) / kappa2, in the law core and in the mapped kernel
+ * alike: a fit on such runs reaches the law core's objective, the same as
+ * at theta = 0.5, where the gain is that limit too.  A gain that is itself
+ * beyond the doubles (N_eff infinite) makes the kernel's objective NaN, so
+ * that the fitter evaluates the point by the law core. */
+static void a_gain_at_the_edge_of_the_doubles_matches_the_law_core(void **state)
 {
     (void)state;
     law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED_SPARSE});
@@ -676,16 +677,28 @@ static void an_overflowing_gain_goes_to_the_law_core(void **state)
     assert_true(fabs(three.objective - half.objective) <= 1e-9 * half.objective);
     ls_sweep_free(s);
 
-    /* The kernel alone: one looped run whose gain overflows. */
+    /* The kernel alone, one looped run: m^-theta = inf, and then a gain of
+     * 1e310 (N_loop 1e300, kappa1 1e10). */
     double ln_n = log(1e9), n_act = 1e9, n_loop = 1e9, y = 1, ln_r = log(2.0), ln_m = log(1e-109);
     double ln_d = log(1e11), target = 0.8, wt = 1, ln_e = 0, fe = 0, scratch[LS_MAPPED_SCRATCH];
     int e_index = 0;
     ls_mapped_rows rows = {1, &ln_n, &n_act, &n_loop, &y, &ln_r, &ln_m, &ln_d, &target,
                            &wt, &e_index, &ln_e, &fe, &fe, scratch};
     law l = chinchilla_law(truth.kind);
+    l.p[LAW_P_KAPPA1] = 1.2;
+    l.p[LAW_P_KAPPA2] = 1.5;
+    l.p[LAW_P_THETA] = 3;
     ls_mapped_point pt = {LAW_MAPPING_BOUNDED_SPARSE, 0, log(l.p[LAW_P_A]), l.p[LAW_P_ALPHA], log(l.p[LAW_P_B]),
                           l.p[LAW_P_BETA], log(l.p[LAW_P_C]), 0, 0, 0, 0, 0, 1.2, 1.5, 3};
+    law_point x = {n_act, 1e109 * n_act, n_loop, 2, 1, 1e11, 0};
+    double r = ls_law_log_loss_grad(&l, &x, NULL) - target;
     const ls_kernel *kernels[] = {ls_fit_kernel(), ls_fit_kernel_portable()};
+    for (int c = 0; c < 2; c++) {
+        double v = kernels[c]->mapped_trial(&rows, &pt, INFINITY, 2.0);
+        assert_true(fabs(v - r * r) <= 1e-13 * r * r);
+    }
+    n_loop = 1e300;
+    pt.kappa1 = 1e10;
     for (int c = 0; c < 2; c++)
         assert_false(isfinite(kernels[c]->mapped_trial(&rows, &pt, 1e-3, 1.0)));
 }
@@ -951,7 +964,7 @@ int main(void)
         cmocka_unit_test(kernel_matches_the_law_core_run_by_run),
         cmocka_unit_test(mapped_kernel_matches_the_law_core_run_by_run),
         cmocka_unit_test(a_moe_sweep_of_many_expert_counts_fits_through_the_law_core),
-        cmocka_unit_test(an_overflowing_gain_goes_to_the_law_core),
+        cmocka_unit_test(a_gain_at_the_edge_of_the_doubles_matches_the_law_core),
         cmocka_unit_test(group_bootstrap_resamples_whole_groups),
         cmocka_unit_test(parameters_the_sweep_cannot_identify_are_held),
         cmocka_unit_test(too_few_runs_for_the_parameters_is_an_error),

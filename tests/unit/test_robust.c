@@ -217,6 +217,55 @@ static void law_derivatives_take_the_linear_limit_when_m_to_the_theta_overflows(
         }
 }
 
+/* The other edges of the doubles: kappa2 s overflowing while s does not
+ * (m = 1e-62, theta = 4.9693: s = 1.3e308), kappa1 and kappa2 both huge
+ * (1e299, 1e300) with a finite s.  N_eff is the linear limit N_act +
+ * kappa1 N_loop (R-1) / kappa2 under both sparse mappings, with finite
+ * derivatives; and where N_eff itself overflows (power, R = 1e62, phi = 5)
+ * the loss is the limit without the first term and its derivatives are
+ * finite (0 * inf was NaN, and such fits stopped after 0 iterations). */
+static void law_stays_finite_at_the_other_edges_of_the_doubles(void **state)
+{
+    (void)state;
+    static const law_mapping mappings[] = {LAW_MAPPING_BOUNDED_SPARSE, LAW_MAPPING_HYPERBOLIC};
+    struct edge {
+        double m, theta, k, R;
+    } edges[] = {{1e-62, 4.9693, 0, 5}, {1e-10, 1, 1e300, 1e6}, {1e-10, 1, 1e299, 2}};
+    for (int c = 0; c < 2; c++)
+        for (size_t k = 0; k < sizeof edges / sizeof edges[0]; k++) {
+            law l = moe_law(mappings[c]);
+            l.p[LAW_P_THETA] = edges[k].theta;
+            if (edges[k].k > 0)
+                l.p[LAW_P_KAPPA1] = l.p[LAW_P_KAPPA2] = edges[k].k;
+            law_point x = {1e9, 1e9 / edges[k].m, 1e9, edges[k].R, 1, 1e11, 0};
+            double want = x.n_act + l.p[LAW_P_KAPPA1] / l.p[LAW_P_KAPPA2] * x.n_loop * (x.R - 1);
+            double n_eff = ls_law_n_eff(&l, &x);
+            if (!(fabs(n_eff - want) <= 1e-12 * want))
+                fail_msg("%s edge %zu: N_eff %.17g, the linear limit %.17g", ls_law_mapping_name(mappings[c]), k, n_eff,
+                         want);
+            double grad[LAW_NPARAMS], hess[LAW_NPARAMS * LAW_NPARAMS];
+            assert_true(isfinite(ls_law_log_loss_hessian(&l, &x, grad, hess)));
+            for (int j = 0; j < LAW_NPARAMS; j++)
+                assert_true(isfinite(grad[j]));
+            for (int j = 0; j < LAW_NPARAMS * LAW_NPARAMS; j++)
+                if (!isfinite(hess[j]))
+                    fail_msg("%s edge %zu: Hessian (%s, %s) %g", ls_law_mapping_name(mappings[c]), k,
+                             ls_law_param_name((law_param)(j / LAW_NPARAMS)),
+                             ls_law_param_name((law_param)(j % LAW_NPARAMS)), hess[j]);
+        }
+    law power = moe_law(LAW_MAPPING_POWER);
+    power.p[LAW_P_PHI] = 5;
+    law_point far = {1e9, 1e9, 1e9, 1e62, 1, 1e11, 0};
+    double grad[LAW_NPARAMS];
+    double ln_loss = ls_law_log_loss_grad(&power, &far, grad);
+    law_point plain = far;
+    plain.R = 1;
+    assert_true(isfinite(ln_loss) && ln_loss < ls_law_log_loss_grad(&power, &plain, NULL));
+    for (int j = 0; j < LAW_NPARAMS; j++)
+        assert_true(isfinite(grad[j]));
+    assert_true(grad[LAW_P_A] == 0.0 && grad[LAW_P_ALPHA] == 0.0 && grad[LAW_P_PHI] == 0.0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -226,6 +275,7 @@ int main(void)
         cmocka_unit_test(law_is_finite_at_extreme_configurations),
         cmocka_unit_test(law_gain_takes_its_linear_limit_when_m_leaves_the_doubles),
         cmocka_unit_test(law_derivatives_take_the_linear_limit_when_m_to_the_theta_overflows),
+        cmocka_unit_test(law_stays_finite_at_the_other_edges_of_the_doubles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
