@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "chinchilla_points.h"
 #include "loopscale/fit.h"
 #include "loopscale/sweep.h"
 
@@ -32,39 +33,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s svg_extracted_data.csv [THREADS]\n", argv[0]);
         return 64;
     }
-    /* Epoch's selection: drop the 5 highest losses; D = FLOP / (6 N). */
-    const char *maps[] = {"n_act=Model Size", "flops=Training FLOP"};
-    sweep_options all = {.maps = maps, .nmaps = 2, .require_loss = 1};
+    sweep *s = read_chinchilla_points(argv[1]);
+    if (!s)
+        return 1;
     ls_error err;
-    const char *paths[] = {argv[1]};
-    sweep *s = ls_sweep_read(paths, 1, &all, &err);
-    if (!s) {
-        fprintf(stderr, "%s\n", err.message);
-        return 1;
-    }
-    double top[5] = {0};
-    for (size_t i = 0; i < s->n; i++) {
-        double x = s->rows[i].loss;
-        for (int k = 0; k < 5; k++)
-            if (x > top[k]) {
-                for (int m = 4; m > k; m--)
-                    top[m] = top[m - 1];
-                top[k] = x;
-                break;
-            }
-    }
-    ls_sweep_free(s);
-    char where[64];
-    snprintf(where, sizeof where, "loss<%.17g", top[4]);
-    const char *wheres[] = {where};
-    sweep_options kept = all;
-    kept.wheres = wheres;
-    kept.nwheres = 1;
-    s = ls_sweep_read(paths, 1, &kept, &err);
-    if (!s) {
-        fprintf(stderr, "%s\n", err.message);
-        return 1;
-    }
 
     fit_parameters p;
     ls_fit_default_parameters(&p);

@@ -36,6 +36,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_multilarge_nlinear.h>
 
+#include "chinchilla_points.h"
 #include "fit_kernel_internal.h"
 #include "loopscale/law.h"
 #include "loopscale/sweep.h"
@@ -61,43 +62,7 @@ static double seconds_of(clockid_t clock)
 static double now(void) { return seconds_of(CLOCK_MONOTONIC); }
 static double cpu_now(void) { return seconds_of(CLOCK_PROCESS_CPUTIME_ID); }
 
-/* ---- the data: bench_fit_chinchilla's selection --------------------------------- */
-
-/* Epoch's selection: drop the 5 highest losses; D = FLOP / (6 N). */
-static sweep *read_chinchilla(const char *path)
-{
-    const char *maps[] = {"n_act=Model Size", "flops=Training FLOP"};
-    sweep_options all = {.maps = maps, .nmaps = 2, .require_loss = 1};
-    ls_error err;
-    const char *paths[] = {path};
-    sweep *s = ls_sweep_read(paths, 1, &all, &err);
-    if (!s) {
-        fprintf(stderr, "%s\n", err.message);
-        return NULL;
-    }
-    double top[5] = {0};
-    for (size_t i = 0; i < s->n; i++) {
-        double x = s->rows[i].loss;
-        for (int k = 0; k < 5; k++)
-            if (x > top[k]) {
-                for (int m = 4; m > k; m--)
-                    top[m] = top[m - 1];
-                top[k] = x;
-                break;
-            }
-    }
-    ls_sweep_free(s);
-    char where[64];
-    snprintf(where, sizeof where, "loss<%.17g", top[4]);
-    const char *wheres[] = {where};
-    sweep_options kept = all;
-    kept.wheres = wheres;
-    kept.nwheres = 1;
-    s = ls_sweep_read(paths, 1, &kept, &err);
-    if (!s)
-        fprintf(stderr, "%s\n", err.message);
-    return s;
-}
+/* ---- the data ---------------------------------------------------------------------- */
 
 /* The runs as the kernel reads them (fit.c's kernel_load_rows). */
 typedef struct runs {
@@ -598,7 +563,7 @@ int main(int argc, char **argv)
         return 64;
     }
     gsl_set_error_handler_off();
-    sweep *s = read_chinchilla(argv[1]);
+    sweep *s = read_chinchilla_points(argv[1]);
     runs data;
     double *starts = NULL;
     size_t nstarts = 0;
