@@ -172,17 +172,9 @@ apart is refused: errors-laws.t):
 Tick labels never overlap: a log axis over less than a decade (one budget,
 F from 5.6e19 to 1.8e20) labels 10^20 and as many other ticks as keep a
 gap between them, not 6, 7, 8, 9 x 10^19 on top of each other.  Every
-word's box on the page, from pdftotext, against every other's:
+word's box on the page, from pdftotext, against every other's (tests/cli/overlap.py):
 
-  $ cat > overlap.py <<'PY'
-  > import re, sys
-  > words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in
-  >          re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', sys.stdin.read())]
-  > bad = [(w, W) for i, (x0, y0, x1, y1, w) in enumerate(words) for X0, Y0, X1, Y1, W in words[i + 1:]
-  >        if min(x1, X1) - max(x0, X0) > 0.5 and min(y1, Y1) - max(y0, Y0) > 0.5]
-  > print(len(bad), 'overlapping words', *bad[:3])
-  > PY
-  $ loopscale frontier --flops 1e20 --plot one.pdf 2>/dev/null > /dev/null && pdftotext -bbox one.pdf - | python3 overlap.py
+  $ loopscale frontier --flops 1e20 --plot one.pdf 2>/dev/null > /dev/null && pdftotext -bbox one.pdf - | python3 "$ROOT/tests/cli/overlap.py"
   0 overlapping words
 
 R* and E* are whole numbers: drawn as steps (each segment of their lines

@@ -247,21 +247,13 @@ axis, the largest power of ten on the page being F's 10^22:
   largest exponent 22
 
 IsoFLOP budgets a third of a decade apart: the right panel's F axis spans
-less than a decade, and its tick labels stay apart (overlap.py as in
-frontier.t: every word's box against every other's):
+less than a decade, and its tick labels stay apart (tests/cli/overlap.py:
+every word's box against every other's):
 
-  $ cat > overlap.py <<'PY'
-  > import re, sys
-  > words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in
-  >          re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', sys.stdin.read())]
-  > bad = [(w, W) for i, (x0, y0, x1, y1, w) in enumerate(words) for X0, Y0, X1, Y1, W in words[i + 1:]
-  >        if min(x1, X1) - max(x0, X0) > 0.5 and min(y1, Y1) - max(y0, Y0) > 0.5]
-  > print(len(bad), 'overlapping words', *bad[:3])
-  > PY
   $ python3 -c "
   > print('n_act,tokens,loss')
   > for f in (1e20, 1.3e20):
   >     for k in (-1, 0, 1):
   >         n = 0.05 * f ** 0.5 * 2.0 ** k; print('%.9g,%.9g,%.9g' % (n, f / (6 * n), 2 + 0.3 * k * k))" > near.csv
-  $ loopscale isofit --plot near.pdf near.csv > /dev/null && pdftotext -bbox near.pdf - | python3 overlap.py
+  $ loopscale isofit --plot near.pdf near.csv > /dev/null && pdftotext -bbox near.pdf - | python3 "$ROOT/tests/cli/overlap.py"
   0 overlapping words
