@@ -21,6 +21,20 @@
 
 /* A sweep from a law on a grid, with multiplicative noise exp(sigma z_i)
  * from a fixed list of pseudo-random normal deviates. */
+/* The sweep a CSV text reads as (losses required; runs grouped by
+ * group_column unless NULL). */
+static sweep *sweep_from_text(const char *text, const char *group_column)
+{
+    const char *path = write_temp_text(text, 0);
+    ls_error err;
+    const char *paths[] = {path};
+    sweep_options o = {.require_loss = 1, .group_column = group_column};
+    sweep *s = ls_sweep_read(paths, 1, &o, &err);
+    unlink(path);
+    assert_non_null(s);
+    return s;
+}
+
 static sweep *sweep_from_law(const law *l, const double *n_act, size_t nn, const double *tokens, size_t nd,
                              const double *E, size_t ne, const double *R, size_t nr, double sigma)
 {
@@ -44,14 +58,8 @@ static sweep *sweep_from_law(const law *l, const double *n_act, size_t nn, const
                     len += (size_t)snprintf(text + len, cap - len, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
                                             x.n_act, x.n_total, x.n_loop, x.R, x.E, x.D, loss);
                 }
-    const char *path = write_temp_text(text, 0);
+    sweep *s = sweep_from_text(text, "R");
     free(text);
-    ls_error err;
-    const char *paths[] = {path};
-    sweep_options o = {.require_loss = 1, .group_column = "R"};
-    sweep *s = ls_sweep_read(paths, 1, &o, &err);
-    unlink(path);
-    assert_non_null(s);
     return s;
 }
 
@@ -655,13 +663,8 @@ static void a_gain_at_the_edge_of_the_doubles_matches_the_law_core(void **state)
                 len += (size_t)snprintf(text + len, sizeof text - len, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
                                         x.n_act, x.n_total, x.n_loop, x.R, x.D, loss);
             }
-    const char *path = write_temp_text(text, 0);
+    sweep *s = sweep_from_text(text, NULL);
     ls_error err;
-    const char *paths[] = {path};
-    sweep_options o = {.require_loss = 1};
-    sweep *s = ls_sweep_read(paths, 1, &o, &err);
-    unlink(path);
-    assert_non_null(s);
     fit_parameters p = quick_parameters();
     p.fixed[LAW_P_KAPPA1] = p.fixed[LAW_P_KAPPA2] = p.fixed[LAW_P_THETA] = 1;
     p.fixed_value[LAW_P_KAPPA1] = 1.2;
@@ -787,14 +790,9 @@ static void a_noise_free_data_constrained_law_is_recovered(void **state)
                 len += (size_t)snprintf(text + len, cap - len, "%.17g,%.17g,%.17g,%.17g\n", n[a], d[b], u[c],
                                         ls_law_loss(&truth, &x));
             }
-    const char *path = write_temp_text(text, 0);
+    sweep *s = sweep_from_text(text, NULL);
     free(text);
     ls_error err;
-    const char *paths[] = {path};
-    sweep_options o = {.require_loss = 1};
-    sweep *s = ls_sweep_read(paths, 1, &o, &err);
-    unlink(path);
-    assert_non_null(s);
     fit_parameters p = quick_parameters();
     fit_result r;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
