@@ -10,22 +10,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "chinchilla_points.h"
+#include "chinchilla_bench.h"
 #include "loopscale/fit.h"
 #include "loopscale/sweep.h"
-
-static double seconds_of(clockid_t clock)
-{
-    struct timespec ts;
-    clock_gettime(clock, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* Wall time, and CPU time (user + system, every thread of the process):
- * the machine is shared, and CPU seconds are what a loaded machine leaves
- * comparable. */
-static double now(void) { return seconds_of(CLOCK_MONOTONIC); }
-static double cpu_now(void) { return seconds_of(CLOCK_PROCESS_CPUTIME_ID); }
 
 int main(int argc, char **argv)
 {

@@ -36,7 +36,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_multilarge_nlinear.h>
 
-#include "chinchilla_points.h"
+#include "chinchilla_bench.h"
 #include "fit_kernel_internal.h"
 #include "loopscale/law.h"
 #include "loopscale/sweep.h"
@@ -51,16 +51,6 @@
 #define NEWTON_RADIUS 1.0
 #define MAX_STEPS 200
 #define NPAR 5
-
-static double seconds_of(clockid_t clock)
-{
-    struct timespec ts;
-    clock_gettime(clock, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static double now(void) { return seconds_of(CLOCK_MONOTONIC); }
-static double cpu_now(void) { return seconds_of(CLOCK_PROCESS_CPUTIME_ID); }
 
 /* ---- the data ---------------------------------------------------------------------- */
 

@@ -1,15 +1,30 @@
 /*
- * bench/chinchilla_points.h — Epoch AI's Chinchilla points as both fitting
- * benchmarks read them (bench_fit_chinchilla, bench_fit_gsl_driver): the
- * digitised CSV with its columns mapped, the 5 highest losses dropped, as
- * Epoch's replication does, and D = FLOP / (6 N).
+ * bench/chinchilla_bench.h — what both fitting benchmarks
+ * (bench_fit_chinchilla, bench_fit_gsl_driver) share: their clocks, and
+ * Epoch AI's Chinchilla points as they read them (the digitised CSV with
+ * its columns mapped, the 5 highest losses dropped, as Epoch's replication
+ * does, and D = FLOP / (6 N)).
  */
-#ifndef LOOPSCALE_BENCH_CHINCHILLA_POINTS_H
-#define LOOPSCALE_BENCH_CHINCHILLA_POINTS_H
+#ifndef LOOPSCALE_BENCH_CHINCHILLA_BENCH_H
+#define LOOPSCALE_BENCH_CHINCHILLA_BENCH_H
 
 #include <stdio.h>
+#include <time.h>
 
 #include "loopscale/sweep.h"
+
+static double seconds_of(clockid_t clock)
+{
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Wall time, and CPU time (user + system, every thread of the process):
+ * the machine is shared, and CPU seconds are what a loaded machine leaves
+ * comparable. */
+static double now(void) { return seconds_of(CLOCK_MONOTONIC); }
+static double cpu_now(void) { return seconds_of(CLOCK_PROCESS_CPUTIME_ID); }
 
 /* The 240 points, or NULL after printing the reader's error. */
 static sweep *read_chinchilla_points(const char *path)
