@@ -169,7 +169,7 @@ typedef struct solver {
     /* The plain dense law in log space goes through the vectorised kernel
      * (fit_kernel.c), on these structure-of-arrays copies of the rows. */
     const ls_kernel *kernel;
-    const ls_kernel *dots; /* the vector sums of model_at (always set) */
+    const ls_kernel *dots; /* the vector sums of model_at and model_at_first (always set) */
     ls_dense_rows soa;
     double *soa_data;
     /* The kernel's scratch holds the trial pass at this point (valid when

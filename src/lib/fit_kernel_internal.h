@@ -80,7 +80,7 @@ typedef struct ls_kernel {
     void (*model)(const ls_dense_rows *rows, const double theta[5], double delta, double scale, double g[5],
                   double M[25], double H[25]);
     /* sum_i c_i a_i b_i into *out_c and sum_i d_i a_i b_i into *out_d (the
-     * p x p sums of the other laws' derivative pass). */
+     * p x p sums of the law core's second-order pass, fit.c's model_at). */
     void (*dot3x2)(size_t n, const double *c, const double *d, const double *a, const double *b, double *out_c,
                    double *out_d);
     /* The looped and MoE laws (below): the trial pass, the objective with
