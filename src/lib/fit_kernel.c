@@ -1,9 +1,11 @@
 /*
  * fit_kernel.c — the plain dense law's value and derivative passes over
- * structure-of-arrays rows (fit_kernel_internal.h).  Built twice by CMake,
- * with LS_KERNEL_VARIANT naming the copy (avx2, base), and only this file
- * gets the vector flags: -O3 -fno-math-errno -fno-trapping-math
- * -fopenmp-simd (and -mavx2 -mfma for the avx2 copy).  No -ffast-math: it would also break isfinite
+ * structure-of-arrays rows (fit_kernel_internal.h).  Built three times by
+ * CMake, with LS_KERNEL_VARIANT naming the copy (avx512, avx2, base), and
+ * only this file gets the vector flags: -O3 -fno-math-errno
+ * -fno-trapping-math -fopenmp-simd (and -mavx2 -mfma for the avx2 copy,
+ * -mavx512f -mavx512dq -mavx512vl -mfma with 8-lane vectors preferred for
+ * the avx512 one).  No -ffast-math: it would also break isfinite
  * and reorder sums the compiler was not told it may reorder; the `omp simd
  * reduction` pragmas say which sums may be split into vector lanes.
  *
@@ -26,7 +28,7 @@
 #define KERNEL_NAME(name) LS_CAT(name, LS_KERNEL_VARIANT)
 
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__)
-/* glibc's libmvec has 2- and 4-lane variants of exp and log; its math.h
+/* glibc's libmvec has 2-, 4- and 8-lane variants of exp and log; its math.h
  * declares them only under -ffast-math, so declare them here. */
 __attribute__((simd("notinbranch"))) double exp(double);
 __attribute__((simd("notinbranch"))) double log(double);

@@ -4,10 +4,11 @@
  * space: the plain dense law (ln Lhat = lse(ln A - alpha ln N, ln B - beta
  * ln D, ln c), every run at R = 1, E = 1; fit_kernel.c) and the looped and
  * MoE laws (bases dense and moe under every mapping; fit_kernel_mapped.c).
- * The two files are compiled twice,
- * for AVX2 + FMA and for baseline x86-64 (or plain C elsewhere), and
- * ls_fit_kernel() picks one at run time; only that file is built with the
- * vector flags.  The objective agrees with the scalar law core to about
+ * The two files are compiled three times, for AVX-512 (8 lanes), for
+ * AVX2 + FMA (4) and for baseline x86-64 (2; plain C elsewhere), and
+ * ls_fit_kernel() picks one at run time; only they are built with the
+ * vector flags.  libmvec's variants differ in the last bits, so a fit's
+ * last digits may differ between CPUs, never between thread counts.  The objective agrees with the scalar law core to about
  * 1e-15 relative (unit test); results do not depend on the thread count.
  */
 #ifndef LOOPSCALE_FIT_KERNEL_INTERNAL_H
@@ -96,14 +97,18 @@ typedef struct ls_kernel {
                  double *M);
 } ls_kernel;
 
-/* The copies of the kernel (fit_kernel.c): baseline, and AVX2 + FMA where
- * the build has it (LS_KERNEL_HAVE_AVX2). */
+/* The copies of the kernel (fit_kernel.c): baseline, AVX2 + FMA and
+ * AVX-512 (8 lanes) where the build has them (LS_KERNEL_HAVE_AVX2,
+ * LS_KERNEL_HAVE_AVX512). */
 extern const ls_kernel ls_kernel_base;
 extern const ls_kernel ls_kernel_avx2;
+extern const ls_kernel ls_kernel_avx512;
 
-/* The fastest kernel this CPU runs. */
+enum { LS_KERNEL_COPIES = 3 };
+/* Every copy this CPU runs, fastest first and the baseline last (tests
+ * compare them all); returns how many. */
+size_t ls_fit_kernels(const ls_kernel *out[LS_KERNEL_COPIES]);
+/* The fastest of them. */
 const ls_kernel *ls_fit_kernel(void);
-/* The portable one (for tests that compare the two). */
-const ls_kernel *ls_fit_kernel_portable(void);
 
 #endif

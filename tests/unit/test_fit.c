@@ -293,8 +293,9 @@ static void kernel_matches_the_law_core_run_by_run(void **state)
         }
     }
     assert_true(inside > 5 && inside < NR - 5);
-    const ls_kernel *kernels[] = {ls_fit_kernel(), ls_fit_kernel_portable()};
-    for (int c = 0; c < 2; c++) {
+    const ls_kernel *kernels[LS_KERNEL_COPIES];
+    size_t ncopies = ls_fit_kernels(kernels);
+    for (size_t c = 0; c < ncopies; c++) {
         const ls_kernel *k = kernels[c];
         double v = k->value(&rows, theta, delta, 1.0);
         assert_true(fabs(v - F) <= 1e-13 * F);
@@ -395,8 +396,9 @@ static void mapped_kernel_matches_the_law_core_run_by_run(void **state)
                 double a = fabs(r[i]);
                 F += wt[i] * (a <= delta ? 0.5 * r[i] * r[i] : delta * (a - 0.5 * delta));
             }
-            const ls_kernel *kernels[] = {ls_fit_kernel(), ls_fit_kernel_portable()};
-            for (int c = 0; c < 2; c++) {
+            const ls_kernel *kernels[LS_KERNEL_COPIES];
+            size_t ncopies = ls_fit_kernels(kernels);
+            for (size_t c = 0; c < ncopies; c++) {
                 const ls_kernel *k = kernels[c];
                 double v = k->mapped_trial(&rows, &pt, delta, 1.0);
                 if (!(fabs(v - F) <= 1e-13 * F))
@@ -695,8 +697,9 @@ static void a_gain_at_the_edge_of_the_doubles_matches_the_law_core(void **state)
                           l.p[LAW_P_BETA], log(l.p[LAW_P_C]), 0, 0, 0, 0, 0, 1.2, 1.5, 3};
     law_point x = {n_act, 1e109 * n_act, n_loop, 2, 1, 1e11, 0};
     double r = ls_law_log_loss_grad(&l, &x, NULL) - target;
-    const ls_kernel *kernels[] = {ls_fit_kernel(), ls_fit_kernel_portable()};
-    for (int c = 0; c < 2; c++) {
+    const ls_kernel *kernels[LS_KERNEL_COPIES];
+    size_t ncopies = ls_fit_kernels(kernels);
+    for (size_t c = 0; c < ncopies; c++) {
         double v = kernels[c]->mapped_trial(&rows, &pt, INFINITY, 2.0);
         assert_true(fabs(v - r * r) <= 1e-13 * r * r);
     }
