@@ -133,7 +133,9 @@ static int law_is_finite(const law *l)
  * and the step is plausible (no coordinate moves more than NEWTON_RADIUS),
  * and keeps it when F
  * decreases; otherwise it takes a Levenberg-Marquardt step on M with
- * Nielsen's damping update.  Far from the optimum this is IRLS made robust
+ * Nielsen's damping update, which falls by the square of Nielsen's factor
+ * after two steps in a row that the model predicted well (rho >
+ * GOOD_AGREEMENT).  Far from the optimum this is IRLS made robust
  * by damping (the exact Hessian alone jumps from the grid's far corners
  * into minima where one term dies); near it, Newton, which ends
  * quadratically where the Gauss-Newton model of the square-root residual
@@ -150,6 +152,28 @@ static int law_is_finite(const law *l)
 /* The relative rounding noise of the objective that a polishing Newton step
  * may add (a sum of a few hundred terms carries about 1e-16 per term). */
 #define NEWTON_NOISE 1e-13
+
+/* A step whose actual decrease is more than this fraction of the model's
+ * prediction counts as well predicted; two in a row let the damping fall
+ * faster.  On the Chinchilla grid the far starts spend most of their steps
+ * waiting for lambda to fall, by at most a factor 3 a step, through many
+ * orders of magnitude (docs/performance.md): this saves 5 to 7% of the time.
+ * The plain dense law's fits only: on the MoE laws' first-order starts it
+ * left holdout fits unconverged. */
+#define GOOD_AGREEMENT 0.75
+
+/* A term of the plain dense law whose share of Lhat is below DEAD_SHARE in
+ * every run is dead: its gradient and curvature are as small as its share
+ * (e^-40 at the grid's ln A = 0, alpha = 2), and an isotropic damping lets
+ * it move only after lambda has fallen that far, some 25 steps.  A start
+ * with a dead term first raises the term's log-amplitude by the shift that
+ * would give its largest share REVIVE_SHARE (at most REVIVE_MAX_SHIFT), and
+ * halves the shift down to 1 until the objective falls (revive_dead_terms):
+ * 20% of the grid's time.  The plain dense law's fits only: in a looped or
+ * MoE law's stage one it changes which optima stage two starts from. */
+#define DEAD_SHARE 1e-2
+#define REVIVE_SHARE 0.5
+#define REVIVE_MAX_SHIFT 700.0 /* e^700 is near the largest double */
 
 #define PMAX LAW_NPARAMS
 
@@ -177,6 +201,10 @@ typedef struct solver {
     double soa_u[PMAX];
     int soa_valid;
     size_t base_index[PMAX]; /* free parameter k is theta[base_index[k]] */
+    /* The plain dense law's own fit (not a looped or MoE law's stage one on
+     * its plain runs): its starts revive dead terms (DEAD_SHARE) and its
+     * damping falls faster after well-predicted steps (GOOD_AGREEMENT). */
+    int plain_dense;
     /* The looped and MoE laws in log space go through the kernel's mapped
      * passes (mapped_applies) on these copies of the rows: each run's E as
      * an index into e_values, Ehat there at the last trial, and a spare
@@ -358,6 +386,7 @@ static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
         }
         for (size_t k = 0; k < pb->nfree; k++)
             s->base_index[k] = (size_t)pb->free_params[k]; /* LAW_P_A .. LAW_P_C are 0 .. 4 */
+        s->plain_dense = pb->kind.base == LAW_BASE_DENSE && pb->kind.mapping == LAW_MAPPING_NONE;
     } else if (mapped_applies(pb)) {
         s->mapped = ls_fit_kernel();
         s->ne = pb->kind.base == LAW_BASE_MOE ? distinct_e(pb, s->e_values) : 0;
@@ -735,6 +764,50 @@ static double predicted_decrease(size_t p, const double *A, const double *g, con
     return -(lin + 0.5 * quad);
 }
 
+/* Before a start's first step: each dead term of the plain dense law
+ * (DEAD_SHARE) revived along its log-amplitude if that lowers F, u and F
+ * updated.  The shares come from the trial pass at u, and the kernel's
+ * scratch holds the trial at u again on return. */
+static void revive_dead_terms(solver *s, double *u, double *F)
+{
+    const problem *pb = s->pb;
+    size_t p = pb->nfree, n = s->soa.n;
+    static const law_param amplitude[2] = {LAW_P_A, LAW_P_B};
+    for (size_t term = 0; term < 2; term++) {
+        /* The slope of F along the amplitude, sum_i w_i psi(r_i) share_i:
+         * while the term is dead, raising it changes F by about the slope
+         * times (e^shift - 1), so a term whose slope is not negative (the
+         * runs where it would count are already overestimated) stays dead.
+         * On the Chinchilla grid this told every revival that failed from
+         * every one that succeeded. */
+        const double *share = ls_dense_share(&s->soa, term), *psi = ls_dense_weighted_psi(&s->soa);
+        double largest = 0.0, slope = 0.0;
+        for (size_t i = 0; i < n; i++) {
+            largest = share[i] > largest ? share[i] : largest;
+            slope += psi[i] * share[i];
+        }
+        size_t k = 0;
+        while (k < p && s->base_index[k] != (size_t)amplitude[term])
+            k++;
+        if (!(largest < DEAD_SHARE) || !(slope < 0.0) || k == p)
+            continue;
+        double trial[PMAX];
+        memcpy(trial, u, p * sizeof *u);
+        double t = largest > 0.0 ? fmin(log(REVIVE_SHARE / largest), REVIVE_MAX_SHIFT) : REVIVE_MAX_SHIFT;
+        for (; t >= 1.0; t *= 0.5) {
+            trial[k] = u[k] + t;
+            double Ft = trial_at(s, trial);
+            if (Ft < *F) { /* the scratch holds this trial, the new u */
+                u[k] = trial[k];
+                *F = Ft;
+                break;
+            }
+        }
+        if (t < 1.0) /* no shift lowered F: the scratch back to u */
+            (void)trial_at(s, u);
+    }
+}
+
 typedef struct start_result {
     double objective; /* +inf when the solve failed outright */
     int converged;
@@ -771,6 +844,11 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
     res->objective = F;
     if (!isfinite(F))
         return;
+    if (s->plain_dense && !polish) {
+        revive_dead_terms(s, u, &F);
+        res->objective = F;
+        memcpy(res->u, u, p * sizeof *u);
+    }
     double lambda = -1.0, nu = 2.0;
     int converged = 0;
     /* Which model the steps use.  The kernel's passes (the plain dense
@@ -786,6 +864,7 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
      * first-order model throughout. */
     int second = !fp->first_order && (s->kernel || (polish && ls_law_has_second(pb->kind)));
     size_t quiet = 0, iter;
+    int well_predicted = 0; /* steps in a row with rho > GOOD_AGREEMENT, at most 2 */
     for (iter = 0; iter < fp->max_iterations && !converged; iter++) {
         if (models_at(s, u, g, M, H, second) != 0)
             break;
@@ -844,8 +923,9 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
             double rho = (F - Ft) / pred;
             if (isfinite(Ft) && pred > 0 && rho > 0) {
                 accepted = 1;
-                double t = 2.0 * rho - 1.0;
-                lambda *= fmax(1.0 / 3.0, 1.0 - t * t * t);
+                double t = 2.0 * rho - 1.0, factor = fmax(1.0 / 3.0, 1.0 - t * t * t);
+                well_predicted = s->plain_dense && rho > GOOD_AGREEMENT ? (well_predicted < 2 ? well_predicted + 1 : 2) : 0;
+                lambda *= well_predicted == 2 ? factor * factor : factor;
                 nu = 2.0;
             } else {
                 lambda *= nu;

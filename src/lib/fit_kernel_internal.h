@@ -26,6 +26,15 @@ typedef struct ls_dense_rows {
     double *scratch;
 } ls_dense_rows;
 
+/* After a trial pass: each run's share of Lhat held by term 0 (A N^-alpha)
+ * or 1 (B D^-beta), the first two of the scratch's arrays, and each run's
+ * scale w psi(r) (its term of the gradient, per unit of d r), the fourth. */
+static inline const double *ls_dense_share(const ls_dense_rows *rows, size_t term)
+{
+    return rows->scratch + term * rows->n;
+}
+static inline const double *ls_dense_weighted_psi(const ls_dense_rows *rows) { return rows->scratch + 3 * rows->n; }
+
 /* The looped and MoE laws: ln Lhat = lse(t1, t2, ln c) with
  *   t1 = ln A + delta ln Ehat - (alpha + gamma ln Ehat) ln N_eff,
  *   t2 = ln B + omega ln Ehat - (beta + zeta ln Ehat) ln D,

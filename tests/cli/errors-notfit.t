@@ -127,9 +127,9 @@ gives:
   $ loopscale predict --force --law noconv.json --n-act 3e8 --tokens 1e11 --format csv > b.csv
   loopscale predict: warning: noconv.json: the fit it records did not converge; used anyway (--force)
   $ cmp a.csv b.csv
-  $ loopscale solve --force --law undetermined.json --flops 1e21 --format json 2>&1 > /dev/null | sed 's/N_act = [^ ]*/N_act = (the size)/'
+  $ loopscale solve --force --law undetermined.json --flops 1e21 --format json 2>&1 > /dev/null | sed 's/: N_act = .*: outside/: (the sizes): outside/'
   loopscale solve: warning: undetermined.json: the fit it records cannot tell its parameters apart (no standard error for alpha, beta); used anyway (--force)
-  loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = (the size) (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: chosen, lowest loss, no memory limit: (the sizes): outside the ranges the law was fitted on, an extrapolation
 
 A best fit outside the law's domain (here a loss that rises with size, so
 alpha < 0) is not a law either: no command could read the file it would

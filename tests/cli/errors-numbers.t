@@ -169,11 +169,11 @@ with five significant digits, in every table.
   $ loopscale solve --law big.json --flops 1e21 --mem 1GB --uncertainty 2> /dev/null | grep loss
   epsilon  0.01088 (loss units)
                          chosen      lowest loss  no memory limit
-  loss \(predicted\)       1\.5439e\+09  1\.5439e\+09   294105\.83\d5 (re)
+  loss \(predicted\)       1\.5439e\+09  1\.5439e\+09   294105\.8\d{3} (re)
     loss    [6.5159e+08, 3.8513e+09]
   $ loopscale isoflop --law big.json --flops 1e21 --E 1 --R 1 2> /dev/null | head -2
   flops  E  R  N_act*      D*  tokens/N_act        loss*
-  1e\+21  1  1  1\.667e\+20\*  1\*         6e-21  294105\.83\d5 (re)
+  1e\+21  1  1  1\.667e\+20\*  1\*         6e-21  294105\.8\d{3} (re)
   $ loopscale predict --law big.json --n-act 1e9 --tokens 1e11 2> /dev/null
   loss                       1.23405e+09
   n_eff                      1e+09

@@ -10,14 +10,15 @@ One command, a row per configuration (the tokens are column t; the points'
 FLOPs agree with 6 n t, so the flops column is checked and passes):
 
   $ loopscale fit --law dense --map tokens=t --by dataset --by hparams --by warmup --by decay --by param_count $CSV > table.txt
-  $ sed -n 2p table.txt; grep -E '^(dataset|rw +base +short +chinchilla +standard) ' table.txt; grep -c ' yes$' table.txt
+  $ sed -n 2p table.txt; grep -E '^(dataset|rw +base +short +chinchilla +standard) ' table.txt | tr -s ' '; grep -c ' yes$' table.txt
   runs       1745 in 15 groups by dataset, hparams, warmup, decay, param_count (*/porian_isoflop_points.csv) (glob)
-  dataset  hparams  warmup  decay       param_count  runs        A      alpha        B      beta            c       RMSE   objective  converged
-  rw       base     short   chinchilla  standard       88  757.988   0.391252  58366.4  0.553384      2.52901   0.104443  0.00106781  yes
+  dataset hparams warmup decay param_count runs A alpha B beta c RMSE objective converged
+  rw base short chinchilla standard 88 757.988 0.391252 58366.4 0.553384 2.52901 0.104443 0.00106781 yes
   15
 
 (OpenWebText2 with Kaplan's parameter count and a long warmup drives c to 0:
-a boundary optimum, whose c is noise below 1e-9, so it is not pinned.)
+a boundary optimum, whose c is noise below 1e-9, so it is not pinned, and
+nor are the column widths it sets.)
 
 Every configuration's objective is scipy's best or lower, and its parameters
 agree with scipy's to 1e-3 relative:

@@ -580,11 +580,15 @@ static void the_chinchilla_grid_has_4500_starts(void **state)
     ls_error err;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     /* On 25 runs the Huber objective has other local minima (about 75 times
-     * higher, where one term takes over); a little under half the grid
-     * reaches the global one. */
+     * higher, where one term takes over).  The starts whose A or B term is
+     * dead (a share below 1e-2 in every run) first revive it along its
+     * amplitude: 4,450 starts reach the global minimum in 34.7 accepted
+     * steps a start, against 3,583 in 43.9 without that and the
+     * faster-falling damping. */
     assert_int_equal(r.starts, 4500);
     assert_int_equal(r.starts_converged, 4500);
-    assert_true(r.starts_at_best > 1500 && r.starts_at_best < 4500);
+    assert_true(r.starts_at_best > 4000 && r.starts_at_best <= 4500);
+    assert_true(r.steps < 40 * r.starts);
     /* Sobol starts find the same optimum. */
     fit_result sobol;
     p.grid_chinchilla = 0;
