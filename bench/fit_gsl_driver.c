@@ -18,6 +18,9 @@
  * (hybrid_trs below) takes Newton's step on the exact Hessian H when H is
  * positive definite and no coordinate moves more than 1, once per point,
  * else the Levenberg-Marquardt step (M + mu I) s = -g with the driver's mu.
+ * Each start first revives its dead terms as fit.c's starts do
+ * (revive_start below, fit.c's revive_dead_terms), so that both begin
+ * their steps from the same points; the driver's damping is its own.
  *
  * GSL 2.7's driver stops on xtol and gtol only (its ftol test is compiled
  * out).  With --ftol the starts instead run through
@@ -169,6 +172,38 @@ static int models_at(problem *pb, const double *u)
         pb->have_models = 1;
     }
     return 0;
+}
+
+/* fit.c's revive_dead_terms (DEAD_SHARE 1e-2, REVIVE_SHARE 0.5): a term
+ * whose largest share is below 1e-2 and whose slope along its amplitude is
+ * negative is raised by the shift that gives its largest share 0.5, halved
+ * down to 1 until F falls.  u[0] and u[2] are ln A and ln B. */
+static void revive_start(problem *pb, double u[NPAR])
+{
+    trial_at(pb, u);
+    size_t n = pb->rows.n;
+    for (size_t term = 0; term < 2 && isfinite(pb->F); term++) {
+        const double *share = ls_dense_share(&pb->rows, term), *psi = ls_dense_weighted_psi(&pb->rows);
+        double largest = 0.0, slope = 0.0, F = pb->F, trial[NPAR];
+        for (size_t i = 0; i < n; i++) {
+            largest = share[i] > largest ? share[i] : largest;
+            slope += psi[i] * share[i];
+        }
+        if (!(largest < 1e-2) || !(slope < 0.0))
+            continue;
+        memcpy(trial, u, sizeof trial);
+        double t = largest > 0.0 ? fmin(log(0.5 / largest), 700.0) : 700.0;
+        for (; t >= 1.0; t *= 0.5) {
+            trial[2 * term] = u[2 * term] + t;
+            trial_at(pb, trial);
+            if (pb->F < F) {
+                u[2 * term] = trial[2 * term];
+                break;
+            }
+        }
+        if (t < 1.0)
+            trial_at(pb, u);
+    }
 }
 
 static void vector_to(const gsl_vector *v, double *out)
@@ -458,8 +493,11 @@ static double half_norm2(const gsl_vector *f)
 
 /* One start: GSL's driver, or (ftol_rule) its iterate and test with fit.c's
  * rule of two quiet steps added.  F is the kernel's objective at the end. */
-static void solve_start(solver *sv, const double *u0, int ftol_rule, start_result *res)
+static void solve_start(solver *sv, const double *grid_u0, int ftol_rule, start_result *res)
 {
+    double u0[NPAR];
+    memcpy(u0, grid_u0, sizeof u0);
+    revive_start(&sv->pb, u0);
     gsl_vector_const_view x0 = gsl_vector_const_view_array(u0, NPAR);
     gsl_multilarge_nlinear_workspace *w = sv->w;
     res->F = INFINITY;
