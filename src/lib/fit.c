@@ -716,12 +716,15 @@ static int models_at(solver *s, const double *u, double *g, double *M, double *H
  * are a chain of dependent operations (10% of the Chinchilla grid's time),
  * so each pivot's reciprocal is formed once and the rest multiply: 5
  * divisions instead of p (p + 1) / 2 + 2 p = 25. */
-static int cholesky_step(size_t p, const double *A, double lambda, const double *D, const double *g, double *x)
+static inline __attribute__((always_inline)) int cholesky_solve(size_t p, const double *A, double lambda, const double *D, const double *g, double *x)
 {
     double Lm[PMAX * PMAX], inv[PMAX];
+#pragma GCC unroll 16
     for (size_t a = 0; a < p; a++) {
+#pragma GCC unroll 16
         for (size_t b = 0; b <= a; b++) {
             double v = A[a * p + b] + (a == b ? lambda * D[a] : 0.0);
+#pragma GCC unroll 16
             for (size_t k = 0; k < b; k++)
                 v -= Lm[a * PMAX + k] * Lm[b * PMAX + k];
             if (a == b) {
@@ -735,19 +738,29 @@ static int cholesky_step(size_t p, const double *A, double lambda, const double 
         }
     }
     double y[PMAX];
+#pragma GCC unroll 16
     for (size_t a = 0; a < p; a++) {
         double v = -g[a];
+#pragma GCC unroll 16
         for (size_t k = 0; k < a; k++)
             v -= Lm[a * PMAX + k] * y[k];
         y[a] = v * inv[a];
     }
+#pragma GCC unroll 16
     for (size_t a = p; a-- > 0;) {
         double v = y[a];
+#pragma GCC unroll 16
         for (size_t k = a + 1; k < p; k++)
             v -= Lm[k * PMAX + a] * x[k];
         x[a] = v * inv[a];
     }
     return 0;
+}
+
+/* The plain dense law's p = 5 gets its own, fully unrolled copy. */
+static int cholesky_step(size_t p, const double *A, double lambda, const double *D, const double *g, double *x)
+{
+    return p == 5 ? cholesky_solve(5, A, lambda, D, g, x) : cholesky_solve(p, A, lambda, D, g, x);
 }
 
 /* -(g's + s'As/2): the decrease a quadratic model predicts for step s. */
