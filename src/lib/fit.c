@@ -168,9 +168,10 @@ static int law_is_finite(const law *l)
  * it move only after lambda has fallen that far, some 25 steps.  A start
  * with a dead term first raises the term's log-amplitude by the shift that
  * would give its largest share REVIVE_SHARE (at most REVIVE_MAX_SHIFT), and
- * halves the shift down to 1 until the objective falls (revive_dead_terms):
- * 20% of the grid's time.  The plain dense law's fits only: in a looped or
- * MoE law's stage one it changes which optima stage two starts from. */
+ * halves the shift down to 1 until the objective falls (revive_dead_terms;
+ * on the grid, 35 steps a start instead of 49, docs/performance.md).  The
+ * plain dense law's fits only: in a looped or MoE law's stage one it
+ * changes which optima stage two starts from. */
 #define DEAD_SHARE 1e-2
 #define REVIVE_SHARE 0.5
 #define REVIVE_MAX_SHIFT 700.0 /* e^700 is near the largest double */
@@ -716,7 +717,8 @@ static int models_at(solver *s, const double *u, double *g, double *M, double *H
  * are a chain of dependent operations (10% of the Chinchilla grid's time),
  * so each pivot's reciprocal is formed once and the rest multiply: 5
  * divisions instead of p (p + 1) / 2 + 2 p = 25. */
-static inline __attribute__((always_inline)) int cholesky_solve(size_t p, const double *A, double lambda, const double *D, const double *g, double *x)
+static inline __attribute__((always_inline)) int cholesky_solve(size_t p, const double *A, double lambda,
+                                                                const double *D, const double *g, double *x)
 {
     double Lm[PMAX * PMAX], inv[PMAX];
 #pragma GCC unroll 16
@@ -757,7 +759,8 @@ static inline __attribute__((always_inline)) int cholesky_solve(size_t p, const 
     return 0;
 }
 
-/* The plain dense law's p = 5 gets its own, fully unrolled copy. */
+/* The plain dense law's p = 5 gets its own, fully unrolled copy (the
+ * loops' varying trip counts were half of the solves' time). */
 static int cholesky_step(size_t p, const double *A, double lambda, const double *D, const double *g, double *x)
 {
     return p == 5 ? cholesky_solve(5, A, lambda, D, g, x) : cholesky_solve(p, A, lambda, D, g, x);
@@ -937,7 +940,8 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
             if (isfinite(Ft) && pred > 0 && rho > 0) {
                 accepted = 1;
                 double t = 2.0 * rho - 1.0, factor = fmax(1.0 / 3.0, 1.0 - t * t * t);
-                well_predicted = s->plain_dense && rho > GOOD_AGREEMENT ? (well_predicted < 2 ? well_predicted + 1 : 2) : 0;
+                int good = s->plain_dense && rho > GOOD_AGREEMENT;
+                well_predicted = good ? (well_predicted < 2 ? well_predicted + 1 : 2) : 0;
                 lambda *= well_predicted == 2 ? factor * factor : factor;
                 nu = 2.0;
             } else {

@@ -7,9 +7,10 @@
  * The two files are compiled three times, for AVX-512 (8 lanes), for
  * AVX2 + FMA (4) and for baseline x86-64 (2; plain C elsewhere), and
  * ls_fit_kernel() picks one at run time; only they are built with the
- * vector flags.  libmvec's variants differ in the last bits, so a fit's
- * last digits may differ between CPUs, never between thread counts.  The objective agrees with the scalar law core to about
- * 1e-15 relative (unit test); results do not depend on the thread count.
+ * vector flags.  The objective agrees with the scalar law core to about
+ * 1e-15 relative (unit test).  libmvec's variants differ in the last bits,
+ * so a fit's last digits may differ between CPUs, never between thread
+ * counts.
  */
 #ifndef LOOPSCALE_FIT_KERNEL_INTERNAL_H
 #define LOOPSCALE_FIT_KERNEL_INTERNAL_H
@@ -33,7 +34,10 @@ static inline const double *ls_dense_share(const ls_dense_rows *rows, size_t ter
 {
     return rows->scratch + term * rows->n;
 }
-static inline const double *ls_dense_weighted_psi(const ls_dense_rows *rows) { return rows->scratch + 3 * rows->n; }
+static inline const double *ls_dense_weighted_psi(const ls_dense_rows *rows)
+{
+    return rows->scratch + 3 * rows->n;
+}
 
 /* The looped and MoE laws: ln Lhat = lse(t1, t2, ln c) with
  *   t1 = ln A + delta ln Ehat - (alpha + gamma ln Ehat) ln N_eff,
