@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "chinchilla_bench.h"
 #include "loopscale/fit.h"
@@ -44,12 +45,15 @@ int main(int argc, char **argv)
         return 1;
     }
     double t_boot = now() - t0, c_boot = cpu_now() - c0;
-    printf("{\"tool\": \"loopscale\", \"runs\": %zu, \"starts\": %zu, \"seconds\": %.4f, \"cpu_seconds\": %.4f, "
+    /* threads 0 means one per online core, as the fit takes it */
+    long threads = p.threads > 0 ? p.threads : sysconf(_SC_NPROCESSORS_ONLN);
+    printf("{\"tool\": \"loopscale\", \"method\": \"%s\", \"threads\": %ld, \"runs\": %zu, \"starts\": %zu, "
+           "\"seconds\": %.4f, \"cpu_seconds\": %.4f, "
            "\"steps_per_start\": %.2f, \"objective\": %.16g, "
            "\"starts_at_best\": %zu, \"A\": %.8g, \"B\": %.8g, \"c\": %.8g, \"alpha\": %.8g, \"beta\": %.8g, "
            "\"bootstrap_draws\": %zu, \"bootstrap_seconds\": %.4f, \"bootstrap_cpu_seconds\": %.4f, "
            "\"ci_alpha\": [%.4f, %.4f], \"ci_beta\": [%.4f, %.4f], \"ci_c\": [%.4f, %.4f]}\n",
-           s->n, r.starts, t_fit, c_fit, (double)r.steps / (double)r.starts, r.objective, r.starts_at_best, r.law.p[LAW_P_A], r.law.p[LAW_P_B],
+           r.method, threads, s->n, r.starts, t_fit, c_fit, (double)r.steps / (double)r.starts, r.objective, r.starts_at_best, r.law.p[LAW_P_A], r.law.p[LAW_P_B],
            r.law.p[LAW_P_C], r.law.p[LAW_P_ALPHA], r.law.p[LAW_P_BETA], b.ndraws, t_boot, c_boot, b.ci_low[LAW_P_ALPHA],
            b.ci_high[LAW_P_ALPHA], b.ci_low[LAW_P_BETA], b.ci_high[LAW_P_BETA], b.ci_low[LAW_P_C],
            b.ci_high[LAW_P_C]);

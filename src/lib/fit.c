@@ -202,10 +202,7 @@ typedef struct solver {
     double soa_u[PMAX];
     int soa_valid;
     size_t base_index[PMAX]; /* free parameter k is theta[base_index[k]] */
-    /* The plain dense law's own fit (not a looped or MoE law's stage one on
-     * its plain runs): its starts revive dead terms (DEAD_SHARE) and its
-     * damping falls faster after well-predicted steps (GOOD_AGREEMENT). */
-    int plain_dense;
+    int plain_dense; /* plain_dense_applies */
     /* The looped and MoE laws in log space go through the kernel's mapped
      * passes (mapped_applies) on these copies of the rows: each run's E as
      * an index into e_values, Ehat there at the last trial, and a spare
@@ -251,6 +248,14 @@ static int kernel_applies(const problem *pb)
             return 0;
     }
     return 1;
+}
+
+/* Whether pb is the plain dense law's own fit through the kernel (not a
+ * looped or MoE law's stage one on its plain runs): its starts revive dead
+ * terms (DEAD_SHARE) and its damping falls faster (GOOD_AGREEMENT). */
+static int plain_dense_applies(const problem *pb)
+{
+    return pb->kind.base == LAW_BASE_DENSE && pb->kind.mapping == LAW_MAPPING_NONE && kernel_applies(pb);
 }
 
 /* Copy the problem's current rows (a bootstrap draw changes them) into the
@@ -387,7 +392,7 @@ static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
         }
         for (size_t k = 0; k < pb->nfree; k++)
             s->base_index[k] = (size_t)pb->free_params[k]; /* LAW_P_A .. LAW_P_C are 0 .. 4 */
-        s->plain_dense = pb->kind.base == LAW_BASE_DENSE && pb->kind.mapping == LAW_MAPPING_NONE;
+        s->plain_dense = plain_dense_applies(pb);
     } else if (mapped_applies(pb)) {
         s->mapped = ls_fit_kernel();
         s->ne = pb->kind.base == LAW_BASE_MOE ? distinct_e(pb, s->e_values) : 0;
@@ -1764,10 +1769,10 @@ static void fit_method(const fit_state *st, char *buf, size_t size)
     const char *kernel = dense_kernel || mapped_applies(&st->pb) ? ls_fit_kernel()->name : NULL;
     int hybrid = !st->fp->first_order && dense_kernel;
     int polish = !st->fp->first_order && !dense_kernel && ls_law_has_second(st->kind);
-    snprintf(buf, size, "%sirls-lm/%s%s, cholesky%s%s; %s starts%s", hybrid ? "hybrid " : "",
+    snprintf(buf, size, "%sirls-lm/%s%s, cholesky%s%s; %s starts%s%s", hybrid ? "hybrid " : "",
              scale_names[st->fp->scale], hybrid ? " + newton" : polish ? " + newton polish" : "",
              kernel ? ", kernel " : "", kernel ? kernel : "", st->fp->grid_chinchilla ? "chinchilla-grid" : "sobol",
-             st->has_extra ? " + stage-two grid" : "");
+             st->has_extra ? " + stage-two grid" : "", plain_dense_applies(&st->pb) ? ", dead terms revived" : "");
 }
 
 /* Fill the result: the law at the best start, how many starts reached it,

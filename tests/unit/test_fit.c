@@ -603,7 +603,8 @@ static void the_chinchilla_grid_has_4500_starts(void **state)
  * throughout, or first-order starts and a Newton polish) with the damping
  * of its Levenberg-Marquardt steps, its Cholesky solves, the
  * vectorised kernel exactly when the problem goes through it (the dense
- * and moe laws in log space without ties), and where the starts came from. */
+ * and moe laws in log space without ties), where the starts came from, and
+ * whether dead terms were revived (the plain dense law through the kernel). */
 static void the_method_names_the_solver_that_ran(void **state)
 {
     (void)state;
@@ -614,13 +615,15 @@ static void the_method_names_the_solver_that_ran(void **state)
     ls_error err;
     char expected[160];
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
-    snprintf(expected, sizeof expected, "hybrid irls-lm/levenberg + newton, cholesky, kernel %s; sobol starts",
+    snprintf(expected, sizeof expected,
+             "hybrid irls-lm/levenberg + newton, cholesky, kernel %s; sobol starts, dead terms revived",
              ls_fit_kernel()->name);
     assert_string_equal(r.method, expected);
     p.scale = FIT_SCALE_MORE;
     p.grid_chinchilla = 1;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
-    snprintf(expected, sizeof expected, "hybrid irls-lm/more + newton, cholesky, kernel %s; chinchilla-grid starts",
+    snprintf(expected, sizeof expected,
+             "hybrid irls-lm/more + newton, cholesky, kernel %s; chinchilla-grid starts, dead terms revived",
              ls_fit_kernel()->name);
     assert_string_equal(r.method, expected);
     /* Residuals in linear space do not go through the kernel. */
