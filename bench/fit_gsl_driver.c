@@ -177,12 +177,14 @@ static int models_at(problem *pb, const double *u)
 /* fit.c's revive_dead_terms (DEAD_SHARE 1e-2, REVIVE_SHARE 0.5): a term
  * whose largest share is below 1e-2 and whose slope along its amplitude is
  * negative is raised by the shift that gives its largest share 0.5, halved
- * down to 1 until F falls.  u[0] and u[2] are ln A and ln B. */
+ * down to 1 until F falls.  u[0], u[2] and u[4] are ln A, ln B and ln c.
+ * (fit.c's level move, for losses on another scale, never applies to these
+ * points in nats.) */
 static void revive_start(problem *pb, double u[NPAR])
 {
     trial_at(pb, u);
     size_t n = pb->rows.n;
-    for (size_t term = 0; term < 2 && isfinite(pb->F); term++) {
+    for (size_t term = 0; term < 3 && isfinite(pb->F); term++) {
         const double *share = ls_dense_share(&pb->rows, term), *psi = ls_dense_weighted_psi(&pb->rows);
         double largest = 0.0, slope = 0.0, F = pb->F, trial[NPAR];
         for (size_t i = 0; i < n; i++) {
@@ -456,7 +458,7 @@ typedef struct solver {
 static int solver_init(solver *sv, const runs *data)
 {
     memset(sv, 0, sizeof *sv);
-    sv->scratch = malloc(6 * data->n * sizeof *sv->scratch);
+    sv->scratch = malloc(LS_DENSE_SCRATCH * data->n * sizeof *sv->scratch);
     if (!sv->scratch)
         return -1;
     sv->pb = (problem){.kernel = ls_fit_kernel(),

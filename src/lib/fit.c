@@ -162,8 +162,8 @@ static int law_is_finite(const law *l)
  * left holdout fits unconverged. */
 #define GOOD_AGREEMENT 0.75
 
-/* A term of the plain dense law whose share of Lhat is below DEAD_SHARE in
- * every run is dead: its gradient and curvature are as small as its share
+/* A term of the plain dense law (A N^-alpha, B D^-beta or c) whose share of
+ * Lhat is below DEAD_SHARE in every run is dead: its gradient and curvature are as small as its share
  * (e^-40 at the grid's ln A = 0, alpha = 2), and an isotropic damping lets
  * it move only after lambda has fallen that far, some 25 steps.  A start
  * with a dead term first raises the term's log-amplitude by the shift that
@@ -175,6 +175,11 @@ static int law_is_finite(const law *l)
 #define DEAD_SHARE 1e-2
 #define REVIVE_SHARE 0.5
 #define REVIVE_MAX_SHIFT 700.0 /* e^700 is near the largest double */
+
+/* A start whose every residual is beyond LEVEL_OFF nats on one side (the
+ * start box's amplitudes e^0 to e^25 are within 26 nats of losses in nats,
+ * so only losses on another scale get there) first moves its level. */
+#define LEVEL_OFF 30.0
 
 #define PMAX LAW_NPARAMS
 
@@ -385,7 +390,7 @@ static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
     s->dots = ls_fit_kernel();
     if (kernel_applies(pb)) {
         s->kernel = ls_fit_kernel();
-        s->soa_data = malloc((pb->n ? pb->n : 1) * 10 * sizeof *s->soa_data);
+        s->soa_data = malloc((pb->n ? pb->n : 1) * (4 + LS_DENSE_SCRATCH) * sizeof *s->soa_data);
         if (!s->soa_data) {
             solver_free(s);
             return LS_ERR_INTERNAL;
@@ -785,16 +790,46 @@ static double predicted_decrease(size_t p, const double *A, const double *g, con
     return -(lin + 0.5 * quad);
 }
 
-/* Before a start's first step: each dead term of the plain dense law
- * (DEAD_SHARE) revived along its log-amplitude if that lowers F, u and F
- * updated.  The shares come from the trial pass at u, and the kernel's
- * scratch holds the trial at u again on return. */
+/* Before a start's first step: its level moved (LEVEL_OFF), then each dead
+ * term of the plain dense law (DEAD_SHARE) revived along its log-amplitude,
+ * each if that lowers F, u and F updated.  The residuals and shares come
+ * from the trial pass at u, and the kernel's scratch holds the trial at u
+ * again on return. */
 static void revive_dead_terms(solver *s, double *u, double *F)
 {
     const problem *pb = s->pb;
     size_t p = pb->nfree, n = s->soa.n;
-    static const law_param amplitude[2] = {LAW_P_A, LAW_P_B};
-    for (size_t term = 0; term < 2; term++) {
+    static const law_param amplitude[3] = {LAW_P_A, LAW_P_B, LAW_P_C};
+    size_t index[3]; /* each amplitude's free coordinate, p when held */
+    for (size_t term = 0; term < 3; term++)
+        for (index[term] = 0; index[term] < p && s->base_index[index[term]] != (size_t)amplitude[term];)
+            index[term]++;
+    /* The level: when every run's residual is more than LEVEL_OFF nats off
+     * on the same side (losses on a scale the start box does not reach),
+     * the three log-amplitudes move together by minus the mean residual,
+     * which moves ln Lhat by that much in every run and keeps the shares. */
+    const double *r = ls_dense_residual(&s->soa);
+    double lowest = INFINITY, highest = -INFINITY, mean = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        lowest = r[i] < lowest ? r[i] : lowest;
+        highest = r[i] > highest ? r[i] : highest;
+        mean += r[i] / (double)n;
+    }
+    if (lowest > LEVEL_OFF || highest < -LEVEL_OFF) {
+        double trial[PMAX];
+        memcpy(trial, u, p * sizeof *u);
+        for (size_t term = 0; term < 3; term++)
+            if (index[term] < p)
+                trial[index[term]] -= mean;
+        double Ft = trial_at(s, trial);
+        if (Ft < *F) {
+            memcpy(u, trial, p * sizeof *u);
+            *F = Ft;
+        } else {
+            (void)trial_at(s, u);
+        }
+    }
+    for (size_t term = 0; term < 3; term++) {
         /* The slope of F along the amplitude, sum_i w_i psi(r_i) share_i:
          * while the term is dead, raising it changes F by about the slope
          * times (e^shift - 1), so a term whose slope is not negative (the
@@ -807,9 +842,7 @@ static void revive_dead_terms(solver *s, double *u, double *F)
             largest = share[i] > largest ? share[i] : largest;
             slope += psi[i] * share[i];
         }
-        size_t k = 0;
-        while (k < p && s->base_index[k] != (size_t)amplitude[term])
-            k++;
+        size_t k = index[term];
         if (!(largest < DEAD_SHARE) || !(slope < 0.0) || k == p)
             continue;
         double trial[PMAX];

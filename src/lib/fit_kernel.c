@@ -82,7 +82,7 @@ static double KERNEL_NAME(trial)(const ls_dense_rows *rows, const double theta[5
     const double *restrict ln_n = rows->ln_n, *restrict ln_d = rows->ln_d;
     const double *restrict y = rows->target, *restrict wt = rows->weight;
     double *restrict W1 = rows->scratch, *restrict W2 = W1 + n, *restrict W3 = W2 + n;
-    double *restrict P = W3 + n, *restrict C1 = P + n, *restrict C2 = C1 + n;
+    double *restrict P = W3 + n, *restrict C1 = P + n, *restrict C2 = C1 + n, *restrict R = C2 + n;
     double la = theta[0], alpha = theta[1], lb = theta[2], beta = theta[3], lc = theta[4];
     /* Two loops: the first holds only what the vector exp and log need
      * (every vector register is the caller's to save around those calls),
@@ -117,6 +117,7 @@ static double KERNEL_NAME(trial)(const ls_dense_rows *rows, const double theta[5
         P[i] = w * psi;
         C1[i] = w * (irls - psi);
         C2[i] = w * (second - psi);
+        R[i] = r;
     }
     return scale * sum;
 }

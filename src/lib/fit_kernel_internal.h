@@ -20,15 +20,17 @@
 #include "loopscale/law.h"
 
 /* The rows: ln N_act, ln D, ln L and the weight (bootstrap multiplicity,
- * 1 otherwise) of each run.  `scratch` holds 6 n doubles for the model pass. */
+ * 1 otherwise) of each run.  `scratch` holds LS_DENSE_SCRATCH n doubles for
+ * the model pass. */
+enum { LS_DENSE_SCRATCH = 7 };
 typedef struct ls_dense_rows {
     size_t n;
     const double *ln_n, *ln_d, *target, *weight;
     double *scratch;
 } ls_dense_rows;
 
-/* After a trial pass: each run's share of Lhat held by term 0 (A N^-alpha)
- * or 1 (B D^-beta), the first two of the scratch's arrays, and each run's
+/* After a trial pass: each run's share of Lhat held by term 0 (A N^-alpha),
+ * 1 (B D^-beta) or 2 (c), the first three of the scratch's arrays, and each run's
  * scale w psi(r) (its term of the gradient, per unit of d r), the fourth. */
 static inline const double *ls_dense_share(const ls_dense_rows *rows, size_t term)
 {
@@ -38,6 +40,8 @@ static inline const double *ls_dense_weighted_psi(const ls_dense_rows *rows)
 {
     return rows->scratch + 3 * rows->n;
 }
+/* ... and each run's residual r = ln Lhat - ln L, the seventh. */
+static inline const double *ls_dense_residual(const ls_dense_rows *rows) { return rows->scratch + 6 * rows->n; }
 
 /* The looped and MoE laws: ln Lhat = lse(t1, t2, ln c) with
  *   t1 = ln A + delta ln Ehat - (alpha + gamma ln Ehat) ln N_eff,

@@ -255,7 +255,7 @@ static void kernel_matches_the_law_core_run_by_run(void **state)
 {
     (void)state;
     enum { NR = 37 };
-    double ln_n[NR], ln_d[NR], y[NR], wt[NR], scratch[6 * NR];
+    double ln_n[NR], ln_d[NR], y[NR], wt[NR], scratch[LS_DENSE_SCRATCH * NR];
     law l;
     ls_law_init(&l, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
     l.p[LAW_P_A] = 477.83;
@@ -316,6 +316,13 @@ static void kernel_matches_the_law_core_run_by_run(void **state)
          * sums the derivative pass's models bit for bit. */
         double tg[5], tM[25], tH[25];
         assert_true(k->trial(&rows, theta, delta, 1.0) == v);
+        /* ... and keeps each run's residual and share of each term. */
+        for (int i = 0; i < NR; i++) {
+            double gr[LAW_NPARAMS];
+            double r = ls_law_log_loss_grad(&l, &x[i], gr) - y[i];
+            assert_true(fabs(ls_dense_residual(&rows)[i] - r) <= 1e-14);
+            assert_true(fabs(ls_dense_share(&rows, 0)[i] - gr[LAW_P_A]) <= 1e-14); /* d ln Lhat / d ln A */
+        }
         k->sums(&rows, tg, tM, tH);
         assert_memory_equal(tg, kg, sizeof tg);
         assert_memory_equal(tM, kM, sizeof tM);
@@ -565,6 +572,39 @@ static void a_fixed_e_start_at_or_above_e_max_is_a_usage_error(void **state)
     p.fixed_value[LAW_P_E_START] = 7.5;
     assert_int_equal(ls_fit_run(s, moe, &p, &r, &err), LS_ERR_USAGE);
     assert_non_null(strstr(err.message, "E_start = 7.5 must be below E_max = 7.5"));
+    ls_sweep_free(s);
+}
+
+/* In log space a loss scale is a shift of ln A, ln B and ln c: the losses
+ * times 1e40 (and 1e-40) give the same objective, exponents and starts at
+ * the best, the amplitudes times the scale.  The start box (amplitudes e^0
+ * to e^25) does not reach such losses; the starts first move their level. */
+static void the_dense_fit_does_not_depend_on_the_loss_scale(void **state)
+{
+    (void)state;
+    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.01);
+    fit_parameters p = quick_parameters();
+    fit_result r;
+    ls_error err;
+    assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
+    for (int sign = -1; sign <= 1; sign += 2) {
+        double scale = pow(10.0, 40 * sign);
+        law scaled = truth;
+        scaled.p[LAW_P_A] *= scale;
+        scaled.p[LAW_P_B] *= scale;
+        scaled.p[LAW_P_C] *= scale;
+        sweep *t = sweep_from_law(&scaled, N, 5, D, 5, ONE, 1, ONE, 1, 0.01);
+        fit_result q;
+        assert_int_equal(ls_fit_run(t, truth.kind, &p, &q, &err), 0);
+        if (!(fabs(q.objective - r.objective) <= 1e-8 * r.objective))
+            fail_msg("scale %g: objective %.17g, at scale 1 %.17g", scale, q.objective, r.objective);
+        assert_true(fabs(q.law.p[LAW_P_ALPHA] - r.law.p[LAW_P_ALPHA]) <= 1e-6);
+        assert_true(fabs(q.law.p[LAW_P_BETA] - r.law.p[LAW_P_BETA]) <= 1e-6);
+        assert_true(fabs(q.law.p[LAW_P_C] / scale / r.law.p[LAW_P_C] - 1) <= 1e-6);
+        assert_int_equal(q.starts_at_best, r.starts_at_best);
+        ls_sweep_free(t);
+    }
     ls_sweep_free(s);
 }
 
@@ -977,6 +1017,7 @@ int main(void)
         cmocka_unit_test(parameters_the_sweep_cannot_identify_are_held),
         cmocka_unit_test(too_few_runs_for_the_parameters_is_an_error),
         cmocka_unit_test(the_chinchilla_grid_has_4500_starts),
+        cmocka_unit_test(the_dense_fit_does_not_depend_on_the_loss_scale),
         cmocka_unit_test(the_method_names_the_solver_that_ran),
         cmocka_unit_test(first_order_models_alone_reach_the_optimum),
         cmocka_unit_test(a_tie_fits_gadre_law_with_alpha_equal_to_beta),
