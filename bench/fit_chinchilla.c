@@ -29,7 +29,16 @@ int main(int argc, char **argv)
     fit_parameters p;
     ls_fit_default_parameters(&p);
     p.grid_chinchilla = 1;
-    p.threads = argc > 2 ? (int)strtol(argv[2], NULL, 10) : 0;
+    if (argc > 2) {
+        char *end;
+        long threads = strtol(argv[2], &end, 10);
+        if (end == argv[2] || *end || threads < 0 || threads > 4096) {
+            fprintf(stderr, "%s: THREADS: '%s' is not a count of threads from 0 (one per core) to 4096\n", argv[0],
+                    argv[2]);
+            return 64;
+        }
+        p.threads = (int)threads;
+    }
     fit_result r;
     double t0 = now(), c0 = cpu_now();
     if (ls_fit_run(s, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE}, &p, &r, &err) != 0) {

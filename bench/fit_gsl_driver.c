@@ -583,14 +583,17 @@ int main(int argc, char **argv)
     }
     int threads = 1, ftol_rule = 0;
     for (int a = 2; a < argc; a++) {
-        if (strcmp(argv[a], "--ftol") == 0)
+        if (strcmp(argv[a], "--ftol") == 0) {
             ftol_rule = 1;
-        else
-            threads = (int)strtol(argv[a], NULL, 10);
-    }
-    if (threads < 1 || threads > 2) {
-        fprintf(stderr, "THREADS must be 1 or 2\n");
-        return 64;
+            continue;
+        }
+        char *end;
+        long t = strtol(argv[a], &end, 10);
+        if (end == argv[a] || *end || t < 1 || t > 2) {
+            fprintf(stderr, "%s: THREADS: '%s' is not 1 or 2\n", argv[0], argv[a]);
+            return 64;
+        }
+        threads = (int)t;
     }
     gsl_set_error_handler_off();
     sweep *s = read_chinchilla_points(argv[1]);

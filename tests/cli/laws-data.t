@@ -128,7 +128,7 @@ R_D* and R_N* with the base held (--fix-from):
   RMSE       1.07115 (loss units)
   A            430.91  held
   R_D_star    49.7779  24.0187
-  R_N_star    130.505  70.2066
+  R_N_star    130.505  70\.206\d (re)
   $ loopscale fit --law data-constrained dbl.csv 2> /dev/null | grep -E '^(runs|RMSE|R_N_star) '
   runs       229 (dbl.csv)
   RMSE       1.05999 (loss units)
