@@ -721,6 +721,14 @@ static int models_at(solver *s, const double *u, double *g, double *M, double *H
     return finite ? 0 : -1;
 }
 
+/* GCC unrolls the loops below fully once p is a constant (cholesky_step);
+ * clang, which builds the fuzz harnesses, would warn that it cannot. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define UNROLL_P _Pragma("GCC unroll 16")
+#else
+#define UNROLL_P
+#endif
+
 /* Solve (A + lambda D) x = -g by Cholesky (A is p x p, symmetric; D
  * diagonal); 0, or -1 when the matrix is not positive definite.  p is at
  * most 15: a plain loop beats a library call's overhead here.  The solves
@@ -731,12 +739,12 @@ static inline __attribute__((always_inline)) int cholesky_solve(size_t p, const 
                                                                 const double *D, const double *g, double *x)
 {
     double Lm[PMAX * PMAX], inv[PMAX];
-#pragma GCC unroll 16
+UNROLL_P
     for (size_t a = 0; a < p; a++) {
-#pragma GCC unroll 16
+UNROLL_P
         for (size_t b = 0; b <= a; b++) {
             double v = A[a * p + b] + (a == b ? lambda * D[a] : 0.0);
-#pragma GCC unroll 16
+UNROLL_P
             for (size_t k = 0; k < b; k++)
                 v -= Lm[a * PMAX + k] * Lm[b * PMAX + k];
             if (a == b) {
@@ -750,18 +758,18 @@ static inline __attribute__((always_inline)) int cholesky_solve(size_t p, const 
         }
     }
     double y[PMAX];
-#pragma GCC unroll 16
+UNROLL_P
     for (size_t a = 0; a < p; a++) {
         double v = -g[a];
-#pragma GCC unroll 16
+UNROLL_P
         for (size_t k = 0; k < a; k++)
             v -= Lm[a * PMAX + k] * y[k];
         y[a] = v * inv[a];
     }
-#pragma GCC unroll 16
+UNROLL_P
     for (size_t a = p; a-- > 0;) {
         double v = y[a];
-#pragma GCC unroll 16
+UNROLL_P
         for (size_t k = a + 1; k < p; k++)
             v -= Lm[k * PMAX + a] * x[k];
         x[a] = v * inv[a];
