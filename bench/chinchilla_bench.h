@@ -27,13 +27,13 @@ static double now(void) { return seconds_of(CLOCK_MONOTONIC); }
 static double cpu_now(void) { return seconds_of(CLOCK_PROCESS_CPUTIME_ID); }
 
 /* The 240 points, or NULL after printing the reader's error. */
-static sweep *read_chinchilla_points(const char *path)
+static ls_sweep *read_chinchilla_points(const char *path)
 {
     const char *maps[] = {"n_act=Model Size", "flops=Training FLOP"};
-    sweep_options all = {.maps = maps, .nmaps = 2, .require_loss = 1};
+    ls_sweep_options all = {.maps = maps, .nmaps = 2, .require_loss = 1};
     ls_error err;
     const char *paths[] = {path};
-    sweep *s = ls_sweep_read(paths, 1, &all, &err);
+    ls_sweep *s = ls_sweep_read(paths, 1, &all, &err);
     if (!s) {
         fprintf(stderr, "%s\n", err.message);
         return NULL;
@@ -53,7 +53,7 @@ static sweep *read_chinchilla_points(const char *path)
     char where[64];
     snprintf(where, sizeof where, "loss<%.17g", top[4]);
     const char *wheres[] = {where};
-    sweep_options kept = all;
+    ls_sweep_options kept = all;
     kept.wheres = wheres;
     kept.nwheres = 1;
     s = ls_sweep_read(paths, 1, &kept, &err);

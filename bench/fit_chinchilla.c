@@ -21,12 +21,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s svg_extracted_data.csv [THREADS]\n", argv[0]);
         return 64;
     }
-    sweep *s = read_chinchilla_points(argv[1]);
+    ls_sweep *s = read_chinchilla_points(argv[1]);
     if (!s)
         return 1;
     ls_error err;
 
-    fit_parameters p;
+    ls_fit_parameters p;
     ls_fit_default_parameters(&p);
     p.grid_chinchilla = 1;
     if (argc > 2) {
@@ -39,14 +39,14 @@ int main(int argc, char **argv)
         }
         p.threads = (int)threads;
     }
-    fit_result r;
+    ls_fit_result r;
     double t0 = now(), c0 = cpu_now();
-    if (ls_fit_run(s, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE}, &p, &r, &err) != 0) {
+    if (ls_fit_run(s, (ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE}, &p, &r, &err) != 0) {
         fprintf(stderr, "%s\n", err.message);
         return 1;
     }
     double t_fit = now() - t0, c_fit = cpu_now() - c0;
-    fit_bootstrap b;
+    ls_fit_bootstrap b;
     t0 = now();
     c0 = cpu_now();
     if (ls_fit_run_bootstrap(s, &r, &p, 4000, 2, 0, 0.95, &b, &err) != 0) {
@@ -62,10 +62,10 @@ int main(int argc, char **argv)
            "\"starts_at_best\": %zu, \"A\": %.8g, \"B\": %.8g, \"c\": %.8g, \"alpha\": %.8g, \"beta\": %.8g, "
            "\"bootstrap_draws\": %zu, \"bootstrap_seconds\": %.4f, \"bootstrap_cpu_seconds\": %.4f, "
            "\"ci_alpha\": [%.4f, %.4f], \"ci_beta\": [%.4f, %.4f], \"ci_c\": [%.4f, %.4f]}\n",
-           r.method, threads, s->n, r.starts, t_fit, c_fit, (double)r.steps / (double)r.starts, r.objective, r.starts_at_best, r.law.p[LAW_P_A], r.law.p[LAW_P_B],
-           r.law.p[LAW_P_C], r.law.p[LAW_P_ALPHA], r.law.p[LAW_P_BETA], b.ndraws, t_boot, c_boot, b.ci_low[LAW_P_ALPHA],
-           b.ci_high[LAW_P_ALPHA], b.ci_low[LAW_P_BETA], b.ci_high[LAW_P_BETA], b.ci_low[LAW_P_C],
-           b.ci_high[LAW_P_C]);
+           r.method, threads, s->n, r.starts, t_fit, c_fit, (double)r.steps / (double)r.starts, r.objective, r.starts_at_best, r.law.p[LS_LAW_P_A], r.law.p[LS_LAW_P_B],
+           r.law.p[LS_LAW_P_C], r.law.p[LS_LAW_P_ALPHA], r.law.p[LS_LAW_P_BETA], b.ndraws, t_boot, c_boot, b.ci_low[LS_LAW_P_ALPHA],
+           b.ci_high[LS_LAW_P_ALPHA], b.ci_low[LS_LAW_P_BETA], b.ci_high[LS_LAW_P_BETA], b.ci_low[LS_LAW_P_C],
+           b.ci_high[LS_LAW_P_C]);
     ls_fit_bootstrap_free(&b);
     ls_sweep_free(s);
     return 0;

@@ -63,7 +63,7 @@ typedef struct runs {
     double *ln_n, *ln_d, *target, *weight, *inv_weight;
 } runs;
 
-static int runs_from_sweep(const sweep *s, runs *out)
+static int runs_from_sweep(const ls_sweep *s, runs *out)
 {
     size_t n = s->n;
     double *all = malloc(5 * n * sizeof *all);
@@ -76,8 +76,8 @@ static int runs_from_sweep(const sweep *s, runs *out)
                   .weight = all + 3 * n,
                   .inv_weight = all + 4 * n};
     for (size_t i = 0; i < n; i++) {
-        law_point x = ls_sweep_row_point(&s->rows[i]);
-        law_row row;
+        ls_law_point x = ls_sweep_row_point(&s->rows[i]);
+        ls_law_row row;
         ls_law_row_init(&row, &x);
         out->ln_n[i] = row.ln_n_act;
         out->ln_d[i] = row.ln_d;
@@ -596,7 +596,7 @@ int main(int argc, char **argv)
         threads = (int)t;
     }
     gsl_set_error_handler_off();
-    sweep *s = read_chinchilla_points(argv[1]);
+    ls_sweep *s = read_chinchilla_points(argv[1]);
     runs data;
     double *starts = NULL;
     size_t nstarts = 0;

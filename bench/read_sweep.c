@@ -20,7 +20,7 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     ls_error err;
     const char *paths[] = {argv[1]};
-    sweep *s = ls_sweep_read(paths, 1, NULL, &err);
+    ls_sweep *s = ls_sweep_read(paths, 1, NULL, &err);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (!s) {
         fprintf(stderr, "%s\n", err.message);

@@ -54,18 +54,18 @@ int main(int argc, char **argv)
     ls_error err;
     ls_error_clear(&err);
     int status = 0;
-    sweep *s = NULL;
-    law_kind kind;
+    ls_sweep *s = NULL;
+    ls_law_kind kind;
     if (ls_law_kind_parse(argv[1], &kind, &err) != 0)
         goto done;
-    sweep_options so = {.maps = maps, .nmaps = nmaps, .wheres = wheres, .nwheres = nwheres, .require_loss = 1};
+    ls_sweep_options so = {.maps = maps, .nmaps = nmaps, .wheres = wheres, .nwheres = nwheres, .require_loss = 1};
     const char *paths[] = {argv[2]};
     if (!(s = ls_sweep_read(paths, 1, &so, &err)))
         goto done;
 
-    fit_parameters p;
+    ls_fit_parameters p;
     ls_fit_default_parameters(&p);
-    fit_result r;
+    ls_fit_result r;
     if (ls_fit_run(s, kind, &p, &r, &err) != 0)
         goto done;
     if (r.n <= r.nfree) {
@@ -94,7 +94,7 @@ int main(int argc, char **argv)
     printf("runs %zu\n", r.n);
     printf("objective %.17g\n", r.objective);
     printf("converged %s\n", r.converged ? "yes" : "no");
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(kind, list);
     for (size_t j = 0; j < np; j++)
         printf("%s %.17g\n", ls_law_param_name(list[j]), r.law.p[list[j]]);

@@ -12,7 +12,7 @@
  * which is N_act (1 + (2/3)(E - 1)) by default.
  * A JSON template file ("loopscale-template/1") overrides any field.
  *
- * Thread safety: an arch_template is plain data; reading one from many
+ * Thread safety: an ls_arch_template is plain data; reading one from many
  * threads at once is safe, and the functions keep no state of their own.
  */
 #ifndef LOOPSCALE_ARCH_H
@@ -24,9 +24,9 @@
 
 LS_API_BEGIN
 
-#define ARCH_TEMPLATE_FORMAT "loopscale-template/1"
+#define LS_ARCH_TEMPLATE_FORMAT "loopscale-template/1"
 
-typedef struct arch_template {
+typedef struct ls_arch_template {
     double attention_share; /* share of an active layer's parameters in attention */
     int top_k;              /* experts chosen per token */
     int prelude_layers;     /* unshared layers before the looped block */
@@ -36,34 +36,34 @@ typedef struct arch_template {
      * conventions beyond 6nd need: the context length n_ctx, the
      * vocabulary V and the width d (0: not given; a width of 0 is read off
      * N_act and attention_share). */
-    law_flops_kind flops_convention;
+    ls_law_flops_kind flops_convention;
     double context, vocab, d_model;
-} arch_template;
+} ls_arch_template;
 
-void ls_arch_template_default(arch_template *t);
+void ls_arch_template_default(ls_arch_template *t);
 /* Read a template file over the defaults; LS_ERR_NOINPUT or LS_ERR_DATA. */
-int ls_arch_template_read(const char *path, arch_template *t, ls_error *err) LS_MUST_CHECK;
+int ls_arch_template_read(const char *path, ls_arch_template *t, ls_error *err) LS_MUST_CHECK;
 /* The same from text in memory; path names it in messages. */
-int ls_arch_template_parse(const char *text, size_t len, const char *path, arch_template *t,
+int ls_arch_template_parse(const char *text, size_t len, const char *path, ls_arch_template *t,
                            ls_error *err) LS_MUST_CHECK;
 /* The template as JSON (malloc'd), with the derived loop fraction. */
-char *ls_arch_template_to_json(const arch_template *t, ls_error *err) LS_MUST_CHECK;
+char *ls_arch_template_to_json(const ls_arch_template *t, ls_error *err) LS_MUST_CHECK;
 
-double ls_arch_loop_fraction(const arch_template *t);
-double ls_arch_n_total(const arch_template *t, double n_act, double E);
-double ls_arch_n_loop(const arch_template *t, double n_act);
+double ls_arch_loop_fraction(const ls_arch_template *t);
+double ls_arch_n_total(const ls_arch_template *t, double n_act, double E);
+double ls_arch_n_loop(const ls_arch_template *t, double n_act);
 /* The template's FLOP convention, with its layers, width and shares. */
-void ls_arch_flops(const arch_template *t, law_flops *out);
+void ls_arch_flops(const ls_arch_template *t, ls_law_flops *out);
 /* Set the template's convention from a law's recorded one (layers and
  * shares are left alone; context, vocab and d_model are taken). */
-void ls_arch_set_flops(arch_template *t, const law_flops *c);
+void ls_arch_set_flops(ls_arch_template *t, const ls_law_flops *c);
 /* The tokens F buys at x, D = F / (6 x forward multiply-adds per token),
  * and the training FLOPs of x, under the template's convention. */
-double ls_arch_tokens_for_flops(const arch_template *t, const law_point *x, double flops);
-double ls_arch_training_flops(const arch_template *t, const law_point *x);
-double ls_arch_inference_flops(const arch_template *t, const law_point *x);
+double ls_arch_tokens_for_flops(const ls_arch_template *t, const ls_law_point *x, double flops);
+double ls_arch_training_flops(const ls_arch_template *t, const ls_law_point *x);
+double ls_arch_inference_flops(const ls_arch_template *t, const ls_law_point *x);
 /* The law point of a configuration. */
-law_point ls_arch_point(const arch_template *t, double n_act, double E, double R, double tokens);
+ls_law_point ls_arch_point(const ls_arch_template *t, double n_act, double E, double R, double tokens);
 
 LS_API_END
 

@@ -41,7 +41,7 @@ typedef struct ls_bind_sweep {
 /* The fit's settings, as the program's options: loss "huber" or "mse";
  * huber_delta (NaN: 1e-3); space "log" or "linear"; grid "chinchilla" or
  * NULL (Sobol starts); starts (0: 32); seed; threads (0: one per core);
- * fixed: LAW_NPARAMS values, NaN for the parameters left free (NULL: none);
+ * fixed: LS_LAW_NPARAMS values, NaN for the parameters left free (NULL: none);
  * bootstrap draws (0: none), with bootstrap_starts perturbed starts each,
  * resampling whole groups of `group` (a column, or NULL) and intervals at
  * `level` (NaN: 0.95). */
@@ -112,6 +112,10 @@ char *ls_bind_law_normalise(const char *law_json, ls_error *err) LS_MUST_CHECK;
 
 /* The default law compiled into the library, as a law file. */
 char *ls_bind_default_law(ls_error *err) LS_MUST_CHECK;
+
+/* Write len bytes to path atomically (a temporary file renamed into place,
+ * so a failed write leaves no half-written file and destroys no old one). */
+int ls_bind_write_file(const char *path, const void *data, size_t len, ls_error *err) LS_MUST_CHECK;
 
 void ls_bind_free(void *p);
 

@@ -36,11 +36,11 @@ LS_API_BEGIN
  *   "E_max = 4.7e+09 is not determined by the runs: standard error 1.5e+17 ..."
  * with bootstrap intervals, a positive parameter whose interval spans more
  * than a factor 1e3 is reported as unbounded too. */
-char *ls_fit_diagnose(const sweep *s, const fit_result *r, const fit_bootstrap *b);
+char *ls_fit_diagnose(const ls_sweep *s, const ls_fit_result *r, const ls_fit_bootstrap *b);
 
 /* The warnings about a held-out evaluation: an axis (or split) that holds
  * out a single run, whose RMSE is then one residual. */
-char *ls_holdout_diagnose(const holdout_result *r);
+char *ls_holdout_diagnose(const ls_holdout_result *r);
 
 LS_API_END
 

@@ -40,54 +40,54 @@
 
 LS_API_BEGIN
 
-typedef struct earlyexit earlyexit;
+typedef struct ls_earlyexit ls_earlyexit;
 
 /* An accumulator for loops boundaries per token; thresholds (ascending,
  * distinct, positive) or NULL for the default grid. */
-earlyexit *ls_earlyexit_new(size_t loops, const double *thresholds, size_t nthresholds, ls_error *err);
+ls_earlyexit *ls_earlyexit_new(size_t loops, const double *thresholds, size_t nthresholds, ls_error *err);
 /* One token: entropy[0..loops) and nll[0..loops), finite and >= 0. */
-void ls_earlyexit_add(earlyexit *x, const double *entropy, const double *nll);
-size_t ls_earlyexit_tokens(const earlyexit *x);
-size_t ls_earlyexit_loops(const earlyexit *x);
-void ls_earlyexit_free(earlyexit *x);
+void ls_earlyexit_add(ls_earlyexit *x, const double *entropy, const double *nll);
+size_t ls_earlyexit_tokens(const ls_earlyexit *x);
+size_t ls_earlyexit_loops(const ls_earlyexit *x);
+void ls_earlyexit_free(ls_earlyexit *x);
 
 /* Read a CSV file `token,loop,entropy,nll` (plain, gzip or "-"; loops
  * counted from 1), or two .npy files [tokens, loops] of entropy and NLL, into
  * a new accumulator. */
-earlyexit *ls_earlyexit_read(const char *const *paths, size_t npaths, const double *thresholds, size_t nthresholds,
+ls_earlyexit *ls_earlyexit_read(const char *const *paths, size_t npaths, const double *thresholds, size_t nthresholds,
                           ls_error *err);
 
-typedef struct earlyexit_costs {
+typedef struct ls_earlyexit_costs {
     double prelude, loop, coda; /* FLOPs or any unit; only ratios matter */
-} earlyexit_costs;
+} ls_earlyexit_costs;
 
-typedef struct earlyexit_point {
+typedef struct ls_earlyexit_point {
     double threshold;
     double saved;      /* share of FLOPs saved, 0 .. (L-1) loop / full cost */
     double mean_loops; /* loops run per token */
     double mean_nll;   /* perplexity = exp(mean_nll) */
     int pareto;        /* no other point saves at least as much with a lower
                         * perplexity, or more with the same */
-} earlyexit_point;
+} ls_earlyexit_point;
 
-typedef struct earlyexit_target {
+typedef struct ls_earlyexit_target {
     double saved;      /* asked for */
     double perplexity; /* NaN when no threshold saves that much */
-} earlyexit_target;
+} ls_earlyexit_target;
 
-typedef struct earlyexit_report {
+typedef struct ls_earlyexit_report {
     size_t tokens, loops;
-    earlyexit_costs costs;
+    ls_earlyexit_costs costs;
     double full_cost;           /* prelude + L loop + coda */
     double full_nll;            /* mean NLL when every token runs every loop */
     double loop1_nll;           /* mean NLL when every token stops at boundary 1 */
     double loop1_saved;         /* what that saves: (L - 1) loop / full_cost, the most */
     size_t npoints;
-    earlyexit_point *points;    /* by increasing threshold, from 0 (no token exits
+    ls_earlyexit_point *points;    /* by increasing threshold, from 0 (no token exits
                                  * early); saved never decreases */
     size_t ntargets;
-    earlyexit_target *targets;
-} earlyexit_report;
+    ls_earlyexit_target *targets;
+} ls_earlyexit_report;
 
 /* The sweep, its Pareto front, and the perplexity at each saving in
  * targets[0..ntargets), interpolated on the front: between two neighbouring
@@ -95,9 +95,9 @@ typedef struct earlyexit_report {
  * what choosing one of the two thresholds at random per token achieves; below
  * the front's first point, that point (it saves more at no loss).  Costs
  * must be >= 0 with loop > 0. */
-earlyexit_report *ls_earlyexit_report_new(const earlyexit *x, const earlyexit_costs *costs, const double *targets,
+ls_earlyexit_report *ls_earlyexit_report_new(const ls_earlyexit *x, const ls_earlyexit_costs *costs, const double *targets,
                                        size_t ntargets, ls_error *err);
-void ls_earlyexit_report_free(earlyexit_report *r);
+void ls_earlyexit_report_free(ls_earlyexit_report *r);
 
 LS_API_END
 

@@ -24,7 +24,7 @@
  * R > 1, theta when no looped run has m < 1, the MoE terms when no run has
  * E > 1) are held at their neutral values and reported in `unidentified`.
  *
- * ls_fit_run() and fit_bootstrap() fill caller-owned results; fit_bootstrap's
+ * ls_fit_run() and ls_fit_bootstrap() fill caller-owned results; ls_fit_bootstrap's
  * draws are malloc'd and freed with ls_fit_bootstrap_free().
  *
  * Thread safety: no global state.  ls_fit_run() and ls_fit_run_bootstrap()
@@ -44,18 +44,18 @@
 
 LS_API_BEGIN
 
-typedef enum { FIT_LOSS_HUBER, FIT_LOSS_MSE } fit_loss;
-typedef enum { FIT_SPACE_LOG, FIT_SPACE_LINEAR } fit_space;
-typedef enum { FIT_SCALE_LEVENBERG, FIT_SCALE_MORE, FIT_SCALE_MARQUARDT } fit_scale;
+typedef enum { LS_FIT_LOSS_HUBER, LS_FIT_LOSS_MSE } ls_fit_loss;
+typedef enum { LS_FIT_SPACE_LOG, LS_FIT_SPACE_LINEAR } ls_fit_space;
+typedef enum { LS_FIT_SCALE_LEVENBERG, LS_FIT_SCALE_MORE, LS_FIT_SCALE_MARQUARDT } ls_fit_scale;
 
 /* Progress of a long run: `done` of `total` local solves finished.  Called
  * from one thread at a time, often, so it should be cheap. */
-typedef void (*fit_progress_fn)(void *context, size_t done, size_t total);
+typedef void (*ls_fit_progress_fn)(void *context, size_t done, size_t total);
 
-typedef struct fit_parameters {
-    fit_loss loss;             /* default Huber */
+typedef struct ls_fit_parameters {
+    ls_fit_loss loss;             /* default Huber */
     double huber_delta;        /* default 1e-3 */
-    fit_space space;           /* residuals ln Lhat - ln L (default) or Lhat - L */
+    ls_fit_space space;           /* residuals ln Lhat - ln L (default) or Lhat - L */
     int grid_chinchilla;       /* base starts from the 4,500-point grid */
     size_t starts;             /* base starts from Sobol points otherwise (default 32) */
     size_t stage_two_seeds;    /* best stage-one solutions carried on (default 2) */
@@ -66,7 +66,7 @@ typedef struct fit_parameters {
     double ftol;               /* a start also stops when two steps in a row lower
                                   the objective by less than this, relative (1e-10);
                                   the best start is then polished to xtol */
-    fit_scale scale;           /* damping of the Levenberg-Marquardt steps: the identity
+    ls_fit_scale scale;           /* damping of the Levenberg-Marquardt steps: the identity
                                   (Levenberg, default), M's diagonal (Marquardt) or its
                                   running maximum (More); docs/fitting.md */
     double best_rtol;          /* a start "reached the best" within this relative
@@ -74,28 +74,28 @@ typedef struct fit_parameters {
     int first_order;           /* first-order models only: IRLS-weighted
                                   Levenberg-Marquardt without Newton steps, as a
                                   law without an analytic Hessian is fitted (0) */
-    unsigned char fixed[LAW_NPARAMS]; /* --fix: hold at fixed_value */
-    double fixed_value[LAW_NPARAMS];
+    unsigned char fixed[LS_LAW_NPARAMS]; /* --fix: hold at fixed_value */
+    double fixed_value[LS_LAW_NPARAMS];
     /* --tie: tied[j] = i + 1 makes parameter j equal to parameter i (0: not
      * tied), for two parameters of one kind (ls_law_param_transform: two
      * exponents, or two log-scale coefficients), so that the tie holds in
      * the fitted coordinates too; i is free and not itself tied.  Gadre et
      * al.'s law is dense with beta tied to alpha. */
-    unsigned char tied[LAW_NPARAMS];
-    fit_progress_fn progress;
+    unsigned char tied[LS_LAW_NPARAMS];
+    ls_fit_progress_fn progress;
     void *progress_context;
-} fit_parameters;
+} ls_fit_parameters;
 
-void ls_fit_default_parameters(fit_parameters *p);
+void ls_fit_default_parameters(ls_fit_parameters *p);
 
-typedef struct fit_result {
-    law law;                                /* the best fit (natural values) */
-    unsigned char fixed[LAW_NPARAMS];       /* held fixed, for any reason */
-    unsigned char unidentified[LAW_NPARAMS];/* fixed because the data cannot identify them */
-    unsigned char tied[LAW_NPARAMS];        /* as fit_parameters.tied; a tied parameter is not
+typedef struct ls_fit_result {
+    ls_law law;                                /* the best fit (natural values) */
+    unsigned char fixed[LS_LAW_NPARAMS];       /* held fixed, for any reason */
+    unsigned char unidentified[LS_LAW_NPARAMS];/* fixed because the data cannot identify them */
+    unsigned char tied[LS_LAW_NPARAMS];        /* as fit_parameters.tied; a tied parameter is not
                                                counted in nfree and carries its leader's
                                                standard error */
-    double stderr_of[LAW_NPARAMS];          /* Jacobian (Gauss-Newton) standard errors; NaN if fixed */
+    double stderr_of[LS_LAW_NPARAMS];          /* Jacobian (Gauss-Newton) standard errors; NaN if fixed */
     double objective;  /* Huber sum (or sum of squares for mse) at the best fit */
     double rmse;       /* sqrt(mean (Lhat - L)^2), loss units */
     size_t n;          /* runs */
@@ -109,34 +109,34 @@ typedef struct fit_result {
     size_t steps;      /* accepted steps of every start of every stage */
     size_t newton_steps; /* of which undamped Newton steps */
     char method[160];  /* solver and options, for provenance */
-} fit_result;
+} ls_fit_result;
 
 /* Fit law `kind` to every row of s (which must have a loss column).
  * Errors: LS_ERR_DATA (too few runs for the free parameters),
  * LS_ERR_USAGE (bad parameters), LS_ERR_INTERNAL. A fit whose best solve did
  * not converge is returned with converged = 0, not as an error. */
-int ls_fit_run(const sweep *s, law_kind kind, const fit_parameters *p, fit_result *out, ls_error *err) LS_MUST_CHECK;
+int ls_fit_run(const ls_sweep *s, ls_law_kind kind, const ls_fit_parameters *p, ls_fit_result *out, ls_error *err) LS_MUST_CHECK;
 
 /* Check a tie of `follower` to `leader` under law `kind` against p's
  * fixes and other ties: 0, or LS_ERR_USAGE with the reason. */
-int ls_fit_check_tie(law_kind kind, const fit_parameters *p, law_param follower, law_param leader,
+int ls_fit_check_tie(ls_law_kind kind, const ls_fit_parameters *p, ls_law_param follower, ls_law_param leader,
                      ls_error *err) LS_MUST_CHECK;
 
-/* Why a parameter in fit_result.unidentified could not be identified
+/* Why a parameter in ls_fit_result.unidentified could not be identified
  * ("no run has E > 1"). */
-const char *ls_fit_unidentified_reason(law_param param);
+const char *ls_fit_unidentified_reason(ls_law_param param);
 
 /* 1 when every free parameter of a fit has a standard error, that is when
  * the Jacobian at the best fit is regular.  A singular one (every run at one
  * token count makes B, beta and c a single constant) means the values are
  * one of many equally good fits, however well the solve converged. */
-int ls_fit_determined(const fit_result *r);
+int ls_fit_determined(const ls_fit_result *r);
 
 /* Why an undetermined fit's sweep cannot tell the parameters apart, as a
  * parenthesis to append to a message: " (every run has tokens = 1e+10)" or
  * " (the runs have only two values of n_act, 1e+08 and 2e+08)"; empty when
  * neither sizes nor token counts explain it. */
-void ls_fit_undetermined_reason(const sweep *s, char *buf, size_t size);
+void ls_fit_undetermined_reason(const ls_sweep *s, char *buf, size_t size);
 
 /* Whether the runs of s can determine law `kind` at all, from the data
  * alone (src/lib/fit_data.c; the program asks after ls_fit_run, so that too
@@ -148,30 +148,30 @@ void ls_fit_undetermined_reason(const sweep *s, char *buf, size_t size);
  * holds are taken as known.  A fit of such data converges to an arbitrary
  * law with finite, meaningless errors, which ls_fit_determined cannot see.
  * Holds 64 bytes per run while it runs. */
-int ls_fit_data_check(const sweep *s, law_kind kind, const fit_parameters *p, ls_error *err) LS_MUST_CHECK;
+int ls_fit_data_check(const ls_sweep *s, ls_law_kind kind, const ls_fit_parameters *p, ls_error *err) LS_MUST_CHECK;
 
 /* The warnings about parameters held at their neutral values, one line per
  * reason, each ending in a newline ("delta, gamma are held at 0, 0: no run
  * has E > 1\n"); malloc'd, or NULL when there are none (or no memory). */
-char *ls_fit_unidentified_warnings(const fit_result *r);
+char *ls_fit_unidentified_warnings(const ls_fit_result *r);
 
 /* Evaluate the objective of a law on a sweep (Huber sum or sum of squares,
  * as p says), e.g. for a law read from a file. */
-double ls_fit_objective(const sweep *s, const law *l, const fit_parameters *p);
+double ls_fit_objective(const ls_sweep *s, const ls_law *l, const ls_fit_parameters *p);
 
-typedef struct fit_bootstrap {
+typedef struct ls_fit_bootstrap {
     size_t ndraws;     /* draws that converged and are kept */
     size_t failed;     /* draws whose refit did not converge (dropped) */
-    double *draws;     /* ndraws x LAW_NPARAMS natural values, row-major */
+    double *draws;     /* ndraws x LS_LAW_NPARAMS natural values, row-major */
     double level;      /* e.g. 0.95 */
-    double ci_low[LAW_NPARAMS], ci_high[LAW_NPARAMS]; /* percentile intervals; NaN when fewer
+    double ci_low[LS_LAW_NPARAMS], ci_high[LS_LAW_NPARAMS]; /* percentile intervals; NaN when fewer
                                                         * than LS_FIT_MIN_INTERVAL_DRAWS converged */
     /* Draws whose refit converged outside the law's domain (an exponent
      * past its bound, E_start >= E_max): dropped too, as no law file could
      * hold them, and counted by the parameter that left first. */
     size_t outside;
-    size_t outside_of[LAW_NPARAMS];
-} fit_bootstrap;
+    size_t outside_of[LS_LAW_NPARAMS];
+} ls_fit_bootstrap;
 
 /* The fewest bootstrap draws a percentile interval is read from: with fewer,
  * the 2.5% and 97.5% quantiles are the extreme draws themselves, and one or
@@ -183,10 +183,10 @@ typedef struct fit_bootstrap {
  * perturbed starts, and take percentile intervals at `level`.  Draw i uses
  * its own random stream seeded from (p->seed, i), so results do not depend
  * on the thread count. */
-int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_parameters *p, size_t ndraws,
-                      size_t perturbed, int by_group, double level, fit_bootstrap *out,
+int ls_fit_run_bootstrap(const ls_sweep *s, const ls_fit_result *full, const ls_fit_parameters *p, size_t ndraws,
+                      size_t perturbed, int by_group, double level, ls_fit_bootstrap *out,
                       ls_error *err) LS_MUST_CHECK;
-void ls_fit_bootstrap_free(fit_bootstrap *b);
+void ls_fit_bootstrap_free(ls_fit_bootstrap *b);
 
 LS_API_END
 

@@ -29,17 +29,17 @@
 #include "loopscale/error.h"
 #include "loopscale/export.h"
 #include "loopscale/law.h"
-#include "loopscale/chart.h"
+#include "loopscale/plot.h"
 #include "loopscale/solve.h"
 
 LS_API_BEGIN
 
-typedef struct frontier_point {
+typedef struct ls_frontier_point {
     double flops;
     double n_opt, d_opt;
     double tokens_per_param; /* D_opt / N_opt */
     double loss;
-} frontier_point;
+} ls_frontier_point;
 
 /* The budgets "F1,F2,..." or "LO:HI:N" (N >= 2, 0 < LO < HI) into a
  * malloc'd array of *n values in increasing order (a range's values to 13
@@ -51,24 +51,24 @@ int ls_frontier_budgets_parse(const char *text, double **budgets, size_t *n, ls_
 /* The frontier at n budgets into out[n]; *exponent (unless NULL) gets a,
  * N_opt ~ F^a.  Errors: those of ls_law_compute_optimal, and LS_ERR_DATA naming
  * the budget when N_opt, D_opt or the loss there is not finite (A = B = 1e308). */
-int ls_frontier_run(const law *l, const double *budgets, size_t n, frontier_point *out, double *exponent,
+int ls_frontier_run(const ls_law *l, const double *budgets, size_t n, ls_frontier_point *out, double *exponent,
                     ls_error *err) LS_MUST_CHECK;
 
 /* The frontier of the best architecture: at each budget, the configuration
  * loopscale solve chooses (ls_solve_run: loops R*, experts E*, N_act under a
  * weight-memory budget, the fewest loops and experts within epsilon of the
  * best loss), and the local exponent d ln N_act / d ln F. */
-typedef struct frontier_solve_point {
+typedef struct ls_frontier_solve_point {
     double flops;
     double R, E;
     double n_act, n_total, tokens;
     double tokens_per_param; /* D / N_act */
     double loss;
-    solve_bound bound;       /* what binds N_act: compute, memory or the search range */
+    ls_solve_bound bound;       /* what binds N_act: compute, memory or the search range */
     double exponent_n;       /* d ln N_act / d ln F: central differences between the neighbouring
                               * budgets (one-sided at the ends); NaN with one budget */
     unsigned outside;        /* bits 1u << LAW_RANGE_*: beyond the ranges o->ranges knows */
-} frontier_solve_point;
+} ls_frontier_solve_point;
 
 /* The chosen configuration at each of n budgets, in increasing F (as
  * ls_frontier_budgets_parse gives them), with weight memory mem_bytes (+inf
@@ -76,8 +76,8 @@ typedef struct frontier_solve_point {
  * budgets do not increase, those of ls_solve_run, and LS_ERR_DATA naming the budget when no candidate fits
  * the memory ("at 1e+22 FLOPs no candidate fits in 1e+06 bytes at 4 bits per
  * weight") or leaves a training token. */
-int ls_frontier_run_solve(const law *l, const arch_template *t, const double *budgets, size_t n,
-                          const solve_options *o, double mem_bytes, double bits, frontier_solve_point *out,
+int ls_frontier_run_solve(const ls_law *l, const ls_arch_template *t, const double *budgets, size_t n,
+                          const ls_solve_options *o, double mem_bytes, double bits, ls_frontier_solve_point *out,
                           ls_error *err) LS_MUST_CHECK;
 
 /* A figure of the architecture frontier, its points in increasing F as
@@ -86,16 +86,16 @@ int ls_frontier_run_solve(const law *l, const arch_template *t, const double *bu
  * value taken); the notes give the law, the candidates and epsilon of o and
  * the memory budget, as passed to ls_frontier_run_solve.  As
  * ls_frontier_plot returns. */
-unsigned char *ls_frontier_plot_solve(const law *l, const frontier_solve_point *points, size_t n,
-                                      const solve_options *so, double mem_bytes, double bits,
-                                      const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
+unsigned char *ls_frontier_plot_solve(const ls_law *l, const ls_frontier_solve_point *points, size_t n,
+                                      const ls_solve_options *so, double mem_bytes, double bits,
+                                      const ls_figure *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 /* A figure of the frontier: N_opt and D_opt against F (log-log) on the
  * left, the loss at the optimum against F on the right; the notes name the
  * law and the plain model.  Returns the file's
  * bytes (malloc'd, *len of them) or NULL with an error, as plot.h does. */
-unsigned char *ls_frontier_plot(const law *l, const frontier_point *points, size_t n, double exponent,
-                                const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
+unsigned char *ls_frontier_plot(const ls_law *l, const ls_frontier_point *points, size_t n, double exponent,
+                                const ls_figure *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 LS_API_END
 

@@ -25,43 +25,43 @@
 
 #include <stddef.h>
 
-#include "loopscale/chart.h"
+#include "loopscale/plot.h"
 #include "loopscale/error.h"
 #include "loopscale/export.h"
 #include "loopscale/sweep.h"
 
 LS_API_BEGIN
 
-typedef enum { ISOFIT_PARABOLA, ISOFIT_MINIMUM } isofit_method;
+typedef enum { LS_ISOFIT_PARABOLA, LS_ISOFIT_MINIMUM } ls_isofit_method;
 
-typedef struct isofit_options {
-    isofit_method method;  /* default ISOFIT_PARABOLA (approach 2) */
+typedef struct ls_isofit_options {
+    ls_isofit_method method;  /* default LS_ISOFIT_PARABOLA (approach 2) */
     double group_tol;      /* relative tolerance of the budget grouping; < 0: automatic */
     double keep_factor;    /* > 1: keep runs with N_opt / k <= N <= k N_opt; 0: all */
     size_t min_runs;       /* a budget needs this many runs (default 3; a parabola needs 3) */
     size_t bootstrap;      /* draws (default 0) */
     unsigned long seed;    /* default 1 */
     double level;          /* interval level (default 0.95) */
-} isofit_options;
+} ls_isofit_options;
 
-void ls_isofit_default_options(isofit_options *o);
+void ls_isofit_default_options(ls_isofit_options *o);
 
 /* Why a budget does not enter the power law. */
 typedef enum {
-    ISOFIT_USED,
-    ISOFIT_TOO_FEW_RUNS, /* fewer than min_runs (after the filter) */
-    ISOFIT_NOT_CONVEX,   /* the parabola opens downward or is flat (or, approach 1, every run ties) */
-    ISOFIT_AT_EDGE       /* the optimum is not inside the sizes sampled */
-} isofit_status;
+    LS_ISOFIT_USED,
+    LS_ISOFIT_TOO_FEW_RUNS, /* fewer than min_runs (after the filter) */
+    LS_ISOFIT_NOT_CONVEX,   /* the parabola opens downward or is flat (or, approach 1, every run ties) */
+    LS_ISOFIT_AT_EDGE       /* the optimum is not inside the sizes sampled */
+} ls_isofit_status;
 
-const char *ls_isofit_status_name(isofit_status s);
+const char *ls_isofit_status_name(ls_isofit_status s);
 
-typedef struct isofit_budget {
+typedef struct ls_isofit_budget {
     double flops;          /* the budget: the geometric mean of its runs' F = 6 N_unroll D */
     size_t runs, used;     /* runs in the budget, runs the optimum was found from */
-    isofit_status status;
-    double n_opt, d_opt, loss_opt; /* NaN unless status is ISOFIT_USED */
-    double n_lo, n_hi;     /* bootstrap interval of n_opt (NaN unless ISOFIT_USED, and with fewer than LS_FIT_MIN_INTERVAL_DRAWS
+    ls_isofit_status status;
+    double n_opt, d_opt, loss_opt; /* NaN unless status is LS_ISOFIT_USED */
+    double n_lo, n_hi;     /* bootstrap interval of n_opt (NaN unless LS_ISOFIT_USED, and with fewer than LS_FIT_MIN_INTERVAL_DRAWS
                             * draws in which the budget had an interior optimum) */
     size_t draws_ok;       /* draws in which this budget had an interior optimum */
     /* The curve the optimum came from, kept for drawing it (ls_isofit_plot).
@@ -74,11 +74,11 @@ typedef struct isofit_budget {
     double ln_n_centre, c0, c1, c2;
     double n_fit_lo, n_fit_hi; /* the smallest and largest N_act of the runs the optimum was
                                 * found from (after --keep); NaN when there were too few */
-} isofit_budget;
+} ls_isofit_budget;
 
-typedef struct isofit_result {
+typedef struct ls_isofit_result {
     size_t nbudgets;
-    isofit_budget *budgets; /* increasing F */
+    ls_isofit_budget *budgets; /* increasing F */
     size_t nused;           /* budgets in the power law */
     double a, ln_g;         /* N_opt = G F^a */
     double b, ln_h;         /* D_opt = H F^b, b = 1 - a, H = 1 / (6 G) */
@@ -88,13 +88,13 @@ typedef struct isofit_result {
     size_t ndraws;          /* draws with at least two usable budgets */
     size_t nruns;           /* the sweep's runs (rows), in its order */
     size_t *run_budget;     /* run i is in budgets[run_budget[i]] */
-} isofit_result;
+} ls_isofit_result;
 
 /* The IsoFLOP minima of s and their power laws.  Errors: LS_ERR_DATA
  * (fewer than two budgets with an interior optimum; the message names
  * them), LS_ERR_USAGE (bad options), LS_ERR_INTERNAL. */
-int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, ls_error *err) LS_MUST_CHECK;
-void ls_isofit_result_free(isofit_result *r);
+int ls_isofit_run(const ls_sweep *s, const ls_isofit_options *o, ls_isofit_result *out, ls_error *err) LS_MUST_CHECK;
+void ls_isofit_result_free(ls_isofit_result *r);
 
 /* Chinchilla's figure 3 for r = ls_isofit_run(s, o): on the left the loss
  * against N_act (log) of every budget's runs, one colour a budget, with
@@ -104,8 +104,8 @@ void ls_isofit_result_free(isofit_result *r);
  * with the fitted power laws and, after a bootstrap, N_opt's intervals.
  * Returns the file's bytes (malloc'd, *len of them) or NULL with an error,
  * as plot.h does. */
-unsigned char *ls_isofit_plot(const sweep *s, const isofit_options *o, const isofit_result *r,
-                              const chart_output *out, size_t *len, ls_error *err) LS_MUST_CHECK;
+unsigned char *ls_isofit_plot(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r,
+                              const ls_figure *out, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 LS_API_END
 

@@ -21,7 +21,7 @@
  * computation on caller-owned structs; nothing allocates.
  *
  * Thread safety: pure functions of their arguments; any number of threads
- * may evaluate one law at once.  A law_prepared caches values for the last
+ * may evaluate one law at once.  A ls_law_prepared caches values for the last
  * point seen, so each thread needs its own.
  */
 #ifndef LOOPSCALE_LAW_H
@@ -35,144 +35,144 @@
 LS_API_BEGIN
 
 typedef enum {
-    LAW_BASE_DENSE,  /* Chinchilla: A N_eff^-alpha + B D^-beta + c */
-    LAW_BASE_MOE,    /* dense with Clark et al.'s expert terms */
-    LAW_BASE_KAPLAN, /* Kaplan et al.: ((N_c/N_eff)^(alpha_N/alpha_D) + D_c/D)^alpha_D */
-    LAW_BASE_DATA_CONSTRAINED, /* Muennighoff et al.: A N'^-alpha + B D'^-beta + c */
-    LAW_NBASES
-} law_base;
+    LS_LAW_BASE_DENSE,  /* Chinchilla: A N_eff^-alpha + B D^-beta + c */
+    LS_LAW_BASE_MOE,    /* dense with Clark et al.'s expert terms */
+    LS_LAW_BASE_KAPLAN, /* Kaplan et al.: ((N_c/N_eff)^(alpha_N/alpha_D) + D_c/D)^alpha_D */
+    LS_LAW_BASE_DATA_CONSTRAINED, /* Muennighoff et al.: A N'^-alpha + B D'^-beta + c */
+    LS_LAW_NBASES
+} ls_law_base;
 
 typedef enum {
-    LAW_MAPPING_NONE,
-    LAW_MAPPING_LINEAR,         /* Parcae: N_act + (R-1) N_loop */
-    LAW_MAPPING_POWER,          /* Iso-Depth: N_act + (R^phi - 1) N_loop */
-    LAW_MAPPING_BOUNDED,        /* N_act + kappa1 N_loop (1 - exp(-(R-1)/kappa2)) */
-    LAW_MAPPING_BOUNDED_SPARSE, /* bounded, kappa_j -> kappa_j m^-theta */
-    LAW_MAPPING_HYPERBOLIC,     /* N_act + kappa1 m^-theta N_loop (R-1)/(R-1 + kappa2 m^-theta) */
-    LAW_MAPPING_LOG,            /* N_act + kappa1 N_loop ln R */
-    LAW_NMAPPINGS
-} law_mapping;
+    LS_LAW_MAPPING_NONE,
+    LS_LAW_MAPPING_LINEAR,         /* Parcae: N_act + (R-1) N_loop */
+    LS_LAW_MAPPING_POWER,          /* Iso-Depth: N_act + (R^phi - 1) N_loop */
+    LS_LAW_MAPPING_BOUNDED,        /* N_act + kappa1 N_loop (1 - exp(-(R-1)/kappa2)) */
+    LS_LAW_MAPPING_BOUNDED_SPARSE, /* bounded, kappa_j -> kappa_j m^-theta */
+    LS_LAW_MAPPING_HYPERBOLIC,     /* N_act + kappa1 m^-theta N_loop (R-1)/(R-1 + kappa2 m^-theta) */
+    LS_LAW_MAPPING_LOG,            /* N_act + kappa1 N_loop ln R */
+    LS_LAW_NMAPPINGS
+} ls_law_mapping;
 
 /* Parameters, in the order files and tables list them. */
 typedef enum {
-    LAW_P_A,
-    LAW_P_ALPHA,
-    LAW_P_B,
-    LAW_P_BETA,
-    LAW_P_C,
-    LAW_P_DELTA,
-    LAW_P_GAMMA,
-    LAW_P_OMEGA,
-    LAW_P_ZETA,
-    LAW_P_E_START,
-    LAW_P_E_MAX,
-    LAW_P_N_C,     /* kaplan */
-    LAW_P_ALPHA_N, /* kaplan */
-    LAW_P_D_C,     /* kaplan */
-    LAW_P_ALPHA_D, /* kaplan */
-    LAW_P_R_D_STAR, /* data-constrained */
-    LAW_P_R_N_STAR, /* data-constrained */
-    LAW_P_PHI,
-    LAW_P_KAPPA1,
-    LAW_P_KAPPA2,
-    LAW_P_THETA,
-    LAW_NPARAMS
-} law_param;
+    LS_LAW_P_A,
+    LS_LAW_P_ALPHA,
+    LS_LAW_P_B,
+    LS_LAW_P_BETA,
+    LS_LAW_P_C,
+    LS_LAW_P_DELTA,
+    LS_LAW_P_GAMMA,
+    LS_LAW_P_OMEGA,
+    LS_LAW_P_ZETA,
+    LS_LAW_P_E_START,
+    LS_LAW_P_E_MAX,
+    LS_LAW_P_N_C,     /* kaplan */
+    LS_LAW_P_ALPHA_N, /* kaplan */
+    LS_LAW_P_D_C,     /* kaplan */
+    LS_LAW_P_ALPHA_D, /* kaplan */
+    LS_LAW_P_R_D_STAR, /* data-constrained */
+    LS_LAW_P_R_N_STAR, /* data-constrained */
+    LS_LAW_P_PHI,
+    LS_LAW_P_KAPPA1,
+    LS_LAW_P_KAPPA2,
+    LS_LAW_P_THETA,
+    LS_LAW_NPARAMS
+} ls_law_param;
 
 typedef enum {
-    LAW_TRANSFORM_IDENTITY,    /* u = p */
-    LAW_TRANSFORM_LOG,         /* u = ln p, p > 0 */
-    LAW_TRANSFORM_LOG_MINUS_1  /* u = ln(p - 1), p > 1 */
-} law_transform;
+    LS_LAW_TRANSFORM_IDENTITY,    /* u = p */
+    LS_LAW_TRANSFORM_LOG,         /* u = ln p, p > 0 */
+    LS_LAW_TRANSFORM_LOG_MINUS_1  /* u = ln(p - 1), p > 1 */
+} ls_law_transform;
 
-typedef struct law_kind {
-    law_base base;
-    law_mapping mapping;
-} law_kind;
+typedef struct ls_law_kind {
+    ls_law_base base;
+    ls_law_mapping mapping;
+} ls_law_kind;
 
 /* A law: its kind and the natural value of every parameter.  Parameters the
  * kind does not use hold their neutral value (ls_law_param_neutral). */
-typedef struct law {
-    law_kind kind;
-    double p[LAW_NPARAMS];
-} law;
+typedef struct ls_law {
+    ls_law_kind kind;
+    double p[LS_LAW_NPARAMS];
+} ls_law;
 
 /* One configuration the law is evaluated at.  U is the number of unique
  * tokens the D training tokens were drawn from (the data-constrained law
  * reads it); 0 means unlimited (every token fresh), and is what a point
  * written as {n_act, n_total, n_loop, R, E, D} gets. */
-typedef struct law_point {
+typedef struct ls_law_point {
     double n_act, n_total, n_loop, R, E, D;
     double U;
-} law_point;
+} ls_law_point;
 
 /* --- names ----------------------------------------------------------- */
 
 /* How rho_eff = N_eff / N_act behaves as R -> inf under a mapping. */
 typedef enum {
-    LAW_CEILING_ONE,       /* no loop gain: rho_eff = 1 (none) */
-    LAW_CEILING_UNBOUNDED, /* grows without bound (linear, power, log) */
-    LAW_CEILING_KAPPA1     /* saturates at 1 + kappa1 m^-theta N_loop / N_act (bounded family) */
-} law_ceiling;
+    LS_LAW_CEILING_ONE,       /* no loop gain: rho_eff = 1 (none) */
+    LS_LAW_CEILING_UNBOUNDED, /* grows without bound (linear, power, log) */
+    LS_LAW_CEILING_KAPPA1     /* saturates at 1 + kappa1 m^-theta N_loop / N_act (bounded family) */
+} ls_law_ceiling;
 
-const char *ls_law_base_name(law_base base);
-const char *ls_law_mapping_name(law_mapping mapping);
-const char *ls_law_param_name(law_param param);
+const char *ls_law_base_name(ls_law_base base);
+const char *ls_law_mapping_name(ls_law_mapping mapping);
+const char *ls_law_param_name(ls_law_param param);
 /* The formula of a base ("L = ...") and of a mapping ("N_eff = ..."). */
-const char *ls_law_base_formula(law_base base);
-const char *ls_law_mapping_formula(law_mapping mapping);
+const char *ls_law_base_formula(ls_law_base base);
+const char *ls_law_mapping_formula(ls_law_mapping mapping);
 /* The base or mapping called `name` (exact spelling), or -1. */
 int ls_law_base_from_name(const char *name);
 int ls_law_mapping_from_name(const char *name);
 /* 1 for the sparsity-conditional mappings (kappa_j -> kappa_j m^-theta),
  * which equal their dense counterpart on a sweep where every run has m = 1. */
-int ls_law_mapping_is_sparse(law_mapping mapping);
-law_ceiling ls_law_mapping_ceiling(law_mapping mapping);
+int ls_law_mapping_is_sparse(ls_law_mapping mapping);
+ls_law_ceiling ls_law_mapping_ceiling(ls_law_mapping mapping);
 /* "moe:bounded-sparse" into buf; returns buf. */
-char *ls_law_kind_format(law_kind kind, char *buf, size_t size);
+char *ls_law_kind_format(ls_law_kind kind, char *buf, size_t size);
 /* Parse "BASE" or "BASE:MAPPING" ("dense" means dense:none). */
-int ls_law_kind_parse(const char *text, law_kind *out, ls_error *err) LS_MUST_CHECK;
+int ls_law_kind_parse(const char *text, ls_law_kind *out, ls_error *err) LS_MUST_CHECK;
 /* The parameter called `name` (exact spelling), or -1. */
 int ls_law_param_from_name(const char *name);
 
 /* --- parameters ------------------------------------------------------ */
 
-int ls_law_uses_param(law_kind kind, law_param param);
+int ls_law_uses_param(ls_law_kind kind, ls_law_param param);
 /* Number of parameters the kind uses, and their list in file order. */
-size_t ls_law_params_of(law_kind kind, law_param out[LAW_NPARAMS]);
+size_t ls_law_params_of(ls_law_kind kind, ls_law_param out[LS_LAW_NPARAMS]);
 /* The value that switches a parameter's effect off (0 for the MoE exponents
  * and theta, 1 for E_start and phi, 1e6 for E_max: Ehat ~ E). */
-double ls_law_param_neutral(law_param param);
-law_transform ls_law_param_transform(law_param param);
-double ls_law_param_to_fitted(law_param param, double natural);
-double ls_law_param_from_fitted(law_param param, double fitted);
+double ls_law_param_neutral(ls_law_param param);
+ls_law_transform ls_law_param_transform(ls_law_param param);
+double ls_law_param_to_fitted(ls_law_param param, double natural);
+double ls_law_param_from_fitted(ls_law_param param, double fitted);
 /* d p / d u at the natural value p: p for log-transformed parameters,
  * p - 1 for E_max, 1 otherwise (turns errors in u into errors in p). */
-double ls_law_param_natural_per_fitted(law_param param, double natural);
+double ls_law_param_natural_per_fitted(ls_law_param param, double natural);
 /* 0 when value is inside the parameter's domain, else an LS_ERR_DATA error
  * saying which bound it breaks ("must be positive"). */
-int ls_law_param_check(law_param param, double value, ls_error *err) LS_MUST_CHECK;
+int ls_law_param_check(ls_law_param param, double value, ls_error *err) LS_MUST_CHECK;
 /* 0 when every parameter the law's kind uses is inside its domain and, for
  * the MoE base, E_start < E_max: what a law file must hold to be read back.
  * Else an LS_ERR_DATA error naming the first parameter that is not, and
  * *which (unless NULL) gets it. */
-int ls_law_check_params(const law *l, law_param *which, ls_error *err) LS_MUST_CHECK;
+int ls_law_check_params(const ls_law *l, ls_law_param *which, ls_error *err) LS_MUST_CHECK;
 
 /* A law of the given kind with every parameter at its neutral value
  * (A = B = c = 1, alpha = beta = 0.3, kappa1 = kappa2 = 1). */
-void ls_law_init(law *l, law_kind kind);
+void ls_law_init(ls_law *l, ls_law_kind kind);
 
 /* --- quantities ------------------------------------------------------ */
 
 /* Clark et al. (2022): 1/Ehat = 1/(E - 1 + (1/E_start - 1/E_max)^-1) + 1/E_max,
  * so Ehat(1) = E_start exactly. */
 double ls_law_ehat(double E, double e_start, double e_max);
-double ls_law_n_unroll(const law_point *x);
+double ls_law_n_unroll(const ls_law_point *x);
 /* Training FLOPs F = 6 N_unroll D (forward and backward passes over the
  * unrolled depth), and the tokens a budget of F buys, D = F / (6 N_unroll).
  * Every conversion between FLOPs and tokens goes through these two. */
-double ls_law_training_flops(const law_point *x);
-double ls_law_tokens_for_flops(const law_point *x, double flops);
+double ls_law_training_flops(const ls_law_point *x);
+double ls_law_tokens_for_flops(const ls_law_point *x, double flops);
 
 /* --- FLOP conventions (docs/flops.md) ----------------------------------
  * Logs count training compute differently, and the tokens D a FLOPs column
@@ -191,84 +191,84 @@ double ls_law_tokens_for_flops(const law_point *x, double flops);
  * which attention_share are the 4 d^2 of attention, so
  * d = sqrt(attention_share N_act / (4 n_all)), n_all = prelude + loop + coda. */
 typedef enum {
-    LAW_FLOPS_6ND,
-    LAW_FLOPS_6ND_HEAD,
-    LAW_FLOPS_6ND_ATTN,
-    LAW_FLOPS_6ND_ATTN_HEAD,
-    LAW_NFLOPS
-} law_flops_kind;
+    LS_LAW_FLOPS_6ND,
+    LS_LAW_FLOPS_6ND_HEAD,
+    LS_LAW_FLOPS_6ND_ATTN,
+    LS_LAW_FLOPS_6ND_ATTN_HEAD,
+    LS_LAW_NFLOPS
+} ls_law_flops_kind;
 
-typedef struct law_flops {
-    law_flops_kind kind;
+typedef struct ls_law_flops {
+    ls_law_flops_kind kind;
     double context;         /* n_ctx (needed with attn) */
     double vocab;           /* V (needed with head) */
     double d_model;         /* width; 0: from N_act and the shares below */
     double attention_share; /* share of an active layer's parameters in attention */
     int prelude_layers, loop_layers, coda_layers;
-} law_flops;
+} ls_law_flops;
 
 /* "6nd", "6nd+head", "6nd+attn", "6nd+attn+head"; and back (-1: unknown). */
-const char *ls_law_flops_name(law_flops_kind kind);
+const char *ls_law_flops_name(ls_law_flops_kind kind);
 int ls_law_flops_from_name(const char *name);
 /* The tokens a budget F buys, as a formula: "F / (6 N_unroll)",
  * "F / (6 (N_unroll + n_layers n_ctx d + d V))", ... */
-const char *ls_law_flops_formula(law_flops_kind kind);
+const char *ls_law_flops_formula(ls_law_flops_kind kind);
 /* 6nd, with the default template's layers (2 + 12 + 2, attention 1/3). */
-void ls_law_flops_default(law_flops *c);
+void ls_law_flops_default(ls_law_flops *c);
 /* 0, or an LS_ERR_USAGE error saying what the convention lacks (context
  * with attn, vocab with head, a width or an attention share with either). */
-int ls_law_flops_check(const law_flops *c, ls_error *err) LS_MUST_CHECK;
+int ls_law_flops_check(const ls_law_flops *c, ls_error *err) LS_MUST_CHECK;
 /* The width d at x (d_model, or the one read off N_act). */
-double ls_law_flops_width(const law_flops *c, const law_point *x);
+double ls_law_flops_width(const ls_law_flops *c, const ls_law_point *x);
 /* Forward multiply-adds per token: N_unroll plus the convention's extras
  * (c NULL: 6nd, N_unroll). */
-double ls_law_flops_per_token_params(const law_flops *c, const law_point *x);
+double ls_law_flops_per_token_params(const ls_law_flops *c, const ls_law_point *x);
 /* Training FLOPs 6 x that x D, the tokens a budget buys, and the inference
  * FLOPs of a token, 2 x that.  c NULL: 6nd, the same as above. */
-double ls_law_training_flops_as(const law_flops *c, const law_point *x);
-double ls_law_tokens_for_flops_as(const law_flops *c, const law_point *x, double flops);
-double ls_law_inference_flops_as(const law_flops *c, const law_point *x);
-double ls_law_n_eff(const law *l, const law_point *x);
+double ls_law_training_flops_as(const ls_law_flops *c, const ls_law_point *x);
+double ls_law_tokens_for_flops_as(const ls_law_flops *c, const ls_law_point *x, double flops);
+double ls_law_inference_flops_as(const ls_law_flops *c, const ls_law_point *x);
+double ls_law_n_eff(const ls_law *l, const ls_law_point *x);
 
 /* --- where a law was fitted --------------------------------------------
  * A fitted law is only vouched for inside the ranges of the runs it was
  * fitted on; a prediction outside them (more tokens, more experts, a larger
- * budget) is an extrapolation.  law_ranges holds the range of active size
+ * budget) is an extrapolation.  ls_law_ranges holds the range of active size
  * N_act, tokens D, loops R, experts E and training FLOPs F over the fitted
  * runs (a law file's fit.ranges); a quantity whose range is not known is
  * never reported outside it. */
 typedef enum {
-    LAW_RANGE_N_ACT,
-    LAW_RANGE_TOKENS,
-    LAW_RANGE_R,
-    LAW_RANGE_E,
-    LAW_RANGE_FLOPS,
-    LAW_NRANGES
-} law_range;
+    LS_LAW_RANGE_N_ACT,
+    LS_LAW_RANGE_TOKENS,
+    LS_LAW_RANGE_R,
+    LS_LAW_RANGE_E,
+    LS_LAW_RANGE_FLOPS,
+    LS_LAW_NRANGES
+} ls_law_range;
 
-typedef struct law_ranges {
-    int known[LAW_NRANGES];
-    double lo[LAW_NRANGES], hi[LAW_NRANGES];
-    law_flops flops; /* how F was counted (zeroed: 6nd) */
-} law_ranges;
+typedef struct ls_law_ranges {
+    int known[LS_LAW_NRANGES];
+    double lo[LS_LAW_NRANGES], hi[LS_LAW_NRANGES];
+    ls_law_flops flops; /* how F was counted (zeroed: 6nd) */
+} ls_law_ranges;
 
 /* The quantity's symbol as output writes it: "N_act", "D", "R", "E", "F". */
-const char *ls_law_range_name(law_range q);
+const char *ls_law_range_name(ls_law_range q);
 /* The quantities of x outside the known ranges, as bits 1u << LAW_RANGE_*
  * (0: x is inside everything known; ranges NULL: 0).  F is
  * ls_law_training_flops_as(&ranges->flops, x).  A relative slack of 1e-9
  * keeps a value equal to a bound, after rounding, inside. */
-unsigned ls_law_ranges_outside(const law_ranges *ranges, const law_point *x);
+unsigned ls_law_ranges_outside(const ls_law_ranges *ranges, const ls_law_point *x);
 /* The value of quantity q at x (F from ls_law_training_flops). */
-double ls_law_range_value(const law_point *x, law_range q);
+double ls_law_range_value(const ls_law_point *x, ls_law_range q);
 /* rho_eff = N_eff / N_act, and its ceiling as R -> inf, as the mapping's
- * law_ceiling says: 1 + kappa1 m^-theta N_loop / N_act for the bounded
+ * ls_law_ceiling says: 1 + kappa1 m^-theta N_loop / N_act for the bounded
  * family (m^-theta = 1 when not sparse), infinity for linear, power and
  * log, 1 for none. */
-double ls_law_rho_eff(const law *l, const law_point *x);
-double ls_law_rho_eff_ceiling(const law *l, const law_point *x);
+double ls_law_rho_eff(const ls_law *l, const ls_law_point *x);
+double ls_law_rho_eff_ceiling(const ls_law *l, const ls_law_point *x);
 
-double ls_law_loss(const law *l, const law_point *x);
+double ls_law_loss(const ls_law *l, const ls_law_point *x);
 
 /* The data-constrained law's effective sizes (Muennighoff et al. 2023,
  * "Scaling Data-Constrained Language Models"), at N = N_eff and the point's
@@ -280,7 +280,7 @@ double ls_law_loss(const law *l, const law_point *x);
  * training on the unique data; with alpha or beta not positive it has no
  * meaning and U_N = N).  Any base may be asked; only data-constrained uses
  * them in its loss. */
-void ls_law_data_constrained_effective(const law *l, const law_point *x, double *n_prime, double *d_prime);
+void ls_law_data_constrained_effective(const ls_law *l, const ls_law_point *x, double *n_prime, double *d_prime);
 
 /* The compute-optimal allocation of a training budget of `flops` to a plain
  * model (R = 1, E = 1: every N_unroll = N_eff = N_act), in closed form, for
@@ -295,46 +295,46 @@ void ls_law_data_constrained_effective(const law *l, const law_point *x, double 
  * a budget that is not a positive number; LS_ERR_DATA when the law's
  * exponents make the loss fall without bound along the budget (alpha or
  * beta not positive) or the optimum is outside double precision. */
-int ls_law_compute_optimal(const law *l, double flops, double *n_opt, double *d_opt, double *exponent,
+int ls_law_compute_optimal(const ls_law *l, double flops, double *n_opt, double *d_opt, double *exponent,
                            ls_error *err) LS_MUST_CHECK;
 /* ln L, and (when grad is not NULL) d ln L / d u_j for every parameter j in
  * fitted coordinates; entries of parameters the kind does not use are 0. */
-double ls_law_log_loss_grad(const law *l, const law_point *x, double grad[LAW_NPARAMS]);
+double ls_law_log_loss_grad(const ls_law *l, const ls_law_point *x, double grad[LS_LAW_NPARAMS]);
 
 /* --- the same, split for loops over many points (fitting) --------------
- * law_row holds what depends on the point only, law_prepared what depends on
+ * ls_law_row holds what depends on the point only, ls_law_prepared what depends on
  * the parameters only, so the inner loop does no repeated logarithms.  A
- * law_prepared also remembers the values that depend on E and on m for the
+ * ls_law_prepared also remembers the values that depend on E and on m for the
  * last row it saw, since a sweep's runs share a handful of each; it is
  * therefore written to by ls_law_row_log_loss_grad and belongs to one thread. */
-typedef struct law_row {
-    law_point x;
+typedef struct ls_law_row {
+    ls_law_point x;
     double ln_n_act, ln_d, ln_m; /* ln m = ln(N_act / N_total) */
-} law_row;
+} ls_law_row;
 
-typedef struct law_prepared {
-    law l;
+typedef struct ls_law_prepared {
+    ls_law l;
     double ln_a, ln_b, ln_c;
     double ln_n_c, ln_d_c; /* kaplan */
     /* for the last E seen: Ehat, ln Ehat, d Ehat / d E_max, d Ehat / d E_start */
     double last_e, ehat, ln_ehat, d_ehat_d_emax, d_ehat_d_estart;
     /* for the last ln m seen: the sparsity scale m^-theta */
     double last_ln_m, sparsity_scale;
-} law_prepared;
+} ls_law_prepared;
 
-void ls_law_row_init(law_row *row, const law_point *x);
-void ls_law_prepare(law_prepared *prep, const law *l);
-double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS]);
+void ls_law_row_init(ls_law_row *row, const ls_law_point *x);
+void ls_law_prepare(ls_law_prepared *prep, const ls_law *l);
+double ls_law_row_log_loss_grad(ls_law_prepared *prep, const ls_law_row *row, double grad[LS_LAW_NPARAMS]);
 
 /* ln L, its gradient (as ls_law_row_log_loss_grad) and, when hess is not
- * NULL, its Hessian with respect to the fitted coordinates (LAW_NPARAMS x
- * LAW_NPARAMS, row-major, symmetric; rows and columns of parameters the kind
+ * NULL, its Hessian with respect to the fitted coordinates (LS_LAW_NPARAMS x
+ * LS_LAW_NPARAMS, row-major, symmetric; rows and columns of parameters the kind
  * does not use are 0), analytic for every base and mapping (law_hessian.c).
  * prep is only read. */
-double ls_law_row_log_loss_hessian(const law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS],
-                                   double hess[LAW_NPARAMS * LAW_NPARAMS]);
-double ls_law_log_loss_hessian(const law *l, const law_point *x, double grad[LAW_NPARAMS],
-                               double hess[LAW_NPARAMS * LAW_NPARAMS]);
+double ls_law_row_log_loss_hessian(const ls_law_prepared *prep, const ls_law_row *row, double grad[LS_LAW_NPARAMS],
+                                   double hess[LS_LAW_NPARAMS * LS_LAW_NPARAMS]);
+double ls_law_log_loss_hessian(const ls_law *l, const ls_law_point *x, double grad[LS_LAW_NPARAMS],
+                               double hess[LS_LAW_NPARAMS * LS_LAW_NPARAMS]);
 LS_API_END
 
 #endif

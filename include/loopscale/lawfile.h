@@ -32,14 +32,14 @@
 
 LS_API_BEGIN
 
-#define LAWFILE_FORMAT "loopscale-law/1"
+#define LS_LAWFILE_FORMAT "loopscale-law/1"
 
-typedef struct lawfile_data {
+typedef struct ls_lawfile_data {
     char *path;
     char sha256[65]; /* lower-case hex */
-} lawfile_data;
+} ls_lawfile_data;
 
-typedef struct lawfile_fit {
+typedef struct ls_lawfile_fit {
     char loss[16];   /* "huber" or "mse" */
     char space[16];  /* "log" or "linear" */
     char method[160]; /* solver and options, for provenance */
@@ -48,7 +48,7 @@ typedef struct lawfile_fit {
     unsigned long seed;
     int converged;
     size_t ndata;
-    lawfile_data *data;
+    ls_lawfile_data *data;
     size_t nfilters;
     char **filters; /* --where and --map as given, and the reader's other options */
     size_t nskipped; /* rows --skip-invalid dropped ("skipped", written when nonzero) */
@@ -67,36 +67,36 @@ typedef struct lawfile_fit {
     /* How training FLOPs were counted (fit.flops_convention, written only
      * when not 6nd; absent: 6nd).  The flops range and any flops column
      * read were counted so, and solve and predict on the law default to it. */
-    law_flops flops;
-} lawfile_fit;
+    ls_law_flops flops;
+} ls_lawfile_fit;
 
-typedef struct lawfile {
-    law law;
-    unsigned char fixed[LAW_NPARAMS]; /* held fixed by the fit */
-    unsigned char tied[LAW_NPARAMS];  /* tied[j] = i + 1: fitted equal to parameter i ("tied") */
+typedef struct ls_lawfile {
+    ls_law law;
+    unsigned char fixed[LS_LAW_NPARAMS]; /* held fixed by the fit */
+    unsigned char tied[LS_LAW_NPARAMS];  /* tied[j] = i + 1: fitted equal to parameter i ("tied") */
     int has_stderr;
-    double stderr_of[LAW_NPARAMS];    /* from the Jacobian (free parameters) */
+    double stderr_of[LS_LAW_NPARAMS];    /* from the Jacobian (free parameters) */
     int has_ci;
     double ci_level;
-    double ci_low[LAW_NPARAMS], ci_high[LAW_NPARAMS];
+    double ci_low[LS_LAW_NPARAMS], ci_high[LS_LAW_NPARAMS];
     size_t ndraws;
-    double *draws; /* ndraws x LAW_NPARAMS natural values, row-major */
+    double *draws; /* ndraws x LS_LAW_NPARAMS natural values, row-major */
     char *bootstrap_group; /* column resampled as groups, or NULL */
     int has_fit;
-    lawfile_fit fit;
+    ls_lawfile_fit fit;
     char *version;
     char *command;
     char *warnings; /* a fit's warnings, one per line (each ending in a newline), or NULL;
                      * written as the array "warnings" (ls_fit_diagnose, and the parameters
                      * held for want of data); not read back */
-} lawfile;
+} ls_lawfile;
 
-lawfile *ls_lawfile_new(const law *l);
-void ls_lawfile_free(lawfile *lf);
+ls_lawfile *ls_lawfile_new(const ls_law *l);
+void ls_lawfile_free(ls_lawfile *lf);
 
 /* Where a fit's runs came from, as the caller was given them.  Every
  * pointer is borrowed: ls_lawfile_from_fit copies what it keeps. */
-typedef struct lawfile_provenance {
+typedef struct ls_lawfile_provenance {
     const char *const *data_paths; /* the sweep files read, as given to ls_sweep_read ("-": standard input) */
     size_t ndata;
     const char *const *maps;       /* column renames "new=old", as in sweep_options */
@@ -107,8 +107,8 @@ typedef struct lawfile_provenance {
     const char *command;           /* the command line, or NULL */
     const char *const *options;    /* the reader's other options, "--skip-invalid", "--loss-unit bits" */
     size_t noptions;
-    const law_flops *flops;        /* the FLOP convention the sweep was read under (NULL: 6nd) */
-} lawfile_provenance;
+    const ls_law_flops *flops;        /* the FLOP convention the sweep was read under (NULL: 6nd) */
+} ls_lawfile_provenance;
 
 /* The law file of a fit: the law, fixed parameters and standard errors from
  * r; intervals and draws from b (NULL, or no draws, for none); the
@@ -121,31 +121,31 @@ typedef struct lawfile_provenance {
  * sweep_options.checksum), so a pipe or standard input has one too and no
  * file is read again.  Errors: LS_ERR_USAGE when s has no checksum for a
  * file of prov, LS_ERR_INTERNAL when out of memory. */
-lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const fit_bootstrap *b, const sweep *s,
-                             const lawfile_provenance *prov, ls_error *err) LS_MUST_CHECK;
+ls_lawfile *ls_lawfile_from_fit(const ls_fit_result *r, const ls_fit_parameters *p, const ls_fit_bootstrap *b, const ls_sweep *s,
+                             const ls_lawfile_provenance *prov, ls_error *err) LS_MUST_CHECK;
 
 /* Read and check a law file; name is used in messages. */
-lawfile *ls_lawfile_read(const char *path, ls_error *err) LS_MUST_CHECK;
-lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_error *err) LS_MUST_CHECK;
+ls_lawfile *ls_lawfile_read(const char *path, ls_error *err) LS_MUST_CHECK;
+ls_lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_error *err) LS_MUST_CHECK;
 
 /* The JSON text (malloc'd, NUL-terminated), or NULL with an error. */
-char *ls_lawfile_to_json(const lawfile *lf, ls_error *err) LS_MUST_CHECK;
+char *ls_lawfile_to_json(const ls_lawfile *lf, ls_error *err) LS_MUST_CHECK;
 /* Write atomically (temporary file, then rename). */
-int ls_lawfile_write(const lawfile *lf, const char *path, ls_error *err) LS_MUST_CHECK;
+int ls_lawfile_write(const ls_lawfile *lf, const char *path, ls_error *err) LS_MUST_CHECK;
 
 /* The default law compiled into the library: moe:bounded-sparse fitted on
  * the shipped sweep data/sweeps/looped-moe.csv.gz, with bootstrap draws
  * (data/laws/README.md says how it is regenerated). */
-lawfile *ls_lawfile_default(ls_error *err) LS_MUST_CHECK;
-#define LAWFILE_DEFAULT_DESCRIPTION "moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz"
+ls_lawfile *ls_lawfile_default(ls_error *err) LS_MUST_CHECK;
+#define LS_LAWFILE_DEFAULT_DESCRIPTION "moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz"
 
 /* The ranges of N_act, D, R, E and F the law was fitted on (all unknown
  * when the file records none), with the convention F was counted under,
  * for ls_law_ranges_outside(). */
-void ls_lawfile_ranges(const lawfile *lf, law_ranges *out);
+void ls_lawfile_ranges(const ls_lawfile *lf, ls_law_ranges *out);
 
 /* Draw i as a law. */
-void ls_lawfile_draw(const lawfile *lf, size_t i, law *out);
+void ls_lawfile_draw(const ls_lawfile *lf, size_t i, ls_law *out);
 
 LS_API_END
 

@@ -11,11 +11,11 @@
  * candidate that lowers the gap's variance most per training FLOP, averaged
  * over the prior's bootstrap draws, until no candidate fits the budget.
  * The target can instead be the summed variance of named parameters
- * (plan_parameters.target_params).  The candidates are a grid
+ * (ls_plan_parameters.target_params).  The candidates are a grid
  * (ls_plan_grid_candidates) or a CSV file of configurations
  * (ls_plan_read_candidates).
  *
- * ls_plan_run() fills a plan_result whose arrays it allocates; free it with
+ * ls_plan_run() fills a ls_plan_result whose arrays it allocates; free it with
  * ls_plan_result_free().
  *
  * Thread safety: no global state; ls_plan_run() only reads its inputs and
@@ -37,7 +37,7 @@
 
 LS_API_BEGIN
 
-typedef struct plan_parameters {
+typedef struct ls_plan_parameters {
     double budget_flops; /* training compute for the new runs (sum of 6 N_unroll D) */
     double noise_sigma;  /* spread of ln L about the law; NaN: from the prior (see ls_plan_run) */
     double huber_delta;  /* the fit's Huber delta (default 1e-3); +inf for least squares */
@@ -48,11 +48,11 @@ typedef struct plan_parameters {
      * deployment budget; otherwise the sum of the variances of these
      * parameters, in natural units (each must be free in the prior), and
      * deploy and choice are not used. */
-    const law_param *target_params;
+    const ls_law_param *target_params;
     size_t ntarget_params;
-} plan_parameters;
+} ls_plan_parameters;
 
-void ls_plan_default_parameters(plan_parameters *p);
+void ls_plan_default_parameters(ls_plan_parameters *p);
 
 /* The 95% Wilson score interval of a rate of k successes in n trials
  * (Wilson 1927, "Probable inference, the law of succession, and
@@ -64,29 +64,29 @@ void ls_plan_rate_interval(size_t k, size_t n, double *lo, double *hi);
 /* The prior: its point estimate, which parameters it held fixed (those are
  * not planned for), its fit RMSE (loss units; NaN when unknown) and its
  * bootstrap draws (none: the point estimate alone). */
-typedef struct plan_prior {
-    law point;
-    unsigned char fixed[LAW_NPARAMS];
+typedef struct ls_plan_prior {
+    ls_law point;
+    unsigned char fixed[LS_LAW_NPARAMS];
     double rmse;
-    const law *draws;
+    const ls_law *draws;
     size_t ndraws;
-} plan_prior;
+} ls_plan_prior;
 
-typedef struct plan_run {
-    law_point x;      /* N_total and N_loop whole numbers, as simulate writes them */
+typedef struct ls_plan_entry {
+    ls_law_point x;      /* N_total and N_loop whole numbers, as simulate writes them */
     double flops;     /* 6 N_unroll D */
     size_t step;      /* 1, 2, ... in the order chosen */
     double variance;  /* the gap's expected variance once this run is added */
     double cut;       /* the share of the variance before it that it removed */
-} plan_run;
+} ls_plan_entry;
 
-typedef struct plan_result {
-    solve_candidate best, runner_up; /* the point estimate's decision: its choice and runner-up */
+typedef struct ls_plan_result {
+    ls_solve_candidate best, runner_up; /* the point estimate's decision: its choice and runner-up */
     double gap;                      /* L(best) - L(runner_up) under the point estimate
                                       * (best, runner_up and gap are 0 for a parameter target) */
     double sigma, huber_weight;      /* the noise used and its weight w */
     size_t nparams;                  /* parameters planned for */
-    law_param params[LAW_NPARAMS];
+    ls_law_param params[LS_LAW_NPARAMS];
     size_t ndraws;                   /* draws averaged over */
     size_t ndraws_own_pair;          /* draws with a decision of their own (the others use best/runner_up) */
     size_t ndraws_same_choice;       /* draws whose choice has best's R and E */
@@ -99,25 +99,25 @@ typedef struct plan_result {
     double variance_have;   /* ... with the runs already trained */
     double variance_plan;   /* ... with the plan added */
     size_t ntargets;        /* named parameters (0: the decision) */
-    law_param targets[LAW_NPARAMS];
+    ls_law_param targets[LS_LAW_NPARAMS];
     /* Each target's variance (mean over the draws); [0] is the gap's. */
-    double target_variance_prior[LAW_NPARAMS], target_variance_have[LAW_NPARAMS],
-        target_variance_plan[LAW_NPARAMS];
+    double target_variance_prior[LS_LAW_NPARAMS], target_variance_have[LS_LAW_NPARAMS],
+        target_variance_plan[LS_LAW_NPARAMS];
     size_t nruns;
-    plan_run *runs;         /* in the order chosen */
+    ls_plan_entry *runs;         /* in the order chosen */
     double flops_spent;
-} plan_result;
+} ls_plan_result;
 
 /* The candidate runs: configurations as they would be trained (N_total and
  * N_loop whole numbers).  ls_plan_grid_candidates() makes them from every
  * combination of a grid, through the template (as simulate does), in the
  * order N_act, tokens, E, R; the array is malloc'd: free() it. */
-typedef struct plan_candidates {
-    const law_point *x;
+typedef struct ls_plan_candidates {
+    const ls_law_point *x;
     size_t n;
-} plan_candidates;
+} ls_plan_candidates;
 
-int ls_plan_grid_candidates(const arch_template *t, const simulate_grid *grid, law_point **out, size_t *n,
+int ls_plan_grid_candidates(const ls_arch_template *t, const ls_simulate_grid *grid, ls_law_point **out, size_t *n,
                             ls_error *err) LS_MUST_CHECK;
 
 /* The candidates of a CSV file of configurations, read as a sweep is
@@ -127,11 +127,11 @@ int ls_plan_grid_candidates(const arch_template *t, const simulate_grid *grid, l
  * the template's top_k, or a configuration given twice, is an
  * LS_ERR_DATA error naming the file and line.  Returns a malloc'd array
  * (free() it) of *n points, or NULL with err set. */
-law_point *ls_plan_read_candidates(const char *path, const arch_template *t, size_t *n, ls_error *err);
+ls_law_point *ls_plan_read_candidates(const char *path, const ls_arch_template *t, size_t *n, ls_error *err);
 
 /* The distinct loop and expert counts of the candidates, ascending (R and
  * E hold c->n values each): the decision's axes for a candidate file. */
-void ls_plan_candidate_axes(const plan_candidates *c, double *R, size_t *nR, double *E, size_t *nE);
+void ls_plan_candidate_axes(const ls_plan_candidates *c, double *R, size_t *nR, double *E, size_t *nE);
 
 /* Plan the next runs.  candidates: the runs to choose from; have: runs already trained (NULL for none); deploy and
  * choice: the decision, as ls_solve_run takes them.  With noise_sigma NaN,
@@ -139,10 +139,10 @@ void ls_plan_candidate_axes(const plan_candidates *c, double *R, size_t *nR, dou
  * candidates (LS_ERR_USAGE when the prior has no RMSE).
  * Errors: LS_ERR_USAGE (bad parameters or grid), LS_ERR_DATA (no feasible
  * runner-up to compare with), LS_ERR_INTERNAL. */
-int ls_plan_run(const plan_prior *prior, const arch_template *t, const plan_candidates *candidates,
-                const sweep *have, const solve_budget *deploy, const solve_options *choice,
-                const plan_parameters *p, plan_result *out, ls_error *err) LS_MUST_CHECK;
-void ls_plan_result_free(plan_result *r);
+int ls_plan_run(const ls_plan_prior *prior, const ls_arch_template *t, const ls_plan_candidates *candidates,
+                const ls_sweep *have, const ls_solve_budget *deploy, const ls_solve_options *choice,
+                const ls_plan_parameters *p, ls_plan_result *out, ls_error *err) LS_MUST_CHECK;
+void ls_plan_result_free(ls_plan_result *r);
 
 /* --- validation by simulation -------------------------------------------
  * Draw K noisy sweeps from a truth law for the planned design (the runs
@@ -161,18 +161,18 @@ void ls_plan_result_free(plan_result *r);
  * right: R* and E* the truth's and N_act* within 10% of the truth's; the
  * loss regret is the truth's loss at the fitted choice minus the truth's
  * loss at its own. */
-typedef struct plan_validation_options {
+typedef struct ls_plan_validation_options {
     size_t replicates;     /* K */
     double noise_sigma;    /* spread of ln L in the simulated sweeps */
     double baseline_flops; /* compute of each baseline (new runs) */
     unsigned long seed;    /* replicate k of the plan, the grid uses the stream (seed, 2k + a), a = 0, 1;
                             * of the IsoFLOP design (seed, 2K + k) */
     int threads;           /* replicates run in parallel; each fit on one thread */
-    fit_parameters fit;    /* how each sweep is fitted (threads and progress are overridden) */
+    ls_fit_parameters fit;    /* how each sweep is fitted (threads and progress are overridden) */
     /* Called from one thread at a time with the fits done of 3K; may be NULL. */
     void (*progress)(void *context, size_t done, size_t total);
     void *progress_context;
-    const law *center;           /* where the IsoFLOP sizes are centred (the prior's point estimate) */
+    const ls_law *center;           /* where the IsoFLOP sizes are centred (the prior's point estimate) */
     size_t isoflop_budgets;      /* budgets per (R, E) (default 3; 0: no IsoFLOP design, its
                                   * replicates all counted as failed) */
     size_t isoflop_sizes;        /* sizes per budget (default 8) */
@@ -180,15 +180,15 @@ typedef struct plan_validation_options {
     double isoflop_span;         /* sizes from N* / span to N* span (default 3) */
     /* Named parameters whose spread over the replicates' fits is reported
      * (a parameter target); none by default. */
-    const law_param *target_params;
+    const ls_law_param *target_params;
     size_t ntarget_params;
-} plan_validation_options;
+} ls_plan_validation_options;
 
 /* Defaults (50 replicates, seed 1, the fit's defaults, the IsoFLOP shape
  * above); noise_sigma, baseline_flops and center must still be set. */
-void ls_plan_validation_default_options(plan_validation_options *o);
+void ls_plan_validation_default_options(ls_plan_validation_options *o);
 
-typedef struct plan_validation_arm {
+typedef struct ls_plan_validation_arm {
     size_t nruns;      /* runs in the design, those already trained included */
     double flops;      /* compute of its new runs */
     size_t stride;     /* the thinned grid's k (0 for the others) */
@@ -197,18 +197,18 @@ typedef struct plan_validation_arm {
     double regret_mean, regret_median, regret_max; /* over the replicates that fitted */
     /* With target_params: each one's standard deviation over the replicates
      * that fitted, and the sum of their variances. */
-    double target_sd[LAW_NPARAMS];
+    double target_sd[LS_LAW_NPARAMS];
     double target_variance;
-} plan_validation_arm;
+} ls_plan_validation_arm;
 
-typedef struct plan_validation {
+typedef struct ls_plan_validation {
     int has_decision;             /* deploy was given: the decision was checked */
-    solve_candidate truth_choice; /* the truth's decision */
+    ls_solve_candidate truth_choice; /* the truth's decision */
     size_t replicates;
-    plan_validation_arm plan, grid, isoflop;
+    ls_plan_validation_arm plan, grid, isoflop;
     size_t isoflop_pairs, isoflop_budgets, isoflop_sizes; /* (R, E) pairs, budgets per pair, sizes per budget */
     double isoflop_budget_min, isoflop_budget_max;         /* FLOPs of one run at the smallest and largest budget */
-} plan_validation;
+} ls_plan_validation;
 
 /* kind: the law fitted to each simulated sweep (the prior's).  deploy and
  * choice may be NULL with target_params set: the fits' spread is then all
@@ -216,9 +216,9 @@ typedef struct plan_validation {
  * Errors: LS_ERR_USAGE (bad options), LS_ERR_DATA (no feasible decision
  * under the truth, a baseline_flops too small for one candidate, or no
  * IsoFLOP optimum under the centre law), LS_ERR_INTERNAL. */
-int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, const plan_candidates *candidates,
-                     const sweep *have, const plan_result *plan, const solve_budget *deploy,
-                     const solve_options *choice, const plan_validation_options *o, plan_validation *out,
+int ls_plan_validate(const ls_law *truth, ls_law_kind kind, const ls_arch_template *t, const ls_plan_candidates *candidates,
+                     const ls_sweep *have, const ls_plan_result *plan, const ls_solve_budget *deploy,
+                     const ls_solve_options *choice, const ls_plan_validation_options *o, ls_plan_validation *out,
                      ls_error *err) LS_MUST_CHECK;
 
 /* The Huber weight w = (E psi')^2 / E psi^2 for residuals normal with
@@ -227,11 +227,11 @@ double ls_plan_huber_weight(double sigma, double delta);
 
 /* Add w j j' for each of n points to info (p x p, row-major), j = d ln L /
  * d u over params, in fitted coordinates. */
-void ls_plan_add_information(const law *l, const law_param *params, size_t p, const law_point *x, size_t n,
+void ls_plan_add_information(const ls_law *l, const ls_law_param *params, size_t p, const ls_law_point *x, size_t n,
                              double w, double *info);
 
 /* The gradient of L(x1) - L(x2) over params, in fitted coordinates. */
-void ls_plan_gap_gradient(const law *l, const law_param *params, size_t p, const law_point *x1, const law_point *x2,
+void ls_plan_gap_gradient(const ls_law *l, const ls_law_param *params, size_t p, const ls_law_point *x1, const ls_law_point *x2,
                           double *c);
 
 LS_API_END

@@ -11,7 +11,7 @@
  * The report only presents: the caller computes every result with the
  * library's own functions (ls_fit_run, ls_fit_run_bootstrap,
  * ls_lawfile_from_fit, ls_holdout_run, ls_solve_run), as the commands `fit`,
- * `holdout` and `solve` do, and hands them over in a report_input.  Every
+ * `holdout` and `solve` do, and hands them over in a ls_report_input.  Every
  * string that comes from input (file names, column names in filters, split
  * conditions) is HTML-escaped.
  *
@@ -26,7 +26,7 @@
 #include <stddef.h>
 
 #include "loopscale/arch.h"
-#include "loopscale/chart.h"
+#include "loopscale/plot.h"
 #include "loopscale/error.h"
 #include "loopscale/fit.h"
 #include "loopscale/holdout.h"
@@ -41,39 +41,35 @@ LS_API_BEGIN
  * page and by the CLI: its RMSE is one or two residuals, not a comparison. */
 #define LS_REPORT_FEW_HELD_OUT 3
 
-typedef struct report_input {
-    const sweep *sweep;              /* the runs fitted */
+typedef struct ls_report_input {
+    const ls_sweep *sweep;              /* the runs fitted */
     const char *const *sweep_paths;  /* the files as given (row.file indexes them) */
     size_t nsweep_paths;
-    const fit_result *fit;           /* the fit of the reported law */
-    const lawfile *law;              /* the same fit as a law file: intervals, draws, ranges, provenance */
-    const holdout_result *holdout;   /* NULL: no comparison */
-    const arch_template *tmpl;       /* for the budgets */
-    const solve_options *solve;      /* the candidates (E, R) and epsilon of every budget */
-    const solve_budget *budgets;     /* nbudgets of them, each with ls_solve_run's answer */
-    const solve_result *solves;
+    const ls_fit_result *fit;           /* the fit of the reported law */
+    const ls_lawfile *law;              /* the same fit as a law file: intervals, draws, ranges, provenance */
+    const ls_holdout_result *holdout;   /* NULL: no comparison */
+    const ls_arch_template *tmpl;       /* for the budgets */
+    const ls_solve_options *solve;      /* the candidates (E, R) and epsilon of every budget */
+    const ls_solve_budget *budgets;     /* nbudgets of them, each with ls_solve_run's answer */
+    const ls_solve_result *solves;
     size_t nbudgets;
-    const chart_output *figure;      /* size, text, style of the figures (drawn as SVG) */
+    const ls_figure *figure;      /* size, text, style of the figures (drawn as SVG) */
     size_t residual_rows;            /* the runs listed with the largest residuals (e.g. 8) */
-} report_input;
+} ls_report_input;
 
 /* The page, or NULL with an error: LS_ERR_INTERNAL when out of memory,
  * LS_ERR_USAGE when the figure size leaves no room for a plot's panels,
  * LS_ERR_DATA when an input is inconsistent (no runs, a solve without
  * candidates). */
-char *ls_report_html(const report_input *in, ls_error *err) LS_MUST_CHECK;
+char *ls_report_html(const ls_report_input *in, ls_error *err) LS_MUST_CHECK;
 
 /* The candidates a report solves over, from what the sweep measured: R =
  * 1, 2, ..., the largest R of its runs; E = the distinct E of its runs, in
  * increasing order.  *R and *E are malloc'd; LS_ERR_INTERNAL when out of
  * memory, LS_ERR_DATA for an empty sweep. */
-int ls_report_solve_candidates(const sweep *s, double **R, size_t *nR, double **E, size_t *nE,
+int ls_report_solve_candidates(const ls_sweep *s, double **R, size_t *nR, double **E, size_t *nE,
                                ls_error *err) LS_MUST_CHECK;
 
-/* Plain text as HTML text or attribute value: & < > " ' as entities, control
- * characters other than tab and newline dropped.  Returns the length the
- * escaped text needs, like snprintf. */
-size_t ls_report_escape(char *buf, size_t size, const char *text);
 
 LS_API_END
 

@@ -39,37 +39,37 @@
 
 LS_API_BEGIN
 
-typedef struct route_metrics {
+typedef struct ls_route_metrics {
     double b2, mmr, distinct, disjoint, switched;
     uint64_t decisions; /* router decisions (token, loop, layer) pooled here */
     uint64_t ties;      /* of which had a tie at the top-k boundary */
-} route_metrics;
+} ls_route_metrics;
 
-typedef struct route_report {
+typedef struct ls_route_report {
     size_t tokens, loops, layers, experts, top_k;
     char source[32];          /* "float16 .npy", "CSV", ... */
-    route_metrics *per_loop;  /* [layer * loops + loop] */
-    route_metrics *per_layer; /* [layer], loops pooled */
-    route_metrics all;        /* layers and loops pooled: B2 over the layers x
+    ls_route_metrics *per_loop;  /* [layer * loops + loop] */
+    ls_route_metrics *per_layer; /* [layer], loops pooled */
+    ls_route_metrics all;        /* layers and loops pooled: B2 over the layers x
                                * experts pool, distinct summed over layers */
-} route_report;
+} ls_route_report;
 
 /* The streaming accumulator, for callers that hold logits in memory. */
-typedef struct route_acc route_acc;
-route_acc *ls_route_acc_new(size_t loops, size_t layers, size_t experts, size_t top_k, ls_error *err);
+typedef struct ls_route_acc ls_route_acc;
+ls_route_acc *ls_route_acc_new(size_t loops, size_t layers, size_t experts, size_t top_k, ls_error *err);
 /* One token's logits, [loop][layer][expert] in C order, all finite. */
-void ls_route_acc_add(route_acc *a, const double *logits);
-route_report *ls_route_acc_report(const route_acc *a, ls_error *err);
-void ls_route_acc_free(route_acc *a);
+void ls_route_acc_add(ls_route_acc *a, const double *logits);
+ls_route_report *ls_route_acc_report(const ls_route_acc *a, ls_error *err);
+void ls_route_acc_free(ls_route_acc *a);
 
 /* Read logits from a .npy file ([tokens, loops, layers, experts], float16,
  * float32 or float64; recognised by its magic string) or a CSV file
  * `token,loop,layer,z0,...,z{E-1}` (plain, gzip or "-"; loops and layers
  * counted from 1) and report on them.  A non-finite logit is an LS_ERR_DATA
  * error naming the file and the position; a top_k above E is LS_ERR_USAGE. */
-route_report *ls_route_read(const char *path, size_t top_k, ls_error *err);
+ls_route_report *ls_route_read(const char *path, size_t top_k, ls_error *err);
 
-void ls_route_report_free(route_report *r);
+void ls_route_report_free(ls_route_report *r);
 
 LS_API_END
 

@@ -38,20 +38,19 @@
 #include <stdint.h>
 
 #include "loopscale/error.h"
-#include "loopscale/jsonw.h"
 #include "loopscale/law.h"
 #include "loopscale/export.h"
 
 LS_API_BEGIN
 
-#define SHAPE_FORMAT "loopscale-shape/1"
-#define SHAPE_UNSET (-1L)
+#define LS_SHAPE_FORMAT "loopscale-shape/1"
+#define LS_SHAPE_UNSET (-1L)
 
-typedef enum { SHAPE_ATTENTION_TIED, SHAPE_ATTENTION_PER_LOOP } shape_attention;
-typedef enum { SHAPE_EMBEDDINGS_UNTIED, SHAPE_EMBEDDINGS_TIED } shape_embeddings;
+typedef enum { LS_SHAPE_ATTENTION_TIED, LS_SHAPE_ATTENTION_PER_LOOP } ls_shape_attention;
+typedef enum { LS_SHAPE_EMBEDDINGS_UNTIED, LS_SHAPE_EMBEDDINGS_TIED } ls_shape_embeddings;
 
-/* Every field is SHAPE_UNSET until given; ls_shape_resolve() fills defaults. */
-typedef struct shape_spec {
+/* Every field is LS_SHAPE_UNSET until given; ls_shape_resolve() fills defaults. */
+typedef struct ls_shape_spec {
     long d_model;
     long d_ff;     /* width of the dense FFN an expert layer replaces */
     long d_expert; /* or the expert width itself: d_ff = top_k d_expert */
@@ -64,44 +63,41 @@ typedef struct shape_spec {
     long head_experts, tail_experts; /* default E, and head_experts */
     long heads, kv_heads, head_dim;  /* optional attention geometry */
     long context;    /* positions attended to, for attention FLOPs; default 0 */
-    long attention;  /* shape_attention; default tied */
-    long embeddings; /* shape_embeddings; default untied */
+    long attention;  /* ls_shape_attention; default tied */
+    long embeddings; /* ls_shape_embeddings; default untied */
     long norm_params; /* 0 or 1; default 0 */
-} shape_spec;
+} ls_shape_spec;
 
-void ls_shape_spec_unset(shape_spec *s);
+void ls_shape_spec_unset(ls_shape_spec *s);
 /* Fields set in `over` replace those of `base`. */
-void ls_shape_spec_merge(shape_spec *base, const shape_spec *over);
+void ls_shape_spec_merge(ls_shape_spec *base, const ls_shape_spec *over);
 
 /* Read a shape file (JSON object with the field names above, "attention":
  * "tied"|"per-loop", "embeddings": "untied"|"tied", "norm_params": bool; or
  * the output of `loopscale shape --format json`, whose "shape" member is
  * read) over s.  Unknown keys are refused.  LS_ERR_NOINPUT or LS_ERR_DATA. */
-int ls_shape_spec_read(const char *path, shape_spec *s, ls_error *err) LS_MUST_CHECK;
+int ls_shape_spec_read(const char *path, ls_shape_spec *s, ls_error *err) LS_MUST_CHECK;
 /* The same from text in memory; path names it in messages. */
-int ls_shape_spec_parse(const char *text, size_t len, const char *path, shape_spec *s, ls_error *err) LS_MUST_CHECK;
+int ls_shape_spec_parse(const char *text, size_t len, const char *path, ls_shape_spec *s, ls_error *err) LS_MUST_CHECK;
 
-/* Write s as the JSON object `key` with the field names of a shape file
- * (unset fields left out), so that the output reads back as a shape. */
-void ls_shape_spec_write_json(jsonw *w, const char *key, const shape_spec *s);
 
 /* Fill defaults and check the shape; LS_ERR_USAGE names the field at fault
  * ("experts = 1 is less than top_k = 2"). */
-int ls_shape_resolve(shape_spec *s, ls_error *err) LS_MUST_CHECK;
+int ls_shape_resolve(ls_shape_spec *s, ls_error *err) LS_MUST_CHECK;
 
 /* (E, D, L) -> (2^steps E, D / 2^steps, 2^steps L), head and tail kept;
  * s must be resolved.  LS_ERR_USAGE when D does not halve so often. */
-int ls_shape_flatten(const shape_spec *s, int steps, shape_spec *out, ls_error *err) LS_MUST_CHECK;
+int ls_shape_flatten(const ls_shape_spec *s, int steps, ls_shape_spec *out, ls_error *err) LS_MUST_CHECK;
 
 /* Parameters of one part: stored, active with the block run once, and
  * active over the whole forward pass (the block run L times). */
-typedef struct shape_count {
+typedef struct ls_shape_count {
     uint64_t stored, once, all;
-} shape_count;
+} ls_shape_count;
 
-typedef enum { SHAPE_ATTN, SHAPE_FFN, SHAPE_ROUTER, SHAPE_NORM, SHAPE_NKINDS } shape_kind;
+typedef enum { LS_SHAPE_ATTN, LS_SHAPE_FFN, LS_SHAPE_ROUTER, LS_SHAPE_NORM, LS_SHAPE_NKINDS } ls_shape_kind;
 
-typedef struct shape_counts {
+typedef struct ls_shape_counts {
     /* the accounting identities of Foil, for the block */
     uint64_t e_real, e_comp, d_eff, e_eq;
     double log10_routes; /* log10 of C(E, top_k)^(D L), the formal routes */
@@ -110,11 +106,11 @@ typedef struct shape_counts {
     uint64_t q_width;        /* heads x head_dim (d by default) */
     uint64_t attention_sets; /* stored in the block: D, or D L per loop */
     /* parts */
-    shape_count block[SHAPE_NKINDS], head[SHAPE_NKINDS], tail[SHAPE_NKINDS];
-    shape_count final_norm, embedding, lm_head;
+    ls_shape_count block[LS_SHAPE_NKINDS], head[LS_SHAPE_NKINDS], tail[LS_SHAPE_NKINDS];
+    ls_shape_count final_norm, embedding, lm_head;
     /* sums: non_embedding is (N_total, N_act, N_unroll); total adds the
      * embedding and LM head */
-    shape_count non_embedding, total;
+    ls_shape_count non_embedding, total;
     uint64_t n_loop;
     /* FLOPs per token: 2 per multiply-add of every active parameter over the
      * whole pass (lm_head included), plus attention scores: QK^T and the
@@ -124,18 +120,18 @@ typedef struct shape_counts {
      * block, coda (tail layers, final norm, LM head); prelude + L loop +
      * coda = flops_total */
     uint64_t flops_prelude, flops_loop, flops_coda;
-} shape_counts;
+} ls_shape_counts;
 
 /* Count a resolved shape.  LS_ERR_USAGE when a count overflows 64 bits. */
-int ls_shape_count_params(const shape_spec *s, shape_counts *c, ls_error *err) LS_MUST_CHECK;
+int ls_shape_count_params(const ls_shape_spec *s, ls_shape_counts *c, ls_error *err) LS_MUST_CHECK;
 
 /* The sweep row of a counted shape as a law point (non-embedding N_act,
  * N_total and N_loop, R = L, E; no tokens), and the FLOP convention `kind`
  * with the shape's own layers (head, block, tail), width, context and
  * vocabulary, so that ls_law_inference_flops_as() gives what solve and
  * predict charge a token of this shape under that convention. */
-law_point ls_shape_point(const shape_spec *s, const shape_counts *c);
-void ls_shape_flops(const shape_spec *s, law_flops_kind kind, law_flops *out);
+ls_law_point ls_shape_point(const ls_shape_spec *s, const ls_shape_counts *c);
+void ls_shape_flops(const ls_shape_spec *s, ls_law_flops_kind kind, ls_law_flops *out);
 
 /* The value the string fields take in files and messages. */
 const char *ls_shape_attention_name(long attention);

@@ -18,12 +18,11 @@
 #include "loopscale/arch.h"
 #include "loopscale/error.h"
 #include "loopscale/law.h"
-#include "loopscale/outfile.h"
 #include "loopscale/export.h"
 
 LS_API_BEGIN
 
-typedef struct simulate_grid {
+typedef struct ls_simulate_grid {
     const double *n_act;
     size_t n_n_act;
     const double *tokens;
@@ -32,19 +31,15 @@ typedef struct simulate_grid {
     size_t n_E;
     const double *R;
     size_t n_R;
-} simulate_grid;
+} ls_simulate_grid;
 
-typedef struct simulate_options {
+typedef struct ls_simulate_options {
     double noise_sigma; /* multiplicative log-normal noise; 0 for none */
     unsigned long seed;
-} simulate_options;
+} ls_simulate_options;
 
 /* Check the grid (positive sizes, integer R >= 1 and E >= top_k). */
-int ls_simulate_check(const arch_template *t, const simulate_grid *grid, ls_error *err) LS_MUST_CHECK;
-
-/* Write the sweep as CSV to out (rows in the order N_act, tokens, E, R). */
-int ls_simulate_write(const law *truth, const arch_template *t, const simulate_grid *grid,
-                   const simulate_options *options, outfile *out, ls_error *err) LS_MUST_CHECK;
+int ls_simulate_check(const ls_arch_template *t, const ls_simulate_grid *grid, ls_error *err) LS_MUST_CHECK;
 
 LS_API_END
 

@@ -11,7 +11,7 @@
  * fewest loops, then the fewest experts, is chosen: gains inside the law's
  * own error are not worth more inference compute or memory.
  *
- * ls_solve_run() fills a solve_result whose candidate array it allocates; free
+ * ls_solve_run() fills a ls_solve_result whose candidate array it allocates; free
  * it with ls_solve_result_free().
  *
  * Thread safety: no global state; ls_solve_run() and friends only read the
@@ -30,13 +30,13 @@
 
 LS_API_BEGIN
 
-typedef struct solve_budget {
+typedef struct ls_solve_budget {
     double flops;     /* training compute F */
     double mem_bytes; /* weight memory M; +inf for none */
     double bits;      /* bits per weight b_w */
-} solve_budget;
+} ls_solve_budget;
 
-typedef struct solve_options {
+typedef struct ls_solve_options {
     const double *R; /* candidate loop counts */
     size_t nR;
     const double *E; /* candidate expert counts */
@@ -46,8 +46,8 @@ typedef struct solve_options {
     double eps;           /* tolerance in loss units (>= 0) */
     /* Where the law was fitted (ls_lawfile_ranges); NULL: unknown.  Every
      * reported configuration is checked against it. */
-    const law_ranges *ranges;
-} solve_options;
+    const ls_law_ranges *ranges;
+} ls_solve_options;
 
 /* Relative difference below which two candidates' losses count as equal
  * in the choice, whatever epsilon is (the search's own precision). */
@@ -57,24 +57,24 @@ typedef struct solve_options {
  * cut at the largest R and E the law was fitted on when ranges knows them
  * (never below the smallest value), so that a default answer stays inside
  * the data unless the caller asks for more.  R and E have room for
- * SOLVE_DEFAULT_NR and SOLVE_DEFAULT_NE values. */
-#define SOLVE_DEFAULT_NR 16
-#define SOLVE_DEFAULT_NE 7
-void ls_solve_default_candidates(const law_ranges *ranges, double *R, size_t *nR, double *E, size_t *nE);
+ * LS_SOLVE_DEFAULT_NR and LS_SOLVE_DEFAULT_NE values. */
+#define LS_SOLVE_DEFAULT_NR 16
+#define LS_SOLVE_DEFAULT_NE 7
+void ls_solve_default_candidates(const ls_law_ranges *ranges, double *R, size_t *nR, double *E, size_t *nE);
 
 /* What stops a candidate's N_act from growing or shrinking further. */
 typedef enum {
-    SOLVE_BOUND_COMPUTE, /* nothing but the compute budget: the IsoFLOP optimum (or ladder step) */
-    SOLVE_BOUND_MEMORY,  /* the weight-memory budget: N_act at the memory cap, or a larger
+    LS_SOLVE_BOUND_COMPUTE, /* nothing but the compute budget: the IsoFLOP optimum (or ladder step) */
+    LS_SOLVE_BOUND_MEMORY,  /* the weight-memory budget: N_act at the memory cap, or a larger
                             ladder size with a lower loss does not fit */
-    SOLVE_BOUND_SEARCH,  /* an end of the search: 10^3 active parameters, or one training token */
-    SOLVE_NBOUNDS
-} solve_bound;
+    LS_SOLVE_BOUND_SEARCH,  /* an end of the search: 10^3 active parameters, or one training token */
+    LS_SOLVE_NBOUNDS
+} ls_solve_bound;
 
 /* "compute", "memory", "search range". */
-const char *ls_solve_bound_name(solve_bound b);
+const char *ls_solve_bound_name(ls_solve_bound b);
 
-typedef struct solve_candidate {
+typedef struct ls_solve_candidate {
     double R, E;
     double n_act, n_total, n_loop, n_unroll, tokens;
     double loss;
@@ -82,36 +82,36 @@ typedef struct solve_candidate {
     double weight_bytes;    /* b_w N_total / 8 */
     int feasible;           /* some N_act fits the memory budget */
     unsigned outside;       /* bits 1u << LAW_RANGE_*: quantities beyond the fitted ranges */
-    solve_bound bound;      /* what binds N_act */
-} solve_candidate;
+    ls_solve_bound bound;      /* what binds N_act */
+} ls_solve_candidate;
 
 /* One reported configuration outside a range the law was fitted on. */
-typedef struct solve_warning {
+typedef struct ls_solve_warning {
     const char *configuration; /* "chosen", "lowest_loss" or "unconstrained" (static text) */
-    law_range quantity;
+    ls_law_range quantity;
     double value, lo, hi;      /* the value, and the fitted range it leaves */
     char message[200];         /* one line: "the chosen D = 4.7e+11 tokens is beyond ..." */
-} solve_warning;
+} ls_solve_warning;
 
-typedef struct solve_result {
+typedef struct ls_solve_result {
     size_t ncandidates;
-    solve_candidate *candidates; /* every (E, R), E outer, memory-constrained */
+    ls_solve_candidate *candidates; /* every (E, R), E outer, memory-constrained */
     int has_choice;
-    solve_candidate choice;      /* the chosen configuration */
-    solve_candidate best;        /* the lowest-loss feasible candidate */
-    solve_candidate unconstrained; /* the lowest loss with no memory limit */
+    ls_solve_candidate choice;      /* the chosen configuration */
+    ls_solve_candidate best;        /* the lowest-loss feasible candidate */
+    ls_solve_candidate unconstrained; /* the lowest loss with no memory limit */
     /* The extrapolations among the three reported configurations, one per
      * configuration and quantity, in that order; the candidates carry
      * theirs in `outside`. */
     size_t nwarnings;
-    solve_warning *warnings;
+    ls_solve_warning *warnings;
     size_t ncandidates_outside; /* feasible candidates with any quantity outside */
-} solve_result;
+} ls_solve_result;
 
 /* The best N_act for one (E, R) under the budget: the candidate, with
  * feasible = 0 when no N_act fits.  A NULL ladder means continuous. */
-int ls_solve_candidate_at(const law *l, const arch_template *t, const solve_budget *b, double E, double R,
-                       const double *ladder, size_t nladder, int use_memory, solve_candidate *out);
+int ls_solve_candidate_at(const ls_law *l, const ls_arch_template *t, const ls_solve_budget *b, double E, double R,
+                       const double *ladder, size_t nladder, int use_memory, ls_solve_candidate *out);
 
 /* 0 when every quantity of a candidate is a number a double holds (tokens
  * positive and finite, D / N_act, the loss, N_total and N_unroll finite),
@@ -119,14 +119,14 @@ int ls_solve_candidate_at(const law *l, const arch_template *t, const solve_budg
  * quantity at fault.  ls_solve_run applies it to every candidate; a caller
  * printing points of its own (IsoFLOP profiles) applies it to each, with the
  * fields it does not have left 0. */
-int ls_solve_candidate_check(const solve_candidate *c, double flops, ls_error *err) LS_MUST_CHECK;
+int ls_solve_candidate_check(const ls_solve_candidate *c, double flops, ls_error *err) LS_MUST_CHECK;
 
-int ls_solve_run(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
-              solve_result *out, ls_error *err) LS_MUST_CHECK;
+int ls_solve_run(const ls_law *l, const ls_arch_template *t, const ls_solve_budget *b, const ls_solve_options *o,
+              ls_solve_result *out, ls_error *err) LS_MUST_CHECK;
 
 /* The searched quantities an answer sits at an end of, as bits
  * 1u << LAW_RANGE_*: N_act (and with it D) when an end of its search binds
- * it (bound SOLVE_BOUND_SEARCH: 10^3 active parameters, or one token); R or
+ * it (bound LS_SOLVE_BOUND_SEARCH: 10^3 active parameters, or one token); R or
  * E when more than one value was searched and the answer has the largest,
  * or the smallest when that is above 1 (nothing lies below 1), unless that
  * value is the end of the law's fitted range (o->ranges), where going
@@ -134,44 +134,44 @@ int ls_solve_run(const law *l, const arch_template *t, const solve_budget *b, co
  * answer is the best the search saw, not an optimum: a law with an
  * exponent of the wrong sign lands on N_act = 10^3. o may be NULL (N_act
  * alone is checked); 0 for an infeasible candidate. */
-unsigned ls_solve_at_edge(const solve_options *o, const solve_candidate *c);
-void ls_solve_result_free(solve_result *r);
+unsigned ls_solve_at_edge(const ls_solve_options *o, const ls_solve_candidate *c);
+void ls_solve_result_free(ls_solve_result *r);
 
 /* How the choice moves under the law's uncertainty: the problem re-solved
  * under each of n laws (bootstrap draws). */
-typedef struct solve_choice_count {
+typedef struct ls_solve_choice_count {
     double R, E;
     size_t count;
-    size_t bound[SOLVE_NBOUNDS]; /* of those draws, how many each constraint binds */
-} solve_choice_count;
+    size_t bound[LS_SOLVE_NBOUNDS]; /* of those draws, how many each constraint binds */
+} ls_solve_choice_count;
 
-typedef struct solve_uncertainty {
+typedef struct ls_solve_uncertainty {
     size_t ndraws;      /* draws with a feasible choice */
     size_t nchoices;
-    solve_choice_count *choices; /* distinct (R*, E*), most frequent first */
-    /* Which constraint binds each draw's choice (solve_bound), counted over
+    ls_solve_choice_count *choices; /* distinct (R*, E*), most frequent first */
+    /* Which constraint binds each draw's choice (ls_solve_bound), counted over
      * the draws, and per distinct (R*, E*) in choices[k].binds. */
-    size_t bound[SOLVE_NBOUNDS];
+    size_t bound[LS_SOLVE_NBOUNDS];
     double level;
     double n_act[2], tokens[2], loss[2]; /* percentile intervals of the choice; NaN when fewer
                                           * than LS_FIT_MIN_INTERVAL_DRAWS draws had one */
-} solve_uncertainty;
+} ls_solve_uncertainty;
 
-int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t, const solve_budget *b,
-                          const solve_options *o, double level, int threads, solve_uncertainty *out,
+int ls_solve_run_uncertainty(const ls_law *draws, size_t n, const ls_arch_template *t, const ls_solve_budget *b,
+                          const ls_solve_options *o, double level, int threads, ls_solve_uncertainty *out,
                           ls_error *err) LS_MUST_CHECK;
-void ls_solve_uncertainty_free(solve_uncertainty *u);
+void ls_solve_uncertainty_free(ls_solve_uncertainty *u);
 
 /* The answer as `loopscale solve --format json` prints it (malloc'd), or NULL
  * with an error: the budget, eps, the chosen, lowest-loss and unconstrained
  * candidates, the uncertainty when u is not NULL, every candidate when
  * with_candidates. */
-char *ls_solve_result_to_json(const solve_budget *b, double eps, const solve_result *r, const solve_uncertainty *u,
+char *ls_solve_result_to_json(const ls_solve_budget *b, double eps, const ls_solve_result *r, const ls_solve_uncertainty *u,
                               int with_candidates, ls_error *err) LS_MUST_CHECK;
 
 /* The loss at fixed compute F for one (E, R) at each of the N_act values
  * given (for IsoFLOP profiles). */
-void ls_solve_isoflop_profile(const law *l, const arch_template *t, double flops, double E, double R,
+void ls_solve_isoflop_profile(const ls_law *l, const ls_arch_template *t, double flops, double E, double R,
                            const double *n_act, size_t n, double *loss, double *tokens);
 
 /* The N_act values of an IsoFLOP profile around its minimum n_opt: n of

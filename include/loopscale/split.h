@@ -13,7 +13,7 @@
  * in the order of their values: numbers increasing, text in byte order, the
  * first column first.
  *
- * ls_sweep_split() fills a sweep_split the caller frees with
+ * ls_sweep_split() fills a ls_sweep_groups the caller frees with
  * ls_sweep_split_free() (which accepts a zeroed one); ls_sweep_split_subset()
  * returns a sweep the caller frees with ls_sweep_free().
  *
@@ -30,7 +30,7 @@
 
 LS_API_BEGIN
 
-typedef struct sweep_split {
+typedef struct ls_sweep_groups {
     size_t ngroups;
     size_t ncolumns;      /* the sweep's nby */
     size_t *group_of_row; /* the group of each run of the sweep */
@@ -43,19 +43,19 @@ typedef struct sweep_split {
      * smallest and largest members, written to read back exactly), at
      * [(g * ncolumns + c) * 2] and [... + 1] (NULL for a text column). */
     char **condition;
-} sweep_split;
+} ls_sweep_groups;
 
 /* Split the runs of s (read with by_columns).  Errors: LS_ERR_USAGE when s
  * was read without by_columns, LS_ERR_INTERNAL when out of memory. */
-int ls_sweep_split(const sweep *s, sweep_split *out, ls_error *err) LS_MUST_CHECK;
+int ls_sweep_split(const ls_sweep *s, ls_sweep_groups *out, ls_error *err) LS_MUST_CHECK;
 
 /* The runs of group g as a sweep of their own, with the file names and
  * checksums of s (so a law file can record where they came from) and the
  * bootstrap groups of options.group_column renumbered 0, 1, ... among them.
  * Its by-column cells are not kept. */
-sweep *ls_sweep_split_subset(const sweep *s, const sweep_split *split, size_t g, ls_error *err) LS_MUST_CHECK;
+ls_sweep *ls_sweep_split_subset(const ls_sweep *s, const ls_sweep_groups *split, size_t g, ls_error *err) LS_MUST_CHECK;
 
-void ls_sweep_split_free(sweep_split *split);
+void ls_sweep_split_free(ls_sweep_groups *split);
 
 LS_API_END
 

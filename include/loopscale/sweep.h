@@ -29,27 +29,27 @@
 LS_API_BEGIN
 
 typedef enum {
-    SWEEP_N_ACT,
-    SWEEP_N_TOTAL,
-    SWEEP_N_LOOP,
-    SWEEP_R,
-    SWEEP_E,
-    SWEEP_K,
-    SWEEP_TOKENS,
-    SWEEP_FLOPS,
-    SWEEP_LOSS,
-    SWEEP_UNIQUE_TOKENS,
-    SWEEP_NQUANTITIES
-} sweep_quantity;
+    LS_SWEEP_N_ACT,
+    LS_SWEEP_N_TOTAL,
+    LS_SWEEP_N_LOOP,
+    LS_SWEEP_R,
+    LS_SWEEP_E,
+    LS_SWEEP_K,
+    LS_SWEEP_TOKENS,
+    LS_SWEEP_FLOPS,
+    LS_SWEEP_LOSS,
+    LS_SWEEP_UNIQUE_TOKENS,
+    LS_SWEEP_NQUANTITIES
+} ls_sweep_quantity;
 
 /* Canonical column name of a quantity ("n_act", "R", "tokens", ...). */
-const char *ls_sweep_quantity_name(sweep_quantity q);
+const char *ls_sweep_quantity_name(ls_sweep_quantity q);
 
 /* The quantity a column name stands for (canonical or alias, any case), or
  * -1 when it is not one. */
 int ls_sweep_quantity_from_name(const char *name, size_t len);
 
-typedef struct sweep_options {
+typedef struct ls_sweep_options {
     const char *const *maps;   /* "new=old" renames */
     size_t nmaps;
     const char *const *wheres; /* "COLUMN OP VALUE", all must hold (docs/formats.md#filters);
@@ -77,7 +77,7 @@ typedef struct sweep_options {
     size_t max_rows;           /* ls_sweep_read: more rows kept than this is an
                                 * LS_ERR_DATA error (0: no limit) */
     int checksum;              /* fill sweep.sha256 (fit's provenance) */
-    const law_flops *flops;    /* how a flops column was counted, for the tokens it stands
+    const ls_law_flops *flops;    /* how a flops column was counted, for the tokens it stands
                                 * for (NULL: 6nd, D = F / (6 N_unroll)); law.h */
     /* Where options that came from a sweep profile were written, as
      * "FILE:LINE:COLUMN" (NULL, or a NULL entry: given on the command
@@ -95,38 +95,38 @@ typedef struct sweep_options {
      * columns n_total, n_loop and k the file lacks come from this
      * architecture template (N_total and N_loop rounded to whole
      * parameters) instead of their defaults. */
-    const struct arch_template *shape;
+    const struct ls_arch_template *shape;
     /* A sentence appended (after "; ") to the error about a flops column
      * whose tokens disagree with the tokens column, or NULL: a command that
      * takes no --flops-convention says what to do instead. */
     const char *flops_hint;
-} sweep_options;
+} ls_sweep_options;
 
 /* The rows skip_invalid dropped: how many, the first few (line in file
  * number `file`), and the first one's message. */
 #define LS_SWEEP_SKIPS_SHOWN 5
-typedef struct sweep_skips {
+typedef struct ls_sweep_skips {
     size_t n;
     long line[LS_SWEEP_SKIPS_SHOWN];
     int file[LS_SWEEP_SKIPS_SHOWN];
     char first[LS_ERROR_MESSAGE_MAX];
-} sweep_skips;
+} ls_sweep_skips;
 
 /* "6 invalid rows skipped (lines 14, 27, 40, 53, 66, ...); the first: MESSAGE"
  * into buf; empty when none were. */
-void ls_sweep_skips_describe(const sweep_skips *k, char *buf, size_t size);
+void ls_sweep_skips_describe(const ls_sweep_skips *k, char *buf, size_t size);
 
 /* "3 runs left out: their last checkpoint was dropped (invalid or
  * filtered); first: 'r1' at line 40" into buf (sweep.last_dropped_*);
  * empty when none were. */
-struct sweep;
-void ls_sweep_last_dropped_describe(const struct sweep *s, char *buf, size_t size);
+struct ls_sweep;
+void ls_sweep_last_dropped_describe(const struct ls_sweep *s, char *buf, size_t size);
 
 /* A cell of a row as read: {pointer, length}, unquoted, not NUL-terminated. */
-typedef struct sweep_cell {
+typedef struct ls_sweep_text_cell {
     const char *ptr;
     size_t len;
-} sweep_cell;
+} ls_sweep_text_cell;
 
 /* One run, with defaults applied: n_total = n_act, R = E = k = 1 when their
  * columns are absent; n_loop is NaN when unknown (only allowed at R = 1) and
@@ -140,18 +140,18 @@ typedef struct sweep_cell {
  * by the data-constrained law) is NaN (or 0, as a struct initialised
  * without it has) when not given: unlimited. */
 #define LS_SWEEP_FLOPS_TOKENS_RTOL 1e-4
-typedef struct sweep_row {
+typedef struct ls_sweep_row {
     double n_act, n_total, n_loop, R, E, k, tokens, loss;
     double unique_tokens;
     long line;    /* line of the row in its file */
     int file;     /* index into the paths given to ls_sweep_read */
     size_t group; /* group id when options.group_column is set, else 0 */
     size_t text;  /* offset of the row's cells in the text store (keep_text) */
-} sweep_row;
+} ls_sweep_row;
 
-typedef struct sweep {
+typedef struct ls_sweep {
     size_t n;
-    sweep_row *rows;
+    ls_sweep_row *rows;
     int has_loss;
     size_t ngroups;
     /* With keep_text: the header and cells of each row, as NUL-separated
@@ -161,7 +161,7 @@ typedef struct sweep {
     char *text;
     size_t text_len;
     char *name; /* the file name(s), for messages and provenance */
-    sweep_skips skipped; /* rows dropped by skip_invalid */
+    ls_sweep_skips skipped; /* rows dropped by skip_invalid */
     double group_tol;    /* options.group_tol: 0, automatic */
     /* Checkpoints: runs (by the run column) with more than one row kept,
      * and the rows options.last dropped (each run's earlier steps). */
@@ -190,16 +190,16 @@ typedef struct sweep {
     char *by_text;
     size_t by_text_len;
     size_t *by_of_row;
-} sweep;
+} ls_sweep;
 
 /* Group the n values v of a quantity of s (finite, positive) as loopscale/group.h
  * does, with s->group_tol or, when it is 0, the values' own tolerance. */
-int ls_sweep_group(const sweep *s, const double *v, size_t n, size_t *group, ls_grouping *out,
+int ls_sweep_group(const ls_sweep *s, const double *v, size_t n, size_t *group, ls_grouping *out,
                    ls_error *err) LS_MUST_CHECK;
 
-sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_options *options,
+ls_sweep *ls_sweep_read(const char *const *paths, size_t npaths, const ls_sweep_options *options,
                   ls_error *err) LS_MUST_CHECK;
-void ls_sweep_free(sweep *s);
+void ls_sweep_free(ls_sweep *s);
 
 /* Streaming: on_header (may be NULL) is called after each file's header
  * with its column names, trimmed, and whether it has a loss column; on_row
@@ -209,38 +209,38 @@ void ls_sweep_free(sweep *s);
  * returned.  group_column and keep_text do not apply (they need every row);
  * *nrows is the number of rows handed out.  Memory does not grow with the
  * number of rows. */
-typedef struct sweep_stream {
+typedef struct ls_sweep_handler {
     int (*on_header)(void *ctx, const char *file, const char *const *names, size_t ncolumns, int has_loss,
                      ls_error *err);
-    int (*on_row)(void *ctx, const sweep_row *row, const sweep_cell *cells, size_t ncells, ls_error *err);
+    int (*on_row)(void *ctx, const ls_sweep_row *row, const ls_sweep_text_cell *cells, size_t ncells, ls_error *err);
     void *ctx;
-    sweep_skips *skipped; /* receives the rows skip_invalid dropped (may be NULL) */
-} sweep_stream;
-int ls_sweep_stream(const char *const *paths, size_t npaths, const sweep_options *options,
-                    const sweep_stream *stream, size_t *nrows, ls_error *err) LS_MUST_CHECK;
+    ls_sweep_skips *skipped; /* receives the rows skip_invalid dropped (may be NULL) */
+} ls_sweep_handler;
+int ls_sweep_stream(const char *const *paths, size_t npaths, const ls_sweep_options *options,
+                    const ls_sweep_handler *stream, size_t *nrows, ls_error *err) LS_MUST_CHECK;
 
 /* The configuration a run stands for, as the law sees it (an unknown
  * N_loop, allowed only at R = 1, where no mapping reads it, becomes 0). */
-law_point ls_sweep_row_point(const sweep_row *row);
+ls_law_point ls_sweep_row_point(const ls_sweep_row *row);
 
 /* Check one run against the rules of docs/formats.md (positive sizes and loss,
  * integer R, E, k >= 1, E >= k, N_act <= N_total, N_loop <= N_act, N_loop
  * known and positive when R > 1).  NaN tokens or loss mean "not given" and
  * pass.  Returns 0 when the row is valid, else 1 with the quantity at fault
  * and a reason to follow its value in a message ("must be positive"). */
-int ls_sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason, size_t size);
+int ls_sweep_row_check(const ls_sweep_row *row, ls_sweep_quantity *which, char *reason, size_t size);
 
 /* Mark the rows that satisfy every condition "QUANTITY OP NUMBER" (as for
  * --where, but only on the quantities (docs/laws.md): n_act, R, tokens, ...).
  * Errors: LS_ERR_USAGE for a malformed condition or another column. */
-int ls_sweep_select(const sweep *s, const char *const *conditions, size_t n, unsigned char *selected,
+int ls_sweep_select(const ls_sweep *s, const char *const *conditions, size_t n, unsigned char *selected,
                  ls_error *err) LS_MUST_CHECK;
 
 /* A new sweep holding the rows with keep[i] set (without their text). */
-sweep *ls_sweep_subset(const sweep *s, const unsigned char *keep, ls_error *err) LS_MUST_CHECK;
+ls_sweep *ls_sweep_subset(const ls_sweep *s, const unsigned char *keep, ls_error *err) LS_MUST_CHECK;
 
 /* Cell `column` of row `row` (keep_text only); returns its length in *len. */
-const char *ls_sweep_cell(const sweep *s, size_t row, size_t column, size_t *len);
+const char *ls_sweep_cell(const ls_sweep *s, size_t row, size_t column, size_t *len);
 
 LS_API_END
 

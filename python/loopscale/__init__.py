@@ -320,14 +320,8 @@ class Law:
                 if _file_id(name) == target:
                     raise UsageError("%s would replace the input %s" % (shown, name))
         err = _lib._Error()
-        out = _lib.lib.ls_outfile_open(_encode_path(path), 0, ctypes.byref(err))
-        if not out:
-            _lib.raise_error(err)
         data = self.text.encode()
-        if _lib.lib.ls_outfile_write(out, data, len(data), ctypes.byref(err)) != 0:
-            _lib.lib.ls_outfile_abort(out)
-            _lib.raise_error(err)
-        if _lib.lib.ls_outfile_commit(out, ctypes.byref(err)) != 0:
+        if _lib.lib.ls_bind_write_file(_encode_path(path), data, len(data), ctypes.byref(err)) != 0:
             _lib.raise_error(err)
 
     def predict(self, n_act, tokens, R=1, E=1, n_total=None, n_loop=None, k=1, force=False):

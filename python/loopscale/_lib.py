@@ -140,14 +140,8 @@ lib.ls_bind_law_normalise.restype = ctypes.c_void_p
 lib.ls_bind_law_normalise.argtypes = [ctypes.c_char_p, _P(_Error)]
 lib.ls_bind_default_law.restype = ctypes.c_void_p
 lib.ls_bind_default_law.argtypes = [_P(_Error)]
-lib.ls_outfile_open.restype = ctypes.c_void_p
-lib.ls_outfile_open.argtypes = [ctypes.c_char_p, ctypes.c_int, _P(_Error)]
-lib.ls_outfile_write.restype = ctypes.c_int
-lib.ls_outfile_write.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, _P(_Error)]
-lib.ls_outfile_commit.restype = ctypes.c_int
-lib.ls_outfile_commit.argtypes = [ctypes.c_void_p, _P(_Error)]
-lib.ls_outfile_abort.restype = None
-lib.ls_outfile_abort.argtypes = [ctypes.c_void_p]
+lib.ls_bind_write_file.restype = ctypes.c_int
+lib.ls_bind_write_file.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t, _P(_Error)]
 
 
 def raise_error(err):

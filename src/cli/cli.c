@@ -16,7 +16,8 @@
 
 #include "numtext_internal.h"
 #include "text_internal.h"
-#include "loopscale/outfile.h"
+#include "outfile_internal.h"
+#include "jsonw_internal.h"
 #include "loopscale/profile.h"
 
 /* ---- messages ------------------------------------------------------------ */
@@ -950,8 +951,8 @@ int cli_parse_eps(const char *command, const char *arg, double *out)
     return status;
 }
 
-void cli_solve_candidates(const char *command, const arch_template *t, double *R, size_t nR, double *E, size_t nE,
-                          cli_candidates *room, solve_options *so)
+void cli_solve_candidates(const char *command, const ls_arch_template *t, double *R, size_t nR, double *E, size_t nE,
+                          cli_candidates *room, ls_solve_options *so)
 {
     size_t ndefault_R, ndefault_E;
     ls_solve_default_candidates(so->ranges, room->R, &ndefault_R, room->E, &ndefault_E);
@@ -981,24 +982,24 @@ void cli_solve_candidates(const char *command, const arch_template *t, double *R
 /* What an answer at an end of the search says: "N_act = 1000 at the floor
  * of the search (10^3 active parameters)", "E = 64, the largest searched".
  * Empty when the answer is inside on every searched quantity. */
-void cli_solve_edge_text(char *buf, size_t size, const solve_options *so, const solve_candidate *c)
+void cli_solve_edge_text(char *buf, size_t size, const ls_solve_options *so, const ls_solve_candidate *c)
 {
     unsigned bits = ls_solve_at_edge(so, c);
     size_t used = 0;
     buf[0] = '\0';
-    if (bits >> LAW_RANGE_N_ACT & 1u) {
+    if (bits >> LS_LAW_RANGE_N_ACT & 1u) {
         int n = c->n_act <= 1.0001e3 ? snprintf(buf, size, "N_act = %.4g at the floor of the search (1e3)", c->n_act)
                                      : snprintf(buf, size, "N_act = %.4g, D = %.4g at an end of the search", c->n_act,
                                                 c->tokens);
         used = n > 0 && (size_t)n < size ? (size_t)n : 0;
     }
-    static const law_range qs[2] = {LAW_RANGE_R, LAW_RANGE_E};
+    static const ls_law_range qs[2] = {LS_LAW_RANGE_R, LS_LAW_RANGE_E};
     for (int k = 0; k < 2; k++) {
         if (!(bits >> qs[k] & 1u))
             continue;
-        const double *v = qs[k] == LAW_RANGE_R ? so->R : so->E;
-        size_t nv = qs[k] == LAW_RANGE_R ? so->nR : so->nE;
-        double hi = -INFINITY, x = qs[k] == LAW_RANGE_R ? c->R : c->E;
+        const double *v = qs[k] == LS_LAW_RANGE_R ? so->R : so->E;
+        size_t nv = qs[k] == LS_LAW_RANGE_R ? so->nR : so->nE;
+        double hi = -INFINITY, x = qs[k] == LS_LAW_RANGE_R ? c->R : c->E;
         for (size_t i = 0; i < nv; i++)
             hi = fmax(hi, v[i]);
         int n = snprintf(buf + used, size - used, "%s%s = %g, the %s searched", used ? ", " : "",
@@ -1009,15 +1010,15 @@ void cli_solve_edge_text(char *buf, size_t size, const solve_options *so, const 
 }
 
 /* Under a table with starred values: the ranges they leave. */
-void cli_print_ranges_note(const law_ranges *ranges, unsigned outside)
+void cli_print_ranges_note(const ls_law_ranges *ranges, unsigned outside)
 {
     if (!outside)
         return;
     printf("* outside the range the law was fitted on:");
     const char *sep = " ";
-    for (int q = 0; q < LAW_NRANGES; q++)
+    for (int q = 0; q < LS_LAW_NRANGES; q++)
         if (outside >> q & 1u) {
-            printf("%s%s %.4g to %.4g", sep, ls_law_range_name((law_range)q), ranges->lo[q], ranges->hi[q]);
+            printf("%s%s %.4g to %.4g", sep, ls_law_range_name((ls_law_range)q), ranges->lo[q], ranges->hi[q]);
             sep = ", ";
         }
     printf("\n");
@@ -1025,14 +1026,14 @@ void cli_print_ranges_note(const law_ranges *ranges, unsigned outside)
 
 const char *cli_solve_edge_hint(unsigned bits)
 {
-    if (bits >> LAW_RANGE_N_ACT & 1u)
+    if (bits >> LS_LAW_RANGE_N_ACT & 1u)
         return "a budget that small, or a law whose exponents are not positive";
-    if ((bits >> LAW_RANGE_R & 1u) && (bits >> LAW_RANGE_E & 1u))
+    if ((bits >> LS_LAW_RANGE_R & 1u) && (bits >> LS_LAW_RANGE_E & 1u))
         return "a value beyond may be better: widen --R and --E";
-    return bits >> LAW_RANGE_R & 1u ? "a value beyond may be better: widen --R" : "a value beyond may be better: widen --E";
+    return bits >> LS_LAW_RANGE_R & 1u ? "a value beyond may be better: widen --R" : "a value beyond may be better: widen --E";
 }
 
-double cli_solve_eps(const char *command, const lawfile *lf, double eps)
+double cli_solve_eps(const char *command, const ls_lawfile *lf, double eps)
 {
     if (!isnan(eps))
         return eps;
@@ -1079,20 +1080,20 @@ void cli_strings_free(cli_strings *list)
     memset(list, 0, sizeof *list);
 }
 
-int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters *params, int *status)
+int cli_fit_option(const char *command, int opt, const char *arg, ls_fit_parameters *params, int *status)
 {
     long value = 0;
     switch (opt) {
     case OPT_LOSS:
         if (strcmp(arg, "huber") == 0 || strcmp(arg, "mse") == 0)
-            params->loss = arg[0] == 'h' ? FIT_LOSS_HUBER : FIT_LOSS_MSE;
+            params->loss = arg[0] == 'h' ? LS_FIT_LOSS_HUBER : LS_FIT_LOSS_MSE;
         else
             *status = cli_usage_error(command, "--loss: '%s' is not huber or mse", arg);
         return 1;
     case OPT_HUBER_DELTA: *status = cli_parse_positive(command, "--huber-delta", arg, &params->huber_delta); return 1;
     case OPT_SPACE:
         if (strcmp(arg, "log") == 0 || strcmp(arg, "linear") == 0)
-            params->space = arg[1] == 'o' ? FIT_SPACE_LOG : FIT_SPACE_LINEAR;
+            params->space = arg[1] == 'o' ? LS_FIT_SPACE_LOG : LS_FIT_SPACE_LINEAR;
         else
             *status = cli_usage_error(command, "--space: '%s' is not log or linear", arg);
         return 1;
@@ -1220,7 +1221,7 @@ int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const c
     return 1;
 }
 
-void cli_sweep_report_checkpoints(const char *command, const sweep *s, const cli_sweep_args *args)
+void cli_sweep_report_checkpoints(const char *command, const ls_sweep *s, const cli_sweep_args *args)
 {
     char dropped[LS_ERROR_MESSAGE_MAX];
     ls_sweep_last_dropped_describe(s, dropped, sizeof dropped);
@@ -1237,7 +1238,7 @@ void cli_sweep_report_checkpoints(const char *command, const sweep *s, const cli
                  s->rows_of_those_runs);
 }
 
-void cli_sweep_report_skips(const char *command, const char *name, const sweep_skips *skipped)
+void cli_sweep_report_skips(const char *command, const char *name, const ls_sweep_skips *skipped)
 {
     char text[2 * LS_ERROR_MESSAGE_MAX];
     ls_sweep_skips_describe(skipped, text, sizeof text);
@@ -1285,9 +1286,9 @@ size_t cli_max_rows(void)
 
 static void sweep_note(void *command, const char *message) { cli_warn(command, "%s", message); }
 
-sweep_options cli_sweep_options(const char *command, const cli_sweep_args *args)
+ls_sweep_options cli_sweep_options(const char *command, const cli_sweep_args *args)
 {
-    sweep_options o = {0};
+    ls_sweep_options o = {0};
     o.warn = sweep_note;
     o.warn_context = (void *)(uintptr_t)command; /* only read back as const char * */
     o.maps = args->maps.v;
@@ -1331,7 +1332,7 @@ void cli_sweep_args_free(cli_sweep_args *args)
  * not converge, or a free parameter has no standard error (the Jacobian was
  * singular: the sweep could not tell the parameters apart).  fit writes
  * neither; a file from an older version or edited by hand may say so. */
-static const char *not_a_fit(const lawfile *lf, char *buf, size_t size)
+static const char *not_a_fit(const ls_lawfile *lf, char *buf, size_t size)
 {
     if (!lf->has_fit)
         return NULL;
@@ -1339,7 +1340,7 @@ static const char *not_a_fit(const lawfile *lf, char *buf, size_t size)
         return "the fit it records did not converge";
     if (!lf->has_stderr) /* fit always writes them: without, nothing says the fit was determined */
         return "the fit it records has no standard errors";
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(lf->law.kind, list), used = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < np; i++)
@@ -1353,13 +1354,13 @@ static const char *not_a_fit(const lawfile *lf, char *buf, size_t size)
     return buf;
 }
 
-lawfile *cli_read_law(const char *command, const char *path, int force, int *status)
+ls_lawfile *cli_read_law(const char *command, const char *path, int force, int *status)
 {
     ls_error err;
-    lawfile *lf = path ? ls_lawfile_read(path, &err) : ls_lawfile_default(&err);
+    ls_lawfile *lf = path ? ls_lawfile_read(path, &err) : ls_lawfile_default(&err);
     *status = lf ? 0 : cli_fail(command, &err);
     if (lf && !path)
-        cli_note(command, "using the default law (%s); --law FILE for another", LAWFILE_DEFAULT_DESCRIPTION);
+        cli_note(command, "using the default law (%s); --law FILE for another", LS_LAWFILE_DEFAULT_DESCRIPTION);
     char buf[256];
     const char *why = lf && path ? not_a_fit(lf, buf, sizeof buf) : NULL;
     if (why && force)
@@ -1520,14 +1521,14 @@ void cli_table_free(cli_table *t)
 
 /* ---- laws and held-out axes ------------------------------------------------------ */
 
-int cli_parse_laws(const char *cmd, const char *arg, law_kind **laws, size_t *n)
+int cli_parse_laws(const char *cmd, const char *arg, ls_law_kind **laws, size_t *n)
 {
     if (arg[0] == '\0')
         return cli_usage_error(cmd, "--laws: no law given");
     size_t count = 1;
     for (const char *p = arg; *p; p++)
         count += *p == ',';
-    law_kind *v = calloc(count, sizeof *v);
+    ls_law_kind *v = calloc(count, sizeof *v);
     char *copy = strdup(arg);
     if (!v || !copy) {
         free(v);
@@ -1565,7 +1566,7 @@ int cli_parse_laws(const char *cmd, const char *arg, law_kind **laws, size_t *n)
     return 0;
 }
 
-int cli_parse_axes(const char *cmd, const char *arg, holdout_axis *axes, size_t *n)
+int cli_parse_axes(const char *cmd, const char *arg, ls_holdout_axis *axes, size_t *n)
 {
     char copy[64];
     snprintf(copy, sizeof copy, "%s", arg);
@@ -1583,9 +1584,9 @@ int cli_parse_axes(const char *cmd, const char *arg, holdout_axis *axes, size_t 
         if (a < 0)
             return cli_usage_error(cmd, "--axes: '%s' is not one of R, N, D, E", tok);
         for (size_t j = 0; j < k; j++)
-            if (axes[j] == (holdout_axis)a)
+            if (axes[j] == (ls_holdout_axis)a)
                 return cli_usage_error(cmd, "--axes: '%s' given twice", tok);
-        axes[k++] = (holdout_axis)a;
+        axes[k++] = (ls_holdout_axis)a;
     }
     if (k == 0)
         return cli_usage_error(cmd, "--axes: no axis given");
@@ -1595,7 +1596,7 @@ int cli_parse_axes(const char *cmd, const char *arg, holdout_axis *axes, size_t 
 
 /* ---- the verdict on a fit ------------------------------------------------------------ */
 
-int cli_fit_usable(const char *command, const sweep *s, law_kind kind, const fit_parameters *p, const fit_result *r,
+int cli_fit_usable(const char *command, const ls_sweep *s, ls_law_kind kind, const ls_fit_parameters *p, const ls_fit_result *r,
                    const char *not_written)
 {
     if (r->n <= r->nfree) {
@@ -1630,13 +1631,13 @@ void cli_not_written(char *buf, size_t size, const char *what, const char *path)
         snprintf(buf, size, "%s", what);
 }
 
-int cli_fit_in_domain(const fit_result *r, ls_error *err)
+int cli_fit_in_domain(const ls_fit_result *r, ls_error *err)
 {
     ls_error scratch;
     return ls_law_check_params(&r->law, NULL, err ? err : &scratch) == 0;
 }
 
-int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
+int cli_fit_verdict(const char *command, const ls_sweep *s, const ls_fit_result *r, int determined,
                     const char *not_converged, const char *undetermined)
 {
     if (!r->converged) {
@@ -1660,19 +1661,19 @@ int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, in
     return 0;
 }
 
-int cli_parse_flops_convention(const char *command, const char *arg, law_flops_kind *kind)
+int cli_parse_flops_convention(const char *command, const char *arg, ls_law_flops_kind *kind)
 {
     int k = ls_law_flops_from_name(arg);
     if (k < 0)
         return cli_usage_error(command, "--flops-convention: '%s' is not 6nd, 6nd+head, 6nd+attn or 6nd+attn+head",
                                arg);
-    *kind = (law_flops_kind)k;
+    *kind = (ls_law_flops_kind)k;
     return 0;
 }
 
-int cli_check_flops(const char *command, const arch_template *t)
+int cli_check_flops(const char *command, const ls_arch_template *t)
 {
-    law_flops c;
+    ls_law_flops c;
     ls_error err;
     ls_error_clear(&err);
     ls_arch_flops(t, &c);
@@ -1681,17 +1682,17 @@ int cli_check_flops(const char *command, const arch_template *t)
     return 0;
 }
 
-int cli_apply_flops(const char *command, arch_template *t, const lawfile *lf, int given, law_flops_kind kind)
+int cli_apply_flops(const char *command, ls_arch_template *t, const ls_lawfile *lf, int given, ls_law_flops_kind kind)
 {
     if (given)
         t->flops_convention = kind;
-    else if (lf && lf->has_fit && lf->fit.flops.kind != LAW_FLOPS_6ND)
+    else if (lf && lf->has_fit && lf->fit.flops.kind != LS_LAW_FLOPS_6ND)
         ls_arch_set_flops(t, &lf->fit.flops);
     return cli_check_flops(command, t);
 }
 
-int cli_sweep_flops(const char *command, const char *template_path, int given, law_flops_kind kind, arch_template *t,
-                    law_flops *out)
+int cli_sweep_flops(const char *command, const char *template_path, int given, ls_law_flops_kind kind, ls_arch_template *t,
+                    ls_law_flops *out)
 {
     ls_error err;
     ls_arch_template_default(t);
@@ -1705,7 +1706,7 @@ int cli_sweep_flops(const char *command, const char *template_path, int given, l
 }
 
 /* Whether any of the laws uses parameter j. */
-static int any_law_uses(const law_kind *kinds, size_t nkinds, law_param j)
+static int any_law_uses(const ls_law_kind *kinds, size_t nkinds, ls_law_param j)
 {
     for (size_t i = 0; i < nkinds; i++)
         if (ls_law_uses_param(kinds[i], j))
@@ -1714,7 +1715,7 @@ static int any_law_uses(const law_kind *kinds, size_t nkinds, law_param j)
 }
 
 static int not_a_parameter(const char *cmd, const char *option, const char *text, const char *name,
-                           const law_kind *kinds, size_t nkinds)
+                           const ls_law_kind *kinds, size_t nkinds)
 {
     char kind_text[64];
     if (nkinds == 1)
@@ -1726,8 +1727,8 @@ static int not_a_parameter(const char *cmd, const char *option, const char *text
 /* Parse one --fix NAME=VALUE; given[] records the --fix already seen per
  * parameter, so that the same parameter fixed twice is refused rather than
  * taking the last value. */
-int cli_parse_fix(const char *cmd, const char *text, const law_kind *kinds, size_t nkinds, fit_parameters *p,
-                  const char *given[LAW_NPARAMS])
+int cli_parse_fix(const char *cmd, const char *text, const ls_law_kind *kinds, size_t nkinds, ls_fit_parameters *p,
+                  const char *given[LS_LAW_NPARAMS])
 {
     const char *eq = strchr(text, '=');
     char name[32];
@@ -1739,7 +1740,7 @@ int cli_parse_fix(const char *cmd, const char *text, const law_kind *kinds, size
     memcpy(name, text, (size_t)(eq - text));
     name[eq - text] = '\0';
     int j = ls_law_param_from_name(name);
-    if (j < 0 || !any_law_uses(kinds, nkinds, (law_param)j))
+    if (j < 0 || !any_law_uses(kinds, nkinds, (ls_law_param)j))
         return not_a_parameter(cmd, "--fix", text, name, kinds, nkinds);
     if (given[j])
         return cli_usage_error(cmd, "--fix %s given twice ('%s', then '%s'): a parameter takes one value", name,
@@ -1754,7 +1755,7 @@ int cli_parse_fix(const char *cmd, const char *text, const law_kind *kinds, size
     if (status != 0)
         return status;
     ls_error err;
-    if (ls_law_param_check((law_param)j, value, &err) != 0)
+    if (ls_law_param_check((ls_law_param)j, value, &err) != 0)
         return cli_usage_error(cmd, "--fix '%s': %s", text, err.message);
     p->fixed[j] = 1;
     p->fixed_value[j] = value;
@@ -1764,7 +1765,7 @@ int cli_parse_fix(const char *cmd, const char *text, const law_kind *kinds, size
 /* Parse one --tie NAME=LEADER into p->tied, checked against the --fix
  * already parsed and the other ties (ls_fit_check_tie) under every law
  * that uses both. */
-int cli_parse_tie(const char *cmd, const char *text, const law_kind *kinds, size_t nkinds, fit_parameters *p)
+int cli_parse_tie(const char *cmd, const char *text, const ls_law_kind *kinds, size_t nkinds, ls_fit_parameters *p)
 {
     const char *eq = strchr(text, '=');
     char name[32];
@@ -1773,17 +1774,17 @@ int cli_parse_tie(const char *cmd, const char *text, const law_kind *kinds, size
     memcpy(name, text, (size_t)(eq - text));
     name[eq - text] = '\0';
     int j = ls_law_param_from_name(name), i = ls_law_param_from_name(eq + 1);
-    if (j < 0 || !any_law_uses(kinds, nkinds, (law_param)j))
+    if (j < 0 || !any_law_uses(kinds, nkinds, (ls_law_param)j))
         return not_a_parameter(cmd, "--tie", text, name, kinds, nkinds);
-    if (i < 0 || !any_law_uses(kinds, nkinds, (law_param)i))
+    if (i < 0 || !any_law_uses(kinds, nkinds, (ls_law_param)i))
         return not_a_parameter(cmd, "--tie", text, eq + 1, kinds, nkinds);
     if (p->tied[j])
         return cli_usage_error(cmd, "--tie '%s': %s is already tied to %s", text, name,
-                               ls_law_param_name((law_param)(p->tied[j] - 1)));
+                               ls_law_param_name((ls_law_param)(p->tied[j] - 1)));
     ls_error err;
     for (size_t k = 0; k < nkinds; k++)
-        if (ls_law_uses_param(kinds[k], (law_param)j) && ls_law_uses_param(kinds[k], (law_param)i) &&
-            ls_fit_check_tie(kinds[k], p, (law_param)j, (law_param)i, &err) != 0)
+        if (ls_law_uses_param(kinds[k], (ls_law_param)j) && ls_law_uses_param(kinds[k], (ls_law_param)i) &&
+            ls_fit_check_tie(kinds[k], p, (ls_law_param)j, (ls_law_param)i, &err) != 0)
             return cli_usage_error(cmd, "--tie '%s': %s", text, err.message);
     p->tied[j] = (unsigned char)(i + 1);
     return 0;

@@ -12,14 +12,14 @@
 #include <stdio.h>
 
 #include "loopscale/arch.h"
-#include "loopscale/chart.h"
+#include "chart_internal.h"
 #include "loopscale/error.h"
 #include "loopscale/fit.h"
 #include "loopscale/holdout.h"
-#include "loopscale/jsonw.h"
+#include "jsonw_internal.h"
 #include "loopscale/law.h"
 #include "loopscale/lawfile.h"
-#include "loopscale/outfile.h"
+#include "outfile_internal.h"
 #include "loopscale/solve.h"
 #include "loopscale/sweep.h"
 
@@ -226,25 +226,25 @@ int cli_check_integers(const char *command, const char *option, const double *v,
 /* --eps X: a number, not negative. */
 int cli_parse_eps(const char *command, const char *arg, double *out);
 /* Room for the default candidate lists that cli_solve_candidates points
- * solve_options at; it must outlive the options. */
+ * ls_solve_options at; it must outlive the options. */
 typedef struct cli_candidates {
-    double R[SOLVE_DEFAULT_NR], E[SOLVE_DEFAULT_NE], top_k_e;
+    double R[LS_SOLVE_DEFAULT_NR], E[LS_SOLVE_DEFAULT_NE], top_k_e;
 } cli_candidates;
 /* so->R and so->E: --R and --E when given (R, E non-NULL), else the
  * defaults cut at the law's fitted ranges (so->ranges, set by the caller),
  * E below the template's top_k left out with a note. */
-void cli_solve_candidates(const char *command, const arch_template *t, double *R, size_t nR, double *E, size_t nE,
-                          cli_candidates *room, solve_options *so);
+void cli_solve_candidates(const char *command, const ls_arch_template *t, double *R, size_t nR, double *E, size_t nE,
+                          cli_candidates *room, ls_solve_options *so);
 /* The epsilon in force: eps when given (not NaN), else the law's fit RMSE,
  * else 0 with a note. */
-double cli_solve_eps(const char *command, const lawfile *lf, double eps);
+double cli_solve_eps(const char *command, const ls_lawfile *lf, double eps);
 /* What a configuration at an end of the search says ("E = 64, the largest
  * searched"; empty inside), and the hint for ls_solve_at_edge's bits. */
-void cli_solve_edge_text(char *buf, size_t size, const solve_options *so, const solve_candidate *c);
+void cli_solve_edge_text(char *buf, size_t size, const ls_solve_options *so, const ls_solve_candidate *c);
 const char *cli_solve_edge_hint(unsigned bits);
 /* Under a table with starred values: "* outside the range the law was
  * fitted on:" and each range the values leave (nothing when none do). */
-void cli_print_ranges_note(const law_ranges *ranges, unsigned outside);
+void cli_print_ranges_note(const ls_law_ranges *ranges, unsigned outside);
 
 typedef enum { CLI_FORMAT_TABLE, CLI_FORMAT_CSV, CLI_FORMAT_JSON, CLI_FORMAT_MD } cli_format;
 /* Parse --format; `allowed` is a bit mask of 1 << cli_format. */
@@ -275,13 +275,13 @@ typedef struct cli_sweep_args {
 } cli_sweep_args;
 /* Handle one of CLI_FIT_OPTIONS into params; returns 1 when opt was one of
  * them, with *status 0 or a usage error's exit status. */
-int cli_fit_option(const char *command, int opt, const char *arg, fit_parameters *params, int *status);
+int cli_fit_option(const char *command, int opt, const char *arg, ls_fit_parameters *params, int *status);
 /* --fix NAME=VALUE and --tie NAME=LEADER, for a parameter used by one of
  * the laws; given[] records the --fix already seen per parameter (a second
  * one is refused).  Parse every --fix before any --tie. */
-int cli_parse_fix(const char *cmd, const char *text, const law_kind *kinds, size_t nkinds, fit_parameters *p,
-                  const char *given[LAW_NPARAMS]);
-int cli_parse_tie(const char *cmd, const char *text, const law_kind *kinds, size_t nkinds, fit_parameters *p);
+int cli_parse_fix(const char *cmd, const char *text, const ls_law_kind *kinds, size_t nkinds, ls_fit_parameters *p,
+                  const char *given[LS_LAW_NPARAMS]);
+int cli_parse_tie(const char *cmd, const char *text, const ls_law_kind *kinds, size_t nkinds, ls_fit_parameters *p);
 
 /* What fit and report say of a fit ls_fit_run returned.  cli_fit_usable:
  * a fit with no residual to judge it by (runs <= free parameters) is
@@ -295,25 +295,25 @@ int cli_parse_tie(const char *cmd, const char *text, const law_kind *kinds, size
  * what a failed run says it left, `what` ("no law file written") with
  * "(PATH keeps its old content)" when path names an existing file. */
 void cli_not_written(char *buf, size_t size, const char *what, const char *path);
-int cli_fit_usable(const char *command, const sweep *s, law_kind kind, const fit_parameters *p, const fit_result *r,
+int cli_fit_usable(const char *command, const ls_sweep *s, ls_law_kind kind, const ls_fit_parameters *p, const ls_fit_result *r,
                    const char *not_written);
-int cli_fit_verdict(const char *command, const sweep *s, const fit_result *r, int determined,
+int cli_fit_verdict(const char *command, const ls_sweep *s, const ls_fit_result *r, int determined,
                     const char *not_converged, const char *undetermined);
 /* 1 when every parameter of the fitted law is inside its domain (law.c);
  * a fit that ends outside (a loss rising with size: alpha < 0) is not a law,
  * since no command would read the file it wrote, and cli_fit_verdict
  * refuses it (3) with err's message. */
-int cli_fit_in_domain(const fit_result *r, ls_error *err);
+int cli_fit_in_domain(const ls_fit_result *r, ls_error *err);
 
 /* The figure options, with the command line as the plots' provenance. */
-chart_output cli_plot_defaults(void);
+ls_figure cli_plot_defaults(void);
 /* Handle one of CLI_PLOT_OPTIONS into out; returns 1 when opt was one of
  * them, with *status 0 or a usage error's exit status. */
-int cli_plot_option(const char *command, int opt, const char *arg, chart_output *out, int *status);
+int cli_plot_option(const char *command, int opt, const char *arg, ls_figure *out, int *status);
 /* The format of a plot file from its name (option names it in the
  * message); 0, or a usage error's exit status for an unknown extension.
  * NULL path: nothing to check. */
-int cli_plot_format(const char *command, const char *option, const char *path, chart_output *out);
+int cli_plot_format(const char *command, const char *option, const char *path, ls_figure *out);
 
 /* After cli_plot_format: a figure option given without a plot to apply it
  * to ("--plot-size has no effect without --plot"), or --dpi without a PNG
@@ -321,7 +321,7 @@ int cli_plot_format(const char *command, const char *option, const char *path, c
  * is drawn as figures[i]; plot_options names them for the message ("--plot
  * or --plot-rho"); nplots 0 for a command whose figures are never PNG
  * (then only --dpi is checked, against plot_options). */
-int cli_plot_options_check(const char *command, size_t nplots, const char *const *plots, const chart_output *const *figures,
+int cli_plot_options_check(const char *command, size_t nplots, const char *const *plots, const ls_figure *const *figures,
                            const char *plot_options);
 
 /* Handle one of CLI_SWEEP_OPTIONS into args; returns 1 when opt was one of
@@ -330,9 +330,9 @@ int cli_sweep_option(const char *command, cli_sweep_args *args, int opt, const c
 /* What fit and holdout say about a sweep's checkpoints: how many earlier
  * steps --last dropped, or a warning when runs have several rows and no
  * choice was made (each row is then fitted as a run). */
-void cli_sweep_report_checkpoints(const char *command, const sweep *s, const cli_sweep_args *args);
+void cli_sweep_report_checkpoints(const char *command, const ls_sweep *s, const cli_sweep_args *args);
 /* A note on standard error for the rows --skip-invalid dropped, if any. */
-void cli_sweep_report_skips(const char *command, const char *name, const sweep_skips *skipped);
+void cli_sweep_report_skips(const char *command, const char *name, const ls_sweep_skips *skipped);
 /* A number with an optional SI suffix (125M, 2.8B, 1.5T, 3k); B is a billion. */
 int cli_parse_count(const char *command, const char *option, const char *arg, double *out);
 
@@ -346,7 +346,7 @@ const char *cli_fixed(char *buf, size_t size, double x, int decimals);
  * limit), by default CLI_MAX_ROWS_DEFAULT; more is a status 65 error. */
 #define CLI_MAX_ROWS_DEFAULT ((size_t)10000000)
 size_t cli_max_rows(void);
-sweep_options cli_sweep_options(const char *command, const cli_sweep_args *args);
+ls_sweep_options cli_sweep_options(const char *command, const cli_sweep_args *args);
 void cli_sweep_args_free(cli_sweep_args *args);
 
 /* ---- laws -------------------------------------------------------------- */
@@ -355,7 +355,7 @@ void cli_sweep_args_free(cli_sweep_args *args);
  * binary, with a note saying so.  A file recording a fit that did not
  * converge, or whose parameters the sweep could not tell apart, is refused
  * (65) unless force is set (then a warning). */
-lawfile *cli_read_law(const char *command, const char *path, int force, int *status);
+ls_lawfile *cli_read_law(const char *command, const char *path, int force, int *status);
 #define CLI_FORCE_HELP                                                                                           \
     "      --force             use a law file whose fit did not converge or could not tell its\n"             \
     "                          parameters apart (refused otherwise)\n"
@@ -364,8 +364,8 @@ lawfile *cli_read_law(const char *command, const char *path, int force, int *sta
  * malloc'd (a previous list is freed).  --axes LIST: from R, N, D, E, none
  * empty or given twice, into axes (room for 4).  0 or a usage error's exit
  * status. */
-int cli_parse_laws(const char *command, const char *arg, law_kind **laws, size_t *n);
-int cli_parse_axes(const char *command, const char *arg, holdout_axis *axes, size_t *n);
+int cli_parse_laws(const char *command, const char *arg, ls_law_kind **laws, size_t *n);
+int cli_parse_axes(const char *command, const char *arg, ls_holdout_axis *axes, size_t *n);
 
 /* ---- tables -------------------------------------------------------------- */
 
@@ -389,21 +389,21 @@ void cli_csv_field(FILE *fp, const char *s, size_t len);
     "                          6nd+attn or 6nd+attn+head (docs/flops.md); attn needs the template's\n" \
     "                          context, head its vocab\n"
 /* --flops-convention NAME into *kind; 0, or a usage error's exit status. */
-int cli_parse_flops_convention(const char *command, const char *arg, law_flops_kind *kind);
+int cli_parse_flops_convention(const char *command, const char *arg, ls_law_flops_kind *kind);
 /* 0 when the template's convention has what it needs (ls_law_flops_check),
  * else a usage error's exit status with the message. */
-int cli_check_flops(const char *command, const arch_template *t);
+int cli_check_flops(const char *command, const ls_arch_template *t);
 /* The convention t counts a budget under: --flops-convention when given
  * (given, kind), else the one the law file records when it is not 6nd (its
  * context, vocab and width with it), else the template's own; then
  * checked as cli_check_flops.  lf may be NULL. */
-int cli_apply_flops(const char *command, arch_template *t, const lawfile *lf, int given, law_flops_kind kind);
+int cli_apply_flops(const char *command, ls_arch_template *t, const ls_lawfile *lf, int given, ls_law_flops_kind kind);
 /* For the commands that read sweeps (fit, holdout, report): t read from
  * template_path (NULL: the default template), its convention replaced by
  * --flops-convention when given, checked, and copied to out; 0 or an exit
  * status. */
-int cli_sweep_flops(const char *command, const char *template_path, int given, law_flops_kind kind, arch_template *t,
-                    law_flops *out);
+int cli_sweep_flops(const char *command, const char *template_path, int given, ls_law_flops_kind kind, ls_arch_template *t,
+                    ls_law_flops *out);
 #define CLI_SWEEP_FLOPS_HELP                                                                                     \
     CLI_FLOPS_HELP                                                                                               \
     "      --template FILE     architecture template (JSON) giving the context, vocab and layers\n"            \

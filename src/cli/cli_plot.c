@@ -14,15 +14,15 @@
 static const char *plot_option_given;
 static int dpi_given;
 
-chart_output cli_plot_defaults(void)
+ls_figure cli_plot_defaults(void)
 {
-    chart_output o = ls_chart_output_default();
+    ls_figure o = ls_figure_default();
     o.provenance = cli_command_line();
     return o;
 }
 
 /* "6.5x4" (inches), "16x10cm", "6.5x4in" into points. */
-static int parse_size(const char *command, const char *arg, chart_output *out)
+static int parse_size(const char *command, const char *arg, ls_figure *out)
 {
     const char *x = strchr(arg, 'x');
     if (!x)
@@ -60,7 +60,7 @@ static int parse_size(const char *command, const char *arg, chart_output *out)
     return 0;
 }
 
-int cli_plot_option(const char *command, int opt, const char *arg, chart_output *out, int *status)
+int cli_plot_option(const char *command, int opt, const char *arg, ls_figure *out, int *status)
 {
     double v;
     static const struct {
@@ -93,9 +93,9 @@ int cli_plot_option(const char *command, int opt, const char *arg, chart_output 
     case OPT_PLOT_STYLE:
         *status = 0;
         if (strcmp(arg, "light") == 0)
-            out->look = CHART_LOOK_LIGHT;
+            out->look = LS_FIGURE_LIGHT;
         else if (strcmp(arg, "print") == 0)
-            out->look = CHART_LOOK_PRINT;
+            out->look = LS_FIGURE_PRINT;
         else
             *status = cli_usage_error(command, "--plot-style: '%s' is not light or print", arg);
         return 1;
@@ -111,7 +111,7 @@ int cli_plot_option(const char *command, int opt, const char *arg, chart_output 
     }
 }
 
-int cli_plot_format(const char *command, const char *option, const char *path, chart_output *out)
+int cli_plot_format(const char *command, const char *option, const char *path, ls_figure *out)
 {
     if (!path)
         return 0;
@@ -120,12 +120,12 @@ int cli_plot_format(const char *command, const char *option, const char *path, c
      * or output, not after a fit or a table. */
     if (ls_chart_check_size(out, &err) != 0)
         return err.code == LS_ERR_USAGE ? cli_usage_error(command, "%s", err.message) : cli_fail(command, &err);
-    if (ls_chart_format_of_path(path, &out->format, &err) == 0) {
+    if (ls_figure_format_of_path(path, &out->format, &err) == 0) {
         /* Size and resolution each within their limits can still make an
          * image cairo cannot hold (32767 pixels a side) or that would take
          * gigabytes: refuse before any work rather than fail after it. */
         double w = out->width_pt / 72.0 * out->dpi, h = out->height_pt / 72.0 * out->dpi;
-        if (out->format == CHART_FORMAT_PNG && (w > 32767 || h > 32767 || w * h > 1e8))
+        if (out->format == LS_FIGURE_PNG && (w > 32767 || h > 32767 || w * h > 1e8))
             return cli_usage_error(command,
                                    "%s: a %.0f x %.0f pixel PNG (--plot-size at --dpi %g) is too large: at most "
                                    "32767 pixels a side and 100 million in all; lower --dpi, or write .pdf or .svg",
@@ -136,13 +136,13 @@ int cli_plot_format(const char *command, const char *option, const char *path, c
      * extension to go by: it gets SVG, the one text format. */
     struct stat st;
     if (strcmp(path, "-") == 0 || (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))) {
-        out->format = CHART_FORMAT_SVG;
+        out->format = LS_FIGURE_SVG;
         return 0;
     }
     return cli_usage_error(command, "%s: %s", option, err.message);
 }
 
-int cli_plot_options_check(const char *command, size_t nplots, const char *const *plots, const chart_output *const *figures,
+int cli_plot_options_check(const char *command, size_t nplots, const char *const *plots, const ls_figure *const *figures,
                            const char *plot_options)
 {
     if (nplots == 0)
@@ -151,7 +151,7 @@ int cli_plot_options_check(const char *command, size_t nplots, const char *const
     for (size_t i = 0; i < nplots; i++)
         if (plots[i]) {
             given++;
-            png += figures[i]->format == CHART_FORMAT_PNG;
+            png += figures[i]->format == LS_FIGURE_PNG;
         }
     if (plot_option_given && given == 0)
         return cli_usage_error(command, "%s has no effect without %s", plot_option_given, plot_options);

@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/earlyexit.h"
-#include "loopscale/jsonw.h"
+#include "jsonw_internal.h"
 #include "numtext_internal.h"
 #include "loopscale/shape.h"
 
@@ -51,7 +51,7 @@ enum { OPT_SHAPE_FILE = OPT_COMMAND_FIRST, OPT_CONTEXT, OPT_PRELUDE, OPT_LOOP, O
 typedef struct exit_options {
     const char *shape_path;
     long context; /* -1: the shape file's */
-    earlyexit_costs costs;
+    ls_earlyexit_costs costs;
     int costs_given;
     double *thresholds, *at;
     size_t nthresholds, nat;
@@ -66,12 +66,12 @@ static int compare_doubles(const void *a, const void *b)
 }
 
 /* Costs from the shape file, whose loop count must be the data's. */
-static int shape_costs(const exit_options *o, size_t loops, earlyexit_costs *costs)
+static int shape_costs(const exit_options *o, size_t loops, ls_earlyexit_costs *costs)
 {
     ls_error err;
-    shape_spec s;
+    ls_shape_spec s;
     ls_shape_spec_unset(&s);
-    shape_counts c;
+    ls_shape_counts c;
     if (ls_shape_spec_read(o->shape_path, &s, &err) != 0)
         return cli_fail("exit", &err);
     if (o->context >= 0)
@@ -86,13 +86,13 @@ static int shape_costs(const exit_options *o, size_t loops, earlyexit_costs *cos
                   o->shape_path, s.loops, loops);
         return ls_exit_status(LS_ERR_DATA);
     }
-    *costs = (earlyexit_costs){(double)c.flops_prelude, (double)c.flops_loop, (double)c.flops_coda};
+    *costs = (ls_earlyexit_costs){(double)c.flops_prelude, (double)c.flops_loop, (double)c.flops_coda};
     return 0;
 }
 
 /* Indices of the points the table shows: the first, the last, and the first
  * point at or past each of rows - 2 savings evenly spread between them. */
-static size_t pick_rows(const earlyexit_report *r, size_t rows, size_t *pick)
+static size_t pick_rows(const ls_earlyexit_report *r, size_t rows, size_t *pick)
 {
     size_t n = 0, last = r->npoints - 1;
     if (r->npoints <= rows) {
@@ -114,20 +114,20 @@ static size_t pick_rows(const earlyexit_report *r, size_t rows, size_t *pick)
     return n;
 }
 
-static void print_csv(const earlyexit_report *r)
+static void print_csv(const ls_earlyexit_report *r)
 {
     printf("threshold,saved,mean_loops,mean_nll,perplexity,pareto\n");
     char a[NUMTEXT_DOUBLE_MAX], b[NUMTEXT_DOUBLE_MAX], c[NUMTEXT_DOUBLE_MAX], d[NUMTEXT_DOUBLE_MAX],
         e[NUMTEXT_DOUBLE_MAX];
     for (size_t i = 0; i < r->npoints; i++) {
-        const earlyexit_point *p = &r->points[i];
+        const ls_earlyexit_point *p = &r->points[i];
         printf("%s,%s,%s,%s,%s,%d\n", ls_numtext_format_double(a, p->threshold), ls_numtext_format_double(b, p->saved),
                ls_numtext_format_double(c, p->mean_loops), ls_numtext_format_double(d, p->mean_nll),
                ls_numtext_format_double(e, exp(p->mean_nll)), p->pareto);
     }
 }
 
-static int print_json(const earlyexit_report *r, const char *input)
+static int print_json(const ls_earlyexit_report *r, const char *input)
 {
     jsonw w;
     ls_jsonw_init(&w);
@@ -168,7 +168,7 @@ static int print_json(const earlyexit_report *r, const char *input)
     ls_jsonw_array_end(&w);
     ls_jsonw_array_begin(&w, "sweep", 0);
     for (size_t i = 0; i < r->npoints; i++) {
-        const earlyexit_point *p = &r->points[i];
+        const ls_earlyexit_point *p = &r->points[i];
         ls_jsonw_array_begin(&w, NULL, 1);
         ls_jsonw_number(&w, NULL, p->threshold);
         ls_jsonw_number(&w, NULL, p->saved);
@@ -183,7 +183,7 @@ static int print_json(const earlyexit_report *r, const char *input)
     return cli_print_json("exit", &w);
 }
 
-static int print_table(const earlyexit_report *r, const char *input, size_t rows)
+static int print_table(const ls_earlyexit_report *r, const char *input, size_t rows)
 {
     char a[32], b[32], c[32];
     size_t npareto = 0;
@@ -219,7 +219,7 @@ static int print_table(const earlyexit_report *r, const char *input, size_t rows
     cli_table *s = t && pick ? cli_table_new(5, headers) : NULL;
     size_t npick = s ? pick_rows(r, rows, pick) : 0;
     for (size_t k = 0; s && k < npick; k++) {
-        const earlyexit_point *p = &r->points[pick[k]];
+        const ls_earlyexit_point *p = &r->points[pick[k]];
         char cells[5][32];
         snprintf(cells[0], 32, "%.6g", p->threshold);
         snprintf(cells[1], 32, "%.2f", 100 * p->saved);
@@ -298,8 +298,8 @@ int cmd_exit(int argc, char **argv)
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
-    earlyexit *x = NULL;
-    earlyexit_report *r = NULL;
+    ls_earlyexit *x = NULL;
+    ls_earlyexit_report *r = NULL;
     if (status == -1) {
         free(o.thresholds);
         free(o.at);

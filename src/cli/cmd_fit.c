@@ -89,8 +89,8 @@ enum {
 };
 
 typedef struct fit_options {
-    law_kind kind;
-    fit_parameters params;
+    ls_law_kind kind;
+    ls_fit_parameters params;
     cli_sweep_args sweep;
     cli_strings fixes;
     cli_strings ties;
@@ -104,9 +104,9 @@ typedef struct fit_options {
     const char *plot;
     const char *template_path;
     int flops_given;
-    law_flops_kind flops_kind;
-    law_flops flops; /* how a flops column was counted; recorded in the law file */
-    chart_output figure;
+    ls_law_flops_kind flops_kind;
+    ls_law_flops flops; /* how a flops column was counted; recorded in the law file */
+    ls_figure figure;
     cli_strings by; /* --by columns */
 } fit_options;
 
@@ -150,20 +150,20 @@ static void end_progress(progress_state *ps)
  * its value there (a two-stage fit: the base terms from one fit, the
  * further terms of a larger law fitted with them held).  A later --fix of
  * the same parameter is refused as given twice. */
-static int fix_from_law(const char *cmd, const char *path, law_kind kind, fit_parameters *p,
-                        const char *given[LAW_NPARAMS])
+static int fix_from_law(const char *cmd, const char *path, ls_law_kind kind, ls_fit_parameters *p,
+                        const char *given[LS_LAW_NPARAMS])
 {
     int status = 0;
     cli_file_input("--fix-from", path);
     status = cli_files_check(cmd);
-    lawfile *lf = status == 0 ? cli_read_law(cmd, path, 0, &status) : NULL;
+    ls_lawfile *lf = status == 0 ? cli_read_law(cmd, path, 0, &status) : NULL;
     if (status != 0)
         return status;
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(lf->law.kind, list), held = 0;
     for (size_t i = 0; i < np; i++) {
-        law_param j = list[i];
-        if (!ls_law_uses_param(kind, j) || (j == LAW_P_E_START && !lf->fixed[j]))
+        ls_law_param j = list[i];
+        if (!ls_law_uses_param(kind, j) || (j == LS_LAW_P_E_START && !lf->fixed[j]))
             continue;
         p->fixed[j] = 1;
         p->fixed_value[j] = lf->law.p[j];
@@ -197,24 +197,24 @@ static int compare_doubles(const void *a, const void *b)
  * F^(1-a); `loopscale frontier` gives the whole frontier), with its
  * percentile interval over the bootstrap draws; nothing when the law has no
  * closed form or the exponents admit no optimum. */
-static void print_optimum_exponent(const fit_options *o, const fit_result *r, const fit_bootstrap *b)
+static void print_optimum_exponent(const fit_options *o, const ls_fit_result *r, const ls_fit_bootstrap *b)
 {
     double n, d, a;
     ls_error err;
     if (ls_law_compute_optimal(&r->law, 1e21, &n, &d, &a, &err) != 0)
         return;
-    const char *how = r->law.kind.base == LAW_BASE_KAPLAN ? "alpha_D / (alpha_N + alpha_D)" : "beta / (alpha + beta)";
+    const char *how = r->law.kind.base == LS_LAW_BASE_KAPLAN ? "alpha_D / (alpha_N + alpha_D)" : "beta / (alpha + beta)";
     /* The closed form counts F as 6 N D whatever the sweep's FLOPs were
      * counted as; said, because frontier refuses such a law for that reason. */
     printf("optimum    N_opt ~ F^%.4f, D_opt ~ F^%.4f (a = %s%s)\n", a, 1.0 - a, how,
-           o->flops.kind != LAW_FLOPS_6ND ? "; F counted as 6 N D, not as the sweep's FLOPs" : "");
+           o->flops.kind != LS_LAW_FLOPS_6ND ? "; F counted as 6 N D, not as the sweep's FLOPs" : "");
     if (!b || b->ndraws < LS_FIT_MIN_INTERVAL_DRAWS) /* as for the parameters: no interval from fewer */
         return;
     double *as = malloc(b->ndraws * sizeof *as);
     size_t m = 0;
     for (size_t i = 0; as && i < b->ndraws; i++) {
-        law l = r->law;
-        memcpy(l.p, b->draws + i * LAW_NPARAMS, sizeof l.p);
+        ls_law l = r->law;
+        memcpy(l.p, b->draws + i * LS_LAW_NPARAMS, sizeof l.p);
         if (ls_law_compute_optimal(&l, 1e21, &n, &d, &as[m], &err) == 0)
             m++;
     }
@@ -227,18 +227,18 @@ static void print_optimum_exponent(const fit_options *o, const fit_result *r, co
     free(as);
 }
 
-static int print_table(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
+static int print_table(const fit_options *o, const ls_sweep *s, const ls_fit_result *r, const ls_fit_bootstrap *b,
                        double seconds, int threads)
 {
     char kind_text[64];
     ls_law_kind_format(r->law.kind, kind_text, sizeof kind_text);
     printf("law        %s\n", kind_text);
     printf("runs       %zu (%s)\n", r->n, strcmp(s->name, "-") == 0 ? "standard input" : s->name);
-    if (o->flops.kind != LAW_FLOPS_6ND) /* what a flops column was read as, and the law file records */
+    if (o->flops.kind != LS_LAW_FLOPS_6ND) /* what a flops column was read as, and the law file records */
         printf("FLOPs      counted as %s: D = %s\n", ls_law_flops_name(o->flops.kind),
                ls_law_flops_formula(o->flops.kind));
-    const char *space = o->params.space == FIT_SPACE_LOG ? "ln Lhat - ln L" : "Lhat - L";
-    if (o->params.loss == FIT_LOSS_HUBER)
+    const char *space = o->params.space == LS_FIT_SPACE_LOG ? "ln Lhat - ln L" : "Lhat - L";
+    if (o->params.loss == LS_FIT_LOSS_HUBER)
         printf("objective  %.9g  (sum of Huber(%s), delta %g)\n", r->objective, space, o->params.huber_delta);
     else
         printf("objective  %.9g  (sum of (%s)^2)\n", r->objective, space);
@@ -265,10 +265,10 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
     const char *headers[] = {"parameter", "value", "stderr*", with_ci ? ci_header : "", ""};
     size_t ncols = with_ci ? 4 : 3;
     cli_table *t = cli_table_new(ncols, headers);
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(r->law.kind, list);
     for (size_t i = 0; t && i < np; i++) {
-        law_param j = list[i];
+        ls_law_param j = list[i];
         char value[32], se[32], ci[64];
         format_value(value, sizeof value, r->law.p[j]);
         if (r->unidentified[j])
@@ -276,7 +276,7 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
         else if (r->fixed[j])
             snprintf(se, sizeof se, "held");
         else if (r->tied[j])
-            snprintf(se, sizeof se, "= %s", ls_law_param_name((law_param)(r->tied[j] - 1)));
+            snprintf(se, sizeof se, "= %s", ls_law_param_name((ls_law_param)(r->tied[j] - 1)));
         else
             format_value(se, sizeof se, r->stderr_of[j]);
         if (with_ci && !r->fixed[j] && !isnan(b->ci_low[j]))
@@ -303,7 +303,7 @@ static int print_table(const fit_options *o, const sweep *s, const fit_result *r
 
 /* The fit's parameters that the runs do not determine (ls_fit_diagnose),
  * one warning each; the law file carries the same lines. */
-static int warn_diagnosed(const char *cmd, const sweep *s, const fit_result *r, const fit_bootstrap *b)
+static int warn_diagnosed(const char *cmd, const ls_sweep *s, const ls_fit_result *r, const ls_fit_bootstrap *b)
 {
     char *lines = ls_fit_diagnose(s, r, b);
     if (!lines) {
@@ -316,10 +316,10 @@ static int warn_diagnosed(const char *cmd, const sweep *s, const fit_result *r, 
     return 0;
 }
 
-static lawfile *make_lawfile(const fit_options *o, const sweep *s, const fit_result *r, const fit_bootstrap *b,
+static ls_lawfile *make_lawfile(const fit_options *o, const ls_sweep *s, const ls_fit_result *r, const ls_fit_bootstrap *b,
                              char *const *paths, size_t npaths, ls_error *err)
 {
-    lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
+    ls_lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
                                o->sweep.maps.n, (const char *const *)o->sweep.wheres.v, o->sweep.wheres.n,
                                o->group, cli_command_line(), (const char *const *)o->sweep.given.v,
                                o->sweep.given.n, &o->flops};
@@ -352,7 +352,7 @@ static int check_group_pattern(const char *cmd, const char *option, const char *
 /* A group's values as a file name part: values joined by '-', each byte not a
  * letter, digit, '.', '_', '+' or '-' written as '_' (so "rw/base" is
  * "rw_base"), at most GROUP_NAME_MAX bytes. */
-static void group_file_part(const sweep_split *sp, size_t g, char *buf, size_t size)
+static void group_file_part(const ls_sweep_groups *sp, size_t g, char *buf, size_t size)
 {
     size_t used = 0, limit = size - 1 < GROUP_NAME_MAX ? size - 1 : GROUP_NAME_MAX;
     for (size_t c = 0; c < sp->ncolumns; c++) {
@@ -395,11 +395,11 @@ static char *expand_pattern(const char *pattern, const char *part, int *oom)
 }
 
 typedef struct group_fit {
-    sweep *runs;
-    fit_result result;
-    fit_bootstrap boot;
+    ls_sweep *runs;
+    ls_fit_result result;
+    ls_fit_bootstrap boot;
     int fitted, determined;
-    lawfile *lf;
+    ls_lawfile *lf;
     char *law_path, *plot_path;
     char *law_text;
     unsigned char *figure;
@@ -407,7 +407,7 @@ typedef struct group_fit {
     char command[512]; /* "fit: dataset=rw, decay=const": messages about this group */
 } group_fit;
 
-static int print_by_table(const fit_options *o, const sweep *s, const sweep_split *sp, const group_fit *gf)
+static int print_by_table(const fit_options *o, const ls_sweep *s, const ls_sweep_groups *sp, const group_fit *gf)
 {
     char kind_text[64];
     ls_law_kind_format(o->kind, kind_text, sizeof kind_text);
@@ -416,12 +416,12 @@ static int print_by_table(const fit_options *o, const sweep *s, const sweep_spli
     for (size_t c = 0; c < sp->ncolumns; c++)
         printf("%s%s", c ? ", " : "", s->by_names[c]);
     printf(" (%s)\n", strcmp(s->name, "-") == 0 ? "standard input" : s->name);
-    const char *space = o->params.space == FIT_SPACE_LOG ? "ln Lhat - ln L" : "Lhat - L";
-    if (o->params.loss == FIT_LOSS_HUBER)
+    const char *space = o->params.space == LS_FIT_SPACE_LOG ? "ln Lhat - ln L" : "Lhat - L";
+    if (o->params.loss == LS_FIT_LOSS_HUBER)
         printf("objective  sum of Huber(%s), delta %g, for each group\n\n", space, o->params.huber_delta);
     else
         printf("objective  sum of (%s)^2, for each group\n\n", space);
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(o->kind, list);
     size_t ncols = sp->ncolumns + np + 4;
     const char **headers = calloc(ncols, sizeof *headers);
@@ -441,7 +441,7 @@ static int print_by_table(const fit_options *o, const sweep *s, const sweep_spli
         t = cli_table_new(ncols, headers);
     }
     for (size_t g = 0; t && g < sp->ngroups; g++) {
-        const fit_result *r = &gf[g].result;
+        const ls_fit_result *r = &gf[g].result;
         size_t k = 0;
         for (size_t c = 0; c < sp->ncolumns; c++)
             cells[k++] = sp->value[g * sp->ncolumns + c];
@@ -478,11 +478,11 @@ static int print_by_table(const fit_options *o, const sweep *s, const sweep_spli
 
 /* fit --by: split the runs, fit each group as fit fits a sweep, print one
  * table, and write every group's law file and plot, or none. */
-static int fit_by(const fit_options *o, const sweep *s, char *const *paths, size_t npaths)
+static int fit_by(const fit_options *o, const ls_sweep *s, char *const *paths, size_t npaths)
 {
     const char *cmd = "fit";
     ls_error err;
-    sweep_split sp;
+    ls_sweep_groups sp;
     if (ls_sweep_split(s, &sp, &err) != 0)
         return cli_fail(cmd, &err);
     size_t ng = sp.ngroups;
@@ -557,7 +557,7 @@ static int fit_by(const fit_options *o, const sweep *s, char *const *paths, size
         for (size_t k = 0; k < 2 * sp.ncolumns; k++)
             if (sp.condition[g * sp.ncolumns * 2 + k])
                 wheres[nw++] = sp.condition[g * sp.ncolumns * 2 + k];
-        lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
+        ls_lawfile_provenance prov = {(const char *const *)paths, npaths, (const char *const *)o->sweep.maps.v,
                                    o->sweep.maps.n, wheres, nw, o->group, cli_command_line(),
                                    (const char *const *)o->sweep.given.v, o->sweep.given.n, &o->flops};
         group_fit *f = &gf[g];
@@ -655,7 +655,7 @@ int cmd_fit(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.figure = cli_plot_defaults();
     ls_fit_default_parameters(&o.params);
-    o.kind = (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE};
+    o.kind = (ls_law_kind){LS_LAW_BASE_MOE, LS_LAW_MAPPING_BOUNDED_SPARSE};
     o.ci = 0.95;
     o.bootstrap_starts = 2;
     ls_error err;
@@ -699,11 +699,11 @@ int cmd_fit(int argc, char **argv)
             break;
         case OPT_SCALE:
             if (strcmp(optarg, "levenberg") == 0)
-                o.params.scale = FIT_SCALE_LEVENBERG;
+                o.params.scale = LS_FIT_SCALE_LEVENBERG;
             else if (strcmp(optarg, "more") == 0)
-                o.params.scale = FIT_SCALE_MORE;
+                o.params.scale = LS_FIT_SCALE_MORE;
             else if (strcmp(optarg, "marquardt") == 0)
-                o.params.scale = FIT_SCALE_MARQUARDT;
+                o.params.scale = LS_FIT_SCALE_MARQUARDT;
             else
                 status = cli_usage_error(cmd, "--scale: '%s' is not levenberg, more or marquardt", optarg);
             break;
@@ -739,7 +739,7 @@ int cmd_fit(int argc, char **argv)
         cli_strings_free(&o.ties);
         return cli_help(USAGE), cli_help(USAGE_TAIL);
     }
-    const char *fixes_given[LAW_NPARAMS] = {NULL};
+    const char *fixes_given[LS_LAW_NPARAMS] = {NULL};
     if (status == 0 && o.fix_from)
         status = fix_from_law(cmd, o.fix_from, o.kind, &o.params, fixes_given);
     for (size_t i = 0; status == 0 && i < o.fixes.n; i++)
@@ -774,22 +774,22 @@ int cmd_fit(int argc, char **argv)
         status = cli_plot_format(cmd, "--plot", o.plot, &o.figure);
     /* The convention a flops column is read under: the template's, or the
      * option's over it. */
-    arch_template tmpl;
+    ls_arch_template tmpl;
     if (status == 0)
         status = cli_sweep_flops(cmd, o.template_path, o.flops_given, o.flops_kind, &tmpl, &o.flops);
     if (status == 0) {
         const char *plots[] = {o.plot};
-        const chart_output *figures[] = {&o.figure};
+        const ls_figure *figures[] = {&o.figure};
         status = cli_plot_options_check(cmd, 1, plots, figures, "--plot");
     }
 
-    sweep *s = NULL;
-    fit_result result;
-    fit_bootstrap boot;
+    ls_sweep *s = NULL;
+    ls_fit_result result;
+    ls_fit_bootstrap boot;
     memset(&boot, 0, sizeof boot);
-    lawfile *lf = NULL;
+    ls_lawfile *lf = NULL;
     if (status == 0) {
-        sweep_options so = cli_sweep_options(cmd, &o.sweep);
+        ls_sweep_options so = cli_sweep_options(cmd, &o.sweep);
         so.require_loss = 1;
         so.group_column = o.group;
         so.checksum = 1; /* the law file records what was fitted */

@@ -11,7 +11,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/frontier.h"
-#include "loopscale/jsonw.h"
+#include "jsonw_internal.h"
 #include "loopscale/solve.h"
 #include "numtext_internal.h"
 
@@ -114,7 +114,7 @@ static int parse_budgets(const char *cmd, const char *text, double **budgets, si
     return 0;
 }
 
-static int print_json(const char *cmd, const law *l, const frontier_point *p, size_t n, double a)
+static int print_json(const char *cmd, const ls_law *l, const ls_frontier_point *p, size_t n, double a)
 {
     char kind[64];
     ls_law_kind_format(l->kind, kind, sizeof kind);
@@ -150,7 +150,7 @@ typedef struct solve_args {
     size_t nR, nE;
 } solve_args;
 
-static int print_solve_json(const char *cmd, const law *l, const solve_args *a, const frontier_solve_point *p,
+static int print_solve_json(const char *cmd, const ls_law *l, const solve_args *a, const ls_frontier_solve_point *p,
                             size_t n)
 {
     char kind[64];
@@ -184,7 +184,7 @@ static int print_solve_json(const char *cmd, const law *l, const solve_args *a, 
     return cli_print_json(cmd, &w);
 }
 
-static void print_solve_csv(const frontier_solve_point *p, size_t n)
+static void print_solve_csv(const ls_frontier_solve_point *p, size_t n)
 {
     printf("flops,n_opt,d_opt,tokens_per_param,loss,R,E,n_total,bound,exponent_n\n");
     for (size_t i = 0; i < n; i++) {
@@ -198,8 +198,8 @@ static void print_solve_csv(const frontier_solve_point *p, size_t n)
     }
 }
 
-static int print_solve_table(const law *l, const solve_args *a, const law_ranges *ranges,
-                             const frontier_solve_point *p, size_t n)
+static int print_solve_table(const ls_law *l, const solve_args *a, const ls_law_ranges *ranges,
+                             const ls_frontier_solve_point *p, size_t n)
 {
     char kind[64];
     printf("law        %s (the configuration 'loopscale solve' chooses at each budget)\n",
@@ -217,11 +217,11 @@ static int print_solve_table(const law *l, const solve_args *a, const law_ranges
     for (size_t i = 0; t && i < n; i++) {
         char c[10][32];
         snprintf(c[0], 32, "%.4g", p[i].flops);
-        snprintf(c[1], 32, "%g%s", p[i].R, p[i].outside >> LAW_RANGE_R & 1u ? "*" : "");
-        snprintf(c[2], 32, "%g%s", p[i].E, p[i].outside >> LAW_RANGE_E & 1u ? "*" : "");
-        snprintf(c[3], 32, "%.4g%s", p[i].n_act, p[i].outside >> LAW_RANGE_N_ACT & 1u ? "*" : "");
+        snprintf(c[1], 32, "%g%s", p[i].R, p[i].outside >> LS_LAW_RANGE_R & 1u ? "*" : "");
+        snprintf(c[2], 32, "%g%s", p[i].E, p[i].outside >> LS_LAW_RANGE_E & 1u ? "*" : "");
+        snprintf(c[3], 32, "%.4g%s", p[i].n_act, p[i].outside >> LS_LAW_RANGE_N_ACT & 1u ? "*" : "");
         snprintf(c[4], 32, "%.4g", p[i].n_total);
-        snprintf(c[5], 32, "%.4g%s", p[i].tokens, p[i].outside >> LAW_RANGE_TOKENS & 1u ? "*" : "");
+        snprintf(c[5], 32, "%.4g%s", p[i].tokens, p[i].outside >> LS_LAW_RANGE_TOKENS & 1u ? "*" : "");
         snprintf(c[6], 32, "%.4g", p[i].tokens_per_param);
         cli_fixed(c[7], 32, p[i].loss, 4);
         snprintf(c[8], 32, "%s", ls_solve_bound_name(p[i].bound));
@@ -245,34 +245,34 @@ static int print_solve_table(const law *l, const solve_args *a, const law_ranges
 }
 
 /* A frontier row as the candidate solve chose, for solve's edge checks. */
-static solve_candidate chosen_candidate(const frontier_solve_point *p)
+static ls_solve_candidate chosen_candidate(const ls_frontier_solve_point *p)
 {
-    return (solve_candidate){.R = p->R, .E = p->E, .n_act = p->n_act, .n_total = p->n_total, .tokens = p->tokens,
+    return (ls_solve_candidate){.R = p->R, .E = p->E, .n_act = p->n_act, .n_total = p->n_total, .tokens = p->tokens,
                              .loss = p->loss, .feasible = 1, .bound = p->bound};
 }
 
 /* The frontier of the chosen architecture: 'loopscale solve' at each budget, with its
  * defaults (candidate lists cut at the law's fitted R and E, epsilon the fit's RMSE) and
  * the law's FLOP convention, which the numerical solver honours. */
-static int run_solve_frontier(const char *cmd, lawfile *lf, solve_args *a, const double *budgets, size_t n,
-                              cli_format format, const char *plot, const chart_output *figure)
+static int run_solve_frontier(const char *cmd, ls_lawfile *lf, solve_args *a, const double *budgets, size_t n,
+                              cli_format format, const char *plot, const ls_figure *figure)
 {
-    arch_template tmpl;
+    ls_arch_template tmpl;
     ls_arch_template_default(&tmpl);
     ls_error err;
     int status = 0;
     if (a->template_path && ls_arch_template_read(a->template_path, &tmpl, &err) != 0)
         return cli_fail(cmd, &err);
-    status = cli_apply_flops(cmd, &tmpl, lf, 0, LAW_FLOPS_6ND);
+    status = cli_apply_flops(cmd, &tmpl, lf, 0, LS_LAW_FLOPS_6ND);
     if (status != 0)
         return status;
-    law_ranges ranges;
+    ls_law_ranges ranges;
     ls_lawfile_ranges(lf, &ranges);
     cli_candidates room;
-    solve_options so = {.ranges = &ranges};
+    ls_solve_options so = {.ranges = &ranges};
     cli_solve_candidates(cmd, &tmpl, a->R, a->nR, a->E, a->nE, &room, &so);
     so.eps = a->eps = cli_solve_eps(cmd, lf, a->eps);
-    frontier_solve_point *points = malloc(n * sizeof *points);
+    ls_frontier_solve_point *points = malloc(n * sizeof *points);
     if (!points) {
         cli_error(cmd, "out of memory");
         return ls_exit_status(LS_ERR_INTERNAL);
@@ -292,7 +292,7 @@ static int run_solve_frontier(const char *cmd, lawfile *lf, solve_args *a, const
     size_t at_edge = 0, first = 0;
     unsigned edge_bits = 0;
     for (size_t i = 0; status == 0 && i < n; i++) {
-        solve_candidate c = chosen_candidate(&points[i]);
+        ls_solve_candidate c = chosen_candidate(&points[i]);
         unsigned bits = ls_solve_at_edge(&so, &c);
         if (bits && at_edge++ == 0)
             first = i;
@@ -300,7 +300,7 @@ static int run_solve_frontier(const char *cmd, lawfile *lf, solve_args *a, const
     }
     if (at_edge) {
         char text[160];
-        solve_candidate c = chosen_candidate(&points[first]);
+        ls_solve_candidate c = chosen_candidate(&points[first]);
         cli_solve_edge_text(text, sizeof text, &so, &c);
         cli_warn(cmd, "%zu of %zu %s %s a configuration at an end of the search range, not an optimum (at %g FLOPs: %s; %s)", at_edge,
                  n, ls_plural((double)n, "budget", "budgets"), at_edge == 1 ? "chooses" : "choose", points[first].flops,
@@ -347,7 +347,7 @@ int cmd_frontier(int argc, char **argv)
                                              {NULL, 0, NULL, 0}};
     const char *law_path = NULL, *plot = NULL, *flops_text = NULL;
     cli_format format = CLI_FORMAT_TABLE;
-    chart_output figure = cli_plot_defaults();
+    ls_figure figure = cli_plot_defaults();
     solve_args sa = {.mem_bytes = INFINITY, .bits = 16, .eps = NAN};
     int status = 0, opt, force = 0;
     opterr = 0;
@@ -392,10 +392,10 @@ int cmd_frontier(int argc, char **argv)
         }
     }
     ls_error err;
-    lawfile *lf = NULL;
+    ls_lawfile *lf = NULL;
     double *budgets = NULL, a = NAN;
     size_t n = 0;
-    frontier_point *points = NULL;
+    ls_frontier_point *points = NULL;
     unsigned *outside = NULL; /* per budget: bits 1u << LAW_RANGE_* beyond the fitted ranges */
     if (status == 0 && !flops_text)
         status = cli_usage_error(cmd, "give the training budgets with --flops F1,F2,... or --flops LO:HI:N");
@@ -418,7 +418,7 @@ int cmd_frontier(int argc, char **argv)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (status == 0) {
         const char *plots[] = {plot};
-        const chart_output *figures[] = {&figure};
+        const ls_figure *figures[] = {&figure};
         status = cli_plot_options_check(cmd, 1, plots, figures, "--plot");
     }
     if (status == 0)
@@ -429,7 +429,7 @@ int cmd_frontier(int argc, char **argv)
     }
     /* The closed form charges F = 6 N D; a law fitted on FLOPs counted with attention or the
      * LM head would give an optimum off the one isoflop and solve find under its convention. */
-    if (status == 0 && lf->has_fit && lf->fit.flops.kind != LAW_FLOPS_6ND) {
+    if (status == 0 && lf->has_fit && lf->fit.flops.kind != LS_LAW_FLOPS_6ND) {
         cli_error(cmd, "%s: the law was fitted on FLOPs counted as %s, and the frontier's closed form counts "
                   "F = 6 N D; use 'loopscale isoflop' or 'loopscale solve', which honour the convention",
                   law_path ? law_path : "the law", ls_law_flops_name(lf->fit.flops.kind));
@@ -443,7 +443,7 @@ int cmd_frontier(int argc, char **argv)
         status = cli_fail(cmd, &err);
     /* The optimum of a plain model (R = 1, E = 1) beyond the sweep is the law's guess, as
      * solve and the architecture frontier say: warned in every format, starred in the table. */
-    law_ranges ranges;
+    ls_law_ranges ranges;
     unsigned outside_any = 0;
     size_t beyond = 0;
     if (status == 0 && !(outside = calloc(n, sizeof *outside))) {
@@ -453,7 +453,7 @@ int cmd_frontier(int argc, char **argv)
     if (status == 0) {
         ls_lawfile_ranges(lf, &ranges);
         for (size_t i = 0; i < n; i++) {
-            law_point x = {.n_act = points[i].n_opt, .n_total = points[i].n_opt, .R = 1, .E = 1, .D = points[i].d_opt};
+            ls_law_point x = {.n_act = points[i].n_opt, .n_total = points[i].n_opt, .R = 1, .E = 1, .D = points[i].d_opt};
             outside[i] = ls_law_ranges_outside(&ranges, &x);
             outside_any |= outside[i];
             beyond += outside[i] != 0;
@@ -482,9 +482,9 @@ int cmd_frontier(int argc, char **argv)
         cli_table *t = cli_table_new(5, headers);
         for (size_t i = 0; t && i < n; i++) {
             char c[5][32];
-            snprintf(c[0], 32, "%.4g%s", points[i].flops, outside[i] >> LAW_RANGE_FLOPS & 1u ? "*" : "");
-            snprintf(c[1], 32, "%.4g%s", points[i].n_opt, outside[i] >> LAW_RANGE_N_ACT & 1u ? "*" : "");
-            snprintf(c[2], 32, "%.4g%s", points[i].d_opt, outside[i] >> LAW_RANGE_TOKENS & 1u ? "*" : "");
+            snprintf(c[0], 32, "%.4g%s", points[i].flops, outside[i] >> LS_LAW_RANGE_FLOPS & 1u ? "*" : "");
+            snprintf(c[1], 32, "%.4g%s", points[i].n_opt, outside[i] >> LS_LAW_RANGE_N_ACT & 1u ? "*" : "");
+            snprintf(c[2], 32, "%.4g%s", points[i].d_opt, outside[i] >> LS_LAW_RANGE_TOKENS & 1u ? "*" : "");
             snprintf(c[3], 32, "%.4g", points[i].tokens_per_param);
             cli_fixed(c[4], 32, points[i].loss, 4);
             const char *cells[] = {c[0], c[1], c[2], c[3], c[4]};

@@ -53,7 +53,7 @@ static void cell_text(char *buf, size_t size, double x, int decimals)
         snprintf(buf, size, "%.*f", decimals, x);
 }
 
-static void print_csv(const holdout_result *r)
+static void print_csv(const ls_holdout_result *r)
 {
     char num[NUMTEXT_DOUBLE_MAX], kind[64];
     printf("law,k,in_sample");
@@ -77,7 +77,7 @@ static void print_csv(const holdout_result *r)
     }
 }
 
-static int print_json(const holdout_result *r)
+static int print_json(const ls_holdout_result *r)
 {
     ls_error err;
     char *text = ls_holdout_result_to_json(r, &err);
@@ -88,7 +88,7 @@ static int print_json(const holdout_result *r)
     return 0;
 }
 
-static int print_markdown(const holdout_result *r)
+static int print_markdown(const ls_holdout_result *r)
 {
     /* The columns to show: the axes that held something out. */
     size_t *shown = calloc(r->ncolumns + 1, sizeof *shown), nshown = 0;
@@ -125,7 +125,7 @@ static int print_markdown(const holdout_result *r)
             unconverged = 1;
         }
         for (size_t c = 0; c < nshown; c++) {
-            const holdout_cell *cell = &r->cells[l * r->ncolumns + shown[c]];
+            const ls_holdout_cell *cell = &r->cells[l * r->ncolumns + shown[c]];
             cell_text(cells[3 + c], sizeof cells[3 + c], cell->rmse, 4);
             if (!isnan(cell->rmse) && !cell->converged) {
                 strcat(cells[3 + c], "*");
@@ -180,7 +180,7 @@ int cmd_holdout(int argc, char **argv)
                                              CLI_SWEEP_OPTIONS,
                                              CLI_PLOT_OPTIONS,
                                              {NULL, 0, NULL, 0}};
-    fit_parameters params;
+    ls_fit_parameters params;
     ls_fit_default_parameters(&params);
     cli_sweep_args sweep_args;
     memset(&sweep_args, 0, sizeof sweep_args);
@@ -188,16 +188,16 @@ int cmd_holdout(int argc, char **argv)
     memset(&split, 0, sizeof split);
     memset(&fixes, 0, sizeof fixes);
     memset(&ties, 0, sizeof ties);
-    law_kind *laws = NULL;
+    ls_law_kind *laws = NULL;
     size_t nlaws = 0, naxes = 4;
-    holdout_axis axes[4] = {HOLDOUT_AXIS_R, HOLDOUT_AXIS_N, HOLDOUT_AXIS_D, HOLDOUT_AXIS_E};
+    ls_holdout_axis axes[4] = {LS_HOLDOUT_AXIS_R, LS_HOLDOUT_AXIS_N, LS_HOLDOUT_AXIS_D, LS_HOLDOUT_AXIS_E};
     cli_format format = CLI_FORMAT_MD;
     const char *plot = NULL, *template_path = NULL;
     int flops_given = 0;
-    law_flops_kind flops_kind = LAW_FLOPS_6ND;
-    law_flops flops;
-    arch_template tmpl;
-    chart_output figure = cli_plot_defaults();
+    ls_law_flops_kind flops_kind = LS_LAW_FLOPS_6ND;
+    ls_law_flops flops;
+    ls_arch_template tmpl;
+    ls_figure figure = cli_plot_defaults();
     int status = 0, opt;
     opterr = 0;
     static const int repeatable[] = {OPT_SPLIT, OPT_FIX, OPT_TIE, 0};
@@ -233,8 +233,8 @@ int cmd_holdout(int argc, char **argv)
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
-    sweep *s = NULL;
-    holdout_result result;
+    ls_sweep *s = NULL;
+    ls_holdout_result result;
     memset(&result, 0, sizeof result);
     ls_error err;
     if (status == -1) {
@@ -244,7 +244,7 @@ int cmd_holdout(int argc, char **argv)
     /* --split is checked before any input is read: against a sweep of no
      * rows, which checks each condition's form and quantity. */
     if (status == 0 && split.n > 0) {
-        sweep none;
+        ls_sweep none;
         memset(&none, 0, sizeof none);
         unsigned char unused = 0;
         if (ls_sweep_select(&none, split.v, split.n, &unused, &err) != 0) {
@@ -273,11 +273,11 @@ int cmd_holdout(int argc, char **argv)
         status = cli_sweep_flops(cmd, template_path, flops_given, flops_kind, &tmpl, &flops);
     if (status == 0) {
         const char *plots[] = {plot};
-        const chart_output *figures[] = {&figure};
+        const ls_figure *figures[] = {&figure};
         status = cli_plot_options_check(cmd, 1, plots, figures, "--plot");
     }
     if (status == 0) {
-        sweep_options so = cli_sweep_options(cmd, &sweep_args);
+        ls_sweep_options so = cli_sweep_options(cmd, &sweep_args);
         so.require_loss = 1;
         so.flops = &flops;
         s = ls_sweep_read((const char *const *)(argv + optind), (size_t)(argc - optind), &so, &err);
@@ -297,13 +297,13 @@ int cmd_holdout(int argc, char **argv)
         if (!laws)
             status = ls_exit_status(LS_ERR_INTERNAL);
     }
-    const char *fixes_given[LAW_NPARAMS] = {NULL};
+    const char *fixes_given[LS_LAW_NPARAMS] = {NULL};
     for (size_t i = 0; status == 0 && i < fixes.n; i++)
         status = cli_parse_fix(cmd, fixes.v[i], laws, nlaws, &params, fixes_given);
     for (size_t i = 0; status == 0 && i < ties.n; i++)
         status = cli_parse_tie(cmd, ties.v[i], laws, nlaws, &params);
     if (status == 0) {
-        holdout_spec spec = {laws, nlaws, axes, naxes, split.v, split.n};
+        ls_holdout_spec spec = {laws, nlaws, axes, naxes, split.v, split.n};
         if (ls_holdout_run(s, &spec, &params, &result, &err) != 0)
             status = cli_fail(cmd, &err);
     }

@@ -11,7 +11,7 @@
 #include "commands.h"
 #include "loopscale/fit.h"
 #include "loopscale/isofit.h"
-#include "loopscale/jsonw.h"
+#include "jsonw_internal.h"
 #include "loopscale/law.h"
 #include "numtext_internal.h"
 
@@ -47,14 +47,14 @@ enum { OPT_METHOD = OPT_COMMAND_FIRST, OPT_KEEP, OPT_MIN_RUNS, OPT_BOOTSTRAP, OP
 /* D's interval from N's: D = F / (6 N_unroll) falls as N grows, here with
  * the optimum's own N_unroll / N_act (exact when the template's loop block
  * is a fixed share of N_act; 1 for a plain sweep). */
-static double tokens_at(const isofit_budget *b, double n)
+static double tokens_at(const ls_isofit_budget *b, double n)
 {
     return b->d_opt * b->n_opt / n;
 }
 
-static const char *method_name(isofit_method m) { return m == ISOFIT_PARABOLA ? "parabola" : "minimum"; }
+static const char *method_name(ls_isofit_method m) { return m == LS_ISOFIT_PARABOLA ? "parabola" : "minimum"; }
 
-static int print_json(const char *cmd, const isofit_options *o, const isofit_result *r)
+static int print_json(const char *cmd, const ls_isofit_options *o, const ls_isofit_result *r)
 {
     jsonw w;
     ls_jsonw_init(&w);
@@ -78,7 +78,7 @@ static int print_json(const char *cmd, const isofit_options *o, const isofit_res
     }
     ls_jsonw_array_begin(&w, "budgets", 0);
     for (size_t i = 0; i < r->nbudgets; i++) {
-        const isofit_budget *b = &r->budgets[i];
+        const ls_isofit_budget *b = &r->budgets[i];
         ls_jsonw_object_begin(&w, NULL);
         ls_jsonw_number(&w, "flops", b->flops);
         ls_jsonw_number(&w, "runs", (double)b->runs);
@@ -103,11 +103,11 @@ static int print_json(const char *cmd, const isofit_options *o, const isofit_res
     return cli_print_json(cmd, &w);
 }
 
-static void print_csv(const isofit_result *r)
+static void print_csv(const ls_isofit_result *r)
 {
     printf("flops,runs,used,status,n_opt,d_opt,loss,n_opt_lo,n_opt_hi\n");
     for (size_t i = 0; i < r->nbudgets; i++) {
-        const isofit_budget *b = &r->budgets[i];
+        const ls_isofit_budget *b = &r->budgets[i];
         char num[6][NUMTEXT_DOUBLE_MAX];
         const double v[] = {b->flops, b->n_opt, b->d_opt, b->loss_opt, b->n_lo, b->n_hi};
         for (int k = 0; k < 6; k++)
@@ -120,10 +120,10 @@ static void print_csv(const isofit_result *r)
     }
 }
 
-static int print_table(const char *cmd, const char *name, const isofit_options *o, const isofit_result *r)
+static int print_table(const char *cmd, const char *name, const ls_isofit_options *o, const ls_isofit_result *r)
 {
     printf("method     %s (%s)", method_name(o->method),
-           o->method == ISOFIT_PARABOLA ? "Chinchilla approach 2" : "Chinchilla approach 1");
+           o->method == LS_ISOFIT_PARABOLA ? "Chinchilla approach 2" : "Chinchilla approach 1");
     if (o->keep_factor > 1)
         printf(", runs within a factor %g of each optimum", o->keep_factor);
     printf("\nruns       %s\n", name);
@@ -144,7 +144,7 @@ static int print_table(const char *cmd, const char *name, const isofit_options *
     const char *headers[] = {"flops", "used", "N_opt", "D_opt", "loss", with_ci ? "N_opt interval" : "note", "note"};
     cli_table *t = cli_table_new(with_ci ? 7 : 6, headers);
     for (size_t i = 0; t && i < r->nbudgets; i++) {
-        const isofit_budget *b = &r->budgets[i];
+        const ls_isofit_budget *b = &r->budgets[i];
         char c[7][64];
         snprintf(c[0], 64, "%.4g", b->flops);
         snprintf(c[1], 64, "%zu", b->used);
@@ -158,7 +158,7 @@ static int print_table(const char *cmd, const char *name, const isofit_options *
             snprintf(c[5], 64, "[%.4g, %.4g]", b->n_lo, b->n_hi);
         else
             snprintf(c[5], 64, "-");
-        snprintf(c[6], 64, "%s", b->status == ISOFIT_USED ? "" : ls_isofit_status_name(b->status));
+        snprintf(c[6], 64, "%s", b->status == LS_ISOFIT_USED ? "" : ls_isofit_status_name(b->status));
         const char *cells[] = {c[0], c[1], c[2], c[3], c[4], with_ci ? c[5] : c[6], c[6]};
         if (cli_table_add(t, cells) != 0) {
             cli_table_free(t);
@@ -189,13 +189,13 @@ int cmd_isofit(int argc, char **argv)
                                              CLI_PLOT_OPTIONS,
                                              CLI_SWEEP_OPTIONS,
                                              {NULL, 0, NULL, 0}};
-    isofit_options o;
+    ls_isofit_options o;
     ls_isofit_default_options(&o);
     cli_sweep_args sweep_args;
     memset(&sweep_args, 0, sizeof sweep_args);
     cli_format format = CLI_FORMAT_TABLE;
     const char *plot = NULL;
-    chart_output figure = cli_plot_defaults();
+    ls_figure figure = cli_plot_defaults();
     int status = 0, opt;
     long value = 0;
     opterr = 0;
@@ -207,9 +207,9 @@ int cmd_isofit(int argc, char **argv)
         case 'h': status = -1; break;
         case OPT_METHOD:
             if (strcmp(optarg, "parabola") == 0)
-                o.method = ISOFIT_PARABOLA;
+                o.method = LS_ISOFIT_PARABOLA;
             else if (strcmp(optarg, "minimum") == 0)
-                o.method = ISOFIT_MINIMUM;
+                o.method = LS_ISOFIT_MINIMUM;
             else
                 status = cli_usage_error(cmd, "--method: '%s' is not parabola or minimum", optarg);
             break;
@@ -244,8 +244,8 @@ int cmd_isofit(int argc, char **argv)
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
-    sweep *s = NULL;
-    isofit_result r;
+    ls_sweep *s = NULL;
+    ls_isofit_result r;
     memset(&r, 0, sizeof r);
     ls_error err;
     if (status == -1) {
@@ -266,11 +266,11 @@ int cmd_isofit(int argc, char **argv)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (status == 0) {
         const char *plots[] = {plot};
-        const chart_output *figures[] = {&figure};
+        const ls_figure *figures[] = {&figure};
         status = cli_plot_options_check(cmd, 1, plots, figures, "--plot");
     }
     if (status == 0) {
-        sweep_options so = cli_sweep_options(cmd, &sweep_args);
+        ls_sweep_options so = cli_sweep_options(cmd, &sweep_args);
         so.require_loss = 1;
         so.flops_hint = "isofit counts budgets as F = 6 N_unroll D and takes no --flops-convention: to group "
                         "by the tokens alone, rename the flops column (--map flops_logged=flops)";

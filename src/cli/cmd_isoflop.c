@@ -38,16 +38,16 @@ enum { OPT_FLOPS = OPT_COMMAND_FIRST, OPT_E, OPT_R, OPT_POINTS, OPT_PLOT };
 
 /* The quantities of a profile point beyond the law's fitted ranges, as
  * "N_act;D" (empty when inside). */
-static const char *outside_text(char *buf, size_t size, const law_ranges *ranges, const arch_template *t,
+static const char *outside_text(char *buf, size_t size, const ls_law_ranges *ranges, const ls_arch_template *t,
                                 double n_act, double E, double R, double tokens, unsigned *outside)
 {
-    law_point x = ls_arch_point(t, n_act, E, R, tokens);
+    ls_law_point x = ls_arch_point(t, n_act, E, R, tokens);
     unsigned bits = ls_law_ranges_outside(ranges, &x);
     size_t used = 0;
     buf[0] = '\0';
-    for (int q = 0; q < LAW_NRANGES; q++)
+    for (int q = 0; q < LS_LAW_NRANGES; q++)
         if (bits >> q & 1u) {
-            int n = snprintf(buf + used, size - used, "%s%s", used ? ";" : "", ls_law_range_name((law_range)q));
+            int n = snprintf(buf + used, size - used, "%s%s", used ? ";" : "", ls_law_range_name((ls_law_range)q));
             if (n > 0 && (size_t)n < size - used)
                 used += (size_t)n;
         }
@@ -86,9 +86,9 @@ int cmd_isoflop(int argc, char **argv)
     size_t nflops = 0, nE = 0, nR = 0;
     long points = 25;
     cli_format format = CLI_FORMAT_TABLE;
-    chart_output figure = cli_plot_defaults();
+    ls_figure figure = cli_plot_defaults();
     int status = 0, opt, force = 0, flops_given = 0;
-    law_flops_kind flops_kind = LAW_FLOPS_6ND;
+    ls_law_flops_kind flops_kind = LS_LAW_FLOPS_6ND;
     opterr = 0;
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:", longopts, NULL, NULL)) != -1) {
         if (cli_plot_option(cmd, opt, optarg, &figure, &status))
@@ -113,10 +113,10 @@ int cmd_isoflop(int argc, char **argv)
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
-    arch_template tmpl;
+    ls_arch_template tmpl;
     ls_arch_template_default(&tmpl);
     ls_error err;
-    lawfile *lf = NULL;
+    ls_lawfile *lf = NULL;
     cli_table *t = NULL;
     double *grid = NULL, *loss = NULL, *tokens = NULL;
     if (status == -1) {
@@ -150,7 +150,7 @@ int cmd_isoflop(int argc, char **argv)
         status = cli_plot_format(cmd, "--plot", plot, &figure);
     if (status == 0) {
         const char *plots[] = {plot};
-        const chart_output *figures[] = {&figure};
+        const ls_figure *figures[] = {&figure};
         status = cli_plot_options_check(cmd, 1, plots, figures, "--plot");
     }
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
@@ -190,18 +190,18 @@ int cmd_isoflop(int argc, char **argv)
     }
     if (csv)
         fprintf(csv, "flops,E,R,n_act,tokens,loss,minimum,outside\n");
-    law_ranges ranges;
+    ls_law_ranges ranges;
     ls_lawfile_ranges(lf, &ranges);
     unsigned minima_outside = 0;
     size_t minima_at_edge = 0;
     char edge_text[160] = "";
     char out_text[64];
-    solve_budget budget = {0, INFINITY, 16};
+    ls_solve_budget budget = {0, INFINITY, 16};
     for (size_t f = 0; status == 0 && f < nflops; f++)
         for (size_t e = 0; status == 0 && e < nE; e++)
             for (size_t r = 0; status == 0 && r < nR; r++) {
                 budget.flops = flops[f];
-                solve_candidate best;
+                ls_solve_candidate best;
                 if (ls_solve_candidate_at(&lf->law, &tmpl, &budget, E[e], R[r], NULL, 0, 0, &best) != 0 ||
                     !best.feasible) {
                     cli_error(cmd, "no model fits a budget of %g %s", flops[f], ls_plural(flops[f], "FLOP", "FLOPs"));
@@ -223,7 +223,7 @@ int cmd_isoflop(int argc, char **argv)
                     ls_solve_isoflop_grid(best.n_act, 30.0, (size_t)points, grid);
                     ls_solve_isoflop_profile(&lf->law, &tmpl, flops[f], E[e], R[r], grid, (size_t)points, loss, tokens);
                     for (long i = 0; status == 0 && i < points; i++) {
-                        solve_candidate point = {.n_act = grid[i], .E = E[e], .R = R[r], .tokens = tokens[i],
+                        ls_solve_candidate point = {.n_act = grid[i], .E = E[e], .R = R[r], .tokens = tokens[i],
                                                  .loss = loss[i], .feasible = 1};
                         if (ls_solve_candidate_check(&point, flops[f], &err) != 0)
                             status = cli_fail(cmd, &err);
@@ -247,7 +247,7 @@ int cmd_isoflop(int argc, char **argv)
                     if (!printed_min)
                         print_profile_row(csv, flops[f], E[e], R[r], best.n_act, best.tokens, best.loss, 1, min_text);
                 } else {
-                    law_point x = ls_arch_point(&tmpl, best.n_act, E[e], R[r], best.tokens);
+                    ls_law_point x = ls_arch_point(&tmpl, best.n_act, E[e], R[r], best.tokens);
                     unsigned bits = ls_law_ranges_outside(&ranges, &x);
                     minima_outside |= bits;
                     char c[7][32];
@@ -259,8 +259,8 @@ int cmd_isoflop(int argc, char **argv)
                     snprintf(c[5], 32, "%.4g", best.tokens / best.n_act);
                     cli_fixed(c[6], 32, best.loss, 4);
                     /* A value beyond the fitted range is starred; F marks the budget. */
-                    static const int column_of[LAW_NRANGES] = {3, 4, 2, 1, 0};
-                    for (int q = 0; q < LAW_NRANGES; q++)
+                    static const int column_of[LS_LAW_NRANGES] = {3, 4, 2, 1, 0};
+                    for (int q = 0; q < LS_LAW_NRANGES; q++)
                         if (bits >> q & 1u)
                             strncat(c[column_of[q]], "*", 32 - strlen(c[column_of[q]]) - 1);
                     const char *cells[] = {c[0], c[1], c[2], c[3], c[4], c[5], c[6]};
@@ -281,7 +281,7 @@ int cmd_isoflop(int argc, char **argv)
     if (status == 0 && plot && ls_plot_band_draws(lf) == 0)
         cli_note(cmd, "no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)");
     if (status == 0 && plot) {
-        plot_isoflop_spec spec = {flops, nflops, E, R, nE, nR, (size_t)points};
+        ls_plot_isoflop_spec spec = {flops, nflops, E, R, nE, nR, (size_t)points};
         if (!(figure_bytes = ls_plot_isoflop(lf, &tmpl, &spec, &figure, &figure_len, &err)))
             status = cli_fail(cmd, &err);
     }
@@ -293,9 +293,9 @@ int cmd_isoflop(int argc, char **argv)
         if (minima_outside) {
             printf("* outside the range the law was fitted on:");
             const char *sep = " ";
-            for (int q = 0; q < LAW_NRANGES; q++)
+            for (int q = 0; q < LS_LAW_NRANGES; q++)
                 if (minima_outside >> q & 1u) {
-                    printf("%s%s %.4g to %.4g", sep, ls_law_range_name((law_range)q), ranges.lo[q], ranges.hi[q]);
+                    printf("%s%s %.4g to %.4g", sep, ls_law_range_name((ls_law_range)q), ranges.lo[q], ranges.hi[q]);
                     sep = ", ";
                 }
             printf("\n");
@@ -309,10 +309,10 @@ int cmd_isoflop(int argc, char **argv)
         char list[64];
         size_t used = 0;
         list[0] = '\0';
-        for (int q = 0; q < LAW_NRANGES; q++)
+        for (int q = 0; q < LS_LAW_NRANGES; q++)
             if (minima_outside >> q & 1u) {
                 int n = snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "",
-                                 ls_law_range_name((law_range)q));
+                                 ls_law_range_name((ls_law_range)q));
                 if (n > 0 && (size_t)n < sizeof list - used)
                     used += (size_t)n;
             }

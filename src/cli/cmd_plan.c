@@ -12,7 +12,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/arch.h"
-#include "loopscale/outfile.h"
+#include "outfile_internal.h"
 #include "loopscale/plan.h"
 #include "numtext_internal.h"
 
@@ -116,7 +116,7 @@ static void show_progress(void *context, size_t done, size_t total)
 }
 
 /* --target: "decision" (no named parameter) or "params:NAME,NAME,...". */
-static int parse_target(const char *cmd, const char *text, law_param *out, size_t *n)
+static int parse_target(const char *cmd, const char *text, ls_law_param *out, size_t *n)
 {
     *n = 0;
     if (strcmp(text, "decision") == 0)
@@ -134,9 +134,9 @@ static int parse_target(const char *cmd, const char *text, law_param *out, size_
         if (q < 0)
             return cli_usage_error(cmd, "--target: '%s' is not a parameter (A alpha B beta c delta gamma omega zeta "
                                         "E_start E_max phi kappa1 kappa2 theta)", name);
-        if (*n == LAW_NPARAMS)
+        if (*n == LS_LAW_NPARAMS)
             return cli_usage_error(cmd, "--target: '%s' names too many parameters", text);
-        out[(*n)++] = (law_param)q;
+        out[(*n)++] = (ls_law_param)q;
         if (p[len] == '\0')
             break;
         p += len + 1;
@@ -152,14 +152,14 @@ static int check_integers(const char *cmd, const char *option, const double *v, 
     return 0;
 }
 
-static int write_runs(const plan_result *r, int top_k, outfile *out, ls_error *err)
+static int write_runs(const ls_plan_result *r, int top_k, outfile *out, ls_error *err)
 {
     /* run_id names each run (plan-001, plan-002, ... in the order chosen)
      * for the training jobs and logs that will carry it. */
     const char *what = r->ntargets ? "summed variance" : "gap's variance";
     int status = ls_outfile_printf(out, err, "run_id,n_act,n_total,n_loop,R,E,k,tokens,flops,why\n");
     for (size_t i = 0; status == 0 && i < r->nruns; i++) {
-        const plan_run *run = &r->runs[i];
+        const ls_plan_entry *run = &r->runs[i];
         char v[7][NUMTEXT_DOUBLE_MAX];
         status = ls_outfile_printf(out, err, "plan-%03zu,%s,%s,%s,%s,%s,%d,%s,%s,step %zu: cuts the %s by %.3g%%\n",
                                    run->step,
@@ -177,12 +177,12 @@ static int write_runs(const plan_result *r, int top_k, outfile *out, ls_error *e
  * and runner-up) outside the ranges the prior was fitted on, as one text
  * ("chosen: N_act = 2e+09 (fitted 1e+08 to 4e+08); runner-up: ...") and
  * their bits; 0 and "" when both are inside or the ranges are unknown. */
-static unsigned decision_outside(const lawfile *lf, const arch_template *t, const plan_result *r, char *text,
+static unsigned decision_outside(const ls_lawfile *lf, const ls_arch_template *t, const ls_plan_result *r, char *text,
                                  size_t size)
 {
-    law_ranges ranges;
+    ls_law_ranges ranges;
     ls_lawfile_ranges(lf, &ranges);
-    const solve_candidate *c[2] = {&r->best, &r->runner_up};
+    const ls_solve_candidate *c[2] = {&r->best, &r->runner_up};
     static const char *const names[2] = {"chosen", "runner-up"};
     unsigned all = 0;
     size_t used = 0;
@@ -190,15 +190,15 @@ static unsigned decision_outside(const lawfile *lf, const arch_template *t, cons
     for (int k = 0; k < 2; k++) {
         if (!c[k]->feasible)
             continue;
-        law_point x = ls_arch_point(t, c[k]->n_act, c[k]->E, c[k]->R, c[k]->tokens);
+        ls_law_point x = ls_arch_point(t, c[k]->n_act, c[k]->E, c[k]->R, c[k]->tokens);
         unsigned bits = ls_law_ranges_outside(&ranges, &x);
         all |= bits;
-        for (int q = 0, first = 1; q < LAW_NRANGES; q++) {
+        for (int q = 0, first = 1; q < LS_LAW_NRANGES; q++) {
             if (!(bits >> q & 1u))
                 continue;
             int n = snprintf(text + used, size - used, "%s%s%s%s = %.4g (fitted %.4g to %.4g)", first && used ? "; " : "",
-                         first ? names[k] : ", ", first ? ": " : "", ls_law_range_name((law_range)q),
-                         ls_law_range_value(&x, (law_range)q), ranges.lo[q], ranges.hi[q]);
+                         first ? names[k] : ", ", first ? ": " : "", ls_law_range_name((ls_law_range)q),
+                         ls_law_range_value(&x, (ls_law_range)q), ranges.lo[q], ranges.hi[q]);
             if (n < 0 || (size_t)n >= size - used)
                 return all;
             used += (size_t)n;
@@ -208,7 +208,7 @@ static unsigned decision_outside(const lawfile *lf, const arch_template *t, cons
     return all;
 }
 
-static void print_summary(const lawfile *lf, const solve_budget *b, const plan_result *r, double budget,
+static void print_summary(const ls_lawfile *lf, const ls_solve_budget *b, const ls_plan_result *r, double budget,
                           const char *have, unsigned outside, const char *outside_text)
 {
     char kind[64], mem[96];
@@ -290,9 +290,9 @@ static void print_arms(const char *label, double plan, double grid, double isofl
     printf("%-25s %-11s %-13s %s\n", label, text[0], text[1], text[2]);
 }
 
-static void print_validation(const plan_validation *v, const plan_result *r, const char *truth_path, double sigma)
+static void print_validation(const ls_plan_validation *v, const ls_plan_result *r, const char *truth_path, double sigma)
 {
-    const solve_candidate *c = &v->truth_choice;
+    const ls_solve_candidate *c = &v->truth_choice;
     printf("\nvalidation %zu simulated sweeps of each design from %s, noise sigma %.4g of ln(loss)\n", v->replicates,
            truth_path ? truth_path : "the prior's point estimate", sigma);
     char loss[32];
@@ -395,9 +395,9 @@ int cmd_plan(int argc, char **argv)
     double baseline_flops = NAN, gpu_hours = NAN, flop_rate = NAN;
     unsigned long seed = 1;
     int seed_given = 0; /* the seed draws only --validate's sweeps */
-    solve_budget deploy = {NAN, INFINITY, 16};
-    law_param targets[LAW_NPARAMS];
-    plan_parameters pp;
+    ls_solve_budget deploy = {NAN, INFINITY, 16};
+    ls_law_param targets[LS_LAW_NPARAMS];
+    ls_plan_parameters pp;
     ls_plan_default_parameters(&pp);
     double *n_act = NULL, *tokens = NULL, *E = NULL, *R = NULL, eps = NAN;
     size_t nn = 0, nt = 0, nE = 0, nR = 0;
@@ -455,19 +455,19 @@ int cmd_plan(int argc, char **argv)
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
-    arch_template tmpl;
+    ls_arch_template tmpl;
     ls_arch_template_default(&tmpl);
     ls_error err;
-    lawfile *lf = NULL, *truth = NULL;
-    law *draws = NULL;
-    plan_validation val;
+    ls_lawfile *lf = NULL, *truth = NULL;
+    ls_law *draws = NULL;
+    ls_plan_validation val;
     memset(&val, 0, sizeof val);
     progress_state progress = {0, 0};
-    sweep *have = NULL;
-    law_point *cand_x = NULL;
+    ls_sweep *have = NULL;
+    ls_law_point *cand_x = NULL;
     double *axis_R = NULL, *axis_E = NULL;
-    plan_candidates candidates = {NULL, 0};
-    plan_result result;
+    ls_plan_candidates candidates = {NULL, 0};
+    ls_plan_result result;
     memset(&result, 0, sizeof result);
     if (status == -1) {
         status = cli_help(USAGE);
@@ -516,7 +516,7 @@ int cmd_plan(int argc, char **argv)
     }
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
         status = cli_fail(cmd, &err);
-    simulate_grid grid = {n_act ? n_act : default_n_act, n_act ? nn : 3,  tokens ? tokens : default_tokens,
+    ls_simulate_grid grid = {n_act ? n_act : default_n_act, n_act ? nn : 3,  tokens ? tokens : default_tokens,
                           tokens ? nt : 5,               E ? E : default_E, E ? nE : 5,
                           R ? R : default_R,             R ? nR : 7};
     double top_k_e = 1;
@@ -560,14 +560,14 @@ int cmd_plan(int argc, char **argv)
     if (status == 0 && truth_path)
         truth = cli_read_law(cmd, truth_path, force, &status);
     if (status == 0 && have_path) {
-        sweep_options so;
+        ls_sweep_options so;
         memset(&so, 0, sizeof so);
         so.max_rows = cli_max_rows();
         const char *paths[] = {have_path};
         if (!(have = ls_sweep_read(paths, 1, &so, &err)))
             status = cli_fail(cmd, &err);
     }
-    plan_prior prior;
+    ls_plan_prior prior;
     memset(&prior, 0, sizeof prior);
     if (status == 0) {
         if (isnan(eps))
@@ -594,11 +594,11 @@ int cmd_plan(int argc, char **argv)
         cli_error(cmd, "the prior law has no fit RMSE to take the noise from: give --noise SIGMA");
         status = ls_exit_status(LS_ERR_USAGE);
     }
-    solve_options choice = {grid.R, grid.n_R, grid.E, grid.n_E, NULL, 0, eps, NULL};
+    ls_solve_options choice = {grid.R, grid.n_R, grid.E, grid.n_E, NULL, 0, eps, NULL};
     if (status == 0 && ls_plan_run(&prior, &tmpl, &candidates, have, &deploy, &choice, &pp, &result, &err) != 0)
         status = cli_fail(cmd, &err);
     if (status == 0 && validate) {
-        plan_validation_options vo;
+        ls_plan_validation_options vo;
         ls_plan_validation_default_options(&vo);
         vo.replicates = validate;
         vo.noise_sigma = result.sigma;
@@ -611,7 +611,7 @@ int cmd_plan(int argc, char **argv)
         vo.progress = isatty(STDERR_FILENO) ? show_progress : NULL;
         vo.progress_context = &progress;
         if (lf->has_fit && strcmp(lf->fit.loss, "mse") == 0)
-            vo.fit.loss = FIT_LOSS_MSE;
+            vo.fit.loss = LS_FIT_LOSS_MSE;
         else if (lf->has_fit)
             vo.fit.huber_delta = lf->fit.delta;
         if (!(vo.baseline_flops > 0)) {

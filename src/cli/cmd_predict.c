@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "loopscale/jsonw.h"
+#include "jsonw_internal.h"
 #include "loopscale/predict.h"
 #include "numtext_internal.h"
 
@@ -50,15 +50,15 @@ typedef struct predict_options {
     cli_sweep_args sweep;
     int point_mode;
     int force; /* --force: use a law file whose fit was not a fit */
-    sweep_row point; /* NaN where not given */
+    ls_sweep_row point; /* NaN where not given */
     double flops;
-    const char *text[SWEEP_NQUANTITIES]; /* the option values as given */
+    const char *text[LS_SWEEP_NQUANTITIES]; /* the option values as given */
 } predict_options;
 
-static int predict_point(const predict_options *o, const lawfile *lf)
+static int predict_point(const predict_options *o, const ls_lawfile *lf)
 {
     const char *cmd = "predict";
-    sweep_row row = o->point;
+    ls_sweep_row row = o->point;
     if (isnan(row.n_act))
         return cli_usage_error(cmd, "give --n-act (or a SWEEP file)");
     if (isnan(row.n_total))
@@ -66,31 +66,31 @@ static int predict_point(const predict_options *o, const lawfile *lf)
     if (isnan(row.tokens) == isnan(o->flops))
         return cli_usage_error(cmd, "give exactly one of --tokens and --flops");
     if (row.unique_tokens == 0) /* 0 would read as "not given" */
-        return cli_usage_error(cmd, "--unique-tokens: '%s' must be positive", o->text[SWEEP_UNIQUE_TOKENS]);
+        return cli_usage_error(cmd, "--unique-tokens: '%s' must be positive", o->text[LS_SWEEP_UNIQUE_TOKENS]);
     /* Only the data-constrained base reads U: any other law would print the
      * same loss with or without it, and the user would believe it counted. */
-    if (o->text[SWEEP_UNIQUE_TOKENS] && lf->law.kind.base != LAW_BASE_DATA_CONSTRAINED) {
+    if (o->text[LS_SWEEP_UNIQUE_TOKENS] && lf->law.kind.base != LS_LAW_BASE_DATA_CONSTRAINED) {
         char kind[64];
         return cli_usage_error(cmd, "--unique-tokens: the law (%s) does not read unique tokens; only the "
                                "data-constrained base does", ls_law_kind_format(lf->law.kind, kind, sizeof kind));
     }
-    sweep_quantity which;
+    ls_sweep_quantity which;
     char reason[128];
-    static const char *const option_of[SWEEP_NQUANTITIES] = {"--n-act", "--n-total", "--n-loop", "--R",   "--E",
+    static const char *const option_of[LS_SWEEP_NQUANTITIES] = {"--n-act", "--n-total", "--n-loop", "--R",   "--E",
                                                               "--k",     "--tokens",  "--flops",  "--loss",
                                                               "--unique-tokens"};
     if (ls_sweep_row_check(&row, &which, reason, sizeof reason)) {
-        if (which == SWEEP_N_LOOP && isnan(row.n_loop))
+        if (which == LS_SWEEP_N_LOOP && isnan(row.n_loop))
             return cli_usage_error(cmd, "--n-loop is needed when R > 1");
         /* A value that was not given is a default: E = 1 below a given k,
          * said of k. */
-        if (!o->text[which] && which == SWEEP_E && o->text[SWEEP_K])
-            return cli_usage_error(cmd, "--k: '%s' is greater than E (%g, the default)", o->text[SWEEP_K], row.E);
+        if (!o->text[which] && which == LS_SWEEP_E && o->text[LS_SWEEP_K])
+            return cli_usage_error(cmd, "--k: '%s' is greater than E (%g, the default)", o->text[LS_SWEEP_K], row.E);
         if (!o->text[which])
-            which = SWEEP_K;
+            which = LS_SWEEP_K;
         return cli_usage_error(cmd, "%s: '%s' %s", option_of[which], o->text[which], reason);
     }
-    law_point x = ls_sweep_row_point(&row);
+    ls_law_point x = ls_sweep_row_point(&row);
     double n_unroll = ls_law_n_unroll(&x);
     if (isnan(x.D))
         x.D = ls_law_tokens_for_flops_as(&lf->fit.flops, &x, o->flops);
@@ -144,10 +144,10 @@ static int predict_point(const predict_options *o, const lawfile *lf)
 
 typedef struct predict_stream {
     const char *cmd;
-    const lawfile *lf;
+    const ls_lawfile *lf;
     cli_format format;
     int has_loss;
-    predict_acc acc;
+    ls_predict_acc acc;
     size_t n;
     char *file; /* the sweep's name as the reader gives it, kept past the stream */
     cli_table *table; /* the current block */
@@ -232,7 +232,7 @@ static void json_pair(const char *key, double x, int *first)
     *first = 0;
 }
 
-static int on_row(void *ctx, const sweep_row *r, const sweep_cell *cells, size_t ncells, ls_error *err)
+static int on_row(void *ctx, const ls_sweep_row *r, const ls_sweep_text_cell *cells, size_t ncells, ls_error *err)
 {
     predict_stream *ps = ctx;
     double pred;
@@ -311,17 +311,17 @@ static int on_row(void *ctx, const sweep_row *r, const sweep_cell *cells, size_t
     return 0;
 }
 
-static int predict_sweep(const predict_options *o, const lawfile *lf, const char *path)
+static int predict_sweep(const predict_options *o, const ls_lawfile *lf, const char *path)
 {
     const char *cmd = "predict";
-    sweep_options so = cli_sweep_options(cmd, &o->sweep);
+    ls_sweep_options so = cli_sweep_options(cmd, &o->sweep);
     so.flops = &lf->fit.flops; /* a flops column is counted as the law's fit counted it */
     predict_stream ps = {.cmd = cmd, .lf = lf, .format = o->format,
                          .loss_converted = o->sweep.loss_in_bits || o->sweep.bytes_per_token > 0};
     ls_predict_acc_init(&ps.acc);
-    sweep_skips skipped;
+    ls_sweep_skips skipped;
     memset(&skipped, 0, sizeof skipped);
-    sweep_stream stream = {on_header, on_row, &ps, &skipped};
+    ls_sweep_handler stream = {on_header, on_row, &ps, &skipped};
     ls_error err;
     size_t n = 0;
     /* Rows are printed as they are read, in constant memory; a fault found
@@ -375,7 +375,7 @@ int cmd_predict(int argc, char **argv)
         {NULL, 0, NULL, 0}};
     predict_options o;
     memset(&o, 0, sizeof o);
-    o.point = (sweep_row){.n_act = NAN, .n_total = NAN, .n_loop = NAN, .R = 1, .E = 1, .k = 1, .tokens = NAN,
+    o.point = (ls_sweep_row){.n_act = NAN, .n_total = NAN, .n_loop = NAN, .R = 1, .E = 1, .k = 1, .tokens = NAN,
                           .loss = NAN, .unique_tokens = NAN};
     o.flops = NAN;
     int status = 0, opt, index = 0;
@@ -395,15 +395,15 @@ int cmd_predict(int argc, char **argv)
             status = cli_parse_format(cmd, optarg, 1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_CSV | 1u << CLI_FORMAT_JSON,
                                       &o.format);
             break;
-        case OPT_N_ACT: target = &o.point.n_act, quantity = SWEEP_N_ACT; break;
-        case OPT_N_TOTAL: target = &o.point.n_total, quantity = SWEEP_N_TOTAL; break;
-        case OPT_N_LOOP: target = &o.point.n_loop, quantity = SWEEP_N_LOOP; break;
-        case OPT_R: target = &o.point.R, quantity = SWEEP_R; break;
-        case OPT_E: target = &o.point.E, quantity = SWEEP_E; break;
-        case OPT_K: target = &o.point.k, quantity = SWEEP_K; break;
-        case OPT_TOKENS: target = &o.point.tokens, quantity = SWEEP_TOKENS; break;
-        case OPT_FLOPS: target = &o.flops, quantity = SWEEP_FLOPS; break;
-        case OPT_UNIQUE_TOKENS: target = &o.point.unique_tokens, quantity = SWEEP_UNIQUE_TOKENS; break;
+        case OPT_N_ACT: target = &o.point.n_act, quantity = LS_SWEEP_N_ACT; break;
+        case OPT_N_TOTAL: target = &o.point.n_total, quantity = LS_SWEEP_N_TOTAL; break;
+        case OPT_N_LOOP: target = &o.point.n_loop, quantity = LS_SWEEP_N_LOOP; break;
+        case OPT_R: target = &o.point.R, quantity = LS_SWEEP_R; break;
+        case OPT_E: target = &o.point.E, quantity = LS_SWEEP_E; break;
+        case OPT_K: target = &o.point.k, quantity = LS_SWEEP_K; break;
+        case OPT_TOKENS: target = &o.point.tokens, quantity = LS_SWEEP_TOKENS; break;
+        case OPT_FLOPS: target = &o.flops, quantity = LS_SWEEP_FLOPS; break;
+        case OPT_UNIQUE_TOKENS: target = &o.point.unique_tokens, quantity = LS_SWEEP_UNIQUE_TOKENS; break;
         default: status = cli_option_error(cmd, opt, argv); break;
         }
         if (target) {
@@ -414,7 +414,7 @@ int cmd_predict(int argc, char **argv)
             status = cli_parse_count(cmd, name, optarg, target);
         }
     }
-    lawfile *lf = NULL;
+    ls_lawfile *lf = NULL;
     if (status == 0 && !o.law_path)
         status = cli_usage_error(cmd, "give the law with --law FILE");
     if (status == 0 && o.point_mode && optind < argc)

@@ -60,22 +60,22 @@ enum { OPT_LAWS = OPT_COMMAND_FIRST, OPT_AXES, OPT_BOOTSTRAP, OPT_FLOPS, OPT_MEM
 typedef struct report_options {
     const char *output;
     const char *law;
-    law_kind *laws;
+    ls_law_kind *laws;
     size_t nlaws;
-    holdout_axis axes[4];
+    ls_holdout_axis axes[4];
     size_t naxes;
     size_t bootstrap;
     double *flops;
     size_t nflops;
-    solve_budget budget;
+    ls_solve_budget budget;
     int mem_given, bits_given;
-    fit_parameters params;
+    ls_fit_parameters params;
     cli_sweep_args sweep;
-    chart_output figure;
+    ls_figure figure;
     const char *template_path;
     int flops_given;
-    law_flops_kind flops_kind;
-    law_flops flops_convention; /* how a flops column is read and the budgets spent */
+    ls_law_flops_kind flops_kind;
+    ls_law_flops flops_convention; /* how a flops column is read and the budgets spent */
 } report_options;
 
 /* The page is HTML: a name that says otherwise is refused before any work,
@@ -94,18 +94,18 @@ static int check_output_name(const char *cmd, const char *path)
 /* The laws compared, the reported one first: --laws as given, or the
  * reported law (--law, or the last of holdout's default comparison) and
  * holdout's default mappings on its base. */
-static int choose_laws(const char *cmd, report_options *o, const sweep *s)
+static int choose_laws(const char *cmd, report_options *o, const ls_sweep *s)
 {
     if (o->laws)
         return 0;
-    law_kind defaults[4];
+    ls_law_kind defaults[4];
     int left_out = 0;
     size_t nd = ls_holdout_default_laws(s, defaults, &left_out);
-    law_kind reported = defaults[nd - 1];
+    ls_law_kind reported = defaults[nd - 1];
     ls_error err;
     if (o->law && ls_law_kind_parse(o->law, &reported, &err) != 0) /* checked when parsed */
         return cli_usage_error(cmd, "--law: %s", err.message);
-    law_kind *v = calloc(nd + 1, sizeof *v);
+    ls_law_kind *v = calloc(nd + 1, sizeof *v);
     if (!v) {
         cli_error(cmd, "out of memory");
         return ls_exit_status(LS_ERR_INTERNAL);
@@ -119,7 +119,7 @@ static int choose_laws(const char *cmd, report_options *o, const sweep *s)
          * the base alone, and a comparison of mappings would compare one
          * law with itself. */
         if (!o->law)
-            reported.mapping = LAW_MAPPING_NONE;
+            reported.mapping = LS_LAW_MAPPING_NONE;
         v[n++] = reported;
         char kind[64];
         ls_law_kind_format(reported, kind, sizeof kind);
@@ -133,7 +133,7 @@ static int choose_laws(const char *cmd, report_options *o, const sweep *s)
     v[n++] = reported;
     for (size_t i = 0; i < nd; i++)
         if (defaults[i].mapping != reported.mapping)
-            v[n++] = (law_kind){reported.base, defaults[i].mapping};
+            v[n++] = (ls_law_kind){reported.base, defaults[i].mapping};
     if (left_out)
         cli_note(cmd, "every run is dense (m = 1), where bounded-sparse equals bounded; it is left out");
     o->laws = v;
@@ -143,13 +143,13 @@ static int choose_laws(const char *cmd, report_options *o, const sweep *s)
 
 /* A budget whose answers leave the fitted ranges: one line on standard
  * error, as solve warns, with each configuration's values and ranges. */
-static void warn_extrapolated(const char *cmd, double flops, const solve_result *r)
+static void warn_extrapolated(const char *cmd, double flops, const ls_solve_result *r)
 {
     char text[1024];
     size_t used = 0;
     const char *shown = NULL;
     for (size_t i = 0; i < r->nwarnings && used < sizeof text; i++) {
-        const solve_warning *w = &r->warnings[i];
+        const ls_solve_warning *w = &r->warnings[i];
         const char *name = strcmp(w->configuration, "chosen") == 0        ? "chosen"
                            : strcmp(w->configuration, "lowest_loss") == 0 ? "lowest loss"
                                                                           : "no memory limit";
@@ -191,11 +191,11 @@ int cmd_report(int argc, char **argv)
     ls_fit_default_parameters(&o.params);
     o.figure = cli_plot_defaults();
     o.naxes = 4;
-    o.axes[0] = HOLDOUT_AXIS_R;
-    o.axes[1] = HOLDOUT_AXIS_N;
-    o.axes[2] = HOLDOUT_AXIS_D;
-    o.axes[3] = HOLDOUT_AXIS_E;
-    o.budget = (solve_budget){NAN, INFINITY, 16};
+    o.axes[0] = LS_HOLDOUT_AXIS_R;
+    o.axes[1] = LS_HOLDOUT_AXIS_N;
+    o.axes[2] = LS_HOLDOUT_AXIS_D;
+    o.axes[3] = LS_HOLDOUT_AXIS_E;
+    o.budget = (ls_solve_budget){NAN, INFINITY, 16};
     ls_error err;
     int status = 0, opt;
     long value = 0;
@@ -206,7 +206,7 @@ int cmd_report(int argc, char **argv)
         if (cli_sweep_option(cmd, &o.sweep, opt, optarg, &status) || cli_fit_option(cmd, opt, optarg, &o.params, &status) ||
             cli_plot_option(cmd, opt, optarg, &o.figure, &status))
             continue;
-        law_kind kind;
+        ls_law_kind kind;
         switch (opt) {
         case 'h': status = -1; break;
         case 'o': o.output = optarg; break;
@@ -241,20 +241,20 @@ int cmd_report(int argc, char **argv)
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
-    sweep *s = NULL;
-    fit_result fit;
+    ls_sweep *s = NULL;
+    ls_fit_result fit;
     memset(&fit, 0, sizeof fit);
-    fit_bootstrap boot;
+    ls_fit_bootstrap boot;
     memset(&boot, 0, sizeof boot);
-    lawfile *lf = NULL;
-    holdout_result holdout;
+    ls_lawfile *lf = NULL;
+    ls_holdout_result holdout;
     memset(&holdout, 0, sizeof holdout);
-    arch_template tmpl;
+    ls_arch_template tmpl;
     ls_arch_template_default(&tmpl);
     double *R = NULL, *E = NULL;
     size_t nR = 0, nE = 0;
-    solve_budget *budgets = NULL;
-    solve_result *solves = NULL;
+    ls_solve_budget *budgets = NULL;
+    ls_solve_result *solves = NULL;
     char *page = NULL;
     if (status == -1) {
         status = cli_help(USAGE) + cli_help(USAGE_TAIL);
@@ -285,7 +285,7 @@ int cmd_report(int argc, char **argv)
     if (status == 0)
         status = cli_sweep_flops(cmd, o.template_path, o.flops_given, o.flops_kind, &tmpl, &o.flops_convention);
     if (status == 0) {
-        sweep_options so = cli_sweep_options(cmd, &o.sweep);
+        ls_sweep_options so = cli_sweep_options(cmd, &o.sweep);
         so.require_loss = 1;
         so.checksum = 1; /* the page records what was fitted */
         so.flops = &o.flops_convention;
@@ -316,7 +316,7 @@ int cmd_report(int argc, char **argv)
                  "(at least %d): none given",
                  boot.ndraws, o.bootstrap, LS_FIT_MIN_INTERVAL_DRAWS);
     if (status == 0) {
-        lawfile_provenance prov = {(const char *const *)(argv + optind), (size_t)(argc - optind),
+        ls_lawfile_provenance prov = {(const char *const *)(argv + optind), (size_t)(argc - optind),
                                    (const char *const *)o.sweep.maps.v, o.sweep.maps.n,
                                    (const char *const *)o.sweep.wheres.v, o.sweep.wheres.n, NULL,
                                    cli_command_line(), (const char *const *)o.sweep.given.v, o.sweep.given.n,
@@ -334,7 +334,7 @@ int cmd_report(int argc, char **argv)
 
     /* The comparison, as `holdout` makes it. */
     if (status == 0) {
-        holdout_spec spec = {o.laws, o.nlaws, o.axes, o.naxes, NULL, 0};
+        ls_holdout_spec spec = {o.laws, o.nlaws, o.axes, o.naxes, NULL, 0};
         if (ls_holdout_run(s, &spec, &o.params, &holdout, &err) != 0)
             status = cli_fail(cmd, &err);
     }
@@ -350,10 +350,10 @@ int cmd_report(int argc, char **argv)
     /* The budgets, as `solve` answers them. */
     if (status == 0 && o.flops && ls_report_solve_candidates(s, &R, &nR, &E, &nE, &err) != 0)
         status = cli_fail(cmd, &err);
-    law_ranges ranges;
+    ls_law_ranges ranges;
     if (lf)
         ls_lawfile_ranges(lf, &ranges);
-    solve_options so = {R, nR, E, nE, NULL, 0, lf ? lf->fit.rmse : 0, lf ? &ranges : NULL};
+    ls_solve_options so = {R, nR, E, nE, NULL, 0, lf ? lf->fit.rmse : 0, lf ? &ranges : NULL};
     if (status == 0 && o.flops) {
         budgets = calloc(o.nflops, sizeof *budgets);
         solves = calloc(o.nflops, sizeof *solves);
@@ -375,8 +375,8 @@ int cmd_report(int argc, char **argv)
     }
 
     if (status == 0) {
-        o.figure.format = CHART_FORMAT_SVG;
-        report_input in = {s,       (const char *const *)(argv + optind), (size_t)(argc - optind),
+        o.figure.format = LS_FIGURE_SVG;
+        ls_report_input in = {s,       (const char *const *)(argv + optind), (size_t)(argc - optind),
                            &fit,    lf,
                            &holdout, &tmpl,
                            &so,     budgets,

@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "loopscale/jsonw.h"
+#include "jsonw_internal.h"
 #include "numtext_internal.h"
 #include "loopscale/route.h"
 
@@ -44,7 +44,7 @@ static const char *const COLUMNS[] = {"layer", "loop", "B2", "MMR", "distinct", 
 /* One row's cells: fixed decimals for people, round-trip digits for CSV;
  * an undefined share is "-" for people and empty in CSV. */
 static void row_cells(char cells[NCOLUMNS][NUMTEXT_DOUBLE_MAX], const char *layer, const char *loop,
-                      const route_metrics *m, int exact)
+                      const ls_route_metrics *m, int exact)
 {
     snprintf(cells[0], NUMTEXT_DOUBLE_MAX, "%s", layer);
     snprintf(cells[1], NUMTEXT_DOUBLE_MAX, "%s", loop);
@@ -63,7 +63,7 @@ static void row_cells(char cells[NCOLUMNS][NUMTEXT_DOUBLE_MAX], const char *laye
     snprintf(cells[7], NUMTEXT_DOUBLE_MAX, "%llu", (unsigned long long)m->ties);
 }
 
-static void json_metrics(jsonw *w, const route_metrics *m)
+static void json_metrics(jsonw *w, const ls_route_metrics *m)
 {
     ls_jsonw_number(w, "b2", m->b2);
     ls_jsonw_number(w, "mmr", m->mmr);
@@ -76,7 +76,7 @@ static void json_metrics(jsonw *w, const route_metrics *m)
     ls_jsonw_integer(w, "ties", (long long)m->ties);
 }
 
-static int print_json(const route_report *r, const char *path, int per_loop)
+static int print_json(const ls_route_report *r, const char *path, int per_loop)
 {
     jsonw w;
     ls_jsonw_init(&w);
@@ -115,7 +115,7 @@ static int print_json(const route_report *r, const char *path, int per_loop)
     return cli_print_json("route", &w);
 }
 
-static int add_row(cli_table *t, const char *layer, const char *loop, const route_metrics *m, int exact)
+static int add_row(cli_table *t, const char *layer, const char *loop, const ls_route_metrics *m, int exact)
 {
     char cells[NCOLUMNS][NUMTEXT_DOUBLE_MAX];
     row_cells(cells, layer, loop, m, exact);
@@ -125,7 +125,7 @@ static int add_row(cli_table *t, const char *layer, const char *loop, const rout
     return cli_table_add(t, row);
 }
 
-static int print_table(const route_report *r, const char *path, int per_loop, cli_format format)
+static int print_table(const ls_route_report *r, const char *path, int per_loop, cli_format format)
 {
     int exact = format == CLI_FORMAT_CSV, failed = 0;
     cli_table *t = cli_table_new(NCOLUMNS, COLUMNS);
@@ -199,7 +199,7 @@ int cmd_route(int argc, char **argv)
     if ((status = cli_files_check(cmd)) != 0)
         return status;
     ls_error err;
-    route_report *r = ls_route_read(path, (size_t)top_k, &err);
+    ls_route_report *r = ls_route_read(path, (size_t)top_k, &err);
     if (!r)
         return cli_fail(cmd, &err);
     status = format == CLI_FORMAT_JSON ? print_json(r, path, per_loop) : print_table(r, path, per_loop, format);

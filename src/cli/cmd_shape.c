@@ -11,9 +11,10 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "loopscale/jsonw.h"
+#include "jsonw_internal.h"
 #include "numtext_internal.h"
 #include "loopscale/shape.h"
+#include "shape_internal.h"
 
 static const char USAGE[] =
     "Usage: loopscale shape --d-model D (--d-ff F | --d-expert W) --vocab V --layers D [OPTIONS]\n"
@@ -92,15 +93,15 @@ static const struct {
     size_t offset;
     long min;
 } INT_OPTIONS[] = {
-    {OPT_D_MODEL, offsetof(shape_spec, d_model), 1},       {OPT_D_FF, offsetof(shape_spec, d_ff), 1},
-    {OPT_D_EXPERT, offsetof(shape_spec, d_expert), 1},     {OPT_TOP_K, offsetof(shape_spec, top_k), 1},
-    {OPT_VOCAB, offsetof(shape_spec, vocab), 1},           {OPT_EXPERTS, offsetof(shape_spec, experts), 1},
-    {OPT_LAYERS, offsetof(shape_spec, layers), 1},         {OPT_LOOPS, offsetof(shape_spec, loops), 1},
-    {OPT_HEAD_LAYERS, offsetof(shape_spec, head_layers), 0}, {OPT_TAIL_LAYERS, offsetof(shape_spec, tail_layers), 0},
-    {OPT_HEAD_EXPERTS, offsetof(shape_spec, head_experts), 1},
-    {OPT_TAIL_EXPERTS, offsetof(shape_spec, tail_experts), 1},
-    {OPT_HEADS, offsetof(shape_spec, heads), 1},           {OPT_KV_HEADS, offsetof(shape_spec, kv_heads), 1},
-    {OPT_HEAD_DIM, offsetof(shape_spec, head_dim), 1},     {OPT_CONTEXT, offsetof(shape_spec, context), 0},
+    {OPT_D_MODEL, offsetof(ls_shape_spec, d_model), 1},       {OPT_D_FF, offsetof(ls_shape_spec, d_ff), 1},
+    {OPT_D_EXPERT, offsetof(ls_shape_spec, d_expert), 1},     {OPT_TOP_K, offsetof(ls_shape_spec, top_k), 1},
+    {OPT_VOCAB, offsetof(ls_shape_spec, vocab), 1},           {OPT_EXPERTS, offsetof(ls_shape_spec, experts), 1},
+    {OPT_LAYERS, offsetof(ls_shape_spec, layers), 1},         {OPT_LOOPS, offsetof(ls_shape_spec, loops), 1},
+    {OPT_HEAD_LAYERS, offsetof(ls_shape_spec, head_layers), 0}, {OPT_TAIL_LAYERS, offsetof(ls_shape_spec, tail_layers), 0},
+    {OPT_HEAD_EXPERTS, offsetof(ls_shape_spec, head_experts), 1},
+    {OPT_TAIL_EXPERTS, offsetof(ls_shape_spec, tail_experts), 1},
+    {OPT_HEADS, offsetof(ls_shape_spec, heads), 1},           {OPT_KV_HEADS, offsetof(ls_shape_spec, kv_heads), 1},
+    {OPT_HEAD_DIM, offsetof(ls_shape_spec, head_dim), 1},     {OPT_CONTEXT, offsetof(ls_shape_spec, context), 0},
 };
 
 typedef struct shape_options {
@@ -131,23 +132,23 @@ static const char *u64(char *buf, size_t size, uint64_t x)
 
 typedef struct part_row {
     const char *name;
-    const shape_count *count;
+    const ls_shape_count *count;
 } part_row;
 
 /* The rows of the parameter table, in order; rows that are all zero are
  * left out by the printers. */
-static size_t part_rows(const shape_spec *s, const shape_counts *c, part_row *rows)
+static size_t part_rows(const ls_shape_spec *s, const ls_shape_counts *c, part_row *rows)
 {
-    static const char *const kinds[SHAPE_NKINDS] = {"attention", "experts", "routers", "norms"};
-    static char names[3][SHAPE_NKINDS][32];
+    static const char *const kinds[LS_SHAPE_NKINDS] = {"attention", "experts", "routers", "norms"};
+    static char names[3][LS_SHAPE_NKINDS][32];
     static const char *const places[3] = {"block", "head", "tail"};
-    const shape_count *parts[3] = {c->block, c->head, c->tail};
+    const ls_shape_count *parts[3] = {c->block, c->head, c->tail};
     const long experts[3] = {s->experts, s->head_experts, s->tail_experts};
     size_t n = 0;
     for (int p = 0; p < 3; p++)
-        for (int k = 0; k < SHAPE_NKINDS; k++) {
+        for (int k = 0; k < LS_SHAPE_NKINDS; k++) {
             /* a layer with one expert is a dense FFN */
-            const char *kind = k == SHAPE_FFN && experts[p] == 1 ? "FFN" : kinds[k];
+            const char *kind = k == LS_SHAPE_FFN && experts[p] == 1 ? "FFN" : kinds[k];
             snprintf(names[p][k], sizeof names[p][k], "%s %s", places[p], kind);
             rows[n++] = (part_row){names[p][k], &parts[p][k]};
         }
@@ -159,16 +160,16 @@ static size_t part_rows(const shape_spec *s, const shape_counts *c, part_row *ro
     return n;
 }
 
-static int is_zero(const shape_count *x) { return x->stored == 0 && x->once == 0 && x->all == 0; }
+static int is_zero(const ls_shape_count *x) { return x->stored == 0 && x->once == 0 && x->all == 0; }
 
 /* One step of the flattening ladder, counted with tied and with per-loop
  * attention. */
 typedef struct ladder_step {
-    shape_spec shape;
-    shape_counts tied, per_loop;
+    ls_shape_spec shape;
+    ls_shape_counts tied, per_loop;
 } ladder_step;
 
-static int ladder_compute(const shape_spec *s, long steps, ladder_step **out)
+static int ladder_compute(const ls_shape_spec *s, long steps, ladder_step **out)
 {
     ladder_step *st = malloc(((size_t)steps + 1) * sizeof *st);
     if (!st) {
@@ -177,11 +178,11 @@ static int ladder_compute(const shape_spec *s, long steps, ladder_step **out)
     }
     for (long i = 0; i <= steps; i++) {
         ls_error err;
-        shape_spec tied, untied;
+        ls_shape_spec tied, untied;
         if (ls_shape_flatten(s, (int)i, &st[i].shape, &err) == 0) {
             tied = untied = st[i].shape;
-            tied.attention = SHAPE_ATTENTION_TIED;
-            untied.attention = SHAPE_ATTENTION_PER_LOOP;
+            tied.attention = LS_SHAPE_ATTENTION_TIED;
+            untied.attention = LS_SHAPE_ATTENTION_PER_LOOP;
             if (ls_shape_count_params(&tied, &st[i].tied, &err) == 0 &&
                 ls_shape_count_params(&untied, &st[i].per_loop, &err) == 0)
                 continue;
@@ -209,7 +210,7 @@ static double unit_for(double x, const char **suffix)
 
 /* The ladder as a table: exact integers for CSV; for people, parameters
  * and FLOPs in a unit named in the header (total_tied_M). */
-static int ladder_table(const shape_spec *s, long steps, int exact, cli_table **out)
+static int ladder_table(const ls_shape_spec *s, long steps, int exact, cli_table **out)
 {
     enum { NCOLS = 17, NBIG = 6 };
     static const char *const names[NCOLS] = {
@@ -241,7 +242,7 @@ static int ladder_table(const shape_spec *s, long steps, int exact, cli_table **
         status = ls_exit_status(LS_ERR_INTERNAL);
     }
     for (size_t i = 0; status == 0 && i < nsteps; i++) {
-        const shape_counts *ct = &st[i].tied, *cu = &st[i].per_loop;
+        const ls_shape_counts *ct = &st[i].tied, *cu = &st[i].per_loop;
         char c[NCOLS][32];
         snprintf(c[0], 32, "%zu", i);
         snprintf(c[1], 32, "%ld", st[i].shape.experts);
@@ -282,7 +283,7 @@ static int ladder_table(const shape_spec *s, long steps, int exact, cli_table **
     return 0;
 }
 
-static int print_json(const shape_spec *s, const shape_counts *c, const shape_options *o)
+static int print_json(const ls_shape_spec *s, const ls_shape_counts *c, const shape_options *o)
 {
     jsonw w;
     ls_jsonw_init(&w);
@@ -334,13 +335,13 @@ static int print_json(const shape_spec *s, const shape_counts *c, const shape_op
     ls_jsonw_integer(&w, "coda", (long long)c->flops_coda);
     ls_jsonw_object_end(&w);
     ls_jsonw_object_begin(&w, "inference_flops_per_token_by_convention");
-    law_point x = ls_shape_point(s, c);
-    for (int k = 0; k < LAW_NFLOPS; k++) {
-        law_flops conv;
-        ls_shape_flops(s, (law_flops_kind)k, &conv);
+    ls_law_point x = ls_shape_point(s, c);
+    for (int k = 0; k < LS_LAW_NFLOPS; k++) {
+        ls_law_flops conv;
+        ls_shape_flops(s, (ls_law_flops_kind)k, &conv);
         ls_error err;
         if (ls_law_flops_check(&conv, &err) == 0)
-            ls_jsonw_number(&w, ls_law_flops_name((law_flops_kind)k), ls_law_inference_flops_as(&conv, &x));
+            ls_jsonw_number(&w, ls_law_flops_name((ls_law_flops_kind)k), ls_law_inference_flops_as(&conv, &x));
     }
     ls_jsonw_object_end(&w);
     if (o->mup_base > 0) {
@@ -351,7 +352,7 @@ static int print_json(const shape_spec *s, const shape_counts *c, const shape_op
         ls_jsonw_number(&w, "hidden_init_variance", m);
         ls_jsonw_number(&w, "hidden_init_std", sqrt(m));
         ls_jsonw_number(&w, "hidden_learning_rate", m);
-        ls_jsonw_string(&w, "hidden", s->embeddings == SHAPE_EMBEDDINGS_TIED ? "attention, experts, routers"
+        ls_jsonw_string(&w, "hidden", s->embeddings == LS_SHAPE_EMBEDDINGS_TIED ? "attention, experts, routers"
                                                                           : "attention, experts, routers, LM head");
         ls_jsonw_string(&w, "unchanged", "embedding, norms");
         ls_jsonw_object_end(&w);
@@ -366,7 +367,7 @@ static int print_json(const shape_spec *s, const shape_counts *c, const shape_op
         ls_jsonw_array_begin(&w, "ladder", 0);
         for (long i = 0; i <= o->flatten; i++) {
             const ladder_step *st = &steps[i];
-            const shape_counts *ct = &st->tied, *cu = &st->per_loop;
+            const ls_shape_counts *ct = &st->tied, *cu = &st->per_loop;
             ls_jsonw_object_begin(&w, NULL);
             ls_jsonw_integer(&w, "step", i);
             ls_jsonw_integer(&w, "E", st->shape.experts);
@@ -399,24 +400,24 @@ static int print_json(const shape_spec *s, const shape_counts *c, const shape_op
 /* What fit, solve, isoflop, simulate and predict charge a token of this
  * shape under each FLOP convention (docs/flops.md): the attention rows need
  * a context. */
-static void print_conventions(const shape_spec *s, const shape_counts *c)
+static void print_conventions(const ls_shape_spec *s, const ls_shape_counts *c)
 {
-    law_point x = ls_shape_point(s, c);
+    ls_law_point x = ls_shape_point(s, c);
     printf("\nFLOPs per token by convention (inference 2x, training 6x the forward multiply-adds");
     printf(s->context > 0 ? "; n_ctx %ld)\n" : "; --context N adds the attention rows)\n", s->context);
     printf("  %-15s %15s %15s\n", "convention", "inference", "training");
-    for (int k = 0; k < LAW_NFLOPS; k++) {
-        law_flops conv;
-        ls_shape_flops(s, (law_flops_kind)k, &conv);
+    for (int k = 0; k < LS_LAW_NFLOPS; k++) {
+        ls_law_flops conv;
+        ls_shape_flops(s, (ls_law_flops_kind)k, &conv);
         ls_error err;
         if (ls_law_flops_check(&conv, &err) != 0)
             continue;
         double inference = ls_law_inference_flops_as(&conv, &x);
-        printf("  %-15s %15.15g %15.15g\n", ls_law_flops_name((law_flops_kind)k), inference, 3.0 * inference);
+        printf("  %-15s %15.15g %15.15g\n", ls_law_flops_name((ls_law_flops_kind)k), inference, 3.0 * inference);
     }
 }
 
-static int print_table(const shape_spec *s, const shape_counts *c, const shape_options *o)
+static int print_table(const ls_shape_spec *s, const ls_shape_counts *c, const shape_options *o)
 {
     char a[32], b[32], d[32];
     printf("Shape (E, D, L) = (%ld, %ld, %ld), top-%ld, d_model %ld, d_ff %ld", s->experts, s->layers, s->loops,
@@ -426,7 +427,7 @@ static int print_table(const shape_spec *s, const shape_counts *c, const shape_o
     printf(", vocab %ld\n", s->vocab);
     printf("  attention %s, %s set%s of %s in the block", ls_shape_attention_name(s->attention),
            u64(a, 32, c->attention_sets), c->attention_sets == 1 ? "" : "s", u64(b, 32, c->attention_set));
-    if (s->heads != SHAPE_UNSET)
+    if (s->heads != LS_SHAPE_UNSET)
         printf(" (%ld heads, %ld key/value heads of %ld)", s->heads, s->kv_heads, s->head_dim);
     printf("; embeddings %s; norms %s\n", ls_shape_embeddings_name(s->embeddings),
            s->norm_params ? "with gains" : "without parameters");
@@ -490,9 +491,9 @@ static int print_table(const shape_spec *s, const shape_counts *c, const shape_o
         printf("\nmuP from base width %s to %ld (width ratio %.6g)\n", ls_numtext_format_double(a, o->mup_base),
                s->d_model, 1 / m);
         printf("  attention, experts, routers%s: init variance x %.6g (std x %.6g), learning rate x %.6g\n",
-               s->embeddings == SHAPE_EMBEDDINGS_TIED ? "" : ", LM head", m, sqrt(m), m);
+               s->embeddings == LS_SHAPE_EMBEDDINGS_TIED ? "" : ", LM head", m, sqrt(m), m);
         printf("  embedding%s and norms: unchanged; looped layers need no extra factor\n",
-               s->embeddings == SHAPE_EMBEDDINGS_TIED ? " (tied to the LM head)" : "");
+               s->embeddings == LS_SHAPE_EMBEDDINGS_TIED ? " (tied to the LM head)" : "");
     }
     if (o->flatten > 0) {
         printf("\nFlattening ladder (E, D, L) -> (2E, D/2, 2L): E_real, E_comp, D_eff fixed, E_eq doubles\n");
@@ -547,7 +548,7 @@ int cmd_shape(int argc, char **argv)
         {"format", required_argument, NULL, OPT_FORMAT},
         {NULL, 0, NULL, 0}};
     shape_options o = {NULL, 0, 0, CLI_FORMAT_TABLE};
-    shape_spec given, s;
+    ls_shape_spec given, s;
     ls_shape_spec_unset(&given);
     ls_shape_spec_unset(&s);
     int status = 0, opt, index = 0;
@@ -591,7 +592,7 @@ int cmd_shape(int argc, char **argv)
     if (o.path && ls_shape_spec_read(o.path, &s, &err) != 0)
         return cli_fail(cmd, &err);
     ls_shape_spec_merge(&s, &given);
-    shape_counts c;
+    ls_shape_counts c;
     if (ls_shape_resolve(&s, &err) != 0 || ls_shape_count_params(&s, &c, &err) != 0) {
         if (o.path) { /* the fault may lie in the file: bad data, named */
             ls_error_prefix(&err, "%s", o.path);
@@ -600,7 +601,7 @@ int cmd_shape(int argc, char **argv)
         return cli_fail(cmd, &err);
     }
     if (o.flatten > 0) { /* check every step before printing anything */
-        shape_spec last;
+        ls_shape_spec last;
         if (ls_shape_flatten(&s, (int)o.flatten, &last, &err) != 0)
             return cli_fail(cmd, &err);
     }

@@ -7,8 +7,8 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/arch.h"
-#include "loopscale/outfile.h"
-#include "loopscale/simulate.h"
+#include "outfile_internal.h"
+#include "simulate_internal.h"
 
 static const char USAGE[] =
     "Usage: loopscale simulate --law FILE --n-act LIST --tokens LIST [OPTIONS]\n"
@@ -55,10 +55,10 @@ int cmd_simulate(int argc, char **argv)
     const char *law_path = NULL, *template_path = NULL, *output = "-";
     double one = 1.0, default_e = 1.0;
     double *n_act = NULL, *tokens = NULL, *E = NULL, *R = NULL;
-    simulate_grid grid = {NULL, 0, NULL, 0, &default_e, 1, &one, 1};
-    simulate_options so = {0.0, 1};
+    ls_simulate_grid grid = {NULL, 0, NULL, 0, &default_e, 1, &one, 1};
+    ls_simulate_options so = {0.0, 1};
     int status = 0, opt, force = 0, flops_given = 0, seed_given = 0;
-    law_flops_kind flops_kind = LAW_FLOPS_6ND;
+    ls_law_flops_kind flops_kind = LS_LAW_FLOPS_6ND;
     opterr = 0;
     while (status == 0 && (opt = cli_getopt(argc, argv, ":hl:o:", longopts, NULL, NULL)) != -1) {
         switch (opt) {
@@ -93,8 +93,8 @@ int cmd_simulate(int argc, char **argv)
         grid.E = E;
     if (R)
         grid.R = R;
-    lawfile *lf = NULL;
-    arch_template tmpl;
+    ls_lawfile *lf = NULL;
+    ls_arch_template tmpl;
     ls_arch_template_default(&tmpl);
     ls_error err;
     if (status == -1) {

@@ -86,7 +86,7 @@ static void bytes_text(char *buf, size_t size, double bytes)
 }
 
 /* A value beyond the range the law was fitted on is marked with a star. */
-static void star_if(char *cell, size_t size, const solve_candidate *c, law_range q)
+static void star_if(char *cell, size_t size, const ls_solve_candidate *c, ls_law_range q)
 {
     size_t len = strlen(cell);
     if ((c->outside >> q & 1u) && len + 1 < size) {
@@ -95,7 +95,7 @@ static void star_if(char *cell, size_t size, const solve_candidate *c, law_range
     }
 }
 
-static void column_values(const solve_candidate *c, char cells[11][40])
+static void column_values(const ls_solve_candidate *c, char cells[11][40])
 {
     if (!c->feasible) {
         for (int i = 0; i < 11; i++)
@@ -108,10 +108,10 @@ static void column_values(const solve_candidate *c, char cells[11][40])
     human(cells[3], 40, c->n_total);
     human(cells[4], 40, c->n_loop);
     human(cells[5], 40, c->tokens);
-    star_if(cells[0], 40, c, LAW_RANGE_R);
-    star_if(cells[1], 40, c, LAW_RANGE_E);
-    star_if(cells[2], 40, c, LAW_RANGE_N_ACT);
-    star_if(cells[5], 40, c, LAW_RANGE_TOKENS);
+    star_if(cells[0], 40, c, LS_LAW_RANGE_R);
+    star_if(cells[1], 40, c, LS_LAW_RANGE_E);
+    star_if(cells[2], 40, c, LS_LAW_RANGE_N_ACT);
+    star_if(cells[5], 40, c, LS_LAW_RANGE_TOKENS);
     snprintf(cells[6], 40, "%.4g", c->tokens / c->n_act);
     cli_fixed(cells[7], 40, c->loss, 4);
     human(cells[8], 40, c->inference_flops);
@@ -120,15 +120,15 @@ static void column_values(const solve_candidate *c, char cells[11][40])
 }
 
 /* 1 when the interval [v[0], v[1]] of quantity q leaves the fitted range. */
-static int interval_outside(const law_ranges *ranges, law_range q, const double v[2])
+static int interval_outside(const ls_law_ranges *ranges, ls_law_range q, const double v[2])
 {
     if (!ranges || !ranges->known[q])
         return 0;
     return v[0] < ranges->lo[q] * (1 - 1e-9) || v[1] > ranges->hi[q] * (1 + 1e-9);
 }
 
-static int print_result(const solve_result *r, const solve_uncertainty *u, int show_table, double eps,
-                        const law_ranges *ranges)
+static int print_result(const ls_solve_result *r, const ls_solve_uncertainty *u, int show_table, double eps,
+                        const ls_law_ranges *ranges)
 {
     static const char *const rows[] = {"R (loops)",   "E (experts)",       "N_act",
                                        "N_total",     "N_loop",            "D (tokens)",
@@ -160,16 +160,16 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
         printf("\nUnder the law's %zu bootstrap draws (%g%% intervals of the chosen configuration):\n", u->ndraws,
                100 * u->level);
         for (size_t k = 0; k < u->nchoices; k++) {
-            const solve_choice_count *ch = &u->choices[k];
+            const ls_solve_choice_count *ch = &u->choices[k];
             /* What binds N_act* in those draws: the memory budget, or
              * only the compute budget (the IsoFLOP optimum). */
             char binds[96] = "";
             size_t used = 0;
-            for (int q = 0; q < SOLVE_NBOUNDS; q++) {
+            for (int q = 0; q < LS_SOLVE_NBOUNDS; q++) {
                 if (!ch->bound[q])
                     continue;
                 int w = snprintf(binds + used, sizeof binds - used, "%s%s %.0f%%", used ? ", " : "",
-                                 ls_solve_bound_name((solve_bound)q), 100.0 * (double)ch->bound[q] / (double)ch->count);
+                                 ls_solve_bound_name((ls_solve_bound)q), 100.0 * (double)ch->bound[q] / (double)ch->count);
                 if (w < 0 || (size_t)w >= sizeof binds - used)
                     break;
                 used += (size_t)w;
@@ -179,8 +179,8 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
         }
         /* An interval reaching beyond the fitted range is starred, as a
          * value of the table is. */
-        int star_n = interval_outside(ranges, LAW_RANGE_N_ACT, u->n_act),
-            star_d = interval_outside(ranges, LAW_RANGE_TOKENS, u->tokens);
+        int star_n = interval_outside(ranges, LS_LAW_RANGE_N_ACT, u->n_act),
+            star_d = interval_outside(ranges, LS_LAW_RANGE_TOKENS, u->tokens);
         char lo[32], hi[32];
         if (isnan(u->loss[0]))
             printf("  no intervals: %zu %s had a feasible choice, and an interval needs at least %d\n", u->ndraws,
@@ -192,10 +192,10 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
         if (star_n || star_d) {
             printf("  * reaches outside the range the law was fitted on:");
             if (star_n)
-                printf(" N_act %.4g to %.4g%s", ranges->lo[LAW_RANGE_N_ACT], ranges->hi[LAW_RANGE_N_ACT],
+                printf(" N_act %.4g to %.4g%s", ranges->lo[LS_LAW_RANGE_N_ACT], ranges->hi[LS_LAW_RANGE_N_ACT],
                        star_d ? "," : "");
             if (star_d)
-                printf(" D %.4g to %.4g", ranges->lo[LAW_RANGE_TOKENS], ranges->hi[LAW_RANGE_TOKENS]);
+                printf(" D %.4g to %.4g", ranges->lo[LS_LAW_RANGE_TOKENS], ranges->hi[LS_LAW_RANGE_TOKENS]);
             printf("\n");
         }
     }
@@ -204,7 +204,7 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
         cli_table *all = cli_table_new(8, headers2);
         unsigned starred = 0;
         for (size_t i = 0; all && i < r->ncandidates; i++) {
-            const solve_candidate *cand = &r->candidates[i];
+            const ls_solve_candidate *cand = &r->candidates[i];
             char e[16], rr[16], n[32], d[32], l[32], m[32], bd[16], w[16];
             snprintf(e, sizeof e, "%g", cand->E);
             snprintf(rr, sizeof rr, "%g", cand->R);
@@ -214,10 +214,10 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
                 cli_fixed(l, sizeof l, cand->loss, 4);
                 bytes_text(m, sizeof m, cand->weight_bytes);
                 snprintf(bd, sizeof bd, "%s", ls_solve_bound_name(cand->bound));
-                star_if(e, sizeof e, cand, LAW_RANGE_E);
-                star_if(rr, sizeof rr, cand, LAW_RANGE_R);
-                star_if(n, sizeof n, cand, LAW_RANGE_N_ACT);
-                star_if(d, sizeof d, cand, LAW_RANGE_TOKENS);
+                star_if(e, sizeof e, cand, LS_LAW_RANGE_E);
+                star_if(rr, sizeof rr, cand, LS_LAW_RANGE_R);
+                star_if(n, sizeof n, cand, LS_LAW_RANGE_N_ACT);
+                star_if(d, sizeof d, cand, LS_LAW_RANGE_TOKENS);
                 starred |= cand->outside;
             } else {
                 snprintf(n, sizeof n, "-");
@@ -244,7 +244,7 @@ static int print_result(const solve_result *r, const solve_uncertainty *u, int s
     return 0;
 }
 
-static int print_json(const solve_budget *b, double eps, const solve_result *r, const solve_uncertainty *u,
+static int print_json(const ls_solve_budget *b, double eps, const ls_solve_result *r, const ls_solve_uncertainty *u,
                       int with_candidates)
 {
     ls_error err;
@@ -258,9 +258,9 @@ static int print_json(const solve_budget *b, double eps, const solve_result *r, 
 
 /* An answer at an end of the search range is not an optimum: one warning
  * per configuration (those with the same text share it). */
-static void warn_at_edge(const char *cmd, const solve_options *so, const solve_result *r)
+static void warn_at_edge(const char *cmd, const ls_solve_options *so, const ls_solve_result *r)
 {
-    const solve_candidate *c[3] = {&r->choice, &r->best, &r->unconstrained};
+    const ls_solve_candidate *c[3] = {&r->choice, &r->best, &r->unconstrained};
     static const char *const names[3] = {"chosen", "lowest loss", "no memory limit"};
     char text[3][160], labels[64];
     for (int k = 0; k < 3; k++)
@@ -305,14 +305,14 @@ int cmd_solve(int argc, char **argv)
                                              CLI_PLOT_OPTIONS,
                                              {NULL, 0, NULL, 0}};
     const char *law_path = NULL, *template_path = NULL, *plot = NULL, *plot_rho = NULL;
-    solve_budget budget = {NAN, INFINITY, 16};
+    ls_solve_budget budget = {NAN, INFINITY, 16};
     double *R = NULL, *E = NULL, *ladder = NULL, eps = NAN, ci = 0.95;
     size_t nR = 0, nE = 0, nladder = 0;
     int print_template = 0, show_table = 0, uncertainty = 0, threads = 0, flops_given = 0;
-    law_flops_kind flops_kind = LAW_FLOPS_6ND;
+    ls_law_flops_kind flops_kind = LS_LAW_FLOPS_6ND;
     const char *uncertainty_only = NULL; /* --ci or --threads, which only --uncertainty reads */
     cli_format format = CLI_FORMAT_TABLE;
-    chart_output figure = cli_plot_defaults(), figure_rho;
+    ls_figure figure = cli_plot_defaults(), figure_rho;
     int status = 0, opt, force = 0;
     long value = 0;
     opterr = 0;
@@ -355,14 +355,14 @@ int cmd_solve(int argc, char **argv)
         default: status = cli_option_error(cmd, opt, argv); break;
         }
     }
-    arch_template tmpl;
+    ls_arch_template tmpl;
     ls_arch_template_default(&tmpl);
     ls_error err;
-    lawfile *lf = NULL;
-    law *draws = NULL;
-    solve_result result;
+    ls_lawfile *lf = NULL;
+    ls_law *draws = NULL;
+    ls_solve_result result;
     memset(&result, 0, sizeof result);
-    solve_uncertainty unc;
+    ls_solve_uncertainty unc;
     memset(&unc, 0, sizeof unc);
     if (status == -1) {
         status = cli_help(USAGE);
@@ -389,7 +389,7 @@ int cmd_solve(int argc, char **argv)
         status = cli_usage_error(cmd, "%s has no effect without --uncertainty", uncertainty_only);
     if (status == 0) {
         const char *plots[] = {plot, plot_rho};
-        const chart_output *figures[] = {&figure, &figure_rho};
+        const ls_figure *figures[] = {&figure, &figure_rho};
         status = cli_plot_options_check(cmd, 2, plots, figures, "--plot or --plot-rho");
     }
     if (status == 0 && template_path && ls_arch_template_read(template_path, &tmpl, &err) != 0)
@@ -416,10 +416,10 @@ int cmd_solve(int argc, char **argv)
     if (status == 0)
         status = cli_apply_flops(cmd, &tmpl, lf, flops_given, flops_kind);
     /* The default lists stay inside the R and E the law was fitted on. */
-    law_ranges ranges;
+    ls_law_ranges ranges;
     ls_lawfile_ranges(lf, &ranges);
     cli_candidates room;
-    solve_options so = {.ladder = ladder, .nladder = nladder, .ranges = &ranges};
+    ls_solve_options so = {.ladder = ladder, .nladder = nladder, .ranges = &ranges};
     if (status == 0)
         cli_solve_candidates(cmd, &tmpl, R, nR, E, nE, &room, &so);
     int eps_from_law = isnan(eps);
@@ -468,7 +468,7 @@ int cmd_solve(int argc, char **argv)
         size_t used = 0;
         list[0] = '\0';
         for (; key && i < result.nwarnings && strcmp(result.warnings[i].configuration, key) == 0; i++) {
-            const solve_warning *w = &result.warnings[i];
+            const ls_solve_warning *w = &result.warnings[i];
             int n = snprintf(list + used, sizeof lists[0] - used, "%s%s = %.4g (fitted %.4g to %.4g)",
                              used ? ", " : "", ls_law_range_name(w->quantity), w->value, w->lo, w->hi);
             if (n > 0 && (size_t)n < sizeof lists[0] - used)

@@ -13,7 +13,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "loopscale/law.h"
-#include "loopscale/outfile.h"
+#include "outfile_internal.h"
 
 typedef struct command {
     const char *name;
@@ -64,9 +64,9 @@ static int print_usage(FILE *fp)
 
 /* The parameters of `kind` that `without` (unless NULL) lacks, as an
  * indented line. */
-static void print_params(law_kind kind, const law_kind *without)
+static void print_params(ls_law_kind kind, const ls_law_kind *without)
 {
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t n = ls_law_params_of(kind, list), shown = 0;
     for (size_t i = 0; i < n; i++)
         if (!without || !ls_law_uses_param(*without, list[i]))
@@ -81,14 +81,14 @@ static void print_params(law_kind kind, const law_kind *without)
 static int print_laws(void)
 {
     printf("A law is BASE[:MAPPING]; BASE alone means BASE:none.\n\nBases:\n");
-    for (int b = 0; b < LAW_NBASES; b++) {
-        printf("  %-17s %s\n", ls_law_base_name((law_base)b), ls_law_base_formula((law_base)b));
-        print_params((law_kind){(law_base)b, LAW_MAPPING_NONE}, NULL);
+    for (int b = 0; b < LS_LAW_NBASES; b++) {
+        printf("  %-17s %s\n", ls_law_base_name((ls_law_base)b), ls_law_base_formula((ls_law_base)b));
+        print_params((ls_law_kind){(ls_law_base)b, LS_LAW_MAPPING_NONE}, NULL);
     }
     printf("\nMappings (m = N_act/N_total):\n");
-    for (int m = 0; m < LAW_NMAPPINGS; m++) {
-        printf("  %-17s %s\n", ls_law_mapping_name((law_mapping)m), ls_law_mapping_formula((law_mapping)m));
-        print_params((law_kind){LAW_BASE_DENSE, (law_mapping)m}, &(law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    for (int m = 0; m < LS_LAW_NMAPPINGS; m++) {
+        printf("  %-17s %s\n", ls_law_mapping_name((ls_law_mapping)m), ls_law_mapping_formula((ls_law_mapping)m));
+        print_params((ls_law_kind){LS_LAW_BASE_DENSE, (ls_law_mapping)m}, &(ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
     }
     printf("\n'loopscale fit --law moe:bounded-sparse' fits one.\n");
     return 0;

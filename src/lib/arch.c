@@ -6,31 +6,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loopscale/jsonw.h"
+#include "jsonw_internal.h"
 #include "readfile_internal.h"
 
 #define TEMPLATE_MAX_BYTES ((size_t)1 << 20)
 
-void ls_arch_template_default(arch_template *t)
+void ls_arch_template_default(ls_arch_template *t)
 {
     t->attention_share = 1.0 / 3.0;
     t->top_k = 1;
     t->prelude_layers = 2;
     t->loop_layers = 12;
     t->coda_layers = 2;
-    t->flops_convention = LAW_FLOPS_6ND;
+    t->flops_convention = LS_LAW_FLOPS_6ND;
     t->context = 0.0;
     t->vocab = 0.0;
     t->d_model = 0.0;
 }
 
-void ls_arch_flops(const arch_template *t, law_flops *out)
+void ls_arch_flops(const ls_arch_template *t, ls_law_flops *out)
 {
-    *out = (law_flops){t->flops_convention, t->context,       t->vocab,       t->d_model, t->attention_share,
+    *out = (ls_law_flops){t->flops_convention, t->context,       t->vocab,       t->d_model, t->attention_share,
                        t->prelude_layers,   t->loop_layers, t->coda_layers};
 }
 
-void ls_arch_set_flops(arch_template *t, const law_flops *c)
+void ls_arch_set_flops(ls_arch_template *t, const ls_law_flops *c)
 {
     t->flops_convention = c->kind;
     t->context = c->context;
@@ -38,44 +38,44 @@ void ls_arch_set_flops(arch_template *t, const law_flops *c)
     t->d_model = c->d_model;
 }
 
-double ls_arch_tokens_for_flops(const arch_template *t, const law_point *x, double flops)
+double ls_arch_tokens_for_flops(const ls_arch_template *t, const ls_law_point *x, double flops)
 {
-    law_flops c;
+    ls_law_flops c;
     ls_arch_flops(t, &c);
     return ls_law_tokens_for_flops_as(&c, x, flops);
 }
 
-double ls_arch_training_flops(const arch_template *t, const law_point *x)
+double ls_arch_training_flops(const ls_arch_template *t, const ls_law_point *x)
 {
-    law_flops c;
+    ls_law_flops c;
     ls_arch_flops(t, &c);
     return ls_law_training_flops_as(&c, x);
 }
 
-double ls_arch_inference_flops(const arch_template *t, const law_point *x)
+double ls_arch_inference_flops(const ls_arch_template *t, const ls_law_point *x)
 {
-    law_flops c;
+    ls_law_flops c;
     ls_arch_flops(t, &c);
     return ls_law_inference_flops_as(&c, x);
 }
 
-double ls_arch_loop_fraction(const arch_template *t)
+double ls_arch_loop_fraction(const ls_arch_template *t)
 {
     return (double)t->loop_layers / (double)(t->prelude_layers + t->loop_layers + t->coda_layers);
 }
 
-double ls_arch_n_total(const arch_template *t, double n_act, double E)
+double ls_arch_n_total(const ls_arch_template *t, double n_act, double E)
 {
     if (E == t->top_k)
         return n_act; /* exact for dense rows */
     return n_act * (t->attention_share + (1.0 - t->attention_share) * E / t->top_k);
 }
 
-double ls_arch_n_loop(const arch_template *t, double n_act) { return n_act * ls_arch_loop_fraction(t); }
+double ls_arch_n_loop(const ls_arch_template *t, double n_act) { return n_act * ls_arch_loop_fraction(t); }
 
-law_point ls_arch_point(const arch_template *t, double n_act, double E, double R, double tokens)
+ls_law_point ls_arch_point(const ls_arch_template *t, double n_act, double E, double R, double tokens)
 {
-    law_point x = {n_act, ls_arch_n_total(t, n_act, E), ls_arch_n_loop(t, n_act), R, E, tokens, 0};
+    ls_law_point x = {n_act, ls_arch_n_total(t, n_act, E), ls_arch_n_loop(t, n_act), R, E, tokens, 0};
     return x;
 }
 
@@ -94,7 +94,7 @@ static int template_int(const char *path, const cJSON *root, const char *key, in
     return 0;
 }
 
-int ls_arch_template_read(const char *path, arch_template *t, ls_error *err)
+int ls_arch_template_read(const char *path, ls_arch_template *t, ls_error *err)
 {
     char *text = NULL;
     size_t len = 0;
@@ -105,7 +105,7 @@ int ls_arch_template_read(const char *path, arch_template *t, ls_error *err)
     return status;
 }
 
-int ls_arch_template_parse(const char *text, size_t len, const char *path, arch_template *t, ls_error *err)
+int ls_arch_template_parse(const char *text, size_t len, const char *path, ls_arch_template *t, ls_error *err)
 {
     cJSON *root = ls_parse_json_text(text, len, path, err);
     if (!root)
@@ -132,8 +132,8 @@ int ls_arch_template_parse(const char *text, size_t len, const char *path, arch_
                                   "d_model)", path, c->string);
     }
     const cJSON *format = cJSON_GetObjectItemCaseSensitive(root, "format");
-    if (status == 0 && format && (!cJSON_IsString(format) || strcmp(format->valuestring, ARCH_TEMPLATE_FORMAT) != 0))
-        status = ls_error_set(err, LS_ERR_DATA, "%s: format: expected \"%s\"", path, ARCH_TEMPLATE_FORMAT);
+    if (status == 0 && format && (!cJSON_IsString(format) || strcmp(format->valuestring, LS_ARCH_TEMPLATE_FORMAT) != 0))
+        status = ls_error_set(err, LS_ERR_DATA, "%s: format: expected \"%s\"", path, LS_ARCH_TEMPLATE_FORMAT);
     const cJSON *share = cJSON_GetObjectItemCaseSensitive(root, "attention_share");
     if (status == 0 && share) {
         if (!cJSON_IsNumber(share) || !(share->valuedouble >= 0 && share->valuedouble < 1))
@@ -161,7 +161,7 @@ int ls_arch_template_parse(const char *text, size_t len, const char *path, arch_
                                   "%s: flops_convention: expected \"6nd\", \"6nd+head\", \"6nd+attn\" or "
                                   "\"6nd+attn+head\"", path);
         else
-            t->flops_convention = (law_flops_kind)kind;
+            t->flops_convention = (ls_law_flops_kind)kind;
     }
     static const char *const sizes[] = {"context", "vocab", "d_model"};
     double *size_of[] = {&t->context, &t->vocab, &t->d_model};
@@ -197,12 +197,12 @@ int ls_arch_template_parse(const char *text, size_t len, const char *path, arch_
     return status;
 }
 
-char *ls_arch_template_to_json(const arch_template *t, ls_error *err)
+char *ls_arch_template_to_json(const ls_arch_template *t, ls_error *err)
 {
     jsonw w;
     ls_jsonw_init(&w);
     ls_jsonw_object_begin(&w, NULL);
-    ls_jsonw_string(&w, "format", ARCH_TEMPLATE_FORMAT);
+    ls_jsonw_string(&w, "format", LS_ARCH_TEMPLATE_FORMAT);
     ls_jsonw_number(&w, "attention_share", t->attention_share);
     ls_jsonw_integer(&w, "top_k", t->top_k);
     ls_jsonw_integer(&w, "prelude_layers", t->prelude_layers);

@@ -19,14 +19,27 @@
 #include "loopscale/solve.h"
 #include "loopscale/sweep.h"
 #include "numtext_internal.h"
+#include "outfile_internal.h"
 
 void ls_bind_free(void *p)
 {
     free(p);
 }
 
+int ls_bind_write_file(const char *path, const void *data, size_t len, ls_error *err)
+{
+    outfile *out = ls_outfile_open(path, 0, err);
+    if (!out)
+        return err->code;
+    if (ls_outfile_write(out, data, len, err) != 0) {
+        ls_outfile_abort(out);
+        return err->code;
+    }
+    return ls_outfile_commit(out, err);
+}
+
 /* The fit's parameters from the flat options; 0 or LS_ERR_USAGE. */
-static int fit_parameters_of(const ls_bind_fit_options *o, law_kind kind, int check_kind, fit_parameters *p,
+static int fit_parameters_of(const ls_bind_fit_options *o, ls_law_kind kind, int check_kind, ls_fit_parameters *p,
                              ls_error *err)
 {
     ls_fit_default_parameters(p);
@@ -35,7 +48,7 @@ static int fit_parameters_of(const ls_bind_fit_options *o, law_kind kind, int ch
     if (o->loss) {
         if (strcmp(o->loss, "huber") != 0 && strcmp(o->loss, "mse") != 0)
             return ls_error_set(err, LS_ERR_USAGE, "loss '%s' is not huber or mse", o->loss);
-        p->loss = o->loss[0] == 'h' ? FIT_LOSS_HUBER : FIT_LOSS_MSE;
+        p->loss = o->loss[0] == 'h' ? LS_FIT_LOSS_HUBER : LS_FIT_LOSS_MSE;
     }
     if (!isnan(o->huber_delta)) {
         if (!(o->huber_delta > 0) || !isfinite(o->huber_delta))
@@ -45,7 +58,7 @@ static int fit_parameters_of(const ls_bind_fit_options *o, law_kind kind, int ch
     if (o->space) {
         if (strcmp(o->space, "log") != 0 && strcmp(o->space, "linear") != 0)
             return ls_error_set(err, LS_ERR_USAGE, "space '%s' is not log or linear", o->space);
-        p->space = o->space[1] == 'o' ? FIT_SPACE_LOG : FIT_SPACE_LINEAR;
+        p->space = o->space[1] == 'o' ? LS_FIT_SPACE_LOG : LS_FIT_SPACE_LINEAR;
     }
     if (o->grid) {
         if (strcmp(o->grid, "chinchilla") != 0)
@@ -67,19 +80,19 @@ static int fit_parameters_of(const ls_bind_fit_options *o, law_kind kind, int ch
     if (o->threads < 0 || o->threads > 256)
         return ls_error_set(err, LS_ERR_USAGE, "threads %d is not between 0 and 256", o->threads);
     p->threads = o->threads;
-    for (int j = 0; o->fixed && j < LAW_NPARAMS; j++) {
+    for (int j = 0; o->fixed && j < LS_LAW_NPARAMS; j++) {
         if (isnan(o->fixed[j]))
             continue;
         char kind_text[64];
-        if (check_kind && !ls_law_uses_param(kind, (law_param)j))
+        if (check_kind && !ls_law_uses_param(kind, (ls_law_param)j))
             return ls_error_set(err, LS_ERR_USAGE, "cannot fix %s: it is not a parameter of %s",
-                                ls_law_param_name((law_param)j), ls_law_kind_format(kind, kind_text, sizeof kind_text));
-        if (ls_law_param_check((law_param)j, o->fixed[j], err) != 0) {
+                                ls_law_param_name((ls_law_param)j), ls_law_kind_format(kind, kind_text, sizeof kind_text));
+        if (ls_law_param_check((ls_law_param)j, o->fixed[j], err) != 0) {
             /* The reason is copied out first: err->message is also where the
              * new message is written. */
             char why[sizeof err->message];
             snprintf(why, sizeof why, "%s", err->message);
-            return ls_error_set(err, LS_ERR_USAGE, "cannot fix %s: %s", ls_law_param_name((law_param)j), why);
+            return ls_error_set(err, LS_ERR_USAGE, "cannot fix %s: %s", ls_law_param_name((ls_law_param)j), why);
         }
         p->fixed[j] = 1;
         p->fixed_value[j] = o->fixed[j];
@@ -103,7 +116,7 @@ static int strings_missing(const char *const *v, size_t n, const char *what, ls_
     return 0;
 }
 
-static sweep *read_sweep(const ls_bind_sweep *sw, const char *group, ls_error *err)
+static ls_sweep *read_sweep(const ls_bind_sweep *sw, const char *group, ls_error *err)
 {
     if (!sw || sw->npaths == 0) {
         ls_error_set(err, LS_ERR_USAGE, "give at least one sweep file");
@@ -112,14 +125,14 @@ static sweep *read_sweep(const ls_bind_sweep *sw, const char *group, ls_error *e
     if (strings_missing(sw->paths, sw->npaths, "paths", err) || strings_missing(sw->maps, sw->nmaps, "maps", err) ||
         strings_missing(sw->wheres, sw->nwheres, "wheres", err))
         return NULL;
-    sweep_options so = {.maps = sw->maps, .nmaps = sw->nmaps, .wheres = sw->wheres, .nwheres = sw->nwheres,
+    ls_sweep_options so = {.maps = sw->maps, .nmaps = sw->nmaps, .wheres = sw->wheres, .nwheres = sw->nwheres,
                         .require_loss = 1, .group_column = group, .checksum = 1};
     return ls_sweep_read(sw->paths, sw->npaths, &so, err);
 }
 
 int ls_bind_sweep_check(const ls_bind_sweep *sw, size_t *nruns, ls_error *err)
 {
-    sweep *s = read_sweep(sw, NULL, err);
+    ls_sweep *s = read_sweep(sw, NULL, err);
     if (!s)
         return err->code;
     if (nruns)
@@ -139,10 +152,10 @@ char *ls_bind_fit2(const char *law_text, const ls_bind_sweep *sw, const ls_bind_
 {
     if (warnings)
         *warnings = NULL;
-    law_kind kind;
+    ls_law_kind kind;
     if (ls_law_kind_parse(law_text ? law_text : "moe:bounded-sparse", &kind, err) != 0)
         return NULL;
-    fit_parameters p;
+    ls_fit_parameters p;
     if (fit_parameters_of(o, kind, 1, &p, err) != 0)
         return NULL;
     const char *group = o ? o->group : NULL;
@@ -156,13 +169,13 @@ char *ls_bind_fit2(const char *law_text, const ls_bind_sweep *sw, const ls_bind_
         ls_error_set(err, LS_ERR_USAGE, "interval level %g is not between 0 and 1", level);
         return NULL;
     }
-    sweep *s = read_sweep(sw, group, err);
+    ls_sweep *s = read_sweep(sw, group, err);
     if (!s)
         return NULL;
     char *text = NULL;
-    lawfile *lf = NULL;
-    fit_result r;
-    fit_bootstrap boot;
+    ls_lawfile *lf = NULL;
+    ls_fit_result r;
+    ls_fit_bootstrap boot;
     memset(&boot, 0, sizeof boot);
     memset(&r, 0, sizeof r);
     if (ls_fit_run(s, kind, &p, &r, err) != 0)
@@ -199,7 +212,7 @@ char *ls_bind_fit2(const char *law_text, const ls_bind_sweep *sw, const ls_bind_
     if (ndraws > 0 &&
         ls_fit_run_bootstrap(s, &r, &p, ndraws, o->bootstrap_starts, group != NULL, level, &boot, err) != 0)
         goto done;
-    lawfile_provenance prov = {sw->paths, sw->npaths, sw->maps, sw->nmaps, sw->wheres, sw->nwheres, group,
+    ls_lawfile_provenance prov = {sw->paths, sw->npaths, sw->maps, sw->nmaps, sw->wheres, sw->nwheres, group,
                                command ? command : "", NULL, 0, NULL};
     lf = ls_lawfile_from_fit(&r, &p, &boot, s, &prov, err);
     if (lf)
@@ -220,19 +233,19 @@ char *ls_bind_holdout(const char *const *laws, size_t nlaws, const char *axes_te
     }
     if (strings_missing(laws, nlaws, "laws", err) || strings_missing(split, nsplit, "split", err))
         return NULL;
-    law_kind *kinds = calloc(nlaws, sizeof *kinds);
+    ls_law_kind *kinds = calloc(nlaws, sizeof *kinds);
     if (!kinds) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
     }
     char *text = NULL;
-    sweep *s = NULL;
-    holdout_result result;
+    ls_sweep *s = NULL;
+    ls_holdout_result result;
     memset(&result, 0, sizeof result);
     for (size_t i = 0; i < nlaws; i++)
         if (ls_law_kind_parse(laws[i], &kinds[i], err) != 0)
             goto done;
-    holdout_axis axes[4] = {HOLDOUT_AXIS_R, HOLDOUT_AXIS_N, HOLDOUT_AXIS_D, HOLDOUT_AXIS_E};
+    ls_holdout_axis axes[4] = {LS_HOLDOUT_AXIS_R, LS_HOLDOUT_AXIS_N, LS_HOLDOUT_AXIS_D, LS_HOLDOUT_AXIS_E};
     size_t naxes = 4;
     if (axes_text) {
         naxes = 0;
@@ -247,14 +260,14 @@ char *ls_bind_holdout(const char *const *laws, size_t nlaws, const char *axes_te
                 a = ls_holdout_axis_from_name(name);
             }
             for (size_t j = 0; a >= 0 && j < naxes; j++)
-                if (axes[j] == (holdout_axis)a)
+                if (axes[j] == (ls_holdout_axis)a)
                     a = -2;
             if (a < 0) {
                 ls_error_set(err, LS_ERR_USAGE, "axes '%s': '%.*s' is not R, N, D or E%s", axes_text, (int)len, p,
                              a == -2 ? " (or is repeated)" : "");
                 goto done;
             }
-            axes[naxes++] = (holdout_axis)a;
+            axes[naxes++] = (ls_holdout_axis)a;
             p += len + (p[len] == ',');
         }
         if (naxes == 0) {
@@ -262,12 +275,12 @@ char *ls_bind_holdout(const char *const *laws, size_t nlaws, const char *axes_te
             goto done;
         }
     }
-    fit_parameters p;
+    ls_fit_parameters p;
     if (fit_parameters_of(o, kinds[0], 0, &p, err) != 0)
         goto done;
     if (!(s = read_sweep(sw, NULL, err)))
         goto done;
-    holdout_spec spec = {kinds, nlaws, axes, naxes, split, nsplit};
+    ls_holdout_spec spec = {kinds, nlaws, axes, naxes, split, nsplit};
     if (ls_holdout_run(s, &spec, &p, &result, err) != 0)
         goto done;
     text = ls_holdout_result_to_json(&result, err);
@@ -317,28 +330,28 @@ char *ls_bind_solve(const char *law_json, double flops, double mem_bytes, double
             ls_error_set(err, LS_ERR_USAGE, "E %g is not a whole number of experts", E[i]);
             return NULL;
         }
-    lawfile *lf = law_json ? ls_lawfile_parse(law_json, strlen(law_json), "law", err) : ls_lawfile_default(err);
+    ls_lawfile *lf = law_json ? ls_lawfile_parse(law_json, strlen(law_json), "law", err) : ls_lawfile_default(err);
     if (!lf)
         return NULL;
     /* As the program does: default lists inside the fitted R and E, and
      * every answer checked against the fitted ranges. */
-    law_ranges ranges;
+    ls_law_ranges ranges;
     ls_lawfile_ranges(lf, &ranges);
-    double default_R[SOLVE_DEFAULT_NR], default_E[SOLVE_DEFAULT_NE];
+    double default_R[LS_SOLVE_DEFAULT_NR], default_E[LS_SOLVE_DEFAULT_NE];
     size_t ndefault_R, ndefault_E;
     ls_solve_default_candidates(&ranges, default_R, &ndefault_R, default_E, &ndefault_E);
-    solve_options so = {R ? R : default_R, R ? nR : ndefault_R, E ? E : default_E, E ? nE : ndefault_E,
+    ls_solve_options so = {R ? R : default_R, R ? nR : ndefault_R, E ? E : default_E, E ? nE : ndefault_E,
                         ladder, nladder, eps, &ranges};
     if (isnan(eps))
         so.eps = lf->has_fit ? lf->fit.rmse : 0.0;
-    arch_template tmpl;
+    ls_arch_template tmpl;
     ls_arch_template_default(&tmpl);
-    solve_budget budget = {flops, mem_bytes, bits};
-    solve_result result;
+    ls_solve_budget budget = {flops, mem_bytes, bits};
+    ls_solve_result result;
     memset(&result, 0, sizeof result);
-    solve_uncertainty unc;
+    ls_solve_uncertainty unc;
     memset(&unc, 0, sizeof unc);
-    law *draws = NULL;
+    ls_law *draws = NULL;
     char *text = NULL;
     if (ls_solve_run(&lf->law, &tmpl, &budget, &so, &result, err) != 0)
         goto done;
@@ -375,11 +388,11 @@ int ls_bind_predict(const char *law_json, size_t n, const double *n_act, const d
 {
     if (!law_json || !n_act || !tokens || !loss)
         return ls_error_set(err, LS_ERR_USAGE, "give a law, n_act and tokens");
-    lawfile *lf = ls_lawfile_parse(law_json, strlen(law_json), "law", err);
+    ls_lawfile *lf = ls_lawfile_parse(law_json, strlen(law_json), "law", err);
     if (!lf)
         return err->code;
     for (size_t i = 0; i < n; i++) {
-        sweep_row row = {.n_act = n_act[i],
+        ls_sweep_row row = {.n_act = n_act[i],
                          .n_total = n_total ? n_total[i] : n_act[i],
                          .n_loop = n_loop ? n_loop[i] : NAN,
                          .R = R ? R[i] : 1,
@@ -387,7 +400,7 @@ int ls_bind_predict(const char *law_json, size_t n, const double *n_act, const d
                          .k = k ? k[i] : 1,
                          .tokens = tokens[i],
                          .loss = NAN};
-        sweep_quantity which;
+        ls_sweep_quantity which;
         char reason[128];
         if (ls_sweep_row_check(&row, &which, reason, sizeof reason) != 0 || !isfinite(row.tokens) ||
             !isfinite(row.n_act)) {
@@ -398,7 +411,7 @@ int ls_bind_predict(const char *law_json, size_t n, const double *n_act, const d
             ls_lawfile_free(lf);
             return err->code;
         }
-        law_point x = ls_sweep_row_point(&row);
+        ls_law_point x = ls_sweep_row_point(&row);
         loss[i] = ls_law_loss(&lf->law, &x);
     }
     ls_lawfile_free(lf);
@@ -411,7 +424,7 @@ char *ls_bind_law_normalise(const char *law_json, ls_error *err)
         ls_error_set(err, LS_ERR_USAGE, "give a law");
         return NULL;
     }
-    lawfile *lf = ls_lawfile_parse(law_json, strlen(law_json), "law", err);
+    ls_lawfile *lf = ls_lawfile_parse(law_json, strlen(law_json), "law", err);
     if (!lf)
         return NULL;
     char *text = ls_lawfile_to_json(lf, err);
@@ -421,7 +434,7 @@ char *ls_bind_law_normalise(const char *law_json, ls_error *err)
 
 char *ls_bind_default_law(ls_error *err)
 {
-    lawfile *lf = ls_lawfile_default(err);
+    ls_lawfile *lf = ls_lawfile_default(err);
     if (!lf)
         return NULL;
     char *text = ls_lawfile_to_json(lf, err);

@@ -1,4 +1,4 @@
-#include "loopscale/chart.h"
+#include "chart_internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -374,23 +374,23 @@ int ls_chart_panel_text(chart_panel *p, double x, double y, const char *text, in
 
 /* ---- output options --------------------------------------------------------- */
 
-chart_output ls_chart_output_default(void)
+ls_figure ls_figure_default(void)
 {
-    chart_output o;
+    ls_figure o;
     memset(&o, 0, sizeof o);
-    o.format = CHART_FORMAT_SVG;
+    o.format = LS_FIGURE_SVG;
     o.font_pt = 9.0;
     o.dpi = 150.0;
-    o.look = CHART_LOOK_LIGHT;
+    o.look = LS_FIGURE_LIGHT;
     return o;
 }
 
-int ls_chart_format_of_path(const char *path, chart_format *out, ls_error *err)
+int ls_figure_format_of_path(const char *path, ls_figure_format *out, ls_error *err)
 {
     static const struct {
         const char *ext;
-        chart_format format;
-    } known[] = {{".svg", CHART_FORMAT_SVG}, {".pdf", CHART_FORMAT_PDF}, {".png", CHART_FORMAT_PNG}};
+        ls_figure_format format;
+    } known[] = {{".svg", LS_FIGURE_SVG}, {".pdf", LS_FIGURE_PDF}, {".png", LS_FIGURE_PNG}};
     const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
     if (dot && (!slash || dot > slash))
         for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
@@ -403,50 +403,8 @@ int ls_chart_format_of_path(const char *path, chart_format *out, ls_error *err)
 
 /* ---- markup ------------------------------------------------------------------ */
 
-size_t ls_chart_escape(char *buf, size_t size, const char *text)
-{
-    size_t n = 0;
-    for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
-        const char *rep = NULL;
-        /* XML and HTML text is UTF-8: an ill-formed sequence is written as
-         * U+FFFD, a well-formed one as it is. */
-        int k = ls_utf8_sequence(s);
-        if (k != 1) {
-            const char *bytes = k < 0 ? "\xef\xbf\xbd" : (const char *)s;
-            size_t len = k < 0 ? 3 : (size_t)k;
-            for (size_t i = 0; i < len; i++, n++)
-                if (n + 1 < size)
-                    buf[n] = bytes[i];
-            s += (k < 0 ? -k : k) - 1;
-            continue;
-        }
-        char one[2] = {(char)*s, '\0'};
-        switch (*s) {
-        case '&': rep = "&amp;"; break;
-        case '<': rep = "&lt;"; break;
-        case '>': rep = "&gt;"; break;
-        case '"': rep = "&quot;"; break;
-        case '\'': rep = "&apos;"; break;
-        case '\t': rep = " "; break;
-        default: rep = *s < 0x20 || *s == 0x7f ? "" : one; break;
-        }
-        for (const char *r = rep; *r; r++, n++)
-            if (n + 1 < size)
-                buf[n] = *r;
-    }
-    if (size > 0)
-        buf[n < size ? n : size - 1] = '\0';
-    return n;
-}
 
-static char *escape_dup(const char *text)
-{
-    size_t n = ls_chart_escape(NULL, 0, text);
-    char *s = malloc(n + 1);
-    if (s)
-        ls_chart_escape(s, n + 1, text);
-    return s;
-}
+static char *escape_dup(const char *text) { return ls_text_escape_xml_dup(text, 0); }
 
 static int valid_markup(const char *markup)
 {
@@ -498,7 +456,7 @@ typedef struct painter {
     cairo_t *cr;
     PangoContext *pango;
     double fs;  /* base font size, points */
-    chart_look look;
+    ls_figure_look look;
 } painter;
 
 /* Markup with <sup> and <sub> turned into spans of a size and rise in
@@ -825,7 +783,7 @@ static void tick_label(char *buf, size_t size, const ticks *tk, double v)
 
 static void stroke_style(const painter *pt, const chart_style *s)
 {
-    double w = s->width * (pt->look == CHART_LOOK_PRINT ? 1.25 : 1.0);
+    double w = s->width * (pt->look == LS_FIGURE_PRINT ? 1.25 : 1.0);
     set_color(pt->cr, s->color, 1.0);
     cairo_set_line_width(pt->cr, w);
     cairo_set_line_join(pt->cr, CAIRO_LINE_JOIN_ROUND);
@@ -1093,7 +1051,7 @@ static size_t legend_flow(const painter *pt, const chart *f, const layout *L, do
  * with brief labels, text other than axis labels shrinks, ticks thin. */
 #define LAYOUT_LEVELS 4
 
-static int layout_at(const painter *pt, const chart *f, const chart_output *o, const char *title, int level,
+static int layout_at(const painter *pt, const chart *f, const ls_figure *o, const char *title, int level,
                      layout *L)
 {
     int fixed = o->width_pt > 0 && o->height_pt > 0;
@@ -1246,7 +1204,7 @@ static int layout_fits(const layout *L, const chart *f, int level)
     return pw >= 0.45 * L->width && ph >= 0.45 * L->height && legend <= L->height / 3;
 }
 
-static int compute_layout(const painter *pt, const chart *f, const chart_output *o, const char *title, layout *L,
+static int compute_layout(const painter *pt, const chart *f, const ls_figure *o, const char *title, layout *L,
                           ls_error *err)
 {
     int fixed = o->width_pt > 0 && o->height_pt > 0;
@@ -1314,7 +1272,7 @@ static void draw_panel(const painter *pt, const layout *L, const chart_panel *p,
     /* A small panel gets fewer ticks, so their labels stay apart. */
     fr.want[0] = fmax(2, fmin(5, floor(fr.w / (4.5 * L->tick_fs))));
     fr.want[1] = fmax(2, fmin(5, floor(fr.h / (2.6 * L->tick_fs))));
-    int print = pt->look == CHART_LOOK_PRINT;
+    int print = pt->look == LS_FIGURE_PRINT;
     ticks tk[2];
     axis_ticks(&fr, p, CHART_AXIS_X, &tk[0]);
     axis_ticks(&fr, p, CHART_AXIS_Y, &tk[1]);
@@ -1462,7 +1420,7 @@ static void draw_swatch(const painter *pt, const chart_style *s, double x, doubl
         draw_marker(pt, s->marker, x + w / 2, y, marker_radius(s), s);
 }
 
-static void draw_chart(const painter *pt, const chart *f, const chart_output *o, const layout *L)
+static void draw_chart(const painter *pt, const chart *f, const ls_figure *o, const layout *L)
 {
     cairo_t *cr = pt->cr;
     cairo_set_source_rgb(cr, 1, 1, 1);
@@ -1671,7 +1629,7 @@ static PangoContext *pango_for(cairo_t *cr)
     return ctx;
 }
 
-int ls_chart_check_size(const chart_output *o, ls_error *err)
+int ls_chart_check_size(const ls_figure *o, ls_error *err)
 {
     if (!o || !(o->width_pt > 0 && o->height_pt > 0))
         return 0;
@@ -1716,7 +1674,7 @@ int ls_chart_check_size(const chart_output *o, ls_error *err)
 #define MAX_PNG_SIDE 32767.0
 #define MAX_PNG_PIXELS 1e8
 
-static int check_drawable(const layout *L, const chart_output *o, ls_error *err)
+static int check_drawable(const layout *L, const ls_figure *o, ls_error *err)
 {
     int fixed = o->width_pt > 0 && o->height_pt > 0;
     int code = fixed ? LS_ERR_USAGE : LS_ERR_DATA;
@@ -1724,19 +1682,19 @@ static int check_drawable(const layout *L, const chart_output *o, ls_error *err)
         return ls_error_set(err, code, "the figure would be %.0f x %.0f in, past the 200 in a side a page can be: "
                             "too many series or legend entries to draw", L->width / 72, L->height / 72);
     double scale = (o->dpi > 0 ? o->dpi : 150.0) / 72.0, w = ceil(L->width * scale), h = ceil(L->height * scale);
-    if (o->format == CHART_FORMAT_PNG && (w > MAX_PNG_SIDE || h > MAX_PNG_SIDE || w * h > MAX_PNG_PIXELS))
+    if (o->format == LS_FIGURE_PNG && (w > MAX_PNG_SIDE || h > MAX_PNG_SIDE || w * h > MAX_PNG_PIXELS))
         return ls_error_set(err, code, "the figure would be a %.0f x %.0f pixel PNG, too large: at most 32767 "
                             "pixels a side and 100 million in all; lower --dpi, or write .pdf or .svg", w, h);
     return 0;
 }
 
-unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *len, ls_error *err)
+unsigned char *ls_chart_render(const chart *f, const ls_figure *o, size_t *len, ls_error *err)
 {
     if (f->failed) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
-    chart_output defaults = ls_chart_output_default();
+    ls_figure defaults = ls_figure_default();
     if (!o)
         o = &defaults;
     char *title = NULL;
@@ -1770,7 +1728,7 @@ unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *le
     double dpi = o->dpi > 0 ? o->dpi : 150.0, scale = dpi / 72.0;
     cairo_surface_t *surface;
     switch (o->format) {
-    case CHART_FORMAT_PDF:
+    case LS_FIGURE_PDF:
         surface = cairo_pdf_surface_create_for_stream(write_stream, &doc, L.width, L.height);
         if (cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS) {
             if (plain_title)
@@ -1782,7 +1740,7 @@ unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *le
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "loopscale " LOOPSCALE_VERSION);
         }
         break;
-    case CHART_FORMAT_PNG:
+    case LS_FIGURE_PNG:
         surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(L.width * scale), (int)ceil(L.height * scale));
         break;
     default:
@@ -1792,14 +1750,14 @@ unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *le
         break;
     }
     pt.cr = cairo_create(surface);
-    if (o->format == CHART_FORMAT_PNG)
+    if (o->format == LS_FIGURE_PNG)
         cairo_scale(pt.cr, scale, scale);
     pt.pango = pango_for(pt.cr);
     draw_chart(&pt, f, o, &L);
     cairo_status_t cs = cairo_status(pt.cr);
     g_object_unref(pt.pango);
     cairo_destroy(pt.cr);
-    if (cs == CAIRO_STATUS_SUCCESS && o->format == CHART_FORMAT_PNG)
+    if (cs == CAIRO_STATUS_SUCCESS && o->format == LS_FIGURE_PNG)
         cs = cairo_surface_write_to_png_stream(surface, write_stream, &doc);
     cairo_surface_finish(surface);
     if (cs == CAIRO_STATUS_SUCCESS)
@@ -1811,9 +1769,9 @@ unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *le
         goto done;
     }
     int meta = 0;
-    if (o->format == CHART_FORMAT_SVG)
+    if (o->format == LS_FIGURE_SVG)
         meta = svg_metadata(&doc, plain_title, desc, provenance);
-    else if (o->format == CHART_FORMAT_PNG)
+    else if (o->format == LS_FIGURE_PNG)
         meta = png_metadata(&doc, plain_title, desc, provenance);
     if (meta != 0) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while writing the plot");

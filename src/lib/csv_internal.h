@@ -17,8 +17,8 @@
 #include "loopscale/error.h"
 #include "loopscale/sweep.h"
 
-/* A field: {pointer, length}, the same type as the public sweep_cell. */
-typedef sweep_cell csv_field;
+/* A field: {pointer, length}, the same type as the public ls_sweep_text_cell. */
+typedef ls_sweep_text_cell csv_field;
 
 typedef struct csv_reader csv_reader;
 

@@ -17,7 +17,7 @@
 #define GRID_SHIFT 13
 #define GRID_BINS (((uint32_t)0x7f7fffff >> GRID_SHIFT) + 1)
 
-struct earlyexit {
+struct ls_earlyexit {
     size_t L, tokens;
     double *thresholds; /* given grid, or NULL for the default */
     size_t nbins;
@@ -29,7 +29,7 @@ struct earlyexit {
     size_t *records;  /* one token's scratch */
 };
 
-void ls_earlyexit_free(earlyexit *x)
+void ls_earlyexit_free(ls_earlyexit *x)
 {
     if (!x)
         return;
@@ -41,7 +41,7 @@ void ls_earlyexit_free(earlyexit *x)
     free(x);
 }
 
-earlyexit *ls_earlyexit_new(size_t loops, const double *thresholds, size_t nthresholds, ls_error *err)
+ls_earlyexit *ls_earlyexit_new(size_t loops, const double *thresholds, size_t nthresholds, ls_error *err)
 {
     if (loops == 0) {
         ls_error_set(err, LS_ERR_DATA, "no loop boundaries");
@@ -52,7 +52,7 @@ earlyexit *ls_earlyexit_new(size_t loops, const double *thresholds, size_t nthre
             ls_error_set(err, LS_ERR_USAGE, "thresholds must be positive, finite and increasing");
             return NULL;
         }
-    earlyexit *x = calloc(1, sizeof *x);
+    ls_earlyexit *x = calloc(1, sizeof *x);
     if (!x) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
@@ -78,11 +78,11 @@ earlyexit *ls_earlyexit_new(size_t loops, const double *thresholds, size_t nthre
     return x;
 }
 
-size_t ls_earlyexit_tokens(const earlyexit *x) { return x->tokens; }
-size_t ls_earlyexit_loops(const earlyexit *x) { return x->L; }
+size_t ls_earlyexit_tokens(const ls_earlyexit *x) { return x->tokens; }
+size_t ls_earlyexit_loops(const ls_earlyexit *x) { return x->L; }
 
 /* The first bin whose threshold exceeds v (nbins when none does). */
-static size_t bin_of(const earlyexit *x, double v)
+static size_t bin_of(const ls_earlyexit *x, double v)
 {
     if (x->thresholds) {
         size_t lo = 0, hi = x->nbins;
@@ -108,7 +108,7 @@ static size_t bin_of(const earlyexit *x, double v)
     return bits >> GRID_SHIFT;
 }
 
-static double bin_threshold(const earlyexit *x, size_t b)
+static double bin_threshold(const ls_earlyexit *x, size_t b)
 {
     if (x->thresholds)
         return x->thresholds[b];
@@ -118,7 +118,7 @@ static double bin_threshold(const earlyexit *x, size_t b)
     return isinf(f) ? DBL_MAX : (double)f;
 }
 
-void ls_earlyexit_add(earlyexit *x, const double *entropy, const double *nll)
+void ls_earlyexit_add(ls_earlyexit *x, const double *entropy, const double *nll)
 {
     size_t L = x->L, n = 0;
     /* Records: boundary 1, then each boundary whose entropy is below every
@@ -148,7 +148,7 @@ void ls_earlyexit_add(earlyexit *x, const double *entropy, const double *nll)
 
 /* ---- the report ------------------------------------------------------------- */
 
-void ls_earlyexit_report_free(earlyexit_report *r)
+void ls_earlyexit_report_free(ls_earlyexit_report *r)
 {
     if (!r)
         return;
@@ -157,7 +157,7 @@ void ls_earlyexit_report_free(earlyexit_report *r)
     free(r);
 }
 
-static void mark_pareto(earlyexit_point *p, size_t n)
+static void mark_pareto(ls_earlyexit_point *p, size_t n)
 {
     /* saved never decreases along the sweep: walk it from the end, one group
      * of equal savings at a time, keeping the lowest NLL of larger savings. */
@@ -179,9 +179,9 @@ static void mark_pareto(earlyexit_point *p, size_t n)
     }
 }
 
-static double perplexity_at(const earlyexit_point *p, size_t n, double saved)
+static double perplexity_at(const ls_earlyexit_point *p, size_t n, double saved)
 {
-    const earlyexit_point *before = NULL;
+    const ls_earlyexit_point *before = NULL;
     for (size_t i = 0; i < n; i++) {
         if (!p[i].pareto)
             continue;
@@ -196,7 +196,7 @@ static double perplexity_at(const earlyexit_point *p, size_t n, double saved)
     return NAN;
 }
 
-earlyexit_report *ls_earlyexit_report_new(const earlyexit *x, const earlyexit_costs *costs, const double *targets,
+ls_earlyexit_report *ls_earlyexit_report_new(const ls_earlyexit *x, const ls_earlyexit_costs *costs, const double *targets,
                                        size_t ntargets, ls_error *err)
 {
     if (!(costs->prelude >= 0 && costs->coda >= 0 && costs->loop > 0 && isfinite(costs->prelude) &&
@@ -208,7 +208,7 @@ earlyexit_report *ls_earlyexit_report_new(const earlyexit *x, const earlyexit_co
         ls_error_set(err, LS_ERR_DATA, "no tokens");
         return NULL;
     }
-    earlyexit_report *r = calloc(1, sizeof *r);
+    ls_earlyexit_report *r = calloc(1, sizeof *r);
     size_t cap = 1 + (x->thresholds ? x->nbins : 0);
     for (size_t b = 0; !x->thresholds && b < x->nbins; b++)
         cap += x->events[b] > 0;
@@ -241,13 +241,13 @@ earlyexit_report *ls_earlyexit_report_new(const earlyexit *x, const earlyexit_co
     double nll = x->base_nll;
     size_t n = 0;
     /* No entropy is below 0: every token runs every loop. */
-    r->points[n++] = (earlyexit_point){0.0, 0.0, (double)x->L, r->full_nll, 0};
+    r->points[n++] = (ls_earlyexit_point){0.0, 0.0, (double)x->L, r->full_nll, 0};
     for (size_t b = 0; b < x->nbins; b++) {
         loops_run += x->dloops[b];
         nll += x->dnll[b];
         if (x->thresholds || x->events[b] > 0) {
             double mean_loops = (double)loops_run / N;
-            r->points[n++] = (earlyexit_point){bin_threshold(x, b),
+            r->points[n++] = (ls_earlyexit_point){bin_threshold(x, b),
                                                costs->loop * ((double)x->L - mean_loops) / r->full_cost, mean_loops,
                                                nll / N, 0};
         }
@@ -278,7 +278,7 @@ earlyexit_report *ls_earlyexit_report_new(const earlyexit *x, const earlyexit_co
 
 /* ---- files ------------------------------------------------------------------ */
 
-static earlyexit *read_csv(ls_input *input, const double *thresholds, size_t nthresholds, ls_error *err)
+static ls_earlyexit *read_csv(ls_input *input, const double *thresholds, size_t nthresholds, ls_error *err)
 {
     static const char *const INDEX[] = {"loop"};
     static const char *const VALUES[] = {"entropy", "nll"};
@@ -286,7 +286,7 @@ static earlyexit *read_csv(ls_input *input, const double *thresholds, size_t nth
     tokcsv *in = ls_tokcsv_open_input(input, &layout, err);
     if (!in)
         return NULL;
-    earlyexit *x = NULL;
+    ls_earlyexit *x = NULL;
     double *h = NULL;
     long token;
     const double *block;
@@ -334,11 +334,11 @@ static int check_values(const char *name, const char *what, const double *v, siz
     return 0;
 }
 
-static earlyexit *read_npy(const char *const *paths, const double *thresholds, size_t nthresholds, ls_error *err)
+static ls_earlyexit *read_npy(const char *const *paths, const double *thresholds, size_t nthresholds, ls_error *err)
 {
     static const char *const WHAT[2] = {"entropy", "NLL"};
     npy_reader *in[2] = {NULL, NULL};
-    earlyexit *x = NULL;
+    ls_earlyexit *x = NULL;
     double *v = NULL;
     int status = 0;
     char shape[2][NPY_MAX_DIMS * 22 + 4];
@@ -393,7 +393,7 @@ static earlyexit *read_npy(const char *const *paths, const double *thresholds, s
     return x;
 }
 
-earlyexit *ls_earlyexit_read(const char *const *paths, size_t npaths, const double *thresholds, size_t nthresholds,
+ls_earlyexit *ls_earlyexit_read(const char *const *paths, size_t npaths, const double *thresholds, size_t nthresholds,
                           ls_error *err)
 {
     if (npaths == 2)

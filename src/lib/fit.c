@@ -27,12 +27,12 @@
  * twice the five base parameters. */
 #define STAGE_ONE_MIN_PLAIN_RUNS 10
 
-void ls_fit_default_parameters(fit_parameters *p)
+void ls_fit_default_parameters(ls_fit_parameters *p)
 {
     memset(p, 0, sizeof *p);
-    p->loss = FIT_LOSS_HUBER;
+    p->loss = LS_FIT_LOSS_HUBER;
     p->huber_delta = 1e-3;
-    p->space = FIT_SPACE_LOG;
+    p->space = LS_FIT_SPACE_LOG;
     p->starts = 32;
     p->stage_two_seeds = 2;
     p->seed = 1;
@@ -40,26 +40,26 @@ void ls_fit_default_parameters(fit_parameters *p)
     p->xtol = 1e-10;
     p->gtol = 1e-12;
     p->ftol = 1e-10;
-    p->scale = FIT_SCALE_LEVENBERG;
+    p->scale = LS_FIT_SCALE_LEVENBERG;
     p->best_rtol = 1e-6;
 }
 
 /* ---- the least-squares problem --------------------------------------------- */
 
 typedef struct problem {
-    law_kind kind;
+    ls_law_kind kind;
     size_t n;
-    const law_row *rows;
+    const ls_law_row *rows;
     const double *target;      /* ln L (log space) or L */
     const double *weight;      /* bootstrap multiplicities (all positive), or NULL for all 1 */
     const double *sqrt_weight; /* their square roots */
     size_t nfree;
-    law_param free_params[LAW_NPARAMS];
-    law held;                  /* every parameter's value when it is not free */
-    unsigned char tied[LAW_NPARAMS]; /* fit_parameters.tied: j follows tied[j] - 1 */
-    fit_loss loss;
+    ls_law_param free_params[LS_LAW_NPARAMS];
+    ls_law held;                  /* every parameter's value when it is not free */
+    unsigned char tied[LS_LAW_NPARAMS]; /* fit_parameters.tied: j follows tied[j] - 1 */
+    ls_fit_loss loss;
     double delta;
-    fit_space space;
+    ls_fit_space space;
 } problem;
 
 static double huber(double r, double delta)
@@ -70,14 +70,14 @@ static double huber(double r, double delta)
 
 static double objective_term(const problem *pb, double r)
 {
-    return pb->loss == FIT_LOSS_MSE ? r * r : huber(r, pb->delta);
+    return pb->loss == LS_FIT_LOSS_MSE ? r * r : huber(r, pb->delta);
 }
 
 /* The objective's derivative psi = rho'(r) and its second derivative
  * rho''(r) (Huber: 0 in the linear branch). */
 static double psi_of(const problem *pb, double r, double *second)
 {
-    if (pb->loss == FIT_LOSS_MSE) {
+    if (pb->loss == LS_FIT_LOSS_MSE) {
         *second = 2.0;
         return 2.0 * r;
     }
@@ -89,12 +89,12 @@ static double psi_of(const problem *pb, double r, double *second)
     return r < 0 ? -pb->delta : pb->delta;
 }
 
-static void law_from_fitted(const problem *pb, const double *u, law *l)
+static void law_from_fitted(const problem *pb, const double *u, ls_law *l)
 {
     *l = pb->held;
     for (size_t k = 0; k < pb->nfree; k++)
         l->p[pb->free_params[k]] = ls_law_param_from_fitted(pb->free_params[k], u[k]);
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         if (pb->tied[j])
             l->p[j] = l->p[pb->tied[j] - 1];
 }
@@ -102,15 +102,15 @@ static void law_from_fitted(const problem *pb, const double *u, law *l)
 /* Whether any parameter of pb is tied to another. */
 static int problem_has_ties(const problem *pb)
 {
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         if (pb->tied[j])
             return 1;
     return 0;
 }
 
-static int law_is_finite(const law *l)
+static int law_is_finite(const ls_law *l)
 {
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         if (!isfinite(l->p[j]))
             return 0;
     return 1;
@@ -181,7 +181,7 @@ static int law_is_finite(const law *l)
  * so only losses on another scale get there) first moves its level. */
 #define LEVEL_OFF 30.0
 
-#define PMAX LAW_NPARAMS
+#define PMAX LS_LAW_NPARAMS
 
 /* The most distinct E values the mapped kernel tabulates Ehat over (a
  * sweep with more goes through the law core). */
@@ -190,7 +190,7 @@ static int law_is_finite(const law *l)
 /* One thread's solver state, sized once for the problem's rows. */
 typedef struct solver {
     const problem *pb;
-    const fit_parameters *fp;
+    const ls_fit_parameters *fp;
     size_t cap;          /* runs the arrays hold (the stride of cols) */
     double *cols;        /* model_at's columns: J (d r_i / d u, p of them, for the
                             standard errors too), a_1, a_2 (p each), then 6 of
@@ -239,17 +239,17 @@ static void solver_free(solver *s)
  * (stage one on the plain runs), on runs that do not loop. */
 static int kernel_applies(const problem *pb)
 {
-    if (pb->space != FIT_SPACE_LOG || problem_has_ties(pb))
+    if (pb->space != LS_FIT_SPACE_LOG || problem_has_ties(pb))
         return 0;
     for (size_t k = 0; k < pb->nfree; k++)
-        if (pb->free_params[k] > LAW_P_C)
+        if (pb->free_params[k] > LS_LAW_P_C)
             return 0;
-    int moe = pb->kind.base == LAW_BASE_MOE;
-    if (moe && pb->held.p[LAW_P_E_START] != 1.0)
+    int moe = pb->kind.base == LS_LAW_BASE_MOE;
+    if (moe && pb->held.p[LS_LAW_P_E_START] != 1.0)
         return 0;
     for (size_t i = 0; i < pb->n; i++) {
-        const law_point *x = &pb->rows[i].x;
-        if ((pb->kind.mapping != LAW_MAPPING_NONE && x->R != 1.0) || (moe && x->E != 1.0))
+        const ls_law_point *x = &pb->rows[i].x;
+        if ((pb->kind.mapping != LS_LAW_MAPPING_NONE && x->R != 1.0) || (moe && x->E != 1.0))
             return 0;
     }
     return 1;
@@ -260,7 +260,7 @@ static int kernel_applies(const problem *pb)
  * terms (DEAD_SHARE) and its damping falls faster (GOOD_AGREEMENT). */
 static int plain_dense_applies(const problem *pb)
 {
-    return pb->kind.base == LAW_BASE_DENSE && pb->kind.mapping == LAW_MAPPING_NONE && kernel_applies(pb);
+    return pb->kind.base == LS_LAW_BASE_DENSE && pb->kind.mapping == LS_LAW_MAPPING_NONE && kernel_applies(pb);
 }
 
 /* Copy the problem's current rows (a bootstrap draw changes them) into the
@@ -280,13 +280,13 @@ static void kernel_load_rows(solver *s)
 }
 
 /* theta = (ln A, alpha, ln B, beta, ln c) as ls_law_prepare forms it. */
-static void kernel_theta(const law *l, double theta[5])
+static void kernel_theta(const ls_law *l, double theta[5])
 {
-    theta[0] = log(l->p[LAW_P_A]);
-    theta[1] = l->p[LAW_P_ALPHA];
-    theta[2] = log(l->p[LAW_P_B]);
-    theta[3] = l->p[LAW_P_BETA];
-    theta[4] = log(l->p[LAW_P_C]);
+    theta[0] = log(l->p[LS_LAW_P_A]);
+    theta[1] = l->p[LS_LAW_P_ALPHA];
+    theta[2] = log(l->p[LS_LAW_P_B]);
+    theta[3] = l->p[LS_LAW_P_BETA];
+    theta[4] = log(l->p[LS_LAW_P_C]);
 }
 
 /* The distinct E of pb's runs into values (at most MAPPED_MAX_E); their
@@ -314,16 +314,16 @@ static size_t distinct_e(const problem *pb, double values[MAPPED_MAX_E])
  * distinct E (the kernel's tables of Ehat). */
 static int mapped_applies(const problem *pb)
 {
-    if (pb->space != FIT_SPACE_LOG || problem_has_ties(pb))
+    if (pb->space != LS_FIT_SPACE_LOG || problem_has_ties(pb))
         return 0;
-    if (pb->kind.base != LAW_BASE_DENSE && pb->kind.base != LAW_BASE_MOE)
+    if (pb->kind.base != LS_LAW_BASE_DENSE && pb->kind.base != LS_LAW_BASE_MOE)
         return 0;
     unsigned params = ls_mapped_kernel_params(pb->kind);
     for (size_t k = 0; k < pb->nfree; k++)
         if (!((params >> pb->free_params[k]) & 1u))
             return 0;
     double values[MAPPED_MAX_E];
-    return pb->kind.base != LAW_BASE_MOE || distinct_e(pb, values) <= MAPPED_MAX_E;
+    return pb->kind.base != LS_LAW_BASE_MOE || distinct_e(pb, values) <= MAPPED_MAX_E;
 }
 
 /* Copy the problem's current rows into the mapped kernel's arrays. */
@@ -334,14 +334,14 @@ static void mapped_load_rows(solver *s)
     double *d = s->mapped_data;
     double *ln_n = d, *n_act = d + n, *n_loop = d + 2 * n, *y = d + 3 * n, *ln_r = d + 4 * n, *ln_m = d + 5 * n;
     double *ln_d = d + 6 * n, *target = d + 7 * n, *weight = d + 8 * n;
-    law_mapping mapping = pb->kind.mapping;
+    ls_law_mapping mapping = pb->kind.mapping;
     for (size_t i = 0; i < n; i++) {
-        const law_row *row = &pb->rows[i];
+        const ls_law_row *row = &pb->rows[i];
         ln_n[i] = row->ln_n_act;
         n_act[i] = row->x.n_act;
         n_loop[i] = row->x.n_loop;
         y[i] = row->x.R - 1.0;
-        ln_r[i] = mapping == LAW_MAPPING_POWER ? log(row->x.R) : mapping == LAW_MAPPING_LOG ? log1p(y[i]) : 0.0;
+        ln_r[i] = mapping == LS_LAW_MAPPING_POWER ? log(row->x.R) : mapping == LS_LAW_MAPPING_LOG ? log1p(y[i]) : 0.0;
         ln_m[i] = row->ln_m;
         ln_d[i] = row->ln_d;
         target[i] = pb->target[i];
@@ -357,25 +357,25 @@ static void mapped_load_rows(solver *s)
 }
 
 /* The mapped kernel's point for law l, and ln Ehat at each E there. */
-static void mapped_point(solver *s, const law *l)
+static void mapped_point(solver *s, const ls_law *l)
 {
     const double *p = l->p;
-    s->mpt = (ls_mapped_point){s->pb->kind.mapping, s->pb->kind.base == LAW_BASE_MOE, log(p[LAW_P_A]),
-                               p[LAW_P_ALPHA], log(p[LAW_P_B]), p[LAW_P_BETA], log(p[LAW_P_C]), p[LAW_P_DELTA],
-                               p[LAW_P_GAMMA], p[LAW_P_OMEGA], p[LAW_P_ZETA], p[LAW_P_PHI], p[LAW_P_KAPPA1],
-                               p[LAW_P_KAPPA2], p[LAW_P_THETA]};
+    s->mpt = (ls_mapped_point){s->pb->kind.mapping, s->pb->kind.base == LS_LAW_BASE_MOE, log(p[LS_LAW_P_A]),
+                               p[LS_LAW_P_ALPHA], log(p[LS_LAW_P_B]), p[LS_LAW_P_BETA], log(p[LS_LAW_P_C]), p[LS_LAW_P_DELTA],
+                               p[LS_LAW_P_GAMMA], p[LS_LAW_P_OMEGA], p[LS_LAW_P_ZETA], p[LS_LAW_P_PHI], p[LS_LAW_P_KAPPA1],
+                               p[LS_LAW_P_KAPPA2], p[LS_LAW_P_THETA]};
     if (!s->mpt.moe)
         return;
     for (size_t k = 0; k < s->ne; k++) {
-        s->ehat[k] = ls_law_ehat(s->e_values[k], p[LAW_P_E_START], p[LAW_P_E_MAX]);
+        s->ehat[k] = ls_law_ehat(s->e_values[k], p[LS_LAW_P_E_START], p[LS_LAW_P_E_MAX]);
         s->ln_ehat[k] = s->ehat[k] == 1.0 ? 0.0 : log(s->ehat[k]);
     }
 }
 
-static double kernel_delta(const problem *pb) { return pb->loss == FIT_LOSS_MSE ? INFINITY : pb->delta; }
-static double kernel_scale(const problem *pb) { return pb->loss == FIT_LOSS_MSE ? 2.0 : 1.0; }
+static double kernel_delta(const problem *pb) { return pb->loss == LS_FIT_LOSS_MSE ? INFINITY : pb->delta; }
+static double kernel_scale(const problem *pb) { return pb->loss == LS_FIT_LOSS_MSE ? 2.0 : 1.0; }
 
-static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
+static int solver_init(solver *s, const problem *pb, const ls_fit_parameters *fp)
 {
     memset(s, 0, sizeof *s);
     s->pb = pb;
@@ -396,11 +396,11 @@ static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
             return LS_ERR_INTERNAL;
         }
         for (size_t k = 0; k < pb->nfree; k++)
-            s->base_index[k] = (size_t)pb->free_params[k]; /* LAW_P_A .. LAW_P_C are 0 .. 4 */
+            s->base_index[k] = (size_t)pb->free_params[k]; /* LS_LAW_P_A .. LS_LAW_P_C are 0 .. 4 */
         s->plain_dense = plain_dense_applies(pb);
     } else if (mapped_applies(pb)) {
         s->mapped = ls_fit_kernel();
-        s->ne = pb->kind.base == LAW_BASE_MOE ? distinct_e(pb, s->e_values) : 0;
+        s->ne = pb->kind.base == LS_LAW_BASE_MOE ? distinct_e(pb, s->e_values) : 0;
         s->mapped_data = malloc(s->cap * (9 + LS_MAPPED_SCRATCH) * sizeof *s->mapped_data);
         s->spare = malloc(s->cap * sizeof *s->spare);
         s->e_index = malloc(s->cap * sizeof *s->e_index);
@@ -417,7 +417,7 @@ static int solver_init(solver *s, const problem *pb, const fit_parameters *fp)
 static double value_at(const solver *s, const double *u)
 {
     const problem *pb = s->pb;
-    law l;
+    ls_law l;
     law_from_fitted(pb, u, &l);
     if (!law_is_finite(&l))
         return INFINITY;
@@ -427,12 +427,12 @@ static double value_at(const solver *s, const double *u)
         double v = s->kernel->value(&s->soa, theta, kernel_delta(pb), kernel_scale(pb));
         return isfinite(v) ? v : INFINITY;
     }
-    law_prepared prep;
+    ls_law_prepared prep;
     ls_law_prepare(&prep, &l);
     double sum = 0.0;
     for (size_t i = 0; i < pb->n; i++) {
         double ln_pred = ls_law_row_log_loss_grad(&prep, &pb->rows[i], NULL);
-        double r = pb->space == FIT_SPACE_LOG ? ln_pred - pb->target[i] : exp(ln_pred) - pb->target[i];
+        double r = pb->space == LS_FIT_SPACE_LOG ? ln_pred - pb->target[i] : exp(ln_pred) - pb->target[i];
         if (!isfinite(r))
             return INFINITY;
         sum += (pb->weight ? pb->weight[i] : 1.0) * objective_term(pb, r);
@@ -453,7 +453,7 @@ static double trial_at(solver *s, const double *u)
         return value_at(s, u);
     const problem *pb = s->pb;
     s->soa_valid = 0;
-    law l;
+    ls_law l;
     law_from_fitted(pb, u, &l);
     if (!law_is_finite(&l))
         return INFINITY;
@@ -490,27 +490,27 @@ static int model_at(solver *s, const double *u, double *g, double *M, double *H)
 {
     const problem *pb = s->pb;
     size_t p = pb->nfree, n = pb->n, st = s->cap;
-    int pos[LAW_NPARAMS];
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    int pos[LS_LAW_NPARAMS];
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         pos[j] = -1;
     for (size_t k = 0; k < p; k++)
         pos[pb->free_params[k]] = (int)k;
     /* A tied parameter moves with its leader: its derivatives add into the
      * leader's coordinate (the chain rule for p_j = p_i). */
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         if (pb->tied[j])
             pos[j] = pos[pb->tied[j] - 1];
-    int pos_c = pos[LAW_P_C];
-    law l;
+    int pos_c = pos[LS_LAW_P_C];
+    ls_law l;
     law_from_fitted(pb, u, &l);
-    law_prepared prep;
+    ls_law_prepared prep;
     ls_law_prepare(&prep, &l);
     double *Jc = s->cols, *A1 = Jc + p * st, *A2 = A1 + p * st;
     double *gp = A2 + p * st, *cm = gp + st, *ch = cm + st, *c1 = ch + st, *c2 = c1 + st, *c3 = c2 + st;
     double C[PMAX * PMAX];
     int in1[PMAX] = {0}, in2[PMAX] = {0};
     memset(C, 0, p * p * sizeof *C);
-    int log_space = pb->space == FIT_SPACE_LOG;
+    int log_space = pb->space == LS_FIT_SPACE_LOG;
     void (*dots)(size_t, const double *, const double *, const double *, const double *, double *, double *) =
         s->dots->dot3x2;
     for (size_t i = 0; i < n; i++) {
@@ -612,14 +612,14 @@ static int model_at_first(solver *s, const double *u, double *g, double *M)
 {
     const problem *pb = s->pb;
     size_t p = pb->nfree, n = pb->n, st = s->cap;
-    law l;
+    ls_law l;
     law_from_fitted(pb, u, &l);
-    law_prepared prep;
+    ls_law_prepared prep;
     ls_law_prepare(&prep, &l);
     double *Jc = s->cols, *gp = Jc + p * st, *cm = gp + st;
-    int log_space = pb->space == FIT_SPACE_LOG;
+    int log_space = pb->space == LS_FIT_SPACE_LOG;
     for (size_t i = 0; i < n; i++) {
-        double grad[LAW_NPARAMS];
+        double grad[LS_LAW_NPARAMS];
         double ln_pred = ls_law_row_log_loss_grad(&prep, &pb->rows[i], grad);
         double scale = 1.0, r;
         if (log_space) {
@@ -633,9 +633,9 @@ static int model_at_first(solver *s, const double *u, double *g, double *M)
         double w = pb->weight ? pb->weight[i] : 1.0;
         for (size_t k = 0; k < p; k++)
             Jc[k * st + i] = scale * grad[pb->free_params[k]];
-        for (int j = 0; j < LAW_NPARAMS; j++)
+        for (int j = 0; j < LS_LAW_NPARAMS; j++)
             for (size_t k = 0; pb->tied[j] && k < p; k++)
-                if (pb->free_params[k] == (law_param)(pb->tied[j] - 1))
+                if (pb->free_params[k] == (ls_law_param)(pb->tied[j] - 1))
                     Jc[k * st + i] += scale * grad[j];
         s->resid[i] = r;
         gp[i] = w * psi;
@@ -656,9 +656,9 @@ static int mapped_model_first(solver *s, double *g, double *M)
     const problem *pb = s->pb;
     size_t p = pb->nfree, n = pb->n;
     if (s->mpt.moe) {
-        law l;
+        ls_law l;
         law_from_fitted(pb, s->soa_u, &l);
-        double e_start = l.p[LAW_P_E_START], e_max = l.p[LAW_P_E_MAX];
+        double e_start = l.p[LS_LAW_P_E_START], e_max = l.p[LS_LAW_P_E_MAX];
         for (size_t k = 0; k < s->ne; k++) {
             double d_emax, d_estart;
             ls_law_ehat_derivatives(s->e_values[k], e_start, e_max, s->ehat[k], &d_emax, &d_estart);
@@ -666,9 +666,9 @@ static int mapped_model_first(solver *s, double *g, double *M)
             s->fe_start[k] = d_estart / s->ehat[k] * e_start;   /* u = ln E_start */
         }
     }
-    double *col[LAW_NPARAMS];
+    double *col[LS_LAW_NPARAMS];
     const double *cols[PMAX];
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         col[j] = s->spare;
     for (size_t k = 0; k < p; k++)
         cols[k] = col[pb->free_params[k]] = s->cols + k * s->cap;
@@ -696,7 +696,7 @@ static int models_at(solver *s, const double *u, double *g, double *M, double *H
         return second ? model_at(s, u, g, M, H) : model_at_first(s, u, g, M);
     const problem *pb = s->pb;
     size_t p = pb->nfree;
-    law l;
+    ls_law l;
     law_from_fitted(pb, u, &l);
     double theta[5], g5[5], M5[25], H5[25];
     if (s->soa_valid && memcmp(s->soa_u, u, p * sizeof *u) == 0) {
@@ -807,7 +807,7 @@ static void revive_dead_terms(solver *s, double *u, double *F)
 {
     const problem *pb = s->pb;
     size_t p = pb->nfree, n = s->soa.n;
-    static const law_param amplitude[3] = {LAW_P_A, LAW_P_B, LAW_P_C};
+    static const ls_law_param amplitude[3] = {LS_LAW_P_A, LS_LAW_P_B, LS_LAW_P_C};
     size_t index[3]; /* each amplitude's free coordinate, p when held */
     for (size_t term = 0; term < 3; term++)
         for (index[term] = 0; index[term] < p && s->base_index[index[term]] != (size_t)amplitude[term];)
@@ -875,7 +875,7 @@ typedef struct start_result {
     int converged;
     size_t iterations;   /* accepted steps */
     size_t newton_steps; /* of which undamped Newton steps */
-    double u[LAW_NPARAMS];
+    double u[LS_LAW_NPARAMS];
 } start_result;
 
 /* One local solve from u0 (the hybrid described above).  It stops when a
@@ -887,7 +887,7 @@ typedef struct start_result {
 static void solve_from(solver *s, const double *u0, start_result *res, int polish)
 {
     const problem *pb = s->pb;
-    const fit_parameters *fp = s->fp;
+    const ls_fit_parameters *fp = s->fp;
     size_t p = pb->nfree;
     double u[PMAX], trial[PMAX], step[PMAX], g[PMAX], M[PMAX * PMAX], H[PMAX * PMAX], D[PMAX], zero[PMAX];
     memcpy(u, u0, p * sizeof *u);
@@ -935,8 +935,8 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
             double d = M[k * p + k];
             top = fmax(top, d);
             switch (fp->scale) {
-            case FIT_SCALE_MARQUARDT: D[k] = d > 0 ? d : 1.0; break;
-            case FIT_SCALE_MORE: D[k] = fmax(D[k], d > 0 ? d : 1.0); break;
+            case LS_FIT_SCALE_MARQUARDT: D[k] = d > 0 ? d : 1.0; break;
+            case LS_FIT_SCALE_MORE: D[k] = fmax(D[k], d > 0 ? d : 1.0); break;
             default: D[k] = 1.0; break;
             }
         }
@@ -1020,7 +1020,7 @@ static void solve_from(solver *s, const double *u0, start_result *res, int polis
 
 typedef struct multistart {
     const problem *pb;
-    const fit_parameters *fp;
+    const ls_fit_parameters *fp;
     const double *starts; /* nstarts x nfree */
     start_result *results;
     size_t progress_base, progress_total;
@@ -1061,7 +1061,7 @@ static void multistart_progress(void *context, size_t done, size_t total)
 }
 
 /* Run every start; results[i] belongs to start i whatever the threads. */
-static int run_starts(const problem *pb, const fit_parameters *fp, const double *starts, size_t nstarts,
+static int run_starts(const problem *pb, const ls_fit_parameters *fp, const double *starts, size_t nstarts,
                       start_result *results, size_t progress_base, size_t progress_total, ls_error *err)
 {
     multistart ms = {pb, fp, starts, results, progress_base, progress_total};
@@ -1090,22 +1090,22 @@ static const double GRID_KAPLAN_SCALE[] = {20, 30, 40};
 static const double GRID_KAPLAN_EXPONENT[] = {-3, -2, -1};
 
 typedef struct axis {
-    law_param param;
+    ls_law_param param;
     const double *values; /* fitted coordinates */
     size_t n;
     double low, high;     /* the same range, for Sobol points */
 } axis;
 
 static const axis BASE_AXES[] = {
-    {LAW_P_A, GRID_AB, 6, 0, 25},
-    {LAW_P_ALPHA, GRID_ALPHA_BETA, 5, 0, 2},
-    {LAW_P_B, GRID_AB, 6, 0, 25},
-    {LAW_P_BETA, GRID_ALPHA_BETA, 5, 0, 2},
-    {LAW_P_C, GRID_E, 5, -1, 1},
-    {LAW_P_N_C, GRID_KAPLAN_SCALE, 3, 15, 45},
-    {LAW_P_ALPHA_N, GRID_KAPLAN_EXPONENT, 3, -4, 0},
-    {LAW_P_D_C, GRID_KAPLAN_SCALE, 3, 15, 45},
-    {LAW_P_ALPHA_D, GRID_KAPLAN_EXPONENT, 3, -4, 0},
+    {LS_LAW_P_A, GRID_AB, 6, 0, 25},
+    {LS_LAW_P_ALPHA, GRID_ALPHA_BETA, 5, 0, 2},
+    {LS_LAW_P_B, GRID_AB, 6, 0, 25},
+    {LS_LAW_P_BETA, GRID_ALPHA_BETA, 5, 0, 2},
+    {LS_LAW_P_C, GRID_E, 5, -1, 1},
+    {LS_LAW_P_N_C, GRID_KAPLAN_SCALE, 3, 15, 45},
+    {LS_LAW_P_ALPHA_N, GRID_KAPLAN_EXPONENT, 3, -4, 0},
+    {LS_LAW_P_D_C, GRID_KAPLAN_SCALE, 3, 15, 45},
+    {LS_LAW_P_ALPHA_D, GRID_KAPLAN_EXPONENT, 3, -4, 0},
 };
 
 /* Typical values the extra parameters are held at in stage one, and the
@@ -1116,24 +1116,24 @@ typedef struct extra_start {
     size_t ngrid;
 } extra_start;
 
-static const extra_start EXTRA_STARTS[LAW_NPARAMS] = {
-    [LAW_P_DELTA] = {0.0, {0.0}, 1},
-    [LAW_P_GAMMA] = {0.0, {0.0}, 1},
-    [LAW_P_OMEGA] = {0.0, {0.0}, 1},
-    [LAW_P_ZETA] = {0.0, {0.0}, 1},
-    [LAW_P_E_START] = {1.0, {1.0}, 1},
-    [LAW_P_E_MAX] = {100.0, {30.0, 1000.0}, 2},
-    [LAW_P_PHI] = {0.5, {0.3, 0.8}, 2},
-    [LAW_P_KAPPA1] = {1.0, {0.5, 2.0}, 2},
-    [LAW_P_KAPPA2] = {2.0, {1.0, 4.0}, 2},
-    [LAW_P_THETA] = {0.3, {0.1, 0.5}, 2},
+static const extra_start EXTRA_STARTS[LS_LAW_NPARAMS] = {
+    [LS_LAW_P_DELTA] = {0.0, {0.0}, 1},
+    [LS_LAW_P_GAMMA] = {0.0, {0.0}, 1},
+    [LS_LAW_P_OMEGA] = {0.0, {0.0}, 1},
+    [LS_LAW_P_ZETA] = {0.0, {0.0}, 1},
+    [LS_LAW_P_E_START] = {1.0, {1.0}, 1},
+    [LS_LAW_P_E_MAX] = {100.0, {30.0, 1000.0}, 2},
+    [LS_LAW_P_PHI] = {0.5, {0.3, 0.8}, 2},
+    [LS_LAW_P_KAPPA1] = {1.0, {0.5, 2.0}, 2},
+    [LS_LAW_P_KAPPA2] = {2.0, {1.0, 4.0}, 2},
+    [LS_LAW_P_THETA] = {0.3, {0.1, 0.5}, 2},
     /* Muennighoff et al. fit R_D* = 15.4 and R_N* = 5.3. */
-    [LAW_P_R_D_STAR] = {15.0, {5.0, 30.0}, 2},
-    [LAW_P_R_N_STAR] = {5.0, {2.0, 10.0}, 2},
+    [LS_LAW_P_R_D_STAR] = {15.0, {5.0, 30.0}, 2},
+    [LS_LAW_P_R_N_STAR] = {5.0, {2.0, 10.0}, 2},
 };
 
 /* The parameters the base grid covers: fitted in stage one. */
-static int is_base_param(law_param j)
+static int is_base_param(ls_law_param j)
 {
     for (size_t a = 0; a < sizeof BASE_AXES / sizeof *BASE_AXES; a++)
         if (BASE_AXES[a].param == j)
@@ -1143,10 +1143,10 @@ static int is_base_param(law_param j)
 
 /* Base starts for the free base parameters of pb (which frees only those):
  * the Chinchilla grid or `count` Sobol points in the same box. */
-static double *base_starts(const problem *pb, const fit_parameters *fp, size_t *count, ls_error *err)
+static double *base_starts(const problem *pb, const ls_fit_parameters *fp, size_t *count, ls_error *err)
 {
     size_t p = pb->nfree;
-    const axis *axes[LAW_NPARAMS];
+    const axis *axes[LS_LAW_NPARAMS];
     for (size_t k = 0; k < p; k++) {
         axes[k] = NULL;
         for (size_t a = 0; a < sizeof BASE_AXES / sizeof *BASE_AXES; a++)
@@ -1168,7 +1168,7 @@ static double *base_starts(const problem *pb, const fit_parameters *fp, size_t *
         return NULL;
     }
     for (size_t i = 0; i < n; i++) {
-        double point[LAW_NPARAMS];
+        double point[LS_LAW_NPARAMS];
         if (q)
             gsl_qrng_get(q, point);
         size_t rest = i;
@@ -1192,7 +1192,7 @@ static double *base_starts(const problem *pb, const fit_parameters *fp, size_t *
 
 typedef struct prepared_data {
     size_t n;
-    law_row *rows;
+    ls_law_row *rows;
     double *log_loss, *loss;
 } prepared_data;
 
@@ -1204,7 +1204,7 @@ static void prepared_data_free(prepared_data *d)
     memset(d, 0, sizeof *d);
 }
 
-static int prepare_data(const sweep *s, prepared_data *d, ls_error *err)
+static int prepare_data(const ls_sweep *s, prepared_data *d, ls_error *err)
 {
     memset(d, 0, sizeof *d);
     if (!s->has_loss)
@@ -1218,8 +1218,8 @@ static int prepare_data(const sweep *s, prepared_data *d, ls_error *err)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     }
     for (size_t i = 0; i < s->n; i++) {
-        const sweep_row *r = &s->rows[i];
-        law_point x = ls_sweep_row_point(r);
+        const ls_sweep_row *r = &s->rows[i];
+        ls_law_point x = ls_sweep_row_point(r);
         ls_law_row_init(&d->rows[i], &x);
         d->loss[i] = r->loss;
         d->log_loss[i] = log(r->loss);
@@ -1254,36 +1254,36 @@ static size_t select_plain_rows(const prepared_data *d, prepared_data *plain)
 
 /* Which parameters the sweep cannot identify, which the fit then holds at
  * their neutral values (docs/fitting.md, "What the data cannot identify"). */
-static void find_unidentified(const sweep *s, law_kind kind, unsigned char out[LAW_NPARAMS])
+static void find_unidentified(const ls_sweep *s, ls_law_kind kind, unsigned char out[LS_LAW_NPARAMS])
 {
     int looped = 0, looped_sparse = 0, moe = 0, repeated = 0;
     for (size_t i = 0; i < s->n; i++) {
-        const sweep_row *r = &s->rows[i];
+        const ls_sweep_row *r = &s->rows[i];
         looped |= r->R > 1;
         looped_sparse |= r->R > 1 && r->n_total > r->n_act;
         moe |= r->E > 1;
         repeated |= r->unique_tokens > 0 && r->tokens > r->unique_tokens;
     }
-    memset(out, 0, LAW_NPARAMS);
-    static const law_param loop_params[] = {LAW_P_PHI, LAW_P_KAPPA1, LAW_P_KAPPA2, LAW_P_THETA};
-    static const law_param moe_params[] = {LAW_P_DELTA, LAW_P_GAMMA, LAW_P_OMEGA, LAW_P_ZETA, LAW_P_E_MAX};
+    memset(out, 0, LS_LAW_NPARAMS);
+    static const ls_law_param loop_params[] = {LS_LAW_P_PHI, LS_LAW_P_KAPPA1, LS_LAW_P_KAPPA2, LS_LAW_P_THETA};
+    static const ls_law_param moe_params[] = {LS_LAW_P_DELTA, LS_LAW_P_GAMMA, LS_LAW_P_OMEGA, LS_LAW_P_ZETA, LS_LAW_P_E_MAX};
     for (size_t i = 0; i < 4; i++)
-        if (!looped || (loop_params[i] == LAW_P_THETA && !looped_sparse))
+        if (!looped || (loop_params[i] == LS_LAW_P_THETA && !looped_sparse))
             out[loop_params[i]] = 1;
     for (size_t i = 0; i < 5; i++)
         if (!moe)
             out[moe_params[i]] = 1;
-    out[LAW_P_R_D_STAR] = out[LAW_P_R_N_STAR] = !repeated;
-    for (int j = 0; j < LAW_NPARAMS; j++)
-        out[j] = out[j] && ls_law_uses_param(kind, (law_param)j);
+    out[LS_LAW_P_R_D_STAR] = out[LS_LAW_P_R_N_STAR] = !repeated;
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
+        out[j] = out[j] && ls_law_uses_param(kind, (ls_law_param)j);
 }
 
-const char *ls_fit_unidentified_reason(law_param param)
+const char *ls_fit_unidentified_reason(ls_law_param param)
 {
     switch (param) {
-    case LAW_P_THETA: return "no looped run (R > 1) has m < 1";
-    case LAW_P_PHI: case LAW_P_KAPPA1: case LAW_P_KAPPA2: return "no run has R > 1";
-    case LAW_P_R_D_STAR: case LAW_P_R_N_STAR:
+    case LS_LAW_P_THETA: return "no looped run (R > 1) has m < 1";
+    case LS_LAW_P_PHI: case LS_LAW_P_KAPPA1: case LS_LAW_P_KAPPA2: return "no run has R > 1";
+    case LS_LAW_P_R_D_STAR: case LS_LAW_P_R_N_STAR:
         return "no run repeats its data (tokens > unique_tokens; without a unique_tokens, U or tokens_per_epoch "
                "column none does)";
     default: return "no run has E > 1";
@@ -1293,7 +1293,7 @@ const char *ls_fit_unidentified_reason(law_param param)
 /* The likeliest reason, from the runs: fewer than three token counts
  * (B D^-beta + c then takes at most two values for three parameters), or
  * fewer than three sizes. */
-static size_t distinct_upto3(const sweep *s, int tokens, double v[3])
+static size_t distinct_upto3(const ls_sweep *s, int tokens, double v[3])
 {
     size_t n = 0;
     for (size_t i = 0; i < s->n && n < 3; i++) {
@@ -1307,7 +1307,7 @@ static size_t distinct_upto3(const sweep *s, int tokens, double v[3])
     return n;
 }
 
-void ls_fit_undetermined_reason(const sweep *s, char *buf, size_t size)
+void ls_fit_undetermined_reason(const ls_sweep *s, char *buf, size_t size)
 {
     static const char *const names[] = {"n_act", "tokens"};
     buf[0] = '\0';
@@ -1322,11 +1322,11 @@ void ls_fit_undetermined_reason(const sweep *s, char *buf, size_t size)
     }
 }
 
-char *ls_fit_unidentified_warnings(const fit_result *r)
+char *ls_fit_unidentified_warnings(const ls_fit_result *r)
 {
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(r->law.kind, list);
-    int done[LAW_NPARAMS] = {0};
+    int done[LS_LAW_NPARAMS] = {0};
     size_t cap = 1024, used = 0;
     char *out = NULL;
     for (size_t i = 0; i < np; i++) {
@@ -1356,9 +1356,9 @@ char *ls_fit_unidentified_warnings(const fit_result *r)
     return out;
 }
 
-int ls_fit_determined(const fit_result *r)
+int ls_fit_determined(const ls_fit_result *r)
 {
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(r->law.kind, list);
     for (size_t i = 0; i < np; i++)
         if (!r->fixed[list[i]] && !isfinite(r->stderr_of[list[i]]))
@@ -1366,13 +1366,13 @@ int ls_fit_determined(const fit_result *r)
     return 1;
 }
 
-static void problem_init(problem *pb, law_kind kind, const prepared_data *d, const fit_parameters *fp)
+static void problem_init(problem *pb, ls_law_kind kind, const prepared_data *d, const ls_fit_parameters *fp)
 {
     memset(pb, 0, sizeof *pb);
     pb->kind = kind;
     pb->n = d->n;
     pb->rows = d->rows;
-    pb->target = fp->space == FIT_SPACE_LOG ? d->log_loss : d->loss;
+    pb->target = fp->space == LS_FIT_SPACE_LOG ? d->log_loss : d->loss;
     pb->loss = fp->loss;
     pb->delta = fp->huber_delta;
     pb->space = fp->space;
@@ -1380,9 +1380,9 @@ static void problem_init(problem *pb, law_kind kind, const prepared_data *d, con
     ls_law_init(&pb->held, kind);
 }
 
-static void problem_free_only(problem *pb, const unsigned char fixed[LAW_NPARAMS])
+static void problem_free_only(problem *pb, const unsigned char fixed[LS_LAW_NPARAMS])
 {
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(pb->kind, list);
     pb->nfree = 0;
     for (size_t i = 0; i < np; i++)
@@ -1447,10 +1447,10 @@ static int jtj_singular(const gsl_matrix *jtj)
     return singular;
 }
 
-static void standard_errors(const problem *pb, const fit_parameters *fp, const double *u, const law *best,
-                            double out[LAW_NPARAMS])
+static void standard_errors(const problem *pb, const ls_fit_parameters *fp, const double *u, const ls_law *best,
+                            double out[LS_LAW_NPARAMS])
 {
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         out[j] = NAN;
     size_t n = pb->n, p = pb->nfree;
     if (n <= p || p == 0)
@@ -1473,12 +1473,12 @@ static void standard_errors(const problem *pb, const fit_parameters *fp, const d
         if (!jtj_singular(jtj) && ls_cholesky_decomp(jtj) == GSL_SUCCESS &&
             gsl_linalg_cholesky_invert(jtj) == GSL_SUCCESS) {
             for (size_t k = 0; k < p; k++) {
-                law_param j = pb->free_params[k];
+                ls_law_param j = pb->free_params[k];
                 double value = best->p[j];
                 double dp_du = ls_law_param_natural_per_fitted(j, value);
                 out[j] = fabs(dp_du) * sqrt(s2 * gsl_matrix_get(jtj, k, k));
             }
-            for (int j = 0; j < LAW_NPARAMS; j++)
+            for (int j = 0; j < LS_LAW_NPARAMS; j++)
                 if (pb->tied[j])
                     out[j] = out[pb->tied[j] - 1];
         }
@@ -1487,11 +1487,11 @@ static void standard_errors(const problem *pb, const fit_parameters *fp, const d
     solver_free(&s);
 }
 
-static double rmse_of(const prepared_data *d, const law *l)
+static double rmse_of(const prepared_data *d, const ls_law *l)
 {
-    law_prepared prep;
+    ls_law_prepared prep;
     ls_law_prepare(&prep, l);
-    predict_acc acc; /* scaled: a loss near 1e300 has a representable RMSE */
+    ls_predict_acc acc; /* scaled: a loss near 1e300 has a representable RMSE */
     ls_predict_acc_init(&acc);
     for (size_t i = 0; i < d->n; i++)
         ls_predict_acc_add(&acc, d->loss[i], exp(ls_law_row_log_loss_grad(&prep, &d->rows[i], NULL)));
@@ -1503,19 +1503,19 @@ static double rmse_of(const prepared_data *d, const law *l)
  * > 0, i.e. E_start < E_max.  With E_max free, the starts reach at most the
  * largest of its start grid, and a fixed E_start above that leaves no start
  * at which the law can be evaluated. */
-static int check_fixed(law_kind kind, const fit_parameters *fp, ls_error *err)
+static int check_fixed(ls_law_kind kind, const ls_fit_parameters *fp, ls_error *err)
 {
-    if (!ls_law_uses_param(kind, LAW_P_E_START) || !fp->fixed[LAW_P_E_START])
+    if (!ls_law_uses_param(kind, LS_LAW_P_E_START) || !fp->fixed[LS_LAW_P_E_START])
         return 0;
-    double e_start = fp->fixed_value[LAW_P_E_START];
-    if (fp->fixed[LAW_P_E_MAX]) {
-        double e_max = fp->fixed_value[LAW_P_E_MAX];
+    double e_start = fp->fixed_value[LS_LAW_P_E_START];
+    if (fp->fixed[LS_LAW_P_E_MAX]) {
+        double e_max = fp->fixed_value[LS_LAW_P_E_MAX];
         if (!(e_start < e_max))
             return ls_error_set(err, LS_ERR_USAGE, "E_start = %g must be below E_max = %g: the gain of experts "
                                 "starts at E_start and saturates at E_max", e_start, e_max);
         return 0;
     }
-    const extra_start *x = &EXTRA_STARTS[LAW_P_E_MAX];
+    const extra_start *x = &EXTRA_STARTS[LS_LAW_P_E_MAX];
     double top = x->grid[x->ngrid - 1];
     if (!(e_start < top))
         return ls_error_set(err, LS_ERR_USAGE, "E_start = %g must be below E_max, which the fit starts from at most "
@@ -1529,16 +1529,16 @@ static int check_fixed(law_kind kind, const fit_parameters *fp, ls_error *err)
  * NULL and is freed by fit_state_free, so each stage can simply return an
  * error and leave the cleanup to ls_fit_run's one exit path. */
 typedef struct fit_state {
-    const sweep *s;
-    law_kind kind;
-    const fit_parameters *fp;
-    fit_result *out;
+    const ls_sweep *s;
+    ls_law_kind kind;
+    const ls_fit_parameters *fp;
+    ls_fit_result *out;
     ls_error *err;
     prepared_data d;     /* every run */
     prepared_data plain; /* the plain runs (R = 1, E = 1), when stage one fits those alone */
     problem pb;          /* the final problem: every free parameter, every run */
     problem stage1;      /* the free base parameters, the others held */
-    unsigned char fixed[LAW_NPARAMS];
+    unsigned char fixed[LS_LAW_NPARAMS];
     int has_extra;       /* free parameters beyond the base ones: two stages */
     double *starts1, *starts2;
     start_result *results1, *results2;
@@ -1569,12 +1569,12 @@ static int fit_prepare(fit_state *st)
     /* Every term but c is positive, so a law whose c is held at or above a
      * run's loss can never reach that run: a mistake in --fix, refused
      * rather than fitted to an RMSE of 97 and "converged". */
-    if (ls_law_uses_param(st->kind, LAW_P_C) && st->fp->fixed[LAW_P_C] && st->s->n > 0) {
+    if (ls_law_uses_param(st->kind, LS_LAW_P_C) && st->fp->fixed[LS_LAW_P_C] && st->s->n > 0) {
         size_t lowest = 0;
         for (size_t i = 1; i < st->s->n; i++)
             if (st->s->rows[i].loss < st->s->rows[lowest].loss)
                 lowest = i;
-        double c = st->fp->fixed_value[LAW_P_C], min_loss = st->s->rows[lowest].loss;
+        double c = st->fp->fixed_value[LS_LAW_P_C], min_loss = st->s->rows[lowest].loss;
         if (c >= min_loss)
             return ls_error_set(st->err, LS_ERR_USAGE, "c = %.10g is held at or above the lowest observed loss, %.10g "
                                 "nats (%s, line %ld), which the law could then never reach", c, min_loss,
@@ -1585,7 +1585,7 @@ static int fit_prepare(fit_state *st)
     return prepare_data(st->s, &st->d, st->err);
 }
 
-int ls_fit_check_tie(law_kind kind, const fit_parameters *p, law_param follower, law_param leader, ls_error *err)
+int ls_fit_check_tie(ls_law_kind kind, const ls_fit_parameters *p, ls_law_param follower, ls_law_param leader, ls_error *err)
 {
     const char *f = ls_law_param_name(follower), *l = ls_law_param_name(leader);
     if (!ls_law_uses_param(kind, follower) || !ls_law_uses_param(kind, leader)) {
@@ -1596,8 +1596,8 @@ int ls_fit_check_tie(law_kind kind, const fit_parameters *p, law_param follower,
     }
     if (follower == leader)
         return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to itself", f);
-    if (ls_law_param_transform(follower) != ls_law_param_transform(leader) || follower == LAW_P_E_START ||
-        leader == LAW_P_E_START)
+    if (ls_law_param_transform(follower) != ls_law_param_transform(leader) || follower == LS_LAW_P_E_START ||
+        leader == LS_LAW_P_E_START)
         return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: they are not of one kind (two exponents, or "
                             "two positive coefficients)", f, l);
     if (p->fixed[follower] || p->fixed[leader])
@@ -1605,11 +1605,11 @@ int ls_fit_check_tie(law_kind kind, const fit_parameters *p, law_param follower,
                             p->fixed[follower] ? f : l);
     if (p->tied[leader])
         return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is itself tied to %s", f, l, l,
-                            ls_law_param_name((law_param)(p->tied[leader] - 1)));
-    for (int j = 0; j < LAW_NPARAMS; j++)
+                            ls_law_param_name((ls_law_param)(p->tied[leader] - 1)));
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         if (p->tied[j] == (unsigned char)(follower + 1))
             return ls_error_set(err, LS_ERR_USAGE, "cannot tie %s to %s: %s is tied to %s", f, l,
-                                ls_law_param_name((law_param)j), f);
+                                ls_law_param_name((ls_law_param)j), f);
     return 0;
 }
 
@@ -1619,26 +1619,26 @@ int ls_fit_check_tie(law_kind kind, const fit_parameters *p, law_param follower,
  * free or with fewer runs than free parameters. */
 static int fit_hold_fixed(fit_state *st)
 {
-    const fit_parameters *fp = st->fp;
-    fit_result *out = st->out;
+    const ls_fit_parameters *fp = st->fp;
+    ls_fit_result *out = st->out;
     problem *pb = &st->pb;
     problem_init(pb, st->kind, &st->d, fp);
     find_unidentified(st->s, st->kind, out->unidentified);
-    for (int j = 0; j < LAW_NPARAMS; j++) {
-        if (!ls_law_uses_param(st->kind, (law_param)j))
+    for (int j = 0; j < LS_LAW_NPARAMS; j++) {
+        if (!ls_law_uses_param(st->kind, (ls_law_param)j))
             continue;
         if (fp->fixed[j]) {
             st->fixed[j] = 1;
             pb->held.p[j] = fp->fixed_value[j];
             out->unidentified[j] = 0;
-        } else if (out->unidentified[j] || j == LAW_P_E_START) {
+        } else if (out->unidentified[j] || j == LS_LAW_P_E_START) {
             st->fixed[j] = 1;
         }
     }
-    for (int j = 0; j < LAW_NPARAMS; j++) {
+    for (int j = 0; j < LS_LAW_NPARAMS; j++) {
         if (!fp->tied[j])
             continue;
-        int status = ls_fit_check_tie(st->kind, fp, (law_param)j, (law_param)(fp->tied[j] - 1), st->err);
+        int status = ls_fit_check_tie(st->kind, fp, (ls_law_param)j, (ls_law_param)(fp->tied[j] - 1), st->err);
         if (status != 0)
             return status;
         int i = fp->tied[j] - 1;
@@ -1669,14 +1669,14 @@ static int fit_hold_fixed(fit_state *st)
  * parameters this is the whole multi-start. */
 static int fit_stage_one(fit_state *st)
 {
-    const fit_parameters *fp = st->fp;
+    const ls_fit_parameters *fp = st->fp;
     const problem *pb = &st->pb;
     problem *stage1 = &st->stage1;
     *stage1 = *pb;
-    unsigned char stage1_fixed[LAW_NPARAMS];
-    for (int j = 0; j < LAW_NPARAMS; j++) {
-        stage1_fixed[j] = st->fixed[j] || !is_base_param((law_param)j);
-        if (!st->fixed[j] && !st->pb.tied[j] && !is_base_param((law_param)j) && ls_law_uses_param(st->kind, (law_param)j)) {
+    unsigned char stage1_fixed[LS_LAW_NPARAMS];
+    for (int j = 0; j < LS_LAW_NPARAMS; j++) {
+        stage1_fixed[j] = st->fixed[j] || !is_base_param((ls_law_param)j);
+        if (!st->fixed[j] && !st->pb.tied[j] && !is_base_param((ls_law_param)j) && ls_law_uses_param(st->kind, (ls_law_param)j)) {
             st->has_extra = 1;
             stage1->held.p[j] = EXTRA_STARTS[j].typical;
         }
@@ -1684,7 +1684,7 @@ static int fit_stage_one(fit_state *st)
     if (st->has_extra && select_plain_rows(&st->d, &st->plain) >= STAGE_ONE_MIN_PLAIN_RUNS) {
         stage1->n = st->plain.n;
         stage1->rows = st->plain.rows;
-        stage1->target = fp->space == FIT_SPACE_LOG ? st->plain.log_loss : st->plain.loss;
+        stage1->target = fp->space == LS_FIT_SPACE_LOG ? st->plain.log_loss : st->plain.loss;
     }
     problem_free_only(stage1, stage1_fixed);
 
@@ -1725,7 +1725,7 @@ static int fit_stage_two(fit_state *st)
 {
     if (!st->has_extra)
         return 0;
-    const fit_parameters *fp = st->fp;
+    const ls_fit_parameters *fp = st->fp;
     const problem *pb = &st->pb, *stage1 = &st->stage1;
     size_t n1 = st->n1, grid2 = st->grid2;
     const start_result **order = malloc(n1 * sizeof *order);
@@ -1751,13 +1751,13 @@ static int fit_stage_two(fit_state *st)
     }
     st->n2 = chosen * grid2;
     for (size_t c = 0; c < chosen; c++) {
-        law seed_law;
+        ls_law seed_law;
         law_from_fitted(stage1, picked[c]->u, &seed_law);
         for (size_t g = 0; g < grid2; g++) {
             double *u = st->starts2 + (c * grid2 + g) * pb->nfree;
             size_t rest = g;
             for (size_t k = 0; k < pb->nfree; k++) {
-                law_param j = pb->free_params[k];
+                ls_law_param j = pb->free_params[k];
                 double value = seed_law.p[j];
                 if (!is_base_param(j)) {
                     const extra_start *e = &EXTRA_STARTS[j];
@@ -1820,8 +1820,8 @@ static void fit_method(const fit_state *st, char *buf, size_t size)
  * RMSE in loss units, Jacobian standard errors and the method used. */
 static int fit_summarise(fit_state *st, const start_result *best)
 {
-    const fit_parameters *fp = st->fp;
-    fit_result *out = st->out;
+    const ls_fit_parameters *fp = st->fp;
+    ls_fit_result *out = st->out;
     law_from_fitted(&st->pb, best->u, &out->law);
     out->objective = best->objective;
     out->converged = best->converged;
@@ -1850,7 +1850,7 @@ static int fit_summarise(fit_state *st, const start_result *best)
     return 0;
 }
 
-int ls_fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_result *out, ls_error *err)
+int ls_fit_run(const ls_sweep *s, ls_law_kind kind, const ls_fit_parameters *fp, ls_fit_result *out, ls_error *err)
 {
     memset(out, 0, sizeof *out);
     fit_state st;
@@ -1877,9 +1877,9 @@ int ls_fit_run(const sweep *s, law_kind kind, const fit_parameters *fp, fit_resu
     return status;
 }
 
-double ls_fit_objective(const sweep *s, const law *l, const fit_parameters *fp)
+double ls_fit_objective(const ls_sweep *s, const ls_law *l, const ls_fit_parameters *fp)
 {
-    law_prepared prep;
+    ls_law_prepared prep;
     ls_law_prepare(&prep, l);
     double sum = 0.0;
     problem pb;
@@ -1887,12 +1887,12 @@ double ls_fit_objective(const sweep *s, const law *l, const fit_parameters *fp)
     pb.loss = fp->loss;
     pb.delta = fp->huber_delta;
     for (size_t i = 0; i < s->n; i++) {
-        const sweep_row *r = &s->rows[i];
-        law_point x = ls_sweep_row_point(r);
-        law_row row;
+        const ls_sweep_row *r = &s->rows[i];
+        ls_law_point x = ls_sweep_row_point(r);
+        ls_law_row row;
         ls_law_row_init(&row, &x);
         double ln_pred = ls_law_row_log_loss_grad(&prep, &row, NULL);
-        double res = fp->space == FIT_SPACE_LOG ? ln_pred - log(r->loss) : exp(ln_pred) - r->loss;
+        double res = fp->space == LS_FIT_SPACE_LOG ? ln_pred - log(r->loss) : exp(ln_pred) - r->loss;
         sum += objective_term(&pb, res);
     }
     return sum;
@@ -1902,13 +1902,13 @@ double ls_fit_objective(const sweep *s, const law *l, const fit_parameters *fp)
 
 typedef struct bootstrap_job {
     const problem *pb;        /* the full-data problem; weights per draw */
-    const fit_parameters *fp;
-    const sweep *s;
+    const ls_fit_parameters *fp;
+    const ls_sweep *s;
     const double *u_full;
     const unsigned char *loose; /* per free parameter: standard error of u above 1 */
     size_t perturbed;
     int by_group;
-    double *draws;            /* ndraws x LAW_NPARAMS */
+    double *draws;            /* ndraws x LS_LAW_NPARAMS */
     unsigned char *ok;        /* per draw */
 } bootstrap_job;
 
@@ -1917,7 +1917,7 @@ typedef struct bootstrap_job {
 typedef struct bootstrap_thread {
     problem pb;
     double *weight, *drawn_weight, *sqrt_weight, *target;
-    law_row *rows;
+    ls_law_row *rows;
     double *group_count;
     gsl_rng *rng;
     solver s;
@@ -2026,15 +2026,15 @@ static int bootstrap_item(void *context, void *state, size_t i)
          * (its log known to worse than a factor e) restarts from the
          * stage-two grid instead, since a nudge along a flat direction
          * goes nowhere (E_max on a sweep with E <= 16). */
-        double u[LAW_NPARAMS];
+        double u[LS_LAW_NPARAMS];
         for (size_t k = 0; k < p; k++) {
-            law_param j = full->free_params[k];
+            ls_law_param j = full->free_params[k];
             const extra_start *e = &EXTRA_STARTS[j];
             if (job->loose[k] && e->ngrid > 0) {
                 u[k] = ls_law_param_to_fitted(j, e->grid[attempt % e->ngrid]);
                 continue;
             }
-            double spread = ls_law_param_transform(j) == LAW_TRANSFORM_IDENTITY
+            double spread = ls_law_param_transform(j) == LS_LAW_TRANSFORM_IDENTITY
                                 ? 0.1 * fmax(fabs(job->u_full[k]), 0.01)
                                 : 0.1;
             u[k] = job->u_full[k] + gsl_ran_gaussian_ziggurat(t->rng, spread);
@@ -2043,12 +2043,12 @@ static int bootstrap_item(void *context, void *state, size_t i)
         if (trial.converged && (!best.converged || trial.objective < best.objective))
             best = trial;
     }
-    law l;
+    ls_law l;
     law_from_fitted(full, best.u, &l);
-    memcpy(job->draws + i * LAW_NPARAMS, l.p, sizeof l.p);
+    memcpy(job->draws + i * LS_LAW_NPARAMS, l.p, sizeof l.p);
     /* 1 kept, 0 not converged, 2 + j outside parameter j's domain. */
     ls_error scratch;
-    law_param which = LAW_P_A;
+    ls_law_param which = LS_LAW_P_A;
     if (!best.converged)
         job->ok[i] = 0;
     else if (ls_law_check_params(&l, &which, &scratch) != 0)
@@ -2064,7 +2064,7 @@ static void bootstrap_progress(void *context, size_t done, size_t total)
     job->fp->progress(job->fp->progress_context, done, total);
 }
 
-void ls_fit_bootstrap_free(fit_bootstrap *b)
+void ls_fit_bootstrap_free(ls_fit_bootstrap *b)
 {
     if (!b)
         return;
@@ -2073,12 +2073,12 @@ void ls_fit_bootstrap_free(fit_bootstrap *b)
     b->ndraws = 0;
 }
 
-int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_parameters *fp, size_t ndraws,
-                      size_t perturbed, int by_group, double level, fit_bootstrap *out, ls_error *err)
+int ls_fit_run_bootstrap(const ls_sweep *s, const ls_fit_result *full, const ls_fit_parameters *fp, size_t ndraws,
+                      size_t perturbed, int by_group, double level, ls_fit_bootstrap *out, ls_error *err)
 {
     memset(out, 0, sizeof *out);
     out->level = level;
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         out->ci_low[j] = out->ci_high[j] = NAN;
     if (!(level > 0 && level < 1))
         return ls_error_set(err, LS_ERR_USAGE, "the interval level must be between 0 and 1");
@@ -2095,19 +2095,19 @@ int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_param
     pb.held = full->law;
     memcpy(pb.tied, full->tied, sizeof pb.tied);
     problem_free_only(&pb, full->fixed);
-    double u_full[LAW_NPARAMS];
+    double u_full[LS_LAW_NPARAMS];
     for (size_t k = 0; k < pb.nfree; k++)
         u_full[k] = ls_law_param_to_fitted(pb.free_params[k], full->law.p[pb.free_params[k]]);
 
-    unsigned char loose[LAW_NPARAMS] = {0};
+    unsigned char loose[LS_LAW_NPARAMS] = {0};
     for (size_t k = 0; k < pb.nfree; k++) {
-        law_param j = pb.free_params[k];
+        ls_law_param j = pb.free_params[k];
         double value = full->law.p[j];
         double dp_du = ls_law_param_natural_per_fitted(j, value);
         loose[k] = !(full->stderr_of[j] / fabs(dp_du) <= 1.0);
     }
     bootstrap_job job = {&pb, fp, s, u_full, loose, perturbed, by_group, NULL, NULL};
-    job.draws = malloc(ndraws * LAW_NPARAMS * sizeof *job.draws);
+    job.draws = malloc(ndraws * LS_LAW_NPARAMS * sizeof *job.draws);
     job.ok = calloc(ndraws, 1);
     double *column = malloc(ndraws * sizeof *column);
     if (!job.draws || !job.ok || !column)
@@ -2128,7 +2128,7 @@ int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_param
             }
             if (job.ok[i] != 1)
                 continue;
-            memmove(job.draws + kept * LAW_NPARAMS, job.draws + i * LAW_NPARAMS, LAW_NPARAMS * sizeof *job.draws);
+            memmove(job.draws + kept * LS_LAW_NPARAMS, job.draws + i * LS_LAW_NPARAMS, LS_LAW_NPARAMS * sizeof *job.draws);
             kept++;
         }
         out->ndraws = kept;
@@ -2138,14 +2138,14 @@ int ls_fit_run_bootstrap(const sweep *s, const fit_result *full, const fit_param
         job.draws = NULL;
         double tail = (1.0 - level) / 2.0;
         for (size_t k = 0; k < pb.nfree && kept >= LS_FIT_MIN_INTERVAL_DRAWS; k++) {
-            law_param j = pb.free_params[k];
+            ls_law_param j = pb.free_params[k];
             for (size_t i = 0; i < kept; i++)
-                column[i] = out->draws[i * LAW_NPARAMS + j];
+                column[i] = out->draws[i * LS_LAW_NPARAMS + j];
             gsl_sort(column, 1, kept);
             out->ci_low[j] = gsl_stats_quantile_from_sorted_data(column, 1, kept, tail);
             out->ci_high[j] = gsl_stats_quantile_from_sorted_data(column, 1, kept, 1.0 - tail);
         }
-        for (int j = 0; j < LAW_NPARAMS && kept > 0; j++)
+        for (int j = 0; j < LS_LAW_NPARAMS && kept > 0; j++)
             if (pb.tied[j]) {
                 out->ci_low[j] = out->ci_low[pb.tied[j] - 1];
                 out->ci_high[j] = out->ci_high[pb.tied[j] - 1];

@@ -29,7 +29,7 @@
  * tolerance only absorbs arithmetic on the way (--map, unit scaling). */
 static int same_loss(double a, double b) { return fabs(a - b) <= 1e-12 * fmax(fabs(a), fabs(b)); }
 
-static int free_count(const fit_parameters *p, const law_param *list, size_t n)
+static int free_count(const ls_fit_parameters *p, const ls_law_param *list, size_t n)
 {
     int count = 0;
     for (size_t i = 0; i < n; i++)
@@ -66,11 +66,11 @@ static int compare_axis_runs(const void *pa, const void *pb)
 /* 1 when some runs differ only along the axis (tokens when along_tokens,
  * otherwise n_act) and every such group has one loss; *example_* then name
  * one pair.  -1 when out of memory. */
-static int flat_along(const sweep *s, int along_tokens, axis_run *v, double *example_a, double *example_b,
+static int flat_along(const ls_sweep *s, int along_tokens, axis_run *v, double *example_a, double *example_b,
                       double *example_loss, double *example_at)
 {
     for (size_t i = 0; i < s->n; i++) {
-        const sweep_row *r = &s->rows[i];
+        const ls_sweep_row *r = &s->rows[i];
         axis_run *a = &v[i];
         if (along_tokens) {
             double key[6] = {r->n_act, r->n_total, r->n_loop, r->R, r->E, r->k};
@@ -105,7 +105,7 @@ static int flat_along(const sweep *s, int along_tokens, axis_run *v, double *exa
     return compared;
 }
 
-static size_t distinct_upto2(const sweep *s, size_t offset)
+static size_t distinct_upto2(const ls_sweep *s, size_t offset)
 {
     double first = 0;
     for (size_t i = 0; i < s->n; i++) {
@@ -119,10 +119,10 @@ static size_t distinct_upto2(const sweep *s, size_t offset)
     return s->n ? 1 : 0;
 }
 
-int ls_fit_data_check(const sweep *s, law_kind kind, const fit_parameters *p, ls_error *err)
+int ls_fit_data_check(const ls_sweep *s, ls_law_kind kind, const ls_fit_parameters *p, ls_error *err)
 {
-    static const law_param size_term[] = {LAW_P_A, LAW_P_ALPHA}, data_term[] = {LAW_P_B, LAW_P_BETA};
-    static const law_param size_and_c[] = {LAW_P_A, LAW_P_ALPHA, LAW_P_C}, data_and_c[] = {LAW_P_B, LAW_P_BETA, LAW_P_C};
+    static const ls_law_param size_term[] = {LS_LAW_P_A, LS_LAW_P_ALPHA}, data_term[] = {LS_LAW_P_B, LS_LAW_P_BETA};
+    static const ls_law_param size_and_c[] = {LS_LAW_P_A, LS_LAW_P_ALPHA, LS_LAW_P_C}, data_and_c[] = {LS_LAW_P_B, LS_LAW_P_BETA, LS_LAW_P_C};
     const char *lead = "the sweep cannot determine the law";
     if (s->n == 0)
         return 0;
@@ -139,13 +139,13 @@ int ls_fit_data_check(const sweep *s, law_kind kind, const fit_parameters *p, ls
                             "values",
                             lead, lo);
 
-    int loops_vary = kind.mapping != LAW_MAPPING_NONE && distinct_upto2(s, offsetof(sweep_row, R)) > 1;
-    if (distinct_upto2(s, offsetof(sweep_row, n_act)) == 1 && !loops_vary && free_count(p, size_and_c, 3) >= 2)
+    int loops_vary = kind.mapping != LS_LAW_MAPPING_NONE && distinct_upto2(s, offsetof(ls_sweep_row, R)) > 1;
+    if (distinct_upto2(s, offsetof(ls_sweep_row, n_act)) == 1 && !loops_vary && free_count(p, size_and_c, 3) >= 2)
         return ls_error_set(err, LS_ERR_NOCONV,
                             "%s: every run has n_act = %g, so A N^-alpha is one constant and A, alpha and c cannot "
                             "be told apart",
                             lead, s->rows[0].n_act);
-    if (distinct_upto2(s, offsetof(sweep_row, tokens)) == 1 && free_count(p, data_and_c, 3) >= 2)
+    if (distinct_upto2(s, offsetof(ls_sweep_row, tokens)) == 1 && free_count(p, data_and_c, 3) >= 2)
         return ls_error_set(err, LS_ERR_NOCONV,
                             "%s: every run has tokens = %g, so B D^-beta is one constant and B, beta and c cannot "
                             "be told apart",

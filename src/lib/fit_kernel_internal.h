@@ -72,14 +72,14 @@ enum {
 /* The law at one point, in the kernel's terms (ln A, ln B, ln c as
  * ls_law_prepare forms them; the other parameters natural). */
 typedef struct ls_mapped_point {
-    law_mapping mapping;
+    ls_law_mapping mapping;
     int moe;
     double ln_a, alpha, ln_b, beta, ln_c, delta, gamma, omega, zeta, phi, kappa1, kappa2, theta;
 } ls_mapped_point;
 
 /* The parameters whose columns mapped_gradient writes for a law of this
- * base (dense or moe) and mapping, as bits 1u << law_param. */
-unsigned ls_mapped_kernel_params(law_kind kind);
+ * base (dense or moe) and mapping, as bits 1u << ls_law_param. */
+unsigned ls_mapped_kernel_params(ls_law_kind kind);
 
 /* theta = (ln A, alpha, ln B, beta, ln c).  The objective is
  * scale * sum_i w_i huber_delta(r_i); mse is scale 2 with delta = +inf. */

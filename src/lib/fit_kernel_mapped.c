@@ -42,13 +42,13 @@ __attribute__((simd("notinbranch"))) double expm1(double);
     double e_hi = t3 >= hi ? e_mid : 1.0;                                                                       \
     double e1 = t1 > t2 ? e_hi : e_lo, e2 = t1 > t2 ? e_lo : e_hi, e3 = t3 >= hi ? 1.0 : e_mid
 
-static ALWAYS_INLINE int mapping_is_sparse(law_mapping mapping)
+static ALWAYS_INLINE int mapping_is_sparse(ls_law_mapping mapping)
 {
-    return mapping == LAW_MAPPING_BOUNDED_SPARSE || mapping == LAW_MAPPING_HYPERBOLIC;
+    return mapping == LS_LAW_MAPPING_BOUNDED_SPARSE || mapping == LS_LAW_MAPPING_HYPERBOLIC;
 }
 
 static ALWAYS_INLINE double mapped_trial_body(const ls_mapped_rows *rows, const ls_mapped_point *pt, double delta,
-                                              double scale, const law_mapping mapping, const int moe)
+                                              double scale, const ls_law_mapping mapping, const int moe)
 {
     size_t n = rows->n;
     const double *restrict ln_n = rows->ln_n, *restrict n_act = rows->n_act, *restrict n_loop = rows->n_loop;
@@ -73,12 +73,12 @@ static ALWAYS_INLINE double mapped_trial_body(const ls_mapped_rows *rows, const 
         double y = yv[i], nl = n_loop[i];
         double s = sparse ? exp(-th * ln_m[i]) : 1.0;
         double em = 0.0, gain = 0.0;
-        if (mapping == LAW_MAPPING_LINEAR) {
+        if (mapping == LS_LAW_MAPPING_LINEAR) {
             gain = y * nl;
-        } else if (mapping == LAW_MAPPING_POWER) {
+        } else if (mapping == LS_LAW_MAPPING_POWER) {
             em = expm1(phi * ln_r[i]); /* R^phi - 1 */
             gain = em * nl;
-        } else if (mapping == LAW_MAPPING_BOUNDED || mapping == LAW_MAPPING_BOUNDED_SPARSE) {
+        } else if (mapping == LS_LAW_MAPPING_BOUNDED || mapping == LS_LAW_MAPPING_BOUNDED_SPARSE) {
             /* the gain as the law core forms it (gain_bounded) */
             double z = y / (k2 * s);
             em = expm1(-z); /* e^-z - 1 = -sat */
@@ -87,13 +87,13 @@ static ALWAYS_INLINE double mapped_trial_body(const ls_mapped_rows *rows, const 
             double plain = k1 * s * nl * -em;
             gain = fabs(plain) <= DBL_MAX ? plain : nl * (k1 * s_sat);
             gain = series ? nl * (k1 * s_sat) : gain;
-        } else if (mapping == LAW_MAPPING_HYPERBOLIC) {
+        } else if (mapping == LS_LAW_MAPPING_HYPERBOLIC) {
             /* the gain as the law core forms it (gain_hyperbolic) */
             em = k2 + y / s; /* (R-1 + kappa2 s) / s, its den */
             double h = k2 * s, plain = k1 * s * nl * (y / (y + h));
             gain = fabs(plain) <= DBL_MAX ? plain : nl * (k1 * (y / em));
             gain = fabs(h) <= DBL_MAX ? gain : nl * (k1 * (y / em));
-        } else if (mapping == LAW_MAPPING_LOG) {
+        } else if (mapping == LS_LAW_MAPPING_LOG) {
             gain = k1 * nl * ln_r[i];
         }
         double neff = n_act[i] + gain;
@@ -102,7 +102,7 @@ static ALWAYS_INLINE double mapped_trial_body(const ls_mapped_rows *rows, const 
          * vectorising the loop).  A gain that overflowed (the law core
          * then takes its linear limit) makes the objective NaN through
          * gain - gain, and the caller evaluates the point by the law core. */
-        double lnf = mapping == LAW_MAPPING_NONE ? ln_n[i] : log(neff) + (gain - gain);
+        double lnf = mapping == LS_LAW_MAPPING_NONE ? ln_n[i] : log(neff) + (gain - gain);
         double le = moe ? ln_e[e_index[i]] : 0.0;
         double t1 = moe ? (la + dl * le) - (alpha + gm * le) * lnf : la - alpha * lnf;
         double t2 = moe ? (lb + om * le) - (beta + ze * le) * ln_d[i] : lb - beta * ln_d[i];
@@ -144,7 +144,7 @@ static ALWAYS_INLINE double mapped_trial_body(const ls_mapped_rows *rows, const 
  * ln kappa2, ln theta): the law core's gradient (law.c), run by run.  No
  * restrict on the columns: unneeded ones may share one array. */
 static ALWAYS_INLINE void mapped_gradient_body(const ls_mapped_rows *rows, const ls_mapped_point *pt,
-                                               double *const col[], const law_mapping mapping, const int moe)
+                                               double *const col[], const ls_law_mapping mapping, const int moe)
 {
     size_t n = rows->n;
     const double *restrict ln_d = rows->ln_d, *restrict n_loop = rows->n_loop, *restrict yv = rows->y;
@@ -156,11 +156,11 @@ static ALWAYS_INLINE void mapped_gradient_body(const ls_mapped_rows *rows, const
     const double *restrict W3 = sc + LS_MAPPED_W3 * n, *restrict LNF = sc + LS_MAPPED_LN_NEFF * n;
     const double *restrict NEF = sc + LS_MAPPED_NEFF * n, *restrict S = sc + LS_MAPPED_S * n;
     const double *restrict EM = sc + LS_MAPPED_EM * n;
-    double *cA = col[LAW_P_A], *cAlpha = col[LAW_P_ALPHA], *cB = col[LAW_P_B], *cBeta = col[LAW_P_BETA];
-    double *cC = col[LAW_P_C];
-    double *cDelta = col[LAW_P_DELTA], *cGamma = col[LAW_P_GAMMA], *cOmega = col[LAW_P_OMEGA];
-    double *cZeta = col[LAW_P_ZETA], *cEmax = col[LAW_P_E_MAX], *cEstart = col[LAW_P_E_START];
-    double *cPhi = col[LAW_P_PHI], *cK1 = col[LAW_P_KAPPA1], *cK2 = col[LAW_P_KAPPA2], *cTheta = col[LAW_P_THETA];
+    double *cA = col[LS_LAW_P_A], *cAlpha = col[LS_LAW_P_ALPHA], *cB = col[LS_LAW_P_B], *cBeta = col[LS_LAW_P_BETA];
+    double *cC = col[LS_LAW_P_C];
+    double *cDelta = col[LS_LAW_P_DELTA], *cGamma = col[LS_LAW_P_GAMMA], *cOmega = col[LS_LAW_P_OMEGA];
+    double *cZeta = col[LS_LAW_P_ZETA], *cEmax = col[LS_LAW_P_E_MAX], *cEstart = col[LS_LAW_P_E_START];
+    double *cPhi = col[LS_LAW_P_PHI], *cK1 = col[LS_LAW_P_KAPPA1], *cK2 = col[LS_LAW_P_KAPPA2], *cTheta = col[LS_LAW_P_THETA];
     const double alpha = pt->alpha, dl = pt->delta, gm = pt->gamma, om = pt->omega, ze = pt->zeta;
     const double phi = pt->phi, k1 = pt->kappa1, k2 = pt->kappa2, th = pt->theta;
 #pragma omp simd
@@ -189,9 +189,9 @@ static ALWAYS_INLINE void mapped_gradient_body(const ls_mapped_rows *rows, const
          * d p_j / d u_j = p_j. */
         double dn = -w1 * exponent_n / NEF[i];
         double y = yv[i], nl = n_loop[i], s = S[i], em = EM[i];
-        if (mapping == LAW_MAPPING_POWER) {
+        if (mapping == LS_LAW_MAPPING_POWER) {
             cPhi[i] = dn * ((1.0 + em) * ln_r[i] * nl) * phi;
-        } else if (mapping == LAW_MAPPING_BOUNDED || mapping == LAW_MAPPING_BOUNDED_SPARSE) {
+        } else if (mapping == LS_LAW_MAPPING_BOUNDED || mapping == LS_LAW_MAPPING_BOUNDED_SPARSE) {
             /* s sat, s z e and s (sat - z e), by the law core's regimes */
             double z = y / (k2 * s), e = 1.0 + em, sat = -em, yk = y / k2;
             int series = z < LAW_BOUNDED_SERIES_Z;
@@ -201,14 +201,14 @@ static ALWAYS_INLINE void mapped_gradient_body(const ls_mapped_rows *rows, const
             double s_d1 = series ? yk * z * (0.5 - z / 3.0) : s * (sat - z_e);
             cK1[i] = dn * (nl * s_sat) * k1;
             cK2[i] = dn * (-nl * (k1 * s_ze) / k2) * k2;
-            if (mapping == LAW_MAPPING_BOUNDED_SPARSE)
+            if (mapping == LS_LAW_MAPPING_BOUNDED_SPARSE)
                 cTheta[i] = dn * (-ln_m[i] * nl * (k1 * s_d1)) * th;
-        } else if (mapping == LAW_MAPPING_HYPERBOLIC) {
+        } else if (mapping == LS_LAW_MAPPING_HYPERBOLIC) {
             double den = em, s_frac = y / den, s_q = 1.0 / den, y_q = (y / s) / den;
             cK1[i] = dn * (nl * s_frac) * k1;
             cK2[i] = dn * (-nl * (k1 * s_frac) * s_q) * k2;
             cTheta[i] = dn * (-ln_m[i] * nl * (k1 * s_frac) * y_q) * th;
-        } else if (mapping == LAW_MAPPING_LOG) {
+        } else if (mapping == LS_LAW_MAPPING_LOG) {
             cK1[i] = dn * (nl * ln_r[i]) * k1;
         }
     }
@@ -224,13 +224,13 @@ static ALWAYS_INLINE void mapped_gradient_body(const ls_mapped_rows *rows, const
         break
 #define LS_MAPPED_DISPATCH(out, body, ...)                                                                     \
     switch (pt->mapping) {                                                                                     \
-        LS_MAPPED_CASE(LAW_MAPPING_NONE, out, body, __VA_ARGS__);                                              \
-        LS_MAPPED_CASE(LAW_MAPPING_LINEAR, out, body, __VA_ARGS__);                                            \
-        LS_MAPPED_CASE(LAW_MAPPING_POWER, out, body, __VA_ARGS__);                                             \
-        LS_MAPPED_CASE(LAW_MAPPING_BOUNDED, out, body, __VA_ARGS__);                                           \
-        LS_MAPPED_CASE(LAW_MAPPING_BOUNDED_SPARSE, out, body, __VA_ARGS__);                                    \
-        LS_MAPPED_CASE(LAW_MAPPING_HYPERBOLIC, out, body, __VA_ARGS__);                                        \
-        LS_MAPPED_CASE(LAW_MAPPING_LOG, out, body, __VA_ARGS__);                                               \
+        LS_MAPPED_CASE(LS_LAW_MAPPING_NONE, out, body, __VA_ARGS__);                                              \
+        LS_MAPPED_CASE(LS_LAW_MAPPING_LINEAR, out, body, __VA_ARGS__);                                            \
+        LS_MAPPED_CASE(LS_LAW_MAPPING_POWER, out, body, __VA_ARGS__);                                             \
+        LS_MAPPED_CASE(LS_LAW_MAPPING_BOUNDED, out, body, __VA_ARGS__);                                           \
+        LS_MAPPED_CASE(LS_LAW_MAPPING_BOUNDED_SPARSE, out, body, __VA_ARGS__);                                    \
+        LS_MAPPED_CASE(LS_LAW_MAPPING_HYPERBOLIC, out, body, __VA_ARGS__);                                        \
+        LS_MAPPED_CASE(LS_LAW_MAPPING_LOG, out, body, __VA_ARGS__);                                               \
     default:                                                                                                   \
         break;                                                                                                 \
     }

@@ -2,13 +2,13 @@
 #include "fit_kernel_internal.h"
 #include "law_internal.h"
 
-unsigned ls_mapped_kernel_params(law_kind kind)
+unsigned ls_mapped_kernel_params(ls_law_kind kind)
 {
     unsigned bits = 0;
-    for (int j = LAW_P_A; j <= LAW_P_C; j++)
+    for (int j = LS_LAW_P_A; j <= LS_LAW_P_C; j++)
         bits |= 1u << j;
-    if (kind.base == LAW_BASE_MOE)
-        for (int j = LAW_P_DELTA; j <= LAW_P_E_MAX; j++)
+    if (kind.base == LS_LAW_BASE_MOE)
+        for (int j = LS_LAW_P_DELTA; j <= LS_LAW_P_E_MAX; j++)
             bits |= 1u << j;
     return bits | ls_law_mapping_info(kind.mapping)->params;
 }

@@ -1,3 +1,4 @@
+#include "chart_internal.h"
 #include "loopscale/frontier.h"
 
 #include <math.h>
@@ -109,17 +110,17 @@ int ls_frontier_budgets_parse(const char *text, double **budgets, size_t *n, ls_
     return 0;
 }
 
-int ls_frontier_run(const law *l, const double *budgets, size_t n, frontier_point *out, double *exponent,
+int ls_frontier_run(const ls_law *l, const double *budgets, size_t n, ls_frontier_point *out, double *exponent,
                     ls_error *err)
 {
     for (size_t i = 0; i < n; i++) {
-        frontier_point *f = &out[i];
+        ls_frontier_point *f = &out[i];
         f->flops = budgets[i];
         int rc = ls_law_compute_optimal(l, budgets[i], &f->n_opt, &f->d_opt, exponent, err);
         if (rc != 0)
             return rc;
         f->tokens_per_param = f->d_opt / f->n_opt;
-        law_point x = {f->n_opt, f->n_opt, 0.0, 1.0, 1.0, f->d_opt, 0.0};
+        ls_law_point x = {f->n_opt, f->n_opt, 0.0, 1.0, 1.0, f->d_opt, 0.0};
         f->loss = ls_law_loss(l, &x);
         /* A law whose terms add past what a double holds (A = B = 1e308) is the input's
          * doing: refused naming the budget, as solve and isoflop refuse it, never an
@@ -142,8 +143,8 @@ int ls_frontier_run(const law *l, const double *budgets, size_t n, frontier_poin
     return 0;
 }
 
-unsigned char *ls_frontier_plot(const law *l, const frontier_point *points, size_t n, double exponent,
-                                const chart_output *o, size_t *len, ls_error *err)
+unsigned char *ls_frontier_plot(const ls_law *l, const ls_frontier_point *points, size_t n, double exponent,
+                                const ls_figure *o, size_t *len, ls_error *err)
 {
     if (n == 0) {
         ls_error_set(err, LS_ERR_DATA, "no budgets to draw");
@@ -196,7 +197,7 @@ done:
 
 /* d ln N_act / d ln F at point i from its neighbours (the budgets increase):
  * central inside, one-sided at the ends; NaN with one budget. */
-static double local_exponent(const frontier_solve_point *p, size_t n, size_t i)
+static double local_exponent(const ls_frontier_solve_point *p, size_t n, size_t i)
 {
     if (n < 2)
         return NAN;
@@ -204,8 +205,8 @@ static double local_exponent(const frontier_solve_point *p, size_t n, size_t i)
     return (log(p[hi].n_act) - log(p[lo].n_act)) / (log(p[hi].flops) - log(p[lo].flops));
 }
 
-int ls_frontier_run_solve(const law *l, const arch_template *t, const double *budgets, size_t n,
-                          const solve_options *o, double mem_bytes, double bits, frontier_solve_point *out,
+int ls_frontier_run_solve(const ls_law *l, const ls_arch_template *t, const double *budgets, size_t n,
+                          const ls_solve_options *o, double mem_bytes, double bits, ls_frontier_solve_point *out,
                           ls_error *err)
 {
     for (size_t i = 1; i < n; i++)
@@ -213,8 +214,8 @@ int ls_frontier_run_solve(const law *l, const arch_template *t, const double *bu
             return ls_error_set(err, LS_ERR_USAGE, "the budgets must increase (%g follows %g): the local exponent "
                                 "is taken between neighbours", budgets[i], budgets[i - 1]);
     for (size_t i = 0; i < n; i++) {
-        solve_budget b = {.flops = budgets[i], .mem_bytes = mem_bytes, .bits = bits};
-        solve_result r;
+        ls_solve_budget b = {.flops = budgets[i], .mem_bytes = mem_bytes, .bits = bits};
+        ls_solve_result r;
         memset(&r, 0, sizeof r);
         int rc = ls_solve_run(l, t, &b, o, &r, err);
         if (rc == 0 && !r.has_choice) {
@@ -226,8 +227,8 @@ int ls_frontier_run_solve(const law *l, const arch_template *t, const double *bu
                                   budgets[i] == 1 ? "FLOP" : "FLOPs");
         }
         if (rc == 0) {
-            const solve_candidate *c = &r.choice;
-            out[i] = (frontier_solve_point){.flops = budgets[i], .R = c->R, .E = c->E, .n_act = c->n_act,
+            const ls_solve_candidate *c = &r.choice;
+            out[i] = (ls_frontier_solve_point){.flops = budgets[i], .R = c->R, .E = c->E, .n_act = c->n_act,
                                             .n_total = c->n_total, .tokens = c->tokens,
                                             .tokens_per_param = c->tokens / c->n_act, .loss = c->loss,
                                             .bound = c->bound, .exponent_n = NAN, .outside = c->outside};
@@ -244,11 +245,11 @@ int ls_frontier_run_solve(const law *l, const arch_template *t, const double *bu
 /* A whole-number series (R*, E*) as steps, the budgets in increasing F:
  * each value held from its budget to the midpoint in ln F with the next,
  * where it steps.  x, y: room for 3n - 2 points. */
-static size_t steps(const frontier_solve_point *points, size_t n, int experts, double *x, double *y)
+static size_t steps(const ls_frontier_solve_point *points, size_t n, int experts, double *x, double *y)
 {
     size_t m = 0;
     for (size_t k = 0; k < n; k++) {
-        const frontier_solve_point *p = &points[k];
+        const ls_frontier_solve_point *p = &points[k];
         double v = experts ? p->E : p->R;
         if (k > 0) {
             x[m] = x[m - 1];
@@ -266,7 +267,7 @@ static size_t steps(const frontier_solve_point *points, size_t n, int experts, d
 
 /* The distinct values of R* and E* (ticks at each: 3 loops and 4 read
  * apart), sorted, into v; returns how many. */
-static size_t distinct_counts(const frontier_solve_point *points, size_t n, double *v)
+static size_t distinct_counts(const ls_frontier_solve_point *points, size_t n, double *v)
 {
     size_t m = 0;
     for (size_t i = 0; i < 2 * n; i++) {
@@ -296,7 +297,7 @@ static void list_text(char *buf, size_t size, const double *v, size_t n)
 
 /* The figure's notes: the law, the candidates, the memory budget and
  * epsilon, as the table's header says them. */
-static void solve_notes(chart *c, const char *kind, const solve_options *so, double mem_bytes, double bits)
+static void solve_notes(chart *c, const char *kind, const ls_solve_options *so, double mem_bytes, double bits)
 {
     char note[640], rs[160], es[160];
     list_text(rs, sizeof rs, so->R, so->nR);
@@ -313,9 +314,9 @@ static void solve_notes(chart *c, const char *kind, const solve_options *so, dou
     ls_chart_note(c, note);
 }
 
-unsigned char *ls_frontier_plot_solve(const law *l, const frontier_solve_point *points, size_t n,
-                                      const solve_options *so, double mem_bytes, double bits,
-                                      const chart_output *o, size_t *len, ls_error *err)
+unsigned char *ls_frontier_plot_solve(const ls_law *l, const ls_frontier_solve_point *points, size_t n,
+                                      const ls_solve_options *so, double mem_bytes, double bits,
+                                      const ls_figure *o, size_t *len, ls_error *err)
 {
     if (n == 0) {
         ls_error_set(err, LS_ERR_DATA, "no budgets to draw");

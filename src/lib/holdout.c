@@ -10,46 +10,46 @@
 
 static const char *const AXIS_NAMES[] = {"R", "N", "D", "E", "split"};
 
-const char *ls_holdout_axis_name(holdout_axis axis) { return AXIS_NAMES[axis]; }
+const char *ls_holdout_axis_name(ls_holdout_axis axis) { return AXIS_NAMES[axis]; }
 
 int ls_holdout_axis_from_name(const char *name)
 {
-    for (int a = 0; a < HOLDOUT_AXIS_CUSTOM; a++)
+    for (int a = 0; a < LS_HOLDOUT_AXIS_CUSTOM; a++)
         if (strcasecmp(name, AXIS_NAMES[a]) == 0)
             return a;
     return -1;
 }
 
-static double axis_value(const sweep_row *r, holdout_axis axis)
+static double axis_value(const ls_sweep_row *r, ls_holdout_axis axis)
 {
     switch (axis) {
-    case HOLDOUT_AXIS_R: return r->R;
-    case HOLDOUT_AXIS_N: return r->n_act;
-    case HOLDOUT_AXIS_D: return r->tokens;
+    case LS_HOLDOUT_AXIS_R: return r->R;
+    case LS_HOLDOUT_AXIS_N: return r->n_act;
+    case LS_HOLDOUT_AXIS_D: return r->tokens;
     default: return r->E;
     }
 }
 
-size_t ls_holdout_default_laws(const sweep *s, law_kind laws[4], int *sparse_left_out)
+size_t ls_holdout_default_laws(const ls_sweep *s, ls_law_kind laws[4], int *sparse_left_out)
 {
     int moe = 0, sparse = 0;
     for (size_t i = 0; i < s->n; i++) {
         moe |= s->rows[i].E > 1;
         sparse |= s->rows[i].n_total > s->rows[i].n_act;
     }
-    law_base base = moe ? LAW_BASE_MOE : LAW_BASE_DENSE;
-    static const law_mapping mappings[] = {LAW_MAPPING_LINEAR, LAW_MAPPING_POWER, LAW_MAPPING_BOUNDED,
-                                           LAW_MAPPING_BOUNDED_SPARSE};
+    ls_law_base base = moe ? LS_LAW_BASE_MOE : LS_LAW_BASE_DENSE;
+    static const ls_law_mapping mappings[] = {LS_LAW_MAPPING_LINEAR, LS_LAW_MAPPING_POWER, LS_LAW_MAPPING_BOUNDED,
+                                           LS_LAW_MAPPING_BOUNDED_SPARSE};
     size_t n = 0;
     for (size_t m = 0; m < 4; m++)
         if (sparse || !ls_law_mapping_is_sparse(mappings[m]))
-            laws[n++] = (law_kind){base, mappings[m]};
+            laws[n++] = (ls_law_kind){base, mappings[m]};
     if (sparse_left_out)
         *sparse_left_out = !sparse;
     return n;
 }
 
-void ls_holdout_result_free(holdout_result *r)
+void ls_holdout_result_free(ls_holdout_result *r)
 {
     if (!r)
         return;
@@ -67,14 +67,14 @@ void ls_holdout_result_free(holdout_result *r)
 
 
 /* RMSE in loss units of a law over the rows of s with mask[i] == want. */
-static double rmse_over(const sweep *s, const law *l, const unsigned char *mask, unsigned char want)
+static double rmse_over(const ls_sweep *s, const ls_law *l, const unsigned char *mask, unsigned char want)
 {
-    predict_acc acc;
+    ls_predict_acc acc;
     ls_predict_acc_init(&acc);
     for (size_t i = 0; i < s->n; i++) {
         if (mask && mask[i] != want)
             continue;
-        law_point x = ls_sweep_row_point(&s->rows[i]);
+        ls_law_point x = ls_sweep_row_point(&s->rows[i]);
         ls_predict_acc_add(&acc, s->rows[i].loss, ls_law_loss(l, &x));
     }
     return ls_predict_acc_value(&acc);
@@ -82,12 +82,12 @@ static double rmse_over(const sweep *s, const law *l, const unsigned char *mask,
 
 /* The test runs of each column: the largest value of the axis, or the
  * custom split's conditions. */
-static int make_columns(const sweep *s, const holdout_spec *spec, holdout_result *out, unsigned char *masks,
+static int make_columns(const ls_sweep *s, const ls_holdout_spec *spec, ls_holdout_result *out, unsigned char *masks,
                         ls_error *err)
 {
     size_t c = 0;
     for (size_t a = 0; a < spec->naxes; a++, c++) {
-        holdout_column *col = &out->columns[c];
+        ls_holdout_column *col = &out->columns[c];
         unsigned char *test = masks + c * s->n;
         col->axis = spec->axes[a];
         /* The top tier, grouped tolerantly: tokens derived from rounded
@@ -121,9 +121,9 @@ static int make_columns(const sweep *s, const holdout_spec *spec, holdout_result
         free(group);
     }
     if (spec->nsplit > 0) {
-        holdout_column *col = &out->columns[c];
+        ls_holdout_column *col = &out->columns[c];
         unsigned char *test = masks + c * s->n;
-        col->axis = HOLDOUT_AXIS_CUSTOM;
+        col->axis = LS_HOLDOUT_AXIS_CUSTOM;
         int status = ls_sweep_select(s, spec->split, spec->nsplit, test, err);
         if (status != 0)
             return ls_error_prefix(err, "split");
@@ -139,7 +139,7 @@ static int make_columns(const sweep *s, const holdout_spec *spec, holdout_result
     return 0;
 }
 
-int ls_holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameters *p, holdout_result *out,
+int ls_holdout_run(const ls_sweep *s, const ls_holdout_spec *spec, const ls_fit_parameters *p, ls_holdout_result *out,
                 ls_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -166,7 +166,7 @@ int ls_holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameter
 
     for (size_t l = 0; status == 0 && l < nl; l++) {
         out->laws[l] = spec->laws[l];
-        fit_result r;
+        ls_fit_result r;
         status = ls_fit_run(s, spec->laws[l], p, &r, err);
         if (status != 0)
             break;
@@ -176,9 +176,9 @@ int ls_holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameter
         /* AIC and BIC as for Gaussian residuals in the space the fit used. */
         double rss = 0.0;
         for (size_t i = 0; i < s->n; i++) {
-            law_point x = ls_sweep_row_point(&s->rows[i]);
+            ls_law_point x = ls_sweep_row_point(&s->rows[i]);
             double pred = ls_law_loss(&r.law, &x);
-            double res = p->space == FIT_SPACE_LOG ? log(pred) - log(s->rows[i].loss) : pred - s->rows[i].loss;
+            double res = p->space == LS_FIT_SPACE_LOG ? log(pred) - log(s->rows[i].loss) : pred - s->rows[i].loss;
             rss += res * res;
         }
         double n = (double)s->n, k = (double)r.nfree;
@@ -186,19 +186,19 @@ int ls_holdout_run(const sweep *s, const holdout_spec *spec, const fit_parameter
         out->bic[l] = n * log(rss / n) + k * log(n);
 
         for (size_t c = 0; status == 0 && c < nc; c++) {
-            holdout_cell *cell = &out->cells[l * nc + c];
+            ls_holdout_cell *cell = &out->cells[l * nc + c];
             cell->rmse = NAN;
             if (out->columns[c].skipped)
                 continue;
             const unsigned char *test = masks + c * s->n;
             for (size_t i = 0; i < s->n; i++)
                 train[i] = !test[i];
-            sweep *part = ls_sweep_subset(s, train, err);
+            ls_sweep *part = ls_sweep_subset(s, train, err);
             if (!part) {
                 status = err->code;
                 break;
             }
-            fit_result rt;
+            ls_fit_result rt;
             ls_error fit_err;
             /* A training set too small for the law leaves its cell empty. */
             if (ls_fit_run(part, spec->laws[l], p, &rt, &fit_err) == 0) {

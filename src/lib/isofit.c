@@ -8,6 +8,8 @@
  * both then fit N_opt = G F^a by least squares in logs.  D_opt = F / (6 N_opt)
  * follows (ls_law_tokens_for_flops), so D_opt = F^(1-a) / (6 G).
  */
+#include "chart_internal.h"
+#include "text_internal.h"
 #include "loopscale/isofit.h"
 
 #include <math.h>
@@ -24,10 +26,10 @@
 #include "loopscale/group.h"
 #include "loopscale/law.h"
 
-void ls_isofit_default_options(isofit_options *o)
+void ls_isofit_default_options(ls_isofit_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->method = ISOFIT_PARABOLA;
+    o->method = LS_ISOFIT_PARABOLA;
     o->group_tol = -1.0;
     o->keep_factor = 0.0;
     o->min_runs = 3;
@@ -36,18 +38,18 @@ void ls_isofit_default_options(isofit_options *o)
     o->level = 0.95;
 }
 
-const char *ls_isofit_status_name(isofit_status s)
+const char *ls_isofit_status_name(ls_isofit_status s)
 {
     switch (s) {
-    case ISOFIT_USED: return "used";
-    case ISOFIT_TOO_FEW_RUNS: return "too few runs";
-    case ISOFIT_NOT_CONVEX: return "not convex";
-    case ISOFIT_AT_EDGE: return "optimum at the edge";
+    case LS_ISOFIT_USED: return "used";
+    case LS_ISOFIT_TOO_FEW_RUNS: return "too few runs";
+    case LS_ISOFIT_NOT_CONVEX: return "not convex";
+    case LS_ISOFIT_AT_EDGE: return "optimum at the edge";
     }
     return "?";
 }
 
-void ls_isofit_result_free(isofit_result *r)
+void ls_isofit_result_free(ls_isofit_result *r)
 {
     if (!r)
         return;
@@ -61,7 +63,7 @@ void ls_isofit_result_free(isofit_result *r)
 
 /* One budget's optimum from m of its runs, and the curve it came from. */
 typedef struct optimum {
-    isofit_status status;
+    ls_isofit_status status;
     double x, loss; /* ln N_opt and the loss there */
     size_t used;
     double centre, c0, c1, c2; /* the parabola in x - centre (NaN when none was fitted) */
@@ -70,7 +72,7 @@ typedef struct optimum {
 
 static optimum no_optimum(size_t m)
 {
-    return (optimum){.status = ISOFIT_TOO_FEW_RUNS, .x = NAN, .loss = NAN, .used = m, .centre = NAN, .c0 = NAN,
+    return (optimum){.status = LS_ISOFIT_TOO_FEW_RUNS, .x = NAN, .loss = NAN, .used = m, .centre = NAN, .c0 = NAN,
                      .c1 = NAN, .c2 = NAN, .xlo = NAN, .xhi = NAN};
 }
 
@@ -125,7 +127,7 @@ static optimum parabola(const double *x, const double *y, const size_t *idx, siz
     double d2 = s[0] * (s[2] * t[2] - t[1] * s[3]) - s[1] * (s[1] * t[2] - t[1] * s[2]) +
                 t[0] * (s[1] * s[3] - s[2] * s[2]);
     if (!(fabs(det) > 0)) {
-        o.status = ISOFIT_TOO_FEW_RUNS;
+        o.status = LS_ISOFIT_TOO_FEW_RUNS;
         return o;
     }
     double c0 = scale * (d0 / det), c1 = scale * (d1 / det), c2 = scale * (d2 / det);
@@ -136,13 +138,13 @@ static optimum parabola(const double *x, const double *y, const size_t *idx, siz
      * sampled is no curvature, and its vertex no optimum. */
     double half_span = (xmax - xmin) / 2;
     if (!(c2 > 0) || !(c2 * half_span * half_span > 1e-9 * fabs(c0))) {
-        o.status = ISOFIT_NOT_CONVEX;
+        o.status = LS_ISOFIT_NOT_CONVEX;
         return o;
     }
     double u = -c1 / (2 * c2);
     o.x = mean + u;
     o.loss = c0 + c1 * u + c2 * u * u;
-    o.status = o.x > xmin && o.x < xmax ? ISOFIT_USED : ISOFIT_AT_EDGE;
+    o.status = o.x > xmin && o.x < xmax ? LS_ISOFIT_USED : LS_ISOFIT_AT_EDGE;
     return o;
 }
 
@@ -168,21 +170,21 @@ static optimum lowest(const double *x, const double *y, const size_t *idx, size_
     int flat = 1;
     for (size_t k = 0; k < m && flat; k++)
         flat = y[idx[k]] == o.loss;
-    o.status = flat ? ISOFIT_NOT_CONVEX : o.x > xmin && o.x < xmax ? ISOFIT_USED : ISOFIT_AT_EDGE;
+    o.status = flat ? LS_ISOFIT_NOT_CONVEX : o.x > xmin && o.x < xmax ? LS_ISOFIT_USED : LS_ISOFIT_AT_EDGE;
     return o;
 }
 
 /* The optimum of one budget from the runs idx[0..m) (scratch: m more). */
-static optimum budget_optimum(const isofit_options *o, const double *x, const double *y, const size_t *idx, size_t m,
+static optimum budget_optimum(const ls_isofit_options *o, const double *x, const double *y, const size_t *idx, size_t m,
                               size_t *scratch)
 {
     optimum none = no_optimum(m);
     if (m < o->min_runs)
         return none;
-    optimum first = o->method == ISOFIT_PARABOLA ? parabola(x, y, idx, m) : lowest(x, y, idx, m);
+    optimum first = o->method == LS_ISOFIT_PARABOLA ? parabola(x, y, idx, m) : lowest(x, y, idx, m);
     /* Centred on a vertex beyond the sizes, the filter would keep nothing
      * and hide why: such a budget stays "at the edge". */
-    if (!(o->keep_factor > 1) || first.status != ISOFIT_USED)
+    if (!(o->keep_factor > 1) || first.status != LS_ISOFIT_USED)
         return first;
     /* Porian et al.'s filter: the runs within a factor k of this optimum. */
     double half = log(o->keep_factor);
@@ -194,28 +196,28 @@ static optimum budget_optimum(const isofit_options *o, const double *x, const do
         none.used = kept;
         return none;
     }
-    return o->method == ISOFIT_PARABOLA ? parabola(x, y, scratch, kept) : lowest(x, y, scratch, kept);
+    return o->method == LS_ISOFIT_PARABOLA ? parabola(x, y, scratch, kept) : lowest(x, y, scratch, kept);
 }
 
 /* Least squares ln N_opt = ln G + a ln F over the usable budgets. */
 /* Why no power law: how many budgets each reason left out, whether --keep dropped
  * runs, and, when most budgets hold a single run (FLOPs spread continuously, as in
  * points read off a figure), that --group-tol groups them. */
-static void explain_failure(const isofit_result *out, size_t nb, const isofit_options *o, char *buf, size_t size)
+static void explain_failure(const ls_isofit_result *out, size_t nb, const ls_isofit_options *o, char *buf, size_t size)
 {
     size_t count[4] = {0, 0, 0, 0}, single = 0, kept_fewer = 0;
     for (size_t b = 0; b < nb; b++) {
-        const isofit_budget *bu = &out->budgets[b];
+        const ls_isofit_budget *bu = &out->budgets[b];
         count[bu->status < 4 ? bu->status : 0]++;
         single += bu->runs == 1;
         kept_fewer += bu->used < bu->runs && o->keep_factor > 1;
     }
     size_t len = 0;
     buf[0] = '\0';
-    for (int k = ISOFIT_TOO_FEW_RUNS; k <= ISOFIT_AT_EDGE && len < size; k++)
+    for (int k = LS_ISOFIT_TOO_FEW_RUNS; k <= LS_ISOFIT_AT_EDGE && len < size; k++)
         if (count[k])
             len += (size_t)snprintf(buf + len, size - len, "%s%zu %s", len ? ", " : "; left out: ", count[k],
-                                    ls_isofit_status_name((isofit_status)k));
+                                    ls_isofit_status_name((ls_isofit_status)k));
     if (kept_fewer && len < size)
         len += (size_t)snprintf(buf + len, size - len, "; --keep %.15g removed runs from %zu %s", o->keep_factor,
                                 kept_fewer, kept_fewer == 1 ? "budget" : "budgets");
@@ -278,10 +280,10 @@ static double unroll_ratio_at(const double *x, const double *ratio, const size_t
 /* IsoFLOP curves compare sizes of one architecture: runs of several loop
  * or expert counts in one budget would be one parabola through several
  * curves.  LS_ERR_DATA naming two runs that differ. */
-static int one_architecture(const sweep *s, ls_error *err)
+static int one_architecture(const ls_sweep *s, ls_error *err)
 {
     for (size_t i = 1; i < s->n; i++) {
-        const sweep_row *a = &s->rows[0], *b = &s->rows[i];
+        const ls_sweep_row *a = &s->rows[0], *b = &s->rows[i];
         if (a->R != b->R || a->E != b->E || a->k != b->k)
             return ls_error_set(err, LS_ERR_DATA,
                                 "%s: IsoFLOP curves are of one architecture, but line %ld has R = %g, E = %g and "
@@ -297,11 +299,11 @@ static double quantile(double *v, size_t n, double q)
     return gsl_stats_quantile_from_sorted_data(v, 1, n, q);
 }
 
-int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, ls_error *err)
+int ls_isofit_run(const ls_sweep *s, const ls_isofit_options *o, ls_isofit_result *out, ls_error *err)
 {
     memset(out, 0, sizeof *out);
     out->a = out->ln_g = out->b = out->ln_h = out->r2 = out->a_lo = out->a_hi = NAN;
-    if (o->method != ISOFIT_PARABOLA && o->method != ISOFIT_MINIMUM)
+    if (o->method != LS_ISOFIT_PARABOLA && o->method != LS_ISOFIT_MINIMUM)
         return ls_error_set(err, LS_ERR_USAGE, "unknown IsoFLOP method");
     if (o->keep_factor != 0 && !(o->keep_factor > 1 && isfinite(o->keep_factor)))
         return ls_error_set(err, LS_ERR_USAGE, "the filter factor must be greater than 1");
@@ -312,8 +314,8 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
     if (one_architecture(s, err) != 0)
         return LS_ERR_DATA;
     size_t n = s->n, min_runs = o->min_runs < 1 ? 1 : o->min_runs;
-    isofit_options opt = *o;
-    opt.min_runs = o->method == ISOFIT_PARABOLA && min_runs < 3 ? 3 : min_runs;
+    ls_isofit_options opt = *o;
+    opt.min_runs = o->method == LS_ISOFIT_PARABOLA && min_runs < 3 ? 3 : min_runs;
     double *flops = malloc((n ? n : 1) * sizeof *flops), *x = malloc((n ? n : 1) * sizeof *x),
            *y = malloc((n ? n : 1) * sizeof *y), *ratio = malloc((n ? n : 1) * sizeof *ratio);
     size_t *group = malloc((n ? n : 1) * sizeof *group), *idx = malloc((n ? n : 1) * 3 * sizeof *idx);
@@ -326,7 +328,7 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
     if (!flops || !x || !y || !ratio || !group || !idx)
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     for (size_t i = 0; status == 0 && i < n; i++) {
-        law_point p = ls_sweep_row_point(&s->rows[i]);
+        ls_law_point p = ls_sweep_row_point(&s->rows[i]);
         flops[i] = ls_law_training_flops(&p);
         ratio[i] = ls_law_n_unroll(&p) / p.n_act;
         x[i] = log(s->rows[i].n_act);
@@ -360,7 +362,7 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
         for (size_t i = 0; i < n; i++)
             idx[fill[group[i]]++] = i;
         for (size_t b = 0; b < nb; b++) {
-            isofit_budget *bu = &out->budgets[b];
+            ls_isofit_budget *bu = &out->budgets[b];
             size_t m = start[b + 1] - start[b];
             /* The budget's own FLOPs, the geometric mean of its runs' F: with a loose
              * --group-tol a group spans 5.7e19..7.4e19 and its rounded label (7e19)
@@ -375,7 +377,7 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
             bu->status = op.status;
             /* Only an interior optimum is one: a vertex beyond the sizes
              * sampled may lie anywhere (N = 1e39, a loss below zero). */
-            int interior = op.status == ISOFIT_USED;
+            int interior = op.status == LS_ISOFIT_USED;
             bu->n_opt = interior ? exp(op.x) : NAN;
             bu->loss_opt = interior ? op.loss : NAN;
             /* The tokens a model of size N_opt trains on at this budget:
@@ -388,14 +390,14 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
             bu->n_fit_lo = exp(op.xlo), bu->n_fit_hi = exp(op.xhi);
             lnf[b] = log(bu->flops);
             lnn[b] = op.x;
-            ok[b] = op.status == ISOFIT_USED;
+            ok[b] = op.status == LS_ISOFIT_USED;
             out->nused += ok[b];
         }
         if (power_law(lnf, lnn, ok, nb, &out->a, &out->ln_g, &out->r2) != 0) {
             char why[512];
             explain_failure(out, nb, o, why, sizeof why);
             char needs[96];
-            if (o->method == ISOFIT_PARABOLA)
+            if (o->method == LS_ISOFIT_PARABOLA)
                 snprintf(needs, sizeof needs, "%zu runs at 3 or more sizes, with the lowest loss inside them",
                          opt.min_runs);
             else
@@ -433,7 +435,7 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
                     for (size_t k = 0; k < m; k++)
                         res[k] = idx[start[b] + gsl_rng_uniform_int(rng, m)];
                     optimum op = budget_optimum(&opt, x, y, res, m, idx + n);
-                    dok[b] = op.status == ISOFIT_USED;
+                    dok[b] = op.status == LS_ISOFIT_USED;
                     dln[b] = op.x;
                     draw_n[b * nd + d] = dok[b] ? exp(op.x) : NAN;
                 }
@@ -458,7 +460,7 @@ int ls_isofit_run(const sweep *s, const isofit_options *o, isofit_result *out, l
                 out->budgets[b].draws_ok = m;
                 /* An interval is about an estimate: none for a budget the
                  * full data leaves without an interior optimum. */
-                if (m >= LS_FIT_MIN_INTERVAL_DRAWS && out->budgets[b].status == ISOFIT_USED) {
+                if (m >= LS_FIT_MIN_INTERVAL_DRAWS && out->budgets[b].status == LS_ISOFIT_USED) {
                     out->budgets[b].n_lo = quantile(v, m, tail);
                     out->budgets[b].n_hi = quantile(v, m, 1.0 - tail);
                 }
@@ -499,11 +501,11 @@ enum { LEGEND_BUDGETS = 12 };
 #define ELLIPSIS "\xe2\x80\xa6"
 
 /* A budget's legend entry: its FLOPs, and why it is left out when it is. */
-static void budget_label(char *buf, size_t size, const isofit_budget *bu)
+static void budget_label(char *buf, size_t size, const ls_isofit_budget *bu)
 {
     char num[64];
     ls_chart_number(num, sizeof num, bu->flops);
-    if (bu->status == ISOFIT_USED)
+    if (bu->status == LS_ISOFIT_USED)
         snprintf(buf, size, "F = %s", num);
     else
         snprintf(buf, size, "F = %s: %s", num, ls_isofit_status_name(bu->status));
@@ -512,7 +514,7 @@ static void budget_label(char *buf, size_t size, const isofit_budget *bu)
 /* The FLOPs of the budgets b with pick[b], comma-separated into buf (of at
  * least 64 bytes); those that do not fit end it as "... and N more".
  * Returns how many were picked. */
-static size_t flops_list(char *buf, size_t size, const isofit_result *r, const unsigned char *pick)
+static size_t flops_list(char *buf, size_t size, const ls_isofit_result *r, const unsigned char *pick)
 {
     const size_t tail = 40; /* room kept for " ... and N more" */
     char num[64];
@@ -537,16 +539,16 @@ static size_t flops_list(char *buf, size_t size, const isofit_result *r, const u
 /* The budgets of too few runs, scattered grey circles without a curve,
  * share one legend entry (a sweep's corners can hold a dozen); the notes
  * list their FLOPs.  pick: scratch of r->nbudgets. */
-static void too_few_runs(chart *c, const isofit_options *o, const isofit_result *r, unsigned char *pick)
+static void too_few_runs(chart *c, const ls_isofit_options *o, const ls_isofit_result *r, unsigned char *pick)
 {
     char text[1024];
     for (size_t b = 0; b < r->nbudgets; b++)
-        pick[b] = r->budgets[b].status == ISOFIT_TOO_FEW_RUNS;
+        pick[b] = r->budgets[b].status == LS_ISOFIT_TOO_FEW_RUNS;
     size_t count = flops_list(text, sizeof text, r, pick);
     if (count == 0)
         return;
     char note[1200];
-    int parabola = o->method == ISOFIT_PARABOLA;
+    int parabola = o->method == LS_ISOFIT_PARABOLA;
     size_t need = parabola && o->min_runs < 3 ? 3 : o->min_runs;
     snprintf(note, sizeof note, "Too few runs (a budget needs %zu runs%s) at F = %s.", need,
              parabola ? " at 3 or more sizes" : "", text);
@@ -563,7 +565,7 @@ static void too_few_runs(chart *c, const isofit_options *o, const isofit_result 
 
 /* The budgets past the legend's LEGEND_BUDGETS (marked in pick): one entry
  * for them all, their FLOPs in the notes. */
-static void more_budgets(chart *c, const isofit_result *r, const unsigned char *pick)
+static void more_budgets(chart *c, const ls_isofit_result *r, const unsigned char *pick)
 {
     char text[1024], note[1200];
     size_t count = flops_list(text, sizeof text, r, pick);
@@ -579,22 +581,22 @@ static void more_budgets(chart *c, const isofit_result *r, const unsigned char *
 
 /* Run i lies in the sizes its budget was fitted over (else --keep set it
  * aside, or its budget has no fit). */
-static int run_in_fit(const sweep *s, const isofit_budget *bu, size_t i)
+static int run_in_fit(const ls_sweep *s, const ls_isofit_budget *bu, size_t i)
 {
     double n = s->rows[i].n_act;
     return n >= bu->n_fit_lo * (1 - 1e-12) && n <= bu->n_fit_hi * (1 + 1e-12);
 }
 
 /* A run --keep set aside: outside its budget's fitted sizes in a budget that has a fit. */
-static int set_aside(const sweep *s, const isofit_options *o, const isofit_result *r, size_t i)
+static int set_aside(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r, size_t i)
 {
-    const isofit_budget *bu = &r->budgets[r->run_budget[i]];
-    return o->keep_factor > 1 && bu->status != ISOFIT_TOO_FEW_RUNS && !run_in_fit(s, bu, i);
+    const ls_isofit_budget *bu = &r->budgets[r->run_budget[i]];
+    return o->keep_factor > 1 && bu->status != LS_ISOFIT_TOO_FEW_RUNS && !run_in_fit(s, bu, i);
 }
 
 /* Budget b's parabola over the sizes fitted, into x, y (PARABOLA_POINTS);
  * 0 when it has none. */
-static size_t parabola_points(const isofit_budget *bu, double *x, double *y)
+static size_t parabola_points(const ls_isofit_budget *bu, double *x, double *y)
 {
     if (!isfinite(bu->c2) || !(bu->n_fit_lo < bu->n_fit_hi))
         return 0;
@@ -612,11 +614,11 @@ static size_t parabola_points(const isofit_budget *bu, double *x, double *y)
  * out), its parabola over the sizes fitted, and, for a budget used, its
  * optimum as a star (a budget left out may have its vertex far outside its
  * sizes); x and y are scratch of max(runs, PARABOLA_POINTS). */
-static void draw_budget(chart_panel *p, const sweep *s, const isofit_result *r, size_t b, int color,
+static void draw_budget(chart_panel *p, const ls_sweep *s, const ls_isofit_result *r, size_t b, int color,
                         chart_marker marker, int star_color, double *x, double *y)
 {
-    const isofit_budget *bu = &r->budgets[b];
-    int used = bu->status == ISOFIT_USED;
+    const ls_isofit_budget *bu = &r->budgets[b];
+    int used = bu->status == LS_ISOFIT_USED;
     for (int inside = 1; inside >= 0; inside--) {
         size_t m = 0;
         for (size_t i = 0; i < s->n; i++) {
@@ -650,7 +652,7 @@ static void draw_budget(chart_panel *p, const sweep *s, const isofit_result *r, 
  * with a margin, when --keep set runs aside (they may lie far above the
  * curves and would squash them); the runs set aside beyond it are counted
  * in a note. x and y: scratch of PARABOLA_POINTS. */
-static void loss_range(chart *c, chart_panel *p, const sweep *s, const isofit_options *o, const isofit_result *r,
+static void loss_range(chart *c, chart_panel *p, const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r,
                        double *x, double *y)
 {
     double lo = INFINITY, hi = -INFINITY;
@@ -694,12 +696,12 @@ static void loss_range(chart *c, chart_panel *p, const sweep *s, const isofit_op
 
 /* The right panel: N_opt and D_opt of the budgets used, their power laws
  * across the budgets' span, and N_opt's bootstrap intervals. */
-static void draw_power_laws(chart_panel *p, const isofit_result *r, const int *color)
+static void draw_power_laws(chart_panel *p, const ls_isofit_result *r, const int *color)
 {
     double flo = INFINITY, fhi = -INFINITY;
     for (size_t b = 0; b < r->nbudgets; b++) {
-        const isofit_budget *bu = &r->budgets[b];
-        if (bu->status != ISOFIT_USED)
+        const ls_isofit_budget *bu = &r->budgets[b];
+        if (bu->status != LS_ISOFIT_USED)
             continue;
         flo = fmin(flo, bu->flops);
         fhi = fmax(fhi, bu->flops);
@@ -727,7 +729,7 @@ static void draw_power_laws(chart_panel *p, const isofit_result *r, const int *c
 }
 
 /* The legend entries of the right panel and the figure's notes. */
-static void describe(chart *c, const sweep *s, const isofit_options *o, const isofit_result *r)
+static void describe(chart *c, const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r)
 {
     char text[512], name[256];
     chart_style nl = ls_chart_line_style(CHART_BLACK), dl = ls_chart_line_style(CHART_BLACK);
@@ -749,11 +751,11 @@ static void describe(chart *c, const sweep *s, const isofit_options *o, const is
         ls_chart_legend(c, text, &bar);
         ls_chart_legend_brief(c, "interval");
     }
-    ls_chart_escape(name, sizeof name, s->name);
+    ls_text_escape_xml(name, sizeof name, s->name, 0);
     snprintf(text, sizeof text, "Runs: %s, %zu budgets, %zu in the power law (R<sup>2</sup> %.4f of ln N<sub>opt</sub> "
              "on ln F).", name, r->nbudgets, r->nused, r->r2);
     ls_chart_note(c, text);
-    if (o->method == ISOFIT_PARABOLA)
+    if (o->method == LS_ISOFIT_PARABOLA)
         snprintf(text, sizeof text, "Each optimum (star) is the vertex of the least-squares parabola of the loss in "
                  "ln N<sub>act</sub> (Chinchilla approach 2); hollow: left out of the power law, with no star.");
     else
@@ -767,8 +769,8 @@ static void describe(chart *c, const sweep *s, const isofit_options *o, const is
     }
 }
 
-unsigned char *ls_isofit_plot(const sweep *s, const isofit_options *o, const isofit_result *r,
-                              const chart_output *out, size_t *len, ls_error *err)
+unsigned char *ls_isofit_plot(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r,
+                              const ls_figure *out, size_t *len, ls_error *err)
 {
     if (r->nruns != s->n || !r->run_budget || r->nbudgets == 0) {
         ls_error_set(err, LS_ERR_USAGE, "the IsoFLOP result to draw is not of these runs");
@@ -776,7 +778,7 @@ unsigned char *ls_isofit_plot(const sweep *s, const isofit_options *o, const iso
     }
     char title[256], text[256];
     int at = snprintf(title, sizeof title, "IsoFLOP minima (Chinchilla approach %d): N<sub>opt</sub> ~ F<sup>%.4f</sup>",
-                      o->method == ISOFIT_PARABOLA ? 2 : 1, r->a);
+                      o->method == LS_ISOFIT_PARABOLA ? 2 : 1, r->a);
     if (isfinite(r->a_lo) && at > 0 && (size_t)at < sizeof title)
         snprintf(title + at, sizeof title - (size_t)at, ", a in [%.4f, %.4f] (%g%%)", r->a_lo, r->a_hi,
                  100 * o->level);
@@ -799,23 +801,23 @@ unsigned char *ls_isofit_plot(const sweep *s, const isofit_options *o, const iso
      * Approach 1's star sits on the lowest run: in the budget's colour, so
      * that it stays attributable; approach 1 draws no curves, so its
      * legend entries are markers. */
-    int minimum = o->method == ISOFIT_MINIMUM;
+    int minimum = o->method == LS_ISOFIT_MINIMUM;
     size_t named = 0;
     int next = 0;
     for (size_t b = 0; b < r->nbudgets; b++) {
-        const isofit_budget *bu = &r->budgets[b];
-        int cycle = bu->status == ISOFIT_USED ? next / CHART_NCOLORS : 0;
+        const ls_isofit_budget *bu = &r->budgets[b];
+        int cycle = bu->status == LS_ISOFIT_USED ? next / CHART_NCOLORS : 0;
         chart_marker marker = cycle % 2 ? CHART_MARKER_SQUARE : CHART_MARKER_CIRCLE;
-        color[b] = bu->status == ISOFIT_USED ? next++ : CHART_GREY;
+        color[b] = bu->status == LS_ISOFIT_USED ? next++ : CHART_GREY;
         draw_budget(left, s, r, b, color[b], marker, minimum ? color[b] : CHART_BLACK, x, y);
         chart_style key = ls_chart_line_style(color[b]);
         key.width = minimum ? 0 : key.width;
         key.marker = marker;
         key.marker_size = 1.8;
-        key.hollow = bu->status != ISOFIT_USED;
-        key.dash = bu->status == ISOFIT_USED ? CHART_DASH_SOLID : CHART_DASH_DASHED;
+        key.hollow = bu->status != LS_ISOFIT_USED;
+        key.dash = bu->status == LS_ISOFIT_USED ? CHART_DASH_SOLID : CHART_DASH_DASHED;
         budget_label(text, sizeof text, bu);
-        if (bu->status == ISOFIT_TOO_FEW_RUNS)
+        if (bu->status == LS_ISOFIT_TOO_FEW_RUNS)
             continue;
         if (named++ < LEGEND_BUDGETS)
             ls_chart_legend(c, text, &key);

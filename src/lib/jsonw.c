@@ -1,4 +1,4 @@
-#include "loopscale/jsonw.h"
+#include "jsonw_internal.h"
 
 #include <math.h>
 #include <stdio.h>

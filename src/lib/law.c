@@ -16,63 +16,63 @@
 typedef struct base_info {
     const char *name;
     const char *formula;
-    unsigned params; /* the parameters of the base, as bits 1 << law_param */
+    unsigned params; /* the parameters of the base, as bits 1 << ls_law_param */
 } base_info;
 
-static const base_info BASES[LAW_NBASES] = {
-    [LAW_BASE_DENSE] = {"dense", "L = A N_eff^-alpha + B D^-beta + c",
-                        BIT(LAW_P_A) | BIT(LAW_P_ALPHA) | BIT(LAW_P_B) | BIT(LAW_P_BETA) | BIT(LAW_P_C)},
-    [LAW_BASE_MOE] = {"moe", "L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat) + B Ehat^omega D^-(beta + zeta ln Ehat) + c",
-                      BIT(LAW_P_A) | BIT(LAW_P_ALPHA) | BIT(LAW_P_B) | BIT(LAW_P_BETA) | BIT(LAW_P_C) |
-                          BIT(LAW_P_DELTA) | BIT(LAW_P_GAMMA) | BIT(LAW_P_OMEGA) | BIT(LAW_P_ZETA) |
-                          BIT(LAW_P_E_START) | BIT(LAW_P_E_MAX)},
+static const base_info BASES[LS_LAW_NBASES] = {
+    [LS_LAW_BASE_DENSE] = {"dense", "L = A N_eff^-alpha + B D^-beta + c",
+                        BIT(LS_LAW_P_A) | BIT(LS_LAW_P_ALPHA) | BIT(LS_LAW_P_B) | BIT(LS_LAW_P_BETA) | BIT(LS_LAW_P_C)},
+    [LS_LAW_BASE_MOE] = {"moe", "L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat) + B Ehat^omega D^-(beta + zeta ln Ehat) + c",
+                      BIT(LS_LAW_P_A) | BIT(LS_LAW_P_ALPHA) | BIT(LS_LAW_P_B) | BIT(LS_LAW_P_BETA) | BIT(LS_LAW_P_C) |
+                          BIT(LS_LAW_P_DELTA) | BIT(LS_LAW_P_GAMMA) | BIT(LS_LAW_P_OMEGA) | BIT(LS_LAW_P_ZETA) |
+                          BIT(LS_LAW_P_E_START) | BIT(LS_LAW_P_E_MAX)},
     /* Kaplan et al. 2020, "Scaling Laws for Neural Language Models", eq. (1.5):
      * no irreducible term, and the data term enters through the power
      * alpha_D of a sum. */
-    [LAW_BASE_KAPLAN] = {"kaplan", "L = ((N_c / N_eff)^(alpha_N / alpha_D) + D_c / D)^alpha_D",
-                         BIT(LAW_P_N_C) | BIT(LAW_P_ALPHA_N) | BIT(LAW_P_D_C) | BIT(LAW_P_ALPHA_D)},
+    [LS_LAW_BASE_KAPLAN] = {"kaplan", "L = ((N_c / N_eff)^(alpha_N / alpha_D) + D_c / D)^alpha_D",
+                         BIT(LS_LAW_P_N_C) | BIT(LS_LAW_P_ALPHA_N) | BIT(LS_LAW_P_D_C) | BIT(LS_LAW_P_ALPHA_D)},
     /* Muennighoff et al. 2023, "Scaling Data-Constrained Language Models":
      * Chinchilla's form on the effective parameters N' and tokens D' that
      * repeated data is worth (ls_law_data_constrained_effective). */
-    [LAW_BASE_DATA_CONSTRAINED] = {"data-constrained", "L = A N'^-alpha + B D'^-beta + c (N', D': repeated data, U)",
-                                   BIT(LAW_P_A) | BIT(LAW_P_ALPHA) | BIT(LAW_P_B) | BIT(LAW_P_BETA) |
-                                       BIT(LAW_P_C) | BIT(LAW_P_R_D_STAR) | BIT(LAW_P_R_N_STAR)},
+    [LS_LAW_BASE_DATA_CONSTRAINED] = {"data-constrained", "L = A N'^-alpha + B D'^-beta + c (N', D': repeated data, U)",
+                                   BIT(LS_LAW_P_A) | BIT(LS_LAW_P_ALPHA) | BIT(LS_LAW_P_B) | BIT(LS_LAW_P_BETA) |
+                                       BIT(LS_LAW_P_C) | BIT(LS_LAW_P_R_D_STAR) | BIT(LS_LAW_P_R_N_STAR)},
 };
-#define NBASES LAW_NBASES
+#define NBASES LS_LAW_NBASES
 
-static void gain_linear(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+static void gain_linear(const ls_law *l, const ls_law_point *x, double y, double ln_m, double scale, law_gain *g,
                         int want_derivatives);
-static void gain_power(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+static void gain_power(const ls_law *l, const ls_law_point *x, double y, double ln_m, double scale, law_gain *g,
                        int want_derivatives);
-static void gain_bounded(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+static void gain_bounded(const ls_law *l, const ls_law_point *x, double y, double ln_m, double scale, law_gain *g,
                          int want_derivatives);
-static void gain_hyperbolic(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+static void gain_hyperbolic(const ls_law *l, const ls_law_point *x, double y, double ln_m, double scale, law_gain *g,
                             int want_derivatives);
-static void gain_log(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+static void gain_log(const ls_law *l, const ls_law_point *x, double y, double ln_m, double scale, law_gain *g,
                      int want_derivatives);
 
-/* Every loop mapping, in law_mapping order.  Adding one is a row here, its
+/* Every loop mapping, in ls_law_mapping order.  Adding one is a row here, its
  * gain function below and its tests (docs/design.md has the checklist). */
-static const law_mapping_info MAPPINGS[LAW_NMAPPINGS] = {
-    [LAW_MAPPING_NONE] = {"none", "N_eff = N_act", 0, 0, LAW_CEILING_ONE, NULL},
-    [LAW_MAPPING_LINEAR] = {"linear", "N_eff = N_act + (R-1) N_loop", 0, 0, LAW_CEILING_UNBOUNDED, gain_linear},
-    [LAW_MAPPING_POWER] = {"power", "N_eff = N_act + (R^phi - 1) N_loop", BIT(LAW_P_PHI), 0, LAW_CEILING_UNBOUNDED,
+static const law_mapping_info MAPPINGS[LS_LAW_NMAPPINGS] = {
+    [LS_LAW_MAPPING_NONE] = {"none", "N_eff = N_act", 0, 0, LS_LAW_CEILING_ONE, NULL},
+    [LS_LAW_MAPPING_LINEAR] = {"linear", "N_eff = N_act + (R-1) N_loop", 0, 0, LS_LAW_CEILING_UNBOUNDED, gain_linear},
+    [LS_LAW_MAPPING_POWER] = {"power", "N_eff = N_act + (R^phi - 1) N_loop", BIT(LS_LAW_P_PHI), 0, LS_LAW_CEILING_UNBOUNDED,
                            gain_power},
-    [LAW_MAPPING_BOUNDED] = {"bounded", "N_eff = N_act + kappa1 N_loop (1 - exp(-(R-1)/kappa2))",
-                             BIT(LAW_P_KAPPA1) | BIT(LAW_P_KAPPA2), 0, LAW_CEILING_KAPPA1, gain_bounded},
-    [LAW_MAPPING_BOUNDED_SPARSE] = {"bounded-sparse",
+    [LS_LAW_MAPPING_BOUNDED] = {"bounded", "N_eff = N_act + kappa1 N_loop (1 - exp(-(R-1)/kappa2))",
+                             BIT(LS_LAW_P_KAPPA1) | BIT(LS_LAW_P_KAPPA2), 0, LS_LAW_CEILING_KAPPA1, gain_bounded},
+    [LS_LAW_MAPPING_BOUNDED_SPARSE] = {"bounded-sparse",
                                     "N_eff = N_act + kappa1 m^-theta N_loop (1 - exp(-(R-1)/(kappa2 m^-theta)))",
-                                    BIT(LAW_P_KAPPA1) | BIT(LAW_P_KAPPA2) | BIT(LAW_P_THETA), 1,
-                                    LAW_CEILING_KAPPA1, gain_bounded},
-    [LAW_MAPPING_HYPERBOLIC] = {"hyperbolic",
+                                    BIT(LS_LAW_P_KAPPA1) | BIT(LS_LAW_P_KAPPA2) | BIT(LS_LAW_P_THETA), 1,
+                                    LS_LAW_CEILING_KAPPA1, gain_bounded},
+    [LS_LAW_MAPPING_HYPERBOLIC] = {"hyperbolic",
                                 "N_eff = N_act + kappa1 m^-theta N_loop (R-1) / (R-1 + kappa2 m^-theta)",
-                                BIT(LAW_P_KAPPA1) | BIT(LAW_P_KAPPA2) | BIT(LAW_P_THETA), 1, LAW_CEILING_KAPPA1,
+                                BIT(LS_LAW_P_KAPPA1) | BIT(LS_LAW_P_KAPPA2) | BIT(LS_LAW_P_THETA), 1, LS_LAW_CEILING_KAPPA1,
                                 gain_hyperbolic},
-    [LAW_MAPPING_LOG] = {"log", "N_eff = N_act + kappa1 N_loop ln R", BIT(LAW_P_KAPPA1), 0, LAW_CEILING_UNBOUNDED,
+    [LS_LAW_MAPPING_LOG] = {"log", "N_eff = N_act + kappa1 N_loop ln R", BIT(LS_LAW_P_KAPPA1), 0, LS_LAW_CEILING_UNBOUNDED,
                          gain_log},
 };
 
-static const char *const PARAM_NAMES[LAW_NPARAMS] = {"A",     "alpha",   "B",     "beta", "c",
+static const char *const PARAM_NAMES[LS_LAW_NPARAMS] = {"A",     "alpha",   "B",     "beta", "c",
                                                       "delta", "gamma",   "omega", "zeta", "E_start",
                                                       "E_max", "N_c",     "alpha_N", "D_c",  "alpha_D",
                                                       "R_D_star", "R_N_star",
@@ -95,39 +95,39 @@ typedef struct param_domain {
 } param_domain;
 #define DOMAIN_SCALE {DBL_MIN, DBL_MAX, 0}
 #define DOMAIN_EXPONENT_BOUND 5.0
-static const param_domain PARAM_DOMAINS[LAW_NPARAMS] = {
-    [LAW_P_A] = DOMAIN_SCALE,
-    [LAW_P_ALPHA] = {0, DOMAIN_EXPONENT_BOUND, 1},
-    [LAW_P_B] = DOMAIN_SCALE,
-    [LAW_P_BETA] = {0, DOMAIN_EXPONENT_BOUND, 1},
-    [LAW_P_C] = {0, DBL_MAX, 0}, /* c = 0: a law without an irreducible term (--fix c=0) */
-    [LAW_P_DELTA] = {-DOMAIN_EXPONENT_BOUND, DOMAIN_EXPONENT_BOUND, 0},
-    [LAW_P_GAMMA] = {-DOMAIN_EXPONENT_BOUND, DOMAIN_EXPONENT_BOUND, 0},
-    [LAW_P_OMEGA] = {-DOMAIN_EXPONENT_BOUND, DOMAIN_EXPONENT_BOUND, 0},
-    [LAW_P_ZETA] = {-DOMAIN_EXPONENT_BOUND, DOMAIN_EXPONENT_BOUND, 0},
-    [LAW_P_E_START] = DOMAIN_SCALE,
-    [LAW_P_E_MAX] = {1, DBL_MAX, 1},
-    [LAW_P_N_C] = DOMAIN_SCALE,
-    [LAW_P_ALPHA_N] = {0, DOMAIN_EXPONENT_BOUND, 1},
-    [LAW_P_D_C] = DOMAIN_SCALE,
-    [LAW_P_ALPHA_D] = {0, DOMAIN_EXPONENT_BOUND, 1},
-    [LAW_P_R_D_STAR] = DOMAIN_SCALE,
-    [LAW_P_R_N_STAR] = DOMAIN_SCALE,
-    [LAW_P_PHI] = {0, DOMAIN_EXPONENT_BOUND, 1},
-    [LAW_P_KAPPA1] = DOMAIN_SCALE,
-    [LAW_P_KAPPA2] = DOMAIN_SCALE,
-    [LAW_P_THETA] = {0, DOMAIN_EXPONENT_BOUND, 0},
+static const param_domain PARAM_DOMAINS[LS_LAW_NPARAMS] = {
+    [LS_LAW_P_A] = DOMAIN_SCALE,
+    [LS_LAW_P_ALPHA] = {0, DOMAIN_EXPONENT_BOUND, 1},
+    [LS_LAW_P_B] = DOMAIN_SCALE,
+    [LS_LAW_P_BETA] = {0, DOMAIN_EXPONENT_BOUND, 1},
+    [LS_LAW_P_C] = {0, DBL_MAX, 0}, /* c = 0: a law without an irreducible term (--fix c=0) */
+    [LS_LAW_P_DELTA] = {-DOMAIN_EXPONENT_BOUND, DOMAIN_EXPONENT_BOUND, 0},
+    [LS_LAW_P_GAMMA] = {-DOMAIN_EXPONENT_BOUND, DOMAIN_EXPONENT_BOUND, 0},
+    [LS_LAW_P_OMEGA] = {-DOMAIN_EXPONENT_BOUND, DOMAIN_EXPONENT_BOUND, 0},
+    [LS_LAW_P_ZETA] = {-DOMAIN_EXPONENT_BOUND, DOMAIN_EXPONENT_BOUND, 0},
+    [LS_LAW_P_E_START] = DOMAIN_SCALE,
+    [LS_LAW_P_E_MAX] = {1, DBL_MAX, 1},
+    [LS_LAW_P_N_C] = DOMAIN_SCALE,
+    [LS_LAW_P_ALPHA_N] = {0, DOMAIN_EXPONENT_BOUND, 1},
+    [LS_LAW_P_D_C] = DOMAIN_SCALE,
+    [LS_LAW_P_ALPHA_D] = {0, DOMAIN_EXPONENT_BOUND, 1},
+    [LS_LAW_P_R_D_STAR] = DOMAIN_SCALE,
+    [LS_LAW_P_R_N_STAR] = DOMAIN_SCALE,
+    [LS_LAW_P_PHI] = {0, DOMAIN_EXPONENT_BOUND, 1},
+    [LS_LAW_P_KAPPA1] = DOMAIN_SCALE,
+    [LS_LAW_P_KAPPA2] = DOMAIN_SCALE,
+    [LS_LAW_P_THETA] = {0, DOMAIN_EXPONENT_BOUND, 0},
 };
 
-const law_mapping_info *ls_law_mapping_info(law_mapping mapping) { return &MAPPINGS[mapping]; }
+const law_mapping_info *ls_law_mapping_info(ls_law_mapping mapping) { return &MAPPINGS[mapping]; }
 
-const char *ls_law_base_name(law_base base) { return BASES[base].name; }
-const char *ls_law_base_formula(law_base base) { return BASES[base].formula; }
-const char *ls_law_mapping_name(law_mapping mapping) { return MAPPINGS[mapping].name; }
-const char *ls_law_mapping_formula(law_mapping mapping) { return MAPPINGS[mapping].formula; }
-int ls_law_mapping_is_sparse(law_mapping mapping) { return MAPPINGS[mapping].sparse; }
-law_ceiling ls_law_mapping_ceiling(law_mapping mapping) { return MAPPINGS[mapping].ceiling; }
-const char *ls_law_param_name(law_param param) { return PARAM_NAMES[param]; }
+const char *ls_law_base_name(ls_law_base base) { return BASES[base].name; }
+const char *ls_law_base_formula(ls_law_base base) { return BASES[base].formula; }
+const char *ls_law_mapping_name(ls_law_mapping mapping) { return MAPPINGS[mapping].name; }
+const char *ls_law_mapping_formula(ls_law_mapping mapping) { return MAPPINGS[mapping].formula; }
+int ls_law_mapping_is_sparse(ls_law_mapping mapping) { return MAPPINGS[mapping].sparse; }
+ls_law_ceiling ls_law_mapping_ceiling(ls_law_mapping mapping) { return MAPPINGS[mapping].ceiling; }
+const char *ls_law_param_name(ls_law_param param) { return PARAM_NAMES[param]; }
 
 int ls_law_base_from_name(const char *name)
 {
@@ -139,15 +139,15 @@ int ls_law_base_from_name(const char *name)
 
 int ls_law_mapping_from_name(const char *name)
 {
-    for (int i = 0; i < LAW_NMAPPINGS; i++)
+    for (int i = 0; i < LS_LAW_NMAPPINGS; i++)
         if (strcmp(name, MAPPINGS[i].name) == 0)
             return i;
     return -1;
 }
 
-char *ls_law_kind_format(law_kind kind, char *buf, size_t size)
+char *ls_law_kind_format(ls_law_kind kind, char *buf, size_t size)
 {
-    if (kind.mapping == LAW_MAPPING_NONE)
+    if (kind.mapping == LS_LAW_MAPPING_NONE)
         snprintf(buf, size, "%s", ls_law_base_name(kind.base));
     else
         snprintf(buf, size, "%s:%s", ls_law_base_name(kind.base), ls_law_mapping_name(kind.mapping));
@@ -169,7 +169,7 @@ static void list_names(char *buf, size_t size, size_t n, const char *(*name_of)(
 static const char *base_name_of(int i) { return BASES[i].name; }
 static const char *mapping_name_of(int i) { return MAPPINGS[i].name; }
 
-int ls_law_kind_parse(const char *text, law_kind *out, ls_error *err)
+int ls_law_kind_parse(const char *text, ls_law_kind *out, ls_error *err)
 {
     const char *colon = strchr(text, ':');
     size_t base_len = colon ? (size_t)(colon - text) : strlen(text);
@@ -177,93 +177,93 @@ int ls_law_kind_parse(const char *text, law_kind *out, ls_error *err)
     for (size_t i = 0; i < NBASES; i++)
         if (strlen(BASES[i].name) == base_len && strncmp(text, BASES[i].name, base_len) == 0)
             base = (int)i;
-    int mapping = colon ? ls_law_mapping_from_name(colon + 1) : LAW_MAPPING_NONE;
+    int mapping = colon ? ls_law_mapping_from_name(colon + 1) : LS_LAW_MAPPING_NONE;
     if (base < 0 || mapping < 0) {
         char bases[64], mappings[256];
         list_names(bases, sizeof bases, NBASES, base_name_of);
-        list_names(mappings, sizeof mappings, LAW_NMAPPINGS, mapping_name_of);
+        list_names(mappings, sizeof mappings, LS_LAW_NMAPPINGS, mapping_name_of);
         return ls_error_set(err, LS_ERR_USAGE, "unknown law '%s' (BASE[:MAPPING] with BASE %s and MAPPING %s)", text,
                             bases, mappings);
     }
-    out->base = (law_base)base;
-    out->mapping = (law_mapping)mapping;
+    out->base = (ls_law_base)base;
+    out->mapping = (ls_law_mapping)mapping;
     return 0;
 }
 
 int ls_law_param_from_name(const char *name)
 {
-    for (int i = 0; i < LAW_NPARAMS; i++)
+    for (int i = 0; i < LS_LAW_NPARAMS; i++)
         if (strcmp(name, PARAM_NAMES[i]) == 0)
             return i;
     return -1;
 }
 
-int ls_law_uses_param(law_kind kind, law_param param)
+int ls_law_uses_param(ls_law_kind kind, ls_law_param param)
 {
     return ((BASES[kind.base].params | MAPPINGS[kind.mapping].params) >> param) & 1u;
 }
 
-size_t ls_law_params_of(law_kind kind, law_param out[LAW_NPARAMS])
+size_t ls_law_params_of(ls_law_kind kind, ls_law_param out[LS_LAW_NPARAMS])
 {
     size_t n = 0;
-    for (int j = 0; j < LAW_NPARAMS; j++)
-        if (ls_law_uses_param(kind, (law_param)j))
-            out[n++] = (law_param)j;
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
+        if (ls_law_uses_param(kind, (ls_law_param)j))
+            out[n++] = (ls_law_param)j;
     return n;
 }
 
-double ls_law_param_neutral(law_param param)
+double ls_law_param_neutral(ls_law_param param)
 {
-    static const double neutral[LAW_NPARAMS] = {
-        [LAW_P_A] = 1, [LAW_P_ALPHA] = 0, [LAW_P_B] = 1, [LAW_P_BETA] = 0, [LAW_P_C] = 1,
-        [LAW_P_DELTA] = 0, [LAW_P_GAMMA] = 0, [LAW_P_OMEGA] = 0, [LAW_P_ZETA] = 0,
-        [LAW_P_E_START] = 1, [LAW_P_E_MAX] = 1e6,
-        [LAW_P_N_C] = 1, [LAW_P_ALPHA_N] = 1, [LAW_P_D_C] = 1, [LAW_P_ALPHA_D] = 1,
-        [LAW_P_R_D_STAR] = 1e6, [LAW_P_R_N_STAR] = 1e6, [LAW_P_PHI] = 1,
-        [LAW_P_KAPPA1] = 1, [LAW_P_KAPPA2] = 1, [LAW_P_THETA] = 0};
+    static const double neutral[LS_LAW_NPARAMS] = {
+        [LS_LAW_P_A] = 1, [LS_LAW_P_ALPHA] = 0, [LS_LAW_P_B] = 1, [LS_LAW_P_BETA] = 0, [LS_LAW_P_C] = 1,
+        [LS_LAW_P_DELTA] = 0, [LS_LAW_P_GAMMA] = 0, [LS_LAW_P_OMEGA] = 0, [LS_LAW_P_ZETA] = 0,
+        [LS_LAW_P_E_START] = 1, [LS_LAW_P_E_MAX] = 1e6,
+        [LS_LAW_P_N_C] = 1, [LS_LAW_P_ALPHA_N] = 1, [LS_LAW_P_D_C] = 1, [LS_LAW_P_ALPHA_D] = 1,
+        [LS_LAW_P_R_D_STAR] = 1e6, [LS_LAW_P_R_N_STAR] = 1e6, [LS_LAW_P_PHI] = 1,
+        [LS_LAW_P_KAPPA1] = 1, [LS_LAW_P_KAPPA2] = 1, [LS_LAW_P_THETA] = 0};
     return neutral[param];
 }
 
-law_transform ls_law_param_transform(law_param param)
+ls_law_transform ls_law_param_transform(ls_law_param param)
 {
     switch (param) {
-    case LAW_P_ALPHA: case LAW_P_BETA: case LAW_P_DELTA: case LAW_P_GAMMA: case LAW_P_OMEGA: case LAW_P_ZETA:
-        return LAW_TRANSFORM_IDENTITY;
-    case LAW_P_E_MAX:
-        return LAW_TRANSFORM_LOG_MINUS_1;
+    case LS_LAW_P_ALPHA: case LS_LAW_P_BETA: case LS_LAW_P_DELTA: case LS_LAW_P_GAMMA: case LS_LAW_P_OMEGA: case LS_LAW_P_ZETA:
+        return LS_LAW_TRANSFORM_IDENTITY;
+    case LS_LAW_P_E_MAX:
+        return LS_LAW_TRANSFORM_LOG_MINUS_1;
     default:
-        return LAW_TRANSFORM_LOG;
+        return LS_LAW_TRANSFORM_LOG;
     }
 }
 
-double ls_law_param_to_fitted(law_param param, double natural)
+double ls_law_param_to_fitted(ls_law_param param, double natural)
 {
     switch (ls_law_param_transform(param)) {
-    case LAW_TRANSFORM_LOG: return log(natural);
-    case LAW_TRANSFORM_LOG_MINUS_1: return log(natural - 1.0);
+    case LS_LAW_TRANSFORM_LOG: return log(natural);
+    case LS_LAW_TRANSFORM_LOG_MINUS_1: return log(natural - 1.0);
     default: return natural;
     }
 }
 
-double ls_law_param_from_fitted(law_param param, double fitted)
+double ls_law_param_from_fitted(ls_law_param param, double fitted)
 {
     switch (ls_law_param_transform(param)) {
-    case LAW_TRANSFORM_LOG: return exp(fitted);
-    case LAW_TRANSFORM_LOG_MINUS_1: return 1.0 + exp(fitted);
+    case LS_LAW_TRANSFORM_LOG: return exp(fitted);
+    case LS_LAW_TRANSFORM_LOG_MINUS_1: return 1.0 + exp(fitted);
     default: return fitted;
     }
 }
 
-double ls_law_param_natural_per_fitted(law_param param, double natural)
+double ls_law_param_natural_per_fitted(ls_law_param param, double natural)
 {
     switch (ls_law_param_transform(param)) {
-    case LAW_TRANSFORM_LOG: return natural;
-    case LAW_TRANSFORM_LOG_MINUS_1: return natural - 1.0;
+    case LS_LAW_TRANSFORM_LOG: return natural;
+    case LS_LAW_TRANSFORM_LOG_MINUS_1: return natural - 1.0;
     default: return 1.0;
     }
 }
 
-int ls_law_param_check(law_param param, double value, ls_error *err)
+int ls_law_param_check(ls_law_param param, double value, ls_error *err)
 {
     const char *name = ls_law_param_name(param);
     const param_domain *d = &PARAM_DOMAINS[param];
@@ -297,9 +297,9 @@ int ls_law_param_check(law_param param, double value, ls_error *err)
     return 0;
 }
 
-int ls_law_check_params(const law *l, law_param *which, ls_error *err)
+int ls_law_check_params(const ls_law *l, ls_law_param *which, ls_error *err)
 {
-    law_param used[LAW_NPARAMS];
+    ls_law_param used[LS_LAW_NPARAMS];
     size_t n = ls_law_params_of(l->kind, used);
     for (size_t i = 0; i < n; i++)
         if (ls_law_param_check(used[i], l->p[used[i]], err) != 0) {
@@ -307,20 +307,20 @@ int ls_law_check_params(const law *l, law_param *which, ls_error *err)
                 *which = used[i];
             return LS_ERR_DATA;
         }
-    if (l->kind.base == LAW_BASE_MOE && !(l->p[LAW_P_E_START] < l->p[LAW_P_E_MAX])) {
+    if (l->kind.base == LS_LAW_BASE_MOE && !(l->p[LS_LAW_P_E_START] < l->p[LS_LAW_P_E_MAX])) {
         if (which)
-            *which = LAW_P_E_MAX;
-        return ls_error_set(err, LS_ERR_DATA, "E_start = %g must be less than E_max = %g", l->p[LAW_P_E_START],
-                            l->p[LAW_P_E_MAX]);
+            *which = LS_LAW_P_E_MAX;
+        return ls_error_set(err, LS_ERR_DATA, "E_start = %g must be less than E_max = %g", l->p[LS_LAW_P_E_START],
+                            l->p[LS_LAW_P_E_MAX]);
     }
     return 0;
 }
 
-void ls_law_init(law *l, law_kind kind)
+void ls_law_init(ls_law *l, ls_law_kind kind)
 {
     l->kind = kind;
-    for (int j = 0; j < LAW_NPARAMS; j++)
-        l->p[j] = ls_law_param_neutral((law_param)j);
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
+        l->p[j] = ls_law_param_neutral((ls_law_param)j);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -351,60 +351,60 @@ void ls_law_ehat_derivatives(double E, double e_start, double e_max, double ehat
     *d_estart = e2 / (qs * e_start * qs * e_start);
 }
 
-double ls_law_n_unroll(const law_point *x)
+double ls_law_n_unroll(const ls_law_point *x)
 {
     if (x->R == 1.0)
         return x->n_act;
     return x->n_act + (x->R - 1.0) * x->n_loop;
 }
 
-double ls_law_training_flops(const law_point *x) { return 6.0 * ls_law_n_unroll(x) * x->D; }
+double ls_law_training_flops(const ls_law_point *x) { return 6.0 * ls_law_n_unroll(x) * x->D; }
 
-double ls_law_tokens_for_flops(const law_point *x, double flops) { return flops / (6.0 * ls_law_n_unroll(x)); }
+double ls_law_tokens_for_flops(const ls_law_point *x, double flops) { return flops / (6.0 * ls_law_n_unroll(x)); }
 
-const char *ls_law_flops_name(law_flops_kind kind)
+const char *ls_law_flops_name(ls_law_flops_kind kind)
 {
-    static const char *const names[LAW_NFLOPS] = {"6nd", "6nd+head", "6nd+attn", "6nd+attn+head"};
-    return kind >= 0 && kind < LAW_NFLOPS ? names[kind] : "?";
+    static const char *const names[LS_LAW_NFLOPS] = {"6nd", "6nd+head", "6nd+attn", "6nd+attn+head"};
+    return kind >= 0 && kind < LS_LAW_NFLOPS ? names[kind] : "?";
 }
 
-const char *ls_law_flops_formula(law_flops_kind kind)
+const char *ls_law_flops_formula(ls_law_flops_kind kind)
 {
-    static const char *const formulas[LAW_NFLOPS] = {
+    static const char *const formulas[LS_LAW_NFLOPS] = {
         "F / (6 N_unroll)", "F / (6 (N_unroll + d V))", "F / (6 (N_unroll + n_layers n_ctx d))",
         "F / (6 (N_unroll + n_layers n_ctx d + d V))"};
-    return kind >= 0 && kind < LAW_NFLOPS ? formulas[kind] : "?";
+    return kind >= 0 && kind < LS_LAW_NFLOPS ? formulas[kind] : "?";
 }
 
 int ls_law_flops_from_name(const char *name)
 {
-    for (int k = 0; k < LAW_NFLOPS; k++)
-        if (strcmp(name, ls_law_flops_name((law_flops_kind)k)) == 0)
+    for (int k = 0; k < LS_LAW_NFLOPS; k++)
+        if (strcmp(name, ls_law_flops_name((ls_law_flops_kind)k)) == 0)
             return k;
     return -1;
 }
 
-void ls_law_flops_default(law_flops *c)
+void ls_law_flops_default(ls_law_flops *c)
 {
-    *c = (law_flops){LAW_FLOPS_6ND, 0.0, 0.0, 0.0, 1.0 / 3.0, 2, 12, 2};
+    *c = (ls_law_flops){LS_LAW_FLOPS_6ND, 0.0, 0.0, 0.0, 1.0 / 3.0, 2, 12, 2};
 }
 
-static int flops_has_attn(const law_flops *c)
+static int flops_has_attn(const ls_law_flops *c)
 {
-    return c && (c->kind == LAW_FLOPS_6ND_ATTN || c->kind == LAW_FLOPS_6ND_ATTN_HEAD);
+    return c && (c->kind == LS_LAW_FLOPS_6ND_ATTN || c->kind == LS_LAW_FLOPS_6ND_ATTN_HEAD);
 }
 
-static int flops_has_head(const law_flops *c)
+static int flops_has_head(const ls_law_flops *c)
 {
-    return c && (c->kind == LAW_FLOPS_6ND_HEAD || c->kind == LAW_FLOPS_6ND_ATTN_HEAD);
+    return c && (c->kind == LS_LAW_FLOPS_6ND_HEAD || c->kind == LS_LAW_FLOPS_6ND_ATTN_HEAD);
 }
 
-int ls_law_flops_check(const law_flops *c, ls_error *err)
+int ls_law_flops_check(const ls_law_flops *c, ls_error *err)
 {
-    if (!c || c->kind == LAW_FLOPS_6ND)
+    if (!c || c->kind == LS_LAW_FLOPS_6ND)
         return 0;
     const char *name = ls_law_flops_name(c->kind);
-    if (c->kind < 0 || c->kind >= LAW_NFLOPS)
+    if (c->kind < 0 || c->kind >= LS_LAW_NFLOPS)
         return ls_error_set(err, LS_ERR_USAGE, "unknown FLOP convention %d", (int)c->kind);
     if (flops_has_attn(c) && !(c->context > 0 && isfinite(c->context)))
         return ls_error_set(err, LS_ERR_USAGE,
@@ -422,7 +422,7 @@ int ls_law_flops_check(const law_flops *c, ls_error *err)
     return 0;
 }
 
-double ls_law_flops_width(const law_flops *c, const law_point *x)
+double ls_law_flops_width(const ls_law_flops *c, const ls_law_point *x)
 {
     if (c->d_model > 0)
         return c->d_model;
@@ -430,10 +430,10 @@ double ls_law_flops_width(const law_flops *c, const law_point *x)
     return sqrt(c->attention_share * x->n_act / (4.0 * layers));
 }
 
-double ls_law_flops_per_token_params(const law_flops *c, const law_point *x)
+double ls_law_flops_per_token_params(const ls_law_flops *c, const ls_law_point *x)
 {
     double n = ls_law_n_unroll(x);
-    if (!c || c->kind == LAW_FLOPS_6ND)
+    if (!c || c->kind == LS_LAW_FLOPS_6ND)
         return n;
     double d = ls_law_flops_width(c, x);
     if (flops_has_attn(c)) {
@@ -449,55 +449,55 @@ double ls_law_flops_per_token_params(const law_flops *c, const law_point *x)
     return n;
 }
 
-double ls_law_training_flops_as(const law_flops *c, const law_point *x)
+double ls_law_training_flops_as(const ls_law_flops *c, const ls_law_point *x)
 {
-    if (!c || c->kind == LAW_FLOPS_6ND)
+    if (!c || c->kind == LS_LAW_FLOPS_6ND)
         return ls_law_training_flops(x);
     return 6.0 * ls_law_flops_per_token_params(c, x) * x->D;
 }
 
-double ls_law_tokens_for_flops_as(const law_flops *c, const law_point *x, double flops)
+double ls_law_tokens_for_flops_as(const ls_law_flops *c, const ls_law_point *x, double flops)
 {
-    if (!c || c->kind == LAW_FLOPS_6ND)
+    if (!c || c->kind == LS_LAW_FLOPS_6ND)
         return ls_law_tokens_for_flops(x, flops);
     return flops / (6.0 * ls_law_flops_per_token_params(c, x));
 }
 
-double ls_law_inference_flops_as(const law_flops *c, const law_point *x)
+double ls_law_inference_flops_as(const ls_law_flops *c, const ls_law_point *x)
 {
     return 2.0 * ls_law_flops_per_token_params(c, x);
 }
 
-const char *ls_law_range_name(law_range q)
+const char *ls_law_range_name(ls_law_range q)
 {
-    static const char *const names[LAW_NRANGES] = {"N_act", "D", "R", "E", "F"};
-    return q >= 0 && q < LAW_NRANGES ? names[q] : "?";
+    static const char *const names[LS_LAW_NRANGES] = {"N_act", "D", "R", "E", "F"};
+    return q >= 0 && q < LS_LAW_NRANGES ? names[q] : "?";
 }
 
-double ls_law_range_value(const law_point *x, law_range q)
+double ls_law_range_value(const ls_law_point *x, ls_law_range q)
 {
     switch (q) {
-    case LAW_RANGE_N_ACT: return x->n_act;
-    case LAW_RANGE_TOKENS: return x->D;
-    case LAW_RANGE_R: return x->R;
-    case LAW_RANGE_E: return x->E;
-    case LAW_RANGE_FLOPS: return ls_law_training_flops(x);
+    case LS_LAW_RANGE_N_ACT: return x->n_act;
+    case LS_LAW_RANGE_TOKENS: return x->D;
+    case LS_LAW_RANGE_R: return x->R;
+    case LS_LAW_RANGE_E: return x->E;
+    case LS_LAW_RANGE_FLOPS: return ls_law_training_flops(x);
     default: return NAN;
     }
 }
 
 #define RANGE_SLACK 1e-9
 
-unsigned ls_law_ranges_outside(const law_ranges *ranges, const law_point *x)
+unsigned ls_law_ranges_outside(const ls_law_ranges *ranges, const ls_law_point *x)
 {
     unsigned out = 0;
     if (!ranges)
         return 0;
-    for (int q = 0; q < LAW_NRANGES; q++) {
+    for (int q = 0; q < LS_LAW_NRANGES; q++) {
         if (!ranges->known[q])
             continue;
-        double v = q == LAW_RANGE_FLOPS ? ls_law_training_flops_as(&ranges->flops, x)
-                                        : ls_law_range_value(x, (law_range)q);
+        double v = q == LS_LAW_RANGE_FLOPS ? ls_law_training_flops_as(&ranges->flops, x)
+                                        : ls_law_range_value(x, (ls_law_range)q);
         /* A NaN is outside every range. */
         if (!(v >= ranges->lo[q] * (1 - RANGE_SLACK) && v <= ranges->hi[q] * (1 + RANGE_SLACK)))
             out |= 1u << q;
@@ -506,7 +506,7 @@ unsigned ls_law_ranges_outside(const law_ranges *ranges, const law_point *x)
 }
 
 /* Second derivative between mapping parameters j and k, both entries. */
-static inline void set_d2(law_gain *g, law_param j, law_param k, double v)
+static inline void set_d2(law_gain *g, ls_law_param j, ls_law_param k, double v)
 {
     g->d2[j - LAW_P_FIRST_MAPPING][k - LAW_P_FIRST_MAPPING] = v;
     g->d2[k - LAW_P_FIRST_MAPPING][j - LAW_P_FIRST_MAPPING] = v;
@@ -519,7 +519,7 @@ static inline void set_d2(law_gain *g, law_param j, law_param k, double v)
  * asked, g->d[j] = d value / d p_j for each of its parameters j. */
 
 /* Parcae: (R-1) N_loop. */
-static void gain_linear(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+static void gain_linear(const ls_law *l, const ls_law_point *x, double y, double ln_m, double scale, law_gain *g,
                         int want_derivatives)
 {
     (void)l, (void)ln_m, (void)scale, (void)want_derivatives;
@@ -527,16 +527,16 @@ static void gain_linear(const law *l, const law_point *x, double y, double ln_m,
 }
 
 /* Iso-Depth: (R^phi - 1) N_loop. */
-static void gain_power(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+static void gain_power(const ls_law *l, const ls_law_point *x, double y, double ln_m, double scale, law_gain *g,
                        int want_derivatives)
 {
     (void)y, (void)ln_m, (void)scale;
-    double nl = x->n_loop, phi = l->p[LAW_P_PHI], ln_r = log(x->R);
+    double nl = x->n_loop, phi = l->p[LS_LAW_P_PHI], ln_r = log(x->R);
     g->value = expm1(phi * ln_r) * nl;
     if (want_derivatives)
-        g->d[LAW_P_PHI] = exp(phi * ln_r) * ln_r * nl;
+        g->d[LS_LAW_P_PHI] = exp(phi * ln_r) * ln_r * nl;
     if (want_derivatives > 1)
-        set_d2(g, LAW_P_PHI, LAW_P_PHI, g->d[LAW_P_PHI] * ln_r);
+        set_d2(g, LS_LAW_P_PHI, LS_LAW_P_PHI, g->d[LS_LAW_P_PHI] * ln_r);
 }
 
 /* bounded and bounded-sparse: kappa1 s N_loop (1 - exp(-(R-1)/(kappa2 s)))
@@ -549,10 +549,10 @@ static void gain_power(const law *l, const law_point *x, double y, double ln_m, 
  * finite and each product is at most s.  So an overflowing m^-theta, kappa2
  * s or z gives the linear gain kappa1 N_loop y / kappa2 and its
  * derivatives, not 0, inf or NaN. */
-static void gain_bounded(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+static void gain_bounded(const ls_law *l, const ls_law_point *x, double y, double ln_m, double scale, law_gain *g,
                          int want_derivatives)
 {
-    double nl = x->n_loop, k1 = l->p[LAW_P_KAPPA1], k2 = l->p[LAW_P_KAPPA2];
+    double nl = x->n_loop, k1 = l->p[LS_LAW_P_KAPPA1], k2 = l->p[LS_LAW_P_KAPPA2];
     double z = y / (k2 * scale);
     /* e = exp(-z) and sat = 1 - e, through expm1 where 1 - e would cancel
      * (z small); exp is the faster call elsewhere. */
@@ -588,20 +588,20 @@ static void gain_bounded(const law *l, const law_point *x, double y, double ln_m
     if (!isfinite(g->value))
         g->value = nl * (k1 * s_sat);
     if (want_derivatives) {
-        g->d[LAW_P_KAPPA1] = nl * s_sat;
-        g->d[LAW_P_KAPPA2] = -nl * (k1 * s_ze) / k2;
+        g->d[LS_LAW_P_KAPPA1] = nl * s_sat;
+        g->d[LS_LAW_P_KAPPA2] = -nl * (k1 * s_ze) / k2;
         if (MAPPINGS[l->kind.mapping].sparse)
-            g->d[LAW_P_THETA] = -ln_m * nl * (k1 * s_d1);
+            g->d[LS_LAW_P_THETA] = -ln_m * nl * (k1 * s_d1);
     }
     if (want_derivatives > 1) {
         /* dz/dkappa2 = -z/kappa2; ds/dtheta = -s ln m, dz/dtheta = z ln m. */
         double s_zze = s_ze == 0.0 ? 0.0 : s_ze * z; /* s z^2 e */
-        set_d2(g, LAW_P_KAPPA1, LAW_P_KAPPA2, -nl * s_ze / k2);
-        set_d2(g, LAW_P_KAPPA2, LAW_P_KAPPA2, -nl * ((k1 * (s_zze - 2.0 * s_ze)) / k2) / k2);
+        set_d2(g, LS_LAW_P_KAPPA1, LS_LAW_P_KAPPA2, -nl * s_ze / k2);
+        set_d2(g, LS_LAW_P_KAPPA2, LS_LAW_P_KAPPA2, -nl * ((k1 * (s_zze - 2.0 * s_ze)) / k2) / k2);
         if (MAPPINGS[l->kind.mapping].sparse) {
-            set_d2(g, LAW_P_KAPPA1, LAW_P_THETA, -ln_m * nl * s_d1);
-            set_d2(g, LAW_P_KAPPA2, LAW_P_THETA, nl * ln_m * (k1 * s_zze) / k2);
-            set_d2(g, LAW_P_THETA, LAW_P_THETA, -ln_m * ln_m * nl * (k1 * s_d2));
+            set_d2(g, LS_LAW_P_KAPPA1, LS_LAW_P_THETA, -ln_m * nl * s_d1);
+            set_d2(g, LS_LAW_P_KAPPA2, LS_LAW_P_THETA, nl * ln_m * (k1 * s_zze) / k2);
+            set_d2(g, LS_LAW_P_THETA, LS_LAW_P_THETA, -ln_m * ln_m * nl * (k1 * s_d2));
         }
     }
 }
@@ -610,10 +610,10 @@ static void gain_bounded(const law *l, const law_point *x, double y, double ln_m
  * vanishes as s grows; s >= 1): with den = kappa2 + y / s, s frac = y / den,
  * s / (y + h) = 1 / den and y / (y + h) = (y / s) / den, none of which
  * overflows when s does. */
-static void gain_hyperbolic(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+static void gain_hyperbolic(const ls_law *l, const ls_law_point *x, double y, double ln_m, double scale, law_gain *g,
                             int want_derivatives)
 {
-    double nl = x->n_loop, k1 = l->p[LAW_P_KAPPA1], k2 = l->p[LAW_P_KAPPA2];
+    double nl = x->n_loop, k1 = l->p[LS_LAW_P_KAPPA1], k2 = l->p[LS_LAW_P_KAPPA2];
     double ys = y / scale, den = k2 + ys;
     double s_frac = y / den, s_q = 1.0 / den, y_q = ys / den;
     double k_frac = k1 * s_frac; /* first, as for bounded */
@@ -623,39 +623,39 @@ static void gain_hyperbolic(const law *l, const law_point *x, double y, double l
     if (!isfinite(g->value))
         g->value = nl * k_frac;
     if (want_derivatives) {
-        g->d[LAW_P_KAPPA1] = nl * s_frac;
-        g->d[LAW_P_KAPPA2] = -nl * k_frac * s_q;
-        g->d[LAW_P_THETA] = -ln_m * nl * k_frac * y_q;
+        g->d[LS_LAW_P_KAPPA1] = nl * s_frac;
+        g->d[LS_LAW_P_KAPPA2] = -nl * k_frac * s_q;
+        g->d[LS_LAW_P_THETA] = -ln_m * nl * k_frac * y_q;
     }
     if (want_derivatives > 1) {
         /* -s^2 nl y / q^2 and so on with q = y + h, in s/q and y/q. */
-        set_d2(g, LAW_P_KAPPA1, LAW_P_KAPPA2, -nl * s_frac * s_q);
-        set_d2(g, LAW_P_KAPPA1, LAW_P_THETA, -ln_m * nl * s_frac * y_q);
-        set_d2(g, LAW_P_KAPPA2, LAW_P_KAPPA2, 2.0 * nl * k_frac * s_q * s_q);
-        set_d2(g, LAW_P_KAPPA2, LAW_P_THETA, 2.0 * nl * ln_m * k_frac * s_q * y_q);
-        set_d2(g, LAW_P_THETA, LAW_P_THETA, ln_m * ln_m * nl * k_frac * y_q * (ys - k2) / den);
+        set_d2(g, LS_LAW_P_KAPPA1, LS_LAW_P_KAPPA2, -nl * s_frac * s_q);
+        set_d2(g, LS_LAW_P_KAPPA1, LS_LAW_P_THETA, -ln_m * nl * s_frac * y_q);
+        set_d2(g, LS_LAW_P_KAPPA2, LS_LAW_P_KAPPA2, 2.0 * nl * k_frac * s_q * s_q);
+        set_d2(g, LS_LAW_P_KAPPA2, LS_LAW_P_THETA, 2.0 * nl * ln_m * k_frac * s_q * y_q);
+        set_d2(g, LS_LAW_P_THETA, LS_LAW_P_THETA, ln_m * ln_m * nl * k_frac * y_q * (ys - k2) / den);
     }
 }
 
 /* kappa1 N_loop ln R: each doubling of the loops adds the same kappa1 N_loop
  * ln 2, without bound.  ln R through log1p(R - 1), exact for R near 1.
  * Linear in kappa1: no second derivative. */
-static void gain_log(const law *l, const law_point *x, double y, double ln_m, double scale, law_gain *g,
+static void gain_log(const ls_law *l, const ls_law_point *x, double y, double ln_m, double scale, law_gain *g,
                      int want_derivatives)
 {
     (void)ln_m, (void)scale;
     double per_kappa1 = x->n_loop * log1p(y);
-    g->value = l->p[LAW_P_KAPPA1] * per_kappa1;
+    g->value = l->p[LS_LAW_P_KAPPA1] * per_kappa1;
     if (want_derivatives)
-        g->d[LAW_P_KAPPA1] = per_kappa1;
+        g->d[LS_LAW_P_KAPPA1] = per_kappa1;
 }
 
-void ls_law_gain(const law *l, const law_point *x, double ln_m, double scale, law_gain *g, int want_derivatives)
+void ls_law_gain(const ls_law *l, const ls_law_point *x, double ln_m, double scale, law_gain *g, int want_derivatives)
 {
     const law_mapping_info *info = &MAPPINGS[l->kind.mapping];
     g->value = 0.0;
     if (want_derivatives)
-        for (int j = LAW_P_FIRST_MAPPING; j < LAW_NPARAMS; j++)
+        for (int j = LAW_P_FIRST_MAPPING; j < LS_LAW_NPARAMS; j++)
             g->d[j] = 0.0;
     if (want_derivatives > 1)
         memset(g->d2, 0, sizeof g->d2);
@@ -665,7 +665,7 @@ void ls_law_gain(const law *l, const law_point *x, double ln_m, double scale, la
     info->gain(l, x, y, ln_m, scale, g, want_derivatives);
 }
 
-double ls_law_ln_active_ratio(const law_point *x)
+double ls_law_ln_active_ratio(const ls_law_point *x)
 {
     if (x->n_total == x->n_act)
         return 0.0;
@@ -674,14 +674,14 @@ double ls_law_ln_active_ratio(const law_point *x)
     return m >= DBL_MIN ? log(m) : log(x->n_act) - log(x->n_total);
 }
 
-double ls_law_sparsity_scale(const law *l, double ln_m)
+double ls_law_sparsity_scale(const ls_law *l, double ln_m)
 {
-    if (!MAPPINGS[l->kind.mapping].sparse || ln_m == 0.0 || l->p[LAW_P_THETA] == 0.0)
+    if (!MAPPINGS[l->kind.mapping].sparse || ln_m == 0.0 || l->p[LS_LAW_P_THETA] == 0.0)
         return 1.0;
-    return exp(-l->p[LAW_P_THETA] * ln_m);
+    return exp(-l->p[LS_LAW_P_THETA] * ln_m);
 }
 
-double ls_law_n_eff(const law *l, const law_point *x)
+double ls_law_n_eff(const ls_law *l, const ls_law_point *x)
 {
     law_gain g;
     double ln_m = ls_law_ln_active_ratio(x);
@@ -689,27 +689,27 @@ double ls_law_n_eff(const law *l, const law_point *x)
     return x->n_act + g.value;
 }
 
-double ls_law_rho_eff(const law *l, const law_point *x) { return ls_law_n_eff(l, x) / x->n_act; }
+double ls_law_rho_eff(const ls_law *l, const ls_law_point *x) { return ls_law_n_eff(l, x) / x->n_act; }
 
-double ls_law_rho_eff_ceiling(const law *l, const law_point *x)
+double ls_law_rho_eff_ceiling(const ls_law *l, const ls_law_point *x)
 {
     switch (MAPPINGS[l->kind.mapping].ceiling) {
-    case LAW_CEILING_ONE:
+    case LS_LAW_CEILING_ONE:
         return 1.0;
-    case LAW_CEILING_UNBOUNDED:
+    case LS_LAW_CEILING_UNBOUNDED:
         return INFINITY;
-    case LAW_CEILING_KAPPA1:
+    case LS_LAW_CEILING_KAPPA1:
         break;
     }
     /* kappa1 m^-theta N_loop / N_act; m^-theta is exactly 1 for a mapping
      * that is not sparsity-conditional. */
-    double k1 = l->p[LAW_P_KAPPA1], ratio = x->n_loop / x->n_act;
+    double k1 = l->p[LS_LAW_P_KAPPA1], ratio = x->n_loop / x->n_act;
     return 1.0 + k1 * ls_law_sparsity_scale(l, ls_law_ln_active_ratio(x)) * ratio;
 }
 
 /* ---------------------------------------------------------------------- */
 
-void ls_law_row_init(law_row *row, const law_point *x)
+void ls_law_row_init(ls_law_row *row, const ls_law_point *x)
 {
     row->x = *x;
     row->ln_n_act = log(x->n_act);
@@ -717,14 +717,14 @@ void ls_law_row_init(law_row *row, const law_point *x)
     row->ln_m = ls_law_ln_active_ratio(x);
 }
 
-void ls_law_prepare(law_prepared *prep, const law *l)
+void ls_law_prepare(ls_law_prepared *prep, const ls_law *l)
 {
     prep->l = *l;
-    prep->ln_a = log(l->p[LAW_P_A]);
-    prep->ln_b = log(l->p[LAW_P_B]);
-    prep->ln_c = log(l->p[LAW_P_C]);
-    prep->ln_n_c = log(l->p[LAW_P_N_C]);
-    prep->ln_d_c = log(l->p[LAW_P_D_C]);
+    prep->ln_a = log(l->p[LS_LAW_P_A]);
+    prep->ln_b = log(l->p[LS_LAW_P_B]);
+    prep->ln_c = log(l->p[LS_LAW_P_C]);
+    prep->ln_n_c = log(l->p[LS_LAW_P_N_C]);
+    prep->ln_d_c = log(l->p[LS_LAW_P_D_C]);
     prep->last_e = NAN; /* no row seen yet: NaN equals nothing */
     prep->last_ln_m = NAN;
 }
@@ -754,20 +754,20 @@ static inline double log_sum_exp3(double t1, double t2, double t3, double share[
  * none): the general code below with N_eff = N_act, Ehat = 1 and no MoE or
  * mapping terms, the same operations in the same order, without its
  * branches and bookkeeping.  The fit spends most of its time here. */
-static double plain_dense_log_loss_grad(const law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS])
+static double plain_dense_log_loss_grad(const ls_law_prepared *prep, const ls_law_row *row, double grad[LS_LAW_NPARAMS])
 {
     const double *p = prep->l.p;
     double w[3];
-    double ln_loss = log_sum_exp3(prep->ln_a - p[LAW_P_ALPHA] * row->ln_n_act,
-                                  prep->ln_b - p[LAW_P_BETA] * row->ln_d, prep->ln_c, grad ? w : NULL);
+    double ln_loss = log_sum_exp3(prep->ln_a - p[LS_LAW_P_ALPHA] * row->ln_n_act,
+                                  prep->ln_b - p[LS_LAW_P_BETA] * row->ln_d, prep->ln_c, grad ? w : NULL);
     if (!grad)
         return ln_loss;
-    grad[LAW_P_A] = w[0];
-    grad[LAW_P_ALPHA] = -w[0] * row->ln_n_act;
-    grad[LAW_P_B] = w[1];
-    grad[LAW_P_BETA] = -w[1] * row->ln_d;
-    grad[LAW_P_C] = w[2];
-    for (int j = LAW_P_C + 1; j < LAW_NPARAMS; j++)
+    grad[LS_LAW_P_A] = w[0];
+    grad[LS_LAW_P_ALPHA] = -w[0] * row->ln_n_act;
+    grad[LS_LAW_P_B] = w[1];
+    grad[LS_LAW_P_BETA] = -w[1] * row->ln_d;
+    grad[LS_LAW_P_C] = w[2];
+    for (int j = LS_LAW_P_C + 1; j < LS_LAW_NPARAMS; j++)
         grad[j] = 0.0;
     return ln_loss;
 }
@@ -775,12 +775,12 @@ static double plain_dense_log_loss_grad(const law_prepared *prep, const law_row 
 /* The chain from N_eff to the mapping parameters: grad[j] = d ln L / d u_j
  * from d ln L / d N_eff and the gain's d N_eff / d p_j (d p / d u = p: all
  * of them are log-transformed). */
-static void mapping_chain(const law *l, const law_gain *g, double d_n_eff, double grad[LAW_NPARAMS])
+static void mapping_chain(const ls_law *l, const law_gain *g, double d_n_eff, double grad[LS_LAW_NPARAMS])
 {
     unsigned params = MAPPINGS[l->kind.mapping].params;
-    for (int j = LAW_P_FIRST_MAPPING; j < LAW_NPARAMS; j++)
+    for (int j = LAW_P_FIRST_MAPPING; j < LS_LAW_NPARAMS; j++)
         if ((params >> j) & 1u)
-            grad[j] = d_n_eff * g->d[j] * ls_law_param_natural_per_fitted((law_param)j, l->p[j]);
+            grad[j] = d_n_eff * g->d[j] * ls_law_param_natural_per_fitted((ls_law_param)j, l->p[j]);
 }
 
 /* Kaplan et al.'s form, with q = alpha_N / alpha_D:
@@ -789,12 +789,12 @@ static void mapping_chain(const law *l, const law_gain *g, double d_n_eff, doubl
  *   d ln L / d ln N_c = alpha_N w1,  d ln L / d ln D_c = alpha_D w2,
  *   d ln L / d ln alpha_N = alpha_N w1 (ln N_c - ln N_eff),
  *   d ln L / d ln alpha_D = alpha_D (S - w1 t1),  d ln L / d ln N_eff = -alpha_N w1. */
-static double kaplan_log_loss_grad(const law_prepared *prep, const law_row *row, const law_gain *g,
-                                   double n_eff, double ln_n_eff, int looped, double grad[LAW_NPARAMS])
+static double kaplan_log_loss_grad(const ls_law_prepared *prep, const ls_law_row *row, const law_gain *g,
+                                   double n_eff, double ln_n_eff, int looped, double grad[LS_LAW_NPARAMS])
 {
-    const law *l = &prep->l;
+    const ls_law *l = &prep->l;
     const double *p = l->p;
-    double a_n = p[LAW_P_ALPHA_N], a_d = p[LAW_P_ALPHA_D];
+    double a_n = p[LS_LAW_P_ALPHA_N], a_d = p[LS_LAW_P_ALPHA_D];
     double gap = prep->ln_n_c - ln_n_eff;
     double t1 = a_n / a_d * gap, t2 = prep->ln_d_c - row->ln_d;
     double top = t1 > t2 ? t1 : t2;
@@ -804,12 +804,12 @@ static double kaplan_log_loss_grad(const law_prepared *prep, const law_row *row,
     if (!grad)
         return ln_loss;
     double w1 = e1 / sum, w2 = e2 / sum;
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         grad[j] = 0.0;
-    grad[LAW_P_N_C] = a_n * w1;
-    grad[LAW_P_ALPHA_N] = a_n * w1 * gap;
-    grad[LAW_P_D_C] = a_d * w2;
-    grad[LAW_P_ALPHA_D] = a_d * (lse - w1 * t1);
+    grad[LS_LAW_P_N_C] = a_n * w1;
+    grad[LS_LAW_P_ALPHA_N] = a_n * w1 * gap;
+    grad[LS_LAW_P_D_C] = a_d * w2;
+    grad[LS_LAW_P_ALPHA_D] = a_d * (lse - w1 * t1);
     if (looped)
         mapping_chain(l, g, -a_n * w1 / n_eff, grad);
     return ln_loss;
@@ -831,7 +831,7 @@ static double repetition_factor(double r, double s, double *d_ln_s, double *d_r)
  * 0 when it has no meaning (alpha or beta not positive, U unlimited). */
 static int data_to_params_log(const double *p, double ln_a, double ln_b, double ln_u, double *ln_m, double *k)
 {
-    double alpha = p[LAW_P_ALPHA], beta = p[LAW_P_BETA];
+    double alpha = p[LS_LAW_P_ALPHA], beta = p[LS_LAW_P_BETA];
     if (!(alpha > 0.0) || !(beta > 0.0))
         return 0;
     *k = log(alpha) + ln_a - log(beta) - ln_b;
@@ -839,7 +839,7 @@ static int data_to_params_log(const double *p, double ln_a, double ln_b, double 
     return 1;
 }
 
-static int unique_tokens_given(const law_point *x) { return x->U > 0.0 && isfinite(x->U); }
+static int unique_tokens_given(const ls_law_point *x) { return x->U > 0.0 && isfinite(x->U); }
 
 /* The data-constrained law, from ln N_eff.  With M = D_to_N(U) (when it is
  * below N_eff; else N' = N_eff) and f_N, f_D the repetition factors:
@@ -849,26 +849,26 @@ static int unique_tokens_given(const law_point *x) { return x->U > 0.0 && isfini
  *   d ln M/d a = 1/alpha, d ln M/d b = -1/alpha,
  *   d ln M/d alpha = (1 - K - beta ln U)/alpha^2, d ln M/d beta = (ln U - 1/beta)/alpha,
  * and d ln N'/d ln M = 1 - (N_eff/M) f_N'(r) / f_N. */
-static double data_constrained_log_loss_grad(const law_prepared *prep, const law_row *row, const law_gain *g,
-                                             double n_eff, double ln_n_eff, int looped, double grad[LAW_NPARAMS])
+static double data_constrained_log_loss_grad(const ls_law_prepared *prep, const ls_law_row *row, const law_gain *g,
+                                             double n_eff, double ln_n_eff, int looped, double grad[LS_LAW_NPARAMS])
 {
-    const law *l = &prep->l;
+    const ls_law *l = &prep->l;
     const double *p = l->p;
-    const law_point *x = &row->x;
-    double alpha = p[LAW_P_ALPHA], beta = p[LAW_P_BETA];
+    const ls_law_point *x = &row->x;
+    double alpha = p[LS_LAW_P_ALPHA], beta = p[LS_LAW_P_BETA];
     double ln_dp = row->ln_d, dd_s = 0.0;
     double ln_np = ln_n_eff, dn_s = 0.0, dn_m = 0.0, dn_n = 1.0, ln_u = 0.0, k = 0.0;
     if (unique_tokens_given(x)) {
         ln_u = log(x->U);
         if (x->D > x->U) {
             double d_r;
-            double f = repetition_factor(x->D / x->U - 1.0, p[LAW_P_R_D_STAR], &dd_s, &d_r);
+            double f = repetition_factor(x->D / x->U - 1.0, p[LS_LAW_P_R_D_STAR], &dd_s, &d_r);
             ln_dp = ln_u + log(f);
         }
         double ln_m;
         if (data_to_params_log(p, prep->ln_a, prep->ln_b, ln_u, &ln_m, &k) && ln_m < ln_n_eff) {
             double ratio = exp(ln_n_eff - ln_m), d_r;
-            double f = repetition_factor(expm1(ln_n_eff - ln_m), p[LAW_P_R_N_STAR], &dn_s, &d_r);
+            double f = repetition_factor(expm1(ln_n_eff - ln_m), p[LS_LAW_P_R_N_STAR], &dn_s, &d_r);
             ln_np = ln_m + log(f);
             dn_n = ratio * d_r / f; /* d ln N' / d ln N_eff */
             dn_m = 1.0 - dn_n;      /* d ln N' / d ln M */
@@ -878,22 +878,22 @@ static double data_constrained_log_loss_grad(const law_prepared *prep, const law
     double ln_loss = log_sum_exp3(prep->ln_a - alpha * ln_np, prep->ln_b - beta * ln_dp, prep->ln_c, grad ? w : NULL);
     if (!grad)
         return ln_loss;
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         grad[j] = 0.0;
     double w1 = w[0], w2 = w[1];
-    grad[LAW_P_A] = w1 * (1.0 - dn_m);
-    grad[LAW_P_B] = w2 + w1 * dn_m;
-    grad[LAW_P_C] = w[2];
-    grad[LAW_P_ALPHA] = -w1 * (ln_np + (dn_m != 0.0 ? dn_m * (1.0 - k - beta * ln_u) / alpha : 0.0));
-    grad[LAW_P_BETA] = -w2 * ln_dp - (dn_m != 0.0 ? w1 * dn_m * (ln_u - 1.0 / beta) : 0.0);
-    grad[LAW_P_R_N_STAR] = -w1 * alpha * dn_s;
-    grad[LAW_P_R_D_STAR] = -w2 * beta * dd_s;
+    grad[LS_LAW_P_A] = w1 * (1.0 - dn_m);
+    grad[LS_LAW_P_B] = w2 + w1 * dn_m;
+    grad[LS_LAW_P_C] = w[2];
+    grad[LS_LAW_P_ALPHA] = -w1 * (ln_np + (dn_m != 0.0 ? dn_m * (1.0 - k - beta * ln_u) / alpha : 0.0));
+    grad[LS_LAW_P_BETA] = -w2 * ln_dp - (dn_m != 0.0 ? w1 * dn_m * (ln_u - 1.0 / beta) : 0.0);
+    grad[LS_LAW_P_R_N_STAR] = -w1 * alpha * dn_s;
+    grad[LS_LAW_P_R_D_STAR] = -w2 * beta * dd_s;
     if (looped)
         mapping_chain(l, g, -w1 * alpha * dn_n / n_eff, grad);
     return ln_loss;
 }
 
-void ls_law_data_constrained_effective(const law *l, const law_point *x, double *n_prime, double *d_prime)
+void ls_law_data_constrained_effective(const ls_law *l, const ls_law_point *x, double *n_prime, double *d_prime)
 {
     double n = ls_law_n_eff(l, x);
     *n_prime = n;
@@ -903,21 +903,21 @@ void ls_law_data_constrained_effective(const law *l, const law_point *x, double 
     const double *p = l->p;
     double d_ln_s, d_r, ln_u = log(x->U), ln_m, k;
     if (x->D > x->U)
-        *d_prime = x->U * repetition_factor(x->D / x->U - 1.0, p[LAW_P_R_D_STAR], &d_ln_s, &d_r);
-    if (data_to_params_log(p, log(p[LAW_P_A]), log(p[LAW_P_B]), ln_u, &ln_m, &k) && ln_m < log(n)) {
+        *d_prime = x->U * repetition_factor(x->D / x->U - 1.0, p[LS_LAW_P_R_D_STAR], &d_ln_s, &d_r);
+    if (data_to_params_log(p, log(p[LS_LAW_P_A]), log(p[LS_LAW_P_B]), ln_u, &ln_m, &k) && ln_m < log(n)) {
         double m = exp(ln_m);
-        *n_prime = m * repetition_factor(expm1(log(n) - ln_m), p[LAW_P_R_N_STAR], &d_ln_s, &d_r);
+        *n_prime = m * repetition_factor(expm1(log(n) - ln_m), p[LS_LAW_P_R_N_STAR], &d_ln_s, &d_r);
     }
 }
 
-double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS])
+double ls_law_row_log_loss_grad(ls_law_prepared *prep, const ls_law_row *row, double grad[LS_LAW_NPARAMS])
 {
-    const law *l = &prep->l;
+    const ls_law *l = &prep->l;
     const double *p = l->p;
-    const law_point *x = &row->x;
-    int moe = l->kind.base == LAW_BASE_MOE;
-    int kaplan = l->kind.base == LAW_BASE_KAPLAN;
-    int constrained = l->kind.base == LAW_BASE_DATA_CONSTRAINED && unique_tokens_given(x);
+    const ls_law_point *x = &row->x;
+    int moe = l->kind.base == LS_LAW_BASE_MOE;
+    int kaplan = l->kind.base == LS_LAW_BASE_KAPLAN;
+    int constrained = l->kind.base == LS_LAW_BASE_DATA_CONSTRAINED && unique_tokens_given(x);
 
     int looped = x->R != 1.0 && MAPPINGS[l->kind.mapping].gain != NULL;
     if (!moe && !kaplan && !constrained && !looped)
@@ -942,21 +942,21 @@ double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double g
      * terms are then skipped, so moe at E = 1 gives dense bit for bit. */
     if (moe && x->E != prep->last_e) {
         prep->last_e = x->E;
-        prep->ehat = ls_law_ehat(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX]);
+        prep->ehat = ls_law_ehat(x->E, p[LS_LAW_P_E_START], p[LS_LAW_P_E_MAX]);
         prep->ln_ehat = prep->ehat == 1.0 ? 0.0 : log(prep->ehat);
-        ls_law_ehat_derivatives(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX], prep->ehat, &prep->d_ehat_d_emax,
+        ls_law_ehat_derivatives(x->E, p[LS_LAW_P_E_START], p[LS_LAW_P_E_MAX], prep->ehat, &prep->d_ehat_d_emax,
                          &prep->d_ehat_d_estart);
     }
     double ehat = moe ? prep->ehat : 1.0;
     double ln_e = moe ? prep->ln_ehat : 0.0;
 
-    double exponent_n = p[LAW_P_ALPHA], exponent_d = p[LAW_P_BETA];
+    double exponent_n = p[LS_LAW_P_ALPHA], exponent_d = p[LS_LAW_P_BETA];
     double t1 = prep->ln_a, t2 = prep->ln_b, t3 = prep->ln_c;
     if (ln_e != 0.0) {
-        exponent_n += p[LAW_P_GAMMA] * ln_e;
-        exponent_d += p[LAW_P_ZETA] * ln_e;
-        t1 += p[LAW_P_DELTA] * ln_e;
-        t2 += p[LAW_P_OMEGA] * ln_e;
+        exponent_n += p[LS_LAW_P_GAMMA] * ln_e;
+        exponent_d += p[LS_LAW_P_ZETA] * ln_e;
+        t1 += p[LS_LAW_P_DELTA] * ln_e;
+        t2 += p[LS_LAW_P_OMEGA] * ln_e;
     }
     t1 -= exponent_n * ln_n_eff;
     t2 -= exponent_d * row->ln_d;
@@ -966,45 +966,45 @@ double ls_law_row_log_loss_grad(law_prepared *prep, const law_row *row, double g
     if (!grad)
         return ln_loss;
     double w1 = w[0], w2 = w[1], w3 = w[2];
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         grad[j] = 0.0;
     /* A first term that has vanished (w1 = 0) adds nothing to any
      * derivative, also where ln N_eff is infinite (a gain that overflowed):
      * not 0 * inf. */
     if (w1 == 0.0)
         ln_n_eff = 0.0;
-    grad[LAW_P_A] = w1;
-    grad[LAW_P_ALPHA] = -w1 * ln_n_eff;
-    grad[LAW_P_B] = w2;
-    grad[LAW_P_BETA] = -w2 * row->ln_d;
-    grad[LAW_P_C] = w3;
+    grad[LS_LAW_P_A] = w1;
+    grad[LS_LAW_P_ALPHA] = -w1 * ln_n_eff;
+    grad[LS_LAW_P_B] = w2;
+    grad[LS_LAW_P_BETA] = -w2 * row->ln_d;
+    grad[LS_LAW_P_C] = w3;
     if (moe) {
-        grad[LAW_P_DELTA] = w1 * ln_e;
-        grad[LAW_P_GAMMA] = -w1 * ln_e * ln_n_eff;
-        grad[LAW_P_OMEGA] = w2 * ln_e;
-        grad[LAW_P_ZETA] = -w2 * ln_e * row->ln_d;
-        double d_ln_ehat = (w1 * (p[LAW_P_DELTA] - p[LAW_P_GAMMA] * ln_n_eff) +
-                            w2 * (p[LAW_P_OMEGA] - p[LAW_P_ZETA] * row->ln_d)) / ehat;
-        grad[LAW_P_E_MAX] = d_ln_ehat * prep->d_ehat_d_emax * (p[LAW_P_E_MAX] - 1.0); /* u = ln(E_max - 1) */
-        grad[LAW_P_E_START] = d_ln_ehat * prep->d_ehat_d_estart * p[LAW_P_E_START];    /* u = ln E_start */
+        grad[LS_LAW_P_DELTA] = w1 * ln_e;
+        grad[LS_LAW_P_GAMMA] = -w1 * ln_e * ln_n_eff;
+        grad[LS_LAW_P_OMEGA] = w2 * ln_e;
+        grad[LS_LAW_P_ZETA] = -w2 * ln_e * row->ln_d;
+        double d_ln_ehat = (w1 * (p[LS_LAW_P_DELTA] - p[LS_LAW_P_GAMMA] * ln_n_eff) +
+                            w2 * (p[LS_LAW_P_OMEGA] - p[LS_LAW_P_ZETA] * row->ln_d)) / ehat;
+        grad[LS_LAW_P_E_MAX] = d_ln_ehat * prep->d_ehat_d_emax * (p[LS_LAW_P_E_MAX] - 1.0); /* u = ln(E_max - 1) */
+        grad[LS_LAW_P_E_START] = d_ln_ehat * prep->d_ehat_d_estart * p[LS_LAW_P_E_START];    /* u = ln E_start */
     }
     if (looped && w1 != 0.0)
         mapping_chain(l, &g, -w1 * exponent_n / n_eff, grad);
     return ln_loss;
 }
 
-double ls_law_log_loss_grad(const law *l, const law_point *x, double grad[LAW_NPARAMS])
+double ls_law_log_loss_grad(const ls_law *l, const ls_law_point *x, double grad[LS_LAW_NPARAMS])
 {
-    law_row row;
-    law_prepared prep;
+    ls_law_row row;
+    ls_law_prepared prep;
     ls_law_row_init(&row, x);
     ls_law_prepare(&prep, l);
     return ls_law_row_log_loss_grad(&prep, &row, grad);
 }
 
-double ls_law_loss(const law *l, const law_point *x) { return exp(ls_law_log_loss_grad(l, x, NULL)); }
+double ls_law_loss(const ls_law *l, const ls_law_point *x) { return exp(ls_law_log_loss_grad(l, x, NULL)); }
 
-int ls_law_compute_optimal(const law *l, double flops, double *n_opt, double *d_opt, double *exponent,
+int ls_law_compute_optimal(const ls_law *l, double flops, double *n_opt, double *d_opt, double *exponent,
                            ls_error *err)
 {
     const double *p = l->p;
@@ -1012,28 +1012,28 @@ int ls_law_compute_optimal(const law *l, double flops, double *n_opt, double *d_
         return ls_error_set(err, LS_ERR_USAGE, "a training budget must be a positive number of FLOPs, not %g", flops);
     /* Along the budget N D = k for a plain model; k = F/6, through the one
      * place that converts FLOPs to tokens. */
-    const law_point unit = {1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 0.0};
+    const ls_law_point unit = {1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 0.0};
     double ln_k = log(ls_law_tokens_for_flops(&unit, flops));
     double a, ln_n;
     switch (l->kind.base) {
-    case LAW_BASE_DENSE:
-    case LAW_BASE_MOE:
-    case LAW_BASE_DATA_CONSTRAINED: { /* unlimited unique data: N' = N, D' = D */
+    case LS_LAW_BASE_DENSE:
+    case LS_LAW_BASE_MOE:
+    case LS_LAW_BASE_DATA_CONSTRAINED: { /* unlimited unique data: N' = N, D' = D */
         /* d/dN (A N^-alpha + B (k/N)^-beta) = 0:  N^(alpha+beta) = alpha A k^beta / (beta B). */
-        double alpha = p[LAW_P_ALPHA], beta = p[LAW_P_BETA];
+        double alpha = p[LS_LAW_P_ALPHA], beta = p[LS_LAW_P_BETA];
         if (!(alpha > 0.0) || !(beta > 0.0))
             return ls_error_set(err, LS_ERR_DATA,
                                 "no compute-optimal size: the loss falls without bound along a budget unless "
                                 "alpha > 0 and beta > 0 (alpha = %g, beta = %g)", alpha, beta);
         a = beta / (alpha + beta);
-        ln_n = (log(alpha * p[LAW_P_A] / (beta * p[LAW_P_B])) + beta * ln_k) / (alpha + beta);
+        ln_n = (log(alpha * p[LS_LAW_P_A] / (beta * p[LS_LAW_P_B])) + beta * ln_k) / (alpha + beta);
         break;
     }
-    case LAW_BASE_KAPLAN: {
+    case LS_LAW_BASE_KAPLAN: {
         /* d/dN ((N_c/N)^q + D_c N / k) = 0:  N^(1+q) = q N_c^q k / D_c. */
-        double q = p[LAW_P_ALPHA_N] / p[LAW_P_ALPHA_D];
+        double q = p[LS_LAW_P_ALPHA_N] / p[LS_LAW_P_ALPHA_D];
         a = 1.0 / (1.0 + q);
-        ln_n = a * (log(q) + q * log(p[LAW_P_N_C]) + ln_k - log(p[LAW_P_D_C]));
+        ln_n = a * (log(q) + q * log(p[LS_LAW_P_N_C]) + ln_k - log(p[LS_LAW_P_D_C]));
         break;
     }
     default:
@@ -1041,7 +1041,7 @@ int ls_law_compute_optimal(const law *l, double flops, double *n_opt, double *d_
                             ls_law_base_name(l->kind.base));
     }
     double n = exp(ln_n);
-    law_point x = {n, n, 0.0, 1.0, 1.0, 1.0, 0.0};
+    ls_law_point x = {n, n, 0.0, 1.0, 1.0, 1.0, 0.0};
     double d = ls_law_tokens_for_flops(&x, flops);
     if (!(n >= DBL_MIN) || !isfinite(n) || !(d >= DBL_MIN) || !isfinite(d))
         return ls_error_set(err, LS_ERR_DATA,

@@ -23,7 +23,7 @@
 #include <math.h>
 #include <string.h>
 
-#define NP LAW_NPARAMS
+#define NP LS_LAW_NPARAMS
 
 /* The loop gain G = N_eff - N_act and its first and second derivatives with
  * respect to the fitted mapping parameters, indexed a = j -
@@ -39,14 +39,14 @@ typedef struct gain2 {
     double dd[NM][NM];
 } gain2;
 
-static void gain_fitted(const law *l, const law_point *x, double ln_m, gain2 *g)
+static void gain_fitted(const ls_law *l, const ls_law_point *x, double ln_m, gain2 *g)
 {
     law_gain lg;
     ls_law_gain(l, x, ln_m, ls_law_sparsity_scale(l, ln_m), &lg, 2);
     g->value = lg.value;
     double pa[NM];
     for (int a = 0; a < NM; a++) {
-        law_param j = (law_param)(LAW_P_FIRST_MAPPING + a);
+        ls_law_param j = (ls_law_param)(LAW_P_FIRST_MAPPING + a);
         int used = ls_law_uses_param(l->kind, j);
         pa[a] = used ? l->p[j] : 0.0;
         g->d[a] = used ? pa[a] * lg.d[j] : 0.0;
@@ -87,13 +87,13 @@ static void ln_ehat_fitted(double E, double e_start, double e_max, double out[6]
     out[5] = -rvv / r + rv * rv / (r * r);
 }
 
-static void put_a(ls_law_second *o, int k, law_param j, double v)
+static void put_a(ls_law_second *o, int k, ls_law_param j, double v)
 {
     o->ia[k][o->na[k]] = j;
     o->a[k][o->na[k]++] = v;
 }
 
-static void put_t(ls_law_second *o, law_param i, law_param j, double v)
+static void put_t(ls_law_second *o, ls_law_param i, ls_law_param j, double v)
 {
     o->ti[o->nt] = i < j ? i : j;
     o->tj[o->nt] = i < j ? j : i;
@@ -107,37 +107,37 @@ static void put_t(ls_law_second *o, law_param i, law_param j, double v)
  * run is given as one term whose gradient is law.c's, so that the fitter's
  * models take ln Lhat's curvature as 0 (Gauss-Newton, IRLS's model for
  * these laws) and its gradient exactly. */
-static int gauss_newton_only(const law_prepared *prep, const law_row *row, ls_law_second *o)
+static int gauss_newton_only(const ls_law_prepared *prep, const ls_law_row *row, ls_law_second *o)
 {
-    const law *l = &prep->l;
-    int constrained = l->kind.base == LAW_BASE_DATA_CONSTRAINED && row->x.U > 0.0 && isfinite(row->x.U);
-    if (l->kind.base != LAW_BASE_KAPLAN && !constrained)
+    const ls_law *l = &prep->l;
+    int constrained = l->kind.base == LS_LAW_BASE_DATA_CONSTRAINED && row->x.U > 0.0 && isfinite(row->x.U);
+    if (l->kind.base != LS_LAW_BASE_KAPLAN && !constrained)
         return 0;
-    double grad[LAW_NPARAMS];
-    law_prepared scratch = *prep;
+    double grad[LS_LAW_NPARAMS];
+    ls_law_prepared scratch = *prep;
     o->ln_loss = ls_law_row_log_loss_grad(&scratch, row, grad);
     o->w[0] = 1.0;
     o->w[1] = o->w[2] = 0.0;
     o->na[0] = o->na[1] = o->na[2] = 0;
-    for (int j = 0; j < LAW_NPARAMS; j++)
-        if (ls_law_uses_param(l->kind, (law_param)j)) {
-            o->ia[0][o->na[0]] = (law_param)j;
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
+        if (ls_law_uses_param(l->kind, (ls_law_param)j)) {
+            o->ia[0][o->na[0]] = (ls_law_param)j;
             o->a[0][o->na[0]++] = grad[j];
         }
     o->nt = 0;
     return 1;
 }
 
-void ls_law_row_second(const law_prepared *prep, const law_row *row, ls_law_second *o)
+void ls_law_row_second(const ls_law_prepared *prep, const ls_law_row *row, ls_law_second *o)
 {
     if (gauss_newton_only(prep, row, o))
         return;
-    const law *l = &prep->l;
+    const ls_law *l = &prep->l;
     const double *p = l->p;
-    const law_point *x = &row->x;
-    int moe = l->kind.base == LAW_BASE_MOE;
-    int looped = x->R != 1.0 && l->kind.mapping != LAW_MAPPING_NONE;
-    static const law_param E_PARAMS[] = {LAW_P_E_START, LAW_P_E_MAX};
+    const ls_law_point *x = &row->x;
+    int moe = l->kind.base == LS_LAW_BASE_MOE;
+    int looped = x->R != 1.0 && l->kind.mapping != LS_LAW_MAPPING_NONE;
+    static const ls_law_param E_PARAMS[] = {LS_LAW_P_E_START, LS_LAW_P_E_MAX};
     int used[NM] = {0};
 
     /* ln N_eff and its derivatives in the mapping parameters. */
@@ -149,7 +149,7 @@ void ls_law_row_second(const law_prepared *prep, const law_row *row, ls_law_seco
         double n_eff = x->n_act + g.value;
         ln_n = log(n_eff);
         for (int a = 0; a < NM; a++) {
-            used[a] = ls_law_uses_param(l->kind, (law_param)(LAW_P_FIRST_MAPPING + a));
+            used[a] = ls_law_uses_param(l->kind, (ls_law_param)(LAW_P_FIRST_MAPPING + a));
             d_ln_n[a] = g.d[a] / n_eff;
         }
         for (int a = 0; a < NM; a++)
@@ -159,17 +159,17 @@ void ls_law_row_second(const law_prepared *prep, const law_row *row, ls_law_seco
     /* ln Ehat and its derivatives in E_start, E_max. */
     double le[6] = {0, 0, 0, 0, 0, 0};
     if (moe)
-        ln_ehat_fitted(x->E, p[LAW_P_E_START], p[LAW_P_E_MAX], le);
+        ln_ehat_fitted(x->E, p[LS_LAW_P_E_START], p[LS_LAW_P_E_MAX], le);
     double ln_e = le[0];
     double d_le[2] = {le[1], le[2]};
     double dd_le[2][2] = {{le[3], le[4]}, {le[4], le[5]}};
 
     double ln_d = row->ln_d;
-    double exponent_n = p[LAW_P_ALPHA] + (moe ? p[LAW_P_GAMMA] * ln_e : 0.0);
-    double exponent_d = p[LAW_P_BETA] + (moe ? p[LAW_P_ZETA] * ln_e : 0.0);
+    double exponent_n = p[LS_LAW_P_ALPHA] + (moe ? p[LS_LAW_P_GAMMA] * ln_e : 0.0);
+    double exponent_d = p[LS_LAW_P_BETA] + (moe ? p[LS_LAW_P_ZETA] * ln_e : 0.0);
     double t[3];
-    t[0] = prep->ln_a + (moe ? p[LAW_P_DELTA] * ln_e : 0.0) - exponent_n * ln_n;
-    t[1] = prep->ln_b + (moe ? p[LAW_P_OMEGA] * ln_e : 0.0) - exponent_d * ln_d;
+    t[0] = prep->ln_a + (moe ? p[LS_LAW_P_DELTA] * ln_e : 0.0) - exponent_n * ln_n;
+    t[1] = prep->ln_b + (moe ? p[LS_LAW_P_OMEGA] * ln_e : 0.0) - exponent_d * ln_d;
     t[2] = prep->ln_c;
     double top = fmax(t[0], fmax(t[1], t[2]));
     double sum = 0.0;
@@ -185,18 +185,18 @@ void ls_law_row_second(const law_prepared *prep, const law_row *row, ls_law_seco
     /* Each term's gradient. */
     o->na[0] = o->na[1] = o->na[2] = 0;
     o->nt = 0;
-    put_a(o, 0, LAW_P_A, 1.0);
-    put_a(o, 0, LAW_P_ALPHA, -ln_n);
-    put_a(o, 1, LAW_P_B, 1.0);
-    put_a(o, 1, LAW_P_BETA, -ln_d);
-    put_a(o, 2, LAW_P_C, 1.0);
-    double coef1 = p[LAW_P_DELTA] - p[LAW_P_GAMMA] * ln_n; /* d t1 / d ln Ehat */
-    double coef2 = p[LAW_P_OMEGA] - p[LAW_P_ZETA] * ln_d;  /* d t2 / d ln Ehat */
+    put_a(o, 0, LS_LAW_P_A, 1.0);
+    put_a(o, 0, LS_LAW_P_ALPHA, -ln_n);
+    put_a(o, 1, LS_LAW_P_B, 1.0);
+    put_a(o, 1, LS_LAW_P_BETA, -ln_d);
+    put_a(o, 2, LS_LAW_P_C, 1.0);
+    double coef1 = p[LS_LAW_P_DELTA] - p[LS_LAW_P_GAMMA] * ln_n; /* d t1 / d ln Ehat */
+    double coef2 = p[LS_LAW_P_OMEGA] - p[LS_LAW_P_ZETA] * ln_d;  /* d t2 / d ln Ehat */
     if (moe) {
-        put_a(o, 0, LAW_P_DELTA, ln_e);
-        put_a(o, 0, LAW_P_GAMMA, -ln_e * ln_n);
-        put_a(o, 1, LAW_P_OMEGA, ln_e);
-        put_a(o, 1, LAW_P_ZETA, -ln_e * ln_d);
+        put_a(o, 0, LS_LAW_P_DELTA, ln_e);
+        put_a(o, 0, LS_LAW_P_GAMMA, -ln_e * ln_n);
+        put_a(o, 1, LS_LAW_P_OMEGA, ln_e);
+        put_a(o, 1, LS_LAW_P_ZETA, -ln_e * ln_d);
         for (int e = 0; e < 2; e++) {
             put_a(o, 0, E_PARAMS[e], coef1 * d_le[e]);
             put_a(o, 1, E_PARAMS[e], coef2 * d_le[e]);
@@ -204,43 +204,43 @@ void ls_law_row_second(const law_prepared *prep, const law_row *row, ls_law_seco
     }
     for (int m = 0; m < NM; m++)
         if (used[m])
-            put_a(o, 0, (law_param)(LAW_P_FIRST_MAPPING + m), -exponent_n * d_ln_n[m]);
+            put_a(o, 0, (ls_law_param)(LAW_P_FIRST_MAPPING + m), -exponent_n * d_ln_n[m]);
 
     /* The terms' own curvature, T = w1 Hess t1 + w2 Hess t2. */
     if (moe && x->E != 1.0) {
         for (int e = 0; e < 2; e++) {
-            law_param ie = E_PARAMS[e];
-            put_t(o, LAW_P_DELTA, ie, w1 * d_le[e]);
-            put_t(o, LAW_P_GAMMA, ie, -w1 * ln_n * d_le[e]);
-            put_t(o, LAW_P_OMEGA, ie, w2 * d_le[e]);
-            put_t(o, LAW_P_ZETA, ie, -w2 * ln_d * d_le[e]);
+            ls_law_param ie = E_PARAMS[e];
+            put_t(o, LS_LAW_P_DELTA, ie, w1 * d_le[e]);
+            put_t(o, LS_LAW_P_GAMMA, ie, -w1 * ln_n * d_le[e]);
+            put_t(o, LS_LAW_P_OMEGA, ie, w2 * d_le[e]);
+            put_t(o, LS_LAW_P_ZETA, ie, -w2 * ln_d * d_le[e]);
             for (int f = 0; f <= e; f++)
                 put_t(o, ie, E_PARAMS[f], (w1 * coef1 + w2 * coef2) * dd_le[e][f]);
         }
     } else if (moe) { /* E = 1: ln Ehat = ln E_start, linear in s */
-        put_t(o, LAW_P_DELTA, LAW_P_E_START, w1);
-        put_t(o, LAW_P_GAMMA, LAW_P_E_START, -w1 * ln_n);
-        put_t(o, LAW_P_OMEGA, LAW_P_E_START, w2);
-        put_t(o, LAW_P_ZETA, LAW_P_E_START, -w2 * ln_d);
+        put_t(o, LS_LAW_P_DELTA, LS_LAW_P_E_START, w1);
+        put_t(o, LS_LAW_P_GAMMA, LS_LAW_P_E_START, -w1 * ln_n);
+        put_t(o, LS_LAW_P_OMEGA, LS_LAW_P_E_START, w2);
+        put_t(o, LS_LAW_P_ZETA, LS_LAW_P_E_START, -w2 * ln_d);
     }
     for (int m = 0; m < NM; m++) {
         if (!used[m])
             continue;
-        law_param im = (law_param)(LAW_P_FIRST_MAPPING + m);
-        put_t(o, LAW_P_ALPHA, im, -w1 * d_ln_n[m]);
+        ls_law_param im = (ls_law_param)(LAW_P_FIRST_MAPPING + m);
+        put_t(o, LS_LAW_P_ALPHA, im, -w1 * d_ln_n[m]);
         if (moe) {
-            put_t(o, LAW_P_GAMMA, im, -w1 * ln_e * d_ln_n[m]);
+            put_t(o, LS_LAW_P_GAMMA, im, -w1 * ln_e * d_ln_n[m]);
             for (int e = 0; e < 2; e++)
-                put_t(o, E_PARAMS[e], im, -w1 * p[LAW_P_GAMMA] * d_le[e] * d_ln_n[m]);
+                put_t(o, E_PARAMS[e], im, -w1 * p[LS_LAW_P_GAMMA] * d_le[e] * d_ln_n[m]);
         }
         for (int m2 = 0; m2 <= m; m2++)
             if (used[m2])
-                put_t(o, im, (law_param)(LAW_P_FIRST_MAPPING + m2), -w1 * exponent_n * dd_ln_n[m][m2]);
+                put_t(o, im, (ls_law_param)(LAW_P_FIRST_MAPPING + m2), -w1 * exponent_n * dd_ln_n[m][m2]);
     }
 }
 
-double ls_law_row_log_loss_hessian(const law_prepared *prep, const law_row *row, double grad[LAW_NPARAMS],
-                                   double hess[LAW_NPARAMS * LAW_NPARAMS])
+double ls_law_row_log_loss_hessian(const ls_law_prepared *prep, const ls_law_row *row, double grad[LS_LAW_NPARAMS],
+                                   double hess[LS_LAW_NPARAMS * LS_LAW_NPARAMS])
 {
     ls_law_second o;
     ls_law_row_second(prep, row, &o);
@@ -269,23 +269,23 @@ double ls_law_row_log_loss_hessian(const law_prepared *prep, const law_row *row,
     return o.ln_loss;
 }
 
-double ls_law_log_loss_hessian(const law *l, const law_point *x, double grad[LAW_NPARAMS],
-                               double hess[LAW_NPARAMS * LAW_NPARAMS])
+double ls_law_log_loss_hessian(const ls_law *l, const ls_law_point *x, double grad[LS_LAW_NPARAMS],
+                               double hess[LS_LAW_NPARAMS * LS_LAW_NPARAMS])
 {
-    law_row row;
-    law_prepared prep;
+    ls_law_row row;
+    ls_law_prepared prep;
     ls_law_row_init(&row, x);
     ls_law_prepare(&prep, l);
     return ls_law_row_log_loss_hessian(&prep, &row, grad, hess);
 }
 
-int ls_law_has_second(law_kind kind)
+int ls_law_has_second(ls_law_kind kind)
 {
-    if (kind.mapping >= LAW_NMAPPINGS)
+    if (kind.mapping >= LS_LAW_NMAPPINGS)
         return 0;
     switch (kind.base) {
-    case LAW_BASE_DENSE:
-    case LAW_BASE_MOE:
+    case LS_LAW_BASE_DENSE:
+    case LS_LAW_BASE_MOE:
         return 1;
     default: /* a base this file does not differentiate twice */
         return 0;

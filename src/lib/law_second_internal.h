@@ -19,17 +19,17 @@ typedef struct ls_law_second {
     double ln_loss;
     double w[3];
     int na[3];
-    law_param ia[3][LAW_NPARAMS];
-    double a[3][LAW_NPARAMS]; /* a[k][m] belongs to parameter ia[k][m] */
+    ls_law_param ia[3][LS_LAW_NPARAMS];
+    double a[3][LS_LAW_NPARAMS]; /* a[k][m] belongs to parameter ia[k][m] */
     int nt;
-    law_param ti[LS_LAW_SECOND_MAX_T], tj[LS_LAW_SECOND_MAX_T];
+    ls_law_param ti[LS_LAW_SECOND_MAX_T], tj[LS_LAW_SECOND_MAX_T];
     double tv[LS_LAW_SECOND_MAX_T];
 } ls_law_second;
 
-void ls_law_row_second(const law_prepared *prep, const law_row *row, ls_law_second *out);
+void ls_law_row_second(const ls_law_prepared *prep, const ls_law_row *row, ls_law_second *out);
 
 /* Whether ls_law_row_second covers the kind (every base and mapping it
  * knows); the fitter fits other kinds with first-order models only. */
-int ls_law_has_second(law_kind kind);
+int ls_law_has_second(ls_law_kind kind);
 
 #endif

@@ -8,23 +8,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loopscale/jsonw.h"
-#include "loopscale/outfile.h"
+#include "jsonw_internal.h"
+#include "outfile_internal.h"
 #include "numtext_internal.h"
 #include "readfile_internal.h"
 
 /* Law files are small; a larger file is not one. */
 #define LAWFILE_MAX_BYTES ((size_t)16 << 20) /* 16 MiB: ~100,000 bootstrap draws */
 
-lawfile *ls_lawfile_new(const law *l)
+ls_lawfile *ls_lawfile_new(const ls_law *l)
 {
-    lawfile *lf = calloc(1, sizeof *lf);
+    ls_lawfile *lf = calloc(1, sizeof *lf);
     if (lf && l)
         lf->law = *l;
     return lf;
 }
 
-static void fit_free(lawfile_fit *fit)
+static void fit_free(ls_lawfile_fit *fit)
 {
     for (size_t i = 0; i < fit->ndata; i++)
         free(fit->data[i].path);
@@ -34,7 +34,7 @@ static void fit_free(lawfile_fit *fit)
     free(fit->filters);
 }
 
-void ls_lawfile_free(lawfile *lf)
+void ls_lawfile_free(ls_lawfile *lf)
 {
     if (!lf)
         return;
@@ -51,10 +51,10 @@ void ls_lawfile_free(lawfile *lf)
 
 static char *dup_or_null(const char *text) { return text ? strdup(text) : NULL; }
 
-lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const fit_bootstrap *b, const sweep *s,
-                             const lawfile_provenance *prov, ls_error *err)
+ls_lawfile *ls_lawfile_from_fit(const ls_fit_result *r, const ls_fit_parameters *p, const ls_fit_bootstrap *b, const ls_sweep *s,
+                             const ls_lawfile_provenance *prov, ls_error *err)
 {
-    lawfile *lf = ls_lawfile_new(&r->law);
+    ls_lawfile *lf = ls_lawfile_new(&r->law);
     if (!lf) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
@@ -70,17 +70,17 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
         memcpy(lf->ci_low, b->ci_low, sizeof lf->ci_low);
         memcpy(lf->ci_high, b->ci_high, sizeof lf->ci_high);
         lf->ndraws = b->ndraws;
-        lf->draws = malloc(b->ndraws * LAW_NPARAMS * sizeof *lf->draws);
+        lf->draws = malloc(b->ndraws * LS_LAW_NPARAMS * sizeof *lf->draws);
         oom |= !lf->draws;
         if (lf->draws)
-            memcpy(lf->draws, b->draws, b->ndraws * LAW_NPARAMS * sizeof *lf->draws);
+            memcpy(lf->draws, b->draws, b->ndraws * LS_LAW_NPARAMS * sizeof *lf->draws);
         lf->bootstrap_group = dup_or_null(prov->bootstrap_group);
         oom |= prov->bootstrap_group && !lf->bootstrap_group;
     }
     lf->has_fit = 1;
-    lawfile_fit *fit = &lf->fit;
-    snprintf(fit->loss, sizeof fit->loss, "%s", p->loss == FIT_LOSS_HUBER ? "huber" : "mse");
-    snprintf(fit->space, sizeof fit->space, "%s", p->space == FIT_SPACE_LOG ? "log" : "linear");
+    ls_lawfile_fit *fit = &lf->fit;
+    snprintf(fit->loss, sizeof fit->loss, "%s", p->loss == LS_FIT_LOSS_HUBER ? "huber" : "mse");
+    snprintf(fit->space, sizeof fit->space, "%s", p->space == LS_FIT_SPACE_LOG ? "log" : "linear");
     snprintf(fit->method, sizeof fit->method, "%s", r->method);
     fit->objective = r->objective;
     fit->delta = p->huber_delta;
@@ -109,7 +109,7 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
             ranges[q][0] = fmin(ranges[q][0], values[q]);
             ranges[q][1] = fmax(ranges[q][1], values[q]);
         }
-        law_point x = ls_sweep_row_point(&s->rows[i]);
+        ls_law_point x = ls_sweep_row_point(&s->rows[i]);
         double flops = ls_law_training_flops_as(&fit->flops, &x);
         fit->flops_range[0] = fmin(fit->flops_range[0], flops);
         fit->flops_range[1] = fmax(fit->flops_range[1], flops);
@@ -176,10 +176,10 @@ lawfile *ls_lawfile_from_fit(const fit_result *r, const fit_parameters *p, const
     return lf;
 }
 
-void ls_lawfile_draw(const lawfile *lf, size_t i, law *out)
+void ls_lawfile_draw(const ls_lawfile *lf, size_t i, ls_law *out)
 {
     out->kind = lf->law.kind;
-    memcpy(out->p, lf->draws + i * LAW_NPARAMS, sizeof out->p);
+    memcpy(out->p, lf->draws + i * LS_LAW_NPARAMS, sizeof out->p);
 }
 
 /* ---- reading ---------------------------------------------------------- */
@@ -253,7 +253,7 @@ static int expect_object(const json_ctx *c, const cJSON *item, const char *path)
 /* fit.flops_convention: {"name", "context", "vocab", "d_model",
  * "attention_share", "prelude_layers", "loop_layers", "coda_layers"}; the
  * sizes a convention does not need may be left out. */
-static int read_flops_convention(const json_ctx *c, const cJSON *obj, law_flops *out)
+static int read_flops_convention(const json_ctx *c, const cJSON *obj, ls_law_flops *out)
 {
     char path[96], name[32];
     int status = expect_object(c, obj, "fit.flops_convention");
@@ -265,7 +265,7 @@ static int read_flops_convention(const json_ctx *c, const cJSON *obj, law_flops 
         status = key_error(c, "fit.flops_convention.name",
                            "expected \"6nd\", \"6nd+head\", \"6nd+attn\" or \"6nd+attn+head\"");
     if (status == 0)
-        out->kind = (law_flops_kind)kind;
+        out->kind = (ls_law_flops_kind)kind;
     static const char *const sizes[] = {"context", "vocab", "d_model", "attention_share"};
     double *size_of[] = {&out->context, &out->vocab, &out->d_model, &out->attention_share};
     for (int k = 0; k < 4 && status == 0; k++) {
@@ -296,7 +296,7 @@ static int read_flops_convention(const json_ctx *c, const cJSON *obj, law_flops 
     return status;
 }
 
-static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
+static int read_law(const json_ctx *c, const cJSON *root, ls_lawfile *lf)
 {
     int status = 0;
     const cJSON *law_obj = member(c, root, "law", "law", 1, &status);
@@ -313,7 +313,7 @@ static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
         return status;
     char kind_text[80];
     snprintf(kind_text, sizeof kind_text, "%s:%s", base_text, mapping_text);
-    law_kind kind;
+    ls_law_kind kind;
     if (ls_law_kind_parse(kind_text, &kind, c->err) != 0)
         return ls_error_set(c->err, LS_ERR_DATA, "%s: law: unknown law '%s'", c->name, kind_text);
     ls_law_init(&lf->law, kind);
@@ -327,18 +327,18 @@ static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
         /* A misspelt name ("alpah") would leave the parameter missing, or
          * be ignored beside it: either way not what was typed. */
         int j = ls_law_param_from_name(item->string);
-        if (j < 0 || !ls_law_uses_param(kind, (law_param)j))
+        if (j < 0 || !ls_law_uses_param(kind, (ls_law_param)j))
             return ls_error_set(c->err, LS_ERR_DATA, "%s: params.%s: not a parameter of %s", c->name, item->string,
                                 kind_text);
     }
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(kind, list);
     for (size_t i = 0; i < np; i++) {
         const char *name = ls_law_param_name(list[i]);
         char path[64];
         snprintf(path, sizeof path, "params.%s", name);
         /* E_start is fixed at 1 unless a file says otherwise (docs/laws.md). */
-        const cJSON *item = member(c, params, name, path, list[i] != LAW_P_E_START, &status);
+        const cJSON *item = member(c, params, name, path, list[i] != LS_LAW_P_E_START, &status);
         if (status != 0)
             return status;
         if (!item)
@@ -349,7 +349,7 @@ static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
         if (ls_law_param_check(list[i], value, c->err) != 0) {
             /* A law typed in from the Loop Scaling Laws paper, which
              * writes alpha and beta negative. */
-            if ((list[i] == LAW_P_ALPHA || list[i] == LAW_P_BETA) && value < 0) {
+            if ((list[i] == LS_LAW_P_ALPHA || list[i] == LS_LAW_P_BETA) && value < 0) {
                 size_t n = strlen(c->err->message);
                 snprintf(c->err->message + n, sizeof c->err->message - n,
                          " (exponents are written positive: the paper's %g is %g here; docs/laws.md)", value, -value);
@@ -358,14 +358,14 @@ static int read_law(const json_ctx *c, const cJSON *root, lawfile *lf)
         }
         lf->law.p[list[i]] = value;
     }
-    if (kind.base == LAW_BASE_MOE && !(lf->law.p[LAW_P_E_START] < lf->law.p[LAW_P_E_MAX]))
+    if (kind.base == LS_LAW_BASE_MOE && !(lf->law.p[LS_LAW_P_E_START] < lf->law.p[LS_LAW_P_E_MAX]))
         return ls_error_set(c->err, LS_ERR_DATA, "%s: params: E_start must be less than E_max", c->name);
     return 0;
 }
 
 /* An object mapping parameter names of the law to numbers (stderr) or to
  * [low, high] pairs (ci). */
-static int read_param_table(const json_ctx *c, const cJSON *obj, const char *key, const lawfile *lf, double *a,
+static int read_param_table(const json_ctx *c, const cJSON *obj, const char *key, const ls_lawfile *lf, double *a,
                             double *b)
 {
     int status = expect_object(c, obj, key);
@@ -375,7 +375,7 @@ static int read_param_table(const json_ctx *c, const cJSON *obj, const char *key
         int j = ls_law_param_from_name(item->string);
         if (b && strcmp(item->string, "level") == 0)
             continue;
-        if (j < 0 || !ls_law_uses_param(lf->law.kind, (law_param)j)) {
+        if (j < 0 || !ls_law_uses_param(lf->law.kind, (ls_law_param)j)) {
             status = key_error(c, path, "not a parameter of the law");
             break;
         }
@@ -396,7 +396,7 @@ static int read_param_table(const json_ctx *c, const cJSON *obj, const char *key
     return status;
 }
 
-static int read_bootstrap(const json_ctx *c, const cJSON *obj, lawfile *lf)
+static int read_bootstrap(const json_ctx *c, const cJSON *obj, ls_lawfile *lf)
 {
     int status = expect_object(c, obj, "bootstrap");
     const cJSON *names = status ? NULL : member(c, obj, "params", "bootstrap.params", 1, &status);
@@ -411,13 +411,13 @@ static int read_bootstrap(const json_ctx *c, const cJSON *obj, lawfile *lf)
     if (!cJSON_IsArray(draws))
         return key_error(c, "bootstrap.draws", "expected an array of draws");
     int ncols = cJSON_GetArraySize(names);
-    int columns[LAW_NPARAMS], named[LAW_NPARAMS] = {0};
-    if (ncols > LAW_NPARAMS)
+    int columns[LS_LAW_NPARAMS], named[LS_LAW_NPARAMS] = {0};
+    if (ncols > LS_LAW_NPARAMS)
         return key_error(c, "bootstrap.params", "too many names");
     for (int i = 0; i < ncols; i++) {
         const cJSON *name = cJSON_GetArrayItem(names, i);
         int j = cJSON_IsString(name) ? ls_law_param_from_name(name->valuestring) : -1;
-        if (j < 0 || !ls_law_uses_param(lf->law.kind, (law_param)j))
+        if (j < 0 || !ls_law_uses_param(lf->law.kind, (ls_law_param)j))
             return key_error(c, "bootstrap.params", "expected names of the law's parameters");
         if (named[j]++) /* two columns of draws for one parameter: which is it? */
             return ls_error_set(c->err, LS_ERR_DATA, "%s: bootstrap.params: '%s' is named twice", c->name,
@@ -432,7 +432,7 @@ static int read_bootstrap(const json_ctx *c, const cJSON *obj, lawfile *lf)
                               c->name, count_value, n, ls_plural((double)n, "draw", "draws"));
     if (status != 0)
         return status;
-    lf->draws = malloc((n ? n : 1) * LAW_NPARAMS * sizeof *lf->draws);
+    lf->draws = malloc((n ? n : 1) * LS_LAW_NPARAMS * sizeof *lf->draws);
     if (!lf->draws)
         return ls_error_set(c->err, LS_ERR_INTERNAL, "out of memory");
     lf->ndraws = n;
@@ -442,22 +442,22 @@ static int read_bootstrap(const json_ctx *c, const cJSON *obj, lawfile *lf)
         snprintf(path, sizeof path, "bootstrap.draws[%zu]", i);
         if (!cJSON_IsArray(draw) || cJSON_GetArraySize(draw) != ncols)
             return key_error(c, path, "expected one number per name in bootstrap.params");
-        double *row = lf->draws + i * LAW_NPARAMS;
+        double *row = lf->draws + i * LS_LAW_NPARAMS;
         memcpy(row, lf->law.p, sizeof lf->law.p);
         int k = 0;
         for (const cJSON *x = draw->child; x; x = x->next, k++) {
             if ((status = get_number(c, x, path, &row[columns[k]])) != 0)
                 return status;
-            if (ls_law_param_check((law_param)columns[k], row[columns[k]], c->err) != 0)
+            if (ls_law_param_check((ls_law_param)columns[k], row[columns[k]], c->err) != 0)
                 return ls_error_prefix(c->err, "%s: %s", c->name, path);
         }
-        if (lf->law.kind.base == LAW_BASE_MOE && !(row[LAW_P_E_START] < row[LAW_P_E_MAX]))
+        if (lf->law.kind.base == LS_LAW_BASE_MOE && !(row[LS_LAW_P_E_START] < row[LS_LAW_P_E_MAX]))
             return key_error(c, path, "E_start must be less than E_max");
     }
     return 0;
 }
 
-static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
+static int read_fit(const json_ctx *c, const cJSON *obj, ls_lawfile_fit *fit)
 {
     int status = expect_object(c, obj, "fit");
     if (status != 0)
@@ -465,12 +465,12 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
     static const struct {
         const char *key;
         size_t offset;
-    } numbers[] = {{"objective", offsetof(lawfile_fit, objective)},
-                   {"delta", offsetof(lawfile_fit, delta)},
-                   {"rmse", offsetof(lawfile_fit, rmse)}},
-      counts[] = {{"n", offsetof(lawfile_fit, n)},
-                  {"starts", offsetof(lawfile_fit, starts)},
-                  {"starts_at_best", offsetof(lawfile_fit, starts_at_best)}};
+    } numbers[] = {{"objective", offsetof(ls_lawfile_fit, objective)},
+                   {"delta", offsetof(ls_lawfile_fit, delta)},
+                   {"rmse", offsetof(ls_lawfile_fit, rmse)}},
+      counts[] = {{"n", offsetof(ls_lawfile_fit, n)},
+                  {"starts", offsetof(ls_lawfile_fit, starts)},
+                  {"starts_at_best", offsetof(ls_lawfile_fit, starts_at_best)}};
     char path[96];
     for (size_t i = 0; i < 3 && status == 0; i++) {
         snprintf(path, sizeof path, "fit.%s", numbers[i].key);
@@ -529,7 +529,7 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
             return ls_error_set(c->err, LS_ERR_INTERNAL, "out of memory");
         for (const cJSON *d = data->child; d && status == 0; d = d->next) {
             snprintf(path, sizeof path, "fit.data[%zu]", fit->ndata);
-            lawfile_data *dst = &fit->data[fit->ndata++];
+            ls_lawfile_data *dst = &fit->data[fit->ndata++];
             if ((status = expect_object(c, d, path)) != 0)
                 break;
             const cJSON *file = member(c, d, "file", "fit.data[].file", 1, &status);
@@ -641,13 +641,13 @@ static int read_fit(const json_ctx *c, const cJSON *obj, lawfile_fit *fit)
     return status;
 }
 
-lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_error *err)
+ls_lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_error *err)
 {
     json_ctx c = {name, err};
     cJSON *root = ls_parse_json_text(text, len, name, err);
     if (!root)
         return NULL;
-    lawfile *lf = ls_lawfile_new(NULL);
+    ls_lawfile *lf = ls_lawfile_new(NULL);
     int status = lf ? 0 : ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (status == 0 && !cJSON_IsObject(root))
         status = ls_error_set(err, LS_ERR_DATA, "%s: expected a JSON object at the top", name);
@@ -655,8 +655,8 @@ lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_err
     char format_text[64];
     if (status == 0)
         status = get_string(&c, format, "format", format_text, sizeof format_text);
-    if (status == 0 && strcmp(format_text, LAWFILE_FORMAT) != 0)
-        status = ls_error_set(err, LS_ERR_DATA, "%s: format: '%s' is not %s", name, format_text, LAWFILE_FORMAT);
+    if (status == 0 && strcmp(format_text, LS_LAWFILE_FORMAT) != 0)
+        status = ls_error_set(err, LS_ERR_DATA, "%s: format: '%s' is not %s", name, format_text, LS_LAWFILE_FORMAT);
     if (status == 0)
         status = read_law(&c, root, lf);
 
@@ -674,7 +674,7 @@ lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_err
             int j = cJSON_IsString(x) ? ls_law_param_from_name(x->valuestring) : -1;
             if (!cJSON_IsString(x))
                 status = key_error(&c, "fixed", "expected an array of parameter names");
-            else if (j < 0 || !ls_law_uses_param(lf->law.kind, (law_param)j)) {
+            else if (j < 0 || !ls_law_uses_param(lf->law.kind, (ls_law_param)j)) {
                 snprintf(what, sizeof what, "'%s' is not a parameter of %s", x->valuestring, kind_name);
                 status = key_error(&c, "fixed", what);
             } else if (lf->fixed[j]) {
@@ -686,7 +686,7 @@ lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_err
     }
     /* "tied": {"beta": "alpha"}: beta was fitted equal to alpha (optional). */
     if (status == 0 && (item = member(&c, root, "tied", "tied", 0, &status))) {
-        fit_parameters held;
+        ls_fit_parameters held;
         memset(&held, 0, sizeof held);
         memcpy(held.fixed, lf->fixed, sizeof held.fixed);
         if (!cJSON_IsObject(item))
@@ -702,7 +702,7 @@ lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_err
                 snprintf(what, sizeof what, "'%s' is not a parameter of %s", j < 0 ? x->string : x->valuestring,
                          kind_name);
                 status = key_error(&c, "tied", what);
-            } else if (ls_fit_check_tie(lf->law.kind, &held, (law_param)j, (law_param)i, &tie_err) != 0) {
+            } else if (ls_fit_check_tie(lf->law.kind, &held, (ls_law_param)j, (ls_law_param)i, &tie_err) != 0) {
                 status = key_error(&c, "tied", tie_err.message);
             } else if (lf->law.p[j] != lf->law.p[i]) {
                 char vj[NUMTEXT_DOUBLE_MAX], vi[NUMTEXT_DOUBLE_MAX];
@@ -717,13 +717,13 @@ lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_err
     }
     if (status == 0 && (item = member(&c, root, "stderr", "stderr", 0, &status))) {
         lf->has_stderr = 1;
-        for (int j = 0; j < LAW_NPARAMS; j++)
+        for (int j = 0; j < LS_LAW_NPARAMS; j++)
             lf->stderr_of[j] = NAN;
         status = read_param_table(&c, item, "stderr", lf, lf->stderr_of, NULL);
     }
     if (status == 0 && (item = member(&c, root, "ci", "ci", 0, &status))) {
         lf->has_ci = 1;
-        for (int j = 0; j < LAW_NPARAMS; j++)
+        for (int j = 0; j < LS_LAW_NPARAMS; j++)
             lf->ci_low[j] = lf->ci_high[j] = NAN;
         const cJSON *level = status ? NULL : member(&c, item, "level", "ci.level", 1, &status);
         if (status == 0)
@@ -756,13 +756,13 @@ lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_err
     return lf;
 }
 
-lawfile *ls_lawfile_read(const char *path, ls_error *err)
+ls_lawfile *ls_lawfile_read(const char *path, ls_error *err)
 {
     char *text = NULL;
     size_t len = 0;
     if (ls_read_small_file(path, LAWFILE_MAX_BYTES, "law file", &text, &len, err) != 0)
         return NULL;
-    lawfile *lf = ls_lawfile_parse(text, len, ls_input_name(path), err);
+    ls_lawfile *lf = ls_lawfile_parse(text, len, ls_input_name(path), err);
     free(text);
     return lf;
 }
@@ -771,7 +771,7 @@ lawfile *ls_lawfile_read(const char *path, ls_error *err)
 extern const unsigned char loopscale_default_law_json[];
 extern const size_t loopscale_default_law_json_len;
 
-lawfile *ls_lawfile_default(ls_error *err)
+ls_lawfile *ls_lawfile_default(ls_error *err)
 {
     return ls_lawfile_parse((const char *)loopscale_default_law_json, loopscale_default_law_json_len,
                          "the default law", err);
@@ -779,15 +779,15 @@ lawfile *ls_lawfile_default(ls_error *err)
 
 /* ---- writing ---------------------------------------------------------- */
 
-char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
+char *ls_lawfile_to_json(const ls_lawfile *lf, ls_error *err)
 {
     jsonw w;
     ls_jsonw_init(&w);
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(lf->law.kind, list);
 
     ls_jsonw_object_begin(&w, NULL);
-    ls_jsonw_string(&w, "format", LAWFILE_FORMAT);
+    ls_jsonw_string(&w, "format", LS_LAWFILE_FORMAT);
     ls_jsonw_object_begin(&w, "law");
     ls_jsonw_string(&w, "base", ls_law_base_name(lf->law.kind.base));
     ls_jsonw_string(&w, "mapping", ls_law_mapping_name(lf->law.kind.mapping));
@@ -808,7 +808,7 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
         ls_jsonw_object_begin(&w, "tied");
         for (size_t i = 0; i < np; i++)
             if (lf->tied[list[i]])
-                ls_jsonw_string(&w, ls_law_param_name(list[i]), ls_law_param_name((law_param)(lf->tied[list[i]] - 1)));
+                ls_jsonw_string(&w, ls_law_param_name(list[i]), ls_law_param_name((ls_law_param)(lf->tied[list[i]] - 1)));
         ls_jsonw_object_end(&w);
     }
     if (lf->has_stderr) {
@@ -844,14 +844,14 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
         for (size_t d = 0; d < lf->ndraws; d++) {
             ls_jsonw_array_begin(&w, NULL, 1);
             for (size_t i = 0; i < np; i++)
-                ls_jsonw_number(&w, NULL, lf->draws[d * LAW_NPARAMS + list[i]]);
+                ls_jsonw_number(&w, NULL, lf->draws[d * LS_LAW_NPARAMS + list[i]]);
             ls_jsonw_array_end(&w);
         }
         ls_jsonw_array_end(&w);
         ls_jsonw_object_end(&w);
     }
     if (lf->has_fit) {
-        const lawfile_fit *fit = &lf->fit;
+        const ls_lawfile_fit *fit = &lf->fit;
         ls_jsonw_object_begin(&w, "fit");
         ls_jsonw_number(&w, "objective", fit->objective);
         ls_jsonw_string(&w, "loss", fit->loss);
@@ -892,8 +892,8 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
             ls_jsonw_integer(&w, "first_line", fit->last_dropped_line);
             ls_jsonw_object_end(&w);
         }
-        if (fit->flops.kind != LAW_FLOPS_6ND) {
-            const law_flops *f = &fit->flops;
+        if (fit->flops.kind != LS_LAW_FLOPS_6ND) {
+            const ls_law_flops *f = &fit->flops;
             ls_jsonw_object_begin(&w, "flops_convention");
             ls_jsonw_string(&w, "name", ls_law_flops_name(f->kind));
             if (f->context > 0)
@@ -954,7 +954,7 @@ char *ls_lawfile_to_json(const lawfile *lf, ls_error *err)
     return ls_jsonw_finish(&w, err);
 }
 
-int ls_lawfile_write(const lawfile *lf, const char *path, ls_error *err)
+int ls_lawfile_write(const ls_lawfile *lf, const char *path, ls_error *err)
 {
     char *text = ls_lawfile_to_json(lf, err);
     if (!text)
@@ -967,15 +967,15 @@ int ls_lawfile_write(const lawfile *lf, const char *path, ls_error *err)
     return status;
 }
 
-void ls_lawfile_ranges(const lawfile *lf, law_ranges *out)
+void ls_lawfile_ranges(const ls_lawfile *lf, ls_law_ranges *out)
 {
     memset(out, 0, sizeof *out);
     if (!lf || !lf->has_fit || !lf->fit.has_ranges)
         return;
-    const lawfile_fit *fit = &lf->fit;
+    const ls_lawfile_fit *fit = &lf->fit;
     const double *values[] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range, fit->flops_range};
-    for (int q = 0; q < LAW_NRANGES; q++) {
-        out->known[q] = q != LAW_RANGE_FLOPS || fit->has_flops_range;
+    for (int q = 0; q < LS_LAW_NRANGES; q++) {
+        out->known[q] = q != LS_LAW_RANGE_FLOPS || fit->has_flops_range;
         out->lo[q] = values[q][0];
         out->hi[q] = values[q][1];
     }

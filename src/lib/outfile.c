@@ -1,4 +1,4 @@
-#include "loopscale/outfile.h"
+#include "outfile_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -9,7 +9,7 @@
  *     w (a_s . j)^2 / (1 + w j' M_s j)            (Sherman and Morrison),
  * and each step takes the candidate with the largest mean drop per FLOP.
  * After a choice, I_s is updated and inverted afresh by Cholesky (p is at
- * most LAW_NPARAMS), which keeps M_s exact however many steps are taken.
+ * most LS_LAW_NPARAMS), which keeps M_s exact however many steps are taken.
  *
  * ls_plan_validate() checks a plan by simulation: noisy sweeps drawn from a
  * truth for the planned design and for a thinned grid, each fitted
@@ -27,7 +27,7 @@
 
 #include "parallel_internal.h"
 
-void ls_plan_default_parameters(plan_parameters *p)
+void ls_plan_default_parameters(ls_plan_parameters *p)
 {
     p->budget_flops = NAN;
     p->noise_sigma = NAN;
@@ -39,7 +39,7 @@ void ls_plan_default_parameters(plan_parameters *p)
     p->ntarget_params = 0;
 }
 
-void ls_plan_result_free(plan_result *r)
+void ls_plan_result_free(ls_plan_result *r)
 {
     if (!r)
         return;
@@ -67,10 +67,10 @@ double ls_plan_huber_weight(double sigma, double delta)
     return inside * inside / psi2;
 }
 
-static void gradient_over(const law *l, const law_param *params, size_t p, const law_point *x, double *j,
+static void gradient_over(const ls_law *l, const ls_law_param *params, size_t p, const ls_law_point *x, double *j,
                           double *loss)
 {
-    double g[LAW_NPARAMS];
+    double g[LS_LAW_NPARAMS];
     double ln_l = ls_law_log_loss_grad(l, x, g);
     for (size_t k = 0; k < p; k++)
         j[k] = g[params[k]];
@@ -85,10 +85,10 @@ static void add_outer(double *info, const double *j, size_t p, double w)
             info[a * p + b] += w * j[a] * j[b];
 }
 
-void ls_plan_add_information(const law *l, const law_param *params, size_t p, const law_point *x, size_t n,
+void ls_plan_add_information(const ls_law *l, const ls_law_param *params, size_t p, const ls_law_point *x, size_t n,
                              double w, double *info)
 {
-    double j[LAW_NPARAMS];
+    double j[LS_LAW_NPARAMS];
     for (size_t i = 0; i < n; i++) {
         gradient_over(l, params, p, &x[i], j, NULL);
         add_outer(info, j, p, w);
@@ -96,10 +96,10 @@ void ls_plan_add_information(const law *l, const law_param *params, size_t p, co
 }
 
 /* d(L1 - L2)/du = L1 d ln L1/du - L2 d ln L2/du. */
-void ls_plan_gap_gradient(const law *l, const law_param *params, size_t p, const law_point *x1, const law_point *x2,
+void ls_plan_gap_gradient(const ls_law *l, const ls_law_param *params, size_t p, const ls_law_point *x1, const ls_law_point *x2,
                           double *c)
 {
-    double j1[LAW_NPARAMS], j2[LAW_NPARAMS], l1, l2;
+    double j1[LS_LAW_NPARAMS], j2[LS_LAW_NPARAMS], l1, l2;
     gradient_over(l, params, p, x1, j1, &l1);
     gradient_over(l, params, p, x2, j2, &l2);
     for (size_t k = 0; k < p; k++)
@@ -110,7 +110,7 @@ void ls_plan_gap_gradient(const law *l, const law_param *params, size_t p, const
  * (A = L L', then A^-1 = L'^-1 L^-1); -1 when a pivot is not positive. */
 static int spd_inverse(const double *a, size_t p, double *inv)
 {
-    double lo[LAW_NPARAMS * LAW_NPARAMS], li[LAW_NPARAMS * LAW_NPARAMS];
+    double lo[LS_LAW_NPARAMS * LS_LAW_NPARAMS], li[LS_LAW_NPARAMS * LS_LAW_NPARAMS];
     memset(lo, 0, sizeof lo);
     for (size_t i = 0; i < p; i++)
         for (size_t k = 0; k <= i; k++) {
@@ -145,31 +145,31 @@ static int spd_inverse(const double *a, size_t p, double *inv)
     return 0;
 }
 
-static int runner_up(const solve_result *r, solve_candidate *out);
-static law_point candidate_point(const solve_candidate *c);
+static int runner_up(const ls_solve_result *r, ls_solve_candidate *out);
+static ls_law_point candidate_point(const ls_solve_candidate *c);
 static int compare_doubles(const void *a, const void *b);
 
 typedef struct plan_state {
     size_t p, ncand, ndraws;
     double w;
-    const law_point *cand;
+    const ls_law_point *cand;
     const double *cand_flops;
-    const law *draws;           /* ndraws laws */
-    const law_param *params;
-    const law_point *x1, *x2;   /* the point estimate's decision */
-    const arch_template *t;
-    const solve_budget *deploy;
-    const solve_options *choice;
+    const ls_law *draws;           /* ndraws laws */
+    const ls_law_param *params;
+    const ls_law_point *x1, *x2;   /* the point estimate's decision */
+    const ls_arch_template *t;
+    const ls_solve_budget *deploy;
+    const ls_solve_options *choice;
     unsigned char *own_pair;    /* ndraws: draw s's decision is its own, not x1 against x2 */
     unsigned char *same_pair;   /* ndraws: draw s chooses the point estimate's configuration */
-    const law_point *have;
+    const ls_law_point *have;
     size_t nhave;
     double prior_precision;
     double *jac;                /* ndraws x ncand x p */
     /* T target vectors c_st per draw (the gap's gradient, or one per named
      * parameter); the criterion is the sum over t of c_st' M_s c_st. */
     size_t ntarget;
-    const law_param *target_params; /* NULL: the decision */
+    const ls_law_param *target_params; /* NULL: the decision */
     double *info, *inv, *a, *c; /* ndraws x p x p, x p x p, x T x p, x T x p */
     double *variance;           /* ndraws x T: c_st' M_s c_st */
     /* For draw s and candidate i, q = j_i' M_s j_i (ndraws x ncand) and
@@ -242,7 +242,7 @@ static int setup_draw(void *context, void *state, size_t s)
     (void)state;
     plan_state *st = context;
     size_t p = st->p;
-    const law *l = &st->draws[s];
+    const ls_law *l = &st->draws[s];
     double *info = st->info + s * p * p;
     memset(info, 0, p * p * sizeof *info);
     for (size_t k = 0; k < p; k++)
@@ -262,11 +262,11 @@ static int setup_draw(void *context, void *state, size_t s)
     }
     /* The gap this draw would decide on: its own choice against its own
      * runner-up; the point estimate's pair when it has none. */
-    solve_result sr;
+    ls_solve_result sr;
     memset(&sr, 0, sizeof sr);
     ls_error err;
-    solve_candidate second;
-    law_point x1 = *st->x1, x2 = *st->x2;
+    ls_solve_candidate second;
+    ls_law_point x1 = *st->x1, x2 = *st->x2;
     st->own_pair[s] = 0;
     if (ls_solve_run(l, st->t, st->deploy, st->choice, &sr, &err) == 0 && sr.has_choice && runner_up(&sr, &second)) {
         x1 = candidate_point(&sr.choice);
@@ -392,17 +392,17 @@ static int same_value(double a, double b)
     return fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b));
 }
 
-static int same_run(const law_point *a, const law_point *b)
+static int same_run(const ls_law_point *a, const ls_law_point *b)
 {
     return same_value(a->n_act, b->n_act) && same_value(a->D, b->D) && a->R == b->R && a->E == b->E;
 }
 
 /* The lowest-loss feasible candidate with another (R, E) than the choice. */
-static int runner_up(const solve_result *r, solve_candidate *out)
+static int runner_up(const ls_solve_result *r, ls_solve_candidate *out)
 {
     int found = 0;
     for (size_t i = 0; i < r->ncandidates; i++) {
-        const solve_candidate *c = &r->candidates[i];
+        const ls_solve_candidate *c = &r->candidates[i];
         if (!c->feasible || (c->R == r->choice.R && c->E == r->choice.E))
             continue;
         if (!found || c->loss < out->loss)
@@ -412,13 +412,13 @@ static int runner_up(const solve_result *r, solve_candidate *out)
     return found;
 }
 
-static law_point candidate_point(const solve_candidate *c)
+static ls_law_point candidate_point(const ls_solve_candidate *c)
 {
-    law_point x = {c->n_act, c->n_total, c->n_loop, c->R, c->E, c->tokens, 0.0};
+    ls_law_point x = {c->n_act, c->n_total, c->n_loop, c->R, c->E, c->tokens, 0.0};
     return x;
 }
 
-static int check_parameters(const plan_parameters *p, ls_error *err)
+static int check_parameters(const ls_plan_parameters *p, ls_error *err)
 {
     if (!(p->budget_flops > 0) || isinf(p->budget_flops))
         return ls_error_set(err, LS_ERR_USAGE, "the sweep's compute budget must be positive and finite (got %g)",
@@ -432,34 +432,34 @@ static int check_parameters(const plan_parameters *p, ls_error *err)
                             p->prior_sd);
     if (p->max_draws < 1)
         return ls_error_set(err, LS_ERR_USAGE, "at least one draw is needed");
-    if (p->ntarget_params > LAW_NPARAMS || (p->ntarget_params && !p->target_params))
-        return ls_error_set(err, LS_ERR_USAGE, "at most %d named parameters can be the target", LAW_NPARAMS);
+    if (p->ntarget_params > LS_LAW_NPARAMS || (p->ntarget_params && !p->target_params))
+        return ls_error_set(err, LS_ERR_USAGE, "at most %d named parameters can be the target", LS_LAW_NPARAMS);
     return 0;
 }
 
-int ls_plan_run(const plan_prior *prior, const arch_template *t, const plan_candidates *candidates,
-                const sweep *have, const solve_budget *deploy, const solve_options *choice,
-                const plan_parameters *p, plan_result *out, ls_error *err)
+int ls_plan_run(const ls_plan_prior *prior, const ls_arch_template *t, const ls_plan_candidates *candidates,
+                const ls_sweep *have, const ls_solve_budget *deploy, const ls_solve_options *choice,
+                const ls_plan_parameters *p, ls_plan_result *out, ls_error *err)
 {
     memset(out, 0, sizeof *out);
     int status = check_parameters(p, err);
     if (status != 0)
         return status;
 
-    law_param all[LAW_NPARAMS];
+    ls_law_param all[LS_LAW_NPARAMS];
     size_t nall = ls_law_params_of(prior->point.kind, all);
     for (size_t k = 0; k < nall; k++)
         if (!prior->fixed[all[k]])
             out->params[out->nparams++] = all[k];
     size_t np = out->nparams, T = p->ntarget_params ? p->ntarget_params : 1;
-    law_point x1, x2;
+    ls_law_point x1, x2;
     memset(&x1, 0, sizeof x1);
     memset(&x2, 0, sizeof x2);
     if (p->ntarget_params) {
         char kind[64];
         ls_law_kind_format(prior->point.kind, kind, sizeof kind);
         for (size_t tg = 0; tg < T; tg++) {
-            law_param q = p->target_params[tg];
+            ls_law_param q = p->target_params[tg];
             size_t k = 0;
             while (k < np && out->params[k] != q)
                 k++;
@@ -476,7 +476,7 @@ int ls_plan_run(const plan_prior *prior, const arch_template *t, const plan_cand
     }
 
     /* The decision under the point estimate, and what it is weighed against. */
-    solve_result sr;
+    ls_solve_result sr;
     memset(&sr, 0, sizeof sr);
     if ((status = ls_solve_run(&prior->point, t, deploy, choice, &sr, err)) != 0)
         return status;
@@ -507,11 +507,11 @@ candidates_ready:;
 
     plan_state st;
     memset(&st, 0, sizeof st);
-    const law_point *cand = candidates->x;
-    law_point *have_x = malloc((nhave ? nhave : 1) * sizeof *have_x);
+    const ls_law_point *cand = candidates->x;
+    ls_law_point *have_x = malloc((nhave ? nhave : 1) * sizeof *have_x);
     double *cand_flops = malloc(ncand * sizeof *cand_flops);
     unsigned char *available = malloc(ncand);
-    law *draws = malloc(ndraws * sizeof *draws);
+    ls_law *draws = malloc(ndraws * sizeof *draws);
     st.jac = malloc(ndraws * ncand * np * sizeof *st.jac);
     st.info = malloc(ndraws * np * np * sizeof *st.info);
     st.inv = malloc(ndraws * np * np * sizeof *st.inv);
@@ -649,7 +649,7 @@ candidates_ready:;
         out->flops_spent += cand_flops[pick];
         out->variance_plan = mean_of(st.variance, ndraws * T) * (double)T;
         target_means(st.variance, ndraws, T, out->target_variance_plan);
-        plan_run *run = &out->runs[out->nruns++];
+        ls_plan_entry *run = &out->runs[out->nruns++];
         run->x = cand[pick];
         run->flops = cand_flops[pick];
         run->step = out->nruns;
@@ -694,15 +694,15 @@ done:
 
 /* A configuration as simulate writes it and a run is trained: N_total and
  * N_loop whole parameter counts. */
-static law_point whole_point(const arch_template *t, double n_act, double E, double R, double tokens)
+static ls_law_point whole_point(const ls_arch_template *t, double n_act, double E, double R, double tokens)
 {
-    law_point x = ls_arch_point(t, n_act, E, R, tokens);
+    ls_law_point x = ls_arch_point(t, n_act, E, R, tokens);
     x.n_total = nearbyint(x.n_total);
     x.n_loop = nearbyint(x.n_loop);
     return x;
 }
 
-int ls_plan_grid_candidates(const arch_template *t, const simulate_grid *grid, law_point **out, size_t *n,
+int ls_plan_grid_candidates(const ls_arch_template *t, const ls_simulate_grid *grid, ls_law_point **out, size_t *n,
                             ls_error *err)
 {
     *out = NULL;
@@ -711,7 +711,7 @@ int ls_plan_grid_candidates(const arch_template *t, const simulate_grid *grid, l
     if (status != 0)
         return status;
     size_t ncand = grid->n_n_act * grid->n_tokens * grid->n_E * grid->n_R;
-    law_point *x = malloc((ncand ? ncand : 1) * sizeof *x);
+    ls_law_point *x = malloc((ncand ? ncand : 1) * sizeof *x);
     if (!x)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     size_t i = 0;
@@ -725,17 +725,17 @@ int ls_plan_grid_candidates(const arch_template *t, const simulate_grid *grid, l
     return 0;
 }
 
-law_point *ls_plan_read_candidates(const char *path, const arch_template *t, size_t *n, ls_error *err)
+ls_law_point *ls_plan_read_candidates(const char *path, const ls_arch_template *t, size_t *n, ls_error *err)
 {
     *n = 0;
-    sweep_options so;
+    ls_sweep_options so;
     memset(&so, 0, sizeof so);
     so.shape = t;
     const char *paths[] = {path};
-    sweep *s = ls_sweep_read(paths, 1, &so, err);
+    ls_sweep *s = ls_sweep_read(paths, 1, &so, err);
     if (!s)
         return NULL;
-    law_point *x = malloc((s->n ? s->n : 1) * sizeof *x);
+    ls_law_point *x = malloc((s->n ? s->n : 1) * sizeof *x);
     if (!x) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         ls_sweep_free(s);
@@ -743,7 +743,7 @@ law_point *ls_plan_read_candidates(const char *path, const arch_template *t, siz
     }
     int status = 0;
     for (size_t i = 0; i < s->n && status == 0; i++) {
-        const sweep_row *row = &s->rows[i];
+        const ls_sweep_row *row = &s->rows[i];
         if (row->k != t->top_k) {
             status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column 'k': %g is not the template's top_k (%d)",
                                   s->name, row->line, row->k, t->top_k);
@@ -778,7 +778,7 @@ static size_t sorted_distinct(double *v, size_t n)
     return m;
 }
 
-void ls_plan_candidate_axes(const plan_candidates *c, double *R, size_t *nR, double *E, size_t *nE)
+void ls_plan_candidate_axes(const ls_plan_candidates *c, double *R, size_t *nR, double *E, size_t *nE)
 {
     for (size_t i = 0; i < c->n; i++) {
         R[i] = c->x[i].R;
@@ -793,15 +793,15 @@ void ls_plan_candidate_axes(const plan_candidates *c, double *R, size_t *nR, dou
 #define NARMS 3 /* the plan, the thinned grid, the IsoFLOP design */
 
 typedef struct validate_context {
-    const law *truth;
-    law_kind kind;
-    const arch_template *t;
-    const solve_budget *deploy;
-    const solve_options *choice;
-    const plan_validation_options *o;
-    const law_point *design[NARMS];
+    const ls_law *truth;
+    ls_law_kind kind;
+    const ls_arch_template *t;
+    const ls_solve_budget *deploy;
+    const ls_solve_options *choice;
+    const ls_plan_validation_options *o;
+    const ls_law_point *design[NARMS];
     size_t ndesign[NARMS];
-    solve_candidate truth_choice;
+    ls_solve_candidate truth_choice;
     unsigned char *right, *failed; /* NARMS K each: replicate k of design a at NARMS k + a */
     double *regret;
     double *fitted; /* NARMS K x ntarget_params: the named parameters as fitted */
@@ -821,7 +821,7 @@ static int validate_item(void *context, void *state, size_t i)
     v->regret[i] = NAN;
     if (arm == 2 && v->o->isoflop_budgets == 0) /* no IsoFLOP design asked for */
         return 0;
-    sweep_row *rows = malloc((n ? n : 1) * sizeof *rows);
+    ls_sweep_row *rows = malloc((n ? n : 1) * sizeof *rows);
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     if (!rows || !rng) {
         free(rows);
@@ -831,28 +831,28 @@ static int validate_item(void *context, void *state, size_t i)
     unsigned long stream = arm < 2 ? 2 * k + arm : 2 * v->o->replicates + k;
     gsl_rng_set(rng, v->o->seed * 1000003UL + stream);
     for (size_t j = 0; j < n; j++) {
-        const law_point *x = &v->design[arm][j];
+        const ls_law_point *x = &v->design[arm][j];
         double loss = ls_law_loss(v->truth, x) * exp(gsl_ran_gaussian_ziggurat(rng, v->o->noise_sigma));
-        rows[j] = (sweep_row){x->n_act, x->n_total, x->n_loop, x->R, x->E, v->t->top_k, x->D, loss, NAN, (long)j + 2, 0, 0, 0};
+        rows[j] = (ls_sweep_row){x->n_act, x->n_total, x->n_loop, x->R, x->E, v->t->top_k, x->D, loss, NAN, (long)j + 2, 0, 0, 0};
     }
     gsl_rng_free(rng);
     char name[] = "simulated";
-    sweep s;
+    ls_sweep s;
     memset(&s, 0, sizeof s);
     s.n = n;
     s.rows = rows;
     s.has_loss = 1;
     s.name = name;
-    fit_parameters fp = v->o->fit;
+    ls_fit_parameters fp = v->o->fit;
     fp.threads = 1;
     fp.progress = NULL;
-    fit_result fr;
+    ls_fit_result fr;
     ls_error err;
     if (ls_fit_run(&s, v->kind, &fp, &fr, &err) == 0 && fr.converged) {
         /* A parameter the fit held (the design cannot identify it) has no
          * fitted value: NaN, left out of its spread. */
         for (size_t tg = 0; tg < v->o->ntarget_params; tg++) {
-            law_param j = v->o->target_params[tg];
+            ls_law_param j = v->o->target_params[tg];
             v->fitted[i * v->o->ntarget_params + tg] = fr.fixed[j] ? NAN : fr.law.p[j];
         }
         if (!v->deploy) { /* a parameter target alone: the fit is the result */
@@ -860,11 +860,11 @@ static int validate_item(void *context, void *state, size_t i)
             free(rows);
             return 0;
         }
-        solve_result sr;
+        ls_solve_result sr;
         memset(&sr, 0, sizeof sr);
         if (ls_solve_run(&fr.law, v->t, v->deploy, v->choice, &sr, &err) == 0 && sr.has_choice) {
-            const solve_candidate *c = &sr.choice, *want = &v->truth_choice;
-            law_point x = candidate_point(c);
+            const ls_solve_candidate *c = &sr.choice, *want = &v->truth_choice;
+            ls_law_point x = candidate_point(c);
             v->failed[i] = 0;
             v->right[i] = c->R == want->R && c->E == want->E && fabs(c->n_act / want->n_act - 1) <= 0.1;
             v->regret[i] = ls_law_loss(v->truth, &x) - want->loss;
@@ -903,7 +903,7 @@ static size_t gcd(size_t a, size_t b)
 /* Order of (tokens, E, R), then N_act: to count the distinct triples. */
 static int compare_triples(const void *a, const void *b)
 {
-    const law_point *x = a, *y = b;
+    const ls_law_point *x = a, *y = b;
     if (x->D != y->D)
         return x->D < y->D ? -1 : 1;
     if (x->E != y->E)
@@ -913,7 +913,7 @@ static int compare_triples(const void *a, const void *b)
 
 /* The number of distinct (tokens, E, R) among the candidates (for a grid in
  * grid order, the period of the walk through them). */
-static size_t distinct_triples(const law_point *cand, size_t n, law_point *scratch)
+static size_t distinct_triples(const ls_law_point *cand, size_t n, ls_law_point *scratch)
 {
     memcpy(scratch, cand, n * sizeof *scratch);
     qsort(scratch, n, sizeof *scratch, compare_triples);
@@ -924,7 +924,7 @@ static size_t distinct_triples(const law_point *cand, size_t n, law_point *scrat
 }
 
 /* The distinct (R, E) of the candidates, in order of first appearance. */
-static size_t distinct_pairs(const law_point *cand, size_t n, double *R, double *E)
+static size_t distinct_pairs(const ls_law_point *cand, size_t n, double *R, double *E)
 {
     size_t m = 0;
     for (size_t i = 0; i < n; i++) {
@@ -939,7 +939,7 @@ static size_t distinct_pairs(const law_point *cand, size_t n, double *R, double 
     return m;
 }
 
-void ls_plan_validation_default_options(plan_validation_options *o)
+void ls_plan_validation_default_options(ls_plan_validation_options *o)
 {
     memset(o, 0, sizeof *o);
     o->replicates = 50;
@@ -961,9 +961,9 @@ void ls_plan_validation_default_options(plan_validation_options *o)
  * D = F_b / (6 N_unroll) tokens.  F_top makes the whole design cost
  * `flops`: pairs x S x sum_b F_b = flops.  Fills design (pairs x B x S
  * points) and the budgets' range. */
-static int isoflop_design(const law *center, const arch_template *t, const law_point *cand, size_t ncand,
-                          const plan_validation_options *o, double flops, law_point *design, size_t *ndesign,
-                          plan_validation *out, ls_error *err)
+static int isoflop_design(const ls_law *center, const ls_arch_template *t, const ls_law_point *cand, size_t ncand,
+                          const ls_plan_validation_options *o, double flops, ls_law_point *design, size_t *ndesign,
+                          ls_plan_validation *out, ls_error *err)
 {
     size_t B = o->isoflop_budgets, S = o->isoflop_sizes;
     double *R = malloc(ncand * sizeof *R), *E = malloc(ncand * sizeof *E);
@@ -982,8 +982,8 @@ static int isoflop_design(const law *center, const arch_template *t, const law_p
     for (size_t q = 0; q < npairs && status == 0; q++)
         for (size_t b = 0; b < B && status == 0; b++) {
             double f = top * pow(o->isoflop_budget_ratio, -(double)(B - 1 - b));
-            solve_budget budget = {f, INFINITY, 16};
-            solve_candidate best;
+            ls_solve_budget budget = {f, INFINITY, 16};
+            ls_solve_candidate best;
             if (ls_solve_candidate_at(center, t, &budget, E[q], R[q], NULL, 0, 0, &best) != 0 || !best.feasible ||
                 !(best.n_act > 0 && isfinite(best.n_act))) {
                 status = ls_error_set(err, LS_ERR_DATA, "the prior has no IsoFLOP optimum at %g FLOPs for R=%g E=%g",
@@ -992,7 +992,7 @@ static int isoflop_design(const law *center, const arch_template *t, const law_p
             }
             for (size_t i = 0; i < S; i++) {
                 double z = S > 1 ? 2.0 * (double)i / (double)(S - 1) - 1.0 : 0.0;
-                law_point x = whole_point(t, best.n_act * pow(o->isoflop_span, z), E[q], R[q], 1.0);
+                ls_law_point x = whole_point(t, best.n_act * pow(o->isoflop_span, z), E[q], R[q], 1.0);
                 x.D = ls_law_tokens_for_flops(&x, f);
                 design[m++] = x;
             }
@@ -1006,9 +1006,9 @@ static int isoflop_design(const law *center, const arch_template *t, const law_p
     return status;
 }
 
-int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, const plan_candidates *candidates,
-                     const sweep *have, const plan_result *plan, const solve_budget *deploy,
-                     const solve_options *choice, const plan_validation_options *o, plan_validation *out,
+int ls_plan_validate(const ls_law *truth, ls_law_kind kind, const ls_arch_template *t, const ls_plan_candidates *candidates,
+                     const ls_sweep *have, const ls_plan_result *plan, const ls_solve_budget *deploy,
+                     const ls_solve_options *choice, const ls_plan_validation_options *o, ls_plan_validation *out,
                      ls_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -1027,7 +1027,7 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
         return ls_error_set(err, LS_ERR_USAGE, "there is no candidate");
     int status = 0;
     if (deploy) {
-        solve_result sr;
+        ls_solve_result sr;
         memset(&sr, 0, sizeof sr);
         if ((status = ls_solve_run(truth, t, deploy, choice, &sr, err)) != 0)
             return status;
@@ -1040,13 +1040,13 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
     }
     out->has_decision = deploy != NULL;
 
-    const law_point *cand = candidates->x;
+    const ls_law_point *cand = candidates->x;
     size_t nhave = have ? have->n : 0, ncand = candidates->n, K = o->replicates;
-    if (ncand > (SIZE_MAX / sizeof(law_point) - 3 * nhave - plan->nruns) / (o->isoflop_budgets * o->isoflop_sizes + 2))
+    if (ncand > (SIZE_MAX / sizeof(ls_law_point) - 3 * nhave - plan->nruns) / (o->isoflop_budgets * o->isoflop_sizes + 2))
         return ls_error_set(err, LS_ERR_USAGE, "the IsoFLOP design is too large");
     size_t niso_max = ncand * o->isoflop_budgets * o->isoflop_sizes; /* pairs <= candidates */
-    law_point *scratch = malloc(ncand * sizeof *scratch);
-    law_point *designs = malloc((3 * nhave + plan->nruns + ncand + niso_max) * sizeof *designs);
+    ls_law_point *scratch = malloc(ncand * sizeof *scratch);
+    ls_law_point *designs = malloc((3 * nhave + plan->nruns + ncand + niso_max) * sizeof *designs);
     unsigned char *right = malloc(NARMS * K), *failed = malloc(NARMS * K);
     double *regret = malloc(NARMS * K * sizeof *regret), *sorted = malloc(K * sizeof *sorted);
     size_t T = o->ntarget_params;
@@ -1078,8 +1078,8 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
                               o->baseline_flops);
         goto done;
     }
-    law_point *plan_design = designs, *grid_design = designs + nhave + plan->nruns;
-    law_point *iso_design = grid_design + nhave + ncand;
+    ls_law_point *plan_design = designs, *grid_design = designs + nhave + plan->nruns;
+    ls_law_point *iso_design = grid_design + nhave + ncand;
     for (size_t h = 0; h < nhave; h++)
         plan_design[h] = grid_design[h] = iso_design[h] = ls_sweep_row_point(&have->rows[h]);
     for (size_t r = 0; r < plan->nruns; r++)
@@ -1112,7 +1112,7 @@ int ls_plan_validate(const law *truth, law_kind kind, const arch_template *t, co
         goto done;
     }
     for (size_t arm = 0; arm < NARMS; arm++) {
-        plan_validation_arm *res = arm == 0 ? &out->plan : arm == 1 ? &out->grid : &out->isoflop;
+        ls_plan_validation_arm *res = arm == 0 ? &out->plan : arm == 1 ? &out->grid : &out->isoflop;
         size_t m = 0;
         double sum = 0;
         for (size_t k = 0; k < K; k++) {

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loopscale/chart.h"
+#include "chart_internal.h"
+#include "text_internal.h"
 
 #include "numtext_internal.h"
 
@@ -20,7 +21,7 @@
 static void short_number(char *buf, size_t size, double x) { ls_chart_number(buf, size, x); }
 
 /* Plain text (a file or column name) as markup. */
-static void plain(char *buf, size_t size, const char *text) { ls_chart_escape(buf, size, text); }
+static void plain(char *buf, size_t size, const char *text) { ls_text_escape_xml(buf, size, text, 0); }
 
 /* A held-out column's label as markup: "N=1e+09" as "N = 10^9" (the way
  * every other number in a figure is written), any other split as given. */
@@ -138,7 +139,7 @@ static void group_label(char *buf, size_t size, const char *name, const grouping
 }
 
 
-static unsigned char *finish(chart *f, const chart_output *o, size_t *len, ls_error *err)
+static unsigned char *finish(chart *f, const ls_figure *o, size_t *len, ls_error *err)
 {
     unsigned char *data = ls_chart_render(f, o, len, err);
     ls_chart_free(f);
@@ -167,14 +168,14 @@ static chart *new_figure(const char *title, size_t rows, size_t cols, ls_error *
 #define ISOFLOP_OUTSIDE_WIDTH 0.6
 #define OUT_OF_REACH_COLOR CHART_BOUNDARY /* reserved: no E's line shares it */
 
-static size_t band_draws(const lawfile *lf)
+static size_t band_draws(const ls_lawfile *lf)
 {
     if (!lf || lf->ndraws < 20 || !lf->draws)
         return 0;
     return lf->ndraws < BAND_DRAWS ? lf->ndraws : BAND_DRAWS;
 }
 
-size_t ls_plot_band_draws(const lawfile *lf) { return band_draws(lf); }
+size_t ls_plot_band_draws(const ls_lawfile *lf) { return band_draws(lf); }
 
 #define NO_BAND_NOTE "No bootstrap draws in the law: no band (fit --bootstrap N records them)."
 
@@ -204,17 +205,17 @@ static void central95(double *v, size_t n, double *lo, double *hi)
 }
 
 /* The central 95% of the loss at x under the first nd draws. */
-static void band_at(const lawfile *lf, size_t nd, const law_point *x, double *scratch, double *lo, double *hi)
+static void band_at(const ls_lawfile *lf, size_t nd, const ls_law_point *x, double *scratch, double *lo, double *hi)
 {
     for (size_t i = 0; i < nd; i++) {
-        law d;
+        ls_law d;
         ls_lawfile_draw(lf, i, &d);
         scratch[i] = ls_law_loss(&d, x);
     }
     central95(scratch, nd, lo, hi);
 }
 
-static void band_legend(chart *f, size_t nd, const lawfile *lf)
+static void band_legend(chart *f, size_t nd, const ls_lawfile *lf)
 {
     char text[128];
     chart_style band = ls_chart_line_style(CHART_GREY);
@@ -281,10 +282,10 @@ static void outside_legend(chart *f, const chart_style *beyond, unsigned outside
     snprintf(text, sizeof text, "%soutside the fitted ranges (", lead ? lead : "");
     size_t first = strlen(text);
     size_t used = first;
-    for (int q = 0; q < LAW_NRANGES; q++)
+    for (int q = 0; q < LS_LAW_NRANGES; q++)
         if (outside >> q & 1u) {
             int n = snprintf(text + used, sizeof text - used, "%s%s", used > first ? ", " : "",
-                             q == LAW_RANGE_N_ACT ? "N<sub>act</sub>" : ls_law_range_name((law_range)q));
+                             q == LS_LAW_RANGE_N_ACT ? "N<sub>act</sub>" : ls_law_range_name((ls_law_range)q));
             if (n > 0 && (size_t)n < sizeof text - used)
                 used += (size_t)n;
         }
@@ -309,13 +310,13 @@ static int powers_of_two(chart_panel *p, double lo, double hi)
 /* ---- fit ----------------------------------------------------------------------- */
 
 typedef struct fit_view {
-    const sweep *s;     /* the runs with N_act, N_total and D snapped to their tiers */
+    const ls_sweep *s;     /* the runs with N_act, N_total and D snapped to their tiers */
     int by_r;           /* x is R (else D) */
     int key_flops;      /* series at equal training FLOPs (else equal tokens) */
     const double *flops; /* each run's training FLOPs, snapped to its tier */
 } fit_view;
 
-static double row_key(const fit_view *v, const sweep_row *r)
+static double row_key(const fit_view *v, const ls_sweep_row *r)
 {
     if (!v->by_r)
         return r->R;
@@ -327,7 +328,7 @@ static double row_key(const fit_view *v, const sweep_row *r)
 /* Replace each of the n values with its group's label (loopscale/group.h),
  * so that a tier a log's rounding scattered (D = F / (6 N_unroll) from
  * FLOPs printed to 6 digits) is one series, one panel, one colour. */
-static int snap_to_tiers(const sweep *s, double *v, size_t n, size_t *group, ls_error *err)
+static int snap_to_tiers(const ls_sweep *s, double *v, size_t n, size_t *group, ls_error *err)
 {
     ls_grouping g;
     if (ls_sweep_group(s, v, n, group, &g, err) != 0)
@@ -340,7 +341,7 @@ static int snap_to_tiers(const sweep *s, double *v, size_t n, size_t *group, ls_
 
 /* A copy of s's rows with N_act, N_total and D snapped to their tiers, and
  * the runs' training FLOPs (from the rows as read) snapped likewise. */
-static int snapped_rows(const sweep *s, sweep_row **rows, double **flops, ls_error *err)
+static int snapped_rows(const ls_sweep *s, ls_sweep_row **rows, double **flops, ls_error *err)
 {
     size_t n = s->n;
     *rows = malloc(n * sizeof **rows);
@@ -352,13 +353,13 @@ static int snapped_rows(const sweep *s, sweep_row **rows, double **flops, ls_err
         memcpy(*rows, s->rows, n * sizeof **rows);
     for (int q = 0; q < 4 && status == 0; q++) {
         for (size_t i = 0; i < n; i++) {
-            const sweep_row *r = &s->rows[i];
-            law_point x = ls_sweep_row_point(r);
+            const ls_sweep_row *r = &s->rows[i];
+            ls_law_point x = ls_sweep_row_point(r);
             v[i] = q == 0 ? r->n_act : q == 1 ? r->n_total : q == 2 ? r->tokens : ls_law_training_flops(&x);
         }
         status = snap_to_tiers(s, v, n, group, err) == 0 ? 0 : err->code;
         for (size_t i = 0; status == 0 && i < n; i++) {
-            sweep_row *r = &(*rows)[i];
+            ls_sweep_row *r = &(*rows)[i];
             if (q == 0)
                 r->n_act = v[i];
             else if (q == 1)
@@ -404,7 +405,7 @@ static int cmp_rows(const void *a, const void *b)
 static void sort_rows(const fit_view *v, size_t *idx, size_t m, row_order *order)
 {
     for (size_t i = 0; i < m; i++) {
-        const sweep_row *r = &v->s->rows[idx[i]];
+        const ls_sweep_row *r = &v->s->rows[idx[i]];
         row_order o = {{r->n_act, r->E, r->n_total, row_key(v, r), v->by_r ? r->R : r->tokens}, idx[i]};
         order[i] = o;
     }
@@ -413,17 +414,17 @@ static void sort_rows(const fit_view *v, size_t *idx, size_t m, row_order *order
         idx[i] = order[i].row;
 }
 
-static int same_series(const fit_view *v, const sweep_row *a, const sweep_row *b)
+static int same_series(const fit_view *v, const ls_sweep_row *a, const ls_sweep_row *b)
 {
     return same(a->n_act, b->n_act) && same(a->E, b->E) && same(a->n_total, b->n_total) &&
            same(row_key(v, a), row_key(v, b));
 }
 
 /* The law along one series: x from its first to its last run. */
-static void fitted_curve(const fit_view *v, const lawfile *lf, const sweep_row *rows, const size_t *idx, size_t n,
+static void fitted_curve(const fit_view *v, const ls_lawfile *lf, const ls_sweep_row *rows, const size_t *idx, size_t n,
                          double *xs, double *ys, size_t nd, double *scratch, double *blo, double *bhi)
 {
-    const sweep_row *first = &rows[idx[0]];
+    const ls_sweep_row *first = &rows[idx[0]];
     double loop_ratio = 0.0;
     for (size_t i = 0; i < n; i++)
         if (rows[idx[i]].R > 1 && !isnan(rows[idx[i]].n_loop)) {
@@ -434,7 +435,7 @@ static void fitted_curve(const fit_view *v, const lawfile *lf, const sweep_row *
     double hi = v->by_r ? rows[idx[n - 1]].R : rows[idx[n - 1]].tokens;
     for (int k = 0; k < CURVE_POINTS; k++) {
         double t = exp(log(lo) + (log(hi) - log(lo)) * k / (CURVE_POINTS - 1));
-        law_point x = ls_sweep_row_point(first);
+        ls_law_point x = ls_sweep_row_point(first);
         x.n_loop = first->n_act * loop_ratio;
         if (v->by_r) {
             x.R = t;
@@ -451,23 +452,23 @@ static void fitted_curve(const fit_view *v, const lawfile *lf, const sweep_row *
     }
 }
 
-static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfile *lf, const law *l, double rmse,
-                               size_t nd, const chart_output *o, size_t *len, ls_error *err);
+static unsigned char *plot_fit(const ls_sweep *s, const double *flops, const ls_lawfile *lf, const ls_law *l, double rmse,
+                               size_t nd, const ls_figure *o, size_t *len, ls_error *err);
 
-unsigned char *ls_plot_fit(const sweep *read, const lawfile *lf, const chart_output *o, size_t *len, ls_error *err)
+unsigned char *ls_plot_fit(const ls_sweep *read, const ls_lawfile *lf, const ls_figure *o, size_t *len, ls_error *err)
 {
-    const law *l = &lf->law;
+    const ls_law *l = &lf->law;
     double rmse = lf->has_fit ? lf->fit.rmse : NAN;
     size_t nd = band_draws(lf);
     if (read->n == 0) {
         ls_error_set(err, LS_ERR_DATA, "no runs to plot");
         return NULL;
     }
-    sweep_row *rows = NULL;
+    ls_sweep_row *rows = NULL;
     double *flops = NULL;
     if (snapped_rows(read, &rows, &flops, err) != 0)
         return NULL;
-    sweep snapped = *read;
+    ls_sweep snapped = *read;
     snapped.rows = rows;
     unsigned char *data = plot_fit(&snapped, flops, lf, l, rmse, nd, o, len, err);
     free(rows);
@@ -478,8 +479,8 @@ unsigned char *ls_plot_fit(const sweep *read, const lawfile *lf, const chart_out
 /* The fit of a figure too small for its grid of panels (a paper column):
  * every run's observed loss against the law's, coloured by E, beside the
  * residuals. x and y are scratch of s->n values each. */
-static unsigned char *plot_fit_compact(const sweep *s, const law *l, const char *kind, double rmse,
-                                       const grouping *eg, double *x, double *y, const chart_output *o, size_t *len,
+static unsigned char *plot_fit_compact(const ls_sweep *s, const ls_law *l, const char *kind, double rmse,
+                                       const grouping *eg, double *x, double *y, const ls_figure *o, size_t *len,
                                        ls_error *err)
 {
     char title[160], text[256];
@@ -498,7 +499,7 @@ static unsigned char *plot_fit_compact(const sweep *s, const law *l, const char 
         for (size_t i = 0; i < s->n; i++) {
             if (group_of(eg, s->rows[i].E) != g)
                 continue;
-            law_point pt = ls_sweep_row_point(&s->rows[i]);
+            ls_law_point pt = ls_sweep_row_point(&s->rows[i]);
             x[m] = ls_law_loss(l, &pt);
             y[m] = s->rows[i].loss;
             lo = fmin(lo, fmin(x[m], y[m]));
@@ -536,8 +537,8 @@ static unsigned char *plot_fit_compact(const sweep *s, const law *l, const char 
     return finish(f, o, len, err);
 }
 
-static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfile *lf, const law *l, double rmse,
-                               size_t nd, const chart_output *o, size_t *len, ls_error *err)
+static unsigned char *plot_fit(const ls_sweep *s, const double *flops, const ls_lawfile *lf, const ls_law *l, double rmse,
+                               size_t nd, const ls_figure *o, size_t *len, ls_error *err)
 {
     size_t n = s->n;
     double *scratch = malloc((2 * n + BAND_DRAWS) * sizeof *scratch);
@@ -699,7 +700,7 @@ static unsigned char *plot_fit(const sweep *s, const double *flops, const lawfil
         for (size_t i = 0; i < n; i++) {
             if (v.by_r && group_of(&kg, row_key(&v, &s->rows[i])) != k)
                 continue;
-            law_point x = ls_sweep_row_point(&s->rows[i]);
+            ls_law_point x = ls_sweep_row_point(&s->rows[i]);
             ox[m] = ls_law_loss(l, &x);
             oy[m] = s->rows[i].loss - ox[m];
             m++;
@@ -734,7 +735,7 @@ static const chart_marker HOLDOUT_MARKERS[] = {CHART_MARKER_CIRCLE, CHART_MARKER
                                                CHART_MARKER_DIAMOND, CHART_MARKER_STAR};
 
 /* Room for the held-out runs of one column; on failure f is freed. */
-static int held_out_buffers(const sweep *s, chart *f, double **px, double **py, ls_error *err)
+static int held_out_buffers(const ls_sweep *s, chart *f, double **px, double **py, ls_error *err)
 {
     *px = malloc((s->n ? s->n : 1) * sizeof **px);
     *py = malloc((s->n ? s->n : 1) * sizeof **py);
@@ -748,14 +749,14 @@ static int held_out_buffers(const sweep *s, chart *f, double **px, double **py, 
 
 /* The runs column c of a holdout held out: observed loss in px, the law
  * fitted without them in py; lo and hi widened to take them in. */
-static size_t held_out_points(const holdout_result *r, const sweep *s, size_t c, const law *fitted, double *px,
+static size_t held_out_points(const ls_holdout_result *r, const ls_sweep *s, size_t c, const ls_law *fitted, double *px,
                               double *py, double *lo, double *hi)
 {
     size_t m = 0;
     for (size_t i = 0; i < s->n; i++) {
         if (!r->test[c * s->n + i])
             continue;
-        law_point x = ls_sweep_row_point(&s->rows[i]);
+        ls_law_point x = ls_sweep_row_point(&s->rows[i]);
         px[m] = s->rows[i].loss;
         py[m] = ls_law_loss(fitted, &x);
         *lo = fmin(*lo, fmin(px[m], py[m]));
@@ -768,7 +769,7 @@ static size_t held_out_points(const holdout_result *r, const sweep *s, size_t c,
 /* The held-out comparison of a figure too small for a panel per law (a
  * paper column): every law's held-out predictions in one panel, a colour
  * and marker per law; the table gives the RMSEs. */
-static unsigned char *holdout_compact(const sweep *s, const holdout_result *r, const chart_output *o, size_t *len,
+static unsigned char *holdout_compact(const ls_sweep *s, const ls_holdout_result *r, const ls_figure *o, size_t *len,
                                       ls_error *err)
 {
     chart *f = new_figure("Held-out runs: predicted against observed loss", 1, 1, err);
@@ -787,7 +788,7 @@ static unsigned char *holdout_compact(const sweep *s, const holdout_result *r, c
         st.hollow = 1;
         st.marker_size = 1.8;
         for (size_t c = 0; c < r->ncolumns; c++) {
-            const holdout_cell *cell = &r->cells[li * r->ncolumns + c];
+            const ls_holdout_cell *cell = &r->cells[li * r->ncolumns + c];
             if (r->columns[c].skipped || isnan(cell->rmse))
                 continue;
             size_t m = held_out_points(r, s, c, &cell->fitted, px, py, &lo, &hi);
@@ -812,7 +813,7 @@ static unsigned char *holdout_compact(const sweep *s, const holdout_result *r, c
     return finish(f, o, len, err);
 }
 
-unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const chart_output *o, size_t *len, ls_error *err)
+unsigned char *ls_plot_holdout(const ls_sweep *s, const ls_holdout_result *r, const ls_figure *o, size_t *len, ls_error *err)
 {
     if (r->nlaws == 0 || !r->test) {
         ls_error_set(err, LS_ERR_DATA, "no held-out results to plot");
@@ -869,7 +870,7 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
         double lo = INFINITY, hi = -INFINITY;
         size_t shown = 0;
         for (size_t c = 0; c < r->ncolumns; c++) {
-            const holdout_cell *cell = &r->cells[li * r->ncolumns + c];
+            const ls_holdout_cell *cell = &r->cells[li * r->ncolumns + c];
             if (r->columns[c].skipped || isnan(cell->rmse))
                 continue;
             size_t m = held_out_points(r, s, c, &cell->fitted, px, py, &lo, &hi);
@@ -898,7 +899,7 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
         /* The held-out RMSEs, top left, where a good law leaves no points. */
         size_t k = 0;
         for (size_t c = 0; c < r->ncolumns; c++) {
-            const holdout_cell *cell = &r->cells[li * r->ncolumns + c];
+            const ls_holdout_cell *cell = &r->cells[li * r->ncolumns + c];
             if (r->columns[c].skipped || isnan(cell->rmse))
                 continue;
             char num[32];
@@ -933,10 +934,10 @@ unsigned char *ls_plot_holdout(const sweep *s, const holdout_result *r, const ch
 
 /* ---- isoflop ----------------------------------------------------------------------- */
 
-unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const plot_isoflop_spec *spec,
-                               const chart_output *o, size_t *len, ls_error *err)
+unsigned char *ls_plot_isoflop(const ls_lawfile *lf, const ls_arch_template *t, const ls_plot_isoflop_spec *spec,
+                               const ls_figure *o, size_t *len, ls_error *err)
 {
-    const law *l = &lf->law;
+    const ls_law *l = &lf->law;
     size_t nd = band_draws(lf);
     size_t ncombo = spec->nE * spec->nR;
     if (spec->nflops == 0 || ncombo == 0) {
@@ -961,7 +962,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
            *blo = malloc(points * sizeof *blo), *bhi = malloc(points * sizeof *bhi);
     /* Which points of a curve (profile or frontier) leave the fitted ranges. */
     unsigned char *out = malloc(points > 64 ? points : 64);
-    law_ranges fitted;
+    ls_law_ranges fitted;
     ls_lawfile_ranges(lf, &fitted);
     unsigned any_outside = 0;
     if (!grid || !loss || !tokens || !min_n || !min_l || !dl || !col || !blo || !bhi || !out) {
@@ -992,8 +993,8 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
     for (size_t fi = 0; fi < spec->nflops; fi++)
         for (size_t c = 0; c < ncombo; c++) {
             double E = spec->E[c / spec->nR], R = spec->R[c % spec->nR];
-            solve_budget b = {spec->flops[fi], INFINITY, 16};
-            solve_candidate best;
+            ls_solve_budget b = {spec->flops[fi], INFINITY, 16};
+            ls_solve_candidate best;
             min_n[fi * ncombo + c] = NAN;
             min_l[fi * ncombo + c] = NAN;
             if (ls_solve_candidate_at(l, t, &b, E, R, NULL, 0, 0, &best) != 0) {
@@ -1006,7 +1007,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
             ls_solve_isoflop_profile(l, t, spec->flops[fi], E, R, grid, points, loss, tokens);
             if (nd) {
                 for (size_t d = 0; d < nd; d++) {
-                    law dlaw;
+                    ls_law dlaw;
                     ls_lawfile_draw(lf, d, &dlaw);
                     ls_solve_isoflop_profile(&dlaw, t, spec->flops[fi], E, R, grid, points, dl + d * points, NULL);
                 }
@@ -1028,7 +1029,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
             if (by_combo)
                 thin.dash = CHART_DASH_DASHED;
             for (size_t i = 0; i < points; i++) {
-                law_point x = ls_arch_point(t, grid[i], E, R, tokens[i]);
+                ls_law_point x = ls_arch_point(t, grid[i], E, R, tokens[i]);
                 unsigned bits = ls_law_ranges_outside(&fitted, &x);
                 out[i] = bits != 0;
                 any_outside |= bits;
@@ -1070,8 +1071,8 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
         double E = spec->E[c / spec->nR], R = spec->R[c % spec->nR], fx[FRONTIER], fy[FRONTIER];
         for (int k = 0; k < FRONTIER; k++) {
             double F = exp(log(fmin_b / 3) + (log(fmax_b * 3) - log(fmin_b / 3)) * k / (FRONTIER - 1));
-            solve_budget b = {F, INFINITY, 16};
-            solve_candidate best;
+            ls_solve_budget b = {F, INFINITY, 16};
+            ls_solve_candidate best;
             fx[k] = fy[k] = NAN;
             if (ls_solve_candidate_at(l, t, &b, E, R, NULL, 0, 0, &best) != 0)
                 status = LS_ERR_INTERNAL;
@@ -1079,7 +1080,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
                 fx[k] = best.n_act;
                 fy[k] = best.loss;
             }
-            law_point x = ls_arch_point(t, best.n_act, E, R, best.tokens);
+            ls_law_point x = ls_arch_point(t, best.n_act, E, R, best.tokens);
             out[k] = best.feasible && ls_law_ranges_outside(&fitted, &x) != 0;
         }
         chart_style fr = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
@@ -1100,7 +1101,7 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
                 xs[m] = min_n[fi * ncombo + c];
                 ys[m] = min_l[fi * ncombo + c];
                 /* The minimum's tokens: all of this budget spent. */
-                law_point x = ls_arch_point(t, xs[m], E, R, 0.0);
+                ls_law_point x = ls_arch_point(t, xs[m], E, R, 0.0);
                 x.D = ls_law_tokens_for_flops(&x, spec->flops[fi]);
                 out[m] = ls_law_ranges_outside(&fitted, &x) != 0;
                 m++;
@@ -1177,13 +1178,13 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
     if (by_combo) {
         char num[32];
         short_number(num, sizeof num, spec->flops[0]);
-        if (t->flops_convention == LAW_FLOPS_6ND)
+        if (t->flops_convention == LS_LAW_FLOPS_6ND)
             snprintf(text, sizeof text, "All of F = %s training FLOPs spent: D = F / (6 N<sub>unroll</sub>).", num);
         else
             snprintf(text, sizeof text, "All of F = %s training FLOPs spent: D = %s (FLOP convention %s).", num,
                      ls_law_flops_formula(t->flops_convention), ls_law_flops_name(t->flops_convention));
     } else {
-        if (t->flops_convention == LAW_FLOPS_6ND)
+        if (t->flops_convention == LS_LAW_FLOPS_6ND)
             snprintf(text, sizeof text, "All of each budget spent: D = F / (6 N<sub>unroll</sub>); the frontier joins the minima of every budget between.");
         else
             snprintf(text, sizeof text, "All of each budget spent: D = %s (FLOP convention %s); the frontier joins the minima of every budget between.",
@@ -1207,10 +1208,10 @@ unsigned char *ls_plot_isoflop(const lawfile *lf, const arch_template *t, const 
 
 /* ---- solve --------------------------------------------------------------------------- */
 
-unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const solve_budget *b, const solve_options *so,
-                             const solve_result *r, const chart_output *o, size_t *len, ls_error *err)
+unsigned char *ls_plot_solve(const ls_lawfile *lf, const ls_arch_template *t, const ls_solve_budget *b, const ls_solve_options *so,
+                             const ls_solve_result *r, const ls_figure *o, size_t *len, ls_error *err)
 {
-    const law *l = &lf->law;
+    const ls_law *l = &lf->law;
     /* Each band point is a solve under each draw: fewer draws than the
      * other plots use keep the plot quick. */
     size_t nd = band_draws(lf);
@@ -1286,22 +1287,22 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     for (size_t e = 0; e < nE && status == 0; e++) {
         double *yse = all_ys + e * nR, *dloe = all_lo + e * nR, *dhie = all_hi + e * nR;
         for (size_t i = 0; i < nR; i++) {
-            const solve_candidate *c = &r->candidates[e * nR + order[i]];
+            const ls_solve_candidate *c = &r->candidates[e * nR + order[i]];
             yse[i] = c->feasible ? c->loss : NAN;
             if (c->feasible) {
                 env[i] = fmin(env[i], c->loss);
                 lo = fmin(lo, c->loss);
                 hi = fmax(hi, c->loss);
             }
-            solve_candidate u;
+            ls_solve_candidate u;
             if (ls_solve_candidate_at(l, t, b, so->E[e], Rs[i], so->ladder, so->nladder, 0, &u) != 0)
                 status = LS_ERR_INTERNAL;
             else if (u.feasible)
                 free_env[i] = fmin(free_env[i], u.loss);
             dloe[i] = dhie[i] = NAN;
             for (size_t d = 0; d < nd && c->feasible; d++) {
-                law dlaw;
-                solve_candidate w;
+                ls_law dlaw;
+                ls_solve_candidate w;
                 ls_lawfile_draw(lf, d, &dlaw);
                 col[d] = ls_solve_candidate_at(&dlaw, t, b, so->E[e], Rs[i], so->ladder, so->nladder, 0, &w) == 0 &&
                                  w.feasible
@@ -1377,7 +1378,7 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
         out_st.dash = CHART_DASH_DASHED;
         out_st.hollow = 1;
         for (size_t i = 0; i < nR; i++) {
-            const solve_candidate *c = &r->candidates[e * nR + order[i]];
+            const ls_solve_candidate *c = &r->candidates[e * nR + order[i]];
             outside_at[i] = c->feasible && c->outside;
             any_outside |= c->feasible ? c->outside : 0;
         }
@@ -1445,7 +1446,7 @@ unsigned char *ls_plot_solve(const lawfile *lf, const arch_template *t, const so
     }
     char kind[64];
     ls_law_kind_format(l->kind, kind, sizeof kind);
-    if (t->flops_convention == LAW_FLOPS_6ND)
+    if (t->flops_convention == LS_LAW_FLOPS_6ND)
         snprintf(text, sizeof text,
                  "Law %s. Each point: the N<sub>act</sub> that minimises the loss at that (E, R), with D = F / (6 N<sub>unroll</sub>).",
                  kind);
@@ -1468,10 +1469,10 @@ done:
 
 /* ---- rho_eff -------------------------------------------------------------------------- */
 
-unsigned char *ls_plot_rho_eff(const lawfile *lf, const arch_template *t, const double *E, size_t nE, double r_max,
-                               const chart_output *o, size_t *len, ls_error *err)
+unsigned char *ls_plot_rho_eff(const ls_lawfile *lf, const ls_arch_template *t, const double *E, size_t nE, double r_max,
+                               const ls_figure *o, size_t *len, ls_error *err)
 {
-    const law *l = &lf->law;
+    const ls_law *l = &lf->law;
     int ranges = lf->has_fit && lf->fit.has_ranges && r_max > lf->fit.r_range[1] * (1 + 1e-9);
     if (nE == 0 || !(r_max > 1)) {
         ls_error_set(err, LS_ERR_DATA, "no curve to plot");
@@ -1493,7 +1494,7 @@ unsigned char *ls_plot_rho_eff(const lawfile *lf, const arch_template *t, const 
     double xs[N], ys[N];
     double top = 1.0;
     for (size_t e = 0; e < nE; e++) {
-        law_point x = ls_arch_point(t, 1e9, E[e], 1.0, 1e11);
+        ls_law_point x = ls_arch_point(t, 1e9, E[e], 1.0, 1e11);
         for (int k = 0; k < N; k++) {
             x.R = 1.0 + (r_max - 1.0) * k / (N - 1);
             xs[k] = x.R;

@@ -73,54 +73,17 @@ static void putf(html *h, const char *fmt, ...)
     free(big);
 }
 
-size_t ls_report_escape(char *buf, size_t size, const char *text)
-{
-    size_t n = 0;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        const char *entity = NULL;
-        /* XML and HTML text is UTF-8: an ill-formed sequence is written as
-         * U+FFFD, a well-formed one as it is. */
-        int k = ls_utf8_sequence(p);
-        if (k != 1) {
-            const char *bytes = k < 0 ? "\xef\xbf\xbd" : (const char *)p;
-            size_t len = k < 0 ? 3 : (size_t)k;
-            for (size_t i = 0; i < len; i++, n++)
-                if (n + 1 < size)
-                    buf[n] = bytes[i];
-            p += (k < 0 ? -k : k) - 1;
-            continue;
-        }
-        char one[2] = {(char)*p, '\0'};
-        switch (*p) {
-        case '&': entity = "&amp;"; break;
-        case '<': entity = "&lt;"; break;
-        case '>': entity = "&gt;"; break;
-        case '"': entity = "&quot;"; break;
-        case '\'': entity = "&#39;"; break;
-        default:
-            if ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f)
-                continue;
-            entity = one;
-        }
-        for (const char *e = entity; *e; e++, n++)
-            if (size && n < size - 1)
-                buf[n] = *e;
-    }
-    if (size)
-        buf[n < size ? n : size - 1] = '\0';
-    return n;
-}
 
 /* Text from input, escaped. */
 static void put_text(html *h, const char *text)
 {
-    size_t need = ls_report_escape(NULL, 0, text);
+    size_t need = ls_text_escape_xml(NULL, 0, text, LS_TEXT_KEEP_LINES);
     char *buf = malloc(need + 1);
     if (!buf) {
         h->failed = 1;
         return;
     }
-    ls_report_escape(buf, need + 1, text);
+    ls_text_escape_xml(buf, need + 1, text, LS_TEXT_KEEP_LINES);
     put_n(h, buf, need);
     free(buf);
 }
@@ -248,7 +211,7 @@ static const char STYLE[] =
     "nav a{margin-right:14px}code{font-family:'DejaVu Sans Mono',monospace;font-size:13px}\n"
     "footer{margin-top:40px;font-size:12px;color:#555;word-break:break-all}\n";
 
-static void put_law_name(html *h, law_kind kind)
+static void put_law_name(html *h, ls_law_kind kind)
 {
     char text[64];
     put(h, "<code>");
@@ -256,7 +219,7 @@ static void put_law_name(html *h, law_kind kind)
     put(h, "</code>");
 }
 
-static void put_files(html *h, const report_input *in)
+static void put_files(html *h, const ls_report_input *in)
 {
     for (size_t i = 0; i < in->nsweep_paths; i++) {
         if (i)
@@ -278,9 +241,9 @@ static void put_range(html *h, const char *name, const double range[2])
     put(h, "</dd>");
 }
 
-static void put_summary(html *h, const report_input *in)
+static void put_summary(html *h, const ls_report_input *in)
 {
-    const lawfile *lf = in->law;
+    const ls_lawfile *lf = in->law;
     put(h, "<h1>Scaling-law report of ");
     put_files(h, in);
     put(h, "</h1>\n<p class=\"lead\">");
@@ -316,7 +279,7 @@ static void put_summary(html *h, const report_input *in)
     }
     /* What the reader left out, so the page says how many rows the runs
      * above are of. */
-    const sweep *s = in->sweep;
+    const ls_sweep *s = in->sweep;
     if (s->filtered_out || s->skipped.n || s->earlier_steps_dropped) {
         putf(h, "<p class=\"note\">Rows left out: %zu by the filters, %zu invalid (--skip-invalid), %zu earlier "
                 "%s of runs (--last).</p>\n",
@@ -339,9 +302,9 @@ static int by_size_of_residual(const void *a, const void *b)
     return (i > j) - (i < j);
 }
 
-static int put_residuals(html *h, const report_input *in, ls_error *err)
+static int put_residuals(html *h, const ls_report_input *in, ls_error *err)
 {
-    const sweep *s = in->sweep;
+    const ls_sweep *s = in->sweep;
     residual *r = malloc(s->n * sizeof *r);
     if (!r) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while writing the report");
@@ -349,7 +312,7 @@ static int put_residuals(html *h, const report_input *in, ls_error *err)
     }
     double sum = 0, lo = INFINITY, hi = -INFINITY;
     for (size_t i = 0; i < s->n; i++) {
-        law_point x = ls_sweep_row_point(&s->rows[i]);
+        ls_law_point x = ls_sweep_row_point(&s->rows[i]);
         r[i].row = i;
         r[i].fitted = ls_law_loss(&in->law->law, &x);
         r[i].residual = s->rows[i].loss - r[i].fitted;
@@ -370,7 +333,7 @@ static int put_residuals(html *h, const report_input *in, ls_error *err)
         putf(h, "The %zu largest:</p>\n<table><tr><th>run</th><th>N<sub>act</sub></th><th>D</th><th>R</th>"
                 "<th>E</th><th>observed</th><th>fitted</th><th>residual</th></tr>\n", shown);
         for (size_t k = 0; k < shown; k++) {
-            const sweep_row *row = &s->rows[r[k].row];
+            const ls_sweep_row *row = &s->rows[r[k].row];
             put(h, "<tr><td><code>");
             if (row->file >= 0 && (size_t)row->file < in->nsweep_paths)
                 put_text(h, in->sweep_paths[row->file]);
@@ -394,10 +357,10 @@ static int put_residuals(html *h, const report_input *in, ls_error *err)
     return 0;
 }
 
-static int put_fit(html *h, const report_input *in, ls_error *err)
+static int put_fit(html *h, const ls_report_input *in, ls_error *err)
 {
-    const fit_result *fr = in->fit;
-    const lawfile *lf = in->law;
+    const ls_fit_result *fr = in->fit;
+    const ls_lawfile *lf = in->law;
     put(h, "<section id=\"fit\"><h2>Fit of ");
     put_law_name(h, lf->law.kind);
     put(h, "</h2>\n<dl>");
@@ -436,10 +399,10 @@ static int put_fit(html *h, const report_input *in, ls_error *err)
     if (with_ci)
         putf(h, "<th>%g%% bootstrap interval</th>", 100 * lf->ci_level);
     put(h, "</tr>\n");
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(lf->law.kind, list);
     for (size_t i = 0; i < np; i++) {
-        law_param j = list[i];
+        ls_law_param j = list[i];
         put(h, "<tr><td>");
         put_text(h, ls_law_param_name(j));
         put(h, "</td><td>");
@@ -482,7 +445,7 @@ static int put_fit(html *h, const report_input *in, ls_error *err)
     return 0;
 }
 
-static int sweep_has_loops(const sweep *s)
+static int sweep_has_loops(const ls_sweep *s)
 {
     for (size_t i = 0; i < s->n; i++)
         if (s->rows[i].R > 1)
@@ -490,9 +453,9 @@ static int sweep_has_loops(const sweep *s)
     return 0;
 }
 
-static int put_holdout(html *h, const report_input *in, ls_error *err)
+static int put_holdout(html *h, const ls_report_input *in, ls_error *err)
 {
-    const holdout_result *r = in->holdout;
+    const ls_holdout_result *r = in->holdout;
     put(h, "<section id=\"holdout\"><h2>Which law predicts runs it has not seen</h2>\n"
            "<p>For each axis every law is fitted on the runs below the axis's largest value and predicts the runs "
            "at it; RMSE in nats/token, the lowest of each column in bold.</p>\n"
@@ -576,18 +539,18 @@ static int put_holdout(html *h, const report_input *in, ls_error *err)
 
 /* The table row each range's values sit in, starred when outside
  * (as solve's table): R, E, N_act, D; the budget itself has no row. */
-static int row_of_range(law_range q)
+static int row_of_range(ls_law_range q)
 {
     switch (q) {
-    case LAW_RANGE_R: return 0;
-    case LAW_RANGE_E: return 1;
-    case LAW_RANGE_N_ACT: return 2;
-    case LAW_RANGE_TOKENS: return 5;
+    case LS_LAW_RANGE_R: return 0;
+    case LS_LAW_RANGE_E: return 1;
+    case LS_LAW_RANGE_N_ACT: return 2;
+    case LS_LAW_RANGE_TOKENS: return 5;
     default: return -1;
     }
 }
 
-static void put_candidate_cells(html *h, const solve_candidate *c, int row)
+static void put_candidate_cells(html *h, const ls_solve_candidate *c, int row)
 {
     put(h, "<td>");
     if (!c->feasible) {
@@ -595,8 +558,8 @@ static void put_candidate_cells(html *h, const solve_candidate *c, int row)
         return;
     }
     int star = 0;
-    for (int q = 0; q < LAW_NRANGES; q++)
-        star |= (c->outside >> q & 1u) && row_of_range((law_range)q) == row;
+    for (int q = 0; q < LS_LAW_NRANGES; q++)
+        star |= (c->outside >> q & 1u) && row_of_range((ls_law_range)q) == row;
     switch (row) {
     case 0: putf(h, "%g", c->R); break;
     case 1: putf(h, "%g", c->E); break;
@@ -618,7 +581,7 @@ static void put_candidate_cells(html *h, const solve_candidate *c, int row)
 /* Before a budget's table whose answers leave the fitted ranges: a
  * warning box naming each configuration's values and the ranges they
  * leave (solve's stderr warnings and JSON `warnings`, on the page). */
-static void put_extrapolation_box(html *h, const solve_result *r)
+static void put_extrapolation_box(html *h, const ls_solve_result *r)
 {
     if (r->nwarnings == 0)
         return;
@@ -626,7 +589,7 @@ static void put_extrapolation_box(html *h, const solve_result *r)
            "where its predictions are a guess, not a fit; starred below.<ul>");
     const char *shown = NULL;
     for (size_t i = 0; i < r->nwarnings; i++) {
-        const solve_warning *w = &r->warnings[i];
+        const ls_solve_warning *w = &r->warnings[i];
         if (!shown || strcmp(shown, w->configuration) != 0) {
             put(h, shown ? "</li><li>" : "<li>");
             put(h, strcmp(w->configuration, "chosen") == 0        ? "chosen"
@@ -637,7 +600,7 @@ static void put_extrapolation_box(html *h, const solve_result *r)
         } else {
             put(h, ", ");
         }
-        putf(h, "%s = ", w->quantity == LAW_RANGE_N_ACT ? "N<sub>act</sub>" : ls_law_range_name(w->quantity));
+        putf(h, "%s = ", w->quantity == LS_LAW_RANGE_N_ACT ? "N<sub>act</sub>" : ls_law_range_name(w->quantity));
         put_number(h, w->value, 4);
         put(h, " (fitted ");
         put_number(h, w->lo, 4);
@@ -648,7 +611,7 @@ static void put_extrapolation_box(html *h, const solve_result *r)
     put(h, "</li></ul></div>\n");
 }
 
-static int put_budgets(html *h, const report_input *in, ls_error *err)
+static int put_budgets(html *h, const ls_report_input *in, ls_error *err)
 {
     static const char *const rows[] = {"R (loops)",
                                        "E (experts)",
@@ -661,7 +624,7 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
                                        "inference FLOPs / token",
                                        "weight memory",
                                        "N<sub>unroll</sub>"};
-    const solve_options *so = in->solve;
+    const ls_solve_options *so = in->solve;
     /* A sweep without loops, solved at R = 1 alone: no N_loop or N_unroll
      * rows (they would describe a loop the model does not have). */
     int loops = sweep_has_loops(in->sweep);
@@ -674,7 +637,7 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
     put(h, "} and R in {");
     for (size_t i = 0; i < so->nR; i++)
         putf(h, "%s%g", i ? ", " : "", so->R[i]);
-    if (!in->tmpl || in->tmpl->flops_convention == LAW_FLOPS_6ND)
+    if (!in->tmpl || in->tmpl->flops_convention == LS_LAW_FLOPS_6ND)
         put(h, "} gets its best N<sub>act</sub>, with D = F / (6 N<sub>unroll</sub>) spending the whole budget.");
     else
         putf(h, "} gets its best N<sub>act</sub>, with D = %s (FLOP convention %s) spending the whole budget.",
@@ -684,8 +647,8 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
     put(h, " (the fit's RMSE) of the lowest loss, the one with the fewest loops, then the fewest experts, is chosen: "
            "the cheapest to serve.</p>\n");
     for (size_t b = 0; b < in->nbudgets; b++) {
-        const solve_budget *bud = &in->budgets[b];
-        const solve_result *r = &in->solves[b];
+        const ls_solve_budget *bud = &in->budgets[b];
+        const ls_solve_result *r = &in->solves[b];
         put(h, "<h3>");
         put_number(h, bud->flops, 4);
         put(h, " training FLOPs; ");
@@ -717,9 +680,9 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
         if (outside && so->ranges) {
             put(h, "<p class=\"note\">* outside the range the law was fitted on:");
             const char *sep = " ";
-            for (int q = 0; q < LAW_NRANGES; q++)
+            for (int q = 0; q < LS_LAW_NRANGES; q++)
                 if (outside >> q & 1u) {
-                    putf(h, "%s%s ", sep, q == LAW_RANGE_N_ACT ? "N<sub>act</sub>" : ls_law_range_name((law_range)q));
+                    putf(h, "%s%s ", sep, q == LS_LAW_RANGE_N_ACT ? "N<sub>act</sub>" : ls_law_range_name((ls_law_range)q));
                     put_number(h, so->ranges->lo[q], 4);
                     put(h, " to ");
                     put_number(h, so->ranges->hi[q], 4);
@@ -754,7 +717,7 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
         if (!in->solves[b].has_choice)
             continue;
         flops[nf++] = in->budgets[b].flops;
-        const solve_candidate *c = &in->solves[b].choice;
+        const ls_solve_candidate *c = &in->solves[b].choice;
         size_t i = 0;
         while (i < nE && E[i] != c->E)
             i++;
@@ -769,7 +732,7 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
     int status = 0;
     if (nf) {
         put(h, "<h3>IsoFLOP profiles</h3>\n");
-        plot_isoflop_spec spec = {flops, nf, E, R, nE, nR, 25};
+        ls_plot_isoflop_spec spec = {flops, nf, E, R, nE, nR, 25};
         ls_error plot_err;
         size_t len = 0;
         unsigned char *svg = ls_plot_isoflop(in->law, in->tmpl, &spec, in->figure, &len, &plot_err);
@@ -786,9 +749,9 @@ static int put_budgets(html *h, const report_input *in, ls_error *err)
     return status;
 }
 
-static void put_provenance(html *h, const report_input *in)
+static void put_provenance(html *h, const ls_report_input *in)
 {
-    const lawfile *lf = in->law;
+    const ls_lawfile *lf = in->law;
     putf(h, "<footer id=\"provenance\"><p>Made by loopscale %s", ls_version());
     if (lf->command) {
         put(h, ": <code>");
@@ -807,7 +770,7 @@ static void put_provenance(html *h, const report_input *in)
     put(h, "</footer>\n");
 }
 
-char *ls_report_html(const report_input *in, ls_error *err)
+char *ls_report_html(const ls_report_input *in, ls_error *err)
 {
     if (!in->sweep || in->sweep->n == 0 || !in->fit || !in->law) {
         ls_error_set(err, LS_ERR_DATA, "the report needs a fit of at least one run");
@@ -854,7 +817,7 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int ls_report_solve_candidates(const sweep *s, double **R, size_t *nR, double **E, size_t *nE, ls_error *err)
+int ls_report_solve_candidates(const ls_sweep *s, double **R, size_t *nR, double **E, size_t *nE, ls_error *err)
 {
     *R = *E = NULL;
     *nR = *nE = 0;

@@ -11,11 +11,11 @@
 
 #include "loopscale/holdout.h"
 #include "loopscale/diagnose.h"
-#include "loopscale/jsonw.h"
+#include "jsonw_internal.h"
 #include "loopscale/law.h"
 #include "loopscale/solve.h"
 
-char *ls_holdout_result_to_json(const holdout_result *r, ls_error *err)
+char *ls_holdout_result_to_json(const ls_holdout_result *r, ls_error *err)
 {
     jsonw w;
     ls_jsonw_init(&w);
@@ -33,8 +33,8 @@ char *ls_holdout_result_to_json(const holdout_result *r, ls_error *err)
         ls_jsonw_number(&w, "bic", r->bic[l]);
         ls_jsonw_array_begin(&w, "heldout", 0);
         for (size_t c = 0; c < r->ncolumns; c++) {
-            const holdout_column *col = &r->columns[c];
-            const holdout_cell *cell = &r->cells[l * r->ncolumns + c];
+            const ls_holdout_column *col = &r->columns[c];
+            const ls_holdout_cell *cell = &r->cells[l * r->ncolumns + c];
             if (col->skipped || isnan(cell->rmse))
                 continue;
             ls_jsonw_object_begin(&w, NULL);
@@ -67,7 +67,7 @@ char *ls_holdout_result_to_json(const holdout_result *r, ls_error *err)
     return ls_jsonw_finish(&w, err);
 }
 
-static void json_candidate(jsonw *w, const char *key, const solve_candidate *c)
+static void json_candidate(jsonw *w, const char *key, const ls_solve_candidate *c)
 {
     ls_jsonw_object_begin(w, key);
     ls_jsonw_bool(w, "feasible", c->feasible);
@@ -86,23 +86,23 @@ static void json_candidate(jsonw *w, const char *key, const solve_candidate *c)
         ls_jsonw_string(w, "bound", ls_solve_bound_name(c->bound));
         /* The quantities beyond the ranges the law was fitted on. */
         ls_jsonw_array_begin(w, "outside", 1);
-        for (int q = 0; q < LAW_NRANGES; q++)
+        for (int q = 0; q < LS_LAW_NRANGES; q++)
             if (c->outside >> q & 1u)
-                ls_jsonw_string(w, NULL, ls_law_range_name((law_range)q));
+                ls_jsonw_string(w, NULL, ls_law_range_name((ls_law_range)q));
         ls_jsonw_array_end(w);
     }
     ls_jsonw_object_end(w);
 }
 
-static void json_bounds(jsonw *w, const size_t bound[SOLVE_NBOUNDS], size_t n)
+static void json_bounds(jsonw *w, const size_t bound[LS_SOLVE_NBOUNDS], size_t n)
 {
     ls_jsonw_object_begin(w, "bound");
-    for (int k = 0; k < SOLVE_NBOUNDS; k++)
-        ls_jsonw_number(w, ls_solve_bound_name((solve_bound)k), n ? (double)bound[k] / (double)n : 0.0);
+    for (int k = 0; k < LS_SOLVE_NBOUNDS; k++)
+        ls_jsonw_number(w, ls_solve_bound_name((ls_solve_bound)k), n ? (double)bound[k] / (double)n : 0.0);
     ls_jsonw_object_end(w);
 }
 
-char *ls_solve_result_to_json(const solve_budget *b, double eps, const solve_result *r, const solve_uncertainty *u,
+char *ls_solve_result_to_json(const ls_solve_budget *b, double eps, const ls_solve_result *r, const ls_solve_uncertainty *u,
                               int with_candidates, ls_error *err)
 {
     jsonw w;
@@ -118,7 +118,7 @@ char *ls_solve_result_to_json(const solve_budget *b, double eps, const solve_res
     json_candidate(&w, "unconstrained", &r->unconstrained);
     ls_jsonw_array_begin(&w, "warnings", 0);
     for (size_t i = 0; i < r->nwarnings; i++) {
-        const solve_warning *x = &r->warnings[i];
+        const ls_solve_warning *x = &r->warnings[i];
         ls_jsonw_object_begin(&w, NULL);
         ls_jsonw_string(&w, "configuration", x->configuration);
         ls_jsonw_string(&w, "quantity", ls_law_range_name(x->quantity));

@@ -8,7 +8,7 @@
 #include "npy_internal.h"
 #include "tokcsv_internal.h"
 
-struct route_acc {
+struct ls_route_acc {
     size_t L, D, E, k;
     size_t j; /* the median rank for MMR: ceil(E/2) */
     size_t tokens;
@@ -26,7 +26,7 @@ struct route_acc {
     uint64_t *stamp; /* [layer][expert]: last token that touched it */
 };
 
-void ls_route_acc_free(route_acc *a)
+void ls_route_acc_free(ls_route_acc *a)
 {
     if (!a)
         return;
@@ -44,7 +44,7 @@ void ls_route_acc_free(route_acc *a)
     free(a);
 }
 
-route_acc *ls_route_acc_new(size_t loops, size_t layers, size_t experts, size_t top_k, ls_error *err)
+ls_route_acc *ls_route_acc_new(size_t loops, size_t layers, size_t experts, size_t top_k, ls_error *err)
 {
     if (loops == 0 || layers == 0 || experts == 0) {
         ls_error_set(err, LS_ERR_DATA, "no logits: %zu loops x %zu layers x %zu experts", loops, layers, experts);
@@ -54,7 +54,7 @@ route_acc *ls_route_acc_new(size_t loops, size_t layers, size_t experts, size_t 
         ls_error_set(err, LS_ERR_USAGE, "top-k %zu with %zu experts: need 1 <= top-k <= experts", top_k, experts);
         return NULL;
     }
-    route_acc *a = calloc(1, sizeof *a);
+    ls_route_acc *a = calloc(1, sizeof *a);
     if (!a) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
@@ -125,7 +125,7 @@ static double select_rank(double *x, size_t n, size_t m)
 
 /* One router decision: the top-k set of z (lower index first among equal
  * logits), the load it adds, and the MMR gap. */
-static void decide(route_acc *a, const double *z, size_t row)
+static void decide(ls_route_acc *a, const double *z, size_t row)
 {
     size_t E = a->E, k = a->k, n = 0;
     double *topv = a->topv;
@@ -197,7 +197,7 @@ static size_t common(const size_t *x, const size_t *y, size_t k)
     return n;
 }
 
-void ls_route_acc_add(route_acc *a, const double *logits)
+void ls_route_acc_add(ls_route_acc *a, const double *logits)
 {
     size_t L = a->L, D = a->D, E = a->E, k = a->k;
     for (size_t row = 0; row < L * D; row++)
@@ -236,14 +236,14 @@ static double balance(const double *x, size_t n)
     return total * total / ((double)n * squares);
 }
 
-route_report *ls_route_acc_report(const route_acc *a, ls_error *err)
+ls_route_report *ls_route_acc_report(const ls_route_acc *a, ls_error *err)
 {
     size_t L = a->L, D = a->D, E = a->E;
     if (a->tokens == 0) {
         ls_error_set(err, LS_ERR_DATA, "no tokens");
         return NULL;
     }
-    route_report *r = calloc(1, sizeof *r);
+    ls_route_report *r = calloc(1, sizeof *r);
     double *pooled = calloc(D * E, sizeof *pooled);
     if (r) {
         r->per_loop = calloc(L * D, sizeof *r->per_loop);
@@ -268,7 +268,7 @@ route_report *ls_route_acc_report(const route_acc *a, ls_error *err)
         uint64_t ties = 0;
         for (size_t l = 0; l < L; l++) {
             size_t row = l * D + d;
-            route_metrics *m = &r->per_loop[d * L + l];
+            ls_route_metrics *m = &r->per_loop[d * L + l];
             m->b2 = balance(a->load + row * E, E);
             m->mmr = exp(a->gap[row] / N);
             m->distinct = (double)a->distinct[row] / N;
@@ -283,7 +283,7 @@ route_report *ls_route_acc_report(const route_acc *a, ls_error *err)
             switched += (double)a->switched[row];
             ties += a->ties[row];
         }
-        route_metrics *m = &r->per_layer[d];
+        ls_route_metrics *m = &r->per_layer[d];
         m->b2 = balance(pooled + d * E, E);
         m->mmr = exp(gap / (N * (double)L));
         m->distinct = (double)a->distinct[(L - 1) * D + d] / N;
@@ -314,7 +314,7 @@ route_report *ls_route_acc_report(const route_acc *a, ls_error *err)
              * pooled; d == D: every layer (once, at l == L). */
             if (d == D && l < L)
                 continue;
-            const route_metrics *m = d == D ? &r->all : l == L ? &r->per_layer[d] : &r->per_loop[d * L + l];
+            const ls_route_metrics *m = d == D ? &r->all : l == L ? &r->per_layer[d] : &r->per_loop[d * L + l];
             if (isfinite(m->mmr))
                 continue;
             double gap = 0;
@@ -341,7 +341,7 @@ route_report *ls_route_acc_report(const route_acc *a, ls_error *err)
     return r;
 }
 
-void ls_route_report_free(route_report *r)
+void ls_route_report_free(ls_route_report *r)
 {
     if (!r)
         return;
@@ -354,7 +354,7 @@ void ls_route_report_free(route_report *r)
 
 static const char *const DTYPE_NAMES[] = {"float16", "float32", "float64"};
 
-static route_report *read_npy(ls_input *input, size_t top_k, ls_error *err)
+static ls_route_report *read_npy(ls_input *input, size_t top_k, ls_error *err)
 {
     npy_reader *in = ls_npy_open_input(input, err);
     if (!in)
@@ -362,9 +362,9 @@ static route_report *read_npy(ls_input *input, size_t top_k, ls_error *err)
     const char *path = ls_npy_name(in);
     const npy_header *h = ls_npy_header_of(in);
     char shape[NPY_MAX_DIMS * 22 + 4];
-    route_acc *acc = NULL;
+    ls_route_acc *acc = NULL;
     double *logits = NULL;
-    route_report *report = NULL;
+    ls_route_report *report = NULL;
     if (h->ndim != 4 || h->count == 0) {
         ls_error_set(err, LS_ERR_DATA, "%s: shape %s is not [tokens, loops, layers, experts]%s", path,
                      ls_npy_shape_text(h, shape, sizeof shape), h->ndim == 4 ? " with every extent at least 1" : "");
@@ -406,7 +406,7 @@ done:
     return report;
 }
 
-static route_report *read_csv(ls_input *input, size_t top_k, ls_error *err)
+static ls_route_report *read_csv(ls_input *input, size_t top_k, ls_error *err)
 {
     static const char *const INDEX[] = {"loop", "layer"};
     tokcsv_layout layout = {INDEX, 2, NULL, 0, "z", 0};
@@ -414,8 +414,8 @@ static route_report *read_csv(ls_input *input, size_t top_k, ls_error *err)
     if (!in)
         return NULL;
     size_t E = ls_tokcsv_nvalues(in);
-    route_acc *acc = NULL;
-    route_report *report = NULL;
+    ls_route_acc *acc = NULL;
+    ls_route_report *report = NULL;
     if (top_k > E) {
         ls_error_set(err, LS_ERR_USAGE, "top-k %zu is more than the %zu experts of %s", top_k, E, ls_tokcsv_name(in));
         goto done;
@@ -443,7 +443,7 @@ done:
     return report;
 }
 
-route_report *ls_route_read(const char *path, size_t top_k, ls_error *err)
+ls_route_report *ls_route_read(const char *path, size_t top_k, ls_error *err)
 {
     /* The format is told from the stream's first bytes, read once (a FIFO
      * cannot be opened twice); CSV may be gzip-compressed, .npy not (the

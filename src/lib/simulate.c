@@ -1,4 +1,4 @@
-#include "loopscale/simulate.h"
+#include "simulate_internal.h"
 
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
@@ -6,9 +6,10 @@
 #include <stdio.h>
 
 #include "numtext_internal.h"
+#include "outfile_internal.h"
 #include "loopscale/sweep.h"
 
-int ls_simulate_check(const arch_template *t, const simulate_grid *grid, ls_error *err)
+int ls_simulate_check(const ls_arch_template *t, const ls_simulate_grid *grid, ls_error *err)
 {
     const struct {
         const char *name;
@@ -37,10 +38,10 @@ int ls_simulate_check(const arch_template *t, const simulate_grid *grid, ls_erro
 
 /* A run must read back as a sweep row: no value overflowed or underflowed,
  * and none was rounded out of its range (n_act 0.4 rounds n_total to 0). */
-static int check_run(const law_point *x, int top_k, double flops, double law_loss, double loss, double sigma,
+static int check_run(const ls_law_point *x, int top_k, double flops, double law_loss, double loss, double sigma,
                      ls_error *err)
 {
-    sweep_row row = {.n_act = x->n_act, .n_total = x->n_total, .n_loop = x->n_loop, .R = x->R, .E = x->E,
+    ls_sweep_row row = {.n_act = x->n_act, .n_total = x->n_total, .n_loop = x->n_loop, .R = x->R, .E = x->E,
                      .k = top_k, .tokens = x->D, .loss = loss};
     const char *names[] = {"flops", "loss"};
     const double values[] = {flops, loss};
@@ -51,7 +52,7 @@ static int check_run(const law_point *x, int top_k, double flops, double law_los
             snprintf(what, sizeof what, "%s is %g, outside the range of double precision", names[i], values[i]);
             law_at_fault = i == 1;
         }
-    sweep_quantity which;
+    ls_sweep_quantity which;
     char reason[128];
     if (!what[0] && ls_sweep_row_check(&row, &which, reason, sizeof reason)) {
         const double value[] = {row.n_act, row.n_total, row.n_loop, row.R, row.E, row.k, row.tokens, flops, loss};
@@ -74,8 +75,8 @@ static int check_run(const law_point *x, int top_k, double flops, double law_los
                         x->E, x->R, what);
 }
 
-int ls_simulate_write(const law *truth, const arch_template *t, const simulate_grid *grid,
-                   const simulate_options *options, outfile *out, ls_error *err)
+int ls_simulate_write(const ls_law *truth, const ls_arch_template *t, const ls_simulate_grid *grid,
+                   const ls_simulate_options *options, outfile *out, ls_error *err)
 {
     int status = ls_simulate_check(t, grid, err);
     if (status != 0)
@@ -94,7 +95,7 @@ int ls_simulate_write(const law *truth, const arch_template *t, const simulate_g
             for (size_t d = 0; d < grid->n_tokens && status == 0; d++)
                 for (size_t e = 0; e < grid->n_E && status == 0; e++)
                     for (size_t r = 0; r < grid->n_R && status == 0; r++) {
-                        law_point x = ls_arch_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
+                        ls_law_point x = ls_arch_point(t, grid->n_act[a], grid->E[e], grid->R[r], grid->tokens[d]);
                         /* Parameter counts are whole numbers. */
                         x.n_total = nearbyint(x.n_total);
                         x.n_loop = nearbyint(x.n_loop);

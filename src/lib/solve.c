@@ -26,14 +26,14 @@
 #define HALVINGS 30 /* down to 1e-9 of a fine step */
 
 typedef struct profile {
-    law_prepared prep;
-    const arch_template *t;
+    ls_law_prepared prep;
+    const ls_arch_template *t;
     double flops, E, R;
     double total_ratio, unroll_ratio; /* N_total / N_act, N_unroll / N_act */
     double loop_ratio;                /* N_loop / N_act */
     double ln_d_at_unit_n;            /* ln D = this - ln N_act */
     double ln_m;                      /* ln(N_act / N_total) */
-    law_flops conv;                   /* how the budget is counted */
+    ls_law_flops conv;                   /* how the budget is counted */
     int per_token_linear;             /* 6nd: D N_act is the same at every N_act */
     double n_one_token;               /* the N_act that trains on one token */
 } profile;
@@ -45,7 +45,7 @@ static double profile_ln_d(const profile *pr, double ln_n)
     if (pr->per_token_linear)
         return pr->ln_d_at_unit_n - ln_n;
     double n = exp(ln_n);
-    law_point x = {n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN, 0.0};
+    ls_law_point x = {n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN, 0.0};
     return log(ls_law_tokens_for_flops_as(&pr->conv, &x, pr->flops));
 }
 
@@ -68,7 +68,7 @@ static double profile_n_one_token(const profile *pr)
     return exp(lo);
 }
 
-static void profile_init(profile *pr, const law *l, const arch_template *t, double flops, double E, double R)
+static void profile_init(profile *pr, const ls_law *l, const ls_arch_template *t, double flops, double E, double R)
 {
     ls_law_prepare(&pr->prep, l);
     pr->t = t;
@@ -78,17 +78,17 @@ static void profile_init(profile *pr, const law *l, const arch_template *t, doub
     pr->total_ratio = ls_arch_n_total(t, 1.0, E);
     pr->loop_ratio = ls_arch_loop_fraction(t);
     pr->unroll_ratio = 1.0 + (R - 1.0) * pr->loop_ratio;
-    law_point unit = ls_arch_point(t, 1.0, E, R, 0.0);
+    ls_law_point unit = ls_arch_point(t, 1.0, E, R, 0.0);
     pr->ln_d_at_unit_n = log(ls_law_tokens_for_flops(&unit, flops)); /* D at N_act = 1 */
     pr->ln_m = pr->total_ratio == 1.0 ? 0.0 : -log(pr->total_ratio);
     ls_arch_flops(t, &pr->conv);
-    pr->per_token_linear = pr->conv.kind == LAW_FLOPS_6ND;
+    pr->per_token_linear = pr->conv.kind == LS_LAW_FLOPS_6ND;
     pr->n_one_token = profile_n_one_token(pr);
 }
 
-static law_point profile_point(const profile *pr, double n_act)
+static ls_law_point profile_point(const profile *pr, double n_act)
 {
-    law_point x = ls_arch_point(pr->t, n_act, pr->E, pr->R, 0.0);
+    ls_law_point x = ls_arch_point(pr->t, n_act, pr->E, pr->R, 0.0);
     x.D = ls_law_tokens_for_flops_as(&pr->conv, &x, pr->flops); /* all of the compute budget */
     return x;
 }
@@ -100,18 +100,18 @@ static double profile_ln_loss(double ln_n, void *context)
 {
     profile *pr = context;
     double n = exp(ln_n);
-    law_row row;
+    ls_law_row row;
     row.ln_n_act = ln_n;
     row.ln_d = profile_ln_d(pr, ln_n);
     row.ln_m = pr->ln_m;
     /* The law reads ln D from the row, never D itself. */
-    row.x = (law_point){n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN, 0};
+    row.x = (ls_law_point){n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN, 0};
     return ls_law_row_log_loss_grad(&pr->prep, &row, NULL);
 }
 
-static void fill_candidate(profile *pr, double n_act, double bits, solve_candidate *c)
+static void fill_candidate(profile *pr, double n_act, double bits, ls_solve_candidate *c)
 {
-    law_point x = profile_point(pr, n_act);
+    ls_law_point x = profile_point(pr, n_act);
     c->E = pr->E;
     c->R = pr->R;
     c->n_act = n_act;
@@ -195,9 +195,9 @@ static double minimise(profile *pr, gsl_min_fminimizer *brent, double lo, double
     return gsl_min_fminimizer_x_minimum(brent);
 }
 
-static int candidate_with(const law *l, const arch_template *t, const solve_budget *b, double E, double R,
+static int candidate_with(const ls_law *l, const ls_arch_template *t, const ls_solve_budget *b, double E, double R,
                           const double *ladder, size_t nladder, int use_memory, gsl_min_fminimizer *brent,
-                          solve_candidate *out)
+                          ls_solve_candidate *out)
 {
     profile pr;
     profile_init(&pr, l, t, b->flops, E, R);
@@ -228,9 +228,9 @@ static int candidate_with(const law *l, const arch_template *t, const solve_budg
         /* Memory binds when a larger size it leaves out (one that still
          * trains on a token) would have had a lower loss. */
         double n_tokens = pr.n_one_token;
-        for (size_t i = 0; i < nladder && out->bound == SOLVE_BOUND_COMPUTE; i++)
+        for (size_t i = 0; i < nladder && out->bound == LS_SOLVE_BOUND_COMPUTE; i++)
             if (ladder[i] > n_hi && ladder[i] <= n_tokens && profile_ln_loss(log(ladder[i]), &pr) < best)
-                out->bound = SOLVE_BOUND_MEMORY;
+                out->bound = LS_SOLVE_BOUND_MEMORY;
         return 0;
     }
     if (n_hi < N_MIN)
@@ -243,14 +243,14 @@ static int candidate_with(const law *l, const arch_template *t, const solve_budg
     out->feasible = 1;
     /* minimise() returns an end of the range exactly when it binds. */
     if (ln_n >= log(n_hi))
-        out->bound = memory_caps ? SOLVE_BOUND_MEMORY : SOLVE_BOUND_SEARCH;
+        out->bound = memory_caps ? LS_SOLVE_BOUND_MEMORY : LS_SOLVE_BOUND_SEARCH;
     else if (ln_n <= log(N_MIN))
-        out->bound = SOLVE_BOUND_SEARCH;
+        out->bound = LS_SOLVE_BOUND_SEARCH;
     return 0;
 }
 
-int ls_solve_candidate_at(const law *l, const arch_template *t, const solve_budget *b, double E, double R,
-                       const double *ladder, size_t nladder, int use_memory, solve_candidate *out)
+int ls_solve_candidate_at(const ls_law *l, const ls_arch_template *t, const ls_solve_budget *b, double E, double R,
+                       const double *ladder, size_t nladder, int use_memory, ls_solve_candidate *out)
 {
     gsl_min_fminimizer *brent = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
     if (!brent)
@@ -260,7 +260,7 @@ int ls_solve_candidate_at(const law *l, const arch_template *t, const solve_budg
     return status;
 }
 
-void ls_solve_result_free(solve_result *r)
+void ls_solve_result_free(ls_solve_result *r)
 {
     if (!r)
         return;
@@ -272,47 +272,47 @@ void ls_solve_result_free(solve_result *r)
     r->nwarnings = 0;
 }
 
-const char *ls_solve_bound_name(solve_bound b)
+const char *ls_solve_bound_name(ls_solve_bound b)
 {
-    static const char *const names[SOLVE_NBOUNDS] = {"compute", "memory", "search range"};
-    return b >= 0 && b < SOLVE_NBOUNDS ? names[b] : "?";
+    static const char *const names[LS_SOLVE_NBOUNDS] = {"compute", "memory", "search range"};
+    return b >= 0 && b < LS_SOLVE_NBOUNDS ? names[b] : "?";
 }
 
-void ls_solve_default_candidates(const law_ranges *ranges, double *R, size_t *nR, double *E, size_t *nE)
+void ls_solve_default_candidates(const ls_law_ranges *ranges, double *R, size_t *nR, double *E, size_t *nE)
 {
-    static const double all_E[SOLVE_DEFAULT_NE] = {1, 2, 4, 8, 16, 32, 64};
+    static const double all_E[LS_SOLVE_DEFAULT_NE] = {1, 2, 4, 8, 16, 32, 64};
     *nR = *nE = 0;
-    for (int i = 0; i < SOLVE_DEFAULT_NR; i++)
-        if (*nR == 0 || !ranges || !ranges->known[LAW_RANGE_R] || i + 1 <= ranges->hi[LAW_RANGE_R] * (1 + 1e-9))
+    for (int i = 0; i < LS_SOLVE_DEFAULT_NR; i++)
+        if (*nR == 0 || !ranges || !ranges->known[LS_LAW_RANGE_R] || i + 1 <= ranges->hi[LS_LAW_RANGE_R] * (1 + 1e-9))
             R[(*nR)++] = i + 1;
-    for (int i = 0; i < SOLVE_DEFAULT_NE; i++)
-        if (*nE == 0 || !ranges || !ranges->known[LAW_RANGE_E] || all_E[i] <= ranges->hi[LAW_RANGE_E] * (1 + 1e-9))
+    for (int i = 0; i < LS_SOLVE_DEFAULT_NE; i++)
+        if (*nE == 0 || !ranges || !ranges->known[LS_LAW_RANGE_E] || all_E[i] <= ranges->hi[LS_LAW_RANGE_E] * (1 + 1e-9))
             E[(*nE)++] = all_E[i];
 }
 
 /* Which of the fitted ranges a candidate leaves. */
-static void mark_outside(const arch_template *t, const law_ranges *ranges, solve_candidate *c)
+static void mark_outside(const ls_arch_template *t, const ls_law_ranges *ranges, ls_solve_candidate *c)
 {
     c->outside = 0;
     if (!ranges || !c->feasible)
         return;
-    law_point x = ls_arch_point(t, c->n_act, c->E, c->R, c->tokens);
+    ls_law_point x = ls_arch_point(t, c->n_act, c->E, c->R, c->tokens);
     c->outside = ls_law_ranges_outside(ranges, &x);
 }
 
 /* One warning for each quantity outside its range in each of the three
  * reported configurations. */
-static int collect_warnings(const arch_template *t, const law_ranges *ranges, solve_result *out)
+static int collect_warnings(const ls_arch_template *t, const ls_law_ranges *ranges, ls_solve_result *out)
 {
     static const char *const keys[3] = {"chosen", "lowest_loss", "unconstrained"};
     static const char *const labels[3] = {"chosen", "lowest loss", "no memory limit"};
-    static const char *const units[LAW_NRANGES] = {"active parameters", "tokens", "loops", "experts",
+    static const char *const units[LS_LAW_NRANGES] = {"active parameters", "tokens", "loops", "experts",
                                                    "training FLOPs"};
-    const solve_candidate *configs[3] = {&out->choice, &out->best, &out->unconstrained};
+    const ls_solve_candidate *configs[3] = {&out->choice, &out->best, &out->unconstrained};
     const int present[3] = {out->has_choice, out->best.feasible, out->unconstrained.feasible};
     size_t n = 0;
     for (int k = 0; k < 3; k++)
-        for (int q = 0; q < LAW_NRANGES; q++)
+        for (int q = 0; q < LS_LAW_NRANGES; q++)
             n += present[k] && (configs[k]->outside >> q & 1u);
     if (n == 0)
         return 0;
@@ -320,21 +320,21 @@ static int collect_warnings(const arch_template *t, const law_ranges *ranges, so
     if (!out->warnings)
         return -1;
     for (int k = 0; k < 3; k++)
-        for (int q = 0; q < LAW_NRANGES; q++) {
+        for (int q = 0; q < LS_LAW_NRANGES; q++) {
             if (!present[k] || !(configs[k]->outside >> q & 1u))
                 continue;
-            const solve_candidate *c = configs[k];
-            law_point x = ls_arch_point(t, c->n_act, c->E, c->R, c->tokens);
-            solve_warning *w = &out->warnings[out->nwarnings++];
+            const ls_solve_candidate *c = configs[k];
+            ls_law_point x = ls_arch_point(t, c->n_act, c->E, c->R, c->tokens);
+            ls_solve_warning *w = &out->warnings[out->nwarnings++];
             w->configuration = keys[k];
-            w->quantity = (law_range)q;
-            w->value = q == LAW_RANGE_FLOPS ? ls_law_training_flops_as(&ranges->flops, &x)
-                                            : ls_law_range_value(&x, (law_range)q);
+            w->quantity = (ls_law_range)q;
+            w->value = q == LS_LAW_RANGE_FLOPS ? ls_law_training_flops_as(&ranges->flops, &x)
+                                            : ls_law_range_value(&x, (ls_law_range)q);
             w->lo = ranges->lo[q];
             w->hi = ranges->hi[q];
             snprintf(w->message, sizeof w->message,
                      "%s: %s = %.4g %s is outside the range the law was fitted on, %.4g to %.4g: an extrapolation",
-                     labels[k], ls_law_range_name((law_range)q), w->value, units[q], w->lo, w->hi);
+                     labels[k], ls_law_range_name((ls_law_range)q), w->value, units[q], w->lo, w->hi);
         }
     return 0;
 }
@@ -344,7 +344,7 @@ static int collect_warnings(const arch_template *t, const law_ranges *ranges, so
  * input's doing: an LS_ERR_DATA error naming the inputs, never an infinity
  * printed as an answer or refused later as an internal error.  solve,
  * isoflop and their JSON share this one rule. */
-int ls_solve_candidate_check(const solve_candidate *c, double flops, ls_error *err)
+int ls_solve_candidate_check(const ls_solve_candidate *c, double flops, ls_error *err)
 {
     const char *what = NULL;
     double bad = 0;
@@ -363,15 +363,15 @@ int ls_solve_candidate_check(const solve_candidate *c, double flops, ls_error *e
 }
 
 /* Fewer loops first, then fewer experts. */
-static int cheaper(const solve_candidate *a, const solve_candidate *b)
+static int cheaper(const ls_solve_candidate *a, const ls_solve_candidate *b)
 {
     return a->R < b->R || (a->R == b->R && a->E < b->E);
 }
 
 /* ls_solve_run, with the search without memory limit made optional (the
  * uncertainty runs do not report it). */
-static int solve_core(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
-                      int with_unconstrained, solve_result *out, ls_error *err)
+static int solve_core(const ls_law *l, const ls_arch_template *t, const ls_solve_budget *b, const ls_solve_options *o,
+                      int with_unconstrained, ls_solve_result *out, ls_error *err)
 {
     memset(out, 0, sizeof *out);
     if (!(b->flops > 0) || !isfinite(b->flops))
@@ -398,7 +398,7 @@ static int solve_core(const law *l, const arch_template *t, const solve_budget *
     out->best.loss = INFINITY;
     for (size_t e = 0; e < o->nE; e++)
         for (size_t r = 0; r < o->nR; r++) {
-            solve_candidate *c = &out->candidates[e * o->nR + r];
+            ls_solve_candidate *c = &out->candidates[e * o->nR + r];
             candidate_with(l, t, b, o->E[e], o->R[r], o->ladder, o->nladder, 1, brent, c);
             mark_outside(t, o->ranges, c);
             out->ncandidates_outside += c->feasible && c->outside;
@@ -406,7 +406,7 @@ static int solve_core(const law *l, const arch_template *t, const solve_budget *
                 out->best = *c;
             if (!with_unconstrained)
                 continue;
-            solve_candidate free_c;
+            ls_solve_candidate free_c;
             candidate_with(l, t, b, o->E[e], o->R[r], o->ladder, o->nladder, 0, brent, &free_c);
             mark_outside(t, o->ranges, &free_c);
             if (free_c.feasible && free_c.loss < out->unconstrained.loss)
@@ -414,7 +414,7 @@ static int solve_core(const law *l, const arch_template *t, const solve_budget *
         }
     gsl_min_fminimizer_free(brent);
     for (size_t i = 0; i < n + 2 * (n > 0); i++) {
-        const solve_candidate *c = i < n ? &out->candidates[i] : i == n ? &out->best : &out->unconstrained;
+        const ls_solve_candidate *c = i < n ? &out->candidates[i] : i == n ? &out->best : &out->unconstrained;
         if (c->feasible && ls_solve_candidate_check(c, b->flops, err) != 0) {
             ls_solve_result_free(out);
             return LS_ERR_DATA;
@@ -426,7 +426,7 @@ static int solve_core(const law *l, const arch_template *t, const solve_budget *
      * rounding, and that rounding must not buy experts. */
     double within = o->eps + LS_SOLVE_LOSS_TIE * fabs(out->best.loss);
     for (size_t i = 0; i < n; i++) {
-        const solve_candidate *c = &out->candidates[i];
+        const ls_solve_candidate *c = &out->candidates[i];
         if (!c->feasible || c->loss > out->best.loss + within)
             continue;
         if (!out->has_choice || cheaper(c, &out->choice)) {
@@ -441,8 +441,8 @@ static int solve_core(const law *l, const arch_template *t, const solve_budget *
     return 0;
 }
 
-int ls_solve_run(const law *l, const arch_template *t, const solve_budget *b, const solve_options *o,
-              solve_result *out, ls_error *err)
+int ls_solve_run(const ls_law *l, const ls_arch_template *t, const ls_solve_budget *b, const ls_solve_options *o,
+              ls_solve_result *out, ls_error *err)
 {
     return solve_core(l, t, b, o, 1, out, err);
 }
@@ -451,7 +451,7 @@ int ls_solve_run(const law *l, const arch_template *t, const solve_budget *b, co
  * a value beyond it would still be inside the fitted range of quantity q
  * (when ranges knows it): at the fitted range's own end, searching further
  * is extrapolating, which the ranges check already says. */
-static int at_end(const double *values, size_t n, double v, const law_ranges *ranges, law_range q)
+static int at_end(const double *values, size_t n, double v, const ls_law_ranges *ranges, ls_law_range q)
 {
     if (n < 2)
         return 0;
@@ -470,19 +470,19 @@ static int at_end(const double *values, size_t n, double v, const law_ranges *ra
     return 0;
 }
 
-unsigned ls_solve_at_edge(const solve_options *o, const solve_candidate *c)
+unsigned ls_solve_at_edge(const ls_solve_options *o, const ls_solve_candidate *c)
 {
     if (!c->feasible)
         return 0;
-    unsigned bits = c->bound == SOLVE_BOUND_SEARCH ? 1u << LAW_RANGE_N_ACT : 0;
-    if (o && o->R && at_end(o->R, o->nR, c->R, o->ranges, LAW_RANGE_R))
-        bits |= 1u << LAW_RANGE_R;
-    if (o && o->E && at_end(o->E, o->nE, c->E, o->ranges, LAW_RANGE_E))
-        bits |= 1u << LAW_RANGE_E;
+    unsigned bits = c->bound == LS_SOLVE_BOUND_SEARCH ? 1u << LS_LAW_RANGE_N_ACT : 0;
+    if (o && o->R && at_end(o->R, o->nR, c->R, o->ranges, LS_LAW_RANGE_R))
+        bits |= 1u << LS_LAW_RANGE_R;
+    if (o && o->E && at_end(o->E, o->nE, c->E, o->ranges, LS_LAW_RANGE_E))
+        bits |= 1u << LS_LAW_RANGE_E;
     return bits;
 }
 
-void ls_solve_isoflop_profile(const law *l, const arch_template *t, double flops, double E, double R,
+void ls_solve_isoflop_profile(const ls_law *l, const ls_arch_template *t, double flops, double E, double R,
                            const double *n_act, size_t n, double *loss, double *tokens)
 {
     profile pr;
@@ -503,18 +503,18 @@ void ls_solve_isoflop_grid(double n_opt, double span, size_t n, double *n_act)
 /* ---- uncertainty ------------------------------------------------------------- */
 
 typedef struct uncertainty_job {
-    const law *draws;
-    const arch_template *t;
-    const solve_budget *b;
-    const solve_options *o;
-    solve_candidate *choices; /* per draw; feasible = 0 when none */
+    const ls_law *draws;
+    const ls_arch_template *t;
+    const ls_solve_budget *b;
+    const ls_solve_options *o;
+    ls_solve_candidate *choices; /* per draw; feasible = 0 when none */
 } uncertainty_job;
 
 static int solve_draw(void *context, void *state, size_t i)
 {
     (void)state;
     uncertainty_job *job = context;
-    solve_result r;
+    ls_solve_result r;
     ls_error err;
     if (solve_core(&job->draws[i], job->t, job->b, job->o, 0, &r, &err) != 0)
         return -1;
@@ -526,7 +526,7 @@ static int solve_draw(void *context, void *state, size_t i)
 
 static int compare_counts(const void *a, const void *b)
 {
-    const solve_choice_count *x = a, *y = b;
+    const ls_solve_choice_count *x = a, *y = b;
     if (x->count != y->count)
         return x->count < y->count ? 1 : -1;
     if (x->R != y->R)
@@ -534,7 +534,7 @@ static int compare_counts(const void *a, const void *b)
     return (x->E > y->E) - (x->E < y->E);
 }
 
-void ls_solve_uncertainty_free(solve_uncertainty *u)
+void ls_solve_uncertainty_free(ls_solve_uncertainty *u)
 {
     if (!u)
         return;
@@ -543,8 +543,8 @@ void ls_solve_uncertainty_free(solve_uncertainty *u)
     u->nchoices = 0;
 }
 
-int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t, const solve_budget *b,
-                          const solve_options *o, double level, int threads, solve_uncertainty *out,
+int ls_solve_run_uncertainty(const ls_law *draws, size_t n, const ls_arch_template *t, const ls_solve_budget *b,
+                          const ls_solve_options *o, double level, int threads, ls_solve_uncertainty *out,
                           ls_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -558,7 +558,7 @@ int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t,
     if (n < LS_FIT_MIN_INTERVAL_DRAWS)
         return ls_error_set(err, LS_ERR_DATA, "the law has %zu bootstrap draw%s, too few for intervals (at least %d)",
                             n, n == 1 ? "" : "s", LS_FIT_MIN_INTERVAL_DRAWS);
-    uncertainty_job job = {draws, t, b, o, calloc(n, sizeof(solve_candidate))};
+    uncertainty_job job = {draws, t, b, o, calloc(n, sizeof(ls_solve_candidate))};
     double *column = malloc(n * sizeof *column);
     out->choices = calloc(n, sizeof *out->choices);
     int status = 0;
@@ -572,7 +572,7 @@ int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t,
     if (status == 0) {
         /* Count the choices in draw order, so ties sort the same every run. */
         for (size_t i = 0; i < n; i++) {
-            const solve_candidate *c = &job.choices[i];
+            const ls_solve_candidate *c = &job.choices[i];
             if (!c->feasible)
                 continue;
             out->ndraws++;
@@ -580,7 +580,7 @@ int ls_solve_run_uncertainty(const law *draws, size_t n, const arch_template *t,
             while (k < out->nchoices && !(out->choices[k].R == c->R && out->choices[k].E == c->E))
                 k++;
             if (k == out->nchoices)
-                out->choices[out->nchoices++] = (solve_choice_count){c->R, c->E, 0, {0}};
+                out->choices[out->nchoices++] = (ls_solve_choice_count){c->R, c->E, 0, {0}};
             out->choices[k].count++;
             out->choices[k].bound[c->bound]++;
             out->bound[c->bound]++;

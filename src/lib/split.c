@@ -11,7 +11,7 @@
 
 /* Row r's cell of by-column c, as read (a filter compares the cell's text
  * as it is, so a group's text is too), and its length. */
-static const char *by_cell(const sweep *s, size_t r, size_t c, size_t *len)
+static const char *by_cell(const ls_sweep *s, size_t r, size_t c, size_t *len)
 {
     const char *p = s->by_text + s->by_of_row[r];
     for (size_t i = 0; i < c; i++)
@@ -96,7 +96,7 @@ static char *condition_text(const char *column, const char *op, const char *valu
 /* Column c of every row: its id (groups in increasing order) into ids[r *
  * nc + c]; the label and conditions of each id into the malloc'd arrays
  * *labels and *conds (two per id); the number of ids into *nids. */
-static int split_column(const sweep *s, size_t c, size_t nc, size_t *ids, char ***labels, char ***conds,
+static int split_column(const ls_sweep *s, size_t c, size_t nc, size_t *ids, char ***labels, char ***conds,
                         size_t *nids, int *numeric, ls_error *err)
 {
     size_t n = s->n;
@@ -166,7 +166,7 @@ static int split_column(const sweep *s, size_t c, size_t nc, size_t *ids, char *
     return status;
 }
 
-int ls_sweep_split(const sweep *s, sweep_split *out, ls_error *err)
+int ls_sweep_split(const ls_sweep *s, ls_sweep_groups *out, ls_error *err)
 {
     memset(out, 0, sizeof *out);
     if (s->nby == 0 || (s->n && !s->by_of_row))
@@ -239,7 +239,7 @@ int ls_sweep_split(const sweep *s, sweep_split *out, ls_error *err)
     return status;
 }
 
-sweep *ls_sweep_split_subset(const sweep *s, const sweep_split *split, size_t g, ls_error *err)
+ls_sweep *ls_sweep_split_subset(const ls_sweep *s, const ls_sweep_groups *split, size_t g, ls_error *err)
 {
     unsigned char *keep = calloc(s->n ? s->n : 1, 1);
     if (!keep) {
@@ -248,7 +248,7 @@ sweep *ls_sweep_split_subset(const sweep *s, const sweep_split *split, size_t g,
     }
     for (size_t r = 0; r < s->n; r++)
         keep[r] = split->group_of_row[r] == g;
-    sweep *out = ls_sweep_subset(s, keep, err);
+    ls_sweep *out = ls_sweep_subset(s, keep, err);
     free(keep);
     if (!out)
         return NULL;
@@ -279,7 +279,7 @@ sweep *ls_sweep_split_subset(const sweep *s, const sweep_split *split, size_t g,
     return out;
 }
 
-void ls_sweep_split_free(sweep_split *split)
+void ls_sweep_split_free(ls_sweep_groups *split)
 {
     if (!split)
         return;

@@ -23,29 +23,29 @@ typedef struct quantity_names {
     const char *aliases[4];
 } quantity_names;
 
-static const quantity_names QUANTITIES[SWEEP_NQUANTITIES] = {
-    [SWEEP_N_ACT] = {"n_act", {"N", "params", "n_active", NULL}},
-    [SWEEP_N_TOTAL] = {"n_total", {NULL}},
-    [SWEEP_N_LOOP] = {"n_loop", {NULL}},
-    [SWEEP_R] = {"R", {"loops", NULL}},
-    [SWEEP_E] = {"E", {"experts", NULL}},
-    [SWEEP_K] = {"k", {"top_k", NULL}},
-    [SWEEP_TOKENS] = {"tokens", {"D", NULL}},
-    [SWEEP_FLOPS] = {"flops", {NULL}},
-    [SWEEP_LOSS] = {"loss", {NULL}},
-    [SWEEP_UNIQUE_TOKENS] = {"unique_tokens", {"U", "tokens_per_epoch", NULL}},
+static const quantity_names QUANTITIES[LS_SWEEP_NQUANTITIES] = {
+    [LS_SWEEP_N_ACT] = {"n_act", {"N", "params", "n_active", NULL}},
+    [LS_SWEEP_N_TOTAL] = {"n_total", {NULL}},
+    [LS_SWEEP_N_LOOP] = {"n_loop", {NULL}},
+    [LS_SWEEP_R] = {"R", {"loops", NULL}},
+    [LS_SWEEP_E] = {"E", {"experts", NULL}},
+    [LS_SWEEP_K] = {"k", {"top_k", NULL}},
+    [LS_SWEEP_TOKENS] = {"tokens", {"D", NULL}},
+    [LS_SWEEP_FLOPS] = {"flops", {NULL}},
+    [LS_SWEEP_LOSS] = {"loss", {NULL}},
+    [LS_SWEEP_UNIQUE_TOKENS] = {"unique_tokens", {"U", "tokens_per_epoch", NULL}},
 };
 
 /* What a run gets when its sweep has no column for the quantity. */
-static const char *const QUANTITY_DEFAULTS[SWEEP_NQUANTITIES] = {
-    [SWEEP_N_ACT] = "the sweep cannot be read",   [SWEEP_N_TOTAL] = "n_total = n_act (dense)",
-    [SWEEP_N_LOOP] = "n_loop is unknown",        [SWEEP_R] = "every run has R = 1",
-    [SWEEP_E] = "every run has E = 1",          [SWEEP_K] = "every run has k = 1",
-    [SWEEP_TOKENS] = "the sweep cannot be read", [SWEEP_FLOPS] = "the sweep cannot be read",
-    [SWEEP_LOSS] = "there is no loss",
+static const char *const QUANTITY_DEFAULTS[LS_SWEEP_NQUANTITIES] = {
+    [LS_SWEEP_N_ACT] = "the sweep cannot be read",   [LS_SWEEP_N_TOTAL] = "n_total = n_act (dense)",
+    [LS_SWEEP_N_LOOP] = "n_loop is unknown",        [LS_SWEEP_R] = "every run has R = 1",
+    [LS_SWEEP_E] = "every run has E = 1",          [LS_SWEEP_K] = "every run has k = 1",
+    [LS_SWEEP_TOKENS] = "the sweep cannot be read", [LS_SWEEP_FLOPS] = "the sweep cannot be read",
+    [LS_SWEEP_LOSS] = "there is no loss",
 };
 
-const char *ls_sweep_quantity_name(sweep_quantity q) { return QUANTITIES[q].canonical; }
+const char *ls_sweep_quantity_name(ls_sweep_quantity q) { return QUANTITIES[q].canonical; }
 
 /* ---- names that look like a quantity's ------------------------------------- */
 
@@ -120,7 +120,7 @@ static const char *nearest_quantity(const char *name)
 {
     const char *best = NULL;
     size_t best_d = 3;
-    for (int q = 0; q < SWEEP_NQUANTITIES; q++) {
+    for (int q = 0; q < LS_SWEEP_NQUANTITIES; q++) {
         const char *names[4] = {QUANTITIES[q].canonical};
         for (int a = 0; a < 3 && QUANTITIES[q].aliases[a]; a++)
             names[a + 1] = QUANTITIES[q].aliases[a];
@@ -157,7 +157,7 @@ static int option_error(ls_error *err, const char *origin, const char *fmt, ...)
 int ls_sweep_quantity_from_name(const char *name, size_t len)
 {
     csv_field field = {name, len};
-    for (int q = 0; q < SWEEP_NQUANTITIES; q++) {
+    for (int q = 0; q < LS_SWEEP_NQUANTITIES; q++) {
         if (ls_csv_field_equals(field, QUANTITIES[q].canonical))
             return q;
         for (const char *const *alias = QUANTITIES[q].aliases; *alias; alias++)
@@ -172,9 +172,9 @@ int ls_sweep_quantity_from_name(const char *name, size_t len)
 typedef enum { OP_LT, OP_LE, OP_EQ, OP_NE, OP_GE, OP_GT, OP_MATCH, OP_NOT_MATCH } where_op;
 
 /* What a filter can name besides the columns of the file: the quantities
- * (0 .. SWEEP_NQUANTITIES - 1, by canonical name or alias) and two more
+ * (0 .. LS_SWEEP_NQUANTITIES - 1, by canonical name or alias) and two more
  * derived from them. */
-enum { WHERE_N_UNROLL = SWEEP_NQUANTITIES, WHERE_TOKENS_PER_PARAM, WHERE_EPOCHS, WHERE_NTARGETS };
+enum { WHERE_N_UNROLL = LS_SWEEP_NQUANTITIES, WHERE_TOKENS_PER_PARAM, WHERE_EPOCHS, WHERE_NTARGETS };
 
 typedef struct where_filter {
     const char *text; /* as given, for messages */
@@ -384,11 +384,11 @@ typedef struct checkpoint_candidate {
 } checkpoint_candidate;
 
 typedef struct reader_state {
-    const sweep_options *options;
-    const sweep_stream *stream; /* rows go here instead of into s->rows */
+    const ls_sweep_options *options;
+    const ls_sweep_handler *stream; /* rows go here instead of into s->rows */
     where_filter *wheres;
     map_rename *maps;
-    sweep *s;
+    ls_sweep *s;
     size_t rows_cap;
     size_t text_cap;
     /* Group keys, one per kept row, as offsets into `keys`. */
@@ -408,7 +408,7 @@ typedef struct reader_state {
     double *steps;
     size_t steps_cap;
     size_t by_text_cap, by_of_row_cap;
-    sweep_skips *skips;
+    ls_sweep_skips *skips;
     /* With options.last: every row the cell filters (--where on the raw
      * text) kept, valid or not, so that a run whose final checkpoint was
      * dropped later is known.  Run identity as an offset into cand_keys,
@@ -437,7 +437,7 @@ static int no_rows_left(const reader_state *st, ls_error *err)
 /* Per-file view of the header. */
 typedef struct file_columns {
     size_t nfields;
-    int column_of[SWEEP_NQUANTITIES]; /* field index, or -1 */
+    int column_of[LS_SWEEP_NQUANTITIES]; /* field index, or -1 */
     char **names;                     /* header text of each field, trimmed */
     int *where_column;                /* field index of each --where column, or -1 (tested on the row) */
     int *where_quantity;              /* what it names: a quantity, WHERE_N_UNROLL, ..., or -1 (a column) */
@@ -609,7 +609,7 @@ static int map_target_error(const reader_state *st, size_t m, const char *why, l
  * checked on the header: another column must still give the quantity. */
 static int check_map_targets(reader_state *st, ls_error *err)
 {
-    const sweep_options *o = st->options;
+    const ls_sweep_options *o = st->options;
     for (size_t m = 0; m < o->nmaps; m++) {
         const char *name = st->maps[m].new_name;
         if (ls_sweep_quantity_from_name(name, strlen(name)) >= 0)
@@ -636,14 +636,14 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
 {
     const char *file = ls_csv_name(csv);
     long line = ls_csv_line(csv);
-    const sweep_options *o = st->options;
+    const ls_sweep_options *o = st->options;
     fc->nfields = nfields;
     fc->names = calloc(nfields ? nfields : 1, sizeof *fc->names);
     fc->where_column = calloc(o->nwheres + 1, sizeof *fc->where_column);
     fc->where_quantity = calloc(o->nwheres + 1, sizeof *fc->where_quantity);
     if (!fc->names || !fc->where_column || !fc->where_quantity)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-    for (int q = 0; q < SWEEP_NQUANTITIES; q++)
+    for (int q = 0; q < LS_SWEEP_NQUANTITIES; q++)
         fc->column_of[q] = -1;
     fc->group_column = -1;
     fc->run_column = fc->step_column = -1;
@@ -671,7 +671,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         free(map_used);
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     }
-    int chosen_by_map[SWEEP_NQUANTITIES] = {0};
+    int chosen_by_map[LS_SWEEP_NQUANTITIES] = {0};
     for (size_t i = 0; i < nfields; i++) {
         const char *original = fc->names[i];
         effective[i] = original;
@@ -703,8 +703,8 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         if (!st->maps[m].sets_aside)
             continue;
         int q = ls_sweep_quantity_from_name(st->maps[m].old_name, strlen(st->maps[m].old_name));
-        if (fc->column_of[q] < 0 && !(q == SWEEP_TOKENS && fc->column_of[SWEEP_FLOPS] >= 0) &&
-            !(q == SWEEP_FLOPS && fc->column_of[SWEEP_TOKENS] >= 0)) {
+        if (fc->column_of[q] < 0 && !(q == LS_SWEEP_TOKENS && fc->column_of[LS_SWEEP_FLOPS] >= 0) &&
+            !(q == LS_SWEEP_FLOPS && fc->column_of[LS_SWEEP_TOKENS] >= 0)) {
             char why[160];
             snprintf(why, sizeof why, "; it sets column '%s' aside, and %s has no other column that gives %s",
                      st->maps[m].old_name, file, QUANTITIES[q].canonical);
@@ -714,9 +714,9 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
     /* A quantity with no column takes its default (R = 1, n_total =
      * n_act...) or stops the run: a column whose name is one slip from it
      * (n_totl, loop, num_experts) was most likely meant to give it. */
-    for (int q = 0; q < SWEEP_NQUANTITIES && status == 0; q++) {
-        if (fc->column_of[q] >= 0 || (q == SWEEP_TOKENS && fc->column_of[SWEEP_FLOPS] >= 0) ||
-            (q == SWEEP_FLOPS && fc->column_of[SWEEP_TOKENS] >= 0))
+    for (int q = 0; q < LS_SWEEP_NQUANTITIES && status == 0; q++) {
+        if (fc->column_of[q] >= 0 || (q == LS_SWEEP_TOKENS && fc->column_of[LS_SWEEP_FLOPS] >= 0) ||
+            (q == LS_SWEEP_FLOPS && fc->column_of[LS_SWEEP_TOKENS] >= 0))
             continue;
         for (size_t i = 0; i < nfields && status == 0; i++) {
             if (quantity_of[i] >= 0 || !looks_like(effective[i], q))
@@ -749,13 +749,13 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
     if (status != 0)
         return status;
 
-    if (fc->column_of[SWEEP_N_ACT] < 0)
+    if (fc->column_of[LS_SWEEP_N_ACT] < 0)
         return ls_error_set(err, LS_ERR_DATA, "%s:%ld: no column 'n_act' (or 'N', 'params', or one renamed to it)",
                             file, line);
-    if (fc->column_of[SWEEP_TOKENS] < 0 && fc->column_of[SWEEP_FLOPS] < 0)
+    if (fc->column_of[LS_SWEEP_TOKENS] < 0 && fc->column_of[LS_SWEEP_FLOPS] < 0)
         return ls_error_set(err, LS_ERR_DATA,
                             "%s:%ld: no column 'tokens' (or 'D'), and no 'flops' to derive it from", file, line);
-    if (o->require_loss && fc->column_of[SWEEP_LOSS] < 0)
+    if (o->require_loss && fc->column_of[LS_SWEEP_LOSS] < 0)
         return ls_error_set(err, LS_ERR_DATA, "%s:%ld: no column 'loss'", file, line);
 
     for (size_t w = 0; w < o->nwheres; w++) {
@@ -763,18 +763,18 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         const char *name = wf->column;
         int q = where_target_from_name(name);
         fc->where_quantity[w] = q;
-        fc->where_column[w] = q >= 0 && q < SWEEP_NQUANTITIES ? fc->column_of[q] : -1;
+        fc->where_column[w] = q >= 0 && q < LS_SWEEP_NQUANTITIES ? fc->column_of[q] : -1;
         if (fc->where_column[w] >= 0)
             continue; /* a quantity's cell, tested before the row is read */
         /* A quantity the file lacks is a default (R, E, k: 1; n_total:
          * n_act) or derived (tokens, flops), except the loss and n_loop,
          * which have no value at all: a filter on them would drop every row
          * and blame the filter for it. */
-        if (q >= 0 && (q == SWEEP_LOSS || q == SWEEP_N_LOOP))
+        if (q >= 0 && (q == LS_SWEEP_LOSS || q == LS_SWEEP_N_LOOP))
             return option_error(err, WHERE_ORIGIN(o, w), "filter '%s': %s has no column '%s'", wf->text, file, name);
         if (q >= 0 && wf->is_text)
             return option_error(err, WHERE_ORIGIN(o, w), "filter '%s': %s has no column '%s' (it is %s, a number) to "
-                                "compare as text", wf->text, file, name, q >= SWEEP_NQUANTITIES ? "derived" :
+                                "compare as text", wf->text, file, name, q >= LS_SWEEP_NQUANTITIES ? "derived" :
                                 "a default or derived");
         if (q >= 0)
             continue;
@@ -852,7 +852,7 @@ typedef struct row_context {
     const csv_field *fields;
     const file_columns *fc;
     ls_error *err;
-    const law_flops *flops; /* how a flops column was counted (NULL: 6nd) */
+    const ls_law_flops *flops; /* how a flops column was counted (NULL: 6nd) */
     const char *flops_hint; /* sweep_options.flops_hint */
 } row_context;
 
@@ -874,15 +874,15 @@ static int cell_error(const row_context *rc, int column, const char *fmt, ...)
  * absent because it is legal at R = 1. */
 /* A quantity's cell as a number: counts as logs write them (125M, 2.8B)
  * and the loss in nats per token. */
-static numtext_status parse_cell(double loss_scale, sweep_quantity q, csv_field f, double *value)
+static numtext_status parse_cell(double loss_scale, ls_sweep_quantity q, csv_field f, double *value)
 {
     numtext_status st = ls_numtext_parse_count(f.ptr, f.len, value);
-    if (st == NUMTEXT_OK && q == SWEEP_LOSS)
+    if (st == NUMTEXT_OK && q == LS_SWEEP_LOSS)
         *value *= loss_scale;
     return st;
 }
 
-static int parse_quantity(const row_context *rc, double loss_scale, sweep_quantity q, double *out, int *present)
+static int parse_quantity(const row_context *rc, double loss_scale, ls_sweep_quantity q, double *out, int *present)
 {
     int col = rc->fc->column_of[q];
     *present = 0;
@@ -893,7 +893,7 @@ static int parse_quantity(const row_context *rc, double loss_scale, sweep_quanti
     numtext_status st = parse_cell(loss_scale, q, f, &value);
     /* An empty N_loop is a run with no loop block; an empty U (a JSON null,
      * a missing key) is a run whose data was never repeated: unlimited. */
-    if (st == NUMTEXT_EMPTY && (q == SWEEP_N_LOOP || q == SWEEP_UNIQUE_TOKENS))
+    if (st == NUMTEXT_EMPTY && (q == LS_SWEEP_N_LOOP || q == LS_SWEEP_UNIQUE_TOKENS))
         return 0;
     if (st != NUMTEXT_OK)
         return cell_error(rc, col, "%s", ls_numtext_reason(st));
@@ -902,36 +902,36 @@ static int parse_quantity(const row_context *rc, double loss_scale, sweep_quanti
     return 0;
 }
 
-law_point ls_sweep_row_point(const sweep_row *row)
+ls_law_point ls_sweep_row_point(const ls_sweep_row *row)
 {
-    law_point x = {row->n_act, row->n_total, isnan(row->n_loop) ? 0.0 : row->n_loop, row->R, row->E, row->tokens,
+    ls_law_point x = {row->n_act, row->n_total, isnan(row->n_loop) ? 0.0 : row->n_loop, row->R, row->E, row->tokens,
                    isnan(row->unique_tokens) ? 0.0 : row->unique_tokens};
     return x;
 }
 
-static double row_flops(const sweep_row *row)
+static double row_flops(const ls_sweep_row *row)
 {
-    law_point x = ls_sweep_row_point(row);
+    ls_law_point x = ls_sweep_row_point(row);
     return ls_law_training_flops(&x);
 }
 
-static double row_value(const sweep_row *row, sweep_quantity q)
+static double row_value(const ls_sweep_row *row, ls_sweep_quantity q)
 {
     switch (q) {
-    case SWEEP_N_ACT: return row->n_act;
-    case SWEEP_N_TOTAL: return row->n_total;
-    case SWEEP_N_LOOP: return row->n_loop;
-    case SWEEP_R: return row->R;
-    case SWEEP_E: return row->E;
-    case SWEEP_K: return row->k;
-    case SWEEP_TOKENS: return row->tokens;
-    case SWEEP_LOSS: return row->loss;
-    case SWEEP_UNIQUE_TOKENS: return row->unique_tokens;
+    case LS_SWEEP_N_ACT: return row->n_act;
+    case LS_SWEEP_N_TOTAL: return row->n_total;
+    case LS_SWEEP_N_LOOP: return row->n_loop;
+    case LS_SWEEP_R: return row->R;
+    case LS_SWEEP_E: return row->E;
+    case LS_SWEEP_K: return row->k;
+    case LS_SWEEP_TOKENS: return row->tokens;
+    case LS_SWEEP_LOSS: return row->loss;
+    case LS_SWEEP_UNIQUE_TOKENS: return row->unique_tokens;
     default: return row_flops(row);
     }
 }
 
-int ls_sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason, size_t size)
+int ls_sweep_row_check(const ls_sweep_row *row, ls_sweep_quantity *which, char *reason, size_t size)
 {
 #define PROBLEM(quantity, ...)                                                                                   \
     do {                                                                                                         \
@@ -942,19 +942,19 @@ int ls_sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason
     char num[NUMTEXT_DOUBLE_MAX];
     /* A value computed from others (n_total from E through a template) may
      * overflow where every input was finite. */
-    static const sweep_quantity all[] = {SWEEP_N_ACT, SWEEP_N_TOTAL, SWEEP_N_LOOP, SWEEP_R,
-                                         SWEEP_E,     SWEEP_K,       SWEEP_TOKENS, SWEEP_LOSS};
+    static const ls_sweep_quantity all[] = {LS_SWEEP_N_ACT, LS_SWEEP_N_TOTAL, LS_SWEEP_N_LOOP, LS_SWEEP_R,
+                                         LS_SWEEP_E,     LS_SWEEP_K,       LS_SWEEP_TOKENS, LS_SWEEP_LOSS};
     const double all_values[] = {row->n_act, row->n_total, row->n_loop, row->R, row->E, row->k, row->tokens, row->loss};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (isinf(all_values[i]))
             PROBLEM(all[i], "is outside the range of double precision");
     if (!(row->n_act > 0))
-        PROBLEM(SWEEP_N_ACT, "must be positive");
+        PROBLEM(LS_SWEEP_N_ACT, "must be positive");
     if (!(row->n_total > 0))
-        PROBLEM(SWEEP_N_TOTAL, "must be positive");
+        PROBLEM(LS_SWEEP_N_TOTAL, "must be positive");
     if (row->n_total < row->n_act)
-        PROBLEM(SWEEP_N_TOTAL, "is less than n_act (%s)", ls_numtext_format_double(num, row->n_act));
-    static const sweep_quantity counts[] = {SWEEP_R, SWEEP_E, SWEEP_K};
+        PROBLEM(LS_SWEEP_N_TOTAL, "is less than n_act (%s)", ls_numtext_format_double(num, row->n_act));
+    static const ls_sweep_quantity counts[] = {LS_SWEEP_R, LS_SWEEP_E, LS_SWEEP_K};
     const double values[] = {row->R, row->E, row->k};
     for (size_t i = 0; i < 3; i++) {
         if (values[i] != floor(values[i]))
@@ -963,50 +963,50 @@ int ls_sweep_row_check(const sweep_row *row, sweep_quantity *which, char *reason
             PROBLEM(counts[i], "must be at least 1");
     }
     if (row->E < row->k)
-        PROBLEM(SWEEP_E, "is less than k (%s)", ls_numtext_format_double(num, row->k));
+        PROBLEM(LS_SWEEP_E, "is less than k (%s)", ls_numtext_format_double(num, row->k));
     if (!isnan(row->n_loop)) {
         if (row->n_loop < 0 || (row->n_loop == 0 && row->R > 1))
-            PROBLEM(SWEEP_N_LOOP, "must be positive");
+            PROBLEM(LS_SWEEP_N_LOOP, "must be positive");
         if (row->n_loop > row->n_act)
-            PROBLEM(SWEEP_N_LOOP, "is greater than n_act (%s)", ls_numtext_format_double(num, row->n_act));
+            PROBLEM(LS_SWEEP_N_LOOP, "is greater than n_act (%s)", ls_numtext_format_double(num, row->n_act));
     } else if (row->R > 1) {
-        PROBLEM(SWEEP_N_LOOP, "is needed when R > 1");
+        PROBLEM(LS_SWEEP_N_LOOP, "is needed when R > 1");
     }
     if (!isnan(row->tokens) && !(row->tokens > 0))
-        PROBLEM(SWEEP_TOKENS, "must be positive");
+        PROBLEM(LS_SWEEP_TOKENS, "must be positive");
     if (!isnan(row->loss) && !(row->loss > 0))
-        PROBLEM(SWEEP_LOSS, "must be positive");
+        PROBLEM(LS_SWEEP_LOSS, "must be positive");
     if (row->unique_tokens < 0 || isinf(row->unique_tokens))
-        PROBLEM(SWEEP_UNIQUE_TOKENS, "must be positive");
+        PROBLEM(LS_SWEEP_UNIQUE_TOKENS, "must be positive");
     /* What the bill sees must be a number: a configuration whose compute
      * overflows double precision is refused here, for sweep rows and
      * options alike, rather than predicted by one command and refused by
      * another. */
-    law_point x = ls_sweep_row_point(row);
+    ls_law_point x = ls_sweep_row_point(row);
     if (!isfinite(ls_law_n_unroll(&x)))
-        PROBLEM(row->R > 1 ? SWEEP_R : SWEEP_N_ACT,
+        PROBLEM(row->R > 1 ? LS_SWEEP_R : LS_SWEEP_N_ACT,
                 "makes N_unroll = n_act + (R - 1) n_loop overflow double precision");
     if (!isnan(row->tokens) && !isfinite(ls_law_training_flops(&x)))
-        PROBLEM(SWEEP_TOKENS, "makes the training FLOPs 6 N_unroll D overflow double precision");
+        PROBLEM(LS_SWEEP_TOKENS, "makes the training FLOPs 6 N_unroll D overflow double precision");
     return 0;
 #undef PROBLEM
 }
 
-static int check_row(const row_context *rc, sweep_row *row, double flops, int has_flops)
+static int check_row(const row_context *rc, ls_sweep_row *row, double flops, int has_flops)
 {
     const int *col = rc->fc->column_of;
-    sweep_quantity which;
+    ls_sweep_quantity which;
     char reason[128];
     if (has_flops && !(flops > 0))
-        return cell_error(rc, col[SWEEP_FLOPS], "must be positive");
+        return cell_error(rc, col[LS_SWEEP_FLOPS], "must be positive");
     if (ls_sweep_row_check(row, &which, reason, sizeof reason)) {
-        if (which == SWEEP_N_LOOP && isnan(row->n_loop)) {
-            if (col[SWEEP_N_LOOP] < 0)
-                return cell_error(rc, col[SWEEP_R], "needs an n_loop column (R > 1)");
-            return cell_error(rc, col[SWEEP_N_LOOP], "is empty, but this row has R = %g", row->R);
+        if (which == LS_SWEEP_N_LOOP && isnan(row->n_loop)) {
+            if (col[LS_SWEEP_N_LOOP] < 0)
+                return cell_error(rc, col[LS_SWEEP_R], "needs an n_loop column (R > 1)");
+            return cell_error(rc, col[LS_SWEEP_N_LOOP], "is empty, but this row has R = %g", row->R);
         }
-        if (col[which] < 0 && which == SWEEP_E) /* E defaulted to 1 below k */
-            return cell_error(rc, col[SWEEP_K], "is greater than E (%g)", row->E);
+        if (col[which] < 0 && which == LS_SWEEP_E) /* E defaulted to 1 below k */
+            return cell_error(rc, col[LS_SWEEP_K], "is greater than E (%g)", row->E);
         if (col[which] < 0) { /* a value the template gave (options.shape) */
             char num[NUMTEXT_DOUBLE_MAX];
             return ls_error_set(rc->err, LS_ERR_DATA, "%s:%ld: %s = %s from the template %s", rc->file, rc->line,
@@ -1018,27 +1018,27 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
     /* Training logs often record compute, not tokens: F = 6 N_unroll D, or
      * under another convention 6 D times the forward multiply-adds of a
      * token (law.h). */
-    const char *formula = ls_law_flops_formula(rc->flops ? rc->flops->kind : LAW_FLOPS_6ND);
-    if (col[SWEEP_TOKENS] < 0) {
-        law_point x = ls_sweep_row_point(row);
+    const char *formula = ls_law_flops_formula(rc->flops ? rc->flops->kind : LS_LAW_FLOPS_6ND);
+    if (col[LS_SWEEP_TOKENS] < 0) {
+        ls_law_point x = ls_sweep_row_point(row);
         row->tokens = ls_law_tokens_for_flops_as(rc->flops, &x, flops);
         if (!(row->tokens >= DBL_MIN && isfinite(row->tokens)))
-            return cell_error(rc, col[SWEEP_FLOPS], "gives tokens D = %s = %g, outside double precision", formula,
+            return cell_error(rc, col[LS_SWEEP_FLOPS], "gives tokens D = %s = %g, outside double precision", formula,
                               row->tokens);
     } else if (has_flops) {
         /* Both columns: one of them must not silently win.  The tolerance
          * accepts values printed to 6 significant digits (a relative error
          * of at most 5e-6 each) and nothing looser. */
-        law_point x = ls_sweep_row_point(row);
+        ls_law_point x = ls_sweep_row_point(row);
         double implied = ls_law_tokens_for_flops_as(rc->flops, &x, flops);
         double scale = fmax(fabs(implied), fabs(row->tokens));
         if (!(fabs(implied - row->tokens) <= LS_SWEEP_FLOPS_TOKENS_RTOL * scale)) {
             char text[80];
-            return cell_error(rc, col[SWEEP_FLOPS],
+            return cell_error(rc, col[LS_SWEEP_FLOPS],
                               "gives tokens D = %s = %.6g, but column '%s' is '%s' (more than %g apart, "
                               "relative)%s%s",
-                              formula, implied, rc->fc->names[col[SWEEP_TOKENS]],
-                              cell_text(rc->fields[col[SWEEP_TOKENS]], text), LS_SWEEP_FLOPS_TOKENS_RTOL,
+                              formula, implied, rc->fc->names[col[LS_SWEEP_TOKENS]],
+                              cell_text(rc->fields[col[LS_SWEEP_TOKENS]], text), LS_SWEEP_FLOPS_TOKENS_RTOL,
                               rc->flops_hint ? "; " : "", rc->flops_hint ? rc->flops_hint : "");
         }
     }
@@ -1053,7 +1053,7 @@ static int check_row(const row_context *rc, sweep_row *row, double flops, int ha
 /* Whether field c is read as one of the quantities (by name or --map). */
 static int is_quantity_column(const file_columns *fc, int c)
 {
-    for (int q = 0; q < SWEEP_NQUANTITIES; q++)
+    for (int q = 0; q < LS_SWEEP_NQUANTITIES; q++)
         if (fc->column_of[q] == c)
             return 1;
     return 0;
@@ -1079,7 +1079,7 @@ static int row_passes_cell_filters(reader_state *st, const row_context *rc, int 
         }
         int q = rc->fc->where_quantity[w];
         double x = 0;
-        numtext_status ns = q >= 0 ? parse_cell(st->loss_scale, (sweep_quantity)q, f, &x)
+        numtext_status ns = q >= 0 ? parse_cell(st->loss_scale, (ls_sweep_quantity)q, f, &x)
                                    : ls_numtext_parse_count(f.ptr, f.len, &x);
         if (ns == NUMTEXT_EMPTY || ns == NUMTEXT_NOT_FINITE)
             *keep = 0;
@@ -1094,21 +1094,21 @@ static int row_passes_cell_filters(reader_state *st, const row_context *rc, int 
 /* What a filter compares: a quantity, or one derived from the row's:
  * n_unroll, tokens per parameter D / N_act, and epochs D / U (1 for a run
  * whose data was never repeated: U unlimited). */
-static double where_value(const sweep_row *row, int q)
+static double where_value(const ls_sweep_row *row, int q)
 {
     switch (q) {
     case WHERE_N_UNROLL: {
-        law_point p = ls_sweep_row_point(row);
+        ls_law_point p = ls_sweep_row_point(row);
         return ls_law_n_unroll(&p);
     }
     case WHERE_TOKENS_PER_PARAM: return row->tokens / row->n_act;
     case WHERE_EPOCHS: return row->unique_tokens > 0 ? row->tokens / row->unique_tokens : 1.0;
-    default: return row_value(row, (sweep_quantity)q);
+    default: return row_value(row, (ls_sweep_quantity)q);
     }
 }
 
 /* The filters on what the file lacks: defaults and derived quantities. */
-static int row_passes_row_filters(reader_state *st, const row_context *rc, const sweep_row *row)
+static int row_passes_row_filters(reader_state *st, const row_context *rc, const ls_sweep_row *row)
 {
     for (size_t w = 0; w < st->options->nwheres; w++) {
         if (rc->fc->where_column[w] >= 0)
@@ -1139,9 +1139,9 @@ static int remember_candidate(reader_state *st, const row_context *rc, int file_
     return 0;
 }
 
-static int keep_row(reader_state *st, const row_context *rc, size_t nfields, const sweep_row *row)
+static int keep_row(reader_state *st, const row_context *rc, size_t nfields, const ls_sweep_row *row)
 {
-    sweep *s = st->s;
+    ls_sweep *s = st->s;
     if (st->stream) {
         int status = st->stream->on_row(st->stream->ctx, row, rc->fields, nfields, rc->err);
         if (status == 0)
@@ -1153,7 +1153,7 @@ static int keep_row(reader_state *st, const row_context *rc, size_t nfields, con
                             rc->file, rc->line, st->options->max_rows);
     if (ls_grow((void **)&s->rows, &st->rows_cap, s->n + 1, sizeof *s->rows) != 0)
         return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
-    sweep_row *dst = &s->rows[s->n];
+    ls_sweep_row *dst = &s->rows[s->n];
     *dst = *row;
     if (st->options->keep_text) {
         size_t need = s->text_len;
@@ -1232,7 +1232,7 @@ static int keep_row(reader_state *st, const row_context *rc, size_t nfields, con
 
 /* Count a row that --skip-invalid drops, keeping the first few lines and
  * the first one's message. */
-static void skip_row(sweep_skips *k, ls_error *err, long line, int file)
+static void skip_row(ls_sweep_skips *k, ls_error *err, long line, int file)
 {
     if (k->n < LS_SWEEP_SKIPS_SHOWN) {
         k->line[k->n] = line;
@@ -1269,11 +1269,11 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
                 status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         st->s->ncolumns = nfields;
     }
-    if (status == 0 && fc.column_of[SWEEP_LOSS] < 0)
+    if (status == 0 && fc.column_of[LS_SWEEP_LOSS] < 0)
         st->s->has_loss = 0;
     if (status == 0 && st->stream && st->stream->on_header)
         status = st->stream->on_header(st->stream->ctx, ls_csv_name(csv), (const char *const *)fc.names, nfields,
-                                       fc.column_of[SWEEP_LOSS] >= 0, err);
+                                       fc.column_of[LS_SWEEP_LOSS] >= 0, err);
     size_t rows_in_file = 0;
     while (status == 0 && (status = ls_csv_next(csv, &fields, &nfields, err)) > 0) {
         row_context rc = {ls_csv_name(csv), ls_csv_line(csv), fields, &fc, err, st->options->flops,
@@ -1301,31 +1301,31 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
             st->s->filtered_out++;
             continue;
         }
-        sweep_row row = {.n_act = NAN, .n_total = NAN, .n_loop = NAN, .R = 1, .E = 1, .k = 1,
+        ls_sweep_row row = {.n_act = NAN, .n_total = NAN, .n_loop = NAN, .R = 1, .E = 1, .k = 1,
                          .tokens = NAN, .loss = NAN, .unique_tokens = NAN, .line = rc.line, .file = file_index};
         double flops = NAN;
-        int present[SWEEP_NQUANTITIES] = {0};
-        double *targets[SWEEP_NQUANTITIES] = {&row.n_act, &row.n_total, &row.n_loop, &row.R, &row.E,
+        int present[LS_SWEEP_NQUANTITIES] = {0};
+        double *targets[LS_SWEEP_NQUANTITIES] = {&row.n_act, &row.n_total, &row.n_loop, &row.R, &row.E,
                                               &row.k,     &row.tokens,  &flops,       &row.loss,
                                               &row.unique_tokens};
-        for (int q = 0; q < SWEEP_NQUANTITIES && status == 0; q++)
-            status = parse_quantity(&rc, st->loss_scale, (sweep_quantity)q, targets[q], &present[q]);
+        for (int q = 0; q < LS_SWEEP_NQUANTITIES && status == 0; q++)
+            status = parse_quantity(&rc, st->loss_scale, (ls_sweep_quantity)q, targets[q], &present[q]);
         if (status == 0 && st->options->shape) {
             /* Configurations not yet trained (plan's candidates): the
              * template fills what the file does not give. */
-            const arch_template *t = st->options->shape;
-            if (!present[SWEEP_K])
+            const ls_arch_template *t = st->options->shape;
+            if (!present[LS_SWEEP_K])
                 row.k = t->top_k;
-            if (!present[SWEEP_N_TOTAL])
+            if (!present[LS_SWEEP_N_TOTAL])
                 row.n_total = nearbyint(ls_arch_n_total(t, row.n_act, row.E));
-            if (!present[SWEEP_N_LOOP])
+            if (!present[LS_SWEEP_N_LOOP])
                 row.n_loop = nearbyint(ls_arch_n_loop(t, row.n_act));
-        } else if (status == 0 && !present[SWEEP_N_TOTAL])
+        } else if (status == 0 && !present[LS_SWEEP_N_TOTAL])
             row.n_total = row.n_act;
-        if (status == 0 && present[SWEEP_UNIQUE_TOKENS] && row.unique_tokens == 0) /* 0 would read as "not given" */
-            status = cell_error(&rc, fc.column_of[SWEEP_UNIQUE_TOKENS], "must be positive");
+        if (status == 0 && present[LS_SWEEP_UNIQUE_TOKENS] && row.unique_tokens == 0) /* 0 would read as "not given" */
+            status = cell_error(&rc, fc.column_of[LS_SWEEP_UNIQUE_TOKENS], "must be positive");
         if (status == 0)
-            status = check_row(&rc, &row, flops, present[SWEEP_FLOPS]);
+            status = check_row(&rc, &row, flops, present[LS_SWEEP_FLOPS]);
         /* A checkpoint's step is read with the row's quantities, so that
          * --skip-invalid drops a row whose step is empty or not a number. */
         if (status == 0 && rc.fc->run_column >= 0 && rc.fc->step_column >= 0) {
@@ -1411,7 +1411,7 @@ static int compare_candidates(const void *a, const void *b)
  * instead (keep[] cleared), and counted in s->last_dropped_*. */
 static int drop_runs_without_final_row(reader_state *st, unsigned char *keep, ls_error *err)
 {
-    sweep *s = st->s;
+    ls_sweep *s = st->s;
     if (st->ncands == 0)
         return 0;
     candidate_ref *r = malloc(st->ncands * sizeof *r);
@@ -1467,7 +1467,7 @@ static int drop_runs_without_final_row(reader_state *st, unsigned char *keep, ls
  * later row on a tie), in the order the rows were read. */
 static int checkpoints(reader_state *st, ls_error *err)
 {
-    sweep *s = st->s;
+    ls_sweep *s = st->s;
     int status;
     checkpoint *c = malloc((s->n ? s->n : 1) * sizeof *c);
     unsigned char *keep = calloc(s->n ? s->n : 1, 1);
@@ -1522,7 +1522,7 @@ static int checkpoints(reader_state *st, ls_error *err)
  * column by its text. */
 static int assign_groups(reader_state *st, ls_error *err)
 {
-    sweep *s = st->s;
+    ls_sweep *s = st->s;
     double *v = malloc((s->n ? s->n : 1) * sizeof *v);
     size_t *group = malloc((s->n ? s->n : 1) * sizeof *group);
     if (!v || !group) {
@@ -1569,10 +1569,10 @@ static int assign_groups(reader_state *st, ls_error *err)
 
 /* The reader behind ls_sweep_read (stream NULL: rows stored) and
  * ls_sweep_stream (rows handed out, only their count kept). */
-static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_options *options,
-                         const sweep_stream *stream, ls_error *err)
+static ls_sweep *read_sweep(const char *const *paths, size_t npaths, const ls_sweep_options *options,
+                         const ls_sweep_handler *stream, ls_error *err)
 {
-    static const sweep_options no_options = {0};
+    static const ls_sweep_options no_options = {0};
     if (!options)
         options = &no_options;
     reader_state st;
@@ -1667,25 +1667,25 @@ static sweep *read_sweep(const char *const *paths, size_t npaths, const sweep_op
     return st.s;
 }
 
-sweep *ls_sweep_read(const char *const *paths, size_t npaths, const sweep_options *options, ls_error *err)
+ls_sweep *ls_sweep_read(const char *const *paths, size_t npaths, const ls_sweep_options *options, ls_error *err)
 {
     return read_sweep(paths, npaths, options, NULL, err);
 }
 
 /* --last needs every row before it can hand out any: read the sweep whole,
  * with its cells, then hand its rows to the callbacks as a stream would. */
-static int stream_last_rows(const char *const *paths, size_t npaths, const sweep_options *options,
-                            const sweep_stream *stream, size_t *nrows, ls_error *err)
+static int stream_last_rows(const char *const *paths, size_t npaths, const ls_sweep_options *options,
+                            const ls_sweep_handler *stream, size_t *nrows, ls_error *err)
 {
-    sweep_options o = *options;
+    ls_sweep_options o = *options;
     o.keep_text = 1;
     if (npaths != 1)
         return ls_error_set(err, LS_ERR_USAGE, "--last reads one sweep file at a time here");
-    sweep *s = read_sweep(paths, npaths, &o, NULL, err);
+    ls_sweep *s = read_sweep(paths, npaths, &o, NULL, err);
     if (!s)
         return err->code;
     int status = 0;
-    sweep_cell *cells = calloc(s->ncolumns ? s->ncolumns : 1, sizeof *cells);
+    ls_sweep_text_cell *cells = calloc(s->ncolumns ? s->ncolumns : 1, sizeof *cells);
     if (!cells)
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     const char *file = strcmp(paths[0], "-") == 0 ? "<stdin>" : paths[0];
@@ -1716,12 +1716,12 @@ static int stream_last_rows(const char *const *paths, size_t npaths, const sweep
     return status;
 }
 
-int ls_sweep_stream(const char *const *paths, size_t npaths, const sweep_options *options,
-                    const sweep_stream *stream, size_t *nrows, ls_error *err)
+int ls_sweep_stream(const char *const *paths, size_t npaths, const ls_sweep_options *options,
+                    const ls_sweep_handler *stream, size_t *nrows, ls_error *err)
 {
     if (options && options->last)
         return stream_last_rows(paths, npaths, options, stream, nrows, err);
-    sweep *s = read_sweep(paths, npaths, options, stream, err);
+    ls_sweep *s = read_sweep(paths, npaths, options, stream, err);
     if (!s)
         return err->code;
     *nrows = s->n;
@@ -1729,7 +1729,7 @@ int ls_sweep_stream(const char *const *paths, size_t npaths, const sweep_options
     return 0;
 }
 
-void ls_sweep_last_dropped_describe(const sweep *s, char *buf, size_t size)
+void ls_sweep_last_dropped_describe(const ls_sweep *s, char *buf, size_t size)
 {
     if (size == 0)
         return;
@@ -1741,7 +1741,7 @@ void ls_sweep_last_dropped_describe(const sweep *s, char *buf, size_t size)
              s->last_dropped_runs == 1 ? "its" : "their", s->last_dropped_first, s->last_dropped_line);
 }
 
-void ls_sweep_free(sweep *s)
+void ls_sweep_free(ls_sweep *s)
 {
     if (!s)
         return;
@@ -1761,7 +1761,7 @@ void ls_sweep_free(sweep *s)
     free(s);
 }
 
-const char *ls_sweep_cell(const sweep *s, size_t row, size_t column, size_t *len)
+const char *ls_sweep_cell(const ls_sweep *s, size_t row, size_t column, size_t *len)
 {
     const char *p = s->text + s->rows[row].text;
     for (size_t i = 0; i < column; i++)
@@ -1771,7 +1771,7 @@ const char *ls_sweep_cell(const sweep *s, size_t row, size_t column, size_t *len
     return p;
 }
 
-int ls_sweep_select(const sweep *s, const char *const *conditions, size_t n, unsigned char *selected, ls_error *err)
+int ls_sweep_select(const ls_sweep *s, const char *const *conditions, size_t n, unsigned char *selected, ls_error *err)
 {
     for (size_t i = 0; i < s->n; i++)
         selected[i] = 1;
@@ -1791,7 +1791,7 @@ int ls_sweep_select(const sweep *s, const char *const *conditions, size_t n, uns
             return status;
         }
         for (size_t i = 0; i < s->n; i++) {
-            const sweep_row *row = &s->rows[i];
+            const ls_sweep_row *row = &s->rows[i];
             selected[i] = selected[i] && where_holds(&w, where_value(row, q));
         }
         where_free(&w);
@@ -1799,9 +1799,9 @@ int ls_sweep_select(const sweep *s, const char *const *conditions, size_t n, uns
     return 0;
 }
 
-sweep *ls_sweep_subset(const sweep *s, const unsigned char *keep, ls_error *err)
+ls_sweep *ls_sweep_subset(const ls_sweep *s, const unsigned char *keep, ls_error *err)
 {
-    sweep *out = calloc(1, sizeof *out);
+    ls_sweep *out = calloc(1, sizeof *out);
     size_t n = 0;
     for (size_t i = 0; i < s->n; i++)
         n += keep[i] != 0;
@@ -1823,7 +1823,7 @@ sweep *ls_sweep_subset(const sweep *s, const unsigned char *keep, ls_error *err)
     return out;
 }
 
-void ls_sweep_skips_describe(const sweep_skips *k, char *buf, size_t size)
+void ls_sweep_skips_describe(const ls_sweep_skips *k, char *buf, size_t size)
 {
     size_t used = 0;
     buf[0] = '\0';
@@ -1838,7 +1838,7 @@ void ls_sweep_skips_describe(const sweep_skips *k, char *buf, size_t size)
         snprintf(buf + used, size - used, "%s); the first: %s", k->n > shown ? ", ..." : "", k->first);
 }
 
-int ls_sweep_group(const sweep *s, const double *v, size_t n, size_t *group, ls_grouping *out, ls_error *err)
+int ls_sweep_group(const ls_sweep *s, const double *v, size_t n, size_t *group, ls_grouping *out, ls_error *err)
 {
     return ls_group_values(v, n, s->group_tol > 0 ? s->group_tol : -1.0, group, out, err);
 }

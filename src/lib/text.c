@@ -106,3 +106,48 @@ size_t ls_text_quote(char *buf, size_t size, const char *text)
     }
     return finish(buf, size, at);
 }
+
+size_t ls_text_escape_xml(char *buf, size_t size, const char *text, unsigned flags)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        /* XML and HTML text is UTF-8: an ill-formed sequence is written as
+         * U+FFFD, a well-formed one as it is. */
+        int k = ls_utf8_sequence(p);
+        const char *out;
+        size_t len;
+        char one[2] = {(char)*p, '\0'};
+        if (k != 1) {
+            out = k < 0 ? "\xef\xbf\xbd" : (const char *)p;
+            len = k < 0 ? 3 : (size_t)k;
+            p += (k < 0 ? -k : k) - 1;
+        } else {
+            switch (*p) {
+            case '&': out = "&amp;"; break;
+            case '<': out = "&lt;"; break;
+            case '>': out = "&gt;"; break;
+            case '"': out = "&quot;"; break;
+            case '\'': out = "&#39;"; break;
+            case '\t': out = flags & LS_TEXT_KEEP_LINES ? "\t" : " "; break;
+            case '\n': out = flags & LS_TEXT_KEEP_LINES ? "\n" : ""; break;
+            default: out = *p < 0x20 || *p == 0x7f ? "" : one; break;
+            }
+            len = strlen(out);
+        }
+        for (size_t i = 0; i < len; i++, n++)
+            if (n + 1 < size)
+                buf[n] = out[i];
+    }
+    if (size > 0)
+        buf[n < size ? n : size - 1] = '\0';
+    return n;
+}
+
+char *ls_text_escape_xml_dup(const char *text, unsigned flags)
+{
+    size_t n = ls_text_escape_xml(NULL, 0, text, flags);
+    char *s = malloc(n + 1);
+    if (s)
+        ls_text_escape_xml(s, n + 1, text, flags);
+    return s;
+}

@@ -34,4 +34,14 @@ char *ls_utf8_repair_dup(const char *text);
  * escapes); everything else as it is.  The result is one printable line. */
 size_t ls_text_quote(char *buf, size_t size, const char *text);
 
+/* Plain text as XML, SVG or HTML text or attribute value (and as Pango
+ * markup, which is XML): & < > " ' as entities, ill-formed UTF-8 as U+FFFD,
+ * DEL and the C0 controls dropped.  LS_TEXT_KEEP_LINES keeps tab and
+ * newline (HTML text); without it a tab is a space and a newline is
+ * dropped (a label drawn on one line). */
+#define LS_TEXT_KEEP_LINES 1u
+size_t ls_text_escape_xml(char *buf, size_t size, const char *text, unsigned flags);
+/* malloc'd ls_text_escape_xml(text, flags), or NULL when out of memory. */
+char *ls_text_escape_xml_dup(const char *text, unsigned flags);
+
 #endif

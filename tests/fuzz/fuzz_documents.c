@@ -25,10 +25,11 @@
 #include <string.h>
 
 #include "loopscale/arch.h"
-#include "loopscale/jsonw.h"
+#include "jsonw_internal.h"
 #include "loopscale/law.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/shape.h"
+#include "shape_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -68,26 +69,26 @@ static void check_refused(int status, const ls_error *err)
     check(status < 0 && err->code < 0 && strlen(err->message) > 0);
 }
 
-static void check_law(const law *l)
+static void check_law(const ls_law *l)
 {
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(l->kind, list);
     ls_error err;
     for (size_t i = 0; i < np; i++)
         check(ls_law_param_check(list[i], l->p[list[i]], &err) == 0);
-    if (l->kind.base == LAW_BASE_MOE)
-        check(l->p[LAW_P_E_START] < l->p[LAW_P_E_MAX]);
+    if (l->kind.base == LS_LAW_BASE_MOE)
+        check(l->p[LS_LAW_P_E_START] < l->p[LS_LAW_P_E_MAX]);
 }
 
-static void check_lawfile(const lawfile *lf)
+static void check_lawfile(const ls_lawfile *lf)
 {
     check_law(&lf->law);
     for (size_t d = 0; d < lf->ndraws; d++) {
-        law draw;
+        ls_law draw;
         ls_lawfile_draw(lf, d, &draw);
         check_law(&draw);
     }
-    for (int j = 0; j < LAW_NPARAMS; j++) {
+    for (int j = 0; j < LS_LAW_NPARAMS; j++) {
         if (lf->has_stderr)
             check(isnan(lf->stderr_of[j]) || lf->stderr_of[j] >= 0);
         if (lf->has_ci && !isnan(lf->ci_low[j]))
@@ -97,7 +98,7 @@ static void check_lawfile(const lawfile *lf)
         check(lf->ci_level > 0 && lf->ci_level < 1);
     if (!lf->has_fit)
         return;
-    const lawfile_fit *f = &lf->fit;
+    const ls_lawfile_fit *f = &lf->fit;
     check(isfinite(f->rmse) && f->rmse >= 0 && isfinite(f->objective) && f->objective >= 0);
     check(isfinite(f->delta) && f->delta > 0 && f->n >= 1 && f->starts_at_best <= f->starts);
     check(strcmp(f->loss, "huber") == 0 || strcmp(f->loss, "mse") == 0);
@@ -113,7 +114,7 @@ static void check_lawfile(const lawfile *lf)
     }
 }
 
-static void check_template(const arch_template *t)
+static void check_template(const ls_arch_template *t)
 {
     check(t->attention_share >= 0 && t->attention_share < 1);
     check(t->top_k >= 1 && t->loop_layers >= 1 && t->prelude_layers >= 0 && t->coda_layers >= 0);
@@ -121,7 +122,7 @@ static void check_template(const arch_template *t)
 
 /* Field by field: the struct has padding (after flops_convention), whose
  * bytes a copy need not keep, so memcmp would compare garbage. */
-static int same_template(const arch_template *a, const arch_template *b)
+static int same_template(const ls_arch_template *a, const ls_arch_template *b)
 {
     return a->attention_share == b->attention_share && a->top_k == b->top_k &&
            a->prelude_layers == b->prelude_layers && a->loop_layers == b->loop_layers &&
@@ -129,21 +130,21 @@ static int same_template(const arch_template *a, const arch_template *b)
            a->context == b->context && a->vocab == b->vocab && a->d_model == b->d_model;
 }
 
-static void check_shape(const shape_spec *s)
+static void check_shape(const ls_shape_spec *s)
 {
     const long *v[] = {&s->d_model, &s->d_ff,        &s->d_expert,    &s->top_k,        &s->vocab,
                        &s->experts, &s->layers,      &s->loops,       &s->head_experts, &s->tail_experts,
                        &s->heads,   &s->kv_heads,    &s->head_dim};
     for (size_t i = 0; i < sizeof v / sizeof *v; i++)
-        check(*v[i] == SHAPE_UNSET || (*v[i] >= 1 && *v[i] <= 1000000000000L));
+        check(*v[i] == LS_SHAPE_UNSET || (*v[i] >= 1 && *v[i] <= 1000000000000L));
     const long *z[] = {&s->head_layers, &s->tail_layers, &s->context};
     for (size_t i = 0; i < sizeof z / sizeof *z; i++)
-        check(*z[i] == SHAPE_UNSET || (*z[i] >= 0 && *z[i] <= 1000000000000L));
-    check(s->attention == SHAPE_UNSET || s->attention == SHAPE_ATTENTION_TIED ||
-          s->attention == SHAPE_ATTENTION_PER_LOOP);
-    check(s->embeddings == SHAPE_UNSET || s->embeddings == SHAPE_EMBEDDINGS_TIED ||
-          s->embeddings == SHAPE_EMBEDDINGS_UNTIED);
-    check(s->norm_params == SHAPE_UNSET || s->norm_params == 0 || s->norm_params == 1);
+        check(*z[i] == LS_SHAPE_UNSET || (*z[i] >= 0 && *z[i] <= 1000000000000L));
+    check(s->attention == LS_SHAPE_UNSET || s->attention == LS_SHAPE_ATTENTION_TIED ||
+          s->attention == LS_SHAPE_ATTENTION_PER_LOOP);
+    check(s->embeddings == LS_SHAPE_UNSET || s->embeddings == LS_SHAPE_EMBEDDINGS_TIED ||
+          s->embeddings == LS_SHAPE_EMBEDDINGS_UNTIED);
+    check(s->norm_params == LS_SHAPE_UNSET || s->norm_params == 0 || s->norm_params == 1);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -162,18 +163,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ls_error err;
     ls_error_clear(&err);
     if (which == 0) {
-        lawfile *lf = ls_lawfile_parse(text, len, "fuzz.json", &err);
+        ls_lawfile *lf = ls_lawfile_parse(text, len, "fuzz.json", &err);
         if (!lf) {
             check_refused(-1, &err);
         } else {
             check_strict_json(text, len);
             check_lawfile(lf);
-            lawfile *again = ls_lawfile_parse(longer, len + 1, "longer.json", &err);
+            ls_lawfile *again = ls_lawfile_parse(longer, len + 1, "longer.json", &err);
             check(again == NULL);
             ls_lawfile_free(lf);
         }
     } else if (which == 1) {
-        arch_template t;
+        ls_arch_template t;
         ls_arch_template_default(&t);
         int status = ls_arch_template_parse(text, len, "fuzz.json", &t, &err);
         if (status != 0) {
@@ -181,7 +182,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else {
             check_strict_json(text, len);
             check_template(&t);
-            arch_template u;
+            ls_arch_template u;
             ls_arch_template_default(&u);
             check_refused(ls_arch_template_parse(longer, len + 1, "longer.json", &u, &err), &err);
             char *json = ls_arch_template_to_json(&t, &err);
@@ -192,7 +193,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             free(json);
         }
     } else {
-        shape_spec s;
+        ls_shape_spec s;
         ls_shape_spec_unset(&s);
         int status = ls_shape_spec_parse(text, len, "fuzz.json", &s, &err);
         if (status != 0) {
@@ -200,7 +201,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else {
             check_strict_json(text, len);
             check_shape(&s);
-            shape_spec u;
+            ls_shape_spec u;
             ls_shape_spec_unset(&u);
             check_refused(ls_shape_spec_parse(longer, len + 1, "longer.json", &u, &err), &err);
             jsonw w;

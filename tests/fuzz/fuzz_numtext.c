@@ -60,20 +60,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         s[len] = '\0';
         ls_error err;
         if (data[0] % 5 == 3) {
-            law_kind kind;
+            ls_law_kind kind;
             if (ls_law_kind_parse(s, &kind, &err) == 0) {
                 char name[64];
                 ls_law_kind_format(kind, name, sizeof name);
-                law_kind back;
+                ls_law_kind back;
                 if (ls_law_kind_parse(name, &back, &err) != 0 || back.base != kind.base || back.mapping != kind.mapping)
                     abort();
             }
         } else {
-            sweep_row rows[2] = {{.n_act = 1e9, .n_total = 2e9, .n_loop = 5e8, .R = 4, .E = 2, .k = 1, .tokens = 1e11,
+            ls_sweep_row rows[2] = {{.n_act = 1e9, .n_total = 2e9, .n_loop = 5e8, .R = 4, .E = 2, .k = 1, .tokens = 1e11,
                                   .loss = 2.5},
                                  {.n_act = 3e8, .n_total = 3e8, .n_loop = NAN, .R = 1, .E = 1, .k = 1, .tokens = 1e10,
                                   .loss = 3.1}};
-            sweep sw = {0};
+            ls_sweep sw = {0};
             sw.n = 2;
             sw.rows = rows;
             sw.has_loss = 1;

@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *path = memfile_set(data + 1, size - 1);
     static const char *const maps[] = {"n_loop=blocks"};
     static const char *const wheres[] = {"R<=8", "x>=0"};
-    sweep_options o = {0};
+    ls_sweep_options o = {0};
     o.require_loss = flags & 1;
     o.keep_text = (flags >> 1) & 1;
     if (flags & 4) {
@@ -37,16 +37,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (flags & 32)
         o.group_column = (flags & 64) ? "R" : "seed";
     ls_error err;
-    sweep *s = ls_sweep_read(&path, 1, &o, &err);
+    ls_sweep *s = ls_sweep_read(&path, 1, &o, &err);
     if (!s) {
         if (err.code >= 0 || strlen(err.message) == 0)
             abort(); /* a failure must say why */
         return 0;
     }
     for (size_t i = 0; i < s->n; i++) {
-        sweep_quantity which;
+        ls_sweep_quantity which;
         char reason[128];
-        sweep_row row = s->rows[i];
+        ls_sweep_row row = s->rows[i];
         if (ls_sweep_row_check(&row, &which, reason, sizeof reason) != 0 || !(row.tokens > 0) || !isfinite(row.tokens))
             abort(); /* a row the reader let through breaks the rules */
         if (o.group_column && s->rows[i].group >= s->ngroups)

@@ -21,21 +21,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *path = memfile_set(data + 1, size - 1);
     ls_error err;
     if (data[0] & 1) {
-        route_report *r = ls_route_read(path, 1 + (data[0] >> 1) % 4, &err);
+        ls_route_report *r = ls_route_read(path, 1 + (data[0] >> 1) % 4, &err);
         if (!r && (err.code >= 0 || strlen(err.message) == 0))
             abort();
         ls_route_report_free(r);
         return 0;
     }
-    earlyexit *x = ls_earlyexit_read(&path, 1, NULL, 0, &err);
+    ls_earlyexit *x = ls_earlyexit_read(&path, 1, NULL, 0, &err);
     if (!x) {
         if (err.code >= 0 || strlen(err.message) == 0)
             abort();
         return 0;
     }
-    earlyexit_costs costs = {1.0, 2.0, 0.5};
+    ls_earlyexit_costs costs = {1.0, 2.0, 0.5};
     static const double targets[] = {0.05, 0.1, 0.2, 0.3};
-    earlyexit_report *rep = ls_earlyexit_report_new(x, &costs, targets, 4, &err);
+    ls_earlyexit_report *rep = ls_earlyexit_report_new(x, &costs, targets, 4, &err);
     ls_earlyexit_report_free(rep);
     ls_earlyexit_free(x);
     return 0;

@@ -15,7 +15,7 @@
 static void default_template_is_the_papers_middle_cycle_looping(void **state)
 {
     (void)state;
-    arch_template t;
+    ls_arch_template t;
     ls_arch_template_default(&t);
     assert_true(ls_arch_loop_fraction(&t) == 0.75);
     for (double E = 1; E <= 64; E *= 2) {
@@ -23,14 +23,14 @@ static void default_template_is_the_papers_middle_cycle_looping(void **state)
         assert_true(fabs(ls_arch_n_total(&t, 2.385e8, E) - want) <= 1e-15 * want);
     }
     assert_true(ls_arch_n_total(&t, 2.385e8, 1) == 2.385e8);
-    law_point x = ls_arch_point(&t, 6e8, 8, 4, 2e11);
+    ls_law_point x = ls_arch_point(&t, 6e8, 8, 4, 2e11);
     assert_true(x.n_loop == 4.5e8 && x.R == 4 && x.E == 8 && x.D == 2e11);
 }
 
 static void a_template_file_overrides_fields(void **state)
 {
     (void)state;
-    arch_template t;
+    ls_arch_template t;
     ls_arch_template_default(&t);
     const char *path = write_temp_text("{\"top_k\": 2, \"attention_share\": 0.25, \"loop_layers\": 8,"
                                        " \"prelude_layers\": 1, \"coda_layers\": 1}", 0);
@@ -46,7 +46,7 @@ static void a_template_file_overrides_fields(void **state)
 static void bad_templates_are_refused(void **state)
 {
     (void)state;
-    arch_template t;
+    ls_arch_template t;
     ls_arch_template_default(&t);
     ls_error err;
     const char *path = write_temp_text("{\"top_k\": 0}", 0);
@@ -70,7 +70,7 @@ static void bad_templates_are_refused(void **state)
 static void template_json_round_trips(void **state)
 {
     (void)state;
-    arch_template t, back;
+    ls_arch_template t, back;
     memset(&t, 0, sizeof t); /* padding too, for the byte comparison */
     ls_arch_template_default(&t);
     ls_error err;
@@ -90,10 +90,10 @@ static void template_json_round_trips(void **state)
 static void template_carries_the_flops_convention(void **state)
 {
     (void)state;
-    arch_template t, back;
+    ls_arch_template t, back;
     memset(&t, 0, sizeof t);
     ls_arch_template_default(&t);
-    t.flops_convention = LAW_FLOPS_6ND_ATTN_HEAD;
+    t.flops_convention = LS_LAW_FLOPS_6ND_ATTN_HEAD;
     t.context = 2048;
     t.vocab = 50304;
     t.d_model = 1536;
@@ -109,7 +109,7 @@ static void template_carries_the_flops_convention(void **state)
     assert_memory_equal(&back, &t, sizeof t);
     /* Under the template's convention, tokens and FLOPs invert each other,
      * and the convention adds to 6 N_unroll D exactly what law.h says. */
-    law_point x = ls_arch_point(&t, 3.85e8, 4, 3, 0);
+    ls_law_point x = ls_arch_point(&t, 3.85e8, 4, 3, 0);
     double F = 7.31e20;
     x.D = ls_arch_tokens_for_flops(&t, &x, F);
     close_to(ls_arch_training_flops(&t, &x), F);

@@ -39,18 +39,18 @@ static void fit_gives_the_law_file_of_the_direct_fit(void **state)
     ls_error err;
     char *text = ls_bind_fit("dense:bounded", &sw, &o, "test", &err);
     assert_non_null(text);
-    lawfile *lf = ls_lawfile_parse(text, strlen(text), "bound", &err);
+    ls_lawfile *lf = ls_lawfile_parse(text, strlen(text), "bound", &err);
     assert_non_null(lf);
 
-    sweep_options so = {.wheres = WHERE, .nwheres = 1, .require_loss = 1};
-    sweep *s = ls_sweep_read(DENSE, 1, &so, &err);
+    ls_sweep_options so = {.wheres = WHERE, .nwheres = 1, .require_loss = 1};
+    ls_sweep *s = ls_sweep_read(DENSE, 1, &so, &err);
     assert_non_null(s);
-    fit_parameters p;
+    ls_fit_parameters p;
     ls_fit_default_parameters(&p);
-    fit_result r;
-    assert_int_equal(ls_fit_run(s, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED}, &p, &r, &err), 0);
-    for (int j = 0; j < LAW_NPARAMS; j++)
-        if (ls_law_uses_param(r.law.kind, (law_param)j))
+    ls_fit_result r;
+    assert_int_equal(ls_fit_run(s, (ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_BOUNDED}, &p, &r, &err), 0);
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
+        if (ls_law_uses_param(r.law.kind, (ls_law_param)j))
             assert_true(lf->law.p[j] == r.law.p[j]); /* bit for bit */
     assert_int_equal(lf->fit.n, r.n);
     assert_int_equal(lf->fit.n, 120);
@@ -73,14 +73,14 @@ static void holdout_and_solve_give_the_library_documents(void **state)
     char *text = ls_bind_holdout(laws, 2, "r", NULL, 0, &sw, &o, &err);
     assert_non_null(text);
 
-    sweep_options so = {.require_loss = 1};
-    sweep *s = ls_sweep_read(DENSE, 1, &so, &err);
-    law_kind kinds[] = {{LAW_BASE_DENSE, LAW_MAPPING_LINEAR}, {LAW_BASE_DENSE, LAW_MAPPING_BOUNDED}};
-    holdout_axis axes[] = {HOLDOUT_AXIS_R};
-    holdout_spec spec = {kinds, 2, axes, 1, NULL, 0};
-    fit_parameters p;
+    ls_sweep_options so = {.require_loss = 1};
+    ls_sweep *s = ls_sweep_read(DENSE, 1, &so, &err);
+    ls_law_kind kinds[] = {{LS_LAW_BASE_DENSE, LS_LAW_MAPPING_LINEAR}, {LS_LAW_BASE_DENSE, LS_LAW_MAPPING_BOUNDED}};
+    ls_holdout_axis axes[] = {LS_HOLDOUT_AXIS_R};
+    ls_holdout_spec spec = {kinds, 2, axes, 1, NULL, 0};
+    ls_fit_parameters p;
     ls_fit_default_parameters(&p);
-    holdout_result hr;
+    ls_holdout_result hr;
     assert_int_equal(ls_holdout_run(s, &spec, &p, &hr, &err), 0);
     char *direct = ls_holdout_result_to_json(&hr, &err);
     assert_string_equal(text, direct);
@@ -92,17 +92,17 @@ static void holdout_and_solve_give_the_library_documents(void **state)
     double E[] = {1, 4, 16};
     text = ls_bind_solve(NULL, 1e22, 3e9, 4, NULL, 0, E, 3, NULL, 0, NAN, 0, 0.95, 1, 0, &err);
     assert_non_null(text);
-    lawfile *lf = ls_lawfile_default(&err);
-    arch_template t;
+    ls_lawfile *lf = ls_lawfile_default(&err);
+    ls_arch_template t;
     ls_arch_template_default(&t);
     double R[16];
     for (int i = 0; i < 16; i++)
         R[i] = i + 1;
-    law_ranges ranges;
+    ls_law_ranges ranges;
     ls_lawfile_ranges(lf, &ranges);
-    solve_options sop = {R, 16, E, 3, NULL, 0, lf->fit.rmse, &ranges};
-    solve_budget b = {1e22, 3e9, 4};
-    solve_result sr;
+    ls_solve_options sop = {R, 16, E, 3, NULL, 0, lf->fit.rmse, &ranges};
+    ls_solve_budget b = {1e22, 3e9, 4};
+    ls_solve_result sr;
     assert_int_equal(ls_solve_run(&lf->law, &t, &b, &sop, &sr, &err), 0);
     direct = ls_solve_result_to_json(&b, lf->fit.rmse, &sr, NULL, 0, &err);
     assert_string_equal(text, direct);
@@ -118,12 +118,12 @@ static void predict_is_the_law_and_checks_each_configuration(void **state)
     ls_error err;
     char *text = ls_bind_default_law(&err);
     assert_non_null(text);
-    lawfile *lf = ls_lawfile_parse(text, strlen(text), "default", &err);
+    ls_lawfile *lf = ls_lawfile_parse(text, strlen(text), "default", &err);
     double n_act[] = {5.455e8, 2.385e9}, n_total[] = {6e9, 2.385e9}, n_loop[] = {4.091e8, 1.2e9};
     double R[] = {2, 3}, E[] = {16, 1}, tokens[] = {1.746e12, 3.3e11}, loss[2];
     assert_int_equal(ls_bind_predict(text, 2, n_act, n_total, n_loop, R, E, NULL, tokens, loss, &err), 0);
     for (int i = 0; i < 2; i++) {
-        law_point x = {n_act[i], n_total[i], n_loop[i], R[i], E[i], tokens[i], 0};
+        ls_law_point x = {n_act[i], n_total[i], n_loop[i], R[i], E[i], tokens[i], 0};
         close_to(loss[i], ls_law_loss(&lf->law, &x));
     }
     assert_int_equal(ls_bind_predict(text, 2, n_act, NULL, NULL, R, NULL, NULL, tokens, loss, &err), LS_ERR_DATA);
@@ -150,10 +150,10 @@ static void bad_arguments_are_usage_errors(void **state)
     o.group = "seed";
     assert_null(ls_bind_fit("dense", &sw, &o, NULL, &err));
     assert_string_equal(err.message, "resampling groups of 'seed' needs bootstrap draws");
-    double fixed[LAW_NPARAMS];
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    double fixed[LS_LAW_NPARAMS];
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         fixed[j] = NAN;
-    fixed[LAW_P_THETA] = 0.5;
+    fixed[LS_LAW_P_THETA] = 0.5;
     o = default_options();
     o.fixed = fixed;
     assert_null(ls_bind_fit("dense:bounded", &sw, &o, NULL, &err));
@@ -236,10 +236,10 @@ static void null_entries_and_ranges_are_usage_errors(void **state)
     assert_int_equal(err.code, LS_ERR_USAGE);
     assert_string_equal(err.message, "bootstrap 2 is too few draws for an interval: at least 20 (or 0 for none)");
     o = default_options();
-    double fixed[LAW_NPARAMS];
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    double fixed[LS_LAW_NPARAMS];
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         fixed[j] = NAN;
-    fixed[LAW_P_ALPHA] = INFINITY;
+    fixed[LS_LAW_P_ALPHA] = INFINITY;
     o.fixed = fixed;
     assert_null(ls_bind_fit("dense", &good, &o, NULL, &err));
     assert_string_equal(err.message, "cannot fix alpha: parameter alpha must be a finite number");

@@ -13,15 +13,15 @@
 #include "checks.h"
 #include "tmpfile.h"
 
-static earlyexit_report *sweep(const double *h, const double *nll, size_t n, size_t L, const double *grid,
-                               size_t ngrid, earlyexit_costs costs, const double *targets, size_t ntargets)
+static ls_earlyexit_report *sweep(const double *h, const double *nll, size_t n, size_t L, const double *grid,
+                               size_t ngrid, ls_earlyexit_costs costs, const double *targets, size_t ntargets)
 {
     ls_error err;
-    earlyexit *x = ls_earlyexit_new(L, grid, ngrid, &err);
+    ls_earlyexit *x = ls_earlyexit_new(L, grid, ngrid, &err);
     assert_non_null(x);
     for (size_t t = 0; t < n; t++)
         ls_earlyexit_add(x, h + t * L, nll + t * L);
-    earlyexit_report *r = ls_earlyexit_report_new(x, &costs, targets, ntargets, &err);
+    ls_earlyexit_report *r = ls_earlyexit_report_new(x, &costs, targets, ntargets, &err);
     ls_earlyexit_free(x);
     if (!r)
         fail_msg("%s", err.message);
@@ -42,7 +42,7 @@ static void confident_at_loop_1_saves_the_remaining_loops(void **state)
             nll[t * L + r] = 3.0 - 0.25 * (double)r + 0.01 * (double)t;
         }
     double grid[] = {0.05, 0.1, 0.11, 6};
-    earlyexit_report *r = sweep(h, nll, N, L, grid, 4, (earlyexit_costs){0, 1, 0}, NULL, 0);
+    ls_earlyexit_report *r = sweep(h, nll, N, L, grid, 4, (ls_earlyexit_costs){0, 1, 0}, NULL, 0);
     assert_int_equal(r->npoints, 5); /* threshold 0, then the grid */
     close_to(r->points[0].threshold, 0);
     close_to(r->points[1].saved, 0);
@@ -56,7 +56,7 @@ static void confident_at_loop_1_saves_the_remaining_loops(void **state)
     close_to(r->loop1_nll, 3.0 + 0.025);
     close_to(r->loop1_saved, 0.75);
     ls_earlyexit_report_free(r);
-    r = sweep(h, nll, N, L, grid, 4, (earlyexit_costs){2, 1, 1}, NULL, 0);
+    r = sweep(h, nll, N, L, grid, 4, (ls_earlyexit_costs){2, 1, 1}, NULL, 0);
     close_to(r->full_cost, 7);
     close_to(r->points[3].saved, 3.0 / 7.0);
     close_to(r->loop1_saved, 3.0 / 7.0);
@@ -80,7 +80,7 @@ static void three_tokens_worked_by_hand(void **state)
     (void)state;
     const double grid[] = {0.2, 0.3, 1.5, 3, 5};
     const double targets[] = {0.05, 0.3, 0.5, 0.7, 2.0 / 3.0};
-    earlyexit_report *r = sweep(H3, NLL3, 3, 3, grid, 5, (earlyexit_costs){0, 1, 0}, targets, 5);
+    ls_earlyexit_report *r = sweep(H3, NLL3, 3, 3, grid, 5, (ls_earlyexit_costs){0, 1, 0}, targets, 5);
     const double saved[] = {0, 2.0 / 9, 1.0 / 3, 4.0 / 9, 2.0 / 3};
     const double loops[] = {3, 7.0 / 3, 2, 5.0 / 3, 1};
     const double nll[] = {3.5 / 3, 1.5, 5.5 / 3, 6.5 / 3, 6.5 / 3};
@@ -89,7 +89,7 @@ static void three_tokens_worked_by_hand(void **state)
     close_to(r->points[0].threshold, 0); /* the same state as 0.2 */
     assert_int_equal(r->points[0].pareto, 1);
     for (int i = 0; i < 5; i++) {
-        const earlyexit_point *p = &r->points[i + 1];
+        const ls_earlyexit_point *p = &r->points[i + 1];
         close_to(p->threshold, grid[i]);
         close_to(p->saved, saved[i]);
         close_to(p->mean_loops, loops[i]);
@@ -113,7 +113,7 @@ static void default_grid_reports_exact_float_thresholds(void **state)
     /* The same tokens on the default grid: a point at 0 (nobody exits) and
      * one just above each entropy that moves an exit (0.25, 1, 2, 4), at the
      * next threshold of the grid, x (1 + 2^-10) for these powers of two. */
-    earlyexit_report *r = sweep(H3, NLL3, 3, 3, NULL, 0, (earlyexit_costs){0, 1, 0}, NULL, 0);
+    ls_earlyexit_report *r = sweep(H3, NLL3, 3, 3, NULL, 0, (ls_earlyexit_costs){0, 1, 0}, NULL, 0);
     assert_int_equal(r->npoints, 5);
     const double thresholds[] = {0, 0.25 * (1 + 0x1p-10), 1 + 0x1p-10, 2 * (1 + 0x1p-10), 4 * (1 + 0x1p-10)};
     const double saved[] = {0, 2.0 / 9, 1.0 / 3, 4.0 / 9, 2.0 / 3};
@@ -124,7 +124,7 @@ static void default_grid_reports_exact_float_thresholds(void **state)
     ls_earlyexit_report_free(r);
     /* An entropy just below a grid threshold still counts at it. */
     const double h[] = {nextafter(1.0, 0), 9}, nll[] = {1, 2};
-    r = sweep(h, nll, 1, 2, NULL, 0, (earlyexit_costs){0, 1, 0}, NULL, 0);
+    r = sweep(h, nll, 1, 2, NULL, 0, (ls_earlyexit_costs){0, 1, 0}, NULL, 0);
     assert_int_equal(r->npoints, 2);
     assert_true(r->points[1].threshold == 1.0);
     close_to(r->points[1].saved, 0.5);
@@ -137,14 +137,14 @@ static void exit_that_helps_perplexity_dominates_full_depth(void **state)
     /* Exiting at loop 1 saves half and has the lower NLL: the full-depth point
      * is off the front, and any saving up to half gets the loop-1 perplexity. */
     const double h[] = {0.1, 1}, nll[] = {1, 2}, targets[] = {0.05};
-    earlyexit_report *r = sweep(h, nll, 1, 2, NULL, 0, (earlyexit_costs){0, 1, 0}, targets, 1);
+    ls_earlyexit_report *r = sweep(h, nll, 1, 2, NULL, 0, (ls_earlyexit_costs){0, 1, 0}, targets, 1);
     assert_int_equal(r->points[0].pareto, 0);
     assert_int_equal(r->points[1].pareto, 1);
     close_to(r->targets[0].perplexity, exp(1));
     ls_earlyexit_report_free(r);
     /* One loop: nothing to save. */
     const double one_h[] = {0.5}, one_nll[] = {2};
-    r = sweep(one_h, one_nll, 1, 1, NULL, 0, (earlyexit_costs){1, 1, 1}, targets, 1);
+    r = sweep(one_h, one_nll, 1, 1, NULL, 0, (ls_earlyexit_costs){1, 1, 1}, targets, 1);
     assert_int_equal(r->npoints, 1);
     assert_true(isnan(r->targets[0].perplexity));
     ls_earlyexit_report_free(r);
@@ -157,9 +157,9 @@ static void bad_costs_and_thresholds_are_refused(void **state)
     const double grid[] = {0.5, 0.25};
     assert_null(ls_earlyexit_new(3, grid, 2, &err));
     assert_int_equal(err.code, LS_ERR_USAGE);
-    earlyexit *x = ls_earlyexit_new(3, NULL, 0, &err);
+    ls_earlyexit *x = ls_earlyexit_new(3, NULL, 0, &err);
     ls_earlyexit_add(x, H3, NLL3);
-    assert_null(ls_earlyexit_report_new(x, &(earlyexit_costs){0, 0, 1}, NULL, 0, &err));
+    assert_null(ls_earlyexit_report_new(x, &(ls_earlyexit_costs){0, 0, 1}, NULL, 0, &err));
     assert_string_equal(err.message, "costs: prelude and coda must be >= 0 and the loop > 0");
     ls_earlyexit_free(x);
 }
@@ -167,11 +167,11 @@ static void bad_costs_and_thresholds_are_refused(void **state)
 /* ---- files ---------------------------------------------------------------- */
 
 /* Field by field: the points' padding bytes are not part of the answer. */
-static void assert_same_points(const earlyexit_report *got, const earlyexit_report *want)
+static void assert_same_points(const ls_earlyexit_report *got, const ls_earlyexit_report *want)
 {
     assert_int_equal(got->npoints, want->npoints);
     for (size_t i = 0; i < want->npoints; i++) {
-        const earlyexit_point *a = &got->points[i], *b = &want->points[i];
+        const ls_earlyexit_point *a = &got->points[i], *b = &want->points[i];
         assert_true(a->threshold == b->threshold && a->saved == b->saved && a->mean_loops == b->mean_loops &&
                     a->mean_nll == b->mean_nll && a->pareto == b->pareto);
     }
@@ -195,7 +195,7 @@ static const char *write_npy2(size_t n, size_t L, const float *data)
 static void files_agree_with_the_accumulator(void **state)
 {
     (void)state;
-    earlyexit_report *want = sweep(H3, NLL3, 3, 3, NULL, 0, (earlyexit_costs){1, 2, 1}, NULL, 0);
+    ls_earlyexit_report *want = sweep(H3, NLL3, 3, 3, NULL, 0, (ls_earlyexit_costs){1, 2, 1}, NULL, 0);
     ls_error err;
     const char *csv = write_temp_text("token,loop,entropy,nll\n"
                                       "0,3,0.5,1\n0,1,2,3\n0,2,1,2\n"
@@ -205,10 +205,10 @@ static void files_agree_with_the_accumulator(void **state)
     char paths[2][64];
     snprintf(paths[0], sizeof paths[0], "%s", csv);
     const char *one[] = {paths[0]};
-    earlyexit *x = ls_earlyexit_read(one, 1, NULL, 0, &err);
+    ls_earlyexit *x = ls_earlyexit_read(one, 1, NULL, 0, &err);
     unlink(paths[0]);
     assert_non_null(x);
-    earlyexit_report *got = ls_earlyexit_report_new(x, &(earlyexit_costs){1, 2, 1}, NULL, 0, &err);
+    ls_earlyexit_report *got = ls_earlyexit_report_new(x, &(ls_earlyexit_costs){1, 2, 1}, NULL, 0, &err);
     ls_earlyexit_free(x);
     assert_same_points(got, want);
     ls_earlyexit_report_free(got);
@@ -223,7 +223,7 @@ static void files_agree_with_the_accumulator(void **state)
     const char *two[] = {paths[0], paths[1]};
     x = ls_earlyexit_read(two, 2, NULL, 0, &err);
     assert_non_null(x);
-    got = ls_earlyexit_report_new(x, &(earlyexit_costs){1, 2, 1}, NULL, 0, &err);
+    got = ls_earlyexit_report_new(x, &(ls_earlyexit_costs){1, 2, 1}, NULL, 0, &err);
     ls_earlyexit_free(x);
     assert_same_points(got, want);
     ls_earlyexit_report_free(got);

@@ -23,19 +23,19 @@
  * from a fixed list of pseudo-random normal deviates. */
 /* The sweep a CSV text reads as (losses required; runs grouped by
  * group_column unless NULL). */
-static sweep *sweep_from_text(const char *text, const char *group_column)
+static ls_sweep *sweep_from_text(const char *text, const char *group_column)
 {
     const char *path = write_temp_text(text, 0);
     ls_error err;
     const char *paths[] = {path};
-    sweep_options o = {.require_loss = 1, .group_column = group_column};
-    sweep *s = ls_sweep_read(paths, 1, &o, &err);
+    ls_sweep_options o = {.require_loss = 1, .group_column = group_column};
+    ls_sweep *s = ls_sweep_read(paths, 1, &o, &err);
     unlink(path);
     assert_non_null(s);
     return s;
 }
 
-static sweep *sweep_from_law(const law *l, const double *n_act, size_t nn, const double *tokens, size_t nd,
+static ls_sweep *sweep_from_law(const ls_law *l, const double *n_act, size_t nn, const double *tokens, size_t nd,
                              const double *E, size_t ne, const double *R, size_t nr, double sigma)
 {
     size_t cap = 256 + nn * nd * ne * nr * 160, len = 0;
@@ -46,7 +46,7 @@ static sweep *sweep_from_law(const law *l, const double *n_act, size_t nn, const
         for (size_t d = 0; d < nd; d++)
             for (size_t e = 0; e < ne; e++)
                 for (size_t r = 0; r < nr; r++) {
-                    law_point x = {n_act[a], n_act[a] * (1 + (2.0 / 3.0) * (E[e] - 1)), 0.75 * n_act[a], R[r],
+                    ls_law_point x = {n_act[a], n_act[a] * (1 + (2.0 / 3.0) * (E[e] - 1)), 0.75 * n_act[a], R[r],
                                    E[e], tokens[d], 0};
                     /* Box-Muller from a small LCG: deterministic, good enough. */
                     state = state * 6364136223846793005UL + 1442695040888963407UL;
@@ -58,31 +58,31 @@ static sweep *sweep_from_law(const law *l, const double *n_act, size_t nn, const
                     len += (size_t)snprintf(text + len, cap - len, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
                                             x.n_act, x.n_total, x.n_loop, x.R, x.E, x.D, loss);
                 }
-    sweep *s = sweep_from_text(text, "R");
+    ls_sweep *s = sweep_from_text(text, "R");
     free(text);
     return s;
 }
 
-static law chinchilla_law(law_kind kind)
+static ls_law chinchilla_law(ls_law_kind kind)
 {
-    law l;
+    ls_law l;
     ls_law_init(&l, kind);
-    l.p[LAW_P_A] = 406.4;
-    l.p[LAW_P_ALPHA] = 0.34;
-    l.p[LAW_P_B] = 410.7;
-    l.p[LAW_P_BETA] = 0.28;
-    l.p[LAW_P_C] = 1.69;
-    l.p[LAW_P_KAPPA1] = 1.2;
-    l.p[LAW_P_KAPPA2] = 1.5;
+    l.p[LS_LAW_P_A] = 406.4;
+    l.p[LS_LAW_P_ALPHA] = 0.34;
+    l.p[LS_LAW_P_B] = 410.7;
+    l.p[LS_LAW_P_BETA] = 0.28;
+    l.p[LS_LAW_P_C] = 1.69;
+    l.p[LS_LAW_P_KAPPA1] = 1.2;
+    l.p[LS_LAW_P_KAPPA2] = 1.5;
     return l;
 }
 
 static const double N[] = {1e8, 3e8, 6e8, 1e9, 3e9}, D[] = {1e10, 3e10, 1e11, 3e11, 1e12};
 static const double ONE[] = {1}, LOOPS[] = {1, 2, 3, 4, 6, 8, 16};
 
-static fit_parameters quick_parameters(void)
+static ls_fit_parameters quick_parameters(void)
 {
-    fit_parameters p;
+    ls_fit_parameters p;
     ls_fit_default_parameters(&p);
     p.starts = 32;
     return p;
@@ -91,15 +91,15 @@ static fit_parameters quick_parameters(void)
 static void a_noise_free_looped_law_is_recovered(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED});
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.0);
-    fit_parameters p = quick_parameters();
-    fit_result r;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_BOUNDED});
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.0);
+    ls_fit_parameters p = quick_parameters();
+    ls_fit_result r;
     ls_error err;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     assert_true(r.converged);
     assert_true(r.objective < 1e-20);
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(truth.kind, list);
     for (size_t i = 0; i < np; i++) {
         double got = r.law.p[list[i]], want = truth.p[list[i]];
@@ -118,12 +118,12 @@ static void a_noise_free_looped_law_is_recovered(void **state)
 static void first_order_models_alone_reach_the_optimum(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED});
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_BOUNDED});
     assert_true(ls_law_has_second(truth.kind));
-    assert_false(ls_law_has_second((law_kind){LAW_NBASES, LAW_MAPPING_NONE}));
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.004);
-    fit_parameters p = quick_parameters();
-    fit_result second, first;
+    assert_false(ls_law_has_second((ls_law_kind){LS_LAW_NBASES, LS_LAW_MAPPING_NONE}));
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.004);
+    ls_fit_parameters p = quick_parameters();
+    ls_fit_result second, first;
     ls_error err;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &second, &err), 0);
     p.first_order = 1;
@@ -135,7 +135,7 @@ static void first_order_models_alone_reach_the_optimum(void **state)
     assert_true(first.starts_at_best >= first.starts / 2);
     if (fabs(first.objective - second.objective) > 1e-8 * second.objective)
         fail_msg("objective: first-order %.15g, second-order %.15g", first.objective, second.objective);
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(truth.kind, list);
     for (size_t i = 0; i < np; i++) {
         double a = first.law.p[list[i]], b = second.law.p[list[i]];
@@ -151,8 +151,8 @@ static void first_order_models_alone_reach_the_optimum(void **state)
 static void linear_mse_with_fixed_exponents_is_linear_least_squares(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.01);
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.01);
     double alpha = 0.3385, beta = 0.2911;
     double xtx[9] = {0}, xty[3] = {0};
     for (size_t i = 0; i < s->n; i++) {
@@ -169,18 +169,18 @@ static void linear_mse_with_fixed_exponents_is_linear_least_squares(void **state
     assert_int_equal(gsl_linalg_cholesky_decomp1(&m.matrix), 0);
     assert_int_equal(gsl_linalg_cholesky_solve(&m.matrix, &y.vector, coef), 0);
 
-    fit_parameters p = quick_parameters();
-    p.loss = FIT_LOSS_MSE;
-    p.space = FIT_SPACE_LINEAR;
-    p.fixed[LAW_P_ALPHA] = p.fixed[LAW_P_BETA] = 1;
-    p.fixed_value[LAW_P_ALPHA] = alpha;
-    p.fixed_value[LAW_P_BETA] = beta;
-    fit_result r;
+    ls_fit_parameters p = quick_parameters();
+    p.loss = LS_FIT_LOSS_MSE;
+    p.space = LS_FIT_SPACE_LINEAR;
+    p.fixed[LS_LAW_P_ALPHA] = p.fixed[LS_LAW_P_BETA] = 1;
+    p.fixed_value[LS_LAW_P_ALPHA] = alpha;
+    p.fixed_value[LS_LAW_P_BETA] = beta;
+    ls_fit_result r;
     ls_error err;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     assert_true(r.converged);
-    assert_true(r.law.p[LAW_P_ALPHA] == alpha && r.fixed[LAW_P_ALPHA]);
-    const law_param abc[] = {LAW_P_A, LAW_P_B, LAW_P_C};
+    assert_true(r.law.p[LS_LAW_P_ALPHA] == alpha && r.fixed[LS_LAW_P_ALPHA]);
+    const ls_law_param abc[] = {LS_LAW_P_A, LS_LAW_P_B, LS_LAW_P_C};
     for (int k = 0; k < 3; k++) {
         double want = gsl_vector_get(coef, (size_t)k);
         if (fabs(r.law.p[abc[k]] - want) > 1e-7 * fabs(want))
@@ -202,15 +202,15 @@ static void linear_mse_with_fixed_exponents_is_linear_least_squares(void **state
 static void huber_objective_is_the_sum_written_out(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.004);
-    law other = truth;
-    other.p[LAW_P_ALPHA] = 0.3317;
-    fit_parameters p;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.004);
+    ls_law other = truth;
+    other.p[LS_LAW_P_ALPHA] = 0.3317;
+    ls_fit_parameters p;
     ls_fit_default_parameters(&p);
     double want = 0;
     for (size_t i = 0; i < s->n; i++) {
-        law_point x = {s->rows[i].n_act, s->rows[i].n_total, 0, 1, 1, s->rows[i].tokens, 0};
+        ls_law_point x = {s->rows[i].n_act, s->rows[i].n_total, 0, 1, 1, s->rows[i].tokens, 0};
         double r = log(ls_law_loss(&other, &x)) - log(s->rows[i].loss);
         want += fabs(r) <= 1e-3 ? 0.5 * r * r : 1e-3 * (fabs(r) - 0.5e-3);
     }
@@ -221,11 +221,11 @@ static void huber_objective_is_the_sum_written_out(void **state)
 static void results_do_not_depend_on_the_thread_count(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED});
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.003);
-    fit_parameters p = quick_parameters();
-    fit_result one, two;
-    fit_bootstrap b1, b2;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_BOUNDED});
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.003);
+    ls_fit_parameters p = quick_parameters();
+    ls_fit_result one, two;
+    ls_fit_bootstrap b1, b2;
     ls_error err;
     p.threads = 1;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &one, &err), 0);
@@ -237,10 +237,10 @@ static void results_do_not_depend_on_the_thread_count(void **state)
     assert_true(one.objective == two.objective);
     assert_int_equal(one.starts_at_best, two.starts_at_best);
     assert_int_equal(b1.ndraws, b2.ndraws);
-    assert_memory_equal(b1.draws, b2.draws, b1.ndraws * LAW_NPARAMS * sizeof(double));
+    assert_memory_equal(b1.draws, b2.draws, b1.ndraws * LS_LAW_NPARAMS * sizeof(double));
     /* The estimate sits inside its own interval. */
-    for (int j = 0; j < LAW_NPARAMS; j++)
-        if (!one.fixed[j] && ls_law_uses_param(truth.kind, (law_param)j))
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
+        if (!one.fixed[j] && ls_law_uses_param(truth.kind, (ls_law_param)j))
             assert_true(b1.ci_low[j] <= one.law.p[j] && one.law.p[j] <= b1.ci_high[j]);
     ls_fit_bootstrap_free(&b1);
     ls_fit_bootstrap_free(&b2);
@@ -256,16 +256,16 @@ static void kernel_matches_the_law_core_run_by_run(void **state)
     (void)state;
     enum { NR = 37 };
     double ln_n[NR], ln_d[NR], y[NR], wt[NR], scratch[LS_DENSE_SCRATCH * NR];
-    law l;
-    ls_law_init(&l, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
-    l.p[LAW_P_A] = 477.83;
-    l.p[LAW_P_ALPHA] = 0.3473;
-    l.p[LAW_P_B] = 2143.4;
-    l.p[LAW_P_BETA] = 0.3672;
-    l.p[LAW_P_C] = 1.8172;
-    law_point x[NR];
+    ls_law l;
+    ls_law_init(&l, (ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
+    l.p[LS_LAW_P_A] = 477.83;
+    l.p[LS_LAW_P_ALPHA] = 0.3473;
+    l.p[LS_LAW_P_B] = 2143.4;
+    l.p[LS_LAW_P_BETA] = 0.3672;
+    l.p[LS_LAW_P_C] = 1.8172;
+    ls_law_point x[NR];
     for (int i = 0; i < NR; i++) {
-        x[i] = (law_point){4.4e7 * pow(1.31, i), 0, 0, 1, 1, 7.3e9 * pow(1.17, (i * 7) % NR), 0};
+        x[i] = (ls_law_point){4.4e7 * pow(1.31, i), 0, 0, 1, 1, 7.3e9 * pow(1.17, (i * 7) % NR), 0};
         x[i].n_total = x[i].n_act;
         ln_n[i] = log(x[i].n_act);
         ln_d[i] = log(x[i].D);
@@ -274,12 +274,12 @@ static void kernel_matches_the_law_core_run_by_run(void **state)
         wt[i] = (double)(i % 3);
     }
     ls_dense_rows rows = {NR, ln_n, ln_d, y, wt, scratch};
-    double theta[5] = {log(l.p[LAW_P_A]), l.p[LAW_P_ALPHA], log(l.p[LAW_P_B]), l.p[LAW_P_BETA], log(l.p[LAW_P_C])};
+    double theta[5] = {log(l.p[LS_LAW_P_A]), l.p[LS_LAW_P_ALPHA], log(l.p[LS_LAW_P_B]), l.p[LS_LAW_P_BETA], log(l.p[LS_LAW_P_C])};
     const double delta = 1e-3;
     double F = 0, g[5] = {0}, M[25] = {0}, H[25] = {0};
     int inside = 0;
     for (int i = 0; i < NR; i++) {
-        double gr[LAW_NPARAMS], hs[LAW_NPARAMS * LAW_NPARAMS];
+        double gr[LS_LAW_NPARAMS], hs[LS_LAW_NPARAMS * LS_LAW_NPARAMS];
         double r = ls_law_log_loss_hessian(&l, &x[i], gr, hs) - y[i], a = fabs(r);
         double psi = a <= delta ? r : copysign(delta, r), second = a <= delta, irls = a <= delta ? 1 : delta / a;
         inside += a <= delta;
@@ -287,8 +287,8 @@ static void kernel_matches_the_law_core_run_by_run(void **state)
         for (int j = 0; j < 5; j++) {
             g[j] += wt[i] * psi * gr[j];
             for (int k = 0; k < 5; k++) {
-                M[j * 5 + k] += wt[i] * (irls * gr[j] * gr[k] + psi * hs[j * LAW_NPARAMS + k]);
-                H[j * 5 + k] += wt[i] * (second * gr[j] * gr[k] + psi * hs[j * LAW_NPARAMS + k]);
+                M[j * 5 + k] += wt[i] * (irls * gr[j] * gr[k] + psi * hs[j * LS_LAW_NPARAMS + k]);
+                H[j * 5 + k] += wt[i] * (second * gr[j] * gr[k] + psi * hs[j * LS_LAW_NPARAMS + k]);
             }
         }
     }
@@ -318,10 +318,10 @@ static void kernel_matches_the_law_core_run_by_run(void **state)
         assert_true(k->trial(&rows, theta, delta, 1.0) == v);
         /* ... and keeps each run's residual and share of each term. */
         for (int i = 0; i < NR; i++) {
-            double gr[LAW_NPARAMS];
+            double gr[LS_LAW_NPARAMS];
             double r = ls_law_log_loss_grad(&l, &x[i], gr) - y[i];
             assert_true(fabs(ls_dense_residual(&rows)[i] - r) <= 1e-14);
-            assert_true(fabs(ls_dense_share(&rows, 0)[i] - gr[LAW_P_A]) <= 1e-14); /* d ln Lhat / d ln A */
+            assert_true(fabs(ls_dense_share(&rows, 0)[i] - gr[LS_LAW_P_A]) <= 1e-14); /* d ln Lhat / d ln A */
         }
         k->sums(&rows, tg, tM, tH);
         assert_memory_equal(tg, kg, sizeof tg);
@@ -350,54 +350,54 @@ static void mapped_kernel_matches_the_law_core_run_by_run(void **state)
     double ln_n[NR], n_act[NR], n_loop[NR], yv[NR], ln_r[NR], ln_m[NR], ln_d[NR], target[NR], wt[NR];
     double ln_e[NR], fe_max[NR], fe_start[NR], scratch[LS_MAPPED_SCRATCH * NR];
     int e_index[NR];
-    double cols[LAW_NPARAMS][NR], spare[NR];
+    double cols[LS_LAW_NPARAMS][NR], spare[NR];
     const double delta = 1e-3;
     for (int base = 0; base < 2; base++)
-        for (int mapping = 0; mapping < LAW_NMAPPINGS; mapping++) {
-            law_kind kind = {base ? LAW_BASE_MOE : LAW_BASE_DENSE, (law_mapping)mapping};
-            law l = chinchilla_law(kind);
-            l.p[LAW_P_DELTA] = -0.06;
-            l.p[LAW_P_GAMMA] = 0.007;
-            l.p[LAW_P_OMEGA] = -0.15;
-            l.p[LAW_P_ZETA] = -0.006;
-            l.p[LAW_P_E_START] = base ? 1.3 : 1.0;
-            l.p[LAW_P_E_MAX] = 570;
-            l.p[LAW_P_PHI] = 0.7;
-            l.p[LAW_P_KAPPA1] = 1.17;
-            l.p[LAW_P_KAPPA2] = 1.48;
-            l.p[LAW_P_THETA] = 0.36;
-            law_point x[NR];
+        for (int mapping = 0; mapping < LS_LAW_NMAPPINGS; mapping++) {
+            ls_law_kind kind = {base ? LS_LAW_BASE_MOE : LS_LAW_BASE_DENSE, (ls_law_mapping)mapping};
+            ls_law l = chinchilla_law(kind);
+            l.p[LS_LAW_P_DELTA] = -0.06;
+            l.p[LS_LAW_P_GAMMA] = 0.007;
+            l.p[LS_LAW_P_OMEGA] = -0.15;
+            l.p[LS_LAW_P_ZETA] = -0.006;
+            l.p[LS_LAW_P_E_START] = base ? 1.3 : 1.0;
+            l.p[LS_LAW_P_E_MAX] = 570;
+            l.p[LS_LAW_P_PHI] = 0.7;
+            l.p[LS_LAW_P_KAPPA1] = 1.17;
+            l.p[LS_LAW_P_KAPPA2] = 1.48;
+            l.p[LS_LAW_P_THETA] = 0.36;
+            ls_law_point x[NR];
             double ehat_d_max[NR], ehat_d_start[NR];
             for (int i = 0; i < NR; i++) {
                 double e = base ? E[i % 4] : 1.0, n = 1e8 * pow(1.37, i % 9);
-                x[i] = (law_point){n, n * (1 + (e - 1) * 0.6), 0.75 * n, R[i % 5], e, 2e10 * pow(1.5, i % 7), 0};
-                law_row row;
+                x[i] = (ls_law_point){n, n * (1 + (e - 1) * 0.6), 0.75 * n, R[i % 5], e, 2e10 * pow(1.5, i % 7), 0};
+                ls_law_row row;
                 ls_law_row_init(&row, &x[i]);
                 ln_n[i] = row.ln_n_act;
                 n_act[i] = x[i].n_act;
                 n_loop[i] = x[i].n_loop;
                 yv[i] = x[i].R - 1;
-                ln_r[i] = mapping == LAW_MAPPING_LOG ? log1p(yv[i]) : log(x[i].R);
+                ln_r[i] = mapping == LS_LAW_MAPPING_LOG ? log1p(yv[i]) : log(x[i].R);
                 ln_m[i] = row.ln_m;
                 ln_d[i] = row.ln_d;
                 target[i] = ls_law_log_loss_grad(&l, &x[i], NULL) - 2.9e-3 * sin(1.7 * i + 0.3);
                 wt[i] = (double)(i % 3);
-                double ehat = ls_law_ehat(e, l.p[LAW_P_E_START], l.p[LAW_P_E_MAX]);
-                ls_law_ehat_derivatives(e, l.p[LAW_P_E_START], l.p[LAW_P_E_MAX], ehat, &ehat_d_max[i],
+                double ehat = ls_law_ehat(e, l.p[LS_LAW_P_E_START], l.p[LS_LAW_P_E_MAX]);
+                ls_law_ehat_derivatives(e, l.p[LS_LAW_P_E_START], l.p[LS_LAW_P_E_MAX], ehat, &ehat_d_max[i],
                                         &ehat_d_start[i]);
                 e_index[i] = NR - 1 - i; /* a table entry per run, in another order */
                 ln_e[e_index[i]] = ehat == 1.0 ? 0.0 : log(ehat);
-                fe_max[e_index[i]] = ehat_d_max[i] / ehat * (l.p[LAW_P_E_MAX] - 1);
-                fe_start[e_index[i]] = ehat_d_start[i] / ehat * l.p[LAW_P_E_START];
+                fe_max[e_index[i]] = ehat_d_max[i] / ehat * (l.p[LS_LAW_P_E_MAX] - 1);
+                fe_start[e_index[i]] = ehat_d_start[i] / ehat * l.p[LS_LAW_P_E_START];
             }
             ls_mapped_rows rows = {NR, ln_n, n_act,  n_loop, yv,       ln_r,   ln_m,
                                    ln_d, target, wt, e_index, ln_e, fe_max, fe_start, scratch};
-            ls_mapped_point pt = {kind.mapping,       base,           log(l.p[LAW_P_A]),   l.p[LAW_P_ALPHA],
-                                  log(l.p[LAW_P_B]),  l.p[LAW_P_BETA], log(l.p[LAW_P_C]),  l.p[LAW_P_DELTA],
-                                  l.p[LAW_P_GAMMA],   l.p[LAW_P_OMEGA], l.p[LAW_P_ZETA],   l.p[LAW_P_PHI],
-                                  l.p[LAW_P_KAPPA1],  l.p[LAW_P_KAPPA2], l.p[LAW_P_THETA]};
+            ls_mapped_point pt = {kind.mapping,       base,           log(l.p[LS_LAW_P_A]),   l.p[LS_LAW_P_ALPHA],
+                                  log(l.p[LS_LAW_P_B]),  l.p[LS_LAW_P_BETA], log(l.p[LS_LAW_P_C]),  l.p[LS_LAW_P_DELTA],
+                                  l.p[LS_LAW_P_GAMMA],   l.p[LS_LAW_P_OMEGA], l.p[LS_LAW_P_ZETA],   l.p[LS_LAW_P_PHI],
+                                  l.p[LS_LAW_P_KAPPA1],  l.p[LS_LAW_P_KAPPA2], l.p[LS_LAW_P_THETA]};
             unsigned params = ls_mapped_kernel_params(kind);
-            double F = 0, grad[NR][LAW_NPARAMS], r[NR];
+            double F = 0, grad[NR][LS_LAW_NPARAMS], r[NR];
             for (int i = 0; i < NR; i++) {
                 r[i] = ls_law_log_loss_grad(&l, &x[i], grad[i]) - target[i];
                 double a = fabs(r[i]);
@@ -411,8 +411,8 @@ static void mapped_kernel_matches_the_law_core_run_by_run(void **state)
                 if (!(fabs(v - F) <= 1e-13 * F))
                     fail_msg("%s %s/%s: objective %.17g, law core %.17g", k->name, ls_law_base_name(kind.base),
                              ls_law_mapping_name(kind.mapping), v, F);
-                double *col[LAW_NPARAMS];
-                for (int j = 0; j < LAW_NPARAMS; j++)
+                double *col[LS_LAW_NPARAMS];
+                for (int j = 0; j < LS_LAW_NPARAMS; j++)
                     col[j] = (params >> j) & 1u ? cols[j] : spare;
                 k->mapped_gradient(&rows, &pt, col);
                 const double *gp = scratch + LS_MAPPED_GP * NR, *cm = scratch + LS_MAPPED_CM * NR;
@@ -422,7 +422,7 @@ static void mapped_kernel_matches_the_law_core_run_by_run(void **state)
                     double kr = scratch[LS_MAPPED_RESID * NR + i];
                     assert_true(gp[i] == wt[i] * (a <= delta ? kr : copysign(delta, r[i])));
                     assert_true(fabs(cm[i] - wt[i] * (a <= delta ? 1.0 : delta / a)) <= 1e-12 * wt[i]);
-                    for (int j = 0; j < LAW_NPARAMS; j++) {
+                    for (int j = 0; j < LS_LAW_NPARAMS; j++) {
                         if (!((params >> j) & 1u)) {
                             assert_true(grad[i][j] == 0.0);
                             continue;
@@ -430,16 +430,16 @@ static void mapped_kernel_matches_the_law_core_run_by_run(void **state)
                         if (fabs(cols[j][i] - grad[i][j]) > 1e-12 * fmax(fabs(grad[i][j]), 1e-3))
                             fail_msg("%s %s/%s run %d (R %g, E %g): d r / d %s %.17g, law core %.17g", k->name,
                                      ls_law_base_name(kind.base), ls_law_mapping_name(kind.mapping), i, x[i].R,
-                                     x[i].E, ls_law_param_name((law_param)j), cols[j][i], grad[i][j]);
+                                     x[i].E, ls_law_param_name((ls_law_param)j), cols[j][i], grad[i][j]);
                     }
                 }
                 /* gram over every column of the law, against plain sums. */
-                const double *cp[LAW_NPARAMS];
+                const double *cp[LS_LAW_NPARAMS];
                 size_t p = 0;
-                for (int j = 0; j < LAW_NPARAMS; j++)
+                for (int j = 0; j < LS_LAW_NPARAMS; j++)
                     if ((params >> j) & 1u)
                         cp[p++] = cols[j];
-                double g[LAW_NPARAMS], M[LAW_NPARAMS * LAW_NPARAMS];
+                double g[LS_LAW_NPARAMS], M[LS_LAW_NPARAMS * LS_LAW_NPARAMS];
                 k->gram(NR, p, cp, cm, gp, g, M);
                 for (size_t a = 0; a < p; a++) {
                     double ga = 0;
@@ -463,13 +463,13 @@ static void mapped_kernel_matches_the_law_core_run_by_run(void **state)
 static void plain_dense_results_do_not_depend_on_the_thread_count(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
-    fit_parameters p;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
+    ls_fit_parameters p;
     ls_fit_default_parameters(&p);
     p.grid_chinchilla = 1;
-    fit_result one, two;
-    fit_bootstrap b1, b2;
+    ls_fit_result one, two;
+    ls_fit_bootstrap b1, b2;
     ls_error err;
     p.threads = 1;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &one, &err), 0);
@@ -483,7 +483,7 @@ static void plain_dense_results_do_not_depend_on_the_thread_count(void **state)
     assert_int_equal(one.steps, two.steps);
     assert_true(strstr(one.method, "kernel") != NULL);
     assert_int_equal(b1.ndraws, b2.ndraws);
-    assert_memory_equal(b1.draws, b2.draws, b1.ndraws * LAW_NPARAMS * sizeof(double));
+    assert_memory_equal(b1.draws, b2.draws, b1.ndraws * LS_LAW_NPARAMS * sizeof(double));
     ls_fit_bootstrap_free(&b1);
     ls_fit_bootstrap_free(&b2);
     ls_sweep_free(s);
@@ -492,11 +492,11 @@ static void plain_dense_results_do_not_depend_on_the_thread_count(void **state)
 static void group_bootstrap_resamples_whole_groups(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
-    fit_parameters p = quick_parameters();
-    fit_result r;
-    fit_bootstrap b;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
+    ls_fit_parameters p = quick_parameters();
+    ls_fit_result r;
+    ls_fit_bootstrap b;
     ls_error err;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     /* The sweep's groups are its R values: a single one cannot be resampled. */
@@ -509,30 +509,30 @@ static void group_bootstrap_resamples_whole_groups(void **state)
 static void parameters_the_sweep_cannot_identify_are_held(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED});
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.002);
-    fit_parameters p = quick_parameters();
-    fit_result r;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_BOUNDED});
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.002);
+    ls_fit_parameters p = quick_parameters();
+    ls_fit_result r;
     ls_error err;
-    law_kind moe = {LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE};
+    ls_law_kind moe = {LS_LAW_BASE_MOE, LS_LAW_MAPPING_BOUNDED_SPARSE};
     assert_int_equal(ls_fit_run(s, moe, &p, &r, &err), 0);
-    const law_param held[] = {LAW_P_DELTA, LAW_P_GAMMA, LAW_P_OMEGA, LAW_P_ZETA, LAW_P_E_MAX, LAW_P_THETA};
+    const ls_law_param held[] = {LS_LAW_P_DELTA, LS_LAW_P_GAMMA, LS_LAW_P_OMEGA, LS_LAW_P_ZETA, LS_LAW_P_E_MAX, LS_LAW_P_THETA};
     for (size_t i = 0; i < 6; i++) {
         assert_true(r.unidentified[held[i]] && r.fixed[held[i]]);
         assert_true(r.law.p[held[i]] == ls_law_param_neutral(held[i]));
         assert_true(isnan(r.stderr_of[held[i]]));
     }
-    assert_true(r.fixed[LAW_P_E_START] && !r.unidentified[LAW_P_E_START]);
-    assert_false(r.fixed[LAW_P_KAPPA1]);
+    assert_true(r.fixed[LS_LAW_P_E_START] && !r.unidentified[LS_LAW_P_E_START]);
+    assert_false(r.fixed[LS_LAW_P_KAPPA1]);
     assert_int_equal(r.nfree, 7);
-    assert_true(fabs(r.law.p[LAW_P_KAPPA1] - 1.2) < 0.05);
-    assert_string_equal(ls_fit_unidentified_reason(LAW_P_THETA), "no looped run (R > 1) has m < 1");
+    assert_true(fabs(r.law.p[LS_LAW_P_KAPPA1] - 1.2) < 0.05);
+    assert_string_equal(ls_fit_unidentified_reason(LS_LAW_P_THETA), "no looped run (R > 1) has m < 1");
     ls_sweep_free(s);
 
     /* Without loops, the loop parameters go too. */
     s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.002);
-    assert_int_equal(ls_fit_run(s, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_POWER}, &p, &r, &err), 0);
-    assert_true(r.unidentified[LAW_P_PHI]);
+    assert_int_equal(ls_fit_run(s, (ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_POWER}, &p, &r, &err), 0);
+    assert_true(r.unidentified[LS_LAW_P_PHI]);
     assert_int_equal(r.nfree, 5);
     ls_sweep_free(s);
 }
@@ -540,11 +540,11 @@ static void parameters_the_sweep_cannot_identify_are_held(void **state)
 static void too_few_runs_for_the_parameters_is_an_error(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
     const double n2[] = {1e8, 1e9}, d2[] = {1e10, 1e11};
-    sweep *s = sweep_from_law(&truth, n2, 2, d2, 2, ONE, 1, ONE, 1, 0.0);
-    fit_parameters p = quick_parameters();
-    fit_result r;
+    ls_sweep *s = sweep_from_law(&truth, n2, 2, d2, 2, ONE, 1, ONE, 1, 0.0);
+    ls_fit_parameters p = quick_parameters();
+    ls_fit_result r;
     ls_error err;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), LS_ERR_DATA);
     assert_non_null(strstr(err.message, "4 runs cannot determine 5 free parameters"));
@@ -557,19 +557,19 @@ static void too_few_runs_for_the_parameters_is_an_error(void **state)
 static void a_fixed_e_start_at_or_above_e_max_is_a_usage_error(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.0);
-    law_kind moe = {LAW_BASE_MOE, LAW_MAPPING_HYPERBOLIC};
-    fit_parameters p = quick_parameters();
-    fit_result r;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.0);
+    ls_law_kind moe = {LS_LAW_BASE_MOE, LS_LAW_MAPPING_HYPERBOLIC};
+    ls_fit_parameters p = quick_parameters();
+    ls_fit_result r;
     ls_error err;
-    p.fixed[LAW_P_E_START] = 1;
-    p.fixed_value[LAW_P_E_START] = 1e6;
+    p.fixed[LS_LAW_P_E_START] = 1;
+    p.fixed_value[LS_LAW_P_E_START] = 1e6;
     assert_int_equal(ls_fit_run(s, moe, &p, &r, &err), LS_ERR_USAGE);
     assert_non_null(strstr(err.message, "E_start = 1e+06 must be below E_max"));
-    p.fixed[LAW_P_E_MAX] = 1;
-    p.fixed_value[LAW_P_E_MAX] = 7.5;
-    p.fixed_value[LAW_P_E_START] = 7.5;
+    p.fixed[LS_LAW_P_E_MAX] = 1;
+    p.fixed_value[LS_LAW_P_E_MAX] = 7.5;
+    p.fixed_value[LS_LAW_P_E_START] = 7.5;
     assert_int_equal(ls_fit_run(s, moe, &p, &r, &err), LS_ERR_USAGE);
     assert_non_null(strstr(err.message, "E_start = 7.5 must be below E_max = 7.5"));
     ls_sweep_free(s);
@@ -582,26 +582,26 @@ static void a_fixed_e_start_at_or_above_e_max_is_a_usage_error(void **state)
 static void the_dense_fit_does_not_depend_on_the_loss_scale(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.01);
-    fit_parameters p = quick_parameters();
-    fit_result r;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.01);
+    ls_fit_parameters p = quick_parameters();
+    ls_fit_result r;
     ls_error err;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     for (int sign = -1; sign <= 1; sign += 2) {
         double scale = pow(10.0, 40 * sign);
-        law scaled = truth;
-        scaled.p[LAW_P_A] *= scale;
-        scaled.p[LAW_P_B] *= scale;
-        scaled.p[LAW_P_C] *= scale;
-        sweep *t = sweep_from_law(&scaled, N, 5, D, 5, ONE, 1, ONE, 1, 0.01);
-        fit_result q;
+        ls_law scaled = truth;
+        scaled.p[LS_LAW_P_A] *= scale;
+        scaled.p[LS_LAW_P_B] *= scale;
+        scaled.p[LS_LAW_P_C] *= scale;
+        ls_sweep *t = sweep_from_law(&scaled, N, 5, D, 5, ONE, 1, ONE, 1, 0.01);
+        ls_fit_result q;
         assert_int_equal(ls_fit_run(t, truth.kind, &p, &q, &err), 0);
         if (!(fabs(q.objective - r.objective) <= 1e-8 * r.objective))
             fail_msg("scale %g: objective %.17g, at scale 1 %.17g", scale, q.objective, r.objective);
-        assert_true(fabs(q.law.p[LAW_P_ALPHA] - r.law.p[LAW_P_ALPHA]) <= 1e-6);
-        assert_true(fabs(q.law.p[LAW_P_BETA] - r.law.p[LAW_P_BETA]) <= 1e-6);
-        assert_true(fabs(q.law.p[LAW_P_C] / scale / r.law.p[LAW_P_C] - 1) <= 1e-6);
+        assert_true(fabs(q.law.p[LS_LAW_P_ALPHA] - r.law.p[LS_LAW_P_ALPHA]) <= 1e-6);
+        assert_true(fabs(q.law.p[LS_LAW_P_BETA] - r.law.p[LS_LAW_P_BETA]) <= 1e-6);
+        assert_true(fabs(q.law.p[LS_LAW_P_C] / scale / r.law.p[LS_LAW_P_C] - 1) <= 1e-6);
         assert_int_equal(q.starts_at_best, r.starts_at_best);
         ls_sweep_free(t);
     }
@@ -611,12 +611,12 @@ static void the_dense_fit_does_not_depend_on_the_loss_scale(void **state)
 static void the_chinchilla_grid_has_4500_starts(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
-    fit_parameters p;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
+    ls_fit_parameters p;
     ls_fit_default_parameters(&p);
     p.grid_chinchilla = 1;
-    fit_result r;
+    ls_fit_result r;
     ls_error err;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     /* On 25 runs the Huber objective has other local minima (about 75 times
@@ -630,12 +630,12 @@ static void the_chinchilla_grid_has_4500_starts(void **state)
     assert_true(r.starts_at_best > 4000 && r.starts_at_best <= 4500);
     assert_true(r.steps < 40 * r.starts);
     /* Sobol starts find the same optimum. */
-    fit_result sobol;
+    ls_fit_result sobol;
     p.grid_chinchilla = 0;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &sobol, &err), 0);
     assert_int_equal(sobol.starts, 32);
     assert_true(fabs(sobol.objective - r.objective) <= 1e-9 * r.objective);
-    assert_true(fabs(sobol.law.p[LAW_P_ALPHA] - r.law.p[LAW_P_ALPHA]) <= 1e-6);
+    assert_true(fabs(sobol.law.p[LS_LAW_P_ALPHA] - r.law.p[LS_LAW_P_ALPHA]) <= 1e-6);
     ls_sweep_free(s);
 }
 
@@ -648,10 +648,10 @@ static void the_chinchilla_grid_has_4500_starts(void **state)
 static void the_method_names_the_solver_that_ran(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
-    fit_parameters p = quick_parameters();
-    fit_result r;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
+    ls_fit_parameters p = quick_parameters();
+    ls_fit_result r;
     ls_error err;
     char expected[160];
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
@@ -659,7 +659,7 @@ static void the_method_names_the_solver_that_ran(void **state)
              "hybrid irls-lm/levenberg + newton, cholesky, kernel %s; sobol starts, dead terms revived",
              ls_fit_kernel()->name);
     assert_string_equal(r.method, expected);
-    p.scale = FIT_SCALE_MORE;
+    p.scale = LS_FIT_SCALE_MORE;
     p.grid_chinchilla = 1;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     snprintf(expected, sizeof expected,
@@ -667,14 +667,14 @@ static void the_method_names_the_solver_that_ran(void **state)
              ls_fit_kernel()->name);
     assert_string_equal(r.method, expected);
     /* Residuals in linear space do not go through the kernel. */
-    p.scale = FIT_SCALE_MARQUARDT;
+    p.scale = LS_FIT_SCALE_MARQUARDT;
     p.grid_chinchilla = 0;
-    p.space = FIT_SPACE_LINEAR;
+    p.space = LS_FIT_SPACE_LINEAR;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     assert_string_equal(r.method, "irls-lm/marquardt + newton polish, cholesky; sobol starts");
     ls_sweep_free(s);
     /* A looped law goes through the mapped kernel; with a tie it does not. */
-    truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED});
+    truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_BOUNDED});
     s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.003);
     p = quick_parameters();
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
@@ -682,7 +682,7 @@ static void the_method_names_the_solver_that_ran(void **state)
              "irls-lm/levenberg + newton polish, cholesky, kernel %s; sobol starts + stage-two grid",
              ls_fit_kernel()->name);
     assert_string_equal(r.method, expected);
-    p.tied[LAW_P_BETA] = LAW_P_ALPHA + 1;
+    p.tied[LS_LAW_P_BETA] = LS_LAW_P_ALPHA + 1;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     assert_string_equal(r.method, "irls-lm/levenberg + newton polish, cholesky; sobol starts + stage-two grid");
     ls_sweep_free(s);
@@ -698,8 +698,8 @@ static void the_method_names_the_solver_that_ran(void **state)
 static void a_gain_at_the_edge_of_the_doubles_matches_the_law_core(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED_SPARSE});
-    truth.p[LAW_P_THETA] = 0.5;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_BOUNDED_SPARSE});
+    truth.p[LS_LAW_P_THETA] = 0.5;
     char text[8192];
     size_t len = (size_t)snprintf(text, sizeof text, "n_act,n_total,n_loop,R,tokens,loss\n");
     static const double R[] = {1, 2, 4, 8};
@@ -707,24 +707,24 @@ static void a_gain_at_the_edge_of_the_doubles_matches_the_law_core(void **state)
         for (int d = 0; d < 4; d++)
             for (int r = 0; r < 4; r++) {
                 double n = 1e8 * pow(3.0, a), looped = R[r] > 1;
-                law_point x = {n, looped ? n * 1e100 : n, 0.5 * n, R[r], 1, 1e10 * pow(3.0, d), 0};
+                ls_law_point x = {n, looped ? n * 1e100 : n, 0.5 * n, R[r], 1, 1e10 * pow(3.0, d), 0};
                 double loss = ls_law_loss(&truth, &x) * exp(0.003 * sin(7.0 * (a + 4 * d + 16 * r)));
                 len += (size_t)snprintf(text + len, sizeof text - len, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
                                         x.n_act, x.n_total, x.n_loop, x.R, x.D, loss);
             }
-    sweep *s = sweep_from_text(text, NULL);
+    ls_sweep *s = sweep_from_text(text, NULL);
     ls_error err;
-    fit_parameters p = quick_parameters();
-    p.fixed[LAW_P_KAPPA1] = p.fixed[LAW_P_KAPPA2] = p.fixed[LAW_P_THETA] = 1;
-    p.fixed_value[LAW_P_KAPPA1] = 1.2;
-    p.fixed_value[LAW_P_KAPPA2] = 1.5;
-    p.fixed_value[LAW_P_THETA] = 3;
-    fit_result three, half;
+    ls_fit_parameters p = quick_parameters();
+    p.fixed[LS_LAW_P_KAPPA1] = p.fixed[LS_LAW_P_KAPPA2] = p.fixed[LS_LAW_P_THETA] = 1;
+    p.fixed_value[LS_LAW_P_KAPPA1] = 1.2;
+    p.fixed_value[LS_LAW_P_KAPPA2] = 1.5;
+    p.fixed_value[LS_LAW_P_THETA] = 3;
+    ls_fit_result three, half;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &three, &err), 0);
     assert_true(three.converged);
     double F = ls_fit_objective(s, &three.law, &p);
     assert_true(fabs(three.objective - F) <= 1e-12 * F);
-    p.fixed_value[LAW_P_THETA] = 0.5;
+    p.fixed_value[LS_LAW_P_THETA] = 0.5;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &half, &err), 0);
     assert_true(fabs(three.objective - half.objective) <= 1e-9 * half.objective);
     ls_sweep_free(s);
@@ -736,13 +736,13 @@ static void a_gain_at_the_edge_of_the_doubles_matches_the_law_core(void **state)
     int e_index = 0;
     ls_mapped_rows rows = {1, &ln_n, &n_act, &n_loop, &y, &ln_r, &ln_m, &ln_d, &target,
                            &wt, &e_index, &ln_e, &fe, &fe, scratch};
-    law l = chinchilla_law(truth.kind);
-    l.p[LAW_P_KAPPA1] = 1.2;
-    l.p[LAW_P_KAPPA2] = 1.5;
-    l.p[LAW_P_THETA] = 3;
-    ls_mapped_point pt = {LAW_MAPPING_BOUNDED_SPARSE, 0, log(l.p[LAW_P_A]), l.p[LAW_P_ALPHA], log(l.p[LAW_P_B]),
-                          l.p[LAW_P_BETA], log(l.p[LAW_P_C]), 0, 0, 0, 0, 0, 1.2, 1.5, 3};
-    law_point x = {n_act, 1e109 * n_act, n_loop, 2, 1, 1e11, 0};
+    ls_law l = chinchilla_law(truth.kind);
+    l.p[LS_LAW_P_KAPPA1] = 1.2;
+    l.p[LS_LAW_P_KAPPA2] = 1.5;
+    l.p[LS_LAW_P_THETA] = 3;
+    ls_mapped_point pt = {LS_LAW_MAPPING_BOUNDED_SPARSE, 0, log(l.p[LS_LAW_P_A]), l.p[LS_LAW_P_ALPHA], log(l.p[LS_LAW_P_B]),
+                          l.p[LS_LAW_P_BETA], log(l.p[LS_LAW_P_C]), 0, 0, 0, 0, 0, 1.2, 1.5, 3};
+    ls_law_point x = {n_act, 1e109 * n_act, n_loop, 2, 1, 1e11, 0};
     double r = ls_law_log_loss_grad(&l, &x, NULL) - target;
     const ls_kernel *kernels[LS_KERNEL_COPIES];
     size_t ncopies = ls_fit_kernels(kernels);
@@ -765,14 +765,14 @@ static void a_moe_sweep_of_many_expert_counts_fits_through_the_law_core(void **s
     double E[40];
     for (int k = 0; k < 40; k++)
         E[k] = 1 + k;
-    law truth = chinchilla_law((law_kind){LAW_BASE_MOE, LAW_MAPPING_NONE});
-    truth.p[LAW_P_E_MAX] = 300;
-    truth.p[LAW_P_GAMMA] = 0.01;
-    sweep *s = sweep_from_law(&truth, N, 3, D, 3, E, 40, ONE, 1, 0.002);
-    fit_parameters p = quick_parameters();
-    p.fixed[LAW_P_E_START] = 1;
-    p.fixed_value[LAW_P_E_START] = 1;
-    fit_result r;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_MOE, LS_LAW_MAPPING_NONE});
+    truth.p[LS_LAW_P_E_MAX] = 300;
+    truth.p[LS_LAW_P_GAMMA] = 0.01;
+    ls_sweep *s = sweep_from_law(&truth, N, 3, D, 3, E, 40, ONE, 1, 0.002);
+    ls_fit_parameters p = quick_parameters();
+    p.fixed[LS_LAW_P_E_START] = 1;
+    p.fixed_value[LS_LAW_P_E_START] = 1;
+    ls_fit_result r;
     ls_error err;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     assert_null(strstr(r.method, "kernel"));
@@ -794,18 +794,18 @@ static void a_moe_sweep_of_many_expert_counts_fits_through_the_law_core(void **s
 static void a_noise_free_kaplan_law_is_recovered(void **state)
 {
     (void)state;
-    law truth;
-    ls_law_init(&truth, (law_kind){LAW_BASE_KAPLAN, LAW_MAPPING_BOUNDED});
-    truth.p[LAW_P_N_C] = 8.8e13, truth.p[LAW_P_ALPHA_N] = 0.076;
-    truth.p[LAW_P_D_C] = 5.4e13, truth.p[LAW_P_ALPHA_D] = 0.095;
-    truth.p[LAW_P_KAPPA1] = 1.2, truth.p[LAW_P_KAPPA2] = 1.5;
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.0);
-    fit_parameters p = quick_parameters();
-    fit_result r;
+    ls_law truth;
+    ls_law_init(&truth, (ls_law_kind){LS_LAW_BASE_KAPLAN, LS_LAW_MAPPING_BOUNDED});
+    truth.p[LS_LAW_P_N_C] = 8.8e13, truth.p[LS_LAW_P_ALPHA_N] = 0.076;
+    truth.p[LS_LAW_P_D_C] = 5.4e13, truth.p[LS_LAW_P_ALPHA_D] = 0.095;
+    truth.p[LS_LAW_P_KAPPA1] = 1.2, truth.p[LS_LAW_P_KAPPA2] = 1.5;
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.0);
+    ls_fit_parameters p = quick_parameters();
+    ls_fit_result r;
     ls_error err;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     assert_true(r.converged);
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(truth.kind, list);
     assert_int_equal(np, 6);
     for (size_t i = 0; i < np; i++) {
@@ -823,12 +823,12 @@ static void a_noise_free_kaplan_law_is_recovered(void **state)
 static void a_noise_free_data_constrained_law_is_recovered(void **state)
 {
     (void)state;
-    law truth;
-    ls_law_init(&truth, (law_kind){LAW_BASE_DATA_CONSTRAINED, LAW_MAPPING_NONE});
-    truth.p[LAW_P_A] = exp(6.255414), truth.p[LAW_P_ALPHA] = 0.3526596;
-    truth.p[LAW_P_B] = exp(7.3049974), truth.p[LAW_P_BETA] = 0.3817;
-    truth.p[LAW_P_C] = exp(0.6254804);
-    truth.p[LAW_P_R_D_STAR] = 15.387756, truth.p[LAW_P_R_N_STAR] = 5.309743;
+    ls_law truth;
+    ls_law_init(&truth, (ls_law_kind){LS_LAW_BASE_DATA_CONSTRAINED, LS_LAW_MAPPING_NONE});
+    truth.p[LS_LAW_P_A] = exp(6.255414), truth.p[LS_LAW_P_ALPHA] = 0.3526596;
+    truth.p[LS_LAW_P_B] = exp(7.3049974), truth.p[LS_LAW_P_BETA] = 0.3817;
+    truth.p[LS_LAW_P_C] = exp(0.6254804);
+    truth.p[LS_LAW_P_R_D_STAR] = 15.387756, truth.p[LS_LAW_P_R_N_STAR] = 5.309743;
     static const double n[] = {1e8, 3e8, 1e9, 3e9, 9e9}, d[] = {1e10, 4e10, 1.6e11, 6.4e11}, u[] = {3.2e9, 2e10, 1e12};
     size_t cap = 64 + 5 * 4 * 3 * 100, len = 0;
     char *text = malloc(cap);
@@ -836,18 +836,18 @@ static void a_noise_free_data_constrained_law_is_recovered(void **state)
     for (size_t a = 0; a < 5; a++)
         for (size_t b = 0; b < 4; b++)
             for (size_t c = 0; c < 3; c++) {
-                law_point x = {n[a], n[a], 0, 1, 1, d[b], u[c]};
+                ls_law_point x = {n[a], n[a], 0, 1, 1, d[b], u[c]};
                 len += (size_t)snprintf(text + len, cap - len, "%.17g,%.17g,%.17g,%.17g\n", n[a], d[b], u[c],
                                         ls_law_loss(&truth, &x));
             }
-    sweep *s = sweep_from_text(text, NULL);
+    ls_sweep *s = sweep_from_text(text, NULL);
     free(text);
     ls_error err;
-    fit_parameters p = quick_parameters();
-    fit_result r;
+    ls_fit_parameters p = quick_parameters();
+    ls_fit_result r;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     assert_true(r.converged);
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(truth.kind, list);
     assert_int_equal(np, 7);
     assert_int_equal(r.nfree, 7);
@@ -861,12 +861,12 @@ static void a_noise_free_data_constrained_law_is_recovered(void **state)
 
 /* The objective at l with the free coordinate of `param` (and whatever is
  * tied to it) moved by h in fitted units. */
-static double objective_moved(const sweep *s, const fit_result *r, const fit_parameters *p, law_param param, double h)
+static double objective_moved(const ls_sweep *s, const ls_fit_result *r, const ls_fit_parameters *p, ls_law_param param, double h)
 {
-    law l = r->law;
+    ls_law l = r->law;
     double u = ls_law_param_to_fitted(param, l.p[param]) + h;
     l.p[param] = ls_law_param_from_fitted(param, u);
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         if (r->tied[j] == param + 1)
             l.p[j] = l.p[param];
     return ls_fit_objective(s, &l, p);
@@ -875,14 +875,14 @@ static double objective_moved(const sweep *s, const fit_result *r, const fit_par
 /* A tied fit is a minimum of the objective on the tied subspace: moving any
  * free coordinate (a leader together with its followers) by +-h raises the
  * objective, checked by the objective written out, not by the fitter. */
-static void assert_tied_minimum(const sweep *s, const fit_result *r, const fit_parameters *p)
+static void assert_tied_minimum(const ls_sweep *s, const ls_fit_result *r, const ls_fit_parameters *p)
 {
     double f0 = ls_fit_objective(s, &r->law, p);
     assert_true(fabs(f0 - r->objective) <= 1e-9 * f0);
-    law_param list[LAW_NPARAMS];
+    ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(r->law.kind, list);
     for (size_t i = 0; i < np; i++) {
-        law_param j = list[i];
+        ls_law_param j = list[i];
         if (r->fixed[j] || r->tied[j])
             continue;
         for (int sign = -1; sign <= 1; sign += 2) {
@@ -897,38 +897,38 @@ static void assert_tied_minimum(const sweep *s, const fit_result *r, const fit_p
 static void a_tie_fits_gadre_law_with_alpha_equal_to_beta(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
-    truth.p[LAW_P_BETA] = truth.p[LAW_P_ALPHA] = 0.3127;
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
-    fit_parameters p = quick_parameters();
-    p.tied[LAW_P_BETA] = LAW_P_ALPHA + 1;
-    fit_result r, free_fit;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
+    truth.p[LS_LAW_P_BETA] = truth.p[LS_LAW_P_ALPHA] = 0.3127;
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.003);
+    ls_fit_parameters p = quick_parameters();
+    p.tied[LS_LAW_P_BETA] = LS_LAW_P_ALPHA + 1;
+    ls_fit_result r, free_fit;
     ls_error err;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     assert_true(r.converged);
     assert_int_equal(r.nfree, 4);
-    assert_int_equal(r.tied[LAW_P_BETA], LAW_P_ALPHA + 1);
-    assert_true(r.law.p[LAW_P_BETA] == r.law.p[LAW_P_ALPHA]);
-    assert_true(r.stderr_of[LAW_P_BETA] == r.stderr_of[LAW_P_ALPHA] && isfinite(r.stderr_of[LAW_P_ALPHA]));
+    assert_int_equal(r.tied[LS_LAW_P_BETA], LS_LAW_P_ALPHA + 1);
+    assert_true(r.law.p[LS_LAW_P_BETA] == r.law.p[LS_LAW_P_ALPHA]);
+    assert_true(r.stderr_of[LS_LAW_P_BETA] == r.stderr_of[LS_LAW_P_ALPHA] && isfinite(r.stderr_of[LS_LAW_P_ALPHA]));
     assert_tied_minimum(s, &r, &p);
     /* Without noise the truth comes back. */
-    sweep *exact = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.0);
-    fit_result e;
+    ls_sweep *exact = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.0);
+    ls_fit_result e;
     assert_int_equal(ls_fit_run(exact, truth.kind, &p, &e, &err), 0);
-    assert_true(fabs(e.law.p[LAW_P_ALPHA] - 0.3127) <= 1e-6 * 0.3127);
-    assert_true(fabs(e.law.p[LAW_P_A] - 406.4) <= 1e-5 * 406.4);
+    assert_true(fabs(e.law.p[LS_LAW_P_ALPHA] - 0.3127) <= 1e-6 * 0.3127);
+    assert_true(fabs(e.law.p[LS_LAW_P_A] - 406.4) <= 1e-5 * 406.4);
     ls_sweep_free(exact);
     /* One constraint more can only cost objective. */
-    fit_parameters q = quick_parameters();
+    ls_fit_parameters q = quick_parameters();
     assert_int_equal(ls_fit_run(s, truth.kind, &q, &free_fit, &err), 0);
     assert_true(free_fit.objective <= r.objective * (1 + 1e-9));
     /* The bootstrap keeps the tie in every draw. */
-    fit_bootstrap b;
+    ls_fit_bootstrap b;
     assert_int_equal(ls_fit_run_bootstrap(s, &r, &p, LS_FIT_MIN_INTERVAL_DRAWS, 1, 0, 0.9, &b, &err), 0);
     assert_true(b.ndraws > 0);
     for (size_t i = 0; i < b.ndraws; i++)
-        assert_true(b.draws[i * LAW_NPARAMS + LAW_P_BETA] == b.draws[i * LAW_NPARAMS + LAW_P_ALPHA]);
-    assert_true(b.ci_low[LAW_P_BETA] == b.ci_low[LAW_P_ALPHA]);
+        assert_true(b.draws[i * LS_LAW_NPARAMS + LS_LAW_P_BETA] == b.draws[i * LS_LAW_NPARAMS + LS_LAW_P_ALPHA]);
+    assert_true(b.ci_low[LS_LAW_P_BETA] == b.ci_low[LS_LAW_P_ALPHA]);
     ls_fit_bootstrap_free(&b);
     ls_sweep_free(s);
 }
@@ -938,19 +938,19 @@ static void a_tie_fits_gadre_law_with_alpha_equal_to_beta(void **state)
 static void ties_hold_on_the_second_order_path(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_BOUNDED});
-    truth.p[LAW_P_B] = truth.p[LAW_P_A] = 408.3;
-    truth.p[LAW_P_BETA] = truth.p[LAW_P_ALPHA] = 0.3127;
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.002);
-    fit_parameters p = quick_parameters();
-    p.tied[LAW_P_BETA] = LAW_P_ALPHA + 1;
-    p.tied[LAW_P_B] = LAW_P_A + 1;
-    fit_result r;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_BOUNDED});
+    truth.p[LS_LAW_P_B] = truth.p[LS_LAW_P_A] = 408.3;
+    truth.p[LS_LAW_P_BETA] = truth.p[LS_LAW_P_ALPHA] = 0.3127;
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, LOOPS, 7, 0.002);
+    ls_fit_parameters p = quick_parameters();
+    p.tied[LS_LAW_P_BETA] = LS_LAW_P_ALPHA + 1;
+    p.tied[LS_LAW_P_B] = LS_LAW_P_A + 1;
+    ls_fit_result r;
     ls_error err;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     assert_true(r.converged);
     assert_true(r.newton_steps > 0);
-    assert_true(r.law.p[LAW_P_B] == r.law.p[LAW_P_A]);
+    assert_true(r.law.p[LS_LAW_P_B] == r.law.p[LS_LAW_P_A]);
     assert_tied_minimum(s, &r, &p);
     ls_sweep_free(s);
 }
@@ -958,15 +958,15 @@ static void ties_hold_on_the_second_order_path(void **state)
 static void a_tie_across_kinds_or_to_a_fixed_parameter_is_refused(void **state)
 {
     (void)state;
-    law_kind dense = {LAW_BASE_DENSE, LAW_MAPPING_NONE};
-    fit_parameters p = quick_parameters();
+    ls_law_kind dense = {LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE};
+    ls_fit_parameters p = quick_parameters();
     ls_error err;
-    assert_int_equal(ls_fit_check_tie(dense, &p, LAW_P_BETA, LAW_P_C, &err), LS_ERR_USAGE);
-    assert_int_equal(ls_fit_check_tie(dense, &p, LAW_P_BETA, LAW_P_PHI, &err), LS_ERR_USAGE);
-    assert_int_equal(ls_fit_check_tie(dense, &p, LAW_P_BETA, LAW_P_ALPHA, &err), 0);
-    p.fixed[LAW_P_ALPHA] = 1;
-    p.fixed_value[LAW_P_ALPHA] = 0.3;
-    assert_int_equal(ls_fit_check_tie(dense, &p, LAW_P_BETA, LAW_P_ALPHA, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_fit_check_tie(dense, &p, LS_LAW_P_BETA, LS_LAW_P_C, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_fit_check_tie(dense, &p, LS_LAW_P_BETA, LS_LAW_P_PHI, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_fit_check_tie(dense, &p, LS_LAW_P_BETA, LS_LAW_P_ALPHA, &err), 0);
+    p.fixed[LS_LAW_P_ALPHA] = 1;
+    p.fixed_value[LS_LAW_P_ALPHA] = 0.3;
+    assert_int_equal(ls_fit_check_tie(dense, &p, LS_LAW_P_BETA, LS_LAW_P_ALPHA, &err), LS_ERR_USAGE);
 }
 
 /* c = 0: the law is A N^-alpha + B D^-beta exactly, and a noise-free sweep
@@ -974,23 +974,23 @@ static void a_tie_across_kinds_or_to_a_fixed_parameter_is_refused(void **state)
 static void c_fixed_at_zero_drops_the_irreducible_term(void **state)
 {
     (void)state;
-    law truth = chinchilla_law((law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
-    truth.p[LAW_P_C] = 0.0;
+    ls_law truth = chinchilla_law((ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
+    truth.p[LS_LAW_P_C] = 0.0;
     ls_error err;
-    assert_int_equal(ls_law_param_check(LAW_P_C, 0.0, &err), 0);
-    assert_int_equal(ls_law_param_check(LAW_P_C, -0.1, &err), LS_ERR_DATA);
-    law_point x = {2.385e8, 2.385e8, 0, 1, 1, 4.71e10, 0};
+    assert_int_equal(ls_law_param_check(LS_LAW_P_C, 0.0, &err), 0);
+    assert_int_equal(ls_law_param_check(LS_LAW_P_C, -0.1, &err), LS_ERR_DATA);
+    ls_law_point x = {2.385e8, 2.385e8, 0, 1, 1, 4.71e10, 0};
     double want = 406.4 * pow(2.385e8, -0.34) + 410.7 * pow(4.71e10, -0.28);
     assert_true(fabs(ls_law_loss(&truth, &x) - want) <= 1e-13 * want);
-    sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.0);
-    fit_parameters p = quick_parameters();
-    p.fixed[LAW_P_C] = 1;
-    p.fixed_value[LAW_P_C] = 0.0;
-    fit_result r;
+    ls_sweep *s = sweep_from_law(&truth, N, 5, D, 5, ONE, 1, ONE, 1, 0.0);
+    ls_fit_parameters p = quick_parameters();
+    p.fixed[LS_LAW_P_C] = 1;
+    p.fixed_value[LS_LAW_P_C] = 0.0;
+    ls_fit_result r;
     assert_int_equal(ls_fit_run(s, truth.kind, &p, &r, &err), 0);
     assert_true(r.converged);
-    assert_true(r.law.p[LAW_P_C] == 0.0);
-    const law_param check[] = {LAW_P_A, LAW_P_ALPHA, LAW_P_B, LAW_P_BETA};
+    assert_true(r.law.p[LS_LAW_P_C] == 0.0);
+    const ls_law_param check[] = {LS_LAW_P_A, LS_LAW_P_ALPHA, LS_LAW_P_B, LS_LAW_P_BETA};
     for (size_t i = 0; i < 4; i++)
         if (fabs(r.law.p[check[i]] - truth.p[check[i]]) > 1e-5 * truth.p[check[i]])
             fail_msg("%s: fitted %.12g, truth %.12g", ls_law_param_name(check[i]), r.law.p[check[i]],

@@ -19,11 +19,11 @@ static const double TOKENS[DS] = {2.2e10, 6.5e10, 1.9e11};
 /* L = 406.4 N^-0.34 + 410.7 D^-0.28 + 1.69, Hoffmann et al. (2022)'s fit. */
 static double chinchilla(double n, double d) { return 406.4 * pow(n, -0.34) + 410.7 * pow(d, -0.28) + 1.69; }
 
-static void grid(sweep_row rows[NS * DS], sweep *s)
+static void grid(ls_sweep_row rows[NS * DS], ls_sweep *s)
 {
     for (size_t i = 0; i < NS; i++)
         for (size_t j = 0; j < DS; j++)
-            rows[i * DS + j] = (sweep_row){.n_act = SIZES[i], .n_total = SIZES[i], .n_loop = NAN, .R = 1, .E = 1,
+            rows[i * DS + j] = (ls_sweep_row){.n_act = SIZES[i], .n_total = SIZES[i], .n_loop = NAN, .R = 1, .E = 1,
                                            .k = 1, .tokens = TOKENS[j], .loss = chinchilla(SIZES[i], TOKENS[j])};
     memset(s, 0, sizeof *s);
     s->n = NS * DS;
@@ -31,17 +31,17 @@ static void grid(sweep_row rows[NS * DS], sweep *s)
     s->has_loss = 1;
 }
 
-static int check(const sweep *s, const fit_parameters *p, ls_error *err)
+static int check(const ls_sweep *s, const ls_fit_parameters *p, ls_error *err)
 {
-    return ls_fit_data_check(s, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE}, p, err);
+    return ls_fit_data_check(s, (ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE}, p, err);
 }
 
 static void a_grid_passes_and_each_degenerate_sweep_is_named(void **state)
 {
     (void)state;
-    sweep_row rows[NS * DS];
-    sweep s;
-    fit_parameters p;
+    ls_sweep_row rows[NS * DS];
+    ls_sweep s;
+    ls_fit_parameters p;
     ls_fit_default_parameters(&p);
     ls_error err;
     grid(rows, &s);
@@ -52,7 +52,7 @@ static void a_grid_passes_and_each_degenerate_sweep_is_named(void **state)
     assert_int_equal(check(&s, &p, &err), LS_ERR_NOCONV);
     assert_non_null(strstr(err.message, "every run has loss = 2.385"));
     /* ... unless only c is free */
-    law_param known[] = {LAW_P_A, LAW_P_ALPHA, LAW_P_B, LAW_P_BETA};
+    ls_law_param known[] = {LS_LAW_P_A, LS_LAW_P_ALPHA, LS_LAW_P_B, LS_LAW_P_BETA};
     for (size_t k = 0; k < 4; k++)
         p.fixed[known[k]] = 1;
     assert_int_equal(check(&s, &p, &err), 0);
@@ -80,7 +80,7 @@ static void a_grid_passes_and_each_degenerate_sweep_is_named(void **state)
     /* under a loop mapping, several R give several N_eff */
     for (size_t j = 0; j < DS; j++)
         rows[j].R = (double)(j + 1), rows[j].n_loop = 0.75 * rows[j].n_act;
-    assert_int_equal(ls_fit_data_check(&s, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_LINEAR}, &p, &err), 0);
+    assert_int_equal(ls_fit_data_check(&s, (ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_LINEAR}, &p, &err), 0);
 
     grid(rows, &s); /* one token count: every DS-th row */
     for (size_t i = 0; i < NS; i++)
@@ -88,7 +88,7 @@ static void a_grid_passes_and_each_degenerate_sweep_is_named(void **state)
     s.n = NS;
     assert_int_equal(check(&s, &p, &err), LS_ERR_NOCONV);
     assert_non_null(strstr(err.message, "every run has tokens = 2.2e+10"));
-    p.fixed[LAW_P_BETA] = p.fixed[LAW_P_C] = 1; /* B alone is then known from the one value */
+    p.fixed[LS_LAW_P_BETA] = p.fixed[LS_LAW_P_C] = 1; /* B alone is then known from the one value */
     assert_int_equal(check(&s, &p, &err), 0);
 }
 

@@ -24,12 +24,12 @@
 #include "loopscale/fit.h"
 #include "loopscale/holdout.h"
 
-static sweep *two_token_sweep(void)
+static ls_sweep *two_token_sweep(void)
 {
     const char *paths[] = {TEST_DATA_DIR "/seven-runs-two-tokens.csv"};
-    sweep_options so = {.require_loss = 1};
+    ls_sweep_options so = {.require_loss = 1};
     ls_error err;
-    sweep *s = ls_sweep_read(paths, 1, &so, &err);
+    ls_sweep *s = ls_sweep_read(paths, 1, &so, &err);
     assert_non_null(s);
     return s;
 }
@@ -37,22 +37,22 @@ static sweep *two_token_sweep(void)
 static void degenerate_fit_and_holdout_return(void **state)
 {
     (void)state;
-    sweep *s = two_token_sweep();
-    fit_parameters p;
+    ls_sweep *s = two_token_sweep();
+    ls_fit_parameters p;
     ls_fit_default_parameters(&p);
-    const law_kind dense = {LAW_BASE_DENSE, LAW_MAPPING_NONE};
+    const ls_law_kind dense = {LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE};
     for (int threads = 1; threads <= 2; threads++) {
         p.threads = threads;
-        fit_result r;
+        ls_fit_result r;
         ls_error err;
         assert_int_equal(ls_fit_run(s, dense, &p, &r, &err), 0);
         /* The fit runs to its end and knows it is not determined. */
         assert_false(ls_fit_determined(&r));
         assert_true(isfinite(r.objective));
     }
-    holdout_axis axes[] = {HOLDOUT_AXIS_N, HOLDOUT_AXIS_D};
-    holdout_spec spec = {&dense, 1, axes, 2, NULL, 0};
-    holdout_result hr;
+    ls_holdout_axis axes[] = {LS_HOLDOUT_AXIS_N, LS_HOLDOUT_AXIS_D};
+    ls_holdout_spec spec = {&dense, 1, axes, 2, NULL, 0};
+    ls_holdout_result hr;
     ls_error err;
     assert_int_equal(ls_holdout_run(s, &spec, &p, &hr, &err), 0);
     ls_holdout_result_free(&hr);
@@ -65,7 +65,7 @@ static void cholesky_matches_gsl_and_fails_quietly(void **state)
 {
     (void)state;
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-    for (size_t n = 1; n <= LAW_NPARAMS; n++) {
+    for (size_t n = 1; n <= LS_LAW_NPARAMS; n++) {
         for (int trial = 0; trial < 20; trial++) {
             gsl_matrix *J = gsl_matrix_alloc(n + 3, n), *a = gsl_matrix_alloc(n, n), *b = gsl_matrix_alloc(n, n);
             for (size_t i = 0; i < J->size1; i++)

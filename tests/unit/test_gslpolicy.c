@@ -38,49 +38,49 @@ static void fits_holdout_and_solve_leave_the_handler_alone(void **state)
     gsl_set_error_handler(&counting_handler);
     handler_calls = 0;
     const char *paths[] = {PROJECT_DATA_DIR "/sweeps/looped-moe.csv.gz"};
-    sweep_options so = {.require_loss = 1};
+    ls_sweep_options so = {.require_loss = 1};
     ls_error err;
-    sweep *s = ls_sweep_read(paths, 1, &so, &err);
+    ls_sweep *s = ls_sweep_read(paths, 1, &so, &err);
     assert_non_null(s);
-    fit_parameters p;
+    ls_fit_parameters p;
     ls_fit_default_parameters(&p);
-    const law_kind kinds[] = {{LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE}, {LAW_BASE_DENSE, LAW_MAPPING_LINEAR}};
+    const ls_law_kind kinds[] = {{LS_LAW_BASE_MOE, LS_LAW_MAPPING_BOUNDED_SPARSE}, {LS_LAW_BASE_DENSE, LS_LAW_MAPPING_LINEAR}};
     for (int threads = 1; threads <= 4; threads += 3) {
         p.threads = threads;
         for (size_t k = 0; k < 2; k++) {
-            fit_result r;
+            ls_fit_result r;
             assert_int_equal(ls_fit_run(s, kinds[k], &p, &r, &err), 0);
             assert_true(handler_is_ours());
             if (k == 0) {
-                fit_bootstrap b;
+                ls_fit_bootstrap b;
                 assert_int_equal(ls_fit_run_bootstrap(s, &r, &p, 8, 2, 0, 0.95, &b, &err), 0);
                 assert_true(handler_is_ours());
                 ls_fit_bootstrap_free(&b);
             }
         }
     }
-    holdout_axis axes[] = {HOLDOUT_AXIS_R};
-    holdout_spec spec = {kinds + 1, 1, axes, 1, NULL, 0};
-    holdout_result hr;
+    ls_holdout_axis axes[] = {LS_HOLDOUT_AXIS_R};
+    ls_holdout_spec spec = {kinds + 1, 1, axes, 1, NULL, 0};
+    ls_holdout_result hr;
     assert_int_equal(ls_holdout_run(s, &spec, &p, &hr, &err), 0);
     assert_true(handler_is_ours());
     ls_holdout_result_free(&hr);
 
-    lawfile *lf = ls_lawfile_default(&err);
+    ls_lawfile *lf = ls_lawfile_default(&err);
     assert_non_null(lf);
-    arch_template t;
+    ls_arch_template t;
     ls_arch_template_default(&t);
     double R[] = {1, 2, 4, 8, 16}, E[] = {1, 4, 16, 64};
-    solve_options o = {R, 5, E, 4, NULL, 0, 0.004, NULL};
-    solve_budget b = {1e23, 3e9, 4};
-    solve_result sr;
+    ls_solve_options o = {R, 5, E, 4, NULL, 0, 0.004, NULL};
+    ls_solve_budget b = {1e23, 3e9, 4};
+    ls_solve_result sr;
     assert_int_equal(ls_solve_run(&lf->law, &t, &b, &o, &sr, &err), 0);
     ls_solve_result_free(&sr);
-    law *draws = malloc(lf->ndraws * sizeof *draws);
+    ls_law *draws = malloc(lf->ndraws * sizeof *draws);
     assert_non_null(draws);
     for (size_t i = 0; i < lf->ndraws; i++)
         ls_lawfile_draw(lf, i, &draws[i]);
-    solve_uncertainty u;
+    ls_solve_uncertainty u;
     assert_int_equal(ls_solve_run_uncertainty(draws, lf->ndraws, &t, &b, &o, 0.95, 4, &u, &err), 0);
     assert_true(handler_is_ours());
     ls_solve_uncertainty_free(&u);

@@ -20,7 +20,7 @@
 
 static const double BUDGETS[] = {1e18, 4e18, 1.6e19, 6.4e19};
 
-static sweep *isoflop_sweep(double quartic, double noise, const double *offsets, size_t noff)
+static ls_sweep *isoflop_sweep(double quartic, double noise, const double *offsets, size_t noff)
 {
     size_t cap = 64 + 4 * noff * 120, len = 0;
     char *text = malloc(cap);
@@ -40,8 +40,8 @@ static sweep *isoflop_sweep(double quartic, double noise, const double *offsets,
     free(text);
     ls_error err;
     const char *paths[] = {path};
-    sweep_options o = {.require_loss = 1};
-    sweep *s = ls_sweep_read(paths, 1, &o, &err);
+    ls_sweep_options o = {.require_loss = 1};
+    ls_sweep *s = ls_sweep_read(paths, 1, &o, &err);
     unlink(path);
     assert_non_null(s);
     return s;
@@ -52,10 +52,10 @@ static const double OFFSETS[] = {-1.61, -0.93, -0.41, 0.12, 0.57, 1.08, 1.73};
 static void the_parabola_and_the_power_law_recover_a_quadratic_truth(void **state)
 {
     (void)state;
-    sweep *s = isoflop_sweep(0.0, 0.0, OFFSETS, 7);
-    isofit_options o;
+    ls_sweep *s = isoflop_sweep(0.0, 0.0, OFFSETS, 7);
+    ls_isofit_options o;
     ls_isofit_default_options(&o);
-    isofit_result r;
+    ls_isofit_result r;
     ls_error err;
     assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
     assert_int_equal(r.nbudgets, 4);
@@ -99,14 +99,14 @@ static void a_budget_is_the_geometric_mean_of_its_runs_flops(void **state)
     const char *path = write_temp(text, len, 0);
     ls_error err;
     const char *paths[] = {path};
-    sweep_options so = {.require_loss = 1};
-    sweep *s = ls_sweep_read(paths, 1, &so, &err);
+    ls_sweep_options so = {.require_loss = 1};
+    ls_sweep *s = ls_sweep_read(paths, 1, &so, &err);
     unlink(path);
     assert_non_null(s);
-    isofit_options o;
+    ls_isofit_options o;
     ls_isofit_default_options(&o);
     o.group_tol = 0.05;
-    isofit_result r;
+    ls_isofit_result r;
     assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
     assert_int_equal(r.nbudgets, 4);
     for (size_t b = 0; b < 4; b++)
@@ -122,11 +122,11 @@ static void the_lowest_run_is_approach_one(void **state)
 {
     (void)state;
     static const double on_grid[] = {-1.2, -0.6, 0.0, 0.7, 1.3};
-    sweep *s = isoflop_sweep(0.0, 0.0, on_grid, 5);
-    isofit_options o;
+    ls_sweep *s = isoflop_sweep(0.0, 0.0, on_grid, 5);
+    ls_isofit_options o;
     ls_isofit_default_options(&o);
-    o.method = ISOFIT_MINIMUM;
-    isofit_result r;
+    o.method = LS_ISOFIT_MINIMUM;
+    ls_isofit_result r;
     ls_error err;
     assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
     for (size_t b = 0; b < 4; b++)
@@ -146,10 +146,10 @@ static void the_filter_keeps_the_runs_near_the_optimum(void **state)
 {
     (void)state;
     static const double wide[] = {-4.1, -3.2, -0.62, -0.21, 0.33, 0.71, 3.4, 4.4};
-    sweep *s = isoflop_sweep(0.013, 0.0, wide, 8);
-    isofit_options o;
+    ls_sweep *s = isoflop_sweep(0.013, 0.0, wide, 8);
+    ls_isofit_options o;
     ls_isofit_default_options(&o);
-    isofit_result all, near;
+    ls_isofit_result all, near;
     ls_error err;
     assert_int_equal(ls_isofit_run(s, &o, &all, &err), 0);
     o.keep_factor = exp(1.0);
@@ -169,12 +169,12 @@ static void the_filter_keeps_the_runs_near_the_optimum(void **state)
 static void bootstrap_intervals_hold_the_estimate(void **state)
 {
     (void)state;
-    sweep *s = isoflop_sweep(0.0, 0.002, OFFSETS, 7);
-    isofit_options o;
+    ls_sweep *s = isoflop_sweep(0.0, 0.002, OFFSETS, 7);
+    ls_isofit_options o;
     ls_isofit_default_options(&o);
     o.bootstrap = 200;
     o.seed = 7;
-    isofit_result r, again;
+    ls_isofit_result r, again;
     ls_error err;
     assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
     assert_true(r.ndraws > 150);
@@ -196,17 +196,17 @@ static void bootstrap_intervals_hold_the_estimate(void **state)
 static void the_stored_parabola_is_the_truth_and_its_vertex_is_n_opt(void **state)
 {
     (void)state;
-    sweep *s = isoflop_sweep(0.0, 0.0, OFFSETS, 7);
-    isofit_options o;
+    ls_sweep *s = isoflop_sweep(0.0, 0.0, OFFSETS, 7);
+    ls_isofit_options o;
     ls_isofit_default_options(&o);
-    isofit_result r;
+    ls_isofit_result r;
     ls_error err;
     assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
     double mean_offset = 0;
     for (size_t k = 0; k < 7; k++)
         mean_offset += OFFSETS[k] / 7;
     for (size_t b = 0; b < 4; b++) {
-        const isofit_budget *bu = &r.budgets[b];
+        const ls_isofit_budget *bu = &r.budgets[b];
         double n_opt = G * pow(BUDGETS[b], A_EXP), l0 = 2.0 + 40.0 * pow(BUDGETS[b], -0.08);
         double centre = log(n_opt) + mean_offset; /* the runs' mean ln N */
         assert_true(fabs(bu->ln_n_centre - centre) < 1e-12);
@@ -230,10 +230,10 @@ static void the_stored_parabola_is_the_truth_and_its_vertex_is_n_opt(void **stat
 static void the_stored_parabola_solves_the_normal_equations(void **state)
 {
     (void)state;
-    sweep *s = isoflop_sweep(0.004, 0.01, OFFSETS, 7);
-    isofit_options o;
+    ls_sweep *s = isoflop_sweep(0.004, 0.01, OFFSETS, 7);
+    ls_isofit_options o;
     ls_isofit_default_options(&o);
-    isofit_result r;
+    ls_isofit_result r;
     ls_error err;
     assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
     assert_int_equal(r.nruns, s->n);
@@ -245,7 +245,7 @@ static void the_stored_parabola_solves_the_normal_equations(void **state)
             if (fabs(log(f / BUDGETS[b])) < fabs(log(f / BUDGETS[nearest])))
                 nearest = b;
         assert_int_equal(r.run_budget[i], nearest);
-        const isofit_budget *bu = &r.budgets[nearest];
+        const ls_isofit_budget *bu = &r.budgets[nearest];
         double u = log(s->rows[i].n_act) - bu->ln_n_centre;
         double residual = s->rows[i].loss - (bu->c0 + bu->c1 * u + bu->c2 * u * u);
         grad[nearest][0] += residual;
@@ -254,8 +254,8 @@ static void the_stored_parabola_solves_the_normal_equations(void **state)
         scale[nearest] += fabs(s->rows[i].loss) * (1 + u * u);
     }
     for (size_t b = 0; b < 4; b++) {
-        const isofit_budget *bu = &r.budgets[b];
-        assert_int_equal(bu->status, ISOFIT_USED);
+        const ls_isofit_budget *bu = &r.budgets[b];
+        assert_int_equal(bu->status, LS_ISOFIT_USED);
         for (int k = 0; k < 3; k++)
             assert_true(fabs(grad[b][k]) < 1e-12 * scale[b]);
         double u = -bu->c1 / (2 * bu->c2);
@@ -271,11 +271,11 @@ static void the_stored_parabola_solves_the_normal_equations(void **state)
 static void the_lowest_run_stores_no_parabola(void **state)
 {
     (void)state;
-    sweep *s = isoflop_sweep(0.0, 0.0, OFFSETS, 7);
-    isofit_options o;
+    ls_sweep *s = isoflop_sweep(0.0, 0.0, OFFSETS, 7);
+    ls_isofit_options o;
     ls_isofit_default_options(&o);
-    o.method = ISOFIT_MINIMUM;
-    isofit_result r;
+    o.method = LS_ISOFIT_MINIMUM;
+    ls_isofit_result r;
     ls_error err;
     assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
     for (size_t b = 0; b < 4; b++) {
@@ -291,13 +291,13 @@ static void the_lowest_run_stores_no_parabola(void **state)
 static void the_figure_needs_the_runs_it_was_fitted_on(void **state)
 {
     (void)state;
-    sweep *s = isoflop_sweep(0.0, 0.0, OFFSETS, 7), *other = isoflop_sweep(0.0, 0.0, OFFSETS, 5);
-    isofit_options o;
+    ls_sweep *s = isoflop_sweep(0.0, 0.0, OFFSETS, 7), *other = isoflop_sweep(0.0, 0.0, OFFSETS, 5);
+    ls_isofit_options o;
     ls_isofit_default_options(&o);
-    isofit_result r;
+    ls_isofit_result r;
     ls_error err;
     assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
-    chart_output out = ls_chart_output_default();
+    ls_figure out = ls_figure_default();
     size_t len = 0;
     unsigned char *svg = ls_isofit_plot(s, &o, &r, &out, &len, &err);
     assert_non_null(svg);

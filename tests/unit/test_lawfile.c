@@ -25,25 +25,25 @@ static void every_double_round_trips_bit_for_bit(void **state)
 {
     (void)state;
     srand(2385);
-    law l;
-    ls_law_init(&l, (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED_SPARSE});
-    law_param used[LAW_NPARAMS];
+    ls_law l;
+    ls_law_init(&l, (ls_law_kind){LS_LAW_BASE_MOE, LS_LAW_MAPPING_BOUNDED_SPARSE});
+    ls_law_param used[LS_LAW_NPARAMS];
     size_t nused = ls_law_params_of(l.kind, used);
     for (int trial = 0; trial < 200; trial++) {
-        lawfile *lf = ls_lawfile_new(&l);
+        ls_lawfile *lf = ls_lawfile_new(&l);
         for (size_t i = 0; i < nused; i++)
             lf->law.p[used[i]] = random_double();
-        lf->law.p[LAW_P_E_START] = 1;
-        lf->law.p[LAW_P_E_MAX] += 1;
-        const law_param exponents[] = {LAW_P_ALPHA, LAW_P_BETA, LAW_P_GAMMA, LAW_P_OMEGA, LAW_P_ZETA, LAW_P_THETA};
+        lf->law.p[LS_LAW_P_E_START] = 1;
+        lf->law.p[LS_LAW_P_E_MAX] += 1;
+        const ls_law_param exponents[] = {LS_LAW_P_ALPHA, LS_LAW_P_BETA, LS_LAW_P_GAMMA, LS_LAW_P_OMEGA, LS_LAW_P_ZETA, LS_LAW_P_THETA};
         for (size_t i = 0; i < sizeof exponents / sizeof exponents[0]; i++)
             lf->law.p[exponents[i]] = random_exponent();
-        lf->law.p[LAW_P_DELTA] = -random_exponent();
-        lf->fixed[LAW_P_E_START] = 1;
+        lf->law.p[LS_LAW_P_DELTA] = -random_exponent();
+        lf->fixed[LS_LAW_P_E_START] = 1;
         lf->has_stderr = 1;
         lf->has_ci = 1;
         lf->ci_level = 0.95;
-        for (int j = 0; j < LAW_NPARAMS; j++) /* entries of unused parameters are NaN */
+        for (int j = 0; j < LS_LAW_NPARAMS; j++) /* entries of unused parameters are NaN */
             lf->stderr_of[j] = lf->ci_low[j] = lf->ci_high[j] = NAN;
         for (size_t i = 0; i < nused; i++) {
             lf->stderr_of[used[i]] = random_double();
@@ -51,11 +51,11 @@ static void every_double_round_trips_bit_for_bit(void **state)
             lf->ci_high[used[i]] = lf->law.p[used[i]] + random_double();
         }
         lf->ndraws = 3;
-        lf->draws = malloc(3 * LAW_NPARAMS * sizeof *lf->draws);
+        lf->draws = malloc(3 * LS_LAW_NPARAMS * sizeof *lf->draws);
         for (int d = 0; d < 3; d++) {
-            memcpy(lf->draws + d * LAW_NPARAMS, lf->law.p, sizeof lf->law.p);
+            memcpy(lf->draws + d * LS_LAW_NPARAMS, lf->law.p, sizeof lf->law.p);
             for (size_t i = 0; i < nused; i++)
-                lf->draws[d * LAW_NPARAMS + used[i]] *= 1 + 0.01 * d;
+                lf->draws[d * LS_LAW_NPARAMS + used[i]] *= 1 + 0.01 * d;
         }
         lf->has_fit = 1;
         snprintf(lf->fit.loss, sizeof lf->fit.loss, "huber");
@@ -70,14 +70,14 @@ static void every_double_round_trips_bit_for_bit(void **state)
         ls_error err;
         char *text = ls_lawfile_to_json(lf, &err);
         assert_non_null(text);
-        lawfile *back = ls_lawfile_parse(text, strlen(text), "mem", &err);
+        ls_lawfile *back = ls_lawfile_parse(text, strlen(text), "mem", &err);
         if (!back)
             fail_msg("%s\n%s", err.message, text);
         assert_memory_equal(back->law.p, lf->law.p, sizeof lf->law.p);
         assert_memory_equal(back->stderr_of, lf->stderr_of, sizeof lf->stderr_of);
         assert_memory_equal(back->ci_low, lf->ci_low, sizeof lf->ci_low);
         assert_memory_equal(back->ci_high, lf->ci_high, sizeof lf->ci_high);
-        assert_memory_equal(back->draws, lf->draws, 3 * LAW_NPARAMS * sizeof *lf->draws);
+        assert_memory_equal(back->draws, lf->draws, 3 * LS_LAW_NPARAMS * sizeof *lf->draws);
         assert_memory_equal(back->fixed, lf->fixed, sizeof lf->fixed);
         assert_true(back->fit.objective == lf->fit.objective && back->fit.rmse == lf->fit.rmse);
         assert_int_equal(back->fit.starts_at_best, 4321);
@@ -100,9 +100,9 @@ static void a_hand_written_minimal_file_is_valid(void **state)
 {
     (void)state;
     ls_error err;
-    lawfile *lf = ls_lawfile_parse(MINIMAL, strlen(MINIMAL), "chinchilla.json", &err);
+    ls_lawfile *lf = ls_lawfile_parse(MINIMAL, strlen(MINIMAL), "chinchilla.json", &err);
     assert_non_null(lf);
-    assert_true(lf->law.p[LAW_P_B] == 410.7);
+    assert_true(lf->law.p[LS_LAW_P_B] == 410.7);
     assert_false(lf->has_fit);
     assert_int_equal(lf->ndraws, 0);
     ls_lawfile_free(lf);
@@ -121,7 +121,7 @@ static void expect_error(const char *from, const char *to, const char *want)
     assert_non_null(at);
     snprintf(text, sizeof text, "%.*s%s%s", (int)(at - MINIMAL), MINIMAL, to, at + strlen(from));
     ls_error err;
-    lawfile *lf = ls_lawfile_parse(text, strlen(text), "law.json", &err);
+    ls_lawfile *lf = ls_lawfile_parse(text, strlen(text), "law.json", &err);
     assert_null(lf);
     assert_int_equal(err.code, LS_ERR_DATA);
     assert_string_equal(err.message, want);
@@ -150,9 +150,9 @@ static void a_moe_law_may_leave_e_start_at_one(void **state)
                        "\"params\":{\"A\":1,\"alpha\":0.3,\"B\":1,\"beta\":0.3,\"c\":1,\"delta\":0,\"gamma\":0,"
                        "\"omega\":0,\"zeta\":0,\"E_max\":100,\"kappa1\":1,\"kappa2\":2}}";
     ls_error err;
-    lawfile *lf = ls_lawfile_parse(text, strlen(text), "m.json", &err);
+    ls_lawfile *lf = ls_lawfile_parse(text, strlen(text), "m.json", &err);
     assert_non_null(lf);
-    assert_true(lf->law.p[LAW_P_E_START] == 1);
+    assert_true(lf->law.p[LS_LAW_P_E_START] == 1);
     ls_lawfile_free(lf);
 }
 
@@ -160,21 +160,21 @@ static void writing_replaces_the_file_atomically(void **state)
 {
     (void)state;
     ls_error err;
-    lawfile *lf = ls_lawfile_parse(MINIMAL, strlen(MINIMAL), "m", &err);
+    ls_lawfile *lf = ls_lawfile_parse(MINIMAL, strlen(MINIMAL), "m", &err);
     assert_non_null(lf);
     char path[64];
     snprintf(path, sizeof path, "%s", write_temp_text("old contents", 0));
     assert_int_equal(ls_lawfile_write(lf, path, &err), 0);
-    lawfile *back = ls_lawfile_read(path, &err);
+    ls_lawfile *back = ls_lawfile_read(path, &err);
     assert_non_null(back);
-    assert_true(back->law.p[LAW_P_A] == 406.4);
+    assert_true(back->law.p[LS_LAW_P_A] == 406.4);
     ls_lawfile_free(back);
     /* A law that cannot be written leaves the old file alone. */
-    lf->law.p[LAW_P_A] = NAN;
+    lf->law.p[LS_LAW_P_A] = NAN;
     assert_int_not_equal(ls_lawfile_write(lf, path, &err), 0);
     back = ls_lawfile_read(path, &err);
     assert_non_null(back);
-    assert_true(back->law.p[LAW_P_A] == 406.4);
+    assert_true(back->law.p[LS_LAW_P_A] == 406.4);
     ls_lawfile_free(back);
     ls_lawfile_free(lf);
     unlink(path);
@@ -196,26 +196,26 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
     char path[64];
     snprintf(path, sizeof path, "%s", write_temp_text(TINY_SWEEP, 0));
     const char *paths[] = {path};
-    sweep_options so = {0};
+    ls_sweep_options so = {0};
     so.require_loss = 1;
     so.checksum = 1;
-    sweep *s = ls_sweep_read(paths, 1, &so, &err);
+    ls_sweep *s = ls_sweep_read(paths, 1, &so, &err);
     assert_non_null(s);
 
-    fit_parameters fp;
+    ls_fit_parameters fp;
     ls_fit_default_parameters(&fp);
     fp.seed = 2385;
-    fit_result r;
+    ls_fit_result r;
     memset(&r, 0, sizeof r);
-    ls_law_init(&r.law, (law_kind){LAW_BASE_MOE, LAW_MAPPING_BOUNDED});
-    r.law.p[LAW_P_A] = 406.4;
-    r.law.p[LAW_P_ALPHA] = 0.3392;
-    r.law.p[LAW_P_BETA] = 0.2849;
-    r.law.p[LAW_P_E_MAX] = 287.3;
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    ls_law_init(&r.law, (ls_law_kind){LS_LAW_BASE_MOE, LS_LAW_MAPPING_BOUNDED});
+    r.law.p[LS_LAW_P_A] = 406.4;
+    r.law.p[LS_LAW_P_ALPHA] = 0.3392;
+    r.law.p[LS_LAW_P_BETA] = 0.2849;
+    r.law.p[LS_LAW_P_E_MAX] = 287.3;
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         r.stderr_of[j] = NAN;
-    r.stderr_of[LAW_P_A] = 12.5;
-    r.fixed[LAW_P_E_START] = 1;
+    r.stderr_of[LS_LAW_P_A] = 12.5;
+    r.fixed[LS_LAW_P_E_START] = 1;
     r.objective = 3.25e-7;
     r.rmse = 0.0123;
     r.n = s->n;
@@ -223,33 +223,33 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
     r.starts_at_best = 17;
     r.converged = 1;
     snprintf(r.method, sizeof r.method, "trust-region/levenberg");
-    fit_bootstrap b = {0};
-    double draws[2 * LAW_NPARAMS];
+    ls_fit_bootstrap b = {0};
+    double draws[2 * LS_LAW_NPARAMS];
     for (int d = 0; d < 2; d++)
-        memcpy(draws + d * LAW_NPARAMS, r.law.p, sizeof r.law.p);
-    draws[LAW_NPARAMS + LAW_P_A] = 411.9;
+        memcpy(draws + d * LS_LAW_NPARAMS, r.law.p, sizeof r.law.p);
+    draws[LS_LAW_NPARAMS + LS_LAW_P_A] = 411.9;
     b.ndraws = 2;
     b.draws = draws;
     b.level = 0.9;
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         b.ci_low[j] = b.ci_high[j] = NAN;
-    b.ci_low[LAW_P_A] = 406.4;
-    b.ci_high[LAW_P_A] = 411.9;
+    b.ci_low[LS_LAW_P_A] = 406.4;
+    b.ci_high[LS_LAW_P_A] = 411.9;
 
     const char *maps[] = {"N=params"}, *wheres[] = {"R<=8"};
-    lawfile_provenance prov = {paths, 1, maps, 1, wheres, 1, "family", "loopscale fit tiny.csv", NULL, 0, NULL};
-    lawfile *lf = ls_lawfile_from_fit(&r, &fp, &b, s, &prov, &err);
+    ls_lawfile_provenance prov = {paths, 1, maps, 1, wheres, 1, "family", "loopscale fit tiny.csv", NULL, 0, NULL};
+    ls_lawfile *lf = ls_lawfile_from_fit(&r, &fp, &b, s, &prov, &err);
     assert_non_null(lf);
     char *text = ls_lawfile_to_json(lf, &err);
     assert_non_null(text);
-    lawfile *back = ls_lawfile_parse(text, strlen(text), "back", &err);
+    ls_lawfile *back = ls_lawfile_parse(text, strlen(text), "back", &err);
     assert_non_null(back);
-    const lawfile *got[] = {lf, back};
+    const ls_lawfile *got[] = {lf, back};
     for (int k = 0; k < 2; k++) {
-        const lawfile *g = got[k];
-        assert_int_equal(g->law.kind.mapping, LAW_MAPPING_BOUNDED);
-        assert_true(g->law.p[LAW_P_A] == 406.4 && g->stderr_of[LAW_P_A] == 12.5);
-        assert_true(g->fixed[LAW_P_E_START]);
+        const ls_lawfile *g = got[k];
+        assert_int_equal(g->law.kind.mapping, LS_LAW_MAPPING_BOUNDED);
+        assert_true(g->law.p[LS_LAW_P_A] == 406.4 && g->stderr_of[LS_LAW_P_A] == 12.5);
+        assert_true(g->fixed[LS_LAW_P_E_START]);
         assert_string_equal(g->fit.loss, "huber");
         assert_string_equal(g->fit.space, "log");
         assert_string_equal(g->fit.method, "trust-region/levenberg");
@@ -267,9 +267,9 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
         assert_true(g->fit.has_flops_range);
         assert_true(fabs(g->fit.flops_range[0] / 2.14926e20 - 1) < 1e-12);
         assert_true(fabs(g->fit.flops_range[1] / 3.2915118e21 - 1) < 1e-12);
-        law_ranges rg;
+        ls_law_ranges rg;
         ls_lawfile_ranges(g, &rg);
-        assert_true(rg.known[LAW_RANGE_FLOPS] && rg.hi[LAW_RANGE_E] == 16 && rg.lo[LAW_RANGE_TOKENS] == 4.19e10);
+        assert_true(rg.known[LS_LAW_RANGE_FLOPS] && rg.hi[LS_LAW_RANGE_E] == 16 && rg.lo[LS_LAW_RANGE_TOKENS] == 4.19e10);
         assert_int_equal(g->fit.ndata, 1);
         assert_string_equal(g->fit.data[0].path, path);
         assert_string_equal(g->fit.data[0].sha256, "84c0dbbbf569613bbb08bf16a614b0c36121cdd38fdcf5d0b718ee4eb2f96542");
@@ -277,7 +277,7 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
         assert_string_equal(g->fit.filters[0], "--map N=params");
         assert_string_equal(g->fit.filters[1], "--where R<=8");
         assert_true(g->has_ci && g->ci_level == 0.9 && g->ndraws == 2);
-        assert_true(g->draws[LAW_NPARAMS + LAW_P_A] == 411.9);
+        assert_true(g->draws[LS_LAW_NPARAMS + LS_LAW_P_A] == 411.9);
         assert_string_equal(g->bootstrap_group, "family");
         assert_string_equal(g->command, "loopscale fit tiny.csv");
         assert_true(g->version && g->version[0] >= '0' && g->version[0] <= '9');
@@ -290,12 +290,12 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
      * flops range under it and reads it back; a bad name is refused.  The
      * largest run by hand: N_act 6.23e8, R = 4 (52 layers run), width
      * sqrt(6.23e8 / 3 / 64) read off N_act, context 2048, vocabulary 32000. */
-    law_flops conv;
+    ls_law_flops conv;
     ls_law_flops_default(&conv);
-    conv.kind = LAW_FLOPS_6ND_ATTN_HEAD;
+    conv.kind = LS_LAW_FLOPS_6ND_ATTN_HEAD;
     conv.context = 2048;
     conv.vocab = 32000;
-    lawfile_provenance prov_conv = prov;
+    ls_lawfile_provenance prov_conv = prov;
     prov_conv.flops = &conv;
     lf = ls_lawfile_from_fit(&r, &fp, NULL, s, &prov_conv, &err);
     assert_non_null(lf);
@@ -303,15 +303,15 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
     assert_non_null(text);
     back = ls_lawfile_parse(text, strlen(text), "back", &err);
     assert_non_null(back);
-    assert_int_equal(back->fit.flops.kind, LAW_FLOPS_6ND_ATTN_HEAD);
+    assert_int_equal(back->fit.flops.kind, LS_LAW_FLOPS_6ND_ATTN_HEAD);
     assert_true(back->fit.flops.context == 2048 && back->fit.flops.vocab == 32000 && back->fit.flops.d_model == 0);
     assert_true(back->fit.flops.prelude_layers == 2 && back->fit.flops.loop_layers == 12);
     double d = sqrt(6.23e8 / 3.0 / 64.0);
     double hi = 6 * (6.23e8 + 3 * 4.671e8 + 52 * 2048 * d + 32000 * d) * 2.71e11;
     assert_true(fabs(back->fit.flops_range[1] / hi - 1) < 1e-12);
-    law_ranges rg;
+    ls_law_ranges rg;
     ls_lawfile_ranges(back, &rg);
-    assert_int_equal(rg.flops.kind, LAW_FLOPS_6ND_ATTN_HEAD);
+    assert_int_equal(rg.flops.kind, LS_LAW_FLOPS_6ND_ATTN_HEAD);
     ls_lawfile_free(back);
     char *name = strstr(text, "\"6nd+attn+head\"");
     assert_non_null(name);

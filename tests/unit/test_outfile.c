@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "loopscale/outfile.h"
+#include "outfile_internal.h"
 
 static char dir[64];
 

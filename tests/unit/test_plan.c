@@ -18,22 +18,22 @@
 #include "loopscale/plan.h"
 #include "tmpfile.h"
 
-static law truth(void)
+static ls_law truth(void)
 {
     ls_error err;
-    lawfile *lf = ls_lawfile_read(PROJECT_DATA_DIR "/truth/moe-bounded-sparse.json", &err);
+    ls_lawfile *lf = ls_lawfile_read(PROJECT_DATA_DIR "/truth/moe-bounded-sparse.json", &err);
     assert_non_null(lf);
-    law l = lf->law;
+    ls_law l = lf->law;
     ls_lawfile_free(lf);
     return l;
 }
 
-static size_t free_params(const law *l, law_param *params)
+static size_t free_params(const ls_law *l, ls_law_param *params)
 {
-    law_param all[LAW_NPARAMS];
+    ls_law_param all[LS_LAW_NPARAMS];
     size_t n = ls_law_params_of(l->kind, all), p = 0;
     for (size_t k = 0; k < n; k++)
-        if (all[k] != LAW_P_E_START)
+        if (all[k] != LS_LAW_P_E_START)
             params[p++] = all[k];
     return p;
 }
@@ -71,16 +71,16 @@ static void huber_weight_matches_numerical_integration(void **state)
 }
 
 /* d ln L / du_k by central differences in the fitted coordinate u_k. */
-static double fd_log_loss(const law *l, law_param k, const law_point *x)
+static double fd_log_loss(const ls_law *l, ls_law_param k, const ls_law_point *x)
 {
     double u = ls_law_param_to_fitted(k, l->p[k]), h = 1e-5 * fmax(1, fabs(u));
-    law up = *l, down = *l;
+    ls_law up = *l, down = *l;
     up.p[k] = ls_law_param_from_fitted(k, u + h);
     down.p[k] = ls_law_param_from_fitted(k, u - h);
     return (log(ls_law_loss(&up, x)) - log(ls_law_loss(&down, x))) / (2 * h);
 }
 
-static const law_point POINTS[] = {
+static const ls_law_point POINTS[] = {
     {3.1e8, 1.1e9, 2.325e8, 3, 4, 2.3e10, 0},
     {8.7e8, 8.7e8, 6.525e8, 1, 1, 1.3e11, 0},
     {1.9e9, 2.02e10, 1.425e9, 7, 16, 4.4e10, 0},
@@ -90,13 +90,13 @@ static const law_point POINTS[] = {
 static void fisher_information_matches_finite_differences(void **state)
 {
     (void)state;
-    law l = truth();
-    law_param params[LAW_NPARAMS];
+    ls_law l = truth();
+    ls_law_param params[LS_LAW_NPARAMS];
     size_t p = free_params(&l, params);
     double w = 2.385e5;
-    double info[LAW_NPARAMS * LAW_NPARAMS] = {0};
+    double info[LS_LAW_NPARAMS * LS_LAW_NPARAMS] = {0};
     ls_plan_add_information(&l, params, p, POINTS, 4, w, info);
-    double j[4][LAW_NPARAMS];
+    double j[4][LS_LAW_NPARAMS];
     for (size_t i = 0; i < 4; i++)
         for (size_t k = 0; k < p; k++)
             j[i][k] = fd_log_loss(&l, params[k], &POINTS[i]);
@@ -117,15 +117,15 @@ static void fisher_information_matches_finite_differences(void **state)
 static void gap_gradient_matches_finite_differences(void **state)
 {
     (void)state;
-    law l = truth();
-    law_param params[LAW_NPARAMS];
+    ls_law l = truth();
+    ls_law_param params[LS_LAW_NPARAMS];
     size_t p = free_params(&l, params);
-    double c[LAW_NPARAMS];
+    double c[LS_LAW_NPARAMS];
     ls_plan_gap_gradient(&l, params, p, &POINTS[0], &POINTS[2], c);
     for (size_t k = 0; k < p; k++) {
-        law_param q = params[k];
+        ls_law_param q = params[k];
         double u = ls_law_param_to_fitted(q, l.p[q]), h = 1e-5 * fmax(1, fabs(u));
-        law up = l, down = l;
+        ls_law up = l, down = l;
         up.p[q] = ls_law_param_from_fitted(q, u + h);
         down.p[q] = ls_law_param_from_fitted(q, u - h);
         double want = ((ls_law_loss(&up, &POINTS[0]) - ls_law_loss(&up, &POINTS[2])) -
@@ -138,19 +138,19 @@ static void gap_gradient_matches_finite_differences(void **state)
 
 /* A small problem: the default law's first draws as the prior. */
 static const double N[] = {1e8, 3e8, 1e9}, D[] = {1e10, 3e10, 1e11}, E[] = {1, 4, 16}, R[] = {1, 2, 4};
-static const simulate_grid GRID = {N, 3, D, 3, E, 3, R, 3};
+static const ls_simulate_grid GRID = {N, 3, D, 3, E, 3, R, 3};
 static const double SOLVE_R[] = {1, 2, 3, 4}, SOLVE_E[] = {1, 4, 16};
 
 typedef struct problem {
-    lawfile *lf;
-    law *draws;
-    plan_prior prior;
-    arch_template t;
-    solve_budget deploy;
-    solve_options choice;
-    plan_parameters p;
-    law_point *cand_x;
-    plan_candidates cand;
+    ls_lawfile *lf;
+    ls_law *draws;
+    ls_plan_prior prior;
+    ls_arch_template t;
+    ls_solve_budget deploy;
+    ls_solve_options choice;
+    ls_plan_parameters p;
+    ls_law_point *cand_x;
+    ls_plan_candidates cand;
 } problem;
 
 static void problem_init(problem *pb, size_t ndraws)
@@ -169,8 +169,8 @@ static void problem_init(problem *pb, size_t ndraws)
     pb->prior.draws = pb->draws;
     pb->prior.ndraws = ndraws;
     ls_arch_template_default(&pb->t);
-    pb->deploy = (solve_budget){1e22, 3e9, 4};
-    pb->choice = (solve_options){SOLVE_R, 4, SOLVE_E, 3, NULL, 0, 0.0, NULL};
+    pb->deploy = (ls_solve_budget){1e22, 3e9, 4};
+    pb->choice = (ls_solve_options){SOLVE_R, 4, SOLVE_E, 3, NULL, 0, 0.0, NULL};
     ls_plan_default_parameters(&pb->p);
     pb->p.budget_flops = 2e21;
     pb->p.threads = 2;
@@ -193,7 +193,7 @@ static void the_budget_is_never_exceeded(void **state)
     const double budgets[] = {3.7e19, 4.1e20, 2e21, 9.3e21};
     for (size_t b = 0; b < 4; b++) {
         pb.p.budget_flops = budgets[b];
-        plan_result r;
+        ls_plan_result r;
         ls_error err;
         assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
         assert_true(r.nruns > 0);
@@ -216,7 +216,7 @@ static void the_budget_is_never_exceeded(void **state)
             for (size_t d = 0; d < 3; d++)
                 for (size_t e = 0; e < 3; e++)
                     for (size_t k = 0; k < 3; k++) {
-                        law_point x = ls_arch_point(&pb.t, N[a], E[e], R[k], D[d]);
+                        ls_law_point x = ls_arch_point(&pb.t, N[a], E[e], R[k], D[d]);
                         int chosen = 0;
                         for (size_t i = 0; i < r.nruns; i++)
                             chosen |= r.runs[i].x.n_act == x.n_act && r.runs[i].x.D == x.D &&
@@ -233,12 +233,12 @@ static void the_budget_is_never_exceeded(void **state)
 /* The gradient of draw s's own gap (its choice against its runner-up; the
  * point estimate's pair when it has none), solved once per plan and draw:
  * under valgrind the solves would dominate the test. */
-static const plan_result *gap_cache_for; /* reset by each test that uses it */
-static double gap_cache[16][LAW_NPARAMS];
+static const ls_plan_result *gap_cache_for; /* reset by each test that uses it */
+static double gap_cache[16][LS_LAW_NPARAMS];
 static unsigned char gap_cache_have[16];
 
-static const double *gap_gradient_of_draw(const problem *pb, const plan_result *r, size_t s, const law_point *x1,
-                                          const law_point *x2)
+static const double *gap_gradient_of_draw(const problem *pb, const ls_plan_result *r, size_t s, const ls_law_point *x1,
+                                          const ls_law_point *x2)
 {
     assert_true(s < 16);
     if (gap_cache_for != r) {
@@ -247,22 +247,22 @@ static const double *gap_gradient_of_draw(const problem *pb, const plan_result *
     }
     if (gap_cache_have[s])
         return gap_cache[s];
-    solve_result sr;
+    ls_solve_result sr;
     ls_error err;
-    law_point y1 = *x1, y2 = *x2;
+    ls_law_point y1 = *x1, y2 = *x2;
     assert_int_equal(ls_solve_run(&pb->draws[s], &pb->t, &pb->deploy, &pb->choice, &sr, &err), 0);
     if (sr.has_choice) {
-        const solve_candidate *second = NULL;
+        const ls_solve_candidate *second = NULL;
         for (size_t i = 0; i < sr.ncandidates; i++) {
-            const solve_candidate *cand = &sr.candidates[i];
+            const ls_solve_candidate *cand = &sr.candidates[i];
             if (cand->feasible && !(cand->R == sr.choice.R && cand->E == sr.choice.E) &&
                 (!second || cand->loss < second->loss))
                 second = cand;
         }
         if (second) {
-            y1 = (law_point){sr.choice.n_act, sr.choice.n_total, sr.choice.n_loop, sr.choice.R, sr.choice.E,
+            y1 = (ls_law_point){sr.choice.n_act, sr.choice.n_total, sr.choice.n_loop, sr.choice.R, sr.choice.E,
                              sr.choice.tokens, 0};
-            y2 = (law_point){second->n_act, second->n_total, second->n_loop, second->R, second->E, second->tokens, 0};
+            y2 = (ls_law_point){second->n_act, second->n_total, second->n_loop, second->R, second->E, second->tokens, 0};
         }
     }
     ls_solve_result_free(&sr);
@@ -272,11 +272,11 @@ static const double *gap_gradient_of_draw(const problem *pb, const plan_result *
 }
 
 /* The exact mean of c_s'(I_s + w j j')^-1 c_s, inverted with GSL. */
-static double brute_variance(const problem *pb, const plan_result *r, const law_point *extra, size_t nextra)
+static double brute_variance(const problem *pb, const ls_plan_result *r, const ls_law_point *extra, size_t nextra)
 {
     size_t p = r->nparams;
-    law_point x1 = {r->best.n_act, r->best.n_total, r->best.n_loop, r->best.R, r->best.E, r->best.tokens, 0};
-    law_point x2 = {r->runner_up.n_act, r->runner_up.n_total, r->runner_up.n_loop, r->runner_up.R,
+    ls_law_point x1 = {r->best.n_act, r->best.n_total, r->best.n_loop, r->best.R, r->best.E, r->best.tokens, 0};
+    ls_law_point x2 = {r->runner_up.n_act, r->runner_up.n_total, r->runner_up.n_loop, r->runner_up.R,
                     r->runner_up.E, r->runner_up.tokens, 0};
     double total = 0;
     for (size_t s = 0; s < r->ndraws; s++) {
@@ -285,7 +285,7 @@ static double brute_variance(const problem *pb, const plan_result *r, const law_
         for (size_t k = 0; k < p; k++)
             gsl_matrix_set(m, k, k, 1.0 / (pb->p.prior_sd * pb->p.prior_sd));
         for (size_t i = 0; i < nextra; i++) {
-            double g[LAW_NPARAMS];
+            double g[LS_LAW_NPARAMS];
             ls_law_log_loss_grad(&pb->draws[s], &extra[i], g);
             for (size_t a = 0; a < p; a++)
                 for (size_t b = 0; b < p; b++)
@@ -315,21 +315,21 @@ static void each_step_takes_the_largest_drop_per_flop(void **state)
     problem pb;
     problem_init(&pb, 6);
     pb.p.budget_flops = 2.3e21;
-    plan_result r;
+    ls_plan_result r;
     ls_error err;
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
     assert_true(r.nruns > 20); /* past the first refresh of the rank-one updates */
-    law_point chosen[81];
+    ls_law_point chosen[81];
     double spent = 0;
     for (size_t step = 0; step < r.nruns; step++) {
         double before = brute_variance(&pb, &r, chosen, step);
         double best_ratio = -1;
-        law_point best = {0};
+        ls_law_point best = {0};
         for (size_t a = 0; a < 3; a++)
             for (size_t d = 0; d < 3; d++)
                 for (size_t e = 0; e < 3; e++)
                     for (size_t k = 0; k < 3; k++) {
-                        law_point x = ls_arch_point(&pb.t, N[a], E[e], R[k], D[d]);
+                        ls_law_point x = ls_arch_point(&pb.t, N[a], E[e], R[k], D[d]);
                         x.n_total = nearbyint(x.n_total);
                         x.n_loop = nearbyint(x.n_loop);
                         double f = ls_law_training_flops(&x);
@@ -364,21 +364,21 @@ static void runs_already_trained_count_and_are_never_chosen_again(void **state)
     problem pb;
     problem_init(&pb, 8);
     /* Three runs of the grid and one outside it. */
-    sweep_row rows[4];
+    ls_sweep_row rows[4];
     memset(rows, 0, sizeof rows);
     const double have[4][4] = {{1e8, 1e10, 1, 1}, {3e8, 3e10, 4, 2}, {1e9, 1e10, 16, 4}, {6e8, 2e10, 4, 3}};
     double have_flops = 0;
     for (size_t i = 0; i < 4; i++) {
-        law_point x = ls_arch_point(&pb.t, have[i][0], have[i][2], have[i][3], have[i][1]);
-        rows[i] = (sweep_row){x.n_act, nearbyint(x.n_total), nearbyint(x.n_loop), x.R, x.E, 1, x.D, 2.5, NAN, (long)i + 2, 0, 0, 0};
+        ls_law_point x = ls_arch_point(&pb.t, have[i][0], have[i][2], have[i][3], have[i][1]);
+        rows[i] = (ls_sweep_row){x.n_act, nearbyint(x.n_total), nearbyint(x.n_loop), x.R, x.E, 1, x.D, 2.5, NAN, (long)i + 2, 0, 0, 0};
         have_flops += ls_law_training_flops(&x);
     }
-    sweep s;
+    ls_sweep s;
     memset(&s, 0, sizeof s);
     s.n = 4;
     s.rows = rows;
     s.has_loss = 1;
-    plan_result without, with;
+    ls_plan_result without, with;
     ls_error err;
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &without, &err), 0);
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, &s, &pb.deploy, &pb.choice, &pb.p, &with, &err), 0);
@@ -388,7 +388,7 @@ static void runs_already_trained_count_and_are_never_chosen_again(void **state)
     /* The runs in hand count: less variance before anything is chosen. */
     assert_true(fabs(without.variance_have - without.variance_prior) <= 1e-12 * without.variance_prior);
     assert_true(with.variance_have < without.variance_have);
-    assert_true(fabs(with.variance_have - brute_variance(&pb, &with, (law_point[]){
+    assert_true(fabs(with.variance_have - brute_variance(&pb, &with, (ls_law_point[]){
         {rows[0].n_act, rows[0].n_total, rows[0].n_loop, rows[0].R, rows[0].E, rows[0].tokens, 0},
         {rows[1].n_act, rows[1].n_total, rows[1].n_loop, rows[1].R, rows[1].E, rows[1].tokens, 0},
         {rows[2].n_act, rows[2].n_total, rows[2].n_loop, rows[2].R, rows[2].E, rows[2].tokens, 0},
@@ -415,7 +415,7 @@ static void threads_do_not_change_the_plan(void **state)
     (void)state;
     problem pb;
     problem_init(&pb, 12);
-    plan_result a, b;
+    ls_plan_result a, b;
     ls_error err;
     pb.p.threads = 1;
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &a, &err), 0);
@@ -439,7 +439,7 @@ static void the_default_noise_is_the_priors_relative_rmse(void **state)
     problem pb;
     problem_init(&pb, 3);
     pb.p.budget_flops = 1e20;
-    plan_result r;
+    ls_plan_result r;
     ls_error err;
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
     double sum = 0;
@@ -447,7 +447,7 @@ static void the_default_noise_is_the_priors_relative_rmse(void **state)
         for (size_t d = 0; d < 3; d++)
             for (size_t e = 0; e < 3; e++)
                 for (size_t k = 0; k < 3; k++) {
-                    law_point x = ls_arch_point(&pb.t, N[a], E[e], R[k], D[d]);
+                    ls_law_point x = ls_arch_point(&pb.t, N[a], E[e], R[k], D[d]);
                     x.n_total = nearbyint(x.n_total);
                     x.n_loop = nearbyint(x.n_loop);
                     sum += ls_law_loss(&pb.prior.point, &x);
@@ -466,7 +466,7 @@ static void bad_parameters_are_refused(void **state)
     (void)state;
     problem pb;
     problem_init(&pb, 2);
-    plan_result r;
+    ls_plan_result r;
     ls_error err;
     pb.p.budget_flops = -1;
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
@@ -478,20 +478,20 @@ static void bad_parameters_are_refused(void **state)
     assert_string_equal(err.message, "the prior law has no fit RMSE to take the noise from");
     pb.p.noise_sigma = 0.003;
     const double one_E[] = {16}, one_R[] = {1};
-    pb.choice = (solve_options){one_R, 1, one_E, 1, NULL, 0, 0.0, NULL};
+    pb.choice = (ls_solve_options){one_R, 1, one_E, 1, NULL, 0, 0.0, NULL};
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
                      LS_ERR_DATA);
     problem_free(&pb);
 }
 
-static double grid_flops_total(const arch_template *t)
+static double grid_flops_total(const ls_arch_template *t)
 {
     double total = 0;
     for (size_t a = 0; a < 3; a++)
         for (size_t d = 0; d < 3; d++)
             for (size_t e = 0; e < 3; e++)
                 for (size_t k = 0; k < 3; k++) {
-                    law_point x = ls_arch_point(t, N[a], E[e], R[k], D[d]);
+                    ls_law_point x = ls_arch_point(t, N[a], E[e], R[k], D[d]);
                     x.n_total = nearbyint(x.n_total);
                     x.n_loop = nearbyint(x.n_loop);
                     total += ls_law_training_flops(&x);
@@ -507,11 +507,11 @@ static void validation_recovers_the_truth_from_the_whole_grid(void **state)
     problem pb;
     problem_init(&pb, 4);
     pb.p.budget_flops = 1e25;
-    plan_result r;
+    ls_plan_result r;
     ls_error err;
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
     assert_int_equal(r.nruns, 81);
-    plan_validation_options vo;
+    ls_plan_validation_options vo;
     ls_plan_validation_default_options(&vo);
     vo.replicates = 3;
     vo.noise_sigma = 1e-4;
@@ -519,10 +519,10 @@ static void validation_recovers_the_truth_from_the_whole_grid(void **state)
     vo.seed = 7;
     vo.threads = 2;
     vo.center = &pb.prior.point;
-    plan_validation v;
+    ls_plan_validation v;
     assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
                                       &pb.choice, &vo, &v, &err), 0);
-    solve_result sr;
+    ls_solve_result sr;
     assert_int_equal(ls_solve_run(&pb.prior.point, &pb.t, &pb.deploy, &pb.choice, &sr, &err), 0);
     assert_true(v.truth_choice.R == sr.choice.R && v.truth_choice.E == sr.choice.E &&
                 v.truth_choice.n_act == sr.choice.n_act);
@@ -550,10 +550,10 @@ static void the_thinned_grid_is_the_densest_that_fits(void **state)
     problem_init(&pb, 2);
     pb.p.budget_flops = 3e20;
     pb.p.noise_sigma = 0.002;
-    plan_result r;
+    ls_plan_result r;
     ls_error err;
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
-    law_point cand[81];
+    ls_law_point cand[81];
     size_t i = 0;
     for (size_t a = 0; a < 3; a++)
         for (size_t d = 0; d < 3; d++)
@@ -564,7 +564,7 @@ static void the_thinned_grid_is_the_densest_that_fits(void **state)
                     cand[i].n_loop = nearbyint(cand[i].n_loop);
                 }
     double baseline = 0.37 * grid_flops_total(&pb.t);
-    plan_validation_options vo;
+    ls_plan_validation_options vo;
     ls_plan_validation_default_options(&vo);
     vo.replicates = 1;
     vo.noise_sigma = 0.002;
@@ -572,7 +572,7 @@ static void the_thinned_grid_is_the_densest_that_fits(void **state)
     vo.seed = 3;
     vo.threads = 1;
     vo.center = &pb.prior.point;
-    plan_validation v;
+    ls_plan_validation v;
     assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
                                       &pb.choice, &vo, &v, &err), 0);
     size_t want = 0;
@@ -627,17 +627,17 @@ static void the_isoflop_design_spends_the_baseline_on_its_budgets(void **state)
     problem_init(&pb, 2);
     pb.p.budget_flops = 3e20;
     pb.p.noise_sigma = 0.002;
-    plan_result r;
+    ls_plan_result r;
     ls_error err;
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
-    plan_validation_options vo;
+    ls_plan_validation_options vo;
     ls_plan_validation_default_options(&vo);
     vo.replicates = 1;
     vo.noise_sigma = 0.002;
     vo.baseline_flops = 2.385e21;
     vo.threads = 1;
     vo.center = &pb.prior.point;
-    plan_validation v;
+    ls_plan_validation v;
     assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
                                       &pb.choice, &vo, &v, &err), 0);
     double top = 2.385e21 / (9 * 8 * (1 + 1 / sqrt(10.0) + 0.1));
@@ -663,13 +663,13 @@ static void the_isoflop_design_spends_the_baseline_on_its_budgets(void **state)
 static void candidates_read_from_a_file_take_the_template(void **state)
 {
     (void)state;
-    arch_template t;
+    ls_arch_template t;
     ls_arch_template_default(&t);
     const char *path = write_temp_text("# three configurations\nn_active,tokens,R,E\n2.385e8,1.7e10,3,8\n"
                                        "1.1e8,\"4e10\",1,2\n2.385e8,1.7e10,1,8\n", 1);
     size_t n = 0;
     ls_error err;
-    law_point *x = ls_plan_read_candidates(path, &t, &n, &err);
+    ls_law_point *x = ls_plan_read_candidates(path, &t, &n, &err);
     assert_non_null(x);
     assert_int_equal(n, 3);
     const double want[3][4] = {{2.385e8, 1.7e10, 3, 8}, {1.1e8, 4e10, 1, 2}, {2.385e8, 1.7e10, 1, 8}};
@@ -679,7 +679,7 @@ static void candidates_read_from_a_file_take_the_template(void **state)
         assert_true(x[i].n_total == nearbyint(want[i][0] * (1 + 2.0 / 3.0 * (want[i][3] - 1))));
         assert_true(x[i].n_loop == nearbyint(0.75 * want[i][0]));
     }
-    plan_candidates c = {x, n};
+    ls_plan_candidates c = {x, n};
     double axis_R[3], axis_E[3];
     size_t nR, nE;
     ls_plan_candidate_axes(&c, axis_R, &nR, axis_E, &nE);
@@ -708,15 +708,15 @@ static void a_parameter_target_is_the_summed_variance_of_those_parameters(void *
     problem_init(&pb, 3);
     pb.p.noise_sigma = 0.002;
     pb.p.budget_flops = 9.3e20;
-    const law_param named[] = {LAW_P_ALPHA, LAW_P_BETA, LAW_P_A};
+    const ls_law_param named[] = {LS_LAW_P_ALPHA, LS_LAW_P_BETA, LS_LAW_P_A};
     pb.p.target_params = named;
     pb.p.ntarget_params = 3;
-    plan_result r;
+    ls_plan_result r;
     ls_error err;
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, NULL, NULL, &pb.p, &r, &err), 0);
     assert_true(r.nruns > 3);
     assert_int_equal(r.ntargets, 3);
-    law_point chosen[81];
+    ls_law_point chosen[81];
     for (size_t i = 0; i < r.nruns; i++)
         chosen[i] = r.runs[i].x;
     size_t p = r.nparams;
@@ -727,7 +727,7 @@ static void a_parameter_target_is_the_summed_variance_of_those_parameters(void *
         for (size_t k = 0; k < p; k++)
             gsl_matrix_set(m, k, k, 1.0 / (pb.p.prior_sd * pb.p.prior_sd));
         for (size_t i = 0; i < r.nruns; i++) {
-            double g[LAW_NPARAMS];
+            double g[LS_LAW_NPARAMS];
             ls_law_log_loss_grad(&pb.draws[s], &chosen[i], g);
             for (size_t a = 0; a < p; a++)
                 for (size_t b = 0; b < p; b++)
@@ -740,7 +740,7 @@ static void a_parameter_target_is_the_summed_variance_of_those_parameters(void *
                 if (r.params[k] == named[t])
                     gsl_vector_set(e, k, 1.0);
             assert_int_equal(gsl_linalg_cholesky_solve(m, e, y), 0);
-            double v, scale = named[t] == LAW_P_A ? pb.draws[s].p[LAW_P_A] : 1.0;
+            double v, scale = named[t] == LS_LAW_P_A ? pb.draws[s].p[LS_LAW_P_A] : 1.0;
             gsl_blas_ddot(e, y, &v);
             want[t] += scale * scale * v / (double)r.ndraws;
         }
@@ -754,7 +754,7 @@ static void a_parameter_target_is_the_summed_variance_of_those_parameters(void *
     assert_true(fabs(r.variance_plan / (want[0] + want[1] + want[2]) - 1) < 1e-8);
     ls_plan_result_free(&r);
     /* A parameter the prior holds fixed, or named twice, is refused. */
-    const law_param fixed[] = {LAW_P_E_START}, twice[] = {LAW_P_BETA, LAW_P_BETA};
+    const ls_law_param fixed[] = {LS_LAW_P_E_START}, twice[] = {LS_LAW_P_BETA, LS_LAW_P_BETA};
     pb.p.target_params = fixed;
     pb.p.ntarget_params = 1;
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, NULL, NULL, &pb.p, &r, &err), LS_ERR_USAGE);
@@ -774,25 +774,25 @@ static void a_parameter_plan_pins_its_parameters_better_than_a_grid(void **state
     problem_init(&pb, 4);
     pb.p.noise_sigma = 0.002;
     pb.p.budget_flops = 4e21;
-    const law_param named[] = {LAW_P_ALPHA, LAW_P_BETA};
+    const ls_law_param named[] = {LS_LAW_P_ALPHA, LS_LAW_P_BETA};
     pb.p.target_params = named;
     pb.p.ntarget_params = 2;
     /* A pilot: the 27 candidates at the smallest size, already trained. */
-    sweep_row rows[27];
+    ls_sweep_row rows[27];
     for (size_t i = 0; i < 27; i++) {
-        const law_point *x = &pb.cand.x[i];
+        const ls_law_point *x = &pb.cand.x[i];
         assert_true(x->n_act == 1e8);
-        rows[i] = (sweep_row){x->n_act, x->n_total, x->n_loop, x->R, x->E, 1, x->D, 2.5, NAN, (long)i + 2, 0, 0, 0};
+        rows[i] = (ls_sweep_row){x->n_act, x->n_total, x->n_loop, x->R, x->E, 1, x->D, 2.5, NAN, (long)i + 2, 0, 0, 0};
     }
-    sweep pilot;
+    ls_sweep pilot;
     memset(&pilot, 0, sizeof pilot);
     pilot.n = 27;
     pilot.rows = rows;
     pilot.has_loss = 1;
-    plan_result r;
+    ls_plan_result r;
     ls_error err;
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, &pilot, NULL, NULL, &pb.p, &r, &err), 0);
-    plan_validation_options vo;
+    ls_plan_validation_options vo;
     ls_plan_validation_default_options(&vo);
     vo.replicates = 20;
     vo.noise_sigma = 0.002;
@@ -801,7 +801,7 @@ static void a_parameter_plan_pins_its_parameters_better_than_a_grid(void **state
     vo.isoflop_budgets = 0;
     vo.target_params = named;
     vo.ntarget_params = 2;
-    plan_validation v;
+    ls_plan_validation v;
     assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, &pilot, &r, NULL, NULL,
                                       &vo, &v, &err), 0);
     assert_false(v.has_decision);

@@ -1,5 +1,5 @@
 /* Streaming prediction: ls_sweep_stream hands out the rows ls_sweep_read
- * stores, and predict_acc's RMSE is the closed form over them. */
+ * stores, and ls_predict_acc's RMSE is the closed form over them. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,7 +16,7 @@
 #define SWEEP PROJECT_DATA_DIR "/sweeps/looped-moe.csv.gz"
 
 typedef struct collected {
-    sweep_row *rows;
+    ls_sweep_row *rows;
     size_t n, cap, headers;
     int has_loss;
 } collected;
@@ -34,7 +34,7 @@ static int on_header(void *ctx, const char *file, const char *const *names, size
     return 0;
 }
 
-static int on_row(void *ctx, const sweep_row *row, const sweep_cell *cells, size_t ncells, ls_error *err)
+static int on_row(void *ctx, const ls_sweep_row *row, const ls_sweep_text_cell *cells, size_t ncells, ls_error *err)
 {
     (void)cells;
     (void)err;
@@ -54,14 +54,14 @@ static void stream_hands_out_the_rows_read_stores(void **state)
     (void)state;
     const char *path = SWEEP;
     const char *wheres[] = {"R<=8"};
-    sweep_options o = {0};
+    ls_sweep_options o = {0};
     o.wheres = wheres;
     o.nwheres = 1;
     ls_error err;
-    sweep *s = ls_sweep_read(&path, 1, &o, &err);
+    ls_sweep *s = ls_sweep_read(&path, 1, &o, &err);
     assert_non_null(s);
     collected c = {0};
-    sweep_stream stream = {on_header, on_row, &c, NULL};
+    ls_sweep_handler stream = {on_header, on_row, &c, NULL};
     size_t n = 0;
     assert_int_equal(ls_sweep_stream(&path, 1, &o, &stream, &n, &err), 0);
     assert_int_equal(n, s->n);
@@ -76,7 +76,7 @@ static void stream_hands_out_the_rows_read_stores(void **state)
     ls_sweep_free(s);
 }
 
-static int stop_at_third(void *ctx, const sweep_row *row, const sweep_cell *cells, size_t ncells, ls_error *err)
+static int stop_at_third(void *ctx, const ls_sweep_row *row, const ls_sweep_text_cell *cells, size_t ncells, ls_error *err)
 {
     (void)row;
     (void)cells;
@@ -92,7 +92,7 @@ static void a_callback_error_stops_the_stream(void **state)
     (void)state;
     const char *path = SWEEP;
     size_t count = 0, n = 0;
-    sweep_stream stream = {NULL, stop_at_third, &count, NULL};
+    ls_sweep_handler stream = {NULL, stop_at_third, &count, NULL};
     ls_error err;
     assert_int_equal(ls_sweep_stream(&path, 1, NULL, &stream, &n, &err), LS_ERR_IO);
     assert_int_equal(count, 3);
@@ -102,7 +102,7 @@ static void a_callback_error_stops_the_stream(void **state)
 static void rmse_is_the_root_mean_square_of_the_residuals(void **state)
 {
     (void)state;
-    predict_acc acc;
+    ls_predict_acc acc;
     ls_predict_acc_init(&acc);
     const double loss[] = {2.385, 3.117, NAN, 2.904};
     const double pred[] = {2.401, 3.088, 2.5, 2.951};
@@ -134,23 +134,23 @@ static void rmse_is_the_root_mean_square_of_the_residuals(void **state)
 static void a_prediction_outside_double_precision_is_refused(void **state)
 {
     (void)state;
-    law l;
-    law_kind kind;
+    ls_law l;
+    ls_law_kind kind;
     ls_error err;
     assert_int_equal(ls_law_kind_parse("dense", &kind, &err), 0);
     ls_law_init(&l, kind);
-    l.p[LAW_P_A] = 406.4;
-    l.p[LAW_P_ALPHA] = 0.34;
-    l.p[LAW_P_B] = 410.7;
-    l.p[LAW_P_BETA] = 0.28;
-    l.p[LAW_P_C] = 1.69;
-    sweep_row row = {.n_act = 1e9, .n_total = 1e9, .n_loop = NAN, .R = 1, .E = 1, .k = 1, .tokens = 1e11,
+    l.p[LS_LAW_P_A] = 406.4;
+    l.p[LS_LAW_P_ALPHA] = 0.34;
+    l.p[LS_LAW_P_B] = 410.7;
+    l.p[LS_LAW_P_BETA] = 0.28;
+    l.p[LS_LAW_P_C] = 1.69;
+    ls_sweep_row row = {.n_act = 1e9, .n_total = 1e9, .n_loop = NAN, .R = 1, .E = 1, .k = 1, .tokens = 1e11,
                      .loss = NAN, .line = 7};
     double pred = 0;
     assert_int_equal(ls_predict_row(&l, &row, "t.csv", &pred, &err), 0);
     double want = 406.4 * pow(1e9, -0.34) + 410.7 * pow(1e11, -0.28) + 1.69;
     assert_true(fabs(pred - want) <= 1e-12 * want);
-    l.p[LAW_P_A] = 1e300; /* 1e300 (1e-30)^-0.34 = 1e310.2 overflows */
+    l.p[LS_LAW_P_A] = 1e300; /* 1e300 (1e-30)^-0.34 = 1e310.2 overflows */
     row.n_act = row.n_total = 1e-30;
     assert_int_equal(ls_predict_row(&l, &row, "t.csv", &pred, &err), LS_ERR_DATA);
     assert_non_null(strstr(err.message, "t.csv:7:"));

@@ -112,7 +112,7 @@ static void sweep_header_repeats_are_found_in_file_order(void **state)
     const char *path = write_temp(text, len, 0);
     free(text);
     ls_error err;
-    sweep *s = ls_sweep_read(&path, 1, NULL, &err);
+    ls_sweep *s = ls_sweep_read(&path, 1, NULL, &err);
     assert_null(s);
     assert_message(err.message, "@:1: field 99994: column 'c0' appears twice (field 4 too)", path);
     unlink(path);
@@ -125,13 +125,13 @@ static void sweep_header_repeats_are_found_in_file_order(void **state)
     unlink(path);
 }
 
-static law moe_law(law_mapping mapping)
+static ls_law moe_law(ls_law_mapping mapping)
 {
-    law l;
-    ls_law_init(&l, (law_kind){LAW_BASE_MOE, mapping});
-    l.p[LAW_P_A] = 406.4, l.p[LAW_P_ALPHA] = 0.34, l.p[LAW_P_B] = 410.7, l.p[LAW_P_BETA] = 0.28;
-    l.p[LAW_P_C] = 1.69, l.p[LAW_P_DELTA] = -0.1, l.p[LAW_P_GAMMA] = 0.005, l.p[LAW_P_E_MAX] = 300;
-    l.p[LAW_P_PHI] = 0.6, l.p[LAW_P_KAPPA1] = 1.2, l.p[LAW_P_KAPPA2] = 1.5, l.p[LAW_P_THETA] = 0.35;
+    ls_law l;
+    ls_law_init(&l, (ls_law_kind){LS_LAW_BASE_MOE, mapping});
+    l.p[LS_LAW_P_A] = 406.4, l.p[LS_LAW_P_ALPHA] = 0.34, l.p[LS_LAW_P_B] = 410.7, l.p[LS_LAW_P_BETA] = 0.28;
+    l.p[LS_LAW_P_C] = 1.69, l.p[LS_LAW_P_DELTA] = -0.1, l.p[LS_LAW_P_GAMMA] = 0.005, l.p[LS_LAW_P_E_MAX] = 300;
+    l.p[LS_LAW_P_PHI] = 0.6, l.p[LS_LAW_P_KAPPA1] = 1.2, l.p[LS_LAW_P_KAPPA2] = 1.5, l.p[LS_LAW_P_THETA] = 0.35;
     return l;
 }
 
@@ -141,18 +141,18 @@ static law moe_law(law_mapping mapping)
 static void law_is_finite_at_extreme_configurations(void **state)
 {
     (void)state;
-    for (int m = LAW_MAPPING_NONE; m < LAW_NMAPPINGS; m++) {
-        law l = moe_law((law_mapping)m);
-        law_point x = {1e15, 2.731e18, 7.5e14, 1000, 4096, 1e6, 0};
+    for (int m = LS_LAW_MAPPING_NONE; m < LS_LAW_NMAPPINGS; m++) {
+        ls_law l = moe_law((ls_law_mapping)m);
+        ls_law_point x = {1e15, 2.731e18, 7.5e14, 1000, 4096, 1e6, 0};
         double loss = ls_law_loss(&l, &x);
-        law_point one = x;
+        ls_law_point one = x;
         one.R = 1;
-        assert_true(isfinite(loss) && loss > l.p[LAW_P_C] && loss <= ls_law_loss(&l, &one));
-        double grad[LAW_NPARAMS];
+        assert_true(isfinite(loss) && loss > l.p[LS_LAW_P_C] && loss <= ls_law_loss(&l, &one));
+        double grad[LS_LAW_NPARAMS];
         assert_true(isfinite(ls_law_log_loss_grad(&l, &x, grad)));
-        for (int j = 0; j < LAW_NPARAMS; j++)
+        for (int j = 0; j < LS_LAW_NPARAMS; j++)
             assert_true(isfinite(grad[j]));
-        law_point corners[] = {{1e-300, 1e300, 1e-300, 1000, 4096, 1e11, 0},
+        ls_law_point corners[] = {{1e-300, 1e300, 1e-300, 1000, 4096, 1e11, 0},
                                {1e300, 1e300, 1e300, 2, 1, 1e300, 0},
                                {1, 1, 1, 1e15, 1, 1e-300, 0}};
         for (size_t k = 0; k < sizeof corners / sizeof *corners; k++)
@@ -167,14 +167,14 @@ static void law_is_finite_at_extreme_configurations(void **state)
 static void law_gain_takes_its_linear_limit_when_m_leaves_the_doubles(void **state)
 {
     (void)state;
-    law l = moe_law(LAW_MAPPING_BOUNDED_SPARSE);
-    law_point x = {1e-300, 1e300, 1e-300, 1000, 4096, 1e11, 0};
+    ls_law l = moe_law(LS_LAW_MAPPING_BOUNDED_SPARSE);
+    ls_law_point x = {1e-300, 1e300, 1e-300, 1000, 4096, 1e11, 0};
     close_to(ls_law_rho_eff(&l, &x), 1 + 999 * 1.2 / 1.5);
-    l.p[LAW_P_THETA] = 200; /* m = 1e-3: m^-theta = 1e600 */
-    law_point y = {1e9, 1e12, 7.5e8, 5, 4096, 1e11, 0};
+    l.p[LS_LAW_P_THETA] = 200; /* m = 1e-3: m^-theta = 1e600 */
+    ls_law_point y = {1e9, 1e12, 7.5e8, 5, 4096, 1e11, 0};
     close_to(ls_law_rho_eff(&l, &y), 1 + 0.75 * 4 * 1.2 / 1.5);
-    law h = moe_law(LAW_MAPPING_HYPERBOLIC);
-    h.p[LAW_P_THETA] = 200;
+    ls_law h = moe_law(LS_LAW_MAPPING_HYPERBOLIC);
+    h.p[LS_LAW_P_THETA] = 200;
     close_to(ls_law_rho_eff(&h, &y), 1 + 0.75 * 4 * 1.2 / 1.5);
     close_to(ls_law_rho_eff(&h, &x), 1 + 999 * 1.2 / 1.5);
 }
@@ -187,23 +187,23 @@ static void law_gain_takes_its_linear_limit_when_m_leaves_the_doubles(void **sta
 static void law_derivatives_take_the_linear_limit_when_m_to_the_theta_overflows(void **state)
 {
     (void)state;
-    static const law_mapping mappings[] = {LAW_MAPPING_BOUNDED_SPARSE, LAW_MAPPING_HYPERBOLIC};
+    static const ls_law_mapping mappings[] = {LS_LAW_MAPPING_BOUNDED_SPARSE, LS_LAW_MAPPING_HYPERBOLIC};
     static const double thetas[] = {200, 40};
-    law_point y = {1e9, 1e12, 7.5e8, 5, 4096, 1e11, 0};
+    ls_law_point y = {1e9, 1e12, 7.5e8, 5, 4096, 1e11, 0};
     for (int m = 0; m < 2; m++)
         for (int t = 0; t < 2; t++) {
-            law l = moe_law(mappings[m]);
-            l.p[LAW_P_THETA] = thetas[t];
-            double grad[LAW_NPARAMS], hess[LAW_NPARAMS * LAW_NPARAMS];
+            ls_law l = moe_law(mappings[m]);
+            l.p[LS_LAW_P_THETA] = thetas[t];
+            double grad[LS_LAW_NPARAMS], hess[LS_LAW_NPARAMS * LS_LAW_NPARAMS];
             ls_law_log_loss_hessian(&l, &y, grad, hess);
-            for (int j = 0; j < LAW_NPARAMS * LAW_NPARAMS; j++)
+            for (int j = 0; j < LS_LAW_NPARAMS * LS_LAW_NPARAMS; j++)
                 assert_true(isfinite(hess[j]));
-            assert_true(fabs(grad[LAW_P_THETA]) <= 1e-12);
-            static const law_param scales[] = {LAW_P_KAPPA1, LAW_P_KAPPA2};
+            assert_true(fabs(grad[LS_LAW_P_THETA]) <= 1e-12);
+            static const ls_law_param scales[] = {LS_LAW_P_KAPPA1, LS_LAW_P_KAPPA2};
             for (int k = 0; k < 2; k++) {
-                law_param j = scales[k];
+                ls_law_param j = scales[k];
                 const double h = 1e-5;
-                law up = l, down = l;
+                ls_law up = l, down = l;
                 up.p[j] *= exp(h);
                 down.p[j] *= exp(-h);
                 double fd = (ls_law_log_loss_grad(&up, &y, NULL) - ls_law_log_loss_grad(&down, &y, NULL)) / (2 * h);
@@ -213,7 +213,7 @@ static void law_derivatives_take_the_linear_limit_when_m_to_the_theta_overflows(
                              ls_law_mapping_name(mappings[m]), thetas[t], ls_law_param_name(j), grad[j], fd);
             }
             /* the two kappas enter only as kappa1 / kappa2 */
-            assert_true(fabs(grad[LAW_P_KAPPA1] + grad[LAW_P_KAPPA2]) <= 1e-9 * fabs(grad[LAW_P_KAPPA1]));
+            assert_true(fabs(grad[LS_LAW_P_KAPPA1] + grad[LS_LAW_P_KAPPA2]) <= 1e-9 * fabs(grad[LS_LAW_P_KAPPA1]));
         }
 }
 
@@ -227,43 +227,43 @@ static void law_derivatives_take_the_linear_limit_when_m_to_the_theta_overflows(
 static void law_stays_finite_at_the_other_edges_of_the_doubles(void **state)
 {
     (void)state;
-    static const law_mapping mappings[] = {LAW_MAPPING_BOUNDED_SPARSE, LAW_MAPPING_HYPERBOLIC};
+    static const ls_law_mapping mappings[] = {LS_LAW_MAPPING_BOUNDED_SPARSE, LS_LAW_MAPPING_HYPERBOLIC};
     struct edge {
         double m, theta, k, R;
     } edges[] = {{1e-62, 4.9693, 0, 5}, {1e-10, 1, 1e300, 1e6}, {1e-10, 1, 1e299, 2}};
     for (int c = 0; c < 2; c++)
         for (size_t k = 0; k < sizeof edges / sizeof edges[0]; k++) {
-            law l = moe_law(mappings[c]);
-            l.p[LAW_P_THETA] = edges[k].theta;
+            ls_law l = moe_law(mappings[c]);
+            l.p[LS_LAW_P_THETA] = edges[k].theta;
             if (edges[k].k > 0)
-                l.p[LAW_P_KAPPA1] = l.p[LAW_P_KAPPA2] = edges[k].k;
-            law_point x = {1e9, 1e9 / edges[k].m, 1e9, edges[k].R, 1, 1e11, 0};
-            double want = x.n_act + l.p[LAW_P_KAPPA1] / l.p[LAW_P_KAPPA2] * x.n_loop * (x.R - 1);
+                l.p[LS_LAW_P_KAPPA1] = l.p[LS_LAW_P_KAPPA2] = edges[k].k;
+            ls_law_point x = {1e9, 1e9 / edges[k].m, 1e9, edges[k].R, 1, 1e11, 0};
+            double want = x.n_act + l.p[LS_LAW_P_KAPPA1] / l.p[LS_LAW_P_KAPPA2] * x.n_loop * (x.R - 1);
             double n_eff = ls_law_n_eff(&l, &x);
             if (!(fabs(n_eff - want) <= 1e-12 * want))
                 fail_msg("%s edge %zu: N_eff %.17g, the linear limit %.17g", ls_law_mapping_name(mappings[c]), k, n_eff,
                          want);
-            double grad[LAW_NPARAMS], hess[LAW_NPARAMS * LAW_NPARAMS];
+            double grad[LS_LAW_NPARAMS], hess[LS_LAW_NPARAMS * LS_LAW_NPARAMS];
             assert_true(isfinite(ls_law_log_loss_hessian(&l, &x, grad, hess)));
-            for (int j = 0; j < LAW_NPARAMS; j++)
+            for (int j = 0; j < LS_LAW_NPARAMS; j++)
                 assert_true(isfinite(grad[j]));
-            for (int j = 0; j < LAW_NPARAMS * LAW_NPARAMS; j++)
+            for (int j = 0; j < LS_LAW_NPARAMS * LS_LAW_NPARAMS; j++)
                 if (!isfinite(hess[j]))
                     fail_msg("%s edge %zu: Hessian (%s, %s) %g", ls_law_mapping_name(mappings[c]), k,
-                             ls_law_param_name((law_param)(j / LAW_NPARAMS)),
-                             ls_law_param_name((law_param)(j % LAW_NPARAMS)), hess[j]);
+                             ls_law_param_name((ls_law_param)(j / LS_LAW_NPARAMS)),
+                             ls_law_param_name((ls_law_param)(j % LS_LAW_NPARAMS)), hess[j]);
         }
-    law power = moe_law(LAW_MAPPING_POWER);
-    power.p[LAW_P_PHI] = 5;
-    law_point far = {1e9, 1e9, 1e9, 1e62, 1, 1e11, 0};
-    double grad[LAW_NPARAMS];
+    ls_law power = moe_law(LS_LAW_MAPPING_POWER);
+    power.p[LS_LAW_P_PHI] = 5;
+    ls_law_point far = {1e9, 1e9, 1e9, 1e62, 1, 1e11, 0};
+    double grad[LS_LAW_NPARAMS];
     double ln_loss = ls_law_log_loss_grad(&power, &far, grad);
-    law_point plain = far;
+    ls_law_point plain = far;
     plain.R = 1;
     assert_true(isfinite(ln_loss) && ln_loss < ls_law_log_loss_grad(&power, &plain, NULL));
-    for (int j = 0; j < LAW_NPARAMS; j++)
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
         assert_true(isfinite(grad[j]));
-    assert_true(grad[LAW_P_A] == 0.0 && grad[LAW_P_ALPHA] == 0.0 && grad[LAW_P_PHI] == 0.0);
+    assert_true(grad[LS_LAW_P_A] == 0.0 && grad[LS_LAW_P_ALPHA] == 0.0 && grad[LS_LAW_P_PHI] == 0.0);
 }
 
 int main(void)

@@ -13,14 +13,14 @@
 #include "checks.h"
 #include "tmpfile.h"
 
-static route_report *run(size_t N, size_t L, size_t D, size_t E, size_t k, const double *z)
+static ls_route_report *run(size_t N, size_t L, size_t D, size_t E, size_t k, const double *z)
 {
     ls_error err;
-    route_acc *a = ls_route_acc_new(L, D, E, k, &err);
+    ls_route_acc *a = ls_route_acc_new(L, D, E, k, &err);
     assert_non_null(a);
     for (size_t t = 0; t < N; t++)
         ls_route_acc_add(a, z + t * L * D * E);
-    route_report *r = ls_route_acc_report(a, &err);
+    ls_route_report *r = ls_route_acc_report(a, &err);
     ls_route_acc_free(a);
     assert_non_null(r);
     return r;
@@ -32,7 +32,7 @@ static void no_preference_router_has_b2_one_and_mmr_one(void **state)
     /* Every logit equal: each expert expects k/E of every decision. */
     enum { N = 5, L = 3, D = 2, E = 8, K = 2 };
     static double z[N * L * D * E]; /* zeros */
-    route_report *r = run(N, L, D, E, K, z);
+    ls_route_report *r = run(N, L, D, E, K, z);
     for (size_t d = 0; d < D; d++) {
         close_to(r->per_layer[d].b2, 1);
         close_to(r->per_layer[d].mmr, 1);
@@ -61,7 +61,7 @@ static void collapsed_router_has_b2_k_over_e(void **state)
         const double row[E] = {0.25, -1, 0.25, 4.5, 0.25, 3.25, -2, 0.25};
         memcpy(z + i * E, row, sizeof row);
     }
-    route_report *r = run(N, L, D, E, K, z);
+    ls_route_report *r = run(N, L, D, E, K, z);
     close_to(r->per_layer[0].b2, 0.25);
     close_to(r->per_loop[0].b2, 0.25);
     close_to(r->per_layer[0].mmr, exp(4.25));
@@ -87,7 +87,7 @@ static void two_tokens_two_loops_worked_by_hand(void **state)
      * distinct through loop 2: token 0 two experts, token 1 one: 1.5
      * disjoint and switched: token 0 only, 1/2. */
     const double z[] = {2, 0, 1, -1, 0, 3, 0.5, 0, 0, 0, 5, 1, 0, 0, 5, 2};
-    route_report *r = run(2, 2, 1, 4, 1, z);
+    ls_route_report *r = run(2, 2, 1, 4, 1, z);
     close_to(r->per_loop[0].b2, 0.5);
     close_to(r->per_loop[1].b2, 0.5);
     close_to(r->per_layer[0].b2, 2.0 / 3.0);
@@ -112,7 +112,7 @@ static void ties_split_the_load_and_odd_e_takes_the_median(void **state)
      * B2 = (1/5) / (3 x 1/9) = 3/5.  j = ceil(5/2) = 3: z_(3) = 1, MMR = 1.
      * Second token (5, 4, 3, 2, 1): no tie, z_(1) - z_(3) = 2. */
     const double z[] = {1, 1, 1, 0, -3, 5, 4, 3, 2, 1};
-    route_report *r = run(1, 1, 1, 5, 2, z);
+    ls_route_report *r = run(1, 1, 1, 5, 2, z);
     close_to(r->per_layer[0].b2, 0.6);
     close_to(r->per_layer[0].mmr, 1);
     assert_int_equal(r->per_layer[0].ties, 1);
@@ -134,7 +134,7 @@ static void layers_pool_into_the_all_row(void **state)
      * over the two (layer, loop pair)s.  All-layer B2 over the 8 (layer,
      * expert) loads (1,1,1,1, 1,2,1,0): sum 8, squares 10, 64 / (8 x 10). */
     const double z[] = {4, 3, 0, 0, 4, 3, 0, 0, 0, 0, 4, 3, 0, 4, 3, 0};
-    route_report *r = run(1, 2, 2, 4, 2, z);
+    ls_route_report *r = run(1, 2, 2, 4, 2, z);
     close_to(r->per_layer[0].distinct, 4);
     close_to(r->per_layer[1].distinct, 3);
     close_to(r->all.distinct, 7);
@@ -178,11 +178,11 @@ static void files_agree_with_the_accumulator(void **state)
     float zf[16];
     for (int i = 0; i < 16; i++)
         zf[i] = (float)z[i];
-    route_report *want = run(2, 2, 1, 4, 1, z);
+    ls_route_report *want = run(2, 2, 1, 4, 1, z);
     ls_error err;
     const size_t shape[4] = {2, 2, 1, 4};
     const char *path = write_npy4(shape, zf);
-    route_report *got = ls_route_read(path, 1, &err);
+    ls_route_report *got = ls_route_read(path, 1, &err);
     unlink(path);
     assert_non_null(got);
     assert_string_equal(got->source, "float32 .npy");
@@ -208,7 +208,7 @@ static void files_agree_with_the_accumulator(void **state)
 static void refuse(const char *path, size_t k, int code, const char *message)
 {
     ls_error err;
-    route_report *r = ls_route_read(path, k, &err);
+    ls_route_report *r = ls_route_read(path, k, &err);
     unlink(path);
     assert_null(r);
     assert_int_equal(err.code, code);

@@ -9,13 +9,15 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "jsonw_internal.h"
 #include "loopscale/shape.h"
+#include "shape_internal.h"
 #include "tmpfile.h"
 
-static shape_counts count(shape_spec *s)
+static ls_shape_counts count(ls_shape_spec *s)
 {
     ls_error err;
-    shape_counts c;
+    ls_shape_counts c;
     if (ls_shape_resolve(s, &err) != 0 || ls_shape_count_params(s, &c, &err) != 0)
         fail_msg("%s", err.message);
     return c;
@@ -24,9 +26,9 @@ static shape_counts count(shape_spec *s)
 /* Foil's models: d 1024, experts 1536 wide (3 d d_expert = 4,718,592), top-2,
  * vocabulary 49,152, untied embeddings, a prelude and a coda layer of 8
  * experts each around the looped block. */
-static shape_spec foil(long E, long D, long L, long attention)
+static ls_shape_spec foil(long E, long D, long L, long attention)
 {
-    shape_spec s;
+    ls_shape_spec s;
     ls_shape_spec_unset(&s);
     s.d_model = 1024;
     s.d_expert = 1536;
@@ -48,16 +50,16 @@ static void foil_totals_match_the_paper(void **state)
      * prelude and coda; 64 + 16 experts; routers (64 + 16) d; embedding and
      * LM head 2 x 49,152 x 1024:
      *   18 x 4,194,304 + 80 x 4,718,592 + 80 x 1024 + 100,663,296 = 553,730,048 */
-    shape_spec s = foil(8, 8, 2, SHAPE_ATTENTION_PER_LOOP);
-    shape_counts c = count(&s);
+    ls_shape_spec s = foil(8, 8, 2, LS_SHAPE_ATTENTION_PER_LOOP);
+    ls_shape_counts c = count(&s);
     assert_int_equal(c.total.stored, 553730048);
-    assert_int_equal(c.block[SHAPE_ATTN].stored, 67108864);
+    assert_int_equal(c.block[LS_SHAPE_ATTN].stored, 67108864);
     assert_int_equal(c.attention_set, 4194304);
     assert_int_equal(c.expert, 4718592);
-    s = foil(64, 1, 16, SHAPE_ATTENTION_PER_LOOP);
+    s = foil(64, 1, 16, LS_SHAPE_ATTENTION_PER_LOOP);
     assert_int_equal(count(&s).total.stored, 553730048);
     /* Tied Foil-1 keeps 1 of the 16 sets: 553,730,048 - 15 x 4,194,304. */
-    s = foil(64, 1, 16, SHAPE_ATTENTION_TIED);
+    s = foil(64, 1, 16, LS_SHAPE_ATTENTION_TIED);
     c = count(&s);
     assert_int_equal(c.total.stored, 490815488);
     /* Foil's identities for (64, 1, 16): E_real 64, E_comp 32, D_eff 16,
@@ -82,7 +84,7 @@ static void tinyllama_count_matches_its_published_1100048384(void **state)
     /* Dense, grouped-query attention (32 heads, 4 key/value heads of 64),
      * RMSNorm gains, untied embeddings: 22 x (2048 x 64 x (64 + 8) + 3 x
      * 2048 x 5632 + 2 x 2048) + 2048 + 2 x 32000 x 2048. */
-    shape_spec s;
+    ls_shape_spec s;
     ls_shape_spec_unset(&s);
     s.d_model = 2048;
     s.d_ff = 5632;
@@ -91,7 +93,7 @@ static void tinyllama_count_matches_its_published_1100048384(void **state)
     s.heads = 32;
     s.kv_heads = 4;
     s.norm_params = 1;
-    shape_counts c = count(&s);
+    ls_shape_counts c = count(&s);
     assert_int_equal(s.head_dim, 64);
     assert_int_equal(c.total.stored, 1100048384);
     assert_int_equal(c.non_embedding.once, c.non_embedding.stored); /* dense: everything active */
@@ -103,7 +105,7 @@ static void mixtral_count_matches_its_published_46702792704(void **state)
     (void)state;
     /* 32 layers of 8 experts 14336 wide, top-2, attention 4096 x 128 x (64 +
      * 16), routers 4096 x 8, RMSNorm gains, untied 32000 x 4096 embeddings. */
-    shape_spec s;
+    ls_shape_spec s;
     ls_shape_spec_unset(&s);
     s.d_model = 4096;
     s.d_expert = 14336;
@@ -114,7 +116,7 @@ static void mixtral_count_matches_its_published_46702792704(void **state)
     s.heads = 32;
     s.kv_heads = 8;
     s.norm_params = 1;
-    shape_counts c = count(&s);
+    ls_shape_counts c = count(&s);
     assert_int_equal(c.total.stored, 46702792704);
     /* active: 32 x (41,943,040 + 2 x 176,160,768 + 32,768 + 8,192) + 4,096,
      * and the LM head; with the embedding, Mistral's "12.9B active" */
@@ -141,7 +143,7 @@ static void a_small_odd_shape_counted_by_hand(void **state)
      *   coda             24,576 + 221,184 stored (110,592 active) + 384 + 192
      *   final norm 96; embedding 96,000; LM head tied (96,000 active)
      * N_total 1,884,576, N_act 814,368, N_loop 407,808, N_unroll 2,445,600. */
-    shape_spec s;
+    ls_shape_spec s;
     ls_shape_spec_unset(&s);
     s.d_model = 96;
     s.d_ff = 384;
@@ -149,35 +151,35 @@ static void a_small_odd_shape_counted_by_hand(void **state)
     s.experts = 6;
     s.layers = 3;
     s.loops = 5;
-    s.attention = SHAPE_ATTENTION_PER_LOOP;
+    s.attention = LS_SHAPE_ATTENTION_PER_LOOP;
     s.heads = 6;
     s.kv_heads = 2;
     s.head_layers = 2;
     s.tail_layers = 1;
     s.head_experts = 1;
     s.tail_experts = 4;
-    s.embeddings = SHAPE_EMBEDDINGS_TIED;
+    s.embeddings = LS_SHAPE_EMBEDDINGS_TIED;
     s.vocab = 1000;
     s.norm_params = 1;
     s.context = 128;
-    shape_counts c = count(&s);
+    ls_shape_counts c = count(&s);
     assert_int_equal(s.d_expert, 192);
     assert_int_equal(c.attention_set, 24576);
     assert_int_equal(c.expert, 55296);
     assert_int_equal(c.head_expert, 110592); /* dense */
     assert_int_equal(c.tail_expert, 55296);
-    const uint64_t block[SHAPE_NKINDS][3] = {
+    const uint64_t block[LS_SHAPE_NKINDS][3] = {
         {368640, 73728, 368640}, {995328, 331776, 1658880}, {1728, 1728, 8640}, {1728, 576, 2880}};
-    for (int k = 0; k < SHAPE_NKINDS; k++) {
+    for (int k = 0; k < LS_SHAPE_NKINDS; k++) {
         assert_int_equal(c.block[k].stored, block[k][0]);
         assert_int_equal(c.block[k].once, block[k][1]);
         assert_int_equal(c.block[k].all, block[k][2]);
     }
-    assert_int_equal(c.head[SHAPE_FFN].stored, 221184);
-    assert_int_equal(c.head[SHAPE_ROUTER].stored, 0);
-    assert_int_equal(c.tail[SHAPE_FFN].stored, 221184);
-    assert_int_equal(c.tail[SHAPE_FFN].once, 110592);
-    assert_int_equal(c.tail[SHAPE_ROUTER].stored, 384);
+    assert_int_equal(c.head[LS_SHAPE_FFN].stored, 221184);
+    assert_int_equal(c.head[LS_SHAPE_ROUTER].stored, 0);
+    assert_int_equal(c.tail[LS_SHAPE_FFN].stored, 221184);
+    assert_int_equal(c.tail[LS_SHAPE_FFN].once, 110592);
+    assert_int_equal(c.tail[LS_SHAPE_ROUTER].stored, 384);
     assert_int_equal(c.non_embedding.stored, 1884576);
     assert_int_equal(c.non_embedding.once, 814368);
     assert_int_equal(c.n_loop, 407808);
@@ -203,13 +205,13 @@ static void a_small_odd_shape_counted_by_hand(void **state)
 static void route_counts_for_any_expert_count(void **state)
 {
     (void)state;
-    shape_spec s = foil(10000000000L, 1, 1, SHAPE_ATTENTION_TIED);
+    ls_shape_spec s = foil(10000000000L, 1, 1, LS_SHAPE_ATTENTION_TIED);
     s.head_layers = s.tail_layers = 0;
-    shape_counts c = count(&s);
+    ls_shape_counts c = count(&s);
     /* C(1e10, 2) = 1e10 (1e10 - 1) / 2 = 49,999,999,995,000,000,000 */
     assert_true(fabs(c.log10_routes - log10(4.9999999995e19)) < 1e-12);
 
-    s = foil(5000000000L, 2, 1, SHAPE_ATTENTION_TIED);
+    s = foil(5000000000L, 2, 1, LS_SHAPE_ATTENTION_TIED);
     s.head_layers = s.tail_layers = 0;
     s.top_k = s.head_experts = 1500;
     s.d_expert = 2; /* d_ff = 3000 */
@@ -225,28 +227,28 @@ static void route_counts_for_any_expert_count(void **state)
 static void flattening_keeps_the_budget_and_doubles_e_eq(void **state)
 {
     (void)state;
-    shape_spec base = foil(8, 8, 2, SHAPE_ATTENTION_PER_LOOP);
-    shape_counts c0 = count(&base);
+    ls_shape_spec base = foil(8, 8, 2, LS_SHAPE_ATTENTION_PER_LOOP);
+    ls_shape_counts c0 = count(&base);
     ls_error err;
     for (int step = 1; step <= 3; step++) {
-        shape_spec f;
+        ls_shape_spec f;
         assert_int_equal(ls_shape_flatten(&base, step, &f, &err), 0);
         assert_int_equal(f.experts, 8 << step);
         assert_int_equal(f.layers, 8 >> step);
         assert_int_equal(f.loops, 2 << step);
         assert_int_equal(f.head_experts, 8); /* the prelude is not flattened */
-        shape_counts c = count(&f);
+        ls_shape_counts c = count(&f);
         assert_int_equal(c.e_real, c0.e_real);
         assert_int_equal(c.e_comp, c0.e_comp);
         assert_int_equal(c.d_eff, c0.d_eff);
         assert_int_equal(c.e_eq, c0.e_eq << step);
         assert_int_equal(c.total.stored, c0.total.stored); /* per-loop attention: nothing lost */
         /* Compute per token changes only by the routers: D L d E doubles. */
-        assert_int_equal(c.non_embedding.all - c.block[SHAPE_ROUTER].all,
-                         c0.non_embedding.all - c0.block[SHAPE_ROUTER].all);
-        assert_int_equal(c.block[SHAPE_ROUTER].all, c0.block[SHAPE_ROUTER].all << step);
+        assert_int_equal(c.non_embedding.all - c.block[LS_SHAPE_ROUTER].all,
+                         c0.non_embedding.all - c0.block[LS_SHAPE_ROUTER].all);
+        assert_int_equal(c.block[LS_SHAPE_ROUTER].all, c0.block[LS_SHAPE_ROUTER].all << step);
     }
-    assert_int_equal(ls_shape_flatten(&base, 4, &(shape_spec){0}, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_shape_flatten(&base, 4, &(ls_shape_spec){0}, &err), LS_ERR_USAGE);
     assert_string_equal(err.message, "flattening 4 steps: D = 8 layers cannot be halved 4 times");
 }
 
@@ -264,11 +266,11 @@ static void bad_shapes_are_refused_by_name(void **state)
         {"tail_experts", 0, "tail_experts = 0 is outside [1, 1000000000000]"},
         {"heads", 7, "heads = 7 does not divide d_model = 1024; give head_dim"},
         {"kv_heads", 3, "kv_heads and head_dim need heads"},
-        {"d_model", SHAPE_UNSET, "d_model is required"},
+        {"d_model", LS_SHAPE_UNSET, "d_model is required"},
         {"d_expert", 1000, "d_ff = 3072 and d_expert = 1000 disagree: d_ff must be top_k x d_expert"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        shape_spec s;
+        ls_shape_spec s;
         ls_shape_spec_unset(&s);
         s.d_model = 1024;
         s.d_ff = 3072;
@@ -294,7 +296,7 @@ static void bad_shapes_are_refused_by_name(void **state)
         assert_int_equal(status, LS_ERR_USAGE);
         assert_string_equal(err.message, cases[i].message);
     }
-    shape_spec s;
+    ls_shape_spec s;
     ls_shape_spec_unset(&s);
     s.d_model = 1024;
     s.d_ff = 3072;
@@ -310,7 +312,7 @@ static void bad_shapes_are_refused_by_name(void **state)
 static void shape_files_read_back_what_is_written(void **state)
 {
     (void)state;
-    shape_spec s = foil(16, 4, 4, SHAPE_ATTENTION_PER_LOOP);
+    ls_shape_spec s = foil(16, 4, 4, LS_SHAPE_ATTENTION_PER_LOOP);
     s.norm_params = 1;
     s.context = 4096;
     ls_error err;
@@ -325,7 +327,7 @@ static void shape_files_read_back_what_is_written(void **state)
     assert_non_null(text);
     const char *path = write_temp_text(text, 0);
     free(text);
-    shape_spec back;
+    ls_shape_spec back;
     ls_shape_spec_unset(&back);
     assert_int_equal(ls_shape_spec_read(path, &back, &err), 0);
     unlink(path);
@@ -338,11 +340,11 @@ static void shape_files_read_back_what_is_written(void **state)
     assert_int_equal(ls_shape_spec_read(path, &back, &err), 0);
     unlink(path);
     assert_int_equal(back.d_model, 512);
-    assert_int_equal(back.attention, SHAPE_ATTENTION_PER_LOOP);
-    assert_int_equal(back.embeddings, SHAPE_EMBEDDINGS_TIED);
-    assert_int_equal(back.experts, SHAPE_UNSET);
+    assert_int_equal(back.attention, LS_SHAPE_ATTENTION_PER_LOOP);
+    assert_int_equal(back.embeddings, LS_SHAPE_EMBEDDINGS_TIED);
+    assert_int_equal(back.experts, LS_SHAPE_UNSET);
     /* options merged over the file win */
-    shape_spec over;
+    ls_shape_spec over;
     ls_shape_spec_unset(&over);
     over.loops = 7;
     ls_shape_spec_merge(&back, &over);

@@ -17,12 +17,12 @@
 static const double ALL_R[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
 static const double ALL_E[] = {1, 2, 4, 8, 16, 32, 64};
 
-static law truth(void)
+static ls_law truth(void)
 {
     ls_error err;
-    lawfile *lf = ls_lawfile_read(PROJECT_DATA_DIR "/truth/moe-bounded-sparse.json", &err);
+    ls_lawfile *lf = ls_lawfile_read(PROJECT_DATA_DIR "/truth/moe-bounded-sparse.json", &err);
     assert_non_null(lf);
-    law l = lf->law;
+    ls_law l = lf->law;
     ls_lawfile_free(lf);
     return l;
 }
@@ -30,8 +30,8 @@ static law truth(void)
 static void every_answer_is_feasible_and_spends_the_budget(void **state)
 {
     (void)state;
-    law l = truth();
-    arch_template t;
+    ls_law l = truth();
+    ls_arch_template t;
     ls_arch_template_default(&t);
     const double flops[] = {1.37e19, 2.9e20, 4.1e21, 7.7e22};
     const double mems[] = {0.9e9, 3e9, 1.1e10};
@@ -39,20 +39,20 @@ static void every_answer_is_feasible_and_spends_the_budget(void **state)
     for (size_t f = 0; f < 4; f++)
         for (size_t m = 0; m < 3; m++)
             for (size_t b = 0; b < 3; b++) {
-                solve_budget budget = {flops[f], mems[m], bits[b]};
-                solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, NULL};
-                solve_result r;
+                ls_solve_budget budget = {flops[f], mems[m], bits[b]};
+                ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, NULL};
+                ls_solve_result r;
                 ls_error err;
                 assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
                 for (size_t i = 0; i < r.ncandidates; i++) {
-                    const solve_candidate *c = &r.candidates[i];
+                    const ls_solve_candidate *c = &r.candidates[i];
                     if (!c->feasible)
                         continue;
                     assert_true(c->weight_bytes <= budget.mem_bytes * (1 + 1e-12));
                     assert_true(fabs(6 * c->n_unroll * c->tokens - budget.flops) <= 1e-9 * budget.flops);
                     assert_true(c->n_total == ls_arch_n_total(&t, c->n_act, c->E));
                     /* the loss reported is the law's at that configuration */
-                    law_point x = ls_arch_point(&t, c->n_act, c->E, c->R, c->tokens);
+                    ls_law_point x = ls_arch_point(&t, c->n_act, c->E, c->R, c->tokens);
                     assert_true(fabs(c->loss - ls_law_loss(&l, &x)) <= 1e-12 * c->loss);
                 }
                 if (r.has_choice) {
@@ -69,20 +69,20 @@ static void every_answer_is_feasible_and_spends_the_budget(void **state)
 static void the_dense_optimum_is_chinchillas_closed_form(void **state)
 {
     (void)state;
-    law l;
-    ls_law_init(&l, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
-    l.p[LAW_P_A] = 406.4;
-    l.p[LAW_P_ALPHA] = 0.3392;
-    l.p[LAW_P_B] = 410.7;
-    l.p[LAW_P_BETA] = 0.2849;
-    l.p[LAW_P_C] = 1.6934;
-    arch_template t;
+    ls_law l;
+    ls_law_init(&l, (ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
+    l.p[LS_LAW_P_A] = 406.4;
+    l.p[LS_LAW_P_ALPHA] = 0.3392;
+    l.p[LS_LAW_P_B] = 410.7;
+    l.p[LS_LAW_P_BETA] = 0.2849;
+    l.p[LS_LAW_P_C] = 1.6934;
+    ls_arch_template t;
     ls_arch_template_default(&t);
-    double a = l.p[LAW_P_ALPHA], b = l.p[LAW_P_BETA];
-    double G = pow(a * l.p[LAW_P_A] / (b * l.p[LAW_P_B]), 1.0 / (a + b));
+    double a = l.p[LS_LAW_P_ALPHA], b = l.p[LS_LAW_P_BETA];
+    double G = pow(a * l.p[LS_LAW_P_A] / (b * l.p[LS_LAW_P_B]), 1.0 / (a + b));
     for (double F = 2.385e18; F < 1e25; F *= 13.7) {
-        solve_budget budget = {F, INFINITY, 16};
-        solve_candidate c;
+        ls_solve_budget budget = {F, INFINITY, 16};
+        ls_solve_candidate c;
         assert_int_equal(ls_solve_candidate_at(&l, &t, &budget, 1, 1, NULL, 0, 0, &c), 0);
         double n_opt = G * pow(F / 6.0, b / (a + b));
         if (fabs(c.n_act - n_opt) > 1e-6 * n_opt)
@@ -95,13 +95,13 @@ static void the_dense_optimum_is_chinchillas_closed_form(void **state)
 static void the_continuous_optimum_beats_a_fine_scan(void **state)
 {
     (void)state;
-    law l = truth();
-    arch_template t;
+    ls_law l = truth();
+    ls_arch_template t;
     ls_arch_template_default(&t);
-    solve_budget budget = {3.3e21, 2.7e9, 4};
+    ls_solve_budget budget = {3.3e21, 2.7e9, 4};
     for (size_t e = 0; e < 7; e++)
         for (double R = 1; R <= 16; R += 5) {
-            solve_candidate c;
+            ls_solve_candidate c;
             assert_int_equal(ls_solve_candidate_at(&l, &t, &budget, ALL_E[e], R, NULL, 0, 1, &c), 0);
             if (!c.feasible)
                 continue;
@@ -124,12 +124,12 @@ static void the_continuous_optimum_beats_a_fine_scan(void **state)
 static void epsilon_zero_picks_the_lowest_loss_and_otherwise_the_cheapest_within_it(void **state)
 {
     (void)state;
-    law l = truth();
-    arch_template t;
+    ls_law l = truth();
+    ls_arch_template t;
     ls_arch_template_default(&t);
-    solve_budget budget = {1e23, 3e9, 4};
-    solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0, NULL};
-    solve_result r;
+    ls_solve_budget budget = {1e23, 3e9, 4};
+    ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0, NULL};
+    ls_solve_result r;
     ls_error err;
     assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
     double lowest = INFINITY;
@@ -144,7 +144,7 @@ static void epsilon_zero_picks_the_lowest_loss_and_otherwise_the_cheapest_within
         assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
         assert_true(r.choice.loss <= r.best.loss + eps);
         for (size_t i = 0; i < r.ncandidates; i++) {
-            const solve_candidate *c = &r.candidates[i];
+            const ls_solve_candidate *c = &r.candidates[i];
             int cheaper = c->R < r.choice.R || (c->R == r.choice.R && c->E < r.choice.E);
             if (c->feasible && cheaper)
                 assert_true(c->loss > r.best.loss + eps);
@@ -156,17 +156,17 @@ static void epsilon_zero_picks_the_lowest_loss_and_otherwise_the_cheapest_within
 static void a_ladder_restricts_n_act(void **state)
 {
     (void)state;
-    law l = truth();
-    arch_template t;
+    ls_law l = truth();
+    ls_arch_template t;
     ls_arch_template_default(&t);
     const double ladder[] = {1.25e8, 3.5e8, 7.7e8, 1.3e9, 2.7e9};
-    solve_budget budget = {5e21, 6e9, 16};
-    solve_options o = {ALL_R, 4, ALL_E, 5, ladder, 5, 0.0, NULL};
-    solve_result r;
+    ls_solve_budget budget = {5e21, 6e9, 16};
+    ls_solve_options o = {ALL_R, 4, ALL_E, 5, ladder, 5, 0.0, NULL};
+    ls_solve_result r;
     ls_error err;
     assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
     for (size_t i = 0; i < r.ncandidates; i++) {
-        const solve_candidate *c = &r.candidates[i];
+        const ls_solve_candidate *c = &r.candidates[i];
         if (!c->feasible)
             continue;
         int on_ladder = 0;
@@ -181,12 +181,12 @@ static void a_ladder_restricts_n_act(void **state)
 static void no_feasible_candidate_is_reported(void **state)
 {
     (void)state;
-    law l = truth();
-    arch_template t;
+    ls_law l = truth();
+    ls_arch_template t;
     ls_arch_template_default(&t);
-    solve_budget budget = {1e21, 100, 16}; /* 100 bytes */
-    solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0, NULL};
-    solve_result r;
+    ls_solve_budget budget = {1e21, 100, 16}; /* 100 bytes */
+    ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0, NULL};
+    ls_solve_result r;
     ls_error err;
     assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
     assert_false(r.has_choice);
@@ -201,10 +201,10 @@ static void a_candidate_a_double_cannot_hold_is_a_data_error(void **state)
 {
     (void)state;
     ls_error err;
-    const solve_candidate ok = {.R = 2, .E = 8, .n_act = 2.385e9, .n_total = 5e9, .n_unroll = 4e9, .tokens = 1e11,
+    const ls_solve_candidate ok = {.R = 2, .E = 8, .n_act = 2.385e9, .n_total = 5e9, .n_unroll = 4e9, .tokens = 1e11,
                                 .loss = 2.1, .feasible = 1};
     assert_int_equal(ls_solve_candidate_check(&ok, 2.4e21, &err), 0);
-    solve_candidate c = ok;
+    ls_solve_candidate c = ok;
     c.loss = INFINITY;
     assert_int_equal(ls_solve_candidate_check(&c, 2.4e21, &err), LS_ERR_DATA);
     assert_string_equal(err.message, "N_act = 2.385e+09 at 2.4e+21 FLOPs (E = 8, R = 2) gives predicted loss = inf, "
@@ -227,18 +227,18 @@ static void uncertainty_counts_choices_and_ignores_threads(void **state)
 {
     (void)state;
     ls_error err;
-    lawfile *lf = ls_lawfile_read(PROJECT_DATA_DIR "/laws/default.json", &err);
+    ls_lawfile *lf = ls_lawfile_read(PROJECT_DATA_DIR "/laws/default.json", &err);
     assert_non_null(lf);
     assert_true(lf->ndraws >= 100);
     size_t n = 100;
-    law *draws = malloc(n * sizeof *draws);
+    ls_law *draws = malloc(n * sizeof *draws);
     for (size_t i = 0; i < n; i++)
         ls_lawfile_draw(lf, i, &draws[i]);
-    arch_template t;
+    ls_arch_template t;
     ls_arch_template_default(&t);
-    solve_budget budget = {1e21, 3e9, 4};
-    solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, lf->fit.rmse, NULL};
-    solve_uncertainty one, two;
+    ls_solve_budget budget = {1e21, 3e9, 4};
+    ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, lf->fit.rmse, NULL};
+    ls_solve_uncertainty one, two;
     assert_int_equal(ls_solve_run_uncertainty(draws, n, &t, &budget, &o, 0.9, 1, &one, &err), 0);
     assert_int_equal(ls_solve_run_uncertainty(draws, n, &t, &budget, &o, 0.9, 2, &two, &err), 0);
     size_t total = 0;
@@ -262,13 +262,13 @@ static void uncertainty_counts_choices_and_ignores_threads(void **state)
 
 /* Outside a range, independently of the library: D and F recomputed from
  * the template's ratios (N_loop = 0.75 N_act by default). */
-static unsigned outside_by_hand(const law_ranges *rg, const solve_candidate *c)
+static unsigned outside_by_hand(const ls_law_ranges *rg, const ls_solve_candidate *c)
 {
     double n_unroll = c->n_act * (1 + (c->R - 1) * 0.75);
     double D = c->tokens, F = 6 * n_unroll * D;
-    double v[LAW_NRANGES] = {c->n_act, D, c->R, c->E, F};
+    double v[LS_LAW_NRANGES] = {c->n_act, D, c->R, c->E, F};
     unsigned bits = 0;
-    for (int q = 0; q < LAW_NRANGES; q++)
+    for (int q = 0; q < LS_LAW_NRANGES; q++)
         if (rg->known[q] && (v[q] < rg->lo[q] * (1 - 1e-9) || v[q] > rg->hi[q] * (1 + 1e-9)))
             bits |= 1u << q;
     return bits;
@@ -277,47 +277,47 @@ static unsigned outside_by_hand(const law_ranges *rg, const solve_candidate *c)
 static void every_reported_configuration_is_checked_against_the_fitted_ranges(void **state)
 {
     (void)state;
-    law l = truth();
-    arch_template t;
+    ls_law l = truth();
+    ls_arch_template t;
     ls_arch_template_default(&t);
     /* A sweep-like box: N_act 3e8..1e9, D 1e11..5e11, R 1..8, E 1..16,
      * F 1.8e20..4.3e22. */
-    law_ranges rg = {{1, 1, 1, 1, 1}, {3e8, 1e11, 1, 1, 1.8e20}, {1e9, 5e11, 8, 16, 4.3e22}, {0}};
+    ls_law_ranges rg = {{1, 1, 1, 1, 1}, {3e8, 1e11, 1, 1, 1.8e20}, {1e9, 5e11, 8, 16, 4.3e22}, {0}};
     const double flops[] = {2.37e20, 3.1e21, 8.3e22, 1e300};
     size_t warned_flops = 0;
     for (size_t f = 0; f < 4; f++) {
-        solve_budget b = {flops[f], 3e9, 4};
-        solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, &rg};
-        solve_result r;
+        ls_solve_budget b = {flops[f], 3e9, 4};
+        ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, &rg};
+        ls_solve_result r;
         ls_error err;
         assert_int_equal(ls_solve_run(&l, &t, &b, &o, &r, &err), 0);
         assert_true(r.has_choice);
         size_t outside = 0;
         for (size_t i = 0; i < r.ncandidates; i++) {
-            const solve_candidate *c = &r.candidates[i];
+            const ls_solve_candidate *c = &r.candidates[i];
             if (!c->feasible)
                 continue;
             assert_int_equal(c->outside, outside_by_hand(&rg, c));
             outside += c->outside != 0;
             /* E = 32 and 64 are beyond the fitted 16, R = 9..16 beyond 8. */
-            assert_int_equal(!!(c->outside & 1u << LAW_RANGE_E), c->E > 16);
-            assert_int_equal(!!(c->outside & 1u << LAW_RANGE_R), c->R > 8);
+            assert_int_equal(!!(c->outside & 1u << LS_LAW_RANGE_E), c->E > 16);
+            assert_int_equal(!!(c->outside & 1u << LS_LAW_RANGE_R), c->R > 8);
         }
         assert_int_equal(r.ncandidates_outside, outside);
         /* One warning per configuration and quantity outside, in order. */
-        const solve_candidate *configs[3] = {&r.choice, &r.best, &r.unconstrained};
+        const ls_solve_candidate *configs[3] = {&r.choice, &r.best, &r.unconstrained};
         static const char *const keys[3] = {"chosen", "lowest_loss", "unconstrained"};
         size_t w = 0;
         for (int k = 0; k < 3; k++) {
             assert_int_equal(configs[k]->outside, outside_by_hand(&rg, configs[k]));
-            for (int q = 0; q < LAW_NRANGES; q++)
+            for (int q = 0; q < LS_LAW_NRANGES; q++)
                 if (configs[k]->outside >> q & 1u) {
                     assert_true(w < r.nwarnings);
                     assert_string_equal(r.warnings[w].configuration, keys[k]);
                     assert_int_equal(r.warnings[w].quantity, q);
                     assert_true(r.warnings[w].lo == rg.lo[q] && r.warnings[w].hi == rg.hi[q]);
-                    assert_non_null(strstr(r.warnings[w].message, ls_law_range_name((law_range)q)));
-                    warned_flops += q == LAW_RANGE_FLOPS;
+                    assert_non_null(strstr(r.warnings[w].message, ls_law_range_name((ls_law_range)q)));
+                    warned_flops += q == LS_LAW_RANGE_FLOPS;
                     w++;
                 }
         }
@@ -326,15 +326,15 @@ static void every_reported_configuration_is_checked_against_the_fitted_ranges(vo
             assert_true(r.nwarnings >= 6);
         else if (flops[f] == 3.1e21) /* inside F: no F warning */
             for (size_t i = 0; i < r.nwarnings; i++)
-                assert_int_not_equal(r.warnings[i].quantity, LAW_RANGE_FLOPS);
+                assert_int_not_equal(r.warnings[i].quantity, LS_LAW_RANGE_FLOPS);
         ls_solve_result_free(&r);
         assert_null(r.warnings);
     }
     assert_true(warned_flops >= 6); /* 8.3e22 and 1e300: all three columns each */
     /* Without ranges nothing is marked. */
-    solve_budget b = {1e300, 3e9, 4};
-    solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, NULL};
-    solve_result r;
+    ls_solve_budget b = {1e300, 3e9, 4};
+    ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, NULL};
+    ls_solve_result r;
     ls_error err;
     assert_int_equal(ls_solve_run(&l, &t, &b, &o, &r, &err), 0);
     assert_int_equal(r.nwarnings, 0);
@@ -345,19 +345,19 @@ static void every_reported_configuration_is_checked_against_the_fitted_ranges(vo
 static void default_candidates_stay_inside_the_fitted_r_and_e(void **state)
 {
     (void)state;
-    double R[SOLVE_DEFAULT_NR], E[SOLVE_DEFAULT_NE];
+    double R[LS_SOLVE_DEFAULT_NR], E[LS_SOLVE_DEFAULT_NE];
     size_t nR, nE;
     ls_solve_default_candidates(NULL, R, &nR, E, &nE);
     assert_int_equal(nR, 16);
     assert_int_equal(nE, 7);
     assert_true(R[15] == 16 && E[6] == 64);
-    law_ranges rg = {{1, 1, 1, 1, 0}, {1e8, 1e10, 1, 1, 0}, {1e9, 1e11, 6, 12, 0}, {0}};
+    ls_law_ranges rg = {{1, 1, 1, 1, 0}, {1e8, 1e10, 1, 1, 0}, {1e9, 1e11, 6, 12, 0}, {0}};
     ls_solve_default_candidates(&rg, R, &nR, E, &nE);
     assert_int_equal(nR, 6);
     assert_int_equal(nE, 4); /* 1, 2, 4, 8: 16 is beyond 12 */
     assert_true(R[5] == 6 && E[3] == 8);
     /* A range below every default keeps the smallest. */
-    law_ranges low = {{0, 0, 1, 1, 0}, {0, 0, 1, 1, 0}, {0, 0, 0.5, 0.5, 0}, {0}};
+    ls_law_ranges low = {{0, 0, 1, 1, 0}, {0, 0, 1, 1, 0}, {0, 0, 0.5, 0.5, 0}, {0}};
     ls_solve_default_candidates(&low, R, &nR, E, &nE);
     assert_int_equal(nR, 1);
     assert_int_equal(nE, 1);
@@ -366,48 +366,48 @@ static void default_candidates_stay_inside_the_fitted_r_and_e(void **state)
 static void the_binding_constraint_is_reported(void **state)
 {
     (void)state;
-    law l = truth();
-    arch_template t;
+    ls_law l = truth();
+    ls_arch_template t;
     ls_arch_template_default(&t);
     /* 3 GB of INT4 at 1e23 FLOPs: the memory cap binds every candidate
      * that can use it; with no memory limit the compute optimum is inside. */
-    solve_budget tight = {1e23, 3e9, 4}, open = {1e23, INFINITY, 4};
-    solve_candidate c;
+    ls_solve_budget tight = {1e23, 3e9, 4}, open = {1e23, INFINITY, 4};
+    ls_solve_candidate c;
     assert_int_equal(ls_solve_candidate_at(&l, &t, &tight, 16, 2, NULL, 0, 1, &c), 0);
-    assert_int_equal(c.bound, SOLVE_BOUND_MEMORY);
+    assert_int_equal(c.bound, LS_SOLVE_BOUND_MEMORY);
     assert_true(fabs(c.weight_bytes - 3e9) <= 1e-6 * 3e9); /* at the cap */
     assert_int_equal(ls_solve_candidate_at(&l, &t, &open, 16, 2, NULL, 0, 1, &c), 0);
-    assert_int_equal(c.bound, SOLVE_BOUND_COMPUTE);
+    assert_int_equal(c.bound, LS_SOLVE_BOUND_COMPUTE);
     assert_true(c.weight_bytes > 3e9);
     /* A ladder: memory binds when a larger size that fits the compute but
      * not the memory would have been lower. */
     const double ladder[] = {3e8, 6e8, 1e9, 1.6e9};
     assert_int_equal(ls_solve_candidate_at(&l, &t, &tight, 16, 2, ladder, 4, 1, &c), 0);
     assert_true(c.n_act == 3e8);
-    assert_int_equal(c.bound, SOLVE_BOUND_MEMORY);
-    solve_budget wide = {1e23, 1e12, 4};
+    assert_int_equal(c.bound, LS_SOLVE_BOUND_MEMORY);
+    ls_solve_budget wide = {1e23, 1e12, 4};
     assert_int_equal(ls_solve_candidate_at(&l, &t, &wide, 16, 2, ladder, 4, 1, &c), 0);
-    assert_int_equal(c.bound, SOLVE_BOUND_COMPUTE);
-    assert_string_equal(ls_solve_bound_name(SOLVE_BOUND_MEMORY), "memory");
+    assert_int_equal(c.bound, LS_SOLVE_BOUND_COMPUTE);
+    assert_string_equal(ls_solve_bound_name(LS_SOLVE_BOUND_MEMORY), "memory");
     /* Uncertainty counts what binds, per choice and in total. */
-    law draws[LS_FIT_MIN_INTERVAL_DRAWS];
+    ls_law draws[LS_FIT_MIN_INTERVAL_DRAWS];
     for (size_t i = 0; i < LS_FIT_MIN_INTERVAL_DRAWS; i++)
         draws[i] = l;
-    draws[1].p[LAW_P_ALPHA] *= 1.01;
-    solve_options o = {ALL_R, 4, ALL_E, 5, NULL, 0, 0.004, NULL};
-    solve_uncertainty u;
+    draws[1].p[LS_LAW_P_ALPHA] *= 1.01;
+    ls_solve_options o = {ALL_R, 4, ALL_E, 5, NULL, 0, 0.004, NULL};
+    ls_solve_uncertainty u;
     ls_error err;
     assert_int_equal(ls_solve_run_uncertainty(draws, 2, &t, &tight, &o, 0.9, 1, &u, &err), LS_ERR_DATA);
     assert_int_equal(ls_solve_run_uncertainty(draws, LS_FIT_MIN_INTERVAL_DRAWS, &t, &tight, &o, 0.9, 1, &u, &err), 0);
     size_t total = 0, per_choice = 0;
-    for (int k = 0; k < SOLVE_NBOUNDS; k++)
+    for (int k = 0; k < LS_SOLVE_NBOUNDS; k++)
         total += u.bound[k];
     for (size_t k = 0; k < u.nchoices; k++)
-        for (int q = 0; q < SOLVE_NBOUNDS; q++)
+        for (int q = 0; q < LS_SOLVE_NBOUNDS; q++)
             per_choice += u.choices[k].bound[q];
     assert_int_equal(total, u.ndraws);
     assert_int_equal(per_choice, u.ndraws);
-    assert_int_equal(u.bound[SOLVE_BOUND_MEMORY], LS_FIT_MIN_INTERVAL_DRAWS);
+    assert_int_equal(u.bound[LS_SOLVE_BOUND_MEMORY], LS_FIT_MIN_INTERVAL_DRAWS);
     ls_solve_uncertainty_free(&u);
 }
 
@@ -419,34 +419,34 @@ static void the_binding_constraint_is_reported(void **state)
 static void answers_at_an_end_of_the_search_are_flagged(void **state)
 {
     (void)state;
-    law l;
-    ls_law_init(&l, (law_kind){LAW_BASE_DENSE, LAW_MAPPING_NONE});
-    l.p[LAW_P_A] = 406.4;
-    l.p[LAW_P_ALPHA] = 0.3392;
-    l.p[LAW_P_B] = 410.7;
-    l.p[LAW_P_BETA] = 0.2849;
-    l.p[LAW_P_C] = 1.6934;
-    arch_template t;
+    ls_law l;
+    ls_law_init(&l, (ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
+    l.p[LS_LAW_P_A] = 406.4;
+    l.p[LS_LAW_P_ALPHA] = 0.3392;
+    l.p[LS_LAW_P_B] = 410.7;
+    l.p[LS_LAW_P_BETA] = 0.2849;
+    l.p[LS_LAW_P_C] = 1.6934;
+    ls_arch_template t;
     ls_arch_template_default(&t);
-    solve_budget budget = {1e21, INFINITY, 16};
-    solve_candidate c;
+    ls_solve_budget budget = {1e21, INFINITY, 16};
+    ls_solve_candidate c;
     assert_int_equal(ls_solve_candidate_at(&l, &t, &budget, 1, 1, NULL, 0, 0, &c), 0);
     assert_int_equal(ls_solve_at_edge(NULL, &c), 0);
-    l.p[LAW_P_ALPHA] = -0.34;
+    l.p[LS_LAW_P_ALPHA] = -0.34;
     assert_int_equal(ls_solve_candidate_at(&l, &t, &budget, 1, 1, NULL, 0, 0, &c), 0);
     assert_true(fabs(c.n_act - 1e3) < 1e-6);
-    assert_int_equal(ls_solve_at_edge(NULL, &c), 1u << LAW_RANGE_N_ACT);
+    assert_int_equal(ls_solve_at_edge(NULL, &c), 1u << LS_LAW_RANGE_N_ACT);
 
-    law m = truth();
+    ls_law m = truth();
     const double R[] = {2, 3, 4}, E[] = {1, 4, 16}, one[] = {1};
-    solve_options o = {R, 3, E, 3, NULL, 0, 0.0, NULL};
+    ls_solve_options o = {R, 3, E, 3, NULL, 0, 0.0, NULL};
     assert_int_equal(ls_solve_candidate_at(&m, &t, &budget, 16, 4, NULL, 0, 0, &c), 0);
-    assert_int_equal(ls_solve_at_edge(&o, &c), (1u << LAW_RANGE_R) | (1u << LAW_RANGE_E));
+    assert_int_equal(ls_solve_at_edge(&o, &c), (1u << LS_LAW_RANGE_R) | (1u << LS_LAW_RANGE_E));
     assert_int_equal(ls_solve_candidate_at(&m, &t, &budget, 4, 2, NULL, 0, 0, &c), 0);
-    assert_int_equal(ls_solve_at_edge(&o, &c), 1u << LAW_RANGE_R); /* R = 2 is the smallest, above 1 */
+    assert_int_equal(ls_solve_at_edge(&o, &c), 1u << LS_LAW_RANGE_R); /* R = 2 is the smallest, above 1 */
     assert_int_equal(ls_solve_candidate_at(&m, &t, &budget, 1, 3, NULL, 0, 0, &c), 0);
     assert_int_equal(ls_solve_at_edge(&o, &c), 0); /* E = 1: nothing lies below */
-    solve_options fixed = {one, 1, one, 1, NULL, 0, 0.0, NULL};
+    ls_solve_options fixed = {one, 1, one, 1, NULL, 0, 0.0, NULL};
     assert_int_equal(ls_solve_candidate_at(&m, &t, &budget, 1, 1, NULL, 0, 0, &c), 0);
     assert_int_equal(ls_solve_at_edge(&fixed, &c), 0);
 }

@@ -23,9 +23,9 @@ static const char CSV[] = "arm,lr,seed,n_act,tokens,loss\n"
                           "b,3.000005e-4,1,1e9,1e10,2.7\n"
                           "a,3.000005e-4,1,1e9,1e10,2.6\n";
 
-static sweep *read_by(const char *path, const char *const *by, size_t nby, const char *group, ls_error *err)
+static ls_sweep *read_by(const char *path, const char *const *by, size_t nby, const char *group, ls_error *err)
 {
-    sweep_options o = {0};
+    ls_sweep_options o = {0};
     o.by_columns = by;
     o.nby = nby;
     o.group_column = group;
@@ -39,9 +39,9 @@ static void text_column_groups_exactly_in_byte_order(void **state)
     const char *path = write_temp_text(CSV, 0);
     const char *by[] = {"arm"};
     ls_error err = {0};
-    sweep *s = read_by(path, by, 1, NULL, &err);
+    ls_sweep *s = read_by(path, by, 1, NULL, &err);
     assert_non_null(s);
-    sweep_split sp;
+    ls_sweep_groups sp;
     assert_int_equal(ls_sweep_split(s, &sp, &err), 0);
     assert_int_equal(sp.ngroups, 3);
     assert_int_equal(sp.numeric[0], 0);
@@ -69,9 +69,9 @@ static void numeric_column_groups_within_tolerance(void **state)
     const char *path = write_temp_text(CSV, 0);
     const char *by[] = {"lr"};
     ls_error err = {0};
-    sweep *s = read_by(path, by, 1, NULL, &err);
+    ls_sweep *s = read_by(path, by, 1, NULL, &err);
     assert_non_null(s);
-    sweep_split sp;
+    ls_sweep_groups sp;
     assert_int_equal(ls_sweep_split(s, &sp, &err), 0);
     assert_int_equal(sp.numeric[0], 1);
     assert_int_equal(sp.ngroups, 2);
@@ -85,7 +85,7 @@ static void numeric_column_groups_within_tolerance(void **state)
     ls_sweep_free(s);
 
     /* A tolerance below the rounding keeps the three lr values apart. */
-    sweep_options o = {0};
+    ls_sweep_options o = {0};
     o.by_columns = by;
     o.nby = 1;
     o.group_tol = 1e-9;
@@ -104,9 +104,9 @@ static void several_columns_group_by_combination(void **state)
     const char *path = write_temp_text(CSV, 0);
     const char *by[] = {"arm", "lr"};
     ls_error err = {0};
-    sweep *s = read_by(path, by, 2, NULL, &err);
+    ls_sweep *s = read_by(path, by, 2, NULL, &err);
     assert_non_null(s);
-    sweep_split sp;
+    ls_sweep_groups sp;
     assert_int_equal(ls_sweep_split(s, &sp, &err), 0);
     /* ( a , 0.001), (a, 0.0003), (a, 0.001), (b, 0.0003): the combinations
      * some run has. */
@@ -132,9 +132,9 @@ static void conditions_select_the_group(void **state)
     const char *path = write_temp_text(CSV, 0);
     const char *by[] = {"arm", "lr"};
     ls_error err = {0};
-    sweep *s = read_by(path, by, 2, NULL, &err);
+    ls_sweep *s = read_by(path, by, 2, NULL, &err);
     assert_non_null(s);
-    sweep_split sp;
+    ls_sweep_groups sp;
     assert_int_equal(ls_sweep_split(s, &sp, &err), 0);
     for (size_t g = 0; g < sp.ngroups; g++) {
         const char *wheres[4];
@@ -142,10 +142,10 @@ static void conditions_select_the_group(void **state)
         for (size_t k = 0; k < 4; k++)
             if (sp.condition[g * 4 + k])
                 wheres[nw++] = sp.condition[g * 4 + k];
-        sweep_options o = {0};
+        ls_sweep_options o = {0};
         o.wheres = wheres;
         o.nwheres = nw;
-        sweep *t = ls_sweep_read(&path, 1, &o, &err);
+        ls_sweep *t = ls_sweep_read(&path, 1, &o, &err);
         assert_non_null(t);
         assert_int_equal(t->n, sp.count[g]);
         size_t k = 0;
@@ -165,12 +165,12 @@ static void subset_keeps_checksums_and_renumbers_groups(void **state)
     const char *path = write_temp_text(CSV, 0);
     const char *by[] = {"arm"};
     ls_error err = {0};
-    sweep *s = read_by(path, by, 1, "n_act", &err);
+    ls_sweep *s = read_by(path, by, 1, "n_act", &err);
     assert_non_null(s);
     assert_int_equal(s->ngroups, 3);
-    sweep_split sp;
+    ls_sweep_groups sp;
     assert_int_equal(ls_sweep_split(s, &sp, &err), 0);
-    sweep *b = ls_sweep_split_subset(s, &sp, 2, &err);
+    ls_sweep *b = ls_sweep_split_subset(s, &sp, 2, &err);
     assert_non_null(b);
     assert_int_equal(b->n, 3);
     assert_int_equal(b->nfiles, 1);
@@ -201,9 +201,9 @@ static void empty_cell_and_missing_column_are_refused(void **state)
     unlink(path);
     /* A sweep read without by_columns cannot be split. */
     path = write_temp_text(CSV, 0);
-    sweep *s = read_by(path, NULL, 0, NULL, &err);
+    ls_sweep *s = read_by(path, NULL, 0, NULL, &err);
     assert_non_null(s);
-    sweep_split sp;
+    ls_sweep_groups sp;
     assert_int_equal(ls_sweep_split(s, &sp, &err), LS_ERR_USAGE);
     ls_sweep_split_free(&sp);
     ls_sweep_free(s);

@@ -12,12 +12,12 @@
 #include "loopscale/sweep.h"
 #include "tmpfile.h"
 
-static sweep *read_text(const char *text, const sweep_options *o, ls_error *err)
+static ls_sweep *read_text(const char *text, const ls_sweep_options *o, ls_error *err)
 {
     char path[64];
     snprintf(path, sizeof path, "%s", write_temp_text(text, 0));
     const char *paths[] = {path};
-    sweep *s = ls_sweep_read(paths, 1, o, err);
+    ls_sweep *s = ls_sweep_read(paths, 1, o, err);
     unlink(path);
     return s;
 }
@@ -26,10 +26,10 @@ static void aliases_match_in_any_case_and_defaults_apply(void **state)
 {
     (void)state;
     ls_error err;
-    sweep *s = read_text("PARAMS,d,Loss,Experts,note\n3e8,1e11,2.5,4,x\n", NULL, &err);
+    ls_sweep *s = read_text("PARAMS,d,Loss,Experts,note\n3e8,1e11,2.5,4,x\n", NULL, &err);
     assert_non_null(s);
     assert_int_equal(s->n, 1);
-    sweep_row r = s->rows[0];
+    ls_sweep_row r = s->rows[0];
     assert_true(r.n_act == 3e8 && r.tokens == 1e11 && r.loss == 2.5 && r.E == 4);
     assert_true(r.n_total == 3e8 && r.R == 1 && r.k == 1 && isnan(r.n_loop));
     assert_int_equal(r.line, 2);
@@ -42,8 +42,8 @@ static void map_renames_and_tokens_come_from_flops(void **state)
     (void)state;
     ls_error err;
     const char *maps[] = {"n_act=Model Size", "flops=Training FLOP"};
-    sweep_options o = {.maps = maps, .nmaps = 2, .require_loss = 1};
-    sweep *s = read_text("Model Size,Training FLOP,loss\n2.385e8,1.431e19,3.1\n", &o, &err);
+    ls_sweep_options o = {.maps = maps, .nmaps = 2, .require_loss = 1};
+    ls_sweep *s = read_text("Model Size,Training FLOP,loss\n2.385e8,1.431e19,3.1\n", &o, &err);
     assert_non_null(s);
     assert_true(fabs(s->rows[0].tokens - 1.431e19 / (6 * 2.385e8)) < 1e-3);
     ls_sweep_free(s);
@@ -67,7 +67,7 @@ static void tokens_and_flops_must_agree_within_the_tolerance(void **state)
     for (int sign = -1; sign <= 1; sign += 2) {
         snprintf(text, sizeof text, "n_act,n_loop,R,tokens,flops,loss\n1e9,7.5e8,3,1e11,%.17g,2.9\n",
                  1.5e21 * (1 + sign * inside));
-        sweep *s = read_text(text, NULL, &err);
+        ls_sweep *s = read_text(text, NULL, &err);
         assert_non_null(s);
         assert_true(s->rows[0].tokens == 1e11); /* the tokens column is what is used */
         ls_sweep_free(s);
@@ -91,8 +91,8 @@ static void where_filters_are_anded_over_quantities_and_other_columns(void **sta
                        "1e8,7e7,16,2,1e10,2.8,0.001\n"
                        "1e8,7e7,4,2,1e10,2.85,0.003\n";
     const char *wheres[] = {"R<=8", "lr != 0.002"};
-    sweep_options o = {.wheres = wheres, .nwheres = 2};
-    sweep *s = read_text(text, &o, &err);
+    ls_sweep_options o = {.wheres = wheres, .nwheres = 2};
+    ls_sweep *s = read_text(text, &o, &err);
     assert_non_null(s);
     assert_int_equal(s->n, 2);
     assert_true(s->rows[0].R == 1 && s->rows[1].R == 4);
@@ -113,8 +113,8 @@ static void groups_and_echoed_cells(void **state)
 {
     (void)state;
     ls_error err;
-    sweep_options o = {.keep_text = 1, .group_column = "run"};
-    sweep *s = read_text("run,N,D,loss\nb,1e8,1e10,3\na,2e8,1e10,2.9\nb,3e8,1e10,2.8\n", &o, &err);
+    ls_sweep_options o = {.keep_text = 1, .group_column = "run"};
+    ls_sweep *s = read_text("run,N,D,loss\nb,1e8,1e10,3\na,2e8,1e10,2.9\nb,3e8,1e10,2.8\n", &o, &err);
     assert_non_null(s);
     assert_int_equal(s->ngroups, 2);
     assert_int_equal(s->rows[0].group, 1);
@@ -136,7 +136,7 @@ static void several_files_concatenate(void **state)
     snprintf(a, sizeof a, "%s", write_temp_text("N,D,loss\n1e8,1e10,3\n", 0));
     snprintf(b, sizeof b, "%s", write_temp_text("tokens,loss,n_act\n2e10,2.9,1e8\n", 1));
     const char *paths[] = {a, b};
-    sweep *s = ls_sweep_read(paths, 2, NULL, &err);
+    ls_sweep *s = ls_sweep_read(paths, 2, NULL, &err);
     assert_non_null(s);
     assert_int_equal(s->n, 2);
     assert_int_equal(s->rows[1].file, 1);
@@ -149,23 +149,23 @@ static void several_files_concatenate(void **state)
 static void row_check_names_the_quantity_at_fault(void **state)
 {
     (void)state;
-    sweep_row ok = {1e9, 2e9, 7e8, 4, 8, 2, 1e11, 2.5, NAN, 0, 0, 0, 0};
-    sweep_quantity which;
+    ls_sweep_row ok = {1e9, 2e9, 7e8, 4, 8, 2, 1e11, 2.5, NAN, 0, 0, 0, 0};
+    ls_sweep_quantity which;
     char reason[128];
     assert_int_equal(ls_sweep_row_check(&ok, &which, reason, sizeof reason), 0);
-    sweep_row r = ok;
+    ls_sweep_row r = ok;
     r.n_loop = 2e9;
     assert_int_equal(ls_sweep_row_check(&r, &which, reason, sizeof reason), 1);
-    assert_int_equal(which, SWEEP_N_LOOP);
+    assert_int_equal(which, LS_SWEEP_N_LOOP);
     assert_string_equal(reason, "is greater than n_act (1000000000)");
     r = ok;
     r.E = 1;
     assert_int_equal(ls_sweep_row_check(&r, &which, reason, sizeof reason), 1);
-    assert_int_equal(which, SWEEP_E);
+    assert_int_equal(which, LS_SWEEP_E);
     r = ok;
     r.n_loop = NAN;
     assert_int_equal(ls_sweep_row_check(&r, &which, reason, sizeof reason), 1);
-    assert_int_equal(which, SWEEP_N_LOOP);
+    assert_int_equal(which, LS_SWEEP_N_LOOP);
     r.R = 1;
     assert_int_equal(ls_sweep_row_check(&r, &which, reason, sizeof reason), 0);
 }
@@ -184,7 +184,7 @@ static void a_million_rows_read_in_one_pass(void **state)
     free(text);
     ls_error err;
     const char *paths[] = {path};
-    sweep *s = ls_sweep_read(paths, 1, NULL, &err);
+    ls_sweep *s = ls_sweep_read(paths, 1, NULL, &err);
     unlink(path);
     assert_non_null(s);
     assert_int_equal(s->n, rows);

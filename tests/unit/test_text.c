@@ -10,8 +10,8 @@
 #include <cmocka.h>
 
 #include "loopscale/error.h"
-#include "loopscale/chart.h"
-#include "loopscale/jsonw.h"
+#include "chart_internal.h"
+#include "jsonw_internal.h"
 #include "loopscale/report.h"
 #include "text_internal.h"
 
@@ -87,10 +87,36 @@ static void markup_is_escaped_and_valid_utf8(void **state)
 {
     (void)state;
     char buf[128];
-    ls_chart_escape(buf, sizeof buf, "T\xff<&>\x01\"'\xe2\x82\xac");
-    assert_string_equal(buf, "T" FFFD "&lt;&amp;&gt;&quot;&apos;\xe2\x82\xac");
-    ls_report_escape(buf, sizeof buf, "r\xe9<b>\xc3\xa9");
+    ls_text_escape_xml(buf, sizeof buf, "T\xff<&>\x01\"'\xe2\x82\xac", 0);
+    assert_string_equal(buf, "T" FFFD "&lt;&amp;&gt;&quot;&#39;\xe2\x82\xac");
+    ls_text_escape_xml(buf, sizeof buf, "r\xe9<b>\xc3\xa9", LS_TEXT_KEEP_LINES);
     assert_string_equal(buf, "r" FFFD "&lt;b&gt;\xc3\xa9");
+}
+
+static void escape_for_one_line_turns_tab_into_space_and_drops_newlines(void **state)
+{
+    (void)state;
+    char buf[128];
+    size_t n = ls_text_escape_xml(buf, sizeof buf, "a<b & \"c\" > 'd'\x01\te\nf", 0);
+    assert_string_equal(buf, "a&lt;b &amp; &quot;c&quot; &gt; &#39;d&#39; ef");
+    assert_int_equal(n, strlen(buf));
+    /* Truncation keeps the buffer terminated and reports the full length. */
+    char small[6];
+    assert_int_equal(ls_text_escape_xml(small, sizeof small, "&&", 0), 10);
+    assert_int_equal(strlen(small), 5);
+}
+
+static void escape_for_html_keeps_tabs_and_newlines(void **state)
+{
+    (void)state;
+    char buf[128];
+    size_t n = ls_text_escape_xml(buf, sizeof buf, "a<b>&\"c'\x01\td", LS_TEXT_KEEP_LINES);
+    assert_string_equal(buf, "a&lt;b&gt;&amp;&quot;c&#39;\td");
+    assert_int_equal(n, strlen(buf));
+    /* Like snprintf: the length needed, the text cut at the size. */
+    assert_int_equal(ls_text_escape_xml(buf, 6, "<<<", LS_TEXT_KEEP_LINES), 12);
+    assert_string_equal(buf, "&lt;&");
+    assert_int_equal(ls_text_escape_xml(NULL, 0, "plain", LS_TEXT_KEEP_LINES), 5);
 }
 
 int main(void)
@@ -101,6 +127,8 @@ int main(void)
         cmocka_unit_test(error_messages_quote_what_they_echo),
         cmocka_unit_test(json_strings_are_valid_utf8),
         cmocka_unit_test(markup_is_escaped_and_valid_utf8),
+        cmocka_unit_test(escape_for_one_line_turns_tab_into_space_and_drops_newlines),
+        cmocka_unit_test(escape_for_html_keeps_tabs_and_newlines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,5 @@
 /*
- * loopscale/jsonw.h — a small JSON writer for law files and --format json.
+ * jsonw_internal.h — a small JSON writer for law files and --format json.
  *
  * Builds the text in a growable buffer.  Objects are written one member per
  * line with two-space indentation; arrays opened as `inline` stay on one line
@@ -11,15 +11,13 @@
  * Thread safety: a jsonw belongs to one thread at a time; the functions
  * keep no state of their own.
  */
-#ifndef LOOPSCALE_JSONW_H
-#define LOOPSCALE_JSONW_H
+#ifndef LOOPSCALE_JSONW_INTERNAL_H
+#define LOOPSCALE_JSONW_INTERNAL_H
 
 #include <stddef.h>
 
 #include "loopscale/error.h"
-#include "loopscale/export.h"
 
-LS_API_BEGIN
 
 #define JSONW_MAX_DEPTH 32
 
@@ -48,6 +46,5 @@ void ls_jsonw_bool(jsonw *w, const char *key, int b);
 char *ls_jsonw_finish(jsonw *w, ls_error *err) LS_MUST_CHECK;
 void ls_jsonw_discard(jsonw *w);
 
-LS_API_END
 
 #endif

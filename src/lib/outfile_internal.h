@@ -1,5 +1,5 @@
 /*
- * loopscale/outfile.h — output files that are never left half-written.
+ * outfile_internal.h — output files that are never left half-written.
  *
  * ls_outfile_open() writes into a temporary file beside the destination;
  * ls_outfile_commit() flushes, closes and renames it over the destination, so a
@@ -10,15 +10,13 @@
  *
  * Thread safety: an outfile belongs to one thread at a time.
  */
-#ifndef LOOPSCALE_OUTFILE_H
-#define LOOPSCALE_OUTFILE_H
+#ifndef LOOPSCALE_OUTFILE_INTERNAL_H
+#define LOOPSCALE_OUTFILE_INTERNAL_H
 
 #include <stddef.h>
 
 #include "loopscale/error.h"
-#include "loopscale/export.h"
 
-LS_API_BEGIN
 
 typedef struct outfile outfile;
 
@@ -59,6 +57,5 @@ char *ls_outfile_resolve(const char *path);
 /* 1 when path names a gzip output (ends in ".gz", in any case). */
 int ls_outfile_wants_gzip(const char *path);
 
-LS_API_END
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * loopscale/chart.h — charts drawn with cairo and pango and written as SVG,
+ * chart_internal.h — charts drawn with cairo and pango and written as SVG,
  * PDF or PNG, for the plots of `fit`, `holdout`, `isoflop`, `solve` and
  * `report` (loopscale/plot.h computes what they show).
  *
@@ -16,7 +16,7 @@
  * bottom a small arrow on the edge says so (with a legend entry).
  *
  * All text given to a chart is Pango markup ("N<sub>act</sub>",
- * "&#961;<sub>eff</sub>", "10<sup>21</sup>"): ls_chart_escape() turns plain
+ * "&#961;<sub>eff</sub>", "10<sup>21</sup>"): ls_text_escape_xml() turns plain
  * text (a file name, a column label) into markup.  Text that is not valid
  * markup is drawn as it stands.
  *
@@ -27,40 +27,14 @@
  * the file's bytes as a malloc'd buffer, which the caller writes
  * (atomically, through outfile.h) and frees.
  */
-#ifndef LOOPSCALE_CHART_H
-#define LOOPSCALE_CHART_H
+#ifndef LOOPSCALE_CHART_INTERNAL_H
+#define LOOPSCALE_CHART_INTERNAL_H
 
 #include <stddef.h>
 
 #include "loopscale/error.h"
-#include "loopscale/export.h"
+#include "loopscale/plot.h"
 
-LS_API_BEGIN
-
-/* The file formats, chosen by the output file's name. */
-typedef enum { CHART_FORMAT_SVG, CHART_FORMAT_PDF, CHART_FORMAT_PNG } chart_format;
-/* light: for screens and slides, with grid lines; print: for papers, no
- * grid lines, ticks inside the frame, heavier lines. */
-typedef enum { CHART_LOOK_LIGHT, CHART_LOOK_PRINT } chart_look;
-
-/* How a chart is written.  Sizes in points (1/72 inch). */
-typedef struct chart_output {
-    chart_format format;
-    double width_pt, height_pt; /* the whole figure; 0: the chart's own size */
-    double font_pt;             /* text size of labels (default 9) */
-    double dpi;                 /* PNG resolution (default 150) */
-    chart_look look;
-    const char *title;          /* plain text replacing the chart's title; NULL keeps it */
-    int no_title;               /* draw no title at all */
-    int caption;                /* draw the notes under the panels (by default they go to metadata only) */
-    const char *provenance;     /* plain text for the file's metadata (command line, version) */
-} chart_output;
-
-/* The defaults: SVG, natural size, 9 pt text, 150 dpi, light look. */
-chart_output ls_chart_output_default(void);
-/* The format for a file name's extension (.svg, .pdf, .png, in any case);
- * LS_ERR_USAGE for any other. */
-int ls_chart_format_of_path(const char *path, chart_format *out, ls_error *err) LS_MUST_CHECK;
 
 typedef enum { CHART_SCALE_LINEAR, CHART_SCALE_LOG } chart_scale;
 typedef enum { CHART_AXIS_X, CHART_AXIS_Y } chart_axis;
@@ -108,7 +82,7 @@ typedef struct chart_panel chart_panel;
 chart *ls_chart_new(const char *title, size_t rows, size_t cols);
 void ls_chart_free(chart *f);
 /* Plot-area size of every panel in points at its natural size (default
- * 210 x 150); a chart_output with a size scales the panels to fit. */
+ * 210 x 150); a ls_figure with a size scales the panels to fit. */
 void ls_chart_set_panel_size(chart *f, double width, double height);
 /* The panel at (row, col), counted from 0; NULL when outside the grid. */
 chart_panel *ls_chart_panel(chart *f, size_t row, size_t col);
@@ -145,7 +119,7 @@ int ls_chart_panel_text(chart_panel *p, double x, double y, const char *text, in
  * at least one panel, else LS_ERR_USAGE with a message: a check to make
  * before any work or output. Larger grids of panels degrade (brief legend
  * labels, fewer ticks, a compact view) rather than fail. */
-int ls_chart_check_size(const chart_output *o, ls_error *err) LS_MUST_CHECK;
+int ls_chart_check_size(const ls_figure *o, ls_error *err) LS_MUST_CHECK;
 
 /* The file's bytes (malloc'd, *len of them; NUL-terminated for SVG), or
  * NULL with an error: LS_ERR_INTERNAL when out of memory or cairo fails,
@@ -153,17 +127,12 @@ int ls_chart_check_size(const chart_output *o, ls_error *err) LS_MUST_CHECK;
  * LS_ERR_DATA when the figure at its natural size would be too large to
  * draw (past 200 in a side, or a PNG past 32767 pixels a side or 100
  * million in all: a legend of thousands of entries). */
-unsigned char *ls_chart_render(const chart *f, const chart_output *o, size_t *len, ls_error *err) LS_MUST_CHECK;
+unsigned char *ls_chart_render(const chart *f, const ls_figure *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
-/* Plain text as markup: XML's five special characters escaped and control
- * characters dropped.  Returns the length the escaped text needs, like
- * snprintf. */
-size_t ls_chart_escape(char *buf, size_t size, const char *text);
 /* A number as markup, as tick labels write it: plain from 10^-3 to 10^5
  * ("0.25", "2000"), else m x 10^k with a superscript exponent ("10<sup>21</sup>",
  * "6&#215;10<sup>10</sup>", 3 significant digits).  Returns its length. */
 size_t ls_chart_number(char *buf, size_t size, double v);
 
-LS_API_END
 
 #endif
