@@ -582,7 +582,7 @@ outfile *cli_output_open(const char *command, const char *path, int *status)
     return out;
 }
 
-static int stdout_failed(const char *command, int errnum)
+int cli_stdout_failed(const char *command, int errnum)
 {
     fprintf(stderr, "loopscale%s%s: write error on standard output: %s\n", command ? " " : "",
             command ? command : "", strerror(errnum ? errnum : EIO));
@@ -603,7 +603,7 @@ int cli_write_data(const char *command, size_t n, const char *const *paths, cons
     /* Results already printed but lost (a full disk behind standard output)
      * fail the run before any file is replaced. */
     if (fflush(stdout) != 0 || ferror(stdout))
-        return stdout_failed(command, errno);
+        return cli_stdout_failed(command, errno);
     /* Two outputs naming one file, or an output naming an input, were
      * refused by cli_files_check() before any work. */
     for (size_t i = 0; i < n; i++)
@@ -654,7 +654,7 @@ int cli_finish(const char *command, int status)
     /* A run that already failed has said why (a closed standard output
      * included); a second line would only repeat it. */
     if (bad && status == 0)
-        return stdout_failed(command, saved);
+        return cli_stdout_failed(command, saved);
     return status;
 }
 

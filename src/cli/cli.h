@@ -193,6 +193,13 @@ int cli_write_files(const char *command, size_t n, const char *const *paths, con
 /* The same for data of given lengths (plots are binary). */
 int cli_write_data(const char *command, size_t n, const char *const *paths, const void *const *data,
                    const size_t *lens);
+/* "write error on standard output" and its exit status (74). */
+int cli_stdout_failed(const char *command, int errnum);
+/* Run a command of the library (loopscale/command.h) on argv: the options
+ * parsed into a request, the request run, its notes and warnings printed on
+ * standard error, its text on standard output, its files committed.
+ * streaming: the text is written as the command makes it. */
+int cli_run(const char *command, int argc, char **argv, int streaming);
 /* Flush and close stdout; a failed write of the results is a failure (74). */
 int cli_finish(const char *command, int status);
 

@@ -21,6 +21,8 @@ typedef struct command {
     const char *summary;
 } command;
 
+static int run_solve(int argc, char **argv) { return cli_run("solve", argc, argv, 0); }
+
 static const command COMMANDS[] = {
     {"fit", cmd_fit, "fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file"},
     {"frontier", cmd_frontier, "the compute-optimal frontier of a law: N_opt, D_opt and the loss against F"},
@@ -30,7 +32,7 @@ static const command COMMANDS[] = {
     {"plan", cmd_plan, "which runs to train next: a sweep designed for the decision at a deployment budget"},
     {"predict", cmd_predict, "predict the loss of a sweep's runs, or of one configuration, from a law"},
     {"simulate", cmd_simulate, "draw a synthetic sweep from a law, with noise, through the architecture template"},
-    {"solve", cmd_solve, "the loops, experts, size and tokens a compute and memory budget should buy"},
+    {"solve", run_solve, "the loops, experts, size and tokens a compute and memory budget should buy"},
     {"report", cmd_report, "one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures"},
     {"shape", cmd_shape, "parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder"},
     {"route", cmd_route, "router health from logits: load balance, MMR confidence, expert switching across loops"},

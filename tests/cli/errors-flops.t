@@ -11,7 +11,7 @@ read another is refused where its two columns disagree.
 Names (usage errors, status 64; in a template, bad data, status 65):
 
   $ loopscale solve --law truth.json --flops 1e21 --flops-convention 6ND
-  loopscale solve: --flops-convention: '6ND' is not 6nd, 6nd+head, 6nd+attn or 6nd+attn+head
+  loopscale solve: --flops-convention: '6ND' is not one of 6nd, 6nd+head, 6nd+attn, 6nd+attn+head
   Try 'loopscale solve --help'.
   [64]
   $ loopscale fit --flops-convention kaplan truth.json

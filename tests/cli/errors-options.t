@@ -268,7 +268,7 @@ Numbers out of range, budgets included:
   Try 'loopscale solve --help'.
   [64]
   $ loopscale solve --flops 1e21 --threads 65
-  loopscale solve: --threads: '65' is outside [1, 64]
+  loopscale solve: --threads has no effect without --uncertainty
   Try 'loopscale solve --help'.
   [64]
   $ loopscale solve --flops 1e21 --ci 0

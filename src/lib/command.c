@@ -1,0 +1,270 @@
+/*
+ * command.c — the commands: their registry, the one way a request runs, and
+ * the help and ranges made from the option table (loopscale/command.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command_internal.h"
+#include "commands/commands_internal.h"
+
+/* In the order `loopscale --help` lists them. */
+static const cmd_def *const COMMANDS[] = {
+    &CMD_SOLVE,
+};
+#define NCOMMANDS (sizeof COMMANDS / sizeof *COMMANDS)
+
+const cmd_def *cmd_find(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(COMMANDS[i]->name, name) == 0)
+            return COMMANDS[i];
+    return NULL;
+}
+
+const char *cmd_default_format(const cmd_def *def)
+{
+    static const char *const names[] = {"table", "csv", "tsv", "json", "md", "html"};
+    size_t n = def->formats ? strcspn(def->formats, "|") : 0;
+    for (size_t f = 0; f < sizeof names / sizeof *names; f++)
+        if (n && strlen(names[f]) == n && strncmp(names[f], def->formats, n) == 0)
+            return names[f];
+    return NULL;
+}
+
+const cmd_option *cmd_option_of(const cmd_def *def, opt_id id)
+{
+    for (const cmd_option *c = def->options; c->id != O_NOPTIONS; c++)
+        if (c->id == id)
+            return c;
+    return NULL;
+}
+
+size_t ls_command_count(void)
+{
+    return NCOMMANDS;
+}
+
+const char *ls_command_name(size_t i)
+{
+    return i < NCOMMANDS ? COMMANDS[i]->name : NULL;
+}
+
+const char *ls_command_summary(size_t i)
+{
+    return i < NCOMMANDS ? COMMANDS[i]->summary : NULL;
+}
+
+/* The option as the command shows it: the table's row with the command's
+ * own help, default and heading where it has them. */
+static ls_option shown_option(const cmd_def *def, const cmd_option *c)
+{
+    ls_option o = OPTION_TABLE[c->id];
+    if (c->help)
+        o.help = c->help;
+    if (c->default_text) {
+        o.default_text = c->default_text;
+        o.default_doc = NULL;
+    }
+    if (c->default_doc)
+        o.default_doc = c->default_doc;
+    o.heading = c->heading ? c->heading : o.heading;
+    if (c->id == O_FORMAT) {
+        o.choices = def->formats;
+        o.metavar = def->formats;
+        if (!c->default_text)
+            o.default_text = cmd_default_format(def);
+    }
+    return o;
+}
+
+int ls_command_option(const char *command, size_t i, ls_option *out)
+{
+    const cmd_def *def = command ? cmd_find(command) : NULL;
+    for (size_t k = 0; def && def->options[k].id != O_NOPTIONS; k++)
+        if (k == i) {
+            *out = shown_option(def, &def->options[k]);
+            return 1;
+        }
+    return 0;
+}
+
+/* ---- help ---------------------------------------------------------------------- */
+
+#define HELP_WIDTH 80
+#define HELP_COLUMN 26
+
+/* Append `text` wrapped to HELP_WIDTH, the first line starting at column
+ * `at` (already written), the others indented by `indent`. */
+static void wrap(strbuf *b, const char *text, size_t at, size_t indent)
+{
+    size_t col = at;
+    const char *p = text;
+    int first = 1;
+    while (*p) {
+        size_t word = strcspn(p, " ");
+        if (!first && col + 1 + word > HELP_WIDTH) {
+            strbuf_printf(b, "\n%*s", (int)indent, "");
+            col = indent;
+            first = 1;
+        }
+        if (!first) {
+            strbuf_puts(b, " ");
+            col++;
+        }
+        strbuf_append(b, p, word);
+        col += word;
+        first = 0;
+        p += word;
+        while (*p == ' ')
+            p++;
+    }
+    strbuf_puts(b, "\n");
+}
+
+/* The description: paragraphs (separated by blank lines) wrapped to
+ * HELP_WIDTH, except those whose lines are indented (a list, a formula),
+ * which are kept as written. */
+static void describe(strbuf *b, const char *text)
+{
+    while (*text) {
+        const char *end = strstr(text, "\n\n");
+        size_t len = end ? (size_t)(end - text) : strlen(text);
+        char *para = strndup(text, len);
+        if (!para) {
+            b->failed = 1;
+            return;
+        }
+        if (para[0] == ' ' || strstr(para, "\n ")) {
+            strbuf_printf(b, "%s\n", para);
+        } else {
+            for (char *c = para; *c; c++)
+                *c = *c == '\n' ? ' ' : *c;
+            wrap(b, para, 0, 0);
+        }
+        free(para);
+        text += len;
+        if (*text) {
+            strbuf_puts(b, "\n");
+            text += 2;
+        }
+    }
+}
+
+static void option_help(strbuf *b, const ls_option *o)
+{
+    if (o->heading)
+        strbuf_printf(b, "%s\n", o->heading);
+    char flags[64];
+    int n;
+    if (o->short_name)
+        n = snprintf(flags, sizeof flags, "  -%c, --%s", o->short_name, o->name);
+    else
+        n = snprintf(flags, sizeof flags, "      --%s", o->name);
+    if (o->metavar && o->type != LS_OPTION_SWITCH)
+        n += snprintf(flags + n, sizeof flags - (size_t)n, " %s", o->metavar);
+    strbuf_puts(b, flags);
+    size_t at = (size_t)n;
+    if (at + 2 > HELP_COLUMN) {
+        strbuf_puts(b, "  ");
+        at += 2;
+    } else {
+        strbuf_printf(b, "%*s", (int)(HELP_COLUMN - at), "");
+        at = HELP_COLUMN;
+    }
+    strbuf text = {0};
+    strbuf_puts(&text, o->help);
+    const char *def = o->default_doc ? o->default_doc : o->default_text;
+    if (def)
+        strbuf_printf(&text, " (default: %s)", def);
+    if ((o->flags & LS_OPTION_REPEATABLE) && !strstr(o->help, "repeatable"))
+        strbuf_puts(&text, " (repeatable)");
+    wrap(b, text.buf ? text.buf : "", at, HELP_COLUMN);
+    strbuf_free(&text);
+}
+
+char *ls_command_help(const char *command)
+{
+    const cmd_def *def = command ? cmd_find(command) : NULL;
+    if (!def)
+        return NULL;
+    strbuf b = {0};
+    /* "Usage: loopscale NAME ..." with continuation lines aligned under it. */
+    const char *u = def->usage;
+    strbuf_printf(&b, "Usage: loopscale %s ", def->name);
+    while (*u) {
+        size_t line = strcspn(u, "\n");
+        strbuf_append(&b, u, line);
+        strbuf_puts(&b, "\n");
+        u += line;
+        if (*u == '\n' && *++u)
+            strbuf_printf(&b, "       loopscale %s ", def->name);
+    }
+    strbuf_puts(&b, "\n");
+    describe(&b, def->description);
+    strbuf_puts(&b, "\n");
+    for (const cmd_option *c = def->options; c->id != O_NOPTIONS; c++) {
+        ls_option o = shown_option(def, c);
+        option_help(&b, &o);
+    }
+    strbuf_puts(&b, "  -h, --help              show this help\n");
+    if (def->epilogue)
+        strbuf_printf(&b, "\n%s\n", def->epilogue);
+    return strbuf_take(&b);
+}
+
+char *ls_command_ranges(int troff)
+{
+    strbuf b = {0};
+    /* Each option once, in the table's order, with every command that
+     * takes it. */
+    for (int id = 0; id < O_NOPTIONS; id++) {
+        const ls_option *o = &OPTION_TABLE[id];
+        if (isnan(o->min))
+            continue;
+        int integral = (o->flags & LS_OPTION_INTEGRAL) || o->type == LS_OPTION_INTEGER;
+        char range[96];
+        if (o->type == LS_OPTION_SIZE)
+            snprintf(range, sizeof range, "%g to %g inches each way", o->min, o->max);
+        else
+            snprintf(range, sizeof range, "%s%g to %g", integral ? "an integer from " : "", o->min, o->max);
+        char commands[256] = "";
+        for (size_t i = 0; i < NCOMMANDS; i++)
+            if (cmd_option_of(COMMANDS[i], (opt_id)id)) {
+                size_t used = strlen(commands);
+                snprintf(commands + used, sizeof commands - used, "%s%s", used ? ", " : "", COMMANDS[i]->name);
+            }
+        if (!commands[0])
+            continue;
+        if (troff)
+            strbuf_printf(&b, ".TP\n.B \\-\\-%s\n%s (%s)\n", o->name, range, commands);
+        else
+            strbuf_printf(&b, "--%-18s %s (%s)\n", o->name, range, commands);
+    }
+    return strbuf_take(&b);
+}
+
+/* ---- running a request ----------------------------------------------------------- */
+
+int ls_command_run(const ls_request *req, ls_result **out, ls_error *err)
+{
+    ls_error_clear(err);
+    ls_result *res = calloc(1, sizeof *res);
+    *out = res;
+    if (!res)
+        return res_oom(err);
+    res->req = req;
+    const cmd_def *def = req->def;
+    int status = 0;
+    if (req->noperands > def->max_operands)
+        status = ls_error_set(err, LS_ERR_USAGE, "unexpected argument '%s'", req->operands[def->max_operands]);
+    if (status == 0)
+        status = guard_check(req, res, NULL, 0, err);
+    if (status == 0)
+        status = def->run(req, res, err);
+    if (status == 0 && (res->failed_memory || strbuf_failed(&res->text)))
+        status = res_oom(err);
+    return status;
+}

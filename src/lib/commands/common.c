@@ -1,0 +1,324 @@
+/*
+ * common.c — what several commands' entry points share (commands_internal.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "chart_internal.h"
+#include "commands/commands_internal.h"
+#include "numtext_internal.h"
+
+/* ---- laws and templates ---------------------------------------------------------- */
+
+/* Why the fit a law file records is not a fit, or NULL: the best solve did
+ * not converge, or a free parameter has no standard error (the Jacobian was
+ * singular: the sweep could not tell the parameters apart).  fit writes
+ * neither; a file from an older version or edited by hand may say so. */
+static const char *not_a_fit(const ls_lawfile *lf, char *buf, size_t size)
+{
+    if (!lf->has_fit)
+        return NULL;
+    if (!lf->fit.converged)
+        return "the fit it records did not converge";
+    if (!lf->has_stderr) /* fit always writes them: without, nothing says the fit was determined */
+        return "the fit it records has no standard errors";
+    ls_law_param list[LS_LAW_NPARAMS];
+    size_t np = ls_law_params_of(lf->law.kind, list), used = 0;
+    char names[128] = "";
+    for (size_t i = 0; i < np; i++)
+        if (!lf->fixed[list[i]] && !isfinite(lf->stderr_of[list[i]]) && used + 16 < sizeof names)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
+                                     ls_law_param_name(list[i]));
+    if (!used)
+        return NULL;
+    snprintf(buf, size, "the fit it records cannot tell its parameters apart (no standard error for %s)", names);
+    return buf;
+}
+
+ls_lawfile *cmd_read_law(const ls_request *req, ls_result *res, opt_id option, ls_error *err)
+{
+    const char *path = req_text(req, option);
+    ls_lawfile *lf = path ? ls_lawfile_read(path, err) : ls_lawfile_default(err);
+    if (!lf)
+        return NULL;
+    if (!path)
+        res_note(res, "using the default law (%s); %s FILE for another", LS_LAWFILE_DEFAULT_DESCRIPTION,
+                 req_flag(req, option));
+    char buf[256];
+    const char *why = path ? not_a_fit(lf, buf, sizeof buf) : NULL;
+    if (why && req_given(req, O_FORCE))
+        res_warn(res, LS_WARNING_LAW, path, "%s: %s; used anyway (%s)", path, why, req_flag(req, O_FORCE));
+    else if (why) {
+        ls_error_set(err, LS_ERR_DATA, "%s: %s, so its parameters are not a law (%s to use them anyway)", path, why,
+                     req_flag(req, O_FORCE));
+        ls_lawfile_free(lf);
+        return NULL;
+    }
+    return lf;
+}
+
+int cmd_template_read(const ls_request *req, ls_arch_template *t, ls_error *err)
+{
+    ls_arch_template_default(t);
+    const char *path = req_text(req, O_TEMPLATE);
+    if (path && ls_arch_template_read(path, t, err) != 0)
+        return err->code;
+    return 0;
+}
+
+int cmd_template_flops(const ls_request *req, const ls_lawfile *lf, ls_arch_template *t, ls_error *err)
+{
+    if (req_given(req, O_FLOPS_CONVENTION))
+        t->flops_convention = (ls_law_flops_kind)ls_law_flops_from_name(req_text(req, O_FLOPS_CONVENTION));
+    else if (lf && lf->has_fit && lf->fit.flops.kind != LS_LAW_FLOPS_6ND)
+        ls_arch_set_flops(t, &lf->fit.flops);
+    ls_law_flops c;
+    ls_arch_flops(t, &c);
+    if (ls_law_flops_check(&c, err) != 0)
+        return err->code = LS_ERR_USAGE;
+    return 0;
+}
+
+/* ---- the solver's options ---------------------------------------------------------- */
+
+void cmd_candidates_of(const ls_request *req, ls_result *res, const ls_arch_template *t, cmd_candidates *room,
+                       ls_solve_options *so)
+{
+    size_t ndefault_R, ndefault_E, nR, nE;
+    const double *R = req_list(req, O_R_LIST, &nR), *E = req_list(req, O_E_LIST, &nE);
+    ls_solve_default_candidates(so->ranges, room->R, &ndefault_R, room->E, &ndefault_E);
+    so->R = R ? R : room->R;
+    so->nR = R ? nR : ndefault_R;
+    so->E = E ? E : room->E;
+    so->nE = E ? nE : ndefault_E;
+    if (E || t->top_k <= 1)
+        return;
+    /* The default list starts at E = 1; a template routing each token to
+     * top_k experts needs at least top_k of them. */
+    size_t skip = 0;
+    while (skip < so->nE && so->E[skip] < t->top_k)
+        skip++;
+    so->E += skip;
+    so->nE -= skip;
+    if (so->nE == 0) { /* top_k beyond the whole list: E = top_k alone */
+        room->top_k_e = t->top_k;
+        so->E = &room->top_k_e;
+        so->nE = 1;
+        res_note(res, "the template routes to top_k = %d experts: the default %s is %d", t->top_k,
+                 req_flag(req, O_E_LIST), t->top_k);
+    } else
+        res_note(res, "the template routes to top_k = %d experts: E below %d left out of the default %s list",
+                 t->top_k, t->top_k, req_flag(req, O_E_LIST));
+}
+
+double cmd_eps(const ls_request *req, ls_result *res, const ls_lawfile *lf)
+{
+    if (req_given(req, O_EPS))
+        return req_number(req, O_EPS);
+    if (!lf->has_fit)
+        res_note(res, "the law file has no fit RMSE; epsilon is 0 (%s X to set one)", req_flag(req, O_EPS));
+    return lf->has_fit ? lf->fit.rmse : 0.0;
+}
+
+ls_solve_budget cmd_budget(const ls_request *req)
+{
+    ls_solve_budget b = {req_number(req, O_FLOPS), INFINITY, req_number(req, O_BITS)};
+    if (req_given(req, O_MEM))
+        b.mem_bytes = req_number(req, O_MEM);
+    return b;
+}
+
+/* What an answer at an end of the search says: "N_act = 1000 at the floor
+ * of the search (1e3)", "E = 64, the largest searched".  Empty when the
+ * answer is inside on every searched quantity. */
+static void edge_text(char *buf, size_t size, const ls_solve_options *so, const ls_solve_candidate *c)
+{
+    unsigned bits = ls_solve_at_edge(so, c);
+    size_t used = 0;
+    buf[0] = '\0';
+    if (bits >> LS_LAW_RANGE_N_ACT & 1u) {
+        int n = c->n_act <= 1.0001e3 ? snprintf(buf, size, "N_act = %.4g at the floor of the search (1e3)", c->n_act)
+                                     : snprintf(buf, size, "N_act = %.4g, D = %.4g at an end of the search", c->n_act,
+                                                c->tokens);
+        used = n > 0 && (size_t)n < size ? (size_t)n : 0;
+    }
+    static const ls_law_range qs[2] = {LS_LAW_RANGE_R, LS_LAW_RANGE_E};
+    for (int k = 0; k < 2; k++) {
+        if (!(bits >> qs[k] & 1u))
+            continue;
+        const double *v = qs[k] == LS_LAW_RANGE_R ? so->R : so->E;
+        size_t nv = qs[k] == LS_LAW_RANGE_R ? so->nR : so->nE;
+        double hi = -INFINITY, x = qs[k] == LS_LAW_RANGE_R ? c->R : c->E;
+        for (size_t i = 0; i < nv; i++)
+            hi = fmax(hi, v[i]);
+        int n = snprintf(buf + used, size - used, "%s%s = %g, the %s searched", used ? ", " : "",
+                         ls_law_range_name(qs[k]), x, x >= hi ? "largest" : "smallest");
+        if (n > 0 && (size_t)n < size - used)
+            used += (size_t)n;
+    }
+}
+
+static void edge_hint(char *buf, size_t size, const ls_request *req, unsigned bits)
+{
+    if (bits >> LS_LAW_RANGE_N_ACT & 1u)
+        snprintf(buf, size, "a budget that small, or a law whose exponents are not positive");
+    else if ((bits >> LS_LAW_RANGE_R & 1u) && (bits >> LS_LAW_RANGE_E & 1u))
+        snprintf(buf, size, "a value beyond may be better: widen %s and %s", req_flag(req, O_R_LIST),
+                 req_flag(req, O_E_LIST));
+    else
+        snprintf(buf, size, "a value beyond may be better: widen %s",
+                 req_flag(req, bits >> LS_LAW_RANGE_R & 1u ? O_R_LIST : O_E_LIST));
+}
+
+void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_options *so, const ls_solve_result *r)
+{
+    /* Sizes, tokens, loops, experts and budgets beyond the sweep are the
+     * law's guess, not its fit: one line per column of the table (columns
+     * that are the same configuration share it). */
+    static const char *const keys[3] = {"chosen", "lowest_loss", "unconstrained"};
+    static const char *const names[3] = {"chosen", "lowest loss", "no memory limit"};
+    char lists[3][512];
+    for (int k = 0; k < 3; k++) {
+        size_t used = 0;
+        lists[k][0] = '\0';
+        for (size_t i = 0; i < r->nwarnings; i++) {
+            const ls_solve_warning *w = &r->warnings[i];
+            if (strcmp(w->configuration, keys[k]) != 0)
+                continue;
+            int n = snprintf(lists[k] + used, sizeof lists[k] - used, "%s%s = %.4g (fitted %.4g to %.4g)",
+                             used ? ", " : "", ls_law_range_name(w->quantity), w->value, w->lo, w->hi);
+            if (n > 0 && (size_t)n < sizeof lists[k] - used)
+                used += (size_t)n;
+        }
+    }
+    for (int k = 0; k < 3; k++) {
+        if (!lists[k][0] || (k > 0 && strcmp(lists[k], lists[k - 1]) == 0))
+            continue;
+        char labels[64];
+        snprintf(labels, sizeof labels, "%s", names[k]);
+        for (int j = k + 1; j < 3 && strcmp(lists[j], lists[k]) == 0; j++) {
+            size_t len = strlen(labels);
+            snprintf(labels + len, sizeof labels - len, ", %s", names[j]);
+        }
+        res_warn(res, LS_WARNING_EXTRAPOLATION, keys[k], "%s: %s: outside the ranges the law was fitted on, an "
+                 "extrapolation", labels, lists[k]);
+    }
+    if (!r->has_choice)
+        return;
+    /* An answer at an end of the search range is not an optimum. */
+    const ls_solve_candidate *c[3] = {&r->choice, &r->best, &r->unconstrained};
+    char text[3][160];
+    for (int k = 0; k < 3; k++)
+        edge_text(text[k], sizeof text[k], so, c[k]);
+    for (int k = 0; k < 3; k++) {
+        if (!text[k][0] || (k > 0 && strcmp(text[k], text[k - 1]) == 0))
+            continue;
+        char labels[64], hint[128];
+        snprintf(labels, sizeof labels, "%s", names[k]);
+        for (int j = k + 1; j < 3 && strcmp(text[j], text[k]) == 0; j++) {
+            size_t len = strlen(labels);
+            snprintf(labels + len, sizeof labels - len, ", %s", names[j]);
+        }
+        edge_hint(hint, sizeof hint, req, ls_solve_at_edge(so, c[k]));
+        res_warn(res, LS_WARNING_SEARCH_EDGE, keys[k], "%s: %s: at an end of the search range, not an optimum (%s)",
+                 labels, text[k], hint);
+    }
+}
+
+void cmd_ranges_note(strbuf *out, const ls_law_ranges *ranges, unsigned outside)
+{
+    if (!outside)
+        return;
+    strbuf_puts(out, "* outside the range the law was fitted on:");
+    const char *sep = " ";
+    for (int q = 0; q < LS_LAW_NRANGES; q++)
+        if (outside >> q & 1u) {
+            strbuf_printf(out, "%s%s %.4g to %.4g", sep, ls_law_range_name((ls_law_range)q), ranges->lo[q],
+                          ranges->hi[q]);
+            sep = ", ";
+        }
+    strbuf_puts(out, "\n");
+}
+
+/* ---- figures ---------------------------------------------------------------------- */
+
+int cmd_figure(const ls_request *req, opt_id plot, ls_figure *out, ls_error *err)
+{
+    *out = ls_figure_default();
+    out->provenance = req->invocation ? req->invocation : "loopscale";
+    if (req_given(req, O_PLOT_SIZE)) {
+        out->width_pt = req->v[O_PLOT_SIZE].number;
+        out->height_pt = req->v[O_PLOT_SIZE].number2;
+    }
+    if (req_given(req, O_PLOT_FONT_SIZE))
+        out->font_pt = req_number(req, O_PLOT_FONT_SIZE);
+    if (req_given(req, O_PLOT_TITLE))
+        out->title = req_text(req, O_PLOT_TITLE);
+    out->no_title = req_given(req, O_PLOT_NO_TITLE);
+    if (req_given(req, O_PLOT_STYLE))
+        out->look = strcmp(req_text(req, O_PLOT_STYLE), "print") == 0 ? LS_FIGURE_PRINT : LS_FIGURE_LIGHT;
+    out->caption = req_given(req, O_PLOT_CAPTION);
+    if (req_given(req, O_DPI))
+        out->dpi = req_number(req, O_DPI);
+    const char *path = req_text(req, plot);
+    if (!path)
+        return 0;
+    /* A size with no room for a panel is refused now, before any work or
+     * output, not after a fit or a table. */
+    if (ls_chart_check_size(out, err) != 0)
+        return err->code;
+    if (ls_figure_format_of_path(path, &out->format, err) == 0) {
+        /* Size and resolution each within their limits can still make an
+         * image cairo cannot hold (32767 pixels a side) or that would take
+         * gigabytes: refused before any work rather than failed after it. */
+        double w = out->width_pt / 72.0 * out->dpi, h = out->height_pt / 72.0 * out->dpi;
+        if (out->format == LS_FIGURE_PNG && (w > 32767 || h > 32767 || w * h > 1e8))
+            return ls_error_set(err, LS_ERR_USAGE,
+                                "%s: a %.0f x %.0f pixel PNG (%s at %s %g) is too large: at most 32767 pixels a side "
+                                "and 100 million in all; lower %s, or write .pdf or .svg",
+                                req_flag(req, plot), w, h, req_flag(req, O_PLOT_SIZE), req_flag(req, O_DPI), out->dpi,
+                                req_flag(req, O_DPI));
+        return 0;
+    }
+    /* Standard output, a device or a pipe (-, /dev/stdout, a FIFO) has no
+     * extension to go by: it gets SVG, the one text format. */
+    struct stat st;
+    if (strcmp(path, "-") == 0 || (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))) {
+        out->format = LS_FIGURE_SVG;
+        ls_error_clear(err);
+        return 0;
+    }
+    return ls_error_prefix(err, "%s", req_flag(req, plot)), err->code = LS_ERR_USAGE;
+}
+
+int cmd_figure_options_check(const ls_request *req, size_t n, const opt_id *plots, const ls_figure *const *figures,
+                             ls_error *err)
+{
+    char names[96] = ""; /* "--plot or --plot-rho" */
+    for (size_t i = 0; i < n; i++) {
+        size_t used = strlen(names);
+        snprintf(names + used, sizeof names - used, "%s%s", i == 0 ? "" : " or ", req_flag(req, plots[i]));
+    }
+    static const opt_id FIGURE_OPTIONS[] = {O_PLOT_SIZE,  O_PLOT_FONT_SIZE, O_PLOT_TITLE, O_PLOT_NO_TITLE,
+                                            O_PLOT_STYLE, O_PLOT_CAPTION,   O_DPI};
+    size_t given = 0, png = 0;
+    for (size_t i = 0; i < n; i++)
+        if (req_given(req, plots[i])) {
+            given++;
+            png += figures[i]->format == LS_FIGURE_PNG;
+        }
+    if (given == 0)
+        for (size_t i = 0; i < sizeof FIGURE_OPTIONS / sizeof *FIGURE_OPTIONS; i++)
+            if (req_given(req, FIGURE_OPTIONS[i]))
+                return ls_error_set(err, LS_ERR_USAGE, "%s has no effect without %s", req_flag(req, FIGURE_OPTIONS[i]),
+                                    names);
+    if (req_given(req, O_PLOT_TITLE) && req_given(req, O_PLOT_NO_TITLE))
+        return ls_error_set(err, LS_ERR_USAGE, "%s and %s: give one, not both", req_flag(req, O_PLOT_TITLE),
+                            req_flag(req, O_PLOT_NO_TITLE));
+    if (req_given(req, O_DPI) && png == 0)
+        return ls_error_set(err, LS_ERR_USAGE, "%s has no effect without a .png %s", req_flag(req, O_DPI), names);
+    return 0;
+}
