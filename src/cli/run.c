@@ -225,8 +225,13 @@ int cli_run(const char *command, int argc, char **argv, int streaming)
     int silent = ls_result_stderr_blocked(res);
     if (!silent)
         print_messages(command, res, quiet);
-    if (code != 0)
+    if (code != 0) {
+        /* What was printed before the failure (a fit's table, "converged
+         * NO") is shown; no file is written. */
+        if (!silent)
+            fputs(ls_result_text(res), stdout);
         status = silent ? ls_exit_status(code) : fail(command, &err);
+    }
     else {
         fputs(ls_result_text(res), stdout);
         /* Results already printed but lost (a full disk behind standard

@@ -12,6 +12,7 @@
 
 /* In the order `loopscale --help` lists them. */
 static const cmd_def *const COMMANDS[] = {
+    &CMD_FIT,
     &CMD_SOLVE,
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof *COMMANDS)
@@ -261,7 +262,7 @@ int ls_command_run(const ls_request *req, ls_result **out, ls_error *err)
     if (req->noperands > def->max_operands)
         status = ls_error_set(err, LS_ERR_USAGE, "unexpected argument '%s'", req->operands[def->max_operands]);
     if (status == 0)
-        status = guard_check(req, res, NULL, 0, err);
+        status = guard_check(req, res, err);
     if (status == 0)
         status = def->run(req, res, err);
     if (status == 0 && (res->failed_memory || strbuf_failed(&res->text)))

@@ -205,10 +205,12 @@ int res_oom(ls_error *err);
 /* Check every file the request reads and writes before any work: no output
  * may replace an input under any name (links, ./, relative paths, /dev/fd),
  * two outputs may not be one file, one stream may not be read twice; an
- * output in a missing or unwritable directory fails up front (73).  Paths
- * the command derives (a law file's own data) are added as extra inputs. */
-int guard_check(const ls_request *req, ls_result *res, const char *const *extra_inputs, size_t nextra,
-                ls_error *err);
+ * output in a missing or unwritable directory fails up front (73). */
+int guard_check(const ls_request *req, ls_result *res, ls_error *err);
+/* The same with the outputs a command derives from its options (one file
+ * per group: paths[i] named by options[i]) in place of the options' own. */
+int guard_check_outputs(const ls_request *req, ls_result *res, const opt_id *options, const char *const *paths,
+                        size_t n, ls_error *err);
 /* Write outputs, all or none. */
 int guard_commit(pending_output *outputs, size_t n, ls_error *err);
 

@@ -215,22 +215,28 @@ static int check_pair(const guard_file *a, const file_id *ia, const guard_file *
                                 out->path, in->option, shown(in));
         return 0;
     }
-    /* One stream read twice, a pipe as much as a file (- and /dev/stdin):
-     * the second read would find it empty.  A regular file may be read for
-     * two roles (it is opened twice), but one option naming it twice would
-     * count each run twice. */
+    if (strcmp(a->option, b->option) == 0) {
+        /* One option naming one stream twice, a pipe as much as a file (-
+         * and /dev/stdin): the second read would find it empty, and a file
+         * read twice would count each run twice. */
+        int same_stream = ia->exists && ib->exists && same_inode(ia, &ib->st);
+        if (ia->is_stdin && ib->is_stdin)
+            return ls_error_set(err, LS_ERR_USAGE, "%s: standard input (-) is named twice", a->option);
+        if (same_stream || same_file(ia, ib))
+            return ls_error_set(err, LS_ERR_USAGE, "%s: %s and %s are the same file; each run would count twice",
+                                a->option, shown(b), shown(a));
+        return 0;
+    }
+    /* Two roles: a regular file may be read for both (it is opened twice,
+     * each read from its start), but standard input, or any one stream, is
+     * consumed by the first read and would leave the second one empty. */
     int ai = ia->is_stdin || (in_st && same_inode(ia, in_st));
     int bi = ib->is_stdin || (in_st && same_inode(ib, in_st));
-    int same_stream = ia->exists && ib->exists && !S_ISCHR(ia->st.st_mode) && same_inode(ia, &ib->st);
-    int one_option = strcmp(a->option, b->option) == 0;
+    int same_stream = ia->exists && ib->exists && !S_ISREG(ia->st.st_mode) && !S_ISCHR(ia->st.st_mode) &&
+                      same_inode(ia, &ib->st);
     if (ai && bi)
-        return one_option ? ls_error_set(err, LS_ERR_USAGE, "%s: standard input (-) is named twice", a->option)
-                          : ls_error_set(err, LS_ERR_USAGE, "standard input is named twice (%s and %s)", b->option,
-                                         a->option);
-    if (one_option && (same_stream || same_file(ia, ib)))
-        return ls_error_set(err, LS_ERR_USAGE, "%s: %s and %s are the same file; each run would count twice",
-                            a->option, shown(b), shown(a));
-    if (same_stream && !S_ISREG(ia->st.st_mode))
+        return ls_error_set(err, LS_ERR_USAGE, "standard input is named twice (%s and %s)", b->option, a->option);
+    if (same_stream)
         return ls_error_set(err, LS_ERR_USAGE, "%s %s and %s %s are one stream, which can be read once", b->option,
                             b->path, a->option, a->path);
     if (same_file(ia, ib))
@@ -294,8 +300,10 @@ static int check_files(const guard_file *files, size_t n, const ls_request *req,
     return status;
 }
 
-int guard_check(const ls_request *req, ls_result *res, const char *const *extra_inputs, size_t nextra,
-                ls_error *err)
+/* Every file of the request; the outputs are the options' own, or, when
+ * out_paths is given, those instead (fit --by's files, one per group). */
+static int check_request(const ls_request *req, ls_result *res, const opt_id *out_options,
+                         const char *const *out_paths, size_t nout, ls_error *err)
 {
     const cmd_def *def = req->def;
     guard_file *files = NULL;
@@ -317,17 +325,30 @@ int guard_check(const ls_request *req, ls_result *res, const char *const *extra_
     for (const cmd_option *c = def->options; c->id != O_NOPTIONS; c++)
         if (OPTION_TABLE[c->id].type == LS_OPTION_INPUT && req_given(req, c->id))
             ADD(req_flag(req, c->id), req->v[c->id].text, 0);
-    for (size_t i = 0; i < nextra; i++)
-        ADD("the law's data file", extra_inputs[i], 0);
     if (req->stdout_fd >= 0 && def->stdout_label)
-        ADD(def->stdout_label, "-", 1);
-    for (const cmd_option *c = def->options; c->id != O_NOPTIONS; c++)
-        if (OPTION_TABLE[c->id].type == LS_OPTION_OUTPUT && req_given(req, c->id))
-            ADD(req_flag(req, c->id), req->v[c->id].text, 1);
+        ADD(def->formats && req_format(req) == FMT_JSON ? "the JSON document" : def->stdout_label, "-", 1);
+    if (out_paths)
+        for (size_t i = 0; i < nout; i++)
+            ADD(req_flag(req, out_options[i]), out_paths[i], 1);
+    else
+        for (const cmd_option *c = def->options; c->id != O_NOPTIONS; c++)
+            if (OPTION_TABLE[c->id].type == LS_OPTION_OUTPUT && req_given(req, c->id))
+                ADD(req_flag(req, c->id), req->v[c->id].text, 1);
 #undef ADD
     status = check_files(files, n, req, res, err);
     free(files);
     return status;
+}
+
+int guard_check(const ls_request *req, ls_result *res, ls_error *err)
+{
+    return check_request(req, res, NULL, NULL, 0, err);
+}
+
+int guard_check_outputs(const ls_request *req, ls_result *res, const opt_id *options, const char *const *paths,
+                        size_t n, ls_error *err)
+{
+    return check_request(req, res, options, paths, n, err);
 }
 
 int guard_commit(pending_output *outputs, size_t n, ls_error *err)

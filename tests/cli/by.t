@@ -60,10 +60,10 @@ With --group-tol below the rounding, the two values are two groups:
         0.001 
 
 Several --by columns make a group of each combination that some run has;
---format json prints the law files as one JSON array:
+--format json prints the law files in one JSON document, a list under "laws":
 
   $ loopscale fit --law dense:bounded --by arm --by lr --format json arms.csv > laws.json
-  $ python3 -c 'import json; laws = json.load(open("laws.json")); print(len(laws), [l["fit"]["filters"] for l in laws])'
+  $ python3 -c 'import json; laws = json.load(open("laws.json"))["laws"]; print(len(laws), [l["fit"]["filters"] for l in laws])'
   2 [['--where arm==base', '--where lr>=0.000299999', '--where lr<=0.000300001'], ['--where arm==worse', '--where lr>=0.001', '--where lr<=0.001']]
 
 All or none: split by loop count, the R = 1 group fits (its loop parameters

@@ -57,15 +57,15 @@ Links name the same file as their target:
 
   $ ln -s s.csv.gz sym.csv.gz && ln s.csv.gz hard.csv.gz && ln -s d dlink
   $ loopscale fit --law dense -o sym.csv.gz s.csv.gz
-  loopscale fit: -o sym.csv.gz would replace the input SWEEP s.csv.gz
+  loopscale fit: --output sym.csv.gz would replace the input SWEEP s.csv.gz
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense -o hard.csv.gz s.csv.gz
-  loopscale fit: -o hard.csv.gz would replace the input SWEEP s.csv.gz
+  loopscale fit: --output hard.csv.gz would replace the input SWEEP s.csv.gz
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense -o s.csv.gz sym.csv.gz
-  loopscale fit: -o s.csv.gz would replace the input SWEEP sym.csv.gz
+  loopscale fit: --output s.csv.gz would replace the input SWEEP sym.csv.gz
   Try 'loopscale fit --help'.
   [64]
   $ loopscale holdout --laws dense --axes R --plot dlink/../s.csv.gz s.csv.gz
@@ -77,7 +77,7 @@ Links name the same file as their target:
 Standard input is the file it was redirected from:
 
   $ loopscale fit --law dense -o s.csv.gz - < s.csv.gz
-  loopscale fit: -o s.csv.gz would replace the input SWEEP - (standard input)
+  loopscale fit: --output s.csv.gz would replace the input SWEEP - (standard input)
   Try 'loopscale fit --help'.
   [64]
   $ loopscale holdout --laws dense --axes R --plot ./s.csv.gz - < s.csv.gz
@@ -117,7 +117,7 @@ so, since the input is already lost:
 Two outputs that are one file, whatever the spelling, existing or not:
 
   $ loopscale fit --law dense -o law.json --plot ./law.json s.csv.gz
-  loopscale fit: -o law.json and --plot ./law.json name the same file
+  loopscale fit: --output law.json and --plot ./law.json name the same file
   Try 'loopscale fit --help'.
   [64]
   $ loopscale solve --flops 1e21 --plot d/x.svg --plot-rho dlink/x.svg
@@ -135,7 +135,7 @@ Two outputs that are one file, whatever the spelling, existing or not:
 Two outputs on standard output would mix into one stream:
 
   $ loopscale fit --law dense -o - --plot - s.csv.gz
-  loopscale fit: the table and -o - both write to standard output
+  loopscale fit: the table and --output - both write to standard output
   Try 'loopscale fit --help'.
   [64]
   $ loopscale solve --flops 1e21 --plot -
@@ -156,7 +156,7 @@ it: empty, too long to take the temporary suffix ".tmp.XXXXXX" (255 bytes
 for a name on Linux), a directory, or in a directory that does not exist:
 
   $ loopscale fit --law dense -o '' s.csv.gz
-  loopscale fit: -o: the file name is empty
+  loopscale fit: --output: the file name is empty
   Try 'loopscale fit --help'.
   [64]
   $ loopscale solve --flops 1e21 --plot ''
@@ -189,7 +189,7 @@ that cannot be opened:
   [64]
   $ long=$(printf 'n%.0s' $(seq 250))
   $ loopscale fit --law dense -o $long.json s.csv.gz
-  loopscale fit: -o: 'nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn...' has a file name of 255 bytes (at most 244 with the temporary suffix)
+  loopscale fit: --output: 'nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn...' has a file name of 255 bytes (at most 244 with the temporary suffix)
   Try 'loopscale fit --help'.
   [64]
   $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o d/${long:0:245}

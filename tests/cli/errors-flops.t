@@ -15,7 +15,7 @@ Names (usage errors, status 64; in a template, bad data, status 65):
   Try 'loopscale solve --help'.
   [64]
   $ loopscale fit --flops-convention kaplan truth.json
-  loopscale fit: --flops-convention: 'kaplan' is not 6nd, 6nd+head, 6nd+attn or 6nd+attn+head
+  loopscale fit: --flops-convention: 'kaplan' is not one of 6nd, 6nd+head, 6nd+attn, 6nd+attn+head
   Try 'loopscale fit --help'.
   [64]
   $ echo '{"flops_convention": "6nd+head+attn"}' > order.json

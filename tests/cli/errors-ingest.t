@@ -158,7 +158,7 @@ written; a group that is not a fit leaves every group's file unwritten.
 
   $ printf 'arm,n_act,tokens,loss\nbase,1e8,1e10,3.1\nbase,3e8,1e10,2.9\nbase,1e8,3e10,2.95\nbase,3e8,3e10,2.75\nbase,1e9,1e11,2.5\nbase,1e9,3e10,2.6\nbase,3e8,1e11,2.7\nbase,1e8,1e11,2.85\n' > arms.csv
   $ loopscale fit --law dense --by arm -o law.json arms.csv
-  loopscale fit: -o 'law.json': with --by each group has a file of its own: put {group} in the name, e.g. -o 'law-{group}.json'
+  loopscale fit: --output 'law.json': with --by each group has a file of its own: put {group} in the name, e.g. --output 'law-{group}.json'
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --by arm --plot fit.svg arms.csv
@@ -166,7 +166,7 @@ written; a group that is not a fit leaves every group's file unwritten.
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense -o 'law-{group}.json' arms.csv
-  loopscale fit: -o 'law-{group}.json': {group} stands for a group's value, and runs are split into groups only with --by COL
+  loopscale fit: --output 'law-{group}.json': {group} stands for a group's value, and runs are split into groups only with --by COL
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --by '' arms.csv

@@ -14,7 +14,7 @@ Every output option, refused before any work when its name is empty, is a
 directory, lies in a directory that does not exist, or under a file:
 
   $ loopscale fit --law dense --where 'R=1' -o '' s.csv.gz > /dev/null
-  loopscale fit: -o: the file name is empty
+  loopscale fit: --output: the file name is empty
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --where 'R=1' --plot '' s.csv.gz > /dev/null
@@ -116,7 +116,7 @@ results printed there, and written in place when it is the only output;
 a symbolic link is written through to its target and stays a link:
 
   $ loopscale fit --law dense --where 'R=1' -o /dev/stdout s.csv.gz > out.txt
-  loopscale fit: the table and -o /dev/stdout both write to standard output
+  loopscale fit: the table and --output /dev/stdout both write to standard output
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --where 'R=1' --plot /dev/stdout s.csv.gz > out.txt
@@ -324,7 +324,7 @@ Fixed parameters at the edges of E_start and E_max:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --fix A=1e-310 s.csv.gz
-  loopscale fit: --fix A: '1e-310' is out of range
+  loopscale fit: --fix A: '1e-310' is below the smallest normal double (2.22507e-308); subnormal values lose precision and are refused
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --fix theta=6 s.csv.gz

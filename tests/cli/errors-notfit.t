@@ -89,7 +89,7 @@ known.  Two runs are too few for the free parameters, whatever they share
 The law file goes to one place: standard output or -o, not both.
 
   $ loopscale fit --law dense -o - --format json one-n.csv
-  loopscale fit: the law of --format json and -o - both write to standard output
+  loopscale fit: the JSON document and --output - both write to standard output
   Try 'loopscale fit --help'.
   [64]
 

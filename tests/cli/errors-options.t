@@ -109,11 +109,11 @@ Values that are not numbers, or not one of the choices:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --scale fast $SWEEP
-  loopscale fit: --scale: 'fast' is not levenberg, more or marquardt
+  loopscale fit: --scale: 'fast' is not one of levenberg, more, marquardt
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --format csv $SWEEP
-  loopscale fit: --format: 'csv' is not one of table, json
+  loopscale fit: --format: 'csv' is not table or json
   Try 'loopscale fit --help'.
   [64]
   $ loopscale holdout --threads two $SWEEP
@@ -188,7 +188,7 @@ Numbers out of range, budgets included:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --bootstrap -5 $SWEEP
-  loopscale fit: --bootstrap: '-5' is outside [0, 10000000]
+  loopscale fit: --bootstrap: '-5' is outside [0, 1000000]
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --bootstrap 2.5 $SWEEP

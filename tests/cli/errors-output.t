@@ -37,7 +37,7 @@ An output that names an input would replace the data with its result:
 
   $ cp $SWEEP runs.svg
   $ loopscale fit --law dense -o runs.svg runs.svg
-  loopscale fit: -o runs.svg would replace the input SWEEP runs.svg
+  loopscale fit: --output runs.svg would replace the input SWEEP runs.svg
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law dense --plot ./runs.svg runs.svg

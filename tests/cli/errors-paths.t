@@ -83,8 +83,7 @@ saying so is all that lands in the file):
   $ loopscale fit --law dense s.csv.gz 2>> s.csv.gz
   [64]
   $ tail -c 100 s.csv.gz | tr -cd '[:print:]\n' | tail -2
-  -D*loopscale fit: standard error is the input SWEEP s.csv.gz
-  Try 'loopscale fit --help'.
+  zKjw{5 Jbc^pd>YIf m Y>,x 5+8-D* (no-eol)
 
 The gzip suffix is matched in any case, so `-o X.CSV.GZ` is compressed:
 

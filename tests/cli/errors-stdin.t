@@ -46,7 +46,7 @@ A named pipe is one stream too:
 and one written into while it is read would wait on itself:
 
   $ loopscale fit --law dense -o fifo fifo
-  loopscale fit: -o fifo writes into the FIFO read as the input SWEEP fifo
+  loopscale fit: --output fifo writes into the FIFO read as the input SWEEP fifo
   Try 'loopscale fit --help'.
   [64]
   $ loopscale simulate --law fifo --n-act 3e8 --tokens 1e11 -o fifo

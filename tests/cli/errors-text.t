@@ -55,7 +55,7 @@ Messages: file names, cells, option values and command names:
   Try 'loopscale predict --help'.
   [64]
   $ loopscale fit --format "$(printf 'x\ty')" c.csv
-  loopscale fit: --format: 'x\ty' is not one of table, json
+  loopscale fit: --format: 'x\ty' is not table or json
   Try 'loopscale fit --help'.
   [64]
   $ loopscale "$(printf 'fi\033t')"
@@ -64,6 +64,6 @@ Messages: file names, cells, option values and command names:
   [64]
   $ printf 'n_act,tokens,loss\n3e8,1e11,2.5\n' > "$(printf 'a\nb.csv')"
   $ loopscale fit --law dense "$(printf 'a\nb.csv')" -o "$(printf 'a\nb.csv')"
-  loopscale fit: -o a\nb.csv would replace the input SWEEP a\nb.csv
+  loopscale fit: --output a\nb.csv would replace the input SWEEP a\nb.csv
   Try 'loopscale fit --help'.
   [64]

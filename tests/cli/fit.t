@@ -165,7 +165,7 @@ A fit that does not converge says so, exits 3, and writes nothing:
 Two outputs naming one file are refused before anything is written:
 
   $ loopscale fit --law dense -o same.svg --plot same.svg --where 'R=1' $SWEEPS/looped-dense.csv.gz > /dev/null
-  loopscale fit: -o same.svg and --plot same.svg name the same file
+  loopscale fit: --output same.svg and --plot same.svg name the same file
   Try 'loopscale fit --help'.
   [64]
   $ ls same.svg

@@ -65,7 +65,7 @@ def main():
     command = [loopscale, "fit", "--law", "dense", "--map", "tokens=t", "--format", "json"]
     for k in KEYS:
         command += ["--by", k]
-    laws = json.loads(subprocess.run(command + [path], check=True, capture_output=True, text=True).stdout)
+    laws = json.loads(subprocess.run(command + [path], check=True, capture_output=True, text=True).stdout)["laws"]
     points = defaultdict(list)
     for row in csv.DictReader(open(path)):
         points[tuple(row[k] for k in KEYS)].append((float(row["n"]), float(row["t"]), float(row["loss"])))

@@ -11,6 +11,7 @@
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/plot.h"
+#include "loopscale/profile.h"
 #include "loopscale/solve.h"
 #include "loopscale/sweep.h"
 
@@ -65,6 +66,61 @@ void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_option
 /* "* outside the range the law was fitted on: N_act 1e+08 to 1e+09, ..."
  * under a table with starred values (nothing when none are). */
 void cmd_ranges_note(strbuf *out, const ls_law_ranges *ranges, unsigned outside);
+
+/* ---- sweeps and fits (sweepfit.c) --------------------------------------------------- */
+
+/* The sweep reader's options from the request: --map, --where and the rest,
+ * merged with a --profile's (options given win over its single values). */
+typedef struct cmd_sweep {
+    ls_sweep_options options;
+    ls_profile *profile;
+    const char **maps, **wheres, **map_origins, **where_origins;
+    size_t nmaps, maps_cap, nwheres, wheres_cap, norigins_m, origins_m_cap, norigins_w, origins_w_cap;
+    const char **given; /* "--loss-unit bits": the reader's other options, for provenance (malloc'd) */
+    size_t ngiven, given_cap;
+} cmd_sweep;
+int cmd_sweep_setup(const ls_request *req, ls_result *res, cmd_sweep *cs, ls_error *err);
+void cmd_sweep_free(cmd_sweep *cs);
+/* The most runs a command holds in memory: LOOPSCALE_MAX_ROWS (0: no
+ * limit), by default CMD_MAX_ROWS_DEFAULT; more is an LS_ERR_DATA error. */
+#define CMD_MAX_ROWS_DEFAULT ((size_t)10000000)
+size_t cmd_max_rows(ls_result *res);
+/* What a sweep read says: the rows --skip-invalid dropped, and its
+ * checkpoints (how many earlier steps --last dropped, or a warning when
+ * runs have several rows and no choice was made). */
+void cmd_sweep_report(const ls_request *req, ls_result *res, const cmd_sweep *cs, const ls_sweep *s);
+/* For the commands that read a flops column: the template (--template, the
+ * default) and the convention it is read under (--flops-convention). */
+int cmd_sweep_flops(const ls_request *req, ls_arch_template *t, ls_law_flops *out, ls_error *err);
+
+/* Progress of a fit, named for the front end ("starts", "bootstrap draws"). */
+typedef struct cmd_fit_progress {
+    ls_result *res;
+    const char *what;
+} cmd_fit_progress;
+/* The fit's parameters from --loss, --huber-delta, --space, --grid,
+ * --starts, --seed, --threads, --scale, --max-iterations, --fix-from, --fix
+ * and --tie, checked against the laws that will be fitted.  progress (may be
+ * NULL) reports the fit's progress through the request's callback. */
+int cmd_fit_parameters(const ls_request *req, ls_result *res, const ls_law_kind *kinds, size_t nkinds,
+                       ls_fit_parameters *p, cmd_fit_progress *progress, ls_error *err);
+/* What a failed run says it left: `what` ("no law file written"), with "(PATH
+ * keeps its old content)" when path names an existing file. */
+void cmd_not_written(char *buf, size_t size, const char *what, const char *path);
+/* A fit with no residual to judge it by (runs <= free parameters) is
+ * refused (LS_ERR_DATA), and so is a sweep that cannot determine the law
+ * (the message ends in not_written); the parameters held at their neutral
+ * values are warned of, one warning per reason. */
+int cmd_fit_usable(const ls_request *req, ls_result *res, const ls_sweep *s, ls_law_kind kind,
+                   const ls_fit_parameters *p, const ls_fit_result *r, const char *not_written, ls_error *err);
+/* 1 when every parameter of the fitted law is inside its domain. */
+int cmd_fit_in_domain(const ls_fit_result *r, ls_error *err);
+/* A best solve that did not converge, a fit that cannot tell its parameters
+ * apart (determined = ls_fit_determined) or that ends outside the law's
+ * domain is refused (LS_ERR_NOCONV), the message ending in not_converged or
+ * undetermined. */
+int cmd_fit_verdict(const ls_request *req, const ls_sweep *s, const ls_fit_result *r, int determined,
+                    const char *not_converged, const char *undetermined, ls_error *err);
 
 /* ---- figures ---------------------------------------------------------------------- */
 

@@ -1,0 +1,730 @@
+/*
+ * fit — fit a law to one or more sweeps: a multi-start second-order solve of
+ * Chinchilla's Huber objective, bootstrap intervals, law file
+ * (docs/fitting.md); with --by, a fit for each group of runs.
+ */
+#include <ctype.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "commands/commands_internal.h"
+#include "loopscale/diagnose.h"
+#include "loopscale/split.h"
+#include "numtext_internal.h"
+#include "outfile_internal.h"
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void format_value(char *buf, size_t size, double x)
+{
+    if (isnan(x))
+        snprintf(buf, size, "-");
+    else
+        snprintf(buf, size, "%.6g", x);
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The fit being made, and what the command was asked for. */
+typedef struct fit_job {
+    const ls_request *req;
+    ls_result *res;
+    ls_law_kind kind;
+    ls_fit_parameters params;
+    cmd_fit_progress progress;
+    cmd_sweep sweep;
+    ls_law_flops flops; /* how a flops column was counted; recorded in the law file */
+    size_t bootstrap, bootstrap_starts;
+    const char *group; /* --group */
+    double ci;
+    fmt_kind format;
+    const char *output, *plot;
+    ls_figure figure;
+} fit_job;
+
+/* The compute-optimal exponent a of the fitted law (N_opt ~ F^a, D_opt ~
+ * F^(1-a); `loopscale frontier` gives the whole frontier), with its
+ * percentile interval over the bootstrap draws; nothing when the law has no
+ * closed form or the exponents admit no optimum. */
+static void print_optimum_exponent(strbuf *out, const fit_job *j, const ls_fit_result *r, const ls_fit_bootstrap *b)
+{
+    double n, d, a;
+    ls_error err;
+    if (ls_law_compute_optimal(&r->law, 1e21, &n, &d, &a, &err) != 0)
+        return;
+    const char *how =
+        r->law.kind.base == LS_LAW_BASE_KAPLAN ? "alpha_D / (alpha_N + alpha_D)" : "beta / (alpha + beta)";
+    /* The closed form counts F as 6 N D whatever the sweep's FLOPs were
+     * counted as; said, because frontier refuses such a law for that reason. */
+    strbuf_printf(out, "optimum    N_opt ~ F^%.4f, D_opt ~ F^%.4f (a = %s%s)\n", a, 1.0 - a, how,
+                  j->flops.kind != LS_LAW_FLOPS_6ND ? "; F counted as 6 N D, not as the sweep's FLOPs" : "");
+    if (!b || b->ndraws < LS_FIT_MIN_INTERVAL_DRAWS) /* as for the parameters: no interval from fewer */
+        return;
+    double *as = malloc(b->ndraws * sizeof *as);
+    size_t m = 0;
+    for (size_t i = 0; as && i < b->ndraws; i++) {
+        ls_law l = r->law;
+        memcpy(l.p, b->draws + i * LS_LAW_NPARAMS, sizeof l.p);
+        if (ls_law_compute_optimal(&l, 1e21, &n, &d, &as[m], &err) == 0)
+            m++;
+    }
+    if (m > 0) {
+        qsort(as, m, sizeof *as, compare_doubles);
+        double tail = (1.0 - j->ci) / 2.0;
+        size_t lo = (size_t)floor(tail * (double)(m - 1)), hi = (size_t)ceil((1.0 - tail) * (double)(m - 1));
+        strbuf_printf(out, "           a in [%.4f, %.4f] (%g%% of %zu draws)\n", as[lo], as[hi], 100 * j->ci, m);
+    }
+    free(as);
+}
+
+static void print_table(strbuf *out, const fit_job *j, const ls_sweep *s, const ls_fit_result *r,
+                        const ls_fit_bootstrap *b, double seconds, int threads)
+{
+    char kind_text[64];
+    ls_law_kind_format(r->law.kind, kind_text, sizeof kind_text);
+    strbuf_printf(out, "law        %s\n", kind_text);
+    strbuf_printf(out, "runs       %zu (%s)\n", r->n, strcmp(s->name, "-") == 0 ? "standard input" : s->name);
+    if (j->flops.kind != LS_LAW_FLOPS_6ND) /* what a flops column was read as, and the law file records */
+        strbuf_printf(out, "FLOPs      counted as %s: D = %s\n", ls_law_flops_name(j->flops.kind),
+                      ls_law_flops_formula(j->flops.kind));
+    const char *space = j->params.space == LS_FIT_SPACE_LOG ? "ln Lhat - ln L" : "Lhat - L";
+    if (j->params.loss == LS_FIT_LOSS_HUBER)
+        strbuf_printf(out, "objective  %.9g  (sum of Huber(%s), delta %g)\n", r->objective, space,
+                      j->params.huber_delta);
+    else
+        strbuf_printf(out, "objective  %.9g  (sum of (%s)^2)\n", r->objective, space);
+    strbuf_printf(out, "RMSE       %.6g (loss units)\n", r->rmse);
+    strbuf_printf(out, "starts     %zu, %zu reached the best objective (within %g relative), %zu converged\n",
+                  r->starts, r->starts_at_best, j->params.best_rtol, r->starts_converged);
+    if (r->stage_one_starts)
+        strbuf_printf(out, "           after %zu stage-one starts on the base parameters\n", r->stage_one_starts);
+    strbuf_printf(out, "converged  %s (%zu iteration%s)\n", r->converged ? "yes" : "NO", r->iterations,
+                  r->iterations == 1 ? "" : "s");
+    strbuf_printf(out, "time       %.3f s, %d thread%s\n", seconds, threads, threads == 1 ? "" : "s");
+    if (b && b->ndraws + b->failed + b->outside > 0) {
+        strbuf_printf(out, "bootstrap  %zu draws%s%s, %zu did not converge", b->ndraws + b->failed + b->outside,
+                      j->group ? " of groups by " : "", j->group ? j->group : "", b->failed);
+        if (b->outside)
+            strbuf_printf(out, ", %zu ended outside the law's domain", b->outside);
+        strbuf_puts(out, "\n");
+    }
+    print_optimum_exponent(out, j, r, b);
+    strbuf_puts(out, "\n");
+
+    int with_ci = b && b->ndraws >= LS_FIT_MIN_INTERVAL_DRAWS;
+    char ci_header[32];
+    snprintf(ci_header, sizeof ci_header, "%g%% interval", 100 * j->ci);
+    const char *headers[] = {"parameter", "value", "stderr*", with_ci ? ci_header : "", ""};
+    text_table *t = text_table_new(with_ci ? 4 : 3, headers);
+    ls_law_param list[LS_LAW_NPARAMS];
+    size_t np = ls_law_params_of(r->law.kind, list);
+    for (size_t i = 0; t && i < np; i++) {
+        ls_law_param p = list[i];
+        char value[32], se[32], ci[64];
+        format_value(value, sizeof value, r->law.p[p]);
+        if (r->unidentified[p])
+            snprintf(se, sizeof se, "held (unidentified)");
+        else if (r->fixed[p])
+            snprintf(se, sizeof se, "held");
+        else if (r->tied[p])
+            snprintf(se, sizeof se, "= %s", ls_law_param_name((ls_law_param)(r->tied[p] - 1)));
+        else
+            format_value(se, sizeof se, r->stderr_of[p]);
+        if (with_ci && !r->fixed[p] && !isnan(b->ci_low[p]))
+            snprintf(ci, sizeof ci, "[%.6g, %.6g]", b->ci_low[p], b->ci_high[p]);
+        else
+            snprintf(ci, sizeof ci, "-");
+        const char *cells[] = {ls_law_param_name(p), value, se, ci};
+        if (text_table_add(t, cells) != 0) {
+            text_table_free(t);
+            t = NULL;
+        }
+    }
+    if (!t) {
+        out->failed = 1;
+        return;
+    }
+    text_table_print(t, out, TABLE_ALIGNED);
+    text_table_free(t);
+    strbuf_printf(out, "\n* standard errors from the Jacobian (Gauss-Newton, normal approximation). With Huber on\n"
+                       "  log loss most residuals sit in its linear branch and these run up to 2x too small;%s\n",
+                  with_ci ? "\n  prefer the bootstrap intervals." : "\n  use --bootstrap N for intervals.");
+}
+
+/* The fit's parameters that the runs do not determine (ls_fit_diagnose),
+ * one warning each; the law file carries the same lines. */
+static int warn_diagnosed(ls_result *res, const ls_sweep *s, const ls_fit_result *r, const ls_fit_bootstrap *b,
+                          ls_error *err)
+{
+    char *lines = ls_fit_diagnose(s, r, b);
+    if (!lines)
+        return res_oom(err);
+    for (char *line = lines, *end; (end = strchr(line, '\n')); line = end + 1) {
+        *end = '\0';
+        res_warn(res, LS_WARNING_UNDETERMINED, "", "%s", line);
+    }
+    free(lines);
+    return 0;
+}
+
+static ls_lawfile *make_lawfile(const fit_job *j, const ls_sweep *s, const ls_fit_result *r,
+                                const ls_fit_bootstrap *b, const char *const *wheres, size_t nwheres, ls_error *err)
+{
+    const ls_request *req = j->req;
+    ls_lawfile_provenance prov = {(const char *const *)req->operands, req->noperands, j->sweep.maps,
+                                  j->sweep.nmaps, wheres, nwheres, j->group,
+                                  req->invocation ? req->invocation : "loopscale fit", j->sweep.given,
+                                  j->sweep.ngiven, &j->flops};
+    return ls_lawfile_from_fit(r, &j->params, b, s, &prov, err);
+}
+
+/* ---- --by: a fit for each group of runs ---------------------------------------- */
+
+#define GROUP_PLACEHOLDER "{group}"
+/* The most bytes of a file name a group's values take (a name must fit NAME_MAX). */
+#define GROUP_NAME_MAX 160
+
+/* With --by, each output's name must say where a group's value goes; without
+ * it, {group} stands for nothing. */
+static int check_group_pattern(const ls_request *req, opt_id option, int by, ls_error *err)
+{
+    const char *path = req_text(req, option);
+    if (!path)
+        return 0;
+    int has = strstr(path, GROUP_PLACEHOLDER) != NULL;
+    const char *flag = req_flag(req, option);
+    if (by && !has)
+        return ls_error_set(err, LS_ERR_USAGE, "%s '%s': with %s each group has a file of its own: put {group} in the "
+                            "name, e.g. %s '%s'", flag, path, req_flag(req, O_BY), flag,
+                            option == O_OUTPUT ? "law-{group}.json" : "fit-{group}.svg");
+    if (!by && has)
+        return ls_error_set(err, LS_ERR_USAGE, "%s '%s': {group} stands for a group's value, and runs are split into "
+                            "groups only with %s COL", flag, path, req_flag(req, O_BY));
+    return 0;
+}
+
+/* A group's values as a file name part: values joined by '-', each byte not
+ * a letter, digit, '.', '_', '+' or '-' written as '_' (so "rw/base" is
+ * "rw_base"), at most GROUP_NAME_MAX bytes. */
+static void group_file_part(const ls_sweep_groups *sp, size_t g, char *buf, size_t size)
+{
+    size_t used = 0, limit = size - 1 < GROUP_NAME_MAX ? size - 1 : GROUP_NAME_MAX;
+    for (size_t c = 0; c < sp->ncolumns; c++) {
+        if (c > 0 && used < limit)
+            buf[used++] = '-';
+        for (const char *v = sp->value[g * sp->ncolumns + c]; *v && used < limit; v++) {
+            unsigned char ch = (unsigned char)*v;
+            buf[used++] =
+                (ch < 128 && isalnum(ch)) || ch == '.' || ch == '_' || ch == '+' || ch == '-' ? (char)ch : '_';
+        }
+    }
+    buf[used] = '\0';
+}
+
+/* pattern with every {group} replaced by part; malloc'd (NULL pattern: NULL). */
+static char *expand_pattern(const char *pattern, const char *part, int *oom)
+{
+    if (!pattern)
+        return NULL;
+    size_t n = 1, plen = strlen(GROUP_PLACEHOLDER);
+    for (const char *p = pattern; *p;)
+        if (strncmp(p, GROUP_PLACEHOLDER, plen) == 0)
+            n += strlen(part), p += plen;
+        else
+            n++, p++;
+    char *out = malloc(n), *q = out;
+    if (!out) {
+        *oom = 1;
+        return NULL;
+    }
+    for (const char *p = pattern; *p;)
+        if (strncmp(p, GROUP_PLACEHOLDER, plen) == 0) {
+            size_t k = strlen(part);
+            memcpy(q, part, k);
+            q += k;
+            p += plen;
+        } else
+            *q++ = *p++;
+    *q = '\0';
+    return out;
+}
+
+typedef struct group_fit {
+    ls_sweep *runs;
+    ls_fit_result result;
+    ls_fit_bootstrap boot;
+    int determined;
+    ls_lawfile *lf;
+    char *law_path, *plot_path;
+    char *law_text;
+    unsigned char *figure;
+    size_t figure_len;
+    char name[480]; /* "dataset=rw, decay=const": what messages about this group say */
+} group_fit;
+
+static void print_by_table(strbuf *out, const fit_job *j, const ls_sweep *s, const ls_sweep_groups *sp,
+                           const group_fit *gf)
+{
+    char kind_text[64];
+    ls_law_kind_format(j->kind, kind_text, sizeof kind_text);
+    strbuf_printf(out, "law        %s\n", kind_text);
+    strbuf_printf(out, "runs       %zu in %zu group%s by ", s->n, sp->ngroups, sp->ngroups == 1 ? "" : "s");
+    for (size_t c = 0; c < sp->ncolumns; c++)
+        strbuf_printf(out, "%s%s", c ? ", " : "", s->by_names[c]);
+    strbuf_printf(out, " (%s)\n", strcmp(s->name, "-") == 0 ? "standard input" : s->name);
+    const char *space = j->params.space == LS_FIT_SPACE_LOG ? "ln Lhat - ln L" : "Lhat - L";
+    if (j->params.loss == LS_FIT_LOSS_HUBER)
+        strbuf_printf(out, "objective  sum of Huber(%s), delta %g, for each group\n\n", space, j->params.huber_delta);
+    else
+        strbuf_printf(out, "objective  sum of (%s)^2, for each group\n\n", space);
+    ls_law_param list[LS_LAW_NPARAMS];
+    size_t np = ls_law_params_of(j->kind, list);
+    size_t ncols = sp->ncolumns + np + 4;
+    const char **headers = calloc(ncols, sizeof *headers);
+    const char **cells = calloc(ncols, sizeof *cells);
+    char(*buf)[32] = calloc(ncols, sizeof *buf);
+    text_table *t = NULL;
+    if (headers && cells && buf) {
+        size_t k = 0;
+        for (size_t c = 0; c < sp->ncolumns; c++)
+            headers[k++] = s->by_names[c];
+        headers[k++] = "runs";
+        for (size_t i = 0; i < np; i++)
+            headers[k++] = ls_law_param_name(list[i]);
+        headers[k++] = "RMSE";
+        headers[k++] = "objective";
+        headers[k++] = "converged";
+        t = text_table_new(ncols, headers);
+    }
+    for (size_t g = 0; t && g < sp->ngroups; g++) {
+        const ls_fit_result *r = &gf[g].result;
+        size_t k = 0;
+        for (size_t c = 0; c < sp->ncolumns; c++)
+            cells[k++] = sp->value[g * sp->ncolumns + c];
+        snprintf(buf[k], sizeof buf[k], "%zu", r->n);
+        cells[k] = buf[k], k++;
+        for (size_t i = 0; i < np; i++) {
+            format_value(buf[k], sizeof buf[k], r->law.p[list[i]]);
+            if (r->fixed[list[i]] || r->unidentified[list[i]])
+                snprintf(buf[k] + strlen(buf[k]), sizeof buf[k] - strlen(buf[k]), " (held)");
+            cells[k] = buf[k], k++;
+        }
+        snprintf(buf[k], sizeof buf[k], "%.6g", r->rmse);
+        cells[k] = buf[k], k++;
+        snprintf(buf[k], sizeof buf[k], "%.6g", r->objective);
+        cells[k] = buf[k], k++;
+        cells[k++] = !r->converged ? "NO" : !gf[g].determined ? "undetermined" : "yes";
+        if (text_table_add(t, cells) != 0) {
+            text_table_free(t);
+            t = NULL;
+        }
+    }
+    free(headers);
+    free(cells);
+    free(buf);
+    if (!t) {
+        out->failed = 1;
+        return;
+    }
+    text_table_print(t, out, TABLE_ALIGNED);
+    text_table_free(t);
+    strbuf_printf(out, "\nRMSE in loss units; each group's law file records its runs as filters (%s).\n",
+                  req_flag(j->req, O_WHERE));
+}
+
+/* "NAME: message" about a group. */
+static int group_error(ls_error *err, const group_fit *f)
+{
+    return ls_error_prefix(err, "%s", f->name);
+}
+
+/* The law files of the groups as one JSON document. */
+static char *by_document(const group_fit *gf, size_t ng)
+{
+    strbuf b = {0};
+    strbuf_puts(&b, "{\n  \"format\": \"loopscale-fit-groups/1\",\n  \"laws\": [\n");
+    for (size_t g = 0; g < ng; g++) {
+        size_t len = strlen(gf[g].law_text);
+        while (len && gf[g].law_text[len - 1] == '\n')
+            len--;
+        strbuf_append(&b, gf[g].law_text, len);
+        strbuf_puts(&b, g + 1 < ng ? ",\n" : "\n");
+    }
+    strbuf_puts(&b, "  ]\n}\n");
+    return strbuf_take(&b);
+}
+
+/* fit --by: split the runs, fit each group as fit fits a sweep, print one
+ * table, and write every group's law file and plot, or none. */
+static int fit_by(fit_job *j, const ls_sweep *s, ls_error *err)
+{
+    const ls_request *req = j->req;
+    ls_result *res = j->res;
+    ls_sweep_groups sp;
+    if (ls_sweep_split(s, &sp, err) != 0)
+        return err->code;
+    size_t ng = sp.ngroups;
+    size_t nfiles = (j->output ? ng : 0) + (j->plot ? ng : 0);
+    int status = 0;
+    if (nfiles > LS_OUTFILE_MAX_OPEN)
+        status = ls_error_set(err, LS_ERR_USAGE, "%s: %zu groups make %zu files to write at once, more than %d "
+                              "(select fewer runs with %s, or print the laws with %s json)", req_flag(req, O_BY), ng,
+                              nfiles, LS_OUTFILE_MAX_OPEN, req_flag(req, O_WHERE), req_flag(req, O_FORMAT));
+    group_fit *gf = status ? NULL : calloc(ng, sizeof *gf);
+    if (status == 0 && !gf)
+        status = res_oom(err);
+    int oom = 0;
+    for (size_t g = 0; status == 0 && g < ng; g++) {
+        char part[GROUP_NAME_MAX + 1];
+        group_file_part(&sp, g, part, sizeof part);
+        gf[g].law_path = expand_pattern(j->output, part, &oom);
+        gf[g].plot_path = expand_pattern(j->plot, part, &oom);
+        size_t used = 0;
+        for (size_t c = 0; c < sp.ncolumns && used < sizeof gf[g].name; c++)
+            used += (size_t)snprintf(gf[g].name + used, sizeof gf[g].name - used, "%s%s=%s", c ? ", " : "",
+                                     s->by_names[c], sp.value[g * sp.ncolumns + c]);
+    }
+    if (status == 0 && oom)
+        status = res_oom(err);
+    /* Each group's files are checked against the inputs and one another
+     * (two groups whose names sanitise alike would share a file) before any
+     * fit. */
+    for (size_t g = 0; status == 0 && j->output && g < ng; g++)
+        for (size_t h = g + 1; status == 0 && h < ng; h++)
+            if (strcmp(gf[g].law_path, gf[h].law_path) == 0)
+                status = ls_error_set(err, LS_ERR_USAGE, "%s: groups '%s' and '%s' would both write %s (file names "
+                                      "keep letters, digits and . _ + - only)", req_flag(req, O_BY), gf[g].name,
+                                      gf[h].name, gf[g].law_path);
+    if (status == 0 && nfiles) {
+        const char **paths = calloc(nfiles, sizeof *paths);
+        opt_id *options = calloc(nfiles, sizeof *options);
+        size_t k = 0;
+        if (!paths || !options)
+            status = res_oom(err);
+        for (size_t g = 0; status == 0 && g < ng; g++) {
+            if (gf[g].law_path)
+                options[k] = O_OUTPUT, paths[k++] = gf[g].law_path;
+            if (gf[g].plot_path)
+                options[k] = O_PLOT, paths[k++] = gf[g].plot_path;
+        }
+        if (status == 0)
+            status = guard_check_outputs(req, res, options, paths, k, err);
+        free(paths);
+        free(options);
+    }
+    const char *not_written = j->output || j->plot ? "no file written for any group"
+                              : j->format == FMT_JSON ? "no law written"
+                                                      : "no fit printed";
+    for (size_t g = 0; status == 0 && g < ng; g++) {
+        group_fit *f = &gf[g];
+        if (!(f->runs = ls_sweep_split_subset(s, &sp, g, err)) ||
+            ls_fit_run(f->runs, j->kind, &j->params, &f->result, err) != 0 ||
+            cmd_fit_usable(req, res, f->runs, j->kind, &j->params, &f->result, not_written, err) != 0) {
+            status = group_error(err, f);
+            break;
+        }
+        f->determined = f->result.converged ? ls_fit_determined(&f->result) : 1;
+        if (f->result.converged && f->determined && j->bootstrap > 0 &&
+            ls_fit_run_bootstrap(f->runs, &f->result, &j->params, j->bootstrap, j->bootstrap_starts,
+                                 j->group != NULL, j->ci, &f->boot, err) != 0)
+            status = group_error(err, f);
+    }
+    int all_fits = 1;
+    for (size_t g = 0; status == 0 && g < ng; g++)
+        all_fits = all_fits && gf[g].result.converged && gf[g].determined;
+    /* Each group's law file records the filters that select its runs. */
+    const char **wheres = NULL;
+    if (status == 0 && all_fits && (j->format == FMT_JSON || j->output || j->plot) &&
+        !(wheres = calloc(j->sweep.nwheres + 2 * sp.ncolumns + 1, sizeof *wheres)))
+        status = res_oom(err);
+    for (size_t g = 0; wheres && status == 0 && g < ng; g++) {
+        size_t nw = 0;
+        for (size_t i = 0; i < j->sweep.nwheres; i++)
+            wheres[nw++] = j->sweep.wheres[i];
+        for (size_t k = 0; k < 2 * sp.ncolumns; k++)
+            if (sp.condition[g * sp.ncolumns * 2 + k])
+                wheres[nw++] = sp.condition[g * sp.ncolumns * 2 + k];
+        group_fit *f = &gf[g];
+        if (!(f->lf = make_lawfile(j, f->runs, &f->result, &f->boot, wheres, nw, err)) ||
+            ((j->output || j->format == FMT_JSON) && !(f->law_text = ls_lawfile_to_json(f->lf, err))) ||
+            (j->plot && !(f->figure = ls_plot_fit(f->runs, f->lf, &j->figure, &f->figure_len, err))))
+            status = group_error(err, f);
+    }
+    free(wheres);
+    if (status == 0 && all_fits && j->format == FMT_JSON) {
+        char *doc = by_document(gf, ng);
+        if (!doc)
+            status = res_oom(err);
+        else {
+            res_printf(res, "%s", doc);
+            res_set_json(res, doc);
+        }
+    } else if (status == 0 && j->format != FMT_JSON) {
+        strbuf out = {0};
+        print_by_table(&out, j, s, &sp, gf);
+        if (strbuf_failed(&out))
+            status = res_oom(err);
+        else
+            res_write(res, out.buf, out.len);
+        strbuf_free(&out);
+    }
+    /* Every group that is not a fit is named; none of the files is written. */
+    for (size_t g = 0; status == 0 && g < ng; g++)
+        if (!gf[g].result.converged || !gf[g].determined) {
+            for (size_t h = g + 1; h < ng; h++)
+                if ((!gf[h].result.converged || !gf[h].determined) &&
+                    cmd_fit_verdict(req, gf[h].runs, &gf[h].result, gf[h].determined, not_written, not_written,
+                                    err) != 0)
+                    res_warn(res, LS_WARNING_FIT_QUALITY, gf[h].name, "%s: %s", gf[h].name, err->message);
+            status = cmd_fit_verdict(req, gf[g].runs, &gf[g].result, gf[g].determined, not_written, not_written, err);
+            group_error(err, &gf[g]);
+        }
+    for (size_t g = 0; status == 0 && g < ng; g++) {
+        if (j->output) {
+            size_t len = strlen(gf[g].law_text);
+            status = res_output(res, O_OUTPUT, gf[g].law_path, (unsigned char *)gf[g].law_text, len, err);
+            gf[g].law_text = NULL;
+        }
+        if (status == 0 && j->plot) {
+            status = res_output(res, O_PLOT, gf[g].plot_path, gf[g].figure, gf[g].figure_len, err);
+            gf[g].figure = NULL;
+        }
+    }
+    for (size_t g = 0; gf && g < ng; g++) {
+        ls_fit_bootstrap_free(&gf[g].boot);
+        ls_lawfile_free(gf[g].lf);
+        ls_sweep_free(gf[g].runs);
+        free(gf[g].law_path);
+        free(gf[g].plot_path);
+        free(gf[g].law_text);
+        free(gf[g].figure);
+    }
+    free(gf);
+    ls_sweep_split_free(&sp);
+    return status;
+}
+
+/* ---- one fit -------------------------------------------------------------------- */
+
+static int fit_one(fit_job *j, const ls_sweep *s, ls_error *err)
+{
+    const ls_request *req = j->req;
+    ls_result *res = j->res;
+    ls_fit_result result;
+    ls_fit_bootstrap boot;
+    memset(&result, 0, sizeof result);
+    memset(&boot, 0, sizeof boot);
+    ls_lawfile *lf = NULL;
+    unsigned char *figure = NULL;
+    size_t figure_len = 0;
+    double t0 = now_seconds();
+    int status = ls_fit_run(s, j->kind, &j->params, &result, err);
+    /* A failed fit leaves an old law file in place: say so, since the next
+     * command would read it. */
+    char not_written[PATH_MAX + 64];
+    cmd_not_written(not_written, sizeof not_written, "no law file written", j->output);
+    if (status == 0)
+        status = cmd_fit_usable(req, res, s, j->kind, &j->params, &result,
+                                j->output ? not_written : j->format == FMT_JSON ? "no law written" : "no fit printed",
+                                err);
+    int determined = status == 0 && result.converged ? ls_fit_determined(&result) : 1;
+    if (status == 0 && result.converged && determined && j->bootstrap > 0) {
+        j->progress.what = "bootstrap draws";
+        status = ls_fit_run_bootstrap(s, &result, &j->params, j->bootstrap, j->bootstrap_starts, j->group != NULL,
+                                      j->ci, &boot, err);
+        if (status == 0 && boot.ndraws < LS_FIT_MIN_INTERVAL_DRAWS)
+            res_warn(res, LS_WARNING_UNDETERMINED, "", "only %zu of %zu bootstrap draws converged inside the law's "
+                     "domain, too few for intervals (at least %d): none given", boot.ndraws, j->bootstrap,
+                     LS_FIT_MIN_INTERVAL_DRAWS);
+    }
+    double seconds = now_seconds() - t0;
+    /* Diagnostics are about a law; a fit outside the domain is refused below. */
+    if (status == 0 && result.converged && determined && cmd_fit_in_domain(&result, NULL))
+        status = warn_diagnosed(res, s, &result, &boot, err);
+    /* A fit that did not converge, cannot tell its parameters apart or ends
+     * outside the law's domain is not a law: none is written, to a file or
+     * to standard output. */
+    int is_fit = result.converged && determined && cmd_fit_in_domain(&result, NULL);
+    if (status == 0 && is_fit && (j->format == FMT_JSON || j->output || j->plot) &&
+        !(lf = make_lawfile(j, s, &result, &boot, j->sweep.wheres, j->sweep.nwheres, err)))
+        status = err->code;
+    /* The figure is drawn before anything is printed, so that a figure that
+     * cannot be drawn leaves no half of the output. */
+    if (status == 0 && lf && j->plot && !(figure = ls_plot_fit(s, lf, &j->figure, &figure_len, err)))
+        status = err->code;
+    char *law_text = NULL;
+    if (status == 0 && lf && !(law_text = ls_lawfile_to_json(lf, err)))
+        status = err->code;
+    if (status == 0 && j->format == FMT_JSON && is_fit)
+        res_printf(res, "%s", law_text);
+    else if (status == 0 && j->format != FMT_JSON) {
+        strbuf out = {0};
+        print_table(&out, j, s, &result, &boot, seconds, j->params.threads > 0 ? j->params.threads : req_threads(req));
+        if (strbuf_failed(&out))
+            status = res_oom(err);
+        else
+            res_write(res, out.buf, out.len);
+        strbuf_free(&out);
+    }
+    if (status == 0)
+        status = cmd_fit_verdict(req, s, &result, determined,
+                                 j->output ? not_written : j->format == FMT_JSON ? "no law written"
+                                                                                 : "its numbers are not a fit",
+                                 j->output ? not_written : j->format == FMT_JSON ? "no law written"
+                                                                                 : "they are not a fit",
+                                 err);
+    /* The law file and the plot are replaced together or not at all. */
+    if (status == 0 && law_text)
+        res_set_json(res, strdup(law_text));
+    if (status == 0 && j->output) {
+        status = res_output(res, O_OUTPUT, j->output, (unsigned char *)law_text, strlen(law_text), err);
+        law_text = NULL;
+    }
+    if (status == 0 && j->plot) {
+        status = res_output(res, O_PLOT, j->plot, figure, figure_len, err);
+        figure = NULL;
+    }
+    free(law_text);
+    free(figure);
+    ls_lawfile_free(lf);
+    ls_fit_bootstrap_free(&boot);
+    return status;
+}
+
+static int run(const ls_request *req, ls_result *res, ls_error *err)
+{
+    fit_job j;
+    memset(&j, 0, sizeof j);
+    j.req = req;
+    j.res = res;
+    j.kind = req_law(req, O_LAW_KIND);
+    j.bootstrap = (size_t)req_integer(req, O_BOOTSTRAP);
+    j.bootstrap_starts = (size_t)req_integer(req, O_BOOTSTRAP_STARTS);
+    j.group = req_text(req, O_GROUP);
+    j.ci = req_number(req, O_CI);
+    j.format = req_format(req);
+    j.output = req_text(req, O_OUTPUT);
+    j.plot = req_text(req, O_PLOT);
+    size_t nby;
+    const char *const *by = req_items(req, O_BY, &nby);
+    int status = cmd_fit_parameters(req, res, &j.kind, 1, &j.params, &j.progress, err);
+    if (status != 0)
+        return status;
+    if (req->noperands == 0)
+        return req_usage(req, err, "give at least one SWEEP file");
+    if (j.bootstrap > 0 && j.bootstrap < LS_FIT_MIN_INTERVAL_DRAWS)
+        return req_usage(req, err, "%s: '%s' is too few draws for an interval: at least %d (or 0 for none)",
+                         req_flag(req, O_BOOTSTRAP), req_text(req, O_BOOTSTRAP), LS_FIT_MIN_INTERVAL_DRAWS);
+    if (j.group && j.bootstrap == 0)
+        return req_usage(req, err, "%s needs %s N", req_flag(req, O_GROUP), req_flag(req, O_BOOTSTRAP));
+    for (size_t i = 0; i < nby; i++)
+        if (by[i][strspn(by[i], " \t")] == '\0')
+            return req_usage(req, err, "%s '%s': name a column", req_flag(req, O_BY), by[i]);
+    if (check_group_pattern(req, O_OUTPUT, nby > 0, err) != 0 || check_group_pattern(req, O_PLOT, nby > 0, err) != 0)
+        return err->code;
+    /* Options that only the bootstrap reads, as given: refused without it. */
+    static const opt_id bootstrap_only[] = {O_SEED, O_CI, O_BOOTSTRAP_STARTS};
+    for (size_t i = 0; j.bootstrap == 0 && i < sizeof bootstrap_only / sizeof *bootstrap_only; i++)
+        if (req_given(req, bootstrap_only[i]))
+            return req_usage(req, err, "%s has no effect without %s N", req_flag(req, bootstrap_only[i]),
+                             req_flag(req, O_BOOTSTRAP));
+    if (cmd_figure(req, O_PLOT, &j.figure, err) != 0)
+        return err->code;
+    /* The convention a flops column is read under: the template's, or the
+     * option's over it. */
+    ls_arch_template tmpl;
+    if (cmd_sweep_flops(req, &tmpl, &j.flops, err) != 0)
+        return err->code;
+    static const opt_id plots[] = {O_PLOT};
+    const ls_figure *figures[] = {&j.figure};
+    if (cmd_figure_options_check(req, 1, plots, figures, err) != 0)
+        return err->code;
+    if ((status = cmd_sweep_setup(req, res, &j.sweep, err)) != 0)
+        return status;
+    ls_sweep_options so = j.sweep.options;
+    so.require_loss = 1;
+    so.group_column = j.group;
+    so.checksum = 1; /* the law file records what was fitted */
+    so.by_columns = by;
+    so.nby = nby;
+    so.flops = &j.flops;
+    ls_sweep *s = ls_sweep_read((const char *const *)req->operands, req->noperands, &so, err);
+    if (!s)
+        status = err->code;
+    else {
+        cmd_sweep_report(req, res, &j.sweep, s);
+        status = nby > 0 ? fit_by(&j, s, err) : fit_one(&j, s, err);
+    }
+    ls_sweep_free(s);
+    cmd_sweep_free(&j.sweep);
+    return status;
+}
+
+static const cmd_option OPTIONS[] = {
+    {O_LAW_KIND, "law to fit, BASE[:MAPPING]; 'loopscale help laws' lists the bases and mappings. Parameters the "
+                 "sweep cannot identify are held at their neutral values, with a warning; so is a fit whose c ran to "
+                 "0 or above the lowest loss, or whose parameter has an unbounded interval (docs/fitting.md)",
+     NULL, NULL, NULL},
+    CMD_OPT(O_LOSS),
+    CMD_OPT(O_HUBER_DELTA),
+    CMD_OPT(O_SPACE),
+    CMD_OPT(O_GRID),
+    CMD_OPT(O_STARTS),
+    CMD_OPT(O_FIX),
+    CMD_OPT(O_FIX_FROM),
+    CMD_OPT(O_TIE),
+    CMD_OPT(O_BOOTSTRAP),
+    CMD_OPT(O_GROUP),
+    CMD_OPT(O_BOOTSTRAP_STARTS),
+    CMD_OPT_HELP(O_CI, "interval level of the bootstrap"),
+    CMD_OPT_HELP(O_SEED, "bootstrap random seed"),
+    CMD_OPT(O_THREADS),
+    CMD_OPT(O_SCALE),
+    CMD_OPT(O_MAX_ITERATIONS),
+    CMD_OPT_HELP(O_FORMAT, "table, or json: the law file on standard output (nothing when the fit fails)"),
+    CMD_OPT_HELP(O_OUTPUT, "write the law file (JSON; .gz for gzip); not written when the fit fails"),
+    CMD_OPT_HELP(O_FLOPS_CONVENTION, "how a flops column was counted (docs/flops.md); attn needs the template's "
+                                     "context, head its vocab"),
+    {O_TEMPLATE, "architecture template (JSON) giving the context, vocab and layers that --flops-convention counts "
+                 "a flops column with",
+     NULL, "", NULL},
+    CMD_OPT_HELP(O_PLOT, "draw the observed and fitted loss against R for each E and N_act; not written when the fit "
+                         "fails"),
+    CMD_OPT(O_BY),
+    CMD_SWEEP_OPTIONS,
+    CMD_PLOT_OPTIONS,
+    CMD_OPT(O_QUIET),
+    CMD_END,
+};
+
+const cmd_def CMD_FIT = {
+    .name = "fit",
+    .summary = "fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file",
+    .usage = "[--law BASE:MAPPING] [OPTIONS] SWEEP... [-o LAW.json]",
+    .description =
+        "Fit a loss law to the runs of one or more sweeps (CSV or JSON Lines, plain or gzip; '-' for standard "
+        "input). The objective is Chinchilla's approach 3: the sum over runs of Huber(ln Lhat - ln L), solved from "
+        "many starting points with analytic derivatives: damped IRLS steps far from the optimum, Newton's steps "
+        "near it (for looped and MoE laws the starts take IRLS steps and only the best start's polish Newton's).",
+    .operands = "SWEEP...",
+    .min_operands = 1,
+    .max_operands = (size_t)-1,
+    .formats = "table|json",
+    .stdout_label = "the table",
+    .epilogue = "Exit status 3 when the best solve did not converge (nothing is written).",
+    .options = OPTIONS,
+    .run = run,
+};
