@@ -80,18 +80,6 @@ _loopscale()
         _loopscale_reply "$cur" "$list"
         compopt -o nospace 2>/dev/null
         return ;;
-    --format)
-        opts=$("$prog" help "$cmd" 2>/dev/null | grep -- '--format' | sed 's/([^)]*)//g' | grep -oE '\b(table|csv|json|md)\b' | sort -u)
-        _loopscale_reply "$cur" "${opts:-table csv json md}"
-        return ;;
-    --loss) _loopscale_reply "$cur" "huber mse"; return ;;
-    --loss-unit) _loopscale_reply "$cur" "nats bits"; return ;;
-    --space) _loopscale_reply "$cur" "log linear"; return ;;
-    --grid) _loopscale_reply "$cur" "chinchilla"; return ;;
-    --scale) _loopscale_reply "$cur" "levenberg more marquardt"; return ;;
-    --attention) _loopscale_reply "$cur" "tied per-loop"; return ;;
-    --embeddings) _loopscale_reply "$cur" "untied tied"; return ;;
-    --flops-convention) _loopscale_reply "$cur" "6nd 6nd+head 6nd+attn 6nd+attn+head"; return ;;
     --axes) _loopscale_reply "$cur" "R N D E R,N,D,E"; return ;;
     --plot-style) _loopscale_reply "$cur" "light print"; return ;;
     --target) _loopscale_reply "$cur" "decision params:alpha,beta"; return ;;
@@ -104,6 +92,15 @@ _loopscale()
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;
     esac
+    # An option of a fixed set of values shows them in the help as its
+    # placeholder, "--loss huber|mse": offer them.
+    if [[ $prev == --* ]]; then
+        opts=$("$prog" help "$cmd" 2>/dev/null | sed -n "s/^ *\(-[a-z], \)\{0,1\}$prev \([^ ]*|[^ ]*\) .*/\2/p" | head -n 1)
+        if [[ -n $opts ]]; then
+            _loopscale_reply "$cur" "${opts//|/ }"
+            return
+        fi
+    fi
     # Any other option that takes a value: nothing to offer.
     if [[ $prev == --* ]] && "$prog" help "$cmd" 2>/dev/null | grep -qE -- "^ +(-[a-z], )?$prev [A-Za-z']"; then
         return

@@ -67,6 +67,7 @@ typedef enum {
 #define LS_OPTION_REPEATABLE 1u /* may be given several times, each adding a value */
 #define LS_OPTION_INTEGRAL 2u   /* numbers must be whole (loop and expert counts) */
 #define LS_OPTION_STDIO 4u      /* "-" names standard input (an input) or output (an output) */
+#define LS_OPTION_OPEN 8u       /* the range (min, max) excludes both ends */
 
 /* One option of one command, as its help, the man page and the Python
  * keyword arguments show it.  min and max are NaN where the type has no

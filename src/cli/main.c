@@ -22,12 +22,13 @@ typedef struct command {
 } command;
 
 static int run_fit(int argc, char **argv) { return cli_run("fit", argc, argv, 0); }
+static int run_holdout(int argc, char **argv) { return cli_run("holdout", argc, argv, 0); }
 static int run_solve(int argc, char **argv) { return cli_run("solve", argc, argv, 0); }
 
 static const command COMMANDS[] = {
     {"fit", run_fit, "fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file"},
     {"frontier", cmd_frontier, "the compute-optimal frontier of a law: N_opt, D_opt and the loss against F"},
-    {"holdout", cmd_holdout, "compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC"},
+    {"holdout", run_holdout, "compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC"},
     {"isoflop", cmd_isoflop, "IsoFLOP profiles: loss against N_act at fixed compute, and their minima"},
     {"isofit", cmd_isofit, "compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)"},
     {"plan", cmd_plan, "which runs to train next: a sweep designed for the decision at a deployment budget"},

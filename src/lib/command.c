@@ -13,6 +13,7 @@
 /* In the order `loopscale --help` lists them. */
 static const cmd_def *const COMMANDS[] = {
     &CMD_FIT,
+    &CMD_HOLDOUT,
     &CMD_SOLVE,
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof *COMMANDS)
@@ -74,7 +75,6 @@ static ls_option shown_option(const cmd_def *def, const cmd_option *c)
     o.heading = c->heading ? c->heading : o.heading;
     if (c->id == O_FORMAT) {
         o.choices = def->formats;
-        o.metavar = def->formats;
         if (!c->default_text)
             o.default_text = cmd_default_format(def);
     }
@@ -164,8 +164,11 @@ static void option_help(strbuf *b, const ls_option *o)
         n = snprintf(flags, sizeof flags, "  -%c, --%s", o->short_name, o->name);
     else
         n = snprintf(flags, sizeof flags, "      --%s", o->name);
-    if (o->metavar && o->type != LS_OPTION_SWITCH)
-        n += snprintf(flags + n, sizeof flags - (size_t)n, " %s", o->metavar);
+    /* A choice shows its values, "--loss huber|mse", which the bash
+     * completion offers. */
+    const char *metavar = o->type == LS_OPTION_CHOICE && o->choices ? o->choices : o->metavar;
+    if (metavar && o->type != LS_OPTION_SWITCH)
+        n += snprintf(flags + n, sizeof flags - (size_t)n, " %s", metavar);
     strbuf_puts(b, flags);
     size_t at = (size_t)n;
     if (at + 2 > HELP_COLUMN) {

@@ -63,11 +63,11 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                      "the loss column is in nats or bits", NULL},
     [O_BYTES_PER_TOKEN] = {"bytes-per-token", 0, LS_OPTION_NUMBER, 0, "X", 0.01, 1000, NULL, NULL, NULL,
                            "the loss column is per byte (e.g. bits per byte); X bytes a token", NULL, "bytes"},
-    [O_GROUP_TOL] = {"group-tol", 0, LS_OPTION_NUMBER, 0, "X", 0, 0.5, NULL, NULL,
+    [O_GROUP_TOL] = {"group-tol", 0, LS_OPTION_NUMBER, LS_OPTION_OPEN, "X", 0, 0.5, NULL, NULL,
                      "read off the data's own rounding",
                      "values of a quantity within X relative are one tier (plot series, held-out tiers, numeric "
-                     "--by and --group columns); between 0 and 0.5, both excluded",
-                     NULL},
+                     "--by and --group columns); between 0 and 0.5",
+                     NULL, "a relative tolerance"},
     [O_RUN] = {"run", 0, LS_OPTION_TEXT, 0, "COL", NO_RANGE, NULL, NULL,
                "the first of run, run_name, run_id, name, id in the file", "the run identity column", NULL},
     [O_STEP] = {"step", 0, LS_OPTION_TEXT, 0, "COL", NO_RANGE, NULL, NULL,
@@ -347,13 +347,18 @@ static int check_range(const ls_option *o, const char *flag, const char *text, s
     if (isnan(o->min))
         return 0;
     int integral = (o->flags & LS_OPTION_INTEGRAL) || o->type == LS_OPTION_INTEGER;
-    if (value >= o->min && value <= o->max && (!integral || value == floor(value)))
+    int open = (o->flags & LS_OPTION_OPEN) != 0;
+    int inside = open ? value > o->min && value < o->max : value >= o->min && value <= o->max;
+    if (inside && (!integral || value == floor(value)))
         return 0;
     char unit[64] = "";
     if (o->unit)
         snprintf(unit, sizeof unit, " (%s)", o->unit);
-    if (value >= o->min && value <= o->max)
+    if (inside)
         return ls_error_set(err, LS_ERR_USAGE, "%s: '%.*s' is not an integer%s", flag, (int)len, text, unit);
+    if (open)
+        return ls_error_set(err, LS_ERR_USAGE, "%s: '%.*s' is not between %g and %g%s", flag, (int)len, text, o->min,
+                            o->max, unit);
     return ls_error_set(err, LS_ERR_USAGE, "%s: '%.*s' is outside its range: %s %g to %g%s", flag, (int)len, text,
                         integral ? "an integer from" : "from", o->min, o->max, unit);
 }

@@ -120,8 +120,8 @@ Values that are not numbers, or not one of the choices:
   loopscale holdout: --threads: 'two' is not a number
   Try 'loopscale holdout --help'.
   [64]
-  $ loopscale holdout --format table $SWEEP
-  loopscale holdout: --format: 'table' is not one of csv, json, md
+  $ loopscale holdout --format xml $SWEEP
+  loopscale holdout: --format: 'xml' is not one of md, table, csv, tsv, json
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale predict --law $LAW --n-act 1e9 --tokens 1e11 --R four
