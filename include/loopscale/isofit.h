@@ -74,7 +74,8 @@ void ls_isofit_default_options(ls_isofit_options *o);
 typedef enum {
     LS_ISOFIT_USED,
     LS_ISOFIT_TOO_FEW_RUNS, /* fewer than min_runs (after the filter) */
-    LS_ISOFIT_NOT_CONVEX,   /* the parabola opens downward or is flat (or, approach 1, every run ties) */
+    LS_ISOFIT_NOT_CONVEX,   /* the parabola opens downward or is flat (or, approach 1 and Akima's
+                             * interpolant, every size has the same loss) */
     LS_ISOFIT_AT_EDGE,      /* the optimum is not inside the sizes sampled */
     LS_ISOFIT_NOISE_EDGE    /* interior, but not in half the noised copies (Porian et al.'s rule) */
 } ls_isofit_status;

@@ -469,7 +469,6 @@ static int check_options(const ls_isofit_options *o, ls_error *err)
 
 /* The state of one run of ls_isofit_run, shared by its steps. */
 typedef struct isofit_state {
-    const ls_sweep *s;
     ls_isofit_options opt; /* min_runs raised to what the method needs */
     size_t n, nb;
     double *x, *y, *ratio; /* per run: ln N_act, loss, N_unroll / N_act */
@@ -682,9 +681,9 @@ static int add_warnings(const isofit_state *st, ls_isofit_result *out)
         if (bu->status == LS_ISOFIT_AT_EDGE && st->side[b]) {
             snprintf(size, sizeof size, "%.4g", st->side[b] < 0 ? bu->n_fit_lo : bu->n_fit_hi);
             status = ls_warnings_add(&out->warnings, LS_WARNING_SEARCH_EDGE, subject,
-                                     "budget F = %s: the loss is lowest at or %s its %s size (N_act = %s), so its "
-                                     "optimum is not located and the budget is left out of the power law; %s models "
-                                     "would place it", flops, st->side[b] < 0 ? "below" : "above",
+                                     "budget F = %s: its optimum lies at or %s its %s size (N_act = %s), so the "
+                                     "budget is left out of the power law; %s models would place it", flops,
+                                     st->side[b] < 0 ? "below" : "above",
                                      st->side[b] < 0 ? "smallest" : "largest", size,
                                      st->side[b] < 0 ? "smaller" : "larger");
         } else if (bu->status == LS_ISOFIT_NOISE_EDGE) {
@@ -726,7 +725,7 @@ int ls_isofit_run(const ls_sweep *s, const ls_isofit_options *o, ls_isofit_resul
     if (one_architecture(s, err) != 0)
         return LS_ERR_DATA;
     size_t n = s->n, min_runs = o->min_runs < 1 ? 1 : o->min_runs;
-    isofit_state st = {.s = s, .opt = *o, .n = n};
+    isofit_state st = {.opt = *o, .n = n};
     st.opt.min_runs = o->method != LS_ISOFIT_MINIMUM && min_runs < 3 ? 3 : min_runs;
     for (size_t i = 0; o->method == LS_ISOFIT_AKIMA && i < n; i++)
         if (!(s->rows[i].loss > 0))
