@@ -138,8 +138,9 @@ void ls_isofit_result_free(ls_isofit_result *r);
 
 /* Chinchilla's figure 3 for r = ls_isofit_run(s, o): on the left the loss
  * against N_act (log) of every budget's runs, one colour a budget, with
- * approach 2's parabola (or Akima's interpolant) through them and the optimum marked (budgets left
- * out of the power law grey, their reason in the legend); on the right
+ * approach 2's parabola (or Akima's interpolant) through them and the
+ * optimum marked (budgets left out of the power law grey, their reason in
+ * the legend); on the right
  * N_opt and D_opt = F / (6 N_opt) of the budgets used against F (log-log),
  * with the fitted power laws and, after a bootstrap, N_opt's intervals.
  * Returns the file's bytes (malloc'd, *len of them) or NULL with an error,
