@@ -95,7 +95,13 @@ typedef struct ls_fit_result {
     unsigned char tied[LS_LAW_NPARAMS];        /* as fit_parameters.tied; a tied parameter is not
                                                counted in nfree and carries its leader's
                                                standard error */
-    double stderr_of[LS_LAW_NPARAMS];          /* Jacobian (Gauss-Newton) standard errors; NaN if fixed */
+    double stderr_of[LS_LAW_NPARAMS];          /* standard errors from the M-estimator's sandwich
+                                               covariance (docs/fitting.md); NaN if fixed */
+    /* That covariance, of the fitted coordinates (ln A, alpha, ln B, ...:
+     * ls_law_param_to_fitted), row-major by parameter:
+     * covariance[i * LS_LAW_NPARAMS + j]; NaN for parameters not fitted (a
+     * tied parameter has its leader's rows). */
+    double covariance[LS_LAW_NPARAMS * LS_LAW_NPARAMS];
     double objective;  /* Huber sum (or sum of squares for mse) at the best fit */
     double rmse;       /* sqrt(mean (Lhat - L)^2), loss units */
     size_t n;          /* runs */

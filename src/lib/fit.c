@@ -18,6 +18,7 @@
 
 #include "fit_kernel_internal.h"
 #include "gslguard_internal.h"
+#include "huber_internal.h"
 #include "law_internal.h"
 #include "law_second_internal.h"
 #include "numtext_internal.h"
@@ -1411,9 +1412,6 @@ static size_t best_of(const start_result *r, size_t n)
     return best;
 }
 
-/* Jacobian standard errors of the free parameters at the optimum, in natural
- * units: Cov(u) = s^2 (J'J)^-1 with J = d r / d u and s^2 = sum r^2 / (n - p),
- * then se(p) = |dp/du| se(u). */
 /* Whether J^T J (lower triangle filled) is singular for the purpose of
  * standard errors: the smallest eigenvalue of its correlation form (unit
  * diagonal, so the parameters' scales do not matter) below 1e-12 of the
@@ -1447,18 +1445,28 @@ static int jtj_singular(const gsl_matrix *jtj)
     return singular;
 }
 
+/* The standard errors of the free parameters at the optimum u, in natural
+ * units, and the covariance of the fitted coordinates (ls_fit_result):
+ * the M-estimator's sandwich (huber_internal.h), or, should its curvature
+ * not be positive definite, Gauss-Newton's s^2 (J'J)^-1 with s^2 = sum r^2
+ * / (n - p); se(p) = |dp/du| se(u).  NaN throughout when J'J is singular
+ * (ls_fit_determined).  hinv (p x p, or NULL) gets the inverse curvature of
+ * the objective at u, for the profile's calibration. */
 static void standard_errors(const problem *pb, const ls_fit_parameters *fp, const double *u, const ls_law *best,
-                            double out[LS_LAW_NPARAMS])
+                            double out[LS_LAW_NPARAMS], double cov_out[LS_LAW_NPARAMS * LS_LAW_NPARAMS],
+                            double *hinv)
 {
     for (int j = 0; j < LS_LAW_NPARAMS; j++)
         out[j] = NAN;
+    for (int j = 0; cov_out && j < LS_LAW_NPARAMS * LS_LAW_NPARAMS; j++)
+        cov_out[j] = NAN;
     size_t n = pb->n, p = pb->nfree;
     if (n <= p || p == 0)
         return;
     solver s;
     if (solver_init(&s, pb, fp) != 0)
         return;
-    double g[PMAX], M[PMAX * PMAX], H[PMAX * PMAX];
+    double g[PMAX], M[PMAX * PMAX], H[PMAX * PMAX], cov[PMAX * PMAX];
     int ok = model_at(&s, u, g, M, H) == 0;
     gsl_matrix *jtj = gsl_matrix_calloc(p, p);
     if (ok && jtj) {
@@ -1470,18 +1478,45 @@ static void standard_errors(const problem *pb, const ls_fit_parameters *fp, cons
                     *gsl_matrix_ptr(jtj, a, b) += s.cols[a * s.cap + i] * s.cols[b * s.cap + i];
         }
         double s2 = ss / (double)(n - p);
-        if (!jtj_singular(jtj) && ls_cholesky_decomp(jtj) == GSL_SUCCESS &&
-            gsl_linalg_cholesky_invert(jtj) == GSL_SUCCESS) {
-            for (size_t k = 0; k < p; k++) {
-                ls_law_param j = pb->free_params[k];
-                double value = best->p[j];
-                double dp_du = ls_law_param_natural_per_fitted(j, value);
-                out[j] = fabs(dp_du) * sqrt(s2 * gsl_matrix_get(jtj, k, k));
-            }
-            for (int j = 0; j < LS_LAW_NPARAMS; j++)
-                if (pb->tied[j])
-                    out[j] = out[pb->tied[j] - 1];
+        double delta = pb->loss == LS_FIT_LOSS_MSE ? INFINITY : pb->delta;
+        if (jtj_singular(jtj)) {
+            ok = 0;
+        } else if (ls_huber_covariance(n, p, s.cols, s.cap, s.resid, delta, cov, hinv) == 0) {
+            /* The objective's curvature is its scale (2 for a sum of
+             * squares, whose rho is r^2, not r^2 / 2) times H. */
+            for (size_t k = 0; hinv && k < p * p; k++)
+                hinv[k] /= kernel_scale(pb);
+        } else if (ls_cholesky_decomp(jtj) == GSL_SUCCESS && gsl_linalg_cholesky_invert(jtj) == GSL_SUCCESS) {
+            for (size_t a = 0; a < p; a++)
+                for (size_t b = 0; b < p; b++) {
+                    cov[a * p + b] = s2 * gsl_matrix_get(jtj, a, b);
+                    if (hinv)
+                        hinv[a * p + b] = gsl_matrix_get(jtj, a, b) / kernel_scale(pb);
+                }
+        } else {
+            ok = 0;
         }
+    }
+    if (ok && jtj) {
+        for (size_t k = 0; k < p; k++) {
+            ls_law_param j = pb->free_params[k];
+            out[j] = fabs(ls_law_param_natural_per_fitted(j, best->p[j])) * sqrt(cov[k * p + k]);
+        }
+        /* A tied parameter is its leader, in the covariance too. */
+        int at[LS_LAW_NPARAMS];
+        for (int j = 0; j < LS_LAW_NPARAMS; j++)
+            at[j] = -1;
+        for (size_t k = 0; k < p; k++)
+            at[pb->free_params[k]] = (int)k;
+        for (int j = 0; j < LS_LAW_NPARAMS; j++)
+            if (pb->tied[j]) {
+                out[j] = out[pb->tied[j] - 1];
+                at[j] = at[pb->tied[j] - 1];
+            }
+        for (int a = 0; cov_out && a < LS_LAW_NPARAMS; a++)
+            for (int b = 0; b < LS_LAW_NPARAMS; b++)
+                if (at[a] >= 0 && at[b] >= 0)
+                    cov_out[a * LS_LAW_NPARAMS + b] = cov[(size_t)at[a] * p + (size_t)at[b]];
     }
     gsl_matrix_free(jtj);
     solver_free(&s);
@@ -1843,7 +1878,7 @@ static int fit_summarise(fit_state *st, const start_result *best)
         out->newton_steps += st->results2[i].newton_steps;
     }
     out->rmse = rmse_of(&st->d, &out->law);
-    standard_errors(&st->pb, fp, best->u, &out->law, out->stderr_of);
+    standard_errors(&st->pb, fp, best->u, &out->law, out->stderr_of, out->covariance, NULL);
     fit_method(st, out->method, sizeof out->method);
     if (!isfinite(out->objective))
         return ls_error_set(st->err, LS_ERR_NOCONV, "no start could evaluate the law on this sweep");
