@@ -3,6 +3,7 @@
 #include "loopscale/predict.h"
 
 #include <gsl/gsl_blas.h>
+#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
@@ -2191,4 +2192,183 @@ int ls_fit_run_bootstrap(const ls_sweep *s, const ls_fit_result *full, const ls_
     free(column);
     prepared_data_free(&d);
     return status;
+}
+
+/* ---- profile intervals ---------------------------------------------------------------- */
+
+typedef struct profile_state {
+    problem held;           /* the full problem less parameter j, which is held */
+    solver sv;
+    ls_law_param j;
+    double f_min, scale;    /* deviance = scale (F - f_min) */
+    double others[PMAX];    /* the other coordinates at the last point (continuation) */
+    size_t refits;
+} profile_state;
+
+/* The objective at u, the kernel's copies of the rows loaded first. */
+static double objective_at(solver *s, const double *u)
+{
+    if (s->kernel)
+        kernel_load_rows(s);
+    if (s->mapped)
+        mapped_load_rows(s);
+    return trial_at(s, u);
+}
+
+/* The scaled deviance at u_j = x, refitting the others from the last
+ * point's; +inf where the law cannot be evaluated or the refit fails. */
+static double profile_deviance(profile_state *ps, double x)
+{
+    ls_law_param j = ps->j;
+    ls_error scratch;
+    double value = ls_law_param_from_fitted(j, x);
+    if (ls_law_param_check(j, value, &scratch) != 0)
+        return INFINITY;
+    ps->held.held.p[j] = value;
+    ps->refits++;
+    double F;
+    if (ps->held.nfree == 0) {
+        F = objective_at(&ps->sv, ps->others);
+    } else {
+        start_result res;
+        solve_from(&ps->sv, ps->others, &res, 1);
+        if (!res.converged || !isfinite(res.objective))
+            return INFINITY;
+        memcpy(ps->others, res.u, ps->held.nfree * sizeof *res.u);
+        F = res.objective;
+    }
+    return ps->scale * fmax(F - ps->f_min, 0.0);
+}
+
+/* One end of the interval: from the optimum u_hat along `dir`, in steps of
+ * se that double, until the deviance passes q; then the crossing of
+ * sqrt(deviance) (nearly linear in u near a regular optimum) by regula
+ * falsi.  Sets *end and returns 1 when it was found, 0 when the profile
+ * stayed below q out to LS_FIT_PROFILE_REACH standard errors or to where
+ * the law cannot be evaluated (*end: the last point inside). */
+static int profile_side(profile_state *ps, const double *others0, double u_hat, double se, double dir, double q,
+                        double *end)
+{
+    memcpy(ps->others, others0, ps->held.nfree * sizeof *others0);
+    double in = u_hat, din = 0.0, step = 0.5 * se;
+    double in_others[PMAX];
+    memcpy(in_others, others0, ps->held.nfree * sizeof *others0);
+    for (;;) {
+        double x = u_hat + dir * step;
+        double d = profile_deviance(ps, x);
+        if (!isfinite(d)) {
+            *end = in;
+            return 0;
+        }
+        if (d >= q) {
+            double out = x, dout = d;
+            for (int it = 0; it < 40 && fabs(out - in) > 1e-6 * se; it++) {
+                double a = sqrt(din), b = sqrt(dout), t = (sqrt(q) - a) / (b - a);
+                t = fmin(fmax(t, 0.05), 0.95); /* keep the bracket shrinking */
+                double mid = in + t * (out - in);
+                memcpy(ps->others, in_others, ps->held.nfree * sizeof *in_others);
+                double dm = profile_deviance(ps, mid);
+                if (!isfinite(dm) || dm >= q) {
+                    out = mid;
+                    dout = isfinite(dm) ? dm : dout;
+                } else {
+                    in = mid;
+                    din = dm;
+                    memcpy(in_others, ps->others, ps->held.nfree * sizeof *in_others);
+                }
+            }
+            *end = in + (out - in) * (sqrt(q) - sqrt(din)) / (sqrt(dout) - sqrt(din));
+            return 1;
+        }
+        in = x;
+        din = d;
+        memcpy(in_others, ps->others, ps->held.nfree * sizeof *in_others);
+        if (step >= LS_FIT_PROFILE_REACH * se) {
+            *end = in;
+            return 0;
+        }
+        step *= 2.0;
+    }
+}
+
+int ls_fit_profile_interval(const ls_sweep *s, const ls_fit_result *r, const ls_fit_parameters *fp, ls_law_param j,
+                            double level, ls_fit_profile *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->param = j;
+    out->level = level;
+    out->low = out->high = out->calibration = NAN;
+    if (!(level > 0 && level < 1))
+        return ls_error_set(err, LS_ERR_USAGE, "the interval level must be between 0 and 1 (got %g)", level);
+    if ((unsigned)j >= LS_LAW_NPARAMS || !ls_law_uses_param(r->law.kind, j))
+        return ls_error_set(err, LS_ERR_USAGE, "the law has no parameter %s",
+                            (unsigned)j < LS_LAW_NPARAMS ? ls_law_param_name(j) : "of that number");
+    if (r->fixed[j] || r->tied[j])
+        return ls_error_set(err, LS_ERR_USAGE, "%s was not fitted (%s): it has no interval", ls_law_param_name(j),
+                            r->fixed[j] ? "held" : "tied");
+    prepared_data d;
+    int status = prepare_data(s, &d, err);
+    if (status != 0)
+        return status;
+    problem pb;
+    problem_init(&pb, r->law.kind, &d, fp);
+    pb.held = r->law;
+    memcpy(pb.tied, r->tied, sizeof pb.tied);
+    problem_free_only(&pb, r->fixed);
+    size_t p = pb.nfree, k = 0;
+    while (k < p && pb.free_params[k] != j)
+        k++;
+    double u_full[PMAX], se[LS_LAW_NPARAMS], cov[LS_LAW_NPARAMS * LS_LAW_NPARAMS], hinv[PMAX * PMAX];
+    for (size_t m = 0; m < p; m++)
+        u_full[m] = ls_law_param_to_fitted(pb.free_params[m], r->law.p[pb.free_params[m]]);
+    for (size_t m = 0; m < PMAX * PMAX; m++)
+        hinv[m] = NAN;
+    standard_errors(&pb, fp, u_full, &r->law, se, cov, hinv);
+    double v = cov[j * LS_LAW_NPARAMS + j], h = k < p ? hinv[k * p + k] : NAN;
+    if (!(v > 0) || !(h > 0)) {
+        prepared_data_free(&d);
+        return ls_error_set(err, LS_ERR_NOCONV, "%s has no standard error: the runs cannot tell the parameters apart",
+                            ls_law_param_name(j));
+    }
+    /* The calibration: near the optimum F_prof - F_min ~ (u - u_hat)^2 /
+     * (2 [H^-1]_jj) with H the objective's curvature, so scaled by
+     * 2 [H^-1]_jj / V_jj the deviance is (u - u_hat)^2 / V_jj there, chi^2
+     * with one degree of freedom by the sandwich's variance; away from the
+     * optimum it follows the objective. */
+    profile_state ps;
+    memset(&ps, 0, sizeof ps);
+    ps.held = pb;
+    ps.j = j;
+    ps.held.nfree = 0;
+    double others0[PMAX];
+    for (size_t m = 0; m < p; m++)
+        if (m != k) {
+            others0[ps.held.nfree] = u_full[m];
+            ps.held.free_params[ps.held.nfree++] = pb.free_params[m];
+        }
+    ps.scale = 2.0 * h / v;
+    out->calibration = ps.scale;
+    if (solver_init(&ps.sv, &ps.held, fp) != 0) {
+        prepared_data_free(&d);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    {
+        solver full;
+        if (solver_init(&full, &pb, fp) != 0) {
+            solver_free(&ps.sv);
+            prepared_data_free(&d);
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        }
+        ps.f_min = objective_at(&full, u_full);
+        solver_free(&full);
+    }
+    double z = gsl_cdf_ugaussian_Pinv(0.5 + level / 2.0), q = z * z, u_hat = u_full[k], lo, hi;
+    out->closed_low = profile_side(&ps, others0, u_hat, sqrt(v), -1.0, q, &lo);
+    out->closed_high = profile_side(&ps, others0, u_hat, sqrt(v), 1.0, q, &hi);
+    out->low = ls_law_param_from_fitted(j, lo);
+    out->high = ls_law_param_from_fitted(j, hi);
+    out->refits = ps.refits;
+    solver_free(&ps.sv);
+    prepared_data_free(&d);
+    return 0;
 }
