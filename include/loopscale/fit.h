@@ -95,7 +95,13 @@ typedef struct ls_fit_result {
     unsigned char tied[LS_LAW_NPARAMS];        /* as fit_parameters.tied; a tied parameter is not
                                                counted in nfree and carries its leader's
                                                standard error */
-    double stderr_of[LS_LAW_NPARAMS];          /* Jacobian (Gauss-Newton) standard errors; NaN if fixed */
+    double stderr_of[LS_LAW_NPARAMS];          /* standard errors from the M-estimator's sandwich
+                                               covariance (docs/fitting.md); NaN if fixed */
+    /* That covariance, of the fitted coordinates (ln A, alpha, ln B, ...:
+     * ls_law_param_to_fitted), row-major by parameter:
+     * covariance[i * LS_LAW_NPARAMS + j]; NaN for parameters not fitted (a
+     * tied parameter has its leader's rows). */
+    double covariance[LS_LAW_NPARAMS * LS_LAW_NPARAMS];
     double objective;  /* Huber sum (or sum of squares for mse) at the best fit */
     double rmse;       /* sqrt(mean (Lhat - L)^2), loss units */
     size_t n;          /* runs */
@@ -187,6 +193,38 @@ int ls_fit_run_bootstrap(const ls_sweep *s, const ls_fit_result *full, const ls_
                       size_t perturbed, int by_group, double level, ls_fit_bootstrap *out,
                       ls_error *err) LS_MUST_CHECK;
 void ls_fit_bootstrap_free(ls_fit_bootstrap *b);
+
+/* A profile-likelihood interval of one fitted parameter (docs/fitting.md,
+ * "Profile intervals"): the parameter is held on a path away from its
+ * estimate, the others refitted at each point (from the previous point's
+ * values), and each end is where the scaled deviance
+ *     D(u_j) = calibration * (F_profile(u_j) - F_min)
+ * reaches the chi^2 (one degree of freedom) quantile of `level`, found by
+ * doubling steps of one standard error and then regula falsi on sqrt(D).
+ * calibration = 2 [H^-1]_jj / V_jj, H the objective's curvature at the fit
+ * and V the sandwich covariance (ls_fit_result.covariance), so that D is
+ * (u_j - u_hat)^2 / V_jj near the estimate (a sum of Huber terms is no
+ * log-likelihood: the plain deviance 2 (F - F_min) would be on the scale
+ * of delta).  An end the deviance does not reach within
+ * LS_FIT_PROFILE_REACH standard errors, or before the law cannot be
+ * evaluated (an exponent out of its domain), is open: closed_low or
+ * closed_high is 0 and low or high is the last point searched. */
+#define LS_FIT_PROFILE_REACH 64.0
+typedef struct ls_fit_profile {
+    ls_law_param param;
+    double level;
+    double low, high;          /* natural values */
+    int closed_low, closed_high;
+    double calibration;
+    size_t refits;             /* local refits of the other parameters */
+} ls_fit_profile;
+
+/* p: the parameters r was fitted with.  Errors: LS_ERR_USAGE (a parameter
+ * the law does not use, one held or tied, a level outside (0, 1)),
+ * LS_ERR_NOCONV (no standard error: an undetermined fit),
+ * LS_ERR_INTERNAL. */
+int ls_fit_profile_interval(const ls_sweep *s, const ls_fit_result *r, const ls_fit_parameters *p, ls_law_param param,
+                            double level, ls_fit_profile *out, ls_error *err) LS_MUST_CHECK;
 
 LS_API_END
 

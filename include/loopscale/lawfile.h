@@ -28,6 +28,7 @@
 #include "loopscale/fit.h"
 #include "loopscale/law.h"
 #include "loopscale/sweep.h"
+#include "loopscale/warning.h"
 #include "loopscale/export.h"
 
 LS_API_BEGIN
@@ -86,9 +87,13 @@ typedef struct ls_lawfile {
     ls_lawfile_fit fit;
     char *version;
     char *command;
-    char *warnings; /* a fit's warnings, one per line (each ending in a newline), or NULL;
-                     * written as the array "warnings" (ls_fit_diagnose, and the parameters
-                     * held for want of data); not read back */
+    /* A fit's verdict (ls_fit_verdict), written as the array "warnings" of
+     * {"code", "subject", "message"} objects and read back; a file written
+     * before holds one-line strings there, read with the code their text
+     * implies (held: unidentified-parameter; "ran to its bound":
+     * parameter-at-bound; "above the lowest observed loss": fit-quality;
+     * otherwise undetermined-parameter) and the parameter they name. */
+    ls_warnings warnings;
 } ls_lawfile;
 
 ls_lawfile *ls_lawfile_new(const ls_law *l);

@@ -1,10 +1,14 @@
 #include "loopscale/diagnose.h"
 
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "numtext_internal.h"
 
 /* A growing text of lines; oom is sticky. */
 typedef struct lines {
@@ -57,26 +61,32 @@ static char *finish(lines *l)
     return l->text ? l->text : calloc(1, 1);
 }
 
-char *ls_fit_diagnose(const ls_sweep *s, const ls_fit_result *r, const ls_fit_bootstrap *b)
+/* The judgement of ls_fit_diagnose, as warnings; reported[j] is set for each
+ * parameter it named. */
+static int diagnose_into(const ls_sweep *s, const ls_fit_result *r, const ls_fit_bootstrap *b, ls_warnings *w,
+                         unsigned char reported[LS_LAW_NPARAMS])
 {
-    lines out = {0};
     const double *p = r->law.p;
+    int status = 0;
     /* The lowest observed loss, and where. */
     size_t lowest = 0;
     for (size_t i = 1; i < s->n; i++)
         if (s->rows[i].loss < s->rows[lowest].loss)
             lowest = i;
     double min_loss = s->n ? s->rows[lowest].loss : NAN;
-    unsigned char reported[LS_LAW_NPARAMS] = {0};
     if (ls_law_uses_param(r->law.kind, LS_LAW_P_C) && !r->fixed[LS_LAW_P_C] && s->n) {
         double c = p[LS_LAW_P_C], se = r->stderr_of[LS_LAW_P_C];
         if (c < LS_DIAGNOSE_C_AT_ZERO * min_loss && !(se <= c)) {
-            add_line(&out, "c = %.3g ran to its bound 0 (standard error %.2g): the runs show no irreducible loss, "
-                     "and the exponents absorb it; try --fix c=VALUE, or a law without c (kaplan)", c, se);
+            status |= ls_warnings_add(w, LS_WARNING_AT_BOUND, "c",
+                                      "c = %.3g ran to its bound 0 (standard error %.2g): the runs show no "
+                                      "irreducible loss, and the exponents absorb it; try --fix c=VALUE, or a law "
+                                      "without c (kaplan)", c, se);
             reported[LS_LAW_P_C] = 1;
         } else if (c >= min_loss) {
-            add_line(&out, "c = %.4g is above the lowest observed loss, %.4g (line %ld): the law cannot reach that "
-                     "run, so its irreducible loss is not a floor", c, min_loss, s->rows[lowest].line);
+            status |= ls_warnings_add(w, LS_WARNING_FIT_QUALITY, "c",
+                                      "c = %.4g is above the lowest observed loss, %.4g (line %ld): the law cannot "
+                                      "reach that run, so its irreducible loss is not a floor", c, min_loss,
+                                      s->rows[lowest].line);
         }
     }
     ls_law_param list[LS_LAW_NPARAMS];
@@ -85,6 +95,7 @@ char *ls_fit_diagnose(const ls_sweep *s, const ls_fit_result *r, const ls_fit_bo
         ls_law_param j = list[k];
         if (r->fixed[j] || reported[j])
             continue;
+        const char *name = ls_law_param_name(j);
         /* A positive parameter (fitted as a logarithm) is unbounded when
          * its standard error dwarfs its value; one that may take either
          * sign merely includes 0 then, and is unbounded only when the
@@ -92,27 +103,50 @@ char *ls_fit_diagnose(const ls_sweep *s, const ls_fit_result *r, const ls_fit_bo
         double v = p[j], se = r->stderr_of[j];
         double scale = ls_law_param_transform(j) == LS_LAW_TRANSFORM_IDENTITY ? fmax(fabs(v), 1.0) : fabs(v);
         if (se > LS_DIAGNOSE_UNBOUNDED_RATIO * scale) {
-            add_line(&out, "%s = %.3g is not determined by the runs: its standard error, %.2g, is %.2g times its "
-                     "value (an unbounded interval)", ls_law_param_name(j), v, se, se / fabs(v));
+            status |= ls_warnings_add(w, LS_WARNING_UNDETERMINED, name,
+                                      "%s = %.3g is not determined by the runs: its standard error, %.2g, is %.2g "
+                                      "times its value (an unbounded interval)", name, v, se, se / fabs(v));
             reported[j] = 1;
             continue;
         }
         /* Draws that ran past the domain were dropped, so the interval
          * alone would look narrower than the data leave it. */
         if (b && b->outside_of[j] > 0) {
-            add_line(&out, "%s = %.3g is not determined by the runs: %zu of %zu bootstrap draws ran it out of its "
-                     "domain (dropped)", ls_law_param_name(j), v, b->outside_of[j],
-                     b->ndraws + b->failed + b->outside);
+            status |= ls_warnings_add(w, LS_WARNING_UNDETERMINED, name,
+                                      "%s = %.3g is not determined by the runs: %zu of %zu bootstrap draws ran it out "
+                                      "of its domain (dropped)", name, v, b->outside_of[j],
+                                      b->ndraws + b->failed + b->outside);
             reported[j] = 1;
             continue;
         }
         if (b && b->ndraws > 0 && ls_law_param_transform(j) != LS_LAW_TRANSFORM_IDENTITY && b->ci_low[j] > 0 &&
-            b->ci_high[j] > 1e3 * b->ci_low[j])
-            add_line(&out, "%s = %.3g is not determined by the runs: its %g%% bootstrap interval [%.3g, %.3g] spans "
-                     "a factor %.2g", ls_law_param_name(j), v, 100 * b->level, b->ci_low[j], b->ci_high[j],
-                     b->ci_high[j] / b->ci_low[j]);
+            b->ci_high[j] > 1e3 * b->ci_low[j]) {
+            status |= ls_warnings_add(w, LS_WARNING_UNDETERMINED, name,
+                                      "%s = %.3g is not determined by the runs: its %g%% bootstrap interval [%.3g, "
+                                      "%.3g] spans a factor %.2g", name, v, 100 * b->level, b->ci_low[j],
+                                      b->ci_high[j], b->ci_high[j] / b->ci_low[j]);
+            reported[j] = 1;
+        }
     }
+    return status;
+}
+
+/* The messages of w, one line each. */
+static char *lines_of(const ls_warnings *w)
+{
+    lines out = {0};
+    for (size_t i = 0; i < w->n; i++)
+        add_line(&out, "%s", w->v[i].message);
     return finish(&out);
+}
+
+char *ls_fit_diagnose(const ls_sweep *s, const ls_fit_result *r, const ls_fit_bootstrap *b)
+{
+    ls_warnings w = {0};
+    unsigned char reported[LS_LAW_NPARAMS] = {0};
+    char *text = diagnose_into(s, r, b, &w, reported) == 0 ? lines_of(&w) : NULL;
+    ls_warnings_free(&w);
+    return text;
 }
 
 char *ls_holdout_diagnose(const ls_holdout_result *r)
@@ -126,4 +160,415 @@ char *ls_holdout_diagnose(const ls_holdout_result *r)
                      ls_holdout_axis_name(col->axis), col->label);
     }
     return finish(&out);
+}
+
+/* ---- whether a fit may be used at all ------------------------------------------------ */
+
+int ls_fit_usable(const ls_sweep *s, ls_law_kind kind, const ls_fit_parameters *p, const ls_fit_result *r,
+                  ls_error *err)
+{
+    if (r->n <= r->nfree)
+        return ls_error_set(err, LS_ERR_DATA,
+                            "%s: %zu %s for %zu free %s %s no residual to judge the fit by or to estimate its "
+                            "errors (add runs, or --fix some)", s->name, r->n, ls_plural((double)r->n, "run", "runs"),
+                            r->nfree, ls_plural((double)r->nfree, "parameter", "parameters"),
+                            ls_plural((double)r->n, "leaves", "leave"));
+    /* Runs enough in number that still cannot determine the law (all one
+     * loss, one size, a loss flat along an axis) give an arbitrary law with
+     * finite errors: refused with the reason, as an undetermined fit. */
+    int status = ls_fit_data_check(s, kind, p, err);
+    if (status != 0)
+        return status;
+    if (!r->converged)
+        return ls_error_set(err, LS_ERR_NOCONV, "the best of %zu starts did not converge (after %zu iteration%s)",
+                            r->starts, r->iterations, r->iterations == 1 ? "" : "s");
+    if (!ls_fit_determined(r)) {
+        char reason[96];
+        ls_fit_undetermined_reason(s, reason, sizeof reason);
+        return ls_error_set(err, LS_ERR_NOCONV,
+                            "the sweep cannot tell the parameters apart%s: the Jacobian at the best fit is singular, "
+                            "so its values are one of many equally good fits (--fix some, or add runs)", reason);
+    }
+    ls_error domain;
+    if (ls_law_check_params(&r->law, NULL, &domain) != 0)
+        return ls_error_set(err, LS_ERR_NOCONV, "the best fit is not a law of this form: %s", domain.message);
+    return 0;
+}
+
+/* ---- the compute-optimal exponent ---------------------------------------------------- */
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The exponent of law l, or NaN. */
+static double exponent_of(const ls_law *l)
+{
+    double n, d, a;
+    ls_error err;
+    return ls_law_compute_optimal(l, 1e21, &n, &d, &a, &err) == 0 ? a : NAN;
+}
+
+int ls_fit_optimum_exponent(const ls_fit_result *r, const ls_fit_bootstrap *b, double level, ls_fit_exponent *out,
+                            ls_error *err)
+{
+    out->a = out->se = out->low = out->high = NAN;
+    out->level = level;
+    out->ndraws = 0;
+    if (!(level > 0 && level < 1))
+        return ls_error_set(err, LS_ERR_USAGE, "the interval level must be between 0 and 1 (got %g)", level);
+    double n_opt, d_opt;
+    int status = ls_law_compute_optimal(&r->law, 1e21, &n_opt, &d_opt, &out->a, err);
+    if (status != 0)
+        return status;
+    /* The delta method: a's gradient in the fitted coordinates by central
+     * differences (a depends on the exponents alone, smoothly), against
+     * the sandwich covariance. */
+    double grad[LS_LAW_NPARAMS] = {0};
+    int used[LS_LAW_NPARAMS] = {0}, missing = 0;
+    ls_law_param list[LS_LAW_NPARAMS];
+    size_t np = ls_law_params_of(r->law.kind, list);
+    for (size_t k = 0; k < np; k++) {
+        ls_law_param j = list[k];
+        if (r->fixed[j] || r->tied[j])
+            continue;
+        double u = ls_law_param_to_fitted(j, r->law.p[j]), h = 1e-6 * fmax(fabs(u), 1.0);
+        ls_law up = r->law, down = r->law;
+        up.p[j] = ls_law_param_from_fitted(j, u + h);
+        down.p[j] = ls_law_param_from_fitted(j, u - h);
+        for (int t = 0; t < LS_LAW_NPARAMS; t++)
+            if (r->tied[t] == j + 1)
+                up.p[t] = up.p[j], down.p[t] = down.p[j];
+        grad[j] = (exponent_of(&up) - exponent_of(&down)) / (2.0 * h);
+        if (grad[j] != 0.0) {
+            used[j] = 1;
+            missing |= !isfinite(grad[j]) || !isfinite(r->covariance[j * LS_LAW_NPARAMS + j]);
+        }
+    }
+    double var = 0.0;
+    for (int i = 0; i < LS_LAW_NPARAMS; i++)
+        for (int j = 0; j < LS_LAW_NPARAMS; j++)
+            if (used[i] && used[j])
+                var += grad[i] * grad[j] * r->covariance[i * LS_LAW_NPARAMS + j];
+    out->se = missing || !(var >= 0) ? NAN : sqrt(var);
+    double tail = (1.0 - level) / 2.0;
+    if (b && b->ndraws >= LS_FIT_MIN_INTERVAL_DRAWS) {
+        double *as = malloc(b->ndraws * sizeof *as);
+        if (!as)
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        size_t m = 0;
+        for (size_t i = 0; i < b->ndraws; i++) {
+            ls_law l = r->law;
+            memcpy(l.p, b->draws + i * LS_LAW_NPARAMS, sizeof l.p);
+            double a = exponent_of(&l);
+            if (isfinite(a))
+                as[m++] = a;
+        }
+        if (m >= LS_FIT_MIN_INTERVAL_DRAWS) {
+            /* As ls_fit_run_bootstrap reads the parameters' intervals
+             * (gsl_stats_quantile_from_sorted_data: linear between order
+             * statistics). */
+            qsort(as, m, sizeof *as, compare_doubles);
+            out->low = gsl_stats_quantile_from_sorted_data(as, 1, m, tail);
+            out->high = gsl_stats_quantile_from_sorted_data(as, 1, m, 1.0 - tail);
+            out->ndraws = m;
+        }
+        free(as);
+        if (m >= LS_FIT_MIN_INTERVAL_DRAWS)
+            return 0;
+    }
+    if (isfinite(out->se)) {
+        double z = gsl_cdf_ugaussian_Pinv(1.0 - tail);
+        out->low = out->a - z * out->se;
+        out->high = out->a + z * out->se;
+    }
+    return 0;
+}
+
+/* ---- residual trends and the runs' own noise ---------------------------------------- */
+
+const char *ls_fit_axis_name(ls_fit_axis axis)
+{
+    static const char *const names[LS_FIT_NAXES] = {"N", "D", "R", "E", "U"};
+    return axis < LS_FIT_NAXES ? names[axis] : NULL;
+}
+
+static double axis_value(const ls_sweep_row *row, ls_fit_axis axis)
+{
+    switch (axis) {
+    case LS_FIT_AXIS_N: return row->n_act;
+    case LS_FIT_AXIS_D: return row->tokens;
+    case LS_FIT_AXIS_R: return row->R;
+    case LS_FIT_AXIS_E: return row->E;
+    default: return row->unique_tokens;
+    }
+}
+
+typedef struct ranked {
+    double v;
+    size_t i;
+} ranked;
+
+static int compare_ranked(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    return (x->v > y->v) - (x->v < y->v);
+}
+
+/* Ranks 1..n of v (ties: their mean rank) into rank. */
+static void mean_ranks(const double *v, size_t n, ranked *tmp, double *rank)
+{
+    for (size_t i = 0; i < n; i++)
+        tmp[i] = (ranked){v[i], i};
+    qsort(tmp, n, sizeof *tmp, compare_ranked);
+    for (size_t i = 0; i < n;) {
+        size_t k = i;
+        while (k + 1 < n && tmp[k + 1].v == tmp[i].v)
+            k++;
+        double mean = 0.5 * (double)(i + k) + 1.0;
+        for (size_t m = i; m <= k; m++)
+            rank[tmp[m].i] = mean;
+        i = k + 1;
+    }
+}
+
+int ls_fit_residual_trend(const ls_sweep *s, const ls_law *l, const ls_fit_parameters *p, ls_fit_axis axis,
+                          double *rho, double *t, ls_error *err)
+{
+    *rho = *t = NAN;
+    size_t n = s->n;
+    if (axis >= LS_FIT_NAXES)
+        return ls_error_set(err, LS_ERR_USAGE, "no such axis");
+    if (n < 4)
+        return ls_error_set(err, LS_ERR_DATA, "%s: %zu runs are too few to test for a trend", s->name, n);
+    int distinct = 0;
+    for (size_t i = 0; i < n; i++) {
+        double x = axis_value(&s->rows[i], axis);
+        if (!(x > 0))
+            return ls_error_set(err, LS_ERR_DATA, "%s: line %ld has no positive %s", s->name, s->rows[i].line,
+                                ls_fit_axis_name(axis));
+        distinct |= x != axis_value(&s->rows[0], axis);
+    }
+    if (!distinct)
+        return ls_error_set(err, LS_ERR_DATA, "%s: every run has one %s", s->name, ls_fit_axis_name(axis));
+    double *buf = malloc(4 * n * sizeof *buf);
+    ranked *tmp = malloc(n * sizeof *tmp);
+    if (!buf || !tmp) {
+        free(buf);
+        free(tmp);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    double *x = buf, *res = buf + n, *rx = buf + 2 * n, *rr = buf + 3 * n;
+    ls_law_prepared prep;
+    ls_law_prepare(&prep, l);
+    int log_space = !p || p->space == LS_FIT_SPACE_LOG;
+    for (size_t i = 0; i < n; i++) {
+        ls_law_point pt = ls_sweep_row_point(&s->rows[i]);
+        ls_law_row row;
+        ls_law_row_init(&row, &pt);
+        double ln_pred = ls_law_row_log_loss_grad(&prep, &row, NULL);
+        res[i] = log_space ? ln_pred - log(s->rows[i].loss) : exp(ln_pred) - s->rows[i].loss;
+        x[i] = axis_value(&s->rows[i], axis); /* ranks of X are those of ln X */
+    }
+    mean_ranks(x, n, tmp, rx);
+    mean_ranks(res, n, tmp, rr);
+    double mx = 0.5 * (double)(n + 1), sxy = 0.0, sxx = 0.0, syy = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        sxy += (rx[i] - mx) * (rr[i] - mx);
+        sxx += (rx[i] - mx) * (rx[i] - mx);
+        syy += (rr[i] - mx) * (rr[i] - mx);
+    }
+    free(buf);
+    free(tmp);
+    *rho = sxy / sqrt(sxx * syy);
+    *t = *rho * sqrt((double)(n - 2) / fmax(1.0 - *rho * *rho, 1e-300));
+    return 0;
+}
+
+int ls_fit_noise_floor(const ls_sweep *s, int with_u, double *sigma, size_t *repeats, ls_error *err)
+{
+    *sigma = NAN;
+    if (repeats)
+        *repeats = 0;
+    size_t n = s->n;
+    if (n < 3)
+        return ls_error_set(err, LS_ERR_DATA, "%s: %zu runs are too few to estimate their noise", s->name, n);
+    if (n > LS_VERDICT_NOISE_MAX_RUNS)
+        return ls_error_set(err, LS_ERR_DATA, "%s: %zu runs are more than the noise estimate compares (%d)", s->name,
+                            n, LS_VERDICT_NOISE_MAX_RUNS);
+    int dims = with_u ? 5 : 4;
+    double *x = malloc(n * 5 * sizeof *x), *d2 = malloc(n * sizeof *d2);
+    if (!x || !d2) {
+        free(x);
+        free(d2);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    for (size_t i = 0; i < n; i++) {
+        const ls_sweep_row *r = &s->rows[i];
+        double v[5] = {r->n_act, r->tokens, r->R, r->E, r->unique_tokens};
+        for (int q = 0; q < dims; q++)
+            x[i * 5 + (size_t)q] = v[q] > 0 ? log(v[q]) : 0.0;
+    }
+    size_t same = 0;
+    for (size_t i = 0; i < n; i++) {
+        double best = INFINITY;
+        size_t at = i;
+        for (size_t k = 0; k < n; k++) {
+            if (k == i)
+                continue;
+            double dist = 0.0;
+            for (int q = 0; q < dims; q++) {
+                double e = x[i * 5 + (size_t)q] - x[k * 5 + (size_t)q];
+                dist += e * e;
+            }
+            if (dist < best) {
+                best = dist;
+                at = k;
+            }
+        }
+        double d = s->rows[i].loss - s->rows[at].loss;
+        d2[i] = d * d;
+        same += best == 0.0;
+    }
+    qsort(d2, n, sizeof *d2, compare_doubles);
+    double median = gsl_stats_median_from_sorted_data(d2, 1, n);
+    free(x);
+    free(d2);
+    /* d = e_i - e_j ~ N(0, 2 sigma^2): d^2 / (2 sigma^2) ~ chi^2_1, whose median is 0.45494. */
+    *sigma = sqrt(median / (2.0 * 0.454936423119572));
+    if (repeats)
+        *repeats = same;
+    return 0;
+}
+
+/* ---- the verdict -------------------------------------------------------------------- */
+
+/* The names in one line of ls_fit_unidentified_warnings ("delta, gamma are
+ * held at 0, 0: ...") into buf. */
+static void held_subject(const char *line, size_t len, char *buf, size_t size)
+{
+    const char *end = NULL;
+    for (const char *q = line; q + 4 <= line + len && !end; q++)
+        if (strncmp(q, " is held", 8) == 0 || strncmp(q, " are held", 9) == 0)
+            end = q;
+    size_t k = end ? (size_t)(end - line) : 0;
+    snprintf(buf, size, "%.*s", (int)(k < size ? k : size - 1), line);
+}
+
+static int interval_verdicts(const ls_fit_result *r, const ls_fit_bootstrap *b, ls_warnings *w,
+                             const unsigned char reported[LS_LAW_NPARAMS])
+{
+    int status = 0;
+    ls_law_param list[LS_LAW_NPARAMS];
+    size_t np = ls_law_params_of(r->law.kind, list);
+    double z = gsl_cdf_ugaussian_Pinv(0.5 + LS_VERDICT_LEVEL / 2.0);
+    for (size_t k = 0; k < np; k++) {
+        ls_law_param j = list[k];
+        if (r->fixed[j] || r->tied[j] || reported[j])
+            continue;
+        const char *name = ls_law_param_name(j);
+        double v = r->law.p[j], lo, hi, level;
+        const char *from;
+        if (b && b->ndraws >= LS_FIT_MIN_INTERVAL_DRAWS && isfinite(b->ci_low[j]) && isfinite(b->ci_high[j])) {
+            lo = b->ci_low[j], hi = b->ci_high[j], level = b->level;
+            from = "bootstrap interval";
+        } else {
+            double u = ls_law_param_to_fitted(j, v), se = sqrt(r->covariance[j * LS_LAW_NPARAMS + j]);
+            if (!isfinite(se))
+                continue;
+            lo = ls_law_param_from_fitted(j, u - z * se), hi = ls_law_param_from_fitted(j, u + z * se);
+            level = LS_VERDICT_LEVEL;
+            from = "interval from its standard error";
+        }
+        ls_law_transform tr = ls_law_param_transform(j);
+        if (tr == LS_LAW_TRANSFORM_IDENTITY) {
+            /* An exponent whose interval reaches past its domain's bound
+             * (alpha >= 0, theta in [0, 5]): the runs do not tell it from
+             * the bound. */
+            ls_error scratch;
+            const char *side = ls_law_param_check(j, lo, &scratch) != 0   ? "lower"
+                               : ls_law_param_check(j, hi, &scratch) != 0 ? "upper"
+                                                                          : NULL;
+            if (side) {
+                status |= ls_warnings_add(w, LS_WARNING_AT_BOUND, name,
+                                          "%s = %.3g is at a bound of its domain: its %g%% %s [%.3g, %.3g] reaches "
+                                          "past its %s bound, so the runs do not tell it from there", name, v,
+                                          100 * level, from, lo, hi, side);
+                continue;
+            }
+            if (hi - lo > LS_VERDICT_EXPONENT_WIDTH)
+                status |= ls_warnings_add(w, LS_WARNING_UNDETERMINED, name,
+                                          "%s = %.3g is poorly determined: its %g%% %s [%.3g, %.3g] is %.2g wide, "
+                                          "more than %g", name, v, 100 * level, from, lo, hi, hi - lo,
+                                          LS_VERDICT_EXPONENT_WIDTH);
+            continue;
+        }
+        double base = tr == LS_LAW_TRANSFORM_LOG_MINUS_1 ? 1.0 : 0.0; /* E_max - 1 is the scale */
+        double factor = (hi - base) / (lo - base);
+        if (factor > LS_VERDICT_SCALE_FACTOR)
+            status |= ls_warnings_add(w, LS_WARNING_UNDETERMINED, name,
+                                      "%s = %.3g is poorly determined: its %g%% %s [%.3g, %.3g] spans a factor "
+                                      "%.2g, more than %g", name, v, 100 * level, from, lo, hi, factor,
+                                      LS_VERDICT_SCALE_FACTOR);
+    }
+    return status;
+}
+
+int ls_fit_verdict(const ls_sweep *s, const ls_fit_result *r, const ls_fit_bootstrap *b, const ls_fit_parameters *p,
+                   ls_warnings *out, ls_error *err)
+{
+    ls_fit_parameters defaults;
+    if (!p) {
+        ls_fit_default_parameters(&defaults);
+        p = &defaults;
+    }
+    int status = 0;
+    char *held = ls_fit_unidentified_warnings(r);
+    for (const char *line = held, *end; line && (end = strchr(line, '\n')); line = end + 1) {
+        char subject[160];
+        held_subject(line, (size_t)(end - line), subject, sizeof subject);
+        status |= ls_warnings_add(out, LS_WARNING_UNIDENTIFIED, subject, "%.*s", (int)(end - line), line);
+    }
+    free(held);
+    unsigned char reported[LS_LAW_NPARAMS] = {0};
+    status |= diagnose_into(s, r, b, out, reported);
+    status |= interval_verdicts(r, b, out, reported);
+    ls_fit_exponent a;
+    ls_error scratch;
+    if (ls_fit_optimum_exponent(r, b, b && b->ndraws >= LS_FIT_MIN_INTERVAL_DRAWS ? b->level : LS_VERDICT_LEVEL, &a,
+                                &scratch) == 0 &&
+        a.high - a.low > LS_VERDICT_OPTIMUM_WIDTH)
+        status |= ls_warnings_add(out, LS_WARNING_UNDETERMINED, "a",
+                                  "the compute-optimal exponent a = %.3g is poorly determined: its %g%% %s [%.3g, "
+                                  "%.3g] is %.2g wide, more than %g, so N_opt and D_opt far from the runs are not "
+                                  "to be trusted", a.a, 100 * a.level,
+                                  a.ndraws ? "bootstrap interval" : "interval from the standard errors", a.low,
+                                  a.high, a.high - a.low, LS_VERDICT_OPTIMUM_WIDTH);
+    int with_u = ls_law_uses_param(r->law.kind, LS_LAW_P_R_D_STAR);
+    for (int axis = 0; axis < LS_FIT_NAXES; axis++) {
+        if (axis == LS_FIT_AXIS_U && !with_u)
+            continue;
+        double rho, t;
+        if (ls_fit_residual_trend(s, &r->law, p, (ls_fit_axis)axis, &rho, &t, &scratch) != 0)
+            continue;
+        if (fabs(t) > LS_VERDICT_TREND_T && fabs(rho) > LS_VERDICT_TREND_RHO)
+            status |= ls_warnings_add(out, LS_WARNING_FIT_QUALITY, ls_fit_axis_name((ls_fit_axis)axis),
+                                      "the residuals trend along %s: their rank correlation with ln %s is %.2f (t = "
+                                      "%.1f): the law misses how the loss changes with %s; try another law or "
+                                      "mapping", ls_fit_axis_name((ls_fit_axis)axis),
+                                      ls_fit_axis_name((ls_fit_axis)axis), rho, t,
+                                      ls_fit_axis_name((ls_fit_axis)axis));
+    }
+    double sigma;
+    size_t repeats;
+    if (ls_fit_noise_floor(s, with_u, &sigma, &repeats, &scratch) == 0 && r->rmse > LS_VERDICT_NOISE_RATIO * sigma)
+        status |= ls_warnings_add(out, LS_WARNING_FIT_QUALITY, "",
+                                  "the RMSE, %.3g, is %.2g times the noise the runs themselves show (%.3g, from each "
+                                  "run's %s): the law does not describe these runs", r->rmse, r->rmse / sigma, sigma,
+                                  repeats * 2 > s->n ? "repeat" : "nearest neighbour");
+    if (status != 0)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    return 0;
 }

@@ -3,6 +3,7 @@
 #include "loopscale/predict.h"
 
 #include <gsl/gsl_blas.h>
+#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
@@ -18,6 +19,7 @@
 
 #include "fit_kernel_internal.h"
 #include "gslguard_internal.h"
+#include "huber_internal.h"
 #include "law_internal.h"
 #include "law_second_internal.h"
 #include "numtext_internal.h"
@@ -1411,9 +1413,6 @@ static size_t best_of(const start_result *r, size_t n)
     return best;
 }
 
-/* Jacobian standard errors of the free parameters at the optimum, in natural
- * units: Cov(u) = s^2 (J'J)^-1 with J = d r / d u and s^2 = sum r^2 / (n - p),
- * then se(p) = |dp/du| se(u). */
 /* Whether J^T J (lower triangle filled) is singular for the purpose of
  * standard errors: the smallest eigenvalue of its correlation form (unit
  * diagonal, so the parameters' scales do not matter) below 1e-12 of the
@@ -1447,18 +1446,28 @@ static int jtj_singular(const gsl_matrix *jtj)
     return singular;
 }
 
+/* The standard errors of the free parameters at the optimum u, in natural
+ * units, and the covariance of the fitted coordinates (ls_fit_result):
+ * the M-estimator's sandwich (huber_internal.h), or, should its curvature
+ * not be positive definite, Gauss-Newton's s^2 (J'J)^-1 with s^2 = sum r^2
+ * / (n - p); se(p) = |dp/du| se(u).  NaN throughout when J'J is singular
+ * (ls_fit_determined).  hinv (p x p, or NULL) gets the inverse curvature of
+ * the objective at u, for the profile's calibration. */
 static void standard_errors(const problem *pb, const ls_fit_parameters *fp, const double *u, const ls_law *best,
-                            double out[LS_LAW_NPARAMS])
+                            double out[LS_LAW_NPARAMS], double cov_out[LS_LAW_NPARAMS * LS_LAW_NPARAMS],
+                            double *hinv)
 {
     for (int j = 0; j < LS_LAW_NPARAMS; j++)
         out[j] = NAN;
+    for (int j = 0; cov_out && j < LS_LAW_NPARAMS * LS_LAW_NPARAMS; j++)
+        cov_out[j] = NAN;
     size_t n = pb->n, p = pb->nfree;
     if (n <= p || p == 0)
         return;
     solver s;
     if (solver_init(&s, pb, fp) != 0)
         return;
-    double g[PMAX], M[PMAX * PMAX], H[PMAX * PMAX];
+    double g[PMAX], M[PMAX * PMAX], H[PMAX * PMAX], cov[PMAX * PMAX];
     int ok = model_at(&s, u, g, M, H) == 0;
     gsl_matrix *jtj = gsl_matrix_calloc(p, p);
     if (ok && jtj) {
@@ -1470,18 +1479,45 @@ static void standard_errors(const problem *pb, const ls_fit_parameters *fp, cons
                     *gsl_matrix_ptr(jtj, a, b) += s.cols[a * s.cap + i] * s.cols[b * s.cap + i];
         }
         double s2 = ss / (double)(n - p);
-        if (!jtj_singular(jtj) && ls_cholesky_decomp(jtj) == GSL_SUCCESS &&
-            gsl_linalg_cholesky_invert(jtj) == GSL_SUCCESS) {
-            for (size_t k = 0; k < p; k++) {
-                ls_law_param j = pb->free_params[k];
-                double value = best->p[j];
-                double dp_du = ls_law_param_natural_per_fitted(j, value);
-                out[j] = fabs(dp_du) * sqrt(s2 * gsl_matrix_get(jtj, k, k));
-            }
-            for (int j = 0; j < LS_LAW_NPARAMS; j++)
-                if (pb->tied[j])
-                    out[j] = out[pb->tied[j] - 1];
+        double delta = pb->loss == LS_FIT_LOSS_MSE ? INFINITY : pb->delta;
+        if (jtj_singular(jtj)) {
+            ok = 0;
+        } else if (ls_huber_covariance(n, p, s.cols, s.cap, s.resid, delta, cov, hinv) == 0) {
+            /* The objective's curvature is its scale (2 for a sum of
+             * squares, whose rho is r^2, not r^2 / 2) times H. */
+            for (size_t k = 0; hinv && k < p * p; k++)
+                hinv[k] /= kernel_scale(pb);
+        } else if (ls_cholesky_decomp(jtj) == GSL_SUCCESS && gsl_linalg_cholesky_invert(jtj) == GSL_SUCCESS) {
+            for (size_t a = 0; a < p; a++)
+                for (size_t b = 0; b < p; b++) {
+                    cov[a * p + b] = s2 * gsl_matrix_get(jtj, a, b);
+                    if (hinv)
+                        hinv[a * p + b] = gsl_matrix_get(jtj, a, b) / kernel_scale(pb);
+                }
+        } else {
+            ok = 0;
         }
+    }
+    if (ok && jtj) {
+        for (size_t k = 0; k < p; k++) {
+            ls_law_param j = pb->free_params[k];
+            out[j] = fabs(ls_law_param_natural_per_fitted(j, best->p[j])) * sqrt(cov[k * p + k]);
+        }
+        /* A tied parameter is its leader, in the covariance too. */
+        int at[LS_LAW_NPARAMS];
+        for (int j = 0; j < LS_LAW_NPARAMS; j++)
+            at[j] = -1;
+        for (size_t k = 0; k < p; k++)
+            at[pb->free_params[k]] = (int)k;
+        for (int j = 0; j < LS_LAW_NPARAMS; j++)
+            if (pb->tied[j]) {
+                out[j] = out[pb->tied[j] - 1];
+                at[j] = at[pb->tied[j] - 1];
+            }
+        for (int a = 0; cov_out && a < LS_LAW_NPARAMS; a++)
+            for (int b = 0; b < LS_LAW_NPARAMS; b++)
+                if (at[a] >= 0 && at[b] >= 0)
+                    cov_out[a * LS_LAW_NPARAMS + b] = cov[(size_t)at[a] * p + (size_t)at[b]];
     }
     gsl_matrix_free(jtj);
     solver_free(&s);
@@ -1843,7 +1879,7 @@ static int fit_summarise(fit_state *st, const start_result *best)
         out->newton_steps += st->results2[i].newton_steps;
     }
     out->rmse = rmse_of(&st->d, &out->law);
-    standard_errors(&st->pb, fp, best->u, &out->law, out->stderr_of);
+    standard_errors(&st->pb, fp, best->u, &out->law, out->stderr_of, out->covariance, NULL);
     fit_method(st, out->method, sizeof out->method);
     if (!isfinite(out->objective))
         return ls_error_set(st->err, LS_ERR_NOCONV, "no start could evaluate the law on this sweep");
@@ -2156,4 +2192,183 @@ int ls_fit_run_bootstrap(const ls_sweep *s, const ls_fit_result *full, const ls_
     free(column);
     prepared_data_free(&d);
     return status;
+}
+
+/* ---- profile intervals ---------------------------------------------------------------- */
+
+typedef struct profile_state {
+    problem held;           /* the full problem less parameter j, which is held */
+    solver sv;
+    ls_law_param j;
+    double f_min, scale;    /* deviance = scale (F - f_min) */
+    double others[PMAX];    /* the other coordinates at the last point (continuation) */
+    size_t refits;
+} profile_state;
+
+/* The objective at u, the kernel's copies of the rows loaded first. */
+static double objective_at(solver *s, const double *u)
+{
+    if (s->kernel)
+        kernel_load_rows(s);
+    if (s->mapped)
+        mapped_load_rows(s);
+    return trial_at(s, u);
+}
+
+/* The scaled deviance at u_j = x, refitting the others from the last
+ * point's; +inf where the law cannot be evaluated or the refit fails. */
+static double profile_deviance(profile_state *ps, double x)
+{
+    ls_law_param j = ps->j;
+    ls_error scratch;
+    double value = ls_law_param_from_fitted(j, x);
+    if (ls_law_param_check(j, value, &scratch) != 0)
+        return INFINITY;
+    ps->held.held.p[j] = value;
+    ps->refits++;
+    double F;
+    if (ps->held.nfree == 0) {
+        F = objective_at(&ps->sv, ps->others);
+    } else {
+        start_result res;
+        solve_from(&ps->sv, ps->others, &res, 1);
+        if (!res.converged || !isfinite(res.objective))
+            return INFINITY;
+        memcpy(ps->others, res.u, ps->held.nfree * sizeof *res.u);
+        F = res.objective;
+    }
+    return ps->scale * fmax(F - ps->f_min, 0.0);
+}
+
+/* One end of the interval: from the optimum u_hat along `dir`, in steps of
+ * se that double, until the deviance passes q; then the crossing of
+ * sqrt(deviance) (nearly linear in u near a regular optimum) by regula
+ * falsi.  Sets *end and returns 1 when it was found, 0 when the profile
+ * stayed below q out to LS_FIT_PROFILE_REACH standard errors or to where
+ * the law cannot be evaluated (*end: the last point inside). */
+static int profile_side(profile_state *ps, const double *others0, double u_hat, double se, double dir, double q,
+                        double *end)
+{
+    memcpy(ps->others, others0, ps->held.nfree * sizeof *others0);
+    double in = u_hat, din = 0.0, step = 0.5 * se;
+    double in_others[PMAX];
+    memcpy(in_others, others0, ps->held.nfree * sizeof *others0);
+    for (;;) {
+        double x = u_hat + dir * step;
+        double d = profile_deviance(ps, x);
+        if (!isfinite(d)) {
+            *end = in;
+            return 0;
+        }
+        if (d >= q) {
+            double out = x, dout = d;
+            for (int it = 0; it < 40 && fabs(out - in) > 1e-6 * se; it++) {
+                double a = sqrt(din), b = sqrt(dout), t = (sqrt(q) - a) / (b - a);
+                t = fmin(fmax(t, 0.05), 0.95); /* keep the bracket shrinking */
+                double mid = in + t * (out - in);
+                memcpy(ps->others, in_others, ps->held.nfree * sizeof *in_others);
+                double dm = profile_deviance(ps, mid);
+                if (!isfinite(dm) || dm >= q) {
+                    out = mid;
+                    dout = isfinite(dm) ? dm : dout;
+                } else {
+                    in = mid;
+                    din = dm;
+                    memcpy(in_others, ps->others, ps->held.nfree * sizeof *in_others);
+                }
+            }
+            *end = in + (out - in) * (sqrt(q) - sqrt(din)) / (sqrt(dout) - sqrt(din));
+            return 1;
+        }
+        in = x;
+        din = d;
+        memcpy(in_others, ps->others, ps->held.nfree * sizeof *in_others);
+        if (step >= LS_FIT_PROFILE_REACH * se) {
+            *end = in;
+            return 0;
+        }
+        step *= 2.0;
+    }
+}
+
+int ls_fit_profile_interval(const ls_sweep *s, const ls_fit_result *r, const ls_fit_parameters *fp, ls_law_param j,
+                            double level, ls_fit_profile *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->param = j;
+    out->level = level;
+    out->low = out->high = out->calibration = NAN;
+    if (!(level > 0 && level < 1))
+        return ls_error_set(err, LS_ERR_USAGE, "the interval level must be between 0 and 1 (got %g)", level);
+    if ((unsigned)j >= LS_LAW_NPARAMS || !ls_law_uses_param(r->law.kind, j))
+        return ls_error_set(err, LS_ERR_USAGE, "the law has no parameter %s",
+                            (unsigned)j < LS_LAW_NPARAMS ? ls_law_param_name(j) : "of that number");
+    if (r->fixed[j] || r->tied[j])
+        return ls_error_set(err, LS_ERR_USAGE, "%s was not fitted (%s): it has no interval", ls_law_param_name(j),
+                            r->fixed[j] ? "held" : "tied");
+    prepared_data d;
+    int status = prepare_data(s, &d, err);
+    if (status != 0)
+        return status;
+    problem pb;
+    problem_init(&pb, r->law.kind, &d, fp);
+    pb.held = r->law;
+    memcpy(pb.tied, r->tied, sizeof pb.tied);
+    problem_free_only(&pb, r->fixed);
+    size_t p = pb.nfree, k = 0;
+    while (k < p && pb.free_params[k] != j)
+        k++;
+    double u_full[PMAX], se[LS_LAW_NPARAMS], cov[LS_LAW_NPARAMS * LS_LAW_NPARAMS], hinv[PMAX * PMAX];
+    for (size_t m = 0; m < p; m++)
+        u_full[m] = ls_law_param_to_fitted(pb.free_params[m], r->law.p[pb.free_params[m]]);
+    for (size_t m = 0; m < PMAX * PMAX; m++)
+        hinv[m] = NAN;
+    standard_errors(&pb, fp, u_full, &r->law, se, cov, hinv);
+    double v = cov[j * LS_LAW_NPARAMS + j], h = k < p ? hinv[k * p + k] : NAN;
+    if (!(v > 0) || !(h > 0)) {
+        prepared_data_free(&d);
+        return ls_error_set(err, LS_ERR_NOCONV, "%s has no standard error: the runs cannot tell the parameters apart",
+                            ls_law_param_name(j));
+    }
+    /* The calibration: near the optimum F_prof - F_min ~ (u - u_hat)^2 /
+     * (2 [H^-1]_jj) with H the objective's curvature, so scaled by
+     * 2 [H^-1]_jj / V_jj the deviance is (u - u_hat)^2 / V_jj there, chi^2
+     * with one degree of freedom by the sandwich's variance; away from the
+     * optimum it follows the objective. */
+    profile_state ps;
+    memset(&ps, 0, sizeof ps);
+    ps.held = pb;
+    ps.j = j;
+    ps.held.nfree = 0;
+    double others0[PMAX];
+    for (size_t m = 0; m < p; m++)
+        if (m != k) {
+            others0[ps.held.nfree] = u_full[m];
+            ps.held.free_params[ps.held.nfree++] = pb.free_params[m];
+        }
+    ps.scale = 2.0 * h / v;
+    out->calibration = ps.scale;
+    if (solver_init(&ps.sv, &ps.held, fp) != 0) {
+        prepared_data_free(&d);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    {
+        solver full;
+        if (solver_init(&full, &pb, fp) != 0) {
+            solver_free(&ps.sv);
+            prepared_data_free(&d);
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        }
+        ps.f_min = objective_at(&full, u_full);
+        solver_free(&full);
+    }
+    double z = gsl_cdf_ugaussian_Pinv(0.5 + level / 2.0), q = z * z, u_hat = u_full[k], lo, hi;
+    out->closed_low = profile_side(&ps, others0, u_hat, sqrt(v), -1.0, q, &lo);
+    out->closed_high = profile_side(&ps, others0, u_hat, sqrt(v), 1.0, q, &hi);
+    out->low = ls_law_param_from_fitted(j, lo);
+    out->high = ls_law_param_from_fitted(j, hi);
+    out->refits = ps.refits;
+    solver_free(&ps.sv);
+    prepared_data_free(&d);
+    return 0;
 }

@@ -43,7 +43,7 @@ void ls_lawfile_free(ls_lawfile *lf)
     fit_free(&lf->fit);
     free(lf->version);
     free(lf->command);
-    free(lf->warnings);
+    ls_warnings_free(&lf->warnings);
     free(lf);
 }
 
@@ -114,20 +114,9 @@ ls_lawfile *ls_lawfile_from_fit(const ls_fit_result *r, const ls_fit_parameters 
         fit->flops_range[0] = fmin(fit->flops_range[0], flops);
         fit->flops_range[1] = fmax(fit->flops_range[1], flops);
     }
-    /* Every warning the fit deserves, in the order fit prints them. */
-    char *held = ls_fit_unidentified_warnings(r), *diag = ls_fit_diagnose(s, r, b);
-    oom |= !diag;
-    if (diag) {
-        size_t nh = held ? strlen(held) : 0, nd = strlen(diag);
-        lf->warnings = malloc(nh + nd + 1);
-        oom |= !lf->warnings;
-        if (lf->warnings) {
-            memcpy(lf->warnings, held ? held : "", nh);
-            memcpy(lf->warnings + nh, diag, nd + 1);
-        }
-    }
-    free(held);
-    free(diag);
+    /* Every warning the fit deserves (its verdict). */
+    ls_error verdict_err;
+    oom |= ls_fit_verdict(s, r, b, p, &lf->warnings, &verdict_err) != 0;
     lf->version = strdup(LOOPSCALE_VERSION);
     lf->command = dup_or_null(prov->command);
     fit->data = calloc(prov->ndata + 1, sizeof *fit->data);
@@ -457,6 +446,65 @@ static int read_bootstrap(const json_ctx *c, const cJSON *obj, ls_lawfile *lf)
     return 0;
 }
 
+/* One warning of a law file written before warnings had codes: the code
+ * its text implies, and the parameter(s) it names. */
+static int read_old_warning(const char *text, ls_warnings *out)
+{
+    ls_warning_code code = LS_WARNING_UNDETERMINED;
+    const char *held = strstr(text, " is held at ");
+    if (!held)
+        held = strstr(text, " are held at ");
+    const char *eq = strstr(text, " = ");
+    size_t subject = 0;
+    if (held) {
+        code = LS_WARNING_UNIDENTIFIED;
+        subject = (size_t)(held - text);
+    } else {
+        if (strstr(text, " ran to its bound"))
+            code = LS_WARNING_AT_BOUND;
+        else if (strstr(text, " is above the lowest observed loss"))
+            code = LS_WARNING_FIT_QUALITY;
+        if (eq && !memchr(text, ' ', (size_t)(eq - text)))
+            subject = (size_t)(eq - text);
+    }
+    char name[160];
+    snprintf(name, sizeof name, "%.*s", (int)(subject < sizeof name ? subject : sizeof name - 1), text);
+    return ls_warnings_add(out, code, name, "%s", text);
+}
+
+/* "warnings": objects {"code", "subject", "message"}, or (before) strings. */
+static int read_warnings(const json_ctx *c, const cJSON *arr, ls_warnings *out)
+{
+    if (!cJSON_IsArray(arr))
+        return key_error(c, "warnings", "expected an array");
+    int k = 0;
+    for (const cJSON *x = arr->child; x; x = x->next, k++) {
+        char path[64];
+        snprintf(path, sizeof path, "warnings[%d]", k);
+        int status = 0;
+        if (cJSON_IsString(x)) {
+            status = read_old_warning(x->valuestring, out);
+        } else if (cJSON_IsObject(x)) {
+            const cJSON *code = member(c, x, "code", path, 1, &status);
+            const cJSON *subject = member(c, x, "subject", path, 1, &status);
+            const cJSON *message = member(c, x, "message", path, 1, &status);
+            if (status != 0)
+                return status;
+            int n = cJSON_IsString(code) ? ls_warning_code_parse(code->valuestring) : -1;
+            if (n < 0)
+                return key_error(c, path, "expected a warning code (\"undetermined-parameter\", ...) as its code");
+            if (!cJSON_IsString(subject) || !cJSON_IsString(message))
+                return key_error(c, path, "expected strings as its subject and message");
+            status = ls_warnings_add(out, (ls_warning_code)n, subject->valuestring, "%s", message->valuestring);
+        } else {
+            return key_error(c, path, "expected an object {\"code\", \"subject\", \"message\"} or a string");
+        }
+        if (status != 0)
+            return ls_error_set(c->err, LS_ERR_INTERNAL, "out of memory");
+    }
+    return 0;
+}
+
 static int read_fit(const json_ctx *c, const cJSON *obj, ls_lawfile_fit *fit)
 {
     int status = expect_object(c, obj, "fit");
@@ -739,6 +787,8 @@ ls_lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_
         lf->has_fit = 1;
         status = read_fit(&c, item, &lf->fit);
     }
+    if (status == 0 && (item = member(&c, root, "warnings", "warnings", 0, &status)))
+        status = read_warnings(&c, item, &lf->warnings);
     if (status == 0 && (item = member(&c, root, "created_by", "created_by", 0, &status))) {
         const cJSON *version = member(&c, item, "version", "created_by.version", 0, &status);
         const cJSON *command = member(&c, item, "command", "created_by.command", 0, &status);
@@ -930,15 +980,13 @@ char *ls_lawfile_to_json(const ls_lawfile *lf, ls_error *err)
     }
     if (lf->has_fit) {
         ls_jsonw_array_begin(&w, "warnings", 0);
-        for (const char *line = lf->warnings, *end; line && (end = strchr(line, '\n')); line = end + 1) {
-            char *one = strndup(line, (size_t)(end - line));
-            if (!one) {
-                ls_jsonw_discard(&w);
-                ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-                return NULL;
-            }
-            ls_jsonw_string(&w, NULL, one);
-            free(one);
+        for (size_t i = 0; i < lf->warnings.n; i++) {
+            const ls_warning *x = &lf->warnings.v[i];
+            ls_jsonw_object_begin(&w, NULL);
+            ls_jsonw_string(&w, "code", ls_warning_code_name(x->code));
+            ls_jsonw_string(&w, "subject", x->subject);
+            ls_jsonw_string(&w, "message", x->message);
+            ls_jsonw_object_end(&w);
         }
         ls_jsonw_array_end(&w);
     }

@@ -25,6 +25,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
+#include "huber_internal.h"
 #include "parallel_internal.h"
 
 void ls_plan_default_parameters(ls_plan_parameters *p)
@@ -48,23 +49,16 @@ void ls_plan_result_free(ls_plan_result *r)
     r->nruns = 0;
 }
 
-/* For r ~ N(0, sigma^2) and Huber's psi(r) = max(-delta, min(delta, r)):
- * E psi' = P(|r| <= delta) = erf(t / sqrt 2), t = delta / sigma, and
- * E psi^2 = sigma^2 (P - 2 t phi(t)) + delta^2 (1 - P), phi the standard
- * normal density.  The M-estimator's covariance is (E psi^2 / (E psi')^2)
- * (J'J)^-1 (Huber 1964), so each run carries information w j j' with
- * w = (E psi')^2 / E psi^2. */
+/* The M-estimator's covariance is (E psi^2 / (E psi')^2) (J'J)^-1 for
+ * residuals N(0, sigma^2) (huber_internal.h), so each run carries
+ * information w j j' with w = (E psi')^2 / E psi^2. */
 double ls_plan_huber_weight(double sigma, double delta)
 {
     if (!(sigma > 0))
         return NAN;
-    if (isinf(delta))
-        return 1.0 / (sigma * sigma);
-    double t = delta / sigma;
-    double inside = erf(t / sqrt(2.0));
-    double phi = exp(-0.5 * t * t) / sqrt(2.0 * M_PI);
-    double psi2 = sigma * sigma * (inside - 2.0 * t * phi) + delta * delta * (1.0 - inside);
-    return inside * inside / psi2;
+    double dpsi, psi2;
+    ls_huber_blurred(0.0, sigma, delta, &dpsi, &psi2);
+    return dpsi * dpsi / psi2;
 }
 
 static void gradient_over(const ls_law *l, const ls_law_param *params, size_t p, const ls_law_point *x, double *j,

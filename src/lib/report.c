@@ -383,16 +383,24 @@ static int put_fit(html *h, const ls_report_input *in, ls_error *err)
     if (lf->ndraws)
         putf(h, "<dt>bootstrap</dt><dd>%zu draws</dd>", lf->ndraws);
     put(h, "</dl>\n");
-    /* The law file's warnings are fit's: the parameters held, and those the
-     * runs do not determine (ls_fit_diagnose). */
-    char *warnings = lf->warnings ? strdup(lf->warnings) : ls_fit_unidentified_warnings(fr);
-    for (char *line = warnings, *end; line && (end = strchr(line, '\n')); line = end + 1) {
-        *end = '\0';
-        put(h, "<p class=\"warn\">");
-        put_text(h, line);
-        put(h, "</p>\n");
+    /* The law file's warnings are fit's verdict (ls_fit_verdict); a law
+     * file without them, the parameters held. */
+    if (lf->warnings.n > 0) {
+        for (size_t i = 0; i < lf->warnings.n; i++) {
+            put(h, "<p class=\"warn\">");
+            put_text(h, lf->warnings.v[i].message);
+            put(h, "</p>\n");
+        }
+    } else {
+        char *warnings = ls_fit_unidentified_warnings(fr);
+        for (char *line = warnings, *end; line && (end = strchr(line, '\n')); line = end + 1) {
+            *end = '\0';
+            put(h, "<p class=\"warn\">");
+            put_text(h, line);
+            put(h, "</p>\n");
+        }
+        free(warnings);
     }
-    free(warnings);
 
     int with_ci = lf->has_ci;
     put(h, "<table><tr><th>parameter</th><th>value</th><th>standard error*</th>");

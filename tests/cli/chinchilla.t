@@ -20,11 +20,11 @@ intervals move in the 6th with where each bootstrap refit stops.
   starts     4500, (44\d\d|4500) reached the best objective \(within 1e-06 relative\), 4500 converged (re)
   $ sed -n '/^parameter/,/^c /p' fit.txt | python3 $ROOT/tests/cli/round.py 4
   parameter     value    stderr*  95% interval
-  A           477.8    92.84  [285.6, 723.6]
-  alpha       0.3473  0.01129  [0.3166, 0.3717]
-  B           2143    438.7  [1046, 6035]
-  beta       0.3672  0.01014  [0.3318, 0.4172]
-  c           1.817  0.01743  [1.77, 1.869]
+  A           477.8    122.7  [285.6, 723.6]
+  alpha       0.3473  0.01518  [0.3166, 0.3717]
+  B           2143    802.8  [1046, 6035]
+  beta       0.3672  0.01838  [0.3318, 0.4172]
+  c           1.817  0.02617  [1.77, 1.869]
 
 The optimum to eight digits from the 4,500-point grid, and the same law
 file (all but the command line) on one thread and on two:

@@ -49,6 +49,7 @@ known.  Two runs are too few for the free parameters, whatever they share
   loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no fit printed
   [3]
   $ loopscale fit --law dense one-n.csv --fix alpha=0.3 --fix c=1.7 | grep -o '^converged  yes'
+  loopscale fit: warning: B = 37.7 is not determined by the runs: its standard error, 5.7e+02, is 15 times its value (an unbounded interval)
   converged  yes
   $ loopscale fit --law dense:linear one-n.csv | grep -o '^converged  yes'
   loopscale fit: warning: A = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
@@ -68,6 +69,7 @@ known.  Two runs are too few for the free parameters, whatever they share
   loopscale fit: the sweep cannot determine the law: the loss does not change with tokens (tokens = 1e+10 and 1e+11 at n_act = 1e+08 both have loss 2.87315, and so on for every such pair), so B and beta cannot be determined; no fit printed
   [3]
   $ loopscale fit --law dense --fix B=410 --fix beta=0.28 only-n.csv | grep -o '^converged  yes'
+  loopscale fit: warning: A = 113 is not determined by the runs: its standard error, 2.1e+03, is 18 times its value (an unbounded interval)
   converged  yes
   $ head -3 grid.csv > two-one-n.csv; cut -d, -f1,7,9 two-one-n.csv
   n_act,tokens,loss

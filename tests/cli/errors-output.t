@@ -22,11 +22,9 @@ the input, the fit, the options, or the output itself:
   loopscale fit: /nonexistent/fit.svg: cannot create: No such file or directory
   [73]
   $ loopscale fit --law dense -o law.json --plot /dev/full $SWEEP > /dev/null
-  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: /dev/full: write error: No space left on device
   [74]
   $ loopscale fit --law dense -o law.json --plot fit.svg $SWEEP > /dev/full
-  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: write error on standard output: No space left on device
   [74]
   $ cat law.json fit.svg
@@ -108,11 +106,9 @@ Output files that cannot be created (73), or fill the disk (74):
   loopscale simulate: /dev/full: write error: No space left on device
   [74]
   $ loopscale fit --law dense -o /dev/full $SWEEP > /dev/null
-  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: /dev/full: write error: No space left on device
   [74]
   $ loopscale fit --law dense --plot /dev/full $SWEEP > /dev/null
-  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: /dev/full: write error: No space left on device
   [74]
   $ loopscale solve --law $TRUTH --flops 1e21 --plot-rho /dev/full > /dev/null 2>&1
@@ -121,11 +117,9 @@ Output files that cannot be created (73), or fill the disk (74):
 Every command that prints reports a full standard output (74):
 
   $ loopscale fit --law dense $SWEEP > /dev/full
-  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: write error on standard output: No space left on device
   [74]
   $ loopscale fit --law dense --format json $SWEEP > /dev/full
-  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: write error on standard output: No space left on device
   [74]
   $ loopscale holdout --laws dense:bounded --axes R $SWEEP > /dev/full

@@ -324,10 +324,8 @@ the number of rows (60,000 rows need no more than 6,000, within 3 MB):
   loopscale holdout: dense.csv:102: more than 100 rows, the limit for a sweep held in memory
   [65]
   $ LOOPSCALE_MAX_ROWS=140 loopscale fit --law dense --starts 1 dense.csv > /dev/null
-  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ LOOPSCALE_MAX_ROWS=lots loopscale fit --law dense --starts 1 dense.csv > /dev/null
   loopscale fit: warning: LOOPSCALE_MAX_ROWS='lots' is not a count of rows; using 10000000
-  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ LOOPSCALE_MAX_ROWS=1 loopscale predict --law $LAW --format csv dense.csv | wc -l
   loopscale predict: RMSE 0.00447918 over 140 runs (loss units)
   141

@@ -121,10 +121,7 @@ substitution or standard input records the checksum of the bytes it read
   $ sha256sum < dense.csv | cut -c1-64 > want.txt
   $ fitted() { grep -o '"sha256": "[0-9a-f]*"' "$1" | cut -d'"' -f4 | cmp - want.txt; }
   $ cat dense.csv > fifo & T loopscale fit --law dense --format json fifo > l1.json && fitted l1.json
-  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ T loopscale fit --law dense --format json <(cat dense.csv) > l2.json && fitted l2.json
-  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ T loopscale fit --law dense --format json - < dense.csv > l3.json && fitted l3.json
-  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   $ T loopscale predict --law l3.json dense.csv | tail -n 1
   RMSE 0.0411992 over 140 runs (loss units)

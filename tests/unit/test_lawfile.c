@@ -337,10 +337,44 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
     ls_sweep_free(s);
 }
 
+/* Warnings: objects {code, subject, message}; a file written before holds
+ * strings, read with the code their text implies and the parameter named. */
+static void warnings_are_read_back_old_and_new(void **state)
+{
+    (void)state;
+    const char *text =
+        "{\"format\": \"loopscale-law/1\", \"law\": {\"base\": \"dense\", \"mapping\": \"none\"},"
+        " \"params\": {\"A\": 406.4, \"alpha\": 0.34, \"B\": 410.7, \"beta\": 0.28, \"c\": 1.69},"
+        " \"warnings\": [\"c = 1.26e-09 ran to its bound 0 (standard error 2.6): the runs show no irreducible loss\","
+        " \"c = 3.131 is above the lowest observed loss, 3.097 (line 121): the law cannot reach that run\","
+        " \"delta, gamma are held at 0, 0: no run has E > 1\","
+        " \"E_max = 4.28e+14 is not determined by the runs: its standard error, 5.2e+27, is 1.2e+13 times its value\","
+        " {\"code\": \"fit-quality\", \"subject\": \"R\", \"message\": \"the residuals trend along R\"}]}";
+    ls_error err;
+    ls_lawfile *lf = ls_lawfile_parse(text, strlen(text), "law.json", &err);
+    assert_non_null(lf);
+    assert_int_equal(lf->warnings.n, 5);
+    const ls_warning_code codes[] = {LS_WARNING_AT_BOUND, LS_WARNING_FIT_QUALITY, LS_WARNING_UNIDENTIFIED,
+                                     LS_WARNING_UNDETERMINED, LS_WARNING_FIT_QUALITY};
+    const char *subjects[] = {"c", "c", "delta, gamma", "E_max", "R"};
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(lf->warnings.v[i].code, codes[i]);
+        assert_string_equal(lf->warnings.v[i].subject, subjects[i]);
+    }
+    assert_string_equal(lf->warnings.v[4].message, "the residuals trend along R");
+    ls_lawfile_free(lf);
+    const char *bad = "{\"format\": \"loopscale-law/1\", \"law\": {\"base\": \"dense\", \"mapping\": \"none\"},"
+                      " \"params\": {\"A\": 406.4, \"alpha\": 0.34, \"B\": 410.7, \"beta\": 0.28, \"c\": 1.69},"
+                      " \"warnings\": [{\"code\": \"worry\", \"subject\": \"\", \"message\": \"x\"}]}";
+    assert_null(ls_lawfile_parse(bad, strlen(bad), "law.json", &err));
+    assert_non_null(strstr(err.message, "warnings[0]"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_double_round_trips_bit_for_bit),
+        cmocka_unit_test(warnings_are_read_back_old_and_new),
         cmocka_unit_test(a_hand_written_minimal_file_is_valid),
         cmocka_unit_test(malformed_files_name_the_key),
         cmocka_unit_test(a_moe_law_may_leave_e_start_at_one),

@@ -16,6 +16,7 @@
 
 #include "loopscale/lawfile.h"
 #include "loopscale/plan.h"
+#include "huber_internal.h"
 #include "tmpfile.h"
 
 static ls_law truth(void)
@@ -66,6 +67,21 @@ static void huber_weight_matches_numerical_integration(void **state)
         assert_true(fabs(got - want) <= 1e-9 * want);
     }
     /* Far inside the quadratic part, the weight of least squares. */
+    /* The blurred moments at a residual off 0, against the midpoint rule
+     * over the normal density (the fit's standard errors use E psi'). */
+    for (double r0 = -0.003; r0 <= 0.004; r0 += 0.0017) {
+        double h = 0.0021, dl = 1e-3, d1 = 0, d2 = 0;
+        for (int k = -200000; k < 200000; k++) {
+            double z = (k + 0.5) * 5e-5, w = exp(-0.5 * z * z) / sqrt(2 * M_PI) * 5e-5, x = r0 + h * z;
+            double psi = fmax(-dl, fmin(dl, x));
+            d1 += w * (fabs(x) <= dl);
+            d2 += w * psi * psi;
+        }
+        double dpsi, psi2;
+        ls_huber_blurred(r0, h, dl, &dpsi, &psi2);
+        print_message("r %g: E psi' %.9g (%.2g), E psi^2 %.9g (%.2g)\n", r0, dpsi, dpsi / d1 - 1, psi2, psi2 / d2 - 1);
+        assert_true(fabs(dpsi / d1 - 1) < 1e-4 && fabs(psi2 / d2 - 1) < 1e-6); /* the indicator is a step */
+    }
     assert_true(fabs(ls_plan_huber_weight(0.0019, 1.0) * 0.0019 * 0.0019 - 1) < 1e-12);
     assert_true(ls_plan_huber_weight(0.0019, INFINITY) == 1 / (0.0019 * 0.0019));
 }
