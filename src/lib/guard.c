@@ -305,15 +305,19 @@ int guard_check(const ls_request *req, ls_result *res, const char *const *extra_
     do {                                                                                                             \
         if (ls_grow((void **)&files, &cap, n + 1, sizeof *files) != 0) {                                            \
             free(files);                                                                                             \
+            free(labels);                                                                                            \
             return res_oom(err);                                                                                     \
         }                                                                                                            \
         files[n++] = (guard_file){(opt), (p), (out)};                                                                \
     } while (0)
-    char operand_label[32];
-    snprintf(operand_label, sizeof operand_label, "%.*s", (int)strcspn(def->operands ? def->operands : "FILE", ". "),
-             def->operands ? def->operands : "FILE");
-    for (size_t i = 0; i < req->noperands; i++)
-        ADD(operand_label, req->operands[i], 0);
+    /* Each operand named by its role ("SWEEP", "ENTROPY.npy"). */
+    char(*labels)[32] = calloc(req->noperands + 1, sizeof *labels);
+    if (!labels)
+        return res_oom(err);
+    for (size_t i = 0; i < req->noperands; i++) {
+        cmd_operand_label(def, i, req->noperands, labels[i], sizeof labels[i]);
+        ADD(labels[i], req->operands[i], 0);
+    }
     for (const cmd_option *c = def->options; c->id != O_NOPTIONS; c++)
         if (OPTION_TABLE[c->id].type == LS_OPTION_INPUT && req_given(req, c->id))
             ADD(req_flag(req, c->id), req->v[c->id].text, 0);
@@ -327,6 +331,7 @@ int guard_check(const ls_request *req, ls_result *res, const char *const *extra_
 #undef ADD
     status = check_files(files, n, req, res, err);
     free(files);
+    free(labels);
     return status;
 }
 

@@ -11,6 +11,31 @@
 #include "commands/commands_internal.h"
 #include "numtext_internal.h"
 
+/* ---- output ------------------------------------------------------------------------ */
+
+const char *cmd_input_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "standard input" : path;
+}
+
+int cmd_json(const ls_request *req, ls_result *res, jsonw *w, ls_error *err)
+{
+    char *json = ls_jsonw_finish(w, err);
+    if (!json)
+        return err->code;
+    res_set_json(res, json);
+    return req_format(req) == FMT_JSON ? res_printf(res, "%s", json) : 0;
+}
+
+int cmd_print(ls_result *res, strbuf *out, ls_error *err)
+{
+    int status = strbuf_failed(out) ? res_oom(err) : 0;
+    if (status == 0 && out->len && (status = res_write(res, out->buf, out->len)) != 0)
+        status = status == LS_ERR_IO ? ls_error_set(err, LS_ERR_IO, "cannot write standard output") : res_oom(err);
+    strbuf_free(out);
+    return status;
+}
+
 /* ---- laws and templates ---------------------------------------------------------- */
 
 /* Why the fit a law file records is not a fit, or NULL: the best solve did
