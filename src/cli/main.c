@@ -22,6 +22,7 @@ typedef struct command {
 } command;
 
 static int run_solve(int argc, char **argv) { return cli_run("solve", argc, argv, 0); }
+static int run_route(int argc, char **argv) { return cli_run("route", argc, argv, 0); }
 
 static const command COMMANDS[] = {
     {"fit", cmd_fit, "fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file"},
@@ -35,7 +36,7 @@ static const command COMMANDS[] = {
     {"solve", run_solve, "the loops, experts, size and tokens a compute and memory budget should buy"},
     {"report", cmd_report, "one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures"},
     {"shape", cmd_shape, "parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder"},
-    {"route", cmd_route, "router health from logits: load balance, MMR confidence, expert switching across loops"},
+    {"route", run_route, "router health from logits: load balance, MMR confidence, expert switching across loops"},
     {"exit", cmd_exit, "entropy-threshold early exit: FLOPs saved against perplexity, Pareto front"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof *COMMANDS)

@@ -403,7 +403,7 @@ Options that contradict each other, or are missing:
   Try 'loopscale route --help'.
   [64]
   $ loopscale route -k 1 a.npy b.npy
-  loopscale route: give one LOGITS file
+  loopscale route: unexpected argument 'b.npy'
   Try 'loopscale route --help'.
   [64]
   $ loopscale exit --shape s.json --prelude 1 data.csv
