@@ -22,6 +22,7 @@ typedef struct command {
 } command;
 
 static int run_solve(int argc, char **argv) { return cli_run("solve", argc, argv, 0); }
+static int run_shape(int argc, char **argv) { return cli_run("shape", argc, argv, 0); }
 static int run_route(int argc, char **argv) { return cli_run("route", argc, argv, 0); }
 
 static const command COMMANDS[] = {
@@ -35,7 +36,7 @@ static const command COMMANDS[] = {
     {"simulate", cmd_simulate, "draw a synthetic sweep from a law, with noise, through the architecture template"},
     {"solve", run_solve, "the loops, experts, size and tokens a compute and memory budget should buy"},
     {"report", cmd_report, "one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures"},
-    {"shape", cmd_shape, "parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder"},
+    {"shape", run_shape, "parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder"},
     {"route", run_route, "router health from logits: load balance, MMR confidence, expert switching across loops"},
     {"exit", cmd_exit, "entropy-threshold early exit: FLOPs saved against perplexity, Pareto front"},
 };

@@ -13,6 +13,7 @@
 /* In the order `loopscale --help` lists them. */
 static const cmd_def *const COMMANDS[] = {
     &CMD_SOLVE,
+    &CMD_SHAPE,
     &CMD_ROUTE,
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof *COMMANDS)

@@ -169,7 +169,7 @@ Values that are not numbers, or not one of the choices:
   Try 'loopscale shape --help'.
   [64]
   $ loopscale shape --d-model 512 --d-ff 2048 --vocab 1000 --layers 4 --embeddings shared
-  loopscale shape: --embeddings: 'shared' is not one of untied, tied
+  loopscale shape: --embeddings: 'shared' is not untied or tied
   Try 'loopscale shape --help'.
   [64]
   $ loopscale route -k one logits.npy

@@ -12,6 +12,7 @@
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/plot.h"
+#include "loopscale/shape.h"
 #include "loopscale/solve.h"
 #include "loopscale/sweep.h"
 
@@ -41,6 +42,14 @@ int cmd_json(const ls_request *req, ls_result *res, jsonw *w, ls_error *err);
 /* The text in out onto standard output; out is emptied either way.  0 or
  * LS_ERR_*. */
 int cmd_print(ls_result *res, strbuf *out, ls_error *err);
+
+/* ---- shapes ------------------------------------------------------------------------ */
+
+/* The shape a request describes, resolved and counted: its --shape file
+ * with every shape option given set over it (options absent from the
+ * command's list are never given).  A fault while a file is read is the
+ * file's: bad data (LS_ERR_DATA), named.  0 or LS_ERR_*. */
+int cmd_shape_of(const ls_request *req, ls_shape_spec *s, ls_shape_counts *c, ls_error *err);
 
 /* ---- laws and templates ---------------------------------------------------------- */
 
