@@ -15,6 +15,7 @@ static const cmd_def *const COMMANDS[] = {
     &CMD_SOLVE,
     &CMD_SHAPE,
     &CMD_ROUTE,
+    &CMD_EXIT,
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof *COMMANDS)
 

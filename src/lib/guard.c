@@ -310,17 +310,18 @@ int guard_check(const ls_request *req, ls_result *res, const char *const *extra_
         }                                                                                                            \
         files[n++] = (guard_file){(opt), (p), (out)};                                                                \
     } while (0)
-    /* Each operand named by its role ("SWEEP", "ENTROPY.npy"). */
     char(*labels)[32] = calloc(req->noperands + 1, sizeof *labels);
     if (!labels)
         return res_oom(err);
+    /* The inputs, options first ("standard input is named twice (--law and
+     * SWEEP)"), each operand named by its role ("SWEEP", "ENTROPY.npy"). */
+    for (const cmd_option *c = def->options; c->id != O_NOPTIONS; c++)
+        if (OPTION_TABLE[c->id].type == LS_OPTION_INPUT && req_given(req, c->id))
+            ADD(req_flag(req, c->id), req->v[c->id].text, 0);
     for (size_t i = 0; i < req->noperands; i++) {
         cmd_operand_label(def, i, req->noperands, labels[i], sizeof labels[i]);
         ADD(labels[i], req->operands[i], 0);
     }
-    for (const cmd_option *c = def->options; c->id != O_NOPTIONS; c++)
-        if (OPTION_TABLE[c->id].type == LS_OPTION_INPUT && req_given(req, c->id))
-            ADD(req_flag(req, c->id), req->v[c->id].text, 0);
     for (size_t i = 0; i < nextra; i++)
         ADD("the law's data file", extra_inputs[i], 0);
     if (req->stdout_fd >= 0 && def->stdout_label)

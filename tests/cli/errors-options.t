@@ -411,7 +411,7 @@ Options that contradict each other, or are missing:
   Try 'loopscale exit --help'.
   [64]
   $ loopscale exit a.csv b.csv c.csv
-  loopscale exit: give one CSV file, or two .npy files (entropy, then NLL)
+  loopscale exit: unexpected argument 'c.csv'
   Try 'loopscale exit --help'.
   [64]
 
