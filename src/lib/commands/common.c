@@ -55,7 +55,6 @@ static const struct {
     {O_HEAD_DIM, offsetof(ls_shape_spec, head_dim)},       {O_CONTEXT, offsetof(ls_shape_spec, context)},
 };
 
-
 int cmd_shape_of(const ls_request *req, ls_shape_spec *s, ls_shape_counts *c, ls_error *err)
 {
     ls_shape_spec given;

@@ -260,14 +260,13 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         status = cmd_json(req, res, &w, err);
         fmt_kind format = req_format(req);
         strbuf out = {0};
-        if (format == FMT_CSV || format == FMT_TSV)
+        if (status == 0 && (format == FMT_CSV || format == FMT_TSV))
             print_sweep(&out, r, format == FMT_CSV ? TABLE_CSV : TABLE_TSV);
-        else if (format != FMT_JSON)
+        else if (status == 0 && format != FMT_JSON)
             print_report(&out, req, r, input, (size_t)req_integer(req, O_ROWS),
                          format == FMT_MD ? TABLE_MD : TABLE_ALIGNED);
         if (status == 0)
             status = cmd_print(res, &out, err);
-        strbuf_free(&out);
     }
     ls_earlyexit_report_free(r);
     ls_earlyexit_free(x);

@@ -438,7 +438,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     if (status == 0 && format == FMT_TABLE)
         print_report(&out, req, &s, &c, mup_base, ladder, flatten);
     else if (status == 0 && format != FMT_JSON) {
-        /* One table: the sweep row, or the ladder (exact numbers but in md). */
+        /* One table: the sweep row, or the ladder (exact numbers except in md). */
         text_table *t = ladder ? ladder_table(ladder, flatten, format != FMT_MD) : sweep_row_table(&s, &c);
         if (t)
             text_table_print(t, &out, format == FMT_CSV ? TABLE_CSV : format == FMT_TSV ? TABLE_TSV : TABLE_MD);
@@ -448,7 +448,6 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     }
     if (status == 0)
         status = cmd_print(res, &out, err);
-    strbuf_free(&out);
     free(ladder);
     return status;
 }
