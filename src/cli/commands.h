@@ -12,8 +12,5 @@ int cmd_predict(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
-int cmd_shape(int argc, char **argv);
-int cmd_route(int argc, char **argv);
-int cmd_exit(int argc, char **argv);
 
 #endif

@@ -24,6 +24,9 @@ typedef struct command {
 static int run_fit(int argc, char **argv) { return cli_run("fit", argc, argv, 0); }
 static int run_holdout(int argc, char **argv) { return cli_run("holdout", argc, argv, 0); }
 static int run_solve(int argc, char **argv) { return cli_run("solve", argc, argv, 0); }
+static int run_shape(int argc, char **argv) { return cli_run("shape", argc, argv, 0); }
+static int run_route(int argc, char **argv) { return cli_run("route", argc, argv, 0); }
+static int run_exit(int argc, char **argv) { return cli_run("exit", argc, argv, 0); }
 
 static const command COMMANDS[] = {
     {"fit", run_fit, "fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file"},
@@ -36,9 +39,9 @@ static const command COMMANDS[] = {
     {"simulate", cmd_simulate, "draw a synthetic sweep from a law, with noise, through the architecture template"},
     {"solve", run_solve, "the loops, experts, size and tokens a compute and memory budget should buy"},
     {"report", cmd_report, "one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures"},
-    {"shape", cmd_shape, "parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder"},
-    {"route", cmd_route, "router health from logits: load balance, MMR confidence, expert switching across loops"},
-    {"exit", cmd_exit, "entropy-threshold early exit: FLOPs saved against perplexity, Pareto front"},
+    {"shape", run_shape, "parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder"},
+    {"route", run_route, "router health from logits: load balance, MMR confidence, expert switching across loops"},
+    {"exit", run_exit, "entropy-threshold early exit: FLOPs saved against perplexity, Pareto front"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof *COMMANDS)
 

@@ -15,6 +15,9 @@ static const cmd_def *const COMMANDS[] = {
     &CMD_FIT,
     &CMD_HOLDOUT,
     &CMD_SOLVE,
+    &CMD_SHAPE,
+    &CMD_ROUTE,
+    &CMD_EXIT,
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof *COMMANDS)
 
@@ -24,6 +27,48 @@ const cmd_def *cmd_find(const char *name)
         if (strcmp(COMMANDS[i]->name, name) == 0)
             return COMMANDS[i];
     return NULL;
+}
+
+/* The words of one form of cmd_def.operands: [form, form + len). */
+static size_t form_words(const char *form, size_t len, int *open_ended)
+{
+    size_t words = 0;
+    for (size_t i = 0; i < len; i++)
+        words += form[i] != ' ' && (i == 0 || form[i - 1] == ' ');
+    *open_ended = len >= 3 && strncmp(form + len - 3, "...", 3) == 0;
+    return words;
+}
+
+void cmd_operand_label(const cmd_def *def, size_t i, size_t n, char *buf, size_t size)
+{
+    const char *forms = def->operands ? def->operands : "FILE...";
+    const char *form = forms;
+    size_t len = strcspn(forms, "|");
+    for (const char *f = forms; *f;) {
+        size_t flen = strcspn(f, "|");
+        int open_ended;
+        size_t words = form_words(f, flen, &open_ended);
+        if (words == n || (open_ended && n + 1 >= words)) {
+            form = f;
+            len = flen;
+            break;
+        }
+        f += flen + (f[flen] == '|');
+    }
+    /* Word i, or the last one for an operand beyond the form. */
+    const char *word = form, *end = form + len;
+    for (size_t k = 0; k < i; k++) {
+        const char *space = memchr(word, ' ', (size_t)(end - word));
+        if (!space)
+            break;
+        word = space + 1;
+    }
+    size_t wlen = strcspn(word, " |");
+    if (wlen > (size_t)(end - word))
+        wlen = (size_t)(end - word);
+    if (wlen >= 3 && strncmp(word + wlen - 3, "...", 3) == 0)
+        wlen -= 3;
+    snprintf(buf, size, "%.*s", (int)wlen, word);
 }
 
 const char *cmd_default_format(const cmd_def *def)

@@ -83,7 +83,11 @@ typedef struct cmd_def {
     const char *summary;
     const char *usage;       /* after "Usage: loopscale NAME " (lines joined by \n) */
     const char *description; /* paragraphs separated by blank lines, unwrapped */
-    const char *operands;    /* "SWEEP..." for the help's operand check, or NULL for none */
+    /* What the operands are, for messages: the forms they take separated by
+     * '|', each a list of words, a last word ending in "..." standing for
+     * any number of them ("SWEEP...", "CSV|ENTROPY.npy NLL.npy"); NULL for
+     * none. */
+    const char *operands;
     size_t min_operands, max_operands;
     const char *formats;     /* what --format takes, "table|json"; the first is the default; NULL: no --format */
     const char *epilogue;    /* after the options (exit status notes), or NULL */
@@ -93,6 +97,10 @@ typedef struct cmd_def {
 } cmd_def;
 
 const cmd_def *cmd_find(const char *name);
+/* How messages name operand i of n (i < n): word i of the first form of
+ * def->operands that takes n operands, "..." left off ("SWEEP", "NLL.npy");
+ * "FILE" when the command names none. */
+void cmd_operand_label(const cmd_def *def, size_t i, size_t n, char *buf, size_t size);
 /* The name of the format a command prints by default ("table"). */
 const char *cmd_default_format(const cmd_def *def);
 /* The entry of `id` in def's option list, or NULL when def does not take it. */

@@ -313,18 +313,23 @@ static int check_request(const ls_request *req, ls_result *res, const opt_id *ou
     do {                                                                                                             \
         if (ls_grow((void **)&files, &cap, n + 1, sizeof *files) != 0) {                                            \
             free(files);                                                                                             \
+            free(labels);                                                                                            \
             return res_oom(err);                                                                                     \
         }                                                                                                            \
         files[n++] = (guard_file){(opt), (p), (out)};                                                                \
     } while (0)
-    char operand_label[32];
-    snprintf(operand_label, sizeof operand_label, "%.*s", (int)strcspn(def->operands ? def->operands : "FILE", ". "),
-             def->operands ? def->operands : "FILE");
-    for (size_t i = 0; i < req->noperands; i++)
-        ADD(operand_label, req->operands[i], 0);
+    char(*labels)[32] = calloc(req->noperands + 1, sizeof *labels);
+    if (!labels)
+        return res_oom(err);
+    /* The inputs, options first ("standard input is named twice (--law and
+     * SWEEP)"), each operand named by its role ("SWEEP", "ENTROPY.npy"). */
     for (const cmd_option *c = def->options; c->id != O_NOPTIONS; c++)
         if (OPTION_TABLE[c->id].type == LS_OPTION_INPUT && req_given(req, c->id))
             ADD(req_flag(req, c->id), req->v[c->id].text, 0);
+    for (size_t i = 0; i < req->noperands; i++) {
+        cmd_operand_label(def, i, req->noperands, labels[i], sizeof labels[i]);
+        ADD(labels[i], req->operands[i], 0);
+    }
     if (req->stdout_fd >= 0 && def->stdout_label)
         ADD(def->formats && req_format(req) == FMT_JSON ? "the JSON document" : def->stdout_label, "-", 1);
     if (out_paths)
@@ -337,6 +342,7 @@ static int check_request(const ls_request *req, ls_result *res, const opt_id *ou
 #undef ADD
     status = check_files(files, n, req, res, err);
     free(files);
+    free(labels);
     return status;
 }
 

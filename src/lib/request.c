@@ -210,10 +210,11 @@ int ls_request_add_operand(ls_request *r, const char *value, size_t len, ls_erro
         return ls_error_set(err, LS_ERR_USAGE, "an operand is NULL");
     if (memchr(value, '\0', len))
         return ls_error_set(err, LS_ERR_USAGE, "'%s...': the file name holds a NUL byte", value);
-    if (len == 0) /* "SWEEP: the file name is empty" */
-        return ls_error_set(err, LS_ERR_USAGE, "%.*s: the file name is empty",
-                            (int)strcspn(r->def->operands ? r->def->operands : "FILE", ". "),
-                            r->def->operands ? r->def->operands : "FILE");
+    if (len == 0) {
+        char label[32];
+        cmd_operand_label(r->def, r->noperands, r->noperands + 1, label, sizeof label);
+        return ls_error_set(err, LS_ERR_USAGE, "%s: the file name is empty", label);
+    }
     if (ls_grow((void **)&r->operands, &r->cap, r->noperands + 1, sizeof *r->operands) != 0)
         return res_oom(err);
     if (!(r->operands[r->noperands] = strndup(value, len)))

@@ -169,7 +169,7 @@ Values that are not numbers, or not one of the choices:
   Try 'loopscale shape --help'.
   [64]
   $ loopscale shape --d-model 512 --d-ff 2048 --vocab 1000 --layers 4 --embeddings shared
-  loopscale shape: --embeddings: 'shared' is not one of untied, tied
+  loopscale shape: --embeddings: 'shared' is not untied or tied
   Try 'loopscale shape --help'.
   [64]
   $ loopscale route -k one logits.npy
@@ -403,7 +403,7 @@ Options that contradict each other, or are missing:
   Try 'loopscale route --help'.
   [64]
   $ loopscale route -k 1 a.npy b.npy
-  loopscale route: give one LOGITS file
+  loopscale route: unexpected argument 'b.npy'
   Try 'loopscale route --help'.
   [64]
   $ loopscale exit --shape s.json --prelude 1 data.csv
@@ -411,7 +411,7 @@ Options that contradict each other, or are missing:
   Try 'loopscale exit --help'.
   [64]
   $ loopscale exit a.csv b.csv c.csv
-  loopscale exit: give one CSV file, or two .npy files (entropy, then NLL)
+  loopscale exit: unexpected argument 'c.csv'
   Try 'loopscale exit --help'.
   [64]
 

@@ -47,6 +47,31 @@ exp(2) = 7.3891; 70% is out of reach.
   3,0.4444444444444444,1.6666666666666667,2.1666666666666665,8.72913836372013,0
   5,0.6666666666666666,1,2.1666666666666665,8.72913836372013,1
 
+The same as TSV, and the report's tables as markdown:
+
+  $ loopscale exit --thresholds 0.3,1.5 --format tsv three.csv
+  threshold\tsaved\tmean_loops\tmean_nll\tperplexity\tpareto (esc)
+  0\t0\t3\t1.1666666666666667\t3.211270543153561\t1 (esc)
+  0.3\t0.22222222222222218\t2.3333333333333335\t1.5\t4.4816890703380645\t1 (esc)
+  1.5\t0.3333333333333333\t2\t1.8333333333333333\t6.254700951936329\t1 (esc)
+  $ loopscale exit --thresholds 0.3,1.5 --at 5,50 --format md three.csv
+  three.csv: 3 tokens x 3 loop boundaries; costs: prelude 0, loop 1, coda 0
+    every loop:            perplexity 3.211 (mean NLL 1.1667)
+    every token at loop 1: perplexity 8.729 (mean NLL 2.1667), 66.67% saved
+  
+  Perplexity at a saving (interpolated on the Pareto front)
+  | saved% | perplexity |
+  |-------:|-----------:|
+  |      5 |      3.461 |
+  |     50 |          - |
+  
+  Threshold sweep: 3 of 3 thresholds (--format csv gives all); 3 on the Pareto front
+  | threshold | saved% | mean_loops | perplexity | pareto |
+  |----------:|-------:|-----------:|-----------:|--------|
+  |         0 |   0.00 |      3.000 |      3.211 | yes    |
+  |       0.3 |  22.22 |      2.333 |      4.482 | yes    |
+  |       1.5 |  33.33 |      2.000 |      6.255 | yes    |
+
 Without --thresholds the grid has a threshold just above every entropy that
 moves an exit (0.25, 1, 2 and 4 here, each times 1 + 2^-10), and 0:
 
@@ -59,6 +84,7 @@ moves an exit (0.25, 1, 2 and 4 here, each times 1 + 2^-10), and 0:
   4.00390625,0.6666666666666666,1,2.1666666666666665,8.72913836372013,1
   $ gzip -c three.csv | loopscale exit --format json --at 10 -
   {
+    "format": "loopscale-exit/1",
     "input": "standard input",
     "tokens": 3,
     "loops": 3,

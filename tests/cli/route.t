@@ -38,9 +38,21 @@ experts and switches to a disjoint set, token 1 neither: 1.5, 0.5, 0.5.
   $ loopscale route -k 1 --format csv hand.csv
   layer,loop,B2,MMR,distinct,disjoint,switched,ties
   1,all,0.6666666666666666,13.804574186067095,1.5,0.5,0.5,0
+  $ loopscale route -k 1 --per-loop --format tsv hand.csv
+  layer\tloop\tB2\tMMR\tdistinct\tdisjoint\tswitched\tties (esc)
+  1\t1\t0.5\t12.182493960703473\t1\t\t\t0 (esc)
+  1\t2\t0.5\t15.642631884188171\t1.5\t0.5\t0.5\t0 (esc)
+  1\tall\t0.6666666666666666\t13.804574186067095\t1.5\t0.5\t0.5\t0 (esc)
+  $ loopscale route -k 1 --format md hand.csv
+  hand.csv: 2 tokens x 2 loops x 1 layer x 4 experts (CSV), top-1
+  
+  | layer | loop |     B2 |     MMR | distinct | disjoint | switched | ties |
+  |------:|------|-------:|--------:|---------:|---------:|---------:|-----:|
+  |     1 | all  | 0.6667 | 13.8046 |    1.500 |   0.5000 |   0.5000 |    0 |
   $ gzip -c hand.csv | loopscale route -k 1 --format json -
   {
-    "input": "-",
+    "format": "loopscale-route/1",
+    "input": "standard input",
     "source": "CSV",
     "tokens": 2,
     "loops": 2,

@@ -71,6 +71,21 @@ halving of D (520.2M -> 490.8M):
   0,8,8,2,64,32,16,128,23.154528501475507,8,16,520175616,553730048,136396800,109117440,245514240,591691776
   1,16,4,4,64,32,16,256,33.26689993676201,4,16,503398400,553730048,81870848,54591488,245645312,591953920
 
+The same tables as markdown (the ladder in the report's units) or TSV:
+
+  $ loopscale shape $FOIL --experts 8 --layers 8 --loops 2 --format md
+  |     n_act |   n_total |    n_loop | R | E | k |
+  |----------:|----------:|----------:|--:|--:|--:|
+  | 136396800 | 419512320 | 109117440 | 2 | 8 | 2 |
+  $ loopscale shape $FOIL --experts 8 --layers 8 --loops 2 --flatten 1 --format md
+  | step |  E | D | L | E_real | E_comp | D_eff | E_eq | log10_routes | sets_tied | sets_per_loop | total_tied_M | total_per_loop_M | n_act_M | n_loop_M | n_unroll_M | flops_per_token_M |
+  |-----:|---:|--:|--:|-------:|-------:|------:|-----:|-------------:|----------:|--------------:|-------------:|-----------------:|--------:|---------:|-----------:|------------------:|
+  |    0 |  8 | 8 | 2 |     64 |     32 |    16 |  128 |        23.15 |         8 |            16 |        520.2 |            553.7 |   136.4 |    109.1 |      245.5 |             591.7 |
+  |    1 | 16 | 4 | 4 |     64 |     32 |    16 |  256 |        33.27 |         4 |            16 |        503.4 |            553.7 |   81.87 |    54.59 |      245.6 |               592 |
+  $ loopscale shape $FOIL --experts 64 --layers 1 --loops 16 --format tsv
+  n_act\tn_total\tn_loop\tR\tE\tk (esc)
+  40976384\t390152192\t13697024\t16\t64\t2 (esc)
+
 muP multipliers and attention-score FLOPs over a context:
 
   $ loopscale shape $FOIL --experts 16 --layers 4 --loops 4 --context 4096 --mup-base-width 256 | sed -n '/^FLOPs/,$p'
@@ -121,6 +136,9 @@ A shape file: the JSON output reads back, and options override it.
   Shape (E, D, L) = (1, 4, 3), top-1, d_model 512, d_ff 2048, vocab 32000
     attention tied, 4 sets of 1048576 in the block; embeddings tied; norms without parameters
   
+  $ head -2 foil3.json
+  {
+    "format": "loopscale-shape/1",
   $ sed -n '/"shape"/,/}/p' foil3.json
     "shape": {
       "format": "loopscale-shape/1",
@@ -161,7 +179,7 @@ Mistakes:
   Try 'loopscale shape --help'.
   [64]
   $ loopscale shape $FOIL --experts 8 --layers 2 --attention untied
-  loopscale shape: --attention: 'untied' is not one of tied, per-loop
+  loopscale shape: --attention: 'untied' is not tied or per-loop
   Try 'loopscale shape --help'.
   [64]
   $ loopscale shape $FOIL --layers 0

@@ -7,11 +7,13 @@
 #define LOOPSCALE_COMMANDS_INTERNAL_H
 
 #include "command_internal.h"
+#include "jsonw_internal.h"
 #include "loopscale/arch.h"
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/plot.h"
 #include "loopscale/profile.h"
+#include "loopscale/shape.h"
 #include "loopscale/solve.h"
 #include "loopscale/sweep.h"
 
@@ -30,6 +32,25 @@ extern const cmd_def CMD_FIT, CMD_FRONTIER, CMD_HOLDOUT, CMD_ISOFLOP, CMD_ISOFIT
 #define CMD_SWEEP_OPTIONS                                                                                          \
     CMD_OPT(O_PROFILE), CMD_OPT(O_MAP), CMD_OPT(O_WHERE), CMD_OPT(O_SKIP_INVALID), CMD_OPT(O_LOSS_UNIT),          \
         CMD_OPT(O_BYTES_PER_TOKEN), CMD_OPT(O_GROUP_TOL), CMD_OPT(O_RUN), CMD_OPT(O_STEP), CMD_OPT(O_LAST)
+
+/* ---- output ------------------------------------------------------------------------ */
+
+/* How tables and documents name an input: "standard input" for "-". */
+const char *cmd_input_name(const char *path);
+/* The command's JSON document from w (finished here), also printed when
+ * --format json asks for it.  0 or LS_ERR_*. */
+int cmd_json(const ls_request *req, ls_result *res, jsonw *w, ls_error *err);
+/* The text in out onto standard output; out is emptied either way.  0 or
+ * LS_ERR_*. */
+int cmd_print(ls_result *res, strbuf *out, ls_error *err);
+
+/* ---- shapes ------------------------------------------------------------------------ */
+
+/* The shape a request describes, resolved and counted: its --shape file
+ * with every shape option given set over it (options absent from the
+ * command's list are never given).  A fault while a file is read is the
+ * file's: bad data (LS_ERR_DATA), named.  0 or LS_ERR_*. */
+int cmd_shape_of(const ls_request *req, ls_shape_spec *s, ls_shape_counts *c, ls_error *err);
 
 /* ---- laws and templates ---------------------------------------------------------- */
 

@@ -2,6 +2,7 @@
  * common.c — what several commands' entry points share (commands_internal.h).
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,78 @@
 #include "chart_internal.h"
 #include "commands/commands_internal.h"
 #include "numtext_internal.h"
+
+/* ---- output ------------------------------------------------------------------------ */
+
+const char *cmd_input_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "standard input" : path;
+}
+
+int cmd_json(const ls_request *req, ls_result *res, jsonw *w, ls_error *err)
+{
+    char *json = ls_jsonw_finish(w, err);
+    if (!json)
+        return err->code;
+    res_set_json(res, json);
+    return req_format(req) == FMT_JSON ? res_printf(res, "%s", json) : 0;
+}
+
+int cmd_print(ls_result *res, strbuf *out, ls_error *err)
+{
+    int status = strbuf_failed(out) ? res_oom(err) : 0;
+    if (status == 0 && out->len && (status = res_write(res, out->buf, out->len)) != 0)
+        status = status == LS_ERR_IO ? ls_error_set(err, LS_ERR_IO, "cannot write standard output") : res_oom(err);
+    strbuf_free(out);
+    return status;
+}
+
+/* ---- shapes ------------------------------------------------------------------------ */
+
+/* The integer options and the field of the shape each sets. */
+static const struct {
+    opt_id id;
+    size_t offset;
+} INT_OPTIONS[] = {
+    {O_D_MODEL, offsetof(ls_shape_spec, d_model)},         {O_D_FF, offsetof(ls_shape_spec, d_ff)},
+    {O_D_EXPERT, offsetof(ls_shape_spec, d_expert)},       {O_TOP_K, offsetof(ls_shape_spec, top_k)},
+    {O_VOCAB, offsetof(ls_shape_spec, vocab)},             {O_EXPERTS, offsetof(ls_shape_spec, experts)},
+    {O_LAYERS, offsetof(ls_shape_spec, layers)},           {O_LOOPS, offsetof(ls_shape_spec, loops)},
+    {O_HEAD_LAYERS, offsetof(ls_shape_spec, head_layers)}, {O_TAIL_LAYERS, offsetof(ls_shape_spec, tail_layers)},
+    {O_HEAD_EXPERTS, offsetof(ls_shape_spec, head_experts)},
+    {O_TAIL_EXPERTS, offsetof(ls_shape_spec, tail_experts)},
+    {O_HEADS, offsetof(ls_shape_spec, heads)},             {O_KV_HEADS, offsetof(ls_shape_spec, kv_heads)},
+    {O_HEAD_DIM, offsetof(ls_shape_spec, head_dim)},       {O_CONTEXT, offsetof(ls_shape_spec, context)},
+};
+
+int cmd_shape_of(const ls_request *req, ls_shape_spec *s, ls_shape_counts *c, ls_error *err)
+{
+    ls_shape_spec given;
+    ls_shape_spec_unset(&given);
+    ls_shape_spec_unset(s);
+    for (size_t i = 0; i < sizeof INT_OPTIONS / sizeof *INT_OPTIONS; i++)
+        if (req_given(req, INT_OPTIONS[i].id))
+            *(long *)((char *)&given + INT_OPTIONS[i].offset) = req_integer(req, INT_OPTIONS[i].id);
+    if (req_given(req, O_ATTENTION))
+        given.attention = strcmp(req_text(req, O_ATTENTION), "per-loop") == 0 ? LS_SHAPE_ATTENTION_PER_LOOP
+                                                                                 : LS_SHAPE_ATTENTION_TIED;
+    if (req_given(req, O_EMBEDDINGS))
+        given.embeddings = strcmp(req_text(req, O_EMBEDDINGS), "tied") == 0 ? LS_SHAPE_EMBEDDINGS_TIED
+                                                                             : LS_SHAPE_EMBEDDINGS_UNTIED;
+    if (req_given(req, O_NORM_PARAMS))
+        given.norm_params = 1;
+    const char *path = req_text(req, O_SHAPE);
+    if (path && ls_shape_spec_read(path, s, err) != 0)
+        return err->code;
+    ls_shape_spec_merge(s, &given);
+    if (ls_shape_resolve(s, err) == 0 && ls_shape_count_params(s, c, err) == 0)
+        return 0;
+    if (path) { /* the fault may lie in the file: bad data, named */
+        ls_error_prefix(err, "%s", path);
+        err->code = LS_ERR_DATA;
+    }
+    return err->code;
+}
 
 /* ---- laws and templates ---------------------------------------------------------- */
 
