@@ -563,11 +563,15 @@ int ls_fit_verdict(const ls_sweep *s, const ls_fit_result *r, const ls_fit_boots
     }
     double sigma;
     size_t repeats;
-    if (ls_fit_noise_floor(s, with_u, &sigma, &repeats, &scratch) == 0 && r->rmse > LS_VERDICT_NOISE_RATIO * sigma)
+    if (ls_fit_noise_floor(s, with_u, &sigma, &repeats, &scratch) == 0 && r->rmse > LS_VERDICT_NOISE_RATIO * sigma) {
+        char ratio[48];
+        /* Runs without noise (a simulated sweep) show none to compare with. */
+        snprintf(ratio, sizeof ratio, sigma > 0 ? "%.2g times" : "far above", r->rmse / sigma);
         status |= ls_warnings_add(out, LS_WARNING_FIT_QUALITY, "",
-                                  "the RMSE, %.3g, is %.2g times the noise the runs themselves show (%.3g, from each "
-                                  "run's %s): the law does not describe these runs", r->rmse, r->rmse / sigma, sigma,
+                                  "the RMSE, %.3g, is %s the noise the runs themselves show (%.3g, from each run's "
+                                  "%s): the law does not describe these runs", r->rmse, ratio, sigma,
                                   repeats * 2 > s->n ? "repeat" : "nearest neighbour");
+    }
     if (status != 0)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     return 0;

@@ -109,6 +109,11 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                             "restart from a grid)",
                             NULL},
     [O_CI] = {"ci", 0, LS_OPTION_LEVEL, 0, "LEVEL", 0.5, 0.999, NULL, "0.95", NULL, "interval level", NULL},
+    [O_CI_METHOD] = {"ci-method", 0, LS_OPTION_CHOICE, 0, "METHOD", NO_RANGE, "bootstrap|profile|none", NULL,
+                     "bootstrap with --bootstrap N, else none",
+                     "the parameters' intervals: bootstrap percentiles, or profile likelihood (each parameter held "
+                     "along a path and the others refitted; no bootstrap needed), at --ci LEVEL",
+                     NULL, NULL},
     [O_SCALE] = {"scale", 0, LS_OPTION_CHOICE, 0, "NAME", NO_RANGE, "levenberg|more|marquardt", "levenberg", NULL,
                  "damping of the IRLS steps", NULL},
     [O_MAX_ITERATIONS] = {"max-iterations", 0, LS_OPTION_INTEGER, 0, "N", 1, 1000000, NULL, "500", NULL,

@@ -24,6 +24,7 @@ E_start < E_max, not a fit that "did not converge":
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --fix E_start=2 --fix E_max=1e6 $MOE | sed -n 1p
+  loopscale fit: warning: omega = -0.858 is poorly determined: its 95% interval from its standard error [-1.19, -0.522] is 0.67 wide, more than 0.5
   law        moe:bounded-sparse
 
 A budget no size of --n-act fits names the size:

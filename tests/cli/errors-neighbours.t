@@ -173,6 +173,9 @@ of its names, so that output around the command's, or an append, is kept:
   5
   $ mkdir sub && echo old > sub/law.json && ln -s sub/law.json link.json
   $ loopscale fit --law dense --where 'R=1' -o link.json s.csv.gz > /dev/null
+  loopscale fit: warning: B = 4.67 is poorly determined: its 95% interval from its standard error [0.0651, 335] spans a factor 5.1e+03, more than 1000
+  loopscale fit: warning: beta = 0.0738 is at a bound of its domain: its 95% interval from its standard error [-0.265, 0.413] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.168 is poorly determined: its 95% interval from the standard errors [-0.473, 0.81] is 1.3 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ test -L link.json && grep -c '"format"' sub/law.json
   1
 
@@ -230,6 +233,11 @@ file, a file without a fit section and --force on a good file say nothing:
 
   $ loopscale fit --law dense --format json --where 'R<=2' s.csv.gz > good.json
   loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale fit: warning: A = 85.4 is poorly determined: its 95% interval from its standard error [0.0146, 5.01e+05] spans a factor 3.4e+07, more than 1000
+  loopscale fit: warning: alpha = 0.244 is at a bound of its domain: its 95% interval from its standard error [-0.32, 0.808] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: beta = 0.674 is at a bound of its domain: its 95% interval from its standard error [-3.6, 4.95] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.735 is poorly determined: its 95% interval from the standard errors [-0.586, 2.05] is 2.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.87 (t = 10.7): the law misses how the loss changes with R; try another law or mapping
   $ sed 's/"converged": true/"converged": false/' good.json > noconv.json
   $ loopscale isoflop --law noconv.json --flops 1e21
   loopscale isoflop: noconv.json: the fit it records did not converge, so its parameters are not a law (--force to use them anyway)
@@ -339,6 +347,9 @@ Fixed parameters at the edges of E_start and E_max:
   loopscale fit: warning: delta, gamma, omega, zeta are held at 0, 0, 0, 0: no run has E > 1
   loopscale fit: warning: kappa1, kappa2 are held at 1, 1: no run has R > 1
   loopscale fit: warning: theta is held at 0: no looped run (R > 1) has m < 1
+  loopscale fit: warning: B = 4.67 is poorly determined: its 95% interval from its standard error [0.0651, 335] spans a factor 5.1e+03, more than 1000
+  loopscale fit: warning: beta = 0.0738 is at a bound of its domain: its 95% interval from its standard error [-0.265, 0.413] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.168 is poorly determined: its 95% interval from the standard errors [-0.473, 0.81] is 1.3 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   law        moe:hyperbolic
 
 Templates whose top_k is above part or all of the default E list:

@@ -44,15 +44,25 @@ known.  Two runs are too few for the free parameters, whatever they share
   loopscale fit: the sweep cannot determine the law: every run has loss = 2.5, which c alone fits; A, alpha, B and beta could take any values; no law written
   [3]
   $ loopscale fit --law dense --fix A=400 --fix alpha=0.34 --fix B=410 --fix beta=0.28 const.csv | grep -o '^converged  yes'
+  loopscale fit: warning: the residuals trend along N: their rank correlation with ln N is -0.80 (t = -5.3): the law misses how the loss changes with N; try another law or mapping
+  loopscale fit: warning: the RMSE, 0.214, is far above the noise the runs themselves show (0, from each run's nearest neighbour): the law does not describe these runs
   converged  yes
   $ loopscale fit --law dense one-n.csv --fix alpha=0.3
   loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no fit printed
   [3]
   $ loopscale fit --law dense one-n.csv --fix alpha=0.3 --fix c=1.7 | grep -o '^converged  yes'
   loopscale fit: warning: B = 37.7 is not determined by the runs: its standard error, 5.7e+02, is 15 times its value (an unbounded interval)
+  loopscale fit: warning: A = 147 is poorly determined: its 95% interval from its standard error [0.0168, 1.29e+06] spans a factor 7.7e+07, more than 1000
+  loopscale fit: warning: beta = 0.18 is at a bound of its domain: its 95% interval from its standard error [-1.39, 1.75] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.375 is poorly determined: its 95% interval from the standard errors [-1.66, 2.41] is 4.1 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.83 (t = 4.7): the law misses how the loss changes with R; try another law or mapping
   converged  yes
   $ loopscale fit --law dense:linear one-n.csv | grep -o '^converged  yes'
   loopscale fit: warning: A = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale fit: warning: alpha = 0.991 is at a bound of its domain: its 95% interval from its standard error [-4.4, 6.39] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: B = 1.53e+03 is poorly determined: its 95% interval from its standard error [0.0691, 3.39e+07] spans a factor 4.9e+08, more than 1000
+  loopscale fit: warning: beta = 0.355 is at a bound of its domain: its 95% interval from its standard error [-0.113, 0.822] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.263 is poorly determined: its 95% interval from the standard errors [-0.8, 1.33] is 2.1 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   converged  yes
   $ awk -F, 'NR == 1 || $7 == 3e10 || $7 == "30000000000"' grid.csv > one-d.csv
   $ wc -l < one-d.csv
@@ -70,6 +80,9 @@ known.  Two runs are too few for the free parameters, whatever they share
   [3]
   $ loopscale fit --law dense --fix B=410 --fix beta=0.28 only-n.csv | grep -o '^converged  yes'
   loopscale fit: warning: A = 113 is not determined by the runs: its standard error, 2.1e+03, is 18 times its value (an unbounded interval)
+  loopscale fit: warning: alpha = 0.269 is at a bound of its domain: its 95% interval from its standard error [-1.95, 2.49] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.51 is poorly determined: its 95% interval from the standard errors [-1.55, 2.57] is 4.1 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: the residuals trend along D: their rank correlation with ln D is -0.94 (t = -11.5): the law misses how the loss changes with D; try another law or mapping
   converged  yes
   $ head -3 grid.csv > two-one-n.csv; cut -d, -f1,7,9 two-one-n.csv
   n_act,tokens,loss
@@ -100,6 +113,11 @@ parameters without a standard error.
 
   $ loopscale fit --law dense --format json --where 'R<=2' $ROOT/data/sweeps/looped-dense.csv.gz > good.json
   loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale fit: warning: A = 85.4 is poorly determined: its 95% interval from its standard error [0.0146, 5.01e+05] spans a factor 3.4e+07, more than 1000
+  loopscale fit: warning: alpha = 0.244 is at a bound of its domain: its 95% interval from its standard error [-0.32, 0.808] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: beta = 0.674 is at a bound of its domain: its 95% interval from its standard error [-3.6, 4.95] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.735 is poorly determined: its 95% interval from the standard errors [-0.586, 2.05] is 2.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.87 (t = 10.7): the law misses how the loss changes with R; try another law or mapping
   $ sed 's/"converged": true/"converged": false/' good.json > noconv.json
   $ python3 -c 'import json, sys; d = json.load(open("good.json")); [d["stderr"].pop(k) for k in ("alpha", "beta")]; json.dump(d, open("undetermined.json", "w"))'
   $ loopscale solve --law noconv.json --flops 1e21

@@ -18,9 +18,12 @@ Too few runs:
   [65]
   $ head -6 small.csv > five.csv
   $ loopscale fit --law dense -o law.json five.csv
-  loopscale fit: five.csv: 5 runs for 5 free parameters leave no residual to judge the fit by or to estimate its errors (add runs, or --fix some)
+  loopscale fit: five.csv: 5 runs for 5 free parameters leave no residual to judge the fit by or to estimate its errors (add runs, or --fix some); no law file written (law.json keeps its old content)
   [65]
   $ loopscale fit --law dense --fix alpha=0.34 -o law.json five.csv | grep -E '^(runs|converged)'
+  loopscale fit: warning: B = 1.2e+05 is poorly determined: its 95% interval from its standard error [0.754, 1.92e+10] spans a factor 2.5e+10, more than 1000
+  loopscale fit: warning: beta = 0.553 is poorly determined: its 95% interval from its standard error [0.0142, 1.09] is 1.1 wide, more than 0.5
+  loopscale fit: warning: the compute-optimal exponent a = 0.619 is poorly determined: its 95% interval from the standard errors [0.39, 0.849] is 0.46 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   runs       5 (five.csv)
   converged  yes \(\d+ iterations\) (re)
   $ cat law.json | grep -c '"alpha": 0.34'
@@ -43,6 +46,7 @@ of many equally good points, so no fit is printed and no law written:
 Fixing the parameters the sweep cannot see makes it a fit again:
 
   $ loopscale fit --law dense --fix B=410.7 --fix beta=0.28 oneD.csv | grep -E '^(B|beta|c) '
+  loopscale fit: warning: the compute-optimal exponent a = 0.459 is poorly determined: its 95% interval from the standard errors [0.357, 0.561] is 0.2 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   B             410.7  held
   beta           0.28  held
   c +[0-9.]+ +[0-9.]+ (re)
@@ -68,6 +72,7 @@ at their neutral values, with a warning (the dense sweep has no experts):
 
   $ loopscale fit --law moe:bounded $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null
   loopscale fit: warning: delta, gamma, omega, zeta, E_max are held at 0, 0, 0, 0, 1000000: no run has E > 1
+  loopscale fit: warning: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
 
 A solve that does not converge (status 3, nothing written):
 

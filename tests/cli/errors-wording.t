@@ -25,7 +25,7 @@ candidate", not "every 1-th":
   loopscale fit: one.csv: 1 run cannot determine 5 free parameters
   [65]
   $ loopscale fit --law dense --fix alpha=0.3 --fix beta=0.3 --fix c=1.7 --fix B=400 one.csv
-  loopscale fit: one.csv: 1 run for 1 free parameter leaves no residual to judge the fit by or to estimate its errors (add runs, or --fix some)
+  loopscale fit: one.csv: 1 run for 1 free parameter leaves no residual to judge the fit by or to estimate its errors (add runs, or --fix some); no fit printed
   [65]
   $ loopscale solve --flops 1 2>&1 | tail -1
   loopscale solve: no model fits a budget of 1 FLOP

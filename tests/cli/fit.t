@@ -16,7 +16,7 @@ bootstrap intervals.
   converged  yes \(\d+ iterations\) (re)
   bootstrap  100 draws, 0 did not converge
   optimum    N_opt ~ F^0.4778, D_opt ~ F^0.5222 (a = beta / (alpha + beta))
-             a in [0.3956, 0.5735] (95% of 100 draws)
+             a in [0.3956, 0.5697] (95% of 100 draws)
   
   parameter     value     stderr*  95% interval
   A           534.1     88.08  [400.3, 685.2]
@@ -27,12 +27,12 @@ bootstrap intervals.
   kappa1      1.189   0.02389  [1.161, 1.228]
   kappa2      1.465   0.0697  [1.349, 1.607]
   
-  * standard errors from the Jacobian (Gauss-Newton, normal approximation). With Huber on
-    log loss most residuals sit in its linear branch and these run up to 2x too small;
-    prefer the bootstrap intervals.
+  * standard errors from the M-estimator's sandwich covariance (normal approximation on
+    ln A, ln B, ln c and the exponents)
   $ loopscale fit --law moe:bounded-sparse --threads 2 $SWEEPS/looped-dense.csv.gz > /dev/null
   loopscale fit: warning: delta, gamma, omega, zeta, E_max are held at 0, 0, 0, 0, 1000000: no run has E > 1
   loopscale fit: warning: theta is held at 0: no looped run (R > 1) has m < 1
+  loopscale fit: warning: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
 
 The MoE sweep: moe:bounded-sparse recovers its truth inside the bootstrap
 intervals, E_max included (the sweep's experts go to 64, so it sees the
@@ -60,6 +60,7 @@ just outside their 95% intervals.
 The law file round-trips into predict, which reports the fit's RMSE:
 
   $ loopscale fit --law dense:bounded --threads 2 -o law.json $SWEEPS/looped-dense.csv.gz | grep RMSE
+  loopscale fit: warning: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   RMSE       0.00435982 (loss units)
   $ loopscale predict --law law.json $SWEEPS/looped-dense.csv.gz | tail -1
   RMSE 0.00435982 over 140 runs (loss units)
@@ -80,6 +81,9 @@ The law file round-trips into predict, which reports the fit's RMSE:
 JSON on standard output is the law file:
 
   $ loopscale fit --law dense --threads 2 --format json $SWEEPS/looped-dense.csv.gz --where 'R=1' | head -12 | python3 $ROOT/tests/cli/round.py
+  loopscale fit: warning: B = 4.67 is poorly determined: its 95% interval from its standard error [0.0651, 335] spans a factor 5.1e+03, more than 1000
+  loopscale fit: warning: beta = 0.0738 is at a bound of its domain: its 95% interval from its standard error [-0.265, 0.413] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.168 is poorly determined: its 95% interval from the standard errors [-0.473, 0.81] is 1.3 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   {
     "format": "loopscale-law/1",
     "law": {
@@ -96,6 +100,9 @@ JSON on standard output is the law file:
 Options: losses, spaces, fixed parameters, filters.
 
   $ loopscale fit --law dense --loss mse --space linear --fix alpha=0.34 --threads 2 --where 'R=1' $SWEEPS/looped-dense.csv.gz | grep -E '^(objective|alpha|beta) '
+  loopscale fit: warning: B = 20.2 is poorly determined: its 95% interval from its standard error [0.185, 2.2e+03] spans a factor 1.2e+04, more than 1000
+  loopscale fit: warning: beta = 0.16 is at a bound of its domain: its 95% interval from its standard error [-0.0776, 0.397] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.32 is poorly determined: its 95% interval from the standard errors [-0.00353, 0.643] is 0.65 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   objective  0.000158333934  (sum of (Lhat - L)^2)
   alpha          0.34  held
   beta       0.159712  0.121089
@@ -190,6 +197,10 @@ loop (R = 1); on the sweep drawn from a bounded truth, holdout prefers
 bounded.
 
   $ loopscale fit --law dense:log --threads 2 -o log.json $SWEEPS/looped-dense.csv.gz | grep -E '^(law|converged|kappa1) ' | sed 's/ (.* iterations)//' | python3 $ROOT/tests/cli/round.py 3
+  loopscale fit: warning: B = 91.1 is poorly determined: its 95% interval from its standard error [0.0015, 5.54e+06] spans a factor 3.7e+09, more than 1000
+  loopscale fit: warning: beta = 0.226 is at a bound of its domain: its 95% interval from its standard error [-0.283, 0.735] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.366 is poorly determined: its 95% interval from the standard errors [-0.158, 0.889] is 1 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is -0.42 (t = -5.5): the law misses how the loss changes with R; try another law or mapping
   law        dense:log
   converged  yes
   kappa1     0.556  0.0472
@@ -214,6 +225,9 @@ parameter is named, so that the law file written reads back:
   $ loopscale fit --law kaplan --bootstrap 20 --threads 2 -o bend.json bend.csv | grep '^bootstrap'
   loopscale fit: warning: only 19 of 20 bootstrap draws converged inside the law's domain, too few for intervals (at least 20): none given
   loopscale fit: warning: alpha_D = 0.426 is not determined by the runs: 1 of 20 bootstrap draws ran it out of its domain (dropped)
+  loopscale fit: warning: N_c = 2.17e+15 is poorly determined: its 95% interval from its standard error [2.51e+10, 1.88e+20] spans a factor 7.5e+09, more than 1000
+  loopscale fit: warning: D_c = 3.35e+10 is poorly determined: its 95% interval from its standard error [9.25e+04, 1.21e+16] spans a factor 1.3e+11, more than 1000
+  loopscale fit: warning: the compute-optimal exponent a = 0.876 is poorly determined: its 95% interval from the standard errors [0.404, 1.35] is 0.94 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   bootstrap  20 draws, 0 did not converge, 1 ended outside the law's domain
   $ loopscale predict --law bend.json --n-act 1e9 --tokens 1e10 | head -1
   loss                       2.79887

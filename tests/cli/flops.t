@@ -65,9 +65,29 @@ reads the sweep under it by default.
   >   cut -d, -f1-6,8,9 row-$c.csv > flops-only-$c.csv
   >   loopscale predict --law law-$c.json flops-only-$c.csv 2>/dev/null | awk 'NR == 2 {print "tokens", $7}'
   > done < hand.txt
+  loopscale fit: warning: A = 454 is poorly determined: its 95% interval from its standard error [0.000316, 6.52e+08] spans a factor 2.1e+12, more than 1000
+  loopscale fit: warning: alpha = 0.346 is at a bound of its domain: its 95% interval from its standard error [-0.527, 1.22] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: B = 301 is poorly determined: its 95% interval from its standard error [1.85e-05, 4.9e+09] spans a factor 2.7e+14, more than 1000
+  loopscale fit: warning: beta = 0.274 is at a bound of its domain: its 95% interval from its standard error [-0.541, 1.09] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [-0.449, 1.33] is 1.8 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   6nd none both columns: 0; tokens 2.5e+10
+  loopscale fit: warning: A = 454 is poorly determined: its 95% interval from its standard error [0.000316, 6.52e+08] spans a factor 2.1e+12, more than 1000
+  loopscale fit: warning: alpha = 0.346 is at a bound of its domain: its 95% interval from its standard error [-0.527, 1.22] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: B = 301 is poorly determined: its 95% interval from its standard error [1.85e-05, 4.9e+09] spans a factor 2.7e+14, more than 1000
+  loopscale fit: warning: beta = 0.274 is at a bound of its domain: its 95% interval from its standard error [-0.541, 1.09] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [-0.449, 1.33] is 1.8 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   6nd+head 6nd+head both columns: 0; tokens 2.5e+10
+  loopscale fit: warning: A = 454 is poorly determined: its 95% interval from its standard error [0.000316, 6.52e+08] spans a factor 2.1e+12, more than 1000
+  loopscale fit: warning: alpha = 0.346 is at a bound of its domain: its 95% interval from its standard error [-0.527, 1.22] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: B = 301 is poorly determined: its 95% interval from its standard error [1.85e-05, 4.9e+09] spans a factor 2.7e+14, more than 1000
+  loopscale fit: warning: beta = 0.274 is at a bound of its domain: its 95% interval from its standard error [-0.541, 1.09] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [-0.449, 1.33] is 1.8 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   6nd+attn 6nd+attn both columns: 0; tokens 2.5e+10
+  loopscale fit: warning: A = 454 is poorly determined: its 95% interval from its standard error [0.000316, 6.52e+08] spans a factor 2.1e+12, more than 1000
+  loopscale fit: warning: alpha = 0.346 is at a bound of its domain: its 95% interval from its standard error [-0.527, 1.22] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: B = 301 is poorly determined: its 95% interval from its standard error [1.85e-05, 4.9e+09] spans a factor 2.7e+14, more than 1000
+  loopscale fit: warning: beta = 0.274 is at a bound of its domain: its 95% interval from its standard error [-0.541, 1.09] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [-0.449, 1.33] is 1.8 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   6nd+attn+head 6nd+attn+head both columns: 0; tokens 2.5e+10
 
 Read under another convention, the same row is refused, naming both cells
@@ -81,6 +101,11 @@ fit says how it counted, and the law file records the convention with what
 it needs; the flops range is counted under it:
 
   $ loopscale fit --law dense --template foil.json --flops-convention 6nd+attn sim-6nd+attn.csv | sed -n 2,3p
+  loopscale fit: warning: A = 454 is poorly determined: its 95% interval from its standard error [0.000316, 6.52e+08] spans a factor 2.1e+12, more than 1000
+  loopscale fit: warning: alpha = 0.346 is at a bound of its domain: its 95% interval from its standard error [-0.527, 1.22] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: B = 301 is poorly determined: its 95% interval from its standard error [1.85e-05, 4.9e+09] spans a factor 2.7e+14, more than 1000
+  loopscale fit: warning: beta = 0.274 is at a bound of its domain: its 95% interval from its standard error [-0.541, 1.09] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [-0.449, 1.33] is 1.8 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   runs       9 (sim-6nd+attn.csv)
   FLOPs      counted as 6nd+attn: D = F / (6 (N_unroll + n_layers n_ctx d))
 
@@ -88,6 +113,11 @@ Its compute-optimal exponent is the closed form's, which counts F as 6 N D,
 and says so:
 
   $ loopscale fit --law dense --template foil.json --flops-convention 6nd+attn sim-6nd+attn.csv | grep -o 'F counted as .*'
+  loopscale fit: warning: A = 454 is poorly determined: its 95% interval from its standard error [0.000316, 6.52e+08] spans a factor 2.1e+12, more than 1000
+  loopscale fit: warning: alpha = 0.346 is at a bound of its domain: its 95% interval from its standard error [-0.527, 1.22] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: B = 301 is poorly determined: its 95% interval from its standard error [1.85e-05, 4.9e+09] spans a factor 2.7e+14, more than 1000
+  loopscale fit: warning: beta = 0.274 is at a bound of its domain: its 95% interval from its standard error [-0.541, 1.09] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [-0.449, 1.33] is 1.8 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   F counted as 6 N D, not as the sweep's FLOPs)
 
   $ python3 -c 'import json; f = json.load(open("law-6nd+attn.json"))["fit"]; print(json.dumps(f["flops_convention"], sort_keys=True)); print(f["ranges"]["flops"])'

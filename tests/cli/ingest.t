@@ -74,6 +74,8 @@ fit records it in the law file, beside the filters:
 
   $ loopscale fit --law dense --fix alpha=0.34 --fix beta=0.28 --fix c=1.69 --map loss=eval/loss --skip-invalid -o law.json runs.csv > /dev/null
   loopscale fit: warning: runs.csv: 2 invalid rows skipped (lines 4, 5); the first: runs.csv:4: column 'tokens': '' is empty
+  loopscale fit: warning: A = 442 is poorly determined: its 95% interval from its standard error [2.63, 7.43e+04] spans a factor 2.8e+04, more than 1000
+  loopscale fit: warning: B = 271 is poorly determined: its 95% interval from its standard error [0.0488, 1.5e+06] spans a factor 3.1e+07, more than 1000
   $ python3 -c 'import json; f = json.load(open("law.json"))["fit"]; print(f["filters"], f["skipped"], f["n"])'
   ['--map loss=eval/loss', '--skip-invalid'] {'rows': 2, 'first_lines': [4, 5]} 3
 
@@ -133,7 +135,9 @@ final checkpoints does:
   runs       168 (wandb-export.csv)
   $ loopscale fit --law dense:bounded $MAP --where 'State==finished' --run run_name --step trainer/global_step --last --format json wandb-export.csv > export.json
   loopscale fit: wandb-export.csv: kept the last step of each run ('run_name'): 126 earlier checkpoints left out
+  loopscale fit: warning: the compute-optimal exponent a = 0.457 is poorly determined: its 95% interval from the standard errors [0.348, 0.566] is 0.22 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ loopscale fit --law dense:bounded --format json wandb-clean.csv > clean.json
+  loopscale fit: warning: the compute-optimal exponent a = 0.457 is poorly determined: its 95% interval from the standard errors [0.348, 0.566] is 0.22 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ python3 -c '
   > import json
   > a, b = (json.load(open(f)) for f in ("export.json", "clean.json"))
@@ -166,6 +170,7 @@ of the export without those runs:
   loopscale fit: warning: dropped.csv: 3 invalid rows skipped (lines 17, 52, 95); the first: dropped.csv:17: column 'eval/loss': 'NaN' is not a finite number
   loopscale fit: warning: dropped.csv: 3 runs left out: their last checkpoint was dropped (invalid or filtered); first: 'loop2-124M-5B' at line 17
   loopscale fit: dropped.csv: kept the last step of each run ('run_name'): 117 earlier checkpoints left out
+  loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [0.341, 0.542] is 0.2 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ loopscale fit --law dense:bounded $MAP --where 'State==finished' --where 'eval/loss>0' --skip-invalid --last dropped.csv 2>&1 | grep -E 'left out|skipped|^runs'
   loopscale fit: warning: dropped.csv: 1 invalid row skipped (line 95); the first: dropped.csv:95: column 'trainer/global_step': 'final' is not a number (the step of run 'loop8-354M-60B')
   loopscale fit: warning: dropped.csv: 3 runs left out: their last checkpoint was dropped (invalid or filtered); first: 'loop2-124M-5B' at line 17
@@ -173,6 +178,7 @@ of the export without those runs:
   runs       39 (dropped.csv)
   $ loopscale fit --law dense:bounded $MAP --where 'State==finished' --where 'run_name!=loop2-124M-5B' --where 'run_name!=loop1-354M-5B' --where 'run_name!=loop8-354M-60B' --last --format json wandb-export.csv > without.json
   loopscale fit: wandb-export.csv: kept the last step of each run ('run_name'): 117 earlier checkpoints left out
+  loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [0.341, 0.542] is 0.2 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ python3 -c '
   > import json
   > a, b = (json.load(open(f)) for f in ("dropped.json", "without.json"))
@@ -200,6 +206,7 @@ fit records the profile and what it expanded to:
   $ cp $EXPORT/wandb.json $EXPORT/tensorboard.json $EXPORT/tensorboard-export.csv .
   $ loopscale fit --law dense:bounded --profile wandb.json --format json wandb-export.csv > profile.json
   loopscale fit: wandb-export.csv: kept the last step of each run ('run_name'): 126 earlier checkpoints left out
+  loopscale fit: warning: the compute-optimal exponent a = 0.457 is poorly determined: its 95% interval from the standard errors [0.348, 0.566] is 0.22 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ python3 -c '
   > import json
   > a, b = (json.load(open(f)) for f in ("profile.json", "export.json"))
@@ -219,5 +226,6 @@ val/bpb>0 drops those rows): 46 runs, not 42:
   $ loopscale fit --law dense:bounded --profile tensorboard.json tensorboard-export.csv | grep -E '^(runs|RMSE)'
   loopscale fit: warning: tensorboard-export.csv: 2 runs left out: their last checkpoint was dropped (invalid or filtered); first: 'loop8-124M-60B' at line 47
   loopscale fit: tensorboard-export.csv: kept the last step of each run ('run'): 130 earlier checkpoints left out
+  loopscale fit: warning: the compute-optimal exponent a = 0.479 is poorly determined: its 95% interval from the standard errors [0.322, 0.636] is 0.31 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   runs       46 (tensorboard-export.csv)
   RMSE       0.0136322 (loss units)

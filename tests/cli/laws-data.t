@@ -21,6 +21,9 @@ the units (the fit says c = 1.26e-9, SE 2.6 in the issue's scipy re-run):
   $ pick owt2/base/long/kaplan/kaplan/train > owt2.csv
   $ loopscale fit --law dense --map n_act=n --map tokens=t owt2.csv -o owt2.json | grep -E '^(converged|c) '
   loopscale fit: warning: c = [0-9.]+e-[0-9]+ ran to its bound 0 \(standard error [0-9.]+\): the runs show no irreducible loss, and the exponents absorb it; try --fix c=VALUE, or a law without c \(kaplan\) (re)
+  loopscale fit: warning: alpha = 0.0777 is at a bound of its domain: its 95% interval from its standard error [-0.0475, 0.203] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.858 is poorly determined: its 95% interval from the standard errors [0.669, 1.05] is 0.38 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: the RMSE, 0.884, is 4 times the noise the runs themselves show (0.221, from each run's nearest neighbour): the law does not describe these runs
   converged  yes \(\d+ iterations\) (re)
   c  +[0-9.]+e-[0-9]+ +[0-9.]+ (re)
   $ python3 -c "import json; w = json.load(open('owt2.json'))['warnings']; print(w[0]['code'], w[0]['subject'], 'ran to its bound 0' in w[0]['message'])"
@@ -31,6 +34,10 @@ On rw/tuned/short/const/standard/val c lands above the lowest loss seen:
   $ pick rw/tuned/short/const/standard/val > rw.csv
   $ loopscale fit --law dense --map n_act=n --map tokens=t rw.csv --format json | python3 -c "import json,sys; d=json.load(sys.stdin); print(round(d['params']['c'], 3)); [print(w['code'], w['subject']) for w in d['warnings']]"
   loopscale fit: warning: c = 3.131 is above the lowest observed loss, 3.097 (line 121): the law cannot reach that run, so its irreducible loss is not a floor
+  loopscale fit: warning: A = 2.12e+04 is poorly determined: its 95% interval from its standard error [30.1, 1.49e+07] spans a factor 5e+05, more than 1000
+  loopscale fit: warning: alpha = 0.63 is poorly determined: its 95% interval from its standard error [0.205, 1.06] is 0.85 wide, more than 0.5
+  loopscale fit: warning: the compute-optimal exponent a = 0.529 is poorly determined: its 95% interval from the standard errors [0.344, 0.715] is 0.37 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: the RMSE, 0.457, is 4.1 times the noise the runs themselves show (0.112, from each run's nearest neighbour): the law does not describe these runs
   3.131
   fit-quality c
   undetermined-parameter A
@@ -63,6 +70,7 @@ parameter, the free fit has alpha = 0.219 and beta = 0.240; tied, both are
   alpha      0.22106  0.0152086
   beta       0.22106  = alpha
   $ loopscale fit $GADRE -o free.json $G | grep -E '^(alpha|beta) '
+  loopscale fit: warning: the compute-optimal exponent a = 0.522 is poorly determined: its 95% interval from the standard errors [0.408, 0.636] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   alpha      0.219062  0.0156109
   beta       0.239501  0.0466414
   $ python3 -c "import json; t, f = (json.load(open(n)) for n in ('gadre.json', 'free.json')); print(t['tied'], t['params']['alpha'] == t['params']['beta'], t['fit']['objective'] >= f['fit']['objective'])"
@@ -124,11 +132,18 @@ R_D* and R_N* with the base held (--fix-from):
   >     w.writerow([r['num_params'], r['token_num'], float(r['token_num']) / float(r['epochs']), r['epochs'], r['openLM_loss']])
   > " > dbl.csv
   $ loopscale fit --law dense --where epochs=1 -o base.json dbl.csv | grep -E '^(runs|RMSE|alpha|beta) '
+  loopscale fit: warning: A = 431 is poorly determined: its 95% interval from its standard error [4.33, 4.29e+04] spans a factor 9.9e+03, more than 1000
+  loopscale fit: warning: alpha = 0.336 is poorly determined: its 95% interval from its standard error [0.0571, 0.615] is 0.56 wide, more than 0.5
+  loopscale fit: warning: the compute-optimal exponent a = 0.535 is poorly determined: its 95% interval from the standard errors [0.301, 0.77] is 0.47 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   runs       33 (dbl.csv)
   RMSE       0.24183 (loss units)
   alpha      0.335942   0.142264
   beta       0.386823  0.0525374
   $ loopscale fit --law data-constrained --fix-from base.json dbl.csv | grep -E '^(runs|RMSE|A|R_D_star|R_N_star) '
+  loopscale fit: warning: the residuals trend along N: their rank correlation with ln N is -0.48 (t = -8.3): the law misses how the loss changes with N; try another law or mapping
+  loopscale fit: warning: the residuals trend along D: their rank correlation with ln D is -0.42 (t = -6.9): the law misses how the loss changes with D; try another law or mapping
+  loopscale fit: warning: the residuals trend along U: their rank correlation with ln U is -0.31 (t = -4.9): the law misses how the loss changes with U; try another law or mapping
+  loopscale fit: warning: the RMSE, 1.07, is 15 times the noise the runs themselves show (0.0707, from each run's nearest neighbour): the law does not describe these runs
   runs       229 (dbl.csv)
   RMSE       1.07115 (loss units)
   A            430.91  held
@@ -139,6 +154,9 @@ R_D* and R_N* with the base held (--fix-from):
   RMSE       1.05999 (loss units)
   R_N_star    38.3908    54.9902
   $ loopscale fit --law data-constrained --fix-from base.json --where 'unique_tokens>1e8' --where 'epochs<=40' dbl.csv | grep -E '^(runs|RMSE|R_D_star|R_N_star) '
+  loopscale fit: warning: the residuals trend along N: their rank correlation with ln N is -0.40 (t = -4.3): the law misses how the loss changes with N; try another law or mapping
+  loopscale fit: warning: the residuals trend along D: their rank correlation with ln D is -0.44 (t = -4.7): the law misses how the loss changes with D; try another law or mapping
+  loopscale fit: warning: the RMSE, 0.19, is 4.6 times the noise the runs themselves show (0.0417, from each run's nearest neighbour): the law does not describe these runs
   runs       97 (dbl.csv)
   RMSE       0.189975 (loss units)
   R_D_star    15.1257  14.527

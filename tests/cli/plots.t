@@ -14,6 +14,8 @@ empty and none is drawn with a warning (standard error stays empty).
   $ SWEEP="$ROOT/data/sweeps/looped-moe.csv.gz"
   $ loopscale fit -o law.json --where 'E<=4' "$SWEEP" > /dev/null
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale fit: warning: delta = -0.123 is poorly determined: its 95% interval from its standard error [-0.435, 0.19] is 0.62 wide, more than 0.5
+  loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
   $ for f in svg pdf png; do
   >   loopscale fit --plot fit.$f --where 'E<=4' "$SWEEP" > /dev/null
   >   loopscale fit --plot dense.$f "$ROOT/data/sweeps/looped-dense.csv.gz" --law dense --where 'R=1' > /dev/null 2>&1
@@ -23,6 +25,8 @@ empty and none is drawn with a warning (standard error stays empty).
   >   for p in fit dense holdout isoflop solve rho; do is $p.$f; done
   > done
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale fit: warning: delta = -0.123 is poorly determined: its 95% interval from its standard error [-0.435, 0.19] is 0.62 wide, more than 0.5
+  loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
@@ -35,6 +39,8 @@ empty and none is drawn with a warning (standard error stays empty).
   solve.svg is svg
   rho.svg is svg
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale fit: warning: delta = -0.123 is poorly determined: its 95% interval from its standard error [-0.435, 0.19] is 0.62 wide, more than 0.5
+  loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
@@ -47,6 +53,8 @@ empty and none is drawn with a warning (standard error stays empty).
   solve.pdf is pdf
   rho.pdf is pdf
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale fit: warning: delta = -0.123 is poorly determined: its 95% interval from its standard error [-0.435, 0.19] is 0.62 wide, more than 0.5
+  loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
@@ -78,6 +86,13 @@ appears in two labels and a bin of one count names it:
   $ loopscale simulate --law law.json --n-act 1e8,3e8,1e9 --tokens 1e11,2e11,4e11 --E 1,2,3,4,6,8,12,16,24 --R 1,2,4 -o many-e.csv
   $ loopscale fit --law dense:linear --plot many-e.pdf many-e.csv > /dev/null
   loopscale fit: warning: B = 3.29e+03 is not determined by the runs: its standard error, 9.8e+04, is 30 times its value (an unbounded interval)
+  loopscale fit: warning: A = 107 is poorly determined: its 95% interval from its standard error [1.27, 8.95e+03] spans a factor 7e+03, more than 1000
+  loopscale fit: warning: alpha = 0.278 is poorly determined: its 95% interval from its standard error [0.00891, 0.546] is 0.54 wide, more than 0.5
+  loopscale fit: warning: beta = 0.386 is at a bound of its domain: its 95% interval from its standard error [-2.1, 2.87] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the compute-optimal exponent a = 0.581 is poorly determined: its 95% interval from the standard errors [-1.01, 2.17] is 3.2 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is -0.25 (t = -4.0): the law misses how the loss changes with R; try another law or mapping
+  loopscale fit: warning: the residuals trend along E: their rank correlation with ln E is 0.94 (t = 44.3): the law misses how the loss changes with E; try another law or mapping
+  loopscale fit: warning: the RMSE, 0.0821, is 3.5 times the noise the runs themselves show (0.0237, from each run's nearest neighbour): the law does not describe these runs
   $ pdftotext many-e.pdf - | grep -o '^E = [0-9–]*' | sort -t= -k2 -n | uniq
   E = 1
   E = 2
@@ -115,6 +130,7 @@ fitted ranges are shaded and named in the legend, an E beyond them dashed.
 
   $ loopscale fit --bootstrap 30 --bootstrap-starts 1 --plot boot.pdf --where 'E<=4' "$SWEEP" > /dev/null
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% bootstrap interval [-0.482, 0.579] is 1.1 wide, more than 0.5
   $ pdftotext boot.pdf - | grep -E -o '95% band over the law.s 30 bootstrap draws|residuals of all runs'
   residuals of all runs
   95% band over the law's 30 bootstrap draws
@@ -189,6 +205,8 @@ with no room even for one panel is refused before any work or output.
   $ loopscale isoflop --law law.json --flops 1e21,1e22 --plot col-iso.pdf --plot-size 3.5x2.5 > /dev/null 2>&1
   $ loopscale fit --plot col-fit.pdf --plot-size 3.5x2.5 --where 'E<=4' "$SWEEP" > /dev/null
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale fit: warning: delta = -0.123 is poorly determined: its 95% interval from its standard error [-0.435, 0.19] is 0.62 wide, more than 0.5
+  loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
   $ loopscale holdout --laws moe:bounded,moe:bounded-sparse --axes R,E --plot col-holdout.pdf --plot-size 3.5x2.5 "$SWEEP" > /dev/null
   $ for p in solve rho iso fit holdout; do is col-$p.pdf && pdfinfo col-$p.pdf | grep 'Page size'; done
   col-solve.pdf is pdf

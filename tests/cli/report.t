@@ -47,6 +47,8 @@ The fit is fit's: the same parameters and RMSE.
 
   $ loopscale fit -o law.json sweep.csv > fit.txt
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale fit: warning: delta = -0.0584 is poorly determined: its 95% interval from its standard error [-0.558, 0.441] is 1 wide, more than 0.5
+  loopscale fit: warning: omega = -0.146 is poorly determined: its 95% interval from its standard error [-0.654, 0.362] is 1 wide, more than 0.5
   $ python3 "$TABLES" report.html | sed -n '/^# table 1$/,/^# table 2$/p' | grep -E '^(alpha|beta|kappa1|theta) '
   alpha | 0.314126 | 0.0311
   beta | 0.310346 | 0.0314

@@ -70,7 +70,7 @@ def blocks(path):
 
 
 def console_steps(body):
-    """[(command, expected output lines, expected status)]"""
+    """[(command, expected output lines, expected status, (first, end) of the output in body)]"""
     steps = []
     k = 0
     while k < len(body):
@@ -83,6 +83,7 @@ def console_steps(body):
             cmd.append(body[k])
         k += 1
         out = []
+        first = k
         while k < len(body) and not body[k].startswith("$ "):
             out.append(body[k])
             k += 1
@@ -92,7 +93,7 @@ def console_steps(body):
         if out and re.fullmatch(r"\[\d+\]", out[-1]):
             status = int(out[-1][1:-1])
             out.pop()
-        steps.append(("\n".join(cmd), out, status))
+        steps.append(("\n".join(cmd), out, status, (first, first + len(out))))
     return steps
 
 
@@ -168,7 +169,13 @@ def main():
     files = sys.argv[3:] or [os.path.join(root, "README.md")] + sorted(
         os.path.join(root, "docs", f) for f in os.listdir(os.path.join(root, "docs")) if f.endswith(".md"))
     passed = failed = 0
+    # LOOPSCALE_DOCS_UPDATE=1: after an intended change of what the program
+    # prints, write each console block's actual output into the page (a block
+    # with '...' lines is left for a person); read `git diff docs` after.
+    update = os.environ.get("LOOPSCALE_DOCS_UPDATE") == "1"
     for path in files:
+        page = open(path, encoding="utf-8").read().split("\n")
+        edits = []
         name = os.path.relpath(path, root)
         cwd = None
         cells = []
@@ -191,7 +198,7 @@ def main():
                 print(f"FAIL {where}: a doc-test block must be sh, console or pycon, not '{lang}'")
                 failed += 1
                 continue
-            for cmd, expected, status in console_steps(body):
+            for cmd, expected, status, (first, end) in console_steps(body):
                 shown = re.fullmatch(r"cat ([\w.-]+)", cmd)
                 if shown and not os.path.exists(os.path.join(cwd, shown.group(1))):
                     with open(os.path.join(cwd, shown.group(1)), "w") as f:
@@ -202,6 +209,9 @@ def main():
                     print(f"FAIL {where}: '{cmd}' exited {r.returncode}, the page says {status}\n{r.stderr}")
                     failed += 1
                 elif mode == "compare" and not matches(expected, got):
+                    if update and "..." not in expected:
+                        edits.append((lineno + first, lineno + end, got + ([f"[{status}]"] if status else [])))
+                        continue
                     print(f"FAIL {where}: '{cmd}' printed\n" + "\n".join(got) +
                           "\n--- where the page shows\n" + "\n".join(expected))
                     failed += 1
@@ -215,6 +225,11 @@ def main():
             failed += f
         if cwd:
             subprocess.run(["rm", "-rf", cwd])
+        for a, b, lines in sorted(edits, reverse=True):
+            page[a:b + (1 if page[b:b + 1] and re.fullmatch(r"\[\d+\]", page[b]) else 0)] = lines
+        if edits:
+            open(path, "w", encoding="utf-8").write("\n".join(page))
+            print(f"updated {name}: {len(edits)} outputs")
     print(f"doc examples: {passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -32,12 +32,6 @@ static void format_value(char *buf, size_t size, double x)
         snprintf(buf, size, "%.6g", x);
 }
 
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The fit being made, and what the command was asked for. */
 typedef struct fit_job {
     const ls_request *req;
@@ -56,42 +50,32 @@ typedef struct fit_job {
 } fit_job;
 
 /* The compute-optimal exponent a of the fitted law (N_opt ~ F^a, D_opt ~
- * F^(1-a); `loopscale frontier` gives the whole frontier), with its
- * percentile interval over the bootstrap draws; nothing when the law has no
- * closed form or the exponents admit no optimum. */
+ * F^(1-a); `loopscale frontier` gives the whole frontier) and its interval
+ * (ls_fit_optimum_exponent); nothing when the law has no closed form or the
+ * exponents admit no optimum. */
 static void print_optimum_exponent(strbuf *out, const fit_job *j, const ls_fit_result *r, const ls_fit_bootstrap *b)
 {
-    double n, d, a;
+    ls_fit_exponent e;
     ls_error err;
-    if (ls_law_compute_optimal(&r->law, 1e21, &n, &d, &a, &err) != 0)
+    if (ls_fit_optimum_exponent(r, b, j->ci, &e, &err) != 0)
         return;
     const char *how =
         r->law.kind.base == LS_LAW_BASE_KAPLAN ? "alpha_D / (alpha_N + alpha_D)" : "beta / (alpha + beta)";
     /* The closed form counts F as 6 N D whatever the sweep's FLOPs were
      * counted as; said, because frontier refuses such a law for that reason. */
-    strbuf_printf(out, "optimum    N_opt ~ F^%.4f, D_opt ~ F^%.4f (a = %s%s)\n", a, 1.0 - a, how,
+    strbuf_printf(out, "optimum    N_opt ~ F^%.4f, D_opt ~ F^%.4f (a = %s%s)\n", e.a, 1.0 - e.a, how,
                   j->flops.kind != LS_LAW_FLOPS_6ND ? "; F counted as 6 N D, not as the sweep's FLOPs" : "");
-    if (!b || b->ndraws < LS_FIT_MIN_INTERVAL_DRAWS) /* as for the parameters: no interval from fewer */
+    if (isnan(e.low))
         return;
-    double *as = malloc(b->ndraws * sizeof *as);
-    size_t m = 0;
-    for (size_t i = 0; as && i < b->ndraws; i++) {
-        ls_law l = r->law;
-        memcpy(l.p, b->draws + i * LS_LAW_NPARAMS, sizeof l.p);
-        if (ls_law_compute_optimal(&l, 1e21, &n, &d, &as[m], &err) == 0)
-            m++;
-    }
-    if (m > 0) {
-        qsort(as, m, sizeof *as, compare_doubles);
-        double tail = (1.0 - j->ci) / 2.0;
-        size_t lo = (size_t)floor(tail * (double)(m - 1)), hi = (size_t)ceil((1.0 - tail) * (double)(m - 1));
-        strbuf_printf(out, "           a in [%.4f, %.4f] (%g%% of %zu draws)\n", as[lo], as[hi], 100 * j->ci, m);
-    }
-    free(as);
+    if (e.ndraws > 0)
+        strbuf_printf(out, "           a in [%.4f, %.4f] (%g%% of %zu draws)\n", e.low, e.high, 100 * e.level, e.ndraws);
+    else
+        strbuf_printf(out, "           a in [%.4f, %.4f] (%g%%, from the standard errors)\n", e.low, e.high,
+                      100 * e.level);
 }
 
 static void print_table(strbuf *out, const fit_job *j, const ls_sweep *s, const ls_fit_result *r,
-                        const ls_fit_bootstrap *b, double seconds, int threads)
+                        const ls_fit_bootstrap *b, const ls_fit_profile *profiles, double seconds, int threads)
 {
     char kind_text[64];
     ls_law_kind_format(r->law.kind, kind_text, sizeof kind_text);
@@ -124,9 +108,9 @@ static void print_table(strbuf *out, const fit_job *j, const ls_sweep *s, const 
     print_optimum_exponent(out, j, r, b);
     strbuf_puts(out, "\n");
 
-    int with_ci = b && b->ndraws >= LS_FIT_MIN_INTERVAL_DRAWS;
-    char ci_header[32];
-    snprintf(ci_header, sizeof ci_header, "%g%% interval", 100 * j->ci);
+    int with_ci = (b && b->ndraws >= LS_FIT_MIN_INTERVAL_DRAWS) || profiles;
+    char ci_header[48];
+    snprintf(ci_header, sizeof ci_header, "%g%% %sinterval", 100 * j->ci, profiles ? "profile " : "");
     const char *headers[] = {"parameter", "value", "stderr*", with_ci ? ci_header : "", ""};
     text_table *t = text_table_new(with_ci ? 4 : 3, headers);
     ls_law_param list[LS_LAW_NPARAMS];
@@ -143,7 +127,14 @@ static void print_table(strbuf *out, const fit_job *j, const ls_sweep *s, const 
             snprintf(se, sizeof se, "= %s", ls_law_param_name((ls_law_param)(r->tied[p] - 1)));
         else
             format_value(se, sizeof se, r->stderr_of[p]);
-        if (with_ci && !r->fixed[p] && !isnan(b->ci_low[p]))
+        if (profiles && !isnan(profiles[p].low)) {
+            char lo[32] = "open", hi[32] = "open";
+            if (profiles[p].closed_low)
+                snprintf(lo, sizeof lo, "%.6g", profiles[p].low);
+            if (profiles[p].closed_high)
+                snprintf(hi, sizeof hi, "%.6g", profiles[p].high);
+            snprintf(ci, sizeof ci, "[%s, %s]", lo, hi);
+        } else if (!profiles && with_ci && !r->fixed[p] && !isnan(b->ci_low[p]))
             snprintf(ci, sizeof ci, "[%.6g, %.6g]", b->ci_low[p], b->ci_high[p]);
         else
             snprintf(ci, sizeof ci, "-");
@@ -159,25 +150,21 @@ static void print_table(strbuf *out, const fit_job *j, const ls_sweep *s, const 
     }
     text_table_print(t, out, TABLE_ALIGNED);
     text_table_free(t);
-    strbuf_printf(out, "\n* standard errors from the Jacobian (Gauss-Newton, normal approximation). With Huber on\n"
-                       "  log loss most residuals sit in its linear branch and these run up to 2x too small;%s\n",
-                  with_ci ? "\n  prefer the bootstrap intervals." : "\n  use --bootstrap N for intervals.");
+    strbuf_printf(out, "\n* standard errors from the M-estimator's sandwich covariance (normal approximation on\n"
+                       "  ln A, ln B, ln c and the exponents)%s\n",
+                  with_ci ? "" : "; --bootstrap N or --ci-method profile give\n  intervals that need not be symmetric");
 }
 
-/* The fit's parameters that the runs do not determine (ls_fit_diagnose),
- * one warning each; the law file carries the same lines. */
-static int warn_diagnosed(ls_result *res, const ls_sweep *s, const ls_fit_result *r, const ls_fit_bootstrap *b,
-                          ls_error *err)
+/* The verdict on a fit (ls_fit_verdict): every warning it deserves. */
+static int warn_verdict(fit_job *j, const ls_sweep *s, const ls_fit_result *r, const ls_fit_bootstrap *b,
+                        ls_error *err)
 {
-    char *lines = ls_fit_diagnose(s, r, b);
-    if (!lines)
-        return res_oom(err);
-    for (char *line = lines, *end; (end = strchr(line, '\n')); line = end + 1) {
-        *end = '\0';
-        res_warn(res, LS_WARNING_UNDETERMINED, "", "%s", line);
-    }
-    free(lines);
-    return 0;
+    ls_warnings w = {0};
+    int status = ls_fit_verdict(s, r, b, &j->params, &w, err);
+    for (size_t i = 0; status == 0 && i < w.n; i++)
+        status = res_warn(j->res, w.v[i].code, w.v[i].subject, "%s", w.v[i].message);
+    ls_warnings_free(&w);
+    return status;
 }
 
 static ls_lawfile *make_lawfile(const fit_job *j, const ls_sweep *s, const ls_fit_result *r,
@@ -189,6 +176,25 @@ static ls_lawfile *make_lawfile(const fit_job *j, const ls_sweep *s, const ls_fi
                                   req->invocation ? req->invocation : "loopscale fit", j->sweep.given,
                                   j->sweep.ngiven, &j->flops};
     return ls_lawfile_from_fit(r, &j->params, b, s, &prov, err);
+}
+
+/* Whether the fit may be used (ls_fit_usable): 0; or a refusal that comes
+ * before anything is shown (too few runs, data that cannot determine the
+ * law), *early set; or one shown after the fit's table (it did not converge,
+ * cannot tell its parameters apart, ends outside the law's domain).  The
+ * message ends in what was not written: early_text or late_text. */
+static int judge(const ls_sweep *s, const fit_job *j, const ls_fit_result *r, const char *early_text,
+                 const char *late_text, int *early, ls_error *err)
+{
+    *early = 0;
+    if (ls_fit_usable(s, j->kind, &j->params, r, err) == 0)
+        return 0;
+    int code = err->code;
+    ls_error scratch;
+    *early = code == LS_ERR_DATA || ls_fit_data_check(s, j->kind, &j->params, &scratch) != 0;
+    char why[LS_ERROR_MESSAGE_MAX];
+    snprintf(why, sizeof why, "%s", err->message);
+    return ls_error_set(err, code, "%s; %s", why, *early ? early_text : late_text);
 }
 
 /* ---- --by: a fit for each group of runs ---------------------------------------- */
@@ -266,7 +272,8 @@ typedef struct group_fit {
     ls_sweep *runs;
     ls_fit_result result;
     ls_fit_bootstrap boot;
-    int determined;
+    ls_error refusal; /* why the group's fit may not be used; code LS_OK when it may */
+    int usable;
     ls_lawfile *lf;
     char *law_path, *plot_path;
     char *law_text;
@@ -326,7 +333,7 @@ static void print_by_table(strbuf *out, const fit_job *j, const ls_sweep *s, con
         cells[k] = buf[k], k++;
         snprintf(buf[k], sizeof buf[k], "%.6g", r->objective);
         cells[k] = buf[k], k++;
-        cells[k++] = !r->converged ? "NO" : !gf[g].determined ? "undetermined" : "yes";
+        cells[k++] = !r->converged ? "NO" : !gf[g].usable ? "undetermined" : "yes";
         if (text_table_add(t, cells) != 0) {
             text_table_free(t);
             t = NULL;
@@ -430,21 +437,26 @@ static int fit_by(fit_job *j, const ls_sweep *s, ls_error *err)
                                                       : "no fit printed";
     for (size_t g = 0; status == 0 && g < ng; g++) {
         group_fit *f = &gf[g];
+        int early = 0;
         if (!(f->runs = ls_sweep_split_subset(s, &sp, g, err)) ||
             ls_fit_run(f->runs, j->kind, &j->params, &f->result, err) != 0 ||
-            cmd_fit_usable(req, res, f->runs, j->kind, &j->params, &f->result, not_written, err) != 0) {
+            (judge(f->runs, j, &f->result, not_written, not_written, &early, &f->refusal) != 0 && early)) {
+            if (early)
+                *err = f->refusal;
             status = group_error(err, f);
             break;
         }
-        f->determined = f->result.converged ? ls_fit_determined(&f->result) : 1;
-        if (f->result.converged && f->determined && j->bootstrap > 0 &&
+        f->usable = f->refusal.code == LS_OK;
+        if (f->usable && j->bootstrap > 0 &&
             ls_fit_run_bootstrap(f->runs, &f->result, &j->params, j->bootstrap, j->bootstrap_starts,
                                  j->group != NULL, j->ci, &f->boot, err) != 0)
             status = group_error(err, f);
+        if (status == 0 && f->usable)
+            status = warn_verdict(j, f->runs, &f->result, &f->boot, err);
     }
     int all_fits = 1;
     for (size_t g = 0; status == 0 && g < ng; g++)
-        all_fits = all_fits && gf[g].result.converged && gf[g].determined;
+        all_fits = all_fits && gf[g].usable;
     /* Each group's law file records the filters that select its runs. */
     const char **wheres = NULL;
     if (status == 0 && all_fits && (j->format == FMT_JSON || j->output || j->plot) &&
@@ -483,14 +495,12 @@ static int fit_by(fit_job *j, const ls_sweep *s, ls_error *err)
     }
     /* Every group that is not a fit is named; none of the files is written. */
     for (size_t g = 0; status == 0 && g < ng; g++)
-        if (!gf[g].result.converged || !gf[g].determined) {
+        if (!gf[g].usable) {
             for (size_t h = g + 1; h < ng; h++)
-                if ((!gf[h].result.converged || !gf[h].determined) &&
-                    cmd_fit_verdict(req, gf[h].runs, &gf[h].result, gf[h].determined, not_written, not_written,
-                                    err) != 0)
-                    res_warn(res, LS_WARNING_FIT_QUALITY, gf[h].name, "%s: %s", gf[h].name, err->message);
-            status = cmd_fit_verdict(req, gf[g].runs, &gf[g].result, gf[g].determined, not_written, not_written, err);
-            group_error(err, &gf[g]);
+                if (!gf[h].usable)
+                    res_warn(res, LS_WARNING_FIT_QUALITY, gf[h].name, "%s: %s", gf[h].name, gf[h].refusal.message);
+            *err = gf[g].refusal;
+            status = group_error(err, &gf[g]);
         }
     for (size_t g = 0; status == 0 && g < ng; g++) {
         if (j->output) {
@@ -519,6 +529,36 @@ static int fit_by(fit_job *j, const ls_sweep *s, ls_error *err)
 
 /* ---- one fit -------------------------------------------------------------------- */
 
+/* --ci-method profile: an interval for every free parameter (NULL with
+ * none asked for; on failure NULL and *status set). */
+static ls_fit_profile *profile_intervals(fit_job *j, const ls_sweep *s, const ls_fit_result *r, int *status,
+                                         ls_error *err)
+{
+    const char *method = req_text(j->req, O_CI_METHOD);
+    if (!method || strcmp(method, "profile") != 0)
+        return NULL;
+    ls_fit_profile *pr = calloc(LS_LAW_NPARAMS, sizeof *pr);
+    if (!pr) {
+        *status = res_oom(err);
+        return NULL;
+    }
+    ls_law_param list[LS_LAW_NPARAMS];
+    size_t np = ls_law_params_of(r->law.kind, list);
+    for (int p = 0; p < LS_LAW_NPARAMS; p++)
+        pr[p].low = pr[p].high = NAN;
+    for (size_t i = 0; i < np; i++) {
+        ls_law_param p = list[i];
+        if (r->fixed[p] || r->tied[p] || r->unidentified[p])
+            continue;
+        res_progress(j->res, "profile intervals", i, np);
+        if ((*status = ls_fit_profile_interval(s, r, &j->params, p, j->ci, &pr[p], err)) != 0) {
+            free(pr);
+            return NULL;
+        }
+    }
+    return pr;
+}
+
 static int fit_one(fit_job *j, const ls_sweep *s, ls_error *err)
 {
     const ls_request *req = j->req;
@@ -528,20 +568,29 @@ static int fit_one(fit_job *j, const ls_sweep *s, ls_error *err)
     memset(&result, 0, sizeof result);
     memset(&boot, 0, sizeof boot);
     ls_lawfile *lf = NULL;
+    ls_fit_profile *profiles = NULL;
     unsigned char *figure = NULL;
     size_t figure_len = 0;
+    char *law_text = NULL;
     double t0 = now_seconds();
     int status = ls_fit_run(s, j->kind, &j->params, &result, err);
+    if (status != 0)
+        goto done;
     /* A failed fit leaves an old law file in place: say so, since the next
      * command would read it. */
     char not_written[PATH_MAX + 64];
     cmd_not_written(not_written, sizeof not_written, "no law file written", j->output);
-    if (status == 0)
-        status = cmd_fit_usable(req, res, s, j->kind, &j->params, &result,
-                                j->output ? not_written : j->format == FMT_JSON ? "no law written" : "no fit printed",
-                                err);
-    int determined = status == 0 && result.converged ? ls_fit_determined(&result) : 1;
-    if (status == 0 && result.converged && determined && j->bootstrap > 0) {
+    int early;
+    ls_error refusal;
+    const char *nothing = j->output ? not_written : j->format == FMT_JSON ? "no law written" : NULL;
+    int refused = judge(s, j, &result, nothing ? nothing : "no fit printed", nothing ? nothing : "its numbers are not a fit",
+                        &early, &refusal);
+    if (refused && early) {
+        *err = refusal;
+        status = refused;
+        goto done;
+    }
+    if (!refused && j->bootstrap > 0) {
         j->progress.what = "bootstrap draws";
         status = ls_fit_run_bootstrap(s, &result, &j->params, j->bootstrap, j->bootstrap_starts, j->group != NULL,
                                       j->ci, &boot, err);
@@ -550,45 +599,39 @@ static int fit_one(fit_job *j, const ls_sweep *s, ls_error *err)
                      "domain, too few for intervals (at least %d): none given", boot.ndraws, j->bootstrap,
                      LS_FIT_MIN_INTERVAL_DRAWS);
     }
+    if (status == 0 && !refused)
+        profiles = profile_intervals(j, s, &result, &status, err);
     double seconds = now_seconds() - t0;
-    /* Diagnostics are about a law; a fit outside the domain is refused below. */
-    if (status == 0 && result.converged && determined && cmd_fit_in_domain(&result, NULL))
-        status = warn_diagnosed(res, s, &result, &boot, err);
-    /* A fit that did not converge, cannot tell its parameters apart or ends
-     * outside the law's domain is not a law: none is written, to a file or
-     * to standard output. */
-    int is_fit = result.converged && determined && cmd_fit_in_domain(&result, NULL);
-    if (status == 0 && is_fit && (j->format == FMT_JSON || j->output || j->plot) &&
+    /* The verdict is about a law; a fit that is not one is refused below. */
+    if (status == 0 && !refused)
+        status = warn_verdict(j, s, &result, &boot, err);
+    /* A fit that is not a law is written nowhere, to a file or to standard
+     * output. */
+    if (status == 0 && !refused && (j->format == FMT_JSON || j->output || j->plot) &&
         !(lf = make_lawfile(j, s, &result, &boot, j->sweep.wheres, j->sweep.nwheres, err)))
         status = err->code;
     /* The figure is drawn before anything is printed, so that a figure that
      * cannot be drawn leaves no half of the output. */
     if (status == 0 && lf && j->plot && !(figure = ls_plot_fit(s, lf, &j->figure, &figure_len, err)))
         status = err->code;
-    char *law_text = NULL;
     if (status == 0 && lf && !(law_text = ls_lawfile_to_json(lf, err)))
         status = err->code;
-    if (status == 0 && j->format == FMT_JSON && is_fit)
+    if (status == 0 && j->format == FMT_JSON && !refused)
         res_printf(res, "%s", law_text);
     else if (status == 0 && j->format != FMT_JSON) {
         strbuf out = {0};
-        print_table(&out, j, s, &result, &boot, seconds, j->params.threads > 0 ? j->params.threads : req_threads(req));
-        if (strbuf_failed(&out))
-            status = res_oom(err);
-        else
-            res_write(res, out.buf, out.len);
+        print_table(&out, j, s, &result, &boot, profiles, seconds,
+                    j->params.threads > 0 ? j->params.threads : req_threads(req));
+        status = strbuf_failed(&out) ? res_oom(err) : res_write(res, out.buf, out.len);
         strbuf_free(&out);
     }
-    if (status == 0)
-        status = cmd_fit_verdict(req, s, &result, determined,
-                                 j->output ? not_written : j->format == FMT_JSON ? "no law written"
-                                                                                 : "its numbers are not a fit",
-                                 j->output ? not_written : j->format == FMT_JSON ? "no law written"
-                                                                                 : "they are not a fit",
-                                 err);
+    if (status == 0 && refused) {
+        *err = refusal;
+        status = refused;
+    }
     /* The law file and the plot are replaced together or not at all. */
-    if (status == 0 && law_text)
-        res_set_json(res, strdup(law_text));
+    if (status == 0 && law_text && !(res->json = strdup(law_text)))
+        status = res_oom(err);
     if (status == 0 && j->output) {
         status = res_output(res, O_OUTPUT, j->output, (unsigned char *)law_text, strlen(law_text), err);
         law_text = NULL;
@@ -597,8 +640,10 @@ static int fit_one(fit_job *j, const ls_sweep *s, ls_error *err)
         status = res_output(res, O_PLOT, j->plot, figure, figure_len, err);
         figure = NULL;
     }
+done:
     free(law_text);
     free(figure);
+    free(profiles);
     ls_lawfile_free(lf);
     ls_fit_bootstrap_free(&boot);
     return status;
@@ -636,7 +681,16 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     if (check_group_pattern(req, O_OUTPUT, nby > 0, err) != 0 || check_group_pattern(req, O_PLOT, nby > 0, err) != 0)
         return err->code;
     /* Options that only the bootstrap reads, as given: refused without it. */
-    static const opt_id bootstrap_only[] = {O_SEED, O_CI, O_BOOTSTRAP_STARTS};
+    const char *method = req_text(req, O_CI_METHOD);
+    if (method && strcmp(method, "bootstrap") == 0 && j.bootstrap == 0)
+        return req_usage(req, err, "%s bootstrap needs %s N", req_flag(req, O_CI_METHOD), req_flag(req, O_BOOTSTRAP));
+    if (method && strcmp(method, "profile") == 0 && nby > 0)
+        return req_usage(req, err, "%s profile: not with %s (one fit at a time)", req_flag(req, O_CI_METHOD),
+                         req_flag(req, O_BY));
+    if (req_given(req, O_CI) && !j.bootstrap && !(method && strcmp(method, "profile") == 0))
+        return req_usage(req, err, "%s has no effect without %s N or %s profile", req_flag(req, O_CI),
+                         req_flag(req, O_BOOTSTRAP), req_flag(req, O_CI_METHOD));
+    static const opt_id bootstrap_only[] = {O_SEED, O_BOOTSTRAP_STARTS};
     for (size_t i = 0; j.bootstrap == 0 && i < sizeof bootstrap_only / sizeof *bootstrap_only; i++)
         if (req_given(req, bootstrap_only[i]))
             return req_usage(req, err, "%s has no effect without %s N", req_flag(req, bootstrap_only[i]),
@@ -689,7 +743,8 @@ static const cmd_option OPTIONS[] = {
     CMD_OPT(O_BOOTSTRAP),
     CMD_OPT(O_GROUP),
     CMD_OPT(O_BOOTSTRAP_STARTS),
-    CMD_OPT_HELP(O_CI, "interval level of the bootstrap"),
+    CMD_OPT(O_CI_METHOD),
+    CMD_OPT_HELP(O_CI, "interval level of the bootstrap or profile intervals"),
     CMD_OPT_HELP(O_SEED, "bootstrap random seed"),
     CMD_OPT(O_THREADS),
     CMD_OPT(O_SCALE),
