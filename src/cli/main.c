@@ -23,6 +23,7 @@ typedef struct command {
 
 static int run_fit(int argc, char **argv) { return cli_run("fit", argc, argv, 0); }
 static int run_holdout(int argc, char **argv) { return cli_run("holdout", argc, argv, 0); }
+static int run_isofit(int argc, char **argv) { return cli_run("isofit", argc, argv, 0); }
 static int run_solve(int argc, char **argv) { return cli_run("solve", argc, argv, 0); }
 static int run_shape(int argc, char **argv) { return cli_run("shape", argc, argv, 0); }
 static int run_route(int argc, char **argv) { return cli_run("route", argc, argv, 0); }
@@ -33,7 +34,7 @@ static const command COMMANDS[] = {
     {"frontier", cmd_frontier, "the compute-optimal frontier of a law: N_opt, D_opt and the loss against F"},
     {"holdout", run_holdout, "compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC"},
     {"isoflop", cmd_isoflop, "IsoFLOP profiles: loss against N_act at fixed compute, and their minima"},
-    {"isofit", cmd_isofit, "compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)"},
+    {"isofit", run_isofit, "compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)"},
     {"plan", cmd_plan, "which runs to train next: a sweep designed for the decision at a deployment budget"},
     {"predict", cmd_predict, "predict the loss of a sweep's runs, or of one configuration, from a law"},
     {"simulate", cmd_simulate, "draw a synthetic sweep from a law, with noise, through the architecture template"},

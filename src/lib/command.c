@@ -14,6 +14,7 @@
 static const cmd_def *const COMMANDS[] = {
     &CMD_FIT,
     &CMD_HOLDOUT,
+    &CMD_ISOFIT,
     &CMD_SOLVE,
     &CMD_SHAPE,
     &CMD_ROUTE,

@@ -179,9 +179,10 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                   "profile points per curve, from N*/30 to 30 N*", NULL},
 
     /* ---- isofit ---- */
-    [O_METHOD] = {"method", 0, LS_OPTION_CHOICE, 0, "NAME", NO_RANGE, "parabola|minimum", "parabola", NULL,
-                  "each budget's optimum: the vertex of a parabola in ln N_act (Chinchilla's approach 2) or its "
-                  "lowest-loss run (approach 1)",
+    [O_METHOD] = {"method", 0, LS_OPTION_CHOICE, 0, "NAME", NO_RANGE, "parabola|minimum|akima", "parabola", NULL,
+                  "each budget's optimum: the vertex of a parabola in ln N_act (Chinchilla's approach 2), its "
+                  "lowest-loss run (approach 1), or the minimum of Akima's interpolant of ln L in ln N_act (Porian "
+                  "et al.)",
                   NULL},
     [O_KEEP] = {"keep", 0, LS_OPTION_NUMBER, 0, "K", 1, 1e6, NULL, NULL, "all",
                 "keep only the runs with N_act within a factor K of the budget's first optimum, then refit "
@@ -189,6 +190,16 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                 NULL},
     [O_MIN_RUNS] = {"min-runs", 0, LS_OPTION_INTEGER, 0, "N", 1, 1000000, NULL, "3", NULL,
                     "runs a budget needs (a parabola needs 3 whatever N says)", NULL},
+
+    [O_NOISE_DRAWS] = {"noise-draws", 0, LS_OPTION_INTEGER, 0, "N", 0, 1000000, "0", NULL,
+                       "refit N copies of the runs with N(0, SD^2) added to every loss (Porian et al.): each budget's "
+                       "optimum becomes the median of its copies', with percentile intervals; 0 (none) or at least "
+                       "20; needs --noise-sd; not with --bootstrap",
+                       NULL, NULL},
+    [O_NOISE_SD] = {"noise-sd", 0, LS_OPTION_NUMBER, 0, "SD", 1e-9, 10, NULL, NULL, NULL,
+                    "standard deviation of a run's final loss between seeds, in loss units; Porian et al. use 0.002 "
+                    "(RefinedWeb) and 0.01 (OpenWebText2)",
+                    NULL, "loss units"},
 
     /* ---- plan ---- */
     [O_BUDGET] = {"budget", 0, LS_OPTION_FLOPS, 0, "FLOPS", 1, MAX_FLOPS, NULL, NULL, NULL,

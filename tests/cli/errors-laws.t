@@ -244,7 +244,7 @@ two budgets whose optimum lies inside their sizes; a --plot named .svg,
 .pdf or .png, and figure options only with a plot they change:
 
   $ loopscale isofit --method envelope small.csv
-  loopscale isofit: --method: 'envelope' is not parabola or minimum
+  loopscale isofit: --method: 'envelope' is not one of parabola, minimum, akima
   Try 'loopscale isofit --help'.
   [64]
   $ loopscale isofit --keep 1 small.csv
@@ -268,6 +268,7 @@ exponent, as fit's does:
   [65]
   $ printf 'n_act,tokens,loss\n1e7,1.66667e10,3.920682\n3.33333e7,5e9,3.586332\n1e8,1.66667e9,3.648\n1e8,1.66667e10,3.2\n3.33333e8,5e9,2.98\n1e9,1.66667e9,3.1\n3e8,5.5e10,2.75\n1e9,1.66667e10,2.6\n3e9,5.5e9,2.72\n1e9,1.66667e11,2.41\n3e9,5.5e10,2.33\n1e10,1.66667e10,2.39\n' > iso3.csv
   $ loopscale isofit --bootstrap 20 iso3.csv | sed -n 3p
+  loopscale isofit: warning: the power law rests on two budgets: a line through two points has no error to judge it by (no R^2, no least-squares interval)
   loopscale isofit: warning: only 0 of 20 bootstrap draws gave an exponent, too few for an interval (at least 20): none given
   budgets    6, 2 with an interior optimum
 
@@ -276,6 +277,7 @@ exponent, as fit's does:
   [65]
   $ printf 'n_act,tokens,loss\n1e8,2e10,3.3\n2e8,1e10,3.2\n4e8,5e9,3.3\n1e8,4e10,3.1\n2e8,2e10,3.0\n4e8,1e10,3.1\n' > twobudgets.csv
   $ loopscale isofit twobudgets.csv | sed -n 3p
+  loopscale isofit: warning: the power law rests on two budgets: a line through two points has no error to judge it by (no R^2, no least-squares interval)
   budgets    2, 2 with an interior optimum
   $ loopscale isofit --keep 1.5 twobudgets.csv
   loopscale isofit: twobudgets.csv: 0 of 2 budgets have an interior optimum; the power law needs two (a budget needs 3 runs at 3 or more sizes, with the lowest loss inside them); left out: 2 too few runs; --keep 1.5 removed runs from 2 budgets

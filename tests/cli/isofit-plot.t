@@ -15,14 +15,19 @@ which 8 have an interior optimum.
   > }
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 2.5e7,5e7,1e8,2e8,4e8,8e8,1.6e9 --tokens 2.5e9,5e9,1e10,2e10,4e10,8e10,1.6e11 -o runs.csv
   $ for f in svg pdf png; do loopscale isofit --plot iso.$f runs.csv > /dev/null && is iso.$f; done
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   iso.svg is svg
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   iso.pdf is pdf
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   iso.png is png
 
 The table is printed as without --plot:
 
   $ loopscale isofit runs.csv > plain.txt
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   $ loopscale isofit --plot again.svg runs.csv | cmp - plain.txt
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
 
 One legend entry per budget that has an optimum or a parabola, the one at
 the edge saying so; the budgets of too few runs share one entry and the
@@ -45,6 +50,7 @@ optimum used and the legend's; none for the budget at the edge, whose
 vertex may lie far outside its sizes: as many as the JSON counts.
 
   $ loopscale isofit --format json runs.csv | python3 -c "import json,sys; r=json.load(sys.stdin); print(r['budgets_used'], sum(b['status'] == 'optimum at the edge' for b in r['budgets']))"
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   8 1
   $ cat > count.py <<'PY'
   > import re, sys, xml.etree.ElementTree as ET
@@ -67,9 +73,15 @@ attributable: one star per colour of the budgets used, and one black (the
 legend's).
 
   $ loopscale isofit --method minimum --plot min.svg runs.csv > /dev/null
+  loopscale isofit: warning: budget F = 1.5e+18: its optimum lies at or above its largest size (N_act = 1e+08), so the budget is left out of the power law; larger models would place it
+  loopscale isofit: warning: budget F = 1.92e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   $ python3 count.py min.svg | cut -d, -f1
   0 parabolas
   $ loopscale isofit --method minimum --format json runs.csv | python3 -c "import json,sys; print(json.load(sys.stdin)['budgets_used'], 'used')"
+  loopscale isofit: warning: budget F = 1.5e+18: its optimum lies at or above its largest size (N_act = 1e+08), so the budget is left out of the power law; larger models would place it
+  loopscale isofit: warning: budget F = 1.92e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   6 used
   $ python3 -c "
   > import re, xml.etree.ElementTree as ET
@@ -85,7 +97,9 @@ With --keep the runs the filter sets aside in each budget used are hollow
 circles in its colour: as many as the JSON's runs less used.
 
   $ loopscale isofit --keep 4.5 --plot keep.svg runs.csv > /dev/null
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   $ loopscale isofit --keep 4.5 --format json runs.csv | python3 -c "import json,sys; print(sum(b['runs'] - b['used'] for b in json.load(sys.stdin)['budgets'] if b['status'] == 'used'))"
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   10
   $ python3 -c "
   > import sys, xml.etree.ElementTree as ET
@@ -99,9 +113,10 @@ The legend states the power laws the table prints, and the title the
 exponent with its bootstrap interval:
 
   $ loopscale isofit --bootstrap 50 --plot boot.pdf runs.csv | sed -n 4,6p
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   N_opt      0.04554 F^0.5135 (R^2 1.0000)
   D_opt      3.659 F^0.4865
-  a          in [0.5076, 0.5225] (95% of 50 draws)
+  a          in [0.5129, 0.5141] (95%, least squares over 8 budgets)
   $ pdftotext boot.pdf - | grep '^[ND]opt\( =\|:\)'
   Nopt = 0.04554 F 0.5135
   Dopt = F / (6 Nopt) = 3.659 F 0.4865
@@ -117,15 +132,18 @@ budgets used, computed here from the JSON's budgets:
   > mf, mn = sum(f) / len(f), sum(n) / len(n)
   > a = sum((u - mf) * (v - mn) for u, v in zip(f, n)) / sum((u - mf) ** 2 for u in f)
   > print('%.4g F %.4f' % (math.exp(mn - a * mf), a))"
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   0.04554 F 0.5135
 
-  $ a=$(loopscale isofit --bootstrap 50 runs.csv | sed -n 6p | grep -o '\[.*\]')
+  $ a=$(loopscale isofit --bootstrap 50 runs.csv | grep 'draws)' | grep -o '\[.*\]')
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   $ pdftotext boot.pdf - | grep -c -F "a in $a (95%)"
   1
 
 The shared figure options apply; without --plot they are refused:
 
   $ loopscale isofit --plot print.pdf --plot-style print --plot-size 16x9cm --plot-title 'IsoFLOP' --plot-caption runs.csv > /dev/null
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   $ pdfinfo print.pdf | grep -o 'Title: *IsoFLOP$\|Page size:.*'
   Title:           IsoFLOP
   Page size:       453.543 x 255.118 pts
@@ -240,10 +258,12 @@ axis, the largest power of ten on the page being F's 10^22:
 
   $ python3 sweeps.py edge 4 > edge.csv
   $ loopscale isofit --format json edge.csv | python3 -c "import json,sys; print([(b['status'], 'n_opt' in b) for b in json.load(sys.stdin)['budgets'] if b['status'] != 'used'])"
+  loopscale isofit: warning: budget F = 3e+20: its optimum lies at or above its largest size (N_act = 1.732e+09), so the budget is left out of the power law; larger models would place it
   [('optimum at the edge', False)]
   $ loopscale isofit --plot edge.pdf edge.csv > /dev/null && pdftotext -bbox edge.pdf - | python3 -c "
   > import re, sys
   > print('largest exponent', max(int(w) for w in re.findall(r'>(\d+)</word>', sys.stdin.read())))"
+  loopscale isofit: warning: budget F = 3e+20: its optimum lies at or above its largest size (N_act = 1.732e+09), so the budget is left out of the power law; larger models would place it
   largest exponent 22
 
 IsoFLOP budgets a third of a decade apart: the right panel's F axis spans
@@ -256,4 +276,5 @@ every word's box against every other's):
   >     for k in (-1, 0, 1):
   >         n = 0.05 * f ** 0.5 * 2.0 ** k; print('%.9g,%.9g,%.9g' % (n, f / (6 * n), 2 + 0.3 * k * k))" > near.csv
   $ loopscale isofit --plot near.pdf near.csv > /dev/null && pdftotext -bbox near.pdf - | python3 "$ROOT/tests/cli/overlap.py"
+  loopscale isofit: warning: the power law rests on two budgets: a line through two points has no error to judge it by (no R^2, no least-squares interval)
   0 overlapping words

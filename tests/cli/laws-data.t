@@ -91,17 +91,41 @@ their own N* fit: every one within 0.045, and 12 within 0.01.
   >   a=$(loopscale isofit --keep 2 --where "source_file=$src" --where dataset=$ds --where hparams=$hp --where warmup=$wu --where decay=$dec --where param_count=$pc --where val=$val --map n_act=n --map tokens=t --format json $P/porian_isoflop_points.csv | python3 -c "import json,sys; print(json.load(sys.stdin)['exponent_n'])")
   >   python3 -c "import sys; a, p = float(sys.argv[1]), float(sys.argv[2]); print(sys.argv[3], '%.4f %.4f' % (p, a), abs(a - p) < 0.045, abs(a - p) < 0.01)" $a $nexp $ds/$hp/$wu/$dec/$pc/$val
   > done
+  loopscale isofit: warning: budget F = 1.25e+16: its optimum lies at or below its smallest size (N_act = 3.318e+05), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 2.5e+16: its optimum lies at or below its smallest size (N_act = 1.049e+06), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 5e+16: its optimum lies at or below its smallest size (N_act = 1.741e+06), so the budget is left out of the power law; smaller models would place it
   rw/base/long/kaplan/kaplan/train 0.8338 0.8083 True False
+  loopscale isofit: warning: budget F = 1.25e+16: its optimum lies at or below its smallest size (N_act = 5.173e+06), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 2.5e+16: its optimum lies at or below its smallest size (N_act = 5.173e+06), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 5e+16: its optimum lies at or below its smallest size (N_act = 5.173e+06), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 1e+17: its optimum lies at or above its largest size (N_act = 9.81e+06), so the budget is left out of the power law; larger models would place it
   rw/base/long/kaplan/standard/val 0.7009 0.7054 True True
+  loopscale isofit: warning: budget F = 5e+16: its optimum lies at or above its largest size (N_act = 1.56e+07), so the budget is left out of the power law; larger models would place it
   rw/base/short/kaplan/standard/val 0.6035 0.6040 True True
   rw/base/short/chinchilla/standard/val 0.5714 0.5635 True True
   rw/tuned/short/const/standard/val 0.4970 0.4989 True True
+  loopscale isofit: warning: budget F = 2.5e+16: its optimum lies at or below its smallest size (N_act = 5.763e+06), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 5e+16: its optimum lies at or below its smallest size (N_act = 5.763e+06), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 1e+17: its optimum lies at or below its smallest size (N_act = 5.763e+06), so the budget is left out of the power law; smaller models would place it
   rw/base/long/kaplan/attention/train 0.7159 0.7139 True True
+  loopscale isofit: warning: budget F = 1.25e+16: its optimum lies at or below its smallest size (N_act = 5.763e+06), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 2.5e+16: its optimum lies at or below its smallest size (N_act = 5.763e+06), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 2e+17: its optimum lies at or above its largest size (N_act = 4.492e+07), so the budget is left out of the power law; larger models would place it
   rw/base/short/kaplan/attention/train 0.6240 0.6084 True False
+  loopscale isofit: warning: budget F = 1.25e+16: its optimum lies at or below its smallest size (N_act = 5.763e+06), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 2.5e+16: its optimum lies at or below its smallest size (N_act = 8.552e+06), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 5e+16: its optimum lies at or below its smallest size (N_act = 1.145e+07), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 1e+17: its optimum lies at or below its smallest size (N_act = 1.835e+07), so the budget is left out of the power law; smaller models would place it
   rw/base/short/chinchilla/attention/train 0.5778 0.5731 True True
   rw/tuned/short/const/attention/train 0.5041 0.4992 True True
   rw/tuned/long/const/kaplan/train 0.7081 0.7177 True True
+  loopscale isofit: warning: budget F = 1.25e+16: its optimum lies at or below its smallest size (N_act = 3.318e+05), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 2.5e+16: its optimum lies at or below its smallest size (N_act = 1.049e+06), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 5e+16: its optimum lies at or below its smallest size (N_act = 1.741e+06), so the budget is left out of the power law; smaller models would place it
   owt2/base/long/kaplan/kaplan/train 0.8700 0.8282 True False
+  loopscale isofit: warning: budget F = 1.25e+16: its optimum lies at or below its smallest size (N_act = 5.173e+06), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 2.5e+16: its optimum lies at or below its smallest size (N_act = 5.173e+06), so the budget is left out of the power law; smaller models would place it
+  loopscale isofit: warning: budget F = 1e+17: its optimum lies at or above its largest size (N_act = 9.81e+06), so the budget is left out of the power law; larger models would place it
   owt2/base/long/kaplan/standard/val 0.7000 0.7031 True True
   owt2/base/short/kaplan/standard/val 0.6016 0.5993 True True
   owt2/base/short/chinchilla/standard/val 0.5689 0.5592 True True
@@ -110,7 +134,7 @@ their own N* fit: every one within 0.045, and 12 within 0.01.
   budgets    12, 12 with an interior optimum
   N_opt      0.1092 F^0.4989 (R^2 0.9987)
   D_opt      1.526 F^0.5011
-  a          in [0.4819, 0.5148] (95% of 200 draws)
+  a          in [0.4863, 0.5115] (95%, least squares over 12 budgets)
 
 Approach 2 on Epoch AI's points of Chinchilla's runs, beside approach 3's
 a = 0.5139 above:

@@ -163,9 +163,11 @@ at their usual size:
   > w = csv.DictWriter(sys.stdout, rows[0].keys(), lineterminator="\n"); w.writeheader()
   > for r in rows: r["loss"] = repr(float(r["loss"]) * 1e307); w.writerow(r)' > huge.csv
   $ loopscale isofit plain.csv | sed -n 3,4p
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   budgets    13, 8 with an interior optimum
   N_opt      0.04554 F^0.5135 (R^2 1.0000)
   $ loopscale isofit huge.csv | sed -n 3,4p
+  loopscale isofit: warning: budget F = 3.84e+20: its optimum lies at or above its largest size (N_act = 1.6e+09), so the budget is left out of the power law; larger models would place it
   budgets    13, 8 with an interior optimum
   N_opt      0.04554 F^0.5135 (R^2 1.0000)
 
@@ -174,4 +176,6 @@ A budget whose first vertex lies beyond its sizes stays "at the edge" under
 
   $ printf 'n_act,tokens,loss\n1e8,2e10,3.3\n2e8,1e10,3.2\n4e8,5e9,3.3\n1e8,4e10,3.1\n2e8,2e10,3.0\n4e8,1e10,3.1\n1e9,1e12,2.5\n2e9,5e11,2.4\n4e9,2.5e11,2.3000001\n' > edge.csv
   $ loopscale isofit --keep 2 edge.csv | tail -1
+  loopscale isofit: warning: budget F = 6e+21: its optimum lies at or above its largest size (N_act = 4e+09), so the budget is left out of the power law; larger models would place it
+  loopscale isofit: warning: the power law rests on two budgets: a line through two points has no error to judge it by (no R^2, no least-squares interval)
     6e+21     3      -      -       -  optimum at the edge

@@ -9,7 +9,7 @@ written; each input stays byte-identical (clobber.py says what it runs):
   frontier: 1 output option, 6 refused runs
   holdout: 1 output option, 11 refused runs
   isoflop: 1 output option, 12 refused runs
-  isofit: 1 output option, 11 refused runs
+  isofit: 0 output options, 1 refused runs
   plan: 1 output option, 18 refused runs
   predict: 0 output options, 2 refused runs
   simulate: 1 output option, 12 refused runs

@@ -40,6 +40,8 @@ const char *cmd_input_name(const char *path);
 /* The command's JSON document from w (finished here), also printed when
  * --format json asks for it.  0 or LS_ERR_*. */
 int cmd_json(const ls_request *req, ls_result *res, jsonw *w, ls_error *err);
+/* The member "warnings": [{code, subject, message}, ...] of a document. */
+void cmd_json_warnings(jsonw *w, const ls_warnings *warnings);
 /* The text in out onto standard output; out is emptied either way.  0 or
  * LS_ERR_*. */
 int cmd_print(ls_result *res, strbuf *out, ls_error *err);

@@ -28,6 +28,19 @@ int cmd_json(const ls_request *req, ls_result *res, jsonw *w, ls_error *err)
     return req_format(req) == FMT_JSON ? res_printf(res, "%s", json) : 0;
 }
 
+void cmd_json_warnings(jsonw *w, const ls_warnings *warnings)
+{
+    ls_jsonw_array_begin(w, "warnings", 0);
+    for (size_t i = 0; i < warnings->n; i++) {
+        ls_jsonw_object_begin(w, NULL);
+        ls_jsonw_string(w, "code", ls_warning_code_name(warnings->v[i].code));
+        ls_jsonw_string(w, "subject", warnings->v[i].subject);
+        ls_jsonw_string(w, "message", warnings->v[i].message);
+        ls_jsonw_object_end(w);
+    }
+    ls_jsonw_array_end(w);
+}
+
 int cmd_print(ls_result *res, strbuf *out, ls_error *err)
 {
     int status = strbuf_failed(out) ? res_oom(err) : 0;
