@@ -1251,6 +1251,8 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
         return err->code;
     if (st->options->checksum)
         ls_csv_keep_checksum(csv);
+    if (!st->stream && st->options->max_rows)
+        ls_csv_limit_records(csv, st->options->max_rows - st->s->n);
     file_columns fc;
     memset(&fc, 0, sizeof fc);
     const csv_field *fields = NULL;
