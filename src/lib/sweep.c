@@ -709,6 +709,17 @@ static int column_named(const reader_state *st, const file_columns *fc, size_t i
     return 0;
 }
 
+/* The name column i goes by: the one a --map gives it (the last, as
+ * read_header reads them), else its header. */
+static const char *effective_name(const reader_state *st, const file_columns *fc, size_t i)
+{
+    const char *name = fc->names[i];
+    for (size_t m = 0; m < st->options->nmaps; m++)
+        if (strcasecmp(st->maps[m].old_name, fc->names[i]) == 0)
+            name = st->maps[m].new_name;
+    return name;
+}
+
 static int map_target_error(const reader_state *st, size_t m, const char *why, ls_error *err)
 {
     const char *name = st->maps[m].new_name;
@@ -894,9 +905,10 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         int q = where_target_from_name(name);
         /* A derived name (n_unroll, tokens_per_param, epochs) never shadows
          * a column of the file: a file's own epochs column is what
-         * --where 'epochs=1' means, not D / U. */
+         * --where 'epochs=1' means, not D / U.  A --map that renames the
+         * column to another name leaves the derived one to the filter. */
         for (size_t i = 0; q >= LS_SWEEP_NQUANTITIES && i < nfields; i++)
-            if (column_named(st, fc, i, name))
+            if (strcasecmp(effective_name(st, fc, i), name) == 0)
                 q = -1;
         if (check_where_suffix(wf, q, err) != 0)
             return blame_origin(err, WHERE_ORIGIN(o, w));
