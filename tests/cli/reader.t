@@ -120,3 +120,18 @@ take its place: every run's data is then unlimited (epochs = 1):
 
   $ loopscale predict --law $LAW --map unread=unique_tokens --where 'epochs=1' derived.csv | tail -1
   RMSE 0.309304 over 3 runs (loss units)
+
+The other JSON documents (law files, templates, profiles, shapes) are read
+whole, up to their size limits (16 MiB for a law file, 1 MiB for the others),
+into a tree that costs 64 bytes a value; a value takes at least 8 bytes of
+text in any document loopscale writes (about 17 in a law file with bootstrap
+draws), so a denser one is refused before its tree is built (a 16 MB law file
+of zeros took 650 MB):
+
+  $ python3 -c 'print("{\"format\": \"loopscale-law/1\", \"x\": [" + ",".join(["0"] * 300000) + "]}")' > zeros.json
+  $ bounded loopscale predict --law zeros.json --n-act 1e8 --tokens 1e10
+  loopscale predict: zeros.json:1:158226: more than 79100 values in 600038 bytes: a document loopscale reads holds at most one value per 8 bytes
+  [65]
+  $ loopscale fit --law dense:linear --bootstrap 200 --seed 7 -o law.json $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null 2>&1
+  $ loopscale predict --law law.json --n-act 1e8 --tokens 1e10 | head -1
+  loss                       3.06418
