@@ -1,17 +1,22 @@
 /*
  * loopscale/sweep.h — reading the results of a training sweep.
  *
- * A sweep is a CSV file (plain or gzip, recognised by its magic bytes; "-"
- * for standard input) with a header row.  Columns are matched to the
- * quantities of docs/formats.md case-insensitively, with their aliases; `--map
- * new=old` renames a column; `--where` filters rows.  Every cell a quantity
- * needs is checked, and any problem is an LS_ERR_DATA error that names the
- * file, the line, the column and the offending text.  Nothing is guessed.
+ * A sweep is a CSV file with a header row, or JSON Lines (one object a run),
+ * plain or gzip (recognised by its magic bytes; "-" for standard input).
+ * Columns are matched to the quantities of docs/formats.md case-insensitively,
+ * with their aliases; `--map new=old` renames a column; `--where` filters
+ * rows.  Every cell a quantity needs is checked against the one set of limits
+ * the options that give a quantity share (ls_sweep_quantity_limits), and any
+ * problem is an LS_ERR_DATA error that names the file, the line, the column
+ * and the offending text.  Nothing is guessed.
  *
  * ls_sweep_read() returns a sweep the caller owns and frees with ls_sweep_free().
  * ls_sweep_stream() hands each row to a callback instead and holds none, so
  * that a sweep of any length is read in constant memory (predict does);
- * ls_sweep_read() is built on the same reader and stores the rows.
+ * ls_sweep_read() is built on the same reader and stores the rows.  Either
+ * holds one record at a time, at most 16 MiB of text, in every format (JSON
+ * Lines is read twice, a line at a time: a pipe's bytes are kept meanwhile
+ * in a temporary file); ls_sweep_read's rows cost about 104 bytes each.
  *
  * Thread safety: a sweep is read-only once ls_sweep_read() returns it: any
  * number of threads may read it at once (the fits do).
@@ -130,21 +135,9 @@ typedef struct ls_sweep_options {
     const char *const *map_origins;   /* nmaps entries */
     const char *const *where_origins; /* nwheres entries */
     const char *run_origin, *step_origin;
-    /* What the user should know about how the sweep was read, as
-     * LS_WARNING_DATA warnings appended here (NULL: see warn below): a
-     * column whose name is a slip from a quantity that has none (n_totl
-     * beside no n_total), which takes its default instead (subject: that
-     * column); with options.last and ls_sweep_stream, the runs left out
-     * (subject: the run column); and with options.law, what
-     * ls_sweep_column_warnings says of the columns. */
-    ls_warnings *warnings;
-    /* The law the rows are read for (NULL: none): with warnings set, the
-     * columns it does not read and those that hold one value for every run
-     * are named (ls_sweep_column_warnings), for streamed rows too. */
-    const ls_law_kind *law;
     /* The older way, kept until the command layer takes warnings: when
-     * warnings is NULL, the first two notes above are handed to warn (if
-     * set) as text instead. */
+     * options.warnings (below) is NULL, its first two kinds of note are
+     * handed to warn (if set) as text instead. */
     void (*warn)(void *context, const char *message);
     void *warn_context;
     /* Configurations rather than runs (plan's candidates): when set, the
@@ -156,6 +149,18 @@ typedef struct ls_sweep_options {
      * whose tokens disagree with the tokens column, or NULL: a command that
      * takes no --flops-convention says what to do instead. */
     const char *flops_hint;
+    /* What the user should know about how the sweep was read, as
+     * LS_WARNING_DATA warnings appended here (NULL: see warn above): a
+     * column whose name is a slip from a quantity that has none (n_totl
+     * beside no n_total), which takes its default instead (subject: that
+     * column); with options.last and ls_sweep_stream, the runs left out
+     * (subject: the run column); and with options.law, what
+     * ls_sweep_column_warnings says of the columns. */
+    ls_warnings *warnings;
+    /* The law the rows are read for (NULL: none): with warnings set, the
+     * columns it does not read and those that hold one value for every run
+     * are named (ls_sweep_column_warnings), for streamed rows too. */
+    const ls_law_kind *law;
 } ls_sweep_options;
 
 /* The rows skip_invalid dropped: how many, the first few (line in file
@@ -235,9 +240,6 @@ typedef struct ls_sweep {
     long last_dropped_line;
     int last_dropped_file;
     char *run_column;    /* the run column used (NULL: none) */
-    /* The column each quantity was read from, as the file names it (the
-     * first file's name when several files have one); NULL: no column. */
-    char *quantity_column[LS_SWEEP_NQUANTITIES];
     size_t filtered_out; /* rows the filters (options.wheres) dropped */
     size_t nfiles;
     char (*sha256)[65]; /* with options.checksum: of each file's bytes as read
@@ -249,6 +251,9 @@ typedef struct ls_sweep {
     char *by_text;
     size_t by_text_len;
     size_t *by_of_row;
+    /* The column each quantity was read from, as the file names it (the
+     * first file's name when several files have one); NULL: no column. */
+    char *quantity_column[LS_SWEEP_NQUANTITIES];
 } ls_sweep;
 
 /* What a law of kind `kind` fitted to, or predicting, s should say about the
