@@ -7,7 +7,9 @@
  * gzip is recognised by its magic bytes and inflated member after member;
  * bytes after the last member that are not another one are an error.  A UTF-8 byte-order mark, '#' comment lines and blank
  * lines are skipped; CRLF and LF end a record, or CR alone in a file whose
- * first line ends so.
+ * first line ends so.  JSON Lines (jsonl_internal.h), told by its name or a
+ * first byte '{', is handed out through the same calls, as a header and
+ * records.
  */
 #ifndef LOOPSCALE_CSV_INTERNAL_H
 #define LOOPSCALE_CSV_INTERNAL_H
