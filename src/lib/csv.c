@@ -64,7 +64,7 @@ struct csv_reader {
     int format_known;     /* CSV or JSON Lines decided (at the first record) */
     int jsonl_by_name;    /* the name ends in .jsonl or .ndjson (.gz) */
     jsonl_reader *jsonl;  /* JSON Lines: its records instead */
-    size_t max_records;   /* ls_csv_limit_records() */
+    size_t max_records, records_before; /* ls_csv_limit_records() */
     /* JSON Lines is read twice (jsonl_internal.h).  The state of the
      * reading when the format was decided is kept here, and the second
      * reading starts from it: the decoded bytes not yet used, the raw bytes
@@ -155,7 +155,11 @@ void ls_csv_close(csv_reader *reader)
 
 long ls_csv_line(const csv_reader *reader) { return reader->record_line; }
 
-void ls_csv_limit_records(csv_reader *reader, size_t max) { reader->max_records = max; }
+void ls_csv_limit_records(csv_reader *reader, size_t max, size_t before)
+{
+    reader->max_records = max;
+    reader->records_before = before;
+}
 
 void ls_csv_keep_checksum(csv_reader *reader)
 {
@@ -523,7 +527,7 @@ static int decide_format(csv_reader *reader, ls_error *err)
     if (status != 0)
         return status;
     jsonl_source src = {jsonl_read, jsonl_rewind, reader};
-    reader->jsonl = ls_jsonl_open(&src, reader->name, reader->max_records, err);
+    reader->jsonl = ls_jsonl_open(&src, reader->name, reader->max_records, reader->records_before, err);
     return reader->jsonl ? 0 : err->code;
 }
 

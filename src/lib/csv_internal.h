@@ -51,12 +51,13 @@ const char *ls_csv_name(const csv_reader *reader);
  * ls_csv_sha256() gives the SHA-256 of the bytes read so far, as stored
  * (compressed or not): of the whole input once ls_csv_next() returned 0. */
 void ls_csv_keep_checksum(csv_reader *reader);
-/* Refuse an input of more than max records (0: no limit) while reading it.
- * CSV leaves the count to its caller, which sees each record as it is read;
- * JSON Lines is read whole once before its first record is handed out (its
- * columns must be known), so there the limit counts its objects on that
- * first reading.  Called before the first ls_csv_next(). */
-void ls_csv_limit_records(csv_reader *reader, size_t max);
+/* Refuse an input of more than max records (0: no limit), counting the
+ * `before` that earlier files gave, while reading it.  CSV leaves the count
+ * to its caller, which sees each record as it is read; JSON Lines is read
+ * whole once before its first record is handed out (its columns must be
+ * known), so there the limit counts its objects on that first reading.
+ * Called before the first ls_csv_next(). */
+void ls_csv_limit_records(csv_reader *reader, size_t max, size_t before);
 void ls_csv_sha256(csv_reader *reader, char hex[65]);
 
 void ls_csv_close(csv_reader *reader);

@@ -35,7 +35,6 @@ typedef struct path_entry {
 struct jsonl_reader {
     jsonl_source src;
     char *name;
-    size_t max_records;
     int second; /* the second reading: the columns are known */
     /* Bytes from the source, in[in_pos..in_len) not yet used. */
     char *in;
@@ -593,7 +592,8 @@ static int next_line(jsonl_reader *r, long *line, ls_error *err)
     }
 }
 
-jsonl_reader *ls_jsonl_open(const jsonl_source *src, const char *name, size_t max_records, ls_error *err)
+jsonl_reader *ls_jsonl_open(const jsonl_source *src, const char *name, size_t max_records, size_t before,
+                            ls_error *err)
 {
     jsonl_reader *r = calloc(1, sizeof *r);
     if (!r || !(r->name = strdup(name)) || !(r->in = malloc(JSONL_IN))) {
@@ -602,13 +602,12 @@ jsonl_reader *ls_jsonl_open(const jsonl_source *src, const char *name, size_t ma
         return NULL;
     }
     r->src = *src;
-    r->max_records = max_records;
     r->line = 1;
     size_t nrecords = 0;
     long line;
     int status;
     while ((status = next_line(r, &line, err)) == 1) {
-        if (max_records && nrecords == max_records) {
+        if (max_records && before + nrecords >= max_records) {
             /* Every line is read before the first record is handed out (its
              * columns must be known), so the limit counts lines here. */
             status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: more than %zu rows, the limit for a sweep held in "

@@ -50,11 +50,12 @@ typedef struct jsonl_source {
 typedef struct jsonl_reader jsonl_reader;
 
 /* Read the whole input once (checking every line and collecting the
- * columns), then rewind it.  More than max_records objects (0: no limit)
- * is an LS_ERR_DATA error, found on that first reading.  NULL with err set
- * on failure, including an input with no object and one whose objects have
- * no key. */
-jsonl_reader *ls_jsonl_open(const jsonl_source *src, const char *name, size_t max_records, ls_error *err);
+ * columns), then rewind it.  More than max_records objects (0: no limit),
+ * counting `before` given by earlier inputs, is an LS_ERR_DATA error found
+ * on that first reading.  NULL with err set on failure, including an input
+ * with no object and one whose objects have no key. */
+jsonl_reader *ls_jsonl_open(const jsonl_source *src, const char *name, size_t max_records, size_t before,
+                            ls_error *err);
 
 /* The header (first call), then a record per object: 1 with fields set,
  * 0 at the end, or a negative LS_ERR_* code.  *line is the record's line. */

@@ -366,9 +366,8 @@ static int parse_where(const char *text, where_filter *w, ls_error *err)
     if (quoted)
         value++, len -= 2;
     numtext_status st = quoted ? NUMTEXT_NOT_NUMBER : ls_numtext_parse_count(value, len, &w->value);
-    w->value_suffixed = st == NUMTEXT_OK && ls_numtext_parse_double(value, len, &w->value) != NUMTEXT_OK;
-    if (w->value_suffixed)
-        ls_numtext_parse_count(value, len, &w->value);
+    double plain;
+    w->value_suffixed = st == NUMTEXT_OK && ls_numtext_parse_double(value, len, &plain) != NUMTEXT_OK;
     w->is_text = w->op == OP_MATCH || w->op == OP_NOT_MATCH || (st != NUMTEXT_OK && (w->op == OP_EQ || w->op == OP_NE));
     if (!w->is_text && st != NUMTEXT_OK)
         return ls_error_set(err, LS_ERR_USAGE, "filter '%s': '%.*s' %s (only = == != ~ !~ compare text)", text,
@@ -1409,7 +1408,7 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
     if (st->options->checksum)
         ls_csv_keep_checksum(csv);
     if (!st->stream && st->options->max_rows)
-        ls_csv_limit_records(csv, st->options->max_rows - st->s->n);
+        ls_csv_limit_records(csv, st->options->max_rows, st->s->n);
     file_columns fc;
     memset(&fc, 0, sizeof fc);
     const csv_field *fields = NULL;

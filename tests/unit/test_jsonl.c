@@ -131,7 +131,7 @@ static void an_endless_line_is_refused_after_the_record_limit(void **state)
     endless e = {"{\"a\": [", "0,", 0, 0};
     jsonl_source src = {endless_read, endless_rewind, &e};
     ls_error err = {0};
-    assert_null(ls_jsonl_open(&src, "pipe", 0, &err));
+    assert_null(ls_jsonl_open(&src, "pipe", 0, 0, &err));
     assert_int_equal(err.code, LS_ERR_DATA);
     assert_string_equal(err.message, "pipe:1:1: line longer than 16 MiB, the limit for one record: "
                                      "'{\"a\": [0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0...'");
@@ -145,7 +145,7 @@ static void endless_lines_are_refused_at_the_record_count(void **state)
     endless e = {"", "{\"n_act\": 1e8, \"tokens\": 1e10, \"loss\": 3.1}\n", 0, 0};
     jsonl_source src = {endless_read, endless_rewind, &e};
     ls_error err = {0};
-    assert_null(ls_jsonl_open(&src, "pipe", 1000, &err));
+    assert_null(ls_jsonl_open(&src, "pipe", 1000, 0, &err));
     assert_string_equal(err.message, "pipe:1001: more than 1000 rows, the limit for a sweep held in memory");
     assert_true(e.given < 1001 * strlen(e.unit) + ((size_t)1 << 16));
 }
@@ -185,7 +185,7 @@ static void a_key_new_on_the_second_reading_is_an_error(void **state)
     changing c = {"{\"a\": 1}\n{\"a\": 2}\n", "{\"a\": 1}\n{\"a\": 2, \"b\": 3}\n", 0, 0};
     jsonl_source src = {changing_read, changing_rewind, &c};
     ls_error err = {0};
-    jsonl_reader *r = ls_jsonl_open(&src, "f.jsonl", 0, &err);
+    jsonl_reader *r = ls_jsonl_open(&src, "f.jsonl", 0, 0, &err);
     assert_non_null(r);
     const csv_field *f;
     size_t n;
@@ -237,7 +237,7 @@ static void faults_name_line_and_column(void **state)
         changing c = {text, text, 0, 0};
         jsonl_source src = {changing_read, changing_rewind, &c};
         ls_error err = {0};
-        jsonl_reader *r = ls_jsonl_open(&src, "f", 0, &err);
+        jsonl_reader *r = ls_jsonl_open(&src, "f", 0, 0, &err);
         assert_null(r);
         assert_int_equal(err.code, LS_ERR_DATA);
         if (strcmp(err.message, cases[i].message) != 0)
@@ -253,7 +253,7 @@ static void faults_name_line_and_column(void **state)
     changing c = {deep, deep, 0, 0};
     jsonl_source src = {changing_read, changing_rewind, &c};
     ls_error err = {0};
-    assert_null(ls_jsonl_open(&src, "f", 0, &err));
+    assert_null(ls_jsonl_open(&src, "f", 0, 0, &err));
     assert_string_equal(err.message, "f:1:2561: nested too deeply (more than 512 levels)");
 }
 
@@ -267,7 +267,7 @@ static void values_decode_as_json_means_them(void **state)
     changing c = {text, text, 0, 0};
     jsonl_source src = {changing_read, changing_rewind, &c};
     ls_error err = {0};
-    jsonl_reader *r = ls_jsonl_open(&src, "f", 0, &err);
+    jsonl_reader *r = ls_jsonl_open(&src, "f", 0, 0, &err);
     assert_non_null(r);
     const csv_field *f;
     size_t n;

@@ -453,6 +453,38 @@ static void a_slip_of_a_name_is_a_warning_about_that_column(void **state)
     ls_sweep_free(s);
 }
 
+/* The row limit counts the rows of every file read as one sweep; JSON
+ * Lines counts its lines on the reading that collects its columns. */
+static void the_row_limit_counts_every_file(void **state)
+{
+    (void)state;
+    static const char *const texts[2][2] = {
+        {"n_act,tokens,loss\n1e8,1e10,3.1\n2e8,1e10,3.0\n", "n_act,tokens,loss\n3e8,1e10,2.9\n4e8,1e10,2.8\n"},
+        {"{\"n_act\": 1e8, \"tokens\": 1e10, \"loss\": 3.1}\n{\"n_act\": 2e8, \"tokens\": 1e10, \"loss\": 3.0}\n",
+         "{\"n_act\": 3e8, \"tokens\": 1e10, \"loss\": 2.9}\n{\"n_act\": 4e8, \"tokens\": 1e10, \"loss\": 2.8}\n"}};
+    static const long second_line[2] = {3, 2}; /* CSV: the second row is on line 3 */
+    for (int jsonl = 0; jsonl < 2; jsonl++) {
+        char a[64], b[64];
+        snprintf(a, sizeof a, "%s", write_temp_text(texts[jsonl][0], 0));
+        snprintf(b, sizeof b, "%s", write_temp_text(texts[jsonl][1], 0));
+        const char *paths[] = {a, b};
+        ls_sweep_options o = {.max_rows = 3};
+        ls_error err;
+        assert_null(ls_sweep_read(paths, 2, &o, &err));
+        char want[160];
+        snprintf(want, sizeof want, "%s:%ld: more than 3 rows, the limit for a sweep held in memory", b,
+                 second_line[jsonl]);
+        assert_string_equal(err.message, want);
+        o.max_rows = 4;
+        ls_sweep *s = ls_sweep_read(paths, 2, &o, &err);
+        assert_non_null(s);
+        assert_int_equal(s->n, 4);
+        ls_sweep_free(s);
+        unlink(a);
+        unlink(b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -470,6 +502,7 @@ int main(void)
         cmocka_unit_test(derived_names_never_shadow_a_column),
         cmocka_unit_test(column_warnings_name_unread_and_constant_columns),
         cmocka_unit_test(a_slip_of_a_name_is_a_warning_about_that_column),
+        cmocka_unit_test(the_row_limit_counts_every_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
