@@ -467,7 +467,9 @@ static int jsonl_rewind(void *ctx, ls_error *err)
 static int keep_replay_point(csv_reader *reader, ls_error *err)
 {
     size_t chunk_len = reader->chunk_len - reader->chunk_pos, raw_len = reader->in_len - reader->in_pos;
-    if (!(reader->replay.chunk = malloc(chunk_len ? chunk_len : 1)) || !(reader->replay.raw = malloc(raw_len ? raw_len : 1)))
+    reader->replay.chunk = malloc(chunk_len ? chunk_len : 1);
+    reader->replay.raw = malloc(raw_len ? raw_len : 1);
+    if (!reader->replay.chunk || !reader->replay.raw)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     memcpy(reader->replay.chunk, reader->chunk + reader->chunk_pos, chunk_len);
     memcpy(reader->replay.raw, reader->in + reader->in_pos, raw_len);

@@ -661,7 +661,8 @@ int ls_jsonl_next(jsonl_reader *r, const csv_field **fields, size_t *nfields, lo
     if ((status = parse_line(r, at, err)) != 0)
         return status;
     for (size_t k = 0; k < r->ncolumns; k++)
-        r->fields[k] = r->start[k] == SIZE_MAX ? (csv_field){"", 0} : (csv_field){r->cells + r->start[k], r->cell_len[k]};
+        r->fields[k] = r->start[k] == SIZE_MAX ? (csv_field){"", 0}
+                                               : (csv_field){r->cells + r->start[k], r->cell_len[k]};
     *fields = r->fields;
     *nfields = r->ncolumns;
     *line = at;

@@ -286,7 +286,7 @@ static int check_where_suffix(const where_filter *w, int q, ls_error *err)
         ls_sweep_quantity_limits((ls_sweep_quantity)q)->suffixes)
         return 0;
     return ls_error_set(err, LS_ERR_USAGE, "filter '%s': the value has a unit suffix, and %s is a plain number (k, "
-                        "M, B, T are for sizes, tokens and FLOPs)", w->text, ls_sweep_quantity_name((ls_sweep_quantity)q));
+                        "M, B, T are for sizes, tokens and FLOPs)", w->text, QUANTITIES[q].canonical);
 }
 
 typedef struct map_rename {
@@ -1737,9 +1737,9 @@ static const char *unread_reason(ls_law_kind kind, ls_sweep_quantity q, int toke
 {
     switch (q) {
     case LS_SWEEP_N_TOTAL:
-        return ls_law_mapping_is_sparse(kind.mapping) ? NULL
-                                                      : "only the sparse mappings (bounded-sparse, hyperbolic) read it, "
-                                                        "through m = N_act / N_total";
+        if (ls_law_mapping_is_sparse(kind.mapping))
+            return NULL;
+        return "only the sparse mappings (bounded-sparse, hyperbolic) read it, through m = N_act / N_total";
     case LS_SWEEP_N_LOOP:
     case LS_SWEEP_R:
         return kind.mapping != LS_LAW_MAPPING_NONE || tokens_from_flops
@@ -1772,7 +1772,8 @@ static int column_warnings(char *const *names, const column_spread *spread, ls_l
         const char *why = unread_reason(kind, (ls_sweep_quantity)q, tokens_from_flops);
         int status = 0;
         if (why) {
-            status = ls_warnings_add(w, LS_WARNING_DATA, names[q], "%s is not read by the law %s: %s", column, law, why);
+            status = ls_warnings_add(w, LS_WARNING_DATA, names[q], "%s is not read by the law %s: %s", column, law,
+                                     why);
         } else if (spread[q].n >= 2 && !spread[q].varies &&
                    (q == LS_SWEEP_UNIQUE_TOKENS ||
                     ((q == LS_SWEEP_N_TOTAL || q == LS_SWEEP_N_LOOP) && spread[LS_SWEEP_N_ACT].varies))) {

@@ -247,7 +247,8 @@ static void a_cell_outside_its_range_is_refused_as_the_option_is(void **state)
     ls_error err;
     assert_null(read_text("n_act,n_loop,R,tokens,loss\n3e8,2.25e8,20000,1e11,2.5\n", NULL, &err));
     assert_int_equal(err.code, LS_ERR_DATA);
-    assert_non_null(strstr(err.message, ":2: column 'R': '20000' is outside its range: an integer from 1 to 10000 (loops)"));
+    assert_non_null(
+        strstr(err.message, ":2: column 'R': '20000' is outside its range: an integer from 1 to 10000 (loops)"));
     ls_sweep_row row = {3e8, 3e8, 2.25e8, 20000, 1, 1, 1e11, 2.5, NAN, 0, 0, 0, 0};
     ls_sweep_quantity which;
     char reason[128];
@@ -380,17 +381,18 @@ static void column_warnings_name_unread_and_constant_columns(void **state)
     ls_warnings w = {0};
     assert_int_equal(ls_sweep_column_warnings(s, (ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE}, &w), 0);
     assert_int_equal(w.n, 4); /* n_total, experts, top_k, tokens_per_epoch */
-    assert_string_equal(warning_about(&w, "tokens_per_epoch"), "column 'tokens_per_epoch' (unique_tokens) is not read by the law dense: only "
-                                    "the data-constrained base reads unique tokens");
+    assert_string_equal(warning_about(&w, "tokens_per_epoch"),
+                        "column 'tokens_per_epoch' (unique_tokens) is not read by the law dense: only the "
+                        "data-constrained base reads unique tokens");
     assert_non_null(strstr(warning_about(&w, "top_k"), "no law reads k"));
     ls_warnings_free(&w);
     memset(&w, 0, sizeof w);
     ls_law_kind dc = {LS_LAW_BASE_DATA_CONSTRAINED, LS_LAW_MAPPING_NONE};
     assert_int_equal(ls_sweep_column_warnings(s, dc, &w), 0);
-    assert_string_equal(warning_about(&w, "tokens_per_epoch"), "column 'tokens_per_epoch' (unique_tokens) holds 1500000000 for every one of "
-                                    "the 3 runs; if that is not each run's own value (a placeholder), give the "
-                                    "right column with --map unique_tokens=COLUMN, or set this one aside with --map "
-                                    "unread=tokens_per_epoch");
+    assert_string_equal(warning_about(&w, "tokens_per_epoch"),
+                        "column 'tokens_per_epoch' (unique_tokens) holds 1500000000 for every one of the 3 runs; if "
+                        "that is not each run's own value (a placeholder), give the right column with --map "
+                        "unique_tokens=COLUMN, or set this one aside with --map unread=tokens_per_epoch");
     assert_int_equal(w.n, 4);
     ls_warnings_free(&w);
     memset(&w, 0, sizeof w);
