@@ -326,6 +326,14 @@ static size_t path_slot(const jsonl_reader *r, const char *s, size_t n)
     return i;
 }
 
+/* A key on the second reading that the first did not see as such: the
+ * input is not what it was. */
+static int changed(const parse *p, size_t key_at)
+{
+    return fail(p, key_at, "key '%s' was not in the file when it was first read (it changed while being read)",
+                p->r->path);
+}
+
 /* The entry of r->path (len bytes), added on the first reading when new. */
 static int path_entry_of(parse *p, size_t len, size_t key_at, size_t *entry)
 {
@@ -335,9 +343,8 @@ static int path_entry_of(parse *p, size_t len, size_t key_at, size_t *entry)
         *entry = r->slots[slot] - 1;
         return 0;
     }
-    if (r->second) /* the input is not what the first reading saw */
-        return fail(p, key_at, "key '%s' was not in the file when it was first read (it changed while being read)",
-                    r->path);
+    if (r->second)
+        return changed(p, key_at);
     if (r->npaths == JSONL_COLUMNS_MAX)
         return fail(p, key_at, "key '%s': more than %zu distinct keys (nested ones included); a run table has far "
                     "fewer", r->path, JSONL_COLUMNS_MAX);
@@ -393,7 +400,9 @@ static int parse_leaf(parse *p, size_t len, size_t parent, size_t key_at)
     if (status)
         return status;
     size_t k = r->paths[entry].column;
-    if (k == SIZE_MAX) { /* a new column (first reading only: path_entry_of refuses new keys after) */
+    if (k == SIZE_MAX && r->second) /* only ever an object on the first reading */
+        return changed(p, key_at);
+    if (k == SIZE_MAX) { /* a new column */
         k = r->ncolumns;
         if (ls_grow((void **)&r->columns, &r->columns_cap, k + 1, sizeof *r->columns) != 0 ||
             ls_grow((void **)&r->start, &r->start_cap, k + 1, sizeof *r->start) != 0 ||
