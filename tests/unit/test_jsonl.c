@@ -255,6 +255,13 @@ static void faults_name_line_and_column(void **state)
     ls_error err = {0};
     assert_null(ls_jsonl_open(&src, "f", 0, 0, &err));
     assert_string_equal(err.message, "f:1:2561: nested too deeply (more than 512 levels)");
+    /* A flattened name longer than 1023 bytes. */
+    n = (size_t)snprintf(deep, sizeof deep, "{\"a\": {\"");
+    memset(deep + n, 'x', 1100);
+    snprintf(deep + n + 1100, sizeof deep - n - 1100, "\": 1}}\n");
+    c = (changing){deep, deep, 0, 0};
+    assert_null(ls_jsonl_open(&src, "f", 0, 0, &err));
+    assert_string_equal(err.message, "f:1:8: key path longer than 1023 bytes");
 }
 
 /* Escapes decode to UTF-8 (a surrogate pair to one 4-byte character); a
