@@ -1,17 +1,22 @@
 /*
  * loopscale/sweep.h — reading the results of a training sweep.
  *
- * A sweep is a CSV file (plain or gzip, recognised by its magic bytes; "-"
- * for standard input) with a header row.  Columns are matched to the
- * quantities of docs/formats.md case-insensitively, with their aliases; `--map
- * new=old` renames a column; `--where` filters rows.  Every cell a quantity
- * needs is checked, and any problem is an LS_ERR_DATA error that names the
- * file, the line, the column and the offending text.  Nothing is guessed.
+ * A sweep is a CSV file with a header row, or JSON Lines (one object a run),
+ * plain or gzip (recognised by its magic bytes; "-" for standard input).
+ * Columns are matched to the quantities of docs/formats.md case-insensitively,
+ * with their aliases; `--map new=old` renames a column; `--where` filters
+ * rows.  Every cell a quantity needs is checked against the one set of limits
+ * the options that give a quantity share (ls_sweep_quantity_limits), and any
+ * problem is an LS_ERR_DATA error that names the file, the line, the column
+ * and the offending text.  Nothing is guessed.
  *
  * ls_sweep_read() returns a sweep the caller owns and frees with ls_sweep_free().
  * ls_sweep_stream() hands each row to a callback instead and holds none, so
  * that a sweep of any length is read in constant memory (predict does);
- * ls_sweep_read() is built on the same reader and stores the rows.
+ * ls_sweep_read() is built on the same reader and stores the rows.  Either
+ * holds one record at a time, at most 16 MiB of text, in every format (JSON
+ * Lines is read twice, a line at a time: a pipe's bytes are kept meanwhile
+ * in a temporary file); ls_sweep_read's rows cost about 104 bytes each.
  *
  * Thread safety: a sweep is read-only once ls_sweep_read() returns it: any
  * number of threads may read it at once (the fits do).
@@ -25,6 +30,7 @@
 #include "loopscale/group.h"
 #include "loopscale/law.h"
 #include "loopscale/export.h"
+#include "loopscale/warning.h"
 
 LS_API_BEGIN
 
@@ -48,6 +54,49 @@ const char *ls_sweep_quantity_name(ls_sweep_quantity q);
 /* The quantity a column name stands for (canonical or alias, any case), or
  * -1 when it is not one. */
 int ls_sweep_quantity_from_name(const char *name, size_t len);
+
+/* The values a quantity may take: the one rule for a sweep's cells and for
+ * every option that gives one (predict --R, solve --E, plan --tokens...), so
+ * that a configuration one command accepts no other refuses.  A value is in
+ * range when min <= value <= max (min < value with min_excluded), a whole
+ * number where integer is set.  Only the counts that logs write large take
+ * an SI suffix (suffixes: k 1e3, M 1e6, B or G 1e9, T 1e12): the sizes, the
+ * tokens and the FLOPs; R, E, k and the loss are plain numbers, so that a
+ * loss of 2.5k is refused rather than read as 2,500 nats.  unit says what
+ * the quantity counts ("parameters", "loops"), for messages.
+ *
+ *   quantity        range               integer  suffixes
+ *   n_act, n_total  1 to 1e20           no       yes
+ *   n_loop          1 to 1e20 (or 0 at R = 1: no loop block)
+ *   R               1 to 10000          yes      no
+ *   E, k            1 to 1e6            yes      no
+ *   tokens, U       1 to 1e20           no       yes
+ *   flops           1 to 1e40           no       yes
+ *   loss            above 0             no       no
+ */
+typedef struct ls_sweep_limits {
+    double min, max;
+    int min_excluded;
+    int integer;
+    int suffixes;
+    const char *unit;
+} ls_sweep_limits;
+
+const ls_sweep_limits *ls_sweep_quantity_limits(ls_sweep_quantity q);
+
+/* Check one value of quantity q against its limits (a finite number is
+ * assumed: parsing refuses the rest).  Returns 0 when it is in range, else
+ * 1 with a reason to follow the value in a message: "is not an integer",
+ * "must be positive", "must be at least 1", or "is outside its range: an
+ * integer from 1 to 10000 (loops)". */
+int ls_sweep_quantity_check(ls_sweep_quantity q, double value, char *reason, size_t size);
+
+/* Parse text[0..len) as a value of quantity q: a plain number, with an SI
+ * suffix where q takes one.  Returns 0 with *value set, else 1 with a reason
+ * to follow the quoted text ("is not a number", "is empty", "has a unit
+ * suffix; R is a plain number ..."); the range is not checked here. */
+int ls_sweep_quantity_parse(ls_sweep_quantity q, const char *text, size_t len, double *value, char *reason,
+                            size_t size);
 
 typedef struct ls_sweep_options {
     const char *const *maps;   /* "new=old" renames */
@@ -86,9 +135,9 @@ typedef struct ls_sweep_options {
     const char *const *map_origins;   /* nmaps entries */
     const char *const *where_origins; /* nwheres entries */
     const char *run_origin, *step_origin;
-    /* Called (if set) with a note about the columns: one whose name is a
-     * slip from a quantity that has none (n_totl beside no n_total), which
-     * takes its default instead. */
+    /* The older way, kept until the command layer takes warnings: when
+     * options.warnings (below) is NULL, its first two kinds of note are
+     * handed to warn (if set) as text instead. */
     void (*warn)(void *context, const char *message);
     void *warn_context;
     /* Configurations rather than runs (plan's candidates): when set, the
@@ -100,6 +149,18 @@ typedef struct ls_sweep_options {
      * whose tokens disagree with the tokens column, or NULL: a command that
      * takes no --flops-convention says what to do instead. */
     const char *flops_hint;
+    /* What the user should know about how the sweep was read, as
+     * LS_WARNING_DATA warnings appended here (NULL: see warn above): a
+     * column whose name is a slip from a quantity that has none (n_totl
+     * beside no n_total), which takes its default instead (subject: that
+     * column); with options.last and ls_sweep_stream, the runs left out
+     * (subject: the run column); and with options.law, what
+     * ls_sweep_column_warnings says of the columns. */
+    ls_warnings *warnings;
+    /* The law the rows are read for (NULL: none): with warnings set, the
+     * columns it does not read and those that hold one value for every run
+     * are named (ls_sweep_column_warnings), for streamed rows too. */
+    const ls_law_kind *law;
 } ls_sweep_options;
 
 /* The rows skip_invalid dropped: how many, the first few (line in file
@@ -190,7 +251,24 @@ typedef struct ls_sweep {
     char *by_text;
     size_t by_text_len;
     size_t *by_of_row;
+    /* The column each quantity was read from, as the file names it (the
+     * first file's name when several files have one); NULL: no column. */
+    char *quantity_column[LS_SWEEP_NQUANTITIES];
 } ls_sweep;
+
+/* What a law of kind `kind` fitted to, or predicting, s should say about the
+ * sweep's quantity columns: one LS_WARNING_DATA warning (subject: the
+ * column's name in the file) for each column the law does not read (k
+ * always; E outside the moe base; n_total outside the sparse mappings;
+ * R and n_loop under the mapping none, unless the tokens come from a flops
+ * column through N_unroll; unique tokens outside the data-constrained base),
+ * and for each column it reads that should differ from run to run but holds
+ * one value in every one of two or more runs (unique tokens, each run's
+ * data; n_total and n_loop while n_act varies), as a placeholder would.
+ * Columns whose spread the fit checks itself (n_act, tokens, loss) or that
+ * a sweep may hold fixed by design (flops in an IsoFLOP sweep, R, E or k)
+ * are not named for it.  0, or LS_ERR_INTERNAL when out of memory. */
+int ls_sweep_column_warnings(const ls_sweep *s, ls_law_kind kind, ls_warnings *w) LS_MUST_CHECK;
 
 /* Group the n values v of a quantity of s (finite, positive) as loopscale/group.h
  * does, with s->group_tol or, when it is 0, the values' own tolerance. */

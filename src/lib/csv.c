@@ -7,15 +7,13 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
-/* A record longer than this is refused rather than read into memory whole:
- * such a line is a binary or broken file, not a sweep. */
-#define CSV_RECORD_MAX ((size_t)16 << 20)
 #define CSV_CHUNK ((size_t)1 << 16)
 
 typedef enum {
@@ -66,6 +64,21 @@ struct csv_reader {
     int format_known;     /* CSV or JSON Lines decided (at the first record) */
     int jsonl_by_name;    /* the name ends in .jsonl or .ndjson (.gz) */
     jsonl_reader *jsonl;  /* JSON Lines: its records instead */
+    size_t max_records, records_before; /* ls_csv_limit_records() */
+    /* JSON Lines is read twice (jsonl_internal.h).  The state of the
+     * reading when the format was decided is kept here, and the second
+     * reading starts from it: the decoded bytes not yet used, the raw bytes
+     * not yet decoded, the inflate state, and where the input then stood:
+     * an offset in a file, which is sought back to, or the start of a
+     * temporary file that keeps every raw byte a pipe gives after it. */
+    struct {
+        unsigned char *chunk, *raw;
+        size_t chunk_len, raw_len;
+        z_stream zs;
+        int zs_saved, member_done, in_eof;
+        off_t offset;
+        int spill; /* the temporary file's descriptor, or -1: the input is sought */
+    } replay;
 };
 
 csv_reader *ls_csv_open(const char *path, ls_error *err)
@@ -112,6 +125,7 @@ csv_reader *ls_csv_open_input(struct ls_input *in, ls_error *err)
     reader->jsonl_by_name = ls_jsonl_name(reader->name);
     reader->line = 1;
     reader->at_file_start = 1;
+    reader->replay.spill = -1;
     return reader;
 }
 
@@ -124,6 +138,12 @@ void ls_csv_close(csv_reader *reader)
     if (reader->fd >= 0)
         close(reader->fd);
     ls_jsonl_close(reader->jsonl);
+    if (reader->replay.zs_saved)
+        inflateEnd(&reader->replay.zs);
+    if (reader->replay.spill >= 0)
+        close(reader->replay.spill);
+    free(reader->replay.chunk);
+    free(reader->replay.raw);
     free(reader->in);
     free(reader->name);
     free(reader->chunk);
@@ -134,6 +154,12 @@ void ls_csv_close(csv_reader *reader)
 }
 
 long ls_csv_line(const csv_reader *reader) { return reader->record_line; }
+
+void ls_csv_limit_records(csv_reader *reader, size_t max, size_t before)
+{
+    reader->max_records = max;
+    reader->records_before = before;
+}
 
 void ls_csv_keep_checksum(csv_reader *reader)
 {
@@ -162,6 +188,20 @@ int ls_csv_field_equals(csv_field field, const char *name)
     return 1;
 }
 
+static int write_all(int fd, const unsigned char *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0)
+            return -1;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
 /* More raw bytes: keep the unused ones at the front of the buffer and read
  * after them.  Returns 0, or LS_ERR_IO. */
 static int read_more(csv_reader *reader, ls_error *err)
@@ -178,6 +218,9 @@ static int read_more(csv_reader *reader, ls_error *err)
             return ls_error_set(err, LS_ERR_IO, "%s: read error: %s", reader->name, strerror(errno));
         if (reader->hashing)
             ls_sha256_update(&reader->hash, reader->in + left, (size_t)n);
+        if (reader->replay.spill >= 0 && n > 0 && write_all(reader->replay.spill, reader->in + left, (size_t)n) != 0)
+            return ls_error_set(err, LS_ERR_IO, "%s: cannot keep a copy of the input for its second reading "
+                                "(JSON Lines from a pipe): %s", reader->name, strerror(errno));
         reader->in_len += (size_t)n;
         reader->in_eof = n == 0;
         return 0;
@@ -321,9 +364,9 @@ static int refill(csv_reader *reader, ls_error *err)
 
 static int append_byte(csv_reader *reader, unsigned char byte, ls_error *err)
 {
-    if (reader->record_len + 1 > CSV_RECORD_MAX)
+    if (reader->record_len + 1 > LS_CSV_RECORD_MAX)
         return ls_error_set(err, LS_ERR_DATA, "%s:%ld: record longer than %zu MiB", reader->name,
-                            reader->record_line, CSV_RECORD_MAX >> 20);
+                            reader->record_line, LS_CSV_RECORD_MAX >> 20);
     if (ls_grow((void **)&reader->record, &reader->record_cap, reader->record_len + 1, 1) != 0)
         return ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", reader->name);
     reader->record[reader->record_len++] = (char)byte;
@@ -370,11 +413,100 @@ static int finish_record(csv_reader *reader, const csv_field **fields, size_t *n
     return 1;
 }
 
+/* The JSON Lines reader's bytes: the decoded chunk's rest, then on. */
+static int jsonl_read(void *ctx, char *dst, size_t cap, size_t *n, ls_error *err)
+{
+    csv_reader *reader = ctx;
+    if (reader->chunk_pos < reader->chunk_len) {
+        size_t take = reader->chunk_len - reader->chunk_pos;
+        take = take < cap ? take : cap;
+        memcpy(dst, reader->chunk + reader->chunk_pos, take);
+        reader->chunk_pos += take;
+        *n = take;
+        return 0;
+    }
+    return decode(reader, (unsigned char *)dst, cap, n, err);
+}
+
+/* Back to where the format was decided (reader->replay), for the JSON
+ * Lines reader's second reading. */
+static int jsonl_rewind(void *ctx, ls_error *err)
+{
+    csv_reader *reader = ctx;
+    if (reader->replay.spill >= 0) {
+        close(reader->fd);
+        reader->fd = reader->replay.spill;
+        reader->replay.spill = -1;
+        if (lseek(reader->fd, 0, SEEK_SET) != 0)
+            return ls_error_set(err, LS_ERR_IO, "%s: cannot read the input's copy again: %s", reader->name,
+                                strerror(errno));
+    } else if (lseek(reader->fd, reader->replay.offset, SEEK_SET) != reader->replay.offset) {
+        return ls_error_set(err, LS_ERR_IO, "%s: cannot go back to its start for the second reading: %s",
+                            reader->name, strerror(errno));
+    }
+    memcpy(reader->in, reader->replay.raw, reader->replay.raw_len);
+    reader->in_pos = 0;
+    reader->in_len = reader->replay.raw_len;
+    reader->in_eof = reader->replay.in_eof;
+    reader->member_done = reader->replay.member_done;
+    if (reader->replay.zs_saved) {
+        inflateEnd(&reader->zs);
+        if (inflateCopy(&reader->zs, &reader->replay.zs) != Z_OK) {
+            reader->zs_ready = 0;
+            return ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", reader->name);
+        }
+    }
+    memcpy(reader->chunk, reader->replay.chunk, reader->replay.chunk_len);
+    reader->chunk_pos = 0;
+    reader->chunk_len = reader->replay.chunk_len;
+    reader->hashing = 0; /* every byte was hashed on the first reading */
+    return 0;
+}
+
+/* Keep the reading's state for jsonl_rewind: see struct csv_reader. */
+static int keep_replay_point(csv_reader *reader, ls_error *err)
+{
+    size_t chunk_len = reader->chunk_len - reader->chunk_pos, raw_len = reader->in_len - reader->in_pos;
+    reader->replay.chunk = malloc(chunk_len ? chunk_len : 1);
+    reader->replay.raw = malloc(raw_len ? raw_len : 1);
+    if (!reader->replay.chunk || !reader->replay.raw)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    memcpy(reader->replay.chunk, reader->chunk + reader->chunk_pos, chunk_len);
+    memcpy(reader->replay.raw, reader->in + reader->in_pos, raw_len);
+    reader->replay.chunk_len = chunk_len;
+    reader->replay.raw_len = raw_len;
+    reader->replay.in_eof = reader->in_eof;
+    reader->replay.member_done = reader->member_done;
+    if (reader->zs_ready) {
+        if (inflateCopy(&reader->replay.zs, &reader->zs) != Z_OK)
+            return ls_error_set(err, LS_ERR_INTERNAL, "%s: out of memory", reader->name);
+        reader->replay.zs_saved = 1;
+    }
+    struct stat st;
+    if (fstat(reader->fd, &st) == 0 && S_ISREG(st.st_mode) &&
+        (reader->replay.offset = lseek(reader->fd, 0, SEEK_CUR)) >= 0)
+        return 0;
+    /* A pipe, a FIFO, a terminal: what it gives from here on is copied to
+     * a temporary file as it is read (compressed as it comes), removed at
+     * once so that nothing is left behind. */
+    const char *dir = getenv("TMPDIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/loopscale-jsonl-XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return ls_error_set(err, LS_ERR_IO, "%s: cannot create a temporary file for the input's second reading "
+                            "(JSON Lines from a pipe) in %s: %s", reader->name, dir && *dir ? dir : "/tmp",
+                            strerror(errno));
+    unlink(path);
+    reader->replay.spill = fd;
+    return 0;
+}
+
 /* CSV or JSON Lines: JSON Lines by the name (.jsonl, .ndjson, either .gz),
  * or when the first byte that is not white space (after a byte-order mark,
- * and inflated) is '{', which no CSV header starts with.  JSON Lines is read
- * whole here (a run table, not a million-row log) so that its columns, the
- * keys of every object, are known before its first record. */
+ * and inflated) is '{', which no CSV header starts with.  JSON Lines is
+ * streamed twice (jsonl_internal.h): once for its columns, then for its
+ * records. */
 static int decide_format(csv_reader *reader, ls_error *err)
 {
     reader->format_known = 1;
@@ -393,41 +525,11 @@ static int decide_format(csv_reader *reader, ls_error *err)
                             "with jq -c '.[]' FILE)", reader->name);
     if (!brace && !reader->jsonl_by_name)
         return 0;
-    size_t len = reader->chunk_len - reader->chunk_pos, cap = len + CSV_CHUNK;
-    char *text = malloc(cap + 1);
-    if (!text)
-        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-    memcpy(text, reader->chunk + reader->chunk_pos, len);
-    int status;
-    for (;;) {
-        if (len + CSV_CHUNK > cap) {
-            cap = 2 * cap + CSV_CHUNK;
-            char *bigger = realloc(text, cap + 1);
-            if (!bigger) {
-                free(text);
-                return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-            }
-            text = bigger;
-        }
-        size_t n = 0;
-        if ((status = decode(reader, (unsigned char *)text + len, CSV_CHUNK, &n, err)) != 0) {
-            free(text);
-            return status;
-        }
-        if (n == 0)
-            break;
-        len += n;
-    }
-    reader->chunk_pos = reader->chunk_len;
-    text[len] = '\0';
-    if (memchr(text, '\0', len)) {
-        long line = 1;
-        for (const char *p = text; *p; p++)
-            line += *p == '\n';
-        free(text);
-        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: binary data (a NUL byte); not JSON Lines", reader->name, line);
-    }
-    reader->jsonl = ls_jsonl_open(text, len, reader->name, err);
+    int status = keep_replay_point(reader, err);
+    if (status != 0)
+        return status;
+    jsonl_source src = {jsonl_read, jsonl_rewind, reader};
+    reader->jsonl = ls_jsonl_open(&src, reader->name, reader->max_records, reader->records_before, err);
     return reader->jsonl ? 0 : err->code;
 }
 

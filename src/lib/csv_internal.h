@@ -7,7 +7,9 @@
  * gzip is recognised by its magic bytes and inflated member after member;
  * bytes after the last member that are not another one are an error.  A UTF-8 byte-order mark, '#' comment lines and blank
  * lines are skipped; CRLF and LF end a record, or CR alone in a file whose
- * first line ends so.
+ * first line ends so.  JSON Lines (jsonl_internal.h), told by its name or a
+ * first byte '{', is handed out through the same calls, as a header and
+ * records.
  */
 #ifndef LOOPSCALE_CSV_INTERNAL_H
 #define LOOPSCALE_CSV_INTERNAL_H
@@ -16,6 +18,11 @@
 
 #include "loopscale/error.h"
 #include "loopscale/sweep.h"
+
+/* A record longer than this is refused rather than read into memory whole:
+ * such a line is a binary or broken file, not a sweep.  The same limit holds
+ * for a JSON Lines line, and for a JSON Lines file's column names together. */
+#define LS_CSV_RECORD_MAX ((size_t)16 << 20)
 
 /* A field: {pointer, length}, the same type as the public ls_sweep_text_cell. */
 typedef ls_sweep_text_cell csv_field;
@@ -44,6 +51,13 @@ const char *ls_csv_name(const csv_reader *reader);
  * ls_csv_sha256() gives the SHA-256 of the bytes read so far, as stored
  * (compressed or not): of the whole input once ls_csv_next() returned 0. */
 void ls_csv_keep_checksum(csv_reader *reader);
+/* Refuse an input of more than max records (0: no limit), counting the
+ * `before` that earlier files gave, while reading it.  CSV leaves the count
+ * to its caller, which sees each record as it is read; JSON Lines is read
+ * whole once before its first record is handed out (its columns must be
+ * known), so there the limit counts its objects on that first reading.
+ * Called before the first ls_csv_next(). */
+void ls_csv_limit_records(csv_reader *reader, size_t max, size_t before);
 void ls_csv_sha256(csv_reader *reader, char hex[65]);
 
 void ls_csv_close(csv_reader *reader);

@@ -256,11 +256,19 @@ static size_t utf8_length(const unsigned char *p, size_t n)
  * overflows a double (1e-400 would read as 0).  Each is an LS_ERR_DATA error
  * at its line and column, quoting the text. */
 #define LS_JSON_MAX_DEPTH 512
+/* cJSON spends 64 bytes on each value, so a document of one-digit numbers
+ * ("[0,0,0,...") costs 32 times its size: a 16 MiB law file, 650 MB.  A
+ * value takes at least 8 bytes of text on average in any document loopscale
+ * writes (a fitted number is written to 15 to 17 digits), so more than one
+ * value per 8 bytes (and 4096) is refused before the tree is built, which
+ * bounds it to 8 times the text. */
+#define LS_JSON_BYTES_PER_VALUE 8
 static int scan_json_text(const char *text, size_t len, const char *name, ls_error *err)
 {
     const unsigned char *t = (const unsigned char *)text;
     int depth = 0, in_string = 0;
     long line, column;
+    size_t values = 0, max_values = len / LS_JSON_BYTES_PER_VALUE + 4096;
     for (size_t i = 0; i < len; i++) {
         unsigned c = t[i];
         if (in_string) {
@@ -287,6 +295,11 @@ static int scan_json_text(const char *text, size_t len, const char *name, ls_err
                 }
                 i += k - 1;
             }
+        } else if ((c == '"' || c == ',' || c == '[' || c == '{') && ++values > max_values) {
+            position_of(text, i, &line, &column);
+            return ls_error_set(err, LS_ERR_DATA, "%s:%ld:%ld: more than %zu values in %zu bytes: a document "
+                                "loopscale reads holds at most one value per %d bytes", name, line, column,
+                                max_values, len, LS_JSON_BYTES_PER_VALUE);
         } else if (c == '"') {
             in_string = 1;
         } else if (c == '[' || c == '{') {

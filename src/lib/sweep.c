@@ -47,6 +47,80 @@ static const char *const QUANTITY_DEFAULTS[LS_SWEEP_NQUANTITIES] = {
 
 const char *ls_sweep_quantity_name(ls_sweep_quantity q) { return QUANTITIES[q].canonical; }
 
+/* ---- the values a quantity may take ---------------------------------------- */
+
+/* The ranges are those the command-line options had: 1e20 parameters or
+ * tokens and 1e40 FLOPs are far beyond any training run and still far
+ * inside double precision (so N_unroll and 6 N_unroll D stay finite); 10000
+ * loops and a million experts likewise. */
+static const ls_sweep_limits LIMITS[LS_SWEEP_NQUANTITIES] = {
+    [LS_SWEEP_N_ACT] = {1, 1e20, 0, 0, 1, "parameters"},
+    [LS_SWEEP_N_TOTAL] = {1, 1e20, 0, 0, 1, "parameters"},
+    [LS_SWEEP_N_LOOP] = {1, 1e20, 0, 0, 1, "parameters"},
+    [LS_SWEEP_R] = {1, 1e4, 0, 1, 0, "loops"},
+    [LS_SWEEP_E] = {1, 1e6, 0, 1, 0, "experts"},
+    [LS_SWEEP_K] = {1, 1e6, 0, 1, 0, "experts per token"},
+    [LS_SWEEP_TOKENS] = {1, 1e20, 0, 0, 1, "tokens"},
+    [LS_SWEEP_FLOPS] = {1, 1e40, 0, 0, 1, "FLOPs"},
+    [LS_SWEEP_LOSS] = {0, DBL_MAX, 1, 0, 0, "nats per token"},
+    [LS_SWEEP_UNIQUE_TOKENS] = {1, 1e20, 0, 0, 1, "tokens"},
+};
+
+const ls_sweep_limits *ls_sweep_quantity_limits(ls_sweep_quantity q)
+{
+    return (unsigned)q < LS_SWEEP_NQUANTITIES ? &LIMITS[q] : NULL;
+}
+
+int ls_sweep_quantity_check(ls_sweep_quantity q, double value, char *reason, size_t size)
+{
+    const ls_sweep_limits *l = &LIMITS[q];
+    if (l->integer && value != floor(value))
+        snprintf(reason, size, "is not an integer");
+    else if (!(value > 0) && (l->min_excluded || l->min > 0))
+        snprintf(reason, size, l->integer ? "must be at least %g" : "must be positive", l->min);
+    else if (!(value >= l->min) || (l->min_excluded && value == l->min) || !(value <= l->max))
+        snprintf(reason, size, "is outside its range: %s %g to %g (%s)", l->integer ? "an integer from" : "from",
+                 l->min, l->max, l->unit);
+    else
+        return 0;
+    return 1;
+}
+
+/* Parse a value of q: with an SI suffix only where q takes one.  *suffix is
+ * set when the text is a number with a suffix q does not take. */
+static numtext_status parse_value(ls_sweep_quantity q, const char *text, size_t len, double *value, int *suffix)
+{
+    *suffix = 0;
+    if (LIMITS[q].suffixes)
+        return ls_numtext_parse_count(text, len, value);
+    numtext_status st = ls_numtext_parse_double(text, len, value);
+    double ignored;
+    if (st == NUMTEXT_NOT_NUMBER && ls_numtext_parse_count(text, len, &ignored) == NUMTEXT_OK)
+        *suffix = 1;
+    return st;
+}
+
+/* Why a value of q did not parse, to follow the quoted text. */
+static void value_reason(ls_sweep_quantity q, numtext_status st, int suffix, char *reason, size_t size)
+{
+    if (suffix)
+        snprintf(reason, size, "has a unit suffix, and %s is a plain number (k, M, B, T are for sizes, tokens and "
+                 "FLOPs)", QUANTITIES[q].canonical);
+    else
+        snprintf(reason, size, "%s", ls_numtext_reason(st));
+}
+
+int ls_sweep_quantity_parse(ls_sweep_quantity q, const char *text, size_t len, double *value, char *reason,
+                            size_t size)
+{
+    int suffix;
+    numtext_status st = parse_value(q, text, len, value, &suffix);
+    if (st == NUMTEXT_OK)
+        return 0;
+    value_reason(q, st, suffix, reason, size);
+    return 1;
+}
+
 /* ---- names that look like a quantity's ------------------------------------- */
 
 /* Edit distance (insertions, deletions, substitutions, transpositions of
@@ -183,6 +257,7 @@ typedef struct where_filter {
     int is_text;      /* compares the cell's text: == or != with a non-number, ~ or !~ */
     char *pattern;    /* the text compared (is_text), malloc'd */
     double value;
+    int value_suffixed; /* value was written with an SI suffix (125M) */
     /* The first cell an == or ~ text condition refused that it would have
      * kept ignoring case (malloc'd): named when no row is left. */
     char *case_miss;
@@ -200,6 +275,18 @@ static int where_target_from_name(const char *name)
     if (strcasecmp(name, "epochs") == 0)
         return WHERE_EPOCHS;
     return -1;
+}
+
+/* A number with an SI suffix compared with a quantity that takes none
+ * (loss<2.5k, R>=2k) is refused as such a cell would be.  Returns 0, or
+ * LS_ERR_USAGE with err set. */
+static int check_where_suffix(const where_filter *w, int q, ls_error *err)
+{
+    if (w->is_text || !w->value_suffixed || q < 0 || q >= LS_SWEEP_NQUANTITIES ||
+        ls_sweep_quantity_limits((ls_sweep_quantity)q)->suffixes)
+        return 0;
+    return ls_error_set(err, LS_ERR_USAGE, "filter '%s': the value has a unit suffix, and %s is a plain number (k, "
+                        "M, B, T are for sizes, tokens and FLOPs)", w->text, QUANTITIES[q].canonical);
 }
 
 typedef struct map_rename {
@@ -279,6 +366,8 @@ static int parse_where(const char *text, where_filter *w, ls_error *err)
     if (quoted)
         value++, len -= 2;
     numtext_status st = quoted ? NUMTEXT_NOT_NUMBER : ls_numtext_parse_count(value, len, &w->value);
+    double plain;
+    w->value_suffixed = st == NUMTEXT_OK && ls_numtext_parse_double(value, len, &plain) != NUMTEXT_OK;
     w->is_text = w->op == OP_MATCH || w->op == OP_NOT_MATCH || (st != NUMTEXT_OK && (w->op == OP_EQ || w->op == OP_NE));
     if (!w->is_text && st != NUMTEXT_OK)
         return ls_error_set(err, LS_ERR_USAGE, "filter '%s': '%.*s' %s (only = == != ~ !~ compare text)", text,
@@ -375,6 +464,21 @@ static int parse_map(const char *text, map_rename *m, ls_error *err)
 
 /* ---- the reader --------------------------------------------------------- */
 
+/* Whether a quantity's column held one value on every row. */
+typedef struct column_spread {
+    size_t n; /* rows that had the column */
+    double first;
+    int varies;
+} column_spread;
+
+static void spread_add(column_spread *c, double v)
+{
+    if (c->n++ == 0)
+        c->first = v;
+    else if (v != c->first)
+        c->varies = 1;
+}
+
 typedef struct checkpoint_candidate {
     size_t key;
     double step;
@@ -418,6 +522,9 @@ typedef struct reader_state {
     size_t cand_keys_len, cand_keys_cap;
     checkpoint_candidate *cands;
     size_t ncands, cands_cap;
+    /* Over the rows handed out, the values of each quantity read from a
+     * column (for options.law on a stream, which keeps no rows). */
+    column_spread spread[LS_SWEEP_NQUANTITIES];
 } reader_state;
 
 /* No row passed the filters: say so, and when a text condition refused
@@ -577,6 +684,19 @@ static int blame_origin(ls_error *err, const char *origin)
     return option_error(err, origin, "%s", text);
 }
 
+/* A warning from the reader: into options.warnings, or else to the older
+ * callback as text.  0, or LS_ERR_INTERNAL. */
+static int reader_warning(const ls_sweep_options *o, const char *subject, const char *message, ls_error *err)
+{
+    if (o->warnings)
+        return ls_warnings_add(o->warnings, LS_WARNING_DATA, subject, "%s", message) == 0
+                   ? 0
+                   : ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    if (o->warn)
+        o->warn(o->warn_context, message);
+    return 0;
+}
+
 /* Column i is called name: by its header, or by a --map that renames it so. */
 static int column_named(const reader_state *st, const file_columns *fc, size_t i, const char *name)
 {
@@ -586,6 +706,17 @@ static int column_named(const reader_state *st, const file_columns *fc, size_t i
         if (strcasecmp(st->maps[m].new_name, name) == 0 && strcasecmp(st->maps[m].old_name, fc->names[i]) == 0)
             return 1;
     return 0;
+}
+
+/* The name column i goes by: the one a --map gives it (the last, as
+ * read_header reads them), else its header. */
+static const char *effective_name(const reader_state *st, const file_columns *fc, size_t i)
+{
+    const char *name = fc->names[i];
+    for (size_t m = 0; m < st->options->nmaps; m++)
+        if (strcasecmp(st->maps[m].old_name, fc->names[i]) == 0)
+            name = st->maps[m].new_name;
+    return name;
 }
 
 static int map_target_error(const reader_state *st, size_t m, const char *why, ls_error *err)
@@ -703,7 +834,12 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         if (!st->maps[m].sets_aside)
             continue;
         int q = ls_sweep_quantity_from_name(st->maps[m].old_name, strlen(st->maps[m].old_name));
-        if (fc->column_of[q] < 0 && !(q == LS_SWEEP_TOKENS && fc->column_of[LS_SWEEP_FLOPS] >= 0) &&
+        /* Unique tokens, n_total and n_loop may go alone, as a placeholder
+         * column should: without them every run's data is unlimited,
+         * n_total = n_act, and a run with R > 1 is refused for its missing
+         * n_loop rather than read wrong. */
+        if (fc->column_of[q] < 0 && q != LS_SWEEP_UNIQUE_TOKENS && q != LS_SWEEP_N_TOTAL && q != LS_SWEEP_N_LOOP &&
+            !(q == LS_SWEEP_TOKENS && fc->column_of[LS_SWEEP_FLOPS] >= 0) &&
             !(q == LS_SWEEP_FLOPS && fc->column_of[LS_SWEEP_TOKENS] >= 0)) {
             char why[160];
             snprintf(why, sizeof why, "; it sets column '%s' aside, and %s has no other column that gives %s",
@@ -729,12 +865,12 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
                                       "quantity loopscale reads: did you mean %s?", file, fc->names[i], effective[i],
                                       QUANTITIES[q].canonical);
             }
-            else if (o->warn) {
+            else if (o->warnings || o->warn) {
                 char note[512];
                 snprintf(note, sizeof note, "%s: no column gives %s, so %s; column '%s' is not read: if it is %s, "
                          "--map %s=%s", file, QUANTITIES[q].canonical, QUANTITY_DEFAULTS[q], fc->names[i],
                          QUANTITIES[q].canonical, QUANTITIES[q].canonical, fc->names[i]);
-                o->warn(o->warn_context, note);
+                status = reader_warning(o, fc->names[i], note, err);
             }
         }
     }
@@ -749,6 +885,10 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
     if (status != 0)
         return status;
 
+    for (int q = 0; q < LS_SWEEP_NQUANTITIES; q++)
+        if (fc->column_of[q] >= 0 && !st->s->quantity_column[q] &&
+            !(st->s->quantity_column[q] = strdup(fc->names[fc->column_of[q]])))
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     if (fc->column_of[LS_SWEEP_N_ACT] < 0)
         return ls_error_set(err, LS_ERR_DATA, "%s:%ld: no column 'n_act' (or 'N', 'params', or one renamed to it)",
                             file, line);
@@ -762,6 +902,15 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         const where_filter *wf = &st->wheres[w];
         const char *name = wf->column;
         int q = where_target_from_name(name);
+        /* A derived name (n_unroll, tokens_per_param, epochs) never shadows
+         * a column of the file: a file's own epochs column is what
+         * --where 'epochs=1' means, not D / U.  A --map that renames the
+         * column to another name leaves the derived one to the filter. */
+        for (size_t i = 0; q >= LS_SWEEP_NQUANTITIES && i < nfields; i++)
+            if (strcasecmp(effective_name(st, fc, i), name) == 0)
+                q = -1;
+        if (check_where_suffix(wf, q, err) != 0)
+            return blame_origin(err, WHERE_ORIGIN(o, w));
         fc->where_quantity[w] = q;
         fc->where_column[w] = q >= 0 && q < LS_SWEEP_NQUANTITIES ? fc->column_of[q] : -1;
         if (fc->where_column[w] >= 0)
@@ -869,19 +1018,19 @@ static int cell_error(const row_context *rc, int column, const char *fmt, ...)
                         rc->fc->names[column], cell_text(rc->fields[column], text), reason);
 }
 
-/* Parse quantity q of the row into *out; *present says whether the cell
- * exists (the column is there), and an empty n_loop cell is reported as
- * absent because it is legal at R = 1. */
-/* A quantity's cell as a number: counts as logs write them (125M, 2.8B)
- * and the loss in nats per token. */
-static numtext_status parse_cell(double loss_scale, ls_sweep_quantity q, csv_field f, double *value)
+/* A quantity's cell as a number (parse_value: counts as logs write them,
+ * 125M, 2.8B, where the quantity takes them), the loss in nats per token. */
+static numtext_status parse_cell(double loss_scale, ls_sweep_quantity q, csv_field f, double *value, int *suffix)
 {
-    numtext_status st = ls_numtext_parse_count(f.ptr, f.len, value);
+    numtext_status st = parse_value(q, f.ptr, f.len, value, suffix);
     if (st == NUMTEXT_OK && q == LS_SWEEP_LOSS)
         *value *= loss_scale;
     return st;
 }
 
+/* Parse quantity q of the row into *out; *present says whether the cell
+ * exists (the column is there), and an empty n_loop cell is reported as
+ * absent because it is legal at R = 1. */
 static int parse_quantity(const row_context *rc, double loss_scale, ls_sweep_quantity q, double *out, int *present)
 {
     int col = rc->fc->column_of[q];
@@ -890,13 +1039,17 @@ static int parse_quantity(const row_context *rc, double loss_scale, ls_sweep_qua
         return 0;
     csv_field f = rc->fields[col];
     double value = 0;
-    numtext_status st = parse_cell(loss_scale, q, f, &value);
+    int suffix;
+    numtext_status st = parse_cell(loss_scale, q, f, &value, &suffix);
     /* An empty N_loop is a run with no loop block; an empty U (a JSON null,
      * a missing key) is a run whose data was never repeated: unlimited. */
     if (st == NUMTEXT_EMPTY && (q == LS_SWEEP_N_LOOP || q == LS_SWEEP_UNIQUE_TOKENS))
         return 0;
-    if (st != NUMTEXT_OK)
-        return cell_error(rc, col, "%s", ls_numtext_reason(st));
+    if (st != NUMTEXT_OK) {
+        char reason[160];
+        value_reason(q, st, suffix, reason, sizeof reason);
+        return cell_error(rc, col, "%s", reason);
+    }
     *out = value;
     *present = 1;
     return 0;
@@ -939,7 +1092,7 @@ int ls_sweep_row_check(const ls_sweep_row *row, ls_sweep_quantity *which, char *
         snprintf(reason, size, __VA_ARGS__);                                                                     \
         return 1;                                                                                                \
     } while (0)
-    char num[NUMTEXT_DOUBLE_MAX];
+    char num[NUMTEXT_DOUBLE_MAX], why[128];
     /* A value computed from others (n_total from E through a template) may
      * overflow where every input was finite. */
     static const ls_sweep_quantity all[] = {LS_SWEEP_N_ACT, LS_SWEEP_N_TOTAL, LS_SWEEP_N_LOOP, LS_SWEEP_R,
@@ -948,36 +1101,36 @@ int ls_sweep_row_check(const ls_sweep_row *row, ls_sweep_quantity *which, char *
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (isinf(all_values[i]))
             PROBLEM(all[i], "is outside the range of double precision");
-    if (!(row->n_act > 0))
-        PROBLEM(LS_SWEEP_N_ACT, "must be positive");
-    if (!(row->n_total > 0))
-        PROBLEM(LS_SWEEP_N_TOTAL, "must be positive");
+    /* Each value in its range (ls_sweep_quantity_limits), as an option giving
+     * it would be; NaN is "not given" where that is allowed. */
+    static const ls_sweep_quantity given[] = {LS_SWEEP_N_ACT, LS_SWEEP_N_TOTAL, LS_SWEEP_R, LS_SWEEP_E, LS_SWEEP_K};
+    const double given_values[] = {row->n_act, row->n_total, row->R, row->E, row->k};
+    for (size_t i = 0; i < sizeof given / sizeof *given; i++)
+        if (ls_sweep_quantity_check(given[i], given_values[i], why, sizeof why))
+            PROBLEM(given[i], "%s", why);
     if (row->n_total < row->n_act)
         PROBLEM(LS_SWEEP_N_TOTAL, "is less than n_act (%s)", ls_numtext_format_double(num, row->n_act));
-    static const ls_sweep_quantity counts[] = {LS_SWEEP_R, LS_SWEEP_E, LS_SWEEP_K};
-    const double values[] = {row->R, row->E, row->k};
-    for (size_t i = 0; i < 3; i++) {
-        if (values[i] != floor(values[i]))
-            PROBLEM(counts[i], "is not an integer");
-        if (values[i] < 1)
-            PROBLEM(counts[i], "must be at least 1");
-    }
     if (row->E < row->k)
         PROBLEM(LS_SWEEP_E, "is less than k (%s)", ls_numtext_format_double(num, row->k));
     if (!isnan(row->n_loop)) {
-        if (row->n_loop < 0 || (row->n_loop == 0 && row->R > 1))
+        /* 0 is a run with no loop block, which only R = 1 can have. */
+        if (row->n_loop == 0 && row->R > 1)
             PROBLEM(LS_SWEEP_N_LOOP, "must be positive");
+        if (row->n_loop != 0 && ls_sweep_quantity_check(LS_SWEEP_N_LOOP, row->n_loop, why, sizeof why))
+            PROBLEM(LS_SWEEP_N_LOOP, "%s", why);
         if (row->n_loop > row->n_act)
             PROBLEM(LS_SWEEP_N_LOOP, "is greater than n_act (%s)", ls_numtext_format_double(num, row->n_act));
     } else if (row->R > 1) {
         PROBLEM(LS_SWEEP_N_LOOP, "is needed when R > 1");
     }
-    if (!isnan(row->tokens) && !(row->tokens > 0))
-        PROBLEM(LS_SWEEP_TOKENS, "must be positive");
-    if (!isnan(row->loss) && !(row->loss > 0))
-        PROBLEM(LS_SWEEP_LOSS, "must be positive");
-    if (row->unique_tokens < 0 || isinf(row->unique_tokens))
-        PROBLEM(LS_SWEEP_UNIQUE_TOKENS, "must be positive");
+    if (!isnan(row->tokens) && ls_sweep_quantity_check(LS_SWEEP_TOKENS, row->tokens, why, sizeof why))
+        PROBLEM(LS_SWEEP_TOKENS, "%s", why);
+    if (!isnan(row->loss) && ls_sweep_quantity_check(LS_SWEEP_LOSS, row->loss, why, sizeof why))
+        PROBLEM(LS_SWEEP_LOSS, "%s", why);
+    /* U: NaN or 0 is "not given" (unlimited); the reader refuses a 0 cell. */
+    if (!isnan(row->unique_tokens) && row->unique_tokens != 0 &&
+        ls_sweep_quantity_check(LS_SWEEP_UNIQUE_TOKENS, row->unique_tokens, why, sizeof why))
+        PROBLEM(LS_SWEEP_UNIQUE_TOKENS, "%s", why);
     /* What the bill sees must be a number: a configuration whose compute
      * overflows double precision is refused here, for sweep rows and
      * options alike, rather than predicted by one command and refused by
@@ -997,8 +1150,8 @@ static int check_row(const row_context *rc, ls_sweep_row *row, double flops, int
     const int *col = rc->fc->column_of;
     ls_sweep_quantity which;
     char reason[128];
-    if (has_flops && !(flops > 0))
-        return cell_error(rc, col[LS_SWEEP_FLOPS], "must be positive");
+    if (has_flops && ls_sweep_quantity_check(LS_SWEEP_FLOPS, flops, reason, sizeof reason))
+        return cell_error(rc, col[LS_SWEEP_FLOPS], "%s", reason);
     if (ls_sweep_row_check(row, &which, reason, sizeof reason)) {
         if (which == LS_SWEEP_N_LOOP && isnan(row->n_loop)) {
             if (col[LS_SWEEP_N_LOOP] < 0)
@@ -1025,6 +1178,9 @@ static int check_row(const row_context *rc, ls_sweep_row *row, double flops, int
         if (!(row->tokens >= DBL_MIN && isfinite(row->tokens)))
             return cell_error(rc, col[LS_SWEEP_FLOPS], "gives tokens D = %s = %g, outside double precision", formula,
                               row->tokens);
+        if (ls_sweep_quantity_check(LS_SWEEP_TOKENS, row->tokens, reason, sizeof reason))
+            return cell_error(rc, col[LS_SWEEP_FLOPS], "gives tokens D = %s = %g, which %s", formula, row->tokens,
+                              reason);
     } else if (has_flops) {
         /* Both columns: one of them must not silently win.  The tolerance
          * accepts values printed to 6 significant digits (a relative error
@@ -1077,9 +1233,9 @@ static int row_passes_cell_filters(reader_state *st, const row_context *rc, int 
             *keep = holds;
             continue;
         }
-        int q = rc->fc->where_quantity[w];
+        int q = rc->fc->where_quantity[w], suffix;
         double x = 0;
-        numtext_status ns = q >= 0 ? parse_cell(st->loss_scale, (ls_sweep_quantity)q, f, &x)
+        numtext_status ns = q >= 0 ? parse_cell(st->loss_scale, (ls_sweep_quantity)q, f, &x, &suffix)
                                    : ls_numtext_parse_count(f.ptr, f.len, &x);
         if (ns == NUMTEXT_EMPTY || ns == NUMTEXT_NOT_FINITE)
             *keep = 0;
@@ -1251,6 +1407,8 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
         return err->code;
     if (st->options->checksum)
         ls_csv_keep_checksum(csv);
+    if (!st->stream && st->options->max_rows)
+        ls_csv_limit_records(csv, st->options->max_rows, st->s->n);
     file_columns fc;
     memset(&fc, 0, sizeof fc);
     const csv_field *fields = NULL;
@@ -1343,10 +1501,15 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
         }
         if (status != 0)
             break;
-        if (row_passes_row_filters(st, &rc, &row))
-            status = keep_row(st, &rc, nfields, &row);
-        else
+        if (!row_passes_row_filters(st, &rc, &row)) {
             st->s->filtered_out++;
+            continue;
+        }
+        if ((status = keep_row(st, &rc, nfields, &row)) != 0)
+            break;
+        for (int q = 0; q < LS_SWEEP_NQUANTITIES; q++)
+            if (present[q])
+                spread_add(&st->spread[q], q == LS_SWEEP_FLOPS ? flops : row_value(&row, (ls_sweep_quantity)q));
     }
     if (status == 0 && rows_in_file == 0)
         status = ls_error_set(err, LS_ERR_DATA, "%s: no rows after the header", ls_csv_name(csv));
@@ -1567,6 +1730,79 @@ static int assign_groups(reader_state *st, ls_error *err)
     return 0;
 }
 
+/* Why a law of kind `kind` does not read quantity q (NULL: it does);
+ * tokens_from_flops: the tokens come from a flops column, through N_unroll,
+ * which reads R and n_loop. */
+static const char *unread_reason(ls_law_kind kind, ls_sweep_quantity q, int tokens_from_flops)
+{
+    switch (q) {
+    case LS_SWEEP_N_TOTAL:
+        if (ls_law_mapping_is_sparse(kind.mapping))
+            return NULL;
+        return "only the sparse mappings (bounded-sparse, hyperbolic) read it, through m = N_act / N_total";
+    case LS_SWEEP_N_LOOP:
+    case LS_SWEEP_R:
+        return kind.mapping != LS_LAW_MAPPING_NONE || tokens_from_flops
+                   ? NULL
+                   : "the mapping none has no loop gain: N_eff = N_act whatever R and n_loop";
+    case LS_SWEEP_E: return kind.base == LS_LAW_BASE_MOE ? NULL : "only the moe base reads the experts E";
+    case LS_SWEEP_K: return "no law reads k, the experts a token is routed to; it is only checked (E >= k)";
+    case LS_SWEEP_UNIQUE_TOKENS:
+        return kind.base == LS_LAW_BASE_DATA_CONSTRAINED ? NULL : "only the data-constrained base reads unique tokens";
+    default: return NULL;
+    }
+}
+
+/* ls_sweep_column_warnings, from the columns' names (names[q], NULL: no
+ * column) and their spread over the rows. */
+static int column_warnings(char *const *names, const column_spread *spread, ls_law_kind kind, ls_warnings *w)
+{
+    char law[64];
+    ls_law_kind_format(kind, law, sizeof law);
+    int tokens_from_flops = !names[LS_SWEEP_TOKENS] && names[LS_SWEEP_FLOPS];
+    for (int q = 0; q < LS_SWEEP_NQUANTITIES; q++) {
+        if (!names[q])
+            continue;
+        /* "column 'experts' (E)", or "column 'E'" when that is its name. */
+        char column[160];
+        if (strcasecmp(names[q], QUANTITIES[q].canonical) == 0)
+            snprintf(column, sizeof column, "column '%s'", names[q]);
+        else
+            snprintf(column, sizeof column, "column '%s' (%s)", names[q], QUANTITIES[q].canonical);
+        const char *why = unread_reason(kind, (ls_sweep_quantity)q, tokens_from_flops);
+        int status = 0;
+        if (why) {
+            status = ls_warnings_add(w, LS_WARNING_DATA, names[q], "%s is not read by the law %s: %s", column, law,
+                                     why);
+        } else if (spread[q].n >= 2 && !spread[q].varies &&
+                   (q == LS_SWEEP_UNIQUE_TOKENS ||
+                    ((q == LS_SWEEP_N_TOTAL || q == LS_SWEEP_N_LOOP) && spread[LS_SWEEP_N_ACT].varies))) {
+            char value[NUMTEXT_DOUBLE_MAX];
+            ls_numtext_format_double(value, spread[q].first);
+            status = ls_warnings_add(w, LS_WARNING_DATA, names[q],
+                                     "%s holds %s for every one of the %zu runs%s; if that is not each run's own "
+                                     "value (a placeholder), give the right column with --map %s=COLUMN, or set "
+                                     "this one aside with --map unread=%s",
+                                     column, value, spread[q].n,
+                                     q == LS_SWEEP_UNIQUE_TOKENS ? "" : ", while n_act varies",
+                                     QUANTITIES[q].canonical, names[q]);
+        }
+        if (status)
+            return LS_ERR_INTERNAL;
+    }
+    return 0;
+}
+
+int ls_sweep_column_warnings(const ls_sweep *s, ls_law_kind kind, ls_warnings *w)
+{
+    column_spread spread[LS_SWEEP_NQUANTITIES];
+    memset(spread, 0, sizeof spread);
+    for (int q = 0; q < LS_SWEEP_NQUANTITIES; q++)
+        for (size_t i = 0; s->quantity_column[q] && i < s->n; i++)
+            spread_add(&spread[q], row_value(&s->rows[i], (ls_sweep_quantity)q));
+    return column_warnings(s->quantity_column, spread, kind, w);
+}
+
 /* The reader behind ls_sweep_read (stream NULL: rows stored) and
  * ls_sweep_stream (rows handed out, only their count kept). */
 static ls_sweep *read_sweep(const char *const *paths, size_t npaths, const ls_sweep_options *options,
@@ -1647,6 +1883,10 @@ static ls_sweep *read_sweep(const char *const *paths, size_t npaths, const ls_sw
     }
     if (status == 0 && options->group_column)
         status = assign_groups(&st, err);
+    if (status == 0 && options->law && options->warnings &&
+        (stream ? column_warnings(st.s->quantity_column, st.spread, *options->law, options->warnings)
+                : ls_sweep_column_warnings(st.s, *options->law, options->warnings)) != 0)
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
 
     for (size_t w = 0; st.wheres && w < options->nwheres; w++)
         where_free(&st.wheres[w]);
@@ -1703,12 +1943,12 @@ static int stream_last_rows(const char *const *paths, size_t npaths, const ls_sw
     }
     if (status == 0 && stream->skipped)
         *stream->skipped = s->skipped;
-    if (status == 0 && options->warn && s->last_dropped_runs > 0) {
+    if (status == 0 && s->last_dropped_runs > 0) {
         /* The streamed rows carry no sweep to report it from. */
         char what[LS_ERROR_MESSAGE_MAX], message[LS_ERROR_MESSAGE_MAX + 64];
         ls_sweep_last_dropped_describe(s, what, sizeof what);
         snprintf(message, sizeof message, "%s: %s", file, what);
-        options->warn(options->warn_context, message);
+        status = reader_warning(options, s->run_column ? s->run_column : "", message, err);
     }
     *nrows = s->n;
     free(cells);
@@ -1752,6 +1992,8 @@ void ls_sweep_free(ls_sweep *s)
     free(s->text);
     free(s->name);
     free(s->run_column);
+    for (int q = 0; q < LS_SWEEP_NQUANTITIES; q++)
+        free(s->quantity_column[q]);
     free(s->sha256);
     for (size_t b = 0; s->by_names && b < s->nby; b++)
         free(s->by_names[b]);
@@ -1783,6 +2025,10 @@ int ls_sweep_select(const ls_sweep *s, const char *const *conditions, size_t n, 
             return status;
         }
         int q = where_target_from_name(w.column);
+        if (q >= 0 && (status = check_where_suffix(&w, q, err)) != 0) {
+            where_free(&w);
+            return status;
+        }
         if (q < 0 || w.is_text) {
             status = ls_error_set(err, LS_ERR_USAGE, "'%s': '%s' is not one of the quantities n_act, n_total, "
                                   "n_loop, R, E, k, tokens, flops, loss, n_unroll, tokens_per_param, epochs%s", conditions[c],
@@ -1814,6 +2060,12 @@ ls_sweep *ls_sweep_subset(const ls_sweep *s, const unsigned char *keep, ls_error
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
     }
+    for (int q = 0; q < LS_SWEEP_NQUANTITIES; q++)
+        if (s->quantity_column[q] && !(out->quantity_column[q] = strdup(s->quantity_column[q]))) {
+            ls_sweep_free(out);
+            ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+            return NULL;
+        }
     for (size_t i = 0; i < s->n; i++)
         if (keep[i])
             out->rows[out->n++] = s->rows[i];

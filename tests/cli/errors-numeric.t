@@ -219,10 +219,10 @@ double precision is refused by both (the row was predicted and fitted):
 
   $ printf 'n_act,tokens,R,n_loop,loss\n1e9,1e11,1e308,1e8,2\n' > r.csv
   $ loopscale predict --law $TRUTH r.csv
-  loopscale predict: r.csv:2: column 'R': '1e308' makes N_unroll = n_act + (R - 1) n_loop overflow double precision
+  loopscale predict: r.csv:2: column 'R': '1e308' is outside its range: an integer from 1 to 10000 (loops)
   [65]
   $ loopscale fit --law dense:linear r.csv
-  loopscale fit: r.csv:2: column 'R': '1e308' makes N_unroll = n_act + (R - 1) n_loop overflow double precision
+  loopscale fit: r.csv:2: column 'R': '1e308' is outside its range: an integer from 1 to 10000 (loops)
   [65]
   $ loopscale predict --law $TRUTH --n-act 1e9 --tokens 1e11 --R 1e308 --n-loop 1e8
   loopscale predict: --R: '1e308' is outside its range: an integer from 1 to 10000 (loops)
@@ -230,7 +230,7 @@ double precision is refused by both (the row was predicted and fitted):
   [64]
   $ printf 'n_act,tokens,loss\n1e300,1e11,2\n' > d.csv
   $ loopscale predict --law $TRUTH d.csv
-  loopscale predict: d.csv:2: column 'tokens': '1e11' makes the training FLOPs 6 N_unroll D overflow double precision
+  loopscale predict: d.csv:2: column 'n_act': '1e300' is outside its range: from 1 to 1e+20 (parameters)
   [65]
   $ loopscale predict --law $TRUTH --n-act 1e300 --tokens 1e11
   loopscale predict: --n-act: '1e300' is outside its range: from 1 to 1e+20 (parameters)
@@ -238,7 +238,7 @@ double precision is refused by both (the row was predicted and fitted):
   [64]
   $ printf 'n_act,flops,loss\n1e9,1e-300,2\n' > f.csv
   $ loopscale predict --law $TRUTH f.csv
-  loopscale predict: f.csv:2: column 'flops': '1e-300' gives tokens D = F / (6 N_unroll) = 1.66667e-310, outside double precision
+  loopscale predict: f.csv:2: column 'flops': '1e-300' is outside its range: from 1 to 1e+40 (FLOPs)
   [65]
 
 Bootstrap intervals need draws enough to read a 95% interval from: with
