@@ -74,6 +74,14 @@ int ls_sweep_quantity_from_name(const char *name, size_t len);
  *   flops           1 to 1e40           no       yes
  *   loss            above 0             no       no
  */
+/* The largest sensible values, which the reader and the options that give
+ * these quantities (--n-act, --R, --E, --flops, ...) share. */
+#define LS_SWEEP_MAX_PARAMS 1e20
+#define LS_SWEEP_MAX_TOKENS 1e20
+#define LS_SWEEP_MAX_FLOPS 1e40
+#define LS_SWEEP_MAX_LOOPS 1e4
+#define LS_SWEEP_MAX_EXPERTS 1e6
+
 typedef struct ls_sweep_limits {
     double min, max;
     int min_excluded;

@@ -8,7 +8,6 @@
 int cmd_frontier(int argc, char **argv);
 int cmd_isoflop(int argc, char **argv);
 int cmd_predict(int argc, char **argv);
-int cmd_report(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 

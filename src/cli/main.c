@@ -24,6 +24,7 @@ typedef struct command {
 static int run_fit(int argc, char **argv) { return cli_run("fit", argc, argv, 0); }
 static int run_holdout(int argc, char **argv) { return cli_run("holdout", argc, argv, 0); }
 static int run_isofit(int argc, char **argv) { return cli_run("isofit", argc, argv, 0); }
+static int run_report(int argc, char **argv) { return cli_run("report", argc, argv, 0); }
 static int run_solve(int argc, char **argv) { return cli_run("solve", argc, argv, 0); }
 static int run_shape(int argc, char **argv) { return cli_run("shape", argc, argv, 0); }
 static int run_route(int argc, char **argv) { return cli_run("route", argc, argv, 0); }
@@ -39,7 +40,7 @@ static const command COMMANDS[] = {
     {"predict", cmd_predict, "predict the loss of a sweep's runs, or of one configuration, from a law"},
     {"simulate", cmd_simulate, "draw a synthetic sweep from a law, with noise, through the architecture template"},
     {"solve", run_solve, "the loops, experts, size and tokens a compute and memory budget should buy"},
-    {"report", cmd_report, "one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures"},
+    {"report", run_report, "one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures"},
     {"shape", run_shape, "parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder"},
     {"route", run_route, "router health from logits: load balance, MMR confidence, expert switching across loops"},
     {"exit", run_exit, "entropy-threshold early exit: FLOPs saved against perplexity, Pareto front"},

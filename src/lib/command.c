@@ -16,6 +16,7 @@ static const cmd_def *const COMMANDS[] = {
     &CMD_HOLDOUT,
     &CMD_ISOFIT,
     &CMD_SOLVE,
+    &CMD_REPORT,
     &CMD_SHAPE,
     &CMD_ROUTE,
     &CMD_EXIT,

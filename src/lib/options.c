@@ -25,6 +25,7 @@
 #include "grow_internal.h"
 #include "loopscale/holdout.h"
 #include "loopscale/law.h"
+#include "loopscale/sweep.h"
 #include "numtext_internal.h"
 
 #define NO_RANGE NAN, NAN
@@ -32,12 +33,12 @@
 
 /* The largest sensible values of the quantities a sweep and a solve deal
  * in: beyond them an answer is meaningless, and the reader refuses the same
- * values in a cell (loopscale/sweep.h's limits). */
-#define MAX_PARAMS 1e20
-#define MAX_TOKENS 1e20
-#define MAX_FLOPS 1e40
-#define MAX_LOOPS 1e4
-#define MAX_EXPERTS 1e6
+ * values in a cell (loopscale/sweep.h). */
+#define MAX_PARAMS LS_SWEEP_MAX_PARAMS
+#define MAX_TOKENS LS_SWEEP_MAX_TOKENS
+#define MAX_FLOPS LS_SWEEP_MAX_FLOPS
+#define MAX_LOOPS LS_SWEEP_MAX_LOOPS
+#define MAX_EXPERTS LS_SWEEP_MAX_EXPERTS
 
 const ls_option OPTION_TABLE[O_NOPTIONS] = {
     [O_QUIET] = {"quiet", 'q', LS_OPTION_SWITCH, 0, NULL, NO_RANGE, NULL, NULL, NULL,
@@ -247,10 +248,10 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                    NULL, "parameters"},
     [O_N_LOOP] = {"n-loop", 0, LS_OPTION_COUNT, 0, "N", 1, MAX_PARAMS, NULL, NULL, NULL,
                   "active parameters in the looped block (needed when R > 1)", NULL, "parameters"},
-    [O_R] = {"R", 0, LS_OPTION_COUNT, LS_OPTION_INTEGRAL, "R", 1, MAX_LOOPS, NULL, "1", NULL, "loop count", NULL, "loops"},
-    [O_E] = {"E", 0, LS_OPTION_COUNT, LS_OPTION_INTEGRAL, "E", 1, MAX_EXPERTS, NULL, "1", NULL,
+    [O_R] = {"R", 0, LS_OPTION_NUMBER, LS_OPTION_INTEGRAL, "R", 1, MAX_LOOPS, NULL, "1", NULL, "loop count", NULL, "loops"},
+    [O_E] = {"E", 0, LS_OPTION_NUMBER, LS_OPTION_INTEGRAL, "E", 1, MAX_EXPERTS, NULL, "1", NULL,
              "routed experts per MoE layer", NULL, "experts"},
-    [O_K] = {"k", 0, LS_OPTION_COUNT, LS_OPTION_INTEGRAL, "K", 1, MAX_EXPERTS, NULL, "1", NULL,
+    [O_K] = {"k", 0, LS_OPTION_NUMBER, LS_OPTION_INTEGRAL, "K", 1, MAX_EXPERTS, NULL, "1", NULL,
              "experts chosen per token", NULL, "experts per token"},
     [O_TOKENS] = {"tokens", 0, LS_OPTION_COUNT, 0, "D", 1, MAX_TOKENS, NULL, NULL, NULL, "training tokens", NULL, "tokens"},
     [O_UNIQUE_TOKENS] = {"unique-tokens", 0, LS_OPTION_COUNT, 0, "U", 1, MAX_TOKENS, NULL, NULL, "unlimited",

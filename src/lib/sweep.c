@@ -54,16 +54,16 @@ const char *ls_sweep_quantity_name(ls_sweep_quantity q) { return QUANTITIES[q].c
  * inside double precision (so N_unroll and 6 N_unroll D stay finite); 10000
  * loops and a million experts likewise. */
 static const ls_sweep_limits LIMITS[LS_SWEEP_NQUANTITIES] = {
-    [LS_SWEEP_N_ACT] = {1, 1e20, 0, 0, 1, "parameters"},
-    [LS_SWEEP_N_TOTAL] = {1, 1e20, 0, 0, 1, "parameters"},
-    [LS_SWEEP_N_LOOP] = {1, 1e20, 0, 0, 1, "parameters"},
-    [LS_SWEEP_R] = {1, 1e4, 0, 1, 0, "loops"},
-    [LS_SWEEP_E] = {1, 1e6, 0, 1, 0, "experts"},
-    [LS_SWEEP_K] = {1, 1e6, 0, 1, 0, "experts per token"},
-    [LS_SWEEP_TOKENS] = {1, 1e20, 0, 0, 1, "tokens"},
-    [LS_SWEEP_FLOPS] = {1, 1e40, 0, 0, 1, "FLOPs"},
+    [LS_SWEEP_N_ACT] = {1, LS_SWEEP_MAX_PARAMS, 0, 0, 1, "parameters"},
+    [LS_SWEEP_N_TOTAL] = {1, LS_SWEEP_MAX_PARAMS, 0, 0, 1, "parameters"},
+    [LS_SWEEP_N_LOOP] = {1, LS_SWEEP_MAX_PARAMS, 0, 0, 1, "parameters"},
+    [LS_SWEEP_R] = {1, LS_SWEEP_MAX_LOOPS, 0, 1, 0, "loops"},
+    [LS_SWEEP_E] = {1, LS_SWEEP_MAX_EXPERTS, 0, 1, 0, "experts"},
+    [LS_SWEEP_K] = {1, LS_SWEEP_MAX_EXPERTS, 0, 1, 0, "experts per token"},
+    [LS_SWEEP_TOKENS] = {1, LS_SWEEP_MAX_TOKENS, 0, 0, 1, "tokens"},
+    [LS_SWEEP_FLOPS] = {1, LS_SWEEP_MAX_FLOPS, 0, 0, 1, "FLOPs"},
     [LS_SWEEP_LOSS] = {0, DBL_MAX, 1, 0, 0, "nats per token"},
-    [LS_SWEEP_UNIQUE_TOKENS] = {1, 1e20, 0, 0, 1, "tokens"},
+    [LS_SWEEP_UNIQUE_TOKENS] = {1, LS_SWEEP_MAX_TOKENS, 0, 0, 1, "tokens"},
 };
 
 const ls_sweep_limits *ls_sweep_quantity_limits(ls_sweep_quantity q)

@@ -5,7 +5,7 @@ fit (66, 65, 3), and then no page is written: an old one stays as it was.
 
   $ SWEEP=$ROOT/data/sweeps/looped-moe.csv.gz
   $ loopscale report $SWEEP
-  loopscale report: give the page's file name with -o REPORT.html
+  loopscale report: give the page's file name with --output REPORT.html
   Try 'loopscale report --help'.
   [64]
   $ loopscale report -o report.html
@@ -13,7 +13,7 @@ fit (66, 65, 3), and then no page is written: an old one stays as it was.
   Try 'loopscale report --help'.
   [64]
   $ loopscale report -o report.pdf $SWEEP
-  loopscale report: -o: 'report.pdf': the report is HTML; the file name must end in .html or .htm
+  loopscale report: --output: 'report.pdf': the report is HTML; the file name must end in .html or .htm
   Try 'loopscale report --help'.
   [64]
   $ loopscale report --law moe:bounded --laws moe:linear,moe:bounded -o report.html $SWEEP
@@ -50,7 +50,7 @@ The page may not replace a sweep it reads, and its directory must exist:
 
   $ cp $SWEEP sweep.html
   $ loopscale report -o ./sweep.html sweep.html
-  loopscale report: -o ./sweep.html would replace the input SWEEP sweep.html
+  loopscale report: --output ./sweep.html would replace the input SWEEP sweep.html
   Try 'loopscale report --help'.
   [64]
   $ loopscale report -o missing/report.html $SWEEP

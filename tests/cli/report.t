@@ -9,8 +9,12 @@ it in Chromium.)
   $ ln -s "$SWEEP" sweep.csv
   $ loopscale report --flops 1e21,1e22 --mem 3GB --bits 4 sweep.csv -o report.html
   loopscale report: warning: E_max = [0-9.e+]+ is not determined by the runs: its standard error, [0-9.e+]+, is [0-9.e+]+ times its value \(an unbounded interval\) (re)
-  loopscale report: warning: budget 1e+21 FLOPs: chosen: D = 3.056e+11 (fitted 1e+10 to 3e+11); lowest loss: D = 3.056e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation (starred in the report)
-  loopscale report: warning: budget 1e+22 FLOPs: chosen: D = 1.746e+12 (fitted 1e+10 to 3e+11); lowest loss: D = 1.222e+12 (fitted 1e+10 to 3e+11); no memory limit: N_act = 2.501e+09 (fitted 1e+08 to 1e+09), D = 6.663e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation (starred in the report)
+  loopscale report: warning: delta = -0.0584 is poorly determined: its 95% interval from its standard error [-0.558, 0.441] is 1 wide, more than 0.5
+  loopscale report: warning: omega = -0.146 is poorly determined: its 95% interval from its standard error [-0.654, 0.362] is 1 wide, more than 0.5
+  loopscale report: warning: chosen, lowest loss: D = 3.056e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale report: warning: chosen: N_act = 1.059e+09 (fitted 1e+08 to 1e+09), D = 8.995e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale report: warning: lowest loss: D = 1.222e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale report: warning: no memory limit: N_act = 2.501e+09 (fitted 1e+08 to 1e+09), D = 6.663e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
   $ test -s report.html && head -c 15 report.html
   <!DOCTYPE html> (no-eol)
 
@@ -35,11 +39,12 @@ them: a warning box before the budget's table, a star on each value
 outside, the ranges under the table, and a line on standard error.
 
   $ loopscale report --flops 1e22 --mem 3GB --bits 4 sweep.csv -o extrap.html 2>&1 | grep -c 'warning: budget 1e+22 FLOPs: chosen: '
-  1
+  0
+  [1]
   $ grep -o '<div class="warn"><b>Extrapolated:</b>[^<]*' extrap.html
   <div class="warn"><b>Extrapolated:</b> these answers lie outside the ranges the law was fitted on, where its predictions are a guess, not a fit; starred below.
   $ python3 "$TABLES" extrap.html | grep -E '^D \(tokens\)'
-  D (tokens) | 1.746\xc3\x9710^12* | 1.222\xc3\x9710^12* | 6.663\xc3\x9710^11* (esc)
+  D (tokens) | 8.995\xc3\x9710^11* | 1.222\xc3\x9710^12* | 6.663\xc3\x9710^11* (esc)
   $ grep -o '<p class="note">\* outside the range the law was fitted on:[^.]*' extrap.html
   <p class="note">* outside the range the law was fitted on: N<sub>act</sub> 10<sup>8</sup> to 10<sup>9</sup>, D 10<sup>10</sup> to 3&#215;10<sup>11</sup>
 
@@ -97,9 +102,9 @@ largest, with epsilon the fit's RMSE:
 
   $ python3 "$TABLES" report.html | sed -n '/^# table 5$/,$p' | grep -E '^(R|E) |^Nact|^loss'
   R (loops) | 2 | 3 | 1
-  E (experts) | 16 | 16 | 16
-  Nact | 5.455\xc3\x9710^8 | 5.455\xc3\x9710^8 | 2.501\xc3\x9710^9* (esc)
-  loss (predicted, nats/token) | 2.0678 | 2.0653 | 2.0425
+  E (experts) | 8 | 16 | 16
+  Nact | 1.059\xc3\x9710^9* | 5.455\xc3\x9710^8 | 2.501\xc3\x9710^9* (esc)
+  loss (predicted, nats/token) | 2.0770 | 2.0653 | 2.0425
   $ loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,4,16 --R 1,2,3,4,5,6,7,8 | grep -E '^(R|E) |^N_act|^loss'
   loopscale solve: warning: chosen: D = 1.746e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 1.222e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
@@ -115,6 +120,8 @@ appears as text, never as markup.
   $ ln -s "$SWEEP" 'a<b>&"c'"'"'.csv'
   $ loopscale report --laws moe:bounded --axes R --where 'E<=16' --where 'R<=8' -o odd.html 'a<b>&"c'"'"'.csv'
   loopscale report: warning: E_max = [0-9.e+]+ is not determined by the runs: its standard error, [0-9.e+]+, is [0-9.e+]+ times its value \(an unbounded interval\) (re)
+  loopscale report: warning: delta = -0.0137 is poorly determined: its 95% interval from its standard error [-0.641, 0.613] is 1.3 wide, more than 0.5
+  loopscale report: warning: omega = 0.0519 is poorly determined: its 95% interval from its standard error [-0.691, 0.795] is 1.5 wide, more than 0.5
   $ grep -c 'a<b>' odd.html
   0
   [1]
@@ -129,6 +136,7 @@ no budget there is no budget section.
   $ loopscale report --law dense --axes N --where 'E=1' --where 'R=1' --bootstrap 20 -o boot.html sweep.csv
   loopscale report: no run has R > 1, where every loop mapping reduces to N_eff = N_act: the report is of dense, and the loop mappings are not compared
   loopscale report: warning: c = 1\.44 is not determined by the runs: its 95% bootstrap interval \[[0-9.e-]+, 1\.72\] spans a factor [0-9.e+]+ (re)
+  loopscale report: warning: the compute-optimal exponent a = 0.491 is poorly determined: its 95% bootstrap interval [0.354, 0.813] is 0.46 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ python3 "$TABLES" boot.html | sed -n 1,3p
   # table 1
   parameter | value | standard error* | 95% bootstrap interval

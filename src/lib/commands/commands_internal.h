@@ -84,8 +84,10 @@ double cmd_eps(const ls_request *req, ls_result *res, const ls_lawfile *lf);
 ls_solve_budget cmd_budget(const ls_request *req);
 /* A warning for each configuration of a solve at an end of its search
  * range (configurations with the same text share it), and for each one
- * outside the ranges the law was fitted on. */
-void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_options *so, const ls_solve_result *r);
+ * outside the ranges the law was fitted on; context (or NULL) starts each
+ * ("budget 1e+22 FLOPs"). */
+void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_options *so, const ls_solve_result *r,
+                    const char *context);
 /* "* outside the range the law was fitted on: N_act 1e+08 to 1e+09, ..."
  * under a table with starred values (nothing when none are). */
 void cmd_ranges_note(strbuf *out, const ls_law_ranges *ranges, unsigned outside);

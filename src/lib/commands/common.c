@@ -259,8 +259,11 @@ static void edge_hint(char *buf, size_t size, const ls_request *req, unsigned bi
                  req_flag(req, bits >> LS_LAW_RANGE_R & 1u ? O_R_LIST : O_E_LIST));
 }
 
-void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_options *so, const ls_solve_result *r)
+void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_options *so, const ls_solve_result *r,
+                    const char *context)
 {
+    const char *sep = context ? ": " : "";
+    context = context ? context : "";
     /* Sizes, tokens, loops, experts and budgets beyond the sweep are the
      * law's guess, not its fit: one line per column of the table (columns
      * that are the same configuration share it). */
@@ -289,8 +292,8 @@ void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_option
             size_t len = strlen(labels);
             snprintf(labels + len, sizeof labels - len, ", %s", names[j]);
         }
-        res_warn(res, LS_WARNING_EXTRAPOLATION, keys[k], "%s: %s: outside the ranges the law was fitted on, an "
-                 "extrapolation", labels, lists[k]);
+        res_warn(res, LS_WARNING_EXTRAPOLATION, keys[k], "%s%s%s: %s: outside the ranges the law was fitted on, an "
+                 "extrapolation", context, sep, labels, lists[k]);
     }
     if (!r->has_choice)
         return;
@@ -309,8 +312,8 @@ void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_option
             snprintf(labels + len, sizeof labels - len, ", %s", names[j]);
         }
         edge_hint(hint, sizeof hint, req, ls_solve_at_edge(so, c[k]));
-        res_warn(res, LS_WARNING_SEARCH_EDGE, keys[k], "%s: %s: at an end of the search range, not an optimum (%s)",
-                 labels, text[k], hint);
+        res_warn(res, LS_WARNING_SEARCH_EDGE, keys[k], "%s%s%s: %s: at an end of the search range, not an optimum (%s)",
+                 context, sep, labels, text[k], hint);
     }
 }
 

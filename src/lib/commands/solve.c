@@ -302,7 +302,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
                      "%.4g): the choice is only the cheapest to serve", eps,
                      req_given(req, O_EPS) ? "" : " (the law file's fit.rmse)", worst - result.best.loss);
     }
-    cmd_warn_solve(req, res, &so, &result);
+    cmd_warn_solve(req, res, &so, &result, NULL);
 
     if (req_given(req, O_UNCERTAINTY)) {
         draws = malloc((lf->ndraws ? lf->ndraws : 1) * sizeof *draws);
