@@ -9,7 +9,6 @@ int cmd_fit(int argc, char **argv);
 int cmd_frontier(int argc, char **argv);
 int cmd_isofit(int argc, char **argv);
 int cmd_holdout(int argc, char **argv);
-int cmd_isoflop(int argc, char **argv);
 int cmd_predict(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);

@@ -21,13 +21,14 @@ typedef struct command {
     const char *summary;
 } command;
 
+static int run_isoflop(int argc, char **argv) { return cli_run("isoflop", argc, argv, 0); }
 static int run_solve(int argc, char **argv) { return cli_run("solve", argc, argv, 0); }
 
 static const command COMMANDS[] = {
     {"fit", cmd_fit, "fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file"},
     {"frontier", cmd_frontier, "the compute-optimal frontier of a law: N_opt, D_opt and the loss against F"},
     {"holdout", cmd_holdout, "compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC"},
-    {"isoflop", cmd_isoflop, "IsoFLOP profiles: loss against N_act at fixed compute, and their minima"},
+    {"isoflop", run_isoflop, "IsoFLOP profiles: loss against N_act at fixed compute, and their minima"},
     {"isofit", cmd_isofit, "compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)"},
     {"plan", cmd_plan, "which runs to train next: a sweep designed for the decision at a deployment budget"},
     {"predict", cmd_predict, "predict the loss of a sweep's runs, or of one configuration, from a law"},
