@@ -6,7 +6,6 @@
 #define LOOPSCALE_COMMANDS_H
 
 int cmd_fit(int argc, char **argv);
-int cmd_frontier(int argc, char **argv);
 int cmd_isofit(int argc, char **argv);
 int cmd_holdout(int argc, char **argv);
 int cmd_predict(int argc, char **argv);

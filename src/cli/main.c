@@ -21,12 +21,13 @@ typedef struct command {
     const char *summary;
 } command;
 
+static int run_frontier(int argc, char **argv) { return cli_run("frontier", argc, argv, 0); }
 static int run_isoflop(int argc, char **argv) { return cli_run("isoflop", argc, argv, 0); }
 static int run_solve(int argc, char **argv) { return cli_run("solve", argc, argv, 0); }
 
 static const command COMMANDS[] = {
     {"fit", cmd_fit, "fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file"},
-    {"frontier", cmd_frontier, "the compute-optimal frontier of a law: N_opt, D_opt and the loss against F"},
+    {"frontier", run_frontier, "the compute-optimal frontier of a law: N_opt, D_opt and the loss against F"},
     {"holdout", cmd_holdout, "compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC"},
     {"isoflop", run_isoflop, "IsoFLOP profiles: loss against N_act at fixed compute, and their minima"},
     {"isofit", cmd_isofit, "compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)"},

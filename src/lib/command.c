@@ -12,6 +12,7 @@
 
 /* In the order `loopscale --help` lists them. */
 static const cmd_def *const COMMANDS[] = {
+    &CMD_FRONTIER,
     &CMD_ISOFLOP,
     &CMD_SOLVE,
 };

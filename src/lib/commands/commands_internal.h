@@ -58,6 +58,12 @@ void cmd_candidates_of(const ls_request *req, ls_result *res, const ls_arch_temp
 double cmd_eps(const ls_request *req, ls_result *res, const ls_lawfile *lf);
 /* The solver's budget from --flops, --mem and --bits. */
 ls_solve_budget cmd_budget(const ls_request *req);
+/* What an answer at an end of the search says: "N_act = 1000 at the floor
+ * of the search (1e3)", "E = 64, the largest searched" (empty when it is
+ * inside on every searched quantity); and the hint for ls_solve_at_edge's
+ * bits ("a value beyond may be better: widen --E"). */
+void cmd_edge_text(char *buf, size_t size, const ls_solve_options *so, const ls_solve_candidate *c);
+void cmd_edge_hint(char *buf, size_t size, const ls_request *req, unsigned bits);
 /* A warning for each configuration of a solve at an end of its search
  * range (configurations with the same text share it), and for each one
  * outside the ranges the law was fitted on. */
