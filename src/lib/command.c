@@ -14,6 +14,7 @@
 static const cmd_def *const COMMANDS[] = {
     &CMD_FRONTIER,
     &CMD_ISOFLOP,
+    &CMD_SIMULATE,
     &CMD_SOLVE,
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof *COMMANDS)
@@ -179,7 +180,7 @@ static void option_help(strbuf *b, const ls_option *o)
     strbuf text = {0};
     strbuf_puts(&text, o->help);
     const char *def = o->default_doc ? o->default_doc : o->default_text;
-    if (def)
+    if (def && *def) /* "": no default to show (a required option) */
         strbuf_printf(&text, " (default: %s)", def);
     if ((o->flags & LS_OPTION_REPEATABLE) && !strstr(o->help, "repeatable"))
         strbuf_puts(&text, " (repeatable)");
