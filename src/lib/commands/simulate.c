@@ -21,7 +21,8 @@ static int to_stdout(void *context, const char *data, size_t len, ls_error *err)
     errno = 0;
     int status = res_write(context, data, len);
     if (status == LS_ERR_IO) /* the writer's own errno says why */
-        ls_error_set(err, status, "write error on standard output%s%s", errno ? ": " : "", errno ? strerror(errno) : "");
+        ls_error_set(err, status, "write error on standard output%s%s", errno ? ": " : "",
+                     errno ? strerror(errno) : "");
     else if (status != 0)
         res_oom(err);
     return status;
