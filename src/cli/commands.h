@@ -10,7 +10,6 @@ int cmd_isofit(int argc, char **argv);
 int cmd_holdout(int argc, char **argv);
 int cmd_predict(int argc, char **argv);
 int cmd_report(int argc, char **argv);
-int cmd_plan(int argc, char **argv);
 int cmd_shape(int argc, char **argv);
 int cmd_route(int argc, char **argv);
 int cmd_exit(int argc, char **argv);

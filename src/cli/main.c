@@ -23,6 +23,7 @@ typedef struct command {
 
 static int run_frontier(int argc, char **argv) { return cli_run("frontier", argc, argv, 0); }
 static int run_isoflop(int argc, char **argv) { return cli_run("isoflop", argc, argv, 0); }
+static int run_plan(int argc, char **argv) { return cli_run("plan", argc, argv, 0); }
 /* The sweep is written to standard output as it is made: it may be large. */
 static int run_simulate(int argc, char **argv) { return cli_run("simulate", argc, argv, 1); }
 static int run_solve(int argc, char **argv) { return cli_run("solve", argc, argv, 0); }
@@ -33,7 +34,7 @@ static const command COMMANDS[] = {
     {"holdout", cmd_holdout, "compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC"},
     {"isoflop", run_isoflop, "IsoFLOP profiles: loss against N_act at fixed compute, and their minima"},
     {"isofit", cmd_isofit, "compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)"},
-    {"plan", cmd_plan, "which runs to train next: a sweep designed for the decision at a deployment budget"},
+    {"plan", run_plan, "which runs to train next: a sweep designed for the decision at a deployment budget"},
     {"predict", cmd_predict, "predict the loss of a sweep's runs, or of one configuration, from a law"},
     {"simulate", run_simulate, "draw a synthetic sweep from a law, with noise, through the architecture template"},
     {"solve", run_solve, "the loops, experts, size and tokens a compute and memory budget should buy"},

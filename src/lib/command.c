@@ -14,6 +14,7 @@
 static const cmd_def *const COMMANDS[] = {
     &CMD_FRONTIER,
     &CMD_ISOFLOP,
+    &CMD_PLAN,
     &CMD_SIMULATE,
     &CMD_SOLVE,
 };

@@ -30,6 +30,14 @@ extern const cmd_def CMD_FIT, CMD_FRONTIER, CMD_HOLDOUT, CMD_ISOFLOP, CMD_ISOFIT
     CMD_OPT(O_PROFILE), CMD_OPT(O_MAP), CMD_OPT(O_WHERE), CMD_OPT(O_SKIP_INVALID), CMD_OPT(O_LOSS_UNIT),          \
         CMD_OPT(O_BYTES_PER_TOKEN), CMD_OPT(O_GROUP_TOL), CMD_OPT(O_RUN), CMD_OPT(O_STEP), CMD_OPT(O_LAST)
 
+/* ---- sweeps ------------------------------------------------------------------------ */
+
+/* The most runs a command holds in memory from a sweep it reads: the
+ * environment's LOOPSCALE_MAX_ROWS (0: no limit), by default CMD_MAX_ROWS;
+ * a value that is not a count is warned of and the default used. */
+#define CMD_MAX_ROWS ((size_t)10000000)
+size_t cmd_max_rows(ls_result *res);
+
 /* ---- laws and templates ---------------------------------------------------------- */
 
 /* --law FILE, or the default law compiled in (with a note).  A file whose

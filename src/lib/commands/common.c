@@ -11,6 +11,23 @@
 #include "commands/commands_internal.h"
 #include "numtext_internal.h"
 
+/* ---- sweeps ------------------------------------------------------------------------ */
+
+size_t cmd_max_rows(ls_result *res)
+{
+    /* About 320 bytes a run at one thread (docs/performance.md). */
+    const char *text = getenv("LOOPSCALE_MAX_ROWS");
+    long value = 0;
+    if (!text || !*text)
+        return CMD_MAX_ROWS;
+    if (ls_numtext_parse_long(text, strlen(text), &value) != NUMTEXT_OK || value < 0) {
+        res_warn(res, LS_WARNING_DATA, "LOOPSCALE_MAX_ROWS", "LOOPSCALE_MAX_ROWS='%s' is not a count of rows; using %zu",
+                 text, CMD_MAX_ROWS);
+        return CMD_MAX_ROWS;
+    }
+    return (size_t)value; /* 0: no limit */
+}
+
 /* ---- laws and templates ---------------------------------------------------------- */
 
 /* Why the fit a law file records is not a fit, or NULL: the best solve did
