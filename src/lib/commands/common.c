@@ -21,8 +21,8 @@ size_t cmd_max_rows(ls_result *res)
     if (!text || !*text)
         return CMD_MAX_ROWS;
     if (ls_numtext_parse_long(text, strlen(text), &value) != NUMTEXT_OK || value < 0) {
-        res_warn(res, LS_WARNING_DATA, "LOOPSCALE_MAX_ROWS", "LOOPSCALE_MAX_ROWS='%s' is not a count of rows; using %zu",
-                 text, CMD_MAX_ROWS);
+        res_warn(res, LS_WARNING_DATA, "LOOPSCALE_MAX_ROWS",
+                 "LOOPSCALE_MAX_ROWS='%s' is not a count of rows; using %zu", text, CMD_MAX_ROWS);
         return CMD_MAX_ROWS;
     }
     return (size_t)value; /* 0: no limit */
