@@ -37,10 +37,10 @@
 #define MAX_TOKENS 1e20
 #define MAX_FLOPS 1e40
 #define MAX_LOOPS 1e4
+#define MAX_EXPERTS 1e6
 /* The most budgets a range LO:HI:N spaces (a frontier of 100,000 budgets
  * takes half a second). */
 #define FLOPS_RANGE_MAX 100000
-#define MAX_EXPERTS 1e6
 
 const ls_option OPTION_TABLE[O_NOPTIONS] = {
     [O_QUIET] = {"quiet", 'q', LS_OPTION_SWITCH, 0, NULL, NO_RANGE, NULL, NULL, NULL,
