@@ -7,6 +7,7 @@
 #define LOOPSCALE_COMMANDS_INTERNAL_H
 
 #include "command_internal.h"
+#include "jsonw_internal.h"
 #include "loopscale/arch.h"
 #include "loopscale/fit.h"
 #include "loopscale/lawfile.h"
@@ -76,6 +77,10 @@ void cmd_edge_hint(char *buf, size_t size, const ls_request *req, unsigned bits)
  * range (configurations with the same text share it), and for each one
  * outside the ranges the law was fitted on. */
 void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_options *so, const ls_solve_result *r);
+/* A JSON member "outside": the names of the quantities in bits (1u <<
+ * LS_LAW_RANGE_*), ["N_act", "D"], as a value beyond the fitted ranges is
+ * listed in every command's document. */
+void cmd_json_outside(jsonw *w, unsigned bits);
 /* "* outside the range the law was fitted on: N_act 1e+08 to 1e+09, ..."
  * under a table with starred values (nothing when none are). */
 void cmd_ranges_note(strbuf *out, const ls_law_ranges *ranges, unsigned outside);

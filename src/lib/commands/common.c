@@ -242,6 +242,15 @@ void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_option
     }
 }
 
+void cmd_json_outside(jsonw *w, unsigned bits)
+{
+    ls_jsonw_array_begin(w, "outside", 1);
+    for (int q = 0; q < LS_LAW_NRANGES; q++)
+        if (bits >> q & 1u)
+            ls_jsonw_string(w, NULL, ls_law_range_name((ls_law_range)q));
+    ls_jsonw_array_end(w);
+}
+
 void cmd_ranges_note(strbuf *out, const ls_law_ranges *ranges, unsigned outside)
 {
     if (!outside)

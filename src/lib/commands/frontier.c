@@ -11,7 +11,6 @@
 #include <gsl/gsl_sort.h>
 
 #include "commands/commands_internal.h"
-#include "jsonw_internal.h"
 #include "loopscale/frontier.h"
 #include "numtext_internal.h"
 
@@ -19,15 +18,6 @@
  * choice at each budget (the law's kind does not: a looped-MoE law without
  * them keeps its plain-model closed form). */
 static const opt_id SOLVE_OPTIONS[] = {O_MEM, O_BITS, O_TEMPLATE, O_R_LIST, O_E_LIST, O_EPS};
-
-static void json_outside(jsonw *w, unsigned bits)
-{
-    ls_jsonw_array_begin(w, "outside", 1);
-    for (int q = 0; q < LS_LAW_NRANGES; q++)
-        if (bits >> q & 1u)
-            ls_jsonw_string(w, NULL, ls_law_range_name((ls_law_range)q));
-    ls_jsonw_array_end(w);
-}
 
 /* One row of numbers for CSV or TSV; NaN is an empty field. */
 static void number_row(strbuf *out, char sep, const double *v, size_t n, const char *text)
@@ -65,7 +55,7 @@ static char *plain_json(const ls_law *l, const ls_frontier_point *p, const unsig
         ls_jsonw_number(&w, "d_opt", p[i].d_opt);
         ls_jsonw_number(&w, "tokens_per_param", p[i].tokens_per_param);
         ls_jsonw_number(&w, "loss", p[i].loss);
-        json_outside(&w, outside[i]);
+        cmd_json_outside(&w, outside[i]);
         ls_jsonw_object_end(&w);
     }
     ls_jsonw_array_end(&w);
@@ -209,7 +199,7 @@ static char *solve_json(const ls_law *l, double mem_bytes, double bits, double e
         ls_jsonw_string(&w, "bound", ls_solve_bound_name(p[i].bound));
         if (!isnan(p[i].exponent_n)) /* JSON has no NaN: one budget has no slope */
             ls_jsonw_number(&w, "exponent_n", p[i].exponent_n);
-        json_outside(&w, p[i].outside);
+        cmd_json_outside(&w, p[i].outside);
         ls_jsonw_object_end(&w);
     }
     ls_jsonw_array_end(&w);

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "commands/commands_internal.h"
-#include "jsonw_internal.h"
 #include "numtext_internal.h"
 
 /* The most rows isoflop prints: a minimum per profile, and with profiles
@@ -101,15 +100,6 @@ static void print_minima(strbuf *out, const ls_solve_isoflop_result *r, const ls
     cmd_ranges_note(out, ranges, r->minima_outside);
 }
 
-static void json_outside(jsonw *w, unsigned bits)
-{
-    ls_jsonw_array_begin(w, "outside", 1);
-    for (int q = 0; q < LS_LAW_NRANGES; q++)
-        if (bits >> q & 1u)
-            ls_jsonw_string(w, NULL, ls_law_range_name((ls_law_range)q));
-    ls_jsonw_array_end(w);
-}
-
 /* The document: each profile with its minimum, and its points when they
  * were computed (docs/formats.md). */
 static char *isoflop_json(const ls_law *l, const ls_solve_isoflop_result *r, ls_error *err)
@@ -134,7 +124,7 @@ static char *isoflop_json(const ls_law *l, const ls_solve_isoflop_result *r, ls_
         ls_jsonw_number(&w, "tokens_per_param", m->tokens / m->n_act);
         ls_jsonw_number(&w, "loss", m->loss);
         ls_jsonw_string(&w, "bound", ls_solve_bound_name(m->bound));
-        json_outside(&w, m->outside);
+        cmd_json_outside(&w, m->outside);
         ls_jsonw_object_end(&w);
         if (r->points) {
             ls_jsonw_array_begin(&w, "points", 0);
@@ -143,7 +133,7 @@ static char *isoflop_json(const ls_law *l, const ls_solve_isoflop_result *r, ls_
                 ls_jsonw_number(&w, "n_act", c->n_act[k]);
                 ls_jsonw_number(&w, "tokens", c->tokens[k]);
                 ls_jsonw_number(&w, "loss", c->loss[k]);
-                json_outside(&w, c->outside[k]);
+                cmd_json_outside(&w, c->outside[k]);
                 ls_jsonw_object_end(&w);
             }
             ls_jsonw_array_end(&w);
