@@ -8,7 +8,7 @@
  * Columns: n_act,n_total,n_loop,R,E,k,tokens,flops,loss.
  *
  * Thread safety: no global state; each call has its own random stream
- * seeded from its options, and writes only its own outfile.
+ * seeded from its options.
  */
 #ifndef LOOPSCALE_SIMULATE_H
 #define LOOPSCALE_SIMULATE_H

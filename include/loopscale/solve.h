@@ -178,6 +178,39 @@ void ls_solve_isoflop_profile(const ls_law *l, const ls_arch_template *t, double
  * them (n >= 2) from n_opt / span to span * n_opt, evenly in ln N_act (the
  * table's profiles and the plot's curves share it). */
 void ls_solve_isoflop_grid(double n_opt, double span, size_t n, double *n_act);
+
+/* IsoFLOP profiles (Hoffmann et al. 2022, "Training Compute-Optimal Large
+ * Language Models", approach 2 run on a law): for each budget F, expert
+ * count E and loop count R, the N_act that minimises the loss when all of F
+ * is spent (D = F / (6 N_unroll) under the template's convention; no memory
+ * limit), and with points > 0 the loss at `points` sizes from N* / 30 to
+ * 30 N*, evenly in ln N_act (ls_solve_isoflop_grid). */
+typedef struct ls_solve_isoflop_curve {
+    double flops, E, R;
+    ls_solve_candidate minimum;   /* `outside` against the ranges given */
+    const double *n_act, *tokens, *loss; /* `points` each, N_act increasing; NULL without points */
+    const unsigned *outside;      /* per point: bits 1u << LS_LAW_RANGE_* beyond the ranges */
+} ls_solve_isoflop_curve;
+
+typedef struct ls_solve_isoflop_result {
+    size_t ncurves;  /* nflops x nE x nR: budgets outermost, then E, then R, in the order given */
+    size_t points;
+    ls_solve_isoflop_curve *curves;
+    unsigned minima_outside; /* the union of the minima's `outside` */
+    size_t minima_at_edge;   /* minima at an end of the N_act search (ls_solve_at_edge) */
+    double *values;          /* the curves' storage */
+    unsigned *outside_bits;
+} ls_solve_isoflop_result;
+
+/* Errors: LS_ERR_DATA "no model fits a budget of F FLOPs" when no N_act
+ * leaves a training token, and those of ls_solve_candidate_check for each
+ * minimum and each profile point, in order (nothing a double cannot hold is
+ * returned); LS_ERR_USAGE for an E below the template's top_k;
+ * LS_ERR_INTERNAL.  ranges may be NULL (nothing is outside). */
+int ls_solve_isoflop_run(const ls_law *l, const ls_arch_template *t, const double *flops, size_t nflops,
+                         const double *E, size_t nE, const double *R, size_t nR, size_t points,
+                         const ls_law_ranges *ranges, ls_solve_isoflop_result *out, ls_error *err) LS_MUST_CHECK;
+void ls_solve_isoflop_result_free(ls_solve_isoflop_result *r);
 LS_API_END
 
 #endif

@@ -569,19 +569,6 @@ static int output_checked(const char *path)
     return 0;
 }
 
-outfile *cli_output_open(const char *command, const char *path, int *status)
-{
-    if (!output_checked(path)) {
-        cli_error(command, "internal error: output %s was not checked against the inputs", path);
-        *status = ls_exit_status(LS_ERR_INTERNAL);
-        return NULL;
-    }
-    ls_error err;
-    outfile *out = ls_outfile_open(path, ls_outfile_wants_gzip(path), &err);
-    *status = out ? 0 : cli_fail(command, &err);
-    return out;
-}
-
 int cli_stdout_failed(const char *command, int errnum)
 {
     fprintf(stderr, "loopscale%s%s: write error on standard output: %s\n", command ? " " : "",
@@ -799,17 +786,6 @@ static int flops_error(const char *command, const char *option, const char *text
     return cli_usage_error(command, "%s: '%.*s' %s", option, (int)len, text, ls_numtext_reason(st));
 }
 
-int cli_parse_flops(const char *command, const char *option, const char *arg, double *out)
-{
-    numtext_status st;
-    flops_text kind = parse_flops_text(arg, strlen(arg), out, &st);
-    if (kind != FLOPS_OK)
-        return flops_error(command, option, arg, strlen(arg), kind, st);
-    if (!(*out > 0))
-        return cli_usage_error(command, "%s: '%s' must be positive", option, arg);
-    return check_range(command, option, arg, strlen(arg), *out);
-}
-
 int cli_parse_bytes(const char *command, const char *option, const char *arg, double *out)
 {
     size_t len = strlen(arg);
@@ -924,122 +900,6 @@ int cli_parse_list(const char *command, const char *option, const char *arg, dou
 int cli_parse_flops_list(const char *command, const char *option, const char *arg, double **values, size_t *n)
 {
     return parse_list(command, option, arg, values, n, 1);
-}
-
-int cli_parse_sizes(const char *command, const char *option, const char *arg, double **values, size_t *n)
-{
-    int status = cli_parse_list(command, option, arg, values, n);
-    for (size_t i = 0; status == 0 && i < *n; i++)
-        if ((*values)[i] < 1) /* a model smaller than one parameter would only round to nothing */
-            status = cli_usage_error(command, "%s: %g is less than one parameter", option, (*values)[i]);
-    return status;
-}
-
-int cli_check_integers(const char *command, const char *option, const double *v, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (v[i] != floor(v[i]))
-            return cli_usage_error(command, "%s: %g is not an integer", option, v[i]);
-    return 0;
-}
-
-int cli_parse_eps(const char *command, const char *arg, double *out)
-{
-    int status = cli_parse_double(command, "--eps", arg, out);
-    if (status == 0 && *out < 0)
-        status = cli_usage_error(command, "--eps: '%s' must not be negative", arg);
-    return status;
-}
-
-void cli_solve_candidates(const char *command, const ls_arch_template *t, double *R, size_t nR, double *E, size_t nE,
-                          cli_candidates *room, ls_solve_options *so)
-{
-    size_t ndefault_R, ndefault_E;
-    ls_solve_default_candidates(so->ranges, room->R, &ndefault_R, room->E, &ndefault_E);
-    so->R = R ? R : room->R;
-    so->nR = R ? nR : ndefault_R;
-    so->E = E ? E : room->E;
-    so->nE = E ? nE : ndefault_E;
-    if (E || t->top_k <= 1)
-        return;
-    /* The default list starts at E = 1; a template routing each token
-     * to top_k experts needs at least top_k of them. */
-    size_t skip = 0;
-    while (skip < so->nE && so->E[skip] < t->top_k)
-        skip++;
-    so->E += skip;
-    so->nE -= skip;
-    if (so->nE == 0) { /* top_k beyond the whole list: E = top_k alone */
-        room->top_k_e = t->top_k;
-        so->E = &room->top_k_e;
-        so->nE = 1;
-        cli_note(command, "the template routes to top_k = %d experts: the default --E is %d", t->top_k, t->top_k);
-    } else
-        cli_note(command, "the template routes to top_k = %d experts: E below %d left out of the default --E list",
-                 t->top_k, t->top_k);
-}
-
-/* What an answer at an end of the search says: "N_act = 1000 at the floor
- * of the search (10^3 active parameters)", "E = 64, the largest searched".
- * Empty when the answer is inside on every searched quantity. */
-void cli_solve_edge_text(char *buf, size_t size, const ls_solve_options *so, const ls_solve_candidate *c)
-{
-    unsigned bits = ls_solve_at_edge(so, c);
-    size_t used = 0;
-    buf[0] = '\0';
-    if (bits >> LS_LAW_RANGE_N_ACT & 1u) {
-        int n = c->n_act <= 1.0001e3 ? snprintf(buf, size, "N_act = %.4g at the floor of the search (1e3)", c->n_act)
-                                     : snprintf(buf, size, "N_act = %.4g, D = %.4g at an end of the search", c->n_act,
-                                                c->tokens);
-        used = n > 0 && (size_t)n < size ? (size_t)n : 0;
-    }
-    static const ls_law_range qs[2] = {LS_LAW_RANGE_R, LS_LAW_RANGE_E};
-    for (int k = 0; k < 2; k++) {
-        if (!(bits >> qs[k] & 1u))
-            continue;
-        const double *v = qs[k] == LS_LAW_RANGE_R ? so->R : so->E;
-        size_t nv = qs[k] == LS_LAW_RANGE_R ? so->nR : so->nE;
-        double hi = -INFINITY, x = qs[k] == LS_LAW_RANGE_R ? c->R : c->E;
-        for (size_t i = 0; i < nv; i++)
-            hi = fmax(hi, v[i]);
-        int n = snprintf(buf + used, size - used, "%s%s = %g, the %s searched", used ? ", " : "",
-                         ls_law_range_name(qs[k]), x, x >= hi ? "largest" : "smallest");
-        if (n > 0 && (size_t)n < size - used)
-            used += (size_t)n;
-    }
-}
-
-/* Under a table with starred values: the ranges they leave. */
-void cli_print_ranges_note(const ls_law_ranges *ranges, unsigned outside)
-{
-    if (!outside)
-        return;
-    printf("* outside the range the law was fitted on:");
-    const char *sep = " ";
-    for (int q = 0; q < LS_LAW_NRANGES; q++)
-        if (outside >> q & 1u) {
-            printf("%s%s %.4g to %.4g", sep, ls_law_range_name((ls_law_range)q), ranges->lo[q], ranges->hi[q]);
-            sep = ", ";
-        }
-    printf("\n");
-}
-
-const char *cli_solve_edge_hint(unsigned bits)
-{
-    if (bits >> LS_LAW_RANGE_N_ACT & 1u)
-        return "a budget that small, or a law whose exponents are not positive";
-    if ((bits >> LS_LAW_RANGE_R & 1u) && (bits >> LS_LAW_RANGE_E & 1u))
-        return "a value beyond may be better: widen --R and --E";
-    return bits >> LS_LAW_RANGE_R & 1u ? "a value beyond may be better: widen --R" : "a value beyond may be better: widen --E";
-}
-
-double cli_solve_eps(const char *command, const ls_lawfile *lf, double eps)
-{
-    if (!isnan(eps))
-        return eps;
-    if (!lf->has_fit)
-        cli_note(command, "the law file has no fit RMSE; epsilon is 0 (--eps X to set one)");
-    return lf->has_fit ? lf->fit.rmse : 0.0;
 }
 
 int cli_parse_format(const char *command, const char *arg, unsigned allowed, cli_format *out)
@@ -1680,15 +1540,6 @@ int cli_check_flops(const char *command, const ls_arch_template *t)
     if (ls_law_flops_check(&c, &err) != 0)
         return cli_usage_error(command, "%s", err.message);
     return 0;
-}
-
-int cli_apply_flops(const char *command, ls_arch_template *t, const ls_lawfile *lf, int given, ls_law_flops_kind kind)
-{
-    if (given)
-        t->flops_convention = kind;
-    else if (lf && lf->has_fit && lf->fit.flops.kind != LS_LAW_FLOPS_6ND)
-        ls_arch_set_flops(t, &lf->fit.flops);
-    return cli_check_flops(command, t);
 }
 
 int cli_sweep_flops(const char *command, const char *template_path, int given, ls_law_flops_kind kind, ls_arch_template *t,

@@ -174,8 +174,8 @@ int cli_write_file(const char *command, const char *path, const char *text);
  * outputs on standard output, one input named twice under one option (`fit S
  * S` would count each run twice), an empty output name, and one too long to
  * take the temporary suffix; an output in a missing or unwritable directory,
- * or that is a directory, fails up front with 73.  cli_write_files() and
- * cli_output_open() refuse (70) a path that was not checked, so a command
+ * or that is a directory, fails up front with 73.  cli_write_files()
+ * refuses (70) a path that was not checked, so a command
  * that forgets to name an output fails its first test rather than a user's
  * data.  A NULL path is skipped.  A command that prints its results on
  * standard output names that too, as an output "-" whose option is a phrase
@@ -183,12 +183,10 @@ int cli_write_file(const char *command, const char *path, const char *text);
 void cli_file_input(const char *option, const char *path);
 void cli_file_output(const char *option, const char *path);
 int cli_files_check(const char *command);
-/* Open an output checked by cli_files_check(); NULL after printing the error,
- * with *status its exit status. */
-outfile *cli_output_open(const char *command, const char *path, int *status);
-/* The same for up to LS_OUTFILE_MAX_OPEN files at once (a NULL path is skipped), all or none:
- * each is written and synced to its temporary file before the first is
- * renamed, and none is written when standard output has already failed. */
+/* Write up to LS_OUTFILE_MAX_OPEN files checked by cli_files_check() (a
+ * NULL path is skipped), all or none: each is written and synced to its
+ * temporary file before the first is renamed, and none is written when
+ * standard output has already failed. */
 int cli_write_files(const char *command, size_t n, const char *const *paths, const char *const *texts);
 /* The same for data of given lengths (plots are binary). */
 int cli_write_data(const char *command, size_t n, const char *const *paths, const void *const *data,
@@ -207,9 +205,6 @@ int cli_finish(const char *command, int status);
 
 int cli_parse_double(const char *command, const char *option, const char *arg, double *out);
 int cli_parse_positive(const char *command, const char *option, const char *arg, double *out);
-/* A count of FLOPs (or tokens): k M B/G T P E suffixes, B a billion; a size
- * in bytes (3GB, 3GiB) is refused saying so.  Must be positive. */
-int cli_parse_flops(const char *command, const char *option, const char *arg, double *out);
 /* A memory size in bytes: k M G T P E or Ki Mi Gi Ti, each with an optional
  * B (3GB, 3GiB, 3G); a B straight after the number (3B: 3 bytes, or 3
  * billion?) is refused as ambiguous.  Must be positive. */
@@ -221,37 +216,9 @@ int cli_parse_level(const char *command, const char *arg, double *out);
 int cli_parse_seed(const char *command, const char *arg, unsigned long *out);
 /* A comma-separated list of positive numbers; *values is malloc'd. */
 int cli_parse_list(const char *command, const char *option, const char *arg, double **values, size_t *n);
-/* The same for FLOP budgets, each read as cli_parse_flops reads one. */
+/* The same for FLOP budgets: k M B/G T P E suffixes, B a billion; a size
+ * in bytes (3GB, 3GiB) is refused saying so. */
 int cli_parse_flops_list(const char *command, const char *option, const char *arg, double **values, size_t *n);
-/* cli_parse_list for parameter counts: each at least 1. */
-int cli_parse_sizes(const char *command, const char *option, const char *arg, double **values, size_t *n);
-
-/* ---- the options solve and frontier share ----------------------------- */
-
-/* --R and --E: loop and expert counts are whole numbers ("--R: 1.5 is not an integer"). */
-int cli_check_integers(const char *command, const char *option, const double *v, size_t n);
-/* --eps X: a number, not negative. */
-int cli_parse_eps(const char *command, const char *arg, double *out);
-/* Room for the default candidate lists that cli_solve_candidates points
- * ls_solve_options at; it must outlive the options. */
-typedef struct cli_candidates {
-    double R[LS_SOLVE_DEFAULT_NR], E[LS_SOLVE_DEFAULT_NE], top_k_e;
-} cli_candidates;
-/* so->R and so->E: --R and --E when given (R, E non-NULL), else the
- * defaults cut at the law's fitted ranges (so->ranges, set by the caller),
- * E below the template's top_k left out with a note. */
-void cli_solve_candidates(const char *command, const ls_arch_template *t, double *R, size_t nR, double *E, size_t nE,
-                          cli_candidates *room, ls_solve_options *so);
-/* The epsilon in force: eps when given (not NaN), else the law's fit RMSE,
- * else 0 with a note. */
-double cli_solve_eps(const char *command, const ls_lawfile *lf, double eps);
-/* What a configuration at an end of the search says ("E = 64, the largest
- * searched"; empty inside), and the hint for ls_solve_at_edge's bits. */
-void cli_solve_edge_text(char *buf, size_t size, const ls_solve_options *so, const ls_solve_candidate *c);
-const char *cli_solve_edge_hint(unsigned bits);
-/* Under a table with starred values: "* outside the range the law was
- * fitted on:" and each range the values leave (nothing when none do). */
-void cli_print_ranges_note(const ls_law_ranges *ranges, unsigned outside);
 
 typedef enum { CLI_FORMAT_TABLE, CLI_FORMAT_CSV, CLI_FORMAT_JSON, CLI_FORMAT_MD } cli_format;
 /* Parse --format; `allowed` is a bit mask of 1 << cli_format. */
@@ -400,11 +367,6 @@ int cli_parse_flops_convention(const char *command, const char *arg, ls_law_flop
 /* 0 when the template's convention has what it needs (ls_law_flops_check),
  * else a usage error's exit status with the message. */
 int cli_check_flops(const char *command, const ls_arch_template *t);
-/* The convention t counts a budget under: --flops-convention when given
- * (given, kind), else the one the law file records when it is not 6nd (its
- * context, vocab and width with it), else the template's own; then
- * checked as cli_check_flops.  lf may be NULL. */
-int cli_apply_flops(const char *command, ls_arch_template *t, const ls_lawfile *lf, int given, ls_law_flops_kind kind);
 /* For the commands that read sweeps (fit, holdout, report): t read from
  * template_path (NULL: the default template), its convention replaced by
  * --flops-convention when given, checked, and copied to out; 0 or an exit

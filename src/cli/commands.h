@@ -5,10 +5,6 @@
 #ifndef LOOPSCALE_COMMANDS_H
 #define LOOPSCALE_COMMANDS_H
 
-int cmd_frontier(int argc, char **argv);
-int cmd_isoflop(int argc, char **argv);
 int cmd_predict(int argc, char **argv);
-int cmd_simulate(int argc, char **argv);
-int cmd_plan(int argc, char **argv);
 
 #endif

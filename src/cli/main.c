@@ -25,6 +25,11 @@ static int run_fit(int argc, char **argv) { return cli_run("fit", argc, argv, 0)
 static int run_holdout(int argc, char **argv) { return cli_run("holdout", argc, argv, 0); }
 static int run_isofit(int argc, char **argv) { return cli_run("isofit", argc, argv, 0); }
 static int run_report(int argc, char **argv) { return cli_run("report", argc, argv, 0); }
+static int run_frontier(int argc, char **argv) { return cli_run("frontier", argc, argv, 0); }
+static int run_isoflop(int argc, char **argv) { return cli_run("isoflop", argc, argv, 0); }
+static int run_plan(int argc, char **argv) { return cli_run("plan", argc, argv, 0); }
+/* The sweep is written to standard output as it is made: it may be large. */
+static int run_simulate(int argc, char **argv) { return cli_run("simulate", argc, argv, 1); }
 static int run_solve(int argc, char **argv) { return cli_run("solve", argc, argv, 0); }
 static int run_shape(int argc, char **argv) { return cli_run("shape", argc, argv, 0); }
 static int run_route(int argc, char **argv) { return cli_run("route", argc, argv, 0); }
@@ -32,13 +37,13 @@ static int run_exit(int argc, char **argv) { return cli_run("exit", argc, argv, 
 
 static const command COMMANDS[] = {
     {"fit", run_fit, "fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file"},
-    {"frontier", cmd_frontier, "the compute-optimal frontier of a law: N_opt, D_opt and the loss against F"},
+    {"frontier", run_frontier, "the compute-optimal frontier of a law: N_opt, D_opt and the loss against F"},
     {"holdout", run_holdout, "compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC"},
-    {"isoflop", cmd_isoflop, "IsoFLOP profiles: loss against N_act at fixed compute, and their minima"},
+    {"isoflop", run_isoflop, "IsoFLOP profiles: loss against N_act at fixed compute, and their minima"},
     {"isofit", run_isofit, "compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)"},
-    {"plan", cmd_plan, "which runs to train next: a sweep designed for the decision at a deployment budget"},
+    {"plan", run_plan, "which runs to train next: a sweep designed for the decision at a deployment budget"},
     {"predict", cmd_predict, "predict the loss of a sweep's runs, or of one configuration, from a law"},
-    {"simulate", cmd_simulate, "draw a synthetic sweep from a law, with noise, through the architecture template"},
+    {"simulate", run_simulate, "draw a synthetic sweep from a law, with noise, through the architecture template"},
     {"solve", run_solve, "the loops, experts, size and tokens a compute and memory budget should buy"},
     {"report", run_report, "one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures"},
     {"shape", run_shape, "parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder"},

@@ -15,6 +15,10 @@ static const cmd_def *const COMMANDS[] = {
     &CMD_FIT,
     &CMD_HOLDOUT,
     &CMD_ISOFIT,
+    &CMD_FRONTIER,
+    &CMD_ISOFLOP,
+    &CMD_PLAN,
+    &CMD_SIMULATE,
     &CMD_SOLVE,
     &CMD_REPORT,
     &CMD_SHAPE,
@@ -228,7 +232,7 @@ static void option_help(strbuf *b, const ls_option *o)
     strbuf text = {0};
     strbuf_puts(&text, o->help);
     const char *def = o->default_doc ? o->default_doc : o->default_text;
-    if (def)
+    if (def && *def) /* "": no default to show (a required option) */
         strbuf_printf(&text, " (default: %s)", def);
     if ((o->flags & LS_OPTION_REPEATABLE) && !strstr(o->help, "repeatable"))
         strbuf_puts(&text, " (repeatable)");

@@ -69,7 +69,7 @@ typedef struct cmd_option {
     opt_id id;
     const char *help;         /* NULL: the row's */
     const char *default_text; /* NULL: the row's */
-    const char *default_doc;  /* NULL: the row's */
+    const char *default_doc;  /* NULL: the row's; "": none shown (the command requires the option) */
     const char *heading;      /* a line before it in the help, or NULL */
 } cmd_option;
 

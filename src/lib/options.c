@@ -39,6 +39,9 @@
 #define MAX_FLOPS LS_SWEEP_MAX_FLOPS
 #define MAX_LOOPS LS_SWEEP_MAX_LOOPS
 #define MAX_EXPERTS LS_SWEEP_MAX_EXPERTS
+/* The most budgets a range LO:HI:N spaces (a frontier of 100,000 budgets
+ * takes half a second). */
+#define FLOPS_RANGE_MAX 100000
 
 const ls_option OPTION_TABLE[O_NOPTIONS] = {
     [O_QUIET] = {"quiet", 'q', LS_OPTION_SWITCH, 0, NULL, NO_RANGE, NULL, NULL, NULL,
@@ -192,7 +195,7 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
     [O_MIN_RUNS] = {"min-runs", 0, LS_OPTION_INTEGER, 0, "N", 1, 1000000, NULL, "3", NULL,
                     "runs a budget needs (a parabola needs 3 whatever N says)", NULL},
 
-    [O_NOISE_DRAWS] = {"noise-draws", 0, LS_OPTION_INTEGER, 0, "N", 0, 1000000, "0", NULL,
+    [O_NOISE_DRAWS] = {"noise-draws", 0, LS_OPTION_INTEGER, 0, "N", 0, 1000000, NULL, "0", NULL,
                        "refit N copies of the runs with N(0, SD^2) added to every loss (Porian et al.): each budget's "
                        "optimum becomes the median of its copies', with percentile intervals; 0 (none) or at least "
                        "20; needs --noise-sd; not with --bootstrap",
@@ -519,16 +522,27 @@ static int parse_flops_range(const ls_option *o, const char *flag, const char *t
         parse_number(o, flag, c1 + 1, (size_t)(c2 - c1 - 1), &hi, err) != 0)
         return err->code;
     size_t nlen = len - (size_t)(c2 + 1 - text);
-    if (ls_numtext_parse_long(c2 + 1, nlen, &n) != NUMTEXT_OK || n < 2 || n > 1000)
-        return ls_error_set(err, LS_ERR_USAGE, "%s: '%.*s': the count N is not a whole number from 2 to 1000", flag,
-                            (int)len, text);
+    if (ls_numtext_parse_long(c2 + 1, nlen, &n) != NUMTEXT_OK || n < 2 || n > FLOPS_RANGE_MAX)
+        return ls_error_set(err, LS_ERR_USAGE, "%s: '%.*s': the count N is not a whole number from 2 to %d", flag,
+                            (int)len, text, FLOPS_RANGE_MAX);
     if (!(hi > lo))
         return ls_error_set(err, LS_ERR_USAGE, "%s: '%.*s': HI must be greater than LO", flag, (int)len, text);
     double *list = malloc((size_t)n * sizeof *list);
     if (!list)
         return res_oom(err);
-    for (long i = 0; i < n; i++)
-        list[i] = i == 0 ? lo : i == n - 1 ? hi : exp(log(lo) + (log(hi) - log(lo)) * (double)i / (double)(n - 1));
+    for (long i = 0; i < n; i++) {
+        /* To 13 significant digits (exp and log lose up to 1e-14 here), so
+         * that 1e18:1e24:13 gives 1e21 and not 9.999999999999983e+20; the
+         * ends exactly as given. */
+        char digits[32];
+        snprintf(digits, sizeof digits, "%.13g", exp(log(lo) + (log(hi) - log(lo)) * (double)i / (double)(n - 1)));
+        list[i] = i == 0 ? lo : i == n - 1 ? hi : strtod(digits, NULL);
+        if (i > 0 && !(list[i] > list[i - 1])) {
+            free(list);
+            return ls_error_set(err, LS_ERR_USAGE, "%s: '%.*s': the range is finer than 13 significant digits tell "
+                                "apart (two budgets round to one)", flag, (int)len, text);
+        }
+    }
     free(v->list);
     v->list = list;
     v->n = (size_t)n;

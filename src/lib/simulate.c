@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "numtext_internal.h"
-#include "outfile_internal.h"
+#include "textout_internal.h"
 #include "loopscale/sweep.h"
 
 int ls_simulate_check(const ls_arch_template *t, const ls_simulate_grid *grid, ls_error *err)
@@ -75,8 +75,22 @@ static int check_run(const ls_law_point *x, int top_k, double flops, double law_
                         x->E, x->R, what);
 }
 
-int ls_simulate_write(const ls_law *truth, const ls_arch_template *t, const ls_simulate_grid *grid,
-                   const ls_simulate_options *options, outfile *out, ls_error *err)
+/* Hand what buf holds to the sink when it reaches `at` bytes (0: all). */
+static int drain(strbuf *buf, size_t at, simulate_sink sink, void *context, ls_error *err)
+{
+    if (strbuf_failed(buf))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    if (buf->len == 0 || buf->len < at)
+        return 0;
+    int status = sink(context, buf->buf, buf->len, err);
+    buf->len = 0;
+    return status;
+}
+
+#define SIMULATE_CHUNK 65536
+
+int ls_simulate_emit(const ls_law *truth, const ls_arch_template *t, const ls_simulate_grid *grid,
+                     const ls_simulate_options *options, simulate_sink sink, void *context, ls_error *err)
 {
     int status = ls_simulate_check(t, grid, err);
     if (status != 0)
@@ -84,13 +98,14 @@ int ls_simulate_write(const ls_law *truth, const ls_arch_template *t, const ls_s
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     if (!rng)
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    strbuf buf = {0};
     /* Two passes over the same random stream: the first checks every run,
      * so that a bad one is refused before anything is written (standard
      * output cannot be taken back); the second writes. */
     for (int pass = 0; pass < 2 && status == 0; pass++) {
         gsl_rng_set(rng, options->seed);
         if (pass == 1)
-            status = ls_outfile_printf(out, err, "n_act,n_total,n_loop,R,E,k,tokens,flops,loss\n");
+            strbuf_puts(&buf, "n_act,n_total,n_loop,R,E,k,tokens,flops,loss\n");
         for (size_t a = 0; a < grid->n_n_act && status == 0; a++)
             for (size_t d = 0; d < grid->n_tokens && status == 0; d++)
                 for (size_t e = 0; e < grid->n_E && status == 0; e++)
@@ -108,16 +123,18 @@ int ls_simulate_write(const ls_law *truth, const ls_arch_template *t, const ls_s
                             continue;
                         }
                         char v[8][NUMTEXT_DOUBLE_MAX];
-                        status = ls_outfile_printf(out, err, "%s,%s,%s,%s,%s,%d,%s,%s,%s\n",
-                                                ls_numtext_format_double(v[0], x.n_act),
-                                                ls_numtext_format_double(v[1], x.n_total),
-                                                ls_numtext_format_double(v[2], x.n_loop),
-                                                ls_numtext_format_double(v[3], x.R), ls_numtext_format_double(v[4], x.E),
-                                                t->top_k, ls_numtext_format_double(v[5], x.D),
-                                                ls_numtext_format_double(v[6], flops),
-                                                ls_numtext_format_double(v[7], loss));
+                        strbuf_printf(&buf, "%s,%s,%s,%s,%s,%d,%s,%s,%s\n", ls_numtext_format_double(v[0], x.n_act),
+                                      ls_numtext_format_double(v[1], x.n_total),
+                                      ls_numtext_format_double(v[2], x.n_loop), ls_numtext_format_double(v[3], x.R),
+                                      ls_numtext_format_double(v[4], x.E), t->top_k,
+                                      ls_numtext_format_double(v[5], x.D), ls_numtext_format_double(v[6], flops),
+                                      ls_numtext_format_double(v[7], loss));
+                        status = drain(&buf, SIMULATE_CHUNK, sink, context, err);
                     }
     }
+    if (status == 0)
+        status = drain(&buf, 0, sink, context, err);
+    strbuf_free(&buf);
     gsl_rng_free(rng);
     return status;
 }

@@ -12,6 +12,7 @@
 #include "loopscale/fit.h"
 
 #include "gslguard_internal.h"
+#include "numtext_internal.h"
 #include "parallel_internal.h"
 
 /* The search over ln N_act: a scan of SCAN_POINTS points across the feasible
@@ -498,6 +499,83 @@ void ls_solve_isoflop_grid(double n_opt, double span, size_t n, double *n_act)
 {
     for (size_t i = 0; i < n; i++)
         n_act[i] = n_opt * exp(log(span) * (2.0 * (double)i / (double)(n - 1) - 1.0));
+}
+
+void ls_solve_isoflop_result_free(ls_solve_isoflop_result *r)
+{
+    if (!r)
+        return;
+    free(r->curves);
+    free(r->values);
+    free(r->outside_bits);
+    memset(r, 0, sizeof *r);
+}
+
+int ls_solve_isoflop_run(const ls_law *l, const ls_arch_template *t, const double *flops, size_t nflops,
+                         const double *E, size_t nE, const double *R, size_t nR, size_t points,
+                         const ls_law_ranges *ranges, ls_solve_isoflop_result *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t e = 0; e < nE; e++)
+        if (E[e] < t->top_k)
+            return ls_error_set(err, LS_ERR_USAGE, "E = %g is below the template's top_k (%d)", E[e], t->top_k);
+    size_t n = nflops * nE * nR;
+    if (nE && nR && n / nE / nR != nflops) /* the caller bounds the sizes; this only keeps the product honest */
+        return ls_error_set(err, LS_ERR_USAGE, "too many IsoFLOP profiles");
+    out->curves = calloc(n ? n : 1, sizeof *out->curves);
+    out->values = points ? malloc(3 * n * points * sizeof *out->values) : NULL;
+    out->outside_bits = points ? malloc(n * points * sizeof *out->outside_bits) : NULL;
+    gsl_min_fminimizer *brent = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
+    if (!out->curves || !brent || (points && (!out->values || !out->outside_bits))) {
+        gsl_min_fminimizer_free(brent);
+        ls_solve_isoflop_result_free(out);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    out->ncurves = n;
+    out->points = points;
+    int status = 0;
+    for (size_t i = 0; i < n && status == 0; i++) {
+        ls_solve_isoflop_curve *c = &out->curves[i];
+        c->flops = flops[i / (nE * nR)];
+        c->E = E[i / nR % nE];
+        c->R = R[i % nR];
+        ls_solve_budget b = {c->flops, INFINITY, 16};
+        candidate_with(l, t, &b, c->E, c->R, NULL, 0, 0, brent, &c->minimum);
+        if (!c->minimum.feasible) {
+            status = ls_error_set(err, LS_ERR_DATA, "no model fits a budget of %g %s", c->flops,
+                                  ls_plural(c->flops, "FLOP", "FLOPs"));
+            break;
+        }
+        /* Nothing a double cannot hold is returned: the rule solve applies,
+         * to the minimum and to every profile point. */
+        if ((status = ls_solve_candidate_check(&c->minimum, c->flops, err)) != 0)
+            break;
+        mark_outside(t, ranges, &c->minimum);
+        out->minima_outside |= c->minimum.outside;
+        /* A minimum at an end of the N_act search is no minimum. */
+        out->minima_at_edge += ls_solve_at_edge(NULL, &c->minimum) != 0;
+        if (!points)
+            continue;
+        double *n_act = out->values + 3 * i * points, *tokens = n_act + points, *loss = tokens + points;
+        unsigned *outside = out->outside_bits + i * points;
+        ls_solve_isoflop_grid(c->minimum.n_act, 30.0, points, n_act);
+        ls_solve_isoflop_profile(l, t, c->flops, c->E, c->R, n_act, points, loss, tokens);
+        for (size_t k = 0; k < points && status == 0; k++) {
+            ls_solve_candidate p = {.n_act = n_act[k], .E = c->E, .R = c->R, .tokens = tokens[k],
+                                    .loss = loss[k], .feasible = 1};
+            status = ls_solve_candidate_check(&p, c->flops, err);
+            mark_outside(t, ranges, &p);
+            outside[k] = p.outside;
+        }
+        c->n_act = n_act;
+        c->tokens = tokens;
+        c->loss = loss;
+        c->outside = outside;
+    }
+    gsl_min_fminimizer_free(brent);
+    if (status != 0)
+        ls_solve_isoflop_result_free(out);
+    return status;
 }
 
 /* ---- uncertainty ------------------------------------------------------------- */

@@ -40,11 +40,11 @@ A plot or a sweep written over the file a command reads:
   Try 'loopscale isoflop --help'.
   [64]
   $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o t.json
-  loopscale simulate: -o t.json would replace the input --law t.json
+  loopscale simulate: --output t.json would replace the input --law t.json
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale simulate --law t.json --template tp.json --n-act 3e8 --tokens 1e11 -o tp.json
-  loopscale simulate: -o tp.json would replace the input --template tp.json
+  loopscale simulate: --output tp.json would replace the input --template tp.json
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale fit --law dense --plot d/../s.csv.gz s.csv.gz
@@ -164,7 +164,7 @@ for a name on Linux), a directory, or in a directory that does not exist:
   Try 'loopscale solve --help'.
   [64]
   $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o ''
-  loopscale simulate: -o: the file name is empty
+  loopscale simulate: --output: the file name is empty
   Try 'loopscale simulate --help'.
   [64]
 
@@ -193,7 +193,7 @@ that cannot be opened:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o d/${long:0:245}
-  loopscale simulate: -o: 'd/nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn...' has a file name of 245 bytes (at most 244 with the temporary suffix)
+  loopscale simulate: --output: 'd/nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn...' has a file name of 245 bytes (at most 244 with the temporary suffix)
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o d/${long:0:244} && ls d | wc -c

@@ -37,15 +37,15 @@ Budgets of the frontier:
   Try 'loopscale frontier --help'.
   [64]
   $ loopscale frontier --law $DC --flops 1e20:1e21
-  loopscale frontier: --flops: '1e20:1e21' is neither a list F1,F2,... nor a range LO:HI:N
+  loopscale frontier: --flops: '1e20:1e21' is not a range LO:HI:N (e.g. 1e18:1e24:13)
   Try 'loopscale frontier --help'.
   [64]
   $ loopscale frontier --law $DC --flops 1e21:1e20:5
-  loopscale frontier: --flops: '1e21:1e20:5': LO must be below HI in LO:HI:N
+  loopscale frontier: --flops: '1e21:1e20:5': HI must be greater than LO
   Try 'loopscale frontier --help'.
   [64]
   $ loopscale frontier --law $DC --flops 1e20:1e21:1
-  loopscale frontier: --flops: '1e20:1e21:1': the number of budgets N in LO:HI:N must be a whole number from 2 to 100000, not '1'
+  loopscale frontier: --flops: '1e20:1e21:1': the count N is not a whole number from 2 to 100000
   Try 'loopscale frontier --help'.
   [64]
   $ loopscale frontier --law $DC --flops 1e20:1.000000000000001e20:5
@@ -90,7 +90,7 @@ in full:
   Try 'loopscale frontier --help'.
   [64]
   $ loopscale frontier --law $DC --flops 1e20:1e21:2.5
-  loopscale frontier: --flops: '1e20:1e21:2.5': the number of budgets N in LO:HI:N must be a whole number from 2 to 100000, not '2.5'
+  loopscale frontier: --flops: '1e20:1e21:2.5': the count N is not a whole number from 2 to 100000
   Try 'loopscale frontier --help'.
   [64]
   $ loopscale frontier --law $DC --flops 1e20 --flops 1e21

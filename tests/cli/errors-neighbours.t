@@ -38,7 +38,7 @@ directory, lies in a directory that does not exist, or under a file:
   Try 'loopscale solve --help'.
   [64]
   $ loopscale simulate --law t.json --n-act 3e8 --tokens 1e11 -o ''
-  loopscale simulate: -o: the file name is empty
+  loopscale simulate: --output: the file name is empty
   Try 'loopscale simulate --help'.
   [64]
   $ loopscale fit --law dense --where 'R=1' -o d s.csv.gz > /dev/null

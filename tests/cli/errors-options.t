@@ -156,8 +156,8 @@ Values that are not numbers, or not one of the choices:
   loopscale isoflop: --flops: '1e22x' is not a number
   Try 'loopscale isoflop --help'.
   [64]
-  $ loopscale isoflop --flops 1e21 --format json
-  loopscale isoflop: --format: 'json' is not one of table, csv
+  $ loopscale isoflop --flops 1e21 --format html
+  loopscale isoflop: --format: 'html' is not one of table, csv, tsv, json, md
   Try 'loopscale isoflop --help'.
   [64]
   $ loopscale simulate --law $LAW --n-act 1e9 --tokens 1e11 --noise 1%

@@ -171,7 +171,7 @@ Every command that prints reports a full standard output (74):
   loopscale isoflop: write error on standard output: No space left on device
   [74]
   $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 > /dev/full
-  loopscale simulate: <stdout>: write error: No space left on device
+  loopscale simulate: write error on standard output: No space left on device
   [74]
   $ loopscale shape --d-model 512 --d-ff 2048 --vocab 1000 --layers 4 > /dev/full
   loopscale shape: write error on standard output: No space left on device
@@ -197,7 +197,7 @@ A closed standard output is reported the same way:
   loopscale predict: write error on standard output: Bad file descriptor
   [74]
   $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 >&-
-  loopscale simulate: <stdout>: write error: Bad file descriptor
+  loopscale simulate: write error on standard output: Bad file descriptor
   [74]
 
 A run that fails for another reason says only why it failed, even with

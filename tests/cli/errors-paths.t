@@ -63,15 +63,15 @@ Long names: a directory name, the file name with the temporary suffix, and
 the whole path are each measured against their own limit:
 
   $ sim -o $(printf 'a%.0s' $(seq 300))/x
-  loopscale simulate: -o: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' has a directory name of 300 bytes (at most 255)
+  loopscale simulate: --output: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' has a directory name of 300 bytes (at most 255)
   Try 'loopscale simulate --help'.
   [64]
   $ sim -o $(printf 'b%.0s' $(seq 250))
-  loopscale simulate: -o: 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb...' has a file name of 250 bytes (at most 244 with the temporary suffix)
+  loopscale simulate: --output: 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb...' has a file name of 250 bytes (at most 244 with the temporary suffix)
   Try 'loopscale simulate --help'.
   [64]
   $ sim -o $(printf 'cccccccccc/%.0s' $(seq 400))x
-  loopscale simulate: -o: 'cccccccccc/cccccccccc/cccccccccc/ccccccc...' is too long a path (4401 bytes; at most 4084 with the temporary suffix)
+  loopscale simulate: --output: 'cccccccccc/cccccccccc/cccccccccc/ccccccc...' is too long a path (4401 bytes; at most 4084 with the temporary suffix)
   Try 'loopscale simulate --help'.
   [64]
 

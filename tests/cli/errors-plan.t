@@ -13,7 +13,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --budget 1e21 --flops 1e22 $GRID
-  loopscale plan: give the file for the runs with -o FILE
+  loopscale plan: give the file for the runs with --output FILE
   Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --gpu-hours 1000 --flops 1e22 $GRID -o runs.csv
@@ -63,6 +63,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   $ loopscale plan --law $ROOT/data/truth/moe-bounded-sparse.json --budget 1e21 --flops 1e22 $GRID -o runs.csv
   loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
   loopscale plan: the prior law has no fit RMSE to take the noise from: give --noise SIGMA
+  Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --budget 1e21 --flops 1e22 $GRID --have missing.csv -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
@@ -74,7 +75,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   loopscale plan: have.csv:3: column 'tokens': 'ten' is not a number
   [65]
   $ loopscale plan --budget 1e21 --flops 1e22 $GRID --have have.csv -o have.csv
-  loopscale plan: -o have.csv would replace the input --have have.csv
+  loopscale plan: --output have.csv would replace the input --have have.csv
   Try 'loopscale plan --help'.
   [64]
   $ cat runs.csv
@@ -173,12 +174,36 @@ The runs are CSV: an output name that says another format is refused
 before any work, gzipped or not:
 
   $ loopscale plan --budget 1e21 --flops 1e22 -o r.json
-  loopscale plan: -o: 'r.json': the runs are CSV, and a name ending in .json says otherwise (.csv, .csv.gz or '-')
+  loopscale plan: --output: 'r.json': the runs are CSV, and a name ending in .json says otherwise (.csv or .csv.gz)
   Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --budget 1e21 --flops 1e22 -o r.HTML.gz
-  loopscale plan: -o: 'r.HTML.gz': the runs are CSV, and a name ending in .html says otherwise (.csv, .csv.gz or '-')
+  loopscale plan: --output: 'r.HTML.gz': the runs are CSV, and a name ending in .html says otherwise (.csv or .csv.gz)
   Try 'loopscale plan --help'.
   [64]
   $ test -e r.json || echo none written
   none written
+
+The summary is printed on standard output, so the runs cannot go there too:
+
+  $ loopscale plan --budget 1e21 --flops 1e22 $GRID -o -
+  loopscale plan: the summary and --output - both write to standard output
+  Try 'loopscale plan --help'.
+  [64]
+
+The plan holds a Jacobian per candidate and draw of the prior, so the
+candidates are counted before any is made, and a grid of more is refused
+naming the limit (300 sizes x 300 token counts x 5 E x 7 R is 3,150,000);
+so is a product of candidates and draws beyond what memory can hold:
+
+  $ loopscale plan --budget 1e21 --flops 1e22 --n-act $(seq -s, 100000000 10000000 3090000000) --tokens $(seq -s, 10000000000 1000000000 309000000000) -o runs.csv
+  loopscale plan: --n-act, --tokens, --E and --R make 3150000 candidates; a plan weighs at most 100000
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --budget 1e21 --flops 1e22 --n-act $(seq -s, 100000000 10000000 1090000000) --tokens $(seq -s, 10000000000 1000000000 49999999999) --E 1,2,4,8,16 --R 1 --draws 1000 -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: 20000 candidates under 1000 draws of the prior: a plan weighs at most 10000000 candidate-draws (about 130 bytes each); fewer candidates or a smaller --draws
+  Try 'loopscale plan --help'.
+  [64]
+  $ cat runs.csv
+  precious

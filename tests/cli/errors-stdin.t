@@ -50,7 +50,7 @@ and one written into while it is read would wait on itself:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale simulate --law fifo --n-act 3e8 --tokens 1e11 -o fifo
-  loopscale simulate: -o fifo writes into the FIFO read as the input --law fifo
+  loopscale simulate: --output fifo writes into the FIFO read as the input --law fifo
   Try 'loopscale simulate --help'.
   [64]
 

@@ -103,6 +103,7 @@ and eps:
 
   $ loopscale frontier --flops 1e21,1e22 --mem 3GB --bits 4 --E 1,2,4,8,16 --format json 2>/dev/null | python3 $ROOT/tests/cli/round.py
   {
+    "format": "loopscale-frontier/1",
     "law": "moe:bounded-sparse",
     "mem_bytes": 3000000000,
     "bits": 4,
@@ -118,7 +119,8 @@ and eps:
         "E": 16,
         "n_total": 6000000000,
         "bound": "memory",
-        "exponent_n": 0
+        "exponent_n": 0,
+        "outside": []
       },
       {
         "flops": 1e+22,
@@ -130,7 +132,8 @@ and eps:
         "E": 16,
         "n_total": 6000000000,
         "bound": "memory",
-        "exponent_n": 0
+        "exponent_n": 0,
+        "outside": ["D"]
       }
     ]
   }
@@ -245,3 +248,25 @@ Here the law is fitted on N_act from 1e8 to 1e9 and D from 1e10 to 1e11
   * outside the range the law was fitted on: N_act 1e+08 to 1e+09, D 1e+10 to 1e+11, F 6e+18 to 6e+20
   $ loopscale frontier --law ranged.json --flops 1e18,1e19,1e20,1e22 --format csv > /dev/null
   loopscale frontier: warning: 3 of 4 budgets have an optimum outside the ranges the law was fitted on: an extrapolation
+  $ loopscale frontier --law ranged.json --flops 1e18,1e19,1e20,1e22 --format json 2>/dev/null | python3 -c '
+  > import json, sys
+  > for p in json.load(sys.stdin)["frontier"]: print("%g" % p["flops"], ",".join(p["outside"]) or "-")'
+  1e+18 N_act,D,F
+  1e+19 D
+  1e+20 -
+  1e+22 N_act,D,F
+
+TSV has the CSV's columns; markdown the table's:
+
+  $ loopscale frontier --law ranged.json --flops 1e19,1e20 --format csv 2>/dev/null | tr , '\t' > frontier.tsv
+  $ loopscale frontier --law ranged.json --flops 1e19,1e20 --format tsv 2>/dev/null | cmp - frontier.tsv && head -1 frontier.tsv
+  flops\tn_opt\td_opt\ttokens_per_param\tloss (esc)
+  $ loopscale frontier --law ranged.json --flops 1e19,1e20 --format md 2>/dev/null
+  law        dense (plain model: R = 1, E = 1, unlimited unique data)
+  exponents  N_opt ~ F^0.4516, D_opt ~ F^0.5484
+  
+  | flops |     N_opt | D_opt      | tokens/param |   loss |
+  |------:|----------:|------------|-------------:|-------:|
+  | 1e+19 |  2.28e+08 | 7.311e+09* |        32.07 | 2.9857 |
+  | 1e+20 | 6.449e+08 | 2.585e+10  |        40.08 | 2.5998 |
+  * outside the range the law was fitted on: D 1e+10 to 1e+11

@@ -35,7 +35,7 @@ N_opt = G (F/6)^(beta/(alpha+beta)) with G = (alpha A / (beta B))^(1/(alpha+beta
 Errors:
 
   $ loopscale isoflop --law chinchilla.json
-  loopscale isoflop: give the compute budgets with --flops F1,F2,...
+  loopscale isoflop: give the compute budgets with --flops F1,F2,... or --flops LO:HI:N
   Try 'loopscale isoflop --help'.
   [64]
   $ loopscale isoflop --law chinchilla.json --flops 1e21 --E 0.5
@@ -52,13 +52,13 @@ profile points beyond them are named in the CSV's `outside` column:
 
   $ loopscale isoflop --flops 1e20,1e24 --E 1,16
   loopscale isoflop: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, F): an extrapolation
   flops    E  R  N_act*      D*          tokens/N_act   loss*
   1e+20    1  1  7.923e+08   2.104e+10*         26.55  2.5576
   1e+20   16  1  4.117e+08   4.049e+10*         98.35  2.3754
   1e+24*   1  1  1.109e+11*  1.503e+12*         13.55  1.9567
   1e+24*  16  1  4.555e+10*  3.659e+12*         80.32  1.9215
   * outside the range the law was fitted on: N_act 1e+08 to 1e+09, D 1e+11 to 5e+11, F 6e+19 to 3.675e+22
-  loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, F): an extrapolation
   $ loopscale isoflop --flops 1e24 --points 3 --format csv 2>/dev/null | cut -d, -f7-
   minimum,outside
   0,N_act;D;F
@@ -72,3 +72,58 @@ runs: at 1e22 FLOPs a dense model trains on 15 to 30 tokens per parameter
 
   $ loopscale isoflop --flops 1e22 --E 1 --format csv 2>/dev/null | awk -F, '$7 == 1 { print $5 / $4 }' | python3 -c 'import sys; t = float(sys.stdin.read()); print(15 <= t <= 30)'
   True
+
+The budgets may be a range LO:HI:N, N budgets evenly spaced in ln F, whose
+decades are exact:
+
+  $ loopscale isoflop --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e20:1e22:3 --format tsv | cut -f1-3,7 | uniq
+  flops\tE\tR\tminimum (esc)
+  1e+20\t1\t1\t0 (esc)
+  1e+20\t1\t1\t1 (esc)
+  1e+20\t1\t1\t0 (esc)
+  1e+21\t1\t1\t0 (esc)
+  1e+21\t1\t1\t1 (esc)
+  1e+21\t1\t1\t0 (esc)
+  1e+22\t1\t1\t0 (esc)
+  1e+22\t1\t1\t1 (esc)
+  1e+22\t1\t1\t0 (esc)
+
+JSON carries both: each profile's minimum and its points.  The minima are
+the CSV's rows marked 'minimum', the points its other rows, to the last
+digit:
+
+  $ loopscale isoflop --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e20,1e22 --E 1,8 --R 1,4 --points 7 --format json > iso.json
+  $ loopscale isoflop --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e20,1e22 --E 1,8 --R 1,4 --points 7 --format csv > iso.csv
+  $ python3 -c '
+  > import csv, json
+  > doc, rows = json.load(open("iso.json")), list(csv.DictReader(open("iso.csv")))
+  > assert doc["format"] == "loopscale-isoflop/1" and doc["law"] == "moe:bounded-sparse"
+  > same = 0
+  > for p in doc["profiles"]:
+  >     mine = [r for r in rows if (float(r["flops"]), float(r["E"]), float(r["R"])) == (p["flops"], p["E"], p["R"])]
+  >     m = [r for r in mine if r["minimum"] == "1"]
+  >     pts = [r for r in mine if r["minimum"] == "0"]
+  >     assert len(m) == 1 and len(pts) == len(p["points"]) == 7
+  >     for r, q in [(m[0], p["minimum"])] + list(zip(pts, p["points"])):
+  >         assert all(float(r[k]) == q[k] for k in ("n_act", "tokens", "loss")), (r, q)
+  >         assert r["outside"] == ";".join(q["outside"])
+  >         same += 1
+  >     assert abs(p["minimum"]["tokens_per_param"] - p["minimum"]["tokens"] / p["minimum"]["n_act"]) < 1e-12 * p["minimum"]["tokens_per_param"]
+  > print(len(doc["profiles"]), "profiles,", same, "rows the same")'
+  8 profiles, 64 rows the same
+
+Markdown shows the minima as the table does:
+
+  $ loopscale isoflop --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e21 --E 1,8 --format md
+  | flops | E | R |    N_act* |        D* | tokens/N_act |  loss* |
+  |------:|--:|--:|----------:|----------:|-------------:|-------:|
+  | 1e+21 | 1 | 1 | 2.792e+09 |  5.97e+10 |        21.38 | 2.3045 |
+  | 1e+21 | 8 | 1 | 1.609e+09 | 1.036e+11 |        64.41 | 2.2093 |
+
+What is printed is held until the run succeeds, so the rows are bounded:
+a request for more is refused before any work, naming the limit:
+
+  $ loopscale isoflop --law chinchilla.json --flops 1e18:1e24:1000 --E 1,2,4,8,16,32,64 --R 1,2,3,4 --points 50 --format csv
+  loopscale isoflop: --flops, --E and --R with --points ask for 1428000 rows; at most 1000000
+  Try 'loopscale isoflop --help'.
+  [64]

@@ -97,6 +97,7 @@ budget; the exponent is alpha_D / (alpha_N + alpha_D) = 0.095 / 0.171.
   1e+25
   $ loopscale frontier --law kaplan2020.json --flops 1e20 --format json
   {
+    "format": "loopscale-frontier/1",
     "law": "kaplan",
     "exponent_n": 0.5555555555555556,
     "exponent_d": 0.4444444444444444,
@@ -106,7 +107,8 @@ budget; the exponent is alpha_D / (alpha_N + alpha_D) = 0.095 / 0.171.
         "n_opt": 1561011759.4976368,
         "d_opt": 10676836074.591978,
         "tokens_per_param": 6.839689713822519,
-        "loss": 2.428469770654982
+        "loss": 2.428469770654982,
+        "outside": []
       }
     ]
   }

@@ -11,10 +11,10 @@ it in Chromium.)
   loopscale report: warning: E_max = [0-9.e+]+ is not determined by the runs: its standard error, [0-9.e+]+, is [0-9.e+]+ times its value \(an unbounded interval\) (re)
   loopscale report: warning: delta = -0.0584 is poorly determined: its 95% interval from its standard error [-0.558, 0.441] is 1 wide, more than 0.5
   loopscale report: warning: omega = -0.146 is poorly determined: its 95% interval from its standard error [-0.654, 0.362] is 1 wide, more than 0.5
-  loopscale report: warning: chosen, lowest loss: D = 3.056e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
-  loopscale report: warning: chosen: N_act = 1.059e+09 (fitted 1e+08 to 1e+09), D = 8.995e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
-  loopscale report: warning: lowest loss: D = 1.222e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
-  loopscale report: warning: no memory limit: N_act = 2.501e+09 (fitted 1e+08 to 1e+09), D = 6.663e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale report: warning: budget 1e+21 FLOPs: chosen, lowest loss: D = 3.056e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale report: warning: budget 1e+22 FLOPs: chosen: N_act = 1.059e+09 (fitted 1e+08 to 1e+09), D = 8.995e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale report: warning: budget 1e+22 FLOPs: lowest loss: D = 1.222e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale report: warning: budget 1e+22 FLOPs: no memory limit: N_act = 2.501e+09 (fitted 1e+08 to 1e+09), D = 6.663e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
   $ test -s report.html && head -c 15 report.html
   <!DOCTYPE html> (no-eol)
 
@@ -39,8 +39,7 @@ them: a warning box before the budget's table, a star on each value
 outside, the ranges under the table, and a line on standard error.
 
   $ loopscale report --flops 1e22 --mem 3GB --bits 4 sweep.csv -o extrap.html 2>&1 | grep -c 'warning: budget 1e+22 FLOPs: chosen: '
-  0
-  [1]
+  1
   $ grep -o '<div class="warn"><b>Extrapolated:</b>[^<]*' extrap.html
   <div class="warn"><b>Extrapolated:</b> these answers lie outside the ranges the law was fitted on, where its predictions are a guess, not a fit; starred below.
   $ python3 "$TABLES" extrap.html | grep -E '^D \(tokens\)'

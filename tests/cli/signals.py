@@ -4,7 +4,12 @@ sweep with every catchable signal whose default action ends a process,
 plain and gzip: each must die by that very signal (a shell reports 128 +
 its number), leave no temporary file and the old FILE as it was.  Prints
 one line per case.  Run in an empty directory with loopscale on
-PATH and TRUTH naming a law file."""
+PATH and TRUTH naming a law file.
+
+The sweep is made in memory and written when it is complete (the library
+hands its files over; they are written all at once at the end), so the
+signal comes while that write, its sync or its compression runs: about
+0.05 s plain and 0.3 s gzip here, which polling every 2 ms sees."""
 import os
 import resource
 import signal
@@ -12,9 +17,8 @@ import subprocess
 import sys
 import time
 
-# 1,500 x 1,500 runs: about 17 MB of CSV, far more than is written before
-# the signal comes.
-values = ",".join("%d" % (100_000_000 + 1_000_000 * i) for i in range(1500))
+# 400 x 400 runs: about 12 MB of CSV, made in about half a second.
+values = ",".join("%d" % (100_000_000 + 1_000_000 * i) for i in range(400))
 status = 0
 NAMES = ("INT", "TERM", "HUP", "QUIT", "PIPE", "ALRM", "USR1", "USR2", "XCPU", "VTALRM", "PROF")
 
@@ -36,7 +40,7 @@ for name in NAMES:
             tmp = [f for f in os.listdir(".") if f.startswith(dest + ".tmp.")]
             if tmp and os.path.getsize(tmp[0]) > 16384:
                 break
-            time.sleep(0.01)
+            time.sleep(0.002)
         p.send_signal(sig)
         code = p.wait()
         left = sorted(f for f in os.listdir(".") if ".tmp." in f)

@@ -66,3 +66,24 @@ A failed run leaves an existing output file untouched:
   looped-moe.csv.gz
   out.csv
   t.json
+
+The same sweep whichever way it goes: standard output, -o -, -o FILE, or
+gzip when FILE ends in .gz (in any case):
+
+  $ SIM="--law $ROOT/data/truth/moe-bounded-sparse.json --n-act 3e8,6e8 --tokens 1e11,2e11 --E 1,4 --R 1,2 --noise 0.01 --seed 9"
+  $ loopscale simulate $SIM > a.csv
+  $ loopscale simulate $SIM -o - | cmp - a.csv && loopscale simulate $SIM -o b.csv && cmp a.csv b.csv && echo same
+  same
+  $ loopscale simulate $SIM -o c.CSV.GZ && gzip -dc c.CSV.GZ | cmp - a.csv && wc -l < a.csv
+  17
+
+Every combination of the lists is a run, so a sweep's size is known before
+any work: more than ten million runs is refused, naming the limit:
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act $(seq -s, 1000 1000 5000000) --tokens $(seq -s, 1000000000 1000000 3000000000) -o big.csv
+  loopscale simulate: --n-act, --tokens, --E and --R make 10005000 runs; a sweep has at most 10000000
+  Try 'loopscale simulate --help'.
+  [64]
+  $ ls big.csv
+  ls: cannot access 'big.csv': No such file or directory
+  [2]

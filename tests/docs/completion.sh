@@ -62,7 +62,7 @@ expect "hyperbolic" loopscale holdout --laws "dense:bounded,moe:hyp"
 expect "laws" loopscale help "la"
 expect "huber mse" loopscale fit --loss ""
 expect "csv json md table tsv" loopscale holdout --format ""
-expect "csv table" loopscale isoflop --format ""
+expect "csv json md table tsv" loopscale isoflop --format ""
 expect "" loopscale solve --flops ""
 expect "--draws" loopscale plan "--dr"
 # Options that name a column offer the columns of the sweep on the line.

@@ -274,6 +274,72 @@ static unsigned outside_by_hand(const ls_law_ranges *rg, const ls_solve_candidat
     return bits;
 }
 
+/* IsoFLOP profiles: the curves come budget-major in the order given; each
+ * minimum of a dense law is Chinchilla's closed form and lies below every
+ * point of its profile, which spans N* / 30 to 30 N* and spends the budget;
+ * the quantities beyond the ranges are marked as solve marks them. */
+static void isoflop_profiles_are_around_the_closed_form_minimum(void **state)
+{
+    (void)state;
+    ls_law l;
+    ls_law_init(&l, (ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
+    l.p[LS_LAW_P_A] = 406.4;
+    l.p[LS_LAW_P_ALPHA] = 0.3392;
+    l.p[LS_LAW_P_B] = 410.7;
+    l.p[LS_LAW_P_BETA] = 0.2849;
+    l.p[LS_LAW_P_C] = 1.6934;
+    ls_arch_template t;
+    ls_arch_template_default(&t);
+    double a = l.p[LS_LAW_P_ALPHA], b = l.p[LS_LAW_P_BETA];
+    double G = pow(a * l.p[LS_LAW_P_A] / (b * l.p[LS_LAW_P_B]), 1.0 / (a + b));
+    const double flops[] = {7.3e21, 2.385e19}, E[] = {1}, R[] = {1, 3};
+    ls_law_ranges rg = {{1, 1, 1, 1, 1}, {3e8, 1e10, 1, 1, 1.8e19}, {1e9, 5e11, 2, 16, 4.3e21}, {0}};
+    ls_solve_isoflop_result r;
+    ls_error err;
+    assert_int_equal(ls_solve_isoflop_run(&l, &t, flops, 2, E, 1, R, 2, 9, &rg, &r, &err), 0);
+    assert_int_equal(r.ncurves, 4);
+    unsigned minima_outside = 0;
+    for (size_t i = 0; i < r.ncurves; i++) {
+        const ls_solve_isoflop_curve *c = &r.curves[i];
+        assert_true(c->flops == flops[i / 2] && c->E == 1 && c->R == R[i % 2]);
+        const ls_solve_candidate *m = &c->minimum;
+        double n_unroll = m->n_act * (1 + (c->R - 1) * 0.75);
+        assert_true(fabs(6 * n_unroll * m->tokens - c->flops) <= 1e-9 * c->flops);
+        if (c->R == 1) {
+            double n_opt = G * pow(c->flops / 6.0, b / (a + b));
+            if (fabs(m->n_act - n_opt) > 1e-6 * n_opt)
+                fail_msg("F = %g: N* %.10g, closed form %.10g", c->flops, m->n_act, n_opt);
+        }
+        assert_int_equal(m->outside, outside_by_hand(&rg, m));
+        minima_outside |= m->outside;
+        assert_true(fabs(c->n_act[0] * 30 / m->n_act - 1) < 1e-12);
+        assert_true(fabs(c->n_act[8] / 30 / m->n_act - 1) < 1e-12);
+        for (size_t k = 0; k < 9; k++) {
+            assert_true(c->loss[k] >= m->loss);
+            ls_solve_candidate p = {.n_act = c->n_act[k], .R = c->R, .E = 1, .tokens = c->tokens[k]};
+            assert_int_equal(c->outside[k], outside_by_hand(&rg, &p));
+            ls_law_point x = ls_arch_point(&t, c->n_act[k], 1, c->R, c->tokens[k]);
+            assert_true(fabs(c->loss[k] - ls_law_loss(&l, &x)) <= 1e-12 * c->loss[k]);
+            assert_true(fabs(6 * c->n_act[k] * (1 + (c->R - 1) * 0.75) * c->tokens[k] - c->flops) <= 1e-9 * c->flops);
+        }
+    }
+    assert_int_equal(r.minima_outside, minima_outside);
+    assert_true(minima_outside >> LS_LAW_RANGE_R & 1u);     /* R = 3 beyond the fitted 2 */
+    assert_true(minima_outside >> LS_LAW_RANGE_FLOPS & 1u); /* 7.3e21 beyond 4.3e21 */
+    assert_int_equal(r.minima_at_edge, 0);
+    ls_solve_isoflop_result_free(&r);
+    /* Without points: the minima alone. */
+    assert_int_equal(ls_solve_isoflop_run(&l, &t, flops, 2, E, 1, R, 2, 0, NULL, &r, &err), 0);
+    assert_null(r.curves[0].n_act);
+    assert_int_equal(r.minima_outside, 0);
+    ls_solve_isoflop_result_free(&r);
+    /* One FLOP trains nothing. */
+    const double one[] = {1};
+    assert_int_equal(ls_solve_isoflop_run(&l, &t, one, 1, E, 1, R, 1, 9, NULL, &r, &err), LS_ERR_DATA);
+    assert_string_equal(err.message, "no model fits a budget of 1 FLOP");
+    assert_null(r.curves);
+}
+
 static void every_reported_configuration_is_checked_against_the_fitted_ranges(void **state)
 {
     (void)state;
@@ -463,6 +529,7 @@ int main(void)
         cmocka_unit_test(a_candidate_a_double_cannot_hold_is_a_data_error),
         cmocka_unit_test(uncertainty_counts_choices_and_ignores_threads),
         cmocka_unit_test(every_reported_configuration_is_checked_against_the_fitted_ranges),
+        cmocka_unit_test(isoflop_profiles_are_around_the_closed_form_minimum),
         cmocka_unit_test(default_candidates_stay_inside_the_fitted_r_and_e),
         cmocka_unit_test(the_binding_constraint_is_reported),
         cmocka_unit_test(answers_at_an_end_of_the_search_are_flagged),

@@ -82,12 +82,22 @@ void cmd_candidates_of(const ls_request *req, ls_result *res, const ls_arch_temp
 double cmd_eps(const ls_request *req, ls_result *res, const ls_lawfile *lf);
 /* The solver's budget from --flops, --mem and --bits. */
 ls_solve_budget cmd_budget(const ls_request *req);
+/* What an answer at an end of the search says: "N_act = 1000 at the floor
+ * of the search (1e3)", "E = 64, the largest searched" (empty when it is
+ * inside on every searched quantity); and the hint for ls_solve_at_edge's
+ * bits ("a value beyond may be better: widen --E"). */
+void cmd_edge_text(char *buf, size_t size, const ls_solve_options *so, const ls_solve_candidate *c);
+void cmd_edge_hint(char *buf, size_t size, const ls_request *req, unsigned bits);
 /* A warning for each configuration of a solve at an end of its search
  * range (configurations with the same text share it), and for each one
  * outside the ranges the law was fitted on; context (or NULL) starts each
  * ("budget 1e+22 FLOPs"). */
 void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_options *so, const ls_solve_result *r,
                     const char *context);
+/* A JSON member "outside": the names of the quantities in bits (1u <<
+ * LS_LAW_RANGE_*), ["N_act", "D"], as a value beyond the fitted ranges is
+ * listed in every command's document. */
+void cmd_json_outside(jsonw *w, unsigned bits);
 /* "* outside the range the law was fitted on: N_act 1e+08 to 1e+09, ..."
  * under a table with starred values (nothing when none are). */
 void cmd_ranges_note(strbuf *out, const ls_law_ranges *ranges, unsigned outside);

@@ -217,10 +217,7 @@ ls_solve_budget cmd_budget(const ls_request *req)
     return b;
 }
 
-/* What an answer at an end of the search says: "N_act = 1000 at the floor
- * of the search (1e3)", "E = 64, the largest searched".  Empty when the
- * answer is inside on every searched quantity. */
-static void edge_text(char *buf, size_t size, const ls_solve_options *so, const ls_solve_candidate *c)
+void cmd_edge_text(char *buf, size_t size, const ls_solve_options *so, const ls_solve_candidate *c)
 {
     unsigned bits = ls_solve_at_edge(so, c);
     size_t used = 0;
@@ -247,7 +244,7 @@ static void edge_text(char *buf, size_t size, const ls_solve_options *so, const 
     }
 }
 
-static void edge_hint(char *buf, size_t size, const ls_request *req, unsigned bits)
+void cmd_edge_hint(char *buf, size_t size, const ls_request *req, unsigned bits)
 {
     if (bits >> LS_LAW_RANGE_N_ACT & 1u)
         snprintf(buf, size, "a budget that small, or a law whose exponents are not positive");
@@ -301,7 +298,7 @@ void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_option
     const ls_solve_candidate *c[3] = {&r->choice, &r->best, &r->unconstrained};
     char text[3][160];
     for (int k = 0; k < 3; k++)
-        edge_text(text[k], sizeof text[k], so, c[k]);
+        cmd_edge_text(text[k], sizeof text[k], so, c[k]);
     for (int k = 0; k < 3; k++) {
         if (!text[k][0] || (k > 0 && strcmp(text[k], text[k - 1]) == 0))
             continue;
@@ -311,10 +308,19 @@ void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_option
             size_t len = strlen(labels);
             snprintf(labels + len, sizeof labels - len, ", %s", names[j]);
         }
-        edge_hint(hint, sizeof hint, req, ls_solve_at_edge(so, c[k]));
+        cmd_edge_hint(hint, sizeof hint, req, ls_solve_at_edge(so, c[k]));
         res_warn(res, LS_WARNING_SEARCH_EDGE, keys[k], "%s%s%s: %s: at an end of the search range, not an optimum (%s)",
                  context, sep, labels, text[k], hint);
     }
+}
+
+void cmd_json_outside(jsonw *w, unsigned bits)
+{
+    ls_jsonw_array_begin(w, "outside", 1);
+    for (int q = 0; q < LS_LAW_NRANGES; q++)
+        if (bits >> q & 1u)
+            ls_jsonw_string(w, NULL, ls_law_range_name((ls_law_range)q));
+    ls_jsonw_array_end(w);
 }
 
 void cmd_ranges_note(strbuf *out, const ls_law_ranges *ranges, unsigned outside)

@@ -1,0 +1,130 @@
+/*
+ * simulate — draw a synthetic sweep from a known law (data/README.md).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands/commands_internal.h"
+#include "simulate_internal.h"
+
+/* The most runs a sweep may have: ten million rows are about a gigabyte of
+ * CSV, which -o holds until it is written. */
+#define SIMULATE_MAX_ROWS 10000000
+
+/* Standard output: each piece through the front end's writer, or kept in
+ * the result. */
+static int to_stdout(void *context, const char *data, size_t len, ls_error *err)
+{
+    errno = 0;
+    int status = res_write(context, data, len);
+    if (status == LS_ERR_IO) /* the writer's own errno says why */
+        ls_error_set(err, status, "write error on standard output%s%s", errno ? ": " : "",
+                     errno ? strerror(errno) : "");
+    else if (status != 0)
+        res_oom(err);
+    return status;
+}
+
+/* -o FILE: the whole text, handed over when it is complete. */
+static int to_buffer(void *context, const char *data, size_t len, ls_error *err)
+{
+    strbuf_append(context, data, len);
+    return strbuf_failed(context) ? res_oom(err) : 0;
+}
+
+static int run(const ls_request *req, ls_result *res, ls_error *err)
+{
+    if (!req_given(req, O_LAW_FILE))
+        return req_usage(req, err, "give the truth with %s FILE", req_flag(req, O_LAW_FILE));
+    if (!req_given(req, O_N_ACT_LIST) || !req_given(req, O_TOKENS_LIST))
+        return req_usage(req, err, "give %s and %s", req_flag(req, O_N_ACT_LIST), req_flag(req, O_TOKENS_LIST));
+    ls_simulate_options so = {req_number(req, O_NOISE), (unsigned long)req_integer(req, O_SEED)};
+    if (req_given(req, O_SEED) && !(so.noise_sigma > 0))
+        return req_usage(req, err, "%s has no effect without %s SIGMA (above 0)", req_flag(req, O_SEED),
+                         req_flag(req, O_NOISE));
+    ls_simulate_grid grid;
+    grid.n_act = req_list(req, O_N_ACT_LIST, &grid.n_n_act);
+    grid.tokens = req_list(req, O_TOKENS_LIST, &grid.n_tokens);
+    grid.E = req_list(req, O_E_LIST, &grid.n_E);
+    grid.R = req_list(req, O_R_LIST, &grid.n_R);
+    /* Every combination is a run: the size is known before any work. */
+    double rows = (double)grid.n_n_act * (double)grid.n_tokens * (double)grid.n_E * (double)grid.n_R;
+    if (rows > SIMULATE_MAX_ROWS)
+        return req_usage(req, err, "%s, %s, %s and %s make %.0f runs; a sweep has at most %d",
+                         req_flag(req, O_N_ACT_LIST), req_flag(req, O_TOKENS_LIST), req_flag(req, O_E_LIST),
+                         req_flag(req, O_R_LIST), rows, SIMULATE_MAX_ROWS);
+    ls_arch_template tmpl;
+    if (cmd_template_read(req, &tmpl, err) != 0)
+        return err->code;
+    double top_k_e = tmpl.top_k;
+    if (!req_given(req, O_E_LIST) && tmpl.top_k > 1) { /* the default E = 1 cannot route to top_k experts */
+        grid.E = &top_k_e;
+        res_note(res, "the template routes to top_k = %d experts: the default %s is %d", tmpl.top_k,
+                 req_flag(req, O_E_LIST), tmpl.top_k);
+    }
+    if (ls_simulate_check(&tmpl, &grid, err) != 0)
+        return err->code;
+    ls_lawfile *lf = cmd_read_law(req, res, O_LAW_FILE, err);
+    if (!lf)
+        return err->code;
+    int status = cmd_template_flops(req, lf, &tmpl, err);
+    const char *path = req_text(req, O_OUTPUT);
+    if (status == 0 && (!path || strcmp(path, "-") == 0))
+        status = ls_simulate_emit(&lf->law, &tmpl, &grid, &so, to_stdout, res, err);
+    else if (status == 0) {
+        strbuf text = {0};
+        status = ls_simulate_emit(&lf->law, &tmpl, &grid, &so, to_buffer, &text, err);
+        size_t len = text.len;
+        char *bytes = strbuf_take(&text);
+        if (status == 0 && !bytes)
+            status = res_oom(err);
+        if (status == 0) /* compressed at commit when the name ends in .gz */
+            status = res_output(res, O_OUTPUT, path, (unsigned char *)bytes, len, err);
+        else
+            free(bytes);
+    }
+    ls_lawfile_free(lf);
+    return status;
+}
+
+static const cmd_option OPTIONS[] = {
+    {O_LAW_FILE, "the truth: a law file (required)", NULL, "", NULL},
+    CMD_OPT_HELP(O_N_ACT_LIST, "active parameters, comma-separated (e.g. 3e8,6e8,1e9)"),
+    CMD_OPT_HELP(O_TOKENS_LIST, "training tokens, comma-separated"),
+    {O_E_LIST, "experts", "1", NULL, NULL},
+    {O_R_LIST, "loop counts", "1", NULL, NULL},
+    CMD_OPT(O_TEMPLATE),
+    CMD_OPT_HELP(O_FLOPS_CONVENTION, "how the flops column counts training FLOPs (docs/flops.md); attn needs the "
+                                     "template's context, head its vocab"),
+    {O_NOISE, "log-normal noise on the loss: loss = L_truth exp(SIGMA z)", "0", NULL, NULL},
+    CMD_OPT_HELP(O_SEED, "random seed of the noise"),
+    {O_OUTPUT, "the sweep: CSV, gzip when FILE ends in .gz (in any case)", NULL, "standard output", NULL},
+    CMD_OPT(O_FORCE),
+    CMD_OPT(O_QUIET),
+    CMD_END,
+};
+
+const cmd_def CMD_SIMULATE = {
+    .name = "simulate",
+    .summary = "draw a synthetic sweep from a law, with noise, through the architecture template",
+    .usage = "--law FILE --n-act LIST --tokens LIST [OPTIONS]",
+    .description =
+        "Draw a sweep from a law (the truth): one run for every combination of N_act, tokens, E\n"
+        "and R, mapped through the architecture template to N_total and N_loop, with loss =\n"
+        "L_truth * exp(SIGMA z), z standard normal.  Writes CSV (gzip when FILE ends in .gz, in any\n"
+        "case), at most 10,000,000 runs.\n"
+        "\n"
+        "Columns: n_act,n_total,n_loop,R,E,k,tokens,flops,loss.",
+    .operands = NULL,
+    .min_operands = 0,
+    .max_operands = 0,
+    .formats = NULL,
+    /* The sweep is all it prints, on standard output only without -o (or
+     * with -o -), so the guard sees it through -o. */
+    .stdout_label = NULL,
+    .options = OPTIONS,
+    .run = run,
+};
