@@ -97,6 +97,10 @@ const char *ls_command_summary(size_t i);
  * (its own help and default where it has them) into *out: 1, or 0 past the
  * end or for an unknown command.  The strings are the library's. */
 int ls_command_option(const char *command, size_t i, ls_option *out);
+/* 1 when the command's standard output may be large and is made as it
+ * goes (predict, simulate): a front end that prints it should give a writer
+ * (ls_request_set_writer) rather than hold it. */
+int ls_command_streams(const char *command);
 /* The command's help as `loopscale COMMAND --help` prints it (malloc'd), or
  * NULL for an unknown command. */
 char *ls_command_help(const char *command);

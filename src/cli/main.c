@@ -11,53 +11,19 @@
 #include <gsl/gsl_errno.h>
 
 #include "cli.h"
-#include "commands.h"
+#include "loopscale/command.h"
 #include "loopscale/law.h"
 #include "outfile_internal.h"
 
-typedef struct command {
-    const char *name;
-    cli_command_fn run;
-    const char *summary;
-} command;
-
-static int run_fit(int argc, char **argv) { return cli_run("fit", argc, argv, 0); }
-static int run_holdout(int argc, char **argv) { return cli_run("holdout", argc, argv, 0); }
-static int run_isofit(int argc, char **argv) { return cli_run("isofit", argc, argv, 0); }
-static int run_report(int argc, char **argv) { return cli_run("report", argc, argv, 0); }
-static int run_frontier(int argc, char **argv) { return cli_run("frontier", argc, argv, 0); }
-static int run_isoflop(int argc, char **argv) { return cli_run("isoflop", argc, argv, 0); }
-static int run_plan(int argc, char **argv) { return cli_run("plan", argc, argv, 0); }
-/* The sweep is written to standard output as it is made: it may be large. */
-static int run_simulate(int argc, char **argv) { return cli_run("simulate", argc, argv, 1); }
-static int run_solve(int argc, char **argv) { return cli_run("solve", argc, argv, 0); }
-static int run_shape(int argc, char **argv) { return cli_run("shape", argc, argv, 0); }
-static int run_route(int argc, char **argv) { return cli_run("route", argc, argv, 0); }
-static int run_exit(int argc, char **argv) { return cli_run("exit", argc, argv, 0); }
-
-static const command COMMANDS[] = {
-    {"fit", run_fit, "fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file"},
-    {"frontier", run_frontier, "the compute-optimal frontier of a law: N_opt, D_opt and the loss against F"},
-    {"holdout", run_holdout, "compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC"},
-    {"isoflop", run_isoflop, "IsoFLOP profiles: loss against N_act at fixed compute, and their minima"},
-    {"isofit", run_isofit, "compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)"},
-    {"plan", run_plan, "which runs to train next: a sweep designed for the decision at a deployment budget"},
-    {"predict", cmd_predict, "predict the loss of a sweep's runs, or of one configuration, from a law"},
-    {"simulate", run_simulate, "draw a synthetic sweep from a law, with noise, through the architecture template"},
-    {"solve", run_solve, "the loops, experts, size and tokens a compute and memory budget should buy"},
-    {"report", run_report, "one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures"},
-    {"shape", run_shape, "parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder"},
-    {"route", run_route, "router health from logits: load balance, MMR confidence, expert switching across loops"},
-    {"exit", run_exit, "entropy-threshold early exit: FLOPs saved against perplexity, Pareto front"},
-};
-#define NCOMMANDS (sizeof COMMANDS / sizeof *COMMANDS)
-
-static const command *find_command(const char *name)
+/* The commands are the library's (loopscale/command.h): its registry names
+ * them, gives their summaries and their options; this program only runs
+ * them. */
+static int known_command(const char *name)
 {
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        if (strcmp(COMMANDS[i].name, name) == 0)
-            return &COMMANDS[i];
-    return NULL;
+    for (size_t i = 0; i < ls_command_count(); i++)
+        if (strcmp(ls_command_name(i), name) == 0)
+            return 1;
+    return 0;
 }
 
 static int print_usage(FILE *fp)
@@ -66,8 +32,8 @@ static int print_usage(FILE *fp)
                 "Scaling laws for looped Mixture-of-Experts models: fit laws to a training sweep,\n"
                 "compare them on held-out runs, and solve for the configuration a compute and memory\n"
                 "budget should buy.\n\nCommands:\n");
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        fprintf(fp, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    for (size_t i = 0; i < ls_command_count(); i++)
+        fprintf(fp, "  %-10s %s\n", ls_command_name(i), ls_command_summary(i));
     fprintf(fp, "\n'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options;\n"
                 "'loopscale help laws' lists the laws.\n"
                 "'loopscale --version' prints the version.  Exit status: 0 success, 64 usage error,\n"
@@ -199,18 +165,16 @@ int main(int argc, char **argv)
             return cli_finish(NULL, print_laws());
         if (strcmp(argv[2], "help") == 0) /* help on help is the usage */
             return cli_finish(NULL, print_usage(stdout));
-        const command *cmd = find_command(argv[2]);
-        if (!cmd) {
+        if (!known_command(argv[2])) {
             cli_error(NULL, "unknown command '%s'", argv[2]);
             fprintf(stderr, "Try 'loopscale --help'.\n");
             return cli_finish(NULL, 64);
         }
         static char help_flag[] = "--help";
         char *help_argv[] = {argv[2], help_flag, NULL};
-        return cli_finish(cmd->name, cmd->run(2, help_argv));
+        return cli_finish(argv[2], cli_run(argv[2], 2, help_argv));
     }
-    const command *cmd = find_command(name);
-    if (!cmd) {
+    if (!known_command(name)) {
         cli_error(NULL, "unknown command '%s'", name);
         fprintf(stderr, "Try 'loopscale --help'.\n");
         return cli_finish(NULL, 64);
@@ -227,9 +191,9 @@ int main(int argc, char **argv)
             extra = argv[i];
     }
     if (asks_help && extra) {
-        cli_error(cmd->name, "--help: unexpected argument '%s'", extra);
-        fprintf(stderr, "Try 'loopscale %s --help'.\n", cmd->name);
-        return cli_finish(cmd->name, 64);
+        cli_error(name, "--help: unexpected argument '%s'", extra);
+        fprintf(stderr, "Try 'loopscale %s --help'.\n", name);
+        return cli_finish(name, 64);
     }
-    return cli_finish(cmd->name, cmd->run(argc - 1, argv + 1));
+    return cli_finish(name, cli_run(name, argc - 1, argv + 1));
 }

@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,7 +184,7 @@ static void print_messages(const char *command, const ls_result *res, int quiet)
     }
 }
 
-int cli_run(const char *command, int argc, char **argv, int streaming)
+int cli_run(const char *command, int argc, char **argv)
 {
     ls_error err;
     ls_request *req = ls_request_new(command, LS_FRONT_END_CLI, &err);
@@ -210,7 +211,8 @@ int cli_run(const char *command, int argc, char **argv, int streaming)
         return fail(command, &err);
     }
     ls_request_set_streams(req, STDOUT_FILENO, STDERR_FILENO);
-    if (streaming)
+    /* A large output (predict, simulate) is printed as it is made. */
+    if (ls_command_streams(command))
         ls_request_set_writer(req, write_stdout, NULL);
     progress_state ps = {command, 0, 0};
     if (isatty(STDERR_FILENO))

@@ -19,6 +19,7 @@ static const cmd_def *const COMMANDS[] = {
     &CMD_ISOFLOP,
     &CMD_PLAN,
     &CMD_SIMULATE,
+    &CMD_PREDICT,
     &CMD_SOLVE,
     &CMD_REPORT,
     &CMD_SHAPE,
@@ -103,6 +104,12 @@ size_t ls_command_count(void)
 const char *ls_command_name(size_t i)
 {
     return i < NCOMMANDS ? COMMANDS[i]->name : NULL;
+}
+
+int ls_command_streams(const char *command)
+{
+    const cmd_def *def = command ? cmd_find(command) : NULL;
+    return def && def->streams;
 }
 
 const char *ls_command_summary(size_t i)
@@ -254,8 +261,13 @@ char *ls_command_help(const char *command)
         strbuf_append(&b, u, line);
         strbuf_puts(&b, "\n");
         u += line;
-        if (*u == '\n' && *++u)
-            strbuf_printf(&b, "       loopscale %s ", def->name);
+        /* Another form of the command, or (indented) the rest of this one. */
+        if (*u == '\n' && *++u) {
+            if (*u == ' ')
+                strbuf_printf(&b, "%*s", (int)(strlen("Usage: loopscale  ") + strlen(def->name)) - 1, "");
+            else
+                strbuf_printf(&b, "       loopscale %s ", def->name);
+        }
     }
     strbuf_puts(&b, "\n");
     describe(&b, def->description);
@@ -313,7 +325,9 @@ int ls_command_run(const ls_request *req, ls_result **out, ls_error *err)
     res->req = req;
     const cmd_def *def = req->def;
     int status = 0;
-    if (req->noperands > def->max_operands)
+    if (req->noperands > def->max_operands && def->max_operands == 1)
+        status = ls_error_set(err, LS_ERR_USAGE, "give one %s file", def->operands);
+    else if (req->noperands > def->max_operands)
         status = ls_error_set(err, LS_ERR_USAGE, "unexpected argument '%s'", req->operands[def->max_operands]);
     if (status == 0)
         status = guard_check(req, res, err);

@@ -92,6 +92,8 @@ typedef struct cmd_def {
     const char *formats;     /* what --format takes, "table|json"; the first is the default; NULL: no --format */
     const char *epilogue;    /* after the options (exit status notes), or NULL */
     const char *stdout_label; /* what the command prints on standard output ("the table"), or NULL */
+    int streams;             /* its standard output may be large and is made as it goes (a front end
+                              * that can should give a writer: ls_request_set_writer) */
     const cmd_option *options; /* ended by an entry with id O_NOPTIONS */
     cmd_fn run;
 } cmd_def;

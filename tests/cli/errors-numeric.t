@@ -106,6 +106,7 @@ irreducible loss c and c plus both terms at the smallest sizes.
   inference_flops_per_token  1.5005e+18
   $ loopscale predict --law $TRUTH --n-act 1e15 --n-total 2.731e18 --n-loop 7.5e14 --R 1000 --E 4096 --tokens 1e6 --format json | python3 $ROOT/tests/cli/round.py
   {
+    "format": "loopscale-predict/1",
     "loss": 15.2473,
     "n_eff": 15353410462467064,
     "n_unroll": 7.5025e+17,

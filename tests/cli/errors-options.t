@@ -26,8 +26,8 @@ any prefix that names one option, as getopt_long allows: --thresh for
   loopscale holdout: unknown option '--axis'
   Try 'loopscale holdout --help'.
   [64]
-  $ loopscale predict -q --law $LAW $SWEEP
-  loopscale predict: unknown option '-q'
+  $ loopscale predict -Z --law $LAW $SWEEP
+  loopscale predict: unknown option '-Z'
   Try 'loopscale predict --help'.
   [64]
   $ loopscale solve --flops 1e21 --memory 3GB
@@ -224,11 +224,11 @@ Numbers out of range, budgets included:
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale predict --law $LAW --n-act -1e9 --tokens 1e11
-  loopscale predict: --n-act: '-1e9' is outside its range: from 1 to 1e+20 (parameters)
+  loopscale predict: --n-act: '-1e9' must be positive
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --n-act 1e9 --tokens 1e11 --R 0
-  loopscale predict: --R: '0' is outside its range: an integer from 1 to 10000 (loops)
+  loopscale predict: --R: '0' must be positive
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --law $LAW --n-act 1e9 --tokens 1e999
@@ -403,7 +403,7 @@ Options that contradict each other, or are missing:
   Try 'loopscale route --help'.
   [64]
   $ loopscale route -k 1 a.npy b.npy
-  loopscale route: unexpected argument 'b.npy'
+  loopscale route: give one LOGITS file
   Try 'loopscale route --help'.
   [64]
   $ loopscale exit --shape s.json --prelude 1 data.csv

@@ -6,13 +6,13 @@ written; each input stays byte-identical (clobber.py says what it runs):
 
   $ TRUTH=$ROOT/data/truth/moe-bounded-sparse.json python3 $ROOT/tests/cli/clobber.py
   fit: 2 output options, 29 refused runs
-  frontier: 1 output option, 6 refused runs
   holdout: 1 output option, 11 refused runs
+  isofit: 1 output option, 11 refused runs
+  frontier: 1 output option, 6 refused runs
   isoflop: 1 output option, 12 refused runs
-  isofit: 0 output options, 1 refused runs
   plan: 1 output option, 18 refused runs
-  predict: 0 output options, 2 refused runs
   simulate: 1 output option, 12 refused runs
+  predict: 0 output options, 2 refused runs
   solve: 2 output options, 30 refused runs
   report: 1 output option, 11 refused runs
   shape: 0 output options, 1 refused runs

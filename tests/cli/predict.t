@@ -22,6 +22,7 @@ JSON output:
 
   $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format json --where 'R=16' --where 'E=16' --where 'tokens=5e11' --where 'n_act=1e9' $ROOT/data/sweeps/looped-moe.csv.gz | python3 $ROOT/tests/cli/round.py
   {
+    "format": "loopscale-predict/1",
     "rows": [
       {
         "line": 967,
@@ -83,6 +84,7 @@ One configuration:
   inference_flops_per_token  6.5e+09
   $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --n-act 1e9 --flops 6e21 --format json | python3 $ROOT/tests/cli/round.py
   {
+    "format": "loopscale-predict/1",
     "loss": 2.25903,
     "n_eff": 1000000000,
     "n_unroll": 1000000000,

@@ -11,13 +11,13 @@ Help goes to standard output with status 0; usage errors to standard error with 
   
   Commands:
     fit        fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file
-    frontier   the compute-optimal frontier of a law: N_opt, D_opt and the loss against F
     holdout    compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC
+    isofit     compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2; Akima)
+    frontier   the compute-optimal frontier of a law: N_opt, D_opt and the loss against F
     isoflop    IsoFLOP profiles: loss against N_act at fixed compute, and their minima
-    isofit     compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)
     plan       which runs to train next: a sweep designed for the decision at a deployment budget
-    predict    predict the loss of a sweep's runs, or of one configuration, from a law
     simulate   draw a synthetic sweep from a law, with noise, through the architecture template
+    predict    predict the loss of a sweep's runs, or of one configuration, from a law
     solve      the loops, experts, size and tokens a compute and memory budget should buy
     report     one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures
     shape      parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder
@@ -31,8 +31,8 @@ Help goes to standard output with status 0; usage errors to standard error with 
   70 internal error, 3 a fit that did not converge.
   $ loopscale help predict | head -3
   Usage: loopscale predict --law FILE [OPTIONS] SWEEP
-         loopscale predict --law FILE --n-act N [--n-total N] [--n-loop N] [--R R] [--E E] [--k K]
-                           (--tokens D | --flops F)
+         loopscale predict --law FILE --n-act N [--n-total N] [--n-loop N] [--R R] [--E E]
+                            [--k K] (--tokens D | --flops F)
   $ loopscale predict --help | head -1
   Usage: loopscale predict --law FILE [OPTIONS] SWEEP
   $ loopscale
@@ -44,13 +44,13 @@ Help goes to standard output with status 0; usage errors to standard error with 
   
   Commands:
     fit        fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file
-    frontier   the compute-optimal frontier of a law: N_opt, D_opt and the loss against F
     holdout    compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC
+    isofit     compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2; Akima)
+    frontier   the compute-optimal frontier of a law: N_opt, D_opt and the loss against F
     isoflop    IsoFLOP profiles: loss against N_act at fixed compute, and their minima
-    isofit     compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2)
     plan       which runs to train next: a sweep designed for the decision at a deployment budget
-    predict    predict the loss of a sweep's runs, or of one configuration, from a law
     simulate   draw a synthetic sweep from a law, with noise, through the architecture template
+    predict    predict the loss of a sweep's runs, or of one configuration, from a law
     solve      the loops, experts, size and tokens a compute and memory budget should buy
     report     one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures
     shape      parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder
@@ -84,7 +84,7 @@ Help goes to standard output with status 0; usage errors to standard error with 
   Try 'loopscale predict --help'.
   [64]
   $ loopscale predict --format xml --law x.json s.csv
-  loopscale predict: --format: 'xml' is not one of table, csv, json
+  loopscale predict: --format: 'xml' is not one of table, csv, tsv, json
   Try 'loopscale predict --help'.
   [64]
 

@@ -125,6 +125,7 @@ const cmd_def CMD_SIMULATE = {
     /* The sweep is all it prints, on standard output only without -o (or
      * with -o -), so the guard sees it through -o. */
     .stdout_label = NULL,
+    .streams = 1,
     .options = OPTIONS,
     .run = run,
 };
