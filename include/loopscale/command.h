@@ -105,8 +105,11 @@ int ls_command_streams(const char *command);
  * NULL for an unknown command. */
 char *ls_command_help(const char *command);
 /* Every numeric option's range, one line each, as the man page's RANGES
- * section lists them (malloc'd; troff when troff is non-zero). */
-char *ls_command_ranges(int troff);
+ * section lists them (malloc'd; troff when troff_style is non-zero). */
+char *ls_command_ranges(int troff_style);
+/* Every command's section of the man page (usage, description, options),
+ * in troff, made from the same table as the help (malloc'd). */
+char *ls_command_man(void);
 
 /* ---- requests ------------------------------------------------------------ */
 

@@ -5,6 +5,7 @@
  */
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -72,6 +73,19 @@ static int print_laws(void)
     }
     printf("\n'loopscale fit --law moe:bounded-sparse' fits one.\n");
     return 0;
+}
+
+/* 'loopscale help man': the OPTIONS and RANGES sections of the man page, in
+ * troff, from the library's option table (scripts/make-man splices them into
+ * docs/man/loopscale.1). */
+static int print_man(void)
+{
+    char *options = ls_command_man(), *ranges = ls_command_ranges(1);
+    if (options && ranges)
+        printf("%s.\\\" RANGES\n%s", options, ranges);
+    free(options);
+    free(ranges);
+    return options && ranges ? 0 : 70;
 }
 
 /* Every catchable signal whose default action ends the process, apart from
@@ -163,6 +177,8 @@ int main(int argc, char **argv)
             return cli_finish(NULL, print_usage(stdout));
         if (strcmp(argv[2], "laws") == 0)
             return cli_finish(NULL, print_laws());
+        if (strcmp(argv[2], "man") == 0) /* the man page's generated sections: scripts/make-man */
+            return cli_finish(NULL, print_man());
         if (strcmp(argv[2], "help") == 0) /* help on help is the usage */
             return cli_finish(NULL, print_usage(stdout));
         if (!known_command(argv[2])) {

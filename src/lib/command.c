@@ -282,7 +282,25 @@ char *ls_command_help(const char *command)
     return strbuf_take(&b);
 }
 
-char *ls_command_ranges(int troff)
+/* text as troff: backslash, minus and quote escaped, a control character at
+ * a line's start defused. */
+static void troff(strbuf *b, const char *text)
+{
+    int start = 1;
+    for (const char *p = text; *p; p++) {
+        if (start && (*p == '.' || *p == '\''))
+            strbuf_puts(b, "\\&");
+        start = *p == '\n';
+        switch (*p) {
+        case '\\': strbuf_puts(b, "\\e"); break;
+        case '-': strbuf_puts(b, "\\-"); break;
+        case '\'': strbuf_puts(b, "\\(aq"); break;
+        default: strbuf_append(b, p, 1); break;
+        }
+    }
+}
+
+char *ls_command_ranges(int troff_style)
 {
     strbuf b = {0};
     /* Each option once, in the table's order, with every command that
@@ -305,10 +323,101 @@ char *ls_command_ranges(int troff)
             }
         if (!commands[0])
             continue;
-        if (troff)
-            strbuf_printf(&b, ".TP\n.B \\-\\-%s\n%s (%s)\n", o->name, range, commands);
-        else
+        if (troff_style) {
+            strbuf_puts(&b, ".TP\n\\fB\\-\\-");
+            troff(&b, o->name);
+            strbuf_puts(&b, "\\fR\n");
+            troff(&b, range);
+            if (o->unit) {
+                strbuf_puts(&b, " ");
+                troff(&b, o->unit);
+            }
+            strbuf_puts(&b, " (");
+            troff(&b, commands);
+            strbuf_puts(&b, ")\n");
+        } else
             strbuf_printf(&b, "--%-18s %s (%s)\n", o->name, range, commands);
+    }
+    return strbuf_take(&b);
+}
+
+/* ---- the man page ------------------------------------------------------------------- */
+
+char *ls_command_man(void)
+{
+    strbuf b = {0};
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        const cmd_def *def = COMMANDS[i];
+        strbuf_printf(&b, ".SS \"loopscale %s\"\n.nf\n", def->name);
+        for (const char *u = def->usage; *u;) {
+            size_t line = strcspn(u, "\n");
+            char *text = strndup(u, line);
+            strbuf_printf(&b, "%s", u[0] == ' ' ? "  " : "");
+            if (u[0] != ' ')
+                strbuf_printf(&b, "loopscale %s ", def->name);
+            if (text)
+                troff(&b, text + strspn(text, " "));
+            free(text);
+            strbuf_puts(&b, "\n");
+            u += line + (u[line] == '\n');
+        }
+        strbuf_puts(&b, ".fi\n");
+        /* The description's paragraphs, each one filled by the reader. */
+        for (const char *d = def->description; *d;) {
+            const char *end = strstr(d, "\n\n");
+            size_t len = end ? (size_t)(end - d) : strlen(d);
+            char *para = strndup(d, len);
+            if (para) {
+                int literal = para[0] == ' ' || strstr(para, "\n ");
+                strbuf_puts(&b, literal ? ".PP\n.nf\n" : ".PP\n");
+                if (!literal)
+                    for (char *c = para; *c; c++)
+                        *c = *c == '\n' ? ' ' : *c;
+                troff(&b, para);
+                strbuf_puts(&b, literal ? "\n.fi\n" : "\n");
+            }
+            free(para);
+            d += len + (end ? 2 : 0);
+        }
+        for (const cmd_option *c = def->options; c->id != O_NOPTIONS; c++) {
+            ls_option o = shown_option(def, c);
+            if (o.heading) {
+                strbuf_puts(&b, ".PP\n");
+                troff(&b, o.heading);
+                strbuf_puts(&b, "\n");
+            }
+            strbuf_puts(&b, ".TP\n");
+            if (o.short_name)
+                strbuf_printf(&b, "\\fB\\-%c\\fR, ", o.short_name);
+            strbuf_puts(&b, "\\fB\\-\\-");
+            troff(&b, o.name);
+            strbuf_puts(&b, "\\fR");
+            const char *metavar = o.type == LS_OPTION_CHOICE && o.choices ? o.choices : o.metavar;
+            if (metavar && o.type != LS_OPTION_SWITCH) {
+                strbuf_puts(&b, " \\fI");
+                troff(&b, metavar);
+                strbuf_puts(&b, "\\fR");
+            }
+            strbuf_puts(&b, "\n");
+            troff(&b, o.help);
+            const char *dflt = o.default_doc && o.default_doc[0] ? o.default_doc
+                               : o.default_doc                   ? NULL
+                                                                 : o.default_text;
+            if (dflt) {
+                strbuf_puts(&b, " (default: ");
+                troff(&b, dflt);
+                strbuf_puts(&b, ")");
+            }
+            if ((o.flags & LS_OPTION_REPEATABLE) && !strstr(o.help, "repeatable"))
+                strbuf_puts(&b, " (repeatable)");
+            strbuf_puts(&b, "\n");
+        }
+        strbuf_puts(&b, ".TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nshow this help\n");
+        if (def->epilogue) {
+            strbuf_puts(&b, ".PP\n");
+            troff(&b, def->epilogue);
+            strbuf_puts(&b, "\n");
+        }
     }
     return strbuf_take(&b);
 }

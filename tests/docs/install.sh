@@ -6,7 +6,8 @@ set -eu
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmake --install "$1" --prefix "$tmp" > /dev/null
-for f in bin/loopscale share/man/man1/loopscale.1 share/bash-completion/completions/loopscale; do
+for f in bin/loopscale share/man/man1/loopscale.1 share/bash-completion/completions/loopscale \
+    share/doc/loopscale/tutorial.md share/loopscale/laws/default.json; do
     if [ ! -f "$tmp/$f" ]; then
         echo "FAIL: cmake --install did not install $f"
         exit 1

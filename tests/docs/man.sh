@@ -15,6 +15,11 @@ check() { # check DESCRIPTION COMMAND...
     if "$@"; then passed=$((passed + 1)); else echo "FAIL: $what"; failed=$((failed + 1)); fi
 }
 
+# The page is made from the option table (scripts/make-man): a stale page
+# says what the program no longer does.
+"$(dirname "$0")/../../scripts/make-man" "$bin" "$tmp/made.1"
+check "$page is what scripts/make-man makes from the option table (run it)" cmp -s "$tmp/made.1" "$page"
+
 # Rendered as a reader sees it, in plain ASCII, with groff's warnings on.
 LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$page" > "$tmp/page.txt" 2> "$tmp/warnings.txt"
 check "man renders $page" test -s "$tmp/page.txt"
