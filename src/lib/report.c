@@ -436,9 +436,9 @@ static int put_fit(html *h, const ls_report_input *in, ls_error *err)
         }
         put(h, "</td></tr>\n");
     }
-    put(h, "</table>\n<p class=\"note\">* From the Jacobian (Gauss-Newton, normal approximation). With Huber on log "
-           "loss most residuals sit in its linear branch and these run about 2&#215; too small");
-    put(h, with_ci ? "; prefer the bootstrap intervals.</p>\n" : "; <code>--bootstrap N</code> gives intervals.</p>\n");
+    put(h, "</table>\n<p class=\"note\">* From the M-estimator's sandwich covariance (normal approximation on "
+           "ln A, ln B, ln c and the exponents)");
+    put(h, with_ci ? ".</p>\n" : "; <code>--bootstrap N</code> gives intervals that need not be symmetric.</p>\n");
 
     if (put_residuals(h, in, err) != 0)
         return -1;
