@@ -223,6 +223,7 @@ twice:
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   $ loopscale fit --law dense --where 'R=1' -o /dev/null --plot /dev/null s.csv.gz > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 4.67 is poorly determined: its 95% interval from its standard error [0.0651, 335] spans a factor 5.1e+03, more than 1000
   loopscale fit: warning: beta = 0.0738 is at a bound of its domain: its 95% interval from its standard error [-0.265, 0.413] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.168 is poorly determined: its 95% interval from the standard errors [-0.473, 0.81] is 1.3 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
@@ -257,6 +258,7 @@ Two copies of a file are two files, and are read as such:
   [64]
   $ cp s.csv.gz copy.csv.gz
   $ loopscale fit --law dense s.csv.gz copy.csv.gz | sed -n 2p
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [0.00262, 9.25e+06] spans a factor 3.5e+09, more than 1000
   loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.246, 0.75] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.0664, 0.9] is 0.97 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted

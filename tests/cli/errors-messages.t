@@ -8,22 +8,27 @@ A fixed E_start the law cannot be evaluated at is a usage error about
 E_start < E_max, not a fit that "did not converge":
 
   $ loopscale fit --fix E_start=1e6 $MOE
+  loopscale fit: a column the law does not read: k
   loopscale fit: E_start = 1e+06 must be below E_max, which the fit starts from at most 1000: fix E_max above E_start too
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law moe:hyperbolic --fix E_start=1000 $MOE
+  loopscale fit: a column the law does not read: k
   loopscale fit: E_start = 1000 must be below E_max, which the fit starts from at most 1000: fix E_max above E_start too
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --fix E_start=8 --fix E_max=4 $MOE
+  loopscale fit: a column the law does not read: k
   loopscale fit: E_start = 8 must be below E_max = 4: the gain of experts starts at E_start and saturates at E_max
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --fix E_start=8 --fix E_max=8 -o law.json $MOE
+  loopscale fit: a column the law does not read: k
   loopscale fit: E_start = 8 must be below E_max = 8: the gain of experts starts at E_start and saturates at E_max
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --fix E_start=2 --fix E_max=1e6 $MOE | sed -n 1p
+  loopscale fit: a column the law does not read: k
   loopscale fit: warning: omega = -0.858 is poorly determined: its 95% interval from its standard error [-1.19, -0.522] is 0.67 wide, more than 0.5
   law        moe:bounded-sparse
 
@@ -99,6 +104,7 @@ rather than repeating them, so a second run gives the same file:
 
   $ loopscale predict --law $TRUTH --format csv $MOE > once.csv 2> /dev/null
   $ loopscale predict --law $TRUTH --format csv once.csv > twice.csv
+  loopscale predict: a column the law does not read: k
   loopscale predict: RMSE 0.00444604 over 980 runs (loss units)
   $ head -1 twice.csv
   n_act,n_total,n_loop,R,E,k,tokens,flops,loss,pred_loss,residual
@@ -137,6 +143,7 @@ too:
 
   $ loopscale simulate --law $TRUTH --n-act 1e8,1e9,1e10 --tokens 1e10,1e11,1e12 --noise 0.01 -o small.csv
   $ loopscale fit --law dense -o fitted.json small.csv > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   $ sed 's/"converged": true/"converged": false/' fitted.json > nc.json
   $ grep -c '"converged": false' nc.json
   1

@@ -173,6 +173,7 @@ of its names, so that output around the command's, or an append, is kept:
   5
   $ mkdir sub && echo old > sub/law.json && ln -s sub/law.json link.json
   $ loopscale fit --law dense --where 'R=1' -o link.json s.csv.gz > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 4.67 is poorly determined: its 95% interval from its standard error [0.0651, 335] spans a factor 5.1e+03, more than 1000
   loopscale fit: warning: beta = 0.0738 is at a bound of its domain: its 95% interval from its standard error [-0.265, 0.413] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.168 is poorly determined: its 95% interval from the standard errors [-0.473, 0.81] is 1.3 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
@@ -232,6 +233,7 @@ Law files that are not a fit, for each command and form of input; a good
 file, a file without a fit section and --force on a good file say nothing:
 
   $ loopscale fit --law dense --format json --where 'R<=2' s.csv.gz > good.json
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: A = 85.4 is poorly determined: its 95% interval from its standard error [0.0146, 5.01e+05] spans a factor 3.4e+07, more than 1000
   loopscale fit: warning: alpha = 0.244 is at a bound of its domain: its 95% interval from its standard error [-0.32, 0.808] reaches past its lower bound, so the runs do not tell it from there
@@ -263,9 +265,11 @@ A fit that is not one writes nothing, whatever else was asked for:
 
   $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e10,3e10,1e11,3e11 --R 1,2,4 --noise 0.01 -o one-n.csv
   $ loopscale fit --law dense --bootstrap 20 -o law.json --plot fit.svg one-n.csv > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no law file written
   [3]
   $ loopscale fit --law dense --format json --plot fit.svg one-n.csv
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no law written
   [3]
   $ test ! -e law.json && test ! -e fit.svg
@@ -344,6 +348,7 @@ Fixed parameters at the edges of E_start and E_max:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale fit --law moe:hyperbolic --fix E_start=1e6 --fix E_max=1e7 --where 'R=1' s.csv.gz | sed -n 1p
+  loopscale fit: a column the law does not read: k
   loopscale fit: warning: delta, gamma, omega, zeta are held at 0, 0, 0, 0: no run has E > 1
   loopscale fit: warning: kappa1, kappa2 are held at 1, 1: no run has R > 1
   loopscale fit: warning: theta is held at 0: no looped run (R > 1) has m < 1

@@ -7,19 +7,24 @@ edited) is refused with 65 by every command that reads one, unless --force
   $ TRUTH=$ROOT/data/truth/moe-bounded-sparse.json
   $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e10,3e10,1e11,3e11 --R 1,2,4 --noise 0.01 -o one-n.csv
   $ loopscale fit --law dense --format json one-n.csv
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no law written
   [3]
   $ loopscale fit --law dense --format json --max-iterations 1 --starts 2 $ROOT/data/sweeps/looped-dense.csv.gz
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the best of 2 starts did not converge (after 1 iteration); no law written
   [3]
   $ loopscale simulate --law $TRUTH --n-act 1e8,3e8,1e9,3e9 --tokens 1e10,1e11 --noise 0.01 -o two-d.csv
   $ loopscale fit --law dense --format json two-d.csv
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the sweep cannot tell the parameters apart (the runs have only two values of tokens, 1e+10 and 1e+11): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law written
   [3]
   $ loopscale fit --law dense -o law.json two-d.csv > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the sweep cannot tell the parameters apart (the runs have only two values of tokens, 1e+10 and 1e+11): the Jacobian at the best fit is singular, so its values are one of many equally good fits (--fix some, or add runs); no law file written
   [3]
   $ loopscale fit --law dense -o law.json one-n.csv > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no law file written
   [3]
   $ ls
@@ -38,26 +43,32 @@ known.  Two runs are too few for the free parameters, whatever they share
   $ loopscale simulate --law $TRUTH --n-act 1e8,2e8,3e8,5e8,1e9,3e9 --tokens 1e10,3e10,1e11 --noise 0.01 -o grid.csv
   $ awk -F, 'BEGIN { OFS = "," } NR > 1 { $9 = "2.5" } { print }' grid.csv > const.csv
   $ loopscale fit --law dense const.csv
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the sweep cannot determine the law: every run has loss = 2.5, which c alone fits; A, alpha, B and beta could take any values; no fit printed
   [3]
   $ loopscale fit --law moe:bounded-sparse --format json const.csv
+  loopscale fit: a column the law does not read: k
   loopscale fit: the sweep cannot determine the law: every run has loss = 2.5, which c alone fits; A, alpha, B and beta could take any values; no law written
   [3]
   $ loopscale fit --law dense --fix A=400 --fix alpha=0.34 --fix B=410 --fix beta=0.28 const.csv | grep -o '^converged  yes'
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: the residuals trend along N: their rank correlation with ln N is -0.80 (t = -5.3): the law misses how the loss changes with N; try another law or mapping
   loopscale fit: warning: the RMSE, 0.214, is far above the noise the runs themselves show (0, from each run's nearest neighbour): the law does not describe these runs
   converged  yes
   $ loopscale fit --law dense one-n.csv --fix alpha=0.3
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no fit printed
   [3]
   $ loopscale fit --law dense one-n.csv --fix alpha=0.3 --fix c=1.7 | grep -o '^converged  yes'
-  loopscale fit: warning: B = 37.7 is not determined by the runs: its standard error, 5.7e+02, is 15 times its value (an unbounded interval)
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
+  loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: A = 147 is poorly determined: its 95% interval from its standard error [0.0168, 1.29e+06] spans a factor 7.7e+07, more than 1000
   loopscale fit: warning: beta = 0.18 is at a bound of its domain: its 95% interval from its standard error [-1.39, 1.75] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.375 is poorly determined: its 95% interval from the standard errors [-1.66, 2.41] is 4.1 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.83 (t = 4.7): the law misses how the loss changes with R; try another law or mapping
   converged  yes
   $ loopscale fit --law dense:linear one-n.csv | grep -o '^converged  yes'
+  loopscale fit: columns the law does not read: n_total, E, k
   loopscale fit: warning: A = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: alpha = 0.991 is at a bound of its domain: its 95% interval from its standard error [-4.4, 6.39] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: B = 1.53e+03 is poorly determined: its 95% interval from its standard error [0.0691, 3.39e+07] spans a factor 4.9e+08, more than 1000
@@ -68,18 +79,22 @@ known.  Two runs are too few for the free parameters, whatever they share
   $ wc -l < one-d.csv
   7
   $ loopscale fit --law dense one-d.csv
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the sweep cannot determine the law: every run has tokens = 3e+10, so B D^-beta is one constant and B, beta and c cannot be told apart; no fit printed
   [3]
   $ awk -F, 'BEGIN { OFS = "," } NR == FNR { if ($1 == 300000000) loss[$7] = $9; next } FNR > 1 { $9 = loss[$7] } { print }' grid.csv grid.csv > only-d.csv
   $ loopscale fit --law dense only-d.csv
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the sweep cannot determine the law: the loss does not change with n_act (n_act = 1e+08 and 3e+09 at tokens = 1e+10 both have loss 2.81919, and so on for every such pair), so A and alpha cannot be determined; no fit printed
   [3]
   $ awk -F, 'BEGIN { OFS = "," } NR == FNR { if ($7 == 30000000000) loss[$1] = $9; next } FNR > 1 { $9 = loss[$1] } { print }' grid.csv grid.csv > only-n.csv
   $ loopscale fit --law dense only-n.csv
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the sweep cannot determine the law: the loss does not change with tokens (tokens = 1e+10 and 1e+11 at n_act = 1e+08 both have loss 2.87315, and so on for every such pair), so B and beta cannot be determined; no fit printed
   [3]
   $ loopscale fit --law dense --fix B=410 --fix beta=0.28 only-n.csv | grep -o '^converged  yes'
-  loopscale fit: warning: A = 113 is not determined by the runs: its standard error, 2.1e+03, is 18 times its value (an unbounded interval)
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
+  loopscale fit: warning: A = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: alpha = 0.269 is at a bound of its domain: its 95% interval from its standard error [-1.95, 2.49] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.51 is poorly determined: its 95% interval from the standard errors [-1.55, 2.57] is 4.1 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along D: their rank correlation with ln D is -0.94 (t = -11.5): the law misses how the loss changes with D; try another law or mapping
@@ -89,9 +104,11 @@ known.  Two runs are too few for the free parameters, whatever they share
   100000000,10000000000,3.054363414598687
   100000000,30000000000,2.873148656436943
   $ loopscale fit --law dense two-one-n.csv
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: two-one-n.csv: 2 runs cannot determine 5 free parameters
   [65]
   $ (head -2 grid.csv; tail -1 grid.csv) > two.csv; loopscale fit --law dense two.csv
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: two.csv: 2 runs cannot determine 5 free parameters
   [65]
   $ printf 'n_act,tokens,loss\n1e8,1e10,3.1\n1e9,1e11,2.5\n' | loopscale fit --law dense -
@@ -112,6 +129,7 @@ Law files recording a fit that was not one: converged false, or free
 parameters without a standard error.
 
   $ loopscale fit --law dense --format json --where 'R<=2' $ROOT/data/sweeps/looped-dense.csv.gz > good.json
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: A = 85.4 is poorly determined: its 95% interval from its standard error [0.0146, 5.01e+05] spans a factor 3.4e+07, more than 1000
   loopscale fit: warning: alpha = 0.244 is at a bound of its domain: its 95% interval from its standard error [-0.32, 0.808] reaches past its lower bound, so the runs do not tell it from there

@@ -165,6 +165,7 @@ with five significant digits, in every table.
 
   $ loopscale simulate --law $TRUTH --n-act 1e8,1e9,1e10 --tokens 1e10,1e11,1e12 --noise 0.01 -o small.csv
   $ loopscale fit --law dense --bootstrap 20 -o b20.json small.csv > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   $ sed -E 's/^      \[[0-9.]+,/      [1e12,/; s/"A": [0-9.]+/"A": 1e12/' b20.json > big.json
   $ loopscale solve --law big.json --flops 1e21 --mem 1GB --uncertainty 2> /dev/null | grep loss
   epsilon  0.01088 (loss units)

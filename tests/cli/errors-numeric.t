@@ -14,13 +14,16 @@ Too few runs:
 
   $ head -3 small.csv > two.csv
   $ loopscale fit --law dense two.csv
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: two.csv: 2 runs cannot determine 5 free parameters
   [65]
   $ head -6 small.csv > five.csv
   $ loopscale fit --law dense -o law.json five.csv
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: five.csv: 5 runs for 5 free parameters leave no residual to judge the fit by or to estimate its errors (add runs, or --fix some); no law file written (law.json keeps its old content)
   [65]
   $ loopscale fit --law dense --fix alpha=0.34 -o law.json five.csv | grep -E '^(runs|converged)'
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 1.2e+05 is poorly determined: its 95% interval from its standard error [0.754, 1.92e+10] spans a factor 2.5e+10, more than 1000
   loopscale fit: warning: beta = 0.553 is poorly determined: its 95% interval from its standard error [0.0142, 1.09] is 1.1 wide, more than 0.5
   loopscale fit: warning: the compute-optimal exponent a = 0.619 is poorly determined: its 95% interval from the standard errors [0.39, 0.849] is 0.46 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
@@ -35,9 +38,11 @@ constant) or one size (A, alpha and c): a solve would converge, but to one
 of many equally good points, so no fit is printed and no law written:
 
   $ loopscale fit --law dense -o law.json oneD.csv
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the sweep cannot determine the law: every run has tokens = 1e+11, so B D^-beta is one constant and B, beta and c cannot be told apart; no law file written (law.json keeps its old content)
   [3]
   $ loopscale fit --law dense oneN.csv > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the sweep cannot determine the law: every run has n_act = 1e+09, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no fit printed
   [3]
   $ cat law.json
@@ -46,6 +51,7 @@ of many equally good points, so no fit is printed and no law written:
 Fixing the parameters the sweep cannot see makes it a fit again:
 
   $ loopscale fit --law dense --fix B=410.7 --fix beta=0.28 oneD.csv | grep -E '^(B|beta|c) '
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: the compute-optimal exponent a = 0.459 is poorly determined: its 95% interval from the standard errors [0.357, 0.561] is 0.2 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   B             410.7  held
   beta           0.28  held
@@ -71,12 +77,14 @@ A law the sweep cannot identify parts of is fitted with those parts held
 at their neutral values, with a warning (the dense sweep has no experts):
 
   $ loopscale fit --law moe:bounded $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null
+  loopscale fit: columns the law does not read: n_total, k
   loopscale fit: warning: delta, gamma, omega, zeta, E_max are held at 0, 0, 0, 0, 1000000: no run has E > 1
   loopscale fit: warning: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
 
 A solve that does not converge (status 3, nothing written):
 
   $ loopscale fit --law dense --max-iterations 1 --starts 2 -o law.json small.csv > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the best of 2 starts did not converge (after 1 iteration); no law file written (law.json keeps its old content)
   [3]
   $ cat law.json
@@ -257,6 +265,7 @@ file with fewer draws (65):
   Try 'loopscale report --help'.
   [64]
   $ loopscale fit --law dense --bootstrap 20 -o b20.json small.csv | grep -c '\['
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   6
   $ awk '/^      \[/ && ++n >= 10 && n < 20 {next} {print}' b20.json | sed -E 's/"n": 20/"n": 10/' > b10.json
   $ grep -c '^      \[' b10.json

@@ -16,12 +16,14 @@ the input, the fit, the options, or the output itself:
   loopscale fit: ragged.csv:3: 2 fields, but the header has 3
   [65]
   $ loopscale fit --law dense --max-iterations 1 --starts 2 -o law.json --plot fit.svg $SWEEP > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the best of 2 starts did not converge (after 1 iteration); no law file written (law.json keeps its old content)
   [3]
   $ loopscale fit --law dense -o law.json --plot /nonexistent/fit.svg $SWEEP > /dev/null
   loopscale fit: /nonexistent/fit.svg: cannot create: No such file or directory
   [73]
   $ loopscale fit --law dense -o law.json --plot /dev/full $SWEEP > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
   loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
@@ -30,6 +32,7 @@ the input, the fit, the options, or the output itself:
   loopscale fit: /dev/full: write error: No space left on device
   [74]
   $ loopscale fit --law dense -o law.json --plot fit.svg $SWEEP > /dev/full
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
   loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
@@ -116,6 +119,7 @@ Output files that cannot be created (73), or fill the disk (74):
   loopscale simulate: /dev/full: write error: No space left on device
   [74]
   $ loopscale fit --law dense -o /dev/full $SWEEP > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
   loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
@@ -124,6 +128,7 @@ Output files that cannot be created (73), or fill the disk (74):
   loopscale fit: /dev/full: write error: No space left on device
   [74]
   $ loopscale fit --law dense --plot /dev/full $SWEEP > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
   loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
@@ -137,6 +142,7 @@ Output files that cannot be created (73), or fill the disk (74):
 Every command that prints reports a full standard output (74):
 
   $ loopscale fit --law dense $SWEEP > /dev/full
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
   loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
@@ -145,6 +151,7 @@ Every command that prints reports a full standard output (74):
   loopscale fit: write error on standard output: No space left on device
   [74]
   $ loopscale fit --law dense --format json $SWEEP > /dev/full
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
   loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
@@ -156,6 +163,7 @@ Every command that prints reports a full standard output (74):
   loopscale holdout: write error on standard output: No space left on device
   [74]
   $ loopscale predict --law $TRUTH $SWEEP > /dev/full
+  loopscale predict: a column the law does not read: k
   loopscale predict: write error on standard output: No space left on device
   [74]
   $ loopscale predict --law $TRUTH --n-act 1e9 --tokens 1e11 > /dev/full

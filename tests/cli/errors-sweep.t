@@ -324,6 +324,7 @@ the number of rows (60,000 rows need no more than 6,000, within 3 MB):
   loopscale holdout: dense.csv:102: more than 100 rows, the limit for a sweep held in memory
   [65]
   $ LOOPSCALE_MAX_ROWS=140 loopscale fit --law dense --starts 1 dense.csv > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
   loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
@@ -331,12 +332,14 @@ the number of rows (60,000 rows need no more than 6,000, within 3 MB):
   loopscale fit: warning: the RMSE, 0.0412, is 3.6 times the noise the runs themselves show (0.0113, from each run's nearest neighbour): the law does not describe these runs
   $ LOOPSCALE_MAX_ROWS=lots loopscale fit --law dense --starts 1 dense.csv > /dev/null
   loopscale fit: warning: LOOPSCALE_MAX_ROWS='lots' is not a count of rows; using 10000000
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
   loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.91 (t = 25.7): the law misses how the loss changes with R; try another law or mapping
   loopscale fit: warning: the RMSE, 0.0412, is 3.6 times the noise the runs themselves show (0.0113, from each run's nearest neighbour): the law does not describe these runs
   $ LOOPSCALE_MAX_ROWS=1 loopscale predict --law $LAW --format csv dense.csv | wc -l
+  loopscale predict: a column the law does not read: k
   loopscale predict: RMSE 0.00447918 over 140 runs (loss units)
   141
   $ (echo n_act,tokens,loss; yes 3e8,1e11,2.5 | head -n 6000) > small.csv

@@ -7,6 +7,7 @@ alpha 0.34, B 410.7, beta 0.28, c 1.69, kappa1 1.2, kappa2 1.5) inside its
 bootstrap intervals.
 
   $ loopscale fit --law dense:bounded --bootstrap 100 --threads 2 $SWEEPS/looped-dense.csv.gz | grep -v '^time' | python3 $ROOT/tests/cli/round.py 4
+  loopscale fit: columns the law does not read: n_total, E, k
   law        dense:bounded
   runs       140 (./looped-dense.csv.gz)
   objective  0.0001372  (sum of Huber(ln Lhat - ln L), delta 0.001)
@@ -30,6 +31,7 @@ bootstrap intervals.
   * standard errors from the M-estimator's sandwich covariance (normal approximation on
     ln A, ln B, ln c and the exponents)
   $ loopscale fit --law moe:bounded-sparse --threads 2 $SWEEPS/looped-dense.csv.gz > /dev/null
+  loopscale fit: a column the law does not read: k
   loopscale fit: warning: delta, gamma, omega, zeta, E_max are held at 0, 0, 0, 0, 1000000: no run has E > 1
   loopscale fit: warning: theta is held at 0: no looped run (R > 1) has m < 1
   loopscale fit: warning: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
@@ -42,6 +44,7 @@ about two standard errors from the truth (1.172 for 1.2, 0.364 for 0.35),
 just outside their 95% intervals.
 
   $ loopscale fit --law moe:bounded-sparse --bootstrap 100 --format json $SWEEPS/looped-moe.csv.gz > moe.json
+  loopscale fit: a column the law does not read: k
   $ python3 $ROOT/tests/cli/inside.py moe.json $ROOT/data/truth/moe-bounded-sparse.json
   A 477.83 inside
   alpha 0.347311 inside
@@ -60,9 +63,11 @@ just outside their 95% intervals.
 The law file round-trips into predict, which reports the fit's RMSE:
 
   $ loopscale fit --law dense:bounded --threads 2 -o law.json $SWEEPS/looped-dense.csv.gz | grep RMSE
+  loopscale fit: columns the law does not read: n_total, E, k
   loopscale fit: warning: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   RMSE       0.00435982 (loss units)
   $ loopscale predict --law law.json $SWEEPS/looped-dense.csv.gz | tail -1
+  loopscale predict: columns the law does not read: n_total, E, k
   RMSE 0.00435982 over 140 runs (loss units)
   $ grep -E '"(format|base|mapping|loss|space|n|starts|converged|file|sha256)"' law.json | sed 's|/.*/||'
     "format": "loopscale-law/1",
@@ -81,6 +86,7 @@ The law file round-trips into predict, which reports the fit's RMSE:
 JSON on standard output is the law file:
 
   $ loopscale fit --law dense --threads 2 --format json $SWEEPS/looped-dense.csv.gz --where 'R=1' | head -12 | python3 $ROOT/tests/cli/round.py
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 4.67 is poorly determined: its 95% interval from its standard error [0.0651, 335] spans a factor 5.1e+03, more than 1000
   loopscale fit: warning: beta = 0.0738 is at a bound of its domain: its 95% interval from its standard error [-0.265, 0.413] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.168 is poorly determined: its 95% interval from the standard errors [-0.473, 0.81] is 1.3 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
@@ -100,6 +106,7 @@ JSON on standard output is the law file:
 Options: losses, spaces, fixed parameters, filters.
 
   $ loopscale fit --law dense --loss mse --space linear --fix alpha=0.34 --threads 2 --where 'R=1' $SWEEPS/looped-dense.csv.gz | grep -E '^(objective|alpha|beta) '
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 20.2 is poorly determined: its 95% interval from its standard error [0.185, 2.2e+03] spans a factor 1.2e+04, more than 1000
   loopscale fit: warning: beta = 0.16 is at a bound of its domain: its 95% interval from its standard error [-0.0776, 0.397] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.32 is poorly determined: its 95% interval from the standard errors [-0.00353, 0.643] is 0.65 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
@@ -161,6 +168,7 @@ A fit that does not converge says so, exits 3, and writes nothing:
 
   $ echo precious > kept.json
   $ loopscale fit --law dense --max-iterations 2 --starts 4 -o kept.json $SWEEPS/looped-dense.csv.gz > out.txt
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: the best of 4 starts did not converge (after 2 iterations); no law file written (kept.json keeps its old content)
   [3]
   $ grep converged out.txt
@@ -186,6 +194,7 @@ with weight 0) rather than fail.
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8,3e8,1e9 \
   >   --tokens 1e10,3e10,1e11 --noise 0.002 -o nine.csv
   $ loopscale fit --law dense --bootstrap 300 nine.csv | grep -E '^(runs|bootstrap) '
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   runs       9 (nine.csv)
   bootstrap  300 draws, 0 did not converge
 
@@ -197,6 +206,7 @@ loop (R = 1); on the sweep drawn from a bounded truth, holdout prefers
 bounded.
 
   $ loopscale fit --law dense:log --threads 2 -o log.json $SWEEPS/looped-dense.csv.gz | grep -E '^(law|converged|kappa1) ' | sed 's/ (.* iterations)//' | python3 $ROOT/tests/cli/round.py 3
+  loopscale fit: columns the law does not read: n_total, E, k
   loopscale fit: warning: B = 91.1 is poorly determined: its 95% interval from its standard error [0.0015, 5.54e+06] spans a factor 3.7e+09, more than 1000
   loopscale fit: warning: beta = 0.226 is at a bound of its domain: its 95% interval from its standard error [-0.283, 0.735] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.366 is poorly determined: its 95% interval from the standard errors [-0.158, 0.889] is 1 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted

@@ -235,6 +235,7 @@ Here the law is fitted on N_act from 1e8 to 1e9 and D from 1e10 to 1e11
 
   $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}}' > chinchilla.json
   $ loopscale simulate --law chinchilla.json --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 | loopscale fit --law dense -o ranged.json - > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   $ loopscale frontier --law ranged.json --flops 1e18,1e19,1e20,1e22
   loopscale frontier: warning: 3 of 4 budgets have an optimum outside the ranges the law was fitted on: an extrapolation
   law        dense (plain model: R = 1, E = 1, unlimited unique data)

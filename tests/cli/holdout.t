@@ -69,8 +69,10 @@ The same numbers computed another way: fit on all runs and on R < 16 with
 and BIC = n ln(RSS/n) + k ln n (RSS of ln Lhat - ln L) from its residuals.
 
   $ loopscale fit --law dense:bounded -o all.json $SWEEPS/looped-dense.csv.gz > /dev/null
+  loopscale fit: columns the law does not read: n_total, E, k
   loopscale fit: warning: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ loopscale fit --law dense:bounded --where 'R<16' -o train.json $SWEEPS/looped-dense.csv.gz > /dev/null
+  loopscale fit: columns the law does not read: n_total, E, k
   loopscale fit: warning: B = 742 is poorly determined: its 95% interval from its standard error [19.5, 2.81e+04] spans a factor 1.4e+03, more than 1000
   loopscale fit: warning: the compute-optimal exponent a = 0.476 is poorly determined: its 95% interval from the standard errors [0.353, 0.599] is 0.25 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ loopscale predict --law all.json --format csv $SWEEPS/looped-dense.csv.gz > all.csv 2> /dev/null

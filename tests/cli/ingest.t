@@ -131,9 +131,11 @@ final checkpoints does:
   $ cp $EXPORT/wandb-export.csv $EXPORT/wandb-clean.csv .
   $ MAP="--map n_act=model/num_active_params --map n_loop=model/loop_block_params --map R=config.model.n_loops --map E=config.model.moe.num_experts --map flops=throughput/total_flops --map loss=eval/loss"
   $ loopscale fit --law dense:bounded $MAP --where 'State==finished' wandb-export.csv | grep '^runs'
+  loopscale fit: warning: column 'config.model.moe.num_experts' (E) is not read by the law dense:bounded: only the moe base reads the experts E
   loopscale fit: warning: wandb-export.csv: 42 runs ('run_name') have several rows each (168 rows): each row is fitted as a run; --last keeps each run's last checkpoint, --where can pick a step
   runs       168 (wandb-export.csv)
   $ loopscale fit --law dense:bounded $MAP --where 'State==finished' --run run_name --step trainer/global_step --last --format json wandb-export.csv > export.json
+  loopscale fit: warning: column 'config.model.moe.num_experts' (E) is not read by the law dense:bounded: only the moe base reads the experts E
   loopscale fit: wandb-export.csv: kept the last step of each run ('run_name'): 126 earlier checkpoints left out
   loopscale fit: warning: the compute-optimal exponent a = 0.457 is poorly determined: its 95% interval from the standard errors [0.348, 0.566] is 0.22 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ loopscale fit --law dense:bounded --format json wandb-clean.csv > clean.json
@@ -167,6 +169,7 @@ of the export without those runs:
   > print(runs[3], runs[10], runs[20], last[runs[3]] + 1)'
   loop2-124M-5B loop1-354M-5B loop8-354M-60B 17
   $ loopscale fit --law dense:bounded $MAP --where 'State==finished' --skip-invalid --last --format json dropped.csv > dropped.json
+  loopscale fit: warning: column 'config.model.moe.num_experts' (E) is not read by the law dense:bounded: only the moe base reads the experts E
   loopscale fit: warning: dropped.csv: 3 invalid rows skipped (lines 17, 52, 95); the first: dropped.csv:17: column 'eval/loss': 'NaN' is not a finite number
   loopscale fit: warning: dropped.csv: 3 runs left out: their last checkpoint was dropped (invalid or filtered); first: 'loop2-124M-5B' at line 17
   loopscale fit: dropped.csv: kept the last step of each run ('run_name'): 117 earlier checkpoints left out
@@ -177,6 +180,7 @@ of the export without those runs:
   loopscale fit: dropped.csv: kept the last step of each run ('run_name'): 117 earlier checkpoints left out
   runs       39 (dropped.csv)
   $ loopscale fit --law dense:bounded $MAP --where 'State==finished' --where 'run_name!=loop2-124M-5B' --where 'run_name!=loop1-354M-5B' --where 'run_name!=loop8-354M-60B' --last --format json wandb-export.csv > without.json
+  loopscale fit: warning: column 'config.model.moe.num_experts' (E) is not read by the law dense:bounded: only the moe base reads the experts E
   loopscale fit: wandb-export.csv: kept the last step of each run ('run_name'): 117 earlier checkpoints left out
   loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [0.341, 0.542] is 0.2 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ python3 -c '
@@ -205,6 +209,7 @@ fit records the profile and what it expanded to:
 
   $ cp $EXPORT/wandb.json $EXPORT/tensorboard.json $EXPORT/tensorboard-export.csv .
   $ loopscale fit --law dense:bounded --profile wandb.json --format json wandb-export.csv > profile.json
+  loopscale fit: warning: column 'config.model.moe.num_experts' (E) is not read by the law dense:bounded: only the moe base reads the experts E
   loopscale fit: wandb-export.csv: kept the last step of each run ('run_name'): 126 earlier checkpoints left out
   loopscale fit: warning: the compute-optimal exponent a = 0.457 is poorly determined: its 95% interval from the standard errors [0.348, 0.566] is 0.22 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ python3 -c '
@@ -215,6 +220,7 @@ fit records the profile and what it expanded to:
   True 42
   ['--where State==finished', '--profile wandb.json', '--run run_name', '--step trainer/global_step', '--last']
   $ loopscale predict --law profile.json --profile wandb.json --where 'config.model.n_loops==8' wandb-export.csv | tail -1
+  loopscale predict: warning: column 'config.model.moe.num_experts' (E) is not read by the law dense:bounded: only the moe base reads the experts E
   RMSE 0.00746374 over 10 runs (loss units)
 
 The TensorBoard / CSV-logger profile reads tokens written 1.25B and a loss

@@ -41,6 +41,7 @@ string "NaN":
 The same profile reads it, and the fit is the CSV's to the last digit:
 
   $ loopscale fit --law dense:bounded --profile $ROOT/examples/exports/wandb.json -o jsonl-law.json export.jsonl | grep -E '^(runs|RMSE)'
+  loopscale fit: warning: column 'config.model.moe.num_experts' (E) is not read by the law dense:bounded: only the moe base reads the experts E
   loopscale fit: export.jsonl: kept the last step of each run ('run_name'): 126 earlier checkpoints left out
   loopscale fit: warning: the compute-optimal exponent a = 0.457 is poorly determined: its 95% interval from the standard errors [0.348, 0.566] is 0.22 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   runs       42 (export.jsonl)

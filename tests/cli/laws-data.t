@@ -156,6 +156,7 @@ R_D* and R_N* with the base held (--fix-from):
   >     w.writerow([r['num_params'], r['token_num'], float(r['token_num']) / float(r['epochs']), r['epochs'], r['openLM_loss']])
   > " > dbl.csv
   $ loopscale fit --law dense --where epochs=1 -o base.json dbl.csv | grep -E '^(runs|RMSE|alpha|beta) '
+  loopscale fit: a column the law does not read: unique_tokens
   loopscale fit: warning: A = 431 is poorly determined: its 95% interval from its standard error [4.33, 4.29e+04] spans a factor 9.9e+03, more than 1000
   loopscale fit: warning: alpha = 0.336 is poorly determined: its 95% interval from its standard error [0.0571, 0.615] is 0.56 wide, more than 0.5
   loopscale fit: warning: the compute-optimal exponent a = 0.535 is poorly determined: its 95% interval from the standard errors [0.301, 0.77] is 0.47 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted

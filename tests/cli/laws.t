@@ -31,6 +31,7 @@ The same from a sweep file, with the column under its datablations name:
 
   $ printf 'num_params,token_num,tokens_per_epoch\n6.34e9,242e9,25e9\n8.67e9,178e9,25e9\n' > runs.csv
   $ loopscale predict --law $DC --map n_act=num_params --map tokens=token_num --format csv runs.csv | cut -d, -f4
+  loopscale predict: warning: column 'tokens_per_epoch' (unique_tokens) holds 25000000000 for every one of the 2 runs; if that is not each run's own value (a placeholder), give the right column with --map unique_tokens=COLUMN, or set this one aside with --map unread=tokens_per_epoch
   pred_loss
   2.2256440889984477
   2.2269634075087863
@@ -42,6 +43,7 @@ the two-stage fit:
 
   $ printf 'num_params,token_num,tokens_per_epoch\n6.34e9,242e9,\n6.34e9,242e9,25e9\n6.34e9,25e9,25e9\n' > mixed.csv
   $ loopscale predict --law $DC --map n_act=num_params --map tokens=token_num --format csv mixed.csv | cut -d, -f4
+  loopscale predict: warning: column 'tokens_per_epoch' (unique_tokens) holds 25000000000 for every one of the 2 runs; if that is not each run's own value (a placeholder), give the right column with --map unique_tokens=COLUMN, or set this one aside with --map unread=tokens_per_epoch
   pred_loss
   2.194917536332255
   2.2256440889984477

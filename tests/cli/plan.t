@@ -154,6 +154,7 @@ the plan's compute, each fitted and solved; how often the decision is right.
 
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8,2e8,4e8 --tokens 1e10,2e10,4e10 --E 1,4,16 --R 1,2,4 --noise 0.002 -o pilot.csv
   $ loopscale fit --bootstrap 20 -o prior.json pilot.csv > /dev/null
+  loopscale fit: a column the law does not read: k
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: omega = -0.0997 is poorly determined: its 95% bootstrap interval [-0.404, 0.376] is 0.78 wide, more than 0.5
   $ cp $ROOT/data/truth/moe-bounded-sparse.json truth.json

@@ -13,6 +13,7 @@ empty and none is drawn with a warning (standard error stays empty).
   > }
   $ SWEEP="$ROOT/data/sweeps/looped-moe.csv.gz"
   $ loopscale fit -o law.json --where 'E<=4' "$SWEEP" > /dev/null
+  loopscale fit: a column the law does not read: k
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: delta = -0.123 is poorly determined: its 95% interval from its standard error [-0.435, 0.19] is 0.62 wide, more than 0.5
   loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
@@ -24,6 +25,7 @@ empty and none is drawn with a warning (standard error stays empty).
   >   loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,2,4 --plot solve.$f --plot-rho rho.$f > /dev/null
   >   for p in fit dense holdout isoflop solve rho; do is $p.$f; done
   > done
+  loopscale fit: a column the law does not read: k
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: delta = -0.123 is poorly determined: its 95% interval from its standard error [-0.435, 0.19] is 0.62 wide, more than 0.5
   loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
@@ -38,6 +40,7 @@ empty and none is drawn with a warning (standard error stays empty).
   isoflop.svg is svg
   solve.svg is svg
   rho.svg is svg
+  loopscale fit: a column the law does not read: k
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: delta = -0.123 is poorly determined: its 95% interval from its standard error [-0.435, 0.19] is 0.62 wide, more than 0.5
   loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
@@ -52,6 +55,7 @@ empty and none is drawn with a warning (standard error stays empty).
   isoflop.pdf is pdf
   solve.pdf is pdf
   rho.pdf is pdf
+  loopscale fit: a column the law does not read: k
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: delta = -0.123 is poorly determined: its 95% interval from its standard error [-0.435, 0.19] is 0.62 wide, more than 0.5
   loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
@@ -85,6 +89,7 @@ appears in two labels and a bin of one count names it:
 
   $ loopscale simulate --law law.json --n-act 1e8,3e8,1e9 --tokens 1e11,2e11,4e11 --E 1,2,3,4,6,8,12,16,24 --R 1,2,4 -o many-e.csv
   $ loopscale fit --law dense:linear --plot many-e.pdf many-e.csv > /dev/null
+  loopscale fit: columns the law does not read: n_total, E, k
   loopscale fit: warning: B = 3.29e+03 is not determined by the runs: its standard error, 9.8e+04, is 30 times its value (an unbounded interval)
   loopscale fit: warning: A = 107 is poorly determined: its 95% interval from its standard error [1.27, 8.95e+03] spans a factor 7e+03, more than 1000
   loopscale fit: warning: alpha = 0.278 is poorly determined: its 95% interval from its standard error [0.00891, 0.546] is 0.54 wide, more than 0.5
@@ -129,6 +134,7 @@ fit has a panel of every run's residuals; the regions beyond the law's
 fitted ranges are shaded and named in the legend, an E beyond them dashed.
 
   $ loopscale fit --bootstrap 30 --bootstrap-starts 1 --plot boot.pdf --where 'E<=4' "$SWEEP" > /dev/null
+  loopscale fit: a column the law does not read: k
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% bootstrap interval [-0.482, 0.579] is 1.1 wide, more than 0.5
   $ pdftotext boot.pdf - | grep -E -o '95% band over the law.s 30 bootstrap draws|residuals of all runs'
@@ -204,6 +210,7 @@ with no room even for one panel is refused before any work or output.
   $ loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,2,4 --plot col-solve.pdf --plot-rho col-rho.pdf --plot-size 3.5x2.5 > /dev/null 2>&1
   $ loopscale isoflop --law law.json --flops 1e21,1e22 --plot col-iso.pdf --plot-size 3.5x2.5 > /dev/null 2>&1
   $ loopscale fit --plot col-fit.pdf --plot-size 3.5x2.5 --where 'E<=4' "$SWEEP" > /dev/null
+  loopscale fit: a column the law does not read: k
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: delta = -0.123 is poorly determined: its 95% interval from its standard error [-0.435, 0.19] is 0.62 wide, more than 0.5
   loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
@@ -315,6 +322,7 @@ The fit plot of the shipped sweep (seven expert counts) has a row of
 panels for each E, titled by that E alone: no overlapping ranges.
 
   $ loopscale fit --plot fit7.pdf "$SWEEP" > /dev/null
+  loopscale fit: a column the law does not read: k
   $ pdftotext fit7.pdf - | grep -o '^E = [0-9\xe2\x80\x93]*,' | sort -u | tr '\n' ' '
   E = 1, E = 16, E = 2, E = 32, E = 4, E = 64, E = 8,  (no-eol)
 

@@ -2,10 +2,13 @@ Predicting the shipped sweeps with their truth gives the noise as RMSE.
 
   $ TRUTH=$ROOT/data/truth
   $ loopscale predict --law $TRUTH/moe-bounded-sparse.json $ROOT/data/sweeps/looped-moe.csv.gz | tail -1
+  loopscale predict: a column the law does not read: k
   RMSE 0.00444604 over 980 runs (loss units)
   $ loopscale predict --law $TRUTH/moe-bounded-sparse.json $ROOT/data/sweeps/looped-dense.csv.gz | tail -1
+  loopscale predict: a column the law does not read: k
   RMSE 0.00447918 over 140 runs (loss units)
   $ loopscale predict --law $TRUTH/moe-hyperbolic.json $ROOT/data/sweeps/looped-moe-hyperbolic.csv.gz | tail -1
+  loopscale predict: a column the law does not read: k
   RMSE 0.00434511 over 525 runs (loss units)
 
 CSV output keeps every column of the input and adds pred_loss and residual = loss - pred_loss:
@@ -16,11 +19,13 @@ CSV output keeps every column of the input and adds pred_loss and residual = los
   300000000,3300000000,225000000,16,16,1,500000000000,1.1025e+22,2.13312,2.13784,-0.00471944
   600000000,6600000000,450000000,16,16,1,500000000000,2.205e+22,2.0935,2.0909,0.00260364
   1000000000,11000000000,750000000,16,16,1,500000000000,3.675e+22,2.06087,2.0631,-0.0022237
+  loopscale predict: a column the law does not read: k
   loopscale predict: RMSE 0.00291806 over 4 runs (loss units)
 
 JSON output:
 
   $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format json --where 'R=16' --where 'E=16' --where 'tokens=5e11' --where 'n_act=1e9' $ROOT/data/sweeps/looped-moe.csv.gz | python3 $ROOT/tests/cli/round.py
+  loopscale predict: a column the law does not read: k
   {
     "format": "loopscale-predict/1",
     "rows": [
@@ -55,6 +60,7 @@ The table, from standard input, gzip recognised by its bytes:
      8  1e+08    1e+08  7.5e+07  16  1   1e+11  2.6504     2.6500   +0.0004
   
   RMSE 0.00357501 over 7 runs (loss units)
+  loopscale predict: a column the law does not read: k
 
 A sweep written by hand: byte-order mark, CRLF, quoted header, aliases in any case, no loss column:
 

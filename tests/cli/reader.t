@@ -108,12 +108,14 @@ filter on epochs compares (here each row's D / U differs from it):
      2  1e+08    1e+08       -  1  1   3e+09  3.1000     3.3232   -0.2232
   
   RMSE 0.223168 over 1 run (loss units)
+  loopscale predict: a column the law does not read: unique_tokens
   $ cut -d, -f1-3,5 ep.csv > derived.csv
   $ loopscale predict --law $LAW --where 'epochs=1' derived.csv
   line  n_act  n_total  n_loop  R  E   tokens    loss  pred_loss  residual
      4  2e+08    2e+08       -  1  1  1.5e+09  2.9000     3.3587   -0.4587
   
   RMSE 0.458739 over 1 run (loss units)
+  loopscale predict: a column the law does not read: unique_tokens
 
 A placeholder unique-tokens column can be set aside without another column to
 take its place: every run's data is then unlimited (epochs = 1):

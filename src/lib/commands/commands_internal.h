@@ -113,6 +113,7 @@ typedef struct cmd_sweep {
     size_t nmaps, maps_cap, nwheres, wheres_cap, norigins_m, origins_m_cap, norigins_w, origins_w_cap;
     const char **given; /* "--loss-unit bits": the reader's other options, for provenance (malloc'd) */
     size_t ngiven, given_cap;
+    ls_warnings warnings; /* what the reader says of the sweep (options.warnings points here) */
 } cmd_sweep;
 int cmd_sweep_setup(const ls_request *req, ls_result *res, cmd_sweep *cs, ls_error *err);
 void cmd_sweep_free(cmd_sweep *cs);
@@ -120,10 +121,12 @@ void cmd_sweep_free(cmd_sweep *cs);
  * limit), by default CMD_MAX_ROWS_DEFAULT; more is an LS_ERR_DATA error. */
 #define CMD_MAX_ROWS_DEFAULT ((size_t)10000000)
 size_t cmd_max_rows(ls_result *res);
-/* What a sweep read says: the rows --skip-invalid dropped, and its
- * checkpoints (how many earlier steps --last dropped, or a warning when
- * runs have several rows and no choice was made). */
-void cmd_sweep_report(const ls_request *req, ls_result *res, const cmd_sweep *cs, const ls_sweep *s);
+/* What a sweep read says: the reader's warnings (columns, slips, and with
+ * options.law set the columns the law does not read), the rows
+ * --skip-invalid dropped, and its checkpoints (how many earlier steps
+ * --last dropped, or a warning when runs have several rows and no choice
+ * was made).  s may be NULL after a streamed read. */
+void cmd_sweep_report(const ls_request *req, ls_result *res, cmd_sweep *cs, const ls_sweep *s);
 /* For the commands that read a flops column: the template (--template, the
  * default) and the convention it is read under (--flops-convention). */
 int cmd_sweep_flops(const ls_request *req, ls_arch_template *t, ls_law_flops *out, ls_error *err);

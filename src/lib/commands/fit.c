@@ -715,6 +715,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     so.by_columns = by;
     so.nby = nby;
     so.flops = &j.flops;
+    so.law = &j.kind; /* the columns the law does not read are named */
     ls_sweep *s = ls_sweep_read((const char *const *)req->operands, req->noperands, &so, err);
     if (!s)
         status = err->code;

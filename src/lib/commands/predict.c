@@ -332,6 +332,7 @@ static int predict_sweep(const ls_request *req, ls_result *res, const ls_lawfile
     ls_sweep_options so = cs.options;
     so.max_rows = 0; /* streamed: any number of rows */
     so.flops = &lf->fit.flops; /* a flops column is counted as the law's fit counted it */
+    so.law = &lf->law.kind;    /* the columns the law does not read are named */
     predict_stream ps = {.res = res, .lf = lf, .format = req_format(req),
                          .loss_converted = so.loss_in_bits || so.bytes_per_token > 0};
     ls_predict_acc_init(&ps.acc);
@@ -344,6 +345,7 @@ static int predict_sweep(const ls_request *req, ls_result *res, const ls_lawfile
      * later still fails the command, with the rows before it printed (as a
      * pipe would have them anyway). */
     status = ls_sweep_stream(&path, 1, &so, &stream, &n, err);
+    cmd_sweep_report(req, res, &cs, NULL);
     if (status == 0) {
         char text[2 * LS_ERROR_MESSAGE_MAX];
         ls_sweep_skips_describe(&skipped, text, sizeof text);

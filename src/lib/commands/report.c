@@ -142,6 +142,15 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     if ((status = choose_laws(req, res, s, &laws, &nlaws, err)) != 0 ||
         (status = cmd_fit_parameters(req, res, laws, nlaws, &params, NULL, err)) != 0)
         goto done;
+    /* The columns the reported law does not read are named, as fit names them. */
+    ls_warnings columns = {0};
+    if (ls_sweep_column_warnings(s, laws[0], &columns) != 0) {
+        status = res_oom(err);
+        goto done;
+    }
+    for (size_t i = 0; i < columns.n; i++)
+        res_warn(res, columns.v[i].code, columns.v[i].subject, "%s", columns.v[i].message);
+    ls_warnings_free(&columns);
 
     /* The fit, as `fit` makes it and judges it. */
     if ((status = ls_fit_run(s, laws[0], &params, &fit, err)) != 0)

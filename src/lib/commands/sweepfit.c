@@ -40,11 +40,6 @@ static int remember(cmd_sweep *cs, const ls_request *req, opt_id id, const char 
     return 0;
 }
 
-static void sweep_warning(void *context, const char *message)
-{
-    res_warn(context, LS_WARNING_DATA, "", "%s", message);
-}
-
 int cmd_sweep_setup(const ls_request *req, ls_result *res, cmd_sweep *cs, ls_error *err)
 {
     memset(cs, 0, sizeof *cs);
@@ -117,8 +112,7 @@ int cmd_sweep_setup(const ls_request *req, ls_result *res, cmd_sweep *cs, ls_err
     o->wheres = cs->wheres;
     o->nwheres = cs->nwheres;
     o->where_origins = cs->where_origins;
-    o->warn = sweep_warning;
-    o->warn_context = res;
+    o->warnings = &cs->warnings;
     o->max_rows = cmd_max_rows(res);
     return 0;
 }
@@ -133,6 +127,7 @@ void cmd_sweep_free(cmd_sweep *cs)
         free((void *)(uintptr_t)cs->given[i]);
     free(cs->given);
     ls_profile_free(cs->profile);
+    ls_warnings_free(&cs->warnings);
     memset(cs, 0, sizeof *cs);
 }
 
@@ -152,8 +147,25 @@ size_t cmd_max_rows(ls_result *res)
     return (size_t)value; /* 0: no limit */
 }
 
-void cmd_sweep_report(const ls_request *req, ls_result *res, const cmd_sweep *cs, const ls_sweep *s)
+void cmd_sweep_report(const ls_request *req, ls_result *res, cmd_sweep *cs, const ls_sweep *s)
 {
+    /* The columns a law does not read are named once, in one note (each is
+     * harmless, and a sweep holds several); what the reader warns of besides
+     * (a slip in a column's name, a placeholder column) stays a warning. */
+    strbuf unread = {0};
+    for (size_t i = 0; i < cs->warnings.n; i++) {
+        const ls_warning *w = &cs->warnings.v[i];
+        if (strstr(w->message, "' is not read by the law "))
+            strbuf_printf(&unread, "%s%s", unread.len ? ", " : "", w->subject);
+        else
+            res_warn(res, w->code, w->subject, "%s", w->message);
+    }
+    if (unread.len)
+        res_note(res, "%s the law does not read: %s", strchr(unread.buf, ',') ? "columns" : "a column", unread.buf);
+    strbuf_free(&unread);
+    ls_warnings_free(&cs->warnings);
+    if (!s)
+        return;
     char text[2 * LS_ERROR_MESSAGE_MAX];
     ls_sweep_skips_describe(&s->skipped, text, sizeof text);
     if (text[0])
