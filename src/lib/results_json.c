@@ -21,6 +21,7 @@ char *ls_holdout_result_to_json(const ls_holdout_result *r, ls_error *err)
     ls_jsonw_init(&w);
     char kind[64];
     ls_jsonw_object_begin(&w, NULL);
+    ls_jsonw_string(&w, "format", "loopscale-holdout/1");
     ls_jsonw_integer(&w, "n", (long long)r->n);
     ls_jsonw_array_begin(&w, "laws", 0);
     for (size_t l = 0; l < r->nlaws; l++) {
@@ -108,6 +109,7 @@ char *ls_solve_result_to_json(const ls_solve_budget *b, double eps, const ls_sol
     jsonw w;
     ls_jsonw_init(&w);
     ls_jsonw_object_begin(&w, NULL);
+    ls_jsonw_string(&w, "format", "loopscale-solve/1");
     ls_jsonw_number(&w, "flops", b->flops);
     if (isfinite(b->mem_bytes))
         ls_jsonw_number(&w, "mem_bytes", b->mem_bytes);

@@ -32,6 +32,7 @@ A custom split, one axis, JSON:
 
   $ loopscale holdout --laws dense:bounded --axes R --split 'R>=8' --format json $SWEEPS/looped-dense.csv.gz | python3 $ROOT/tests/cli/round.py
   {
+    "format": "loopscale-holdout/1",
     "n": 140,
     "laws": [
       {

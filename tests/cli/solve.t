@@ -29,6 +29,7 @@ truth the shipped sweep was drawn from.
   loopscale solve: warning: no memory limit: N_act = 1.404e+10 (fitted 1e+08 to 1e+09), D = 1.187e+12 (fitted 1e+11 to 5e+11), F = 1e+23 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss, no memory limit: E = 16, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   {
+    "format": "loopscale-solve/1",
     "flops": 1e+23,
     "mem_bytes": 3000000000,
     "bits": 4,
@@ -47,7 +48,6 @@ truth the shipped sweep was drawn from.
       "inference_flops_per_token": 1e+10,
       "weight_bytes": 3000000000,
       "bound": "memory",
-      "outside": ["N_act", "D", "F"]
 
 The default candidates stay inside the R and E the law was fitted on, so the
 default query answers inside the data, without a warning:
