@@ -10,7 +10,7 @@ One command, a row per configuration (the tokens are column t; the points'
 FLOPs agree with 6 n t, so the flops column is checked and passes):
 
   $ loopscale fit --law dense --map tokens=t --by dataset --by hparams --by warmup --by decay --by param_count $CSV > table.txt
-  loopscale fit: warning: c = 1.09e-16 ran to its bound 0 (standard error 2.3): the runs show no irreducible loss, and the exponents absorb it; try --fix c=VALUE, or a law without c (kaplan)
+  loopscale fit: warning: c = [0-9.]+e-[0-9]+ ran to its bound 0 \(standard error [0-9.]+\): the runs show no irreducible loss, and the exponents absorb it; try --fix c=VALUE, or a law without c \(kaplan\) (re)
   loopscale fit: warning: alpha = 0.0777 is at a bound of its domain: its 95% interval from its standard error [-0.0475, 0.203] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.858 is poorly determined: its 95% interval from the standard errors [0.669, 1.05] is 0.38 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the RMSE, 0.884, is 4 times the noise the runs themselves show (0.221, from each run's nearest neighbour): the law does not describe these runs
