@@ -75,3 +75,35 @@ table and in its JSON, as exit now does too:
   standard input: 1 token x 2 loop boundaries; costs: prelude 0, loop 1, coda 0
   $ printf 'token,loop,entropy,nll\n0,1,2,3\n0,2,1,2\n' | loopscale exit --format json - | grep '"input"'
     "input": "standard input",
+
+One stream named twice: a profile, a law to hold parameters from or a template
+given as - beside a sweep on standard input (or one FIFO given for both) would
+be read as the wrong document; every command refuses it as a usage error
+before reading anything:
+
+  $ S=$ROOT/data/sweeps/looped-dense.csv.gz
+  $ cat $S | loopscale fit --law dense --profile - -
+  loopscale fit: standard input is named twice (--profile and SWEEP)
+  Try 'loopscale fit --help'.
+  [64]
+  $ cat $S | loopscale report -o r.html --profile - -
+  loopscale report: standard input is named twice (--profile and SWEEP)
+  Try 'loopscale report --help'.
+  [64]
+  $ cat $S | loopscale isofit --profile - -
+  loopscale isofit: standard input is named twice (--profile and SWEEP)
+  Try 'loopscale isofit --help'.
+  [64]
+  $ cat $S | loopscale holdout --template - -
+  loopscale holdout: standard input is named twice (--template and SWEEP)
+  Try 'loopscale holdout --help'.
+  [64]
+  $ cat $S | loopscale fit --law dense --fix-from - -
+  loopscale fit: standard input is named twice (--fix-from and SWEEP)
+  Try 'loopscale fit --help'.
+  [64]
+  $ mkfifo fifo
+  $ loopscale fit --law dense --profile fifo fifo
+  loopscale fit: --profile fifo and SWEEP fifo are one stream, which can be read once
+  Try 'loopscale fit --help'.
+  [64]
