@@ -37,7 +37,7 @@ is allowed with a warning (it is most often a slip).
 
 A named pipe is one stream too:
 
-  $ mkfifo fifo
+  $ mkfifo twice.fifo
   $ loopscale solve --law fifo --template fifo --flops 1e21
   loopscale solve: --law fifo and --template fifo are one stream, which can be read once
   Try 'loopscale solve --help'.
@@ -102,8 +102,8 @@ before reading anything:
   loopscale fit: standard input is named twice (--fix-from and SWEEP)
   Try 'loopscale fit --help'.
   [64]
-  $ mkfifo fifo
-  $ loopscale fit --law dense --profile fifo fifo
-  loopscale fit: --profile fifo and SWEEP fifo are one stream, which can be read once
+  $ mkfifo twice.fifo
+  $ loopscale fit --law dense --profile twice.fifo twice.fifo
+  loopscale fit: --profile twice.fifo and SWEEP twice.fifo are one stream, which can be read once
   Try 'loopscale fit --help'.
   [64]
