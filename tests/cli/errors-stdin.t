@@ -37,7 +37,7 @@ is allowed with a warning (it is most often a slip).
 
 A named pipe is one stream too:
 
-  $ mkfifo twice.fifo
+  $ mkfifo fifo
   $ loopscale solve --law fifo --template fifo --flops 1e21
   loopscale solve: --law fifo and --template fifo are one stream, which can be read once
   Try 'loopscale solve --help'.
