@@ -448,11 +448,11 @@ int ls_solve_run(const ls_law *l, const ls_arch_template *t, const ls_solve_budg
     return solve_core(l, t, b, o, 1, out, err);
 }
 
-/* 1 when v is the largest of the n values, or the smallest above 1, and
- * a value beyond it would still be inside the fitted range of quantity q
- * (when ranges knows it): at the fitted range's own end, searching further
- * is extrapolating, which the ranges check already says. */
-static int at_end(const double *values, size_t n, double v, const ls_law_ranges *ranges, ls_law_range q)
+/* 1 when v is the largest of the n values, or the smallest above 1: an
+ * answer there may only be the best of those searched, whether the list was
+ * given or the default (cut at the fitted range, where a value beyond would
+ * also be an extrapolation: the caller says which). */
+static int at_end(const double *values, size_t n, double v)
 {
     if (n < 2)
         return 0;
@@ -463,12 +463,7 @@ static int at_end(const double *values, size_t n, double v, const ls_law_ranges 
     }
     if (!(lo < hi))
         return 0;
-    int known = ranges && ranges->known[q];
-    if (v >= hi)
-        return !known || v < ranges->hi[q] * (1 - 1e-9);
-    if (v <= lo && lo > 1)
-        return !known || v > ranges->lo[q] * (1 + 1e-9);
-    return 0;
+    return v >= hi || (v <= lo && lo > 1);
 }
 
 unsigned ls_solve_at_edge(const ls_solve_options *o, const ls_solve_candidate *c)
@@ -476,9 +471,9 @@ unsigned ls_solve_at_edge(const ls_solve_options *o, const ls_solve_candidate *c
     if (!c->feasible)
         return 0;
     unsigned bits = c->bound == LS_SOLVE_BOUND_SEARCH ? 1u << LS_LAW_RANGE_N_ACT : 0;
-    if (o && o->R && at_end(o->R, o->nR, c->R, o->ranges, LS_LAW_RANGE_R))
+    if (o && o->R && at_end(o->R, o->nR, c->R))
         bits |= 1u << LS_LAW_RANGE_R;
-    if (o && o->E && at_end(o->E, o->nE, c->E, o->ranges, LS_LAW_RANGE_E))
+    if (o && o->E && at_end(o->E, o->nE, c->E))
         bits |= 1u << LS_LAW_RANGE_E;
     return bits;
 }

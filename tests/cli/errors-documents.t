@@ -208,6 +208,7 @@ cheapest configuration:
   loopscale solve: warning: chosen: N_act = 6e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 1.541e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 3.001e+09 (fitted 1e+08 to 1e+09), D = 5.554e+11 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: lowest loss, no memory limit: E = 64, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
   $ sed -n '6,7p' out
   R (loops)              1          10           1
   E (experts)            1          64           64

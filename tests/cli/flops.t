@@ -181,6 +181,7 @@ it stops: only the in-sample columns are pinned)
   loopscale report: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [-0.449, 1.33] is 1.8 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale report: the template routes to top_k = 2 experts: E below 2 left out of the default --E list
   loopscale report: warning: budget 1e+20 FLOPs: chosen, lowest loss, no memory limit: N_act = 9.45e+08 (fitted 1e+08 to 4.7e+08), R = 1 (fitted 2 to 2), E = 2 (fitted 8 to 8): outside the ranges the law was fitted on, an extrapolation
+  loopscale report: warning: budget 1e+20 FLOPs: chosen, lowest loss, no memory limit: E = 2, the smallest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
   $ grep -o 'with D = [^.]*spending' r.html
   with D = F / (6 (N_unroll + n_layers n_ctx d)) (FLOP convention 6nd+attn) spending
 

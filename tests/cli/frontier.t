@@ -145,6 +145,7 @@ list, as solve does:
   $ loopscale frontier --flops 1e21 --template top2.json --format csv | cut -d, -f6,7
   loopscale frontier: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale frontier: the template routes to top_k = 2 experts: E below 2 left out of the default --E list
+  loopscale frontier: warning: 1 of 1 budget chooses a configuration at an end of the search range, not an optimum (at 1e+21 FLOPs: E = 64, the largest searched and fitted; a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
   R,E
   1,64
 

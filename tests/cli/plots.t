@@ -33,6 +33,7 @@ empty and none is drawn with a warning (standard error stays empty).
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
   loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   fit.svg is svg
   dense.svg is svg
@@ -48,6 +49,7 @@ empty and none is drawn with a warning (standard error stays empty).
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
   loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   fit.pdf is pdf
   dense.pdf is pdf
@@ -63,6 +65,7 @@ empty and none is drawn with a warning (standard error stays empty).
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
   loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   fit.png is png
   dense.png is png
@@ -187,6 +190,7 @@ notes drawn as a caption, the print style, PNG resolution.
   loopscale solve: warning: chosen: D = 1.333e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 1.026e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
   loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   $ pdfinfo print.pdf | grep -c '^Title:'
   0

@@ -13,9 +13,11 @@ it in Chromium.)
   loopscale report: warning: delta = -0.0584 is poorly determined: its 95% interval from its standard error [-0.558, 0.441] is 1 wide, more than 0.5
   loopscale report: warning: omega = -0.146 is poorly determined: its 95% interval from its standard error [-0.654, 0.362] is 1 wide, more than 0.5
   loopscale report: warning: budget 1e+21 FLOPs: chosen, lowest loss: D = 3.056e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale report: warning: budget 1e+21 FLOPs: chosen, lowest loss, no memory limit: E = 16, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
   loopscale report: warning: budget 1e+22 FLOPs: chosen: N_act = 1.059e+09 (fitted 1e+08 to 1e+09), D = 8.995e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale report: warning: budget 1e+22 FLOPs: lowest loss: D = 1.222e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale report: warning: budget 1e+22 FLOPs: no memory limit: N_act = 2.501e+09 (fitted 1e+08 to 1e+09), D = 6.663e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale report: warning: budget 1e+22 FLOPs: lowest loss, no memory limit: E = 16, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
   $ test -s report.html && head -c 15 report.html
   <!DOCTYPE html> (no-eol)
 
@@ -110,6 +112,7 @@ largest, with epsilon the fit's RMSE:
   loopscale solve: warning: chosen: D = 1.746e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 1.222e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 2.501e+09 (fitted 1e+08 to 1e+09), D = 6.663e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 16, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
   R (loops)              2           3            1
   E (experts)            16          16           16
   N_act                  5.455e+08   5.455e+08    2.501e+09*

@@ -54,6 +54,7 @@ default query answers inside the data, without a warning:
 
   $ loopscale solve --flops 1e21 --mem 3GB --bits 4 2>&1 >/dev/null
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
 
 Beyond the data every column that extrapolates says so: starred in the table,
 one warning per column on standard error, each quantity in the JSON's
@@ -64,6 +65,7 @@ one warning per column on standard error, each quantity in the JSON's
   loopscale solve: warning: chosen: N_act = 6e+09 (fitted 1e+08 to 1e+09), D = 1.111e+13 (fitted 1e+11 to 5e+11), F = 1e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 3.595e+13 (fitted 1e+11 to 5e+11), F = 1e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 2.986e+10 (fitted 1e+08 to 1e+09), D = 5.582e+12 (fitted 1e+11 to 5e+11), F = 1e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
+  loopscale solve: warning: no memory limit: E = 64, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
   law      moe:bounded-sparse
   budget   1e+24 training FLOPs; 3e+09 bytes of weights at 4 bits (N_total <= 6e+09)
   epsilon  0.004412 (loss units)
@@ -222,8 +224,7 @@ the stars say).
   $ loopscale solve --flops 1e22 --mem 3GB --bits 4 --E 1,2,4,8,16 2>&1 >/dev/null | grep 'end of the search'
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 16, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   $ loopscale solve --flops 1e22 --mem 3GB --bits 4 2>&1 >/dev/null | grep -c 'end of the search'
-  0
-  [1]
+  1
 
 
 Intervals under the draws that reach outside the fitted range are starred

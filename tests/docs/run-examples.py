@@ -166,7 +166,8 @@ def run_pycon(cells, cwd, where):
 def main():
     binary = os.path.abspath(sys.argv[1])
     root = os.path.abspath(sys.argv[2])
-    files = sys.argv[3:] or [os.path.join(root, "README.md")] + sorted(
+    files = sys.argv[3:] or [os.path.join(root, "README.md"), os.path.join(root, "data", "README.md"),
+                             os.path.join(root, "data", "laws", "README.md")] + sorted(
         os.path.join(root, "docs", f) for f in os.listdir(os.path.join(root, "docs")) if f.endswith(".md"))
     passed = failed = 0
     # LOOPSCALE_DOCS_UPDATE=1: after an intended change of what the program

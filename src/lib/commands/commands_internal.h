@@ -87,7 +87,8 @@ ls_solve_budget cmd_budget(const ls_request *req);
  * inside on every searched quantity); and the hint for ls_solve_at_edge's
  * bits ("a value beyond may be better: widen --E"). */
 void cmd_edge_text(char *buf, size_t size, const ls_solve_options *so, const ls_solve_candidate *c);
-void cmd_edge_hint(char *buf, size_t size, const ls_request *req, unsigned bits);
+void cmd_edge_hint(char *buf, size_t size, const ls_request *req, const ls_solve_options *so,
+                   const ls_solve_candidate *c);
 /* A warning for each configuration of a solve at an end of its search
  * range (configurations with the same text share it), and for each one
  * outside the ranges the law was fitted on; context (or NULL) starts each

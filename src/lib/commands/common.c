@@ -237,17 +237,35 @@ void cmd_edge_text(char *buf, size_t size, const ls_solve_options *so, const ls_
         double hi = -INFINITY, x = qs[k] == LS_LAW_RANGE_R ? c->R : c->E;
         for (size_t i = 0; i < nv; i++)
             hi = fmax(hi, v[i]);
-        int n = snprintf(buf + used, size - used, "%s%s = %g, the %s searched", used ? ", " : "",
-                         ls_law_range_name(qs[k]), x, x >= hi ? "largest" : "smallest");
+        /* At the end of the fitted range too (the default list stops there). */
+        const ls_law_ranges *rg = so->ranges;
+        int fitted_end = rg && rg->known[qs[k]] &&
+                         (x >= hi ? x >= rg->hi[qs[k]] * (1 - 1e-9) : x <= rg->lo[qs[k]] * (1 + 1e-9));
+        int n = snprintf(buf + used, size - used, "%s%s = %g, the %s searched%s", used ? ", " : "",
+                         ls_law_range_name(qs[k]), x, x >= hi ? "largest" : "smallest",
+                         fitted_end ? " and fitted" : "");
         if (n > 0 && (size_t)n < size - used)
             used += (size_t)n;
     }
 }
 
-void cmd_edge_hint(char *buf, size_t size, const ls_request *req, unsigned bits)
+void cmd_edge_hint(char *buf, size_t size, const ls_request *req, const ls_solve_options *so,
+                   const ls_solve_candidate *c)
 {
+    unsigned bits = ls_solve_at_edge(so, c);
+    /* Beyond the fitted range a wider list is an extrapolation: more runs
+     * would tell, not a wider search. */
+    const ls_law_ranges *rg = so->ranges;
+    int fitted_end = 0;
+    if (rg && (bits >> LS_LAW_RANGE_R & 1u) && rg->known[LS_LAW_RANGE_R])
+        fitted_end |= c->R >= rg->hi[LS_LAW_RANGE_R] * (1 - 1e-9) || c->R <= rg->lo[LS_LAW_RANGE_R] * (1 + 1e-9);
+    if (rg && (bits >> LS_LAW_RANGE_E & 1u) && rg->known[LS_LAW_RANGE_E])
+        fitted_end |= c->E >= rg->hi[LS_LAW_RANGE_E] * (1 - 1e-9) || c->E <= rg->lo[LS_LAW_RANGE_E] * (1 + 1e-9);
     if (bits >> LS_LAW_RANGE_N_ACT & 1u)
         snprintf(buf, size, "a budget that small, or a law whose exponents are not positive");
+    else if (fitted_end)
+        snprintf(buf, size, "a value beyond may be better, but the law has seen none: runs beyond the sweep's would "
+                            "tell");
     else if ((bits >> LS_LAW_RANGE_R & 1u) && (bits >> LS_LAW_RANGE_E & 1u))
         snprintf(buf, size, "a value beyond may be better: widen %s and %s", req_flag(req, O_R_LIST),
                  req_flag(req, O_E_LIST));
@@ -308,7 +326,7 @@ void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_option
             size_t len = strlen(labels);
             snprintf(labels + len, sizeof labels - len, ", %s", names[j]);
         }
-        cmd_edge_hint(hint, sizeof hint, req, ls_solve_at_edge(so, c[k]));
+        cmd_edge_hint(hint, sizeof hint, req, so, c[k]);
         res_warn(res, LS_WARNING_SEARCH_EDGE, keys[k], "%s%s%s: %s: at an end of the search range, not an optimum (%s)",
                  context, sep, labels, text[k], hint);
     }

@@ -267,14 +267,14 @@ static void warn_solve(const ls_request *req, ls_result *res, const ls_solve_opt
                        const ls_frontier_solve_point *p, size_t n)
 {
     size_t beyond = 0, at_edge = 0, first = 0;
-    unsigned edge_bits = 0;
+
     for (size_t i = 0; i < n; i++) {
         beyond += p[i].outside != 0;
         ls_solve_candidate c = chosen_candidate(&p[i]);
         unsigned bits = ls_solve_at_edge(so, &c);
         if (bits && at_edge++ == 0)
             first = i;
-        edge_bits |= bits;
+
     }
     const char *budgets = ls_plural((double)n, "budget", "budgets");
     if (beyond)
@@ -286,7 +286,7 @@ static void warn_solve(const ls_request *req, ls_result *res, const ls_solve_opt
     char text[160], hint[128];
     ls_solve_candidate c = chosen_candidate(&p[first]);
     cmd_edge_text(text, sizeof text, so, &c);
-    cmd_edge_hint(hint, sizeof hint, req, edge_bits);
+    cmd_edge_hint(hint, sizeof hint, req, so, &c);
     res_warn(res, LS_WARNING_SEARCH_EDGE, "frontier",
              "%zu of %zu %s %s a configuration at an end of the search range, not an optimum (at %g FLOPs: %s; %s)",
              at_edge, n, budgets, at_edge == 1 ? "chooses" : "choose", p[first].flops, text, hint);
