@@ -97,6 +97,7 @@ typedef struct ls_plan_fittable {
  * over three values at least (two for R and E, at most as many as the
  * reference has), and the information sum_i j_i j_i' (j_i = d ln L(x_i)/du)
  * of condition number at most max_condition once scaled to unit diagonal.
+ * min_runs_per_param 0 with max_condition +inf asks for no check (ok).
  * Returns out->ok. */
 int ls_plan_check_design(const ls_law *l, const ls_law_param *params, size_t p, const ls_law_point *x, size_t n,
                          const ls_law_point *reference, size_t nreference, double min_runs_per_param,

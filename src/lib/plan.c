@@ -740,9 +740,10 @@ static double scaled_condition(const ls_law *l, const ls_law_param *params, size
     double info[LS_LAW_NPARAMS * LS_LAW_NPARAMS];
     memset(info, 0, sizeof info);
     ls_plan_add_information(l, params, p, x, n, 1.0, info);
-    for (size_t k = 0; k < p; k++)
+    for (size_t k = 0; k < p; k++) {
         if (!(info[k * p + k] > 0) || !isfinite(info[k * p + k]))
             return INFINITY;
+    }
     gsl_matrix *m = gsl_matrix_alloc(p, p);
     gsl_vector *ev = gsl_vector_alloc(p);
     gsl_eigen_symm_workspace *ws = gsl_eigen_symm_alloc(p);
@@ -771,6 +772,10 @@ int ls_plan_check_design(const ls_law *l, const ls_law_param *params, size_t p, 
     out->nparams = p;
     out->min_runs = (size_t)ceil(min_runs_per_param * (double)p);
     out->max_condition = max_condition;
+    if (min_runs_per_param <= 0 && max_condition == INFINITY) { /* no check asked for */
+        out->ok = 1;
+        return 1;
+    }
     size_t most = n > nreference ? n : nreference;
     double *scratch = malloc((most ? most : 1) * sizeof *scratch);
     if (!scratch) {
@@ -1368,8 +1373,9 @@ static int search_designs(search *se, plan_state *st, const ls_plan_prior *prior
     if (chosen == SIZE_MAX) {
         const ls_plan_design_score *a = &out->designs[0], *b = &out->designs[out->ndesigns - 1];
         return ls_error_set(err, LS_ERR_DATA,
-                            "the budget of %g FLOPs buys no design that can be fitted without the weak prior: the "
-                            "c-optimal design has %s, the IsoFLOP design %s",
+                            "the budget of %g FLOPs buys no design that can be fitted without the weak prior "
+                            "(c-optimal: %s; IsoFLOP: %s); a larger budget, or candidates and R, E lists that "
+                            "vary every axis the law depends on",
                             p->budget_flops, b->why, a->why);
     }
     out->chosen = chosen;
