@@ -50,7 +50,71 @@ typedef struct ls_plan_parameters {
      * deploy and choice are not used. */
     const ls_law_param *target_params;
     size_t ntarget_params;
+    /* What a plan must be: at least min_runs_per_param runs (those already
+     * trained counted) per parameter it identifies, each axis the
+     * candidates vary (N_act, tokens, R, E) spread over at least three
+     * values (two for R and E), and the information of its runs, without
+     * the weak prior, of condition number at most max_condition in
+     * correlation form (ls_plan_check_design). */
+    double min_runs_per_param; /* default 2 */
+    double max_condition;      /* default 1e12 */
+    /* The search (docs/plan.md): with search_sweeps > 0, the starting
+     * designs (the c-optimal greedy design, the IsoFLOP design, and
+     * mixtures) and local moves from the best are judged by search_sweeps
+     * simulated sweeps each, drawn from the prior's bootstrap draws,
+     * fitted (law kind fit_kind, parameters fit) and solved; the plan is
+     * the design with the most right decisions (then the fewest failed
+     * fits, then the lowest mean regret).  With 0 the plan is the c-optimal
+     * greedy design alone (made fittable). */
+    size_t search_sweeps;  /* default 32 */
+    size_t search_moves;   /* local moves tried at most (default 12) */
+    unsigned long seed;    /* the simulated sweeps' noise (default 1) */
+    ls_fit_parameters fit; /* threads and progress are overridden */
+    /* The IsoFLOP design, as ls_plan_validation_options has it. */
+    size_t isoflop_budgets, isoflop_sizes;
+    double isoflop_budget_ratio, isoflop_span;
+    /* Called from one thread at a time with the simulated fits done; may be NULL. */
+    void (*progress)(void *context, size_t done, size_t total);
+    void *progress_context;
 } ls_plan_parameters;
+
+/* Whether a design can be fitted without the weak prior: filled by
+ * ls_plan_check_design. */
+typedef struct ls_plan_fittable {
+    int ok;
+    size_t nruns, min_runs;    /* runs (those already trained included) and the least allowed */
+    size_t nparams;            /* parameters the check covers */
+    size_t distinct[4];        /* distinct N_act, tokens, R and E among the runs */
+    size_t needed[4];          /* ... and the least allowed (0: an axis the candidates do not vary) */
+    double condition;          /* of the information in correlation form; +inf when singular */
+    double max_condition;
+    char why[200];             /* when not ok: the shortfall, as a phrase */
+} ls_plan_fittable;
+
+/* Check that the n runs x identify every parameter in params (p of them)
+ * under law l: at least min_runs_per_param * p runs, each axis that the
+ * reference points (the candidates and runs already trained) vary spread
+ * over three values at least (two for R and E, at most as many as the
+ * reference has), and the information sum_i j_i j_i' (j_i = d ln L(x_i)/du)
+ * of condition number at most max_condition once scaled to unit diagonal.
+ * min_runs_per_param 0 with max_condition +inf asks for no check (ok).
+ * Returns out->ok. */
+int ls_plan_check_design(const ls_law *l, const ls_law_param *params, size_t p, const ls_law_point *x, size_t n,
+                         const ls_law_point *reference, size_t nreference, double min_runs_per_param,
+                         double max_condition, ls_plan_fittable *out);
+
+/* The candidates `plan` makes from the question when none are given: for
+ * every (R, E) of the lists, IsoFLOP budgets from flops_max / 1000 to
+ * flops_max a factor sqrt(10) apart (7 of them), and at each 5 sizes
+ * N*(F) 3^z, z = -1, -1/2, 0, 1/2, 1, about the optimum N* that the law
+ * predicts for that (R, E) at F, each trained on D = F / (6 N_unroll)
+ * tokens (as the IsoFLOP baseline centres its sizes).  flops_max is the
+ * sweep's budget over min_runs * 1 (the largest run of which a fittable
+ * design can still hold min_runs).  Returns a malloc'd array (free() it)
+ * of *n points, or NULL with err set (LS_ERR_DATA: the law has no optimum
+ * for any pair). */
+ls_law_point *ls_plan_question_candidates(const ls_law *l, const ls_arch_template *t, const double *R, size_t nR,
+                                          const double *E, size_t nE, double flops_max, size_t *n, ls_error *err);
 
 void ls_plan_default_parameters(ls_plan_parameters *p);
 
@@ -72,13 +136,30 @@ typedef struct ls_plan_prior {
     size_t ndraws;
 } ls_plan_prior;
 
+typedef enum { LS_PLAN_FROM_COPTIMAL, LS_PLAN_FROM_ISOFLOP } ls_plan_source;
+
 typedef struct ls_plan_entry {
     ls_law_point x;      /* N_total and N_loop whole numbers, as simulate writes them */
     double flops;     /* 6 N_unroll D */
-    size_t step;      /* 1, 2, ... in the order chosen */
-    double variance;  /* the gap's expected variance once this run is added */
+    size_t step;      /* 1, 2, ... in the plan's order */
+    double variance;  /* the target's expected variance once this run is added */
     double cut;       /* the share of the variance before it that it removed */
+    ls_plan_source source; /* a candidate the c-optimal greedy step chose, or a run of the IsoFLOP design */
 } ls_plan_entry;
+
+/* One design the search judged. */
+typedef struct ls_plan_design_score {
+    char name[64];       /* "IsoFLOP", "c-optimal", "IsoFLOP 50% + c-optimal", "move 2: 13 runs swapped" */
+    size_t nruns;        /* new runs */
+    double flops;        /* their compute */
+    int fittable;        /* 0: not simulated (ls_plan_fittable.why says why) */
+    char why[200];
+    size_t sweeps, right, failed; /* simulated sweeps, right decisions, failed fits */
+    double regret_mean;  /* over the sweeps that fitted; NaN when none did */
+    double error;        /* a parameter target: the mean summed squared error of the named parameters */
+} ls_plan_design_score;
+
+#define LS_PLAN_MAX_DESIGNS 32
 
 typedef struct ls_plan_result {
     ls_solve_candidate best, runner_up; /* the point estimate's decision: its choice and runner-up */
@@ -87,6 +168,8 @@ typedef struct ls_plan_result {
     double sigma, huber_weight;      /* the noise used and its weight w */
     size_t nparams;                  /* parameters planned for */
     ls_law_param params[LS_LAW_NPARAMS];
+    size_t ninert;                   /* free parameters left out: no run's loss depends on them at the prior */
+    ls_law_param inert[LS_LAW_NPARAMS];
     size_t ndraws;                   /* draws averaged over */
     size_t ndraws_own_pair;          /* draws with a decision of their own (the others use best/runner_up) */
     size_t ndraws_same_choice;       /* draws whose choice has best's R and E */
@@ -104,8 +187,14 @@ typedef struct ls_plan_result {
     double target_variance_prior[LS_LAW_NPARAMS], target_variance_have[LS_LAW_NPARAMS],
         target_variance_plan[LS_LAW_NPARAMS];
     size_t nruns;
-    ls_plan_entry *runs;         /* in the order chosen */
+    ls_plan_entry *runs;         /* the IsoFLOP part first, then in the order chosen */
     double flops_spent;
+    ls_plan_fittable fittable;   /* the plan's check (with the runs already trained) */
+    /* The search: the designs judged, in order, and the one kept. */
+    size_t search_sweeps;
+    size_t ndesigns;
+    ls_plan_design_score designs[LS_PLAN_MAX_DESIGNS];
+    size_t chosen;               /* index into designs */
 } ls_plan_result;
 
 /* The candidate runs: configurations as they would be trained (N_total and

@@ -19,11 +19,13 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_randist.h>
-#include <gsl/gsl_rng.h>
+#include <gsl/gsl_eigen.h>
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_vector.h>
 
 #include "huber_internal.h"
 #include "parallel_internal.h"
@@ -38,6 +40,18 @@ void ls_plan_default_parameters(ls_plan_parameters *p)
     p->threads = 0;
     p->target_params = NULL;
     p->ntarget_params = 0;
+    p->min_runs_per_param = 2;
+    p->max_condition = 1e12;
+    p->search_sweeps = 32;
+    p->search_moves = 6;
+    p->seed = 1;
+    ls_fit_default_parameters(&p->fit);
+    p->isoflop_budgets = 3;
+    p->isoflop_sizes = 8;
+    p->isoflop_budget_ratio = sqrt(10.0);
+    p->isoflop_span = 3.0;
+    p->progress = NULL;
+    p->progress_context = NULL;
 }
 
 void ls_plan_result_free(ls_plan_result *r)
@@ -156,9 +170,11 @@ typedef struct plan_state {
     const ls_solve_options *choice;
     unsigned char *own_pair;    /* ndraws: draw s's decision is its own, not x1 against x2 */
     unsigned char *same_pair;   /* ndraws: draw s chooses the point estimate's configuration */
-    const ls_law_point *have;
-    size_t nhave;
+    const ls_law_point *have;    /* the runs already trained, then the design's fixed part */
+    size_t nhave, nfixed;        /* nfixed: have and the fixed part together */
     double prior_precision;
+    ls_solve_candidate *truth_choice, *second; /* ndraws: each draw's own decision and runner-up */
+    unsigned char *truth_has;
     double *jac;                /* ndraws x ncand x p */
     /* T target vectors c_st per draw (the gap's gradient, or one per named
      * parameter); the criterion is the sum over t of c_st' M_s c_st. */
@@ -172,7 +188,7 @@ typedef struct plan_state {
     /* The step just taken, per draw: u_s = M_s j* (M before the step),
      * f_s = w / (1 + w j*' M_s j*) and j* . a_st (ndraws x T). */
     double *u, *f, *ja;
-    const unsigned char *available;
+    unsigned char *available;   /* ncand: may still be chosen */
     double *gain;               /* ncand */
     size_t last;                /* the candidate just added */
 } plan_state;
@@ -229,19 +245,15 @@ static void exact_qr(plan_state *st, size_t s)
     }
 }
 
-/* Draw s: its gradients at every candidate, its information from the weak
- * prior and the runs already trained, and the gap's gradient. */
+/* Draw s: its gradients at every candidate and the target's gradient
+ * (for the decision, this draw's own choice against its own runner-up). */
 static int setup_draw(void *context, void *state, size_t s)
 {
     (void)state;
     plan_state *st = context;
     size_t p = st->p;
     const ls_law *l = &st->draws[s];
-    double *info = st->info + s * p * p;
-    memset(info, 0, p * p * sizeof *info);
-    for (size_t k = 0; k < p; k++)
-        info[k * p + k] = st->prior_precision;
-    ls_plan_add_information(l, st->params, p, st->have, st->nhave, st->w, info);
+    st->truth_has[s] = 0;
     if (st->target_params) {
         /* Named parameters: c_t = (dp/du) e_k, so that c_t' M c_t is the
          * variance of the parameter in its natural units. */
@@ -252,6 +264,7 @@ static int setup_draw(void *context, void *state, size_t s)
                 if (st->params[k] == st->target_params[tg])
                     c[tg * p + k] = ls_law_param_natural_per_fitted(st->params[k], l->p[st->params[k]]);
         st->own_pair[s] = st->same_pair[s] = 0;
+        st->truth_has[s] = 1;
         goto jacobian;
     }
     /* The gap this draw would decide on: its own choice against its own
@@ -262,10 +275,15 @@ static int setup_draw(void *context, void *state, size_t s)
     ls_solve_candidate second;
     ls_law_point x1 = *st->x1, x2 = *st->x2;
     st->own_pair[s] = 0;
-    if (ls_solve_run(l, st->t, st->deploy, st->choice, &sr, &err) == 0 && sr.has_choice && runner_up(&sr, &second)) {
-        x1 = candidate_point(&sr.choice);
-        x2 = candidate_point(&second);
-        st->own_pair[s] = 1;
+    if (ls_solve_run(l, st->t, st->deploy, st->choice, &sr, &err) == 0 && sr.has_choice) {
+        st->truth_choice[s] = sr.choice;
+        st->truth_has[s] = 1;
+        if (runner_up(&sr, &second)) {
+            st->second[s] = second;
+            x1 = candidate_point(&sr.choice);
+            x2 = candidate_point(&second);
+            st->own_pair[s] = 1;
+        }
     }
     st->same_pair[s] = st->own_pair[s] && x1.R == st->x1->R && x1.E == st->x1->E;
     ls_solve_result_free(&sr);
@@ -274,6 +292,21 @@ jacobian:;
     double *jac = st->jac + s * st->ncand * p;
     for (size_t i = 0; i < st->ncand; i++)
         gradient_over(l, st->params, p, &st->cand[i], jac + i * p, NULL);
+    return 0;
+}
+
+/* Draw s's information afresh: the weak prior, the runs already trained
+ * and the design's fixed part; then its inverse and every candidate's q, r. */
+static int reset_draw(void *context, void *state, size_t s)
+{
+    (void)state;
+    plan_state *st = context;
+    size_t p = st->p;
+    double *info = st->info + s * p * p;
+    memset(info, 0, p * p * sizeof *info);
+    for (size_t k = 0; k < p; k++)
+        info[k * p + k] = st->prior_precision;
+    ls_plan_add_information(&st->draws[s], st->params, p, st->have, st->nfixed, st->w, info);
     if (refresh_draw(st, s) != 0)
         return -1;
     exact_qr(st, s);
@@ -431,261 +464,6 @@ static int check_parameters(const ls_plan_parameters *p, ls_error *err)
     return 0;
 }
 
-int ls_plan_run(const ls_plan_prior *prior, const ls_arch_template *t, const ls_plan_candidates *candidates,
-                const ls_sweep *have, const ls_solve_budget *deploy, const ls_solve_options *choice,
-                const ls_plan_parameters *p, ls_plan_result *out, ls_error *err)
-{
-    memset(out, 0, sizeof *out);
-    int status = check_parameters(p, err);
-    if (status != 0)
-        return status;
-
-    ls_law_param all[LS_LAW_NPARAMS];
-    size_t nall = ls_law_params_of(prior->point.kind, all);
-    for (size_t k = 0; k < nall; k++)
-        if (!prior->fixed[all[k]])
-            out->params[out->nparams++] = all[k];
-    size_t np = out->nparams, T = p->ntarget_params ? p->ntarget_params : 1;
-    ls_law_point x1, x2;
-    memset(&x1, 0, sizeof x1);
-    memset(&x2, 0, sizeof x2);
-    if (p->ntarget_params) {
-        char kind[64];
-        ls_law_kind_format(prior->point.kind, kind, sizeof kind);
-        for (size_t tg = 0; tg < T; tg++) {
-            ls_law_param q = p->target_params[tg];
-            size_t k = 0;
-            while (k < np && out->params[k] != q)
-                k++;
-            if (!ls_law_uses_param(prior->point.kind, q))
-                return ls_error_set(err, LS_ERR_USAGE, "%s is not a parameter of %s", ls_law_param_name(q), kind);
-            if (k == np)
-                return ls_error_set(err, LS_ERR_USAGE, "%s is fixed in the prior: there is nothing to plan for",
-                                    ls_law_param_name(q));
-            for (size_t m = 0; m < tg; m++)
-                if (p->target_params[m] == q)
-                    return ls_error_set(err, LS_ERR_USAGE, "%s is named twice", ls_law_param_name(q));
-        }
-        goto candidates_ready;
-    }
-
-    /* The decision under the point estimate, and what it is weighed against. */
-    ls_solve_result sr;
-    memset(&sr, 0, sizeof sr);
-    if ((status = ls_solve_run(&prior->point, t, deploy, choice, &sr, err)) != 0)
-        return status;
-    if (!sr.has_choice) {
-        ls_solve_result_free(&sr);
-        return ls_error_set(err, LS_ERR_DATA, "no configuration is feasible at the deployment budget");
-    }
-    out->best = sr.choice;
-    int has_runner_up = runner_up(&sr, &out->runner_up);
-    ls_solve_result_free(&sr);
-    if (!has_runner_up)
-        return ls_error_set(err, LS_ERR_DATA,
-                            "only one (R, E) is feasible at the deployment budget: there is no decision to plan for");
-    x1 = candidate_point(&out->best);
-    x2 = candidate_point(&out->runner_up);
-    out->gap = ls_law_loss(&prior->point, &x1) - ls_law_loss(&prior->point, &x2);
-
-candidates_ready:;
-
-    size_t ncand = candidates->n;
-    size_t nhave = have ? have->n : 0;
-    size_t ndraws = prior->ndraws == 0 ? 1 : (prior->ndraws < p->max_draws ? prior->ndraws : p->max_draws);
-    if (np == 0 || ncand == 0)
-        return ls_error_set(err, LS_ERR_USAGE, np == 0 ? "the prior has no free parameter to plan for"
-                                                       : "the grid has no candidate");
-    if (ncand > SIZE_MAX / sizeof(double) / (np + T) / ndraws)
-        return ls_error_set(err, LS_ERR_USAGE, "%zu candidates and %zu draws are too many", ncand, ndraws);
-
-    plan_state st;
-    memset(&st, 0, sizeof st);
-    const ls_law_point *cand = candidates->x;
-    ls_law_point *have_x = malloc((nhave ? nhave : 1) * sizeof *have_x);
-    double *cand_flops = malloc(ncand * sizeof *cand_flops);
-    unsigned char *available = malloc(ncand);
-    ls_law *draws = malloc(ndraws * sizeof *draws);
-    st.jac = malloc(ndraws * ncand * np * sizeof *st.jac);
-    st.info = malloc(ndraws * np * np * sizeof *st.info);
-    st.inv = malloc(ndraws * np * np * sizeof *st.inv);
-    st.a = malloc(ndraws * T * np * sizeof *st.a);
-    st.c = malloc(ndraws * T * np * sizeof *st.c);
-    st.variance = malloc(ndraws * T * sizeof *st.variance);
-    st.gain = malloc(ncand * sizeof *st.gain);
-    st.q = malloc(ndraws * ncand * sizeof *st.q);
-    st.r = malloc(ndraws * ncand * T * sizeof *st.r);
-    st.u = malloc(ndraws * np * sizeof *st.u);
-    st.f = malloc(ndraws * sizeof *st.f);
-    st.ja = malloc(ndraws * T * sizeof *st.ja);
-    st.own_pair = malloc(ndraws);
-    st.same_pair = malloc(ndraws);
-    out->runs = malloc(ncand * sizeof *out->runs);
-    if (!have_x || !cand_flops || !available || !draws || !st.jac || !st.info || !st.inv || !st.a ||
-        !st.c || !st.variance || !st.gain || !st.q || !st.r || !st.u || !st.f || !st.ja || !st.own_pair || !st.same_pair || !out->runs) {
-        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-        goto done;
-    }
-
-    double loss_sum = 0;
-    for (size_t i = 0; i < ncand; i++) {
-        cand_flops[i] = ls_law_training_flops(&cand[i]);
-        available[i] = 1;
-        loss_sum += ls_law_loss(&prior->point, &cand[i]);
-    }
-    out->ncandidates = ncand;
-    for (size_t h = 0; h < nhave; h++) {
-        have_x[h] = ls_sweep_row_point(&have->rows[h]);
-        out->have_flops += ls_law_training_flops(&have_x[h]);
-        int in_grid = 0;
-        for (size_t k = 0; k < ncand; k++)
-            if (same_run(&have_x[h], &cand[k])) {
-                in_grid = 1;
-                available[k] = 0;
-            }
-        out->nhave_in_grid += (size_t)in_grid;
-    }
-    out->nhave = nhave;
-
-    out->sigma = p->noise_sigma;
-    if (isnan(out->sigma)) {
-        if (!(prior->rmse > 0 && isfinite(prior->rmse))) {
-            status = ls_error_set(err, LS_ERR_USAGE, "the prior law has no fit RMSE to take the noise from");
-            goto done;
-        }
-        out->sigma = prior->rmse / (loss_sum / (double)ncand);
-    }
-    out->huber_weight = ls_plan_huber_weight(out->sigma, p->huber_delta);
-    if (!(out->huber_weight > 0 && isfinite(out->huber_weight))) {
-        status = ls_error_set(err, LS_ERR_USAGE, "no information per run at noise %g and Huber delta %g", out->sigma,
-                              p->huber_delta);
-        goto done;
-    }
-
-    for (size_t s = 0; s < ndraws; s++)
-        draws[s] = prior->ndraws ? prior->draws[s] : prior->point;
-    out->ndraws = ndraws;
-    st.p = np;
-    st.ntarget = T;
-    st.target_params = p->ntarget_params ? p->target_params : NULL;
-    out->ntargets = p->ntarget_params;
-    for (size_t tg = 0; tg < p->ntarget_params; tg++)
-        out->targets[tg] = p->target_params[tg];
-    st.ncand = ncand;
-    st.ndraws = ndraws;
-    st.w = out->huber_weight;
-    st.cand = cand;
-    st.cand_flops = cand_flops;
-    st.draws = draws;
-    st.params = out->params;
-    st.x1 = &x1;
-    st.x2 = &x2;
-    st.t = t;
-    st.deploy = deploy;
-    st.choice = choice;
-    st.have = have_x;
-    st.nhave = nhave;
-    st.prior_precision = 1.0 / (p->prior_sd * p->prior_sd);
-    st.available = available;
-
-    ls_parallel_job job = {ndraws, p->threads, &st, NULL, NULL, setup_draw, NULL};
-    if (ls_parallel_for(&job) != 0) {
-        status = ls_error_set(err, LS_ERR_INTERNAL, "the Fisher information is not positive definite");
-        goto done;
-    }
-    for (size_t s = 0; s < ndraws; s++) {
-        out->ndraws_own_pair += st.own_pair[s];
-        out->ndraws_same_choice += st.same_pair[s];
-    }
-    /* Under the weak prior alone the variance is prior_sd^2 |c|^2. */
-    for (size_t s = 0; s < ndraws; s++)
-        for (size_t tg = 0; tg < T; tg++)
-            for (size_t k = 0; k < np; k++) {
-                double c = st.c[(s * T + tg) * np + k];
-                out->target_variance_prior[tg] += p->prior_sd * p->prior_sd * c * c / (double)ndraws;
-            }
-    target_means(st.variance, ndraws, T, out->target_variance_have);
-    memcpy(out->target_variance_plan, out->target_variance_have, sizeof out->target_variance_plan);
-    for (size_t tg = 0; tg < T; tg++)
-        out->variance_prior += out->target_variance_prior[tg];
-    out->variance_have = out->variance_plan = mean_of(st.variance, ndraws * T) * (double)T;
-
-    double remaining = p->budget_flops;
-    int (*gain_item)(void *, void *, size_t) = candidate_gain;
-    for (;;) {
-        for (size_t k = 0; k < ncand; k++)
-            if (available[k] && cand_flops[k] > remaining)
-                available[k] = 0;
-        ls_parallel_job gains = {ncand, p->threads, &st, NULL, NULL, gain_item, NULL};
-        if (ls_parallel_for(&gains) != 0) {
-            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-            goto done;
-        }
-        /* The largest drop per FLOP; ties go to the first in grid order. */
-        size_t pick = SIZE_MAX;
-        double best_ratio = 0;
-        for (size_t k = 0; k < ncand; k++)
-            if (available[k] && st.gain[k] > 0 && st.gain[k] / cand_flops[k] > best_ratio) {
-                best_ratio = st.gain[k] / cand_flops[k];
-                pick = k;
-            }
-        if (pick == SIZE_MAX)
-            break;
-        double before = out->variance_plan;
-        st.last = pick;
-        ls_parallel_job update = {ndraws, p->threads, &st, NULL, NULL, update_draw, NULL};
-        if (ls_parallel_for(&update) != 0) {
-            status = ls_error_set(err, LS_ERR_INTERNAL, "the Fisher information is not positive definite");
-            goto done;
-        }
-        available[pick] = 0;
-        remaining -= cand_flops[pick];
-        out->flops_spent += cand_flops[pick];
-        out->variance_plan = mean_of(st.variance, ndraws * T) * (double)T;
-        target_means(st.variance, ndraws, T, out->target_variance_plan);
-        ls_plan_entry *run = &out->runs[out->nruns++];
-        run->x = cand[pick];
-        run->flops = cand_flops[pick];
-        run->step = out->nruns;
-        run->variance = out->variance_plan;
-        run->cut = before > 0 ? 1.0 - out->variance_plan / before : 0.0;
-        if (out->nruns % REFRESH_STEPS == 0) {
-            ls_parallel_job refresh = {ndraws, p->threads, &st, NULL, NULL, refresh_qr, NULL};
-            if (ls_parallel_for(&refresh) != 0) {
-                status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-                goto done;
-            }
-            gain_item = candidate_gain;
-        } else
-            gain_item = candidate_gain_after_step;
-    }
-
-done:
-    if (status != 0)
-        ls_plan_result_free(out);
-    free(have_x);
-    free(cand_flops);
-    free(available);
-    free(draws);
-    free(st.jac);
-    free(st.info);
-    free(st.inv);
-    free(st.a);
-    free(st.c);
-    free(st.variance);
-    free(st.gain);
-    free(st.q);
-    free(st.r);
-    free(st.u);
-    free(st.f);
-    free(st.ja);
-    free(st.own_pair);
-    free(st.same_pair);
-    return status;
-}
-
-/* ---- candidates ---------------------------------------------------------- */
-
 /* A configuration as simulate writes it and a run is trained: N_total and
  * N_loop whole parameter counts. */
 static ls_law_point whole_point(const ls_arch_template *t, double n_act, double E, double R, double tokens)
@@ -783,15 +561,1273 @@ void ls_plan_candidate_axes(const ls_plan_candidates *c, double *R, size_t *nR, 
 }
 
 /* ---- validation by simulation ------------------------------------------- */
+/* ---- simulated sweeps ---------------------------------------------------- */
 
-#define NARMS 3 /* the plan, the thinned grid, the IsoFLOP design */
+static uint64_t mix64(uint64_t z)
+{
+    z += 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* The noise of run x in simulated sweep `stream`: a standard normal that
+ * depends on (seed, stream, x) alone (SplitMix64 hashing, then Box and
+ * Muller), so that two designs holding the same run see the same noise on
+ * it in the same sweep: common random numbers, which make the comparison
+ * of two designs far less noisy than independent draws would. */
+static double run_noise(unsigned long seed, uint64_t stream, const ls_law_point *x)
+{
+    uint64_t h = mix64((uint64_t)seed) ^ mix64(stream + 0x632BE59BD9B4E019ULL);
+    const double v[4] = {x->n_act, x->D, x->R, x->E};
+    for (int k = 0; k < 4; k++) {
+        uint64_t bits;
+        memcpy(&bits, &v[k], sizeof bits);
+        h = mix64(h ^ bits);
+    }
+    uint64_t a = mix64(h), b = mix64(a);
+    double u1 = ((double)(a >> 11) + 0.5) * 0x1.0p-53, u2 = (double)(b >> 11) * 0x1.0p-53;
+    return sqrt(-2.0 * log(u1)) * cos(2.0 * M_PI * u2);
+}
+
+/* One simulated sweep: the n runs x with the truth's loss times
+ * exp(sigma z), z from run_noise; fitted (law kind, one thread) and, with
+ * a decision, solved.  *failed when the fit fails or does not converge, or
+ * no configuration is feasible under the fit; else *right (the truth's R
+ * and E, and N_act within 10%) and *regret (the truth's loss at the fitted
+ * choice minus at its own).  fitted gets the named parameters as fitted
+ * (NaN where the fit held one).  -1 when out of memory. */
+typedef struct sim_spec {
+    ls_law_kind kind;
+    const ls_arch_template *t;
+    const ls_solve_budget *deploy; /* NULL: no decision */
+    const ls_solve_options *choice;
+    const ls_fit_parameters *fit;
+    double sigma;
+    unsigned long seed;
+    const ls_law_param *targets;
+    size_t ntargets;
+} sim_spec;
+
+static int simulate_one(const sim_spec *sp, const ls_law *truth, const ls_solve_candidate *want, const ls_law_point *x,
+                        size_t n, uint64_t stream, int *failed, int *right, double *regret, double *fitted)
+{
+    *failed = 1;
+    *right = 0;
+    *regret = NAN;
+    for (size_t tg = 0; tg < sp->ntargets; tg++)
+        fitted[tg] = NAN;
+    ls_sweep_row *rows = malloc((n ? n : 1) * sizeof *rows);
+    if (!rows)
+        return -1;
+    for (size_t j = 0; j < n; j++) {
+        double loss = ls_law_loss(truth, &x[j]) * exp(sp->sigma * run_noise(sp->seed, stream, &x[j]));
+        rows[j] = (ls_sweep_row){x[j].n_act, x[j].n_total, x[j].n_loop, x[j].R, x[j].E, sp->t->top_k, x[j].D, loss,
+                                 NAN, (long)j + 2, 0, 0, 0};
+    }
+    char name[] = "simulated";
+    ls_sweep s;
+    memset(&s, 0, sizeof s);
+    s.n = n;
+    s.rows = rows;
+    s.has_loss = 1;
+    s.name = name;
+    ls_fit_parameters fp = *sp->fit;
+    fp.threads = 1;
+    fp.progress = NULL;
+    ls_fit_result fr;
+    ls_error err;
+    if (ls_fit_run(&s, sp->kind, &fp, &fr, &err) == 0 && fr.converged) {
+        /* A parameter the fit held (the design cannot identify it) has no
+         * fitted value. */
+        for (size_t tg = 0; tg < sp->ntargets; tg++)
+            fitted[tg] = fr.fixed[sp->targets[tg]] ? NAN : fr.law.p[sp->targets[tg]];
+        if (!sp->deploy) /* a parameter target alone: the fit is the result */
+            *failed = 0;
+        else {
+            ls_solve_result sr;
+            memset(&sr, 0, sizeof sr);
+            if (ls_solve_run(&fr.law, sp->t, sp->deploy, sp->choice, &sr, &err) == 0 && sr.has_choice) {
+                const ls_solve_candidate *c = &sr.choice;
+                ls_law_point at = candidate_point(c);
+                *failed = 0;
+                *right = c->R == want->R && c->E == want->E && fabs(c->n_act / want->n_act - 1) <= 0.1;
+                *regret = ls_law_loss(truth, &at) - want->loss;
+                if (fabs(*regret) <= 1e-12 * want->loss) /* the same configuration, up to rounding */
+                    *regret = 0;
+            }
+            ls_solve_result_free(&sr);
+        }
+    }
+    free(rows);
+    return 0;
+}
+
+/* The distinct (R, E) of the candidates, in order of first appearance. */
+static size_t distinct_pairs(const ls_law_point *cand, size_t n, double *R, double *E)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = 0;
+        while (j < m && !(R[j] == cand[i].R && E[j] == cand[i].E))
+            j++;
+        if (j == m) {
+            R[m] = cand[i].R;
+            E[m++] = cand[i].E;
+        }
+    }
+    return m;
+}
+
+/* The IsoFLOP design of Hoffmann et al. (2022), "Training Compute-Optimal
+ * Large Language Models" (approach 2), for every (R, E) of the npairs:
+ * B budgets F_b = F_top r^-(B-1-b), and at each S sizes N_act spread
+ * log-uniformly from N*(F_b)/span to N*(F_b) span about the optimum that
+ * `center` predicts for that (R, E) at F_b, each trained on
+ * D = F_b / (6 N_unroll) tokens.  F_top makes the whole design cost
+ * `flops`: pairs x S x sum_b F_b = flops.  Fills design (pairs x B x S
+ * points) and the budgets' range. */
+static int isoflop_points(const ls_law *center, const ls_arch_template *t, const double *R, const double *E,
+                          size_t npairs, size_t B, size_t S, double ratio, double span, double flops,
+                          ls_law_point *design, size_t *ndesign, double *fmin, double *fmax, ls_error *err)
+{
+    double ratio_sum = 0;
+    for (size_t b = 0; b < B; b++)
+        ratio_sum += pow(ratio, -(double)b);
+    double top = flops / ((double)npairs * (double)S * ratio_sum);
+    size_t m = 0;
+    *ndesign = 0;
+    for (size_t q = 0; q < npairs; q++)
+        for (size_t b = 0; b < B; b++) {
+            double f = top * pow(ratio, -(double)(B - 1 - b));
+            ls_solve_budget budget = {f, INFINITY, 16};
+            ls_solve_candidate best;
+            if (ls_solve_candidate_at(center, t, &budget, E[q], R[q], NULL, 0, 0, &best) != 0 || !best.feasible ||
+                !(best.n_act > 0 && isfinite(best.n_act)))
+                return ls_error_set(err, LS_ERR_DATA, "the prior has no IsoFLOP optimum at %g FLOPs for R=%g E=%g",
+                                    f, R[q], E[q]);
+            for (size_t i = 0; i < S; i++) {
+                double z = S > 1 ? 2.0 * (double)i / (double)(S - 1) - 1.0 : 0.0;
+                ls_law_point x = whole_point(t, best.n_act * pow(span, z), E[q], R[q], 1.0);
+                x.D = ls_law_tokens_for_flops(&x, f);
+                design[m++] = x;
+            }
+        }
+    if (fmin)
+        *fmin = top * pow(ratio, -(double)(B - 1));
+    if (fmax)
+        *fmax = top;
+    *ndesign = m;
+    return 0;
+}
+/* ---- what a plan must be -------------------------------------------------- */
+
+static size_t count_distinct(const ls_law_point *x, size_t n, int axis, double *scratch)
+{
+    for (size_t i = 0; i < n; i++)
+        scratch[i] = axis == 0 ? x[i].n_act : axis == 1 ? x[i].D : axis == 2 ? x[i].R : x[i].E;
+    qsort(scratch, n, sizeof *scratch, compare_doubles);
+    size_t m = n ? 1 : 0;
+    for (size_t i = 1; i < n; i++)
+        m += !same_value(scratch[i], scratch[i - 1]);
+    return m;
+}
+
+/* The condition number of sum_i j_i j_i' once scaled to unit diagonal
+ * (+inf when a diagonal entry is zero or the matrix singular). */
+static double scaled_condition(const ls_law *l, const ls_law_param *params, size_t p, const ls_law_point *x, size_t n)
+{
+    double info[LS_LAW_NPARAMS * LS_LAW_NPARAMS];
+    memset(info, 0, sizeof info);
+    ls_plan_add_information(l, params, p, x, n, 1.0, info);
+    for (size_t k = 0; k < p; k++) {
+        if (!(info[k * p + k] > 0) || !isfinite(info[k * p + k]))
+            return INFINITY;
+    }
+    gsl_matrix *m = gsl_matrix_alloc(p, p);
+    gsl_vector *ev = gsl_vector_alloc(p);
+    gsl_eigen_symm_workspace *ws = gsl_eigen_symm_alloc(p);
+    double cond = INFINITY;
+    if (m && ev && ws) {
+        for (size_t a = 0; a < p; a++)
+            for (size_t b = 0; b < p; b++)
+                gsl_matrix_set(m, a, b, info[a * p + b] / sqrt(info[a * p + a] * info[b * p + b]));
+        if (gsl_eigen_symm(m, ev, ws) == 0) {
+            double lo = gsl_vector_min(ev), hi = gsl_vector_max(ev);
+            cond = lo > 0 ? hi / lo : INFINITY;
+        }
+    }
+    gsl_eigen_symm_free(ws);
+    gsl_vector_free(ev);
+    gsl_matrix_free(m);
+    return cond;
+}
+
+int ls_plan_check_design(const ls_law *l, const ls_law_param *params, size_t p, const ls_law_point *x, size_t n,
+                         const ls_law_point *reference, size_t nreference, double min_runs_per_param,
+                         double max_condition, ls_plan_fittable *out)
+{
+    memset(out, 0, sizeof *out);
+    out->nruns = n;
+    out->nparams = p;
+    out->min_runs = (size_t)ceil(min_runs_per_param * (double)p);
+    out->max_condition = max_condition;
+    if (min_runs_per_param <= 0 && max_condition == INFINITY) { /* no check asked for */
+        out->ok = 1;
+        return 1;
+    }
+    size_t most = n > nreference ? n : nreference;
+    double *scratch = malloc((most ? most : 1) * sizeof *scratch);
+    if (!scratch) {
+        snprintf(out->why, sizeof out->why, "out of memory");
+        return 0;
+    }
+    static const char *const names[4] = {"N_act", "tokens", "R", "E"};
+    const size_t least[4] = {3, 3, 2, 2};
+    char axes[160] = "";
+    size_t used = 0;
+    for (int a = 0; a < 4; a++) {
+        size_t ref = count_distinct(reference, nreference, a, scratch);
+        out->distinct[a] = count_distinct(x, n, a, scratch);
+        out->needed[a] = ref > 1 ? (ref < least[a] ? ref : least[a]) : 0;
+        if (out->distinct[a] < out->needed[a]) {
+            int k = snprintf(axes + used, sizeof axes - used, "%s%zu %s of %s (at least %zu)", used ? ", " : "",
+                             out->distinct[a], out->distinct[a] == 1 ? "value" : "values", names[a], out->needed[a]);
+            if (k > 0 && (size_t)k < sizeof axes - used)
+                used += (size_t)k;
+        }
+    }
+    free(scratch);
+    out->condition = n ? scaled_condition(l, params, p, x, n) : INFINITY;
+    if (n < out->min_runs)
+        snprintf(out->why, sizeof out->why, "%zu %s for %zu parameters (at least %zu)", n, n == 1 ? "run" : "runs", p,
+                 out->min_runs);
+    else if (used)
+        snprintf(out->why, sizeof out->why, "too little spread: %s", axes);
+    else if (!(out->condition <= max_condition))
+        snprintf(out->why, sizeof out->why, "the runs do not identify every parameter (condition number %.3g, at "
+                 "most %.3g)", out->condition, max_condition);
+    else
+        out->ok = 1;
+    return out->ok;
+}
+
+/* ---- candidates from the question ------------------------------------------- */
+
+#define QUESTION_BUDGETS 7  /* a factor sqrt(10) apart: three decades */
+#define QUESTION_SIZES 5    /* N* 3^z, z = -1, -1/2, 0, 1/2, 1 */
+
+ls_law_point *ls_plan_question_candidates(const ls_law *l, const ls_arch_template *t, const double *R, size_t nR,
+                                          const double *E, size_t nE, double flops_max, size_t *n, ls_error *err)
+{
+    *n = 0;
+    if (!(flops_max > 0 && isfinite(flops_max))) {
+        ls_error_set(err, LS_ERR_USAGE, "the largest candidate's compute must be positive and finite (got %g)",
+                     flops_max);
+        return NULL;
+    }
+    ls_law_point *x = malloc((nR * nE * QUESTION_BUDGETS * QUESTION_SIZES + 1) * sizeof *x);
+    if (!x) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        return NULL;
+    }
+    size_t m = 0;
+    for (size_t e = 0; e < nE; e++)
+        for (size_t r = 0; r < nR; r++)
+            for (size_t b = 0; b < QUESTION_BUDGETS; b++) {
+                double f = flops_max * pow(10.0, -0.5 * (double)(QUESTION_BUDGETS - 1 - b));
+                ls_solve_budget budget = {f, INFINITY, 16};
+                ls_solve_candidate best;
+                if (ls_solve_candidate_at(l, t, &budget, E[e], R[r], NULL, 0, 0, &best) != 0 || !best.feasible ||
+                    !(best.n_act > 0 && isfinite(best.n_act)))
+                    continue;
+                for (size_t i = 0; i < QUESTION_SIZES; i++) {
+                    double z = 2.0 * (double)i / (QUESTION_SIZES - 1) - 1.0;
+                    ls_law_point p = whole_point(t, best.n_act * pow(3.0, z), E[e], R[r], 1.0);
+                    p.D = ls_law_tokens_for_flops(&p, f);
+                    if (p.D >= 1 && isfinite(p.D))
+                        x[m++] = p;
+                }
+            }
+    if (m == 0) {
+        free(x);
+        ls_error_set(err, LS_ERR_DATA, "the prior has no IsoFLOP optimum up to %g FLOPs for any R and E", flops_max);
+        return NULL;
+    }
+    *n = m;
+    return x;
+}
+/* ---- the search ------------------------------------------------------------ */
+
+/* A design: the new runs, each with where it came from. */
+typedef struct run_set {
+    ls_law_point *x;
+    ls_plan_source *src;
+    size_t n, cap;
+    double flops;
+} run_set;
+
+static void design_free(run_set *d)
+{
+    free(d->x);
+    free(d->src);
+    memset(d, 0, sizeof *d);
+}
+
+static int design_push(run_set *d, const ls_law_point *x, ls_plan_source src)
+{
+    if (d->n == d->cap) {
+        size_t cap = d->cap ? 2 * d->cap : 64;
+        ls_law_point *nx = realloc(d->x, cap * sizeof *nx);
+        if (!nx)
+            return -1;
+        d->x = nx;
+        ls_plan_source *ns = realloc(d->src, cap * sizeof *ns);
+        if (!ns)
+            return -1;
+        d->src = ns;
+        d->cap = cap;
+    }
+    d->x[d->n] = *x;
+    d->src[d->n++] = src;
+    d->flops += ls_law_training_flops(x);
+    return 0;
+}
+
+/* The same runs, in any order. */
+static int design_same(const run_set *a, const run_set *b)
+{
+    if (a->n != b->n)
+        return 0;
+    for (size_t i = 0; i < a->n; i++) {
+        size_t j = 0;
+        while (j < b->n && !same_run(&a->x[i], &b->x[j]))
+            j++;
+        if (j == b->n)
+            return 0;
+    }
+    return 1;
+}
+
+/* The simulated sweeps of the search are the streams SEARCH_STREAM + s,
+ * apart from validation's (0, 1, ...). */
+#define SEARCH_STREAM ((uint64_t)1 << 40)
+
+typedef struct search {
+    plan_state *st;
+    const ls_plan_parameters *p;
+    const ls_law *point;         /* the prior's point estimate, where a design is checked */
+    sim_spec spec;
+    const ls_law_point *have;    /* nhave runs already trained */
+    size_t nhave;
+    const ls_law_point *reference; /* the candidates and the runs already trained */
+    size_t nreference;
+    ls_law_point *fixed;         /* have + a design, for the state and the simulations */
+    size_t fixed_cap;
+    unsigned char *base_available; /* ncand: candidates not already trained */
+    size_t *picked;              /* ncand */
+    int *right, *failed;         /* search_sweeps each; failed -1: a draw without a decision */
+    double *regret, *error;
+    int *best_right, *best_failed; /* ... of the design kept so far */
+    double *best_regret, *best_error;
+    const ls_law_point *eval_x;
+    size_t eval_n;
+    size_t done, total;          /* simulated fits, for the progress */
+} search;
+
+/* have + d into se->fixed. */
+static int fixed_points(search *se, const run_set *d)
+{
+    size_t n = se->nhave + (d ? d->n : 0);
+    if (n > se->fixed_cap) {
+        ls_law_point *x = realloc(se->fixed, n * sizeof *x);
+        if (!x)
+            return -1;
+        se->fixed = x;
+        se->fixed_cap = n;
+    }
+    if (se->nhave)
+        memcpy(se->fixed, se->have, se->nhave * sizeof *se->fixed);
+    if (d && d->n)
+        memcpy(se->fixed + se->nhave, d->x, d->n * sizeof *se->fixed);
+    return 0;
+}
+
+/* Take the state to the runs already trained plus d (the fixed part), none
+ * of which can be chosen again. */
+static int reset_state(search *se, const run_set *d)
+{
+    plan_state *st = se->st;
+    if (fixed_points(se, d) != 0)
+        return -1;
+    st->have = se->fixed;
+    st->nfixed = se->nhave + (d ? d->n : 0);
+    for (size_t k = 0; k < st->ncand; k++) {
+        st->available[k] = se->base_available[k];
+        for (size_t j = 0; d && j < d->n && st->available[k]; j++)
+            if (same_run(&st->cand[k], &d->x[j]))
+                st->available[k] = 0;
+    }
+    ls_parallel_job job = {st->ndraws, se->p->threads, st, NULL, NULL, reset_draw, NULL};
+    return ls_parallel_for(&job);
+}
+
+/* The greedy c-optimal step (Sherman and Morrison, as above) from the
+ * state as it is: add the candidate with the largest drop of the target's
+ * mean variance per FLOP among those that still fit, until none does. */
+static int greedy(search *se, double budget, size_t *npicked)
+{
+    plan_state *st = se->st;
+    double remaining = budget;
+    int (*gain_item)(void *, void *, size_t) = candidate_gain;
+    *npicked = 0;
+    for (;;) {
+        for (size_t k = 0; k < st->ncand; k++)
+            if (st->available[k] && st->cand_flops[k] > remaining)
+                st->available[k] = 0;
+        ls_parallel_job gains = {st->ncand, se->p->threads, st, NULL, NULL, gain_item, NULL};
+        if (ls_parallel_for(&gains) != 0)
+            return -1;
+        /* The largest drop per FLOP; ties go to the first in candidate order. */
+        size_t pick = SIZE_MAX;
+        double best_ratio = 0;
+        for (size_t k = 0; k < st->ncand; k++)
+            if (st->available[k] && st->gain[k] > 0 && st->gain[k] / st->cand_flops[k] > best_ratio) {
+                best_ratio = st->gain[k] / st->cand_flops[k];
+                pick = k;
+            }
+        if (pick == SIZE_MAX)
+            return 0;
+        st->last = pick;
+        ls_parallel_job update = {st->ndraws, se->p->threads, st, NULL, NULL, update_draw, NULL};
+        if (ls_parallel_for(&update) != 0)
+            return -1;
+        st->available[pick] = 0;
+        remaining -= st->cand_flops[pick];
+        se->picked[(*npicked)++] = pick;
+        if (*npicked % REFRESH_STEPS == 0) {
+            ls_parallel_job refresh = {st->ndraws, se->p->threads, st, NULL, NULL, refresh_qr, NULL};
+            if (ls_parallel_for(&refresh) != 0)
+                return -1;
+            gain_item = candidate_gain;
+        } else
+            gain_item = candidate_gain_after_step;
+    }
+}
+
+/* Add to d the c-optimal runs that the rest of the budget buys, given the
+ * runs already trained and d. */
+static int fill(search *se, run_set *d)
+{
+    size_t npicked;
+    if (reset_state(se, d) != 0 || greedy(se, se->p->budget_flops - d->flops, &npicked) != 0)
+        return -1;
+    for (size_t i = 0; i < npicked; i++)
+        if (design_push(d, &se->st->cand[se->picked[i]], LS_PLAN_FROM_COPTIMAL) != 0)
+            return -1;
+    return 0;
+}
+
+static int evaluate_item(void *context, void *state, size_t s)
+{
+    (void)state;
+    search *se = context;
+    plan_state *st = se->st;
+    size_t d = s % st->ndraws;
+    se->failed[s] = -1;
+    if (!st->truth_has[d])
+        return 0;
+    double fitted[LS_LAW_NPARAMS];
+    int failed, right;
+    if (simulate_one(&se->spec, &st->draws[d], st->target_params ? NULL : &st->truth_choice[d], se->eval_x,
+                     se->eval_n, SEARCH_STREAM + s, &failed, &right, &se->regret[s], fitted) != 0)
+        return -1;
+    /* A parameter target: the summed squared error of the named
+     * parameters against the draw's; a parameter the fit held fails. */
+    double e = 0;
+    for (size_t tg = 0; tg < se->spec.ntargets && !failed; tg++) {
+        double dv = fitted[tg] - st->draws[d].p[se->spec.targets[tg]];
+        if (isnan(dv))
+            failed = 1;
+        e += dv * dv;
+    }
+    se->failed[s] = failed;
+    se->right[s] = right;
+    se->error[s] = e;
+    return 0;
+}
+
+static void evaluate_progress(void *context, size_t done, size_t total)
+{
+    (void)total;
+    search *se = context;
+    if (se->p->progress)
+        se->p->progress(se->p->progress_context, se->done + done, se->total);
+}
+
+/* Judge d: check that it can be fitted, then (with search_sweeps) simulate,
+ * fit and solve search_sweeps sweeps from the prior's draws. */
+static int evaluate(search *se, const run_set *d, ls_plan_design_score *sc)
+{
+    plan_state *st = se->st;
+    sc->nruns = d->n;
+    sc->flops = d->flops;
+    sc->regret_mean = sc->error = NAN;
+    if (fixed_points(se, d) != 0)
+        return -1;
+    ls_plan_fittable fc;
+    sc->fittable = ls_plan_check_design(se->point, st->params, st->p, se->fixed, se->nhave + d->n, se->reference, se->nreference,
+                                        se->p->min_runs_per_param, se->p->max_condition, &fc);
+    snprintf(sc->why, sizeof sc->why, "%s", fc.why);
+    size_t S = se->p->search_sweeps;
+    if (!sc->fittable || S == 0)
+        return 0;
+    se->eval_x = se->fixed;
+    se->eval_n = se->nhave + d->n;
+    ls_parallel_job job = {S, se->p->threads, se, NULL, NULL, evaluate_item, evaluate_progress};
+    if (ls_parallel_for(&job) != 0)
+        return -1;
+    se->done += S;
+    double regret = 0, error = 0;
+    size_t fitted = 0;
+    for (size_t s = 0; s < S; s++) {
+        if (se->failed[s] < 0)
+            continue;
+        sc->sweeps++;
+        sc->right += (size_t)se->right[s];
+        sc->failed += (size_t)se->failed[s];
+        if (!se->failed[s]) {
+            fitted++;
+            regret += se->regret[s];
+            error += se->error[s];
+        }
+    }
+    if (fitted) {
+        sc->regret_mean = st->target_params ? NAN : regret / (double)fitted;
+        sc->error = st->target_params ? error / (double)fitted : NAN;
+    }
+    return 0;
+}
+
+/* P(X >= k) for X binomial (n, 1/2). */
+static double binomial_upper_tail(size_t k, size_t n)
+{
+    double p = 0, term = pow(0.5, (double)n); /* C(n, 0) / 2^n */
+    for (size_t i = 0; i <= n; i++) {
+        if (i >= k)
+            p += term;
+        term *= (double)(n - i) / (double)(i + 1);
+    }
+    return p;
+}
+
+/* Whether the design just simulated (se->right, ...) is better than the one
+ * kept (se->best_right, ...) on the same sweeps, beyond what chance gives:
+ * for the decision, McNemar's exact test at one-sided 5% on the sweeps
+ * that only one of the two got right (a failed fit is wrong); with as many
+ * each way, a paired t statistic above 1.96 on the regret.  For a parameter
+ * target, that t statistic on the squared error, with fewer failed fits
+ * first. */
+static int better_than_kept(const search *se, size_t S, int decision)
+{
+    size_t only_new = 0, only_kept = 0, fails_new = 0, fails_kept = 0, m = 0;
+    double mean = 0, ss = 0;
+    for (size_t s = 0; s < S; s++) {
+        if (se->failed[s] < 0)
+            continue;
+        only_new += se->right[s] && !se->best_right[s];
+        only_kept += se->best_right[s] && !se->right[s];
+        fails_new += (size_t)se->failed[s];
+        fails_kept += (size_t)se->best_failed[s];
+        if (se->failed[s] || se->best_failed[s])
+            continue;
+        double d = decision ? se->best_regret[s] - se->regret[s] : se->best_error[s] - se->error[s];
+        m++;
+        double delta = d - mean;
+        mean += delta / (double)m;
+        ss += delta * (d - mean);
+    }
+    if (decision && only_new != only_kept)
+        return only_new > only_kept && binomial_upper_tail(only_new, only_new + only_kept) <= 0.05;
+    if (!decision && fails_new != fails_kept)
+        return fails_new < fails_kept;
+    if (m < 2 || !(mean > 0))
+        return 0;
+    double sd = sqrt(ss / (double)(m - 1));
+    return sd == 0 ? mean > 0 : mean / (sd / sqrt((double)m)) > 1.96;
+}
+
+/* Keep the design just simulated as the one to beat. */
+static void keep_outcomes(search *se, size_t S)
+{
+    memcpy(se->best_right, se->right, S * sizeof *se->right);
+    memcpy(se->best_failed, se->failed, S * sizeof *se->failed);
+    memcpy(se->best_regret, se->regret, S * sizeof *se->regret);
+    memcpy(se->best_error, se->error, S * sizeof *se->error);
+}
+
+/* Per draw: what removing each run of the design would add to the target's
+ * variance, w (a . j)^2 / (1 - w j'Mj) summed over the targets (Sherman and
+ * Morrison, downdating), into cost (ndraws x n). */
+typedef struct removal_context {
+    plan_state *st;
+    const ls_law_point *x; /* have + run_set */
+    size_t nhave, n;       /* the design's runs are x[nhave .. nhave + n) */
+    double *cost;
+} removal_context;
+
+static int removal_item(void *context, void *state, size_t s)
+{
+    (void)state;
+    removal_context *rc = context;
+    plan_state *st = rc->st;
+    size_t p = st->p, T = st->ntarget;
+    double info[LS_LAW_NPARAMS * LS_LAW_NPARAMS], inv[LS_LAW_NPARAMS * LS_LAW_NPARAMS];
+    double a[LS_LAW_NPARAMS * LS_LAW_NPARAMS], j[LS_LAW_NPARAMS];
+    memset(info, 0, sizeof info);
+    for (size_t k = 0; k < p; k++)
+        info[k * p + k] = st->prior_precision;
+    ls_plan_add_information(&st->draws[s], st->params, p, rc->x, rc->nhave + rc->n, st->w, info);
+    if (spd_inverse(info, p, inv) != 0)
+        return -1;
+    for (size_t tg = 0; tg < T; tg++)
+        for (size_t i = 0; i < p; i++) {
+            double t = 0;
+            for (size_t k = 0; k < p; k++)
+                t += inv[i * p + k] * st->c[(s * T + tg) * p + k];
+            a[tg * p + i] = t;
+        }
+    for (size_t i = 0; i < rc->n; i++) {
+        gradient_over(&st->draws[s], st->params, p, &rc->x[rc->nhave + i], j, NULL);
+        double jmj = 0, r2 = 0;
+        for (size_t k = 0; k < p; k++) {
+            double t = 0;
+            for (size_t m = 0; m < p; m++)
+                t += inv[k * p + m] * j[m];
+            jmj += j[k] * t;
+        }
+        for (size_t tg = 0; tg < T; tg++) {
+            double r = 0;
+            for (size_t k = 0; k < p; k++)
+                r += a[tg * p + k] * j[k];
+            r2 += r * r;
+        }
+        double left = 1.0 - st->w * jmj;
+        rc->cost[s * rc->n + i] = left > 0 ? st->w * r2 / left : INFINITY;
+    }
+    return 0;
+}
+
+typedef struct ranked {
+    double value;
+    size_t index;
+} ranked;
+
+static int compare_ranked(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    if (x->value != y->value)
+        return x->value < y->value ? -1 : 1;
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+/* The swap move: drop from cur the k runs that carry the least of the
+ * target per FLOP (mean over the draws), and fill the freed compute with
+ * c-optimal runs. */
+static int swap_move(search *se, const run_set *cur, size_t k, run_set *next)
+{
+    plan_state *st = se->st;
+    if (fixed_points(se, cur) != 0)
+        return -1;
+    double *cost = malloc((st->ndraws * cur->n + 1) * sizeof *cost);
+    ranked *order = malloc((cur->n + 1) * sizeof *order);
+    int status = -1;
+    if (!cost || !order)
+        goto done;
+    removal_context rc = {st, se->fixed, se->nhave, cur->n, cost};
+    ls_parallel_job job = {st->ndraws, se->p->threads, &rc, NULL, NULL, removal_item, NULL};
+    if (ls_parallel_for(&job) != 0)
+        goto done;
+    for (size_t i = 0; i < cur->n; i++) {
+        double v = 0;
+        for (size_t s = 0; s < st->ndraws; s++)
+            v += cost[s * cur->n + i];
+        order[i] = (ranked){v / (double)st->ndraws / ls_law_training_flops(&cur->x[i]), i};
+    }
+    qsort(order, cur->n, sizeof *order, compare_ranked);
+    unsigned char *drop = calloc(cur->n + 1, 1);
+    if (!drop)
+        goto done;
+    for (size_t i = 0; i < k && i < cur->n; i++)
+        drop[order[i].index] = 1;
+    status = 0;
+    for (size_t i = 0; i < cur->n && status == 0; i++)
+        if (!drop[i])
+            status = design_push(next, &cur->x[i], cur->src[i]);
+    free(drop);
+    if (status == 0)
+        status = fill(se, next);
+done:
+    free(cost);
+    free(order);
+    return status;
+}
+
+static int design_copy(run_set *dst, const run_set *src)
+{
+    for (size_t i = 0; i < src->n; i++)
+        if (design_push(dst, &src->x[i], src->src[i]) != 0)
+            return -1;
+    return 0;
+}
+
+/* A start with `share` of the budget in the IsoFLOP design over the npairs
+ * (R, E) and the rest filled by the c-optimal step.  An IsoFLOP design the
+ * prior has no optimum for is marked unfittable with the reason. */
+static int start_design(search *se, const ls_arch_template *t, const double *R, const double *E, size_t npairs,
+                        double share, ls_law_point *iso, run_set *d, ls_plan_design_score *sc)
+{
+    const ls_plan_parameters *p = se->p;
+    if (share > 0) {
+        size_t n;
+        ls_error e;
+        if (isoflop_points(se->point, t, R, E, npairs, p->isoflop_budgets, p->isoflop_sizes, p->isoflop_budget_ratio,
+                           p->isoflop_span, share * p->budget_flops, iso, &n, NULL, NULL, &e) != 0) {
+            sc->fittable = 0;
+            snprintf(sc->why, sizeof sc->why, "%s", e.message);
+            return 1;
+        }
+        for (size_t i = 0; i < n; i++)
+            if (design_push(d, &iso[i], LS_PLAN_FROM_ISOFLOP) != 0)
+                return -1;
+    }
+    return share < 1 ? fill(se, d) : 0;
+}
+
+/* The search: the starting designs, judged in order (a later one is kept
+ * only when better), then swap moves from the best while they improve it. */
+static int search_designs(search *se, plan_state *st, const ls_plan_prior *prior, const ls_arch_template *t,
+                          const ls_law_point *cand, size_t ncand, double *pair_R, double *pair_E, ls_law_point *iso,
+                          run_set *designs, run_set *best, ls_plan_result *out, ls_error *err)
+{
+    (void)prior;
+    const ls_plan_parameters *p = se->p;
+    size_t S = p->search_sweeps, npairs = distinct_pairs(cand, ncand, pair_R, pair_E);
+    /* The pairs the draws find close: each draw's choice and runner-up. */
+    double *close_R = pair_R + npairs, *close_E = pair_E + npairs;
+    size_t nclose = 0;
+    for (size_t s = 0; s < st->ndraws && !st->target_params; s++) {
+        const ls_solve_candidate *c[2] = {&st->truth_choice[s], &st->second[s]};
+        for (int k = 0; k < 2; k++) {
+            if (!(k == 0 ? st->truth_has[s] : st->own_pair[s]))
+                continue;
+            size_t j = 0;
+            while (j < nclose && !(close_R[j] == c[k]->R && close_E[j] == c[k]->E))
+                j++;
+            if (j == nclose) {
+                close_R[nclose] = c[k]->R;
+                close_E[nclose++] = c[k]->E;
+            }
+        }
+    }
+    struct {
+        const char *name;
+        double share;
+        int close;
+    } starts[] = {{"IsoFLOP", 1.0, 0},
+                  {"IsoFLOP on the draws' pairs", 1.0, 1},
+                  {"IsoFLOP 75% + c-optimal", 0.75, 0},
+                  {"IsoFLOP 50% + c-optimal", 0.5, 0},
+                  {"IsoFLOP 25% + c-optimal", 0.25, 0},
+                  {"c-optimal", 0.0, 0}};
+    size_t nstarts = sizeof starts / sizeof *starts;
+    se->total = (nstarts + p->search_moves) * S;
+    size_t chosen = SIZE_MAX;
+    double start_share[LS_PLAN_MAX_DESIGNS];
+    out->search_sweeps = S;
+    for (size_t i = 0; i < nstarts; i++) {
+        if (starts[i].close && (nclose == 0 || nclose >= npairs))
+            continue;
+        ls_plan_design_score *sc = &out->designs[out->ndesigns];
+        run_set *d = &designs[out->ndesigns];
+        snprintf(sc->name, sizeof sc->name, "%s", starts[i].name);
+        int r = start_design(se, t, starts[i].close ? close_R : pair_R, starts[i].close ? close_E : pair_E,
+                             starts[i].close ? nclose : npairs, starts[i].share, iso, d, sc);
+        if (r < 0 || (r == 0 && evaluate(se, d, sc) != 0))
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        if (r > 0) {
+            sc->nruns = 0;
+            sc->regret_mean = sc->error = NAN;
+        }
+        out->ndesigns++;
+        if (!sc->fittable)
+            continue;
+        if (S > 0 ? chosen == SIZE_MAX || better_than_kept(se, S, !st->target_params)
+                  : chosen == SIZE_MAX || starts[i].share < start_share[chosen]) {
+            chosen = out->ndesigns - 1;
+            if (S > 0)
+                keep_outcomes(se, S);
+        }
+        start_share[out->ndesigns - 1] = starts[i].share;
+    }
+    if (chosen == SIZE_MAX) {
+        const ls_plan_design_score *a = &out->designs[0], *b = &out->designs[out->ndesigns - 1];
+        return ls_error_set(err, LS_ERR_DATA,
+                            "the budget of %g FLOPs buys no design that can be fitted without the weak prior "
+                            "(c-optimal: %s; IsoFLOP: %s); a larger budget, or candidates and R, E lists that "
+                            "vary every axis the law depends on",
+                            p->budget_flops, b->why, a->why);
+    }
+    out->chosen = chosen;
+    if (design_copy(best, &designs[chosen]) != 0)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    /* A design right on every sweep, never worse than the truth's own
+     * choice, leaves a move nothing to gain. */
+    int perfect = S > 0;
+    for (size_t s = 0; s < S; s++)
+        if (se->best_failed[s] == 0 ? !se->best_right[s] || se->best_regret[s] > 0 || st->target_params
+                                    : se->best_failed[s] > 0)
+            perfect = 0;
+    size_t k = best->n / 4 ? best->n / 4 : 1;
+    for (size_t tried = 0; !perfect && S > 0 && tried < p->search_moves && k >= 1 && out->ndesigns < LS_PLAN_MAX_DESIGNS;) {
+        run_set next;
+        memset(&next, 0, sizeof next);
+        if (swap_move(se, best, k, &next) != 0) {
+            design_free(&next);
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        }
+        if (design_same(&next, best)) {
+            design_free(&next);
+            k /= 2;
+            continue;
+        }
+        ls_plan_design_score *sc = &out->designs[out->ndesigns];
+        snprintf(sc->name, sizeof sc->name, "move %zu: %zu %s swapped", tried + 1, k, k == 1 ? "run" : "runs");
+        if (evaluate(se, &next, sc) != 0) {
+            design_free(&next);
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        }
+        tried++;
+        out->ndesigns++;
+        if (better_than_kept(se, S, !st->target_params)) {
+            out->chosen = out->ndesigns - 1;
+            keep_outcomes(se, S);
+            design_free(best);
+            *best = next;
+        } else {
+            design_free(&next);
+            k /= 2;
+        }
+    }
+    if (p->progress && S > 0)
+        p->progress(p->progress_context, se->total, se->total);
+    return 0;
+}
+/* ---- the plan's runs, each with what it adds ------------------------------------ */
+
+/* Per draw: the target's variance (summed over the targets) once each run
+ * of the design is added in order (var, ndraws x n), and each target's at
+ * the end (last, ndraws x T), by rank-one updates of the inverse
+ * (recomputed exactly every 64 runs). */
+typedef struct annotate_context {
+    plan_state *st;
+    const ls_law_point *x;
+    size_t n;
+    double *var, *last;
+} annotate_context;
+
+static int annotate_item(void *context, void *state, size_t s)
+{
+    (void)state;
+    annotate_context *ac = context;
+    plan_state *st = ac->st;
+    size_t p = st->p, T = st->ntarget;
+    double info[LS_LAW_NPARAMS * LS_LAW_NPARAMS], inv[LS_LAW_NPARAMS * LS_LAW_NPARAMS];
+    double j[LS_LAW_NPARAMS], u[LS_LAW_NPARAMS];
+    memset(info, 0, sizeof info);
+    for (size_t k = 0; k < p; k++)
+        info[k * p + k] = st->prior_precision;
+    ls_plan_add_information(&st->draws[s], st->params, p, st->have, st->nhave, st->w, info);
+    if (spd_inverse(info, p, inv) != 0)
+        return -1;
+    for (size_t i = 0; i < ac->n; i++) {
+        gradient_over(&st->draws[s], st->params, p, &ac->x[i], j, NULL);
+        add_outer(info, j, p, st->w);
+        if ((i + 1) % 64 == 0) {
+            if (spd_inverse(info, p, inv) != 0)
+                return -1;
+        } else {
+            double jmj = 0;
+            for (size_t k = 0; k < p; k++) {
+                double t = 0;
+                for (size_t m = 0; m < p; m++)
+                    t += inv[k * p + m] * j[m];
+                u[k] = t;
+                jmj += j[k] * t;
+            }
+            double f = st->w / (1.0 + st->w * jmj);
+            for (size_t a = 0; a < p; a++)
+                for (size_t b = 0; b < p; b++)
+                    inv[a * p + b] -= f * u[a] * u[b];
+        }
+        double v = 0;
+        for (size_t tg = 0; tg < T; tg++) {
+            const double *c = st->c + (s * T + tg) * p;
+            double vt = 0;
+            for (size_t a = 0; a < p; a++) {
+                double t = 0;
+                for (size_t b = 0; b < p; b++)
+                    t += inv[a * p + b] * c[b];
+                vt += c[a] * t;
+            }
+            v += vt;
+            if (i + 1 == ac->n)
+                ac->last[s * T + tg] = vt;
+        }
+        ac->var[s * ac->n + i] = v;
+    }
+    return 0;
+}
+
+/* The plan's runs from the design kept, in its order, each with the
+ * target's expected variance once it is added and the share it cut. */
+static int take_design(plan_state *st, const run_set *d, int threads, ls_plan_result *out)
+{
+    out->runs = malloc((d->n ? d->n : 1) * sizeof *out->runs);
+    double *var = malloc((st->ndraws * d->n + 1) * sizeof *var);
+    double *last = malloc(st->ndraws * st->ntarget * sizeof *last);
+    int status = -1;
+    if (!out->runs || !var || !last)
+        goto done;
+    annotate_context ac = {st, d->x, d->n, var, last};
+    ls_parallel_job job = {st->ndraws, threads, &ac, NULL, NULL, annotate_item, NULL};
+    if (d->n && ls_parallel_for(&job) != 0)
+        goto done;
+    double before = out->variance_have;
+    for (size_t i = 0; i < d->n; i++) {
+        double v = 0;
+        for (size_t s = 0; s < st->ndraws; s++)
+            v += var[s * d->n + i];
+        v /= (double)st->ndraws;
+        ls_plan_entry *run = &out->runs[out->nruns++];
+        run->x = d->x[i];
+        run->flops = ls_law_training_flops(&d->x[i]);
+        run->step = i + 1;
+        run->variance = v;
+        run->cut = before > 0 ? 1.0 - v / before : 0.0;
+        run->source = d->src[i];
+        out->flops_spent += run->flops;
+        before = v;
+    }
+    if (d->n) {
+        out->variance_plan = before;
+        target_means(last, st->ndraws, st->ntarget, out->target_variance_plan);
+    }
+    status = 0;
+done:
+    free(var);
+    free(last);
+    return status;
+}
+/* Whether no candidate's (and no trained run's) loss depends on q at the
+ * prior's values, as an exponent does whose coefficient is 0: no design
+ * identifies it there, so the plan leaves it out rather than refuse every
+ * design as singular. */
+static int inert_at_prior(const ls_law *l, ls_law_param q, const ls_plan_candidates *candidates, const ls_sweep *have)
+{
+    double g[LS_LAW_NPARAMS];
+    for (size_t i = 0; i < candidates->n; i++) {
+        ls_law_log_loss_grad(l, &candidates->x[i], g);
+        if (g[q] != 0)
+            return 0;
+    }
+    for (size_t i = 0; have && i < have->n; i++) {
+        ls_law_point x = ls_sweep_row_point(&have->rows[i]);
+        ls_law_log_loss_grad(l, &x, g);
+        if (g[q] != 0)
+            return 0;
+    }
+    return 1;
+}
+
+int ls_plan_run(const ls_plan_prior *prior, const ls_arch_template *t, const ls_plan_candidates *candidates,
+                const ls_sweep *have, const ls_solve_budget *deploy, const ls_solve_options *choice,
+                const ls_plan_parameters *p, ls_plan_result *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    int status = check_parameters(p, err);
+    if (status != 0)
+        return status;
+
+    ls_law_param all[LS_LAW_NPARAMS];
+    size_t nall = ls_law_params_of(prior->point.kind, all);
+    for (size_t k = 0; k < nall; k++)
+        if (!prior->fixed[all[k]] && !inert_at_prior(&prior->point, all[k], candidates, have))
+            out->params[out->nparams++] = all[k];
+        else if (!prior->fixed[all[k]])
+            out->inert[out->ninert++] = all[k];
+    size_t np = out->nparams, T = p->ntarget_params ? p->ntarget_params : 1;
+    ls_law_point x1, x2;
+    memset(&x1, 0, sizeof x1);
+    memset(&x2, 0, sizeof x2);
+    if (p->ntarget_params) {
+        char kind[64];
+        ls_law_kind_format(prior->point.kind, kind, sizeof kind);
+        for (size_t tg = 0; tg < T; tg++) {
+            ls_law_param q = p->target_params[tg];
+            size_t k = 0;
+            while (k < np && out->params[k] != q)
+                k++;
+            if (!ls_law_uses_param(prior->point.kind, q))
+                return ls_error_set(err, LS_ERR_USAGE, "%s is not a parameter of %s", ls_law_param_name(q), kind);
+            if (k == np)
+                return ls_error_set(err, LS_ERR_USAGE, "%s is fixed in the prior: there is nothing to plan for",
+                                    ls_law_param_name(q));
+            for (size_t m = 0; m < tg; m++)
+                if (p->target_params[m] == q)
+                    return ls_error_set(err, LS_ERR_USAGE, "%s is named twice", ls_law_param_name(q));
+        }
+        goto candidates_ready;
+    }
+
+    /* The decision under the point estimate, and what it is weighed against. */
+    ls_solve_result sr;
+    memset(&sr, 0, sizeof sr);
+    if ((status = ls_solve_run(&prior->point, t, deploy, choice, &sr, err)) != 0)
+        return status;
+    if (!sr.has_choice) {
+        ls_solve_result_free(&sr);
+        return ls_error_set(err, LS_ERR_DATA, "no configuration is feasible at the deployment budget");
+    }
+    out->best = sr.choice;
+    int has_runner_up = runner_up(&sr, &out->runner_up);
+    ls_solve_result_free(&sr);
+    if (!has_runner_up)
+        return ls_error_set(err, LS_ERR_DATA,
+                            "only one (R, E) is feasible at the deployment budget: there is no decision to plan for");
+    x1 = candidate_point(&out->best);
+    x2 = candidate_point(&out->runner_up);
+    out->gap = ls_law_loss(&prior->point, &x1) - ls_law_loss(&prior->point, &x2);
+
+candidates_ready:;
+
+    size_t ncand = candidates->n;
+    size_t nhave = have ? have->n : 0;
+    size_t ndraws = prior->ndraws == 0 ? 1 : (prior->ndraws < p->max_draws ? prior->ndraws : p->max_draws);
+    if (np == 0 || ncand == 0)
+        return ls_error_set(err, LS_ERR_USAGE, np == 0 ? "the prior has no free parameter to plan for"
+                                                       : "the grid has no candidate");
+    if (ncand > SIZE_MAX / sizeof(double) / (np + T) / ndraws)
+        return ls_error_set(err, LS_ERR_USAGE, "%zu candidates and %zu draws are too many", ncand, ndraws);
+
+    plan_state st;
+    memset(&st, 0, sizeof st);
+    const ls_law_point *cand = candidates->x;
+    ls_law_point *have_x = malloc((nhave ? nhave : 1) * sizeof *have_x);
+    double *cand_flops = malloc(ncand * sizeof *cand_flops);
+    unsigned char *available = malloc(ncand);
+    ls_law *draws = malloc(ndraws * sizeof *draws);
+    st.jac = malloc(ndraws * ncand * np * sizeof *st.jac);
+    st.info = malloc(ndraws * np * np * sizeof *st.info);
+    st.inv = malloc(ndraws * np * np * sizeof *st.inv);
+    st.a = malloc(ndraws * T * np * sizeof *st.a);
+    st.c = malloc(ndraws * T * np * sizeof *st.c);
+    st.variance = malloc(ndraws * T * sizeof *st.variance);
+    st.gain = malloc(ncand * sizeof *st.gain);
+    st.q = malloc(ndraws * ncand * sizeof *st.q);
+    st.r = malloc(ndraws * ncand * T * sizeof *st.r);
+    st.u = malloc(ndraws * np * sizeof *st.u);
+    st.f = malloc(ndraws * sizeof *st.f);
+    st.ja = malloc(ndraws * T * sizeof *st.ja);
+    st.own_pair = malloc(ndraws);
+    st.same_pair = malloc(ndraws);
+    st.truth_choice = malloc(ndraws * sizeof *st.truth_choice);
+    st.truth_has = malloc(ndraws);
+    st.second = malloc(ndraws * sizeof *st.second);
+    size_t S = p->search_sweeps;
+    search se;
+    memset(&se, 0, sizeof se);
+    ls_law_point *reference = malloc((ncand + nhave) * sizeof *reference);
+    se.base_available = malloc(ncand);
+    se.picked = malloc(ncand * sizeof *se.picked);
+    se.right = malloc((S + 1) * sizeof *se.right);
+    se.failed = malloc((S + 1) * sizeof *se.failed);
+    se.regret = malloc((S + 1) * sizeof *se.regret);
+    se.error = malloc((S + 1) * sizeof *se.error);
+    se.best_right = malloc((S + 1) * sizeof *se.best_right);
+    se.best_failed = malloc((S + 1) * sizeof *se.best_failed);
+    se.best_regret = malloc((S + 1) * sizeof *se.best_regret);
+    se.best_error = malloc((S + 1) * sizeof *se.best_error);
+    run_set designs[LS_PLAN_MAX_DESIGNS], best_design;
+    memset(designs, 0, sizeof designs);
+    memset(&best_design, 0, sizeof best_design);
+    double *pair_R = malloc((ncand + 2 * ndraws) * sizeof *pair_R), *pair_E = malloc((ncand + 2 * ndraws) * sizeof *pair_E);
+    ls_law_point *iso = malloc((ncand * p->isoflop_budgets * p->isoflop_sizes + 1) * sizeof *iso);
+    if (!have_x || !cand_flops || !available || !draws || !st.jac || !st.info || !st.inv || !st.a ||
+        !st.c || !st.variance || !st.gain || !st.q || !st.r || !st.u || !st.f || !st.ja || !st.own_pair ||
+        !st.same_pair || !st.truth_choice || !st.truth_has || !st.second || !reference || !se.base_available || !se.picked ||
+        !se.right || !se.failed || !se.regret || !se.error || !se.best_right || !se.best_failed ||
+        !se.best_regret || !se.best_error || !pair_R || !pair_E || !iso) {
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        goto done;
+    }
+
+    double loss_sum = 0;
+    for (size_t i = 0; i < ncand; i++) {
+        cand_flops[i] = ls_law_training_flops(&cand[i]);
+        available[i] = 1;
+        loss_sum += ls_law_loss(&prior->point, &cand[i]);
+    }
+    out->ncandidates = ncand;
+    for (size_t h = 0; h < nhave; h++) {
+        have_x[h] = ls_sweep_row_point(&have->rows[h]);
+        out->have_flops += ls_law_training_flops(&have_x[h]);
+        int in_grid = 0;
+        for (size_t k = 0; k < ncand; k++)
+            if (same_run(&have_x[h], &cand[k])) {
+                in_grid = 1;
+                available[k] = 0;
+            }
+        out->nhave_in_grid += (size_t)in_grid;
+    }
+    out->nhave = nhave;
+    memcpy(se.base_available, available, ncand);
+    memcpy(reference, cand, ncand * sizeof *reference);
+    if (nhave)
+        memcpy(reference + ncand, have_x, nhave * sizeof *reference);
+
+    out->sigma = p->noise_sigma;
+    if (isnan(out->sigma)) {
+        if (!(prior->rmse > 0 && isfinite(prior->rmse))) {
+            status = ls_error_set(err, LS_ERR_USAGE, "the prior law has no fit RMSE to take the noise from");
+            goto done;
+        }
+        out->sigma = prior->rmse / (loss_sum / (double)ncand);
+    }
+    out->huber_weight = ls_plan_huber_weight(out->sigma, p->huber_delta);
+    if (!(out->huber_weight > 0 && isfinite(out->huber_weight))) {
+        status = ls_error_set(err, LS_ERR_USAGE, "no information per run at noise %g and Huber delta %g", out->sigma,
+                              p->huber_delta);
+        goto done;
+    }
+
+    for (size_t s = 0; s < ndraws; s++)
+        draws[s] = prior->ndraws ? prior->draws[s] : prior->point;
+    out->ndraws = ndraws;
+    st.p = np;
+    st.ntarget = T;
+    st.target_params = p->ntarget_params ? p->target_params : NULL;
+    out->ntargets = p->ntarget_params;
+    for (size_t tg = 0; tg < p->ntarget_params; tg++)
+        out->targets[tg] = p->target_params[tg];
+    st.ncand = ncand;
+    st.ndraws = ndraws;
+    st.w = out->huber_weight;
+    st.cand = cand;
+    st.cand_flops = cand_flops;
+    st.draws = draws;
+    st.params = out->params;
+    st.x1 = &x1;
+    st.x2 = &x2;
+    st.t = t;
+    st.deploy = deploy;
+    st.choice = choice;
+    st.have = have_x;
+    st.nhave = st.nfixed = nhave;
+    st.prior_precision = 1.0 / (p->prior_sd * p->prior_sd);
+    st.available = available;
+
+    ls_parallel_job job = {ndraws, p->threads, &st, NULL, NULL, setup_draw, NULL};
+    se.st = &st;
+    se.p = p;
+    se.point = &prior->point;
+    se.spec = (sim_spec){prior->point.kind, t, p->ntarget_params ? NULL : deploy, choice, &p->fit, out->sigma, p->seed,
+                         p->target_params, p->ntarget_params};
+    se.have = have_x;
+    se.nhave = nhave;
+    se.reference = reference;
+    se.nreference = ncand + nhave;
+    if (ls_parallel_for(&job) != 0 || reset_state(&se, NULL) != 0) {
+        status = ls_error_set(err, LS_ERR_INTERNAL, "the Fisher information is not positive definite");
+        goto done;
+    }
+    for (size_t s = 0; s < ndraws; s++) {
+        out->ndraws_own_pair += st.own_pair[s];
+        out->ndraws_same_choice += st.same_pair[s];
+    }
+    /* Under the weak prior alone the variance is prior_sd^2 |c|^2. */
+    for (size_t s = 0; s < ndraws; s++)
+        for (size_t tg = 0; tg < T; tg++)
+            for (size_t k = 0; k < np; k++) {
+                double c = st.c[(s * T + tg) * np + k];
+                out->target_variance_prior[tg] += p->prior_sd * p->prior_sd * c * c / (double)ndraws;
+            }
+    target_means(st.variance, ndraws, T, out->target_variance_have);
+    memcpy(out->target_variance_plan, out->target_variance_have, sizeof out->target_variance_plan);
+    for (size_t tg = 0; tg < T; tg++)
+        out->variance_prior += out->target_variance_prior[tg];
+    out->variance_have = out->variance_plan = mean_of(st.variance, ndraws * T) * (double)T;
+
+    status = search_designs(&se, &st, prior, t, cand, ncand, pair_R, pair_E, iso, designs, &best_design, out, err);
+    if (status == 0 && take_design(&st, &best_design, p->threads, out) != 0)
+        status = ls_error_set(err, LS_ERR_INTERNAL, "the Fisher information is not positive definite");
+    if (status == 0 && fixed_points(&se, &best_design) == 0)
+        ls_plan_check_design(&prior->point, out->params, np, se.fixed, nhave + best_design.n, reference,
+                             ncand + nhave, p->min_runs_per_param, p->max_condition, &out->fittable);
+
+done:
+    if (status != 0)
+        ls_plan_result_free(out);
+    free(have_x);
+    free(cand_flops);
+    free(available);
+    free(draws);
+    free(st.jac);
+    free(st.info);
+    free(st.inv);
+    free(st.a);
+    free(st.c);
+    free(st.variance);
+    free(st.gain);
+    free(st.q);
+    free(st.r);
+    free(st.u);
+    free(st.f);
+    free(st.ja);
+    free(st.own_pair);
+    free(st.same_pair);
+    free(st.truth_choice);
+    free(st.truth_has);
+    free(st.second);
+    free(reference);
+    free(se.base_available);
+    free(se.picked);
+    free(se.right);
+    free(se.failed);
+    free(se.regret);
+    free(se.error);
+    free(se.best_right);
+    free(se.best_failed);
+    free(se.best_regret);
+    free(se.best_error);
+    free(se.fixed);
+    free(pair_R);
+    free(pair_E);
+    free(iso);
+    for (size_t i = 0; i < LS_PLAN_MAX_DESIGNS; i++)
+        design_free(&designs[i]);
+    design_free(&best_design);
+    return status;
+}
+
+/* ---- candidates ---------------------------------------------------------- */
+
+
+#define NARMS 3 /* the plan, the thinned grid, the IsoFLOP run_set */
 
 typedef struct validate_context {
     const ls_law *truth;
-    ls_law_kind kind;
-    const ls_arch_template *t;
-    const ls_solve_budget *deploy;
-    const ls_solve_options *choice;
+    sim_spec spec;
     const ls_plan_validation_options *o;
     const ls_law_point *design[NARMS];
     size_t ndesign[NARMS];
@@ -802,72 +1838,26 @@ typedef struct validate_context {
 } validate_context;
 
 /* Replicate i / NARMS of design i % NARMS: simulate, fit, solve, compare.
- * The plan and the thinned grid draw replicate k from the streams 2k and
- * 2k + 1, the IsoFLOP design from 2K + k, so that adding a design changes
- * none of the others' sweeps. */
+ * Replicate k of every design is the noise stream k (run_noise), so that a
+ * run two designs share has the same loss in both. */
 static int validate_item(void *context, void *state, size_t i)
 {
     (void)state;
     validate_context *v = context;
-    size_t arm = i % NARMS, k = i / NARMS, n = v->ndesign[arm];
-    v->failed[i] = 1;
-    v->right[i] = 0;
-    v->regret[i] = NAN;
-    if (arm == 2 && v->o->isoflop_budgets == 0) /* no IsoFLOP design asked for */
+    size_t arm = i % NARMS, k = i / NARMS;
+    if (arm == 2 && v->o->isoflop_budgets == 0) { /* no IsoFLOP design asked for */
+        v->failed[i] = 1;
+        v->right[i] = 0;
+        v->regret[i] = NAN;
         return 0;
-    ls_sweep_row *rows = malloc((n ? n : 1) * sizeof *rows);
-    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-    if (!rows || !rng) {
-        free(rows);
-        gsl_rng_free(rng);
+    }
+    int failed, right;
+    double *fitted = v->fitted + i * v->o->ntarget_params, tmp[LS_LAW_NPARAMS];
+    if (simulate_one(&v->spec, v->truth, &v->truth_choice, v->design[arm], v->ndesign[arm], k, &failed, &right,
+                     &v->regret[i], v->o->ntarget_params ? fitted : tmp) != 0)
         return -1;
-    }
-    unsigned long stream = arm < 2 ? 2 * k + arm : 2 * v->o->replicates + k;
-    gsl_rng_set(rng, v->o->seed * 1000003UL + stream);
-    for (size_t j = 0; j < n; j++) {
-        const ls_law_point *x = &v->design[arm][j];
-        double loss = ls_law_loss(v->truth, x) * exp(gsl_ran_gaussian_ziggurat(rng, v->o->noise_sigma));
-        rows[j] = (ls_sweep_row){x->n_act, x->n_total, x->n_loop, x->R, x->E, v->t->top_k, x->D, loss, NAN, (long)j + 2, 0, 0, 0};
-    }
-    gsl_rng_free(rng);
-    char name[] = "simulated";
-    ls_sweep s;
-    memset(&s, 0, sizeof s);
-    s.n = n;
-    s.rows = rows;
-    s.has_loss = 1;
-    s.name = name;
-    ls_fit_parameters fp = v->o->fit;
-    fp.threads = 1;
-    fp.progress = NULL;
-    ls_fit_result fr;
-    ls_error err;
-    if (ls_fit_run(&s, v->kind, &fp, &fr, &err) == 0 && fr.converged) {
-        /* A parameter the fit held (the design cannot identify it) has no
-         * fitted value: NaN, left out of its spread. */
-        for (size_t tg = 0; tg < v->o->ntarget_params; tg++) {
-            ls_law_param j = v->o->target_params[tg];
-            v->fitted[i * v->o->ntarget_params + tg] = fr.fixed[j] ? NAN : fr.law.p[j];
-        }
-        if (!v->deploy) { /* a parameter target alone: the fit is the result */
-            v->failed[i] = 0;
-            free(rows);
-            return 0;
-        }
-        ls_solve_result sr;
-        memset(&sr, 0, sizeof sr);
-        if (ls_solve_run(&fr.law, v->t, v->deploy, v->choice, &sr, &err) == 0 && sr.has_choice) {
-            const ls_solve_candidate *c = &sr.choice, *want = &v->truth_choice;
-            ls_law_point x = candidate_point(c);
-            v->failed[i] = 0;
-            v->right[i] = c->R == want->R && c->E == want->E && fabs(c->n_act / want->n_act - 1) <= 0.1;
-            v->regret[i] = ls_law_loss(v->truth, &x) - want->loss;
-            if (fabs(v->regret[i]) <= 1e-12 * want->loss) /* the same configuration, up to rounding */
-                v->regret[i] = 0;
-        }
-        ls_solve_result_free(&sr);
-    }
-    free(rows);
+    v->failed[i] = (unsigned char)failed;
+    v->right[i] = (unsigned char)right;
     return 0;
 }
 
@@ -917,22 +1907,6 @@ static size_t distinct_triples(const ls_law_point *cand, size_t n, ls_law_point 
     return m;
 }
 
-/* The distinct (R, E) of the candidates, in order of first appearance. */
-static size_t distinct_pairs(const ls_law_point *cand, size_t n, double *R, double *E)
-{
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++) {
-        size_t j = 0;
-        while (j < m && !(R[j] == cand[i].R && E[j] == cand[i].E))
-            j++;
-        if (j == m) {
-            R[m] = cand[i].R;
-            E[m++] = cand[i].E;
-        }
-    }
-    return m;
-}
-
 void ls_plan_validation_default_options(ls_plan_validation_options *o)
 {
     memset(o, 0, sizeof *o);
@@ -947,19 +1921,11 @@ void ls_plan_validation_default_options(ls_plan_validation_options *o)
     o->isoflop_span = 3.0;
 }
 
-/* The IsoFLOP design of Hoffmann et al. (2022), "Training Compute-Optimal
- * Large Language Models" (approach 2), for every (R, E) of the candidates:
- * B budgets F_b = F_top r^-(B-1-b), and at each S sizes N_act spread
- * log-uniformly from N*(F_b)/span to N*(F_b) span about the optimum that
- * `center` (the prior) predicts for that (R, E) at F_b, each trained on
- * D = F_b / (6 N_unroll) tokens.  F_top makes the whole design cost
- * `flops`: pairs x S x sum_b F_b = flops.  Fills design (pairs x B x S
- * points) and the budgets' range. */
+/* The validation's IsoFLOP design over the candidates' (R, E). */
 static int isoflop_design(const ls_law *center, const ls_arch_template *t, const ls_law_point *cand, size_t ncand,
                           const ls_plan_validation_options *o, double flops, ls_law_point *design, size_t *ndesign,
                           ls_plan_validation *out, ls_error *err)
 {
-    size_t B = o->isoflop_budgets, S = o->isoflop_sizes;
     double *R = malloc(ncand * sizeof *R), *E = malloc(ncand * sizeof *E);
     if (!R || !E) {
         free(R);
@@ -967,34 +1933,10 @@ static int isoflop_design(const ls_law *center, const ls_arch_template *t, const
         return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     }
     size_t npairs = distinct_pairs(cand, ncand, R, E);
-    double ratio_sum = 0;
-    for (size_t b = 0; b < B; b++)
-        ratio_sum += pow(o->isoflop_budget_ratio, -(double)b);
-    double top = flops / ((double)npairs * (double)S * ratio_sum);
-    int status = 0;
-    size_t m = 0;
-    for (size_t q = 0; q < npairs && status == 0; q++)
-        for (size_t b = 0; b < B && status == 0; b++) {
-            double f = top * pow(o->isoflop_budget_ratio, -(double)(B - 1 - b));
-            ls_solve_budget budget = {f, INFINITY, 16};
-            ls_solve_candidate best;
-            if (ls_solve_candidate_at(center, t, &budget, E[q], R[q], NULL, 0, 0, &best) != 0 || !best.feasible ||
-                !(best.n_act > 0 && isfinite(best.n_act))) {
-                status = ls_error_set(err, LS_ERR_DATA, "the prior has no IsoFLOP optimum at %g FLOPs for R=%g E=%g",
-                                      f, R[q], E[q]);
-                break;
-            }
-            for (size_t i = 0; i < S; i++) {
-                double z = S > 1 ? 2.0 * (double)i / (double)(S - 1) - 1.0 : 0.0;
-                ls_law_point x = whole_point(t, best.n_act * pow(o->isoflop_span, z), E[q], R[q], 1.0);
-                x.D = ls_law_tokens_for_flops(&x, f);
-                design[m++] = x;
-            }
-        }
     out->isoflop_pairs = npairs;
-    out->isoflop_budget_min = top * pow(o->isoflop_budget_ratio, -(double)(B - 1));
-    out->isoflop_budget_max = top;
-    *ndesign = m;
+    int status = isoflop_points(center, t, R, E, npairs, o->isoflop_budgets, o->isoflop_sizes,
+                                o->isoflop_budget_ratio, o->isoflop_span, flops, design, ndesign,
+                                &out->isoflop_budget_min, &out->isoflop_budget_max, err);
     free(R);
     free(E);
     return status;
@@ -1097,8 +2039,15 @@ int ls_plan_validate(const ls_law *truth, ls_law_kind kind, const ls_arch_templa
     out->isoflop_budgets = o->isoflop_budgets;
     out->isoflop_sizes = o->isoflop_sizes;
 
-    validate_context v = {truth, kind, t, deploy, choice, o, {plan_design, grid_design, iso_design},
-                          {out->plan.nruns, ngrid, out->isoflop.nruns}, out->truth_choice, right, failed, regret,
+    validate_context v = {truth,
+                          {kind, t, deploy, choice, &o->fit, o->noise_sigma, o->seed, o->target_params, T},
+                          o,
+                          {plan_design, grid_design, iso_design},
+                          {out->plan.nruns, ngrid, out->isoflop.nruns},
+                          out->truth_choice,
+                          right,
+                          failed,
+                          regret,
                           fitted};
     ls_parallel_job job = {NARMS * K, o->threads, &v, NULL, NULL, validate_item, validate_progress};
     if (ls_parallel_for(&job) != 0) {

@@ -4,165 +4,171 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
 
   $ GRID='--n-act 1e8,3e8 --tokens 1e10,3e10 --E 1,16 --R 1,2'
   $ echo precious > runs.csv
-  $ loopscale plan --flops 1e22 $GRID -o runs.csv
+  $ loopscale plan --search 0 --flops 1e22 $GRID -o runs.csv
   loopscale plan: give the sweep's compute budget with --budget FLOPS (or --gpu-hours H --flop-rate RATE)
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 $GRID -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 $GRID -o runs.csv
   loopscale plan: give the deployment budget of the decision with --flops F
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --flops 1e22 $GRID
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID
   loopscale plan: give the file for the runs with --output FILE
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --gpu-hours 1000 --flops 1e22 $GRID -o runs.csv
+  $ loopscale plan --search 0 --gpu-hours 1000 --flops 1e22 $GRID -o runs.csv
   loopscale plan: give --gpu-hours H and --flop-rate RATE together
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --gpu-hours 1000 --flop-rate 4e14 --budget 1e21 --flops 1e22 $GRID -o runs.csv
+  $ loopscale plan --search 0 --gpu-hours 1000 --flop-rate 4e14 --budget 1e21 --flops 1e22 $GRID -o runs.csv
   loopscale plan: give the sweep's budget once: --budget FLOPS or --gpu-hours H
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --gpu-hours 1e300 --flop-rate 1e300 --flops 1e22 $GRID -o runs.csv
+  $ loopscale plan --search 0 --gpu-hours 1e300 --flop-rate 1e300 --flops 1e22 $GRID -o runs.csv
   loopscale plan: --gpu-hours: '1e300' is outside its range: from 0.001 to 1e+12 (GPU hours)
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget -1e21 --flops 1e22 $GRID -o runs.csv
+  $ loopscale plan --search 0 --budget -1e21 --flops 1e22 $GRID -o runs.csv
   loopscale plan: --budget: '-1e21' must be positive
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21x --flops 1e22 $GRID -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21x --flops 1e22 $GRID -o runs.csv
   loopscale plan: --budget: '1e21x' is not a number
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --flops 1e22 --draws 0 $GRID -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --draws 0 $GRID -o runs.csv
   loopscale plan: --draws: '0' is outside [1, 100000]
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --flops 1e22 --noise 0 $GRID -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --noise 0 $GRID -o runs.csv
   loopscale plan: --noise: '0' must be positive
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --flops 1e22 --prior-sd -1 $GRID -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --prior-sd -1 $GRID -o runs.csv
   loopscale plan: --prior-sd: '-1' must be positive
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --flops 1e22 --n-act 1e8 --tokens 1e10 --E 1 --R 1.5 -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --n-act 1e8 --tokens 1e10 --E 1 --R 1.5 -o runs.csv
   loopscale plan: --R: '1.5' is not an integer (loops)
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --flops 1e22 --n-act 1e8 --tokens 1e10 --E 16 --R 1 -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --n-act 1e8 --tokens 1e10 --E 16 --R 1 -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: only one (R, E) is feasible at the deployment budget: there is no decision to plan for
   [65]
-  $ loopscale plan --budget 1e21 --flops 1e22 --mem 100 --bits 4 $GRID -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --mem 100 --bits 4 $GRID -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: no configuration is feasible at the deployment budget
   [65]
-  $ loopscale plan --law $ROOT/data/truth/moe-bounded-sparse.json --budget 1e21 --flops 1e22 $GRID -o runs.csv
+  $ loopscale plan --search 0 --law $ROOT/data/truth/moe-bounded-sparse.json --budget 1e21 --flops 1e22 $GRID -o runs.csv
   loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
   loopscale plan: the prior law has no fit RMSE to take the noise from: give --noise SIGMA
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --have missing.csv -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --have missing.csv -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: missing.csv: cannot open: No such file or directory
   [66]
   $ printf 'n_act,tokens,loss\n1e8,1e10,2.5\n3e8,ten,2.4\n' > have.csv
-  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --have have.csv -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --have have.csv -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: have.csv:3: column 'tokens': 'ten' is not a number
   [65]
-  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --have have.csv -o have.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --have have.csv -o have.csv
   loopscale plan: --output have.csv would replace the input --have have.csv
   Try 'loopscale plan --help'.
   [64]
   $ cat runs.csv
   precious
-  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --truth t.json -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --truth t.json -o runs.csv
   loopscale plan: --truth is for --validate K
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --baseline-flops 1e21 -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --baseline-flops 1e21 -o runs.csv
   loopscale plan: --baseline-flops is for --validate K
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --seed 7 -o runs.csv
-  loopscale plan: --seed is for --validate K
-  Try 'loopscale plan --help'.
-  [64]
-  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --validate 0 -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --seed 7 -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: the budget of 1e+21 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 16 runs for 13 parameters (at least 26); IsoFLOP: the runs do not identify every parameter (condition number inf, at most 1e+12)); a larger budget, or candidates and R, E lists that vary every axis the law depends on
+  [65]
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --validate 0 -o runs.csv
   loopscale plan: --validate: '0' is outside [1, 100000]
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --validate 2 --truth missing.json -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --validate 2 --truth missing.json -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: missing.json: cannot open: No such file or directory
   [66]
-  $ loopscale plan --budget 1e21 --flops 1e22 $GRID --validate 2 --baseline-flops 1e15 -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --validate 2 --baseline-flops 1e15 -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
-  loopscale plan: no thinning of the candidates fits in the baseline's 1e+15 FLOPs
+  loopscale plan: the budget of 1e+21 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 16 runs for 13 parameters (at least 26); IsoFLOP: the runs do not identify every parameter (condition number inf, at most 1e+12)); a larger budget, or candidates and R, E lists that vary every axis the law depends on
   [65]
   $ cat runs.csv
   precious
-  $ loopscale plan --budget 1e21 --budget 2e21 --flops 1e22 $GRID -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --budget 2e21 --flops 1e22 $GRID -o runs.csv
   loopscale plan: --budget given twice ('1e21', then '2e21'): it takes one value
   Try 'loopscale plan --help'.
   [64]
   $ printf 'n_act,tokens,R,E\n1e8,1e10,1,1\n3e8,1e1x,2,4\n' > cands.csv
-  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: cands.csv:3: column 'tokens': '1e1x' is not a number
   [65]
   $ printf 'n_act,tokens,R,E\n1e8,1e10,1,1\n3e8,1e10,2,4\n1e8,1e10,1,1\n' > cands.csv
-  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: cands.csv:4: the same candidate (n_act, tokens, R and E) as line 2
   [65]
   $ printf 'n_act,tokens,R,E,k\n1e8,1e10,1,2,2\n' > cands.csv
-  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: cands.csv:2: column 'k': 2 is not the template's top_k (1)
   [65]
   $ printf 'n_act,R,E\n1e8,1,1\n' > cands.csv
-  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: cands.csv:1: no column 'tokens' (or 'D'), and no 'flops' to derive it from
   [65]
-  $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv --E 1,4 -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates cands.csv --E 1,4 -o runs.csv
   loopscale plan: --candidates FILE replaces --E
   Try 'loopscale plan --help'.
   [64]
   $ printf 'n_act,D,R,E\n1e8,1e10,1,1\n' > cands.csv
   $ echo '{"top_k": 2}' > top2.json
-  $ loopscale plan --budget 1e21 --flops 1e22 --template top2.json --candidates cands.csv -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --template top2.json --candidates cands.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: cands.csv:2: n_total = 66666667 from the template is less than n_act (100000000)
   [65]
-  $ loopscale plan --budget 1e21 --flops 1e22 --candidates missing.csv -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates missing.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: missing.csv: cannot open: No such file or directory
   [66]
   $ cat runs.csv
   precious
-  $ loopscale plan --budget 1e21 --target params:alpha,gama $GRID -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --target params:alpha,gama $GRID -o runs.csv
   loopscale plan: --target: 'gama' is not a parameter (A alpha B beta c delta gamma omega zeta E_start E_max phi kappa1 kappa2 theta)
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --target alpha $GRID -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --target alpha $GRID -o runs.csv
   loopscale plan: --target: 'alpha' is neither 'decision' nor 'params:NAME,...'
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --target params:alpha,,beta $GRID -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --target params:alpha,,beta $GRID -o runs.csv
   loopscale plan: --target: 'params:alpha,,beta' has an empty or overlong parameter name
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --target params:E_start $GRID -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --target params:E_start $GRID -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: E_start is fixed in the prior: there is nothing to plan for
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --target params:beta,beta $GRID -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --target params:beta,beta $GRID -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: beta is named twice
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --target params:phi $GRID -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --target params:phi $GRID -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: phi is not a parameter of moe:bounded-sparse
   Try 'loopscale plan --help'.
@@ -173,11 +179,11 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
 The runs are CSV: an output name that says another format is refused
 before any work, gzipped or not:
 
-  $ loopscale plan --budget 1e21 --flops 1e22 -o r.json
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 -o r.json
   loopscale plan: --output: 'r.json': the runs are CSV, and a name ending in .json says otherwise (.csv or .csv.gz)
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --flops 1e22 -o r.HTML.gz
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 -o r.HTML.gz
   loopscale plan: --output: 'r.HTML.gz': the runs are CSV, and a name ending in .html says otherwise (.csv or .csv.gz)
   Try 'loopscale plan --help'.
   [64]
@@ -186,7 +192,7 @@ before any work, gzipped or not:
 
 The summary is printed on standard output, so the runs cannot go there too:
 
-  $ loopscale plan --budget 1e21 --flops 1e22 $GRID -o -
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID -o -
   loopscale plan: the summary and --output - both write to standard output
   Try 'loopscale plan --help'.
   [64]
@@ -196,11 +202,12 @@ candidates are counted before any is made, and a grid of more is refused
 naming the limit (300 sizes x 300 token counts x 5 E x 7 R is 3,150,000);
 so is a product of candidates and draws beyond what memory can hold:
 
-  $ loopscale plan --budget 1e21 --flops 1e22 --n-act $(seq -s, 100000000 10000000 3090000000) --tokens $(seq -s, 10000000000 1000000000 309000000000) -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --n-act $(seq -s, 100000000 10000000 3090000000) --tokens $(seq -s, 10000000000 1000000000 309000000000) -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: --n-act, --tokens, --E and --R make 3150000 candidates; a plan weighs at most 100000
   Try 'loopscale plan --help'.
   [64]
-  $ loopscale plan --budget 1e21 --flops 1e22 --n-act $(seq -s, 100000000 10000000 1090000000) --tokens $(seq -s, 10000000000 1000000000 49999999999) --E 1,2,4,8,16 --R 1 --draws 1000 -o runs.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --n-act $(seq -s, 100000000 10000000 1090000000) --tokens $(seq -s, 10000000000 1000000000 49999999999) --E 1,2,4,8,16 --R 1 --draws 1000 -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: 20000 candidates under 1000 draws of the prior: a plan weighs at most 10000000 candidate-draws (about 130 bytes each); fewer candidates or a smaller --draws
   Try 'loopscale plan --help'.

@@ -235,8 +235,9 @@ static void on_progress(void *context, const char *what, size_t done, size_t tot
 static void plan_reports_progress_and_hands_over_the_runs(void **state)
 {
     (void)state;
-    ls_request *r = request("plan", "budget", "1e21", "flops", "1e22", "n_act", "1e8,3e8", "tokens", "1e10,3e10",
-                            "E", "1,16", "R", "1,2", "draws", "20", "validate", "2", "threads", "1", "output",
+    ls_request *r = request("plan", "budget", "5e20", "flops", "1e22", "n_act", "1e8,3e8,1e9", "tokens",
+                            "1e10,3e10,1e11", "E", "1,4,16", "R", "1,2,4", "search", "0", "draws", "20", "validate",
+                            "2", "threads", "1", "output",
                             "/tmp/loopscale-test-never-written.csv", NULL);
     progress_seen p = {0};
     ls_request_set_progress(r, on_progress, &p);

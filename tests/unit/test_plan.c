@@ -190,6 +190,11 @@ static void problem_init(problem *pb, size_t ndraws)
     ls_plan_default_parameters(&pb->p);
     pb->p.budget_flops = 2e21;
     pb->p.threads = 2;
+    /* The c-optimal greedy step alone, unchecked: what most tests here
+     * examine (the search and the check have tests of their own). */
+    pb->p.search_sweeps = 0;
+    pb->p.min_runs_per_param = 0;
+    pb->p.max_condition = INFINITY;
     assert_int_equal(ls_plan_grid_candidates(&pb->t, &GRID, &pb->cand_x, &pb->cand.n, &err), 0);
     pb->cand.x = pb->cand_x;
 }
@@ -832,6 +837,92 @@ static void a_parameter_plan_pins_its_parameters_better_than_a_grid(void **state
     problem_free(&pb);
 }
 
+/* Distinct values of one axis (0 N_act, 1 tokens, 2 R, 3 E). */
+static size_t distinct_of(const ls_plan_entry *runs, size_t n, int axis)
+{
+    double v[4096];
+    size_t m = 0;
+    for (size_t i = 0; i < n && m < 4096; i++) {
+        double x = axis == 0 ? runs[i].x.n_act : axis == 1 ? runs[i].x.D : axis == 2 ? runs[i].x.R : runs[i].x.E;
+        size_t j = 0;
+        while (j < m && v[j] != x)
+            j++;
+        if (j == m)
+            v[m++] = x;
+    }
+    return m;
+}
+
+/* With the check on (the defaults), a plan has at least twice as many runs
+ * as parameters and varies every axis, or is refused: never a design the
+ * fit cannot identify. */
+static void no_plan_is_unfittable(void **state)
+{
+    (void)state;
+    problem pb;
+    problem_init(&pb, 20);
+    ls_plan_parameters defaults;
+    ls_plan_default_parameters(&defaults);
+    pb.p.min_runs_per_param = defaults.min_runs_per_param;
+    pb.p.max_condition = defaults.max_condition;
+    const double budgets[] = {1e19, 5e20, 2e21, 1e22};
+    for (size_t b = 0; b < 4; b++) {
+        pb.p.budget_flops = budgets[b];
+        ls_plan_result r;
+        ls_error err;
+        int status = ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err);
+        if (status != 0) {
+            assert_int_equal(status, LS_ERR_DATA);
+            assert_non_null(strstr(err.message, "buys no design that can be fitted"));
+            continue;
+        }
+        assert_true(r.nruns >= 2 * r.nparams);
+        assert_true(r.fittable.ok);
+        assert_true(distinct_of(r.runs, r.nruns, 0) >= 3);
+        assert_true(distinct_of(r.runs, r.nruns, 1) >= 3);
+        assert_true(distinct_of(r.runs, r.nruns, 2) >= 2);
+        assert_true(distinct_of(r.runs, r.nruns, 3) >= 2);
+        assert_true(r.flops_spent <= budgets[b] * (1 + 1e-12));
+        ls_plan_result_free(&r);
+    }
+    problem_free(&pb);
+}
+
+/* The check itself: too few runs, an axis left at one value, and runs that
+ * repeat one configuration (a singular information) are each refused. */
+static void the_design_check_names_the_shortfall(void **state)
+{
+    (void)state;
+    problem pb;
+    problem_init(&pb, 1);
+    ls_law_param params[LS_LAW_NPARAMS];
+    size_t p = free_params(&pb.prior.point, params);
+    ls_plan_fittable f;
+    /* The whole grid: 81 runs, every axis at three values. */
+    assert_true(ls_plan_check_design(&pb.prior.point, params, p, pb.cand.x, pb.cand.n, pb.cand.x, pb.cand.n, 2, 1e12, &f));
+    assert_int_equal(f.distinct[0], 3);
+    assert_int_equal(f.distinct[3], 3);
+    assert_true(f.condition >= 1 && f.condition <= 1e12);
+    /* Its first 20 runs are fewer than 2 x 13. */
+    assert_false(ls_plan_check_design(&pb.prior.point, params, p, pb.cand.x, 20, pb.cand.x, pb.cand.n, 2, 1e12, &f));
+    assert_non_null(strstr(f.why, "20 runs for 13 parameters (at least 26)"));
+    /* Only the runs with R = 1: R never varies. */
+    ls_law_point x[81];
+    size_t n = 0;
+    for (size_t i = 0; i < pb.cand.n; i++)
+        if (pb.cand.x[i].R == 1)
+            x[n++] = pb.cand.x[i];
+    assert_false(ls_plan_check_design(&pb.prior.point, params, p, x, n, pb.cand.x, pb.cand.n, 1, 1e12, &f));
+    assert_non_null(strstr(f.why, "1 value of R (at least 2)"));
+    /* 40 copies of 3 configurations: every axis varies, but the
+     * information has rank 3 at most. */
+    for (size_t i = 0; i < 40; i++)
+        x[i] = pb.cand.x[i % 3 == 0 ? 0 : i % 3 == 1 ? 40 : 80];
+    assert_false(ls_plan_check_design(&pb.prior.point, params, p, x, 40, x, 40, 2, 1e12, &f));
+    assert_non_null(strstr(f.why, "do not identify every parameter"));
+    problem_free(&pb);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -851,6 +942,8 @@ int main(void)
         cmocka_unit_test(candidates_read_from_a_file_take_the_template),
         cmocka_unit_test(a_parameter_target_is_the_summed_variance_of_those_parameters),
         cmocka_unit_test(a_parameter_plan_pins_its_parameters_better_than_a_grid),
+        cmocka_unit_test(no_plan_is_unfittable),
+        cmocka_unit_test(the_design_check_names_the_shortfall),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

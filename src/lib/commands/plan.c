@@ -10,6 +10,7 @@
 
 #include "commands/commands_internal.h"
 #include "loopscale/plan.h"
+#include "jsonw_internal.h"
 #include "numtext_internal.h"
 
 /* The most candidates a plan weighs.  Its memory grows as draws x
@@ -92,11 +93,15 @@ static int check_options(const ls_request *req, size_t ntargets, double *budget_
         return req_usage(req, err, "give the file for the runs with %s FILE", req_flag(req, O_OUTPUT));
     if (check_csv_name(req, req_text(req, O_OUTPUT), err) != 0)
         return err->code;
-    /* The seed draws only --validate's sweeps. */
-    static const opt_id validate_only[] = {O_TRUTH, O_BASELINE_FLOPS, O_SEED};
-    for (size_t i = 0; i < 3; i++)
+    static const opt_id validate_only[] = {O_TRUTH, O_BASELINE_FLOPS};
+    for (size_t i = 0; i < 2; i++)
         if (!req_given(req, O_VALIDATE) && req_given(req, validate_only[i]))
             return req_usage(req, err, "%s is for %s K", req_flag(req, validate_only[i]), req_flag(req, O_VALIDATE));
+    /* Sizes and token counts make a grid together; without either, the
+     * candidates come from the question. */
+    if (req_given(req, O_N_ACT_LIST) != req_given(req, O_TOKENS_LIST))
+        return req_usage(req, err, "give %s and %s together (or neither: candidates from the prior and the budget)",
+                         req_flag(req, O_N_ACT_LIST), req_flag(req, O_TOKENS_LIST));
     static const opt_id lists[] = {O_N_ACT_LIST, O_TOKENS_LIST, O_E_LIST, O_R_LIST};
     for (size_t i = 0; i < 4; i++)
         if (req_given(req, O_CANDIDATES) && req_given(req, lists[i]))
@@ -110,9 +115,9 @@ static int check_options(const ls_request *req, size_t ntargets, double *budget_
 /* The candidate runs: the grid of the four lists (the default E list
  * without the E below the template's top_k), or the file's, with the
  * decision's R and E axes in grid->R and grid->E (room: the file's). */
-static int make_candidates(const ls_request *req, ls_result *res, const ls_arch_template *t, ls_simulate_grid *grid,
-                           double *top_k_e, ls_law_point **x, size_t *n, double **axis_R, double **axis_E,
-                           ls_error *err)
+static int make_candidates(const ls_request *req, ls_result *res, const ls_arch_template *t, const ls_law *prior,
+                           double flops_max, ls_simulate_grid *grid, double *top_k_e, ls_law_point **x, size_t *n,
+                           double **axis_R, double **axis_E, ls_error *err)
 {
     grid->n_act = req_list(req, O_N_ACT_LIST, &grid->n_n_act);
     grid->tokens = req_list(req, O_TOKENS_LIST, &grid->n_tokens);
@@ -156,7 +161,18 @@ static int make_candidates(const ls_request *req, ls_result *res, const ls_arch_
             res_note(res, "the template routes to top_k = %d experts: E below %d left out of the default %s list",
                      t->top_k, t->top_k, req_flag(req, O_E_LIST));
     }
+    if (!req_given(req, O_N_ACT_LIST)) {
+        /* From the question: IsoFLOP ladders about the prior's optima. */
+        if (!(*x = ls_plan_question_candidates(prior, t, grid->R, grid->n_R, grid->E, grid->n_E, flops_max, n, err)))
+            return err->code;
+        return 0;
+    }
     return ls_plan_grid_candidates(t, grid, x, n, err);
+}
+
+static const char *source_name(ls_plan_source s)
+{
+    return s == LS_PLAN_FROM_ISOFLOP ? "IsoFLOP" : "c-optimal";
 }
 
 static int write_runs(strbuf *out, const ls_plan_result *r, int top_k)
@@ -168,11 +184,12 @@ static int write_runs(strbuf *out, const ls_plan_result *r, int top_k)
     for (size_t i = 0; i < r->nruns; i++) {
         const ls_plan_entry *run = &r->runs[i];
         char v[7][NUMTEXT_DOUBLE_MAX];
-        strbuf_printf(out, "plan-%03zu,%s,%s,%s,%s,%s,%d,%s,%s,step %zu: cuts the %s by %.3g%%\n", run->step,
+        strbuf_printf(out, "plan-%03zu,%s,%s,%s,%s,%s,%d,%s,%s,step %zu (%s): cuts the %s by %.3g%%\n", run->step,
                       ls_numtext_format_double(v[0], run->x.n_act), ls_numtext_format_double(v[1], run->x.n_total),
                       ls_numtext_format_double(v[2], run->x.n_loop), ls_numtext_format_double(v[3], run->x.R),
                       ls_numtext_format_double(v[4], run->x.E), top_k, ls_numtext_format_double(v[5], run->x.D),
-                      ls_numtext_format_double(v[6], run->flops), run->step, what, 100 * run->cut);
+                      ls_numtext_format_double(v[6], run->flops), run->step, source_name(run->source), what,
+                      100 * run->cut);
     }
     return strbuf_failed(out) ? LS_ERR_INTERNAL : 0;
 }
@@ -211,6 +228,47 @@ static unsigned decision_outside(const ls_lawfile *lf, const ls_arch_template *t
         }
     }
     return all;
+}
+
+/* What the plan is made of and why: the fittability check and, with a
+ * search, every design judged. */
+static void print_search(strbuf *out, const ls_plan_result *r)
+{
+    const ls_plan_fittable *f = &r->fittable;
+    size_t isoflop = 0;
+    for (size_t i = 0; i < r->nruns; i++)
+        isoflop += r->runs[i].source == LS_PLAN_FROM_ISOFLOP;
+    strbuf_printf(out, "design     %s: %zu IsoFLOP and %zu c-optimal runs\n", r->designs[r->chosen].name, isoflop,
+                  r->nruns - isoflop);
+    strbuf_printf(out,
+                  "fittable   %zu runs for %zu parameters (at least %zu); %zu values of N_act, %zu of tokens, %zu of "
+                  "R, %zu of E;\n           condition number %.3g in correlation form (at most %.3g)\n",
+                  f->nruns, f->nparams, f->min_runs, f->distinct[0], f->distinct[1], f->distinct[2], f->distinct[3],
+                  f->condition, f->max_condition);
+    if (r->search_sweeps == 0)
+        return;
+    int decision = r->ntargets == 0;
+    strbuf_printf(out, "\nsearch     %zu simulated sweeps per design, each drawn from one of the prior's draws, fitted "
+                  "and solved\n", r->search_sweeps);
+    strbuf_printf(out, "  %-31s %-6s %-10s %-8s %-7s %s\n", "design", "runs", "compute", decision ? "right" : "",
+                  "failed", decision ? "regret, mean" : "squared error, mean");
+    for (size_t i = 0; i < r->ndesigns; i++) {
+        const ls_plan_design_score *d = &r->designs[i];
+        const char *mark = i == r->chosen ? "*" : " ";
+        if (!d->fittable) {
+            strbuf_printf(out, "%s %-31s not fittable: %s\n", mark, d->name, d->why);
+            continue;
+        }
+        char right[32] = "", value[32] = "-";
+        if (decision)
+            snprintf(right, sizeof right, "%zu/%zu", d->right, d->sweeps);
+        double v = decision ? d->regret_mean : d->error;
+        if (isfinite(v))
+            snprintf(value, sizeof value, "%.4g", v);
+        strbuf_printf(out, "%s %-31s %-6zu %-10.4g %-8s %-7zu %s\n", mark, d->name, d->nruns, d->flops, right,
+                      d->failed, value);
+    }
+    strbuf_puts(out, "  (* the plan)\n");
 }
 
 static void print_summary(strbuf *out, const ls_lawfile *lf, const ls_solve_budget *b, const ls_plan_result *r,
@@ -257,6 +315,7 @@ static void print_summary(strbuf *out, const ls_lawfile *lf, const ls_solve_budg
     strbuf_printf(out, "\nchosen     %zu %s\n", r->nruns, ls_plural((double)r->nruns, "run", "runs"));
     strbuf_printf(out, "compute    %.4g of %.4g FLOPs (%.1f%%)\n", r->flops_spent, budget,
                   100 * r->flops_spent / budget);
+    print_search(out, r);
     if (r->ntargets) {
         strbuf_puts(out, "\nexpected standard deviation (root of the mean variance over the draws):\n");
         strbuf_puts(out, "                       ");
@@ -297,6 +356,9 @@ static void print_arms(strbuf *out, const char *label, double plan, double grid,
     }
     strbuf_printf(out, "%-25s %-11s %-13s %s\n", label, text[0], text[1], text[2]);
 }
+
+static void rank_arms(const ls_plan_validation *v, int order[3]);
+static const char *const ARM_NAMES[3];
 
 static void print_validation(strbuf *out, const ls_plan_validation *v, const ls_plan_result *r,
                              const char *truth_path, double sigma)
@@ -340,6 +402,10 @@ static void print_validation(strbuf *out, const ls_plan_validation *v, const ls_
                    v->isoflop.target_variance);
     strbuf_printf(out, "fits failed%-14s %-11zu %-13zu %zu\n", v->has_decision ? " (wrong)" : "", v->plan.failed,
                   v->grid.failed, v->isoflop.failed);
+    int order[3];
+    rank_arms(v, order);
+    strbuf_printf(out, "ranking                   1. %s, 2. %s, 3. %s (%s)\n", ARM_NAMES[order[0]], ARM_NAMES[order[1]],
+                  ARM_NAMES[order[2]], v->has_decision ? "right decisions, then mean regret" : "summed variance");
     char stride[32] = "";
     if (v->grid.stride != 1)
         snprintf(stride, sizeof stride, " %zu%s", v->grid.stride, ls_ordinal_suffix(v->grid.stride));
@@ -348,6 +414,230 @@ static void print_validation(strbuf *out, const ls_plan_validation *v, const ls_
                   "%zu\nsizes around the prior's optimum, D = F / (6 N_unroll)\n",
                   stride, v->isoflop_pairs, v->isoflop_budgets, v->isoflop_budget_min, v->isoflop_budget_max,
                   v->isoflop_sizes);
+}
+
+/* The validated designs ranked: by right decisions (then mean regret), or
+ * by the summed variance of the named parameters. */
+static const char *const ARM_NAMES[3] = {"plan", "thinned grid", "IsoFLOP"};
+
+static const ls_plan_validation_arm *arm_of(const ls_plan_validation *v, int k)
+{
+    return k == 0 ? &v->plan : k == 1 ? &v->grid : &v->isoflop;
+}
+
+/* a did better than b. */
+static int arm_better(const ls_plan_validation *v, int a, int b)
+{
+    const ls_plan_validation_arm *x = arm_of(v, a), *y = arm_of(v, b);
+    if (v->has_decision) {
+        if (x->right != y->right)
+            return x->right > y->right;
+        return isfinite(x->regret_mean) && (!isfinite(y->regret_mean) || x->regret_mean < y->regret_mean);
+    }
+    return isfinite(x->target_variance) && (!isfinite(y->target_variance) || x->target_variance < y->target_variance);
+}
+
+static void rank_arms(const ls_plan_validation *v, int order[3])
+{
+    for (int k = 0; k < 3; k++)
+        order[k] = k;
+    for (int i = 1; i < 3; i++)
+        for (int j = i; j > 0 && arm_better(v, order[j], order[j - 1]); j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+}
+
+/* A baseline that did better than the plan, said as a warning. */
+static void warn_validation(ls_result *res, const ls_plan_validation *v, const ls_plan_result *r)
+{
+    for (int k = 1; k < 3; k++) {
+        if (!arm_better(v, k, 0))
+            continue;
+        const ls_plan_validation_arm *b = arm_of(v, k);
+        if (v->has_decision) {
+            double lo0, hi0, lo1, hi1;
+            ls_plan_rate_interval(v->plan.right, v->replicates, &lo0, &hi0);
+            ls_plan_rate_interval(b->right, v->replicates, &lo1, &hi1);
+            res_warn(res, LS_WARNING_DESIGN, "validation",
+                     "the %s design did better than the plan: %zu of %zu right decisions (95%% Wilson interval "
+                     "[%.0f, %.0f]%%) against %zu (%s[%.0f, %.0f]%%), at %.3g FLOPs against %.3g",
+                     ARM_NAMES[k], b->right, v->replicates, 100 * lo1, 100 * hi1, v->plan.right,
+                     b->right == v->plan.right ? "the same count, a higher mean regret; " : "", 100 * lo0,
+                     100 * hi0, b->flops, v->plan.flops);
+        } else
+            res_warn(res, LS_WARNING_DESIGN, "validation",
+                     "the %s design did better than the plan: a summed variance of %.3g against %.3g", ARM_NAMES[k],
+                     b->target_variance, v->plan.target_variance);
+    }
+    (void)r;
+}
+
+static void json_number_if(jsonw *w, const char *key, double x)
+{
+    if (isfinite(x))
+        ls_jsonw_number(w, key, x);
+}
+
+static void json_point(jsonw *w, const char *key, const ls_solve_candidate *c)
+{
+    ls_jsonw_object_begin(w, key);
+    ls_jsonw_number(w, "R", c->R);
+    ls_jsonw_number(w, "E", c->E);
+    ls_jsonw_number(w, "n_act", c->n_act);
+    ls_jsonw_number(w, "tokens", c->tokens);
+    ls_jsonw_number(w, "loss", c->loss);
+    ls_jsonw_object_end(w);
+}
+
+/* The whole summary as one document (docs/formats.md, "plan --format json"). */
+static char *plan_json(const ls_lawfile *lf, const ls_solve_budget *b, const ls_plan_result *r, double budget,
+                       const ls_plan_validation *v, const char *truth_path, ls_error *err)
+{
+    char kind[64];
+    jsonw w;
+    ls_jsonw_init(&w);
+    ls_jsonw_object_begin(&w, NULL);
+    ls_jsonw_string(&w, "format", "loopscale-plan/1");
+    ls_jsonw_object_begin(&w, "prior");
+    ls_jsonw_string(&w, "law", ls_law_kind_format(lf->law.kind, kind, sizeof kind));
+    ls_jsonw_integer(&w, "draws_used", (long long)r->ndraws);
+    ls_jsonw_integer(&w, "draws", (long long)lf->ndraws);
+    ls_jsonw_object_end(&w);
+    if (r->ntargets) {
+        ls_jsonw_array_begin(&w, "target_params", 1);
+        for (size_t t = 0; t < r->ntargets; t++)
+            ls_jsonw_string(&w, NULL, ls_law_param_name(r->targets[t]));
+        ls_jsonw_array_end(&w);
+    } else {
+        ls_jsonw_object_begin(&w, "decision");
+        ls_jsonw_number(&w, "flops", b->flops);
+        json_number_if(&w, "mem_bytes", b->mem_bytes);
+        ls_jsonw_number(&w, "bits", b->bits);
+        json_point(&w, "chosen", &r->best);
+        json_point(&w, "runner_up", &r->runner_up);
+        ls_jsonw_number(&w, "gap", r->gap);
+        ls_jsonw_integer(&w, "draws_same_choice", (long long)r->ndraws_same_choice);
+        ls_jsonw_object_end(&w);
+    }
+    ls_jsonw_number(&w, "noise_sigma", r->sigma);
+    ls_jsonw_number(&w, "huber_weight", r->huber_weight);
+    ls_jsonw_integer(&w, "parameters", (long long)r->nparams);
+    ls_jsonw_integer(&w, "candidates", (long long)r->ncandidates);
+    ls_jsonw_integer(&w, "runs_trained", (long long)r->nhave);
+    ls_jsonw_number(&w, "flops_trained", r->have_flops);
+    ls_jsonw_number(&w, "budget", budget);
+    ls_jsonw_number(&w, "flops_spent", r->flops_spent);
+    ls_jsonw_object_begin(&w, "variance");
+    ls_jsonw_number(&w, "weak_prior", r->variance_prior);
+    ls_jsonw_number(&w, "with_runs_trained", r->variance_have);
+    ls_jsonw_number(&w, "with_plan", r->variance_plan);
+    ls_jsonw_object_end(&w);
+    const ls_plan_fittable *f = &r->fittable;
+    ls_jsonw_object_begin(&w, "fittable");
+    ls_jsonw_integer(&w, "runs", (long long)f->nruns);
+    ls_jsonw_integer(&w, "min_runs", (long long)f->min_runs);
+    ls_jsonw_integer(&w, "parameters", (long long)f->nparams);
+    static const char *const axes[4] = {"n_act", "tokens", "R", "E"};
+    ls_jsonw_object_begin(&w, "distinct");
+    for (int a = 0; a < 4; a++)
+        ls_jsonw_integer(&w, axes[a], (long long)f->distinct[a]);
+    ls_jsonw_object_end(&w);
+    json_number_if(&w, "condition", f->condition);
+    ls_jsonw_number(&w, "max_condition", f->max_condition);
+    ls_jsonw_object_end(&w);
+    ls_jsonw_integer(&w, "search_sweeps", (long long)r->search_sweeps);
+    ls_jsonw_array_begin(&w, "designs", 0);
+    for (size_t i = 0; i < r->ndesigns; i++) {
+        const ls_plan_design_score *d = &r->designs[i];
+        ls_jsonw_object_begin(&w, NULL);
+        ls_jsonw_string(&w, "name", d->name);
+        ls_jsonw_bool(&w, "chosen", i == r->chosen);
+        ls_jsonw_bool(&w, "fittable", d->fittable);
+        if (!d->fittable)
+            ls_jsonw_string(&w, "why", d->why);
+        ls_jsonw_integer(&w, "runs", (long long)d->nruns);
+        ls_jsonw_number(&w, "flops", d->flops);
+        if (d->fittable && r->search_sweeps) {
+            ls_jsonw_integer(&w, "sweeps", (long long)d->sweeps);
+            if (!r->ntargets)
+                ls_jsonw_integer(&w, "right", (long long)d->right);
+            ls_jsonw_integer(&w, "failed", (long long)d->failed);
+            json_number_if(&w, "regret_mean", d->regret_mean);
+            json_number_if(&w, "squared_error_mean", d->error);
+        }
+        ls_jsonw_object_end(&w);
+    }
+    ls_jsonw_array_end(&w);
+    ls_jsonw_array_begin(&w, "runs", 0);
+    for (size_t i = 0; i < r->nruns; i++) {
+        const ls_plan_entry *run = &r->runs[i];
+        ls_jsonw_object_begin(&w, NULL);
+        ls_jsonw_integer(&w, "step", (long long)run->step);
+        ls_jsonw_string(&w, "source", source_name(run->source));
+        ls_jsonw_number(&w, "n_act", run->x.n_act);
+        ls_jsonw_number(&w, "n_total", run->x.n_total);
+        ls_jsonw_number(&w, "n_loop", run->x.n_loop);
+        ls_jsonw_number(&w, "R", run->x.R);
+        ls_jsonw_number(&w, "E", run->x.E);
+        ls_jsonw_number(&w, "tokens", run->x.D);
+        ls_jsonw_number(&w, "flops", run->flops);
+        ls_jsonw_number(&w, "variance", run->variance);
+        ls_jsonw_number(&w, "cut", run->cut);
+        ls_jsonw_object_end(&w);
+    }
+    ls_jsonw_array_end(&w);
+    if (v) {
+        ls_jsonw_object_begin(&w, "validation");
+        ls_jsonw_string(&w, "truth", truth_path ? truth_path : "the prior");
+        ls_jsonw_integer(&w, "replicates", (long long)v->replicates);
+        if (v->has_decision)
+            json_point(&w, "truth_choice", &v->truth_choice);
+        int order[3];
+        rank_arms(v, order);
+        ls_jsonw_array_begin(&w, "designs", 0);
+        for (int k = 0; k < 3; k++) {
+            const ls_plan_validation_arm *a = arm_of(v, order[k]);
+            ls_jsonw_object_begin(&w, NULL);
+            ls_jsonw_string(&w, "name", ARM_NAMES[order[k]]);
+            ls_jsonw_integer(&w, "rank", k + 1);
+            ls_jsonw_integer(&w, "runs", (long long)a->nruns);
+            ls_jsonw_number(&w, "flops", a->flops);
+            if (v->has_decision) {
+                double lo, hi;
+                ls_plan_rate_interval(a->right, v->replicates, &lo, &hi);
+                ls_jsonw_integer(&w, "right", (long long)a->right);
+                ls_jsonw_number(&w, "right_rate", (double)a->right / (double)v->replicates);
+                ls_jsonw_array_begin(&w, "wilson_95", 1);
+                ls_jsonw_number(&w, NULL, lo);
+                ls_jsonw_number(&w, NULL, hi);
+                ls_jsonw_array_end(&w);
+                json_number_if(&w, "regret_mean", a->regret_mean);
+                json_number_if(&w, "regret_median", a->regret_median);
+                json_number_if(&w, "regret_worst", a->regret_max);
+            }
+            ls_jsonw_integer(&w, "failed", (long long)a->failed);
+            if (r->ntargets) {
+                ls_jsonw_object_begin(&w, "sd");
+                for (size_t t = 0; t < r->ntargets; t++)
+                    json_number_if(&w, ls_law_param_name(r->targets[t]), a->target_sd[t]);
+                ls_jsonw_object_end(&w);
+                json_number_if(&w, "summed_variance", a->target_variance);
+            }
+            ls_jsonw_object_end(&w);
+        }
+        ls_jsonw_array_end(&w);
+        ls_jsonw_object_end(&w);
+    }
+    ls_jsonw_object_end(&w);
+    return ls_jsonw_finish(&w, err);
+}
+
+/* The search's fits, as the request's progress. */
+static void search_progress(void *context, size_t done, size_t total)
+{
+    res_progress(context, "searching designs", done, total);
 }
 
 /* Validation's fits, as the request's progress: "simulated sweeps 37/300". */
@@ -394,15 +684,23 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
     ls_arch_template tmpl;
     if (cmd_template_read(req, &tmpl, err) != 0)
         return err->code;
-    ls_simulate_grid grid;
-    double top_k_e = 1;
-    ls_plan_candidates candidates = {NULL, 0};
-    if (make_candidates(req, res, &tmpl, &grid, &top_k_e, &st->x, &candidates.n, &st->axis_R, &st->axis_E, err) != 0)
-        return err->code;
-    candidates.x = st->x;
     if (!(st->lf = cmd_read_law(req, res, O_LAW_FILE, err)))
         return err->code;
     const ls_lawfile *lf = st->lf;
+    /* The largest candidate from the question: one that a fittable design
+     * can still hold min_runs_per_param x parameters of. */
+    ls_law_param all[LS_LAW_NPARAMS];
+    size_t nall = ls_law_params_of(lf->law.kind, all), nfree = 0;
+    for (size_t k = 0; k < nall; k++)
+        nfree += !lf->fixed[all[k]] && (lf->has_fit || all[k] != LS_LAW_P_E_START);
+    double flops_max = budget_flops / (pp.min_runs_per_param * (double)(nfree ? nfree : 1));
+    ls_simulate_grid grid;
+    double top_k_e = 1;
+    ls_plan_candidates candidates = {NULL, 0};
+    if (make_candidates(req, res, &tmpl, &lf->law, flops_max, &grid, &top_k_e, &st->x, &candidates.n, &st->axis_R,
+                        &st->axis_E, err) != 0)
+        return err->code;
+    candidates.x = st->x;
     /* The truth is a law file read as --law is: a fit that did not converge
      * is refused without --force. */
     if (req_given(req, O_TRUTH) && !(st->truth = cmd_read_law(req, res, O_TRUTH, err)))
@@ -418,10 +716,27 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
     double eps = req_given(req, O_EPS) ? req_number(req, O_EPS) : lf->has_fit ? lf->fit.rmse : 0.0;
     if (lf->has_fit)
         pp.huber_delta = strcmp(lf->fit.loss, "mse") == 0 ? INFINITY : lf->fit.delta;
+    /* The simulated sweeps (the search's and validation's) are fitted as
+     * the prior was. */
+    ls_fit_parameters fit;
+    ls_fit_default_parameters(&fit);
+    if (lf->has_fit && strcmp(lf->fit.loss, "mse") == 0)
+        fit.loss = LS_FIT_LOSS_MSE;
+    else if (lf->has_fit)
+        fit.huber_delta = lf->fit.delta;
+    pp.fit = fit;
+    pp.search_sweeps = (size_t)req_integer(req, O_SEARCH);
+    pp.seed = (unsigned long)req_integer(req, O_SEED);
+    pp.progress = search_progress;
+    pp.progress_context = res;
     ls_plan_prior prior;
     memset(&prior, 0, sizeof prior);
     prior.point = lf->law;
     memcpy(prior.fixed, lf->fixed, sizeof prior.fixed);
+    /* A law file with no fit record (a truth) plans for what a fit frees:
+     * a fit always holds E_start at 1. */
+    if (!lf->has_fit)
+        prior.fixed[LS_LAW_P_E_START] = 1;
     prior.rmse = lf->has_fit ? lf->fit.rmse : NAN;
     size_t nd = lf->ndraws < pp.max_draws ? lf->ndraws : pp.max_draws;
     if ((double)candidates.n * (double)(nd ? nd : 1) > PLAN_MAX_DRAW_CANDIDATES)
@@ -444,13 +759,23 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
     ls_plan_result *r = &st->result;
     if (ls_plan_run(&prior, &tmpl, &candidates, st->have, &deploy, &choice, &pp, r, err) != 0)
         return err->code;
+    if (r->ninert) {
+        char names[256] = "";
+        for (size_t k = 0, used = 0; k < r->ninert && used < sizeof names; k++)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", k ? ", " : "",
+                                     ls_law_param_name(r->inert[k]));
+        res_warn(res, LS_WARNING_DESIGN, "prior", "no candidate's loss depends on %s at the prior's values (as "
+                 "loop parameters do not when every candidate has R = 1): no design of these candidates identifies "
+                 "%s, and the plan leaves %s as the prior has %s", names, r->ninert == 1 ? "it" : "them",
+                 r->ninert == 1 ? "it" : "them", r->ninert == 1 ? "it" : "them");
+    }
     size_t validate = req_given(req, O_VALIDATE) ? (size_t)req_integer(req, O_VALIDATE) : 0;
     if (validate) {
         ls_plan_validation_options vo;
         ls_plan_validation_default_options(&vo);
         vo.replicates = validate;
         vo.noise_sigma = r->sigma;
-        vo.baseline_flops = req_given(req, O_BASELINE_FLOPS) ? req_number(req, O_BASELINE_FLOPS) : r->flops_spent;
+        vo.baseline_flops = req_given(req, O_BASELINE_FLOPS) ? req_number(req, O_BASELINE_FLOPS) : pp.budget_flops;
         vo.seed = (unsigned long)req_integer(req, O_SEED);
         vo.threads = pp.threads;
         vo.center = &lf->law;
@@ -458,20 +783,12 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
         vo.ntarget_params = pp.ntarget_params;
         vo.progress = validation_progress;
         vo.progress_context = res;
-        if (lf->has_fit && strcmp(lf->fit.loss, "mse") == 0)
-            vo.fit.loss = LS_FIT_LOSS_MSE;
-        else if (lf->has_fit)
-            vo.fit.huber_delta = lf->fit.delta;
+        vo.fit = fit;
         int decides = !isnan(deploy.flops);
-        if (!(vo.baseline_flops > 0))
-            return ls_error_set(err, LS_ERR_DATA, "the plan is empty: nothing to validate");
         if (ls_plan_validate(st->truth ? &st->truth->law : &lf->law, lf->law.kind, &tmpl, &candidates, st->have, r,
                              decides ? &deploy : NULL, decides ? &choice : NULL, &vo, &st->val, err) != 0)
             return err->code;
     }
-    if (r->nruns == 0)
-        res_warn(res, LS_WARNING_DESIGN, "plan", "no candidate fits in the budget of %g FLOPs: the plan is empty",
-                 pp.budget_flops);
     strbuf runs = {0};
     if (write_runs(&runs, r, tmpl.top_k) != 0) {
         strbuf_free(&runs);
@@ -488,10 +805,20 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
     if (outside)
         res_warn(res, LS_WARNING_EXTRAPOLATION, "decision", "the decision lies outside the ranges the prior was "
                  "fitted on (%s): an extrapolation; a plan aims at the prior's guess there", outside_text);
-    strbuf out = {0};
-    print_summary(&out, lf, &deploy, r, pp.budget_flops, st->have != NULL, outside, outside_text);
     if (validate)
-        print_validation(&out, &st->val, r, req_text(req, O_TRUTH), r->sigma);
+        warn_validation(res, &st->val, r);
+    char *json = plan_json(lf, &deploy, r, pp.budget_flops, validate ? &st->val : NULL, req_text(req, O_TRUTH), err);
+    if (!json)
+        return err->code;
+    strbuf out = {0};
+    if (req_format(req) == FMT_JSON)
+        strbuf_puts(&out, json);
+    else {
+        print_summary(&out, lf, &deploy, r, pp.budget_flops, st->have != NULL, outside, outside_text);
+        if (validate)
+            print_validation(&out, &st->val, r, req_text(req, O_TRUTH), r->sigma);
+    }
+    res_set_json(res, json);
     int status = strbuf_failed(&out) ? res_oom(err) : res_write(res, out.buf, out.len);
     strbuf_free(&out);
     return status;
@@ -523,8 +850,9 @@ static const cmd_option OPTIONS[] = {
     CMD_OPT(O_BITS),
     {O_EPS, "solve's tolerance in loss units", NULL, "the law's fit RMSE", NULL},
     CMD_OPT(O_TARGET),
-    {O_N_ACT_LIST, "candidate active sizes", "3e8,6e8,1e9", NULL, NULL},
-    {O_TOKENS_LIST, "candidate token counts", "1e11,2e11,3e11,4e11,5e11", NULL, NULL},
+    {O_N_ACT_LIST, "candidate active sizes (with --tokens: a grid)", NULL,
+     "IsoFLOP ladders about the prior's optima, up to the budget over twice the parameters", NULL},
+    {O_TOKENS_LIST, "candidate token counts (with --n-act)", NULL, "from the prior and the budget", NULL},
     {O_E_LIST, "candidate expert counts, also the decision's", "1,2,4,8,16", NULL, NULL},
     {O_R_LIST, "candidate loop counts, also the decision's", "1,2,3,4,6,8,16", NULL, NULL},
     CMD_OPT(O_CANDIDATES),
@@ -534,11 +862,13 @@ static const cmd_option OPTIONS[] = {
     CMD_OPT(O_DRAWS),
     CMD_OPT(O_PRIOR_SD),
     CMD_OPT_HELP(O_THREADS, "threads"),
+    CMD_OPT(O_SEARCH),
     CMD_OPT(O_VALIDATE),
     CMD_OPT(O_TRUTH),
     CMD_OPT(O_BASELINE_FLOPS),
-    CMD_OPT_HELP(O_SEED, "random seed of the simulated sweeps"),
+    CMD_OPT_HELP(O_SEED, "random seed of the simulated sweeps (the search's and validation's)"),
     CMD_OPT(O_FORCE),
+    CMD_OPT_HELP(O_FORMAT, "what standard output shows: the summary (table) or all of it as JSON"),
     CMD_OPT_HELP(O_OUTPUT, "the runs: CSV (.csv, .gz for gzip; not .json, .html...)"),
     CMD_OPT(O_QUIET),
     CMD_END,
@@ -562,7 +892,7 @@ const cmd_def CMD_PLAN = {
     .operands = NULL,
     .min_operands = 0,
     .max_operands = 0,
-    .formats = NULL,
+    .formats = "table|json",
     .stdout_label = "the summary",
     .options = OPTIONS,
     .run = run,
