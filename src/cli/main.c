@@ -30,17 +30,60 @@ static int known_command(const char *name)
 static int print_usage(FILE *fp)
 {
     fprintf(fp, "Usage: loopscale COMMAND [OPTIONS] [FILES]\n\n"
-                "Scaling laws for looped Mixture-of-Experts models: fit laws to a training sweep,\n"
-                "compare them on held-out runs, and solve for the configuration a compute and memory\n"
-                "budget should buy.\n\nCommands:\n");
+                "Scaling laws for looped Mixture-of-Experts models: fit laws to a training\n"
+                "sweep, compare them on held-out runs, and solve for the configuration a\n"
+                "compute and memory budget should buy.\n\nCommands:\n");
     for (size_t i = 0; i < ls_command_count(); i++)
         fprintf(fp, "  %-10s %s\n", ls_command_name(i), ls_command_summary(i));
-    fprintf(fp, "\n'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options;\n"
-                "'loopscale help laws' lists the laws.\n"
-                "'loopscale --version' prints the version.  Exit status: 0 success, 64 usage error,\n"
-                "65 bad input data, 66 input missing, 73 cannot create output, 74 I/O error,\n"
-                "70 internal error, 3 a fit that did not converge.\n");
+    fprintf(fp, "\n'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's\n"
+                "options; 'loopscale help laws' lists the laws; 'loopscale --version' prints\n"
+                "the version.  Exit status: 0 success, 64 usage error, 65 bad input data,\n"
+                "66 input missing, 73 cannot create output, 74 I/O error, 70 internal error,\n"
+                "3 a fit that did not converge.\n");
     return 0;
+}
+
+/* The length of the word at p: to the next space outside parentheses. */
+static size_t hanging_word(const char *p)
+{
+    size_t word = 0;
+    for (int depth = 0; p[word] && (depth > 0 || p[word] != ' '); word++)
+        depth += (p[word] == '(') - (p[word] == ')');
+    return word;
+}
+
+/* text from column 20 (the first line's start already written), wrapped
+ * to 80 columns at spaces outside parentheses, an operator kept with what
+ * follows it; continuation lines start at column 20 + hang. */
+static void print_hanging(const char *text, int hang)
+{
+    int col = 20;
+    for (const char *p = text; *p;) {
+        size_t word = hanging_word(p), need = word;
+        /* An operator starts a term, "+ B Ehat^omega D^-(...)", which
+         * goes to the next line whole when it fits there. */
+        if (word == 1 && (p[0] == '+' || p[0] == '/') && p[1] == ' ') {
+            const char *end = p + 2;
+            while (*end && !((*end == '+' || *end == '/') && end[1] == ' ')) {
+                end += hanging_word(end);
+                end += strspn(end, " ");
+            }
+            size_t term = (size_t)(end - p) - (end > p && end[-1] == ' ');
+            need = 20 + hang + (int)term <= 80 ? term : word + 1 + hanging_word(p + 2);
+        }
+        if (col > 20 && col + 1 + (int)need > 80) {
+            printf("\n%*s", 20 + hang, "");
+            col = 20 + hang;
+        } else if (col > 20) {
+            putchar(' ');
+            col++;
+        }
+        printf("%.*s", (int)word, p);
+        col += (int)word;
+        p += word;
+        p += strspn(p, " ");
+    }
+    putchar('\n');
 }
 
 /* The parameters of `kind` that `without` (unless NULL) lacks, as an
@@ -49,11 +92,16 @@ static void print_params(ls_law_kind kind, const ls_law_kind *without)
 {
     ls_law_param list[LS_LAW_NPARAMS];
     size_t n = ls_law_params_of(kind, list), shown = 0;
+    char text[512] = "parameters";
     for (size_t i = 0; i < n; i++)
-        if (!without || !ls_law_uses_param(*without, list[i]))
-            printf("%s%s", shown++ ? ", " : "                    parameters ", ls_law_param_name(list[i]));
-    if (shown)
-        printf("\n");
+        if (!without || !ls_law_uses_param(*without, list[i])) {
+            size_t used = strlen(text);
+            snprintf(text + used, sizeof text - used, "%s%s", shown++ ? ", " : " ", ls_law_param_name(list[i]));
+        }
+    if (shown) {
+        printf("%20s", "");
+        print_hanging(text, 11);
+    }
 }
 
 /* 'loopscale help laws': every base and mapping the library knows, with its
@@ -63,12 +111,14 @@ static int print_laws(void)
 {
     printf("A law is BASE[:MAPPING]; BASE alone means BASE:none.\n\nBases:\n");
     for (int b = 0; b < LS_LAW_NBASES; b++) {
-        printf("  %-17s %s\n", ls_law_base_name((ls_law_base)b), ls_law_base_formula((ls_law_base)b));
+        printf("  %-17s ", ls_law_base_name((ls_law_base)b));
+        print_hanging(ls_law_base_formula((ls_law_base)b), 4);
         print_params((ls_law_kind){(ls_law_base)b, LS_LAW_MAPPING_NONE}, NULL);
     }
     printf("\nMappings (m = N_act/N_total):\n");
     for (int m = 0; m < LS_LAW_NMAPPINGS; m++) {
-        printf("  %-17s %s\n", ls_law_mapping_name((ls_law_mapping)m), ls_law_mapping_formula((ls_law_mapping)m));
+        printf("  %-17s ", ls_law_mapping_name((ls_law_mapping)m));
+        print_hanging(ls_law_mapping_formula((ls_law_mapping)m), 8);
         print_params((ls_law_kind){LS_LAW_BASE_DENSE, (ls_law_mapping)m}, &(ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_NONE});
     }
     printf("\n'loopscale fit --law moe:bounded-sparse' fits one.\n");

@@ -2,6 +2,7 @@
  * command.c — the commands: their registry, the one way a request runs, and
  * the help and ranges made from the option table (loopscale/command.h).
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -183,6 +184,35 @@ static void wrap(strbuf *b, const char *text, size_t at, size_t indent)
     strbuf_puts(b, "\n");
 }
 
+/* A usage form wrapped to HELP_WIDTH from column `at` (already written),
+ * continuation lines indented to `at`; a bracketed group, "[--mem BYTES]",
+ * is never split. */
+static void wrap_usage(strbuf *b, const char *form, size_t at)
+{
+    size_t col = at;
+    for (const char *p = form; *p;) {
+        size_t word = 0;
+        for (int depth = 0; p[word] && (depth > 0 || p[word] != ' '); word++) {
+            depth += (p[word] == '[' || p[word] == '(') - (p[word] == ']' || p[word] == ')');
+            /* an option keeps its value: "-o FILE" */
+            if (depth == 0 && p[0] == '-' && p[word + 1] == ' ' && isupper((unsigned char)p[word + 2]))
+                word++;
+        }
+        if (col > at && col + 1 + word > HELP_WIDTH) {
+            strbuf_printf(b, "\n%*s", (int)at, "");
+            col = at;
+        } else if (col > at) {
+            strbuf_puts(b, " ");
+            col++;
+        }
+        strbuf_append(b, p, word);
+        col += word;
+        p += word;
+        p += strspn(p, " ");
+    }
+    strbuf_puts(b, "\n");
+}
+
 /* The description: paragraphs (separated by blank lines) wrapped to
  * HELP_WIDTH, except those whose lines are indented (a list, a formula),
  * which are kept as written. */
@@ -253,21 +283,23 @@ char *ls_command_help(const char *command)
     if (!def)
         return NULL;
     strbuf b = {0};
-    /* "Usage: loopscale NAME ..." with continuation lines aligned under it. */
-    const char *u = def->usage;
-    strbuf_printf(&b, "Usage: loopscale %s ", def->name);
-    while (*u) {
-        size_t line = strcspn(u, "\n");
-        strbuf_append(&b, u, line);
-        strbuf_puts(&b, "\n");
-        u += line;
-        /* Another form of the command, or (indented) the rest of this one. */
-        if (*u == '\n' && *++u) {
-            if (*u == ' ')
-                strbuf_printf(&b, "%*s", (int)(strlen("Usage: loopscale  ") + strlen(def->name)) - 1, "");
-            else
-                strbuf_printf(&b, "       loopscale %s ", def->name);
-        }
+    /* "Usage: loopscale NAME ..." for each form of the command (a usage
+     * line that starts with a space continues the form above it), wrapped
+     * under its first option. */
+    int first_form = 1;
+    for (const char *u = def->usage; *u; first_form = 0) {
+        strbuf form = {0};
+        do {
+            size_t line = strcspn(u, "\n");
+            size_t lead = strspn(u, " ");
+            if (form.len)
+                strbuf_puts(&form, " ");
+            strbuf_append(&form, u + lead, line - lead);
+            u += line + (u[line] == '\n');
+        } while (*u == ' ');
+        strbuf_printf(&b, "%s loopscale %s ", first_form ? "Usage:" : "      ", def->name);
+        wrap_usage(&b, form.buf ? form.buf : "", strlen("Usage: loopscale  ") + strlen(def->name));
+        strbuf_free(&form);
     }
     strbuf_puts(&b, "\n");
     describe(&b, def->description);
@@ -277,8 +309,10 @@ char *ls_command_help(const char *command)
         option_help(&b, &o);
     }
     strbuf_puts(&b, "  -h, --help              show this help\n");
-    if (def->epilogue)
-        strbuf_printf(&b, "\n%s\n", def->epilogue);
+    if (def->epilogue) {
+        strbuf_puts(&b, "\n");
+        describe(&b, def->epilogue);
+    }
     return strbuf_take(&b);
 }
 

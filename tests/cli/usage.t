@@ -5,63 +5,63 @@ Help goes to standard output with status 0; usage errors to standard error with 
   $ loopscale --help
   Usage: loopscale COMMAND [OPTIONS] [FILES]
   
-  Scaling laws for looped Mixture-of-Experts models: fit laws to a training sweep,
-  compare them on held-out runs, and solve for the configuration a compute and memory
-  budget should buy.
+  Scaling laws for looped Mixture-of-Experts models: fit laws to a training
+  sweep, compare them on held-out runs, and solve for the configuration a
+  compute and memory budget should buy.
   
   Commands:
-    fit        fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file
+    fit        fit a loss law to sweeps: multi-start Huber fit, intervals
     holdout    compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC
-    isofit     compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2; Akima)
-    frontier   the compute-optimal frontier of a law: N_opt, D_opt and the loss against F
-    isoflop    IsoFLOP profiles: loss against N_act at fixed compute, and their minima
-    plan       which runs to train next: a sweep designed for the decision at a deployment budget
-    simulate   draw a synthetic sweep from a law, with noise, through the architecture template
-    predict    predict the loss of a sweep's runs, or of one configuration, from a law
-    solve      the loops, experts, size and tokens a compute and memory budget should buy
-    report     one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures
-    shape      parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder
-    route      router health from logits: load balance, MMR confidence, expert switching across loops
-    exit       entropy-threshold early exit: FLOPs saved against perplexity, Pareto front
+    isofit     compute-optimal exponents from the IsoFLOP minima of runs
+    frontier   the compute-optimal frontier of a law: N_opt, D_opt, loss against F
+    isoflop    IsoFLOP profiles: loss against N_act at fixed compute, and minima
+    plan       which runs to train next, designed for a deployment decision
+    simulate   draw a synthetic sweep from a law, with noise, through a template
+    predict    predict the loss of a sweep's runs, or of one configuration
+    solve      the loops, experts, size and tokens a compute and memory limit buys
+    report     one self-contained HTML page on a sweep: fits, held-out, budgets
+    shape      parameter and FLOP accounting of a looped MoE shape (Foil)
+    route      router health from logits: balance, confidence, expert switching
+    exit       entropy-threshold early exit: FLOPs saved against perplexity
   
-  'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options;
-  'loopscale help laws' lists the laws.
-  'loopscale --version' prints the version.  Exit status: 0 success, 64 usage error,
-  65 bad input data, 66 input missing, 73 cannot create output, 74 I/O error,
-  70 internal error, 3 a fit that did not converge.
+  'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's
+  options; 'loopscale help laws' lists the laws; 'loopscale --version' prints
+  the version.  Exit status: 0 success, 64 usage error, 65 bad input data,
+  66 input missing, 73 cannot create output, 74 I/O error, 70 internal error,
+  3 a fit that did not converge.
   $ loopscale help predict | head -3
   Usage: loopscale predict --law FILE [OPTIONS] SWEEP
-         loopscale predict --law FILE --n-act N [--n-total N] [--n-loop N] [--R R] [--E E]
-                            [--k K] (--tokens D | --flops F)
+         loopscale predict --law FILE --n-act N [--n-total N] [--n-loop N] [--R R]
+                           [--E E] [--k K] (--tokens D | --flops F)
   $ loopscale predict --help | head -1
   Usage: loopscale predict --law FILE [OPTIONS] SWEEP
   $ loopscale
   Usage: loopscale COMMAND [OPTIONS] [FILES]
   
-  Scaling laws for looped Mixture-of-Experts models: fit laws to a training sweep,
-  compare them on held-out runs, and solve for the configuration a compute and memory
-  budget should buy.
+  Scaling laws for looped Mixture-of-Experts models: fit laws to a training
+  sweep, compare them on held-out runs, and solve for the configuration a
+  compute and memory budget should buy.
   
   Commands:
-    fit        fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file
+    fit        fit a loss law to sweeps: multi-start Huber fit, intervals
     holdout    compare laws on held-out runs along R, N, D and E: RMSE, AIC, BIC
-    isofit     compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2; Akima)
-    frontier   the compute-optimal frontier of a law: N_opt, D_opt and the loss against F
-    isoflop    IsoFLOP profiles: loss against N_act at fixed compute, and their minima
-    plan       which runs to train next: a sweep designed for the decision at a deployment budget
-    simulate   draw a synthetic sweep from a law, with noise, through the architecture template
-    predict    predict the loss of a sweep's runs, or of one configuration, from a law
-    solve      the loops, experts, size and tokens a compute and memory budget should buy
-    report     one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures
-    shape      parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder
-    route      router health from logits: load balance, MMR confidence, expert switching across loops
-    exit       entropy-threshold early exit: FLOPs saved against perplexity, Pareto front
+    isofit     compute-optimal exponents from the IsoFLOP minima of runs
+    frontier   the compute-optimal frontier of a law: N_opt, D_opt, loss against F
+    isoflop    IsoFLOP profiles: loss against N_act at fixed compute, and minima
+    plan       which runs to train next, designed for a deployment decision
+    simulate   draw a synthetic sweep from a law, with noise, through a template
+    predict    predict the loss of a sweep's runs, or of one configuration
+    solve      the loops, experts, size and tokens a compute and memory limit buys
+    report     one self-contained HTML page on a sweep: fits, held-out, budgets
+    shape      parameter and FLOP accounting of a looped MoE shape (Foil)
+    route      router health from logits: balance, confidence, expert switching
+    exit       entropy-threshold early exit: FLOPs saved against perplexity
   
-  'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's options;
-  'loopscale help laws' lists the laws.
-  'loopscale --version' prints the version.  Exit status: 0 success, 64 usage error,
-  65 bad input data, 66 input missing, 73 cannot create output, 74 I/O error,
-  70 internal error, 3 a fit that did not converge.
+  'loopscale help COMMAND' or 'loopscale COMMAND --help' shows a command's
+  options; 'loopscale help laws' lists the laws; 'loopscale --version' prints
+  the version.  Exit status: 0 success, 64 usage error, 65 bad input data,
+  66 input missing, 73 cannot create output, 74 I/O error, 70 internal error,
+  3 a fit that did not converge.
   [64]
   $ loopscale frobnicate
   loopscale: unknown command 'frobnicate'
@@ -102,8 +102,10 @@ A failed write of the results is a failure (74):
   Bases:
     dense             L = A N_eff^-alpha + B D^-beta + c
                       parameters A, alpha, B, beta, c
-    moe               L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat) + B Ehat^omega D^-(beta + zeta ln Ehat) + c
-                      parameters A, alpha, B, beta, c, delta, gamma, omega, zeta, E_start, E_max
+    moe               L = A Ehat^delta N_eff^-(alpha + gamma ln Ehat)
+                          + B Ehat^omega D^-(beta + zeta ln Ehat) + c
+                      parameters A, alpha, B, beta, c, delta, gamma, omega, zeta,
+                                 E_start, E_max
     kaplan            L = ((N_c / N_eff)^(alpha_N / alpha_D) + D_c / D)^alpha_D
                       parameters N_c, alpha_N, D_c, alpha_D
     data-constrained  L = A N'^-alpha + B D'^-beta + c (N', D': repeated data, U)
@@ -116,11 +118,21 @@ A failed write of the results is a failure (74):
                       parameters phi
     bounded           N_eff = N_act + kappa1 N_loop (1 - exp(-(R-1)/kappa2))
                       parameters kappa1, kappa2
-    bounded-sparse    N_eff = N_act + kappa1 m^-theta N_loop (1 - exp(-(R-1)/(kappa2 m^-theta)))
+    bounded-sparse    N_eff = N_act + kappa1 m^-theta N_loop
+                              (1 - exp(-(R-1)/(kappa2 m^-theta)))
                       parameters kappa1, kappa2, theta
-    hyperbolic        N_eff = N_act + kappa1 m^-theta N_loop (R-1) / (R-1 + kappa2 m^-theta)
+    hyperbolic        N_eff = N_act + kappa1 m^-theta N_loop (R-1)
+                              / (R-1 + kappa2 m^-theta)
                       parameters kappa1, kappa2, theta
     log               N_eff = N_act + kappa1 N_loop ln R
                       parameters kappa1
   
   'loopscale fit --law moe:bounded-sparse' fits one.
+
+Every line of help fits an 80-column terminal: the overview, the laws and
+each command's help (a command added later is covered by the loop):
+
+  $ for c in $(loopscale --help | awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 }'); do
+  >   loopscale $c --help | awk -v c=$c 'length($0) > 80 { print c ": " $0 }'
+  > done
+  $ (loopscale --help; loopscale help laws) | awk 'length($0) > 80'

@@ -293,7 +293,7 @@ static const cmd_option OPTIONS[] = {
 
 const cmd_def CMD_EXIT = {
     .name = "exit",
-    .summary = "entropy-threshold early exit: FLOPs saved against perplexity, Pareto front",
+    .summary = "entropy-threshold early exit: FLOPs saved against perplexity",
     .usage = "[OPTIONS] FILE\n[OPTIONS] ENTROPY.npy NLL.npy",
     .description =
         "Entropy-threshold early exit at loop boundaries.  Input: for every token and boundary r = 1..L (the "

@@ -768,7 +768,7 @@ static const cmd_option OPTIONS[] = {
 
 const cmd_def CMD_FIT = {
     .name = "fit",
-    .summary = "fit a loss law to sweeps: multi-start Huber fit, bootstrap intervals, law file",
+    .summary = "fit a loss law to sweeps: multi-start Huber fit, intervals",
     .usage = "[--law BASE:MAPPING] [OPTIONS] SWEEP... [-o LAW.json]",
     .description =
         "Fit a loss law to the runs of one or more sweeps (CSV or JSON Lines, plain or gzip; '-' for standard "
@@ -780,7 +780,7 @@ const cmd_def CMD_FIT = {
     .max_operands = (size_t)-1,
     .formats = "table|json",
     .stdout_label = "the table",
-    .epilogue = "Exit status 3 when the best solve did not converge (nothing is written).",
+    .epilogue = "Exit status 3 when the fit did not converge (nothing is written).",
     .options = OPTIONS,
     .run = run,
 };

@@ -426,7 +426,7 @@ static const cmd_option OPTIONS[] = {
 
 const cmd_def CMD_FRONTIER = {
     .name = "frontier",
-    .summary = "the compute-optimal frontier of a law: N_opt, D_opt and the loss against F",
+    .summary = "the compute-optimal frontier of a law: N_opt, D_opt, loss against F",
     .usage = "--flops BUDGETS [OPTIONS]",
     .description =
         "The compute-optimal frontier of a law: for each training budget F, the size N_opt and\n"

@@ -305,7 +305,7 @@ static const cmd_option OPTIONS[] = {
 
 const cmd_def CMD_ISOFIT = {
     .name = "isofit",
-    .summary = "compute-optimal exponents from IsoFLOP minima of runs (Chinchilla approaches 1, 2; Akima)",
+    .summary = "compute-optimal exponents from the IsoFLOP minima of runs",
     .usage = "[OPTIONS] SWEEP...",
     .description =
         "Compute-optimal exponents from IsoFLOP minima (Hoffmann et al. 2022, approaches 1 and 2; Porian et al. "

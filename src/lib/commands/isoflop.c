@@ -279,7 +279,7 @@ static const cmd_option OPTIONS[] = {
 
 const cmd_def CMD_ISOFLOP = {
     .name = "isoflop",
-    .summary = "IsoFLOP profiles: loss against N_act at fixed compute, and their minima",
+    .summary = "IsoFLOP profiles: loss against N_act at fixed compute, and minima",
     .usage = "--flops F1,F2,... [OPTIONS]\n--flops LO:HI:N [OPTIONS]",
     .description =
         "IsoFLOP profiles: for each compute budget F and each (E, R), the loss against N_act when\n"

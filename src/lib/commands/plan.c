@@ -876,7 +876,7 @@ static const cmd_option OPTIONS[] = {
 
 const cmd_def CMD_PLAN = {
     .name = "plan",
-    .summary = "which runs to train next: a sweep designed for the decision at a deployment budget",
+    .summary = "which runs to train next, designed for a deployment decision",
     .usage = "--budget FLOPS --flops F [--mem BYTES] -o FILE [OPTIONS]\n"
              "--gpu-hours H --flop-rate RATE --flops F [--mem BYTES] -o FILE [OPTIONS]",
     .description =

@@ -428,7 +428,7 @@ static const cmd_option OPTIONS[] = {
 
 const cmd_def CMD_PREDICT = {
     .name = "predict",
-    .summary = "predict the loss of a sweep's runs, or of one configuration, from a law",
+    .summary = "predict the loss of a sweep's runs, or of one configuration",
     .usage = "--law FILE [OPTIONS] SWEEP\n"
              "--law FILE --n-act N [--n-total N] [--n-loop N] [--R R] [--E E]\n"
              "  [--k K] (--tokens D | --flops F)",

@@ -292,7 +292,7 @@ static const cmd_option OPTIONS[] = {
 
 const cmd_def CMD_REPORT = {
     .name = "report",
-    .summary = "one self-contained HTML page on a sweep: fit, held-out comparison, budgets, figures",
+    .summary = "one self-contained HTML page on a sweep: fits, held-out, budgets",
     .usage = "[OPTIONS] SWEEP... -o REPORT.html",
     .description =
         "Write one self-contained HTML page on a sweep (CSV or JSON Lines, plain or gzip; '-' for standard input): "
@@ -304,7 +304,7 @@ const cmd_def CMD_REPORT = {
     .min_operands = 1,
     .max_operands = (size_t)-1,
     .formats = NULL,
-    .epilogue = "Exit status 3 when the best solve of the reported law's fit did not converge (nothing is written).",
+    .epilogue = "Exit status 3 when the fit of the reported law did not converge (nothing is written).",
     .options = OPTIONS,
     .run = run,
 };

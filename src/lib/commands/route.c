@@ -177,7 +177,7 @@ static const cmd_option OPTIONS[] = {
 
 const cmd_def CMD_ROUTE = {
     .name = "route",
-    .summary = "router health from logits: load balance, MMR confidence, expert switching across loops",
+    .summary = "router health from logits: balance, confidence, expert switching",
     .usage = "--top-k K [OPTIONS] LOGITS",
     .description =
         "Router health from router logits of shape [tokens, loops, layers, experts]: a NumPy .npy file (float16, "
@@ -186,12 +186,15 @@ const cmd_def CMD_ROUTE = {
         "a token's rows together and tokens increasing).  The input is streamed one token at a time.  For each "
         "layer, loops pooled (and each loop with --per-loop):\n"
         "\n"
-        "  B2        load balance (1/E) / sum q_i^2, q_i expert i's share of the top-k assignments:\n"
-        "            1 for an even load, k/E when it all goes to k experts\n"
-        "  MMR       exp(mean z_(1) - mean z_(j)), z_(m) the m-th largest logit and j = ceil(E/2):\n"
-        "            1 for a router without preference, at any E\n"
-        "  distinct  experts a token's top-k sets cover over the loops (through this loop)\n"
-        "  disjoint  share of tokens whose top-k sets at consecutive loops share no expert\n"
+        "  B2        load balance (1/E) / sum q_i^2, q_i expert i's share of the\n"
+        "            top-k assignments: 1 for an even load, k/E when it all goes\n"
+        "            to k experts\n"
+        "  MMR       exp(mean z_(1) - mean z_(j)), z_(m) the m-th largest logit\n"
+        "            and j = ceil(E/2): 1 for a router without preference, at any E\n"
+        "  distinct  experts a token's top-k sets cover over the loops (through\n"
+        "            this loop)\n"
+        "  disjoint  share of tokens whose top-k sets at consecutive loops share\n"
+        "            no expert\n"
         "  switched  share of tokens whose top-k set changed at all\n"
         "\n"
         "A tie at the top-k boundary is split evenly among the tied experts for B2 (the expected load under a "

@@ -484,7 +484,7 @@ static const cmd_option OPTIONS[] = {
 
 const cmd_def CMD_SHAPE = {
     .name = "shape",
-    .summary = "parameter and FLOP accounting of a looped MoE shape (Foil), flattening ladder",
+    .summary = "parameter and FLOP accounting of a looped MoE shape (Foil)",
     .usage = "--d-model D (--d-ff F | --d-expert W) --vocab V --layers D [OPTIONS]\n--shape FILE [OPTIONS]",
     .description =
         "Parameter and FLOP accounting of a looped MoE (Foil): a block of D layers with E routed experts each, "

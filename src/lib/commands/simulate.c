@@ -109,7 +109,7 @@ static const cmd_option OPTIONS[] = {
 
 const cmd_def CMD_SIMULATE = {
     .name = "simulate",
-    .summary = "draw a synthetic sweep from a law, with noise, through the architecture template",
+    .summary = "draw a synthetic sweep from a law, with noise, through a template",
     .usage = "--law FILE --n-act LIST --tokens LIST [OPTIONS]",
     .description =
         "Draw a sweep from a law (the truth): one run for every combination of N_act, tokens, E\n"

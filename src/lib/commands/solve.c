@@ -396,7 +396,7 @@ static const cmd_option OPTIONS[] = {
 
 const cmd_def CMD_SOLVE = {
     .name = "solve",
-    .summary = "the loops, experts, size and tokens a compute and memory budget should buy",
+    .summary = "the loops, experts, size and tokens a compute and memory limit buys",
     .usage = "--flops F [--mem BYTES] [OPTIONS]",
     .description =
         "Find the loop count R*, expert count E*, active size N_act* and tokens D* that a\n"
