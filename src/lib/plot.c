@@ -913,11 +913,11 @@ unsigned char *ls_plot_solve(const ls_lawfile *lf, const ls_arch_template *t, co
     unsigned char *drawn = NULL;
     ls_chart_set_panel_size(f, 300, 200);
     size_t nR = so->nR;
-    double *Rs = malloc(nR * sizeof *Rs), *ys = malloc(nR * sizeof *ys), *env = malloc((nR + 2) * sizeof *env),
+    double *Rs = malloc(nR * sizeof *Rs), *env = malloc((nR + 2) * sizeof *env),
            *free_env = malloc(nR * sizeof *free_env), *bx = malloc((nR + 2) * sizeof *bx),
            *blo = malloc((nR + 2) * sizeof *blo), *bhi = malloc((nR + 2) * sizeof *bhi);
     size_t *order = malloc(nR * sizeof *order);
-    if (!Rs || !ys || !env || !free_env || !bx || !blo || !bhi || !order) {
+    if (!Rs || !env || !free_env || !bx || !blo || !bhi || !order) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         goto done;
     }
@@ -961,14 +961,14 @@ unsigned char *ls_plot_solve(const ls_lawfile *lf, const ls_arch_template *t, co
     for (size_t e = 0; e < nE && status == 0; e++) {
         double *yse = all_ys + e * nR, *dloe = all_lo + e * nR, *dhie = all_hi + e * nR;
         for (size_t i = 0; i < nR; i++) {
-            const ls_solve_candidate *c = &r->candidates[e * nR + order[i]];
+            size_t k = e * nR + order[i];
+            const ls_solve_candidate *c = &r->candidates[k];
             yse[i] = c->feasible ? c->loss : NAN;
             if (c->feasible) {
                 env[i] = fmin(env[i], c->loss);
                 lo = fmin(lo, c->loss);
                 hi = fmax(hi, c->loss);
             }
-            size_t k = e * nR + order[i];
             if (!isnan(cv->unconstrained[k]))
                 free_env[i] = fmin(free_env[i], cv->unconstrained[k]);
             dloe[i] = nd && c->feasible ? cv->band_lo[k] : NAN;
@@ -1143,7 +1143,7 @@ unsigned char *ls_plot_solve(const ls_lawfile *lf, const ls_arch_template *t, co
     f = NULL; /* finish() freed it */
 done:
     /* The one way out: every scratch array and the chart (NULL once drawn). */
-    free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
+    free(Rs), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
     ls_chart_free(f);
     return drawn;
 }
