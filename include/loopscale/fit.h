@@ -226,6 +226,45 @@ typedef struct ls_fit_profile {
 int ls_fit_profile_interval(const ls_sweep *s, const ls_fit_result *r, const ls_fit_parameters *p, ls_law_param param,
                             double level, ls_fit_profile *out, ls_error *err) LS_MUST_CHECK;
 
+/* ---- the fitted law along the sweep's series, for a figure (ls_plot_fit) ----
+ *
+ * A series is the runs of one shape (N_act, E, N_total) at one token count
+ * D, or at one training budget F when that groups the runs into fewer
+ * series (a sweep logged by compute), along R; along D when no run is
+ * looped.  N_act, N_total, D and F are first snapped to their tiers
+ * (ls_sweep_group), so that a tier a log's rounding scattered is one
+ * series.  Each series of two runs or more gets the law at `points` values
+ * of its x evenly in ln x from its first run to its last, and with draws
+ * the band of that loss over them (the central 95%, as solve.h's bands). */
+typedef struct ls_fit_series {
+    size_t first, count;           /* its runs: order[first], ..., order[first + count - 1], x increasing */
+    double n_act, E, n_total, key; /* its tiers; key: D or F along R (key_flops), R along D */
+    size_t curve;                  /* its curve's first value in curve_x and the others; SIZE_MAX with one run */
+} ls_fit_series;
+
+typedef struct ls_fit_curves {
+    int by_r;      /* the series run along R (else along D: no run is looped) */
+    int key_flops; /* along R: at equal training FLOPs (else at equal tokens) */
+    size_t nruns;  /* the sweep's rows, in its order: */
+    double *n_act; /* each run's N_act tier */
+    double *x;     /* its x: R, or its tier of D */
+    double *key;   /* its series' key */
+    double *fitted; /* the law's loss at the run as read */
+    size_t *order; /* the runs, series after series */
+    size_t nseries;
+    ls_fit_series *series;
+    size_t points, ndraws;
+    double *curve_x, *curve_loss; /* points per series with a curve */
+    double *band_lo, *band_hi;    /* likewise; NULL without draws */
+} ls_fit_curves;
+
+/* The curves of l along the series of s (points >= 2), bands over
+ * draws[0..ndraws) (none when 0).  Errors: LS_ERR_DATA for an empty sweep,
+ * those of ls_sweep_group, LS_ERR_INTERNAL. */
+int ls_fit_curves_run(const ls_sweep *s, const ls_law *l, const ls_law *draws, size_t ndraws, size_t points,
+                      ls_fit_curves *out, ls_error *err) LS_MUST_CHECK;
+void ls_fit_curves_free(ls_fit_curves *c);
+
 LS_API_END
 
 #endif

@@ -12,12 +12,12 @@
  * ls_frontier_run_solve() is the frontier of the best architecture instead:
  * at each budget the loops, experts and size loopscale solve chooses under a
  * weight-memory budget (solve.h), numerically and under the template's FLOP
- * convention.
+ * convention.  Their figures are ls_plot_frontier and ls_plot_frontier_solve
+ * (plot.h).
  *
  * Budgets are given as text: a list "1e20,1e21" or a range "LO:HI:N", N
  * budgets evenly spaced in ln F from LO to HI inclusive ("1e18:1e24:13" is
- * one per half decade).  The budgets and the plots are malloc'd; free them
- * with free().
+ * one per half decade).  The budgets are malloc'd; free them with free().
  *
  * Thread safety: pure functions of their arguments.
  */
@@ -29,7 +29,6 @@
 #include "loopscale/error.h"
 #include "loopscale/export.h"
 #include "loopscale/law.h"
-#include "loopscale/plot.h"
 #include "loopscale/solve.h"
 
 LS_API_BEGIN
@@ -79,23 +78,6 @@ typedef struct ls_frontier_solve_point {
 int ls_frontier_run_solve(const ls_law *l, const ls_arch_template *t, const double *budgets, size_t n,
                           const ls_solve_options *o, double mem_bytes, double bits, ls_frontier_solve_point *out,
                           ls_error *err) LS_MUST_CHECK;
-
-/* A figure of the architecture frontier, its points in increasing F as
- * ls_frontier_run_solve returns them: N_act and D against F (log-log) on
- * the left, R* and E* against F on the right (as steps, with a tick at each
- * value taken); the notes give the law, the candidates and epsilon of o and
- * the memory budget, as passed to ls_frontier_run_solve.  As
- * ls_frontier_plot returns. */
-unsigned char *ls_frontier_plot_solve(const ls_law *l, const ls_frontier_solve_point *points, size_t n,
-                                      const ls_solve_options *so, double mem_bytes, double bits,
-                                      const ls_figure *o, size_t *len, ls_error *err) LS_MUST_CHECK;
-
-/* A figure of the frontier: N_opt and D_opt against F (log-log) on the
- * left, the loss at the optimum against F on the right; the notes name the
- * law and the plain model.  Returns the file's
- * bytes (malloc'd, *len of them) or NULL with an error, as plot.h does. */
-unsigned char *ls_frontier_plot(const ls_law *l, const ls_frontier_point *points, size_t n, double exponent,
-                                const ls_figure *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 LS_API_END
 

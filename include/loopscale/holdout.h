@@ -68,6 +68,9 @@ typedef struct ls_holdout_result {
     size_t *nfree;             /* per law */
     int *in_sample_converged;
     unsigned char *test;       /* ncolumns x n: 1 for each column's held-out runs */
+    double *predicted;         /* nlaws x ncolumns x n: the loss cell (law, column)'s fitted law predicts for
+                                * each of the column's held-out runs; NaN for the other runs and for a cell
+                                * not evaluated */
 } ls_holdout_result;
 
 /* The paper's comparison on a sweep's base: the mappings linear, power,

@@ -33,7 +33,6 @@
 
 #include <stddef.h>
 
-#include "loopscale/plot.h"
 #include "loopscale/error.h"
 #include "loopscale/export.h"
 #include "loopscale/sweep.h"
@@ -91,7 +90,7 @@ typedef struct ls_isofit_budget {
     double n_lo, n_hi;     /* percentile interval of n_opt from the draws (NaN unless LS_ISOFIT_USED, and with fewer
                             * than LS_FIT_MIN_INTERVAL_DRAWS draws in which the budget had an interior optimum) */
     size_t draws_ok;       /* draws in which this budget had an interior optimum */
-    /* The curve the optimum came from, kept for drawing it (ls_isofit_plot).
+    /* The curve the optimum came from, kept for drawing it (ls_isofit_curves_run).
      * Approach 2's least-squares parabola L = c0 + c1 u + c2 u^2 in
      * u = ln N_act - ln_n_centre, centred on the mean ln N_act of the runs it
      * was fitted to so that the coefficients keep their digits; its vertex is
@@ -136,17 +135,22 @@ typedef struct ls_isofit_result {
 int ls_isofit_run(const ls_sweep *s, const ls_isofit_options *o, ls_isofit_result *out, ls_error *err) LS_MUST_CHECK;
 void ls_isofit_result_free(ls_isofit_result *r);
 
-/* Chinchilla's figure 3 for r = ls_isofit_run(s, o): on the left the loss
- * against N_act (log) of every budget's runs, one colour a budget, with
- * approach 2's parabola (or Akima's interpolant) through them and the
- * optimum marked (budgets left out of the power law grey, their reason in
- * the legend); on the right
- * N_opt and D_opt = F / (6 N_opt) of the budgets used against F (log-log),
- * with the fitted power laws and, after a bootstrap, N_opt's intervals.
- * Returns the file's bytes (malloc'd, *len of them) or NULL with an error,
- * as plot.h does. */
-unsigned char *ls_isofit_plot(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r,
-                              const ls_figure *out, size_t *len, ls_error *err) LS_MUST_CHECK;
+/* The curve each budget's optimum came from, sampled for a figure
+ * (ls_plot_isofit, Chinchilla's figure 3): approach 2's parabola, or
+ * Akima's interpolant rebuilt from the runs it went through, at `points`
+ * sizes evenly in ln N_act over the sizes the budget was fitted on.  A
+ * budget has none with approach 1 (its optimum is a run) or too few runs. */
+typedef struct ls_isofit_curves {
+    size_t nbudgets, points;
+    size_t *count;        /* per budget: `points`, or 0 without a curve */
+    double *n_act, *loss; /* budget b's curve at b * points, N_act increasing */
+} ls_isofit_curves;
+
+/* The curves of r = ls_isofit_run(s, o) (points >= 2).  Errors:
+ * LS_ERR_USAGE (r is not of these runs), LS_ERR_INTERNAL. */
+int ls_isofit_curves_run(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r, size_t points,
+                         ls_isofit_curves *out, ls_error *err) LS_MUST_CHECK;
+void ls_isofit_curves_free(ls_isofit_curves *c);
 
 LS_API_END
 

@@ -1,25 +1,37 @@
 /*
  * loopscale/plot.h — the pictures researchers draw by hand, as SVG, PDF or
  * PNG figures (drawn with cairo and pango, written as ls_figure says).
- * Each function computes what it shows with the library's own functions
- * (ls_law_loss, ls_law_rho_eff, ls_solve_candidate_at,
- * ls_solve_isoflop_profile, the results of fit and holdout) and returns the
- * file's bytes as a malloc'd buffer (*len bytes) for the caller to write and
- * free; on failure it returns NULL with an error (LS_ERR_INTERNAL, out of
- * memory; LS_ERR_DATA when there is nothing to draw; LS_ERR_USAGE when the
- * requested figure size leaves no room).
+ *
+ * A figure draws numbers it is given and computes none: the results come
+ * from the library's computations (fit, holdout, solve, isoflop, isofit,
+ * frontier) and the curves and bands a figure draws beside them from their
+ * own functions (ls_fit_curves_run, ls_solve_curves_run,
+ * ls_solve_isoflop_run with ls_solve_isoflop_bands_run and
+ * ls_solve_isoflop_frontier, ls_solve_rho_eff_run, ls_isofit_curves_run),
+ * which a caller runs only when it draws.  The law file gives what a figure
+ * says about the law: its kind, the ranges it was fitted on (what lies
+ * beyond them is marked as extrapolated) and how many bootstrap draws it
+ * holds.
+ *
+ * Each function returns the file's bytes as a malloc'd buffer (*len bytes)
+ * for the caller to write and free; on failure it returns NULL with an
+ * error (LS_ERR_INTERNAL, out of memory; LS_ERR_DATA when there is nothing
+ * to draw; LS_ERR_USAGE when the requested figure size leaves no room).
  *
  *   ls_plot_fit       observed and fitted loss against R, a panel for each E
- *                  (rows) and N_act (columns), a colour for each token
- *                  budget; against D when no run is looped
+ *                     (rows) and N_act (columns), a colour for each token
+ *                     budget; against D when no run is looped
  *   ls_plot_holdout   predicted against observed loss of the held-out runs, a
- *                  panel for each law, a colour for each held-out axis
+ *                     panel for each law, a colour for each held-out axis
  *   ls_plot_isoflop   loss against N_act at fixed compute, with the minima
  *   ls_plot_solve     loss of the best N_act against R for each E under the
- *                  budget; losses no configuration reaches are shaded
+ *                     budget; losses no configuration reaches are shaded
  *   ls_plot_rho_eff   the effective-parameter multiplier rho_eff(R) = N_eff /
- *                  N_act for several E, with its ceilings (the Loop Scaling
- *                  Laws paper's figure 1c)
+ *                     N_act for several E, with its ceilings (the Loop Scaling
+ *                     Laws paper's figure 1c)
+ *   ls_plot_isofit    IsoFLOP minima and their power laws (Chinchilla's figure 3)
+ *   ls_plot_frontier  the compute-optimal frontier of a plain model, or
+ *   ls_plot_frontier_solve  of the configuration solve chooses, against F
  *
  * Thread safety: no global state; each function builds and writes its own
  * figure, so plots may be drawn from several threads at once.
@@ -31,7 +43,10 @@
 
 #include "loopscale/arch.h"
 #include "loopscale/error.h"
+#include "loopscale/fit.h"
+#include "loopscale/frontier.h"
 #include "loopscale/holdout.h"
+#include "loopscale/isofit.h"
 #include "loopscale/law.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/solve.h"
@@ -66,44 +81,88 @@ ls_figure ls_figure_default(void);
 int ls_figure_format_of_path(const char *path, ls_figure_format *out, ls_error *err) LS_MUST_CHECK;
 
 
-/* The law, its fit's RMSE (a note), its bootstrap draws (95% bands, with
- * 20 draws or more) come from the law file; a residual panel under the
- * others shows observed minus fitted loss of every run. */
-unsigned char *ls_plot_fit(const ls_sweep *s, const ls_lawfile *lf, const ls_figure *o, size_t *len,
-                           ls_error *err) LS_MUST_CHECK;
+/* 0 when a figure of o's size (if it has one) and text size has room for
+ * at least one panel, else LS_ERR_USAGE with a message: a check to make
+ * before any work or output. */
+int ls_figure_check_size(const ls_figure *o, ls_error *err) LS_MUST_CHECK;
 
-/* How many of the law's bootstrap draws the plots' 95% bands use: 0 when
- * it has fewer than 20 (no band; the solve and isoflop plots say so in
- * their notes). */
-size_t ls_plot_band_draws(const ls_lawfile *lf);
+/* How finely the figures sample what they draw, and how many of a law's
+ * bootstrap draws their bands use: what a caller passes to the functions
+ * that compute a figure's curves. */
+#define LS_PLOT_FIT_POINTS 48       /* per series of ls_fit_curves_run */
+#define LS_PLOT_ISOFLOP_POINTS 60   /* per profile, at least (a smooth curve) */
+#define LS_PLOT_FRONTIER_BUDGETS 41 /* of ls_solve_isoflop_frontier, F / 3 to 3 F over the budgets drawn */
+#define LS_PLOT_ISOFIT_POINTS 64    /* per budget of ls_isofit_curves_run */
+#define LS_PLOT_RHO_POINTS 121      /* of ls_solve_rho_eff_run */
+/* A law's draws a band uses: none when it holds fewer than 20 (too few for
+ * a 95% band), else at most LS_PLOT_BAND_DRAWS; the solve figure's bands,
+ * each point a solve under every draw, at most LS_PLOT_SOLVE_BAND_DRAWS. */
+#define LS_PLOT_BAND_DRAWS 200
+#define LS_PLOT_SOLVE_BAND_DRAWS 50
+size_t ls_plot_band_draws(const ls_lawfile *lf, size_t most);
 
+/* c = ls_fit_curves_run(s, &lf->law, ...): the runs, the law along their
+ * series and its bands; the fit's RMSE (a note) from the law file; a
+ * residual panel under the others shows observed minus fitted loss of every
+ * run. */
+unsigned char *ls_plot_fit(const ls_sweep *s, const ls_lawfile *lf, const ls_fit_curves *c, const ls_figure *o,
+                           size_t *len, ls_error *err) LS_MUST_CHECK;
+
+/* r = ls_holdout_run(s, ...), with its predictions. */
 unsigned char *ls_plot_holdout(const ls_sweep *s, const ls_holdout_result *r, const ls_figure *o, size_t *len,
                                ls_error *err) LS_MUST_CHECK;
 
-typedef struct ls_plot_isoflop_spec {
-    const double *flops; /* compute budgets */
-    size_t nflops;
-    const double *E, *R; /* the (E, R) pairs are every combination */
-    size_t nE, nR;
-    size_t points;       /* per curve, from N_opt / 30 to 30 N_opt (at least 2) */
-} ls_plot_isoflop_spec;
+/* profiles: ls_solve_isoflop_run with points (LS_PLOT_ISOFLOP_POINTS or
+ * more) and the law file's ranges; bands: theirs over the law's draws (NULL
+ * or no draws: no band); frontier: ls_solve_isoflop_frontier over the same
+ * E and R (NULL: none drawn).  With the law file's fit ranges, N_act beyond
+ * them shaded. */
+unsigned char *ls_plot_isoflop(const ls_lawfile *lf, const ls_arch_template *t,
+                               const ls_solve_isoflop_result *profiles, const ls_solve_isoflop_bands *bands,
+                               const ls_solve_isoflop_result *frontier, const ls_figure *o, size_t *len,
+                               ls_error *err) LS_MUST_CHECK;
 
-/* With the law file's bootstrap draws, a 95% band around each profile; with
- * its fit ranges, N_act beyond them shaded. */
-unsigned char *ls_plot_isoflop(const ls_lawfile *lf, const ls_arch_template *t, const ls_plot_isoflop_spec *spec,
-                               const ls_figure *o, size_t *len, ls_error *err) LS_MUST_CHECK;
+/* r is ls_solve_run's answer to (b, so), c = ls_solve_curves_run's for the
+ * same problem; every (E, R) of so is drawn, with c's bands when it has
+ * them; with the law file's fit ranges, R beyond them shaded and E beyond
+ * them dashed. */
+unsigned char *ls_plot_solve(const ls_lawfile *lf, const ls_arch_template *t, const ls_solve_budget *b,
+                             const ls_solve_options *so, const ls_solve_result *r, const ls_solve_curves *c,
+                             const ls_figure *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
-/* r is ls_solve_run's answer to (b, o); every (E, R) of o is drawn. */
-/* With the law file's draws, a 95% band of each E's best loss (under up to
- * 50 draws, each a solve); with its fit ranges, R beyond them shaded and E
- * beyond them dashed. */
-unsigned char *ls_plot_solve(const ls_lawfile *lf, const ls_arch_template *t, const ls_solve_budget *b, const ls_solve_options *so,
-                             const ls_solve_result *r, const ls_figure *o, size_t *len, ls_error *err) LS_MUST_CHECK;
+/* rho = ls_solve_rho_eff_run(&lf->law, ...): one curve for each E, with
+ * its ceiling. */
+unsigned char *ls_plot_rho_eff(const ls_lawfile *lf, const ls_solve_rho_eff *rho, const ls_figure *o, size_t *len,
+                               ls_error *err) LS_MUST_CHECK;
 
-/* rho_eff(R) for R from 1 to r_max (> 1), one curve for each E, with
- * m = N_act / N_total and N_loop / N_act from the template. */
-unsigned char *ls_plot_rho_eff(const ls_lawfile *lf, const ls_arch_template *t, const double *E, size_t nE, double r_max,
-                               const ls_figure *o, size_t *len, ls_error *err) LS_MUST_CHECK;
+/* Chinchilla's figure 3 for r = ls_isofit_run(s, o) and
+ * c = ls_isofit_curves_run(s, o, r, ...): on the left the loss against
+ * N_act (log) of every budget's runs, one colour a budget, with approach
+ * 2's parabola (or Akima's interpolant) through them and the optimum marked
+ * (budgets left out of the power law grey, their reason in the legend); on
+ * the right N_opt and D_opt = F / (6 N_opt) of the budgets used against F
+ * (log-log), with the fitted power laws and, after a bootstrap, N_opt's
+ * intervals. */
+unsigned char *ls_plot_isofit(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r,
+                              const ls_isofit_curves *c, const ls_figure *out, size_t *len,
+                              ls_error *err) LS_MUST_CHECK;
+
+/* The frontier of ls_frontier_run: N_opt and D_opt against F (log-log) on
+ * the left, the loss at the optimum against F on the right; the notes name
+ * the law and the plain model.  outside[i] (NULL: none known): budget i's
+ * optimum leaves the ranges the law was fitted on (bits 1u <<
+ * LS_LAW_RANGE_*), marked hollow and dashed as an extrapolation. */
+unsigned char *ls_plot_frontier(const ls_law *l, const ls_frontier_point *points, const unsigned *outside, size_t n,
+                                double exponent, const ls_figure *o, size_t *len, ls_error *err) LS_MUST_CHECK;
+
+/* The frontier of ls_frontier_run_solve, its points in increasing F: N_act
+ * and D against F (log-log) on the left, R* and E* against F on the right
+ * (as steps, with a tick at each value taken); the points' `outside`
+ * marked as above; the notes give the law, the candidates and epsilon of
+ * so and the memory budget, as passed to ls_frontier_run_solve. */
+unsigned char *ls_plot_frontier_solve(const ls_law *l, const ls_frontier_solve_point *points, size_t n,
+                                      const ls_solve_options *so, double mem_bytes, double bits,
+                                      const ls_figure *o, size_t *len, ls_error *err) LS_MUST_CHECK;
 
 LS_API_END
 

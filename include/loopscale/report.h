@@ -11,7 +11,8 @@
  * The report only presents: the caller computes every result with the
  * library's own functions (ls_fit_run, ls_fit_run_bootstrap,
  * ls_lawfile_from_fit, ls_holdout_run, ls_solve_run), as the commands `fit`,
- * `holdout` and `solve` do, and hands them over in a ls_report_input.  Every
+ * `holdout` and `solve` do, and what the figures draw beside them with
+ * ls_report_figures_run, and hands them over in a ls_report_input.  Every
  * string that comes from input (file names, column names in filters, split
  * conditions) is HTML-escaped.
  *
@@ -55,7 +56,30 @@ typedef struct ls_report_input {
     size_t nbudgets;
     const ls_figure *figure;      /* size, text, style of the figures (drawn as SVG) */
     size_t residual_rows;            /* the runs listed with the largest residuals (e.g. 8) */
+    const struct ls_report_figures *figures; /* what the figures draw beside the results; NULL: no figures */
 } ls_report_input;
+
+/* What the report's figures draw beside the results (plot.h), computed by
+ * ls_report_figures_run from an input's results: the fitted law along the
+ * sweep's series with its bands, each budget's curves and bands, and the
+ * IsoFLOP profiles of the chosen configurations (every budget with a
+ * choice; the chosen E, and R = 1 with the chosen R) with their bands and
+ * frontier, all without a memory limit.  Bands use the law file's draws
+ * (LS_PLOT_BAND_DRAWS of them, LS_PLOT_SOLVE_BAND_DRAWS for a budget's). */
+typedef struct ls_report_figures {
+    ls_fit_curves fit;
+    ls_solve_curves *solves;           /* one per budget (empty where the budget has no choice) */
+    size_t nsolves;
+    ls_solve_isoflop_result isoflop;   /* ncurves 0: no budget has a choice */
+    ls_solve_isoflop_bands isoflop_bands;
+    ls_solve_isoflop_result isoflop_frontier;
+} ls_report_figures;
+
+/* in's figures (in->figures is not read), solved on up to `threads`
+ * threads (0: one per core).  Errors: those of the functions it calls. */
+int ls_report_figures_run(const ls_report_input *in, int threads, ls_report_figures *out,
+                          ls_error *err) LS_MUST_CHECK;
+void ls_report_figures_free(ls_report_figures *f);
 
 /* The page, or NULL with an error: LS_ERR_INTERNAL when out of memory,
  * LS_ERR_USAGE when the figure size leaves no room for a plot's panels,

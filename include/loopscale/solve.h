@@ -200,6 +200,7 @@ typedef struct ls_solve_isoflop_result {
     size_t minima_at_edge;   /* minima at an end of the N_act search (ls_solve_at_edge) */
     double *values;          /* the curves' storage */
     unsigned *outside_bits;
+    size_t nflops, nE, nR;   /* the lists the curves were made of */
 } ls_solve_isoflop_result;
 
 /* Errors: LS_ERR_DATA "no model fits a budget of F FLOPs" when no N_act
@@ -211,6 +212,73 @@ int ls_solve_isoflop_run(const ls_law *l, const ls_arch_template *t, const doubl
                          const double *E, size_t nE, const double *R, size_t nR, size_t points,
                          const ls_law_ranges *ranges, ls_solve_isoflop_result *out, ls_error *err) LS_MUST_CHECK;
 void ls_solve_isoflop_result_free(ls_solve_isoflop_result *r);
+
+/* The compute-optimal frontier of each (E, R) as the budget varies: the
+ * minima of ls_solve_isoflop_run (without points) at nflops >= 2 budgets
+ * evenly in ln F from flops_lo to flops_hi.  A budget at which no model
+ * fits, or whose minimum a double cannot hold, leaves that minimum with
+ * feasible = 0 instead of failing: the frontier is drawn where it exists.
+ * Errors: LS_ERR_USAGE (an E below top_k, flops_lo not below flops_hi),
+ * LS_ERR_INTERNAL. */
+int ls_solve_isoflop_frontier(const ls_law *l, const ls_arch_template *t, double flops_lo, double flops_hi,
+                              size_t nflops, const double *E, size_t nE, const double *R, size_t nR,
+                              const ls_law_ranges *ranges, ls_solve_isoflop_result *out, ls_error *err) LS_MUST_CHECK;
+
+/* ---- what the figures draw (loopscale/plot.h) ------------------------------
+ *
+ * Bands are the central 95% (the 2.5% and 97.5% quantiles, interpolated
+ * linearly between order statistics) of a quantity over bootstrap draws of
+ * the law (ls_lawfile_draw), NaN where fewer than two draws give it. */
+
+/* For every (E, R) of ls_solve_run's answer (the candidates' order: E
+ * outer), the best loss with no memory limit, and with draws the band of
+ * the candidate's own loss (memory limit included, as the answer's). */
+typedef struct ls_solve_curves {
+    size_t ncandidates;
+    double *unconstrained;     /* NaN where no N_act leaves a training token */
+    size_t ndraws;             /* the draws the bands are over; 0: no bands */
+    double *band_lo, *band_hi; /* NULL without draws */
+} ls_solve_curves;
+
+/* The curves of the problem (b, o) under l, the bands over draws[0..ndraws)
+ * (none when ndraws is 0), solved on up to `threads` threads (0: one per
+ * core; the answer does not depend on it).  Errors: those of ls_solve_run's
+ * checks (LS_ERR_USAGE), LS_ERR_INTERNAL. */
+int ls_solve_curves_run(const ls_law *l, const ls_law *draws, size_t ndraws, const ls_arch_template *t,
+                        const ls_solve_budget *b, const ls_solve_options *o, int threads, ls_solve_curves *out,
+                        ls_error *err) LS_MUST_CHECK;
+void ls_solve_curves_free(ls_solve_curves *c);
+
+/* The band of every point of every curve of an IsoFLOP result r (made with
+ * points): the loss at the curve's N_act and budget under each draw. */
+typedef struct ls_solve_isoflop_bands {
+    size_t ncurves, points, ndraws;
+    double *lo, *hi; /* curve i's point k at i * points + k */
+} ls_solve_isoflop_bands;
+
+int ls_solve_isoflop_bands_run(const ls_law *draws, size_t ndraws, const ls_arch_template *t,
+                               const ls_solve_isoflop_result *r, ls_solve_isoflop_bands *out,
+                               ls_error *err) LS_MUST_CHECK;
+void ls_solve_isoflop_bands_free(ls_solve_isoflop_bands *b);
+
+/* The effective-parameter multiplier rho_eff(R) = N_eff / N_act (law.h)
+ * for each E, at `points` loop counts evenly from 1 to r_max, with the
+ * template's m = N_act / N_total and N_loop / N_act. */
+typedef struct ls_solve_rho_eff {
+    size_t nE, points;
+    double *E;        /* the expert counts, as given */
+    double *R;        /* the loop counts */
+    double *rho;      /* curve e's point k at e * points + k */
+    double *ceiling;  /* per E: the limit as R grows without bound (NaN or infinite when there is none) */
+    double *m;        /* per E: N_act / N_total */
+    double loop_fraction; /* N_loop / N_act */
+} ls_solve_rho_eff;
+
+/* Errors: LS_ERR_USAGE when nE is 0, points < 2 or r_max is not above 1;
+ * LS_ERR_INTERNAL. */
+int ls_solve_rho_eff_run(const ls_law *l, const ls_arch_template *t, const double *E, size_t nE, double r_max,
+                         size_t points, ls_solve_rho_eff *out, ls_error *err) LS_MUST_CHECK;
+void ls_solve_rho_eff_free(ls_solve_rho_eff *r);
 LS_API_END
 
 #endif

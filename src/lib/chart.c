@@ -1,5 +1,6 @@
 #include "chart_internal.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,13 +79,13 @@ struct chart {
 
 chart_style ls_chart_line_style(int color)
 {
-    chart_style s = {color, CHART_DASH_SOLID, 1.1, CHART_MARKER_NONE, 0.0, 0, 0.0, 0};
+    chart_style s = {color, CHART_DASH_SOLID, 1.1, CHART_MARKER_NONE, 0.0, 0, 0.0, 0, 0};
     return s;
 }
 
 chart_style ls_chart_marker_style(int color, chart_marker marker)
 {
-    chart_style s = {color, CHART_DASH_SOLID, 0.0, marker, 2.2, 0, 0.0, 0};
+    chart_style s = {color, CHART_DASH_SOLID, 0.0, marker, 2.2, 0, 0.0, 0, 0};
     return s;
 }
 
@@ -411,15 +412,56 @@ static int valid_markup(const char *markup)
     return pango_parse_markup(markup, -1, 0, NULL, NULL, NULL, NULL) ? 1 : 0;
 }
 
-/* The plain text of markup (malloc'd), for metadata. */
+/* Markup with its superscripts and subscripts written as plain text does:
+ * "10<sup>22</sup>" as "10^22", "N<sub>act</sub>" as "N_act", a script of
+ * more than one word (or with tags inside) in parentheses ("F^(a b)"), so
+ * that flattening it to text does not run "10" and "22" together into
+ * "1022".  NULL when out of memory. */
+static char *scripts_as_text(const char *markup)
+{
+    size_t n = strlen(markup);
+    char *out = malloc(2 * n + 1); /* each tag of 5 or 6 bytes becomes at most 2 */
+    if (!out)
+        return NULL;
+    size_t len = 0;
+    for (const char *p = markup; *p;) {
+        int sup = strncmp(p, "<sup>", 5) == 0, sub = strncmp(p, "<sub>", 5) == 0;
+        const char *end = sup || sub ? strstr(p + 5, sup ? "</sup>" : "</sub>") : NULL;
+        if (!end) {
+            out[len++] = *p++;
+            continue;
+        }
+        const char *body = p + 5;
+        int word = end > body;
+        for (const char *q = body; q < end; q++)
+            word &= !isspace((unsigned char)*q) && *q != '<';
+        out[len++] = sup ? '^' : '_';
+        if (!word)
+            out[len++] = '(';
+        memcpy(out + len, body, (size_t)(end - body));
+        len += (size_t)(end - body);
+        if (!word)
+            out[len++] = ')';
+        p = end + 6;
+    }
+    out[len] = '\0';
+    return out;
+}
+
+/* The plain text of markup (malloc'd), for metadata: scripts written out
+ * (scripts_as_text), the other tags dropped and entities resolved. */
 static char *plain_of(const char *markup)
 {
-    char *text = NULL;
-    if (pango_parse_markup(markup, -1, 0, NULL, &text, NULL, NULL) && text) {
+    char *scripted = scripts_as_text(markup), *text = NULL;
+    if (!scripted)
+        return NULL;
+    if (pango_parse_markup(scripted, -1, 0, NULL, &text, NULL, NULL) && text) {
         char *copy = strdup(text);
         g_free(text);
+        free(scripted);
         return copy;
     }
+    free(scripted);
     return strdup(markup);
 }
 
@@ -1405,6 +1447,10 @@ static void draw_swatch(const painter *pt, const chart_style *s, double x, doubl
         if (s->width > 0) {
             cairo_move_to(cr, x, y - 0.35 * pt->fs);
             cairo_line_to(cr, x + w, y - 0.35 * pt->fs);
+            if (s->edged) {
+                cairo_move_to(cr, x, y + 0.35 * pt->fs);
+                cairo_line_to(cr, x + w, y + 0.35 * pt->fs);
+            }
             stroke_style(pt, s);
             cairo_stroke(cr);
         }

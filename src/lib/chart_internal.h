@@ -68,6 +68,7 @@ typedef struct chart_style {
     int hollow;        /* markers outlined on white instead of filled */
     double fill_opacity; /* legend swatch of a shaded band when > 0 */
     int hatch;         /* legend swatch of a hatched region (a vspan) */
+    int edged;         /* legend swatch of a band whose edges are drawn: lines along its top and bottom */
 } chart_style;
 
 /* A line in colour c: solid, 1.1 pt, no marker. */

@@ -17,15 +17,7 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
-#include "loopscale/sweep.h"
-
-/* A record longer than this is refused rather than read into memory whole:
- * such a line is a binary or broken file, not a sweep.  The same limit holds
- * for a JSON Lines line, and for a JSON Lines file's column names together. */
-#define LS_CSV_RECORD_MAX ((size_t)16 << 20)
-
-/* A field: {pointer, length}, the same type as the public ls_sweep_text_cell. */
-typedef ls_sweep_text_cell csv_field;
+#include "record_internal.h"
 
 typedef struct csv_reader csv_reader;
 

@@ -62,20 +62,23 @@ void ls_holdout_result_free(ls_holdout_result *r)
     free(r->nfree);
     free(r->in_sample_converged);
     free(r->test);
+    free(r->predicted);
     memset(r, 0, sizeof *r);
 }
 
 
-/* RMSE in loss units of a law over the rows of s with mask[i] == want. */
-static double rmse_over(const ls_sweep *s, const ls_law *l, const unsigned char *mask, unsigned char want)
+/* The RMSE in loss units of a law over the held-out rows of s (test[i]),
+ * its predictions of them into predicted[i]. */
+static double rmse_held_out(const ls_sweep *s, const ls_law *l, const unsigned char *test, double *predicted)
 {
     ls_predict_acc acc;
     ls_predict_acc_init(&acc);
     for (size_t i = 0; i < s->n; i++) {
-        if (mask && mask[i] != want)
+        if (!test[i])
             continue;
         ls_law_point x = ls_sweep_row_point(&s->rows[i]);
-        ls_predict_acc_add(&acc, s->rows[i].loss, ls_law_loss(l, &x));
+        predicted[i] = ls_law_loss(l, &x);
+        ls_predict_acc_add(&acc, s->rows[i].loss, predicted[i]);
     }
     return ls_predict_acc_value(&acc);
 }
@@ -155,12 +158,16 @@ int ls_holdout_run(const ls_sweep *s, const ls_holdout_spec *spec, const ls_fit_
     out->bic = calloc(nl, sizeof(double));
     out->nfree = calloc(nl, sizeof(size_t));
     out->in_sample_converged = calloc(nl, sizeof(int));
+    size_t npredicted = nl * nc * s->n;
+    out->predicted = malloc((npredicted > 0 ? npredicted : 1) * sizeof *out->predicted);
     unsigned char *masks = calloc((nc ? nc : 1) * s->n, 1);
     unsigned char *train = malloc(s->n ? s->n : 1);
     int status = 0;
     if (!out->laws || !out->columns || !out->cells || !out->in_sample_rmse || !out->aic || !out->bic ||
-        !out->nfree || !out->in_sample_converged || !masks || !train)
+        !out->nfree || !out->in_sample_converged || !out->predicted || !masks || !train)
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    for (size_t i = 0; status == 0 && i < npredicted; i++)
+        out->predicted[i] = NAN;
     if (status == 0)
         status = make_columns(s, spec, out, masks, err);
 
@@ -206,7 +213,7 @@ int ls_holdout_run(const ls_sweep *s, const ls_holdout_spec *spec, const ls_fit_
                  * (one token count left) predicts from an arbitrary fit. */
                 cell->converged = rt.converged && ls_fit_determined(&rt);
                 cell->fitted = rt.law;
-                cell->rmse = rmse_over(s, &rt.law, test, 1);
+                cell->rmse = rmse_held_out(s, &rt.law, test, out->predicted + (l * nc + c) * s->n);
             } else if (fit_err.code != LS_ERR_DATA) {
                 *err = fit_err;
                 status = fit_err.code;

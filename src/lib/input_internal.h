@@ -13,7 +13,6 @@
 #include <stddef.h>
 
 #include "loopscale/error.h"
-#include "npy_internal.h"
 
 #define LS_INPUT_HEAD 16
 
@@ -38,9 +37,5 @@ int ls_input_is_gzip(const ls_input *in);
  * "zip", "lz4") when the n bytes at head start with its magic, else NULL:
  * such a file would otherwise be refused as binary or as bad text. */
 const char *ls_compression_not_read(const unsigned char *head, size_t n);
-
-/* ls_npy_open() from an input already opened: the reader takes its fd and
- * name (on failure too) and starts with the bytes already read. */
-npy_reader *ls_npy_open_input(ls_input *in, ls_error *err);
 
 #endif

@@ -13,7 +13,6 @@
  * D_opt = F^(1-a) / (6 G).
  */
 #include "akima_internal.h"
-#include "chart_internal.h"
 #include "text_internal.h"
 #include "loopscale/isofit.h"
 
@@ -853,416 +852,96 @@ int ls_isofit_run(const ls_sweep *s, const ls_isofit_options *o, ls_isofit_resul
     return status;
 }
 
-/* ---- the figure (Hoffmann et al.'s figure 3) ---------------------------- */
+/* ---- the curves a figure draws (Hoffmann et al.'s figure 3) --------------- */
 
-enum { CURVE_POINTS = 64 };
-/* Budgets named one by one in the legend; the others share one entry and
- * the notes list their FLOPs, so that hundreds of budgets keep a legend
- * (and a figure) of a readable size. */
-enum { LEGEND_BUDGETS = 12 };
-
-#define ELLIPSIS "\xe2\x80\xa6"
-
-/* A budget's legend entry: its FLOPs, and why it is left out when it is. */
-static void budget_label(char *buf, size_t size, const ls_isofit_budget *bu)
+void ls_isofit_curves_free(ls_isofit_curves *c)
 {
-    char num[64];
-    ls_chart_number(num, sizeof num, bu->flops);
-    if (bu->status == LS_ISOFIT_USED)
-        snprintf(buf, size, "F = %s", num);
-    else
-        snprintf(buf, size, "F = %s: %s", num, ls_isofit_status_name(bu->status));
-}
-
-/* The FLOPs of the budgets b with pick[b], comma-separated into buf (of at
- * least 64 bytes); those that do not fit end it as "... and N more".
- * Returns how many were picked. */
-static size_t flops_list(char *buf, size_t size, const ls_isofit_result *r, const unsigned char *pick)
-{
-    const size_t tail = 40; /* room kept for " ... and N more" */
-    char num[64];
-    size_t len = 0, count = 0, left_out = 0;
-    buf[0] = '\0';
-    for (size_t b = 0; b < r->nbudgets; b++) {
-        if (!pick[b])
-            continue;
-        count++;
-        size_t w = ls_chart_number(num, sizeof num, r->budgets[b].flops);
-        if (left_out || len + w + 2 + tail >= size) {
-            left_out++;
-            continue;
-        }
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "", num);
-    }
-    if (left_out)
-        snprintf(buf + len, size - len, " " ELLIPSIS " and %zu more", left_out);
-    return count;
-}
-
-/* The budgets of too few runs, scattered grey circles without a curve,
- * share one legend entry (a sweep's corners can hold a dozen); the notes
- * list their FLOPs.  pick: scratch of r->nbudgets. */
-static void too_few_runs(chart *c, const ls_isofit_options *o, const ls_isofit_result *r, unsigned char *pick)
-{
-    char text[1024];
-    for (size_t b = 0; b < r->nbudgets; b++)
-        pick[b] = r->budgets[b].status == LS_ISOFIT_TOO_FEW_RUNS;
-    size_t count = flops_list(text, sizeof text, r, pick);
-    if (count == 0)
+    if (!c)
         return;
-    char note[1200];
-    int curve = o->method != LS_ISOFIT_MINIMUM;
-    size_t need = curve && o->min_runs < 3 ? 3 : o->min_runs;
-    snprintf(note, sizeof note, "Too few runs (a budget needs %zu runs%s) at F = %s.", need,
-             curve ? " at 3 or more sizes" : "", text);
-    ls_chart_note(c, note);
-    chart_style key = ls_chart_marker_style(CHART_GREY, CHART_MARKER_CIRCLE);
-    key.marker_size = 1.8;
-    key.hollow = 1;
-    if (count == 1)
-        snprintf(note, sizeof note, "F = %s: too few runs", text);
-    else
-        snprintf(note, sizeof note, "%zu budgets: too few runs", count);
-    ls_chart_legend(c, note, &key);
+    free(c->count);
+    free(c->n_act);
+    free(c->loss);
+    memset(c, 0, sizeof *c);
 }
 
-/* The budgets past the legend's LEGEND_BUDGETS (marked in pick): one entry
- * for them all, their FLOPs in the notes. */
-static void more_budgets(chart *c, const ls_isofit_result *r, const unsigned char *pick)
-{
-    char text[1024], note[1200];
-    size_t count = flops_list(text, sizeof text, r, pick);
-    if (count == 0)
-        return;
-    snprintf(note, sizeof note, "Budgets not named in the legend (%zu): F = %s.", count, text);
-    ls_chart_note(c, note);
-    chart_style key = ls_chart_marker_style(CHART_GREY, CHART_MARKER_CIRCLE);
-    key.marker_size = 1.8;
-    snprintf(note, sizeof note, ELLIPSIS " and %zu more %s", count, count == 1 ? "budget" : "budgets");
-    ls_chart_legend(c, note, &key);
-}
-
-/* Run i lies in the sizes its budget was fitted over (else --keep set it
- * aside, or its budget has no fit). */
+/* Run i lies in the sizes its budget was fitted over. */
 static int run_in_fit(const ls_sweep *s, const ls_isofit_budget *bu, size_t i)
 {
     double n = s->rows[i].n_act;
     return n >= bu->n_fit_lo * (1 - 1e-12) && n <= bu->n_fit_hi * (1 + 1e-12);
 }
 
-/* A run --keep set aside: outside its budget's fitted sizes in a budget that has a fit. */
-static int set_aside(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r, size_t i)
-{
-    const ls_isofit_budget *bu = &r->budgets[r->run_budget[i]];
-    return o->keep_factor > 1 && bu->status != LS_ISOFIT_TOO_FEW_RUNS && !run_in_fit(s, bu, i);
-}
-
-/* The figure's scratch: x and y of max(s->n, CURVE_POINTS), sel and a
- * workspace of s->n runs. */
-typedef struct plot_scratch {
-    double *x, *y;
-    size_t *sel;
-    workspace w;
-} plot_scratch;
-
-/* Budget b's curve over the sizes fitted, into ps->x, ps->y (CURVE_POINTS):
- * its parabola, or Akima's interpolant rebuilt from the runs it went
- * through, the same numbers as ls_isofit_run's; 0 when it has none. */
-static size_t curve_points(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r, size_t b,
-                           plot_scratch *ps)
+/* Budget b's curve into x, y (`points` each; sel, lx, ly and w: scratch
+ * of s->n runs); returns `points`, or 0 when it has none. */
+static size_t budget_curve(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r, size_t b,
+                           size_t points, double *x, double *y, size_t *sel, double *lx, double *ly, workspace *w)
 {
     const ls_isofit_budget *bu = &r->budgets[b];
-    double *x = ps->x, *y = ps->y;
-    size_t *sel = ps->sel;
-    workspace *w = &ps->w;
     if (!(bu->n_fit_lo < bu->n_fit_hi))
         return 0;
-    double lo = log(bu->n_fit_lo), hi = log(bu->n_fit_hi);
     if (o->method == LS_ISOFIT_AKIMA) {
+        /* Rebuilt from the runs it went through: the same knots as
+         * ls_isofit_run's (akima_knots reads ln N and L by run). */
         size_t m = 0;
         for (size_t i = 0; i < s->n; i++)
             if (r->run_budget[i] == b && run_in_fit(s, bu, i))
                 sel[m++] = i;
-        for (size_t k = 0; k < m; k++) { /* akima_knots reads ln N and L by run */
-            x[k] = log(s->rows[sel[k]].n_act);
-            y[k] = s->rows[sel[k]].loss;
+        for (size_t k = 0; k < m; k++) {
+            lx[k] = log(s->rows[sel[k]].n_act);
+            ly[k] = s->rows[sel[k]].loss;
             sel[k] = k;
         }
-        size_t kn = akima_knots(x, y, sel, m, w);
+        size_t kn = akima_knots(lx, ly, sel, m, w);
         if (kn < 3)
             return 0;
         ls_akima_slopes(w->kx, w->ky, kn, w->km, w->kt);
-        for (size_t k = 0; k < CURVE_POINTS; k++) {
-            double u = w->kx[0] + (w->kx[kn - 1] - w->kx[0]) * (double)k / (CURVE_POINTS - 1);
+        for (size_t k = 0; k < points; k++) {
+            double u = w->kx[0] + (w->kx[kn - 1] - w->kx[0]) * (double)k / (double)(points - 1);
             x[k] = exp(u);
             y[k] = exp(ls_akima_eval(w->kx, w->ky, w->kt, kn, u));
         }
-        return CURVE_POINTS;
+        return points;
     }
     if (!isfinite(bu->c2))
         return 0;
-    for (size_t k = 0; k < CURVE_POINTS; k++) {
-        double u = lo + (hi - lo) * (double)k / (CURVE_POINTS - 1) - bu->ln_n_centre;
+    double lo = log(bu->n_fit_lo), hi = log(bu->n_fit_hi);
+    for (size_t k = 0; k < points; k++) {
+        double u = lo + (hi - lo) * (double)k / (double)(points - 1) - bu->ln_n_centre;
         x[k] = exp(u + bu->ln_n_centre);
         y[k] = bu->c0 + bu->c1 * u + bu->c2 * u * u;
     }
-    return CURVE_POINTS;
+    return points;
 }
 
-/* Budget b on the left panel: its runs as markers of the given shape (hollow
- * outside the sizes fitted, i.e. dropped by --keep, and for a budget left
- * out), its parabola or interpolant over the sizes fitted, and, for a
- * budget used, its optimum as a star (a budget left out may have its
- * vertex far outside its sizes). */
-static void draw_budget(chart_panel *p, const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r,
-                        size_t b, int color, chart_marker marker, int star_color, plot_scratch *ps)
+int ls_isofit_curves_run(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r, size_t points,
+                         ls_isofit_curves *out, ls_error *err)
 {
-    const ls_isofit_budget *bu = &r->budgets[b];
-    double *x = ps->x, *y = ps->y;
-    int used = bu->status == LS_ISOFIT_USED;
-    for (int inside = 1; inside >= 0; inside--) {
-        size_t m = 0;
-        for (size_t i = 0; i < s->n; i++) {
-            if (r->run_budget[i] == b && run_in_fit(s, bu, i) == inside) {
-                x[m] = s->rows[i].n_act;
-                y[m] = s->rows[i].loss;
-                m++;
-            }
-        }
-        chart_style runs = ls_chart_marker_style(color, marker);
-        runs.marker_size = 1.8;
-        runs.hollow = !used || !inside;
-        if (m > 0)
-            ls_chart_panel_line(p, x, y, m, &runs);
+    memset(out, 0, sizeof *out);
+    if (r->nruns != s->n || !r->run_budget || r->nbudgets == 0)
+        return ls_error_set(err, LS_ERR_USAGE, "the IsoFLOP result is not of these runs");
+    if (points < 2)
+        return ls_error_set(err, LS_ERR_USAGE, "a curve needs two points or more");
+    size_t nb = r->nbudgets;
+    out->count = calloc(nb, sizeof *out->count);
+    out->n_act = malloc(nb * points * sizeof *out->n_act);
+    out->loss = malloc(nb * points * sizeof *out->loss);
+    size_t m = s->n ? s->n : 1;
+    size_t *sel = malloc(m * sizeof *sel);
+    double *lx = malloc(m * sizeof *lx), *ly = malloc(m * sizeof *ly);
+    workspace w;
+    int status = workspace_alloc(&w, s->n) == 0 && out->count && out->n_act && out->loss && sel && lx && ly ? 0 : -1;
+    out->nbudgets = nb;
+    out->points = points;
+    for (size_t b = 0; status == 0 && b < nb; b++)
+        out->count[b] = budget_curve(s, o, r, b, points, out->n_act + b * points, out->loss + b * points, sel, lx, ly,
+                                     &w);
+    free(sel);
+    free(lx);
+    free(ly);
+    workspace_free(&w);
+    if (status != 0) {
+        ls_isofit_curves_free(out);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
     }
-    size_t np = curve_points(s, o, r, b, ps);
-    if (np > 0) {
-        chart_style curve = ls_chart_line_style(color);
-        curve.width = used ? 1.0 : 0.7;
-        curve.dash = used ? CHART_DASH_SOLID : CHART_DASH_DASHED;
-        ls_chart_panel_line(p, x, y, np, &curve);
-    }
-    if (used && isfinite(bu->n_opt) && isfinite(bu->loss_opt)) {
-        chart_style star = ls_chart_marker_style(star_color, CHART_MARKER_STAR);
-        star.marker_size = 3.6;
-        ls_chart_panel_line(p, &bu->n_opt, &bu->loss_opt, 1, &star);
-    }
-}
-
-/* The left panel's loss range: that of the runs fitted and the curves,
- * with a margin, when --keep set runs aside (they may lie far above the
- * curves and would squash them); the runs set aside beyond it are counted
- * in a note. */
-static void loss_range(chart *c, chart_panel *p, const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r,
-                       plot_scratch *ps)
-{
-    const double *y = ps->y;
-    double lo = INFINITY, hi = -INFINITY;
-    size_t aside = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        if (set_aside(s, o, r, i)) {
-            aside++;
-            continue;
-        }
-        lo = fmin(lo, s->rows[i].loss);
-        hi = fmax(hi, s->rows[i].loss);
-    }
-    if (aside == 0 || !(lo <= hi))
-        return;
-    for (size_t b = 0; b < r->nbudgets; b++) {
-        size_t np = curve_points(s, o, r, b, ps);
-        for (size_t k = 0; k < np; k++)
-            if (isfinite(y[k])) {
-                lo = fmin(lo, y[k]);
-                hi = fmax(hi, y[k]);
-            }
-    }
-    double margin = hi > lo ? 0.06 * (hi - lo) : fmax(fabs(hi) * 0.05, 1e-9);
-    lo -= margin;
-    hi += margin;
-    ls_chart_panel_range(p, CHART_AXIS_Y, lo, hi);
-    size_t above = 0, below = 0;
-    for (size_t i = 0; i < s->n; i++)
-        if (set_aside(s, o, r, i)) {
-            above += s->rows[i].loss > hi;
-            below += s->rows[i].loss < lo;
-        }
-    char text[256];
-    if (above + below > 0) {
-        snprintf(text, sizeof text, "%zu %s set aside by --keep %s %s the panel (clipped at its frame).",
-                 above + below, above + below == 1 ? "run" : "runs", above + below == 1 ? "lies" : "lie",
-                 below == 0 ? "above" : above == 0 ? "below" : "outside");
-        ls_chart_note(c, text);
-    }
-}
-
-/* The right panel: N_opt and D_opt of the budgets used, their power laws
- * across the budgets' span, and N_opt's bootstrap intervals. */
-static void draw_power_laws(chart_panel *p, const ls_isofit_result *r, const int *color)
-{
-    double flo = INFINITY, fhi = -INFINITY;
-    for (size_t b = 0; b < r->nbudgets; b++) {
-        const ls_isofit_budget *bu = &r->budgets[b];
-        if (bu->status != LS_ISOFIT_USED)
-            continue;
-        flo = fmin(flo, bu->flops);
-        fhi = fmax(fhi, bu->flops);
-        if (isfinite(bu->n_lo) && isfinite(bu->n_hi)) {
-            double fx[2] = {bu->flops, bu->flops}, ny[2] = {bu->n_lo, bu->n_hi};
-            chart_style bar = ls_chart_line_style(color[b]);
-            bar.width = 0.9;
-            ls_chart_panel_line(p, fx, ny, 2, &bar);
-        }
-        chart_style n = ls_chart_marker_style(color[b], CHART_MARKER_CIRCLE);
-        chart_style d = ls_chart_marker_style(color[b], CHART_MARKER_SQUARE);
-        d.hollow = 1;
-        ls_chart_panel_line(p, &bu->flops, &bu->n_opt, 1, &n);
-        ls_chart_panel_line(p, &bu->flops, &bu->d_opt, 1, &d);
-    }
-    double fx[2] = {flo, fhi}, ny[2], dy[2];
-    for (int k = 0; k < 2; k++) {
-        ny[k] = exp(r->ln_g + r->a * log(fx[k]));
-        dy[k] = exp(r->ln_h + r->b * log(fx[k]));
-    }
-    chart_style nl = ls_chart_line_style(CHART_BLACK), dl = ls_chart_line_style(CHART_BLACK);
-    dl.dash = CHART_DASH_DASHED;
-    ls_chart_panel_line(p, fx, ny, 2, &nl);
-    ls_chart_panel_line(p, fx, dy, 2, &dl);
-}
-
-/* The legend entries of the right panel and the figure's notes. */
-static void describe(chart *c, const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r)
-{
-    char text[512], name[256];
-    chart_style nl = ls_chart_line_style(CHART_BLACK), dl = ls_chart_line_style(CHART_BLACK);
-    nl.marker = CHART_MARKER_CIRCLE;
-    dl.marker = CHART_MARKER_SQUARE;
-    dl.hollow = 1;
-    dl.dash = CHART_DASH_DASHED;
-    snprintf(text, sizeof text, "N<sub>opt</sub> = %.4g F<sup>%.4f</sup>", exp(r->ln_g), r->a);
-    ls_chart_legend(c, text, &nl);
-    ls_chart_legend_brief(c, "N<sub>opt</sub>");
-    snprintf(text, sizeof text, "D<sub>opt</sub> = F / (6 N<sub>opt</sub>) = %.4g F<sup>%.4f</sup>", exp(r->ln_h),
-             r->b);
-    ls_chart_legend(c, text, &dl);
-    ls_chart_legend_brief(c, "D<sub>opt</sub>");
-    if (r->ndraws > 0) {
-        chart_style bar = ls_chart_line_style(CHART_BLACK);
-        bar.width = 0.9;
-        snprintf(text, sizeof text, "N<sub>opt</sub>: %g%% interval (%zu draws)", 100 * o->level, r->ndraws);
-        ls_chart_legend(c, text, &bar);
-        ls_chart_legend_brief(c, "interval");
-    }
-    ls_text_escape_xml(name, sizeof name, s->name, 0);
-    if (isfinite(r->r2))
-        snprintf(text, sizeof text, "Runs: %s, %zu budgets, %zu in the power law (R<sup>2</sup> %.4f of ln "
-                 "N<sub>opt</sub> on ln F).", name, r->nbudgets, r->nused, r->r2);
-    else
-        snprintf(text, sizeof text, "Runs: %s, %zu budgets, %zu in the power law (a line through two points).", name,
-                 r->nbudgets, r->nused);
-    ls_chart_note(c, text);
-    if (o->method == LS_ISOFIT_PARABOLA)
-        snprintf(text, sizeof text, "Each optimum (star) is the vertex of the least-squares parabola of the loss in "
-                 "ln N<sub>act</sub> (Chinchilla approach 2); hollow: left out of the power law, with no star.");
-    else if (o->method == LS_ISOFIT_MINIMUM)
-        snprintf(text, sizeof text, "Each optimum (star, in its budget's colour) is the budget's lowest-loss run "
-                 "(Chinchilla approach 1); hollow: left out of the power law, with no star.");
-    else
-        snprintf(text, sizeof text, "Each optimum (star) is the minimum of Akima's interpolant of ln L in "
-                 "ln N<sub>act</sub> (Porian et al.); hollow: left out of the power law, with no star.");
-    ls_chart_note(c, text);
-    if (o->noise_draws > 0) {
-        snprintf(text, sizeof text, "Each optimum is the median over %zu copies of the losses with noise of standard "
-                 "deviation %g, so a star may sit off its curve.", o->noise_draws, o->noise_sd);
-        ls_chart_note(c, text);
-    }
-    if (o->keep_factor > 1) {
-        snprintf(text, sizeof text, "Only the runs within a factor %g of each budget's first optimum are fitted; "
-                 "hollow circles: the others.", o->keep_factor);
-        ls_chart_note(c, text);
-    }
-}
-
-unsigned char *ls_isofit_plot(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r,
-                              const ls_figure *out, size_t *len, ls_error *err)
-{
-    if (r->nruns != s->n || !r->run_budget || r->nbudgets == 0) {
-        ls_error_set(err, LS_ERR_USAGE, "the IsoFLOP result to draw is not of these runs");
-        return NULL;
-    }
-    char title[256], text[256];
-    int at = snprintf(title, sizeof title, "IsoFLOP minima (%s): N<sub>opt</sub> ~ F<sup>%.4f</sup>",
-                      o->method == LS_ISOFIT_PARABOLA  ? "Chinchilla approach 2"
-                      : o->method == LS_ISOFIT_MINIMUM ? "Chinchilla approach 1"
-                                                       : "Akima, Porian et al.",
-                      r->a);
-    if (isfinite(r->a_lo) && at > 0 && (size_t)at < sizeof title)
-        snprintf(title + at, sizeof title - (size_t)at, ", a in [%.4f, %.4f] (%g%%)", r->a_lo, r->a_hi,
-                 100 * o->level);
-    size_t scratch = s->n > CURVE_POINTS ? s->n : CURVE_POINTS;
-    chart *c = ls_chart_new(title, 1, 2);
-    plot_scratch ps = {.x = malloc(scratch * sizeof *ps.x), .y = malloc(scratch * sizeof *ps.y),
-                       .sel = malloc(scratch * sizeof *ps.sel)};
-    int *color = malloc(r->nbudgets * sizeof *color);
-    unsigned char *pick = calloc(r->nbudgets, 1), *bytes = NULL;
-    if (!c || !ps.x || !ps.y || !ps.sel || workspace_alloc(&ps.w, s->n) != 0 || !color || !pick) {
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-        goto done;
-    }
-    chart_panel *left = ls_chart_panel(c, 0, 0), *right = ls_chart_panel(c, 0, 1);
-    ls_chart_panel_axis(left, CHART_AXIS_X, "N<sub>act</sub> (parameters)", CHART_SCALE_LOG);
-    ls_chart_panel_axis(left, CHART_AXIS_Y, "loss (nats/token)", CHART_SCALE_LINEAR);
-    ls_chart_panel_axis(right, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
-    ls_chart_panel_axis(right, CHART_AXIS_Y, "N<sub>opt</sub>, D<sub>opt</sub>", CHART_SCALE_LOG);
-    /* The palette goes to the budgets used, in order, the others are grey;
-     * past the palette's colours the runs' marker tells budgets apart.
-     * Approach 1's star sits on the lowest run: in the budget's colour, so
-     * that it stays attributable; approach 1 draws no curves, so its
-     * legend entries are markers. */
-    int minimum = o->method == LS_ISOFIT_MINIMUM;
-    size_t named = 0;
-    int next = 0;
-    for (size_t b = 0; b < r->nbudgets; b++) {
-        const ls_isofit_budget *bu = &r->budgets[b];
-        int cycle = bu->status == LS_ISOFIT_USED ? next / CHART_NCOLORS : 0;
-        chart_marker marker = cycle % 2 ? CHART_MARKER_SQUARE : CHART_MARKER_CIRCLE;
-        color[b] = bu->status == LS_ISOFIT_USED ? next++ : CHART_GREY;
-        draw_budget(left, s, o, r, b, color[b], marker, minimum ? color[b] : CHART_BLACK, &ps);
-        chart_style key = ls_chart_line_style(color[b]);
-        key.width = minimum ? 0 : key.width;
-        key.marker = marker;
-        key.marker_size = 1.8;
-        key.hollow = bu->status != LS_ISOFIT_USED;
-        key.dash = bu->status == LS_ISOFIT_USED ? CHART_DASH_SOLID : CHART_DASH_DASHED;
-        budget_label(text, sizeof text, bu);
-        if (bu->status == LS_ISOFIT_TOO_FEW_RUNS)
-            continue;
-        if (named++ < LEGEND_BUDGETS)
-            ls_chart_legend(c, text, &key);
-        else
-            pick[b] = 1;
-    }
-    more_budgets(c, r, pick);
-    too_few_runs(c, o, r, pick);
-    chart_style star = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_STAR);
-    star.marker_size = 3.6;
-    ls_chart_legend(c,
-                    minimum                               ? "optimum: the lowest run"
-                    : o->method == LS_ISOFIT_PARABOLA ? "optimum: the parabola's vertex"
-                                                          : "optimum: the interpolant's minimum",
-                    &star);
-    ls_chart_legend_brief(c, "optimum");
-    draw_power_laws(right, r, color);
-    describe(c, s, o, r);
-    loss_range(c, left, s, o, r, &ps);
-    bytes = ls_chart_render(c, out, len, err);
-done:
-    ls_chart_free(c);
-    free(ps.x);
-    free(ps.y);
-    free(ps.sel);
-    workspace_free(&ps.w);
-    free(color);
-    free(pick);
-    return bytes;
+    return 0;
 }

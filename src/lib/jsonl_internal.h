@@ -31,8 +31,8 @@
 
 #include <stddef.h>
 
-#include "csv_internal.h"
 #include "loopscale/error.h"
+#include "record_internal.h"
 
 /* More distinct keys (nested paths included) than this is an error: no run
  * table has them, and each costs memory for the whole reading. */

@@ -45,6 +45,11 @@ typedef struct npy_reader npy_reader;
  * file, its size).
  * Errors: LS_ERR_NOINPUT, LS_ERR_DATA. */
 npy_reader *ls_npy_open(const char *path, ls_error *err);
+/* ls_npy_open() from an input already opened (input_internal.h): the
+ * reader takes its fd and name (on failure too) and starts with the bytes
+ * already read. */
+struct ls_input;
+npy_reader *ls_npy_open_input(struct ls_input *in, ls_error *err);
 const npy_header *ls_npy_header_of(const npy_reader *r);
 const char *ls_npy_name(const npy_reader *r);
 

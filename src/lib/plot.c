@@ -1,6 +1,7 @@
 #include "loopscale/plot.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,6 @@
 #include "numtext_internal.h"
 
 #define MAX_GROUPS 8
-#define CURVE_POINTS 48
 
 /* ---- small helpers ------------------------------------------------------- */
 
@@ -154,77 +154,45 @@ static chart *new_figure(const char *title, size_t rows, size_t cols, ls_error *
     return f;
 }
 
+int ls_figure_check_size(const ls_figure *o, ls_error *err) { return ls_chart_check_size(o, err); }
+
 /* ---- uncertainty and extrapolation ------------------------------------------- */
 
-/* Bands use at most this many of a law's bootstrap draws, and none when it
- * has fewer than 20 (too few for a 95% interval). */
-#define BAND_DRAWS 200
 #define BAND_OPACITY 0.16
+/* The solve figure's bands, one per E along the same R: wider than this
+ * fraction of the loss axis, lighter and edged. */
+#define SOLVE_BAND_EDGED 0.04
+#define SOLVE_BAND_OPACITY 0.10
+#define SOLVE_BAND_EDGE_WIDTH 0.45
 #define EXTRAPOLATION_OPACITY 0.07
-#define SOLVE_BAND_DRAWS 50
 /* IsoFLOP lines inside the fitted ranges and outside them: three times
  * apart, so that thick and thin read at a glance. */
 #define ISOFLOP_INSIDE_WIDTH 1.8
 #define ISOFLOP_OUTSIDE_WIDTH 0.6
 #define OUT_OF_REACH_COLOR CHART_BOUNDARY /* reserved: no E's line shares it */
 
-static size_t band_draws(const ls_lawfile *lf)
+size_t ls_plot_band_draws(const ls_lawfile *lf, size_t most)
 {
     if (!lf || lf->ndraws < 20 || !lf->draws)
         return 0;
-    return lf->ndraws < BAND_DRAWS ? lf->ndraws : BAND_DRAWS;
+    return lf->ndraws < most ? lf->ndraws : most;
 }
-
-size_t ls_plot_band_draws(const ls_lawfile *lf) { return band_draws(lf); }
 
 #define NO_BAND_NOTE "No bootstrap draws in the law: no band (fit --bootstrap N records them)."
 
-
-/* The q-quantile of sorted v[0..n) by linear interpolation. */
-static double quantile(const double *v, size_t n, double q)
-{
-    double h = q * (double)(n - 1);
-    size_t i = (size_t)floor(h);
-    return i + 1 < n ? v[i] + (h - (double)i) * (v[i + 1] - v[i]) : v[n - 1];
-}
-
-/* The central 95% of v[0..n) (sorted in place; NaNs dropped). */
-static void central95(double *v, size_t n, double *lo, double *hi)
-{
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        if (isfinite(v[i]))
-            v[m++] = v[i];
-    if (m < 2) {
-        *lo = *hi = NAN;
-        return;
-    }
-    qsort(v, m, sizeof *v, cmp_double);
-    *lo = quantile(v, m, 0.025);
-    *hi = quantile(v, m, 0.975);
-}
-
-/* The central 95% of the loss at x under the first nd draws. */
-static void band_at(const ls_lawfile *lf, size_t nd, const ls_law_point *x, double *scratch, double *lo, double *hi)
-{
-    for (size_t i = 0; i < nd; i++) {
-        ls_law d;
-        ls_lawfile_draw(lf, i, &d);
-        scratch[i] = ls_law_loss(&d, x);
-    }
-    central95(scratch, nd, lo, hi);
-}
-
-static void band_legend(chart *f, size_t nd, const ls_lawfile *lf)
+/* The legend entry of the bands: how many draws they are over, and how many
+ * the law holds when they use fewer; edged when the bands are. */
+static void band_legend(chart *f, size_t used, size_t held, int edged)
 {
     char text[128];
     chart_style band = ls_chart_line_style(CHART_GREY);
-    band.width = 0;
-    band.fill_opacity = 0.3;
-    if (nd < lf->ndraws)
-        snprintf(text, sizeof text, "95%% band over %zu of the law's %zu bootstrap draws", nd, lf->ndraws);
+    band.width = edged ? SOLVE_BAND_EDGE_WIDTH : 0;
+    band.edged = edged;
+    band.fill_opacity = edged ? 0.2 : 0.3;
+    if (used < held)
+        snprintf(text, sizeof text, "95%% band: %zu bootstrap draws of the law (of %zu it holds)", used, held);
     else
-        snprintf(text, sizeof text, "95%% band over the law's %zu bootstrap draws", nd);
+        snprintf(text, sizeof text, "95%% band: the law's %zu bootstrap draws", used);
     ls_chart_legend(f, text, &band);
     ls_chart_legend_brief(f, "95% band");
 }
@@ -309,177 +277,10 @@ static int powers_of_two(chart_panel *p, double lo, double hi)
 
 /* ---- fit ----------------------------------------------------------------------- */
 
-typedef struct fit_view {
-    const ls_sweep *s;     /* the runs with N_act, N_total and D snapped to their tiers */
-    int by_r;           /* x is R (else D) */
-    int key_flops;      /* series at equal training FLOPs (else equal tokens) */
-    const double *flops; /* each run's training FLOPs, snapped to its tier */
-} fit_view;
-
-static double row_key(const fit_view *v, const ls_sweep_row *r)
-{
-    if (!v->by_r)
-        return r->R;
-    if (!v->key_flops)
-        return r->tokens;
-    return v->flops[r - v->s->rows];
-}
-
-/* Replace each of the n values with its group's label (loopscale/group.h),
- * so that a tier a log's rounding scattered (D = F / (6 N_unroll) from
- * FLOPs printed to 6 digits) is one series, one panel, one colour. */
-static int snap_to_tiers(const ls_sweep *s, double *v, size_t n, size_t *group, ls_error *err)
-{
-    ls_grouping g;
-    if (ls_sweep_group(s, v, n, group, &g, err) != 0)
-        return -1;
-    for (size_t i = 0; i < n; i++)
-        v[i] = g.label[group[i]];
-    ls_grouping_free(&g);
-    return 0;
-}
-
-/* A copy of s's rows with N_act, N_total and D snapped to their tiers, and
- * the runs' training FLOPs (from the rows as read) snapped likewise. */
-static int snapped_rows(const ls_sweep *s, ls_sweep_row **rows, double **flops, ls_error *err)
-{
-    size_t n = s->n;
-    *rows = malloc(n * sizeof **rows);
-    *flops = malloc(n * sizeof **flops);
-    double *v = malloc(n * sizeof *v);
-    size_t *group = malloc(n * sizeof *group);
-    int status = *rows && *flops && v && group ? 0 : ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-    if (status == 0)
-        memcpy(*rows, s->rows, n * sizeof **rows);
-    for (int q = 0; q < 4 && status == 0; q++) {
-        for (size_t i = 0; i < n; i++) {
-            const ls_sweep_row *r = &s->rows[i];
-            ls_law_point x = ls_sweep_row_point(r);
-            v[i] = q == 0 ? r->n_act : q == 1 ? r->n_total : q == 2 ? r->tokens : ls_law_training_flops(&x);
-        }
-        status = snap_to_tiers(s, v, n, group, err) == 0 ? 0 : err->code;
-        for (size_t i = 0; status == 0 && i < n; i++) {
-            ls_sweep_row *r = &(*rows)[i];
-            if (q == 0)
-                r->n_act = v[i];
-            else if (q == 1)
-                r->n_total = fmax(v[i], r->n_act);
-            else if (q == 2)
-                r->tokens = v[i];
-            else
-                (*flops)[i] = v[i];
-        }
-    }
-    free(v);
-    free(group);
-    if (status != 0) {
-        free(*rows);
-        free(*flops);
-        *rows = NULL;
-        *flops = NULL;
-    }
-    return status;
-}
-
-/* A row's sort key: rows of one series together (same N_act, E, N_total
- * and key), then by x.  Sorting keys rather than rows keeps the comparison
- * free of global state. */
-typedef struct row_order {
-    double k[5];
-    size_t row;
-} row_order;
-
-static int cmp_rows(const void *a, const void *b)
-{
-    const row_order *x = a, *y = b;
-    for (int i = 0; i < 5; i++) {
-        if (i < 4 && same(x->k[i], y->k[i]))
-            continue;
-        if (x->k[i] != y->k[i])
-            return x->k[i] < y->k[i] ? -1 : 1;
-    }
-    return 0;
-}
-
-/* Sort the rows idx[0..m) of one panel into series (order has room for m). */
-static void sort_rows(const fit_view *v, size_t *idx, size_t m, row_order *order)
-{
-    for (size_t i = 0; i < m; i++) {
-        const ls_sweep_row *r = &v->s->rows[idx[i]];
-        row_order o = {{r->n_act, r->E, r->n_total, row_key(v, r), v->by_r ? r->R : r->tokens}, idx[i]};
-        order[i] = o;
-    }
-    qsort(order, m, sizeof *order, cmp_rows);
-    for (size_t i = 0; i < m; i++)
-        idx[i] = order[i].row;
-}
-
-static int same_series(const fit_view *v, const ls_sweep_row *a, const ls_sweep_row *b)
-{
-    return same(a->n_act, b->n_act) && same(a->E, b->E) && same(a->n_total, b->n_total) &&
-           same(row_key(v, a), row_key(v, b));
-}
-
-/* The law along one series: x from its first to its last run. */
-static void fitted_curve(const fit_view *v, const ls_lawfile *lf, const ls_sweep_row *rows, const size_t *idx, size_t n,
-                         double *xs, double *ys, size_t nd, double *scratch, double *blo, double *bhi)
-{
-    const ls_sweep_row *first = &rows[idx[0]];
-    double loop_ratio = 0.0;
-    for (size_t i = 0; i < n; i++)
-        if (rows[idx[i]].R > 1 && !isnan(rows[idx[i]].n_loop)) {
-            loop_ratio = rows[idx[i]].n_loop / rows[idx[i]].n_act;
-            break;
-        }
-    double lo = v->by_r ? first->R : first->tokens;
-    double hi = v->by_r ? rows[idx[n - 1]].R : rows[idx[n - 1]].tokens;
-    for (int k = 0; k < CURVE_POINTS; k++) {
-        double t = exp(log(lo) + (log(hi) - log(lo)) * k / (CURVE_POINTS - 1));
-        ls_law_point x = ls_sweep_row_point(first);
-        x.n_loop = first->n_act * loop_ratio;
-        if (v->by_r) {
-            x.R = t;
-            if (v->key_flops) {
-                x.D = ls_law_tokens_for_flops(&x, row_key(v, first));
-            }
-        } else {
-            x.D = t;
-        }
-        xs[k] = t;
-        ys[k] = ls_law_loss(&lf->law, &x);
-        if (nd)
-            band_at(lf, nd, &x, scratch, &blo[k], &bhi[k]);
-    }
-}
-
-static unsigned char *plot_fit(const ls_sweep *s, const double *flops, const ls_lawfile *lf, const ls_law *l, double rmse,
-                               size_t nd, const ls_figure *o, size_t *len, ls_error *err);
-
-unsigned char *ls_plot_fit(const ls_sweep *read, const ls_lawfile *lf, const ls_figure *o, size_t *len, ls_error *err)
-{
-    const ls_law *l = &lf->law;
-    double rmse = lf->has_fit ? lf->fit.rmse : NAN;
-    size_t nd = band_draws(lf);
-    if (read->n == 0) {
-        ls_error_set(err, LS_ERR_DATA, "no runs to plot");
-        return NULL;
-    }
-    ls_sweep_row *rows = NULL;
-    double *flops = NULL;
-    if (snapped_rows(read, &rows, &flops, err) != 0)
-        return NULL;
-    ls_sweep snapped = *read;
-    snapped.rows = rows;
-    unsigned char *data = plot_fit(&snapped, flops, lf, l, rmse, nd, o, len, err);
-    free(rows);
-    free(flops);
-    return data;
-}
-
 /* The fit of a figure too small for its grid of panels (a paper column):
  * every run's observed loss against the law's, coloured by E, beside the
  * residuals. x and y are scratch of s->n values each. */
-static unsigned char *plot_fit_compact(const ls_sweep *s, const ls_law *l, const char *kind, double rmse,
+static unsigned char *plot_fit_compact(const ls_sweep *s, const ls_fit_curves *c, const char *kind, double rmse,
                                        const grouping *eg, double *x, double *y, const ls_figure *o, size_t *len,
                                        ls_error *err)
 {
@@ -499,8 +300,7 @@ static unsigned char *plot_fit_compact(const ls_sweep *s, const ls_law *l, const
         for (size_t i = 0; i < s->n; i++) {
             if (group_of(eg, s->rows[i].E) != g)
                 continue;
-            ls_law_point pt = ls_sweep_row_point(&s->rows[i]);
-            x[m] = ls_law_loss(l, &pt);
+            x[m] = c->fitted[i];
             y[m] = s->rows[i].loss;
             lo = fmin(lo, fmin(x[m], y[m]));
             hi = fmax(hi, fmax(x[m], y[m]));
@@ -537,71 +337,56 @@ static unsigned char *plot_fit_compact(const ls_sweep *s, const ls_law *l, const
     return finish(f, o, len, err);
 }
 
-static unsigned char *plot_fit(const ls_sweep *s, const double *flops, const ls_lawfile *lf, const ls_law *l, double rmse,
-                               size_t nd, const ls_figure *o, size_t *len, ls_error *err)
+unsigned char *ls_plot_fit(const ls_sweep *s, const ls_lawfile *lf, const ls_fit_curves *c, const ls_figure *o,
+                           size_t *len, ls_error *err)
 {
     size_t n = s->n;
-    double *scratch = malloc((2 * n + BAND_DRAWS) * sizeof *scratch);
-    size_t *idx = malloc(n * sizeof *idx);
-    row_order *order = malloc(n * sizeof *order);
-    if (!scratch || !idx || !order) {
+    if (n == 0 || c->nruns != n) {
+        ls_error_set(err, LS_ERR_DATA, n == 0 ? "no runs to plot" : "the fitted curves are not of these runs");
+        return NULL;
+    }
+    const ls_law *l = &lf->law;
+    double rmse = lf->has_fit ? lf->fit.rmse : NAN;
+    size_t nd = c->band_lo ? c->ndraws : 0;
+    double *scratch = malloc(2 * n * sizeof *scratch), *ox = malloc(n * sizeof *ox), *oy = malloc(n * sizeof *oy);
+    if (!scratch || !ox || !oy) {
         free(scratch);
-        free(idx);
-        free(order);
+        free(ox);
+        free(oy);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
-    double *vals = scratch + n, *draw_scratch = scratch + 2 * n;
-    fit_view v = {s, 0, 0, flops};
+    double *vals = scratch + n;
     double rmin = INFINITY, rmax = -INFINITY;
     for (size_t i = 0; i < n; i++) {
         rmin = fmin(rmin, s->rows[i].R);
         rmax = fmax(rmax, s->rows[i].R);
     }
-    v.by_r = rmax > rmin;
-    /* Series of equal tokens, or of equal FLOPs when that groups the runs
-     * into fewer series (a sweep logged by compute budget). */
-    for (size_t i = 0; i < n; i++)
-        vals[i] = s->rows[i].tokens;
-    size_t ntokens = distinct(vals, n, scratch);
-    size_t nflops = distinct(flops, n, scratch);
-    v.key_flops = nflops < ntokens;
-
     grouping eg, ng, kg;
     for (size_t i = 0; i < n; i++)
         vals[i] = s->rows[i].E;
     make_grouping(vals, n, 7, scratch, &eg); /* 1, 2, 4, ..., 64 each a row */
-    for (size_t i = 0; i < n; i++)
-        vals[i] = s->rows[i].n_act;
-    make_grouping(vals, n, 4, scratch, &ng);
-    for (size_t i = 0; i < n; i++)
-        vals[i] = row_key(&v, &s->rows[i]);
-    make_grouping(vals, n, MAX_GROUPS, scratch, &kg);
+    make_grouping(c->n_act, n, 4, scratch, &ng);
+    make_grouping(c->key, n, MAX_GROUPS, scratch, &kg);
 
     char title[160], text[256];
     char kind[64];
     ls_law_kind_format(l->kind, kind, sizeof kind);
+    unsigned char *data = NULL;
     if (o && o->width_pt > 0 && o->height_pt > 0 &&
         (o->width_pt / (double)ng.n < 110 || o->height_pt / (double)(eg.n + 1) < 80)) {
         /* A figure too small for a panel per (E, N_act): the compact
          * view instead, observed against fitted loss for every run. */
-        free(idx);
-        free(order);
-        unsigned char *data = plot_fit_compact(s, l, kind, rmse, &eg, vals, scratch, o, len, err);
-        free(scratch);
-        return data;
+        data = plot_fit_compact(s, c, kind, rmse, &eg, ox, oy, o, len, err);
+        goto done;
     }
-    snprintf(title, sizeof title, "Observed and fitted loss against %s: %s", v.by_r ? "loops R" : "tokens D", kind);
+    snprintf(title, sizeof title, "Observed and fitted loss against %s: %s", c->by_r ? "loops R" : "tokens D", kind);
     /* A last row for the residuals of every run in one panel. */
     chart *f = new_figure(title, eg.n + 1, ng.n, err);
-    if (!f) {
-        free(scratch);
-        free(idx);
-        free(order);
-        return NULL;
-    }
+    if (!f)
+        goto done;
     ls_chart_set_panel_size(f, 135, 95);
-    const char *key_name = !v.by_r ? "R" : v.key_flops ? "F" : "D";
+    const char *key_name = !c->by_r ? "R" : c->key_flops ? "F" : "D";
     chart_style obs = ls_chart_marker_style(CHART_GREY, CHART_MARKER_CIRCLE), fitted = ls_chart_line_style(CHART_GREY);
     ls_chart_legend(f, "observed run", &obs);
     ls_chart_legend(f, "fitted law", &fitted);
@@ -610,27 +395,15 @@ static unsigned char *plot_fit(const ls_sweep *s, const double *flops, const ls_
         st.marker = CHART_MARKER_CIRCLE;
         st.marker_size = 2.0;
         group_label(text, sizeof text, key_name, &kg, k);
-        if (v.by_r && !v.key_flops)
+        if (c->by_r && !c->key_flops)
             strncat(text, " tokens", sizeof text - strlen(text) - 1);
-        else if (v.by_r)
+        else if (c->by_r)
             strncat(text, " FLOPs", sizeof text - strlen(text) - 1);
         ls_chart_legend(f, text, &st);
     }
     if (nd)
-        band_legend(f, nd, lf);
-    double xs[CURVE_POINTS], ys[CURVE_POINTS], blo[CURVE_POINTS], bhi[CURVE_POINTS];
+        band_legend(f, nd, lf->ndraws, 0);
     double ylo = INFINITY, yhi = -INFINITY;
-    double *ox = malloc(n * sizeof *ox), *oy = malloc(n * sizeof *oy);
-    if (!ox || !oy) {
-        free(ox);
-        free(oy);
-        free(scratch);
-        free(idx);
-        free(order);
-        ls_chart_free(f);
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
-        return NULL;
-    }
     for (size_t pr = 0; pr < eg.n; pr++)
         for (size_t pc = 0; pc < ng.n; pc++) {
             chart_panel *p = ls_chart_panel(f, pr, pc);
@@ -639,45 +412,39 @@ static unsigned char *plot_fit(const ls_sweep *s, const double *flops, const ls_
             group_label(b, sizeof b, "N<sub>act</sub>", &ng, pc);
             snprintf(text, sizeof text, "%s, %s", a, b);
             ls_chart_panel_title(p, text);
-            ls_chart_panel_axis(p, CHART_AXIS_X, pr + 1 == eg.n ? (v.by_r ? "loops R" : "tokens D") : NULL,
+            ls_chart_panel_axis(p, CHART_AXIS_X, pr + 1 == eg.n ? (c->by_r ? "loops R" : "tokens D") : NULL,
                                 CHART_SCALE_LOG);
             ls_chart_panel_axis(p, CHART_AXIS_Y, pc == 0 ? "loss (nats/token)" : NULL, CHART_SCALE_LINEAR);
-            if (v.by_r)
+            if (c->by_r)
                 powers_of_two(p, rmin, rmax);
-            size_t m = 0;
-            for (size_t i = 0; i < n; i++)
-                if (group_of(&eg, s->rows[i].E) == pr && group_of(&ng, s->rows[i].n_act) == pc)
-                    idx[m++] = i;
-            sort_rows(&v, idx, m, order);
-            for (size_t start = 0; start < m;) {
-                size_t end = start + 1;
-                while (end < m && same_series(&v, &s->rows[idx[start]], &s->rows[idx[end]]))
-                    end++;
-                int color = (int)group_of(&kg, row_key(&v, &s->rows[idx[start]]));
-                if (!v.by_r)
-                    color = 0;
-                for (size_t j = start; j < end; j++) {
-                    ox[j - start] = v.by_r ? s->rows[idx[j]].R : s->rows[idx[j]].tokens;
-                    oy[j - start] = s->rows[idx[j]].loss;
-                    ylo = fmin(ylo, oy[j - start]);
-                    yhi = fmax(yhi, oy[j - start]);
+            for (size_t k = 0; k < c->nseries; k++) {
+                const ls_fit_series *se = &c->series[k];
+                if (group_of(&eg, se->E) != pr || group_of(&ng, se->n_act) != pc)
+                    continue;
+                int color = c->by_r ? (int)group_of(&kg, se->key) : 0;
+                for (size_t j = 0; j < se->count; j++) {
+                    size_t i = c->order[se->first + j];
+                    ox[j] = c->x[i];
+                    oy[j] = s->rows[i].loss;
+                    ylo = fmin(ylo, oy[j]);
+                    yhi = fmax(yhi, oy[j]);
                 }
-                if (end - start >= 2) {
-                    fitted_curve(&v, lf, s->rows, idx + start, end - start, xs, ys, nd, draw_scratch, blo, bhi);
+                if (se->curve != SIZE_MAX) {
+                    const double *xs = c->curve_x + se->curve, *ys = c->curve_loss + se->curve;
                     if (nd)
-                        ls_chart_panel_band(p, xs, blo, bhi, CURVE_POINTS, color, BAND_OPACITY);
+                        ls_chart_panel_band(p, xs, c->band_lo + se->curve, c->band_hi + se->curve, c->points, color,
+                                            BAND_OPACITY);
                     chart_style st = ls_chart_line_style(color);
                     st.width = 1.0;
-                    ls_chart_panel_line(p, xs, ys, CURVE_POINTS, &st);
-                    for (int k = 0; k < CURVE_POINTS; k++) {
-                        ylo = fmin(ylo, ys[k]);
-                        yhi = fmax(yhi, ys[k]);
+                    ls_chart_panel_line(p, xs, ys, c->points, &st);
+                    for (size_t k2 = 0; k2 < c->points; k2++) {
+                        ylo = fmin(ylo, ys[k2]);
+                        yhi = fmax(yhi, ys[k2]);
                     }
                 }
                 chart_style mk = ls_chart_marker_style(color, CHART_MARKER_CIRCLE);
                 mk.marker_size = 2.0;
-                ls_chart_panel_line(p, ox, oy, end - start, &mk);
-                start = end;
+                ls_chart_panel_line(p, ox, oy, se->count, &mk);
             }
         }
     /* One y scale for every panel, so that losses compare across them. */
@@ -695,14 +462,13 @@ static unsigned char *plot_fit(const ls_sweep *s, const double *flops, const ls_
     chart_style zero = ls_chart_line_style(CHART_GREY);
     zero.width = 0.7;
     ls_chart_panel_hline(rp, 0.0, &zero, NULL);
-    for (size_t k = 0; k < (v.by_r ? kg.n : 1); k++) {
+    for (size_t k = 0; k < (c->by_r ? kg.n : 1); k++) {
         size_t m = 0;
         for (size_t i = 0; i < n; i++) {
-            if (v.by_r && group_of(&kg, row_key(&v, &s->rows[i])) != k)
+            if (c->by_r && group_of(&kg, c->key[i]) != k)
                 continue;
-            ls_law_point x = ls_sweep_row_point(&s->rows[i]);
-            ox[m] = ls_law_loss(l, &x);
-            oy[m] = s->rows[i].loss - ox[m];
+            ox[m] = c->fitted[i];
+            oy[m] = s->rows[i].loss - c->fitted[i];
             m++;
         }
         chart_style mk = ls_chart_marker_style((int)k, CHART_MARKER_CIRCLE);
@@ -712,7 +478,7 @@ static unsigned char *plot_fit(const ls_sweep *s, const double *flops, const ls_
     char name[256];
     plain(name, sizeof name, s->name ? s->name : "the sweep");
     snprintf(text, sizeof text, "Markers: the %zu observed runs of %s. Lines: the fitted law along each series%s.",
-             n, name, v.by_r ? (v.key_flops ? " (equal training FLOPs)" : " (equal tokens)") : "");
+             n, name, c->by_r ? (c->key_flops ? " (equal training FLOPs)" : " (equal tokens)") : "");
     ls_chart_note(f, text);
     if (!isnan(rmse)) {
         char r[32];
@@ -720,12 +486,12 @@ static unsigned char *plot_fit(const ls_sweep *s, const double *flops, const ls_
         snprintf(text, sizeof text, "Law %s, RMSE %s nats/token.", kind, r);
         ls_chart_note(f, text);
     }
+    data = finish(f, o, len, err);
+done:
+    free(scratch);
     free(ox);
     free(oy);
-    free(scratch);
-    free(idx);
-    free(order);
-    return finish(f, o, len, err);
+    return data;
 }
 
 /* ---- holdout --------------------------------------------------------------------- */
@@ -747,18 +513,18 @@ static int held_out_buffers(const ls_sweep *s, chart *f, double **px, double **p
     return ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
 }
 
-/* The runs column c of a holdout held out: observed loss in px, the law
- * fitted without them in py; lo and hi widened to take them in. */
-static size_t held_out_points(const ls_holdout_result *r, const ls_sweep *s, size_t c, const ls_law *fitted, double *px,
+/* The runs column c of a holdout held out: observed loss in px, law li's
+ * prediction (fitted without them) in py; lo and hi widened to take them in. */
+static size_t held_out_points(const ls_holdout_result *r, const ls_sweep *s, size_t li, size_t c, double *px,
                               double *py, double *lo, double *hi)
 {
+    const double *predicted = r->predicted + (li * r->ncolumns + c) * s->n;
     size_t m = 0;
     for (size_t i = 0; i < s->n; i++) {
-        if (!r->test[c * s->n + i])
+        if (!r->test[c * s->n + i] || isnan(predicted[i]))
             continue;
-        ls_law_point x = ls_sweep_row_point(&s->rows[i]);
         px[m] = s->rows[i].loss;
-        py[m] = ls_law_loss(fitted, &x);
+        py[m] = predicted[i];
         *lo = fmin(*lo, fmin(px[m], py[m]));
         *hi = fmax(*hi, fmax(px[m], py[m]));
         m++;
@@ -791,7 +557,7 @@ static unsigned char *holdout_compact(const ls_sweep *s, const ls_holdout_result
             const ls_holdout_cell *cell = &r->cells[li * r->ncolumns + c];
             if (r->columns[c].skipped || isnan(cell->rmse))
                 continue;
-            size_t m = held_out_points(r, s, c, &cell->fitted, px, py, &lo, &hi);
+            size_t m = held_out_points(r, s, li, c, px, py, &lo, &hi);
             ls_chart_panel_line(p, px, py, m, &st);
         }
         ls_law_kind_format(r->laws[li], text, sizeof text);
@@ -815,8 +581,8 @@ static unsigned char *holdout_compact(const ls_sweep *s, const ls_holdout_result
 
 unsigned char *ls_plot_holdout(const ls_sweep *s, const ls_holdout_result *r, const ls_figure *o, size_t *len, ls_error *err)
 {
-    if (r->nlaws == 0 || !r->test) {
-        ls_error_set(err, LS_ERR_DATA, "no held-out results to plot");
+    if (r->nlaws == 0 || !r->test || !r->predicted || r->n != s->n) {
+        ls_error_set(err, LS_ERR_DATA, "no held-out results of these runs to plot");
         return NULL;
     }
     size_t cols = r->nlaws <= 3 ? r->nlaws : r->nlaws == 4 ? 2 : 3;
@@ -873,7 +639,7 @@ unsigned char *ls_plot_holdout(const ls_sweep *s, const ls_holdout_result *r, co
             const ls_holdout_cell *cell = &r->cells[li * r->ncolumns + c];
             if (r->columns[c].skipped || isnan(cell->rmse))
                 continue;
-            size_t m = held_out_points(r, s, c, &cell->fitted, px, py, &lo, &hi);
+            size_t m = held_out_points(r, s, li, c, px, py, &lo, &hi);
             chart_style st = ls_chart_marker_style((int)c, HOLDOUT_MARKERS[c % 5]);
             st.hollow = 1;
             ls_chart_panel_line(p, px, py, m, &st);
@@ -934,52 +700,40 @@ unsigned char *ls_plot_holdout(const ls_sweep *s, const ls_holdout_result *r, co
 
 /* ---- isoflop ----------------------------------------------------------------------- */
 
-unsigned char *ls_plot_isoflop(const ls_lawfile *lf, const ls_arch_template *t, const ls_plot_isoflop_spec *spec,
-                               const ls_figure *o, size_t *len, ls_error *err)
+unsigned char *ls_plot_isoflop(const ls_lawfile *lf, const ls_arch_template *t,
+                               const ls_solve_isoflop_result *profiles, const ls_solve_isoflop_bands *bands,
+                               const ls_solve_isoflop_result *frontier, const ls_figure *o, size_t *len, ls_error *err)
 {
-    const ls_law *l = &lf->law;
-    size_t nd = band_draws(lf);
-    size_t ncombo = spec->nE * spec->nR;
-    if (spec->nflops == 0 || ncombo == 0) {
+    const ls_solve_isoflop_result *P = profiles;
+    size_t ncombo = P->nE * P->nR, nflops = P->nflops, points = P->points;
+    if (P->ncurves == 0 || ncombo == 0 || points < 2 || P->ncurves != nflops * ncombo) {
         ls_error_set(err, LS_ERR_DATA, "no IsoFLOP profile to plot");
         return NULL;
     }
+    if (frontier && (frontier->nE != P->nE || frontier->nR != P->nR || frontier->nflops < 2))
+        frontier = NULL;
+    size_t nd = bands && bands->lo && bands->ncurves == P->ncurves && bands->points == points ? bands->ndraws : 0;
     char kind[64], text[256];
-    ls_law_kind_format(l->kind, kind, sizeof kind);
+    ls_law_kind_format(lf->law.kind, kind, sizeof kind);
     snprintf(text, sizeof text, "IsoFLOP profiles: loss against N<sub>act</sub> at fixed compute (%s)", kind);
     chart *f = new_figure(text, 1, 1, err);
     if (!f)
         return NULL;
     ls_chart_set_panel_size(f, 300, 200);
-    size_t points = spec->points < 2 ? 2 : spec->points;
-    if (points < 60)
-        points = 60; /* a smooth curve; the table keeps the requested points */
-    double *grid = malloc(points * sizeof *grid), *loss = malloc(points * sizeof *loss),
-           *tokens = malloc(points * sizeof *tokens);
-    double *min_n = malloc(spec->nflops * ncombo * sizeof *min_n), *min_l = malloc(spec->nflops * ncombo * sizeof *min_l);
-    /* Per draw, the profile's losses; then per point, the band. */
-    double *dl = malloc((nd ? nd : 1) * points * sizeof *dl), *col = malloc((nd ? nd : 1) * sizeof *col),
-           *blo = malloc(points * sizeof *blo), *bhi = malloc(points * sizeof *bhi);
-    /* Which points of a curve (profile or frontier) leave the fitted ranges. */
-    unsigned char *out = malloc(points > 64 ? points : 64);
-    ls_law_ranges fitted;
-    ls_lawfile_ranges(lf, &fitted);
-    unsigned any_outside = 0;
-    if (!grid || !loss || !tokens || !min_n || !min_l || !dl || !col || !blo || !bhi || !out) {
-        free(grid);
-        free(loss);
-        free(tokens);
-        free(min_n);
-        free(min_l);
-        free(dl);
-        free(col);
-        free(blo);
-        free(bhi);
+    size_t nfr = frontier ? frontier->nflops : 0;
+    size_t scratch = points > nfr ? points : nfr;
+    scratch = scratch > nflops ? scratch : nflops;
+    double *xs = malloc(scratch * sizeof *xs), *ys = malloc(scratch * sizeof *ys);
+    unsigned char *out = malloc(scratch); /* which points of a line leave the fitted ranges */
+    if (!xs || !ys || !out) {
+        free(xs);
+        free(ys);
         free(out);
         ls_chart_free(f);
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         return NULL;
     }
+    unsigned any_outside = 0;
     chart_panel *p = ls_chart_panel(f, 0, 0);
     int ranges = lf->has_fit && lf->fit.has_ranges;
     if (ranges)
@@ -987,37 +741,17 @@ unsigned char *ls_plot_isoflop(const ls_lawfile *lf, const ls_arch_template *t, 
     ls_chart_panel_axis(p, CHART_AXIS_X, "active parameters N<sub>act</sub>", CHART_SCALE_LOG);
     ls_chart_panel_axis(p, CHART_AXIS_Y, "loss (nats/token)", CHART_SCALE_LINEAR);
     static const chart_dash dashes[] = {CHART_DASH_SOLID, CHART_DASH_DASHED, CHART_DASH_DOTTED, CHART_DASH_DASHDOT};
-    int by_combo = spec->nflops == 1; /* one budget: a colour for each (E, R) */
+    int by_combo = nflops == 1; /* one budget: a colour for each (E, R) */
     double ylo = INFINITY, yhi = -INFINITY;
-    int status = 0;
-    for (size_t fi = 0; fi < spec->nflops; fi++)
+    for (size_t fi = 0; fi < nflops; fi++)
         for (size_t c = 0; c < ncombo; c++) {
-            double E = spec->E[c / spec->nR], R = spec->R[c % spec->nR];
-            ls_solve_budget b = {spec->flops[fi], INFINITY, 16};
-            ls_solve_candidate best;
-            min_n[fi * ncombo + c] = NAN;
-            min_l[fi * ncombo + c] = NAN;
-            if (ls_solve_candidate_at(l, t, &b, E, R, NULL, 0, 0, &best) != 0) {
-                status = LS_ERR_INTERNAL;
+            size_t i = fi * ncombo + c;
+            const ls_solve_isoflop_curve *cv = &P->curves[i];
+            if (!cv->minimum.feasible || !cv->n_act)
                 continue;
-            }
-            if (!best.feasible)
-                continue;
-            ls_solve_isoflop_grid(best.n_act, 30.0, points, grid);
-            ls_solve_isoflop_profile(l, t, spec->flops[fi], E, R, grid, points, loss, tokens);
-            if (nd) {
-                for (size_t d = 0; d < nd; d++) {
-                    ls_law dlaw;
-                    ls_lawfile_draw(lf, d, &dlaw);
-                    ls_solve_isoflop_profile(&dlaw, t, spec->flops[fi], E, R, grid, points, dl + d * points, NULL);
-                }
-                for (size_t i = 0; i < points; i++) {
-                    for (size_t d = 0; d < nd; d++)
-                        col[d] = dl[d * points + i];
-                    central95(col, nd, &blo[i], &bhi[i]);
-                }
-                ls_chart_panel_band(p, grid, blo, bhi, points, by_combo ? (int)c : (int)fi, BAND_OPACITY);
-            }
+            if (nd)
+                ls_chart_panel_band(p, cv->n_act, bands->lo + i * points, bands->hi + i * points, points,
+                                    by_combo ? (int)c : (int)fi, BAND_OPACITY);
             chart_style st = ls_chart_line_style(by_combo ? (int)c : (int)fi);
             st.dash = by_combo ? CHART_DASH_SOLID : dashes[c % 4];
             st.width = ISOFLOP_INSIDE_WIDTH;
@@ -1028,119 +762,68 @@ unsigned char *ls_plot_isoflop(const ls_lawfile *lf, const ls_arch_template *t, 
             thin.width = ISOFLOP_OUTSIDE_WIDTH;
             if (by_combo)
                 thin.dash = CHART_DASH_DASHED;
-            for (size_t i = 0; i < points; i++) {
-                ls_law_point x = ls_arch_point(t, grid[i], E, R, tokens[i]);
-                unsigned bits = ls_law_ranges_outside(&fitted, &x);
-                out[i] = bits != 0;
-                any_outside |= bits;
+            for (size_t k = 0; k < points; k++) {
+                out[k] = cv->outside[k] != 0;
+                any_outside |= cv->outside[k];
             }
-            line_marking_outside(p, grid, loss, out, points, &st, &thin);
-            min_n[fi * ncombo + c] = best.n_act;
-            min_l[fi * ncombo + c] = best.loss;
+            line_marking_outside(p, cv->n_act, cv->loss, out, points, &st, &thin);
             /* The y range: each curve from N_opt / 10 to 10 N_opt. */
-            for (size_t i = 0; i < points; i++)
-                if (grid[i] >= best.n_act / 10.0 && grid[i] <= best.n_act * 10.0 && isfinite(loss[i]))
-                    yhi = fmax(yhi, loss[i]);
-            ylo = fmin(ylo, best.loss);
+            double n_opt = cv->minimum.n_act;
+            for (size_t k = 0; k < points; k++)
+                if (cv->n_act[k] >= n_opt / 10.0 && cv->n_act[k] <= n_opt * 10.0 && isfinite(cv->loss[k]))
+                    yhi = fmax(yhi, cv->loss[k]);
+            ylo = fmin(ylo, cv->minimum.loss);
         }
-    if (status != 0) {
-        free(grid);
-        free(loss);
-        free(tokens);
-        free(min_n);
-        free(min_l);
-        free(dl);
-        free(col);
-        free(blo);
-        free(bhi);
-        free(out);
-        ls_chart_free(f);
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory in the solver");
-        return NULL;
-    }
-    /* The compute-optimal frontier of each (E, R): the minimum (N_act*,
-     * loss*) as the budget varies continuously from a third of the smallest
-     * budget to three times the largest, drawn under the minima. */
-    double fmin_b = INFINITY, fmax_b = 0;
-    for (size_t fi = 0; fi < spec->nflops; fi++) {
-        fmin_b = fmin(fmin_b, spec->flops[fi]);
-        fmax_b = fmax(fmax_b, spec->flops[fi]);
-    }
-    enum { FRONTIER = 41 };
-    for (size_t c = 0; c < ncombo && status == 0; c++) {
-        double E = spec->E[c / spec->nR], R = spec->R[c % spec->nR], fx[FRONTIER], fy[FRONTIER];
-        for (int k = 0; k < FRONTIER; k++) {
-            double F = exp(log(fmin_b / 3) + (log(fmax_b * 3) - log(fmin_b / 3)) * k / (FRONTIER - 1));
-            ls_solve_budget b = {F, INFINITY, 16};
-            ls_solve_candidate best;
-            fx[k] = fy[k] = NAN;
-            if (ls_solve_candidate_at(l, t, &b, E, R, NULL, 0, 0, &best) != 0)
-                status = LS_ERR_INTERNAL;
-            else if (best.feasible) {
-                fx[k] = best.n_act;
-                fy[k] = best.loss;
-            }
-            ls_law_point x = ls_arch_point(t, best.n_act, E, R, best.tokens);
-            out[k] = best.feasible && ls_law_ranges_outside(&fitted, &x) != 0;
+    /* The compute-optimal frontier of each (E, R): its minimum (N_act*,
+     * loss*) as the budget varies continuously, drawn under the minima. */
+    for (size_t c = 0; c < ncombo && frontier; c++) {
+        for (size_t k = 0; k < nfr; k++) {
+            const ls_solve_candidate *m = &frontier->curves[k * ncombo + c].minimum;
+            xs[k] = m->feasible ? m->n_act : NAN;
+            ys[k] = m->feasible ? m->loss : NAN;
+            out[k] = m->feasible && m->outside;
         }
         chart_style fr = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
         fr.width = 1.3;
         fr.dash = by_combo ? CHART_DASH_DOTTED : dashes[c % 4];
         chart_style fr_thin = fr;
         fr_thin.width = ISOFLOP_OUTSIDE_WIDTH;
-        line_marking_outside(p, fx, fy, out, FRONTIER, &fr, &fr_thin);
+        line_marking_outside(p, xs, ys, out, nfr, &fr, &fr_thin);
     }
     /* The minima of the profiles drawn, on the frontier. */
     chart_style mk = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_CIRCLE);
     mk.marker_size = 2.6;
     for (size_t c = 0; c < ncombo; c++) {
-        double xs[64], ys[64], E = spec->E[c / spec->nR], R = spec->R[c % spec->nR];
         size_t m = 0;
-        for (size_t fi = 0; fi < spec->nflops && m < 64; fi++)
-            if (!isnan(min_n[fi * ncombo + c])) {
-                xs[m] = min_n[fi * ncombo + c];
-                ys[m] = min_l[fi * ncombo + c];
-                /* The minimum's tokens: all of this budget spent. */
-                ls_law_point x = ls_arch_point(t, xs[m], E, R, 0.0);
-                x.D = ls_law_tokens_for_flops(&x, spec->flops[fi]);
-                out[m] = ls_law_ranges_outside(&fitted, &x) != 0;
-                m++;
-            }
+        for (size_t fi = 0; fi < nflops; fi++) {
+            const ls_solve_candidate *mn = &P->curves[fi * ncombo + c].minimum;
+            if (!mn->feasible)
+                continue;
+            xs[m] = mn->n_act;
+            ys[m] = mn->loss;
+            out[m] = mn->outside != 0;
+            m++;
+        }
         chart_style dot = mk;
         dot.color = by_combo ? (int)c : CHART_BLACK;
         chart_style hollow = dot;
         hollow.hollow = 1;
         line_marking_outside(p, xs, ys, out, m, &dot, &hollow);
     }
-    if (status != 0) {
-        free(grid);
-        free(loss);
-        free(tokens);
-        free(min_n);
-        free(min_l);
-        free(dl);
-        free(col);
-        free(blo);
-        free(bhi);
-        free(out);
-        ls_chart_free(f);
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory in the solver");
-        return NULL;
-    }
     if (ylo < yhi) {
         double pad = 0.06 * (yhi - ylo);
         ls_chart_panel_range(p, CHART_AXIS_Y, ylo - pad, yhi + pad);
     }
-    for (size_t fi = 0; fi < spec->nflops && !by_combo; fi++) {
+    for (size_t fi = 0; fi < nflops && !by_combo; fi++) {
         char num[32];
-        short_number(num, sizeof num, spec->flops[fi]);
+        short_number(num, sizeof num, P->curves[fi * ncombo].flops);
         snprintf(text, sizeof text, "F = %s FLOPs", num);
         chart_style st = ls_chart_line_style((int)fi);
         st.width = ISOFLOP_INSIDE_WIDTH;
         ls_chart_legend(f, text, &st);
     }
     for (size_t c = 0; c < ncombo && (by_combo || ncombo > 1); c++) {
-        double E = spec->E[c / spec->nR], R = spec->R[c % spec->nR];
+        double E = P->curves[c].E, R = P->curves[c].R;
         int beyond = ranges && (E > lf->fit.e_range[1] * (1 + 1e-9) || R > lf->fit.r_range[1] * (1 + 1e-9));
         snprintf(text, sizeof text, "E = %g, R = %g%s", E, R, beyond ? " (beyond the fitted E or R)" : "");
         chart_style st = ls_chart_line_style(by_combo ? (int)c : CHART_BLACK);
@@ -1155,7 +838,7 @@ unsigned char *ls_plot_isoflop(const ls_lawfile *lf, const ls_arch_template *t, 
     ls_chart_legend(f, "minimum of each profile", &mk);
     ls_chart_legend_brief(f, "minimum");
     if (nd)
-        band_legend(f, nd, lf);
+        band_legend(f, nd, lf->ndraws, 0);
     if (any_outside) {
         /* One entry for the shading (N_act) and the thin lines (every
          * quantity), so that a small figure keeps room for the panel. */
@@ -1168,60 +851,52 @@ unsigned char *ls_plot_isoflop(const ls_lawfile *lf, const ls_arch_template *t, 
     } else if (ranges) {
         extrapolation_legend(f, "N<sub>act</sub>");
     }
-    chart_style frontier = ls_chart_line_style(CHART_BLACK);
-    frontier.width = 1.3;
-    frontier.dash = by_combo ? CHART_DASH_DOTTED : CHART_DASH_SOLID;
-    ls_chart_legend(f, by_combo ? "compute-optimal frontier as F varies"
-                                : "compute-optimal frontier of each (E, R) as F varies, in its dash",
-                    &frontier);
-    ls_chart_legend_brief(f, "frontier");
+    if (frontier) {
+        chart_style fr = ls_chart_line_style(CHART_BLACK);
+        fr.width = 1.3;
+        fr.dash = by_combo ? CHART_DASH_DOTTED : CHART_DASH_SOLID;
+        ls_chart_legend(f, by_combo ? "compute-optimal frontier as F varies"
+                                    : "compute-optimal frontier of each (E, R) as F varies, in its dash",
+                        &fr);
+        ls_chart_legend_brief(f, "frontier");
+    }
+    const char *between = frontier && !by_combo ? "; the frontier joins the minima of every budget between" : "";
     if (by_combo) {
         char num[32];
-        short_number(num, sizeof num, spec->flops[0]);
+        short_number(num, sizeof num, P->curves[0].flops);
         if (t->flops_convention == LS_LAW_FLOPS_6ND)
             snprintf(text, sizeof text, "All of F = %s training FLOPs spent: D = F / (6 N<sub>unroll</sub>).", num);
         else
             snprintf(text, sizeof text, "All of F = %s training FLOPs spent: D = %s (FLOP convention %s).", num,
                      ls_law_flops_formula(t->flops_convention), ls_law_flops_name(t->flops_convention));
+    } else if (t->flops_convention == LS_LAW_FLOPS_6ND) {
+        snprintf(text, sizeof text, "All of each budget spent: D = F / (6 N<sub>unroll</sub>)%s.", between);
     } else {
-        if (t->flops_convention == LS_LAW_FLOPS_6ND)
-            snprintf(text, sizeof text, "All of each budget spent: D = F / (6 N<sub>unroll</sub>); the frontier joins the minima of every budget between.");
-        else
-            snprintf(text, sizeof text, "All of each budget spent: D = %s (FLOP convention %s); the frontier joins the minima of every budget between.",
-                     ls_law_flops_formula(t->flops_convention), ls_law_flops_name(t->flops_convention));
+        snprintf(text, sizeof text, "All of each budget spent: D = %s (FLOP convention %s)%s.",
+                 ls_law_flops_formula(t->flops_convention), ls_law_flops_name(t->flops_convention), between);
     }
     ls_chart_note(f, text);
-    if (!nd)
+    if (!nd && ls_plot_band_draws(lf, 1) == 0)
         ls_chart_note(f, NO_BAND_NOTE);
-    free(grid);
-    free(loss);
-    free(tokens);
-    free(min_n);
-    free(min_l);
-    free(dl);
-    free(col);
-    free(blo);
-    free(bhi);
+    free(xs);
+    free(ys);
     free(out);
     return finish(f, o, len, err);
 }
 
 /* ---- solve --------------------------------------------------------------------------- */
 
-unsigned char *ls_plot_solve(const ls_lawfile *lf, const ls_arch_template *t, const ls_solve_budget *b, const ls_solve_options *so,
-                             const ls_solve_result *r, const ls_figure *o, size_t *len, ls_error *err)
+unsigned char *ls_plot_solve(const ls_lawfile *lf, const ls_arch_template *t, const ls_solve_budget *b,
+                             const ls_solve_options *so, const ls_solve_result *r, const ls_solve_curves *cv,
+                             const ls_figure *o, size_t *len, ls_error *err)
 {
     const ls_law *l = &lf->law;
-    /* Each band point is a solve under each draw: fewer draws than the
-     * other plots use keep the plot quick. */
-    size_t nd = band_draws(lf);
-    if (nd > SOLVE_BAND_DRAWS)
-        nd = SOLVE_BAND_DRAWS;
     int ranges = lf->has_fit && lf->fit.has_ranges;
-    if (so->nR == 0 || so->nE == 0 || r->ncandidates != so->nR * so->nE) {
+    if (so->nR == 0 || so->nE == 0 || r->ncandidates != so->nR * so->nE || cv->ncandidates != r->ncandidates) {
         ls_error_set(err, LS_ERR_DATA, "no candidates to plot");
         return NULL;
     }
+    size_t nd = cv->band_lo ? cv->ndraws : 0;
     char flops[32], mem[64], title[256], text[256];
     short_number(flops, sizeof flops, b->flops);
     if (isfinite(b->mem_bytes)) {
@@ -1238,12 +913,11 @@ unsigned char *ls_plot_solve(const ls_lawfile *lf, const ls_arch_template *t, co
     unsigned char *drawn = NULL;
     ls_chart_set_panel_size(f, 300, 200);
     size_t nR = so->nR;
-    double *Rs = malloc(nR * sizeof *Rs), *ys = malloc(nR * sizeof *ys), *env = malloc((nR + 2) * sizeof *env),
+    double *Rs = malloc(nR * sizeof *Rs), *env = malloc((nR + 2) * sizeof *env),
            *free_env = malloc(nR * sizeof *free_env), *bx = malloc((nR + 2) * sizeof *bx),
            *blo = malloc((nR + 2) * sizeof *blo), *bhi = malloc((nR + 2) * sizeof *bhi);
     size_t *order = malloc(nR * sizeof *order);
-    double *dlo = malloc(nR * sizeof *dlo), *dhi = malloc(nR * sizeof *dhi), *col = malloc((nd ? nd : 1) * sizeof *col);
-    if (!Rs || !ys || !env || !free_env || !bx || !blo || !bhi || !order || !dlo || !dhi || !col) {
+    if (!Rs || !env || !free_env || !bx || !blo || !bhi || !order) {
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
         goto done;
     }
@@ -1287,30 +961,18 @@ unsigned char *ls_plot_solve(const ls_lawfile *lf, const ls_arch_template *t, co
     for (size_t e = 0; e < nE && status == 0; e++) {
         double *yse = all_ys + e * nR, *dloe = all_lo + e * nR, *dhie = all_hi + e * nR;
         for (size_t i = 0; i < nR; i++) {
-            const ls_solve_candidate *c = &r->candidates[e * nR + order[i]];
+            size_t k = e * nR + order[i];
+            const ls_solve_candidate *c = &r->candidates[k];
             yse[i] = c->feasible ? c->loss : NAN;
             if (c->feasible) {
                 env[i] = fmin(env[i], c->loss);
                 lo = fmin(lo, c->loss);
                 hi = fmax(hi, c->loss);
             }
-            ls_solve_candidate u;
-            if (ls_solve_candidate_at(l, t, b, so->E[e], Rs[i], so->ladder, so->nladder, 0, &u) != 0)
-                status = LS_ERR_INTERNAL;
-            else if (u.feasible)
-                free_env[i] = fmin(free_env[i], u.loss);
-            dloe[i] = dhie[i] = NAN;
-            for (size_t d = 0; d < nd && c->feasible; d++) {
-                ls_law dlaw;
-                ls_solve_candidate w;
-                ls_lawfile_draw(lf, d, &dlaw);
-                col[d] = ls_solve_candidate_at(&dlaw, t, b, so->E[e], Rs[i], so->ladder, so->nladder, 0, &w) == 0 &&
-                                 w.feasible
-                             ? w.loss
-                             : NAN;
-            }
-            if (nd && c->feasible)
-                central95(col, nd, &dloe[i], &dhie[i]);
+            if (!isnan(cv->unconstrained[k]))
+                free_env[i] = fmin(free_env[i], cv->unconstrained[k]);
+            dloe[i] = nd && c->feasible ? cv->band_lo[k] : NAN;
+            dhie[i] = nd && c->feasible ? cv->band_hi[k] : NAN;
         }
     }
     for (size_t i = 0; i < nR; i++) {
@@ -1322,7 +984,7 @@ unsigned char *ls_plot_solve(const ls_lawfile *lf, const ls_arch_template *t, co
     if (status != 0 || !(lo <= hi)) {
         free(outside_at), free(all_ys), free(all_lo), free(all_hi);
         ls_error_set(err, status ? LS_ERR_INTERNAL : LS_ERR_DATA,
-                     status ? "out of memory in the solver" : "no feasible candidate to plot");
+                     status ? "out of memory while building the plot" : "no feasible candidate to plot");
         goto done;
     }
     /* The range holds every loss and the epsilon line; one loss alone
@@ -1363,10 +1025,30 @@ unsigned char *ls_plot_solve(const ls_lawfile *lf, const ls_arch_template *t, co
         nb = 2;
     }
     ls_chart_panel_band(p, bx, blo, bhi, nb, OUT_OF_REACH_COLOR, 0.16);
+    int any_edged = 0;
     for (size_t e = 0; e < nE; e++) {
         const double *yse = all_ys + e * nR;
-        if (nd)
-            ls_chart_panel_band(p, Rs, all_lo + e * nR, all_hi + e * nR, nR, (int)e, BAND_OPACITY);
+        if (nd) {
+            /* A band wide enough to overlap its neighbours' gets a lighter
+             * fill and its edges drawn in the E's colour, so that where
+             * bands overlap, or lie on the out-of-reach shading, each one's
+             * extent still reads; a narrow one stays a halo around its line
+             * (edges there would read as a doubled line). */
+            const double *dlo = all_lo + e * nR, *dhi = all_hi + e * nR;
+            double widest = 0;
+            for (size_t i = 0; i < nR; i++)
+                if (dhi[i] - dlo[i] > widest)
+                    widest = dhi[i] - dlo[i];
+            int edged = widest > SOLVE_BAND_EDGED * (yhi - ylo);
+            ls_chart_panel_band(p, Rs, dlo, dhi, nR, (int)e, edged ? SOLVE_BAND_OPACITY : BAND_OPACITY);
+            if (edged) {
+                chart_style edge = ls_chart_line_style((int)e);
+                edge.width = SOLVE_BAND_EDGE_WIDTH;
+                ls_chart_panel_line(p, Rs, dlo, nR, &edge);
+                ls_chart_panel_line(p, Rs, dhi, nR, &edge);
+                any_edged = 1;
+            }
+        }
         int beyond = ranges && so->E[e] > lf->fit.e_range[1] * (1 + 1e-9);
         chart_style st = ls_chart_line_style((int)e);
         st.marker = CHART_MARKER_CIRCLE;
@@ -1397,7 +1079,7 @@ unsigned char *ls_plot_solve(const ls_lawfile *lf, const ls_arch_template *t, co
     ls_chart_legend(f, "out of reach under the budget", &band);
     ls_chart_legend_brief(f, "out of reach");
     if (nd)
-        band_legend(f, nd, lf);
+        band_legend(f, nd, lf->ndraws, any_edged);
     if (r_beyond)
         extrapolation_legend(f, "R");
     if (any_outside) {
@@ -1455,31 +1137,31 @@ unsigned char *ls_plot_solve(const ls_lawfile *lf, const ls_arch_template *t, co
                  "Law %s. Each point: the N<sub>act</sub> that minimises the loss at that (E, R), with D = %s (FLOP convention %s).",
                  kind, ls_law_flops_formula(t->flops_convention), ls_law_flops_name(t->flops_convention));
     ls_chart_note(f, text);
-    if (!nd)
+    if (!nd && ls_plot_band_draws(lf, 1) == 0)
         ls_chart_note(f, NO_BAND_NOTE);
     drawn = finish(f, o, len, err);
     f = NULL; /* finish() freed it */
 done:
     /* The one way out: every scratch array and the chart (NULL once drawn). */
-    free(Rs), free(ys), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
-    free(dlo), free(dhi), free(col);
+    free(Rs), free(env), free(free_env), free(bx), free(blo), free(bhi), free(order);
     ls_chart_free(f);
     return drawn;
 }
 
 /* ---- rho_eff -------------------------------------------------------------------------- */
 
-unsigned char *ls_plot_rho_eff(const ls_lawfile *lf, const ls_arch_template *t, const double *E, size_t nE, double r_max,
-                               const ls_figure *o, size_t *len, ls_error *err)
+unsigned char *ls_plot_rho_eff(const ls_lawfile *lf, const ls_solve_rho_eff *rho, const ls_figure *o, size_t *len,
+                               ls_error *err)
 {
-    const ls_law *l = &lf->law;
-    int ranges = lf->has_fit && lf->fit.has_ranges && r_max > lf->fit.r_range[1] * (1 + 1e-9);
-    if (nE == 0 || !(r_max > 1)) {
+    size_t nE = rho->nE, N = rho->points;
+    if (nE == 0 || N < 2) {
         ls_error_set(err, LS_ERR_DATA, "no curve to plot");
         return NULL;
     }
+    double r_max = rho->R[N - 1];
+    int ranges = lf->has_fit && lf->fit.has_ranges && r_max > lf->fit.r_range[1] * (1 + 1e-9);
     char kind[64], text[256];
-    ls_law_kind_format(l->kind, kind, sizeof kind);
+    ls_law_kind_format(lf->law.kind, kind, sizeof kind);
     snprintf(text, sizeof text, "Effective parameters per active parameter: \xcf\x81<sub>eff</sub>(R) = N<sub>eff</sub> / N<sub>act</sub> (%s)", kind);
     chart *f = new_figure(text, 1, 1, err);
     if (!f)
@@ -1490,26 +1172,21 @@ unsigned char *ls_plot_rho_eff(const ls_lawfile *lf, const ls_arch_template *t, 
         shade_beyond(p, lf->fit.r_range[0], lf->fit.r_range[1]);
     ls_chart_panel_axis(p, CHART_AXIS_X, "loops R", CHART_SCALE_LINEAR);
     ls_chart_panel_axis(p, CHART_AXIS_Y, "\xcf\x81<sub>eff</sub> = N<sub>eff</sub> / N<sub>act</sub>", CHART_SCALE_LINEAR);
-    enum { N = 121 };
-    double xs[N], ys[N];
     double top = 1.0;
     for (size_t e = 0; e < nE; e++) {
-        ls_law_point x = ls_arch_point(t, 1e9, E[e], 1.0, 1e11);
-        for (int k = 0; k < N; k++) {
-            x.R = 1.0 + (r_max - 1.0) * k / (N - 1);
-            xs[k] = x.R;
-            ys[k] = ls_law_rho_eff(l, &x);
-            top = fmax(top, ys[k]);
-        }
+        const double *ys = rho->rho + e * N;
+        for (size_t k = 0; k < N; k++)
+            if (isfinite(ys[k]))
+                top = fmax(top, ys[k]);
         chart_style st = ls_chart_line_style((int)e);
-        ls_chart_panel_line(p, xs, ys, N, &st);
-        double ceiling = ls_law_rho_eff_ceiling(l, &x);
+        ls_chart_panel_line(p, rho->R, ys, N, &st);
         char m[32];
-        short_number(m, sizeof m, x.n_act / x.n_total);
-        snprintf(text, sizeof text, "E = %g (m = %s)", E[e], m);
+        short_number(m, sizeof m, rho->m[e]);
+        snprintf(text, sizeof text, "E = %g (m = %s)", rho->E[e], m);
         ls_chart_legend(f, text, &st);
-        snprintf(text, sizeof text, "E = %g", E[e]);
+        snprintf(text, sizeof text, "E = %g", rho->E[e]);
         ls_chart_legend_brief(f, text);
+        double ceiling = rho->ceiling[e];
         if (isfinite(ceiling) && ceiling > 1.0) {
             chart_style dash = ls_chart_line_style((int)e);
             dash.dash = CHART_DASH_DASHED;
@@ -1518,8 +1195,9 @@ unsigned char *ls_plot_rho_eff(const ls_lawfile *lf, const ls_arch_template *t, 
             top = fmax(top, ceiling);
         }
     }
+    double pad = top - 1.0 > 0 ? top - 1.0 : 1.0;
     ls_chart_panel_range(p, CHART_AXIS_X, 1.0, r_max);
-    ls_chart_panel_range(p, CHART_AXIS_Y, 1.0 - 0.03 * (top - 1.0 > 0 ? top - 1.0 : 1.0), top + 0.06 * (top - 1.0 > 0 ? top - 1.0 : 1.0));
+    ls_chart_panel_range(p, CHART_AXIS_Y, 1.0 - 0.03 * pad, top + 0.06 * pad);
     chart_style dash = ls_chart_line_style(CHART_BLACK);
     dash.dash = CHART_DASH_DASHED;
     dash.width = 1.0;
@@ -1529,7 +1207,593 @@ unsigned char *ls_plot_rho_eff(const ls_lawfile *lf, const ls_arch_template *t, 
         extrapolation_legend(f, "R");
     snprintf(text, sizeof text,
              "m = N<sub>act</sub> / N<sub>total</sub> and N<sub>loop</sub> / N<sub>act</sub> = %.3g from the architecture template; \xcf\x81<sub>eff</sub> = 1 at R = 1.",
-             ls_arch_loop_fraction(t));
+             rho->loop_fraction);
     ls_chart_note(f, text);
     return finish(f, o, len, err);
+}
+
+/* ---- isofit (Hoffmann et al.'s figure 3) ------------------------------------------- */
+
+/* Budgets named one by one in the legend; the others share one entry and
+ * the notes list their FLOPs, so that hundreds of budgets keep a legend
+ * (and a figure) of a readable size. */
+enum { LEGEND_BUDGETS = 12 };
+
+#define ELLIPSIS "\xe2\x80\xa6"
+
+/* A budget's legend entry: its FLOPs, and why it is left out when it is. */
+static void budget_label(char *buf, size_t size, const ls_isofit_budget *bu)
+{
+    char num[64];
+    ls_chart_number(num, sizeof num, bu->flops);
+    if (bu->status == LS_ISOFIT_USED)
+        snprintf(buf, size, "F = %s", num);
+    else
+        snprintf(buf, size, "F = %s: %s", num, ls_isofit_status_name(bu->status));
+}
+
+/* The FLOPs of the budgets b with pick[b], comma-separated into buf (of at
+ * least 64 bytes); those that do not fit end it as "... and N more".
+ * Returns how many were picked. */
+static size_t flops_list(char *buf, size_t size, const ls_isofit_result *r, const unsigned char *pick)
+{
+    const size_t tail = 40; /* room kept for " ... and N more" */
+    char num[64];
+    size_t len = 0, count = 0, left_out = 0;
+    buf[0] = '\0';
+    for (size_t b = 0; b < r->nbudgets; b++) {
+        if (!pick[b])
+            continue;
+        count++;
+        size_t w = ls_chart_number(num, sizeof num, r->budgets[b].flops);
+        if (left_out || len + w + 2 + tail >= size) {
+            left_out++;
+            continue;
+        }
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "", num);
+    }
+    if (left_out)
+        snprintf(buf + len, size - len, " " ELLIPSIS " and %zu more", left_out);
+    return count;
+}
+
+/* The budgets of too few runs, scattered grey circles without a curve,
+ * share one legend entry (a sweep's corners can hold a dozen); the notes
+ * list their FLOPs.  pick: scratch of r->nbudgets. */
+static void too_few_runs(chart *c, const ls_isofit_options *o, const ls_isofit_result *r, unsigned char *pick)
+{
+    char text[1024];
+    for (size_t b = 0; b < r->nbudgets; b++)
+        pick[b] = r->budgets[b].status == LS_ISOFIT_TOO_FEW_RUNS;
+    size_t count = flops_list(text, sizeof text, r, pick);
+    if (count == 0)
+        return;
+    char note[1200];
+    int curve = o->method != LS_ISOFIT_MINIMUM;
+    size_t need = curve && o->min_runs < 3 ? 3 : o->min_runs;
+    snprintf(note, sizeof note, "Too few runs (a budget needs %zu runs%s) at F = %s.", need,
+             curve ? " at 3 or more sizes" : "", text);
+    ls_chart_note(c, note);
+    chart_style key = ls_chart_marker_style(CHART_GREY, CHART_MARKER_CIRCLE);
+    key.marker_size = 1.8;
+    key.hollow = 1;
+    if (count == 1)
+        snprintf(note, sizeof note, "F = %s: too few runs", text);
+    else
+        snprintf(note, sizeof note, "%zu budgets: too few runs", count);
+    ls_chart_legend(c, note, &key);
+}
+
+/* The budgets past the legend's LEGEND_BUDGETS (marked in pick): one entry
+ * for them all, their FLOPs in the notes. */
+static void more_budgets(chart *c, const ls_isofit_result *r, const unsigned char *pick)
+{
+    char text[1024], note[1200];
+    size_t count = flops_list(text, sizeof text, r, pick);
+    if (count == 0)
+        return;
+    snprintf(note, sizeof note, "Budgets not named in the legend (%zu): F = %s.", count, text);
+    ls_chart_note(c, note);
+    chart_style key = ls_chart_marker_style(CHART_GREY, CHART_MARKER_CIRCLE);
+    key.marker_size = 1.8;
+    snprintf(note, sizeof note, ELLIPSIS " and %zu more %s", count, count == 1 ? "budget" : "budgets");
+    ls_chart_legend(c, note, &key);
+}
+
+/* Run i lies in the sizes its budget was fitted over (else --keep set it
+ * aside, or its budget has no fit). */
+static int run_in_fit(const ls_sweep *s, const ls_isofit_budget *bu, size_t i)
+{
+    double n = s->rows[i].n_act;
+    return n >= bu->n_fit_lo * (1 - 1e-12) && n <= bu->n_fit_hi * (1 + 1e-12);
+}
+
+/* A run --keep set aside: outside its budget's fitted sizes in a budget that has a fit. */
+static int set_aside(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r, size_t i)
+{
+    const ls_isofit_budget *bu = &r->budgets[r->run_budget[i]];
+    return o->keep_factor > 1 && bu->status != LS_ISOFIT_TOO_FEW_RUNS && !run_in_fit(s, bu, i);
+}
+
+/* Budget b on the left panel: its runs as markers of the given shape (hollow
+ * outside the sizes fitted, i.e. dropped by --keep, and for a budget left
+ * out), its parabola or interpolant over the sizes fitted, and, for a
+ * budget used, its optimum as a star (a budget left out may have its
+ * vertex far outside its sizes). */
+static void draw_budget(chart_panel *p, const ls_sweep *s, const ls_isofit_result *r, const ls_isofit_curves *c,
+                        size_t b, int color, chart_marker marker, int star_color, double *x, double *y)
+{
+    const ls_isofit_budget *bu = &r->budgets[b];
+    int used = bu->status == LS_ISOFIT_USED;
+    for (int inside = 1; inside >= 0; inside--) {
+        size_t m = 0;
+        for (size_t i = 0; i < s->n; i++) {
+            if (r->run_budget[i] == b && run_in_fit(s, bu, i) == inside) {
+                x[m] = s->rows[i].n_act;
+                y[m] = s->rows[i].loss;
+                m++;
+            }
+        }
+        chart_style runs = ls_chart_marker_style(color, marker);
+        runs.marker_size = 1.8;
+        runs.hollow = !used || !inside;
+        if (m > 0)
+            ls_chart_panel_line(p, x, y, m, &runs);
+    }
+    if (c->count[b] > 0) {
+        chart_style curve = ls_chart_line_style(color);
+        curve.width = used ? 1.0 : 0.7;
+        curve.dash = used ? CHART_DASH_SOLID : CHART_DASH_DASHED;
+        ls_chart_panel_line(p, c->n_act + b * c->points, c->loss + b * c->points, c->count[b], &curve);
+    }
+    if (used && isfinite(bu->n_opt) && isfinite(bu->loss_opt)) {
+        chart_style star = ls_chart_marker_style(star_color, CHART_MARKER_STAR);
+        star.marker_size = 3.6;
+        ls_chart_panel_line(p, &bu->n_opt, &bu->loss_opt, 1, &star);
+    }
+}
+
+/* The left panel's loss range: that of the runs fitted and the curves,
+ * with a margin, when --keep set runs aside (they may lie far above the
+ * curves and would squash them); the runs set aside beyond it are counted
+ * in a note. */
+static void loss_range(chart *f, chart_panel *p, const ls_sweep *s, const ls_isofit_options *o,
+                       const ls_isofit_result *r, const ls_isofit_curves *c)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    size_t aside = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (set_aside(s, o, r, i)) {
+            aside++;
+            continue;
+        }
+        lo = fmin(lo, s->rows[i].loss);
+        hi = fmax(hi, s->rows[i].loss);
+    }
+    if (aside == 0 || !(lo <= hi))
+        return;
+    for (size_t b = 0; b < r->nbudgets; b++) {
+        const double *y = c->loss + b * c->points;
+        for (size_t k = 0; k < c->count[b]; k++)
+            if (isfinite(y[k])) {
+                lo = fmin(lo, y[k]);
+                hi = fmax(hi, y[k]);
+            }
+    }
+    double margin = hi > lo ? 0.06 * (hi - lo) : fmax(fabs(hi) * 0.05, 1e-9);
+    lo -= margin;
+    hi += margin;
+    ls_chart_panel_range(p, CHART_AXIS_Y, lo, hi);
+    size_t above = 0, below = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if (set_aside(s, o, r, i)) {
+            above += s->rows[i].loss > hi;
+            below += s->rows[i].loss < lo;
+        }
+    char text[256];
+    if (above + below > 0) {
+        snprintf(text, sizeof text, "%zu %s set aside by --keep %s %s the panel (clipped at its frame).",
+                 above + below, above + below == 1 ? "run" : "runs", above + below == 1 ? "lies" : "lie",
+                 below == 0 ? "above" : above == 0 ? "below" : "outside");
+        ls_chart_note(f, text);
+    }
+}
+
+/* The right panel: N_opt and D_opt of the budgets used, their power laws
+ * across the budgets' span, and N_opt's bootstrap intervals. */
+static void draw_power_laws(chart_panel *p, const ls_isofit_result *r, const int *color)
+{
+    double flo = INFINITY, fhi = -INFINITY;
+    for (size_t b = 0; b < r->nbudgets; b++) {
+        const ls_isofit_budget *bu = &r->budgets[b];
+        if (bu->status != LS_ISOFIT_USED)
+            continue;
+        flo = fmin(flo, bu->flops);
+        fhi = fmax(fhi, bu->flops);
+        if (isfinite(bu->n_lo) && isfinite(bu->n_hi)) {
+            double fx[2] = {bu->flops, bu->flops}, ny[2] = {bu->n_lo, bu->n_hi};
+            chart_style bar = ls_chart_line_style(color[b]);
+            bar.width = 0.9;
+            ls_chart_panel_line(p, fx, ny, 2, &bar);
+        }
+        chart_style n = ls_chart_marker_style(color[b], CHART_MARKER_CIRCLE);
+        chart_style d = ls_chart_marker_style(color[b], CHART_MARKER_SQUARE);
+        d.hollow = 1;
+        ls_chart_panel_line(p, &bu->flops, &bu->n_opt, 1, &n);
+        ls_chart_panel_line(p, &bu->flops, &bu->d_opt, 1, &d);
+    }
+    double fx[2] = {flo, fhi}, ny[2], dy[2];
+    for (int k = 0; k < 2; k++) {
+        ny[k] = exp(r->ln_g + r->a * log(fx[k]));
+        dy[k] = exp(r->ln_h + r->b * log(fx[k]));
+    }
+    chart_style nl = ls_chart_line_style(CHART_BLACK), dl = ls_chart_line_style(CHART_BLACK);
+    dl.dash = CHART_DASH_DASHED;
+    ls_chart_panel_line(p, fx, ny, 2, &nl);
+    ls_chart_panel_line(p, fx, dy, 2, &dl);
+}
+
+/* The legend entries of the right panel and the figure's notes. */
+static void describe(chart *c, const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r)
+{
+    char text[512], name[256];
+    chart_style nl = ls_chart_line_style(CHART_BLACK), dl = ls_chart_line_style(CHART_BLACK);
+    nl.marker = CHART_MARKER_CIRCLE;
+    dl.marker = CHART_MARKER_SQUARE;
+    dl.hollow = 1;
+    dl.dash = CHART_DASH_DASHED;
+    snprintf(text, sizeof text, "N<sub>opt</sub> = %.4g F<sup>%.4f</sup>", exp(r->ln_g), r->a);
+    ls_chart_legend(c, text, &nl);
+    ls_chart_legend_brief(c, "N<sub>opt</sub>");
+    snprintf(text, sizeof text, "D<sub>opt</sub> = F / (6 N<sub>opt</sub>) = %.4g F<sup>%.4f</sup>", exp(r->ln_h),
+             r->b);
+    ls_chart_legend(c, text, &dl);
+    ls_chart_legend_brief(c, "D<sub>opt</sub>");
+    if (r->ndraws > 0) {
+        chart_style bar = ls_chart_line_style(CHART_BLACK);
+        bar.width = 0.9;
+        snprintf(text, sizeof text, "N<sub>opt</sub>: %g%% interval (%zu draws)", 100 * o->level, r->ndraws);
+        ls_chart_legend(c, text, &bar);
+        ls_chart_legend_brief(c, "interval");
+    }
+    ls_text_escape_xml(name, sizeof name, s->name, 0);
+    if (isfinite(r->r2))
+        snprintf(text, sizeof text, "Runs: %s, %zu budgets, %zu in the power law (R<sup>2</sup> %.4f of ln "
+                 "N<sub>opt</sub> on ln F).", name, r->nbudgets, r->nused, r->r2);
+    else
+        snprintf(text, sizeof text, "Runs: %s, %zu budgets, %zu in the power law (a line through two points).", name,
+                 r->nbudgets, r->nused);
+    ls_chart_note(c, text);
+    if (o->method == LS_ISOFIT_PARABOLA)
+        snprintf(text, sizeof text, "Each optimum (star) is the vertex of the least-squares parabola of the loss in "
+                 "ln N<sub>act</sub> (Chinchilla approach 2); hollow: left out of the power law, with no star.");
+    else if (o->method == LS_ISOFIT_MINIMUM)
+        snprintf(text, sizeof text, "Each optimum (star, in its budget's colour) is the budget's lowest-loss run "
+                 "(Chinchilla approach 1); hollow: left out of the power law, with no star.");
+    else
+        snprintf(text, sizeof text, "Each optimum (star) is the minimum of Akima's interpolant of ln L in "
+                 "ln N<sub>act</sub> (Porian et al.); hollow: left out of the power law, with no star.");
+    ls_chart_note(c, text);
+    if (o->noise_draws > 0) {
+        snprintf(text, sizeof text, "Each optimum is the median over %zu copies of the losses with noise of standard "
+                 "deviation %g, so a star may sit off its curve.", o->noise_draws, o->noise_sd);
+        ls_chart_note(c, text);
+    }
+    if (o->keep_factor > 1) {
+        snprintf(text, sizeof text, "Only the runs within a factor %g of each budget's first optimum are fitted; "
+                 "hollow circles: the others.", o->keep_factor);
+        ls_chart_note(c, text);
+    }
+}
+
+unsigned char *ls_plot_isofit(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r,
+                              const ls_isofit_curves *curves, const ls_figure *out, size_t *len, ls_error *err)
+{
+    if (r->nruns != s->n || !r->run_budget || r->nbudgets == 0 || curves->nbudgets != r->nbudgets) {
+        ls_error_set(err, LS_ERR_USAGE, "the IsoFLOP result to draw is not of these runs");
+        return NULL;
+    }
+    char title[256], text[256];
+    int at = snprintf(title, sizeof title, "IsoFLOP minima (%s): N<sub>opt</sub> ~ F<sup>%.4f</sup>",
+                      o->method == LS_ISOFIT_PARABOLA  ? "Chinchilla approach 2"
+                      : o->method == LS_ISOFIT_MINIMUM ? "Chinchilla approach 1"
+                                                       : "Akima, Porian et al.",
+                      r->a);
+    if (isfinite(r->a_lo) && at > 0 && (size_t)at < sizeof title)
+        snprintf(title + at, sizeof title - (size_t)at, ", a in [%.4f, %.4f] (%g%%)", r->a_lo, r->a_hi,
+                 100 * o->level);
+    chart *c = ls_chart_new(title, 1, 2);
+    double *x = malloc((s->n ? s->n : 1) * sizeof *x), *y = malloc((s->n ? s->n : 1) * sizeof *y);
+    int *color = malloc(r->nbudgets * sizeof *color);
+    unsigned char *pick = calloc(r->nbudgets, 1), *drawn = NULL;
+    if (!c || !x || !y || !color || !pick) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        goto done;
+    }
+    chart_panel *left = ls_chart_panel(c, 0, 0), *right = ls_chart_panel(c, 0, 1);
+    ls_chart_panel_axis(left, CHART_AXIS_X, "N<sub>act</sub> (parameters)", CHART_SCALE_LOG);
+    ls_chart_panel_axis(left, CHART_AXIS_Y, "loss (nats/token)", CHART_SCALE_LINEAR);
+    ls_chart_panel_axis(right, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
+    ls_chart_panel_axis(right, CHART_AXIS_Y, "N<sub>opt</sub>, D<sub>opt</sub>", CHART_SCALE_LOG);
+    /* The palette goes to the budgets used, in order, the others are grey;
+     * past the palette's colours the runs' marker tells budgets apart.
+     * Approach 1's star sits on the lowest run: in the budget's colour, so
+     * that it stays attributable; approach 1 draws no curves, so its
+     * legend entries are markers. */
+    int minimum = o->method == LS_ISOFIT_MINIMUM;
+    size_t named = 0;
+    int next = 0;
+    for (size_t b = 0; b < r->nbudgets; b++) {
+        const ls_isofit_budget *bu = &r->budgets[b];
+        int cycle = bu->status == LS_ISOFIT_USED ? next / CHART_NCOLORS : 0;
+        chart_marker marker = cycle % 2 ? CHART_MARKER_SQUARE : CHART_MARKER_CIRCLE;
+        color[b] = bu->status == LS_ISOFIT_USED ? next++ : CHART_GREY;
+        draw_budget(left, s, r, curves, b, color[b], marker, minimum ? color[b] : CHART_BLACK, x, y);
+        chart_style key = ls_chart_line_style(color[b]);
+        key.width = minimum ? 0 : key.width;
+        key.marker = marker;
+        key.marker_size = 1.8;
+        key.hollow = bu->status != LS_ISOFIT_USED;
+        key.dash = bu->status == LS_ISOFIT_USED ? CHART_DASH_SOLID : CHART_DASH_DASHED;
+        budget_label(text, sizeof text, bu);
+        if (bu->status == LS_ISOFIT_TOO_FEW_RUNS)
+            continue;
+        if (named++ < LEGEND_BUDGETS)
+            ls_chart_legend(c, text, &key);
+        else
+            pick[b] = 1;
+    }
+    more_budgets(c, r, pick);
+    too_few_runs(c, o, r, pick);
+    chart_style star = ls_chart_marker_style(CHART_BLACK, CHART_MARKER_STAR);
+    star.marker_size = 3.6;
+    ls_chart_legend(c,
+                    minimum                               ? "optimum: the lowest run"
+                    : o->method == LS_ISOFIT_PARABOLA ? "optimum: the parabola's vertex"
+                                                          : "optimum: the interpolant's minimum",
+                    &star);
+    ls_chart_legend_brief(c, "optimum");
+    draw_power_laws(right, r, color);
+    describe(c, s, o, r);
+    loss_range(c, left, s, o, r, curves);
+    drawn = ls_chart_render(c, out, len, err);
+done:
+    ls_chart_free(c);
+    free(x);
+    free(y);
+    free(color);
+    free(pick);
+    return drawn;
+}
+
+/* ---- frontier ----------------------------------------------------------------------- */
+
+/* A frontier's line through its budgets, the budgets the table stars
+ * (out[i]: beyond the fitted ranges) hollow and their segments dashed. */
+static void frontier_line(chart_panel *p, const double *x, const double *y, const unsigned char *out, size_t n,
+                          chart_style st)
+{
+    st.marker = CHART_MARKER_CIRCLE;
+    chart_style beyond = st;
+    beyond.dash = CHART_DASH_DASHED;
+    beyond.hollow = 1;
+    line_marking_outside(p, x, y, out, n, &st, &beyond);
+}
+
+/* The legend entry of frontier_line's hollow markers. */
+static void frontier_outside_legend(chart *f, unsigned outside)
+{
+    if (!outside)
+        return;
+    chart_style st = ls_chart_line_style(CHART_BLACK);
+    st.marker = CHART_MARKER_CIRCLE;
+    st.dash = CHART_DASH_DASHED;
+    st.hollow = 1;
+    outside_legend(f, &st, outside, "hollow, starred in the table: ");
+}
+
+unsigned char *ls_plot_frontier(const ls_law *l, const ls_frontier_point *points, const unsigned *outside, size_t n,
+                                double exponent, const ls_figure *o, size_t *len, ls_error *err)
+{
+    if (n == 0) {
+        ls_error_set(err, LS_ERR_DATA, "no budgets to draw");
+        return NULL;
+    }
+    char kind[64], title[160];
+    ls_law_kind_format(l->kind, kind, sizeof kind);
+    snprintf(title, sizeof title, "Compute-optimal frontier of %s: N<sub>opt</sub> ~ F<sup>%.4f</sup>", kind,
+             exponent);
+    chart *c = ls_chart_new(title, 1, 2);
+    double *x = malloc(n * sizeof *x), *yn = malloc(n * sizeof *yn), *yd = malloc(n * sizeof *yd),
+           *yl = malloc(n * sizeof *yl);
+    unsigned char *out = calloc(n, 1), *drawn = NULL;
+    if (!c || !x || !yn || !yd || !yl || !out) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        goto done;
+    }
+    unsigned any = 0;
+    for (size_t i = 0; i < n; i++) {
+        x[i] = points[i].flops;
+        yn[i] = points[i].n_opt;
+        yd[i] = points[i].d_opt;
+        yl[i] = points[i].loss;
+        out[i] = outside && outside[i];
+        any |= outside ? outside[i] : 0;
+    }
+    chart_panel *left = ls_chart_panel(c, 0, 0), *right = ls_chart_panel(c, 0, 1);
+    chart_style sn = ls_chart_line_style(0), sd = ls_chart_line_style(1), sl = ls_chart_line_style(CHART_BLACK);
+    sn.marker = sd.marker = sl.marker = CHART_MARKER_CIRCLE;
+    ls_chart_panel_axis(left, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
+    ls_chart_panel_axis(left, CHART_AXIS_Y, "N<sub>opt</sub>, D<sub>opt</sub>", CHART_SCALE_LOG);
+    frontier_line(left, x, yn, out, n, sn);
+    frontier_line(left, x, yd, out, n, sd);
+    ls_chart_panel_axis(right, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
+    ls_chart_panel_axis(right, CHART_AXIS_Y, "loss at the optimum (nats/token)", CHART_SCALE_LOG);
+    frontier_line(right, x, yl, out, n, sl);
+    ls_chart_legend(c, "N<sub>opt</sub> (parameters)", &sn);
+    ls_chart_legend(c, "D<sub>opt</sub> = F / (6 N<sub>opt</sub>) (tokens)", &sd);
+    ls_chart_legend(c, "loss", &sl);
+    frontier_outside_legend(c, any);
+    char note[256];
+    snprintf(note, sizeof note, "Law: %s, in closed form for a plain model R = 1, E = 1 with unlimited unique "
+             "data; %zu %s.", kind, n, n == 1 ? "budget" : "budgets");
+    ls_chart_note(c, note);
+    drawn = ls_chart_render(c, o, len, err);
+done:
+    ls_chart_free(c);
+    free(x);
+    free(yn);
+    free(yd);
+    free(yl);
+    free(out);
+    return drawn;
+}
+
+/* A whole-number series (R*, E*) as steps, the budgets in increasing F:
+ * each value held from its budget to the midpoint in ln F with the next,
+ * where it steps.  x, y: room for 3n - 2 points. */
+static size_t steps(const ls_frontier_solve_point *points, size_t n, int experts, double *x, double *y)
+{
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++) {
+        const ls_frontier_solve_point *p = &points[k];
+        double v = experts ? p->E : p->R;
+        if (k > 0) {
+            x[m] = x[m - 1];
+            y[m++] = v;
+        }
+        x[m] = p->flops;
+        y[m++] = v;
+        if (k + 1 < n) {
+            x[m] = sqrt(p->flops * points[k + 1].flops);
+            y[m++] = v;
+        }
+    }
+    return m;
+}
+
+/* The distinct values of R* and E* (ticks at each: 3 loops and 4 read
+ * apart), sorted, into v; returns how many. */
+static size_t distinct_counts(const ls_frontier_solve_point *points, size_t n, double *v)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < 2 * n; i++) {
+        double t = i < n ? points[i].R : points[i - n].E;
+        size_t at = 0;
+        while (at < m && v[at] < t)
+            at++;
+        if (at < m && v[at] == t)
+            continue;
+        memmove(v + at + 1, v + at, (m - at) * sizeof *v);
+        v[at] = t;
+        m++;
+    }
+    return m;
+}
+
+/* A candidate list as text ("1, 2, 4"), cut with "..." when long. */
+static void list_text(char *buf, size_t size, const double *v, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && len + 16 < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%g", i ? ", " : "", v[i]);
+    if (len + 16 >= size && size > 4)
+        snprintf(buf + (len < size - 4 ? len : size - 4), 4, "...");
+}
+
+/* The figure's notes: the law, the candidates, the memory budget and
+ * epsilon, as the table's header says them. */
+static void solve_notes(chart *c, const char *kind, const ls_solve_options *so, double mem_bytes, double bits)
+{
+    char note[640], rs[160], es[160];
+    list_text(rs, sizeof rs, so->R, so->nR);
+    list_text(es, sizeof es, so->E, so->nE);
+    snprintf(note, sizeof note, "Law: %s; at each budget the configuration 'loopscale solve' chooses among R = %s "
+             "and E = %s: the fewest loops and experts within epsilon = %.4g (loss units) of the best loss.", kind,
+             rs, es, so->eps);
+    ls_chart_note(c, note);
+    if (isfinite(mem_bytes))
+        snprintf(note, sizeof note, "Memory: %.4g bytes of weights at %g bits per weight (N<sub>total</sub> "
+                 "&#8804; %.4g).", mem_bytes, bits, 8 * mem_bytes / bits);
+    else
+        snprintf(note, sizeof note, "Memory: no limit on the weights (%g bits per weight).", bits);
+    ls_chart_note(c, note);
+}
+
+unsigned char *ls_plot_frontier_solve(const ls_law *l, const ls_frontier_solve_point *points, size_t n,
+                                      const ls_solve_options *so, double mem_bytes, double bits,
+                                      const ls_figure *o, size_t *len, ls_error *err)
+{
+    if (n == 0) {
+        ls_error_set(err, LS_ERR_DATA, "no budgets to draw");
+        return NULL;
+    }
+    char kind[64], title[160];
+    ls_law_kind_format(l->kind, kind, sizeof kind);
+    snprintf(title, sizeof title, "Frontier of the chosen architecture under %s", kind);
+    chart *c = ls_chart_new(title, 1, 2);
+    size_t nstep = 3 * n;
+    double *x = malloc(n * sizeof *x), *yn = malloc(n * sizeof *yn), *yd = malloc(n * sizeof *yd),
+           *yr = malloc(n * sizeof *yr), *ye = malloc(n * sizeof *ye), *sx = malloc(nstep * sizeof *sx),
+           *sy = malloc(nstep * sizeof *sy), *tick_values = malloc(2 * n * sizeof *tick_values);
+    unsigned char *out = calloc(n, 1), *drawn = NULL;
+    if (!c || !x || !yn || !yd || !yr || !ye || !sx || !sy || !tick_values || !out) {
+        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        goto done;
+    }
+    unsigned any = 0;
+    for (size_t i = 0; i < n; i++) {
+        x[i] = points[i].flops;
+        yn[i] = points[i].n_act;
+        yd[i] = points[i].tokens;
+        yr[i] = points[i].R;
+        ye[i] = points[i].E;
+        out[i] = points[i].outside != 0;
+        any |= points[i].outside;
+    }
+    chart_panel *left = ls_chart_panel(c, 0, 0), *right = ls_chart_panel(c, 0, 1);
+    chart_style sn = ls_chart_line_style(0), sd = ls_chart_line_style(1), sr = ls_chart_line_style(2),
+                se = ls_chart_line_style(3);
+    sn.marker = sd.marker = sr.marker = se.marker = CHART_MARKER_CIRCLE;
+    se.dash = CHART_DASH_DASHED; /* R* and E* may share a value: told apart where they overlap */
+    ls_chart_panel_axis(left, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
+    ls_chart_panel_axis(left, CHART_AXIS_Y, "N<sub>act</sub>, D", CHART_SCALE_LOG);
+    frontier_line(left, x, yn, out, n, sn);
+    frontier_line(left, x, yd, out, n, sd);
+    /* R and E are small whole numbers that double: a log axis keeps 1, 2,
+     * 4, 8 evenly apart, with a tick at each value taken.  They change in
+     * steps, not along slopes: a line between 3 and 4 loops would read as
+     * 3.5 loops between the budgets. */
+    ls_chart_panel_axis(right, CHART_AXIS_X, "training FLOPs F", CHART_SCALE_LOG);
+    ls_chart_panel_axis(right, CHART_AXIS_Y, "R*, E*", CHART_SCALE_LOG);
+    ls_chart_panel_ticks(right, CHART_AXIS_Y, tick_values, distinct_counts(points, n, tick_values));
+    for (int experts = 0; experts < 2; experts++) {
+        chart_style line = experts ? se : sr, dots = line, hollow;
+        line.marker = CHART_MARKER_NONE;
+        dots.width = 0;
+        hollow = dots;
+        hollow.hollow = 1;
+        ls_chart_panel_line(right, sx, sy, steps(points, n, experts, sx, sy), &line);
+        line_marking_outside(right, x, experts ? ye : yr, out, n, &dots, &hollow);
+    }
+    ls_chart_legend(c, "N<sub>act</sub> (active parameters)", &sn);
+    ls_chart_legend(c, "D (tokens)", &sd);
+    ls_chart_legend(c, "R* (loops)", &sr);
+    ls_chart_legend(c, "E* (experts)", &se);
+    frontier_outside_legend(c, any);
+    solve_notes(c, kind, so, mem_bytes, bits);
+    drawn = ls_chart_render(c, o, len, err);
+done:
+    ls_chart_free(c);
+    free(x);
+    free(yn);
+    free(yd);
+    free(yr);
+    free(ye);
+    free(sx);
+    free(sy);
+    free(tick_values);
+    free(out);
+    return drawn;
 }

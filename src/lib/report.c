@@ -442,9 +442,13 @@ static int put_fit(html *h, const ls_report_input *in, ls_error *err)
 
     if (put_residuals(h, in, err) != 0)
         return -1;
+    if (!in->figures) {
+        put(h, "</section>\n");
+        return 0;
+    }
     ls_error plot_err;
     size_t len = 0;
-    unsigned char *svg = ls_plot_fit(in->sweep, lf, in->figure, &len, &plot_err);
+    unsigned char *svg = ls_plot_fit(in->sweep, lf, &in->figures->fit, in->figure, &len, &plot_err);
     if (put_figure(h, svg, len, &plot_err, "observed and fitted loss of every run",
                    "Observed (markers) and fitted (lines) loss, with each run's residual in the bottom panel.",
                    err) != 0)
@@ -532,6 +536,10 @@ static int put_holdout(html *h, const ls_report_input *in, ls_error *err)
         }
         putf(h, " hold%s out too few runs: %s RMSE is one or two residuals, not a comparison of laws.</p>\n",
              few == 1 ? "s" : "", few == 1 ? "its" : "their");
+    }
+    if (!in->figures) {
+        put(h, "</section>\n");
+        return 0;
     }
     ls_error plot_err;
     size_t len = 0;
@@ -698,11 +706,12 @@ static int put_budgets(html *h, const ls_report_input *in, ls_error *err)
                 }
             put(h, ".</p>\n");
         }
-        if (so->nR < 2)
+        if (so->nR < 2 || !in->figures || b >= in->figures->nsolves)
             continue; /* one loop count: no curve against loops to draw */
         ls_error plot_err;
         size_t len = 0;
-        unsigned char *svg = ls_plot_solve(in->law, in->tmpl, bud, so, r, in->figure, &len, &plot_err);
+        unsigned char *svg = ls_plot_solve(in->law, in->tmpl, bud, so, r, &in->figures->solves[b], in->figure, &len,
+                                           &plot_err);
         if (put_figure(h, svg, len, &plot_err, "best loss against loops under the budget",
                        "The loss of the best N<sub>act</sub> at every loop count for each E; losses no "
                        "configuration reaches under the budget are shaded, the choice starred.",
@@ -710,48 +719,19 @@ static int put_budgets(html *h, const ls_report_input *in, ls_error *err)
             return -1;
     }
     /* IsoFLOP profiles of the chosen configurations, every budget in one figure. */
-    double *flops = malloc(in->nbudgets * sizeof *flops), *E = malloc((in->nbudgets + 1) * sizeof *E),
-           *R = malloc((in->nbudgets + 1) * sizeof *R);
-    if (!flops || !E || !R) {
-        free(flops);
-        free(E);
-        free(R);
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory while writing the report");
-        return -1;
-    }
-    size_t nE = 0, nR = 1, nf = 0;
-    R[0] = 1;
-    for (size_t b = 0; b < in->nbudgets; b++) {
-        if (!in->solves[b].has_choice)
-            continue;
-        flops[nf++] = in->budgets[b].flops;
-        const ls_solve_candidate *c = &in->solves[b].choice;
-        size_t i = 0;
-        while (i < nE && E[i] != c->E)
-            i++;
-        if (i == nE)
-            E[nE++] = c->E;
-        i = 0;
-        while (i < nR && R[i] != c->R)
-            i++;
-        if (i == nR)
-            R[nR++] = c->R;
-    }
+    const ls_report_figures *fig = in->figures;
     int status = 0;
-    if (nf) {
+    if (fig && fig->isoflop.ncurves) {
         put(h, "<h3>IsoFLOP profiles</h3>\n");
-        ls_plot_isoflop_spec spec = {flops, nf, E, R, nE, nR, 25};
         ls_error plot_err;
         size_t len = 0;
-        unsigned char *svg = ls_plot_isoflop(in->law, in->tmpl, &spec, in->figure, &len, &plot_err);
+        unsigned char *svg = ls_plot_isoflop(in->law, in->tmpl, &fig->isoflop, &fig->isoflop_bands,
+                                             &fig->isoflop_frontier, in->figure, &len, &plot_err);
         status = put_figure(h, svg, len, &plot_err, "IsoFLOP profiles of the chosen configurations",
                             "Loss against N<sub>act</sub> at each budget's full compute, for the chosen E and R "
                             "(and R = 1), with each profile's minimum; memory is not limited here.",
                             err);
     }
-    free(flops);
-    free(E);
-    free(R);
     if (status == 0)
         put(h, "</section>\n");
     return status;
@@ -856,4 +836,90 @@ int ls_report_solve_candidates(const ls_sweep *s, double **R, size_t *nR, double
     *E = e;
     *nE = ne;
     return 0;
+}
+
+/* ---- what the figures draw ------------------------------------------------------ */
+
+void ls_report_figures_free(ls_report_figures *f)
+{
+    if (!f)
+        return;
+    ls_fit_curves_free(&f->fit);
+    for (size_t b = 0; f->solves && b < f->nsolves; b++)
+        ls_solve_curves_free(&f->solves[b]);
+    free(f->solves);
+    ls_solve_isoflop_result_free(&f->isoflop);
+    ls_solve_isoflop_bands_free(&f->isoflop_bands);
+    ls_solve_isoflop_result_free(&f->isoflop_frontier);
+    memset(f, 0, sizeof *f);
+}
+
+/* The first n of the law file's draws as laws (NULL when n is 0). */
+static ls_law *draws_of(const ls_lawfile *lf, size_t n)
+{
+    ls_law *d = malloc((n ? n : 1) * sizeof *d);
+    for (size_t i = 0; d && i < n; i++)
+        ls_lawfile_draw(lf, i, &d[i]);
+    return d;
+}
+
+/* v[0..*n) holds x once (room for one more). */
+static void add_once(double *v, size_t *n, double x)
+{
+    for (size_t i = 0; i < *n; i++)
+        if (v[i] == x)
+            return;
+    v[(*n)++] = x;
+}
+
+int ls_report_figures_run(const ls_report_input *in, int threads, ls_report_figures *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    const ls_lawfile *lf = in->law;
+    size_t nd = ls_plot_band_draws(lf, LS_PLOT_BAND_DRAWS), nd_solve = ls_plot_band_draws(lf, LS_PLOT_SOLVE_BAND_DRAWS);
+    ls_law *draws = draws_of(lf, nd);
+    size_t nb = in->nbudgets;
+    double *flops = malloc((nb ? nb : 1) * sizeof *flops), *E = malloc((nb + 1) * sizeof *E),
+           *R = malloc((nb + 1) * sizeof *R);
+    out->solves = calloc(nb ? nb : 1, sizeof *out->solves);
+    int status = draws && flops && E && R && out->solves ? 0 : ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    out->nsolves = nb;
+    if (status == 0)
+        status = ls_fit_curves_run(in->sweep, &lf->law, draws, nd, LS_PLOT_FIT_POINTS, &out->fit, err);
+    for (size_t b = 0; status == 0 && b < nb; b++)
+        if (in->solves[b].has_choice)
+            status = ls_solve_curves_run(&lf->law, draws, nd_solve, in->tmpl, &in->budgets[b], in->solve, threads,
+                                         &out->solves[b], err);
+    /* The IsoFLOP profiles of the chosen configurations: every budget with
+     * a choice, the chosen E, and R = 1 beside the chosen R. */
+    size_t nE = 0, nR = 1, nf = 0;
+    double lo = INFINITY, hi = 0;
+    if (R)
+        R[0] = 1;
+    for (size_t b = 0; status == 0 && b < nb; b++) {
+        if (!in->solves[b].has_choice)
+            continue;
+        flops[nf++] = in->budgets[b].flops;
+        lo = fmin(lo, in->budgets[b].flops);
+        hi = fmax(hi, in->budgets[b].flops);
+        add_once(E, &nE, in->solves[b].choice.E);
+        add_once(R, &nR, in->solves[b].choice.R);
+    }
+    ls_law_ranges ranges;
+    ls_lawfile_ranges(lf, &ranges);
+    if (status == 0 && nf)
+        status = ls_solve_isoflop_run(&lf->law, in->tmpl, flops, nf, E, nE, R, nR, LS_PLOT_ISOFLOP_POINTS, &ranges,
+                                      &out->isoflop, err);
+    if (status == 0 && nf)
+        status = ls_solve_isoflop_bands_run(draws, nd, in->tmpl, &out->isoflop, &out->isoflop_bands, err);
+    if (status == 0 && nf)
+        status = ls_solve_isoflop_frontier(&lf->law, in->tmpl, lo / 3, hi * 3, LS_PLOT_FRONTIER_BUDGETS, E, nE, R, nR,
+                                           &ranges, &out->isoflop_frontier, err);
+    free(draws);
+    free(flops);
+    free(E);
+    free(R);
+    if (status != 0)
+        ls_report_figures_free(out);
+    return status;
 }

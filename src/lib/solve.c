@@ -11,6 +11,7 @@
 
 #include "loopscale/fit.h"
 
+#include "band_internal.h"
 #include "gslguard_internal.h"
 #include "numtext_internal.h"
 #include "parallel_internal.h"
@@ -371,10 +372,9 @@ static int cheaper(const ls_solve_candidate *a, const ls_solve_candidate *b)
 
 /* ls_solve_run, with the search without memory limit made optional (the
  * uncertainty runs do not report it). */
-static int solve_core(const ls_law *l, const ls_arch_template *t, const ls_solve_budget *b, const ls_solve_options *o,
-                      int with_unconstrained, ls_solve_result *out, ls_error *err)
+/* The budget and options a solve accepts. */
+static int check_problem(const ls_arch_template *t, const ls_solve_budget *b, const ls_solve_options *o, ls_error *err)
 {
-    memset(out, 0, sizeof *out);
     if (!(b->flops > 0) || !isfinite(b->flops))
         return ls_error_set(err, LS_ERR_USAGE, "the compute budget must be a positive number of FLOPs");
     if (!(b->mem_bytes > 0))
@@ -386,6 +386,15 @@ static int solve_core(const ls_law *l, const ls_arch_template *t, const ls_solve
     for (size_t e = 0; e < o->nE; e++)
         if (o->E[e] < t->top_k)
             return ls_error_set(err, LS_ERR_USAGE, "E = %g is below the template's top_k (%d)", o->E[e], t->top_k);
+    return 0;
+}
+
+static int solve_core(const ls_law *l, const ls_arch_template *t, const ls_solve_budget *b, const ls_solve_options *o,
+                      int with_unconstrained, ls_solve_result *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (check_problem(t, b, o, err) != 0)
+        return err->code;
     size_t n = o->nE * o->nR;
     out->candidates = calloc(n ? n : 1, sizeof *out->candidates);
     gsl_min_fminimizer *brent = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
@@ -506,9 +515,12 @@ void ls_solve_isoflop_result_free(ls_solve_isoflop_result *r)
     memset(r, 0, sizeof *r);
 }
 
-int ls_solve_isoflop_run(const ls_law *l, const ls_arch_template *t, const double *flops, size_t nflops,
-                         const double *E, size_t nE, const double *R, size_t nR, size_t points,
-                         const ls_law_ranges *ranges, ls_solve_isoflop_result *out, ls_error *err)
+/* ls_solve_isoflop_run; `lenient` leaves a minimum no model reaches, or
+ * that a double cannot hold, infeasible instead of failing (the frontier
+ * of a figure, over budgets nobody asked for). */
+static int isoflop_run(const ls_law *l, const ls_arch_template *t, const double *flops, size_t nflops,
+                       const double *E, size_t nE, const double *R, size_t nR, size_t points,
+                       const ls_law_ranges *ranges, int lenient, ls_solve_isoflop_result *out, ls_error *err)
 {
     memset(out, 0, sizeof *out);
     for (size_t e = 0; e < nE; e++)
@@ -528,6 +540,9 @@ int ls_solve_isoflop_run(const ls_law *l, const ls_arch_template *t, const doubl
     }
     out->ncurves = n;
     out->points = points;
+    out->nflops = nflops;
+    out->nE = nE;
+    out->nR = nR;
     int status = 0;
     for (size_t i = 0; i < n && status == 0; i++) {
         ls_solve_isoflop_curve *c = &out->curves[i];
@@ -536,6 +551,11 @@ int ls_solve_isoflop_run(const ls_law *l, const ls_arch_template *t, const doubl
         c->R = R[i % nR];
         ls_solve_budget b = {c->flops, INFINITY, 16};
         candidate_with(l, t, &b, c->E, c->R, NULL, 0, 0, brent, &c->minimum);
+        ls_error unheld;
+        if (lenient && c->minimum.feasible && ls_solve_candidate_check(&c->minimum, c->flops, &unheld) != 0)
+            c->minimum.feasible = 0;
+        if (lenient && !c->minimum.feasible)
+            continue;
         if (!c->minimum.feasible) {
             status = ls_error_set(err, LS_ERR_DATA, "no model fits a budget of %g %s", c->flops,
                                   ls_plural(c->flops, "FLOP", "FLOPs"));
@@ -571,6 +591,217 @@ int ls_solve_isoflop_run(const ls_law *l, const ls_arch_template *t, const doubl
     if (status != 0)
         ls_solve_isoflop_result_free(out);
     return status;
+}
+
+int ls_solve_isoflop_run(const ls_law *l, const ls_arch_template *t, const double *flops, size_t nflops,
+                         const double *E, size_t nE, const double *R, size_t nR, size_t points,
+                         const ls_law_ranges *ranges, ls_solve_isoflop_result *out, ls_error *err)
+{
+    return isoflop_run(l, t, flops, nflops, E, nE, R, nR, points, ranges, 0, out, err);
+}
+
+int ls_solve_isoflop_frontier(const ls_law *l, const ls_arch_template *t, double flops_lo, double flops_hi,
+                              size_t nflops, const double *E, size_t nE, const double *R, size_t nR,
+                              const ls_law_ranges *ranges, ls_solve_isoflop_result *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (!(flops_lo > 0 && flops_lo < flops_hi && isfinite(flops_hi)) || nflops < 2)
+        return ls_error_set(err, LS_ERR_USAGE, "a frontier needs two budgets or more, from a positive lowest to a "
+                            "higher highest");
+    double *flops = malloc(nflops * sizeof *flops);
+    if (!flops)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    for (size_t k = 0; k < nflops; k++)
+        flops[k] = exp(log(flops_lo) + (log(flops_hi) - log(flops_lo)) * (double)k / (double)(nflops - 1));
+    int status = isoflop_run(l, t, flops, nflops, E, nE, R, nR, 0, ranges, 1, out, err);
+    free(flops);
+    return status;
+}
+
+/* ---- what the figures draw ----------------------------------------------------- */
+
+void ls_solve_curves_free(ls_solve_curves *c)
+{
+    if (!c)
+        return;
+    free(c->unconstrained);
+    free(c->band_lo);
+    free(c->band_hi);
+    memset(c, 0, sizeof *c);
+}
+
+/* Every candidate's loss under one draw of the law, a row of the matrix. */
+typedef struct curves_job {
+    const ls_law *draws;
+    const ls_arch_template *t;
+    const ls_solve_budget *b;
+    const ls_solve_options *o;
+    double *loss; /* ndraws x ncandidates */
+} curves_job;
+
+static int brent_begin(void *context, void **state)
+{
+    (void)context;
+    *state = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
+    return *state ? 0 : -1;
+}
+
+static void brent_end(void *context, void *state)
+{
+    (void)context;
+    gsl_min_fminimizer_free(state);
+}
+
+static int curves_draw(void *context, void *state, size_t i)
+{
+    curves_job *job = context;
+    const ls_solve_options *o = job->o;
+    double *row = job->loss + i * o->nE * o->nR;
+    for (size_t e = 0; e < o->nE; e++)
+        for (size_t r = 0; r < o->nR; r++) {
+            ls_solve_candidate c;
+            candidate_with(&job->draws[i], job->t, job->b, o->E[e], o->R[r], o->ladder, o->nladder, 1, state, &c);
+            row[e * o->nR + r] = c.feasible ? c.loss : NAN;
+        }
+    return 0;
+}
+
+int ls_solve_curves_run(const ls_law *l, const ls_law *draws, size_t ndraws, const ls_arch_template *t,
+                        const ls_solve_budget *b, const ls_solve_options *o, int threads, ls_solve_curves *out,
+                        ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (check_problem(t, b, o, err) != 0)
+        return err->code;
+    size_t n = o->nE * o->nR;
+    out->ncandidates = n;
+    out->unconstrained = malloc((n ? n : 1) * sizeof *out->unconstrained);
+    gsl_min_fminimizer *brent = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
+    curves_job job = {draws, t, b, o, ndraws ? malloc(ndraws * (n ? n : 1) * sizeof *job.loss) : NULL};
+    double *column = ndraws ? malloc(ndraws * sizeof *column) : NULL;
+    if (ndraws) {
+        out->ndraws = ndraws;
+        out->band_lo = malloc((n ? n : 1) * sizeof *out->band_lo);
+        out->band_hi = malloc((n ? n : 1) * sizeof *out->band_hi);
+    }
+    int status = 0;
+    if (!out->unconstrained || !brent || (ndraws && (!job.loss || !column || !out->band_lo || !out->band_hi)))
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    for (size_t e = 0; status == 0 && e < o->nE; e++)
+        for (size_t r = 0; r < o->nR; r++) {
+            ls_solve_candidate c;
+            candidate_with(l, t, b, o->E[e], o->R[r], o->ladder, o->nladder, 0, brent, &c);
+            out->unconstrained[e * o->nR + r] = c.feasible ? c.loss : NAN;
+        }
+    if (status == 0 && ndraws) {
+        ls_parallel_job pj = {.n = ndraws, .threads = threads, .context = &job, .begin = brent_begin,
+                              .end = brent_end, .item = curves_draw};
+        if (ls_parallel_for(&pj) != 0)
+            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory solving the bootstrap draws");
+    }
+    for (size_t c = 0; status == 0 && c < n && ndraws; c++) {
+        for (size_t i = 0; i < ndraws; i++)
+            column[i] = job.loss[i * n + c];
+        ls_band_central95(column, ndraws, &out->band_lo[c], &out->band_hi[c]);
+    }
+    gsl_min_fminimizer_free(brent);
+    free(job.loss);
+    free(column);
+    if (status != 0)
+        ls_solve_curves_free(out);
+    return status;
+}
+
+void ls_solve_isoflop_bands_free(ls_solve_isoflop_bands *b)
+{
+    if (!b)
+        return;
+    free(b->lo);
+    free(b->hi);
+    memset(b, 0, sizeof *b);
+}
+
+int ls_solve_isoflop_bands_run(const ls_law *draws, size_t ndraws, const ls_arch_template *t,
+                               const ls_solve_isoflop_result *r, ls_solve_isoflop_bands *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    size_t n = r->ncurves * r->points;
+    if (n == 0 || ndraws == 0)
+        return 0;
+    out->lo = malloc(n * sizeof *out->lo);
+    out->hi = malloc(n * sizeof *out->hi);
+    double *loss = malloc(ndraws * r->points * sizeof *loss), *column = malloc(ndraws * sizeof *column);
+    if (!out->lo || !out->hi || !loss || !column) {
+        free(loss);
+        free(column);
+        ls_solve_isoflop_bands_free(out);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    out->ncurves = r->ncurves;
+    out->points = r->points;
+    out->ndraws = ndraws;
+    for (size_t i = 0; i < r->ncurves; i++) {
+        const ls_solve_isoflop_curve *c = &r->curves[i];
+        for (size_t d = 0; d < ndraws; d++)
+            ls_solve_isoflop_profile(&draws[d], t, c->flops, c->E, c->R, c->n_act, r->points, loss + d * r->points,
+                                     NULL);
+        for (size_t k = 0; k < r->points; k++) {
+            for (size_t d = 0; d < ndraws; d++)
+                column[d] = loss[d * r->points + k];
+            ls_band_central95(column, ndraws, &out->lo[i * r->points + k], &out->hi[i * r->points + k]);
+        }
+    }
+    free(loss);
+    free(column);
+    return 0;
+}
+
+void ls_solve_rho_eff_free(ls_solve_rho_eff *r)
+{
+    if (!r)
+        return;
+    free(r->E);
+    free(r->R);
+    free(r->rho);
+    free(r->ceiling);
+    free(r->m);
+    memset(r, 0, sizeof *r);
+}
+
+int ls_solve_rho_eff_run(const ls_law *l, const ls_arch_template *t, const double *E, size_t nE, double r_max,
+                         size_t points, ls_solve_rho_eff *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (nE == 0 || points < 2 || !(r_max > 1) || !isfinite(r_max))
+        return ls_error_set(err, LS_ERR_USAGE, "rho_eff curves need an expert count, two points or more and a "
+                            "largest loop count above 1");
+    out->E = malloc(nE * sizeof *out->E);
+    out->R = malloc(points * sizeof *out->R);
+    out->rho = malloc(nE * points * sizeof *out->rho);
+    out->ceiling = malloc(nE * sizeof *out->ceiling);
+    out->m = malloc(nE * sizeof *out->m);
+    if (!out->E || !out->R || !out->rho || !out->ceiling || !out->m) {
+        ls_solve_rho_eff_free(out);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    out->nE = nE;
+    out->points = points;
+    out->loop_fraction = ls_arch_loop_fraction(t);
+    for (size_t k = 0; k < points; k++)
+        out->R[k] = 1.0 + (r_max - 1.0) * (double)k / (double)(points - 1);
+    for (size_t e = 0; e < nE; e++) {
+        /* The mappings read the shape (m, N_loop / N_act) and R, not the
+         * size: any N_act and D give the same curve. */
+        ls_law_point x = ls_arch_point(t, 1e9, E[e], 1.0, 1e11);
+        out->E[e] = E[e];
+        out->m[e] = x.n_act / x.n_total;
+        out->ceiling[e] = ls_law_rho_eff_ceiling(l, &x);
+        for (size_t k = 0; k < points; k++) {
+            x.R = out->R[k];
+            out->rho[e * points + k] = ls_law_rho_eff(l, &x);
+        }
+    }
+    return 0;
 }
 
 /* ---- uncertainty ------------------------------------------------------------- */

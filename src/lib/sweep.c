@@ -490,6 +490,8 @@ typedef struct checkpoint_candidate {
 typedef struct reader_state {
     const ls_sweep_options *options;
     const ls_sweep_handler *stream; /* rows go here instead of into s->rows */
+    ls_sweep_text_cell *stream_cells; /* a row's fields as the stream's callback takes them */
+    size_t stream_cells_cap;
     where_filter *wheres;
     map_rename *maps;
     ls_sweep *s;
@@ -1299,7 +1301,12 @@ static int keep_row(reader_state *st, const row_context *rc, size_t nfields, con
 {
     ls_sweep *s = st->s;
     if (st->stream) {
-        int status = st->stream->on_row(st->stream->ctx, row, rc->fields, nfields, rc->err);
+        if (ls_grow((void **)&st->stream_cells, &st->stream_cells_cap, nfields ? nfields : 1,
+                    sizeof *st->stream_cells) != 0)
+            return ls_error_set(rc->err, LS_ERR_INTERNAL, "out of memory");
+        for (size_t i = 0; i < nfields; i++)
+            st->stream_cells[i] = (ls_sweep_text_cell){rc->fields[i].ptr, rc->fields[i].len};
+        int status = st->stream->on_row(st->stream->ctx, row, st->stream_cells, nfields, rc->err);
         if (status == 0)
             s->n++;
         return status;
@@ -1891,6 +1898,7 @@ static ls_sweep *read_sweep(const char *const *paths, size_t npaths, const ls_sw
     for (size_t w = 0; st.wheres && w < options->nwheres; w++)
         where_free(&st.wheres[w]);
     free(st.wheres);
+    free(st.stream_cells);
     free(st.maps);
     free(st.keys);
     free(st.key_of_row);

@@ -219,7 +219,7 @@ metadata, and under the panels with --plot-caption:
   Law: moe:bounded-sparse; at each budget the configuration 'loopscale solve' chooses among R = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 and E = 1, 2, 4, 8, 16: the fewest loops and experts within epsilon = 0.004412 (loss units) of the best loss.
   Memory: 3e+09 bytes of weights at 4 bits per weight (N total \xe2\x89\xa4 6e+09) (esc)
   $ grep -o '<desc>[^<]*' steps.svg | sed 's/&#39;/'"'"'/g'
-  <desc>Law: moe:bounded-sparse; at each budget the configuration 'loopscale solve' chooses among R = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 and E = 1, 2, 4, 8, 16: the fewest loops and experts within epsilon = 0.004412 (loss units) of the best loss. Memory: 3e+09 bytes of weights at 4 bits per weight (Ntotal \xe2\x89\xa4 6e+09). (esc)
+  <desc>Law: moe:bounded-sparse; at each budget the configuration 'loopscale solve' chooses among R = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 and E = 1, 2, 4, 8, 16: the fewest loops and experts within epsilon = 0.004412 (loss units) of the best loss. Memory: 3e+09 bytes of weights at 4 bits per weight (N_total \xe2\x89\xa4 6e+09). (esc)
   $ loopscale frontier --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e20:1e22:3 --plot plain.svg > /dev/null && grep -o '<desc>[^<]*' plain.svg
   <desc>Law: moe:bounded-sparse, in closed form for a plain model R = 1, E = 1 with unlimited unique data; 3 budgets.
 

@@ -41,7 +41,7 @@ notes list their FLOPs, as many as the table leaves out for that reason:
   $ grep -c 'too few runs' plain.txt
   4
   $ grep -o 'Too few runs[^(]*([^)]*) at F = [^A-Z]*' iso.svg | sed 's/\xc3\x97/x/g'
-  Too few runs (a budget needs 3 runs at 3 or more sizes) at F = 3.75x1017, 7.5x1017, 7.68x1020, 1.54x1021. 
+  Too few runs (a budget needs 3 runs at 3 or more sizes) at F = 3.75x10^17, 7.5x10^17, 7.68x10^20, 1.54x10^21. 
 
 In the SVG, one solid parabola per budget used, each in its own colour,
 one dashed grey parabola for the budget whose vertex is at the edge (the

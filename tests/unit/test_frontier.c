@@ -13,6 +13,7 @@
 
 #include "loopscale/frontier.h"
 #include "loopscale/lawfile.h"
+#include "loopscale/plot.h"
 
 static void budget_lists_and_ranges_parse(void **state)
 {
@@ -111,11 +112,11 @@ static void frontier_plot_is_an_svg(void **state)
     assert_int_equal(ls_frontier_run(&l, budgets, 3, pts, &a, &err), 0);
     ls_figure o = ls_figure_default();
     size_t len = 0;
-    unsigned char *svg = ls_frontier_plot(&l, pts, 3, a, &o, &len, &err);
+    unsigned char *svg = ls_plot_frontier(&l, pts, NULL, 3, a, &o, &len, &err);
     assert_non_null(svg);
     assert_true(len > 1000 && strstr((const char *)svg, "<svg") != NULL);
     free(svg);
-    assert_null(ls_frontier_plot(&l, pts, 0, a, &o, &len, &err));
+    assert_null(ls_plot_frontier(&l, pts, NULL, 0, a, &o, &len, &err));
     assert_int_equal(err.code, LS_ERR_DATA);
 }
 
@@ -181,7 +182,7 @@ static void solve_frontier_points_are_solve_choices(void **state)
     assert_true(memory_bound >= 2);
     ls_figure co = ls_figure_default();
     size_t len = 0;
-    unsigned char *svg = ls_frontier_plot_solve(&lf->law, pts, 4, &o, 3e9, 4, &co, &len, &err);
+    unsigned char *svg = ls_plot_frontier_solve(&lf->law, pts, 4, &o, 3e9, 4, &co, &len, &err);
     assert_non_null(svg);
     assert_true(len > 1000 && strstr((const char *)svg, "<svg") != NULL);
     free(svg);

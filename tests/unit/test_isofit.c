@@ -13,6 +13,7 @@
 
 #include "akima_internal.h"
 #include "loopscale/isofit.h"
+#include "loopscale/plot.h"
 #include "tmpfile.h"
 
 /* The truth: N_opt = G F^A_EXP; at each budget the loss is
@@ -302,12 +303,17 @@ static void the_figure_needs_the_runs_it_was_fitted_on(void **state)
     assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
     ls_figure out = ls_figure_default();
     size_t len = 0;
-    unsigned char *svg = ls_isofit_plot(s, &o, &r, &out, &len, &err);
+    ls_isofit_curves c;
+    assert_int_equal(ls_isofit_curves_run(s, &o, &r, LS_PLOT_ISOFIT_POINTS, &c, &err), 0);
+    unsigned char *svg = ls_plot_isofit(s, &o, &r, &c, &out, &len, &err);
     assert_non_null(svg);
     assert_true(len > 100 && strstr((const char *)svg, "<svg") != NULL);
     free(svg);
-    assert_null(ls_isofit_plot(other, &o, &r, &out, &len, &err));
+    assert_null(ls_plot_isofit(other, &o, &r, &c, &out, &len, &err));
     assert_int_equal(err.code, LS_ERR_USAGE);
+    ls_isofit_curves c_other;
+    assert_int_equal(ls_isofit_curves_run(other, &o, &r, LS_PLOT_ISOFIT_POINTS, &c_other, &err), LS_ERR_USAGE);
+    ls_isofit_curves_free(&c);
     ls_isofit_result_free(&r);
     ls_sweep_free(s);
     ls_sweep_free(other);
@@ -787,7 +793,10 @@ static void the_figure_draws_the_akima_curve(void **state)
     assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
     ls_figure out = ls_figure_default();
     size_t len = 0;
-    unsigned char *svg = ls_isofit_plot(s, &o, &r, &out, &len, &err);
+    ls_isofit_curves c;
+    assert_int_equal(ls_isofit_curves_run(s, &o, &r, LS_PLOT_ISOFIT_POINTS, &c, &err), 0);
+    unsigned char *svg = ls_plot_isofit(s, &o, &r, &c, &out, &len, &err);
+    ls_isofit_curves_free(&c);
     assert_non_null(svg);
     char *text = malloc(len + 1);
     memcpy(text, svg, len);
@@ -800,10 +809,69 @@ static void the_figure_draws_the_akima_curve(void **state)
     ls_sweep_free(s);
 }
 
+/* The curves a figure draws: on a truth exactly quadratic in ln N,
+ * approach 2's sampled parabola is the truth itself over the sizes fitted;
+ * Akima's interpolant of a log-parabola passes through the runs at its
+ * ends and stays near the truth between them; approach 1 draws none. */
+static void isofit_curves_are_the_fitted_curves(void **state)
+{
+    (void)state;
+    ls_sweep *s = isoflop_sweep(0.0, 0.0, OFFSETS, 7);
+    ls_isofit_options o;
+    ls_isofit_default_options(&o);
+    ls_isofit_result r;
+    ls_isofit_curves c;
+    ls_error err;
+    assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
+    assert_int_equal(ls_isofit_curves_run(s, &o, &r, 33, &c, &err), 0);
+    assert_int_equal(c.nbudgets, 4);
+    for (size_t b = 0; b < 4; b++) {
+        double f = BUDGETS[b], n_opt = G * pow(f, A_EXP), l0 = 2.0 + 40.0 * pow(f, -0.08);
+        assert_int_equal(c.count[b], 33);
+        assert_true(fabs(c.n_act[b * 33] / (n_opt * exp(OFFSETS[0])) - 1) < 1e-12);
+        assert_true(fabs(c.n_act[b * 33 + 32] / (n_opt * exp(OFFSETS[6])) - 1) < 1e-12);
+        for (size_t k = 0; k < 33; k++) {
+            double u = log(c.n_act[b * 33 + k]) - log(n_opt);
+            assert_true(fabs(c.loss[b * 33 + k] - (l0 + K * u * u)) < 1e-9);
+        }
+    }
+    ls_isofit_curves_free(&c);
+    ls_isofit_result_free(&r);
+    o.method = LS_ISOFIT_MINIMUM;
+    assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
+    assert_int_equal(ls_isofit_curves_run(s, &o, &r, 33, &c, &err), 0);
+    for (size_t b = 0; b < 4; b++)
+        assert_int_equal(c.count[b], 0);
+    ls_isofit_curves_free(&c);
+    assert_int_equal(ls_isofit_curves_run(s, &o, &r, 1, &c, &err), LS_ERR_USAGE);
+    ls_isofit_result_free(&r);
+    ls_sweep_free(s);
+
+    s = log_parabola_sweep(EVEN, 7, 4);
+    o.method = LS_ISOFIT_AKIMA;
+    assert_int_equal(ls_isofit_run(s, &o, &r, &err), 0);
+    assert_int_equal(ls_isofit_curves_run(s, &o, &r, 61, &c, &err), 0);
+    for (size_t b = 0; b < 4; b++) {
+        double f = BUDGETS[b], n_opt = G * pow(f, A_EXP), l0 = 2.0 + 40.0 * pow(f, -0.08);
+        const double *x = c.n_act + b * 61, *y = c.loss + b * 61;
+        assert_int_equal(c.count[b], 61);
+        assert_true(fabs(y[0] / (l0 * exp(K * EVEN[0] * EVEN[0])) - 1) < 1e-12);
+        assert_true(fabs(y[60] / (l0 * exp(K * EVEN[6] * EVEN[6])) - 1) < 1e-12);
+        for (size_t k = 0; k < 61; k++) {
+            double u = log(x[k]) - log(n_opt);
+            assert_true(fabs(y[k] / (l0 * exp(K * u * u)) - 1) < 1e-3);
+        }
+    }
+    ls_isofit_curves_free(&c);
+    ls_isofit_result_free(&r);
+    ls_sweep_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_parabola_and_the_power_law_recover_a_quadratic_truth),
+        cmocka_unit_test(isofit_curves_are_the_fitted_curves),
         cmocka_unit_test(a_budget_is_the_geometric_mean_of_its_runs_flops),
         cmocka_unit_test(the_lowest_run_is_approach_one),
         cmocka_unit_test(the_filter_keeps_the_runs_near_the_optimum),

@@ -104,9 +104,20 @@ static void report_page_carries_the_fit_and_refuses_no_fit(void **state)
     ls_lawfile *lf = ls_lawfile_from_fit(&r, &p, NULL, s, &prov, &err);
     assert_non_null(lf);
     ls_figure figure = ls_figure_default();
-    ls_report_input in = {s, &path, 1, &r, lf, NULL, NULL, NULL, NULL, NULL, 0, &figure, 3};
+    ls_report_input in = {s, &path, 1, &r, lf, NULL, NULL, NULL, NULL, NULL, 0, &figure, 3, NULL};
+    /* Without what the figures draw, a page without figures. */
     char *page = ls_report_html(&in, &err);
     assert_non_null(page);
+    assert_null(strstr(page, "<img"));
+    free(page);
+    ls_report_figures figures;
+    assert_int_equal(ls_report_figures_run(&in, 1, &figures, &err), 0);
+    assert_int_equal(figures.fit.nruns, s->n);
+    assert_int_equal(figures.isoflop.ncurves, 0); /* no budget */
+    in.figures = &figures;
+    page = ls_report_html(&in, &err);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "<figure><img alt=\"observed and fitted loss of every run\""));
     /* The fitted alpha, as the table writes it, and the RMSE. */
     char want[128];
     snprintf(want, sizeof want, "<tr><td>alpha</td><td>%.6g</td>", r.law.p[LS_LAW_P_ALPHA]);
@@ -127,6 +138,7 @@ static void report_page_carries_the_fit_and_refuses_no_fit(void **state)
     none.fit = NULL;
     assert_null(ls_report_html(&none, &err));
     assert_int_equal(err.code, LS_ERR_DATA);
+    ls_report_figures_free(&figures);
     ls_lawfile_free(lf);
     ls_sweep_free(s);
 }

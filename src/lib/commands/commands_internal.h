@@ -10,6 +10,7 @@
 #include "jsonw_internal.h"
 #include "loopscale/arch.h"
 #include "loopscale/fit.h"
+#include "loopscale/isofit.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/plot.h"
 #include "loopscale/profile.h"
@@ -167,6 +168,27 @@ int cmd_fit_verdict(const ls_request *req, const ls_sweep *s, const ls_fit_resul
  * asks for; a size that leaves no room, a PNG too large or an unknown
  * extension refused up front.  plot_path NULL: only the options. */
 int cmd_figure(const ls_request *req, opt_id plot, ls_figure *out, ls_error *err);
+/* The first ls_plot_band_draws(lf, most) bootstrap draws of the law as
+ * laws (*draws malloc'd, NULL with *n = 0 when the bands have none), for
+ * the functions that compute a figure's bands. */
+int cmd_band_draws(const ls_lawfile *lf, size_t most, ls_law **draws, size_t *n, ls_error *err);
+/* The figures of fit, isofit, solve (--plot, --plot-rho) and isoflop: what each draws
+ * computed (the curves and bands of plot.h's callers; the solve bands on
+ * the request's threads), then drawn.  The file's bytes, or NULL with an
+ * error. */
+unsigned char *cmd_plot_fit(const ls_sweep *s, const ls_lawfile *lf, const ls_figure *figure, size_t *len,
+                            ls_error *err);
+unsigned char *cmd_plot_isofit(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r,
+                               const ls_figure *figure, size_t *len, ls_error *err);
+unsigned char *cmd_plot_solve(const ls_request *req, const ls_lawfile *lf, const ls_arch_template *t,
+                              const ls_solve_budget *b, const ls_solve_options *so, const ls_solve_result *r,
+                              const ls_figure *figure, size_t *len, ls_error *err);
+unsigned char *cmd_plot_rho_eff(const ls_lawfile *lf, const ls_arch_template *t, const double *E, size_t nE,
+                                double r_max, const ls_figure *figure, size_t *len, ls_error *err);
+/* points: the table's per profile (a smooth curve has LS_PLOT_ISOFLOP_POINTS at least). */
+unsigned char *cmd_plot_isoflop(const ls_lawfile *lf, const ls_arch_template *t, const double *flops, size_t nflops,
+                                const double *E, size_t nE, const double *R, size_t nR, size_t points,
+                                const ls_figure *figure, size_t *len, ls_error *err);
 /* A figure option given without a plot to apply it to, or --dpi without a
  * PNG among the plots, is a usage error.  plots[i] are the command's plot
  * options, figures[i] their figures. */

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "chart_internal.h"
 #include "commands/commands_internal.h"
 #include "numtext_internal.h"
 
@@ -358,6 +357,110 @@ void cmd_ranges_note(strbuf *out, const ls_law_ranges *ranges, unsigned outside)
 
 /* ---- figures ---------------------------------------------------------------------- */
 
+int cmd_band_draws(const ls_lawfile *lf, size_t most, ls_law **draws, size_t *n, ls_error *err)
+{
+    *draws = NULL;
+    *n = ls_plot_band_draws(lf, most);
+    if (*n == 0)
+        return 0;
+    if (!(*draws = malloc(*n * sizeof **draws)))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    for (size_t i = 0; i < *n; i++)
+        ls_lawfile_draw(lf, i, &(*draws)[i]);
+    return 0;
+}
+
+unsigned char *cmd_plot_fit(const ls_sweep *s, const ls_lawfile *lf, const ls_figure *figure, size_t *len,
+                            ls_error *err)
+{
+    ls_law *draws = NULL;
+    size_t nd = 0;
+    ls_fit_curves curves;
+    memset(&curves, 0, sizeof curves);
+    unsigned char *svg = NULL;
+    if (cmd_band_draws(lf, LS_PLOT_BAND_DRAWS, &draws, &nd, err) == 0 &&
+        ls_fit_curves_run(s, &lf->law, draws, nd, LS_PLOT_FIT_POINTS, &curves, err) == 0)
+        svg = ls_plot_fit(s, lf, &curves, figure, len, err);
+    ls_fit_curves_free(&curves);
+    free(draws);
+    return svg;
+}
+
+unsigned char *cmd_plot_isofit(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r,
+                               const ls_figure *figure, size_t *len, ls_error *err)
+{
+    ls_isofit_curves curves;
+    unsigned char *svg = NULL;
+    if (ls_isofit_curves_run(s, o, r, LS_PLOT_ISOFIT_POINTS, &curves, err) == 0)
+        svg = ls_plot_isofit(s, o, r, &curves, figure, len, err);
+    ls_isofit_curves_free(&curves);
+    return svg;
+}
+
+unsigned char *cmd_plot_solve(const ls_request *req, const ls_lawfile *lf, const ls_arch_template *t,
+                              const ls_solve_budget *b, const ls_solve_options *so, const ls_solve_result *r,
+                              const ls_figure *figure, size_t *len, ls_error *err)
+{
+    ls_law *draws = NULL;
+    size_t nd = 0;
+    ls_solve_curves curves;
+    memset(&curves, 0, sizeof curves);
+    unsigned char *svg = NULL;
+    if (cmd_band_draws(lf, LS_PLOT_SOLVE_BAND_DRAWS, &draws, &nd, err) == 0 &&
+        ls_solve_curves_run(&lf->law, draws, nd, t, b, so, req_threads(req), &curves, err) == 0)
+        svg = ls_plot_solve(lf, t, b, so, r, &curves, figure, len, err);
+    ls_solve_curves_free(&curves);
+    free(draws);
+    return svg;
+}
+
+unsigned char *cmd_plot_rho_eff(const ls_lawfile *lf, const ls_arch_template *t, const double *E, size_t nE,
+                                double r_max, const ls_figure *figure, size_t *len, ls_error *err)
+{
+    ls_solve_rho_eff rho;
+    unsigned char *svg = NULL;
+    if (ls_solve_rho_eff_run(&lf->law, t, E, nE, r_max, LS_PLOT_RHO_POINTS, &rho, err) == 0)
+        svg = ls_plot_rho_eff(lf, &rho, figure, len, err);
+    ls_solve_rho_eff_free(&rho);
+    return svg;
+}
+
+unsigned char *cmd_plot_isoflop(const ls_lawfile *lf, const ls_arch_template *t, const double *flops, size_t nflops,
+                                const double *E, size_t nE, const double *R, size_t nR, size_t points,
+                                const ls_figure *figure, size_t *len, ls_error *err)
+{
+    ls_law_ranges ranges;
+    ls_lawfile_ranges(lf, &ranges);
+    double lo = INFINITY, hi = 0;
+    for (size_t i = 0; i < nflops; i++) {
+        lo = fmin(lo, flops[i]);
+        hi = fmax(hi, flops[i]);
+    }
+    ls_law *draws = NULL;
+    size_t nd = 0;
+    ls_solve_isoflop_result profiles, frontier;
+    ls_solve_isoflop_bands bands;
+    memset(&profiles, 0, sizeof profiles);
+    memset(&frontier, 0, sizeof frontier);
+    memset(&bands, 0, sizeof bands);
+    unsigned char *svg = NULL;
+    /* The frontier as F varies from a third of the smallest budget to three
+     * times the largest, under the minima drawn. */
+    if (cmd_band_draws(lf, LS_PLOT_BAND_DRAWS, &draws, &nd, err) == 0 &&
+        ls_solve_isoflop_run(&lf->law, t, flops, nflops, E, nE, R, nR,
+                             points > LS_PLOT_ISOFLOP_POINTS ? points : LS_PLOT_ISOFLOP_POINTS, &ranges, &profiles,
+                             err) == 0 &&
+        ls_solve_isoflop_bands_run(draws, nd, t, &profiles, &bands, err) == 0 &&
+        ls_solve_isoflop_frontier(&lf->law, t, lo / 3, hi * 3, LS_PLOT_FRONTIER_BUDGETS, E, nE, R, nR, &ranges,
+                                  &frontier, err) == 0)
+        svg = ls_plot_isoflop(lf, t, &profiles, &bands, &frontier, figure, len, err);
+    ls_solve_isoflop_result_free(&profiles);
+    ls_solve_isoflop_result_free(&frontier);
+    ls_solve_isoflop_bands_free(&bands);
+    free(draws);
+    return svg;
+}
+
 int cmd_figure(const ls_request *req, opt_id plot, ls_figure *out, ls_error *err)
 {
     *out = ls_figure_default();
@@ -381,7 +484,7 @@ int cmd_figure(const ls_request *req, opt_id plot, ls_figure *out, ls_error *err
         return 0;
     /* A size with no room for a panel is refused now, before any work or
      * output, not after a fit or a table. */
-    if (ls_chart_check_size(out, err) != 0)
+    if (ls_figure_check_size(out, err) != 0)
         return err->code;
     if (ls_figure_format_of_path(path, &out->format, err) == 0) {
         /* Size and resolution each within their limits can still make an

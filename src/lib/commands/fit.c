@@ -472,7 +472,7 @@ static int fit_by(fit_job *j, const ls_sweep *s, ls_error *err)
         group_fit *f = &gf[g];
         if (!(f->lf = make_lawfile(j, f->runs, &f->result, &f->boot, wheres, nw, err)) ||
             ((j->output || j->format == FMT_JSON) && !(f->law_text = ls_lawfile_to_json(f->lf, err))) ||
-            (j->plot && !(f->figure = ls_plot_fit(f->runs, f->lf, &j->figure, &f->figure_len, err))))
+            (j->plot && !(f->figure = cmd_plot_fit(f->runs, f->lf, &j->figure, &f->figure_len, err))))
             status = group_error(err, f);
     }
     free(wheres);
@@ -612,7 +612,7 @@ static int fit_one(fit_job *j, const ls_sweep *s, ls_error *err)
         status = err->code;
     /* The figure is drawn before anything is printed, so that a figure that
      * cannot be drawn leaves no half of the output. */
-    if (status == 0 && lf && j->plot && !(figure = ls_plot_fit(s, lf, &j->figure, &figure_len, err)))
+    if (status == 0 && lf && j->plot && !(figure = cmd_plot_fit(s, lf, &j->figure, &figure_len, err)))
         status = err->code;
     if (status == 0 && lf && !(law_text = ls_lawfile_to_json(lf, err)))
         status = err->code;

@@ -134,7 +134,7 @@ static int run_plain(const ls_request *req, ls_result *res, const ls_lawfile *lf
         res_warn(res, LS_WARNING_EXTRAPOLATION, "frontier",
                  "%zu of %zu %s %s an optimum outside the ranges the law was fitted on: an extrapolation", beyond, n,
                  ls_plural((double)n, "budget", "budgets"), beyond == 1 ? "has" : "have");
-    if (req_given(req, O_PLOT) && !(svg = ls_frontier_plot(&lf->law, points, n, a, figure, &svg_len, err))) {
+    if (req_given(req, O_PLOT) && !(svg = ls_plot_frontier(&lf->law, points, outside, n, a, figure, &svg_len, err))) {
         status = err->code;
         goto done;
     }
@@ -318,7 +318,7 @@ static int run_solve(const ls_request *req, ls_result *res, const ls_lawfile *lf
         goto done;
     warn_solve(req, res, &so, points, n);
     if (req_given(req, O_PLOT) &&
-        !(svg = ls_frontier_plot_solve(&lf->law, points, n, &so, mem_bytes, bits, figure, &svg_len, err))) {
+        !(svg = ls_plot_frontier_solve(&lf->law, points, n, &so, mem_bytes, bits, figure, &svg_len, err))) {
         status = err->code;
         goto done;
     }

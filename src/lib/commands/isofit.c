@@ -275,7 +275,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     strbuf_free(&out);
     if (status == 0 && req_given(req, O_PLOT)) {
         size_t len = 0;
-        unsigned char *bytes = ls_isofit_plot(s, &o, &r, &figure, &len, err);
+        unsigned char *bytes = cmd_plot_isofit(s, &o, &r, &figure, &len, err);
         status = bytes ? res_output(res, O_PLOT, req_text(req, O_PLOT), bytes, len, err) : err->code;
     }
 done:

@@ -221,17 +221,16 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     if ((status = cmd_template_flops(req, lf, &tmpl, err)) != 0 ||
         (status = ls_solve_isoflop_run(&lf->law, &tmpl, flops, nflops, E, nE, R, nR, points, &ranges, &r, err)) != 0)
         goto done;
-    if (req_given(req, O_PLOT) && ls_plot_band_draws(lf) == 0)
+    if (req_given(req, O_PLOT) && ls_plot_band_draws(lf, 1) == 0)
         res_note(res, "no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)");
     warn_minima(res, &r);
     /* The figure is drawn before anything is printed, so that a figure
      * that cannot be drawn leaves no half of the output. */
-    if (req_given(req, O_PLOT)) {
-        ls_plot_isoflop_spec spec = {flops, nflops, E, R, nE, nR, (size_t)req_integer(req, O_POINTS)};
-        if (!(svg = ls_plot_isoflop(lf, &tmpl, &spec, &figure, &svg_len, err))) {
-            status = err->code;
-            goto done;
-        }
+    if (req_given(req, O_PLOT) && !(svg = cmd_plot_isoflop(lf, &tmpl, flops, nflops, E, nE, R, nR,
+                                                           (size_t)req_integer(req, O_POINTS), &figure, &svg_len,
+                                                           err))) {
+        status = err->code;
+        goto done;
     }
     if (!(json = isoflop_json(&lf->law, &r, err))) {
         status = err->code;

@@ -126,6 +126,8 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     memset(&fit, 0, sizeof fit);
     memset(&boot, 0, sizeof boot);
     memset(&holdout, 0, sizeof holdout);
+    ls_report_figures figures;
+    memset(&figures, 0, sizeof figures);
     ls_lawfile *lf = NULL;
     ls_law_kind *laws = NULL;
     size_t nlaws = 0, nflops = 0;
@@ -230,7 +232,9 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         }
     }
     ls_report_input in = {s,         (const char *const *)req->operands, req->noperands, &fit, lf, &holdout, &tmpl,
-                          &sopt,     budgets,                            solves,         nflops, &figure, 8};
+                          &sopt,     budgets,                            solves,         nflops, &figure, 8, &figures};
+    if ((status = ls_report_figures_run(&in, req_threads(req), &figures, err)) != 0)
+        goto done;
     char *page = ls_report_html(&in, err);
     if (!page) {
         status = err->code;
@@ -238,6 +242,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     }
     status = res_output(res, O_OUTPUT, output, (unsigned char *)page, strlen(page), err);
 done:
+    ls_report_figures_free(&figures);
     for (size_t b = 0; solves && b < nflops; b++)
         ls_solve_result_free(&solves[b]);
     free(solves);

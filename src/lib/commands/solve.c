@@ -318,10 +318,10 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     }
     /* The figures are drawn before anything is printed, so that a figure
      * that cannot be drawn leaves no half of the output. */
-    if (req_given(req, O_PLOT) && ls_plot_band_draws(lf) == 0)
+    if (req_given(req, O_PLOT) && ls_plot_band_draws(lf, 1) == 0)
         res_note(res, "no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)");
     if (req_given(req, O_PLOT) &&
-        !(svg = ls_plot_solve(lf, &tmpl, &budget, &so, &result, &figure, &lens[0], err))) {
+        !(svg = cmd_plot_solve(req, lf, &tmpl, &budget, &so, &result, &figure, &lens[0], err))) {
         status = err->code;
         goto done;
     }
@@ -329,7 +329,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         double r_max = 1;
         for (size_t i = 0; i < so.nR; i++)
             r_max = fmax(r_max, so.R[i]);
-        if (!(svg_rho = ls_plot_rho_eff(lf, &tmpl, so.E, so.nE, fmax(r_max, 2), &figure_rho, &lens[1], err))) {
+        if (!(svg_rho = cmd_plot_rho_eff(lf, &tmpl, so.E, so.nE, fmax(r_max, 2), &figure_rho, &lens[1], err))) {
             status = err->code;
             goto done;
         }
@@ -383,7 +383,7 @@ static const cmd_option OPTIONS[] = {
     CMD_OPT(O_TABLE),
     CMD_OPT(O_UNCERTAINTY),
     CMD_OPT_HELP(O_CI, "interval level of --uncertainty"),
-    CMD_OPT_HELP(O_THREADS, "threads for --uncertainty"),
+    CMD_OPT_HELP(O_THREADS, "threads for --uncertainty and the bands of --plot"),
     CMD_OPT(O_FORMAT),
     CMD_OPT_HELP(O_PLOT, "draw the loss of the best N_act against R for each E under the budget, losses out of reach "
                          "shaded, the choice marked"),
