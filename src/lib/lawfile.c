@@ -1041,7 +1041,7 @@ int ls_lawfile_save(const ls_lawfile *lf, const char *path, size_t path_len, con
     const char *slash = law_source ? strrchr(law_source, '/') : NULL;
     for (size_t i = 0; status == 0 && i < ninputs; i++) {
         all[n] = inputs[i];
-        roles[n++] = "an input named";
+        roles[n++] = "named in inputs";
     }
     for (size_t i = 0; status == 0 && i < ndata; i++) {
         const char *data = lf->fit.data[i].path;
