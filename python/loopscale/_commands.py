@@ -21,7 +21,7 @@ import numpy as np
 
 from . import _lib, _warnings
 from ._lib import UsageError, lib
-from ._law import Law, _identity, path_bytes
+from ._law import Law, path_bytes
 from ._private import Private, Table
 
 log = logging.getLogger("loopscale")
@@ -423,13 +423,9 @@ class FitResult(Result):
         # A law written to a file is that file's from now on: a command given
         # it reads the file (while unchanged), and the guard protects it.
         output = options.get("output")
-        if output is not None and len(self.laws) == 1 and os.fspath(output) not in ("-", b"-"):
-            path = os.fsencode(output)
-            law = self.laws[0]
-            law.name = os.fsdecode(path)
-            law._source = os.path.abspath(law.name)
-            law._source_stat = _identity(law._source)
-            law._source_given = (path, os.getcwd())
+        path = _scalar(output) if output is not None else b"-"  # the name the library wrote
+        if len(self.laws) == 1 and path != b"-":
+            self.laws[0]._is_file(path)
 
 
 def _frame_holdout(pd, r):

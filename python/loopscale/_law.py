@@ -59,24 +59,19 @@ class Law:
         handle = lib.ls_lawfile_parse(data, len(data), str(name).encode("utf-8", "replace"), ctypes.byref(err))
         if not handle:
             raise _lib.error(err)
-        self._adopt(handle, str(name), None)
+        self._adopt(handle, str(name))
 
     @classmethod
-    def _from_handle(cls, handle, name, source=None):
+    def _from_handle(cls, handle, name):
         law = cls.__new__(cls)
-        law._adopt(handle, name, source)
+        law._adopt(handle, name)
         return law
 
-    def _adopt(self, handle, name, source):
+    def _adopt(self, handle, name):
         self._handle = handle
         self._finalizer = weakref.finalize(self, lib.ls_lawfile_free, handle)
         self.name = name
-        # The file the law was read from (absolute) and its identity then:
-        # a command given this Law reads that file when it is unchanged, so
-        # that its guard protects it as the program's does.
-        self._source = source
-        self._source_stat = _identity(source) if source else None
-        self._source_given = None  # (the path as given, bytes; the directory then)
+        self._file = None
         err = _lib.Error()
         text = lib.ls_lawfile_to_json(handle, ctypes.byref(err))
         if not text:
@@ -127,7 +122,7 @@ class Law:
             inputs = [inputs]
         names = [path_bytes(p, "Law.save: inputs") for p in inputs]
         array = (ctypes.c_char_p * max(len(names), 1))(*names)
-        source = self._source.encode("utf-8", "surrogateescape") if self._source else None
+        source = os.fsencode(self._file[1]) if self._file else None
         err = _lib.Error()
         if lib.ls_lawfile_save(self._handle, target, len(target), source, array, len(names), ctypes.byref(err)) != 0:
             raise _lib.error(err)
@@ -161,6 +156,8 @@ class Law:
             warnings.warn(w, stacklevel=2)
         given = {"n_act": n_act, "n_total": n_total, "n_loop": n_loop, "R": R, "E": E, "k": k, "tokens": tokens,
                  "unique_tokens": unique_tokens}
+        if n_act is None or tokens is None:
+            raise UsageError("Law.predict: give n_act and tokens")
         arrays = {}
         for name, value in given.items():
             if value is None:
@@ -185,20 +182,29 @@ class Law:
             stop = min(size, start + chunk)
             pieces = {name: np.ascontiguousarray(v.flat[start:stop], dtype=float) for name, v in views.items()}
             columns = _lib.PredictColumns(**{name: p.ctypes.data_as(_lib._dp) for name, p in pieces.items()})
+            # An ls_lawfile begins with its ls_law (lawfile.h): the handle is the law.
             if lib.ls_predict_points(self._handle, stop - start, ctypes.byref(columns),
                                      out[start:stop].ctypes.data_as(_lib._dp), ctypes.byref(err)) != 0:
                 raise _lib.error(err, rename=lambda m: _offset_index(m, start))
         return float(out[0]) if shape == () else out.reshape(shape)
 
+    def _is_file(self, path):
+        """The law is the content of the file path (bytes) names, as of now:
+        a command given this Law reads that file while it is unchanged, so
+        that the command's guard protects it as the program's does, and save
+        knows where the law's recorded data files lie."""
+        self.name = os.fsdecode(path)
+        absolute = os.path.abspath(path)
+        self._file = (path, absolute, os.getcwd(), _identity(absolute))
+
     def _input(self, private):
-        """The path a command reads this law from: its file when unchanged
-        since it was read (so the command's file guard protects it), else a
-        private copy of its text."""
-        if self._source and _identity(self._source) == self._source_stat:
-            given, cwd = self._source_given or (None, None)
-            if given is not None and os.getcwd() == cwd:
-                return given  # as the caller named it, so messages do too
-            return self._source.encode("utf-8", "surrogateescape")
+        """The path a command reads this law from: its file when unchanged,
+        named as the caller named it where that still holds; else a private
+        copy of its text."""
+        if self._file:
+            given, absolute, cwd, identity = self._file
+            if _identity(absolute) == identity:
+                return given if os.getcwd() == cwd else absolute
         return private.add(self.text.encode("utf-8", "surrogateescape"), self.name).encode()
 
     def __repr__(self):
@@ -245,10 +251,9 @@ def read_law(path):
     handle = lib.ls_lawfile_read(name, ctypes.byref(err))
     if not handle:
         raise _lib.error(err)
-    if name == b"-":
-        return Law._from_handle(handle, "<stdin>")
-    law = Law._from_handle(handle, _shown(name), os.path.abspath(name).decode("utf-8", "surrogateescape"))
-    law._source_given = (name, os.getcwd())
+    law = Law._from_handle(handle, "<stdin>")
+    if name != b"-":
+        law._is_file(name)
     return law
 
 

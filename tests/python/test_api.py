@@ -1,7 +1,6 @@
 """The package's face: one function per command of the library, made from
 its option table; warning categories per code; notes to logging; result
 objects; Laws and Sweeps."""
-import ctypes
 import html
 import inspect
 import logging
@@ -13,7 +12,7 @@ import numpy as np
 import pytest
 
 import loopscale
-from conftest import DENSE, MOE, ROOT, SHARED, TRUTH, cli, keyword_spelling
+from conftest import DENSE, MOE, ROOT, SHARED, TRUTH, cli
 
 
 def quiet(f, *args, **kwargs):
@@ -112,7 +111,7 @@ def law_file(tmp_path_factory):
 
 
 def test_tables_become_frames(law_file, tmp_path):
-    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pandas")
     f = quiet(loopscale.frontier, law=law_file, flops="1e20:1e22:3").to_frame()
     assert list(f.flops) == [1e20, 1e21, 1e22] and "n_opt" in f
     iso = quiet(loopscale.isoflop, law=law_file, flops=[1e20, 1e21], E=[1, 8])

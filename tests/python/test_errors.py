@@ -9,6 +9,7 @@ names spelt as keywords (--n-act is n_act).
 Each .t file is replayed in one bash, as cram runs it, in a scratch
 directory: its other commands (files written with cat, fits, ...) run
 there unchanged, so the Python call sees exactly the files the program saw."""
+import ctypes
 import glob
 import os
 import re
@@ -22,7 +23,6 @@ from conftest import BIN, ROOT, SHARED, keyword_spelling
 
 FILES = sorted(glob.glob(os.path.join(ROOT, "tests", "cli", "errors-*.t")) +
                [os.path.join(ROOT, "tests", "cli", "sweep-errors.t")])
-OPTIONS = {name: {} for name in loopscale.__all__ if callable(getattr(loopscale, name, None))}
 
 
 def steps(path):
@@ -72,8 +72,7 @@ class Shell:
 
 def option_table(command):
     """name -> (short, takes a value, repeatable) from the package's table."""
-    from loopscale import _commands, _lib
-    import ctypes
+    from loopscale import _lib
     table, o, i = {}, _lib.Option(), 0
     while _lib.lib.ls_command_option(command.encode(), i, ctypes.byref(o)):
         table[o.name.decode()] = (o.short_name.decode() if o.short_name != b"\0" else None,

@@ -12,7 +12,7 @@ import warnings
 import pytest
 
 import loopscale
-from conftest import BIN, DENSE, MOE, ROOT, TRUTH, cli, keyword_spelling
+from conftest import DENSE, MOE, TRUTH, cli, keyword_spelling
 
 
 @pytest.fixture(scope="module")

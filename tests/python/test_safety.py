@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import loopscale
-from conftest import DENSE, MOE, ROOT, TRUTH, cli
+from conftest import DENSE, ROOT, TRUTH, cli
 
 
 @pytest.fixture(scope="module")
