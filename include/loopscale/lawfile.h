@@ -138,6 +138,33 @@ char *ls_lawfile_to_json(const ls_lawfile *lf, ls_error *err) LS_MUST_CHECK;
 /* Write atomically (temporary file, then rename). */
 int ls_lawfile_write(const ls_lawfile *lf, const char *path, ls_error *err) LS_MUST_CHECK;
 
+/* Write the law file to path (path_len bytes) as ls_lawfile_write does
+ * (atomically; gzip when the name ends in .gz), for a front end that holds
+ * a law and lets its user name the file: refused (LS_ERR_USAGE) when the
+ * path is empty or holds a NUL byte, or when it names, under any name
+ * (links, "./", hard links), one of inputs[0..ninputs) or a data file the
+ * law records it was fitted on, taken both as recorded (relative to the
+ * current directory) and relative to the directory of law_source, the file
+ * the law was read from (NULL: none).  A path that cannot be created is
+ * LS_ERR_CANTCREAT before anything is written. */
+int ls_lawfile_save(const ls_lawfile *lf, const char *path, size_t path_len, const char *law_source,
+                    const char *const *inputs, size_t ninputs, ls_error *err) LS_MUST_CHECK;
+
+/* Why the fit a law file records is not a fit, or NULL when it is (or the
+ * file records none): its best solve did not converge, it has no standard
+ * errors, or a free parameter has none (the sweep could not tell the
+ * parameters apart).  fit writes no such file; one edited by hand or from
+ * an older version may say so.  The text is a constant or written to buf. */
+const char *ls_lawfile_not_a_fit(const ls_lawfile *lf, char *buf, size_t size);
+
+/* A law whose fit is not a fit (ls_lawfile_not_a_fit) is refused,
+ * LS_ERR_DATA "NAME: WHY, so its parameters are not a law (FORCE to use
+ * them anyway)", unless force is set: then 0 and an LS_WARNING_LAW warning
+ * "NAME: WHY; used anyway (FORCE)" appended to w.  name names the law
+ * (its file), force_flag the option that forces ("--force"). */
+int ls_lawfile_check_fit(const ls_lawfile *lf, const char *name, int force, const char *force_flag,
+                         ls_warnings *w, ls_error *err) LS_MUST_CHECK;
+
 /* The default law compiled into the library: moe:bounded-sparse fitted on
  * the shipped sweep data/sweeps/looped-moe.csv.gz, with bootstrap draws
  * (data/laws/README.md says how it is regenerated). */

@@ -1,4 +1,6 @@
-"""Loading libloopscale and calling its flat entry points (loopscale/bindings.h).
+"""Loading libloopscale and declaring the entry points the package calls:
+the command layer (loopscale/command.h), law files (lawfile.h) and
+vectorised prediction (predict.h).
 
 The library is found, in order: the path in the LOOPSCALE_LIBRARY environment
 variable; the one `cmake --install` recorded beside this package (_location.py);
@@ -8,77 +10,113 @@ import ctypes
 import ctypes.util
 import os
 
-LAW_NPARAMS = 21
-
 
 class LoopscaleError(Exception):
-    """An error reported by libloopscale; `code` is the library's LS_ERR_* value
-    and `exit_status` the status the loopscale program exits with for it."""
+    """An error reported by libloopscale, with the message the loopscale
+    program prints.  `code` (and its alias `exit_status`) is the status the
+    program exits with for it (64 usage, 65 data, 66 no input, 73 cannot
+    create, 74 I/O, 70 internal, 3 not converged); `library_code` the
+    library's LS_ERR_* value; `result` the partial result of the command that
+    failed (what it printed before failing, its notes and warnings), or None."""
 
-    code = None
-    exit_status = None
+    code = exit_status = library_code = None
 
-    def __init__(self, message, code=None):
+    def __init__(self, message, result=None):
         super().__init__(message)
-        if code is not None:
-            self.code = code
+        self.result = result
 
 
 class UsageError(LoopscaleError, ValueError):
     """A bad argument (the program's exit status 64)."""
-    code, exit_status = -1, 64
+    code = exit_status = 64
+    library_code = -1
 
 
 class DataError(LoopscaleError, ValueError):
     """Bad input data: the message names the file, line, column and value (65)."""
-    code, exit_status = -2, 65
+    code = exit_status = 65
+    library_code = -2
 
 
 class NoInputError(LoopscaleError, FileNotFoundError):
     """An input file is missing or unreadable (66)."""
-    code, exit_status = -3, 66
+    code = exit_status = 66
+    library_code = -3
 
 
 class CantCreateError(LoopscaleError, OSError):
     """An output file cannot be created (73)."""
-    code, exit_status = -4, 73
+    code = exit_status = 73
+    library_code = -4
 
 
 class IOFailure(LoopscaleError, OSError):
     """A read or write failed midway (74)."""
-    code, exit_status = -5, 74
+    code = exit_status = 74
+    library_code = -5
 
 
 class InternalError(LoopscaleError, RuntimeError):
     """Out of memory or a solver failure (70)."""
-    code, exit_status = -6, 70
+    code = exit_status = 70
+    library_code = -6
 
 
 class NotConvergedError(LoopscaleError, RuntimeError):
     """A fit did not converge (3)."""
-    code, exit_status = -7, 3
+    code = exit_status = 3
+    library_code = -7
 
 
-_ERRORS = {c.code: c for c in (UsageError, DataError, NoInputError, CantCreateError, IOFailure,
-                               InternalError, NotConvergedError)}
+_ERRORS = {c.library_code: c for c in (UsageError, DataError, NoInputError, CantCreateError, IOFailure,
+                                       InternalError, NotConvergedError)}
 
 
-class _Error(ctypes.Structure):
+def error_class(library_code):
+    return _ERRORS.get(library_code, LoopscaleError)
+
+
+class Error(ctypes.Structure):
+    """ls_error (loopscale/error.h)."""
     _fields_ = [("code", ctypes.c_int), ("message", ctypes.c_char * 1024)]
 
-
-class _Sweep(ctypes.Structure):
-    _fields_ = [("paths", ctypes.POINTER(ctypes.c_char_p)), ("npaths", ctypes.c_size_t),
-                ("maps", ctypes.POINTER(ctypes.c_char_p)), ("nmaps", ctypes.c_size_t),
-                ("wheres", ctypes.POINTER(ctypes.c_char_p)), ("nwheres", ctypes.c_size_t)]
+    def text(self):
+        return self.message.decode("utf-8", "replace")
 
 
-class _FitOptions(ctypes.Structure):
-    _fields_ = [("loss", ctypes.c_char_p), ("huber_delta", ctypes.c_double), ("space", ctypes.c_char_p),
-                ("grid", ctypes.c_char_p), ("starts", ctypes.c_size_t), ("seed", ctypes.c_ulong),
-                ("threads", ctypes.c_int), ("fixed", ctypes.POINTER(ctypes.c_double)),
-                ("bootstrap", ctypes.c_size_t), ("bootstrap_starts", ctypes.c_size_t),
-                ("group", ctypes.c_char_p), ("level", ctypes.c_double)]
+class Option(ctypes.Structure):
+    """ls_option (loopscale/command.h)."""
+    _fields_ = [("name", ctypes.c_char_p), ("short_name", ctypes.c_char), ("type", ctypes.c_int),
+                ("flags", ctypes.c_uint), ("metavar", ctypes.c_char_p), ("min", ctypes.c_double),
+                ("max", ctypes.c_double), ("choices", ctypes.c_char_p), ("default_text", ctypes.c_char_p),
+                ("default_doc", ctypes.c_char_p), ("help", ctypes.c_char_p), ("heading", ctypes.c_char_p),
+                ("unit", ctypes.c_char_p)]
+
+
+# ls_option_type and the option flags (loopscale/command.h).
+(OPTION_SWITCH, OPTION_TEXT, OPTION_CHOICE, OPTION_INPUT, OPTION_OUTPUT, OPTION_INTEGER, OPTION_NUMBER, OPTION_COUNT,
+ OPTION_FLOPS, OPTION_BYTES, OPTION_LIST, OPTION_FLOPS_LIST, OPTION_LAW, OPTION_LAWS, OPTION_AXES, OPTION_PAIR,
+ OPTION_CONDITION, OPTION_SIZE, OPTION_LEVEL) = range(19)
+OPTION_REPEATABLE = 1
+FRONT_END_KEYWORDS = 1  # ls_front_end: LS_FRONT_END_KEYWORDS
+
+
+class Warning_(ctypes.Structure):
+    """ls_warning (loopscale/warning.h)."""
+    _fields_ = [("code", ctypes.c_int), ("subject", ctypes.c_char_p), ("message", ctypes.c_char_p)]
+
+
+class Warnings(ctypes.Structure):
+    """ls_warnings (loopscale/warning.h)."""
+    _fields_ = [("v", ctypes.POINTER(Warning_)), ("n", ctypes.c_size_t), ("cap", ctypes.c_size_t)]
+
+
+_dp = ctypes.POINTER(ctypes.c_double)
+
+
+class PredictColumns(ctypes.Structure):
+    """ls_predict_columns (loopscale/predict.h)."""
+    _fields_ = [(name, _dp) for name in ("n_act", "n_total", "n_loop", "R", "E", "k", "tokens", "unique_tokens")]
 
 
 def _candidates():
@@ -114,59 +152,69 @@ def _load():
 
 
 lib = _load()
+libc = ctypes.CDLL(None)  # free() for the library's malloc'd strings
+
+
+def _declare(name, restype, *argtypes):
+    f = getattr(lib, name)
+    f.restype = restype
+    f.argtypes = list(argtypes)
+
+
 _P = ctypes.POINTER
-_d = ctypes.c_double
-_dp = _P(ctypes.c_double)
-lib.ls_version.restype = ctypes.c_char_p
-lib.ls_version.argtypes = []
-lib.ls_bind_free.argtypes = [ctypes.c_void_p]
-lib.ls_bind_fit.restype = ctypes.c_void_p
-lib.ls_bind_fit.argtypes = [ctypes.c_char_p, _P(_Sweep), _P(_FitOptions), ctypes.c_char_p, _P(_Error)]
-lib.ls_bind_fit2.restype = ctypes.c_void_p
-lib.ls_bind_fit2.argtypes = [ctypes.c_char_p, _P(_Sweep), _P(_FitOptions), ctypes.c_char_p,
-                             _P(ctypes.c_void_p), _P(_Error)]
-lib.ls_bind_sweep_check.restype = ctypes.c_int
-lib.ls_bind_sweep_check.argtypes = [_P(_Sweep), _P(ctypes.c_size_t), _P(_Error)]
-lib.ls_bind_holdout.restype = ctypes.c_void_p
-lib.ls_bind_holdout.argtypes = [_P(ctypes.c_char_p), ctypes.c_size_t, ctypes.c_char_p, _P(ctypes.c_char_p),
-                                ctypes.c_size_t, _P(_Sweep), _P(_FitOptions), _P(_Error)]
-lib.ls_bind_solve.restype = ctypes.c_void_p
-lib.ls_bind_solve.argtypes = [ctypes.c_char_p, _d, _d, _d, _dp, ctypes.c_size_t, _dp, ctypes.c_size_t, _dp,
-                              ctypes.c_size_t, _d, ctypes.c_int, _d, ctypes.c_int, ctypes.c_int, _P(_Error)]
-lib.ls_bind_predict.restype = ctypes.c_int
-lib.ls_bind_predict.argtypes = [ctypes.c_char_p, ctypes.c_size_t, _dp, _dp, _dp, _dp, _dp, _dp, _dp, _dp,
-                                _P(_Error)]
-lib.ls_bind_law_normalise.restype = ctypes.c_void_p
-lib.ls_bind_law_normalise.argtypes = [ctypes.c_char_p, _P(_Error)]
-lib.ls_bind_default_law.restype = ctypes.c_void_p
-lib.ls_bind_default_law.argtypes = [_P(_Error)]
-lib.ls_bind_write_file.restype = ctypes.c_int
-lib.ls_bind_write_file.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t, _P(_Error)]
+_vp, _cp, _sz, _int = ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_int
+libc.free.restype = None
+libc.free.argtypes = [_vp]
+_declare("ls_version", _cp)
+_declare("ls_command_count", _sz)
+_declare("ls_command_name", _cp, _sz)
+_declare("ls_command_summary", _cp, _sz)
+_declare("ls_command_option", _int, _cp, _sz, _P(Option))
+_declare("ls_command_help", _vp, _cp)
+_declare("ls_warning_code_name", _cp, _int)
+_declare("ls_request_new", _vp, _cp, _int, _P(Error))
+_declare("ls_request_free", None, _vp)
+_declare("ls_request_set_n", _int, _vp, _cp, _cp, _sz, _P(Error))
+_declare("ls_request_add_operand", _int, _vp, _cp, _sz, _P(Error))
+_declare("ls_request_set_invocation", _int, _vp, _cp, _P(Error))
+_declare("ls_command_run", _int, _vp, _P(_vp), _P(Error))
+_declare("ls_result_text", _vp, _vp)
+_declare("ls_result_json", _vp, _vp)
+_declare("ls_result_message_count", _sz, _vp)
+_declare("ls_result_message", None, _vp, _sz, _P(_cp), _P(_P(Warning_)))
+_declare("ls_result_output_count", _sz, _vp)
+_declare("ls_result_output_path", _cp, _vp, _sz)
+_declare("ls_result_commit", _int, _vp, _P(Error))
+_declare("ls_result_free", None, _vp)
+_declare("ls_lawfile_read", _vp, _cp, _P(Error))
+_declare("ls_lawfile_parse", _vp, _cp, _sz, _cp, _P(Error))
+_declare("ls_lawfile_default", _vp, _P(Error))
+_declare("ls_lawfile_free", None, _vp)
+_declare("ls_lawfile_to_json", _vp, _vp, _P(Error))
+_declare("ls_lawfile_save", _int, _vp, _cp, _sz, _cp, _P(_cp), _sz, _P(Error))
+_declare("ls_lawfile_not_a_fit", _cp, _vp, _cp, _sz)
+_declare("ls_lawfile_check_fit", _int, _vp, _cp, _int, _cp, _P(Warnings), _P(Error))
+_declare("ls_warnings_free", None, _P(Warnings))
+_declare("ls_predict_points", _int, _vp, _sz, _P(PredictColumns), _dp, _P(Error))
 
 
-def raise_error(err):
-    message = err.message.decode("utf-8", "replace")
-    raise _ERRORS.get(err.code, LoopscaleError)(message, err.code)
+def error(err, result=None, rename=None):
+    """The exception for a filled ls_error (its message passed through
+    rename, which names private files as the caller knows them)."""
+    message = err.text()
+    if rename is not None:
+        message = rename(message)
+    return error_class(err.code)(message, result)
 
 
-def take_string(pointer, err):
-    """The malloc'd string a binding returned, freed; or raise its error."""
-    if not pointer:
-        raise_error(err)
+def take_string(pointer):
+    """The malloc'd NUL-terminated string at pointer, freed."""
     try:
-        return ctypes.string_at(pointer).decode("utf-8")
+        return ctypes.string_at(pointer).decode("utf-8", "replace")
     finally:
-        lib.ls_bind_free(pointer)
+        libc.free(pointer)
 
 
-def _encode(v):
-    try:
-        return v.encode("utf-8", "surrogateescape") if isinstance(v, str) else bytes(v)
-    except (UnicodeError, TypeError):
-        raise UsageError("%r is not a usable string (not text the system can take)" % (v,)) from None
-
-
-def strings(values):
-    values = [_encode(v) for v in values]
-    array = (ctypes.c_char_p * max(len(values), 1))(*values)
-    return array, len(values)
+def warning_code_name(code):
+    name = lib.ls_warning_code_name(code)
+    return name.decode() if name else None

@@ -27,6 +27,7 @@
 
 #include "command_internal.h"
 #include "grow_internal.h"
+#include "guard_internal.h"
 #include "outfile_internal.h"
 
 typedef struct guard_file {
@@ -297,6 +298,35 @@ static int check_files(const guard_file *files, size_t n, const ls_request *req,
     }
     free(ids);
     free(targets);
+    return status;
+}
+
+int guard_check_output(const char *what, const char *path, const char *const *inputs, const char *const *roles,
+                       size_t n, ls_error *err)
+{
+    guard_file out = {what, path, 1};
+    errno = 0;
+    char *target = ls_outfile_resolve(path);
+    if (!target) {
+        if (errno == ELOOP)
+            return ls_error_set(err, LS_ERR_CANTCREAT, "%s: cannot create: a symbolic link that loops", path);
+        return ls_error_set(err, errno == ENOMEM ? LS_ERR_INTERNAL : LS_ERR_CANTCREAT, "%s: cannot create: %s", path,
+                            strerror(errno));
+    }
+    file_id oid;
+    file_id_get(target, 1, &oid);
+    int status = check_output_name(&out, target, &oid, err);
+    for (size_t i = 0; status == 0 && i < n; i++) {
+        if (strcmp(inputs[i], "-") == 0)
+            continue;
+        file_id iid;
+        file_id_get(inputs[i], 0, &iid);
+        if (same_file(&oid, &iid))
+            status = ls_error_set(err, LS_ERR_USAGE, "%s would replace the input %s (%s)", path, inputs[i], roles[i]);
+        free(iid.resolved);
+    }
+    free(oid.resolved);
+    free(target);
     return status;
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "guard_internal.h"
 #include "jsonw_internal.h"
 #include "outfile_internal.h"
 #include "numtext_internal.h"
@@ -1013,6 +1014,97 @@ int ls_lawfile_write(const ls_lawfile *lf, const char *path, ls_error *err)
         status = status == 0 ? ls_outfile_commit(out, err) : (ls_outfile_abort(out), status);
     free(text);
     return status;
+}
+
+int ls_lawfile_save(const ls_lawfile *lf, const char *path, size_t path_len, const char *law_source,
+                    const char *const *inputs, size_t ninputs, ls_error *err)
+{
+    if (!path)
+        return ls_error_set(err, LS_ERR_USAGE, "law file: no file name");
+    if (memchr(path, '\0', path_len))
+        return ls_error_set(err, LS_ERR_USAGE, "'%s...': the file name holds a NUL byte", path);
+    if (path_len == 0)
+        return ls_error_set(err, LS_ERR_USAGE, "law file: the file name is empty");
+    for (size_t i = 0; i < ninputs; i++)
+        if (!inputs[i])
+            return ls_error_set(err, LS_ERR_USAGE, "input %zu is NULL", i);
+    /* The inputs: the caller's, then each data file the law records, as
+     * given to the fit (relative to the directory the fit ran in: usually
+     * the current one) and relative to the directory of the law file it was
+     * read from (a law fitted beside its sweep, read from elsewhere). */
+    size_t ndata = lf->has_fit ? lf->fit.ndata : 0;
+    size_t n = 0;
+    const char **all = calloc(ninputs + 2 * ndata + 1, sizeof *all);
+    const char **roles = calloc(ninputs + 2 * ndata + 1, sizeof *roles);
+    char **joined = calloc(ndata + 1, sizeof *joined);
+    int status = all && roles && joined ? 0 : ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    const char *slash = law_source ? strrchr(law_source, '/') : NULL;
+    for (size_t i = 0; status == 0 && i < ninputs; i++) {
+        all[n] = inputs[i];
+        roles[n++] = "named in inputs";
+    }
+    for (size_t i = 0; status == 0 && i < ndata; i++) {
+        const char *data = lf->fit.data[i].path;
+        all[n] = data;
+        roles[n++] = "a file the law was fitted on";
+        if (!slash || data[0] == '/' || strcmp(data, "-") == 0)
+            continue;
+        int dirlen = (int)(slash - law_source);
+        size_t size = (size_t)dirlen + strlen(data) + 2;
+        if (!(joined[i] = malloc(size))) {
+            status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+            break;
+        }
+        snprintf(joined[i], size, "%.*s/%s", dirlen, law_source, data);
+        all[n] = joined[i];
+        roles[n++] = "a file the law was fitted on, beside the law file it was read from";
+    }
+    if (status == 0)
+        status = guard_check_output("law file", path, all, roles, n, err);
+    if (status == 0)
+        status = ls_lawfile_write(lf, path, err);
+    for (size_t i = 0; joined && i < ndata; i++)
+        free(joined[i]);
+    free(joined);
+    free(all);
+    free(roles);
+    return status;
+}
+
+const char *ls_lawfile_not_a_fit(const ls_lawfile *lf, char *buf, size_t size)
+{
+    if (!lf->has_fit)
+        return NULL;
+    if (!lf->fit.converged)
+        return "the fit it records did not converge";
+    if (!lf->has_stderr) /* fit always writes them: without, nothing says the fit was determined */
+        return "the fit it records has no standard errors";
+    ls_law_param list[LS_LAW_NPARAMS];
+    size_t np = ls_law_params_of(lf->law.kind, list), used = 0;
+    char names[128] = "";
+    for (size_t i = 0; i < np; i++)
+        if (!lf->fixed[list[i]] && !isfinite(lf->stderr_of[list[i]]) && used + 16 < sizeof names)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
+                                     ls_law_param_name(list[i]));
+    if (!used)
+        return NULL;
+    snprintf(buf, size, "the fit it records cannot tell its parameters apart (no standard error for %s)", names);
+    return buf;
+}
+
+int ls_lawfile_check_fit(const ls_lawfile *lf, const char *name, int force, const char *force_flag,
+                         ls_warnings *w, ls_error *err)
+{
+    char buf[256];
+    const char *why = ls_lawfile_not_a_fit(lf, buf, sizeof buf);
+    if (!why)
+        return 0;
+    if (!force)
+        return ls_error_set(err, LS_ERR_DATA, "%s: %s, so its parameters are not a law (%s to use them anyway)", name,
+                            why, force_flag);
+    if (ls_warnings_add(w, LS_WARNING_LAW, name, "%s: %s; used anyway (%s)", name, why, force_flag) != 0)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    return 0;
 }
 
 void ls_lawfile_ranges(const ls_lawfile *lf, ls_law_ranges *out)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # 'cmake --install' installs the Python package where Debian's python3 looks,
 # and the installed package finds the installed libloopscale.so.0 by itself
-# (no LOOPSCALE_LIBRARY), even when the prefix is moved.
+# (no LOOPSCALE_LIBRARY), even when the prefix is moved, and runs a command.
 # And 'pip install --no-build-isolation ./python' works offline with Debian's
 # setuptools (on a copy: pip writes build files beside the sources).
 #     tests/lib/python-install.sh BUILD_DIR SOURCE_DIR
@@ -22,13 +22,15 @@ mv "$tmp/prefix" "$tmp/moved"
 site=$(echo "$site" | sed "s|$tmp/prefix|$tmp/moved|")
 unset LOOPSCALE_LIBRARY
 out=$(cd "$tmp" && PYTHONPATH="$site" /usr/bin/python3 -c '
-import loopscale, os
+import loopscale, os, warnings
+warnings.simplefilter("ignore")
 law = loopscale.default_law()
-print(loopscale.version(), law.kind, os.path.realpath(loopscale._lib.lib._name))
+answer = loopscale.solve(flops=1e21, E=[1, 2]).json["chosen"]
+print(loopscale.__version__, law.kind, answer["E"] in (1, 2), os.path.realpath(loopscale._lib.lib._name))
 ')
 echo "installed package: $out"
 case "$out" in
-*"moe:bounded-sparse $tmp/moved/"*"/libloopscale.so.0."*) ;;
+*"moe:bounded-sparse True $tmp/moved/"*"/libloopscale.so.0."*) ;;
 *) echo "FAIL: the installed package did not load the installed library"; exit 1 ;;
 esac
 

@@ -7,6 +7,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "loopscale/lawfile.h"
 #include "tmpfile.h"
 
@@ -370,6 +373,115 @@ static void warnings_are_read_back_old_and_new(void **state)
     assert_non_null(strstr(err.message, "warnings[0]"));
 }
 
+/* ls_lawfile_save refuses what would lose data, under any name: the law's
+ * own data files, as recorded and beside the law file it was read from;
+ * the caller's inputs; empty names and names cut by a NUL.  It writes gzip
+ * when the name ends in .gz, and reads back bit for bit. */
+static void saving_never_replaces_an_input(void **state)
+{
+    (void)state;
+    ls_error err;
+    ls_lawfile *lf = ls_lawfile_read(PROJECT_DATA_DIR "/laws/default.json", &err);
+    assert_non_null(lf);
+    assert_string_equal(lf->fit.data[0].path, "data/sweeps/looped-moe.csv.gz");
+    char dir[] = "/tmp/loopscale-save-XXXXXX", path[256], source[256], link_name[256], cwd[4096];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/data", dir);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/data/sweeps", dir);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/data/sweeps/looped-moe.csv.gz", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("keep", f);
+    fclose(f);
+    snprintf(link_name, sizeof link_name, "%s/hard.csv.gz", dir);
+    assert_int_equal(link(path, link_name), 0);
+    /* The law was read from DIR/law.json: its data is DIR/data/sweeps/... */
+    snprintf(source, sizeof source, "%s/law.json", dir);
+    assert_int_equal(ls_lawfile_save(lf, path, strlen(path), source, NULL, 0, &err), LS_ERR_USAGE);
+    assert_non_null(strstr(err.message, "would replace the input"));
+    assert_int_equal(ls_lawfile_save(lf, link_name, strlen(link_name), source, NULL, 0, &err), LS_ERR_USAGE);
+    /* Read from elsewhere, the law's data is found relative to the current
+     * directory, as recorded. */
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_int_equal(chdir(dir), 0);
+    assert_int_equal(ls_lawfile_save(lf, "data/sweeps/looped-moe.csv.gz", 29, NULL, NULL, 0, &err), LS_ERR_USAGE);
+    assert_int_equal(ls_lawfile_save(lf, "./data/sweeps/looped-moe.csv.gz", 31, "/elsewhere/law.json", NULL, 0, &err),
+                     LS_ERR_USAGE);
+    assert_int_equal(chdir(cwd), 0);
+    /* Any input the caller names. */
+    const char *inputs[] = {link_name};
+    char other[256];
+    snprintf(other, sizeof other, "%s/./hard.csv.gz", dir);
+    assert_int_equal(ls_lawfile_save(lf, other, strlen(other), NULL, inputs, 1, &err), LS_ERR_USAGE);
+    /* A NUL byte would cut the name short: "s.csv\0.json" is s.csv. */
+    char cut[300];
+    int n = snprintf(cut, sizeof cut, "%s%c.json", path, '\0');
+    assert_int_equal(ls_lawfile_save(lf, cut, (size_t)n, NULL, NULL, 0, &err), LS_ERR_USAGE);
+    assert_non_null(strstr(err.message, "NUL"));
+    assert_int_equal(ls_lawfile_save(lf, "", 0, NULL, NULL, 0, &err), LS_ERR_USAGE);
+    f = fopen(path, "r");
+    char back[8] = "";
+    assert_non_null(fgets(back, sizeof back, f));
+    fclose(f);
+    assert_string_equal(back, "keep");
+    /* A directory that does not exist: cannot create. */
+    snprintf(other, sizeof other, "%s/missing/law.json", dir);
+    assert_int_equal(ls_lawfile_save(lf, other, strlen(other), NULL, NULL, 0, &err), LS_ERR_CANTCREAT);
+    /* gzip by name, read back by magic. */
+    snprintf(other, sizeof other, "%s/law.json.gz", dir);
+    assert_int_equal(ls_lawfile_save(lf, other, strlen(other), source, NULL, 0, &err), 0);
+    f = fopen(other, "rb");
+    unsigned char magic[2] = {0, 0};
+    assert_int_equal(fread(magic, 1, 2, f), 2);
+    fclose(f);
+    assert_true(magic[0] == 0x1f && magic[1] == 0x8b);
+    ls_lawfile *again = ls_lawfile_read(other, &err);
+    assert_non_null(again);
+    assert_memory_equal(again->law.p, lf->law.p, sizeof lf->law.p);
+    assert_int_equal(again->ndraws, lf->ndraws);
+    ls_lawfile_free(again);
+    unlink(other);
+    unlink(link_name);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/data/sweeps", dir);
+    rmdir(path);
+    snprintf(path, sizeof path, "%s/data", dir);
+    rmdir(path);
+    rmdir(dir);
+    ls_lawfile_free(lf);
+}
+
+/* A law whose recorded fit is not one is refused, or used with a warning
+ * when forced. */
+static void a_fit_that_is_not_one_needs_force(void **state)
+{
+    (void)state;
+    ls_error err;
+    ls_lawfile *lf = ls_lawfile_default(&err);
+    assert_non_null(lf);
+    char buf[256];
+    assert_null(ls_lawfile_not_a_fit(lf, buf, sizeof buf));
+    ls_warnings w = {0};
+    assert_int_equal(ls_lawfile_check_fit(lf, "law.json", 0, "--force", &w, &err), 0);
+    lf->stderr_of[LS_LAW_P_ALPHA] = NAN;
+    assert_string_equal(ls_lawfile_not_a_fit(lf, buf, sizeof buf),
+                        "the fit it records cannot tell its parameters apart (no standard error for alpha)");
+    lf->fit.converged = 0;
+    assert_string_equal(ls_lawfile_not_a_fit(lf, buf, sizeof buf), "the fit it records did not converge");
+    assert_int_equal(ls_lawfile_check_fit(lf, "law.json", 0, "--force", &w, &err), LS_ERR_DATA);
+    assert_string_equal(err.message, "law.json: the fit it records did not converge, so its parameters are not a law "
+                                     "(--force to use them anyway)");
+    assert_int_equal(w.n, 0);
+    assert_int_equal(ls_lawfile_check_fit(lf, "law.json", 1, "force=True", &w, &err), 0);
+    assert_int_equal(w.n, 1);
+    assert_int_equal(w.v[0].code, LS_WARNING_LAW);
+    assert_string_equal(w.v[0].message, "law.json: the fit it records did not converge; used anyway (force=True)");
+    ls_warnings_free(&w);
+    ls_lawfile_free(lf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -380,6 +492,8 @@ int main(void)
         cmocka_unit_test(a_moe_law_may_leave_e_start_at_one),
         cmocka_unit_test(writing_replaces_the_file_atomically),
         cmocka_unit_test(a_fit_becomes_a_law_file_with_its_provenance),
+        cmocka_unit_test(saving_never_replaces_an_input),
+        cmocka_unit_test(a_fit_that_is_not_one_needs_force),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -156,6 +156,54 @@ static void a_prediction_outside_double_precision_is_refused(void **state)
     assert_non_null(strstr(err.message, "t.csv:7:"));
 }
 
+/* ls_predict_points: arrays of configurations, each the closed form of the
+ * law (Chinchilla's dense law with the bounded loop mapping written out),
+ * and each checked as a sweep's row, named by its index. */
+static void points_are_the_closed_form_and_checked_one_by_one(void **state)
+{
+    (void)state;
+    ls_law l;
+    ls_law_kind kind;
+    ls_error err;
+    assert_int_equal(ls_law_kind_parse("dense:bounded", &kind, &err), 0);
+    ls_law_init(&l, kind);
+    l.p[LS_LAW_P_A] = 406.4;
+    l.p[LS_LAW_P_ALPHA] = 0.34;
+    l.p[LS_LAW_P_B] = 410.7;
+    l.p[LS_LAW_P_BETA] = 0.28;
+    l.p[LS_LAW_P_C] = 1.69;
+    l.p[LS_LAW_P_KAPPA1] = 1.17;
+    l.p[LS_LAW_P_KAPPA2] = 1.48;
+    const double n_act[] = {1.1e8, 7.3e8, 2.385e9}, n_loop[] = {8.25e7, 5.475e8, 1.78875e9}, R[] = {1, 4, 16},
+                 tokens[] = {2.1e10, 3.3e11, 1.4e12};
+    double loss[3];
+    ls_predict_columns c = {.n_act = n_act, .n_loop = n_loop, .R = R, .tokens = tokens};
+    assert_int_equal(ls_predict_points(&l, 3, &c, loss, &err), 0);
+    for (int i = 0; i < 3; i++) {
+        double n_eff = n_act[i] + 1.17 * n_loop[i] * (1 - exp(-(R[i] - 1) / 1.48));
+        double want = 406.4 * pow(n_eff, -0.34) + 410.7 * pow(tokens[i], -0.28) + 1.69;
+        assert_true(fabs(loss[i] - want) <= 1e-13 * want);
+    }
+    /* n_loop unknown: allowed at R = 1 only. */
+    c.n_loop = NULL;
+    assert_int_equal(ls_predict_points(&l, 3, &c, loss, &err), LS_ERR_DATA);
+    assert_string_equal(err.message, "configuration 1: n_loop is needed when R > 1");
+    const double E[] = {1, 1, 1}, k[] = {1, 2, 1};
+    ls_predict_columns moe = {.n_act = n_act, .E = E, .k = k, .tokens = tokens};
+    assert_int_equal(ls_predict_points(&l, 3, &moe, loss, &err), LS_ERR_DATA);
+    assert_string_equal(err.message, "configuration 1: E 1 is less than k (2)");
+    const double half[] = {1, 2.5, 1};
+    ls_predict_columns frac = {.n_act = n_act, .n_loop = n_loop, .R = half, .tokens = tokens};
+    assert_int_equal(ls_predict_points(&l, 3, &frac, loss, &err), LS_ERR_DATA);
+    assert_non_null(strstr(err.message, "configuration 1: R 2.5 "));
+    const double nan_tokens[] = {2e10, NAN, 1e11};
+    ls_predict_columns no_tokens = {.n_act = n_act, .tokens = nan_tokens};
+    assert_int_equal(ls_predict_points(&l, 3, &no_tokens, loss, &err), LS_ERR_DATA);
+    assert_string_equal(err.message, "configuration 1: tokens is not a number (nan)");
+    assert_int_equal(ls_predict_points(&l, 0, NULL, NULL, &err), 0);
+    assert_int_equal(ls_predict_points(&l, 1, &(ls_predict_columns){0}, loss, &err), LS_ERR_USAGE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -163,6 +211,7 @@ int main(void)
         cmocka_unit_test(a_callback_error_stops_the_stream),
         cmocka_unit_test(rmse_is_the_root_mean_square_of_the_residuals),
         cmocka_unit_test(a_prediction_outside_double_precision_is_refused),
+        cmocka_unit_test(points_are_the_closed_form_and_checked_one_by_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

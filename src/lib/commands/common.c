@@ -98,50 +98,25 @@ int cmd_shape_of(const ls_request *req, ls_shape_spec *s, ls_shape_counts *c, ls
 
 /* ---- laws and templates ---------------------------------------------------------- */
 
-/* Why the fit a law file records is not a fit, or NULL: the best solve did
- * not converge, or a free parameter has no standard error (the Jacobian was
- * singular: the sweep could not tell the parameters apart).  fit writes
- * neither; a file from an older version or edited by hand may say so. */
-static const char *not_a_fit(const ls_lawfile *lf, char *buf, size_t size)
-{
-    if (!lf->has_fit)
-        return NULL;
-    if (!lf->fit.converged)
-        return "the fit it records did not converge";
-    if (!lf->has_stderr) /* fit always writes them: without, nothing says the fit was determined */
-        return "the fit it records has no standard errors";
-    ls_law_param list[LS_LAW_NPARAMS];
-    size_t np = ls_law_params_of(lf->law.kind, list), used = 0;
-    char names[128] = "";
-    for (size_t i = 0; i < np; i++)
-        if (!lf->fixed[list[i]] && !isfinite(lf->stderr_of[list[i]]) && used + 16 < sizeof names)
-            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
-                                     ls_law_param_name(list[i]));
-    if (!used)
-        return NULL;
-    snprintf(buf, size, "the fit it records cannot tell its parameters apart (no standard error for %s)", names);
-    return buf;
-}
-
 ls_lawfile *cmd_read_law(const ls_request *req, ls_result *res, opt_id option, ls_error *err)
 {
     const char *path = req_text(req, option);
     ls_lawfile *lf = path ? ls_lawfile_read(path, err) : ls_lawfile_default(err);
     if (!lf)
         return NULL;
-    if (!path)
+    if (!path) {
         res_note(res, "using the default law (%s); %s FILE for another", LS_LAWFILE_DEFAULT_DESCRIPTION,
                  req_flag(req, option));
-    char buf[256];
-    const char *why = path ? not_a_fit(lf, buf, sizeof buf) : NULL;
-    if (why && req_given(req, O_FORCE))
-        res_warn(res, LS_WARNING_LAW, path, "%s: %s; used anyway (%s)", path, why, req_flag(req, O_FORCE));
-    else if (why) {
-        ls_error_set(err, LS_ERR_DATA, "%s: %s, so its parameters are not a law (%s to use them anyway)", path, why,
-                     req_flag(req, O_FORCE));
-        ls_lawfile_free(lf);
-        return NULL;
+        return lf;
     }
+    ls_warnings w = {0};
+    if (ls_lawfile_check_fit(lf, path, req_given(req, O_FORCE), req_flag(req, O_FORCE), &w, err) != 0) {
+        ls_lawfile_free(lf);
+        lf = NULL;
+    }
+    for (size_t i = 0; i < w.n; i++)
+        res_warn(res, w.v[i].code, w.v[i].subject, "%s", w.v[i].message);
+    ls_warnings_free(&w);
     return lf;
 }
 

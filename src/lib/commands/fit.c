@@ -459,8 +459,7 @@ static int fit_by(fit_job *j, const ls_sweep *s, ls_error *err)
         all_fits = all_fits && gf[g].usable;
     /* Each group's law file records the filters that select its runs. */
     const char **wheres = NULL;
-    if (status == 0 && all_fits && (j->format == FMT_JSON || j->output || j->plot) &&
-        !(wheres = calloc(j->sweep.nwheres + 2 * sp.ncolumns + 1, sizeof *wheres)))
+    if (status == 0 && all_fits && !(wheres = calloc(j->sweep.nwheres + 2 * sp.ncolumns + 1, sizeof *wheres)))
         status = res_oom(err);
     for (size_t g = 0; wheres && status == 0 && g < ng; g++) {
         size_t nw = 0;
@@ -471,20 +470,22 @@ static int fit_by(fit_job *j, const ls_sweep *s, ls_error *err)
                 wheres[nw++] = sp.condition[g * sp.ncolumns * 2 + k];
         group_fit *f = &gf[g];
         if (!(f->lf = make_lawfile(j, f->runs, &f->result, &f->boot, wheres, nw, err)) ||
-            ((j->output || j->format == FMT_JSON) && !(f->law_text = ls_lawfile_to_json(f->lf, err))) ||
+            !(f->law_text = ls_lawfile_to_json(f->lf, err)) ||
             (j->plot && !(f->figure = cmd_plot_fit(f->runs, f->lf, &j->figure, &f->figure_len, err))))
             status = group_error(err, f);
     }
     free(wheres);
-    if (status == 0 && all_fits && j->format == FMT_JSON) {
+    if (status == 0 && all_fits) {
         char *doc = by_document(gf, ng);
         if (!doc)
             status = res_oom(err);
         else {
-            res_printf(res, "%s", doc);
+            if (j->format == FMT_JSON)
+                res_printf(res, "%s", doc);
             res_set_json(res, doc);
         }
-    } else if (status == 0 && j->format != FMT_JSON) {
+    }
+    if (status == 0 && j->format != FMT_JSON) {
         strbuf out = {0};
         print_by_table(&out, j, s, &sp, gf);
         if (strbuf_failed(&out))
@@ -606,9 +607,8 @@ static int fit_one(fit_job *j, const ls_sweep *s, ls_error *err)
     if (status == 0 && !refused)
         status = warn_verdict(j, s, &result, &boot, err);
     /* A fit that is not a law is written nowhere, to a file or to standard
-     * output. */
-    if (status == 0 && !refused && (j->format == FMT_JSON || j->output || j->plot) &&
-        !(lf = make_lawfile(j, s, &result, &boot, j->sweep.wheres, j->sweep.nwheres, err)))
+     * output; a law is the result's JSON document whatever is printed. */
+    if (status == 0 && !refused && !(lf = make_lawfile(j, s, &result, &boot, j->sweep.wheres, j->sweep.nwheres, err)))
         status = err->code;
     /* The figure is drawn before anything is printed, so that a figure that
      * cannot be drawn leaves no half of the output. */
