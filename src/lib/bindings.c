@@ -213,7 +213,7 @@ char *ls_bind_fit2(const char *law_text, const ls_bind_sweep *sw, const ls_bind_
         ls_fit_run_bootstrap(s, &r, &p, ndraws, o->bootstrap_starts, group != NULL, level, &boot, err) != 0)
         goto done;
     ls_lawfile_provenance prov = {sw->paths, sw->npaths, sw->maps, sw->nmaps, sw->wheres, sw->nwheres, group,
-                               command ? command : "", NULL, 0, NULL};
+                               command ? command : "", NULL, 0, NULL, NULL};
     lf = ls_lawfile_from_fit(&r, &p, &boot, s, &prov, err);
     if (lf)
         text = ls_lawfile_to_json(lf, err);

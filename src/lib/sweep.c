@@ -1475,7 +1475,7 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
             if (!present[LS_SWEEP_K])
                 row.k = t->top_k;
             if (!present[LS_SWEEP_N_TOTAL])
-                row.n_total = nearbyint(ls_arch_n_total(t, row.n_act, row.E));
+                row.n_total = nearbyint(ls_arch_n_total_at(t, row.n_act, row.E, row.R));
             if (!present[LS_SWEEP_N_LOOP])
                 row.n_loop = nearbyint(ls_arch_n_loop(t, row.n_act));
         } else if (status == 0 && !present[LS_SWEEP_N_TOTAL])

@@ -263,7 +263,7 @@ static void bad_shapes_are_refused_by_name(void **state)
         {"d_ff", 3073, "d_ff = 3073 is not a multiple of top_k = 2 (experts are d_ff / top_k wide; or give d_expert)"},
         {"experts", 1, "experts = 1 is less than top_k = 2"},
         {"head_experts", 1, NULL}, /* a dense prelude is fine */
-        {"tail_experts", 0, "tail_experts = 0 is outside [1, 1000000000000]"},
+        {"tail_experts", 0, "coda_experts = 0 is outside [1, 1000000000000]"},
         {"heads", 7, "heads = 7 does not divide d_model = 1024; give head_dim"},
         {"kv_heads", 3, "kv_heads and head_dim need heads"},
         {"d_model", LS_SHAPE_UNSET, "d_model is required"},
@@ -331,6 +331,7 @@ static void shape_files_read_back_what_is_written(void **state)
     ls_shape_spec_unset(&back);
     assert_int_equal(ls_shape_spec_read(path, &back, &err), 0);
     unlink(path);
+    assert_int_equal(ls_shape_resolve(&back, &err), 0); /* what only says a default is left out */
     assert_memory_equal(&back, &s, sizeof s);
 
     path = write_temp_text("{\"d_model\": 512, \"d_ff\": 2048, \"vocab\": 50000, \"layers\": 6, \"loops\": 3,"
@@ -354,13 +355,18 @@ static void shape_files_read_back_what_is_written(void **state)
     static const struct {
         const char *text, *message;
     } bad[] = {
-        {"{\"d_model\": 512, \"dmodel\": 3}", "1:18: unknown key 'dmodel'"},
+        {"{\"d_model\": 512, \"dmodel\": 3}", "1:18: unknown key 'dmodel' (docs/formats.md lists a template's keys)"},
         {"{\"d_model\": 51.5}", "1:2: d_model: expected an integer of at least 1"},
         {"{\"head_layers\": -1}", "1:2: head_layers: expected an integer of at least 0"},
         {"{\"layers\": \"6\"}", "1:2: layers: expected an integer of at least 1"},
         {"{\"attention\": \"untied\"}", "1:2: attention: expected \"tied\" or \"per-loop\""},
         {"{\"norm_params\": 1}", "1:2: norm_params: expected true or false"},
-        {"{\"format\": \"loopscale-law/1\"}", "1:2: format: expected \"loopscale-shape/1\""},
+        {"{\"format\": \"loopscale-law/1\"}",
+         "1:2: format: expected \"loopscale-template/1\" (or \"loopscale-shape/1\")"},
+        {"{\"layers\": 4, \"loop_layers\": 4}", "1:15: loop_layers: the same as 'layers', given too; give one"},
+        {"{\"mlp\": \"geglu\"}", "1:2: mlp: expected \"swiglu\", \"gelu\" or \"relu2\""},
+        {"{\"routed_share\": 0.5}",
+         "1:2: routed_share: a template's share, which no shape has (a shape gives d_ff or d_expert and is counted)"},
         {"[1, 2]", "expected a JSON object at the top"},
         {"{\"d_model\": 512,}", "1:17: not valid JSON"},
     };

@@ -41,6 +41,7 @@ typedef struct fit_job {
     cmd_fit_progress progress;
     cmd_sweep sweep;
     ls_law_flops flops; /* how a flops column was counted; recorded in the law file */
+    const ls_arch_template *tmpl; /* --template, recorded as the runs' architecture when it fits them (or NULL) */
     size_t bootstrap, bootstrap_starts;
     const char *group; /* --group */
     double ci;
@@ -174,7 +175,7 @@ static ls_lawfile *make_lawfile(const fit_job *j, const ls_sweep *s, const ls_fi
     ls_lawfile_provenance prov = {(const char *const *)req->operands, req->noperands, j->sweep.maps,
                                   j->sweep.nmaps, wheres, nwheres, j->group,
                                   req->invocation ? req->invocation : "loopscale fit", j->sweep.given,
-                                  j->sweep.ngiven, &j->flops};
+                                  j->sweep.ngiven, &j->flops, j->tmpl};
     return ls_lawfile_from_fit(r, &j->params, b, s, &prov, err);
 }
 
@@ -702,6 +703,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     ls_arch_template tmpl;
     if (cmd_sweep_flops(req, &tmpl, &j.flops, err) != 0)
         return err->code;
+    j.tmpl = req_given(req, O_TEMPLATE) ? &tmpl : NULL;
     static const opt_id plots[] = {O_PLOT};
     const ls_figure *figures[] = {&j.figure};
     if (cmd_figure_options_check(req, 1, plots, figures, err) != 0)

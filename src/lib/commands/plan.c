@@ -391,8 +391,11 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
     if (req_given(req, O_MEM))
         deploy.mem_bytes = req_number(req, O_MEM);
 
+    if (!(st->lf = cmd_read_law(req, res, O_LAW_FILE, err)))
+        return err->code;
+    const ls_lawfile *lf = st->lf;
     ls_arch_template tmpl;
-    if (cmd_template_read(req, &tmpl, err) != 0)
+    if (cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl, err) != 0)
         return err->code;
     ls_simulate_grid grid;
     double top_k_e = 1;
@@ -400,9 +403,6 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
     if (make_candidates(req, res, &tmpl, &grid, &top_k_e, &st->x, &candidates.n, &st->axis_R, &st->axis_E, err) != 0)
         return err->code;
     candidates.x = st->x;
-    if (!(st->lf = cmd_read_law(req, res, O_LAW_FILE, err)))
-        return err->code;
-    const ls_lawfile *lf = st->lf;
     /* The truth is a law file read as --law is: a fit that did not converge
      * is refused without --force. */
     if (req_given(req, O_TRUTH) && !(st->truth = cmd_read_law(req, res, O_TRUTH, err)))
