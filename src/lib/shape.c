@@ -157,9 +157,12 @@ int ls_shape_spec_set_key(ls_shape_spec *s, const char **seen, const char *path,
                                 seen[i]);
         seen[i] = key;
         double v = cJSON_IsNumber(item) ? item->valuedouble : NAN;
-        if (!(v == floor(v) && v >= (double)INT_FIELDS[i].min && v <= (double)SHAPE_INPUT_MAX))
+        if (!cJSON_IsNumber(item))
             return ls_error_set(err, LS_ERR_DATA, "%s: %s: expected an integer of at least %ld", path, key,
                                 INT_FIELDS[i].min);
+        if (!(v == floor(v) && v >= (double)INT_FIELDS[i].min && v <= (double)SHAPE_INPUT_MAX))
+            return ls_error_set(err, LS_ERR_DATA, "%s: %s: %.17g is not an integer from %ld to %ld", path, key, v,
+                                INT_FIELDS[i].min, SHAPE_INPUT_MAX);
         *field(s, i) = (long)v;
         return 1;
     }

@@ -61,6 +61,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   loopscale plan: no configuration is feasible at the deployment budget
   [65]
   $ loopscale plan --law $ROOT/data/truth/moe-bounded-sparse.json --budget 1e21 --flops 1e22 $GRID -o runs.csv
+  loopscale plan: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
   loopscale plan: the prior law has no fit RMSE to take the noise from: give --noise SIGMA
   Try 'loopscale plan --help'.
@@ -112,18 +113,22 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [64]
   $ printf 'n_act,tokens,R,E\n1e8,1e10,1,1\n3e8,1e1x,2,4\n' > cands.csv
   $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: cands.csv:3: column 'tokens': '1e1x' is not a number
   [65]
   $ printf 'n_act,tokens,R,E\n1e8,1e10,1,1\n3e8,1e10,2,4\n1e8,1e10,1,1\n' > cands.csv
   $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: cands.csv:4: the same candidate (n_act, tokens, R and E) as line 2
   [65]
   $ printf 'n_act,tokens,R,E,k\n1e8,1e10,1,2,2\n' > cands.csv
   $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: cands.csv:2: column 'k': 2 is not the template's top_k (1)
   [65]
   $ printf 'n_act,R,E\n1e8,1,1\n' > cands.csv
   $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: cands.csv:1: no column 'tokens' (or 'D'), and no 'flops' to derive it from
   [65]
   $ loopscale plan --budget 1e21 --flops 1e22 --candidates cands.csv --E 1,4 -o runs.csv
@@ -133,9 +138,12 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   $ printf 'n_act,D,R,E\n1e8,1e10,1,1\n' > cands.csv
   $ echo '{"top_k": 2}' > top2.json
   $ loopscale plan --budget 1e21 --flops 1e22 --template top2.json --candidates cands.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: top2.json is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 21.67 where the runs had 43 (at E = 64, R = 1, 49.6% apart); the law predicts the loss of models like its runs, and the answers count parameters as top2.json does
   loopscale plan: cands.csv:2: n_total = 66666667 from the template is less than n_act (100000000)
   [65]
   $ loopscale plan --budget 1e21 --flops 1e22 --candidates missing.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: missing.csv: cannot open: No such file or directory
   [66]
   $ cat runs.csv
@@ -197,6 +205,7 @@ naming the limit (300 sizes x 300 token counts x 5 E x 7 R is 3,150,000);
 so is a product of candidates and draws beyond what memory can hold:
 
   $ loopscale plan --budget 1e21 --flops 1e22 --n-act $(seq -s, 100000000 10000000 3090000000) --tokens $(seq -s, 10000000000 1000000000 309000000000) -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: --n-act, --tokens, --E and --R make 3150000 candidates; a plan weighs at most 100000
   Try 'loopscale plan --help'.
   [64]

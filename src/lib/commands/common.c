@@ -190,11 +190,9 @@ static void config_text(char *buf, size_t size, const ls_arch_config *c)
         snprintf(buf, size, "E = %g, R = %g", c->E, c->R);
 }
 
-int cmd_template_for_law(const ls_request *req, ls_result *res, const ls_lawfile *lf, const char *law_name,
-                         ls_arch_template *t, ls_error *err)
+void cmd_template_for_law(const ls_request *req, ls_result *res, const ls_lawfile *lf, const char *law_name,
+                          ls_arch_template *t)
 {
-    if (cmd_template_read(req, t, err) != 0)
-        return err->code;
     char what[256], at[64];
     const char *path = req_text(req, O_TEMPLATE);
     if (!lf->has_architecture) {
@@ -203,7 +201,7 @@ int cmd_template_for_law(const ls_request *req, ls_result *res, const ls_lawfile
             res_note(res, "%s records no architecture: the default template (the paper's middle-cycle looping: %s); "
                      "%s FILE for another", law_name, what, req_flag(req, O_TEMPLATE));
         }
-        return 0;
+        return;
     }
     const ls_arch_record *r = &lf->architecture;
     if (!path) {
@@ -217,12 +215,12 @@ int cmd_template_for_law(const ls_request *req, ls_result *res, const ls_lawfile
                      "another", law_name, 100 * r->residual_total, isnan(r->residual_loop) ? 0 : 100 * r->residual_loop,
                      what, req_flag(req, O_TEMPLATE));
         }
-        return 0;
+        return;
     }
     ls_arch_difference d;
     ls_arch_compare(t, r, &d);
     if (!(d.total > LS_ARCH_TOLERANCE) && !(d.loop > LS_ARCH_TOLERANCE))
-        return 0;
+        return;
     char parts[2][192] = {"", ""};
     if (d.total > LS_ARCH_TOLERANCE) {
         const ls_arch_config *c = d.total_at;
@@ -243,7 +241,6 @@ int cmd_template_for_law(const ls_request *req, ls_result *res, const ls_lawfile
              "%s is not the architecture of the runs %s was fitted on (%s): %s%s%s; the law predicts the loss of "
              "models like its runs, and the answers count parameters as %s does", path, law_name, theirs, parts[0],
              parts[0][0] && parts[1][0] ? "; " : "", parts[1], path);
-    return 0;
 }
 
 int cmd_template_flops(const ls_request *req, const ls_lawfile *lf, ls_arch_template *t, ls_error *err)

@@ -195,14 +195,13 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
                          req_flag(req, O_E_LIST), req_flag(req, O_R_LIST), points ? " with " : "",
                          points ? req_flag(req, O_POINTS) : "", rows, ISOFLOP_MAX_ROWS);
 
+    ls_arch_template tmpl;
+    if (cmd_template_read(req, &tmpl, err) != 0)
+        return err->code;
     ls_lawfile *lf = cmd_read_law(req, res, O_LAW_FILE, err);
     if (!lf)
         return err->code;
-    ls_arch_template tmpl;
-    if (cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl, err) != 0) {
-        ls_lawfile_free(lf);
-        return err->code;
-    }
+    cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl);
     double top_k_e = tmpl.top_k;
     if (!req_given(req, O_E_LIST) && tmpl.top_k > 1) { /* the default E = 1 cannot route to top_k experts */
         E = &top_k_e;

@@ -391,12 +391,13 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
     if (req_given(req, O_MEM))
         deploy.mem_bytes = req_number(req, O_MEM);
 
+    ls_arch_template tmpl;
+    if (cmd_template_read(req, &tmpl, err) != 0)
+        return err->code;
     if (!(st->lf = cmd_read_law(req, res, O_LAW_FILE, err)))
         return err->code;
     const ls_lawfile *lf = st->lf;
-    ls_arch_template tmpl;
-    if (cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl, err) != 0)
-        return err->code;
+    cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl);
     ls_simulate_grid grid;
     double top_k_e = 1;
     ls_plan_candidates candidates = {NULL, 0};

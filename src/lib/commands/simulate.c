@@ -56,15 +56,18 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         return req_usage(req, err, "%s, %s, %s and %s make %.0f runs; a sweep has at most %d",
                          req_flag(req, O_N_ACT_LIST), req_flag(req, O_TOKENS_LIST), req_flag(req, O_E_LIST),
                          req_flag(req, O_R_LIST), rows, SIMULATE_MAX_ROWS);
+    ls_arch_template tmpl;
+    if (cmd_template_read(req, &tmpl, err) != 0)
+        return err->code;
     ls_lawfile *lf = cmd_read_law(req, res, O_LAW_FILE, err);
     if (!lf)
         return err->code;
     /* A truth fitted on runs draws through their architecture; a law
      * written by hand (data/truth) through the template, the default's
      * documented here. */
-    ls_arch_template tmpl;
-    int status = lf->has_architecture ? cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl, err)
-                                      : cmd_template_read(req, &tmpl, err);
+    if (lf->has_architecture)
+        cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl);
+    int status = 0;
     double top_k_e = tmpl.top_k;
     if (status == 0 && !req_given(req, O_E_LIST) && tmpl.top_k > 1) { /* the default E = 1 cannot route to top_k */
         grid.E = &top_k_e;

@@ -244,16 +244,15 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     if (status != 0)
         return status;
 
+    ls_arch_template tmpl;
+    if (cmd_template_read(req, &tmpl, err) != 0)
+        return err->code;
     if (!req_given(req, O_FLOPS) && !req_given(req, O_PRINT_TEMPLATE))
         return req_usage(req, err, "give the compute budget with %s F", req_flag(req, O_FLOPS));
     ls_lawfile *lf = cmd_read_law(req, res, O_LAW_FILE, err);
     if (!lf)
         return err->code;
-    ls_arch_template tmpl;
-    if (cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl, err) != 0) {
-        ls_lawfile_free(lf);
-        return err->code;
-    }
+    cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl);
     if (req_given(req, O_PRINT_TEMPLATE)) {
         char *text = cmd_template_flops(req, lf, &tmpl, err) == 0 ? ls_arch_template_to_json(&tmpl, err) : NULL;
         ls_lawfile_free(lf);
