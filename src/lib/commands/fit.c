@@ -730,7 +730,6 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     ls_arch_template tmpl;
     if (cmd_sweep_flops(req, &tmpl, &j.flops, err) != 0)
         return err->code;
-
     static const opt_id plots[] = {O_PLOT};
     const ls_figure *figures[] = {&j.figure};
     if (cmd_figure_options_check(req, 1, plots, figures, err) != 0)
