@@ -159,8 +159,11 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                NULL, "bytes"},
     [O_BITS] = {"bits", 0, LS_OPTION_NUMBER, 0, "B", 1, 64, NULL, "16", NULL, "bits per weight (4 for INT4)", NULL, "bits per weight"},
     [O_TEMPLATE] = {"template", 0, LS_OPTION_INPUT, 0, "FILE", NO_RANGE, NULL, NULL,
-                    "the paper's middle-cycle looping",
-                    "architecture template (JSON; 'loopscale solve --print-template' shows the default)", NULL},
+                    "the architecture the law records, else the paper's middle-cycle looping",
+                    "architecture template (JSON, docs/formats.md#templates; data/templates has examples; "
+                    "'loopscale solve --print-template' shows the one in force); warned of when it is not the "
+                    "architecture of the runs the law was fitted on",
+                    NULL},
     [O_PRINT_TEMPLATE] = SWITCH("print-template", "print the template in force and exit"),
     [O_FLOPS_CONVENTION] = {"flops-convention", 0, LS_OPTION_CHOICE, 0, "C", NO_RANGE,
                             "6nd|6nd+head|6nd+attn|6nd+attn+head", NULL, "the law's, else the template's",

@@ -1023,7 +1023,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
          * n_act) or derived (tokens, flops), except the loss and n_loop,
          * which have no value at all: a filter on them would drop every row
          * and blame the filter for it. */
-        if (q >= 0 && (q == LS_SWEEP_LOSS || q == LS_SWEEP_N_LOOP))
+        if (q >= 0 && (q == LS_SWEEP_LOSS || (q == LS_SWEEP_N_LOOP && !fc->counts_from_config)))
             return option_error(err, WHERE_ORIGIN(o, w), "filter '%s': %s has no column '%s'", wf->text, file, name);
         if (q >= 0 && wf->is_text)
             return option_error(err, WHERE_ORIGIN(o, w), "filter '%s': %s has no column '%s' (it is %s, a number) to "
