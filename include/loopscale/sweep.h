@@ -271,7 +271,8 @@ typedef struct ls_sweep {
     char *quantity_column[LS_SWEEP_NQUANTITIES];
     /* When n_act, n_total and n_loop were counted from configuration
      * columns: which, as "d_model ('config/n_embd'), loop_layers (...)"
-     * (the first file's); else NULL. */
+     * (the first file's; "" when none: options.config_base alone); else
+     * NULL. */
     char *counted_from;
 } ls_sweep;
 

@@ -907,19 +907,25 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
     }
     /* The configuration columns, read when no column gives n_act. */
     int any_config = 0;
+    size_t twice = nfields; /* a column that gives what another does */
     for (size_t c = 0; c < NCONFIG; c++)
         fc->config_of[c] = -1;
-    for (size_t i = 0; i < nfields && status == 0; i++) {
+    for (size_t i = 0; i < nfields; i++) {
         int c = quantity_of[i] < 0 ? config_from_name(effective[i]) : -1;
         if (c < 0)
             continue;
-        if (fc->config_of[c] >= 0)
-            status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' and column '%s' both give %s", file, line,
-                                  fc->names[fc->config_of[c]], fc->names[i], CONFIG_COLUMNS[c].name);
-        fc->config_of[c] = (int)i;
+        if (fc->config_of[c] >= 0 && twice == nfields)
+            twice = i;
+        else if (fc->config_of[c] < 0)
+            fc->config_of[c] = (int)i;
         any_config = 1;
     }
     fc->counts_from_config = fc->column_of[LS_SWEEP_N_ACT] < 0 && (any_config || o->config_base);
+    if (status == 0 && fc->counts_from_config && twice < nfields) {
+        int c = config_from_name(effective[twice]);
+        status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' and column '%s' both give %s", file, line,
+                              fc->names[fc->config_of[c]], fc->names[twice], CONFIG_COLUMNS[c].name);
+    }
     if (status == 0 && fc->counts_from_config)
         for (int q = LS_SWEEP_N_TOTAL; q <= LS_SWEEP_N_LOOP && status == 0; q++)
             if (fc->column_of[q] >= 0)
@@ -992,9 +998,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
             if (strcasecmp(col, CONFIG_COLUMNS[c].name) != 0)
                 used += (size_t)snprintf(text + used, size - used, " ('%s')", col);
         }
-        if (!used)
-            snprintf(text, size, "none");
-        st->s->counted_from = text;
+        st->s->counted_from = text; /* "": the template's model alone */
     }
     if (fc->column_of[LS_SWEEP_TOKENS] < 0 && fc->column_of[LS_SWEEP_FLOPS] < 0)
         return ls_error_set(err, LS_ERR_DATA,

@@ -174,8 +174,13 @@ void cmd_sweep_report(const ls_request *req, ls_result *res, const cmd_sweep *cs
             snprintf(rest, sizeof rest, "; the rest from %s%s%s%s", req_given(req, O_TEMPLATE) ? "the template " : "",
                      req_given(req, O_TEMPLATE) ? req_text(req, O_TEMPLATE) : "the profile's template",
                      t->name[0] ? ", " : "", t->name);
-        res_note(res, "%s: n_act, n_total and n_loop counted as loopscale shape counts them, from the configuration "
-                 "columns %s%s", s->name, s->counted_from, rest);
+        if (s->counted_from[0])
+            res_note(res, "%s: n_act, n_total and n_loop counted as loopscale shape counts them, from the "
+                     "configuration columns %s%s", s->name, s->counted_from, rest);
+        else
+            res_note(res, "%s: no column gives n_act or the configuration: every run counted as %s describes it, "
+                     "with its own E, k and R", s->name, req_given(req, O_TEMPLATE) ? req_text(req, O_TEMPLATE)
+                                                                                : "the profile's template");
     }
     ls_sweep_skips_describe(&s->skipped, text, sizeof text);
     if (text[0])
