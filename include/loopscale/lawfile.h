@@ -24,6 +24,7 @@
 
 #include <stddef.h>
 
+#include "loopscale/arch.h"
 #include "loopscale/error.h"
 #include "loopscale/fit.h"
 #include "loopscale/law.h"
@@ -94,6 +95,11 @@ typedef struct ls_lawfile {
      * parameter-at-bound; "above the lowest observed loss": fit-quality;
      * otherwise undetermined-parameter) and the parameter they name. */
     ls_warnings warnings;
+    /* The architecture of the runs ("architecture", written by fit; absent
+     * from older files, the Chinchilla form and laws typed in by hand):
+     * the template solve and its kin answer for unless given another. */
+    int has_architecture;
+    ls_arch_record architecture;
 } ls_lawfile;
 
 ls_lawfile *ls_lawfile_new(const ls_law *l);
@@ -113,12 +119,15 @@ typedef struct ls_lawfile_provenance {
     const char *const *options;    /* the reader's other options, "--skip-invalid", "--loss-unit bits" */
     size_t noptions;
     const ls_law_flops *flops;        /* the FLOP convention the sweep was read under (NULL: 6nd) */
+    const ls_arch_template *tmpl;     /* the template the fit was given (NULL: none): recorded as the
+                                       * runs' architecture when it reproduces them (ls_arch_record_runs) */
 } ls_lawfile_provenance;
 
 /* The law file of a fit: the law, fixed parameters and standard errors from
  * r; intervals and draws from b (NULL, or no draws, for none); the
  * objective's settings from p; the range of N_act, D, R and E over the
- * fitted runs s (so that solve can say when it extrapolates); the SHA-256 of
+ * fitted runs s (so that solve can say when it extrapolates) and their
+ * architecture (ls_arch_record_runs); the SHA-256 of
  * each data file, the renames and filters (written "--map new=old" and
  * "--where COND", the law file's notation), the library version and the
  * command line.

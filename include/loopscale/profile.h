@@ -12,7 +12,11 @@
  *    "where": ["State==finished"], "run": "run_name",
  *    "step": "trainer/global_step", "last": true,
  *    "loss_unit": "nats", "bytes_per_token": 4.2, "skip_invalid": false,
- *    "group_tol": 1e-6}
+ *    "group_tol": 1e-6, "template": {"d_ff": 3072, "mlp": "relu2", ...}}
+ *
+ * "template" is a template that describes a model (loopscale/arch.h): what
+ * the sweep's configuration columns leave out, when runs are given by their
+ * configuration rather than their counts.
  *
  * Only "format" is required.  Every fault in a profile is an LS_ERR_DATA
  * error naming the file, the line and column and the key, including those
@@ -31,6 +35,8 @@
 
 #include "loopscale/error.h"
 #include "loopscale/export.h"
+
+struct ls_arch_template;
 
 LS_API_BEGIN
 
@@ -51,6 +57,7 @@ typedef struct ls_profile {
     char **map_origins;    /* nmaps entries */
     char **where_origins;  /* nwheres entries */
     char *run_origin, *step_origin; /* or NULL */
+    struct ls_arch_template *tmpl; /* "template", malloc'd, or NULL */
 } ls_profile;
 
 /* Read and check a profile ("-": standard input). Errors: LS_ERR_NOINPUT

@@ -12,14 +12,23 @@
  *
  * Conventions, all exact integer counts:
  *   attention set   4 d^2 without biases, or d h (2 heads + 2 kv_heads) for
- *                   grouped-query attention with heads of size h
- *   expert          SwiGLU, 3 d d_expert, with d_expert = d_ff / top_k so
- *                   that top_k experts cost what a dense FFN of width d_ff
- *                   does; a layer with one expert is that dense FFN
+ *                   grouped-query attention with heads of size h (each
+ *                   stage may have its own heads, kv_heads and head_dim)
+ *   MLP             gated (SwiGLU: 3 d w) or not (GELU, ReLU^2: 2 d w)
+ *   expert          an MLP of width d_expert = d_ff / top_k, so that top_k
+ *                   experts cost what a dense FFN of width d_ff does; a
+ *                   layer with one expert is that dense FFN; shared experts
+ *                   (always active) are d_expert wide too; of the block's D
+ *                   layers, moe_layers have experts and the rest a dense FFN
  *   router          d E per layer with E > 1 (every token computes all E
  *                   logits, so a router is active whole)
- *   norms           with norm_params, an RMSNorm gain vector of d before
- *                   every attention set and every FFN, and a final one
+ *   injection       concat: the embedded input concatenated to the state
+ *                   and projected back on every loop (Huginn's adapter),
+ *                   2 d^2 in the block; add: no parameters
+ *   norms           RMSNorm gain vectors of d: pre (before every attention
+ *                   set and every MLP) or sandwich (before and after each),
+ *                   and a final one; optionally one after the embedding
+ *                   (prelude) and one at the end of every loop (block)
  *   embeddings      vocab x d, and the LM head vocab x d again unless tied
  * "Active" counts the parameters that do multiply-adds for a token: the
  * embedding lookup does none, the LM head's product always happens.  The
@@ -48,6 +57,11 @@ LS_API_BEGIN
 
 typedef enum { LS_SHAPE_ATTENTION_TIED, LS_SHAPE_ATTENTION_PER_LOOP } ls_shape_attention;
 typedef enum { LS_SHAPE_EMBEDDINGS_UNTIED, LS_SHAPE_EMBEDDINGS_TIED } ls_shape_embeddings;
+typedef enum { LS_SHAPE_MLP_SWIGLU, LS_SHAPE_MLP_GELU, LS_SHAPE_MLP_RELU2 } ls_shape_mlp;
+typedef enum { LS_SHAPE_INJECTION_NONE, LS_SHAPE_INJECTION_CONCAT, LS_SHAPE_INJECTION_ADD } ls_shape_injection;
+typedef enum { LS_SHAPE_NORMS_NONE, LS_SHAPE_NORMS_PRE, LS_SHAPE_NORMS_SANDWICH } ls_shape_norms;
+/* The stages, for what each may have of its own. */
+typedef enum { LS_SHAPE_PRELUDE, LS_SHAPE_LOOP, LS_SHAPE_CODA, LS_SHAPE_NSTAGES } ls_shape_stage;
 
 /* Every field is LS_SHAPE_UNSET until given; ls_shape_resolve() fills defaults. */
 typedef struct ls_shape_spec {
@@ -65,17 +79,26 @@ typedef struct ls_shape_spec {
     long context;    /* positions attended to, for attention FLOPs; default 0 */
     long attention;  /* ls_shape_attention; default tied */
     long embeddings; /* ls_shape_embeddings; default untied */
-    long norm_params; /* 0 or 1; default 0 */
+    long norm_params; /* ls_shape_norms; default none (1 is pre, as the switch --norm-params was) */
+    long mlp;        /* ls_shape_mlp; default SwiGLU */
+    long shared_experts; /* per layer with experts; default 0 */
+    long moe_layers; /* block layers with experts; default all D */
+    long injection;  /* ls_shape_injection; default none */
+    long embedding_norm, loop_norm; /* 0 or 1; default 0 */
+    /* A stage's own attention geometry (default: the model's above); after
+     * ls_shape_resolve, each stage's in effect (heads LS_SHAPE_UNSET: 4 d^2
+     * attention of d-wide heads). */
+    long stage_heads[LS_SHAPE_NSTAGES], stage_kv_heads[LS_SHAPE_NSTAGES], stage_head_dim[LS_SHAPE_NSTAGES];
 } ls_shape_spec;
 
 void ls_shape_spec_unset(ls_shape_spec *s);
 /* Fields set in `over` replace those of `base`. */
 void ls_shape_spec_merge(ls_shape_spec *base, const ls_shape_spec *over);
 
-/* Read a shape file (JSON object with the field names above, "attention":
- * "tied"|"per-loop", "embeddings": "untied"|"tied", "norm_params": bool; or
- * the output of `loopscale shape --format json`, whose "shape" member is
- * read) over s.  Unknown keys are refused.  LS_ERR_NOINPUT or LS_ERR_DATA. */
+/* Read a shape file over s: a template file (loopscale/arch.h,
+ * docs/formats.md lists its keys; a template's shares are no shape and are
+ * refused), or the output of `loopscale shape --format json`, whose "shape"
+ * member is read.  Unknown keys are refused.  LS_ERR_NOINPUT or LS_ERR_DATA. */
 int ls_shape_spec_read(const char *path, ls_shape_spec *s, ls_error *err) LS_MUST_CHECK;
 /* The same from text in memory; path names it in messages. */
 int ls_shape_spec_parse(const char *text, size_t len, const char *path, ls_shape_spec *s, ls_error *err) LS_MUST_CHECK;
@@ -95,7 +118,14 @@ typedef struct ls_shape_count {
     uint64_t stored, once, all;
 } ls_shape_count;
 
-typedef enum { LS_SHAPE_ATTN, LS_SHAPE_FFN, LS_SHAPE_ROUTER, LS_SHAPE_NORM, LS_SHAPE_NKINDS } ls_shape_kind;
+typedef enum {
+    LS_SHAPE_ATTN,
+    LS_SHAPE_FFN,
+    LS_SHAPE_ROUTER,
+    LS_SHAPE_NORM,
+    LS_SHAPE_INJECT, /* the input injection's adapter (block only) */
+    LS_SHAPE_NKINDS
+} ls_shape_kind;
 
 typedef struct ls_shape_counts {
     /* the accounting identities of Foil, for the block */
@@ -103,8 +133,13 @@ typedef struct ls_shape_counts {
     double log10_routes; /* log10 of C(E, top_k)^(D L), the formal routes */
     /* sizes of the pieces */
     uint64_t attention_set, expert, head_expert, tail_expert;
-    uint64_t q_width;        /* heads x head_dim (d by default) */
+    uint64_t q_width;        /* heads x head_dim (d by default), in the block */
     uint64_t attention_sets; /* stored in the block: D, or D L per loop */
+    /* Each stage's attention (ls_shape_stage): the parameters of a set, the
+     * query width and the key/value width, kv_heads x head_dim (a token's
+     * KV cache holds 2 kv_width values per attention layer run). */
+    uint64_t stage_attention_set[LS_SHAPE_NSTAGES], stage_q_width[LS_SHAPE_NSTAGES],
+        stage_kv_width[LS_SHAPE_NSTAGES];
     /* parts */
     ls_shape_count block[LS_SHAPE_NKINDS], head[LS_SHAPE_NKINDS], tail[LS_SHAPE_NKINDS];
     ls_shape_count final_norm, embedding, lm_head;
@@ -133,9 +168,14 @@ int ls_shape_count_params(const ls_shape_spec *s, ls_shape_counts *c, ls_error *
 ls_law_point ls_shape_point(const ls_shape_spec *s, const ls_shape_counts *c);
 void ls_shape_flops(const ls_shape_spec *s, ls_law_flops_kind kind, ls_law_flops *out);
 
-/* The value the string fields take in files and messages. */
+/* The value the string fields take in files and messages, and back (-1:
+ * not one of them). */
 const char *ls_shape_attention_name(long attention);
 const char *ls_shape_embeddings_name(long embeddings);
+const char *ls_shape_mlp_name(long mlp);
+const char *ls_shape_injection_name(long injection);
+const char *ls_shape_norms_name(long norms);
+long ls_shape_choice_parse(const char *key, const char *value);
 
 LS_API_END
 

@@ -153,6 +153,13 @@ typedef struct ls_sweep_options {
      * architecture template (N_total and N_loop rounded to whole
      * parameters) instead of their defaults. */
     const struct ls_arch_template *shape;
+    /* A sweep may give, instead of n_act, n_total and n_loop, each run's
+     * configuration: columns named as a template's keys (d_model, d_ff,
+     * loop_layers, heads, mlp, ...; docs/formats.md#configuration-columns),
+     * counted as loopscale shape counts them (E, k and R are the runs').
+     * What no column gives comes from this shape (NULL: nothing; a
+     * template's model), and the vocabulary is not needed. */
+    const struct ls_shape_spec *config_base;
     /* A sentence appended (after "; ") to the error about a flops column
      * whose tokens disagree with the tokens column, or NULL: a command that
      * takes no --flops-convention says what to do instead. */
@@ -262,6 +269,11 @@ typedef struct ls_sweep {
     /* The column each quantity was read from, as the file names it (the
      * first file's name when several files have one); NULL: no column. */
     char *quantity_column[LS_SWEEP_NQUANTITIES];
+    /* When n_act, n_total and n_loop were counted from configuration
+     * columns: which, as "d_model ('config/n_embd'), loop_layers (...)"
+     * (the first file's; "" when none: options.config_base alone); else
+     * NULL. */
+    char *counted_from;
 } ls_sweep;
 
 /* What a law of kind `kind` fitted to, or predicting, s should say about the

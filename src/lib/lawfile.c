@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "guard_internal.h"
+#include "arch_internal.h"
 #include "jsonw_internal.h"
 #include "outfile_internal.h"
 #include "numtext_internal.h"
@@ -45,6 +46,7 @@ void ls_lawfile_free(ls_lawfile *lf)
     free(lf->version);
     free(lf->command);
     ls_warnings_free(&lf->warnings);
+    ls_arch_record_free(&lf->architecture);
     free(lf);
 }
 
@@ -115,6 +117,11 @@ ls_lawfile *ls_lawfile_from_fit(const ls_fit_result *r, const ls_fit_parameters 
         fit->flops_range[0] = fmin(fit->flops_range[0], flops);
         fit->flops_range[1] = fmax(fit->flops_range[1], flops);
     }
+    if (ls_arch_record_runs(s, prov->tmpl, &lf->architecture, err) != 0) {
+        ls_lawfile_free(lf);
+        return NULL;
+    }
+    lf->has_architecture = 1;
     /* Every warning the fit deserves (its verdict). */
     ls_error verdict_err;
     oom |= ls_fit_verdict(s, r, b, p, &lf->warnings, &verdict_err) != 0;
@@ -690,6 +697,112 @@ static int read_fit(const json_ctx *c, const cJSON *obj, ls_lawfile_fit *fit)
     return status;
 }
 
+/* A [low, high] pair of positive numbers, low <= high. */
+static int read_pair(const json_ctx *c, const cJSON *item, const char *path, double out[2])
+{
+    if (!cJSON_IsArray(item) || cJSON_GetArraySize(item) != 2)
+        return key_error(c, path, "expected [low, high]");
+    int status = 0;
+    for (int k = 0; k < 2 && status == 0; k++)
+        status = get_number(c, cJSON_GetArrayItem(item, k), path, &out[k]);
+    if (status == 0 && !(out[0] > 0))
+        status = key_error(c, path, "low must be positive");
+    if (status == 0 && !(out[0] <= out[1]))
+        status = key_error(c, path, "low is greater than high");
+    return status;
+}
+
+static const char *const ASSUMED_NAMES[] = {"routed_share", "fixed_share", "per_loop_share", "loop_share"};
+
+/* "architecture": {"source", "template", "residual": {"n_total", "n_loop"},
+ * "assumed": [...], "configurations": [{"E", "R", "k", "runs",
+ * "n_total_ratio", "n_loop_ratio"}, ...]}. */
+static int read_architecture(const json_ctx *c, const cJSON *obj, ls_arch_record *r)
+{
+    char path[128], text[32];
+    int status = expect_object(c, obj, "architecture");
+    const cJSON *item = status ? NULL : member(c, obj, "source", "architecture.source", 1, &status);
+    if (status == 0)
+        status = get_string(c, item, "architecture.source", text, sizeof text);
+    int source = status == 0 ? ls_arch_source_from_name(text) : -1;
+    if (status == 0 && source < 0)
+        status = key_error(c, "architecture.source", "expected \"template\", \"default\" or \"runs\"");
+    r->source = (ls_arch_source)(source < 0 ? 0 : source);
+    item = status ? NULL : member(c, obj, "template", "architecture.template", 1, &status);
+    ls_arch_template_default(&r->tmpl);
+    ls_arch_doc doc;
+    if (status == 0 && (ls_arch_doc_from_json(item, "architecture.template", &doc, c->err) != 0 ||
+                        ls_arch_template_from_doc(&doc, "architecture.template", &r->tmpl, c->err) != 0)) {
+        char why[LS_ERROR_MESSAGE_MAX];
+        snprintf(why, sizeof why, "%s", c->err->message);
+        status = ls_error_set(c->err, LS_ERR_DATA, "%s: %s", c->name, why);
+    }
+    r->residual_total = r->residual_loop = NAN;
+    const cJSON *residual = status ? NULL : member(c, obj, "residual", "architecture.residual", 1, &status);
+    if (status == 0)
+        status = expect_object(c, residual, "architecture.residual");
+    static const char *const res_keys[] = {"n_total", "n_loop"};
+    double *res_of[] = {&r->residual_total, &r->residual_loop};
+    for (int k = 0; k < 2 && status == 0; k++) {
+        snprintf(path, sizeof path, "architecture.residual.%s", res_keys[k]);
+        item = member(c, residual, res_keys[k], path, k == 0, &status);
+        if (item && status == 0)
+            status = get_number(c, item, path, res_of[k]);
+        if (item && status == 0 && !(*res_of[k] >= 0))
+            status = key_error(c, path, "must not be negative");
+    }
+    item = status ? NULL : member(c, obj, "assumed", "architecture.assumed", 0, &status);
+    if (item && status == 0 && !cJSON_IsArray(item))
+        status = key_error(c, "architecture.assumed", "expected an array of share names");
+    for (const cJSON *x = item ? item->child : NULL; x && status == 0; x = x->next) {
+        int k = 0;
+        while (k < 4 && !(cJSON_IsString(x) && strcmp(x->valuestring, ASSUMED_NAMES[k]) == 0))
+            k++;
+        if (k == 4)
+            status = key_error(c, "architecture.assumed",
+                               "expected routed_share, fixed_share, per_loop_share or loop_share");
+        else
+            r->assumed |= 1u << k;
+    }
+    const cJSON *configs = status ? NULL : member(c, obj, "configurations", "architecture.configurations", 1, &status);
+    if (status == 0 && !cJSON_IsArray(configs))
+        status = key_error(c, "architecture.configurations", "expected an array");
+    size_t n = status == 0 ? (size_t)cJSON_GetArraySize(configs) : 0;
+    if (status == 0 && !(r->configs = malloc((n ? n : 1) * sizeof *r->configs)))
+        status = ls_error_set(c->err, LS_ERR_INTERNAL, "out of memory");
+    for (const cJSON *x = status == 0 ? configs->child : NULL; x && status == 0; x = x->next) {
+        ls_arch_config *cf = &r->configs[r->nconfigs];
+        snprintf(path, sizeof path, "architecture.configurations[%zu]", r->nconfigs);
+        status = expect_object(c, x, path);
+        static const char *const keys[] = {"E", "R", "k"};
+        double *values[] = {&cf->E, &cf->R, &cf->k};
+        for (int k = 0; k < 3 && status == 0; k++) {
+            snprintf(path, sizeof path, "architecture.configurations[%zu].%s", r->nconfigs, keys[k]);
+            item = member(c, x, keys[k], path, 1, &status);
+            if (status == 0)
+                status = get_number(c, item, path, values[k]);
+            if (status == 0 && !(*values[k] >= 1 && *values[k] == floor(*values[k])))
+                status = key_error(c, path, "expected a whole number of at least 1");
+        }
+        snprintf(path, sizeof path, "architecture.configurations[%zu].runs", r->nconfigs);
+        item = status ? NULL : member(c, x, "runs", path, 1, &status);
+        if (status == 0)
+            status = get_count(c, item, path, &cf->runs);
+        snprintf(path, sizeof path, "architecture.configurations[%zu].n_total_ratio", r->nconfigs);
+        item = status ? NULL : member(c, x, "n_total_ratio", path, 1, &status);
+        if (status == 0)
+            status = read_pair(c, item, path, cf->total_ratio);
+        cf->loop_ratio[0] = cf->loop_ratio[1] = NAN;
+        snprintf(path, sizeof path, "architecture.configurations[%zu].n_loop_ratio", r->nconfigs);
+        item = status ? NULL : member(c, x, "n_loop_ratio", path, 0, &status);
+        if (item && status == 0)
+            status = read_pair(c, item, path, cf->loop_ratio);
+        if (status == 0)
+            r->nconfigs++;
+    }
+    return status;
+}
+
 ls_lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_error *err)
 {
     json_ctx c = {name, err};
@@ -790,6 +903,10 @@ ls_lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_
     }
     if (status == 0 && (item = member(&c, root, "warnings", "warnings", 0, &status)))
         status = read_warnings(&c, item, &lf->warnings);
+    if (status == 0 && (item = member(&c, root, "architecture", "architecture", 0, &status))) {
+        lf->has_architecture = 1;
+        status = read_architecture(&c, item, &lf->architecture);
+    }
     if (status == 0 && (item = member(&c, root, "created_by", "created_by", 0, &status))) {
         const cJSON *version = member(&c, item, "version", "created_by.version", 0, &status);
         const cJSON *command = member(&c, item, "command", "created_by.command", 0, &status);
@@ -990,6 +1107,46 @@ char *ls_lawfile_to_json(const ls_lawfile *lf, ls_error *err)
             ls_jsonw_object_end(&w);
         }
         ls_jsonw_array_end(&w);
+    }
+    if (lf->has_architecture) {
+        const ls_arch_record *r = &lf->architecture;
+        ls_jsonw_object_begin(&w, "architecture");
+        ls_jsonw_string(&w, "source", ls_arch_source_name(r->source));
+        ls_arch_template_write_json(&w, "template", &r->tmpl);
+        ls_jsonw_object_begin(&w, "residual");
+        ls_jsonw_number(&w, "n_total", r->residual_total);
+        if (!isnan(r->residual_loop))
+            ls_jsonw_number(&w, "n_loop", r->residual_loop);
+        ls_jsonw_object_end(&w);
+        if (r->assumed) {
+            ls_jsonw_array_begin(&w, "assumed", 1);
+            for (int k = 0; k < 4; k++)
+                if (r->assumed >> k & 1u)
+                    ls_jsonw_string(&w, NULL, ASSUMED_NAMES[k]);
+            ls_jsonw_array_end(&w);
+        }
+        ls_jsonw_array_begin(&w, "configurations", 0);
+        for (size_t i = 0; i < r->nconfigs; i++) {
+            const ls_arch_config *cf = &r->configs[i];
+            ls_jsonw_object_begin(&w, NULL);
+            ls_jsonw_number(&w, "E", cf->E);
+            ls_jsonw_number(&w, "R", cf->R);
+            ls_jsonw_number(&w, "k", cf->k);
+            ls_jsonw_integer(&w, "runs", (long long)cf->runs);
+            ls_jsonw_array_begin(&w, "n_total_ratio", 1);
+            ls_jsonw_number(&w, NULL, cf->total_ratio[0]);
+            ls_jsonw_number(&w, NULL, cf->total_ratio[1]);
+            ls_jsonw_array_end(&w);
+            if (!isnan(cf->loop_ratio[0])) {
+                ls_jsonw_array_begin(&w, "n_loop_ratio", 1);
+                ls_jsonw_number(&w, NULL, cf->loop_ratio[0]);
+                ls_jsonw_number(&w, NULL, cf->loop_ratio[1]);
+                ls_jsonw_array_end(&w);
+            }
+            ls_jsonw_object_end(&w);
+        }
+        ls_jsonw_array_end(&w);
+        ls_jsonw_object_end(&w);
     }
     if (lf->version || lf->command) {
         ls_jsonw_object_begin(&w, "created_by");

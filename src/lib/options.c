@@ -159,8 +159,11 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                NULL, "bytes"},
     [O_BITS] = {"bits", 0, LS_OPTION_NUMBER, 0, "B", 1, 64, NULL, "16", NULL, "bits per weight (4 for INT4)", NULL, "bits per weight"},
     [O_TEMPLATE] = {"template", 0, LS_OPTION_INPUT, 0, "FILE", NO_RANGE, NULL, NULL,
-                    "the paper's middle-cycle looping",
-                    "architecture template (JSON; 'loopscale solve --print-template' shows the default)", NULL},
+                    "the architecture the law records, else the paper's middle-cycle looping",
+                    "architecture template (JSON, docs/formats.md#templates; data/templates has examples; "
+                    "'loopscale solve --print-template' shows the one in force); warned of when it is not the "
+                    "architecture of the runs the law was fitted on",
+                    NULL},
     [O_PRINT_TEMPLATE] = SWITCH("print-template", "print the template in force and exit"),
     [O_FLOPS_CONVENTION] = {"flops-convention", 0, LS_OPTION_CHOICE, 0, "C", NO_RANGE,
                             "6nd|6nd+head|6nd+attn|6nd+attn+head", NULL, "the law's, else the template's",
@@ -269,8 +272,9 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
 
     /* ---- shape ---- */
     [O_SHAPE] = {"shape", 0, LS_OPTION_INPUT, 0, "FILE", NO_RANGE, NULL, NULL, NULL,
-                 "JSON file with these settings as keys ('_' for '-', e.g. d_model, \"attention\": \"per-loop\"); "
-                 "--format json output reads back too",
+                 "a template that describes a model (JSON, docs/formats.md#templates; data/templates has the "
+                 "paper's, Foil's, Huginn's and looped nanochat's), its keys these settings ('_' for '-', e.g. "
+                 "d_model, \"attention\": \"per-loop\"); --format json output reads back too",
                  "Shape (options override a --shape file):"},
     [O_D_MODEL] = {"d-model", 0, LS_OPTION_INTEGER, 0, "D", 1, 1e12, NULL, NULL, NULL, "model width (required)", NULL},
     [O_D_FF] = {"d-ff", 0, LS_OPTION_INTEGER, 0, "F", 1, 1e12, NULL, NULL, NULL,
@@ -305,7 +309,26 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
     [O_KV_HEADS] = {"kv-heads", 0, LS_OPTION_INTEGER, 0, "G", 1, 1e12, NULL, NULL, "G = N", "key/value heads", NULL},
     [O_HEAD_DIM] = {"head-dim", 0, LS_OPTION_INTEGER, 0, "h", 1, 1e12, NULL, NULL, "h = d / N", "head size", NULL},
     [O_NORM_PARAMS] = SWITCH("norm-params", "count RMSNorm gains: d before every attention set and FFN, and a final "
-                                            "one (default: norms without parameters)"),
+                                            "one (--norms pre; default: norms without parameters)"),
+    [O_NORMS] = {"norms", 0, LS_OPTION_CHOICE, 0, "KIND", NO_RANGE, "none|pre|sandwich", NULL, "none",
+                 "RMSNorm gains of d: pre, before every attention set and MLP; sandwich, before and after each "
+                 "(Huginn's); both with a final one (--norm-params is pre)",
+                 NULL},
+    [O_EMBEDDING_NORM] = SWITCH("embedding-norm", "also a norm of d after the embedding, run once (looped "
+                                                  "nanochat's)"),
+    [O_LOOP_NORM] = SWITCH("loop-norm", "also a norm of d at the end of every loop (looped nanochat's)"),
+    [O_MLP] = {"mlp", 0, LS_OPTION_CHOICE, 0, "KIND", NO_RANGE, "swiglu|gelu|relu2", "swiglu", NULL,
+               "the MLP of every layer and expert: swiglu, gated, 3 d w parameters; gelu or relu2, 2 d w",
+               NULL},
+    [O_SHARED_EXPERTS] = {"shared-experts", 0, LS_OPTION_INTEGER, 0, "S", 0, 1e12, NULL, "0", NULL,
+                          "experts every token uses, besides its top-k, in each layer with experts (d_expert wide)",
+                          NULL},
+    [O_MOE_LAYERS] = {"moe-layers", 0, LS_OPTION_INTEGER, 0, "M", 0, 1e12, NULL, NULL, "all D",
+                      "layers of the looped block with experts; the others have the dense FFN", NULL},
+    [O_INJECTION] = {"injection", 0, LS_OPTION_CHOICE, 0, "KIND", NO_RANGE, "none|concat|add", "none", NULL,
+                     "how the embedded input enters every loop: concat, concatenated to the state and projected "
+                     "back (Huginn's adapter, 2 d^2 in the block); add, added (no parameters)",
+                     NULL},
     [O_CONTEXT] = {"context", 0, LS_OPTION_INTEGER, 0, "N", 0, 1e12, NULL, NULL, NULL,
                    "attention-score FLOPs for a token attending to N positions: 4 N heads h per attention layer "
                    "run (0: left out)",

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch_internal.h"
 #include "readfile_internal.h"
 
 #define PROFILE_MAX_BYTES (1u << 20)
@@ -32,6 +33,7 @@ void ls_profile_free(ls_profile *p)
     free(p->name);
     free(p->run);
     free(p->step);
+    free(p->tmpl);
     free(p);
 }
 
@@ -166,9 +168,20 @@ ls_profile *ls_profile_parse(const char *text, size_t len, const char *name, ls_
                 p->bytes_per_token = item->valuedouble;
         } else if (strcmp(key, "group_tol") == 0) {
             status = get_positive(item, name, key, 0.5, &p->group_tol, err);
+        } else if (strcmp(key, "template") == 0) {
+            ls_arch_doc doc;
+            if (!(p->tmpl = malloc(sizeof *p->tmpl))) {
+                status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+                break;
+            }
+            ls_arch_template_default(p->tmpl);
+            if ((status = ls_arch_doc_from_json(item, name, &doc, err)) == 0 &&
+                (status = ls_arch_template_from_doc(&doc, name, p->tmpl, err)) == 0 && !p->tmpl->has_shape)
+                status = bad(err, name, key, "gives no model (d_model, d_ff, the layers...) for the configuration "
+                             "columns to complete");
         } else {
             status = bad(err, name, key, "not a key of a sweep profile (format, name, map, where, run, step, "
-                         "last, skip_invalid, loss_unit, bytes_per_token, group_tol)");
+                         "last, skip_invalid, loss_unit, bytes_per_token, group_tol, template)");
         }
     }
     cJSON_Delete(root);

@@ -77,7 +77,7 @@ static void profile_init(profile *pr, const ls_law *l, const ls_arch_template *t
     pr->flops = flops;
     pr->E = E;
     pr->R = R;
-    pr->total_ratio = ls_arch_n_total(t, 1.0, E);
+    pr->total_ratio = ls_arch_n_total_at(t, 1.0, E, R);
     pr->loop_ratio = ls_arch_loop_fraction(t);
     pr->unroll_ratio = 1.0 + (R - 1.0) * pr->loop_ratio;
     ls_law_point unit = ls_arch_point(t, 1.0, E, R, 0.0);

@@ -1,6 +1,7 @@
 #include "loopscale/sweep.h"
 
 #include "loopscale/arch.h"
+#include "loopscale/shape.h"
 
 #include <ctype.h>
 #include <fnmatch.h>
@@ -44,6 +45,61 @@ static const char *const QUANTITY_DEFAULTS[LS_SWEEP_NQUANTITIES] = {
     [LS_SWEEP_TOKENS] = "the sweep cannot be read", [LS_SWEEP_FLOPS] = "the sweep cannot be read",
     [LS_SWEEP_LOSS] = "there is no loss",
 };
+
+/* Configuration columns: what a run's model is, when the sweep gives that
+ * instead of its counts (sweep_options.config_base).  Each is a template's
+ * key (loopscale/shape.h), with the names training configurations use. */
+typedef enum { CONFIG_INT, CONFIG_CHOICE, CONFIG_BOOL, CONFIG_TIED } config_kind;
+typedef struct config_column {
+    const char *name;
+    const char *aliases[7];
+    size_t offset;
+    config_kind kind;
+} config_column;
+
+static const config_column CONFIG_COLUMNS[] = {
+    {"d_model", {"n_embd", "hidden_size", "width", NULL}, offsetof(ls_shape_spec, d_model), CONFIG_INT},
+    {"d_ff", {"ffn_dim", "intermediate_size", "ffn_hidden_size", NULL}, offsetof(ls_shape_spec, d_ff), CONFIG_INT},
+    {"d_expert", {"moe_intermediate_size", NULL}, offsetof(ls_shape_spec, d_expert), CONFIG_INT},
+    {"loop_layers", {"layers", "n_layer", "n_layers", "num_layers", "num_hidden_layers", "n_recur_block", NULL},
+     offsetof(ls_shape_spec, layers), CONFIG_INT},
+    {"prelude_layers", {"head_layers", "n_prelude", "n_layers_in_prelude", NULL}, offsetof(ls_shape_spec, head_layers),
+     CONFIG_INT},
+    {"coda_layers", {"tail_layers", "n_coda", "n_layers_in_coda", NULL}, offsetof(ls_shape_spec, tail_layers),
+     CONFIG_INT},
+    {"moe_layers", {NULL}, offsetof(ls_shape_spec, moe_layers), CONFIG_INT},
+    {"prelude_experts", {"head_experts", NULL}, offsetof(ls_shape_spec, head_experts), CONFIG_INT},
+    {"coda_experts", {"tail_experts", NULL}, offsetof(ls_shape_spec, tail_experts), CONFIG_INT},
+    {"shared_experts", {"n_shared_experts", "num_shared_experts", NULL}, offsetof(ls_shape_spec, shared_experts),
+     CONFIG_INT},
+    {"heads", {"n_head", "n_heads", "num_attention_heads", NULL}, offsetof(ls_shape_spec, heads), CONFIG_INT},
+    {"kv_heads", {"n_kv_head", "n_kv_heads", "num_key_value_heads", NULL}, offsetof(ls_shape_spec, kv_heads),
+     CONFIG_INT},
+    {"head_dim", {NULL}, offsetof(ls_shape_spec, head_dim), CONFIG_INT},
+    {"vocab", {"vocab_size", NULL}, offsetof(ls_shape_spec, vocab), CONFIG_INT},
+    {"mlp", {NULL}, offsetof(ls_shape_spec, mlp), CONFIG_CHOICE},
+    {"attention", {NULL}, offsetof(ls_shape_spec, attention), CONFIG_CHOICE},
+    {"embeddings", {NULL}, offsetof(ls_shape_spec, embeddings), CONFIG_CHOICE},
+    {"tie_embeddings", {"tie_word_embeddings", NULL}, offsetof(ls_shape_spec, embeddings), CONFIG_TIED},
+    {"injection", {NULL}, offsetof(ls_shape_spec, injection), CONFIG_CHOICE},
+    {"norms", {NULL}, offsetof(ls_shape_spec, norm_params), CONFIG_CHOICE},
+    {"embedding_norm", {NULL}, offsetof(ls_shape_spec, embedding_norm), CONFIG_BOOL},
+    {"loop_norm", {NULL}, offsetof(ls_shape_spec, loop_norm), CONFIG_BOOL},
+};
+#define NCONFIG (sizeof CONFIG_COLUMNS / sizeof *CONFIG_COLUMNS)
+
+/* The configuration column a name stands for, any case, or -1. */
+static int config_from_name(const char *name)
+{
+    for (size_t c = 0; c < NCONFIG; c++) {
+        if (strcasecmp(CONFIG_COLUMNS[c].name, name) == 0)
+            return (int)c;
+        for (const char *const *a = CONFIG_COLUMNS[c].aliases; *a; a++)
+            if (strcasecmp(*a, name) == 0)
+                return (int)c;
+    }
+    return -1;
+}
 
 const char *ls_sweep_quantity_name(ls_sweep_quantity q) { return QUANTITIES[q].canonical; }
 
@@ -553,6 +609,8 @@ typedef struct file_columns {
     int group_column;
     int run_column, step_column; /* field index, or -1 */
     int *by_column;              /* field index of each of options.by_columns */
+    int config_of[NCONFIG];      /* field index of each configuration column, or -1 */
+    int counts_from_config;      /* no n_act column: n_act, n_total and n_loop are counted */
 } file_columns;
 
 /* A cell for a message: at most 60 bytes, cut at a character's boundary.
@@ -745,7 +803,7 @@ static int check_map_targets(reader_state *st, ls_error *err)
     const ls_sweep_options *o = st->options;
     for (size_t m = 0; m < o->nmaps; m++) {
         const char *name = st->maps[m].new_name;
-        if (ls_sweep_quantity_from_name(name, strlen(name)) >= 0)
+        if (ls_sweep_quantity_from_name(name, strlen(name)) >= 0 || config_from_name(name) >= 0)
             continue;
         int used = (o->run_column && strcasecmp(o->run_column, name) == 0) ||
                    (o->step_column && strcasecmp(o->step_column, name) == 0) ||
@@ -849,15 +907,44 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
             status = map_target_error(st, m, why, err);
         }
     }
+    /* The configuration columns, read when no column gives n_act. */
+    int any_config = 0;
+    size_t twice = nfields; /* a column that gives what another does */
+    for (size_t c = 0; c < NCONFIG; c++)
+        fc->config_of[c] = -1;
+    for (size_t i = 0; i < nfields; i++) {
+        int c = quantity_of[i] < 0 ? config_from_name(effective[i]) : -1;
+        if (c < 0)
+            continue;
+        if (fc->config_of[c] >= 0 && twice == nfields)
+            twice = i;
+        else if (fc->config_of[c] < 0)
+            fc->config_of[c] = (int)i;
+        any_config = 1;
+    }
+    fc->counts_from_config = fc->column_of[LS_SWEEP_N_ACT] < 0 && (any_config || o->config_base);
+    if (status == 0 && fc->counts_from_config && twice < nfields) {
+        int c = config_from_name(effective[twice]);
+        status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' and column '%s' both give %s", file, line,
+                              fc->names[fc->config_of[c]], fc->names[twice], CONFIG_COLUMNS[c].name);
+    }
+    if (status == 0 && fc->counts_from_config)
+        for (int q = LS_SWEEP_N_TOTAL; q <= LS_SWEEP_N_LOOP && status == 0; q++)
+            if (fc->column_of[q] >= 0)
+                status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' gives %s, but no column gives n_act: "
+                                      "give the counts (n_act, n_total, n_loop) or the configuration they are "
+                                      "counted from, not some of each", file, line, fc->names[fc->column_of[q]],
+                                      QUANTITIES[q].canonical);
     /* A quantity with no column takes its default (R = 1, n_total =
      * n_act...) or stops the run: a column whose name is one slip from it
      * (n_totl, loop, num_experts) was most likely meant to give it. */
     for (int q = 0; q < LS_SWEEP_NQUANTITIES && status == 0; q++) {
         if (fc->column_of[q] >= 0 || (q == LS_SWEEP_TOKENS && fc->column_of[LS_SWEEP_FLOPS] >= 0) ||
-            (q == LS_SWEEP_FLOPS && fc->column_of[LS_SWEEP_TOKENS] >= 0))
+            (q == LS_SWEEP_FLOPS && fc->column_of[LS_SWEEP_TOKENS] >= 0) ||
+            (fc->counts_from_config && q <= LS_SWEEP_N_LOOP))
             continue;
         for (size_t i = 0; i < nfields && status == 0; i++) {
-            if (quantity_of[i] >= 0 || !looks_like(effective[i], q))
+            if (quantity_of[i] >= 0 || config_from_name(effective[i]) >= 0 || !looks_like(effective[i], q))
                 continue;
             if (mapped[i]) {
                 size_t m = 0;
@@ -891,9 +978,30 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         if (fc->column_of[q] >= 0 && !st->s->quantity_column[q] &&
             !(st->s->quantity_column[q] = strdup(fc->names[fc->column_of[q]])))
             return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-    if (fc->column_of[LS_SWEEP_N_ACT] < 0)
-        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: no column 'n_act' (or 'N', 'params', or one renamed to it)",
-                            file, line);
+    if (fc->column_of[LS_SWEEP_N_ACT] < 0 && !fc->counts_from_config)
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: no column 'n_act' (or 'N', 'params', or one renamed to it), "
+                            "and no configuration to count it from (d_model, loop_layers, d_ff, ...)", file, line);
+    if (fc->counts_from_config && !st->s->counted_from) {
+        /* "d_model ('config/n_embd'), loop_layers ('config/n_layer')" */
+        size_t size = 32;
+        for (size_t c = 0; c < NCONFIG; c++)
+            if (fc->config_of[c] >= 0)
+                size += strlen(CONFIG_COLUMNS[c].name) + strlen(fc->names[fc->config_of[c]]) + 8;
+        char *text = malloc(size);
+        if (!text)
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        size_t used = 0;
+        text[0] = '\0';
+        for (size_t c = 0; c < NCONFIG; c++) {
+            if (fc->config_of[c] < 0)
+                continue;
+            const char *col = fc->names[fc->config_of[c]];
+            used += (size_t)snprintf(text + used, size - used, "%s%s", used ? ", " : "", CONFIG_COLUMNS[c].name);
+            if (strcasecmp(col, CONFIG_COLUMNS[c].name) != 0)
+                used += (size_t)snprintf(text + used, size - used, " ('%s')", col);
+        }
+        st->s->counted_from = text; /* "": the template's model alone */
+    }
     if (fc->column_of[LS_SWEEP_TOKENS] < 0 && fc->column_of[LS_SWEEP_FLOPS] < 0)
         return ls_error_set(err, LS_ERR_DATA,
                             "%s:%ld: no column 'tokens' (or 'D'), and no 'flops' to derive it from", file, line);
@@ -921,7 +1029,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
          * n_act) or derived (tokens, flops), except the loss and n_loop,
          * which have no value at all: a filter on them would drop every row
          * and blame the filter for it. */
-        if (q >= 0 && (q == LS_SWEEP_LOSS || q == LS_SWEEP_N_LOOP))
+        if (q >= 0 && (q == LS_SWEEP_LOSS || (q == LS_SWEEP_N_LOOP && !fc->counts_from_config)))
             return option_error(err, WHERE_ORIGIN(o, w), "filter '%s': %s has no column '%s'", wf->text, file, name);
         if (q >= 0 && wf->is_text)
             return option_error(err, WHERE_ORIGIN(o, w), "filter '%s': %s has no column '%s' (it is %s, a number) to "
@@ -1203,6 +1311,111 @@ static int check_row(const row_context *rc, ls_sweep_row *row, double flops, int
     return 0;
 }
 
+/* A run's counts from its configuration: the columns over
+ * options.config_base, with the run's E, k and R (or the base's, where the
+ * sweep has no such column), counted as loopscale shape counts them. */
+static int count_configuration(const ls_sweep_options *o, const row_context *rc, ls_sweep_row *row,
+                               const int *present)
+{
+    ls_shape_spec s;
+    if (o->config_base)
+        s = *o->config_base;
+    else
+        ls_shape_spec_unset(&s);
+    for (size_t c = 0; c < NCONFIG; c++) {
+        int col = rc->fc->config_of[c];
+        if (col < 0)
+            continue;
+        const config_column *cc = &CONFIG_COLUMNS[c];
+        csv_field f = rc->fields[col];
+        long *field = (long *)((char *)&s + cc->offset);
+        if (cc->kind == CONFIG_INT) {
+            double v;
+            numtext_status ns = ls_numtext_parse_double(f.ptr, f.len, &v);
+            if (ns != NUMTEXT_OK)
+                return cell_error(rc, col, "%s (%s)", ls_numtext_reason(ns), cc->name);
+            if (!(v == floor(v) && v >= 0 && v <= 1e12))
+                return cell_error(rc, col, "is not a whole number from 0 to 1e12 (%s)", cc->name);
+            *field = (long)v;
+            continue;
+        }
+        char word[32];
+        if (copy_trimmed(word, sizeof word, f.ptr, f.len))
+            word[0] = '\0';
+        for (char *p = word; *p; p++)
+            *p = (char)tolower((unsigned char)*p);
+        int yes = strcmp(word, "true") == 0 || strcmp(word, "1") == 0;
+        int no = strcmp(word, "false") == 0 || strcmp(word, "0") == 0;
+        if (cc->kind == CONFIG_CHOICE) {
+            long v = ls_shape_choice_parse(cc->name, word);
+            if (v < 0)
+                return cell_error(rc, col, "is not a value of %s (docs/formats.md#templates)", cc->name);
+            *field = v;
+        } else if (!yes && !no)
+            return cell_error(rc, col, "is not true or false (%s)", cc->name);
+        else if (cc->kind == CONFIG_TIED)
+            *field = yes ? LS_SHAPE_EMBEDDINGS_TIED : LS_SHAPE_EMBEDDINGS_UNTIED;
+        else
+            *field = yes;
+    }
+    /* A template describes a model scaled by its width (as solve scales it):
+     * the widths the columns leave out keep their ratio to d_model; a head
+     * size, when the columns give the heads, is d_model / heads. */
+    const ls_shape_spec *b = o->config_base;
+    int gives_heads = rc->fc->config_of[config_from_name("heads")] >= 0;
+    if (b && b->d_model > 0 && s.d_model != b->d_model) {
+        long *widths[] = {&s.d_ff, &s.d_expert, &s.head_dim, &s.stage_head_dim[0], &s.stage_head_dim[1],
+                          &s.stage_head_dim[2]};
+        static const char *const names[] = {"d_ff", "d_expert", "head_dim", "prelude_head_dim", "loop_head_dim",
+                                            "coda_head_dim"};
+        for (size_t i = 0; i < sizeof widths / sizeof *widths; i++) {
+            if (*widths[i] == LS_SHAPE_UNSET || (i < 3 && rc->fc->config_of[config_from_name(names[i])] >= 0))
+                continue; /* none, or a column's */
+            if (i == 2 && gives_heads) {
+                *widths[i] = LS_SHAPE_UNSET;
+                continue;
+            }
+            double scaled = (double)*widths[i] * (double)s.d_model / (double)b->d_model;
+            if (scaled != floor(scaled))
+                return ls_error_set(rc->err, LS_ERR_DATA, "%s:%ld: the template's %s = %ld scaled to d_model = %ld "
+                                    "is %g, not a whole number: give %s as a column", rc->file, rc->line, names[i],
+                                    *widths[i], s.d_model, scaled, names[i]);
+            *widths[i] = (long)scaled;
+        }
+    }
+    /* Heads the columns give keep the template's grouping of key/value
+     * heads (all of them, for multi-head attention). */
+    if (b && gives_heads && rc->fc->config_of[config_from_name("kv_heads")] < 0 && b->heads > 0 &&
+        b->kv_heads > 0 && s.heads > 0) {
+        if ((s.heads * b->kv_heads) % b->heads != 0)
+            return ls_error_set(rc->err, LS_ERR_DATA, "%s:%ld: the template's %ld key/value heads of %ld scaled to "
+                                "%ld heads is not a whole number: give kv_heads as a column", rc->file, rc->line,
+                                b->kv_heads, b->heads, s.heads);
+        s.kv_heads = s.heads * b->kv_heads / b->heads;
+    }
+    /* The run's experts, experts per token and loops. */
+    long *runs[3] = {&s.experts, &s.top_k, &s.loops};
+    double *values[3] = {&row->E, &row->k, &row->R};
+    static const ls_sweep_quantity qs[3] = {LS_SWEEP_E, LS_SWEEP_K, LS_SWEEP_R};
+    for (int i = 0; i < 3; i++) {
+        if (present[qs[i]] && *values[i] == floor(*values[i]) && *values[i] >= 1 && *values[i] <= 1e12)
+            *runs[i] = (long)*values[i];
+        else if (!present[qs[i]] && *runs[i] != LS_SHAPE_UNSET)
+            *values[i] = (double)*runs[i];
+    }
+    if (s.vocab == LS_SHAPE_UNSET)
+        s.vocab = 1; /* the counts are non-embedding */
+    ls_shape_counts counts;
+    ls_error why;
+    if (ls_shape_resolve(&s, &why) != 0 || ls_shape_count_params(&s, &counts, &why) != 0)
+        return ls_error_set(rc->err, LS_ERR_DATA, "%s:%ld: the run's configuration: %s", rc->file, rc->line,
+                            why.message);
+    row->n_act = (double)counts.non_embedding.once;
+    row->n_total = (double)counts.non_embedding.stored;
+    row->n_loop = (double)counts.n_loop;
+    return 0;
+}
+
 /* The filters on cells, before anything in the row is read as a number, so
  * that a row they drop (a crashed run's empty loss, a failed run's text) is
  * never checked.  A numeric condition is false on an empty, NaN or infinite
@@ -1475,14 +1688,16 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
                                               &row.unique_tokens};
         for (int q = 0; q < LS_SWEEP_NQUANTITIES && status == 0; q++)
             status = parse_quantity(&rc, st->loss_scale, (ls_sweep_quantity)q, targets[q], &present[q]);
-        if (status == 0 && st->options->shape) {
+        if (status == 0 && fc.counts_from_config)
+            status = count_configuration(st->options, &rc, &row, present);
+        else if (status == 0 && st->options->shape) {
             /* Configurations not yet trained (plan's candidates): the
              * template fills what the file does not give. */
             const ls_arch_template *t = st->options->shape;
             if (!present[LS_SWEEP_K])
                 row.k = t->top_k;
             if (!present[LS_SWEEP_N_TOTAL])
-                row.n_total = nearbyint(ls_arch_n_total(t, row.n_act, row.E));
+                row.n_total = nearbyint(ls_arch_n_total_at(t, row.n_act, row.E, row.R));
             if (!present[LS_SWEEP_N_LOOP])
                 row.n_loop = nearbyint(ls_arch_n_loop(t, row.n_act));
         } else if (status == 0 && !present[LS_SWEEP_N_TOTAL])
@@ -2002,6 +2217,7 @@ void ls_sweep_free(ls_sweep *s)
     free(s->run_column);
     for (int q = 0; q < LS_SWEEP_NQUANTITIES; q++)
         free(s->quantity_column[q]);
+    free(s->counted_from);
     free(s->sha256);
     for (size_t b = 0; s->by_names && b < s->nby; b++)
         free(s->by_names[b]);

@@ -38,6 +38,7 @@ TITLES = {
     "errors-report": "Reports: options, the page's name, fits that are not a law",
     "errors-flops": "FLOP conventions: names, what a convention needs, sweeps counted another way",
     "errors-laws": "Published laws and methods: unique tokens, budgets, frontiers",
+    "errors-architecture": "Templates that describe models, architectures in law files, configuration columns",
     "errors-text": "User text: UTF-8 in law files and plots, controls in messages",
 }
 ORDER = list(TITLES)

@@ -8,7 +8,7 @@ the resolved directory and name of one that does not, so that `x`, `./x`,
   $ TRUTH=$ROOT/data/truth/moe-bounded-sparse.json
   $ cp $ROOT/data/sweeps/looped-dense.csv.gz s.csv.gz
   $ cp $TRUTH t.json
-  $ loopscale solve --print-template > tp.json
+  $ loopscale solve -q --print-template > tp.json
   $ mkdir d
   $ cp s.csv.gz s.orig && cp t.json t.orig && cp tp.json tp.orig
   $ same() { cmp s.csv.gz s.orig && cmp t.json t.orig && cmp tp.json tp.orig; }
@@ -218,6 +218,7 @@ Outputs that are not regular files are written in place, and may be named
 twice:
 
   $ loopscale solve --law t.json --flops 1e21 --plot /dev/null --plot-rho /dev/null > /dev/null
+  loopscale solve: t.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
   loopscale solve: no --mem given: no memory limit
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)

@@ -22,6 +22,7 @@ that changes one thing in it (a sed expression) and asks solve:
   > END
   $ scheck() { sed "$1" fitted.json > law.json; loopscale solve --law law.json --flops 1e21 --mem 1e12 > out; s=$?; sed -n 3p out; return $s; }
   $ scheck ''
+  loopscale solve: law.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.783e+09 (fitted 3e+08 to 1e+09), D = 9.348e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   epsilon  0.004 (loss units)
 
@@ -248,6 +249,7 @@ short it is refused, and its size limit holds once inflated.  An empty file
 
   $ gzip -c fitted.json > fitted.json.gz
   $ loopscale solve --law fitted.json.gz --flops 1e21 --mem 1e12 | sed -n 3p
+  loopscale solve: fitted.json.gz records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.783e+09 (fitted 3e+08 to 1e+09), D = 9.348e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   epsilon  0.004 (loss units)
   $ head -c 60 fitted.json.gz > cut.json.gz

@@ -22,18 +22,19 @@ Names (usage errors, status 64; in a template, bad data, status 65):
   $ loopscale simulate --law truth.json --template order.json --n-act 1e8 --tokens 1e10
   loopscale simulate: order.json:1:2: flops_convention: expected "6nd", "6nd+head", "6nd+attn" or "6nd+attn+head"
   [65]
-  $ echo '{"context": 0}' > zero.json
+  $ echo '{"context": -1}' > zero.json
   $ loopscale isoflop --law truth.json --template zero.json --flops 1e21
-  loopscale isoflop: zero.json:1:2: context: 0 is not a number from 1 to 1e12
+  loopscale isoflop: zero.json:1:2: context: -1 is not an integer from 0 to 1000000000000
   [65]
   $ echo '{"vocab": "50k"}' > text.json
   $ loopscale solve --law truth.json --template text.json --flops 1e21
-  loopscale solve: text.json:1:2: vocab: expected a number
+  loopscale solve: text.json:1:2: vocab: expected an integer of at least 1
   [65]
 
 What a convention needs (usage errors, before any work):
 
   $ loopscale solve --law truth.json --flops 1e21 --flops-convention 6nd+attn
+  loopscale solve: truth.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale solve: FLOP convention 6nd+attn counts attention over the context: the template needs "context"
   Try 'loopscale solve --help'.
   [64]

@@ -115,7 +115,7 @@ the keys a profile has, each of its type; one profile a command.
 
   $ printf '{"format": "loopscale-profile/1", "wehre": ["R<=8"]}' > typo.json
   $ loopscale fit --law dense --profile typo.json ckpt.csv
-  loopscale fit: typo.json:1:35: wehre: not a key of a sweep profile (format, name, map, where, run, step, last, skip_invalid, loss_unit, bytes_per_token, group_tol)
+  loopscale fit: typo.json:1:35: wehre: not a key of a sweep profile (format, name, map, where, run, step, last, skip_invalid, loss_unit, bytes_per_token, group_tol, template)
   [65]
   $ printf '{"map": {"n_act": "N"}}' > noformat.json
   $ loopscale fit --law dense --profile noformat.json ckpt.csv

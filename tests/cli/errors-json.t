@@ -15,13 +15,13 @@ column, quoting the text.
 Templates: unknown keys, and values quoted in the message:
 
   $ tpl '{"top-k": 4, "loop-layers": 6}'
-  loopscale solve: t.json:1:2: unknown key 'top-k' (known: attention_share, top_k, prelude_layers, loop_layers, coda_layers, flops_convention, context, vocab, d_model)
+  loopscale solve: t.json:1:2: unknown key 'top-k' (docs/formats.md lists a template's keys)
   [65]
   $ tpl '{"prelude_layers": 1e20}'
-  loopscale solve: t.json:1:2: prelude_layers: 1e+20 is not an integer from 0 to 1000000
+  loopscale solve: t.json:1:2: prelude_layers: 1e+20 is not an integer from 0 to 1000000000000
   [65]
   $ tpl '{"top_k": 2.5}'
-  loopscale solve: t.json:1:2: top_k: 2.5 is not an integer from 1 to 1000000
+  loopscale solve: t.json:1:2: top_k: 2.5 is not an integer from 1 to 1000000000000
   [65]
   $ tpl '{"attention_share": 1.5}'
   loopscale solve: t.json:1:2: attention_share: 1.5 is not a number in [0, 1)

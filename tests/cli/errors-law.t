@@ -250,25 +250,25 @@ the same way:
   loopscale solve: t.json: expected a JSON object at the top
   [65]
   $ tcheck '{"format": "loopscale-template/9"}'
-  loopscale solve: t.json:1:2: format: expected "loopscale-template/1"
+  loopscale solve: t.json:1:2: format: expected "loopscale-template/1" (or "loopscale-shape/1")
   [65]
   $ tcheck '{"attention_share": 1}'
   loopscale solve: t.json:1:2: attention_share: 1 is not a number in [0, 1)
   [65]
   $ tcheck '{"attention_share": "a third"}'
-  loopscale solve: t.json:1:2: attention_share: expected a number in [0, 1)
+  loopscale solve: t.json:1:2: attention_share: expected a number
   [65]
   $ tcheck '{"top_k": 0}'
-  loopscale solve: t.json:1:2: top_k: 0 is not an integer from 1 to 1000000
+  loopscale solve: t.json:1:2: top_k: 0 is not an integer from 1 to 1000000000000
   [65]
   $ tcheck '{"top_k": 1.5}'
-  loopscale solve: t.json:1:2: top_k: 1.5 is not an integer from 1 to 1000000
+  loopscale solve: t.json:1:2: top_k: 1.5 is not an integer from 1 to 1000000000000
   [65]
   $ tcheck '{"loop_layers": 0}'
-  loopscale solve: t.json:1:2: loop_layers: 0 is not an integer from 1 to 1000000
+  loopscale solve: t.json:1:2: loop_layers: 0 is not an integer from 1 to 1000000000000
   [65]
   $ tcheck '{"prelude_layers": -1}'
-  loopscale solve: t.json:1:2: prelude_layers: -1 is not an integer from 0 to 1000000
+  loopscale solve: t.json:1:2: prelude_layers: -1 is not an integer from 0 to 1000000000000
   [65]
   $ tcheck '{"coda_layers": 1e999}'
   loopscale solve: t.json:1:17: '1e999' is outside double precision

@@ -108,6 +108,7 @@ form counts F = 6 N D):
   $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 482.01, "alpha": 0.3478, "B": 2085.43, "beta": 0.3658, "c": 1.817}, "fit": {"objective": 0, "loss": "huber", "delta": 0.001, "space": "log", "n": 9, "rmse": 0.01, "starts": 1, "starts_at_best": 1, "converged": true, "data": [], "filters": [], "flops_convention": {"name": "6nd+attn+head", "context": 2048, "vocab": 32000, "attention_share": 0.3333, "prelude_layers": 2, "loop_layers": 12, "coda_layers": 2}}}' > porian.json
   $ loopscale solve --force --law porian.json --flops 1e21 > /dev/null && echo solve takes it
   loopscale solve: warning: porian.json: the fit it records has no standard errors; used anyway (--force)
+  loopscale solve: porian.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale solve: no --mem given: no memory limit
   solve takes it
   $ loopscale frontier --force --law porian.json --flops 1e21

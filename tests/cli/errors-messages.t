@@ -48,6 +48,7 @@ default E lists leave it out, with a note; an E given is the user's, and is
 refused:
 
   $ loopscale solve --print-template | sed 's/"top_k": 1/"top_k": 2/' > top2.json
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   $ loopscale solve --law $TRUTH --template top2.json --flops 1e21 --eps 0 --format json > /dev/null
   loopscale solve: the template routes to top_k = 2 experts: E below 2 left out of the default --E list
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
@@ -77,17 +78,23 @@ Units of sizes and budgets ignore case throughout (3gb was refused while
 3kb was taken); "m" is mega, never milli:
 
   $ for m in 3GB 3gb 3Gb 3gB '3 g'; do loopscale solve --law $TRUTH --flops 1e21 --eps 0 --mem "$m" | sed -n 2p; done
+  loopscale solve: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale solve: warning: no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
+  loopscale solve: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale solve: warning: no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
+  loopscale solve: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale solve: warning: no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
+  loopscale solve: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale solve: warning: no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
+  loopscale solve: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale solve: warning: no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+21 training FLOPs; 3e+09 bytes of weights at 16 bits (N_total <= 1.5e+09)
   $ loopscale solve --law $TRUTH --flops 1e21 --eps 0 --mem 3gib | sed -n 2p
+  loopscale solve: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale solve: warning: no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+21 training FLOPs; 3.221e+09 bytes of weights at 16 bits (N_total <= 1.611e+09)
   $ loopscale solve --law $TRUTH --flops 1z --mem 3GB

@@ -178,7 +178,7 @@ of its names, so that output around the command's, or an append, is kept:
   loopscale fit: warning: beta = 0.0738 is at a bound of its domain: its 95% interval from its standard error [-0.265, 0.413] reaches past its lower bound, so the runs do not tell it from there
   loopscale fit: warning: the compute-optimal exponent a = 0.168 is poorly determined: its 95% interval from the standard errors [-0.473, 0.81] is 1.3 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ test -L link.json && grep -c '"format"' sub/law.json
-  1
+  2
 
 One stream read twice is refused, a pipe as much as a file:
 
@@ -277,10 +277,12 @@ A fit that is not one writes nothing, whatever else was asked for:
 Sizes and budgets at the edges of their units:
 
   $ loopscale solve --law t.json --flops 1E --eps 0 | sed -n 2p
+  loopscale solve: t.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale solve: no --mem given: no memory limit
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+18 training FLOPs; no memory limit
   $ loopscale solve --law t.json --flops 1e21 --eps 0 --mem 3kib | sed -n 2p
+  loopscale solve: t.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale solve: warning: chosen, lowest loss: R = 16, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --R)
   loopscale solve: warning: no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   budget   1e+21 training FLOPs; 3072 bytes of weights at 16 bits (N_total <= 1536)
@@ -360,7 +362,9 @@ Fixed parameters at the edges of E_start and E_max:
 Templates whose top_k is above part or all of the default E list:
 
   $ loopscale solve --print-template | sed 's/"top_k": 1/"top_k": 3/' > k3.json
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   $ loopscale solve --print-template | sed 's/"top_k": 1/"top_k": 100/' > k100.json
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   $ loopscale solve --law t.json --template k3.json --flops 1e21 --eps 0 --format json > /dev/null
   loopscale solve: the template routes to top_k = 3 experts: E below 3 left out of the default --E list
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)

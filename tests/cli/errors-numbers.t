@@ -22,6 +22,7 @@ an error, as "1e" is in a sweep cell; exa is written E ("3E", "3EB").
   Try 'loopscale solve --help'.
   [64]
   $ loopscale solve --law $TRUTH --flops 1e21 --mem 3EB --format json | grep -o '"mem_bytes": [^,]*'
+  loopscale solve: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   "mem_bytes": 3e+18
@@ -38,15 +39,19 @@ prints its table and refuses its CSV:
   >  "params": {"A": 1e308, "alpha": 0.01, "B": 1e308, "beta": 0.01, "c": 1.79e308}}
   > JSON
   $ loopscale isoflop --law inf.json --flops 1e21
+  loopscale isoflop: inf.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale isoflop: N_act = 1.291e+10 at 1e+21 FLOPs (E = 1, R = 1) gives predicted loss = inf, outside double precision
   [65]
   $ loopscale isoflop --law inf.json --flops 1e21 --format csv | wc -c
+  loopscale isoflop: inf.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale isoflop: N_act = 1.291e+10 at 1e+21 FLOPs (E = 1, R = 1) gives predicted loss = inf, outside double precision
   0
   $ loopscale isoflop --law inf.json --flops 1e21 --plot inf.svg
+  loopscale isoflop: inf.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale isoflop: N_act = 1.291e+10 at 1e+21 FLOPs (E = 1, R = 1) gives predicted loss = inf, outside double precision
   [65]
   $ loopscale solve --law inf.json --flops 1e21 --eps 0 --format json
+  loopscale solve: inf.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale solve: N_act = 1.291e+10 at 1e+21 FLOPs (E = 1, R = 1) gives predicted loss = inf, outside double precision
   [65]
   $ loopscale predict --law inf.json --n-act 1.291e10 --tokens 1.291e10
@@ -63,12 +68,15 @@ prints its table and refuses its CSV:
   >  "params": {"A": 1e308, "alpha": 0.1, "B": 1e300, "beta": 0.3, "c": 1.786e308}}
   > JSON
   $ loopscale isoflop --law edge.json --flops 1e21 | tail -1 | cut -c1-40
+  loopscale isoflop: edge.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale isoflop: warning: F = 1e+21, E = 1, R = 1: N_act = 1.667e+20, D = 1: at an end of the search range (N_act 1e3 and up, D at least one token), not an optimum (a budget that small, or a law whose exponents are not positive)
   1e+21  1  1  1.667e+20   1         6e-21
   $ loopscale isoflop --law edge.json --flops 1e21 --format csv | wc -c
+  loopscale isoflop: edge.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale isoflop: N_act = 5.55556e+18 at 1e+21 FLOPs (E = 1, R = 1) gives predicted loss = inf, outside double precision
   0
   $ loopscale isoflop --law edge.json --flops 1e23,1e21 --format csv | wc -c
+  loopscale isoflop: edge.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale isoflop: N_act = 5.55556e+18 at 1e+21 FLOPs (E = 1, R = 1) gives predicted loss = inf, outside double precision
   0
   $ ls *.svg *.csv
@@ -132,9 +140,11 @@ Mi Gi Ti with an optional B; a B straight after the number is refused as
 ambiguous (3 bytes, or 3 billion?).
 
   $ loopscale solve --law $TRUTH --flops 2.8B --eps 0 --format json | grep -o '"flops": [^,]*'
+  loopscale solve: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   "flops": 2800000000
   $ loopscale solve --law $TRUTH --flops 3P --eps 0 --format json | grep -o '"flops": [^,]*'
+  loopscale solve: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   "flops": 3e+15
   $ loopscale solve --law $TRUTH --flops 2.8GB --mem 3GB
@@ -150,6 +160,7 @@ ambiguous (3 bytes, or 3 billion?).
   Try 'loopscale isoflop --help'.
   [64]
   $ loopscale isoflop --law $TRUTH --flops 100P,1E --E 1 --R 1 | cut -c1-7
+  loopscale isoflop: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   flops  
   1e+17  
   1e+18  

@@ -432,6 +432,7 @@ that make sense:
   Try 'loopscale isoflop --help'.
   [64]
   $ loopscale isoflop --law $LAW --flops 1e21 --plot iso.pdf --plot-size '16x10cm ' > /dev/null && test -s iso.pdf && rm iso.pdf
+  loopscale isoflop: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   $ loopscale isoflop --law $LAW --flops 1e21 --plot iso.pdf --plot-size 6.5xfour
   loopscale isoflop: --plot-size: 'four' is not a number

@@ -73,11 +73,13 @@ An output that names an input would replace the data with its result:
   loopscale holdout: ragged.csv:3: 2 fields, but the header has 3
   [65]
   $ loopscale isoflop --law $TRUTH --flops 1e21,1 --plot iso.svg > /dev/null
+  loopscale isoflop: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale isoflop: no model fits a budget of 1 FLOP
   [65]
   $ loopscale solve --law $TRUTH --flops 1e21 --mem 100 --plot solve.svg --plot-rho rho.svg 2> /dev/null
   [65]
   $ loopscale solve --law $TRUTH --flops 1e21 --mem 1TB --eps 0 --plot solve.svg --plot-rho /dev/full > /dev/null
+  loopscale solve: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale solve: /dev/full: write error: No space left on device
@@ -173,9 +175,11 @@ Every command that prints reports a full standard output (74):
   74
   loopscale solve: write error on standard output: No space left on device
   $ loopscale solve --print-template > /dev/full
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale solve: write error on standard output: No space left on device
   [74]
   $ loopscale isoflop --law $TRUTH --flops 1e21 --format csv > /dev/full
+  loopscale isoflop: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale isoflop: write error on standard output: No space left on device
   [74]
   $ loopscale simulate --law $TRUTH --n-act 3e8 --tokens 1e11 > /dev/full
@@ -238,14 +242,17 @@ cairo as an internal error, and the plot file keeps its content:
   $ keep many.png
   $ many() { python3 -c "import sys; n = int(sys.argv[1]); print(','.join('%.4g' % (1e18 * 10 ** (4 * i / (n - 1))) for i in range(n)))" $1; }
   $ loopscale isoflop --law $TRUTH --flops $(many 1500) --plot many.png > /dev/null
+  loopscale isoflop: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: the figure would be 9 x 263 in, past the 200 in a side a page can be: too many series or legend entries to draw
   [65]
   $ loopscale isoflop --law $TRUTH --flops $(many 700) --dpi 300 --plot many.png > /dev/null
+  loopscale isoflop: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: the figure would be a 2692 x 36922 pixel PNG, too large: at most 32767 pixels a side and 100 million in all; lower --dpi, or write .pdf or .svg
   [65]
   $ loopscale isoflop --law $TRUTH --flops $(many 700) --plot many.svg > /dev/null && grep -c '<svg' many.svg
+  loopscale isoflop: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   1
   $ cat many.png

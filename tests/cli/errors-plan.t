@@ -61,6 +61,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   loopscale plan: no configuration is feasible at the deployment budget
   [65]
   $ loopscale plan --search 0 --law $ROOT/data/truth/moe-bounded-sparse.json --budget 1e21 --flops 1e22 $GRID -o runs.csv
+  loopscale plan: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
   loopscale plan: the prior law has no fit RMSE to take the noise from: give --noise SIGMA
   Try 'loopscale plan --help'.
@@ -138,6 +139,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   $ echo '{"top_k": 2}' > top2.json
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --template top2.json --candidates cands.csv -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: top2.json is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 21.67 where the runs had 43 (at E = 64, R = 1, 49.6% apart); the law predicts the loss of models like its runs, and the answers count parameters as top2.json does
   loopscale plan: cands.csv:2: n_total = 66666667 from the template is less than n_act (100000000)
   [65]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates missing.csv -o runs.csv

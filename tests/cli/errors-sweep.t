@@ -251,10 +251,10 @@ time included, plain or gzip; a part of one is not one:
   n_act,tokens,loss,pred_loss
   3e8,1e11,2.5,2.5565451099103558
   $ (printf '\357\273'; sleep 0.2; printf 'n_act,tokens,loss\n3e8,1e11,2.5\n') | loopscale predict --law $LAW -
-  loopscale predict: <stdin>:1: no column 'n_act' (or 'N', 'params', or one renamed to it)
+  loopscale predict: <stdin>:1: no column 'n_act' (or 'N', 'params', or one renamed to it), and no configuration to count it from (d_model, loop_layers, d_ff, ...)
   [65]
   $ printf '\357\273' | loopscale predict --law $LAW -
-  loopscale predict: <stdin>:1: no column 'n_act' (or 'N', 'params', or one renamed to it)
+  loopscale predict: <stdin>:1: no column 'n_act' (or 'N', 'params', or one renamed to it), and no configuration to count it from (d_model, loop_layers, d_ff, ...)
   [65]
 
 Column names have no length limit (they were cut at 127 bytes, so that two

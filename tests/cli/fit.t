@@ -80,6 +80,7 @@ The law file round-trips into predict, which reports the fit's RMSE:
       "converged": true,
           "file": "./looped-dense.csv.gz",
           "sha256": "e2bbd667be17cb213ad836b7d63c57aff8c626b2385b21f70015992a0490d188"
+        "format": "loopscale-template/1",
   $ sha256sum $SWEEPS/looped-dense.csv.gz | cut -c1-64
   e2bbd667be17cb213ad836b7d63c57aff8c626b2385b21f70015992a0490d188
 

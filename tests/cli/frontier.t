@@ -55,7 +55,7 @@ a single budget (no neighbours: no slope, an empty field):
 
   $ loopscale frontier --flops 3e21 --eps 0.01 --format csv 2>/dev/null | cut -d, -f6-
   R,E,n_total,bound,exponent_n
-  1,64,70776519731.48666,compute,
+  1,64,70776519731.48665,compute,
   $ loopscale frontier --flops 3e21,3e22 --eps 0.01 --format csv 2>/dev/null | python3 same.py --eps 0.01
   3e+21 R=1 E=64 as solve, slope agrees, D/N_act agrees
   3e+22 R=1 E=64 as solve, slope agrees, D/N_act agrees
@@ -144,6 +144,7 @@ list, as solve does:
   $ printf '{"top_k": 2}\n' > top2.json
   $ loopscale frontier --flops 1e21 --template top2.json --format csv | cut -d, -f6,7
   loopscale frontier: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale frontier: warning: top2.json is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 21.67 where the runs had 43 (at E = 64, R = 1, 49.6% apart); the law predicts the loss of models like its runs, and the answers count parameters as top2.json does
   loopscale frontier: the template routes to top_k = 2 experts: E below 2 left out of the default --E list
   loopscale frontier: warning: 1 of 1 budget chooses a configuration at an end of the search range, not an optimum (at 1e+21 FLOPs: E = 64, the largest searched and fitted; a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
   R,E

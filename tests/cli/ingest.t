@@ -202,6 +202,7 @@ count:
 The script that writes the examples rewrites them byte for byte:
 
   $ mkdir regenerated && python3 $EXPORT/make-exports regenerated && cmp regenerated/wandb-export.csv wandb-export.csv && cmp regenerated/wandb-clean.csv wandb-clean.csv
+  $ for f in wandb-config-export.csv wandb-config-counts.csv; do cmp regenerated/$f $EXPORT/$f; done
 
 Sweep profiles: the shipped W&B profile reads the export as the options
 above did; an option given too wins over the profile's single value, and

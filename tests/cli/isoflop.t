@@ -1,6 +1,7 @@
 IsoFLOP minima, and the profiles behind them:
 
   $ loopscale isoflop --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e20,1e21,1e22 --E 1,8 --R 1,4
+  loopscale isoflop: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   flops  E  R     N_act*         D*  tokens/N_act   loss*
   1e+20  1  1   8.55e+08  1.949e+10          22.8  2.5521
   1e+20  1  4  3.527e+08  1.454e+10         41.22  2.6356
@@ -15,6 +16,7 @@ IsoFLOP minima, and the profiles behind them:
   1e+22  8  1  5.165e+09  3.227e+11         62.47  2.0756
   1e+22  8  4  1.973e+09  2.599e+11         131.7  2.0969
   $ loopscale isoflop --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e21 --points 5 --format csv | python3 $ROOT/tests/cli/round.py
+  loopscale isoflop: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   flops,E,R,n_act,tokens,loss,minimum,outside
   1e+21,1,1,9.30576e+07,1.791e+12,2.70106,0,
   1e+21,1,1,5.09698e+08,3.26991e+11,2.39606,0,
@@ -28,6 +30,7 @@ N_opt = G (F/6)^(beta/(alpha+beta)) with G = (alpha A / (beta B))^(1/(alpha+beta
 
   $ printf '{"format":"loopscale-law/1","law":{"base":"dense","mapping":"none"},"params":{"A":406.4,"alpha":0.34,"B":410.7,"beta":0.28,"c":1.69}}' > chinchilla.json
   $ loopscale isoflop --law chinchilla.json --flops 5.76e23 --format csv | awk -F, '$7 == 1 { print $4 }' | python3 $ROOT/tests/cli/round.py
+  loopscale isoflop: chinchilla.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   3.21899e+10
   $ python3 -c "a, b, A, B, F = 0.34, 0.28, 406.4, 410.7, 5.76e23; print((a*A/(b*B))**(1/(a+b)) * (F/6)**(b/(a+b)))" | python3 $ROOT/tests/cli/round.py
   3.21899e+10
@@ -77,6 +80,7 @@ The budgets may be a range LO:HI:N, N budgets evenly spaced in ln F, whose
 decades are exact:
 
   $ loopscale isoflop --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e20:1e22:3 --format tsv | cut -f1-3,7 | uniq
+  loopscale isoflop: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   flops\tE\tR\tminimum (esc)
   1e+20\t1\t1\t0 (esc)
   1e+20\t1\t1\t1 (esc)
@@ -93,7 +97,9 @@ the CSV's rows marked 'minimum', the points its other rows, to the last
 digit:
 
   $ loopscale isoflop --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e20,1e22 --E 1,8 --R 1,4 --points 7 --format json > iso.json
+  loopscale isoflop: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   $ loopscale isoflop --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e20,1e22 --E 1,8 --R 1,4 --points 7 --format csv > iso.csv
+  loopscale isoflop: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   $ python3 -c '
   > import csv, json
   > doc, rows = json.load(open("iso.json")), list(csv.DictReader(open("iso.csv")))
@@ -115,6 +121,7 @@ digit:
 Markdown shows the minima as the table does:
 
   $ loopscale isoflop --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e21 --E 1,8 --format md
+  loopscale isoflop: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   | flops | E | R |    N_act* |        D* | tokens/N_act |  loss* |
   |------:|--:|--:|----------:|----------:|-------------:|-------:|
   | 1e+21 | 1 | 1 | 2.792e+09 |  5.97e+10 |        21.38 | 2.3045 |

@@ -5,6 +5,7 @@ and at its other outputs, is refused with status 64 before anything is
 written; each input stays byte-identical (clobber.py says what it runs):
 
   $ TRUTH=$ROOT/data/truth/moe-bounded-sparse.json python3 $ROOT/tests/cli/clobber.py
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   fit: 2 output options, 29 refused runs
   holdout: 1 output option, 11 refused runs
   isofit: 1 output option, 11 refused runs

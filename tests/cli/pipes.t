@@ -93,18 +93,22 @@ standard input:
   $ printf '{"top_k": 2, "loop_layers": 8}' > t.json
   $ loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template t.json > want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: t.json is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 21.67 where the runs had 43 (at E = 64, R = 1, 49.6% apart); N_loop/N_act 0.6667 where the runs had 0.75 (11.1% apart); the law predicts the loss of models like its runs, and the answers count parameters as t.json does
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   $ cat t.json > fifo & T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template fifo | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: fifo is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 21.67 where the runs had 43 (at E = 64, R = 1, 49.6% apart); N_loop/N_act 0.6667 where the runs had 0.75 (11.1% apart); the law predicts the loss of models like its runs, and the answers count parameters as fifo does
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   $ T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template <(cat t.json) | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: /dev/fd/63 is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 21.67 where the runs had 43 (at E = 64, R = 1, 49.6% apart); N_loop/N_act 0.6667 where the runs had 0.75 (11.1% apart); the law predicts the loss of models like its runs, and the answers count parameters as /dev/fd/63 does
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   $ T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template - < t.json | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: - is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 21.67 where the runs had 43 (at E = 64, R = 1, 49.6% apart); N_loop/N_act 0.6667 where the runs had 0.75 (11.1% apart); the law predicts the loss of models like its runs, and the answers count parameters as - does
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   $ printf '{"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2}' > shape.json

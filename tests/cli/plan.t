@@ -575,6 +575,7 @@ A prior without bootstrap draws plans for its point estimate, with a warning;
 one without a fit RMSE needs --noise:
 
   $ loopscale plan --search 0 --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e22 --mem 3GB --bits 4 --budget 5e20 $GRID --noise 0.002 -o runs3.csv | grep -E '^(prior|chosen)'
+  loopscale plan: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
   prior      moe:bounded-sparse, its point estimate (no bootstrap draws)
   chosen     226 runs

@@ -329,6 +329,7 @@ epsilon line, with distinct ticks, and the x axis is ticked at R = 1 only.
 
   $ printf '%s\n' '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}}' > chinchilla.json
   $ loopscale solve --law chinchilla.json --flops 1e22 --E 1 --R 1 --eps 0.02 --plot one.pdf > /dev/null
+  loopscale solve: chinchilla.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   loopscale solve: no --mem given: no memory limit
   loopscale solve: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   $ is one.pdf

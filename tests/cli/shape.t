@@ -148,16 +148,17 @@ A shape file: the JSON output reads back, and options override it.
       "top_k": 2,
       "vocab": 49152,
       "experts": 16,
-      "layers": 4,
+      "loop_layers": 4,
       "loops": 4,
-      "head_layers": 1,
-      "tail_layers": 1,
-      "head_experts": 8,
-      "tail_experts": 8,
+      "prelude_layers": 1,
+      "coda_layers": 1,
+      "prelude_experts": 8,
+      "coda_experts": 8,
       "context": 0,
       "attention": "per-loop",
       "embeddings": "untied",
-      "norm_params": false
+      "mlp": "swiglu",
+      "norms": "none"
     },
 
 Mistakes:
@@ -196,7 +197,7 @@ Mistakes:
   [64]
   $ printf '{"d_model": 512, "layer": 4}\n' > typo.json
   $ loopscale shape --shape typo.json
-  loopscale shape: typo.json:1:18: unknown key 'layer'
+  loopscale shape: typo.json:1:18: unknown key 'layer' (docs/formats.md lists a template's keys)
   [65]
   $ printf '{"d_model": 512, "d_ff": 2048, "vocab": 10, "layers": 4, "top_k": 3}\n' > odd.json
   $ loopscale shape --shape odd.json

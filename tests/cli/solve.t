@@ -38,14 +38,14 @@ truth the shipped sweep was drawn from.
       "feasible": true,
       "R": 3,
       "E": 4,
-      "n_act": 2e+09,
+      "n_act": 2000000000,
       "n_total": 6000000000,
-      "n_loop": 1.5e+09,
-      "n_unroll": 5e+09,
+      "n_loop": 1500000000,
+      "n_unroll": 5000000000,
       "tokens": 3.33333e+12,
       "tokens_per_parameter": 1666.67,
       "loss": 2.04419,
-      "inference_flops_per_token": 1e+10,
+      "inference_flops_per_token": 10000000000,
       "weight_bytes": 3000000000,
       "bound": "memory",
 
@@ -102,6 +102,7 @@ one warning per column on standard error, each quantity in the JSON's
 With the truth and epsilon 0 the choice is the lowest loss:
 
   $ loopscale solve --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e23 --mem 3GB --bits 4 --eps 0 --R 1,2,4,8 --E 1,8 --table
+  loopscale solve: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 8, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   law      moe:bounded-sparse
   budget   1e+23 training FLOPs; 3e+09 bytes of weights at 4 bits (N_total <= 6e+09)
@@ -149,26 +150,35 @@ A ladder of sizes, and uncertainty under the default law's bootstrap draws:
 The template in force:
 
   $ loopscale solve --print-template
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   {
     "format": "loopscale-template/1",
-    "attention_share": 0.3333333333333333,
     "top_k": 1,
     "prelude_layers": 2,
     "loop_layers": 12,
     "coda_layers": 2,
-    "loop_fraction": 0.75,
+    "attention_share": 0.3333333333333333,
+    "routed_share": 0.6666666666666666,
+    "fixed_share": 0,
+    "per_loop_share": 0,
+    "loop_share": 0.75,
     "flops_convention": "6nd"
   }
   $ echo '{"attention_share": 0.5, "top_k": 2}' > t.json
   $ loopscale solve --print-template --template t.json
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: t.json is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 16.5 where the runs had 43 (at E = 64, R = 1, 61.6% apart); the law predicts the loss of models like its runs, and the answers count parameters as t.json does
   {
     "format": "loopscale-template/1",
-    "attention_share": 0.5,
     "top_k": 2,
     "prelude_layers": 2,
     "loop_layers": 12,
     "coda_layers": 2,
-    "loop_fraction": 0.75,
+    "attention_share": 0.5,
+    "routed_share": 0.5,
+    "fixed_share": 0,
+    "per_loop_share": 0,
+    "loop_share": 0.75,
     "flops_convention": "6nd"
   }
 
@@ -197,6 +207,7 @@ Errors:
   Try 'loopscale solve --help'.
   [64]
   $ loopscale solve --flops 1e21 --uncertainty --law $ROOT/data/truth/moe-bounded-sparse.json
+  loopscale solve: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
   loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
   loopscale solve: no --mem given: no memory limit
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
@@ -241,4 +252,5 @@ rounding; at epsilon 0 that rounding does not choose the experts:
 
   $ printf '{"format": "loopscale-law/1", "law": {"base": "dense", "mapping": "none"}, "params": {"A": 406.4, "alpha": 0.34, "B": 410.7, "beta": 0.28, "c": 1.69}}' > plain.json
   $ loopscale solve --law plain.json --flops 1e21 --mem 40GB --bits 16 --eps 0 --E 1,2,4,8 --format json | python3 -c 'import json, sys; c = json.load(sys.stdin)["chosen"]; print(c["R"], c["E"])'
+  loopscale solve: plain.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another
   1 1

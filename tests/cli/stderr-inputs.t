@@ -8,6 +8,7 @@ writes over the start, 2> empties it first (then the file stays empty).
   $ cp $ROOT/data/sweeps/looped-dense.csv.gz sweep.csv.gz
   $ cp $ROOT/data/truth/moe-bounded-sparse.json law.json
   $ loopscale solve --print-template > template.json
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   $ printf '{"format": "loopscale-profile/1", "maps": ["n_act=n_act"]}\n' > profile.json
   $ loopscale shape --d-model 512 --d-ff 2048 --vocab 1000 --layers 4 --format json > shape.json
   $ printf 'n_act,tokens,R,E\n3e8,1e11,1,1\n6e8,1e11,2,1\n' > candidates.csv

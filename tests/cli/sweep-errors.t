@@ -8,7 +8,7 @@ data).
 A missing required column:
 
   $ check 'tokens,loss\n1e11,2.5\n'
-  loopscale predict: s.csv:1: no column 'n_act' (or 'N', 'params', or one renamed to it)
+  loopscale predict: s.csv:1: no column 'n_act' (or 'N', 'params', or one renamed to it), and no configuration to count it from (d_model, loop_layers, d_ff, ...)
   [65]
   $ check 'n_act,loss\n3e8,2.5\n'
   loopscale predict: s.csv:1: no column 'tokens' (or 'D'), and no 'flops' to derive it from

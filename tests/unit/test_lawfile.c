@@ -240,7 +240,7 @@ static void a_fit_becomes_a_law_file_with_its_provenance(void **state)
     b.ci_high[LS_LAW_P_A] = 411.9;
 
     const char *maps[] = {"N=params"}, *wheres[] = {"R<=8"};
-    ls_lawfile_provenance prov = {paths, 1, maps, 1, wheres, 1, "family", "loopscale fit tiny.csv", NULL, 0, NULL};
+    ls_lawfile_provenance prov = {paths, 1, maps, 1, wheres, 1, "family", "loopscale fit tiny.csv", NULL, 0, NULL, NULL};
     ls_lawfile *lf = ls_lawfile_from_fit(&r, &fp, &b, s, &prov, &err);
     assert_non_null(lf);
     char *text = ls_lawfile_to_json(lf, &err);

@@ -100,7 +100,7 @@ static void report_page_carries_the_fit_and_refuses_no_fit(void **state)
     ls_error err;
     assert_int_equal(ls_fit_run(s, (ls_law_kind){LS_LAW_BASE_DENSE, LS_LAW_MAPPING_BOUNDED}, &p, &r, &err), 0);
     const char *path = "<odd>.csv";
-    ls_lawfile_provenance prov = {&path, 0, NULL, 0, NULL, 0, NULL, "loopscale report <odd>.csv", NULL, 0, NULL};
+    ls_lawfile_provenance prov = {&path, 0, NULL, 0, NULL, 0, NULL, "loopscale report <odd>.csv", NULL, 0, NULL, NULL};
     ls_lawfile *lf = ls_lawfile_from_fit(&r, &p, NULL, s, &prov, &err);
     assert_non_null(lf);
     ls_figure figure = ls_figure_default();

@@ -263,7 +263,7 @@ static void bad_shapes_are_refused_by_name(void **state)
         {"d_ff", 3073, "d_ff = 3073 is not a multiple of top_k = 2 (experts are d_ff / top_k wide; or give d_expert)"},
         {"experts", 1, "experts = 1 is less than top_k = 2"},
         {"head_experts", 1, NULL}, /* a dense prelude is fine */
-        {"tail_experts", 0, "tail_experts = 0 is outside [1, 1000000000000]"},
+        {"tail_experts", 0, "coda_experts = 0 is outside [1, 1000000000000]"},
         {"heads", 7, "heads = 7 does not divide d_model = 1024; give head_dim"},
         {"kv_heads", 3, "kv_heads and head_dim need heads"},
         {"d_model", LS_SHAPE_UNSET, "d_model is required"},
@@ -331,6 +331,7 @@ static void shape_files_read_back_what_is_written(void **state)
     ls_shape_spec_unset(&back);
     assert_int_equal(ls_shape_spec_read(path, &back, &err), 0);
     unlink(path);
+    assert_int_equal(ls_shape_resolve(&back, &err), 0); /* what only says a default is left out */
     assert_memory_equal(&back, &s, sizeof s);
 
     path = write_temp_text("{\"d_model\": 512, \"d_ff\": 2048, \"vocab\": 50000, \"layers\": 6, \"loops\": 3,"
@@ -354,13 +355,18 @@ static void shape_files_read_back_what_is_written(void **state)
     static const struct {
         const char *text, *message;
     } bad[] = {
-        {"{\"d_model\": 512, \"dmodel\": 3}", "1:18: unknown key 'dmodel'"},
-        {"{\"d_model\": 51.5}", "1:2: d_model: expected an integer of at least 1"},
-        {"{\"head_layers\": -1}", "1:2: head_layers: expected an integer of at least 0"},
+        {"{\"d_model\": 512, \"dmodel\": 3}", "1:18: unknown key 'dmodel' (docs/formats.md lists a template's keys)"},
+        {"{\"d_model\": 51.5}", "1:2: d_model: 51.5 is not an integer from 1 to 1000000000000"},
+        {"{\"head_layers\": -1}", "1:2: head_layers: -1 is not an integer from 0 to 1000000000000"},
         {"{\"layers\": \"6\"}", "1:2: layers: expected an integer of at least 1"},
         {"{\"attention\": \"untied\"}", "1:2: attention: expected \"tied\" or \"per-loop\""},
         {"{\"norm_params\": 1}", "1:2: norm_params: expected true or false"},
-        {"{\"format\": \"loopscale-law/1\"}", "1:2: format: expected \"loopscale-shape/1\""},
+        {"{\"format\": \"loopscale-law/1\"}",
+         "1:2: format: expected \"loopscale-template/1\" (or \"loopscale-shape/1\")"},
+        {"{\"layers\": 4, \"loop_layers\": 4}", "1:15: loop_layers: the same as 'layers', given too; give one"},
+        {"{\"mlp\": \"geglu\"}", "1:2: mlp: expected \"swiglu\", \"gelu\" or \"relu2\""},
+        {"{\"routed_share\": 0.5}",
+         "1:2: routed_share: a template's share, which no shape has (a shape gives d_ff or d_expert and is counted)"},
         {"[1, 2]", "expected a JSON object at the top"},
         {"{\"d_model\": 512,}", "1:17: not valid JSON"},
     };
@@ -375,6 +381,128 @@ static void shape_files_read_back_what_is_written(void **state)
     assert_int_equal(ls_shape_spec_read("/nonexistent/shape.json", &back, &err), LS_ERR_NOINPUT);
 }
 
+
+/* looped nanochat's sweep (dev/LoopedLOG.md of kschwethelm/looped_nanochat):
+ * width 64 x size, heads of 128, 2 + 4 + 2 sandwich-norm layers of
+ * attention 4 d^2 and a ReLU^2 MLP 2 d 4d, the input adapter 2 d^2, norms
+ * after the embedding, after each recurrence and before the head, and
+ * untied embeddings of 65,536: 2 V d + 98 d^2 + (8 x 4 + 3) d, the logged
+ * 92,816,896 to 328,380,160. */
+static void looped_nanochat_counts_match_its_log(void **state)
+{
+    (void)state;
+    static const struct {
+        long size;
+        uint64_t logged;
+    } runs[] = {{8, 92816896},   {10, 124049280}, {12, 158492928}, {14, 196147840},
+                {16, 237014016}, {18, 281091456}, {20, 328380160}};
+    for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+        ls_shape_spec s;
+        ls_shape_spec_unset(&s);
+        long d = 64 * runs[i].size;
+        s.d_model = d;
+        s.heads = d / 128;
+        s.d_ff = 4 * d;
+        s.mlp = LS_SHAPE_MLP_RELU2;
+        s.vocab = 65536;
+        s.head_layers = s.tail_layers = 2;
+        s.layers = 4;
+        s.loops = 4;
+        s.norm_params = LS_SHAPE_NORMS_SANDWICH;
+        s.embedding_norm = s.loop_norm = 1;
+        s.injection = LS_SHAPE_INJECTION_CONCAT;
+        ls_shape_counts c = count(&s);
+        uint64_t D = (uint64_t)d;
+        assert_int_equal(c.total.stored, runs[i].logged);
+        assert_int_equal(c.total.stored, 2 * 65536 * D + 98 * D * D + 35 * D);
+        /* One pass of the loop: 4 layers, the adapter, the loop's norm. */
+        assert_int_equal(c.n_loop, 4 * (12 * D * D + 4 * D) + 2 * D * D + D);
+        assert_int_equal(c.block[LS_SHAPE_INJECT].all, 4 * 2 * D * D);
+        assert_int_equal(c.stage_kv_width[LS_SHAPE_LOOP], D);
+    }
+}
+
+/* Huginn-0125 (Geiping et al., 2025): width 5280, 55 heads of 96, SwiGLU
+ * 17920, 2 + 4 + 2 sandwich layers, the adapter, a final norm, 65,536
+ * tied: 8 (4 d^2 + 3 d 17920 + 4 d) + 2 d^2 + d + V d, "3.5B". */
+static void huginn_count_by_hand(void **state)
+{
+    (void)state;
+    ls_shape_spec s;
+    ls_shape_spec_unset(&s);
+    s.d_model = 5280;
+    s.heads = 55;
+    s.head_dim = 96;
+    s.d_ff = 17920;
+    s.vocab = 65536;
+    s.embeddings = LS_SHAPE_EMBEDDINGS_TIED;
+    s.head_layers = s.tail_layers = 2;
+    s.layers = 4;
+    s.loops = 32;
+    s.norm_params = LS_SHAPE_NORMS_SANDWICH;
+    s.injection = LS_SHAPE_INJECTION_CONCAT;
+    ls_shape_counts c = count(&s);
+    const uint64_t d = 5280;
+    assert_int_equal(c.total.stored, 8 * (4 * d * d + 3 * d * 17920 + 4 * d) + 2 * d * d + d + 65536 * d);
+    assert_int_equal(c.total.stored, 3564892320);
+    /* 32 recurrences: the prelude and coda once, the block 32 times. */
+    assert_int_equal(c.non_embedding.all, c.non_embedding.once + 31 * c.n_loop);
+}
+
+/* The MLP kinds, shared experts, MoE in some of the block's layers, and a
+ * stage's own attention, against hand counts: d 64, d_ff 256, top-2 of 8
+ * experts 128 wide, one shared expert, 3 block layers of which 2 MoE, a
+ * prelude of 1 dense layer with 2 heads of 32 and 1 key/value head. */
+static void mlp_kinds_shared_experts_and_stage_attention(void **state)
+{
+    (void)state;
+    ls_shape_spec s;
+    ls_shape_spec_unset(&s);
+    s.d_model = 64;
+    s.d_ff = 256;
+    s.top_k = 2;
+    s.experts = 8;
+    s.shared_experts = 1;
+    s.layers = 3;
+    s.moe_layers = 2;
+    s.head_layers = 1;
+    s.head_experts = 1;
+    s.stage_heads[LS_SHAPE_PRELUDE] = 2;
+    s.stage_kv_heads[LS_SHAPE_PRELUDE] = 1;
+    s.vocab = 10;
+    s.context = 100;
+    for (long mlp = LS_SHAPE_MLP_SWIGLU; mlp <= LS_SHAPE_MLP_RELU2; mlp++) {
+        ls_shape_spec t = s;
+        t.mlp = mlp;
+        ls_shape_counts c = count(&t);
+        uint64_t m = mlp == LS_SHAPE_MLP_SWIGLU ? 3 : 2;
+        uint64_t expert = m * 64 * 128, dense = m * 64 * 256;
+        /* block: 2 MoE layers store 8 + 1 experts and use 2 + 1; 1 dense */
+        assert_int_equal(c.block[LS_SHAPE_FFN].stored, 2 * 9 * expert + dense);
+        assert_int_equal(c.block[LS_SHAPE_FFN].once, 2 * 3 * expert + dense);
+        assert_int_equal(c.block[LS_SHAPE_ROUTER].stored, 2 * 64 * 8);
+        /* the prelude: d h (2 x 2 + 2 x 1) with h = 32, and its dense FFN */
+        assert_int_equal(c.head[LS_SHAPE_ATTN].stored, 64 * 32 * 6);
+        assert_int_equal(c.head[LS_SHAPE_FFN].stored, dense);
+        assert_int_equal(c.stage_kv_width[LS_SHAPE_PRELUDE], 32);
+        assert_int_equal(c.stage_q_width[LS_SHAPE_PRELUDE], 64);
+        assert_int_equal(c.block[LS_SHAPE_ATTN].stored, 3 * 4 * 64 * 64);
+    }
+    /* A stage's heads that do not fit are refused by its name. */
+    s.stage_heads[LS_SHAPE_CODA] = 3;
+    s.tail_layers = 1;
+    ls_error err;
+    assert_int_equal(ls_shape_resolve(&s, &err), LS_ERR_USAGE);
+    assert_string_equal(err.message, "coda_heads = 3 does not divide d_model = 64; give coda_head_dim");
+    ls_shape_spec f;
+    s.stage_heads[LS_SHAPE_CODA] = LS_SHAPE_UNSET;
+    assert_int_equal(ls_shape_resolve(&s, &err), 0);
+    s.layers = 4;
+    s.moe_layers = 3;
+    assert_int_equal(ls_shape_flatten(&s, 1, &f, &err), LS_ERR_USAGE);
+    assert_string_equal(err.message, "flattening 1 step: moe_layers = 3 cannot be halved 1 time");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -386,6 +514,9 @@ int main(void)
         cmocka_unit_test(flattening_keeps_the_budget_and_doubles_e_eq),
         cmocka_unit_test(bad_shapes_are_refused_by_name),
         cmocka_unit_test(shape_files_read_back_what_is_written),
+        cmocka_unit_test(looped_nanochat_counts_match_its_log),
+        cmocka_unit_test(huginn_count_by_hand),
+        cmocka_unit_test(mlp_kinds_shared_experts_and_stage_attention),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

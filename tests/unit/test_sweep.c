@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "loopscale/shape.h"
 #include "loopscale/sweep.h"
 #include "loopscale/warning.h"
 #include "tmpfile.h"
@@ -487,9 +488,62 @@ static void the_row_limit_counts_every_file(void **state)
     }
 }
 
+
+/* Configuration columns: each run counted as shape counts its model, the
+ * base completing what the columns leave out, widths scaled with d_model. */
+static void configuration_columns_count_as_shape_does(void **state)
+{
+    (void)state;
+    ls_shape_spec base;
+    ls_shape_spec_unset(&base);
+    base.d_model = 768;
+    base.d_ff = 3072;
+    base.mlp = LS_SHAPE_MLP_RELU2;
+    base.heads = 6;
+    base.head_layers = base.tail_layers = 2;
+    base.head_experts = base.tail_experts = 1;
+    base.norm_params = LS_SHAPE_NORMS_SANDWICH;
+    base.injection = LS_SHAPE_INJECTION_CONCAT;
+    ls_sweep_options o = {0};
+    o.config_base = &base;
+    ls_error err;
+    ls_sweep *s = read_text("n_embd,n_head,n_layer,E,loops,tokens,loss\n"
+                            "512,4,4,1,1,1e10,3\n640,5,6,8,3,1e10,2.9\n",
+                            &o, &err);
+    if (!s)
+        fail_msg("%s", err.message);
+    assert_int_equal(s->n, 2);
+    assert_string_equal(s->counted_from, "d_model ('n_embd'), loop_layers ('n_layer'), heads ('n_head')");
+    for (size_t i = 0; i < 2; i++) {
+        ls_shape_spec t = base;
+        t.d_model = i ? 640 : 512;
+        t.d_ff = 4 * t.d_model;
+        t.heads = i ? 5 : 4;
+        t.layers = i ? 6 : 4;
+        t.experts = i ? 8 : 1;
+        t.loops = i ? 3 : 1;
+        t.vocab = 1;
+        ls_shape_counts c;
+        assert_int_equal(ls_shape_resolve(&t, &err), 0);
+        assert_int_equal(ls_shape_count_params(&t, &c, &err), 0);
+        assert_true(s->rows[i].n_act == (double)c.non_embedding.once);
+        assert_true(s->rows[i].n_total == (double)c.non_embedding.stored);
+        assert_true(s->rows[i].n_loop == (double)c.n_loop);
+        assert_true(s->rows[i].E == t.experts && s->rows[i].R == t.loops);
+    }
+    ls_sweep_free(s);
+    /* Without a base, every field the count needs is a column. */
+    s = read_text("d_model,d_ff,layers,tokens,loss\n256,1024,2,1e9,3\n", NULL, &err);
+    if (!s)
+        fail_msg("%s", err.message);
+    assert_true(s->rows[0].n_act == 2.0 * (4 * 256 * 256 + 3 * 256 * 1024));
+    ls_sweep_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(configuration_columns_count_as_shape_does),
         cmocka_unit_test(aliases_match_in_any_case_and_defaults_apply),
         cmocka_unit_test(map_renames_and_tokens_come_from_flops),
         cmocka_unit_test(tokens_and_flops_must_agree_within_the_tolerance),

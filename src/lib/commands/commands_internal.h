@@ -63,6 +63,18 @@ int cmd_shape_of(const ls_request *req, ls_shape_spec *s, ls_shape_counts *c, ls
 ls_lawfile *cmd_read_law(const ls_request *req, ls_result *res, opt_id option, ls_error *err);
 /* The template: --template or the default.  0 or LS_ERR_*. */
 int cmd_template_read(const ls_request *req, ls_arch_template *t, ls_error *err);
+/* The template a law's answers are for (solve, frontier, plan, isoflop,
+ * report, simulate), t as cmd_template_read left it: --template, warned of
+ * (LS_WARNING_ARCHITECTURE) when it differs from the architecture the law
+ * records by more than LS_ARCH_TOLERANCE at its runs' configurations; else
+ * the law's own (warned of when no single template reproduces its runs);
+ * else, for a law that records none, the default, with a note.  law_name
+ * names the law in messages. */
+void cmd_template_for_law(const ls_request *req, ls_result *res, const ls_lawfile *lf, const char *law_name,
+                          ls_arch_template *t);
+/* The name of the law --law (or option) gave, for messages: its path, or
+ * "the default law". */
+const char *cmd_law_name(const ls_request *req, opt_id option);
 /* Count FLOPs as --flops-convention says, else as the law's fit counted
  * them (lf may be NULL), else as the template does; checked (a convention
  * needs its context or vocab).  0 or LS_ERR_USAGE. */
@@ -116,6 +128,10 @@ typedef struct cmd_sweep {
     const char **given; /* "--loss-unit bits": the reader's other options, for provenance (malloc'd) */
     size_t ngiven, given_cap;
     ls_warnings warnings; /* what the reader says of the sweep (options.warnings points here) */
+    /* The model configuration columns complete: --template's, else the
+     * profile's "template" (NULL: none, or a template of shares). */
+    ls_arch_template tmpl;
+    const ls_arch_template *config_template;
 } cmd_sweep;
 int cmd_sweep_setup(const ls_request *req, ls_result *res, cmd_sweep *cs, ls_error *err);
 void cmd_sweep_free(cmd_sweep *cs);

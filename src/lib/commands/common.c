@@ -65,6 +65,21 @@ static const struct {
     {O_TAIL_EXPERTS, offsetof(ls_shape_spec, tail_experts)},
     {O_HEADS, offsetof(ls_shape_spec, heads)},             {O_KV_HEADS, offsetof(ls_shape_spec, kv_heads)},
     {O_HEAD_DIM, offsetof(ls_shape_spec, head_dim)},       {O_CONTEXT, offsetof(ls_shape_spec, context)},
+    {O_SHARED_EXPERTS, offsetof(ls_shape_spec, shared_experts)},
+    {O_MOE_LAYERS, offsetof(ls_shape_spec, moe_layers)},
+};
+
+/* The options that take a word, and the field and key of each. */
+static const struct {
+    opt_id id;
+    const char *key;
+    size_t offset;
+} CHOICE_OPTIONS[] = {
+    {O_ATTENTION, "attention", offsetof(ls_shape_spec, attention)},
+    {O_EMBEDDINGS, "embeddings", offsetof(ls_shape_spec, embeddings)},
+    {O_MLP, "mlp", offsetof(ls_shape_spec, mlp)},
+    {O_INJECTION, "injection", offsetof(ls_shape_spec, injection)},
+    {O_NORMS, "norms", offsetof(ls_shape_spec, norm_params)},
 };
 
 int cmd_shape_of(const ls_request *req, ls_shape_spec *s, ls_shape_counts *c, ls_error *err)
@@ -75,14 +90,19 @@ int cmd_shape_of(const ls_request *req, ls_shape_spec *s, ls_shape_counts *c, ls
     for (size_t i = 0; i < sizeof INT_OPTIONS / sizeof *INT_OPTIONS; i++)
         if (req_given(req, INT_OPTIONS[i].id))
             *(long *)((char *)&given + INT_OPTIONS[i].offset) = req_integer(req, INT_OPTIONS[i].id);
-    if (req_given(req, O_ATTENTION))
-        given.attention = strcmp(req_text(req, O_ATTENTION), "per-loop") == 0 ? LS_SHAPE_ATTENTION_PER_LOOP
-                                                                                 : LS_SHAPE_ATTENTION_TIED;
-    if (req_given(req, O_EMBEDDINGS))
-        given.embeddings = strcmp(req_text(req, O_EMBEDDINGS), "tied") == 0 ? LS_SHAPE_EMBEDDINGS_TIED
-                                                                             : LS_SHAPE_EMBEDDINGS_UNTIED;
+    for (size_t i = 0; i < sizeof CHOICE_OPTIONS / sizeof *CHOICE_OPTIONS; i++)
+        if (req_given(req, CHOICE_OPTIONS[i].id))
+            *(long *)((char *)&given + CHOICE_OPTIONS[i].offset) =
+                ls_shape_choice_parse(CHOICE_OPTIONS[i].key, req_text(req, CHOICE_OPTIONS[i].id));
+    if (req_given(req, O_NORM_PARAMS) && req_given(req, O_NORMS))
+        return ls_error_set(err, LS_ERR_USAGE, "%s and %s: give one (%s is %s pre)", req_flag(req, O_NORM_PARAMS),
+                            req_flag(req, O_NORMS), req_flag(req, O_NORM_PARAMS), req_flag(req, O_NORMS));
     if (req_given(req, O_NORM_PARAMS))
-        given.norm_params = 1;
+        given.norm_params = LS_SHAPE_NORMS_PRE;
+    if (req_given(req, O_EMBEDDING_NORM))
+        given.embedding_norm = 1;
+    if (req_given(req, O_LOOP_NORM))
+        given.loop_norm = 1;
     const char *path = req_text(req, O_SHAPE);
     if (path && ls_shape_spec_read(path, s, err) != 0)
         return err->code;
@@ -127,6 +147,74 @@ int cmd_template_read(const ls_request *req, ls_arch_template *t, ls_error *err)
     if (path && ls_arch_template_read(path, t, err) != 0)
         return err->code;
     return 0;
+}
+
+const char *cmd_law_name(const ls_request *req, opt_id option)
+{
+    const char *path = req_text(req, option);
+    return path ? cmd_input_name(path) : "the default law";
+}
+
+/* "E = 8, R = 2" (and k when it is not 1). */
+static void config_text(char *buf, size_t size, const ls_arch_config *c)
+{
+    if (c->k > 1)
+        snprintf(buf, size, "E = %g, R = %g, k = %g", c->E, c->R, c->k);
+    else
+        snprintf(buf, size, "E = %g, R = %g", c->E, c->R);
+}
+
+void cmd_template_for_law(const ls_request *req, ls_result *res, const ls_lawfile *lf, const char *law_name,
+                          ls_arch_template *t)
+{
+    char what[256], at[64];
+    const char *path = req_text(req, O_TEMPLATE);
+    if (!lf->has_architecture) {
+        if (!path) {
+            ls_arch_template_describe(t, what, sizeof what);
+            res_note(res, "%s records no architecture: the default template (the paper's middle-cycle looping: %s); "
+                     "%s FILE for another", law_name, what, req_flag(req, O_TEMPLATE));
+        }
+        return;
+    }
+    const ls_arch_record *r = &lf->architecture;
+    if (!path) {
+        /* The law's own: the architecture of the runs it was fitted on. */
+        *t = r->tmpl;
+        if (r->residual_total > LS_ARCH_TOLERANCE || r->residual_loop > LS_ARCH_TOLERANCE) {
+            ls_arch_template_describe(t, what, sizeof what);
+            res_warn(res, LS_WARNING_ARCHITECTURE, law_name,
+                     "%s: no single template reproduces the runs it was fitted on (N_total/N_act up to %.3g%% from "
+                     "the best fit, N_loop/N_act up to %.3g%%): the answers are for the best fit (%s); %s FILE for "
+                     "another", law_name, 100 * r->residual_total, isnan(r->residual_loop) ? 0 : 100 * r->residual_loop,
+                     what, req_flag(req, O_TEMPLATE));
+        }
+        return;
+    }
+    ls_arch_difference d;
+    ls_arch_compare(t, r, &d);
+    if (!(d.total > LS_ARCH_TOLERANCE) && !(d.loop > LS_ARCH_TOLERANCE))
+        return;
+    char parts[2][192] = {"", ""};
+    if (d.total > LS_ARCH_TOLERANCE) {
+        const ls_arch_config *c = d.total_at;
+        config_text(at, sizeof at, c);
+        double had = d.total_ratio < c->total_ratio[0] ? c->total_ratio[0] : c->total_ratio[1];
+        snprintf(parts[0], sizeof parts[0], "N_total/N_act %.4g where the runs had %.4g (at %s, %.3g%% apart)",
+                 d.total_ratio, had, at, 100 * d.total);
+    }
+    if (d.loop > LS_ARCH_TOLERANCE) {
+        const ls_arch_config *c = d.loop_at;
+        double had = d.loop_ratio < c->loop_ratio[0] ? c->loop_ratio[0] : c->loop_ratio[1];
+        snprintf(parts[1], sizeof parts[1], "N_loop/N_act %.4g where the runs had %.4g (%.3g%% apart)", d.loop_ratio,
+                 had, 100 * d.loop);
+    }
+    char theirs[256];
+    ls_arch_template_describe(&r->tmpl, theirs, sizeof theirs);
+    res_warn(res, LS_WARNING_ARCHITECTURE, path,
+             "%s is not the architecture of the runs %s was fitted on (%s): %s%s%s; the law predicts the loss of "
+             "models like its runs, and the answers count parameters as %s does", path, law_name, theirs, parts[0],
+             parts[0][0] && parts[1][0] ? "; " : "", parts[1], path);
 }
 
 int cmd_template_flops(const ls_request *req, const ls_lawfile *lf, ls_arch_template *t, ls_error *err)

@@ -41,6 +41,7 @@ typedef struct fit_job {
     cmd_fit_progress progress;
     cmd_sweep sweep;
     ls_law_flops flops; /* how a flops column was counted; recorded in the law file */
+    const ls_arch_template *tmpl; /* --template, recorded as the runs' architecture when it fits them (or NULL) */
     size_t bootstrap, bootstrap_starts;
     const char *group; /* --group */
     double ci;
@@ -174,7 +175,7 @@ static ls_lawfile *make_lawfile(const fit_job *j, const ls_sweep *s, const ls_fi
     ls_lawfile_provenance prov = {(const char *const *)req->operands, req->noperands, j->sweep.maps,
                                   j->sweep.nmaps, wheres, nwheres, j->group,
                                   req->invocation ? req->invocation : "loopscale fit", j->sweep.given,
-                                  j->sweep.ngiven, &j->flops};
+                                  j->sweep.ngiven, &j->flops, j->tmpl};
     return ls_lawfile_from_fit(r, &j->params, b, s, &prov, err);
 }
 
@@ -560,6 +561,31 @@ static ls_fit_profile *profile_intervals(fit_job *j, const ls_sweep *s, const ls
     return pr;
 }
 
+/* What the law file will record of the runs' architecture that the user
+ * should know now: that --template does not reproduce them, or that no
+ * single template does.  0 or LS_ERR_INTERNAL. */
+static int warn_architecture(const fit_job *j, const ls_sweep *s, ls_error *err)
+{
+    ls_arch_record r;
+    if (ls_arch_record_runs(s, j->tmpl, &r, err) != 0)
+        return err->code;
+    double total = r.residual_total, loop = isnan(r.residual_loop) ? 0 : r.residual_loop;
+    char what[256];
+    ls_arch_template_describe(&r.tmpl, what, sizeof what);
+    const char *path = req_text(j->req, O_TEMPLATE);
+    if (j->tmpl && r.source != LS_ARCH_FROM_TEMPLATE)
+        res_warn(j->res, LS_WARNING_ARCHITECTURE, path ? path : "template",
+                 "%s does not reproduce the runs' N_total and N_loop within %g%%: the law records the shares fitted "
+                 "to them (%s)", path ? path : "the profile's template", 100 * LS_ARCH_TOLERANCE, what);
+    if (total > LS_ARCH_TOLERANCE || loop > LS_ARCH_TOLERANCE)
+        res_warn(j->res, LS_WARNING_ARCHITECTURE, s->name,
+                 "%s: no single template reproduces the runs' N_total/N_act (up to %.3g%% from the best fit) and "
+                 "N_loop/N_act (%.3g%%): the law records each configuration's, and solve answers for the best fit "
+                 "(%s)", s->name, 100 * total, 100 * loop, what);
+    ls_arch_record_free(&r);
+    return 0;
+}
+
 static int fit_one(fit_job *j, const ls_sweep *s, ls_error *err)
 {
     const ls_request *req = j->req;
@@ -574,7 +600,9 @@ static int fit_one(fit_job *j, const ls_sweep *s, ls_error *err)
     size_t figure_len = 0;
     char *law_text = NULL;
     double t0 = now_seconds();
-    int status = ls_fit_run(s, j->kind, &j->params, &result, err);
+    int status = warn_architecture(j, s, err);
+    if (status == 0)
+        status = ls_fit_run(s, j->kind, &j->params, &result, err);
     if (status != 0)
         goto done;
     /* A failed fit leaves an old law file in place: say so, since the next
@@ -708,6 +736,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         return err->code;
     if ((status = cmd_sweep_setup(req, res, &j.sweep, err)) != 0)
         return status;
+    j.tmpl = req_given(req, O_TEMPLATE) ? &tmpl : j.sweep.config_template;
     ls_sweep_options so = j.sweep.options;
     so.require_loss = 1;
     so.group_column = j.group;

@@ -299,7 +299,10 @@ static int run_solve(const ls_request *req, ls_result *res, const ls_lawfile *lf
                      const ls_figure *figure, ls_error *err)
 {
     ls_arch_template tmpl;
-    if (cmd_template_read(req, &tmpl, err) != 0 || cmd_template_flops(req, lf, &tmpl, err) != 0)
+    if (cmd_template_read(req, &tmpl, err) != 0)
+        return err->code;
+    cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl);
+    if (cmd_template_flops(req, lf, &tmpl, err) != 0)
         return err->code;
     ls_law_ranges ranges;
     ls_lawfile_ranges(lf, &ranges);

@@ -198,6 +198,10 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     ls_arch_template tmpl;
     if (cmd_template_read(req, &tmpl, err) != 0)
         return err->code;
+    ls_lawfile *lf = cmd_read_law(req, res, O_LAW_FILE, err);
+    if (!lf)
+        return err->code;
+    cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl);
     double top_k_e = tmpl.top_k;
     if (!req_given(req, O_E_LIST) && tmpl.top_k > 1) { /* the default E = 1 cannot route to top_k experts */
         E = &top_k_e;
@@ -205,12 +209,11 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
                  req_flag(req, O_E_LIST), tmpl.top_k);
     }
     for (size_t i = 0; i < nE; i++)
-        if (E[i] < tmpl.top_k)
+        if (E[i] < tmpl.top_k) {
+            ls_lawfile_free(lf);
             return req_usage(req, err, "%s: %g is not a whole number of experts of at least top_k",
                              req_flag(req, O_E_LIST), E[i]);
-    ls_lawfile *lf = cmd_read_law(req, res, O_LAW_FILE, err);
-    if (!lf)
-        return err->code;
+        }
     ls_solve_isoflop_result r;
     memset(&r, 0, sizeof r);
     unsigned char *svg = NULL;

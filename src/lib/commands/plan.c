@@ -687,6 +687,7 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
     if (!(st->lf = cmd_read_law(req, res, O_LAW_FILE, err)))
         return err->code;
     const ls_lawfile *lf = st->lf;
+    cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl);
     /* The largest candidate from the question: one that a fittable design
      * can still hold min_runs_per_param x parameters of. */
     ls_law_param all[LS_LAW_NPARAMS];

@@ -175,7 +175,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
                  LS_FIT_MIN_INTERVAL_DRAWS);
     ls_lawfile_provenance prov = {(const char *const *)req->operands, req->noperands, cs.maps, cs.nmaps, cs.wheres,
                                   cs.nwheres, NULL, req->invocation ? req->invocation : "loopscale report", cs.given,
-                                  cs.ngiven, &flops};
+                                  cs.ngiven, &flops, req_given(req, O_TEMPLATE) ? &tmpl : cs.config_template};
     if (!(lf = ls_lawfile_from_fit(&fit, &params, &boot, s, &prov, err))) {
         status = err->code;
         goto done;
@@ -206,6 +206,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     cmd_candidates room;
     ls_solve_options sopt = {.ranges = &ranges};
     if (nflops > 0) {
+        cmd_template_for_law(req, res, lf, "the fitted law", &tmpl);
         if ((status = cmd_template_flops(req, lf, &tmpl, err)) != 0)
             goto done;
         cmd_candidates_of(req, res, &tmpl, &room, &sopt);

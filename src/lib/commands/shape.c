@@ -46,7 +46,7 @@ typedef char part_names[3][LS_SHAPE_NKINDS][32];
  * are all zero are left out by the printers. */
 static size_t part_rows(const ls_shape_spec *s, const ls_shape_counts *c, part_names names, part_row *rows)
 {
-    static const char *const kinds[LS_SHAPE_NKINDS] = {"attention", "experts", "routers", "norms"};
+    static const char *const kinds[LS_SHAPE_NKINDS] = {"attention", "experts", "routers", "norms", "injection"};
     static const char *const places[3] = {"block", "head", "tail"};
     const ls_shape_count *parts[3] = {c->block, c->head, c->tail};
     const long experts[3] = {s->experts, s->head_experts, s->tail_experts};
@@ -332,15 +332,33 @@ static void print_report(strbuf *out, const ls_request *req, const ls_shape_spec
     char a[32], b[32], d[32], e[32];
     strbuf_printf(out, "Shape (E, D, L) = (%ld, %ld, %ld), top-%ld, d_model %ld, d_ff %ld", s->experts, s->layers,
                   s->loops, s->top_k, s->d_model, s->d_ff);
+    if (s->mlp != LS_SHAPE_MLP_SWIGLU)
+        strbuf_printf(out, " (%s)", s->mlp == LS_SHAPE_MLP_GELU ? "GELU" : "ReLU^2");
     if (s->experts > 1 || s->head_experts > 1 || s->tail_experts > 1)
-        strbuf_printf(out, " (experts %ld wide)", s->d_expert);
+        strbuf_printf(out, s->shared_experts > 0 ? " (experts %ld wide, %ld shared)" : " (experts %ld wide)",
+                      s->d_expert, s->shared_experts);
     strbuf_printf(out, ", vocab %ld\n", s->vocab);
     strbuf_printf(out, "  attention %s, %s set%s of %s in the block", ls_shape_attention_name(s->attention),
                   u64(a, 32, c->attention_sets), c->attention_sets == 1 ? "" : "s", u64(b, 32, c->attention_set));
     if (s->heads != LS_SHAPE_UNSET)
         strbuf_printf(out, " (%ld heads, %ld key/value heads of %ld)", s->heads, s->kv_heads, s->head_dim);
-    strbuf_printf(out, "; embeddings %s; norms %s\n", ls_shape_embeddings_name(s->embeddings),
-                  s->norm_params ? "with gains" : "without parameters");
+    static const char *const norms[] = {"without parameters", "with gains", "with sandwich gains"};
+    strbuf_printf(out, "; embeddings %s; norms %s", ls_shape_embeddings_name(s->embeddings), norms[s->norm_params]);
+    if (s->embedding_norm || s->loop_norm)
+        strbuf_printf(out, " (and one %s%s%s)", s->embedding_norm ? "after the embedding" : "",
+                      s->embedding_norm && s->loop_norm ? ", one " : "", s->loop_norm ? "after every loop" : "");
+    strbuf_puts(out, "\n");
+    if (s->injection != LS_SHAPE_INJECTION_NONE || (s->experts > 1 && s->moe_layers < s->layers)) {
+        strbuf_puts(out, " ");
+        if (s->experts > 1 && s->moe_layers < s->layers)
+            strbuf_printf(out, " experts in %ld of the block's %ld layers%s", s->moe_layers, s->layers,
+                          s->injection != LS_SHAPE_INJECTION_NONE ? ";" : "");
+        if (s->injection != LS_SHAPE_INJECTION_NONE)
+            strbuf_printf(out, " the input %s every loop", s->injection == LS_SHAPE_INJECTION_CONCAT
+                                                                ? "concatenated to the state and projected back on"
+                                                                : "added to the state on");
+        strbuf_puts(out, "\n");
+    }
     if (s->head_layers > 0 || s->tail_layers > 0)
         strbuf_printf(out, "  head %ld layer%s x %ld expert%s, tail %ld layer%s x %ld expert%s, each run once\n",
                       s->head_layers, s->head_layers == 1 ? "" : "s", s->head_experts, s->head_experts == 1 ? "" : "s",
@@ -471,7 +489,14 @@ static const cmd_option OPTIONS[] = {
     CMD_OPT(O_HEADS),
     CMD_OPT(O_KV_HEADS),
     CMD_OPT(O_HEAD_DIM),
+    CMD_OPT(O_MLP),
+    CMD_OPT(O_SHARED_EXPERTS),
+    CMD_OPT(O_MOE_LAYERS),
+    CMD_OPT(O_INJECTION),
+    CMD_OPT(O_NORMS),
     CMD_OPT(O_NORM_PARAMS),
+    CMD_OPT(O_EMBEDDING_NORM),
+    CMD_OPT(O_LOOP_NORM),
     CMD_OPT(O_CONTEXT),
     CMD_OPT(O_FLATTEN),
     CMD_OPT(O_MUP_BASE_WIDTH),
@@ -492,7 +517,9 @@ const cmd_def CMD_SHAPE = {
         "Prints the accounting identities E_real = E D, E_comp = k D L, D_eff = D L, E_eq = E D L and log10 "
         "C(E,k)^(D L); exact parameter counts by part, stored and active; FLOPs per token; and the n_act, "
         "n_total, n_loop, R, E, k of a sweep row (non-embedding counts, R = L).  Counted: attention 4 d^2 per set "
-        "(no biases), SwiGLU experts 3 d d_expert, routers d E, embedding and LM head vocab x d each.",
+        "(no biases; d h (2 heads + 2 kv_heads) with --heads), SwiGLU experts 3 d d_expert (GELU and ReLU^2 2 d "
+        "d_expert), shared experts, routers d E, the input injection's adapter, norm gains, embedding and LM head "
+        "vocab x d each.  --shape reads a template that describes a model (data/templates).",
     .operands = NULL,
     .min_operands = 0,
     .max_operands = 0,

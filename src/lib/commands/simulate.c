@@ -59,18 +59,25 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     ls_arch_template tmpl;
     if (cmd_template_read(req, &tmpl, err) != 0)
         return err->code;
+    ls_lawfile *lf = cmd_read_law(req, res, O_LAW_FILE, err);
+    if (!lf)
+        return err->code;
+    /* A truth fitted on runs draws through their architecture; a law
+     * written by hand (data/truth) through the template, the default's
+     * documented here. */
+    if (lf->has_architecture)
+        cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl);
+    int status = 0;
     double top_k_e = tmpl.top_k;
-    if (!req_given(req, O_E_LIST) && tmpl.top_k > 1) { /* the default E = 1 cannot route to top_k experts */
+    if (status == 0 && !req_given(req, O_E_LIST) && tmpl.top_k > 1) { /* the default E = 1 cannot route to top_k */
         grid.E = &top_k_e;
         res_note(res, "the template routes to top_k = %d experts: the default %s is %d", tmpl.top_k,
                  req_flag(req, O_E_LIST), tmpl.top_k);
     }
-    if (ls_simulate_check(&tmpl, &grid, err) != 0)
-        return err->code;
-    ls_lawfile *lf = cmd_read_law(req, res, O_LAW_FILE, err);
-    if (!lf)
-        return err->code;
-    int status = cmd_template_flops(req, lf, &tmpl, err);
+    if (status == 0)
+        status = ls_simulate_check(&tmpl, &grid, err);
+    if (status == 0)
+        status = cmd_template_flops(req, lf, &tmpl, err);
     const char *path = req_text(req, O_OUTPUT);
     if (status == 0 && (!path || strcmp(path, "-") == 0))
         status = ls_simulate_emit(&lf->law, &tmpl, &grid, &so, to_stdout, res, err);

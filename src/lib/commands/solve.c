@@ -247,21 +247,21 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     ls_arch_template tmpl;
     if (cmd_template_read(req, &tmpl, err) != 0)
         return err->code;
+    if (!req_given(req, O_FLOPS) && !req_given(req, O_PRINT_TEMPLATE))
+        return req_usage(req, err, "give the compute budget with %s F", req_flag(req, O_FLOPS));
+    ls_lawfile *lf = cmd_read_law(req, res, O_LAW_FILE, err);
+    if (!lf)
+        return err->code;
+    cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl);
     if (req_given(req, O_PRINT_TEMPLATE)) {
-        if (cmd_template_flops(req, NULL, &tmpl, err) != 0)
-            return err->code;
-        char *text = ls_arch_template_to_json(&tmpl, err);
+        char *text = cmd_template_flops(req, lf, &tmpl, err) == 0 ? ls_arch_template_to_json(&tmpl, err) : NULL;
+        ls_lawfile_free(lf);
         if (!text)
             return err->code;
         res_printf(res, "%s", text);
         res_set_json(res, text);
         return 0;
     }
-    if (!req_given(req, O_FLOPS))
-        return req_usage(req, err, "give the compute budget with %s F", req_flag(req, O_FLOPS));
-    ls_lawfile *lf = cmd_read_law(req, res, O_LAW_FILE, err);
-    if (!lf)
-        return err->code;
     ls_law *draws = NULL;
     ls_solve_result result;
     ls_solve_uncertainty unc;

@@ -86,7 +86,7 @@ int cmd_sweep_setup(const ls_request *req, ls_result *res, cmd_sweep *cs, ls_err
     /* What the law file records of the reader's options (besides maps and
      * filters), in the program's spelling. */
     static const opt_id recorded[] = {O_SKIP_INVALID, O_LOSS_UNIT, O_BYTES_PER_TOKEN, O_RUN, O_STEP, O_LAST,
-                                      O_GROUP_TOL};
+                                      O_GROUP_TOL, O_TEMPLATE};
     for (size_t i = 0; i < sizeof recorded / sizeof *recorded && !oom; i++)
         if (req_given(req, recorded[i]))
             oom = remember(cs, req, recorded[i], OPTION_TABLE[recorded[i]].type == LS_OPTION_SWITCH
@@ -106,6 +106,18 @@ int cmd_sweep_setup(const ls_request *req, ls_result *res, cmd_sweep *cs, ls_err
         cmd_sweep_free(cs);
         return res_oom(err);
     }
+    /* What configuration columns leave out: --template's model, else the
+     * profile's. */
+    if (req_given(req, O_TEMPLATE)) {
+        if (cmd_template_read(req, &cs->tmpl, err) != 0) {
+            cmd_sweep_free(cs);
+            return err->code;
+        }
+        if (cs->tmpl.has_shape)
+            cs->config_template = &cs->tmpl;
+    } else if (p && p->tmpl)
+        cs->config_template = p->tmpl;
+    o->config_base = cs->config_template ? &cs->config_template->shape : NULL;
     o->maps = cs->maps;
     o->nmaps = cs->nmaps;
     o->map_origins = cs->map_origins;
@@ -167,6 +179,21 @@ void cmd_sweep_report(const ls_request *req, ls_result *res, cmd_sweep *cs, cons
     if (!s)
         return;
     char text[2 * LS_ERROR_MESSAGE_MAX];
+    if (s->counted_from) {
+        const ls_arch_template *t = cs->config_template;
+        char rest[256] = "";
+        if (t)
+            snprintf(rest, sizeof rest, "; the rest from %s%s%s%s", req_given(req, O_TEMPLATE) ? "the template " : "",
+                     req_given(req, O_TEMPLATE) ? req_text(req, O_TEMPLATE) : "the profile's template",
+                     t->name[0] ? ", " : "", t->name);
+        if (s->counted_from[0])
+            res_note(res, "%s: n_act, n_total and n_loop counted as loopscale shape counts them, from the "
+                     "configuration columns %s%s", s->name, s->counted_from, rest);
+        else
+            res_note(res, "%s: no column gives n_act or the configuration: every run counted as %s describes it, "
+                     "with its own E, k and R", s->name, req_given(req, O_TEMPLATE) ? req_text(req, O_TEMPLATE)
+                                                                                : "the profile's template");
+    }
     ls_sweep_skips_describe(&s->skipped, text, sizeof text);
     if (text[0])
         res_warn(res, LS_WARNING_DATA, s->name, "%s: %s", s->name, text);
