@@ -101,6 +101,22 @@ int ls_figure_check_size(const ls_figure *o, ls_error *err) LS_MUST_CHECK;
 #define LS_PLOT_SOLVE_BAND_DRAWS 50
 size_t ls_plot_band_draws(const ls_lawfile *lf, size_t most);
 
+/* The runs a figure draws as markers (fit, holdout): all of a sweep of up
+ * to LS_PLOT_MAX_RUNS; of a larger one, every k-th run in the sweep's order
+ * (k = ceil(n / LS_PLOT_MAX_RUNS)) and, so that no outlier is hidden, the
+ * LS_PLOT_FARTHEST_RUNS farthest from the law (per held-out law in the
+ * holdout figure); the figure's note says so, and the RMSEs stay over every
+ * run.  This bounds a figure's size (a marker is about 0.8 kB of SVG) and
+ * the memory of drawing it whatever the sweep. */
+#define LS_PLOT_MAX_RUNS 2000
+#define LS_PLOT_FARTHEST_RUNS 50
+/* k for a sweep of n runs: 1 when every run is drawn. */
+size_t ls_plot_run_stride(size_t n);
+/* What says which runs are drawn ("every 100th of the 200000 runs ..."),
+ * farthest naming what the distance is from ("the law"); "" when every run
+ * is drawn. */
+void ls_plot_runs_drawn_text(char *buf, size_t size, size_t n, const char *farthest);
+
 /* c = ls_fit_curves_run(s, &lf->law, ...): the runs, the law along their
  * series and its bands; the fit's RMSE (a note) from the law file; a
  * residual panel under the others shows observed minus fitted loss of every

@@ -1,5 +1,6 @@
 #include "loopscale/plot.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -280,9 +281,79 @@ static int powers_of_two(chart_panel *p, double lo, double hi)
 /* The fit of a figure too small for its grid of panels (a paper column):
  * every run's observed loss against the law's, coloured by E, beside the
  * residuals. x and y are scratch of s->n values each. */
+/* ---- the runs a figure draws -------------------------------------------------- */
+
+/* The runs drawn as markers of a sweep's n (LS_PLOT_MAX_RUNS in plot.h):
+ * keep[i] for run i, NULL when every run is drawn. */
+typedef struct drawn_runs {
+    unsigned char *keep;
+    size_t n, kept, stride;
+} drawn_runs;
+
+static int cmp_double_desc(const void *a, const void *b) { return cmp_double(b, a); }
+
+/* dist[i]: run i's distance from the law (|observed - fitted|; NaN for a
+ * run not drawn at all). */
+static int choose_runs(size_t n, const double *dist, drawn_runs *d, ls_error *err)
+{
+    memset(d, 0, sizeof *d);
+    d->n = d->kept = n;
+    d->stride = 1;
+    if (n <= LS_PLOT_MAX_RUNS)
+        return 0;
+    d->stride = ls_plot_run_stride(n);
+    d->keep = calloc(n, 1);
+    double *sorted = malloc(n * sizeof *sorted);
+    if (!d->keep || !sorted) {
+        free(d->keep);
+        free(sorted);
+        d->keep = NULL;
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory while building the plot");
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!isnan(dist[i]))
+            sorted[m++] = dist[i];
+    qsort(sorted, m, sizeof *sorted, cmp_double_desc);
+    double far = m > LS_PLOT_FARTHEST_RUNS ? sorted[LS_PLOT_FARTHEST_RUNS - 1] : -INFINITY;
+    free(sorted);
+    d->kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        d->keep[i] = i % d->stride == 0 || dist[i] >= far;
+        d->kept += d->keep[i];
+    }
+    return 0;
+}
+
+static int drawn(const drawn_runs *d, size_t i) { return !d->keep || d->keep[i]; }
+
+size_t ls_plot_run_stride(size_t n) { return n <= LS_PLOT_MAX_RUNS ? 1 : (n + LS_PLOT_MAX_RUNS - 1) / LS_PLOT_MAX_RUNS; }
+
+void ls_plot_runs_drawn_text(char *buf, size_t size, size_t n, const char *farthest)
+{
+    size_t k = ls_plot_run_stride(n);
+    if (k == 1)
+        snprintf(buf, size, "%s", "");
+    else
+        snprintf(buf, size, "every %zu%s of the %zu runs in the sweep's order is drawn, and the %d farthest from %s; "
+                 "the RMSEs are over every run", k, ls_ordinal_suffix(k), n, LS_PLOT_FARTHEST_RUNS, farthest);
+}
+
+/* The note of a figure that draws some of its runs. */
+static void note_drawn(chart *f, const drawn_runs *d, const char *farthest)
+{
+    if (!d->keep)
+        return;
+    char text[256];
+    ls_plot_runs_drawn_text(text, sizeof text, d->n, farthest);
+    text[0] = (char)toupper((unsigned char)text[0]);
+    strncat(text, ".", sizeof text - strlen(text) - 1);
+    ls_chart_note(f, text);
+}
+
 static unsigned char *plot_fit_compact(const ls_sweep *s, const ls_fit_curves *c, const char *kind, double rmse,
-                                       const grouping *eg, double *x, double *y, const ls_figure *o, size_t *len,
-                                       ls_error *err)
+                                       const grouping *eg, const drawn_runs *shown, double *x, double *y,
+                                       const ls_figure *o, size_t *len, ls_error *err)
 {
     char title[160], text[256];
     snprintf(title, sizeof title, "Observed against fitted loss: %s", kind);
@@ -298,7 +369,7 @@ static unsigned char *plot_fit_compact(const ls_sweep *s, const ls_fit_curves *c
     for (size_t g = 0; g < eg->n; g++) {
         size_t m = 0;
         for (size_t i = 0; i < s->n; i++) {
-            if (group_of(eg, s->rows[i].E) != g)
+            if (group_of(eg, s->rows[i].E) != g || !drawn(shown, i))
                 continue;
             x[m] = c->fitted[i];
             y[m] = s->rows[i].loss;
@@ -325,9 +396,13 @@ static unsigned char *plot_fit_compact(const ls_sweep *s, const ls_fit_curves *c
     ls_chart_panel_hline(rp, 0.0, &diag, NULL);
     ls_chart_legend(f, "observed = fitted", &diag);
     ls_chart_legend_brief(f, "exact");
-    snprintf(text, sizeof text, "Every one of the %zu runs; a larger figure draws the loss against %s per (E, N<sub>act</sub>).",
-             s->n, "R or D");
-    ls_chart_note(f, text);
+    if (shown->keep)
+        note_drawn(f, shown, "the law");
+    else {
+        snprintf(text, sizeof text, "Every one of the %zu runs; a larger figure draws the loss against %s per (E, "
+                 "N<sub>act</sub>).", s->n, "R or D");
+        ls_chart_note(f, text);
+    }
     if (!isnan(rmse)) {
         char r[32];
         short_number(r, sizeof r, rmse);
@@ -357,6 +432,15 @@ unsigned char *ls_plot_fit(const ls_sweep *s, const ls_lawfile *lf, const ls_fit
         return NULL;
     }
     double *vals = scratch + n;
+    drawn_runs d;
+    for (size_t i = 0; i < n; i++)
+        scratch[i] = fabs(s->rows[i].loss - c->fitted[i]);
+    if (choose_runs(n, scratch, &d, err) != 0) {
+        free(scratch);
+        free(ox);
+        free(oy);
+        return NULL;
+    }
     double rmin = INFINITY, rmax = -INFINITY;
     for (size_t i = 0; i < n; i++) {
         rmin = fmin(rmin, s->rows[i].R);
@@ -377,7 +461,7 @@ unsigned char *ls_plot_fit(const ls_sweep *s, const ls_lawfile *lf, const ls_fit
         (o->width_pt / (double)ng.n < 110 || o->height_pt / (double)(eg.n + 1) < 80)) {
         /* A figure too small for a panel per (E, N_act): the compact
          * view instead, observed against fitted loss for every run. */
-        data = plot_fit_compact(s, c, kind, rmse, &eg, ox, oy, o, len, err);
+        data = plot_fit_compact(s, c, kind, rmse, &eg, &d, ox, oy, o, len, err);
         goto done;
     }
     snprintf(title, sizeof title, "Observed and fitted loss against %s: %s", c->by_r ? "loops R" : "tokens D", kind);
@@ -422,12 +506,15 @@ unsigned char *ls_plot_fit(const ls_sweep *s, const ls_lawfile *lf, const ls_fit
                 if (group_of(&eg, se->E) != pr || group_of(&ng, se->n_act) != pc)
                     continue;
                 int color = c->by_r ? (int)group_of(&kg, se->key) : 0;
+                size_t m = 0;
                 for (size_t j = 0; j < se->count; j++) {
                     size_t i = c->order[se->first + j];
-                    ox[j] = c->x[i];
-                    oy[j] = s->rows[i].loss;
-                    ylo = fmin(ylo, oy[j]);
-                    yhi = fmax(yhi, oy[j]);
+                    ylo = fmin(ylo, s->rows[i].loss);
+                    yhi = fmax(yhi, s->rows[i].loss);
+                    if (!drawn(&d, i))
+                        continue;
+                    ox[m] = c->x[i];
+                    oy[m++] = s->rows[i].loss;
                 }
                 if (se->curve != SIZE_MAX) {
                     const double *xs = c->curve_x + se->curve, *ys = c->curve_loss + se->curve;
@@ -444,7 +531,7 @@ unsigned char *ls_plot_fit(const ls_sweep *s, const ls_lawfile *lf, const ls_fit
                 }
                 chart_style mk = ls_chart_marker_style(color, CHART_MARKER_CIRCLE);
                 mk.marker_size = 2.0;
-                ls_chart_panel_line(p, ox, oy, se->count, &mk);
+                ls_chart_panel_line(p, ox, oy, m, &mk);
             }
         }
     /* One y scale for every panel, so that losses compare across them. */
@@ -465,7 +552,7 @@ unsigned char *ls_plot_fit(const ls_sweep *s, const ls_lawfile *lf, const ls_fit
     for (size_t k = 0; k < (c->by_r ? kg.n : 1); k++) {
         size_t m = 0;
         for (size_t i = 0; i < n; i++) {
-            if (c->by_r && group_of(&kg, c->key[i]) != k)
+            if ((c->by_r && group_of(&kg, c->key[i]) != k) || !drawn(&d, i))
                 continue;
             ox[m] = c->fitted[i];
             oy[m] = s->rows[i].loss - c->fitted[i];
@@ -480,6 +567,7 @@ unsigned char *ls_plot_fit(const ls_sweep *s, const ls_lawfile *lf, const ls_fit
     snprintf(text, sizeof text, "Markers: the %zu observed runs of %s. Lines: the fitted law along each series%s.",
              n, name, c->by_r ? (c->key_flops ? " (equal training FLOPs)" : " (equal tokens)") : "");
     ls_chart_note(f, text);
+    note_drawn(f, &d, "the law");
     if (!isnan(rmse)) {
         char r[32];
         short_number(r, sizeof r, rmse);
@@ -488,6 +576,7 @@ unsigned char *ls_plot_fit(const ls_sweep *s, const ls_lawfile *lf, const ls_fit
     }
     data = finish(f, o, len, err);
 done:
+    free(d.keep);
     free(scratch);
     free(ox);
     free(oy);
@@ -515,13 +604,13 @@ static int held_out_buffers(const ls_sweep *s, chart *f, double **px, double **p
 
 /* The runs column c of a holdout held out: observed loss in px, law li's
  * prediction (fitted without them) in py; lo and hi widened to take them in. */
-static size_t held_out_points(const ls_holdout_result *r, const ls_sweep *s, size_t li, size_t c, double *px,
-                              double *py, double *lo, double *hi)
+static size_t held_out_points(const ls_holdout_result *r, const ls_sweep *s, size_t li, size_t c,
+                              const drawn_runs *shown, double *px, double *py, double *lo, double *hi)
 {
     const double *predicted = r->predicted + (li * r->ncolumns + c) * s->n;
     size_t m = 0;
     for (size_t i = 0; i < s->n; i++) {
-        if (!r->test[c * s->n + i] || isnan(predicted[i]))
+        if (!r->test[c * s->n + i] || isnan(predicted[i]) || !drawn(shown, i))
             continue;
         px[m] = s->rows[i].loss;
         py[m] = predicted[i];
@@ -530,6 +619,25 @@ static size_t held_out_points(const ls_holdout_result *r, const ls_sweep *s, siz
         m++;
     }
     return m;
+}
+
+/* The runs drawn of law li's held-out predictions, each run's distance its
+ * largest |observed - predicted| over the axes that hold it out (dist:
+ * room for a run each). */
+static int held_out_drawn(const ls_holdout_result *r, const ls_sweep *s, size_t li, double *dist, drawn_runs *shown,
+                          ls_error *err)
+{
+    for (size_t i = 0; i < s->n; i++)
+        dist[i] = NAN;
+    for (size_t c = 0; c < r->ncolumns; c++) {
+        const double *predicted = r->predicted + (li * r->ncolumns + c) * s->n;
+        if (r->columns[c].skipped || isnan(r->cells[li * r->ncolumns + c].rmse))
+            continue;
+        for (size_t i = 0; i < s->n; i++)
+            if (r->test[c * s->n + i] && !isnan(predicted[i]))
+                dist[i] = fmax(isnan(dist[i]) ? 0 : dist[i], fabs(s->rows[i].loss - predicted[i]));
+    }
+    return choose_runs(s->n, dist, shown, err);
 }
 
 /* The held-out comparison of a figure too small for a panel per law (a
@@ -549,15 +657,23 @@ static unsigned char *holdout_compact(const ls_sweep *s, const ls_holdout_result
     ls_chart_panel_axis(p, CHART_AXIS_Y, "predicted loss", CHART_SCALE_LINEAR);
     double lo = INFINITY, hi = -INFINITY;
     char text[128];
+    drawn_runs shown = {0};
     for (size_t li = 0; li < r->nlaws; li++) {
         chart_style st = ls_chart_marker_style((int)li, HOLDOUT_MARKERS[li % 5]);
         st.hollow = 1;
         st.marker_size = 1.8;
+        free(shown.keep);
+        if (held_out_drawn(r, s, li, px, &shown, err) != 0) {
+            ls_chart_free(f);
+            free(px);
+            free(py);
+            return NULL;
+        }
         for (size_t c = 0; c < r->ncolumns; c++) {
             const ls_holdout_cell *cell = &r->cells[li * r->ncolumns + c];
             if (r->columns[c].skipped || isnan(cell->rmse))
                 continue;
-            size_t m = held_out_points(r, s, li, c, px, py, &lo, &hi);
+            size_t m = held_out_points(r, s, li, c, &shown, px, py, &lo, &hi);
             ls_chart_panel_line(p, px, py, m, &st);
         }
         ls_law_kind_format(r->laws[li], text, sizeof text);
@@ -574,6 +690,8 @@ static unsigned char *holdout_compact(const ls_sweep *s, const ls_holdout_result
     ls_chart_legend_brief(f, "exact");
     snprintf(text, sizeof text, "Every law's held-out predictions (%zu runs in the sweep); RMSEs in the table.", s->n);
     ls_chart_note(f, text);
+    note_drawn(f, &shown, "each law's prediction");
+    free(shown.keep);
     free(px);
     free(py);
     return finish(f, o, len, err);
@@ -619,6 +737,7 @@ unsigned char *ls_plot_holdout(const ls_sweep *s, const ls_holdout_result *r, co
     ls_chart_legend_brief(f, "exact");
     int stars = 0;
     double worst = 0; /* the largest |residual|: one residual scale for every law */
+    drawn_runs shown = {0};
     for (size_t li = 0; li < r->nlaws; li++) {
         chart_panel *p = ls_chart_panel(f, 2 * (li / cols), li % cols);
         chart_panel *rp = ls_chart_panel(f, 2 * (li / cols) + 1, li % cols);
@@ -634,12 +753,19 @@ unsigned char *ls_plot_holdout(const ls_sweep *s, const ls_holdout_result *r, co
         ls_chart_panel_axis(p, CHART_AXIS_X, NULL, CHART_SCALE_LINEAR); /* the residuals below say it */
         ls_chart_panel_axis(p, CHART_AXIS_Y, li % cols == 0 ? "predicted loss (nats/token)" : NULL, CHART_SCALE_LINEAR);
         double lo = INFINITY, hi = -INFINITY;
-        size_t shown = 0;
+        size_t columns_shown = 0;
+        free(shown.keep);
+        if (held_out_drawn(r, s, li, px, &shown, err) != 0) {
+            ls_chart_free(f);
+            free(px);
+            free(py);
+            return NULL;
+        }
         for (size_t c = 0; c < r->ncolumns; c++) {
             const ls_holdout_cell *cell = &r->cells[li * r->ncolumns + c];
             if (r->columns[c].skipped || isnan(cell->rmse))
                 continue;
-            size_t m = held_out_points(r, s, li, c, px, py, &lo, &hi);
+            size_t m = held_out_points(r, s, li, c, &shown, px, py, &lo, &hi);
             chart_style st = ls_chart_marker_style((int)c, HOLDOUT_MARKERS[c % 5]);
             st.hollow = 1;
             ls_chart_panel_line(p, px, py, m, &st);
@@ -648,7 +774,7 @@ unsigned char *ls_plot_holdout(const ls_sweep *s, const ls_holdout_result *r, co
                 worst = fmax(worst, fabs(py[i]));
             }
             ls_chart_panel_line(rp, px, py, m, &st);
-            shown++;
+            columns_shown++;
         }
         if (!(lo < hi)) {
             lo = 1.0;
@@ -677,7 +803,7 @@ unsigned char *ls_plot_holdout(const ls_sweep *s, const ls_holdout_result *r, co
             ls_chart_panel_text(p, lo + 0.03 * (hi - lo), hi - (0.07 + 0.065 * (double)k) * (hi - lo), text, -1);
             k++;
         }
-        if (shown == 0)
+        if (columns_shown == 0)
             ls_chart_panel_text(p, (lo + hi) / 2, (lo + hi) / 2, "no held-out fit", 0);
     }
     if (worst > 0)
@@ -693,6 +819,8 @@ unsigned char *ls_plot_holdout(const ls_sweep *s, const ls_holdout_result *r, co
              "Each law is fitted on the other runs and predicts the held-out ones; RMSE in nats/token (%zu %s).", s->n,
              ls_plural((double)s->n, "run", "runs"));
     ls_chart_note(f, text);
+    note_drawn(f, &shown, "each law's prediction");
+    free(shown.keep);
     free(px);
     free(py);
     return finish(f, o, len, err);

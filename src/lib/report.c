@@ -10,6 +10,7 @@
  */
 #include "loopscale/report.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -189,6 +190,17 @@ static int put_figure(html *h, unsigned char *svg, size_t len, const ls_error *p
     put(h, "</figcaption></figure>\n");
     free(svg);
     return 0;
+}
+
+/* A figure's caption, and which of the sweep's n runs it draws when it
+ * does not draw them all (plot.h). */
+static void caption_of_runs(char *buf, size_t size, const char *caption, size_t n, const char *farthest)
+{
+    char drawn[256];
+    ls_plot_runs_drawn_text(drawn, sizeof drawn, n, farthest);
+    if (*drawn)
+        drawn[0] = (char)toupper((unsigned char)drawn[0]);
+    snprintf(buf, size, "%s%s%s%s", caption, *drawn ? " " : "", drawn, *drawn ? "." : "");
 }
 
 /* ---- the page ----------------------------------------------------------------- */
@@ -449,9 +461,11 @@ static int put_fit(html *h, const ls_report_input *in, ls_error *err)
     ls_error plot_err;
     size_t len = 0;
     unsigned char *svg = ls_plot_fit(in->sweep, lf, &in->figures->fit, in->figure, &len, &plot_err);
-    if (put_figure(h, svg, len, &plot_err, "observed and fitted loss of every run",
-                   "Observed (markers) and fitted (lines) loss, with each run's residual in the bottom panel.",
-                   err) != 0)
+    char caption[512];
+    caption_of_runs(caption, sizeof caption,
+                    "Observed (markers) and fitted (lines) loss, with each run's residual in the bottom panel.",
+                    in->sweep->n, "the law");
+    if (put_figure(h, svg, len, &plot_err, "observed and fitted loss of the runs", caption, err) != 0)
         return -1;
     put(h, "</section>\n");
     return 0;
@@ -544,10 +558,11 @@ static int put_holdout(html *h, const ls_report_input *in, ls_error *err)
     ls_error plot_err;
     size_t len = 0;
     unsigned char *svg = ls_plot_holdout(in->sweep, r, in->figure, &len, &plot_err);
-    if (put_figure(h, svg, len, &plot_err, "predicted against observed loss of the held-out runs",
-                   "Each law's prediction of the held-out runs against their observed loss; on the diagonal is "
-                   "a perfect prediction.",
-                   err) != 0)
+    char caption[512];
+    caption_of_runs(caption, sizeof caption,
+                    "Each law's prediction of the held-out runs against their observed loss; on the diagonal is a "
+                    "perfect prediction.", in->sweep->n, "each law's prediction");
+    if (put_figure(h, svg, len, &plot_err, "predicted against observed loss of the held-out runs", caption, err) != 0)
         return -1;
     put(h, "</section>\n");
     return 0;

@@ -71,11 +71,7 @@ written, and the page of an earlier run is untouched.
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 3e8 --tokens 1e10,3e10,1e11,3e11 --R 1,2,4 --noise 0.01 -o one-n.csv
   $ loopscale report --law dense -o report.html one-n.csv
   loopscale report: every run is dense (m = 1), where bounded-sparse equals bounded; it is left out
-  loopscale report: warning: column 'n_total' is not read by the law dense: only the sparse mappings (bounded-sparse, hyperbolic) read it, through m = N_act / N_total
-  loopscale report: warning: column 'n_loop' is not read by the law dense: the mapping none has no loop gain: N_eff = N_act whatever R and n_loop
-  loopscale report: warning: column 'R' is not read by the law dense: the mapping none has no loop gain: N_eff = N_act whatever R and n_loop
-  loopscale report: warning: column 'E' is not read by the law dense: only the moe base reads the experts E
-  loopscale report: warning: column 'k' is not read by the law dense: no law reads k, the experts a token is routed to; it is only checked (E >= k)
+  loopscale report: columns the law does not read: n_total, n_loop, R, E, k
   loopscale report: the sweep cannot determine the law: every run has n_act = 3e+08, so A N^-alpha is one constant and A, alpha and c cannot be told apart; no report written (report.html keeps its old content)
   [3]
   $ cat report.html

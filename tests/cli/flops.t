@@ -169,11 +169,7 @@ it stops: only the in-sample columns are pinned)
   $ loopscale holdout --laws dense --axes D --template foil.json --flops-convention 6nd+attn sim-6nd+attn.csv | sed -n 3p | cut -d'|' -f2-4 | sed 's/ *$//'
    dense | 5 |    0.0085
   $ loopscale report --laws dense --axes D --template foil.json --flops-convention 6nd+attn --flops 1e20 -o r.html sim-6nd+attn.csv
-  loopscale report: warning: column 'n_total' is not read by the law dense: only the sparse mappings (bounded-sparse, hyperbolic) read it, through m = N_act / N_total
-  loopscale report: warning: column 'n_loop' is not read by the law dense: the mapping none has no loop gain: N_eff = N_act whatever R and n_loop
-  loopscale report: warning: column 'R' is not read by the law dense: the mapping none has no loop gain: N_eff = N_act whatever R and n_loop
-  loopscale report: warning: column 'E' is not read by the law dense: only the moe base reads the experts E
-  loopscale report: warning: column 'k' is not read by the law dense: no law reads k, the experts a token is routed to; it is only checked (E >= k)
+  loopscale report: columns the law does not read: n_total, n_loop, R, E, k
   loopscale report: warning: A = 454 is poorly determined: its 95% interval from its standard error [0.000316, 6.52e+08] spans a factor 2.1e+12, more than 1000
   loopscale report: warning: alpha = 0.346 is at a bound of its domain: its 95% interval from its standard error [-0.527, 1.22] reaches past its lower bound, so the runs do not tell it from there
   loopscale report: warning: B = 301 is poorly determined: its 95% interval from its standard error [1.85e-05, 4.9e+09] spans a factor 2.7e+14, more than 1000

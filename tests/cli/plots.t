@@ -355,3 +355,24 @@ panels for each E, titled by that E alone: no overlapping ranges.
   $ pdftotext fit7.pdf - | grep -o '^E = [0-9\xe2\x80\x93]*,' | sort -u | tr '\n' ' '
   E = 1, E = 16, E = 2, E = 32, E = 4, E = 64, E = 8,  (no-eol)
 
+
+A figure of a large sweep draws some of its runs, and says which: beyond
+2,000 runs, every k-th in the sweep's order and the 50 farthest from the
+law (from each law's prediction in the holdout figure); the RMSEs stay
+over every run.  The note is printed, and is in the figure's description:
+
+  $ N=$(seq -s, 100 20 1080 | sed 's/,/e6,/g; s/$/e6/'); D=$(seq -s, 10 4 206 | sed 's/,/e9,/g; s/$/e9/')
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act $N --tokens $D --noise 0.002 -o big.csv
+  $ wc -l < big.csv
+  2501
+  $ loopscale fit --law dense --starts 2 --plot big.svg big.csv > /dev/null
+  loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
+  loopscale fit: --plot: every 2nd of the 2500 runs in the sweep's order is drawn, and the 50 farthest from the law; the RMSEs are over every run
+  $ grep -c 'Every 2nd of the 2500 runs' big.svg
+  1
+  $ loopscale holdout --laws dense --axes N --starts 2 --plot hbig.svg big.csv 2>&1 >/dev/null | grep plot
+  loopscale holdout: --plot: every 2nd of the 2500 runs in the sweep's order is drawn, and the 50 farthest from each law's prediction; the RMSEs are over every run
+  $ loopscale report --laws dense --axes N --starts 2 -o big.html big.csv 2>/dev/null
+  $ grep -o 'Every 2nd of the 2500 runs[^<]*' big.html
+  Every 2nd of the 2500 runs in the sweep's order is drawn, and the 50 farthest from the law; the RMSEs are over every run.
+  Every 2nd of the 2500 runs in the sweep's order is drawn, and the 50 farthest from each law's prediction; the RMSEs are over every run.

@@ -8,7 +8,7 @@ it in Chromium.)
   $ TABLES="$TESTDIR/html_tables.py"
   $ ln -s "$SWEEP" sweep.csv
   $ loopscale report --flops 1e21,1e22 --mem 3GB --bits 4 sweep.csv -o report.html
-  loopscale report: warning: column 'k' is not read by the law moe:bounded-sparse: no law reads k, the experts a token is routed to; it is only checked (E >= k)
+  loopscale report: a column the law does not read: k
   loopscale report: warning: E_max = [0-9.e+]+ is not determined by the runs: its standard error, [0-9.e+]+, is [0-9.e+]+ times its value \(an unbounded interval\) (re)
   loopscale report: warning: delta = -0.0584 is poorly determined: its 95% interval from its standard error [-0.558, 0.441] is 1 wide, more than 0.5
   loopscale report: warning: omega = -0.146 is poorly determined: its 95% interval from its standard error [-0.654, 0.362] is 1 wide, more than 0.5
@@ -26,7 +26,7 @@ URI, nothing names another resource, and a Content-Security-Policy forbids
 any fetch; there is no script.
 
   $ python3 "$TABLES" report.html --figures
-  observed and fitted loss of every run: data:image/svg+xml;base64, an svg document
+  observed and fitted loss of the runs: data:image/svg+xml;base64, an svg document
   predicted against observed loss of the held-out runs: data:image/svg+xml;base64, an svg document
   best loss against loops under the budget: data:image/svg+xml;base64, an svg document
   best loss against loops under the budget: data:image/svg+xml;base64, an svg document
@@ -123,8 +123,7 @@ appears as text, never as markup.
 
   $ ln -s "$SWEEP" 'a<b>&"c'"'"'.csv'
   $ loopscale report --laws moe:bounded --axes R --where 'E<=16' --where 'R<=8' -o odd.html 'a<b>&"c'"'"'.csv'
-  loopscale report: warning: column 'n_total' is not read by the law moe:bounded: only the sparse mappings (bounded-sparse, hyperbolic) read it, through m = N_act / N_total
-  loopscale report: warning: column 'k' is not read by the law moe:bounded: no law reads k, the experts a token is routed to; it is only checked (E >= k)
+  loopscale report: columns the law does not read: n_total, k
   loopscale report: warning: E_max = [0-9.e+]+ is not determined by the runs: its standard error, [0-9.e+]+, is [0-9.e+]+ times its value \(an unbounded interval\) (re)
   loopscale report: warning: delta = -0.0137 is poorly determined: its 95% interval from its standard error [-0.641, 0.613] is 1.3 wide, more than 0.5
   loopscale report: warning: omega = 0.0519 is poorly determined: its 95% interval from its standard error [-0.691, 0.795] is 1.5 wide, more than 0.5
@@ -141,11 +140,7 @@ no budget there is no budget section.
 
   $ loopscale report --law dense --axes N --where 'E=1' --where 'R=1' --bootstrap 20 -o boot.html sweep.csv
   loopscale report: no run has R > 1, where every loop mapping reduces to N_eff = N_act: the report is of dense, and the loop mappings are not compared
-  loopscale report: warning: column 'n_total' is not read by the law dense: only the sparse mappings (bounded-sparse, hyperbolic) read it, through m = N_act / N_total
-  loopscale report: warning: column 'n_loop' is not read by the law dense: the mapping none has no loop gain: N_eff = N_act whatever R and n_loop
-  loopscale report: warning: column 'R' is not read by the law dense: the mapping none has no loop gain: N_eff = N_act whatever R and n_loop
-  loopscale report: warning: column 'E' is not read by the law dense: only the moe base reads the experts E
-  loopscale report: warning: column 'k' is not read by the law dense: no law reads k, the experts a token is routed to; it is only checked (E >= k)
+  loopscale report: columns the law does not read: n_total, n_loop, R, E, k
   loopscale report: warning: c = 1\.44 is not determined by the runs: its 95% bootstrap interval \[[0-9.e-]+, 1\.72\] spans a factor [0-9.e+]+ (re)
   loopscale report: warning: the compute-optimal exponent a = 0.491 is poorly determined: its 95% bootstrap interval [0.354, 0.813] is 0.46 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ python3 "$TABLES" boot.html | sed -n 1,3p

@@ -117,7 +117,7 @@ static void report_page_carries_the_fit_and_refuses_no_fit(void **state)
     in.figures = &figures;
     page = ls_report_html(&in, &err);
     assert_non_null(page);
-    assert_non_null(strstr(page, "<figure><img alt=\"observed and fitted loss of every run\""));
+    assert_non_null(strstr(page, "<figure><img alt=\"observed and fitted loss of the runs\""));
     /* The fitted alpha, as the table writes it, and the RMSE. */
     char want[128];
     snprintf(want, sizeof want, "<tr><td>alpha</td><td>%.6g</td>", r.law.p[LS_LAW_P_ALPHA]);

@@ -139,6 +139,9 @@ void cmd_sweep_free(cmd_sweep *cs);
  * limit), by default CMD_MAX_ROWS_DEFAULT; more is an LS_ERR_DATA error. */
 #define CMD_MAX_ROWS_DEFAULT ((size_t)10000000)
 size_t cmd_max_rows(ls_result *res);
+/* The reader's column warnings (ls_sweep_column_warnings): the columns the
+ * law does not read as one note, the others as warnings; frees them. */
+void cmd_column_warnings(ls_result *res, ls_warnings *columns);
 /* What a sweep read says: the reader's warnings (columns, slips, and with
  * options.law set the columns the law does not read), the rows
  * --skip-invalid dropped, and its checkpoints (how many earlier steps
@@ -192,6 +195,8 @@ int cmd_band_draws(const ls_lawfile *lf, size_t most, ls_law **draws, size_t *n,
  * computed (the curves and bands of plot.h's callers; the solve bands on
  * the request's threads), then drawn.  The file's bytes, or NULL with an
  * error. */
+/* The note of a figure that draws some of a sweep's n runs (plot.h). */
+void cmd_note_runs_drawn(const ls_request *req, ls_result *res, size_t n, const char *farthest);
 unsigned char *cmd_plot_fit(const ls_sweep *s, const ls_lawfile *lf, const ls_figure *figure, size_t *len,
                             ls_error *err);
 unsigned char *cmd_plot_isofit(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r,

@@ -449,6 +449,14 @@ unsigned char *cmd_plot_fit(const ls_sweep *s, const ls_lawfile *lf, const ls_fi
     return svg;
 }
 
+void cmd_note_runs_drawn(const ls_request *req, ls_result *res, size_t n, const char *farthest)
+{
+    char text[256];
+    ls_plot_runs_drawn_text(text, sizeof text, n, farthest);
+    if (*text)
+        res_note(res, "%s: %s", req_flag(req, O_PLOT), text);
+}
+
 unsigned char *cmd_plot_isofit(const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r,
                                const ls_figure *figure, size_t *len, ls_error *err)
 {

@@ -474,6 +474,8 @@ static int fit_by(fit_job *j, const ls_sweep *s, ls_error *err)
             !(f->law_text = ls_lawfile_to_json(f->lf, err)) ||
             (j->plot && !(f->figure = cmd_plot_fit(f->runs, f->lf, &j->figure, &f->figure_len, err))))
             status = group_error(err, f);
+        else if (j->plot)
+            cmd_note_runs_drawn(j->req, j->res, f->runs->n, "the law");
     }
     free(wheres);
     if (status == 0 && all_fits) {
@@ -642,6 +644,8 @@ static int fit_one(fit_job *j, const ls_sweep *s, ls_error *err)
      * cannot be drawn leaves no half of the output. */
     if (status == 0 && lf && j->plot && !(figure = cmd_plot_fit(s, lf, &j->figure, &figure_len, err)))
         status = err->code;
+    if (status == 0 && figure)
+        cmd_note_runs_drawn(j->req, j->res, s->n, "the law");
     if (status == 0 && lf && !(law_text = ls_lawfile_to_json(lf, err)))
         status = err->code;
     if (status == 0 && j->format == FMT_JSON && !refused)

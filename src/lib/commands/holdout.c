@@ -214,6 +214,8 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         size_t len = 0;
         unsigned char *bytes = ls_plot_holdout(s, &result, &figure, &len, err);
         status = bytes ? res_output(res, O_PLOT, req_text(req, O_PLOT), bytes, len, err) : err->code;
+        if (status == 0)
+            cmd_note_runs_drawn(req, res, s->n, "each law's prediction");
     }
 done:
     ls_holdout_result_free(&result);

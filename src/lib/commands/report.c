@@ -150,9 +150,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         status = res_oom(err);
         goto done;
     }
-    for (size_t i = 0; i < columns.n; i++)
-        res_warn(res, columns.v[i].code, columns.v[i].subject, "%s", columns.v[i].message);
-    ls_warnings_free(&columns);
+    cmd_column_warnings(res, &columns);
 
     /* The fit, as `fit` makes it and judges it. */
     if ((status = ls_fit_run(s, laws[0], &params, &fit, err)) != 0)

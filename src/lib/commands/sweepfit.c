@@ -159,14 +159,14 @@ size_t cmd_max_rows(ls_result *res)
     return (size_t)value; /* 0: no limit */
 }
 
-void cmd_sweep_report(const ls_request *req, ls_result *res, cmd_sweep *cs, const ls_sweep *s)
+void cmd_column_warnings(ls_result *res, ls_warnings *columns)
 {
     /* The columns a law does not read are named once, in one note (each is
      * harmless, and a sweep holds several); what the reader warns of besides
      * (a slip in a column's name, a placeholder column) stays a warning. */
     strbuf unread = {0};
-    for (size_t i = 0; i < cs->warnings.n; i++) {
-        const ls_warning *w = &cs->warnings.v[i];
+    for (size_t i = 0; i < columns->n; i++) {
+        const ls_warning *w = &columns->v[i];
         if (strstr(w->message, "' is not read by the law "))
             strbuf_printf(&unread, "%s%s", unread.len ? ", " : "", w->subject);
         else
@@ -175,7 +175,12 @@ void cmd_sweep_report(const ls_request *req, ls_result *res, cmd_sweep *cs, cons
     if (unread.len)
         res_note(res, "%s the law does not read: %s", strchr(unread.buf, ',') ? "columns" : "a column", unread.buf);
     strbuf_free(&unread);
-    ls_warnings_free(&cs->warnings);
+    ls_warnings_free(columns);
+}
+
+void cmd_sweep_report(const ls_request *req, ls_result *res, cmd_sweep *cs, const ls_sweep *s)
+{
+    cmd_column_warnings(res, &cs->warnings);
     if (!s)
         return;
     char text[2 * LS_ERROR_MESSAGE_MAX];
