@@ -478,5 +478,7 @@ int ls_command_run(const ls_request *req, ls_result **out, ls_error *err)
         status = def->run(req, res, err);
     if (status == 0 && (res->failed_memory || strbuf_failed(&res->text)))
         status = res_oom(err);
+    if (status != 0)
+        req_respell(req, err->message);
     return status;
 }

@@ -139,6 +139,9 @@ struct ls_request {
     void *writer_context;
 };
 
+/* text (a message) with every "--NAME" of the option table spelled as the
+ * request's front end names it, in place. */
+void req_respell(const ls_request *r, char *text);
 /* How messages name the option: "--mem" or "mem". */
 const char *req_flag(const ls_request *r, opt_id id);
 int req_given(const ls_request *r, opt_id id);

@@ -22,6 +22,33 @@ const char *req_flag(const ls_request *r, opt_id id)
     return r->flags[id];
 }
 
+void req_respell(const ls_request *r, char *text)
+{
+    /* A module below the command layer names options as the program does
+     * ("--group-tol"); another front end reads its own spelling. */
+    if (r->front_end == LS_FRONT_END_CLI)
+        return;
+    char *out = text;
+    for (const char *p = text; *p;) {
+        if (p[0] == '-' && p[1] == '-' && (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '-'))) {
+            size_t len = strspn(p + 2, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-");
+            int id = -1;
+            for (int i = 0; i < O_NOPTIONS && len; i++)
+                if (strlen(OPTION_TABLE[i].name) == len && strncmp(OPTION_TABLE[i].name, p + 2, len) == 0)
+                    id = i;
+            if (id >= 0) {
+                size_t n = strlen(r->flags[id]); /* never longer than "--" NAME */
+                memmove(out, r->flags[id], n);
+                out += n;
+                p += 2 + len;
+                continue;
+            }
+        }
+        *out++ = *p++;
+    }
+    *out = '\0';
+}
+
 static void value_free(req_value *v)
 {
     free(v->text);

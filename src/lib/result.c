@@ -35,6 +35,8 @@ int res_note(ls_result *res, const char *fmt, ...)
     strbuf_vprintf(&b, fmt, ap);
     va_end(ap);
     char *raw = strbuf_take(&b);
+    if (raw)
+        req_respell(res->req, raw);
     char *line = raw ? malloc(ls_text_quote(NULL, 0, raw) + 1) : NULL;
     if (line)
         ls_text_quote(line, ls_text_quote(NULL, 0, raw) + 1, raw);
@@ -56,6 +58,8 @@ int res_warn(ls_result *res, ls_warning_code code, const char *subject, const ch
     strbuf_vprintf(&b, fmt, ap);
     va_end(ap);
     char *text = strbuf_take(&b);
+    if (text)
+        req_respell(res->req, text);
     size_t before = res->warnings.n;
     int status = text ? ls_warnings_add(&res->warnings, code, subject, "%s", text) : LS_ERR_INTERNAL;
     free(text);

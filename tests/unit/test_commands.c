@@ -118,6 +118,17 @@ static void messages_name_options_as_keywords(void **state)
     assert_string_equal(err.message, "give the compute budgets with flops F1,F2,... or flops LO:HI:N");
     ls_result_free(res);
     ls_request_free(r);
+    /* The same where the sweep reader, below the command layer, wrote
+     * "--last" and "--run COL". */
+    r = request("predict", "law", TRUTH, "last", NULL, NULL);
+    const char *sweep = PROJECT_DATA_DIR "/sweeps/looped-dense.csv.gz";
+    assert_int_equal(ls_request_add_operand(r, sweep, strlen(sweep), &err), 0);
+    assert_int_equal(ls_command_run(r, &res, &err), LS_ERR_USAGE);
+    assert_non_null(strstr(err.message, "last: "));
+    assert_non_null(strstr(err.message, "or name one with run COL)"));
+    assert_null(strstr(err.message, "--"));
+    ls_result_free(res);
+    ls_request_free(r);
 }
 
 /* Budgets are reported in increasing F whatever the order given, and a
