@@ -55,7 +55,7 @@ a single budget (no neighbours: no slope, an empty field):
 
   $ loopscale frontier --flops 3e21 --eps 0.01 --format csv 2>/dev/null | cut -d, -f6-
   R,E,n_total,bound,exponent_n
-  1,64,70776519731.48665,compute,
+  1,64,70776519729.6385,compute,
   $ loopscale frontier --flops 3e21,3e22 --eps 0.01 --format csv 2>/dev/null | python3 same.py --eps 0.01
   3e+21 R=1 E=64 as solve, slope agrees, D/N_act agrees
   3e+22 R=1 E=64 as solve, slope agrees, D/N_act agrees
