@@ -701,8 +701,9 @@ mean is refused with 64, naming the option, the value and the range:
 
 An option that would change nothing is refused with 64 rather than
 ignored: figure options without a plot, --dpi without a PNG among the
-plots (report's figures are SVG), and the options only the bootstrap, the
-noise or --uncertainty read:
+plots, and the options only the bootstrap, the noise or --uncertainty
+read; holdout (nothing random) has no --seed and report (SVG figures) no
+--dpi:
 
   $ SWEEP=$ROOT/data/sweeps/looped-dense.csv.gz
   $ loopscale fit --dpi 300 $SWEEP
@@ -742,7 +743,7 @@ noise or --uncertainty read:
   Try 'loopscale solve --help'.
   [64]
   $ loopscale report --dpi 300 -o r.html $SWEEP
-  loopscale report: --dpi has no effect: the report's figures are SVG
+  loopscale report: unknown option '--dpi'
   Try 'loopscale report --help'.
   [64]
   $ loopscale fit --seed 7 $SWEEP
@@ -758,7 +759,7 @@ noise or --uncertainty read:
   Try 'loopscale fit --help'.
   [64]
   $ loopscale holdout --seed 7 $SWEEP
-  loopscale holdout: --seed has no effect: holdout draws nothing at random
+  loopscale holdout: unknown option '--seed'
   Try 'loopscale holdout --help'.
   [64]
   $ loopscale report --seed 7 -o r.html $SWEEP

@@ -131,8 +131,6 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
             return ls_error_prefix(err, "%s", req_flag(req, O_SPLIT));
     }
     /* The fit's seed drives only the bootstrap, which holdout does not run. */
-    if (req_given(req, O_SEED))
-        return req_usage(req, err, "%s has no effect: holdout draws nothing at random", req_flag(req, O_SEED));
     if (req->noperands == 0)
         return req_usage(req, err, "give at least one SWEEP file");
     ls_figure figure;
@@ -247,7 +245,6 @@ static const cmd_option OPTIONS[] = {
     CMD_OPT(O_THREADS),
     CMD_OPT_HELP(O_FIX, "hold a parameter at VALUE in every law that has it (repeatable)"),
     CMD_OPT_HELP(O_TIE, "fit NAME equal to LEADER in every law (repeatable), e.g. --tie beta=alpha"),
-    CMD_OPT_HELP(O_SEED, "refused: holdout draws nothing at random"),
     CMD_SWEEP_OPTIONS,
     CMD_PLOT_OPTIONS,
     CMD_OPT(O_QUIET),

@@ -105,8 +105,6 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     ls_figure figure;
     if (cmd_figure(req, O_PLOT, &figure, err) != 0) /* the options alone: report takes no --plot */
         return err->code;
-    if (req_given(req, O_DPI))
-        return req_usage(req, err, "%s has no effect: the report's figures are SVG", req_flag(req, O_DPI));
     figure.format = LS_FIGURE_SVG;
     ls_arch_template tmpl;
     ls_law_flops flops;
@@ -289,7 +287,6 @@ static const cmd_option OPTIONS[] = {
     CMD_OPT(O_PLOT_NO_TITLE),
     CMD_OPT(O_PLOT_STYLE),
     CMD_OPT(O_PLOT_CAPTION),
-    CMD_OPT_HELP(O_DPI, "refused: the report's figures are SVG"),
     CMD_OPT(O_QUIET),
     CMD_END,
 };
