@@ -282,9 +282,10 @@ def _operands(operands, private):
 _JSON_ONLY = {"predict"}
 
 
-def run(command, operands, options):
-    """Run a command: (result, exception or None).  The warnings are the
-    caller's to emit (at its caller's line)."""
+def run(command, operands, options, emit=None):
+    """Run a command: (result, exception or None).  emit(result) is called
+    once the command has run and before any file is written, so that a
+    warning filter that raises stops the writing."""
     private = Private()
     req = None
     try:
@@ -310,6 +311,8 @@ def run(command, operands, options):
             result = _collect(command, res, private, options, forced_json)
             result.invocation = invocation
             failure = _lib.error(err, result, private.rename) if status != 0 else None
+            if emit is not None:
+                emit(result)
             if status == 0 and lib.ls_result_output_count(res) > 0:
                 if lib.ls_result_commit(res, ctypes.byref(err)) != 0:
                     failure = _lib.error(err, result, private.rename)
@@ -571,9 +574,12 @@ def _make(command, index):
     options = OPTIONS[command]
 
     def function(*operands, **options):
-        result, failure = run(command, operands, options)
-        for w in result._warnings:
-            warnings.warn(w, stacklevel=2)
+        def emit(result):
+            # The caller's line: emit, run, this function, the caller.
+            for w in result._warnings:
+                warnings.warn(w, stacklevel=4)
+
+        result, failure = run(command, operands, options, emit)
         if failure is not None:
             raise failure
         return result

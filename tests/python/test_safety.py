@@ -380,3 +380,17 @@ def test_a_fit_that_is_not_a_law_raises_with_what_was_printed(in_tmp):
     assert e.value.code == want.status == 3
     assert str(e.value) == want.messages("fit")[-1].replace("--fix", "fix")
     assert e.value.result.text == want.stdout
+
+
+def test_a_warning_made_an_error_writes_no_file(in_tmp):
+    """A script that turns a warning into an error stops the command before
+    its files are written: the warnings are raised before the commit."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", loopscale.LoopscaleWarning)
+        with pytest.raises(loopscale.LoopscaleWarning):
+            loopscale.solve(law=TRUTH, flops="1e27", plot="s.svg")
+    assert not os.path.exists("s.svg")
+    assert not [f for f in os.listdir(".") if ".tmp." in f]
+    # Without the filter the same call writes it.
+    quiet(loopscale.solve, law=TRUTH, flops="1e27", plot="s.svg")
+    assert os.path.getsize("s.svg") > 0
