@@ -20,7 +20,7 @@ Help goes to standard output with status 0; usage errors to standard error with 
     predict    predict the loss of a sweep's runs, or of one configuration
     solve      the loops, experts, size and tokens a compute and memory limit buys
     report     one self-contained HTML page on a sweep: fits, held-out, budgets
-    shape      parameter and FLOP accounting of a looped MoE shape (Foil)
+    shape      parameter and FLOP accounting of a looped MoE shape
     route      router health from logits: balance, confidence, expert switching
     exit       entropy-threshold early exit: FLOPs saved against perplexity
   
@@ -53,7 +53,7 @@ Help goes to standard output with status 0; usage errors to standard error with 
     predict    predict the loss of a sweep's runs, or of one configuration
     solve      the loops, experts, size and tokens a compute and memory limit buys
     report     one self-contained HTML page on a sweep: fits, held-out, budgets
-    shape      parameter and FLOP accounting of a looped MoE shape (Foil)
+    shape      parameter and FLOP accounting of a looped MoE shape
     route      router health from logits: balance, confidence, expert switching
     exit       entropy-threshold early exit: FLOPs saved against perplexity
   

@@ -154,13 +154,13 @@ static void print_budgets(strbuf *out, const ls_isofit_result *r, fmt_kind forma
     text_table_free(t);
 }
 
-static void print_table(strbuf *out, const char *name, const ls_isofit_options *o, const ls_isofit_result *r,
+static void print_table(strbuf *out, const ls_sweep *s, const ls_isofit_options *o, const ls_isofit_result *r,
                         fmt_kind format)
 {
     strbuf_printf(out, "method     %s", method_text(o->method));
     if (o->keep_factor > 1)
         strbuf_printf(out, ", runs within a factor %g of each optimum", o->keep_factor);
-    strbuf_printf(out, "\nruns       %s\n", name);
+    strbuf_printf(out, "\nruns       %zu (%s)\n", s->n, cmd_input_name(s->name));
     if (o->noise_draws > 0)
         strbuf_printf(out, "noise      %zu copies, sd %g (each optimum the median of its copies')\n", o->noise_draws,
                       o->noise_sd);
@@ -270,7 +270,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     else if (format == FMT_CSV || format == FMT_TSV)
         print_budgets(&out, &r, format);
     else
-        print_table(&out, s->name, &o, &r, format);
+        print_table(&out, s, &o, &r, format);
     status = strbuf_failed(&out) ? res_oom(err) : res_write(res, out.buf, out.len);
     strbuf_free(&out);
     if (status == 0 && req_given(req, O_PLOT)) {

@@ -509,11 +509,13 @@ static const cmd_option OPTIONS[] = {
 
 const cmd_def CMD_SHAPE = {
     .name = "shape",
-    .summary = "parameter and FLOP accounting of a looped MoE shape (Foil)",
+    .summary = "parameter and FLOP accounting of a looped MoE shape",
     .usage = "--d-model D (--d-ff F | --d-expert W) --vocab V --layers D [OPTIONS]\n--shape FILE [OPTIONS]",
     .description =
-        "Parameter and FLOP accounting of a looped MoE (Foil): a block of D layers with E routed experts each, "
-        "top-k of them per token, run L times, between head (prelude) and tail (coda) layers that run once.  "
+        "Parameter and FLOP accounting of a looped MoE, in the notation of the paper \"How to Loop MoE: Flatten "
+        "the Experts, Untie the Attention\" (Foil; docs/calculators.md), where D counts layers and L loops (not "
+        "tokens and loss): a block of D layers with E routed experts each, top-k of them per token, run L times, "
+        "between head (prelude) and tail (coda) layers that run once.  "
         "Prints the accounting identities E_real = E D, E_comp = k D L, D_eff = D L, E_eq = E D L and log10 "
         "C(E,k)^(D L); exact parameter counts by part, stored and active; FLOPs per token; and the n_act, "
         "n_total, n_loop, R, E, k of a sweep row (non-embedding counts, R = L).  Counted: attention 4 d^2 per set "
