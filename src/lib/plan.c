@@ -17,6 +17,7 @@
  */
 #include "loopscale/plan.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -734,7 +735,9 @@ static size_t count_distinct(const ls_law_point *x, size_t n, int axis, double *
 }
 
 /* The condition number of sum_i j_i j_i' once scaled to unit diagonal
- * (+inf when a diagonal entry is zero or the matrix singular). */
+ * (+inf when a diagonal entry is zero or the matrix singular).  Beyond
+ * 1/DBL_EPSILON the smallest eigenvalue is rounding error, its digits differ
+ * from one CPU to another, and the matrix is singular as far as doubles go. */
 static double scaled_condition(const ls_law *l, const ls_law_param *params, size_t p, const ls_law_point *x, size_t n)
 {
     double info[LS_LAW_NPARAMS * LS_LAW_NPARAMS];
@@ -754,7 +757,7 @@ static double scaled_condition(const ls_law *l, const ls_law_param *params, size
                 gsl_matrix_set(m, a, b, info[a * p + b] / sqrt(info[a * p + a] * info[b * p + b]));
         if (gsl_eigen_symm(m, ev, ws) == 0) {
             double lo = gsl_vector_min(ev), hi = gsl_vector_max(ev);
-            cond = lo > 0 ? hi / lo : INFINITY;
+            cond = lo > 0 && hi / lo < 1 / DBL_EPSILON ? hi / lo : INFINITY;
         }
     }
     gsl_eigen_symm_free(ws);
@@ -805,8 +808,9 @@ int ls_plan_check_design(const ls_law *l, const ls_law_param *params, size_t p, 
     else if (used)
         snprintf(out->why, sizeof out->why, "too little spread: %s", axes);
     else if (!(out->condition <= max_condition))
-        snprintf(out->why, sizeof out->why, "the runs do not identify every parameter (condition number %.3g, at "
-                 "most %.3g)", out->condition, max_condition);
+        snprintf(out->why, sizeof out->why, "the runs do not identify every parameter (%s%.3g, at most %.3g)",
+                 isinf(out->condition) ? "singular: condition number above " : "condition number ",
+                 isinf(out->condition) ? 1 / DBL_EPSILON : out->condition, max_condition);
     else
         out->ok = 1;
     return out->ok;

@@ -283,9 +283,9 @@ is suggested.  A name a filter uses is accepted:
   loopscale fit: rename 'zzz=eval/loss': 'zzz' is not a quantity loopscale reads (n_act, n_total, n_loop, R, E, k, tokens, flops, loss) and no filter, run, step or group column is called so
   Try 'loopscale fit --help'.
   [64]
-  $ loopscale predict --law $LAW --map status=State --where 'status==finished' --format csv two.csv | wc -l
-  loopscale predict: RMSE 0.0745035 over 2 runs (loss units)
+  $ loopscale predict --law $LAW --map status=State --where 'status==finished' --format csv two.csv 2>messages.txt | wc -l; cat messages.txt
   3
+  loopscale predict: RMSE 0.0745035 over 2 runs (loss units)
 
 Renaming a quantity's column to no quantity sets it aside (FLOPs that count
 something else); another column must then give the quantity:
@@ -295,9 +295,9 @@ something else); another column must then give the quantity:
   Try 'loopscale predict --help'.
   [64]
   $ printf 'name,n_act,tokens,loss\na,1e8,1e10,3.1\n' > named.csv
-  $ loopscale predict --law $LAW --map who=name --run who --format csv named.csv | wc -l
-  loopscale predict: RMSE 0.0305744 over 1 run (loss units)
+  $ loopscale predict --law $LAW --map who=name --run who --format csv named.csv 2>messages.txt | wc -l; cat messages.txt
   2
+  loopscale predict: RMSE 0.0305744 over 1 run (loss units)
 
 Every fault that comes from a profile, even one found only when a sweep is
 read with it, is bad data (65) that names the profile, the line and column

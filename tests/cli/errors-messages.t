@@ -55,10 +55,10 @@ refused:
   $ loopscale isoflop --law $TRUTH --template top2.json --flops 1e21 --format csv | sed -n 2p | cut -d, -f2
   loopscale isoflop: the template routes to top_k = 2 experts: the default --E is 2
   2
-  $ loopscale simulate --law $TRUTH --template top2.json --n-act 3e8 --tokens 1e11 | cut -d, -f5,6
-  loopscale simulate: the template routes to top_k = 2 experts: the default --E is 2
+  $ loopscale simulate --law $TRUTH --template top2.json --n-act 3e8 --tokens 1e11 2>messages.txt | cut -d, -f5,6; cat messages.txt
   E,k
   2,2
+  loopscale simulate: the template routes to top_k = 2 experts: the default --E is 2
   $ loopscale solve --law $TRUTH --template top2.json --flops 1e21 --E 1,2
   loopscale solve: the law file has no fit RMSE; epsilon is 0 (--eps X to set one)
   loopscale solve: no --mem given: no memory limit

@@ -257,9 +257,9 @@ file, a file without a fit section and --force on a good file say nothing:
   $ loopscale predict --law good.json --n-act 3e8 --tokens 1e11 > /dev/null
   $ loopscale predict --law t.json --n-act 3e8 --tokens 1e11 > /dev/null
   $ loopscale predict --force --law good.json --n-act 3e8 --tokens 1e11 > /dev/null
-  $ loopscale simulate --force --law noconv.json --n-act 3e8 --tokens 1e11 | wc -l
-  loopscale simulate: warning: noconv.json: the fit it records did not converge; used anyway (--force)
+  $ loopscale simulate --force --law noconv.json --n-act 3e8 --tokens 1e11 2>messages.txt | wc -l; cat messages.txt
   2
+  loopscale simulate: warning: noconv.json: the fit it records did not converge; used anyway (--force)
 
 A fit that is not one writes nothing, whatever else was asked for:
 

@@ -161,10 +161,10 @@ read into memory whole:
   loopscale predict: huge.csv:2: record longer than 16 MiB
   [65]
   $ python3 -c 'print("n_act,tokens,loss," + ",".join("c%d" % i for i in range(100000))); print("3e8,1e11,2.5," + ",".join("1" for i in range(100000)))' > wide.csv
-  $ loopscale predict --law $LAW --format csv wide.csv | cut -c 1-40
-  loopscale predict: RMSE 0.0565451 over 1 run (loss units)
+  $ loopscale predict --law $LAW --format csv wide.csv 2>messages.txt | cut -c 1-40; cat messages.txt
   n_act,tokens,loss,c0,c1,c2,c3,c4,c5,c6,c
   3e8,1e11,2.5,1,1,1,1,1,1,1,1,1,1,1,1,1,1
+  loopscale predict: RMSE 0.0565451 over 1 run (loss units)
 
 A million rows are read (gzip, from standard input too); a bad cell in the
 last of them is found and named by its line:

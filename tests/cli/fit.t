@@ -66,9 +66,9 @@ The law file round-trips into predict, which reports the fit's RMSE:
   loopscale fit: columns the law does not read: n_total, E, k
   loopscale fit: warning: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   RMSE       0.00435982 (loss units)
-  $ loopscale predict --law law.json $SWEEPS/looped-dense.csv.gz | tail -1
-  loopscale predict: columns the law does not read: n_total, E, k
+  $ loopscale predict --law law.json $SWEEPS/looped-dense.csv.gz 2>messages.txt | tail -1; cat messages.txt
   RMSE 0.00435982 over 140 runs (loss units)
+  loopscale predict: columns the law does not read: n_total, E, k
   $ grep -E '"(format|base|mapping|loss|space|n|starts|converged|file|sha256)"' law.json | sed 's|/.*/||'
     "format": "loopscale-law/1",
       "base": "dense",

@@ -61,14 +61,14 @@ a-long) and n_unroll:
 
 --skip-invalid drops the rows whose quantities are invalid, and says which:
 
-  $ loopscale predict --law $LAW --map loss=eval/loss --skip-invalid runs.csv | cut -c1-6
-  loopscale predict: warning: runs.csv: 2 invalid rows skipped (lines 4, 5); the first: runs.csv:4: column 'tokens': '' is empty
+  $ loopscale predict --law $LAW --map loss=eval/loss --skip-invalid runs.csv 2>messages.txt | cut -c1-6; cat messages.txt
   line  
      2  
      3  
      6  
   
   RMSE 0
+  loopscale predict: warning: runs.csv: 2 invalid rows skipped (lines 4, 5); the first: runs.csv:4: column 'tokens': '' is empty
 
 fit records it in the law file, beside the filters:
 
@@ -113,9 +113,9 @@ is set below the rounding:
 
   $ loopscale simulate --law $LAW --n-act 123456789,287654321,612345678 --tokens 2e9,6e9,2e10 --R 1,2,4,8 --noise 0.003 -o sim.csv
   $ awk -F, 'NR == 1 { print "n_act,n_loop,R,flops,loss"; next } { printf "%s,%s,%s,%.6g,%s\n", $1, $3, $4, $8, $9 }' sim.csv > rounded.csv
-  $ loopscale predict --law $LAW --format csv rounded.csv | awk -F, 'NR > 1 { d = $4 / (6 * ($1 + ($3 - 1) * $2)); if (d > 1.9e10) printf "%.17g\n", d }' | sort -u | wc -l
-  loopscale predict: RMSE 0.00812275 over 36 runs (loss units)
+  $ loopscale predict --law $LAW --format csv rounded.csv 2>messages.txt | awk -F, 'NR > 1 { d = $4 / (6 * ($1 + ($3 - 1) * $2)); if (d > 1.9e10) printf "%.17g\n", d }' | sort -u | wc -l; cat messages.txt
   12
+  loopscale predict: RMSE 0.00812275 over 36 runs (loss units)
   $ loopscale holdout --laws dense:bounded --axes D rounded.csv | grep -o 'train/test runs: .*'
   train/test runs: D=2e+10 24/12).
   $ loopscale holdout --laws dense:bounded --axes D --group-tol 1e-12 rounded.csv | grep -o 'train/test runs: .*'
@@ -220,9 +220,9 @@ fit records the profile and what it expanded to:
   > print([f for f in a["fit"]["filters"] if not f.startswith("--map")])'
   True 42
   ['--where State==finished', '--profile wandb.json', '--run run_name', '--step trainer/global_step', '--last']
-  $ loopscale predict --law profile.json --profile wandb.json --where 'config.model.n_loops==8' wandb-export.csv | tail -1
-  loopscale predict: warning: column 'config.model.moe.num_experts' (E) is not read by the law dense:bounded: only the moe base reads the experts E
+  $ loopscale predict --law profile.json --profile wandb.json --where 'config.model.n_loops==8' wandb-export.csv 2>messages.txt | tail -1; cat messages.txt
   RMSE 0.00746374 over 10 runs (loss units)
+  loopscale predict: warning: column 'config.model.moe.num_experts' (E) is not read by the law dense:bounded: only the moe base reads the experts E
 
 The TensorBoard / CSV-logger profile reads tokens written 1.25B and a loss
 in bits per byte (x ln 2 x 4.2 bytes a token); a logger has no run state, so

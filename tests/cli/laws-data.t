@@ -194,15 +194,15 @@ was fitted to (the single-epoch runs of 1e9 tokens or more lie 0.36 above
 it on average; residual = loss - prediction):
 
   $ printf '%s\n' '{"format": "loopscale-law/1", "law": {"base": "data-constrained", "mapping": "none"}, "params": {"A": 520.8249516599187, "alpha": 0.3526596, "B": 1487.716093782861, "beta": 0.3526596, "c": 1.8691436784054858, "R_D_star": 15.387756, "R_N_star": 5.309743}}' > muennighoff2023.json
-  $ loopscale predict --law muennighoff2023.json --format csv dbl.csv | python3 -c "
+  $ loopscale predict --law muennighoff2023.json --format csv dbl.csv 2>messages.txt | python3 -c "
   > import csv, sys, math
   > r = list(csv.DictReader(sys.stdin))
   > def rmse(s): return math.sqrt(sum(float(x['residual']) ** 2 for x in s) / len(s))
   > print('all %d %.3f' % (len(r), rmse(r)))
   > s = [x for x in r if float(x['epochs']) > 100]; print('epochs>100 %d %.3f max loss %.2f' % (len(s), rmse(s), max(float(x['loss']) for x in s)))
   > s = [x for x in r if float(x['epochs']) == 1 and float(x['tokens']) >= 1e9]; print('single-epoch %d mean residual %.2f' % (len(s), sum(float(x['residual']) for x in s) / len(s)))
-  > "
-  loopscale predict: RMSE 1.13607 over 229 runs (loss units)
+  > "; cat messages.txt
   all 229 1.136
   epochs>100 59 1.852 max loss 11.02
   single-epoch 27 mean residual 0.36
+  loopscale predict: RMSE 1.13607 over 229 runs (loss units)

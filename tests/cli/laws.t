@@ -30,11 +30,11 @@ form: A N^-alpha + B D^-beta + c = 520.8249516599187 * 6.34e9**-0.3526596 +
 The same from a sweep file, with the column under its datablations name:
 
   $ printf 'num_params,token_num,tokens_per_epoch\n6.34e9,242e9,25e9\n8.67e9,178e9,25e9\n' > runs.csv
-  $ loopscale predict --law $DC --map n_act=num_params --map tokens=token_num --format csv runs.csv | cut -d, -f4
-  loopscale predict: warning: column 'tokens_per_epoch' (unique_tokens) holds 25000000000 for every one of the 2 runs; if that is not each run's own value (a placeholder), give the right column with --map unique_tokens=COLUMN, or set this one aside with --map unread=tokens_per_epoch
+  $ loopscale predict --law $DC --map n_act=num_params --map tokens=token_num --format csv runs.csv 2>messages.txt | cut -d, -f4; cat messages.txt
   pred_loss
   2.2256440889984477
   2.2269634075087863
+  loopscale predict: warning: column 'tokens_per_epoch' (unique_tokens) holds 25000000000 for every one of the 2 runs; if that is not each run's own value (a placeholder), give the right column with --map unique_tokens=COLUMN, or set this one aside with --map unread=tokens_per_epoch
 
 An empty cell (a JSON null, a missing key) is a run whose data was never
 repeated, U unlimited, as if the file had no such column; and the derived
@@ -42,12 +42,12 @@ filter `epochs` = D / U (1 for such a run) selects the single-epoch runs of
 the two-stage fit:
 
   $ printf 'num_params,token_num,tokens_per_epoch\n6.34e9,242e9,\n6.34e9,242e9,25e9\n6.34e9,25e9,25e9\n' > mixed.csv
-  $ loopscale predict --law $DC --map n_act=num_params --map tokens=token_num --format csv mixed.csv | cut -d, -f4
-  loopscale predict: warning: column 'tokens_per_epoch' (unique_tokens) holds 25000000000 for every one of the 2 runs; if that is not each run's own value (a placeholder), give the right column with --map unique_tokens=COLUMN, or set this one aside with --map unread=tokens_per_epoch
+  $ loopscale predict --law $DC --map n_act=num_params --map tokens=token_num --format csv mixed.csv 2>messages.txt | cut -d, -f4; cat messages.txt
   pred_loss
   2.194917536332255
   2.2256440889984477
   2.38955173884643
+  loopscale predict: warning: column 'tokens_per_epoch' (unique_tokens) holds 25000000000 for every one of the 2 runs; if that is not each run's own value (a placeholder), give the right column with --map unique_tokens=COLUMN, or set this one aside with --map unread=tokens_per_epoch
   $ loopscale predict --law $DC --map n_act=num_params --map tokens=token_num --where 'epochs<=1' --format csv mixed.csv | cut -d, -f1
   num_params
   6.34e9

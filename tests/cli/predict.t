@@ -1,15 +1,15 @@
 Predicting the shipped sweeps with their truth gives the noise as RMSE.
 
   $ TRUTH=$ROOT/data/truth
-  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json $ROOT/data/sweeps/looped-moe.csv.gz | tail -1
-  loopscale predict: a column the law does not read: k
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json $ROOT/data/sweeps/looped-moe.csv.gz 2>messages.txt | tail -1; cat messages.txt
   RMSE 0.00444604 over 980 runs (loss units)
-  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json $ROOT/data/sweeps/looped-dense.csv.gz | tail -1
   loopscale predict: a column the law does not read: k
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json $ROOT/data/sweeps/looped-dense.csv.gz 2>messages.txt | tail -1; cat messages.txt
   RMSE 0.00447918 over 140 runs (loss units)
-  $ loopscale predict --law $TRUTH/moe-hyperbolic.json $ROOT/data/sweeps/looped-moe-hyperbolic.csv.gz | tail -1
   loopscale predict: a column the law does not read: k
+  $ loopscale predict --law $TRUTH/moe-hyperbolic.json $ROOT/data/sweeps/looped-moe-hyperbolic.csv.gz 2>messages.txt | tail -1; cat messages.txt
   RMSE 0.00434511 over 525 runs (loss units)
+  loopscale predict: a column the law does not read: k
 
 CSV output keeps every column of the input and adds pred_loss and residual = loss - pred_loss:
 
@@ -24,8 +24,7 @@ CSV output keeps every column of the input and adds pred_loss and residual = los
 
 JSON output:
 
-  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format json --where 'R=16' --where 'E=16' --where 'tokens=5e11' --where 'n_act=1e9' $ROOT/data/sweeps/looped-moe.csv.gz | python3 $ROOT/tests/cli/round.py
-  loopscale predict: a column the law does not read: k
+  $ loopscale predict --law $TRUTH/moe-bounded-sparse.json --format json --where 'R=16' --where 'E=16' --where 'tokens=5e11' --where 'n_act=1e9' $ROOT/data/sweeps/looped-moe.csv.gz 2>messages.txt | python3 $ROOT/tests/cli/round.py; cat messages.txt
   {
     "format": "loopscale-predict/1",
     "rows": [
@@ -46,6 +45,7 @@ JSON output:
     "n": 1,
     "rmse": 0.0022237
   }
+  loopscale predict: a column the law does not read: k
 
 The table, from standard input, gzip recognised by its bytes:
 

@@ -2,6 +2,7 @@
  * plan — which runs to train next, so that the law pins down the decision
  * at a deployment budget (docs/plan.md).
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -242,9 +243,10 @@ static void print_search(strbuf *out, const ls_plan_result *r)
                   r->nruns - isoflop);
     strbuf_printf(out,
                   "fittable   %zu runs for %zu parameters (at least %zu); %zu values of N_act, %zu of tokens, %zu of "
-                  "R, %zu of E;\n           condition number %.3g in correlation form (at most %.3g)\n",
+                  "R, %zu of E;\n           %s%.3g in correlation form (at most %.3g)\n",
                   f->nruns, f->nparams, f->min_runs, f->distinct[0], f->distinct[1], f->distinct[2], f->distinct[3],
-                  f->condition, f->max_condition);
+                  isinf(f->condition) ? "singular: condition number above " : "condition number ",
+                  isinf(f->condition) ? 1 / DBL_EPSILON : f->condition, f->max_condition);
     if (r->search_sweeps == 0)
         return;
     int decision = r->ntargets == 0;
