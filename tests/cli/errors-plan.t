@@ -91,7 +91,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [64]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --seed 7 -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
-  loopscale plan: the budget of 1e+21 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 16 runs for 13 parameters (at least 26); IsoFLOP: the runs do not identify every parameter (condition number inf, at most 1e+12)); a larger budget, or candidates and R, E lists that vary every axis the law depends on
+  loopscale plan: the budget of 1e+21 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 16 runs for 13 parameters (at least 26); IsoFLOP: the runs do not identify every parameter (singular: condition number above 4.5e+15, at most 1e+12)); a larger budget, or candidates and R, E lists that vary every axis the law depends on
   [65]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --validate 0 -o runs.csv
   loopscale plan: --validate: '0' is outside [1, 100000]
@@ -103,7 +103,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [66]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --validate 2 --baseline-flops 1e15 -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
-  loopscale plan: the budget of 1e+21 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 16 runs for 13 parameters (at least 26); IsoFLOP: the runs do not identify every parameter (condition number inf, at most 1e+12)); a larger budget, or candidates and R, E lists that vary every axis the law depends on
+  loopscale plan: the budget of 1e+21 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 16 runs for 13 parameters (at least 26); IsoFLOP: the runs do not identify every parameter (singular: condition number above 4.5e+15, at most 1e+12)); a larger budget, or candidates and R, E lists that vary every axis the law depends on
   [65]
   $ cat runs.csv
   precious
