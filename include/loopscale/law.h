@@ -230,6 +230,22 @@ double ls_law_tokens_for_flops_as(const ls_law_flops *c, const ls_law_point *x, 
 double ls_law_inference_flops_as(const ls_law_flops *c, const ls_law_point *x);
 double ls_law_n_eff(const ls_law *l, const ls_law_point *x);
 
+/* --- the loss of quantised weights ---------------------------------------
+ * Kumar et al. 2024 ("Scaling Laws for Precision"): quantising the weights
+ * of a model trained in high precision to P bits after training adds
+ *     delta_PTQ(N, D, P) = C_T (D^gamma_D / N^gamma_N) exp(-P / gamma_post)
+ * to its loss: more so the more tokens per parameter it was trained on.
+ * N is the model's stored parameters (N_total: what is quantised).  No
+ * penalty at or above trained_bits (the runs' own precision). */
+typedef struct ls_law_quant {
+    double c_t, gamma_d, gamma_n, gamma_post;
+    double trained_bits;
+} ls_law_quant;
+double ls_law_quant_penalty(const ls_law_quant *q, double n_total, double tokens, double bits);
+/* 0, or LS_ERR_DATA naming the constant out of its domain (C_T, gamma_post
+ * positive, exponents finite, trained_bits in [1, 64]). */
+int ls_law_quant_check(const ls_law_quant *q, ls_error *err) LS_MUST_CHECK;
+
 /* --- where a law was fitted --------------------------------------------
  * A fitted law is only vouched for inside the ranges of the runs it was
  * fitted on; a prediction outside them (more tokens, more experts, a larger

@@ -1052,3 +1052,27 @@ int ls_law_compute_optimal(const ls_law *l, double flops, double *n_opt, double 
         *exponent = a;
     return 0;
 }
+
+/* ---- the loss of quantised weights ------------------------------------------------- */
+
+double ls_law_quant_penalty(const ls_law_quant *q, double n_total, double tokens, double bits)
+{
+    if (!q || !(bits < q->trained_bits))
+        return 0.0;
+    /* Kumar et al. 2024, "Scaling Laws for Precision", the post-training
+     * quantisation degradation: C_T D^gamma_D N^-gamma_N e^(-P / gamma_post). */
+    return q->c_t * exp(q->gamma_d * log(tokens) - q->gamma_n * log(n_total) - bits / q->gamma_post);
+}
+
+int ls_law_quant_check(const ls_law_quant *q, ls_error *err)
+{
+    if (!(q->c_t > 0) || !isfinite(q->c_t))
+        return ls_error_set(err, LS_ERR_DATA, "C_T = %g: must be a positive number", q->c_t);
+    if (!isfinite(q->gamma_d) || !isfinite(q->gamma_n))
+        return ls_error_set(err, LS_ERR_DATA, "gamma_D and gamma_N must be numbers");
+    if (!(q->gamma_post > 0) || !isfinite(q->gamma_post))
+        return ls_error_set(err, LS_ERR_DATA, "gamma_post = %g: must be a positive number", q->gamma_post);
+    if (!(q->trained_bits >= 1 && q->trained_bits <= 64))
+        return ls_error_set(err, LS_ERR_DATA, "trained_bits = %g: must be from 1 to 64", q->trained_bits);
+    return 0;
+}
