@@ -4,6 +4,7 @@
 #include <gsl/gsl_min.h>
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -380,9 +381,11 @@ static int iso_ln_d(iso_profile *ip, double ln_n, double *ln_d)
         *ln_d = 0.0; /* one token is enough */
         return 0;
     }
-    /* Regula falsi with the Illinois modification, bracketed. */
+    /* Regula falsi with the Illinois modification, bracketed, to the last
+     * bits: the cost is minimised over N_act through this root, and the
+     * root's rounding is the noise the minimum is found in. */
     int side = 0;
-    for (int k = 0; k < 200 && hi - lo > 1e-13 * fmax(1.0, fabs(hi)); k++) {
+    for (int k = 0; k < 200 && hi - lo > 4 * DBL_EPSILON * fmax(1.0, fabs(hi)); k++) {
         double x = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
         if (!(x > lo && x < hi))
             x = 0.5 * (lo + hi);
@@ -449,6 +452,32 @@ static double iso_cap_edge(iso_profile *ip, double inside, double outside, doubl
     return inside;
 }
 
+/* GSL's Brent minimiser stops within sqrt(DBL_EPSILON) |x| of the minimum
+ * whatever tolerance it is given: 3e-7 at ln N_act = 20, coarse along the
+ * flat valley of a cost.  A second search in the offset from the first
+ * answer, where |x| is small, takes it to the bits of the cost. */
+typedef struct shifted {
+    double (*objective)(double, void *);
+    void *context;
+    double x0;
+} shifted;
+
+static double shifted_value(double u, void *context)
+{
+    const shifted *sh = context;
+    return sh->objective(sh->x0 + u, sh->context);
+}
+
+static double minimise_fine(double (*objective)(double, void *), void *context, gsl_min_fminimizer *brent,
+                            double lo, double hi)
+{
+    double x0 = minimise_fn(objective, context, brent, lo, hi);
+    shifted sh = {objective, context, x0};
+    double half = 1e-5;
+    double u = minimise_fn(shifted_value, &sh, brent, fmax(lo - x0, -half), fmin(hi - x0, half));
+    return objective(x0 + u, context) <= objective(x0, context) ? x0 + u : x0;
+}
+
 /* The cheapest N_act of one (E, R) that reaches the target loss under the
  * memory budget (use_memory) and the training budget b->flops when it is
  * finite and positive. */
@@ -499,7 +528,7 @@ static int candidate_costed(const ls_law *l, const ls_arch_template *t, const ls
         if (iso_ln_train(hi, &ip) > ln_cap)
             hi = iso_cap_edge(&ip, centre, hi, ln_cap);
     }
-    double ln_n = minimise_fn(iso_ln_cost, &ip, brent, lo, hi);
+    double ln_n = minimise_fine(iso_ln_cost, &ip, brent, lo, hi);
     if (iso_ln_d(&ip, ln_n, &ln_d) != 0)
         return 0;
     fill_candidate_d(&ip.pr, b, exp(ln_n), exp(ln_d), out);
