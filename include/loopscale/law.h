@@ -242,6 +242,17 @@ typedef struct ls_law_quant {
     double trained_bits;
 } ls_law_quant;
 double ls_law_quant_penalty(const ls_law_quant *q, double n_total, double tokens, double bits);
+/* Kumar et al.'s constants from n measured penalties delta[i] > 0 (the
+ * loss of run i with its weights quantised to bits[i], less the loss of
+ * the same run unquantised), by least squares on
+ *     ln delta = ln C_T + gamma_D ln D - gamma_N ln N_total - P / gamma_post,
+ * linear in (ln C_T, gamma_D, gamma_N, 1 / gamma_post).  *rmse is the RMS of
+ * the fitted penalty less the measured one (loss units).  Errors
+ * (LS_ERR_DATA): fewer than 5 penalties, a delta not positive, the runs not
+ * varying in bits, tokens or N_total (the constants cannot be told apart),
+ * or a fit whose penalty does not fall with the bits (1 / gamma_post <= 0). */
+int ls_law_quant_fit(const double *n_total, const double *tokens, const double *bits, const double *delta, size_t n,
+                     double trained_bits, ls_law_quant *out, double *rmse, ls_error *err) LS_MUST_CHECK;
 /* 0, or LS_ERR_DATA naming the constant out of its domain (C_T, gamma_post
  * positive, exponents finite, trained_bits in [1, 64]). */
 int ls_law_quant_check(const ls_law_quant *q, ls_error *err) LS_MUST_CHECK;

@@ -40,6 +40,7 @@ typedef enum {
     O_MLP, O_SHARED_EXPERTS, O_MOE_LAYERS, O_INJECTION, O_NORMS, O_EMBEDDING_NORM, O_LOOP_NORM,
     /* serving: the KV cache, lifetime inference, quantised weights (solve, frontier, plan, report) */
     O_SERVE_CONTEXT, O_BATCH, O_KV_BITS, O_ACTIVATION_MEMORY, O_INFERENCE_TOKENS, O_TARGET_LOSS, O_QUANTISATION,
+    O_BITS_COLUMN,
     /* laws */
     O_LAW_FILE, O_LAW_KIND, O_LAWS, O_FORCE, O_AXES, O_SPLIT,
     /* budgets and the solver */

@@ -197,6 +197,12 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                         "(Kumar et al.'s form): a law file, or a file with a \"quantisation\" member "
                         "(docs/formats.md#quantisation)",
                         NULL},
+    [O_BITS_COLUMN] = {"bits-column", 0, LS_OPTION_TEXT, 0, "COL", NO_RANGE, NULL, NULL, NULL, NULL,
+                       "the column of the bits each run's weights were evaluated at: runs at 16 bits or more are "
+                       "fitted as the law, and those below give the post-training quantisation penalty (each less "
+                       "its full-precision run of the same configuration), whose constants in Kumar et al.'s form "
+                       "the law file records",
+                       NULL},
     [O_R_LIST] = {"R", 0, LS_OPTION_LIST, LS_OPTION_INTEGRAL, "LIST", 1, MAX_LOOPS, NULL, NULL, NULL,
                   "candidate loop counts", NULL, "loops"},
     [O_E_LIST] = {"E", 0, LS_OPTION_LIST, LS_OPTION_INTEGRAL, "LIST", 1, MAX_EXPERTS, NULL, NULL, NULL,
