@@ -171,7 +171,7 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                             "head its vocab",
                             NULL},
     [O_SERVE_CONTEXT] = {"context", 0, LS_OPTION_COUNT, 0, "N", 1, 1e9, NULL, NULL, "no KV cache",
-                         "tokens of context each served sequence keeps in the KV cache (e.g. 8192 or 8k): memory "
+                         "tokens of context each served sequence keeps in the KV cache, e.g. 8192: memory "
                          "counts weights + cache + --activation-memory; every attention layer a token runs through, "
                          "each loop's included, keeps its own keys and values",
                          "Serving:", "tokens"},
@@ -191,13 +191,13 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                        "the loss to reach at least cost: the cheapest training (+ inference with "
                        "--inference-tokens) that reaches L under the memory budget; --flops is then a ceiling",
                        NULL, "nats"},
-    [O_QUANTISATION] = {"quantisation", 0, LS_OPTION_INPUT, 0, "FILE", NO_RANGE, NULL, NULL, NULL,
+    [O_QUANTISATION] = {"quantisation", 0, LS_OPTION_INPUT, 0, "FILE", NO_RANGE, NULL, NULL,
                         "the law's own, if it records one",
                         "the post-training quantisation penalty added to the loss below the trained precision "
                         "(Kumar et al.'s form): a law file, or a file with a \"quantisation\" member "
                         "(docs/formats.md#quantisation)",
                         NULL},
-    [O_BITS_COLUMN] = {"bits-column", 0, LS_OPTION_TEXT, 0, "COL", NO_RANGE, NULL, NULL, NULL, NULL,
+    [O_BITS_COLUMN] = {"bits-column", 0, LS_OPTION_TEXT, 0, "COL", NO_RANGE, NULL, NULL, NULL,
                        "the column of the bits each run's weights were evaluated at: runs at 16 bits or more are "
                        "fitted as the law, and those below give the post-training quantisation penalty (each less "
                        "its full-precision run of the same configuration), whose constants in Kumar et al.'s form "

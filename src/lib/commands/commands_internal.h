@@ -116,6 +116,9 @@ typedef struct cmd_quant {
  * LS_WARNING_SERVING warning).  0 or LS_ERR_*. */
 int cmd_serving(const ls_request *req, ls_result *res, const ls_lawfile *lf, const ls_arch_template *t,
                 const ls_solve_budget *b, ls_solve_options *so, cmd_quant *room, ls_error *err);
+/* cmd_serving's checks of the options alone, for a command to make before
+ * any work.  0 or LS_ERR_USAGE. */
+int cmd_serving_check(const ls_request *req, ls_error *err);
 /* What an answer at an end of the search says: "N_act = 1000 at the floor
  * of the search (1e3)", "E = 64, the largest searched" (empty when it is
  * inside on every searched quantity); and the hint for ls_solve_at_edge's

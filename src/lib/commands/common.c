@@ -291,9 +291,10 @@ ls_solve_budget cmd_budget(const ls_request *req)
     return b;
 }
 
-int cmd_serving(const ls_request *req, ls_result *res, const ls_lawfile *lf, const ls_arch_template *t,
-                const ls_solve_budget *b, ls_solve_options *so, cmd_quant *room, ls_error *err)
+int cmd_serving_check(const ls_request *req, ls_error *err)
 {
+    ls_solve_budget budget = cmd_budget(req);
+    const ls_solve_budget *b = &budget;
     /* Options that size the cache mean nothing without one. */
     static const opt_id cache_only[] = {O_BATCH, O_KV_BITS};
     for (size_t i = 0; i < 2; i++)
@@ -310,6 +311,14 @@ int cmd_serving(const ls_request *req, ls_result *res, const ls_lawfile *lf, con
         return req_usage(req, err, "%s: the cheapest configuration is searched over a continuous N_act; leave out %s",
                          req_flag(req, req_given(req, O_TARGET_LOSS) ? O_TARGET_LOSS : O_INFERENCE_TOKENS),
                          req_flag(req, O_N_ACT_LIST));
+    return 0;
+}
+
+int cmd_serving(const ls_request *req, ls_result *res, const ls_lawfile *lf, const ls_arch_template *t,
+                const ls_solve_budget *b, ls_solve_options *so, cmd_quant *room, ls_error *err)
+{
+    if (cmd_serving_check(req, err) != 0)
+        return err->code;
     memset(room, 0, sizeof *room);
     const char *path = req_text(req, O_QUANTISATION);
     if (path) {

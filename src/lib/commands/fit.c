@@ -68,6 +68,7 @@ typedef struct bits_row {
 } bits_row;
 
 typedef struct bits_reader {
+    const char *const *paths;
     const char *column;
     size_t index;
     int found;
@@ -105,8 +106,9 @@ static int bits_on_row(void *ctx, const ls_sweep_row *row, const ls_sweep_text_c
             v = NAN;
     }
     if (!(v >= 1 && v <= 64))
-        return ls_error_set(err, LS_ERR_DATA, "line %ld: column '%s': '%.*s' is not a number of bits from 1 to 64",
-                            row->line, br->column, (int)(len < 40 ? len : 40), len ? cells[br->index].ptr : "");
+        return ls_error_set(err, LS_ERR_DATA, "%s: line %ld: column '%s': '%.*s' is not a number of bits from 1 to 64",
+                            cmd_input_name(br->paths[row->file]), row->line, br->column, (int)(len < 40 ? len : 40),
+                            len ? cells[br->index].ptr : "");
     if (br->n == br->cap) {
         size_t cap = br->cap ? 2 * br->cap : 256;
         bits_row *grown = realloc(br->rows, cap * sizeof *grown);
@@ -136,7 +138,7 @@ static int same_run(const ls_sweep_row *a, const ls_sweep_row *b)
 static int fit_quantisation(fit_job *j, const ls_sweep_options *options, const char *column, ls_error *err)
 {
     const ls_request *req = j->req;
-    bits_reader br = {.column = column};
+    bits_reader br = {.paths = (const char *const *)req->operands, .column = column};
     ls_sweep_options so = *options;
     so.require_loss = 1;
     so.warnings = NULL; /* said once, by the law's read */
@@ -157,8 +159,9 @@ static int fit_quantisation(fit_job *j, const ls_sweep_options *options, const c
             if (br.rows[k].bits >= FULL_PRECISION_BITS && same_run(&br.rows[k].row, &low->row))
                 full = &br.rows[k];
         if (!full) {
-            status = ls_error_set(err, LS_ERR_DATA, "line %ld: a run at %g bits with no run of its configuration at "
-                                  "%d bits or more to measure its penalty against", low->row.line, low->bits,
+            status = ls_error_set(err, LS_ERR_DATA, "%s: line %ld: a run at %g bits with no run of its configuration "
+                                  "at %d bits or more to measure its penalty against",
+                                  cmd_input_name(br.paths[low->row.file]), low->row.line, low->bits,
                                   FULL_PRECISION_BITS);
             break;
         }

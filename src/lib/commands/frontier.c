@@ -441,6 +441,8 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     int solve = 0;
     for (size_t i = 0; i < sizeof SOLVE_OPTIONS / sizeof *SOLVE_OPTIONS; i++)
         solve |= req_given(req, SOLVE_OPTIONS[i]);
+    if (status == 0 && solve)
+        status = cmd_serving_check(req, err);
     ls_lawfile *lf = status == 0 ? cmd_read_law(req, res, O_LAW_FILE, err) : NULL;
     if (status == 0 && !lf)
         status = err->code;

@@ -680,6 +680,8 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
     ls_solve_budget deploy = cmd_budget(req);
     if (!req_given(req, O_FLOPS))
         deploy.flops = NAN;
+    if (cmd_serving_check(req, err) != 0)
+        return err->code;
 
     ls_arch_template tmpl;
     if (cmd_template_read(req, &tmpl, err) != 0)

@@ -102,7 +102,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         if (req_given(req, solve_only[i]) && !req_given(req, O_FLOPS_LIST))
             return req_usage(req, err, "%s needs %s: the budgets to solve for", req_flag(req, solve_only[i]),
                              req_flag(req, O_FLOPS_LIST));
-    if (check_output_name(req, output, err) != 0)
+    if (check_output_name(req, output, err) != 0 || cmd_serving_check(req, err) != 0)
         return err->code;
     ls_figure figure;
     if (cmd_figure(req, O_PLOT, &figure, err) != 0) /* the options alone: report takes no --plot */

@@ -322,6 +322,8 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         if (req_given(req, uncertainty_only[i]) && !req_given(req, O_UNCERTAINTY))
             status = req_usage(req, err, "%s has no effect without %s", req_flag(req, uncertainty_only[i]),
                                req_flag(req, O_UNCERTAINTY));
+    if (status == 0)
+        status = cmd_serving_check(req, err);
     if (status != 0)
         return status;
 
