@@ -183,7 +183,11 @@ static double memory_n_cap(const profile *pr, const ls_solve_budget *b)
     /* kv(N) = kv1 sqrt(N): sqrt(N) = (-kv1 + sqrt(kv1^2 + 4 a room)) / (2 a),
      * written without the cancellation of the difference. */
     double root = 2.0 * room / (kv1 + sqrt(kv1 * kv1 + 4.0 * a * room));
-    return root * root;
+    double n = root * root;
+    /* Rounding may leave the total a few bits over the budget. */
+    for (int k = 0; k < 16 && a * n + kv_bytes(pr->t, b, n, pr->R) > room; k++)
+        n *= 1.0 - 4.0 * DBL_EPSILON;
+    return n;
 }
 
 /* The minimum of the profile over ln N in [lo, hi]: scan, then Brent in
