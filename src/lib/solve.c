@@ -346,7 +346,8 @@ typedef struct iso_profile {
     profile pr;
     double ln_target;  /* ln l */
     double T;          /* inference tokens */
-    double ln_d_best;  /* with a quantisation penalty, the D of least loss at the current N (else LN_D_MAX) */
+    int has_last;      /* a root was found: ln_d_last, where the next search starts */
+    double ln_d_last;
 } iso_profile;
 
 /* The fewest tokens, as ln D, that bring the loss at ln N_act down to the
@@ -355,9 +356,77 @@ typedef struct iso_profile {
  * parameter, more fragile weights): the root is then looked for below the
  * D of least loss, found first by golden section (the loss is unimodal in
  * ln D). */
+/* Regula falsi with the Illinois modification on a bracket [lo, hi] of
+ * ln D (f(lo) > 0 >= f(hi)), to the last bits: the cost is minimised over
+ * N_act through this root, and the root's rounding is the noise the
+ * minimum is found in.  Returns the side that reaches the target. */
+static double iso_root(iso_profile *ip, double ln_n, double lo, double f_lo, double hi, double f_hi)
+{
+    int side = 0;
+    for (int k = 0; k < 200 && hi - lo > 4 * DBL_EPSILON * fmax(1.0, fabs(hi)); k++) {
+        double x = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
+        if (!(x > lo && x < hi))
+            x = 0.5 * (lo + hi);
+        double fx = profile_ln_loss_at(&ip->pr, ln_n, x) - ip->ln_target;
+        if (fx > 0) {
+            lo = x, f_lo = fx;
+            if (side == 1)
+                f_hi *= 0.5;
+            side = 1;
+        } else {
+            hi = x, f_hi = fx;
+            if (side == -1)
+                f_lo *= 0.5;
+            side = -1;
+        }
+        if (fx == 0)
+            break;
+    }
+    return hi;
+}
+
+/* iso_ln_d from the root found at a nearby N_act (the searches move N_act
+ * in small steps): step from it until the target is bracketed, at most a
+ * few steps; 0, or -1 when that does not bracket it (then the full search
+ * decides).  The loss is unimodal in ln D, so from a point that reaches the
+ * target, stepping down meets the root on the falling side. */
+static int iso_ln_d_near(iso_profile *ip, double ln_n, double *ln_d)
+{
+    double x = ip->ln_d_last, fx = profile_ln_loss_at(&ip->pr, ln_n, x) - ip->ln_target;
+    double h = 0.125;
+    for (int k = 0; k < 12; k++, h *= 2) {
+        if (fx > 0) { /* too few tokens: step up while the loss falls */
+            double y = fmin(x + h, LN_D_MAX), fy = profile_ln_loss_at(&ip->pr, ln_n, y) - ip->ln_target;
+            if (fy <= 0) {
+                *ln_d = iso_root(ip, ln_n, x, fx, y, fy);
+                return 0;
+            }
+            if (!(fy < fx) || y >= LN_D_MAX)
+                return -1; /* past the least loss, or at the end: the full search */
+            x = y, fx = fy;
+        } else { /* enough: step down until not */
+            double y = fmax(x - h, 0.0), fy = profile_ln_loss_at(&ip->pr, ln_n, y) - ip->ln_target;
+            if (fy > 0) {
+                *ln_d = iso_root(ip, ln_n, y, fy, x, fx);
+                return 0;
+            }
+            if (y <= 0) {
+                *ln_d = 0.0; /* one token is enough */
+                return 0;
+            }
+            x = y, fx = fy;
+        }
+    }
+    return -1;
+}
+
 static int iso_ln_d(iso_profile *ip, double ln_n, double *ln_d)
 {
     profile *pr = &ip->pr;
+    if (ip->has_last && iso_ln_d_near(ip, ln_n, ln_d) == 0) {
+        ip->ln_d_last = *ln_d;
+        return 0;
+    }
     double hi = LN_D_MAX;
     if (pr->quant && pr->bits < pr->quant->trained_bits) {
         const double g = 0.5 * (sqrt(5.0) - 1.0);
@@ -381,34 +450,9 @@ static int iso_ln_d(iso_profile *ip, double ln_n, double *ln_d)
     if (!(f_hi <= 0))
         return -1;
     double lo = 0.0, f_lo = profile_ln_loss_at(pr, ln_n, lo) - ip->ln_target;
-    if (f_lo <= 0) {
-        *ln_d = 0.0; /* one token is enough */
-        return 0;
-    }
-    /* Regula falsi with the Illinois modification, bracketed, to the last
-     * bits: the cost is minimised over N_act through this root, and the
-     * root's rounding is the noise the minimum is found in. */
-    int side = 0;
-    for (int k = 0; k < 200 && hi - lo > 4 * DBL_EPSILON * fmax(1.0, fabs(hi)); k++) {
-        double x = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
-        if (!(x > lo && x < hi))
-            x = 0.5 * (lo + hi);
-        double fx = profile_ln_loss_at(pr, ln_n, x) - ip->ln_target;
-        if (fx > 0) {
-            lo = x, f_lo = fx;
-            if (side == 1)
-                f_hi *= 0.5;
-            side = 1;
-        } else {
-            hi = x, f_hi = fx;
-            if (side == -1)
-                f_lo *= 0.5;
-            side = -1;
-        }
-        if (fx == 0)
-            break;
-    }
-    *ln_d = hi; /* the side that reaches the target */
+    *ln_d = f_lo <= 0 ? 0.0 /* one token is enough */ : iso_root(ip, ln_n, lo, f_lo, hi, f_hi);
+    ip->ln_d_last = *ln_d;
+    ip->has_last = 1;
     return 0;
 }
 
@@ -446,7 +490,7 @@ static double iso_ln_cost(double ln_n, void *context)
  * ln_cap, found by bisection (inside is under the cap). */
 static double iso_cap_edge(iso_profile *ip, double inside, double outside, double ln_cap)
 {
-    for (int k = 0; k < 200 && fabs(outside - inside) > 1e-12; k++) {
+    for (int k = 0; k < 200 && fabs(outside - inside) > 1e-11; k++) {
         double mid = 0.5 * (inside + outside);
         if (iso_ln_train(mid, ip) <= ln_cap)
             inside = mid;
@@ -496,6 +540,8 @@ static int candidate_costed(const ls_law *l, const ls_arch_template *t, const ls
     ip.pr.bits = b->bits;
     ip.ln_target = log(target);
     ip.T = b->inference_tokens;
+    ip.has_last = 0;
+    ip.ln_d_last = 0;
     memset(out, 0, sizeof *out);
     out->E = E;
     out->R = R;
@@ -512,7 +558,7 @@ static int candidate_costed(const ls_law *l, const ls_arch_template *t, const ls
         return 0;
     if (iso_ln_d(&ip, lo, &ln_d) != 0) {
         double reach = lo, top = hi;
-        for (int k = 0; k < 200 && top - reach > 1e-12; k++) {
+        for (int k = 0; k < 200 && top - reach > 1e-6; k++) { /* the cost's minimum lies well inside */
             double mid = 0.5 * (reach + top);
             if (iso_ln_d(&ip, mid, &ln_d) == 0)
                 top = mid;
@@ -723,6 +769,16 @@ static int solve_core(const ls_law *l, const ls_arch_template *t, const ls_solve
     out->ncandidates = n;
     out->unconstrained.loss = INFINITY;
     out->best.loss = INFINITY;
+    /* The lowest loss each candidate reaches with no memory limit, to skip
+     * the cheapest search where the target is beyond it. */
+    double *free_loss = ls_solve_budget_costed(b) ? malloc((n ? n : 1) * sizeof *free_loss) : NULL;
+    if (ls_solve_budget_costed(b) && !free_loss) {
+        gsl_min_fminimizer_free(brent);
+        ls_solve_result_free(out);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    for (size_t i = 0; free_loss && i < n; i++)
+        free_loss[i] = -INFINITY;
     int flops_given = b->flops > 0 && isfinite(b->flops); /* else a target loss alone */
     for (size_t e = 0; flops_given && e < o->nE; e++)
         for (size_t r = 0; r < o->nR; r++) {
@@ -737,6 +793,8 @@ static int solve_core(const ls_law *l, const ls_arch_template *t, const ls_solve
             ls_solve_candidate free_c;
             candidate_with(l, t, b, o->quant, o->E[e], o->R[r], o->ladder, o->nladder, 0, brent, &free_c);
             mark_outside(t, o->ranges, &free_c);
+            if (free_loss)
+                free_loss[e * o->nR + r] = free_c.feasible ? free_c.loss : INFINITY;
             if (free_c.feasible && free_c.loss < out->unconstrained.loss)
                 out->unconstrained = free_c;
         }
@@ -753,12 +811,15 @@ static int solve_core(const ls_law *l, const ls_arch_template *t, const ls_solve
         for (size_t e = 0; e < o->nE; e++)
             for (size_t r = 0; r < o->nR; r++) {
                 ls_solve_candidate *c = &out->candidates[e * o->nR + r];
+                /* Under a training budget, a candidate whose lowest loss
+                 * misses the target misses it at any cost. */
+                double reach = c->feasible ? c->loss : INFINITY, free_reach = free_loss[e * o->nR + r];
                 *c = (ls_solve_candidate){.E = o->E[e], .R = o->R[r], .loss = INFINITY};
-                if (!(out->target_loss > 0))
+                if (!(out->target_loss > 0) || (flops_given && !(reach <= out->target_loss * (1 + 1e-12))))
                     continue;
                 candidate_costed(l, t, b, o->quant, out->target_loss, o->E[e], o->R[r], 1, brent, c);
                 mark_outside(t, o->ranges, c);
-                if (!with_unconstrained)
+                if (!with_unconstrained || (flops_given && !(free_reach <= out->target_loss * (1 + 1e-12))))
                     continue;
                 ls_solve_candidate free_c;
                 candidate_costed(l, t, b, o->quant, out->target_loss, o->E[e], o->R[r], 0, brent, &free_c);
@@ -772,6 +833,7 @@ static int solve_core(const ls_law *l, const ls_arch_template *t, const ls_solve
         for (size_t i = 0; i < n; i++)
             out->ncandidates_outside += out->candidates[i].feasible && out->candidates[i].outside;
     }
+    free(free_loss);
     gsl_min_fminimizer_free(brent);
     for (size_t i = 0; i < n + 2 * (n > 0); i++) {
         const ls_solve_candidate *c = i < n ? &out->candidates[i] : i == n ? &out->best : &out->unconstrained;
