@@ -815,10 +815,12 @@ static int solve_core(const ls_law *l, const ls_arch_template *t, const ls_solve
                  * misses the target misses it at any cost. */
                 double reach = c->feasible ? c->loss : INFINITY, free_reach = free_loss[e * o->nR + r];
                 *c = (ls_solve_candidate){.E = o->E[e], .R = o->R[r], .loss = INFINITY};
-                if (!(out->target_loss > 0) || (flops_given && !(reach <= out->target_loss * (1 + 1e-12))))
+                if (!(out->target_loss > 0))
                     continue;
-                candidate_costed(l, t, b, o->quant, out->target_loss, o->E[e], o->R[r], 1, brent, c);
-                mark_outside(t, o->ranges, c);
+                if (!flops_given || reach <= out->target_loss * (1 + 1e-12)) {
+                    candidate_costed(l, t, b, o->quant, out->target_loss, o->E[e], o->R[r], 1, brent, c);
+                    mark_outside(t, o->ranges, c);
+                }
                 if (!with_unconstrained || (flops_given && !(free_reach <= out->target_loss * (1 + 1e-12))))
                     continue;
                 ls_solve_candidate free_c;

@@ -62,21 +62,21 @@ answer serves cheaper tokens, trained on fewer tokens than the budget buys
 when inference is cheap and on all of it when it dominates.
 
   $ for T in 1e9 1e13 1e15; do loopscale solve --flops 1e22 --mem 3GB --bits 4 --R 1,2,3,4,6,8 --E 1,4,16 --inference-tokens $T -q 2>/dev/null | grep -E '^(R |N_act|inference FLOPs/|training|total)'; done
-  R (loops)               4           4            3
-  N_act                   5.455e+08   5.455e+08    1.434e+09*
-  inference FLOPs/token   3.545e+09   3.545e+09    7.171e+09
-  training FLOPs          8.717e+21   1e+22        5.354e+21
-  total FLOPs             8.72e+21    1e+22        5.361e+21
-  R (loops)               3           4            3
-  N_act                   5.223e+08   5.455e+08    5.223e+08
-  inference FLOPs/token   2.612e+09   3.545e+09    2.612e+09
+  R (loops)               4           4            1
+  N_act                   5.455e+08   5.455e+08    2.735e+09*
+  inference FLOPs/token   3.545e+09   3.545e+09    5.471e+09
+  training FLOPs          8.717e+21   1e+22        4.084e+21
+  total FLOPs             8.72e+21    1e+22        4.09e+21
+  R (loops)               3           4            1
+  N_act                   5.223e+08   5.455e+08    9.119e+08
+  inference FLOPs/token   2.612e+09   3.545e+09    1.824e+09
+  training FLOPs          1e+22       1e+22        8.98e+21
+  total FLOPs             3.612e+22   4.545e+22    2.722e+22
+  R (loops)               3           4            1
+  N_act                   5.223e+08   5.455e+08    8.674e+08
+  inference FLOPs/token   2.612e+09   3.545e+09    1.735e+09
   training FLOPs          1e+22       1e+22        1e+22
-  total FLOPs             3.612e+22   4.545e+22    3.612e+22
-  R (loops)               3           4            3
-  N_act                   5.223e+08   5.455e+08    5.223e+08
-  inference FLOPs/token   2.612e+09   3.545e+09    2.612e+09
-  training FLOPs          1e+22       1e+22        1e+22
-  total FLOPs             2.622e+24   3.555e+24    2.622e+24
+  total FLOPs             2.622e+24   3.555e+24    1.745e+24
 
 The dual question: the cheapest training that reaches a loss under the memory.
 

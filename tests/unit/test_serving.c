@@ -213,6 +213,9 @@ static void lifetime_inference_moves_the_answer_to_cheaper_tokens(void **state)
         assert_true(c->training_flops <= 1e22 * (1 + 1e-9));
         assert_true(c->training_flops + c->serving_flops <=
                     (r.best.training_flops + r.best.serving_flops) * (1 + 1e-9));
+        /* With no memory limit the same target costs no more. */
+        assert_true(r.unconstrained.training_flops + r.unconstrained.serving_flops <=
+                    (c->training_flops + c->serving_flops) * (1 + 1e-9));
         if (k == 0)
             first_R = c->R, first_n = c->n_act;
         else if (k == 3)
