@@ -160,12 +160,15 @@ static void print_uncertainty(strbuf *out, const ls_solve_uncertainty *u, const 
 
 static void print_candidates(strbuf *out, const ls_solve_result *r, double eps, const ls_law_ranges *ranges)
 {
-    const char *headers[] = {"E", "R", "N_act", "D", "loss", "memory", "binds", "within eps"};
-    text_table *all = text_table_new(8, headers);
+    /* The cheapest search shows what each candidate costs, and "reaches"
+     * for those that reach the target. */
+    const char *headers[] = {"E", "R", "N_act", "D", "loss", "memory", "binds",
+                             r->costed ? "total FLOPs" : "within eps", "reaches"};
+    text_table *all = text_table_new(r->costed ? 9 : 8, headers);
     unsigned starred = 0;
     for (size_t i = 0; all && i < r->ncandidates; i++) {
         const ls_solve_candidate *cand = &r->candidates[i];
-        char e[16], rr[16], n[32], d[32], l[32], m[32], bd[16], w[16];
+        char e[16], rr[16], n[32], d[32], l[32], m[32], bd[16], w[16], cost[32];
         snprintf(e, sizeof e, "%g", cand->E);
         snprintf(rr, sizeof rr, "%g", cand->R);
         if (cand->feasible) {
@@ -175,6 +178,7 @@ static void print_candidates(strbuf *out, const ls_solve_result *r, double eps, 
             bytes_text(m, sizeof m, cand->kv_bytes > 0 || cand->memory_bytes > cand->weight_bytes ? cand->memory_bytes
                                                                                                 : cand->weight_bytes);
             snprintf(bd, sizeof bd, "%s", ls_solve_bound_name(cand->bound));
+            human(cost, sizeof cost, cand->training_flops + cand->serving_flops);
             star_if(e, sizeof e, cand, LS_LAW_RANGE_E);
             star_if(rr, sizeof rr, cand, LS_LAW_RANGE_R);
             star_if(n, sizeof n, cand, LS_LAW_RANGE_N_ACT);
@@ -183,15 +187,19 @@ static void print_candidates(strbuf *out, const ls_solve_result *r, double eps, 
         } else {
             snprintf(n, sizeof n, "-");
             snprintf(d, sizeof d, "-");
-            snprintf(l, sizeof l, "infeasible");
+            snprintf(l, sizeof l, "%s", r->costed ? "out of reach" : "infeasible");
             snprintf(m, sizeof m, "-");
             snprintf(bd, sizeof bd, "-");
+            snprintf(cost, sizeof cost, "-");
         }
         int chosen = cand->R == r->choice.R && cand->E == r->choice.E;
-        snprintf(w, sizeof w, "%s",
-                 chosen ? "chosen" : cand->feasible && cand->loss <= r->best.loss + eps ? "yes" : "");
-        const char *cells[] = {e, rr, n, d, l, m, bd, w};
-        if (text_table_add(all, cells) != 0) {
+        if (r->costed)
+            snprintf(w, sizeof w, "%s", chosen ? "chosen" : cand->feasible ? "yes" : "");
+        else
+            snprintf(w, sizeof w, "%s",
+                     chosen ? "chosen" : cand->feasible && cand->loss <= r->best.loss + eps ? "yes" : "");
+        const char *plain[] = {e, rr, n, d, l, m, bd, w}, *costed[] = {e, rr, n, d, l, m, bd, cost, w};
+        if (text_table_add(all, r->costed ? costed : plain) != 0) {
             text_table_free(all);
             all = NULL;
         }
@@ -200,7 +208,9 @@ static void print_candidates(strbuf *out, const ls_solve_result *r, double eps, 
         out->failed = 1;
         return;
     }
-    strbuf_puts(out, "\nEvery candidate (N_act optimised under the memory budget):\n");
+    strbuf_printf(out, "\nEvery candidate (%s):\n", r->costed ? "the cheapest N_act and D reaching the target "
+                                                                  "under the memory budget"
+                                                                : "N_act optimised under the memory budget");
     text_table_print(all, out, TABLE_ALIGNED);
     text_table_free(all);
     cmd_ranges_note(out, ranges, starred);
