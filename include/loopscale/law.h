@@ -237,6 +237,10 @@ double ls_law_n_eff(const ls_law *l, const ls_law_point *x);
  * to its loss: more so the more tokens per parameter it was trained on.
  * N is the model's stored parameters (N_total: what is quantised).  No
  * penalty at or above trained_bits (the runs' own precision). */
+/* The precision runs are trained and evaluated at unless a sweep says
+ * otherwise: below it weights are quantised (fit --bits-column, solve's
+ * warning of --bits without a penalty). */
+#define LS_LAW_QUANT_FULL_BITS 16
 typedef struct ls_law_quant {
     double c_t, gamma_d, gamma_n, gamma_post;
     double trained_bits;

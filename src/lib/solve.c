@@ -190,18 +190,9 @@ static double memory_n_cap(const profile *pr, const ls_solve_budget *b)
     return n;
 }
 
-/* The minimum of the profile over ln N in [lo, hi]: scan, then Brent in
- * the bracket around the best scanned point. */
-static double minimise_fn(double (*objective)(double, void *), void *pr, gsl_min_fminimizer *brent, double lo,
-                          double hi);
-
-static double minimise(profile *pr, gsl_min_fminimizer *brent, double lo, double hi)
-{
-    return minimise_fn(profile_ln_loss, pr, brent, lo, hi);
-}
-
-/* The minimum of f over [lo, hi]: scan, then Brent in the bracket around
- * the best scanned point. */
+/* The minimum of an objective over ln N in [lo, hi] (the profile's loss,
+ * or a cost): scan, then Brent in the bracket around the best scanned
+ * point. */
 static double minimise_fn(double (*objective)(double, void *), void *pr, gsl_min_fminimizer *brent, double lo, double hi)
 {
     double best_x = lo, best_f = INFINITY, step = (hi - lo) / (SCAN_POINTS - 1);
@@ -269,6 +260,11 @@ static double minimise_fn(double (*objective)(double, void *), void *pr, gsl_min
             break;
     }
     return gsl_min_fminimizer_x_minimum(brent);
+}
+
+static double minimise(profile *pr, gsl_min_fminimizer *brent, double lo, double hi)
+{
+    return minimise_fn(profile_ln_loss, pr, brent, lo, hi);
 }
 
 static int candidate_with(const ls_law *l, const ls_arch_template *t, const ls_solve_budget *b,
@@ -350,12 +346,6 @@ typedef struct iso_profile {
     double ln_d_last;
 } iso_profile;
 
-/* The fewest tokens, as ln D, that bring the loss at ln N_act down to the
- * target; 0 when some D reaches it, else -1.  The loss falls with D, except
- * that a quantisation penalty grows with D (Kumar et al.: more tokens per
- * parameter, more fragile weights): the root is then looked for below the
- * D of least loss, found first by golden section (the loss is unimodal in
- * ln D). */
 /* Regula falsi with the Illinois modification on a bracket [lo, hi] of
  * ln D (f(lo) > 0 >= f(hi)), to the last bits: the cost is minimised over
  * N_act through this root, and the root's rounding is the noise the
@@ -420,6 +410,12 @@ static int iso_ln_d_near(iso_profile *ip, double ln_n, double *ln_d)
     return -1;
 }
 
+/* The fewest tokens, as ln D, that bring the loss at ln N_act down to the
+ * target; 0 when some D reaches it, else -1.  The loss falls with D, except
+ * that a quantisation penalty grows with D (Kumar et al.: more tokens per
+ * parameter, more fragile weights): the root is then looked for below the
+ * D of least loss, found first by golden section (the loss is unimodal in
+ * ln D). */
 static int iso_ln_d(iso_profile *ip, double ln_n, double *ln_d)
 {
     profile *pr = &ip->pr;
@@ -710,9 +706,6 @@ static int cheaper(const ls_solve_candidate *a, const ls_solve_candidate *b)
     return a->R < b->R || (a->R == b->R && a->E < b->E);
 }
 
-/* ls_solve_run, with the search without memory limit made optional (the
- * uncertainty runs do not report it). */
-/* The budget and options a solve accepts. */
 int ls_solve_budget_serving(const ls_solve_budget *b)
 {
     return b->context > 0 || b->activation_bytes > 0;
@@ -728,6 +721,9 @@ double ls_solve_budget_kv_bits(const ls_solve_budget *b)
     return b->kv_bits > 0 ? b->kv_bits : b->bits;
 }
 
+/* ls_solve_run, with the search without memory limit made optional (the
+ * uncertainty runs do not report it). */
+/* The budget and options a solve accepts. */
 static int check_problem(const ls_arch_template *t, const ls_solve_budget *b, const ls_solve_options *o, ls_error *err)
 {
     int flops_given = b->flops > 0 && isfinite(b->flops);

@@ -337,7 +337,7 @@ int cmd_serving(const ls_request *req, ls_result *res, const ls_lawfile *lf, con
     if (so->quant && b->bits < so->quant->trained_bits)
         res_note(res, "the loss includes the penalty of quantising the weights to %g bits after training at %g "
                  "(Kumar et al.'s form, from %s)", b->bits, so->quant->trained_bits, room->source);
-    else if (!so->quant && b->bits < 16)
+    else if (!so->quant && b->bits < LS_LAW_QUANT_FULL_BITS)
         res_warn(res, LS_WARNING_SERVING, "bits", "%s %g: the loss assumes the weights lose nothing when quantised "
                  "(the law has no quantisation penalty; %s FILE adds one)", req_flag(req, O_BITS), b->bits,
                  req_flag(req, O_QUANTISATION));

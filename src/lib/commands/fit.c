@@ -60,7 +60,7 @@ typedef struct fit_job {
 
 /* The weights' precision of a full-precision run: at or above it, a run is
  * fitted as the law; below it, it measures the penalty. */
-#define FULL_PRECISION_BITS 16
+#define FULL_PRECISION_BITS LS_LAW_QUANT_FULL_BITS
 
 typedef struct bits_row {
     ls_sweep_row row;

@@ -33,7 +33,6 @@ static void star_if(char *cell, size_t size, const ls_solve_candidate *c, ls_law
     }
 }
 
-#define NROWS 11
 #define NROWS_MAX 17
 
 /* The rows of the table: the eleven of every solve, with the quantisation
@@ -175,8 +174,7 @@ static void print_candidates(strbuf *out, const ls_solve_result *r, double eps, 
             human(n, sizeof n, cand->n_act);
             human(d, sizeof d, cand->tokens);
             text_fixed(l, sizeof l, cand->loss, 4);
-            bytes_text(m, sizeof m, cand->kv_bytes > 0 || cand->memory_bytes > cand->weight_bytes ? cand->memory_bytes
-                                                                                                : cand->weight_bytes);
+            bytes_text(m, sizeof m, cand->memory_bytes); /* the weights' alone without serving options */
             snprintf(bd, sizeof bd, "%s", ls_solve_bound_name(cand->bound));
             human(cost, sizeof cost, cand->training_flops + cand->serving_flops);
             star_if(e, sizeof e, cand, LS_LAW_RANGE_E);
