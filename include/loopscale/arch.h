@@ -69,6 +69,11 @@ typedef struct ls_arch_template {
      * it (fields it left out LS_SHAPE_UNSET). */
     int has_shape;
     ls_shape_spec shape;
+    /* Each stage's key/value width per unit of model width (prelude, loop
+     * block, coda; ls_shape_stage): kv_heads x head_dim / d_model of the
+     * model (has_shape), else 1: a template of shares gives no heads, and
+     * its layers are taken as multi-head attention, K and V each d wide. */
+    double kv_ratio[LS_SHAPE_NSTAGES];
     char name[128];   /* "name": what the template describes ("" when not given) */
     char source[512]; /* "source": where its numbers come from ("" when not given) */
 } ls_arch_template;
@@ -103,6 +108,14 @@ void ls_arch_set_flops(ls_arch_template *t, const ls_law_flops *c);
 double ls_arch_tokens_for_flops(const ls_arch_template *t, const ls_law_point *x, double flops);
 double ls_arch_training_flops(const ls_arch_template *t, const ls_law_point *x);
 double ls_arch_inference_flops(const ls_arch_template *t, const ls_law_point *x);
+/* The key and value elements one token of context keeps in the KV cache
+ * at R loops: every attention layer a token runs through keeps its own K
+ * and V, kv_ratio x d wide each, so 2 d (kv_ratio[prelude] prelude_layers
+ * + R kv_ratio[loop] loop_layers + kv_ratio[coda] coda_layers), with the
+ * width d of the FLOP conventions (d_model, or read off N_act:
+ * ls_law_flops_width).  Tied and per-loop attention keep the same cache:
+ * the weights are shared or not, each pass's keys and values are its own. */
+double ls_arch_kv_per_token(const ls_arch_template *t, double n_act, double R);
 /* The law point of a configuration. */
 ls_law_point ls_arch_point(const ls_arch_template *t, double n_act, double E, double R, double tokens);
 

@@ -67,16 +67,19 @@ typedef struct ls_frontier_solve_point {
     double exponent_n;       /* d ln N_act / d ln F: central differences between the neighbouring
                               * budgets (one-sided at the ends); NaN with one budget */
     unsigned outside;        /* bits 1u << LAW_RANGE_*: beyond the ranges o->ranges knows */
+    /* What the chosen configuration holds and costs (ls_solve_candidate). */
+    double kv_bytes, memory_bytes, quant_penalty, training_flops, serving_flops;
 } ls_frontier_solve_point;
 
 /* The chosen configuration at each of n budgets, in increasing F (as
- * ls_frontier_budgets_parse gives them), with weight memory mem_bytes (+inf
- * for none) at bits per weight, into out[n].  Errors: LS_ERR_USAGE when the
+ * ls_frontier_budgets_parse gives them), under the memory and serving
+ * budget of deploy (its flops set to each budget in turn), into out[n].
+ * Errors: LS_ERR_USAGE when the
  * budgets do not increase, those of ls_solve_run, and LS_ERR_DATA naming the budget when no candidate fits
  * the memory ("at 1e+22 FLOPs no candidate fits in 1e+06 bytes at 4 bits per
  * weight") or leaves a training token. */
 int ls_frontier_run_solve(const ls_law *l, const ls_arch_template *t, const double *budgets, size_t n,
-                          const ls_solve_options *o, double mem_bytes, double bits, ls_frontier_solve_point *out,
+                          const ls_solve_options *o, const ls_solve_budget *deploy, ls_frontier_solve_point *out,
                           ls_error *err) LS_MUST_CHECK;
 
 LS_API_END

@@ -230,6 +230,37 @@ double ls_law_tokens_for_flops_as(const ls_law_flops *c, const ls_law_point *x, 
 double ls_law_inference_flops_as(const ls_law_flops *c, const ls_law_point *x);
 double ls_law_n_eff(const ls_law *l, const ls_law_point *x);
 
+/* --- the loss of quantised weights ---------------------------------------
+ * Kumar et al. 2024 ("Scaling Laws for Precision"): quantising the weights
+ * of a model trained in high precision to P bits after training adds
+ *     delta_PTQ(N, D, P) = C_T (D^gamma_D / N^gamma_N) exp(-P / gamma_post)
+ * to its loss: more so the more tokens per parameter it was trained on.
+ * N is the model's stored parameters (N_total: what is quantised).  No
+ * penalty at or above trained_bits (the runs' own precision). */
+/* The precision runs are trained and evaluated at unless a sweep says
+ * otherwise: below it weights are quantised (fit --bits-column, solve's
+ * warning of --bits without a penalty). */
+#define LS_LAW_QUANT_FULL_BITS 16
+typedef struct ls_law_quant {
+    double c_t, gamma_d, gamma_n, gamma_post;
+    double trained_bits;
+} ls_law_quant;
+double ls_law_quant_penalty(const ls_law_quant *q, double n_total, double tokens, double bits);
+/* Kumar et al.'s constants from n measured penalties delta[i] > 0 (the
+ * loss of run i with its weights quantised to bits[i], less the loss of
+ * the same run unquantised), by least squares on
+ *     ln delta = ln C_T + gamma_D ln D - gamma_N ln N_total - P / gamma_post,
+ * linear in (ln C_T, gamma_D, gamma_N, 1 / gamma_post).  *rmse is the RMS of
+ * the fitted penalty less the measured one (loss units).  Errors
+ * (LS_ERR_DATA): fewer than 5 penalties, a delta not positive, the runs not
+ * varying in bits, tokens or N_total (the constants cannot be told apart),
+ * or a fit whose penalty does not fall with the bits (1 / gamma_post <= 0). */
+int ls_law_quant_fit(const double *n_total, const double *tokens, const double *bits, const double *delta, size_t n,
+                     double trained_bits, ls_law_quant *out, double *rmse, ls_error *err) LS_MUST_CHECK;
+/* 0, or LS_ERR_DATA naming the constant out of its domain (C_T, gamma_post
+ * positive, exponents finite, trained_bits in [1, 64]). */
+int ls_law_quant_check(const ls_law_quant *q, ls_error *err) LS_MUST_CHECK;
+
 /* --- where a law was fitted --------------------------------------------
  * A fitted law is only vouched for inside the ranges of the runs it was
  * fitted on; a prediction outside them (more tokens, more experts, a larger

@@ -100,7 +100,24 @@ typedef struct ls_lawfile {
      * the template solve and its kin answer for unless given another. */
     int has_architecture;
     ls_arch_record architecture;
+    /* The penalty of quantising the weights after training ("quantisation",
+     * Kumar et al.'s form, law.h): fitted on runs evaluated at several
+     * weight precisions, or added by hand; absent from most files.  runs
+     * and rmse say what it was fitted on (0 and NaN: not said). */
+    int has_quant;
+    ls_law_quant quant;
+    size_t quant_runs;
+    double quant_rmse;
 } ls_lawfile;
+
+/* The form the "quantisation" member names: Kumar et al. 2024's post-training
+ * quantisation degradation (law.h). */
+#define LS_LAWFILE_QUANT_FORM "kumar2024-ptq"
+
+/* The "quantisation" member of the JSON file at path (a law file, or a
+ * file holding only that member), checked.  LS_ERR_NOINPUT, or
+ * LS_ERR_DATA naming the file and key. */
+int ls_lawfile_quant_read(const char *path, ls_law_quant *out, ls_error *err) LS_MUST_CHECK;
 
 ls_lawfile *ls_lawfile_new(const ls_law *l);
 void ls_lawfile_free(ls_lawfile *lf);

@@ -31,10 +31,31 @@
 LS_API_BEGIN
 
 typedef struct ls_solve_budget {
-    double flops;     /* training compute F */
-    double mem_bytes; /* weight memory M; +inf for none */
+    double flops;     /* training compute F (with target_loss a ceiling; 0 or +inf: none) */
+    double mem_bytes; /* memory M; +inf for none */
     double bits;      /* bits per weight b_w */
+    /* Serving (docs/solver.md#serving); every field 0 leaves the answer of
+     * weights alone.  Memory is weights + KV cache + activation_bytes:
+     * the cache holds context x batch tokens of ls_arch_kv_per_token()
+     * elements of kv_bits each. */
+    double context;          /* tokens each sequence keeps in the KV cache (0: no cache) */
+    double batch;            /* sequences served at once (0 counts as 1) */
+    double kv_bits;          /* bits per cached element (0: bits) */
+    double activation_bytes; /* an allowance for activations and workspace */
+    /* Cost (Sardana et al. 2024): with inference_tokens T > 0 or a target
+     * loss, the choice minimises training + T x inference FLOPs among the
+     * configurations reaching the target loss, or within epsilon of the
+     * best loss F buys; D is then what reaches that loss, not F / (6 N). */
+    double inference_tokens; /* T: tokens served over the model's life */
+    double target_loss;      /* the loss to reach (0: none) */
 } ls_solve_budget;
+
+/* 1 when the budget counts a KV cache or an activation allowance, and when
+ * it asks for the cheapest configuration (inference tokens or a target). */
+int ls_solve_budget_serving(const ls_solve_budget *b);
+int ls_solve_budget_costed(const ls_solve_budget *b);
+/* The bits of each cached key or value element: kv_bits, else bits. */
+double ls_solve_budget_kv_bits(const ls_solve_budget *b);
 
 typedef struct ls_solve_options {
     const double *R; /* candidate loop counts */
@@ -47,6 +68,9 @@ typedef struct ls_solve_options {
     /* Where the law was fitted (ls_lawfile_ranges); NULL: unknown.  Every
      * reported configuration is checked against it. */
     const ls_law_ranges *ranges;
+    /* A post-training quantisation penalty (law.h) added to the loss of
+     * weights below its trained precision; NULL: none. */
+    const ls_law_quant *quant;
 } ls_solve_options;
 
 /* Relative difference below which two candidates' losses count as equal
@@ -81,6 +105,11 @@ typedef struct ls_solve_candidate {
     double inference_flops; /* per token: 2 N_unroll under 6nd (the template's convention) */
     double weight_bytes;    /* b_w N_total / 8 */
     int feasible;           /* some N_act fits the memory budget */
+    double kv_bytes;        /* the KV cache: context x batch x ls_arch_kv_per_token x kv_bits / 8 */
+    double memory_bytes;    /* weight_bytes + kv_bytes + the activation allowance */
+    double quant_penalty;   /* what quantising the weights adds to the loss (included in loss) */
+    double training_flops;  /* F, or what reaching the target loss costs */
+    double serving_flops;   /* inference_tokens x inference_flops */
     unsigned outside;       /* bits 1u << LAW_RANGE_*: quantities beyond the fitted ranges */
     ls_solve_bound bound;      /* what binds N_act */
 } ls_solve_candidate;
@@ -106,6 +135,12 @@ typedef struct ls_solve_result {
     size_t nwarnings;
     ls_solve_warning *warnings;
     size_t ncandidates_outside; /* feasible candidates with any quantity outside */
+    /* The cheapest configuration was asked for (ls_solve_budget_costed):
+     * the candidates, the choice and `unconstrained` reach target_loss at
+     * least cost; `best` is the lowest loss F buys (infeasible without F). */
+    int costed;
+    double target_loss;
+    int quantised; /* the loss includes a quantisation penalty (options' quant, bits below its precision) */
 } ls_solve_result;
 
 /* The best N_act for one (E, R) under the budget: the candidate, with

@@ -28,6 +28,8 @@ void ls_arch_template_default(ls_arch_template *t)
     t->per_loop_share = 0.0;
     t->loop_share = 0.75;
     ls_shape_spec_unset(&t->shape);
+    for (int st = 0; st < LS_SHAPE_NSTAGES; st++)
+        t->kv_ratio[st] = 1.0;
 }
 
 /* ---- the mapping ------------------------------------------------------------------- */
@@ -64,6 +66,16 @@ void ls_arch_set_flops(ls_arch_template *t, const ls_law_flops *c)
     t->context = c->context;
     t->vocab = c->vocab;
     t->d_model = c->d_model;
+}
+
+double ls_arch_kv_per_token(const ls_arch_template *t, double n_act, double R)
+{
+    ls_law_flops c;
+    ls_arch_flops(t, &c);
+    ls_law_point x = ls_arch_point(t, n_act, 1.0, R, 0.0);
+    double layers = t->kv_ratio[LS_SHAPE_PRELUDE] * t->prelude_layers + R * t->kv_ratio[LS_SHAPE_LOOP] * t->loop_layers +
+                    t->kv_ratio[LS_SHAPE_CODA] * t->coda_layers;
+    return 2.0 * ls_law_flops_width(&c, &x) * layers;
 }
 
 double ls_arch_tokens_for_flops(const ls_arch_template *t, const ls_law_point *x, double flops)
@@ -163,6 +175,13 @@ static int model_shares(const ls_shape_spec *given, ls_arch_template *t, ls_erro
     double n_all = (double)(s.head_layers + s.layers + s.tail_layers), d = (double)given->d_model;
     t->attention_share = 4.0 * n_all / (act / (d * d));
     t->d_model = 0.0; /* the width follows N_act */
+    /* The key/value width of each stage per unit of width: head counts are
+     * kept and head sizes grow with the width as the model is scaled. */
+    ls_shape_counts c;
+    if (ls_shape_count_params(&s, &c, err) != 0)
+        return err->code;
+    for (int st = 0; st < LS_SHAPE_NSTAGES; st++)
+        t->kv_ratio[st] = (double)c.stage_kv_width[st] / d;
     return 0;
 }
 
@@ -425,6 +444,8 @@ int ls_arch_template_from_doc(const ls_arch_doc *doc, const char *path, ls_arch_
                             t->prelude_layers + t->loop_layers + t->coda_layers, t->loop_share);
     t->has_shape = 0;
     ls_shape_spec_unset(&t->shape);
+    for (int st = 0; st < LS_SHAPE_NSTAGES; st++)
+        t->kv_ratio[st] = 1.0;
     return 0;
 }
 

@@ -38,6 +38,9 @@ typedef enum {
     O_LOSS, O_HUBER_DELTA, O_SPACE, O_GRID, O_STARTS, O_SEED, O_THREADS, O_FIX, O_TIE, O_FIX_FROM, O_BOOTSTRAP,
     O_GROUP, O_BOOTSTRAP_STARTS, O_CI, O_CI_METHOD, O_SCALE, O_MAX_ITERATIONS, O_BY, O_SEARCH,
     O_MLP, O_SHARED_EXPERTS, O_MOE_LAYERS, O_INJECTION, O_NORMS, O_EMBEDDING_NORM, O_LOOP_NORM,
+    /* serving: the KV cache, lifetime inference, quantised weights (solve, frontier, plan, report) */
+    O_SERVE_CONTEXT, O_BATCH, O_KV_BITS, O_ACTIVATION_MEMORY, O_INFERENCE_TOKENS, O_TARGET_LOSS, O_QUANTISATION,
+    O_BITS_COLUMN,
     /* laws */
     O_LAW_FILE, O_LAW_KIND, O_LAWS, O_FORCE, O_AXES, O_SPLIT,
     /* budgets and the solver */

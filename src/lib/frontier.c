@@ -153,7 +153,7 @@ static double local_exponent(const ls_frontier_solve_point *p, size_t n, size_t 
 }
 
 int ls_frontier_run_solve(const ls_law *l, const ls_arch_template *t, const double *budgets, size_t n,
-                          const ls_solve_options *o, double mem_bytes, double bits, ls_frontier_solve_point *out,
+                          const ls_solve_options *o, const ls_solve_budget *deploy, ls_frontier_solve_point *out,
                           ls_error *err)
 {
     for (size_t i = 1; i < n; i++)
@@ -161,14 +161,17 @@ int ls_frontier_run_solve(const ls_law *l, const ls_arch_template *t, const doub
             return ls_error_set(err, LS_ERR_USAGE, "the budgets must increase (%g follows %g): the local exponent "
                                 "is taken between neighbours", budgets[i], budgets[i - 1]);
     for (size_t i = 0; i < n; i++) {
-        ls_solve_budget b = {.flops = budgets[i], .mem_bytes = mem_bytes, .bits = bits};
+        ls_solve_budget b = *deploy;
+        b.flops = budgets[i];
+        double mem_bytes = b.mem_bytes, bits = b.bits;
         ls_solve_result r;
         memset(&r, 0, sizeof r);
         int rc = ls_solve_run(l, t, &b, o, &r, err);
         if (rc == 0 && !r.has_choice) {
             if (isfinite(mem_bytes))
-                rc = ls_error_set(err, LS_ERR_DATA, "at %g FLOPs no candidate fits in %g bytes at %g bits per weight",
-                                  budgets[i], mem_bytes, bits);
+                rc = ls_error_set(err, LS_ERR_DATA, "at %g FLOPs no candidate fits in %g bytes at %g bits per weight%s",
+                                  budgets[i], mem_bytes, bits,
+                                  ls_solve_budget_serving(&b) ? " with its KV cache and activations" : "");
             else
                 rc = ls_error_set(err, LS_ERR_DATA, "no model fits a budget of %g %s", budgets[i],
                                   budgets[i] == 1 ? "FLOP" : "FLOPs");
@@ -178,7 +181,10 @@ int ls_frontier_run_solve(const ls_law *l, const ls_arch_template *t, const doub
             out[i] = (ls_frontier_solve_point){.flops = budgets[i], .R = c->R, .E = c->E, .n_act = c->n_act,
                                             .n_total = c->n_total, .tokens = c->tokens,
                                             .tokens_per_param = c->tokens / c->n_act, .loss = c->loss,
-                                            .bound = c->bound, .exponent_n = NAN, .outside = c->outside};
+                                            .bound = c->bound, .exponent_n = NAN, .outside = c->outside,
+                                            .kv_bytes = c->kv_bytes, .memory_bytes = c->memory_bytes,
+                                            .quant_penalty = c->quant_penalty, .training_flops = c->training_flops,
+                                            .serving_flops = c->serving_flops};
         }
         ls_solve_result_free(&r);
         if (rc != 0)

@@ -1052,3 +1052,112 @@ int ls_law_compute_optimal(const ls_law *l, double flops, double *n_opt, double 
         *exponent = a;
     return 0;
 }
+
+/* ---- the loss of quantised weights ------------------------------------------------- */
+
+double ls_law_quant_penalty(const ls_law_quant *q, double n_total, double tokens, double bits)
+{
+    if (!q || !(bits < q->trained_bits))
+        return 0.0;
+    /* Kumar et al. 2024, "Scaling Laws for Precision", the post-training
+     * quantisation degradation: C_T D^gamma_D N^-gamma_N e^(-P / gamma_post). */
+    return q->c_t * exp(q->gamma_d * log(tokens) - q->gamma_n * log(n_total) - bits / q->gamma_post);
+}
+
+int ls_law_quant_check(const ls_law_quant *q, ls_error *err)
+{
+    if (!(q->c_t > 0) || !isfinite(q->c_t))
+        return ls_error_set(err, LS_ERR_DATA, "C_T = %g: must be a positive number", q->c_t);
+    if (!isfinite(q->gamma_d) || !isfinite(q->gamma_n))
+        return ls_error_set(err, LS_ERR_DATA, "gamma_D and gamma_N must be numbers");
+    if (!(q->gamma_post > 0) || !isfinite(q->gamma_post))
+        return ls_error_set(err, LS_ERR_DATA, "gamma_post = %g: must be a positive number", q->gamma_post);
+    if (!(q->trained_bits >= 1 && q->trained_bits <= 64))
+        return ls_error_set(err, LS_ERR_DATA, "trained_bits = %g: must be from 1 to 64", q->trained_bits);
+    return 0;
+}
+
+/* The columns of the least-squares problem vary: the spread of v around
+ * its mean, relative to its size. */
+static int varies(const double *v, size_t n)
+{
+    double lo = v[0], hi = v[0];
+    for (size_t i = 1; i < n; i++)
+        lo = fmin(lo, v[i]), hi = fmax(hi, v[i]);
+    return hi - lo > 1e-9 * fmax(fabs(hi), fabs(lo));
+}
+
+int ls_law_quant_fit(const double *n_total, const double *tokens, const double *bits, const double *delta, size_t n,
+                     double trained_bits, ls_law_quant *out, double *rmse, ls_error *err)
+{
+    if (n < 5)
+        return ls_error_set(err, LS_ERR_DATA, "%zu quantised runs: the penalty's 4 constants need at least 5", n);
+    for (size_t i = 0; i < n; i++)
+        if (!(delta[i] > 0) || !isfinite(delta[i]) || !(n_total[i] > 0) || !(tokens[i] > 0) || !isfinite(bits[i]))
+            return ls_error_set(err, LS_ERR_DATA, "quantised run %zu: a penalty of %g (N_total %g, D %g, %g bits): "
+                                "a penalty must be a positive loss", i + 1, delta[i], n_total[i], tokens[i], bits[i]);
+    if (!varies(bits, n) || !varies(tokens, n) || !varies(n_total, n))
+        return ls_error_set(err, LS_ERR_DATA, "the quantised runs hold %s fixed: the penalty's constants cannot be "
+                            "told apart (runs at several bit widths, token counts and sizes are needed)",
+                            !varies(bits, n) ? "the bits" : !varies(tokens, n) ? "the tokens" : "N_total");
+    /* Centred columns (1, ln D, -ln N, -P) keep the normal equations well
+     * conditioned; the intercept follows from the means. */
+    double mean[4] = {0, 0, 0, 0};
+    for (size_t i = 0; i < n; i++) {
+        mean[0] += log(delta[i]) / (double)n;
+        mean[1] += log(tokens[i]) / (double)n;
+        mean[2] += -log(n_total[i]) / (double)n;
+        mean[3] += -bits[i] / (double)n;
+    }
+    double m[3][4] = {{0}}; /* the 3 x 3 normal equations and their right-hand side */
+    for (size_t i = 0; i < n; i++) {
+        double x[3] = {log(tokens[i]) - mean[1], -log(n_total[i]) - mean[2], -bits[i] - mean[3]};
+        double y = log(delta[i]) - mean[0];
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++)
+                m[r][c] += x[r] * x[c];
+            m[r][3] += x[r] * y;
+        }
+    }
+    /* Gaussian elimination with partial pivoting. */
+    for (int k = 0; k < 3; k++) {
+        int p = k;
+        for (int r = k + 1; r < 3; r++)
+            if (fabs(m[r][k]) > fabs(m[p][k]))
+                p = r;
+        if (!(fabs(m[p][k]) > 1e-12 * (fabs(m[0][0]) + fabs(m[1][1]) + fabs(m[2][2]))))
+            return ls_error_set(err, LS_ERR_DATA, "the quantised runs' bits, tokens and sizes move together: the "
+                                "penalty's constants cannot be told apart");
+        for (int c = 0; c < 4; c++) {
+            double tmp = m[k][c];
+            m[k][c] = m[p][c];
+            m[p][c] = tmp;
+        }
+        for (int r = k + 1; r < 3; r++) {
+            double f = m[r][k] / m[k][k];
+            for (int c = k; c < 4; c++)
+                m[r][c] -= f * m[k][c];
+        }
+    }
+    double beta[3];
+    for (int k = 2; k >= 0; k--) {
+        double v = m[k][3];
+        for (int c = k + 1; c < 3; c++)
+            v -= m[k][c] * beta[c];
+        beta[k] = v / m[k][k];
+    }
+    if (!(beta[2] > 0))
+        return ls_error_set(err, LS_ERR_DATA, "the measured penalty does not fall with the bits (the fit's 1/gamma_post "
+                            "is %g): not Kumar et al.'s form", beta[2]);
+    double ln_c = mean[0] - beta[0] * mean[1] - beta[1] * mean[2] - beta[2] * mean[3];
+    *out = (ls_law_quant){.c_t = exp(ln_c), .gamma_d = beta[0], .gamma_n = beta[1], .gamma_post = 1.0 / beta[2],
+                          .trained_bits = trained_bits};
+    double ss = 0;
+    for (size_t i = 0; i < n; i++) {
+        double r = out->c_t * exp(out->gamma_d * log(tokens[i]) - out->gamma_n * log(n_total[i]) -
+                                  bits[i] / out->gamma_post) - delta[i];
+        ss += r * r;
+    }
+    *rmse = sqrt(ss / (double)n);
+    return ls_law_quant_check(out, err);
+}

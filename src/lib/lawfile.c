@@ -23,6 +23,8 @@ ls_lawfile *ls_lawfile_new(const ls_law *l)
     ls_lawfile *lf = calloc(1, sizeof *lf);
     if (lf && l)
         lf->law = *l;
+    if (lf)
+        lf->quant_rmse = NAN;
     return lf;
 }
 
@@ -803,6 +805,61 @@ static int read_architecture(const json_ctx *c, const cJSON *obj, ls_arch_record
     return status;
 }
 
+/* "quantisation": {"form": "kumar2024", "C_T", "gamma_D", "gamma_N",
+ * "gamma_post", "trained_bits", and optionally "runs" and "rmse"}. */
+static int read_quant(const json_ctx *c, const cJSON *obj, ls_law_quant *q, size_t *runs, double *rmse)
+{
+    int status = expect_object(c, obj, "quantisation");
+    const cJSON *form = status ? NULL : member(c, obj, "form", "quantisation.form", 1, &status);
+    if (status == 0 && !(cJSON_IsString(form) && strcmp(form->valuestring, LS_LAWFILE_QUANT_FORM) == 0))
+        status = key_error(c, "quantisation.form", "expected \"" LS_LAWFILE_QUANT_FORM "\"");
+    static const char *const keys[] = {"C_T", "gamma_D", "gamma_N", "gamma_post", "trained_bits"};
+    double *values[] = {&q->c_t, &q->gamma_d, &q->gamma_n, &q->gamma_post, &q->trained_bits};
+    char path[64];
+    for (int k = 0; k < 5 && status == 0; k++) {
+        snprintf(path, sizeof path, "quantisation.%s", keys[k]);
+        const cJSON *item = member(c, obj, keys[k], path, 1, &status);
+        if (status == 0)
+            status = get_number(c, item, path, values[k]);
+    }
+    if (status == 0 && ls_law_quant_check(q, c->err) != 0) {
+        char why[LS_ERROR_MESSAGE_MAX];
+        snprintf(why, sizeof why, "%s", c->err->message);
+        status = key_error(c, "quantisation", why);
+    }
+    *runs = 0;
+    *rmse = NAN;
+    const cJSON *item = status ? NULL : member(c, obj, "runs", "quantisation.runs", 0, &status);
+    if (item && status == 0)
+        status = get_count(c, item, "quantisation.runs", runs);
+    item = status ? NULL : member(c, obj, "rmse", "quantisation.rmse", 0, &status);
+    if (item && status == 0 && (status = get_number(c, item, "quantisation.rmse", rmse)) == 0 && !(*rmse >= 0))
+        status = key_error(c, "quantisation.rmse", "expected a number not below 0");
+    return status;
+}
+
+int ls_lawfile_quant_read(const char *path, ls_law_quant *out, ls_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (ls_read_small_file(path, LAWFILE_MAX_BYTES, "quantisation file", &text, &len, err) != 0)
+        return err->code;
+    const char *name = ls_input_name(path);
+    json_ctx c = {name, err};
+    cJSON *root = ls_parse_json_text(text, len, name, err);
+    int status = root ? 0 : err->code;
+    const cJSON *item = status ? NULL : member(&c, root, "quantisation", "quantisation", 1, &status);
+    size_t runs;
+    double rmse;
+    if (status == 0)
+        status = read_quant(&c, item, out, &runs, &rmse);
+    if (status != 0 && root)
+        ls_json_error_locate(err, name, text, len);
+    cJSON_Delete(root);
+    free(text);
+    return status;
+}
+
 ls_lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_error *err)
 {
     json_ctx c = {name, err};
@@ -906,6 +963,10 @@ ls_lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_
     if (status == 0 && (item = member(&c, root, "architecture", "architecture", 0, &status))) {
         lf->has_architecture = 1;
         status = read_architecture(&c, item, &lf->architecture);
+    }
+    if (status == 0 && (item = member(&c, root, "quantisation", "quantisation", 0, &status))) {
+        lf->has_quant = 1;
+        status = read_quant(&c, item, &lf->quant, &lf->quant_runs, &lf->quant_rmse);
     }
     if (status == 0 && (item = member(&c, root, "created_by", "created_by", 0, &status))) {
         const cJSON *version = member(&c, item, "version", "created_by.version", 0, &status);
@@ -1146,6 +1207,20 @@ char *ls_lawfile_to_json(const ls_lawfile *lf, ls_error *err)
             ls_jsonw_object_end(&w);
         }
         ls_jsonw_array_end(&w);
+        ls_jsonw_object_end(&w);
+    }
+    if (lf->has_quant) {
+        ls_jsonw_object_begin(&w, "quantisation");
+        ls_jsonw_string(&w, "form", LS_LAWFILE_QUANT_FORM);
+        ls_jsonw_number(&w, "C_T", lf->quant.c_t);
+        ls_jsonw_number(&w, "gamma_D", lf->quant.gamma_d);
+        ls_jsonw_number(&w, "gamma_N", lf->quant.gamma_n);
+        ls_jsonw_number(&w, "gamma_post", lf->quant.gamma_post);
+        ls_jsonw_number(&w, "trained_bits", lf->quant.trained_bits);
+        if (lf->quant_runs)
+            ls_jsonw_integer(&w, "runs", (long long)lf->quant_runs);
+        if (!isnan(lf->quant_rmse))
+            ls_jsonw_number(&w, "rmse", lf->quant_rmse);
         ls_jsonw_object_end(&w);
     }
     if (lf->version || lf->command) {

@@ -170,6 +170,39 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                             "how training FLOPs are counted (docs/flops.md); attn needs the template's context, "
                             "head its vocab",
                             NULL},
+    [O_SERVE_CONTEXT] = {"context", 0, LS_OPTION_COUNT, 0, "N", 1, 1e9, NULL, NULL, "no KV cache",
+                         "tokens of context each served sequence keeps in the KV cache, e.g. 8192: memory "
+                         "counts weights + cache + --activation-memory; every attention layer a token runs through, "
+                         "each loop's included, keeps its own keys and values",
+                         "Serving:", "tokens"},
+    [O_BATCH] = {"batch", 0, LS_OPTION_INTEGER, 0, "B", 1, 1e9, NULL, "1", NULL,
+                 "sequences served at once, each with its own KV cache (with --context)", NULL},
+    [O_KV_BITS] = {"kv-bits", 0, LS_OPTION_NUMBER, 0, "B", 1, 64, NULL, NULL, "--bits",
+                   "bits per cached key or value element", NULL, "bits per element"},
+    [O_ACTIVATION_MEMORY] = {"activation-memory", 0, LS_OPTION_BYTES, 0, "BYTES", 1, 1e21, NULL, NULL, "none",
+                             "memory kept for activations and workspace, out of --mem", NULL, "bytes"},
+    [O_INFERENCE_TOKENS] = {"inference-tokens", 0, LS_OPTION_COUNT, 0, "T", 1, 1e20, NULL, NULL, NULL,
+                            "tokens the model will serve over its life: choose the configuration of least training "
+                            "+ T x inference FLOPs among those within epsilon of the best loss (or reaching "
+                            "--target-loss), training on fewer tokens than --flops buys where that is cheaper "
+                            "(Sardana et al.)",
+                            NULL, "tokens"},
+    [O_TARGET_LOSS] = {"target-loss", 0, LS_OPTION_NUMBER, 0, "L", 1e-6, 100, NULL, NULL, NULL,
+                       "the loss to reach at least cost: the cheapest training (+ inference with "
+                       "--inference-tokens) that reaches L under the memory budget; --flops is then a ceiling",
+                       NULL, "nats"},
+    [O_QUANTISATION] = {"quantisation", 0, LS_OPTION_INPUT, 0, "FILE", NO_RANGE, NULL, NULL,
+                        "the law's own, if it records one",
+                        "the post-training quantisation penalty added to the loss below the trained precision "
+                        "(Kumar et al.'s form): a law file, or a file with a \"quantisation\" member "
+                        "(docs/formats.md#quantisation)",
+                        NULL},
+    [O_BITS_COLUMN] = {"bits-column", 0, LS_OPTION_TEXT, 0, "COL", NO_RANGE, NULL, NULL, NULL,
+                       "the column of the bits each run's weights were evaluated at: runs at 16 bits or more are "
+                       "fitted as the law, and those below give the post-training quantisation penalty (each less "
+                       "its full-precision run of the same configuration), whose constants in Kumar et al.'s form "
+                       "the law file records",
+                       NULL},
     [O_R_LIST] = {"R", 0, LS_OPTION_LIST, LS_OPTION_INTEGRAL, "LIST", 1, MAX_LOOPS, NULL, NULL, NULL,
                   "candidate loop counts", NULL, "loops"},
     [O_E_LIST] = {"E", 0, LS_OPTION_LIST, LS_OPTION_INTEGRAL, "LIST", 1, MAX_EXPERTS, NULL, NULL, NULL,

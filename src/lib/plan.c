@@ -701,7 +701,7 @@ static int isoflop_points(const ls_law *center, const ls_arch_template *t, const
     for (size_t q = 0; q < npairs; q++)
         for (size_t b = 0; b < B; b++) {
             double f = top * pow(ratio, -(double)(B - 1 - b));
-            ls_solve_budget budget = {f, INFINITY, 16};
+            ls_solve_budget budget = {.flops = f, .mem_bytes = INFINITY, .bits = 16};
             ls_solve_candidate best;
             if (ls_solve_candidate_at(center, t, &budget, E[q], R[q], NULL, 0, 0, &best) != 0 || !best.feasible ||
                 !(best.n_act > 0 && isfinite(best.n_act)))
@@ -840,7 +840,7 @@ ls_law_point *ls_plan_question_candidates(const ls_law *l, const ls_arch_templat
         for (size_t r = 0; r < nR; r++)
             for (size_t b = 0; b < QUESTION_BUDGETS; b++) {
                 double f = flops_max * pow(10.0, -0.5 * (double)(QUESTION_BUDGETS - 1 - b));
-                ls_solve_budget budget = {f, INFINITY, 16};
+                ls_solve_budget budget = {.flops = f, .mem_bytes = INFINITY, .bits = 16};
                 ls_solve_candidate best;
                 if (ls_solve_candidate_at(l, t, &budget, E[e], R[r], NULL, 0, 0, &best) != 0 || !best.feasible ||
                     !(best.n_act > 0 && isfinite(best.n_act)))

@@ -68,7 +68,10 @@ char *ls_holdout_result_to_json(const ls_holdout_result *r, ls_error *err)
     return ls_jsonw_finish(&w, err);
 }
 
-static void json_candidate(jsonw *w, const char *key, const ls_solve_candidate *c)
+/* What a candidate's document shows beyond weights and loss. */
+enum { SHOW_MEMORY = 1, SHOW_COST = 2, SHOW_QUANT = 4 };
+
+static void json_candidate(jsonw *w, const char *key, const ls_solve_candidate *c, unsigned show)
 {
     ls_jsonw_object_begin(w, key);
     ls_jsonw_bool(w, "feasible", c->feasible);
@@ -84,6 +87,17 @@ static void json_candidate(jsonw *w, const char *key, const ls_solve_candidate *
         ls_jsonw_number(w, "loss", c->loss);
         ls_jsonw_number(w, "inference_flops_per_token", c->inference_flops);
         ls_jsonw_number(w, "weight_bytes", c->weight_bytes);
+        if (show & SHOW_MEMORY) {
+            ls_jsonw_number(w, "kv_bytes", c->kv_bytes);
+            ls_jsonw_number(w, "memory_bytes", c->memory_bytes);
+        }
+        if (show & SHOW_QUANT)
+            ls_jsonw_number(w, "quant_penalty", c->quant_penalty);
+        if (show & SHOW_COST) {
+            ls_jsonw_number(w, "training_flops", c->training_flops);
+            ls_jsonw_number(w, "inference_flops", c->serving_flops);
+            ls_jsonw_number(w, "total_flops", c->training_flops + c->serving_flops);
+        }
         ls_jsonw_string(w, "bound", ls_solve_bound_name(c->bound));
         /* The quantities beyond the ranges the law was fitted on. */
         ls_jsonw_array_begin(w, "outside", 1);
@@ -110,14 +124,28 @@ char *ls_solve_result_to_json(const ls_solve_budget *b, double eps, const ls_sol
     ls_jsonw_init(&w);
     ls_jsonw_object_begin(&w, NULL);
     ls_jsonw_string(&w, "format", "loopscale-solve/1");
-    ls_jsonw_number(&w, "flops", b->flops);
+    if (b->flops > 0 && isfinite(b->flops))
+        ls_jsonw_number(&w, "flops", b->flops);
     if (isfinite(b->mem_bytes))
         ls_jsonw_number(&w, "mem_bytes", b->mem_bytes);
     ls_jsonw_number(&w, "bits", b->bits);
+    unsigned show = (ls_solve_budget_serving(b) ? SHOW_MEMORY : 0) | (r->costed ? SHOW_COST : 0) |
+                    (r->quantised ? SHOW_QUANT : 0);
+    if (show & SHOW_MEMORY) {
+        ls_jsonw_number(&w, "context", b->context);
+        ls_jsonw_number(&w, "batch", b->context > 0 ? (b->batch > 0 ? b->batch : 1) : 0);
+        ls_jsonw_number(&w, "kv_bits", ls_solve_budget_kv_bits(b));
+        ls_jsonw_number(&w, "activation_bytes", b->activation_bytes);
+    }
+    if (show & SHOW_COST) {
+        ls_jsonw_number(&w, "inference_tokens", b->inference_tokens);
+        if (r->target_loss > 0)
+            ls_jsonw_number(&w, "target_loss", r->target_loss);
+    }
     ls_jsonw_number(&w, "eps", eps);
-    json_candidate(&w, "chosen", &r->choice);
-    json_candidate(&w, "lowest_loss", &r->best);
-    json_candidate(&w, "unconstrained", &r->unconstrained);
+    json_candidate(&w, "chosen", &r->choice, show);
+    json_candidate(&w, "lowest_loss", &r->best, show);
+    json_candidate(&w, "unconstrained", &r->unconstrained, show);
     ls_jsonw_array_begin(&w, "warnings", 0);
     for (size_t i = 0; i < r->nwarnings; i++) {
         const ls_solve_warning *x = &r->warnings[i];
@@ -164,7 +192,7 @@ char *ls_solve_result_to_json(const ls_solve_budget *b, double eps, const ls_sol
     if (with_candidates) {
         ls_jsonw_array_begin(&w, "candidates", 0);
         for (size_t i = 0; i < r->ncandidates; i++)
-            json_candidate(&w, NULL, &r->candidates[i]);
+            json_candidate(&w, NULL, &r->candidates[i], show);
         ls_jsonw_array_end(&w);
     }
     ls_jsonw_object_end(&w);

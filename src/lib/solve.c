@@ -4,12 +4,14 @@
 #include <gsl/gsl_min.h>
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "loopscale/fit.h"
+#include "loopscale/sweep.h"
 
 #include "band_internal.h"
 #include "gslguard_internal.h"
@@ -38,6 +40,8 @@ typedef struct profile {
     ls_law_flops conv;                   /* how the budget is counted */
     int per_token_linear;             /* 6nd: D N_act is the same at every N_act */
     double n_one_token;               /* the N_act that trains on one token */
+    const ls_law_quant *quant;        /* the penalty of quantised weights, or NULL */
+    double bits;                      /* bits per weight */
 } profile;
 
 /* ln D at ln N_act: under 6nd, D N_act is fixed by the budget; the other
@@ -73,6 +77,8 @@ static double profile_n_one_token(const profile *pr)
 static void profile_init(profile *pr, const ls_law *l, const ls_arch_template *t, double flops, double E, double R)
 {
     ls_law_prepare(&pr->prep, l);
+    pr->quant = NULL;
+    pr->bits = 16;
     pr->t = t;
     pr->flops = flops;
     pr->E = E;
@@ -95,25 +101,47 @@ static ls_law_point profile_point(const profile *pr, double n_act)
     return x;
 }
 
+/* ln L at ln N_act and ln D, the quantisation penalty of the weights
+ * added when there is one. */
+static double profile_ln_loss_at(profile *pr, double ln_n, double ln_d)
+{
+    double n = exp(ln_n);
+    ls_law_row row;
+    row.ln_n_act = ln_n;
+    row.ln_d = ln_d;
+    row.ln_m = pr->ln_m;
+    /* The law reads ln D from the row, never D itself. */
+    row.x = (ls_law_point){n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN, 0};
+    double ln_loss = ls_law_row_log_loss_grad(&pr->prep, &row, NULL);
+    if (!pr->quant || !(pr->bits < pr->quant->trained_bits))
+        return ln_loss;
+    return log(exp(ln_loss) + ls_law_quant_penalty(pr->quant, row.x.n_total, exp(ln_d), pr->bits));
+}
+
 /* ln L at ln N_act, which the search minimises (L itself is monotone in
  * it).  The row's logarithms follow from ln N_act directly:
  * ln D = ln(F / (6 N_unroll / N_act)) - ln N_act. */
 static double profile_ln_loss(double ln_n, void *context)
 {
     profile *pr = context;
-    double n = exp(ln_n);
-    ls_law_row row;
-    row.ln_n_act = ln_n;
-    row.ln_d = profile_ln_d(pr, ln_n);
-    row.ln_m = pr->ln_m;
-    /* The law reads ln D from the row, never D itself. */
-    row.x = (ls_law_point){n, n * pr->total_ratio, n * pr->loop_ratio, pr->R, pr->E, NAN, 0};
-    return ls_law_row_log_loss_grad(&pr->prep, &row, NULL);
+    return profile_ln_loss_at(pr, ln_n, profile_ln_d(pr, ln_n));
 }
 
-static void fill_candidate(profile *pr, double n_act, double bits, ls_solve_candidate *c)
+/* The KV cache of a configuration: context x batch tokens of
+ * ls_arch_kv_per_token elements of kv_bits each. */
+static double kv_bytes(const ls_arch_template *t, const ls_solve_budget *b, double n_act, double R)
 {
-    ls_law_point x = profile_point(pr, n_act);
+    if (!(b->context > 0))
+        return 0.0;
+    double batch = b->batch > 0 ? b->batch : 1.0;
+    return b->context * batch * ls_arch_kv_per_token(t, n_act, R) * ls_solve_budget_kv_bits(b) / 8.0;
+}
+
+/* A candidate at N_act with D tokens (D <= 0: all of the budget). */
+static void fill_candidate_d(profile *pr, const ls_solve_budget *b, double n_act, double tokens, ls_solve_candidate *c)
+{
+    ls_law_point x = ls_arch_point(pr->t, n_act, pr->E, pr->R, 0.0);
+    x.D = tokens > 0 ? tokens : ls_law_tokens_for_flops_as(&pr->conv, &x, pr->flops);
     c->E = pr->E;
     c->R = pr->R;
     c->n_act = n_act;
@@ -121,20 +149,57 @@ static void fill_candidate(profile *pr, double n_act, double bits, ls_solve_cand
     c->n_loop = x.n_loop;
     c->n_unroll = ls_law_n_unroll(&x);
     c->tokens = x.D;
-    c->loss = exp(profile_ln_loss(log(n_act), pr));
+    c->loss = exp(tokens > 0 ? profile_ln_loss_at(pr, log(n_act), log(x.D)) : profile_ln_loss(log(n_act), pr));
     c->inference_flops = ls_law_inference_flops_as(&pr->conv, &x);
-    c->weight_bytes = bits * c->n_total / 8.0;
+    c->weight_bytes = b->bits * c->n_total / 8.0;
+    c->kv_bytes = kv_bytes(pr->t, b, n_act, pr->R);
+    c->memory_bytes = c->weight_bytes + c->kv_bytes + b->activation_bytes;
+    c->quant_penalty = ls_law_quant_penalty(pr->quant, c->n_total, x.D, pr->bits);
+    c->training_flops = tokens > 0 ? ls_law_training_flops_as(&pr->conv, &x) : pr->flops;
+    c->serving_flops = b->inference_tokens * c->inference_flops;
 }
 
-/* The minimum of the profile over ln N in [lo, hi]: scan, then Brent in
- * the bracket around the best scanned point. */
-static double minimise(profile *pr, gsl_min_fminimizer *brent, double lo, double hi)
+static void fill_candidate(profile *pr, const ls_solve_budget *b, double n_act, ls_solve_candidate *c)
+{
+    fill_candidate_d(pr, b, n_act, 0.0, c);
+}
+
+/* The largest N_act whose weights, KV cache and activations fit in memory:
+ * weights b_w N_total / 8 grow with N_act, the cache with the width d, so
+ * as sqrt(N_act) when the width is read off N_act (a N + k sqrt(N) = room,
+ * a quadratic in sqrt(N)) and not at all at a fixed width.  0 when nothing
+ * fits. */
+static double memory_n_cap(const profile *pr, const ls_solve_budget *b)
+{
+    double room = b->mem_bytes - b->activation_bytes;
+    double a = b->bits * pr->total_ratio / 8.0;
+    double kv1 = kv_bytes(pr->t, b, 1.0, pr->R), kv4 = kv_bytes(pr->t, b, 4.0, pr->R);
+    if (kv1 == kv4) { /* a fixed width, or no cache */
+        room -= kv1;
+        return room > 0 ? 8.0 * room / (b->bits * pr->total_ratio) : 0.0;
+    }
+    if (!(room > 0))
+        return 0.0;
+    /* kv(N) = kv1 sqrt(N): sqrt(N) = (-kv1 + sqrt(kv1^2 + 4 a room)) / (2 a),
+     * written without the cancellation of the difference. */
+    double root = 2.0 * room / (kv1 + sqrt(kv1 * kv1 + 4.0 * a * room));
+    double n = root * root;
+    /* Rounding may leave the total a few bits over the budget. */
+    for (int k = 0; k < 16 && a * n + kv_bytes(pr->t, b, n, pr->R) > room; k++)
+        n *= 1.0 - 4.0 * DBL_EPSILON;
+    return n;
+}
+
+/* The minimum of an objective over ln N in [lo, hi] (the profile's loss,
+ * or a cost): scan, then Brent in the bracket around the best scanned
+ * point. */
+static double minimise_fn(double (*objective)(double, void *), void *pr, gsl_min_fminimizer *brent, double lo, double hi)
 {
     double best_x = lo, best_f = INFINITY, step = (hi - lo) / (SCAN_POINTS - 1);
     int best_k = 0;
     for (int k = 0; k < SCAN_POINTS; k++) {
         double x = k == SCAN_POINTS - 1 ? hi : lo + step * k;
-        double f = profile_ln_loss(x, pr);
+        double f = objective(x, pr);
         if (f < best_f) {
             best_f = f;
             best_x = x;
@@ -152,7 +217,7 @@ static double minimise(profile *pr, gsl_min_fminimizer *brent, double lo, double
         double fine = toward / (EDGE_POINTS + 1), fine_best = best_f;
         int fine_k = 0;
         for (int k = 1; k <= EDGE_POINTS; k++) {
-            double f = profile_ln_loss(edge + fine * k, pr);
+            double f = objective(edge + fine * k, pr);
             if (f < fine_best) {
                 fine_best = f;
                 fine_k = k;
@@ -164,7 +229,7 @@ static double minimise(profile *pr, gsl_min_fminimizer *brent, double lo, double
              * point is lower than the end itself, else the end binds. */
             for (int k = 1; k <= HALVINGS; k++) {
                 double x = edge + fine * ldexp(1.0, -k);
-                if (profile_ln_loss(x, pr) < best_f) {
+                if (objective(x, pr) < best_f) {
                     fine_k = -k;
                     guess = x;
                     break;
@@ -182,7 +247,7 @@ static double minimise(profile *pr, gsl_min_fminimizer *brent, double lo, double
     }
     /* Brent through gslguard: a flat or non-finite profile fails by status,
      * never through GSL's error handler. */
-    gsl_function inner = {profile_ln_loss, pr};
+    gsl_function inner = {objective, pr};
     ls_min_function fn;
     ls_min_function_init(&fn, &inner);
     if (ls_min_set(brent, &fn, guess, a, b) != GSL_SUCCESS)
@@ -197,12 +262,19 @@ static double minimise(profile *pr, gsl_min_fminimizer *brent, double lo, double
     return gsl_min_fminimizer_x_minimum(brent);
 }
 
-static int candidate_with(const ls_law *l, const ls_arch_template *t, const ls_solve_budget *b, double E, double R,
-                          const double *ladder, size_t nladder, int use_memory, gsl_min_fminimizer *brent,
-                          ls_solve_candidate *out)
+static double minimise(profile *pr, gsl_min_fminimizer *brent, double lo, double hi)
+{
+    return minimise_fn(profile_ln_loss, pr, brent, lo, hi);
+}
+
+static int candidate_with(const ls_law *l, const ls_arch_template *t, const ls_solve_budget *b,
+                          const ls_law_quant *quant, double E, double R, const double *ladder, size_t nladder,
+                          int use_memory, gsl_min_fminimizer *brent, ls_solve_candidate *out)
 {
     profile pr;
     profile_init(&pr, l, t, b->flops, E, R);
+    pr.quant = quant;
+    pr.bits = b->bits;
     memset(out, 0, sizeof *out);
     out->E = E;
     out->R = R;
@@ -211,7 +283,7 @@ static int candidate_with(const ls_law *l, const ls_arch_template *t, const ls_s
      * training token. */
     double n_hi = pr.n_one_token;
     if (use_memory && isfinite(b->mem_bytes))
-        n_hi = fmin(n_hi, 8.0 * b->mem_bytes / (b->bits * pr.total_ratio));
+        n_hi = fmin(n_hi, memory_n_cap(&pr, b));
     if (ladder) {
         double best = INFINITY, best_n = 0;
         for (size_t i = 0; i < nladder; i++) {
@@ -225,7 +297,7 @@ static int candidate_with(const ls_law *l, const ls_arch_template *t, const ls_s
         }
         if (isinf(best))
             return 0;
-        fill_candidate(&pr, best_n, b->bits, out);
+        fill_candidate(&pr, b, best_n, out);
         out->feasible = 1;
         /* Memory binds when a larger size it leaves out (one that still
          * trains on a token) would have had a lower loss. */
@@ -241,7 +313,7 @@ static int candidate_with(const ls_law *l, const ls_arch_template *t, const ls_s
     double ln_n = minimise(&pr, brent, log(N_MIN), log(n_hi));
     /* Keep the reported point inside the budget after rounding. */
     double n = fmin(exp(ln_n), n_hi);
-    fill_candidate(&pr, n, b->bits, out);
+    fill_candidate(&pr, b, n, out);
     out->feasible = 1;
     /* minimise() returns an end of the range exactly when it binds. */
     if (ln_n >= log(n_hi))
@@ -251,13 +323,277 @@ static int candidate_with(const ls_law *l, const ls_arch_template *t, const ls_s
     return 0;
 }
 
+/* ---- the cheapest configuration that reaches a loss ------------------------------
+ *
+ * Sardana et al. 2024 ("Beyond Chinchilla-Optimal: Accounting for Inference
+ * in Language Model Scaling Laws"): minimise training + lifetime inference
+ * FLOPs, 6 N_unroll D + 2 N_unroll T under 6nd, over the (N_act, D) that
+ * reach the loss l.  For each N_act, D_l(N_act) is the fewest tokens that
+ * reach it (a root of ln L(N_act, D) = ln l in ln D); the cost is then a
+ * function of N_act alone, minimised as the loss is in ln N_act.  A
+ * training budget F, when given, caps 6 N_unroll D_l: along the loss l the
+ * training cost is least at the compute-optimal point and grows on both
+ * sides, so the N_act it allows is an interval around that point. */
+
+#define LN_D_MAX 92.1 /* ln 1e40: tokens beyond any budget */
+#define COST_INFEASIBLE 1e300
+
+typedef struct iso_profile {
+    profile pr;
+    double ln_target;  /* ln l */
+    double T;          /* inference tokens */
+    int has_last;      /* a root was found: ln_d_last, where the next search starts */
+    double ln_d_last;
+} iso_profile;
+
+/* Regula falsi with the Illinois modification on a bracket [lo, hi] of
+ * ln D (f(lo) > 0 >= f(hi)), to the last bits: the cost is minimised over
+ * N_act through this root, and the root's rounding is the noise the
+ * minimum is found in.  Returns the side that reaches the target. */
+static double iso_root(iso_profile *ip, double ln_n, double lo, double f_lo, double hi, double f_hi)
+{
+    int side = 0;
+    for (int k = 0; k < 200 && hi - lo > 4 * DBL_EPSILON * fmax(1.0, fabs(hi)); k++) {
+        double x = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
+        if (!(x > lo && x < hi))
+            x = 0.5 * (lo + hi);
+        double fx = profile_ln_loss_at(&ip->pr, ln_n, x) - ip->ln_target;
+        if (fx > 0) {
+            lo = x, f_lo = fx;
+            if (side == 1)
+                f_hi *= 0.5;
+            side = 1;
+        } else {
+            hi = x, f_hi = fx;
+            if (side == -1)
+                f_lo *= 0.5;
+            side = -1;
+        }
+        if (fx == 0)
+            break;
+    }
+    return hi;
+}
+
+/* iso_ln_d from the root found at a nearby N_act (the searches move N_act
+ * in small steps): step from it until the target is bracketed, at most a
+ * few steps; 0, or -1 when that does not bracket it (then the full search
+ * decides).  The loss is unimodal in ln D, so from a point that reaches the
+ * target, stepping down meets the root on the falling side. */
+static int iso_ln_d_near(iso_profile *ip, double ln_n, double *ln_d)
+{
+    double x = ip->ln_d_last, fx = profile_ln_loss_at(&ip->pr, ln_n, x) - ip->ln_target;
+    double h = 0.125;
+    for (int k = 0; k < 12; k++, h *= 2) {
+        if (fx > 0) { /* too few tokens: step up while the loss falls */
+            double y = fmin(x + h, LN_D_MAX), fy = profile_ln_loss_at(&ip->pr, ln_n, y) - ip->ln_target;
+            if (fy <= 0) {
+                *ln_d = iso_root(ip, ln_n, x, fx, y, fy);
+                return 0;
+            }
+            if (!(fy < fx) || y >= LN_D_MAX)
+                return -1; /* past the least loss, or at the end: the full search */
+            x = y, fx = fy;
+        } else { /* enough: step down until not */
+            double y = fmax(x - h, 0.0), fy = profile_ln_loss_at(&ip->pr, ln_n, y) - ip->ln_target;
+            if (fy > 0) {
+                *ln_d = iso_root(ip, ln_n, y, fy, x, fx);
+                return 0;
+            }
+            if (y <= 0) {
+                *ln_d = 0.0; /* one token is enough */
+                return 0;
+            }
+            x = y, fx = fy;
+        }
+    }
+    return -1;
+}
+
+/* The fewest tokens, as ln D, that bring the loss at ln N_act down to the
+ * target; 0 when some D reaches it, else -1.  The loss falls with D, except
+ * that a quantisation penalty grows with D (Kumar et al.: more tokens per
+ * parameter, more fragile weights): the root is then looked for below the
+ * D of least loss, found first by golden section (the loss is unimodal in
+ * ln D). */
+static int iso_ln_d(iso_profile *ip, double ln_n, double *ln_d)
+{
+    profile *pr = &ip->pr;
+    if (ip->has_last && iso_ln_d_near(ip, ln_n, ln_d) == 0) {
+        ip->ln_d_last = *ln_d;
+        return 0;
+    }
+    double hi = LN_D_MAX;
+    if (pr->quant && pr->bits < pr->quant->trained_bits) {
+        const double g = 0.5 * (sqrt(5.0) - 1.0);
+        double a = 0.0, b = LN_D_MAX;
+        double c = b - g * (b - a), d = a + g * (b - a);
+        double fc = profile_ln_loss_at(pr, ln_n, c), fd = profile_ln_loss_at(pr, ln_n, d);
+        for (int k = 0; k < 120 && b - a > 1e-10; k++) {
+            if (fc < fd) {
+                b = d, d = c, fd = fc;
+                c = b - g * (b - a);
+                fc = profile_ln_loss_at(pr, ln_n, c);
+            } else {
+                a = c, c = d, fc = fd;
+                d = a + g * (b - a);
+                fd = profile_ln_loss_at(pr, ln_n, d);
+            }
+        }
+        hi = 0.5 * (a + b);
+    }
+    double f_hi = profile_ln_loss_at(pr, ln_n, hi) - ip->ln_target;
+    if (!(f_hi <= 0))
+        return -1;
+    double lo = 0.0, f_lo = profile_ln_loss_at(pr, ln_n, lo) - ip->ln_target;
+    *ln_d = f_lo <= 0 ? 0.0 /* one token is enough */ : iso_root(ip, ln_n, lo, f_lo, hi, f_hi);
+    ip->ln_d_last = *ln_d;
+    ip->has_last = 1;
+    return 0;
+}
+
+/* The training FLOPs and the inference FLOPs per token at N_act and D. */
+static void iso_flops(const iso_profile *ip, double n_act, double ln_d, double *train, double *per_token)
+{
+    ls_law_point x = ls_arch_point(ip->pr.t, n_act, ip->pr.E, ip->pr.R, exp(ln_d));
+    *train = ls_law_training_flops_as(&ip->pr.conv, &x);
+    *per_token = ls_law_inference_flops_as(&ip->pr.conv, &x);
+}
+
+/* ln of the training FLOPs that reach the target at ln N_act. */
+static double iso_ln_train(double ln_n, void *context)
+{
+    iso_profile *ip = context;
+    double ln_d, train, per_token;
+    if (iso_ln_d(ip, ln_n, &ln_d) != 0)
+        return log(COST_INFEASIBLE);
+    iso_flops(ip, exp(ln_n), ln_d, &train, &per_token);
+    return log(train);
+}
+
+/* ln of training + T x inference FLOPs at ln N_act. */
+static double iso_ln_cost(double ln_n, void *context)
+{
+    iso_profile *ip = context;
+    double ln_d, train, per_token;
+    if (iso_ln_d(ip, ln_n, &ln_d) != 0)
+        return log(COST_INFEASIBLE);
+    iso_flops(ip, exp(ln_n), ln_d, &train, &per_token);
+    return log(train + ip->T * per_token);
+}
+
+/* The end of [inside, outside] in ln N_act where the training cost crosses
+ * ln_cap, found by bisection (inside is under the cap). */
+static double iso_cap_edge(iso_profile *ip, double inside, double outside, double ln_cap)
+{
+    for (int k = 0; k < 200 && fabs(outside - inside) > 1e-11; k++) {
+        double mid = 0.5 * (inside + outside);
+        if (iso_ln_train(mid, ip) <= ln_cap)
+            inside = mid;
+        else
+            outside = mid;
+    }
+    return inside;
+}
+
+/* GSL's Brent minimiser stops within sqrt(DBL_EPSILON) |x| of the minimum
+ * whatever tolerance it is given: 3e-7 at ln N_act = 20, coarse along the
+ * flat valley of a cost.  A second search in the offset from the first
+ * answer, where |x| is small, takes it to the bits of the cost. */
+typedef struct shifted {
+    double (*objective)(double, void *);
+    void *context;
+    double x0;
+} shifted;
+
+static double shifted_value(double u, void *context)
+{
+    const shifted *sh = context;
+    return sh->objective(sh->x0 + u, sh->context);
+}
+
+static double minimise_fine(double (*objective)(double, void *), void *context, gsl_min_fminimizer *brent,
+                            double lo, double hi)
+{
+    double x0 = minimise_fn(objective, context, brent, lo, hi);
+    shifted sh = {objective, context, x0};
+    double half = 1e-5;
+    double u = minimise_fn(shifted_value, &sh, brent, fmax(lo - x0, -half), fmin(hi - x0, half));
+    return objective(x0 + u, context) <= objective(x0, context) ? x0 + u : x0;
+}
+
+/* The cheapest N_act of one (E, R) that reaches the target loss under the
+ * memory budget (use_memory) and the training budget b->flops when it is
+ * finite and positive. */
+static int candidate_costed(const ls_law *l, const ls_arch_template *t, const ls_solve_budget *b,
+                            const ls_law_quant *quant, double target, double E, double R, int use_memory,
+                            gsl_min_fminimizer *brent, ls_solve_candidate *out)
+{
+    iso_profile ip;
+    int capped = b->flops > 0 && isfinite(b->flops);
+    profile_init(&ip.pr, l, t, capped ? b->flops : 1e30, E, R);
+    ip.pr.quant = quant;
+    ip.pr.bits = b->bits;
+    ip.ln_target = log(target);
+    ip.T = b->inference_tokens;
+    ip.has_last = 0;
+    ip.ln_d_last = 0;
+    memset(out, 0, sizeof *out);
+    out->E = E;
+    out->R = R;
+    out->loss = INFINITY;
+    double n_hi = capped ? ip.pr.n_one_token : LS_SWEEP_MAX_PARAMS;
+    if (use_memory && isfinite(b->mem_bytes))
+        n_hi = fmin(n_hi, memory_n_cap(&ip.pr, b));
+    if (n_hi < N_MIN)
+        return 0;
+    double lo = log(N_MIN), hi = log(n_hi), ln_d;
+    /* The smallest N_act that reaches the target with enough tokens: the
+     * loss that no D goes below falls as N_act grows. */
+    if (iso_ln_d(&ip, hi, &ln_d) != 0)
+        return 0;
+    if (iso_ln_d(&ip, lo, &ln_d) != 0) {
+        double reach = lo, top = hi;
+        for (int k = 0; k < 200 && top - reach > 1e-6; k++) { /* the cost's minimum lies well inside */
+            double mid = 0.5 * (reach + top);
+            if (iso_ln_d(&ip, mid, &ln_d) == 0)
+                top = mid;
+            else
+                reach = mid;
+        }
+        lo = top;
+    }
+    int bound = LS_SOLVE_BOUND_COMPUTE;
+    if (capped) {
+        double ln_cap = log(b->flops) + 1e-12;
+        double centre = minimise_fn(iso_ln_train, &ip, brent, lo, hi);
+        if (!(iso_ln_train(centre, &ip) <= ln_cap))
+            return 0; /* the budget reaches the target nowhere */
+        if (iso_ln_train(lo, &ip) > ln_cap)
+            lo = iso_cap_edge(&ip, centre, lo, ln_cap);
+        if (iso_ln_train(hi, &ip) > ln_cap)
+            hi = iso_cap_edge(&ip, centre, hi, ln_cap);
+    }
+    double ln_n = minimise_fine(iso_ln_cost, &ip, brent, lo, hi);
+    if (iso_ln_d(&ip, ln_n, &ln_d) != 0)
+        return 0;
+    fill_candidate_d(&ip.pr, b, exp(ln_n), exp(ln_d), out);
+    out->feasible = 1;
+    if (ln_n >= hi && use_memory && isfinite(b->mem_bytes) && fabs(hi - log(n_hi)) < 1e-12)
+        bound = LS_SOLVE_BOUND_MEMORY;
+    else if ((ln_n <= log(N_MIN) && lo <= log(N_MIN)) || (!capped && ln_n >= log(LS_SWEEP_MAX_PARAMS)))
+        bound = LS_SOLVE_BOUND_SEARCH;
+    out->bound = (ls_solve_bound)bound;
+    return 0;
+}
+
 int ls_solve_candidate_at(const ls_law *l, const ls_arch_template *t, const ls_solve_budget *b, double E, double R,
                        const double *ladder, size_t nladder, int use_memory, ls_solve_candidate *out)
 {
     gsl_min_fminimizer *brent = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
     if (!brent)
         return LS_ERR_INTERNAL;
-    int status = candidate_with(l, t, b, E, R, ladder, nladder, use_memory, brent, out);
+    int status = candidate_with(l, t, b, NULL, E, R, ladder, nladder, use_memory, brent, out);
     gsl_min_fminimizer_free(brent);
     return status;
 }
@@ -370,13 +706,33 @@ static int cheaper(const ls_solve_candidate *a, const ls_solve_candidate *b)
     return a->R < b->R || (a->R == b->R && a->E < b->E);
 }
 
+int ls_solve_budget_serving(const ls_solve_budget *b)
+{
+    return b->context > 0 || b->activation_bytes > 0;
+}
+
+int ls_solve_budget_costed(const ls_solve_budget *b)
+{
+    return b->inference_tokens > 0 || b->target_loss > 0;
+}
+
+double ls_solve_budget_kv_bits(const ls_solve_budget *b)
+{
+    return b->kv_bits > 0 ? b->kv_bits : b->bits;
+}
+
 /* ls_solve_run, with the search without memory limit made optional (the
  * uncertainty runs do not report it). */
 /* The budget and options a solve accepts. */
 static int check_problem(const ls_arch_template *t, const ls_solve_budget *b, const ls_solve_options *o, ls_error *err)
 {
-    if (!(b->flops > 0) || !isfinite(b->flops))
+    int flops_given = b->flops > 0 && isfinite(b->flops);
+    if (!flops_given && !(b->target_loss > 0))
         return ls_error_set(err, LS_ERR_USAGE, "the compute budget must be a positive number of FLOPs");
+    if (!(b->context >= 0) || !(b->batch >= 0) || !(b->kv_bits >= 0) || !(b->activation_bytes >= 0) ||
+        !(b->inference_tokens >= 0) || !(b->target_loss >= 0) || !isfinite(b->inference_tokens))
+        return ls_error_set(err, LS_ERR_USAGE, "the serving budget's context, batch, KV bits, activation memory, "
+                            "inference tokens and target loss must not be negative");
     if (!(b->mem_bytes > 0))
         return ls_error_set(err, LS_ERR_USAGE, "the memory budget must be positive");
     if (!(b->bits > 0))
@@ -386,6 +742,9 @@ static int check_problem(const ls_arch_template *t, const ls_solve_budget *b, co
     for (size_t e = 0; e < o->nE; e++)
         if (o->E[e] < t->top_k)
             return ls_error_set(err, LS_ERR_USAGE, "E = %g is below the template's top_k (%d)", o->E[e], t->top_k);
+    if (o->ladder && ls_solve_budget_costed(b))
+        return ls_error_set(err, LS_ERR_USAGE, "the cheapest configuration is searched over a continuous N_act, not a "
+                            "ladder of sizes");
     return 0;
 }
 
@@ -406,10 +765,21 @@ static int solve_core(const ls_law *l, const ls_arch_template *t, const ls_solve
     out->ncandidates = n;
     out->unconstrained.loss = INFINITY;
     out->best.loss = INFINITY;
-    for (size_t e = 0; e < o->nE; e++)
+    /* The lowest loss each candidate reaches with no memory limit, to skip
+     * the cheapest search where the target is beyond it. */
+    double *free_loss = ls_solve_budget_costed(b) ? malloc((n ? n : 1) * sizeof *free_loss) : NULL;
+    if (ls_solve_budget_costed(b) && !free_loss) {
+        gsl_min_fminimizer_free(brent);
+        ls_solve_result_free(out);
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    }
+    for (size_t i = 0; free_loss && i < n; i++)
+        free_loss[i] = -INFINITY;
+    int flops_given = b->flops > 0 && isfinite(b->flops); /* else a target loss alone */
+    for (size_t e = 0; flops_given && e < o->nE; e++)
         for (size_t r = 0; r < o->nR; r++) {
             ls_solve_candidate *c = &out->candidates[e * o->nR + r];
-            candidate_with(l, t, b, o->E[e], o->R[r], o->ladder, o->nladder, 1, brent, c);
+            candidate_with(l, t, b, o->quant, o->E[e], o->R[r], o->ladder, o->nladder, 1, brent, c);
             mark_outside(t, o->ranges, c);
             out->ncandidates_outside += c->feasible && c->outside;
             if (c->feasible && c->loss < out->best.loss)
@@ -417,11 +787,51 @@ static int solve_core(const ls_law *l, const ls_arch_template *t, const ls_solve
             if (!with_unconstrained)
                 continue;
             ls_solve_candidate free_c;
-            candidate_with(l, t, b, o->E[e], o->R[r], o->ladder, o->nladder, 0, brent, &free_c);
+            candidate_with(l, t, b, o->quant, o->E[e], o->R[r], o->ladder, o->nladder, 0, brent, &free_c);
             mark_outside(t, o->ranges, &free_c);
+            if (free_loss)
+                free_loss[e * o->nR + r] = free_c.feasible ? free_c.loss : INFINITY;
             if (free_c.feasible && free_c.loss < out->unconstrained.loss)
                 out->unconstrained = free_c;
         }
+    out->quantised = o->quant && b->bits < o->quant->trained_bits;
+    out->costed = ls_solve_budget_costed(b);
+    if (out->costed) {
+        /* The cheapest configuration that reaches the target, or the best
+         * loss F buys within epsilon. */
+        if (b->target_loss > 0)
+            out->target_loss = b->target_loss;
+        else if (out->best.feasible)
+            out->target_loss = out->best.loss + o->eps + LS_SOLVE_LOSS_TIE * fabs(out->best.loss);
+        out->unconstrained = (ls_solve_candidate){.loss = INFINITY};
+        for (size_t e = 0; e < o->nE; e++)
+            for (size_t r = 0; r < o->nR; r++) {
+                ls_solve_candidate *c = &out->candidates[e * o->nR + r];
+                /* Under a training budget, a candidate whose lowest loss
+                 * misses the target misses it at any cost. */
+                double reach = c->feasible ? c->loss : INFINITY, free_reach = free_loss[e * o->nR + r];
+                *c = (ls_solve_candidate){.E = o->E[e], .R = o->R[r], .loss = INFINITY};
+                if (!(out->target_loss > 0))
+                    continue;
+                if (!flops_given || reach <= out->target_loss * (1 + 1e-12)) {
+                    candidate_costed(l, t, b, o->quant, out->target_loss, o->E[e], o->R[r], 1, brent, c);
+                    mark_outside(t, o->ranges, c);
+                }
+                if (!with_unconstrained || (flops_given && !(free_reach <= out->target_loss * (1 + 1e-12))))
+                    continue;
+                ls_solve_candidate free_c;
+                candidate_costed(l, t, b, o->quant, out->target_loss, o->E[e], o->R[r], 0, brent, &free_c);
+                mark_outside(t, o->ranges, &free_c);
+                if (free_c.feasible && (!out->unconstrained.feasible ||
+                                        free_c.training_flops + free_c.serving_flops <
+                                            out->unconstrained.training_flops + out->unconstrained.serving_flops))
+                    out->unconstrained = free_c;
+            }
+        out->ncandidates_outside = 0;
+        for (size_t i = 0; i < n; i++)
+            out->ncandidates_outside += out->candidates[i].feasible && out->candidates[i].outside;
+    }
+    free(free_loss);
     gsl_min_fminimizer_free(brent);
     for (size_t i = 0; i < n + 2 * (n > 0); i++) {
         const ls_solve_candidate *c = i < n ? &out->candidates[i] : i == n ? &out->best : &out->unconstrained;
@@ -434,6 +844,26 @@ static int solve_core(const ls_law *l, const ls_arch_template *t, const ls_solve
      * Losses within 1e-12 relative are one loss even at epsilon 0: a law
      * that ignores E gives every E the same optimum up to the search's
      * rounding, and that rounding must not buy experts. */
+    if (out->costed) {
+        /* The least total cost; costs equal to 1e-9 go to the cheaper to
+         * serve, as losses within epsilon do. */
+        for (size_t i = 0; i < n; i++) {
+            const ls_solve_candidate *c = &out->candidates[i];
+            if (!c->feasible)
+                continue;
+            double cost = c->training_flops + c->serving_flops,
+                   held = out->choice.training_flops + out->choice.serving_flops;
+            if (!out->has_choice || cost < held * (1 - 1e-9) || (cost <= held * (1 + 1e-9) && cheaper(c, &out->choice))) {
+                out->choice = *c;
+                out->has_choice = 1;
+            }
+        }
+        if (with_unconstrained && collect_warnings(t, o->ranges, out) != 0) {
+            ls_solve_result_free(out);
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        }
+        return 0;
+    }
     double within = o->eps + LS_SOLVE_LOSS_TIE * fabs(out->best.loss);
     for (size_t i = 0; i < n; i++) {
         const ls_solve_candidate *c = &out->candidates[i];
@@ -549,8 +979,8 @@ static int isoflop_run(const ls_law *l, const ls_arch_template *t, const double 
         c->flops = flops[i / (nE * nR)];
         c->E = E[i / nR % nE];
         c->R = R[i % nR];
-        ls_solve_budget b = {c->flops, INFINITY, 16};
-        candidate_with(l, t, &b, c->E, c->R, NULL, 0, 0, brent, &c->minimum);
+        ls_solve_budget b = {.flops = c->flops, .mem_bytes = INFINITY, .bits = 16};
+        candidate_with(l, t, &b, NULL, c->E, c->R, NULL, 0, 0, brent, &c->minimum);
         ls_error unheld;
         if (lenient && c->minimum.feasible && ls_solve_candidate_check(&c->minimum, c->flops, &unheld) != 0)
             c->minimum.feasible = 0;
@@ -660,7 +1090,7 @@ static int curves_draw(void *context, void *state, size_t i)
     for (size_t e = 0; e < o->nE; e++)
         for (size_t r = 0; r < o->nR; r++) {
             ls_solve_candidate c;
-            candidate_with(&job->draws[i], job->t, job->b, o->E[e], o->R[r], o->ladder, o->nladder, 1, state, &c);
+            candidate_with(&job->draws[i], job->t, job->b, o->quant, o->E[e], o->R[r], o->ladder, o->nladder, 1, state, &c);
             row[e * o->nR + r] = c.feasible ? c.loss : NAN;
         }
     return 0;
@@ -690,7 +1120,7 @@ int ls_solve_curves_run(const ls_law *l, const ls_law *draws, size_t ndraws, con
     for (size_t e = 0; status == 0 && e < o->nE; e++)
         for (size_t r = 0; r < o->nR; r++) {
             ls_solve_candidate c;
-            candidate_with(l, t, b, o->E[e], o->R[r], o->ladder, o->nladder, 0, brent, &c);
+            candidate_with(l, t, b, o->quant, o->E[e], o->R[r], o->ladder, o->nladder, 0, brent, &c);
             out->unconstrained[e * o->nR + r] = c.feasible ? c.loss : NAN;
         }
     if (status == 0 && ndraws) {

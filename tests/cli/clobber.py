@@ -17,7 +17,8 @@ import subprocess
 import sys
 
 # Options taking FILE that name an input; any other FILE option is an output.
-INPUT_OPTIONS = {"--law", "--template", "--shape", "--truth", "--profile", "--candidates", "--fix-from"}
+INPUT_OPTIONS = {"--law", "--template", "--shape", "--truth", "--profile", "--candidates", "--fix-from",
+                 "--quantisation"}
 
 # For each command, arguments that make a run succeed, with the inputs they
 # read as (label, file, how it is named: an option or None for an operand).

@@ -205,6 +205,7 @@ cheapest configuration:
 
   $ sed 's/"rmse": .*,/"rmse": 1e300,/' $ROOT/data/laws/default.json > big.json
   $ loopscale solve --law big.json --flops 1e22 --mem 3GB --bits 4 > out
+  loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: epsilon 1e+300 (the law file's fit.rmse) covers the loss of every candidate (they span 0.1758): the choice is only the cheapest to serve
   loopscale solve: warning: chosen: N_act = 6e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 1.541e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
@@ -280,3 +281,38 @@ short it is refused, and its size limit holds once inflated.  An empty file
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.91 (t = 25.7): the law misses how the loss changes with R; try another law or mapping
   loopscale fit: warning: the RMSE, 0.0412, is 3.6 times the noise the runs themselves show (0.0113, from each run's nearest neighbour): the law does not describe these runs
   loss                       2.30444
+
+A quantisation penalty (--quantisation FILE, or a law file's own) is read
+strictly: its form named, each constant a number in its domain.
+
+  $ echo '{"format": "loopscale-law/1"}' > none.json
+  $ loopscale solve --flops 1e21 --bits 4 --quantisation none.json
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: none.json: missing key 'quantisation'
+  [65]
+  $ echo '{"quantisation": {"form": "kumar2024-ptq", "C_T": 0.07, "gamma_D": 0.5, "gamma_N": 0.5, "gamma_post": -1, "trained_bits": 16}}' > neg.json
+  $ loopscale solve --flops 1e21 --bits 4 --quantisation neg.json
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: neg.json:1:2: quantisation: gamma_post = -1: must be a positive number
+  [65]
+  $ echo '{"quantisation": {"form": "kumar", "C_T": 0.07}}' > form.json
+  $ loopscale solve --flops 1e21 --bits 4 --quantisation form.json
+  loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: form.json:1:19: quantisation.form: expected "kumar2024-ptq"
+  [65]
+
+fit --bits-column needs the column, bits it can read, and a full-precision
+run for every quantised one.
+
+  $ printf 'n_act,tokens,bits,loss\n1e8,2e9,16,3.1\n1e8,2e9,4,3.2\n' > q.csv
+  $ loopscale fit q.csv --law dense --bits-column precision
+  loopscale fit: q.csv: no column 'precision' (the bits of the runs' weights)
+  [65]
+  $ printf 'n_act,tokens,bits,loss\n1e8,2e9,16,3.1\n1e8,2e9,four,3.2\n' > q.csv
+  $ loopscale fit q.csv --law dense --bits-column bits
+  loopscale fit: q.csv: line 3: column 'bits': 'four' is not a number of bits from 1 to 64
+  [65]
+  $ printf 'n_act,tokens,bits,loss\n1e8,2e9,16,3.1\n1e8,3e9,4,3.2\n' > q.csv
+  $ loopscale fit q.csv --law dense --bits-column bits
+  loopscale fit: q.csv: line 3: a run at 4 bits with no run of its configuration at 16 bits or more to measure its penalty against
+  [65]

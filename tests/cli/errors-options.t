@@ -839,3 +839,32 @@ Long option names are taken whole: getopt's prefixes would let a slip change wha
   loopscale solve: unknown option '--me' (option names are not abbreviated: --mem?)
   Try 'loopscale solve --help'.
   [64]
+
+The serving options of solve, frontier, plan and report: the cache's sizes
+need a cache, the activation allowance a memory budget it leaves room in, and
+the cheapest configuration a continuous N_act.
+
+  $ loopscale solve --flops 1e21 --batch 8
+  loopscale solve: --batch has no effect without --context
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale frontier --flops 1e21,1e22 --kv-bits 8
+  loopscale frontier: --kv-bits has no effect without --context
+  Try 'loopscale frontier --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --activation-memory 1GB
+  loopscale solve: --activation-memory has no effect without --mem
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --flops 1e21 --mem 1GB --activation-memory 2GB
+  loopscale solve: --activation-memory 2e+09 leaves nothing of --mem 1e+09 for the weights
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --target-loss 2.2 --n-act 1e8,1e9
+  loopscale solve: --target-loss: the cheapest configuration is searched over a continuous N_act; leave out --n-act
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale solve --target-loss 0
+  loopscale solve: --target-loss: '0' must be positive
+  Try 'loopscale solve --help'.
+  [64]

@@ -58,6 +58,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [65]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --mem 100 --bits 4 $GRID -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale plan: no configuration is feasible at the deployment budget
   [65]
   $ loopscale plan --search 0 --law $ROOT/data/truth/moe-bounded-sparse.json --budget 1e21 --flops 1e22 $GRID -o runs.csv

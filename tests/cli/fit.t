@@ -219,6 +219,7 @@ bounded.
   $ python3 -c "import json, math; k = json.load(open('log.json'))['params']['kappa1']; print(abs(1 + k * 0.75 * math.log(8) - $rho) < 1e-5 * $rho)"
   True
   $ loopscale solve --law log.json --flops 1e21 --mem 3GB --bits 4 --E 1 | sed -n '1p;6,7p'
+  loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 3.022e+09 (fitted 1e+08 to 1e+09), D = 5.515e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   law      dense:log
   R (loops)              1           1            1

@@ -5,6 +5,7 @@ INT4 weights:
 
   $ loopscale frontier --flops 1e20:1e24:5 --mem 3GB --bits 4 --E 1,2,4,8,16
   loopscale frontier: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale frontier: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale frontier: warning: 4 of 5 budgets choose a configuration outside the ranges the law was fitted on: an extrapolation
   loopscale frontier: warning: 3 of 5 budgets choose a configuration at an end of the search range, not an optimum (at 1e+20 FLOPs: E = 16, the largest searched; a value beyond may be better: widen --E)
   law        moe:bounded-sparse (the configuration 'loopscale solve' chooses at each budget)

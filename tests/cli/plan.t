@@ -5,6 +5,7 @@ default law (compiled in) as the prior, from a grid of 3 sizes, 3 token counts,
   $ GRID='--n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1,2,4'
   $ loopscale plan --search 0 --flops 1e22 --mem 3GB --bits 4 --budget 5e20 $GRID -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
@@ -72,6 +73,7 @@ chosen again.
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8 --tokens 1e10 --E 16 --R 1,2 --noise 0.002 -o have.csv
   $ loopscale plan --search 0 --flops 1e22 --mem 3GB --bits 4 --budget 4.8e20 $GRID --have have.csv -o next.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
@@ -99,6 +101,7 @@ A budget smaller than any run plans nothing, with a warning:
 
   $ loopscale plan --search 0 --flops 1e22 --mem 3GB --bits 4 --budget 1e18 $GRID -o empty.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
@@ -142,6 +145,7 @@ one without a fit RMSE needs --noise:
 
   $ loopscale plan --search 0 --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e22 --mem 3GB --bits 4 --budget 5e20 $GRID --noise 0.002 -o runs3.csv | grep -E '^(prior|chosen)'
   loopscale plan: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
+  loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
   prior      moe:bounded-sparse, its point estimate (no bootstrap draws)
   chosen     226 runs
@@ -157,6 +161,7 @@ the plan's compute, each fitted and solved; how often the decision is right.
   loopscale fit: warning: omega = -0.0997 is poorly determined: its 95% bootstrap interval [-0.404, 0.376] is 0.78 wide, more than 0.5
   $ cp $ROOT/data/truth/moe-bounded-sparse.json truth.json
   $ loopscale plan --search 0 --law prior.json --have pilot.csv --flops 1e22 --mem 3GB --bits 4 --budget 5e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11,3e11 --E 1,4,16 --R 1,2,4 -o next.csv --validate 3 --truth truth.json --baseline-flops 1e22 | sed -n '/^validation/,$p'
+  loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: N_act = 5.455e+08 (fitted 1e+08 to 4e+08), D = 9.402e+11 (fitted 1e+10 to 4e+10), F = 1e+22 (fitted 6e+18 to 3.12e+20); runner-up: N_act = 2e+09 (fitted 1e+08 to 4e+08), D = 4.762e+11 (fitted 1e+10 to 4e+10), F = 1e+22 (fitted 6e+18 to 3.12e+20)): an extrapolation; a plan aims at the prior's guess there
   validation 3 simulated sweeps of each design from truth.json, noise sigma 0.001904 of ln(loss)
   truth      R*=4 E*=16 N_act*=5.455e+08, loss 2.0956
@@ -205,6 +210,7 @@ standard deviation of two fits says little, and its digits differ between
 CPUs (unit_plan compares designs).
 
   $ loopscale plan --search 0 --law prior.json --have pilot.csv --target params:alpha,beta --flops 1e22 --mem 3GB --bits 4 --budget 2e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1,2,4 -o nextp.csv --validate 2 --truth truth.json | sed -n '/^validation/,$p'
+  loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   validation 2 simulated sweeps of each design from truth.json, noise sigma 0.001871 of ln(loss)
   truth      R*=4 E*=16 N_act*=5.455e+08, loss 2.0956
   
@@ -243,6 +249,7 @@ standard error and stars the target.
 
   $ loopscale fit -o pilot.json --where 'n_act<=4e8' --where 'E<=4' "$ROOT/data/sweeps/looped-moe.csv.gz" > /dev/null 2>&1
   $ loopscale plan --search 0 --law pilot.json --flops 1e22 --mem 3GB --bits 4 --budget 5e20 --n-act 1e8,3e8 --tokens 1e10,3e10 --E 1,4 --R 1,2,4 -o pilot-runs.csv | grep -E '^target|^ +\*'
+  loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
   loopscale plan: the budget of 5e+20 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 11 runs for 13 parameters (at least 26); IsoFLOP: the runs do not identify every parameter (singular: condition number above 4.5e+15, at most 1e+12)); a larger budget, or candidates and R, E lists that vary every axis the law depends on
   [1]

@@ -31,6 +31,7 @@ empty and none is drawn with a warning (standard error stays empty).
   loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
+  loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
@@ -47,6 +48,7 @@ empty and none is drawn with a warning (standard error stays empty).
   loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
+  loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
@@ -63,6 +65,7 @@ empty and none is drawn with a warning (standard error stays empty).
   loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
+  loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)

@@ -3,6 +3,7 @@ truth the shipped sweep was drawn from.
 
   $ loopscale solve --flops 1e21 --mem 3GB --bits 4 --E 1,2,4,8,16
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: no memory limit: N_act = 1.335e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 16, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   law      moe:bounded-sparse
@@ -24,6 +25,7 @@ truth the shipped sweep was drawn from.
   * outside the range the law was fitted on: N_act 1e+08 to 1e+09
   $ loopscale solve --flops 1e23 --mem 3GB --bits 4 --E 1,2,4,8,16 --format json | head -20 | python3 $ROOT/tests/cli/round.py
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen: N_act = 2e+09 (fitted 1e+08 to 1e+09), D = 3.333e+12 (fitted 1e+11 to 5e+11), F = 1e+23 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 4.889e+12 (fitted 1e+11 to 5e+11), F = 1e+23 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 1.404e+10 (fitted 1e+08 to 1e+09), D = 1.187e+12 (fitted 1e+11 to 5e+11), F = 1e+23 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
@@ -54,6 +56,7 @@ default query answers inside the data, without a warning:
 
   $ loopscale solve --flops 1e21 --mem 3GB --bits 4 2>&1 >/dev/null
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
 
 Beyond the data every column that extrapolates says so: starred in the table,
@@ -62,6 +65,7 @@ one warning per column on standard error, each quantity in the JSON's
 
   $ loopscale solve --flops 1e24 --mem 3GB --bits 4 --E 1,16,64
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen: N_act = 6e+09 (fitted 1e+08 to 1e+09), D = 1.111e+13 (fitted 1e+11 to 5e+11), F = 1e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 3.595e+13 (fitted 1e+11 to 5e+11), F = 1e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 2.986e+10 (fitted 1e+08 to 1e+09), D = 5.582e+12 (fitted 1e+11 to 5e+11), F = 1e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
@@ -103,6 +107,7 @@ With the truth and epsilon 0 the choice is the lowest loss:
 
   $ loopscale solve --law $ROOT/data/truth/moe-bounded-sparse.json --flops 1e23 --mem 3GB --bits 4 --eps 0 --R 1,2,4,8 --E 1,8 --table
   loopscale solve: */data/truth/moe-bounded-sparse.json records no architecture: the default template (the paper's middle-cycle looping: top-1, routed share 0.6667, loop share 0.75); --template FILE for another (glob)
+  loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 8, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   law      moe:bounded-sparse
   budget   1e+23 training FLOPs; 3e+09 bytes of weights at 4 bits (N_total <= 6e+09)

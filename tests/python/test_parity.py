@@ -87,6 +87,18 @@ CASES = [
       "1,2,3,4,5,6,7,8", "--uncertainty", "--threads", "2", "--table"]),
     ("solve", [], {"template": "{template.json}", "flops": 3.7e21, "mem": "2.5GiB", "bits": 8},
      ["--template", "{template.json}", "--flops", "3.7e21", "--mem", "2.5GiB", "--bits", "8"]),
+    ("solve", [], {"flops": 1e22, "mem": "3GB", "bits": 4, "E": [1, 4, 16], "context": 8192, "batch": 8,
+                   "kv_bits": 8, "activation_memory": "200MB"},
+     ["--flops", "1e22", "--mem", "3GB", "--bits", "4", "--E", "1,4,16", "--context", "8192", "--batch", "8",
+      "--kv-bits", "8", "--activation-memory", "200MB"]),
+    ("solve", [], {"flops": 1e22, "mem": "3GB", "bits": 4, "E": [1, 4, 16], "inference_tokens": "1T", "table": True},
+     ["--flops", "1e22", "--mem", "3GB", "--bits", "4", "--E", "1,4,16", "--inference-tokens", "1T", "--table"]),
+    ("solve", [], {"target_loss": 2.15, "mem": "3GB", "bits": 4, "E": [1, 4, 16], "R": [1, 2, 4],
+                   "inference_tokens": 1e13},
+     ["--target-loss", "2.15", "--mem", "3GB", "--bits", "4", "--E", "1,4,16", "--R", "1,2,4", "--inference-tokens",
+      "1e13"]),
+    ("frontier", [], {"flops": [1e20, 1e22], "mem": "3GB", "bits": 4, "context": 4096, "inference_tokens": 1e12},
+     ["--flops", "1e20,1e22", "--mem", "3GB", "--bits", "4", "--context", "4096", "--inference-tokens", "1e12"]),
     ("shape", [], {"d_model": 1024, "d_ff": 4096, "vocab": 32000, "layers": 4, "loops": 3, "experts": 8,
                    "top_k": 2, "head_layers": 1, "tail_layers": 1},
      ["--d-model", "1024", "--d-ff", "4096", "--vocab", "32000", "--layers", "4", "--loops", "3", "--experts", "8",
@@ -151,10 +163,11 @@ def test_the_readme_question_warns_as_the_program(tmp_path):
         assert len(got.caught) == len(want.warnings("solve")) >= 4
         assert [str(w.message) for w in got.caught] == [keyword_spelling(m) for m in want.warnings("solve")]
         codes = [w.message.code for w in got.caught]
-        assert set(codes) == {"extrapolation", "search-edge"}
+        assert set(codes) == {"serving", "extrapolation", "search-edge"}  # serving: --bits 4 without a penalty
         for w in got.caught:
             assert w.category is {"extrapolation": loopscale.ExtrapolationWarning,
-                                  "search-edge": loopscale.SearchEdgeWarning}[w.message.code]
+                                  "search-edge": loopscale.SearchEdgeWarning,
+                                  "serving": loopscale.ServingWarning}[w.message.code]
             assert w.filename == __file__  # stacklevel=2: the caller's line
     with warnings.catch_warnings():
         warnings.simplefilter("error", loopscale.ExtrapolationWarning)

@@ -442,8 +442,8 @@ static void every_plot_renders_in_every_format(void **state)
     ls_sweep *s = ls_sweep_read(&path, 1, &so, &err);
     assert_non_null(s);
     const double R[] = {1, 2, 3, 4, 6, 8}, E[] = {1, 4, 16};
-    ls_solve_budget b = {1e22, 3e9, 4};
-    ls_solve_options sopt = {R, 6, E, 3, NULL, 0, rmse, NULL};
+    ls_solve_budget b = {.flops = 1e22, .mem_bytes = 3e9, .bits = 4};
+    ls_solve_options sopt = {R, 6, E, 3, NULL, 0, rmse, NULL, NULL};
     ls_solve_result r;
     assert_int_equal(ls_solve_run(&l, &t, &b, &sopt, &r, &err), 0);
     const double F[] = {1e20, 1e21, 1e22}, IE[] = {1, 8}, IR[] = {1, 4};

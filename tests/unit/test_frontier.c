@@ -135,10 +135,11 @@ static void solve_frontier_of_a_plain_model_is_the_closed_form(void **state)
     ls_solve_options o = {.R = &one, .nR = 1, .E = &one, .nE = 1, .eps = 0};
     ls_frontier_point closed[4];
     ls_frontier_solve_point solved[4];
+    const ls_solve_budget open16 = {.mem_bytes = INFINITY, .bits = 16};
     double a;
     ls_error err;
     assert_int_equal(ls_frontier_run(&epoch, budgets, 4, closed, &a, &err), 0);
-    assert_int_equal(ls_frontier_run_solve(&epoch, &t, budgets, 4, &o, INFINITY, 16, solved, &err), 0);
+    assert_int_equal(ls_frontier_run_solve(&epoch, &t, budgets, 4, &o, &open16, solved, &err), 0);
     for (size_t i = 0; i < 4; i++) {
         const ls_frontier_solve_point *s = &solved[i];
         assert_true(s->R == 1 && s->E == 1 && s->bound == LS_SOLVE_BOUND_COMPUTE);
@@ -148,7 +149,7 @@ static void solve_frontier_of_a_plain_model_is_the_closed_form(void **state)
                      s->tokens, s->exponent_n, closed[i].n_opt, closed[i].d_opt, a);
     }
     /* One budget has no neighbour to take a slope from. */
-    assert_int_equal(ls_frontier_run_solve(&epoch, &t, budgets, 1, &o, INFINITY, 16, solved, &err), 0);
+    assert_int_equal(ls_frontier_run_solve(&epoch, &t, budgets, 1, &o, &open16, solved, &err), 0);
     assert_true(isnan(solved[0].exponent_n));
 }
 
@@ -166,7 +167,8 @@ static void solve_frontier_points_are_solve_choices(void **state)
     const double R[] = {1, 2, 3, 4, 6, 8}, E[] = {1, 2, 4, 8, 16}, budgets[] = {1e20, 1e21, 1e22, 1e23};
     ls_solve_options o = {.R = R, .nR = 6, .E = E, .nE = 5, .eps = 0.004};
     ls_frontier_solve_point pts[4];
-    assert_int_equal(ls_frontier_run_solve(&lf->law, &t, budgets, 4, &o, 3e9, 4, pts, &err), 0);
+    const ls_solve_budget int4 = {.mem_bytes = 3e9, .bits = 4}, tiny = {.mem_bytes = 400, .bits = 4};
+    assert_int_equal(ls_frontier_run_solve(&lf->law, &t, budgets, 4, &o, &int4, pts, &err), 0);
     size_t memory_bound = 0;
     for (size_t i = 0; i < 4; i++) {
         ls_solve_budget b = {.flops = budgets[i], .mem_bytes = 3e9, .bits = 4};
@@ -186,7 +188,7 @@ static void solve_frontier_points_are_solve_choices(void **state)
     assert_non_null(svg);
     assert_true(len > 1000 && strstr((const char *)svg, "<svg") != NULL);
     free(svg);
-    assert_int_equal(ls_frontier_run_solve(&lf->law, &t, budgets, 4, &o, 400, 4, pts, &err), LS_ERR_DATA);
+    assert_int_equal(ls_frontier_run_solve(&lf->law, &t, budgets, 4, &o, &tiny, pts, &err), LS_ERR_DATA);
     assert_non_null(strstr(err.message, "at 1e+20 FLOPs"));
     ls_lawfile_free(lf);
 }

@@ -71,8 +71,8 @@ static void fits_holdout_and_solve_leave_the_handler_alone(void **state)
     ls_arch_template t;
     ls_arch_template_default(&t);
     double R[] = {1, 2, 4, 8, 16}, E[] = {1, 4, 16, 64};
-    ls_solve_options o = {R, 5, E, 4, NULL, 0, 0.004, NULL};
-    ls_solve_budget b = {1e23, 3e9, 4};
+    ls_solve_options o = {R, 5, E, 4, NULL, 0, 0.004, NULL, NULL};
+    ls_solve_budget b = {.flops = 1e23, .mem_bytes = 3e9, .bits = 4};
     ls_solve_result sr;
     assert_int_equal(ls_solve_run(&lf->law, &t, &b, &o, &sr, &err), 0);
     ls_solve_result_free(&sr);

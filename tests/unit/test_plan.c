@@ -185,8 +185,8 @@ static void problem_init(problem *pb, size_t ndraws)
     pb->prior.draws = pb->draws;
     pb->prior.ndraws = ndraws;
     ls_arch_template_default(&pb->t);
-    pb->deploy = (ls_solve_budget){1e22, 3e9, 4};
-    pb->choice = (ls_solve_options){SOLVE_R, 4, SOLVE_E, 3, NULL, 0, 0.0, NULL};
+    pb->deploy = (ls_solve_budget){.flops = 1e22, .mem_bytes = 3e9, .bits = 4};
+    pb->choice = (ls_solve_options){SOLVE_R, 4, SOLVE_E, 3, NULL, 0, 0.0, NULL, NULL};
     ls_plan_default_parameters(&pb->p);
     pb->p.budget_flops = 2e21;
     pb->p.threads = 2;
@@ -499,7 +499,7 @@ static void bad_parameters_are_refused(void **state)
     assert_string_equal(err.message, "the prior law has no fit RMSE to take the noise from");
     pb.p.noise_sigma = 0.003;
     const double one_E[] = {16}, one_R[] = {1};
-    pb.choice = (ls_solve_options){one_R, 1, one_E, 1, NULL, 0, 0.0, NULL};
+    pb.choice = (ls_solve_options){one_R, 1, one_E, 1, NULL, 0, 0.0, NULL, NULL};
     assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err),
                      LS_ERR_DATA);
     problem_free(&pb);

@@ -223,8 +223,8 @@ static void solve_curves_are_candidates_solved_one_at_a_time(void **state)
     enum { ND = 30 };
     ls_law *draws = draws_of(lf, ND);
     const double R[] = {1, 2.5, 4}, E[] = {1, 8};
-    ls_solve_budget b = {2.385e21, 1.3e9, 4};
-    ls_solve_options o = {R, 3, E, 2, NULL, 0, 0.004, NULL};
+    ls_solve_budget b = {.flops = 2.385e21, .mem_bytes = 1.3e9, .bits = 4};
+    ls_solve_options o = {R, 3, E, 2, NULL, 0, 0.004, NULL, NULL};
     ls_solve_curves c, c3;
     ls_error err;
     assert_int_equal(ls_solve_curves_run(&lf->law, draws, ND, &t, &b, &o, 1, &c, &err), 0);
@@ -311,7 +311,7 @@ static void isoflop_bands_and_frontier_are_the_profiles_under_each_draw(void **s
         for (size_t e = 0; e < 2; e++) {
             const ls_solve_isoflop_curve *cv = &fr.curves[k * 2 + e];
             assert_near(cv->flops, f, 1e-12 * f);
-            ls_solve_budget b = {cv->flops, INFINITY, 16};
+            ls_solve_budget b = {.flops = cv->flops, .mem_bytes = INFINITY, .bits = 16};
             ls_solve_candidate want;
             assert_int_equal(ls_solve_candidate_at(&lf->law, &t, &b, E[e], 2, NULL, 0, 0, &want), 0);
             assert_true(cv->minimum.feasible && cv->minimum.n_act == want.n_act && cv->minimum.loss == want.loss);

@@ -39,8 +39,8 @@ static void every_answer_is_feasible_and_spends_the_budget(void **state)
     for (size_t f = 0; f < 4; f++)
         for (size_t m = 0; m < 3; m++)
             for (size_t b = 0; b < 3; b++) {
-                ls_solve_budget budget = {flops[f], mems[m], bits[b]};
-                ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, NULL};
+                ls_solve_budget budget = {.flops = flops[f], .mem_bytes = mems[m], .bits = bits[b]};
+                ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, NULL, NULL};
                 ls_solve_result r;
                 ls_error err;
                 assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
@@ -81,7 +81,7 @@ static void the_dense_optimum_is_chinchillas_closed_form(void **state)
     double a = l.p[LS_LAW_P_ALPHA], b = l.p[LS_LAW_P_BETA];
     double G = pow(a * l.p[LS_LAW_P_A] / (b * l.p[LS_LAW_P_B]), 1.0 / (a + b));
     for (double F = 2.385e18; F < 1e25; F *= 13.7) {
-        ls_solve_budget budget = {F, INFINITY, 16};
+        ls_solve_budget budget = {.flops = F, .mem_bytes = INFINITY, .bits = 16};
         ls_solve_candidate c;
         assert_int_equal(ls_solve_candidate_at(&l, &t, &budget, 1, 1, NULL, 0, 0, &c), 0);
         double n_opt = G * pow(F / 6.0, b / (a + b));
@@ -98,7 +98,7 @@ static void the_continuous_optimum_beats_a_fine_scan(void **state)
     ls_law l = truth();
     ls_arch_template t;
     ls_arch_template_default(&t);
-    ls_solve_budget budget = {3.3e21, 2.7e9, 4};
+    ls_solve_budget budget = {.flops = 3.3e21, .mem_bytes = 2.7e9, .bits = 4};
     for (size_t e = 0; e < 7; e++)
         for (double R = 1; R <= 16; R += 5) {
             ls_solve_candidate c;
@@ -127,8 +127,8 @@ static void epsilon_zero_picks_the_lowest_loss_and_otherwise_the_cheapest_within
     ls_law l = truth();
     ls_arch_template t;
     ls_arch_template_default(&t);
-    ls_solve_budget budget = {1e23, 3e9, 4};
-    ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0, NULL};
+    ls_solve_budget budget = {.flops = 1e23, .mem_bytes = 3e9, .bits = 4};
+    ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0, NULL, NULL};
     ls_solve_result r;
     ls_error err;
     assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
@@ -160,8 +160,8 @@ static void a_ladder_restricts_n_act(void **state)
     ls_arch_template t;
     ls_arch_template_default(&t);
     const double ladder[] = {1.25e8, 3.5e8, 7.7e8, 1.3e9, 2.7e9};
-    ls_solve_budget budget = {5e21, 6e9, 16};
-    ls_solve_options o = {ALL_R, 4, ALL_E, 5, ladder, 5, 0.0, NULL};
+    ls_solve_budget budget = {.flops = 5e21, .mem_bytes = 6e9, .bits = 16};
+    ls_solve_options o = {ALL_R, 4, ALL_E, 5, ladder, 5, 0.0, NULL, NULL};
     ls_solve_result r;
     ls_error err;
     assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
@@ -184,8 +184,8 @@ static void no_feasible_candidate_is_reported(void **state)
     ls_law l = truth();
     ls_arch_template t;
     ls_arch_template_default(&t);
-    ls_solve_budget budget = {1e21, 100, 16}; /* 100 bytes */
-    ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0, NULL};
+    ls_solve_budget budget = {.flops = 1e21, .mem_bytes = 100, .bits = 16}; /* 100 bytes */
+    ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.0, NULL, NULL};
     ls_solve_result r;
     ls_error err;
     assert_int_equal(ls_solve_run(&l, &t, &budget, &o, &r, &err), 0);
@@ -236,8 +236,8 @@ static void uncertainty_counts_choices_and_ignores_threads(void **state)
         ls_lawfile_draw(lf, i, &draws[i]);
     ls_arch_template t;
     ls_arch_template_default(&t);
-    ls_solve_budget budget = {1e21, 3e9, 4};
-    ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, lf->fit.rmse, NULL};
+    ls_solve_budget budget = {.flops = 1e21, .mem_bytes = 3e9, .bits = 4};
+    ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, lf->fit.rmse, NULL, NULL};
     ls_solve_uncertainty one, two;
     assert_int_equal(ls_solve_run_uncertainty(draws, n, &t, &budget, &o, 0.9, 1, &one, &err), 0);
     assert_int_equal(ls_solve_run_uncertainty(draws, n, &t, &budget, &o, 0.9, 2, &two, &err), 0);
@@ -352,8 +352,8 @@ static void every_reported_configuration_is_checked_against_the_fitted_ranges(vo
     const double flops[] = {2.37e20, 3.1e21, 8.3e22, 1e300};
     size_t warned_flops = 0;
     for (size_t f = 0; f < 4; f++) {
-        ls_solve_budget b = {flops[f], 3e9, 4};
-        ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, &rg};
+        ls_solve_budget b = {.flops = flops[f], .mem_bytes = 3e9, .bits = 4};
+        ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, &rg, NULL};
         ls_solve_result r;
         ls_error err;
         assert_int_equal(ls_solve_run(&l, &t, &b, &o, &r, &err), 0);
@@ -398,8 +398,8 @@ static void every_reported_configuration_is_checked_against_the_fitted_ranges(vo
     }
     assert_true(warned_flops >= 6); /* 8.3e22 and 1e300: all three columns each */
     /* Without ranges nothing is marked. */
-    ls_solve_budget b = {1e300, 3e9, 4};
-    ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, NULL};
+    ls_solve_budget b = {.flops = 1e300, .mem_bytes = 3e9, .bits = 4};
+    ls_solve_options o = {ALL_R, 16, ALL_E, 7, NULL, 0, 0.004, NULL, NULL};
     ls_solve_result r;
     ls_error err;
     assert_int_equal(ls_solve_run(&l, &t, &b, &o, &r, &err), 0);
@@ -437,7 +437,7 @@ static void the_binding_constraint_is_reported(void **state)
     ls_arch_template_default(&t);
     /* 3 GB of INT4 at 1e23 FLOPs: the memory cap binds every candidate
      * that can use it; with no memory limit the compute optimum is inside. */
-    ls_solve_budget tight = {1e23, 3e9, 4}, open = {1e23, INFINITY, 4};
+    ls_solve_budget tight = {.flops = 1e23, .mem_bytes = 3e9, .bits = 4}, open = {.flops = 1e23, .mem_bytes = INFINITY, .bits = 4};
     ls_solve_candidate c;
     assert_int_equal(ls_solve_candidate_at(&l, &t, &tight, 16, 2, NULL, 0, 1, &c), 0);
     assert_int_equal(c.bound, LS_SOLVE_BOUND_MEMORY);
@@ -451,7 +451,7 @@ static void the_binding_constraint_is_reported(void **state)
     assert_int_equal(ls_solve_candidate_at(&l, &t, &tight, 16, 2, ladder, 4, 1, &c), 0);
     assert_true(c.n_act == 3e8);
     assert_int_equal(c.bound, LS_SOLVE_BOUND_MEMORY);
-    ls_solve_budget wide = {1e23, 1e12, 4};
+    ls_solve_budget wide = {.flops = 1e23, .mem_bytes = 1e12, .bits = 4};
     assert_int_equal(ls_solve_candidate_at(&l, &t, &wide, 16, 2, ladder, 4, 1, &c), 0);
     assert_int_equal(c.bound, LS_SOLVE_BOUND_COMPUTE);
     assert_string_equal(ls_solve_bound_name(LS_SOLVE_BOUND_MEMORY), "memory");
@@ -460,7 +460,7 @@ static void the_binding_constraint_is_reported(void **state)
     for (size_t i = 0; i < LS_FIT_MIN_INTERVAL_DRAWS; i++)
         draws[i] = l;
     draws[1].p[LS_LAW_P_ALPHA] *= 1.01;
-    ls_solve_options o = {ALL_R, 4, ALL_E, 5, NULL, 0, 0.004, NULL};
+    ls_solve_options o = {ALL_R, 4, ALL_E, 5, NULL, 0, 0.004, NULL, NULL};
     ls_solve_uncertainty u;
     ls_error err;
     assert_int_equal(ls_solve_run_uncertainty(draws, 2, &t, &tight, &o, 0.9, 1, &u, &err), LS_ERR_DATA);
@@ -494,7 +494,7 @@ static void answers_at_an_end_of_the_search_are_flagged(void **state)
     l.p[LS_LAW_P_C] = 1.6934;
     ls_arch_template t;
     ls_arch_template_default(&t);
-    ls_solve_budget budget = {1e21, INFINITY, 16};
+    ls_solve_budget budget = {.flops = 1e21, .mem_bytes = INFINITY, .bits = 16};
     ls_solve_candidate c;
     assert_int_equal(ls_solve_candidate_at(&l, &t, &budget, 1, 1, NULL, 0, 0, &c), 0);
     assert_int_equal(ls_solve_at_edge(NULL, &c), 0);
@@ -505,14 +505,14 @@ static void answers_at_an_end_of_the_search_are_flagged(void **state)
 
     ls_law m = truth();
     const double R[] = {2, 3, 4}, E[] = {1, 4, 16}, one[] = {1};
-    ls_solve_options o = {R, 3, E, 3, NULL, 0, 0.0, NULL};
+    ls_solve_options o = {R, 3, E, 3, NULL, 0, 0.0, NULL, NULL};
     assert_int_equal(ls_solve_candidate_at(&m, &t, &budget, 16, 4, NULL, 0, 0, &c), 0);
     assert_int_equal(ls_solve_at_edge(&o, &c), (1u << LS_LAW_RANGE_R) | (1u << LS_LAW_RANGE_E));
     assert_int_equal(ls_solve_candidate_at(&m, &t, &budget, 4, 2, NULL, 0, 0, &c), 0);
     assert_int_equal(ls_solve_at_edge(&o, &c), 1u << LS_LAW_RANGE_R); /* R = 2 is the smallest, above 1 */
     assert_int_equal(ls_solve_candidate_at(&m, &t, &budget, 1, 3, NULL, 0, 0, &c), 0);
     assert_int_equal(ls_solve_at_edge(&o, &c), 0); /* E = 1: nothing lies below */
-    ls_solve_options fixed = {one, 1, one, 1, NULL, 0, 0.0, NULL};
+    ls_solve_options fixed = {one, 1, one, 1, NULL, 0, 0.0, NULL, NULL};
     assert_int_equal(ls_solve_candidate_at(&m, &t, &budget, 1, 1, NULL, 0, 0, &c), 0);
     assert_int_equal(ls_solve_at_edge(&fixed, &c), 0);
 }

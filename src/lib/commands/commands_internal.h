@@ -29,6 +29,10 @@ extern const cmd_def CMD_FIT, CMD_FRONTIER, CMD_HOLDOUT, CMD_ISOFLOP, CMD_ISOFIT
 #define CMD_PLOT_OPTIONS                                                                                           \
     CMD_OPT(O_PLOT_SIZE), CMD_OPT(O_PLOT_FONT_SIZE), CMD_OPT(O_PLOT_TITLE), CMD_OPT(O_PLOT_NO_TITLE),             \
         CMD_OPT(O_PLOT_STYLE), CMD_OPT(O_PLOT_CAPTION), CMD_OPT(O_DPI)
+/* The serving side of solve, frontier, plan and report (cmd_serving). */
+#define CMD_SERVING_OPTIONS                                                                                        \
+    CMD_OPT(O_SERVE_CONTEXT), CMD_OPT(O_BATCH), CMD_OPT(O_KV_BITS), CMD_OPT(O_ACTIVATION_MEMORY),                 \
+        CMD_OPT(O_INFERENCE_TOKENS), CMD_OPT(O_QUANTISATION)
 /* The sweep reader's options. */
 #define CMD_SWEEP_OPTIONS                                                                                          \
     CMD_OPT(O_PROFILE), CMD_OPT(O_MAP), CMD_OPT(O_WHERE), CMD_OPT(O_SKIP_INVALID), CMD_OPT(O_LOSS_UNIT),          \
@@ -93,8 +97,28 @@ void cmd_candidates_of(const ls_request *req, ls_result *res, const ls_arch_temp
                        ls_solve_options *so);
 /* The epsilon in force: --eps, else the law's fit RMSE, else 0 with a note. */
 double cmd_eps(const ls_request *req, ls_result *res, const ls_lawfile *lf);
-/* The solver's budget from --flops, --mem and --bits. */
+/* The solver's budget from --flops, --mem and --bits, and the serving
+ * options: --context, --batch, --kv-bits, --activation-memory,
+ * --inference-tokens, --target-loss (those absent from a command's list
+ * are never given). */
 ls_solve_budget cmd_budget(const ls_request *req);
+/* Room for the quantisation penalty in force and where it came from. */
+typedef struct cmd_quant {
+    ls_law_quant quant;
+    char source[512];
+} cmd_quant;
+/* The serving side of a solve, once per command: the options' checks
+ * (--batch and --kv-bits need --context, --activation-memory --mem, a
+ * cheapest configuration no --n-act ladder), the quantisation penalty in
+ * force (--quantisation FILE, else the law's; so->quant), and what is
+ * said of them: the KV cache of a template without heads (a note), the
+ * penalty in the loss (a note), bits below 16 with no penalty (an
+ * LS_WARNING_SERVING warning).  0 or LS_ERR_*. */
+int cmd_serving(const ls_request *req, ls_result *res, const ls_lawfile *lf, const ls_arch_template *t,
+                const ls_solve_budget *b, ls_solve_options *so, cmd_quant *room, ls_error *err);
+/* cmd_serving's checks of the options alone, for a command to make before
+ * any work.  0 or LS_ERR_USAGE. */
+int cmd_serving_check(const ls_request *req, ls_error *err);
 /* What an answer at an end of the search says: "N_act = 1000 at the floor
  * of the search (1e3)", "E = 64, the largest searched" (empty when it is
  * inside on every searched quantity); and the hint for ls_solve_at_edge's

@@ -273,10 +273,75 @@ double cmd_eps(const ls_request *req, ls_result *res, const ls_lawfile *lf)
 
 ls_solve_budget cmd_budget(const ls_request *req)
 {
-    ls_solve_budget b = {req_number(req, O_FLOPS), INFINITY, req_number(req, O_BITS)};
+    ls_solve_budget b = {.flops = req_number(req, O_FLOPS), .mem_bytes = INFINITY, .bits = req_number(req, O_BITS)};
     if (req_given(req, O_MEM))
         b.mem_bytes = req_number(req, O_MEM);
+    if (req_given(req, O_SERVE_CONTEXT)) {
+        b.context = req_number(req, O_SERVE_CONTEXT);
+        b.batch = req_number(req, O_BATCH);
+    }
+    if (req_given(req, O_KV_BITS))
+        b.kv_bits = req_number(req, O_KV_BITS);
+    if (req_given(req, O_ACTIVATION_MEMORY))
+        b.activation_bytes = req_number(req, O_ACTIVATION_MEMORY);
+    if (req_given(req, O_INFERENCE_TOKENS))
+        b.inference_tokens = req_number(req, O_INFERENCE_TOKENS);
+    if (req_given(req, O_TARGET_LOSS))
+        b.target_loss = req_number(req, O_TARGET_LOSS);
     return b;
+}
+
+int cmd_serving_check(const ls_request *req, ls_error *err)
+{
+    ls_solve_budget budget = cmd_budget(req);
+    const ls_solve_budget *b = &budget;
+    /* Options that size the cache mean nothing without one. */
+    static const opt_id cache_only[] = {O_BATCH, O_KV_BITS};
+    for (size_t i = 0; i < 2; i++)
+        if (req_given(req, cache_only[i]) && !req_given(req, O_SERVE_CONTEXT))
+            return req_usage(req, err, "%s has no effect without %s", req_flag(req, cache_only[i]),
+                             req_flag(req, O_SERVE_CONTEXT));
+    if (req_given(req, O_ACTIVATION_MEMORY) && !req_given(req, O_MEM))
+        return req_usage(req, err, "%s has no effect without %s", req_flag(req, O_ACTIVATION_MEMORY),
+                         req_flag(req, O_MEM));
+    if (req_given(req, O_ACTIVATION_MEMORY) && !(b->activation_bytes < b->mem_bytes))
+        return req_usage(req, err, "%s %g leaves nothing of %s %g for the weights", req_flag(req, O_ACTIVATION_MEMORY),
+                         b->activation_bytes, req_flag(req, O_MEM), b->mem_bytes);
+    if (req_given(req, O_N_ACT_LIST) && ls_solve_budget_costed(b))
+        return req_usage(req, err, "%s: the cheapest configuration is searched over a continuous N_act; leave out %s",
+                         req_flag(req, req_given(req, O_TARGET_LOSS) ? O_TARGET_LOSS : O_INFERENCE_TOKENS),
+                         req_flag(req, O_N_ACT_LIST));
+    return 0;
+}
+
+int cmd_serving(const ls_request *req, ls_result *res, const ls_lawfile *lf, const ls_arch_template *t,
+                const ls_solve_budget *b, ls_solve_options *so, cmd_quant *room, ls_error *err)
+{
+    if (cmd_serving_check(req, err) != 0)
+        return err->code;
+    memset(room, 0, sizeof *room);
+    const char *path = req_text(req, O_QUANTISATION);
+    if (path) {
+        if (ls_lawfile_quant_read(path, &room->quant, err) != 0)
+            return err->code;
+        snprintf(room->source, sizeof room->source, "%s", cmd_input_name(path));
+        so->quant = &room->quant;
+    } else if (lf->has_quant) {
+        room->quant = lf->quant;
+        snprintf(room->source, sizeof room->source, "%s", cmd_law_name(req, O_LAW_FILE));
+        so->quant = &room->quant;
+    }
+    if (b->context > 0 && !t->has_shape)
+        res_note(res, "the template gives no attention heads: the KV cache counts every layer as multi-head "
+                 "attention, K and V each as wide as the model (a template describing the model gives its KV heads)");
+    if (so->quant && b->bits < so->quant->trained_bits)
+        res_note(res, "the loss includes the penalty of quantising the weights to %g bits after training at %g "
+                 "(Kumar et al.'s form, from %s)", b->bits, so->quant->trained_bits, room->source);
+    else if (!so->quant && b->bits < LS_LAW_QUANT_FULL_BITS)
+        res_warn(res, LS_WARNING_SERVING, "bits", "%s %g: the loss assumes the weights lose nothing when quantised "
+                 "(the law has no quantisation penalty; %s FILE adds one)", req_flag(req, O_BITS), b->bits,
+                 req_flag(req, O_QUANTISATION));
+    return 0;
 }
 
 void cmd_edge_text(char *buf, size_t size, const ls_solve_options *so, const ls_solve_candidate *c)

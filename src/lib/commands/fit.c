@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "commands/commands_internal.h"
@@ -48,7 +49,147 @@ typedef struct fit_job {
     fmt_kind format;
     const char *output, *plot;
     ls_figure figure;
+    /* --bits-column: the quantisation penalty fitted on the runs below 16 bits. */
+    int has_quant;
+    ls_law_quant quant;
+    size_t quant_runs;
+    double quant_rmse;
 } fit_job;
+
+/* ---- the quantisation penalty (--bits-column) ------------------------------------ */
+
+/* The weights' precision of a full-precision run: at or above it, a run is
+ * fitted as the law; below it, it measures the penalty. */
+#define FULL_PRECISION_BITS LS_LAW_QUANT_FULL_BITS
+
+typedef struct bits_row {
+    ls_sweep_row row;
+    double bits;
+} bits_row;
+
+typedef struct bits_reader {
+    const char *const *paths;
+    const char *column;
+    size_t index;
+    int found;
+    bits_row *rows;
+    size_t n, cap;
+} bits_reader;
+
+static int bits_header(void *ctx, const char *file, const char *const *names, size_t ncolumns, int has_loss,
+                       ls_error *err)
+{
+    (void)has_loss;
+    bits_reader *br = ctx;
+    for (size_t i = 0; i < ncolumns; i++)
+        if (strcasecmp(names[i], br->column) == 0) {
+            br->index = i;
+            br->found = 1;
+            return 0;
+        }
+    return ls_error_set(err, LS_ERR_DATA, "%s: no column '%s' (the bits of the runs' weights)", file, br->column);
+}
+
+static int bits_on_row(void *ctx, const ls_sweep_row *row, const ls_sweep_text_cell *cells, size_t ncells,
+                       ls_error *err)
+{
+    bits_reader *br = ctx;
+    double v = NAN;
+    char text[64];
+    size_t len = br->index < ncells ? cells[br->index].len : 0;
+    if (len > 0 && len < sizeof text) {
+        memcpy(text, cells[br->index].ptr, len);
+        text[len] = '\0';
+        char *end;
+        v = strtod(text, &end);
+        if (*end != '\0')
+            v = NAN;
+    }
+    if (!(v >= 1 && v <= 64))
+        return ls_error_set(err, LS_ERR_DATA, "%s: line %ld: column '%s': '%.*s' is not a number of bits from 1 to 64",
+                            cmd_input_name(br->paths[row->file]), row->line, br->column, (int)(len < 40 ? len : 40),
+                            len ? cells[br->index].ptr : "");
+    if (br->n == br->cap) {
+        size_t cap = br->cap ? 2 * br->cap : 256;
+        bits_row *grown = realloc(br->rows, cap * sizeof *grown);
+        if (!grown)
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        br->rows = grown;
+        br->cap = cap;
+    }
+    br->rows[br->n++] = (bits_row){*row, v};
+    return 0;
+}
+
+/* The configuration a penalty is measured at; NaN N_loop equals NaN. */
+static int same_run(const ls_sweep_row *a, const ls_sweep_row *b)
+{
+    const double x[] = {a->n_act, a->n_total, a->R, a->E, a->k, a->tokens};
+    const double y[] = {b->n_act, b->n_total, b->R, b->E, b->k, b->tokens};
+    for (size_t i = 0; i < 6; i++)
+        if (fabs(x[i] - y[i]) > 1e-9 * fabs(x[i]))
+            return 0;
+    return (isnan(a->n_loop) && isnan(b->n_loop)) || fabs(a->n_loop - b->n_loop) <= 1e-9 * fabs(a->n_loop);
+}
+
+/* Read the sweep again with its bits column, measure each quantised run's
+ * penalty against the full-precision run of its configuration, and fit
+ * Kumar et al.'s constants (ls_law_quant_fit). */
+static int fit_quantisation(fit_job *j, const ls_sweep_options *options, const char *column, ls_error *err)
+{
+    const ls_request *req = j->req;
+    bits_reader br = {.paths = (const char *const *)req->operands, .column = column};
+    ls_sweep_options so = *options;
+    so.require_loss = 1;
+    so.warnings = NULL; /* said once, by the law's read */
+    so.law = NULL;
+    ls_sweep_handler h = {bits_header, bits_on_row, &br, NULL};
+    size_t nrows = 0;
+    int status = ls_sweep_stream((const char *const *)req->operands, req->noperands, &so, &h, &nrows, err);
+    double *v = status == 0 ? malloc(4 * (br.n ? br.n : 1) * sizeof *v) : NULL;
+    if (status == 0 && !v)
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    size_t m = 0, no_penalty = 0;
+    for (size_t i = 0; status == 0 && i < br.n; i++) {
+        const bits_row *low = &br.rows[i];
+        if (!(low->bits < FULL_PRECISION_BITS))
+            continue;
+        const bits_row *full = NULL;
+        for (size_t k = 0; k < br.n && !full; k++)
+            if (br.rows[k].bits >= FULL_PRECISION_BITS && same_run(&br.rows[k].row, &low->row))
+                full = &br.rows[k];
+        if (!full) {
+            status = ls_error_set(err, LS_ERR_DATA, "%s: line %ld: a run at %g bits with no run of its configuration "
+                                  "at %d bits or more to measure its penalty against",
+                                  cmd_input_name(br.paths[low->row.file]), low->row.line, low->bits,
+                                  FULL_PRECISION_BITS);
+            break;
+        }
+        double delta = low->row.loss - full->row.loss;
+        if (!(delta > 0)) {
+            no_penalty++;
+            continue;
+        }
+        v[m] = low->row.n_total, v[br.n + m] = low->row.tokens, v[2 * br.n + m] = low->bits, v[3 * br.n + m] = delta;
+        m++;
+    }
+    if (status == 0 && no_penalty)
+        res_warn(j->res, LS_WARNING_DATA, column, "%zu quantised run%s lost nothing against the full-precision run "
+                 "(a loss at or below it, noise): left out of the penalty's fit", no_penalty,
+                 no_penalty == 1 ? "" : "s");
+    if (status == 0 && ls_law_quant_fit(v, v + br.n, v + 2 * br.n, v + 3 * br.n, m, FULL_PRECISION_BITS, &j->quant,
+                                        &j->quant_rmse, err) != 0) {
+        ls_error_prefix(err, "%s", req_flag(req, O_BITS_COLUMN));
+        status = err->code;
+    }
+    if (status == 0) {
+        j->has_quant = 1;
+        j->quant_runs = m;
+    }
+    free(v);
+    free(br.rows);
+    return status;
+}
 
 /* The compute-optimal exponent a of the fitted law (N_opt ~ F^a, D_opt ~
  * F^(1-a); `loopscale frontier` gives the whole frontier) and its interval
@@ -640,6 +781,12 @@ static int fit_one(fit_job *j, const ls_sweep *s, ls_error *err)
      * output; a law is the result's JSON document whatever is printed. */
     if (status == 0 && !refused && !(lf = make_lawfile(j, s, &result, &boot, j->sweep.wheres, j->sweep.nwheres, err)))
         status = err->code;
+    if (status == 0 && lf && j->has_quant) {
+        lf->has_quant = 1;
+        lf->quant = j->quant;
+        lf->quant_runs = j->quant_runs;
+        lf->quant_rmse = j->quant_rmse;
+    }
     /* The figure is drawn before anything is printed, so that a figure that
      * cannot be drawn leaves no half of the output. */
     if (status == 0 && lf && j->plot && !(figure = cmd_plot_fit(s, lf, &j->figure, &figure_len, err)))
@@ -654,6 +801,11 @@ static int fit_one(fit_job *j, const ls_sweep *s, ls_error *err)
         strbuf out = {0};
         print_table(&out, j, s, &result, &boot, profiles, seconds,
                     j->params.threads > 0 ? j->params.threads : req_threads(req));
+        if (j->has_quant)
+            strbuf_printf(&out, "\nquantisation penalty (Kumar et al.'s post-training form, below %d bits):\n"
+                          "  C_T %.6g  gamma_D %.6g  gamma_N %.6g  gamma_post %.6g  (%zu quantised runs, RMSE %.4g)\n",
+                          FULL_PRECISION_BITS, j->quant.c_t, j->quant.gamma_d, j->quant.gamma_n, j->quant.gamma_post,
+                          j->quant_runs, j->quant_rmse);
         status = strbuf_failed(&out) ? res_oom(err) : res_write(res, out.buf, out.len);
         strbuf_free(&out);
     }
@@ -742,6 +894,42 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         return status;
     j.tmpl = req_given(req, O_TEMPLATE) ? &tmpl : j.sweep.config_template;
     ls_sweep_options so = j.sweep.options;
+    /* --bits-column: the law is fitted on the full-precision runs, the
+     * filter recorded with the others; the penalty on the rest. */
+    const char *bits_column = req_text(req, O_BITS_COLUMN);
+    const char **wheres = NULL, **origins = NULL;
+    const char **user_wheres = j.sweep.wheres, **user_origins = j.sweep.where_origins;
+    size_t user_nwheres = j.sweep.nwheres;
+    char full[128];
+    if (bits_column && nby > 0)
+        status = req_usage(req, err, "%s: not with %s (one law at a time)", req_flag(req, O_BITS_COLUMN),
+                           req_flag(req, O_BY));
+    if (status == 0 && bits_column) {
+        int len = snprintf(full, sizeof full, "%s>=%d", bits_column, FULL_PRECISION_BITS);
+        wheres = calloc(user_nwheres + 1, sizeof *wheres);
+        origins = calloc(user_nwheres + 1, sizeof *origins);
+        if (len < 0 || (size_t)len >= sizeof full)
+            status = req_usage(req, err, "%s: '%s' is too long a column name", req_flag(req, O_BITS_COLUMN),
+                               bits_column);
+        else if (!wheres || !origins)
+            status = res_oom(err);
+        else
+            status = fit_quantisation(&j, &so, bits_column, err);
+    }
+    if (status == 0 && bits_column) {
+        for (size_t i = 0; i < user_nwheres; i++)
+            wheres[i] = user_wheres[i], origins[i] = user_origins ? user_origins[i] : NULL;
+        wheres[user_nwheres] = full;
+        so.wheres = j.sweep.wheres = wheres;
+        so.where_origins = j.sweep.where_origins = origins;
+        so.nwheres = j.sweep.nwheres = user_nwheres + 1;
+    }
+    if (status != 0) {
+        free(wheres);
+        free(origins);
+        cmd_sweep_free(&j.sweep);
+        return status;
+    }
     so.require_loss = 1;
     so.group_column = j.group;
     so.checksum = 1; /* the law file records what was fitted */
@@ -757,6 +945,13 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         status = nby > 0 ? fit_by(&j, s, err) : fit_one(&j, s, err);
     }
     ls_sweep_free(s);
+    if (bits_column) { /* the reader's arrays are its own to free */
+        j.sweep.wheres = user_wheres;
+        j.sweep.where_origins = user_origins;
+        j.sweep.nwheres = user_nwheres;
+    }
+    free(wheres);
+    free(origins);
     cmd_sweep_free(&j.sweep);
     return status;
 }
@@ -793,6 +988,7 @@ static const cmd_option OPTIONS[] = {
     CMD_OPT_HELP(O_PLOT, "draw the observed and fitted loss against R for each E and N_act; not written when the fit "
                          "fails"),
     CMD_OPT(O_BY),
+    CMD_OPT(O_BITS_COLUMN),
     CMD_SWEEP_OPTIONS,
     CMD_PLOT_OPTIONS,
     CMD_OPT(O_QUIET),

@@ -17,7 +17,9 @@
 /* The options that switch the frontier from the closed form to solve's
  * choice at each budget (the law's kind does not: a looped-MoE law without
  * them keeps its plain-model closed form). */
-static const opt_id SOLVE_OPTIONS[] = {O_MEM, O_BITS, O_TEMPLATE, O_R_LIST, O_E_LIST, O_EPS};
+static const opt_id SOLVE_OPTIONS[] = {O_MEM,     O_BITS,              O_TEMPLATE,         O_R_LIST,
+                                       O_E_LIST,  O_EPS,               O_SERVE_CONTEXT,    O_BATCH,
+                                       O_KV_BITS, O_ACTIVATION_MEMORY, O_INFERENCE_TOKENS, O_QUANTISATION};
 
 /* One row of numbers for CSV or TSV; NaN is an empty field. */
 static void number_row(strbuf *out, char sep, const double *v, size_t n, const char *text)
@@ -172,9 +174,11 @@ done:
 
 /* ---- the chosen architecture at each budget ----------------------------------------------------- */
 
-static char *solve_json(const ls_law *l, double mem_bytes, double bits, double eps, const ls_frontier_solve_point *p,
-                        size_t n, ls_error *err)
+static char *solve_json(const ls_law *l, const ls_solve_budget *b, int quantised, double eps,
+                        const ls_frontier_solve_point *p, size_t n, ls_error *err)
 {
+    double mem_bytes = b->mem_bytes, bits = b->bits;
+    int serving = ls_solve_budget_serving(b), costed = ls_solve_budget_costed(b);
     char kind[64];
     jsonw w;
     ls_jsonw_init(&w);
@@ -184,6 +188,14 @@ static char *solve_json(const ls_law *l, double mem_bytes, double bits, double e
     if (isfinite(mem_bytes))
         ls_jsonw_number(&w, "mem_bytes", mem_bytes);
     ls_jsonw_number(&w, "bits", bits);
+    if (serving) {
+        ls_jsonw_number(&w, "context", b->context);
+        ls_jsonw_number(&w, "batch", b->context > 0 ? (b->batch > 0 ? b->batch : 1) : 0);
+        ls_jsonw_number(&w, "kv_bits", ls_solve_budget_kv_bits(b));
+        ls_jsonw_number(&w, "activation_bytes", b->activation_bytes);
+    }
+    if (costed)
+        ls_jsonw_number(&w, "inference_tokens", b->inference_tokens);
     ls_jsonw_number(&w, "eps", eps);
     ls_jsonw_array_begin(&w, "frontier", 0);
     for (size_t i = 0; i < n; i++) {
@@ -197,6 +209,17 @@ static char *solve_json(const ls_law *l, double mem_bytes, double bits, double e
         ls_jsonw_number(&w, "E", p[i].E);
         ls_jsonw_number(&w, "n_total", p[i].n_total);
         ls_jsonw_string(&w, "bound", ls_solve_bound_name(p[i].bound));
+        if (serving) {
+            ls_jsonw_number(&w, "kv_bytes", p[i].kv_bytes);
+            ls_jsonw_number(&w, "memory_bytes", p[i].memory_bytes);
+        }
+        if (quantised)
+            ls_jsonw_number(&w, "quant_penalty", p[i].quant_penalty);
+        if (costed) {
+            ls_jsonw_number(&w, "training_flops", p[i].training_flops);
+            ls_jsonw_number(&w, "inference_flops", p[i].serving_flops);
+            ls_jsonw_number(&w, "total_flops", p[i].training_flops + p[i].serving_flops);
+        }
         if (!isnan(p[i].exponent_n)) /* JSON has no NaN: one budget has no slope */
             ls_jsonw_number(&w, "exponent_n", p[i].exponent_n);
         cmd_json_outside(&w, p[i].outside);
@@ -207,24 +230,39 @@ static char *solve_json(const ls_law *l, double mem_bytes, double bits, double e
     return ls_jsonw_finish(&w, err);
 }
 
-static void solve_table(strbuf *out, const ls_law *l, double mem_bytes, double bits, double eps,
+static void solve_table(strbuf *out, const ls_law *l, const ls_solve_budget *b, double eps,
                         const ls_law_ranges *ranges, const ls_frontier_solve_point *p, size_t n, table_style style)
 {
     char kind[64];
+    double mem_bytes = b->mem_bytes, bits = b->bits;
+    int serving = ls_solve_budget_serving(b), costed = ls_solve_budget_costed(b);
     strbuf_printf(out, "law        %s (the configuration 'loopscale solve' chooses at each budget)\n",
                   ls_law_kind_format(l->kind, kind, sizeof kind));
-    if (isfinite(mem_bytes))
+    if (isfinite(mem_bytes) && !serving)
         strbuf_printf(out, "memory     %.4g bytes of weights at %g bits (N_total <= %.4g)\n", mem_bytes, bits,
                       8 * mem_bytes / bits);
+    else if (isfinite(mem_bytes))
+        strbuf_printf(out, "memory     %.4g bytes for weights at %g bits, KV cache and activations\n", mem_bytes, bits);
     else
         strbuf_puts(out, "memory     no limit\n");
+    if (b->context > 0)
+        strbuf_printf(out, "KV cache   %g x %g tokens at %g bits\n", b->batch > 0 ? b->batch : 1, b->context,
+                      ls_solve_budget_kv_bits(b));
+    if (costed)
+        strbuf_printf(out, "cost       training + %.4g inference tokens, within epsilon of the best loss\n",
+                      b->inference_tokens);
     strbuf_printf(out, "epsilon    %.4g (loss units)\n\n", eps);
-    static const char *const headers[] = {"flops", "R*", "E*", "N_act", "N_total", "D", "D/N_act", "loss", "bound",
-                                          "dlnN_act/dlnF"};
-    text_table *t = text_table_new(10, headers);
+    const char *headers[13] = {"flops", "R*", "E*", "N_act", "N_total", "D", "D/N_act", "loss", "bound"};
+    size_t ncol = 9;
+    if (serving)
+        headers[ncol++] = "memory";
+    if (costed)
+        headers[ncol++] = "total FLOPs";
+    headers[ncol++] = "dlnN_act/dlnF";
+    text_table *t = text_table_new(ncol, headers);
     unsigned outside = 0;
     for (size_t i = 0; t && i < n; i++) {
-        char c[10][40];
+        char c[12][40];
         snprintf(c[0], 40, "%.4g", p[i].flops);
         snprintf(c[1], 40, "%g%s", p[i].R, p[i].outside >> LS_LAW_RANGE_R & 1u ? "*" : "");
         snprintf(c[2], 40, "%g%s", p[i].E, p[i].outside >> LS_LAW_RANGE_E & 1u ? "*" : "");
@@ -234,12 +272,17 @@ static void solve_table(strbuf *out, const ls_law *l, double mem_bytes, double b
         snprintf(c[6], 40, "%.4g", p[i].tokens_per_param);
         text_fixed(c[7], 40, p[i].loss, 4);
         snprintf(c[8], 40, "%s", ls_solve_bound_name(p[i].bound));
+        size_t k = 9;
+        if (serving)
+            snprintf(c[k++], 40, "%.3g GB", p[i].memory_bytes / 1e9);
+        if (costed)
+            snprintf(c[k++], 40, "%.4g", p[i].training_flops + p[i].serving_flops);
         if (isnan(p[i].exponent_n)) /* one budget has no slope */
-            snprintf(c[9], 40, "-");
+            snprintf(c[k++], 40, "-");
         else
-            snprintf(c[9], 40, "%.4f", p[i].exponent_n);
+            snprintf(c[k++], 40, "%.4f", p[i].exponent_n);
         outside |= p[i].outside;
-        const char *cells[] = {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]};
+        const char *cells[] = {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11]};
         if (text_table_add(t, cells) != 0) {
             text_table_free(t);
             t = NULL;
@@ -310,13 +353,18 @@ static int run_solve(const ls_request *req, ls_result *res, const ls_lawfile *lf
     ls_solve_options so = {.ranges = &ranges};
     cmd_candidates_of(req, res, &tmpl, &room, &so);
     so.eps = cmd_eps(req, res, lf);
-    double mem_bytes = req_given(req, O_MEM) ? req_number(req, O_MEM) : INFINITY, bits = req_number(req, O_BITS);
+    ls_solve_budget deploy = cmd_budget(req);
+    cmd_quant quant;
+    if (cmd_serving(req, res, lf, &tmpl, &deploy, &so, &quant, err) != 0)
+        return err->code;
+    double mem_bytes = deploy.mem_bytes, bits = deploy.bits;
+    int quantised = so.quant && bits < so.quant->trained_bits;
     ls_frontier_solve_point *points = malloc(n * sizeof *points);
     if (!points)
         return res_oom(err);
     unsigned char *svg = NULL;
     size_t svg_len = 0;
-    int status = ls_frontier_run_solve(&lf->law, &tmpl, budgets, n, &so, mem_bytes, bits, points, err);
+    int status = ls_frontier_run_solve(&lf->law, &tmpl, budgets, n, &so, &deploy, points, err);
     if (status != 0)
         goto done;
     warn_solve(req, res, &so, points, n);
@@ -325,7 +373,7 @@ static int run_solve(const ls_request *req, ls_result *res, const ls_lawfile *lf
         status = err->code;
         goto done;
     }
-    char *json = solve_json(&lf->law, mem_bytes, bits, so.eps, points, n, err);
+    char *json = solve_json(&lf->law, &deploy, quantised, so.eps, points, n, err);
     if (!json) {
         status = err->code;
         goto done;
@@ -349,7 +397,7 @@ static int run_solve(const ls_request *req, ls_result *res, const ls_lawfile *lf
             number_row(&out, sep, v, 8, tail);
         }
     } else
-        solve_table(&out, &lf->law, mem_bytes, bits, so.eps, &ranges, points, n,
+        solve_table(&out, &lf->law, &deploy, so.eps, &ranges, points, n,
                     format == FMT_MD ? TABLE_MD : TABLE_ALIGNED);
     status = strbuf_failed(&out) ? res_oom(err) : res_write(res, out.buf ? out.buf : "", out.len);
     strbuf_free(&out);
@@ -393,6 +441,8 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     int solve = 0;
     for (size_t i = 0; i < sizeof SOLVE_OPTIONS / sizeof *SOLVE_OPTIONS; i++)
         solve |= req_given(req, SOLVE_OPTIONS[i]);
+    if (status == 0 && solve)
+        status = cmd_serving_check(req, err);
     ls_lawfile *lf = status == 0 ? cmd_read_law(req, res, O_LAW_FILE, err) : NULL;
     if (status == 0 && !lf)
         status = err->code;
@@ -421,6 +471,7 @@ static const cmd_option OPTIONS[] = {
     {O_R_LIST, NULL, NULL, "1,2,...,16, up to the largest R the law was fitted on", NULL},
     {O_E_LIST, NULL, NULL, "1,2,4,8,16,32,64, up to the largest E the law was fitted on", NULL},
     CMD_OPT(O_EPS),
+    CMD_SERVING_OPTIONS,
     CMD_PLOT_OPTIONS,
     CMD_OPT(O_FORCE),
     CMD_OPT(O_QUIET),

@@ -657,6 +657,7 @@ typedef struct plan_state {
     ls_law *draws;
     ls_plan_result result;
     ls_plan_validation val;
+    cmd_quant quant; /* the quantisation penalty the decision counts */
 } plan_state;
 
 static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error *err)
@@ -678,10 +679,11 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
         pp.prior_sd = req_number(req, O_PRIOR_SD);
     if (req_given(req, O_THREADS))
         pp.threads = (int)req_integer(req, O_THREADS);
-    ls_solve_budget deploy = {req_given(req, O_FLOPS) ? req_number(req, O_FLOPS) : NAN, INFINITY,
-                              req_number(req, O_BITS)};
-    if (req_given(req, O_MEM))
-        deploy.mem_bytes = req_number(req, O_MEM);
+    ls_solve_budget deploy = cmd_budget(req);
+    if (!req_given(req, O_FLOPS))
+        deploy.flops = NAN;
+    if (cmd_serving_check(req, err) != 0)
+        return err->code;
 
     ls_arch_template tmpl;
     if (cmd_template_read(req, &tmpl, err) != 0)
@@ -690,6 +692,9 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
         return err->code;
     const ls_lawfile *lf = st->lf;
     cmd_template_for_law(req, res, lf, cmd_law_name(req, O_LAW_FILE), &tmpl);
+    ls_solve_options serving = {.quant = NULL};
+    if (cmd_serving(req, res, lf, &tmpl, &deploy, &serving, &st->quant, err) != 0)
+        return err->code;
     /* The largest candidate from the question: one that a fittable design
      * can still hold min_runs_per_param x parameters of. */
     ls_law_param all[LS_LAW_NPARAMS];
@@ -758,7 +763,7 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
     if (isnan(pp.noise_sigma) && !(prior.rmse > 0))
         return req_usage(req, err, "the prior law has no fit RMSE to take the noise from: give %s SIGMA",
                          req_flag(req, O_NOISE));
-    ls_solve_options choice = {grid.R, grid.n_R, grid.E, grid.n_E, NULL, 0, eps, NULL};
+    ls_solve_options choice = {grid.R, grid.n_R, grid.E, grid.n_E, NULL, 0, eps, NULL, serving.quant};
     ls_plan_result *r = &st->result;
     if (ls_plan_run(&prior, &tmpl, &candidates, st->have, &deploy, &choice, &pp, r, err) != 0)
         return err->code;
@@ -852,6 +857,7 @@ static const cmd_option OPTIONS[] = {
     CMD_OPT_HELP(O_MEM, "deployment weight memory, e.g. 3GB"),
     CMD_OPT(O_BITS),
     {O_EPS, "solve's tolerance in loss units", NULL, "the law's fit RMSE", NULL},
+    CMD_SERVING_OPTIONS,
     CMD_OPT(O_TARGET),
     {O_N_ACT_LIST, "candidate active sizes (with --tokens: a grid)", NULL,
      "IsoFLOP ladders about the prior's optima, up to the budget over twice the parameters", NULL},

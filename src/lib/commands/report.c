@@ -95,12 +95,14 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         return req_usage(req, err, "%s and %s: give one (%s puts the reported law first)", req_flag(req, O_LAW_KIND),
                          req_flag(req, O_LAWS), req_flag(req, O_LAWS));
     /* Solve's options mean nothing without budgets to solve for. */
-    static const opt_id solve_only[] = {O_MEM, O_BITS, O_R_LIST, O_E_LIST, O_EPS};
+    static const opt_id solve_only[] = {O_MEM,     O_BITS,  O_R_LIST,  O_E_LIST,           O_EPS,
+                                        O_SERVE_CONTEXT,  O_BATCH, O_KV_BITS, O_ACTIVATION_MEMORY, O_INFERENCE_TOKENS,
+                                        O_QUANTISATION};
     for (size_t i = 0; i < sizeof solve_only / sizeof *solve_only; i++)
         if (req_given(req, solve_only[i]) && !req_given(req, O_FLOPS_LIST))
             return req_usage(req, err, "%s needs %s: the budgets to solve for", req_flag(req, solve_only[i]),
                              req_flag(req, O_FLOPS_LIST));
-    if (check_output_name(req, output, err) != 0)
+    if (check_output_name(req, output, err) != 0 || cmd_serving_check(req, err) != 0)
         return err->code;
     ls_figure figure;
     if (cmd_figure(req, O_PLOT, &figure, err) != 0) /* the options alone: report takes no --plot */
@@ -200,6 +202,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     ls_law_ranges ranges;
     ls_lawfile_ranges(lf, &ranges);
     cmd_candidates room;
+    cmd_quant quant;
     ls_solve_options sopt = {.ranges = &ranges};
     if (nflops > 0) {
         cmd_template_for_law(req, res, lf, "the fitted law", &tmpl);
@@ -207,6 +210,9 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
             goto done;
         cmd_candidates_of(req, res, &tmpl, &room, &sopt);
         sopt.eps = cmd_eps(req, res, lf);
+        ls_solve_budget deploy = cmd_budget(req);
+        if ((status = cmd_serving(req, res, lf, &tmpl, &deploy, &sopt, &quant, err)) != 0)
+            goto done;
         budgets = calloc(nflops, sizeof *budgets);
         solves = calloc(nflops, sizeof *solves);
         if (!budgets || !solves) {
@@ -265,6 +271,7 @@ static const cmd_option OPTIONS[] = {
      "none, no budget section", "The budgets (as for 'loopscale solve'):"},
     CMD_OPT(O_MEM),
     CMD_OPT(O_BITS),
+    CMD_SERVING_OPTIONS,
     {O_R_LIST, NULL, NULL, "1,2,...,16, up to the largest R the law was fitted on", NULL},
     {O_E_LIST, NULL, NULL, "1,2,4,8,16,32,64, up to the largest E the law was fitted on", NULL},
     CMD_OPT(O_EPS),

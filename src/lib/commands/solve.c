@@ -33,30 +33,75 @@ static void star_if(char *cell, size_t size, const ls_solve_candidate *c, ls_law
     }
 }
 
-#define NROWS 11
+#define NROWS_MAX 17
 
-static void column_values(const ls_solve_candidate *c, char cells[NROWS][40])
+/* The rows of the table: the eleven of every solve, with the quantisation
+ * penalty after the loss, the KV cache and the whole memory after the
+ * weights, and the costs last when they are asked for. */
+typedef enum { ROW_QUANT = 1, ROW_MEMORY = 2, ROW_COST = 4 } row_set;
+
+static size_t row_labels(unsigned rows, const char *labels[NROWS_MAX])
+{
+    size_t n = 0;
+    labels[n++] = "R (loops)";
+    labels[n++] = "E (experts)";
+    labels[n++] = "N_act";
+    labels[n++] = "N_total";
+    labels[n++] = "N_loop";
+    labels[n++] = "D (tokens)";
+    labels[n++] = "tokens/N_act";
+    labels[n++] = "loss (predicted)";
+    if (rows & ROW_QUANT)
+        labels[n++] = "of which quantisation";
+    labels[n++] = "inference FLOPs/token";
+    labels[n++] = "weight memory";
+    if (rows & ROW_MEMORY) {
+        labels[n++] = "KV cache";
+        labels[n++] = "memory (all)";
+    }
+    labels[n++] = "N_unroll";
+    if (rows & ROW_COST) {
+        labels[n++] = "training FLOPs";
+        labels[n++] = "inference FLOPs (life)";
+        labels[n++] = "total FLOPs";
+    }
+    return n;
+}
+
+static void column_values(const ls_solve_candidate *c, unsigned rows, char cells[NROWS_MAX][40])
 {
     if (!c->feasible) {
-        for (int i = 0; i < NROWS; i++)
+        for (int i = 0; i < NROWS_MAX; i++)
             snprintf(cells[i], 40, "-");
         return;
     }
-    snprintf(cells[0], 40, "%g", c->R);
-    snprintf(cells[1], 40, "%g", c->E);
-    human(cells[2], 40, c->n_act);
-    human(cells[3], 40, c->n_total);
-    human(cells[4], 40, c->n_loop);
-    human(cells[5], 40, c->tokens);
+    size_t n = 0;
+    snprintf(cells[n++], 40, "%g", c->R);
+    snprintf(cells[n++], 40, "%g", c->E);
+    human(cells[n++], 40, c->n_act);
+    human(cells[n++], 40, c->n_total);
+    human(cells[n++], 40, c->n_loop);
+    human(cells[n++], 40, c->tokens);
     star_if(cells[0], 40, c, LS_LAW_RANGE_R);
     star_if(cells[1], 40, c, LS_LAW_RANGE_E);
     star_if(cells[2], 40, c, LS_LAW_RANGE_N_ACT);
     star_if(cells[5], 40, c, LS_LAW_RANGE_TOKENS);
-    snprintf(cells[6], 40, "%.4g", c->tokens / c->n_act);
-    text_fixed(cells[7], 40, c->loss, 4);
-    human(cells[8], 40, c->inference_flops);
-    bytes_text(cells[9], 40, c->weight_bytes);
-    human(cells[10], 40, c->n_unroll);
+    snprintf(cells[n++], 40, "%.4g", c->tokens / c->n_act);
+    text_fixed(cells[n++], 40, c->loss, 4);
+    if (rows & ROW_QUANT)
+        text_fixed(cells[n++], 40, c->quant_penalty, 4);
+    human(cells[n++], 40, c->inference_flops);
+    bytes_text(cells[n++], 40, c->weight_bytes);
+    if (rows & ROW_MEMORY) {
+        bytes_text(cells[n++], 40, c->kv_bytes);
+        bytes_text(cells[n++], 40, c->memory_bytes);
+    }
+    human(cells[n++], 40, c->n_unroll);
+    if (rows & ROW_COST) {
+        human(cells[n++], 40, c->training_flops);
+        human(cells[n++], 40, c->serving_flops);
+        human(cells[n++], 40, c->training_flops + c->serving_flops);
+    }
 }
 
 /* 1 when the interval [v[0], v[1]] of quantity q leaves the fitted range. */
@@ -114,20 +159,24 @@ static void print_uncertainty(strbuf *out, const ls_solve_uncertainty *u, const 
 
 static void print_candidates(strbuf *out, const ls_solve_result *r, double eps, const ls_law_ranges *ranges)
 {
-    const char *headers[] = {"E", "R", "N_act", "D", "loss", "memory", "binds", "within eps"};
-    text_table *all = text_table_new(8, headers);
+    /* The cheapest search shows what each candidate costs, and "reaches"
+     * for those that reach the target. */
+    const char *headers[] = {"E", "R", "N_act", "D", "loss", "memory", "binds",
+                             r->costed ? "total FLOPs" : "within eps", "reaches"};
+    text_table *all = text_table_new(r->costed ? 9 : 8, headers);
     unsigned starred = 0;
     for (size_t i = 0; all && i < r->ncandidates; i++) {
         const ls_solve_candidate *cand = &r->candidates[i];
-        char e[16], rr[16], n[32], d[32], l[32], m[32], bd[16], w[16];
+        char e[16], rr[16], n[32], d[32], l[32], m[32], bd[16], w[16], cost[32];
         snprintf(e, sizeof e, "%g", cand->E);
         snprintf(rr, sizeof rr, "%g", cand->R);
         if (cand->feasible) {
             human(n, sizeof n, cand->n_act);
             human(d, sizeof d, cand->tokens);
             text_fixed(l, sizeof l, cand->loss, 4);
-            bytes_text(m, sizeof m, cand->weight_bytes);
+            bytes_text(m, sizeof m, cand->memory_bytes); /* the weights' alone without serving options */
             snprintf(bd, sizeof bd, "%s", ls_solve_bound_name(cand->bound));
+            human(cost, sizeof cost, cand->training_flops + cand->serving_flops);
             star_if(e, sizeof e, cand, LS_LAW_RANGE_E);
             star_if(rr, sizeof rr, cand, LS_LAW_RANGE_R);
             star_if(n, sizeof n, cand, LS_LAW_RANGE_N_ACT);
@@ -136,15 +185,19 @@ static void print_candidates(strbuf *out, const ls_solve_result *r, double eps, 
         } else {
             snprintf(n, sizeof n, "-");
             snprintf(d, sizeof d, "-");
-            snprintf(l, sizeof l, "infeasible");
+            snprintf(l, sizeof l, "%s", r->costed ? "out of reach" : "infeasible");
             snprintf(m, sizeof m, "-");
             snprintf(bd, sizeof bd, "-");
+            snprintf(cost, sizeof cost, "-");
         }
         int chosen = cand->R == r->choice.R && cand->E == r->choice.E;
-        snprintf(w, sizeof w, "%s",
-                 chosen ? "chosen" : cand->feasible && cand->loss <= r->best.loss + eps ? "yes" : "");
-        const char *cells[] = {e, rr, n, d, l, m, bd, w};
-        if (text_table_add(all, cells) != 0) {
+        if (r->costed)
+            snprintf(w, sizeof w, "%s", chosen ? "chosen" : cand->feasible ? "yes" : "");
+        else
+            snprintf(w, sizeof w, "%s",
+                     chosen ? "chosen" : cand->feasible && cand->loss <= r->best.loss + eps ? "yes" : "");
+        const char *plain[] = {e, rr, n, d, l, m, bd, w}, *costed[] = {e, rr, n, d, l, m, bd, cost, w};
+        if (text_table_add(all, r->costed ? costed : plain) != 0) {
             text_table_free(all);
             all = NULL;
         }
@@ -153,7 +206,9 @@ static void print_candidates(strbuf *out, const ls_solve_result *r, double eps, 
         out->failed = 1;
         return;
     }
-    strbuf_puts(out, "\nEvery candidate (N_act optimised under the memory budget):\n");
+    strbuf_printf(out, "\nEvery candidate (%s):\n", r->costed ? "the cheapest N_act and D reaching the target "
+                                                                  "under the memory budget"
+                                                                : "N_act optimised under the memory budget");
     text_table_print(all, out, TABLE_ALIGNED);
     text_table_free(all);
     cmd_ranges_note(out, ranges, starred);
@@ -163,27 +218,51 @@ static void print_table(strbuf *out, const ls_lawfile *lf, const ls_solve_budget
                         const ls_solve_result *r, const ls_solve_uncertainty *u, int show_all,
                         const ls_law_ranges *ranges)
 {
-    char kind[64], mem[96];
-    if (isfinite(b->mem_bytes))
+    char kind[64], mem[256], train[96];
+    int serving = ls_solve_budget_serving(b);
+    if (isfinite(b->mem_bytes) && !serving)
         snprintf(mem, sizeof mem, "%.4g bytes of weights at %g bits (N_total <= %.4g)", b->mem_bytes, b->bits,
                  8 * b->mem_bytes / b->bits);
+    else if (isfinite(b->mem_bytes))
+        snprintf(mem, sizeof mem, "%.4g bytes for weights at %g bits", b->mem_bytes, b->bits);
     else
         snprintf(mem, sizeof mem, "no memory limit");
-    strbuf_printf(out, "law      %s\nbudget   %.4g training %s; %s\nepsilon  %.4g (loss units)\n\n",
-                  ls_law_kind_format(lf->law.kind, kind, sizeof kind), b->flops, ls_plural(b->flops, "FLOP", "FLOPs"),
-                  mem, eps);
-    static const char *const rows[NROWS] = {"R (loops)",    "E (experts)",      "N_act",
-                                            "N_total",      "N_loop",           "D (tokens)",
-                                            "tokens/N_act", "loss (predicted)", "inference FLOPs/token",
-                                            "weight memory", "N_unroll"};
-    char a[NROWS][40], bb[NROWS][40], c[NROWS][40];
-    column_values(&r->choice, a);
-    column_values(&r->best, bb);
-    column_values(&r->unconstrained, c);
+    if (b->context > 0) {
+        size_t used = strlen(mem);
+        snprintf(mem + used, sizeof mem - used, ", a KV cache of %g x %g tokens at %g bits", b->batch > 0 ? b->batch : 1,
+                 b->context, ls_solve_budget_kv_bits(b));
+    }
+    if (b->activation_bytes > 0) {
+        size_t used = strlen(mem);
+        snprintf(mem + used, sizeof mem - used, " and %.4g bytes of activations", b->activation_bytes);
+    }
+    if (b->flops > 0 && isfinite(b->flops))
+        snprintf(train, sizeof train, "%.4g training %s%s", b->flops, ls_plural(b->flops, "FLOP", "FLOPs"),
+                 b->target_loss > 0 ? " at most" : "");
+    else
+        snprintf(train, sizeof train, "training as it costs");
+    strbuf_printf(out, "law      %s\nbudget   %s; %s\n", ls_law_kind_format(lf->law.kind, kind, sizeof kind), train, mem);
+    if (r->costed) {
+        char tokens[48] = "no inference";
+        if (b->inference_tokens > 0)
+            snprintf(tokens, sizeof tokens, "%.4g inference tokens", b->inference_tokens);
+        char target[24];
+        text_fixed(target, sizeof target, r->target_loss, 4);
+        strbuf_printf(out, "cost     training + %s, to reach a loss of %s%s\n", tokens, target,
+                      b->target_loss > 0 ? "" : " (the best loss + epsilon)");
+    }
+    strbuf_printf(out, "epsilon  %.4g (loss units)\n\n", eps);
+    unsigned rows = (r->quantised ? ROW_QUANT : 0) | (serving ? ROW_MEMORY : 0) | (r->costed ? ROW_COST : 0);
+    const char *labels[NROWS_MAX];
+    size_t nrows = row_labels(rows, labels);
+    char a[NROWS_MAX][40], bb[NROWS_MAX][40], c[NROWS_MAX][40];
+    column_values(&r->choice, rows, a);
+    column_values(&r->best, rows, bb);
+    column_values(&r->unconstrained, rows, c);
     const char *headers[] = {"", "chosen", "lowest loss", "no memory limit"};
     text_table *t = text_table_new(4, headers);
-    for (size_t i = 0; t && i < NROWS; i++) {
-        const char *cells[] = {rows[i], a[i], bb[i], c[i]};
+    for (size_t i = 0; t && i < nrows; i++) {
+        const char *cells[] = {labels[i], a[i], bb[i], c[i]};
         if (text_table_add(t, cells) != 0) {
             text_table_free(t);
             t = NULL;
@@ -206,8 +285,18 @@ static void print_table(strbuf *out, const ls_lawfile *lf, const ls_solve_budget
 }
 
 /* Why no candidate could be chosen. */
-static int no_choice(const ls_request *req, const ls_solve_budget *b, ls_error *err)
+static int no_choice(const ls_request *req, const ls_solve_budget *b, const ls_solve_result *r, ls_error *err)
 {
+    if (r->costed && b->target_loss > 0) {
+        char target[24];
+        text_fixed(target, sizeof target, b->target_loss, 4);
+        return ls_error_set(err, LS_ERR_DATA, "no candidate reaches a loss of %s%s%s", target,
+                            isfinite(b->mem_bytes) ? " in the memory given" : "",
+                            b->flops > 0 && isfinite(b->flops) ? " within the training budget" : "");
+    }
+    if (isfinite(b->mem_bytes) && ls_solve_budget_serving(b))
+        return ls_error_set(err, LS_ERR_DATA, "no candidate fits in %g bytes with its weights at %g bits, its KV cache "
+                            "and activations", b->mem_bytes, b->bits);
     if (isfinite(b->mem_bytes))
         return ls_error_set(err, LS_ERR_DATA, "no candidate fits in %g bytes at %g bits per weight", b->mem_bytes,
                             b->bits);
@@ -241,13 +330,15 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         if (req_given(req, uncertainty_only[i]) && !req_given(req, O_UNCERTAINTY))
             status = req_usage(req, err, "%s has no effect without %s", req_flag(req, uncertainty_only[i]),
                                req_flag(req, O_UNCERTAINTY));
+    if (status == 0)
+        status = cmd_serving_check(req, err);
     if (status != 0)
         return status;
 
     ls_arch_template tmpl;
     if (cmd_template_read(req, &tmpl, err) != 0)
         return err->code;
-    if (!req_given(req, O_FLOPS) && !req_given(req, O_PRINT_TEMPLATE))
+    if (!req_given(req, O_FLOPS) && !req_given(req, O_TARGET_LOSS) && !req_given(req, O_PRINT_TEMPLATE))
         return req_usage(req, err, "give the compute budget with %s F", req_flag(req, O_FLOPS));
     ls_lawfile *lf = cmd_read_law(req, res, O_LAW_FILE, err);
     if (!lf)
@@ -281,16 +372,19 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     double eps = cmd_eps(req, res, lf);
     so.eps = eps;
     ls_solve_budget budget = cmd_budget(req);
+    cmd_quant quant;
+    if ((status = cmd_serving(req, res, lf, &tmpl, &budget, &so, &quant, err)) != 0)
+        goto done;
     fmt_kind format = req_format(req);
     if (!isfinite(budget.mem_bytes) && format == FMT_TABLE)
         res_note(res, "no %s given: no memory limit", req_flag(req, O_MEM));
     if ((status = ls_solve_run(&lf->law, &tmpl, &budget, &so, &result, err)) != 0)
         goto done;
     if (!result.has_choice) {
-        status = no_choice(req, &budget, err);
+        status = no_choice(req, &budget, &result, err);
         goto done;
     }
-    if (eps > 0 && result.choice.loss > result.best.loss) {
+    if (!result.costed && eps > 0 && result.choice.loss > result.best.loss) {
         /* An epsilon that covers every candidate decides nothing: the choice
          * is then only the cheapest one, which must not happen silently. */
         double worst = result.best.loss;
@@ -380,6 +474,8 @@ static const cmd_option OPTIONS[] = {
     {O_E_LIST, NULL, NULL, "1,2,4,8,16,32,64, up to the largest E the law was fitted on", NULL},
     {O_N_ACT_LIST, "choose N_act from this ladder", NULL, "continuous", NULL},
     CMD_OPT(O_EPS),
+    CMD_SERVING_OPTIONS,
+    CMD_OPT(O_TARGET_LOSS),
     CMD_OPT(O_TABLE),
     CMD_OPT(O_UNCERTAINTY),
     CMD_OPT_HELP(O_CI, "interval level of --uncertainty"),
