@@ -579,9 +579,13 @@ static int candidate_costed(const ls_law *l, const ls_arch_template *t, const ls
         return 0;
     fill_candidate_d(&ip.pr, b, exp(ln_n), exp(ln_d), out);
     out->feasible = 1;
-    if (ln_n >= hi && use_memory && isfinite(b->mem_bytes) && fabs(hi - log(n_hi)) < 1e-12)
+    /* At an end up to the minimiser's last digits: x0 + (hi - x0) need not
+     * round back to hi, and which way it rounds differs between CPUs. */
+    const double at_end = 1e-9;
+    if (ln_n >= hi - at_end && use_memory && isfinite(b->mem_bytes) && fabs(hi - log(n_hi)) < 1e-12)
         bound = LS_SOLVE_BOUND_MEMORY;
-    else if ((ln_n <= log(N_MIN) && lo <= log(N_MIN)) || (!capped && ln_n >= log(LS_SWEEP_MAX_PARAMS)))
+    else if ((ln_n <= log(N_MIN) + at_end && lo <= log(N_MIN)) ||
+             (!capped && ln_n >= log(LS_SWEEP_MAX_PARAMS) - at_end))
         bound = LS_SOLVE_BOUND_SEARCH;
     out->bound = (ls_solve_bound)bound;
     return 0;
