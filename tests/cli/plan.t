@@ -308,3 +308,19 @@ truth as prior above shows.)
   $ loopscale plan --search 0 --flops 1e22 --budget 5e20 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1 -o r1.csv 2>&1 | grep -E 'depends|^noise'
   loopscale plan: warning: no candidate's loss depends on kappa1, kappa2, theta at the prior's values (as loop parameters do not when every candidate has R = 1): no design of these candidates identifies them, and the plan leaves them as the prior has them
   noise      sigma 0.001708 of ln(loss); Huber weight 2.793e+05 per run (10 parameters)
+
+The runs already trained are read as fit reads a sweep: a W&B export
+with its own column names needs --map (or --profile), and --where picks
+runs; the reader's options without --have are refused.
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-hyperbolic.json --n-act 1e8,2e8,4e8 --tokens 1e10,2e10,4e10 --E 1,4,16 --R 1,2,4 -o pilot-sim.csv
+  $ sed '1s/n_act/Model Size/' pilot-sim.csv > export.csv
+  $ loopscale plan --search 0 --have export.csv --flops 1e22 --budget 3e21 -o x.csv 2>&1 | grep export
+  loopscale plan: export.csv:1: no column 'n_act' (or 'N', 'params', or one renamed to it), and no configuration to count it from (d_model, loop_layers, d_ff, ...)
+  $ loopscale plan --search 0 --have export.csv --map 'n_act=Model Size' --where 'R<=2' --flops 1e22 --budget 3e21 -o x.csv 2>/dev/null | grep '^candidates'
+  candidates 1225; 54 runs already trained (0 of them candidates), 2.426e+21 FLOPs
+  $ loopscale plan --search 0 --map 'n_act=Model Size' --flops 1e22 --budget 3e21 -o x.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: --map reads the runs of --have, and none were given
+  Try 'loopscale plan --help'.
+  [64]

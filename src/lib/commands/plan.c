@@ -713,12 +713,23 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
      * is refused without --force. */
     if (req_given(req, O_TRUTH) && !(st->truth = cmd_read_law(req, res, O_TRUTH, err)))
         return err->code;
+    static const opt_id reader[] = {O_PROFILE, O_MAP,       O_WHERE, O_SKIP_INVALID, O_LOSS_UNIT,
+                                    O_BYTES_PER_TOKEN, O_GROUP_TOL, O_RUN, O_STEP,         O_LAST};
+    for (size_t i = 0; i < sizeof reader / sizeof *reader && !req_given(req, O_HAVE); i++)
+        if (req_given(req, reader[i]))
+            return req_usage(req, err, "%s reads the runs of %s, and none were given", req_flag(req, reader[i]),
+                             req_flag(req, O_HAVE));
     if (req_given(req, O_HAVE)) {
-        ls_sweep_options so;
-        memset(&so, 0, sizeof so);
-        so.max_rows = cmd_max_rows(res);
+        /* Read as fit reads a sweep: --map, --profile, --where and the rest
+         * apply to it (a W&B export of configuration columns included). */
+        cmd_sweep cs;
+        if (cmd_sweep_setup(req, res, &cs, err) != 0)
+            return err->code;
         const char *paths[] = {req_text(req, O_HAVE)};
-        if (!(st->have = ls_sweep_read(paths, 1, &so, err)))
+        st->have = ls_sweep_read(paths, 1, &cs.options, err);
+        cmd_sweep_report(req, res, &cs, st->have);
+        cmd_sweep_free(&cs);
+        if (!st->have)
             return err->code;
     }
     double eps = req_given(req, O_EPS) ? req_number(req, O_EPS) : lf->has_fit ? lf->fit.rmse : 0.0;
@@ -866,7 +877,9 @@ static const cmd_option OPTIONS[] = {
     {O_R_LIST, "candidate loop counts, also the decision's", "1,2,3,4,6,8,16", NULL, NULL},
     CMD_OPT(O_CANDIDATES),
     CMD_OPT(O_TEMPLATE),
-    CMD_OPT(O_HAVE),
+    CMD_OPT_HELP(O_HAVE, "runs already trained: counted first, never chosen again; read with the sweep options "
+                         "that follow"),
+    CMD_SWEEP_OPTIONS,
     {O_NOISE, NULL, NULL, "the prior's fit RMSE over the mean loss it predicts for the candidates", NULL},
     CMD_OPT(O_DRAWS),
     CMD_OPT(O_PRIOR_SD),
