@@ -1066,12 +1066,20 @@ double ls_law_quant_penalty(const ls_law_quant *q, double n_total, double tokens
 
 int ls_law_quant_check(const ls_law_quant *q, ls_error *err)
 {
-    if (!(q->c_t > 0) || !isfinite(q->c_t))
-        return ls_error_set(err, LS_ERR_DATA, "C_T = %g: must be a positive number", q->c_t);
-    if (!isfinite(q->gamma_d) || !isfinite(q->gamma_n))
-        return ls_error_set(err, LS_ERR_DATA, "gamma_D and gamma_N must be numbers");
-    if (!(q->gamma_post > 0) || !isfinite(q->gamma_post))
-        return ls_error_set(err, LS_ERR_DATA, "gamma_post = %g: must be a positive number", q->gamma_post);
+    /* Kumar et al.'s fits put C_T near 0.1 and the exponents near 0.5; the
+     * bounds are wide of that but refuse a penalty that could only be a
+     * typing error (or a fit the runs do not support): one growing with N
+     * or falling with D, one of 1e308, or a subnormal number. */
+    if (!(q->c_t >= DBL_MIN && q->c_t <= 1e6))
+        return ls_error_set(err, LS_ERR_DATA, "C_T = %g: must be a positive number up to 1e6", q->c_t);
+    if (!(q->gamma_d >= 0 && q->gamma_d <= 10))
+        return ls_error_set(err, LS_ERR_DATA, "gamma_D = %g: must be from 0 to 10 (the penalty grows with tokens)",
+                            q->gamma_d);
+    if (!(q->gamma_n >= 0 && q->gamma_n <= 10))
+        return ls_error_set(err, LS_ERR_DATA, "gamma_N = %g: must be from 0 to 10 (the penalty falls with size)",
+                            q->gamma_n);
+    if (!(q->gamma_post >= 1e-3 && q->gamma_post <= 1e3))
+        return ls_error_set(err, LS_ERR_DATA, "gamma_post = %g: must be from 0.001 to 1000 bits", q->gamma_post);
     if (!(q->trained_bits >= 1 && q->trained_bits <= 64))
         return ls_error_set(err, LS_ERR_DATA, "trained_bits = %g: must be from 1 to 64", q->trained_bits);
     return 0;

@@ -195,7 +195,7 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                         "the law's own, if it records one",
                         "the post-training quantisation penalty added to the loss below the trained precision "
                         "(Kumar et al.'s form): a law file, or a file with a \"quantisation\" member "
-                        "(docs/formats.md#quantisation)",
+                        "(docs/formats.md#law-files)",
                         NULL},
     [O_BITS_COLUMN] = {"bits-column", 0, LS_OPTION_TEXT, 0, "COL", NO_RANGE, NULL, NULL, NULL,
                        "the column of the bits each run's weights were evaluated at: runs at 16 bits or more are "

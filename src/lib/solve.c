@@ -118,13 +118,50 @@ static double profile_ln_loss_at(profile *pr, double ln_n, double ln_d)
     return log(exp(ln_loss) + ls_law_quant_penalty(pr->quant, row.x.n_total, exp(ln_d), pr->bits));
 }
 
+static int profile_penalised(const profile *pr)
+{
+    return pr->quant && pr->bits < pr->quant->trained_bits;
+}
+
+/* The ln D an N_act trains on: all of the budget, ln(F / (6 N_unroll)).
+ * With a quantisation penalty, which grows with D while the law's loss
+ * falls with it, the lowest loss may lie at fewer tokens: then the minimum
+ * of the sum over ln D up to that (golden section; the sum of a falling and
+ * a rising power of D has one minimum). */
+static double profile_best_ln_d(profile *pr, double ln_n)
+{
+    double hi = profile_ln_d(pr, ln_n);
+    if (!profile_penalised(pr) || !(profile_ln_loss_at(pr, ln_n, hi - 1e-6) < profile_ln_loss_at(pr, ln_n, hi)))
+        return hi;
+    const double golden = 0.3819660112501051;
+    double lo = fmax(0.0, hi - 60.0); /* at least one token */
+    double a = lo + golden * (hi - lo), b = hi - golden * (hi - lo);
+    double fa = profile_ln_loss_at(pr, ln_n, a), fb = profile_ln_loss_at(pr, ln_n, b);
+    for (int k = 0; k < 200 && hi - lo > 1e-10; k++) {
+        if (fa < fb) {
+            hi = b;
+            b = a;
+            fb = fa;
+            a = lo + golden * (hi - lo);
+            fa = profile_ln_loss_at(pr, ln_n, a);
+        } else {
+            lo = a;
+            a = b;
+            fa = fb;
+            b = hi - golden * (hi - lo);
+            fb = profile_ln_loss_at(pr, ln_n, b);
+        }
+    }
+    return 0.5 * (lo + hi);
+}
+
 /* ln L at ln N_act, which the search minimises (L itself is monotone in
  * it).  The row's logarithms follow from ln N_act directly:
  * ln D = ln(F / (6 N_unroll / N_act)) - ln N_act. */
 static double profile_ln_loss(double ln_n, void *context)
 {
     profile *pr = context;
-    return profile_ln_loss_at(pr, ln_n, profile_ln_d(pr, ln_n));
+    return profile_ln_loss_at(pr, ln_n, profile_best_ln_d(pr, ln_n));
 }
 
 /* The KV cache of a configuration: context x batch tokens of
@@ -161,7 +198,9 @@ static void fill_candidate_d(profile *pr, const ls_solve_budget *b, double n_act
 
 static void fill_candidate(profile *pr, const ls_solve_budget *b, double n_act, ls_solve_candidate *c)
 {
-    fill_candidate_d(pr, b, n_act, 0.0, c);
+    double ln_d = profile_best_ln_d(pr, log(n_act));
+    /* Fewer tokens than the budget's only where a penalty makes them better. */
+    fill_candidate_d(pr, b, n_act, ln_d < profile_ln_d(pr, log(n_act)) ? exp(ln_d) : 0.0, c);
 }
 
 /* The largest N_act whose weights, KV cache and activations fit in memory:

@@ -293,7 +293,7 @@ strictly: its form named, each constant a number in its domain.
   $ echo '{"quantisation": {"form": "kumar2024-ptq", "C_T": 0.07, "gamma_D": 0.5, "gamma_N": 0.5, "gamma_post": -1, "trained_bits": 16}}' > neg.json
   $ loopscale solve --flops 1e21 --bits 4 --quantisation neg.json
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
-  loopscale solve: neg.json:1:2: quantisation: gamma_post = -1: must be a positive number
+  loopscale solve: neg.json:1:2: quantisation: gamma_post = -1: must be from 0.001 to 1000 bits
   [65]
   $ echo '{"quantisation": {"form": "kumar", "C_T": 0.07}}' > form.json
   $ loopscale solve --flops 1e21 --bits 4 --quantisation form.json

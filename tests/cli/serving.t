@@ -130,3 +130,60 @@ frontier takes the same options; its table adds the memory and the cost.
   1e+21   1  16  3.051e+08  3.356e+09  4.881e+11       1600  2.2424  memory   3 GB       1.504e+21         0.0336
   1e+22   1  16  3.051e+08  3.356e+09  4.21e+12*   1.38e+04  2.1833  memory   3 GB       8.317e+21         0.0000
   * outside the range the law was fitted on: D 1e+11 to 5e+11
+
+A cache that takes nine tenths of the memory leaves the weights a toy
+model: said, not only starred as an extrapolation.
+
+  $ loopscale solve -q --flops 1e22 --mem 3GB --bits 4 --context 131072 --batch 64 2>&1 | grep 'KV cache takes'
+  loopscale solve: warning: chosen: the KV cache takes 2.998e+09 of the 3e+09 bytes, leaving the weights 2.06e+06 (N_act = 9.579e+04): a shorter --context or a smaller --batch leaves the model more
+
+A target below the law's irreducible loss is out of every model's reach,
+and the refusal says why.
+
+  $ loopscale solve -q --target-loss 1.5 --mem 3GB --bits 16
+  loopscale solve: no candidate reaches a loss of 1.5000 in the memory given (the law's irreducible loss c is 1.8198: no model reaches below it)
+  [65]
+
+plan takes the memory side of serving (its decision compares losses, so
+it has no --inference-tokens), and its decision line names the cache.
+
+  $ loopscale plan --search 0 --flops 1e22 --mem 3GB --bits 4 --budget 5e20 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1,2,4 --context 8192 --batch 8 -o kv-plan.csv 2>/dev/null | grep '^decision'
+  decision   1e+22 training FLOPs; 3e+09 bytes for weights at 4 bits, the KV cache of 8192 x 8 tokens at 4 bits and 0 bytes of activations
+  $ loopscale plan --flops 1e22 --budget 5e20 --inference-tokens 1e12 -o kv-plan.csv
+  loopscale plan: unknown option '--inference-tokens'
+  Try 'loopscale plan --help'.
+  [64]
+
+With a penalty, which grows with D, more compute never buys a higher
+loss: past some budget each size trains on the tokens that give it the
+lowest loss, not on all of F.
+
+  $ loopscale frontier --law q.json --flops 1e20:1e26:7 --mem 400MB --bits 4 -q 2>/dev/null | awk '$1 ~ /^1e/ { print $1, $6, $8 }'
+  1e+20 2.083e+10 2.5470
+  1e+21 2.083e+11 2.3300
+  1e+22 2.083e+12* 2.2354
+  1e+23 6.093e+12* 2.2242
+  1e+24 6.093e+12* 2.2242
+  1e+25 6.093e+12* 2.2242
+  1e+26 6.093e+12* 2.2242
+
+The penalty's runs are a second read of the sweep: a stream is refused
+before any work, and a configuration's repeated full-precision runs
+count with their mean loss.
+
+  $ loopscale fit - --law dense --bits-column bits -o stdin.json < $ROOT/tests/data/quantised-sweep.csv
+  loopscale fit: --bits-column reads the sweep twice (the law's runs, then the penalty's): standard input can be read once; give a file
+  Try 'loopscale fit --help'.
+  [64]
+  $ awk -F, 'NR > 2 && $3 == "16" { print; print; next } { print }' $ROOT/tests/data/quantised-sweep.csv > dup16.csv
+  $ loopscale fit dup16.csv --law dense --bits-column bits -o dup.json 2>&1 | grep -E 'mean loss|quantised runs,'
+  loopscale fit: 80 quantised runs measured against the mean loss of their configuration's repeated full-precision runs
+    C_T 0.0720047  gamma_D 0.513417  gamma_N 0.488049  gamma_post 0.731  (80 quantised runs, RMSE 1.465e-05)
+
+A penalty that could only be a typing error is refused where it is
+written: one that grows with size, here.
+
+  $ sed 's/"gamma_N": [0-9.e+-]*/"gamma_N": -5/' q.json > neg.json
+  $ loopscale solve --law neg.json --flops 1e20 --mem 400MB --bits 4 --R 1 --E 1
+  loopscale solve: neg.json:78:3: quantisation: gamma_N = -5: must be from 0 to 10 (the penalty falls with size)
+  [65]

@@ -260,6 +260,43 @@ static void the_quantisation_penalty_is_added_below_the_trained_precision(void *
     ls_solve_result_free(&r);
 }
 
+/* With a penalty, which grows with D while the law's loss falls with it, a
+ * large budget's lowest loss trains on fewer tokens than F pays for: the D
+ * chosen is where the total loss stops falling (its derivative in ln D is
+ * zero by central differences), and a larger budget buys no higher loss. */
+static void a_penalty_trains_on_the_tokens_that_give_the_lowest_loss(void **state)
+{
+    (void)state;
+    ls_law_quant q = {.c_t = 0.0713, .gamma_d = 0.513, .gamma_n = 0.487, .gamma_post = 0.731, .trained_bits = 16};
+    ls_law l = truth();
+    ls_arch_template t;
+    ls_arch_template_default(&t);
+    double R[] = {1}, E[] = {1};
+    ls_solve_options o = {.R = R, .nR = 1, .E = E, .nE = 1, .eps = 0, .quant = &q};
+    double last = INFINITY;
+    for (double flops = 1e22; flops <= 1e27; flops *= 10) {
+        ls_solve_budget b = {.flops = flops, .mem_bytes = 4e8, .bits = 3};
+        ls_solve_result r;
+        ls_error err;
+        assert_int_equal(ls_solve_run(&l, &t, &b, &o, &r, &err), 0);
+        const ls_solve_candidate *c = &r.best;
+        assert_true(c->loss <= last * (1 + 1e-12));
+        last = c->loss;
+        ls_law_point x = ls_arch_point(&t, c->n_act, c->E, c->R, c->tokens);
+        double all = ls_law_tokens_for_flops(&x, flops);
+        if (flops >= 1e25) {
+            assert_true(c->tokens < 0.5 * all);
+            double h = 1e-4, loss[2];
+            for (int k = 0; k < 2; k++) {
+                x.D = c->tokens * exp(k ? h : -h);
+                loss[k] = ls_law_loss(&l, &x) + ls_law_quant_penalty(&q, c->n_total, x.D, 3);
+            }
+            assert_true(fabs(loss[1] - loss[0]) / (2 * h) < 1e-6);
+        }
+        ls_solve_result_free(&r);
+    }
+}
+
 /* A law file's "quantisation" reads back bit for bit, and one out of its
  * domain is refused naming the key. */
 static void a_law_file_keeps_its_quantisation_penalty(void **state)
@@ -304,6 +341,7 @@ int main(void)
         cmocka_unit_test(the_cheapest_configuration_is_sardanas_optimum),
         cmocka_unit_test(lifetime_inference_moves_the_answer_to_cheaper_tokens),
         cmocka_unit_test(the_quantisation_penalty_is_added_below_the_trained_precision),
+        cmocka_unit_test(a_penalty_trains_on_the_tokens_that_give_the_lowest_loss),
         cmocka_unit_test(a_law_file_keeps_its_quantisation_penalty),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

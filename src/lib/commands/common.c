@@ -439,6 +439,16 @@ void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_option
     }
     if (!r->has_choice)
         return;
+    /* A cache that takes nine tenths of the memory leaves the weights a model far
+     * smaller than the budget trains well: said, not only starred. */
+    const ls_solve_candidate *ch = &r->choice;
+    double serving_bytes = ch->memory_bytes - ch->weight_bytes;
+    if (ch->kv_bytes > 0 && serving_bytes >= 0.9 * ch->memory_bytes)
+        res_warn(res, LS_WARNING_SERVING, "chosen", "%s%schosen: the KV cache%s takes %.4g of the %.4g bytes, leaving "
+                 "the weights %.4g (N_act = %.4g): a shorter %s or a smaller %s leaves the model more",
+                 context, sep, ch->memory_bytes > ch->weight_bytes + ch->kv_bytes ? " and activations" : "",
+                 serving_bytes, ch->memory_bytes, ch->weight_bytes, ch->n_act, req_flag(req, O_SERVE_CONTEXT),
+                 req_flag(req, O_BATCH));
     /* An answer at an end of the search range is not an optimum. */
     const ls_solve_candidate *c[3] = {&r->choice, &r->best, &r->unconstrained};
     char text[3][160];

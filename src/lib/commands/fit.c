@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <strings.h>
 #include <time.h>
 
@@ -132,6 +133,12 @@ static int same_run(const ls_sweep_row *a, const ls_sweep_row *b)
     return (isnan(a->n_loop) && isnan(b->n_loop)) || fabs(a->n_loop - b->n_loop) <= 1e-9 * fabs(a->n_loop);
 }
 
+static int by_n_act(const void *a, const void *b)
+{
+    double x = (*(const bits_row *const *)a)->row.n_act, y = (*(const bits_row *const *)b)->row.n_act;
+    return (x > y) - (x < y);
+}
+
 /* Read the sweep again with its bits column, measure each quantised run's
  * penalty against the full-precision run of its configuration, and fit
  * Kumar et al.'s constants (ls_law_quant_fit). */
@@ -149,23 +156,48 @@ static int fit_quantisation(fit_job *j, const ls_sweep_options *options, const c
     double *v = status == 0 ? malloc(4 * (br.n ? br.n : 1) * sizeof *v) : NULL;
     if (status == 0 && !v)
         status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-    size_t m = 0, no_penalty = 0;
+    /* The full-precision runs by N_act, so that each quantised run finds
+     * its configuration's among the few of its size (n log n, not n^2). */
+    const bits_row **fulls = status == 0 ? malloc((br.n ? br.n : 1) * sizeof *fulls) : NULL;
+    size_t nfull = 0;
+    if (status == 0 && !fulls)
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    for (size_t i = 0; status == 0 && i < br.n; i++)
+        if (br.rows[i].bits >= FULL_PRECISION_BITS)
+            fulls[nfull++] = &br.rows[i];
+    if (status == 0)
+        qsort(fulls, nfull, sizeof *fulls, by_n_act);
+    size_t m = 0, no_penalty = 0, repeated = 0;
     for (size_t i = 0; status == 0 && i < br.n; i++) {
         const bits_row *low = &br.rows[i];
         if (!(low->bits < FULL_PRECISION_BITS))
             continue;
-        const bits_row *full = NULL;
-        for (size_t k = 0; k < br.n && !full; k++)
-            if (br.rows[k].bits >= FULL_PRECISION_BITS && same_run(&br.rows[k].row, &low->row))
-                full = &br.rows[k];
-        if (!full) {
+        /* The first full-precision run at least (1 - 1e-9) N_act; repeats
+         * of the configuration count with their mean loss. */
+        size_t a = 0, b = nfull;
+        while (a < b) {
+            size_t mid = a + (b - a) / 2;
+            if (fulls[mid]->row.n_act < low->row.n_act * (1 - 1e-9))
+                a = mid + 1;
+            else
+                b = mid;
+        }
+        double full_loss = 0;
+        size_t nsame = 0;
+        for (size_t k = a; k < nfull && fulls[k]->row.n_act <= low->row.n_act * (1 + 1e-9); k++)
+            if (same_run(&fulls[k]->row, &low->row)) {
+                full_loss += fulls[k]->row.loss;
+                nsame++;
+            }
+        repeated += nsame > 1;
+        if (!nsame) {
             status = ls_error_set(err, LS_ERR_DATA, "%s: line %ld: a run at %g bits with no run of its configuration "
                                   "at %d bits or more to measure its penalty against",
                                   cmd_input_name(br.paths[low->row.file]), low->row.line, low->bits,
                                   FULL_PRECISION_BITS);
             break;
         }
-        double delta = low->row.loss - full->row.loss;
+        double delta = low->row.loss - full_loss / (double)nsame;
         if (!(delta > 0)) {
             no_penalty++;
             continue;
@@ -173,6 +205,9 @@ static int fit_quantisation(fit_job *j, const ls_sweep_options *options, const c
         v[m] = low->row.n_total, v[br.n + m] = low->row.tokens, v[2 * br.n + m] = low->bits, v[3 * br.n + m] = delta;
         m++;
     }
+    if (status == 0 && repeated)
+        res_note(j->res, "%zu quantised run%s measured against the mean loss of %s configuration's repeated "
+                 "full-precision runs", repeated, repeated == 1 ? "" : "s", repeated == 1 ? "its" : "their");
     if (status == 0 && no_penalty)
         res_warn(j->res, LS_WARNING_DATA, column, "%zu quantised run%s lost nothing against the full-precision run "
                  "(a loss at or below it, noise): left out of the penalty's fit", no_penalty,
@@ -187,6 +222,7 @@ static int fit_quantisation(fit_job *j, const ls_sweep_options *options, const c
         j->quant_runs = m;
     }
     free(v);
+    free(fulls);
     free(br.rows);
     return status;
 }
@@ -904,6 +940,17 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     if (bits_column && nby > 0)
         status = req_usage(req, err, "%s: not with %s (one law at a time)", req_flag(req, O_BITS_COLUMN),
                            req_flag(req, O_BY));
+    /* The penalty's runs are a second read of the sweep, which a stream
+     * cannot give. */
+    for (size_t i = 0; status == 0 && bits_column && i < req->noperands; i++) {
+        struct stat st;
+        const char *path = req->operands[i];
+        if (strcmp(path, "-") == 0 || (stat(path, &st) == 0 && !S_ISREG(st.st_mode)))
+            status = req_usage(req, err, "%s reads the sweep twice (the law's runs, then the penalty's): %s%s%s "
+                               "can be read once; give a file", req_flag(req, O_BITS_COLUMN),
+                               strcmp(path, "-") == 0 ? "standard input" : "'", strcmp(path, "-") == 0 ? "" : path,
+                               strcmp(path, "-") == 0 ? "" : "', a stream,");
+    }
     if (status == 0 && bits_column) {
         int len = snprintf(full, sizeof full, "%s>=%d", bits_column, FULL_PRECISION_BITS);
         wheres = calloc(user_nwheres + 1, sizeof *wheres);

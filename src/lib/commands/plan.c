@@ -276,8 +276,12 @@ static void print_search(strbuf *out, const ls_plan_result *r)
 static void print_summary(strbuf *out, const ls_lawfile *lf, const ls_solve_budget *b, const ls_plan_result *r,
                           double budget, int have, unsigned outside, const char *outside_text)
 {
-    char kind[64], mem[96];
-    if (isfinite(b->mem_bytes))
+    char kind[64], mem[256];
+    if (isfinite(b->mem_bytes) && ls_solve_budget_serving(b))
+        snprintf(mem, sizeof mem, "%.4g bytes for weights at %g bits, the KV cache of %g x %g tokens at %g bits "
+                 "and %.4g bytes of activations", b->mem_bytes, b->bits, b->context, b->batch > 0 ? b->batch : 1,
+                 ls_solve_budget_kv_bits(b), b->activation_bytes);
+    else if (isfinite(b->mem_bytes))
         snprintf(mem, sizeof mem, "%.4g bytes of weights at %g bits", b->mem_bytes, b->bits);
     else
         snprintf(mem, sizeof mem, "no memory limit");
@@ -868,7 +872,14 @@ static const cmd_option OPTIONS[] = {
     CMD_OPT_HELP(O_MEM, "deployment weight memory, e.g. 3GB"),
     CMD_OPT(O_BITS),
     {O_EPS, "solve's tolerance in loss units", NULL, "the law's fit RMSE", NULL},
-    CMD_SERVING_OPTIONS,
+    /* The memory side of serving only: a plan's decision compares losses,
+     * not lifetime cost (--inference-tokens is solve's, frontier's and
+     * report's). */
+    CMD_OPT(O_SERVE_CONTEXT),
+    CMD_OPT(O_BATCH),
+    CMD_OPT(O_KV_BITS),
+    CMD_OPT(O_ACTIVATION_MEMORY),
+    CMD_OPT(O_QUANTISATION),
     CMD_OPT(O_TARGET),
     {O_N_ACT_LIST, "candidate active sizes (with --tokens: a grid)", NULL,
      "IsoFLOP ladders about the prior's optima, up to the budget over twice the parameters", NULL},

@@ -285,14 +285,19 @@ static void print_table(strbuf *out, const ls_lawfile *lf, const ls_solve_budget
 }
 
 /* Why no candidate could be chosen. */
-static int no_choice(const ls_request *req, const ls_solve_budget *b, const ls_solve_result *r, ls_error *err)
+static int no_choice(const ls_request *req, const ls_law *l, const ls_solve_budget *b, const ls_solve_result *r,
+                     ls_error *err)
 {
     if (r->costed && b->target_loss > 0) {
-        char target[24];
+        char target[24], floor[96] = "";
         text_fixed(target, sizeof target, b->target_loss, 4);
-        return ls_error_set(err, LS_ERR_DATA, "no candidate reaches a loss of %s%s%s", target,
+        /* No size or token count goes below the law's irreducible loss. */
+        if (b->target_loss <= l->p[LS_LAW_P_C])
+            snprintf(floor, sizeof floor, " (the law's irreducible loss c is %.4f: no model reaches below it)",
+                     l->p[LS_LAW_P_C]);
+        return ls_error_set(err, LS_ERR_DATA, "no candidate reaches a loss of %s%s%s%s", target,
                             isfinite(b->mem_bytes) ? " in the memory given" : "",
-                            b->flops > 0 && isfinite(b->flops) ? " within the training budget" : "");
+                            b->flops > 0 && isfinite(b->flops) ? " within the training budget" : "", floor);
     }
     if (isfinite(b->mem_bytes) && ls_solve_budget_serving(b))
         return ls_error_set(err, LS_ERR_DATA, "no candidate fits in %g bytes with its weights at %g bits, its KV cache "
@@ -381,7 +386,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     if ((status = ls_solve_run(&lf->law, &tmpl, &budget, &so, &result, err)) != 0)
         goto done;
     if (!result.has_choice) {
-        status = no_choice(req, &budget, &result, err);
+        status = no_choice(req, &lf->law, &budget, &result, err);
         goto done;
     }
     if (!result.costed && eps > 0 && result.choice.loss > result.best.loss) {
