@@ -205,6 +205,7 @@ cheapest configuration:
 
   $ sed 's/"rmse": .*,/"rmse": 1e300,/' $ROOT/data/laws/default.json > big.json
   $ loopscale solve --law big.json --flops 1e22 --mem 3GB --bits 4 > out
+  loopscale solve: warning: big.json's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: warning: epsilon 1e+300 (the law file's fit.rmse) covers the loss of every candidate (they span 0.1758): the choice is only the cheapest to serve
   loopscale solve: warning: chosen: N_act = 6e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 1.541e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
@@ -272,10 +273,10 @@ short it is refused, and its size limit holds once inflated.  An empty file
   $ loopscale solve --law - --flops 1e21 < /dev/null
   loopscale solve: <stdin>: empty (no JSON document)
   [65]
-  $ loopscale fit --law dense -o law.json.gz $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null && gzip -t law.json.gz && loopscale predict --law law.json.gz --n-act 1e9 --tokens 1e11 | head -1
+  $ loopscale fit --law dense -o law.json.gz $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null && gzip -t law.json.gz && loopscale predict --law law.json.gz --n-act 1e9 --tokens 1e11 2> /dev/null | head -1
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
-  loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.252 from its lower bound 0: its 95% interval from its standard error [-0.594, 1.1] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.91 (t = 25.7): the law misses how the loss changes with R; try another law or mapping
   loopscale fit: warning: the RMSE, 0.0412, is 3.6 times the noise the runs themselves show (0.0113, from each run's nearest neighbour): the law does not describe these runs

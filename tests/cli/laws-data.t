@@ -21,7 +21,7 @@ the units (the fit says c = 1.26e-9, SE 2.6 in the issue's scipy re-run):
   $ pick owt2/base/long/kaplan/kaplan/train > owt2.csv
   $ loopscale fit --law dense --map n_act=n --map tokens=t owt2.csv -o owt2.json | grep -E '^(converged|c) '
   loopscale fit: warning: c = [0-9.]+e-[0-9]+ ran to its bound 0 \(standard error [0-9.]+\): the runs show no irreducible loss, and the exponents absorb it; try --fix c=VALUE, or a law without c \(kaplan\) (re)
-  loopscale fit: warning: alpha = 0.0777 is at a bound of its domain: its 95% interval from its standard error [-0.0475, 0.203] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell alpha = 0.0777 from its lower bound 0: its 95% interval from its standard error [-0.0475, 0.203] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.858 is poorly determined: its 95% interval from the standard errors [0.669, 1.05] is 0.38 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the RMSE, 0.884, is 4 times the noise the runs themselves show (0.221, from each run's nearest neighbour): the law does not describe these runs
   converged  yes \(\d+ iterations\) (re)
@@ -169,9 +169,12 @@ R_D* and R_N* with the base held (--fix-from):
   loopscale fit: warning: the residuals trend along D: their rank correlation with ln D is -0.42 (t = -6.9): the law misses how the loss changes with D; try another law or mapping
   loopscale fit: warning: the residuals trend along U: their rank correlation with ln U is -0.31 (t = -4.9): the law misses how the loss changes with U; try another law or mapping
   loopscale fit: warning: the RMSE, 1.07, is 15 times the noise the runs themselves show (0.0707, from each run's nearest neighbour): the law does not describe these runs
+  loopscale fit: warning: held from base.json: A = 431 is poorly determined: its 95% interval from its standard error [4.33, 4.29e+04] spans a factor 9.9e+03, more than 1000
+  loopscale fit: warning: held from base.json: alpha = 0.336 is poorly determined: its 95% interval from its standard error [0.0571, 0.615] is 0.56 wide, more than 0.5
+  loopscale fit: warning: held from base.json: the compute-optimal exponent a = 0.535 is poorly determined: its 95% interval from the standard errors [0.301, 0.77] is 0.47 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   runs       229 (dbl.csv)
   RMSE       1.07115 (loss units)
-  A            430.91  held
+  A            430.91  held from base.json
   R_D_star    49.7779  15.5088
   R_N_star    130.505  73\.39\d\d (re)
   $ loopscale fit --law data-constrained dbl.csv 2> /dev/null | grep -E '^(runs|RMSE|R_N_star) '
@@ -182,6 +185,9 @@ R_D* and R_N* with the base held (--fix-from):
   loopscale fit: warning: the residuals trend along N: their rank correlation with ln N is -0.40 (t = -4.3): the law misses how the loss changes with N; try another law or mapping
   loopscale fit: warning: the residuals trend along D: their rank correlation with ln D is -0.44 (t = -4.7): the law misses how the loss changes with D; try another law or mapping
   loopscale fit: warning: the RMSE, 0.19, is 4.6 times the noise the runs themselves show (0.0417, from each run's nearest neighbour): the law does not describe these runs
+  loopscale fit: warning: held from base.json: A = 431 is poorly determined: its 95% interval from its standard error [4.33, 4.29e+04] spans a factor 9.9e+03, more than 1000
+  loopscale fit: warning: held from base.json: alpha = 0.336 is poorly determined: its 95% interval from its standard error [0.0571, 0.615] is 0.56 wide, more than 0.5
+  loopscale fit: warning: held from base.json: the compute-optimal exponent a = 0.535 is poorly determined: its 95% interval from the standard errors [0.301, 0.77] is 0.47 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   runs       97 (dbl.csv)
   RMSE       0.189975 (loss units)
   R_D_star    15.1257  14.527

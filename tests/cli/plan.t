@@ -5,6 +5,7 @@ default law (compiled in) as the prior, from a grid of 3 sizes, 3 token counts,
   $ GRID='--n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1,2,4'
   $ loopscale plan --search 0 --flops 1e22 --mem 3GB --bits 4 --budget 5e20 $GRID -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
@@ -72,6 +73,7 @@ chosen again.
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8 --tokens 1e10 --E 16 --R 1,2 --noise 0.002 -o have.csv
   $ loopscale plan --search 0 --flops 1e22 --mem 3GB --bits 4 --budget 4.8e20 $GRID --have have.csv -o next.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
@@ -99,6 +101,7 @@ A budget smaller than any run plans nothing, with a warning:
 
   $ loopscale plan --search 0 --flops 1e22 --mem 3GB --bits 4 --budget 1e18 $GRID -o empty.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
   decision   1e+22 training FLOPs; 3e+09 bytes of weights at 4 bits
@@ -157,6 +160,8 @@ the plan's compute, each fitted and solved; how often the decision is right.
   loopscale fit: warning: omega = -0.0997 is poorly determined: its 95% bootstrap interval [-0.404, 0.376] is 0.78 wide, more than 0.5
   $ cp $ROOT/data/truth/moe-bounded-sparse.json truth.json
   $ loopscale plan --search 0 --law prior.json --have pilot.csv --flops 1e22 --mem 3GB --bits 4 --budget 5e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11,3e11 --E 1,4,16 --R 1,2,4 -o next.csv --validate 3 --truth truth.json --baseline-flops 1e22 | sed -n '/^validation/,$p'
+  loopscale plan: warning: prior\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale plan: warning: prior.json's fit: omega = -0.0997 is poorly determined: its 95% bootstrap interval [-0.404, 0.376] is 0.78 wide, more than 0.5
   loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: N_act = 5.455e+08 (fitted 1e+08 to 4e+08), D = 9.402e+11 (fitted 1e+10 to 4e+10), F = 1e+22 (fitted 6e+18 to 3.12e+20); runner-up: N_act = 2e+09 (fitted 1e+08 to 4e+08), D = 4.762e+11 (fitted 1e+10 to 4e+10), F = 1e+22 (fitted 6e+18 to 3.12e+20)): an extrapolation; a plan aims at the prior's guess there
   validation 3 simulated sweeps of each design from truth.json, noise sigma 0.001904 of ln(loss)
   truth      R*=4 E*=16 N_act*=5.455e+08, loss 2.0956
@@ -204,6 +209,8 @@ given).  Two replicates pin the output, not a comparison: a sample
 standard deviation of two fits says little (unit_plan compares them).
 
   $ loopscale plan --search 0 --law prior.json --have pilot.csv --target params:alpha,beta --flops 1e22 --mem 3GB --bits 4 --budget 2e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1,2,4 -o nextp.csv --validate 2 --truth truth.json | sed -n '/^validation/,$p'
+  loopscale plan: warning: prior\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale plan: warning: prior.json's fit: omega = -0.0997 is poorly determined: its 95% bootstrap interval [-0.404, 0.376] is 0.78 wide, more than 0.5
   validation 2 simulated sweeps of each design from truth.json, noise sigma 0.001871 of ln(loss)
   truth      R*=4 E*=16 N_act*=5.455e+08, loss 2.0956
   
@@ -242,6 +249,10 @@ standard error and stars the target.
 
   $ loopscale fit -o pilot.json --where 'n_act<=4e8' --where 'E<=4' "$ROOT/data/sweeps/looped-moe.csv.gz" > /dev/null 2>&1
   $ loopscale plan --search 0 --law pilot.json --flops 1e22 --mem 3GB --bits 4 --budget 5e20 --n-act 1e8,3e8 --tokens 1e10,3e10 --E 1,4 --R 1,2,4 -o pilot-runs.csv | grep -E '^target|^ +\*'
+  loopscale plan: warning: pilot\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale plan: warning: pilot\.json's fit: delta = \S+ is poorly determined: its 95% interval from its standard error \[\S+, \S+\] is \S+ wide, more than 0\.5 (re)
+  loopscale plan: warning: pilot\.json's fit: omega = \S+ is poorly determined: its 95% interval from its standard error \[\S+, \S+\] is \S+ wide, more than 0\.5 (re)
+  loopscale plan: warning: pilot.json's fit: the compute-optimal exponent a = 0.501 is poorly determined: its 95% interval from the standard errors [0.389, 0.614] is 0.22 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
   loopscale plan: the budget of 5e+20 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 11 runs for 13 parameters (at least 26); IsoFLOP: the runs do not identify every parameter (condition number 3.91e+16, at most 1e+12)); a larger budget, or candidates and R, E lists that vary every axis the law depends on
   [1]

@@ -109,6 +109,9 @@ largest, with epsilon the fit's RMSE:
   Nact | 1.059\xc3\x9710^9* | 5.455\xc3\x9710^8 | 2.501\xc3\x9710^9* (esc)
   loss (predicted, nats/token) | 2.0770 | 2.0653 | 2.0425
   $ loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,4,16 --R 1,2,3,4,5,6,7,8 | grep -E '^(R|E) |^N_act|^loss'
+  loopscale solve: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale solve: warning: law.json's fit: delta = -0.0584 is poorly determined: its 95% interval from its standard error [-0.558, 0.441] is 1 wide, more than 0.5
+  loopscale solve: warning: law.json's fit: omega = -0.146 is poorly determined: its 95% interval from its standard error [-0.654, 0.362] is 1 wide, more than 0.5
   loopscale solve: warning: chosen: D = 1.746e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 1.222e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 2.501e+09 (fitted 1e+08 to 1e+09), D = 6.663e+11 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
