@@ -722,31 +722,6 @@ done:
     return status;
 }
 
-static int run_fit(fit_job *j, const char *const *by, size_t nby, ls_error *err);
-
-static int run(const ls_request *req, ls_result *res, ls_error *err)
-{
-    fit_job j;
-    memset(&j, 0, sizeof j);
-    j.req = req;
-    j.res = res;
-    j.kind = req_law(req, O_LAW_KIND);
-    j.bootstrap = (size_t)req_integer(req, O_BOOTSTRAP);
-    j.bootstrap_starts = (size_t)req_integer(req, O_BOOTSTRAP_STARTS);
-    j.group = req_text(req, O_GROUP);
-    j.ci = req_number(req, O_CI);
-    j.format = req_format(req);
-    j.output = req_text(req, O_OUTPUT);
-    j.plot = req_text(req, O_PLOT);
-    size_t nby;
-    const char *const *by = req_items(req, O_BY, &nby);
-    int status = cmd_fit_parameters(req, res, &j.kind, 1, &j.params, &j.progress, &j.held, err);
-    if (status == 0)
-        status = run_fit(&j, by, nby, err);
-    cmd_held_from_free(&j.held);
-    return status;
-}
-
 /* fit's checks, its sweep and its fits, with the parameters set up. */
 static int run_fit(fit_job *j, const char *const *by, size_t nby, ls_error *err)
 {
@@ -812,6 +787,29 @@ static int run_fit(fit_job *j, const char *const *by, size_t nby, ls_error *err)
     }
     ls_sweep_free(s);
     cmd_sweep_free(&j->sweep);
+    return status;
+}
+
+static int run(const ls_request *req, ls_result *res, ls_error *err)
+{
+    fit_job j;
+    memset(&j, 0, sizeof j);
+    j.req = req;
+    j.res = res;
+    j.kind = req_law(req, O_LAW_KIND);
+    j.bootstrap = (size_t)req_integer(req, O_BOOTSTRAP);
+    j.bootstrap_starts = (size_t)req_integer(req, O_BOOTSTRAP_STARTS);
+    j.group = req_text(req, O_GROUP);
+    j.ci = req_number(req, O_CI);
+    j.format = req_format(req);
+    j.output = req_text(req, O_OUTPUT);
+    j.plot = req_text(req, O_PLOT);
+    size_t nby;
+    const char *const *by = req_items(req, O_BY, &nby);
+    int status = cmd_fit_parameters(req, res, &j.kind, 1, &j.params, &j.progress, &j.held, err);
+    if (status == 0)
+        status = run_fit(&j, by, nby, err);
+    cmd_held_from_free(&j.held);
     return status;
 }
 
