@@ -26,6 +26,24 @@ that changes one thing in it (a sed expression) and asks solve:
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.783e+09 (fitted 3e+08 to 1e+09), D = 9.348e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   epsilon  0.004 (loss units)
 
+The compute-optimal exponent a and its interval (fit.optimum) must hold
+together; frontier states the interval beside a when a is this law's own:
+
+  $ O='s/"E": \[1, 16\]}/&, "optimum": {"a": 0.45161290322580644, "interval": [0.4, 0.5], "level": 0.9, "draws": 200}/'
+  $ sed "$O" fitted.json > opt.json
+  $ loopscale frontier --law opt.json --flops 1e21 2> /dev/null | sed -n 2,3p
+  exponents  N_opt ~ F^0.4516, D_opt ~ F^0.5484
+             a in [0.4000, 0.5000] (90% of 200 draws)
+  $ sed "$O" fitted.json | sed 's/"alpha": 0.34,/"alpha": 0.3,/' > other.json
+  $ loopscale frontier --law other.json --flops 1e21 2> /dev/null | sed -n 3p
+  
+  $ scheck "$(printf '%s' "$O" | sed 's/\[0.4, 0.5\]/[0.5, 0.6]/')"
+  loopscale solve: law.json:7:127: fit.optimum.interval: does not hold fit.optimum.a
+  [65]
+  $ scheck "$(printf '%s' "$O" | sed 's/"level": 0.9/"level": 90/')"
+  loopscale solve: law.json:7:151: fit.optimum.level: must be between 0 and 1
+  [65]
+
 Text after the document:
 
   $ check "{$good, \"params\": {$params}} xyz"
