@@ -3,8 +3,10 @@
  * (docs/fitting.md, "The verdict on a fit"): for one fit of a sweep, every
  * free parameter's 95% interval from its standard error and from the
  * bootstrap, the compute-optimal exponent's, the residuals' rank
- * correlation with each axis, the RMSE against the runs' own noise, and the
- * warnings ls_fit_verdict gives without and with the bootstrap.
+ * correlation with each axis, the RMSE against the runs' own noise, each
+ * column no quantity is read from against the residuals' scale (runs of
+ * several experiments), and the warnings ls_fit_verdict gives without and
+ * with the bootstrap.
  *
  *   bench_verdicts [--law KIND] [--map NEW=OLD]... [--where COND]... [--fix NAME=VALUE]...
  *                  [--grid] [--draws N] FILE
@@ -62,7 +64,7 @@ int main(int argc, char **argv)
         return 64;
     }
     ls_sweep_options o = {0};
-    o.maps = maps, o.nmaps = nmaps, o.wheres = wheres, o.nwheres = nwheres, o.require_loss = 1;
+    o.maps = maps, o.nmaps = nmaps, o.wheres = wheres, o.nwheres = nwheres, o.require_loss = 1, o.factors = 1;
     const char *paths[] = {path};
     ls_sweep *s = ls_sweep_read(paths, 1, &o, &err);
     if (!s) {
@@ -128,6 +130,18 @@ int main(int argc, char **argv)
     int with_u = ls_law_uses_param(kind, LS_LAW_P_R_D_STAR);
     if (ls_fit_noise_floor(s, with_u, &sigma, &repeats, &err) == 0)
         printf("noise %.4g (%zu runs beside a repeat)  RMSE / noise %.3g\n", sigma, repeats, r.rmse / sigma);
+    double scale;
+    if (ls_fit_residual_scale(s, &r.law, &scale, &err) == 0)
+        printf("residual scale %.4g\n", scale);
+    for (size_t f = 0; f < s->nfactors; f++) {
+        ls_fit_mixing m;
+        if (ls_fit_mixing_of(s, f, with_u, &m, &err) != 0)
+            return 1;
+        if (m.configurations)
+            printf("column %s: '%s' - '%s' at %zu configurations: mean %+.4g (%.3g x the residual scale), t %.3g\n",
+                   s->factors[f].name, s->factors[f].values[m.value_a], s->factors[f].values[m.value_b],
+                   m.configurations, m.mean, fabs(m.mean) / scale, m.t);
+    }
     ls_warnings w0 = {0}, w1 = {0};
     if (ls_fit_verdict(s, &r, NULL, &p, &w0, &err) != 0 || ls_fit_verdict(s, &r, &b, &p, &w1, &err) != 0)
         return 1;

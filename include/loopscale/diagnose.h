@@ -67,7 +67,8 @@ int ls_fit_usable(const ls_sweep *s, ls_law_kind kind, const ls_fit_parameters *
  * LS_FIT_MIN_INTERVAL_DRAWS draws that give an exponent, the percentile interval of the draws'
  * exponents by the rule of the parameters' own intervals (ls_fit_run_bootstrap); otherwise
  * a -+ z se, se by the delta method on the fit's sandwich covariance (NaN when a free exponent
- * has no standard error). */
+ * has no standard error).  When every exponent a depends on was held (--fix, --fix-from), the
+ * fit says nothing of a: se and the interval are NaN, not of zero width. */
 typedef struct ls_fit_exponent {
     double a;
     double se;           /* delta method; NaN when undetermined */
@@ -108,6 +109,29 @@ int ls_fit_residual_trend(const ls_sweep *s, const ls_law *l, const ls_fit_param
  * (LS_ERR_DATA), and the verdict skips the test there. */
 int ls_fit_noise_floor(const ls_sweep *s, int with_u, double *sigma, size_t *repeats, ls_error *err) LS_MUST_CHECK;
 
+/* The typical size of the residuals of law l on the runs of s, in loss units whatever space the
+ * fit measured them in: 1.4826 times the median of |Lhat - L|, the standard deviation for normal
+ * residuals, and not inflated by a few outliers as the RMSE is.  LS_ERR_DATA for no runs,
+ * LS_ERR_INTERNAL when out of memory. */
+int ls_fit_residual_scale(const ls_sweep *s, const ls_law *l, double *sigma, ls_error *err) LS_MUST_CHECK;
+
+/* Runs of several experiments fitted as one: rows at one configuration (equal n_act, tokens, R,
+ * E and, with `with_u`, unique_tokens) that differ in factor column `factor` of s (ls_sweep's
+ * factors: a column no quantity is read from).  Each configuration's rows are averaged value by
+ * value, and for each pair of values run at LS_VERDICT_MIX_MIN_CONFIGS configurations or more,
+ * the differences d (a's loss minus b's) across them give mean(d) and t = mean(d) / (sd(d) /
+ * sqrt(m)): repeats of one experiment differ by noise, whose mean is 0; another experiment
+ * differs the same way at every configuration.  The pair reported is the one of largest |mean|
+ * among those with |t| > LS_VERDICT_MIX_T, else the one of largest |t| (configurations 0: no
+ * pair shares enough configurations; t infinite when every d is the same).  0, or
+ * LS_ERR_INTERNAL when out of memory. */
+typedef struct ls_fit_mixing {
+    size_t value_a, value_b; /* indexes into the factor's values */
+    size_t configurations;   /* m: configurations run with both */
+    double mean, t;          /* mean(d) in loss units, and its t */
+} ls_fit_mixing;
+int ls_fit_mixing_of(const ls_sweep *s, size_t factor, int with_u, ls_fit_mixing *out, ls_error *err) LS_MUST_CHECK;
+
 /* The thresholds (docs/fitting.md, "The verdict on a fit", calibrated on the public data sets). */
 #define LS_VERDICT_SCALE_FACTOR 1e3       /* a scale parameter's 95% interval spans more than a factor */
 #define LS_VERDICT_EXPONENT_WIDTH 0.5     /* an exponent's 95% interval is wider than this */
@@ -115,6 +139,9 @@ int ls_fit_noise_floor(const ls_sweep *s, int with_u, double *sigma, size_t *rep
 #define LS_VERDICT_TREND_T 4.0            /* |t| of the residuals' rank correlation with an axis above this */
 #define LS_VERDICT_TREND_RHO 0.2          /* ... and |rho| above this */
 #define LS_VERDICT_NOISE_RATIO 3.0        /* the RMSE above this many times the runs' own noise */
+#define LS_VERDICT_MIX_MIN_CONFIGS 3      /* runs of two values of a column at this many configurations */
+#define LS_VERDICT_MIX_T 4.0              /* ... whose loss differences have |t| above this */
+#define LS_VERDICT_MIX_RATIO 1.0          /* ... and a mean above this many times the residual scale */
 #define LS_VERDICT_NOISE_MAX_RUNS 20000
 #define LS_VERDICT_LEVEL 0.95             /* the level of the intervals judged without a bootstrap */
 
@@ -129,6 +156,9 @@ int ls_fit_noise_floor(const ls_sweep *s, int with_u, double *sigma, size_t *rep
  *   LS_WARNING_UNDETERMINED "a"              the compute-optimal exponent's interval is wider
  *                                            than LS_VERDICT_OPTIMUM_WIDTH
  *   LS_WARNING_FIT_QUALITY  AXIS             residuals that trend along N, D, R, E or U
+ *   LS_WARNING_FIT_QUALITY  COLUMN           rows at one configuration that differ in a column
+ *                                            and, beyond the residuals' scale, in their loss
+ *                                            (ls_fit_mixing_of): several experiments as one
  *   LS_WARNING_FIT_QUALITY  ""               an RMSE far above the runs' own noise
  * b: the fit's bootstrap, or NULL (intervals then from the standard errors, at
  * LS_VERDICT_LEVEL); p: the parameters it was fitted with, or NULL for the defaults.

@@ -70,6 +70,17 @@ typedef struct ls_lawfile_fit {
      * when not 6nd; absent: 6nd).  The flops range and any flops column
      * read were counted so, and solve and predict on the law default to it. */
     ls_law_flops flops;
+    /* The compute-optimal exponent a = beta / (alpha + beta) and its
+     * interval as fit gave them (fit.optimum, written when the law has a
+     * closed-form optimum and a has an interval): from optimum_draws
+     * bootstrap draws, or from the standard errors when 0; held_from names
+     * the law file a's exponents were all held from (--fix-from), whose
+     * interval it is ("" otherwise).  Commands that state a (frontier)
+     * state its interval with it. */
+    int has_optimum;
+    double optimum_a, optimum_low, optimum_high, optimum_level;
+    size_t optimum_draws;
+    char *optimum_held_from;
 } ls_lawfile_fit;
 
 typedef struct ls_lawfile {
@@ -154,6 +165,25 @@ typedef struct ls_lawfile_provenance {
  * file of prov, LS_ERR_INTERNAL when out of memory. */
 ls_lawfile *ls_lawfile_from_fit(const ls_fit_result *r, const ls_fit_parameters *p, const ls_fit_bootstrap *b, const ls_sweep *s,
                              const ls_lawfile_provenance *prov, ls_error *err) LS_MUST_CHECK;
+
+/* A law fitted with some of its parameters held at another law's values
+ * (fit --fix-from FILE, the second stage of a two-stage fit) is no surer of
+ * them than that law was: carry into lf what from's fit said of them.
+ * held[j] is set for each parameter held from `from`; from_name names it.
+ *   - from's warnings about a held parameter, and about the compute-optimal
+ *     exponent a when one of a's exponents is held, are appended to lf's,
+ *     each as "held from NAME: MESSAGE" with its code and subject (and to
+ *     `added`, when not NULL);
+ *   - the ranges that bound extrapolation are narrowed to from's for the
+ *     quantities the held parameters were fitted along: N_act, D and F for
+ *     the base's terms, E for the MoE terms, R for the loop mapping's (from's
+ *     own range where the two do not overlap).  A parameter from held too
+ *     (fixed or unidentified there) was fitted along nothing;
+ *   - when every exponent of a is held, a's interval is from's, recorded
+ *     with optimum_held_from = from_name.
+ * 0, or LS_ERR_INTERNAL when out of memory. */
+int ls_lawfile_hold_from(ls_lawfile *lf, const ls_lawfile *from, const char *from_name,
+                         const unsigned char held[LS_LAW_NPARAMS], ls_warnings *added, ls_error *err) LS_MUST_CHECK;
 
 /* Read and check a law file; name is used in messages. */
 ls_lawfile *ls_lawfile_read(const char *path, ls_error *err) LS_MUST_CHECK;

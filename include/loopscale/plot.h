@@ -167,9 +167,12 @@ unsigned char *ls_plot_isofit(const ls_sweep *s, const ls_isofit_options *o, con
  * the left, the loss at the optimum against F on the right; the notes name
  * the law and the plain model.  outside[i] (NULL: none known): budget i's
  * optimum leaves the ranges the law was fitted on (bits 1u <<
- * LS_LAW_RANGE_*), marked hollow and dashed as an extrapolation. */
+ * LS_LAW_RANGE_*), marked hollow and dashed as an extrapolation.  The title
+ * states the exponent, and [low, high], its interval at `level` as the
+ * law's fit gave it (NaN: none), beside it. */
 unsigned char *ls_plot_frontier(const ls_law *l, const ls_frontier_point *points, const unsigned *outside, size_t n,
-                                double exponent, const ls_figure *o, size_t *len, ls_error *err) LS_MUST_CHECK;
+                                double exponent, double low, double high, double level, const ls_figure *o,
+                                size_t *len, ls_error *err) LS_MUST_CHECK;
 
 /* The frontier of ls_frontier_run_solve, its points in increasing F: N_act
  * and D against F (log-log) on the left, R* and E* against F on the right

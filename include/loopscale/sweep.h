@@ -106,6 +106,12 @@ int ls_sweep_quantity_check(ls_sweep_quantity q, double value, char *reason, siz
 int ls_sweep_quantity_parse(ls_sweep_quantity q, const char *text, size_t len, double *value, char *reason,
                             size_t size);
 
+/* The words of the reader's LS_WARNING_DATA warning that names a column
+ * counting parameters without the embeddings beside the alias n_act was read
+ * from ('params' beside 'params_no_embed'), so that a front end may show it
+ * as a note. */
+#define LS_SWEEP_NON_EMBEDDING_NOTE "looks like the count without embeddings"
+
 typedef struct ls_sweep_options {
     const char *const *maps;   /* "new=old" renames */
     size_t nmaps;
@@ -176,6 +182,10 @@ typedef struct ls_sweep_options {
      * columns it does not read and those that hold one value for every run
      * are named (ls_sweep_column_warnings), for streamed rows too. */
     const ls_law_kind *law;
+    /* Keep each row's value of every column no quantity is read from
+     * (sweep.factors), for telling the runs of several experiments apart
+     * (ls_fit_verdict).  Not for streamed rows. */
+    int factors;
 } ls_sweep_options;
 
 /* The rows skip_invalid dropped: how many, the first few (line in file
@@ -224,6 +234,21 @@ typedef struct ls_sweep_row {
     size_t group; /* group id when options.group_column is set, else 0 */
     size_t text;  /* offset of the row's cells in the text store (keep_text) */
 } ls_sweep_row;
+
+/* A column no quantity is read from (dataset, seed, lr, a run's name), as a
+ * possible setting of the experiment: each row's value as an index into its
+ * distinct values (trimmed text, in first-seen order; "" for a row of a file
+ * without the column).  A column of more than LS_SWEEP_FACTOR_VALUES
+ * distinct values has nvalues = 0 and no values: too many to be settings.
+ * At most LS_SWEEP_MAX_FACTORS columns are kept, the first in the files. */
+#define LS_SWEEP_FACTOR_VALUES 255
+#define LS_SWEEP_MAX_FACTORS 64
+typedef struct ls_sweep_factor {
+    char *name;
+    size_t nvalues;
+    char **values;
+    unsigned char *of_row; /* one a row */
+} ls_sweep_factor;
 
 typedef struct ls_sweep {
     size_t n;
@@ -274,6 +299,9 @@ typedef struct ls_sweep {
      * (the first file's; "" when none: options.config_base alone); else
      * NULL. */
     char *counted_from;
+    /* With options.factors: the columns no quantity is read from. */
+    size_t nfactors;
+    ls_sweep_factor *factors;
 } ls_sweep;
 
 /* What a law of kind `kind` fitted to, or predicting, s should say about the

@@ -15,7 +15,7 @@ class LoopscaleError(Exception):
     """An error reported by libloopscale, with the message the loopscale
     program prints.  `code` (and its alias `exit_status`) is the status the
     program exits with for it (64 usage, 65 data, 66 no input, 73 cannot
-    create, 74 I/O, 70 internal, 3 not converged); `library_code` the
+    create, 74 I/O, 70 internal, 3 a fit that yields no law); `library_code` the
     library's LS_ERR_* value; `result` the partial result of the command that
     failed (what it printed before failing, its notes and warnings), or None."""
 
@@ -63,7 +63,9 @@ class InternalError(LoopscaleError, RuntimeError):
 
 
 class NotConvergedError(LoopscaleError, RuntimeError):
-    """A fit did not converge (3)."""
+    """A fit that yields no law (3): its best start did not converge, or its
+    runs cannot determine its parameters (a singular Jacobian, data that
+    cannot tell them apart, a best fit outside the law's domain)."""
     code = exit_status = 3
     library_code = -7
 

@@ -39,7 +39,8 @@ static int print_usage(FILE *fp)
                 "options; 'loopscale help laws' lists the laws; 'loopscale --version' prints\n"
                 "the version.  Exit status: 0 success, 64 usage error, 65 bad input data,\n"
                 "66 input missing, 73 cannot create output, 74 I/O error, 70 internal error,\n"
-                "3 a fit that did not converge.\n");
+                "3 a fit that yields no law (it did not converge, or its runs cannot determine\n"
+                "its parameters).\n");
     return 0;
 }
 

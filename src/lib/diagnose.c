@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "law_internal.h"
 #include "numtext_internal.h"
 
 /* A growing text of lines; oom is sticky. */
@@ -61,6 +62,21 @@ static char *finish(lines *l)
     return l->text ? l->text : calloc(1, 1);
 }
 
+/* x, which lies beyond threshold, with the fewest digits that still show
+ * it beyond: two significant digits at least (decimals: that many decimals
+ * at least), so that a width of 0.2015 against 0.2 reads "0.202", not
+ * "0.2". */
+static const char *beyond(char *buf, size_t size, double x, double threshold, int decimals)
+{
+    for (int digits = decimals ? decimals : 2; digits < 17; digits++) {
+        snprintf(buf, size, decimals ? "%.*f" : "%.*g", digits, x);
+        double shown = strtod(buf, NULL);
+        if (x > threshold ? shown > threshold : shown < threshold)
+            break;
+    }
+    return buf;
+}
+
 /* The judgement of ls_fit_diagnose, as warnings; reported[j] is set for each
  * parameter it named. */
 static int diagnose_into(const ls_sweep *s, const ls_fit_result *r, const ls_fit_bootstrap *b, ls_warnings *w,
@@ -103,9 +119,11 @@ static int diagnose_into(const ls_sweep *s, const ls_fit_result *r, const ls_fit
         double v = p[j], se = r->stderr_of[j];
         double scale = ls_law_param_transform(j) == LS_LAW_TRANSFORM_IDENTITY ? fmax(fabs(v), 1.0) : fabs(v);
         if (se > LS_DIAGNOSE_UNBOUNDED_RATIO * scale) {
+            char ratio[32];
             status |= ls_warnings_add(w, LS_WARNING_UNDETERMINED, name,
-                                      "%s = %.3g is not determined by the runs: its standard error, %.2g, is %.2g "
-                                      "times its value (an unbounded interval)", name, v, se, se / fabs(v));
+                                      "%s = %.3g is not determined by the runs: its standard error, %.2g, is %s "
+                                      "times its value (an unbounded interval)", name, v, se,
+                                      beyond(ratio, sizeof ratio, se / fabs(v), LS_DIAGNOSE_UNBOUNDED_RATIO, 0));
             reported[j] = 1;
             continue;
         }
@@ -248,12 +266,18 @@ int ls_fit_optimum_exponent(const ls_fit_result *r, const ls_fit_bootstrap *b, d
         }
     }
     double var = 0.0;
+    int moves = 0;
     for (int i = 0; i < LS_LAW_NPARAMS; i++)
         for (int j = 0; j < LS_LAW_NPARAMS; j++)
             if (used[i] && used[j])
-                var += grad[i] * grad[j] * r->covariance[i * LS_LAW_NPARAMS + j];
-    out->se = missing || !(var >= 0) ? NAN : sqrt(var);
+                var += grad[i] * grad[j] * r->covariance[i * LS_LAW_NPARAMS + j], moves = 1;
+    /* With every exponent a depends on held, the fit says nothing of a:
+     * no standard error (not a zero one, whose interval would have no
+     * width). */
+    out->se = missing || !moves || !(var >= 0) ? NAN : sqrt(var);
     double tail = (1.0 - level) / 2.0;
+    if (!moves) /* the draws hold the exponents as well */
+        return 0;
     if (b && b->ndraws >= LS_FIT_MIN_INTERVAL_DRAWS) {
         double *as = malloc(b->ndraws * sizeof *as);
         if (!as)
@@ -443,6 +467,160 @@ int ls_fit_noise_floor(const ls_sweep *s, int with_u, double *sigma, size_t *rep
     return 0;
 }
 
+/* ---- runs of several experiments --------------------------------------------------- */
+
+int ls_fit_residual_scale(const ls_sweep *s, const ls_law *l, double *sigma, ls_error *err)
+{
+    *sigma = NAN;
+    if (s->n == 0)
+        return ls_error_set(err, LS_ERR_DATA, "%s: no runs", s->name);
+    double *r = malloc(s->n * sizeof *r);
+    if (!r)
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    ls_law_prepared prep;
+    ls_law_prepare(&prep, l);
+    for (size_t i = 0; i < s->n; i++) {
+        ls_law_point pt = ls_sweep_row_point(&s->rows[i]);
+        ls_law_row row;
+        ls_law_row_init(&row, &pt);
+        r[i] = fabs(exp(ls_law_row_log_loss_grad(&prep, &row, NULL)) - s->rows[i].loss);
+    }
+    qsort(r, s->n, sizeof *r, compare_doubles);
+    *sigma = 1.482602218505602 * gsl_stats_median_from_sorted_data(r, 1, s->n); /* 1 / Phi^-1(3/4) */
+    free(r);
+    return 0;
+}
+
+/* A run's configuration as the noise floor compares them, and its index. */
+typedef struct config_key {
+    double v[5];
+    size_t row;
+} config_key;
+
+static int compare_configs(const void *a, const void *b)
+{
+    const config_key *x = a, *y = b;
+    for (int q = 0; q < 5; q++)
+        if (x->v[q] != y->v[q])
+            return x->v[q] < y->v[q] ? -1 : 1;
+    return (x->row > y->row) - (x->row < y->row);
+}
+
+int ls_fit_mixing_of(const ls_sweep *s, size_t factor, int with_u, ls_fit_mixing *out, ls_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->mean = out->t = NAN;
+    const ls_sweep_factor *x = &s->factors[factor];
+    size_t nv = x->nvalues, n = s->n;
+    if (nv < 2 || n < 2)
+        return 0;
+    config_key *keys = malloc(n * sizeof *keys);
+    /* Per configuration, each value's loss sum and count; per pair of
+     * values (a < b, at a * nv + b), the count, sum and sum of squares of
+     * the differences. */
+    double *sum = calloc(nv, sizeof *sum), *cnt = calloc(nv, sizeof *cnt);
+    double *pm = calloc(nv * nv, sizeof *pm), *ps = calloc(nv * nv, sizeof *ps), *pq = calloc(nv * nv, sizeof *pq);
+    size_t *present = malloc(nv * sizeof *present);
+    int status = 0;
+    if (!keys || !sum || !cnt || !pm || !ps || !pq || !present)
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    for (size_t i = 0; status == 0 && i < n; i++) {
+        const ls_sweep_row *r = &s->rows[i];
+        double u = with_u && r->unique_tokens > 0 ? r->unique_tokens : 0.0;
+        keys[i] = (config_key){{r->n_act, r->tokens, r->R, r->E, u}, i};
+    }
+    if (status == 0)
+        qsort(keys, n, sizeof *keys, compare_configs);
+    for (size_t i = 0; status == 0 && i < n;) {
+        size_t k = i + 1;
+        while (k < n && memcmp(keys[k].v, keys[i].v, sizeof keys[i].v) == 0)
+            k++;
+        size_t np = 0;
+        for (size_t m = i; m < k; m++) {
+            size_t v = x->of_row[keys[m].row];
+            if (cnt[v] == 0)
+                present[np++] = v;
+            sum[v] += s->rows[keys[m].row].loss;
+            cnt[v] += 1;
+        }
+        for (size_t p = 0; p < np; p++)
+            for (size_t q = 0; q < np; q++) {
+                size_t a = present[p], b = present[q];
+                if (a >= b)
+                    continue;
+                double d = sum[a] / cnt[a] - sum[b] / cnt[b];
+                pm[a * nv + b] += 1;
+                ps[a * nv + b] += d;
+                pq[a * nv + b] += d * d;
+            }
+        for (size_t p = 0; p < np; p++)
+            sum[present[p]] = cnt[present[p]] = 0;
+        i = k;
+    }
+    /* The pair of largest |mean| among the clear ones, else of largest |t|. */
+    int clear = 0;
+    for (size_t a = 0; status == 0 && a < nv; a++)
+        for (size_t b = a + 1; b < nv; b++) {
+            double m = pm[a * nv + b];
+            if (m < LS_VERDICT_MIX_MIN_CONFIGS)
+                continue;
+            double mean = ps[a * nv + b] / m, var = fmax((pq[a * nv + b] - m * mean * mean) / (m - 1.0), 0.0);
+            /* Differences equal to rounding are no difference. */
+            if (var <= 1e-24 * mean * mean)
+                var = 0.0;
+            double t = var > 0 ? mean / sqrt(var / m) : mean != 0 ? copysign(INFINITY, mean) : 0.0;
+            int is_clear = fabs(t) > LS_VERDICT_MIX_T;
+            int better = out->configurations == 0 || (is_clear && !clear) ||
+                         (is_clear ? fabs(mean) > fabs(out->mean) : !clear && fabs(t) > fabs(out->t));
+            if (better)
+                *out = (ls_fit_mixing){a, b, (size_t)m, mean, t};
+            clear |= is_clear;
+        }
+    free(keys);
+    free(sum);
+    free(cnt);
+    free(pm);
+    free(ps);
+    free(pq);
+    free(present);
+    return status;
+}
+
+/* The columns whose values split the runs into experiments the law does not
+ * tell apart (ls_fit_mixing_of), one warning each. */
+static int mixing_verdicts(const ls_sweep *s, const ls_fit_result *r, int with_u, ls_warnings *out)
+{
+    double scale;
+    ls_error scratch;
+    if (s->nfactors == 0 || ls_fit_residual_scale(s, &r->law, &scale, &scratch) != 0)
+        return 0;
+    int status = 0;
+    for (size_t f = 0; f < s->nfactors && status == 0; f++) {
+        ls_fit_mixing m;
+        if (ls_fit_mixing_of(s, f, with_u, &m, &scratch) != 0)
+            return LS_ERR_INTERNAL;
+        if (!m.configurations || !(fabs(m.t) > LS_VERDICT_MIX_T) ||
+            !(fabs(m.mean) > LS_VERDICT_MIX_RATIO * scale))
+            continue;
+        const ls_sweep_factor *x = &s->factors[f];
+        int a_higher = m.mean > 0;
+        const char *hi = x->values[a_higher ? m.value_a : m.value_b], *lo = x->values[a_higher ? m.value_b : m.value_a];
+        char t[48];
+        if (isfinite(m.t))
+            snprintf(t, sizeof t, "t = %.1f", fabs(m.t));
+        else
+            snprintf(t, sizeof t, "the same at each");
+        status = ls_warnings_add(out, LS_WARNING_FIT_QUALITY, x->name,
+                                 "runs at one configuration differ in column '%s', and their losses with it: at the "
+                                 "%zu configurations run with both, %s = '%s' has a loss %.3g above '%s' on average "
+                                 "(%s), more than the fit's residuals (%.3g): these look like different experiments "
+                                 "fitted as one law; fit each with --by %s, or keep one with --where '%s=VALUE'",
+                                 x->name, m.configurations, x->name, hi, fabs(m.mean), lo, t, scale, x->name,
+                                 x->name);
+    }
+    return status;
+}
+
 /* ---- the verdict -------------------------------------------------------------------- */
 
 /* The names in one line of ls_fit_unidentified_warnings ("delta, gamma are
@@ -488,29 +666,35 @@ static int interval_verdicts(const ls_fit_result *r, const ls_fit_bootstrap *b, 
              * (alpha >= 0, theta in [0, 5]): the runs do not tell it from
              * the bound. */
             ls_error scratch;
-            const char *side = ls_law_param_check(j, lo, &scratch) != 0   ? "lower"
-                               : ls_law_param_check(j, hi, &scratch) != 0 ? "upper"
-                                                                          : NULL;
-            if (side) {
+            double dlo, dhi;
+            ls_law_param_domain(j, &dlo, &dhi);
+            int below = ls_law_param_check(j, lo, &scratch) != 0, above = ls_law_param_check(j, hi, &scratch) != 0;
+            if (below || above) {
+                /* The estimate is inside; its interval takes in the bound,
+                 * which the runs therefore cannot rule out. */
                 status |= ls_warnings_add(w, LS_WARNING_AT_BOUND, name,
-                                          "%s = %.3g is at a bound of its domain: its %g%% %s [%.3g, %.3g] reaches "
-                                          "past its %s bound, so the runs do not tell it from there", name, v,
-                                          100 * level, from, lo, hi, side);
+                                          "the runs do not tell %s = %.3g from its %s bound %g: its %g%% %s [%.3g, "
+                                          "%.3g] reaches past it", name, v, below ? "lower" : "upper",
+                                          below ? dlo : dhi, 100 * level, from, lo, hi);
                 continue;
             }
+            char width[32];
             if (hi - lo > LS_VERDICT_EXPONENT_WIDTH)
                 status |= ls_warnings_add(w, LS_WARNING_UNDETERMINED, name,
-                                          "%s = %.3g is poorly determined: its %g%% %s [%.3g, %.3g] is %.2g wide, "
-                                          "more than %g", name, v, 100 * level, from, lo, hi, hi - lo,
+                                          "%s = %.3g is poorly determined: its %g%% %s [%.3g, %.3g] is %s wide, "
+                                          "more than %g", name, v, 100 * level, from, lo, hi,
+                                          beyond(width, sizeof width, hi - lo, LS_VERDICT_EXPONENT_WIDTH, 0),
                                           LS_VERDICT_EXPONENT_WIDTH);
             continue;
         }
         double base = tr == LS_LAW_TRANSFORM_LOG_MINUS_1 ? 1.0 : 0.0; /* E_max - 1 is the scale */
         double factor = (hi - base) / (lo - base);
+        char shown[32];
         if (factor > LS_VERDICT_SCALE_FACTOR)
             status |= ls_warnings_add(w, LS_WARNING_UNDETERMINED, name,
                                       "%s = %.3g is poorly determined: its %g%% %s [%.3g, %.3g] spans a factor "
-                                      "%.2g, more than %g", name, v, 100 * level, from, lo, hi, factor,
+                                      "%s, more than %g", name, v, 100 * level, from, lo, hi,
+                                      beyond(shown, sizeof shown, factor, LS_VERDICT_SCALE_FACTOR, 0),
                                       LS_VERDICT_SCALE_FACTOR);
     }
     return status;
@@ -537,15 +721,17 @@ int ls_fit_verdict(const ls_sweep *s, const ls_fit_result *r, const ls_fit_boots
     status |= interval_verdicts(r, b, out, reported);
     ls_fit_exponent a;
     ls_error scratch;
+    char shown[32];
     if (ls_fit_optimum_exponent(r, b, b && b->ndraws >= LS_FIT_MIN_INTERVAL_DRAWS ? b->level : LS_VERDICT_LEVEL, &a,
                                 &scratch) == 0 &&
         a.high - a.low > LS_VERDICT_OPTIMUM_WIDTH)
         status |= ls_warnings_add(out, LS_WARNING_UNDETERMINED, "a",
                                   "the compute-optimal exponent a = %.3g is poorly determined: its %g%% %s [%.3g, "
-                                  "%.3g] is %.2g wide, more than %g, so N_opt and D_opt far from the runs are not "
+                                  "%.3g] is %s wide, more than %g, so N_opt and D_opt far from the runs are not "
                                   "to be trusted", a.a, 100 * a.level,
                                   a.ndraws ? "bootstrap interval" : "interval from the standard errors", a.low,
-                                  a.high, a.high - a.low, LS_VERDICT_OPTIMUM_WIDTH);
+                                  a.high, beyond(shown, sizeof shown, a.high - a.low, LS_VERDICT_OPTIMUM_WIDTH, 0),
+                                  LS_VERDICT_OPTIMUM_WIDTH);
     int with_u = ls_law_uses_param(r->law.kind, LS_LAW_P_R_D_STAR);
     for (int axis = 0; axis < LS_FIT_NAXES; axis++) {
         if (axis == LS_FIT_AXIS_U && !with_u)
@@ -556,17 +742,22 @@ int ls_fit_verdict(const ls_sweep *s, const ls_fit_result *r, const ls_fit_boots
         if (fabs(t) > LS_VERDICT_TREND_T && fabs(rho) > LS_VERDICT_TREND_RHO)
             status |= ls_warnings_add(out, LS_WARNING_FIT_QUALITY, ls_fit_axis_name((ls_fit_axis)axis),
                                       "the residuals trend along %s: their rank correlation with ln %s is %.2f (t = "
-                                      "%.1f): the law misses how the loss changes with %s; try another law or "
+                                      "%s): the law misses how the loss changes with %s; try another law or "
                                       "mapping", ls_fit_axis_name((ls_fit_axis)axis),
-                                      ls_fit_axis_name((ls_fit_axis)axis), rho, t,
+                                      ls_fit_axis_name((ls_fit_axis)axis), rho,
+                                      beyond(shown, sizeof shown, t, t > 0 ? LS_VERDICT_TREND_T : -LS_VERDICT_TREND_T, 1),
                                       ls_fit_axis_name((ls_fit_axis)axis));
     }
+    status |= mixing_verdicts(s, r, with_u, out);
     double sigma;
     size_t repeats;
     if (ls_fit_noise_floor(s, with_u, &sigma, &repeats, &scratch) == 0 && r->rmse > LS_VERDICT_NOISE_RATIO * sigma) {
         char ratio[48];
         /* Runs without noise (a simulated sweep) show none to compare with. */
-        snprintf(ratio, sizeof ratio, sigma > 0 ? "%.2g times" : "far above", r->rmse / sigma);
+        if (sigma > 0)
+            snprintf(ratio, sizeof ratio, "%s times", beyond(shown, sizeof shown, r->rmse / sigma, LS_VERDICT_NOISE_RATIO, 0));
+        else
+            snprintf(ratio, sizeof ratio, "far above");
         status |= ls_warnings_add(out, LS_WARNING_FIT_QUALITY, "",
                                   "the RMSE, %.3g, is %s the noise the runs themselves show (%.3g, from each run's "
                                   "%s): the law does not describe these runs", r->rmse, ratio, sigma,

@@ -263,6 +263,12 @@ double ls_law_param_natural_per_fitted(ls_law_param param, double natural)
     }
 }
 
+void ls_law_param_domain(ls_law_param param, double *lo, double *hi)
+{
+    *lo = PARAM_DOMAINS[param].lo;
+    *hi = PARAM_DOMAINS[param].hi;
+}
+
 int ls_law_param_check(ls_law_param param, double value, ls_error *err)
 {
     const char *name = ls_law_param_name(param);

@@ -68,6 +68,10 @@ double ls_law_sparsity_scale(const ls_law *l, double ln_m);
  * only, 1 and first derivatives, 2 and second derivatives. */
 void ls_law_gain(const ls_law *l, const ls_law_point *x, double ln_m, double scale, law_gain *g, int want_derivatives);
 
+/* The ends of a parameter's domain (laws.md's table): alpha's are 0 and 5,
+ * a positive scale's DBL_MIN and DBL_MAX. */
+void ls_law_param_domain(ls_law_param param, double *lo, double *hi);
+
 /* d Ehat / d E_max and d Ehat / d E_start at E, given Ehat there. */
 void ls_law_ehat_derivatives(double E, double e_start, double e_max, double ehat, double *d_emax, double *d_estart);
 

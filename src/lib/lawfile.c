@@ -36,6 +36,7 @@ static void fit_free(ls_lawfile_fit *fit)
     for (size_t i = 0; i < fit->nfilters; i++)
         free(fit->filters[i]);
     free(fit->filters);
+    free(fit->optimum_held_from);
 }
 
 void ls_lawfile_free(ls_lawfile *lf)
@@ -127,6 +128,18 @@ ls_lawfile *ls_lawfile_from_fit(const ls_fit_result *r, const ls_fit_parameters 
     /* Every warning the fit deserves (its verdict). */
     ls_error verdict_err;
     oom |= ls_fit_verdict(s, r, b, p, &lf->warnings, &verdict_err) != 0;
+    /* The compute-optimal exponent with its interval, at the verdict's
+     * level, so that a command stating a states how well it is known. */
+    ls_fit_exponent e;
+    int drawn = b && b->ndraws >= LS_FIT_MIN_INTERVAL_DRAWS;
+    if (ls_fit_optimum_exponent(r, b, drawn ? b->level : LS_VERDICT_LEVEL, &e, &verdict_err) == 0 && !isnan(e.low)) {
+        fit->has_optimum = 1;
+        fit->optimum_a = e.a;
+        fit->optimum_low = e.low;
+        fit->optimum_high = e.high;
+        fit->optimum_level = e.level;
+        fit->optimum_draws = e.ndraws;
+    }
     lf->version = strdup(LOOPSCALE_VERSION);
     lf->command = dup_or_null(prov->command);
     fit->data = calloc(prov->ndata + 1, sizeof *fit->data);
@@ -173,6 +186,104 @@ ls_lawfile *ls_lawfile_from_fit(const ls_fit_result *r, const ls_fit_parameters 
         return NULL;
     }
     return lf;
+}
+
+/* The exponents the compute-optimal exponent a is made of: beta / (alpha +
+ * beta), or alpha_D / (alpha_N + alpha_D) for Kaplan's base. */
+static void optimum_exponents(ls_law_kind kind, ls_law_param out[2])
+{
+    int kaplan = kind.base == LS_LAW_BASE_KAPLAN;
+    out[0] = kaplan ? LS_LAW_P_ALPHA_N : LS_LAW_P_ALPHA;
+    out[1] = kaplan ? LS_LAW_P_ALPHA_D : LS_LAW_P_BETA;
+}
+
+/* The ranges (bits 1u << LS_LAW_RANGE_*) a parameter is fitted along: the
+ * experts' terms along E, the loop mapping's along R, the base's along
+ * N_act, D and so F. */
+static unsigned fitted_along(ls_law_param j)
+{
+    if (j >= LS_LAW_P_DELTA && j <= LS_LAW_P_E_MAX)
+        return 1u << LS_LAW_RANGE_E;
+    if (j >= LS_LAW_P_PHI)
+        return 1u << LS_LAW_RANGE_R;
+    return 1u << LS_LAW_RANGE_N_ACT | 1u << LS_LAW_RANGE_TOKENS | 1u << LS_LAW_RANGE_FLOPS;
+}
+
+/* Whether a warning's subject ("alpha", or "delta, gamma") names a held
+ * parameter, or is "a" with one of a's exponents held. */
+static int about_held(const char *subject, const unsigned char held[LS_LAW_NPARAMS], int exponent_held)
+{
+    if (strcmp(subject, "a") == 0)
+        return exponent_held;
+    char name[32];
+    for (const char *p = subject; *p;) {
+        size_t n = strcspn(p, ", ");
+        if (n > 0 && n < sizeof name) {
+            memcpy(name, p, n);
+            name[n] = '\0';
+            int j = ls_law_param_from_name(name);
+            if (j >= 0 && held[j])
+                return 1;
+        }
+        p += n;
+        p += strspn(p, ", ");
+    }
+    return 0;
+}
+
+int ls_lawfile_hold_from(ls_lawfile *lf, const ls_lawfile *from, const char *from_name,
+                         const unsigned char held[LS_LAW_NPARAMS], ls_warnings *added, ls_error *err)
+{
+    ls_law_param ex[2];
+    optimum_exponents(lf->law.kind, ex);
+    int any_exponent = held[ex[0]] || held[ex[1]], every_exponent = held[ex[0]] && held[ex[1]];
+    int status = 0;
+    for (size_t i = 0; i < from->warnings.n && status == 0; i++) {
+        const ls_warning *w = &from->warnings.v[i];
+        if (!about_held(w->subject, held, any_exponent))
+            continue;
+        status = ls_warnings_add(&lf->warnings, w->code, w->subject, "held from %s: %s", from_name, w->message);
+        if (status == 0 && added)
+            status = ls_warnings_add(added, w->code, w->subject, "held from %s: %s", from_name, w->message);
+    }
+    /* The ranges the held parameters were fitted along. */
+    unsigned along = 0;
+    for (int j = 0; j < LS_LAW_NPARAMS; j++)
+        if (held[j] && !from->fixed[j])
+            along |= fitted_along((ls_law_param)j);
+    ls_lawfile_fit *fit = &lf->fit;
+    const ls_lawfile_fit *theirs = &from->fit;
+    if (lf->has_fit && fit->has_ranges && from->has_fit && theirs->has_ranges) {
+        double *ours[LS_LAW_NRANGES] = {fit->n_act_range, fit->tokens_range, fit->r_range, fit->e_range,
+                                        fit->flops_range};
+        const double *other[LS_LAW_NRANGES] = {theirs->n_act_range, theirs->tokens_range, theirs->r_range,
+                                               theirs->e_range, theirs->flops_range};
+        for (int q = 0; q < LS_LAW_NRANGES; q++) {
+            if (!(along >> q & 1u) ||
+                (q == LS_LAW_RANGE_FLOPS && !(fit->has_flops_range && theirs->has_flops_range)))
+                continue;
+            double lo = fmax(ours[q][0], other[q][0]), hi = fmin(ours[q][1], other[q][1]);
+            ours[q][0] = lo <= hi ? lo : other[q][0];
+            ours[q][1] = lo <= hi ? hi : other[q][1];
+        }
+    }
+    /* a is from's own when all its exponents are. */
+    if (lf->has_fit && every_exponent && from->has_fit && theirs->has_optimum) {
+        char *name = strdup(from_name);
+        if (!name)
+            status = LS_ERR_INTERNAL;
+        else {
+            free(fit->optimum_held_from);
+            fit->optimum_held_from = name;
+            fit->has_optimum = 1;
+            fit->optimum_a = theirs->optimum_a;
+            fit->optimum_low = theirs->optimum_low;
+            fit->optimum_high = theirs->optimum_high;
+            fit->optimum_level = theirs->optimum_level;
+            fit->optimum_draws = theirs->optimum_draws;
+        }
+    }
+    return status == 0 ? 0 : ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
 }
 
 void ls_lawfile_draw(const ls_lawfile *lf, size_t i, ls_law *out)
@@ -515,6 +626,38 @@ static int read_warnings(const json_ctx *c, const cJSON *arr, ls_warnings *out)
     return 0;
 }
 
+/* "optimum": {"a", "interval": [low, high], "level", "draws", "held_from"}. */
+static int read_optimum(const json_ctx *c, const cJSON *obj, ls_lawfile_fit *fit)
+{
+    int status = expect_object(c, obj, "fit.optimum");
+    const cJSON *a = status ? NULL : member(c, obj, "a", "fit.optimum.a", 1, &status);
+    if (status == 0)
+        status = get_number(c, a, "fit.optimum.a", &fit->optimum_a);
+    const cJSON *pair = status ? NULL : member(c, obj, "interval", "fit.optimum.interval", 1, &status);
+    if (status == 0 && (!cJSON_IsArray(pair) || cJSON_GetArraySize(pair) != 2))
+        status = key_error(c, "fit.optimum.interval", "expected [low, high]");
+    double ends[2] = {0, 0};
+    for (int k = 0; k < 2 && status == 0; k++)
+        status = get_number(c, cJSON_GetArrayItem(pair, k), "fit.optimum.interval", &ends[k]);
+    if (status == 0 && !(ends[0] <= fit->optimum_a && fit->optimum_a <= ends[1]))
+        status = key_error(c, "fit.optimum.interval", "does not hold fit.optimum.a");
+    const cJSON *level = status ? NULL : member(c, obj, "level", "fit.optimum.level", 1, &status);
+    if (status == 0)
+        status = get_number(c, level, "fit.optimum.level", &fit->optimum_level);
+    if (status == 0 && !(fit->optimum_level > 0 && fit->optimum_level < 1))
+        status = key_error(c, "fit.optimum.level", "must be between 0 and 1");
+    const cJSON *draws = status ? NULL : member(c, obj, "draws", "fit.optimum.draws", 1, &status);
+    if (status == 0)
+        status = get_count(c, draws, "fit.optimum.draws", &fit->optimum_draws);
+    const cJSON *from = status ? NULL : member(c, obj, "held_from", "fit.optimum.held_from", 0, &status);
+    if (from && status == 0)
+        status = dup_string(c, from, "fit.optimum.held_from", &fit->optimum_held_from);
+    fit->optimum_low = ends[0];
+    fit->optimum_high = ends[1];
+    fit->has_optimum = status == 0;
+    return status;
+}
+
 static int read_fit(const json_ctx *c, const cJSON *obj, ls_lawfile_fit *fit)
 {
     int status = expect_object(c, obj, "fit");
@@ -636,6 +779,11 @@ static int read_fit(const json_ctx *c, const cJSON *obj, ls_lawfile_fit *fit)
         }
         fit->has_ranges = status == 0;
     }
+    /* The exponent a and its interval: optional (fit writes it when a has
+     * one; older files lack it). */
+    const cJSON *optimum = status ? NULL : member(c, obj, "optimum", "fit.optimum", 0, &status);
+    if (optimum && status == 0)
+        status = read_optimum(c, optimum, fit);
     ls_law_flops_default(&fit->flops);
     const cJSON *conv = status ? NULL : member(c, obj, "flops_convention", "fit.flops_convention", 0, &status);
     if (conv && status == 0)
@@ -1153,6 +1301,19 @@ char *ls_lawfile_to_json(const ls_lawfile *lf, ls_error *err)
                 ls_jsonw_number(&w, NULL, fit->flops_range[1]);
                 ls_jsonw_array_end(&w);
             }
+            ls_jsonw_object_end(&w);
+        }
+        if (fit->has_optimum) {
+            ls_jsonw_object_begin(&w, "optimum");
+            ls_jsonw_number(&w, "a", fit->optimum_a);
+            ls_jsonw_array_begin(&w, "interval", 1);
+            ls_jsonw_number(&w, NULL, fit->optimum_low);
+            ls_jsonw_number(&w, NULL, fit->optimum_high);
+            ls_jsonw_array_end(&w);
+            ls_jsonw_number(&w, "level", fit->optimum_level);
+            ls_jsonw_integer(&w, "draws", (long long)fit->optimum_draws);
+            if (fit->optimum_held_from)
+                ls_jsonw_string(&w, "held_from", fit->optimum_held_from);
             ls_jsonw_object_end(&w);
         }
         ls_jsonw_object_end(&w);

@@ -1721,16 +1721,20 @@ static void frontier_outside_legend(chart *f, unsigned outside)
 }
 
 unsigned char *ls_plot_frontier(const ls_law *l, const ls_frontier_point *points, const unsigned *outside, size_t n,
-                                double exponent, const ls_figure *o, size_t *len, ls_error *err)
+                                double exponent, double low, double high, double level, const ls_figure *o,
+                                size_t *len, ls_error *err)
 {
     if (n == 0) {
         ls_error_set(err, LS_ERR_DATA, "no budgets to draw");
         return NULL;
     }
-    char kind[64], title[160];
+    char kind[64], title[224];
     ls_law_kind_format(l->kind, kind, sizeof kind);
-    snprintf(title, sizeof title, "Compute-optimal frontier of %s: N<sub>opt</sub> ~ F<sup>%.4f</sup>", kind,
-             exponent);
+    int at = snprintf(title, sizeof title, "Compute-optimal frontier of %s: N<sub>opt</sub> ~ F<sup>%.4f</sup>", kind,
+                      exponent);
+    /* The exponent as surely as the fit knew it, as the table states it. */
+    if (!isnan(low) && at > 0 && (size_t)at < sizeof title)
+        snprintf(title + at, sizeof title - (size_t)at, ", a in [%.4f, %.4f] (%g%%)", low, high, 100 * level);
     chart *c = ls_chart_new(title, 1, 2);
     double *x = malloc(n * sizeof *x), *yn = malloc(n * sizeof *yn), *yd = malloc(n * sizeof *yd),
            *yl = malloc(n * sizeof *yl);

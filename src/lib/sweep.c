@@ -543,6 +543,15 @@ typedef struct checkpoint_candidate {
     size_t row;
 } checkpoint_candidate;
 
+/* Interning a factor column's values while the rows are read: an open
+ * address table of value indexes + 1 (0: empty), by FNV-1a of the text. */
+#define FACTOR_SLOTS 512
+typedef struct factor_index {
+    unsigned short slot[FACTOR_SLOTS];
+    size_t of_row_cap;
+    int too_many; /* more than LS_SWEEP_FACTOR_VALUES values: no longer kept */
+} factor_index;
+
 typedef struct reader_state {
     const ls_sweep_options *options;
     const ls_sweep_handler *stream; /* rows go here instead of into s->rows */
@@ -583,6 +592,7 @@ typedef struct reader_state {
     /* Over the rows handed out, the values of each quantity read from a
      * column (for options.law on a stream, which keeps no rows). */
     column_spread spread[LS_SWEEP_NQUANTITIES];
+    factor_index *findex; /* one per sweep.factors */
 } reader_state;
 
 /* No row passed the filters: say so, and when a text condition refused
@@ -611,7 +621,120 @@ typedef struct file_columns {
     int *by_column;              /* field index of each of options.by_columns */
     int config_of[NCONFIG];      /* field index of each configuration column, or -1 */
     int counts_from_config;      /* no n_act column: n_act, n_total and n_loop are counted */
+    int *factor_field;           /* options.factors: the field of each of sweep.factors, or -1 */
+    size_t nfactor_fields;       /* the factors there were after this file's header */
 } file_columns;
+
+/* ---- factor columns (options.factors) ---------------------------------------------- */
+
+/* The index of text[0..len) among factor f's values, added when new; 0 for
+ * every row once the column has too many values to be kept. */
+static int factor_value(reader_state *st, size_t f, const char *text, size_t len, unsigned char *id)
+{
+    ls_sweep_factor *x = &st->s->factors[f];
+    factor_index *ix = &st->findex[f];
+    *id = 0;
+    if (ix->too_many)
+        return 0;
+    while (len && isspace((unsigned char)*text))
+        text++, len--;
+    while (len && isspace((unsigned char)text[len - 1]))
+        len--;
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)text[i]) * 16777619u;
+    size_t k = h % FACTOR_SLOTS;
+    for (; ix->slot[k]; k = (k + 1) % FACTOR_SLOTS) {
+        const char *v = x->values[ix->slot[k] - 1];
+        if (strlen(v) == len && memcmp(v, text, len) == 0) {
+            *id = (unsigned char)(ix->slot[k] - 1);
+            return 0;
+        }
+    }
+    if (x->nvalues == LS_SWEEP_FACTOR_VALUES) { /* not a setting: a name, a measurement */
+        for (size_t v = 0; v < x->nvalues; v++)
+            free(x->values[v]);
+        free(x->values);
+        x->values = NULL;
+        x->nvalues = 0;
+        ix->too_many = 1;
+        return 0;
+    }
+    if (!x->values && !(x->values = calloc(LS_SWEEP_FACTOR_VALUES, sizeof *x->values)))
+        return LS_ERR_INTERNAL;
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return LS_ERR_INTERNAL;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    x->values[x->nvalues] = copy;
+    ix->slot[k] = (unsigned short)(x->nvalues + 1);
+    *id = (unsigned char)x->nvalues++;
+    return 0;
+}
+
+/* The row's value of every factor column: this file's cell, or "". */
+static int row_factors(reader_state *st, const file_columns *fc, const csv_field *fields, ls_error *err)
+{
+    ls_sweep *s = st->s;
+    for (size_t f = 0; f < s->nfactors; f++) {
+        int field = f < fc->nfactor_fields ? fc->factor_field[f] : -1;
+        ls_sweep_factor *x = &s->factors[f];
+        unsigned char id;
+        if (ls_grow((void **)&x->of_row, &st->findex[f].of_row_cap, s->n + 1, 1) != 0 ||
+            factor_value(st, f, field >= 0 ? fields[field].ptr : "", field >= 0 ? fields[field].len : 0, &id) != 0)
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        x->of_row[s->n] = id;
+    }
+    return 0;
+}
+
+/* The file's columns no quantity is read from, each a factor of the sweep
+ * (found by its name among those of earlier files, or added; the rows read
+ * before have "" there). */
+static int header_factors(reader_state *st, file_columns *fc, size_t nfields, ls_error *err)
+{
+    ls_sweep *s = st->s;
+    /* Room for every factor at once: they are few. */
+    if (!s->factors && (!(s->factors = calloc(LS_SWEEP_MAX_FACTORS, sizeof *s->factors)) ||
+                        !(st->findex = calloc(LS_SWEEP_MAX_FACTORS, sizeof *st->findex))))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    for (size_t i = 0; i < nfields; i++) {
+        int read = 0;
+        for (int q = 0; q < LS_SWEEP_NQUANTITIES; q++)
+            read |= fc->column_of[q] == (int)i;
+        for (size_t c = 0; fc->counts_from_config && c < NCONFIG; c++)
+            read |= fc->config_of[c] == (int)i;
+        size_t f = 0;
+        while (f < s->nfactors && strcmp(s->factors[f].name, fc->names[i]) != 0)
+            f++;
+        if (read || (f == s->nfactors && s->nfactors == LS_SWEEP_MAX_FACTORS))
+            continue;
+        if (f == s->nfactors) {
+            if (!(s->factors[f].name = strdup(fc->names[i])))
+                return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+            s->nfactors++;
+            /* The rows of earlier files had no such column. */
+            unsigned char id;
+            if (s->n && (ls_grow((void **)&s->factors[f].of_row, &st->findex[f].of_row_cap, s->n, 1) != 0 ||
+                         factor_value(st, f, "", 0, &id) != 0))
+                return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+            if (s->n)
+                memset(s->factors[f].of_row, 0, s->n);
+        }
+    }
+    /* Each factor's field in this file, -1 for those it lacks. */
+    if (!(fc->factor_field = malloc((s->nfactors ? s->nfactors : 1) * sizeof *fc->factor_field)))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    fc->nfactor_fields = s->nfactors;
+    for (size_t f = 0; f < s->nfactors; f++) {
+        fc->factor_field[f] = -1;
+        for (size_t i = 0; i < nfields && fc->factor_field[f] < 0; i++)
+            if (strcmp(s->factors[f].name, fc->names[i]) == 0)
+                fc->factor_field[f] = (int)i;
+    }
+    return 0;
+}
 
 /* A cell for a message: at most 60 bytes, cut at a character's boundary.
  * The message quotes its controls and ill-formed bytes (ls_error_set);
@@ -742,6 +865,22 @@ static int blame_origin(ls_error *err, const char *origin)
     char text[LS_ERROR_MESSAGE_MAX];
     snprintf(text, sizeof text, "%s", err->message);
     return option_error(err, origin, "%s", text);
+}
+
+/* Whether a column's name says it counts parameters without the
+ * embeddings: params_no_embed, non_embedding_params, n_params_nonembed. */
+static int names_no_embedding(const char *name)
+{
+    static const char *const marks[] = {"no_embed", "noembed", "no-embed", "non_embed", "nonembed", "non-embed"};
+    char lower[256];
+    size_t n = 0;
+    for (; name[n] && n + 1 < sizeof lower; n++)
+        lower[n] = (char)tolower((unsigned char)name[n]);
+    lower[n] = '\0';
+    for (size_t k = 0; k < sizeof marks / sizeof *marks; k++)
+        if (strstr(lower, marks[k]))
+            return 1;
+    return 0;
 }
 
 /* A warning from the reader: into options.warnings, or else to the older
@@ -963,6 +1102,22 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
             }
         }
     }
+    /* n_act counts non-embedding parameters; an alias such as 'params' may
+     * count the embeddings too.  Beside a column whose name says it leaves
+     * them out, say which was read and how to read the other. */
+    int n_col = fc->column_of[LS_SWEEP_N_ACT];
+    if (status == 0 && n_col >= 0 && !mapped[n_col] && strcasecmp(fc->names[n_col], "n_act") != 0 &&
+        (o->warnings || o->warn))
+        for (size_t i = 0; i < nfields && status == 0; i++) {
+            if ((int)i == n_col || quantity_of[i] >= 0 || !names_no_embedding(fc->names[i]))
+                continue;
+            char note[512];
+            snprintf(note, sizeof note, "%s: n_act (active non-embedding parameters) is read from column '%s', an "
+                     "alias; column '%s' " LS_SWEEP_NON_EMBEDDING_NOTE ": --map n_act=%s reads it instead", file,
+                     fc->names[n_col], fc->names[i], fc->names[i]);
+            status = reader_warning(o, fc->names[i], note, err);
+            break;
+        }
     free(quantity_of);
     free(mapped);
     free(effective);
@@ -1090,7 +1245,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         if (fc->by_column[b] < 0)
             return ls_error_set(err, LS_ERR_USAGE, "--by '%s': %s has no such column", name, file);
     }
-    return 0;
+    return o->factors && !st->stream ? header_factors(st, fc, nfields, err) : 0;
 }
 
 static void file_columns_free(file_columns *fc)
@@ -1101,6 +1256,7 @@ static void file_columns_free(file_columns *fc)
     free(fc->where_column);
     free(fc->where_quantity);
     free(fc->by_column);
+    free(fc->factor_field);
     memset(fc, 0, sizeof *fc);
 }
 
@@ -1602,6 +1758,8 @@ static int keep_row(reader_state *st, const row_context *rc, size_t nfields, con
         st->keys_len += f.len;
         st->keys[st->keys_len++] = '\0';
     }
+    if (s->nfactors && row_factors(st, rc->fc, rc->fields, rc->err) != 0)
+        return rc->err->code;
     s->n++;
     return 0;
 }
@@ -1890,6 +2048,8 @@ static int checkpoints(reader_state *st, ls_error *err)
                 st->key_of_row[n] = st->key_of_row[i];
             if (s->by_of_row)
                 s->by_of_row[n] = s->by_of_row[i];
+            for (size_t f = 0; f < s->nfactors; f++)
+                s->factors[f].of_row[n] = s->factors[f].of_row[i];
             n++;
         }
         s->earlier_steps_dropped = s->n - n - s->last_dropped_rows;
@@ -2123,6 +2283,7 @@ static ls_sweep *read_sweep(const char *const *paths, size_t npaths, const ls_sw
     free(st.steps);
     free(st.cands);
     free(st.cand_keys);
+    free(st.findex);
     if (status != 0) {
         ls_sweep_free(st.s);
         return NULL;
@@ -2224,6 +2385,14 @@ void ls_sweep_free(ls_sweep *s)
     free(s->by_names);
     free(s->by_text);
     free(s->by_of_row);
+    for (size_t f = 0; f < s->nfactors; f++) {
+        free(s->factors[f].name);
+        for (size_t v = 0; v < s->factors[f].nvalues; v++)
+            free(s->factors[f].values[v]);
+        free(s->factors[f].values);
+        free(s->factors[f].of_row);
+    }
+    free(s->factors);
     free(s);
 }
 
@@ -2269,6 +2438,28 @@ int ls_sweep_select(const ls_sweep *s, const char *const *conditions, size_t n, 
     return 0;
 }
 
+/* The factor columns of s at the rows keep selects, into out. */
+static int copy_factors(ls_sweep *out, const ls_sweep *s, const unsigned char *keep, ls_error *err)
+{
+    if (!(out->factors = calloc(s->nfactors, sizeof *out->factors)))
+        return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    out->nfactors = s->nfactors;
+    for (size_t f = 0; f < s->nfactors; f++) {
+        const ls_sweep_factor *x = &s->factors[f];
+        ls_sweep_factor *y = &out->factors[f];
+        if (!(y->name = strdup(x->name)) || !(y->of_row = malloc(out->n ? out->n : 1)) ||
+            (x->nvalues && !(y->values = calloc(x->nvalues, sizeof *y->values))))
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        for (size_t v = 0; v < x->nvalues; v++, y->nvalues++)
+            if (!(y->values[v] = strdup(x->values[v])))
+                return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        for (size_t i = 0, k = 0; i < s->n; i++)
+            if (keep[i])
+                y->of_row[k++] = x->of_row[i];
+    }
+    return 0;
+}
+
 ls_sweep *ls_sweep_subset(const ls_sweep *s, const unsigned char *keep, ls_error *err)
 {
     ls_sweep *out = calloc(1, sizeof *out);
@@ -2293,6 +2484,10 @@ ls_sweep *ls_sweep_subset(const ls_sweep *s, const unsigned char *keep, ls_error
     for (size_t i = 0; i < s->n; i++)
         if (keep[i])
             out->rows[out->n++] = s->rows[i];
+    if (s->nfactors && copy_factors(out, s, keep, err) != 0) {
+        ls_sweep_free(out);
+        return NULL;
+    }
     out->has_loss = s->has_loss;
     out->ngroups = s->ngroups;
     out->group_tol = s->group_tol;

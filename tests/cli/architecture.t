@@ -22,6 +22,8 @@ block is 4 x 12 d^2 + the adapter's 2 d^2 of 98 d^2; the routed experts 4 x 8
 d^2 of them):
 
   $ loopscale solve --law law.json --template moe-loop.json --print-template | grep -E '"(routed|loop)_share"'
+  loopscale solve: warning: law\.json's fit: omega = \S+ is poorly determined: its 95% interval from its standard error \[\S+, \S+\] is \S+ wide, more than 0\.5 (re)
+  loopscale solve: warning: law\.json's fit: E_max = \S+ is poorly determined: its 95% interval from its standard error \[\S+, \S+\] spans a factor \S+, more than 1000 (re)
     "routed_share": 0.32653061224489793,
     "loop_share": 0.5102040816326531,
   $ python3 -c 'print(32 / 98, 50 / 98)'
@@ -60,7 +62,9 @@ law records it as the architecture of the sweep it was fitted on (drawn
 through it):
 
   $ loopscale solve -q --print-template | grep -v '"name"\|"source"' > a.json
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   $ loopscale solve -q --print-template --template $T/middle-cycle.json | grep -v '"name"\|"source"' > b.json
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   $ cmp a.json b.json && echo same
   same
   $ loopscale fit --law moe:bounded-sparse -o default-again.json $ROOT/data/sweeps/looped-moe.csv.gz > /dev/null 2>&1

@@ -13,7 +13,8 @@ column differs in its 6th digit inside the first arm, as logs round it:
   >     { print $0, "base", (NR % 2 ? 3.00001e-4 : 2.99999e-4); $9 = sprintf("%.17g", $9 * 1.05); print $0, "worse", 1e-3 }' > arms.csv
   $ loopscale fit --law dense:bounded --by arm -o 'law-{group}.json' arms.csv | grep -v '^$'
   loopscale fit: columns the law does not read: n_total, E, k
-  loopscale fit: warning: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: arm=base: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: arm=worse: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   law        dense:bounded
   runs       280 in 2 groups by arm (arms.csv)
   objective  sum of Huber(ln Lhat - ln L), delta 0.001, for each group
@@ -48,7 +49,8 @@ its law file selects it by the tier's smallest and largest values:
 
   $ loopscale fit --law dense:bounded --by lr -o 'lr-{group}.json' arms.csv | cut -c1-30 | sed -n '5,7p'
   loopscale fit: columns the law does not read: n_total, E, k
-  loopscale fit: warning: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: lr=0.0003: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: lr=0.001: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
       lr  runs        A     alph
   0.0003   140  534.055  0.35344
    0.001   140  560.758  0.35344
@@ -62,12 +64,12 @@ With --group-tol below the rounding, the two values are two groups:
 
   $ loopscale fit --law dense:bounded --by lr --group-tol 1e-9 arms.csv | cut -c1-12 | sed -n '6,8p'
   loopscale fit: columns the law does not read: n_total, E, k
-  loopscale fit: warning: B = 244 is poorly determined: its 95% interval from its standard error [5.5, 1.08e+04] spans a factor 2e+03, more than 1000
-  loopscale fit: warning: the compute-optimal exponent a = 0.437 is poorly determined: its 95% interval from the standard errors [0.283, 0.592] is 0.31 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
-  loopscale fit: warning: B = 4.89e+03 is poorly determined: its 95% interval from its standard error [5.71, 4.19e+06] spans a factor 7.3e+05, more than 1000
-  loopscale fit: warning: beta = 0.402 is poorly determined: its 95% interval from its standard error [0.115, 0.689] is 0.57 wide, more than 0.5
-  loopscale fit: warning: the compute-optimal exponent a = 0.533 is poorly determined: its 95% interval from the standard errors [0.356, 0.71] is 0.35 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
-  loopscale fit: warning: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: lr=0.000299999: B = 244 is poorly determined: its 95% interval from its standard error [5.5, 1.08e+04] spans a factor 2e+03, more than 1000
+  loopscale fit: warning: lr=0.000299999: the compute-optimal exponent a = 0.437 is poorly determined: its 95% interval from the standard errors [0.283, 0.592] is 0.31 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: lr=0.000300001: B = 4.89e+03 is poorly determined: its 95% interval from its standard error [5.71, 4.19e+06] spans a factor 7.3e+05, more than 1000
+  loopscale fit: warning: lr=0.000300001: beta = 0.402 is poorly determined: its 95% interval from its standard error [0.115, 0.689] is 0.57 wide, more than 0.5
+  loopscale fit: warning: lr=0.000300001: the compute-optimal exponent a = 0.533 is poorly determined: its 95% interval from the standard errors [0.356, 0.71] is 0.35 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: lr=0.001: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   0.000299999 
   0.000300001 
         0.001 
@@ -77,7 +79,8 @@ Several --by columns make a group of each combination that some run has;
 
   $ loopscale fit --law dense:bounded --by arm --by lr --format json arms.csv > laws.json
   loopscale fit: columns the law does not read: n_total, E, k
-  loopscale fit: warning: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: arm=base, lr=0.0003: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: arm=worse, lr=0.001: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ python3 -c 'import json; laws = json.load(open("laws.json"))["laws"]; print(len(laws), [l["fit"]["filters"] for l in laws])'
   2 [['--where arm==base', '--where lr>=0.000299999', '--where lr<=0.000300001'], ['--where arm==worse', '--where lr>=0.001', '--where lr<=0.001']]
 
@@ -98,7 +101,8 @@ becomes _:
   $ sed 's/,base,/,rw\/base v2,/' arms.csv > slash.csv
   $ loopscale fit --law dense:bounded --by arm -o 'law-{group}.json' slash.csv > /dev/null
   loopscale fit: columns the law does not read: n_total, E, k
-  loopscale fit: warning: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: arm=rw/base v2: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: arm=worse: the compute-optimal exponent a = 0.478 is poorly determined: its 95% interval from the standard errors [0.365, 0.591] is 0.23 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ ls law-rw*
   law-rw_base_v2.json
 

@@ -141,8 +141,8 @@ def main():
     w("")
     w("| status | meaning |")
     w("|---:|---|")
-    for status, meaning in [(0, "success"), (3, "a fit that did not converge, or cannot tell its parameters apart; "
-                             "nothing written"), (64, "usage error: an option or argument"),
+    for status, meaning in [(0, "success"), (3, "a fit that yields no law: it did not converge, or its runs cannot "
+                             "determine its parameters (a singular Jacobian, a law outside its domain); nothing written"), (64, "usage error: an option or argument"),
                             (65, "bad input data: a sweep, a law file, a template; or no answer exists"),
                             (66, "an input file missing or unreadable"), (70, "internal error"),
                             (73, "an output file cannot be created"),

@@ -8,7 +8,7 @@ the resolved directory and name of one that does not, so that `x`, `./x`,
   $ TRUTH=$ROOT/data/truth/moe-bounded-sparse.json
   $ cp $ROOT/data/sweeps/looped-dense.csv.gz s.csv.gz
   $ cp $TRUTH t.json
-  $ loopscale solve -q --print-template > tp.json
+  $ loopscale solve -q --print-template > tp.json 2> /dev/null
   $ mkdir d
   $ cp s.csv.gz s.orig && cp t.json t.orig && cp tp.json tp.orig
   $ same() { cmp s.csv.gz s.orig && cmp t.json t.orig && cmp tp.json tp.orig; }
@@ -226,7 +226,7 @@ twice:
   $ loopscale fit --law dense --where 'R=1' -o /dev/null --plot /dev/null s.csv.gz > /dev/null
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 4.67 is poorly determined: its 95% interval from its standard error [0.0651, 335] spans a factor 5.1e+03, more than 1000
-  loopscale fit: warning: beta = 0.0738 is at a bound of its domain: its 95% interval from its standard error [-0.265, 0.413] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.0738 from its lower bound 0: its 95% interval from its standard error [-0.265, 0.413] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.168 is poorly determined: its 95% interval from the standard errors [-0.473, 0.81] is 1.3 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
 
 One sweep named twice would count each of its runs twice and halve the
@@ -261,7 +261,7 @@ Two copies of a file are two files, and are read as such:
   $ loopscale fit --law dense s.csv.gz copy.csv.gz | sed -n 2p
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [0.00262, 9.25e+06] spans a factor 3.5e+09, more than 1000
-  loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.246, 0.75] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.252 from its lower bound 0: its 95% interval from its standard error [-0.246, 0.75] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.0664, 0.9] is 0.97 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.91 (t = 36.5): the law misses how the loss changes with R; try another law or mapping
   loopscale fit: warning: the RMSE, 0.0412, is far above the noise the runs themselves show (0, from each run's repeat): the law does not describe these runs

@@ -26,6 +26,24 @@ that changes one thing in it (a sed expression) and asks solve:
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.783e+09 (fitted 3e+08 to 1e+09), D = 9.348e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   epsilon  0.004 (loss units)
 
+The compute-optimal exponent a and its interval (fit.optimum) must hold
+together; frontier states the interval beside a when a is this law's own:
+
+  $ O='s/"E": \[1, 16\]}/&, "optimum": {"a": 0.45161290322580644, "interval": [0.4, 0.5], "level": 0.9, "draws": 200}/'
+  $ sed "$O" fitted.json > opt.json
+  $ loopscale frontier --law opt.json --flops 1e21 2> /dev/null | sed -n 2,3p
+  exponents  N_opt ~ F^0.4516, D_opt ~ F^0.5484
+             a in [0.4000, 0.5000] (90% of 200 draws)
+  $ sed "$O" fitted.json | sed 's/"alpha": 0.34,/"alpha": 0.3,/' > other.json
+  $ loopscale frontier --law other.json --flops 1e21 2> /dev/null | sed -n 3p
+  
+  $ scheck "$(printf '%s' "$O" | sed 's/\[0.4, 0.5\]/[0.5, 0.6]/')"
+  loopscale solve: law.json:7:127: fit.optimum.interval: does not hold fit.optimum.a
+  [65]
+  $ scheck "$(printf '%s' "$O" | sed 's/"level": 0.9/"level": 90/')"
+  loopscale solve: law.json:7:151: fit.optimum.level: must be between 0 and 1
+  [65]
+
 Text after the document:
 
   $ check "{$good, \"params\": {$params}} xyz"
@@ -205,6 +223,7 @@ cheapest configuration:
 
   $ sed 's/"rmse": .*,/"rmse": 1e300,/' $ROOT/data/laws/default.json > big.json
   $ loopscale solve --law big.json --flops 1e22 --mem 3GB --bits 4 > out
+  loopscale solve: warning: big\.json's fit: E_max = \S+ is not determined by the runs: its \S+% bootstrap interval \[\S+, \S+\] spans a factor \S+ (re)
   loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: epsilon 1e+300 (the law file's fit.rmse) covers the loss of every candidate (they span 0.1758): the choice is only the cheapest to serve
   loopscale solve: warning: chosen: N_act = 6e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
@@ -273,10 +292,10 @@ short it is refused, and its size limit holds once inflated.  An empty file
   $ loopscale solve --law - --flops 1e21 < /dev/null
   loopscale solve: <stdin>: empty (no JSON document)
   [65]
-  $ loopscale fit --law dense -o law.json.gz $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null && gzip -t law.json.gz && loopscale predict --law law.json.gz --n-act 1e9 --tokens 1e11 | head -1
+  $ loopscale fit --law dense -o law.json.gz $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null && gzip -t law.json.gz && loopscale predict --law law.json.gz --n-act 1e9 --tokens 1e11 2> /dev/null | head -1
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
-  loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.252 from its lower bound 0: its 95% interval from its standard error [-0.594, 1.1] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.91 (t = 25.7): the law misses how the loss changes with R; try another law or mapping
   loopscale fit: warning: the RMSE, 0.0412, is 3.6 times the noise the runs themselves show (0.0113, from each run's nearest neighbour): the law does not describe these runs
@@ -288,16 +307,19 @@ strictly: its form named, each constant a number in its domain.
   $ echo '{"format": "loopscale-law/1"}' > none.json
   $ loopscale solve --flops 1e21 --bits 4 --quantisation none.json
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: none.json: missing key 'quantisation'
   [65]
   $ echo '{"quantisation": {"form": "kumar2024-ptq", "C_T": 0.07, "gamma_D": 0.5, "gamma_N": 0.5, "gamma_post": -1, "trained_bits": 16}}' > neg.json
   $ loopscale solve --flops 1e21 --bits 4 --quantisation neg.json
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: neg.json:1:2: quantisation: gamma_post = -1: must be from 0.001 to 1000 bits
   [65]
   $ echo '{"quantisation": {"form": "kumar", "C_T": 0.07}}' > form.json
   $ loopscale solve --flops 1e21 --bits 4 --quantisation form.json
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: form.json:1:19: quantisation.form: expected "kumar2024-ptq"
   [65]
 

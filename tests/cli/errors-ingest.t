@@ -188,11 +188,11 @@ written; a group that is not a fit leaves every group's file unwritten.
   [65]
   $ printf 'other,1e8,1e10,3.1\nother,3e8,1e10,2.9\n' >> arms.csv
   $ loopscale fit --law dense --by arm -o 'law-{group}.json' arms.csv
-  loopscale fit: warning: A = 183 is poorly determined: its 95% interval from its standard error [0.384, 8.78e+04] spans a factor 2.3e+05, more than 1000
-  loopscale fit: warning: alpha = 0.302 is at a bound of its domain: its 95% interval from its standard error [-0.0816, 0.686] reaches past its lower bound, so the runs do not tell it from there
-  loopscale fit: warning: B = 1.19e+04 is poorly determined: its 95% interval from its standard error [47.6, 2.98e+06] spans a factor 6.3e+04, more than 1000
-  loopscale fit: warning: beta = 0.449 is poorly determined: its 95% interval from its standard error [0.19, 0.708] is 0.52 wide, more than 0.5
-  loopscale fit: warning: the compute-optimal exponent a = 0.598 is poorly determined: its 95% interval from the standard errors [0.193, 1] is 0.81 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: arm=base: A = 183 is poorly determined: its 95% interval from its standard error [0.384, 8.78e+04] spans a factor 2.3e+05, more than 1000
+  loopscale fit: warning: arm=base: the runs do not tell alpha = 0.302 from its lower bound 0: its 95% interval from its standard error [-0.0816, 0.686] reaches past it
+  loopscale fit: warning: arm=base: B = 1.19e+04 is poorly determined: its 95% interval from its standard error [47.6, 2.98e+06] spans a factor 6.3e+04, more than 1000
+  loopscale fit: warning: arm=base: beta = 0.449 is poorly determined: its 95% interval from its standard error [0.19, 0.708] is 0.52 wide, more than 0.5
+  loopscale fit: warning: arm=base: the compute-optimal exponent a = 0.598 is poorly determined: its 95% interval from the standard errors [0.193, 1] is 0.81 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: arm=other: arms.csv: 2 runs cannot determine 5 free parameters
   [65]
   $ ls law-*.json

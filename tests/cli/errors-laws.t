@@ -392,11 +392,13 @@ model (1000 active parameters on one token), named in the message:
 
   $ loopscale frontier --flops 1e20,1e22 --mem 400 --bits 4
   loopscale frontier: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale frontier: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale frontier: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale frontier: at 1e+20 FLOPs no candidate fits in 400 bytes at 4 bits per weight
   [65]
   $ loopscale frontier --flops 1e20,1 --R 1 --E 1
   loopscale frontier: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale frontier: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale frontier: no model fits a budget of 1 FLOP
   [65]
 

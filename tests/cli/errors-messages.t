@@ -49,6 +49,7 @@ refused:
 
   $ loopscale solve --print-template | sed 's/"top_k": 1/"top_k": 2/' > top2.json
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   $ loopscale solve --law $TRUTH --template top2.json --flops 1e21 --eps 0 --format json > /dev/null
   loopscale solve: the template routes to top_k = 2 experts: E below 2 left out of the default --E list
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)

@@ -175,7 +175,7 @@ of its names, so that output around the command's, or an append, is kept:
   $ loopscale fit --law dense --where 'R=1' -o link.json s.csv.gz > /dev/null
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 4.67 is poorly determined: its 95% interval from its standard error [0.0651, 335] spans a factor 5.1e+03, more than 1000
-  loopscale fit: warning: beta = 0.0738 is at a bound of its domain: its 95% interval from its standard error [-0.265, 0.413] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.0738 from its lower bound 0: its 95% interval from its standard error [-0.265, 0.413] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.168 is poorly determined: its 95% interval from the standard errors [-0.473, 0.81] is 1.3 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ test -L link.json && grep -c '"format"' sub/law.json
   2
@@ -236,8 +236,8 @@ file, a file without a fit section and --force on a good file say nothing:
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: A = 85.4 is poorly determined: its 95% interval from its standard error [0.0146, 5.01e+05] spans a factor 3.4e+07, more than 1000
-  loopscale fit: warning: alpha = 0.244 is at a bound of its domain: its 95% interval from its standard error [-0.32, 0.808] reaches past its lower bound, so the runs do not tell it from there
-  loopscale fit: warning: beta = 0.674 is at a bound of its domain: its 95% interval from its standard error [-3.6, 4.95] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell alpha = 0.244 from its lower bound 0: its 95% interval from its standard error [-0.32, 0.808] reaches past it
+  loopscale fit: warning: the runs do not tell beta = 0.674 from its lower bound 0: its 95% interval from its standard error [-3.6, 4.95] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.735 is poorly determined: its 95% interval from the standard errors [-0.586, 2.05] is 2.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.87 (t = 10.7): the law misses how the loss changes with R; try another law or mapping
   $ sed 's/"converged": true/"converged": false/' good.json > noconv.json
@@ -255,11 +255,29 @@ file, a file without a fit section and --force on a good file say nothing:
   [65]
   $ test ! -e sim2.csv
   $ loopscale predict --law good.json --n-act 3e8 --tokens 1e11 > /dev/null
+  loopscale predict: warning: good\.json's fit: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale predict: warning: good\.json's fit: A = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] spans a factor \S+, more than \S+ (re)
+  loopscale predict: warning: good.json's fit: the runs do not tell alpha = 0.244 from its lower bound 0: its 95% interval from its standard error [-0.32, 0.808] reaches past it
+  loopscale predict: warning: good.json's fit: the runs do not tell beta = 0.674 from its lower bound 0: its 95% interval from its standard error [-3.6, 4.95] reaches past it
+  loopscale predict: warning: good\.json's fit: the compute-optimal exponent a = \S+ is poorly determined: its \S+% interval from the standard errors \[\S+, \S+\] is \S+ wide, more than \S+, so N_opt and D_opt far from the runs are not to be trusted (re)
+  loopscale predict: warning: good.json's fit: the residuals trend along R: their rank correlation with ln R is 0.87 (t = 10.7): the law misses how the loss changes with R; try another law or mapping
   $ loopscale predict --law t.json --n-act 3e8 --tokens 1e11 > /dev/null
   $ loopscale predict --force --law good.json --n-act 3e8 --tokens 1e11 > /dev/null
+  loopscale predict: warning: good\.json's fit: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale predict: warning: good\.json's fit: A = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] spans a factor \S+, more than \S+ (re)
+  loopscale predict: warning: good.json's fit: the runs do not tell alpha = 0.244 from its lower bound 0: its 95% interval from its standard error [-0.32, 0.808] reaches past it
+  loopscale predict: warning: good.json's fit: the runs do not tell beta = 0.674 from its lower bound 0: its 95% interval from its standard error [-3.6, 4.95] reaches past it
+  loopscale predict: warning: good\.json's fit: the compute-optimal exponent a = \S+ is poorly determined: its \S+% interval from the standard errors \[\S+, \S+\] is \S+ wide, more than \S+, so N_opt and D_opt far from the runs are not to be trusted (re)
+  loopscale predict: warning: good.json's fit: the residuals trend along R: their rank correlation with ln R is 0.87 (t = 10.7): the law misses how the loss changes with R; try another law or mapping
   $ loopscale simulate --force --law noconv.json --n-act 3e8 --tokens 1e11 2>messages.txt | wc -l; cat messages.txt
   2
   loopscale simulate: warning: noconv.json: the fit it records did not converge; used anyway (--force)
+  loopscale simulate: warning: noconv\.json's fit: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale simulate: warning: noconv\.json's fit: A = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] spans a factor \S+, more than \S+ (re)
+  loopscale simulate: warning: noconv.json's fit: the runs do not tell alpha = 0.244 from its lower bound 0: its 95% interval from its standard error [-0.32, 0.808] reaches past it
+  loopscale simulate: warning: noconv.json's fit: the runs do not tell beta = 0.674 from its lower bound 0: its 95% interval from its standard error [-3.6, 4.95] reaches past it
+  loopscale simulate: warning: noconv\.json's fit: the compute-optimal exponent a = \S+ is poorly determined: its \S+% interval from the standard errors \[\S+, \S+\] is \S+ wide, more than \S+, so N_opt and D_opt far from the runs are not to be trusted (re)
+  loopscale simulate: warning: noconv.json's fit: the residuals trend along R: their rank correlation with ln R is 0.87 (t = 10.7): the law misses how the loss changes with R; try another law or mapping
 
 A fit that is not one writes nothing, whatever else was asked for:
 
@@ -355,7 +373,7 @@ Fixed parameters at the edges of E_start and E_max:
   loopscale fit: warning: kappa1, kappa2 are held at 1, 1: no run has R > 1
   loopscale fit: warning: theta is held at 0: no looped run (R > 1) has m < 1
   loopscale fit: warning: B = 4.67 is poorly determined: its 95% interval from its standard error [0.0651, 335] spans a factor 5.1e+03, more than 1000
-  loopscale fit: warning: beta = 0.0738 is at a bound of its domain: its 95% interval from its standard error [-0.265, 0.413] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.0738 from its lower bound 0: its 95% interval from its standard error [-0.265, 0.413] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.168 is poorly determined: its 95% interval from the standard errors [-0.473, 0.81] is 1.3 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   law        moe:hyperbolic
 
@@ -363,8 +381,10 @@ Templates whose top_k is above part or all of the default E list:
 
   $ loopscale solve --print-template | sed 's/"top_k": 1/"top_k": 3/' > k3.json
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   $ loopscale solve --print-template | sed 's/"top_k": 1/"top_k": 100/' > k100.json
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   $ loopscale solve --law t.json --template k3.json --flops 1e21 --eps 0 --format json > /dev/null
   loopscale solve: the template routes to top_k = 3 experts: E below 3 left out of the default --E list
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)

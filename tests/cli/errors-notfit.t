@@ -63,16 +63,16 @@ known.  Two runs are too few for the free parameters, whatever they share
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: A = 147 is poorly determined: its 95% interval from its standard error [0.0168, 1.29e+06] spans a factor 7.7e+07, more than 1000
-  loopscale fit: warning: beta = 0.18 is at a bound of its domain: its 95% interval from its standard error [-1.39, 1.75] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.18 from its lower bound 0: its 95% interval from its standard error [-1.39, 1.75] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.375 is poorly determined: its 95% interval from the standard errors [-1.66, 2.41] is 4.1 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.83 (t = 4.7): the law misses how the loss changes with R; try another law or mapping
   converged  yes
   $ loopscale fit --law dense:linear one-n.csv | grep -o '^converged  yes'
   loopscale fit: columns the law does not read: n_total, E, k
   loopscale fit: warning: A = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
-  loopscale fit: warning: alpha = 0.991 is at a bound of its domain: its 95% interval from its standard error [-4.4, 6.39] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell alpha = 0.991 from its lower bound 0: its 95% interval from its standard error [-4.4, 6.39] reaches past it
   loopscale fit: warning: B = 1.53e+03 is poorly determined: its 95% interval from its standard error [0.0691, 3.39e+07] spans a factor 4.9e+08, more than 1000
-  loopscale fit: warning: beta = 0.355 is at a bound of its domain: its 95% interval from its standard error [-0.113, 0.822] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.355 from its lower bound 0: its 95% interval from its standard error [-0.113, 0.822] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.263 is poorly determined: its 95% interval from the standard errors [-0.8, 1.33] is 2.1 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   converged  yes
   $ awk -F, 'NR == 1 || $7 == 3e10 || $7 == "30000000000"' grid.csv > one-d.csv
@@ -95,7 +95,7 @@ known.  Two runs are too few for the free parameters, whatever they share
   $ loopscale fit --law dense --fix B=410 --fix beta=0.28 only-n.csv | grep -o '^converged  yes'
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: A = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
-  loopscale fit: warning: alpha = 0.269 is at a bound of its domain: its 95% interval from its standard error [-1.95, 2.49] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell alpha = 0.269 from its lower bound 0: its 95% interval from its standard error [-1.95, 2.49] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.51 is poorly determined: its 95% interval from the standard errors [-1.55, 2.57] is 4.1 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along D: their rank correlation with ln D is -0.94 (t = -11.5): the law misses how the loss changes with D; try another law or mapping
   converged  yes
@@ -132,8 +132,8 @@ parameters without a standard error.
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: A = 85.4 is poorly determined: its 95% interval from its standard error [0.0146, 5.01e+05] spans a factor 3.4e+07, more than 1000
-  loopscale fit: warning: alpha = 0.244 is at a bound of its domain: its 95% interval from its standard error [-0.32, 0.808] reaches past its lower bound, so the runs do not tell it from there
-  loopscale fit: warning: beta = 0.674 is at a bound of its domain: its 95% interval from its standard error [-3.6, 4.95] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell alpha = 0.244 from its lower bound 0: its 95% interval from its standard error [-0.32, 0.808] reaches past it
+  loopscale fit: warning: the runs do not tell beta = 0.674 from its lower bound 0: its 95% interval from its standard error [-3.6, 4.95] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.735 is poorly determined: its 95% interval from the standard errors [-0.586, 2.05] is 2.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.87 (t = 10.7): the law misses how the loss changes with R; try another law or mapping
   $ sed 's/"converged": true/"converged": false/' good.json > noconv.json
@@ -162,11 +162,29 @@ With --force they are used, with a warning, and give what the good file
 gives:
 
   $ loopscale predict --law good.json --n-act 3e8 --tokens 1e11 --format csv > a.csv
+  loopscale predict: warning: good\.json's fit: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale predict: warning: good\.json's fit: A = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] spans a factor \S+, more than \S+ (re)
+  loopscale predict: warning: good.json's fit: the runs do not tell alpha = 0.244 from its lower bound 0: its 95% interval from its standard error [-0.32, 0.808] reaches past it
+  loopscale predict: warning: good.json's fit: the runs do not tell beta = 0.674 from its lower bound 0: its 95% interval from its standard error [-3.6, 4.95] reaches past it
+  loopscale predict: warning: good\.json's fit: the compute-optimal exponent a = \S+ is poorly determined: its \S+% interval from the standard errors \[\S+, \S+\] is \S+ wide, more than \S+, so N_opt and D_opt far from the runs are not to be trusted (re)
+  loopscale predict: warning: good.json's fit: the residuals trend along R: their rank correlation with ln R is 0.87 (t = 10.7): the law misses how the loss changes with R; try another law or mapping
   $ loopscale predict --force --law noconv.json --n-act 3e8 --tokens 1e11 --format csv > b.csv
   loopscale predict: warning: noconv.json: the fit it records did not converge; used anyway (--force)
+  loopscale predict: warning: noconv\.json's fit: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale predict: warning: noconv\.json's fit: A = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] spans a factor \S+, more than \S+ (re)
+  loopscale predict: warning: noconv.json's fit: the runs do not tell alpha = 0.244 from its lower bound 0: its 95% interval from its standard error [-0.32, 0.808] reaches past it
+  loopscale predict: warning: noconv.json's fit: the runs do not tell beta = 0.674 from its lower bound 0: its 95% interval from its standard error [-3.6, 4.95] reaches past it
+  loopscale predict: warning: noconv\.json's fit: the compute-optimal exponent a = \S+ is poorly determined: its \S+% interval from the standard errors \[\S+, \S+\] is \S+ wide, more than \S+, so N_opt and D_opt far from the runs are not to be trusted (re)
+  loopscale predict: warning: noconv.json's fit: the residuals trend along R: their rank correlation with ln R is 0.87 (t = 10.7): the law misses how the loss changes with R; try another law or mapping
   $ cmp a.csv b.csv
   $ loopscale solve --force --law undetermined.json --flops 1e21 --format json 2>&1 > /dev/null | sed 's/: N_act = .*: outside/: (the sizes): outside/'
   loopscale solve: warning: undetermined.json: the fit it records cannot tell its parameters apart (no standard error for alpha, beta); used anyway (--force)
+  loopscale solve: warning: undetermined\.json's fit: B = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale solve: warning: undetermined\.json's fit: A = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] spans a factor \S+, more than \S+ (re)
+  loopscale solve: warning: undetermined\.json's fit: the runs do not tell alpha = \S+ from its lower bound \S+: its \S+% interval from its standard error \[\S+, \S+\] reaches past it (re)
+  loopscale solve: warning: undetermined\.json's fit: the runs do not tell beta = \S+ from its lower bound \S+: its \S+% interval from its standard error \[\S+, \S+\] reaches past it (re)
+  loopscale solve: warning: undetermined\.json's fit: the compute-optimal exponent a = \S+ is poorly determined: its \S+% interval from the standard errors \[\S+, \S+\] is \S+ wide, more than \S+, so N_opt and D_opt far from the runs are not to be trusted (re)
+  loopscale solve: warning: undetermined\.json's fit: the residuals trend along R: their rank correlation with ln R is \S+ \(t = \S+\): the law misses how the loss changes with R; try another law or mapping (re)
   loopscale solve: warning: chosen, lowest loss, no memory limit: (the sizes): outside the ranges the law was fitted on, an extrapolation
 
 A best fit outside the law's domain (here a loss that rises with size, so

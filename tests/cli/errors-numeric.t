@@ -52,7 +52,7 @@ Fixing the parameters the sweep cannot see makes it a fit again:
 
   $ loopscale fit --law dense --fix B=410.7 --fix beta=0.28 oneD.csv | grep -E '^(B|beta|c) '
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
-  loopscale fit: warning: the compute-optimal exponent a = 0.459 is poorly determined: its 95% interval from the standard errors [0.357, 0.561] is 0.2 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: the compute-optimal exponent a = 0.459 is poorly determined: its 95% interval from the standard errors [0.357, 0.561] is 0.204 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   B             410.7  held
   beta           0.28  held
   c +[0-9.]+ +[0-9.]+ (re)
@@ -98,11 +98,20 @@ irreducible loss c and c plus both terms at the smallest sizes.
   >   loopscale fit --law moe:$law --starts 4 --format json $ROOT/data/sweeps/looped-moe.csv.gz > $law.json 2> /dev/null
   >   loopscale predict --law $law.json --n-act 1e15 --n-total 2.731e18 --n-loop 7.5e14 --R 1000 --E 4096 --tokens 1e6 --format csv | tail -1 | cut -d, -f1 | python3 -c 'import sys; x = float(sys.stdin.read()); print("'$law'", 1.5 < x < 100)'
   > done
+  loopscale predict: warning: linear\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale predict: warning: linear\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale predict: warning: linear\.json's fit: the compute-optimal exponent a = \S+ is poorly determined: its \S+% interval from the standard errors \[\S+, \S+\] is \S+ wide, more than \S+, so N_opt and D_opt far from the runs are not to be trusted (re)
+  loopscale predict: warning: linear.json's fit: the residuals trend along N: their rank correlation with ln N is 0.64 (t = 26.1): the law misses how the loss changes with N; try another law or mapping
+  loopscale predict: warning: linear.json's fit: the residuals trend along R: their rank correlation with ln R is -0.67 (t = -27.8): the law misses how the loss changes with R; try another law or mapping
+  loopscale predict: warning: linear.json's fit: the RMSE, 0.0453, is 4.2 times the noise the runs themselves show (0.0107, from each run's nearest neighbour): the law does not describe these runs
   linear True
+  loopscale predict: warning: power\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   power True
+  loopscale predict: warning: bounded\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   bounded True
   bounded-sparse True
   hyperbolic True
+  loopscale predict: warning: log\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   log True
   $ loopscale predict --law $TRUTH --n-act 1e15 --n-total 2.731e18 --n-loop 7.5e14 --R 1000 --E 4096 --tokens 1e6 | python3 $ROOT/tests/cli/round.py
   loss                       15.2473

@@ -599,7 +599,7 @@ nothing:
   $ loopscale fit --law dense --starts 2 --threads 1 --fix alpha=0.3 --fix beta=0.3 --where 'R<=4' --where 'E>=1' $SWEEP | sed -n 2p
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.96 (t = 30.5): the law misses how the loss changes with R; try another law or mapping
-  loopscale fit: warning: the RMSE, 0.0434, is 3 times the noise the runs themselves show (0.0143, from each run's nearest neighbour): the law does not describe these runs
+  loopscale fit: warning: the RMSE, 0.0434, is 3.03 times the noise the runs themselves show (0.0143, from each run's nearest neighbour): the law does not describe these runs
   runs       80 (*/data/sweeps/looped-dense.csv.gz) (glob)
   $ loopscale shape --d-model 512 --d-ff 2048 --vocab 1000 --layers 4 --norm-params --norm-params --format csv | head -1 | cut -c1-30
   n_act,n_total,n_loop,R,E,k

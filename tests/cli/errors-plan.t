@@ -54,10 +54,12 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [64]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --n-act 1e8 --tokens 1e10 --E 16 --R 1 -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: only one (R, E) is feasible at the deployment budget: there is no decision to plan for
   [65]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --mem 100 --bits 4 $GRID -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale plan: no configuration is feasible at the deployment budget
   [65]
@@ -69,11 +71,13 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [64]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --have missing.csv -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: missing.csv: cannot open: No such file or directory
   [66]
   $ printf 'n_act,tokens,loss\n1e8,1e10,2.5\n3e8,ten,2.4\n' > have.csv
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --have have.csv -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: have.csv:3: column 'tokens': 'ten' is not a number
   [65]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --have have.csv -o have.csv
@@ -92,6 +96,7 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [64]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --seed 7 -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: the budget of 1e+21 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 16 runs for 13 parameters (at least 26); IsoFLOP: the runs do not identify every parameter (singular: condition number above 4.5e+15, at most 1e+12)); a larger budget, or candidates and R, E lists that vary every axis the law depends on
   [65]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --validate 0 -o runs.csv
@@ -100,10 +105,12 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [64]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --validate 2 --truth missing.json -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: missing.json: cannot open: No such file or directory
   [66]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --validate 2 --baseline-flops 1e15 -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: the budget of 1e+21 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 16 runs for 13 parameters (at least 26); IsoFLOP: the runs do not identify every parameter (singular: condition number above 4.5e+15, at most 1e+12)); a larger budget, or candidates and R, E lists that vary every axis the law depends on
   [65]
   $ cat runs.csv
@@ -115,21 +122,25 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   $ printf 'n_act,tokens,R,E\n1e8,1e10,1,1\n3e8,1e1x,2,4\n' > cands.csv
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: cands.csv:3: column 'tokens': '1e1x' is not a number
   [65]
   $ printf 'n_act,tokens,R,E\n1e8,1e10,1,1\n3e8,1e10,2,4\n1e8,1e10,1,1\n' > cands.csv
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: cands.csv:4: the same candidate (n_act, tokens, R and E) as line 2
   [65]
   $ printf 'n_act,tokens,R,E,k\n1e8,1e10,1,2,2\n' > cands.csv
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: cands.csv:2: column 'k': 2 is not the template's top_k (1)
   [65]
   $ printf 'n_act,R,E\n1e8,1,1\n' > cands.csv
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: cands.csv:1: no column 'tokens' (or 'D'), and no 'flops' to derive it from
   [65]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates cands.csv --E 1,4 -o runs.csv
@@ -140,11 +151,13 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   $ echo '{"top_k": 2}' > top2.json
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --template top2.json --candidates cands.csv -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: warning: top2.json is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 21.67 where the runs had 43 (at E = 64, R = 1, 49.6% apart); the law predicts the loss of models like its runs, and the answers count parameters as top2.json does
   loopscale plan: cands.csv:2: n_total = 66666667 from the template is less than n_act (100000000)
   [65]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates missing.csv -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: missing.csv: cannot open: No such file or directory
   [66]
   $ cat runs.csv
@@ -163,16 +176,19 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [64]
   $ loopscale plan --search 0 --budget 1e21 --target params:E_start $GRID -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: E_start is fixed in the prior: there is nothing to plan for
   Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --search 0 --budget 1e21 --target params:beta,beta $GRID -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: beta is named twice
   Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --search 0 --budget 1e21 --target params:phi $GRID -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: phi is not a parameter of moe:bounded-sparse
   Try 'loopscale plan --help'.
   [64]
@@ -207,11 +223,13 @@ so is a product of candidates and draws beyond what memory can hold:
 
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --n-act $(seq -s, 100000000 10000000 3090000000) --tokens $(seq -s, 10000000000 1000000000 309000000000) -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: --n-act, --tokens, --E and --R make 3150000 candidates; a plan weighs at most 100000
   Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --n-act $(seq -s, 100000000 10000000 1090000000) --tokens $(seq -s, 10000000000 1000000000 49999999999) --E 1,2,4,8,16 --R 1 --draws 1000 -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: 20000 candidates under 1000 draws of the prior: a plan weighs at most 10000000 candidate-draws (about 130 bytes each); fewer candidates or a smaller --draws
   Try 'loopscale plan --help'.
   [64]

@@ -326,7 +326,7 @@ the number of rows (60,000 rows need no more than 6,000, within 3 MB):
   $ LOOPSCALE_MAX_ROWS=140 loopscale fit --law dense --starts 1 dense.csv > /dev/null
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
-  loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.252 from its lower bound 0: its 95% interval from its standard error [-0.594, 1.1] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.91 (t = 25.7): the law misses how the loss changes with R; try another law or mapping
   loopscale fit: warning: the RMSE, 0.0412, is 3.6 times the noise the runs themselves show (0.0113, from each run's nearest neighbour): the law does not describe these runs
@@ -334,7 +334,7 @@ the number of rows (60,000 rows need no more than 6,000, within 3 MB):
   loopscale fit: warning: LOOPSCALE_MAX_ROWS='lots' is not a count of rows; using 10000000
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
-  loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.252 from its lower bound 0: its 95% interval from its standard error [-0.594, 1.1] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.91 (t = 25.7): the law misses how the loss changes with R; try another law or mapping
   loopscale fit: warning: the RMSE, 0.0412, is 3.6 times the noise the runs themselves show (0.0113, from each run's nearest neighbour): the law does not describe these runs

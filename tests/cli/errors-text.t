@@ -16,13 +16,13 @@ U+FFFD and reads back:
   $ loopscale fit --law dense --starts 20 "$(printf 'sw\351ep.csv')" -o law.json > /dev/null
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
-  loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.252 from its lower bound 0: its 95% interval from its standard error [-0.594, 1.1] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.91 (t = 25.7): the law misses how the loss changes with R; try another law or mapping
   loopscale fit: warning: the RMSE, 0.0412, is 3.6 times the noise the runs themselves show (0.0113, from each run's nearest neighbour): the law does not describe these runs
   $ grep -c "$(printf '"file": "sw\357\277\275ep.csv"')" law.json
   1
-  $ loopscale predict --law law.json --n-act 1e9 --tokens 1e11 | head -1
+  $ loopscale predict --law law.json --n-act 1e9 --tokens 1e11 2> /dev/null | head -1
   loss                       2.30444
 
 A plot title with an ill-formed byte, markup characters and a control
@@ -31,7 +31,7 @@ character is valid XML, and so is the command line in its metadata:
   $ loopscale fit --law dense --starts 20 "$(printf 'sw\351ep.csv')" --plot p.svg --plot-title "$(printf 'T\377 <&> \001x')" > /dev/null
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
-  loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.252 from its lower bound 0: its 95% interval from its standard error [-0.594, 1.1] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.91 (t = 25.7): the law misses how the loss changes with R; try another law or mapping
   loopscale fit: warning: the RMSE, 0.0412, is 3.6 times the noise the runs themselves show (0.0113, from each run's nearest neighbour): the law does not describe these runs

@@ -68,6 +68,7 @@ The law file round-trips into predict, which reports the fit's RMSE:
   RMSE       0.00435982 (loss units)
   $ loopscale predict --law law.json $SWEEPS/looped-dense.csv.gz 2>messages.txt | tail -1; cat messages.txt
   RMSE 0.00435982 over 140 runs (loss units)
+  loopscale predict: warning: law\.json's fit: the compute-optimal exponent a = \S+ is poorly determined: its \S+% interval from the standard errors \[\S+, \S+\] is \S+ wide, more than \S+, so N_opt and D_opt far from the runs are not to be trusted (re)
   loopscale predict: columns the law does not read: n_total, E, k
   $ grep -E '"(format|base|mapping|loss|space|n|starts|converged|file|sha256)"' law.json | sed 's|/.*/||'
     "format": "loopscale-law/1",
@@ -89,7 +90,7 @@ JSON on standard output is the law file:
   $ loopscale fit --law dense --threads 2 --format json $SWEEPS/looped-dense.csv.gz --where 'R=1' | head -12 | python3 $ROOT/tests/cli/round.py
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 4.67 is poorly determined: its 95% interval from its standard error [0.0651, 335] spans a factor 5.1e+03, more than 1000
-  loopscale fit: warning: beta = 0.0738 is at a bound of its domain: its 95% interval from its standard error [-0.265, 0.413] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.0738 from its lower bound 0: its 95% interval from its standard error [-0.265, 0.413] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.168 is poorly determined: its 95% interval from the standard errors [-0.473, 0.81] is 1.3 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   {
     "format": "loopscale-law/1",
@@ -109,7 +110,7 @@ Options: losses, spaces, fixed parameters, filters.
   $ loopscale fit --law dense --loss mse --space linear --fix alpha=0.34 --threads 2 --where 'R=1' $SWEEPS/looped-dense.csv.gz | grep -E '^(objective|alpha|beta) '
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 20.2 is poorly determined: its 95% interval from its standard error [0.185, 2.2e+03] spans a factor 1.2e+04, more than 1000
-  loopscale fit: warning: beta = 0.16 is at a bound of its domain: its 95% interval from its standard error [-0.0776, 0.397] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.16 from its lower bound 0: its 95% interval from its standard error [-0.0776, 0.397] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.32 is poorly determined: its 95% interval from the standard errors [-0.00353, 0.643] is 0.65 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   objective  0.000158333934  (sum of (Lhat - L)^2)
   alpha          0.34  held
@@ -209,16 +210,24 @@ bounded.
   $ loopscale fit --law dense:log --threads 2 -o log.json $SWEEPS/looped-dense.csv.gz | grep -E '^(law|converged|kappa1) ' | sed 's/ (.* iterations)//' | python3 $ROOT/tests/cli/round.py 3
   loopscale fit: columns the law does not read: n_total, E, k
   loopscale fit: warning: B = 91.1 is poorly determined: its 95% interval from its standard error [0.0015, 5.54e+06] spans a factor 3.7e+09, more than 1000
-  loopscale fit: warning: beta = 0.226 is at a bound of its domain: its 95% interval from its standard error [-0.283, 0.735] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.226 from its lower bound 0: its 95% interval from its standard error [-0.283, 0.735] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.366 is poorly determined: its 95% interval from the standard errors [-0.158, 0.889] is 1 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is -0.42 (t = -5.5): the law misses how the loss changes with R; try another law or mapping
   law        dense:log
   converged  yes
   kappa1     0.556  0.0472
   $ rho=$(loopscale predict --law log.json --n-act 1e9 --n-loop 7.5e8 --R 8 --tokens 1e11 | awk '$1 == "rho_eff" { print $2 }')
+  loopscale predict: warning: log\.json's fit: B = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] spans a factor \S+, more than \S+ (re)
+  loopscale predict: warning: log.json's fit: the runs do not tell beta = 0.226 from its lower bound 0: its 95% interval from its standard error [-0.283, 0.735] reaches past it
+  loopscale predict: warning: log\.json's fit: the compute-optimal exponent a = \S+ is poorly determined: its \S+% interval from the standard errors \[\S+, \S+\] is \S+ wide, more than \S+, so N_opt and D_opt far from the runs are not to be trusted (re)
+  loopscale predict: warning: log.json's fit: the residuals trend along R: their rank correlation with ln R is -0.42 (t = -5.5): the law misses how the loss changes with R; try another law or mapping
   $ python3 -c "import json, math; k = json.load(open('log.json'))['params']['kappa1']; print(abs(1 + k * 0.75 * math.log(8) - $rho) < 1e-5 * $rho)"
   True
   $ loopscale solve --law log.json --flops 1e21 --mem 3GB --bits 4 --E 1 | sed -n '1p;6,7p'
+  loopscale solve: warning: log\.json's fit: B = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] spans a factor \S+, more than \S+ (re)
+  loopscale solve: warning: log.json's fit: the runs do not tell beta = 0.226 from its lower bound 0: its 95% interval from its standard error [-0.283, 0.735] reaches past it
+  loopscale solve: warning: log\.json's fit: the compute-optimal exponent a = \S+ is poorly determined: its \S+% interval from the standard errors \[\S+, \S+\] is \S+ wide, more than \S+, so N_opt and D_opt far from the runs are not to be trusted (re)
+  loopscale solve: warning: log.json's fit: the residuals trend along R: their rank correlation with ln R is -0.42 (t = -5.5): the law misses how the loss changes with R; try another law or mapping
   loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 3.022e+09 (fitted 1e+08 to 1e+09), D = 5.515e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   law      dense:log
@@ -241,7 +250,7 @@ parameter is named, so that the law file written reads back:
   loopscale fit: warning: D_c = 3.35e+10 is poorly determined: its 95% interval from its standard error [9.25e+04, 1.21e+16] spans a factor 1.3e+11, more than 1000
   loopscale fit: warning: the compute-optimal exponent a = 0.876 is poorly determined: its 95% interval from the standard errors [0.404, 1.35] is 0.94 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   bootstrap  20 draws, 0 did not converge, 1 ended outside the law's domain
-  $ loopscale predict --law bend.json --n-act 1e9 --tokens 1e10 | head -1
+  $ loopscale predict --law bend.json --n-act 1e9 --tokens 1e10 2> /dev/null | head -1
   loss                       2.79887
   $ python3 -c 'import json; d = json.load(open("bend.json")); print(d["bootstrap"]["n"], max(r[-1] for r in d["bootstrap"]["draws"]) <= 5)'
   19 True

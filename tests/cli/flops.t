@@ -67,30 +67,30 @@ reads the sweep under it by default.
   > done < hand.txt
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: A = 454 is poorly determined: its 95% interval from its standard error [0.000316, 6.52e+08] spans a factor 2.1e+12, more than 1000
-  loopscale fit: warning: alpha = 0.346 is at a bound of its domain: its 95% interval from its standard error [-0.527, 1.22] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell alpha = 0.346 from its lower bound 0: its 95% interval from its standard error [-0.527, 1.22] reaches past it
   loopscale fit: warning: B = 301 is poorly determined: its 95% interval from its standard error [1.85e-05, 4.9e+09] spans a factor 2.7e+14, more than 1000
-  loopscale fit: warning: beta = 0.274 is at a bound of its domain: its 95% interval from its standard error [-0.541, 1.09] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.274 from its lower bound 0: its 95% interval from its standard error [-0.541, 1.09] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [-0.449, 1.33] is 1.8 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   6nd none both columns: 0; tokens 2.5e+10
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: A = 454 is poorly determined: its 95% interval from its standard error [0.000316, 6.52e+08] spans a factor 2.1e+12, more than 1000
-  loopscale fit: warning: alpha = 0.346 is at a bound of its domain: its 95% interval from its standard error [-0.527, 1.22] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell alpha = 0.346 from its lower bound 0: its 95% interval from its standard error [-0.527, 1.22] reaches past it
   loopscale fit: warning: B = 301 is poorly determined: its 95% interval from its standard error [1.85e-05, 4.9e+09] spans a factor 2.7e+14, more than 1000
-  loopscale fit: warning: beta = 0.274 is at a bound of its domain: its 95% interval from its standard error [-0.541, 1.09] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.274 from its lower bound 0: its 95% interval from its standard error [-0.541, 1.09] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [-0.449, 1.33] is 1.8 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   6nd+head 6nd+head both columns: 0; tokens 2.5e+10
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: A = 454 is poorly determined: its 95% interval from its standard error [0.000316, 6.52e+08] spans a factor 2.1e+12, more than 1000
-  loopscale fit: warning: alpha = 0.346 is at a bound of its domain: its 95% interval from its standard error [-0.527, 1.22] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell alpha = 0.346 from its lower bound 0: its 95% interval from its standard error [-0.527, 1.22] reaches past it
   loopscale fit: warning: B = 301 is poorly determined: its 95% interval from its standard error [1.85e-05, 4.9e+09] spans a factor 2.7e+14, more than 1000
-  loopscale fit: warning: beta = 0.274 is at a bound of its domain: its 95% interval from its standard error [-0.541, 1.09] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.274 from its lower bound 0: its 95% interval from its standard error [-0.541, 1.09] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [-0.449, 1.33] is 1.8 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   6nd+attn 6nd+attn both columns: 0; tokens 2.5e+10
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: A = 454 is poorly determined: its 95% interval from its standard error [0.000316, 6.52e+08] spans a factor 2.1e+12, more than 1000
-  loopscale fit: warning: alpha = 0.346 is at a bound of its domain: its 95% interval from its standard error [-0.527, 1.22] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell alpha = 0.346 from its lower bound 0: its 95% interval from its standard error [-0.527, 1.22] reaches past it
   loopscale fit: warning: B = 301 is poorly determined: its 95% interval from its standard error [1.85e-05, 4.9e+09] spans a factor 2.7e+14, more than 1000
-  loopscale fit: warning: beta = 0.274 is at a bound of its domain: its 95% interval from its standard error [-0.541, 1.09] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.274 from its lower bound 0: its 95% interval from its standard error [-0.541, 1.09] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [-0.449, 1.33] is 1.8 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   6nd+attn+head 6nd+attn+head both columns: 0; tokens 2.5e+10
 
@@ -98,6 +98,11 @@ Read under another convention, the same row is refused, naming both cells
 (a 6nd law reads the 6nd+attn+head row):
 
   $ loopscale predict --law law-6nd.json row-6nd+attn+head.csv
+  loopscale predict: warning: law-6nd\.json's fit: A = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] spans a factor \S+, more than \S+ (re)
+  loopscale predict: warning: law-6nd.json's fit: the runs do not tell alpha = 0.346 from its lower bound 0: its 95% interval from its standard error [-0.527, 1.22] reaches past it
+  loopscale predict: warning: law-6nd\.json's fit: B = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] spans a factor \S+, more than \S+ (re)
+  loopscale predict: warning: law-6nd.json's fit: the runs do not tell beta = 0.274 from its lower bound 0: its 95% interval from its standard error [-0.541, 1.09] reaches past it
+  loopscale predict: warning: law-6nd\.json's fit: the compute-optimal exponent a = \S+ is poorly determined: its \S+% interval from the standard errors \[\S+, \S+\] is \S+ wide, more than \S+, so N_opt and D_opt far from the runs are not to be trusted (re)
   loopscale predict: row-6nd+attn+head.csv:2: column 'flops': '5.5701504e+19' gives tokens D = F / (6 N_unroll) = 3.78128e+10, but column 'tokens' is '2.5e10' (more than 0.0001 apart, relative)
   [65]
 
@@ -107,9 +112,9 @@ it needs; the flops range is counted under it:
   $ loopscale fit --law dense --template foil.json --flops-convention 6nd+attn sim-6nd+attn.csv | sed -n 2,3p
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: A = 454 is poorly determined: its 95% interval from its standard error [0.000316, 6.52e+08] spans a factor 2.1e+12, more than 1000
-  loopscale fit: warning: alpha = 0.346 is at a bound of its domain: its 95% interval from its standard error [-0.527, 1.22] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell alpha = 0.346 from its lower bound 0: its 95% interval from its standard error [-0.527, 1.22] reaches past it
   loopscale fit: warning: B = 301 is poorly determined: its 95% interval from its standard error [1.85e-05, 4.9e+09] spans a factor 2.7e+14, more than 1000
-  loopscale fit: warning: beta = 0.274 is at a bound of its domain: its 95% interval from its standard error [-0.541, 1.09] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.274 from its lower bound 0: its 95% interval from its standard error [-0.541, 1.09] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [-0.449, 1.33] is 1.8 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   runs       9 (sim-6nd+attn.csv)
   FLOPs      counted as 6nd+attn: D = F / (6 (N_unroll + n_layers n_ctx d))
@@ -120,9 +125,9 @@ and says so:
   $ loopscale fit --law dense --template foil.json --flops-convention 6nd+attn sim-6nd+attn.csv | grep -o 'F counted as .*'
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: A = 454 is poorly determined: its 95% interval from its standard error [0.000316, 6.52e+08] spans a factor 2.1e+12, more than 1000
-  loopscale fit: warning: alpha = 0.346 is at a bound of its domain: its 95% interval from its standard error [-0.527, 1.22] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell alpha = 0.346 from its lower bound 0: its 95% interval from its standard error [-0.527, 1.22] reaches past it
   loopscale fit: warning: B = 301 is poorly determined: its 95% interval from its standard error [1.85e-05, 4.9e+09] spans a factor 2.7e+14, more than 1000
-  loopscale fit: warning: beta = 0.274 is at a bound of its domain: its 95% interval from its standard error [-0.541, 1.09] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.274 from its lower bound 0: its 95% interval from its standard error [-0.541, 1.09] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [-0.449, 1.33] is 1.8 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   F counted as 6 N D, not as the sweep's FLOPs)
 
@@ -139,7 +144,7 @@ it, the option wins:
   $ loopscale solve --law law-6nd+attn.json --template foil.json --flops-convention 6nd --n-act 136396800 --R 2 --E 8 --flops 1e21 --format json 2>/dev/null |
   >   python3 -c 'import json, sys; print(round(json.load(sys.stdin)["chosen"]["inference_flops_per_token"]))'
   491028480
-  $ loopscale predict --law law-6nd+attn.json --n-act 136396800 --n-total 453066752 --n-loop 109117440 --R 2 --E 8 --k 2 --flops 1e21 --format csv | cut -d, -f5,7
+  $ loopscale predict --law law-6nd+attn.json --n-act 136396800 --n-total 453066752 --n-loop 109117440 --R 2 --E 8 --k 2 --flops 1e21 --format csv 2> /dev/null | cut -d, -f5,7
   tokens,inference_flops_per_token
   519191856360.2647,642023424
 
@@ -171,9 +176,9 @@ it stops: only the in-sample columns are pinned)
   $ loopscale report --laws dense --axes D --template foil.json --flops-convention 6nd+attn --flops 1e20 -o r.html sim-6nd+attn.csv
   loopscale report: columns the law does not read: n_total, n_loop, R, E, k
   loopscale report: warning: A = 454 is poorly determined: its 95% interval from its standard error [0.000316, 6.52e+08] spans a factor 2.1e+12, more than 1000
-  loopscale report: warning: alpha = 0.346 is at a bound of its domain: its 95% interval from its standard error [-0.527, 1.22] reaches past its lower bound, so the runs do not tell it from there
+  loopscale report: warning: the runs do not tell alpha = 0.346 from its lower bound 0: its 95% interval from its standard error [-0.527, 1.22] reaches past it
   loopscale report: warning: B = 301 is poorly determined: its 95% interval from its standard error [1.85e-05, 4.9e+09] spans a factor 2.7e+14, more than 1000
-  loopscale report: warning: beta = 0.274 is at a bound of its domain: its 95% interval from its standard error [-0.541, 1.09] reaches past its lower bound, so the runs do not tell it from there
+  loopscale report: warning: the runs do not tell beta = 0.274 from its lower bound 0: its 95% interval from its standard error [-0.541, 1.09] reaches past it
   loopscale report: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [-0.449, 1.33] is 1.8 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale report: the template routes to top_k = 2 experts: E below 2 left out of the default --E list
   loopscale report: warning: budget 1e+20 FLOPs: chosen, lowest loss, no memory limit: N_act = 9.45e+08 (fitted 1e+08 to 4.7e+08), R = 1 (fitted 2 to 2), E = 2 (fitted 8 to 8): outside the ranges the law was fitted on, an extrapolation

@@ -5,6 +5,7 @@ INT4 weights:
 
   $ loopscale frontier --flops 1e20:1e24:5 --mem 3GB --bits 4 --E 1,2,4,8,16
   loopscale frontier: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale frontier: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale frontier: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale frontier: warning: 4 of 5 budgets choose a configuration outside the ranges the law was fitted on: an extrapolation
   loopscale frontier: warning: 3 of 5 budgets choose a configuration at an end of the search range, not an optimum (at 1e+20 FLOPs: E = 16, the largest searched; a value beyond may be better: widen --E)
@@ -145,6 +146,7 @@ list, as solve does:
   $ printf '{"top_k": 2}\n' > top2.json
   $ loopscale frontier --flops 1e21 --template top2.json --format csv | cut -d, -f6,7
   loopscale frontier: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale frontier: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale frontier: warning: top2.json is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 21.67 where the runs had 43 (at E = 64, R = 1, 49.6% apart); the law predicts the loss of models like its runs, and the answers count parameters as top2.json does
   loopscale frontier: the template routes to top_k = 2 experts: E below 2 left out of the default --E list
   loopscale frontier: warning: 1 of 1 budget chooses a configuration at an end of the search range, not an optimum (at 1e+21 FLOPs: E = 64, the largest searched and fitted; a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
@@ -243,6 +245,7 @@ Here the law is fitted on N_act from 1e8 to 1e9 and D from 1e10 to 1e11
   loopscale frontier: warning: 3 of 4 budgets have an optimum outside the ranges the law was fitted on: an extrapolation
   law        dense (plain model: R = 1, E = 1, unlimited unique data)
   exponents  N_opt ~ F^0.4516, D_opt ~ F^0.5484
+             a in [0.4516, 0.4516] (95%, from the standard errors)
   
   flops   N_opt       D_opt       tokens/param    loss
   1e+18*  8.058e+07*  2.068e+09*         25.67  3.5353
@@ -268,6 +271,7 @@ TSV has the CSV's columns; markdown the table's:
   $ loopscale frontier --law ranged.json --flops 1e19,1e20 --format md 2>/dev/null
   law        dense (plain model: R = 1, E = 1, unlimited unique data)
   exponents  N_opt ~ F^0.4516, D_opt ~ F^0.5484
+             a in [0.4516, 0.4516] (95%, from the standard errors)
   
   | flops |     N_opt | D_opt      | tokens/param |   loss |
   |------:|----------:|------------|-------------:|-------:|

@@ -173,7 +173,7 @@ of the export without those runs:
   loopscale fit: warning: dropped.csv: 3 invalid rows skipped (lines 17, 52, 95); the first: dropped.csv:17: column 'eval/loss': 'NaN' is not a finite number
   loopscale fit: warning: dropped.csv: 3 runs left out: their last checkpoint was dropped (invalid or filtered); first: 'loop2-124M-5B' at line 17
   loopscale fit: dropped.csv: kept the last step of each run ('run_name'): 117 earlier checkpoints left out
-  loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [0.341, 0.542] is 0.2 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [0.341, 0.542] is 0.201 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ loopscale fit --law dense:bounded $MAP --where 'State==finished' --where 'eval/loss>0' --skip-invalid --last dropped.csv 2>&1 | grep -E 'left out|skipped|^runs'
   loopscale fit: warning: dropped.csv: 1 invalid row skipped (line 95); the first: dropped.csv:95: column 'trainer/global_step': 'final' is not a number (the step of run 'loop8-354M-60B')
   loopscale fit: warning: dropped.csv: 3 runs left out: their last checkpoint was dropped (invalid or filtered); first: 'loop2-124M-5B' at line 17
@@ -182,7 +182,7 @@ of the export without those runs:
   $ loopscale fit --law dense:bounded $MAP --where 'State==finished' --where 'run_name!=loop2-124M-5B' --where 'run_name!=loop1-354M-5B' --where 'run_name!=loop8-354M-60B' --last --format json wandb-export.csv > without.json
   loopscale fit: warning: column 'config.model.moe.num_experts' (E) is not read by the law dense:bounded: only the moe base reads the experts E
   loopscale fit: wandb-export.csv: kept the last step of each run ('run_name'): 117 earlier checkpoints left out
-  loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [0.341, 0.542] is 0.2 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
+  loopscale fit: warning: the compute-optimal exponent a = 0.442 is poorly determined: its 95% interval from the standard errors [0.341, 0.542] is 0.201 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   $ python3 -c '
   > import json
   > a, b = (json.load(open(f)) for f in ("dropped.json", "without.json"))
@@ -222,6 +222,7 @@ fit records the profile and what it expanded to:
   ['--where State==finished', '--profile wandb.json', '--run run_name', '--step trainer/global_step', '--last']
   $ loopscale predict --law profile.json --profile wandb.json --where 'config.model.n_loops==8' wandb-export.csv 2>messages.txt | tail -1; cat messages.txt
   RMSE 0.00746374 over 10 runs (loss units)
+  loopscale predict: warning: profile\.json's fit: the compute-optimal exponent a = \S+ is poorly determined: its \S+% interval from the standard errors \[\S+, \S+\] is \S+ wide, more than \S+, so N_opt and D_opt far from the runs are not to be trusted (re)
   loopscale predict: warning: column 'config.model.moe.num_experts' (E) is not read by the law dense:bounded: only the moe base reads the experts E
 
 The TensorBoard / CSV-logger profile reads tokens written 1.25B and a loss

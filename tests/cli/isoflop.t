@@ -55,6 +55,7 @@ profile points beyond them are named in the CSV's `outside` column:
 
   $ loopscale isoflop --flops 1e20,1e24 --E 1,16
   loopscale isoflop: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale isoflop: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, F): an extrapolation
   flops    E  R  N_act*      D*          tokens/N_act   loss*
   1e+20    1  1  7.923e+08   2.104e+10*         26.55  2.5576

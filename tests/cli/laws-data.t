@@ -21,7 +21,7 @@ the units (the fit says c = 1.26e-9, SE 2.6 in the issue's scipy re-run):
   $ pick owt2/base/long/kaplan/kaplan/train > owt2.csv
   $ loopscale fit --law dense --map n_act=n --map tokens=t owt2.csv -o owt2.json | grep -E '^(converged|c) '
   loopscale fit: warning: c = [0-9.]+e-[0-9]+ ran to its bound 0 \(standard error [0-9.]+\): the runs show no irreducible loss, and the exponents absorb it; try --fix c=VALUE, or a law without c \(kaplan\) (re)
-  loopscale fit: warning: alpha = 0.0777 is at a bound of its domain: its 95% interval from its standard error [-0.0475, 0.203] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell alpha = 0.0777 from its lower bound 0: its 95% interval from its standard error [-0.0475, 0.203] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.858 is poorly determined: its 95% interval from the standard errors [0.669, 1.05] is 0.38 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the RMSE, 0.884, is 4 times the noise the runs themselves show (0.221, from each run's nearest neighbour): the law does not describe these runs
   converged  yes \(\d+ iterations\) (re)
@@ -75,6 +75,32 @@ parameter, the free fit has alpha = 0.219 and beta = 0.240; tied, both are
   beta       0.239501  0.0466414
   $ python3 -c "import json; t, f = (json.load(open(n)) for n in ('gadre.json', 'free.json')); print(t['tied'], t['params']['alpha'] == t['params']['beta'], t['fit']['objective'] >= f['fit']['objective'])"
   {'beta': 'alpha'} True True
+
+Their three data sets fitted as one law: the runs of one configuration
+(N_act and D) differ by data set far beyond the fit's residuals, which the
+verdict says, naming the pair of largest mean difference among those whose
+differences have |t| > 4 (the mean and t recomputed from the file below);
+fitted one data set at a time (--by), it says nothing of the kind:
+
+  $ MIXED="--law dense --map n_act=params_no_embed --map loss=loss_c4_val --where chinchilla_multiplier>=1"
+  $ loopscale fit $MIXED $G 2>&1 > /dev/null | grep 'experiments'
+  loopscale fit: warning: runs at one configuration differ in column 'dataset', and their losses with it: at the 25 configurations run with both, dataset = 'rpj' has a loss 0\.111 above 'c4_original' on average \(t = 14\.7\), more than the fit's residuals \(0\.0\d+\): these look like different experiments fitted as one law; fit each with --by dataset, or keep one with --where 'dataset=VALUE' (re)
+  $ python3 -c '
+  > import csv, sys, statistics, math, itertools
+  > rows = [r for r in csv.DictReader(open(sys.argv[1])) if float(r["chinchilla_multiplier"]) >= 1]
+  > cells = {}
+  > for r in rows:
+  >     cells.setdefault((r["params_no_embed"], r["tokens"]), {}).setdefault(r["dataset"], []).append(float(r["loss_c4_val"]))
+  > for a, b in itertools.combinations(sorted({r["dataset"] for r in rows}), 2):
+  >     d = [statistics.mean(c[a]) - statistics.mean(c[b]) for c in cells.values() if a in c and b in c]
+  >     m, t = statistics.mean(d), statistics.mean(d) / (statistics.stdev(d) / math.sqrt(len(d)))
+  >     print(a, b, len(d), "%.3g %.3g" % (m, t))' $G
+  c4_original rpj 25 -0.111 -14.7
+  c4_original rw_original 25 -0.075 -7.03
+  rpj rw_original 26 0.0345 4.23
+  $ loopscale fit $MIXED --by dataset $G 2>&1 > /dev/null | grep -c 'experiments'
+  0
+  [1]
 
 holdout honours the tie in each of its fits (k = 4 free parameters):
 
@@ -164,16 +190,33 @@ R_D* and R_N* with the base held (--fix-from):
   RMSE       0.24183 (loss units)
   alpha      0.335942   0.142264
   beta       0.386823  0.0525374
-  $ loopscale fit --law data-constrained --fix-from base.json dbl.csv | grep -E '^(runs|RMSE|A|R_D_star|R_N_star) '
+  $ loopscale fit --law data-constrained --fix-from base.json -o dc.json dbl.csv | grep -E '^(runs|RMSE|A|R_D_star|R_N_star) |^ +a in'
   loopscale fit: warning: the residuals trend along N: their rank correlation with ln N is -0.48 (t = -8.3): the law misses how the loss changes with N; try another law or mapping
   loopscale fit: warning: the residuals trend along D: their rank correlation with ln D is -0.42 (t = -6.9): the law misses how the loss changes with D; try another law or mapping
   loopscale fit: warning: the residuals trend along U: their rank correlation with ln U is -0.31 (t = -4.9): the law misses how the loss changes with U; try another law or mapping
   loopscale fit: warning: the RMSE, 1.07, is 15 times the noise the runs themselves show (0.0707, from each run's nearest neighbour): the law does not describe these runs
+  loopscale fit: warning: held from base.json: A = 431 is poorly determined: its 95% interval from its standard error [4.33, 4.29e+04] spans a factor 9.9e+03, more than 1000
+  loopscale fit: warning: held from base.json: alpha = 0.336 is poorly determined: its 95% interval from its standard error [0.0571, 0.615] is 0.56 wide, more than 0.5
+  loopscale fit: warning: held from base.json: the compute-optimal exponent a = 0.535 is poorly determined: its 95% interval from the standard errors [0.301, 0.77] is 0.47 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   runs       229 (dbl.csv)
   RMSE       1.07115 (loss units)
-  A            430.91  held
+             a in [0.3007, 0.7697] (95%, held from base.json)
+  A            430.91  held from base.json
   R_D_star    49.7779  15.5088
   R_N_star    130.505  73\.39\d\d (re)
+
+Both exponents of a held, the fit says nothing of a: the law file records
+base.json's interval of a, as held from it.  The held terms were fitted on
+base.json's runs alone, so the ranges that bound extrapolation are theirs:
+with a base fitted below 1e9 parameters, N_act up to 8.67e9 in the second
+stage's runs is still outside:
+
+  $ python3 -c "import json; b, d = (json.load(open(n))['fit'] for n in ('base.json', 'dc.json')); print(d['optimum'].pop('held_from'), d['optimum'] == b['optimum'])"
+  base.json True
+  $ loopscale fit --law dense --where epochs=1 --where 'n_act<1e9' -o small.json dbl.csv > /dev/null 2>&1
+  $ loopscale fit --law data-constrained --fix-from small.json -o dcs.json dbl.csv > /dev/null 2>&1
+  $ python3 -c "import json; b, d = (json.load(open(n))['fit']['ranges'] for n in ('small.json', 'dcs.json')); print(b == d, d['n_act'], d['flops'])"
+  True [7098752, 618700000] [4259251200000000.0, 5.989428e+20]
   $ loopscale fit --law data-constrained dbl.csv 2> /dev/null | grep -E '^(runs|RMSE|R_N_star) '
   runs       229 (dbl.csv)
   RMSE       1.05999 (loss units)
@@ -182,6 +225,9 @@ R_D* and R_N* with the base held (--fix-from):
   loopscale fit: warning: the residuals trend along N: their rank correlation with ln N is -0.40 (t = -4.3): the law misses how the loss changes with N; try another law or mapping
   loopscale fit: warning: the residuals trend along D: their rank correlation with ln D is -0.44 (t = -4.7): the law misses how the loss changes with D; try another law or mapping
   loopscale fit: warning: the RMSE, 0.19, is 4.6 times the noise the runs themselves show (0.0417, from each run's nearest neighbour): the law does not describe these runs
+  loopscale fit: warning: held from base.json: A = 431 is poorly determined: its 95% interval from its standard error [4.33, 4.29e+04] spans a factor 9.9e+03, more than 1000
+  loopscale fit: warning: held from base.json: alpha = 0.336 is poorly determined: its 95% interval from its standard error [0.0571, 0.615] is 0.56 wide, more than 0.5
+  loopscale fit: warning: held from base.json: the compute-optimal exponent a = 0.535 is poorly determined: its 95% interval from the standard errors [0.301, 0.77] is 0.47 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   runs       97 (dbl.csv)
   RMSE       0.189975 (loss units)
   R_D_star    15.1257  14.527

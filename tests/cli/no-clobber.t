@@ -6,6 +6,7 @@ written; each input stays byte-identical (clobber.py says what it runs):
 
   $ TRUTH=$ROOT/data/truth/moe-bounded-sparse.json python3 $ROOT/tests/cli/clobber.py
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   fit: 2 output options, 29 refused runs
   holdout: 1 output option, 11 refused runs
   isofit: 1 output option, 11 refused runs

@@ -93,21 +93,25 @@ standard input:
   $ printf '{"top_k": 2, "loop_layers": 8}' > t.json
   $ loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template t.json > want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: warning: t.json is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 21.67 where the runs had 43 (at E = 64, R = 1, 49.6% apart); N_loop/N_act 0.6667 where the runs had 0.75 (11.1% apart); the law predicts the loss of models like its runs, and the answers count parameters as t.json does
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   $ cat t.json > fifo & T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template fifo | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: warning: fifo is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 21.67 where the runs had 43 (at E = 64, R = 1, 49.6% apart); N_loop/N_act 0.6667 where the runs had 0.75 (11.1% apart); the law predicts the loss of models like its runs, and the answers count parameters as fifo does
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   $ T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template <(cat t.json) | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: warning: /dev/fd/63 is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 21.67 where the runs had 43 (at E = 64, R = 1, 49.6% apart); N_loop/N_act 0.6667 where the runs had 0.75 (11.1% apart); the law predicts the loss of models like its runs, and the answers count parameters as /dev/fd/63 does
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
   $ T loopscale solve --flops 1e21 --mem 1e12 --E 2,4 --template - < t.json | cmp - want.txt
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: warning: - is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 21.67 where the runs had 43 (at E = 64, R = 1, 49.6% apart); N_loop/N_act 0.6667 where the runs had 0.75 (11.1% apart); the law predicts the loss of models like its runs, and the answers count parameters as - does
   loopscale solve: warning: chosen, lowest loss, no memory limit: N_act = 1.903e+09 (fitted 1e+08 to 1e+09), D = 8.757e+10 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 4, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
@@ -127,24 +131,29 @@ substitution or standard input records the checksum of the bytes it read
   $ cat dense.csv > fifo & T loopscale fit --law dense --format json fifo > l1.json && fitted l1.json
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
-  loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.252 from its lower bound 0: its 95% interval from its standard error [-0.594, 1.1] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.91 (t = 25.7): the law misses how the loss changes with R; try another law or mapping
   loopscale fit: warning: the RMSE, 0.0412, is 3.6 times the noise the runs themselves show (0.0113, from each run's nearest neighbour): the law does not describe these runs
   $ T loopscale fit --law dense --format json <(cat dense.csv) > l2.json && fitted l2.json
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
-  loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.252 from its lower bound 0: its 95% interval from its standard error [-0.594, 1.1] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.91 (t = 25.7): the law misses how the loss changes with R; try another law or mapping
   loopscale fit: warning: the RMSE, 0.0412, is 3.6 times the noise the runs themselves show (0.0113, from each run's nearest neighbour): the law does not describe these runs
   $ T loopscale fit --law dense --format json - < dense.csv > l3.json && fitted l3.json
   loopscale fit: columns the law does not read: n_total, n_loop, R, E, k
   loopscale fit: warning: B = 156 is poorly determined: its 95% interval from its standard error [1.21e-06, 2.01e+10] spans a factor 1.7e+16, more than 1000
-  loopscale fit: warning: beta = 0.252 is at a bound of its domain: its 95% interval from its standard error [-0.594, 1.1] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.252 from its lower bound 0: its 95% interval from its standard error [-0.594, 1.1] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.417 is poorly determined: its 95% interval from the standard errors [-0.404, 1.24] is 1.6 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
   loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is 0.91 (t = 25.7): the law misses how the loss changes with R; try another law or mapping
   loopscale fit: warning: the RMSE, 0.0412, is 3.6 times the noise the runs themselves show (0.0113, from each run's nearest neighbour): the law does not describe these runs
   $ T loopscale predict --law l3.json dense.csv | tail -n 1
+  loopscale predict: warning: l3\.json's fit: B = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] spans a factor \S+, more than \S+ (re)
+  loopscale predict: warning: l3.json's fit: the runs do not tell beta = 0.252 from its lower bound 0: its 95% interval from its standard error [-0.594, 1.1] reaches past it
+  loopscale predict: warning: l3\.json's fit: the compute-optimal exponent a = \S+ is poorly determined: its \S+% interval from the standard errors \[\S+, \S+\] is \S+ wide, more than \S+, so N_opt and D_opt far from the runs are not to be trusted (re)
+  loopscale predict: warning: l3.json's fit: the residuals trend along R: their rank correlation with ln R is 0.91 (t = 25.7): the law misses how the loss changes with R; try another law or mapping
+  loopscale predict: warning: l3.json's fit: the RMSE, 0.0412, is 3.6 times the noise the runs themselves show (0.0113, from each run's nearest neighbour): the law does not describe these runs
   loopscale predict: columns the law does not read: n_total, n_loop, R, E, k
   RMSE 0.0411992 over 140 runs (loss units)

@@ -5,6 +5,7 @@ default law (compiled in) as the prior, from a grid of 3 sizes, 3 token counts,
   $ GRID='--n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1,2,4'
   $ loopscale plan --search 0 --flops 1e22 --mem 3GB --bits 4 --budget 5e20 $GRID -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
@@ -73,6 +74,7 @@ chosen again.
   $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8 --tokens 1e10 --E 16 --R 1,2 --noise 0.002 -o have.csv
   $ loopscale plan --search 0 --flops 1e22 --mem 3GB --bits 4 --budget 4.8e20 $GRID --have have.csv -o next.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
@@ -101,6 +103,7 @@ A budget smaller than any run plans nothing, with a warning:
 
   $ loopscale plan --search 0 --flops 1e22 --mem 3GB --bits 4 --budget 1e18 $GRID -o empty.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: D = 9.402e+11 (fitted 1e+11 to 5e+11); runner-up: D = 1.746e+12 (fitted 1e+11 to 5e+11)): an extrapolation; a plan aims at the prior's guess there
   prior      moe:bounded-sparse, 100 of 1000 bootstrap draws
@@ -161,6 +164,8 @@ the plan's compute, each fitted and solved; how often the decision is right.
   loopscale fit: warning: omega = -0.0997 is poorly determined: its 95% bootstrap interval [-0.404, 0.376] is 0.78 wide, more than 0.5
   $ cp $ROOT/data/truth/moe-bounded-sparse.json truth.json
   $ loopscale plan --search 0 --law prior.json --have pilot.csv --flops 1e22 --mem 3GB --bits 4 --budget 5e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11,3e11 --E 1,4,16 --R 1,2,4 -o next.csv --validate 3 --truth truth.json --baseline-flops 1e22 | sed -n '/^validation/,$p'
+  loopscale plan: warning: prior\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale plan: warning: prior\.json's fit: omega = \S+ is poorly determined: its \S+% bootstrap interval \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale plan: warning: the decision lies outside the ranges the prior was fitted on (chosen: N_act = 5.455e+08 (fitted 1e+08 to 4e+08), D = 9.402e+11 (fitted 1e+10 to 4e+10), F = 1e+22 (fitted 6e+18 to 3.12e+20); runner-up: N_act = 2e+09 (fitted 1e+08 to 4e+08), D = 4.762e+11 (fitted 1e+10 to 4e+10), F = 1e+22 (fitted 6e+18 to 3.12e+20)): an extrapolation; a plan aims at the prior's guess there
   validation 3 simulated sweeps of each design from truth.json, noise sigma 0.001904 of ln(loss)
@@ -210,6 +215,8 @@ standard deviation of two fits says little, and its digits differ between
 CPUs (unit_plan compares designs).
 
   $ loopscale plan --search 0 --law prior.json --have pilot.csv --target params:alpha,beta --flops 1e22 --mem 3GB --bits 4 --budget 2e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1,2,4 -o nextp.csv --validate 2 --truth truth.json | sed -n '/^validation/,$p'
+  loopscale plan: warning: prior\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale plan: warning: prior\.json's fit: omega = \S+ is poorly determined: its \S+% bootstrap interval \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   validation 2 simulated sweeps of each design from truth.json, noise sigma 0.001871 of ln(loss)
   truth      R*=4 E*=16 N_act*=5.455e+08, loss 2.0956
@@ -249,6 +256,10 @@ standard error and stars the target.
 
   $ loopscale fit -o pilot.json --where 'n_act<=4e8' --where 'E<=4' "$ROOT/data/sweeps/looped-moe.csv.gz" > /dev/null 2>&1
   $ loopscale plan --search 0 --law pilot.json --flops 1e22 --mem 3GB --bits 4 --budget 5e20 --n-act 1e8,3e8 --tokens 1e10,3e10 --E 1,4 --R 1,2,4 -o pilot-runs.csv | grep -E '^target|^ +\*'
+  loopscale plan: warning: pilot\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale plan: warning: pilot\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale plan: warning: pilot\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale plan: warning: pilot\.json's fit: the compute-optimal exponent a = \S+ is poorly determined: its \S+% interval from the standard errors \[\S+, \S+\] is \S+ wide, more than \S+, so N_opt and D_opt far from the runs are not to be trusted (re)
   loopscale plan: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale plan: warning: the prior has no bootstrap draws: the plan is for its point estimate alone
   loopscale plan: the budget of 5e+20 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 11 runs for 13 parameters (at least 26); IsoFLOP: the runs do not identify every parameter (singular: condition number above 4.5e+15, at most 1e+12)); a larger budget, or candidates and R, E lists that vary every axis the law depends on
@@ -321,6 +332,7 @@ runs; the reader's options without --have are refused.
   candidates 1225; 54 runs already trained (0 of them candidates), 2.426e+21 FLOPs
   $ loopscale plan --search 0 --map 'n_act=Model Size' --flops 1e22 --budget 3e21 -o x.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: --map reads the runs of --have, and none were given
   Try 'loopscale plan --help'.
   [64]

@@ -29,8 +29,14 @@ empty and none is drawn with a warning (standard error stays empty).
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: delta = -0.123 is poorly determined: its 95% interval from its standard error [-0.435, 0.19] is 0.62 wide, more than 0.5
   loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
+  loopscale isoflop: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale isoflop: warning: law\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale isoflop: warning: law\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
+  loopscale solve: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale solve: warning: law\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale solve: warning: law\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
@@ -46,8 +52,14 @@ empty and none is drawn with a warning (standard error stays empty).
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: delta = -0.123 is poorly determined: its 95% interval from its standard error [-0.435, 0.19] is 0.62 wide, more than 0.5
   loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
+  loopscale isoflop: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale isoflop: warning: law\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale isoflop: warning: law\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
+  loopscale solve: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale solve: warning: law\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale solve: warning: law\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
@@ -63,8 +75,14 @@ empty and none is drawn with a warning (standard error stays empty).
   loopscale fit: warning: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale fit: warning: delta = -0.123 is poorly determined: its 95% interval from its standard error [-0.435, 0.19] is 0.62 wide, more than 0.5
   loopscale fit: warning: omega = 0.00402 is poorly determined: its 95% interval from its standard error [-1.33, 1.34] is 2.7 wide, more than 0.5
+  loopscale isoflop: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale isoflop: warning: law\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale isoflop: warning: law\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D, E): an extrapolation
+  loopscale solve: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale solve: warning: law\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale solve: warning: law\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen, lowest loss: N_act = 2e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
@@ -94,14 +112,17 @@ are binned, and a bin is labelled by the counts in it, so that no count
 appears in two labels and a bin of one count names it:
 
   $ loopscale simulate --law law.json --n-act 1e8,3e8,1e9 --tokens 1e11,2e11,4e11 --E 1,2,3,4,6,8,12,16,24 --R 1,2,4 -o many-e.csv
+  loopscale simulate: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale simulate: warning: law\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale simulate: warning: law\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   $ loopscale fit --law dense:linear --plot many-e.pdf many-e.csv > /dev/null
   loopscale fit: columns the law does not read: n_total, E, k
   loopscale fit: warning: B = 3.29e+03 is not determined by the runs: its standard error, 9.8e+04, is 30 times its value (an unbounded interval)
   loopscale fit: warning: A = 107 is poorly determined: its 95% interval from its standard error [1.27, 8.95e+03] spans a factor 7e+03, more than 1000
   loopscale fit: warning: alpha = 0.278 is poorly determined: its 95% interval from its standard error [0.00891, 0.546] is 0.54 wide, more than 0.5
-  loopscale fit: warning: beta = 0.386 is at a bound of its domain: its 95% interval from its standard error [-2.1, 2.87] reaches past its lower bound, so the runs do not tell it from there
+  loopscale fit: warning: the runs do not tell beta = 0.386 from its lower bound 0: its 95% interval from its standard error [-2.1, 2.87] reaches past it
   loopscale fit: warning: the compute-optimal exponent a = 0.581 is poorly determined: its 95% interval from the standard errors [-1.01, 2.17] is 3.2 wide, more than 0.2, so N_opt and D_opt far from the runs are not to be trusted
-  loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is -0.25 (t = -4.0): the law misses how the loss changes with R; try another law or mapping
+  loopscale fit: warning: the residuals trend along R: their rank correlation with ln R is -0.25 (t = -4.01): the law misses how the loss changes with R; try another law or mapping
   loopscale fit: warning: the residuals trend along E: their rank correlation with ln E is 0.94 (t = 44.3): the law misses how the loss changes with E; try another law or mapping
   loopscale fit: warning: the RMSE, 0.0821, is 3.5 times the noise the runs themselves show (0.0237, from each run's nearest neighbour): the law does not describe these runs
   $ pdftotext many-e.pdf - | grep -o '^E = [0-9–]*' | sort -t= -k2 -n | uniq
@@ -203,17 +224,26 @@ The figure controls: size in inches or cm, text size, title or none, the
 notes drawn as a caption, the print style, PNG resolution.
 
   $ loopscale isoflop --law law.json --flops 1e21 --plot small.pdf --plot-size 3.5x2.5 --plot-font-size 7 --plot-title 'IsoFLOP <1e21>' > /dev/null
+  loopscale isoflop: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale isoflop: warning: law\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale isoflop: warning: law\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   $ pdfinfo small.pdf | grep -E '^(Title|Page size):'
   Title:           IsoFLOP <1e21>
   Page size:       252 x 180 pts
   $ loopscale isoflop --law law.json --flops 1e21 --plot small.png --plot-size 8.89x6.35cm --dpi 100 > /dev/null
+  loopscale isoflop: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale isoflop: warning: law\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale isoflop: warning: law\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   $ head -c 24 small.png | tail -c 8 | od -An -tu1
      0   0   1  94   0   0   0 250
   $ loopscale solve --law law.json --flops 1e22 --mem 3GB --E 1,4 --plot print.pdf --plot-no-title --plot-style print --plot-caption > /dev/null
+  loopscale solve: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale solve: warning: law\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale solve: warning: law\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale solve: warning: chosen: D = 1.333e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 1.026e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: no memory limit: N_act = 6.39e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
@@ -302,6 +332,9 @@ file already there is left as it was.
 A device has no extension to go by and gets SVG.
 
   $ loopscale isoflop --law law.json --flops 1e21 --plot /dev/stdout | grep -c '^<svg'
+  loopscale isoflop: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale isoflop: warning: law\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale isoflop: warning: law\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale isoflop: no bootstrap draws in the law: the plot has no band (fit --bootstrap N records them)
   loopscale isoflop: warning: some minima lie outside the ranges the law was fitted on (N_act, D): an extrapolation
   1
@@ -317,6 +350,9 @@ A failed run writes no plot and leaves an existing one as it was.
   [2]
   $ cp solve.png before.png
   $ loopscale solve --law law.json --flops 1e22 --mem 1kB --plot solve.png
+  loopscale solve: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale solve: warning: law\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale solve: warning: law\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale solve: no candidate fits in 1000 bytes at 16 bits per weight
   [65]
   $ cmp solve.png before.png

@@ -135,5 +135,5 @@ of zeros took 650 MB):
   loopscale predict: zeros.json:1:158226: more than 79100 values in 600038 bytes: a document loopscale reads holds at most one value per 8 bytes
   [65]
   $ loopscale fit --law dense:linear --bootstrap 200 --seed 7 -o law.json $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null 2>&1
-  $ loopscale predict --law law.json --n-act 1e8 --tokens 1e10 | head -1
+  $ loopscale predict --law law.json --n-act 1e8 --tokens 1e10 2> /dev/null | head -1
   loss                       3.06418

@@ -110,6 +110,9 @@ largest, with epsilon the fit's RMSE:
   Nact | 1.059\xc3\x9710^9* | 5.455\xc3\x9710^8 | 2.501\xc3\x9710^9* (esc)
   loss (predicted, nats/token) | 2.0770 | 2.0653 | 2.0425
   $ loopscale solve --law law.json --flops 1e22 --mem 3GB --bits 4 --E 1,4,16 --R 1,2,3,4,5,6,7,8 | grep -E '^(R|E) |^N_act|^loss'
+  loopscale solve: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
+  loopscale solve: warning: law\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale solve: warning: law\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen: D = 1.746e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 1.222e+12 (fitted 1e+10 to 3e+11): outside the ranges the law was fitted on, an extrapolation

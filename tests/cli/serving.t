@@ -13,6 +13,7 @@ room for its cache; the cache grows with every loop, so the answer loops less.
   weight memory          3 GB        3 GB         23.8 GB
   $ loopscale solve --flops 1e22 --mem 3GB --bits 4 --R 1,2,3,4,6,8 --E 1,4,16 --context 8192 --batch 8
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: the template gives no attention heads: the KV cache counts every layer as multi-head attention, K and V each as wide as the model (a template describing the model gives its KV heads)
   loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen, lowest loss: D = 5.462e+12 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
@@ -52,6 +53,7 @@ The document gives each part of the memory, and the serving budget.
 A cache that leaves no room for any model is refused.
 
   $ loopscale solve --flops 1e22 --mem 3GB --bits 4 --context 100M --batch 1000 -q
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: no candidate fits in 3e+09 bytes with its weights at 4 bits, its KV cache and activations
   [65]
@@ -141,6 +143,7 @@ A target below the law's irreducible loss is out of every model's reach,
 and the refusal says why.
 
   $ loopscale solve -q --target-loss 1.5 --mem 3GB --bits 16
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: no candidate reaches a loss of 1.5000 in the memory given (the law's irreducible loss c is 1.8198: no model reaches below it)
   [65]
 
@@ -185,5 +188,5 @@ written: one that grows with size, here.
 
   $ sed 's/"gamma_N": [0-9.e+-]*/"gamma_N": -5/' q.json > neg.json
   $ loopscale solve --law neg.json --flops 1e20 --mem 400MB --bits 4 --R 1 --E 1
-  loopscale solve: neg.json:78:3: quantisation: gamma_N = -5: must be from 0 to 10 (the penalty falls with size)
+  loopscale solve: neg.json:84:3: quantisation: gamma_N = -5: must be from 0 to 10 (the penalty falls with size)
   [65]

@@ -3,6 +3,7 @@ truth the shipped sweep was drawn from.
 
   $ loopscale solve --flops 1e21 --mem 3GB --bits 4 --E 1,2,4,8,16
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: no memory limit: N_act = 1.335e+09 (fitted 1e+08 to 1e+09): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 16, the largest searched: at an end of the search range, not an optimum (a value beyond may be better: widen --E)
@@ -25,6 +26,7 @@ truth the shipped sweep was drawn from.
   * outside the range the law was fitted on: N_act 1e+08 to 1e+09
   $ loopscale solve --flops 1e23 --mem 3GB --bits 4 --E 1,2,4,8,16 --format json | head -20 | python3 $ROOT/tests/cli/round.py
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen: N_act = 2e+09 (fitted 1e+08 to 1e+09), D = 3.333e+12 (fitted 1e+11 to 5e+11), F = 1e+23 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 4.889e+12 (fitted 1e+11 to 5e+11), F = 1e+23 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
@@ -56,6 +58,7 @@ default query answers inside the data, without a warning:
 
   $ loopscale solve --flops 1e21 --mem 3GB --bits 4 2>&1 >/dev/null
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen, lowest loss, no memory limit: E = 64, the largest searched and fitted: at an end of the search range, not an optimum (a value beyond may be better, but the law has seen none: runs beyond the sweep's would tell)
 
@@ -65,6 +68,7 @@ one warning per column on standard error, each quantity in the JSON's
 
   $ loopscale solve --flops 1e24 --mem 3GB --bits 4 --E 1,16,64
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: warning: --bits 4: the loss assumes the weights lose nothing when quantised (the law has no quantisation penalty; --quantisation FILE adds one)
   loopscale solve: warning: chosen: N_act = 6e+09 (fitted 1e+08 to 1e+09), D = 1.111e+13 (fitted 1e+11 to 5e+11), F = 1e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   loopscale solve: warning: lowest loss: D = 3.595e+13 (fitted 1e+11 to 5e+11), F = 1e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
@@ -156,6 +160,7 @@ The template in force:
 
   $ loopscale solve --print-template
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   {
     "format": "loopscale-template/1",
     "top_k": 1,
@@ -172,6 +177,7 @@ The template in force:
   $ echo '{"attention_share": 0.5, "top_k": 2}' > t.json
   $ loopscale solve --print-template --template t.json
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale solve: warning: t.json is not the architecture of the runs the default law was fitted on (top-1, routed share 0.6667, loop share 0.75): N_total/N_act 16.5 where the runs had 43 (at E = 64, R = 1, 61.6% apart); the law predicts the loss of models like its runs, and the answers count parameters as t.json does
   {
     "format": "loopscale-template/1",

@@ -9,6 +9,7 @@ writes over the start, 2> empties it first (then the file stays empty).
   $ cp $ROOT/data/truth/moe-bounded-sparse.json law.json
   $ loopscale solve --print-template > template.json
   loopscale solve: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale solve: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   $ printf '{"format": "loopscale-profile/1", "maps": ["n_act=n_act"]}\n' > profile.json
   $ loopscale shape --d-model 512 --d-ff 2048 --vocab 1000 --layers 4 --format json > shape.json
   $ printf 'n_act,tokens,R,E\n3e8,1e11,1,1\n6e8,1e11,2,1\n' > candidates.csv

@@ -28,7 +28,8 @@ Help goes to standard output with status 0; usage errors to standard error with 
   options; 'loopscale help laws' lists the laws; 'loopscale --version' prints
   the version.  Exit status: 0 success, 64 usage error, 65 bad input data,
   66 input missing, 73 cannot create output, 74 I/O error, 70 internal error,
-  3 a fit that did not converge.
+  3 a fit that yields no law (it did not converge, or its runs cannot determine
+  its parameters).
   $ loopscale help predict | head -3
   Usage: loopscale predict --law FILE [OPTIONS] SWEEP
          loopscale predict --law FILE --n-act N [--n-total N] [--n-loop N] [--R R]
@@ -61,7 +62,8 @@ Help goes to standard output with status 0; usage errors to standard error with 
   options; 'loopscale help laws' lists the laws; 'loopscale --version' prints
   the version.  Exit status: 0 success, 64 usage error, 65 bad input data,
   66 input missing, 73 cannot create output, 74 I/O error, 70 internal error,
-  3 a fit that did not converge.
+  3 a fit that yields no law (it did not converge, or its runs cannot determine
+  its parameters).
   [64]
   $ loopscale frobnicate
   loopscale: unknown command 'frobnicate'

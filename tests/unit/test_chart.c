@@ -485,7 +485,7 @@ static void every_plot_renders_in_every_format(void **state)
         check_plot(data, len, o.format, &err);
         data = ls_plot_isoflop(lf, &t, &prof, &bands, &fr, &o, &len, &err);
         check_plot(data, len, o.format, &err);
-        data = ls_plot_frontier(&l, fp, outside, 3, a, &o, &len, &err);
+        data = ls_plot_frontier(&l, fp, outside, 3, a, NAN, NAN, NAN, &o, &len, &err);
         check_plot(data, len, o.format, &err);
     }
     ls_fit_curves_free(&fc);

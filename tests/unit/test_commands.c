@@ -98,8 +98,13 @@ static void isoflop_prints_the_librarys_profiles(void **state)
     res = run_ok(r);
     assert_non_null(strstr(ls_result_text(res), "1e+24*"));
     assert_null(strstr(ls_result_json(res), "\"points\""));
-    assert_int_equal(ls_result_warning_count(res), 1);
+    /* The default law's own verdict first (its E_max), then the answer's. */
+    assert_int_equal(ls_result_warning_count(res), 2);
     const ls_warning *w = ls_result_warning(res, 0);
+    assert_int_equal(w->code, LS_WARNING_LAW);
+    assert_string_equal(w->subject, "the default law");
+    assert_non_null(strstr(w->message, "the default law's fit: E_max = "));
+    w = ls_result_warning(res, 1);
     assert_int_equal(w->code, LS_WARNING_EXTRAPOLATION);
     assert_string_equal(w->subject, "minima");
     assert_int_equal(ls_result_note_count(res), 1); /* the default law */

@@ -112,11 +112,11 @@ static void frontier_plot_is_an_svg(void **state)
     assert_int_equal(ls_frontier_run(&l, budgets, 3, pts, &a, &err), 0);
     ls_figure o = ls_figure_default();
     size_t len = 0;
-    unsigned char *svg = ls_plot_frontier(&l, pts, NULL, 3, a, &o, &len, &err);
+    unsigned char *svg = ls_plot_frontier(&l, pts, NULL, 3, a, NAN, NAN, NAN, &o, &len, &err);
     assert_non_null(svg);
     assert_true(len > 1000 && strstr((const char *)svg, "<svg") != NULL);
     free(svg);
-    assert_null(ls_plot_frontier(&l, pts, NULL, 0, a, &o, &len, &err));
+    assert_null(ls_plot_frontier(&l, pts, NULL, 0, a, NAN, NAN, NAN, &o, &len, &err));
     assert_int_equal(err.code, LS_ERR_DATA);
 }
 

@@ -10,6 +10,7 @@
 #include "jsonw_internal.h"
 #include "loopscale/arch.h"
 #include "loopscale/fit.h"
+#include "loopscale/diagnose.h"
 #include "loopscale/isofit.h"
 #include "loopscale/lawfile.h"
 #include "loopscale/plot.h"
@@ -65,6 +66,13 @@ int cmd_shape_of(const ls_request *req, ls_shape_spec *s, ls_shape_counts *c, ls
  * fit did not converge or could not tell its parameters apart is refused
  * (LS_ERR_DATA) unless --force (then a warning).  NULL on failure. */
 ls_lawfile *cmd_read_law(const ls_request *req, ls_result *res, opt_id option, ls_error *err);
+/* The interval of the compute-optimal exponent a that lf's fit recorded
+ * (ls_lawfile_fit.optimum_*), when a is this law's own a (to 1e-9): 1 with
+ * *out filled, else 0. */
+int cmd_law_exponent(const ls_lawfile *lf, double a, ls_fit_exponent *out, const char **held_from);
+/* "a in [0.1004, 0.3890] (95%, from the standard errors)", "(95% of 200
+ * draws)" or "(95%, held from base.json)" into buf. */
+void cmd_exponent_text(char *buf, size_t size, const ls_fit_exponent *e, const char *held_from);
 /* The template: --template or the default.  0 or LS_ERR_*. */
 int cmd_template_read(const ls_request *req, ls_arch_template *t, ls_error *err);
 /* The template a law's answers are for (solve, frontier, plan, isoflop,
@@ -181,12 +189,21 @@ typedef struct cmd_fit_progress {
     ls_result *res;
     const char *what;
 } cmd_fit_progress;
+/* --fix-from FILE: its law, kept for what the fit carries over from it
+ * (ls_lawfile_hold_from), and the parameters held at its values. */
+typedef struct cmd_held_from {
+    ls_lawfile *lf;   /* NULL without --fix-from; freed by cmd_held_from_free */
+    const char *name; /* its file, as given */
+    unsigned char held[LS_LAW_NPARAMS];
+} cmd_held_from;
+void cmd_held_from_free(cmd_held_from *h);
 /* The fit's parameters from --loss, --huber-delta, --space, --grid,
  * --starts, --seed, --threads, --scale, --max-iterations, --fix-from, --fix
  * and --tie, checked against the laws that will be fitted.  progress (may be
- * NULL) reports the fit's progress through the request's callback. */
+ * NULL) reports the fit's progress through the request's callback; held
+ * (may be NULL) keeps --fix-from's law. */
 int cmd_fit_parameters(const ls_request *req, ls_result *res, const ls_law_kind *kinds, size_t nkinds,
-                       ls_fit_parameters *p, cmd_fit_progress *progress, ls_error *err);
+                       ls_fit_parameters *p, cmd_fit_progress *progress, cmd_held_from *held, ls_error *err);
 /* What a failed run says it left: `what` ("no law file written"), with "(PATH
  * keeps its old content)" when path names an existing file. */
 void cmd_not_written(char *buf, size_t size, const char *what, const char *path);

@@ -124,20 +124,45 @@ ls_lawfile *cmd_read_law(const ls_request *req, ls_result *res, opt_id option, l
     ls_lawfile *lf = path ? ls_lawfile_read(path, err) : ls_lawfile_default(err);
     if (!lf)
         return NULL;
-    if (!path) {
+    if (!path)
         res_note(res, "using the default law (%s); %s FILE for another", LS_LAWFILE_DEFAULT_DESCRIPTION,
                  req_flag(req, option));
-        return lf;
-    }
     ls_warnings w = {0};
-    if (ls_lawfile_check_fit(lf, path, req_given(req, O_FORCE), req_flag(req, O_FORCE), &w, err) != 0) {
+    if (path && ls_lawfile_check_fit(lf, path, req_given(req, O_FORCE), req_flag(req, O_FORCE), &w, err) != 0) {
         ls_lawfile_free(lf);
         lf = NULL;
     }
     for (size_t i = 0; i < w.n; i++)
         res_warn(res, w.v[i].code, w.v[i].subject, "%s", w.v[i].message);
     ls_warnings_free(&w);
+    /* What the fit said of the law goes with it to every command that uses
+     * it: an answer from a law whose exponent the runs left open is no
+     * surer than the fit was. */
+    const char *name = cmd_law_name(req, option);
+    for (size_t i = 0; lf && i < lf->warnings.n; i++)
+        res_warn(res, LS_WARNING_LAW, name, "%s's fit: %s", name, lf->warnings.v[i].message);
     return lf;
+}
+
+int cmd_law_exponent(const ls_lawfile *lf, double a, ls_fit_exponent *out, const char **held_from)
+{
+    const ls_lawfile_fit *f = &lf->fit;
+    if (!lf->has_fit || !f->has_optimum || !(fabs(f->optimum_a - a) <= 1e-9 * fmax(fabs(a), 1.0)))
+        return 0;
+    *out = (ls_fit_exponent){a, NAN, f->optimum_level, f->optimum_low, f->optimum_high, f->optimum_draws};
+    if (held_from)
+        *held_from = f->optimum_held_from;
+    return 1;
+}
+
+void cmd_exponent_text(char *buf, size_t size, const ls_fit_exponent *e, const char *held_from)
+{
+    if (held_from)
+        snprintf(buf, size, "a in [%.4f, %.4f] (%g%%, held from %s)", e->low, e->high, 100 * e->level, held_from);
+    else if (e->ndraws > 0)
+        snprintf(buf, size, "a in [%.4f, %.4f] (%g%% of %zu draws)", e->low, e->high, 100 * e->level, e->ndraws);
+    else
+        snprintf(buf, size, "a in [%.4f, %.4f] (%g%%, from the standard errors)", e->low, e->high, 100 * e->level);
 }
 
 int cmd_template_read(const ls_request *req, ls_arch_template *t, ls_error *err)

@@ -55,6 +55,7 @@ typedef struct fit_job {
     ls_law_quant quant;
     size_t quant_runs;
     double quant_rmse;
+    cmd_held_from held; /* --fix-from's law and the parameters held at its values */
 } fit_job;
 
 /* ---- the quantisation penalty (--bits-column) ------------------------------------ */
@@ -231,7 +232,8 @@ static int fit_quantisation(fit_job *j, const ls_sweep_options *options, const c
  * F^(1-a); `loopscale frontier` gives the whole frontier) and its interval
  * (ls_fit_optimum_exponent); nothing when the law has no closed form or the
  * exponents admit no optimum. */
-static void print_optimum_exponent(strbuf *out, const fit_job *j, const ls_fit_result *r, const ls_fit_bootstrap *b)
+static void print_optimum_exponent(strbuf *out, const fit_job *j, const ls_fit_result *r, const ls_fit_bootstrap *b,
+                                   const ls_lawfile *lf)
 {
     ls_fit_exponent e;
     ls_error err;
@@ -243,17 +245,28 @@ static void print_optimum_exponent(strbuf *out, const fit_job *j, const ls_fit_r
      * counted as; said, because frontier refuses such a law for that reason. */
     strbuf_printf(out, "optimum    N_opt ~ F^%.4f, D_opt ~ F^%.4f (a = %s%s)\n", e.a, 1.0 - e.a, how,
                   j->flops.kind != LS_LAW_FLOPS_6ND ? "; F counted as 6 N D, not as the sweep's FLOPs" : "");
-    if (isnan(e.low))
-        return;
-    if (e.ndraws > 0)
-        strbuf_printf(out, "           a in [%.4f, %.4f] (%g%% of %zu draws)\n", e.low, e.high, 100 * e.level, e.ndraws);
+    /* With both exponents held this fit says nothing of a: the interval is
+     * that of the law they were held from, when it recorded one. */
+    int kaplan = r->law.kind.base == LS_LAW_BASE_KAPLAN;
+    ls_law_param x = kaplan ? LS_LAW_P_ALPHA_N : LS_LAW_P_ALPHA, y = kaplan ? LS_LAW_P_ALPHA_D : LS_LAW_P_BETA;
+    char text[PATH_MAX + 96];
+    const char *held_from = NULL;
+    ls_fit_exponent recorded;
+    if (!isnan(e.low))
+        cmd_exponent_text(text, sizeof text, &e, NULL);
+    else if (lf && cmd_law_exponent(lf, e.a, &recorded, &held_from))
+        cmd_exponent_text(text, sizeof text, &recorded, held_from);
+    else if (r->fixed[x] && r->fixed[y])
+        snprintf(text, sizeof text, "a has no interval: its exponents are held%s%s",
+                 j->held.held[x] && j->held.held[y] ? " from " : "", j->held.held[x] && j->held.held[y] ? j->held.name : "");
     else
-        strbuf_printf(out, "           a in [%.4f, %.4f] (%g%%, from the standard errors)\n", e.low, e.high,
-                      100 * e.level);
+        return;
+    strbuf_printf(out, "           %s\n", text);
 }
 
 static void print_table(strbuf *out, const fit_job *j, const ls_sweep *s, const ls_fit_result *r,
-                        const ls_fit_bootstrap *b, const ls_fit_profile *profiles, double seconds, int threads)
+                        const ls_fit_bootstrap *b, const ls_fit_profile *profiles, const ls_lawfile *lf, double seconds,
+                        int threads)
 {
     char kind_text[64];
     ls_law_kind_format(r->law.kind, kind_text, sizeof kind_text);
@@ -283,7 +296,7 @@ static void print_table(strbuf *out, const fit_job *j, const ls_sweep *s, const 
             strbuf_printf(out, ", %zu ended outside the law's domain", b->outside);
         strbuf_puts(out, "\n");
     }
-    print_optimum_exponent(out, j, r, b);
+    print_optimum_exponent(out, j, r, b, lf);
     strbuf_puts(out, "\n");
 
     int with_ci = (b && b->ndraws >= LS_FIT_MIN_INTERVAL_DRAWS) || profiles;
@@ -295,10 +308,12 @@ static void print_table(strbuf *out, const fit_job *j, const ls_sweep *s, const 
     size_t np = ls_law_params_of(r->law.kind, list);
     for (size_t i = 0; t && i < np; i++) {
         ls_law_param p = list[i];
-        char value[32], se[32], ci[64];
+        char value[32], se[PATH_MAX + 16], ci[64];
         format_value(value, sizeof value, r->law.p[p]);
         if (r->unidentified[p])
             snprintf(se, sizeof se, "held (unidentified)");
+        else if (j->held.held[p])
+            snprintf(se, sizeof se, "held from %s", j->held.name);
         else if (r->fixed[p])
             snprintf(se, sizeof se, "held");
         else if (r->tied[p])
@@ -333,27 +348,52 @@ static void print_table(strbuf *out, const fit_job *j, const ls_sweep *s, const 
                   with_ci ? "" : "; --bootstrap N or --ci-method profile give\n  intervals that need not be symmetric");
 }
 
-/* The verdict on a fit (ls_fit_verdict): every warning it deserves. */
+/* A warning about a fit, in a --by group's name when there is one (group
+ * NULL: the only fit): "dataset=rpj: MESSAGE", subject "dataset=rpj: alpha". */
+static int group_warn(ls_result *res, const char *group, const ls_warning *w)
+{
+    if (!group)
+        return res_warn(res, w->code, w->subject, "%s", w->message);
+    char subject[640];
+    snprintf(subject, sizeof subject, "%s%s%s", group, w->subject[0] ? ": " : "", w->subject);
+    return res_warn(res, w->code, subject, "%s: %s", group, w->message);
+}
+
+/* The verdict on a fit (ls_fit_verdict): every warning it deserves; group
+ * as group_warn's. */
 static int warn_verdict(fit_job *j, const ls_sweep *s, const ls_fit_result *r, const ls_fit_bootstrap *b,
-                        ls_error *err)
+                        const char *group, ls_error *err)
 {
     ls_warnings w = {0};
     int status = ls_fit_verdict(s, r, b, &j->params, &w, err);
     for (size_t i = 0; status == 0 && i < w.n; i++)
-        status = res_warn(j->res, w.v[i].code, w.v[i].subject, "%s", w.v[i].message);
+        status = group_warn(j->res, group, &w.v[i]);
     ls_warnings_free(&w);
     return status;
 }
 
+/* The law file of a fit, with what the law --fix-from held parameters from
+ * said of them carried over (ls_lawfile_hold_from) and warned of again;
+ * group (or NULL) names the --by group in those warnings. */
 static ls_lawfile *make_lawfile(const fit_job *j, const ls_sweep *s, const ls_fit_result *r,
-                                const ls_fit_bootstrap *b, const char *const *wheres, size_t nwheres, ls_error *err)
+                                const ls_fit_bootstrap *b, const char *const *wheres, size_t nwheres,
+                                const char *group, ls_error *err)
 {
     const ls_request *req = j->req;
     ls_lawfile_provenance prov = {(const char *const *)req->operands, req->noperands, j->sweep.maps,
                                   j->sweep.nmaps, wheres, nwheres, j->group,
                                   req->invocation ? req->invocation : "loopscale fit", j->sweep.given,
                                   j->sweep.ngiven, &j->flops, j->tmpl};
-    return ls_lawfile_from_fit(r, &j->params, b, s, &prov, err);
+    ls_lawfile *lf = ls_lawfile_from_fit(r, &j->params, b, s, &prov, err);
+    ls_warnings added = {0};
+    if (lf && j->held.lf && ls_lawfile_hold_from(lf, j->held.lf, j->held.name, j->held.held, &added, err) != 0) {
+        ls_lawfile_free(lf);
+        lf = NULL;
+    }
+    for (size_t i = 0; lf && i < added.n; i++)
+        group_warn(j->res, group, &added.v[i]);
+    ls_warnings_free(&added);
+    return lf;
 }
 
 /* Whether the fit may be used (ls_fit_usable): 0; or a refusal that comes
@@ -630,7 +670,7 @@ static int fit_by(fit_job *j, const ls_sweep *s, ls_error *err)
                                  j->group != NULL, j->ci, &f->boot, err) != 0)
             status = group_error(err, f);
         if (status == 0 && f->usable)
-            status = warn_verdict(j, f->runs, &f->result, &f->boot, err);
+            status = warn_verdict(j, f->runs, &f->result, &f->boot, f->name, err);
     }
     int all_fits = 1;
     for (size_t g = 0; status == 0 && g < ng; g++)
@@ -647,7 +687,7 @@ static int fit_by(fit_job *j, const ls_sweep *s, ls_error *err)
             if (sp.condition[g * sp.ncolumns * 2 + k])
                 wheres[nw++] = sp.condition[g * sp.ncolumns * 2 + k];
         group_fit *f = &gf[g];
-        if (!(f->lf = make_lawfile(j, f->runs, &f->result, &f->boot, wheres, nw, err)) ||
+        if (!(f->lf = make_lawfile(j, f->runs, &f->result, &f->boot, wheres, nw, f->name, err)) ||
             !(f->law_text = ls_lawfile_to_json(f->lf, err)) ||
             (j->plot && !(f->figure = cmd_plot_fit(f->runs, f->lf, &j->figure, &f->figure_len, err))))
             status = group_error(err, f);
@@ -812,10 +852,11 @@ static int fit_one(fit_job *j, const ls_sweep *s, ls_error *err)
     double seconds = now_seconds() - t0;
     /* The verdict is about a law; a fit that is not one is refused below. */
     if (status == 0 && !refused)
-        status = warn_verdict(j, s, &result, &boot, err);
+        status = warn_verdict(j, s, &result, &boot, NULL, err);
     /* A fit that is not a law is written nowhere, to a file or to standard
      * output; a law is the result's JSON document whatever is printed. */
-    if (status == 0 && !refused && !(lf = make_lawfile(j, s, &result, &boot, j->sweep.wheres, j->sweep.nwheres, err)))
+    if (status == 0 && !refused &&
+        !(lf = make_lawfile(j, s, &result, &boot, j->sweep.wheres, j->sweep.nwheres, NULL, err)))
         status = err->code;
     if (status == 0 && lf && j->has_quant) {
         lf->has_quant = 1;
@@ -835,7 +876,7 @@ static int fit_one(fit_job *j, const ls_sweep *s, ls_error *err)
         res_printf(res, "%s", law_text);
     else if (status == 0 && j->format != FMT_JSON) {
         strbuf out = {0};
-        print_table(&out, j, s, &result, &boot, profiles, seconds,
+        print_table(&out, j, s, &result, &boot, profiles, lf, seconds,
                     j->params.threads > 0 ? j->params.threads : req_threads(req));
         if (j->has_quant)
             strbuf_printf(&out, "\nquantisation penalty (Kumar et al.'s post-training form, below %d bits):\n"
@@ -869,31 +910,18 @@ done:
     return status;
 }
 
-static int run(const ls_request *req, ls_result *res, ls_error *err)
+/* fit's checks, its sweep and its fits, with the parameters set up. */
+static int run_fit(fit_job *j, const char *const *by, size_t nby, ls_error *err)
 {
-    fit_job j;
-    memset(&j, 0, sizeof j);
-    j.req = req;
-    j.res = res;
-    j.kind = req_law(req, O_LAW_KIND);
-    j.bootstrap = (size_t)req_integer(req, O_BOOTSTRAP);
-    j.bootstrap_starts = (size_t)req_integer(req, O_BOOTSTRAP_STARTS);
-    j.group = req_text(req, O_GROUP);
-    j.ci = req_number(req, O_CI);
-    j.format = req_format(req);
-    j.output = req_text(req, O_OUTPUT);
-    j.plot = req_text(req, O_PLOT);
-    size_t nby;
-    const char *const *by = req_items(req, O_BY, &nby);
-    int status = cmd_fit_parameters(req, res, &j.kind, 1, &j.params, &j.progress, err);
-    if (status != 0)
-        return status;
+    const ls_request *req = j->req;
+    ls_result *res = j->res;
+    int status = 0;
     if (req->noperands == 0)
         return req_usage(req, err, "give at least one SWEEP file");
-    if (j.bootstrap > 0 && j.bootstrap < LS_FIT_MIN_INTERVAL_DRAWS)
+    if (j->bootstrap > 0 && j->bootstrap < LS_FIT_MIN_INTERVAL_DRAWS)
         return req_usage(req, err, "%s: '%s' is too few draws for an interval: at least %d (or 0 for none)",
                          req_flag(req, O_BOOTSTRAP), req_text(req, O_BOOTSTRAP), LS_FIT_MIN_INTERVAL_DRAWS);
-    if (j.group && j.bootstrap == 0)
+    if (j->group && j->bootstrap == 0)
         return req_usage(req, err, "%s needs %s N", req_flag(req, O_GROUP), req_flag(req, O_BOOTSTRAP));
     for (size_t i = 0; i < nby; i++)
         if (by[i][strspn(by[i], " \t")] == '\0')
@@ -902,40 +930,40 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         return err->code;
     /* Options that only the bootstrap reads, as given: refused without it. */
     const char *method = req_text(req, O_CI_METHOD);
-    if (method && strcmp(method, "bootstrap") == 0 && j.bootstrap == 0)
+    if (method && strcmp(method, "bootstrap") == 0 && j->bootstrap == 0)
         return req_usage(req, err, "%s bootstrap needs %s N", req_flag(req, O_CI_METHOD), req_flag(req, O_BOOTSTRAP));
     if (method && strcmp(method, "profile") == 0 && nby > 0)
         return req_usage(req, err, "%s profile: not with %s (one fit at a time)", req_flag(req, O_CI_METHOD),
                          req_flag(req, O_BY));
-    if (req_given(req, O_CI) && !j.bootstrap && !(method && strcmp(method, "profile") == 0))
+    if (req_given(req, O_CI) && !j->bootstrap && !(method && strcmp(method, "profile") == 0))
         return req_usage(req, err, "%s has no effect without %s N or %s profile", req_flag(req, O_CI),
                          req_flag(req, O_BOOTSTRAP), req_flag(req, O_CI_METHOD));
     static const opt_id bootstrap_only[] = {O_SEED, O_BOOTSTRAP_STARTS};
-    for (size_t i = 0; j.bootstrap == 0 && i < sizeof bootstrap_only / sizeof *bootstrap_only; i++)
+    for (size_t i = 0; j->bootstrap == 0 && i < sizeof bootstrap_only / sizeof *bootstrap_only; i++)
         if (req_given(req, bootstrap_only[i]))
             return req_usage(req, err, "%s has no effect without %s N", req_flag(req, bootstrap_only[i]),
                              req_flag(req, O_BOOTSTRAP));
-    if (cmd_figure(req, O_PLOT, &j.figure, err) != 0)
+    if (cmd_figure(req, O_PLOT, &j->figure, err) != 0)
         return err->code;
     /* The convention a flops column is read under: the template's, or the
      * option's over it. */
     ls_arch_template tmpl;
-    if (cmd_sweep_flops(req, &tmpl, &j.flops, err) != 0)
+    if (cmd_sweep_flops(req, &tmpl, &j->flops, err) != 0)
         return err->code;
     static const opt_id plots[] = {O_PLOT};
-    const ls_figure *figures[] = {&j.figure};
+    const ls_figure *figures[] = {&j->figure};
     if (cmd_figure_options_check(req, 1, plots, figures, err) != 0)
         return err->code;
-    if ((status = cmd_sweep_setup(req, res, &j.sweep, err)) != 0)
+    if ((status = cmd_sweep_setup(req, res, &j->sweep, err)) != 0)
         return status;
-    j.tmpl = req_given(req, O_TEMPLATE) ? &tmpl : j.sweep.config_template;
-    ls_sweep_options so = j.sweep.options;
+    j->tmpl = req_given(req, O_TEMPLATE) ? &tmpl : j->sweep.config_template;
+    ls_sweep_options so = j->sweep.options;
     /* --bits-column: the law is fitted on the full-precision runs, the
      * filter recorded with the others; the penalty on the rest. */
     const char *bits_column = req_text(req, O_BITS_COLUMN);
     const char **wheres = NULL, **origins = NULL;
-    const char **user_wheres = j.sweep.wheres, **user_origins = j.sweep.where_origins;
-    size_t user_nwheres = j.sweep.nwheres;
+    const char **user_wheres = j->sweep.wheres, **user_origins = j->sweep.where_origins;
+    size_t user_nwheres = j->sweep.nwheres;
     char full[128];
     if (bits_column && nby > 0)
         status = req_usage(req, err, "%s: not with %s (one law at a time)", req_flag(req, O_BITS_COLUMN),
@@ -961,52 +989,79 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         else if (!wheres || !origins)
             status = res_oom(err);
         else
-            status = fit_quantisation(&j, &so, bits_column, err);
+            status = fit_quantisation(j, &so, bits_column, err);
     }
     if (status == 0 && bits_column) {
         for (size_t i = 0; i < user_nwheres; i++)
             wheres[i] = user_wheres[i], origins[i] = user_origins ? user_origins[i] : NULL;
         wheres[user_nwheres] = full;
-        so.wheres = j.sweep.wheres = wheres;
-        so.where_origins = j.sweep.where_origins = origins;
-        so.nwheres = j.sweep.nwheres = user_nwheres + 1;
+        so.wheres = j->sweep.wheres = wheres;
+        so.where_origins = j->sweep.where_origins = origins;
+        so.nwheres = j->sweep.nwheres = user_nwheres + 1;
     }
     if (status != 0) {
         free(wheres);
         free(origins);
-        cmd_sweep_free(&j.sweep);
+        cmd_sweep_free(&j->sweep);
         return status;
     }
     so.require_loss = 1;
-    so.group_column = j.group;
+    so.group_column = j->group;
     so.checksum = 1; /* the law file records what was fitted */
     so.by_columns = by;
     so.nby = nby;
-    so.flops = &j.flops;
-    so.law = &j.kind; /* the columns the law does not read are named */
+    so.flops = &j->flops;
+    so.law = &j->kind; /* the columns the law does not read are named */
+    so.factors = 1;    /* the verdict tells runs of several experiments apart */
     ls_sweep *s = ls_sweep_read((const char *const *)req->operands, req->noperands, &so, err);
     if (!s)
         status = err->code;
     else {
-        cmd_sweep_report(req, res, &j.sweep, s);
-        status = nby > 0 ? fit_by(&j, s, err) : fit_one(&j, s, err);
+        cmd_sweep_report(req, res, &j->sweep, s);
+        status = nby > 0 ? fit_by(j, s, err) : fit_one(j, s, err);
     }
     ls_sweep_free(s);
     if (bits_column) { /* the reader's arrays are its own to free */
-        j.sweep.wheres = user_wheres;
-        j.sweep.where_origins = user_origins;
-        j.sweep.nwheres = user_nwheres;
+        j->sweep.wheres = user_wheres;
+        j->sweep.where_origins = user_origins;
+        j->sweep.nwheres = user_nwheres;
     }
     free(wheres);
     free(origins);
-    cmd_sweep_free(&j.sweep);
+    cmd_sweep_free(&j->sweep);
+    return status;
+}
+
+static int run(const ls_request *req, ls_result *res, ls_error *err)
+{
+    fit_job j;
+    memset(&j, 0, sizeof j);
+    j.req = req;
+    j.res = res;
+    j.kind = req_law(req, O_LAW_KIND);
+    j.bootstrap = (size_t)req_integer(req, O_BOOTSTRAP);
+    j.bootstrap_starts = (size_t)req_integer(req, O_BOOTSTRAP_STARTS);
+    j.group = req_text(req, O_GROUP);
+    j.ci = req_number(req, O_CI);
+    j.format = req_format(req);
+    j.output = req_text(req, O_OUTPUT);
+    j.plot = req_text(req, O_PLOT);
+    size_t nby;
+    const char *const *by = req_items(req, O_BY, &nby);
+    int status = cmd_fit_parameters(req, res, &j.kind, 1, &j.params, &j.progress, &j.held, err);
+    if (status == 0)
+        status = run_fit(&j, by, nby, err);
+    cmd_held_from_free(&j.held);
     return status;
 }
 
 static const cmd_option OPTIONS[] = {
     {O_LAW_KIND, "law to fit, BASE[:MAPPING]; 'loopscale help laws' lists the bases and mappings. Parameters the "
-                 "sweep cannot identify are held at their neutral values, with a warning; so is a fit whose c ran to "
-                 "0 or above the lowest loss, or whose parameter has an unbounded interval (docs/fitting.md)",
+                 "sweep cannot identify are held at their neutral values, with a warning. A fit that converges but "
+                 "that its runs do not support (c at 0 or above the lowest loss, a parameter or the exponent a "
+                 "poorly determined, residuals that trend, runs of different experiments) is kept and warned of, and "
+                 "its law file records the warnings, which every command that uses the law repeats "
+                 "(docs/fitting.md)",
      NULL, NULL, NULL},
     CMD_OPT(O_LOSS),
     CMD_OPT(O_HUBER_DELTA),
@@ -1056,7 +1111,9 @@ const cmd_def CMD_FIT = {
     .max_operands = (size_t)-1,
     .formats = "table|json",
     .stdout_label = "the table",
-    .epilogue = "Exit status 3 when the fit did not converge (nothing is written).",
+    .epilogue = "Exit status 3 when the fit yields no law: its best start did not converge, or its runs cannot "
+                "determine its parameters (a singular Jacobian, data that cannot tell them apart, a best fit outside "
+                "the law's domain); nothing is written.",
     .options = OPTIONS,
     .run = run,
 };

@@ -3,6 +3,7 @@
  * parameter and the loss at each training budget, in closed form for a plain
  * model, or the configuration solve chooses at each budget (docs/solver.md).
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,7 +40,7 @@ static void number_row(strbuf *out, char sep, const double *v, size_t n, const c
 /* ---- the closed form ---------------------------------------------------------- */
 
 static char *plain_json(const ls_law *l, const ls_frontier_point *p, const unsigned *outside, size_t n, double a,
-                        ls_error *err)
+                        const ls_fit_exponent *e, ls_error *err)
 {
     char kind[64];
     jsonw w;
@@ -49,6 +50,13 @@ static char *plain_json(const ls_law *l, const ls_frontier_point *p, const unsig
     ls_jsonw_string(&w, "law", ls_law_kind_format(l->kind, kind, sizeof kind));
     ls_jsonw_number(&w, "exponent_n", a);
     ls_jsonw_number(&w, "exponent_d", 1.0 - a);
+    if (e) { /* the interval of a the law's fit recorded */
+        ls_jsonw_object_begin(&w, "exponent_n_interval");
+        ls_jsonw_number(&w, "low", e->low);
+        ls_jsonw_number(&w, "high", e->high);
+        ls_jsonw_number(&w, "level", e->level);
+        ls_jsonw_object_end(&w);
+    }
     ls_jsonw_array_begin(&w, "frontier", 0);
     for (size_t i = 0; i < n; i++) {
         ls_jsonw_object_begin(&w, NULL);
@@ -66,12 +74,19 @@ static char *plain_json(const ls_law *l, const ls_frontier_point *p, const unsig
 }
 
 static void plain_table(strbuf *out, const ls_law *l, const ls_frontier_point *p, const unsigned *outside, size_t n,
-                        double a, const ls_law_ranges *ranges, table_style style)
+                        double a, const ls_fit_exponent *e, const char *held_from, const ls_law_ranges *ranges,
+                        table_style style)
 {
     char kind[64];
     strbuf_printf(out, "law        %s (plain model: R = 1, E = 1, unlimited unique data)\n",
                   ls_law_kind_format(l->kind, kind, sizeof kind));
-    strbuf_printf(out, "exponents  N_opt ~ F^%.4f, D_opt ~ F^%.4f\n\n", a, 1.0 - a);
+    strbuf_printf(out, "exponents  N_opt ~ F^%.4f, D_opt ~ F^%.4f\n", a, 1.0 - a);
+    if (e) { /* as the fit stated it: the exponent is no surer here */
+        char text[PATH_MAX + 96];
+        cmd_exponent_text(text, sizeof text, e, held_from);
+        strbuf_printf(out, "           %s\n", text);
+    }
+    strbuf_puts(out, "\n");
     static const char *const headers[] = {"flops", "N_opt", "D_opt", "tokens/param", "loss"};
     text_table *t = text_table_new(5, headers);
     unsigned any = 0;
@@ -136,11 +151,16 @@ static int run_plain(const ls_request *req, ls_result *res, const ls_lawfile *lf
         res_warn(res, LS_WARNING_EXTRAPOLATION, "frontier",
                  "%zu of %zu %s %s an optimum outside the ranges the law was fitted on: an extrapolation", beyond, n,
                  ls_plural((double)n, "budget", "budgets"), beyond == 1 ? "has" : "have");
-    if (req_given(req, O_PLOT) && !(svg = ls_plot_frontier(&lf->law, points, outside, n, a, figure, &svg_len, err))) {
+    ls_fit_exponent recorded;
+    const char *held_from = NULL;
+    const ls_fit_exponent *e = cmd_law_exponent(lf, a, &recorded, &held_from) ? &recorded : NULL;
+    if (req_given(req, O_PLOT) &&
+        !(svg = ls_plot_frontier(&lf->law, points, outside, n, a, e ? e->low : NAN, e ? e->high : NAN,
+                                 e ? e->level : NAN, figure, &svg_len, err))) {
         status = err->code;
         goto done;
     }
-    char *json = plain_json(&lf->law, points, outside, n, a, err);
+    char *json = plain_json(&lf->law, points, outside, n, a, e, err);
     if (!json) {
         status = err->code;
         goto done;
@@ -159,7 +179,8 @@ static int run_plain(const ls_request *req, ls_result *res, const ls_lawfile *lf
             number_row(&out, sep, v, 5, NULL);
         }
     } else
-        plain_table(&out, &lf->law, points, outside, n, a, &ranges, format == FMT_MD ? TABLE_MD : TABLE_ALIGNED);
+        plain_table(&out, &lf->law, points, outside, n, a, e, held_from, &ranges,
+                    format == FMT_MD ? TABLE_MD : TABLE_ALIGNED);
     status = strbuf_failed(&out) ? res_oom(err) : res_write(res, out.buf ? out.buf : "", out.len);
     strbuf_free(&out);
     if (status == 0 && svg)

@@ -172,7 +172,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
             res_note(res, "every run is dense (m = 1), where bounded-sparse equals bounded; it is left out");
     }
     ls_fit_parameters params;
-    if ((status = cmd_fit_parameters(req, res, laws, nlaws, &params, NULL, err)) != 0)
+    if ((status = cmd_fit_parameters(req, res, laws, nlaws, &params, NULL, NULL, err)) != 0)
         goto done;
     ls_holdout_axis axes[4];
     size_t naxes = req_axes(req, O_AXES, axes);

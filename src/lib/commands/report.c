@@ -120,6 +120,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     so.require_loss = 1;
     so.checksum = 1; /* the page records what was fitted */
     so.flops = &flops;
+    so.factors = 1; /* the verdict tells runs of several experiments apart */
     ls_fit_result fit;
     ls_fit_bootstrap boot;
     ls_holdout_result holdout;
@@ -142,7 +143,7 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
     cmd_sweep_report(req, res, &cs, s);
     ls_fit_parameters params;
     if ((status = choose_laws(req, res, s, &laws, &nlaws, err)) != 0 ||
-        (status = cmd_fit_parameters(req, res, laws, nlaws, &params, NULL, err)) != 0)
+        (status = cmd_fit_parameters(req, res, laws, nlaws, &params, NULL, NULL, err)) != 0)
         goto done;
     /* The columns the reported law does not read are named, as fit names them. */
     ls_warnings columns = {0};
@@ -312,7 +313,9 @@ const cmd_def CMD_REPORT = {
     .min_operands = 1,
     .max_operands = (size_t)-1,
     .formats = NULL,
-    .epilogue = "Exit status 3 when the fit of the reported law did not converge (nothing is written).",
+    .epilogue = "Exit status 3 when the fit of the reported law yields no law: its best start did not converge, or "
+                "its runs cannot determine its parameters (a singular Jacobian, data that cannot tell them apart, a "
+                "best fit outside the law's domain); nothing is written.",
     .options = OPTIONS,
     .run = run,
 };

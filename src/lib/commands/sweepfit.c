@@ -169,6 +169,8 @@ void cmd_column_warnings(ls_result *res, ls_warnings *columns)
         const ls_warning *w = &columns->v[i];
         if (strstr(w->message, "' is not read by the law "))
             strbuf_printf(&unread, "%s%s", unread.len ? ", " : "", w->subject);
+        else if (strstr(w->message, LS_SWEEP_NON_EMBEDDING_NOTE)) /* which column n_act is, said once */
+            res_note(res, "%s", w->message);
         else
             res_warn(res, w->code, w->subject, "%s", w->message);
     }
@@ -248,15 +250,22 @@ static int not_a_parameter(const ls_request *req, opt_id id, const char *text, c
                         name);
 }
 
+void cmd_held_from_free(cmd_held_from *h)
+{
+    ls_lawfile_free(h->lf);
+    memset(h, 0, sizeof *h);
+}
+
 /* --fix-from FILE: hold each parameter of FILE's law that `kind` uses at its
- * value there (a two-stage fit). */
+ * value there (a two-stage fit); the law is kept in *out when out is set. */
 static int fix_from_law(const ls_request *req, ls_law_kind kind, ls_fit_parameters *p,
-                        const char *given[LS_LAW_NPARAMS], ls_error *err)
+                        const char *given[LS_LAW_NPARAMS], cmd_held_from *out, ls_error *err)
 {
     const char *path = req_text(req, O_FIX_FROM);
     ls_lawfile *lf = ls_lawfile_read(path, err);
     if (!lf)
         return err->code;
+    cmd_held_from h = {lf, path, {0}};
     ls_law_param list[LS_LAW_NPARAMS];
     size_t np = ls_law_params_of(lf->law.kind, list), held = 0;
     for (size_t i = 0; i < np; i++) {
@@ -266,9 +275,13 @@ static int fix_from_law(const ls_request *req, ls_law_kind kind, ls_fit_paramete
         p->fixed[j] = 1;
         p->fixed_value[j] = lf->law.p[j];
         given[j] = req_flag(req, O_FIX_FROM);
+        h.held[j] = 1;
         held++;
     }
-    ls_lawfile_free(lf);
+    if (out && held)
+        *out = h;
+    else
+        cmd_held_from_free(&h);
     if (held == 0) {
         char kind_text[64];
         return ls_error_set(err, LS_ERR_USAGE, "%s %s: its law shares no parameter with %s", req_flag(req, O_FIX_FROM),
@@ -348,7 +361,7 @@ static void fit_progress(void *context, size_t done, size_t total)
 }
 
 int cmd_fit_parameters(const ls_request *req, ls_result *res, const ls_law_kind *kinds, size_t nkinds,
-                       ls_fit_parameters *p, cmd_fit_progress *progress, ls_error *err)
+                       ls_fit_parameters *p, cmd_fit_progress *progress, cmd_held_from *held, ls_error *err)
 {
     ls_fit_default_parameters(p);
     const cmd_def *def = req->def;
@@ -374,7 +387,7 @@ int cmd_fit_parameters(const ls_request *req, ls_result *res, const ls_law_kind 
     if (req_given(req, O_MAX_ITERATIONS))
         p->max_iterations = (size_t)req_integer(req, O_MAX_ITERATIONS);
     const char *given[LS_LAW_NPARAMS] = {NULL};
-    if (req_given(req, O_FIX_FROM) && fix_from_law(req, kinds[0], p, given, err) != 0)
+    if (req_given(req, O_FIX_FROM) && fix_from_law(req, kinds[0], p, given, held, err) != 0)
         return err->code;
     size_t n;
     const char *const *fixes = req_items(req, O_FIX, &n);
