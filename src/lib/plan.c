@@ -1184,11 +1184,16 @@ static int fixed_points(search *se, const run_set *d)
 {
     size_t n = se->nhave + (d ? d->n : 0);
     if (n > se->fixed_cap) {
+        /* The state reads its trained runs from here (reset_state): it
+         * follows the buffer when it moves. */
+        int state_reads = se->st && se->fixed && se->st->have == se->fixed;
         ls_law_point *x = realloc(se->fixed, n * sizeof *x);
         if (!x)
             return -1;
         se->fixed = x;
         se->fixed_cap = n;
+        if (state_reads)
+            se->st->have = x;
     }
     if (se->nhave)
         memcpy(se->fixed, se->have, se->nhave * sizeof *se->fixed);
