@@ -64,8 +64,10 @@ typedef struct ls_plan_parameters {
      * simulated sweeps each, drawn from the prior's bootstrap draws,
      * fitted (law kind fit_kind, parameters fit) and solved; the plan is
      * the design with the most right decisions (then the fewest failed
-     * fits, then the lowest mean regret).  With 0 the plan is the c-optimal
-     * greedy design alone (made fittable). */
+     * fits, then the lowest mean regret).  With 0 nothing is simulated: the
+     * plan is the c-optimal greedy design if it passes the check above,
+     * else the starting design that passes it with the least IsoFLOP
+     * share. */
     size_t search_sweeps;  /* default 32 */
     size_t search_moves;   /* local moves tried at most (default 12) */
     unsigned long seed;    /* the simulated sweeps' noise (default 1) */
@@ -108,11 +110,12 @@ int ls_plan_check_design(const ls_law *l, const ls_law_param *params, size_t p, 
  * flops_max a factor sqrt(10) apart (7 of them), and at each 5 sizes
  * N*(F) 3^z, z = -1, -1/2, 0, 1/2, 1, about the optimum N* that the law
  * predicts for that (R, E) at F, each trained on D = F / (6 N_unroll)
- * tokens (as the IsoFLOP baseline centres its sizes).  flops_max is the
- * sweep's budget over min_runs * 1 (the largest run of which a fittable
- * design can still hold min_runs).  Returns a malloc'd array (free() it)
- * of *n points, or NULL with err set (LS_ERR_DATA: the law has no optimum
- * for any pair). */
+ * tokens (as the IsoFLOP baseline centres its sizes), those above the
+ * floor (LS_PLAN_MIN_N_ACT) kept.  plan's flops_max is the sweep's budget
+ * over twice the parameters (the largest run of which a fittable design
+ * can still hold as many).  Returns a malloc'd array (free() it) of *n
+ * points, or NULL with err set (LS_ERR_DATA: no candidate above the
+ * floor). */
 ls_law_point *ls_plan_question_candidates(const ls_law *l, const ls_arch_template *t, const double *R, size_t nR,
                                           const double *E, size_t nE, double flops_max, size_t *n, ls_error *err);
 
@@ -209,11 +212,22 @@ typedef struct ls_plan_candidates {
 int ls_plan_grid_candidates(const ls_arch_template *t, const ls_simulate_grid *grid, ls_law_point **out, size_t *n,
                             ls_error *err) LS_MUST_CHECK;
 
+/* The smallest run a plan makes itself (the candidates from the question,
+ * the IsoFLOP design's runs): LS_PLAN_MIN_N_ACT active parameters, trained
+ * on at least as many tokens as it has. */
+#define LS_PLAN_MIN_N_ACT 1e6
+
+/* The most candidates a plan weighs: its memory grows as draws x
+ * candidates x parameters (the Jacobians, about 130 bytes a draw and
+ * candidate with the default law). */
+#define LS_PLAN_MAX_CANDIDATES 100000
+
 /* The candidates of a CSV file of configurations, read as a sweep is
  * (docs/formats.md: the same columns, aliases and checks; n_act or
  * n_active, tokens or flops, R, E; no loss needed), with the columns
  * n_total, n_loop and k it lacks taken from the template.  A k other than
- * the template's top_k, or a configuration given twice, is an
+ * the template's top_k, a configuration given twice, or more than
+ * LS_PLAN_MAX_CANDIDATES rows (refused at the first row beyond) is an
  * LS_ERR_DATA error naming the file and line.  Returns a malloc'd array
  * (free() it) of *n points, or NULL with err set. */
 ls_law_point *ls_plan_read_candidates(const char *path, const ls_arch_template *t, size_t *n, ls_error *err);

@@ -9,6 +9,7 @@
 
 #include "arch_internal.h"
 #include "jsonw_internal.h"
+#include "numtext_internal.h"
 #include "readfile_internal.h"
 #include "shape_internal.h"
 
@@ -151,6 +152,11 @@ static double clean(double x) { return fabs(x) < 1e-12 ? 0.0 : x; }
 static int model_shares(const ls_shape_spec *given, ls_arch_template *t, ls_error *err)
 {
     long k = given->top_k == LS_SHAPE_UNSET ? 1 : given->top_k;
+    /* The E being chosen is the loop block's: with no block layer of
+     * experts it would sit nowhere. */
+    if (given->moe_layers == 0)
+        return ls_error_set(err, LS_ERR_DATA, "moe_layers: 0 leaves no loop-block layer for the experts E being "
+                            "chosen (a template's E is the loop block's); give moe_layers of at least 1");
     double a[3], b[3], r[3];
     if (quadratic_parts(given, 2 * k, 1, a, err) != 0 || quadratic_parts(given, 3 * k, 1, b, err) != 0 ||
         quadratic_parts(given, 2 * k, 2, r, err) != 0)
@@ -259,6 +265,29 @@ static int read_member(const cJSON *item, const char *path, ls_arch_doc *doc, co
     return 0;
 }
 
+/* The members of `loopscale shape --format json` beside its "shape" (docs/formats.md): what a template
+ * file read from that output may hold there. */
+static const char *const SHAPE_OUTPUT_MEMBERS[] = {"format", "identities", "sizes", "params", "sweep_row", "n_unroll",
+                                                   "flops_per_token", "inference_flops_per_token_by_convention",
+                                                   "mup", "ladder"};
+
+/* Whether key is one a template reads (a share, a shape's key...). */
+static int is_template_key(const cJSON *item)
+{
+    static const char *const own[] = {"name", "source", "flops_convention", "loop_fraction"};
+    for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+        if (strcmp(item->string, own[i]) == 0)
+            return 1;
+    for (size_t i = 0; i < NSHARE_KEYS; i++)
+        if (strcmp(item->string, SHARE_KEYS[i]) == 0)
+            return 1;
+    ls_shape_spec scratch;
+    ls_shape_spec_unset(&scratch);
+    const char *seen[LS_SHAPE_NKEYS] = {0};
+    ls_error ignored;
+    return ls_shape_spec_set_key(&scratch, seen, "", item, &ignored) != 0;
+}
+
 int ls_arch_doc_from_json(const cJSON *root, const char *path, ls_arch_doc *doc, ls_error *err)
 {
     doc_init(doc);
@@ -266,22 +295,25 @@ int ls_arch_doc_from_json(const cJSON *root, const char *path, ls_arch_doc *doc,
         return ls_error_set(err, LS_ERR_DATA, "%s: expected a JSON object at the top", path);
     /* The output of `loopscale shape --format json` carries the shape as its
      * "shape" member, so it can be read back as it is; only that member is
-     * read, so a key beside it was edited where it counts for nothing. */
+     * read, so a template's key beside it was edited where it counts for
+     * nothing, and any other key but the output's own is unknown. */
     const cJSON *inner = cJSON_GetObjectItemCaseSensitive(root, "shape");
     const cJSON *obj = root;
     if (cJSON_IsObject(inner)) {
         const cJSON *item;
         cJSON_ArrayForEach(item, root)
         {
-            if (item == inner || strcmp(item->string, "format") == 0)
+            int output = 0;
+            for (size_t i = 0; i < sizeof SHAPE_OUTPUT_MEMBERS / sizeof *SHAPE_OUTPUT_MEMBERS; i++)
+                output |= strcmp(item->string, SHAPE_OUTPUT_MEMBERS[i]) == 0;
+            if (item == inner || output)
                 continue;
-            ls_arch_doc scratch;
-            doc_init(&scratch);
-            const char *seen[LS_SHAPE_NKEYS] = {0};
-            ls_error ignored;
-            if (ls_shape_spec_set_key(&scratch.shape, seen, path, item, &ignored) != 0)
+            if (is_template_key(item))
                 return ls_error_set(err, LS_ERR_DATA, "%s: %s: outside the \"shape\" object, which is what is read; "
                                     "move it inside", path, item->string);
+            return ls_error_set(err, LS_ERR_DATA, "%s: unknown key '%s' beside the \"shape\" object (only that "
+                                "object and the other members of `loopscale shape --format json` may stand there)",
+                                path, item->string);
         }
         obj = inner;
     }
@@ -319,10 +351,48 @@ static int check_derived(const char *path, const char *key, double given, double
                         "change them or remove it", path, key, given, from, derived);
 }
 
+/* A template holds its layer counts and top_k as int: larger values are
+ * refused as read, before any conversion could wrap them. */
+#define ARCH_MAX_COUNT 1000000L
+
+static int check_counts(const ls_shape_spec *g, const char *path, ls_error *err)
+{
+    static const struct {
+        const char *key;
+        size_t offset;
+    } counts[] = {{"top_k", offsetof(ls_shape_spec, top_k)},
+                  {"prelude_layers", offsetof(ls_shape_spec, head_layers)},
+                  {"loop_layers", offsetof(ls_shape_spec, layers)},
+                  {"coda_layers", offsetof(ls_shape_spec, tail_layers)}};
+    for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
+        long v = *(const long *)((const char *)g + counts[i].offset);
+        if (v != LS_SHAPE_UNSET && v > ARCH_MAX_COUNT)
+            return ls_error_set(err, LS_ERR_DATA, "%s: %s: %ld is more than %ld", path, counts[i].key, v,
+                                ARCH_MAX_COUNT);
+    }
+    return 0;
+}
+
+/* The FLOP convention a template names must be one it can count: its
+ * context and vocabulary are the template's own keys. */
+static int check_convention(const ls_arch_doc *doc, const ls_arch_template *t, const char *path, ls_error *err)
+{
+    if (doc->flops_convention < 0)
+        return 0;
+    ls_law_flops c;
+    ls_arch_flops(t, &c);
+    ls_error why;
+    if (ls_law_flops_check(&c, &why) == 0)
+        return 0;
+    return ls_error_set(err, LS_ERR_DATA, "%s: flops_convention: %s", path, why.message);
+}
+
 int ls_arch_template_from_doc(const ls_arch_doc *doc, const char *path, ls_arch_template *t, ls_error *err)
 {
     const ls_shape_spec *g = &doc->shape;
     int model = g->d_ff != LS_SHAPE_UNSET || g->d_expert != LS_SHAPE_UNSET;
+    if (check_counts(g, path, err) != 0)
+        return err->code;
     if (doc->name[0])
         snprintf(t->name, sizeof t->name, "%s", doc->name);
     if (doc->source[0])
@@ -339,7 +409,7 @@ int ls_arch_template_from_doc(const ls_arch_doc *doc, const char *path, ls_arch_
                                 "%s)", path, g->d_model == LS_SHAPE_UNSET ? "d_model" : "loop_layers",
                                 g->d_ff != LS_SHAPE_UNSET ? "d_ff" : "d_expert");
         ls_arch_template derived = *t;
-        if (model_shares(g, &derived, err) != 0) {
+        if (ls_shape_check_stages(g, err) != 0 || model_shares(g, &derived, err) != 0) {
             char why[LS_ERROR_MESSAGE_MAX];
             snprintf(why, sizeof why, "%s", err->message);
             return ls_error_set(err, LS_ERR_DATA, "%s: %s", path, why);
@@ -357,7 +427,7 @@ int ls_arch_template_from_doc(const ls_arch_doc *doc, const char *path, ls_arch_
         *t = derived;
         t->has_shape = 1;
         t->shape = *g;
-        return 0;
+        return check_convention(doc, t, path, err);
     }
     /* Shares: of a shape's keys, only those the FLOP conventions and the
      * layer counts read mean anything without a model. */
@@ -401,8 +471,6 @@ int ls_arch_template_from_doc(const ls_arch_doc *doc, const char *path, ls_arch_
         t->loop_layers = (int)g->layers;
     if (g->tail_layers != LS_SHAPE_UNSET)
         t->coda_layers = (int)g->tail_layers;
-    if (t->prelude_layers > 1000000 || t->loop_layers > 1000000 || t->coda_layers > 1000000 || t->top_k > 1000000)
-        return ls_error_set(err, LS_ERR_DATA, "%s: more than 1000000 layers or experts per token", path);
     if (g->d_model != LS_SHAPE_UNSET)
         t->d_model = (double)g->d_model;
     static const struct {
@@ -420,6 +488,15 @@ int ls_arch_template_from_doc(const ls_arch_doc *doc, const char *path, ls_arch_
                                 v, ranges[i].lo_open ? '(' : '[', ranges[i].lo, ranges[i].hi,
                                 ranges[i].hi_open ? ')' : ']');
     }
+    /* Attention and the routed experts are both parts of N_act. */
+    if (!isnan(doc->attention_share) && !isnan(doc->routed_share) &&
+        doc->attention_share + doc->routed_share > 1 + 1e-12) {
+        char routed[NUMTEXT_DOUBLE_MAX], attention[NUMTEXT_DOUBLE_MAX];
+        return ls_error_set(err, LS_ERR_DATA, "%s: routed_share: %s and attention_share %s add up to more than 1: "
+                            "attention and the routed experts are both parts of N_act", path,
+                            ls_numtext_format_double(routed, doc->routed_share),
+                            ls_numtext_format_double(attention, doc->attention_share));
+    }
     if (!isnan(doc->attention_share))
         t->attention_share = doc->attention_share;
     /* attention_share alone is the older form: every layer's non-attention
@@ -432,21 +509,42 @@ int ls_arch_template_from_doc(const ls_arch_doc *doc, const char *path, ls_arch_
         t->fixed_share = doc->fixed_share;
     if (!isnan(doc->per_loop_share))
         t->per_loop_share = doc->per_loop_share;
-    if (!isnan(doc->loop_share))
+    int outside = t->prelude_layers + t->coda_layers;
+    if (!isnan(doc->loop_share)) {
+        /* The loop share counts parameters and may differ from the layers'
+         * fraction (a block of wider layers); but all of N_act is in the
+         * block only when no layer is outside it. */
+        char share[NUMTEXT_DOUBLE_MAX];
+        if (layers_given && (doc->loop_share >= 1) != (outside == 0))
+            return ls_error_set(err, LS_ERR_DATA, "%s: loop_share: %s cannot hold with %d prelude and %d coda "
+                                "layers (%s)", path, ls_numtext_format_double(share, doc->loop_share),
+                                t->prelude_layers, t->coda_layers,
+                                outside ? "layers outside the block hold part of N_act" :
+                                          "with no layer outside the block, all of N_act is in it: 1");
         t->loop_share = doc->loop_share;
-    else if (layers_given)
-        t->loop_share = (double)t->loop_layers / (double)(t->prelude_layers + t->loop_layers + t->coda_layers);
-    if (!isnan(doc->loop_fraction) && !(fabs(doc->loop_fraction - t->loop_share) <= 1e-9 * t->loop_share))
+        if (!layers_given && doc->loop_share >= 1) { /* the default layers, all in the block */
+            t->loop_layers += outside;
+            t->prelude_layers = t->coda_layers = 0;
+        }
+    } else if (layers_given)
+        t->loop_share = (double)t->loop_layers / (double)(outside + t->loop_layers);
+    if (!isnan(doc->loop_fraction) && !(fabs(doc->loop_fraction - t->loop_share) <= 1e-9 * t->loop_share)) {
+        if (!isnan(doc->loop_share)) {
+            char fraction[NUMTEXT_DOUBLE_MAX], share[NUMTEXT_DOUBLE_MAX];
+            return ls_error_set(err, LS_ERR_DATA, "%s: loop_fraction: %s disagrees with loop_share (%s), its newer "
+                                "name; remove it", path, ls_numtext_format_double(fraction, doc->loop_fraction),
+                                ls_numtext_format_double(share, doc->loop_share));
+        }
         return ls_error_set(err, LS_ERR_DATA,
                             "%s: loop_fraction: %.17g disagrees with the layer counts (%d of %d layers loop: %.6g); "
                             "it is derived from them, so change the counts or remove it",
-                            path, doc->loop_fraction, t->loop_layers,
-                            t->prelude_layers + t->loop_layers + t->coda_layers, t->loop_share);
+                            path, doc->loop_fraction, t->loop_layers, outside + t->loop_layers, t->loop_share);
+    }
     t->has_shape = 0;
     ls_shape_spec_unset(&t->shape);
     for (int st = 0; st < LS_SHAPE_NSTAGES; st++)
         t->kv_ratio[st] = 1.0;
-    return 0;
+    return check_convention(doc, t, path, err);
 }
 
 int ls_arch_template_read(const char *path, ls_arch_template *t, ls_error *err)
@@ -676,6 +774,11 @@ static void fit_shares(const run_ratio *v, size_t n, ls_arch_template *t, unsign
         t->loop_share = loop_sum / (double)nloop;
     else
         *assumed |= LS_ARCH_ASSUMED_LOOP;
+    if (t->loop_share >= 1) { /* every parameter loops: no layer outside the block */
+        t->loop_share = 1;
+        t->loop_layers += t->prelude_layers + t->coda_layers;
+        t->prelude_layers = t->coda_layers = 0;
+    }
 }
 
 int ls_arch_record_runs(const ls_sweep *s, const ls_arch_template *given, ls_arch_record *out, ls_error *err)
@@ -693,9 +796,13 @@ int ls_arch_record_runs(const ls_sweep *s, const ls_arch_template *given, ls_arc
      * default, or the shares fitted to them. */
     ls_arch_template def;
     ls_arch_template_default(&def);
-    double total = NAN, loop = NAN;
+    double total = NAN, loop = NAN, kmin = INFINITY;
+    for (size_t i = 0; i < s->n; i++)
+        kmin = fmin(kmin, v[i].k);
     int chosen = 0;
-    if (given) {
+    /* A template routes to its top_k: it describes the runs only when that
+     * is their k (the smallest, when they have several). */
+    if (given && given->top_k == kmin) {
         residuals(given, v, s->n, &total, &loop);
         if (total <= LS_ARCH_TOLERANCE && !(loop > LS_ARCH_TOLERANCE)) {
             out->tmpl = *given;
@@ -703,7 +810,7 @@ int ls_arch_record_runs(const ls_sweep *s, const ls_arch_template *given, ls_arc
             chosen = 1;
         }
     }
-    if (!chosen) {
+    if (!chosen && def.top_k == kmin) {
         residuals(&def, v, s->n, &total, &loop);
         if (total <= 1e-6 && !(loop > 1e-6)) {
             out->tmpl = def;
@@ -741,6 +848,35 @@ int ls_arch_record_runs(const ls_sweep *s, const ls_arch_template *given, ls_arc
     }
     free(v);
     return 0;
+}
+
+void ls_arch_config_residuals(const ls_arch_template *t, const ls_arch_config *c, size_t n, double *total,
+                              double *loop)
+{
+    /* |t - x| / x over [lo, hi] is largest at an end. */
+    *total = 0.0;
+    *loop = NAN;
+    for (size_t i = 0; i < n; i++) {
+        double want = ls_arch_n_total_at(t, 1.0, c[i].E, c[i].R);
+        for (int e = 0; e < 2; e++) {
+            *total = fmax(*total, fabs(want - c[i].total_ratio[e]) / c[i].total_ratio[e]);
+            if (!isnan(c[i].loop_ratio[e]))
+                *loop = fmax(isnan(*loop) ? 0.0 : *loop, fabs(t->loop_share - c[i].loop_ratio[e]) / c[i].loop_ratio[e]);
+        }
+    }
+}
+
+int ls_arch_template_is_default(const ls_arch_template *t)
+{
+    ls_arch_template d;
+    ls_arch_template_default(&d);
+    const double a[5] = {t->attention_share, t->routed_share, t->fixed_share, t->per_loop_share, t->loop_share};
+    const double b[5] = {d.attention_share, d.routed_share, d.fixed_share, d.per_loop_share, d.loop_share};
+    for (int i = 0; i < 5; i++)
+        if (!(fabs(a[i] - b[i]) <= 1e-12))
+            return 0;
+    return !t->has_shape && t->top_k == d.top_k && t->prelude_layers == d.prelude_layers &&
+           t->loop_layers == d.loop_layers && t->coda_layers == d.coda_layers;
 }
 
 /* The relative distance of x from [lo, hi] (0 inside). */

@@ -28,6 +28,14 @@ int ls_arch_doc_parse(const char *text, size_t len, const char *path, ls_arch_do
 int ls_arch_doc_from_json(const struct cJSON *root, const char *path, ls_arch_doc *doc, ls_error *err);
 /* The template a document gives, over t.  0 or LS_ERR_DATA. */
 int ls_arch_template_from_doc(const ls_arch_doc *doc, const char *path, ls_arch_template *t, ls_error *err);
+/* The largest relative difference of t's N_total / N_act and N_loop / N_act
+ * from the n configurations' ranges, as ls_arch_record_runs measures it on
+ * their runs (loop NaN when none gives N_loop): what a record's residual
+ * must be. */
+void ls_arch_config_residuals(const ls_arch_template *t, const ls_arch_config *c, size_t n, double *total,
+                              double *loop);
+/* Whether t is the default template (its shares, top_k and layers). */
+int ls_arch_template_is_default(const ls_arch_template *t);
 /* t as the JSON object `key` (NULL: the document's top) of w. */
 void ls_arch_template_write_json(jsonw *w, const char *key, const ls_arch_template *t);
 

@@ -425,6 +425,8 @@ int ls_law_flops_check(const ls_law_flops *c, ls_error *err)
                             "attention_share above 0", name);
     if (c->prelude_layers < 0 || c->loop_layers < 1 || c->coda_layers < 0)
         return ls_error_set(err, LS_ERR_USAGE, "FLOP convention %s: the layer counts must be non-negative", name);
+    if (c->prelude_layers > 1000000 || c->loop_layers > 1000000 || c->coda_layers > 1000000)
+        return ls_error_set(err, LS_ERR_USAGE, "FLOP convention %s: more than 1000000 layers in a stage", name);
     return 0;
 }
 

@@ -124,6 +124,10 @@ ls_lawfile *ls_lawfile_from_fit(const ls_fit_result *r, const ls_fit_parameters 
         ls_lawfile_free(lf);
         return NULL;
     }
+    /* The record's template counts FLOPs as the fit did (a template fit
+     * was given has that convention already). */
+    if (!lf->architecture.tmpl.has_shape)
+        ls_arch_set_flops(&lf->architecture.tmpl, &fit->flops);
     lf->has_architecture = 1;
     /* Every warning the fit deserves (its verdict). */
     ls_error verdict_err;
@@ -867,7 +871,92 @@ static const char *const ASSUMED_NAMES[] = {"routed_share", "fixed_share", "per_
 /* "architecture": {"source", "template", "residual": {"n_total", "n_loop"},
  * "assumed": [...], "configurations": [{"E", "R", "k", "runs",
  * "n_total_ratio", "n_loop_ratio"}, ...]}. */
-static int read_architecture(const json_ctx *c, const cJSON *obj, ls_arch_record *r)
+static int compare_configs(const void *a, const void *b)
+{
+    const ls_arch_config *x = *(const ls_arch_config *const *)a, *y = *(const ls_arch_config *const *)b;
+    if (x->E != y->E)
+        return x->E < y->E ? -1 : 1;
+    if (x->R != y->R)
+        return x->R < y->R ? -1 : 1;
+    return (x->k > y->k) - (x->k < y->k);
+}
+
+/* What a record must be to be the one fit wrote: its configurations each
+ * once, its residuals those its template gives at them, its template's
+ * top_k the runs' k, and its source what the residuals allow. */
+static int check_architecture(const json_ctx *c, const ls_arch_record *r, const ls_lawfile *lf)
+{
+    char what[LS_ERROR_MESSAGE_MAX];
+    if (r->nconfigs == 0)
+        return key_error(c, "architecture.configurations", "expected at least one configuration (the runs')");
+    const ls_arch_config **order = malloc(r->nconfigs * sizeof *order);
+    if (!order)
+        return ls_error_set(c->err, LS_ERR_INTERNAL, "out of memory");
+    double kmin = INFINITY;
+    for (size_t i = 0; i < r->nconfigs; i++) {
+        order[i] = &r->configs[i];
+        kmin = fmin(kmin, r->configs[i].k);
+    }
+    qsort(order, r->nconfigs, sizeof *order, compare_configs);
+    int status = 0;
+    for (size_t i = 1; i < r->nconfigs && status == 0; i++)
+        if (compare_configs(&order[i - 1], &order[i]) == 0) {
+            snprintf(what, sizeof what, "E = %g, R = %g, k = %g is listed twice (at [%zu] and [%zu])", order[i]->E,
+                     order[i]->R, order[i]->k, (size_t)(order[i - 1] - r->configs), (size_t)(order[i] - r->configs));
+            status = key_error(c, "architecture.configurations", what);
+        }
+    free(order);
+    if (status != 0)
+        return status;
+    const ls_arch_template *t = &r->tmpl;
+    if (t->top_k != kmin) {
+        snprintf(what, sizeof what, "%d, but the runs it records have k = %g at the least", t->top_k, kmin);
+        return key_error(c, "architecture.template.top_k", what);
+    }
+    /* A template's own convention is what solve counts with when the fit's
+     * is 6nd, so it must be the fit's (files written before recorded 6nd
+     * beside another convention of the fit's, which wins). */
+    if (lf->has_fit && t->flops_convention != LS_LAW_FLOPS_6ND && t->flops_convention != lf->fit.flops.kind) {
+        snprintf(what, sizeof what, "%s, but the fit counted FLOPs as %s (fit.flops_convention)",
+                 ls_law_flops_name(t->flops_convention), ls_law_flops_name(lf->fit.flops.kind));
+        return key_error(c, "architecture.template.flops_convention", what);
+    }
+    double total, loop;
+    ls_arch_config_residuals(t, r->configs, r->nconfigs, &total, &loop);
+    const double recorded[2] = {r->residual_total, r->residual_loop}, actual[2] = {total, loop};
+    static const char *const names[2] = {"architecture.residual.n_total", "architecture.residual.n_loop"};
+    for (int k = 0; k < 2; k++) {
+        if (isnan(actual[k]) && isnan(recorded[k]))
+            continue;
+        if (isnan(actual[k]) || isnan(recorded[k])) {
+            snprintf(what, sizeof what, isnan(actual[k]) ? "given, but no configuration has an n_loop_ratio"
+                                                         : "missing, but the configurations give n_loop_ratio");
+            return key_error(c, names[k], what);
+        }
+        if (!(fabs(recorded[k] - actual[k]) <= 1e-9 + 1e-6 * actual[k])) {
+            snprintf(what, sizeof what, "%.6g is not what the template gives at the configurations (%.6g): the "
+                     "template or the configurations were edited", recorded[k], actual[k]);
+            return key_error(c, names[k], what);
+        }
+    }
+    double worst = fmax(total, isnan(loop) ? 0.0 : loop);
+    if (r->source == LS_ARCH_FROM_DEFAULT && !(ls_arch_template_is_default(t) && worst <= 1e-6)) {
+        snprintf(what, sizeof what, "\"default\", but %s", ls_arch_template_is_default(t)
+                 ? "the default template does not reproduce the configurations to 1e-6"
+                 : "the template is not the default");
+        return key_error(c, "architecture.source", what);
+    }
+    if (r->source == LS_ARCH_FROM_TEMPLATE && !(worst <= LS_ARCH_TOLERANCE)) {
+        snprintf(what, sizeof what, "\"template\", but the template is %.3g%% from the configurations (a given "
+                 "template is recorded only within %g%%)", 100 * worst, 100 * LS_ARCH_TOLERANCE);
+        return key_error(c, "architecture.source", what);
+    }
+    if (r->assumed && r->source != LS_ARCH_FROM_RUNS)
+        return key_error(c, "architecture.assumed", "only shares fitted to the runs (source \"runs\") assume any");
+    return 0;
+}
+
+static int read_architecture(const json_ctx *c, const cJSON *obj, ls_arch_record *r, const ls_lawfile *lf)
 {
     char path[128], text[32];
     int status = expect_object(c, obj, "architecture");
@@ -900,6 +989,12 @@ static int read_architecture(const json_ctx *c, const cJSON *obj, ls_arch_record
             status = get_number(c, item, path, res_of[k]);
         if (item && status == 0 && !(*res_of[k] >= 0))
             status = key_error(c, path, "must not be negative");
+        else if (item && status == 0 && !(*res_of[k] <= 1e9)) {
+            char what[96];
+            snprintf(what, sizeof what, "%g is more than 1e9, beyond any relative difference of parameter counts",
+                     *res_of[k]);
+            status = key_error(c, path, what);
+        }
     }
     item = status ? NULL : member(c, obj, "assumed", "architecture.assumed", 0, &status);
     if (item && status == 0 && !cJSON_IsArray(item))
@@ -911,7 +1006,11 @@ static int read_architecture(const json_ctx *c, const cJSON *obj, ls_arch_record
         if (k == 4)
             status = key_error(c, "architecture.assumed",
                                "expected routed_share, fixed_share, per_loop_share or loop_share");
-        else
+        else if (r->assumed >> k & 1u) {
+            char what[96];
+            snprintf(what, sizeof what, "'%s' is listed twice", ASSUMED_NAMES[k]);
+            status = key_error(c, "architecture.assumed", what);
+        } else
             r->assumed |= 1u << k;
     }
     const cJSON *configs = status ? NULL : member(c, obj, "configurations", "architecture.configurations", 1, &status);
@@ -924,33 +1023,49 @@ static int read_architecture(const json_ctx *c, const cJSON *obj, ls_arch_record
         ls_arch_config *cf = &r->configs[r->nconfigs];
         snprintf(path, sizeof path, "architecture.configurations[%zu]", r->nconfigs);
         status = expect_object(c, x, path);
+        /* E, R and k as a sweep's runs may have them (docs/formats.md). */
         static const char *const keys[] = {"E", "R", "k"};
+        static const double most[] = {LS_SWEEP_MAX_EXPERTS, LS_SWEEP_MAX_LOOPS, LS_SWEEP_MAX_EXPERTS};
         double *values[] = {&cf->E, &cf->R, &cf->k};
         for (int k = 0; k < 3 && status == 0; k++) {
             snprintf(path, sizeof path, "architecture.configurations[%zu].%s", r->nconfigs, keys[k]);
             item = member(c, x, keys[k], path, 1, &status);
             if (status == 0)
                 status = get_number(c, item, path, values[k]);
-            if (status == 0 && !(*values[k] >= 1 && *values[k] == floor(*values[k])))
-                status = key_error(c, path, "expected a whole number of at least 1");
+            if (status == 0 && !(*values[k] >= 1 && *values[k] <= most[k] && *values[k] == floor(*values[k]))) {
+                char what[64];
+                snprintf(what, sizeof what, "expected a whole number from 1 to %g", most[k]);
+                status = key_error(c, path, what);
+            }
+        }
+        if (status == 0 && cf->k > cf->E) {
+            snprintf(path, sizeof path, "architecture.configurations[%zu].k", r->nconfigs);
+            status = key_error(c, path, "more experts per token than experts (E)");
         }
         snprintf(path, sizeof path, "architecture.configurations[%zu].runs", r->nconfigs);
         item = status ? NULL : member(c, x, "runs", path, 1, &status);
         if (status == 0)
             status = get_count(c, item, path, &cf->runs);
+        if (status == 0 && cf->runs == 0)
+            status = key_error(c, path, "expected a count of at least 1 (a configuration is the runs')");
+        /* N_total >= N_act and N_loop <= N_act, as every run has them. */
         snprintf(path, sizeof path, "architecture.configurations[%zu].n_total_ratio", r->nconfigs);
         item = status ? NULL : member(c, x, "n_total_ratio", path, 1, &status);
         if (status == 0)
             status = read_pair(c, item, path, cf->total_ratio);
+        if (status == 0 && !(cf->total_ratio[0] >= 1 && cf->total_ratio[1] <= LS_SWEEP_MAX_PARAMS))
+            status = key_error(c, path, "expected ratios N_total / N_act of at least 1");
         cf->loop_ratio[0] = cf->loop_ratio[1] = NAN;
         snprintf(path, sizeof path, "architecture.configurations[%zu].n_loop_ratio", r->nconfigs);
         item = status ? NULL : member(c, x, "n_loop_ratio", path, 0, &status);
         if (item && status == 0)
             status = read_pair(c, item, path, cf->loop_ratio);
+        if (item && status == 0 && !(cf->loop_ratio[1] <= 1))
+            status = key_error(c, path, "expected ratios N_loop / N_act of at most 1");
         if (status == 0)
             r->nconfigs++;
     }
-    return status;
+    return status == 0 ? check_architecture(c, r, lf) : status;
 }
 
 /* "quantisation": {"form": "kumar2024", "C_T", "gamma_D", "gamma_N",
@@ -1110,7 +1225,7 @@ ls_lawfile *ls_lawfile_parse(const char *text, size_t len, const char *name, ls_
         status = read_warnings(&c, item, &lf->warnings);
     if (status == 0 && (item = member(&c, root, "architecture", "architecture", 0, &status))) {
         lf->has_architecture = 1;
-        status = read_architecture(&c, item, &lf->architecture);
+        status = read_architecture(&c, item, &lf->architecture, lf);
     }
     if (status == 0 && (item = member(&c, root, "quantisation", "quantisation", 0, &status))) {
         lf->has_quant = 1;

@@ -280,7 +280,8 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
     [O_SEARCH] = {"search", 0, LS_OPTION_INTEGER, 0, "K", 0, 100000, NULL, "32", NULL,
                   "judge the starting designs (c-optimal, IsoFLOP, mixtures) and local moves by K simulated sweeps "
                   "each, drawn from the prior's bootstrap draws, fitted and solved; the plan is the design with the "
-                  "most right decisions (0: the c-optimal design alone)",
+                  "most right decisions (0: no simulation: the c-optimal design if it can be fitted, else the fittable "
+                  "mixture with the least IsoFLOP share)",
                   NULL},
     [O_BASELINE_FLOPS] = {"baseline-flops", 0, LS_OPTION_FLOPS, 0, "F", 1, MAX_FLOPS, NULL, NULL, "the plan's",
                           "compute of each baseline", NULL, "FLOPs"},

@@ -425,6 +425,108 @@ static int same_run(const ls_law_point *a, const ls_law_point *b)
     return same_value(a->n_act, b->n_act) && same_value(a->D, b->D) && a->R == b->R && a->E == b->E;
 }
 
+/* Runs sorted by (R, E, N_act, tokens), so that the runs that are the same
+ * as a given one (same_run) are found in O(log n) rather than by a pass
+ * over all of them: each of n runs already trained is matched against the
+ * candidates, and a candidate file is searched for repeats. */
+typedef struct run_key {
+    double R, E, n_act, D;
+    size_t index;
+} run_key;
+
+typedef struct run_index {
+    run_key *keys;
+    size_t n;
+} run_index;
+
+static int compare_keys(const void *a, const void *b)
+{
+    const run_key *x = a, *y = b;
+    const double u[4] = {x->R, x->E, x->n_act, x->D}, v[4] = {y->R, y->E, y->n_act, y->D};
+    for (int k = 0; k < 4; k++)
+        if (u[k] != v[k])
+            return u[k] < v[k] ? -1 : 1;
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+static int run_index_build(run_index *ix, const ls_law_point *x, size_t n)
+{
+    ix->n = n;
+    if (!(ix->keys = malloc((n ? n : 1) * sizeof *ix->keys)))
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        ix->keys[i] = (run_key){x[i].R, x[i].E, x[i].n_act, x[i].D, i};
+    qsort(ix->keys, n, sizeof *ix->keys, compare_keys);
+    return 0;
+}
+
+static void run_index_free(run_index *ix)
+{
+    free(ix->keys);
+    ix->keys = NULL;
+    ix->n = 0;
+}
+
+/* The first position of the sorted keys not before key. */
+static size_t lower_bound(const run_index *ix, const run_key *key)
+{
+    size_t lo = 0, hi = ix->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (compare_keys(&ix->keys[mid], key) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Call found(ctx, index) for every indexed run that is the same as p (in
+ * the order of the index); it returns nonzero to stop.  Within the N_act
+ * that are the same as p's up to rounding (one, but for rounding) the
+ * tokens are found by bisection too. */
+static void run_index_each(const run_index *ix, const ls_law_point *p, int (*found)(void *, size_t), void *ctx)
+{
+    double lo = p->n_act - 1e-9 * fabs(p->n_act);
+    run_key key = {p->R, p->E, lo, -INFINITY, 0};
+    size_t at = lower_bound(ix, &key);
+    while (at < ix->n && ix->keys[at].R == p->R && ix->keys[at].E == p->E && same_value(ix->keys[at].n_act, p->n_act)) {
+        /* The block of this exact N_act: from the first tokens that can match. */
+        double n_act = ix->keys[at].n_act;
+        key = (run_key){p->R, p->E, n_act, p->D - 1e-9 * fabs(p->D), 0};
+        size_t k = lower_bound(ix, &key);
+        for (; k < ix->n && ix->keys[k].R == p->R && ix->keys[k].E == p->E && ix->keys[k].n_act == n_act &&
+               same_value(ix->keys[k].D, p->D); k++)
+            if (found(ctx, ix->keys[k].index))
+                return;
+        key = (run_key){p->R, p->E, n_act, INFINITY, 0};
+        at = lower_bound(ix, &key); /* the next N_act */
+    }
+}
+
+/* The smallest index of a run the same as p (SIZE_MAX: none). */
+static int keep_smallest(void *ctx, size_t index)
+{
+    size_t *smallest = ctx;
+    if (index < *smallest)
+        *smallest = index;
+    return 0;
+}
+
+/* Mark every run the same as p unavailable (ctx: the flags). */
+static int mark_taken(void *ctx, size_t index)
+{
+    ((unsigned char *)ctx)[index] = 0;
+    return 0;
+}
+
+static size_t run_index_first(const run_index *ix, const ls_law_point *p)
+{
+    size_t smallest = SIZE_MAX;
+    run_index_each(ix, p, keep_smallest, &smallest);
+    return smallest;
+}
+
 /* The lowest-loss feasible candidate with another (R, E) than the choice. */
 static int runner_up(const ls_solve_result *r, ls_solve_candidate *out)
 {
@@ -498,6 +600,57 @@ int ls_plan_grid_candidates(const ls_arch_template *t, const ls_simulate_grid *g
     return 0;
 }
 
+/* The candidates of a file as they are read: the limit is applied row by
+ * row, so that a file of a million rows is refused at its 100,001st. */
+typedef struct candidate_reader {
+    const ls_arch_template *t;
+    ls_law_point *x;
+    long *line;
+    size_t n, cap;
+    char name[512]; /* the file, as messages name it */
+} candidate_reader;
+
+static int candidate_header(void *ctx, const char *file, const char *const *names, size_t ncolumns, int has_loss,
+                            ls_error *err)
+{
+    (void)names;
+    (void)ncolumns;
+    (void)has_loss;
+    (void)err;
+    candidate_reader *cr = ctx;
+    snprintf(cr->name, sizeof cr->name, "%s", file);
+    return 0;
+}
+
+static int candidate_row(void *ctx, const ls_sweep_row *row, const ls_sweep_text_cell *cells, size_t ncells,
+                         ls_error *err)
+{
+    (void)cells;
+    (void)ncells;
+    candidate_reader *cr = ctx;
+    const char *name = cr->name;
+    if (cr->n == LS_PLAN_MAX_CANDIDATES)
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: more than %d candidates; a plan weighs at most %d", name,
+                            row->line, LS_PLAN_MAX_CANDIDATES, LS_PLAN_MAX_CANDIDATES);
+    if (row->k != cr->t->top_k)
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: column 'k': %g is not the template's top_k (%d)", name,
+                            row->line, row->k, cr->t->top_k);
+    if (cr->n == cr->cap) {
+        size_t cap = cr->cap ? 2 * cr->cap : 1024;
+        ls_law_point *x = realloc(cr->x, cap * sizeof *x);
+        if (x)
+            cr->x = x;
+        long *line = x ? realloc(cr->line, cap * sizeof *line) : NULL;
+        if (!line)
+            return ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        cr->line = line;
+        cr->cap = cap;
+    }
+    cr->x[cr->n] = ls_sweep_row_point(row);
+    cr->line[cr->n++] = row->line;
+    return 0;
+}
+
 ls_law_point *ls_plan_read_candidates(const char *path, const ls_arch_template *t, size_t *n, ls_error *err)
 {
     *n = 0;
@@ -505,40 +658,30 @@ ls_law_point *ls_plan_read_candidates(const char *path, const ls_arch_template *
     memset(&so, 0, sizeof so);
     so.shape = t;
     const char *paths[] = {path};
-    ls_sweep *s = ls_sweep_read(paths, 1, &so, err);
-    if (!s)
-        return NULL;
-    ls_law_point *x = malloc((s->n ? s->n : 1) * sizeof *x);
-    if (!x) {
-        ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
-        ls_sweep_free(s);
-        return NULL;
+    candidate_reader cr = {t, NULL, NULL, 0, 0, ""};
+    ls_sweep_handler handler = {candidate_header, candidate_row, &cr, NULL};
+    size_t nrows = 0;
+    int status = ls_sweep_stream(paths, 1, &so, &handler, &nrows, err);
+    /* Each candidate is trained at most once: a repeated one would be a
+     * second chance at the same run.  The first line that repeats an
+     * earlier one is named, with the earliest it repeats. */
+    run_index ix = {NULL, 0};
+    if (status == 0 && run_index_build(&ix, cr.x, cr.n) != 0)
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+    for (size_t i = 0; i < cr.n && status == 0; i++) {
+        size_t first = run_index_first(&ix, &cr.x[i]);
+        if (first < i)
+            status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: the same candidate (n_act, tokens, R and E) as line %ld",
+                                  cr.name, cr.line[i], cr.line[first]);
     }
-    int status = 0;
-    for (size_t i = 0; i < s->n && status == 0; i++) {
-        const ls_sweep_row *row = &s->rows[i];
-        if (row->k != t->top_k) {
-            status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column 'k': %g is not the template's top_k (%d)",
-                                  s->name, row->line, row->k, t->top_k);
-            break;
-        }
-        x[i] = ls_sweep_row_point(row);
-        /* Each candidate is trained at most once: a repeated one would be
-         * a second chance at the same run. */
-        for (size_t j = 0; j < i && status == 0; j++)
-            if (same_run(&x[j], &x[i]))
-                status = ls_error_set(err, LS_ERR_DATA,
-                                      "%s:%ld: the same candidate (n_act, tokens, R and E) as line %ld", s->name,
-                                      row->line, s->rows[j].line);
-    }
-    size_t count = s->n;
-    ls_sweep_free(s);
+    run_index_free(&ix);
+    free(cr.line);
     if (status != 0) {
-        free(x);
+        free(cr.x);
         return NULL;
     }
-    *n = count;
-    return x;
+    *n = cr.n;
+    return cr.x;
 }
 
 static size_t sorted_distinct(double *v, size_t n)
@@ -680,46 +823,143 @@ static size_t distinct_pairs(const ls_law_point *cand, size_t n, double *R, doub
     return m;
 }
 
+/* The sizes a plan's own runs keep to (the IsoFLOP design's, here; the
+ * candidates from the question keep to the floor alone): N_act within the
+ * candidates' range and at least LS_PLAN_MIN_N_ACT, tokens at most the
+ * candidates' largest (what the data allows) and at least N_act. */
+typedef struct run_range {
+    double n_lo, n_hi, d_hi;
+} run_range;
+
+static void range_of(const ls_law_point *cand, size_t n, run_range *r)
+{
+    *r = (run_range){INFINITY, 0, 0};
+    for (size_t i = 0; i < n; i++) {
+        r->n_lo = fmin(r->n_lo, cand[i].n_act);
+        r->n_hi = fmax(r->n_hi, cand[i].n_act);
+        r->d_hi = fmax(r->d_hi, cand[i].D);
+    }
+}
+
+/* A run no smaller than the floor: LS_PLAN_MIN_N_ACT active parameters, on
+ * as many tokens at least. */
+static int above_floor(const ls_law_point *x)
+{
+    return x->n_act >= LS_PLAN_MIN_N_ACT && x->D >= x->n_act;
+}
+
+static int within(const ls_law_point *x, const run_range *r)
+{
+    return above_floor(x) && x->n_act >= r->n_lo * (1 - 1e-9) && x->n_act <= r->n_hi * (1 + 1e-9) &&
+           x->D <= r->d_hi * (1 + 1e-9);
+}
+
+/* The shape of an IsoFLOP design: (R, E) pairs, budgets B a factor ratio
+ * apart, S sizes over a factor span either side of the optimum. */
+typedef struct isoflop_shape {
+    const ls_law *center;
+    const ls_arch_template *t;
+    const double *R, *E;
+    size_t npairs, B, S;
+    double ratio, span;
+    const run_range *range; /* NULL: every run kept */
+} isoflop_shape;
+
+/* The design with its largest budget at top: its runs within the range
+ * into design (*n), their FLOPs (*cost) and the smallest and largest
+ * budget of a run kept.  LS_ERR_DATA when the centre law has no optimum. */
+static int isoflop_at(const isoflop_shape *sh, double top, ls_law_point *design, size_t *n, double *cost,
+                      double *f_lo, double *f_hi, ls_error *err)
+{
+    *n = 0;
+    *cost = 0;
+    *f_lo = INFINITY;
+    *f_hi = 0;
+    for (size_t q = 0; q < sh->npairs; q++)
+        for (size_t b = 0; b < sh->B; b++) {
+            double f = top * pow(sh->ratio, -(double)(sh->B - 1 - b));
+            ls_solve_budget budget = {.flops = f, .mem_bytes = INFINITY, .bits = 16};
+            ls_solve_candidate best;
+            if (ls_solve_candidate_at(sh->center, sh->t, &budget, sh->E[q], sh->R[q], NULL, 0, 0, &best) != 0 ||
+                !best.feasible || !(best.n_act > 0 && isfinite(best.n_act)))
+                return ls_error_set(err, LS_ERR_DATA, "the prior has no IsoFLOP optimum at %g FLOPs for R=%g E=%g",
+                                    f, sh->R[q], sh->E[q]);
+            for (size_t i = 0; i < sh->S; i++) {
+                double z = sh->S > 1 ? 2.0 * (double)i / (double)(sh->S - 1) - 1.0 : 0.0;
+                ls_law_point x = whole_point(sh->t, best.n_act * pow(sh->span, z), sh->E[q], sh->R[q], 1.0);
+                x.D = ls_law_tokens_for_flops(&x, f);
+                if (sh->range && !within(&x, sh->range))
+                    continue;
+                design[(*n)++] = x;
+                *cost += f;
+                *f_lo = fmin(*f_lo, f);
+                *f_hi = fmax(*f_hi, f);
+            }
+        }
+    return 0;
+}
+
 /* The IsoFLOP design of Hoffmann et al. (2022), "Training Compute-Optimal
  * Large Language Models" (approach 2), for every (R, E) of the npairs:
  * B budgets F_b = F_top r^-(B-1-b), and at each S sizes N_act spread
  * log-uniformly from N*(F_b)/span to N*(F_b) span about the optimum that
  * `center` predicts for that (R, E) at F_b, each trained on
  * D = F_b / (6 N_unroll) tokens.  F_top makes the whole design cost
- * `flops`: pairs x S x sum_b F_b = flops.  Fills design (pairs x B x S
- * points) and the budgets' range. */
-static int isoflop_points(const ls_law *center, const ls_arch_template *t, const double *R, const double *E,
-                          size_t npairs, size_t B, size_t S, double ratio, double span, double flops,
-                          ls_law_point *design, size_t *ndesign, double *fmin, double *fmax, ls_error *err)
+ * `flops`: pairs x S x sum_b F_b = flops.  With a range, the runs outside
+ * it are left out, and F_top is raised (a factor 10^(1/8) at a time, then
+ * by bisection) to the largest the runs within it can spend: an IsoFLOP
+ * design of the sizes the candidates allow.  Fills design (at most
+ * pairs x B x S points; none when no run of the range fits in `flops`)
+ * and the range of the budgets kept. */
+static int isoflop_points(const isoflop_shape *sh, double flops, ls_law_point *design, size_t *ndesign,
+                          double *fmin, double *fmax, ls_error *err)
 {
     double ratio_sum = 0;
-    for (size_t b = 0; b < B; b++)
-        ratio_sum += pow(ratio, -(double)b);
-    double top = flops / ((double)npairs * (double)S * ratio_sum);
-    size_t m = 0;
-    *ndesign = 0;
-    for (size_t q = 0; q < npairs; q++)
-        for (size_t b = 0; b < B; b++) {
-            double f = top * pow(ratio, -(double)(B - 1 - b));
-            ls_solve_budget budget = {.flops = f, .mem_bytes = INFINITY, .bits = 16};
-            ls_solve_candidate best;
-            if (ls_solve_candidate_at(center, t, &budget, E[q], R[q], NULL, 0, 0, &best) != 0 || !best.feasible ||
-                !(best.n_act > 0 && isfinite(best.n_act)))
-                return ls_error_set(err, LS_ERR_DATA, "the prior has no IsoFLOP optimum at %g FLOPs for R=%g E=%g",
-                                    f, R[q], E[q]);
-            for (size_t i = 0; i < S; i++) {
-                double z = S > 1 ? 2.0 * (double)i / (double)(S - 1) - 1.0 : 0.0;
-                ls_law_point x = whole_point(t, best.n_act * pow(span, z), E[q], R[q], 1.0);
-                x.D = ls_law_tokens_for_flops(&x, f);
-                design[m++] = x;
-            }
+    for (size_t b = 0; b < sh->B; b++)
+        ratio_sum += pow(sh->ratio, -(double)b);
+    double top = flops / ((double)sh->npairs * (double)sh->S * ratio_sum), cost, lo, hi;
+    size_t n;
+    int status = isoflop_at(sh, top, design, &n, &cost, &lo, &hi, err);
+    if (status != 0 || !sh->range || n == sh->npairs * sh->B * sh->S) {
+        *ndesign = n;
+        if (fmin)
+            *fmin = lo;
+        if (fmax)
+            *fmax = hi;
+        return status;
+    }
+    /* The top that spends the most within flops: a scan up to the budget
+     * (a run costs no more than the whole), then bisection past the best. */
+    double best_top = n ? top : NAN, best_cost = n ? cost : 0, next = NAN, step = pow(10.0, 0.125);
+    for (double x = top * step; x <= flops && status == 0; x *= step) {
+        status = isoflop_at(sh, x, design, &n, &cost, &lo, &hi, err);
+        if (status == 0 && n && cost <= flops && cost > best_cost) {
+            best_top = x;
+            best_cost = cost;
+            next = x * step;
         }
+    }
+    ls_error ignored;
+    for (int i = 0; i < 12 && !isnan(next); i++) {
+        double mid = sqrt(best_top * next);
+        if (isoflop_at(sh, mid, design, &n, &cost, &lo, &hi, &ignored) != 0 || cost > flops || n == 0)
+            next = mid;
+        else if (cost > best_cost) {
+            best_top = mid;
+            best_cost = cost;
+        } else
+            next = mid;
+    }
+    if (isnan(best_top)) { /* no run of the range fits in the budget */
+        *ndesign = 0;
+        return 0;
+    }
+    status = isoflop_at(sh, best_top, design, ndesign, &cost, &lo, &hi, err);
     if (fmin)
-        *fmin = top * pow(ratio, -(double)(B - 1));
+        *fmin = lo;
     if (fmax)
-        *fmax = top;
-    *ndesign = m;
-    return 0;
+        *fmax = hi;
+    return status;
 }
 /* ---- what a plan must be -------------------------------------------------- */
 
@@ -849,13 +1089,15 @@ ls_law_point *ls_plan_question_candidates(const ls_law *l, const ls_arch_templat
                     double z = 2.0 * (double)i / (QUESTION_SIZES - 1) - 1.0;
                     ls_law_point p = whole_point(t, best.n_act * pow(3.0, z), E[e], R[r], 1.0);
                     p.D = ls_law_tokens_for_flops(&p, f);
-                    if (p.D >= 1 && isfinite(p.D))
+                    if (isfinite(p.D) && above_floor(&p))
                         x[m++] = p;
                 }
             }
     if (m == 0) {
         free(x);
-        ls_error_set(err, LS_ERR_DATA, "the prior has no IsoFLOP optimum up to %g FLOPs for any R and E", flops_max);
+        ls_error_set(err, LS_ERR_DATA, "no candidate of %.4g FLOPs or fewer has %g active parameters or more on as "
+                     "many tokens (%g FLOPs at one loop, the smallest run a plan makes)", flops_max, LS_PLAN_MIN_N_ACT,
+                     6 * LS_PLAN_MIN_N_ACT * LS_PLAN_MIN_N_ACT);
         return NULL;
     }
     *n = m;
@@ -929,6 +1171,8 @@ typedef struct search {
     ls_law_point *fixed;         /* have + a design, for the state and the simulations */
     size_t fixed_cap;
     unsigned char *base_available; /* ncand: candidates not already trained */
+    const run_index *cand_index;   /* the candidates, to find a design's runs among them */
+    run_range range;               /* what the IsoFLOP design's runs keep to */
     size_t *picked;              /* ncand */
     int *right, *failed;         /* search_sweeps each; failed -1: a draw without a decision */
     double *regret, *error;
@@ -944,11 +1188,16 @@ static int fixed_points(search *se, const run_set *d)
 {
     size_t n = se->nhave + (d ? d->n : 0);
     if (n > se->fixed_cap) {
+        /* The state reads its trained runs from here (reset_state): it
+         * follows the buffer when it moves. */
+        int state_reads = se->st && se->fixed && se->st->have == se->fixed;
         ls_law_point *x = realloc(se->fixed, n * sizeof *x);
         if (!x)
             return -1;
         se->fixed = x;
         se->fixed_cap = n;
+        if (state_reads)
+            se->st->have = x;
     }
     if (se->nhave)
         memcpy(se->fixed, se->have, se->nhave * sizeof *se->fixed);
@@ -966,12 +1215,9 @@ static int reset_state(search *se, const run_set *d)
         return -1;
     st->have = se->fixed;
     st->nfixed = se->nhave + (d ? d->n : 0);
-    for (size_t k = 0; k < st->ncand; k++) {
-        st->available[k] = se->base_available[k];
-        for (size_t j = 0; d && j < d->n && st->available[k]; j++)
-            if (same_run(&st->cand[k], &d->x[j]))
-                st->available[k] = 0;
-    }
+    memcpy(st->available, se->base_available, st->ncand);
+    for (size_t j = 0; d && j < d->n; j++)
+        run_index_each(se->cand_index, &d->x[j], mark_taken, st->available);
     ls_parallel_job job = {st->ndraws, se->p->threads, st, NULL, NULL, reset_draw, NULL};
     return ls_parallel_for(&job);
 }
@@ -1295,10 +1541,18 @@ static int start_design(search *se, const ls_arch_template *t, const double *R, 
     if (share > 0) {
         size_t n;
         ls_error e;
-        if (isoflop_points(se->point, t, R, E, npairs, p->isoflop_budgets, p->isoflop_sizes, p->isoflop_budget_ratio,
-                           p->isoflop_span, share * p->budget_flops, iso, &n, NULL, NULL, &e) != 0) {
+        isoflop_shape sh = {se->point, t, R, E, npairs, p->isoflop_budgets, p->isoflop_sizes,
+                            p->isoflop_budget_ratio, p->isoflop_span, &se->range};
+        if (isoflop_points(&sh, share * p->budget_flops, iso, &n, NULL, NULL, &e) != 0) {
             sc->fittable = 0;
             snprintf(sc->why, sizeof sc->why, "%s", e.message);
+            return 1;
+        }
+        if (n == 0) {
+            sc->fittable = 0;
+            snprintf(sc->why, sizeof sc->why, "no IsoFLOP run of the candidates' sizes (N_act %.4g to %.4g) on "
+                     "tokens from N_act to %.4g fits in %.4g FLOPs", se->range.n_lo, se->range.n_hi,
+                     se->range.d_hi, share * p->budget_flops);
             return 1;
         }
         for (size_t i = 0; i < n; i++)
@@ -1376,11 +1630,17 @@ static int search_designs(search *se, plan_state *st, const ls_plan_prior *prior
     }
     if (chosen == SIZE_MAX) {
         const ls_plan_design_score *a = &out->designs[0], *b = &out->designs[out->ndesigns - 1];
+        size_t cheapest = 0;
+        for (size_t k = 1; k < ncand; k++)
+            if (st->cand_flops[k] < st->cand_flops[cheapest])
+                cheapest = k;
+        const ls_law_point *c = &cand[cheapest];
         return ls_error_set(err, LS_ERR_DATA,
                             "the budget of %g FLOPs buys no design that can be fitted without the weak prior "
-                            "(c-optimal: %s; IsoFLOP: %s); a larger budget, or candidates and R, E lists that "
-                            "vary every axis the law depends on",
-                            p->budget_flops, b->why, a->why);
+                            "(c-optimal: %s; IsoFLOP: %s); the cheapest candidate costs %.4g FLOPs (N_act %.4g on "
+                            "%.4g tokens, R = %g, E = %g): a larger budget, or candidates and R, E lists that vary "
+                            "every axis the law depends on",
+                            p->budget_flops, b->why, a->why, st->cand_flops[cheapest], c->n_act, c->D, c->R, c->E);
     }
     out->chosen = chosen;
     if (design_copy(best, &designs[chosen]) != 0)
@@ -1562,6 +1822,12 @@ int ls_plan_run(const ls_plan_prior *prior, const ls_arch_template *t, const ls_
     int status = check_parameters(p, err);
     if (status != 0)
         return status;
+    /* Runs already trained are weighed as the candidates are, through the
+     * template: their k must be its top_k, as a candidate's must. */
+    for (size_t h = 0; have && h < have->n; h++)
+        if (have->rows[h].k != t->top_k)
+            return ls_error_set(err, LS_ERR_DATA, "%s:%ld: column 'k': %g is not the template's top_k (%d)",
+                                have->name, have->rows[h].line, have->rows[h].k, t->top_k);
 
     ls_law_param all[LS_LAW_NPARAMS];
     size_t nall = ls_law_params_of(prior->point.kind, all);
@@ -1651,6 +1917,7 @@ candidates_ready:;
     size_t S = p->search_sweeps;
     search se;
     memset(&se, 0, sizeof se);
+    run_index cand_index = {NULL, 0};
     ls_law_point *reference = malloc((ncand + nhave) * sizeof *reference);
     se.base_available = malloc(ncand);
     se.picked = malloc(ncand * sizeof *se.picked);
@@ -1683,16 +1950,15 @@ candidates_ready:;
         loss_sum += ls_law_loss(&prior->point, &cand[i]);
     }
     out->ncandidates = ncand;
+    if (run_index_build(&cand_index, cand, ncand) != 0) {
+        status = ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
+        goto done;
+    }
     for (size_t h = 0; h < nhave; h++) {
         have_x[h] = ls_sweep_row_point(&have->rows[h]);
         out->have_flops += ls_law_training_flops(&have_x[h]);
-        int in_grid = 0;
-        for (size_t k = 0; k < ncand; k++)
-            if (same_run(&have_x[h], &cand[k])) {
-                in_grid = 1;
-                available[k] = 0;
-            }
-        out->nhave_in_grid += (size_t)in_grid;
+        out->nhave_in_grid += run_index_first(&cand_index, &have_x[h]) != SIZE_MAX;
+        run_index_each(&cand_index, &have_x[h], mark_taken, available);
     }
     out->nhave = nhave;
     memcpy(se.base_available, available, ncand);
@@ -1749,6 +2015,8 @@ candidates_ready:;
                          p->target_params, p->ntarget_params};
     se.have = have_x;
     se.nhave = nhave;
+    se.cand_index = &cand_index;
+    range_of(cand, ncand, &se.range);
     se.reference = reference;
     se.nreference = ncand + nhave;
     if (ls_parallel_for(&job) != 0 || reset_state(&se, NULL) != 0) {
@@ -1782,6 +2050,7 @@ candidates_ready:;
 done:
     if (status != 0)
         ls_plan_result_free(out);
+    run_index_free(&cand_index);
     free(have_x);
     free(cand_flops);
     free(available);
@@ -1938,9 +2207,11 @@ static int isoflop_design(const ls_law *center, const ls_arch_template *t, const
     }
     size_t npairs = distinct_pairs(cand, ncand, R, E);
     out->isoflop_pairs = npairs;
-    int status = isoflop_points(center, t, R, E, npairs, o->isoflop_budgets, o->isoflop_sizes,
-                                o->isoflop_budget_ratio, o->isoflop_span, flops, design, ndesign,
-                                &out->isoflop_budget_min, &out->isoflop_budget_max, err);
+    run_range range;
+    range_of(cand, ncand, &range);
+    isoflop_shape sh = {center, t, R, E, npairs, o->isoflop_budgets, o->isoflop_sizes, o->isoflop_budget_ratio,
+                        o->isoflop_span, &range};
+    int status = isoflop_points(&sh, flops, design, ndesign, &out->isoflop_budget_min, &out->isoflop_budget_max, err);
     free(R);
     free(E);
     return status;

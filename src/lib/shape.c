@@ -201,6 +201,35 @@ int ls_shape_spec_set_key(ls_shape_spec *s, const char **seen, const char *path,
     return 0;
 }
 
+int ls_shape_check_stages(const ls_shape_spec *g, ls_error *err)
+{
+    static const struct {
+        const char *stage, *layers_key;
+        size_t layers;
+        int index;
+    } stages[] = {{"prelude", "prelude_layers", offsetof(ls_shape_spec, head_layers), LS_SHAPE_PRELUDE},
+                  {"coda", "coda_layers", offsetof(ls_shape_spec, tail_layers), LS_SHAPE_CODA}};
+    for (size_t i = 0; i < sizeof stages / sizeof *stages; i++) {
+        long layers = cat(g, stages[i].layers);
+        if (layers != LS_SHAPE_UNSET && layers > 0)
+            continue;
+        /* (A stage's experts are left alone: `shape --format json` writes
+         * them, defaults and all, for stages of no layers too.) */
+        const char *key = NULL;
+        if (g->stage_heads[stages[i].index] != LS_SHAPE_UNSET)
+            key = "heads";
+        else if (g->stage_kv_heads[stages[i].index] != LS_SHAPE_UNSET)
+            key = "kv_heads";
+        else if (g->stage_head_dim[stages[i].index] != LS_SHAPE_UNSET)
+            key = "head_dim";
+        if (key)
+            return ls_error_set(err, LS_ERR_DATA, "%s_%s: the %s has no layers (%s is %s), so it counts for nothing",
+                                stages[i].stage, key, stages[i].stage, stages[i].layers_key,
+                                layers == LS_SHAPE_UNSET ? "0, the default" : "0");
+    }
+    return 0;
+}
+
 int ls_shape_spec_read(const char *path, ls_shape_spec *s, ls_error *err)
 {
     char *text = NULL;
@@ -322,6 +351,7 @@ int ls_shape_resolve(ls_shape_spec *s, ls_error *err)
     for (size_t i = 0; i < sizeof required / sizeof *required; i++)
         if (cat(s, required[i].offset) == LS_SHAPE_UNSET)
             return ls_error_set(err, LS_ERR_USAGE, "%s is required", required[i].key);
+    int experts_given = s->experts != LS_SHAPE_UNSET;
     set_default(&s->top_k, 1);
     set_default(&s->experts, 1);
     set_default(&s->loops, 1);
@@ -355,8 +385,12 @@ int ls_shape_resolve(ls_shape_spec *s, ls_error *err)
         return ls_error_set(err, LS_ERR_USAGE, "d_ff = %ld and d_expert = %ld disagree: d_ff must be top_k x d_expert",
                             s->d_ff, s->d_expert);
     }
-    if (s->experts < k)
-        return ls_error_set(err, LS_ERR_USAGE, "experts = %ld is less than top_k = %ld", s->experts, k);
+    if (s->experts < k) {
+        if (experts_given)
+            return ls_error_set(err, LS_ERR_USAGE, "experts = %ld is less than top_k = %ld", s->experts, k);
+        return ls_error_set(err, LS_ERR_USAGE, "top_k = %ld needs experts: give at least %ld (by default a block "
+                            "layer has one, a dense FFN)", k, k);
+    }
     if (s->head_experts != 1 && s->head_experts < k)
         return ls_error_set(err, LS_ERR_USAGE, "prelude_experts = %ld is less than top_k = %ld (1 is a dense layer)",
                             s->head_experts, k);
@@ -622,7 +656,9 @@ void ls_shape_flops(const ls_shape_spec *s, ls_law_flops_kind kind, ls_law_flops
     out->context = s->context > 0 ? (double)s->context : 0.0;
     out->vocab = (double)s->vocab;
     out->d_model = (double)s->d_model;
-    out->prelude_layers = (int)s->head_layers;
-    out->loop_layers = (int)s->layers;
-    out->coda_layers = (int)s->tail_layers;
+    /* The conventions hold layer counts as int: a larger count saturates,
+     * and ls_law_flops_check refuses it, rather than wrap. */
+    out->prelude_layers = s->head_layers > INT_MAX ? INT_MAX : (int)s->head_layers;
+    out->loop_layers = s->layers > INT_MAX ? INT_MAX : (int)s->layers;
+    out->coda_layers = s->tail_layers > INT_MAX ? INT_MAX : (int)s->tail_layers;
 }

@@ -27,4 +27,10 @@ void ls_shape_spec_write_fields(jsonw *w, const ls_shape_spec *s);
 int ls_shape_spec_set_key(ls_shape_spec *s, const char **seen, const char *path, const struct cJSON *item,
                           ls_error *err);
 
+/* The attention keys of a stage that has no layers (coda_heads with no
+ * coda_layers...), which count for nothing: an
+ * LS_ERR_DATA error naming the key, for a shape as given (a template, a
+ * shape file, the shape command's options). */
+int ls_shape_check_stages(const ls_shape_spec *given, ls_error *err);
+
 #endif

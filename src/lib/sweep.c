@@ -593,6 +593,10 @@ typedef struct reader_state {
      * column (for options.law on a stream, which keeps no rows). */
     column_spread spread[LS_SWEEP_NQUANTITIES];
     factor_index *findex; /* one per sweep.factors */
+    /* Rows whose count columns and configuration columns disagree, and
+     * the first of them, said in one warning once the sweep is read. */
+    size_t config_disagree;
+    char config_first[LS_ERROR_MESSAGE_MAX], config_subject[64];
 } reader_state;
 
 /* No row passed the filters: say so, and when a text condition refused
@@ -623,6 +627,7 @@ typedef struct file_columns {
     int counts_from_config;      /* no n_act column: n_act, n_total and n_loop are counted */
     int *factor_field;           /* options.factors: the field of each of sweep.factors, or -1 */
     size_t nfactor_fields;       /* the factors there were after this file's header */
+    int config_beside_counts;    /* an n_act column and configuration columns: checked against each other */
 } file_columns;
 
 /* ---- factor columns (options.factors) ---------------------------------------------- */
@@ -1062,6 +1067,7 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
         any_config = 1;
     }
     fc->counts_from_config = fc->column_of[LS_SWEEP_N_ACT] < 0 && (any_config || o->config_base);
+    fc->config_beside_counts = fc->column_of[LS_SWEEP_N_ACT] >= 0 && any_config && twice == nfields;
     if (status == 0 && fc->counts_from_config && twice < nfields) {
         int c = config_from_name(effective[twice]);
         status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' and column '%s' both give %s", file, line,
@@ -1514,11 +1520,26 @@ static int count_configuration(const ls_sweep_options *o, const row_context *rc,
         else
             *field = yes;
     }
-    /* A template describes a model scaled by its width (as solve scales it):
-     * the widths the columns leave out keep their ratio to d_model; a head
-     * size, when the columns give the heads, is d_model / heads. */
+    /* A width a column gives wins over the template's other one (d_ff over
+     * d_expert and the other way round); a template that gives both (as
+     * `shape --format json` writes them) is read as giving d_ff, so that a
+     * run's own top_k sets its experts' width. */
     const ls_shape_spec *b = o->config_base;
+    int column_dff = rc->fc->config_of[config_from_name("d_ff")] >= 0;
+    int column_dexpert = rc->fc->config_of[config_from_name("d_expert")] >= 0;
+    if (column_dff && !column_dexpert)
+        s.d_expert = LS_SHAPE_UNSET;
+    else if (column_dexpert && !column_dff)
+        s.d_ff = LS_SHAPE_UNSET;
+    else if (!column_dff && s.d_ff != LS_SHAPE_UNSET && s.d_expert != LS_SHAPE_UNSET)
+        s.d_expert = LS_SHAPE_UNSET;
+    /* A head size, when the columns give the heads but not it, is
+     * d_model / heads, not the template's. */
     int gives_heads = rc->fc->config_of[config_from_name("heads")] >= 0;
+    if (gives_heads && rc->fc->config_of[config_from_name("head_dim")] < 0)
+        s.head_dim = LS_SHAPE_UNSET;
+    /* A template describes a model scaled by its width (as solve scales it):
+     * the widths the columns leave out keep their ratio to d_model. */
     if (b && b->d_model > 0 && s.d_model != b->d_model) {
         long *widths[] = {&s.d_ff, &s.d_expert, &s.head_dim, &s.stage_head_dim[0], &s.stage_head_dim[1],
                           &s.stage_head_dim[2]};
@@ -1527,10 +1548,6 @@ static int count_configuration(const ls_sweep_options *o, const row_context *rc,
         for (size_t i = 0; i < sizeof widths / sizeof *widths; i++) {
             if (*widths[i] == LS_SHAPE_UNSET || (i < 3 && rc->fc->config_of[config_from_name(names[i])] >= 0))
                 continue; /* none, or a column's */
-            if (i == 2 && gives_heads) {
-                *widths[i] = LS_SHAPE_UNSET;
-                continue;
-            }
             double scaled = (double)*widths[i] * (double)s.d_model / (double)b->d_model;
             if (scaled != floor(scaled))
                 return ls_error_set(rc->err, LS_ERR_DATA, "%s:%ld: the template's %s = %ld scaled to d_model = %ld "
@@ -1569,6 +1586,42 @@ static int count_configuration(const ls_sweep_options *o, const row_context *rc,
     row->n_act = (double)counts.non_embedding.once;
     row->n_total = (double)counts.non_embedding.stored;
     row->n_loop = (double)counts.n_loop;
+    return 0;
+}
+
+/* A row that gives its counts and its configuration: the counts are read;
+ * the configuration, where it can be counted (with options.config_base),
+ * is checked against them, and a row where they differ by more than
+ * LS_ARCH_TOLERANCE is remembered for the warning ls_sweep_read gives.
+ * 0, or LS_ERR_INTERNAL. */
+static int compare_configuration(reader_state *st, const row_context *rc, const ls_sweep_row *row, const int *present)
+{
+    ls_sweep_row counted = *row;
+    ls_error ignored;
+    row_context quiet = *rc;
+    quiet.err = &ignored;
+    if (count_configuration(st->options, &quiet, &counted, present) != 0)
+        return 0; /* not a configuration that can be counted: only the counts are read */
+    static const ls_sweep_quantity qs[3] = {LS_SWEEP_N_ACT, LS_SWEEP_N_TOTAL, LS_SWEEP_N_LOOP};
+    const double given[3] = {row->n_act, row->n_total, row->n_loop};
+    const double from[3] = {counted.n_act, counted.n_total, counted.n_loop};
+    for (int i = 0; i < 3; i++) {
+        if (!present[qs[i]] || !(fabs(from[i] - given[i]) > LS_ARCH_TOLERANCE * given[i]))
+            continue;
+        if (st->config_disagree++ == 0) {
+            char columns[256] = "";
+            for (size_t c = 0, used = 0; c < NCONFIG && used < sizeof columns; c++)
+                if (rc->fc->config_of[c] >= 0)
+                    used += (size_t)snprintf(columns + used, sizeof columns - used, "%s'%s'", used ? ", " : "",
+                                             rc->fc->names[rc->fc->config_of[c]]);
+            snprintf(st->config_subject, sizeof st->config_subject, "%s", rc->fc->names[rc->fc->column_of[qs[i]]]);
+            snprintf(st->config_first, sizeof st->config_first, "%s:%ld: column '%s' gives %s = %.10g, but the "
+                     "configuration columns (%s) count %.10g, %.3g%% apart", rc->file, rc->line,
+                     rc->fc->names[rc->fc->column_of[qs[i]]], QUANTITIES[qs[i]].canonical, given[i], columns, from[i],
+                     100 * fabs(from[i] - given[i]) / given[i]);
+        }
+        break;
+    }
     return 0;
 }
 
@@ -1846,6 +1899,8 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
                                               &row.unique_tokens};
         for (int q = 0; q < LS_SWEEP_NQUANTITIES && status == 0; q++)
             status = parse_quantity(&rc, st->loss_scale, (ls_sweep_quantity)q, targets[q], &present[q]);
+        if (status == 0 && fc.config_beside_counts)
+            status = compare_configuration(st, &rc, &row, present);
         if (status == 0 && fc.counts_from_config)
             status = count_configuration(st->options, &rc, &row, present);
         else if (status == 0 && st->options->shape) {
@@ -2265,6 +2320,14 @@ static ls_sweep *read_sweep(const char *const *paths, size_t npaths, const ls_sw
     }
     if (status == 0 && options->group_column)
         status = assign_groups(&st, err);
+    if (status == 0 && st.config_disagree) {
+        char message[LS_ERROR_MESSAGE_MAX + 160], more[96] = "";
+        if (st.config_disagree > 1)
+            snprintf(more, sizeof more, " (and %zu more %s by more than %g%%)", st.config_disagree - 1,
+                     st.config_disagree == 2 ? "row differs" : "rows differ", 100 * LS_ARCH_TOLERANCE);
+        snprintf(message, sizeof message, "%s%s; the counts are read, not the configuration", st.config_first, more);
+        status = reader_warning(options, st.config_subject, message, err);
+    }
     if (status == 0 && options->law && options->warnings &&
         (stream ? column_warnings(st.s->quantity_column, st.spread, *options->law, options->warnings)
                 : ls_sweep_column_warnings(st.s, *options->law, options->warnings)) != 0)

@@ -127,3 +127,57 @@ size is d_model / heads when the columns give the heads:
   RMSE       0.00912126 (loss units)
   $ grep RMSE counts.txt
   RMSE       0.00912126 (loss units)
+
+A head size is d_model / heads whenever the columns give the heads and not
+the head size, at the template's own width too: the template's head_dim of
+64 is for its 12 heads, and 6 heads of 768 are 128 wide, as shape counts
+them:
+
+  $ cat > counts.py <<'PY'
+  > import json, sys
+  > r = json.load(sys.stdin)["rows"][0]
+  > print("n_act,n_total,n_loop")
+  > print(r["n_act"], r["n_total"], r["n_loop"], sep=",")
+  > PY
+  $ COUNTS="python3 counts.py"
+  $ printf 'heads,tokens,loss\n6,1e10,3\n' > heads.csv
+  $ printf '{"format": "loopscale-profile/1", "template": {"d_model": 768, "d_ff": 3072, "heads": 12, "head_dim": 64, "loop_layers": 4}}' > thd-profile.json
+  $ loopscale predict --law $TRUTH --profile thd-profile.json --format json heads.csv | $COUNTS
+  n_act,n_total,n_loop
+  37748736,37748736,37748736
+  $ loopscale shape --d-model 768 --d-ff 3072 --heads 6 --layers 4 --vocab 1 --format csv | cut -d, -f1-3
+  n_act,n_total,n_loop
+  37748736,37748736,37748736
+
+A width a column gives wins over the template's other width: a d_expert
+column with a template that gives d_ff counts experts of the column's
+width, and the output of `shape --format json`, which gives both widths,
+reads as giving d_ff, so a run's own k sets its experts' width (d_ff / k):
+
+  $ printf '{"format": "loopscale-profile/1", "template": {"d_model": 512, "d_ff": 4096, "loop_layers": 4}}' > dff-profile.json
+  $ printf 'd_expert,k,E,tokens,loss\n1024,2,8,1e10,3\n' > dexpert.csv
+  $ loopscale predict --law $TRUTH --profile dff-profile.json --format json dexpert.csv 2>/dev/null | $COUNTS
+  n_act,n_total,n_loop
+  16793600,54542336,16793600
+  $ loopscale shape --d-model 512 --d-expert 1024 --top-k 2 --experts 8 --layers 4 --vocab 1 --format csv | cut -d, -f1-3
+  n_act,n_total,n_loop
+  16793600,54542336,16793600
+  $ loopscale shape --d-model 512 --d-ff 2048 --layers 4 --vocab 1 --format json > shaped.json
+  $ python3 -c 'import json; s = json.load(open("shaped.json"))["shape"]; print(s["d_ff"], s["d_expert"], s["top_k"]); json.dump({"format": "loopscale-profile/1", "template": s}, open("shaped-profile.json", "w"))'
+  2048 2048 1
+  $ printf 'k,E,tokens,loss\n2,8,1e10,3\n' > k2.csv
+  $ loopscale predict --law $TRUTH --profile shaped-profile.json --format json k2.csv 2>/dev/null | $COUNTS
+  n_act,n_total,n_loop
+  16793600,54542336,16793600
+  $ loopscale shape --d-model 512 --d-ff 2048 --top-k 2 --experts 8 --layers 4 --vocab 1 --format csv | cut -d, -f1-3
+  n_act,n_total,n_loop
+  16793600,54542336,16793600
+
+Counts and a configuration given together: the counts are read, and where
+the configuration columns count something else (by more than the 2% within
+which a template reproduces runs), a warning names the first such row, both
+numbers and how many rows differ:
+
+  $ printf 'n_act,d_model,d_ff,n_layer,tokens,loss\n1e8,512,2048,4,1e10,3\n16777216,512,2048,4,1e10,3\n2e8,512,2048,4,2e10,2.9\n' > both.csv
+  $ loopscale predict --law $TRUTH --format csv both.csv 2>&1 >/dev/null | grep warning
+  loopscale predict: warning: both.csv:2: column 'n_act' gives n_act = 100000000, but the configuration columns ('d_model', 'd_ff', 'n_layer') count 16777216, 83.2% apart (and 1 more row differs by more than 2%); the counts are read, not the configuration

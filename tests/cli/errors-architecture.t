@@ -40,6 +40,98 @@ its shares are its own (derived, checked when read back):
   loopscale solve: share.json:1:2: loop_share: 0 is not a number in (0, 1]
   [65]
 
+Counts a template holds as whole numbers (top_k and the layers) are checked
+before anything is done with them: a value beyond a million is refused with
+its key, in the shares' form and a model's alike, not wrapped around:
+
+  $ big() { echo "$1" > big.json; loopscale solve --template big.json --flops 1e21; }
+  $ big '{"top_k": 4294967297}'
+  loopscale solve: big.json:1:2: top_k: 4294967297 is more than 1000000
+  [65]
+  $ big '{"top_k": 2147483648}'
+  loopscale solve: big.json:1:2: top_k: 2147483648 is more than 1000000
+  [65]
+  $ big '{"loop_layers": 4294967295}'
+  loopscale solve: big.json:1:2: loop_layers: 4294967295 is more than 1000000
+  [65]
+  $ big '{"prelude_layers": 4294967296, "loop_layers": 4294967296, "coda_layers": 4294967296}'
+  loopscale solve: big.json:1:2: prelude_layers: 4294967296 is more than 1000000
+  [65]
+  $ big '{"d_model": 768, "d_ff": 3072, "loop_layers": 4, "top_k": 4294967297}'
+  loopscale solve: big.json:1:50: top_k: 4294967297 is more than 1000000
+  [65]
+
+Keys beside the "shape" object of `shape --format json`'s output are read
+past only when they are that output's own; a template's key there is
+refused (it would count for nothing), and so is an unknown one:
+
+  $ printf '{"shape": {"d_model": 512, "d_ff": 2048, "loop_layers": 4}, "routed_share": 0.01}' > outer.json
+  $ loopscale solve --template outer.json --flops 1e21
+  loopscale solve: outer.json:1:61: routed_share: outside the "shape" object, which is what is read; move it inside
+  [65]
+  $ printf '{"shape": {"d_model": 512, "d_ff": 2048, "loop_layers": 4}, "flops_convention": "6nd+head"}' > outer.json
+  $ loopscale solve --template outer.json --flops 1e21
+  loopscale solve: outer.json:1:61: flops_convention: outside the "shape" object, which is what is read; move it inside
+  [65]
+  $ printf '{"shape": {"d_model": 512, "d_ff": 2048, "loop_layers": 4}, "top-k": 2}' > outer.json
+  $ loopscale solve --template outer.json --flops 1e21
+  loopscale solve: outer.json:1:61: unknown key 'top-k' beside the "shape" object (only that object and the other members of `loopscale shape --format json` may stand there)
+  [65]
+
+Shares that cannot all hold: attention and the routed experts are both
+parts of N_act; a loop share below 1 with no layer outside the block (or 1
+with some); loop_fraction, the older name of loop_share, against it:
+
+  $ printf '{"attention_share": 0.9, "routed_share": 0.9}' > share.json
+  $ loopscale solve --template share.json --flops 1e21
+  loopscale solve: share.json:1:26: routed_share: 0.9 and attention_share 0.9 add up to more than 1: attention and the routed experts are both parts of N_act
+  [65]
+  $ printf '{"loop_share": 0.5, "prelude_layers": 0, "coda_layers": 0}' > share.json
+  $ loopscale solve --template share.json --flops 1e21
+  loopscale solve: share.json:1:2: loop_share: 0.5 cannot hold with 0 prelude and 0 coda layers (with no layer outside the block, all of N_act is in it: 1)
+  [65]
+  $ printf '{"loop_share": 1, "prelude_layers": 2}' > share.json
+  $ loopscale solve --template share.json --flops 1e21
+  loopscale solve: share.json:1:2: loop_share: 1 cannot hold with 2 prelude and 2 coda layers (layers outside the block hold part of N_act)
+  [65]
+  $ printf '{"loop_share": 0.5, "loop_fraction": 0.75}' > share.json
+  $ loopscale solve --template share.json --flops 1e21
+  loopscale solve: share.json:1:21: loop_fraction: 0.75 disagrees with loop_share (0.5), its newer name; remove it
+  [65]
+
+A FLOP convention the template cannot count with its own keys is bad data
+in the file, named; so are a stage's heads where the stage has no layers,
+and a model whose loop block has no layer for the experts being chosen:
+
+  $ printf '{"flops_convention": "6nd+attn"}' > conv.json
+  $ loopscale solve --template conv.json --flops 1e21
+  loopscale solve: conv.json:1:2: flops_convention: FLOP convention 6nd+attn counts attention over the context: the template needs "context"
+  [65]
+  $ printf '{"d_model": 512, "d_ff": 2048, "loop_layers": 4, "flops_convention": "6nd+head"}' > conv.json
+  $ loopscale solve --template conv.json --flops 1e21
+  loopscale solve: conv.json:1:50: flops_convention: FLOP convention 6nd+head counts the LM head: the template needs "vocab"
+  [65]
+  $ printf '{"d_model": 512, "d_ff": 2048, "loop_layers": 4, "coda_heads": 1}' > stage.json
+  $ loopscale solve --template stage.json --flops 1e21
+  loopscale solve: stage.json:1:50: coda_heads: the coda has no layers (coda_layers is 0, the default), so it counts for nothing
+  [65]
+  $ printf '{"d_model": 512, "d_ff": 2048, "loop_layers": 4, "moe_layers": 0, "prelude_layers": 2, "prelude_experts": 8}' > moe0.json
+  $ loopscale solve --template moe0.json --flops 1e21
+  loopscale solve: moe0.json:1:50: moe_layers: 0 leaves no loop-block layer for the experts E being chosen (a template's E is the loop block's); give moe_layers of at least 1
+  [65]
+
+shape names what was given: top_k with no experts (a dense block by
+default), and shared experts beside no routed ones:
+
+  $ printf '{"d_model": 512, "d_ff": 2048, "loop_layers": 4, "top_k": 2}' > k2.json
+  $ loopscale shape --shape k2.json --vocab 100
+  loopscale shape: k2.json: top_k = 2 needs experts: give at least 2 (by default a block layer has one, a dense FFN)
+  [65]
+  $ loopscale shape --d-model 512 --d-ff 2048 --layers 4 --vocab 100 --shared-experts 2
+  loopscale shape: shared_experts = 2: no layer has routed experts (experts = 1), and shared experts sit beside them; give experts
+  Try 'loopscale shape --help'.
+  [64]
+
 A law file's architecture is checked when it is read:
 
   $ loopscale fit --law dense -o law.json $ROOT/data/sweeps/looped-dense.csv.gz > /dev/null 2>&1
@@ -58,6 +150,60 @@ A law file's architecture is checked when it is read:
   $ python3 -c 'import json; d = json.load(open("law.json")); d["architecture"]["assumed"] = ["everything"]; json.dump(d, open("bad4.json", "w"))'
   $ loopscale solve --law bad4.json --flops 1e21
   loopscale solve: bad4.json:1:*: architecture.assumed: expected routed_share, fixed_share, per_loop_share or loop_share (glob)
+  [65]
+
+Each configuration as a sweep's runs may have it (E and R within their
+ranges, k at most E, runs at least 1, N_total / N_act at least 1 and
+N_loop / N_act at most 1), each once; the residuals those the template
+gives at the configurations (a hand edit of the template or of a
+configuration changes them); the template's top_k the runs' k, and its
+FLOP convention the fit's; the source what the residuals allow:
+
+  $ edit() { python3 -c "import json; d = json.load(open('law.json')); a = d['architecture']; c = a['configurations']; $1; json.dump(d, open('bad.json', 'w'))"; loopscale solve --law bad.json --flops 1e21 2>&1 | sed 's/bad.json:1:[0-9]*:/bad.json:/'; return ${PIPESTATUS[0]}; }
+  $ edit 'c[0]["E"] = 1e300'
+  loopscale solve: bad.json: architecture.configurations[0].E: expected a whole number from 1 to 1e+06
+  [65]
+  $ edit 'c[0]["k"] = 4'
+  loopscale solve: bad.json: architecture.configurations[0].k: more experts per token than experts (E)
+  [65]
+  $ edit 'c[0]["runs"] = 0'
+  loopscale solve: bad.json: architecture.configurations[0].runs: expected a count of at least 1 (a configuration is the runs')
+  [65]
+  $ edit 'c[0]["n_total_ratio"] = [0.1, 0.2]'
+  loopscale solve: bad.json: architecture.configurations[0].n_total_ratio: expected ratios N_total / N_act of at least 1
+  [65]
+  $ edit 'c[0]["n_loop_ratio"] = [5, 6]'
+  loopscale solve: bad.json: architecture.configurations[0].n_loop_ratio: expected ratios N_loop / N_act of at most 1
+  [65]
+  $ edit 'c.append(c[0])'
+  loopscale solve: bad.json: architecture.configurations: E = 1, R = 1, k = 1 is listed twice (at [0] and [7])
+  [65]
+  $ edit 'a["configurations"] = []'
+  loopscale solve: bad.json: architecture.configurations: expected at least one configuration (the runs')
+  [65]
+  $ edit 'a["residual"]["n_total"] = 1e308'
+  loopscale solve: bad.json: architecture.residual.n_total: 1e+308 is more than 1e9, beyond any relative difference of parameter counts
+  [65]
+  $ edit 'a["template"]["loop_share"] = 0.2'
+  loopscale solve: bad.json: architecture.residual.n_loop: 0 is not what the template gives at the configurations (0.733333): the template or the configurations were edited
+  [65]
+  $ edit 'a["template"]["top_k"] = 2'
+  loopscale solve: bad.json: architecture.template.top_k: 2, but the runs it records have k = 1 at the least
+  [65]
+  $ edit 'a["template"]["flops_convention"] = "6nd+head"; a["template"]["vocab"] = 32000'
+  loopscale solve: bad.json: architecture.template.flops_convention: 6nd+head, but the fit counted FLOPs as 6nd (fit.flops_convention)
+  [65]
+  $ edit 'a["template"]["attention_share"] = 0.25; a["template"]["routed_share"] = 0.75'
+  loopscale solve: bad.json: architecture.source: "default", but the template is not the default
+  [65]
+  $ edit 'a["assumed"] = ["routed_share"]'
+  loopscale solve: bad.json: architecture.assumed: only shares fitted to the runs (source "runs") assume any
+  [65]
+  $ edit 'a["assumed"] = ["loop_share", "loop_share"]'
+  loopscale solve: bad.json: architecture.assumed: 'loop_share' is listed twice
+  [65]
+  $ edit 'a["template"]["routed_share"] = 0.9; a["template"]["attention_share"] = 0.9'
+  loopscale solve: bad.json: architecture.template: routed_share: 0.9 and attention_share 0.9 add up to more than 1: attention and the routed experts are both parts of N_act
   [65]
 
 Configuration columns: what cannot be counted is refused with the line and

@@ -46,9 +46,13 @@ the object is read) is refused rather than ignored:
   $ loopscale shape --shape sh.json
   loopscale shape: sh.json:1:71: loops: outside the "shape" object, which is what is read; move it inside
   [65]
-  $ printf '{"shape": {"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2}, "parameters": {}}' > sh.json
+  $ printf '{"shape": {"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2}, "params": []}' > sh.json
   $ loopscale shape --shape sh.json | head -1
   Shape (E, D, L) = (1, 2, 1), top-1, d_model 512, d_ff 2048, vocab 1000
+  $ printf '{"shape": {"d_model": 512, "d_ff": 2048, "vocab": 1000, "layers": 2}, "parameters": {}}' > sh.json
+  $ loopscale shape --shape sh.json
+  loopscale shape: sh.json:1:71: unknown key 'parameters' beside the "shape" object (only that object and the other members of `loopscale shape --format json` may stand there)
+  [65]
 
 Strings: a NUL escape, a raw tab, malformed UTF-8 (in values and keys):
 

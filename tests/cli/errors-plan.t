@@ -95,10 +95,9 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   Try 'loopscale plan --help'.
   [64]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --seed 7 -o runs.csv
-  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
-  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
-  loopscale plan: the budget of 1e+21 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 16 runs for 13 parameters (at least 26); IsoFLOP: the runs do not identify every parameter (singular: condition number above 4.5e+15, at most 1e+12)); a larger budget, or candidates and R, E lists that vary every axis the law depends on
-  [65]
+  loopscale plan: --seed seeds the simulated sweeps: it is for --validate K or --search K above 0
+  Try 'loopscale plan --help'.
+  [64]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --validate 0 -o runs.csv
   loopscale plan: --validate: '0' is outside [1, 100000]
   Try 'loopscale plan --help'.
@@ -108,10 +107,15 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: missing.json: cannot open: No such file or directory
   [66]
-  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --validate 2 --baseline-flops 1e15 -o runs.csv
+
+A baseline too small for one candidate is refused once the plan is made
+(the grid of three values an axis, whose plan can be fitted):
+
+  $ BIG='--n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1,2,4'
+  $ loopscale plan --search 0 --budget 5e20 --flops 1e22 $BIG --validate 2 --baseline-flops 1e15 -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
   loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
-  loopscale plan: the budget of 1e+21 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 16 runs for 13 parameters (at least 26); IsoFLOP: the runs do not identify every parameter (singular: condition number above 4.5e+15, at most 1e+12)); a larger budget, or candidates and R, E lists that vary every axis the law depends on
+  loopscale plan: no thinning of the candidates fits in the baseline's 1e+15 FLOPs
   [65]
   $ cat runs.csv
   precious
@@ -137,6 +141,12 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
   loopscale plan: cands.csv:2: column 'k': 2 is not the template's top_k (1)
   [65]
+  $ printf 'n_act,tokens,R,E,k\n1e8,1e10,1,1,1\n3e8,1e10,2,4,2\n' > have2.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 $GRID --have have2.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
+  loopscale plan: have2.csv:3: column 'k': 2 is not the template's top_k (1)
+  [65]
   $ printf 'n_act,R,E\n1e8,1,1\n' > cands.csv
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates cands.csv -o runs.csv
   loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
@@ -145,6 +155,10 @@ cannot be read.  Nothing is written when plan fails, and an old file survives.
   [65]
   $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates cands.csv --E 1,4 -o runs.csv
   loopscale plan: --candidates FILE replaces --E
+  Try 'loopscale plan --help'.
+  [64]
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates cands.csv --n-act 1e8 -o runs.csv
+  loopscale plan: --candidates FILE replaces --n-act
   Try 'loopscale plan --help'.
   [64]
   $ printf 'n_act,D,R,E\n1e8,1e10,1,1\n' > cands.csv
@@ -233,5 +247,49 @@ so is a product of candidates and draws beyond what memory can hold:
   loopscale plan: 20000 candidates under 1000 draws of the prior: a plan weighs at most 10000000 candidate-draws (about 130 bytes each); fewer candidates or a smaller --draws
   Try 'loopscale plan --help'.
   [64]
+  $ cat runs.csv
+  precious
+
+A candidate file is refused at its first row beyond the limit, as it is
+read (a file of a million rows takes no longer than one of 100,001), and
+a configuration listed twice is found by sorting, not by comparing every
+pair: the first line that repeats an earlier one is named, with the
+earliest it repeats.
+
+  $ (echo n_act,tokens,R,E; seq -f '%.0f,1e10,1,1' 10000000 1000 1010000000) > many.csv
+  $ wc -l < many.csv
+  1000002
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates many.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
+  loopscale plan: many.csv:100002: more than 100000 candidates; a plan weighs at most 100000
+  [65]
+  $ (head -100000 many.csv; echo 10050000,1e10,1,1) > repeat.csv
+  $ loopscale plan --search 0 --budget 1e21 --flops 1e22 --candidates repeat.csv -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
+  loopscale plan: repeat.csv:100001: the same candidate (n_act, tokens, R and E) as line 52
+  [65]
+
+A budget that buys no sensible run is refused, naming the budget and the
+cheapest candidate: a plan's IsoFLOP runs keep to the candidates' sizes
+(here N_act 1e8 to 1e9), and the candidates it makes from the question to
+the floor of 1e6 active parameters on as many tokens.
+
+  $ loopscale plan --search 0 --budget 1e10 --flops 1e22 $BIG -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
+  loopscale plan: the budget of 1e+10 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 0 runs for 13 parameters (at least 26); IsoFLOP: no IsoFLOP run of the candidates' sizes (N_act 1e+08 to 1e+09) on tokens from N_act to 1e+11 fits in 1e+10 FLOPs); the cheapest candidate costs 6e+18 FLOPs (N_act 1e+08 on 1e+10 tokens, R = 1, E = 1): a larger budget, or candidates and R, E lists that vary every axis the law depends on
+  [65]
+  $ loopscale plan --search 0 --budget 1e18 --flops 1e22 $BIG -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
+  loopscale plan: the budget of 1e+18 FLOPs buys no design that can be fitted without the weak prior (c-optimal: 0 runs for 13 parameters (at least 26); IsoFLOP: 2 runs for 13 parameters (at least 26)); the cheapest candidate costs 6e+18 FLOPs (N_act 1e+08 on 1e+10 tokens, R = 1, E = 1): a larger budget, or candidates and R, E lists that vary every axis the law depends on
+  [65]
+  $ loopscale plan --search 0 --budget 1e10 --flops 1e22 -o runs.csv
+  loopscale plan: using the default law (moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz); --law FILE for another
+  loopscale plan: warning: the default law's fit: E_max = 572 is not determined by the runs: its 95% bootstrap interval [270, 2.37e+09] spans a factor 8.8e+06
+  loopscale plan: the budget of 1e+10 FLOPs buys no design that can be fitted (twice as many runs as parameters, 3.846e+08 FLOPs each at most): no candidate of 3.846e+08 FLOPs or fewer has 1e+06 active parameters or more on as many tokens (6e+12 FLOPs at one loop, the smallest run a plan makes)
+  [65]
   $ cat runs.csv
   precious

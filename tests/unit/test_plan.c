@@ -640,7 +640,11 @@ static void rates_get_a_wilson_interval(void **state)
 
 /* The IsoFLOP baseline: for each of the 9 (R, E) of the grid, 3 budgets a
  * factor sqrt 10 apart and 8 sizes each, costing the baseline's compute in
- * all: 9 x 8 x F_top (1 + 10^-1/2 + 10^-1) = baseline. */
+ * all: 9 x 8 x F_top (1 + 10^-1/2 + 10^-1) = baseline, when the
+ * candidates' sizes span every run of it.  Within the narrower sizes of the
+ * small grid (N_act 1e8 to 1e9, tokens up to 1e11), the runs outside are
+ * left out and the budgets raised until those within spend the baseline,
+ * or nearly (the last step of the bisection). */
 static void the_isoflop_design_spends_the_baseline_on_its_budgets(void **state)
 {
     (void)state;
@@ -648,9 +652,15 @@ static void the_isoflop_design_spends_the_baseline_on_its_budgets(void **state)
     problem_init(&pb, 2);
     pb.p.budget_flops = 3e20;
     pb.p.noise_sigma = 0.002;
-    ls_plan_result r;
+    static const double wide_N[] = {1e6, 1e8, 1e11}, wide_D[] = {1e10, 1e11, 1e13};
+    static const ls_simulate_grid wide = {wide_N, 3, wide_D, 3, E, 3, R, 3};
+    ls_law_point *wide_x;
+    ls_plan_candidates wide_cand;
     ls_error err;
-    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    assert_int_equal(ls_plan_grid_candidates(&pb.t, &wide, &wide_x, &wide_cand.n, &err), 0);
+    wide_cand.x = wide_x;
+    ls_plan_result r;
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &wide_cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
     ls_plan_validation_options vo;
     ls_plan_validation_default_options(&vo);
     vo.replicates = 1;
@@ -659,7 +669,7 @@ static void the_isoflop_design_spends_the_baseline_on_its_budgets(void **state)
     vo.threads = 1;
     vo.center = &pb.prior.point;
     ls_plan_validation v;
-    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &wide_cand, NULL, &r, &pb.deploy,
                                       &pb.choice, &vo, &v, &err), 0);
     double top = 2.385e21 / (9 * 8 * (1 + 1 / sqrt(10.0) + 0.1));
     assert_int_equal(v.isoflop_pairs, 9);
@@ -670,6 +680,16 @@ static void the_isoflop_design_spends_the_baseline_on_its_budgets(void **state)
     assert_true(fabs(v.isoflop_budget_min / (top / 10) - 1) < 1e-12);
     assert_true(fabs(v.isoflop.flops / 2.385e21 - 1) < 1e-12);
     assert_true(v.isoflop.right + v.isoflop.failed <= 1);
+    ls_plan_result_free(&r);
+    free(wide_x);
+    /* The small grid's sizes: fewer runs, the budgets raised, the baseline
+     * spent to within the bisection's last step. */
+    assert_int_equal(ls_plan_run(&pb.prior, &pb.t, &pb.cand, NULL, &pb.deploy, &pb.choice, &pb.p, &r, &err), 0);
+    assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,
+                                      &pb.choice, &vo, &v, &err), 0);
+    assert_true(v.isoflop.nruns > 0 && v.isoflop.nruns < 9 * 3 * 8);
+    assert_true(v.isoflop_budget_max > top);
+    assert_true(v.isoflop.flops <= 2.385e21 && v.isoflop.flops > 0.99 * 2.385e21);
     /* Without a centre law there is no IsoFLOP design. */
     vo.center = NULL;
     assert_int_equal(ls_plan_validate(&pb.prior.point, pb.prior.point.kind, &pb.t, &pb.cand, NULL, &r, &pb.deploy,

@@ -321,7 +321,7 @@ static void shape_files_read_back_what_is_written(void **state)
     ls_jsonw_init(&w);
     ls_jsonw_object_begin(&w, NULL);
     ls_shape_spec_write_json(&w, "shape", &s);
-    ls_jsonw_number(&w, "other_output", 1.5);
+    ls_jsonw_number(&w, "n_unroll", 1.5); /* another member of shape's output, read past */
     ls_jsonw_object_end(&w);
     char *text = ls_jsonw_finish(&w, &err);
     assert_non_null(text);

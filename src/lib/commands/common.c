@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "commands/commands_internal.h"
+#include "shape_internal.h"
 #include "numtext_internal.h"
 
 /* ---- output ------------------------------------------------------------------------ */
@@ -107,12 +108,24 @@ int cmd_shape_of(const ls_request *req, ls_shape_spec *s, ls_shape_counts *c, ls
     if (path && ls_shape_spec_read(path, s, err) != 0)
         return err->code;
     ls_shape_spec_merge(s, &given);
-    if (ls_shape_resolve(s, err) == 0 && ls_shape_count_params(s, c, err) == 0)
+    int status = ls_shape_check_stages(s, err);
+    if (status == 0 && (status = ls_shape_resolve(s, err)) == 0) {
+        /* Shared experts sit beside routed ones: in a model that has none
+         * they would be counted nowhere. */
+        int routed = (s->experts > 1 && s->moe_layers > 0) || (s->head_experts > 1 && s->head_layers > 0) ||
+                     (s->tail_experts > 1 && s->tail_layers > 0);
+        if (s->shared_experts > 0 && !routed)
+            status = ls_error_set(err, LS_ERR_USAGE, "shared_experts = %ld: no layer has routed experts (experts = "
+                                  "%ld), and shared experts sit beside them; give experts", s->shared_experts,
+                                  s->experts);
+    }
+    if (status == 0 && ls_shape_count_params(s, c, err) == 0)
         return 0;
     if (path) { /* the fault may lie in the file: bad data, named */
         ls_error_prefix(err, "%s", path);
         err->code = LS_ERR_DATA;
-    }
+    } else if (err->code == LS_ERR_DATA) /* the options' own fault */
+        err->code = LS_ERR_USAGE;
     return err->code;
 }
 

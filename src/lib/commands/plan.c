@@ -14,10 +14,8 @@
 #include "jsonw_internal.h"
 #include "numtext_internal.h"
 
-/* The most candidates a plan weighs.  Its memory grows as draws x
- * candidates x parameters (the Jacobians, about 130 bytes a draw and
- * candidate with the default law), so the product is bounded too. */
-#define PLAN_MAX_CANDIDATES 100000
+/* The most candidates times draws a plan weighs (LS_PLAN_MAX_CANDIDATES
+ * bounds the candidates alone): its memory grows as their product. */
 #define PLAN_MAX_DRAW_CANDIDATES 10000000
 
 /* --target: "decision" (no named parameter) or "params:NAME,NAME,...". */
@@ -98,15 +96,20 @@ static int check_options(const ls_request *req, size_t ntargets, double *budget_
     for (size_t i = 0; i < 2; i++)
         if (!req_given(req, O_VALIDATE) && req_given(req, validate_only[i]))
             return req_usage(req, err, "%s is for %s K", req_flag(req, validate_only[i]), req_flag(req, O_VALIDATE));
+    /* The seed draws the simulated sweeps, which only a search and a
+     * validation make. */
+    if (req_given(req, O_SEED) && !req_given(req, O_VALIDATE) && req_integer(req, O_SEARCH) == 0)
+        return req_usage(req, err, "%s seeds the simulated sweeps: it is for %s K or %s K above 0",
+                         req_flag(req, O_SEED), req_flag(req, O_VALIDATE), req_flag(req, O_SEARCH));
+    static const opt_id lists[] = {O_N_ACT_LIST, O_TOKENS_LIST, O_E_LIST, O_R_LIST};
+    for (size_t i = 0; i < 4; i++)
+        if (req_given(req, O_CANDIDATES) && req_given(req, lists[i]))
+            return req_usage(req, err, "%s FILE replaces %s", req_flag(req, O_CANDIDATES), req_flag(req, lists[i]));
     /* Sizes and token counts make a grid together; without either, the
      * candidates come from the question. */
     if (req_given(req, O_N_ACT_LIST) != req_given(req, O_TOKENS_LIST))
         return req_usage(req, err, "give %s and %s together (or neither: candidates from the prior and the budget)",
                          req_flag(req, O_N_ACT_LIST), req_flag(req, O_TOKENS_LIST));
-    static const opt_id lists[] = {O_N_ACT_LIST, O_TOKENS_LIST, O_E_LIST, O_R_LIST};
-    for (size_t i = 0; i < 4; i++)
-        if (req_given(req, O_CANDIDATES) && req_given(req, lists[i]))
-            return req_usage(req, err, "%s FILE replaces %s", req_flag(req, O_CANDIDATES), req_flag(req, lists[i]));
     /* A spread of zero would give each run an infinite weight. */
     if (req_given(req, O_NOISE) && !(req_number(req, O_NOISE) > 0))
         return req_usage(req, err, "%s: '%s' must be positive", req_flag(req, O_NOISE), req_text(req, O_NOISE));
@@ -117,8 +120,8 @@ static int check_options(const ls_request *req, size_t ntargets, double *budget_
  * without the E below the template's top_k), or the file's, with the
  * decision's R and E axes in grid->R and grid->E (room: the file's). */
 static int make_candidates(const ls_request *req, ls_result *res, const ls_arch_template *t, const ls_law *prior,
-                           double flops_max, ls_simulate_grid *grid, double *top_k_e, ls_law_point **x, size_t *n,
-                           double **axis_R, double **axis_E, ls_error *err)
+                           double budget, double flops_max, ls_simulate_grid *grid, double *top_k_e,
+                           ls_law_point **x, size_t *n, double **axis_R, double **axis_E, ls_error *err)
 {
     grid->n_act = req_list(req, O_N_ACT_LIST, &grid->n_n_act);
     grid->tokens = req_list(req, O_TOKENS_LIST, &grid->n_tokens);
@@ -128,9 +131,6 @@ static int make_candidates(const ls_request *req, ls_result *res, const ls_arch_
     if (path) {
         if (!(*x = ls_plan_read_candidates(path, t, n, err)))
             return err->code;
-        if (*n > PLAN_MAX_CANDIDATES)
-            return ls_error_set(err, LS_ERR_DATA, "%s: %zu candidates; a plan weighs at most %d", path, *n,
-                                PLAN_MAX_CANDIDATES);
         if (!(*axis_R = malloc(*n * sizeof **axis_R)) || !(*axis_E = malloc(*n * sizeof **axis_E)))
             return res_oom(err);
         ls_plan_candidates c = {*x, *n};
@@ -141,10 +141,10 @@ static int make_candidates(const ls_request *req, ls_result *res, const ls_arch_
     }
     /* Every combination is a candidate: the count is known before any is made. */
     double count = (double)grid->n_n_act * (double)grid->n_tokens * (double)grid->n_E * (double)grid->n_R;
-    if (count > PLAN_MAX_CANDIDATES)
+    if (count > LS_PLAN_MAX_CANDIDATES)
         return req_usage(req, err, "%s, %s, %s and %s make %.0f candidates; a plan weighs at most %d",
                          req_flag(req, O_N_ACT_LIST), req_flag(req, O_TOKENS_LIST), req_flag(req, O_E_LIST),
-                         req_flag(req, O_R_LIST), count, PLAN_MAX_CANDIDATES);
+                         req_flag(req, O_R_LIST), count, LS_PLAN_MAX_CANDIDATES);
     if (!req_given(req, O_E_LIST) && t->top_k > 1) {
         /* The default list starts at E = 1; a template routing each token
          * to top_k experts needs at least top_k of them. */
@@ -165,7 +165,10 @@ static int make_candidates(const ls_request *req, ls_result *res, const ls_arch_
     if (!req_given(req, O_N_ACT_LIST)) {
         /* From the question: IsoFLOP ladders about the prior's optima. */
         if (!(*x = ls_plan_question_candidates(prior, t, grid->R, grid->n_R, grid->E, grid->n_E, flops_max, n, err)))
-            return err->code;
+            return err->code == LS_ERR_DATA ? ls_error_prefix(err, "the budget of %g FLOPs buys no design that can "
+                                                              "be fitted (twice as many runs as parameters, %.4g "
+                                                              "FLOPs each at most)", budget, flops_max)
+                                            : err->code;
         return 0;
     }
     return ls_plan_grid_candidates(t, grid, x, n, err);
@@ -247,8 +250,21 @@ static void print_search(strbuf *out, const ls_plan_result *r)
                   f->nruns, f->nparams, f->min_runs, f->distinct[0], f->distinct[1], f->distinct[2], f->distinct[3],
                   isinf(f->condition) ? "singular: condition number above " : "condition number ",
                   isinf(f->condition) ? 1 / DBL_EPSILON : f->condition, f->max_condition);
-    if (r->search_sweeps == 0)
+    if (r->search_sweeps == 0) {
+        /* Without a simulation, what made the choice: each start's check. */
+        strbuf_puts(out, "\nstarts     without a search (--search 0): the c-optimal design if it can be fitted, else "
+                    "the\n           fittable mixture with the least IsoFLOP share\n");
+        for (size_t i = 0; i < r->ndesigns; i++) {
+            const ls_plan_design_score *d = &r->designs[i];
+            const char *mark = i == r->chosen ? "*" : " ";
+            if (d->fittable)
+                strbuf_printf(out, "%s %-31s %zu runs, %.4g FLOPs\n", mark, d->name, d->nruns, d->flops);
+            else
+                strbuf_printf(out, "%s %-31s not fittable: %s\n", mark, d->name, d->why);
+        }
+        strbuf_puts(out, "  (* the plan)\n");
         return;
+    }
     int decision = r->ntargets == 0;
     strbuf_printf(out, "\nsearch     %zu simulated sweeps per design, each drawn from one of the prior's draws, fitted "
                   "and solved\n", r->search_sweeps);
@@ -415,11 +431,12 @@ static void print_validation(strbuf *out, const ls_plan_validation *v, const ls_
     char stride[32] = "";
     if (v->grid.stride != 1)
         snprintf(stride, sizeof stride, " %zu%s", v->grid.stride, ls_ordinal_suffix(v->grid.stride));
-    strbuf_printf(out,
-                  "\nthinned grid: every%s candidate; IsoFLOP: %zu (R, E) x %zu budgets from %.3g to %.3g FLOPs x "
-                  "%zu\nsizes around the prior's optimum, D = F / (6 N_unroll)\n",
-                  stride, v->isoflop_pairs, v->isoflop_budgets, v->isoflop_budget_min, v->isoflop_budget_max,
-                  v->isoflop_sizes);
+    strbuf_printf(out, "\nthinned grid: every%s candidate; IsoFLOP: %zu (R, E) x %zu budgets", stride,
+                  v->isoflop_pairs, v->isoflop_budgets);
+    if (v->isoflop.nruns > r->nhave)
+        strbuf_printf(out, " from %.3g to %.3g FLOPs", v->isoflop_budget_min, v->isoflop_budget_max);
+    strbuf_printf(out, " x %zu\nsizes around the prior's optimum, those within the candidates' sizes kept, D = F / "
+                  "(6 N_unroll)\n", v->isoflop_sizes);
 }
 
 /* The validated designs ranked: by right decisions (then mean regret), or
@@ -709,8 +726,8 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
     ls_simulate_grid grid;
     double top_k_e = 1;
     ls_plan_candidates candidates = {NULL, 0};
-    if (make_candidates(req, res, &tmpl, &lf->law, flops_max, &grid, &top_k_e, &st->x, &candidates.n, &st->axis_R,
-                        &st->axis_E, err) != 0)
+    if (make_candidates(req, res, &tmpl, &lf->law, budget_flops, flops_max, &grid, &top_k_e, &st->x, &candidates.n,
+                        &st->axis_R, &st->axis_E, err) != 0)
         return err->code;
     candidates.x = st->x;
     /* The truth is a law file read as --law is: a fit that did not converge
@@ -725,10 +742,13 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
                              req_flag(req, O_HAVE));
     if (req_given(req, O_HAVE)) {
         /* Read as fit reads a sweep: --map, --profile, --where and the rest
-         * apply to it (a W&B export of configuration columns included). */
+         * apply to it (a W&B export of configuration columns included);
+         * what the file lacks (n_total, n_loop, k) comes from the template,
+         * as for the candidates. */
         cmd_sweep cs;
         if (cmd_sweep_setup(req, res, &cs, err) != 0)
             return err->code;
+        cs.options.shape = &tmpl;
         const char *paths[] = {req_text(req, O_HAVE)};
         st->have = ls_sweep_read(paths, 1, &cs.options, err);
         cmd_sweep_report(req, res, &cs, st->have);
