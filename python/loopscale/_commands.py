@@ -143,6 +143,10 @@ def _input_path(value, private):
         if len(paths) == 1 and not value.options:
             return paths[0]
         raise UsageError("a Sweep of %d files, or with reader options, given where one file is read" % len(paths))
+    if isinstance(value, dict):
+        # A JSON document given as a dict (a template, a profile): the
+        # library reads it from a private file, named "<dict>" in messages.
+        return private.add(json.dumps(value).encode(), "<dict>").encode()
     return _scalar(value)
 
 

@@ -230,6 +230,10 @@ static int has_word(const char *name, const char *word)
  * eval/loss). */
 static int looks_like(const char *name, int q)
 {
+    /* Words training configurations name loops with (train_recur, the
+     * recurrence of looped nanochat), too loose to read a column by. */
+    if (q == LS_SWEEP_R && (has_word(name, "recur") || has_word(name, "recurrence")))
+        return 1;
     const char *names[5] = {QUANTITIES[q].canonical};
     for (int a = 0; a < 4 && QUANTITIES[q].aliases[a]; a++)
         names[a + 1] = QUANTITIES[q].aliases[a];
@@ -1100,9 +1104,22 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
                                       QUANTITIES[q].canonical);
             }
             else if (o->warnings || o->warn) {
+                /* Counted from configuration columns, a run without R, E or
+                 * k takes the template's. */
+                char dflt[96];
+                const ls_shape_spec *b = fc->counts_from_config ? o->config_base : NULL;
+                long v = !b                   ? LS_SHAPE_UNSET
+                         : q == LS_SWEEP_R ? b->loops
+                         : q == LS_SWEEP_E ? b->experts
+                         : q == LS_SWEEP_K ? b->top_k
+                                           : LS_SHAPE_UNSET;
+                if (v != LS_SHAPE_UNSET)
+                    snprintf(dflt, sizeof dflt, "every run has the template's %s = %ld", QUANTITIES[q].canonical, v);
+                else
+                    snprintf(dflt, sizeof dflt, "%s", QUANTITY_DEFAULTS[q]);
                 char note[512];
                 snprintf(note, sizeof note, "%s: no column gives %s, so %s; column '%s' is not read: if it is %s, "
-                         "--map %s=%s", file, QUANTITIES[q].canonical, QUANTITY_DEFAULTS[q], fc->names[i],
+                         "--map %s=%s", file, QUANTITIES[q].canonical, dflt, fc->names[i],
                          QUANTITIES[q].canonical, QUANTITIES[q].canonical, fc->names[i]);
                 status = reader_warning(o, fc->names[i], note, err);
             }

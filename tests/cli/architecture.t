@@ -181,3 +181,11 @@ numbers and how many rows differ:
   $ printf 'n_act,d_model,d_ff,n_layer,tokens,loss\n1e8,512,2048,4,1e10,3\n16777216,512,2048,4,1e10,3\n2e8,512,2048,4,2e10,2.9\n' > both.csv
   $ loopscale predict --law $TRUTH --format csv both.csv 2>&1 >/dev/null | grep warning
   loopscale predict: warning: both.csv:2: column 'n_act' gives n_act = 100000000, but the configuration columns ('d_model', 'd_ff', 'n_layer') count 16777216, 83.2% apart (and 1 more row differs by more than 2%); the counts are read, not the configuration
+
+A run table whose loop count goes by another name (looped nanochat logs
+train_recur): the runs are counted at the template's loops, and the
+warning says so and how to read the column.
+
+  $ printf 'n_embd,n_head,n_prelude,n_recur_block,n_coda,train_recur,tokens,loss\n1280,10,2,4,2,1,8e9,3.1\n1280,10,2,4,2,2,6e9,3.0\n' > recur.csv
+  $ loopscale fit --law dense --template $T/looped-nanochat.json -o recur.json recur.csv 2>&1 | grep train_recur
+  loopscale fit: warning: recur.csv: no column gives R, so every run has the template's R = 4; column 'train_recur' is not read: if it is R, --map R=train_recur

@@ -3,6 +3,7 @@ its option table; warning categories per code; notes to logging; result
 objects; Laws and Sweeps."""
 import html
 import inspect
+import json
 import logging
 import os
 import re
@@ -178,3 +179,18 @@ def test_epoch_points_fit_as_the_program_and_as_published():
     assert p["alpha"] == pytest.approx(0.3478, rel=5e-3) and p["beta"] == pytest.approx(0.3658, rel=5e-3)
     assert p["c"] == pytest.approx(1.8172, rel=1e-3) and p["A"] == pytest.approx(482.01, rel=1e-2)
     assert p["B"] == pytest.approx(2085.43, rel=3e-2)
+
+
+def test_a_template_given_as_a_dict_is_read_as_its_json():
+    """template= (and any JSON input) may be a dict: the same answer as its file,
+    and errors name it "<dict>", not a file made of its repr."""
+    path = os.path.join(ROOT, "data", "templates", "huginn.json")
+    with open(path) as f:
+        document = json.load(f)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from_dict = loopscale.solve(flops=1e22, mem="3GB", bits=4, template=document)
+        from_file = loopscale.solve(flops=1e22, mem="3GB", bits=4, template=path)
+    assert from_dict.json["chosen"] == from_file.json["chosen"]
+    with pytest.raises(loopscale.DataError, match=r"^<dict>:1:2: top_k"):
+        loopscale.solve(flops=1e22, template={"top_k": "x"})
