@@ -371,3 +371,9 @@ runs; the reader's options without --have are refused.
   loopscale plan: --map reads the runs of --have, and none were given
   Try 'loopscale plan --help'.
   [64]
+
+Runs that cost more than the decision's training budget train past the
+model the plan decides about: said, with the largest.
+
+  $ loopscale plan --search 0 --flops 1e20 --budget 5e21 --n-act 1e8,3e8,1e9 --tokens 1e10,3e10,1e11 --E 1,4,16 --R 1,2,4 -o past.csv 2>&1 | grep 'cost more'
+  loopscale plan: warning: 12 of the plan's 42 runs cost more than the decision's --flops 1e+20 (the largest 1.05e+21 FLOPs): the sweep trains models past the one it decides about; a smaller --budget, or a larger --flops, asks a question the runs do not overshoot

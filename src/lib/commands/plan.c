@@ -812,6 +812,19 @@ static int plan(const ls_request *req, ls_result *res, plan_state *st, ls_error 
                  "%s, and the plan leaves %s as the prior has %s", names, r->ninert == 1 ? "it" : "them",
                  r->ninert == 1 ? "it" : "them", r->ninert == 1 ? "it" : "them");
     }
+    /* A sweep whose runs cost more than the model it decides about trains
+     * past the question (a budget far above the decision's). */
+    size_t beyond = 0;
+    double largest = 0;
+    for (size_t i = 0; i < r->nruns; i++) {
+        largest = fmax(largest, r->runs[i].flops);
+        beyond += r->runs[i].flops > deploy.flops;
+    }
+    if (beyond)
+        res_warn(res, LS_WARNING_DESIGN, "budget", "%zu of the plan's %zu runs cost more than the decision's %s %.4g "
+                 "(the largest %.4g FLOPs): the sweep trains models past the one it decides about; a smaller %s, "
+                 "or a larger %s, asks a question the runs do not overshoot", beyond, r->nruns,
+                 req_flag(req, O_FLOPS), deploy.flops, largest, req_flag(req, O_BUDGET), req_flag(req, O_FLOPS));
     size_t validate = req_given(req, O_VALIDATE) ? (size_t)req_integer(req, O_VALIDATE) : 0;
     if (validate) {
         ls_plan_validation_options vo;
