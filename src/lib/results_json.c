@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loopscale/warning.h"
 #include "loopscale/holdout.h"
 #include "loopscale/diagnose.h"
 #include "jsonw_internal.h"
@@ -57,10 +58,15 @@ char *ls_holdout_result_to_json(const ls_holdout_result *r, ls_error *err)
         ls_error_set(err, LS_ERR_INTERNAL, "out of memory");
         return NULL;
     }
+    /* As every document's warnings: {code, subject, message}. */
     ls_jsonw_array_begin(&w, "warnings", 0);
     for (char *line = warnings, *end; (end = strchr(line, '\n')); line = end + 1) {
         *end = '\0';
-        ls_jsonw_string(&w, NULL, line);
+        ls_jsonw_object_begin(&w, NULL);
+        ls_jsonw_string(&w, "code", ls_warning_code_name(LS_WARNING_FIT_QUALITY));
+        ls_jsonw_string(&w, "subject", "");
+        ls_jsonw_string(&w, "message", line);
+        ls_jsonw_object_end(&w);
     }
     ls_jsonw_array_end(&w);
     free(warnings);
@@ -150,6 +156,8 @@ char *ls_solve_result_to_json(const ls_solve_budget *b, double eps, const ls_sol
     for (size_t i = 0; i < r->nwarnings; i++) {
         const ls_solve_warning *x = &r->warnings[i];
         ls_jsonw_object_begin(&w, NULL);
+        ls_jsonw_string(&w, "code", ls_warning_code_name(LS_WARNING_EXTRAPOLATION));
+        ls_jsonw_string(&w, "subject", x->configuration);
         ls_jsonw_string(&w, "configuration", x->configuration);
         ls_jsonw_string(&w, "quantity", ls_law_range_name(x->quantity));
         ls_jsonw_number(&w, "value", x->value);

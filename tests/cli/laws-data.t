@@ -47,13 +47,13 @@ On rw/tuned/short/const/standard/val c lands above the lowest loss seen:
 
 Holding out the largest N or D of Epoch's points holds out one run:
 
-  $ loopscale holdout --laws dense --map 'n_act=Model Size' --map 'flops=Training FLOP' $CSV --format json | python3 -c "import json,sys; print('\n'.join(json.load(sys.stdin)['warnings']))"
+  $ loopscale holdout --laws dense --map 'n_act=Model Size' --map 'flops=Training FLOP' $CSV --format json | python3 -c "import json,sys; print('\n'.join(w['code'] + ': ' + w['message'] for w in json.load(sys.stdin)['warnings']))"
   loopscale holdout: R=1: nothing to hold out (every run has this value)
   loopscale holdout: E=1: nothing to hold out (every run has this value)
   loopscale holdout: warning: axis N holds out a single run (N=1.618e+10): its RMSE is one residual, not a measure of extrapolation; hold out more with --split, or a wider top tier with --group-tol
   loopscale holdout: warning: axis D holds out a single run (D=3.178e+11): its RMSE is one residual, not a measure of extrapolation; hold out more with --split, or a wider top tier with --group-tol
-  axis N holds out a single run (N=1.618e+10): its RMSE is one residual, not a measure of extrapolation; hold out more with --split, or a wider top tier with --group-tol
-  axis D holds out a single run (D=3.178e+11): its RMSE is one residual, not a measure of extrapolation; hold out more with --split, or a wider top tier with --group-tol
+  fit-quality: axis N holds out a single run (N=1.618e+10): its RMSE is one residual, not a measure of extrapolation; hold out more with --split, or a wider top tier with --group-tol
+  fit-quality: axis D holds out a single run (D=3.178e+11): its RMSE is one residual, not a measure of extrapolation; hold out more with --split, or a wider top tier with --group-tol
 
 Gadre et al.'s law ("Language models scale reliably with over-training
 and on downstream tasks") is Chinchilla's with alpha = beta, so that the
