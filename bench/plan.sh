@@ -18,11 +18,11 @@ awk 'BEGIN {
 }' > "$work/cands.csv"
 echo "load: $(uptime | sed 's/.*load average: //')"
 printf '%-11s %-6s %-12s %-6s %-8s %s\n' candidates draws target runs "cpu s" "max KB"
-for spec in "525 100 5e21 decision" "1440 100 3e22 decision" "1440 300 3e22 decision" "2520 300 3e22 decision" \
+for spec in "default 100 5e21 decision" "1440 100 3e22 decision" "1440 300 3e22 decision" "2520 300 3e22 decision" \
     "2520 300 3e22 params:alpha,beta" "3000 300 3e22 decision"; do
     set -- $spec
     case $1 in
-    525) grid="" ;;
+    default) grid="" ;;
     1440) grid="--n-act 1e8,2e8,3e8,6e8,1e9,2e9 --tokens 1e10,2e10,5e10,1e11,2e11,5e11 --E 1,2,4,8,16 --R 1,2,3,4,6,8,12,16" ;;
     2520) grid="--n-act 1e8,2e8,3e8,6e8,1e9,2e9,4e9 --tokens 1e10,2e10,5e10,1e11,2e11,5e11 --E 1,2,4,8,16 --R 1,2,3,4,5,6,7,8,10,12,14,16" ;;
     3000) grid="--candidates $work/cands.csv" ;;
