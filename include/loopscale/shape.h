@@ -107,6 +107,11 @@ int ls_shape_spec_parse(const char *text, size_t len, const char *path, ls_shape
 /* Fill defaults and check the shape; LS_ERR_USAGE names the field at fault
  * ("experts = 1 is less than top_k = 2"). */
 int ls_shape_resolve(ls_shape_spec *s, ls_error *err) LS_MUST_CHECK;
+/* A model with its experts settled (shape's options, a run's configuration
+ * columns): shared experts need routed ones beside them, in a stage that
+ * has experts; else LS_ERR_USAGE.  A template, whose experts a command
+ * sets later, is not checked. */
+int ls_shape_check_shared(const ls_shape_spec *s, ls_error *err) LS_MUST_CHECK;
 
 /* (E, D, L) -> (2^steps E, D / 2^steps, 2^steps L), head and tail kept;
  * s must be resolved.  LS_ERR_USAGE when D does not halve so often. */

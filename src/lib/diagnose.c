@@ -751,7 +751,10 @@ int ls_fit_verdict(const ls_sweep *s, const ls_fit_result *r, const ls_fit_boots
     status |= mixing_verdicts(s, r, with_u, out);
     double sigma;
     size_t repeats;
-    if (ls_fit_noise_floor(s, with_u, &sigma, &repeats, &scratch) == 0 && r->rmse > LS_VERDICT_NOISE_RATIO * sigma) {
+    /* An RMSE at round-off (exact losses, fitted exactly) is no misfit,
+     * whatever the runs' own noise. */
+    if (ls_fit_noise_floor(s, with_u, &sigma, &repeats, &scratch) == 0 && r->rmse > LS_VERDICT_NOISE_RATIO * sigma &&
+        r->rmse > 1e-9) {
         char ratio[48];
         /* Runs without noise (a simulated sweep) show none to compare with. */
         if (sigma > 0)

@@ -662,3 +662,13 @@ void ls_shape_flops(const ls_shape_spec *s, ls_law_flops_kind kind, ls_law_flops
     out->loop_layers = s->layers > INT_MAX ? INT_MAX : (int)s->layers;
     out->coda_layers = s->tail_layers > INT_MAX ? INT_MAX : (int)s->tail_layers;
 }
+
+int ls_shape_check_shared(const ls_shape_spec *s, ls_error *err)
+{
+    int routed = (s->experts > 1 && s->moe_layers > 0) || (s->head_experts > 1 && s->head_layers > 0) ||
+                 (s->tail_experts > 1 && s->tail_layers > 0);
+    if (s->shared_experts > 0 && !routed)
+        return ls_error_set(err, LS_ERR_USAGE, "shared_experts = %ld: no layer has routed experts (experts = %ld), "
+                            "and shared experts sit beside them; give experts", s->shared_experts, s->experts);
+    return 0;
+}

@@ -1597,7 +1597,8 @@ static int count_configuration(const ls_sweep_options *o, const row_context *rc,
         s.vocab = 1; /* the counts are non-embedding */
     ls_shape_counts counts;
     ls_error why;
-    if (ls_shape_resolve(&s, &why) != 0 || ls_shape_count_params(&s, &counts, &why) != 0)
+    if (ls_shape_resolve(&s, &why) != 0 || ls_shape_check_shared(&s, &why) != 0 ||
+        ls_shape_count_params(&s, &counts, &why) != 0)
         return ls_error_set(rc->err, LS_ERR_DATA, "%s:%ld: the run's configuration: %s", rc->file, rc->line,
                             why.message);
     row->n_act = (double)counts.non_embedding.once;

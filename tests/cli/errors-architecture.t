@@ -246,3 +246,11 @@ the column.
   $ loopscale fit --law dense --profile p.json bad.csv
   loopscale fit: p.json:1:35: template: gives no model (d_model, d_ff, the layers...) for the configuration columns to complete
   [65]
+
+Shared experts beside no routed ones are refused in a run's configuration
+columns as shape refuses them (one check for both):
+
+  $ printf 'd_model,loop_layers,d_ff,vocab,shared_experts,E,k,R,tokens,loss\n128,1,256,1000,1,1,1,4,1e10,3\n' > shared.csv
+  $ loopscale predict --law $ROOT/data/truth/moe-bounded-sparse.json shared.csv
+  loopscale predict: shared.csv:2: the run's configuration: shared_experts = 1: no layer has routed experts (experts = 1), and shared experts sit beside them; give experts
+  [65]

@@ -104,14 +104,20 @@ irreducible loss c and c plus both terms at the smallest sizes.
   loopscale predict: warning: linear.json's fit: the residuals trend along N: their rank correlation with ln N is 0.64 (t = 26.1): the law misses how the loss changes with N; try another law or mapping
   loopscale predict: warning: linear.json's fit: the residuals trend along R: their rank correlation with ln R is -0.67 (t = -27.8): the law misses how the loss changes with R; try another law or mapping
   loopscale predict: warning: linear.json's fit: the RMSE, 0.0453, is 4.2 times the noise the runs themselves show (0.0107, from each run's nearest neighbour): the law does not describe these runs
+  loopscale predict: warning: N_act = 1e+15 (fitted 1e+08 to 1e+09), D = 1e+06 (fitted 1e+11 to 5e+11), R = 1000 (fitted 1 to 16), E = 4096 (fitted 1 to 64), F = 4.501e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   linear True
   loopscale predict: warning: power\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale predict: warning: N_act = 1e+15 (fitted 1e+08 to 1e+09), D = 1e+06 (fitted 1e+11 to 5e+11), R = 1000 (fitted 1 to 16), E = 4096 (fitted 1 to 64), F = 4.501e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   power True
   loopscale predict: warning: bounded\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale predict: warning: N_act = 1e+15 (fitted 1e+08 to 1e+09), D = 1e+06 (fitted 1e+11 to 5e+11), R = 1000 (fitted 1 to 16), E = 4096 (fitted 1 to 64), F = 4.501e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   bounded True
+  loopscale predict: warning: N_act = 1e+15 (fitted 1e+08 to 1e+09), D = 1e+06 (fitted 1e+11 to 5e+11), R = 1000 (fitted 1 to 16), E = 4096 (fitted 1 to 64), F = 4.501e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   bounded-sparse True
+  loopscale predict: warning: N_act = 1e+15 (fitted 1e+08 to 1e+09), D = 1e+06 (fitted 1e+11 to 5e+11), R = 1000 (fitted 1 to 16), E = 4096 (fitted 1 to 64), F = 4.501e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   hyperbolic True
   loopscale predict: warning: log\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale predict: warning: N_act = 1e+15 (fitted 1e+08 to 1e+09), D = 1e+06 (fitted 1e+11 to 5e+11), R = 1000 (fitted 1 to 16), E = 4096 (fitted 1 to 64), F = 4.501e+24 (fitted 6e+19 to 3.675e+22): outside the ranges the law was fitted on, an extrapolation
   log True
   $ loopscale predict --law $TRUTH --n-act 1e15 --n-total 2.731e18 --n-loop 7.5e14 --R 1000 --E 4096 --tokens 1e6 | python3 $ROOT/tests/cli/round.py
   loss                       15.2473

@@ -254,3 +254,12 @@ parameter is named, so that the law file written reads back:
   loss                       2.79887
   $ python3 -c 'import json; d = json.load(open("bend.json")); print(d["bootstrap"]["n"], max(r[-1] for r in d["bootstrap"]["draws"]) <= 5)'
   19 True
+
+Exact losses, each run twice, fit to round-off: no verdict that the law
+misses them (the runs' own noise is 0, and so, to round-off, is the RMSE).
+
+  $ loopscale simulate --law $ROOT/data/truth/moe-bounded-sparse.json --n-act 1e8,2e8,4e8 --tokens 1e10,2e10,4e10 --R 1 --E 1 > exact1.csv
+  $ (cat exact1.csv; tail -n +2 exact1.csv) > exact.csv
+  $ loopscale fit --law dense exact.csv -o exact.json 2>&1 | grep -c 'does not describe'
+  0
+  [1]

@@ -133,3 +133,17 @@ Law files that are missing or broken:
   loopscale predict: give the law with --law FILE
   Try 'loopscale predict --help'.
   [64]
+
+A law fitted on runs vouches for its losses inside their ranges: predict
+says when a configuration, or rows of a file, lie beyond them, as solve
+does; simulate says when its grid reaches beyond them.
+
+  $ loopscale fit -o fitted.json $ROOT/data/sweeps/looped-moe.csv.gz > /dev/null 2>&1
+  $ loopscale predict --law fitted.json --n-act 1e16 --tokens 1e3 --format json 2>&1 >/dev/null
+  loopscale predict: warning: N_act = 1e+16 (fitted 1e+08 to 1e+09), D = 1000 (fitted 1e+11 to 5e+11): outside the ranges the law was fitted on, an extrapolation
+  $ printf 'n_act,tokens,loss\n1e16,1e3,3\n5e8,2e11,2.3\n' > beyond.csv
+  $ loopscale predict --law fitted.json --format csv beyond.csv 2>&1 >/dev/null
+  loopscale predict: warning: beyond.csv: 1 of the 2 runs lies outside the ranges the law was fitted on, extrapolations (the first, line 2: N_act = 1e+16 (fitted 1e+08 to 1e+09), D = 1000 (fitted 1e+11 to 5e+11))
+  loopscale predict: RMSE 186.774 over 2 runs (loss units)
+  $ loopscale simulate --law fitted.json --n-act 1e16 --tokens 1e3,1e11 2>&1 >/dev/null
+  loopscale simulate: warning: the runs reach beyond the ranges the law was fitted on: N_act = 1e+16 (fitted 1e+08 to 1e+09), D 1000 to 1e+11 (fitted 1e+11 to 5e+11); their losses there are the law's extrapolation

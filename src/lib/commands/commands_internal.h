@@ -46,6 +46,9 @@ const char *cmd_input_name(const char *path);
 /* The command's JSON document from w (finished here), also printed when
  * --format json asks for it.  0 or LS_ERR_*. */
 int cmd_json(const ls_request *req, ls_result *res, jsonw *w, ls_error *err);
+/* "N_act = 1e+16 (fitted 1e+08 to 1e+09), D = ..." for the quantities of x
+ * in bits (ls_law_ranges_outside), into buf. */
+void cmd_outside_text(char *buf, size_t size, const ls_law_ranges *ranges, const ls_law_point *x, unsigned bits);
 /* The member "warnings": [{code, subject, message}, ...] of a document. */
 void cmd_json_warnings(jsonw *w, const ls_warnings *warnings);
 /* The text in out onto standard output; out is emptied either way.  0 or

@@ -109,16 +109,10 @@ int cmd_shape_of(const ls_request *req, ls_shape_spec *s, ls_shape_counts *c, ls
         return err->code;
     ls_shape_spec_merge(s, &given);
     int status = ls_shape_check_stages(s, err);
-    if (status == 0 && (status = ls_shape_resolve(s, err)) == 0) {
-        /* Shared experts sit beside routed ones: in a model that has none
-         * they would be counted nowhere. */
-        int routed = (s->experts > 1 && s->moe_layers > 0) || (s->head_experts > 1 && s->head_layers > 0) ||
-                     (s->tail_experts > 1 && s->tail_layers > 0);
-        if (s->shared_experts > 0 && !routed)
-            status = ls_error_set(err, LS_ERR_USAGE, "shared_experts = %ld: no layer has routed experts (experts = "
-                                  "%ld), and shared experts sit beside them; give experts", s->shared_experts,
-                                  s->experts);
-    }
+    if (status == 0)
+        status = ls_shape_resolve(s, err);
+    if (status == 0)
+        status = ls_shape_check_shared(s, err);
     if (status == 0 && ls_shape_count_params(s, c, err) == 0)
         return 0;
     if (path) { /* the fault may lie in the file: bad data, named */
@@ -504,6 +498,22 @@ void cmd_warn_solve(const ls_request *req, ls_result *res, const ls_solve_option
         cmd_edge_hint(hint, sizeof hint, req, so, c[k]);
         res_warn(res, LS_WARNING_SEARCH_EDGE, keys[k], "%s%s%s: %s: at an end of the search range, not an optimum (%s)",
                  context, sep, labels, text[k], hint);
+    }
+}
+
+void cmd_outside_text(char *buf, size_t size, const ls_law_ranges *ranges, const ls_law_point *x, unsigned bits)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int q = 0; q < LS_LAW_NRANGES; q++) {
+        if (!(bits >> q & 1u))
+            continue;
+        double v = q == LS_LAW_RANGE_FLOPS ? ls_law_training_flops_as(&ranges->flops, x) : ls_law_range_value(x, q);
+        int n = snprintf(buf + used, size - used, "%s%s = %.4g (fitted %.4g to %.4g)", used ? ", " : "",
+                         ls_law_range_name(q), v, ranges->lo[q], ranges->hi[q]);
+        if (n < 0 || (size_t)n >= size - used)
+            return;
+        used += (size_t)n;
     }
 }
 

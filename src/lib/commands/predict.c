@@ -85,6 +85,16 @@ static int predict_point(const ls_request *req, ls_result *res, const ls_lawfile
     double n_unroll = ls_law_n_unroll(&x);
     if (isnan(x.D))
         x.D = ls_law_tokens_for_flops_as(&lf->fit.flops, &x, req_number(req, O_FLOPS));
+    /* Beyond the runs the law was fitted on, the number is its guess. */
+    ls_law_ranges ranges;
+    ls_lawfile_ranges(lf, &ranges);
+    unsigned outside = ls_law_ranges_outside(&ranges, &x);
+    if (outside) {
+        char text[512];
+        cmd_outside_text(text, sizeof text, &ranges, &x, outside);
+        res_warn(res, LS_WARNING_EXTRAPOLATION, "configuration", "%s: outside the ranges the law was fitted on, an "
+                 "extrapolation", text);
+    }
     double loss = ls_law_loss(&lf->law, &x);
     double n_eff = ls_law_n_eff(&lf->law, &x);
     static const char *const names[] = {"loss", "n_eff", "n_unroll", "rho_eff", "tokens", "train_flops",
@@ -146,6 +156,9 @@ typedef struct predict_stream {
     unsigned char *replaced; /* columns this command writes (pred_loss, residual) */
     int loss_converted;      /* the loss column is in bits or per byte: loss_nats is echoed too */
     strbuf out;              /* what is printed next */
+    ls_law_ranges ranges;    /* the law's fitted ranges: rows beyond them are counted */
+    size_t outside;
+    char first_outside[512]; /* the first such row, for the warning */
 } predict_stream;
 
 static const char *const TABLE_HEADERS[] = {"line", "n_act", "n_total", "n_loop", "R", "E",
@@ -272,6 +285,13 @@ static int on_row(void *ctx, const ls_sweep_row *r, const ls_sweep_text_cell *ce
     if (status != 0)
         return status;
     ls_predict_acc_add(&ps->acc, r->loss, pred);
+    ls_law_point x = ls_sweep_row_point(r);
+    unsigned beyond = ls_law_ranges_outside(&ps->ranges, &x);
+    if (beyond && ps->outside++ == 0) {
+        int n = snprintf(ps->first_outside, sizeof ps->first_outside, "line %ld: ", r->line);
+        if (n > 0 && (size_t)n < sizeof ps->first_outside)
+            cmd_outside_text(ps->first_outside + n, sizeof ps->first_outside - (size_t)n, &ps->ranges, &x, beyond);
+    }
     if (ps->n == 0)
         print_header(ps);
     char a[NUMTEXT_DOUBLE_MAX], b[NUMTEXT_DOUBLE_MAX], c[NUMTEXT_DOUBLE_MAX];
@@ -336,6 +356,7 @@ static int predict_sweep(const ls_request *req, ls_result *res, const ls_lawfile
     predict_stream ps = {.res = res, .lf = lf, .format = req_format(req),
                          .loss_converted = so.loss_in_bits || so.bytes_per_token > 0};
     ls_predict_acc_init(&ps.acc);
+    ls_lawfile_ranges(lf, &ps.ranges);
     ls_sweep_skips skipped;
     memset(&skipped, 0, sizeof skipped);
     ls_sweep_handler stream = {on_header, on_row, &ps, &skipped};
@@ -351,6 +372,10 @@ static int predict_sweep(const ls_request *req, ls_result *res, const ls_lawfile
         ls_sweep_skips_describe(&skipped, text, sizeof text);
         if (text[0])
             res_warn(res, LS_WARNING_DATA, path, "%s: %s", path, text);
+        if (ps.outside)
+            res_warn(res, LS_WARNING_EXTRAPOLATION, path, "%s: %zu of the %zu runs %s outside the ranges the law "
+                     "was fitted on, extrapolations (the first, %s)", cmd_input_name(path), ps.outside, n,
+                     ps.outside == 1 ? "lies" : "lie", ps.first_outside);
     }
     double rmse = NAN;
     if (status == 0 && ps.has_loss)

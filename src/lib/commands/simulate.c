@@ -78,6 +78,31 @@ static int run(const ls_request *req, ls_result *res, ls_error *err)
         status = ls_simulate_check(&tmpl, &grid, err);
     if (status == 0)
         status = cmd_template_flops(req, lf, &tmpl, err);
+    /* A law fitted on runs vouches for its losses inside their ranges only:
+     * each list that reaches beyond them is said (the budgets F follow). */
+    ls_law_ranges ranges;
+    ls_lawfile_ranges(lf, &ranges);
+    const double *lists[] = {grid.n_act, grid.tokens, grid.R, grid.E};
+    const size_t counts[] = {grid.n_n_act, grid.n_tokens, grid.n_R, grid.n_E};
+    static const ls_law_range axes[] = {LS_LAW_RANGE_N_ACT, LS_LAW_RANGE_TOKENS, LS_LAW_RANGE_R, LS_LAW_RANGE_E};
+    char beyond[512] = "";
+    for (size_t a = 0, used = 0; status == 0 && a < 4; a++) {
+        ls_law_range q = axes[a];
+        double lo = INFINITY, hi = -INFINITY;
+        for (size_t i = 0; i < counts[a]; i++)
+            lo = fmin(lo, lists[a][i]), hi = fmax(hi, lists[a][i]);
+        if (!ranges.known[q] || (lo >= ranges.lo[q] * (1 - 1e-9) && hi <= ranges.hi[q] * (1 + 1e-9)))
+            continue;
+        char span[64];
+        snprintf(span, sizeof span, lo == hi ? " = %.4g" : " %.4g to %.4g", lo, hi);
+        int n = snprintf(beyond + used, sizeof beyond - used, "%s%s%s (fitted %.4g to %.4g)", used ? ", " : "",
+                         ls_law_range_name(q), span, ranges.lo[q], ranges.hi[q]);
+        if (n > 0 && (size_t)n < sizeof beyond - used)
+            used += (size_t)n;
+    }
+    if (beyond[0])
+        res_warn(res, LS_WARNING_EXTRAPOLATION, "grid", "the runs reach beyond the ranges the law was fitted on: %s; "
+                 "their losses there are the law's extrapolation", beyond);
     const char *path = req_text(req, O_OUTPUT);
     if (status == 0 && (!path || strcmp(path, "-") == 0))
         status = ls_simulate_emit(&lf->law, &tmpl, &grid, &so, to_stdout, res, err);
