@@ -244,6 +244,9 @@ double ls_law_n_eff(const ls_law *l, const ls_law_point *x);
 typedef struct ls_law_quant {
     double c_t, gamma_d, gamma_n, gamma_post;
     double trained_bits;
+    /* The bit widths it was fitted on (a fit's record; 0, 0: not known):
+     * below or above them, the penalty is its form's extrapolation. */
+    double bits_lo, bits_hi;
 } ls_law_quant;
 double ls_law_quant_penalty(const ls_law_quant *q, double n_total, double tokens, double bits);
 /* Kumar et al.'s constants from n measured penalties delta[i] > 0 (the

@@ -1166,8 +1166,11 @@ int ls_law_quant_fit(const double *n_total, const double *tokens, const double *
         return ls_error_set(err, LS_ERR_DATA, "the measured penalty does not fall with the bits (the fit's 1/gamma_post "
                             "is %g): not Kumar et al.'s form", beta[2]);
     double ln_c = mean[0] - beta[0] * mean[1] - beta[1] * mean[2] - beta[2] * mean[3];
+    double lo = bits[0], hi = bits[0];
+    for (size_t i = 1; i < n; i++)
+        lo = fmin(lo, bits[i]), hi = fmax(hi, bits[i]);
     *out = (ls_law_quant){.c_t = exp(ln_c), .gamma_d = beta[0], .gamma_n = beta[1], .gamma_post = 1.0 / beta[2],
-                          .trained_bits = trained_bits};
+                          .trained_bits = trained_bits, .bits_lo = lo, .bits_hi = hi};
     double ss = 0;
     for (size_t i = 0; i < n; i++) {
         double r = out->c_t * exp(out->gamma_d * log(tokens[i]) - out->gamma_n * log(n_total[i]) -

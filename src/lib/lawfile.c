@@ -1090,6 +1090,17 @@ static int read_quant(const json_ctx *c, const cJSON *obj, ls_law_quant *q, size
         snprintf(why, sizeof why, "%s", c->err->message);
         status = key_error(c, "quantisation", why);
     }
+    /* The bit widths of its runs: optional (a fit writes them). */
+    q->bits_lo = q->bits_hi = 0;
+    const cJSON *fitted = status ? NULL : member(c, obj, "bits", "quantisation.bits", 0, &status);
+    if (fitted && status == 0) {
+        double range[2];
+        status = read_pair(c, fitted, "quantisation.bits", range);
+        if (status == 0 && !(range[0] >= 1 && range[1] < q->trained_bits))
+            status = key_error(c, "quantisation.bits", "expected [low, high] from 1 to below trained_bits");
+        q->bits_lo = status == 0 ? range[0] : 0;
+        q->bits_hi = status == 0 ? range[1] : 0;
+    }
     *runs = 0;
     *rmse = NAN;
     const cJSON *item = status ? NULL : member(c, obj, "runs", "quantisation.runs", 0, &status);
@@ -1493,6 +1504,12 @@ char *ls_lawfile_to_json(const ls_lawfile *lf, ls_error *err)
         ls_jsonw_number(&w, "gamma_N", lf->quant.gamma_n);
         ls_jsonw_number(&w, "gamma_post", lf->quant.gamma_post);
         ls_jsonw_number(&w, "trained_bits", lf->quant.trained_bits);
+        if (lf->quant.bits_hi > 0) {
+            ls_jsonw_array_begin(&w, "bits", 1);
+            ls_jsonw_number(&w, NULL, lf->quant.bits_lo);
+            ls_jsonw_number(&w, NULL, lf->quant.bits_hi);
+            ls_jsonw_array_end(&w);
+        }
         if (lf->quant_runs)
             ls_jsonw_integer(&w, "runs", (long long)lf->quant_runs);
         if (!isnan(lf->quant_rmse))

@@ -190,3 +190,11 @@ written: one that grows with size, here.
   $ loopscale solve --law neg.json --flops 1e20 --mem 400MB --bits 4 --R 1 --E 1
   loopscale solve: neg.json:84:3: quantisation: gamma_N = -5: must be from 0 to 10 (the penalty falls with size)
   [65]
+
+A penalty fitted on 3 to 8 bits records them; asked about 2 bits, the
+answer is its form's extrapolation, and solve says so.
+
+  $ python3 -c 'import json; print(json.load(open("q.json"))["quantisation"]["bits"])'
+  [3, 8]
+  $ loopscale solve --law q.json --flops 1e20 --mem 400MB --bits 2 --R 1 --E 1 2>&1 | grep 'fitted on 3'
+  loopscale solve: warning: --bits 2: the quantisation penalty (from q.json) was fitted on 3 to 8 bits; at 2 it is its form's extrapolation

@@ -369,6 +369,12 @@ int cmd_serving(const ls_request *req, ls_result *res, const ls_lawfile *lf, con
     if (so->quant && b->bits < so->quant->trained_bits)
         res_note(res, "the loss includes the penalty of quantising the weights to %g bits after training at %g "
                  "(Kumar et al.'s form, from %s)", b->bits, so->quant->trained_bits, room->source);
+    const ls_law_quant *q = so->quant;
+    if (q && b->bits < q->trained_bits && q->bits_hi > 0 &&
+        (b->bits < q->bits_lo * (1 - 1e-9) || b->bits > q->bits_hi * (1 + 1e-9)))
+        res_warn(res, LS_WARNING_EXTRAPOLATION, "bits", "%s %g: the quantisation penalty (from %s) was fitted on %g "
+                 "to %g bits; at %g it is its form's extrapolation", req_flag(req, O_BITS), b->bits, room->source,
+                 q->bits_lo, q->bits_hi, b->bits);
     else if (!so->quant && b->bits < LS_LAW_QUANT_FULL_BITS)
         res_warn(res, LS_WARNING_SERVING, "bits", "%s %g: the loss assumes the weights lose nothing when quantised "
                  "(the law has no quantisation penalty; %s FILE adds one)", req_flag(req, O_BITS), b->bits,
