@@ -728,7 +728,7 @@ int ls_isofit_run(const ls_sweep *s, const ls_isofit_options *o, ls_isofit_resul
     st.opt.min_runs = o->method != LS_ISOFIT_MINIMUM && min_runs < 3 ? 3 : min_runs;
     for (size_t i = 0; o->method == LS_ISOFIT_AKIMA && i < n; i++)
         if (!(s->rows[i].loss > 0))
-            return ls_error_set(err, LS_ERR_DATA, "%s: line %ld: loss %g: Akima's interpolant is of ln L and needs "
+            return ls_error_set(err, LS_ERR_DATA, "%s:%ld: loss %g: Akima's interpolant is of ln L and needs "
                                 "losses above 0", s->name, s->rows[i].line, s->rows[i].loss);
     size_t n1 = n ? n : 1;
     double *flops = malloc(n1 * sizeof *flops);

@@ -175,7 +175,7 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                          "counts weights + cache + --activation-memory; every attention layer a token runs through, "
                          "each loop's included, keeps its own keys and values",
                          "Serving:", "tokens"},
-    [O_BATCH] = {"batch", 0, LS_OPTION_INTEGER, 0, "B", 1, 1e9, NULL, "1", NULL,
+    [O_BATCH] = {"batch", 0, LS_OPTION_COUNT, 0, "B", 1, 1e9, NULL, "1", NULL,
                  "sequences served at once, each with its own KV cache (with --context)", NULL},
     [O_KV_BITS] = {"kv-bits", 0, LS_OPTION_NUMBER, 0, "B", 1, 64, NULL, NULL, "--bits",
                    "bits per cached key or value element", NULL, "bits per element"},

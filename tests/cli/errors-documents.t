@@ -332,9 +332,9 @@ run for every quantised one.
   [65]
   $ printf 'n_act,tokens,bits,loss\n1e8,2e9,16,3.1\n1e8,2e9,four,3.2\n' > q.csv
   $ loopscale fit q.csv --law dense --bits-column bits
-  loopscale fit: q.csv: line 3: column 'bits': 'four' is not a number of bits from 1 to 64
+  loopscale fit: q.csv:3: column 'bits': 'four' is not a number of bits from 1 to 64
   [65]
   $ printf 'n_act,tokens,bits,loss\n1e8,2e9,16,3.1\n1e8,3e9,4,3.2\n' > q.csv
   $ loopscale fit q.csv --law dense --bits-column bits
-  loopscale fit: q.csv: line 3: a run at 4 bits with no run of its configuration at 16 bits or more to measure its penalty against
+  loopscale fit: q.csv:3: a run at 4 bits with no run of its configuration at 16 bits or more to measure its penalty against
   [65]

@@ -198,3 +198,15 @@ answer is its form's extrapolation, and solve says so.
   [3, 8]
   $ loopscale solve --law q.json --flops 1e20 --mem 400MB --bits 2 --R 1 --E 1 2>&1 | grep 'fitted on 3'
   loopscale solve: warning: --bits 2: the quantisation penalty (from q.json) was fitted on 3 to 8 bits; at 2 it is its form's extrapolation
+
+Tokens of context and sequences are whole numbers, with or without a
+suffix, in every command that serves:
+
+  $ loopscale solve --flops 1e21 --mem 3GB --bits 4 --context 8192.5
+  loopscale solve: --context: '8192.5' is not a whole number
+  Try 'loopscale solve --help'.
+  [64]
+  $ loopscale frontier --flops 1e21 --mem 3GB --bits 4 --context 8k --batch 2.5
+  loopscale frontier: --batch: '2.5' is not a whole number
+  Try 'loopscale frontier --help'.
+  [64]

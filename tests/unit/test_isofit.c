@@ -535,7 +535,7 @@ static void akima_refuses_a_loss_that_is_not_positive(void **state)
     ls_isofit_result r;
     ls_error err;
     assert_int_equal(ls_isofit_run(&s, &o, &r, &err), LS_ERR_DATA);
-    assert_non_null(strstr(err.message, "hand.csv: line 3: loss 0"));
+    assert_non_null(strstr(err.message, "hand.csv:3: loss 0"));
 }
 
 /* ---- intervals and warnings --------------------------------------------- */

@@ -327,6 +327,13 @@ int cmd_serving_check(const ls_request *req, ls_error *err)
 {
     ls_solve_budget budget = cmd_budget(req);
     const ls_solve_budget *b = &budget;
+    /* Tokens of context and sequences are whole, with or without a suffix
+     * (8k), as shape and a template count them. */
+    static const opt_id whole[] = {O_SERVE_CONTEXT, O_BATCH};
+    for (size_t i = 0; i < 2; i++)
+        if (req_given(req, whole[i]) && req_number(req, whole[i]) != floor(req_number(req, whole[i])))
+            return req_usage(req, err, "%s: '%s' is not a whole number", req_flag(req, whole[i]),
+                             req_text(req, whole[i]));
     /* Options that size the cache mean nothing without one. */
     static const opt_id cache_only[] = {O_BATCH, O_KV_BITS};
     for (size_t i = 0; i < 2; i++)

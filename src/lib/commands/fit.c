@@ -108,7 +108,7 @@ static int bits_on_row(void *ctx, const ls_sweep_row *row, const ls_sweep_text_c
             v = NAN;
     }
     if (!(v >= 1 && v <= 64))
-        return ls_error_set(err, LS_ERR_DATA, "%s: line %ld: column '%s': '%.*s' is not a number of bits from 1 to 64",
+        return ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s': '%.*s' is not a number of bits from 1 to 64",
                             cmd_input_name(br->paths[row->file]), row->line, br->column, (int)(len < 40 ? len : 40),
                             len ? cells[br->index].ptr : "");
     if (br->n == br->cap) {
@@ -192,7 +192,7 @@ static int fit_quantisation(fit_job *j, const ls_sweep_options *options, const c
             }
         repeated += nsame > 1;
         if (!nsame) {
-            status = ls_error_set(err, LS_ERR_DATA, "%s: line %ld: a run at %g bits with no run of its configuration "
+            status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: a run at %g bits with no run of its configuration "
                                   "at %d bits or more to measure its penalty against",
                                   cmd_input_name(br.paths[low->row.file]), low->row.line, low->bits,
                                   FULL_PRECISION_BITS);
