@@ -6,6 +6,7 @@
  * half a gigabyte, where the cells take at most a few times the line. */
 #include "jsonl_internal.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -523,6 +524,14 @@ static int parse_line(jsonl_reader *r, long line, ls_error *err)
     int status;
     if (p.t[at] == '{') {
         status = parse_object(&p, 0, 1, 1);
+        size_t last = p.n;
+        while (last > at && isspace((unsigned char)p.t[last - 1]))
+            last--;
+        /* The line ended inside the object: "{" alone, a document spread
+         * over lines (a law file, say). */
+        if (status == LS_ERR_DATA && p.i >= last)
+            return fail(&p, at, "an object that does not end on its line; JSON Lines has one whole object per line "
+                        "(a run), not a JSON document spread over lines");
     } else if (p.t[at] == '[') {
         return fail(&p, at, "an array, not an object; JSON Lines has one object per line (a run)");
     } else {

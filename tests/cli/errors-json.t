@@ -97,3 +97,11 @@ Depth and size:
   $ pred big.json
   loopscale predict: big.json: too large for a law file (more than 16 MiB)
   [65]
+
+A JSON document spread over lines (a law file given as runs) is named for
+what it is, not "not valid JSON":
+
+  $ printf '{\n  "n_act": 1e8,\n  "tokens": 1e10,\n  "loss": 3.1\n}\n' > pretty.json
+  $ loopscale predict --law $ROOT/data/truth/moe-bounded-sparse.json pretty.json
+  loopscale predict: pretty.json:1:1: an object that does not end on its line; JSON Lines has one whole object per line (a run), not a JSON document spread over lines
+  [65]

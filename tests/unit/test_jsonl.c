@@ -228,7 +228,8 @@ static void faults_name_line_and_column(void **state)
         {"[1, 2]", "f:2:1: an array, not an object; JSON Lines has one object per line (a run)"},
         {" \"run\"", "f:2:2: not an object; JSON Lines has one object per line (a run)"},
         {"{\"a\": tru}", "f:2:7: not valid JSON"},
-        {"{\"a\": 1", "f:2:8: not valid JSON"},
+        {"{\"a\": 1", "f:2:1: an object that does not end on its line; JSON Lines has one whole object per line (a "
+                      "run), not a JSON document spread over lines"},
         {"{\"a\": 1}\x01", "f:2:9: text after the end of the JSON document"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
