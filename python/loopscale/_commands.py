@@ -119,6 +119,9 @@ def _texts(option, value, private):
     if option.type == _lib.OPTION_SWITCH and isinstance(value, (bool, np.bool_)):
         return [None] if value else [b"false"]
     if option.type == _lib.OPTION_INPUT:
+        if isinstance(value, (bool, int, float, np.number)):
+            raise UsageError("%s: give a file (a path, or a dict for a JSON document), not %s %r"
+                             % (option.keyword, type(value).__name__, value))
         return [_input_path(value, private)]
     if option.repeatable:
         if isinstance(value, dict):

@@ -194,3 +194,8 @@ def test_a_template_given_as_a_dict_is_read_as_its_json():
     assert from_dict.json["chosen"] == from_file.json["chosen"]
     with pytest.raises(loopscale.DataError, match=r"^<dict>:1:2: top_k"):
         loopscale.solve(flops=1e22, template={"top_k": "x"})
+
+
+def test_a_number_where_a_file_is_read_is_a_usage_error():
+    with pytest.raises(loopscale.UsageError, match=r"^quantisation: give a file .*not int 123"):
+        loopscale.solve(flops=1e22, mem="3GB", bits=4, quantisation=123)
