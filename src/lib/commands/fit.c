@@ -1084,8 +1084,9 @@ static const cmd_option OPTIONS[] = {
     CMD_OPT_HELP(O_OUTPUT, "write the law file (JSON; .gz for gzip); not written when the fit fails"),
     CMD_OPT_HELP(O_FLOPS_CONVENTION, "how a flops column was counted (docs/flops.md); attn needs the template's "
                                      "context, head its vocab"),
-    {O_TEMPLATE, "architecture template (JSON) giving the context, vocab and layers that --flops-convention counts "
-                 "a flops column with",
+    {O_TEMPLATE, "architecture template (JSON) of the runs' models: what configuration columns leave out when the "
+                 "counts are counted from them, the architecture checked against the runs and recorded with the law, "
+                 "and the context, vocab and layers --flops-convention counts a flops column with",
      NULL, "", NULL},
     CMD_OPT_HELP(O_PLOT, "draw the observed and fitted loss against R for each E and N_act; not written when the fit "
                          "fails"),
