@@ -1072,6 +1072,21 @@ static int read_header(reader_state *st, csv_reader *csv, const csv_field *field
     }
     fc->counts_from_config = fc->column_of[LS_SWEEP_N_ACT] < 0 && (any_config || o->config_base);
     fc->config_beside_counts = fc->column_of[LS_SWEEP_N_ACT] >= 0 && any_config && twice == nfields;
+    /* Experts from a column in a template that does not say which stages
+     * have them: every stage does, prelude and coda too, which a template
+     * of a dense model around an MoE block does not mean. */
+    const ls_shape_spec *base = o->config_base;
+    if (status == 0 && fc->counts_from_config && base && fc->column_of[LS_SWEEP_E] >= 0 &&
+        (o->warnings || o->warn) &&
+        ((base->head_layers > 0 && base->head_experts == LS_SHAPE_UNSET) ||
+         (base->tail_layers > 0 && base->tail_experts == LS_SHAPE_UNSET))) {
+        char note[512];
+        snprintf(note, sizeof note, "%s: column '%s' gives E, and the template does not say which stages have "
+                 "experts: the prelude and coda layers count E experts each too (give \"prelude_experts\": 1 and "
+                 "\"coda_experts\": 1 in the template for dense stages around an MoE loop block)", file,
+                 fc->names[fc->column_of[LS_SWEEP_E]]);
+        status = reader_warning(o, fc->names[fc->column_of[LS_SWEEP_E]], note, err);
+    }
     if (status == 0 && fc->counts_from_config && twice < nfields) {
         int c = config_from_name(effective[twice]);
         status = ls_error_set(err, LS_ERR_DATA, "%s:%ld: column '%s' and column '%s' both give %s", file, line,

@@ -189,3 +189,11 @@ warning says so and how to read the column.
   $ printf 'n_embd,n_head,n_prelude,n_recur_block,n_coda,train_recur,tokens,loss\n1280,10,2,4,2,1,8e9,3.1\n1280,10,2,4,2,2,6e9,3.0\n' > recur.csv
   $ loopscale fit --law dense --template $T/looped-nanochat.json -o recur.json recur.csv 2>&1 | grep train_recur
   loopscale fit: warning: recur.csv: no column gives R, so every run has the template's R = 4; column 'train_recur' is not read: if it is R, --map R=train_recur
+
+Experts from an E column in a template that does not say which stages
+have them (looped nanochat's is dense): the prelude and coda count E
+experts too, and the reader says so.
+
+  $ printf 'n_embd,n_head,n_prelude,n_recur_block,n_coda,E,R,tokens,loss\n1280,10,2,4,2,4,1,8e9,3.1\n1280,10,2,4,2,8,2,6e9,3.0\n' > moe-cols.csv
+  $ loopscale fit --law dense --template $T/looped-nanochat.json -o moe-cols.json moe-cols.csv 2>&1 | grep 'which stages'
+  loopscale fit: warning: moe-cols.csv: column 'E' gives E, and the template does not say which stages have experts: the prelude and coda layers count E experts each too (give "prelude_experts": 1 and "coda_experts": 1 in the template for dense stages around an MoE loop block)
