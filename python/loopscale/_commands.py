@@ -118,6 +118,9 @@ def _texts(option, value, private):
     switch that is on."""
     if option.type == _lib.OPTION_SWITCH and isinstance(value, (bool, np.bool_)):
         return [None] if value else [b"false"]
+    if option.type == _lib.OPTION_OUTPUT and not isinstance(value, (str, bytes, os.PathLike)):
+        raise UsageError("%s: give a path (str, bytes or os.PathLike), not %s %r"
+                         % (option.keyword, type(value).__name__, value))
     if option.type == _lib.OPTION_INPUT:
         if isinstance(value, (bool, int, float, np.number)):
             raise UsageError("%s: give a file (a path, or a dict for a JSON document), not %s %r"
@@ -278,8 +281,11 @@ def _operands(operands, private):
             paths += operand._paths(private)
         elif not isinstance(operand, (str, bytes, os.PathLike)) and _is_sequence(operand):
             pending[:0] = list(operand)
-        else:
+        elif isinstance(operand, (str, bytes, os.PathLike)):
             paths.append(_scalar(operand))
+        else:
+            raise UsageError("a sweep is a path (str, bytes or os.PathLike), a Sweep, a DataFrame or a dict of "
+                             "columns, not %s %r" % (type(operand).__name__, operand))
     return paths, sweep_options
 
 
@@ -422,6 +428,8 @@ class FitResult(Result):
         if self.json is not None:
             grouped = self.json.get("format", "").startswith("loopscale-fit-groups")
             self.laws = [Law(json.dumps(d), "<law>") for d in (self.json["laws"] if grouped else [self.json])]
+            for law in self.laws:  # its data's paths are relative to where the fit ran
+                law._base = os.getcwd()
 
     @property
     def law(self):

@@ -72,6 +72,7 @@ class Law:
         self._finalizer = weakref.finalize(self, lib.ls_lawfile_free, handle)
         self.name = name
         self._file = None
+        self._base = None  # for a law fitted here: the directory its recorded data paths are relative to
         err = _lib.Error()
         text = lib.ls_lawfile_to_json(handle, ctypes.byref(err))
         if not text:
@@ -122,7 +123,14 @@ class Law:
             inputs = [inputs]
         names = [path_bytes(p, "Law.save: inputs") for p in inputs]
         array = (ctypes.c_char_p * max(len(names), 1))(*names)
-        source = os.fsencode(self._file[1]) if self._file else None
+        # The recorded data paths are relative to the law file's directory,
+        # or for a law fitted in this process to where the fit ran.
+        if self._file:
+            source = os.fsencode(self._file[1])
+        elif self._base:
+            source = os.fsencode(os.path.join(self._base, "<fitted law>"))
+        else:
+            source = None
         err = _lib.Error()
         if lib.ls_lawfile_save(self._handle, target, len(target), source, array, len(names), ctypes.byref(err)) != 0:
             raise _lib.error(err)

@@ -7,7 +7,6 @@ documents; `Private.rename` turns the path back into what the caller knows
 ("<DataFrame> row 'b'", the law's name).
 """
 import bisect
-import csv
 import html
 import io
 import json
@@ -100,6 +99,17 @@ def _cell(x):
     return str(x)
 
 
+def _csv_line(cells):
+    """One CSV record, a cell quoted when the reader would otherwise take it
+    apart: a comma, quote or line break in it, or a '#' first (a line that
+    starts with one is a comment, and the row would be lost)."""
+    def field(c):
+        if c[:1] == "#" or any(ch in c for ch in ',"\r\n'):
+            return '"' + c.replace('"', '""') + '"'
+        return c
+    return ",".join(field(c) for c in cells) + "\n"
+
+
 class Table:
     """Columns of runs as CSV text, remembering where each row starts so that
     the library's "FILE:LINE" becomes "<DataFrame> row LABEL" even when a
@@ -123,14 +133,13 @@ class Table:
             self.labels = list(range(lengths[0] if lengths else 0))
         self.nrows, self.ncolumns = len(self.labels), len(names)
         out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(names)
+        out.write(_csv_line(names))
         line = 1 + sum(n.count("\n") for n in names)
         self.starts = []  # the line each row starts on (1-based)
         for row in zip(*columns):
             cells = [_cell(x) for x in row]
             self.starts.append(line + 1)
-            writer.writerow(cells)
+            out.write(_csv_line(cells))
             line += 1 + sum(c.count("\n") for c in cells)
         self.data = out.getvalue().encode("utf-8", "surrogateescape")
 

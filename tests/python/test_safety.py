@@ -394,3 +394,47 @@ def test_a_warning_made_an_error_writes_no_file(in_tmp):
     # Without the filter the same call writes it.
     quiet(loopscale.solve, law=TRUTH, flops="1e27", plot="s.svg")
     assert os.path.getsize("s.svg") > 0
+
+
+def test_a_law_fitted_here_guards_its_data_after_a_chdir(in_tmp):
+    """A law fitted in A/ (one law, or a group's of by=) knows its sweep as
+    A/s.csv.gz after the process moves elsewhere: save refuses it under any
+    name."""
+    os.mkdir("A")
+    os.mkdir("B")
+    shutil.copy(DENSE, "A/s.csv.gz")
+    before = open("A/s.csv.gz", "rb").read()
+    os.chdir("A")
+    laws = [quiet(loopscale.fit, "s.csv.gz", law="dense").law, quiet(loopscale.fit, "s.csv.gz", law="dense", by="R").laws[0]]
+    os.chdir("../B")
+    for law in laws:
+        for name in ("../A/s.csv.gz", os.path.abspath("../A/s.csv.gz")):
+            with pytest.raises(loopscale.UsageError, match="would replace the input"):
+                law.save(name)
+    os.chdir("..")
+    assert open("A/s.csv.gz", "rb").read() == before
+
+
+def test_a_dataframe_cell_that_starts_with_a_hash_keeps_its_row(in_tmp):
+    """A text cell '#7' (or a column named '#id') is quoted for the library, not
+    read as a comment that drops the row; a carriage return in a cell too."""
+    import pandas as pd
+    d = pd.read_csv(DENSE)
+    d.insert(0, "name", ["run%d" % i for i in range(len(d))])
+    d.loc[[3, 7], "name"] = ["#3 rerun", "#N/A"]
+    d.loc[5, "name"] = "a\rb"
+    assert quiet(loopscale.fit, loopscale.Sweep(d), law="dense").law.fit["n"] == len(d)
+    assert quiet(loopscale.fit, loopscale.Sweep(d.rename(columns={"name": "#id"})), law="dense").law.fit["n"] == len(d)
+
+
+@pytest.mark.parametrize("output", [False, True, 0, float("nan"), ["x.json", "y.json"], {"a": 1}])
+def test_an_output_that_is_not_a_path_is_refused(in_tmp, output):
+    with pytest.raises(loopscale.UsageError, match=r"^output: give a path"):
+        quiet(loopscale.fit, DENSE, law="dense", output=output)
+    assert os.listdir(".") == []
+
+
+def test_an_operand_that_is_not_a_sweep_is_refused(in_tmp):
+    open("None", "w").write("n_act,tokens,loss\n1e8,1e10,3\n")
+    with pytest.raises(loopscale.UsageError, match="not NoneType None"):
+        loopscale.fit(None, law="dense")
