@@ -115,6 +115,7 @@ appears in two labels and a bin of one count names it:
   loopscale simulate: warning: law\.json's fit: E_max = \S+ is not determined by the runs: its standard error, \S+, is \S+ times its value \(an unbounded interval\) (re)
   loopscale simulate: warning: law\.json's fit: delta = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
   loopscale simulate: warning: law\.json's fit: omega = \S+ is poorly determined: its \S+% interval from its standard error \[\S+, \S+\] is \S+ wide, more than \S+ (re)
+  loopscale simulate: warning: the runs reach beyond the ranges the law was fitted on: E 1 to 24 (fitted 1 to 4); their losses there are the law's extrapolation
   $ loopscale fit --law dense:linear --plot many-e.pdf many-e.csv > /dev/null
   loopscale fit: columns the law does not read: n_total, E, k
   loopscale fit: warning: B = 3.29e+03 is not determined by the runs: its standard error, 9.8e+04, is 30 times its value (an unbounded interval)
