@@ -29,7 +29,7 @@
 #include "numtext_internal.h"
 
 #define NO_RANGE NAN, NAN
-#define SWITCH(name, help) {name, 0, LS_OPTION_SWITCH, 0, NULL, NO_RANGE, NULL, NULL, NULL, help, NULL}
+#define SWITCH(name, help) {name, 0, LS_OPTION_SWITCH, 0, NULL, NO_RANGE, NULL, NULL, NULL, help, NULL, NULL}
 
 /* The largest sensible values of the quantities a sweep and a solve deal
  * in: beyond them an answer is meaningless, and the reader refuses the same
@@ -45,26 +45,26 @@
 
 const ls_option OPTION_TABLE[O_NOPTIONS] = {
     [O_QUIET] = {"quiet", 'q', LS_OPTION_SWITCH, 0, NULL, NO_RANGE, NULL, NULL, NULL,
-                 "print no information lines on standard error (warnings still are)", NULL},
+                 "print no information lines on standard error (warnings still are)", NULL, NULL},
 
     /* ---- the sweep reader ---- */
     [O_PROFILE] = {"profile", 0, LS_OPTION_INPUT, 0, "FILE", NO_RANGE, NULL, NULL, NULL,
                    "read the sweep as the profile FILE says (a JSON file of maps, filters, run and step columns, "
                    "--last, units); options given too add to it, and win over its single values",
-                   NULL},
+                   NULL, NULL},
     [O_MAP] = {"map", 0, LS_OPTION_PAIR, LS_OPTION_REPEATABLE, "NEW=OLD", NO_RANGE, NULL, NULL, NULL,
-               "read column OLD as NEW (repeatable), e.g. --map n_act='Model Size'", NULL},
+               "read column OLD as NEW (repeatable), e.g. --map n_act='Model Size'", NULL, NULL},
     [O_WHERE] = {"where", 0, LS_OPTION_CONDITION, LS_OPTION_REPEATABLE, "'COL OP X'", NO_RANGE, NULL, NULL, NULL,
                  "keep rows where COL OP X holds, OP one of < <= = != >= > (repeatable, all must hold), e.g. "
                  "--where 'R<=8'; == != compare text when X is not a number, ~ !~ match a glob (--where "
                  "'State==finished', --where 'run_name~*-long'); COL may be n_unroll, tokens_per_param or epochs "
                  "(tokens / unique_tokens) when the file has no column of that name. Filters run before the "
                  "quantities are checked; an empty or NaN cell passes no numeric condition",
-                 NULL},
+                 NULL, NULL},
     [O_SKIP_INVALID] = SWITCH("skip-invalid", "drop rows with an empty, NaN, non-positive or otherwise invalid "
                                               "quantity, and say how many (default: refuse the sweep)"),
     [O_LOSS_UNIT] = {"loss-unit", 0, LS_OPTION_CHOICE, 0, "UNIT", NO_RANGE, "nats|bits", "nats", NULL,
-                     "the loss column is in nats or bits", NULL},
+                     "the loss column is in nats or bits", NULL, NULL},
     [O_BYTES_PER_TOKEN] = {"bytes-per-token", 0, LS_OPTION_NUMBER, 0, "X", 0.01, 1000, NULL, NULL, NULL,
                            "the loss column is per byte (e.g. bits per byte); X bytes a token", NULL, "bytes"},
     [O_GROUP_TOL] = {"group-tol", 0, LS_OPTION_NUMBER, LS_OPTION_OPEN, "X", 0, 0.5, NULL, NULL,
@@ -73,78 +73,78 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                      "--by and --group columns); between 0 and 0.5",
                      NULL, "a relative tolerance"},
     [O_RUN] = {"run", 0, LS_OPTION_TEXT, 0, "COL", NO_RANGE, NULL, NULL,
-               "the first of run, run_name, run_id, name, id in the file", "the run identity column", NULL},
+               "the first of run, run_name, run_id, name, id in the file", "the run identity column", NULL, NULL},
     [O_STEP] = {"step", 0, LS_OPTION_TEXT, 0, "COL", NO_RANGE, NULL, NULL,
                 "the first of step, _step, global_step, trainer/global_step, iter, iteration",
-                "the checkpoint step column", NULL},
+                "the checkpoint step column", NULL, NULL},
     [O_LAST] = SWITCH("last", "keep each run's row with the largest step (its last checkpoint among the rows the "
                               "filters keep)"),
 
     /* ---- the fit ---- */
-    [O_LOSS] = {"loss", 0, LS_OPTION_CHOICE, 0, "huber|mse", NO_RANGE, "huber|mse", "huber", NULL, "objective", NULL},
+    [O_LOSS] = {"loss", 0, LS_OPTION_CHOICE, 0, "huber|mse", NO_RANGE, "huber|mse", "huber", NULL, "objective", NULL, NULL},
     [O_HUBER_DELTA] = {"huber-delta", 0, LS_OPTION_NUMBER, 0, "X", 1e-9, 10, NULL, "1e-3", NULL,
                        "Huber threshold, in log-loss units", NULL, "log-loss units"},
     [O_SPACE] = {"space", 0, LS_OPTION_CHOICE, 0, "log|linear", NO_RANGE, "log|linear", "log", NULL,
-                 "residuals ln Lhat - ln L (log) or Lhat - L (linear)", NULL},
+                 "residuals ln Lhat - ln L (log) or Lhat - L (linear)", NULL, NULL},
     [O_GRID] = {"grid", 0, LS_OPTION_CHOICE, 0, "chinchilla", NO_RANGE, "chinchilla", NULL, NULL,
-                "start the base parameters from Chinchilla's 4,500-point grid", NULL},
+                "start the base parameters from Chinchilla's 4,500-point grid", NULL, NULL},
     [O_STARTS] = {"starts", 0, LS_OPTION_INTEGER, 0, "N", 1, 1000000, NULL, "32", NULL,
-                  "otherwise from N Sobol points in the same box", NULL},
-    [O_SEED] = {"seed", 0, LS_OPTION_INTEGER, 0, "S", 0, 4294967295.0, NULL, "1", NULL, "random seed", NULL},
+                  "otherwise from N Sobol points in the same box", NULL, NULL},
+    [O_SEED] = {"seed", 0, LS_OPTION_INTEGER, 0, "S", 0, 4294967295.0, NULL, "1", NULL, "random seed", NULL, NULL},
     [O_THREADS] = {"threads", 0, LS_OPTION_INTEGER, 0, "T", 1, 256, NULL, NULL, "one per core",
-                   "worker threads (results do not depend on them)", NULL},
+                   "worker threads (results do not depend on them)", NULL, NULL},
     [O_FIX] = {"fix", 0, LS_OPTION_PAIR, LS_OPTION_REPEATABLE, "NAME=VALUE", NO_RANGE, NULL, NULL, NULL,
                "hold a parameter at VALUE (repeatable, once per parameter); --fix c=0 drops the irreducible term",
-               NULL},
+               NULL, NULL},
     [O_TIE] = {"tie", 0, LS_OPTION_PAIR, LS_OPTION_REPEATABLE, "NAME=LEADER", NO_RANGE, NULL, NULL, NULL,
                "fit NAME equal to LEADER, two exponents or two coefficients (repeatable), e.g. --tie beta=alpha "
                "(Gadre et al.'s law)",
-               NULL},
+               NULL, NULL},
     [O_FIX_FROM] = {"fix-from", 0, LS_OPTION_INPUT, 0, "FILE", NO_RANGE, NULL, NULL, NULL,
                     "hold every parameter of law file FILE that this law has (the second stage of a two-stage "
                     "fit: base terms first, then the rest)",
-                    NULL},
+                    NULL, NULL},
     [O_BOOTSTRAP] = {"bootstrap", 0, LS_OPTION_INTEGER, 0, "N", 0, 1000000, NULL, "0", NULL,
-                     "refit N resamples of the runs for percentile intervals: 0 (none) or at least 20", NULL},
+                     "refit N resamples of the runs for percentile intervals: 0 (none) or at least 20", NULL, NULL},
     [O_GROUP] = {"group", 0, LS_OPTION_TEXT, 0, "COL", NO_RANGE, NULL, NULL, NULL,
-                 "resample whole groups of runs sharing COL's value", NULL},
+                 "resample whole groups of runs sharing COL's value", NULL, NULL},
     [O_BOOTSTRAP_STARTS] = {"bootstrap-starts", 0, LS_OPTION_INTEGER, 0, "K", 0, 100, NULL, "2", NULL,
                             "refit each draw from the full-data optimum and K perturbed starts (loose parameters "
                             "restart from a grid)",
-                            NULL},
-    [O_CI] = {"ci", 0, LS_OPTION_LEVEL, 0, "LEVEL", 0.5, 0.999, NULL, "0.95", NULL, "interval level", NULL},
+                            NULL, NULL},
+    [O_CI] = {"ci", 0, LS_OPTION_LEVEL, 0, "LEVEL", 0.5, 0.999, NULL, "0.95", NULL, "interval level", NULL, NULL},
     [O_CI_METHOD] = {"ci-method", 0, LS_OPTION_CHOICE, 0, "METHOD", NO_RANGE, "bootstrap|profile|none", NULL,
                      "bootstrap with --bootstrap N, else none",
                      "the parameters' intervals: bootstrap percentiles, or profile likelihood (each parameter held "
                      "along a path and the others refitted; no bootstrap needed), at --ci LEVEL",
                      NULL, NULL},
     [O_SCALE] = {"scale", 0, LS_OPTION_CHOICE, 0, "NAME", NO_RANGE, "levenberg|more|marquardt", "levenberg", NULL,
-                 "damping of the IRLS steps", NULL},
+                 "damping of the IRLS steps", NULL, NULL},
     [O_MAX_ITERATIONS] = {"max-iterations", 0, LS_OPTION_INTEGER, 0, "N", 1, 1000000, NULL, "500", NULL,
-                          "iterations of each local solve", NULL},
+                          "iterations of each local solve", NULL, NULL},
     [O_BY] = {"by", 0, LS_OPTION_TEXT, LS_OPTION_REPEATABLE, "COL", NO_RANGE, NULL, NULL, NULL,
               "fit each group of runs sharing COL's value on its own (repeatable: a group per combination); "
               "numbers within --group-tol are one group. One table, a row per group; -o and --plot name a file "
               "per group with {group} in the name (-o 'law-{group}.json'); --format json prints the law files "
               "in one document; all written or none",
-              NULL},
+              NULL, NULL},
 
     /* ---- laws ---- */
     [O_LAW_FILE] = {"law", 'l', LS_OPTION_INPUT, 0, "FILE", NO_RANGE, NULL, NULL,
                     "the law compiled in, moe:bounded-sparse fitted on the shipped sweep looped-moe.csv.gz with "
                     "1,000 bootstrap draws",
-                    "law file", NULL},
+                    "law file", NULL, NULL},
     [O_LAW_KIND] = {"law", 'l', LS_OPTION_LAW, 0, "LAW", NO_RANGE, NULL, "moe:bounded-sparse", NULL,
-                    "law to fit, BASE[:MAPPING]; 'loopscale help laws' lists the bases and mappings", NULL},
-    [O_LAWS] = {"laws", 0, LS_OPTION_LAWS, 0, "LIST", NO_RANGE, NULL, NULL, NULL, "laws, comma-separated", NULL},
+                    "law to fit, BASE[:MAPPING]; 'loopscale help laws' lists the bases and mappings", NULL, NULL},
+    [O_LAWS] = {"laws", 0, LS_OPTION_LAWS, 0, "LIST", NO_RANGE, NULL, NULL, NULL, "laws, comma-separated", NULL, NULL},
     [O_FORCE] = SWITCH("force", "use a law file whose fit did not converge or could not tell its parameters apart "
                                 "(refused otherwise)"),
     [O_AXES] = {"axes", 0, LS_OPTION_AXES, 0, "LIST", NO_RANGE, NULL, "R,N,D,E", NULL,
-                "axes to hold out, from R,N,D,E", NULL},
+                "axes to hold out, from R,N,D,E", NULL, NULL},
     [O_SPLIT] = {"split", 0, LS_OPTION_CONDITION, LS_OPTION_REPEATABLE, "'COND'", NO_RANGE, NULL, NULL, NULL,
                  "also hold out the runs where COND holds, e.g. 'R>8' (quantities only; repeatable, all must "
                  "hold)",
-                 NULL},
+                 NULL, NULL},
 
     /* ---- budgets and the solver ---- */
     [O_FLOPS] = {"flops", 0, LS_OPTION_FLOPS, 0, "F", 1, MAX_FLOPS, NULL, NULL, NULL,
@@ -163,20 +163,20 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                     "architecture template (JSON, docs/formats.md#templates; data/templates has examples; "
                     "'loopscale solve --print-template' shows the one in force); warned of when it is not the "
                     "architecture of the runs the law was fitted on",
-                    NULL},
+                    NULL, NULL},
     [O_PRINT_TEMPLATE] = SWITCH("print-template", "print the template in force and exit"),
     [O_FLOPS_CONVENTION] = {"flops-convention", 0, LS_OPTION_CHOICE, 0, "C", NO_RANGE,
                             "6nd|6nd+head|6nd+attn|6nd+attn+head", NULL, "the law's, else the template's",
                             "how training FLOPs are counted (docs/flops.md); attn needs the template's context, "
                             "head its vocab",
-                            NULL},
+                            NULL, NULL},
     [O_SERVE_CONTEXT] = {"context", 0, LS_OPTION_COUNT, 0, "N", 1, 1e9, NULL, NULL, "no KV cache",
                          "tokens of context each served sequence keeps in the KV cache, e.g. 8192: memory "
                          "counts weights + cache + --activation-memory; every attention layer a token runs through, "
                          "each loop's included, keeps its own keys and values",
                          "Serving:", "tokens"},
     [O_BATCH] = {"batch", 0, LS_OPTION_COUNT, 0, "B", 1, 1e9, NULL, "1", NULL,
-                 "sequences served at once, each with its own KV cache (with --context)", NULL},
+                 "sequences served at once, each with its own KV cache (with --context)", NULL, NULL},
     [O_KV_BITS] = {"kv-bits", 0, LS_OPTION_NUMBER, 0, "B", 1, 64, NULL, NULL, "--bits",
                    "bits per cached key or value element", NULL, "bits per element"},
     [O_ACTIVATION_MEMORY] = {"activation-memory", 0, LS_OPTION_BYTES, 0, "BYTES", 1, 1e21, NULL, NULL, "none",
@@ -196,13 +196,13 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                         "the post-training quantisation penalty added to the loss below the trained precision "
                         "(Kumar et al.'s form): a law file, or a file with a \"quantisation\" member "
                         "(docs/formats.md#law-files)",
-                        NULL},
+                        NULL, NULL},
     [O_BITS_COLUMN] = {"bits-column", 0, LS_OPTION_TEXT, 0, "COL", NO_RANGE, NULL, NULL, NULL,
                        "the column of the bits each run's weights were evaluated at: runs at 16 bits or more are "
                        "fitted as the law, and those below give the post-training quantisation penalty (each less "
                        "its full-precision run of the same configuration), whose constants in Kumar et al.'s form "
                        "the law file records",
-                       NULL},
+                       NULL, NULL},
     [O_R_LIST] = {"R", 0, LS_OPTION_LIST, LS_OPTION_INTEGRAL, "LIST", 1, MAX_LOOPS, NULL, NULL, NULL,
                   "candidate loop counts", NULL, "loops"},
     [O_E_LIST] = {"E", 0, LS_OPTION_LIST, LS_OPTION_INTEGRAL, "LIST", 1, MAX_EXPERTS, NULL, NULL, NULL,
@@ -216,20 +216,20 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                                             "wins, intervals for N_act*, D* and the loss (the law needs at least "
                                             "20 draws)"),
     [O_POINTS] = {"points", 0, LS_OPTION_INTEGER, 0, "N", 2, 100000, NULL, "25", NULL,
-                  "profile points per curve, from N*/30 to 30 N*", NULL},
+                  "profile points per curve, from N*/30 to 30 N*", NULL, NULL},
 
     /* ---- isofit ---- */
     [O_METHOD] = {"method", 0, LS_OPTION_CHOICE, 0, "NAME", NO_RANGE, "parabola|minimum|akima", "parabola", NULL,
                   "each budget's optimum: the vertex of a parabola in ln N_act (Chinchilla's approach 2), its "
                   "lowest-loss run (approach 1), or the minimum of Akima's interpolant of ln L in ln N_act (Porian "
                   "et al.)",
-                  NULL},
+                  NULL, NULL},
     [O_KEEP] = {"keep", 0, LS_OPTION_NUMBER, 0, "K", 1, 1e6, NULL, NULL, "all",
                 "keep only the runs with N_act within a factor K of the budget's first optimum, then refit "
                 "(Porian et al.'s filter)",
-                NULL},
+                NULL, NULL},
     [O_MIN_RUNS] = {"min-runs", 0, LS_OPTION_INTEGER, 0, "N", 1, 1000000, NULL, "3", NULL,
-                    "runs a budget needs (a parabola needs 3 whatever N says)", NULL},
+                    "runs a budget needs (a parabola needs 3 whatever N says)", NULL, NULL},
 
     [O_NOISE_DRAWS] = {"noise-draws", 0, LS_OPTION_INTEGER, 0, "N", 0, 1000000, NULL, "0", NULL,
                        "refit N copies of the runs with N(0, SD^2) added to every loss (Porian et al.): each budget's "
@@ -252,20 +252,20 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                   "what the runs should pin down: 'decision', or 'params:NAME,...' to minimise the summed variance "
                   "of those parameters (natural units, e.g. params:alpha,beta); --flops is then needed only for "
                   "--validate to check the decision too",
-                  NULL},
+                  NULL, NULL},
     [O_TOKENS_LIST] = {"tokens", 0, LS_OPTION_LIST, 0, "LIST", 1, MAX_TOKENS, NULL, NULL, NULL,
                        "training token counts, comma-separated", NULL, "tokens"},
     [O_CANDIDATES] = {"candidates", 0, LS_OPTION_INPUT, 0, "FILE", NO_RANGE, NULL, NULL, NULL,
                       "the candidates from a CSV of configurations instead of the four lists (columns n_act, tokens "
                       "or flops, R, E, as in a sweep; n_total, n_loop and k from the template when absent); the "
                       "decision is over its R and E values",
-                      NULL},
+                      NULL, NULL},
     [O_HAVE] = {"have", 0, LS_OPTION_INPUT, 0, "SWEEP", NO_RANGE, NULL, NULL, NULL,
-                "runs already trained: counted first, never chosen again", NULL},
+                "runs already trained: counted first, never chosen again", NULL, NULL},
     [O_NOISE] = {"noise", 0, LS_OPTION_NUMBER, 0, "SIGMA", 0, 1, NULL, NULL, NULL,
                  "spread of ln(loss) about the law (log-normal sigma)", NULL, "the log-normal sigma"},
     [O_DRAWS] = {"draws", 0, LS_OPTION_INTEGER, 0, "N", 1, 100000, NULL, "100", NULL,
-                 "bootstrap draws of the prior to average over", NULL},
+                 "bootstrap draws of the prior to average over", NULL, NULL},
     [O_PRIOR_SD] = {"prior-sd", 0, LS_OPTION_NUMBER, 0, "X", 1e-6, 10, NULL, "1", NULL,
                     "weak prior on each fitted coordinate", NULL, "a prior's standard deviation"},
     [O_VALIDATE] = {"validate", 0, LS_OPTION_INTEGER, 0, "K", 1, 100000, NULL, NULL, NULL,
@@ -274,15 +274,15 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                     "(3 budgets x 8 sizes around the prior's optimum, for every R and E); fit each with the prior's "
                     "law, and compare how often the decision is right (R*, E* and N_act* within 10%) and the loss "
                     "regret",
-                    "Validation by simulation:"},
+                    "Validation by simulation:", NULL},
     [O_TRUTH] = {"truth", 0, LS_OPTION_INPUT, 0, "FILE", NO_RANGE, NULL, NULL, "the prior",
-                 "the law the sweeps are drawn from", NULL},
+                 "the law the sweeps are drawn from", NULL, NULL},
     [O_SEARCH] = {"search", 0, LS_OPTION_INTEGER, 0, "K", 0, 100000, NULL, "32", NULL,
                   "judge the starting designs (c-optimal, IsoFLOP, mixtures) and local moves by K simulated sweeps "
                   "each, drawn from the prior's bootstrap draws, fitted and solved; the plan is the design with the "
                   "most right decisions (0: no simulation: the c-optimal design if it can be fitted, else the fittable "
                   "mixture with the least IsoFLOP share)",
-                  NULL},
+                  NULL, NULL},
     [O_BASELINE_FLOPS] = {"baseline-flops", 0, LS_OPTION_FLOPS, 0, "F", 1, MAX_FLOPS, NULL, NULL, "the plan's",
                           "compute of each baseline", NULL, "FLOPs"},
 
@@ -309,68 +309,68 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
                  "a template that describes a model (JSON, docs/formats.md#templates; data/templates has the "
                  "paper's, Foil's, Huginn's and looped nanochat's), its keys these settings ('_' for '-', e.g. "
                  "d_model, \"attention\": \"per-loop\"); --format json output reads back too",
-                 "Shape (options override a --shape file):"},
-    [O_D_MODEL] = {"d-model", 0, LS_OPTION_INTEGER, 0, "D", 1, 1e12, NULL, NULL, NULL, "model width (required)", NULL},
+                 "Shape (options override a --shape file):", NULL},
+    [O_D_MODEL] = {"d-model", 0, LS_OPTION_INTEGER, 0, "D", 1, 1e12, NULL, NULL, NULL, "model width (required)", NULL, NULL},
     [O_D_FF] = {"d-ff", 0, LS_OPTION_INTEGER, 0, "F", 1, 1e12, NULL, NULL, NULL,
-                "FFN width of a dense layer; each expert is F / k wide", NULL},
+                "FFN width of a dense layer; each expert is F / k wide", NULL, NULL},
     [O_D_EXPERT] = {"d-expert", 0, LS_OPTION_INTEGER, 0, "W", 1, 1e12, NULL, NULL, NULL,
-                    "or the expert width itself (F = k W); one of the two is required", NULL},
-    [O_TOP_K] = {"top-k", 'k', LS_OPTION_INTEGER, 0, "K", 1, 1000000, NULL, NULL, NULL, "experts per token", NULL},
-    [O_VOCAB] = {"vocab", 0, LS_OPTION_INTEGER, 0, "V", 1, 1e12, NULL, NULL, NULL, "vocabulary size (required)", NULL},
+                    "or the expert width itself (F = k W); one of the two is required", NULL, NULL},
+    [O_TOP_K] = {"top-k", 'k', LS_OPTION_INTEGER, 0, "K", 1, 1000000, NULL, NULL, NULL, "experts per token", NULL, NULL},
+    [O_VOCAB] = {"vocab", 0, LS_OPTION_INTEGER, 0, "V", 1, 1e12, NULL, NULL, NULL, "vocabulary size (required)", NULL, NULL},
     [O_EXPERTS] = {"experts", 0, LS_OPTION_INTEGER, 0, "E", 1, 1e12, NULL, "1", NULL,
-                   "routed experts per block layer (1: dense)", NULL},
+                   "routed experts per block layer (1: dense)", NULL, NULL},
     [O_LAYERS] = {"layers", 0, LS_OPTION_INTEGER, 0, "D", 1, 1e12, NULL, NULL, NULL,
-                  "layers in the looped block (required)", NULL},
-    [O_LOOPS] = {"loops", 0, LS_OPTION_INTEGER, 0, "L", 1, 1e12, NULL, "1", NULL, "times the block runs", NULL},
+                  "layers in the looped block (required)", NULL, NULL},
+    [O_LOOPS] = {"loops", 0, LS_OPTION_INTEGER, 0, "L", 1, 1e12, NULL, "1", NULL, "times the block runs", NULL, NULL},
     [O_HEAD_LAYERS] = {"head-layers", 0, LS_OPTION_INTEGER, 0, "H", 0, 1e12, NULL, "0", NULL, "prelude layers, run once",
-                       NULL},
+                       NULL, NULL},
     [O_TAIL_LAYERS] = {"tail-layers", 0, LS_OPTION_INTEGER, 0, "T", 0, 1e12, NULL, "0", NULL, "coda layers, run once",
-                       NULL},
+                       NULL, NULL},
     [O_HEAD_EXPERTS] = {"head-experts", 0, LS_OPTION_INTEGER, 0, "N", 1, 1e12, NULL, NULL, "E",
-                        "experts per prelude layer, 1 for a dense FFN", NULL},
+                        "experts per prelude layer, 1 for a dense FFN", NULL, NULL},
     [O_TAIL_EXPERTS] = {"tail-experts", 0, LS_OPTION_INTEGER, 0, "N", 1, 1e12, NULL, NULL, "as --head-experts",
-                        "experts per coda layer", NULL},
+                        "experts per coda layer", NULL, NULL},
     [O_ATTENTION] = {"attention", 0, LS_OPTION_CHOICE, 0, "MODE", NO_RANGE, "tied|per-loop", "tied", NULL,
                      "tied: D attention sets shared by every loop; per-loop: D L sets, one per loop (Foil's untied "
                      "attention)",
-                     NULL},
+                     NULL, NULL},
     [O_EMBEDDINGS] = {"embeddings", 0, LS_OPTION_CHOICE, 0, "MODE", NO_RANGE, "untied|tied", "untied", NULL,
-                      "untied: embedding and LM head, vocab x d each; tied: once", NULL},
+                      "untied: embedding and LM head, vocab x d each; tied: once", NULL, NULL},
     [O_HEADS] = {"heads", 0, LS_OPTION_INTEGER, 0, "N", 1, 1e12, NULL, NULL, NULL,
                  "grouped-query attention: N query heads, G key/value heads of size h, d h (2 N + 2 G) "
                  "parameters a set (without --heads, 4 d^2)",
-                 NULL},
-    [O_KV_HEADS] = {"kv-heads", 0, LS_OPTION_INTEGER, 0, "G", 1, 1e12, NULL, NULL, "G = N", "key/value heads", NULL},
-    [O_HEAD_DIM] = {"head-dim", 0, LS_OPTION_INTEGER, 0, "h", 1, 1e12, NULL, NULL, "h = d / N", "head size", NULL},
+                 NULL, NULL},
+    [O_KV_HEADS] = {"kv-heads", 0, LS_OPTION_INTEGER, 0, "G", 1, 1e12, NULL, NULL, "G = N", "key/value heads", NULL, NULL},
+    [O_HEAD_DIM] = {"head-dim", 0, LS_OPTION_INTEGER, 0, "h", 1, 1e12, NULL, NULL, "h = d / N", "head size", NULL, NULL},
     [O_NORM_PARAMS] = SWITCH("norm-params", "count RMSNorm gains: d before every attention set and FFN, and a final "
                                             "one (--norms pre; default: norms without parameters)"),
     [O_NORMS] = {"norms", 0, LS_OPTION_CHOICE, 0, "KIND", NO_RANGE, "none|pre|sandwich", NULL, "none",
                  "RMSNorm gains of d: pre, before every attention set and MLP; sandwich, before and after each "
                  "(Huginn's); both with a final one (--norm-params is pre)",
-                 NULL},
+                 NULL, NULL},
     [O_EMBEDDING_NORM] = SWITCH("embedding-norm", "also a norm of d after the embedding, run once (looped "
                                                   "nanochat's)"),
     [O_LOOP_NORM] = SWITCH("loop-norm", "also a norm of d at the end of every loop (looped nanochat's)"),
     [O_MLP] = {"mlp", 0, LS_OPTION_CHOICE, 0, "KIND", NO_RANGE, "swiglu|gelu|relu2", "swiglu", NULL,
                "the MLP of every layer and expert: swiglu, gated, 3 d w parameters; gelu or relu2, 2 d w",
-               NULL},
+               NULL, NULL},
     [O_SHARED_EXPERTS] = {"shared-experts", 0, LS_OPTION_INTEGER, 0, "S", 0, 1e12, NULL, "0", NULL,
                           "experts every token uses, besides its top-k, in each layer with experts (d_expert wide)",
-                          NULL},
+                          NULL, NULL},
     [O_MOE_LAYERS] = {"moe-layers", 0, LS_OPTION_INTEGER, 0, "M", 0, 1e12, NULL, NULL, "all D",
-                      "layers of the looped block with experts; the others have the dense FFN", NULL},
+                      "layers of the looped block with experts; the others have the dense FFN", NULL, NULL},
     [O_INJECTION] = {"injection", 0, LS_OPTION_CHOICE, 0, "KIND", NO_RANGE, "none|concat|add", "none", NULL,
                      "how the embedded input enters every loop: concat, concatenated to the state and projected "
                      "back (Huginn's adapter, 2 d^2 in the block); add, added (no parameters)",
-                     NULL},
+                     NULL, NULL},
     [O_CONTEXT] = {"context", 0, LS_OPTION_INTEGER, 0, "N", 0, 1e12, NULL, NULL, NULL,
                    "attention-score FLOPs for a token attending to N positions: 4 N heads h per attention layer "
                    "run (0: left out)",
-                   NULL},
+                   NULL, NULL},
     [O_FLATTEN] = {"flatten", 0, LS_OPTION_INTEGER, 0, "K", 1, 30, NULL, NULL, NULL,
                    "also the ladder (E, D, L) -> (2E, D/2, 2L), K steps, with tied and per-loop attention side by "
                    "side",
-                   "Output:"},
+                   "Output:", NULL},
     [O_MUP_BASE_WIDTH] = {"mup-base-width", 0, LS_OPTION_NUMBER, 0, "W", 1, 1e9, NULL, NULL, NULL,
                           "muP multipliers for a base model of width W: init variance and learning rate of hidden "
                           "and output weights x W / d",
@@ -388,26 +388,26 @@ const ls_option OPTION_TABLE[O_NOPTIONS] = {
     [O_AT] = {"at", 0, LS_OPTION_LIST, 0, "LIST", 0, 100, NULL, "5,10,20,30", NULL,
               "savings in percent to give the perplexity at", NULL, "percent"},
     [O_ROWS] = {"rows", 0, LS_OPTION_INTEGER, 0, "N", 2, 1000000, NULL, "20", NULL,
-                "thresholds shown in the table, spread over the savings (--format csv gives every one)", NULL},
+                "thresholds shown in the table, spread over the savings (--format csv gives every one)", NULL, NULL},
 
     /* ---- output ---- */
     [O_FORMAT] = {"format", 0, LS_OPTION_CHOICE, 0, "FMT", NO_RANGE, "table|csv|tsv|json|md|html", NULL, NULL,
-                  "what standard output shows", NULL},
-    [O_OUTPUT] = {"output", 'o', LS_OPTION_OUTPUT, 0, "FILE", NO_RANGE, NULL, NULL, NULL, "output file", NULL},
-    [O_PLOT] = {"plot", 0, LS_OPTION_OUTPUT, 0, "FILE", NO_RANGE, NULL, NULL, NULL, "draw the figure", NULL},
+                  "what standard output shows", NULL, NULL},
+    [O_OUTPUT] = {"output", 'o', LS_OPTION_OUTPUT, 0, "FILE", NO_RANGE, NULL, NULL, NULL, "output file", NULL, NULL},
+    [O_PLOT] = {"plot", 0, LS_OPTION_OUTPUT, 0, "FILE", NO_RANGE, NULL, NULL, NULL, "draw the figure", NULL, NULL},
     [O_PLOT_RHO] = {"plot-rho", 0, LS_OPTION_OUTPUT, 0, "FILE", NO_RANGE, NULL, NULL, NULL,
-                    "draw rho_eff(R) = N_eff / N_act for each E, with its ceilings (the paper's figure 1c)", NULL},
+                    "draw rho_eff(R) = N_eff / N_act for each E, with its ceilings (the paper's figure 1c)", NULL, NULL},
     [O_PLOT_SIZE] = {"plot-size", 0, LS_OPTION_SIZE, 0, "WxH", 1, 100, NULL, NULL, "the plot's own",
                      "the whole figure's size in inches, or cm with a cm suffix, e.g. --plot-size 6.5x4 or "
                      "--plot-size 16x10cm; 1 to 100 inches each way",
-                     "Plots are SVG, PDF or PNG, as the file name ends (.svg, .pdf, .png):"},
+                     "Plots are SVG, PDF or PNG, as the file name ends (.svg, .pdf, .png):", NULL},
     [O_PLOT_FONT_SIZE] = {"plot-font-size", 0, LS_OPTION_NUMBER, 0, "PT", 4, 40, NULL, "9", NULL, "text size in points",
                           NULL, "points"},
     [O_PLOT_TITLE] = {"plot-title", 0, LS_OPTION_TEXT, 0, "TEXT", NO_RANGE, NULL, NULL, NULL,
-                      "the figure's title instead of the plot's own", NULL},
+                      "the figure's title instead of the plot's own", NULL, NULL},
     [O_PLOT_NO_TITLE] = SWITCH("plot-no-title", "no title (a paper's caption says it)"),
     [O_PLOT_STYLE] = {"plot-style", 0, LS_OPTION_CHOICE, 0, "STYLE", NO_RANGE, "light|print", "light", NULL,
-                      "light (grid lines, for screens) or print (no grid, ticks inside, heavier lines)", NULL},
+                      "light (grid lines, for screens) or print (no grid, ticks inside, heavier lines)", NULL, NULL},
     [O_PLOT_CAPTION] = SWITCH("plot-caption", "write the notes (what is held fixed, the RMSE) under the panels; they "
                                               "always go in the file's metadata"),
     [O_DPI] = {"dpi", 0, LS_OPTION_NUMBER, 0, "N", 30, 1200, NULL, "150", NULL, "PNG resolution in dots per inch", NULL, "dots per inch"},
@@ -542,7 +542,7 @@ static int parse_number(const ls_option *o, const char *flag, const char *text, 
         st = ls_numtext_parse_long(text, len, &v);
         if (st != NUMTEXT_OK)
             return value_error(flag, text, len, st, err);
-        if (v < o->min || v > o->max)
+        if ((double)v < o->min || (double)v > o->max)
             return ls_error_set(err, LS_ERR_USAGE, "%s: '%.*s' is outside [%.0f, %.0f]", flag, (int)len, text, o->min,
                                 o->max);
         *out = (double)v;
