@@ -43,8 +43,12 @@ int main(int argc, char **argv)
             wheres[nwheres++] = argv[++i];
         else if (strcmp(argv[i], "--grid") == 0)
             p.grid_chinchilla = 1;
-        else if (strcmp(argv[i], "--draws") == 0 && i + 1 < argc)
-            draws = strtoul(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--draws") == 0 && i + 1 < argc) {
+            char *end;
+            draws = strtoul(argv[++i], &end, 10);
+            if (end == argv[i] || *end != '\0')
+                return 64;
+        }
         else if (strcmp(argv[i], "--fix") == 0 && i + 1 < argc) {
             char *eq = strchr(argv[++i], '=');
             if (!eq)
@@ -53,8 +57,11 @@ int main(int argc, char **argv)
             int j = ls_law_param_from_name(argv[i]);
             if (j < 0)
                 return 64;
+            char *end;
             p.fixed[j] = 1;
-            p.fixed_value[j] = atof(eq + 1);
+            p.fixed_value[j] = strtod(eq + 1, &end);
+            if (end == eq + 1 || *end != '\0' || !isfinite(p.fixed_value[j]))
+                return 64;
         } else
             path = argv[i];
     }

@@ -195,7 +195,9 @@ static void datablations_rmse_is_far_above_the_noise(void **state)
             assert_non_null(q);
             *q++ = '\0';
         }
-        double epochs = atof(f[2]), tokens = atof(f[3]);
+        char *end_e, *end_t;
+        double epochs = strtod(f[2], &end_e), tokens = strtod(f[3], &end_t);
+        assert_true(end_e > f[2] && *end_e == '\0' && end_t > f[3] && *end_t == '\0' && epochs > 0);
         len += (size_t)snprintf(csv + len, cap - len, "%s,%s,%.17g,%s\n", f[5], f[3], tokens / epochs, f[4]);
         assert_true(len < cap);
     }
