@@ -348,6 +348,8 @@ int ls_sweep_stream(const char *const *paths, size_t npaths, const ls_sweep_opti
 /* The configuration a run stands for, as the law sees it (an unknown
  * N_loop, allowed only at R = 1, where no mapping reads it, becomes 0). */
 ls_law_point ls_sweep_row_point(const ls_sweep_row *row);
+/* The row's value of quantity q (flops: its training FLOPs under 6nd). */
+double ls_sweep_row_value(const ls_sweep_row *row, ls_sweep_quantity q);
 
 /* Check one run against the rules of docs/formats.md (positive sizes and loss,
  * integer R, E, k >= 1, E >= k, N_act <= N_total, N_loop <= N_act, N_loop

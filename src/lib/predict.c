@@ -62,21 +62,6 @@ static double column(const double *c, size_t i, double absent)
     return c ? c[i] : absent;
 }
 
-static double row_value(const ls_sweep_row *row, ls_sweep_quantity q)
-{
-    switch (q) {
-    case LS_SWEEP_N_ACT: return row->n_act;
-    case LS_SWEEP_N_TOTAL: return row->n_total;
-    case LS_SWEEP_N_LOOP: return row->n_loop;
-    case LS_SWEEP_R: return row->R;
-    case LS_SWEEP_E: return row->E;
-    case LS_SWEEP_K: return row->k;
-    case LS_SWEEP_TOKENS: return row->tokens;
-    case LS_SWEEP_UNIQUE_TOKENS: return row->unique_tokens;
-    default: return NAN;
-    }
-}
-
 int ls_predict_points(const ls_law *l, size_t n, const ls_predict_columns *c, double *loss, ls_error *err)
 {
     if (n > 0 && (!c || !c->n_act || !c->tokens || !loss))
@@ -96,7 +81,7 @@ int ls_predict_points(const ls_law *l, size_t n, const ls_predict_columns *c, do
         static const ls_sweep_quantity required[] = {LS_SWEEP_N_ACT, LS_SWEEP_N_TOTAL, LS_SWEEP_R, LS_SWEEP_E,
                                                      LS_SWEEP_K, LS_SWEEP_TOKENS};
         for (size_t j = 0; j < sizeof required / sizeof *required; j++)
-            if (isnan(row_value(&row, required[j])))
+            if (isnan(ls_sweep_row_value(&row, required[j])))
                 return ls_error_set(err, LS_ERR_DATA, "configuration %zu: %s is not a number (nan)", i,
                                     ls_sweep_quantity_name(required[j]));
         if (c->unique_tokens && isnan(row.unique_tokens))
@@ -104,7 +89,7 @@ int ls_predict_points(const ls_law *l, size_t n, const ls_predict_columns *c, do
         ls_sweep_quantity which;
         char reason[160], num[NUMTEXT_DOUBLE_MAX];
         if (ls_sweep_row_check(&row, &which, reason, sizeof reason) != 0) {
-            double v = row_value(&row, which);
+            double v = ls_sweep_row_value(&row, which);
             if (isnan(v))
                 return ls_error_set(err, LS_ERR_DATA, "configuration %zu: %s %s", i, ls_sweep_quantity_name(which),
                                     reason);

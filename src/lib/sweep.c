@@ -1372,7 +1372,7 @@ static double row_flops(const ls_sweep_row *row)
     return ls_law_training_flops(&x);
 }
 
-static double row_value(const ls_sweep_row *row, ls_sweep_quantity q)
+double ls_sweep_row_value(const ls_sweep_row *row, ls_sweep_quantity q)
 {
     switch (q) {
     case LS_SWEEP_N_ACT: return row->n_act;
@@ -1468,7 +1468,7 @@ static int check_row(const row_context *rc, ls_sweep_row *row, double flops, int
             char num[NUMTEXT_DOUBLE_MAX];
             return ls_error_set(rc->err, LS_ERR_DATA, "%s:%ld: %s = %s from the template %s", rc->file, rc->line,
                                 ls_sweep_quantity_name(which),
-                                ls_numtext_format_double(num, row_value(row, which)), reason);
+                                ls_numtext_format_double(num, ls_sweep_row_value(row, which)), reason);
         }
         return cell_error(rc, col[which], "%s", reason);
     }
@@ -1716,7 +1716,7 @@ static double where_value(const ls_sweep_row *row, int q)
     }
     case WHERE_TOKENS_PER_PARAM: return row->tokens / row->n_act;
     case WHERE_EPOCHS: return row->unique_tokens > 0 ? row->tokens / row->unique_tokens : 1.0;
-    default: return row_value(row, (ls_sweep_quantity)q);
+    default: return ls_sweep_row_value(row, (ls_sweep_quantity)q);
     }
 }
 
@@ -1977,7 +1977,8 @@ static int read_file(reader_state *st, const char *path, int file_index, ls_erro
             break;
         for (int q = 0; q < LS_SWEEP_NQUANTITIES; q++)
             if (present[q])
-                spread_add(&st->spread[q], q == LS_SWEEP_FLOPS ? flops : row_value(&row, (ls_sweep_quantity)q));
+                spread_add(&st->spread[q],
+                           q == LS_SWEEP_FLOPS ? flops : ls_sweep_row_value(&row, (ls_sweep_quantity)q));
     }
     if (status == 0 && rows_in_file == 0)
         status = ls_error_set(err, LS_ERR_DATA, "%s: no rows after the header", ls_csv_name(csv));
@@ -2269,7 +2270,7 @@ int ls_sweep_column_warnings(const ls_sweep *s, ls_law_kind kind, ls_warnings *w
     memset(spread, 0, sizeof spread);
     for (int q = 0; q < LS_SWEEP_NQUANTITIES; q++)
         for (size_t i = 0; s->quantity_column[q] && i < s->n; i++)
-            spread_add(&spread[q], row_value(&s->rows[i], (ls_sweep_quantity)q));
+            spread_add(&spread[q], ls_sweep_row_value(&s->rows[i], (ls_sweep_quantity)q));
     return column_warnings(s->quantity_column, spread, kind, w);
 }
 
