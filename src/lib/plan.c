@@ -296,6 +296,16 @@ jacobian:;
     return 0;
 }
 
+/* Draw s's information from the weak prior and the n runs x (p x p). */
+static void prior_information(const plan_state *st, size_t s, const ls_law_point *x, size_t n, double *info)
+{
+    size_t p = st->p;
+    memset(info, 0, p * p * sizeof *info);
+    for (size_t k = 0; k < p; k++)
+        info[k * p + k] = st->prior_precision;
+    ls_plan_add_information(&st->draws[s], st->params, p, x, n, st->w, info);
+}
+
 /* Draw s's information afresh: the weak prior, the runs already trained
  * and the design's fixed part; then its inverse and every candidate's q, r. */
 static int reset_draw(void *context, void *state, size_t s)
@@ -303,11 +313,7 @@ static int reset_draw(void *context, void *state, size_t s)
     (void)state;
     plan_state *st = context;
     size_t p = st->p;
-    double *info = st->info + s * p * p;
-    memset(info, 0, p * p * sizeof *info);
-    for (size_t k = 0; k < p; k++)
-        info[k * p + k] = st->prior_precision;
-    ls_plan_add_information(&st->draws[s], st->params, p, st->have, st->nfixed, st->w, info);
+    prior_information(st, s, st->have, st->nfixed, st->info + s * p * p);
     if (refresh_draw(st, s) != 0)
         return -1;
     exact_qr(st, s);
@@ -1434,10 +1440,7 @@ static int removal_item(void *context, void *state, size_t s)
     size_t p = st->p, T = st->ntarget;
     double info[LS_LAW_NPARAMS * LS_LAW_NPARAMS], inv[LS_LAW_NPARAMS * LS_LAW_NPARAMS];
     double a[LS_LAW_NPARAMS * LS_LAW_NPARAMS], j[LS_LAW_NPARAMS];
-    memset(info, 0, sizeof info);
-    for (size_t k = 0; k < p; k++)
-        info[k * p + k] = st->prior_precision;
-    ls_plan_add_information(&st->draws[s], st->params, p, rc->x, rc->nhave + rc->n, st->w, info);
+    prior_information(st, s, rc->x, rc->nhave + rc->n, info);
     if (spd_inverse(info, p, inv) != 0)
         return -1;
     for (size_t tg = 0; tg < T; tg++)
@@ -1708,10 +1711,7 @@ static int annotate_item(void *context, void *state, size_t s)
     size_t p = st->p, T = st->ntarget;
     double info[LS_LAW_NPARAMS * LS_LAW_NPARAMS], inv[LS_LAW_NPARAMS * LS_LAW_NPARAMS];
     double j[LS_LAW_NPARAMS], u[LS_LAW_NPARAMS];
-    memset(info, 0, sizeof info);
-    for (size_t k = 0; k < p; k++)
-        info[k * p + k] = st->prior_precision;
-    ls_plan_add_information(&st->draws[s], st->params, p, st->have, st->nhave, st->w, info);
+    prior_information(st, s, st->have, st->nhave, info);
     if (spd_inverse(info, p, inv) != 0)
         return -1;
     for (size_t i = 0; i < ac->n; i++) {
